@@ -1,0 +1,65 @@
+// Environment schema, validated once at start. A bad value stops the start with one line naming it.
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const paise = z.coerce.number().int().min(100);
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/[^\s]+$/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SIGNUP_ENABLED: bool.default(true),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'razorpay']).optional(),
+  GATEWAY_KEY_ID: z.string().min(1).optional(),
+  GATEWAY_KEY_SECRET: z.string().min(1).optional(),
+  GATEWAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  GATEWAY_BASE_URL: z.url().default('https://api.razorpay.com/v1'),
+  PRICE_RULE_11UA_PAISE: paise.default(1_500_000),
+  PRICE_COMPANIES_ACT_SEC_62_PAISE: paise.default(2_500_000),
+  PRICE_FEMA_RBI_PAISE: paise.default(2_000_000),
+  PRICE_IBC_LIQUIDATION_PAISE: paise.default(3_500_000),
+  WEBHOOK_ALLOW_PRIVATE_URLS: bool.default(false),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Valuation Service <no-reply@localhost>'),
+  PUBLIC_BASE_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_SEED: bool.default(true),
+  WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(25 * 1024 * 1024),
+  REPORT_SIGNING_KEY: z.string().optional(),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError whose message is one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name}: ${issue.message}`);
+  }
+  const config = parsed.data;
+  if (config.PAYMENT_GATEWAY === 'razorpay' && (!config.GATEWAY_KEY_ID || !config.GATEWAY_KEY_SECRET)) {
+    throw new ConfigError('Invalid configuration: GATEWAY_KEY_ID: razorpay needs GATEWAY_KEY_ID and GATEWAY_KEY_SECRET');
+  }
+  return config;
+}
+
+export function paymentGatewayKind(config: Config): 'sandbox' | 'razorpay' {
+  return config.PAYMENT_GATEWAY ?? (config.GATEWAY_KEY_ID && config.GATEWAY_KEY_SECRET ? 'razorpay' : 'sandbox');
+}

@@ -1,0 +1,65 @@
+// Maps every error to application/problem+json. No stack traces leave the process;
+// every 5xx is logged with its request id.
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type FieldError } from '../../lib/errors.js';
+import { problem } from '../problem.js';
+
+function send(reply: import('fastify').FastifyReply, status: number, body: object) {
+  return reply.status(status).type('application/problem+json; charset=utf-8').serializer(JSON.stringify).send(body);
+}
+
+function validationErrors(error: FastifyError & { validation?: unknown[] }): FieldError[] {
+  if (!hasZodFastifySchemaValidationErrors(error)) return [];
+  const part = (error as { validationContext?: string }).validationContext;
+  return error.validation.flatMap((v) => {
+    const base = v.instancePath === '/' ? '' : v.instancePath;
+    const prefix = part && part !== 'body' ? `/${part}` : '';
+    const keys = (v.params as { keys?: string[] }).keys;
+    if (v.keyword === 'unrecognized_keys' && keys) {
+      return keys.map((k) => ({ path: `${prefix}${base}/${k}`, message: 'unknown field' }));
+    }
+    return [{ path: `${prefix}${base}` || '/', message: v.message ?? 'invalid' }];
+  });
+}
+
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const rid = String(request.id);
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      return send(reply, error.status, problem(error.status, error.code, error.message, rid, error.errors));
+    }
+    if (error.validation) {
+      const errors = validationErrors(error);
+      const detail = errors.length ? errors.map((e) => `${e.path}: ${e.message}`).join('; ') : error.message;
+      return send(reply, 400, problem(400, 'validation_failed', detail, rid, errors));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return send(reply, 429, problem(429, 'rate_limited', 'Too many requests; retry later', rid));
+    }
+    if (status >= 400 && status < 500) {
+      const code =
+        status === 413 ? 'payload_too_large'
+        : status === 415 ? 'unsupported_media_type'
+        : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/i.test(error.message) ? 'malformed_json'
+        : status === 404 ? 'not_found'
+        : 'bad_request';
+      const detail =
+        code === 'malformed_json' ? 'The request body is not valid JSON'
+        : code === 'payload_too_large' ? 'The request body is larger than allowed'
+        : code === 'unsupported_media_type' ? `Content-Type ${request.headers['content-type'] ?? '(none)'} is not supported here`
+        : error.message;
+      return send(reply, status, problem(status, code, detail, rid));
+    }
+    request.log.error({ err: error, requestId: rid }, 'unhandled error');
+    return send(reply, 500, problem(500, 'internal_error', 'An unexpected error occurred; quote the request id to support', rid));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    send(reply, 404, problem(404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}`, String(request.id))),
+  );
+});

@@ -1,0 +1,35 @@
+// OpenAPI 3.1 generated from the same zod schemas that validate requests; reference page at /docs.
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+export default fp(async function openapiPlugin(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Valuation Service API',
+        version: '1.0.0',
+        description:
+          'Statutory valuation platform for Indian companies (Rule 11UA, Companies Act s.62, FEMA, IBC). ' +
+          'Errors are RFC 9457 application/problem+json with a stable `code`. Lists are bare JSON arrays, ' +
+          'newest first, paginated with `limit`/`cursor` and an RFC 8288 `Link: rel="next"` header. ' +
+          'Rates (wacc, terminalGrowthRate) are percent: 12.5 means 12.5 %. Money is in integer paise with `currency`, ' +
+          'except valuation figures, which are decimal strings in rupees rounded half-up to the paisa.',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'Firm API token `evk_…` (acts as VALUER)' },
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'vs_session', description: 'Browser session (JWT cookie); state-changing requests also need X-CSRF-Token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+});

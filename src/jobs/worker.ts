@@ -1,0 +1,155 @@
+// The worker loop: claims due jobs, runs their handlers, records the outcome.
+// It wakes on LISTEN/NOTIFY when a job is enqueued, and polls as a fallback.
+import { hostname } from 'node:os';
+import type { Logger } from 'pino';
+import type { Database, Executor } from '../db/client.js';
+import { newId } from '../lib/ids.js';
+import { JOBS_CHANNEL, buryAbandoned, claimJob, completeJob, failJob, LeaseLostError, type Job } from './queue.js';
+
+export interface JobContext {
+  db: Database;
+  job: Job;
+  log: Logger;
+  /** Completes the job inside the handler's own transaction so effects and completion commit together. */
+  complete(tx: Executor): Promise<void>;
+}
+
+export type JobHandler = (ctx: JobContext) => Promise<void>;
+
+/** A handler may throw this to ask for a specific retry delay (e.g. a Retry-After header). */
+export class RetryLaterError extends Error {
+  constructor(message: string, readonly retryInSeconds: number) {
+    super(message);
+  }
+}
+
+/** Thrown to fail a job at once, without further attempts. */
+export class PermanentJobError extends Error {}
+
+export interface WorkerOptions {
+  handlers: Record<string, JobHandler>;
+  log: Logger;
+  concurrency?: number;
+  pollMs?: number;
+  leaseSeconds?: number;
+  workerId?: string;
+}
+
+export class Worker {
+  readonly id: string;
+  private running = false;
+  private inFlight = new Set<Promise<void>>();
+  private wake?: () => void;
+  private unlisten?: () => Promise<void>;
+  private loopDone?: Promise<void>;
+
+  constructor(private readonly db: Database, private readonly options: WorkerOptions) {
+    this.id = options.workerId ?? `${hostname()}:${process.pid}:${newId('job').slice(-6)}`;
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      this.unlisten = await this.db.listen(JOBS_CHANNEL, () => this.wake?.());
+    } catch (err) {
+      this.options.log.warn({ err }, 'LISTEN unavailable; polling only');
+    }
+    this.loopDone = this.loop();
+  }
+
+  /** Stops claiming, waits for in-flight jobs to finish. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wake?.();
+    await this.loopDone;
+    await Promise.allSettled([...this.inFlight]);
+    await this.unlisten?.().catch(() => {});
+  }
+
+  /** Runs due jobs until none is left (used by tests and the bench to drain the queue). */
+  async drain(maxJobs = 10_000): Promise<number> {
+    let n = 0;
+    while (n < maxJobs) {
+      const job = await this.claim();
+      if (!job) break;
+      await this.run(job);
+      n++;
+    }
+    return n;
+  }
+
+  private async loop(): Promise<void> {
+    const concurrency = this.options.concurrency ?? 2;
+    let lastSweep = 0;
+    while (this.running) {
+      try {
+        if (Date.now() - lastSweep > 30_000) {
+          lastSweep = Date.now();
+          await this.db.transaction((tx) => buryAbandoned(tx));
+        }
+        while (this.running && this.inFlight.size < concurrency) {
+          const job = await this.claim();
+          if (!job) break;
+          const p = this.run(job).finally(() => {
+            this.inFlight.delete(p);
+            this.wake?.();
+          });
+          this.inFlight.add(p);
+        }
+      } catch (err) {
+        this.options.log.error({ err }, 'worker loop error');
+      }
+      if (!this.running) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.options.pollMs ?? 1000);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+
+  private claim(): Promise<Job | null> {
+    const kinds = Object.keys(this.options.handlers);
+    return this.db.transaction((tx) => claimJob(tx, this.id, this.options.leaseSeconds ?? 60, kinds));
+  }
+
+  private async run(job: Job): Promise<void> {
+    const log = this.options.log.child({ jobId: job.id, jobKind: job.kind, attempt: job.attempts });
+    const handler = this.options.handlers[job.kind];
+    let completed = false;
+    const ctx: JobContext = {
+      db: this.db,
+      job,
+      log,
+      complete: async (tx) => {
+        await completeJob(tx, job);
+        completed = true;
+      },
+    };
+    const started = Date.now();
+    try {
+      if (!handler) throw new PermanentJobError(`no handler for job kind ${job.kind}`);
+      await handler(ctx);
+      if (!completed) await this.db.transaction((tx) => completeJob(tx, job));
+      log.info({ ms: Date.now() - started }, 'job succeeded');
+    } catch (err) {
+      if (err instanceof LeaseLostError) {
+        log.warn('job lease lost; its new owner will finish it');
+        return;
+      }
+      const message = err instanceof Error ? err.message : String(err);
+      const retryIn = err instanceof RetryLaterError ? err.retryInSeconds : undefined;
+      try {
+        const permanent = err instanceof PermanentJobError;
+        const outcome = await this.db.transaction((tx) => failJob(tx, job, message, { retryInSeconds: retryIn, permanent }));
+        log[outcome === 'dead' ? 'error' : 'warn']({ err: message, outcome }, 'job failed');
+      } catch (failErr) {
+        if (!(failErr instanceof LeaseLostError)) log.error({ err: failErr }, 'could not record job failure');
+      }
+    }
+  }
+}

@@ -1,0 +1,16 @@
+// Opaque, prefixed, time-sortable identifiers (DESIGN §2): eng_01J…, doc_01J…
+import { monotonicFactory } from 'ulid';
+
+const ulid = monotonicFactory();
+
+export type IdPrefix =
+  | 'eng' | 'doc' | 'pay' | 'usr' | 'tok' | 'whk' | 'evt' | 'job' | 'frm' | 'ses' | 'inv' | 'aud' | 'rpt' | 'req' | 'dlv' | 'blob' | 'key';
+
+export function newId(prefix: IdPrefix): string {
+  return `${prefix}_${ulid()}`;
+}
+
+/** True when `id` has the shape of an id with that prefix (used to answer 404 for malformed path ids). */
+export function isId(prefix: IdPrefix, id: string): boolean {
+  return new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`).test(id);
+}

@@ -1,0 +1,66 @@
+// Entry point: `api`, `worker`, or both (the default, used by `npm start`).
+import { loadConfig, ConfigError, type Config } from './config.js';
+import { createLogger } from './lib/logger.js';
+import { buildApp } from './app.js';
+import { openAndMigrate, createWorker } from './runtime.js';
+
+type Role = 'all' | 'api' | 'worker';
+
+async function main(): Promise<void> {
+  const role = (process.argv[2] ?? 'all') as Role;
+  if (!['all', 'api', 'worker'].includes(role)) {
+    console.error(`Unknown process role "${role}": use api, worker, or nothing for both`);
+    process.exit(2);
+  }
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const log = createLogger(config.LOG_LEVEL);
+  const db = await openAndMigrate(config, log);
+
+  const worker = role !== 'api' ? createWorker(db, config, log) : undefined;
+  const app = role !== 'worker' ? await buildApp({ db, config, log }) : undefined;
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: no new requests or jobs, finishing those in flight');
+    const force = setTimeout(() => {
+      log.error('shutdown took longer than 25 s; exiting');
+      process.exit(1);
+    }, 25_000);
+    force.unref();
+    await app?.close(); // stops accepting, waits for in-flight requests
+    await worker?.stop(); // waits for in-flight jobs
+    await db.close();
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await worker?.start();
+  if (app) {
+    try {
+      await app.listen({ port: config.PORT, host: config.HOST });
+    } catch (err) {
+      console.error(`Cannot listen on ${config.HOST}:${config.PORT}: ${(err as Error).message}`);
+      await worker?.stop();
+      await db.close();
+      process.exit(1);
+    }
+  }
+}
+
+main().catch((err) => {
+  console.error(`Start failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+// Opens the database, applies migrations, and wires the worker's handlers.
+// Shared by main.ts and the test helpers, so tests run the same start-up path as production.
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { Worker, type JobHandler } from './jobs/worker.js';
+
+export async function openAndMigrate(config: Config, log: Logger): Promise<Database> {
+  const db = await openDatabase(config);
+  const { applied } = await migrate(db);
+  log.info({ database: db.kind, applied }, applied.length ? 'migrations applied' : 'database schema up to date');
+  return db;
+}
+
+export function jobHandlers(): Record<string, JobHandler> {
+  return {};
+}
+
+export function createWorker(db: Database, config: Config, log: Logger, extra: Record<string, JobHandler> = {}): Worker {
+  return new Worker(db, {
+    handlers: { ...jobHandlers(), ...extra },
+    log: log.child({ component: 'worker' }),
+    pollMs: config.WORKER_POLL_MS,
+    leaseSeconds: config.JOB_LEASE_SECONDS,
+  });
+}
