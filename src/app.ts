@@ -29,10 +29,8 @@ export async function buildApp(deps: AppDeps, options: Partial<FastifyServerOpti
   const app = Fastify({
     loggerInstance: deps.log,
     genReqId,
-    requestIdLogLabel: 'requestId',
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
     trustProxy: true,
-    ajv: undefined,
     ...options,
   }).withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>() as AppInstance;
 

@@ -3,6 +3,17 @@ import { loadConfig, ConfigError, type Config } from './config.js';
 import { createLogger } from './lib/logger.js';
 import { buildApp } from './app.js';
 import { openAndMigrate, createWorker } from './runtime.js';
+import type { Database } from './db/client.js';
+
+/** host:port/db of a connection URL, without credentials. */
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+  } catch {
+    return 'unparseable URL';
+  }
+}
 
 type Role = 'all' | 'api' | 'worker';
 
@@ -23,7 +34,14 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = createLogger(config.LOG_LEVEL);
-  const db = await openAndMigrate(config, log);
+  let db: Database;
+  try {
+    db = await openAndMigrate(config, log);
+  } catch (err) {
+    const where = config.DATABASE_URL ? `DATABASE_URL (${redactUrl(config.DATABASE_URL)})` : `DATA_DIR (${config.DATA_DIR})`;
+    console.error(`Cannot open the database named by ${where}: ${(err as Error).message}`);
+    process.exit(1);
+  }
 
   const worker = role !== 'api' ? createWorker(db, config, log) : undefined;
   const app = role !== 'worker' ? await buildApp({ db, config, log }) : undefined;

@@ -1,0 +1,72 @@
+// A fresh, migrated database per test file: PGlite in-process by default, or a throwaway
+// database on the real PostgreSQL server named by TEST_DATABASE_URL.
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { openPostgres, wrapPglite, type Database } from '../../src/db/client.js';
+import { migrate, migrationFiles } from '../../src/db/migrate.js';
+
+export interface TestDatabase {
+  db: Database;
+  /** For PostgreSQL: the URL of this test's own database. */
+  url?: string;
+  drop(): Promise<void>;
+}
+
+export const usingPostgres = (): boolean => Boolean(process.env.TEST_DATABASE_URL);
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  return usingPostgres() ? createPostgresDatabase(process.env.TEST_DATABASE_URL!) : createPgliteDatabase();
+}
+
+async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
+  const name = `vs_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = openPostgres(url.toString(), { max: 20 });
+  await migrate(db);
+  return {
+    db,
+    url: url.toString(),
+    async drop() {
+      await db.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+// initdb costs seconds; a migrated template is built once per migration set and loaded per file.
+async function pgliteTemplate(): Promise<Blob> {
+  const hash = createHash('sha256')
+    .update(migrationFiles().map((m) => m.version + m.sql).join('\n'))
+    .digest('hex')
+    .slice(0, 16);
+  const file = join(tmpdir(), `vs-pglite-template-${hash}.tar.gz`);
+  if (!existsSync(file)) {
+    const fresh = await PGlite.create();
+    await migrate(wrapPglite(fresh));
+    const dump = await fresh.dumpDataDir('gzip');
+    await fresh.close();
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    renameSync(tmp, file);
+  }
+  return new Blob([readFileSync(file)]);
+}
+
+async function createPgliteDatabase(): Promise<TestDatabase> {
+  const raw = await PGlite.create({ loadDataDir: await pgliteTemplate() });
+  const db = wrapPglite(raw);
+  await migrate(db);
+  return { db, drop: () => db.close() };
+}
