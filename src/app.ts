@@ -12,17 +12,35 @@ import requestIdPlugin, { genReqId } from './http/plugins/request-id.js';
 import openapiPlugin from './http/plugins/openapi.js';
 import { registerRoutes } from './http/routes/v1/index.js';
 import type { AppInstance } from './http/types.js';
+import authPlugin from './http/plugins/auth.js';
+import { WindowLimiter } from './http/rate-limit.js';
+import { createMailer, type Mailer } from './integrations/mail/mailer.js';
+import type { ServiceContext } from './services/context.js';
+import { resolveSessionSecret } from './lib/session-secret.js';
 
 export interface AppDeps {
   db: Database;
   config: Config;
   log: Logger;
+  mailer?: Mailer;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    services: ServiceContext;
+    loginLimiter: WindowLimiter;
   }
+}
+
+export function createServiceContext(deps: AppDeps): ServiceContext {
+  return {
+    db: deps.db,
+    config: deps.config,
+    log: deps.log,
+    mailer: deps.mailer ?? createMailer({ smtpUrl: deps.config.SMTP_URL, from: deps.config.MAIL_FROM, dataDir: deps.config.DATA_DIR, log: deps.log }),
+    sessionSecret: resolveSessionSecret(deps.config),
+  };
 }
 
 export async function buildApp(deps: AppDeps, options: Partial<FastifyServerOptions> = {}): Promise<AppInstance> {
@@ -36,7 +54,11 @@ export async function buildApp(deps: AppDeps, options: Partial<FastifyServerOpti
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const services = createServiceContext(deps);
   app.decorate('deps', deps);
+  app.decorate('services', services);
+  // 10 login attempts per e-mail and per address in 15 minutes.
+  app.decorate('loginLimiter', new WindowLimiter(10, 15 * 60_000));
 
   await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
@@ -46,6 +68,7 @@ export async function buildApp(deps: AppDeps, options: Partial<FastifyServerOpti
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: deps.config.UPLOAD_LIMIT_BYTES, files: 1, fields: 5 } });
+  await app.register(authPlugin, { services });
   await app.register(openapiPlugin);
 
   await registerRoutes(app);

@@ -4,6 +4,8 @@ import { createLogger } from './lib/logger.js';
 import { buildApp } from './app.js';
 import { openAndMigrate, createWorker } from './runtime.js';
 import type { Database } from './db/client.js';
+import type { ServiceContext } from './services/context.js';
+import { seedDemoFirm } from './services/identity.js';
 
 /** host:port/db of a connection URL, without credentials. */
 function redactUrl(url: string): string {
@@ -16,6 +18,25 @@ function redactUrl(url: string): string {
 }
 
 type Role = 'all' | 'api' | 'worker';
+
+/** First start on an empty database: create the demo firm and print its credentials once (never logged). */
+async function printDemoCredentials(services: ServiceContext, config: Config): Promise<void> {
+  const demo = await seedDemoFirm(services);
+  if (!demo) return;
+  const base = `http://localhost:${config.PORT}`;
+  console.log(
+    [
+      '',
+      '  Demo firm created (shown once; keep these):',
+      `    login     ${demo.email}`,
+      `    password  ${demo.password}`,
+      `    API token ${demo.token}`,
+      `    try       curl -H "Authorization: Bearer ${demo.token}" ${base}/api/v1/engagements`,
+      `    docs      ${base}/docs`,
+      '',
+    ].join('\n'),
+  );
+}
 
 async function main(): Promise<void> {
   const role = (process.argv[2] ?? 'all') as Role;
@@ -45,6 +66,7 @@ async function main(): Promise<void> {
 
   const worker = role !== 'api' ? createWorker(db, config, log) : undefined;
   const app = role !== 'worker' ? await buildApp({ db, config, log }) : undefined;
+  if (app && config.DEMO_SEED) await printDemoCredentials(app.services, config);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -37,7 +37,7 @@ CREATE TABLE api_tokens (
   name text NOT NULL,
   token_hash text NOT NULL,
   prefix text NOT NULL,
-  created_by text NOT NULL REFERENCES users(id),
+  created_by text NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   expires_at timestamptz,
   last_used_at timestamptz,

@@ -1,0 +1,60 @@
+import type { Executor } from '../client.js';
+
+export interface ApiTokenRow {
+  id: string;
+  firm_id: string;
+  name: string;
+  prefix: string;
+  created_by: string;
+  created_at: Date;
+  expires_at: Date | null;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+const COLUMNS = 'id, firm_id, name, prefix, created_by, created_at, expires_at, last_used_at, revoked_at';
+
+export async function insertApiToken(
+  tx: Executor,
+  t: { id: string; firmId: string; name: string; tokenHash: string; prefix: string; createdBy: string; expiresAt: Date | null },
+): Promise<ApiTokenRow> {
+  const rows = await tx.query<ApiTokenRow>(
+    `INSERT INTO api_tokens (id, firm_id, name, token_hash, prefix, created_by, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+    [t.id, t.firmId, t.name, t.tokenHash, t.prefix, t.createdBy, t.expiresAt],
+  );
+  return rows[0];
+}
+
+/** The equality lookup is on an indexed SHA-256 digest: an attacker cannot steer its value, so timing reveals nothing. */
+export async function findLiveTokenByHash(tx: Executor, tokenHash: string): Promise<ApiTokenRow | null> {
+  const rows = await tx.query<ApiTokenRow>(
+    `SELECT ${COLUMNS} FROM api_tokens
+      WHERE token_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
+    [tokenHash],
+  );
+  return rows[0] ?? null;
+}
+
+export async function touchToken(tx: Executor, tokenId: string): Promise<void> {
+  // Only write when stale, so busy tokens do not turn every request into a write.
+  await tx.query(
+    `UPDATE api_tokens SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+    [tokenId],
+  );
+}
+
+export async function listApiTokens(tx: Executor, firmId: string, limit: number, beforeId?: string): Promise<ApiTokenRow[]> {
+  return tx.query<ApiTokenRow>(
+    `SELECT ${COLUMNS} FROM api_tokens WHERE firm_id = $1 AND ($2::text IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`,
+    [firmId, beforeId ?? null, limit],
+  );
+}
+
+export async function revokeApiToken(tx: Executor, firmId: string, tokenId: string): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, now()) WHERE firm_id = $1 AND id = $2 RETURNING id`,
+    [firmId, tokenId],
+  );
+  return rows.length > 0;
+}

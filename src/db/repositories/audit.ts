@@ -1,0 +1,64 @@
+// The audit trail and the transactional outbox: both written inside the transaction of the change they describe.
+import type { Executor } from '../client.js';
+import { newId } from '../../lib/ids.js';
+
+export interface Actor {
+  type: 'USER' | 'API_TOKEN' | 'SYSTEM';
+  id: string | null;
+  requestId?: string | null;
+}
+
+export const SYSTEM_ACTOR: Actor = { type: 'SYSTEM', id: null };
+
+export async function insertAudit(
+  tx: Executor,
+  firmId: string,
+  actor: Actor,
+  entry: { action: string; engagementId?: string | null; fromStatus?: string | null; toStatus?: string | null; details?: unknown },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO audit_events (id, firm_id, engagement_id, actor_type, actor_id, action, from_status, to_status, request_id, details)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      newId('aud'), firmId, entry.engagementId ?? null, actor.type, actor.id, entry.action,
+      entry.fromStatus ?? null, entry.toStatus ?? null, actor.requestId ?? null,
+      entry.details === undefined ? null : JSON.stringify(entry.details),
+    ],
+  );
+}
+
+export interface AuditRow {
+  id: string;
+  actor_type: string;
+  actor_id: string | null;
+  action: string;
+  from_status: string | null;
+  to_status: string | null;
+  request_id: string | null;
+  details: unknown;
+  created_at: Date;
+}
+
+export async function listEngagementAudit(tx: Executor, firmId: string, engagementId: string, limit: number, afterId?: string): Promise<AuditRow[]> {
+  return tx.query<AuditRow>(
+    `SELECT id, actor_type, actor_id, action, from_status, to_status, request_id, details, created_at
+       FROM audit_events WHERE firm_id = $1 AND engagement_id = $2 AND ($3::text IS NULL OR id > $3)
+      ORDER BY id LIMIT $4`,
+    [firmId, engagementId, afterId ?? null, limit],
+  );
+}
+
+export async function insertOutboxEvent(
+  tx: Executor,
+  firmId: string,
+  event: { type: string; engagementId?: string | null; sequence?: number | null; data: unknown },
+): Promise<string> {
+  const id = newId('evt');
+  const createdAt = new Date().toISOString();
+  await tx.query(
+    `INSERT INTO outbox_events (id, firm_id, type, engagement_id, sequence, payload) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [id, firmId, event.type, event.engagementId ?? null, event.sequence ?? null,
+      JSON.stringify({ id, type: event.type, createdAt, ...(event.sequence != null ? { sequence: event.sequence } : {}), data: event.data })],
+  );
+  return id;
+}

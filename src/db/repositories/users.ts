@@ -1,0 +1,106 @@
+// Firms and their users. Every query that reads a firm's data takes the caller's firmId.
+import type { Executor } from '../client.js';
+import type { Role } from '../../domain/identity/roles.js';
+
+export interface UserRow {
+  id: string;
+  firm_id: string;
+  email: string;
+  name: string;
+  role: Role;
+  status: 'INVITED' | 'ACTIVE';
+  password_hash: string | null;
+  created_at: Date;
+}
+
+const COLUMNS = 'id, firm_id, email, name, role, status, password_hash, created_at';
+
+export async function insertFirm(tx: Executor, firm: { id: string; name: string }) {
+  const rows = await tx.query<{ id: string; name: string; created_at: Date }>(
+    'INSERT INTO firms (id, name) VALUES ($1, $2) RETURNING id, name, created_at',
+    [firm.id, firm.name],
+  );
+  return rows[0];
+}
+
+export async function getFirm(tx: Executor, firmId: string) {
+  const rows = await tx.query<{ id: string; name: string; created_at: Date }>('SELECT id, name, created_at FROM firms WHERE id = $1', [firmId]);
+  return rows[0] ?? null;
+}
+
+export async function countFirms(tx: Executor): Promise<number> {
+  const rows = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM firms');
+  return rows[0].n;
+}
+
+/** Inserts a user; returns null when the e-mail is already registered (any firm, any case). */
+export async function insertUser(
+  tx: Executor,
+  u: { id: string; firmId: string; email: string; name: string; role: Role; status: 'INVITED' | 'ACTIVE'; passwordHash: string | null },
+): Promise<UserRow | null> {
+  const rows = await tx.query<UserRow>(
+    `INSERT INTO users (id, firm_id, email, name, role, status, password_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT ((lower(email))) DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [u.id, u.firmId, u.email, u.name, u.role, u.status, u.passwordHash],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findUserByEmail(tx: Executor, email: string): Promise<UserRow | null> {
+  const rows = await tx.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE lower(email) = lower($1)`, [email]);
+  return rows[0] ?? null;
+}
+
+/** Unscoped lookup by id: only for resolving an authenticated session, whose firm is then taken from the row. */
+export async function findUserForSession(tx: Executor, userId: string): Promise<UserRow | null> {
+  const rows = await tx.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [userId]);
+  return rows[0] ?? null;
+}
+
+export async function getUser(tx: Executor, firmId: string, userId: string, forUpdate = false): Promise<UserRow | null> {
+  const rows = await tx.query<UserRow>(
+    `SELECT ${COLUMNS} FROM users WHERE firm_id = $1 AND id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
+    [firmId, userId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function listUsers(tx: Executor, firmId: string, limit: number, beforeId?: string): Promise<UserRow[]> {
+  return tx.query<UserRow>(
+    `SELECT ${COLUMNS} FROM users WHERE firm_id = $1 AND ($2::text IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`,
+    [firmId, beforeId ?? null, limit],
+  );
+}
+
+/** Locks the firm's ADMIN rows and counts the active ones, so two demotions cannot both pass the last-admin check. */
+export async function lockAdmins(tx: Executor, firmId: string): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    `SELECT id FROM users WHERE firm_id = $1 AND role = 'ADMIN' AND status = 'ACTIVE' ORDER BY id FOR UPDATE`,
+    [firmId],
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function updateUserRole(tx: Executor, firmId: string, userId: string, role: Role): Promise<UserRow | null> {
+  const rows = await tx.query<UserRow>(
+    `UPDATE users SET role = $3, updated_at = now() WHERE firm_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+    [firmId, userId, role],
+  );
+  return rows[0] ?? null;
+}
+
+export async function activateUser(tx: Executor, firmId: string, userId: string, passwordHash: string): Promise<UserRow | null> {
+  const rows = await tx.query<UserRow>(
+    `UPDATE users SET status = 'ACTIVE', password_hash = $3, updated_at = now() WHERE firm_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+    [firmId, userId, passwordHash],
+  );
+  return rows[0] ?? null;
+}
+
+export async function deleteUser(tx: Executor, firmId: string, userId: string): Promise<boolean> {
+  // Audit rows keep the id as plain text; sessions, invitations go with the user.
+  const rows = await tx.query('DELETE FROM users WHERE firm_id = $1 AND id = $2 RETURNING id', [firmId, userId]);
+  return rows.length > 0;
+}

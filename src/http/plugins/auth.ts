@@ -1,0 +1,90 @@
+// One authorisation layer. Every route declares `config.auth`: 'public', or its minimum role and
+// whether only a signed-in person may call it. Authentication runs in onRequest, before the body is
+// parsed or validated, so a caller without valid credentials gets 401 whatever it sent.
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAllowed, type AccessRule, type Principal } from '../../domain/identity/roles.js';
+import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
+import { authenticateSession, authenticateToken, csrfMatches, SESSION_COOKIE } from '../../services/identity.js';
+import type { ServiceContext } from '../../services/context.js';
+import { problemResponses } from '../problem.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: 'public' | AccessRule;
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function sessionCookieOptions(secure: boolean, expires: Date) {
+  return { httpOnly: true, sameSite: 'lax' as const, secure, path: '/', expires };
+}
+
+export function requirePrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}
+
+export default fp(async function authPlugin(app: FastifyInstance, opts: { services: ServiceContext }) {
+  const ctx = opts.services;
+
+  // Every /api route must declare its rule; the OpenAPI security and 401/403 responses follow from it.
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? '';
+    const schema = route.schema as ({ hide?: boolean; security?: unknown; response?: Record<string, unknown> } | undefined);
+    if (!url.startsWith('/api/') || schema?.hide) return;
+    const rule = route.config?.auth;
+    if (rule === undefined) throw new Error(`route ${route.method} ${url} declares no config.auth`);
+    if (rule === 'public') {
+      route.schema = { ...schema, security: [] };
+      return;
+    }
+    route.schema = {
+      ...schema,
+      security: rule.userOnly ? [{ cookieAuth: [] }] : [{ bearerAuth: [] }, { cookieAuth: [] }],
+      response: { ...problemResponses(401, 403), ...(schema?.response ?? {}) },
+    };
+  });
+
+  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<Principal | null> {
+    const header = request.headers.authorization;
+    if (header !== undefined) {
+      // A bearer header that does not authenticate is a 401, never a fall-back to the cookie.
+      const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+      if (!m) throw unauthorized('Authorization must be "Bearer <token>"');
+      const principal = await authenticateToken(ctx, m[1]);
+      if (!principal) throw unauthorized('The API token is invalid, expired or revoked');
+      return principal;
+    }
+    const cookie = request.cookies?.[SESSION_COOKIE];
+    if (!cookie) return null;
+    const session = await authenticateSession(ctx, cookie);
+    if (!session) throw unauthorized('The session is invalid or has expired; log in again');
+    if (!SAFE_METHODS.has(request.method) && !csrfMatches(session.csrfTokenHash, request.headers['x-csrf-token'] as string | undefined)) {
+      throw new AppError(403, 'csrf_failed', 'Cookie-authenticated requests that change state need the X-CSRF-Token header from login');
+    }
+    if (session.renewed) {
+      reply.setCookie(SESSION_COOKIE, session.renewed.cookie, sessionCookieOptions(request.protocol === 'https', session.renewed.expiresAt));
+    }
+    return session.principal;
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    const rule = request.routeOptions.config?.auth;
+    if (rule === undefined || rule === 'public') return;
+    const principal = await authenticate(request, reply);
+    if (!principal) throw unauthorized();
+    if (!isAllowed(principal, rule)) {
+      throw forbidden(rule.userOnly && principal.kind === 'token'
+        ? 'This action needs a signed-in user; API tokens may not do it'
+        : `This action needs the ${rule.role} role`);
+    }
+    request.principal = principal;
+    request.log = request.log.child({ firmId: principal.firmId, principalId: principal.kind === 'user' ? principal.userId : principal.tokenId });
+  });
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
+import { passwordSchema } from '../../../schemas/common.js';
+import { acceptInvite } from '../../../../services/team.js';
+import { login } from '../../../../services/identity.js';
+import { sessionResponse } from './schemas.js';
+import { setSessionCookie } from './session-reply.js';
+
+export default function route(app: AppInstance) {
+  app.post(
+    '/api/v1/auth/accept-invite',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Accept an invitation: set a password, become ACTIVE, start a session',
+        description: 'Invitation tokens are single use and expire after 7 days: 400 invalid_invitation, 410 invitation_used / invitation_expired.',
+        body: z.object({ token: z.string().min(10).max(200), password: passwordSchema }).strict(),
+        response: { 200: sessionResponse, ...problemResponses(400, 410, 429) },
+      },
+    },
+    async (request, reply) => {
+      app.loginLimiter.hit(`ip:${request.ip}`);
+      const user = await acceptInvite(app.services, request.body, request.id);
+      const result = await login(app.services, { email: user.email, password: request.body.password }, request.id);
+      setSessionCookie(request, reply, result.grant);
+      return { user: result.user, firm: result.firm, csrfToken: result.grant.csrfToken };
+    },
+  );
+}

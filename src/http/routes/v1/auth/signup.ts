@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
+import { emailSchema, passwordSchema } from '../../../schemas/common.js';
+import { signup } from '../../../../services/identity.js';
+import { sessionResponse } from './schemas.js';
+import { setSessionCookie } from './session-reply.js';
+
+export default function route(app: AppInstance) {
+  app.post(
+    '/api/v1/auth/signup',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a firm and its first ADMIN, and start a session',
+        body: z.object({ firmName: z.string().trim().min(2).max(200), name: z.string().trim().min(1).max(200), email: emailSchema, password: passwordSchema }).strict(),
+        response: { 201: sessionResponse, ...problemResponses(400, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      app.loginLimiter.hit(`ip:${request.ip}`);
+      const result = await signup(app.services, request.body, request.id);
+      setSessionCookie(request, reply, result.grant);
+      return reply.status(201).send({ user: result.user, firm: result.firm, csrfToken: result.grant.csrfToken });
+    },
+  );
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../../types.js';
+import { problemResponses } from '../../../../problem.js';
+import { requirePrincipal } from '../../../../plugins/auth.js';
+import { createApiToken } from '../../../../../services/identity.js';
+import { apiTokenSchema } from './schemas.js';
+
+export default function route(app: AppInstance) {
+  app.post(
+    '/api/v1/settings/api-tokens',
+    {
+      config: { auth: { role: 'ADMIN', userOnly: true } },
+      schema: {
+        tags: ['api-tokens'],
+        summary: 'Create a firm API token (shown exactly once)',
+        description: 'Format `evk_` + 30 base62 + 6 base62 CRC32 checksum. Only its SHA-256 is stored. The token acts as VALUER within the firm.',
+        body: z.object({ name: z.string().trim().min(1).max(100), expiresAt: z.iso.datetime({ offset: true }).optional() }).strict(),
+        response: { 201: apiTokenSchema.extend({ token: z.string().describe('The full token; it cannot be shown again') }).meta({ id: 'CreatedApiToken' }), ...problemResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      if (principal.kind !== 'user') throw new Error('unreachable: userOnly route');
+      return reply.status(201).send(await createApiToken(app.services, principal, request.body, request.id));
+    },
+  );
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../../types.js';
+import { problemResponses } from '../../../../problem.js';
+import { requirePrincipal } from '../../../../plugins/auth.js';
+import { decodeCursor, paginationQuery, sendPage } from '../../../../schemas/common.js';
+import { listApiTokens } from '../../../../../services/identity.js';
+import { apiTokenSchema } from './schemas.js';
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/api/v1/settings/api-tokens',
+    {
+      config: { auth: { role: 'ADMIN', userOnly: true } },
+      schema: { tags: ['api-tokens'], summary: 'List the firm\'s API tokens (never their secrets)', querystring: paginationQuery, response: { 200: z.array(apiTokenSchema), ...problemResponses(400) } },
+    },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const rows = await listApiTokens(app.services, requirePrincipal(request), limit + 1, decodeCursor(cursor));
+      return sendPage(request, reply, rows, limit);
+    },
+  );
+}

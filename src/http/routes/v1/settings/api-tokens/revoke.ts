@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../../types.js';
+import { problemResponses } from '../../../../problem.js';
+import { requirePrincipal } from '../../../../plugins/auth.js';
+import { revokeApiToken } from '../../../../../services/identity.js';
+
+export default function route(app: AppInstance) {
+  app.delete(
+    '/api/v1/settings/api-tokens/:tokenId',
+    {
+      config: { auth: { role: 'ADMIN', userOnly: true } },
+      schema: { tags: ['api-tokens'], summary: 'Revoke an API token: it answers 401 from then on', params: z.object({ tokenId: z.string() }), response: { 204: z.null().describe('Revoked'), ...problemResponses(404) } },
+    },
+    async (request, reply) => {
+      await revokeApiToken(app.services, requirePrincipal(request), request.params.tokenId, request.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
+import { requirePrincipal } from '../../../plugins/auth.js';
+import { decodeCursor, memberSchema, paginationQuery, sendPage } from '../../../schemas/common.js';
+import { listMembers } from '../../../../services/team.js';
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/api/v1/team',
+    {
+      config: { auth: { role: 'VIEWER' } },
+      schema: { tags: ['team'], summary: 'List the firm\'s team members', querystring: paginationQuery, response: { 200: z.array(memberSchema), ...problemResponses(400) } },
+    },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      return sendPage(request, reply, await listMembers(app.services, requirePrincipal(request), limit + 1, decodeCursor(cursor)), limit);
+    },
+  );
+}

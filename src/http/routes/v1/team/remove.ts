@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
+import { requirePrincipal } from '../../../plugins/auth.js';
+import { removeMember } from '../../../../services/team.js';
+
+export default function route(app: AppInstance) {
+  app.delete(
+    '/api/v1/team/:userId',
+    {
+      config: { auth: { role: 'ADMIN', userOnly: true } },
+      schema: { tags: ['team'], summary: 'Remove a member; the last ADMIN cannot be removed (409 last_admin)', params: z.object({ userId: z.string() }), response: { 204: z.null().describe('Removed'), ...problemResponses(404, 409) } },
+    },
+    async (request, reply) => {
+      await removeMember(app.services, requirePrincipal(request), request.params.userId, request.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

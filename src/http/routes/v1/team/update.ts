@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
+import { requirePrincipal } from '../../../plugins/auth.js';
+import { memberSchema } from '../../../schemas/common.js';
+import { changeRole } from '../../../../services/team.js';
+
+export default function route(app: AppInstance) {
+  app.patch(
+    '/api/v1/team/:userId',
+    {
+      config: { auth: { role: 'ADMIN', userOnly: true } },
+      schema: {
+        tags: ['team'],
+        summary: 'Change a member\'s role; the last ADMIN cannot be demoted (409 last_admin)',
+        params: z.object({ userId: z.string() }),
+        body: z.object({ role: z.enum(['ADMIN', 'VALUER', 'VIEWER']) }).strict(),
+        response: { 200: memberSchema, ...problemResponses(400, 404, 409) },
+      },
+    },
+    async (request) => changeRole(app.services, requirePrincipal(request), request.params.userId, request.body.role, request.id),
+  );
+}

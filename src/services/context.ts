@@ -1,0 +1,22 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { Mailer } from '../integrations/mail/mailer.js';
+import type { Actor } from '../db/repositories/audit.js';
+import type { Principal } from '../domain/identity/roles.js';
+
+/** What every service function needs; built once at start. */
+export interface ServiceContext {
+  db: Database;
+  config: Config;
+  log: Logger;
+  mailer: Mailer;
+  sessionSecret: string;
+}
+
+/** Who is acting and in which request, for the audit trail. */
+export function actorOf(principal: Principal, requestId?: string): Actor {
+  return principal.kind === 'user'
+    ? { type: 'USER', id: principal.userId, requestId }
+    : { type: 'API_TOKEN', id: principal.tokenId, requestId };
+}

@@ -1,0 +1,206 @@
+// Sign-up, login, sessions and API tokens. Secrets are shown once and stored only as digests.
+import { randomBytes } from 'node:crypto';
+import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
+import type { ServiceContext } from './context.js';
+import { actorOf } from './context.js';
+import { AppError, conflict, notFound, unauthorized } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+import { randomSecret, safeEqual, sha256Hex } from '../lib/crypto.js';
+import { signJwt, verifyJwt } from '../lib/jwt.js';
+import { base62FromBytes, formatToken, isWellFormedToken } from '../domain/identity/token-format.js';
+import type { Principal, Role } from '../domain/identity/roles.js';
+import * as users from '../db/repositories/users.js';
+import * as sessions from '../db/repositories/sessions.js';
+import * as tokens from '../db/repositories/api-tokens.js';
+import { insertAudit } from '../db/repositories/audit.js';
+import type { Executor } from '../db/client.js';
+
+export const SESSION_COOKIE = 'vs_session';
+const SESSION_SECONDS = 12 * 3600;
+const RENEW_WHEN_LEFT_SECONDS = 6 * 3600;
+
+export const hashPassword = (password: string) => argonHash(password);
+
+// Verifying against a fixed hash for unknown e-mails keeps their timing close to a wrong password's.
+let dummyHash: Promise<string> | undefined;
+async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
+  if (!hash) {
+    dummyHash ??= argonHash('not-a-real-password-for-timing');
+    await argonVerify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  return argonVerify(hash, password).catch(() => false);
+}
+
+export interface SessionGrant {
+  cookie: string;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+async function startSession(ctx: ServiceContext, tx: Executor, user: { id: string; firm_id: string }): Promise<SessionGrant> {
+  const sessionId = newId('ses');
+  const csrfToken = randomSecret(24);
+  const expiresAt = new Date(Date.now() + SESSION_SECONDS * 1000);
+  await sessions.insertSession(tx, { id: sessionId, userId: user.id, firmId: user.firm_id, csrfTokenHash: sha256Hex(csrfToken), expiresAt });
+  return { cookie: sessionJwt(ctx, sessionId, user.id, expiresAt), csrfToken, expiresAt };
+}
+
+function sessionJwt(ctx: ServiceContext, sessionId: string, userId: string, expiresAt: Date): string {
+  return signJwt({ sid: sessionId, sub: userId, exp: Math.floor(expiresAt.getTime() / 1000) }, ctx.sessionSecret);
+}
+
+export function publicUser(u: users.UserRow) {
+  return { id: u.id, email: u.email, name: u.name, role: u.role, status: u.status, createdAt: u.created_at.toISOString() };
+}
+
+export async function signup(
+  ctx: ServiceContext,
+  input: { firmName: string; name: string; email: string; password: string },
+  requestId?: string,
+) {
+  if (!ctx.config.SIGNUP_ENABLED) throw new AppError(403, 'signup_disabled', 'Sign-up is turned off on this service');
+  const passwordHash = await hashPassword(input.password);
+  return ctx.db.transaction(async (tx) => {
+    const firm = await users.insertFirm(tx, { id: newId('frm'), name: input.firmName });
+    const user = await users.insertUser(tx, {
+      id: newId('usr'), firmId: firm.id, email: input.email, name: input.name, role: 'ADMIN', status: 'ACTIVE', passwordHash,
+    });
+    if (!user) throw conflict('email_exists', 'An account with this e-mail already exists');
+    await insertAudit(tx, firm.id, { type: 'USER', id: user.id, requestId }, { action: 'firm.signed_up' });
+    const grant = await startSession(ctx, tx, user);
+    return { user: publicUser(user), firm: { id: firm.id, name: firm.name }, grant };
+  });
+}
+
+export async function login(ctx: ServiceContext, input: { email: string; password: string }, requestId?: string) {
+  const user = await users.findUserByEmail(ctx.db, input.email);
+  const ok = await verifyPassword(user?.status === 'ACTIVE' ? user.password_hash : null, input.password);
+  if (!user || !ok) throw new AppError(401, 'invalid_credentials', 'E-mail or password is wrong');
+  return ctx.db.transaction(async (tx) => {
+    const firm = (await users.getFirm(tx, user.firm_id))!;
+    await insertAudit(tx, user.firm_id, { type: 'USER', id: user.id, requestId }, { action: 'user.logged_in' });
+    const grant = await startSession(ctx, tx, user);
+    return { user: publicUser(user), firm: { id: firm.id, name: firm.name }, grant };
+  });
+}
+
+export async function logout(ctx: ServiceContext, principal: Principal): Promise<void> {
+  if (principal.kind === 'user') await sessions.revokeSession(ctx.db, principal.sessionId);
+}
+
+/** Resolves a session cookie; renews it (sliding expiry) when less than half its life is left. */
+export async function authenticateSession(
+  ctx: ServiceContext,
+  jwt: string,
+): Promise<{ principal: Principal; csrfTokenHash: string; renewed?: { cookie: string; expiresAt: Date } } | null> {
+  const claims = verifyJwt(jwt, ctx.sessionSecret);
+  if (!claims || typeof claims.sid !== 'string' || typeof claims.sub !== 'string') return null;
+  const session = await sessions.findLiveSession(ctx.db, claims.sid);
+  if (!session || session.user_id !== claims.sub) return null;
+  const user = await users.findUserForSession(ctx.db, session.user_id);
+  if (!user || user.status !== 'ACTIVE' || user.firm_id !== session.firm_id) return null;
+  const principal: Principal = {
+    kind: 'user', userId: user.id, firmId: user.firm_id, role: user.role, sessionId: session.id, email: user.email, name: user.name,
+  };
+  let renewed: { cookie: string; expiresAt: Date } | undefined;
+  if (session.expires_at.getTime() - Date.now() < RENEW_WHEN_LEFT_SECONDS * 1000) {
+    const expiresAt = new Date(Date.now() + SESSION_SECONDS * 1000);
+    await sessions.extendSession(ctx.db, session.id, expiresAt);
+    renewed = { cookie: sessionJwt(ctx, session.id, user.id, expiresAt), expiresAt };
+  }
+  return { principal, csrfTokenHash: session.csrf_token_hash, renewed };
+}
+
+export function csrfMatches(csrfTokenHash: string, presented: string | undefined): boolean {
+  return typeof presented === 'string' && presented.length > 0 && safeEqual(sha256Hex(presented), csrfTokenHash);
+}
+
+/** Format and checksum first (no database), then the digest lookup. */
+export async function authenticateToken(ctx: ServiceContext, token: string): Promise<Principal | null> {
+  if (!isWellFormedToken(token)) return null;
+  const row = await tokens.findLiveTokenByHash(ctx.db, sha256Hex(token));
+  if (!row) return null;
+  await tokens.touchToken(ctx.db, row.id);
+  return { kind: 'token', tokenId: row.id, firmId: row.firm_id, role: 'VALUER', tokenName: row.name };
+}
+
+export function mintToken(): string {
+  for (;;) {
+    const body = base62FromBytes(randomBytes(64));
+    if (body) return formatToken(body);
+  }
+}
+
+export function publicToken(t: tokens.ApiTokenRow) {
+  return {
+    id: t.id,
+    name: t.name,
+    prefix: t.prefix,
+    createdAt: t.created_at.toISOString(),
+    expiresAt: t.expires_at?.toISOString() ?? null,
+    lastUsedAt: t.last_used_at?.toISOString() ?? null,
+    revokedAt: t.revoked_at?.toISOString() ?? null,
+  };
+}
+
+export async function createApiToken(
+  ctx: ServiceContext,
+  principal: Principal & { kind: 'user' },
+  input: { name: string; expiresAt?: string },
+  requestId?: string,
+) {
+  const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+  if (expiresAt && expiresAt.getTime() <= Date.now()) {
+    throw new AppError(400, 'validation_failed', 'expiresAt must be in the future', [{ path: '/expiresAt', message: 'must be in the future' }]);
+  }
+  const token = mintToken();
+  return ctx.db.transaction(async (tx) => {
+    const row = await tokens.insertApiToken(tx, {
+      id: newId('tok'), firmId: principal.firmId, name: input.name, tokenHash: sha256Hex(token),
+      prefix: token.slice(0, 8), createdBy: principal.userId, expiresAt,
+    });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'api_token.created', details: { tokenId: row.id, name: row.name } });
+    return { ...publicToken(row), token };
+  });
+}
+
+export async function listApiTokens(ctx: ServiceContext, principal: Principal, limit: number, cursor?: string) {
+  return (await tokens.listApiTokens(ctx.db, principal.firmId, limit, cursor)).map(publicToken);
+}
+
+export async function revokeApiToken(ctx: ServiceContext, principal: Principal, tokenId: string, requestId?: string) {
+  await ctx.db.transaction(async (tx) => {
+    if (!(await tokens.revokeApiToken(tx, principal.firmId, tokenId))) throw notFound('API token');
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'api_token.revoked', details: { tokenId } });
+  });
+}
+
+export async function describePrincipal(ctx: ServiceContext, principal: Principal) {
+  const firm = (await users.getFirm(ctx.db, principal.firmId))!;
+  if (principal.kind === 'user') {
+    const user = (await users.getUser(ctx.db, principal.firmId, principal.userId))!;
+    return { kind: 'user' as const, user: publicUser(user), firm: { id: firm.id, name: firm.name }, role: principal.role };
+  }
+  return { kind: 'token' as const, token: { id: principal.tokenId, name: principal.tokenName }, firm: { id: firm.id, name: firm.name }, role: principal.role };
+}
+
+/** On first start with an empty database: a demo firm, its ADMIN and an API token, printed once. */
+export async function seedDemoFirm(ctx: ServiceContext): Promise<{ email: string; password: string; token: string } | null> {
+  if ((await users.countFirms(ctx.db)) > 0) return null;
+  const email = 'admin@demo-valuers.example';
+  const password = randomSecret(12);
+  const passwordHash = await hashPassword(password);
+  const token = mintToken();
+  await ctx.db.transaction(async (tx) => {
+    const firm = await users.insertFirm(tx, { id: newId('frm'), name: 'Demo Valuers LLP' });
+    const user = (await users.insertUser(tx, {
+      id: newId('usr'), firmId: firm.id, email, name: 'Demo Admin', role: 'ADMIN' as Role, status: 'ACTIVE', passwordHash,
+    }))!;
+    await tokens.insertApiToken(tx, {
+      id: newId('tok'), firmId: firm.id, name: 'demo token', tokenHash: sha256Hex(token), prefix: token.slice(0, 8), createdBy: user.id, expiresAt: null,
+    });
+    await insertAudit(tx, firm.id, { type: 'SYSTEM', id: null }, { action: 'firm.demo_seeded' });
+  });
+  return { email, password, token };
+}

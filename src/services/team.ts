@@ -1,0 +1,95 @@
+// A firm's team: invitations (hashed, expiring, single use), roles, removal. The last ADMIN stays.
+import type { ServiceContext } from './context.js';
+import { actorOf } from './context.js';
+import { AppError, conflict, notFound } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+import { randomSecret, sha256Hex } from '../lib/crypto.js';
+import type { Principal, Role } from '../domain/identity/roles.js';
+import * as users from '../db/repositories/users.js';
+import * as invitations from '../db/repositories/invitations.js';
+import { revokeUserSessions } from '../db/repositories/sessions.js';
+import { insertAudit } from '../db/repositories/audit.js';
+import { hashPassword, publicUser } from './identity.js';
+
+const INVITATION_DAYS = 7;
+
+export async function listMembers(ctx: ServiceContext, principal: Principal, limit: number, cursor?: string) {
+  return (await users.listUsers(ctx.db, principal.firmId, limit, cursor)).map(publicUser);
+}
+
+export async function invite(
+  ctx: ServiceContext,
+  principal: Principal,
+  input: { email: string; name: string; role: Role },
+  requestId?: string,
+) {
+  const secret = randomSecret(32);
+  const member = await ctx.db.transaction(async (tx) => {
+    const user = await users.insertUser(tx, {
+      id: newId('usr'), firmId: principal.firmId, email: input.email, name: input.name, role: input.role, status: 'INVITED', passwordHash: null,
+    });
+    if (!user) throw conflict('email_exists', 'A user with this e-mail already exists');
+    await invitations.insertInvitation(tx, {
+      id: newId('inv'), firmId: principal.firmId, userId: user.id, tokenHash: sha256Hex(secret),
+      createdBy: actorOf(principal).id!, expiresAt: new Date(Date.now() + INVITATION_DAYS * 86400_000),
+    });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'team.invited', details: { userId: user.id, role: user.role } });
+    return user;
+  });
+  const base = ctx.config.PUBLIC_BASE_URL ?? `http://localhost:${ctx.config.PORT}`;
+  await ctx.mailer
+    .send({
+      to: member.email,
+      subject: 'You are invited to the Valuation Service',
+      text:
+        `Hello ${member.name},\n\nYou have been invited to join your firm on the Valuation Service as ${member.role}.\n` +
+        `Accept within ${INVITATION_DAYS} days: ${base}/accept-invite?token=${secret}\n` +
+        `or POST /api/v1/auth/accept-invite with {"token": "${secret}", "password": "…"}.\n`,
+    })
+    .catch((err) => ctx.log.error({ err: (err as Error).message, userId: member.id }, 'invitation mail could not be sent'));
+  return publicUser(member);
+}
+
+export async function acceptInvite(ctx: ServiceContext, input: { token: string; password: string }, requestId?: string) {
+  const passwordHash = await hashPassword(input.password);
+  return ctx.db.transaction(async (tx) => {
+    const inv = await invitations.findInvitationForUpdate(tx, sha256Hex(input.token));
+    if (!inv) throw new AppError(400, 'invalid_invitation', 'This invitation is not valid');
+    if (inv.used_at) throw new AppError(410, 'invitation_used', 'This invitation has already been used');
+    if (inv.expires_at.getTime() <= Date.now()) throw new AppError(410, 'invitation_expired', 'This invitation has expired; ask for a new one');
+    await invitations.markInvitationUsed(tx, inv.id);
+    const user = await users.activateUser(tx, inv.firm_id, inv.user_id, passwordHash);
+    if (!user) throw new AppError(410, 'invitation_expired', 'The invited member no longer exists');
+    await insertAudit(tx, inv.firm_id, { type: 'USER', id: user.id, requestId }, { action: 'team.invitation_accepted' });
+    return user;
+  });
+}
+
+async function assertNotLastAdmin(tx: import('../db/client.js').Executor, firmId: string, userId: string) {
+  const admins = await users.lockAdmins(tx, firmId);
+  if (admins.length === 1 && admins[0] === userId) {
+    throw conflict('last_admin', 'The last ADMIN of a firm can be neither demoted nor removed');
+  }
+}
+
+export async function changeRole(ctx: ServiceContext, principal: Principal, userId: string, role: Role, requestId?: string) {
+  return ctx.db.transaction(async (tx) => {
+    const user = await users.getUser(tx, principal.firmId, userId, true);
+    if (!user) throw notFound('Team member');
+    if (user.role === 'ADMIN' && role !== 'ADMIN') await assertNotLastAdmin(tx, principal.firmId, userId);
+    const updated = (await users.updateUserRole(tx, principal.firmId, userId, role))!;
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'team.role_changed', details: { userId, from: user.role, to: role } });
+    return publicUser(updated);
+  });
+}
+
+export async function removeMember(ctx: ServiceContext, principal: Principal, userId: string, requestId?: string) {
+  await ctx.db.transaction(async (tx) => {
+    const user = await users.getUser(tx, principal.firmId, userId, true);
+    if (!user) throw notFound('Team member');
+    if (user.role === 'ADMIN') await assertNotLastAdmin(tx, principal.firmId, userId);
+    await revokeUserSessions(tx, principal.firmId, userId);
+    await users.deleteUser(tx, principal.firmId, userId);
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'team.removed', details: { userId, email: user.email } });
+  });
+}
