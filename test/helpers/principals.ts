@@ -1,0 +1,65 @@
+// Sign-up, invitation and token helpers that go through the real API.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestApp } from './app.js';
+
+export interface Session {
+  cookie: string;
+  csrf: string;
+  userId: string;
+  firmId: string;
+  email: string;
+}
+
+let counter = 0;
+export const uniqueEmail = (tag = 'user') => `${tag}.${process.pid}.${Date.now()}.${counter++}@example.com`;
+export const PASSWORD = 'correct horse battery staple';
+
+function cookieFrom(res: { headers: Record<string, unknown> }): string {
+  const set = res.headers['set-cookie'];
+  const first = Array.isArray(set) ? set[0] : String(set);
+  return first.split(';')[0];
+}
+
+export async function signupAdmin(t: TestApp, firmName = 'Acme Valuers LLP'): Promise<Session> {
+  const email = uniqueEmail('admin');
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: { firmName, name: 'Asha Admin', email, password: PASSWORD } });
+  if (res.statusCode !== 201) throw new Error(`signup failed ${res.statusCode} ${res.body}`);
+  const body = res.json();
+  return { cookie: cookieFrom(res), csrf: body.csrfToken, userId: body.user.id, firmId: body.firm.id, email };
+}
+
+export function asUser(s: Session, headers: Record<string, string> = {}) {
+  return { cookie: s.cookie, 'x-csrf-token': s.csrf, ...headers };
+}
+
+export function asToken(token: string, headers: Record<string, string> = {}) {
+  return { authorization: `Bearer ${token}`, ...headers };
+}
+
+/** The newest .eml written for `email` (no SMTP in tests), and the invitation token in it. */
+export function invitationTokenFor(t: TestApp, email: string): string {
+  const dir = join(t.config.DATA_DIR, 'mail');
+  const files = readdirSync(dir).sort().reverse();
+  for (const f of files) {
+    const text = readFileSync(join(dir, f), 'utf8');
+    if (text.includes(`To: ${email}`)) return /"token": "([^"]+)"/.exec(text)![1];
+  }
+  throw new Error(`no invitation mail for ${email}`);
+}
+
+export async function addMember(t: TestApp, admin: Session, role: 'ADMIN' | 'VALUER' | 'VIEWER', name = `${role} member`): Promise<Session> {
+  const email = uniqueEmail(role.toLowerCase());
+  const inv = await t.app.inject({ method: 'POST', url: '/api/v1/team/invite', headers: asUser(admin), payload: { email, name, role } });
+  if (inv.statusCode !== 201) throw new Error(`invite failed ${inv.statusCode} ${inv.body}`);
+  const token = invitationTokenFor(t, email);
+  const acc = await t.app.inject({ method: 'POST', url: '/api/v1/auth/accept-invite', payload: { token, password: PASSWORD } });
+  if (acc.statusCode !== 200) throw new Error(`accept failed ${acc.statusCode} ${acc.body}`);
+  return { cookie: cookieFrom(acc), csrf: acc.json().csrfToken, userId: acc.json().user.id, firmId: admin.firmId, email };
+}
+
+export async function createToken(t: TestApp, admin: Session, name = 'ci token'): Promise<{ id: string; token: string }> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/settings/api-tokens', headers: asUser(admin), payload: { name } });
+  if (res.statusCode !== 201) throw new Error(`token failed ${res.statusCode} ${res.body}`);
+  return { id: res.json().id, token: res.json().token };
+}

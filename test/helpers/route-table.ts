@@ -1,0 +1,41 @@
+// The expected access rule of every protected route, written out from DESIGN §3's role matrix
+// (not read from the code, so a wrong route declaration makes the tests fail).
+export type Access = 'VIEWER' | 'VALUER' | 'ADMIN_USER';
+
+export interface RouteCase {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string; // with :params
+  access: Access;
+  /** Ends the caller's session: exercised on its own, not in the matrix. */
+  destructive?: boolean;
+}
+
+export const PROTECTED_ROUTES: RouteCase[] = [
+  { method: 'POST', path: '/api/v1/auth/logout', access: 'VIEWER', destructive: true },
+  { method: 'GET', path: '/api/v1/auth/me', access: 'VIEWER' },
+  { method: 'POST', path: '/api/v1/settings/api-tokens', access: 'ADMIN_USER' },
+  { method: 'GET', path: '/api/v1/settings/api-tokens', access: 'ADMIN_USER' },
+  { method: 'DELETE', path: '/api/v1/settings/api-tokens/:tokenId', access: 'ADMIN_USER' },
+  { method: 'GET', path: '/api/v1/team', access: 'VIEWER' },
+  { method: 'POST', path: '/api/v1/team/invite', access: 'ADMIN_USER' },
+  { method: 'PATCH', path: '/api/v1/team/:userId', access: 'ADMIN_USER' },
+  { method: 'DELETE', path: '/api/v1/team/:userId', access: 'ADMIN_USER' },
+];
+
+export const PUBLIC_ROUTES = [
+  'GET /api/v1/health',
+  'POST /api/v1/auth/signup',
+  'POST /api/v1/auth/login',
+  'POST /api/v1/auth/accept-invite',
+];
+
+/** Fills :params with well-formed ids that exist nowhere. */
+export function concretePath(path: string, ids: Record<string, string> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? `${name.slice(0, 3)}_01ARZ3NDEKTSV4RRFFQ69G5FAV`);
+}
+
+export function allows(access: Access, who: 'VIEWER' | 'VALUER' | 'ADMIN' | 'TOKEN'): boolean {
+  if (access === 'VIEWER') return true;
+  if (access === 'VALUER') return who !== 'VIEWER';
+  return who === 'ADMIN';
+}
