@@ -72,6 +72,8 @@ export function parseRetryAfter(value: string | string[] | undefined, nowMs: num
   const v = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!v) return undefined;
   if (/^\d+$/.test(v)) return Number(v);
+  // HTTP-dates (all three RFC 9110 forms) start with a day name; Date.parse alone would accept "-5" or "1.5".
+  if (!/^[A-Za-z]{3,9},? /.test(v)) return undefined;
   const at = Date.parse(v);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, Math.ceil((at - nowMs) / SECOND));
