@@ -323,9 +323,24 @@ export function documentToGrid(doc: FinancialsDocumentLike): Grid {
 // The allowed units, listed for template instructions and error messages.
 export const FINANCIALS_UNITS: readonly string[] = UNITS;
 
+/** The file is not readable as CSV/XLSX at all (as opposed to a readable file with bad cells). */
+export class SpreadsheetReadError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SpreadsheetReadError';
+  }
+}
+
 /** Parses CSV bytes into a grid; row numbers match the file's lines (blank lines are kept). */
 export function readCsv(buffer: Buffer | string): Grid {
-  const records = parseCsv(buffer, { bom: true, relax_column_count: true, skip_empty_lines: false, trim: false }) as string[][];
+  let records: string[][];
+  try {
+    records = parseCsv(buffer, { bom: true, relax_column_count: true, skip_empty_lines: false, trim: false }) as string[][];
+  } catch (err) {
+    const line = (err as { lines?: number }).lines;
+    const reason = err instanceof Error ? err.message.replace(/^Invalid Record Length: |^Quote Not Closed: /, '') : String(err);
+    throw new SpreadsheetReadError(`${line ? `row ${line}: ` : ''}not valid CSV (${reason})`, { cause: err });
+  }
   return records.map((r) => r.map((c) => (c.trim() === '' ? null : c)));
 }
 
@@ -357,8 +372,12 @@ function excelCell(value: ExcelJS.CellValue): Cell {
 /** Reads the first worksheet of an XLSX file into a grid; row numbers are the sheet's own. */
 export async function readXlsx(buffer: Buffer): Promise<Grid> {
   const workbook = new ExcelJS.Workbook();
-  // exceljs declares its own Buffer type, which @types/node 20's generic Buffer does not match.
-  await workbook.xlsx.load(buffer as unknown as Parameters<typeof workbook.xlsx.load>[0]);
+  try {
+    // exceljs declares its own Buffer type, which @types/node 20's generic Buffer does not match.
+    await workbook.xlsx.load(buffer as unknown as Parameters<typeof workbook.xlsx.load>[0]);
+  } catch (err) {
+    throw new SpreadsheetReadError('not a readable XLSX workbook', { cause: err });
+  }
   const sheet = workbook.worksheets[0];
   if (!sheet) return [];
   const grid: Grid = [];
