@@ -1,0 +1,405 @@
+// CSV/XLSX templates for the financials document (DESIGN §5). One grid layout serves both formats:
+//
+//   field                          | value
+//   unit                           | LAKHS
+//   balanceSheet.inventories       | 260            ← "section.field → value" rows
+//   (blank row)
+//   projections                    | FY2027 | FY2028 | …   ← table header: rows = fields, columns = years
+//   revenue                        | 2400   | 2600   | …
+//   (blank row)
+//   peers                          | name | evToEbitda | …   ← optional list tables, one row per item
+//   liquidation.assets             | assetClass | description | …
+//
+// This module only maps cells to the canonical JSON shape and reports cell-level problems
+// ("row 14, column FY2028: not a number"); the financials schema validates the result, and
+// `cells` lets its JSON Pointer errors be reported as cells too.
+import { parse as parseCsv } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+
+export type Cell = string | number | null;
+export type Grid = Cell[][];
+
+// Field lists mirror src/domain/financials/schema.ts (branch valuation-engine); import them from there once merged.
+const UNITS = ['RUPEES', 'THOUSANDS', 'LAKHS', 'CRORES'] as const;
+const SHARES_FIELDS = ['equitySharesOutstanding', 'faceValuePerShare'] as const;
+const BALANCE_SHEET_FIELDS = [
+  'equityShareCapital', 'preferenceShareCapital', 'reservesAndSurplus', 'longTermBorrowings', 'shortTermBorrowings',
+  'tradePayables', 'otherCurrentLiabilities', 'otherNonCurrentLiabilities', 'deferredTaxLiabilities', 'longTermProvisions',
+  'shortTermProvisions', 'propertyPlantEquipment', 'intangibleAssets', 'capitalWorkInProgress', 'nonCurrentInvestments',
+  'deferredTaxAssets', 'longTermLoansAndAdvances', 'otherNonCurrentAssets', 'currentInvestments', 'inventories',
+  'tradeReceivables', 'cashAndCashEquivalents', 'shortTermLoansAndAdvances', 'otherCurrentAssets',
+] as const;
+const NAV_ADJUSTMENT_FIELDS = [
+  'incomeTaxPaidNetOfRefund', 'unamortisedExpenditure', 'provisionForTaxationExcess', 'unascertainedLiabilityProvisions',
+  'proposedDividendsNotDeclared', 'jewelleryAndArtBookValue', 'jewelleryAndArtMarketValue', 'sharesAndSecuritiesBookValue',
+  'sharesAndSecuritiesFairValue', 'immovablePropertyBookValue', 'immovablePropertyStampDutyValue',
+] as const;
+const PROJECTION_FIELDS = [
+  'revenue', 'ebitda', 'depreciationAndAmortisation', 'capitalExpenditure', 'changeInNetWorkingCapital', 'taxRate',
+] as const;
+const COMPARABLE_METRIC_FIELDS = ['ebitda', 'revenue', 'profitAfterTax'] as const;
+const LIQUIDATION_SCALAR_FIELDS = ['liquidationCosts', 'liabilities'] as const;
+
+type Kind = 'number' | 'string';
+
+/** Key/value rows in template order: [dotted key, kind]. */
+const SCALARS: [string, Kind][] = [
+  ['unit', 'string'],
+  ['balanceSheetDate', 'string'],
+  ...SHARES_FIELDS.map((f): [string, Kind] => [`shares.${f}`, 'number']),
+  ...BALANCE_SHEET_FIELDS.map((f): [string, Kind] => [`balanceSheet.${f}`, 'number']),
+  ...NAV_ADJUSTMENT_FIELDS.map((f): [string, Kind] => [`navAdjustments.${f}`, 'number']),
+  ['nonOperatingAssets', 'number'],
+  ...COMPARABLE_METRIC_FIELDS.map((f): [string, Kind] => [`comparableMetrics.${f}`, 'number']),
+  ...LIQUIDATION_SCALAR_FIELDS.map((f): [string, Kind] => [`liquidation.${f}`, 'number']),
+];
+const SCALAR_KIND = new Map(SCALARS);
+
+/** List tables: one row per item, columns = item fields. The label column holds `itemLabel`. */
+const LIST_TABLES = {
+  peers: {
+    path: ['peers'],
+    itemLabel: 'peer',
+    columns: [['name', 'string'], ['evToEbitda', 'number'], ['evToRevenue', 'number'], ['peRatio', 'number'], ['priceToBook', 'number']],
+  },
+  'liquidation.assets': {
+    path: ['liquidation', 'assets'],
+    itemLabel: 'asset',
+    columns: [['assetClass', 'string'], ['description', 'string'], ['bookValue', 'number'], ['fairValue', 'number'], ['liquidationValue', 'number']],
+  },
+} as const satisfies Record<string, { path: readonly string[]; itemLabel: string; columns: readonly (readonly [string, Kind])[] }>;
+type ListTableName = keyof typeof LIST_TABLES;
+
+const PROJECTIONS = 'projections';
+const KV_HEADER: Cell[] = ['field', 'value'];
+
+/** A structural view of the canonical document; the schema's FinancialsDocument is assignable to it. */
+export interface FinancialsDocumentLike {
+  unit?: string;
+  balanceSheetDate: string;
+  shares: Record<string, number | undefined>;
+  balanceSheet: Record<string, number | undefined>;
+  navAdjustments?: Record<string, number | undefined>;
+  projections: ({ year: string } & Record<string, string | number | undefined>)[];
+  nonOperatingAssets?: number;
+  peers?: Record<string, string | number | undefined>[];
+  comparableMetrics?: Record<string, number | undefined>;
+  liquidation?: { assets?: Record<string, string | number | undefined>[] } & Record<string, unknown>;
+}
+
+export interface CellRef {
+  /** 1-based, as a spreadsheet or text editor shows it. */
+  row: number;
+  /** The column's header name (FY2028, value, bookValue…), or its letter when it has none. */
+  column: string;
+}
+
+export interface CellError extends CellRef {
+  message: string;
+  /** "row 14, column FY2028: not a number" */
+  text: string;
+}
+
+export interface GridParseResult {
+  /** The canonical JSON object, unvalidated; null when a cell could not be read. */
+  document: Record<string, unknown> | null;
+  errors: CellError[];
+  /** JSON Pointer (/projections/1/revenue) → the cell it came from, to report schema errors as cells. */
+  cells: Map<string, CellRef>;
+}
+
+const cellError = (row: number, column: string, message: string): CellError => ({
+  row, column, message, text: `row ${row}, column ${column}: ${message}`,
+});
+
+/** Re-expresses a schema error at a JSON Pointer as a cell error, when that pointer came from a cell. */
+export function locateError(cells: Map<string, CellRef>, pointer: string, message: string): CellError | null {
+  const ref = cells.get(pointer);
+  return ref ? cellError(ref.row, ref.column, message) : null;
+}
+
+function columnLetter(index: number): string {
+  let n = index + 1;
+  let s = '';
+  while (n > 0) {
+    s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+}
+
+const isBlank = (c: Cell | undefined) => c === null || c === undefined || (typeof c === 'string' && c.trim() === '');
+const text = (c: Cell | undefined) => (isBlank(c) ? '' : String(c).trim());
+
+/**
+ * Reads a number the way people type them in spreadsheets: 1,00,000 or 100,000 (grouping commas dropped),
+ * (35) for −35. Anything else that is not a plain decimal is refused rather than guessed.
+ */
+function readNumber(c: Cell): number | undefined {
+  if (typeof c === 'number') return Number.isFinite(c) ? c : undefined;
+  let s = text(c);
+  let negative = false;
+  const paren = /^\((.*)\)$/.exec(s);
+  if (paren) {
+    s = paren[1].trim();
+    negative = true;
+  }
+  if (/^[+-]?\d{1,3}(,\d{2,3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, '');
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(s)) return undefined;
+  if (negative && /^[+-]/.test(s)) return undefined;
+  const n = Number(s);
+  return Number.isFinite(n) ? (negative ? -n : n) : undefined;
+}
+
+function setPath(target: Record<string, unknown>, path: readonly (string | number)[], value: unknown): void {
+  let node = target as Record<string | number, unknown>;
+  for (let i = 0; i < path.length - 1; i++) {
+    const key = path[i];
+    if (node[key] === undefined) node[key] = typeof path[i + 1] === 'number' ? [] : {};
+    node = node[key] as Record<string | number, unknown>;
+  }
+  node[path[path.length - 1]] = value;
+}
+
+const pointer = (path: readonly (string | number)[]) => `/${path.join('/')}`;
+
+/** Maps a grid (CSV rows or the first worksheet) to the canonical financials object. */
+export function gridToDocument(rows: Grid): GridParseResult {
+  const doc: Record<string, unknown> = {};
+  const errors: CellError[] = [];
+  const cells = new Map<string, CellRef>();
+  const seen = new Map<string, number>();
+
+  const readValue = (rowNo: number, column: string, cell: Cell, kind: Kind, path: readonly (string | number)[]) => {
+    cells.set(pointer(path), { row: rowNo, column });
+    if (isBlank(cell)) return; // blank = absent; the schema decides whether that is allowed
+    if (kind === 'number') {
+      const n = readNumber(cell);
+      if (n === undefined) errors.push(cellError(rowNo, column, 'not a number'));
+      else setPath(doc, path, n);
+    } else {
+      setPath(doc, path, text(cell));
+    }
+  };
+
+  let mode: { kind: 'kv' } | { kind: 'projections'; years: (string | null)[]; headerRow: number } | { kind: 'list'; name: ListTableName; headers: string[]; count: number } = { kind: 'kv' };
+
+  rows.forEach((row, index) => {
+    const rowNo = index + 1;
+    const label = text(row[0]);
+    if (row.every(isBlank)) {
+      mode = { kind: 'kv' }; // a blank row ends a table
+      return;
+    }
+    if (label.startsWith('#')) return; // comment rows, e.g. instructions in the template
+    if (index === 0 && label === 'field' && text(row[1]) === 'value') return;
+
+    if (label === PROJECTIONS) {
+      if (seen.has(PROJECTIONS)) {
+        errors.push(cellError(rowNo, 'A', `the projections table already started at row ${seen.get(PROJECTIONS)}`));
+        mode = { kind: 'kv' };
+        return;
+      }
+      seen.set(PROJECTIONS, rowNo);
+      const years = row.slice(1).map((c) => (isBlank(c) ? null : text(c)));
+      while (years.length > 0 && years[years.length - 1] === null) years.pop();
+      years.forEach((y, i) => {
+        const column = columnLetter(i + 1);
+        if (y === null) errors.push(cellError(rowNo, column, 'missing year (e.g. FY2028)'));
+        else {
+          setPath(doc, [PROJECTIONS, i, 'year'], y);
+          cells.set(pointer([PROJECTIONS, i, 'year']), { row: rowNo, column });
+        }
+      });
+      if (years.length === 0) doc[PROJECTIONS] = [];
+      mode = { kind: 'projections', years, headerRow: rowNo };
+      return;
+    }
+    if (label in LIST_TABLES) {
+      const name = label as ListTableName;
+      if (seen.has(name)) {
+        errors.push(cellError(rowNo, 'A', `the ${name} table already started at row ${seen.get(name)}`));
+        mode = { kind: 'kv' };
+        return;
+      }
+      seen.set(name, rowNo);
+      const allowed = LIST_TABLES[name].columns.map(([c]) => c as string);
+      const headers = row.slice(1).map(text);
+      while (headers.length > 0 && headers[headers.length - 1] === '') headers.pop();
+      headers.forEach((h, i) => {
+        if (!allowed.includes(h)) errors.push(cellError(rowNo, columnLetter(i + 1), `unknown column '${h}'; expected one of ${allowed.join(', ')}`));
+      });
+      mode = { kind: 'list', name, headers, count: 0 };
+      return;
+    }
+
+    if (mode.kind === 'projections') {
+      const field = PROJECTION_FIELDS.find((f) => f === label);
+      if (!field) {
+        errors.push(cellError(rowNo, 'A', `unknown projection field '${label}'; expected one of ${PROJECTION_FIELDS.join(', ')}`));
+        return;
+      }
+      const key = `${PROJECTIONS}.${field}`;
+      if (seen.has(key)) {
+        errors.push(cellError(rowNo, 'A', `${field} is already given at row ${seen.get(key)}`));
+        return;
+      }
+      seen.set(key, rowNo);
+      mode.years.forEach((year, i) => {
+        if (year !== null) readValue(rowNo, year, row[i + 1] ?? null, 'number', [PROJECTIONS, i, field]);
+      });
+      const width = mode.years.length + 1;
+      row.slice(width).forEach((c, j) => {
+        if (!isBlank(c)) errors.push(cellError(rowNo, columnLetter(width + j), 'value outside the projection years'));
+      });
+      return;
+    }
+
+    if (mode.kind === 'list') {
+      const table = LIST_TABLES[mode.name];
+      if (label !== table.itemLabel) {
+        errors.push(cellError(rowNo, 'A', `expected '${table.itemLabel}' (a row of the ${mode.name} table) or a blank row to end it`));
+        return;
+      }
+      const item = mode.count++;
+      mode.headers.forEach((h, i) => {
+        const column = table.columns.find(([c]) => c === h);
+        if (column) readValue(rowNo, h, row[i + 1] ?? null, column[1], [...table.path, item, h]);
+      });
+      // An all-blank item still exists, so the schema can say which fields it lacks.
+      if (!getPath(doc, [...table.path, item])) setPath(doc, [...table.path, item], {});
+      return;
+    }
+
+    const kind = SCALAR_KIND.get(label);
+    if (!kind) {
+      errors.push(cellError(rowNo, 'A', `unknown field '${label}'`));
+      return;
+    }
+    if (seen.has(label)) {
+      errors.push(cellError(rowNo, 'A', `${label} is already given at row ${seen.get(label)}`));
+      return;
+    }
+    seen.set(label, rowNo);
+    readValue(rowNo, 'value', row[1] ?? null, kind, label.split('.'));
+    row.slice(2).forEach((c, j) => {
+      if (!isBlank(c)) errors.push(cellError(rowNo, columnLetter(2 + j), 'unexpected value; a field takes one value, in column B'));
+    });
+  });
+
+  return { document: errors.length === 0 ? doc : null, errors, cells };
+}
+
+function getPath(target: Record<string, unknown>, path: readonly (string | number)[]): unknown {
+  let node: unknown = target;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string | number, unknown>)[key];
+  }
+  return node;
+}
+
+/** The template layout for a document; every known field gets a row, blank when the document omits it. */
+export function documentToGrid(doc: FinancialsDocumentLike): Grid {
+  const rows: Grid = [KV_HEADER];
+  const root = doc as unknown as Record<string, unknown>;
+  for (const [key] of SCALARS) {
+    const value = getPath(root, key.split('.'));
+    rows.push([key, value === undefined || value === null ? null : (value as string | number)]);
+  }
+  rows.push([]);
+  const projections = doc.projections ?? [];
+  rows.push([PROJECTIONS, ...projections.map((p) => p.year)]);
+  for (const field of PROJECTION_FIELDS) rows.push([field, ...projections.map((p) => (p[field] ?? null) as Cell)]);
+  for (const [name, table] of Object.entries(LIST_TABLES)) {
+    rows.push([]);
+    rows.push([name, ...table.columns.map(([c]) => c)]);
+    const items = (getPath(root, table.path) as Record<string, unknown>[] | undefined) ?? [];
+    for (const item of items) rows.push([table.itemLabel, ...table.columns.map(([c]) => (item[c] ?? null) as Cell)]);
+  }
+  return rows;
+}
+
+// The allowed units, listed for template instructions and error messages.
+export const FINANCIALS_UNITS: readonly string[] = UNITS;
+
+/** The file is not readable as CSV/XLSX at all (as opposed to a readable file with bad cells). */
+export class SpreadsheetReadError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SpreadsheetReadError';
+  }
+}
+
+/** Parses CSV bytes into a grid; row numbers match the file's lines (blank lines are kept). */
+export function readCsv(buffer: Buffer | string): Grid {
+  let records: string[][];
+  try {
+    records = parseCsv(buffer, { bom: true, relax_column_count: true, skip_empty_lines: false, trim: false }) as string[][];
+  } catch (err) {
+    const line = (err as { lines?: number }).lines;
+    const reason = err instanceof Error ? err.message.replace(/^Invalid Record Length: |^Quote Not Closed: /, '') : String(err);
+    throw new SpreadsheetReadError(`${line ? `row ${line}: ` : ''}not valid CSV (${reason})`, { cause: err });
+  }
+  return records.map((r) => r.map((c) => (c.trim() === '' ? null : c)));
+}
+
+function csvCell(c: Cell | undefined): string {
+  if (c === null || c === undefined) return '';
+  const s = String(c);
+  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function writeCsv(doc: FinancialsDocumentLike): Buffer {
+  return Buffer.from(documentToGrid(doc).map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n', 'utf8');
+}
+
+/** ExcelJS cell values come in several shapes (formulas, rich text, dates, hyperlinks); flatten to Cell. */
+function excelCell(value: ExcelJS.CellValue): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  if (typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString().slice(0, 10); // dates are stored as UTC midnight
+  if (typeof value === 'object') {
+    if ('result' in value) return excelCell((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
+    if ('richText' in value) return (value as ExcelJS.CellRichTextValue).richText.map((t) => t.text).join('');
+    if ('text' in value) return String((value as ExcelJS.CellHyperlinkValue).text);
+    if ('error' in value) return String((value as ExcelJS.CellErrorValue).error);
+  }
+  return String(value);
+}
+
+/** Reads the first worksheet of an XLSX file into a grid; row numbers are the sheet's own. */
+export async function readXlsx(buffer: Buffer): Promise<Grid> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    // exceljs declares its own Buffer type, which @types/node 20's generic Buffer does not match.
+    await workbook.xlsx.load(buffer as unknown as Parameters<typeof workbook.xlsx.load>[0]);
+  } catch (err) {
+    throw new SpreadsheetReadError('not a readable XLSX workbook', { cause: err });
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  const grid: Grid = [];
+  for (let r = 1; r <= sheet.rowCount; r++) {
+    const row = sheet.getRow(r);
+    const cells: Cell[] = [];
+    for (let c = 1; c <= row.cellCount; c++) cells.push(excelCell(row.getCell(c).value));
+    grid.push(cells);
+  }
+  return grid;
+}
+
+export async function writeXlsx(doc: FinancialsDocumentLike): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Financials');
+  // Values go in as given: the balance sheet date stays a text cell, not a locale-dependent Excel date.
+  for (const row of documentToGrid(doc)) {
+    const added = sheet.addRow(row.map((c) => (c === null ? undefined : c)));
+    // Table and section headers in bold so the layout reads at a glance.
+    if (row[0] === 'field' || row[0] === PROJECTIONS || (typeof row[0] === 'string' && row[0] in LIST_TABLES)) added.font = { bold: true };
+  }
+  sheet.getColumn(1).width = 40;
+  for (let c = 2; c <= Math.max(2, sheet.columnCount); c++) sheet.getColumn(c).width = 16;
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
