@@ -43,7 +43,11 @@ export function createServiceContext(deps: AppDeps): ServiceContext {
   };
 }
 
-export async function buildApp(deps: AppDeps, options: Partial<FastifyServerOptions> = {}): Promise<AppInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  services: ServiceContext = createServiceContext(deps),
+  options: Partial<FastifyServerOptions> = {},
+): Promise<AppInstance> {
   const app = Fastify({
     loggerInstance: deps.log,
     genReqId,
@@ -54,7 +58,6 @@ export async function buildApp(deps: AppDeps, options: Partial<FastifyServerOpti
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const services = createServiceContext(deps);
   app.decorate('deps', deps);
   app.decorate('services', services);
   // 10 login attempts per e-mail and per address in 15 minutes.

@@ -1,7 +1,7 @@
 // Entry point: `api`, `worker`, or both (the default, used by `npm start`).
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { createLogger } from './lib/logger.js';
-import { buildApp } from './app.js';
+import { buildApp, createServiceContext } from './app.js';
 import { openAndMigrate, createWorker } from './runtime.js';
 import type { Database } from './db/client.js';
 import type { ServiceContext } from './services/context.js';
@@ -64,9 +64,10 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const worker = role !== 'api' ? createWorker(db, config, log) : undefined;
-  const app = role !== 'worker' ? await buildApp({ db, config, log }) : undefined;
-  if (app && config.DEMO_SEED) await printDemoCredentials(app.services, config);
+  const services = createServiceContext({ db, config, log });
+  const worker = role !== 'api' ? createWorker(services) : undefined;
+  const app = role !== 'worker' ? await buildApp({ db, config, log }, services) : undefined;
+  if (app && config.DEMO_SEED) await printDemoCredentials(services, config);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

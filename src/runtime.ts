@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { Worker, type JobHandler } from './jobs/worker.js';
+import type { ServiceContext } from './services/context.js';
 
 export async function openAndMigrate(config: Config, log: Logger): Promise<Database> {
   const db = await openDatabase(config);
@@ -13,15 +14,16 @@ export async function openAndMigrate(config: Config, log: Logger): Promise<Datab
   return db;
 }
 
-export function jobHandlers(): Record<string, JobHandler> {
+/** Every job kind and the service that runs it. Handlers call services, like routes do. */
+export function jobHandlers(_services: ServiceContext): Record<string, JobHandler> {
   return {};
 }
 
-export function createWorker(db: Database, config: Config, log: Logger, extra: Record<string, JobHandler> = {}): Worker {
-  return new Worker(db, {
-    handlers: { ...jobHandlers(), ...extra },
-    log: log.child({ component: 'worker' }),
-    pollMs: config.WORKER_POLL_MS,
-    leaseSeconds: config.JOB_LEASE_SECONDS,
+export function createWorker(services: ServiceContext, extra: Record<string, JobHandler> = {}): Worker {
+  return new Worker(services.db, {
+    handlers: { ...jobHandlers(services), ...extra },
+    log: services.log.child({ component: 'worker' }),
+    pollMs: services.config.WORKER_POLL_MS,
+    leaseSeconds: services.config.JOB_LEASE_SECONDS,
   });
 }

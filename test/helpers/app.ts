@@ -49,7 +49,7 @@ export async function createTestApp(
   const log = createLogger(config.LOG_LEVEL, sink);
   const app = await buildApp({ db: testDb.db, config, log });
   await app.ready();
-  const worker = createWorker(testDb.db, config, log, options.handlers);
+  const worker = createWorker(app.services, options.handlers);
   return {
     app,
     db: testDb.db,
