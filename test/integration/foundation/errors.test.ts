@@ -1,0 +1,44 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, type TestApp } from '../../helpers/app.js';
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp({ env: { BODY_LIMIT_BYTES: '4096' } });
+});
+after(() => t.close());
+
+function assertProblem(res: { statusCode: number; headers: Record<string, unknown>; json(): Record<string, unknown> }, status: number, code: string) {
+  assert.equal(res.statusCode, status);
+  assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
+  const body = res.json();
+  assert.equal(body.status, status);
+  assert.equal(body.code, code);
+  assert.equal(typeof body.title, 'string');
+  assert.equal(typeof body.detail, 'string');
+  assert.equal(body.requestId, res.headers['x-request-id']);
+  assert.ok(!JSON.stringify(body).includes('    at '), 'no stack trace');
+}
+
+test('malformed JSON → 400 malformed_json', async () => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email": "a@b.c", ' });
+  assertProblem(res, 400, 'malformed_json');
+});
+
+test('wrong content type → 415', async () => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'text/xml' }, payload: '<login/>' });
+  assertProblem(res, 415, 'unsupported_media_type');
+});
+
+test('oversize body → 413', async () => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(10_000) }) });
+  assertProblem(res, 413, 'payload_too_large');
+});
+
+test('unknown route → 404; validation errors list JSON Pointers; unknown fields rejected', async () => {
+  assertProblem(await t.app.inject({ method: 'DELETE', url: '/api/v1/nothing/here' }), 404, 'not_found');
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: { firmName: 'A', name: 'B', email: 'nope', password: 'short', extra: 1 } });
+  assertProblem(res, 400, 'validation_failed');
+  const paths = (res.json().errors as { path: string }[]).map((e) => e.path).sort();
+  assert.deepEqual(paths, ['/email', '/extra', '/firmName', '/password']);
+});
