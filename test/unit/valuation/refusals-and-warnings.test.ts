@@ -85,7 +85,7 @@ test('refuses malformed financials with a message instead of a TypeError', () =>
   refuses(() => computeValuation(input({ financials: withoutBalanceSheet as never })), 'INVALID_FINANCIALS');
   refuses(() => computeValuation(input({ financials: undefined as never })), 'INVALID_FINANCIALS');
   refuses(
-    () => computeValuation(input({ financials: { ...(f as never), nonOperatingAssets: 12 } as never })),
+    () => computeValuation(input({ financials: { ...f, nonOperatingAssets: 12 } as never })),
     'INVALID_FINANCIALS',
   );
 });
