@@ -110,6 +110,15 @@ export const MAX_PROJECTION_YEARS = 10;
 const numberError = (issue: { input?: unknown }) =>
   issue.input === undefined ? 'is required' : 'not a number';
 
+/** "is required" for a missing value, otherwise what the value should have been. */
+const expected = (what: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'is required' : `must be ${what}`;
+const objectError = { error: expected('an object') };
+const arrayError = { error: expected('an array') };
+
+/** Unknown keys are rejected so that typos are not silently dropped (DESIGN §2). */
+const strict = <T extends z.core.$ZodLooseShape>(shape: T) => z.strictObject(shape, objectError);
+
 function hasAtMostTwoDecimals(value: number): boolean {
   return dec(value).decimalPlaces() <= 2;
 }
@@ -148,7 +157,7 @@ const navAdjustmentsShape = Object.fromEntries(
   NAV_ADJUSTMENT_FIELDS.map((f) => [f, nonNegativeAmount.optional()]),
 ) as Record<NavAdjustmentField, z.ZodOptional<typeof amount>>;
 
-const projectionSchema = z.strictObject({
+const projectionSchema = strict({
   year: z
     .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string like FY2027') })
     .regex(/^FY\d{4}$/, { error: 'must look like FY2027' }),
@@ -163,7 +172,7 @@ const projectionSchema = z.strictObject({
     .refine((v) => v >= 0 && v <= 100, { error: 'must be a percentage between 0 and 100' }),
 });
 
-const peerSchema = z.strictObject({
+const peerSchema = strict({
   name: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }),
   evToEbitda: positiveNumber.optional(),
   evToRevenue: positiveNumber.optional(),
@@ -171,13 +180,13 @@ const peerSchema = z.strictObject({
   priceToBook: positiveNumber.optional(),
 });
 
-const comparableMetricsSchema = z.strictObject({
+const comparableMetricsSchema = strict({
   ebitda: amount.optional(),
   revenue: nonNegativeAmount.optional(),
   profitAfterTax: amount.optional(),
 });
 
-const liquidationAssetSchema = z.strictObject({
+const liquidationAssetSchema = strict({
   assetClass: z.enum(ASSET_CLASSES, { error: `must be one of ${ASSET_CLASSES.join(', ')}` }),
   description: z.string({ error: 'must be a string' }).optional(),
   bookValue: nonNegativeAmount,
@@ -185,29 +194,29 @@ const liquidationAssetSchema = z.strictObject({
   liquidationValue: nonNegativeAmount,
 });
 
-const liquidationSchema = z.strictObject({
-  assets: z.array(liquidationAssetSchema, { error: 'must be an array' }).min(1, { error: 'must list at least one asset class' }),
+const liquidationSchema = strict({
+  assets: z.array(liquidationAssetSchema, arrayError).min(1, { error: 'must list at least one asset class' }),
   liquidationCosts: nonNegativeAmount.optional(),
   liabilities: nonNegativeAmount.optional(),
 });
 
-export const financialsDocumentSchema = z.strictObject({
+export const financialsDocumentSchema = strict({
   unit: z.enum(UNITS, { error: `must be one of ${UNITS.join(', ')}` }).default('RUPEES'),
   balanceSheetDate: isoDate,
-  shares: z.strictObject({
+  shares: strict({
     equitySharesOutstanding: z
       .number({ error: numberError })
       .refine((v) => Number.isSafeInteger(v) && v > 0, { error: 'must be a whole number greater than 0' }),
     faceValuePerShare: positiveNumber.refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimal places' }),
   }),
-  balanceSheet: z.strictObject(balanceSheetShape),
-  navAdjustments: z.strictObject(navAdjustmentsShape).optional(),
+  balanceSheet: strict(balanceSheetShape),
+  navAdjustments: strict(navAdjustmentsShape).optional(),
   projections: z
-    .array(projectionSchema, { error: 'must be an array' })
+    .array(projectionSchema, arrayError)
     .min(MIN_PROJECTION_YEARS, { error: `must have at least ${MIN_PROJECTION_YEARS} projection years` })
     .max(MAX_PROJECTION_YEARS, { error: `must have at most ${MAX_PROJECTION_YEARS} projection years` }),
   nonOperatingAssets: nonNegativeAmount.optional(),
-  peers: z.array(peerSchema, { error: 'must be an array' }).optional(),
+  peers: z.array(peerSchema, arrayError).optional(),
   comparableMetrics: comparableMetricsSchema.optional(),
   liquidation: liquidationSchema.optional(),
 });

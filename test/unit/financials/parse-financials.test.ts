@@ -203,3 +203,13 @@ test('a non-object document is rejected at the root', () => {
     assert.equal(errors[0].path, '');
   }
 });
+
+test('missing sections are "is required"; wrong types say what was expected', () => {
+  const errors = errorsOf({ unit: 'LAKHS', shares: [], projections: {} });
+  assert.deepEqual(errors, [
+    { path: '/balanceSheetDate', message: 'is required' },
+    { path: '/shares', message: 'must be an object' },
+    { path: '/balanceSheet', message: 'is required' },
+    { path: '/projections', message: 'must be an array' },
+  ]);
+});
