@@ -139,6 +139,7 @@ function checkInput(input: ValuationInput): CheckedInput {
       `Terminal growth (${plain(growth)}%) must be below WACC (${plain(wacc)}%); otherwise the perpetuity has no finite value.`,
     );
   }
+  checkOptions(input.options);
   const longRunGdpGrowth = readRate(input.options?.longRunGdpGrowth ?? DEFAULT_LONG_RUN_GDP_GROWTH, 'Long-run GDP growth');
   return {
     financials,
@@ -148,6 +149,17 @@ function checkInput(input: ValuationInput): CheckedInput {
     dcf: { wacc, growth, midYear: input.options?.midYear === true },
     longRunGdpGrowth,
   };
+}
+
+function checkOptions(options: ValuationInput['options']): void {
+  const method = options?.rule11uaIssueMethod;
+  if (method !== undefined && method !== 'NAV' && method !== 'DCF') {
+    throw new ValuationInputError('INVALID_OPTIONS', 'The Rule 11UA(2) issue method must be NAV or DCF.');
+  }
+  const weights = options?.weights;
+  if (weights !== undefined && (typeof weights !== 'object' || weights === null || Array.isArray(weights))) {
+    throw new ValuationInputError('INVALID_WEIGHTS', 'Weights must be given as { dcf, nav, comparables } in percent.');
+  }
 }
 
 function checkStatute(statute: unknown): Statute {

@@ -10,7 +10,8 @@ export type ValuationInputErrorCode =
   | 'INVALID_VALUATION_DATE'
   | 'MISSING_PROJECTIONS'
   | 'MISSING_LIQUIDATION_INPUTS'
-  | 'INVALID_WEIGHTS';
+  | 'INVALID_WEIGHTS'
+  | 'INVALID_OPTIONS';
 
 /** The engine's refusal: inputs a valuer must correct. `message` is written for the valuer. */
 export class ValuationInputError extends Error {

@@ -100,6 +100,18 @@ test('refuses Companies Act weights that do not add up to 100 or weigh absent co
   refuses(() => computeValuation(input({ engagement, options: { weights: { dcf: 120, nav: -20 } } })), 'INVALID_WEIGHTS');
 });
 
+test('refuses an unknown Rule 11UA issue method and malformed weights', () => {
+  const engagement = { statute: 'RULE_11UA' as const, purpose: 'ISSUE_OF_SHARES' as const, valuationDate: '2026-03-31' };
+  refuses(() => computeValuation(input({ engagement, options: { rule11uaIssueMethod: 'PWERM' as never } })), 'INVALID_OPTIONS');
+  refuses(
+    () =>
+      computeValuation(
+        input({ engagement: { statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31' }, options: { weights: { dcf: 'half', nav: 50 } } }),
+      ),
+    'INVALID_WEIGHTS',
+  );
+});
+
 test('result carries the engine version and exports purposes per statute', () => {
   assert.equal(computeValuation(input()).engineVersion, ENGINE_VERSION);
   assert.deepEqual(PURPOSES_BY_STATUTE.RULE_11UA, ['ISSUE_OF_SHARES', 'TRANSFER_OR_RECEIPT']);
