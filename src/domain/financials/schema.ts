@@ -223,3 +223,5 @@ export const financialsDocumentSchema = strict({
 
 export type FinancialsDocument = z.infer<typeof financialsDocumentSchema>;
 export type AssetClass = (typeof ASSET_CLASSES)[number];
+/** What a caller may send (unit optional); `FinancialsDocument` is the parsed form. */
+export type FinancialsDocumentInput = z.input<typeof financialsDocumentSchema>;

@@ -213,3 +213,12 @@ test('missing sections are "is required"; wrong types say what was expected', ()
     { path: '/projections', message: 'must be an array' },
   ]);
 });
+
+test('the schema converts to JSON Schema for the OpenAPI document, rejecting unknown keys', async () => {
+  const { z } = await import('zod');
+  const schema = z.toJSONSchema(financialsDocumentSchema, { io: 'input' }) as Record<string, any>;
+  assert.equal(schema.additionalProperties, false);
+  assert.deepEqual(schema.required, ['balanceSheetDate', 'shares', 'balanceSheet', 'projections']);
+  assert.equal(schema.properties.projections.minItems, 3);
+  assert.equal(schema.properties.projections.maxItems, 10);
+});
