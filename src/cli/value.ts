@@ -1,0 +1,225 @@
+/**
+ * npm run value -- <financials.json> --wacc 12 --growth 4 [--statute RULE_11UA] [--purpose …]
+ *   [--mid-year] [--valuation-date YYYY-MM-DD] [--long-run-gdp 10] [--weights dcf=50,nav=50]
+ *   [--issue-method NAV|DCF] [--json]
+ *
+ * Reads a canonical financials JSON document, values it and prints the result as text tables.
+ * The valuation date defaults to the balance sheet date so that output never depends on the clock.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { parseFinancials } from '../domain/financials/normalise.js';
+import {
+  STATUTES,
+  ValuationInputError,
+  computeValuation,
+  type MethodResult,
+  type Purpose,
+  type Statute,
+  type ValuationResult,
+} from '../domain/valuation/engine.js';
+import type { MethodWeights } from '../domain/valuation/statutes.js';
+
+const USAGE =
+  'usage: npm run value -- <financials.json> --wacc <percent> --growth <percent> [--statute ' +
+  STATUTES.join('|') +
+  '] [--purpose <purpose>] [--mid-year] [--valuation-date YYYY-MM-DD] [--long-run-gdp <percent>] ' +
+  '[--weights dcf=50,nav=25,comparables=25] [--issue-method NAV|DCF] [--json]';
+
+function main(argv: string[]): number {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        wacc: { type: 'string' },
+        growth: { type: 'string' },
+        statute: { type: 'string', default: 'RULE_11UA' },
+        purpose: { type: 'string' },
+        'mid-year': { type: 'boolean', default: false },
+        'valuation-date': { type: 'string' },
+        'long-run-gdp': { type: 'string' },
+        weights: { type: 'string' },
+        'issue-method': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 64;
+  }
+  const { values, positionals } = args;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (positionals.length !== 1 || values.wacc === undefined || values.growth === undefined) {
+    console.error(USAGE);
+    return 64;
+  }
+
+  let document: unknown;
+  try {
+    document = JSON.parse(readFileSync(positionals[0], 'utf8'));
+  } catch (error) {
+    console.error(`cannot read ${positionals[0]}: ${(error as Error).message}`);
+    return 66;
+  }
+  const parsed = parseFinancials(document);
+  if (!parsed.ok) {
+    console.error(`${positionals[0]} was rejected:`);
+    for (const e of parsed.errors) console.error(`  ${e.path || '/'}: ${e.message}`);
+    return 1;
+  }
+
+  try {
+    const result = computeValuation({
+      financials: parsed.financials,
+      assumptions: { wacc: values.wacc, terminalGrowthRate: values.growth },
+      engagement: {
+        statute: values.statute as Statute,
+        purpose: values.purpose as Purpose | undefined,
+        valuationDate: values['valuation-date'] ?? parsed.financials.balanceSheetDate,
+      },
+      options: {
+        midYear: values['mid-year'],
+        ...(values['long-run-gdp'] !== undefined && { longRunGdpGrowth: values['long-run-gdp'] }),
+        ...(values.weights !== undefined && { weights: parseWeights(values.weights) }),
+        ...(values['issue-method'] !== undefined && {
+          rule11uaIssueMethod: values['issue-method'].toUpperCase() as 'NAV' | 'DCF',
+        }),
+      },
+    });
+    console.log(values.json ? JSON.stringify(result, null, 2) : render(result));
+    return 0;
+  } catch (error) {
+    if (error instanceof ValuationInputError) {
+      console.error(`refused (${error.code}): ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+function parseWeights(text: string): MethodWeights {
+  const weights: MethodWeights = {};
+  for (const part of text.split(',')) {
+    const [name, value] = part.split('=').map((s) => s.trim());
+    if (name === 'dcf' || name === 'nav' || name === 'comparables') weights[name] = value;
+    else throw new ValuationInputError('INVALID_WEIGHTS', `Unknown weight "${name}"; use dcf, nav and comparables.`);
+  }
+  return weights;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text rendering
+
+/** Indian digit grouping for display: "-12345678.90" -> "-1,23,45,678.90". */
+function grouped(value: string): string {
+  const match = /^(-?)(\d+)(\.\d+)?$/.exec(value);
+  if (!match) return value;
+  const [, sign, whole, fraction = ''] = match;
+  const last3 = whole.slice(-3);
+  const rest = whole.slice(0, -3);
+  return `${sign}${rest ? rest.replace(/\B(?=(\d{2})+(?!\d))/g, ',') + ',' : ''}${last3}${fraction}`;
+}
+
+function table(headers: string[], rows: string[][], rightAligned: Set<number>): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (rightAligned.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function renderMethod(m: MethodResult): string {
+  const rows = m.lines.map((l) => [
+    l.label,
+    l.kind === 'AMOUNT' || l.kind === 'PER_SHARE' || l.kind === 'COUNT' ? grouped(l.value) : l.value,
+    l.note ?? '',
+  ]);
+  const summary = [
+    m.enterpriseValue !== undefined ? `Enterprise value ₹${grouped(m.enterpriseValue)}` : null,
+    `Equity value ₹${grouped(m.equityValue)}`,
+    `Value per share ₹${grouped(m.valuePerShare)}`,
+  ]
+    .filter(Boolean)
+    .join(' | ');
+  return [
+    `== ${m.method}: ${m.title}`,
+    ...(m.servesPurpose ? [`Serves: ${m.servesPurpose}`] : []),
+    table(['Line', 'Value', 'Note'], rows, new Set([1])),
+    summary,
+  ].join('\n');
+}
+
+function render(r: ValuationResult): string {
+  const out: string[] = [];
+  out.push(
+    `Valuation under ${r.statute}${r.purpose ? ` for ${r.purpose}` : ' (no purpose given)'} as at ${r.valuationDate}`,
+    `Engine ${r.engineVersion}; WACC ${r.assumptions.wacc}%, terminal growth ${r.assumptions.terminalGrowthRate}%; discounting ${r.conventions.discounting}`,
+    '',
+    'Conventions:',
+    ...r.conventions.statements.map((s) => `  - ${s}`),
+  );
+  for (const m of r.methods) out.push('', renderMethod(m));
+
+  const c = r.conclusion;
+  out.push('', '== Conclusion', c.basis);
+  if (c.valuePerShare !== null) {
+    out.push(`Value per share: ₹${grouped(c.valuePerShare)}${c.floorOrCeiling ? ` (${c.floorOrCeiling.toLowerCase()})` : ''}`);
+  }
+  if (c.weights) {
+    out.push(
+      table(
+        ['Method', 'Weight %', 'Value/share', 'Weighted'],
+        c.weights.map((w) => [w.method, w.weightPercent, grouped(w.valuePerShare), grouped(w.weightedValuePerShare)]),
+        new Set([1, 2, 3]),
+      ),
+    );
+  }
+  if (c.byPurpose) {
+    out.push(
+      table(
+        ['Purpose', 'Method', 'Value/share', 'Bound'],
+        c.byPurpose.map((p) => [p.purpose, p.method, grouped(p.valuePerShare), p.floorOrCeiling ?? '']),
+        new Set([2]),
+      ),
+    );
+  }
+  if (c.fairValue && c.liquidationValue) {
+    out.push(
+      table(
+        ['Basis', 'Equity value', 'Value/share'],
+        [
+          ['Fair value', grouped(c.fairValue.equityValue), grouped(c.fairValue.valuePerShare)],
+          ['Liquidation value', grouped(c.liquidationValue.equityValue), grouped(c.liquidationValue.valuePerShare)],
+        ],
+        new Set([1, 2]),
+      ),
+    );
+  }
+
+  if (r.sensitivity) {
+    const s = r.sensitivity;
+    out.push(
+      '',
+      '== Sensitivity: DCF value per share (rows WACC %, columns terminal growth %)',
+      table(
+        ['WACC \\ g', ...s.growthValues],
+        s.grid.map((row, i) => [s.waccValues[i], ...row.map((cell) => (cell === null ? '—' : grouped(cell)))]),
+        new Set(s.growthValues.map((_, i) => i + 1)),
+      ),
+    );
+  }
+
+  out.push('', '== Warnings');
+  out.push(r.warnings.length ? table(['Code', 'Message'], r.warnings.map((w) => [w.code, w.message]), new Set()) : 'none');
+  return out.join('\n');
+}
+
+process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import {
+  ASSET_FIELDS,
+  BALANCE_SHEET_FIELDS,
+  EQUITY_AND_LIABILITY_FIELDS,
+  NAV_ADJUSTMENT_FIELDS,
+  UNIT_MULTIPLIERS,
+  financialsDocumentSchema,
+  type AssetClass,
+  type BalanceSheetField,
+  type FinancialsDocument,
+  type NavAdjustmentField,
+  type Unit,
+} from './schema.js';
+import { ONE, dec, formatRupees, plain, sum, toPaise, type Dec } from '../valuation/money.js';
+
+/** Every amount is a decimal string in rupees ("12345.00"); rates and counts are exact strings. */
+export interface NormalisedProjection {
+  year: string;
+  revenue: string;
+  ebitda: string;
+  depreciationAndAmortisation: string;
+  capitalExpenditure: string;
+  changeInNetWorkingCapital: string;
+  /** Percent, e.g. "25.168". */
+  taxRate: string;
+}
+
+export interface NormalisedPeer {
+  name: string;
+  evToEbitda?: string;
+  evToRevenue?: string;
+  peRatio?: string;
+  priceToBook?: string;
+}
+
+export interface NormalisedLiquidationAsset {
+  assetClass: AssetClass;
+  description?: string;
+  bookValue: string;
+  fairValue: string;
+  liquidationValue: string;
+}
+
+export interface NormalisedFinancials {
+  /** The unit the document was written in; every amount below is already in rupees. */
+  sourceUnit: Unit;
+  balanceSheetDate: string;
+  shares: { equitySharesOutstanding: string; faceValuePerShare: string };
+  balanceSheet: Record<BalanceSheetField, string>;
+  navAdjustments: Record<NavAdjustmentField, string>;
+  projections: NormalisedProjection[];
+  nonOperatingAssets: string;
+  peers: NormalisedPeer[];
+  comparableMetrics?: { ebitda?: string; revenue?: string; profitAfterTax?: string };
+  liquidation?: {
+    assets: NormalisedLiquidationAsset[];
+    liquidationCosts: string;
+    liabilities?: string;
+  };
+}
+
+export interface FinancialsError {
+  /** JSON Pointer into the submitted document, e.g. "/projections/2/revenue". */
+  path: string;
+  message: string;
+}
+
+export type ParseFinancialsResult =
+  | { ok: true; financials: NormalisedFinancials }
+  | { ok: false; errors: FinancialsError[] };
+
+export function parseFinancials(input: unknown): ParseFinancialsResult {
+  const parsed = financialsDocumentSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: zodIssuesToErrors(parsed.error.issues) };
+  const document = parsed.data;
+  const financials = toRupees(document);
+  const errors = [
+    ...checkProjectionYears(document),
+    ...checkBalanceSheetBalances(financials),
+    ...checkNavAdjustmentsFit(financials),
+  ];
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, financials };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Error paths
+
+export function toJsonPointer(path: readonly PropertyKey[]): string {
+  return path.map((segment) => '/' + String(segment).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}
+
+function zodIssuesToErrors(issues: z.ZodError["issues"]): FinancialsError[] {
+  return issues.flatMap((issue): FinancialsError[] => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: toJsonPointer([...issue.path, key]), message: 'unknown field' }));
+    }
+    return [{ path: toJsonPointer(issue.path), message: issue.message }];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unit conversion
+
+function toRupees(document: FinancialsDocument): NormalisedFinancials {
+  const multiplier = dec(UNIT_MULTIPLIERS[document.unit]);
+  const rupees = (value: number | undefined): string => toPaise(dec(value ?? 0).times(multiplier));
+  const optionalRupees = (value: number | undefined): string | undefined =>
+    value === undefined ? undefined : rupees(value);
+  const exact = (value: number): string => plain(dec(value));
+
+  const adjustments = document.navAdjustments ?? {};
+  return {
+    sourceUnit: document.unit,
+    balanceSheetDate: document.balanceSheetDate,
+    shares: {
+      equitySharesOutstanding: exact(document.shares.equitySharesOutstanding),
+      faceValuePerShare: exact(document.shares.faceValuePerShare),
+    },
+    balanceSheet: mapFields(BALANCE_SHEET_FIELDS, (f) => rupees(document.balanceSheet[f])),
+    navAdjustments: mapFields(NAV_ADJUSTMENT_FIELDS, (f) => rupees(adjustments[f])),
+    projections: document.projections.map((p) => ({
+      year: p.year,
+      revenue: rupees(p.revenue),
+      ebitda: rupees(p.ebitda),
+      depreciationAndAmortisation: rupees(p.depreciationAndAmortisation),
+      capitalExpenditure: rupees(p.capitalExpenditure),
+      changeInNetWorkingCapital: rupees(p.changeInNetWorkingCapital),
+      taxRate: exact(p.taxRate),
+    })),
+    nonOperatingAssets: rupees(document.nonOperatingAssets),
+    peers: (document.peers ?? []).map((peer) => dropUndefined({
+      name: peer.name,
+      evToEbitda: peer.evToEbitda === undefined ? undefined : exact(peer.evToEbitda),
+      evToRevenue: peer.evToRevenue === undefined ? undefined : exact(peer.evToRevenue),
+      peRatio: peer.peRatio === undefined ? undefined : exact(peer.peRatio),
+      priceToBook: peer.priceToBook === undefined ? undefined : exact(peer.priceToBook),
+    })),
+    ...(document.comparableMetrics && {
+      comparableMetrics: dropUndefined({
+        ebitda: optionalRupees(document.comparableMetrics.ebitda),
+        revenue: optionalRupees(document.comparableMetrics.revenue),
+        profitAfterTax: optionalRupees(document.comparableMetrics.profitAfterTax),
+      }),
+    }),
+    ...(document.liquidation && {
+      liquidation: dropUndefined({
+        assets: document.liquidation.assets.map((a) => dropUndefined({
+          assetClass: a.assetClass,
+          description: a.description,
+          bookValue: rupees(a.bookValue),
+          fairValue: rupees(a.fairValue),
+          liquidationValue: rupees(a.liquidationValue),
+        })),
+        liquidationCosts: rupees(document.liquidation.liquidationCosts),
+        liabilities: optionalRupees(document.liquidation.liabilities),
+      }),
+    }),
+  };
+}
+
+function mapFields<K extends string>(fields: readonly K[], value: (field: K) => string): Record<K, string> {
+  return Object.fromEntries(fields.map((f) => [f, value(f)])) as Record<K, string>;
+}
+
+/** Keeps the normalised document free of `undefined` so it serialises and deep-compares cleanly. */
+function dropUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cross-field checks
+
+/** Indian fiscal year containing a date: FY2027 runs 1 Apr 2026 – 31 Mar 2027. */
+export function fiscalYearOf(isoDate: string): number {
+  const [year, month] = isoDate.split('-').map(Number);
+  return month >= 4 ? year + 1 : year;
+}
+
+function checkProjectionYears(document: FinancialsDocument): FinancialsError[] {
+  const first = fiscalYearOf(document.balanceSheetDate) + 1;
+  return document.projections.flatMap((p, i): FinancialsError[] => {
+    const expected = `FY${first + i}`;
+    if (p.year === expected) return [];
+    const why =
+      i === 0
+        ? `the fiscal year after the balance sheet date ${document.balanceSheetDate}`
+        : `projection years must be consecutive, following ${document.projections[i - 1].year}`;
+    return [{ path: `/projections/${i}/year`, message: `must be ${expected} (${why})` }];
+  });
+}
+
+export function totalAssets(f: Pick<NormalisedFinancials, 'balanceSheet'>): Dec {
+  return sum(ASSET_FIELDS.map((k) => dec(f.balanceSheet[k])));
+}
+
+export function totalEquityAndLiabilities(f: Pick<NormalisedFinancials, 'balanceSheet'>): Dec {
+  return sum(EQUITY_AND_LIABILITY_FIELDS.map((k) => dec(f.balanceSheet[k])));
+}
+
+function checkBalanceSheetBalances(f: NormalisedFinancials): FinancialsError[] {
+  const assets = totalAssets(f);
+  const claims = totalEquityAndLiabilities(f);
+  const difference = assets.minus(claims);
+  // "To the rupee": differences below one rupee are rounding in the source statements.
+  if (difference.abs().lt(ONE)) return [];
+  const larger = difference.isPositive()
+    ? `total assets (${formatRupees(assets)}) exceed equity and liabilities (${formatRupees(claims)})`
+    : `equity and liabilities (${formatRupees(claims)}) exceed total assets (${formatRupees(assets)})`;
+  return [
+    {
+      path: '/balanceSheet',
+      message: `does not balance: ${larger} by ${formatRupees(difference.abs())}`,
+    },
+  ];
+}
+
+/** Rule 11UA adjustments are parts of balance-sheet totals; more than the total is a typo. */
+function checkNavAdjustmentsFit(f: NormalisedFinancials): FinancialsError[] {
+  const n = (k: NavAdjustmentField) => dec(f.navAdjustments[k]);
+  const assetParts = sum([
+    n('incomeTaxPaidNetOfRefund'),
+    n('unamortisedExpenditure'),
+    n('jewelleryAndArtBookValue'),
+    n('sharesAndSecuritiesBookValue'),
+    n('immovablePropertyBookValue'),
+  ]);
+  const liabilityParts = sum([
+    n('provisionForTaxationExcess'),
+    n('unascertainedLiabilityProvisions'),
+    n('proposedDividendsNotDeclared'),
+  ]);
+  const bs = f.balanceSheet;
+  const outsideLiabilities = totalEquityAndLiabilities(f)
+    .minus(dec(bs.equityShareCapital))
+    .minus(dec(bs.reservesAndSurplus));
+  const errors: FinancialsError[] = [];
+  if (assetParts.gt(totalAssets(f))) {
+    errors.push({
+      path: '/navAdjustments',
+      message: `asset-side adjustments (${formatRupees(assetParts)}) exceed total assets (${formatRupees(totalAssets(f))})`,
+    });
+  }
+  if (liabilityParts.gt(outsideLiabilities)) {
+    errors.push({
+      path: '/navAdjustments',
+      message: `excluded liabilities (${formatRupees(liabilityParts)}) exceed liabilities other than shareholders' funds (${formatRupees(outsideLiabilities)})`,
+    });
+  }
+  return errors;
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { ASSET_CLASSES, BALANCE_SHEET_FIELDS, NAV_ADJUSTMENT_FIELDS, UNITS } from './schema.js';
+import { isDecimalString } from '../valuation/money.js';
+
+/**
+ * Shape check for an already normalised document, so the engine can refuse a hand-built or
+ * stale object with a readable message instead of failing on a missing field.
+ */
+const decimal = z.custom<string>(isDecimalString, { error: 'must be a decimal string' });
+const fields = <K extends string>(keys: readonly K[]) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, decimal])) as Record<K, typeof decimal>);
+
+export const normalisedFinancialsSchema = z.object({
+  sourceUnit: z.enum(UNITS),
+  balanceSheetDate: z.string(),
+  shares: z.object({ equitySharesOutstanding: decimal, faceValuePerShare: decimal }),
+  balanceSheet: fields(BALANCE_SHEET_FIELDS),
+  navAdjustments: fields(NAV_ADJUSTMENT_FIELDS),
+  projections: z.array(
+    z.object({
+      year: z.string(),
+      revenue: decimal,
+      ebitda: decimal,
+      depreciationAndAmortisation: decimal,
+      capitalExpenditure: decimal,
+      changeInNetWorkingCapital: decimal,
+      taxRate: decimal,
+    }),
+  ),
+  nonOperatingAssets: decimal,
+  peers: z.array(
+    z.object({
+      name: z.string(),
+      evToEbitda: decimal.optional(),
+      evToRevenue: decimal.optional(),
+      peRatio: decimal.optional(),
+      priceToBook: decimal.optional(),
+    }),
+  ),
+  comparableMetrics: z
+    .object({ ebitda: decimal.optional(), revenue: decimal.optional(), profitAfterTax: decimal.optional() })
+    .optional(),
+  liquidation: z
+    .object({
+      assets: z.array(
+        z.object({
+          assetClass: z.enum(ASSET_CLASSES),
+          description: z.string().optional(),
+          bookValue: decimal,
+          fairValue: decimal,
+          liquidationValue: decimal,
+        }),
+      ),
+      liquidationCosts: decimal,
+      liabilities: decimal.optional(),
+    })
+    .optional(),
+});

@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { dec } from '../valuation/money.js';
+
+/**
+ * The canonical financials document (DESIGN §5). CSV and XLSX templates map onto it.
+ *
+ * Amounts are JSON numbers with at most 2 decimals, expressed in `unit` (RUPEES by default,
+ * THOUSANDS, LAKHS or CRORES); `parseFinancials` multiplies them into rupees. Values that are
+ * not amounts are never multiplied by `unit`: share counts, `faceValuePerShare` (rupees per
+ * share), `taxRate` (percent) and peer multiples (times).
+ *
+ * Compatible extensions (all optional, so every DESIGN §5 document stays valid):
+ * - `nonOperatingAssets`: amount added in the DCF equity bridge (default 0).
+ * - `peers` + `comparableMetrics` (Companies Act s.62 comparable-company method):
+ *   `peers` lists listed comparables with whichever multiples the valuer has
+ *   (`evToEbitda`, `evToRevenue`, `peRatio`, `priceToBook`, each > 0). The engine applies the
+ *   median of each multiple to the target's metric: EV/EBITDA and EV/Revenue to
+ *   `comparableMetrics.ebitda` / `.revenue` (default: the first projection year's figures,
+ *   i.e. forward multiples), P/E to `comparableMetrics.profitAfterTax` (no default; P/E is
+ *   skipped without it), P/B to book equity (equity share capital + reserves and surplus).
+ * - `liquidation` (IBC): one entry per asset class with the registered valuers' figures
+ *   (already averaged per CIRP Reg 35(c) / Liquidation Reg 35(4)): `bookValue`, `fairValue`,
+ *   `liquidationValue`. `liquidationCosts` (CIRP and liquidation costs, default 0) reduce the
+ *   liquidation value only. `liabilities` overrides the claims to be met (default: every
+ *   balance-sheet liability other than equity share capital and reserves, i.e. including
+ *   preference share capital, which ranks ahead of equity).
+ */
+
+export const UNITS = ['RUPEES', 'THOUSANDS', 'LAKHS', 'CRORES'] as const;
+export type Unit = (typeof UNITS)[number];
+
+/** Rupees per unit. */
+export const UNIT_MULTIPLIERS: Record<Unit, string> = {
+  RUPEES: '1',
+  THOUSANDS: '1000',
+  LAKHS: '100000',
+  CRORES: '10000000',
+};
+
+export const EQUITY_AND_LIABILITY_FIELDS = [
+  'equityShareCapital',
+  'preferenceShareCapital',
+  'reservesAndSurplus',
+  'longTermBorrowings',
+  'shortTermBorrowings',
+  'tradePayables',
+  'otherCurrentLiabilities',
+  'otherNonCurrentLiabilities',
+  'deferredTaxLiabilities',
+  'longTermProvisions',
+  'shortTermProvisions',
+] as const;
+
+export const ASSET_FIELDS = [
+  'propertyPlantEquipment',
+  'intangibleAssets',
+  'capitalWorkInProgress',
+  'nonCurrentInvestments',
+  'deferredTaxAssets',
+  'longTermLoansAndAdvances',
+  'otherNonCurrentAssets',
+  'currentInvestments',
+  'inventories',
+  'tradeReceivables',
+  'cashAndCashEquivalents',
+  'shortTermLoansAndAdvances',
+  'otherCurrentAssets',
+] as const;
+
+export const BALANCE_SHEET_FIELDS = [...EQUITY_AND_LIABILITY_FIELDS, ...ASSET_FIELDS] as const;
+export type BalanceSheetField = (typeof BALANCE_SHEET_FIELDS)[number];
+
+/** Rule 11UA adjustments; each is an amount the balance sheet already contains. */
+export const NAV_ADJUSTMENT_FIELDS = [
+  'incomeTaxPaidNetOfRefund',
+  'unamortisedExpenditure',
+  'provisionForTaxationExcess',
+  'unascertainedLiabilityProvisions',
+  'proposedDividendsNotDeclared',
+  'jewelleryAndArtBookValue',
+  'jewelleryAndArtMarketValue',
+  'sharesAndSecuritiesBookValue',
+  'sharesAndSecuritiesFairValue',
+  'immovablePropertyBookValue',
+  'immovablePropertyStampDutyValue',
+] as const;
+export type NavAdjustmentField = (typeof NAV_ADJUSTMENT_FIELDS)[number];
+
+export const PROJECTION_AMOUNT_FIELDS = [
+  'revenue',
+  'ebitda',
+  'depreciationAndAmortisation',
+  'capitalExpenditure',
+  'changeInNetWorkingCapital',
+] as const;
+
+export const ASSET_CLASSES = [
+  'LAND_AND_BUILDING',
+  'PLANT_AND_MACHINERY',
+  'SECURITIES_OR_FINANCIAL_ASSETS',
+  'INVENTORIES',
+  'TRADE_RECEIVABLES',
+  'CASH_AND_BANK',
+  'OTHER',
+] as const;
+
+export const MIN_PROJECTION_YEARS = 3;
+export const MAX_PROJECTION_YEARS = 10;
+
+const numberError = (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'is required' : 'not a number';
+
+/** "is required" for a missing value, otherwise what the value should have been. */
+const expected = (what: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'is required' : `must be ${what}`;
+const objectError = { error: expected('an object') };
+const arrayError = { error: expected('an array') };
+
+/** Unknown keys are rejected so that typos are not silently dropped (DESIGN §2). */
+const strict = <T extends z.core.$ZodLooseShape>(shape: T) => z.strictObject(shape, objectError);
+
+function hasAtMostTwoDecimals(value: number): boolean {
+  return dec(value).decimalPlaces() <= 2;
+}
+
+/** Any finite JSON number with at most 2 decimals, in `unit`. */
+const amount = z
+  .number({ error: numberError })
+  .refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimal places' });
+
+const nonNegativeAmount = amount.refine((v) => v >= 0, { error: 'must not be negative' });
+
+/** A ratio or rate (not an amount): any precision. */
+const positiveNumber = z.number({ error: numberError }).refine((v) => v > 0, { error: 'must be greater than 0' });
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isCalendarDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+export const isoDate = z
+  .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a date string YYYY-MM-DD') })
+  .refine(isCalendarDate, { error: 'must be a valid date YYYY-MM-DD' });
+
+// Share capital can be negative only through reserves (accumulated losses), so only
+// reservesAndSurplus may be negative.
+const balanceSheetShape = Object.fromEntries(
+  BALANCE_SHEET_FIELDS.map((f) => [f, f === 'reservesAndSurplus' ? amount : nonNegativeAmount]),
+) as Record<BalanceSheetField, typeof amount>;
+
+const navAdjustmentsShape = Object.fromEntries(
+  NAV_ADJUSTMENT_FIELDS.map((f) => [f, nonNegativeAmount.optional()]),
+) as Record<NavAdjustmentField, z.ZodOptional<typeof amount>>;
+
+const projectionSchema = strict({
+  year: z
+    .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string like FY2027') })
+    .regex(/^FY\d{4}$/, { error: 'must look like FY2027' }),
+  revenue: nonNegativeAmount,
+  // EBITDA and the change in working capital may be negative (losses, releases of working capital).
+  ebitda: amount,
+  depreciationAndAmortisation: nonNegativeAmount,
+  capitalExpenditure: nonNegativeAmount,
+  changeInNetWorkingCapital: amount,
+  taxRate: z
+    .number({ error: numberError })
+    .refine((v) => v >= 0 && v <= 100, { error: 'must be a percentage between 0 and 100' }),
+});
+
+const peerSchema = strict({
+  name: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }),
+  evToEbitda: positiveNumber.optional(),
+  evToRevenue: positiveNumber.optional(),
+  peRatio: positiveNumber.optional(),
+  priceToBook: positiveNumber.optional(),
+});
+
+const comparableMetricsSchema = strict({
+  ebitda: amount.optional(),
+  revenue: nonNegativeAmount.optional(),
+  profitAfterTax: amount.optional(),
+});
+
+const liquidationAssetSchema = strict({
+  assetClass: z.enum(ASSET_CLASSES, { error: `must be one of ${ASSET_CLASSES.join(', ')}` }),
+  description: z.string({ error: 'must be a string' }).optional(),
+  bookValue: nonNegativeAmount,
+  fairValue: nonNegativeAmount,
+  liquidationValue: nonNegativeAmount,
+});
+
+const liquidationSchema = strict({
+  assets: z.array(liquidationAssetSchema, arrayError).min(1, { error: 'must list at least one asset class' }),
+  liquidationCosts: nonNegativeAmount.optional(),
+  liabilities: nonNegativeAmount.optional(),
+});
+
+export const financialsDocumentSchema = strict({
+  unit: z.enum(UNITS, { error: `must be one of ${UNITS.join(', ')}` }).default('RUPEES'),
+  balanceSheetDate: isoDate,
+  shares: strict({
+    equitySharesOutstanding: z
+      .number({ error: numberError })
+      .refine((v) => Number.isSafeInteger(v) && v > 0, { error: 'must be a whole number greater than 0' }),
+    faceValuePerShare: positiveNumber.refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimal places' }),
+  }),
+  balanceSheet: strict(balanceSheetShape),
+  navAdjustments: strict(navAdjustmentsShape).optional(),
+  projections: z
+    .array(projectionSchema, arrayError)
+    .min(MIN_PROJECTION_YEARS, { error: `must have at least ${MIN_PROJECTION_YEARS} projection years` })
+    .max(MAX_PROJECTION_YEARS, { error: `must have at most ${MAX_PROJECTION_YEARS} projection years` }),
+  nonOperatingAssets: nonNegativeAmount.optional(),
+  peers: z.array(peerSchema, arrayError).optional(),
+  comparableMetrics: comparableMetricsSchema.optional(),
+  liquidation: liquidationSchema.optional(),
+});
+
+export type FinancialsDocument = z.infer<typeof financialsDocumentSchema>;
+export type AssetClass = (typeof ASSET_CLASSES)[number];
+/** What a caller may send (unit optional); `FinancialsDocument` is the parsed form. */
+export type FinancialsDocumentInput = z.input<typeof financialsDocumentSchema>;

@@ -1,0 +1,142 @@
+import type { NormalisedFinancials, NormalisedPeer } from '../financials/normalise.js';
+import { bridgeLines, equityBridgeItems, equityFromEnterpriseValue } from './dcf.js';
+import { amountLine, countLine, multipleLine, perShareLine } from './lines.js';
+import { dec, sum, toPaise, type Dec } from './money.js';
+import type { MethodResult, ValuationLine, ValuationWarning } from './types.js';
+
+/**
+ * Comparable-company multiples (Companies Act s.62). For each multiple the median across the
+ * peers that report it is applied to the target's metric; enterprise multiples go through the
+ * DCF equity bridge. The method's value is the simple average of the implied equity values.
+ */
+type MultipleKey = 'evToEbitda' | 'evToRevenue' | 'peRatio' | 'priceToBook';
+
+interface Applied {
+  key: MultipleKey;
+  median: Dec;
+  metric: Dec;
+  impliedEquity: Dec;
+  lines: ValuationLine[];
+}
+
+export interface ComparablesComputation {
+  applied: Applied[];
+  equityValue: Dec;
+  sharesOutstanding: Dec;
+  valuePerShare: Dec;
+}
+
+export function median(values: readonly Dec[]): Dec {
+  const sorted = [...values].sort((x, y) => x.comparedTo(y));
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : sorted[mid - 1].plus(sorted[mid]).div(2);
+}
+
+function medianOf(peers: readonly NormalisedPeer[], key: MultipleKey): Dec | null {
+  const values = peers.flatMap((p) => (p[key] === undefined ? [] : [dec(p[key] as string)]));
+  return values.length === 0 ? null : median(values);
+}
+
+const LABELS: Record<MultipleKey, { multiple: string; metric: string }> = {
+  evToEbitda: { multiple: 'EV/EBITDA', metric: 'EBITDA' },
+  evToRevenue: { multiple: 'EV/Revenue', metric: 'revenue' },
+  peRatio: { multiple: 'P/E', metric: 'profit after tax' },
+  priceToBook: { multiple: 'P/B', metric: 'book equity (share capital + reserves and surplus)' },
+};
+
+function targetMetric(f: NormalisedFinancials, key: MultipleKey): { value: Dec; source: string } | null {
+  const first = f.projections[0];
+  const m = f.comparableMetrics;
+  switch (key) {
+    case 'evToEbitda':
+      return m?.ebitda !== undefined
+        ? { value: dec(m.ebitda), source: 'comparableMetrics' }
+        : { value: dec(first.ebitda), source: `${first.year} projection (forward multiple)` };
+    case 'evToRevenue':
+      return m?.revenue !== undefined
+        ? { value: dec(m.revenue), source: 'comparableMetrics' }
+        : { value: dec(first.revenue), source: `${first.year} projection (forward multiple)` };
+    case 'peRatio':
+      return m?.profitAfterTax !== undefined ? { value: dec(m.profitAfterTax), source: 'comparableMetrics' } : null;
+    case 'priceToBook':
+      return {
+        value: dec(f.balanceSheet.equityShareCapital).plus(dec(f.balanceSheet.reservesAndSurplus)),
+        source: `balance sheet ${f.balanceSheetDate}`,
+      };
+  }
+}
+
+export function computeComparables(
+  f: NormalisedFinancials,
+): { computation: ComparablesComputation | null; warnings: ValuationWarning[] } {
+  const warnings: ValuationWarning[] = [];
+  const applied: Applied[] = [];
+  for (const key of Object.keys(LABELS) as MultipleKey[]) {
+    const med = medianOf(f.peers, key);
+    if (med === null) continue;
+    const metric = targetMetric(f, key);
+    const label = LABELS[key];
+    if (metric === null || !metric.value.isPositive() || metric.value.isZero()) {
+      warnings.push({
+        code: 'COMPARABLE_MULTIPLE_SKIPPED',
+        message: `${label.multiple} not applied: the target's ${label.metric} is ${metric === null ? 'not given' : 'not positive'}.`,
+      });
+      continue;
+    }
+    applied.push(applyMultiple(f, key, med, metric));
+  }
+  if (applied.length === 0) {
+    warnings.push({
+      code: 'COMPARABLES_NOT_APPLICABLE',
+      message: 'No peer multiple could be applied to the target, so the comparable-company method is omitted.',
+    });
+    return { computation: null, warnings };
+  }
+  const equityValue = sum(applied.map((a) => a.impliedEquity)).div(applied.length);
+  const sharesOutstanding = dec(f.shares.equitySharesOutstanding);
+  return {
+    computation: { applied, equityValue, sharesOutstanding, valuePerShare: equityValue.div(sharesOutstanding) },
+    warnings,
+  };
+}
+
+function applyMultiple(
+  f: NormalisedFinancials,
+  key: MultipleKey,
+  med: Dec,
+  metric: { value: Dec; source: string },
+): Applied {
+  const label = LABELS[key];
+  const count = f.peers.filter((p) => p[key] !== undefined).length;
+  const product = med.times(metric.value);
+  const isEnterpriseMultiple = key === 'evToEbitda' || key === 'evToRevenue';
+  const bridge = equityBridgeItems(f);
+  const impliedEquity = isEnterpriseMultiple ? equityFromEnterpriseValue(product, bridge) : product;
+  const lines: ValuationLine[] = [
+    multipleLine(`${label.multiple}: median of ${count} peer(s)`, med),
+    amountLine(`${label.multiple}: target ${label.metric}`, metric.value, metric.source),
+    ...(isEnterpriseMultiple
+      ? [
+          amountLine(`${label.multiple}: implied enterprise value`, product),
+          ...bridgeLines(bridge).map((l) => ({ ...l, label: `${label.multiple}: ${l.label}` })),
+        ]
+      : []),
+    amountLine(`${label.multiple}: implied equity value`, impliedEquity),
+  ];
+  return { key, median: med, metric: metric.value, impliedEquity, lines };
+}
+
+export function comparablesMethod(c: ComparablesComputation, peers: readonly NormalisedPeer[]): MethodResult {
+  return {
+    method: 'COMPARABLES',
+    title: `Comparable company multiples (${peers.map((p) => p.name).join(', ')})`,
+    lines: [
+      ...c.applied.flatMap((a) => a.lines),
+      amountLine(`Equity value (simple average of ${c.applied.length} multiple(s))`, c.equityValue),
+      countLine('Equity shares outstanding', c.sharesOutstanding),
+      perShareLine('Value per equity share', c.valuePerShare),
+    ],
+    equityValue: toPaise(c.equityValue),
+    valuePerShare: toPaise(c.valuePerShare),
+  };
+}

@@ -1,0 +1,201 @@
+import type { NormalisedFinancials, NormalisedProjection } from '../financials/normalise.js';
+import { amountLine, countLine, factorLine, perShareLine, percentLine } from './lines.js';
+import { HUNDRED, ONE, dec, percentToFraction, plain, sum, toPaise, type Dec } from './money.js';
+import type { MethodResult, ValuationLine } from './types.js';
+
+/** WACC and terminal growth in percent (12.5 = 12.5 %). */
+export interface DcfAssumptions {
+  wacc: Dec;
+  growth: Dec;
+  midYear: boolean;
+}
+
+export interface DcfYear {
+  year: string;
+  t: number;
+  ebitda: Dec;
+  depreciationAndAmortisation: Dec;
+  ebit: Dec;
+  taxRate: Dec;
+  taxOnEbit: Dec;
+  nopat: Dec;
+  capitalExpenditure: Dec;
+  changeInNetWorkingCapital: Dec;
+  fcff: Dec;
+  discountPeriod: Dec;
+  discountFactor: Dec;
+  presentValue: Dec;
+}
+
+export interface EquityBridge {
+  longTermBorrowings: Dec;
+  shortTermBorrowings: Dec;
+  preferenceShareCapital: Dec;
+  cashAndCashEquivalents: Dec;
+  currentInvestments: Dec;
+  nonOperatingAssets: Dec;
+}
+
+export interface DcfComputation {
+  years: DcfYear[];
+  sumOfPresentValues: Dec;
+  terminalValue: Dec;
+  terminalDiscountFactor: Dec;
+  presentValueOfTerminalValue: Dec;
+  enterpriseValue: Dec;
+  bridge: EquityBridge;
+  equityValue: Dec;
+  sharesOutstanding: Dec;
+  valuePerShare: Dec;
+}
+
+export function computeDcf(f: NormalisedFinancials, a: DcfAssumptions): DcfComputation {
+  const w = percentToFraction(a.wacc);
+  const g = percentToFraction(a.growth);
+  const years = f.projections.map((p, i) => projectYear(p, i + 1, w, a.midYear));
+  const last = years[years.length - 1];
+  const terminalValue = last.fcff.times(ONE.plus(g)).div(w.minus(g));
+  // The Gordon value sits at the end of year n, so it takes year n's end-of-year factor under
+  // both conventions (domain.md §2 recommendation; disclosed in the conventions).
+  const terminalDiscountFactor = endOfYearFactor(w, years.length);
+  const presentValueOfTerminalValue = terminalValue.times(terminalDiscountFactor);
+  const sumOfPresentValues = sum(years.map((y) => y.presentValue));
+  const enterpriseValue = sumOfPresentValues.plus(presentValueOfTerminalValue);
+  const bridge = equityBridgeItems(f);
+  const equityValue = equityFromEnterpriseValue(enterpriseValue, bridge);
+  const sharesOutstanding = dec(f.shares.equitySharesOutstanding);
+  return {
+    years,
+    sumOfPresentValues,
+    terminalValue,
+    terminalDiscountFactor,
+    presentValueOfTerminalValue,
+    enterpriseValue,
+    bridge,
+    equityValue,
+    sharesOutstanding,
+    valuePerShare: equityValue.div(sharesOutstanding),
+  };
+}
+
+function projectYear(p: NormalisedProjection, t: number, w: Dec, midYear: boolean): DcfYear {
+  const ebitda = dec(p.ebitda);
+  const depreciationAndAmortisation = dec(p.depreciationAndAmortisation);
+  const ebit = ebitda.minus(depreciationAndAmortisation);
+  const taxRate = dec(p.taxRate);
+  // Tax at the year's rate on EBIT; a negative EBIT gives a tax credit (no loss carry-forward).
+  const taxOnEbit = ebit.times(taxRate).div(HUNDRED);
+  const nopat = ebit.minus(taxOnEbit);
+  const capitalExpenditure = dec(p.capitalExpenditure);
+  const changeInNetWorkingCapital = dec(p.changeInNetWorkingCapital);
+  const fcff = nopat.plus(depreciationAndAmortisation).minus(capitalExpenditure).minus(changeInNetWorkingCapital);
+  const discountPeriod = midYear ? dec(t).minus('0.5') : dec(t);
+  const discountFactor = midYear ? midYearFactor(w, t) : endOfYearFactor(w, t);
+  return {
+    year: p.year,
+    t,
+    ebitda,
+    depreciationAndAmortisation,
+    ebit,
+    taxRate,
+    taxOnEbit,
+    nopat,
+    capitalExpenditure,
+    changeInNetWorkingCapital,
+    fcff,
+    discountPeriod,
+    discountFactor,
+    presentValue: fcff.times(discountFactor),
+  };
+}
+
+export function endOfYearFactor(w: Dec, t: number): Dec {
+  return ONE.div(ONE.plus(w).pow(t));
+}
+
+/** 1/(1+w)^(t−0.5), built from an integer power and a square root, both correctly rounded. */
+export function midYearFactor(w: Dec, t: number): Dec {
+  const base = ONE.plus(w);
+  return ONE.div(base.pow(t - 1).times(base.sqrt()));
+}
+
+export function equityBridgeItems(f: NormalisedFinancials): EquityBridge {
+  const bs = f.balanceSheet;
+  return {
+    longTermBorrowings: dec(bs.longTermBorrowings),
+    shortTermBorrowings: dec(bs.shortTermBorrowings),
+    preferenceShareCapital: dec(bs.preferenceShareCapital),
+    cashAndCashEquivalents: dec(bs.cashAndCashEquivalents),
+    currentInvestments: dec(bs.currentInvestments),
+    nonOperatingAssets: dec(f.nonOperatingAssets),
+  };
+}
+
+/** DESIGN §6: EV − (borrowings + preference capital) + cash + current investments + non-operating assets. */
+export function equityFromEnterpriseValue(enterpriseValue: Dec, b: EquityBridge): Dec {
+  return enterpriseValue
+    .minus(b.longTermBorrowings)
+    .minus(b.shortTermBorrowings)
+    .minus(b.preferenceShareCapital)
+    .plus(b.cashAndCashEquivalents)
+    .plus(b.currentInvestments)
+    .plus(b.nonOperatingAssets);
+}
+
+export function bridgeLines(b: EquityBridge): ValuationLine[] {
+  return [
+    amountLine('Less: long-term borrowings', b.longTermBorrowings.neg()),
+    amountLine('Less: short-term borrowings', b.shortTermBorrowings.neg()),
+    amountLine('Less: preference share capital', b.preferenceShareCapital.neg()),
+    amountLine('Add: cash and cash equivalents', b.cashAndCashEquivalents),
+    amountLine('Add: current investments', b.currentInvestments),
+    amountLine('Add: non-operating assets', b.nonOperatingAssets),
+  ];
+}
+
+function yearLines(y: DcfYear): ValuationLine[] {
+  const at = `${y.year}`;
+  return [
+    amountLine(`${at} EBITDA`, y.ebitda),
+    amountLine(`${at} Less: depreciation and amortisation`, y.depreciationAndAmortisation.neg()),
+    amountLine(`${at} EBIT`, y.ebit),
+    amountLine(`${at} Less: tax on EBIT at ${plain(y.taxRate)}%`, y.taxOnEbit.neg()),
+    amountLine(`${at} NOPAT`, y.nopat),
+    amountLine(`${at} Add: depreciation and amortisation`, y.depreciationAndAmortisation),
+    amountLine(`${at} Less: capital expenditure`, y.capitalExpenditure.neg()),
+    amountLine(`${at} Less: change in net working capital`, y.changeInNetWorkingCapital.neg()),
+    amountLine(`${at} FCFF`, y.fcff),
+    factorLine(`${at} Discount factor (t = ${plain(y.discountPeriod)})`, y.discountFactor),
+    amountLine(`${at} Present value of FCFF`, y.presentValue),
+  ];
+}
+
+export function dcfMethod(c: DcfComputation, a: DcfAssumptions): MethodResult {
+  const lastYear = c.years[c.years.length - 1].year;
+  const lines: ValuationLine[] = [
+    percentLine('WACC', a.wacc),
+    percentLine('Terminal growth rate', a.growth),
+    ...c.years.flatMap(yearLines),
+    amountLine('Sum of present values of FCFF', c.sumOfPresentValues),
+    amountLine(
+      `Terminal value at end of ${lastYear}`,
+      c.terminalValue,
+      `FCFF ${lastYear} × (1 + ${plain(a.growth)}%) / (${plain(a.wacc)}% − ${plain(a.growth)}%)`,
+    ),
+    factorLine(`Terminal value discount factor (t = ${c.years.length})`, c.terminalDiscountFactor),
+    amountLine('Present value of terminal value', c.presentValueOfTerminalValue),
+    amountLine('Enterprise value', c.enterpriseValue),
+    ...bridgeLines(c.bridge),
+    amountLine('Equity value', c.equityValue),
+    countLine('Equity shares outstanding', c.sharesOutstanding),
+    perShareLine('Value per equity share', c.valuePerShare),
+  ];
+  return {
+    method: 'DCF',
+    title: `Discounted free cash flow to the firm (${a.midYear ? 'mid-year' : 'end-of-year'} discounting)`,
+    lines,
+    enterpriseValue: toPaise(c.enterpriseValue),
+    equityValue: toPaise(c.equityValue),
+    valuePerShare: toPaise(c.valuePerShare),
+  };
+}

@@ -1,0 +1,25 @@
+export type ValuationInputErrorCode =
+  | 'INVALID_FINANCIALS'
+  | 'INVALID_RATE'
+  | 'WACC_NOT_POSITIVE'
+  | 'GROWTH_NOT_BELOW_WACC'
+  | 'SHARES_NOT_POSITIVE'
+  | 'EQUITY_CAPITAL_NOT_POSITIVE'
+  | 'INVALID_STATUTE'
+  | 'INVALID_PURPOSE'
+  | 'INVALID_VALUATION_DATE'
+  | 'MISSING_PROJECTIONS'
+  | 'MISSING_LIQUIDATION_INPUTS'
+  | 'INVALID_WEIGHTS'
+  | 'INVALID_OPTIONS';
+
+/** The engine's refusal: inputs a valuer must correct. `message` is written for the valuer. */
+export class ValuationInputError extends Error {
+  readonly code: ValuationInputErrorCode;
+
+  constructor(code: ValuationInputErrorCode, message: string) {
+    super(message);
+    this.name = 'ValuationInputError';
+    this.code = code;
+  }
+}

@@ -1,0 +1,128 @@
+import { totalAssets, totalEquityAndLiabilities, type NormalisedFinancials } from '../financials/normalise.js';
+import { amountLine, countLine, perShareLine } from './lines.js';
+import { ZERO, dec, sum, toPaise, type Dec } from './money.js';
+import type { MethodResult, ValuationLine } from './types.js';
+
+/**
+ * Rule 11UA net asset value (domain.md §1.1):
+ *   11UA(2)(a), issue of shares:        (A − L) × PV / PE, book values only;
+ *   11UA(1)(c)(b), transfer or receipt: (A + B + C + D − L) × PV / PE, where jewellery and art,
+ *   shares and securities, and immovable property leave A at book value and come back as B, C
+ *   and D at open-market, fair-market and stamp-duty value.
+ * PE is the paid-up equity capital in the balance sheet; PV is one share's paid-up value, so
+ * the result is a value per share.
+ */
+export type NavFormula = '2A' | '1CB';
+
+export interface Item {
+  label: string;
+  amount: Dec;
+}
+
+export interface NavComputation {
+  formula: NavFormula;
+  totalAssets: Dec;
+  excludedFromA: Item[];
+  a: Dec;
+  b: Dec;
+  c: Dec;
+  d: Dec;
+  totalEquityAndLiabilities: Dec;
+  excludedFromL: Item[];
+  l: Dec;
+  netAssetValue: Dec;
+  pe: Dec;
+  pv: Dec;
+  valuePerShare: Dec;
+}
+
+export function computeNav11ua(f: NormalisedFinancials, formula: NavFormula): NavComputation {
+  const n = (k: keyof NormalisedFinancials['navAdjustments']) => dec(f.navAdjustments[k]);
+  const fairValued = formula === '1CB';
+  const excludedFromA: Item[] = [
+    ...(fairValued
+      ? [
+          { label: 'jewellery and artistic work (book value)', amount: n('jewelleryAndArtBookValue') },
+          { label: 'shares and securities (book value)', amount: n('sharesAndSecuritiesBookValue') },
+          { label: 'immovable property (book value)', amount: n('immovablePropertyBookValue') },
+        ]
+      : []),
+    {
+      label: fairValued
+        ? 'income-tax paid, net of refund claimed'
+        : 'tax paid as TDS, TCS or advance tax, net of refund claimed',
+      amount: n('incomeTaxPaidNetOfRefund'),
+    },
+    { label: 'unamortised expenditure and other amounts that are not assets', amount: n('unamortisedExpenditure') },
+  ];
+  const assets = totalAssets(f);
+  const a = assets.minus(sum(excludedFromA.map((i) => i.amount)));
+  const b = fairValued ? n('jewelleryAndArtMarketValue') : ZERO;
+  const c = fairValued ? n('sharesAndSecuritiesFairValue') : ZERO;
+  const d = fairValued ? n('immovablePropertyStampDutyValue') : ZERO;
+
+  const bs = f.balanceSheet;
+  const excludedFromL: Item[] = [
+    { label: 'paid-up equity share capital', amount: dec(bs.equityShareCapital) },
+    { label: 'reserves and surplus (even if negative)', amount: dec(bs.reservesAndSurplus) },
+    { label: 'dividends set apart but not declared', amount: n('proposedDividendsNotDeclared') },
+    { label: 'provision for taxation in excess of tax payable on book profits', amount: n('provisionForTaxationExcess') },
+    { label: 'provisions for liabilities other than ascertained liabilities', amount: n('unascertainedLiabilityProvisions') },
+  ];
+  const claims = totalEquityAndLiabilities(f);
+  const l = claims.minus(sum(excludedFromL.map((i) => i.amount)));
+
+  const netAssetValue = a.plus(b).plus(c).plus(d).minus(l);
+  const pe = dec(bs.equityShareCapital);
+  const pv = dec(f.shares.faceValuePerShare);
+  return {
+    formula,
+    totalAssets: assets,
+    excludedFromA,
+    a,
+    b,
+    c,
+    d,
+    totalEquityAndLiabilities: claims,
+    excludedFromL,
+    l,
+    netAssetValue,
+    pe,
+    pv,
+    valuePerShare: netAssetValue.times(pv).div(pe),
+  };
+}
+
+export function nav11uaMethod(c: NavComputation, sharesOutstanding: Dec): MethodResult {
+  const fairValued = c.formula === '1CB';
+  const expression = fairValued ? '(A + B + C + D − L)' : '(A − L)';
+  const lines: ValuationLine[] = [
+    amountLine('Total assets as per balance sheet (book value)', c.totalAssets),
+    ...c.excludedFromA.map((i) => amountLine(`Less: ${i.label}`, i.amount.neg())),
+    amountLine('A', c.a),
+    ...(fairValued
+      ? [
+          amountLine('B: jewellery and artistic work at open-market value (registered valuer)', c.b),
+          amountLine('C: shares and securities at fair market value', c.c),
+          amountLine('D: immovable property at stamp-duty value', c.d),
+        ]
+      : []),
+    amountLine('Total equity and liabilities as per balance sheet (book value)', c.totalEquityAndLiabilities),
+    ...c.excludedFromL.map((i) => amountLine(`Less: ${i.label}`, i.amount.neg())),
+    amountLine('L', c.l, 'contingent liabilities are not in the balance sheet and so not in L'),
+    amountLine(expression, c.netAssetValue),
+    amountLine('PE: total paid-up equity share capital', c.pe),
+    perShareLine('PV: paid-up value of one equity share', c.pv),
+    countLine('Equity shares outstanding', sharesOutstanding),
+    perShareLine(`Fair market value per share = ${expression} × PV / PE`, c.valuePerShare),
+  ];
+  return {
+    method: fairValued ? 'NAV_11UA_1CB' : 'NAV_11UA_2A',
+    title: fairValued
+      ? 'Net asset value under Rule 11UA(1)(c)(b): (A + B + C + D − L) × PV / PE'
+      : 'Net asset value under Rule 11UA(2)(a): (A − L) × PV / PE',
+    lines,
+    equityValue: toPaise(c.netAssetValue),
+    valuePerShare: toPaise(c.valuePerShare),
+  };
+}

@@ -1,0 +1,259 @@
+import type { NormalisedFinancials } from '../financials/normalise.js';
+import { bookNavMethod, computeBookNav } from './nav-book.js';
+import { comparablesMethod, computeComparables } from './comparables.js';
+import { computeDcf, dcfMethod, type DcfAssumptions, type DcfComputation } from './dcf.js';
+import { ValuationInputError } from './errors.js';
+import { computeLiquidation, fairValueMethod, liquidationValueMethod } from './liquidation.js';
+import { HUNDRED, ZERO, dec, plain, sum, toPaise, type Dec } from './money.js';
+import { computeNav11ua, nav11uaMethod } from './nav-11ua.js';
+import type {
+  Conclusion,
+  FloorOrCeiling,
+  MethodCode,
+  MethodResult,
+  Purpose,
+  PurposeConclusion,
+  Statute,
+  ValuationWarning,
+} from './types.js';
+
+/** Companies Act weights in percent; omitted methods weigh 0. */
+export interface MethodWeights {
+  dcf?: string | number;
+  nav?: string | number;
+  comparables?: string | number;
+}
+
+/**
+ * Documented defaults for s.62: the income approach leads (DCF 50 %); the cost approach (NAV)
+ * takes the rest, shared equally with the market approach when peers can be applied.
+ */
+export const DEFAULT_WEIGHTS_WITHOUT_PEERS = { dcf: '50', nav: '50', comparables: '0' } as const;
+export const DEFAULT_WEIGHTS_WITH_PEERS = { dcf: '50', nav: '25', comparables: '25' } as const;
+
+export type Rule11uaIssueMethod = 'NAV' | 'DCF';
+
+export interface StatuteContext {
+  financials: NormalisedFinancials;
+  statute: Statute;
+  purpose: Purpose | null;
+  dcf: DcfAssumptions;
+  weights?: MethodWeights;
+  /** Rule 11UA(2) lets the issuer adopt NAV (clause (a)) or DCF (clause (b)); default NAV. */
+  rule11uaIssueMethod?: Rule11uaIssueMethod;
+}
+
+export interface StatuteOutcome {
+  methods: MethodResult[];
+  conclusion: Conclusion;
+  dcf: DcfComputation | null;
+  warnings: ValuationWarning[];
+}
+
+export function valueUnderStatute(ctx: StatuteContext): StatuteOutcome {
+  switch (ctx.statute) {
+    case 'RULE_11UA':
+      return valueUnderRule11ua(ctx);
+    case 'FEMA_RBI':
+      return valueUnderFema(ctx);
+    case 'COMPANIES_ACT_SEC_62':
+      return valueUnderCompaniesAct(ctx);
+    case 'IBC_LIQUIDATION':
+      return valueUnderIbc(ctx);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rule 11UA
+
+const ISSUE_NAV_PURPOSE =
+  'ISSUE_OF_SHARES: Rule 11UA(2)(a) for s.56(2)(viib); the fair market value is the ceiling on a tax-neutral issue price.';
+const TRANSFER_NAV_PURPOSE =
+  'TRANSFER_OR_RECEIPT: Rule 11UA(1)(c)(b) for s.56(2)(x) and s.50CA; the fair market value is the floor for the consideration.';
+const ISSUE_DCF_PURPOSE =
+  'ISSUE_OF_SHARES: the alternative under Rule 11UA(2)(b) (merchant banker\'s report); for information only for TRANSFER_OR_RECEIPT, where Rule 11UA(1)(c)(b) prescribes NAV.';
+
+function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
+  const f = ctx.financials;
+  const shares = dec(f.shares.equitySharesOutstanding);
+  const dcf = computeDcf(f, ctx.dcf);
+  const issueUsesDcf = (ctx.rule11uaIssueMethod ?? 'NAV') === 'DCF';
+  const showIssue = ctx.purpose !== 'TRANSFER_OR_RECEIPT';
+  const showTransfer = ctx.purpose !== 'ISSUE_OF_SHARES';
+
+  const methods: MethodResult[] = [];
+  const byPurpose: PurposeConclusion[] = [];
+  if (showIssue) {
+    const nav = nav11uaMethod(computeNav11ua(f, '2A'), shares);
+    methods.push({ ...nav, servesPurpose: ISSUE_NAV_PURPOSE, purposes: ['ISSUE_OF_SHARES'] });
+    const concluded = issueUsesDcf ? 'DCF' : 'NAV_11UA_2A';
+    byPurpose.push({
+      purpose: 'ISSUE_OF_SHARES',
+      method: concluded,
+      valuePerShare: issueUsesDcf ? toPaise(dcf.valuePerShare) : nav.valuePerShare,
+      floorOrCeiling: 'CEILING',
+      basis: issueUsesDcf
+        ? 'Rule 11UA(2)(b): DCF, adopted by the issuer in place of NAV under Rule 11UA(2)(a).'
+        : 'Rule 11UA(2)(a): (A − L) × PV / PE at book values.',
+    });
+  }
+  if (showTransfer) {
+    const nav = nav11uaMethod(computeNav11ua(f, '1CB'), shares);
+    methods.push({ ...nav, servesPurpose: TRANSFER_NAV_PURPOSE, purposes: ['TRANSFER_OR_RECEIPT'] });
+    byPurpose.push({
+      purpose: 'TRANSFER_OR_RECEIPT',
+      method: 'NAV_11UA_1CB',
+      valuePerShare: nav.valuePerShare,
+      floorOrCeiling: 'FLOOR',
+      basis: 'Rule 11UA(1)(c)(b): (A + B + C + D − L) × PV / PE, with jewellery and art, shares and securities and immovable property at market, fair and stamp-duty values.',
+    });
+  }
+  methods.push({ ...dcfMethod(dcf, ctx.dcf), servesPurpose: ISSUE_DCF_PURPOSE, purposes: ['ISSUE_OF_SHARES'] });
+  return { methods, conclusion: concludeByPurpose(byPurpose, ctx.purpose), dcf, warnings: [] };
+}
+
+function concludeByPurpose(byPurpose: PurposeConclusion[], purpose: Purpose | null): Conclusion {
+  const chosen = byPurpose.find((p) => p.purpose === purpose);
+  if (chosen) {
+    return {
+      valuePerShare: chosen.valuePerShare,
+      basis: `${chosen.purpose}: ${chosen.basis}`,
+      ...(chosen.floorOrCeiling && { floorOrCeiling: chosen.floorOrCeiling }),
+      byPurpose,
+    };
+  }
+  return {
+    valuePerShare: null,
+    basis:
+      'No purpose was given, so every variant that applies is shown with the purpose it serves; the value that binds depends on the transaction.',
+    byPurpose,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// FEMA
+
+const FEMA_DIRECTION: Record<string, { bound: FloorOrCeiling; rule: string }> = {
+  ISSUE_TO_NON_RESIDENT: { bound: 'FLOOR', rule: 'NDI Rule 21(2)(a): issue price not less than fair value' },
+  TRANSFER_RESIDENT_TO_NON_RESIDENT: { bound: 'FLOOR', rule: 'NDI Rule 21(2)(b): price not less than fair value' },
+  TRANSFER_NON_RESIDENT_TO_RESIDENT: { bound: 'CEILING', rule: 'NDI Rule 21(2)(c): price not more than fair value' },
+};
+
+function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
+  const dcf = computeDcf(ctx.financials, ctx.dcf);
+  const method = dcfMethod(dcf, ctx.dcf);
+  const byPurpose: PurposeConclusion[] = Object.entries(FEMA_DIRECTION)
+    .filter(([purpose]) => ctx.purpose === null || ctx.purpose === purpose)
+    .map(([purpose, d]) => ({
+      purpose: purpose as Purpose,
+      method: 'DCF' as MethodCode,
+      valuePerShare: method.valuePerShare,
+      floorOrCeiling: d.bound,
+      basis: `${d.rule}; fair value by DCF, an internationally accepted pricing methodology on an arm's length basis.`,
+    }));
+  const servesPurpose = byPurpose.map((p) => `${p.purpose}: fair value is the ${p.floorOrCeiling?.toLowerCase()}`).join('; ');
+  const chosen = byPurpose.find((p) => p.purpose === ctx.purpose);
+  const conclusion: Conclusion = chosen
+    ? { valuePerShare: chosen.valuePerShare, basis: `${chosen.purpose}: ${chosen.basis}`, floorOrCeiling: chosen.floorOrCeiling, byPurpose }
+    : {
+        valuePerShare: method.valuePerShare,
+        basis:
+          'Fair value by DCF. No direction was given: it is a floor for an issue or transfer to a non-resident (NDI Rule 21(2)(a), (b)) and a ceiling for a transfer from a non-resident to a resident (Rule 21(2)(c)).',
+        byPurpose,
+      };
+  return {
+    methods: [{ ...method, servesPurpose, purposes: byPurpose.map((p) => p.purpose) }],
+    conclusion,
+    dcf,
+    warnings: [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Companies Act s.62
+
+function valueUnderCompaniesAct(ctx: StatuteContext): StatuteOutcome {
+  const f = ctx.financials;
+  const dcf = computeDcf(f, ctx.dcf);
+  const nav = computeBookNav(f);
+  const comparables = f.peers.length > 0 ? computeComparables(f) : { computation: null, warnings: [] };
+  const methods = [dcfMethod(dcf, ctx.dcf), bookNavMethod(nav)];
+  const rawValues: Partial<Record<MethodCode, Dec>> = { DCF: dcf.valuePerShare, NAV: nav.valuePerShare };
+  if (comparables.computation) {
+    methods.push(comparablesMethod(comparables.computation, f.peers));
+    rawValues.COMPARABLES = comparables.computation.valuePerShare;
+  }
+  const weights = resolveWeights(ctx.weights, comparables.computation !== null);
+  const components = (['DCF', 'NAV', 'COMPARABLES'] as const)
+    .filter((m) => rawValues[m] !== undefined)
+    .map((m) => ({ method: m, weight: weights[m], value: rawValues[m] as Dec }));
+  const weighted = sum(components.map((c) => c.value.times(c.weight))).div(HUNDRED);
+  const described = components.map((c) => `${c.method} ${plain(c.weight)}%`).join(', ');
+  return {
+    methods,
+    conclusion: {
+      valuePerShare: toPaise(weighted),
+      basis: `Weighted average of the methods (${described}); weights ${ctx.weights ? 'as given by the valuer' : 'by the engine default'}.`,
+      weights: components.map((c) => ({
+        method: c.method,
+        weightPercent: plain(c.weight),
+        valuePerShare: toPaise(c.value),
+        weightedValuePerShare: toPaise(c.value.times(c.weight).div(HUNDRED)),
+      })),
+    },
+    dcf,
+    warnings: comparables.warnings,
+  };
+}
+
+function resolveWeights(given: MethodWeights | undefined, hasComparables: boolean): Record<'DCF' | 'NAV' | 'COMPARABLES', Dec> {
+  const source = given ?? (hasComparables ? DEFAULT_WEIGHTS_WITH_PEERS : DEFAULT_WEIGHTS_WITHOUT_PEERS);
+  const read = (name: keyof MethodWeights): Dec => {
+    const raw = source[name];
+    if (raw === undefined) return ZERO;
+    const value = parseWeight(raw, name);
+    if (value.isNegative()) throw new ValuationInputError('INVALID_WEIGHTS', `Weight for ${name} must not be negative.`);
+    return value;
+  };
+  const weights = { DCF: read('dcf'), NAV: read('nav'), COMPARABLES: read('comparables') };
+  const total = weights.DCF.plus(weights.NAV).plus(weights.COMPARABLES);
+  if (!total.eq(HUNDRED)) {
+    throw new ValuationInputError('INVALID_WEIGHTS', `Method weights must add up to 100%; they add up to ${plain(total)}%.`);
+  }
+  if (!hasComparables && !weights.COMPARABLES.isZero()) {
+    throw new ValuationInputError(
+      'INVALID_WEIGHTS',
+      'A weight is given to comparable multiples, but no peer multiple could be applied (financials "peers").',
+    );
+  }
+  return weights;
+}
+
+function parseWeight(raw: string | number, name: string): Dec {
+  try {
+    return dec(raw);
+  } catch {
+    throw new ValuationInputError('INVALID_WEIGHTS', `Weight for ${name} is not a number.`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// IBC
+
+function valueUnderIbc(ctx: StatuteContext): StatuteOutcome {
+  const c = computeLiquidation(ctx.financials);
+  const fair = fairValueMethod(c);
+  const liquidation = liquidationValueMethod(c);
+  return {
+    methods: [fair, liquidation],
+    conclusion: {
+      valuePerShare: null,
+      basis:
+        'CIRP Regulation 35: fair value and liquidation value are both reported, from the registered valuers\' values per asset class less the claims ranking ahead of equity (and, for liquidation value, liquidation costs).',
+      fairValue: { equityValue: fair.equityValue, valuePerShare: fair.valuePerShare },
+      liquidationValue: { equityValue: liquidation.equityValue, valuePerShare: liquidation.valuePerShare },
+    },
+    dcf: null,
+    warnings: [],
+  };
+}
