@@ -1,0 +1,91 @@
+import type { Executor } from '../client.js';
+import type { EngagementStatus } from '../../domain/engagement/state-machine.js';
+
+export interface EngagementRow {
+  id: string;
+  firm_id: string;
+  target_entity: string;
+  cin: string | null;
+  statute: string;
+  purpose: string | null;
+  status: EngagementStatus;
+  status_before_upload: EngagementStatus | null;
+  valuation_date: string;
+  payment_status: 'UNPAID' | 'PAID';
+  event_sequence: number;
+  failure_reason: string | null;
+  created_by: string;
+  created_at: Date;
+  updated_at: Date;
+  assumptions_locked: boolean;
+}
+
+// valuation_date is returned as text so both engines give 'YYYY-MM-DD' (no timezone shifts).
+const COLUMNS = `e.id, e.firm_id, e.target_entity, e.cin, e.statute, e.purpose, e.status, e.status_before_upload,
+  e.valuation_date::text AS valuation_date, e.payment_status, e.event_sequence, e.failure_reason, e.created_by, e.created_at, e.updated_at,
+  EXISTS (SELECT 1 FROM assumptions a WHERE a.engagement_id = e.id) AS assumptions_locked`;
+
+export async function insertEngagement(
+  tx: Executor,
+  e: { id: string; firmId: string; targetEntity: string; cin: string | null; statute: string; purpose: string | null; valuationDate: string; createdBy: string },
+): Promise<EngagementRow> {
+  await tx.query(
+    `INSERT INTO engagements (id, firm_id, target_entity, cin, statute, purpose, status, valuation_date, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8)`,
+    [e.id, e.firmId, e.targetEntity, e.cin, e.statute, e.purpose, e.valuationDate, e.createdBy],
+  );
+  return (await getEngagement(tx, e.firmId, e.id))!;
+}
+
+export async function getEngagement(tx: Executor, firmId: string, id: string): Promise<EngagementRow | null> {
+  const rows = await tx.query<EngagementRow>(`SELECT ${COLUMNS} FROM engagements e WHERE e.firm_id = $1 AND e.id = $2`, [firmId, id]);
+  return rows[0] ?? null;
+}
+
+/** Locks the engagement row: concurrent transitions on one engagement are serialised here. */
+export async function lockEngagement(tx: Executor, firmId: string, id: string): Promise<EngagementRow | null> {
+  const locked = await tx.query('SELECT id FROM engagements WHERE firm_id = $1 AND id = $2 FOR UPDATE', [firmId, id]);
+  if (locked.length === 0) return null;
+  return getEngagement(tx, firmId, id);
+}
+
+export async function listEngagements(
+  tx: Executor,
+  firmId: string,
+  opts: { status?: string; beforeId?: string; limit: number },
+): Promise<EngagementRow[]> {
+  return tx.query<EngagementRow>(
+    `SELECT ${COLUMNS} FROM engagements e
+      WHERE e.firm_id = $1 AND ($2::text IS NULL OR e.status = $2) AND ($3::text IS NULL OR e.id < $3)
+      ORDER BY e.id DESC LIMIT $4`,
+    [firmId, opts.status ?? null, opts.beforeId ?? null, opts.limit],
+  );
+}
+
+/** Writes a new status (and, for FAILED, why). */
+export async function updateStatus(
+  tx: Executor,
+  firmId: string,
+  id: string,
+  status: EngagementStatus,
+  statusBeforeUpload: EngagementStatus | null,
+  failureReason: string | null = null,
+): Promise<void> {
+  await tx.query(
+    `UPDATE engagements SET status = $3, status_before_upload = $4, failure_reason = $5, updated_at = now() WHERE firm_id = $1 AND id = $2`,
+    [firmId, id, status, statusBeforeUpload, failureReason],
+  );
+}
+
+/** Hands out the engagement's next event sequence number (receivers order events by it). */
+export async function nextEventSequence(tx: Executor, firmId: string, id: string): Promise<number> {
+  const rows = await tx.query<{ event_sequence: number }>(
+    `UPDATE engagements SET event_sequence = event_sequence + 1 WHERE firm_id = $1 AND id = $2 RETURNING event_sequence`,
+    [firmId, id],
+  );
+  return rows[0].event_sequence;
+}
+
+export async function setPaymentStatus(tx: Executor, firmId: string, id: string, status: 'UNPAID' | 'PAID'): Promise<void> {
+  await tx.query('UPDATE engagements SET payment_status = $3, updated_at = now() WHERE firm_id = $1 AND id = $2', [firmId, id, status]);
+}

@@ -1,0 +1,51 @@
+// Judges an upload's type by its content, not its name: a renamed executable is not a CSV.
+export type DocumentFormat = 'PDF' | 'XLSX' | 'JSON' | 'CSV';
+
+export const CONTENT_TYPES: Record<DocumentFormat, string> = {
+  PDF: 'application/pdf',
+  XLSX: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  JSON: 'application/json',
+  CSV: 'text/csv',
+};
+
+function startsWith(data: Uint8Array, bytes: number[]): boolean {
+  return bytes.every((b, i) => data[i] === b);
+}
+
+/** An OOXML workbook is a ZIP whose entries name the workbook part. */
+function looksLikeXlsx(data: Uint8Array): boolean {
+  if (!startsWith(data, [0x50, 0x4b, 0x03, 0x04])) return false;
+  const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1');
+  return text.includes('xl/workbook.xml') || (text.includes('[Content_Types].xml') && text.includes('xl/'));
+}
+
+function decodeUtf8Text(data: Uint8Array): string | null {
+  if (data.includes(0)) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    return null;
+  }
+}
+
+export function sniffFormat(data: Uint8Array): DocumentFormat | null {
+  if (data.length === 0) return null;
+  if (startsWith(data, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'PDF'; // %PDF-
+  if (looksLikeXlsx(data)) return 'XLSX';
+  const text = decodeUtf8Text(data);
+  if (text === null) return null;
+  const trimmed = text.replace(/^\uFEFF/, '').trim();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      JSON.parse(trimmed);
+      return 'JSON';
+    } catch {
+      return null;
+    }
+  }
+  // Plain text with a delimiter on its first line: treat as CSV; its cells are validated later.
+  const firstLine = trimmed.split(/\r?\n/, 1)[0] ?? '';
+  // eslint-disable-next-line no-control-regex
+  if (firstLine.includes(',') && !/[\x00-\x08\x0e-\x1f]/.test(trimmed)) return 'CSV';
+  return null;
+}

@@ -1,0 +1,79 @@
+// The engagement lifecycle (DESIGN §4) as one table. Every status change in the service goes
+// through `nextStatus`; anything the table does not list is an invalid transition (409).
+export const ENGAGEMENT_STATUSES = [
+  'CREATED', 'DATA_INGESTING', 'DATA_READY', 'COMPUTING', 'GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED', 'FAILED',
+] as const;
+export type EngagementStatus = (typeof ENGAGEMENT_STATUSES)[number];
+
+export const GATES = ['GATE_1', 'GATE_2', 'GATE_3'] as const;
+export type Gate = (typeof GATES)[number];
+
+export type EngagementAction =
+  | 'UPLOAD_FINANCIALS'
+  | 'INGEST_SUCCEEDED'
+  | 'INGEST_REJECTED'
+  | 'START_COMPUTATION'
+  | 'COMPUTATION_SUCCEEDED'
+  | 'COMPUTATION_FAILED'
+  | 'APPROVE_GATE_1'
+  | 'APPROVE_GATE_2'
+  | 'APPROVE_GATE_3'
+  | 'REJECT_GATE';
+
+export const ENGAGEMENT_ACTIONS: readonly EngagementAction[] = [
+  'UPLOAD_FINANCIALS', 'INGEST_SUCCEEDED', 'INGEST_REJECTED', 'START_COMPUTATION', 'COMPUTATION_SUCCEEDED',
+  'COMPUTATION_FAILED', 'APPROVE_GATE_1', 'APPROVE_GATE_2', 'APPROVE_GATE_3', 'REJECT_GATE',
+];
+
+type Target = EngagementStatus | 'PREVIOUS';
+
+/** from → action → to. 'PREVIOUS' means the status the engagement had before the upload being rejected. */
+const TRANSITIONS: Partial<Record<EngagementStatus, Partial<Record<EngagementAction, Target>>>> = {
+  CREATED: { UPLOAD_FINANCIALS: 'DATA_INGESTING' },
+  DATA_READY: { UPLOAD_FINANCIALS: 'DATA_INGESTING', START_COMPUTATION: 'COMPUTING' },
+  DATA_INGESTING: { INGEST_SUCCEEDED: 'DATA_READY', INGEST_REJECTED: 'PREVIOUS' },
+  COMPUTING: { COMPUTATION_SUCCEEDED: 'GATE_1', COMPUTATION_FAILED: 'FAILED' },
+  GATE_1: { APPROVE_GATE_1: 'GATE_2', REJECT_GATE: 'FAILED' },
+  GATE_2: { APPROVE_GATE_2: 'GATE_3', REJECT_GATE: 'FAILED' },
+  GATE_3: { APPROVE_GATE_3: 'COMPLETED', REJECT_GATE: 'FAILED' },
+};
+
+export type TransitionResult = { ok: true; to: EngagementStatus } | { ok: false; reason: string };
+
+export function nextStatus(
+  from: EngagementStatus,
+  action: EngagementAction,
+  previous?: EngagementStatus | null,
+): TransitionResult {
+  const target = TRANSITIONS[from]?.[action];
+  if (!target) return { ok: false, reason: `${action} is not allowed while the engagement is ${from}` };
+  if (target === 'PREVIOUS') {
+    // A rejected upload returns to where it was: CREATED, or DATA_READY when earlier financials stand.
+    return { ok: true, to: previous === 'DATA_READY' ? 'DATA_READY' : 'CREATED' };
+  }
+  return { ok: true, to: target };
+}
+
+/** Assumptions may be locked until computation starts. */
+export function canLockAssumptions(status: EngagementStatus): boolean {
+  return status === 'CREATED' || status === 'DATA_INGESTING' || status === 'DATA_READY';
+}
+
+/**
+ * Documents may be uploaded until computation starts. A FINANCIALS file while another is being
+ * ingested is refused, so the newest accepted file is always the one the valuation uses.
+ */
+export function canUpload(status: EngagementStatus, kind: 'FINANCIALS' | 'SUPPORTING'): boolean {
+  if (kind === 'SUPPORTING') return canLockAssumptions(status);
+  return status === 'CREATED' || status === 'DATA_READY';
+}
+
+/** The webhook events a status change produces (spec §6). */
+export function eventsForTransition(to: EngagementStatus): ('engagement.stage_changed' | 'engagement.gate_pending' | 'engagement.completed')[] {
+  const events: ('engagement.stage_changed' | 'engagement.gate_pending' | 'engagement.completed')[] = ['engagement.stage_changed'];
+  if ((GATES as readonly string[]).includes(to)) events.push('engagement.gate_pending');
+  if (to === 'COMPLETED') events.push('engagement.completed');
+  return events;
+}
+
+export const approveActionFor = (gate: Gate): EngagementAction => `APPROVE_${gate}` as EngagementAction;

@@ -1,0 +1,89 @@
+// Uploads: stored with their SHA-256 in one transaction with the status change and the ingestion job.
+import { createHash } from 'node:crypto';
+import type { ServiceContext } from './context.js';
+import { actorOf } from './context.js';
+import { AppError, conflict, notFound } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+import type { Principal } from '../domain/identity/roles.js';
+import { canUpload } from '../domain/engagement/state-machine.js';
+import { CONTENT_TYPES, sniffFormat } from '../domain/documents/sniff.js';
+import * as docs from '../db/repositories/documents.js';
+import { getBlob, putBlob } from '../db/repositories/blobs.js';
+import { insertAudit } from '../db/repositories/audit.js';
+import { enqueue } from '../jobs/queue.js';
+import { applyTransition, requireEngagement } from './engagements.js';
+
+export const INGEST_JOB = 'ingest-financials';
+
+export function publicDocument(d: docs.DocumentRow) {
+  return {
+    id: d.id,
+    engagementId: d.engagement_id,
+    kind: d.kind,
+    fileName: d.file_name,
+    contentType: d.content_type,
+    sizeBytes: d.size_bytes,
+    sha256: d.sha256,
+    status: d.status,
+    ...(d.errors ? { errors: d.errors } : {}),
+    createdAt: d.created_at.toISOString(),
+  };
+}
+
+export async function uploadDocument(
+  ctx: ServiceContext,
+  principal: Principal,
+  engagementId: string,
+  input: { kind: 'FINANCIALS' | 'SUPPORTING'; fileName: string; data: Buffer },
+  requestId?: string,
+) {
+  const format = sniffFormat(input.data);
+  if (!format) throw new AppError(415, 'unsupported_media_type', 'The file is not a CSV, XLSX, JSON or PDF document (judged by its content)');
+  if (input.kind === 'FINANCIALS' && format === 'PDF') {
+    throw new AppError(415, 'unsupported_media_type', 'FINANCIALS must be a JSON, CSV or XLSX file in the template layout; upload PDFs as SUPPORTING');
+  }
+  const sha256 = createHash('sha256').update(input.data).digest('hex');
+  return ctx.db.transaction(async (tx) => {
+    const engagement = await requireEngagement(tx, principal.firmId, engagementId, true);
+    if (!canUpload(engagement.status, input.kind)) {
+      throw conflict(
+        engagement.status === 'DATA_INGESTING' ? 'ingestion_in_progress' : 'invalid_transition',
+        engagement.status === 'DATA_INGESTING'
+          ? 'A financials file is being ingested; wait until it is parsed or rejected'
+          : `Documents can no longer be uploaded: the engagement is ${engagement.status}`,
+      );
+    }
+    const blobKey = newId('blob');
+    await putBlob(tx, principal.firmId, blobKey, input.data);
+    const doc = await docs.insertDocument(tx, {
+      id: newId('doc'), firmId: principal.firmId, engagementId, kind: input.kind, file_name: input.fileName.slice(0, 255),
+      content_type: CONTENT_TYPES[format], format, size_bytes: input.data.length, sha256, blob_key: blobKey,
+      status: input.kind === 'FINANCIALS' ? 'PARSING' : 'STORED', created_by: actorOf(principal).id!,
+    });
+    const actor = actorOf(principal, requestId);
+    await insertAudit(tx, principal.firmId, actor, { action: 'document.uploaded', engagementId, details: { documentId: doc.id, kind: doc.kind, sha256 } });
+    if (input.kind === 'FINANCIALS') {
+      await applyTransition(tx, principal.firmId, engagementId, 'UPLOAD_FINANCIALS', actor, { details: { documentId: doc.id } });
+      await enqueue(tx, INGEST_JOB, { firmId: principal.firmId, engagementId, documentId: doc.id, requestId });
+    }
+    return publicDocument(doc);
+  });
+}
+
+export async function listDocuments(ctx: ServiceContext, principal: Principal, engagementId: string, limit: number, beforeId?: string) {
+  await requireEngagement(ctx.db, principal.firmId, engagementId);
+  return (await docs.listDocuments(ctx.db, principal.firmId, engagementId, limit, beforeId)).map(publicDocument);
+}
+
+export async function getDocument(ctx: ServiceContext, principal: Principal, engagementId: string, documentId: string) {
+  const doc = await docs.getDocument(ctx.db, principal.firmId, engagementId, documentId);
+  if (!doc) throw notFound('Document');
+  return doc;
+}
+
+export async function getDocumentContent(ctx: ServiceContext, principal: Principal, engagementId: string, documentId: string) {
+  const doc = await getDocument(ctx, principal, engagementId, documentId);
+  const data = await getBlob(ctx.db, principal.firmId, doc.blob_key);
+  if (!data) throw notFound('Document content');
+  return { doc, data };
+}

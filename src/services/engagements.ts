@@ -1,0 +1,136 @@
+// Engagements and the one way their status changes: applyTransition, inside the caller's transaction,
+// writing the status, the audit entry and the outbox events together.
+import type { ServiceContext } from './context.js';
+import { actorOf } from './context.js';
+import type { Executor } from '../db/client.js';
+import { conflict, notFound, validationFailed } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+import type { Principal } from '../domain/identity/roles.js';
+import { eventsForTransition, nextStatus, type EngagementAction, type EngagementStatus } from '../domain/engagement/state-machine.js';
+import { isValidCin, normaliseCin } from '../domain/engagement/cin.js';
+import { PURPOSES_BY_STATUTE, type Statute } from '../domain/valuation/types.js';
+import * as repo from '../db/repositories/engagements.js';
+import { insertAudit, insertOutboxEvent, listEngagementAudit, type Actor } from '../db/repositories/audit.js';
+
+export function publicEngagement(e: repo.EngagementRow) {
+  return {
+    id: e.id,
+    targetEntity: e.target_entity,
+    cin: e.cin,
+    statute: e.statute as Statute,
+    purpose: e.purpose,
+    status: e.status,
+    valuationDate: e.valuation_date,
+    assumptionsLocked: e.assumptions_locked,
+    paymentStatus: e.payment_status,
+    failureReason: e.failure_reason,
+    createdBy: e.created_by,
+    createdAt: e.created_at.toISOString(),
+    updatedAt: e.updated_at.toISOString(),
+  };
+}
+export type PublicEngagement = ReturnType<typeof publicEngagement>;
+
+/** Today in India, as the default valuation date. */
+export function todayInIndia(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
+}
+
+export async function createEngagement(
+  ctx: ServiceContext,
+  principal: Principal,
+  input: { targetEntity: string; statute: Statute; cin?: string; purpose?: string; valuationDate?: string },
+  requestId?: string,
+) {
+  const errors = [];
+  const cin = input.cin === undefined ? null : normaliseCin(input.cin);
+  if (cin !== null && !isValidCin(cin, new Date().getUTCFullYear())) {
+    errors.push({ path: '/cin', message: 'must be a 21-character CIN such as U72200KA2015PTC081234' });
+  }
+  const allowed = PURPOSES_BY_STATUTE[input.statute] as readonly string[];
+  if (input.purpose !== undefined && !allowed.includes(input.purpose)) {
+    errors.push({ path: '/purpose', message: allowed.length ? `must be one of ${allowed.join(', ')} for ${input.statute}` : `${input.statute} takes no purpose` });
+  }
+  if (errors.length) throw validationFailed(errors);
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.insertEngagement(tx, {
+      id: newId('eng'), firmId: principal.firmId, targetEntity: input.targetEntity, cin, statute: input.statute,
+      purpose: input.purpose ?? null, valuationDate: input.valuationDate ?? todayInIndia(), createdBy: actorOf(principal).id!,
+    });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'engagement.created', engagementId: row.id, toStatus: 'CREATED' });
+    return publicEngagement(row);
+  });
+}
+
+export async function getEngagement(ctx: ServiceContext, principal: Principal, id: string) {
+  const row = await repo.getEngagement(ctx.db, principal.firmId, id);
+  if (!row) throw notFound('Engagement');
+  return publicEngagement(row);
+}
+
+/** Reads an engagement inside a transaction (404 across firms), for services that build on it. */
+export async function requireEngagement(tx: Executor, firmId: string, id: string, lock = false): Promise<repo.EngagementRow> {
+  const row = lock ? await repo.lockEngagement(tx, firmId, id) : await repo.getEngagement(tx, firmId, id);
+  if (!row) throw notFound('Engagement');
+  return row;
+}
+
+export async function listEngagements(ctx: ServiceContext, principal: Principal, opts: { status?: string; beforeId?: string; limit: number }) {
+  return (await repo.listEngagements(ctx.db, principal.firmId, opts)).map(publicEngagement);
+}
+
+export async function listEngagementEvents(ctx: ServiceContext, principal: Principal, id: string, limit: number, afterId?: string) {
+  await requireEngagement(ctx.db, principal.firmId, id);
+  return (await listEngagementAudit(ctx.db, principal.firmId, id, limit, afterId)).map((a) => ({
+    id: a.id,
+    action: a.action,
+    actor: { type: a.actor_type, id: a.actor_id },
+    fromStatus: a.from_status,
+    toStatus: a.to_status,
+    requestId: a.request_id,
+    details: a.details ?? null,
+    createdAt: a.created_at.toISOString(),
+  }));
+}
+
+/**
+ * The only way an engagement's status changes. Locks the row (serialising concurrent transitions),
+ * asks the state machine, and writes status, audit entry and outbox events in the caller's transaction.
+ */
+export async function applyTransition(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+  action: EngagementAction,
+  actor: Actor,
+  options: { details?: Record<string, unknown>; failureReason?: string; expectStatus?: EngagementStatus } = {},
+): Promise<repo.EngagementRow> {
+  const current = await requireEngagement(tx, firmId, engagementId, true);
+  if (options.expectStatus && current.status !== options.expectStatus) {
+    throw conflict('invalid_transition', `The engagement is ${current.status}, not ${options.expectStatus}`);
+  }
+  const result = nextStatus(current.status, action, current.status_before_upload);
+  if (!result.ok) throw conflict('invalid_transition', result.reason);
+  const to = result.to;
+  const beforeUpload = action === 'UPLOAD_FINANCIALS' ? current.status : null;
+  await repo.updateStatus(tx, firmId, engagementId, to, beforeUpload, to === 'FAILED' ? options.failureReason ?? 'failed' : null);
+  await insertAudit(tx, firmId, actor, {
+    action: `engagement.${action.toLowerCase()}`,
+    engagementId,
+    fromStatus: current.status,
+    toStatus: to,
+    details: options.details,
+  });
+  const updated = (await repo.getEngagement(tx, firmId, engagementId))!;
+  for (const type of eventsForTransition(to)) {
+    const sequence = await repo.nextEventSequence(tx, firmId, engagementId);
+    await insertOutboxEvent(tx, firmId, {
+      type,
+      engagementId,
+      sequence,
+      data: { engagement: publicEngagement(updated), previousStatus: current.status, ...(type === 'engagement.gate_pending' ? { gate: to } : {}) },
+    });
+  }
+  return updated;
+}
+
