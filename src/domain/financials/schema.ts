@@ -18,12 +18,14 @@ import { dec } from '../valuation/money.js';
  *   `comparableMetrics.ebitda` / `.revenue` (default: the first projection year's figures,
  *   i.e. forward multiples), P/E to `comparableMetrics.profitAfterTax` (no default; P/E is
  *   skipped without it), P/B to book equity (equity share capital + reserves and surplus).
- * - `liquidation` (IBC): one entry per asset class with the registered valuers' figures
- *   (already averaged per CIRP Reg 35(c) / Liquidation Reg 35(4)): `bookValue`, `fairValue`,
- *   `liquidationValue`. `liquidationCosts` (CIRP and liquidation costs, default 0) reduce the
- *   liquidation value only. `liabilities` overrides the claims to be met (default: every
- *   balance-sheet liability other than equity share capital and reserves, i.e. including
- *   preference share capital, which ranks ahead of equity).
+ * - `liquidation` (IBC, CIRP Reg 35): one entry per asset class with `bookValue` and either the
+ *   concluded `fairValue` and `liquidationValue`, or the registered valuers' `estimates`
+ *   (2 or 3 of `{valuer, fairValue, liquidationValue}`), from which the engine takes the average
+ *   of the two closest and flags two liquidation estimates 25 % or more apart.
+ *   `liquidationCosts` (CIRP and liquidation costs, default 0) reduce the liquidation value only.
+ *   `liabilities` overrides the claims to be met (default: every balance-sheet liability other
+ *   than equity share capital and reserves, i.e. including preference share capital, which
+ *   ranks ahead of equity).
  */
 
 export const UNITS = ['RUPEES', 'THOUSANDS', 'LAKHS', 'CRORES'] as const;
