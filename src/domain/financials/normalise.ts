@@ -34,12 +34,20 @@ export interface NormalisedPeer {
   priceToBook?: string;
 }
 
+export interface NormalisedValuerEstimate {
+  valuer: string;
+  fairValue: string;
+  liquidationValue: string;
+}
+
+/** Either the concluded values or the valuers' estimates (2–3) are present. */
 export interface NormalisedLiquidationAsset {
   assetClass: AssetClass;
   description?: string;
   bookValue: string;
-  fairValue: string;
-  liquidationValue: string;
+  fairValue?: string;
+  liquidationValue?: string;
+  estimates?: NormalisedValuerEstimate[];
 }
 
 export interface NormalisedFinancials {
@@ -149,8 +157,13 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
           assetClass: a.assetClass,
           description: a.description,
           bookValue: rupees(a.bookValue),
-          fairValue: rupees(a.fairValue),
-          liquidationValue: rupees(a.liquidationValue),
+          fairValue: optionalRupees(a.fairValue),
+          liquidationValue: optionalRupees(a.liquidationValue),
+          estimates: a.estimates?.map((e) => ({
+            valuer: e.valuer,
+            fairValue: rupees(e.fairValue),
+            liquidationValue: rupees(e.liquidationValue),
+          })),
         })),
         liquidationCosts: rupees(document.liquidation.liquidationCosts),
         liabilities: optionalRupees(document.liquidation.liabilities),

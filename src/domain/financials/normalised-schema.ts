@@ -47,8 +47,15 @@ export const normalisedFinancialsSchema = z.object({
           assetClass: z.enum(ASSET_CLASSES),
           description: z.string().optional(),
           bookValue: decimal,
-          fairValue: decimal,
-          liquidationValue: decimal,
+          fairValue: decimal.optional(),
+          liquidationValue: decimal.optional(),
+          estimates: z
+            .array(z.object({ valuer: z.string(), fairValue: decimal, liquidationValue: decimal }))
+            .min(2)
+            .optional(),
+        })
+        .refine((a) => a.estimates !== undefined || (a.fairValue !== undefined && a.liquidationValue !== undefined), {
+          error: 'needs fairValue and liquidationValue, or estimates',
         }),
       ),
       liquidationCosts: decimal,

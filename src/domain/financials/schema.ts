@@ -18,12 +18,14 @@ import { dec } from '../valuation/money.js';
  *   `comparableMetrics.ebitda` / `.revenue` (default: the first projection year's figures,
  *   i.e. forward multiples), P/E to `comparableMetrics.profitAfterTax` (no default; P/E is
  *   skipped without it), P/B to book equity (equity share capital + reserves and surplus).
- * - `liquidation` (IBC): one entry per asset class with the registered valuers' figures
- *   (already averaged per CIRP Reg 35(c) / Liquidation Reg 35(4)): `bookValue`, `fairValue`,
- *   `liquidationValue`. `liquidationCosts` (CIRP and liquidation costs, default 0) reduce the
- *   liquidation value only. `liabilities` overrides the claims to be met (default: every
- *   balance-sheet liability other than equity share capital and reserves, i.e. including
- *   preference share capital, which ranks ahead of equity).
+ * - `liquidation` (IBC, CIRP Reg 35): one entry per asset class with `bookValue` and either the
+ *   concluded `fairValue` and `liquidationValue`, or the registered valuers' `estimates`
+ *   (2 or 3 of `{valuer, fairValue, liquidationValue}`), from which the engine takes the average
+ *   of the two closest and flags two liquidation estimates 25 % or more apart.
+ *   `liquidationCosts` (CIRP and liquidation costs, default 0) reduce the liquidation value only.
+ *   `liabilities` overrides the claims to be met (default: every balance-sheet liability other
+ *   than equity share capital and reserves, i.e. including preference share capital, which
+ *   ranks ahead of equity).
  */
 
 export const UNITS = ['RUPEES', 'THOUSANDS', 'LAKHS', 'CRORES'] as const;
@@ -186,12 +188,38 @@ const comparableMetricsSchema = strict({
   profitAfterTax: amount.optional(),
 });
 
+const valuerEstimateSchema = strict({
+  valuer: z.string({ error: expected('a string') }).min(1, { error: 'must not be empty' }),
+  fairValue: nonNegativeAmount,
+  liquidationValue: nonNegativeAmount,
+});
+
+/**
+ * One asset class: either the concluded `fairValue` and `liquidationValue`, or the registered
+ * valuers' `estimates` (two, or three when a third valuer was appointed) from which the engine
+ * takes the average of the two closest (CIRP Reg 35(1)(c)) — never both.
+ */
 const liquidationAssetSchema = strict({
   assetClass: z.enum(ASSET_CLASSES, { error: `must be one of ${ASSET_CLASSES.join(', ')}` }),
   description: z.string({ error: 'must be a string' }).optional(),
   bookValue: nonNegativeAmount,
-  fairValue: nonNegativeAmount,
-  liquidationValue: nonNegativeAmount,
+  fairValue: nonNegativeAmount.optional(),
+  liquidationValue: nonNegativeAmount.optional(),
+  estimates: z
+    .array(valuerEstimateSchema, arrayError)
+    .min(2, { error: 'must list at least 2 valuers\' estimates' })
+    .max(3, { error: 'must list at most 3 valuers\' estimates' })
+    .optional(),
+}).superRefine((asset, ctx) => {
+  const concluded = asset.fairValue !== undefined || asset.liquidationValue !== undefined;
+  if (asset.estimates !== undefined && concluded) {
+    ctx.addIssue({ code: 'custom', path: ['estimates'], message: 'give either estimates or fairValue and liquidationValue, not both' });
+    return;
+  }
+  if (asset.estimates !== undefined) return;
+  for (const key of ['fairValue', 'liquidationValue'] as const) {
+    if (asset[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'is required (or give estimates)' });
+  }
 });
 
 const liquidationSchema = strict({

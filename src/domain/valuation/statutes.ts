@@ -254,6 +254,6 @@ function valueUnderIbc(ctx: StatuteContext): StatuteOutcome {
       liquidationValue: { equityValue: liquidation.equityValue, valuePerShare: liquidation.valuePerShare },
     },
     dcf: null,
-    warnings: [],
+    warnings: c.warnings,
   };
 }

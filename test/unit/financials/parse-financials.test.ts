@@ -222,3 +222,21 @@ test('the schema converts to JSON Schema for the OpenAPI document, rejecting unk
   assert.equal(schema.properties.projections.minItems, 3);
   assert.equal(schema.properties.projections.maxItems, 10);
 });
+
+test('a liquidation asset needs either concluded values or 2–3 valuer estimates, not both', () => {
+  const doc = fixture('sample-company.json');
+  doc.liquidation = {
+    assets: [
+      { assetClass: 'OTHER', bookValue: 1 },
+      { assetClass: 'OTHER', bookValue: 1, fairValue: 1, liquidationValue: 1, estimates: [
+        { valuer: 'A', fairValue: 1, liquidationValue: 1 }, { valuer: 'B', fairValue: 1, liquidationValue: 1 }] },
+      { assetClass: 'OTHER', bookValue: 1, estimates: [{ valuer: 'A', fairValue: 1, liquidationValue: 1 }] },
+    ],
+  };
+  assert.deepEqual(errorsOf(doc), [
+    { path: '/liquidation/assets/0/fairValue', message: 'is required (or give estimates)' },
+    { path: '/liquidation/assets/0/liquidationValue', message: 'is required (or give estimates)' },
+    { path: '/liquidation/assets/1/estimates', message: 'give either estimates or fairValue and liquidationValue, not both' },
+    { path: '/liquidation/assets/2/estimates', message: "must list at least 2 valuers' estimates" },
+  ]);
+});

@@ -191,3 +191,73 @@ test('example 8: IBC fair value and liquidation value', () => {
   assert.deepEqual(result.conclusion.liquidationValue, { equityValue: '33525000.00', valuePerShare: '33.53' });
   assert.equal(result.sensitivity, undefined);
 });
+
+// ---------------------------------------------------------------------------------------------
+// Example 9: IBC from the registered valuers' estimates (CIRP Reg 35(1)(c): average of the two
+// closest), with a liabilities override.
+test('example 9: IBC values from valuers\' estimates, two closest averaged, 25 % difference flagged', () => {
+  const doc = sample();
+  doc.liquidation = {
+    assets: [
+      {
+        assetClass: 'LAND_AND_BUILDING', bookValue: 400,
+        estimates: [
+          { valuer: 'RV-A', fairValue: 500, liquidationValue: 380 },
+          { valuer: 'RV-B', fairValue: 540, liquidationValue: 400 },
+        ],
+      },
+      {
+        assetClass: 'PLANT_AND_MACHINERY', bookValue: 300,
+        estimates: [
+          { valuer: 'RV-A', fairValue: 260, liquidationValue: 140 },
+          { valuer: 'RV-B', fairValue: 230, liquidationValue: 200 },
+          { valuer: 'RV-C', fairValue: 245, liquidationValue: 150.5 },
+        ],
+      },
+      {
+        assetClass: 'INVENTORIES', bookValue: 260,
+        estimates: [
+          { valuer: 'RV-X', fairValue: 230, liquidationValue: 200 },
+          { valuer: 'RV-Y', fairValue: 210, liquidationValue: 140 },
+        ],
+      },
+      { assetClass: 'CASH_AND_BANK', bookValue: 180, fairValue: 180, liquidationValue: 180 },
+    ],
+    liquidationCosts: 12.35,
+    liabilities: 820,
+  };
+  const result = computeValuation({
+    financials: normalised(doc),
+    assumptions: { wacc: 12, terminalGrowthRate: 4 },
+    engagement: { statute: 'IBC_LIQUIDATION', valuationDate: '2026-03-31' },
+  });
+  assertLines(method(result, 'FAIR_VALUE'), [
+    ['LAND_AND_BUILDING: fair value estimated by RV-A', '50000000.00'],
+    ['LAND_AND_BUILDING: fair value estimated by RV-B', '54000000.00'],
+    ['LAND_AND_BUILDING: fair value', '52000000.00'], // (500 + 540) / 2 = 520 lakhs
+    // sorted 230, 245, 260: gaps 15 and 15 tie, the lower pair is taken: (230 + 245) / 2 = 237.5
+    ['PLANT_AND_MACHINERY: fair value', '23750000.00'],
+    ['INVENTORIES: fair value', '22000000.00'], // (230 + 210) / 2
+    ['CASH_AND_BANK: fair value', '18000000.00'],
+    ['Total fair value of assets', '115750000.00'], // 520 + 237.5 + 220 + 180 = 1157.5 lakhs
+    ['Less: liabilities', '-82000000.00'],
+    ['Fair value available to equity', '33750000.00'], // 1157.5 − 820
+    ['Fair value per equity share', '33.75'],
+  ]);
+  assertLines(method(result, 'LIQUIDATION_VALUE'), [
+    ['LAND_AND_BUILDING: liquidation value', '39000000.00'], // (380 + 400) / 2
+    // sorted 140, 150.5, 200: closest pair (140, 150.5) → 145.25
+    ['PLANT_AND_MACHINERY: liquidation value', '14525000.00'],
+    ['INVENTORIES: liquidation value', '17000000.00'], // (200 + 140) / 2
+    ['Total liquidation value of assets', '88525000.00'], // 390 + 145.25 + 170 + 180 = 885.25
+    ['Less: liquidation costs', '-1235000.00'],
+    ['Liquidation value available to equity', '5290000.00'], // 885.25 − 12.35 − 820 = 52.9 lakhs
+    ['Liquidation value per equity share', '5.29'],
+  ]);
+  // Inventories: (200 − 140) / 200 = 30 % ≥ 25 %; land: (400 − 380) / 400 = 5 %; plant has three estimates.
+  assert.deepEqual(
+    result.warnings.map((w) => w.code),
+    ['LIQUIDATION_ESTIMATES_SIGNIFICANTLY_DIFFERENT'],
+  );
+  assert.match(result.warnings[0].message, /^INVENTORIES: .* 30\.00%/);
+});
