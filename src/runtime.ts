@@ -6,6 +6,9 @@ import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { Worker, type JobHandler } from './jobs/worker.js';
 import type { ServiceContext } from './services/context.js';
+import { INGEST_JOB } from './services/documents.js';
+import { ingestFinancials } from './services/financials.js';
+import { COMPUTE_JOB, computeEngagementValuation } from './services/valuation.js';
 
 export async function openAndMigrate(config: Config, log: Logger): Promise<Database> {
   const db = await openDatabase(config);
@@ -15,8 +18,11 @@ export async function openAndMigrate(config: Config, log: Logger): Promise<Datab
 }
 
 /** Every job kind and the service that runs it. Handlers call services, like routes do. */
-export function jobHandlers(_services: ServiceContext): Record<string, JobHandler> {
-  return {};
+export function jobHandlers(services: ServiceContext): Record<string, JobHandler> {
+  return {
+    [INGEST_JOB]: (job) => ingestFinancials(services, job),
+    [COMPUTE_JOB]: (job) => computeEngagementValuation(services, job),
+  };
 }
 
 export function createWorker(services: ServiceContext, extra: Record<string, JobHandler> = {}): Worker {

@@ -84,7 +84,7 @@ export async function listEngagementEvents(ctx: ServiceContext, principal: Princ
   return (await listEngagementAudit(ctx.db, principal.firmId, id, limit, afterId)).map((a) => ({
     id: a.id,
     action: a.action,
-    actor: { type: a.actor_type, id: a.actor_id },
+    actor: { type: a.actor_type as 'USER' | 'API_TOKEN' | 'SYSTEM', id: a.actor_id },
     fromStatus: a.from_status,
     toStatus: a.to_status,
     requestId: a.request_id,

@@ -13,12 +13,29 @@ import teamList from './team/list.js';
 import teamInvite from './team/invite.js';
 import teamUpdate from './team/update.js';
 import teamRemove from './team/remove.js';
+import engagementsCreate from './engagements/create.js';
+import engagementsList from './engagements/list.js';
+import engagementsGet from './engagements/get.js';
+import engagementsEvents from './engagements/events.js';
+import engagementsFinancials from './engagements/financials.js';
+import engagementsValuation from './engagements/valuation.js';
+import assumptionsGet from './engagements/assumptions/get.js';
+import assumptionsLock from './engagements/assumptions/lock.js';
+import documentsUpload from './engagements/documents/upload.js';
+import documentsList from './engagements/documents/list.js';
+import documentsGet from './engagements/documents/get.js';
+import documentsContent from './engagements/documents/content.js';
+import templatesFinancials from './templates/financials.js';
 
 const routes: ((app: AppInstance) => void)[] = [
   healthGet,
   authSignup, authLogin, authLogout, authMe, authAcceptInvite,
   apiTokensCreate, apiTokensList, apiTokensRevoke,
   teamList, teamInvite, teamUpdate, teamRemove,
+  engagementsCreate, engagementsList, engagementsGet, engagementsEvents, engagementsFinancials, engagementsValuation,
+  assumptionsGet, assumptionsLock,
+  documentsUpload, documentsList, documentsGet, documentsContent,
+  templatesFinancials,
 ];
 
 export async function registerRoutes(app: AppInstance): Promise<void> {

@@ -1,0 +1,5 @@
+/** `attachment` with an ASCII fallback and the RFC 5987 UTF-8 name, so odd file names cannot break the header. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

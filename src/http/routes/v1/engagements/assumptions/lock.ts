@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../../types.js';
+import { problemResponses } from '../../../../problem.js';
+import { requirePrincipal } from '../../../../plugins/auth.js';
+import { assumptionsSchema, lockAssumptionsBody } from '../../../../schemas/engagement.js';
+import { lockAssumptions } from '../../../../../services/valuation.js';
+
+export default function route(app: AppInstance) {
+  app.post(
+    '/api/v1/engagements/:id/assumptions/lock',
+    {
+      config: { auth: { role: 'VALUER' } },
+      schema: {
+        tags: ['assumptions'],
+        summary: 'Lock the valuation assumptions (one way)',
+        description: 'Rates are percent. terminalGrowthRate must be below wacc (400). Locking twice → 409 already_locked; after computation started → 409 invalid_transition. Computation starts once the engagement is DATA_READY and assumptions are locked.',
+        params: z.object({ id: z.string() }),
+        body: lockAssumptionsBody,
+        response: { 200: assumptionsSchema, ...problemResponses(400, 404, 409) },
+      },
+    },
+    async (request) => lockAssumptions(app.services, requirePrincipal(request), request.params.id, request.body, request.id),
+  );
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../../types.js';
+import { problemResponses } from '../../../../problem.js';
+import { requirePrincipal } from '../../../../plugins/auth.js';
+import { getDocumentContent } from '../../../../../services/documents.js';
+import { contentDisposition } from '../../../../content-disposition.js';
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/api/v1/engagements/:id/documents/:docId/content',
+    {
+      config: { auth: { role: 'VIEWER' } },
+      schema: {
+        tags: ['documents'],
+        summary: 'Download a document\'s bytes as uploaded',
+        params: z.object({ id: z.string(), docId: z.string() }),
+        response: { 200: z.string().meta({ format: 'binary' }).describe('The file'), ...problemResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const { doc, data } = await getDocumentContent(app.services, requirePrincipal(request), request.params.id, request.params.docId);
+      reply.header('content-disposition', contentDisposition(doc.file_name)).header('etag', `"${doc.sha256}"`).type(doc.content_type);
+      return reply.send(data as unknown as string);
+    },
+  );
+}

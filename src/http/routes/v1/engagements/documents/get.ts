@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../../types.js';
+import { problemResponses } from '../../../../problem.js';
+import { requirePrincipal } from '../../../../plugins/auth.js';
+import { documentSchema } from '../../../../schemas/engagement.js';
+import { getDocument, publicDocument } from '../../../../../services/documents.js';
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/api/v1/engagements/:id/documents/:docId',
+    {
+      config: { auth: { role: 'VIEWER' } },
+      schema: { tags: ['documents'], summary: 'A document\'s metadata (and its errors when REJECTED)', params: z.object({ id: z.string(), docId: z.string() }), response: { 200: documentSchema, ...problemResponses(404) } },
+    },
+    async (request) => publicDocument(await getDocument(app.services, requirePrincipal(request), request.params.id, request.params.docId)),
+  );
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
+import { requirePrincipal } from '../../../plugins/auth.js';
+import { paginationQuery, sendPage, decodeCursor } from '../../../schemas/common.js';
+import { auditEventSchema } from '../../../schemas/engagement.js';
+import { listEngagementEvents } from '../../../../services/engagements.js';
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/api/v1/engagements/:id/events',
+    {
+      config: { auth: { role: 'VIEWER' } },
+      schema: {
+        tags: ['engagements'],
+        summary: 'The audit trail of an engagement, oldest first: who, what, when, from/to status, request id',
+        params: z.object({ id: z.string() }),
+        querystring: paginationQuery,
+        response: { 200: z.array(auditEventSchema), ...problemResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const rows = await listEngagementEvents(app.services, requirePrincipal(request), request.params.id, limit + 1, decodeCursor(cursor));
+      return sendPage(request, reply, rows, limit);
+    },
+  );
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
+import { requirePrincipal } from '../../../plugins/auth.js';
+import { getNormalisedFinancials } from '../../../../services/financials.js';
+import { normalisedFinancialsSchema } from '../../../../domain/financials/normalised-schema.js';
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/api/v1/engagements/:id/financials',
+    {
+      config: { auth: { role: 'VIEWER' } },
+      schema: {
+        tags: ['documents'],
+        summary: 'The normalised financials the valuation uses (every amount in rupees, as decimal strings)',
+        params: z.object({ id: z.string() }),
+        response: { 200: z.object({ engagementId: z.string(), documentId: z.string(), acceptedAt: z.string(), financials: normalisedFinancialsSchema }).meta({ id: 'NormalisedFinancials' }), ...problemResponses(404, 409) },
+      },
+    },
+    async (request) => getNormalisedFinancials(app.services, requirePrincipal(request), request.params.id),
+  );
+}

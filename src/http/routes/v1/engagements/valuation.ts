@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
+import { requirePrincipal } from '../../../plugins/auth.js';
+import { valuationSchema } from '../../../schemas/engagement.js';
+import { getValuation } from '../../../../services/valuation.js';
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/api/v1/engagements/:id/valuation',
+    {
+      config: { auth: { role: 'VIEWER' } },
+      schema: {
+        tags: ['valuation'],
+        summary: 'The computed valuation: every method\'s lines, the conclusion, the sensitivity grid and warnings',
+        description: '409 valuation_not_ready before computation (the detail says why when the computation failed).',
+        params: z.object({ id: z.string() }),
+        response: { 200: valuationSchema, ...problemResponses(404, 409) },
+      },
+    },
+    async (request) => getValuation(app.services, requirePrincipal(request), request.params.id) as never,
+  );
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
+import { financialsTemplate } from '../../../../services/templates.js';
+import { contentDisposition } from '../../../content-disposition.js';
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/api/v1/templates/financials.:format',
+    {
+      config: { auth: { role: 'VIEWER' } },
+      schema: {
+        tags: ['documents'],
+        summary: 'The financials template, filled in with an example company: json, csv or xlsx',
+        params: z.object({ format: z.enum(['json', 'csv', 'xlsx']) }),
+        response: { 200: z.string().meta({ format: 'binary' }).describe('The template file'), ...problemResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const { contentType, data } = await financialsTemplate(request.params.format);
+      reply.type(contentType).header('content-disposition', contentDisposition(`financials-template.${request.params.format}`));
+      return reply.send(data as unknown as string);
+    },
+  );
+}

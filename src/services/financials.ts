@@ -1,0 +1,105 @@
+// Financials ingestion (a job): parse the uploaded file into the canonical document, validate it,
+// and move the engagement to DATA_READY — or reject the file with precise errors and move it back.
+import type { ServiceContext } from './context.js';
+import type { JobContext } from '../jobs/worker.js';
+import { PermanentJobError } from '../jobs/worker.js';
+import { notFound, conflict } from '../lib/errors.js';
+import type { Principal } from '../domain/identity/roles.js';
+import { parseFinancials, type NormalisedFinancials } from '../domain/financials/normalise.js';
+import { gridToDocument, locateError, readCsv, readXlsx, SpreadsheetReadError, type Grid } from '../integrations/spreadsheets/financials-tabular.js';
+import * as docs from '../db/repositories/documents.js';
+import { getBlob } from '../db/repositories/blobs.js';
+import { getFinancials, upsertFinancials } from '../db/repositories/valuation-data.js';
+import { SYSTEM_ACTOR, type Actor } from '../db/repositories/audit.js';
+import type { Executor } from '../db/client.js';
+import { applyTransition, requireEngagement } from './engagements.js';
+import { startComputationIfReady } from './valuation.js';
+
+export interface DocumentError {
+  /** JSON Pointer into the canonical document, e.g. /projections/2/revenue. */
+  path: string;
+  message: string;
+  /** For CSV/XLSX: where in the file, e.g. "row 14, column FY2028". */
+  location?: string;
+}
+
+type ParseOutcome = { ok: true; financials: NormalisedFinancials } | { ok: false; errors: DocumentError[] };
+
+/** Turns file bytes into normalised financials, with every error located in the file the user sent. */
+export async function parseFinancialsFile(format: string, data: Buffer): Promise<ParseOutcome> {
+  if (format === 'JSON') {
+    let json: unknown;
+    try {
+      json = JSON.parse(data.toString('utf8').replace(/^\uFEFF/, ''));
+    } catch (err) {
+      return { ok: false, errors: [{ path: '/', message: `not valid JSON: ${(err as Error).message}` }] };
+    }
+    return parseFinancials(json);
+  }
+  let grid: Grid;
+  try {
+    grid = format === 'XLSX' ? await readXlsx(data) : readCsv(data);
+  } catch (err) {
+    if (err instanceof SpreadsheetReadError) return { ok: false, errors: [{ path: '/', message: err.message }] };
+    throw err;
+  }
+  const tabular = gridToDocument(grid);
+  if (!tabular.document || tabular.errors.length) {
+    return {
+      ok: false,
+      errors: tabular.errors.map((e) => ({ path: '/', message: e.message, location: `row ${e.row}, column ${e.column}` })),
+    };
+  }
+  const result = parseFinancials(tabular.document);
+  if (result.ok) return result;
+  return {
+    ok: false,
+    errors: result.errors.map((e) => {
+      const cell = locateError(tabular.cells, e.path, e.message);
+      return cell ? { ...e, location: `row ${cell.row}, column ${cell.column}` } : e;
+    }),
+  };
+}
+
+/** The ingest-financials job. Idempotent: a document already parsed or rejected is left alone. */
+export async function ingestFinancials(ctx: ServiceContext, job: JobContext): Promise<void> {
+  const { firmId, engagementId, documentId, requestId } = job.job.payload as Record<string, string>;
+  const doc = await docs.getDocument(ctx.db, firmId, engagementId, documentId);
+  if (!doc) throw new PermanentJobError(`document ${documentId} not found`);
+  if (doc.status !== 'PARSING') return;
+  const data = await getBlob(ctx.db, firmId, doc.blob_key);
+  if (!data) throw new PermanentJobError(`blob of ${documentId} missing`);
+  const outcome = await parseFinancialsFile(doc.format, data);
+  const actor: Actor = { ...SYSTEM_ACTOR, requestId: requestId ?? null };
+  await ctx.db.transaction(async (tx) => {
+    await requireEngagement(tx, firmId, engagementId, true);
+    const current = await docs.getDocument(tx, firmId, engagementId, documentId);
+    if (current?.status !== 'PARSING') return job.complete(tx);
+    if (outcome.ok) {
+      await upsertFinancials(tx, firmId, engagementId, documentId, outcome.financials);
+      await docs.setDocumentStatus(tx, firmId, documentId, 'PARSED');
+      await applyTransition(tx, firmId, engagementId, 'INGEST_SUCCEEDED', actor, { details: { documentId } });
+      await startComputationIfReady(tx, firmId, engagementId, actor);
+    } else {
+      await docs.setDocumentStatus(tx, firmId, documentId, 'REJECTED', outcome.errors);
+      await applyTransition(tx, firmId, engagementId, 'INGEST_REJECTED', actor, {
+        details: { documentId, errors: outcome.errors.slice(0, 20) },
+      });
+    }
+    await job.complete(tx);
+  });
+}
+
+export async function getNormalisedFinancials(ctx: ServiceContext, principal: Principal, engagementId: string) {
+  await requireEngagement(ctx.db, principal.firmId, engagementId);
+  const row = await getFinancials<NormalisedFinancials>(ctx.db, principal.firmId, engagementId);
+  if (!row) throw conflict('financials_not_ready', 'No financials have been accepted for this engagement yet');
+  return { engagementId, documentId: row.document_id, acceptedAt: row.created_at.toISOString(), financials: row.data };
+}
+
+export async function requireFinancials(tx: Executor, firmId: string, engagementId: string): Promise<NormalisedFinancials> {
+  const row = await getFinancials<NormalisedFinancials>(tx, firmId, engagementId);
+  if (!row) throw notFound('Financials');
+  return row.data;
+}
+

@@ -1,0 +1,51 @@
+// Drives engagements through the real API: create, upload (real multipart bodies), lock, run the worker.
+import { readFileSync } from 'node:fs';
+import type { TestApp } from './app.js';
+
+export const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/financials/${name}`, import.meta.url), 'utf8'));
+
+export function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer; type?: string }) {
+  const boundary = `----vs${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  if (file) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
+    chunks.push(file.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export async function createEngagement(t: TestApp, headers: Record<string, string>, body: Record<string, unknown> = {}) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/engagements', headers, payload: { targetEntity: 'Sample Manufacturing Pvt Ltd', statute: 'RULE_11UA', cin: 'U28100MH2015PTC123456', purpose: 'TRANSFER_OR_RECEIPT', ...body } });
+  if (res.statusCode !== 201) throw new Error(`create failed ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string; status: string };
+}
+
+export async function upload(t: TestApp, headers: Record<string, string>, engagementId: string, kind: string, name: string, data: Buffer) {
+  const mp = multipart({ kind }, { name, data });
+  return t.app.inject({ method: 'POST', url: `/api/v1/engagements/${engagementId}/documents`, headers: { ...headers, ...mp.headers }, payload: mp.payload });
+}
+
+export const VALID_ASSUMPTIONS = { wacc: 12.5, terminalGrowthRate: 4, rationale: 'Peer beta 1.1 relevered; CAPM on 10y G-sec yield of 7.0 %.' };
+
+export async function lock(t: TestApp, headers: Record<string, string>, engagementId: string, body: Record<string, unknown> = VALID_ASSUMPTIONS) {
+  return t.app.inject({ method: 'POST', url: `/api/v1/engagements/${engagementId}/assumptions/lock`, headers, payload: body });
+}
+
+export async function status(t: TestApp, headers: Record<string, string>, engagementId: string): Promise<string> {
+  return (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${engagementId}`, headers })).json().status;
+}
+
+/** Creates an engagement and takes it to GATE_1 through a JSON upload, the lock and the worker. */
+export async function engagementAtGate1(t: TestApp, headers: Record<string, string>, body: Record<string, unknown> = {}) {
+  const e = await createEngagement(t, headers, body);
+  const up = await upload(t, headers, e.id, 'FINANCIALS', 'financials.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  if (up.statusCode !== 201) throw new Error(`upload failed ${up.body}`);
+  const l = await lock(t, headers, e.id);
+  if (l.statusCode !== 200) throw new Error(`lock failed ${l.body}`);
+  await t.worker.drain();
+  return e;
+}

@@ -1,0 +1,136 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
+import { createEngagement, fixture, lock, status, upload, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
+import { writeCsv, writeXlsx } from '../../../src/integrations/spreadsheets/financials-tabular.js';
+
+let t: TestApp;
+let admin: Session;
+let bearer: Record<string, string>;
+before(async () => {
+  t = await createTestApp();
+  admin = await signupAdmin(t);
+  bearer = asToken((await createToken(t, admin)).token);
+});
+after(() => t.close());
+
+const sample = () => fixture('sample-company.json');
+
+for (const format of ['json', 'csv', 'xlsx'] as const) {
+  test(`CREATED → DATA_INGESTING → DATA_READY → COMPUTING → GATE_1 through a ${format.toUpperCase()} upload`, async () => {
+    const e = await createEngagement(t, bearer);
+    assert.equal(e.status, 'CREATED');
+    const data = format === 'json' ? Buffer.from(JSON.stringify(sample())) : format === 'csv' ? writeCsv(sample()) : await writeXlsx(sample());
+    const up = await upload(t, bearer, e.id, 'FINANCIALS', `financials.${format}`, data);
+    assert.equal(up.statusCode, 201, up.body);
+    assert.equal(up.json().status, 'PARSING');
+    assert.equal(await status(t, bearer, e.id), 'DATA_INGESTING');
+    await t.worker.drain();
+    assert.equal(await status(t, bearer, e.id), 'DATA_READY');
+    const doc = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/documents/${up.json().id}`, headers: bearer })).json();
+    assert.equal(doc.status, 'PARSED');
+    const fin = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/financials`, headers: bearer });
+    assert.equal(fin.statusCode, 200);
+    assert.ok(fin.json().financials.projections.length >= 3);
+    const locked = await lock(t, bearer, e.id);
+    assert.equal(locked.statusCode, 200, locked.body);
+    assert.equal(await status(t, bearer, e.id), 'COMPUTING');
+    await t.worker.drain();
+    assert.equal(await status(t, bearer, e.id), 'GATE_1');
+    const valuation = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer });
+    assert.equal(valuation.statusCode, 200, valuation.body);
+    assert.ok(valuation.json().methods.some((m: { method: string }) => m.method === 'DCF'));
+    assert.equal(valuation.json().engineVersion, '1.0.0');
+  });
+}
+
+test('a CSV file with a bad cell is rejected naming its row and column; the engagement goes back to CREATED', async () => {
+  const e = await createEngagement(t, bearer);
+  const csv = writeCsv(sample()).toString('utf8').split('\n');
+  const lineNo = csv.findIndex((l) => l.startsWith('revenue,'));
+  assert.ok(lineNo > 0, 'the template has a revenue row');
+  const cells = csv[lineNo].split(',');
+  cells[2] = 'lots';
+  csv[lineNo] = cells.join(',');
+  const up = await upload(t, bearer, e.id, 'FINANCIALS', 'bad.csv', Buffer.from(csv.join('\n')));
+  assert.equal(up.statusCode, 201);
+  await t.worker.drain();
+  assert.equal(await status(t, bearer, e.id), 'CREATED');
+  const doc = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/documents/${up.json().id}`, headers: bearer })).json();
+  assert.equal(doc.status, 'REJECTED');
+  const err = doc.errors[0];
+  assert.equal(`${err.location}: ${err.message}`, `row ${lineNo + 1}, column FY2028: not a number`);
+});
+
+test('an unbalanced balance sheet is rejected naming the difference; earlier financials stand (back to DATA_READY)', async () => {
+  const e = await createEngagement(t, bearer);
+  await upload(t, bearer, e.id, 'FINANCIALS', 'ok.json', Buffer.from(JSON.stringify(sample())));
+  await t.worker.drain();
+  assert.equal(await status(t, bearer, e.id), 'DATA_READY');
+  const unbalanced = sample();
+  unbalanced.balanceSheet.cashAndCashEquivalents += 7;
+  const up = await upload(t, bearer, e.id, 'FINANCIALS', 'unbalanced.json', Buffer.from(JSON.stringify(unbalanced)));
+  await t.worker.drain();
+  assert.equal(await status(t, bearer, e.id), 'DATA_READY');
+  const doc = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/documents/${up.json().id}`, headers: bearer })).json();
+  assert.equal(doc.status, 'REJECTED');
+  const balance = doc.errors.find((x: { path: string }) => x.path === '/balanceSheet');
+  assert.ok(balance, JSON.stringify(doc.errors));
+  const unit = unbalanced.unit === 'LAKHS' ? 100000 : unbalanced.unit === 'CRORES' ? 10000000 : unbalanced.unit === 'THOUSANDS' ? 1000 : 1;
+  const rupees = (7 * unit).toLocaleString('en-IN');
+  assert.ok(balance.message.includes(rupees) || balance.message.includes(String(7 * unit)), balance.message);
+});
+
+test('the audit trail lists every step, oldest first, with actor and request id', async () => {
+  const e = await createEngagement(t, { ...bearer, 'x-request-id': 'trail-create' });
+  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(sample())));
+  await t.worker.drain();
+  await lock(t, { ...bearer, 'x-request-id': 'trail-lock' }, e.id);
+  await t.worker.drain();
+  const events = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/events`, headers: asUser(admin) })).json();
+  const steps = events.map((x: { action: string; toStatus: string | null }) => `${x.action}${x.toStatus ? `→${x.toStatus}` : ''}`);
+  assert.deepEqual(steps, [
+    'engagement.created→CREATED',
+    'document.uploaded',
+    'engagement.upload_financials→DATA_INGESTING',
+    'engagement.ingest_succeeded→DATA_READY',
+    'assumptions.locked',
+    'engagement.start_computation→COMPUTING',
+    'engagement.computation_succeeded→GATE_1',
+  ]);
+  assert.equal(events[0].requestId, 'trail-create');
+  assert.equal(events[0].actor.type, 'API_TOKEN');
+  assert.equal(events[4].requestId, 'trail-lock');
+  assert.equal(events[3].actor.type, 'SYSTEM');
+});
+
+test('the outbox holds stage_changed for each transition and gate_pending on entering GATE_1, in sequence', async () => {
+  const e = await createEngagement(t, bearer);
+  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(sample())));
+  await t.worker.drain();
+  await lock(t, bearer, e.id, VALID_ASSUMPTIONS);
+  await t.worker.drain();
+  const rows = await t.db.query<{ type: string; sequence: number; payload: { data: { engagement: { status: string }; previousStatus: string } } }>(
+    'SELECT type, sequence, payload FROM outbox_events WHERE engagement_id = $1 ORDER BY sequence', [e.id]);
+  assert.deepEqual(rows.map((r) => `${r.sequence}:${r.type}:${r.payload.data.engagement.status}`), [
+    '1:engagement.stage_changed:DATA_INGESTING',
+    '2:engagement.stage_changed:DATA_READY',
+    '3:engagement.stage_changed:COMPUTING',
+    '4:engagement.stage_changed:GATE_1',
+    '5:engagement.gate_pending:GATE_1',
+  ]);
+  assert.equal(rows[0].payload.data.previousStatus, 'CREATED');
+});
+
+test('templates download, and each one ingests as valid financials', async () => {
+  for (const format of ['json', 'csv', 'xlsx']) {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/templates/financials.${format}`, headers: bearer });
+    assert.equal(res.statusCode, 200, format);
+    const e = await createEngagement(t, bearer);
+    const up = await upload(t, bearer, e.id, 'FINANCIALS', `template.${format}`, res.rawPayload);
+    assert.equal(up.statusCode, 201, `${format}: ${up.body}`);
+    await t.worker.drain();
+    assert.equal(await status(t, bearer, e.id), 'DATA_READY', format);
+  }
+});
