@@ -20,6 +20,19 @@ export const PROTECTED_ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/v1/team/invite', access: 'ADMIN_USER' },
   { method: 'PATCH', path: '/api/v1/team/:userId', access: 'ADMIN_USER' },
   { method: 'DELETE', path: '/api/v1/team/:userId', access: 'ADMIN_USER' },
+  { method: 'POST', path: '/api/v1/engagements', access: 'VALUER' },
+  { method: 'GET', path: '/api/v1/engagements', access: 'VIEWER' },
+  { method: 'GET', path: '/api/v1/engagements/:id', access: 'VIEWER' },
+  { method: 'GET', path: '/api/v1/engagements/:id/events', access: 'VIEWER' },
+  { method: 'GET', path: '/api/v1/engagements/:id/financials', access: 'VIEWER' },
+  { method: 'GET', path: '/api/v1/engagements/:id/valuation', access: 'VIEWER' },
+  { method: 'GET', path: '/api/v1/engagements/:id/assumptions', access: 'VIEWER' },
+  { method: 'POST', path: '/api/v1/engagements/:id/assumptions/lock', access: 'VALUER' },
+  { method: 'POST', path: '/api/v1/engagements/:id/documents', access: 'VALUER' },
+  { method: 'GET', path: '/api/v1/engagements/:id/documents', access: 'VIEWER' },
+  { method: 'GET', path: '/api/v1/engagements/:id/documents/:docId', access: 'VIEWER' },
+  { method: 'GET', path: '/api/v1/engagements/:id/documents/:docId/content', access: 'VIEWER' },
+  { method: 'GET', path: '/api/v1/templates/financials.:format', access: 'VIEWER' },
 ];
 
 export const PUBLIC_ROUTES = [
@@ -31,7 +44,7 @@ export const PUBLIC_ROUTES = [
 
 /** Fills :params with well-formed ids that exist nowhere. */
 export function concretePath(path: string, ids: Record<string, string> = {}): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? `${name.slice(0, 3)}_01ARZ3NDEKTSV4RRFFQ69G5FAV`);
+  return path.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? (name === 'format' ? 'json' : `${name.slice(0, 3)}_01ARZ3NDEKTSV4RRFFQ69G5FAV`));
 }
 
 export function allows(access: Access, who: 'VIEWER' | 'VALUER' | 'ADMIN' | 'TOKEN'): boolean {

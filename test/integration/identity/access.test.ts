@@ -125,3 +125,26 @@ test('the OpenAPI document shows bearer and cookie schemes on the right routes',
   assert.deepEqual(doc.paths['/api/v1/health'].get.security, []);
   assert.ok(doc.paths['/api/v1/team'].get.responses['401']);
 });
+
+test('tenant isolation on engagement routes: another firm gets 404 on every id-bearing route', async () => {
+  const { engagementAtGate1, multipart } = await import('../../helpers/engagements.js');
+  const pdfUpload = multipart({ kind: 'SUPPORTING' }, { name: 'a.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  const e = await engagementAtGate1(t, asToken(token));
+  const docs = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/documents`, headers: asToken(token) })).json();
+  const other = await signupAdmin(t, 'Snooping Partners');
+  const otherToken = (await createToken(t, other)).token;
+  for (const route of PROTECTED_ROUTES.filter((r) => r.path.includes(':id'))) {
+    for (const headers of [asUser(other), asToken(otherToken)]) {
+      const isUpload = route.method === 'POST' && route.path.endsWith('/documents');
+      const res = await t.app.inject({
+        method: route.method,
+        url: concretePath(route.path, { id: e.id, docId: docs[0].id }),
+        headers: isUpload ? { ...headers, ...pdfUpload.headers } : headers,
+        ...(isUpload ? { payload: pdfUpload.payload } : route.method === 'POST' ? { payload: { wacc: 12, terminalGrowthRate: 4, rationale: 'x'.repeat(30) } } : {}),
+      });
+      assert.equal(res.statusCode, 404, `${route.method} ${route.path}: ${res.statusCode} ${res.body}`);
+    }
+  }
+  const list = (await t.app.inject({ method: 'GET', url: '/api/v1/engagements', headers: asToken(otherToken) })).json();
+  assert.deepEqual(list, []);
+});
