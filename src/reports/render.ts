@@ -342,7 +342,7 @@ function cover(w: Writer, input: ReportInput): number {
       ['Target entity', engagement.targetEntity],
       ['CIN', engagement.cin ?? 'Not provided'],
       ['Statute', STATUTE_TITLE[engagement.statute]],
-      ['Purpose', purposeTitle(engagement.purpose)],
+      ['Purpose', coverPurpose(engagement.statute, engagement.purpose)],
       ['Valuation date', formatDate(engagement.valuationDate)],
       ['Date of appointment', formatDate(engagement.createdAt)],
       ['Date of report', formatDate(input.generatedAt)],
@@ -365,6 +365,14 @@ function cover(w: Writer, input: ReportInput): number {
   });
   doc.fillColor(COLOR.ink);
   return by + 50;
+}
+
+/** The Companies Act and IBC take no purpose code; their purpose follows from the statute itself. */
+function coverPurpose(statute: ReportInput['engagement']['statute'], purpose: string | null): string {
+  if (purpose !== null) return purposeTitle(purpose);
+  if (statute === 'COMPANIES_ACT_SEC_62') return 'Price of a preferential allotment of shares (s.62(1)(c))';
+  if (statute === 'IBC_LIQUIDATION') return 'Fair value and liquidation value of the corporate debtor (Regulation 35)';
+  return 'Not specified: values for each purpose are reported';
 }
 
 /** Contents list on the cover, written last because section pages are known only then. */
@@ -450,7 +458,7 @@ function emphasisedRows(m: MethodResult): Set<number> {
 }
 
 function methods(w: Writer, v: ValuationResult): void {
-  w.section('Valuation approaches and methods', true);
+  w.section('Valuation approaches and methods');
   w.paragraph(
     `${v.methods.length} method${v.methods.length === 1 ? ' was' : 's were'} applied. Each method is set out below with every intermediate figure, so that the computation can be followed line by line. Amounts are in Indian rupees (₹).`,
   );
@@ -729,6 +737,7 @@ function certificateBlock(w: Writer, input: ReportInput): void {
   const introH = doc.heightOfString(intro, { width: w.width - 28, lineGap: 1.5 });
   const boxH = 40 + introH + lines.length * 15 + 16;
   if (doc.y + boxH + 20 > w.bottom) doc.addPage();
+  w.sections.push({ title: final ? 'Certificate' : 'Draft status', page: w.page });
   doc.moveDown(1);
   const y = doc.y;
   doc.rect(w.left, y, w.width, boxH).lineWidth(1.2).strokeColor(final ? COLOR.accent : COLOR.draft).stroke();
@@ -761,7 +770,10 @@ function decoratePages(w: Writer, input: ReportInput): void {
     const footY = doc.page.height - MARGIN.bottom + 22;
     doc.moveTo(MARGIN.left, footY - 6).lineTo(MARGIN.left + width, footY - 6).lineWidth(0.4).strokeColor(COLOR.rule).stroke();
     doc.font('Regular').fontSize(7.5).fillColor(COLOR.muted);
-    doc.text(`Report ${input.reportId} · ${input.kind}`, MARGIN.left, footY, { width: width * 0.7, lineBreak: false });
+    // The status is repeated in the footer as plain text: the diagonal watermark is not reliably
+    // extractable by text tools (poppler breaks up diagonal runs).
+    const status = input.kind === 'DRAFT' ? DRAFT_WATERMARK : 'FINAL';
+    doc.text(`Report ${input.reportId} · ${status}`, MARGIN.left, footY, { width: width * 0.7, lineBreak: false });
     doc.text(`Page ${i - range.start + 1} of ${total}`, MARGIN.left + width * 0.7, footY, {
       width: width * 0.3,
       align: 'right',
