@@ -1,0 +1,89 @@
+/**
+ * Renders the example FINAL report (docs/example-report.pdf) from the sample company fixture.
+ * Usage: npx tsx scripts/render-example-report.ts [statute] [fixture] [out.pdf] [DRAFT|FINAL]
+ */
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseFinancials } from '../src/domain/financials/normalise.js';
+import { computeValuation } from '../src/domain/valuation/engine.js';
+import type { Purpose, Statute } from '../src/domain/valuation/types.js';
+import { renderReport, type ReportInput } from '../src/reports/render.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const [statuteArg, fixtureArg, outArg, kindArg] = process.argv.slice(2);
+const statute = (statuteArg ?? 'COMPANIES_ACT_SEC_62') as Statute;
+const fixture = fixtureArg ?? 'sample-company.json';
+const out = outArg ?? `${root}docs/example-report.pdf`;
+const kind = (kindArg ?? 'FINAL') as 'DRAFT' | 'FINAL';
+
+const document = JSON.parse(readFileSync(`${root}test/fixtures/financials/${fixture}`, 'utf8'));
+if (statute === 'IBC_LIQUIDATION' && !document.liquidation) {
+  // Asset-class values from the IBC worked example (test/unit/valuation, example 8).
+  document.liquidation = {
+    assets: [
+      { assetClass: 'LAND_AND_BUILDING', bookValue: 400, fairValue: 520, liquidationValue: 390 },
+      { assetClass: 'PLANT_AND_MACHINERY', bookValue: 300, fairValue: 240, liquidationValue: 150.5 },
+      { assetClass: 'INVENTORIES', bookValue: 260, fairValue: 230, liquidationValue: 160 },
+      { assetClass: 'TRADE_RECEIVABLES', bookValue: 310, fairValue: 280, liquidationValue: 200 },
+      { assetClass: 'CASH_AND_BANK', bookValue: 180, fairValue: 180, liquidationValue: 180 },
+      { assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS', bookValue: 100, fairValue: 115, liquidationValue: 100 },
+    ],
+    liquidationCosts: 45.25,
+  };
+}
+const parsed = parseFinancials(document);
+if (!parsed.ok) throw new Error(`fixture does not parse: ${JSON.stringify(parsed.errors)}`);
+const purpose: Purpose | null = statute === 'FEMA_RBI' ? 'ISSUE_TO_NON_RESIDENT' : null;
+const rationale =
+  'WACC of 12.5% built up from a risk-free rate of 7.0% (10-year G-Sec), an equity risk premium of 7.5%, a relevered beta of 1.05 and a 2.0% size premium, blended with a post-tax cost of debt of 7.1% at a 20% target gearing. Terminal growth of 5% is below long-run nominal GDP growth for India.';
+const valuation = computeValuation({
+  financials: parsed.financials,
+  assumptions: { wacc: '12.5', terminalGrowthRate: '5', rationale },
+  engagement: { statute, purpose, valuationDate: '2026-03-31' },
+});
+const input: ReportInput = {
+  kind,
+  reportId: '01JF0REPORTEXAMPLE000000001',
+  firm: { name: 'Mehta & Iyer Valuation Advisors LLP' },
+  engagement: {
+    id: '01JF0ENGAGEMENTEXAMPLE0001',
+    targetEntity: 'Sahyadri Precision Components Private Limited',
+    cin: 'U29299MH2011PTC215870',
+    statute,
+    purpose,
+    valuationDate: '2026-03-31',
+    createdAt: '2026-04-06T09:15:00Z',
+  },
+  assumptions: {
+    wacc: '12.5',
+    terminalGrowthRate: '5',
+    rationale,
+    midYear: false,
+    lockedAt: '2026-04-20T11:02:00Z',
+    lockedBy: 'Ananya Iyer (Registered Valuer)',
+  },
+  documents: [
+    { fileName: 'audited-financial-statements-FY2026.pdf', kind: 'FINANCIAL_STATEMENTS', sha256: 'a3f1c9e07b5d2246e8a0c4f9b61d3e7a58c2f0149d6b8e3a7c5f1d0e9b2a4c68', sizeBytes: 2483117, createdAt: '2026-04-07T10:00:00Z' },
+    { fileName: 'financials.json', kind: 'FINANCIALS', sha256: '5b8e2d4f6a1c3e9b7d0f2a4c6e8b1d3f5a7c9e0b2d4f6a8c1e3b5d7f9a0c2e4b', sizeBytes: 3421, createdAt: '2026-04-08T14:30:00Z' },
+    { fileName: 'management-projections-FY2027-FY2031.xlsx', kind: 'PROJECTIONS', sha256: 'e7c4a1f8d5b2e9c6a3f0d7b4e1c8a5f2d9b6e3c0a7f4d1b8e5c2a9f6d3b0e7c4', sizeBytes: 58211, createdAt: '2026-04-08T14:31:00Z' },
+  ],
+  valuation,
+  reviewTrail: [
+    { gate: 'GATE_1', decision: 'APPROVED', by: 'Rohan Desai (analyst@mehtaiyer.in)', at: '2026-04-10T16:45:00Z', comment: 'Balance sheet ties; share capital reconciled.' },
+    { gate: 'GATE_2', decision: 'APPROVED', by: 'Ananya Iyer (ananya@mehtaiyer.in)', at: '2026-04-20T11:02:00Z', comment: 'Assumptions locked.' },
+    { gate: 'GATE_3', decision: 'APPROVED', by: 'Vikram Mehta (vikram@mehtaiyer.in)', at: '2026-04-24T09:30:00Z' },
+  ],
+  ...(kind === 'FINAL' && {
+    certificate: {
+      signedBy: 'Vikram Mehta, Registered Valuer (IBBI/RV/03/2019/12345)',
+      signedAt: '2026-04-24T09:31:00Z',
+      verifyUrl: 'https://valuations.example.in/api/v1/reports/verify/<SHA-256 of this file>',
+    },
+  }),
+  generatedAt: '2026-04-24T09:31:00Z',
+};
+const pdf = await renderReport(input);
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, pdf);
+console.log(`wrote ${out} (${pdf.length} bytes)`);

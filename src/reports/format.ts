@@ -1,0 +1,134 @@
+/** Presentation helpers for reports: Indian digit grouping, line values, dates and statute wording. */
+import { Decimal } from 'decimal.js';
+import type { LineKind, Purpose, Statute } from '../domain/valuation/types.js';
+
+const MINUS = '\u2212';
+
+/** Groups an unsigned digit string the Indian way: last three digits, then pairs (12,34,567). */
+export function groupIndian(digits: string): string {
+  if (digits.length <= 3) return digits;
+  const last3 = digits.slice(-3);
+  let rest = digits.slice(0, -3);
+  const groups: string[] = [];
+  while (rest.length > 2) {
+    groups.unshift(rest.slice(-2));
+    rest = rest.slice(0, -2);
+  }
+  if (rest) groups.unshift(rest);
+  return `${groups.join(',')},${last3}`;
+}
+
+/** Splits a decimal string into sign, grouped integer part and fraction, keeping the given precision. */
+function grouped(value: string): { negative: boolean; body: string } {
+  const trimmed = value.trim();
+  const negative = trimmed.startsWith('-');
+  const unsigned = trimmed.replace(/^[-+]/, '');
+  const [int, frac] = unsigned.split('.');
+  const body = groupIndian(int || '0') + (frac !== undefined ? `.${frac}` : '');
+  // "-0.00" is not a negative amount worth a minus sign.
+  return { negative: negative && /[1-9]/.test(unsigned), body };
+}
+
+/** ₹ with Indian grouping, e.g. ₹12,34,567.89; negatives as −₹1,000.00. */
+export function rupees(value: string): string {
+  if (!/^[-+]?\d+(\.\d+)?$/.test(value.trim())) return value;
+  const { negative, body } = grouped(value);
+  return `${negative ? MINUS : ''}₹${body}`;
+}
+
+/** Rupee amount converted to lakh (1 lakh = 1,00,000), two decimals, with grouping. */
+export function lakh(value: string): string {
+  if (!/^[-+]?\d+(\.\d+)?$/.test(value.trim())) return value;
+  const inLakh = new Decimal(value).div(100000).toFixed(2, Decimal.ROUND_HALF_UP);
+  const { negative, body } = grouped(inLakh);
+  return `${negative ? MINUS : ''}${body}`;
+}
+
+export function formatLineValue(value: string, kind: LineKind): string {
+  const numeric = /^[-+]?\d+(\.\d+)?$/.test(value.trim());
+  if (!numeric) return value;
+  switch (kind) {
+    case 'AMOUNT':
+    case 'PER_SHARE':
+      return rupees(value);
+    case 'PERCENT':
+      return `${value.replace(/^-/, MINUS)}%`;
+    case 'COUNT': {
+      const { negative, body } = grouped(value);
+      return `${negative ? MINUS : ''}${body}`;
+    }
+    case 'MULTIPLE':
+    case 'FACTOR':
+      return value.replace(/^-/, MINUS);
+  }
+}
+
+export function percent(value: string): string {
+  return `${value}%`;
+}
+
+const MONTHS = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+];
+
+/** "2026-03-31" → "31 March 2026"; a full timestamp → "22 November 2026, 12:31 UTC". Unparseable input is shown as given. */
+export function formatDate(value: string): string {
+  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (dateOnly) return `${Number(dateOnly[3])} ${MONTHS[Number(dateOnly[2]) - 1]} ${dateOnly[1]}`;
+  const t = new Date(value);
+  if (Number.isNaN(t.getTime())) return value;
+  const hh = String(t.getUTCHours()).padStart(2, '0');
+  const mm = String(t.getUTCMinutes()).padStart(2, '0');
+  return `${t.getUTCDate()} ${MONTHS[t.getUTCMonth()]} ${t.getUTCFullYear()}, ${hh}:${mm} UTC`;
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} bytes`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export const STATUTE_TITLE: Record<Statute, string> = {
+  RULE_11UA: 'Rule 11UA of the Income-tax Rules, 1962',
+  COMPANIES_ACT_SEC_62: 'Section 62(1)(c) of the Companies Act, 2013, read with Rule 13 of the Companies (Share Capital and Debentures) Rules, 2014',
+  FEMA_RBI: 'Rule 21 of the Foreign Exchange Management (Non-Debt Instruments) Rules, 2019',
+  IBC_LIQUIDATION: 'Regulation 35 of the IBBI Insolvency Resolution Process and Liquidation Process Regulations, 2016',
+};
+
+export const STATUTE_SHORT: Record<Statute, string> = {
+  RULE_11UA: 'Income-tax Rules, Rule 11UA',
+  COMPANIES_ACT_SEC_62: 'Companies Act, 2013, s.62(1)(c)',
+  FEMA_RBI: 'FEMA NDI Rules, 2019, Rule 21',
+  IBC_LIQUIDATION: 'IBC, 2016: IBBI Regulation 35',
+};
+
+export const PURPOSE_TITLE: Record<Purpose, string> = {
+  ISSUE_OF_SHARES: 'Issue of shares by a closely held company (s.56(2)(viib) of the Income-tax Act, 1961)',
+  TRANSFER_OR_RECEIPT: 'Transfer or receipt of unquoted equity shares (s.56(2)(x) and s.50CA of the Income-tax Act, 1961)',
+  ISSUE_TO_NON_RESIDENT: 'Issue of equity instruments to a person resident outside India (NDI Rule 21(2)(a))',
+  TRANSFER_RESIDENT_TO_NON_RESIDENT: 'Transfer from a person resident in India to a person resident outside India (NDI Rule 21(2)(b))',
+  TRANSFER_NON_RESIDENT_TO_RESIDENT: 'Transfer from a person resident outside India to a person resident in India (NDI Rule 21(2)(c))',
+};
+
+/** Purpose as shown to a reader; unknown codes (a later engine) fall back to the code itself. */
+export function purposeTitle(purpose: string | null): string {
+  if (purpose === null) return 'Not specified';
+  return (PURPOSE_TITLE as Record<string, string>)[purpose] ?? purpose;
+}
+
+export const METHOD_TITLE: Record<string, string> = {
+  DCF: 'Discounted cash flow',
+  NAV_11UA_2A: 'NAV, Rule 11UA(2)(a)',
+  NAV_11UA_1CB: 'NAV, Rule 11UA(1)(c)(b)',
+  NAV: 'Net asset value',
+  COMPARABLES: 'Comparable company multiples',
+  FAIR_VALUE: 'Fair value',
+  LIQUIDATION_VALUE: 'Liquidation value',
+};
+
+export const GATE_TITLE: Record<'GATE_1' | 'GATE_2' | 'GATE_3', string> = {
+  GATE_1: 'Gate 1: data verification',
+  GATE_2: 'Gate 2: methodology and assumptions',
+  GATE_3: 'Gate 3: final sign-off',
+};

@@ -1,0 +1,98 @@
+/**
+ * Statute-specific report wording (domain.md §1.1–§1.4). Kept apart from layout so a reviewer can
+ * check the legal text without reading drawing code. Only points marked verified or secondary in
+ * domain.md are stated; unverified details (e.g. the 10 % safe harbour wording) are left out.
+ */
+import type { Statute } from '../domain/valuation/types.js';
+
+export interface StatuteSection {
+  paragraphs: string[];
+  /** Optional table: price rule by transaction. */
+  table?: { header: string[]; rows: string[][] };
+}
+
+export function statuteText(statute: Statute, purpose: string | null): StatuteSection {
+  switch (statute) {
+    case 'RULE_11UA':
+      return {
+        paragraphs: [
+          'Rule 11UA of the Income-tax Rules, 1962 prescribes how the fair market value (FMV) of unquoted equity shares is determined for sections 56(2)(viib), 56(2)(x) and 50CA of the Income-tax Act, 1961. The rule provides two net asset value formulas, one for an issue of shares and one for a transfer or receipt; which one binds depends on the transaction.',
+          'Issue of shares, s.56(2)(viib), Rule 11UA(2)(a): FMV = (A − L) × PV / PE. A is the book value of the assets in the balance sheet, reduced by tax paid as TDS, TCS or advance tax (net of refunds claimed) and by any amount shown as an asset that does not represent the value of any asset, including unamortised deferred expenditure. Consideration received above FMV is taxed in the hands of the issuing company, so FMV is the ceiling on a tax-neutral issue price. Rule 11UA(2)(b) permits instead a discounted free cash flow valuation by a SEBI-registered Category I merchant banker.',
+          'Transfer or receipt, s.56(2)(x) and s.50CA (read with Rule 11UAA), Rule 11UA(1)(c)(b): FMV = (A + B + C + D − L) × PV / PE. Here A excludes jewellery, artistic work, shares, securities and immovable property, which enter at open-market value per a registered valuer\'s report (B), at fair market value (C) and at the value adopted for stamp duty (D). A receipt below FMV is taxed in the recipient\'s hands and a transfer below FMV is deemed made at FMV, so FMV is the floor on the consideration.',
+          'In both formulas L is the book value of liabilities excluding paid-up equity capital, dividends set apart but not declared, reserves and surplus (even if negative) other than those set apart towards depreciation, provision for taxation in excess of the tax payable on book profits, provisions for liabilities other than ascertained liabilities, and contingent liabilities other than arrears of dividends on cumulative preference shares; PE is the total paid-up equity share capital and PV the paid-up value of the shares being valued.',
+          purpose === null
+            ? 'No transaction purpose was specified for this engagement, so both formulas are reported together with the purpose each serves, and the value that binds depends on the transaction.'
+            : `This report is issued for the following purpose: ${purposeSentence(purpose)}.`,
+        ],
+      };
+    case 'COMPANIES_ACT_SEC_62':
+      return {
+        paragraphs: [
+          'Section 62(1)(c) of the Companies Act, 2013 permits a company to offer further shares to any persons, if authorised by a special resolution, whether for cash or for consideration other than cash, if the price of such shares is determined by the valuation report of a registered valuer.',
+          'Rule 13 of the Companies (Share Capital and Debentures) Rules, 2014 requires the explanatory statement to the special resolution to disclose, among other things, the basis on which the price has been arrived at along with the report of the registered valuer, and the relevant date with reference to which the price has been arrived at. This report provides that basis; the valuation date stated on the cover is the relevant date.',
+          'This report is prepared under the Companies (Registered Valuers and Valuation) Rules, 2017, which require a registered valuer to follow internationally accepted valuation standards, or standards adopted by a registered valuers organisation, until valuation standards are notified. The ICAI Valuation Standards 2018 (in particular VS 103 Valuation Approaches and Methods and VS 202 Reporting and Documentation) have been applied, consistently with IVS 103 Reporting.',
+          'The Act prescribes no valuation method. The income approach (discounted cash flow), the cost approach (net asset value) and, where listed peers are available, the market approach (comparable company multiples) have been applied and combined by disclosed weights.',
+        ],
+      };
+    case 'FEMA_RBI':
+      return {
+        paragraphs: [
+          'Rule 21 of the Foreign Exchange Management (Non-Debt Instruments) Rules, 2019 lays down pricing guidelines for equity instruments of an Indian company issued to, or transferred between, persons resident in India and persons resident outside India. For an unlisted company, fair value is the valuation of the equity instruments done as per any internationally accepted pricing methodology for valuation on an arm\'s length basis, duly certified by a Chartered Accountant, a SEBI-registered Merchant Banker or a practising Cost Accountant.',
+          'The fair value is a floor or a ceiling on the price depending on the direction of the transaction, as set out below. The discounted free cash flow method has been applied as the internationally accepted pricing methodology.',
+          purpose === null
+            ? 'No transaction direction was specified for this engagement; the fair value is reported and the reader must apply the floor or ceiling that matches the transaction.'
+            : `This report is issued for the following transaction: ${purposeSentence(purpose)}.`,
+        ],
+        table: {
+          header: ['Transaction', 'Rule', 'Price compared with fair value'],
+          rows: [
+            ['Issue by the company to a person resident outside India', '21(2)(a)', 'Not less than fair value (floor)'],
+            ['Transfer from a person resident in India to a person resident outside India', '21(2)(b)', 'Not less than fair value (floor)'],
+            ['Transfer from a person resident outside India to a person resident in India', '21(2)(c)', 'Not more than fair value (ceiling)'],
+          ],
+        },
+      };
+    case 'IBC_LIQUIDATION':
+      return {
+        paragraphs: [
+          'Regulation 35 of the IBBI (Insolvency Resolution Process for Corporate Persons) Regulations, 2016 requires the registered valuers appointed under Regulation 27 each to submit an estimate of the fair value and of the liquidation value of the corporate debtor, computed in accordance with internationally accepted valuation standards after physical verification of the inventory and fixed assets. The average of the two closest estimates of a value is considered the fair value or the liquidation value. Where the two estimates of liquidation value in an asset class differ by 25% or more, a third registered valuer may be appointed for that asset class.',
+          'In liquidation, Regulation 35 of the IBBI (Liquidation Process) Regulations, 2016 provides for two registered valuers to determine independently the realisable value of the assets, computed in accordance with the Companies (Registered Valuers and Valuation) Rules, 2017, the average of the two estimates being taken as the value.',
+          'Fair value is the estimated realisable value of the assets of the corporate debtor if they were to be exchanged on the insolvency commencement date between a willing buyer and a willing seller in an arm\'s length transaction, after proper marketing, where the parties acted knowledgeably, prudently and without compulsion. Liquidation value is the estimated realisable value of the assets of the corporate debtor if it were to be liquidated on the insolvency commencement date. Both values are reported.',
+        ],
+      };
+  }
+}
+
+function purposeSentence(purpose: string): string {
+  switch (purpose) {
+    case 'ISSUE_OF_SHARES':
+      return 'an issue of shares under s.56(2)(viib), for which the FMV under Rule 11UA(2)(a) is the ceiling on a tax-neutral issue price';
+    case 'TRANSFER_OR_RECEIPT':
+      return 'a transfer or receipt of unquoted equity shares under s.56(2)(x) and s.50CA, for which the FMV under Rule 11UA(1)(c)(b) is the floor on the consideration';
+    case 'ISSUE_TO_NON_RESIDENT':
+      return 'an issue of equity instruments to a person resident outside India under Rule 21(2)(a), for which the price shall not be less than the fair value (floor)';
+    case 'TRANSFER_RESIDENT_TO_NON_RESIDENT':
+      return 'a transfer from a person resident in India to a person resident outside India under Rule 21(2)(b), for which the price shall not be less than the fair value (floor)';
+    case 'TRANSFER_NON_RESIDENT_TO_RESIDENT':
+      return 'a transfer from a person resident outside India to a person resident in India under Rule 21(2)(c), for which the price shall not be more than the fair value (ceiling)';
+    default:
+      return purpose;
+  }
+}
+
+/** Scope, standards and limitations (Companies (RV & Valuation) Rules 2017 Rule 8 items, IVS 103). */
+export function scopeParagraphs(statute: Statute): { heading: string; text: string }[] {
+  const physical =
+    statute === 'IBC_LIQUIDATION'
+      ? 'The asset-class fair and liquidation values were provided in the financial data submitted; physical verification of inventory and fixed assets, required by Regulation 35, is the responsibility of the registered valuers whose estimates are used.'
+      : 'No physical inspection of the assets was undertaken. The valuation is based on the documents listed in the Sources section and on enquiries of management.';
+  return [
+    { heading: 'Scope of work', text: 'To estimate the value of the equity shares of the company named on the cover as at the valuation date, for the statutory purpose stated in this report, and to report the approaches, methods, key inputs and assumptions, and the conclusion of value.' },
+    { heading: 'Inspections and investigations', text: physical },
+    { heading: 'Procedures and standards', text: 'Financial information was validated for completeness and internal consistency (the balance sheet balances; share capital reconciles to the number of shares and face value) and reviewed at three gates: data verification, methodology and assumptions, and final sign-off. The ICAI Valuation Standards 2018 and the International Valuation Standards (IVS 101 to 105) have been followed. All computations use decimal arithmetic; figures are rounded half-up to the paisa only for presentation.' },
+    { heading: 'Reliance on information', text: 'Historical financial statements, projections and other information were provided by the management of the company and have been relied upon without audit or independent verification. Projections are management\'s best estimates; actual results will differ and the differences may be material.' },
+    { heading: 'Restrictions on use', text: 'This report is prepared solely for the statutory purpose stated and must not be used for any other purpose or relied upon by any other person. It is valid only as at the valuation date; events after that date have not been considered.' },
+    { heading: 'Independence', text: 'The valuer confirms that it has no present or prospective interest in the company or its securities and no conflict of interest in relation to this engagement, and that its fee does not depend on the value concluded.' },
+    { heading: 'Caveats and disclaimers', text: 'Valuation is not an exact science and involves judgement. The caveats in this report explain the limitations faced by the valuer and do not limit the valuer\'s responsibility for the report.' },
+  ];
+}
