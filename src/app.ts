@@ -30,6 +30,7 @@ declare module 'fastify' {
     deps: AppDeps;
     services: ServiceContext;
     loginLimiter: WindowLimiter;
+    verifyLimiter: WindowLimiter;
   }
 }
 
@@ -62,6 +63,8 @@ export async function buildApp(
   app.decorate('services', services);
   // 10 login attempts per e-mail and per address in 15 minutes.
   app.decorate('loginLimiter', new WindowLimiter(10, 15 * 60_000));
+  // Public report verification: 60 look-ups per address per minute.
+  app.decorate('verifyLimiter', new WindowLimiter(60, 60_000));
 
   await app.register(requestIdPlugin);
   await app.register(errorsPlugin);

@@ -37,7 +37,7 @@ export const configSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(25 * 1024 * 1024),
-  REPORT_SIGNING_KEY: z.string().optional(),
+  REPORT_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

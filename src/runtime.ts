@@ -9,6 +9,7 @@ import type { ServiceContext } from './services/context.js';
 import { INGEST_JOB } from './services/documents.js';
 import { ingestFinancials } from './services/financials.js';
 import { COMPUTE_JOB, computeEngagementValuation } from './services/valuation.js';
+import { RENDER_JOB, renderReportJob } from './services/reports.js';
 
 export async function openAndMigrate(config: Config, log: Logger): Promise<Database> {
   const db = await openDatabase(config);
@@ -22,6 +23,7 @@ export function jobHandlers(services: ServiceContext): Record<string, JobHandler
   return {
     [INGEST_JOB]: (job) => ingestFinancials(services, job),
     [COMPUTE_JOB]: (job) => computeEngagementValuation(services, job),
+    [RENDER_JOB]: (job) => renderReportJob(services, job),
   };
 }
 

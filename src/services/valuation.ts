@@ -14,6 +14,7 @@ import * as data from '../db/repositories/valuation-data.js';
 import { insertAudit, SYSTEM_ACTOR, type Actor } from '../db/repositories/audit.js';
 import { enqueue } from '../jobs/queue.js';
 import { applyTransition, requireEngagement } from './engagements.js';
+import { enqueueReport } from './reports.js';
 
 export const COMPUTE_JOB = 'compute-valuation';
 
@@ -110,6 +111,7 @@ export async function computeEngagementValuation(ctx: ServiceContext, job: JobCo
     if (outcome.ok) {
       await data.upsertValuation(tx, firmId, engagementId, outcome.result.engineVersion, outcome.result);
       await applyTransition(tx, firmId, engagementId, 'COMPUTATION_SUCCEEDED', actor, { details: { engineVersion: outcome.result.engineVersion } });
+      await enqueueReport(tx, firmId, engagementId, 'DRAFT');
     } else {
       await applyTransition(tx, firmId, engagementId, 'COMPUTATION_FAILED', actor, {
         failureReason: outcome.reason,

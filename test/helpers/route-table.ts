@@ -33,6 +33,10 @@ export const PROTECTED_ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/v1/engagements/:id/documents/:docId', access: 'VIEWER' },
   { method: 'GET', path: '/api/v1/engagements/:id/documents/:docId/content', access: 'VIEWER' },
   { method: 'GET', path: '/api/v1/templates/financials.:format', access: 'VIEWER' },
+  { method: 'POST', path: '/api/v1/engagements/:id/gates/:gate/approve', access: 'VALUER' },
+  { method: 'POST', path: '/api/v1/engagements/:id/gates/:gate/reject', access: 'VALUER' },
+  { method: 'GET', path: '/api/v1/engagements/:id/report/status', access: 'VIEWER' },
+  { method: 'GET', path: '/api/v1/engagements/:id/report', access: 'VIEWER' },
 ];
 
 export const PUBLIC_ROUTES = [
@@ -40,11 +44,13 @@ export const PUBLIC_ROUTES = [
   'POST /api/v1/auth/signup',
   'POST /api/v1/auth/login',
   'POST /api/v1/auth/accept-invite',
+  'GET /api/v1/reports/verify/:sha256',
+  'GET /api/v1/reports/signing-key',
 ];
 
 /** Fills :params with well-formed ids that exist nowhere. */
 export function concretePath(path: string, ids: Record<string, string> = {}): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? (name === 'format' ? 'json' : `${name.slice(0, 3)}_01ARZ3NDEKTSV4RRFFQ69G5FAV`));
+  return path.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? (name === 'format' ? 'json' : name === 'gate' ? 'GATE_1' : `${name.slice(0, 3)}_01ARZ3NDEKTSV4RRFFQ69G5FAV`));
 }
 
 export function allows(access: Access, who: 'VIEWER' | 'VALUER' | 'ADMIN' | 'TOKEN'): boolean {

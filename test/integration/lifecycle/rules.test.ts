@@ -176,7 +176,7 @@ test('250 engagements paged with limit=20: each exactly once, newest first; the 
     let url: string | null = '/api/v1/engagements?limit=20';
     let pages = 0;
     while (url) {
-      const res = await t2.app.inject({ method: 'GET', url, headers: b });
+      const res: import('light-my-request').Response = await t2.app.inject({ method: 'GET', url, headers: b });
       assert.equal(res.statusCode, 200);
       seen.push(...res.json().map((x: { id: string }) => x.id));
       const link = res.headers.link as string | undefined;

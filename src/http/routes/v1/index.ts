@@ -26,6 +26,11 @@ import documentsList from './engagements/documents/list.js';
 import documentsGet from './engagements/documents/get.js';
 import documentsContent from './engagements/documents/content.js';
 import templatesFinancials from './templates/financials.js';
+import { approve as gateApprove, reject as gateReject } from './engagements/gates/decide.js';
+import reportStatus from './engagements/report/status.js';
+import reportDownload from './engagements/report/download.js';
+import reportsVerify from './reports/verify.js';
+import reportsSigningKey from './reports/signing-key.js';
 
 const routes: ((app: AppInstance) => void)[] = [
   healthGet,
@@ -36,6 +41,8 @@ const routes: ((app: AppInstance) => void)[] = [
   assumptionsGet, assumptionsLock,
   documentsUpload, documentsList, documentsGet, documentsContent,
   templatesFinancials,
+  gateApprove, gateReject,
+  reportStatus, reportDownload, reportsVerify, reportsSigningKey,
 ];
 
 export async function registerRoutes(app: AppInstance): Promise<void> {

@@ -1,0 +1,78 @@
+import type { Executor } from '../client.js';
+
+export interface ReportRow {
+  id: string;
+  firm_id: string;
+  engagement_id: string;
+  kind: 'DRAFT' | 'FINAL';
+  status: 'GENERATING' | 'READY' | 'FAILED';
+  sha256: string | null;
+  blob_key: string | null;
+  size_bytes: number | null;
+  certificate: Record<string, string> | null;
+  signature: string | null;
+  signing_key_id: string | null;
+  error: string | null;
+  created_at: Date;
+  generated_at: Date | null;
+}
+
+const COLUMNS = 'id, firm_id, engagement_id, kind, status, sha256, blob_key, size_bytes, certificate, signature, signing_key_id, error, created_at, generated_at';
+
+export async function insertReport(tx: Executor, r: { id: string; firmId: string; engagementId: string; kind: 'DRAFT' | 'FINAL' }): Promise<void> {
+  await tx.query(`INSERT INTO reports (id, firm_id, engagement_id, kind, status) VALUES ($1, $2, $3, $4, 'GENERATING')`, [r.id, r.firmId, r.engagementId, r.kind]);
+}
+
+export async function getReport(tx: Executor, firmId: string, id: string): Promise<ReportRow | null> {
+  const rows = await tx.query<ReportRow>(`SELECT ${COLUMNS} FROM reports WHERE firm_id = $1 AND id = $2`, [firmId, id]);
+  return rows[0] ?? null;
+}
+
+/** The report an engagement shows: its FINAL when one exists, otherwise its newest DRAFT. */
+export async function currentReport(tx: Executor, firmId: string, engagementId: string): Promise<ReportRow | null> {
+  const rows = await tx.query<ReportRow>(
+    `SELECT ${COLUMNS} FROM reports WHERE firm_id = $1 AND engagement_id = $2
+      ORDER BY (kind = 'FINAL') DESC, id DESC LIMIT 1`,
+    [firmId, engagementId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function markReportReady(
+  tx: Executor,
+  firmId: string,
+  id: string,
+  r: { sha256: string; blobKey: string; sizeBytes: number; certificate: Record<string, string> | null; signature: string | null; signingKeyId: string | null },
+): Promise<void> {
+  await tx.query(
+    `UPDATE reports SET status = 'READY', sha256 = $3, blob_key = $4, size_bytes = $5, certificate = $6, signature = $7, signing_key_id = $8, generated_at = now(), error = NULL
+      WHERE firm_id = $1 AND id = $2`,
+    [firmId, id, r.sha256, r.blobKey, r.sizeBytes, r.certificate ? JSON.stringify(r.certificate) : null, r.signature, r.signingKeyId],
+  );
+}
+
+export async function markReportFailed(tx: Executor, firmId: string, id: string, error: string): Promise<void> {
+  await tx.query(`UPDATE reports SET status = 'FAILED', error = $3 WHERE firm_id = $1 AND id = $2`, [firmId, id, error.slice(0, 1000)]);
+}
+
+/** Public verification looks a report up by its hash across firms: it reveals only what the certificate states. */
+export async function findReportsBySha256(tx: Executor, sha256: string): Promise<(ReportRow & { target_entity: string; statute: string; firm_name: string })[]> {
+  return tx.query(
+    `SELECT r.id, r.firm_id, r.engagement_id, r.kind, r.status, r.sha256, r.blob_key, r.size_bytes, r.certificate, r.signature, r.signing_key_id, r.error, r.created_at, r.generated_at,
+            e.target_entity, e.statute, f.name AS firm_name
+       FROM reports r JOIN engagements e ON e.id = r.engagement_id JOIN firms f ON f.id = r.firm_id
+      WHERE r.sha256 = $1 AND r.status = 'READY'`,
+    [sha256],
+  );
+}
+
+export async function getSigningKey(tx: Executor): Promise<{ id: string; public_key_pem: string; private_key_encrypted: string } | null> {
+  const rows = await tx.query<{ id: string; public_key_pem: string; private_key_encrypted: string }>(
+    'SELECT id, public_key_pem, private_key_encrypted FROM signing_keys ORDER BY created_at LIMIT 1',
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertSigningKey(tx: Executor, k: { id: string; publicKeyPem: string; privateKeyEncrypted: string }): Promise<void> {
+  await tx.query(`INSERT INTO signing_keys (id, algorithm, public_key_pem, private_key_encrypted) VALUES ($1, 'Ed25519', $2, $3)`, [k.id, k.publicKeyPem, k.privateKeyEncrypted]);
+}

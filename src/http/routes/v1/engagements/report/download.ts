@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../../types.js';
+import { problemResponses } from '../../../../problem.js';
+import { requirePrincipal } from '../../../../plugins/auth.js';
+import { reportContent } from '../../../../../services/reports.js';
+import { contentDisposition } from '../../../../content-disposition.js';
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/api/v1/engagements/:id/report',
+    {
+      config: { auth: { role: 'VIEWER' } },
+      schema: {
+        tags: ['reports'],
+        summary: 'Download the report PDF (FINAL when ready, else the DRAFT); 409 when none is ready',
+        params: z.object({ id: z.string() }),
+        response: { 200: z.string().meta({ format: 'binary' }).describe('application/pdf'), ...problemResponses(404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const r = await reportContent(app.services, requirePrincipal(request), request.params.id);
+      const etag = `"${r.sha256}"`;
+      if (request.headers['if-none-match'] === etag) return reply.code(304 as 200).send(undefined as unknown as string);
+      reply.type('application/pdf').header('etag', etag).header('content-disposition', contentDisposition(r.fileName)).header('x-report-kind', r.kind);
+      return reply.send(r.data as unknown as string);
+    },
+  );
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../../types.js';
+import { problemResponses } from '../../../../problem.js';
+import { requirePrincipal } from '../../../../plugins/auth.js';
+import { reportStatus } from '../../../../../services/reports.js';
+
+const reportStatusSchema = z
+  .object({
+    engagementId: z.string(),
+    reportId: z.string().optional(),
+    status: z.enum(['NOT_STARTED', 'GENERATING', 'READY', 'FAILED']),
+    kind: z.enum(['DRAFT', 'FINAL']).optional().describe('DRAFT (watermarked, unsigned) from GATE_1; FINAL (signed) on COMPLETED'),
+    downloadUrl: z.string().optional(),
+    sha256: z.string().optional(),
+    generatedAt: z.string().optional(),
+    error: z.string().optional(),
+  })
+  .meta({ id: 'ReportStatus' });
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/api/v1/engagements/:id/report/status',
+    {
+      config: { auth: { role: 'VIEWER' } },
+      schema: { tags: ['reports'], summary: 'Report status: the FINAL when one exists, else the newest DRAFT', params: z.object({ id: z.string() }), response: { 200: reportStatusSchema, ...problemResponses(404) } },
+    },
+    async (request) => reportStatus(app.services, requirePrincipal(request), request.params.id),
+  );
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../types.js';
+import { publicSigningKey } from '../../../../services/reports.js';
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/api/v1/reports/signing-key',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['reports'],
+        summary: 'The public key that signs FINAL report certificates',
+        response: { 200: z.object({ keyId: z.string(), algorithm: z.literal('Ed25519'), publicKeyPem: z.string() }).meta({ id: 'SigningKey' }) },
+      },
+    },
+    async () => publicSigningKey(app.services),
+  );
+}

@@ -1,0 +1,181 @@
+// Reports: a DRAFT rendered when the engagement reaches GATE_1, the FINAL on COMPLETED, signed with
+// the service's Ed25519 key. Anyone can verify a FINAL report from its SHA-256.
+import { createHash } from 'node:crypto';
+import type { ServiceContext } from './context.js';
+import type { JobContext } from '../jobs/worker.js';
+import { PermanentJobError } from '../jobs/worker.js';
+import type { Executor } from '../db/client.js';
+import { conflict } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+import { resolveSecret } from '../lib/session-secret.js';
+import type { Principal } from '../domain/identity/roles.js';
+import type { ValuationResult } from '../domain/valuation/types.js';
+import { renderReport, type ReportInput } from '../reports/render.js';
+import { decryptPrivateKey, encryptPrivateKey, generateSigningKeyPair, signCertificate, verifyCertificate, type CertificatePayload } from '../reports/certificate.js';
+import * as reports from '../db/repositories/reports.js';
+import { getBlob, putBlob } from '../db/repositories/blobs.js';
+import { getAssumptions, getValuation } from '../db/repositories/valuation-data.js';
+import { listDocuments } from '../db/repositories/documents.js';
+import { getFirm } from '../db/repositories/users.js';
+import { insertAudit, SYSTEM_ACTOR } from '../db/repositories/audit.js';
+import { enqueue } from '../jobs/queue.js';
+import { requireEngagement } from './engagements.js';
+
+export const RENDER_JOB = 'render-report';
+const SIGNING_KEY_ID = 'key_ed25519_1';
+
+export async function enqueueReport(tx: Executor, firmId: string, engagementId: string, kind: 'DRAFT' | 'FINAL'): Promise<string> {
+  const reportId = newId('rpt');
+  await reports.insertReport(tx, { id: reportId, firmId, engagementId, kind });
+  await enqueue(tx, RENDER_JOB, { firmId, engagementId, reportId, kind });
+  return reportId;
+}
+
+/** A gate approval that completes the engagement starts the FINAL report. */
+export async function afterGateApproved(tx: Executor, firmId: string, engagementId: string, newStatus: string): Promise<void> {
+  if (newStatus === 'COMPLETED') await enqueueReport(tx, firmId, engagementId, 'FINAL');
+}
+
+/** The signing key pair, created on first use; the private half is stored encrypted. */
+async function signingKey(ctx: ServiceContext): Promise<{ id: string; publicKeyPem: string; privateKeyPem: string }> {
+  const secret = resolveSecret(ctx.config.REPORT_KEY_SECRET, ctx.config.DATA_DIR, 'report-key-secret');
+  let row = await reports.getSigningKey(ctx.db);
+  if (!row) {
+    const pair = generateSigningKeyPair();
+    await ctx.db.query(
+      `INSERT INTO signing_keys (id, algorithm, public_key_pem, private_key_encrypted) VALUES ($1, 'Ed25519', $2, $3) ON CONFLICT (id) DO NOTHING`,
+      [SIGNING_KEY_ID, pair.publicKeyPem, encryptPrivateKey(pair.privateKeyPem, secret)],
+    );
+    row = (await reports.getSigningKey(ctx.db))!;
+  }
+  return { id: row.id, publicKeyPem: row.public_key_pem, privateKeyPem: decryptPrivateKey(row.private_key_encrypted, secret) };
+}
+
+export async function publicSigningKey(ctx: ServiceContext) {
+  const key = await signingKey(ctx);
+  return { keyId: key.id, algorithm: 'Ed25519' as const, publicKeyPem: key.publicKeyPem };
+}
+
+async function displayName(tx: Executor, firmId: string, principalId: string): Promise<string> {
+  const rows = await tx.query<{ name: string }>(
+    `SELECT name FROM users WHERE firm_id = $1 AND id = $2 UNION ALL SELECT 'API token "' || name || '"' FROM api_tokens WHERE firm_id = $1 AND id = $2`,
+    [firmId, principalId],
+  );
+  return rows[0]?.name ?? principalId;
+}
+
+async function reviewTrail(tx: Executor, firmId: string, engagementId: string): Promise<ReportInput['reviewTrail']> {
+  const rows = await tx.query<{ details: { gate: 'GATE_1' | 'GATE_2' | 'GATE_3'; decision: 'APPROVED' | 'REJECTED'; by: string; comment?: string; reason?: string }; created_at: Date }>(
+    `SELECT details, created_at FROM audit_events
+      WHERE firm_id = $1 AND engagement_id = $2 AND (action LIKE 'engagement.approve_gate_%' OR action = 'engagement.reject_gate') ORDER BY id`,
+    [firmId, engagementId],
+  );
+  return rows.map((r) => ({ gate: r.details.gate, decision: r.details.decision, by: r.details.by, at: r.created_at.toISOString(), comment: r.details.comment ?? r.details.reason }));
+}
+
+/** The render-report job: gathers the engagement's facts, renders the PDF, signs a FINAL, stores both. */
+export async function renderReportJob(ctx: ServiceContext, job: JobContext): Promise<void> {
+  const { firmId, engagementId, reportId, kind } = job.job.payload as { firmId: string; engagementId: string; reportId: string; kind: 'DRAFT' | 'FINAL' };
+  const report = await reports.getReport(ctx.db, firmId, reportId);
+  if (!report) throw new PermanentJobError(`report ${reportId} not found`);
+  if (report.status === 'READY') return;
+  const engagement = await requireEngagement(ctx.db, firmId, engagementId);
+  const firm = (await getFirm(ctx.db, firmId))!;
+  const assumptions = await getAssumptions(ctx.db, firmId, engagementId);
+  const valuation = await getValuation<ValuationResult>(ctx.db, firmId, engagementId);
+  if (!assumptions || !valuation) throw new PermanentJobError('report needs locked assumptions and a stored valuation');
+  const documents = (await listDocuments(ctx.db, firmId, engagementId, 200)).filter((d) => d.status !== 'REJECTED');
+  const trail = await reviewTrail(ctx.db, firmId, engagementId);
+  const signedAt = new Date().toISOString();
+  const signedBy = trail.filter((r) => r.gate === 'GATE_3' && r.decision === 'APPROVED').at(-1)?.by ?? firm.name;
+  const base = ctx.config.PUBLIC_BASE_URL ?? `http://localhost:${ctx.config.PORT}`;
+  const input: ReportInput = {
+    kind,
+    reportId,
+    firm: { name: firm.name },
+    engagement: {
+      id: engagement.id, targetEntity: engagement.target_entity, cin: engagement.cin, statute: engagement.statute as ValuationResult['statute'],
+      purpose: engagement.purpose, valuationDate: engagement.valuation_date, createdAt: engagement.created_at.toISOString(),
+    },
+    assumptions: {
+      wacc: assumptions.wacc, terminalGrowthRate: assumptions.terminal_growth_rate, rationale: assumptions.rationale, midYear: assumptions.mid_year,
+      lockedAt: assumptions.locked_at.toISOString(), lockedBy: await displayName(ctx.db, firmId, assumptions.locked_by),
+    },
+    documents: documents.map((d) => ({ fileName: d.file_name, kind: d.kind, sha256: d.sha256, sizeBytes: d.size_bytes, createdAt: d.created_at.toISOString() })),
+    valuation: valuation.result,
+    reviewTrail: trail,
+    ...(kind === 'FINAL' ? { certificate: { signedBy, signedAt, verifyUrl: `${base}/api/v1/reports/verify/` } } : {}),
+    generatedAt: signedAt,
+  };
+  const pdf = await renderReport(input);
+  const sha256 = createHash('sha256').update(pdf).digest('hex');
+  let certificate: CertificatePayload | null = null;
+  let signature: string | null = null;
+  let keyId: string | null = null;
+  if (kind === 'FINAL') {
+    const key = await signingKey(ctx);
+    certificate = { reportId, engagementId, sha256, firm: firm.name, signedBy, signedAt, kind };
+    signature = signCertificate(certificate, key.privateKeyPem);
+    keyId = key.id;
+  }
+  await ctx.db.transaction(async (tx) => {
+    const blobKey = newId('blob');
+    await putBlob(tx, firmId, blobKey, pdf);
+    await reports.markReportReady(tx, firmId, reportId, {
+      sha256, blobKey, sizeBytes: pdf.length, certificate: certificate as Record<string, string> | null, signature, signingKeyId: keyId,
+    });
+    await insertAudit(tx, firmId, SYSTEM_ACTOR, { action: 'report.generated', engagementId, details: { reportId, kind, sha256 } });
+    await job.complete(tx);
+  });
+}
+
+export async function reportStatus(ctx: ServiceContext, principal: Principal, engagementId: string) {
+  await requireEngagement(ctx.db, principal.firmId, engagementId);
+  const r = await reports.currentReport(ctx.db, principal.firmId, engagementId);
+  if (!r) return { engagementId, status: 'NOT_STARTED' as const };
+  return {
+    engagementId,
+    reportId: r.id,
+    status: r.status,
+    kind: r.kind,
+    ...(r.status === 'READY' ? { downloadUrl: `/api/v1/engagements/${engagementId}/report`, sha256: r.sha256!, generatedAt: r.generated_at!.toISOString() } : {}),
+    ...(r.error ? { error: r.error } : {}),
+  };
+}
+
+export async function reportContent(ctx: ServiceContext, principal: Principal, engagementId: string) {
+  const engagement = await requireEngagement(ctx.db, principal.firmId, engagementId);
+  const r = await reports.currentReport(ctx.db, principal.firmId, engagementId);
+  if (!r || r.status !== 'READY') throw conflict('report_not_ready', 'No report is ready for this engagement yet');
+  const data = (await getBlob(ctx.db, principal.firmId, r.blob_key!))!;
+  const safeName = engagement.target_entity.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'engagement';
+  return { data, sha256: r.sha256!, kind: r.kind, fileName: `valuation-report-${safeName}-${r.kind.toLowerCase()}.pdf` };
+}
+
+/** Public: is this SHA-256 a FINAL report this service certified? A DRAFT never verifies. */
+export async function verifyReport(ctx: ServiceContext, sha256: string) {
+  const candidates = sha256.match(/^[0-9a-f]{64}$/) ? await reports.findReportsBySha256(ctx.db, sha256) : [];
+  const finalReport = candidates.find((r) => r.kind === 'FINAL' && r.certificate && r.signature);
+  if (!finalReport) {
+    const draft = candidates.some((r) => r.kind === 'DRAFT');
+    return { valid: false as const, sha256, reason: draft ? 'This is a DRAFT report; drafts are not certified' : 'No certified report has this SHA-256' };
+  }
+  const key = await publicSigningKey(ctx);
+  const cert = finalReport.certificate as unknown as CertificatePayload;
+  const valid = verifyCertificate(cert, finalReport.signature!, key.publicKeyPem) && cert.sha256 === sha256;
+  return {
+    valid,
+    sha256,
+    reportId: finalReport.id,
+    engagementId: finalReport.engagement_id,
+    targetEntity: finalReport.target_entity,
+    statute: finalReport.statute,
+    firm: finalReport.firm_name,
+    kind: 'FINAL' as const,
+    signedBy: cert.signedBy,
+    signedAt: cert.signedAt,
+    certificate: { ...cert } as Record<string, string>,
+    signature: finalReport.signature!,
+    keyId: key.keyId,
+  };
+}
