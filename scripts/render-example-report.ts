@@ -1,6 +1,7 @@
 /**
  * Renders the example FINAL report (docs/example-report.pdf) from the sample company fixture.
  * Usage: npx tsx scripts/render-example-report.ts [statute] [fixture] [out.pdf] [DRAFT|FINAL]
+ * Page 1 preview: pdftoppm -png -r 80 -f 1 -l 1 -singlefile docs/example-report.pdf docs/example-report-page1
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';

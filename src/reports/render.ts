@@ -91,6 +91,8 @@ export interface Column {
   /** Fraction of the content width. */
   width: number;
   align?: 'left' | 'right' | 'center';
+  /** Never bold, even in an emphasised row (explanatory notes). */
+  plain?: boolean;
 }
 
 interface TableOptions {
@@ -201,7 +203,8 @@ class Writer {
     const cellHeight = (cells: string[], bold: boolean): number =>
       Math.max(
         ...cells.map((cell, i) => {
-          doc.font(bold || (i === 0 && opts.boldFirstColumn) ? 'Bold' : 'Regular').fontSize(fontSize);
+          const b = !columns[i]?.plain && (bold || (i === 0 && opts.boldFirstColumn));
+          doc.font(b ? 'Bold' : 'Regular').fontSize(fontSize);
           return doc.heightOfString(cell || ' ', { width: widths[i] - 2 * pad });
         }),
       ) + 2 * pad;
@@ -214,7 +217,8 @@ class Writer {
         if (kind === 'body' && opts.highlightCells?.has(`${rowIndex},${i}`)) {
           doc.rect(x, y, widths[i], h).fill(COLOR.highlight);
         }
-        const bold = kind === 'header' || opts.boldRows?.has(rowIndex) || (i === 0 && opts.boldFirstColumn);
+        const bold =
+          kind === 'header' || (!columns[i].plain && (opts.boldRows?.has(rowIndex) || (i === 0 && opts.boldFirstColumn)));
         doc
           .font(bold ? 'Bold' : 'Regular')
           .fontSize(fontSize)
@@ -439,7 +443,34 @@ function sources(w: Writer, input: ReportInput): void {
 }
 
 function lineRows(m: MethodResult): string[][] {
-  return m.lines.map((l) => [l.label, formatLineValue(l.value, l.kind), l.note ?? '']);
+  return m.lines.map((l) => [humanise(l.label), formatLineValue(l.value, l.kind), formatNote(l.note ?? '')]);
+}
+
+/**
+ * Engine labels may carry codes (LAND_AND_BUILDING, ISSUE_OF_SHARES); readers get words.
+ * Known purposes get their short titles, other UPPER_SNAKE codes become sentence case.
+ */
+function humanise(text: string): string {
+  // Single-word codes are caught only before a colon (INVENTORIES: …) so acronyms like WACC stay.
+  return text.replace(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[A-Z]{5,}(?=:)/g, (code) => {
+    const known = PURPOSE_SHORT[code];
+    if (known) return known;
+    const words = code.toLowerCase().split('_').join(' ');
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  });
+}
+
+const PURPOSE_SHORT: Record<string, string> = {
+  ISSUE_OF_SHARES: 'Issue of shares',
+  TRANSFER_OR_RECEIPT: 'Transfer or receipt',
+  ISSUE_TO_NON_RESIDENT: 'Issue to a non-resident',
+  TRANSFER_RESIDENT_TO_NON_RESIDENT: 'Transfer resident to non-resident',
+  TRANSFER_NON_RESIDENT_TO_RESIDENT: 'Transfer non-resident to resident',
+};
+
+/** Notes quote raw rupee amounts ("book value 40000000.00"); show them like the value column. */
+function formatNote(note: string): string {
+  return humanise(note).replace(/(?<![\d.])-?\d{4,}\.\d{2}(?![\d.])/g, (n) => rupees(n));
 }
 
 /** Result lines (totals, per-share values) read better in bold. */
@@ -468,7 +499,7 @@ function methods(w: Writer, v: ValuationResult): void {
     if (m.enterpriseValue !== undefined) summary.push(['Enterprise value', rupees(m.enterpriseValue)]);
     summary.push(['Equity value', rupees(m.equityValue)]);
     summary.push(['Value per equity share', rupees(m.valuePerShare)]);
-    if (m.servesPurpose) w.paragraph(`Purpose served: ${m.servesPurpose}`, { size: SIZE.small + 0.5, color: COLOR.muted, align: 'left' });
+    if (m.servesPurpose) w.paragraph(`Purpose served: ${humanise(m.servesPurpose)}`, { size: SIZE.small + 0.5, color: COLOR.muted, align: 'left' });
     w.table(
       [
         { header: 'Result', width: 0.5 },
@@ -481,7 +512,7 @@ function methods(w: Writer, v: ValuationResult): void {
       [
         { header: 'Particulars', width: 0.5 },
         { header: 'Value', width: 0.22, align: 'right' },
-        { header: 'Note', width: 0.28 },
+        { header: 'Note', width: 0.28, plain: true },
       ],
       lineRows(m),
       { boldRows: emphasisedRows(m) },
@@ -633,7 +664,7 @@ function conclusion(w: Writer, v: ValuationResult): void {
       { fontSize: SIZE.body, boldFirstColumn: true },
     );
   }
-  w.labelled('Basis', c.basis);
+  w.labelled('Basis', humanise(c.basis));
 
   if (c.weights && c.weights.length > 0) {
     w.subheading('Weighting of methods');
@@ -685,7 +716,7 @@ function warnings(w: Writer, v: ValuationResult): void {
       { header: 'Code', width: 0.3 },
       { header: 'Matter', width: 0.7 },
     ],
-    v.warnings.map((x) => [x.code, x.message]),
+    v.warnings.map((x) => [humanise(x.code), humanise(x.message)]),
     { fontSize: SIZE.small + 0.5 },
   );
 }

@@ -1,0 +1,102 @@
+/**
+ * Benchmark scenario: valuation (computeValuation) and FINAL report rendering for the ten-year
+ * fixture under the Companies Act (DCF + NAV + sensitivity: the largest report). bench/run.ts
+ * calls run(); it can also be run alone with `npx tsx bench/report.ts`.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseFinancials } from '../src/domain/financials/normalise.js';
+import { computeValuation } from '../src/domain/valuation/engine.js';
+import type { ValuationResult } from '../src/domain/valuation/types.js';
+import { renderReport, type ReportInput } from '../src/reports/render.js';
+
+const ITERATIONS = 10;
+
+function input(valuation: ValuationResult): ReportInput {
+  return {
+    kind: 'FINAL',
+    reportId: 'BENCH-REPORT',
+    firm: { name: 'Bench Valuers LLP' },
+    engagement: {
+      id: 'BENCH-ENGAGEMENT',
+      targetEntity: 'Bench Industries Private Limited',
+      cin: 'U29299MH2011PTC215870',
+      statute: valuation.statute,
+      purpose: valuation.purpose,
+      valuationDate: valuation.valuationDate,
+      createdAt: '2026-04-06T09:15:00Z',
+    },
+    assumptions: {
+      wacc: valuation.assumptions.wacc,
+      terminalGrowthRate: valuation.assumptions.terminalGrowthRate,
+      rationale: 'Benchmark rationale: CAPM build-up with a size premium; growth below nominal GDP.',
+      midYear: false,
+      lockedAt: '2026-04-20T11:02:00Z',
+      lockedBy: 'Bench Valuer',
+    },
+    documents: [{ fileName: 'financials.json', kind: 'FINANCIALS', sha256: '0'.repeat(64), sizeBytes: 4096, createdAt: '2026-04-08T14:30:00Z' }],
+    valuation,
+    reviewTrail: [
+      { gate: 'GATE_1', decision: 'APPROVED', by: 'Analyst', at: '2026-04-10T16:45:00Z' },
+      { gate: 'GATE_2', decision: 'APPROVED', by: 'Valuer', at: '2026-04-20T11:02:00Z' },
+      { gate: 'GATE_3', decision: 'APPROVED', by: 'Signatory', at: '2026-04-24T09:30:00Z' },
+    ],
+    certificate: { signedBy: 'Signatory', signedAt: '2026-04-24T09:31:00Z', verifyUrl: 'https://example.invalid/verify' },
+    generatedAt: '2026-04-24T09:31:00Z',
+  };
+}
+
+function stats(name: string, samples: number[], details?: string): { name: string; ms: number; details?: string } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mean = samples.reduce((s, x) => s + x, 0) / samples.length;
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const round = (x: number): number => Math.round(x * 100) / 100;
+  return {
+    name,
+    ms: round(median),
+    details: [`median of ${samples.length}`, `mean ${round(mean)} ms`, `min ${round(sorted[0])} ms`, `max ${round(sorted.at(-1)!)} ms`, details]
+      .filter(Boolean)
+      .join('; '),
+  };
+}
+
+export async function run(): Promise<{ name: string; ms: number; details?: string }[]> {
+  const path = fileURLToPath(new URL('../test/fixtures/financials/ten-year-company.json', import.meta.url));
+  const parsed = parseFinancials(JSON.parse(readFileSync(path, 'utf8')));
+  if (!parsed.ok) throw new Error('ten-year fixture does not parse');
+  const value = (): ValuationResult =>
+    computeValuation({
+      financials: parsed.financials,
+      assumptions: { wacc: '12.5', terminalGrowthRate: '5', rationale: 'bench' },
+      engagement: { statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31' },
+    });
+
+  // Warm-up: loads the fonts and JIT-compiles both paths so the first sample is not an outlier.
+  await renderReport(input(value()));
+
+  const valuation: number[] = [];
+  const render: number[] = [];
+  const total: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < ITERATIONS; i++) {
+    const t0 = performance.now();
+    const result = value();
+    const t1 = performance.now();
+    const pdf = await renderReport(input(result));
+    const t2 = performance.now();
+    bytes = pdf.length;
+    valuation.push(t1 - t0);
+    render.push(t2 - t1);
+    total.push(t2 - t0);
+  }
+  return [
+    stats('report: computeValuation (ten-year, s.62)', valuation),
+    stats('report: renderReport FINAL (ten-year, s.62)', render, `${bytes} bytes`),
+    stats('report: valuation + FINAL report (ten-year, s.62)', total),
+  ];
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  for (const r of await run()) console.log(`${r.name}: ${r.ms} ms (${r.details ?? ''})`);
+}
