@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { Worker, type JobHandler } from './jobs/worker.js';
 import type { ServiceContext } from './services/context.js';
+import { DELIVER_WEBHOOK_JOB, DISPATCH_OUTBOX_JOB, deliverWebhook, dispatchOutbox } from './services/webhooks.js';
 
 export async function openAndMigrate(config: Config, log: Logger): Promise<Database> {
   const db = await openDatabase(config);
@@ -15,8 +16,13 @@ export async function openAndMigrate(config: Config, log: Logger): Promise<Datab
 }
 
 /** Every job kind and the service that runs it. Handlers call services, like routes do. */
-export function jobHandlers(_services: ServiceContext): Record<string, JobHandler> {
-  return {};
+export function jobHandlers(services: ServiceContext): Record<string, JobHandler> {
+  return {
+    [DISPATCH_OUTBOX_JOB]: async (ctx) => {
+      await dispatchOutbox(services, ctx);
+    },
+    [DELIVER_WEBHOOK_JOB]: (ctx) => deliverWebhook(services, ctx),
+  };
 }
 
 export function createWorker(services: ServiceContext, extra: Record<string, JobHandler> = {}): Worker {
