@@ -28,6 +28,10 @@ export const configSchema = z.object({
   PRICE_FEMA_RBI_PAISE: paise.default(2_000_000),
   PRICE_IBC_LIQUIDATION_PAISE: paise.default(3_500_000),
   WEBHOOK_ALLOW_PRIVATE_URLS: bool.default(false),
+  /** Multiplies every webhook retry delay (1 = the real ~27 h schedule; tests use a tiny fraction). */
+  WEBHOOK_RETRY_SCALE: z.coerce.number().min(0).max(1000).default(1),
+  /** How often the worker sweeps the outbox for events nobody woke it for. */
+  WEBHOOK_SWEEP_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Valuation Service <no-reply@localhost>'),
   PUBLIC_BASE_URL: z.url().optional(),

@@ -6,6 +6,7 @@ import { openAndMigrate, createWorker } from './runtime.js';
 import type { Database } from './db/client.js';
 import type { ServiceContext } from './services/context.js';
 import { seedDemoFirm } from './services/identity.js';
+import { ensureOutboxSweep } from './services/webhooks.js';
 
 /** host:port/db of a connection URL, without credentials. */
 function redactUrl(url: string): string {
@@ -88,6 +89,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // The recurring outbox sweep re-queues itself; make sure one is queued in case it ever died.
+  if (worker) await ensureOutboxSweep(services);
   await worker?.start();
   if (app) {
     try {

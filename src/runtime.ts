@@ -10,6 +10,7 @@ import { INGEST_JOB } from './services/documents.js';
 import { ingestFinancials } from './services/financials.js';
 import { COMPUTE_JOB, computeEngagementValuation } from './services/valuation.js';
 import { RENDER_JOB, renderReportJob } from './services/reports.js';
+import { DELIVER_WEBHOOK_JOB, DISPATCH_OUTBOX_JOB, deliverWebhook, dispatchOutbox } from './services/webhooks.js';
 
 export async function openAndMigrate(config: Config, log: Logger): Promise<Database> {
   const db = await openDatabase(config);
@@ -24,6 +25,10 @@ export function jobHandlers(services: ServiceContext): Record<string, JobHandler
     [INGEST_JOB]: (job) => ingestFinancials(services, job),
     [COMPUTE_JOB]: (job) => computeEngagementValuation(services, job),
     [RENDER_JOB]: (job) => renderReportJob(services, job),
+    [DISPATCH_OUTBOX_JOB]: async (ctx) => {
+      await dispatchOutbox(services, ctx);
+    },
+    [DELIVER_WEBHOOK_JOB]: (ctx) => deliverWebhook(services, ctx),
   };
 }
 

@@ -134,3 +134,12 @@ export async function getJob(tx: Executor, id: string) {
   );
   return rows[0] ?? null;
 }
+
+/** Deletes finished (succeeded) jobs of one kind older than `olderThanSeconds`: housekeeping for recurring jobs. */
+export async function deleteFinishedJobs(tx: Executor, kind: string, olderThanSeconds: number): Promise<number> {
+  const rows = await tx.query(
+    `DELETE FROM jobs WHERE kind = $1 AND status = 'succeeded' AND finished_at < now() - make_interval(secs => $2) RETURNING id`,
+    [kind, olderThanSeconds],
+  );
+  return rows.length;
+}

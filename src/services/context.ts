@@ -4,6 +4,7 @@ import type { Database } from '../db/client.js';
 import type { Mailer } from '../integrations/mail/mailer.js';
 import type { Actor } from '../db/repositories/audit.js';
 import type { Principal } from '../domain/identity/roles.js';
+import type { HostLookup } from '../integrations/webhooks/ssrf.js';
 
 /** What every service function needs; built once at start. */
 export interface ServiceContext {
@@ -12,6 +13,8 @@ export interface ServiceContext {
   log: Logger;
   mailer: Mailer;
   sessionSecret: string;
+  /** DNS for webhook URL checks; unset means the system resolver. Tests replace it to simulate rebinding. */
+  webhookLookup?: HostLookup;
 }
 
 /** Who is acting and in which request, for the audit trail. */

@@ -11,6 +11,7 @@ import { isValidCin, normaliseCin } from '../domain/engagement/cin.js';
 import { PURPOSES_BY_STATUTE, type Statute } from '../domain/valuation/types.js';
 import * as repo from '../db/repositories/engagements.js';
 import { insertAudit, insertOutboxEvent, listEngagementAudit, type Actor } from '../db/repositories/audit.js';
+import { scheduleOutboxDispatch } from './webhooks.js';
 
 export function publicEngagement(e: repo.EngagementRow) {
   return {
@@ -131,6 +132,8 @@ export async function applyTransition(
       data: { engagement: publicEngagement(updated), previousStatus: current.status, ...(type === 'engagement.gate_pending' ? { gate: to } : {}) },
     });
   }
+  // Wakes webhook fan-out when this transaction commits (the periodic sweep would find them anyway).
+  await scheduleOutboxDispatch(tx);
   return updated;
 }
 

@@ -37,6 +37,15 @@ export const PROTECTED_ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/v1/engagements/:id/gates/:gate/reject', access: 'VALUER' },
   { method: 'GET', path: '/api/v1/engagements/:id/report/status', access: 'VIEWER' },
   { method: 'GET', path: '/api/v1/engagements/:id/report', access: 'VIEWER' },
+  { method: 'POST', path: '/api/v1/settings/webhooks', access: 'ADMIN_USER' },
+  { method: 'GET', path: '/api/v1/settings/webhooks', access: 'ADMIN_USER' },
+  { method: 'GET', path: '/api/v1/settings/webhooks/:webhookId', access: 'ADMIN_USER' },
+  { method: 'PATCH', path: '/api/v1/settings/webhooks/:webhookId', access: 'ADMIN_USER' },
+  { method: 'DELETE', path: '/api/v1/settings/webhooks/:webhookId', access: 'ADMIN_USER' },
+  { method: 'POST', path: '/api/v1/settings/webhooks/:webhookId/rotate-secret', access: 'ADMIN_USER' },
+  { method: 'POST', path: '/api/v1/settings/webhooks/:webhookId/test', access: 'ADMIN_USER' },
+  { method: 'GET', path: '/api/v1/settings/webhooks/:webhookId/deliveries', access: 'ADMIN_USER' },
+  { method: 'POST', path: '/api/v1/settings/webhooks/:webhookId/deliveries/:deliveryId/redeliver', access: 'ADMIN_USER' },
 ];
 
 export const PUBLIC_ROUTES = [

@@ -9,6 +9,15 @@ import authAcceptInvite from './auth/accept-invite.js';
 import apiTokensCreate from './settings/api-tokens/create.js';
 import apiTokensList from './settings/api-tokens/list.js';
 import apiTokensRevoke from './settings/api-tokens/revoke.js';
+import webhooksCreate from './settings/webhooks/create.js';
+import webhooksList from './settings/webhooks/list.js';
+import webhooksGet from './settings/webhooks/get.js';
+import webhooksUpdate from './settings/webhooks/update.js';
+import webhooksDelete from './settings/webhooks/delete.js';
+import webhooksRotateSecret from './settings/webhooks/rotate-secret.js';
+import webhooksTest from './settings/webhooks/test.js';
+import webhooksDeliveries from './settings/webhooks/deliveries.js';
+import webhooksRedeliver from './settings/webhooks/redeliver.js';
 import teamList from './team/list.js';
 import teamInvite from './team/invite.js';
 import teamUpdate from './team/update.js';
@@ -43,6 +52,8 @@ const routes: ((app: AppInstance) => void)[] = [
   templatesFinancials,
   gateApprove, gateReject,
   reportStatus, reportDownload, reportsVerify, reportsSigningKey,
+  webhooksCreate, webhooksList, webhooksGet, webhooksUpdate, webhooksDelete,
+  webhooksRotateSecret, webhooksTest, webhooksDeliveries, webhooksRedeliver,
 ];
 
 export async function registerRoutes(app: AppInstance): Promise<void> {

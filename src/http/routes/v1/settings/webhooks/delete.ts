@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../../types.js';
+import { problemResponses } from '../../../../problem.js';
+import { requirePrincipal } from '../../../../plugins/auth.js';
+import { deleteEndpoint } from '../../../../../services/webhooks.js';
+import { endpointParams } from './schemas.js';
+
+export default function route(app: AppInstance) {
+  app.delete(
+    '/api/v1/settings/webhooks/:webhookId',
+    {
+      config: { auth: { role: 'ADMIN', userOnly: true } },
+      schema: { tags: ['webhooks'], summary: 'Delete a webhook endpoint and its delivery log', params: endpointParams, response: { 204: z.null().describe('Deleted'), ...problemResponses(404) } },
+    },
+    async (request, reply) => {
+      await deleteEndpoint(app.services, requirePrincipal(request), request.params.webhookId, request.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../../types.js';
+import { problemResponses } from '../../../../problem.js';
+import { requirePrincipal } from '../../../../plugins/auth.js';
+import { decodeCursor, paginationQuery, sendPage } from '../../../../schemas/common.js';
+import { listDeliveries } from '../../../../../services/webhooks.js';
+import { endpointParams, webhookDeliverySchema } from './schemas.js';
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/api/v1/settings/webhooks/:webhookId/deliveries',
+    {
+      config: { auth: { role: 'ADMIN', userOnly: true } },
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Deliveries to this endpoint, newest first, each with its log of attempts',
+        params: endpointParams,
+        querystring: paginationQuery,
+        response: { 200: z.array(webhookDeliverySchema), ...problemResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const rows = await listDeliveries(app.services, requirePrincipal(request), request.params.webhookId, limit + 1, decodeCursor(cursor));
+      return sendPage(request, reply, rows, limit);
+    },
+  );
+}

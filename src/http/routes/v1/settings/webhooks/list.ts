@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../../types.js';
+import { problemResponses } from '../../../../problem.js';
+import { requirePrincipal } from '../../../../plugins/auth.js';
+import { decodeCursor, paginationQuery, sendPage } from '../../../../schemas/common.js';
+import { listEndpoints } from '../../../../../services/webhooks.js';
+import { webhookEndpointSchema } from './schemas.js';
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/api/v1/settings/webhooks',
+    {
+      config: { auth: { role: 'ADMIN', userOnly: true } },
+      schema: { tags: ['webhooks'], summary: 'List the firm\'s webhook endpoints (never their secrets)', querystring: paginationQuery, response: { 200: z.array(webhookEndpointSchema), ...problemResponses(400) } },
+    },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const rows = await listEndpoints(app.services, requirePrincipal(request), limit + 1, decodeCursor(cursor));
+      return sendPage(request, reply, rows, limit);
+    },
+  );
+}

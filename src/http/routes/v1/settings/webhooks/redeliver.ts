@@ -1,0 +1,23 @@
+import type { AppInstance } from '../../../../types.js';
+import { problemResponses } from '../../../../problem.js';
+import { requirePrincipal } from '../../../../plugins/auth.js';
+import { redeliver } from '../../../../../services/webhooks.js';
+import { endpointParams, webhookDeliverySchema } from './schemas.js';
+
+export default function route(app: AppInstance) {
+  app.post(
+    '/api/v1/settings/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
+    {
+      config: { auth: { role: 'ADMIN', userOnly: true } },
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Send a finished delivery again (a new delivery with the same webhook-id)',
+        description: '409 delivery_pending while the original is still being attempted; 409 endpoint_disabled for a disabled endpoint.',
+        params: endpointParams.extend({ deliveryId: endpointParams.shape.webhookId }),
+        response: { 202: webhookDeliverySchema, ...problemResponses(404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await redeliver(app.services, requirePrincipal(request), request.params.webhookId, request.params.deliveryId, request.id)),
+  );
+}

@@ -1,0 +1,22 @@
+import type { AppInstance } from '../../../../types.js';
+import { problemResponses } from '../../../../problem.js';
+import { requirePrincipal } from '../../../../plugins/auth.js';
+import { rotateSecret } from '../../../../../services/webhooks.js';
+import { endpointParams, webhookEndpointWithSecretSchema } from './schemas.js';
+
+export default function route(app: AppInstance) {
+  app.post(
+    '/api/v1/settings/webhooks/:webhookId/rotate-secret',
+    {
+      config: { auth: { role: 'ADMIN', userOnly: true } },
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Rotate the signing secret (the new one is shown once)',
+        description: 'For 24 hours every delivery carries two signatures, one with the new secret and one with the old.',
+        params: endpointParams,
+        response: { 200: webhookEndpointWithSecretSchema, ...problemResponses(404) },
+      },
+    },
+    async (request) => rotateSecret(app.services, requirePrincipal(request), request.params.webhookId, request.id),
+  );
+}

@@ -1,0 +1,22 @@
+import type { AppInstance } from '../../../../types.js';
+import { problemResponses } from '../../../../problem.js';
+import { requirePrincipal } from '../../../../plugins/auth.js';
+import { sendTestEvent } from '../../../../../services/webhooks.js';
+import { endpointParams, webhookDeliverySchema } from './schemas.js';
+
+export default function route(app: AppInstance) {
+  app.post(
+    '/api/v1/settings/webhooks/:webhookId/test',
+    {
+      config: { auth: { role: 'ADMIN', userOnly: true } },
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Queue a webhook.test ping to this endpoint (delivered, signed and retried like any event)',
+        params: endpointParams,
+        response: { 202: webhookDeliverySchema, ...problemResponses(404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await sendTestEvent(app.services, requirePrincipal(request), request.params.webhookId, request.id)),
+  );
+}

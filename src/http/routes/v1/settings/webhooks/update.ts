@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../../types.js';
+import { problemResponses } from '../../../../problem.js';
+import { requirePrincipal } from '../../../../plugins/auth.js';
+import { updateEndpoint } from '../../../../../services/webhooks.js';
+import { endpointParams, eventTypesSchema, webhookEndpointSchema, webhookUrlSchema } from './schemas.js';
+
+export default function route(app: AppInstance) {
+  app.patch(
+    '/api/v1/settings/webhooks/:webhookId',
+    {
+      config: { auth: { role: 'ADMIN', userOnly: true } },
+      schema: {
+        tags: ['webhooks'],
+        summary: 'Change a webhook endpoint\'s URL, events, description, or enable/disable it',
+        description: 'Re-enabling clears the disabled reason and the failure streak.',
+        params: endpointParams,
+        body: z
+          .object({
+            url: webhookUrlSchema.optional(),
+            events: eventTypesSchema.optional(),
+            description: z.string().trim().max(500).nullable().optional(),
+            enabled: z.boolean().optional(),
+          })
+          .strict(),
+        response: { 200: webhookEndpointSchema, ...problemResponses(400, 404) },
+      },
+    },
+    async (request) => updateEndpoint(app.services, requirePrincipal(request), request.params.webhookId, request.body, request.id),
+  );
+}
