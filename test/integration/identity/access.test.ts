@@ -126,6 +126,13 @@ test('the OpenAPI document shows bearer and cookie schemes on the right routes',
   assert.ok(doc.paths['/api/v1/team'].get.responses['401']);
 });
 
+/** A body that passes validation, so only the firm check can answer. */
+function validBodyFor(path: string): object {
+  if (path.endsWith('/lock')) return { wacc: 12, terminalGrowthRate: 4, rationale: 'x'.repeat(30) };
+  if (path.endsWith('/reject')) return { reason: 'A reason long enough to pass validation' };
+  return {};
+}
+
 test('tenant isolation on engagement routes: another firm gets 404 on every id-bearing route', async () => {
   const { engagementAtGate1, multipart } = await import('../../helpers/engagements.js');
   const pdfUpload = multipart({ kind: 'SUPPORTING' }, { name: 'a.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') });
@@ -140,7 +147,7 @@ test('tenant isolation on engagement routes: another firm gets 404 on every id-b
         method: route.method,
         url: concretePath(route.path, { id: e.id, docId: docs[0].id }),
         headers: isUpload ? { ...headers, ...pdfUpload.headers } : headers,
-        ...(isUpload ? { payload: pdfUpload.payload } : route.method === 'POST' ? { payload: { wacc: 12, terminalGrowthRate: 4, rationale: 'x'.repeat(30) } } : {}),
+        ...(isUpload ? { payload: pdfUpload.payload } : route.method === 'POST' ? { payload: validBodyFor(route.path) } : {}),
       });
       assert.equal(res.statusCode, 404, `${route.method} ${route.path}: ${res.statusCode} ${res.body}`);
     }

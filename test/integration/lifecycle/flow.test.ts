@@ -98,6 +98,7 @@ test('the audit trail lists every step, oldest first, with actor and request id'
     'assumptions.locked',
     'engagement.start_computation→COMPUTING',
     'engagement.computation_succeeded→GATE_1',
+    'report.generated',
   ]);
   assert.equal(events[0].requestId, 'trail-create');
   assert.equal(events[0].actor.type, 'API_TOKEN');

@@ -1,0 +1,110 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash, createPublicKey, verify } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { addMember, asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
+import { engagementAtGate1, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
+import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
+import { canonicalCertificate } from '../../../src/reports/certificate.js';
+
+let t: TestApp;
+let admin: Session;
+let valuer: Session;
+let token: string;
+before(async () => {
+  t = await createTestApp();
+  admin = await signupAdmin(t, 'Mehta & Rao Registered Valuers');
+  valuer = await addMember(t, admin, 'VALUER', 'Vikram Valuer');
+  token = (await createToken(t, admin, 'reviewer bot')).token;
+});
+after(() => t.close());
+
+const gate = (id: string, g: string, verb: 'approve' | 'reject', headers: Record<string, string>, payload: object = {}) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${g}/${verb}`, headers, payload });
+
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'vs-pdf-'));
+  writeFileSync(join(dir, 'r.pdf'), pdf);
+  return execFileSync('pdftotext', ['-nodiag', '-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+}
+
+test('full flow: GATE_1 → GATE_2 (another principal) → GATE_3 (ADMIN, paid) → COMPLETED with a signed FINAL report', async () => {
+  const e = await engagementAtGate1(t, asUser(valuer), { targetEntity: 'Sample Manufacturing Pvt Ltd', cin: 'U28100MH2015PTC123456' });
+  let status = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report/status`, headers: asUser(valuer) })).json();
+  assert.equal(status.status, 'READY');
+  assert.equal(status.kind, 'DRAFT');
+  const draftPdf = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report`, headers: asUser(valuer) })).rawPayload;
+  const draftSha = createHash('sha256').update(draftPdf).digest('hex');
+
+  assert.equal((await gate(e.id, 'GATE_2', 'approve', asUser(valuer))).statusCode, 409, 'wrong gate');
+  assert.equal((await gate(e.id, 'GATE_1', 'approve', asUser(valuer), { comment: 'Inputs tie to audited accounts' })).statusCode, 200);
+  const same = await gate(e.id, 'GATE_2', 'approve', asUser(valuer));
+  assert.equal(same.statusCode, 409);
+  assert.equal(same.json().code, 'four_eyes_required');
+  assert.equal((await gate(e.id, 'GATE_2', 'approve', asToken(token))).statusCode, 200);
+  assert.equal((await gate(e.id, 'GATE_3', 'approve', asUser(valuer))).statusCode, 403, 'VALUER at GATE_3');
+  assert.equal((await gate(e.id, 'GATE_3', 'approve', asToken(token))).statusCode, 403, 'token at GATE_3');
+  const unpaid = await gate(e.id, 'GATE_3', 'approve', asUser(admin));
+  assert.equal(unpaid.statusCode, 409);
+  assert.equal(unpaid.json().code, 'payment_required');
+  await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, e.id, 'PAID'));
+  const done = await gate(e.id, 'GATE_3', 'approve', asUser(admin), { comment: 'Signed off' });
+  assert.equal(done.statusCode, 200, done.body);
+  assert.equal(done.json().status, 'COMPLETED');
+  await t.worker.drain();
+
+  status = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report/status`, headers: asUser(valuer) })).json();
+  assert.equal(status.status, 'READY');
+  assert.equal(status.kind, 'FINAL');
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report`, headers: asUser(valuer) });
+  assert.equal(res.statusCode, 200);
+  assert.equal(res.headers['content-type'], 'application/pdf');
+  assert.match(String(res.headers['content-disposition']), /valuation-report-Sample-Manufacturing-Pvt-Ltd-final\.pdf/);
+  const pdf = res.rawPayload;
+  const sha = createHash('sha256').update(pdf).digest('hex');
+  assert.equal(res.headers.etag, `"${sha}"`);
+  assert.equal(status.sha256, sha);
+
+  const text = pdfText(pdf).replace(/\s+/g, ' ');
+  const valuation = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: asUser(valuer) })).json();
+  const perShare = valuation.conclusion.valuePerShare as string;
+  const grouped = Number(perShare).toLocaleString('en-IN', { minimumFractionDigits: 2 });
+  for (const expected of ['Sample Manufacturing Pvt Ltd', 'U28100MH2015PTC123456', 'Rule 11UA', grouped, '12.5', VALID_ASSUMPTIONS.rationale.slice(0, 30), 'Vikram Valuer', 'Asha Admin', 'reviewer bot']) {
+    assert.ok(text.includes(expected), `the FINAL report mentions ${expected}`);
+  }
+
+  // Verification: the downloaded bytes verify; one changed byte does not; the signature checks out with node:crypto.
+  const ok = (await t.app.inject({ method: 'GET', url: `/api/v1/reports/verify/${sha}` })).json();
+  assert.equal(ok.valid, true);
+  assert.equal(ok.targetEntity, 'Sample Manufacturing Pvt Ltd');
+  assert.equal(ok.statute, 'RULE_11UA');
+  assert.equal(ok.firm, 'Mehta & Rao Registered Valuers');
+  const key = (await t.app.inject({ method: 'GET', url: '/api/v1/reports/signing-key' })).json();
+  assert.ok(verify(null, Buffer.from(canonicalCertificate(ok.certificate)), createPublicKey(key.publicKeyPem), Buffer.from(ok.signature, 'base64')));
+  const tampered = Buffer.from(pdf);
+  tampered[Math.floor(tampered.length / 2)] ^= 0x01;
+  const bad = (await t.app.inject({ method: 'GET', url: `/api/v1/reports/verify/${createHash('sha256').update(tampered).digest('hex')}` })).json();
+  assert.equal(bad.valid, false);
+  const draft = (await t.app.inject({ method: 'GET', url: `/api/v1/reports/verify/${draftSha}` })).json();
+  assert.equal(draft.valid, false, 'a DRAFT never verifies as FINAL');
+  assert.match(draft.reason, /DRAFT/);
+});
+
+test('report download is 409 before any report; a short reject reason is 400; a reject moves to FAILED', async () => {
+  const t2 = t;
+  const fresh = await t2.app.inject({ method: 'POST', url: '/api/v1/engagements', headers: asToken(token), payload: { targetEntity: 'No Report Yet Ltd', statute: 'FEMA_RBI' } });
+  const none = await t2.app.inject({ method: 'GET', url: `/api/v1/engagements/${fresh.json().id}/report`, headers: asToken(token) });
+  assert.equal(none.statusCode, 409);
+  assert.equal((await t2.app.inject({ method: 'GET', url: `/api/v1/engagements/${fresh.json().id}/report/status`, headers: asToken(token) })).json().status, 'NOT_STARTED');
+  const e = await engagementAtGate1(t, asToken(token));
+  const short = await gate(e.id, 'GATE_1', 'reject', asUser(valuer), { reason: 'too short' });
+  assert.equal(short.statusCode, 400);
+  const rej = await gate(e.id, 'GATE_1', 'reject', asUser(valuer), { reason: 'Projections ignore the FY2026 plant shutdown.' });
+  assert.equal(rej.statusCode, 200);
+  assert.equal(rej.json().status, 'FAILED');
+  assert.match(rej.json().failureReason, /plant shutdown/);
+});
