@@ -9,43 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { parseFinancials } from '../src/domain/financials/normalise.js';
 import { computeValuation } from '../src/domain/valuation/engine.js';
 import type { ValuationResult } from '../src/domain/valuation/types.js';
-import { renderReport, type ReportInput } from '../src/reports/render.js';
+import { renderReport } from '../src/reports/render.js';
+import { reportInput as input } from '../test/fixtures/sample-report.js';
 
 const ITERATIONS = 10;
-
-function input(valuation: ValuationResult): ReportInput {
-  return {
-    kind: 'FINAL',
-    reportId: 'BENCH-REPORT',
-    firm: { name: 'Bench Valuers LLP' },
-    engagement: {
-      id: 'BENCH-ENGAGEMENT',
-      targetEntity: 'Bench Industries Private Limited',
-      cin: 'U29299MH2011PTC215870',
-      statute: valuation.statute,
-      purpose: valuation.purpose,
-      valuationDate: valuation.valuationDate,
-      createdAt: '2026-04-06T09:15:00Z',
-    },
-    assumptions: {
-      wacc: valuation.assumptions.wacc,
-      terminalGrowthRate: valuation.assumptions.terminalGrowthRate,
-      rationale: 'Benchmark rationale: CAPM build-up with a size premium; growth below nominal GDP.',
-      midYear: false,
-      lockedAt: '2026-04-20T11:02:00Z',
-      lockedBy: 'Bench Valuer',
-    },
-    documents: [{ fileName: 'financials.json', kind: 'FINANCIALS', sha256: '0'.repeat(64), sizeBytes: 4096, createdAt: '2026-04-08T14:30:00Z' }],
-    valuation,
-    reviewTrail: [
-      { gate: 'GATE_1', decision: 'APPROVED', by: 'Analyst', at: '2026-04-10T16:45:00Z' },
-      { gate: 'GATE_2', decision: 'APPROVED', by: 'Valuer', at: '2026-04-20T11:02:00Z' },
-      { gate: 'GATE_3', decision: 'APPROVED', by: 'Signatory', at: '2026-04-24T09:30:00Z' },
-    ],
-    certificate: { signedBy: 'Signatory', signedAt: '2026-04-24T09:31:00Z', verifyUrl: 'https://example.invalid/verify' },
-    generatedAt: '2026-04-24T09:31:00Z',
-  };
-}
 
 function stats(name: string, samples: number[], details?: string): { name: string; ms: number; details?: string } {
   const sorted = [...samples].sort((a, b) => a - b);

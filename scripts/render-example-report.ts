@@ -10,6 +10,7 @@ import { parseFinancials } from '../src/domain/financials/normalise.js';
 import { computeValuation } from '../src/domain/valuation/engine.js';
 import type { Purpose, Statute } from '../src/domain/valuation/types.js';
 import { renderReport, type ReportInput } from '../src/reports/render.js';
+import { LIQUIDATION_EXAMPLE } from '../test/fixtures/sample-report.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const [statuteArg, fixtureArg, outArg, kindArg] = process.argv.slice(2);
@@ -21,17 +22,7 @@ const kind = (kindArg ?? 'FINAL') as 'DRAFT' | 'FINAL';
 const document = JSON.parse(readFileSync(`${root}test/fixtures/financials/${fixture}`, 'utf8'));
 if (statute === 'IBC_LIQUIDATION' && !document.liquidation) {
   // Asset-class values from the IBC worked example (test/unit/valuation, example 8).
-  document.liquidation = {
-    assets: [
-      { assetClass: 'LAND_AND_BUILDING', bookValue: 400, fairValue: 520, liquidationValue: 390 },
-      { assetClass: 'PLANT_AND_MACHINERY', bookValue: 300, fairValue: 240, liquidationValue: 150.5 },
-      { assetClass: 'INVENTORIES', bookValue: 260, fairValue: 230, liquidationValue: 160 },
-      { assetClass: 'TRADE_RECEIVABLES', bookValue: 310, fairValue: 280, liquidationValue: 200 },
-      { assetClass: 'CASH_AND_BANK', bookValue: 180, fairValue: 180, liquidationValue: 180 },
-      { assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS', bookValue: 100, fairValue: 115, liquidationValue: 100 },
-    ],
-    liquidationCosts: 45.25,
-  };
+  document.liquidation = LIQUIDATION_EXAMPLE;
 }
 const parsed = parseFinancials(document);
 if (!parsed.ok) throw new Error(`fixture does not parse: ${JSON.stringify(parsed.errors)}`);

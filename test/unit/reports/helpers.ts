@@ -1,95 +1,9 @@
-import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseFinancials } from '../../../src/domain/financials/normalise.js';
-import { computeValuation } from '../../../src/domain/valuation/engine.js';
-import type { Purpose, Statute, ValuationResult } from '../../../src/domain/valuation/types.js';
-import type { ReportInput } from '../../../src/reports/render.js';
 
-const FIXTURES = fileURLToPath(new URL('../../fixtures/financials/', import.meta.url));
-
-export const RATIONALE =
-  'WACC built up from a 7.0% risk-free rate, 7.5% equity risk premium and a relevered beta of 1.05; terminal growth below long-run nominal GDP.';
-
-/** Asset-class values from valuation worked example 8 (IBC needs the liquidation extension). */
-const LIQUIDATION = {
-  assets: [
-    { assetClass: 'LAND_AND_BUILDING', bookValue: 400, fairValue: 520, liquidationValue: 390 },
-    { assetClass: 'PLANT_AND_MACHINERY', bookValue: 300, fairValue: 240, liquidationValue: 150.5 },
-    { assetClass: 'INVENTORIES', bookValue: 260, fairValue: 230, liquidationValue: 160 },
-    { assetClass: 'TRADE_RECEIVABLES', bookValue: 310, fairValue: 280, liquidationValue: 200 },
-    { assetClass: 'CASH_AND_BANK', bookValue: 180, fairValue: 180, liquidationValue: 180 },
-    { assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS', bookValue: 100, fairValue: 115, liquidationValue: 100 },
-  ],
-  liquidationCosts: 45.25,
-};
-
-export function valuationFor(
-  statute: Statute,
-  purpose: Purpose | null = null,
-  fixture = 'sample-company.json',
-): ValuationResult {
-  const document = JSON.parse(readFileSync(`${FIXTURES}${fixture}`, 'utf8'));
-  if (statute === 'IBC_LIQUIDATION') document.liquidation = LIQUIDATION;
-  const parsed = parseFinancials(document);
-  if (!parsed.ok) assert.fail(`fixture does not parse: ${JSON.stringify(parsed.errors)}`);
-  return computeValuation({
-    financials: parsed.financials,
-    assumptions: { wacc: '12.5', terminalGrowthRate: '5', rationale: RATIONALE },
-    engagement: { statute, purpose, valuationDate: '2026-03-31' },
-  });
-}
-
-export function reportInput(valuation: ValuationResult, kind: 'DRAFT' | 'FINAL' = 'FINAL'): ReportInput {
-  return {
-    kind,
-    reportId: 'RPT-01JTESTREPORT0000000001',
-    firm: { name: 'Mehta & Iyer Valuation Advisors LLP' },
-    engagement: {
-      id: 'ENG-01JTESTENGAGEMENT00001',
-      targetEntity: 'Sahyadri Precision Components Private Limited',
-      cin: 'U29299MH2011PTC215870',
-      statute: valuation.statute,
-      purpose: valuation.purpose,
-      valuationDate: valuation.valuationDate,
-      createdAt: '2026-04-06T09:15:00Z',
-    },
-    assumptions: {
-      wacc: valuation.assumptions.wacc,
-      terminalGrowthRate: valuation.assumptions.terminalGrowthRate,
-      rationale: RATIONALE,
-      midYear: false,
-      lockedAt: '2026-04-20T11:02:00Z',
-      lockedBy: 'Ananya Iyer',
-    },
-    documents: [
-      {
-        fileName: 'financials.json',
-        kind: 'FINANCIALS',
-        sha256: '5b8e2d4f6a1c3e9b7d0f2a4c6e8b1d3f5a7c9e0b2d4f6a8c1e3b5d7f9a0c2e4b',
-        sizeBytes: 3421,
-        createdAt: '2026-04-08T14:30:00Z',
-      },
-    ],
-    valuation,
-    reviewTrail: [
-      { gate: 'GATE_1', decision: 'APPROVED', by: 'Rohan Desai', at: '2026-04-10T16:45:00Z', comment: 'Balance sheet ties.' },
-      { gate: 'GATE_2', decision: 'APPROVED', by: 'Ananya Iyer', at: '2026-04-20T11:02:00Z' },
-      { gate: 'GATE_3', decision: 'APPROVED', by: 'vikram@mehtaiyer.in', at: '2026-04-24T09:30:00Z' },
-    ],
-    ...(kind === 'FINAL' && {
-      certificate: {
-        signedBy: 'Vikram Mehta, Registered Valuer',
-        signedAt: '2026-04-24T09:31:00Z',
-        verifyUrl: 'https://valuations.example.in/api/v1/reports/verify/',
-      },
-    }),
-    generatedAt: '2026-04-24T09:31:00Z',
-  };
-}
+export { RATIONALE, valuationFor, reportInput } from '../../fixtures/sample-report.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vs-report-'));
 let counter = 0;
