@@ -16,7 +16,8 @@ import authPlugin from './http/plugins/auth.js';
 import { WindowLimiter } from './http/rate-limit.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import type { ServiceContext } from './services/context.js';
-import { resolveSessionSecret } from './lib/session-secret.js';
+import { resolveSecret, resolveSessionSecret } from './lib/session-secret.js';
+import { createPaymentGateway } from './integrations/gateway/index.js';
 
 export interface AppDeps {
   db: Database;
@@ -41,6 +42,7 @@ export function createServiceContext(deps: AppDeps): ServiceContext {
     log: deps.log,
     mailer: deps.mailer ?? createMailer({ smtpUrl: deps.config.SMTP_URL, from: deps.config.MAIL_FROM, dataDir: deps.config.DATA_DIR, log: deps.log }),
     sessionSecret: resolveSessionSecret(deps.config),
+    gateway: createPaymentGateway(deps.config, resolveSecret(undefined, deps.config.DATA_DIR, 'sandbox-gateway-secret')),
   };
 }
 

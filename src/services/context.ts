@@ -5,6 +5,7 @@ import type { Mailer } from '../integrations/mail/mailer.js';
 import type { Actor } from '../db/repositories/audit.js';
 import type { Principal } from '../domain/identity/roles.js';
 import type { HostLookup } from '../integrations/webhooks/ssrf.js';
+import type { PaymentGateway } from '../integrations/gateway/index.js';
 
 /** What every service function needs; built once at start. */
 export interface ServiceContext {
@@ -13,6 +14,8 @@ export interface ServiceContext {
   log: Logger;
   mailer: Mailer;
   sessionSecret: string;
+  /** Razorpay or the built-in sandbox (DESIGN §8). */
+  gateway: PaymentGateway;
   /** DNS for webhook URL checks; unset means the system resolver. Tests replace it to simulate rebinding. */
   webhookLookup?: HostLookup;
 }

@@ -46,6 +46,9 @@ export const PROTECTED_ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/v1/settings/webhooks/:webhookId/test', access: 'ADMIN_USER' },
   { method: 'GET', path: '/api/v1/settings/webhooks/:webhookId/deliveries', access: 'ADMIN_USER' },
   { method: 'POST', path: '/api/v1/settings/webhooks/:webhookId/deliveries/:deliveryId/redeliver', access: 'ADMIN_USER' },
+  { method: 'POST', path: '/api/v1/payments', access: 'VALUER' },
+  { method: 'POST', path: '/api/v1/payments/verify', access: 'VALUER' },
+  { method: 'GET', path: '/api/v1/payments', access: 'VIEWER' },
 ];
 
 export const PUBLIC_ROUTES = [
@@ -55,6 +58,8 @@ export const PUBLIC_ROUTES = [
   'POST /api/v1/auth/accept-invite',
   'GET /api/v1/reports/verify/:sha256',
   'GET /api/v1/reports/signing-key',
+  'POST /api/v1/payments/gateway-webhook',
+  'POST /api/v1/payments/sandbox/pay',
 ];
 
 /** Fills :params with well-formed ids that exist nowhere. */

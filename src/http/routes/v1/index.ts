@@ -40,6 +40,11 @@ import reportStatus from './engagements/report/status.js';
 import reportDownload from './engagements/report/download.js';
 import reportsVerify from './reports/verify.js';
 import reportsSigningKey from './reports/signing-key.js';
+import paymentsCreate from './payments/create.js';
+import paymentsVerify from './payments/verify.js';
+import paymentsList from './payments/list.js';
+import paymentsGatewayWebhook from './payments/gateway-webhook.js';
+import paymentsSandboxPay from './payments/sandbox-pay.js';
 
 const routes: ((app: AppInstance) => void)[] = [
   healthGet,
@@ -54,6 +59,7 @@ const routes: ((app: AppInstance) => void)[] = [
   reportStatus, reportDownload, reportsVerify, reportsSigningKey,
   webhooksCreate, webhooksList, webhooksGet, webhooksUpdate, webhooksDelete,
   webhooksRotateSecret, webhooksTest, webhooksDeliveries, webhooksRedeliver,
+  paymentsCreate, paymentsVerify, paymentsList, paymentsGatewayWebhook, paymentsSandboxPay,
 ];
 
 export async function registerRoutes(app: AppInstance): Promise<void> {

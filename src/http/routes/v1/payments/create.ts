@@ -1,0 +1,26 @@
+import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
+import { requirePrincipal } from '../../../plugins/auth.js';
+import { withIdempotency } from '../../../idempotency.js';
+import { createPaymentBody, paymentSchema } from '../../../schemas/payment.js';
+import { createPayment } from '../../../../services/payments.js';
+
+export default function route(app: AppInstance) {
+  app.post(
+    '/api/v1/payments',
+    {
+      config: { auth: { role: 'VALUER' } },
+      schema: {
+        tags: ['payments'],
+        summary: 'Create (or return the open) gateway order for an engagement',
+        description: 'An open order for the engagement is returned again, never duplicated; a paid engagement is 409 already_paid; a gateway failure is 502 gateway_error. Honours Idempotency-Key.',
+        body: createPaymentBody,
+        response: { 200: paymentSchema, ...problemResponses(400, 404, 409, 502) },
+      },
+    },
+    async (request, reply) =>
+      withIdempotency(app.services, request, reply, [JSON.stringify(request.body)], 200, () =>
+        createPayment(app.services, requirePrincipal(request), request.body.engagementId, request.id),
+      ),
+  );
+}

@@ -1,0 +1,38 @@
+// The gateway's webhook: its signature covers the RAW body bytes, so this route (in its own plugin
+// scope) takes every body as a Buffer instead of parsed JSON.
+import { z } from 'zod';
+import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
+import { badRequest } from '../../../../lib/errors.js';
+import { handleGatewayWebhook } from '../../../../services/payments.js';
+
+const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export default function route(app: AppInstance) {
+  app.register(async (scope: AppInstance) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post(
+      '/api/v1/payments/gateway-webhook',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags: ['payments'],
+          summary: 'Gateway webhook (no bearer; X-Razorpay-Signature over the raw body)',
+          description: 'Captures payments on payment.captured and order.paid; de-duplicated on X-Razorpay-Event-Id; other events are acknowledged and ignored.',
+          response: { 200: z.object({ received: z.literal(true), outcome: z.string() }), ...problemResponses(400) },
+        },
+      },
+      async (request) => {
+        if (!Buffer.isBuffer(request.body)) throw badRequest('invalid_signature', 'The gateway webhook needs a signed body');
+        return handleGatewayWebhook(
+          app.services,
+          request.body,
+          header(request.headers['x-razorpay-signature']),
+          header(request.headers['x-razorpay-event-id']),
+          request.id,
+        );
+      },
+    );
+  });
+}

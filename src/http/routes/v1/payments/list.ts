@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
+import { requirePrincipal } from '../../../plugins/auth.js';
+import { decodeCursor, paginationQuery, sendPage } from '../../../schemas/common.js';
+import { paymentSchema } from '../../../schemas/payment.js';
+import { listPayments } from '../../../../services/payments.js';
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/api/v1/payments',
+    {
+      config: { auth: { role: 'VIEWER' } },
+      schema: { tags: ['payments'], summary: 'List the firm\'s payments, newest first', querystring: paginationQuery, response: { 200: z.array(paymentSchema), ...problemResponses(400) } },
+    },
+    async (request, reply) => {
+      const { limit, cursor } = request.query;
+      return sendPage(request, reply, await listPayments(app.services, requirePrincipal(request), limit + 1, decodeCursor(cursor)), limit);
+    },
+  );
+}

@@ -1,0 +1,22 @@
+import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
+import { requirePrincipal } from '../../../plugins/auth.js';
+import { paymentSchema, verifyPaymentBody } from '../../../schemas/payment.js';
+import { verifyPayment } from '../../../../services/payments.js';
+
+export default function route(app: AppInstance) {
+  app.post(
+    '/api/v1/payments/verify',
+    {
+      config: { auth: { role: 'VALUER' } },
+      schema: {
+        tags: ['payments'],
+        summary: 'Verify a checkout result and capture the payment',
+        description: 'The signature is checked against the order id we stored. Bad signature → 400 invalid_signature; repeating a successful verify → 200, same result; another payment for a captured order → 409.',
+        body: verifyPaymentBody,
+        response: { 200: paymentSchema, ...problemResponses(400, 404, 409) },
+      },
+    },
+    async (request) => verifyPayment(app.services, requirePrincipal(request), request.body, request.id),
+  );
+}

@@ -1,0 +1,31 @@
+// Payment request and response shapes (DESIGN §8).
+import { z } from 'zod';
+import { isoDateTime } from './common.js';
+
+export const paymentSchema = z
+  .object({
+    id: z.string().describe('pay_…'),
+    engagementId: z.string(),
+    gatewayOrderId: z.string().describe('The gateway order to open the checkout with'),
+    gatewayPaymentId: z.string().nullable().describe('Set once captured'),
+    amount: z.number().int().describe('Integer paise (₹1 = 100)'),
+    currency: z.string().describe('Always INR'),
+    status: z.enum(['CREATED', 'CAPTURED', 'FAILED']),
+    gatewayKeyId: z.string().describe('Public key id for the browser checkout'),
+    createdAt: isoDateTime,
+    capturedAt: isoDateTime.nullable(),
+  })
+  .meta({ id: 'Payment' });
+
+export const createPaymentBody = z.object({ engagementId: z.string().min(1).max(100) }).strict();
+
+export const checkoutResultSchema = z
+  .object({
+    gateway_order_id: z.string().min(1).max(100),
+    gateway_payment_id: z.string().min(1).max(100),
+    gateway_signature: z.string().max(200),
+  })
+  .meta({ id: 'CheckoutResult', description: 'What the gateway checkout hands the browser after a successful payment' });
+
+export const verifyPaymentBody = checkoutResultSchema;
+export const sandboxPayBody = z.object({ gateway_order_id: z.string().min(1).max(100) }).strict();

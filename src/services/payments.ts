@@ -1,0 +1,210 @@
+// Payments (DESIGN §8): gateway orders per engagement, signature-verified capture from the checkout
+// callback or the gateway webhook, and one `payment.captured` event whichever path captures first.
+// Gateway HTTP calls happen outside transactions; every state change is one transaction.
+import type { ServiceContext } from './context.js';
+import { actorOf } from './context.js';
+import type { Executor } from '../db/client.js';
+import type { Principal } from '../domain/identity/roles.js';
+import { AppError, badRequest, conflict, notFound } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+import { GatewayError, SandboxGateway, type SandboxCheckout } from '../integrations/gateway/index.js';
+import * as repo from '../db/repositories/payments.js';
+import * as engagements from '../db/repositories/engagements.js';
+import { insertAudit, insertOutboxEvent, type Actor, SYSTEM_ACTOR } from '../db/repositories/audit.js';
+import { requireEngagement } from './engagements.js';
+import { scheduleOutboxDispatch } from './webhooks.js';
+import type { Config } from '../config.js';
+
+export function publicPayment(p: repo.PaymentRow, gatewayKeyId: string) {
+  return {
+    id: p.id,
+    engagementId: p.engagement_id,
+    gatewayOrderId: p.gateway_order_id,
+    gatewayPaymentId: p.gateway_payment_id,
+    amount: p.amount_paise,
+    currency: p.currency,
+    status: p.status,
+    gatewayKeyId,
+    createdAt: p.created_at.toISOString(),
+    capturedAt: p.captured_at?.toISOString() ?? null,
+  };
+}
+export type PublicPayment = ReturnType<typeof publicPayment>;
+
+/** The configured price of an engagement under `statute`, in paise. */
+export function priceFor(config: Config, statute: string): number {
+  const value = (config as unknown as Record<string, unknown>)[`PRICE_${statute}_PAISE`];
+  if (typeof value !== 'number') throw new AppError(500, 'price_missing', `No price is configured for ${statute}`);
+  return value;
+}
+
+const alreadyPaid = () => conflict('already_paid', 'This engagement has already been paid');
+
+export async function createPayment(ctx: ServiceContext, principal: Principal, engagementId: string, requestId?: string): Promise<PublicPayment> {
+  const keyId = ctx.gateway.keyId;
+  const existing = await ctx.db.transaction(async (tx) => {
+    const engagement = await requireEngagement(tx, principal.firmId, engagementId);
+    const open = await repo.getOpenPayment(tx, principal.firmId, engagementId);
+    if (engagement.payment_status === 'PAID' || open?.status === 'CAPTURED') throw alreadyPaid();
+    return { engagement, open };
+  });
+  if (existing.open) return publicPayment(existing.open, keyId);
+
+  const id = newId('pay');
+  const amountPaise = priceFor(ctx.config, existing.engagement.statute);
+  let order;
+  try {
+    // The payment id is the receipt: at most 40 characters and unique per attempt.
+    order = await ctx.gateway.createOrder({ amountPaise, currency: 'INR', receipt: id, notes: { engagement_id: engagementId, firm_id: principal.firmId } });
+  } catch (err) {
+    if (err instanceof GatewayError) {
+      ctx.log.warn({ gatewayStatus: err.gatewayStatus, gatewayCode: err.gatewayCode, engagementId }, 'payment gateway refused the order');
+      throw new AppError(502, 'gateway_error', `The payment gateway could not create the order: ${err.gatewayDescription}`);
+    }
+    throw err;
+  }
+
+  const actor = actorOf(principal, requestId);
+  const row = await ctx.db.transaction(async (tx) => {
+    const engagement = await requireEngagement(tx, principal.firmId, engagementId);
+    const inserted = await repo.insertPayment(tx, {
+      id, firmId: principal.firmId, engagementId, gateway: ctx.gateway.kind, gatewayOrderId: order.orderId,
+      amountPaise, currency: 'INR', receipt: id, createdBy: actor.id!,
+    });
+    if (!inserted) {
+      // Another request created the open order first: answer with that one.
+      const winner = await repo.getOpenPayment(tx, principal.firmId, engagementId);
+      if (!winner || winner.status === 'CAPTURED') throw alreadyPaid();
+      return winner;
+    }
+    if (engagement.payment_status === 'PAID') throw alreadyPaid();
+    await insertAudit(tx, principal.firmId, actor, {
+      action: 'payment.created', engagementId,
+      details: { paymentId: id, gatewayOrderId: order.orderId, amountPaise, currency: 'INR' },
+    });
+    return inserted;
+  });
+  return publicPayment(row, keyId);
+}
+
+export async function listPayments(ctx: ServiceContext, principal: Principal, limit: number, cursor?: string) {
+  return (await repo.listPayments(ctx.db, principal.firmId, limit, cursor)).map((p) => publicPayment(p, ctx.gateway.keyId));
+}
+
+type CaptureOutcome =
+  | { kind: 'captured' | 'already_captured'; payment: repo.PaymentRow }
+  | { kind: 'duplicate_event' }
+  | { kind: 'conflict'; payment: repo.PaymentRow };
+
+/**
+ * The one capture path, for the checkout callback and the gateway webhook alike: in ONE transaction,
+ * locks the payment row, and only if it is not captured yet marks it CAPTURED, the engagement PAID,
+ * writes the audit entry and the `payment.captured` outbox event. Never moves a captured payment back.
+ */
+async function capturePayment(
+  ctx: ServiceContext,
+  paymentId: string,
+  gatewayPaymentId: string,
+  actor: Actor,
+  source: 'verify' | 'webhook',
+  gatewayEventId?: string,
+): Promise<CaptureOutcome> {
+  return ctx.db.transaction(async (tx: Executor) => {
+    if (gatewayEventId !== undefined && !(await repo.recordGatewayEvent(tx, gatewayEventId))) return { kind: 'duplicate_event' as const };
+    const current = await repo.lockPayment(tx, paymentId);
+    if (!current) throw notFound('Payment');
+    if (current.status === 'CAPTURED') {
+      return current.gateway_payment_id === gatewayPaymentId
+        ? { kind: 'already_captured' as const, payment: current }
+        : { kind: 'conflict' as const, payment: current };
+    }
+    if (current.status === 'FAILED') return { kind: 'conflict' as const, payment: current };
+    const captured = await repo.markCaptured(tx, current.id, gatewayPaymentId);
+    await requireEngagement(tx, current.firm_id, current.engagement_id, true);
+    await engagements.setPaymentStatus(tx, current.firm_id, current.engagement_id, 'PAID');
+    await insertAudit(tx, current.firm_id, actor, {
+      action: 'payment.captured', engagementId: current.engagement_id,
+      details: { paymentId: current.id, gatewayOrderId: current.gateway_order_id, gatewayPaymentId, amountPaise: current.amount_paise, source },
+    });
+    const sequence = await engagements.nextEventSequence(tx, current.firm_id, current.engagement_id);
+    await insertOutboxEvent(tx, current.firm_id, {
+      type: 'payment.captured', engagementId: current.engagement_id, sequence,
+      data: { payment: publicPayment(captured, ctx.gateway.keyId) },
+    });
+    await scheduleOutboxDispatch(tx);
+    return { kind: 'captured' as const, payment: captured };
+  });
+}
+
+export async function verifyPayment(
+  ctx: ServiceContext,
+  principal: Principal,
+  input: { gateway_order_id: string; gateway_payment_id: string; gateway_signature: string },
+  requestId?: string,
+): Promise<PublicPayment> {
+  const payment = await repo.getPaymentByOrderId(ctx.db, principal.firmId, input.gateway_order_id);
+  if (!payment) throw notFound('Payment order');
+  // The stored order id, never the caller's (Razorpay's own advice).
+  if (!ctx.gateway.verifyPaymentSignature(payment.gateway_order_id, input.gateway_payment_id, input.gateway_signature)) {
+    throw badRequest('invalid_signature', 'The payment signature does not match this order');
+  }
+  const outcome = await capturePayment(ctx, payment.id, input.gateway_payment_id, actorOf(principal, requestId), 'verify');
+  if (outcome.kind === 'conflict') {
+    throw conflict('payment_conflict', outcome.payment.status === 'FAILED'
+      ? 'This payment order has failed'
+      : 'This order was already captured with a different payment');
+  }
+  if (outcome.kind === 'duplicate_event') throw new Error('unreachable');
+  return publicPayment(outcome.payment, ctx.gateway.keyId);
+}
+
+interface GatewayWebhookBody {
+  event?: unknown;
+  payload?: {
+    payment?: { entity?: { id?: unknown; order_id?: unknown; status?: unknown } };
+    order?: { entity?: { id?: unknown } };
+  };
+}
+
+/** A signed gateway webhook: captures on payment.captured / order.paid, ignores everything else. */
+export async function handleGatewayWebhook(
+  ctx: ServiceContext,
+  rawBody: Buffer,
+  signature: string | undefined,
+  eventId: string | undefined,
+  requestId?: string,
+): Promise<{ received: true; outcome: string }> {
+  if (!ctx.gateway.verifyWebhookSignature(rawBody, signature)) {
+    throw badRequest('invalid_signature', 'The gateway webhook signature does not match the body');
+  }
+  let body: GatewayWebhookBody;
+  try {
+    body = JSON.parse(rawBody.toString('utf8')) as GatewayWebhookBody;
+  } catch {
+    throw badRequest('malformed_json', 'The request body is not valid JSON');
+  }
+  const event = typeof body?.event === 'string' ? body.event : '';
+  if (event !== 'payment.captured' && event !== 'order.paid') return { received: true, outcome: 'ignored' };
+  const entity = body.payload?.payment?.entity;
+  const orderId = typeof entity?.order_id === 'string' ? entity.order_id : typeof body.payload?.order?.entity?.id === 'string' ? body.payload.order.entity.id : undefined;
+  const gatewayPaymentId = typeof entity?.id === 'string' ? entity.id : undefined;
+  if (!orderId || !gatewayPaymentId) return { received: true, outcome: 'ignored' };
+  const payment = await repo.getPaymentByOrderId(ctx.db, null, orderId);
+  if (!payment) {
+    ctx.log.warn({ orderId, event }, 'gateway webhook for an unknown order');
+    return { received: true, outcome: 'unknown_order' };
+  }
+  const outcome = await capturePayment(ctx, payment.id, gatewayPaymentId, { ...SYSTEM_ACTOR, requestId: requestId ?? null }, 'webhook', eventId || undefined);
+  if (outcome.kind === 'conflict') {
+    ctx.log.warn({ paymentId: payment.id, gatewayPaymentId }, 'gateway webhook captures a different payment for a captured order; ignored');
+  }
+  return { received: true, outcome: outcome.kind };
+}
+
+/** Sandbox only: what a real checkout would hand the browser for this order. */
+export async function sandboxPay(ctx: ServiceContext, gatewayOrderId: string): Promise<SandboxCheckout> {
+  if (!(ctx.gateway instanceof SandboxGateway)) throw notFound('Route');
+  const payment = await repo.getPaymentByOrderId(ctx.db, null, gatewayOrderId);
+  if (!payment) throw notFound('Payment order');
+  return ctx.gateway.simulateCheckout(payment.gateway_order_id);
+}
