@@ -36,24 +36,30 @@ export async function afterGateApproved(tx: Executor, firmId: string, engagement
   if (newStatus === 'COMPLETED') await enqueueReport(tx, firmId, engagementId, 'FINAL');
 }
 
-/** The signing key pair, created on first use; the private half is stored encrypted. */
-async function signingKey(ctx: ServiceContext): Promise<{ id: string; publicKeyPem: string; privateKeyPem: string }> {
-  const secret = resolveSecret(ctx.config.REPORT_KEY_SECRET, ctx.config.DATA_DIR, 'report-key-secret');
-  let row = await reports.getSigningKey(ctx.db);
-  if (!row) {
-    const pair = generateSigningKeyPair();
-    await ctx.db.query(
-      `INSERT INTO signing_keys (id, algorithm, public_key_pem, private_key_encrypted) VALUES ($1, 'Ed25519', $2, $3) ON CONFLICT (id) DO NOTHING`,
-      [SIGNING_KEY_ID, pair.publicKeyPem, encryptPrivateKey(pair.privateKeyPem, secret)],
-    );
-    row = (await reports.getSigningKey(ctx.db))!;
-  }
-  return { id: row.id, publicKeyPem: row.public_key_pem, privateKeyPem: decryptPrivateKey(row.private_key_encrypted, secret) };
+function keySecret(ctx: ServiceContext): string {
+  return resolveSecret(ctx.config.REPORT_KEY_SECRET, ctx.config.DATA_DIR, 'report-key-secret');
+}
+
+/** The stored signing key row, created on first use; the private half is kept encrypted. */
+async function signingKeyRow(ctx: ServiceContext) {
+  const existing = await reports.getSigningKey(ctx.db);
+  if (existing) return existing;
+  const pair = generateSigningKeyPair();
+  await reports.insertSigningKey(ctx.db, {
+    id: SIGNING_KEY_ID, publicKeyPem: pair.publicKeyPem, privateKeyEncrypted: encryptPrivateKey(pair.privateKeyPem, keySecret(ctx)),
+  });
+  return (await reports.getSigningKey(ctx.db))!;
+}
+
+/** Decrypts the private key (scrypt): only when a FINAL report is signed, never for public look-ups. */
+async function privateSigningKey(ctx: ServiceContext): Promise<{ id: string; privateKeyPem: string }> {
+  const row = await signingKeyRow(ctx);
+  return { id: row.id, privateKeyPem: decryptPrivateKey(row.private_key_encrypted, keySecret(ctx)) };
 }
 
 export async function publicSigningKey(ctx: ServiceContext) {
-  const key = await signingKey(ctx);
-  return { keyId: key.id, algorithm: 'Ed25519' as const, publicKeyPem: key.publicKeyPem };
+  const row = await signingKeyRow(ctx);
+  return { keyId: row.id, algorithm: 'Ed25519' as const, publicKeyPem: row.public_key_pem };
 }
 
 async function displayName(tx: Executor, firmId: string, principalId: string): Promise<string> {
@@ -113,7 +119,7 @@ export async function renderReportJob(ctx: ServiceContext, job: JobContext): Pro
   let signature: string | null = null;
   let keyId: string | null = null;
   if (kind === 'FINAL') {
-    const key = await signingKey(ctx);
+    const key = await privateSigningKey(ctx);
     certificate = { reportId, engagementId, sha256, firm: firm.name, signedBy, signedAt, kind };
     signature = signCertificate(certificate, key.privateKeyPem);
     keyId = key.id;

@@ -73,6 +73,10 @@ export async function getSigningKey(tx: Executor): Promise<{ id: string; public_
   return rows[0] ?? null;
 }
 
+/** Inserts the key unless one with that id exists (two workers creating it at once keep the first). */
 export async function insertSigningKey(tx: Executor, k: { id: string; publicKeyPem: string; privateKeyEncrypted: string }): Promise<void> {
-  await tx.query(`INSERT INTO signing_keys (id, algorithm, public_key_pem, private_key_encrypted) VALUES ($1, 'Ed25519', $2, $3)`, [k.id, k.publicKeyPem, k.privateKeyEncrypted]);
+  await tx.query(
+    `INSERT INTO signing_keys (id, algorithm, public_key_pem, private_key_encrypted) VALUES ($1, 'Ed25519', $2, $3) ON CONFLICT (id) DO NOTHING`,
+    [k.id, k.publicKeyPem, k.privateKeyEncrypted],
+  );
 }
