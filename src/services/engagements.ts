@@ -124,16 +124,20 @@ export async function applyTransition(
   });
   const updated = (await repo.getEngagement(tx, firmId, engagementId))!;
   for (const type of eventsForTransition(to)) {
-    const sequence = await repo.nextEventSequence(tx, firmId, engagementId);
-    await insertOutboxEvent(tx, firmId, {
-      type,
-      engagementId,
-      sequence,
-      data: { engagement: publicEngagement(updated), previousStatus: current.status, ...(type === 'engagement.gate_pending' ? { gate: to } : {}) },
+    await writeEngagementEvent(tx, firmId, engagementId, type, {
+      engagement: publicEngagement(updated), previousStatus: current.status, ...(type === 'engagement.gate_pending' ? { gate: to } : {}),
     });
   }
-  // Wakes webhook fan-out when this transaction commits (the periodic sweep would find them anyway).
-  await scheduleOutboxDispatch(tx);
   return updated;
+}
+
+/**
+ * Writes one outbox event about an engagement with its next sequence number (receivers order by it),
+ * and wakes webhook fan-out when the transaction commits (the periodic sweep would find it anyway).
+ */
+export async function writeEngagementEvent(tx: Executor, firmId: string, engagementId: string, type: string, data: unknown): Promise<void> {
+  const sequence = await repo.nextEventSequence(tx, firmId, engagementId);
+  await insertOutboxEvent(tx, firmId, { type, engagementId, sequence, data });
+  await scheduleOutboxDispatch(tx);
 }
 

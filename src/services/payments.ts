@@ -10,9 +10,8 @@ import { newId } from '../lib/ids.js';
 import { GatewayError, SandboxGateway, type SandboxCheckout } from '../integrations/gateway/index.js';
 import * as repo from '../db/repositories/payments.js';
 import * as engagements from '../db/repositories/engagements.js';
-import { insertAudit, insertOutboxEvent, type Actor, SYSTEM_ACTOR } from '../db/repositories/audit.js';
-import { requireEngagement } from './engagements.js';
-import { scheduleOutboxDispatch } from './webhooks.js';
+import { insertAudit, type Actor, SYSTEM_ACTOR } from '../db/repositories/audit.js';
+import { requireEngagement, writeEngagementEvent } from './engagements.js';
 import type { Config } from '../config.js';
 
 export function publicPayment(p: repo.PaymentRow, gatewayKeyId: string) {
@@ -126,12 +125,7 @@ async function capturePayment(
       action: 'payment.captured', engagementId: current.engagement_id,
       details: { paymentId: current.id, gatewayOrderId: current.gateway_order_id, gatewayPaymentId, amountPaise: current.amount_paise, source },
     });
-    const sequence = await engagements.nextEventSequence(tx, current.firm_id, current.engagement_id);
-    await insertOutboxEvent(tx, current.firm_id, {
-      type: 'payment.captured', engagementId: current.engagement_id, sequence,
-      data: { payment: publicPayment(captured, ctx.gateway.keyId) },
-    });
-    await scheduleOutboxDispatch(tx);
+    await writeEngagementEvent(tx, current.firm_id, current.engagement_id, 'payment.captured', { payment: publicPayment(captured, ctx.gateway.keyId) });
     return { kind: 'captured' as const, payment: captured };
   });
 }
