@@ -95,16 +95,6 @@ export async function completeJob(tx: Executor, job: Job): Promise<void> {
   if (rows.length === 0) throw new LeaseLostError(job.id);
 }
 
-/** Extends the lease of a long-running job. */
-export async function extendLease(tx: Executor, job: Job, leaseSeconds: number): Promise<void> {
-  const rows = await tx.query(
-    `UPDATE jobs SET lease_expires_at = now() + make_interval(secs => $4), updated_at = now()
-      WHERE id = $1 AND status = 'running' AND locked_by = $2 AND attempts = $3 RETURNING id`,
-    [job.id, job.lockedBy, job.attempts, leaseSeconds],
-  );
-  if (rows.length === 0) throw new LeaseLostError(job.id);
-}
-
 /** Exponential backoff with a cap: 2s, 4s, 8s … at most an hour. */
 export function backoffSeconds(attempts: number): number {
   return Math.min(3600, 2 ** Math.max(1, attempts));

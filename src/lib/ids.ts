@@ -10,7 +10,3 @@ export function newId(prefix: IdPrefix): string {
   return `${prefix}_${ulid()}`;
 }
 
-/** True when `id` has the shape of an id with that prefix (used to answer 404 for malformed path ids). */
-export function isId(prefix: IdPrefix, id: string): boolean {
-  return new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`).test(id);
-}

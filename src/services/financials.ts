@@ -3,7 +3,7 @@
 import type { ServiceContext } from './context.js';
 import type { JobContext } from '../jobs/worker.js';
 import { PermanentJobError } from '../jobs/worker.js';
-import { notFound, conflict } from '../lib/errors.js';
+import { conflict } from '../lib/errors.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { parseFinancials, type NormalisedFinancials } from '../domain/financials/normalise.js';
 import { gridToDocument, locateError, readCsv, readXlsx, SpreadsheetReadError, type Grid } from '../integrations/spreadsheets/financials-tabular.js';
@@ -11,7 +11,6 @@ import * as docs from '../db/repositories/documents.js';
 import { getBlob } from '../db/repositories/blobs.js';
 import { getFinancials, upsertFinancials } from '../db/repositories/valuation-data.js';
 import { SYSTEM_ACTOR, type Actor } from '../db/repositories/audit.js';
-import type { Executor } from '../db/client.js';
 import { applyTransition, requireEngagement } from './engagements.js';
 import { startComputationIfReady } from './valuation.js';
 
@@ -97,9 +96,4 @@ export async function getNormalisedFinancials(ctx: ServiceContext, principal: Pr
   return { engagementId, documentId: row.document_id, acceptedAt: row.created_at.toISOString(), financials: row.data };
 }
 
-export async function requireFinancials(tx: Executor, firmId: string, engagementId: string): Promise<NormalisedFinancials> {
-  const row = await getFinancials<NormalisedFinancials>(tx, firmId, engagementId);
-  if (!row) throw notFound('Financials');
-  return row.data;
-}
 

@@ -12,5 +12,3 @@ export async function financialsTemplate(format: 'json' | 'csv' | 'xlsx'): Promi
   if (format === 'csv') return { contentType: 'text/csv; charset=utf-8', data: writeCsv(EXAMPLE) };
   return { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: await writeXlsx(EXAMPLE) };
 }
-
-export const exampleFinancials = (): FinancialsDocumentLike => structuredClone(EXAMPLE);
