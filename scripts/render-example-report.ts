@@ -29,15 +29,27 @@ if (!parsed.ok) throw new Error(`fixture does not parse: ${JSON.stringify(parsed
 const purpose: Purpose | null = statute === 'FEMA_RBI' ? 'ISSUE_TO_NON_RESIDENT' : null;
 const rationale =
   'WACC of 12.5% built up from a risk-free rate of 7.0% (10-year G-Sec), an equity risk premium of 7.5%, a relevered beta of 1.05 and a 2.0% size premium, blended with a post-tax cost of debt of 7.1% at a 20% target gearing. Terminal growth of 5% is below long-run nominal GDP growth for India.';
+// The valuer's judgement and the client's proposed price (issue 15), where the statute allows them.
+const judged = statute === 'COMPANIES_ACT_SEC_62' || statute === 'FEMA_RBI';
 const valuation = computeValuation({
   financials: parsed.financials,
   assumptions: { wacc: '12.5', terminalGrowthRate: '5', rationale },
-  engagement: { statute, purpose, valuationDate: '2026-03-31' },
+  engagement: { statute, purpose, valuationDate: '2026-03-31', ...(statute !== 'IBC_LIQUIDATION' && { proposedPricePerShare: '215.00' }) },
+  ...(judged && {
+    judgement: {
+      methodWeights: statute === 'FEMA_RBI' ? { DCF: 100 } : { DCF: 70, NAV: 30 },
+      weightsRationale:
+        'The company is a profitable going concern with five years of board-approved projections, so the income approach leads; net asset value (30%) anchors the conclusion to the balance sheet, as the plant is specialised and carried close to replacement cost.',
+      dlomPercent: 10,
+      dlomRationale:
+        'The shares are unlisted and the allotment carries a three-year lock-in with no tag-along right; restricted-stock studies for comparable holding periods indicate discounts of 8% to 15%, and 10% is taken.',
+    },
+  }),
 });
 const input: ReportInput = {
   kind,
   reportId: '01JF0REPORTEXAMPLE000000001',
-  firm: { name: 'Mehta & Iyer Valuation Advisors LLP' },
+  firm: { name: 'Mehta & Iyer Valuation Advisors LLP', legalName: 'Mehta & Iyer Valuation Advisors LLP', registration: 'IBBI/RV-E/02/2020/123' },
   engagement: {
     id: '01JF0ENGAGEMENTEXAMPLE0001',
     targetEntity: 'Sahyadri Precision Components Private Limited',
@@ -68,9 +80,11 @@ const input: ReportInput = {
   ],
   ...(kind === 'FINAL' && {
     certificate: {
-      signedBy: 'Vikram Mehta, Registered Valuer (IBBI/RV/03/2019/12345)',
+      signedBy: 'Vikram Mehta',
+      designation: 'Partner',
+      registrations: ['IBBI/RV/03/2019/12345 (IBBI registered valuer, Securities or financial assets; ICAI Registered Valuers Organisation)'],
       signedAt: '2026-04-24T09:31:00Z',
-      verifyUrl: 'https://valuations.example.in/api/v1/reports/verify/<SHA-256 of this file>',
+      verifyUrl: 'https://valuations.example.in/verify',
     },
   }),
   generatedAt: '2026-04-24T09:31:00Z',

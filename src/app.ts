@@ -18,6 +18,12 @@ import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import type { ServiceContext } from './services/context.js';
 import { resolveSecret, resolveSessionSecret } from './lib/session-secret.js';
 import { createPaymentGateway } from './integrations/gateway/index.js';
+import { EventHub } from './services/event-stream.js';
+import { PrincipalCache } from './services/principal-cache.js';
+import { UsageRecorder } from './services/usage-recorder.js';
+import type { CachedCredential } from './services/context.js';
+import consolePlugin from './http/plugins/console.js';
+import inputGuard from './http/plugins/input-guard.js';
 
 export interface AppDeps {
   db: Database;
@@ -32,6 +38,7 @@ declare module 'fastify' {
     services: ServiceContext;
     loginLimiter: WindowLimiter;
     verifyLimiter: WindowLimiter;
+    eventHub: EventHub;
   }
 }
 
@@ -43,6 +50,8 @@ export function createServiceContext(deps: AppDeps): ServiceContext {
     mailer: deps.mailer ?? createMailer({ smtpUrl: deps.config.SMTP_URL, from: deps.config.MAIL_FROM, dataDir: deps.config.DATA_DIR, log: deps.log }),
     sessionSecret: resolveSessionSecret(deps.config),
     gateway: createPaymentGateway(deps.config, resolveSecret(undefined, deps.config.DATA_DIR, 'sandbox-gateway-secret')),
+    principals: new PrincipalCache<CachedCredential>(deps.config.PRINCIPAL_CACHE_TTL_MS),
+    usage: new UsageRecorder(deps.db, deps.log, deps.config.USAGE_FLUSH_MS),
   };
 }
 
@@ -67,9 +76,23 @@ export async function buildApp(
   app.decorate('loginLimiter', new WindowLimiter(10, 15 * 60_000));
   // Public report verification: 60 look-ups per address per minute.
   app.decorate('verifyLimiter', new WindowLimiter(60, 60_000));
+  const eventHub = new EventHub(services);
+  app.decorate('eventHub', eventHub);
+  // Open event streams would hold close() forever: end them first.
+  app.addHook('preClose', async () => eventHub.close());
+  // Credentials are cached only while this process hears of their changes (NOTIFY principal_changes).
+  app.addHook('onReady', async () => {
+    await services.principals?.listen(deps.db);
+    services.usage?.start();
+  });
+  app.addHook('onClose', async () => {
+    await services.usage?.stop();
+    await services.principals?.close();
+  });
 
   await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
+  await app.register(inputGuard);
   await app.register(helmet, {
     // The /docs page (swagger-ui) needs inline styles and scripts.
     contentSecurityPolicy: false,
@@ -80,5 +103,6 @@ export async function buildApp(
   await app.register(openapiPlugin);
 
   await registerRoutes(app);
+  await app.register(consolePlugin, { distDir: deps.config.WEB_DIST_DIR });
   return app;
 }

@@ -1,4 +1,5 @@
 // Environment schema, validated once at start. A bad value stops the start with one line naming it.
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const bool = z
@@ -41,6 +42,14 @@ export const configSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(25 * 1024 * 1024),
+  /** The built console (`npm run build:web`); when the folder is missing the API runs without it. */
+  WEB_DIST_DIR: z.string().min(1).default(fileURLToPath(new URL('../web/dist', import.meta.url))),
+  /** Connections in the node-postgres pool of each process (PostgreSQL only). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  /** How long an authenticated principal is cached (changes reach every process at once by NOTIFY; this is the backstop). */
+  PRINCIPAL_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** How often token last-use times are written (and once more on shutdown). */
+  USAGE_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
   REPORT_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 

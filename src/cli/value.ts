@@ -1,7 +1,8 @@
 /**
  * npm run value -- <financials.json> --wacc 12 --growth 4 [--statute RULE_11UA] [--purpose …]
  *   [--mid-year] [--valuation-date YYYY-MM-DD] [--long-run-gdp 10] [--weights dcf=50,nav=50]
- *   [--issue-method NAV|DCF] [--json]
+ *   [--issue-method NAV|DCF] [--method-weights DCF=70,NAV=30 --weights-rationale "…"]
+ *   [--dlom 10 --dlom-rationale "…"] [--price 245.50] [--json]
  *
  * Reads a canonical financials JSON document, values it and prints the result as text tables.
  * The valuation date defaults to the balance sheet date so that output never depends on the clock.
@@ -24,7 +25,8 @@ const USAGE =
   'usage: npm run value -- <financials.json> --wacc <percent> --growth <percent> [--statute ' +
   STATUTES.join('|') +
   '] [--purpose <purpose>] [--mid-year] [--valuation-date YYYY-MM-DD] [--long-run-gdp <percent>] ' +
-  '[--weights dcf=50,nav=25,comparables=25] [--issue-method NAV|DCF] [--json]';
+  '[--weights dcf=50,nav=25,comparables=25] [--issue-method NAV|DCF] [--method-weights DCF=70,NAV=30 --weights-rationale <text>] ' +
+  '[--dlom <percent> --dlom-rationale <text>] [--price <rupees per share>] [--json]';
 
 function main(argv: string[]): number {
   let args;
@@ -42,6 +44,11 @@ function main(argv: string[]): number {
         'long-run-gdp': { type: 'string' },
         weights: { type: 'string' },
         'issue-method': { type: 'string' },
+        'method-weights': { type: 'string' },
+        'weights-rationale': { type: 'string' },
+        dlom: { type: 'string' },
+        'dlom-rationale': { type: 'string' },
+        price: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -82,6 +89,15 @@ function main(argv: string[]): number {
         statute: values.statute as Statute,
         purpose: values.purpose as Purpose | undefined,
         valuationDate: values['valuation-date'] ?? parsed.financials.balanceSheetDate,
+        ...(values.price !== undefined && { proposedPricePerShare: values.price }),
+      },
+      judgement: {
+        ...(values['method-weights'] !== undefined && {
+          methodWeights: Object.fromEntries(values['method-weights'].split(',').map((part) => part.split('=').map((x) => x.trim()))),
+        }),
+        ...(values['weights-rationale'] !== undefined && { weightsRationale: values['weights-rationale'] }),
+        ...(values.dlom !== undefined && { dlomPercent: values.dlom }),
+        ...(values['dlom-rationale'] !== undefined && { dlomRationale: values['dlom-rationale'] }),
       },
       options: {
         midYear: values['mid-year'],
@@ -182,6 +198,19 @@ function render(r: ValuationResult): string {
       ),
     );
   }
+  if (c.discount) {
+    out.push(`Discount for lack of marketability ${c.discount.percent}%: ₹${grouped(c.discount.valueBeforeDiscount)} − ₹${grouped(c.discount.discountPerShare)} = ₹${grouped(c.discount.valueAfterDiscount)}`);
+  }
+  if (r.compliance) {
+    out.push('', `== Compliance of the proposed price ₹${grouped(r.compliance.proposedPricePerShare)}`);
+    out.push(
+      table(
+        ['Purpose', 'Test', 'Line', 'Margin', 'Passes'],
+        r.compliance.tests.map((t) => [t.purpose ?? '', t.test, grouped(t.linePerShare), grouped(t.margin), t.passes ? 'yes' : 'NO']),
+        new Set([2, 3]),
+      ),
+    );
+  }
   if (c.byPurpose) {
     out.push(
       table(
@@ -194,12 +223,12 @@ function render(r: ValuationResult): string {
   if (c.fairValue && c.liquidationValue) {
     out.push(
       table(
-        ['Basis', 'Equity value', 'Value/share'],
+        ['Basis', 'Equity value', 'Value/share', 'Shortfall'],
         [
-          ['Fair value', grouped(c.fairValue.equityValue), grouped(c.fairValue.valuePerShare)],
-          ['Liquidation value', grouped(c.liquidationValue.equityValue), grouped(c.liquidationValue.valuePerShare)],
+          ['Fair value', grouped(c.fairValue.equityValue), grouped(c.fairValue.valuePerShare), grouped(c.fairValue.shortfall ?? '0.00')],
+          ['Liquidation value', grouped(c.liquidationValue.equityValue), grouped(c.liquidationValue.valuePerShare), grouped(c.liquidationValue.shortfall ?? '0.00')],
         ],
-        new Set([1, 2]),
+        new Set([1, 2, 3]),
       ),
     );
   }

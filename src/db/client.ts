@@ -135,7 +135,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   };
 }
 
-export async function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: string }): Promise<Database> {
-  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
+export async function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: string; DATABASE_POOL_MAX?: number }): Promise<Database> {
+  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX });
   return openPglite({ dataDir: `${config.DATA_DIR.replace(/\/$/, '')}/pg` });
 }

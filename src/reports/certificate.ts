@@ -25,16 +25,23 @@ export interface CertificatePayload {
   signedBy: string;
   signedAt: string;
   kind: 'DRAFT' | 'FINAL';
+  /** The signatory's designation, and the registration(s) that qualify them for the statute. */
+  designation?: string;
+  registration?: string;
+  /** The firm's IBBI registered-valuer-entity number, where it has one. */
+  firmRegistration?: string;
 }
 
 const FIELDS = ['reportId', 'engagementId', 'sha256', 'firm', 'signedBy', 'signedAt', 'kind'] as const;
+/** Signed when present (certificates issued before signatory credentials existed have none of them). */
+const OPTIONAL_FIELDS = ['designation', 'registration', 'firmRegistration'] as const;
 
 /**
  * Canonical JSON: keys sorted, no whitespace, only the certificate's fields. Extra properties
  * are dropped so that what is signed never depends on how the caller built the object.
  */
 export function canonicalCertificate(payload: CertificatePayload): string {
-  const keys = [...FIELDS].sort();
+  const keys = [...FIELDS, ...OPTIONAL_FIELDS.filter((k) => payload[k] !== undefined)].sort();
   const parts = keys.map((k) => {
     const value = payload[k];
     if (typeof value !== 'string') throw new TypeError(`certificate field ${k} must be a string`);

@@ -1,40 +1,9 @@
 /** Presentation helpers for reports: Indian digit grouping, line values, dates and statute wording. */
 import { Decimal } from 'decimal.js';
+import { grouped, MINUS, rupees } from '../contract/money-format.js';
 import type { LineKind, Purpose, Statute } from '../domain/valuation/types.js';
 
-const MINUS = '\u2212';
-
-/** Groups an unsigned digit string the Indian way: last three digits, then pairs (12,34,567). */
-export function groupIndian(digits: string): string {
-  if (digits.length <= 3) return digits;
-  const last3 = digits.slice(-3);
-  let rest = digits.slice(0, -3);
-  const groups: string[] = [];
-  while (rest.length > 2) {
-    groups.unshift(rest.slice(-2));
-    rest = rest.slice(0, -2);
-  }
-  if (rest) groups.unshift(rest);
-  return `${groups.join(',')},${last3}`;
-}
-
-/** Splits a decimal string into sign, grouped integer part and fraction, keeping the given precision. */
-function grouped(value: string): { negative: boolean; body: string } {
-  const trimmed = value.trim();
-  const negative = trimmed.startsWith('-');
-  const unsigned = trimmed.replace(/^[-+]/, '');
-  const [int, frac] = unsigned.split('.');
-  const body = groupIndian(int || '0') + (frac !== undefined ? `.${frac}` : '');
-  // "-0.00" is not a negative amount worth a minus sign.
-  return { negative: negative && /[1-9]/.test(unsigned), body };
-}
-
-/** ₹ with Indian grouping, e.g. ₹12,34,567.89; negatives as −₹1,000.00. */
-export function rupees(value: string): string {
-  if (!/^[-+]?\d+(\.\d+)?$/.test(value.trim())) return value;
-  const { negative, body } = grouped(value);
-  return `${negative ? MINUS : ''}₹${body}`;
-}
+export { groupIndian, rupees } from '../contract/money-format.js';
 
 /** Rupee amount converted to lakh (1 lakh = 1,00,000), two decimals, with grouping. */
 export function lakh(value: string): string {
@@ -72,15 +41,30 @@ const MONTHS = [
   'July', 'August', 'September', 'October', 'November', 'December',
 ];
 
-/** "2026-03-31" → "31 March 2026"; a full timestamp → "22 November 2026, 12:31 UTC". Unparseable input is shown as given. */
+/** India Standard Time is UTC+5:30 all year (no daylight saving). */
+const IST_OFFSET_MS = 330 * 60 * 1000;
+
+/**
+ * "2026-03-31" → "31 March 2026" (a calendar date stays as it is); a full timestamp is shown in
+ * Indian Standard Time → "22 November 2026, 18:01 IST". Unparseable input is shown as given.
+ */
 export function formatDate(value: string): string {
   const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (dateOnly) return `${Number(dateOnly[3])} ${MONTHS[Number(dateOnly[2]) - 1]} ${dateOnly[1]}`;
   const t = new Date(value);
   if (Number.isNaN(t.getTime())) return value;
-  const hh = String(t.getUTCHours()).padStart(2, '0');
-  const mm = String(t.getUTCMinutes()).padStart(2, '0');
-  return `${t.getUTCDate()} ${MONTHS[t.getUTCMonth()]} ${t.getUTCFullYear()}, ${hh}:${mm} UTC`;
+  const ist = new Date(t.getTime() + IST_OFFSET_MS);
+  const hh = String(ist.getUTCHours()).padStart(2, '0');
+  const mm = String(ist.getUTCMinutes()).padStart(2, '0');
+  return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}, ${hh}:${mm} IST`;
+}
+
+/** The calendar date in India of a timestamp: "2026-04-24T20:00:00Z" → "25 April 2026". */
+export function formatDayInIndia(value: string): string {
+  const t = new Date(value);
+  if (Number.isNaN(t.getTime())) return formatDate(value);
+  const ist = new Date(t.getTime() + IST_OFFSET_MS);
+  return `${ist.getUTCDate()} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}`;
 }
 
 export function formatBytes(n: number): string {
@@ -96,12 +80,7 @@ export const STATUTE_TITLE: Record<Statute, string> = {
   IBC_LIQUIDATION: 'Regulation 35 of the IBBI Insolvency Resolution Process and Liquidation Process Regulations, 2016',
 };
 
-export const STATUTE_SHORT: Record<Statute, string> = {
-  RULE_11UA: 'Income-tax Rules, Rule 11UA',
-  COMPANIES_ACT_SEC_62: 'Companies Act, 2013, s.62(1)(c)',
-  FEMA_RBI: 'FEMA NDI Rules, 2019, Rule 21',
-  IBC_LIQUIDATION: 'IBC, 2016: IBBI Regulation 35',
-};
+export { STATUTE_SHORT } from '../contract/vocabulary.js';
 
 export const PURPOSE_TITLE: Record<Purpose, string> = {
   ISSUE_OF_SHARES: 'Issue of shares by a closely held company (s.56(2)(viib) of the Income-tax Act, 1961)',

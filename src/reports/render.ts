@@ -10,6 +10,7 @@ import type { MethodResult, ValuationResult } from '../domain/valuation/types.js
 import {
   formatBytes,
   formatDate,
+  formatDayInIndia,
   formatLineValue,
   GATE_TITLE,
   lakh,
@@ -21,11 +22,13 @@ import {
   STATUTE_TITLE,
 } from './format.js';
 import { scopeParagraphs, statuteText } from './statute-text.js';
+import SVGtoPDF from 'svg-to-pdfkit';
+import { footballFieldSvg, heatMapSvg } from './charts.js';
 
 export interface ReportInput {
   kind: 'DRAFT' | 'FINAL';
   reportId: string;
-  firm: { name: string };
+  firm: { name: string; legalName?: string; registration?: string | null };
   engagement: {
     id: string;
     targetEntity: string;
@@ -47,14 +50,25 @@ export interface ReportInput {
   documents: { fileName: string; kind: string; sha256: string; sizeBytes: number; createdAt: string }[];
   valuation: ValuationResult;
   reviewTrail: {
+    /** Review round: 1, then one more after each return for revision. */
+    round?: number;
     gate: 'GATE_1' | 'GATE_2' | 'GATE_3';
-    decision: 'APPROVED' | 'REJECTED';
+    decision: 'APPROVED' | 'REJECTED' | 'RETURNED_FOR_REVISION';
     by: string;
     at: string;
     comment?: string;
   }[];
-  /** FINAL only: who certifies and where the certificate can be checked. */
-  certificate?: { signedBy: string; signedAt: string; verifyUrl: string };
+  /** FINAL only: who certifies, and the public verification page (PUBLIC_BASE_URL + /verify) the file is dropped on. */
+  certificate?: {
+    signedBy: string;
+    signedAt: string;
+    verifyUrl: string;
+    /** The GATE_3 signatory's designation and the registrations that qualify them (domain/identity/signatory.ts). */
+    designation?: string | null;
+    registrations?: string[];
+    /** The demo firm's made-up credentials are printed as such. */
+    demo?: boolean;
+  };
   /** Injected so the same input renders the same document. */
   generatedAt: string;
 }
@@ -258,6 +272,21 @@ class Writer {
     doc.fillColor(COLOR.ink);
   }
 
+  /** A vector chart (SVG from the charting library) at the content width. */
+  chart(svg: string | null, height: number, caption: string): void {
+    if (svg === null) return;
+    this.ensureSpace(height + 24);
+    const y = this.doc.y;
+    SVGtoPDF(this.doc, svg, this.left, y, {
+      width: this.width,
+      height,
+      fontCallback: (_family, bold) => (bold ? 'Bold' : 'Regular'),
+    });
+    this.doc.x = this.left;
+    this.doc.y = y + height + 4;
+    this.paragraph(caption, { size: SIZE.small, color: COLOR.muted, align: 'left' });
+  }
+
   /** Two-column key/value table without a header row look. */
   facts(rows: [string, string][], labelWidth = 0.3): void {
     this.table(
@@ -311,6 +340,7 @@ export async function renderReport(input: ReportInput): Promise<Buffer> {
   computations(w, input.valuation);
   sensitivity(w, input.valuation);
   conclusion(w, input.valuation);
+  complianceBlock(w, input.valuation);
   warnings(w, input.valuation);
   reviewTrail(w, input);
   certificateBlock(w, input);
@@ -348,8 +378,9 @@ function cover(w: Writer, input: ReportInput): number {
       ['Statute', STATUTE_TITLE[engagement.statute]],
       ['Purpose', coverPurpose(engagement.statute, engagement.purpose)],
       ['Valuation date', formatDate(engagement.valuationDate)],
-      ['Date of appointment', formatDate(engagement.createdAt)],
-      ['Date of report', formatDate(input.generatedAt)],
+      ['Balance-sheet date', input.valuation.balanceSheetDate ? formatDate(input.valuation.balanceSheetDate) : 'Not recorded'],
+      ['Date of appointment', formatDayInIndia(engagement.createdAt)],
+      ['Date of report', formatDayInIndia(input.generatedAt)],
       ['Valuer', input.firm.name],
       ['Report ID', input.reportId],
       ['Engagement ID', engagement.id],
@@ -397,7 +428,7 @@ function contents(w: Writer, y: number): void {
 
 function purposeAndStatute(w: Writer, input: ReportInput): void {
   w.section('Purpose and statutory framework', true);
-  const text = statuteText(input.engagement.statute, input.engagement.purpose);
+  const text = statuteText(input.engagement.statute, input.engagement.purpose, input.engagement.valuationDate);
   for (const p of text.paragraphs) w.paragraph(p);
   if (text.table) {
     w.table(
@@ -413,7 +444,7 @@ function scope(w: Writer, input: ReportInput): void {
   w.labelled('Valuer', `${input.firm.name}. No other experts were involved unless stated in the review trail.`);
   w.labelled(
     'Dates',
-    `Appointed on ${formatDate(input.engagement.createdAt)}; valuation date ${formatDate(input.engagement.valuationDate)}; report dated ${formatDate(input.generatedAt)}.`,
+    `Appointed on ${formatDayInIndia(input.engagement.createdAt)}. Valuation date ${formatDate(input.engagement.valuationDate)}. Balance sheet as at ${input.valuation.balanceSheetDate ? formatDate(input.valuation.balanceSheetDate) : 'a date not recorded'}. Report dated ${formatDayInIndia(input.generatedAt)}. Dates and times in this report are Indian Standard Time (UTC+5:30).`,
   );
   for (const p of scopeParagraphs(input.engagement.statute)) w.labelled(p.heading, p.text);
 }
@@ -583,9 +614,20 @@ function computations(w: Writer, v: ValuationResult): void {
   const years = dcfYears(dcf);
   if (years.length === 0) return;
   w.subheading('Discounted cash flow by year (₹ lakh)');
+  // s.72 columns only when some year has a loss to carry or set off.
+  const hasLosses = years.some((y) =>
+    ['Loss brought forward', 'Loss carried forward'].some((k) => (y.values.get(k) ?? '0.00') !== '0.00'),
+  );
   const cols: [string, string][] = [
     ['EBITDA', 'EBITDA'],
     ['EBIT', 'EBIT'],
+    ...(hasLosses
+      ? ([
+          ['Loss b/f', 'Loss brought forward'],
+          ['Set off', 'Loss set off'],
+          ['Loss c/f', 'Loss carried forward'],
+        ] as [string, string][])
+      : []),
     ['Tax', 'Less: tax on EBIT'],
     ['NOPAT', 'NOPAT'],
     ['Capex', 'Less: capital expenditure'],
@@ -594,14 +636,19 @@ function computations(w: Writer, v: ValuationResult): void {
     ['Discount factor', 'Discount factor'],
     ['PV of FCFF', 'Present value of FCFF'],
   ];
-  const yearWidth = 0.1;
-  const colWidth = (1 - yearWidth) / cols.length;
+  // Discount factors have six decimals: their column is wider so they never wrap.
+  const yearWidth = hasLosses ? 0.08 : 0.1;
+  const factorWidth = hasLosses ? 0.09 : 0.11;
+  const colWidth = (1 - yearWidth - factorWidth) / (cols.length - 1);
   w.table(
-    [{ header: 'Year', width: yearWidth }, ...cols.map(([h]) => ({ header: h, width: colWidth, align: 'right' as const }))],
+    [
+      { header: 'Year', width: yearWidth },
+      ...cols.map(([h]) => ({ header: h, width: h === 'Discount factor' ? factorWidth : colWidth, align: 'right' as const })),
+    ],
     years.map((y) => [y.year, ...cols.map(([, key]) => y.values.get(key) ?? '—')]),
-    { fontSize: 7, boldFirstColumn: true },
+    { fontSize: hasLosses ? 6.5 : 7, boldFirstColumn: true },
   );
-  w.paragraph('1 lakh = ₹1,00,000. Figures in this table are rounded to two decimals of a lakh; the method table above gives them to the paisa.', {
+  w.paragraph(`1 lakh = ₹1,00,000. Figures in this table are rounded to two decimals of a lakh; the method table above gives them to the paisa.${hasLosses ? ' Tax follows s.72: a loss pays no tax and is carried forward (b/f, set off, c/f) for eight years against later EBIT.' : ''}`, {
     size: SIZE.small,
     color: COLOR.muted,
     align: 'left',
@@ -626,6 +673,8 @@ function sensitivity(w: Writer, v: ValuationResult): void {
     s.waccValues.map((wacc, i) => [percent(wacc), ...s.grid[i].map((c) => (c === null ? '—' : rupees(c)))]),
     { fontSize: SIZE.body - 0.5, boldFirstColumn: true, highlightCells: new Set([`${baseRow},${baseCol + 1}`]) },
   );
+  const chartWidth = w.width;
+  w.chart(heatMapSvg(v, chartWidth, 185), 185, 'Heat map of the same grid: value per share by WACC (rows) and terminal growth (columns).');
 }
 
 function conclusion(w: Writer, v: ValuationResult): void {
@@ -647,24 +696,37 @@ function conclusion(w: Writer, v: ValuationResult): void {
 
   if (c.valuePerShare !== null) {
     const bound = c.floorOrCeiling === 'FLOOR' ? 'a floor on the price' : c.floorOrCeiling === 'CEILING' ? 'a ceiling on the price' : undefined;
-    box(`Value per equity share as at ${formatDate(v.valuationDate)}`, rupees(c.valuePerShare), bound ? `This value is ${bound}.` : undefined);
+    const sub = [
+      ...(c.discount ? [`After a discount for lack of marketability of ${percent(c.discount.percent)} on ${rupees(c.discount.valueBeforeDiscount)}.`] : []),
+      ...(bound ? [`This value is ${bound}.`] : []),
+    ].join(' ');
+    box(`Value per equity share as at ${formatDate(v.valuationDate)}`, rupees(c.valuePerShare), sub || undefined);
   } else if (c.fairValue || c.liquidationValue) {
+    const shortfall = (x?: { shortfall?: string }) => (x?.shortfall ? rupees(x.shortfall) : '—');
     w.table(
       [
-        { header: 'Basis of value', width: 0.4 },
-        { header: 'Equity value', width: 0.32, align: 'right' },
-        { header: 'Per equity share', width: 0.28, align: 'right' },
+        { header: 'Basis of value', width: 0.28 },
+        { header: 'Equity value', width: 0.26, align: 'right' },
+        { header: 'Per equity share', width: 0.2, align: 'right' },
+        { header: 'Shortfall to creditors', width: 0.26, align: 'right' },
       ],
       [
-        ...(c.fairValue ? [['Fair value', rupees(c.fairValue.equityValue), rupees(c.fairValue.valuePerShare)]] : []),
+        ...(c.fairValue ? [['Fair value', rupees(c.fairValue.equityValue), rupees(c.fairValue.valuePerShare), shortfall(c.fairValue)]] : []),
         ...(c.liquidationValue
-          ? [['Liquidation value', rupees(c.liquidationValue.equityValue), rupees(c.liquidationValue.valuePerShare)]]
+          ? [['Liquidation value', rupees(c.liquidationValue.equityValue), rupees(c.liquidationValue.valuePerShare), shortfall(c.liquidationValue)]]
           : []),
       ],
       { fontSize: SIZE.body, boldFirstColumn: true },
     );
+    w.paragraph('Under the s.53 waterfall equity receives what is left after every claim, never less than nil: where the claims exceed the assets, equity is ₹0.00 per share and the shortfall is borne by the creditors.', { size: SIZE.small, color: COLOR.muted, align: 'left' });
   }
   w.labelled('Basis', humanise(c.basis));
+  const ffHeight = 70 + 34 * (v.methods.length + (v.sensitivity ? 1 : 0));
+  w.chart(
+    footballFieldSvg(v, w.width, ffHeight),
+    ffHeight,
+    `Football field: value per share by method (diamonds)${v.sensitivity ? ' and the DCF sensitivity range (bar)' : ''}${c.valuePerShare !== null ? `; the solid line is the concluded value, ${rupees(c.valuePerShare)}` : ''}${v.compliance ? `; the dashed red line is the proposed price, ${rupees(v.compliance.proposedPricePerShare)}` : ''}.`,
+  );
 
   if (c.weights && c.weights.length > 0) {
     w.subheading('Weighting of methods');
@@ -678,10 +740,32 @@ function conclusion(w: Writer, v: ValuationResult): void {
       ],
       [
         ...c.weights.map((x) => [METHOD_TITLE[x.method] ?? x.method, rupees(x.valuePerShare), percent(x.weightPercent), rupees(x.weightedValuePerShare)]),
-        ['Concluded value per share', '', percent(String(total)), c.valuePerShare !== null ? rupees(c.valuePerShare) : '—'],
+        [c.discount ? 'Weighted value per share (before discount)' : 'Concluded value per share', '', percent(String(total)), c.discount ? rupees(c.discount.valueBeforeDiscount) : c.valuePerShare !== null ? rupees(c.valuePerShare) : '—'],
       ],
       { fontSize: SIZE.small + 0.5, boldRows: new Set([c.weights.length]) },
     );
+  }
+  if (c.weights && c.weights.length > 0) {
+    w.labelled(
+      c.weightsSetBy === 'VALUER' ? 'Weights set by the valuer' : 'Weights',
+      c.weightsRationale ?? (c.weightsSetBy === 'ENGINE_DEFAULT' ? 'The documented default weights were applied: the income approach leads (DCF 50%), the cost approach and, where peers apply, the market approach share the rest.' : 'As locked with the assumptions.'),
+    );
+  }
+  if (c.discount) {
+    w.subheading('Discount for lack of marketability');
+    w.table(
+      [
+        { header: 'Particulars', width: 0.6 },
+        { header: 'Per equity share', width: 0.4, align: 'right' },
+      ],
+      [
+        ['Value before the discount', rupees(c.discount.valueBeforeDiscount)],
+        [`Less: discount for lack of marketability at ${percent(c.discount.percent)}`, `${rupees(`-${c.discount.discountPerShare}`)}`],
+        ['Concluded value per share after the discount', rupees(c.discount.valueAfterDiscount)],
+      ],
+      { fontSize: SIZE.small + 0.5, boldRows: new Set([2]) },
+    );
+    w.labelled('Rationale for the discount', c.discount.rationale);
   }
   if (c.byPurpose && c.byPurpose.length > 0) {
     w.subheading(c.valuePerShare === null ? 'Value by purpose' : 'Purpose served');
@@ -703,6 +787,32 @@ function conclusion(w: Writer, v: ValuationResult): void {
       { fontSize: SIZE.small },
     );
   }
+}
+
+/** The proposed price tested against the statute's rule (shown in the conclusion). */
+function complianceBlock(w: Writer, v: ValuationResult): void {
+  const c = v.compliance;
+  if (!c || c.tests.length === 0) return;
+  w.subheading('Proposed price and its test');
+  w.paragraph(`The price proposed for the transaction is ${rupees(c.proposedPricePerShare)} per equity share. It is tested below against the rule that applies to it.`);
+  w.table(
+    [
+      { header: 'Rule and test', width: 0.36 },
+      { header: 'Line', width: 0.14, align: 'right' },
+      { header: 'Proposed price', width: 0.14, align: 'right' },
+      { header: 'Margin', width: 0.18, align: 'right' },
+      { header: 'Result', width: 0.18 },
+    ],
+    c.tests.map((t) => [
+      `${t.purpose ? `${purposeTitle(t.purpose)}: ` : ''}${t.rule}; ${t.test}`,
+      rupees(t.linePerShare),
+      rupees(t.proposedPricePerShare),
+      `${rupees(t.margin)} (${t.marginPercent.replace(/^-/, '\u2212')}%)`,
+      `${t.passes ? 'Meets the test' : 'Does not meet the test'}${t.applies ? '' : ' (provision not applicable for the date)'}`,
+    ]),
+    { fontSize: SIZE.small },
+  );
+  for (const t of c.tests) w.bullet(t.note);
 }
 
 function warnings(w: Writer, v: ValuationResult): void {
@@ -728,15 +838,27 @@ function reviewTrail(w: Writer, input: ReportInput): void {
     w.paragraph('No gate decisions have been recorded yet.', { color: COLOR.muted });
     return;
   }
+  const rounds = Math.max(1, ...input.reviewTrail.map((r) => r.round ?? 1));
+  const decision = (d: ReportInput['reviewTrail'][number]['decision']) =>
+    d === 'APPROVED' ? 'Approved' : d === 'RETURNED_FOR_REVISION' ? 'Returned for revision' : 'Rejected';
+  if (rounds > 1) {
+    w.paragraph(
+      `The engagement went through ${rounds} review rounds: a reviewer returned it for revision ${rounds - 1} time${rounds > 2 ? 's' : ''}, with the reasons shown. The assumptions were locked again in each new round and the valuation recomputed; this report rests on the last round.`,
+    );
+  }
   w.table(
     [
-      { header: 'Gate', width: 0.27 },
-      { header: 'Decision', width: 0.12 },
+      ...(rounds > 1 ? [{ header: 'Round', width: 0.07 }] : []),
+      { header: 'Gate', width: rounds > 1 ? 0.2 : 0.27 },
+      { header: 'Decision', width: rounds > 1 ? 0.14 : 0.12 },
       { header: 'By', width: 0.22 },
-      { header: 'At', width: 0.17 },
-      { header: 'Comment', width: 0.22 },
+      { header: 'At', width: rounds > 1 ? 0.15 : 0.17 },
+      { header: rounds > 1 ? 'Comment or reason' : 'Comment', width: 0.22 },
     ],
-    input.reviewTrail.map((r) => [GATE_TITLE[r.gate] ?? r.gate, r.decision === 'APPROVED' ? 'Approved' : 'Rejected', r.by, formatDate(r.at), r.comment ?? '']),
+    input.reviewTrail.map((r) => [
+      ...(rounds > 1 ? [String(r.round ?? 1)] : []),
+      GATE_TITLE[r.gate] ?? r.gate, decision(r.decision), r.by, formatDate(r.at), r.comment ?? '',
+    ]),
     { fontSize: SIZE.small + 0.5 },
   );
 }
@@ -746,23 +868,25 @@ function certificateBlock(w: Writer, input: ReportInput): void {
   const final = input.kind === 'FINAL';
   const verify =
     final && input.certificate
-      ? input.certificate.verifyUrl
-      : 'Verify at /api/v1/reports/verify/<SHA-256 of this file>';
+      ? `${input.certificate.verifyUrl} (drop this PDF file on that page)`
+      : 'Drafts are never certified and do not verify.';
   const lines: [string, string][] = [
     ['Report ID', input.reportId],
     ['Engagement ID', input.engagement.id],
     ['Target entity', input.engagement.targetEntity],
-    ['Issued by', input.firm.name],
+    ['Issued by', input.firm.legalName ?? input.firm.name],
+    ...(input.firm.registration ? ([['Firm registration', input.firm.registration]] as [string, string][]) : []),
     ...(final && input.certificate
       ? ([
-          ['Signed by', input.certificate.signedBy],
+          ['Signed by', input.certificate.signedBy + (input.certificate.designation ? `, ${input.certificate.designation}` : '')],
+          ...(input.certificate.registrations ?? []).map((r, i) => [i === 0 ? 'Registration' : '', r + (input.certificate!.demo ? ' [DEMO: not a real registration]' : '')]),
           ['Signed at', formatDate(input.certificate.signedAt)],
         ] as [string, string][])
       : []),
     ['Verification', verify],
   ];
   const intro = final
-    ? 'This report is certified with an Ed25519 digital signature over the report ID, the engagement ID, the firm, the signatory, the signing time and the SHA-256 of this file. A document cannot contain its own digest: compute the SHA-256 of this file and look it up at the verification address below; any change to the file changes the digest and the lookup fails.'
+    ? 'This report is certified with an Ed25519 digital signature over the report ID, the engagement ID, the firm, the signatory, the signing time and the SHA-256 of this file. To verify it, open the verification page below and drop this PDF file there: the page computes the file\'s SHA-256 and checks the signature. A document cannot contain its own digest; any change to the file changes the digest and verification fails.'
     : 'This is a DRAFT for review. It is not certified, carries no signature and must not be relied upon. The FINAL report is signed on completion; its SHA-256 can then be verified at the address below.';
   doc.font('Regular').fontSize(SIZE.body);
   const introH = doc.heightOfString(intro, { width: w.width - 28, lineGap: 1.5 });

@@ -11,7 +11,14 @@ export interface StatuteSection {
   table?: { header: string[]; rows: string[][] };
 }
 
-export function statuteText(statute: Statute, purpose: string | null): StatuteSection {
+/** s.56(2)(viib) does not apply on or after this date (Finance (No. 2) Act, 2024). */
+const S56_VIIB_SUNSET = '2025-04-01';
+
+const S56_VIIB_SUNSET_TEXT =
+  'Section 56(2)(viib) does not apply on or after 1 April 2025: the Finance (No. 2) Act, 2024 inserted a proviso that "the provisions of this clause shall not apply on or after the 1st day of April, 2025". As the valuation date falls on or after that day, the fair market value under Rule 11UA(2) is reported for information only and is not a ceiling on the issue price for income-tax purposes.';
+
+export function statuteText(statute: Statute, purpose: string | null, valuationDate = ''): StatuteSection {
+  const viibSunset = valuationDate >= S56_VIIB_SUNSET;
   switch (statute) {
     case 'RULE_11UA':
       return {
@@ -22,7 +29,8 @@ export function statuteText(statute: Statute, purpose: string | null): StatuteSe
           'In both formulas L is the book value of liabilities excluding paid-up equity capital, dividends set apart but not declared, reserves and surplus (even if negative) other than those set apart towards depreciation, provision for taxation in excess of the tax payable on book profits, provisions for liabilities other than ascertained liabilities, and contingent liabilities other than arrears of dividends on cumulative preference shares; PE is the total paid-up equity share capital and PV the paid-up value of the shares being valued.',
           purpose === null
             ? 'No transaction purpose was specified for this engagement, so both formulas are reported together with the purpose each serves, and the value that binds depends on the transaction.'
-            : `This report is issued for the following purpose: ${purposeSentence(purpose)}.`,
+            : `This report is issued for the following purpose: ${purposeSentence(purpose, viibSunset)}.`,
+          ...(viibSunset && purpose !== 'TRANSFER_OR_RECEIPT' ? [S56_VIIB_SUNSET_TEXT] : []),
         ],
       };
     case 'COMPANIES_ACT_SEC_62':
@@ -63,10 +71,12 @@ export function statuteText(statute: Statute, purpose: string | null): StatuteSe
   }
 }
 
-function purposeSentence(purpose: string): string {
+function purposeSentence(purpose: string, viibSunset = false): string {
   switch (purpose) {
     case 'ISSUE_OF_SHARES':
-      return 'an issue of shares under s.56(2)(viib), for which the FMV under Rule 11UA(2)(a) is the ceiling on a tax-neutral issue price';
+      return viibSunset
+        ? 'an issue of shares, valued under Rule 11UA(2)(a)'
+        : 'an issue of shares under s.56(2)(viib), for which the FMV under Rule 11UA(2)(a) is the ceiling on a tax-neutral issue price';
     case 'TRANSFER_OR_RECEIPT':
       return 'a transfer or receipt of unquoted equity shares under s.56(2)(x) and s.50CA, for which the FMV under Rule 11UA(1)(c)(b) is the floor on the consideration';
     case 'ISSUE_TO_NON_RESIDENT':

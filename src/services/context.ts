@@ -6,6 +6,15 @@ import type { Actor } from '../db/repositories/audit.js';
 import type { Principal } from '../domain/identity/roles.js';
 import type { HostLookup } from '../integrations/webhooks/ssrf.js';
 import type { PaymentGateway } from '../integrations/gateway/index.js';
+import type { PrincipalCache } from './principal-cache.js';
+import type { UsageRecorder } from './usage-recorder.js';
+
+/** What a cached credential resolves to: the principal, and for sessions what the CSRF check and renewal need. */
+export interface CachedCredential {
+  principal: Principal;
+  csrfTokenHash?: string;
+  sessionExpiresAt?: number;
+}
 
 /** What every service function needs; built once at start. */
 export interface ServiceContext {
@@ -16,6 +25,10 @@ export interface ServiceContext {
   sessionSecret: string;
   /** Razorpay or the built-in sandbox (DESIGN §8). */
   gateway: PaymentGateway;
+  /** Authenticated principals by credential digest (services/principal-cache.ts); API processes only. */
+  principals?: PrincipalCache<CachedCredential>;
+  /** Token last-use times, written in batches off the request path (services/usage-recorder.ts). */
+  usage?: UsageRecorder;
   /** DNS for webhook URL checks; unset means the system resolver. Tests replace it to simulate rebinding. */
   webhookLookup?: HostLookup;
 }

@@ -7,10 +7,10 @@ import { conflict, notFound, validationFailed } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { eventsForTransition, nextStatus, type EngagementAction, type EngagementStatus } from '../domain/engagement/state-machine.js';
-import { isValidCin, normaliseCin } from '../domain/engagement/cin.js';
+import { isValidCin, normaliseCin } from '../contract/cin.js';
 import { PURPOSES_BY_STATUTE, type Statute } from '../domain/valuation/types.js';
 import * as repo from '../db/repositories/engagements.js';
-import { insertAudit, insertOutboxEvent, listEngagementAudit, type Actor } from '../db/repositories/audit.js';
+import { insertAudit, insertOutboxEvent, listEngagementAudit, notifyFirmEvent, type Actor } from '../db/repositories/audit.js';
 import { scheduleOutboxDispatch } from './webhooks.js';
 
 export function publicEngagement(e: repo.EngagementRow) {
@@ -22,6 +22,7 @@ export function publicEngagement(e: repo.EngagementRow) {
     purpose: e.purpose,
     status: e.status,
     valuationDate: e.valuation_date,
+    proposedPricePerShare: e.proposed_price_per_share ?? null,
     assumptionsLocked: e.assumptions_locked,
     paymentStatus: e.payment_status,
     failureReason: e.failure_reason,
@@ -40,10 +41,12 @@ export function todayInIndia(now = new Date()): string {
 export async function createEngagement(
   ctx: ServiceContext,
   principal: Principal,
-  input: { targetEntity: string; statute: Statute; cin?: string; purpose?: string; valuationDate?: string },
+  input: { targetEntity: string; statute: Statute; cin?: string; purpose?: string; valuationDate?: string; proposedPricePerShare?: string | number },
   requestId?: string,
 ) {
   const errors = [];
+  const price = input.proposedPricePerShare === undefined ? null : readPrice(input.proposedPricePerShare);
+  if (price === false) errors.push({ path: '/proposedPricePerShare', message: PRICE_RULE });
   const cin = input.cin === undefined ? null : normaliseCin(input.cin);
   if (cin !== null && !isValidCin(cin, new Date().getUTCFullYear())) {
     errors.push({ path: '/cin', message: 'must be a 21-character CIN such as U72200KA2015PTC081234' });
@@ -52,14 +55,88 @@ export async function createEngagement(
   if (input.purpose !== undefined && !allowed.includes(input.purpose)) {
     errors.push({ path: '/purpose', message: allowed.length ? `must be one of ${allowed.join(', ')} for ${input.statute}` : `${input.statute} takes no purpose` });
   }
+  // Dates are Indian: the default valuation date is today in IST, and a valuation date may not lie
+  // beyond it (the report, dated today in IST, would otherwise precede its own valuation date).
+  const today = todayInIndia();
+  if (input.valuationDate !== undefined && input.valuationDate > today) {
+    errors.push({ path: '/valuationDate', message: `must not be later than today in India (${today})` });
+  }
   if (errors.length) throw validationFailed(errors);
   return ctx.db.transaction(async (tx) => {
     const row = await repo.insertEngagement(tx, {
       id: newId('eng'), firmId: principal.firmId, targetEntity: input.targetEntity, cin, statute: input.statute,
-      purpose: input.purpose ?? null, valuationDate: input.valuationDate ?? todayInIndia(), createdBy: actorOf(principal).id!,
+      purpose: input.purpose ?? null, valuationDate: input.valuationDate ?? today, createdBy: actorOf(principal).id!,
+      proposedPricePerShare: price || null,
     });
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'engagement.created', engagementId: row.id, toStatus: 'CREATED' });
     return publicEngagement(row);
+  });
+}
+
+const PRICE_RULE = 'must be a price in rupees greater than 0 with at most 2 decimals, e.g. "245.50"';
+
+/** A proposed price as exact decimal text ("245.5"), or false when it is not a positive amount in paise. */
+function readPrice(value: string | number): string | false {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(text) || /^0+(\.0+)?$/.test(text)) return false;
+  return text;
+}
+
+/** The statuses in which the engagement's facts may still be corrected: before the computation starts. */
+const EDITABLE = new Set(['CREATED', 'DATA_INGESTING', 'DATA_READY']);
+
+export interface EngagementPatch {
+  targetEntity?: string;
+  cin?: string | null;
+  purpose?: string | null;
+  valuationDate?: string;
+  proposedPricePerShare?: string | number | null;
+}
+
+/**
+ * PATCH: corrects targetEntity, cin, purpose, valuationDate and proposedPricePerShare until the
+ * computation starts (409 computation_started afterwards). Bad input changes nothing; the change and
+ * its audit entry (every field from → to) are one transaction.
+ */
+export async function patchEngagement(ctx: ServiceContext, principal: Principal, id: string, patch: EngagementPatch, requestId?: string) {
+  return ctx.db.transaction(async (tx) => {
+    const current = await requireEngagement(tx, principal.firmId, id, true);
+    if (!EDITABLE.has(current.status)) {
+      throw conflict('computation_started', `The engagement is ${current.status}: its facts can be corrected only until the computation starts`);
+    }
+    const errors = [];
+    const cin = patch.cin === undefined || patch.cin === null ? patch.cin : normaliseCin(patch.cin);
+    if (typeof cin === 'string' && !isValidCin(cin, new Date().getUTCFullYear())) {
+      errors.push({ path: '/cin', message: 'must be a 21-character CIN such as U72200KA2015PTC081234' });
+    }
+    const allowed = PURPOSES_BY_STATUTE[current.statute as Statute] as readonly string[];
+    if (typeof patch.purpose === 'string' && !allowed.includes(patch.purpose)) {
+      errors.push({ path: '/purpose', message: allowed.length ? `must be one of ${allowed.join(', ')} for ${current.statute}` : `${current.statute} takes no purpose` });
+    }
+    const today = todayInIndia();
+    if (patch.valuationDate !== undefined && patch.valuationDate > today) {
+      errors.push({ path: '/valuationDate', message: `must not be later than today in India (${today})` });
+    }
+    const price = patch.proposedPricePerShare === undefined || patch.proposedPricePerShare === null ? patch.proposedPricePerShare : readPrice(patch.proposedPricePerShare);
+    if (price === false) errors.push({ path: '/proposedPricePerShare', message: PRICE_RULE });
+    if (errors.length) throw validationFailed(errors);
+    const next = {
+      ...(patch.targetEntity !== undefined && { targetEntity: patch.targetEntity }),
+      ...(cin !== undefined && { cin }),
+      ...(patch.purpose !== undefined && { purpose: patch.purpose }),
+      ...(patch.valuationDate !== undefined && { valuationDate: patch.valuationDate }),
+      ...(price !== undefined && { proposedPricePerShare: price as string | null }),
+    };
+    const before: Record<string, unknown> = {
+      targetEntity: current.target_entity, cin: current.cin, purpose: current.purpose, valuationDate: current.valuation_date, proposedPricePerShare: current.proposed_price_per_share,
+    };
+    const changes = Object.fromEntries(
+      Object.entries(next).filter(([k, v]) => before[k] !== v).map(([k, v]) => [k, { from: before[k] ?? null, to: v }]),
+    );
+    if (Object.keys(changes).length === 0) return publicEngagement(current);
+    await repo.updateEngagementFields(tx, principal.firmId, id, next);
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'engagement.updated', engagementId: id, details: { changes } });
+    return publicEngagement((await repo.getEngagement(tx, principal.firmId, id))!);
   });
 }
 
@@ -76,8 +153,24 @@ export async function requireEngagement(tx: Executor, firmId: string, id: string
   return row;
 }
 
-export async function listEngagements(ctx: ServiceContext, principal: Principal, opts: { status?: string; beforeId?: string; limit: number }) {
-  return (await repo.listEngagements(ctx.db, principal.firmId, opts)).map(publicEngagement);
+export async function listEngagements(ctx: ServiceContext, principal: Principal, opts: { status?: string; beforeId?: string; limit: number; q?: string }) {
+  const search = opts.q === undefined ? undefined : prefixSearchQuery(opts.q);
+  if (search === null) return [];
+  return (await repo.listEngagements(ctx.db, principal.firmId, { ...opts, search })).map(publicEngagement);
+}
+
+/**
+ * Turns what a person typed into a tsquery of word prefixes ("acme ind" → "acme:* & ind:*"). Only
+ * letters and digits survive, so nothing typed can be tsquery syntax. null: nothing searchable was typed.
+ */
+export function prefixSearchQuery(q: string): string | null {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.length ? words.slice(0, 8).map((w) => `${w}:*`).join(' & ') : null;
+}
+
+/** 404 unless the engagement exists in the caller's firm. */
+export async function requireEngagementVisible(ctx: ServiceContext, principal: Principal, id: string): Promise<void> {
+  await requireEngagement(ctx.db, principal.firmId, id);
 }
 
 export async function listEngagementEvents(ctx: ServiceContext, principal: Principal, id: string, limit: number, afterId?: string) {
@@ -138,6 +231,7 @@ export async function applyTransition(
 export async function writeEngagementEvent(tx: Executor, firmId: string, engagementId: string, type: string, data: unknown): Promise<void> {
   const sequence = await repo.nextEventSequence(tx, firmId, engagementId);
   await insertOutboxEvent(tx, firmId, { type, engagementId, sequence, data });
+  await notifyFirmEvent(tx, firmId);
   await scheduleOutboxDispatch(tx);
 }
 

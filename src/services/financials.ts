@@ -12,7 +12,7 @@ import { getBlob } from '../db/repositories/blobs.js';
 import { getFinancials, upsertFinancials } from '../db/repositories/valuation-data.js';
 import { SYSTEM_ACTOR, type Actor } from '../db/repositories/audit.js';
 import { applyTransition, requireEngagement } from './engagements.js';
-import { startComputationIfReady } from './valuation.js';
+import { startComputationIfReady, statuteMissingInputs } from './valuation.js';
 
 export interface DocumentError {
   /** JSON Pointer into the canonical document, e.g. /projections/2/revenue. */
@@ -71,13 +71,18 @@ export async function ingestFinancials(ctx: ServiceContext, job: JobContext): Pr
   const outcome = await parseFinancialsFile(doc.format, data);
   const actor: Actor = { ...SYSTEM_ACTOR, requestId: requestId ?? null };
   await ctx.db.transaction(async (tx) => {
-    await requireEngagement(tx, firmId, engagementId, true);
+    const engagement = await requireEngagement(tx, firmId, engagementId, true);
     const current = await docs.getDocument(tx, firmId, engagementId, documentId);
     if (current?.status !== 'PARSING') return job.complete(tx);
     if (outcome.ok) {
       await upsertFinancials(tx, firmId, engagementId, documentId, outcome.financials);
       await docs.setDocumentStatus(tx, firmId, documentId, 'PARSED');
-      await applyTransition(tx, firmId, engagementId, 'INGEST_SUCCEEDED', actor, { details: { documentId } });
+      // Statute readiness is checked here too: the file is valid, but what the statute still lacks is
+      // recorded (and shown with the financials) so the valuer learns it before the lock.
+      const missing = statuteMissingInputs(engagement, outcome.financials).map((m) => ({ path: m.path, message: m.message }));
+      await applyTransition(tx, firmId, engagementId, 'INGEST_SUCCEEDED', actor, {
+        details: { documentId, ...(missing.length > 0 && { missingInputs: missing }) },
+      });
       await startComputationIfReady(tx, firmId, engagementId, actor);
     } else {
       await docs.setDocumentStatus(tx, firmId, documentId, 'REJECTED', outcome.errors);
@@ -90,10 +95,11 @@ export async function ingestFinancials(ctx: ServiceContext, job: JobContext): Pr
 }
 
 export async function getNormalisedFinancials(ctx: ServiceContext, principal: Principal, engagementId: string) {
-  await requireEngagement(ctx.db, principal.firmId, engagementId);
+  const engagement = await requireEngagement(ctx.db, principal.firmId, engagementId);
   const row = await getFinancials<NormalisedFinancials>(ctx.db, principal.firmId, engagementId);
   if (!row) throw conflict('financials_not_ready', 'No financials have been accepted for this engagement yet');
-  return { engagementId, documentId: row.document_id, acceptedAt: row.created_at.toISOString(), financials: row.data };
+  const missingInputs = statuteMissingInputs(engagement, row.data).map((m) => ({ path: m.path, message: m.message }));
+  return { engagementId, documentId: row.document_id, acceptedAt: row.created_at.toISOString(), financials: row.data, missingInputs };
 }
 
 

@@ -1,4 +1,6 @@
 // Sign-up, login, sessions and API tokens. Secrets are shown once and stored only as digests.
+import { publicProfile } from './profile.js';
+import { announcePrincipalChange } from './principal-cache.js';
 import { randomBytes } from 'node:crypto';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import type { ServiceContext } from './context.js';
@@ -16,6 +18,8 @@ import { insertAudit } from '../db/repositories/audit.js';
 import type { Executor } from '../db/client.js';
 
 export const SESSION_COOKIE = 'vs_session';
+/** Readable by the console's script (not HttpOnly): the CSRF token of the session, echoed as X-CSRF-Token. */
+export const CSRF_COOKIE = 'vs_csrf';
 const SESSION_SECONDS = 12 * 3600;
 const RENEW_WHEN_LEFT_SECONDS = 6 * 3600;
 
@@ -86,7 +90,12 @@ export async function login(ctx: ServiceContext, input: { email: string; passwor
 }
 
 export async function logout(ctx: ServiceContext, principal: Principal): Promise<void> {
-  if (principal.kind === 'user') await sessions.revokeSession(ctx.db, principal.sessionId);
+  if (principal.kind !== 'user') return;
+  await ctx.db.transaction(async (tx) => {
+    await sessions.revokeSession(tx, principal.sessionId);
+    await announcePrincipalChange(tx, principal.firmId);
+  });
+  ctx.principals?.invalidateFirm(principal.firmId);
 }
 
 /** Resolves a session cookie; renews it (sliding expiry) when less than half its life is left. */
@@ -96,6 +105,12 @@ export async function authenticateSession(
 ): Promise<{ principal: Principal; csrfTokenHash: string; renewed?: { cookie: string; expiresAt: Date } } | null> {
   const claims = verifyJwt(jwt, ctx.sessionSecret);
   if (!claims || typeof claims.sid !== 'string' || typeof claims.sub !== 'string') return null;
+  const key = `ses:${sha256Hex(jwt)}`;
+  const cached = ctx.principals?.get(key);
+  // A cached session is used until it is due for renewal; renewal goes to the database.
+  if (cached?.csrfTokenHash && cached.sessionExpiresAt! - Date.now() >= RENEW_WHEN_LEFT_SECONDS * 1000) {
+    return { principal: cached.principal, csrfTokenHash: cached.csrfTokenHash };
+  }
   const session = await sessions.findLiveSession(ctx.db, claims.sid);
   if (!session || session.user_id !== claims.sub) return null;
   const user = await users.findUserForSession(ctx.db, session.user_id);
@@ -108,6 +123,8 @@ export async function authenticateSession(
     const expiresAt = new Date(Date.now() + SESSION_SECONDS * 1000);
     await sessions.extendSession(ctx.db, session.id, expiresAt);
     renewed = { cookie: sessionJwt(ctx, session.id, user.id, expiresAt), expiresAt };
+  } else {
+    ctx.principals?.set(key, user.firm_id, { principal, csrfTokenHash: session.csrf_token_hash, sessionExpiresAt: session.expires_at.getTime() }, Math.min(5_000, session.expires_at.getTime() - Date.now()));
   }
   return { principal, csrfTokenHash: session.csrf_token_hash, renewed };
 }
@@ -119,10 +136,21 @@ export function csrfMatches(csrfTokenHash: string, presented: string | undefined
 /** Format and checksum first (no database), then the digest lookup. */
 export async function authenticateToken(ctx: ServiceContext, token: string): Promise<Principal | null> {
   if (!isWellFormedToken(token)) return null;
-  const row = await tokens.findLiveTokenByHash(ctx.db, sha256Hex(token));
+  const digest = sha256Hex(token);
+  const cached = ctx.principals?.get(`tok:${digest}`)?.principal;
+  if (cached?.kind === 'token') {
+    ctx.usage?.recordTokenUse(cached.tokenId);
+    return cached;
+  }
+  const row = await tokens.findLiveTokenByHash(ctx.db, digest);
   if (!row) return null;
-  await tokens.touchToken(ctx.db, row.id);
-  return { kind: 'token', tokenId: row.id, firmId: row.firm_id, role: 'VALUER', tokenName: row.name };
+  if (ctx.usage) ctx.usage.recordTokenUse(row.id);
+  else await tokens.touchToken(ctx.db, row.id);
+  const principal: Principal = { kind: 'token', tokenId: row.id, firmId: row.firm_id, role: 'VALUER', tokenName: row.name };
+  // Never cached past the token's expiry.
+  const ttl = row.expires_at ? row.expires_at.getTime() - Date.now() : undefined;
+  ctx.principals?.set(`tok:${digest}`, row.firm_id, { principal }, ttl === undefined ? undefined : Math.min(ttl, 5_000));
+  return principal;
 }
 
 export function mintToken(): string {
@@ -137,6 +165,7 @@ export function publicToken(t: tokens.ApiTokenRow) {
     id: t.id,
     name: t.name,
     prefix: t.prefix,
+    createdBy: t.created_by,
     createdAt: t.created_at.toISOString(),
     expiresAt: t.expires_at?.toISOString() ?? null,
     lastUsedAt: t.last_used_at?.toISOString() ?? null,
@@ -173,14 +202,16 @@ export async function revokeApiToken(ctx: ServiceContext, principal: Principal, 
   await ctx.db.transaction(async (tx) => {
     if (!(await tokens.revokeApiToken(tx, principal.firmId, tokenId))) throw notFound('API token');
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'api_token.revoked', details: { tokenId } });
+    await announcePrincipalChange(tx, principal.firmId);
   });
+  ctx.principals?.invalidateFirm(principal.firmId);
 }
 
 export async function describePrincipal(ctx: ServiceContext, principal: Principal) {
   const firm = (await users.getFirm(ctx.db, principal.firmId))!;
   if (principal.kind === 'user') {
     const user = (await users.getUser(ctx.db, principal.firmId, principal.userId))!;
-    return { kind: 'user' as const, user: publicUser(user), firm: { id: firm.id, name: firm.name }, role: principal.role };
+    return { kind: 'user' as const, user: publicUser(user), profile: publicProfile(user), firm: { id: firm.id, name: firm.name }, role: principal.role };
   }
   return { kind: 'token' as const, token: { id: principal.tokenId, name: principal.tokenName }, firm: { id: firm.id, name: firm.name }, role: principal.role };
 }
@@ -192,15 +223,29 @@ export async function seedDemoFirm(ctx: ServiceContext): Promise<{ email: string
   const password = randomSecret(12);
   const passwordHash = await hashPassword(password);
   const token = mintToken();
-  await ctx.db.transaction(async (tx) => {
+  const seeded = await ctx.db.transaction(async (tx) => {
+    // Processes started together: one seeds, the others find a firm and print nothing.
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('vs:demo-seed'))");
+    if ((await users.countFirms(tx)) > 0) return false;
     const firm = await users.insertFirm(tx, { id: newId('frm'), name: 'Demo Valuers LLP' });
     const user = (await users.insertUser(tx, {
       id: newId('usr'), firmId: firm.id, email, name: 'Demo Admin', role: 'ADMIN' as Role, status: 'ACTIVE', passwordHash,
     }))!;
+    // Made-up credentials so a newcomer's first engagement can be signed off; reports mark them as demo.
+    await users.updateFirmProfile(tx, firm.id, { legalName: 'Demo Valuers LLP', address: '1 Demo Street, Mumbai 400001', ibbiRegistration: 'IBBI/RV-E/02/2020/100', demo: true });
+    await users.updateUserProfile(tx, firm.id, user.id, {
+      designation: 'Partner (demo)',
+      registrations: [
+        { type: 'IBBI_RV', number: 'IBBI/RV/03/2019/10000', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS', rvo: 'Demo RVO' },
+        { type: 'SEBI_MERCHANT_BANKER', number: 'INM000000000' },
+        { type: 'ICAI_MEMBERSHIP', number: '000000' },
+      ],
+    });
     await tokens.insertApiToken(tx, {
       id: newId('tok'), firmId: firm.id, name: 'demo token', tokenHash: sha256Hex(token), prefix: token.slice(0, 8), createdBy: user.id, expiresAt: null,
     });
     await insertAudit(tx, firm.id, { type: 'SYSTEM', id: null }, { action: 'firm.demo_seeded' });
+    return true;
   });
-  return { email, password, token };
+  return seeded ? { email, password, token } : null;
 }

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { ServiceContext } from './context.js';
 import type { JobContext } from '../jobs/worker.js';
 import { PermanentJobError } from '../jobs/worker.js';
+import { LeaseLostError } from '../jobs/queue.js';
 import type { Executor } from '../db/client.js';
 import { conflict } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
@@ -16,7 +17,8 @@ import * as reports from '../db/repositories/reports.js';
 import { getBlob, putBlob } from '../db/repositories/blobs.js';
 import { getAssumptions, getValuation } from '../db/repositories/valuation-data.js';
 import { listDocuments } from '../db/repositories/documents.js';
-import { getFirm } from '../db/repositories/users.js';
+import { getFirm, getUser } from '../db/repositories/users.js';
+import { describeRegistration, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
 import { insertAudit, SYSTEM_ACTOR } from '../db/repositories/audit.js';
 import { enqueue } from '../jobs/queue.js';
 import { requireEngagement } from './engagements.js';
@@ -71,20 +73,58 @@ async function displayName(tx: Executor, firmId: string, principalId: string): P
 }
 
 async function reviewTrail(tx: Executor, firmId: string, engagementId: string): Promise<ReportInput['reviewTrail']> {
-  const rows = await tx.query<{ details: { gate: 'GATE_1' | 'GATE_2' | 'GATE_3'; decision: 'APPROVED' | 'REJECTED'; by: string; comment?: string; reason?: string }; created_at: Date }>(
+  const rows = await tx.query<{ details: { gate: 'GATE_1' | 'GATE_2' | 'GATE_3'; decision: 'APPROVED' | 'REJECTED' | 'RETURNED_FOR_REVISION'; by: string; comment?: string; reason?: string }; created_at: Date }>(
     `SELECT details, created_at FROM audit_events
-      WHERE firm_id = $1 AND engagement_id = $2 AND (action LIKE 'engagement.approve_gate_%' OR action = 'engagement.reject_gate') ORDER BY id`,
+      WHERE firm_id = $1 AND engagement_id = $2
+        AND (action LIKE 'engagement.approve_gate_%' OR action = 'engagement.reject_gate' OR action = 'engagement.return_for_revision') ORDER BY id`,
     [firmId, engagementId],
   );
-  return rows.map((r) => ({ gate: r.details.gate, decision: r.details.decision, by: r.details.by, at: r.created_at.toISOString(), comment: r.details.comment ?? r.details.reason }));
+  // Every return for revision closes a round; the decisions after it belong to the next.
+  let round = 1;
+  return rows.map((r) => {
+    const entry = { round, gate: r.details.gate, decision: r.details.decision, by: r.details.by, at: r.created_at.toISOString(), comment: r.details.comment ?? r.details.reason };
+    if (r.details.decision === 'RETURNED_FOR_REVISION') round += 1;
+    return entry;
+  });
 }
 
 /** The render-report job: gathers the engagement's facts, renders the PDF, signs a FINAL, stores both. */
+/**
+ * The person who signed off GATE_3 and the registrations that qualify them for this statute (the ones
+ * the sign-off was checked against), as printed in the FINAL report and signed into its certificate.
+ */
+async function finalSignatory(db: Executor, firmId: string, engagementId: string, result: ValuationResult) {
+  const rows = await db.query<{ actor_id: string | null }>(
+    `SELECT actor_id FROM audit_events WHERE firm_id = $1 AND engagement_id = $2 AND action = 'engagement.approve_gate_3' ORDER BY id DESC LIMIT 1`,
+    [firmId, engagementId],
+  );
+  const user = rows[0]?.actor_id ? await getUser(db, firmId, rows[0].actor_id) : null;
+  if (!user) return null;
+  const req = signatoryRequirement(result.statute, result.methods.map((m) => m.method));
+  return { name: user.name, designation: user.designation, registrations: qualifyingRegistrations(req, user.registrations ?? []).map(describeRegistration) };
+}
+
+/** The render job: a report whose last attempt fails is marked FAILED with the reason, never left GENERATING. */
 export async function renderReportJob(ctx: ServiceContext, job: JobContext): Promise<void> {
+  try {
+    await renderReportAttempt(ctx, job);
+  } catch (err) {
+    const lastAttempt = err instanceof PermanentJobError || job.job.attempts >= job.job.maxAttempts;
+    if (lastAttempt && !(err instanceof LeaseLostError)) {
+      const { firmId, reportId } = job.job.payload as { firmId: string; reportId: string };
+      await reports.markReportFailed(ctx.db, firmId, reportId, err instanceof Error ? err.message : String(err)).catch(() => undefined);
+    }
+    throw err;
+  }
+}
+
+async function renderReportAttempt(ctx: ServiceContext, job: JobContext): Promise<void> {
   const { firmId, engagementId, reportId, kind } = job.job.payload as { firmId: string; engagementId: string; reportId: string; kind: 'DRAFT' | 'FINAL' };
   const report = await reports.getReport(ctx.db, firmId, reportId);
   if (!report) throw new PermanentJobError(`report ${reportId} not found`);
   if (report.status === 'READY') return;
+  // Returned for revision before it was rendered: nothing to render (a new DRAFT follows the new lock).
+  if (report.status === 'FAILED' && report.error?.startsWith('superseded')) return;
   const engagement = await requireEngagement(ctx.db, firmId, engagementId);
   const firm = (await getFirm(ctx.db, firmId))!;
   const assumptions = await getAssumptions(ctx.db, firmId, engagementId);
@@ -93,12 +133,14 @@ export async function renderReportJob(ctx: ServiceContext, job: JobContext): Pro
   const documents = (await listDocuments(ctx.db, firmId, engagementId, 200)).filter((d) => d.status !== 'REJECTED');
   const trail = await reviewTrail(ctx.db, firmId, engagementId);
   const signedAt = new Date().toISOString();
-  const signedBy = trail.filter((r) => r.gate === 'GATE_3' && r.decision === 'APPROVED').at(-1)?.by ?? firm.name;
+  const signatory = kind === 'FINAL' ? await finalSignatory(ctx.db, firmId, engagementId, valuation.result) : null;
+  const signedBy = signatory?.name ?? trail.filter((r) => r.gate === 'GATE_3' && r.decision === 'APPROVED').at(-1)?.by ?? firm.name;
+  const firmLegalName = firm.legal_name ?? firm.name;
   const base = ctx.config.PUBLIC_BASE_URL ?? `http://localhost:${ctx.config.PORT}`;
   const input: ReportInput = {
     kind,
     reportId,
-    firm: { name: firm.name },
+    firm: { name: firm.name, legalName: firmLegalName, registration: firm.ibbi_registration },
     engagement: {
       id: engagement.id, targetEntity: engagement.target_entity, cin: engagement.cin, statute: engagement.statute as ValuationResult['statute'],
       purpose: engagement.purpose, valuationDate: engagement.valuation_date, createdAt: engagement.created_at.toISOString(),
@@ -110,7 +152,7 @@ export async function renderReportJob(ctx: ServiceContext, job: JobContext): Pro
     documents: documents.map((d) => ({ fileName: d.file_name, kind: d.kind, sha256: d.sha256, sizeBytes: d.size_bytes, createdAt: d.created_at.toISOString() })),
     valuation: valuation.result,
     reviewTrail: trail,
-    ...(kind === 'FINAL' ? { certificate: { signedBy, signedAt, verifyUrl: `${base}/api/v1/reports/verify/` } } : {}),
+    ...(kind === 'FINAL' ? { certificate: { signedBy, signedAt, verifyUrl: `${base.replace(/\/+$/, '')}/verify`, designation: signatory?.designation, registrations: signatory?.registrations, demo: firm.demo } } : {}),
     generatedAt: signedAt,
   };
   const pdf = await renderReport(input);
@@ -120,7 +162,12 @@ export async function renderReportJob(ctx: ServiceContext, job: JobContext): Pro
   let keyId: string | null = null;
   if (kind === 'FINAL') {
     const key = await privateSigningKey(ctx);
-    certificate = { reportId, engagementId, sha256, firm: firm.name, signedBy, signedAt, kind };
+    certificate = {
+      reportId, engagementId, sha256, firm: firmLegalName, signedBy, signedAt, kind,
+      ...(signatory?.designation ? { designation: signatory.designation } : {}),
+      ...(signatory?.registrations.length ? { registration: signatory.registrations.join('; ') } : {}),
+      ...(firm.ibbi_registration ? { firmRegistration: firm.ibbi_registration } : {}),
+    };
     signature = signCertificate(certificate, key.privateKeyPem);
     keyId = key.id;
   }
@@ -176,10 +223,13 @@ export async function verifyReport(ctx: ServiceContext, sha256: string) {
     engagementId: finalReport.engagement_id,
     targetEntity: finalReport.target_entity,
     statute: finalReport.statute,
-    firm: finalReport.firm_name,
+    firm: cert.firm,
     kind: 'FINAL' as const,
     signedBy: cert.signedBy,
     signedAt: cert.signedAt,
+    ...(cert.designation ? { designation: cert.designation } : {}),
+    ...(cert.registration ? { registration: cert.registration } : {}),
+    ...(cert.firmRegistration ? { firmRegistration: cert.firmRegistration } : {}),
     certificate: { ...cert } as Record<string, string>,
     signature: finalReport.signature!,
     keyId: key.keyId,

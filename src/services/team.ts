@@ -10,6 +10,7 @@ import * as invitations from '../db/repositories/invitations.js';
 import { revokeUserSessions } from '../db/repositories/sessions.js';
 import { insertAudit } from '../db/repositories/audit.js';
 import { hashPassword, publicUser } from './identity.js';
+import { announcePrincipalChange } from './principal-cache.js';
 
 const INVITATION_DAYS = 7;
 
@@ -36,18 +37,76 @@ export async function invite(
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'team.invited', details: { userId: user.id, role: user.role } });
     return user;
   });
+  await sendInvitationMail(ctx, member, secret);
+  return publicUser(member);
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The invitation mail, as text and HTML, linking to the console's /accept-invite page on PUBLIC_BASE_URL. */
+async function sendInvitationMail(ctx: ServiceContext, member: { id: string; email: string; name: string; role: string }, secret: string): Promise<void> {
   const base = ctx.config.PUBLIC_BASE_URL ?? `http://localhost:${ctx.config.PORT}`;
+  const link = `${base.replace(/\/$/, '')}/accept-invite?token=${encodeURIComponent(secret)}`;
   await ctx.mailer
     .send({
       to: member.email,
       subject: 'You are invited to the Valuation Service',
       text:
         `Hello ${member.name},\n\nYou have been invited to join your firm on the Valuation Service as ${member.role}.\n` +
-        `Accept within ${INVITATION_DAYS} days: ${base}/accept-invite?token=${secret}\n` +
+        `Accept within ${INVITATION_DAYS} days: ${link}\n` +
         `or POST /api/v1/auth/accept-invite with {"token": "${secret}", "password": "…"}.\n`,
+      html:
+        `<p>Hello ${escapeHtml(member.name)},</p><p>You have been invited to join your firm on the Valuation Service as <strong>${escapeHtml(member.role)}</strong>.</p>` +
+        `<p><a href="${escapeHtml(link)}">Accept the invitation</a> within ${INVITATION_DAYS} days and choose your password.</p>` +
+        `<p style="color:#555">If the button does not work, paste this address into your browser:<br>${escapeHtml(link)}</p>`,
     })
     .catch((err) => ctx.log.error({ err: (err as Error).message, userId: member.id }, 'invitation mail could not be sent'));
-  return publicUser(member);
+}
+
+export async function listInvitations(ctx: ServiceContext, principal: Principal) {
+  return (await invitations.listPendingInvitations(ctx.db, principal.firmId, 200)).map((i) => ({
+    id: i.id, userId: i.user_id, email: i.email, name: i.name, role: i.role as Role,
+    createdAt: i.created_at.toISOString(), expiresAt: i.expires_at.toISOString(), expired: i.expires_at.getTime() <= Date.now(),
+    resentAt: i.resent_at?.toISOString() ?? null,
+  }));
+}
+
+/** A fresh secret and a fresh expiry, mailed again; the old link stops working. */
+export async function resendInvitation(ctx: ServiceContext, principal: Principal, invitationId: string, requestId?: string) {
+  const secret = randomSecret(32);
+  const inv = await ctx.db.transaction(async (tx) => {
+    const found = await invitations.getPendingInvitationForUpdate(tx, principal.firmId, invitationId);
+    if (!found) throw notFound('Invitation');
+    await invitations.renewInvitation(tx, principal.firmId, invitationId, sha256Hex(secret), new Date(Date.now() + INVITATION_DAYS * 86400_000));
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'team.invitation_resent', details: { invitationId, userId: found.user_id } });
+    return found;
+  });
+  await sendInvitationMail(ctx, { id: inv.user_id, email: inv.email, name: inv.name, role: inv.role }, secret);
+}
+
+/** Cancels a pending invitation: the invited (never active) member is removed with it. */
+export async function cancelInvitation(ctx: ServiceContext, principal: Principal, invitationId: string, requestId?: string) {
+  await ctx.db.transaction(async (tx) => {
+    const found = await invitations.getPendingInvitationForUpdate(tx, principal.firmId, invitationId);
+    if (!found) throw notFound('Invitation');
+    await users.deleteUser(tx, principal.firmId, found.user_id);
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'team.invitation_cancelled', details: { invitationId, email: found.email } });
+  });
+}
+
+/** Deactivates a member: kept for the audit trail, signed out at once, unable to sign in. Not the last ADMIN. */
+export async function deactivateMember(ctx: ServiceContext, principal: Principal, userId: string, requestId?: string) {
+  return ctx.db.transaction(async (tx) => {
+    const user = await users.getUser(tx, principal.firmId, userId, true);
+    if (!user) throw notFound('Team member');
+    if (user.status !== 'ACTIVE') throw conflict('not_active', `The member is ${user.status}, not ACTIVE`);
+    if (user.role === 'ADMIN') await assertNotLastAdmin(tx, principal.firmId, userId);
+    await revokeUserSessions(tx, principal.firmId, userId);
+    const updated = (await users.deactivateUser(tx, principal.firmId, userId))!;
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'team.deactivated', details: { userId, email: user.email } });
+    await announcePrincipalChange(tx, principal.firmId);
+    return publicUser(updated);
+  }).finally(() => ctx.principals?.invalidateFirm(principal.firmId));
 }
 
 export async function acceptInvite(ctx: ServiceContext, input: { token: string; password: string }, requestId?: string) {
@@ -79,8 +138,9 @@ export async function changeRole(ctx: ServiceContext, principal: Principal, user
     if (user.role === 'ADMIN' && role !== 'ADMIN') await assertNotLastAdmin(tx, principal.firmId, userId);
     const updated = (await users.updateUserRole(tx, principal.firmId, userId, role))!;
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'team.role_changed', details: { userId, from: user.role, to: role } });
+    await announcePrincipalChange(tx, principal.firmId);
     return publicUser(updated);
-  });
+  }).finally(() => ctx.principals?.invalidateFirm(principal.firmId));
 }
 
 export async function removeMember(ctx: ServiceContext, principal: Principal, userId: string, requestId?: string) {
@@ -91,5 +151,7 @@ export async function removeMember(ctx: ServiceContext, principal: Principal, us
     await revokeUserSessions(tx, principal.firmId, userId);
     await users.deleteUser(tx, principal.firmId, userId);
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'team.removed', details: { userId, email: user.email } });
+    await announcePrincipalChange(tx, principal.firmId);
   });
+  ctx.principals?.invalidateFirm(principal.firmId);
 }

@@ -1,14 +1,19 @@
 // Assumptions lock and the valuation computation (a job). The engine is pure; this file stores its result.
+import { GROWTH_BELOW_WACC } from '../contract/engagement-forms.js';
 import type { ServiceContext } from './context.js';
 import { actorOf } from './context.js';
 import type { JobContext } from '../jobs/worker.js';
 import { PermanentJobError } from '../jobs/worker.js';
 import type { Executor } from '../db/client.js';
-import { conflict, validationFailed } from '../lib/errors.js';
+import { AppError, conflict, validationFailed } from '../lib/errors.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { canLockAssumptions } from '../domain/engagement/state-machine.js';
-import { computeValuation, ValuationInputError, type Purpose, type Statute } from '../domain/valuation/engine.js';
+import { computeValuation, ValuationInputError, type Purpose, type Statute, type ValuationResult } from '../domain/valuation/engine.js';
+import { buildWorkpapers } from '../reports/workpapers.js';
 import { dec } from '../domain/valuation/money.js';
+import { missingInputs, usesDcf, type MissingInput } from '../domain/valuation/readiness.js';
+import { rateWarnings } from '../domain/valuation/warnings.js';
+import { judgementErrors, type Judgement } from '../domain/valuation/judgement.js';
 import type { NormalisedFinancials } from '../domain/financials/normalise.js';
 import * as data from '../db/repositories/valuation-data.js';
 import { insertAudit, SYSTEM_ACTOR, type Actor } from '../db/repositories/audit.js';
@@ -18,10 +23,16 @@ import { enqueueReport } from './reports.js';
 
 export const COMPUTE_JOB = 'compute-valuation';
 
-export function publicAssumptions(a: data.AssumptionsRow | null) {
+export function publicAssumptions(a: data.AssumptionsRow | null, warnings?: { code: string; message: string }[]) {
   if (!a) return { locked: false as const };
   return {
+    ...(warnings && { warnings }),
+    ...(a.method_weights && { methodWeights: Object.fromEntries(Object.entries(a.method_weights).map(([k, v]) => [k, Number(v)])) }),
+    ...(a.weights_rationale && { weightsRationale: a.weights_rationale }),
+    ...(a.dlom_percent !== null && a.dlom_percent !== undefined && { dlomPercent: Number(a.dlom_percent) }),
+    ...(a.dlom_rationale && { dlomRationale: a.dlom_rationale }),
     locked: true as const,
+    version: a.version,
     wacc: Number(a.wacc),
     terminalGrowthRate: Number(a.terminal_growth_rate),
     rationale: a.rationale,
@@ -36,10 +47,87 @@ export async function getAssumptions(ctx: ServiceContext, principal: Principal, 
   return publicAssumptions(await data.getAssumptions(ctx.db, principal.firmId, engagementId));
 }
 
-/** Computation starts once the engagement is DATA_READY and its assumptions are locked, whichever comes last. */
+/**
+ * Every version of the assumptions, oldest first: the versions returned for revision (each with the
+ * valuation computed from it, the gate and reason it was returned with, and that round's DRAFT), then
+ * the current lock when there is one.
+ */
+export async function getAssumptionsHistory(ctx: ServiceContext, principal: Principal, engagementId: string) {
+  await requireEngagement(ctx.db, principal.firmId, engagementId);
+  const past = await data.listAssumptionVersions(ctx.db, principal.firmId, engagementId);
+  const current = await data.getAssumptions(ctx.db, principal.firmId, engagementId);
+  const currentValuation = current ? await data.getValuation<{ conclusion?: { valuePerShare?: string | null } }>(ctx.db, principal.firmId, engagementId) : null;
+  const judgement = (r: { method_weights: Record<string, string> | null; weights_rationale: string | null; dlom_percent: string | null; dlom_rationale: string | null }) => ({
+    ...(r.method_weights && { methodWeights: Object.fromEntries(Object.entries(r.method_weights).map(([k, v]) => [k, Number(v)])) }),
+    ...(r.weights_rationale && { weightsRationale: r.weights_rationale }),
+    ...(r.dlom_percent !== null && { dlomPercent: Number(r.dlom_percent) }),
+    ...(r.dlom_rationale && { dlomRationale: r.dlom_rationale }),
+  });
+  return [
+    ...past.map((v) => ({
+      version: v.version,
+      status: 'SUPERSEDED' as const,
+      wacc: Number(v.wacc),
+      terminalGrowthRate: Number(v.terminal_growth_rate),
+      rationale: v.rationale,
+      midYear: v.mid_year,
+      ...judgement(v),
+      lockedAt: v.locked_at.toISOString(),
+      lockedBy: v.locked_by,
+      valuation: v.valuation
+        ? { computedAt: v.computed_at?.toISOString() ?? null, engineVersion: v.engine_version, valuePerShare: v.valuation.conclusion?.valuePerShare ?? null, result: v.valuation }
+        : null,
+      revision: { gate: v.returned_at_gate, reason: v.revision_reason, by: v.returned_by, at: v.returned_at.toISOString(), draftReportId: v.draft_report_id },
+    })),
+    ...(current
+      ? [{
+          version: current.version,
+          status: 'CURRENT' as const,
+          wacc: Number(current.wacc),
+          terminalGrowthRate: Number(current.terminal_growth_rate),
+          rationale: current.rationale,
+          midYear: current.mid_year,
+          ...judgement(current),
+          lockedAt: current.locked_at.toISOString(),
+          lockedBy: current.locked_by,
+          valuation: currentValuation
+            ? { computedAt: currentValuation.computed_at.toISOString(), engineVersion: currentValuation.engine_version, valuePerShare: currentValuation.result.conclusion?.valuePerShare ?? null, result: currentValuation.result }
+            : null,
+          revision: null,
+        }]
+      : []),
+  ];
+}
+
+/** What the engagement's statute still needs from these financials (issue 16: statute readiness). */
+export function statuteMissingInputs(engagement: { statute: string; purpose: string | null }, financials: NormalisedFinancials): MissingInput[] {
+  return missingInputs(financials, { statute: engagement.statute as Statute, purpose: (engagement.purpose as Purpose | null) ?? null });
+}
+
+function inputsIncomplete(missing: MissingInput[]): AppError {
+  return new AppError(
+    409,
+    'inputs_incomplete',
+    `The financials lack what the statute needs: ${missing.map((m) => m.path).join(', ')}. Upload corrected financials, then lock.`,
+    missing.map((m) => ({ path: m.path, message: m.message })),
+  );
+}
+
+/**
+ * Computation starts once the engagement is DATA_READY and its assumptions are locked, whichever comes
+ * last — and only when the financials hold what the statute needs; otherwise it stays DATA_READY.
+ */
 export async function startComputationIfReady(tx: Executor, firmId: string, engagementId: string, actor: Actor): Promise<boolean> {
   const engagement = await requireEngagement(tx, firmId, engagementId, true);
   if (engagement.status !== 'DATA_READY' || !engagement.assumptions_locked) return false;
+  const financials = await data.getFinancials<NormalisedFinancials>(tx, firmId, engagementId);
+  const missing = financials ? statuteMissingInputs(engagement, financials.data) : [];
+  if (missing.length > 0) {
+    await insertAudit(tx, firmId, actor, {
+      action: 'computation.waiting_for_inputs', engagementId, details: { missing: missing.map((m) => ({ path: m.path, message: m.message })) },
+    });
+    return false;
+  }
   await applyTransition(tx, firmId, engagementId, 'START_COMPUTATION', actor);
   await enqueue(tx, COMPUTE_JOB, { firmId, engagementId, requestId: actor.requestId ?? null }, { dedupeKey: `compute:${engagementId}` });
   return true;
@@ -49,14 +137,18 @@ export async function lockAssumptions(
   ctx: ServiceContext,
   principal: Principal,
   engagementId: string,
-  input: { wacc: number; terminalGrowthRate: number; rationale: string; midYear?: boolean },
+  input: {
+    wacc: number; terminalGrowthRate: number; rationale: string; midYear?: boolean;
+    methodWeights?: Record<string, number>; weightsRationale?: string; dlomPercent?: number; dlomRationale?: string;
+  },
   requestId?: string,
 ) {
+  const judgement = judgementOf(input);
   // Percent values as the caller wrote them; the engine works in exact decimals from these strings.
   const wacc = String(input.wacc);
   const growth = String(input.terminalGrowthRate);
   if (dec(growth).gte(dec(wacc))) {
-    throw validationFailed([{ path: '/terminalGrowthRate', message: 'must be below wacc (the perpetuity has no value otherwise)' }]);
+    throw validationFailed([{ path: '/terminalGrowthRate', message: GROWTH_BELOW_WACC }]);
   }
   return ctx.db.transaction(async (tx) => {
     const engagement = await requireEngagement(tx, principal.firmId, engagementId, true);
@@ -64,24 +156,84 @@ export async function lockAssumptions(
     if (!canLockAssumptions(engagement.status)) {
       throw conflict('invalid_transition', `Assumptions cannot be locked: the engagement is ${engagement.status}`);
     }
+    // Statute readiness: refuse now, naming each missing field, rather than compute into FAILED.
+    const financials = await data.getFinancials<NormalisedFinancials>(tx, principal.firmId, engagementId);
+    // The valuer's weights and discount, checked against the statute (400 naming the rule).
+    const refusals = judgementErrors(
+      engagement.statute as Statute, (engagement.purpose as Purpose | null) ?? null, judgement, financials ? financials.data.peers.length > 0 : null,
+    );
+    if (refusals.length > 0) {
+      throw new AppError(400, refusals[0].code.toLowerCase(), refusals.map((r) => `${r.path}: ${r.message}`).join(' '), refusals.map((r) => ({ path: r.path, message: r.message })));
+    }
+    if (engagement.status === 'DATA_READY' && financials) {
+      const missing = statuteMissingInputs(engagement, financials.data);
+      if (missing.length > 0) throw inputsIncomplete(missing);
+    }
     const actor = actorOf(principal, requestId);
     const row = await data.insertAssumptions(tx, {
       engagementId, firmId: principal.firmId, wacc, terminalGrowthRate: growth, rationale: input.rationale,
       midYear: input.midYear ?? false, lockedBy: actor.id!,
+      methodWeights: judgement.methodWeights ? (judgement.methodWeights as Record<string, string>) : null,
+      weightsRationale: judgement.weightsRationale ?? null,
+      dlomPercent: judgement.dlomPercent !== undefined ? String(judgement.dlomPercent) : null,
+      dlomRationale: judgement.dlomRationale ?? null,
     });
     if (!row) throw conflict('already_locked', 'Assumptions are already locked for this engagement');
     await insertAudit(tx, principal.firmId, actor, {
-      action: 'assumptions.locked', engagementId, details: { wacc, terminalGrowthRate: growth, midYear: row.mid_year },
+      action: 'assumptions.locked', engagementId, details: {
+        wacc, terminalGrowthRate: growth, midYear: row.mid_year,
+        ...(judgement.methodWeights && { methodWeights: judgement.methodWeights }),
+        ...(judgement.dlomPercent !== undefined && { dlomPercent: judgement.dlomPercent }),
+      },
     });
     await startComputationIfReady(tx, principal.firmId, engagementId, actor);
-    return publicAssumptions(row);
+    return publicAssumptions(row, assumptionWarnings(engagement, financials?.data ?? null, wacc, growth));
   });
+}
+
+/** The lock body's judgement fields as the engine takes them: percent as exact decimal text. */
+function judgementOf(input: { methodWeights?: Record<string, number>; weightsRationale?: string; dlomPercent?: number; dlomRationale?: string }): Judgement {
+  return {
+    ...(input.methodWeights && { methodWeights: Object.fromEntries(Object.entries(input.methodWeights).map(([k, v]) => [k, String(v)])) }),
+    ...(input.weightsRationale !== undefined && { weightsRationale: input.weightsRationale }),
+    ...(input.dlomPercent !== undefined && { dlomPercent: String(input.dlomPercent) }),
+    ...(input.dlomRationale !== undefined && { dlomRationale: input.dlomRationale }),
+  };
+}
+
+export function storedJudgement(a: data.AssumptionsRow): Judgement {
+  return {
+    ...(a.method_weights && { methodWeights: a.method_weights }),
+    ...(a.weights_rationale && { weightsRationale: a.weights_rationale }),
+    ...(a.dlom_percent !== null && a.dlom_percent !== undefined && { dlomPercent: a.dlom_percent }),
+    ...(a.dlom_rationale && { dlomRationale: a.dlom_rationale }),
+  };
+}
+
+/**
+ * Warnings about the rates themselves, shown in the lock response: a fraction typed for a percent
+ * (RATES_LOOK_LIKE_FRACTIONS) and a narrow WACC − g spread (WACC_GROWTH_SPREAD_NARROW). Only where
+ * the valuation has a DCF: NAV-only and IBC valuations do not use the rates.
+ */
+export function assumptionWarnings(
+  engagement: { statute: string; purpose: string | null },
+  financials: NormalisedFinancials | null,
+  wacc: string,
+  growth: string,
+) {
+  const ctx = { statute: engagement.statute as Statute, purpose: (engagement.purpose as Purpose | null) ?? null };
+  if (!usesDcf(ctx, financials)) return [];
+  return rateWarnings(dec(wacc), dec(growth), financials?.projections ?? []);
 }
 
 /** The compute-valuation job: runs the engine, stores the result → GATE_1, or → FAILED with a reason a valuer can act on. */
 export async function computeEngagementValuation(ctx: ServiceContext, job: JobContext): Promise<void> {
   const { firmId, engagementId, requestId } = job.job.payload as Record<string, string>;
-  const engagement = await requireEngagement(ctx.db, firmId, engagementId).catch(() => null);
+  // Only "not found" is permanent; a database that cannot be reached is retried like any other failure.
+  const engagement = await requireEngagement(ctx.db, firmId, engagementId).catch((err: unknown) => {
+    if (err instanceof AppError && err.status === 404) return null;
+    throw err;
+  });
   if (!engagement) throw new PermanentJobError(`engagement ${engagementId} not found`);
   if (engagement.status !== 'COMPUTING') return;
   const financials = await data.getFinancials<NormalisedFinancials>(ctx.db, firmId, engagementId);
@@ -96,8 +248,12 @@ export async function computeEngagementValuation(ctx: ServiceContext, job: JobCo
       const result = computeValuation({
         financials: financials.data,
         assumptions: { wacc: assumptions.wacc, terminalGrowthRate: assumptions.terminal_growth_rate, rationale: assumptions.rationale },
-        engagement: { statute: engagement.statute as Statute, purpose: (engagement.purpose as Purpose | null) ?? null, valuationDate: engagement.valuation_date },
+        engagement: {
+          statute: engagement.statute as Statute, purpose: (engagement.purpose as Purpose | null) ?? null, valuationDate: engagement.valuation_date,
+          proposedPricePerShare: engagement.proposed_price_per_share,
+        },
         options: { midYear: assumptions.mid_year },
+        judgement: storedJudgement(assumptions),
       });
       outcome = { ok: true, result };
     } catch (err) {
@@ -120,6 +276,17 @@ export async function computeEngagementValuation(ctx: ServiceContext, job: JobCo
     }
     await job.complete(tx);
   });
+}
+
+/** The live workpapers (XLSX with formulas) of the stored valuation; 409 before there is one. */
+export async function valuationWorkpapers(ctx: ServiceContext, principal: Principal, engagementId: string) {
+  const engagement = await requireEngagement(ctx.db, principal.firmId, engagementId);
+  const row = await data.getValuation<ValuationResult>(ctx.db, principal.firmId, engagementId);
+  const financials = await data.getFinancials<NormalisedFinancials>(ctx.db, principal.firmId, engagementId);
+  if (!row || !financials) throw conflict('valuation_not_ready', `No valuation yet: the engagement is ${engagement.status}`);
+  const data_ = await buildWorkpapers({ targetEntity: engagement.target_entity, financials: financials.data, valuation: row.result });
+  const safeName = engagement.target_entity.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'engagement';
+  return { data: data_, fileName: `workpapers-${safeName}.xlsx` };
 }
 
 export async function getValuation(ctx: ServiceContext, principal: Principal, engagementId: string) {

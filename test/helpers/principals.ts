@@ -21,13 +21,26 @@ function cookieFrom(res: { headers: Record<string, unknown> }): string {
   return first.split(';')[0];
 }
 
-export async function signupAdmin(t: TestApp, firmName = 'Acme Valuers LLP'): Promise<Session> {
+export async function signupAdmin(t: TestApp, firmName = 'Acme Valuers LLP', options: { qualified?: boolean } = {}): Promise<Session> {
   const email = uniqueEmail('admin');
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: { firmName, name: 'Asha Admin', email, password: PASSWORD } });
   if (res.statusCode !== 201) throw new Error(`signup failed ${res.statusCode} ${res.body}`);
   const body = res.json();
-  return { cookie: cookieFrom(res), csrf: body.csrfToken, userId: body.user.id, firmId: body.firm.id, email };
+  const session = { cookie: cookieFrom(res), csrf: body.csrfToken, userId: body.user.id, firmId: body.firm.id, email };
+  // Qualified to sign off every statute (GATE_3), unless a test asks for an unqualified ADMIN.
+  if (options.qualified !== false) {
+    const me = await t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: asUser(session), payload: { designation: 'Partner', registrations: SIGNATORY_REGISTRATIONS } });
+    if (me.statusCode !== 200) throw new Error(`profile failed ${me.statusCode} ${me.body}`);
+  }
+  return session;
 }
+
+/** Registrations that qualify a signatory under every statute (domain/identity/signatory.ts). */
+export const SIGNATORY_REGISTRATIONS = [
+  { type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS', rvo: 'ICAI Registered Valuers Organisation' },
+  { type: 'SEBI_MERCHANT_BANKER', number: 'INM000012345' },
+  { type: 'ICAI_MEMBERSHIP', number: '123456' },
+];
 
 export function asUser(s: Session, headers: Record<string, string> = {}) {
   return { cookie: s.cookie, 'x-csrf-token': s.csrf, ...headers };

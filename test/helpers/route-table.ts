@@ -1,18 +1,25 @@
 // The expected access rule of every protected route, written out from DESIGN §3's role matrix
 // (not read from the code, so a wrong route declaration makes the tests fail).
-export type Access = 'VIEWER' | 'VALUER' | 'ADMIN_USER';
+export type Access = 'VIEWER' | 'ANY_USER' | 'VALUER' | 'ADMIN_USER';
 
 export interface RouteCase {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string; // with :params
   access: Access;
-  /** Ends the caller's session: exercised on its own, not in the matrix. */
+  /** Ends the caller's session, or never ends (a live stream): exercised on its own, not in the matrix. */
   destructive?: boolean;
 }
 
 export const PROTECTED_ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/v1/auth/logout', access: 'VIEWER', destructive: true },
   { method: 'GET', path: '/api/v1/auth/me', access: 'VIEWER' },
+  { method: 'PATCH', path: '/api/v1/auth/me', access: 'ANY_USER' },
+  { method: 'GET', path: '/api/v1/settings/firm', access: 'ADMIN_USER' },
+  { method: 'POST', path: '/api/v1/team/:userId/deactivate', access: 'ADMIN_USER' },
+  { method: 'GET', path: '/api/v1/invitations', access: 'ADMIN_USER' },
+  { method: 'POST', path: '/api/v1/invitations/:invitationId/resend', access: 'ADMIN_USER' },
+  { method: 'DELETE', path: '/api/v1/invitations/:invitationId', access: 'ADMIN_USER' },
+  { method: 'PATCH', path: '/api/v1/settings/firm', access: 'ADMIN_USER' },
   { method: 'POST', path: '/api/v1/settings/api-tokens', access: 'ADMIN_USER' },
   { method: 'GET', path: '/api/v1/settings/api-tokens', access: 'ADMIN_USER' },
   { method: 'DELETE', path: '/api/v1/settings/api-tokens/:tokenId', access: 'ADMIN_USER' },
@@ -23,11 +30,14 @@ export const PROTECTED_ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/v1/engagements', access: 'VALUER' },
   { method: 'GET', path: '/api/v1/engagements', access: 'VIEWER' },
   { method: 'GET', path: '/api/v1/engagements/:id', access: 'VIEWER' },
+  { method: 'PATCH', path: '/api/v1/engagements/:id', access: 'VALUER' },
   { method: 'GET', path: '/api/v1/engagements/:id/events', access: 'VIEWER' },
   { method: 'GET', path: '/api/v1/engagements/:id/financials', access: 'VIEWER' },
   { method: 'GET', path: '/api/v1/engagements/:id/valuation', access: 'VIEWER' },
+  { method: 'GET', path: '/api/v1/engagements/:id/valuation/workpapers.xlsx', access: 'VIEWER' },
   { method: 'GET', path: '/api/v1/engagements/:id/assumptions', access: 'VIEWER' },
   { method: 'POST', path: '/api/v1/engagements/:id/assumptions/lock', access: 'VALUER' },
+  { method: 'GET', path: '/api/v1/engagements/:id/assumptions/history', access: 'VIEWER' },
   { method: 'POST', path: '/api/v1/engagements/:id/documents', access: 'VALUER' },
   { method: 'GET', path: '/api/v1/engagements/:id/documents', access: 'VIEWER' },
   { method: 'GET', path: '/api/v1/engagements/:id/documents/:docId', access: 'VIEWER' },
@@ -49,6 +59,8 @@ export const PROTECTED_ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/v1/payments', access: 'VALUER' },
   { method: 'POST', path: '/api/v1/payments/verify', access: 'VALUER' },
   { method: 'GET', path: '/api/v1/payments', access: 'VIEWER' },
+  // Allowed callers get a stream that stays open; its access is tested in test/integration/console/events-stream.test.ts.
+  { method: 'GET', path: '/api/v1/events/stream', access: 'VIEWER', destructive: true },
 ];
 
 export const PUBLIC_ROUTES = [
@@ -69,6 +81,7 @@ export function concretePath(path: string, ids: Record<string, string> = {}): st
 
 export function allows(access: Access, who: 'VIEWER' | 'VALUER' | 'ADMIN' | 'TOKEN'): boolean {
   if (access === 'VIEWER') return true;
+  if (access === 'ANY_USER') return who !== 'TOKEN';
   if (access === 'VALUER') return who !== 'VIEWER';
   return who === 'ADMIN';
 }

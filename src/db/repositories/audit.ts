@@ -62,3 +62,32 @@ export async function insertOutboxEvent(
   );
   return id;
 }
+
+export interface OutboxStreamRow {
+  id: string;
+  type: string;
+  engagement_id: string | null;
+  payload: unknown;
+}
+
+/** A firm's outbox events with ids above `afterId` (ULIDs: time-ordered), oldest first; for the live stream. */
+export async function listOutboxEventsAfter(
+  tx: Executor,
+  firmId: string,
+  afterId: string,
+  opts: { engagementId?: string; limit: number },
+): Promise<OutboxStreamRow[]> {
+  return tx.query<OutboxStreamRow>(
+    `SELECT id, type, engagement_id, payload FROM outbox_events
+      WHERE firm_id = $1 AND id > $2 AND ($3::text IS NULL OR engagement_id = $3)
+      ORDER BY id LIMIT $4`,
+    [firmId, afterId, opts.engagementId ?? null, opts.limit],
+  );
+}
+
+/** Wakes live streams in every API process once the writing transaction commits (NOTIFY is transactional). */
+export async function notifyFirmEvent(tx: Executor, firmId: string): Promise<void> {
+  await tx.query(`SELECT pg_notify('${FIRM_EVENTS_CHANNEL}', $1)`, [firmId]);
+}
+
+export const FIRM_EVENTS_CHANNEL = 'firm_events';

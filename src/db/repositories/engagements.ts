@@ -18,21 +18,26 @@ export interface EngagementRow {
   created_at: Date;
   updated_at: Date;
   assumptions_locked: boolean;
+  proposed_price_per_share: string | null;
 }
 
 // valuation_date is returned as text so both engines give 'YYYY-MM-DD' (no timezone shifts).
 const COLUMNS = `e.id, e.firm_id, e.target_entity, e.cin, e.statute, e.purpose, e.status, e.status_before_upload,
   e.valuation_date::text AS valuation_date, e.payment_status, e.event_sequence, e.failure_reason, e.created_by, e.created_at, e.updated_at,
+  e.proposed_price_per_share,
   EXISTS (SELECT 1 FROM assumptions a WHERE a.engagement_id = e.id) AS assumptions_locked`;
 
 export async function insertEngagement(
   tx: Executor,
-  e: { id: string; firmId: string; targetEntity: string; cin: string | null; statute: string; purpose: string | null; valuationDate: string; createdBy: string },
+  e: {
+    id: string; firmId: string; targetEntity: string; cin: string | null; statute: string; purpose: string | null; valuationDate: string; createdBy: string;
+    proposedPricePerShare?: string | null;
+  },
 ): Promise<EngagementRow> {
   await tx.query(
-    `INSERT INTO engagements (id, firm_id, target_entity, cin, statute, purpose, status, valuation_date, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8)`,
-    [e.id, e.firmId, e.targetEntity, e.cin, e.statute, e.purpose, e.valuationDate, e.createdBy],
+    `INSERT INTO engagements (id, firm_id, target_entity, cin, statute, purpose, status, valuation_date, created_by, proposed_price_per_share)
+     VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8, $9)`,
+    [e.id, e.firmId, e.targetEntity, e.cin, e.statute, e.purpose, e.valuationDate, e.createdBy, e.proposedPricePerShare ?? null],
   );
   return (await getEngagement(tx, e.firmId, e.id))!;
 }
@@ -52,13 +57,19 @@ export async function lockEngagement(tx: Executor, firmId: string, id: string): 
 export async function listEngagements(
   tx: Executor,
   firmId: string,
-  opts: { status?: string; beforeId?: string; limit: number },
+  opts: { status?: string; beforeId?: string; limit: number; search?: string },
 ): Promise<EngagementRow[]> {
+  // The search expression must match engagements_search_idx exactly for the index to serve it.
+  // The page is cut first and assumptions_locked computed for its rows only: in one flat query the planner
+  // costs the EXISTS for every row of the firm and hashes the whole assumptions table on each call.
   return tx.query<EngagementRow>(
-    `SELECT ${COLUMNS} FROM engagements e
-      WHERE e.firm_id = $1 AND ($2::text IS NULL OR e.status = $2) AND ($3::text IS NULL OR e.id < $3)
-      ORDER BY e.id DESC LIMIT $4`,
-    [firmId, opts.status ?? null, opts.beforeId ?? null, opts.limit],
+    `SELECT ${COLUMNS} FROM (
+       SELECT * FROM engagements e
+        WHERE e.firm_id = $1 AND ($2::text IS NULL OR e.status = $2) AND ($3::text IS NULL OR e.id < $3)
+          AND ($5::text IS NULL OR to_tsvector('simple', e.target_entity || ' ' || coalesce(e.cin, '')) @@ to_tsquery('simple', $5))
+        ORDER BY e.id DESC LIMIT $4) e
+      ORDER BY e.id DESC`,
+    [firmId, opts.status ?? null, opts.beforeId ?? null, opts.limit, opts.search ?? null],
   );
 }
 
@@ -88,4 +99,26 @@ export async function nextEventSequence(tx: Executor, firmId: string, id: string
 
 export async function setPaymentStatus(tx: Executor, firmId: string, id: string, status: 'UNPAID' | 'PAID'): Promise<void> {
   await tx.query('UPDATE engagements SET payment_status = $3, updated_at = now() WHERE firm_id = $1 AND id = $2', [firmId, id, status]);
+}
+
+/** Corrections before the computation starts (PATCH): only the given fields change. */
+export async function updateEngagementFields(
+  tx: Executor,
+  firmId: string,
+  id: string,
+  f: { targetEntity?: string; cin?: string | null; purpose?: string | null; valuationDate?: string; proposedPricePerShare?: string | null },
+): Promise<void> {
+  const sets: string[] = [];
+  const values: unknown[] = [firmId, id];
+  const set = (column: string, value: unknown) => {
+    values.push(value);
+    sets.push(`${column} = $${values.length}`);
+  };
+  if (f.targetEntity !== undefined) set('target_entity', f.targetEntity);
+  if (f.cin !== undefined) set('cin', f.cin);
+  if (f.purpose !== undefined) set('purpose', f.purpose);
+  if (f.valuationDate !== undefined) set('valuation_date', f.valuationDate);
+  if (f.proposedPricePerShare !== undefined) set('proposed_price_per_share', f.proposedPricePerShare);
+  if (sets.length === 0) return;
+  await tx.query(`UPDATE engagements SET ${sets.join(', ')}, updated_at = now() WHERE firm_id = $1 AND id = $2`, values);
 }

@@ -30,3 +30,41 @@ export async function findInvitationForUpdate(tx: Executor, tokenHash: string): 
 export async function markInvitationUsed(tx: Executor, id: string): Promise<void> {
   await tx.query('UPDATE invitations SET used_at = now() WHERE id = $1', [id]);
 }
+
+export interface PendingInvitationRow {
+  id: string;
+  user_id: string;
+  email: string;
+  name: string;
+  role: string;
+  created_at: Date;
+  expires_at: Date;
+  resent_at: Date | null;
+}
+
+/** The firm's invitations not yet accepted (expired ones included, so they can be resent), newest first. */
+export async function listPendingInvitations(tx: Executor, firmId: string, limit: number): Promise<PendingInvitationRow[]> {
+  return tx.query<PendingInvitationRow>(
+    `SELECT i.id, i.user_id, u.email, u.name, u.role, i.created_at, i.expires_at, i.resent_at
+       FROM invitations i JOIN users u ON u.id = i.user_id AND u.firm_id = i.firm_id
+      WHERE i.firm_id = $1 AND i.used_at IS NULL AND u.status = 'INVITED'
+      ORDER BY i.id DESC LIMIT $2`,
+    [firmId, limit],
+  );
+}
+
+export async function getPendingInvitationForUpdate(tx: Executor, firmId: string, id: string): Promise<PendingInvitationRow | null> {
+  const rows = await tx.query<PendingInvitationRow>(
+    `SELECT i.id, i.user_id, u.email, u.name, u.role, i.created_at, i.expires_at, i.resent_at
+       FROM invitations i JOIN users u ON u.id = i.user_id AND u.firm_id = i.firm_id
+      WHERE i.firm_id = $1 AND i.id = $2 AND i.used_at IS NULL AND u.status = 'INVITED'
+      FOR UPDATE OF i`,
+    [firmId, id],
+  );
+  return rows[0] ?? null;
+}
+
+/** A new secret and expiry: the old link stops working. */
+export async function renewInvitation(tx: Executor, firmId: string, id: string, tokenHash: string, expiresAt: Date): Promise<void> {
+  await tx.query('UPDATE invitations SET token_hash = $3, expires_at = $4, resent_at = now() WHERE firm_id = $1 AND id = $2', [firmId, id, tokenHash, expiresAt]);
+}

@@ -51,6 +51,23 @@ export async function markReportReady(
   );
 }
 
+/** The newest DRAFT of an engagement, rendered or not. */
+export async function latestDraftId(tx: Executor, firmId: string, engagementId: string): Promise<string | null> {
+  const rows = await tx.query<{ id: string }>(
+    `SELECT id FROM reports WHERE firm_id = $1 AND engagement_id = $2 AND kind = 'DRAFT' ORDER BY id DESC LIMIT 1`,
+    [firmId, engagementId],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** DRAFTs still waiting for the renderer become FAILED with `error` (their round was returned for revision). */
+export async function supersedePendingDrafts(tx: Executor, firmId: string, engagementId: string, error: string): Promise<void> {
+  await tx.query(
+    `UPDATE reports SET status = 'FAILED', error = $3 WHERE firm_id = $1 AND engagement_id = $2 AND kind = 'DRAFT' AND status = 'GENERATING'`,
+    [firmId, engagementId, error],
+  );
+}
+
 export async function markReportFailed(tx: Executor, firmId: string, id: string, error: string): Promise<void> {
   await tx.query(`UPDATE reports SET status = 'FAILED', error = $3 WHERE firm_id = $1 AND id = $2`, [firmId, id, error.slice(0, 1000)]);
 }

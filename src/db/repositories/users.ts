@@ -1,6 +1,7 @@
 // Firms and their users. Every query that reads a firm's data takes the caller's firmId.
 import type { Executor } from '../client.js';
 import type { Role } from '../../domain/identity/roles.js';
+import type { Registration } from '../../contract/registrations.js';
 
 export interface UserRow {
   id: string;
@@ -8,12 +9,25 @@ export interface UserRow {
   email: string;
   name: string;
   role: Role;
-  status: 'INVITED' | 'ACTIVE';
+  status: 'INVITED' | 'ACTIVE' | 'DEACTIVATED';
   password_hash: string | null;
+  designation: string | null;
+  registrations: Registration[];
   created_at: Date;
 }
 
-const COLUMNS = 'id, firm_id, email, name, role, status, password_hash, created_at';
+const COLUMNS = 'id, firm_id, email, name, role, status, password_hash, designation, registrations, created_at';
+
+export interface FirmRow {
+  id: string;
+  name: string;
+  legal_name: string | null;
+  address: string | null;
+  ibbi_registration: string | null;
+  demo: boolean;
+  created_at: Date;
+}
+const FIRM_COLUMNS = 'id, name, legal_name, address, ibbi_registration, demo, created_at';
 
 export async function insertFirm(tx: Executor, firm: { id: string; name: string }) {
   const rows = await tx.query<{ id: string; name: string; created_at: Date }>(
@@ -23,8 +37,46 @@ export async function insertFirm(tx: Executor, firm: { id: string; name: string 
   return rows[0];
 }
 
-export async function getFirm(tx: Executor, firmId: string) {
-  const rows = await tx.query<{ id: string; name: string; created_at: Date }>('SELECT id, name, created_at FROM firms WHERE id = $1', [firmId]);
+export async function getFirm(tx: Executor, firmId: string, forUpdate = false): Promise<FirmRow | null> {
+  const rows = await tx.query<FirmRow>(`SELECT ${FIRM_COLUMNS} FROM firms WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [firmId]);
+  return rows[0] ?? null;
+}
+
+/** Sets the given profile fields (undefined leaves a field as it is; null clears it). */
+export async function updateFirmProfile(
+  tx: Executor,
+  firmId: string,
+  patch: { legalName?: string; address?: string | null; ibbiRegistration?: string | null; demo?: boolean },
+): Promise<FirmRow> {
+  const rows = await tx.query<FirmRow>(
+    `UPDATE firms SET
+       legal_name = CASE WHEN $2 THEN $3 ELSE legal_name END,
+       address = CASE WHEN $4 THEN $5 ELSE address END,
+       ibbi_registration = CASE WHEN $6 THEN $7 ELSE ibbi_registration END,
+       demo = coalesce($8, demo)
+     WHERE id = $1 RETURNING ${FIRM_COLUMNS}`,
+    [firmId, patch.legalName !== undefined, patch.legalName ?? null, patch.address !== undefined, patch.address ?? null,
+      patch.ibbiRegistration !== undefined, patch.ibbiRegistration ?? null, patch.demo ?? null],
+  );
+  return rows[0];
+}
+
+export async function updateUserProfile(
+  tx: Executor,
+  firmId: string,
+  userId: string,
+  patch: { name?: string; designation?: string | null; registrations?: Registration[] },
+): Promise<UserRow | null> {
+  const rows = await tx.query<UserRow>(
+    `UPDATE users SET
+       name = coalesce($3, name),
+       designation = CASE WHEN $4 THEN $5 ELSE designation END,
+       registrations = coalesce($6::jsonb, registrations),
+       updated_at = now()
+     WHERE firm_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+    [firmId, userId, patch.name ?? null, patch.designation !== undefined, patch.designation ?? null,
+      patch.registrations === undefined ? null : JSON.stringify(patch.registrations)],
+  );
   return rows[0] ?? null;
 }
 
@@ -103,4 +155,13 @@ export async function deleteUser(tx: Executor, firmId: string, userId: string): 
   // Audit rows keep the id as plain text; sessions, invitations go with the user.
   const rows = await tx.query('DELETE FROM users WHERE firm_id = $1 AND id = $2 RETURNING id', [firmId, userId]);
   return rows.length > 0;
+}
+
+/** Deactivates an active member (kept for the audit trail); null when there is no such active member. */
+export async function deactivateUser(tx: Executor, firmId: string, userId: string): Promise<UserRow | null> {
+  const rows = await tx.query<UserRow>(
+    `UPDATE users SET status = 'DEACTIVATED', updated_at = now() WHERE firm_id = $1 AND id = $2 AND status = 'ACTIVE' RETURNING ${COLUMNS}`,
+    [firmId, userId],
+  );
+  return rows[0] ?? null;
 }

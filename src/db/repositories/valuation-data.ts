@@ -9,25 +9,41 @@ export interface AssumptionsRow {
   mid_year: boolean;
   locked_at: Date;
   locked_by: string;
+  method_weights: Record<string, string> | null;
+  weights_rationale: string | null;
+  dlom_percent: string | null;
+  dlom_rationale: string | null;
+  version: number;
 }
+
+const ASSUMPTION_COLUMNS =
+  'engagement_id, wacc, terminal_growth_rate, rationale, mid_year, locked_at, locked_by, method_weights, weights_rationale, dlom_percent, dlom_rationale, version';
 
 /** Inserts the lock; returns null when assumptions were already locked (the primary key decides races). */
 export async function insertAssumptions(
   tx: Executor,
-  a: { engagementId: string; firmId: string; wacc: string; terminalGrowthRate: string; rationale: string; midYear: boolean; lockedBy: string },
+  a: {
+    engagementId: string; firmId: string; wacc: string; terminalGrowthRate: string; rationale: string; midYear: boolean; lockedBy: string;
+    methodWeights?: Record<string, string> | null; weightsRationale?: string | null; dlomPercent?: string | null; dlomRationale?: string | null;
+  },
 ): Promise<AssumptionsRow | null> {
   const rows = await tx.query<AssumptionsRow>(
-    `INSERT INTO assumptions (engagement_id, firm_id, wacc, terminal_growth_rate, rationale, mid_year, locked_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (engagement_id) DO NOTHING
-     RETURNING engagement_id, wacc, terminal_growth_rate, rationale, mid_year, locked_at, locked_by`,
-    [a.engagementId, a.firmId, a.wacc, a.terminalGrowthRate, a.rationale, a.midYear, a.lockedBy],
+    `INSERT INTO assumptions (engagement_id, firm_id, wacc, terminal_growth_rate, rationale, mid_year, locked_by, method_weights, weights_rationale, dlom_percent, dlom_rationale, version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+       (SELECT coalesce(max(version), 0) + 1 FROM assumption_versions WHERE firm_id = $2 AND engagement_id = $1))
+     ON CONFLICT (engagement_id) DO NOTHING
+     RETURNING ${ASSUMPTION_COLUMNS}`,
+    [
+      a.engagementId, a.firmId, a.wacc, a.terminalGrowthRate, a.rationale, a.midYear, a.lockedBy,
+      a.methodWeights ? JSON.stringify(a.methodWeights) : null, a.weightsRationale ?? null, a.dlomPercent ?? null, a.dlomRationale ?? null,
+    ],
   );
   return rows[0] ?? null;
 }
 
 export async function getAssumptions(tx: Executor, firmId: string, engagementId: string): Promise<AssumptionsRow | null> {
   const rows = await tx.query<AssumptionsRow>(
-    `SELECT engagement_id, wacc, terminal_growth_rate, rationale, mid_year, locked_at, locked_by FROM assumptions WHERE firm_id = $1 AND engagement_id = $2`,
+    `SELECT ${ASSUMPTION_COLUMNS} FROM assumptions WHERE firm_id = $1 AND engagement_id = $2`,
     [firmId, engagementId],
   );
   return rows[0] ?? null;
@@ -63,4 +79,63 @@ export async function getValuation<T = unknown>(tx: Executor, firmId: string, en
     [firmId, engagementId],
   );
   return rows[0] ?? null;
+}
+
+export interface AssumptionVersionRow {
+  version: number;
+  wacc: string;
+  terminal_growth_rate: string;
+  rationale: string;
+  mid_year: boolean;
+  method_weights: Record<string, string> | null;
+  weights_rationale: string | null;
+  dlom_percent: string | null;
+  dlom_rationale: string | null;
+  locked_at: Date;
+  locked_by: string;
+  valuation: { conclusion?: { valuePerShare?: string | null } } | null;
+  engine_version: string | null;
+  computed_at: Date | null;
+  returned_at_gate: string;
+  revision_reason: string;
+  returned_by: string | null;
+  returned_at: Date;
+  draft_report_id: string | null;
+}
+
+/**
+ * Return for revision: the current lock and the valuation computed from it move into the numbered
+ * history (with the round's DRAFT report id), freeing the engagement for a new lock. Returns the version.
+ */
+export async function archiveAssumptions(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+  r: { gate: string; reason: string; returnedBy: string | null; draftReportId: string | null },
+): Promise<number | null> {
+  const rows = await tx.query<{ version: number }>(
+    `INSERT INTO assumption_versions (engagement_id, firm_id, version, wacc, terminal_growth_rate, rationale, mid_year, method_weights,
+       weights_rationale, dlom_percent, dlom_rationale, locked_at, locked_by, valuation, engine_version, computed_at,
+       returned_at_gate, revision_reason, returned_by, draft_report_id)
+     SELECT a.engagement_id, a.firm_id, a.version, a.wacc, a.terminal_growth_rate, a.rationale, a.mid_year, a.method_weights,
+       a.weights_rationale, a.dlom_percent, a.dlom_rationale, a.locked_at, a.locked_by, v.result, v.engine_version, v.computed_at,
+       $3, $4, $5, $6
+       FROM assumptions a LEFT JOIN valuations v ON v.engagement_id = a.engagement_id
+      WHERE a.firm_id = $1 AND a.engagement_id = $2
+     RETURNING version`,
+    [firmId, engagementId, r.gate, r.reason, r.returnedBy, r.draftReportId],
+  );
+  if (rows.length === 0) return null;
+  await tx.query('DELETE FROM valuations WHERE firm_id = $1 AND engagement_id = $2', [firmId, engagementId]);
+  await tx.query('DELETE FROM assumptions WHERE firm_id = $1 AND engagement_id = $2', [firmId, engagementId]);
+  return rows[0].version;
+}
+
+export async function listAssumptionVersions(tx: Executor, firmId: string, engagementId: string): Promise<AssumptionVersionRow[]> {
+  return tx.query<AssumptionVersionRow>(
+    `SELECT version, wacc, terminal_growth_rate, rationale, mid_year, method_weights, weights_rationale, dlom_percent, dlom_rationale,
+            locked_at, locked_by, valuation, engine_version, computed_at, returned_at_gate, revision_reason, returned_by, returned_at, draft_report_id
+       FROM assumption_versions WHERE firm_id = $1 AND engagement_id = $2 ORDER BY version`,
+    [firmId, engagementId],
+  );
 }

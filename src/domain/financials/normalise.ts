@@ -127,7 +127,7 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
     },
     balanceSheet: mapFields(BALANCE_SHEET_FIELDS, (f) => rupees(document.balanceSheet[f])),
     navAdjustments: mapFields(NAV_ADJUSTMENT_FIELDS, (f) => rupees(adjustments[f])),
-    projections: document.projections.map((p) => ({
+    projections: (document.projections ?? []).map((p) => ({
       year: p.year,
       revenue: rupees(p.revenue),
       ebitda: rupees(p.ebitda),
@@ -192,13 +192,14 @@ export function fiscalYearOf(isoDate: string): number {
 
 function checkProjectionYears(document: FinancialsDocument): FinancialsError[] {
   const first = fiscalYearOf(document.balanceSheetDate) + 1;
-  return document.projections.flatMap((p, i): FinancialsError[] => {
+  const projections = document.projections ?? [];
+  return projections.flatMap((p, i): FinancialsError[] => {
     const expected = `FY${first + i}`;
     if (p.year === expected) return [];
     const why =
       i === 0
         ? `the fiscal year after the balance sheet date ${document.balanceSheetDate}`
-        : `projection years must be consecutive, following ${document.projections[i - 1].year}`;
+        : `projection years must be consecutive, following ${projections[i - 1].year}`;
     return [{ path: `/projections/${i}/year`, message: `must be ${expected} (${why})` }];
   });
 }

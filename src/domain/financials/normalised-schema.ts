@@ -15,7 +15,10 @@ export const normalisedFinancialsSchema = z.object({
   balanceSheetDate: z.string(),
   shares: z.object({ equitySharesOutstanding: decimal, faceValuePerShare: decimal }),
   balanceSheet: fields(BALANCE_SHEET_FIELDS),
-  navAdjustments: fields(NAV_ADJUSTMENT_FIELDS),
+  // Financials stored before arrears of cumulative preference dividend existed lack the field (read as 0).
+  navAdjustments: fields(NAV_ADJUSTMENT_FIELDS.filter((f) => f !== 'arrearsOfCumulativePreferenceDividend')).extend({
+    arrearsOfCumulativePreferenceDividend: decimal.optional(),
+  }),
   projections: z.array(
     z.object({
       year: z.string(),

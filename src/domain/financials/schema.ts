@@ -72,7 +72,11 @@ export const ASSET_FIELDS = [
 export const BALANCE_SHEET_FIELDS = [...EQUITY_AND_LIABILITY_FIELDS, ...ASSET_FIELDS] as const;
 export type BalanceSheetField = (typeof BALANCE_SHEET_FIELDS)[number];
 
-/** Rule 11UA adjustments; each is an amount the balance sheet already contains. */
+/**
+ * Rule 11UA adjustments; each is an amount the balance sheet already contains, except
+ * `arrearsOfCumulativePreferenceDividend`: a contingent liability from the notes that item (vi) of
+ * L adds to L in both NAV formulas (default 0).
+ */
 export const NAV_ADJUSTMENT_FIELDS = [
   'incomeTaxPaidNetOfRefund',
   'unamortisedExpenditure',
@@ -85,6 +89,7 @@ export const NAV_ADJUSTMENT_FIELDS = [
   'sharesAndSecuritiesFairValue',
   'immovablePropertyBookValue',
   'immovablePropertyStampDutyValue',
+  'arrearsOfCumulativePreferenceDividend',
 ] as const;
 export type NavAdjustmentField = (typeof NAV_ADJUSTMENT_FIELDS)[number];
 
@@ -239,10 +244,13 @@ export const financialsDocumentSchema = strict({
   }),
   balanceSheet: strict(balanceSheetShape),
   navAdjustments: strict(navAdjustmentsShape).optional(),
+  // Optional: NAV and IBC valuations use none. Whether the engagement's statute needs them is
+  // checked at ingestion and at the lock (statute readiness), not here.
   projections: z
     .array(projectionSchema, arrayError)
     .min(MIN_PROJECTION_YEARS, { error: `must have at least ${MIN_PROJECTION_YEARS} projection years` })
-    .max(MAX_PROJECTION_YEARS, { error: `must have at most ${MAX_PROJECTION_YEARS} projection years` }),
+    .max(MAX_PROJECTION_YEARS, { error: `must have at most ${MAX_PROJECTION_YEARS} projection years` })
+    .optional(),
   nonOperatingAssets: nonNegativeAmount.optional(),
   peers: z.array(peerSchema, arrayError).optional(),
   comparableMetrics: comparableMetricsSchema.optional(),

@@ -1,6 +1,6 @@
 import type { NormalisedFinancials, NormalisedProjection } from '../financials/normalise.js';
 import { amountLine, countLine, factorLine, perShareLine, percentLine } from './lines.js';
-import { HUNDRED, ONE, dec, percentToFraction, plain, sum, toPaise, type Dec } from './money.js';
+import { Dec, HUNDRED, ONE, ZERO, dec, percentToFraction, plain, sum, toPaise } from './money.js';
 import type { MethodResult, ValuationLine } from './types.js';
 
 /** WACC and terminal growth in percent (12.5 = 12.5 %). */
@@ -16,7 +16,15 @@ export interface DcfYear {
   ebitda: Dec;
   depreciationAndAmortisation: Dec;
   ebit: Dec;
+  /** s.72: business loss from earlier projection years still available (after any lapse). */
+  lossBroughtForward: Dec;
+  /** Loss older than eight years that could no longer be set off this year. */
+  lossLapsed: Dec;
+  lossSetOff: Dec;
+  taxableEbit: Dec;
+  lossCarriedForward: Dec;
   taxRate: Dec;
+  /** Tax on the taxable EBIT (EBIT after loss set-off); never negative. */
   taxOnEbit: Dec;
   nopat: Dec;
   capitalExpenditure: Dec;
@@ -36,8 +44,16 @@ export interface EquityBridge {
   nonOperatingAssets: Dec;
 }
 
+/** s.72 of the Income-tax Act: a business loss is carried forward for eight assessment years. */
+export const LOSS_CARRY_FORWARD_YEARS = 8;
+
 export interface DcfComputation {
   years: DcfYear[];
+  /**
+   * FCFF of the final year with tax on its whole EBIT (no set-off of earlier losses), the basis
+   * of the terminal value: a perpetuity cannot keep a one-off set-off.
+   */
+  terminalFcff: Dec;
   sumOfPresentValues: Dec;
   terminalValue: Dec;
   terminalDiscountFactor: Dec;
@@ -52,9 +68,11 @@ export interface DcfComputation {
 export function computeDcf(f: NormalisedFinancials, a: DcfAssumptions): DcfComputation {
   const w = percentToFraction(a.wacc);
   const g = percentToFraction(a.growth);
-  const years = f.projections.map((p, i) => projectYear(p, i + 1, w, a.midYear));
+  const losses = new LossPool();
+  const years = f.projections.map((p, i) => projectYear(p, i + 1, w, a.midYear, losses));
   const last = years[years.length - 1];
-  const terminalValue = last.fcff.times(ONE.plus(g)).div(w.minus(g));
+  const terminalFcff = last.fcff.minus(last.lossSetOff.times(last.taxRate).div(HUNDRED));
+  const terminalValue = terminalFcff.times(ONE.plus(g)).div(w.minus(g));
   // The Gordon value sits at the end of year n, so it takes year n's end-of-year factor under
   // both conventions (domain.md §2 recommendation; disclosed in the conventions).
   const terminalDiscountFactor = endOfYearFactor(w, years.length);
@@ -66,6 +84,7 @@ export function computeDcf(f: NormalisedFinancials, a: DcfAssumptions): DcfCompu
   const sharesOutstanding = dec(f.shares.equitySharesOutstanding);
   return {
     years,
+    terminalFcff,
     sumOfPresentValues,
     terminalValue,
     terminalDiscountFactor,
@@ -78,13 +97,55 @@ export function computeDcf(f: NormalisedFinancials, a: DcfAssumptions): DcfCompu
   };
 }
 
-function projectYear(p: NormalisedProjection, t: number, w: Dec, midYear: boolean): DcfYear {
+/**
+ * Losses by the projection year they arose in (t), oldest first. A loss of year t may be set off
+ * against the taxable EBIT of years t+1 … t+8 (s.72: eight assessment years); later it lapses.
+ */
+class LossPool {
+  private vintages: { t: number; amount: Dec }[] = [];
+
+  /** Drops vintages too old for year t; returns what lapsed. */
+  expire(t: number): Dec {
+    const lapsed = this.vintages.filter((v) => t - v.t > LOSS_CARRY_FORWARD_YEARS);
+    this.vintages = this.vintages.filter((v) => t - v.t <= LOSS_CARRY_FORWARD_YEARS);
+    return sum(lapsed.map((v) => v.amount));
+  }
+
+  total(): Dec {
+    return sum(this.vintages.map((v) => v.amount));
+  }
+
+  /** Sets off up to `profit`, oldest loss first; returns the amount set off. */
+  setOff(profit: Dec): Dec {
+    let left = profit;
+    for (const v of this.vintages) {
+      const used = Dec.min(v.amount, left);
+      v.amount = v.amount.minus(used);
+      left = left.minus(used);
+    }
+    this.vintages = this.vintages.filter((v) => !v.amount.isZero());
+    return profit.minus(left);
+  }
+
+  add(t: number, loss: Dec): void {
+    this.vintages.push({ t, amount: loss });
+  }
+}
+
+function projectYear(p: NormalisedProjection, t: number, w: Dec, midYear: boolean, losses: LossPool): DcfYear {
   const ebitda = dec(p.ebitda);
   const depreciationAndAmortisation = dec(p.depreciationAndAmortisation);
   const ebit = ebitda.minus(depreciationAndAmortisation);
   const taxRate = dec(p.taxRate);
-  // Tax at the year's rate on EBIT; a negative EBIT gives a tax credit (no loss carry-forward).
-  const taxOnEbit = ebit.times(taxRate).div(HUNDRED);
+  // s.72: a negative EBIT pays no tax (never a refund) and is carried forward; a positive EBIT is
+  // first reduced by the losses brought forward, and tax is due on what remains.
+  const lossLapsed = losses.expire(t);
+  const lossBroughtForward = losses.total();
+  const lossSetOff = ebit.isPositive() && !ebit.isZero() ? losses.setOff(ebit) : ZERO;
+  const taxableEbit = ebit.isNegative() ? ZERO : ebit.minus(lossSetOff);
+  if (ebit.isNegative() && !ebit.isZero()) losses.add(t, ebit.neg());
+  const lossCarriedForward = losses.total();
+  const taxOnEbit = taxableEbit.times(taxRate).div(HUNDRED);
   const nopat = ebit.minus(taxOnEbit);
   const capitalExpenditure = dec(p.capitalExpenditure);
   const changeInNetWorkingCapital = dec(p.changeInNetWorkingCapital);
@@ -97,6 +158,11 @@ function projectYear(p: NormalisedProjection, t: number, w: Dec, midYear: boolea
     ebitda,
     depreciationAndAmortisation,
     ebit,
+    lossBroughtForward,
+    lossLapsed,
+    lossSetOff,
+    taxableEbit,
+    lossCarriedForward,
     taxRate,
     taxOnEbit,
     nopat,
@@ -159,7 +225,18 @@ function yearLines(y: DcfYear): ValuationLine[] {
     amountLine(`${at} EBITDA`, y.ebitda),
     amountLine(`${at} Less: depreciation and amortisation`, y.depreciationAndAmortisation.neg()),
     amountLine(`${at} EBIT`, y.ebit),
-    amountLine(`${at} Less: tax on EBIT at ${plain(y.taxRate)}%`, y.taxOnEbit.neg()),
+    ...(y.lossLapsed.isZero()
+      ? []
+      : [amountLine(`${at} Loss lapsed`, y.lossLapsed, `older than ${LOSS_CARRY_FORWARD_YEARS} years (s.72)`)]),
+    amountLine(`${at} Loss brought forward`, y.lossBroughtForward, 's.72: earlier projection years\' losses'),
+    amountLine(`${at} Loss set off`, y.lossSetOff.neg()),
+    amountLine(`${at} Taxable EBIT`, y.taxableEbit),
+    amountLine(`${at} Loss carried forward`, y.lossCarriedForward),
+    amountLine(
+      `${at} Less: tax on EBIT at ${plain(y.taxRate)}%`,
+      y.taxOnEbit.neg(),
+      y.taxableEbit.eq(y.ebit) ? undefined : 'on the taxable EBIT; a loss pays no tax and is carried forward',
+    ),
     amountLine(`${at} NOPAT`, y.nopat),
     amountLine(`${at} Add: depreciation and amortisation`, y.depreciationAndAmortisation),
     amountLine(`${at} Less: capital expenditure`, y.capitalExpenditure.neg()),
@@ -171,16 +248,21 @@ function yearLines(y: DcfYear): ValuationLine[] {
 }
 
 export function dcfMethod(c: DcfComputation, a: DcfAssumptions): MethodResult {
-  const lastYear = c.years[c.years.length - 1].year;
+  const last = c.years[c.years.length - 1];
+  const lastYear = last.year;
+  const normalised = !c.terminalFcff.eq(last.fcff);
   const lines: ValuationLine[] = [
     percentLine('WACC', a.wacc),
     percentLine('Terminal growth rate', a.growth),
     ...c.years.flatMap(yearLines),
     amountLine('Sum of present values of FCFF', c.sumOfPresentValues),
+    ...(normalised
+      ? [amountLine(`Terminal-year FCFF (${lastYear}, tax without loss set-off)`, c.terminalFcff, 'a perpetuity keeps no one-off set-off')]
+      : []),
     amountLine(
       `Terminal value at end of ${lastYear}`,
       c.terminalValue,
-      `FCFF ${lastYear} × (1 + ${plain(a.growth)}%) / (${plain(a.wacc)}% − ${plain(a.growth)}%)`,
+      `${normalised ? 'terminal-year FCFF' : `FCFF ${lastYear}`} × (1 + ${plain(a.growth)}%) / (${plain(a.wacc)}% − ${plain(a.growth)}%)`,
     ),
     factorLine(`Terminal value discount factor (t = ${c.years.length})`, c.terminalDiscountFactor),
     amountLine('Present value of terminal value', c.presentValueOfTerminalValue),

@@ -3,7 +3,10 @@ import { normalisedFinancialsSchema } from '../financials/normalised-schema.js';
 import { isCalendarDate } from '../financials/schema.js';
 import type { DcfAssumptions } from './dcf.js';
 import { ValuationInputError } from './errors.js';
-import { dec, isDecimalString, plain, type Dec } from './money.js';
+import { applyDiscount, checkJudgement, type Judgement } from './judgement.js';
+import { complianceOf } from './compliance.js';
+import { dec, isDecimalString, plain, toPaise, type Dec } from './money.js';
+import { missingInputs, type ReadinessContext } from './readiness.js';
 import { computeSensitivity } from './sensitivity.js';
 import { valueUnderStatute, type MethodWeights, type Rule11uaIssueMethod } from './statutes.js';
 import {
@@ -19,6 +22,7 @@ import {
   balanceSheetDateWarnings,
   growthWarnings,
   negativeEquityWarnings,
+  rateWarnings,
   shareCapitalWarnings,
   terminalValueWarnings,
 } from './warnings.js';
@@ -27,6 +31,8 @@ export { ValuationInputError } from './errors.js';
 export { ENGINE_VERSION } from './version.js';
 export { PURPOSES, PURPOSES_BY_STATUTE, STATUTES } from './types.js';
 export type * from './types.js';
+export type { Judgement } from './judgement.js';
+export type { Compliance, ComplianceTest } from './compliance.js';
 
 /** Long-run nominal GDP growth for India used to flag terminal growth, in percent. */
 export const DEFAULT_LONG_RUN_GDP_GROWTH = '10';
@@ -35,7 +41,13 @@ export interface ValuationInput {
   financials: NormalisedFinancials;
   /** Percent: 12.5 means 12.5 %. */
   assumptions: { wacc: string | number; terminalGrowthRate: string | number; rationale?: string };
-  engagement: { statute: Statute; purpose?: Purpose | null; valuationDate: string };
+  engagement: {
+    statute: Statute;
+    purpose?: Purpose | null;
+    valuationDate: string;
+    /** Rupees per share as a decimal string; when given the result carries `compliance`. */
+    proposedPricePerShare?: string | null;
+  };
   options?: {
     midYear?: boolean;
     longRunGdpGrowth?: string | number;
@@ -44,21 +56,42 @@ export interface ValuationInput {
     /** Rule 11UA(2): the issuer's choice of NAV (clause (a), default) or DCF (clause (b)). */
     rule11uaIssueMethod?: Rule11uaIssueMethod;
   };
+  /** The valuer's weights and discount for lack of marketability (see judgement.ts). */
+  judgement?: Judgement;
 }
 
 export function computeValuation(input: ValuationInput): ValuationResult {
   const checked = checkInput(input);
+  const judgement = input.judgement ?? {};
+  checkJudgement(checked.statute, checked.purpose, judgement, checked.financials.peers.length > 0);
   const outcome = valueUnderStatute({
     financials: checked.financials,
     statute: checked.statute,
     purpose: checked.purpose,
+    valuationDate: checked.valuationDate,
     dcf: checked.dcf,
     weights: input.options?.weights,
+    ...(judgement.methodWeights && { methodWeights: judgement.methodWeights }),
     rule11uaIssueMethod: input.options?.rule11uaIssueMethod,
   });
+  const conclusion = { ...outcome.conclusion };
+  if (judgement.methodWeights && judgement.weightsRationale) conclusion.weightsRationale = judgement.weightsRationale.trim();
+  if (judgement.dlomPercent !== undefined && outcome.concludedRaw !== null) {
+    const { value, applied } = applyDiscount(outcome.concludedRaw, dec(judgement.dlomPercent), (judgement.dlomRationale ?? '').trim());
+    conclusion.valueBeforeDiscount = applied.valueBeforeDiscount;
+    conclusion.discount = applied;
+    conclusion.valuePerShare = toPaise(value);
+    conclusion.basis = `${conclusion.basis} Less a discount for lack of marketability of ${applied.percent}%: ${applied.valueBeforeDiscount} × (1 − ${applied.percent}%) = ${applied.valueAfterDiscount}.`;
+  }
+  const price = input.engagement.proposedPricePerShare;
+  if (price !== undefined && price !== null && !(isDecimalString(price) && dec(price).gt(0))) {
+    throw new ValuationInputError('INVALID_OPTIONS', 'The proposed price per share must be a positive decimal in rupees.');
+  }
+  const compliance = price ? complianceOf(checked.statute, checked.purpose, checked.valuationDate, conclusion, price) : null;
   const warnings = [
     ...(outcome.dcf ? terminalValueWarnings(outcome.dcf) : []),
     ...(outcome.dcf ? growthWarnings(checked.dcf.growth, checked.longRunGdpGrowth) : []),
+    ...(outcome.dcf ? rateWarnings(checked.dcf.wacc, checked.dcf.growth, checked.financials.projections) : []),
     ...negativeEquityWarnings(outcome.methods),
     ...balanceSheetDateWarnings(checked.financials, checked.valuationDate, checked.statute),
     ...shareCapitalWarnings(checked.financials),
@@ -69,6 +102,7 @@ export function computeValuation(input: ValuationInput): ValuationResult {
     statute: checked.statute,
     purpose: checked.purpose,
     valuationDate: checked.valuationDate,
+    balanceSheetDate: checked.financials.balanceSheetDate,
     assumptions: {
       wacc: plain(checked.dcf.wacc),
       terminalGrowthRate: plain(checked.dcf.growth),
@@ -76,8 +110,9 @@ export function computeValuation(input: ValuationInput): ValuationResult {
     },
     conventions: conventions(checked.dcf.midYear, outcome.dcf !== null),
     methods: outcome.methods,
-    conclusion: outcome.conclusion,
+    conclusion,
     ...(outcome.dcf && { sensitivity: computeSensitivity(checked.financials, checked.dcf) }),
+    ...(compliance && { compliance }),
     warnings,
   };
 }
@@ -89,7 +124,8 @@ function conventions(midYear: boolean, usesDcf: boolean): Conventions {
   ];
   if (usesDcf) {
     statements.push(
-      'EBIT = EBITDA − depreciation and amortisation; FCFF = EBIT × (1 − tax rate) + depreciation and amortisation − capital expenditure − change in net working capital. A negative EBIT earns a tax credit at the same rate.',
+      'EBIT = EBITDA − depreciation and amortisation; FCFF = EBIT − tax + depreciation and amortisation − capital expenditure − change in net working capital.',
+      'Tax (s.72): a year with a negative EBIT pays no tax, never a refund, and its loss is carried forward for eight years and set off against the EBIT of later projection years, oldest loss first; tax is the year\'s rate on the EBIT after set-off. The terminal value uses the final year\'s FCFF with tax on its whole EBIT, as a perpetuity keeps no one-off set-off.',
       midYear
         ? 'Mid-year discounting: each year\'s FCFF is discounted by 1/(1 + WACC)^(t − 0.5), as cash is taken to arrive evenly through the year.'
         : 'End-of-year discounting: each year\'s FCFF is discounted by 1/(1 + WACC)^t.',
@@ -127,7 +163,12 @@ function checkInput(input: ValuationInput): CheckedInput {
   const statute = checkStatute(input.engagement?.statute);
   const purpose = checkPurpose(statute, input.engagement?.purpose);
   const valuationDate = checkValuationDate(input.engagement?.valuationDate);
-  const financials = checkFinancials(input.financials, statute);
+  checkOptions(input.options);
+  const financials = checkFinancials(input.financials, {
+    statute,
+    purpose,
+    ...(input.options?.rule11uaIssueMethod && { rule11uaIssueMethod: input.options.rule11uaIssueMethod }),
+  });
   const wacc = readRate(input.assumptions?.wacc, 'WACC');
   const growth = readRate(input.assumptions?.terminalGrowthRate, 'Terminal growth rate');
   if (!wacc.isPositive() || wacc.isZero()) {
@@ -139,7 +180,6 @@ function checkInput(input: ValuationInput): CheckedInput {
       `Terminal growth (${plain(growth)}%) must be below WACC (${plain(wacc)}%); otherwise the perpetuity has no finite value.`,
     );
   }
-  checkOptions(input.options);
   const longRunGdpGrowth = readRate(input.options?.longRunGdpGrowth ?? DEFAULT_LONG_RUN_GDP_GROWTH, 'Long-run GDP growth');
   return {
     financials,
@@ -197,7 +237,7 @@ function readRate(value: unknown, name: string): Dec {
   return dec(value as string | number);
 }
 
-function checkFinancials(financials: unknown, statute: Statute): NormalisedFinancials {
+function checkFinancials(financials: unknown, readiness: ReadinessContext): NormalisedFinancials {
   const parsed = normalisedFinancialsSchema.safeParse(financials);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -208,23 +248,7 @@ function checkFinancials(financials: unknown, statute: Statute): NormalisedFinan
   if (!dec(f.shares.equitySharesOutstanding).isPositive() || dec(f.shares.equitySharesOutstanding).isZero()) {
     throw new ValuationInputError('SHARES_NOT_POSITIVE', 'Equity shares outstanding must be greater than 0.');
   }
-  if (statute !== 'IBC_LIQUIDATION' && f.projections.length === 0) {
-    throw new ValuationInputError('MISSING_PROJECTIONS', 'DCF needs at least one projection year.');
-  }
-  if (statute === 'RULE_11UA' && !dec(f.balanceSheet.equityShareCapital).gt(0)) {
-    throw new ValuationInputError(
-      'EQUITY_CAPITAL_NOT_POSITIVE',
-      'Rule 11UA NAV divides by PE, the paid-up equity share capital, which must be greater than 0.',
-    );
-  }
-  if (statute === 'RULE_11UA' && !dec(f.shares.faceValuePerShare).gt(0)) {
-    throw new ValuationInputError('EQUITY_CAPITAL_NOT_POSITIVE', 'PV, the paid-up value per share, must be greater than 0.');
-  }
-  if (statute === 'IBC_LIQUIDATION' && (!f.liquidation || f.liquidation.assets.length === 0)) {
-    throw new ValuationInputError(
-      'MISSING_LIQUIDATION_INPUTS',
-      'IBC valuation needs the registered valuers\' fair value and liquidation value for each asset class (financials "liquidation.assets").',
-    );
-  }
+  const missing = missingInputs(f, readiness);
+  if (missing.length > 0) throw new ValuationInputError(missing[0].code, missing.map((m) => m.message).join(' '));
   return f;
 }

@@ -10,7 +10,10 @@ export type ValuationInputErrorCode =
   | 'INVALID_VALUATION_DATE'
   | 'MISSING_PROJECTIONS'
   | 'MISSING_LIQUIDATION_INPUTS'
+  | 'MISSING_MARKET_VALUES'
   | 'INVALID_WEIGHTS'
+  | 'MISSING_RATIONALE'
+  | 'DISCOUNT_NOT_PERMITTED'
   | 'INVALID_OPTIONS';
 
 /** The engine's refusal: inputs a valuer must correct. `message` is written for the valuer. */

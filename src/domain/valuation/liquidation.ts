@@ -29,8 +29,12 @@ export interface LiquidationComputation {
   liquidationCosts: Dec;
   liabilities: Dec;
   liabilitiesSource: string;
+  /** s.53 waterfall: equity takes what is left after every claim, never less than nil. */
   fairValueToEquity: Dec;
   liquidationValueToEquity: Dec;
+  /** Claims the assets do not meet (0 when they are met in full). */
+  fairValueShortfall: Dec;
+  liquidationValueShortfall: Dec;
   sharesOutstanding: Dec;
   warnings: ValuationWarning[];
 }
@@ -98,6 +102,8 @@ export function computeLiquidation(f: NormalisedFinancials): LiquidationComputat
   const totalFairValue = sum(assets.map((a) => a.fairValue));
   const totalLiquidationValue = sum(assets.map((a) => a.liquidationValue));
   const liquidationCosts = dec(input.liquidationCosts ?? ZERO);
+  const fairSurplus = totalFairValue.minus(liabilities);
+  const liquidationSurplus = totalLiquidationValue.minus(liquidationCosts).minus(liabilities);
   return {
     assets,
     totalFairValue,
@@ -108,12 +114,17 @@ export function computeLiquidation(f: NormalisedFinancials): LiquidationComputat
       input.liabilities !== undefined
         ? 'as given in the financials (liquidation.liabilities)'
         : 'balance-sheet liabilities other than equity share capital and reserves, including preference share capital',
-    fairValueToEquity: totalFairValue.minus(liabilities),
-    liquidationValueToEquity: totalLiquidationValue.minus(liquidationCosts).minus(liabilities),
+    fairValueToEquity: Dec.max(fairSurplus, ZERO),
+    liquidationValueToEquity: Dec.max(liquidationSurplus, ZERO),
+    fairValueShortfall: Dec.max(fairSurplus.neg(), ZERO),
+    liquidationValueShortfall: Dec.max(liquidationSurplus.neg(), ZERO),
     sharesOutstanding: dec(f.shares.equitySharesOutstanding),
     warnings: assets.flatMap(significantDifferenceWarnings),
   };
 }
+
+const SHORTFALL_NOTE = 'borne by the creditors, not by equity';
+const NIL_NOTE = 's.53: what is left after all claims, never less than nil';
 
 function estimateLines(
   asset: LiquidationComputation['assets'][number],
@@ -134,7 +145,8 @@ export function fairValueMethod(c: LiquidationComputation): MethodResult {
     ...c.assets.flatMap((a) => estimateLines(a, 'fairValue')),
     amountLine('Total fair value of assets', c.totalFairValue),
     amountLine('Less: liabilities', c.liabilities.neg(), c.liabilitiesSource),
-    amountLine('Fair value available to equity', c.fairValueToEquity),
+    amountLine('Shortfall to creditors (claims not met)', c.fairValueShortfall, SHORTFALL_NOTE),
+    amountLine('Fair value available to equity', c.fairValueToEquity, NIL_NOTE),
     countLine('Equity shares outstanding', c.sharesOutstanding),
     perShareLine('Fair value per equity share', perShare),
   ];
@@ -155,7 +167,8 @@ export function liquidationValueMethod(c: LiquidationComputation): MethodResult 
     amountLine('Total liquidation value of assets', c.totalLiquidationValue),
     amountLine('Less: liquidation costs', c.liquidationCosts.neg()),
     amountLine('Less: liabilities', c.liabilities.neg(), c.liabilitiesSource),
-    amountLine('Liquidation value available to equity', c.liquidationValueToEquity),
+    amountLine('Shortfall to creditors (claims not met)', c.liquidationValueShortfall, SHORTFALL_NOTE),
+    amountLine('Liquidation value available to equity', c.liquidationValueToEquity, NIL_NOTE),
     countLine('Equity shares outstanding', c.sharesOutstanding),
     perShareLine('Liquidation value per equity share', perShare),
   ];

@@ -29,6 +29,8 @@ export interface NavComputation {
   d: Dec;
   totalEquityAndLiabilities: Dec;
   excludedFromL: Item[];
+  /** Item (vi) of L: contingent liabilities are excluded *other than* these arrears, which are added. */
+  arrearsOfCumulativePreferenceDividend: Dec;
   l: Dec;
   netAssetValue: Dec;
   pe: Dec;
@@ -70,7 +72,9 @@ export function computeNav11ua(f: NormalisedFinancials, formula: NavFormula): Na
     { label: 'provisions for liabilities other than ascertained liabilities', amount: n('unascertainedLiabilityProvisions') },
   ];
   const claims = totalEquityAndLiabilities(f);
-  const l = claims.minus(sum(excludedFromL.map((i) => i.amount)));
+  // Stored financials from before this field existed lack it: no arrears.
+  const arrearsOfCumulativePreferenceDividend = dec(f.navAdjustments.arrearsOfCumulativePreferenceDividend ?? '0');
+  const l = claims.minus(sum(excludedFromL.map((i) => i.amount))).plus(arrearsOfCumulativePreferenceDividend);
 
   const netAssetValue = a.plus(b).plus(c).plus(d).minus(l);
   const pe = dec(bs.equityShareCapital);
@@ -85,6 +89,7 @@ export function computeNav11ua(f: NormalisedFinancials, formula: NavFormula): Na
     d,
     totalEquityAndLiabilities: claims,
     excludedFromL,
+    arrearsOfCumulativePreferenceDividend,
     l,
     netAssetValue,
     pe,
@@ -109,7 +114,12 @@ export function nav11uaMethod(c: NavComputation, sharesOutstanding: Dec): Method
       : []),
     amountLine('Total equity and liabilities as per balance sheet (book value)', c.totalEquityAndLiabilities),
     ...c.excludedFromL.map((i) => amountLine(`Less: ${i.label}`, i.amount.neg())),
-    amountLine('L', c.l, 'contingent liabilities are not in the balance sheet and so not in L'),
+    amountLine(
+      'Add: arrears of dividends on cumulative preference shares',
+      c.arrearsOfCumulativePreferenceDividend,
+      'a contingent liability that item (vi) of L keeps in L',
+    ),
+    amountLine('L', c.l, 'other contingent liabilities are excluded from L'),
     amountLine(expression, c.netAssetValue),
     amountLine('PE: total paid-up equity share capital', c.pe),
     perShareLine('PV: paid-up value of one equity share', c.pv),

@@ -4,8 +4,10 @@ import { comparablesMethod, computeComparables } from './comparables.js';
 import { computeDcf, dcfMethod, type DcfAssumptions, type DcfComputation } from './dcf.js';
 import { ValuationInputError } from './errors.js';
 import { computeLiquidation, fairValueMethod, liquidationValueMethod } from './liquidation.js';
-import { HUNDRED, ZERO, dec, plain, sum, toPaise, type Dec } from './money.js';
+import { HUNDRED, ZERO, dec, formatRupees, plain, sum, toPaise, type Dec } from './money.js';
 import { computeNav11ua, nav11uaMethod } from './nav-11ua.js';
+import { usesDcf } from './readiness.js';
+import { s56viibApplies, s56viibWarning } from './warnings.js';
 import type {
   Conclusion,
   FloorOrCeiling,
@@ -37,8 +39,12 @@ export interface StatuteContext {
   financials: NormalisedFinancials;
   statute: Statute;
   purpose: Purpose | null;
+  /** YYYY-MM-DD; decides whether s.56(2)(viib) still applies to an issue. */
+  valuationDate: string;
   dcf: DcfAssumptions;
   weights?: MethodWeights;
+  /** The valuer's weights by method code (already checked against the statute). */
+  methodWeights?: Partial<Record<MethodCode, string | number>>;
   /** Rule 11UA(2) lets the issuer adopt NAV (clause (a)) or DCF (clause (b)); default NAV. */
   rule11uaIssueMethod?: Rule11uaIssueMethod;
 }
@@ -46,6 +52,8 @@ export interface StatuteContext {
 export interface StatuteOutcome {
   methods: MethodResult[];
   conclusion: Conclusion;
+  /** The concluded value per share unrounded (for the discount), null when none concludes. */
+  concludedRaw: Dec | null;
   dcf: DcfComputation | null;
   warnings: ValuationWarning[];
 }
@@ -70,35 +78,50 @@ const ISSUE_NAV_PURPOSE =
   'ISSUE_OF_SHARES: Rule 11UA(2)(a) for s.56(2)(viib); the fair market value is the ceiling on a tax-neutral issue price.';
 const TRANSFER_NAV_PURPOSE =
   'TRANSFER_OR_RECEIPT: Rule 11UA(1)(c)(b) for s.56(2)(x) and s.50CA; the fair market value is the floor for the consideration.';
+const ISSUE_NAV_PURPOSE_AFTER_SUNSET =
+  'ISSUE_OF_SHARES: Rule 11UA(2)(a); s.56(2)(viib) does not apply on or after 1 April 2025 (proviso inserted by the Finance (No. 2) Act, 2024), so the value is for information and not a ceiling.';
 const ISSUE_DCF_PURPOSE =
   'ISSUE_OF_SHARES: the alternative under Rule 11UA(2)(b) (merchant banker\'s report); for information only for TRANSFER_OR_RECEIPT, where Rule 11UA(1)(c)(b) prescribes NAV.';
 
 function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
   const f = ctx.financials;
   const shares = dec(f.shares.equitySharesOutstanding);
-  const dcf = computeDcf(f, ctx.dcf);
-  const issueUsesDcf = (ctx.rule11uaIssueMethod ?? 'NAV') === 'DCF';
+  // NAV needs no projections; DCF is shown when they exist (readiness demands them when adopted).
+  const dcf = usesDcf(ctx, f) ? computeDcf(f, ctx.dcf) : null;
+  const chosenByWeight = ctx.methodWeights && dec(ctx.methodWeights.DCF ?? 0).eq(HUNDRED) ? 'DCF' : ctx.methodWeights ? 'NAV' : undefined;
+  const issueUsesDcf = (chosenByWeight ?? ctx.rule11uaIssueMethod ?? 'NAV') === 'DCF' && dcf !== null;
+  const raw: Partial<Record<Purpose, Dec>> = {};
   const showIssue = ctx.purpose !== 'TRANSFER_OR_RECEIPT';
   const showTransfer = ctx.purpose !== 'ISSUE_OF_SHARES';
+  // s.56(2)(viib) ends on 1-4-2025: after it the Rule 11UA(2) value binds nothing.
+  const viibApplies = s56viibApplies(ctx.valuationDate);
+  const warnings: ValuationWarning[] = showIssue && !viibApplies ? [s56viibWarning(ctx.valuationDate)] : [];
 
   const methods: MethodResult[] = [];
   const byPurpose: PurposeConclusion[] = [];
   if (showIssue) {
-    const nav = nav11uaMethod(computeNav11ua(f, '2A'), shares);
-    methods.push({ ...nav, servesPurpose: ISSUE_NAV_PURPOSE, purposes: ['ISSUE_OF_SHARES'] });
+    const navComputation = computeNav11ua(f, '2A');
+    const nav = nav11uaMethod(navComputation, shares);
+    raw.ISSUE_OF_SHARES = issueUsesDcf && dcf ? dcf.valuePerShare : navComputation.valuePerShare;
+    methods.push({ ...nav, servesPurpose: viibApplies ? ISSUE_NAV_PURPOSE : ISSUE_NAV_PURPOSE_AFTER_SUNSET, purposes: ['ISSUE_OF_SHARES'] });
     const concluded = issueUsesDcf ? 'DCF' : 'NAV_11UA_2A';
+    const basis = issueUsesDcf
+      ? 'Rule 11UA(2)(b): DCF, adopted by the issuer in place of NAV under Rule 11UA(2)(a).'
+      : 'Rule 11UA(2)(a): (A − L) × PV / PE at book values.';
     byPurpose.push({
       purpose: 'ISSUE_OF_SHARES',
       method: concluded,
-      valuePerShare: issueUsesDcf ? toPaise(dcf.valuePerShare) : nav.valuePerShare,
-      floorOrCeiling: 'CEILING',
-      basis: issueUsesDcf
-        ? 'Rule 11UA(2)(b): DCF, adopted by the issuer in place of NAV under Rule 11UA(2)(a).'
-        : 'Rule 11UA(2)(a): (A − L) × PV / PE at book values.',
+      valuePerShare: issueUsesDcf && dcf ? toPaise(dcf.valuePerShare) : nav.valuePerShare,
+      ...(viibApplies && { floorOrCeiling: 'CEILING' as const }),
+      basis: viibApplies
+        ? basis
+        : `${basis} Section 56(2)(viib) does not apply on or after 1 April 2025 (Finance (No. 2) Act, 2024), so this value is not a ceiling on the issue price.`,
     });
   }
   if (showTransfer) {
-    const nav = nav11uaMethod(computeNav11ua(f, '1CB'), shares);
+    const navComputation = computeNav11ua(f, '1CB');
+    const nav = nav11uaMethod(navComputation, shares);
+    raw.TRANSFER_OR_RECEIPT = navComputation.valuePerShare;
     methods.push({ ...nav, servesPurpose: TRANSFER_NAV_PURPOSE, purposes: ['TRANSFER_OR_RECEIPT'] });
     byPurpose.push({
       purpose: 'TRANSFER_OR_RECEIPT',
@@ -108,8 +131,14 @@ function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
       basis: 'Rule 11UA(1)(c)(b): (A + B + C + D − L) × PV / PE, with jewellery and art, shares and securities and immovable property at market, fair and stamp-duty values.',
     });
   }
-  methods.push({ ...dcfMethod(dcf, ctx.dcf), servesPurpose: ISSUE_DCF_PURPOSE, purposes: ['ISSUE_OF_SHARES'] });
-  return { methods, conclusion: concludeByPurpose(byPurpose, ctx.purpose), dcf, warnings: [] };
+  if (dcf) methods.push({ ...dcfMethod(dcf, ctx.dcf), servesPurpose: ISSUE_DCF_PURPOSE, purposes: ['ISSUE_OF_SHARES'] });
+  const conclusion = concludeByPurpose(byPurpose, ctx.purpose);
+  const chosen = byPurpose.find((p) => p.purpose === ctx.purpose);
+  if (ctx.methodWeights && chosen) {
+    conclusion.weights = [{ method: chosen.method, weightPercent: '100', valuePerShare: chosen.valuePerShare, weightedValuePerShare: chosen.valuePerShare }];
+    conclusion.weightsSetBy = 'VALUER';
+  }
+  return { methods, conclusion, concludedRaw: ctx.purpose ? raw[ctx.purpose] ?? null : null, dcf, warnings };
 }
 
 function concludeByPurpose(byPurpose: PurposeConclusion[], purpose: Purpose | null): Conclusion {
@@ -161,9 +190,14 @@ function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
           'Fair value by DCF. No direction was given: it is a floor for an issue or transfer to a non-resident (NDI Rule 21(2)(a), (b)) and a ceiling for a transfer from a non-resident to a resident (Rule 21(2)(c)).',
         byPurpose,
       };
+  if (ctx.methodWeights) {
+    conclusion.weights = [{ method: 'DCF', weightPercent: '100', valuePerShare: method.valuePerShare, weightedValuePerShare: method.valuePerShare }];
+    conclusion.weightsSetBy = 'VALUER';
+  }
   return {
     methods: [{ ...method, servesPurpose, purposes: byPurpose.map((p) => p.purpose) }],
     conclusion,
+    concludedRaw: dcf.valuePerShare,
     dcf,
     warnings: [],
   };
@@ -183,7 +217,10 @@ function valueUnderCompaniesAct(ctx: StatuteContext): StatuteOutcome {
     methods.push(comparablesMethod(comparables.computation, f.peers));
     rawValues.COMPARABLES = comparables.computation.valuePerShare;
   }
-  const weights = resolveWeights(ctx.weights, comparables.computation !== null);
+  const given: MethodWeights | undefined = ctx.methodWeights
+    ? { dcf: ctx.methodWeights.DCF ?? 0, nav: ctx.methodWeights.NAV ?? 0, comparables: ctx.methodWeights.COMPARABLES ?? 0 }
+    : ctx.weights;
+  const weights = resolveWeights(given, comparables.computation !== null);
   const components = (['DCF', 'NAV', 'COMPARABLES'] as const)
     .filter((m) => rawValues[m] !== undefined)
     .map((m) => ({ method: m, weight: weights[m], value: rawValues[m] as Dec }));
@@ -193,7 +230,8 @@ function valueUnderCompaniesAct(ctx: StatuteContext): StatuteOutcome {
     methods,
     conclusion: {
       valuePerShare: toPaise(weighted),
-      basis: `Weighted average of the methods (${described}); weights ${ctx.weights ? 'as given by the valuer' : 'by the engine default'}.`,
+      basis: `Weighted average of the methods (${described}); weights ${given ? 'as given by the valuer' : 'by the engine default'}.`,
+      weightsSetBy: given ? 'VALUER' : 'ENGINE_DEFAULT',
       weights: components.map((c) => ({
         method: c.method,
         weightPercent: plain(c.weight),
@@ -201,6 +239,7 @@ function valueUnderCompaniesAct(ctx: StatuteContext): StatuteOutcome {
         weightedValuePerShare: toPaise(c.value.times(c.weight).div(HUNDRED)),
       })),
     },
+    concludedRaw: weighted,
     dcf,
     warnings: comparables.warnings,
   };
@@ -250,10 +289,29 @@ function valueUnderIbc(ctx: StatuteContext): StatuteOutcome {
       valuePerShare: null,
       basis:
         'CIRP Regulation 35: fair value and liquidation value are both reported, from the registered valuers\' values per asset class less the claims ranking ahead of equity (and, for liquidation value, liquidation costs).',
-      fairValue: { equityValue: fair.equityValue, valuePerShare: fair.valuePerShare },
-      liquidationValue: { equityValue: liquidation.equityValue, valuePerShare: liquidation.valuePerShare },
+      fairValue: { equityValue: fair.equityValue, valuePerShare: fair.valuePerShare, shortfall: toPaise(c.fairValueShortfall) },
+      liquidationValue: {
+        equityValue: liquidation.equityValue,
+        valuePerShare: liquidation.valuePerShare,
+        shortfall: toPaise(c.liquidationValueShortfall),
+      },
     },
+    concludedRaw: null,
     dcf: null,
-    warnings: c.warnings,
+    warnings: [...c.warnings, ...shortfallWarnings(c)],
   };
+}
+
+function shortfallWarnings(c: ReturnType<typeof computeLiquidation>): ValuationWarning[] {
+  const parts = [
+    ...(c.fairValueShortfall.isZero() ? [] : [`fair value by ${formatRupees(c.fairValueShortfall)}`]),
+    ...(c.liquidationValueShortfall.isZero() ? [] : [`liquidation value by ${formatRupees(c.liquidationValueShortfall)}`]),
+  ];
+  if (parts.length === 0) return [];
+  return [
+    {
+      code: 'CLAIMS_EXCEED_ASSETS',
+      message: `The claims ranking ahead of equity exceed the ${parts.join(' and the ')}; under the s.53 waterfall equity receives nil (₹0.00 per share), and the shortfall is the creditors'.`,
+    },
+  ];
 }

@@ -1,25 +1,9 @@
 /** Shared vocabulary of the valuation engine and its JSON-serialisable result. */
+import type { Compliance } from './compliance.js';
 
-export const STATUTES = ['RULE_11UA', 'COMPANIES_ACT_SEC_62', 'FEMA_RBI', 'IBC_LIQUIDATION'] as const;
-export type Statute = (typeof STATUTES)[number];
-
-/**
- * Purposes per statute (domain.md §1.1, §1.3).
- * RULE_11UA: an issue of shares (s.56(2)(viib), NAV per Rule 11UA(2)(a), DCF per 11UA(2)(b))
- *   or a transfer/receipt (s.56(2)(x), s.50CA, NAV per Rule 11UA(1)(c)(b)).
- * FEMA_RBI: NDI Rule 21(2)(a) issue to a non-resident and 21(2)(b) transfer resident → non-resident
- *   (fair value is a floor); 21(2)(c) transfer non-resident → resident (fair value is a ceiling).
- * The Companies Act and IBC take no purpose: their methods do not depend on one.
- */
-export const PURPOSES_BY_STATUTE = {
-  RULE_11UA: ['ISSUE_OF_SHARES', 'TRANSFER_OR_RECEIPT'],
-  FEMA_RBI: ['ISSUE_TO_NON_RESIDENT', 'TRANSFER_RESIDENT_TO_NON_RESIDENT', 'TRANSFER_NON_RESIDENT_TO_RESIDENT'],
-  COMPANIES_ACT_SEC_62: [],
-  IBC_LIQUIDATION: [],
-} as const satisfies Record<Statute, readonly string[]>;
-
-export const PURPOSES = [...PURPOSES_BY_STATUTE.RULE_11UA, ...PURPOSES_BY_STATUTE.FEMA_RBI] as const;
-export type Purpose = (typeof PURPOSES)[number];
+// The statutes and purposes are part of the published contract, shared with the console's forms.
+import { PURPOSES, PURPOSES_BY_STATUTE, STATUTES, type Purpose, type Statute } from '../../contract/vocabulary.js';
+export { PURPOSES, PURPOSES_BY_STATUTE, STATUTES, type Purpose, type Statute };
 
 export type MethodCode =
   | 'DCF'
@@ -69,15 +53,30 @@ export interface WeightedComponent {
   weightedValuePerShare: string;
 }
 
+export interface DiscountForLackOfMarketability {
+  percent: string;
+  rationale: string;
+  valueBeforeDiscount: string;
+  discountPerShare: string;
+  valueAfterDiscount: string;
+}
+
 export interface Conclusion {
-  /** null when no single value concludes (RULE_11UA without a purpose; IBC's two values). */
+  /** null when no single value concludes (RULE_11UA without a purpose; IBC's two values). After any discount. */
   valuePerShare: string | null;
   basis: string;
   weights?: WeightedComponent[];
+  /** Who set the weights: the valuer (with `weightsRationale`) or the engine's documented default. */
+  weightsSetBy?: 'VALUER' | 'ENGINE_DEFAULT';
+  weightsRationale?: string;
+  /** The weighted value before the discount for lack of marketability (when one is applied). */
+  valueBeforeDiscount?: string;
+  discount?: DiscountForLackOfMarketability;
   floorOrCeiling?: FloorOrCeiling;
   byPurpose?: PurposeConclusion[];
-  fairValue?: { equityValue: string; valuePerShare: string };
-  liquidationValue?: { equityValue: string; valuePerShare: string };
+  /** IBC: equity never below nil; `shortfall` is the claims the assets do not meet. */
+  fairValue?: { equityValue: string; valuePerShare: string; shortfall?: string };
+  liquidationValue?: { equityValue: string; valuePerShare: string; shortfall?: string };
 }
 
 export interface Sensitivity {
@@ -104,10 +103,14 @@ export interface ValuationResult {
   statute: Statute;
   purpose: Purpose | null;
   valuationDate: string;
+  /** The date of the balance sheet the valuation uses (absent in results stored before it was recorded). */
+  balanceSheetDate?: string;
   assumptions: { wacc: string; terminalGrowthRate: string; rationale?: string };
   conventions: Conventions;
   methods: MethodResult[];
   conclusion: Conclusion;
   sensitivity?: Sensitivity;
+  /** The proposed price tested against the statute's rule, when the engagement carries one. */
+  compliance?: Compliance;
   warnings: ValuationWarning[];
 }

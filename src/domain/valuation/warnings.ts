@@ -86,3 +86,53 @@ export function shareCapitalWarnings(f: NormalisedFinancials): ValuationWarning[
     },
   ];
 }
+
+/** WACC − g below this many percentage points makes the terminal value explode (TV → ∞ as g → WACC). */
+export const MIN_WACC_GROWTH_SPREAD = dec('2');
+
+/**
+ * Rates are percent (12 means 12 %). A WACC below 1 with growth below 1 too, or a tax rate between
+ * 0 and 1, is almost always a fraction typed for a percent (0.12 for 12 %). A DCF-only check:
+ * NAV and IBC do not use these rates.
+ */
+export function rateWarnings(
+  wacc: Dec,
+  growth: Dec,
+  projections: readonly { year: string; taxRate: string }[],
+): ValuationWarning[] {
+  const warnings: ValuationWarning[] = [];
+  const fields: string[] = [];
+  if (wacc.lt(1) && growth.lt(1)) fields.push(`wacc (${plain(wacc)})`, `terminalGrowthRate (${plain(growth)})`);
+  for (const p of projections) {
+    const rate = dec(p.taxRate);
+    if (rate.gt(0) && rate.lt(1)) fields.push(`taxRate of ${p.year} (${plain(rate)})`);
+  }
+  if (fields.length > 0) {
+    warnings.push({
+      code: 'RATES_LOOK_LIKE_FRACTIONS',
+      message: `Rates are percent (12 means 12%), but ${fields.join(', ')} ${fields.length === 1 ? 'looks' : 'look'} like a fraction typed for a percent (0.12 for 12%). Check ${fields.length === 1 ? 'it' : 'them'} before relying on the DCF.`,
+    });
+  }
+  const spread = wacc.minus(growth);
+  if (spread.lt(MIN_WACC_GROWTH_SPREAD)) {
+    warnings.push({
+      code: 'WACC_GROWTH_SPREAD_NARROW',
+      message: `WACC (${plain(wacc)}%) exceeds terminal growth (${plain(growth)}%) by only ${plain(spread)} percentage points (under ${plain(MIN_WACC_GROWTH_SPREAD)}): the terminal value is very sensitive to either rate.`,
+    });
+  }
+  return warnings;
+}
+
+/** Rule 11UA(2) for an issue of shares on or after 1 April 2025: s.56(2)(viib) no longer applies. */
+export const S56_2_VIIB_SUNSET = '2025-04-01';
+
+export function s56viibApplies(valuationDate: string): boolean {
+  return valuationDate < S56_2_VIIB_SUNSET;
+}
+
+export function s56viibWarning(valuationDate: string): ValuationWarning {
+  return {
+    code: 'S56_2_VIIB_NOT_APPLICABLE',
+    message: `Section 56(2)(viib) of the Income-tax Act does not apply on or after 1 April 2025: the proviso inserted by the Finance (No. 2) Act, 2024 says "the provisions of this clause shall not apply on or after the 1st day of April, 2025". For an issue of shares valued as at ${valuationDate}, the Rule 11UA(2) value is reported for information and is not a ceiling on the issue price.`,
+  };
+}

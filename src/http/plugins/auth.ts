@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAllowed, type AccessRule, type Principal } from '../../domain/identity/roles.js';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
-import { authenticateSession, authenticateToken, csrfMatches, SESSION_COOKIE } from '../../services/identity.js';
+import { authenticateSession, authenticateToken, csrfMatches, CSRF_COOKIE, SESSION_COOKIE } from '../../services/identity.js';
 import type { ServiceContext } from '../../services/context.js';
 import { problemResponses } from '../problem.js';
 
@@ -28,6 +28,24 @@ export function sessionCookieOptions(secure: boolean, expires: Date) {
 export function requirePrincipal(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized();
   return request.principal;
+}
+
+/**
+ * For long-lived responses (the event stream): checks again, without side effects, that the credential
+ * the request came with still authenticates and still carries the route's role.
+ */
+export function credentialRecheck(ctx: ServiceContext, request: FastifyRequest): () => Promise<boolean> {
+  const rule = request.routeOptions.config?.auth;
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  return async () => {
+    const principal = bearer
+      ? await authenticateToken(ctx, bearer)
+      : cookie
+        ? (await authenticateSession(ctx, cookie))?.principal ?? null
+        : null;
+    return principal !== null && (rule === undefined || rule === 'public' || isAllowed(principal, rule));
+  };
 }
 
 export default fp(async function authPlugin(app: FastifyInstance, opts: { services: ServiceContext }) {
@@ -69,7 +87,13 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { servic
       throw new AppError(403, 'csrf_failed', 'Cookie-authenticated requests that change state need the X-CSRF-Token header from login');
     }
     if (session.renewed) {
-      reply.setCookie(SESSION_COOKIE, session.renewed.cookie, sessionCookieOptions(request.protocol === 'https', session.renewed.expiresAt));
+      const secure = request.protocol === 'https';
+      reply.setCookie(SESSION_COOKIE, session.renewed.cookie, sessionCookieOptions(secure, session.renewed.expiresAt));
+      // The readable CSRF cookie lives as long as the session, when the browser still holds the right one.
+      const csrf = request.cookies?.[CSRF_COOKIE];
+      if (csrf && csrfMatches(session.csrfTokenHash, csrf)) {
+        reply.setCookie(CSRF_COOKIE, csrf, { ...sessionCookieOptions(secure, session.renewed.expiresAt), httpOnly: false, sameSite: 'strict' });
+      }
     }
     return session.principal;
   }

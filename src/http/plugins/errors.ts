@@ -24,6 +24,25 @@ function validationErrors(error: FastifyError & { validation?: unknown[] }): Fie
   });
 }
 
+/**
+ * Connection-level failures of the database (refused, reset, server shutting down or not accepting
+ * connections, pool time-out): the request can succeed later, so 503 with Retry-After, never 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  if (!e) return false;
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(e.code ?? '')) return true;
+  // 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now, 08xxx connection exceptions, 53300 too many connections.
+  if (/^(57P0[123]|08\d\d\d|53300)$/.test(e.code ?? '')) return true;
+  return /timeout exceeded when trying to connect|Connection terminated|connection is not open|not currently accepting connections|Client has encountered a connection error/i.test(e.message ?? '');
+}
+
+/** Errors of the multipart parser (busboy) on a body it cannot read: missing boundary, truncated body. */
+function isMalformedMultipart(error: FastifyError): boolean {
+  return /Multipart: Boundary not found|Unexpected end of (form|multipart)|Malformed part header|Missing boundary/i.test(error.message ?? '')
+    || error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE';
+}
+
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const rid = String(request.id);
@@ -36,6 +55,14 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       const errors = validationErrors(error);
       const detail = errors.length ? errors.map((e) => `${e.path}: ${e.message}`).join('; ') : error.message;
       return send(reply, 400, problem(400, 'validation_failed', detail, rid, errors));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error.message, requestId: rid }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return send(reply, 503, problem(503, 'database_unavailable', 'The database cannot be reached just now; retry shortly', rid));
+    }
+    if (isMalformedMultipart(error)) {
+      return send(reply, 400, problem(400, 'invalid_multipart', `The multipart/form-data body is malformed: ${error.message}`, rid));
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

@@ -4,6 +4,30 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { OPERATION_IDS } from '../operation-ids.js';
+
+type OpenApiDocument = { components?: { schemas?: Record<string, unknown> } } & Record<string, unknown>;
+
+/**
+ * Drops component schemas nothing refers to: the zod transform registers an `…Input` twin of every
+ * named schema and names request bodies that it then inlines, which would leave them unused.
+ */
+function withoutUnusedSchemas(doc: OpenApiDocument): OpenApiDocument {
+  const schemas = doc.components?.schemas;
+  if (!schemas) return doc;
+  const refsIn = (value: unknown) => [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => decodeURIComponent(m[1]));
+  const used = new Set<string>();
+  let frontier = refsIn({ ...doc, components: { ...doc.components, schemas: {} } });
+  while (frontier.length) {
+    const next: string[] = [];
+    for (const name of frontier) if (!used.has(name)) {
+      used.add(name);
+      next.push(...refsIn(schemas[name]));
+    }
+    frontier = next;
+  }
+  return { ...doc, components: { ...doc.components, schemas: Object.fromEntries(Object.entries(schemas).filter(([k]) => used.has(k))) } };
+}
 
 export default fp(async function openapiPlugin(app: FastifyInstance) {
   await app.register(swagger, {
@@ -12,6 +36,7 @@ export default fp(async function openapiPlugin(app: FastifyInstance) {
       info: {
         title: 'Valuation Service API',
         version: '1.0.0',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         description:
           'Statutory valuation platform for Indian companies (Rule 11UA, Companies Act s.62, FEMA, IBC). ' +
           'Errors are RFC 9457 application/problem+json with a stable `code`. Lists are bare JSON arrays, ' +
@@ -27,8 +52,13 @@ export default fp(async function openapiPlugin(app: FastifyInstance) {
         },
       },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const schema = out.schema as { operationId?: string };
+      schema.operationId ??= OPERATION_IDS[`${String(input.route.method)} ${input.url}`];
+      return out;
+    },
+    transformObject: (input) => withoutUnusedSchemas(jsonSchemaTransformObject(input) as OpenApiDocument) as ReturnType<typeof jsonSchemaTransformObject>,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -43,12 +43,11 @@ export const memberSchema = z
     email: z.string(),
     name: z.string(),
     role: z.enum(['ADMIN', 'VALUER', 'VIEWER']),
-    status: z.enum(['INVITED', 'ACTIVE']),
+    status: z.enum(['INVITED', 'ACTIVE', 'DEACTIVATED']).describe('DEACTIVATED: signed out and unable to sign in; kept for the audit trail'),
     createdAt: isoDateTime,
   })
   .meta({ id: 'TeamMember' });
 
 export const firmSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 'Firm' });
 
-export const emailSchema = z.email().max(254);
-export const passwordSchema = z.string().min(12, 'must be at least 12 characters').max(256);
+export { emailSchema, passwordSchema } from '../../contract/auth-forms.js';

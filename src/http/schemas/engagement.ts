@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ENGAGEMENT_STATUSES } from '../../domain/engagement/state-machine.js';
-import { PURPOSES, STATUTES } from '../../domain/valuation/types.js';
+import { STATUTES } from '../../domain/valuation/types.js';
 import { isoDateTime } from './common.js';
+export { createEngagementBody, lockAssumptionsBody, patchEngagementBody } from '../../contract/engagement-forms.js';
 
 export const statuteSchema = z.enum(STATUTES);
 export const engagementStatusSchema = z.enum(ENGAGEMENT_STATUSES);
@@ -16,6 +17,7 @@ export const engagementSchema = z
     purpose: z.string().nullable().describe('RULE_11UA: ISSUE_OF_SHARES | TRANSFER_OR_RECEIPT; FEMA_RBI: ISSUE_TO_NON_RESIDENT | TRANSFER_RESIDENT_TO_NON_RESIDENT | TRANSFER_NON_RESIDENT_TO_RESIDENT'),
     status: engagementStatusSchema,
     valuationDate: z.string().describe('YYYY-MM-DD'),
+    proposedPricePerShare: z.string().nullable().describe('The price per share the client proposes, decimal rupees; the valuation tests it against the statute\'s rule (`compliance`)'),
     assumptionsLocked: z.boolean(),
     paymentStatus: z.enum(['UNPAID', 'PAID']),
     failureReason: z.string().nullable().describe('Why the engagement FAILED, when it did'),
@@ -24,17 +26,6 @@ export const engagementSchema = z
     updatedAt: isoDateTime,
   })
   .meta({ id: 'Engagement' });
-
-export const createEngagementBody = z
-  .object({
-    targetEntity: z.string().trim().min(2).max(200),
-    statute: statuteSchema,
-    cin: z.string().trim().max(21, 'must be a 21-character CIN').optional().describe('Corporate Identity Number (21 characters), stored upper-case'),
-    purpose: z.enum(PURPOSES).optional().describe('Needed to conclude RULE_11UA and FEMA_RBI valuations; without it every variant is shown'),
-    valuationDate: z.iso.date().optional().describe('Defaults to today (India)'),
-  })
-  .strict()
-  .meta({ id: 'CreateEngagement' });
 
 export const documentErrorSchema = z.object({
   path: z.string().describe('JSON Pointer into the canonical financials document'),
@@ -60,26 +51,23 @@ export const documentSchema = z
 export const assumptionsSchema = z
   .object({
     locked: z.boolean(),
+    version: z.number().int().optional().describe('1 for the first lock; n + 1 after the engagement was returned for revision n times'),
     wacc: z.number().optional().describe('Percent'),
     terminalGrowthRate: z.number().optional().describe('Percent'),
     rationale: z.string().optional(),
     midYear: z.boolean().optional(),
     lockedAt: isoDateTime.optional(),
     lockedBy: z.string().optional(),
+    methodWeights: z.record(z.string(), z.number()).optional().describe('Method code → percent, as locked'),
+    weightsRationale: z.string().optional(),
+    dlomPercent: z.number().optional().describe('Discount for lack of marketability, percent'),
+    dlomRationale: z.string().optional(),
+    warnings: z
+      .array(z.object({ code: z.string(), message: z.string() }))
+      .optional()
+      .describe('Lock response only, where the valuation has a DCF: RATES_LOOK_LIKE_FRACTIONS (a WACC below 1 with growth below 1, or a tax rate between 0 and 1: a fraction typed for a percent) and WACC_GROWTH_SPREAD_NARROW (wacc − terminalGrowthRate under 2 percentage points)'),
   })
   .meta({ id: 'Assumptions' });
-
-const decimalPlaces = (max: number) => (n: number) => Number.isInteger(n * 10 ** max) || Math.abs(n * 10 ** max - Math.round(n * 10 ** max)) < 1e-9;
-
-export const lockAssumptionsBody = z
-  .object({
-    wacc: z.number().min(0.01).max(50).refine(decimalPlaces(4), 'at most 4 decimal places').describe('Weighted average cost of capital, percent (12.5 = 12.5 %)'),
-    terminalGrowthRate: z.number().min(0).max(15).refine(decimalPlaces(4), 'at most 4 decimal places').describe('Terminal growth, percent; must be below wacc'),
-    rationale: z.string().trim().min(20).max(5000),
-    midYear: z.boolean().optional().describe('Mid-year discounting (default end-of-year)'),
-  })
-  .strict()
-  .meta({ id: 'LockAssumptions' });
 
 const lineSchema = z.object({
   label: z.string(),
@@ -107,6 +95,7 @@ export const valuationSchema = z
     engineVersion: z.string(),
     purpose: z.string().nullable(),
     valuationDate: z.string(),
+    balanceSheetDate: z.string().optional().describe('YYYY-MM-DD: the balance sheet the valuation uses; Rule 11U wants it drawn up on the valuation date'),
     assumptions: z.object({ wacc: z.string(), terminalGrowthRate: z.string(), rationale: z.string().optional() }),
     conventions: z.object({
       discounting: z.enum(['END_OF_YEAR', 'MID_YEAR']),
@@ -119,11 +108,40 @@ export const valuationSchema = z
       valuePerShare: money.nullable().describe('null when no single value concludes (RULE_11UA without purpose: see byPurpose; IBC: fair and liquidation values)'),
       basis: z.string(),
       weights: z.array(z.object({ method: z.string(), weightPercent: z.string(), valuePerShare: money, weightedValuePerShare: money })).optional(),
+      weightsSetBy: z.enum(['VALUER', 'ENGINE_DEFAULT']).optional().describe('VALUER: locked methodWeights with weightsRationale; ENGINE_DEFAULT: the documented s.62 default'),
+      weightsRationale: z.string().optional(),
+      valueBeforeDiscount: money.optional().describe('The weighted value per share before the discount for lack of marketability'),
+      discount: z
+        .object({ percent: z.string(), rationale: z.string(), valueBeforeDiscount: money, discountPerShare: money, valueAfterDiscount: money })
+        .optional()
+        .describe('Discount for lack of marketability: valueAfterDiscount = valueBeforeDiscount × (1 − percent/100), exact, rounded half-up to the paisa for presentation'),
       floorOrCeiling: z.enum(['FLOOR', 'CEILING']).optional(),
       byPurpose: z.array(z.object({ purpose: z.string(), method: z.string(), valuePerShare: money, floorOrCeiling: z.enum(['FLOOR', 'CEILING']).optional(), basis: z.string() })).optional(),
-      fairValue: z.object({ equityValue: money, valuePerShare: money }).optional(),
-      liquidationValue: z.object({ equityValue: money, valuePerShare: money }).optional(),
+      fairValue: z.object({ equityValue: money, valuePerShare: money, shortfall: money.optional().describe('Claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall)') }).optional(),
+      liquidationValue: z.object({ equityValue: money, valuePerShare: money, shortfall: money.optional().describe('Claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall)') }).optional(),
     }),
+    compliance: z
+      .object({
+        proposedPricePerShare: money,
+        tests: z.array(
+          z.object({
+            purpose: z.string().nullable(),
+            rule: z.string().describe('The provision the price must meet'),
+            test: z.string().describe('The test in words, e.g. "price ≥ fair value"'),
+            relation: z.enum(['AT_LEAST', 'AT_MOST']).describe('AT_LEAST: price ≥ line; AT_MOST: price ≤ line'),
+            valuePerShare: money,
+            linePerShare: money.describe('The line the price is tested against: the value, or FMV × 1.10 for a Rule 11UA issue (safe harbour)'),
+            proposedPricePerShare: money,
+            passes: z.boolean(),
+            margin: money.describe('price − line'),
+            marginPercent: z.string().describe('margin / line × 100, 2 decimals'),
+            applies: z.boolean().describe('false where the provision no longer applies for the valuation date (s.56(2)(viib) from 1 April 2025)'),
+            note: z.string(),
+          }),
+        ),
+      })
+      .optional()
+      .describe('Present when the engagement has a proposedPricePerShare: the test that applies for each statute and purpose (none for IBC)'),
     sensitivity: z
       .object({ waccValues: z.array(z.string()), growthValues: z.array(z.string()), grid: z.array(z.array(money.nullable())).describe('grid[i][j] at waccValues[i], growthValues[j]; null where g ≥ WACC') })
       .optional(),
@@ -143,3 +161,28 @@ export const auditEventSchema = z
     createdAt: isoDateTime,
   })
   .meta({ id: 'AuditEvent' });
+
+export const assumptionsVersionSchema = z
+  .object({
+    version: z.number().int(),
+    status: z.enum(['SUPERSEDED', 'CURRENT']).describe('SUPERSEDED: returned for revision at a gate; CURRENT: the lock in force'),
+    wacc: z.number(),
+    terminalGrowthRate: z.number(),
+    rationale: z.string(),
+    midYear: z.boolean(),
+    methodWeights: z.record(z.string(), z.number()).optional(),
+    weightsRationale: z.string().optional(),
+    dlomPercent: z.number().optional(),
+    dlomRationale: z.string().optional(),
+    lockedAt: isoDateTime,
+    lockedBy: z.string(),
+    valuation: z
+      .object({ computedAt: z.string().nullable(), engineVersion: z.string().nullable(), valuePerShare: z.string().nullable(), result: z.unknown() })
+      .nullable()
+      .describe('The valuation computed from this version (kept as history when it was returned for revision)'),
+    revision: z
+      .object({ gate: z.string(), reason: z.string(), by: z.string().nullable(), at: isoDateTime, draftReportId: z.string().nullable() })
+      .nullable()
+      .describe('Where, why, by whom and when this version was returned for revision, and the DRAFT report of that round'),
+  })
+  .meta({ id: 'AssumptionsVersion' });

@@ -10,6 +10,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to `text`. */
+  html?: string;
 }
 
 export interface Mailer {
@@ -21,7 +23,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(m) {
-        await transport.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text });
+        await transport.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
         options.log.info({ to: m.to, subject: m.subject }, 'mail sent');
       },
     };
@@ -31,7 +33,11 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     async send(m) {
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
-      const eml = `From: ${options.from}\nTo: ${m.to}\nSubject: ${m.subject}\nContent-Type: text/plain; charset=utf-8\n\n${m.text}\n`;
+      const boundary = `alt-${Math.random().toString(36).slice(2)}`;
+      const eml = m.html
+        ? `From: ${options.from}\nTo: ${m.to}\nSubject: ${m.subject}\nMIME-Version: 1.0\nContent-Type: multipart/alternative; boundary="${boundary}"\n\n` +
+          `--${boundary}\nContent-Type: text/plain; charset=utf-8\n\n${m.text}\n--${boundary}\nContent-Type: text/html; charset=utf-8\n\n${m.html}\n--${boundary}--\n`
+        : `From: ${options.from}\nTo: ${m.to}\nSubject: ${m.subject}\nContent-Type: text/plain; charset=utf-8\n\n${m.text}\n`;
       writeFileSync(file, eml, { mode: 0o600 });
       options.log.info({ to: m.to, subject: m.subject, file }, 'no SMTP_URL: mail written to file');
     },

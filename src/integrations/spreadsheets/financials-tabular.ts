@@ -33,6 +33,7 @@ const NAV_ADJUSTMENT_FIELDS = [
   'incomeTaxPaidNetOfRefund', 'unamortisedExpenditure', 'provisionForTaxationExcess', 'unascertainedLiabilityProvisions',
   'proposedDividendsNotDeclared', 'jewelleryAndArtBookValue', 'jewelleryAndArtMarketValue', 'sharesAndSecuritiesBookValue',
   'sharesAndSecuritiesFairValue', 'immovablePropertyBookValue', 'immovablePropertyStampDutyValue',
+  'arrearsOfCumulativePreferenceDividend',
 ] as const;
 const PROJECTION_FIELDS = [
   'revenue', 'ebitda', 'depreciationAndAmortisation', 'capitalExpenditure', 'changeInNetWorkingCapital', 'taxRate',

@@ -147,7 +147,7 @@ test('tenant isolation on engagement routes: another firm gets 404 on every id-b
         method: route.method,
         url: concretePath(route.path, { id: e.id, docId: docs[0].id }),
         headers: isUpload ? { ...headers, ...pdfUpload.headers } : headers,
-        ...(isUpload ? { payload: pdfUpload.payload } : route.method === 'POST' ? { payload: validBodyFor(route.path) } : {}),
+        ...(isUpload ? { payload: pdfUpload.payload } : route.method === 'POST' || route.method === 'PATCH' ? { payload: validBodyFor(route.path) } : {}),
       });
       assert.equal(res.statusCode, 404, `${route.method} ${route.path}: ${res.statusCode} ${res.body}`);
     }

@@ -30,6 +30,8 @@ test('an API token is shown once, stored only as its SHA-256, and acts as VALUER
   assert.equal(me.json().firm.id, admin.firmId);
   const listed = list.json().find((x: { id: string }) => x.id === id);
   assert.equal(listed.revokedAt, null);
+  // Recorded off the request path, within the flush interval (USAGE_FLUSH_MS, 2 s).
+  await t.app.services.usage!.flush();
   const again = (await t.app.inject({ method: 'GET', url: '/api/v1/settings/api-tokens', headers: asUser(admin) })).json().find((x: { id: string }) => x.id === id);
   assert.ok(again.lastUsedAt, 'lastUsedAt recorded');
 });

@@ -104,6 +104,10 @@ const ALLOWED: Record<string, EngagementStatus> = {
   'GATE_1/REJECT_GATE': 'FAILED',
   'GATE_2/REJECT_GATE': 'FAILED',
   'GATE_3/REJECT_GATE': 'FAILED',
+  // A gate's REVISE outcome returns the engagement for revision (issue 15).
+  'GATE_1/RETURN_FOR_REVISION': 'DATA_READY',
+  'GATE_2/RETURN_FOR_REVISION': 'DATA_READY',
+  'GATE_3/RETURN_FOR_REVISION': 'DATA_READY',
 };
 
 test('every action from every one of the nine states: only DESIGN §4 transitions succeed, the rest → 409', async () => {

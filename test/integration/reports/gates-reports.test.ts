@@ -73,9 +73,14 @@ test('full flow: GATE_1 → GATE_2 (another principal) → GATE_3 (ADMIN, paid) 
   const valuation = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: asUser(valuer) })).json();
   const perShare = valuation.conclusion.valuePerShare as string;
   const grouped = Number(perShare).toLocaleString('en-IN', { minimumFractionDigits: 2 });
-  for (const expected of ['Sample Manufacturing Pvt Ltd', 'U28100MH2015PTC123456', 'Rule 11UA', grouped, '12.5', VALID_ASSUMPTIONS.rationale.slice(0, 30), 'Vikram Valuer', 'Asha Admin', 'reviewer bot']) {
-    assert.ok(text.includes(expected), `the FINAL report mentions ${expected}`);
+  for (const expected of ['Sample Manufacturing Pvt Ltd', 'U28100MH2015PTC123456', 'Rule 11UA', grouped, '12.5', VALID_ASSUMPTIONS.rationale.slice(0, 30), 'Vikram Valuer', 'Asha Admin', 'reviewer bot',
+    // The signature block: the signatory's qualifying registration (Rule 11UA with a DCF: a SEBI merchant banker) and designation, the firm's legal name.
+    'INM000012345 (SEBI merchant banker)', 'Asha Admin, Partner', 'Mehta & Rao Registered Valuers']) {
+    assert.ok(text.includes(expected), `the FINAL report mentions ${expected}: ${text.slice(text.indexOf('Signed by'), text.indexOf('Signed by') + 400)}`);
   }
+  // The public verification page (PUBLIC_BASE_URL + /verify), where the file is dropped; never the API look-up.
+  assert.match(text, /https?:\/\/[^\s]+\/verify \(drop this PDF file on that page\)/);
+  assert.ok(!text.includes('/api/v1/reports/verify'));
 
   // Verification: the downloaded bytes verify; one changed byte does not; the signature checks out with node:crypto.
   const ok = (await t.app.inject({ method: 'GET', url: `/api/v1/reports/verify/${sha}` })).json();
@@ -83,6 +88,10 @@ test('full flow: GATE_1 → GATE_2 (another principal) → GATE_3 (ADMIN, paid) 
   assert.equal(ok.targetEntity, 'Sample Manufacturing Pvt Ltd');
   assert.equal(ok.statute, 'RULE_11UA');
   assert.equal(ok.firm, 'Mehta & Rao Registered Valuers');
+  assert.equal(ok.signedBy, 'Asha Admin');
+  assert.equal(ok.designation, 'Partner');
+  assert.match(ok.registration, /INM000012345 \(SEBI merchant banker\)/);
+  assert.equal(ok.certificate.registration, ok.registration, 'the registration is signed into the certificate');
   const key = (await t.app.inject({ method: 'GET', url: '/api/v1/reports/signing-key' })).json();
   assert.ok(verify(null, Buffer.from(canonicalCertificate(ok.certificate)), createPublicKey(key.publicKeyPem), Buffer.from(ok.signature, 'base64')));
   const tampered = Buffer.from(pdf);

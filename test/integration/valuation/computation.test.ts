@@ -2,7 +2,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, upload } from '../../helpers/engagements.js';
+import { createEngagement, fixture, lock, status, upload } from '../../helpers/engagements.js';
 
 let t: TestApp;
 let bearer: Record<string, string>;
@@ -12,24 +12,57 @@ before(async () => {
 });
 after(() => t.close());
 
-test('financials the engine cannot value end in FAILED with a reason a valuer can act on, never a crash', async () => {
+test('an IBC engagement whose financials lack liquidation.assets is refused at lock with 409 inputs_incomplete and stays DATA_READY', async () => {
   // IBC needs asset-class realisable values; the sample company has none. The file itself is valid.
   const e = await createEngagement(t, bearer, { statute: 'IBC_LIQUIDATION', purpose: undefined });
   assert.equal((await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))))).statusCode, 201);
   await t.worker.drain();
-  assert.equal((await lock(t, bearer, e.id)).statusCode, 200);
+  assert.equal(await status(t, bearer, e.id), 'DATA_READY');
+  // Checked at ingestion already: the financials say what the statute still needs.
+  const financials = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/financials`, headers: bearer })).json();
+  assert.deepEqual(financials.missingInputs.map((m: { path: string }) => m.path), ['/liquidation/assets']);
+  const events = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/events`, headers: bearer })).json();
+  assert.deepEqual(events.find((x: { toStatus: string }) => x.toStatus === 'DATA_READY').details.missingInputs.map((m: { path: string }) => m.path), ['/liquidation/assets']);
+
+  const refused = await lock(t, bearer, e.id);
+  assert.equal(refused.statusCode, 409);
+  assert.match(refused.headers['content-type'] as string, /problem\+json/);
+  assert.equal(refused.json().code, 'inputs_incomplete');
+  assert.deepEqual(refused.json().errors.map((x: { path: string }) => x.path), ['/liquidation/assets']);
+  assert.match(refused.json().detail, /liquidation\/assets/);
   await t.worker.drain();
   const engagement = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers: bearer })).json();
-  assert.equal(engagement.status, 'FAILED');
-  assert.match(engagement.failureReason, /liquidation/i);
-  const valuation = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer });
-  assert.equal(valuation.statusCode, 409);
-  assert.match(valuation.json().detail, /computation failed: .*liquidation/i);
-  const dead = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE status = 'dead'`);
-  assert.equal(dead[0].n, 0, 'the job itself succeeded: the failure is the engagement\'s, recorded');
-  const events = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/events`, headers: bearer })).json();
-  const failed = events.find((x: { toStatus: string }) => x.toStatus === 'FAILED');
-  assert.ok(failed.details.code);
+  assert.equal(engagement.status, 'DATA_READY');
+  assert.equal(engagement.assumptionsLocked, false);
+  assert.equal((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/assumptions`, headers: bearer })).json().locked, false);
+
+  // With the valuers' values (and no projections: IBC needs none) the same lock goes through.
+  await upload(t, bearer, e.id, 'FINANCIALS', 'g.json', Buffer.from(JSON.stringify(fixture('ibc-shortfall.json'))));
+  await t.worker.drain();
+  const ok = await lock(t, bearer, e.id, { wacc: 0.12, terminalGrowthRate: 0.04, rationale: 'Rates are not used by the IBC valuation at all.' });
+  assert.equal(ok.statusCode, 200);
+  assert.deepEqual(ok.json().warnings, [], 'IBC uses no rates: no DCF warnings');
+  await t.worker.drain();
+  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+  assert.deepEqual(v.conclusion.fairValue, { equityValue: '0.00', valuePerShare: '0.00', shortfall: '10000000.00' });
+  assert.deepEqual(v.conclusion.liquidationValue, { equityValue: '0.00', valuePerShare: '0.00', shortfall: '41000000.00' });
+});
+
+test('a lock with wacc 0.12 returns RATES_LOOK_LIKE_FRACTIONS (and WACC_GROWTH_SPREAD_NARROW) in the lock response', async () => {
+  const e = await createEngagement(t, bearer, { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' });
+  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  await t.worker.drain();
+  const res = await lock(t, bearer, e.id, { wacc: 0.12, terminalGrowthRate: 0.04, rationale: 'Typed as fractions by mistake, as the warning says.' });
+  assert.equal(res.statusCode, 200);
+  const codes = res.json().warnings.map((w: { code: string }) => w.code);
+  assert.deepEqual(codes, ['RATES_LOOK_LIKE_FRACTIONS', 'WACC_GROWTH_SPREAD_NARROW']);
+  assert.match(res.json().warnings[0].message, /wacc \(0\.12\)/);
+  await t.worker.drain();
+  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+  assert.ok(v.warnings.some((w: { code: string }) => w.code === 'RATES_LOOK_LIKE_FRACTIONS'));
+  // A sensible lock carries no such warnings.
+  const e2 = await createEngagement(t, bearer, { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' });
+  assert.deepEqual((await lock(t, bearer, e2.id)).json().warnings, []);
 });
 
 test('the valuation is 409 before computation, and stored with the engine version after; re-running is identical', async () => {

@@ -117,7 +117,7 @@ test('0.1 + 0.2 style amounts stay exact after multiplication', () => {
 test('omitted navAdjustments are all zero', () => {
   const f = parsed(fixture('small-company-rupees.json'));
   assert.ok(Object.values(f.navAdjustments).every((v) => v === '0.00'));
-  assert.equal(Object.keys(f.navAdjustments).length, 11);
+  assert.equal(Object.keys(f.navAdjustments).length, 12);
   assert.equal(f.nonOperatingAssets, '0.00');
   assert.deepEqual(f.peers, []);
 });
@@ -218,7 +218,8 @@ test('the schema converts to JSON Schema for the OpenAPI document, rejecting unk
   const { z } = await import('zod');
   const schema = z.toJSONSchema(financialsDocumentSchema, { io: 'input' }) as Record<string, any>;
   assert.equal(schema.additionalProperties, false);
-  assert.deepEqual(schema.required, ['balanceSheetDate', 'shares', 'balanceSheet', 'projections']);
+  // Projections are optional: NAV and IBC need none (statute readiness asks for them where a DCF does).
+  assert.deepEqual(schema.required, ['balanceSheetDate', 'shares', 'balanceSheet']);
   assert.equal(schema.properties.projections.minItems, 3);
   assert.equal(schema.properties.projections.maxItems, 10);
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatDate, formatLineValue, groupIndian, lakh, rupees } from '../../../src/reports/format.js';
+import { formatDate, formatDayInIndia, formatLineValue, groupIndian, lakh, rupees } from '../../../src/reports/format.js';
 
 test('Indian digit grouping', () => {
   assert.equal(groupIndian('1'), '1');
@@ -26,6 +26,10 @@ test('line values by kind', () => {
 
 test('dates', () => {
   assert.equal(formatDate('2026-03-31'), '31 March 2026');
-  assert.equal(formatDate('2026-04-24T09:31:00Z'), '24 April 2026, 09:31 UTC');
+  // Timestamps are shown in Indian Standard Time (UTC+5:30), across midnight too.
+  assert.equal(formatDate('2026-04-24T09:31:00Z'), '24 April 2026, 15:01 IST');
+  assert.equal(formatDate('2026-04-24T20:00:00Z'), '25 April 2026, 01:30 IST');
+  assert.equal(formatDayInIndia('2026-04-24T20:00:00Z'), '25 April 2026');
+  assert.equal(formatDayInIndia('2026-04-24T18:29:00Z'), '24 April 2026');
   assert.equal(formatDate('whenever'), 'whenever');
 });

@@ -19,7 +19,7 @@ export function writeTemp(pdf: Buffer): string {
  * -nodiag drops the diagonal DRAFT watermark, whose letters poppler would splice into body lines.
  */
 export function pdfText(pdf: Buffer): string {
-  const raw = execFileSync('pdftotext', ['-nodiag', '-enc', 'UTF-8', writeTemp(pdf), '-'], { encoding: 'utf8' });
+  const raw = execFileSync('pdftotext', ['-nodiag', '-enc', 'UTF-8', writeTemp(pdf), '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return collapse(raw);
 }
 
@@ -29,7 +29,7 @@ export function collapse(s: string): string {
 
 /** Words with their boxes in PDF points, from `pdftotext -bbox`. */
 export function pdfWords(pdf: Buffer): { page: number; pageWidth: number; xMax: number; yMax: number; pageHeight: number; word: string }[] {
-  const html = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', writeTemp(pdf), '-'], { encoding: 'utf8' });
+  const html = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', writeTemp(pdf), '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const words: ReturnType<typeof pdfWords> = [];
   let page = 0;
   let pageWidth = 0;

@@ -88,10 +88,13 @@ for (const c of cases) {
       assert.match(text, /Page 1 of \d+/);
       if (kind === 'DRAFT') {
         assert.ok(text.includes(DRAFT_WATERMARK));
-        assert.ok(text.includes('Verify at /api/v1/reports/verify/<SHA-256 of this file>'));
+        assert.ok(text.includes('Drafts are never certified and do not verify.'));
+        assert.ok(!text.includes('/api/v1/reports/verify'));
       } else {
         assert.ok(!text.includes(DRAFT_WATERMARK));
-        assert.ok(text.includes(input.certificate!.verifyUrl));
+        // The public verification page, never an API link that answers "not valid" for a genuine report.
+        assert.ok(text.includes('https://valuations.example.in/verify (drop this PDF file on that page)'));
+        assert.ok(!text.includes('/api/v1/reports/verify'));
         assert.ok(text.includes('Certificate of report integrity'));
       }
     });
@@ -160,4 +163,79 @@ test('the same input renders identical bytes', async () => {
 
 test('refuses an unparseable generatedAt rather than reading the clock', async () => {
   await assert.rejects(renderReport({ ...reportInput(valuationFor('FEMA_RBI', 'ISSUE_TO_NON_RESIDENT')), generatedAt: 'yesterday' }));
+});
+
+test('issue 16 in the report: arrears line in L, s.56(2)(viib) sunset in the purpose, three dates in IST, IBC shortfall, s.72 columns', async () => {
+  // Rule 11UA issue valued on 31-3-2026 (after 1-4-2025), with arrears of 150 lakhs.
+  const issue = valuationFor('RULE_11UA', 'ISSUE_OF_SHARES', 'arrears-company.json');
+  const input = reportInput(issue);
+  input.generatedAt = '2026-04-24T20:00:00Z'; // 25 April in India
+  const text = pdfText(await renderReport(input));
+  assert.ok(text.includes('arrears of dividends on cumulative preference shares ₹1,50,00,000.00'));
+  assert.ok(text.includes('shall not apply on or after the 1st day of April, 2025'));
+  assert.ok(text.includes('is not a ceiling on the issue price'));
+  assert.ok(text.includes('S56 2 viib not applicable') || text.includes('S56_2_VIIB_NOT_APPLICABLE'));
+  assert.match(text, /Valuation date 31 March 2026 Balance-sheet date 31 March 2026 Date of appointment 6 April 2026 Date of report 25 April 2026/);
+  assert.ok(text.includes('Indian Standard Time'));
+  assert.ok(text.includes('IST'));
+  assert.ok(!text.includes('UTC '));
+
+  // IBC with claims above the assets: nil equity and the shortfall.
+  const ibc = valuationFor('IBC_LIQUIDATION', null, 'ibc-shortfall.json');
+  const ibcText = pdfText(await renderReport(reportInput(ibc)));
+  assert.ok(ibcText.includes('Shortfall to creditors (claims not met)'));
+  assert.ok(ibcText.includes('Shortfall to creditors Fair value ₹0.00 ₹0.00 ₹1,00,00,000.00 Liquidation value ₹0.00 ₹0.00 ₹4,10,00,000.00'));
+  assert.ok(ibcText.includes('s.53 waterfall'));
+
+  // A loss-making DCF shows the carried-forward loss columns.
+  const losses = valuationFor('FEMA_RBI', 'ISSUE_TO_NON_RESIDENT', 'startup-negative-fcff.json');
+  const lossText = pdfText(await renderReport(reportInput(losses)));
+  assert.ok(lossText.includes('Loss b/f'));
+  assert.ok(lossText.includes('Loss c/f'));
+  assert.ok(lossText.includes('FY2028 Loss carried forward'));
+  assert.ok(lossText.includes('₹1,60,000.00'));
+});
+
+test('weights set by the valuer, their rationale and the discount with values before and after are in the conclusion', async () => {
+  const valuation = valuationFor('COMPANIES_ACT_SEC_62');
+  const { computeValuation } = await import('../../../src/domain/valuation/engine.js');
+  const { loadFinancials } = await import('../valuation/helpers.js');
+  const judged = computeValuation({
+    financials: loadFinancials('sample-company.json'),
+    assumptions: { wacc: '12.5', terminalGrowthRate: '5' },
+    engagement: { statute: 'COMPANIES_ACT_SEC_62', purpose: null, valuationDate: '2026-03-31' },
+    judgement: {
+      methodWeights: { DCF: 70, NAV: 30 },
+      weightsRationale: 'DCF leads: the business is a going concern with reliable projections.',
+      dlomPercent: 15,
+      dlomRationale: 'Unlisted minority stake with no exit route within five years.',
+    },
+  });
+  assert.ok(valuation);
+  const text = pdfText(await renderReport(reportInput(judged)));
+  assert.ok(text.includes('Weights set by the valuer. DCF leads: the business is a going concern'));
+  assert.ok(text.includes('Discount for lack of marketability'));
+  assert.ok(text.includes(`Value before the discount ${rupees(judged.conclusion.discount!.valueBeforeDiscount)}`));
+  assert.ok(text.includes(`Concluded value per share after the discount ${rupees(judged.conclusion.valuePerShare!)}`));
+  assert.ok(text.includes('Rationale for the discount. Unlisted minority stake'));
+});
+
+test('charts: a football field (methods, DCF range, concluded value, proposed price) and the sensitivity heat map, as vectors', async () => {
+  const { computeValuation } = await import('../../../src/domain/valuation/engine.js');
+  const { loadFinancials } = await import('../valuation/helpers.js');
+  const v = computeValuation({
+    financials: loadFinancials('sample-company.json'),
+    assumptions: { wacc: '12.5', terminalGrowthRate: '5' },
+    engagement: { statute: 'COMPANIES_ACT_SEC_62', purpose: null, valuationDate: '2026-03-31', proposedPricePerShare: '215.00' },
+  });
+  const pdf = await renderReport(reportInput(v));
+  const text = pdfText(pdf);
+  assert.ok(text.includes('Football field: value per share by method (diamonds) and the DCF sensitivity range (bar); the solid line is the concluded value'));
+  assert.ok(text.includes('the dashed red line is the proposed price, ₹215.00'));
+  assert.ok(text.includes('DCF sensitivity range'));
+  assert.ok(text.includes('Heat map of the same grid'));
+  // The chart text is drawn text (vector), not an embedded image.
+  assert.ok(text.includes('g 4.5%'));
+  assert.ok(!pdf.includes(Buffer.from('/Subtype /Image')));
+  assert.ok(text.includes('Proposed price and its test'));
 });

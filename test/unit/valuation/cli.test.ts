@@ -26,3 +26,73 @@ test('CLI reports rejected financials and refusals with non-zero exit codes', ()
   const usage = runCli(['test/fixtures/financials/sample-company.json']);
   assert.equal(usage.status, 64);
 });
+
+// Issue 16: the JSON output carries the statutory corrections and the warning codes exactly as named.
+function json(args: string[]) {
+  const run = runCli([...args, '--json']);
+  assert.equal(run.status, 0, run.stderr);
+  return JSON.parse(run.stdout);
+}
+
+test('CLI --json: NAV_11UA_2A includes the arrears of cumulative preference dividend in L; S56_2_VIIB_NOT_APPLICABLE', () => {
+  const r = json(['test/fixtures/financials/arrears-company.json', '--wacc', '12', '--growth', '4', '--statute', 'RULE_11UA', '--purpose', 'ISSUE_OF_SHARES']);
+  const nav = r.methods.find((m: { method: string }) => m.method === 'NAV_11UA_2A');
+  const line = (label: string) => nav.lines.find((l: { label: string }) => l.label === label)?.value;
+  assert.equal(line('Add: arrears of dividends on cumulative preference shares'), '15000000.00');
+  assert.equal(line('L'), '94000000.00'); // 790 + 150 lakhs
+  assert.equal(nav.valuePerShare, '79.30');
+  // The valuation date defaults to the balance sheet date, 31-3-2026: after 1-4-2025.
+  assert.ok(r.warnings.some((w: { code: string }) => w.code === 'S56_2_VIIB_NOT_APPLICABLE'));
+  const before = json(['test/fixtures/financials/arrears-company.json', '--wacc', '12', '--growth', '4', '--statute', 'RULE_11UA', '--purpose', 'ISSUE_OF_SHARES', '--valuation-date', '2025-03-31']);
+  assert.ok(!before.warnings.some((w: { code: string }) => w.code === 'S56_2_VIIB_NOT_APPLICABLE'));
+  assert.equal(before.conclusion.floorOrCeiling, 'CEILING');
+});
+
+test('CLI --json: DCF lines carry the loss brought forward, set off and carried forward', () => {
+  const r = json(['test/fixtures/financials/startup-negative-fcff.json', '--wacc', '18', '--growth', '6', '--statute', 'FEMA_RBI']);
+  const dcf = r.methods.find((m: { method: string }) => m.method === 'DCF');
+  const line = (label: string) => dcf.lines.find((l: { label: string }) => l.label === label)?.value;
+  assert.equal(line('FY2027 Less: tax on EBIT at 25.168%'), '0.00'); // a loss: no tax, no refund
+  assert.equal(line('FY2027 Loss carried forward'), '210000.00');
+  assert.equal(line('FY2028 Loss set off'), '-50000.00');
+  assert.equal(line('FY2028 Loss carried forward'), '160000.00');
+  assert.equal(line('FY2029 Loss brought forward'), '160000.00');
+});
+
+test('CLI --json: IBC equity is nil with the shortfall stated', () => {
+  const r = json(['test/fixtures/financials/ibc-shortfall.json', '--wacc', '12', '--growth', '4', '--statute', 'IBC_LIQUIDATION']);
+  assert.deepEqual(r.conclusion.fairValue, { equityValue: '0.00', valuePerShare: '0.00', shortfall: '10000000.00' });
+  assert.deepEqual(r.conclusion.liquidationValue, { equityValue: '0.00', valuePerShare: '0.00', shortfall: '41000000.00' });
+  const text = runCli(['test/fixtures/financials/ibc-shortfall.json', '--wacc', '12', '--growth', '4', '--statute', 'IBC_LIQUIDATION']);
+  assert.match(text.stdout, /Fair value\s+0\.00\s+0\.00\s+1,00,00,000\.00/);
+});
+
+test('CLI --json: RATES_LOOK_LIKE_FRACTIONS and WACC_GROWTH_SPREAD_NARROW', () => {
+  const r = json(['test/fixtures/financials/sample-company.json', '--wacc', '0.12', '--growth', '0.04', '--statute', 'FEMA_RBI']);
+  const codes = r.warnings.map((w: { code: string }) => w.code);
+  assert.ok(codes.includes('RATES_LOOK_LIKE_FRACTIONS'));
+  assert.ok(codes.includes('WACC_GROWTH_SPREAD_NARROW'));
+  const narrow = json(['test/fixtures/financials/sample-company.json', '--wacc', '12', '--growth', '10.5', '--statute', 'FEMA_RBI']);
+  assert.deepEqual(narrow.warnings.filter((w: { code: string }) => w.code.startsWith('RATES') || w.code.startsWith('WACC')).map((w: { code: string }) => w.code), ['WACC_GROWTH_SPREAD_NARROW']);
+});
+
+test('CLI: weights, discount and the proposed price (issue 15)', () => {
+  const r = json([
+    'test/fixtures/financials/sample-company.json', '--wacc', '12', '--growth', '4', '--statute', 'COMPANIES_ACT_SEC_62',
+    '--method-weights', 'DCF=70,NAV=30', '--weights-rationale', 'DCF leads: a going concern with reliable projections.',
+    '--dlom', '15', '--dlom-rationale', 'Unlisted minority stake with no exit route.', '--price', '204.11',
+  ]);
+  assert.equal(r.conclusion.valueBeforeDiscount, '240.13');
+  assert.equal(r.conclusion.valuePerShare, '204.11');
+  assert.equal(r.compliance.tests[0].passes, true);
+  const text = runCli([
+    'test/fixtures/financials/sample-company.json', '--wacc', '12', '--growth', '4', '--statute', 'COMPANIES_ACT_SEC_62',
+    '--dlom', '15', '--dlom-rationale', 'Unlisted minority stake with no exit route.', '--price', '150',
+  ]);
+  assert.equal(text.status, 0, text.stderr);
+  assert.match(text.stdout, /Discount for lack of marketability 15%/);
+  assert.match(text.stdout, /== Compliance of the proposed price ₹150\.00/);
+  const refused = runCli(['test/fixtures/financials/sample-company.json', '--wacc', '12', '--growth', '4', '--statute', 'RULE_11UA', '--purpose', 'TRANSFER_OR_RECEIPT', '--dlom', '10', '--dlom-rationale', 'Unlisted minority stake with no exit route.']);
+  assert.equal(refused.status, 2);
+  assert.match(refused.stderr, /refused \(DISCOUNT_NOT_PERMITTED\)/);
+});

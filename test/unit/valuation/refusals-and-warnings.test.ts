@@ -148,13 +148,14 @@ test('warns on negative equity under any method', () => {
   const result = computeValuation(
     input({ financials: normalised(doc), engagement: { statute: 'IBC_LIQUIDATION', valuationDate: '2026-03-31' } }),
   );
-  // Fair value 700 − 800 = −100 lakhs; liquidation value 400 − 10 − 800 = −410 lakhs.
-  assert.equal(result.conclusion.fairValue?.equityValue, '-10000000.00');
-  assert.equal(result.conclusion.liquidationValue?.valuePerShare, '-41.00');
-  assert.deepEqual(
-    result.warnings.filter((w) => w.code === 'NEGATIVE_EQUITY').map((w) => w.message.split(':')[0]),
-    ['FAIR_VALUE', 'LIQUIDATION_VALUE'],
-  );
+  // Fair value 700 − 800 = −100 lakhs; liquidation value 400 − 10 − 800 = −410 lakhs: under the
+  // s.53 waterfall equity gets nil and the shortfall is the creditors' (never negative equity).
+  assert.equal(result.conclusion.fairValue?.equityValue, '0.00');
+  assert.equal(result.conclusion.fairValue?.shortfall, '10000000.00');
+  assert.equal(result.conclusion.liquidationValue?.valuePerShare, '0.00');
+  assert.equal(result.conclusion.liquidationValue?.shortfall, '41000000.00');
+  assert.deepEqual(result.warnings.filter((w) => w.code === 'NEGATIVE_EQUITY'), []);
+  assert.deepEqual(result.warnings.filter((w) => w.code === 'CLAIMS_EXCEED_ASSETS').length, 1);
 
   // DCF with heavy debt: borrowings of 5000 lakhs against an EV of ~3245 lakhs.
   const indebted = loadDocument('sample-company.json');

@@ -133,33 +133,53 @@ test('example 3: negative FCFF years, Rule 11UA issue concluded on DCF (11UA(2)(
     options: { rule11uaIssueMethod: 'DCF' },
   });
   assertLines(method(result, 'DCF'), [
-    // FY2027: EBIT = −150000 − 60000 = −210000; tax credit = 210000 × 25.168 % = 52852.80
+    // s.72: a loss pays no tax (no credit) and is carried forward, oldest first.
+    // FY2027: EBIT = −150000 − 60000 = −210000; tax 0; loss c/f 210000
     ['FY2027 EBIT', '-210000.00'],
-    ['FY2027 Less: tax on EBIT at 25.168%', '52852.80'],
-    ['FY2027 NOPAT', '-157147.20'],
-    // FCFF = −157147.20 + 60000 − 200000 − 30000 = −327147.20
-    ['FY2027 FCFF', '-327147.20'],
+    ['FY2027 Loss brought forward', '0.00'],
+    ['FY2027 Loss set off', '0.00'],
+    ['FY2027 Taxable EBIT', '0.00'],
+    ['FY2027 Loss carried forward', '210000.00'],
+    ['FY2027 Less: tax on EBIT at 25.168%', '0.00'],
+    ['FY2027 NOPAT', '-210000.00'],
+    // FCFF = −210000 + 60000 − 200000 − 30000 = −380000
+    ['FY2027 FCFF', '-380000.00'],
     ['FY2027 Discount factor (t = 1)', '0.847458'], // 1/1.18
-    ['FY2027 Present value of FCFF', '-277243.39'],
-    // FY2028: EBIT 50000; tax 12584; FCFF = 37416 + 70000 − 120000 − 40000 = −52584
-    ['FY2028 FCFF', '-52584.00'],
-    ['FY2028 Present value of FCFF', '-37765.01'], // −52584/1.3924
-    // FY2029: EBIT 340000; FCFF = 254428.80 + 80000 − 100000 − 45000
-    ['FY2029 FCFF', '189428.80'],
-    ['FY2029 Present value of FCFF', '115292.22'], // /1.643032
-    // FY2030: EBIT 670000; FCFF = 501374.40 + 90000 − 110000 − 50000
+    ['FY2027 Present value of FCFF', '-322033.90'], // −380000/1.18 = −322033.898…
+    // FY2028: EBIT 50000, all of it set off against the 210000 b/f; taxable 0; c/f 160000
+    ['FY2028 Loss brought forward', '210000.00'],
+    ['FY2028 Loss set off', '-50000.00'],
+    ['FY2028 Taxable EBIT', '0.00'],
+    ['FY2028 Loss carried forward', '160000.00'],
+    ['FY2028 Less: tax on EBIT at 25.168%', '0.00'],
+    // FCFF = 50000 + 70000 − 120000 − 40000 = −40000
+    ['FY2028 FCFF', '-40000.00'],
+    ['FY2028 Present value of FCFF', '-28727.38'], // −40000/1.3924 = −28727.377…
+    // FY2029: EBIT 340000; set off the last 160000; taxable 180000; tax 180000 × 25.168 % = 45302.40
+    ['FY2029 Loss brought forward', '160000.00'],
+    ['FY2029 Loss set off', '-160000.00'],
+    ['FY2029 Taxable EBIT', '180000.00'],
+    ['FY2029 Loss carried forward', '0.00'],
+    ['FY2029 Less: tax on EBIT at 25.168%', '-45302.40'],
+    ['FY2029 NOPAT', '294697.60'],
+    // FCFF = 294697.60 + 80000 − 100000 − 45000 = 229697.60
+    ['FY2029 FCFF', '229697.60'],
+    ['FY2029 Present value of FCFF', '139801.05'], // /1.643032 = 139801.048…
+    // FY2030: EBIT 670000, nothing b/f; tax 168625.60; FCFF = 501374.40 + 90000 − 110000 − 50000
     ['FY2030 FCFF', '431374.40'],
     ['FY2030 Discount factor (t = 4)', '0.515789'], // 1/1.93877776
     ['FY2030 Present value of FCFF', '222498.12'],
-    ['Sum of present values of FCFF', '22781.93'],
+    // −322033.898… − 28727.377… + 139801.048… + 222498.118… = 11537.89
+    ['Sum of present values of FCFF', '11537.89'],
+    // No set-off in FY2030, so the terminal value rests on FY2030's FCFF as computed:
     // TV = 431374.40 × 1.06 / 0.12 = 3810473.866…
     ['Terminal value at end of FY2030', '3810473.87'],
     ['Present value of terminal value', '1965400.03'],
-    ['Enterprise value', '1988181.96'],
+    ['Enterprise value', '1976937.92'], // 11537.89 + 1965400.03
     // Equity = EV − 300000 − 0 − 100000 (preference capital) + 150000 + 0 + 0
     ['Less: preference share capital', '-100000.00'],
-    ['Equity value', '1738181.96'],
-    ['Value per equity share', '3.48'], // / 5,00,000 shares = 3.4763…
+    ['Equity value', '1726937.92'],
+    ['Value per equity share', '3.45'], // / 5,00,000 shares = 3.45387…
   ]);
   // NAV 11UA(2)(a) is still shown: A = 924750 − 8000 − 5000 = 911750;
   // L = 924750 − 500000 − (−120500) − 0 − 0 − 6000 = 539250; A − L = 372500; × 1/500000 = 0.745 → 0.75 (half-up)
@@ -169,15 +189,17 @@ test('example 3: negative FCFF years, Rule 11UA issue concluded on DCF (11UA(2)(
     ['(A − L)', '372500.00'],
     ['Fair market value per share = (A − L) × PV / PE', '0.75'],
   ]);
-  assert.equal(result.conclusion.valuePerShare, '3.48');
+  assert.equal(result.conclusion.valuePerShare, '3.45');
   assert.equal(result.conclusion.byPurpose?.[0].method, 'DCF');
-  assert.equal(result.conclusion.floorOrCeiling, 'CEILING');
-  // PV(TV) is 98.85 % of EV; balance sheet 31-12-2025 is 46 days before the valuation date.
+  // 15-2-2026 is after 1-4-2025: s.56(2)(viib) no longer applies, so no ceiling.
+  assert.equal(result.conclusion.floorOrCeiling, undefined);
+  // PV(TV) is 99.42 % of EV (1965400.03 / 1976937.92); balance sheet 31-12-2025 is 46 days before the valuation date.
   assert.deepEqual(result.warnings.map((w) => w.code), [
     'TERMINAL_VALUE_ABOVE_75_PERCENT',
     'NAV_BALANCE_SHEET_NOT_AT_VALUATION_DATE',
+    'S56_2_VIIB_NOT_APPLICABLE',
   ]);
-  assert.match(result.warnings[0].message, /98\.85%/);
+  assert.match(result.warnings[0].message, /99\.42%/);
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ test('example 5: Rule 11UA(2)(a) NAV for an issue of shares', () => {
     ['Less: dividends set apart but not declared', '0.00'],
     ['Less: provision for taxation in excess of tax payable on book profits', '0.00'],
     ['Less: provisions for liabilities other than ascertained liabilities', '-1000000.00'],
+    ['Add: arrears of dividends on cumulative preference shares', '0.00'],
     ['L', '79000000.00'], // 1750 − 100 − 850 − 10 = 790 lakhs
     ['(A − L)', '94300000.00'], // 943 lakhs
     ['PE: total paid-up equity share capital', '10000000.00'],
@@ -38,9 +39,11 @@ test('example 5: Rule 11UA(2)(a) NAV for an issue of shares', () => {
     ['Fair market value per share = (A − L) × PV / PE', '94.30'], // 94300000 × 10 / 10000000
   ]);
   assert.equal(result.conclusion.valuePerShare, '94.30');
-  assert.equal(result.conclusion.floorOrCeiling, 'CEILING');
+  // 31-3-2026 is on or after 1-4-2025: s.56(2)(viib) does not apply, so the value is no ceiling.
+  assert.equal(result.conclusion.floorOrCeiling, undefined);
   assert.match(result.conclusion.basis, /11UA\(2\)\(a\)/);
-  assert.deepEqual(result.warnings, []); // balance sheet is at the valuation date
+  // The balance sheet is at the valuation date; the only warning is the s.56(2)(viib) sunset.
+  assert.deepEqual(result.warnings.map((w) => w.code), ['S56_2_VIIB_NOT_APPLICABLE']);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -82,7 +85,7 @@ test('Rule 11UA without a purpose shows both NAV formulas and says which purpose
   assert.deepEqual(
     result.conclusion.byPurpose?.map((p) => [p.purpose, p.method, p.valuePerShare, p.floorOrCeiling]),
     [
-      ['ISSUE_OF_SHARES', 'NAV_11UA_2A', '94.30', 'CEILING'],
+      ['ISSUE_OF_SHARES', 'NAV_11UA_2A', '94.30', undefined], // 31-3-2026: s.56(2)(viib) no longer applies
       ['TRANSFER_OR_RECEIPT', 'NAV_11UA_1CB', '107.80', 'FLOOR'],
     ],
   );
@@ -187,8 +190,8 @@ test('example 8: IBC fair value and liquidation value', () => {
     ['Liquidation value per equity share', '33.53'], // 33.525 exactly, half-up
   ]);
   assert.equal(result.conclusion.valuePerShare, null);
-  assert.deepEqual(result.conclusion.fairValue, { equityValue: '76500000.00', valuePerShare: '76.50' });
-  assert.deepEqual(result.conclusion.liquidationValue, { equityValue: '33525000.00', valuePerShare: '33.53' });
+  assert.deepEqual(result.conclusion.fairValue, { equityValue: '76500000.00', valuePerShare: '76.50', shortfall: '0.00' });
+  assert.deepEqual(result.conclusion.liquidationValue, { equityValue: '33525000.00', valuePerShare: '33.53', shortfall: '0.00' });
   assert.equal(result.sensitivity, undefined);
 });
 

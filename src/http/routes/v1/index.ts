@@ -25,11 +25,14 @@ import teamRemove from './team/remove.js';
 import engagementsCreate from './engagements/create.js';
 import engagementsList from './engagements/list.js';
 import engagementsGet from './engagements/get.js';
+import engagementsPatch from './engagements/patch.js';
 import engagementsEvents from './engagements/events.js';
 import engagementsFinancials from './engagements/financials.js';
 import engagementsValuation from './engagements/valuation.js';
+import engagementsWorkpapers from './engagements/workpapers.js';
 import assumptionsGet from './engagements/assumptions/get.js';
 import assumptionsLock from './engagements/assumptions/lock.js';
+import assumptionsHistory from './engagements/assumptions/history.js';
 import documentsUpload from './engagements/documents/upload.js';
 import documentsList from './engagements/documents/list.js';
 import documentsGet from './engagements/documents/get.js';
@@ -45,14 +48,18 @@ import paymentsVerify from './payments/verify.js';
 import paymentsList from './payments/list.js';
 import paymentsGatewayWebhook from './payments/gateway-webhook.js';
 import paymentsSandboxPay from './payments/sandbox-pay.js';
+import eventsStream from './events/stream.js';
+import firmProfile from './settings/firm/profile.js';
+import teamDeactivate from './team/deactivate.js';
+import * as teamInvitations from './team/invitations.js';
 
 const routes: ((app: AppInstance) => void)[] = [
   healthGet,
   authSignup, authLogin, authLogout, authMe, authAcceptInvite,
   apiTokensCreate, apiTokensList, apiTokensRevoke,
   teamList, teamInvite, teamUpdate, teamRemove,
-  engagementsCreate, engagementsList, engagementsGet, engagementsEvents, engagementsFinancials, engagementsValuation,
-  assumptionsGet, assumptionsLock,
+  engagementsCreate, engagementsList, engagementsGet, engagementsPatch, engagementsEvents, engagementsFinancials, engagementsValuation, engagementsWorkpapers,
+  assumptionsGet, assumptionsLock, assumptionsHistory,
   documentsUpload, documentsList, documentsGet, documentsContent,
   templatesFinancials,
   gateApprove, gateReject,
@@ -60,6 +67,8 @@ const routes: ((app: AppInstance) => void)[] = [
   webhooksCreate, webhooksList, webhooksGet, webhooksUpdate, webhooksDelete,
   webhooksRotateSecret, webhooksTest, webhooksDeliveries, webhooksRedeliver,
   paymentsCreate, paymentsVerify, paymentsList, paymentsGatewayWebhook, paymentsSandboxPay,
+  eventsStream, firmProfile,
+  teamDeactivate, teamInvitations.list, teamInvitations.resend, teamInvitations.cancel,
 ];
 
 export async function registerRoutes(app: AppInstance): Promise<void> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
-import { passwordSchema } from '../../../schemas/common.js';
+import { acceptInviteBody } from '../../../../contract/auth-forms.js';
 import { acceptInvite } from '../../../../services/team.js';
 import { login } from '../../../../services/identity.js';
 import { sessionResponse } from './schemas.js';
@@ -16,7 +16,7 @@ export default function route(app: AppInstance) {
         tags: ['auth'],
         summary: 'Accept an invitation: set a password, become ACTIVE, start a session',
         description: 'Invitation tokens are single use and expire after 7 days: 400 invalid_invitation, 410 invitation_used / invitation_expired.',
-        body: z.object({ token: z.string().min(10).max(200), password: passwordSchema }).strict(),
+        body: acceptInviteBody,
         response: { 200: sessionResponse, ...problemResponses(400, 410, 429) },
       },
     },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { login } from '../../../../services/identity.js';
+import { loginBody } from '../../../../contract/auth-forms.js';
 import { sessionResponse } from './schemas.js';
 import { setSessionCookie } from './session-reply.js';
 
@@ -14,7 +15,7 @@ export default function route(app: AppInstance) {
         tags: ['auth'],
         summary: 'Log in: sets an HttpOnly session cookie and returns the CSRF token',
         description: 'Rate-limited per e-mail and per address (429 with Retry-After). A wrong e-mail and a wrong password answer the same 401.',
-        body: z.object({ email: z.string().min(1).max(254), password: z.string().min(1).max(256) }).strict(),
+        body: loginBody,
         response: { 200: sessionResponse, ...problemResponses(400, 401, 429) },
       },
     },

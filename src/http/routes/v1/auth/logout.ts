@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppInstance } from '../../../types.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
-import { logout, SESSION_COOKIE } from '../../../../services/identity.js';
+import { CSRF_COOKIE, logout, SESSION_COOKIE } from '../../../../services/identity.js';
 
 export default function route(app: AppInstance) {
   app.post(
@@ -13,6 +13,7 @@ export default function route(app: AppInstance) {
     async (request, reply) => {
       await logout(app.services, requirePrincipal(request));
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(CSRF_COOKIE, { path: '/' });
       return reply.status(204).send(null);
     },
   );

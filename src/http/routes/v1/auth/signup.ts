@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
-import { emailSchema, passwordSchema } from '../../../schemas/common.js';
+import { signupBody } from '../../../../contract/auth-forms.js';
 import { signup } from '../../../../services/identity.js';
 import { sessionResponse } from './schemas.js';
 import { setSessionCookie } from './session-reply.js';
@@ -14,7 +14,7 @@ export default function route(app: AppInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Create a firm and its first ADMIN, and start a session',
-        body: z.object({ firmName: z.string().trim().min(2).max(200), name: z.string().trim().min(1).max(200), email: emailSchema, password: passwordSchema }).strict(),
+        body: signupBody,
         response: { 201: sessionResponse, ...problemResponses(400, 403, 409, 429) },
       },
     },

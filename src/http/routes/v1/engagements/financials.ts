@@ -14,7 +14,7 @@ export default function route(app: AppInstance) {
         tags: ['documents'],
         summary: 'The normalised financials the valuation uses (every amount in rupees, as decimal strings)',
         params: z.object({ id: z.string() }),
-        response: { 200: z.object({ engagementId: z.string(), documentId: z.string(), acceptedAt: z.string(), financials: normalisedFinancialsSchema }).meta({ id: 'NormalisedFinancials' }), ...problemResponses(404, 409) },
+        response: { 200: z.object({ engagementId: z.string(), documentId: z.string(), acceptedAt: z.string(), financials: normalisedFinancialsSchema, missingInputs: z.array(z.object({ path: z.string(), message: z.string() })).describe('What the engagement\'s statute still needs from these financials (JSON Pointers into the financials document); the lock answers 409 inputs_incomplete until it is empty') }).meta({ id: 'NormalisedFinancials' }), ...problemResponses(404, 409) },
       },
     },
     async (request) => getNormalisedFinancials(app.services, requirePrincipal(request), request.params.id),

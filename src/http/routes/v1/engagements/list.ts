@@ -14,13 +14,21 @@ export default function route(app: AppInstance) {
       schema: {
         tags: ['engagements'],
         summary: 'List the firm\'s engagements, newest first',
-        querystring: paginationQuery.extend({ status: engagementStatusSchema.optional() }).strict(),
+        description:
+          'Filter by `status`, and search with `q`: every word typed must begin a word of the target entity\'s name or its CIN ' +
+          '(case-insensitive; "acme ind" finds "Acme Industries Pvt Ltd"). Paging works as for every list.',
+        querystring: paginationQuery
+          .extend({
+            status: engagementStatusSchema.optional(),
+            q: z.string().trim().min(1).max(100).optional().describe('Search by name or CIN: word prefixes, all must match'),
+          })
+          .strict(),
         response: { 200: z.array(engagementSchema), ...problemResponses(400) },
       },
     },
     async (request, reply) => {
-      const { limit, cursor, status } = request.query;
-      const rows = await listEngagements(app.services, requirePrincipal(request), { status, beforeId: decodeCursor(cursor), limit: limit + 1 });
+      const { limit, cursor, status, q } = request.query;
+      const rows = await listEngagements(app.services, requirePrincipal(request), { status, q, beforeId: decodeCursor(cursor), limit: limit + 1 });
       return sendPage(request, reply, rows, limit);
     },
   );

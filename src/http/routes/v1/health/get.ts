@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
 import { checkHealth } from '../../../../services/health.js';
 
 const healthSchema = z
@@ -19,7 +20,8 @@ export default function route(app: AppInstance) {
         tags: ['health'],
         summary: 'Health check: 200 when a database query round-trips, 503 otherwise',
         security: [],
-        response: { 200: healthSchema, 503: healthSchema },
+        querystring: z.object({}).strict().describe('No parameters'),
+        response: { 200: healthSchema, ...problemResponses(400), 503: healthSchema },
       },
     },
     async (_request, reply) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
 import { publicSigningKey } from '../../../../services/reports.js';
 
 export default function route(app: AppInstance) {
@@ -10,7 +11,8 @@ export default function route(app: AppInstance) {
       schema: {
         tags: ['reports'],
         summary: 'The public key that signs FINAL report certificates',
-        response: { 200: z.object({ keyId: z.string(), algorithm: z.literal('Ed25519'), publicKeyPem: z.string() }).meta({ id: 'SigningKey' }) },
+        querystring: z.object({}).strict().describe('No parameters'),
+        response: { 200: z.object({ keyId: z.string(), algorithm: z.literal('Ed25519'), publicKeyPem: z.string() }).meta({ id: 'SigningKey' }), ...problemResponses(400) },
       },
     },
     async () => publicSigningKey(app.services),

@@ -20,7 +20,7 @@ export function approve(app: AppInstance) {
           'Only the current gate (409 invalid_transition). GATE_2 needs a different approver than GATE_1 (409 four_eyes_required). ' +
           'GATE_3 (sign-off) needs an ADMIN user (403) and a paid engagement (409 payment_required); it completes the engagement and starts the FINAL report.',
         params,
-        body: z.object({ comment: z.string().trim().max(2000).optional() }).strict(),
+        body: z.object({ comment: z.string().trim().max(2000).optional() }).strict().nullish().describe('Optional: an approval may be sent with no body'),
         response: { 200: engagementSchema, ...problemResponses(400, 404, 409) },
       },
     },
@@ -35,12 +35,22 @@ export function reject(app: AppInstance) {
       config: { auth: { role: 'VALUER' } },
       schema: {
         tags: ['gates'],
-        summary: 'Reject at the current gate: the engagement becomes FAILED with the reason',
+        summary: 'Reject at the current gate: decline (FAILED) or return for revision (DATA_READY)',
+        description:
+          'outcome DECLINE (the default) ends the engagement in FAILED with the reason. outcome REVISE returns it for revision: the locked assumptions become version n ' +
+          '(readable at GET /api/v1/engagements/{id}/assumptions/history together with that round\'s valuation and DRAFT report id), the engagement goes back to DATA_READY, ' +
+          'the gate approvals of the round no longer count and the payment stands. Locking again creates version n + 1, the computation runs again and GATE_1 gets a new DRAFT.',
         params,
-        body: z.object({ reason: z.string().trim().min(10).max(2000) }).strict(),
+        body: z
+          .object({
+            reason: z.string().trim().min(10).max(2000),
+            outcome: z.enum(['DECLINE', 'REVISE']).optional().describe('DECLINE (default): → FAILED. REVISE: → DATA_READY for a new round of assumptions'),
+          })
+          .strict(),
         response: { 200: engagementSchema, ...problemResponses(400, 404, 409) },
       },
     },
-    async (request) => rejectGate(app.services, requirePrincipal(request), request.params.id, request.params.gate, request.body.reason, request.id),
+    async (request) =>
+      rejectGate(app.services, requirePrincipal(request), request.params.id, request.params.gate, request.body.reason, request.id, request.body.outcome ?? 'DECLINE'),
   );
 }

@@ -6,6 +6,7 @@ export const apiTokenSchema = z
     id: z.string(),
     name: z.string(),
     prefix: z.string().describe('First 8 characters, to recognise the token'),
+    createdBy: z.string().describe('The user who created it (usr_…)'),
     createdAt: isoDateTime,
     expiresAt: isoDateTime.nullable(),
     lastUsedAt: isoDateTime.nullable(),

@@ -1,0 +1,371 @@
+// `npm run bench -- http` (issue 14 item 7): the authenticated GET against a bare node:http + pg baseline, A B A B,
+// on one throwaway PostgreSQL database; the same GET on the embedded database; the engagement list at 1 k and
+// 1 M rows in one firm; lock-assumptions throughput. Servers are child processes; autocannon runs here.
+// BENCH_DATABASE_URL: a server to make and drop the throwaway database on (default the local one).
+// BENCH_ROUND_S / BENCH_WARMUP_S: seconds per measured round / warm-up; BENCH_LIST_ROWS (1000000); BENCH_LOCKS (2000);
+// BENCH_PARTS: lock,list,embedded (the default; the A B A B GET always runs). DATABASE_POOL_MAX: both servers' pool.
+// BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there on exit (read it with bench/lib/profile-summary.ts).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Result } from 'autocannon';
+import pg from 'pg';
+import { openPostgres } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { listEngagements } from '../src/db/repositories/engagements.js';
+import type { Scenario } from './lib/scenario.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ROUND_S = Number(process.env.BENCH_ROUND_S ?? 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5);
+const LIST_ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
+const LOCKS = Number(process.env.BENCH_LOCKS ?? 2000);
+/** Which parts run (comma-separated; the A B A B GET always runs): lock, list, embedded. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'lock,list,embedded').split(',').map((s) => s.trim()));
+const CONNECTIONS = 50;
+const POOL_MAX = process.env.DATABASE_POOL_MAX; // unset: the service's default, and the baseline uses the same
+const SESSION_SECRET = 'bench-session-secret-0123456789abcdef0123456789';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+interface Child {
+  name: string;
+  proc: ChildProcess;
+  base: string;
+  output: string[];
+}
+
+const children = new Set<Child>();
+const tempDirs: string[] = [];
+
+/** Starts `node --import tsx <script> …args` (the Node 24 of this process) and waits until `probe` answers. */
+async function startChild(name: string, script: string, args: string[], env: Record<string, string>, probe: string): Promise<Child> {
+  const port = await freePort();
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const child: Child = { name, proc, base: `http://127.0.0.1:${port}`, output: [] };
+  children.add(child);
+  const keep = (b: Buffer) => {
+    child.output.push(b.toString());
+    if (child.output.length > 50) child.output.shift();
+  };
+  proc.stdout!.on('data', keep);
+  proc.stderr!.on('data', keep);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`${name} exited with ${proc.exitCode}: ${child.output.join('')}`);
+    try {
+      const res = await fetch(child.base + probe);
+      await res.arrayBuffer();
+      if (res.status < 500) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${name} did not start in 60 s: ${child.output.join('')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function stopChild(child: Child): Promise<void> {
+  children.delete(child);
+  const { proc } = child;
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+  proc.kill('SIGTERM');
+  const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function stopAll(): Promise<void> {
+  await Promise.all([...children].map(stopChild));
+}
+
+/** Signs a firm up through the API, mints an API token with the session; returns the token, firm and user ids. */
+async function seedFirm(base: string, firmName: string): Promise<{ token: string; firmId: string; userId: string }> {
+  const email = `bench.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const signup = await fetch(`${base}/api/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ firmName, name: 'Bench Admin', email, password: 'correct horse battery staple' }),
+  });
+  if (signup.status !== 201) throw new Error(`signup ${signup.status} ${await signup.text()}`);
+  const body = (await signup.json()) as { user: { id: string }; firm: { id: string }; csrfToken: string };
+  const cookie = signup.headers.getSetCookie()[0].split(';')[0];
+  const tok = await fetch(`${base}/api/v1/settings/api-tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': body.csrfToken },
+    body: JSON.stringify({ name: 'bench' }),
+  });
+  if (tok.status !== 201) throw new Error(`token ${tok.status} ${await tok.text()}`);
+  return { token: ((await tok.json()) as { token: string }).token, firmId: body.firm.id, userId: body.user.id };
+}
+
+async function createEngagement(base: string, token: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/engagements`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ targetEntity: 'Bench Industries Pvt Ltd', statute: 'RULE_11UA' }),
+  });
+  if (res.status !== 201) throw new Error(`create engagement ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+interface Round {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
+
+/** Errors are connection errors, timeouts and every non-2xx answer. */
+function roundOf(r: Result, elapsedMs?: number): Round {
+  const total = r['2xx'] + r.non2xx;
+  // A fixed amount of requests: per second of wall time (autocannon's own duration is in whole seconds).
+  return { rps: elapsedMs ? total / (elapsedMs / 1000) : r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, requests: r['2xx'] + r.non2xx };
+}
+
+async function load(url: string, token: string, seconds: number): Promise<Round> {
+  return roundOf(await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${token}` } }));
+}
+
+const fmt = (r: Round) => `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors} / ${r.requests}`;
+
+// Crockford base32 of the low `len`×5 bits of n (ULID alphabet), as src/lib/ids.ts's ulid() writes them.
+const CROCKFORD_SQL = `CREATE FUNCTION pg_temp.crockford(n bigint, len int) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((n >> (5 * (len - 1 - k))) & 31)::int + 1, 1), '' ORDER BY k)
+    FROM generate_series(0, len - 1) AS k $$`;
+
+/**
+ * `rows` engagements for one firm by SQL: ids eng_ + 10 chars of time (1 ms apart, ending an hour ago, so they sort by
+ * time and before anything the API creates) + 16 random chars, as the service's ULIDs.
+ */
+async function seedEngagements(client: pg.Client, firmId: string, userId: string, rows: number): Promise<number> {
+  const started = Date.now();
+  await client.query(
+    `INSERT INTO engagements (id, firm_id, target_entity, statute, status, valuation_date, created_by, created_at, updated_at)
+     SELECT 'eng_' || pg_temp.crockford(t.ms, 10) || pg_temp.crockford((random() * 1099511627775)::bigint, 8)
+              || pg_temp.crockford((random() * 1099511627775)::bigint, 8),
+            $1, 'Seeded Company ' || t.i || ' Pvt Ltd', 'RULE_11UA', 'CREATED', current_date, $2,
+            to_timestamp(t.ms / 1000.0), to_timestamp(t.ms / 1000.0)
+       FROM (SELECT i, $4::bigint - $3::bigint + i AS ms FROM generate_series(1, $3::int) AS i) AS t`,
+    [firmId, userId, rows, Date.now() - 3_600_000],
+  );
+  return (Date.now() - started) / 1000;
+}
+
+async function cleanup(dbName: string | undefined): Promise<void> {
+  await stopAll();
+  for (const d of tempDirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  if (dbName) {
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+const scenario: Scenario = {
+  name: 'http',
+  description: `authenticated GET vs a bare node:http + pg baseline (A B A B, ${CONNECTIONS} connections, ${ROUND_S} s rounds); embedded GET; list at 1 k / ${LIST_ROWS} rows; lock throughput`,
+  async run() {
+    const figures: Record<string, number | string> = {};
+    // Other work on the machine moves every figure: say how busy it was.
+    figures['machine'] = `${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at start`;
+    const say = (line: string) => console.log(`   · ${line}`);
+    const dbName = `vs_bench_${process.pid}_${Date.now()}`;
+    let created = false;
+    const onSignal = () => {
+      void cleanup(created ? dbName : undefined).finally(() => process.exit(130));
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    try {
+      const admin = new pg.Client({ connectionString: ADMIN_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${dbName}`);
+      created = true;
+      await admin.end();
+      const u = new URL(ADMIN_URL);
+      u.pathname = `/${dbName}`;
+      const dbUrl = u.toString();
+      const db = openPostgres(dbUrl, { max: 2 });
+      await migrate(db);
+      await db.close();
+
+      const dataDir = mkdtempSync(join(tmpdir(), 'vs-bench-http-'));
+      tempDirs.push(dataDir);
+      const serviceEnv = (extra: Record<string, string>) => ({
+        DEMO_SEED: 'false', LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent', NODE_ENV: 'production', SESSION_SECRET,
+        ...(POOL_MAX ? { DATABASE_POOL_MAX: POOL_MAX } : {}), ...extra,
+      });
+      const service = await startChild('service', 'src/main.ts', ['api'], serviceEnv({ DATABASE_URL: dbUrl, DATA_DIR: dataDir }), '/api/v1/health');
+      const main = await seedFirm(service.base, 'Bench LLP');
+      const engagementId = await createEngagement(service.base, main.token);
+      // The pool size the service runs with: its default unless DATABASE_POOL_MAX is given.
+      const { loadConfig } = await import('../src/config.js');
+      const poolMax = String(loadConfig({ ...(POOL_MAX ? { DATABASE_POOL_MAX: POOL_MAX } : {}) }).DATABASE_POOL_MAX);
+      const baseline = await startChild('baseline', 'bench/lib/baseline-server.ts', [], { DATABASE_URL: dbUrl, FIRM_ID: main.firmId, DATABASE_POOL_MAX: poolMax }, `/api/v1/engagements/${engagementId}`);
+      figures['pool size (both servers)'] = Number(poolMax);
+
+      // 1. A B A B on PostgreSQL.
+      const path = `/api/v1/engagements/${engagementId}`;
+      const a0 = await fetch(baseline.base + path);
+      const b0 = await fetch(service.base + path, { headers: { authorization: `Bearer ${main.token}` } });
+      if (a0.status !== 200 || b0.status !== 200) throw new Error(`GET answers ${a0.status} (baseline) / ${b0.status} (service)`);
+      await a0.arrayBuffer();
+      await b0.arrayBuffer();
+      say(`warm-up ${WARMUP_S} s each`);
+      await load(baseline.base + path, main.token, WARMUP_S);
+      await load(service.base + path, main.token, WARMUP_S);
+      const a: Round[] = [];
+      const b: Round[] = [];
+      for (const round of [1, 2]) {
+        a.push(await load(baseline.base + path, main.token, ROUND_S));
+        say(`A${round} baseline  ${fmt(a.at(-1)!)}`);
+        b.push(await load(service.base + path, main.token, ROUND_S));
+        say(`B${round} service   ${fmt(b.at(-1)!)}`);
+      }
+      await stopChild(baseline);
+      const mean = (rs: Round[], k: 'rps' | 'p50' | 'p99') => rs.reduce((s, r) => s + r[k], 0) / rs.length;
+      a.forEach((r, i) => (figures[`A${i + 1} baseline`] = fmt(r)));
+      b.forEach((r, i) => (figures[`B${i + 1} service`] = fmt(r)));
+      const tRatio = mean(b, 'rps') / mean(a, 'rps');
+      const pRatio = mean(b, 'p99') / mean(a, 'p99');
+      const errors = [...a, ...b].reduce((s, r) => s + r.errors, 0);
+      figures['throughput service/baseline'] = `${tRatio.toFixed(2)} (target ≥ 0.6: ${tRatio >= 0.6 ? 'met' : 'NOT met'})`;
+      figures['p99 service/baseline'] = `${pRatio.toFixed(2)} (target ≤ 2: ${pRatio <= 2 ? 'met' : 'NOT met'})`;
+      figures['errors in A/B rounds'] = errors;
+
+      if (PARTS.has('lock')) {
+        // 2. Lock-assumptions throughput: LOCKS engagements created through the API (autocannon), each locked once.
+        const ids: string[] = [];
+        let t0 = Date.now();
+        const createdRun = await autocannon({
+          url: service.base, connections: CONNECTIONS, amount: LOCKS,
+          requests: [{
+            method: 'POST', path: '/api/v1/engagements',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${main.token}` },
+            body: JSON.stringify({ targetEntity: 'Lock Bench Pvt Ltd', statute: 'RULE_11UA' }),
+            onResponse: (status, body) => {
+              if (status === 201) ids.push((JSON.parse(body) as { id: string }).id);
+            },
+          }],
+        });
+        const create = roundOf(createdRun, Date.now() - t0);
+        say(`create engagement ${fmt(create)}`);
+        figures['POST engagements (create)'] = fmt(create);
+        let next = 0;
+        const lockBody = JSON.stringify({ wacc: 12.5, terminalGrowthRate: 4, rationale: 'Bench: cost of equity from CAPM, peers and the listed debt.' });
+        t0 = Date.now();
+        const lockRun = await autocannon({
+          url: service.base, connections: CONNECTIONS, amount: ids.length,
+          requests: [{
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${main.token}` },
+            body: lockBody,
+            setupRequest: (req) => ({ ...req, path: `/api/v1/engagements/${ids[next++ % ids.length]}/assumptions/lock` }),
+          }],
+        });
+        const lock = roundOf(lockRun, Date.now() - t0);
+        say(`lock assumptions  ${fmt(lock)} (${ids.length} engagements)`);
+        figures['POST assumptions/lock'] = fmt(lock);
+      }
+
+      if (PARTS.has('list')) {
+        // 3. GET /engagements?limit=50 in a firm with 1 k rows and one with LIST_ROWS rows.
+        const small = await seedFirm(service.base, 'Bench Thousand LLP');
+        const large = await seedFirm(service.base, 'Bench Million LLP');
+        const client = new pg.Client({ connectionString: dbUrl });
+        await client.connect();
+        try {
+          await client.query(CROCKFORD_SQL);
+          const s1 = await seedEngagements(client, small.firmId, small.userId, 1000);
+          say(`seeded 1000 rows in ${s1.toFixed(1)} s; seeding ${LIST_ROWS} rows…`);
+          const s2 = await seedEngagements(client, large.firmId, large.userId, LIST_ROWS);
+          const analyze = Date.now();
+          await client.query('VACUUM (ANALYZE) engagements'); // so autovacuum does not start mid-measurement
+          figures[`seed ${LIST_ROWS} rows by SQL (s)`] = s2;
+          figures['VACUUM ANALYZE (s)'] = (Date.now() - analyze) / 1000;
+          say(`seeded ${LIST_ROWS} rows in ${s2.toFixed(1)} s`);
+          // The service's own list query (limit 50 + 1 to detect a next page), explained, in both firms.
+          for (const [label, firm] of [['1 k', small], ['1 M', large]] as const) {
+            const plan = (await listEngagements(
+              { query: async (text, params) => (await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params as unknown[])).rows },
+              firm.firmId, { limit: 51 },
+            )) as unknown as { 'QUERY PLAN': string }[];
+            const planText = plan.map((r) => r['QUERY PLAN']).join('\n');
+            console.log(`     EXPLAIN list, ${label} firm:`);
+            console.log(planText.split('\n').map((l) => `     | ${l}`).join('\n'));
+            const indexed = /Index Scan using engagements_firm_idx/.test(planText) && !/\bSort\b/.test(planText);
+            const scan = /(Index Scan[^(]*|Seq Scan[^(]*|Bitmap[^(]*)/.exec(planText)?.[1]?.trim() ?? '?';
+            figures[`list plan, ${label} firm`] = `${indexed ? 'served by engagements_firm_idx, no sort' : 'NOT served by engagements_firm_idx'}: ${scan}; ${/Execution Time: ([\d.]+ ms)/.exec(planText)?.[1]}`;
+          }
+        } finally {
+          await client.end();
+        }
+        const listPath = '/api/v1/engagements?limit=50';
+        const check = await fetch(service.base + listPath, { headers: { authorization: `Bearer ${large.token}` } });
+        const page = (await check.json()) as unknown[];
+        if (check.status !== 200 || page.length !== 50) throw new Error(`list answers ${check.status} with ${page.length} rows`);
+        // Warm-up, then 1 k and 1 M alternately (two rounds each), as for the GET: drift on the machine hits both.
+        await load(service.base + listPath, small.token, WARMUP_S);
+        await load(service.base + listPath, large.token, WARMUP_S);
+        const k: Round[] = [];
+        const m: Round[] = [];
+        for (const round of [1, 2]) {
+          k.push(await load(service.base + listPath, small.token, ROUND_S));
+          say(`list 1 k (${round})  ${fmt(k.at(-1)!)}`);
+          m.push(await load(service.base + listPath, large.token, ROUND_S));
+          say(`list 1 M (${round})  ${fmt(m.at(-1)!)}`);
+        }
+        k.forEach((r, i) => (figures[`list limit=50, 1 k rows (${i + 1})`] = fmt(r)));
+        m.forEach((r, i) => (figures[`list limit=50, ${LIST_ROWS} rows (${i + 1})`] = fmt(r)));
+        const lRatio = mean(m, 'p50') / mean(k, 'p50');
+        const lRatio99 = mean(m, 'p99') / mean(k, 'p99');
+        figures['list latency 1M/1k p50'] = `${lRatio.toFixed(2)} (target ≤ 1.5: ${lRatio <= 1.5 ? 'met' : 'NOT met'})`;
+        figures['list latency 1M/1k p99'] = `${lRatio99.toFixed(2)} (target ≤ 1.5: ${lRatio99 <= 1.5 ? 'met' : 'NOT met'})`;
+      }
+      await stopChild(service);
+
+      if (PARTS.has('embedded')) {
+        // 4. The same GET on the embedded database (PGlite in a temporary DATA_DIR).
+        const pgliteDir = mkdtempSync(join(tmpdir(), 'vs-bench-pglite-'));
+        tempDirs.push(pgliteDir);
+        const embedded = await startChild('embedded', 'src/main.ts', ['api'], serviceEnv({ DATA_DIR: pgliteDir }), '/api/v1/health');
+        const e = await seedFirm(embedded.base, 'Bench Embedded LLP');
+        const eId = await createEngagement(embedded.base, e.token);
+        await load(`${embedded.base}/api/v1/engagements/${eId}`, e.token, WARMUP_S);
+        const em = await load(`${embedded.base}/api/v1/engagements/${eId}`, e.token, ROUND_S);
+        say(`embedded   ${fmt(em)}`);
+        figures['GET engagement, embedded PGlite'] = fmt(em);
+      }
+      figures['load average at end'] = Number(loadavg()[0].toFixed(1));
+      return figures;
+    } finally {
+      process.removeListener('SIGINT', onSignal);
+      process.removeListener('SIGTERM', onSignal);
+      await cleanup(created ? dbName : undefined);
+    }
+  },
+};
+
+export default scenario;

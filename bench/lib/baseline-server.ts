@@ -1,0 +1,32 @@
+// The bare baseline of `npm run bench -- http`: node:http + a pg Pool, one single-row SELECT per request,
+// JSON out. No framework, no auth (the Authorization header is ignored). Started as a child process.
+// Env: DATABASE_URL, PORT, FIRM_ID, DATABASE_POOL_MAX (the service's pool size).
+import { createServer } from 'node:http';
+import pg from 'pg';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 20) });
+pool.on('error', () => {});
+const firmId = process.env.FIRM_ID;
+const PREFIX = '/api/v1/engagements/';
+
+const server = createServer((req, res) => {
+  const url = req.url ?? '';
+  if (!url.startsWith(PREFIX)) {
+    res.writeHead(404).end();
+    return;
+  }
+  pool
+    .query('SELECT * FROM engagements WHERE firm_id = $1 AND id = $2', [firmId, url.slice(PREFIX.length)])
+    .then((r) => {
+      if (r.rows.length === 0) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"not_found"}');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(r.rows[0]));
+    })
+    .catch(() => res.writeHead(500).end());
+});
+server.listen(Number(process.env.PORT), '127.0.0.1');
+const stop = () => server.close(() => void pool.end().then(() => process.exit(0)));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

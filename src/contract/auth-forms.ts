@@ -1,0 +1,18 @@
+// Identity request bodies and field rules, shared by the API and the console's forms.
+import { z } from 'zod';
+
+export const emailSchema = z.email().max(254);
+export const passwordSchema = z.string().min(12, 'must be at least 12 characters').max(256);
+
+export const loginBody = z.object({ email: z.string().min(1).max(254), password: z.string().min(1).max(256) }).strict();
+
+export const signupBody = z
+  .object({
+    firmName: z.string().trim().min(2).max(200),
+    name: z.string().trim().min(1).max(200),
+    email: emailSchema,
+    password: passwordSchema,
+  })
+  .strict();
+
+export const acceptInviteBody = z.object({ token: z.string().min(10).max(200), password: passwordSchema }).strict();

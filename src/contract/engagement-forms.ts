@@ -1,0 +1,72 @@
+// Engagement request bodies, shared by the API (request validation, OpenAPI) and the console's forms,
+// so a person sees the server's rule before submitting.
+import { z } from 'zod';
+import { METHOD_CODES, PURPOSES, PURPOSES_BY_STATUTE, STATUTES } from './vocabulary.js';
+import { isValidCin, normaliseCin } from './cin.js';
+
+const statuteSchema = z.enum(STATUTES);
+
+const proposedPrice = z
+  .union([z.string().regex(/^\d+(\.\d{1,2})?$/, 'must be decimal rupees with at most 2 decimals, e.g. "245.50"'), z.number().positive()])
+  .describe('The price per share the client proposes, in rupees (a decimal string such as "245.50", or a number); tested against the statute\'s rule in the valuation\'s `compliance`');
+
+export const createEngagementBody = z
+  .object({
+    targetEntity: z.string().trim().min(2).max(200),
+    statute: statuteSchema,
+    cin: z.string().trim().max(21, 'must be a 21-character CIN').optional().describe('Corporate Identity Number (21 characters), stored upper-case'),
+    purpose: z.enum(PURPOSES).optional().describe('Needed to conclude RULE_11UA and FEMA_RBI valuations; without it every variant is shown'),
+    valuationDate: z.iso.date().optional().describe('YYYY-MM-DD. Defaults to today in India (IST); may not be later than today in India'),
+    proposedPricePerShare: proposedPrice.optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.cin !== undefined && !isValidCin(normaliseCin(body.cin), new Date().getUTCFullYear())) {
+      ctx.addIssue({ code: 'custom', path: ['cin'], message: 'must be a 21-character CIN such as U72200KA2015PTC081234' });
+    }
+    const allowed = PURPOSES_BY_STATUTE[body.statute] as readonly string[];
+    if (body.purpose !== undefined && !allowed.includes(body.purpose)) {
+      ctx.addIssue({ code: 'custom', path: ['purpose'], message: allowed.length ? `must be one of ${allowed.join(', ')} for ${body.statute}` : `${body.statute} takes no purpose` });
+    }
+  })
+  .meta({ id: 'CreateEngagement' });
+
+export const patchEngagementBody = z
+  .object({
+    targetEntity: z.string().trim().min(2).max(200).optional(),
+    cin: z.string().trim().max(21, 'must be a 21-character CIN').nullable().optional().describe('null clears it'),
+    purpose: z.enum(PURPOSES).nullable().optional().describe('null clears it'),
+    valuationDate: z.iso.date().optional().describe('YYYY-MM-DD, not later than today in India'),
+    proposedPricePerShare: proposedPrice.nullable().optional().describe('null clears it'),
+  })
+  .strict()
+  .meta({ id: 'PatchEngagement' });
+
+/** The perpetuity (Gordon) formula needs g < WACC; said the same way by the API and the console. */
+export const GROWTH_BELOW_WACC = 'must be below wacc (the perpetuity has no value otherwise)';
+
+const decimalPlaces = (max: number) => (n: number) => Number.isInteger(n * 10 ** max) || Math.abs(n * 10 ** max - Math.round(n * 10 ** max)) < 1e-9;
+
+export const lockAssumptionsBody = z
+  .object({
+    wacc: z.number().min(0.01).max(50).refine(decimalPlaces(4), 'at most 4 decimal places').describe('Weighted average cost of capital, percent (12.5 = 12.5 %)'),
+    terminalGrowthRate: z.number().min(0).max(15).refine(decimalPlaces(4), 'at most 4 decimal places').describe('Terminal growth, percent; must be below wacc'),
+    rationale: z.string().trim().min(20).max(5000),
+    midYear: z.boolean().optional().describe('Mid-year discounting (default end-of-year)'),
+    methodWeights: z
+      .partialRecord(z.enum(METHOD_CODES), z.number().min(0).max(100).refine(decimalPlaces(2), 'at most 2 decimal places'))
+      .optional()
+      .describe('The valuer\'s weights: method code → percent (0–100, at most 2 decimals, adding up to 100), only for methods the statute\'s valuation produces: COMPANIES_ACT_SEC_62 DCF, NAV (and COMPARABLES when peers are given); FEMA_RBI DCF 100; RULE_11UA ISSUE_OF_SHARES one of NAV_11UA_2A or DCF at 100 (the issuer\'s choice under Rule 11UA(2)), TRANSFER_OR_RECEIPT NAV_11UA_1CB 100; none for IBC. Concluded value = Σ weight × value / 100. Requires weightsRationale; refusals are 400 invalid_weights'),
+    weightsRationale: z.string().trim().min(20).max(5000).optional().describe('Why these weights (required with methodWeights)'),
+    dlomPercent: z
+      .number()
+      .min(0)
+      .max(50)
+      .refine(decimalPlaces(2), 'at most 2 decimal places')
+      .optional()
+      .describe('Discount for lack of marketability, percent (0–50): the concluded value × (1 − dlomPercent/100). Refused (400 discount_not_permitted, naming the rule) where the statute prescribes the formula (Rule 11UA NAV) and for IBC. Requires dlomRationale'),
+    dlomRationale: z.string().trim().min(20).max(5000).optional().describe('Why this discount (required with dlomPercent)'),
+  })
+  .strict()
+  .refine((body) => body.terminalGrowthRate < body.wacc, { path: ['terminalGrowthRate'], message: GROWTH_BELOW_WACC })
+  .meta({ id: 'LockAssumptions' });

@@ -1,0 +1,65 @@
+// A signatory's professional registrations and the firm's profile: request bodies shared by the API
+// and the console. Formats (domain.md §1.2–§1.4):
+//  - IBBI registered valuer (individual): IBBI/RV/<2-digit RVO>/<year>/<5-digit serial>, e.g. IBBI/RV/03/2019/12345,
+//    with its asset class and, optionally, the registered valuers organisation (RVO) that enrolled the valuer;
+//  - IBBI registered valuer entity (a firm): IBBI/RV-E/<2-digit RVO>/<year>/<3–5-digit serial>;
+//  - SEBI merchant banker: INM followed by 9 digits, e.g. INM000012345;
+//  - ICAI membership: 6 digits.
+import { z } from 'zod';
+
+export const ASSET_CLASSES = ['SECURITIES_OR_FINANCIAL_ASSETS', 'LAND_AND_BUILDING', 'PLANT_AND_MACHINERY'] as const;
+export type AssetClass = (typeof ASSET_CLASSES)[number];
+
+const registrationYear = (n: string, at: number) => {
+  const year = Number(n.split('/')[at]);
+  return year >= 2017 && year <= new Date().getUTCFullYear();
+};
+
+export const IBBI_RV_PATTERN = /^IBBI\/RV\/\d{2}\/\d{4}\/\d{5}$/;
+export const IBBI_RV_ENTITY_PATTERN = /^IBBI\/RV-E\/\d{2}\/\d{4}\/\d{3,5}$/;
+export const SEBI_MB_PATTERN = /^INM\d{9}$/;
+export const ICAI_MEMBERSHIP_PATTERN = /^\d{6}$/;
+
+const number = (pattern: RegExp, example: string, yearAt?: number) =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((v) => pattern.test(v) && (yearAt === undefined || registrationYear(v, yearAt)), `must look like ${example}`);
+
+export const registrationSchema = z
+  .discriminatedUnion('type', [
+    z
+      .object({
+        type: z.literal('IBBI_RV'),
+        number: number(IBBI_RV_PATTERN, 'IBBI/RV/03/2019/12345 (registration year 2017 or later)', 3),
+        assetClass: z.enum(ASSET_CLASSES),
+        rvo: z.string().trim().min(2).max(200).optional().describe('The registered valuers organisation'),
+      })
+      .strict(),
+    z.object({ type: z.literal('SEBI_MERCHANT_BANKER'), number: number(SEBI_MB_PATTERN, 'INM000012345') }).strict(),
+    z.object({ type: z.literal('ICAI_MEMBERSHIP'), number: number(ICAI_MEMBERSHIP_PATTERN, '123456 (six digits)') }).strict(),
+  ])
+  .meta({ id: 'Registration' });
+export type Registration = z.output<typeof registrationSchema>;
+
+export const profilePatchBody = z
+  .object({
+    name: z.string().trim().min(1).max(200).optional().describe('Display name, as printed on reports'),
+    designation: z.string().trim().max(200).nullable().optional().describe('e.g. Partner; printed under the signature'),
+    registrations: z.array(registrationSchema).max(10).optional().describe('Replaces the whole list'),
+  })
+  .strict()
+  .meta({ id: 'ProfilePatch' });
+
+export const firmPatchBody = z
+  .object({
+    legalName: z.string().trim().min(2).max(200).optional(),
+    address: z.string().trim().max(500).nullable().optional(),
+    ibbiRegistration: number(IBBI_RV_ENTITY_PATTERN, 'IBBI/RV-E/02/2020/123 (registration year 2017 or later)', 3)
+      .nullable()
+      .optional()
+      .describe('The firm\'s IBBI registration as a registered valuer entity, where it is one'),
+  })
+  .strict()
+  .meta({ id: 'FirmProfilePatch' });

@@ -1,0 +1,32 @@
+// The statutes and purposes of the published contract: shared by the engine, the API schemas and the console.
+export const STATUTES = ['RULE_11UA', 'COMPANIES_ACT_SEC_62', 'FEMA_RBI', 'IBC_LIQUIDATION'] as const;
+export type Statute = (typeof STATUTES)[number];
+
+/**
+ * Purposes per statute (domain.md §1.1, §1.3).
+ * RULE_11UA: an issue of shares (s.56(2)(viib), NAV per Rule 11UA(2)(a), DCF per 11UA(2)(b))
+ *   or a transfer/receipt (s.56(2)(x), s.50CA, NAV per Rule 11UA(1)(c)(b)).
+ * FEMA_RBI: NDI Rule 21(2)(a) issue to a non-resident and 21(2)(b) transfer resident → non-resident
+ *   (fair value is a floor); 21(2)(c) transfer non-resident → resident (fair value is a ceiling).
+ * The Companies Act and IBC take no purpose: their methods do not depend on one.
+ */
+export const PURPOSES_BY_STATUTE = {
+  RULE_11UA: ['ISSUE_OF_SHARES', 'TRANSFER_OR_RECEIPT'],
+  FEMA_RBI: ['ISSUE_TO_NON_RESIDENT', 'TRANSFER_RESIDENT_TO_NON_RESIDENT', 'TRANSFER_NON_RESIDENT_TO_RESIDENT'],
+  COMPANIES_ACT_SEC_62: [],
+  IBC_LIQUIDATION: [],
+} as const satisfies Record<Statute, readonly string[]>;
+
+export const PURPOSES = [...PURPOSES_BY_STATUTE.RULE_11UA, ...PURPOSES_BY_STATUTE.FEMA_RBI] as const;
+export type Purpose = (typeof PURPOSES)[number];
+
+/** The valuation methods the engine reports, by code (the keys of methodWeights). */
+export const METHOD_CODES = ['DCF', 'NAV_11UA_2A', 'NAV_11UA_1CB', 'NAV', 'COMPARABLES', 'FAIR_VALUE', 'LIQUIDATION_VALUE'] as const;
+
+/** The statute as the report's running header and the console name it. */
+export const STATUTE_SHORT: Record<Statute, string> = {
+  RULE_11UA: 'Income-tax Rules, Rule 11UA',
+  COMPANIES_ACT_SEC_62: 'Companies Act, 2013, s.62(1)(c)',
+  FEMA_RBI: 'FEMA NDI Rules, 2019, Rule 21',
+  IBC_LIQUIDATION: 'IBC, 2016: IBBI Regulation 35',
+};

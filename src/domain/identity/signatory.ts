@@ -1,0 +1,62 @@
+// Who may sign a statutory valuation (domain.md §1.1–§1.4, "Who signs"). Pure: the statute and the
+// methods the valuation relies on decide which registration the GATE_3 approver must hold.
+import type { Registration } from '../../contract/registrations.js';
+import type { MethodCode, Statute } from '../valuation/types.js';
+
+export type RegistrationType = Registration['type'];
+
+export interface SignatoryRequirement {
+  /** The provision, cited in the 409 and in the report. */
+  rule: string;
+  /** Any one of these registrations qualifies. */
+  acceptable: { type: RegistrationType; assetClass?: 'SECURITIES_OR_FINANCIAL_ASSETS' }[];
+  /** The missing registration, said the way a person reads it. */
+  needs: string;
+}
+
+const RV_SFA = { type: 'IBBI_RV' as const, assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' as const };
+
+export function signatoryRequirement(statute: Statute, methods: readonly MethodCode[]): SignatoryRequirement {
+  switch (statute) {
+    case 'COMPANIES_ACT_SEC_62':
+      return { rule: 'Companies Act 2013 s.62(1)(c) read with s.247', acceptable: [RV_SFA], needs: 'an IBBI registered valuer (Securities or Financial Assets)' };
+    case 'IBC_LIQUIDATION':
+      return { rule: 'IBBI (Liquidation Process) Regulations 2016, reg. 35', acceptable: [RV_SFA], needs: 'an IBBI registered valuer (Securities or Financial Assets)' };
+    case 'FEMA_RBI':
+      // A practising cost accountant may also sign; the service does not model that registration yet.
+      return {
+        rule: 'FEMA (Non-debt Instruments) Rules 2019, rule 21',
+        acceptable: [{ type: 'ICAI_MEMBERSHIP' }, { type: 'SEBI_MERCHANT_BANKER' }],
+        needs: 'a chartered accountant (ICAI membership) or a SEBI-registered merchant banker',
+      };
+    case 'RULE_11UA':
+      if (methods.includes('DCF')) {
+        return { rule: 'Income-tax Rules 1962, rule 11UA(2)(b)', acceptable: [{ type: 'SEBI_MERCHANT_BANKER' }], needs: 'a SEBI-registered (Category I) merchant banker, for the DCF value' };
+      }
+      // The NAV formulas name no signatory; in practice a chartered accountant or merchant banker certifies.
+      return {
+        rule: 'Income-tax Rules 1962, rule 11UA (NAV)',
+        acceptable: [{ type: 'ICAI_MEMBERSHIP' }, { type: 'SEBI_MERCHANT_BANKER' }],
+        needs: 'a chartered accountant (ICAI membership) or a SEBI-registered merchant banker',
+      };
+  }
+}
+
+/** The signatory's registrations that meet the requirement (empty: not qualified). */
+export function qualifyingRegistrations(req: SignatoryRequirement, registrations: readonly Registration[]): Registration[] {
+  return registrations.filter((r) =>
+    req.acceptable.some((a) => a.type === r.type && (a.assetClass === undefined || (r.type === 'IBBI_RV' && r.assetClass === a.assetClass))),
+  );
+}
+
+/** "IBBI/RV/03/2019/12345 (IBBI registered valuer, Securities or Financial Assets)". */
+export function describeRegistration(r: Registration): string {
+  switch (r.type) {
+    case 'IBBI_RV':
+      return `${r.number} (IBBI registered valuer, ${r.assetClass.replace(/_/g, ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase())}${r.rvo ? `; ${r.rvo}` : ''})`;
+    case 'SEBI_MERCHANT_BANKER':
+      return `${r.number} (SEBI merchant banker)`;
+    case 'ICAI_MEMBERSHIP':
+      return `ICAI membership no. ${r.number}`;
+  }
+}

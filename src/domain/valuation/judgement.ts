@@ -1,0 +1,175 @@
+import { ValuationInputError } from './errors.js';
+import { HUNDRED, ONE, dec, isDecimalString, plain, toPaise, type Dec } from './money.js';
+import type { MethodCode, Purpose, Statute } from './types.js';
+
+/**
+ * The valuer's judgement, locked with the assumptions (issue 15, item 1):
+ * - `methodWeights`: method code → percent (0–100, at most 2 decimals, adding up to 100), only for
+ *   the methods the statute's valuation produces, with `weightsRationale` (≥ 20 characters);
+ * - `dlomPercent`: a discount for lack of marketability (0–50 %), with `dlomRationale` (≥ 20).
+ * Concluded value = Σ weightᵢ × valueᵢ / 100, then × (1 − dlom / 100), in exact decimals.
+ *
+ * Where the statute fixes the method the weights can only restate it:
+ * - Rule 11UA(1)(c)(b) (transfer or receipt): NAV_11UA_1CB 100 %.
+ * - Rule 11UA(2) (issue): one method the issuer chooses, NAV_11UA_2A or DCF, at 100 %.
+ * - FEMA: DCF 100 %. IBC: no weights (Reg 35 reports both values).
+ * A discount is refused where the statute prescribes the formula (Rule 11UA NAV) and for IBC.
+ */
+export interface Judgement {
+  methodWeights?: Partial<Record<MethodCode, string | number>>;
+  weightsRationale?: string;
+  dlomPercent?: string | number;
+  dlomRationale?: string;
+}
+
+export const MIN_RATIONALE_LENGTH = 20;
+export const MAX_DLOM_PERCENT = dec('50');
+
+export type JudgementErrorCode = 'INVALID_WEIGHTS' | 'MISSING_RATIONALE' | 'DISCOUNT_NOT_PERMITTED' | 'INVALID_DISCOUNT';
+
+export interface JudgementError {
+  code: JudgementErrorCode;
+  /** JSON Pointer into the lock body. */
+  path: string;
+  message: string;
+}
+
+/** Methods a statute's valuation produces, for weights (COMPARABLES only when peers can be applied). */
+export function weightableMethods(statute: Statute, purpose: Purpose | null, hasPeers: boolean): MethodCode[] {
+  switch (statute) {
+    case 'COMPANIES_ACT_SEC_62':
+      return hasPeers ? ['DCF', 'NAV', 'COMPARABLES'] : ['DCF', 'NAV'];
+    case 'FEMA_RBI':
+      return ['DCF'];
+    case 'RULE_11UA':
+      if (purpose === 'TRANSFER_OR_RECEIPT') return ['NAV_11UA_1CB'];
+      if (purpose === 'ISSUE_OF_SHARES') return ['NAV_11UA_2A', 'DCF'];
+      return [];
+    case 'IBC_LIQUIDATION':
+      return [];
+  }
+}
+
+const readPercent = (raw: unknown): Dec | null => {
+  if (typeof raw === 'number' && Number.isFinite(raw)) return dec(raw);
+  if (typeof raw === 'string' && isDecimalString(raw)) return dec(raw);
+  return null;
+};
+
+/**
+ * Every refusal, each naming the rule. `hasPeers` is null when the financials are not known yet
+ * (COMPARABLES is then accepted for s.62 and checked again when the computation runs).
+ */
+export function judgementErrors(
+  statute: Statute,
+  purpose: Purpose | null,
+  j: Judgement,
+  hasPeers: boolean | null,
+): JudgementError[] {
+  const errors: JudgementError[] = [];
+  const rationaleOk = (text: unknown) => typeof text === 'string' && text.trim().length >= MIN_RATIONALE_LENGTH;
+
+  if (j.methodWeights !== undefined) {
+    const allowed = weightableMethods(statute, purpose, hasPeers ?? true);
+    const entries = Object.entries(j.methodWeights);
+    if (statute === 'IBC_LIQUIDATION') {
+      errors.push({ code: 'INVALID_WEIGHTS', path: '/methodWeights', message: 'IBC valuations take no method weights: CIRP Regulation 35 reports fair value and liquidation value side by side.' });
+    } else if (statute === 'RULE_11UA' && purpose === null) {
+      errors.push({ code: 'INVALID_WEIGHTS', path: '/methodWeights', message: 'Rule 11UA weights need the engagement\'s purpose: the rule fixes the method per transaction.' });
+    } else {
+      let total = dec(0);
+      for (const [method, raw] of entries) {
+        const value = readPercent(raw);
+        if (!allowed.includes(method as MethodCode)) {
+          errors.push({ code: 'INVALID_WEIGHTS', path: `/methodWeights/${method}`, message: `${method} is not a method the ${statute}${purpose ? ` ${purpose}` : ''} valuation produces; weigh only ${allowed.join(', ')}.` });
+          continue;
+        }
+        if (value === null || value.isNegative() || value.gt(HUNDRED) || value.decimalPlaces() > 2) {
+          errors.push({ code: 'INVALID_WEIGHTS', path: `/methodWeights/${method}`, message: 'must be a percent from 0 to 100 with at most 2 decimals' });
+          continue;
+        }
+        total = total.plus(value);
+      }
+      if (errors.length === 0 && !total.eq(HUNDRED)) {
+        errors.push({ code: 'INVALID_WEIGHTS', path: '/methodWeights', message: `Method weights must add up to 100%; they add up to ${plain(total)}%.` });
+      }
+      const positive = entries.filter(([, raw]) => readPercent(raw)?.gt(0));
+      if (errors.length === 0 && statute === 'RULE_11UA' && positive.length !== 1) {
+        errors.push({
+          code: 'INVALID_WEIGHTS',
+          path: '/methodWeights',
+          message: purpose === 'ISSUE_OF_SHARES'
+            ? 'Rule 11UA(2) values an issue by the one method the issuer chooses (NAV under clause (a) or DCF under clause (b)): give that method 100%.'
+            : 'Rule 11UA(1)(c)(b) prescribes the NAV formula for a transfer or receipt: NAV_11UA_1CB takes 100%.',
+        });
+      }
+    }
+    if (!rationaleOk(j.weightsRationale)) {
+      errors.push({ code: 'MISSING_RATIONALE', path: '/weightsRationale', message: `is required with methodWeights (at least ${MIN_RATIONALE_LENGTH} characters)` });
+    }
+  } else if (j.weightsRationale !== undefined) {
+    errors.push({ code: 'INVALID_WEIGHTS', path: '/weightsRationale', message: 'is given without methodWeights' });
+  }
+
+  if (j.dlomPercent !== undefined) {
+    const d = readPercent(j.dlomPercent);
+    if (d === null || d.isNegative() || d.gt(MAX_DLOM_PERCENT) || d.decimalPlaces() > 2) {
+      errors.push({ code: 'INVALID_DISCOUNT', path: '/dlomPercent', message: 'must be a percent from 0 to 50 with at most 2 decimals' });
+    }
+    const refusal = discountRefusal(statute, purpose, j.methodWeights);
+    if (refusal) errors.push({ code: 'DISCOUNT_NOT_PERMITTED', path: '/dlomPercent', message: refusal });
+    if (!rationaleOk(j.dlomRationale)) {
+      errors.push({ code: 'MISSING_RATIONALE', path: '/dlomRationale', message: `is required with dlomPercent (at least ${MIN_RATIONALE_LENGTH} characters)` });
+    }
+  } else if (j.dlomRationale !== undefined) {
+    errors.push({ code: 'INVALID_DISCOUNT', path: '/dlomRationale', message: 'is given without dlomPercent' });
+  }
+  return errors;
+}
+
+/** Why a discount is not allowed here, naming the rule; null when it is. */
+function discountRefusal(statute: Statute, purpose: Purpose | null, weights: Judgement['methodWeights']): string | null {
+  if (statute === 'IBC_LIQUIDATION') {
+    return 'No discount applies to IBC values: fair value and liquidation value are defined by CIRP Regulation 2(1)(hb) and (k) and estimated under Regulation 35.';
+  }
+  if (statute === 'RULE_11UA') {
+    const dcfChosen = purpose === 'ISSUE_OF_SHARES' && weights !== undefined && readPercent(weights.DCF)?.eq(HUNDRED) === true;
+    if (!dcfChosen) {
+      return 'Rule 11UA prescribes the NAV formula ((A − L) × PV / PE under Rule 11UA(2)(a), (A + B + C + D − L) × PV / PE under Rule 11UA(1)(c)(b)): no discount may be applied to it. A discount is possible only on a DCF under Rule 11UA(2)(b) (methodWeights {"DCF": 100}).';
+    }
+  }
+  return null;
+}
+
+/** Throws the first refusal as the engine's error. */
+export function checkJudgement(statute: Statute, purpose: Purpose | null, j: Judgement, hasPeers: boolean): void {
+  const errors = judgementErrors(statute, purpose, j, hasPeers);
+  if (errors.length > 0) {
+    const e = errors[0];
+    const code = e.code === 'INVALID_DISCOUNT' ? 'DISCOUNT_NOT_PERMITTED' : e.code;
+    throw new ValuationInputError(code, `${e.path}: ${e.message}`);
+  }
+}
+
+export interface DiscountApplied {
+  percent: string;
+  rationale: string;
+  valueBeforeDiscount: string;
+  discountPerShare: string;
+  valueAfterDiscount: string;
+}
+
+/** value × (1 − d/100), exact; presented half-up to the paisa. */
+export function applyDiscount(raw: Dec, percent: Dec, rationale: string): { value: Dec; applied: DiscountApplied } {
+  const value = raw.times(ONE.minus(percent.div(HUNDRED)));
+  return {
+    value,
+    applied: {
+      percent: plain(percent),
+      rationale,
+      valueBeforeDiscount: toPaise(raw),
+      discountPerShare: toPaise(raw.minus(value)),
+      valueAfterDiscount: toPaise(value),
+    },
+  };
+}

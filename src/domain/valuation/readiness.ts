@@ -1,0 +1,96 @@
+import type { NormalisedFinancials } from '../financials/normalise.js';
+import { dec } from './money.js';
+import type { Purpose, Statute } from './types.js';
+
+/**
+ * Statute readiness (issue 16, item 6): the data an engagement's statute needs, checked when the
+ * financials are ingested and again at the lock, so a missing input is refused up front (409
+ * `inputs_incomplete`) instead of computing into FAILED.
+ *
+ * - IBC (CIRP Reg 35): the registered valuers' values per asset class, `liquidation.assets`.
+ * - Rule 11UA(1)(c)(b) (a transfer or receipt, or no purpose given): where the balance sheet holds
+ *   jewellery and art, shares and securities or immovable property (their book values in
+ *   `navAdjustments`), the open-market, fair-market and stamp-duty values that replace them.
+ * - Rule 11UA: PE and PV, the paid-up equity capital and the paid-up value per share (> 0).
+ * - A DCF: projections. FEMA and the Companies Act always value by DCF; Rule 11UA only when the
+ *   issuer adopts DCF under Rule 11UA(2)(b) (otherwise DCF is shown when projections exist).
+ *   NAV and IBC never demand projections.
+ */
+export interface MissingInput {
+  /** JSON Pointer into the canonical financials document. */
+  path: string;
+  message: string;
+  code: 'MISSING_PROJECTIONS' | 'MISSING_LIQUIDATION_INPUTS' | 'MISSING_MARKET_VALUES' | 'EQUITY_CAPITAL_NOT_POSITIVE';
+}
+
+export interface ReadinessContext {
+  statute: Statute;
+  purpose: Purpose | null;
+  /** Rule 11UA(2): the issuer's choice of NAV (default) or DCF. */
+  rule11uaIssueMethod?: 'NAV' | 'DCF';
+}
+
+/** True when the statute's valuation includes a DCF for these financials. */
+export function usesDcf(ctx: ReadinessContext, f: Pick<NormalisedFinancials, 'projections'> | null): boolean {
+  switch (ctx.statute) {
+    case 'IBC_LIQUIDATION':
+      return false;
+    case 'RULE_11UA':
+      return ctx.rule11uaIssueMethod === 'DCF' || f === null || f.projections.length > 0;
+    default:
+      return true;
+  }
+}
+
+export function projectionsRequired(ctx: ReadinessContext): boolean {
+  if (ctx.statute === 'FEMA_RBI' || ctx.statute === 'COMPANIES_ACT_SEC_62') return true;
+  return ctx.statute === 'RULE_11UA' && ctx.rule11uaIssueMethod === 'DCF' && ctx.purpose !== 'TRANSFER_OR_RECEIPT';
+}
+
+const FAIR_VALUE_PAIRS = [
+  ['jewelleryAndArtBookValue', 'jewelleryAndArtMarketValue', 'B: the open-market value of jewellery and artistic work (registered valuer\'s report)'],
+  ['sharesAndSecuritiesBookValue', 'sharesAndSecuritiesFairValue', 'C: the fair market value of shares and securities'],
+  ['immovablePropertyBookValue', 'immovablePropertyStampDutyValue', 'D: the value adopted or assessable for stamp duty on immovable property'],
+] as const;
+
+export function missingInputs(f: NormalisedFinancials, ctx: ReadinessContext): MissingInput[] {
+  const missing: MissingInput[] = [];
+  if (ctx.statute === 'IBC_LIQUIDATION' && (!f.liquidation || f.liquidation.assets.length === 0)) {
+    missing.push({
+      path: '/liquidation/assets',
+      code: 'MISSING_LIQUIDATION_INPUTS',
+      message: 'IBC valuation needs the registered valuers\' fair value and liquidation value for each asset class.',
+    });
+  }
+  if (projectionsRequired(ctx) && f.projections.length === 0) {
+    missing.push({
+      path: '/projections',
+      code: 'MISSING_PROJECTIONS',
+      message: `The discounted cash flow method${ctx.statute === 'RULE_11UA' ? ' adopted under Rule 11UA(2)(b)' : ''} needs at least one projection year.`,
+    });
+  }
+  if (ctx.statute === 'RULE_11UA') {
+    if (!dec(f.balanceSheet.equityShareCapital).gt(0)) {
+      missing.push({
+        path: '/balanceSheet/equityShareCapital',
+        code: 'EQUITY_CAPITAL_NOT_POSITIVE',
+        message: 'Rule 11UA NAV divides by PE, the paid-up equity share capital, which must be greater than 0.',
+      });
+    }
+    if (!dec(f.shares.faceValuePerShare).gt(0)) {
+      missing.push({ path: '/shares/faceValuePerShare', code: 'EQUITY_CAPITAL_NOT_POSITIVE', message: 'PV, the paid-up value per share, must be greater than 0.' });
+    }
+    if (ctx.purpose !== 'ISSUE_OF_SHARES') {
+      for (const [book, market, what] of FAIR_VALUE_PAIRS) {
+        if (dec(f.navAdjustments[book]).gt(0) && dec(f.navAdjustments[market]).isZero()) {
+          missing.push({
+            path: `/navAdjustments/${market}`,
+            code: 'MISSING_MARKET_VALUES',
+            message: `Rule 11UA(1)(c)(b) needs ${what}: the balance sheet holds such assets at a book value of ${f.navAdjustments[book]}.`,
+          });
+        }
+      }
+    }
+  }
+  return missing;
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../../types.js';
+import { problemResponses } from '../../../../problem.js';
+import { requirePrincipal } from '../../../../plugins/auth.js';
+import { assumptionsVersionSchema } from '../../../../schemas/engagement.js';
+import { getAssumptionsHistory } from '../../../../../services/valuation.js';
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/api/v1/engagements/:id/assumptions/history',
+    {
+      config: { auth: { role: 'VIEWER' } },
+      schema: {
+        tags: ['assumptions'],
+        operationId: 'getAssumptionsHistory',
+        summary: 'Every version of the locked assumptions, oldest first',
+        description:
+          'Versions returned for revision at a gate (status SUPERSEDED, with the valuation computed from them, the gate, reason, who and when, and that round\'s DRAFT report id), then the current lock (status CURRENT) when there is one. An engagement never locked answers [].',
+        params: z.object({ id: z.string() }),
+        response: { 200: z.array(assumptionsVersionSchema), ...problemResponses(404) },
+      },
+    },
+    async (request) => getAssumptionsHistory(app.services, requirePrincipal(request), request.params.id),
+  );
+}

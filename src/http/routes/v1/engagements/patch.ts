@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
+import { requirePrincipal } from '../../../plugins/auth.js';
+import { engagementSchema, patchEngagementBody } from '../../../schemas/engagement.js';
+import { patchEngagement } from '../../../../services/engagements.js';
+
+export default function route(app: AppInstance) {
+  app.patch(
+    '/api/v1/engagements/:id',
+    {
+      config: { auth: { role: 'VALUER' } },
+      schema: {
+        tags: ['engagements'],
+        operationId: 'patchEngagement',
+        summary: 'Correct an engagement before its computation starts',
+        description:
+          'Changes only the fields given: targetEntity, cin, purpose, valuationDate (not later than today in India) and proposedPricePerShare (null clears cin, purpose or the price). Allowed while the engagement is CREATED, DATA_INGESTING or DATA_READY; once the computation has started → 409 computation_started. Invalid fields → 400 with a JSON Pointer each, and nothing changes. Each change is recorded in the audit trail (engagement.updated, every field from → to).',
+        params: z.object({ id: z.string() }),
+        body: patchEngagementBody,
+        response: { 200: engagementSchema, ...problemResponses(400, 404, 409) },
+      },
+    },
+    async (request) => patchEngagement(app.services, requirePrincipal(request), request.params.id, request.body, request.id),
+  );
+}

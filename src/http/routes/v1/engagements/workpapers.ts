@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
+import { requirePrincipal } from '../../../plugins/auth.js';
+import { contentDisposition } from '../../../content-disposition.js';
+import { valuationWorkpapers } from '../../../../services/valuation.js';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/api/v1/engagements/:id/valuation/workpapers.xlsx',
+    {
+      config: { auth: { role: 'VIEWER' } },
+      schema: {
+        tags: ['valuation'],
+        operationId: 'getValuationWorkpapers',
+        summary: 'Live workpapers of the valuation (XLSX with formulas)',
+        description:
+          'An Inputs sheet (financials and locked assumptions), one sheet per method, Sensitivity and Summary. Every computed cell is an Excel formula over the input cells, its cached value the engine\'s figure; amounts in Indian ₹ format. ' +
+          'Workbook names: WACC, TerminalGrowth, EnterpriseValue_DCF, EquityValue_DCF, ValuePerShare_<METHOD> for each method and ValuePerShare_Concluded when a value concludes. Change WACC or TerminalGrowth and recalculate to see their effect. 409 valuation_not_ready before the computation.',
+        params: z.object({ id: z.string() }),
+        response: { 200: z.string().meta({ format: 'binary' }).describe(XLSX_TYPE), ...problemResponses(404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const w = await valuationWorkpapers(app.services, requirePrincipal(request), request.params.id);
+      reply.type(XLSX_TYPE).header('content-disposition', contentDisposition(w.fileName));
+      return reply.send(w.data as unknown as string);
+    },
+  );
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
+import { credentialRecheck, requirePrincipal } from '../../../plugins/auth.js';
+import { requireEngagementVisible } from '../../../../services/engagements.js';
+
+const DESCRIPTION = [
+  'Server-Sent Events (`text/event-stream`) of the firm\'s engagement events, the same events webhooks carry',
+  '(`engagement.stage_changed`, `engagement.gate_pending`, `engagement.completed`, `payment.captured`, …).',
+  'Each message has `id:` (the event id), `event:` (its type) and `data:` (the event JSON: `{id, type, createdAt, sequence, data}`).',
+  'Resume after a dropped connection with the `Last-Event-ID` header (browsers send it by themselves) or `lastEventId`:',
+  'events after that id are sent first. A comment line (`: heartbeat`) comes every 15 s. Changes made through any',
+  'API process reach streams on every other (PostgreSQL NOTIFY on commit). The stream ends when the credential that',
+  'opened it is revoked or loses the role; reconnect then.',
+].join(' ');
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/api/v1/events/stream',
+    {
+      config: { auth: { role: 'VIEWER' } },
+      schema: {
+        tags: ['events'],
+        operationId: 'streamEvents',
+        summary: 'Live engagement events (Server-Sent Events)',
+        description: DESCRIPTION,
+        querystring: z
+          .object({
+            engagementId: z.string().max(40).optional().describe('Only this engagement\'s events'),
+            lastEventId: z.string().max(40).optional().describe('Resume after this event id (as the Last-Event-ID header)'),
+          })
+          .strict(),
+        response: { 200: z.string().describe('text/event-stream'), ...problemResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const { engagementId } = request.query;
+      if (engagementId !== undefined) await requireEngagementVisible(app.services, principal, engagementId);
+      const header = request.headers['last-event-id'];
+      const lastEventId = (typeof header === 'string' ? header : undefined) ?? request.query.lastEventId;
+
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+        'x-request-id': request.id,
+      });
+      // Tells EventSource how long to wait before reconnecting.
+      raw.write('retry: 2000\n\n');
+      const stop = await app.eventHub.subscribe({
+        firmId: principal.firmId,
+        engagementId,
+        lastEventId,
+        stillAuthorised: credentialRecheck(app.services, request),
+        sink: {
+          send: (row) => raw.write(`id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify(row.payload)}\n\n`),
+          heartbeat: () => raw.write(': heartbeat\n\n'),
+          end: () => raw.end(),
+        },
+      });
+      raw.on('close', stop);
+    },
+  );
+}

@@ -1,0 +1,32 @@
+import type { AppInstance } from '../../../../types.js';
+import { problemResponses } from '../../../../problem.js';
+import { requirePrincipal } from '../../../../plugins/auth.js';
+import { firmProfileSchema } from '../../../../schemas/profile.js';
+import { firmPatchBody } from '../../../../../contract/registrations.js';
+import { getFirmProfile, updateFirmProfile } from '../../../../../services/profile.js';
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/api/v1/settings/firm',
+    {
+      config: { auth: { role: 'ADMIN', userOnly: true } },
+      schema: { tags: ['settings'], operationId: 'getFirmProfile', summary: 'The firm\'s profile (legal name, address, IBBI registration)', response: { 200: firmProfileSchema } },
+    },
+    async (request) => getFirmProfile(app.services, requirePrincipal(request)),
+  );
+  app.patch(
+    '/api/v1/settings/firm',
+    {
+      config: { auth: { role: 'ADMIN', userOnly: true } },
+      schema: {
+        tags: ['settings'],
+        operationId: 'updateFirmProfile',
+        summary: 'Update the firm\'s profile, printed in every FINAL report\'s signature block and certificate',
+        description: '`ibbiRegistration` is the firm\'s number as a registered valuer entity (`IBBI/RV-E/02/2020/123`), where it is one; null clears it.',
+        body: firmPatchBody,
+        response: { 200: firmProfileSchema, ...problemResponses(400) },
+      },
+    },
+    async (request) => updateFirmProfile(app.services, requirePrincipal(request), request.body, request.id),
+  );
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { registrationSchema } from '../../contract/registrations.js';
+
+export const profileSchema = z
+  .object({
+    name: z.string(),
+    designation: z.string().nullable(),
+    registrations: z.array(registrationSchema).describe('The registrations that qualify this person to sign (GATE_3) and print on FINAL reports'),
+  })
+  .meta({ id: 'Profile' });
+
+export const firmProfileSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    legalName: z.string().describe('Printed on reports and certificates (defaults to the firm name)'),
+    address: z.string().nullable(),
+    ibbiRegistration: z.string().nullable().describe('IBBI/RV-E/… when the firm is a registered valuer entity'),
+    demo: z.boolean().describe('The demo firm seeded on first start: its credentials are made up and reports say so'),
+  })
+  .meta({ id: 'FirmProfile' });

@@ -1,0 +1,96 @@
+/**
+ * Report charts drawn with a charting library (Apache ECharts, server-side SVG) and placed in the
+ * PDF as vector graphics by svg-to-pdfkit: the football field (each method's value per share, the
+ * DCF sensitivity range, the concluded value and the proposed price) and the sensitivity heat map.
+ */
+import * as echarts from 'echarts';
+import { METHOD_TITLE, rupees } from './format.js';
+import type { ValuationResult } from '../domain/valuation/types.js';
+
+const ACCENT = '#1f3a5f';
+const FONT = 'DejaVu Sans';
+
+function render(option: echarts.EChartsCoreOption, width: number, height: number): string {
+  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
+  chart.setOption({ animation: false, textStyle: { fontFamily: FONT, fontSize: 10 }, ...option });
+  const svg = chart.renderToSVGString();
+  chart.dispose();
+  return svg;
+}
+
+/** null when there is nothing to chart (no value per share). */
+export function footballFieldSvg(v: ValuationResult, width: number, height: number): string | null {
+  const rows: { label: string; value: number }[] = v.methods.map((m) => ({ label: METHOD_TITLE[m.method] ?? m.method, value: Number(m.valuePerShare) }));
+  if (rows.length === 0) return null;
+  const grid = v.sensitivity?.grid.flat().filter((c): c is string => c !== null).map(Number) ?? [];
+  const range = grid.length > 0 ? { min: Math.min(...grid), max: Math.max(...grid) } : null;
+  const categories = [...rows.map((r) => r.label), ...(range ? ['DCF sensitivity range'] : [])];
+  const n = categories.length;
+  const lines: object[] = [];
+  if (v.conclusion.valuePerShare !== null) {
+    lines.push({ xAxis: Number(v.conclusion.valuePerShare), name: 'Concluded', lineStyle: { color: ACCENT, width: 2, type: 'solid' }, label: { show: false } });
+  }
+  if (v.compliance) {
+    lines.push({ xAxis: Number(v.compliance.proposedPricePerShare), name: 'Proposed price', lineStyle: { color: '#b3261e', width: 1.5, type: 'dashed' }, label: { show: false } });
+  }
+  const base = categories.map((_, i) => (range && i === n - 1 && range.min >= 0 ? range.min : null));
+  const span = categories.map((_, i) => (range && i === n - 1 && range.min >= 0 ? range.max - range.min : null));
+  return render(
+    {
+      grid: { left: 150, right: 90, top: 16, bottom: 40 },
+      xAxis: { type: 'value', name: '₹ per share', nameLocation: 'middle', nameGap: 20, axisLabel: { formatter: (x: number) => x.toLocaleString('en-IN') } },
+      yAxis: { type: 'category', data: categories, inverse: true, axisLabel: { width: 140, overflow: 'truncate', color: '#1a1a1a' } },
+      series: [
+        { type: 'bar', stack: 'range', data: base, itemStyle: { color: 'transparent' }, barWidth: 14, silent: true },
+        { type: 'bar', stack: 'range', data: span, itemStyle: { color: '#9db4d3' }, barWidth: 14, label: { show: !!range, position: 'right', color: '#1a1a1a', formatter: () => (range ? `${rupees(range.min.toFixed(2))} – ${rupees(range.max.toFixed(2))}` : '') } },
+        {
+          type: 'scatter',
+          symbol: 'diamond',
+          symbolSize: 13,
+          itemStyle: { color: ACCENT },
+          data: rows.map((r, i) => [r.value, i]),
+          label: { show: true, position: 'right', color: '#1a1a1a', formatter: (p: { value: [number, number] }) => rupees(p.value[0].toFixed(2)) },
+          markLine: { symbol: 'none', data: lines, animation: false },
+        },
+      ],
+    },
+    width,
+    height,
+  );
+}
+
+export function heatMapSvg(v: ValuationResult, width: number, height: number): string | null {
+  const s = v.sensitivity;
+  if (!s) return null;
+  const cells = s.grid.flatMap((row, i) => row.map((c, j) => [j, i, c === null ? '-' : Number(c)] as [number, number, number | string]));
+  const numbers = cells.map((c) => c[2]).filter((x): x is number => typeof x === 'number');
+  return render(
+    {
+      grid: { left: 70, right: 20, top: 6, bottom: 56 },
+      xAxis: { type: 'category', data: s.growthValues.map((g) => `g ${g}%`), splitArea: { show: true } },
+      yAxis: { type: 'category', data: s.waccValues.map((w) => `${w}%`), name: 'WACC', nameLocation: 'middle', nameGap: 50, inverse: true, splitArea: { show: true } },
+      visualMap: {
+        min: Math.min(...numbers),
+        max: Math.max(...numbers),
+        calculable: false,
+        orient: 'horizontal',
+        left: 'center',
+        bottom: 0,
+        itemHeight: 120,
+        itemWidth: 10,
+        inRange: { color: ['#f4d6d2', '#fbf3d9', '#d4e5d0'] },
+        text: ['higher value', 'lower value'],
+      },
+      series: [
+        {
+          type: 'heatmap',
+          data: cells,
+          label: { show: true, formatter: (p: { value: [number, number, number | string] }) => (typeof p.value[2] === 'number' ? rupees(p.value[2].toFixed(2)) : '—') },
+          itemStyle: { borderColor: '#ffffff', borderWidth: 1 },
+        },
+      ],
+    },
+    width,
+    height,
+  );
+}

@@ -1,0 +1,413 @@
+/**
+ * Live workpapers (issue 15, item 4): an XLSX in which every computed cell is an Excel formula over
+ * the input cells, with the engine's figure as its cached value, so a reviewer can trace and re-run
+ * each figure. Sheets: Inputs, one per method (DCF, NAV_11UA_2A, NAV_11UA_1CB, NAV, IBC), Sensitivity
+ * and Summary. Workbook-level names: WACC, TerminalGrowth, EnterpriseValue_DCF, EquityValue_DCF,
+ * ValuePerShare_<METHOD> for every method with formulas, ValuePerShare_Concluded when a value concludes.
+ * Comparable multiples are shown as the engine's figures (values, not formulas).
+ */
+import ExcelJS from 'exceljs';
+import { ASSET_FIELDS, BALANCE_SHEET_FIELDS, EQUITY_AND_LIABILITY_FIELDS, NAV_ADJUSTMENT_FIELDS } from '../domain/financials/schema.js';
+import type { NormalisedFinancials } from '../domain/financials/normalise.js';
+import type { MethodResult, ValuationResult } from '../domain/valuation/types.js';
+
+/** Indian grouping for rupee amounts (crore, lakh, thousand). */
+export const RUPEE_FORMAT = '[>=10000000]"₹"##\\,##\\,##\\,##0.00;[>=100000]"₹"##\\,##\\,##0.00;"₹"#,##0.00';
+const FACTOR_FORMAT = '0.000000';
+const PERCENT_FORMAT = '0.00##"%"';
+const COUNT_FORMAT = '#,##0';
+
+type Value = number | string | null;
+
+class Sheet {
+  readonly ws: ExcelJS.Worksheet;
+  row = 1;
+  constructor(readonly wb: ExcelJS.Workbook, readonly name: string) {
+    this.ws = wb.addWorksheet(name);
+    this.ws.getColumn(1).width = 58;
+    for (let c = 2; c <= 14; c++) this.ws.getColumn(c).width = 18;
+  }
+
+  title(text: string): void {
+    const cell = this.ws.getCell(this.row, 1);
+    cell.value = text;
+    cell.font = { bold: true, size: 13 };
+    this.row += 2;
+  }
+
+  heading(text: string): void {
+    const cell = this.ws.getCell(this.row, 1);
+    cell.value = text;
+    cell.font = { bold: true };
+    this.row += 1;
+  }
+
+  /** Writes a label and a value or formula in column B; returns the absolute address ('Sheet'!$B$n). */
+  put(label: string, content: { f: string; result?: Value } | Value, format?: string, col = 2): string {
+    this.ws.getCell(this.row, 1).value = label;
+    const address = this.set(this.row, col, content, format);
+    this.row += 1;
+    return address;
+  }
+
+  set(row: number, col: number, content: { f: string; result?: Value } | Value, format?: string): string {
+    const cell = this.ws.getCell(row, col);
+    if (content !== null && typeof content === 'object') {
+      cell.value = { formula: content.f, ...(content.result !== undefined && content.result !== null ? { result: content.result as number } : {}) } as ExcelJS.CellFormulaValue;
+    } else if (content !== null) {
+      cell.value = content;
+    }
+    if (format) cell.numFmt = format;
+    return this.ref(row, col);
+  }
+
+  ref(row: number, col: number): string {
+    return `${this.name}!$${colName(col)}$${row}`;
+  }
+}
+
+export function colName(col: number): string {
+  let n = col;
+  let s = '';
+  while (n > 0) {
+    const m = (n - 1) % 26;
+    s = String.fromCharCode(65 + m) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+}
+
+const num = (v: string | undefined | null): number | null => (v === undefined || v === null || v === '' ? null : Number(v));
+
+/** The engine's line values by label, as numbers (the cached values of the formula cells). */
+function lineValues(m: MethodResult | undefined): Map<string, number> {
+  return new Map((m?.lines ?? []).map((l) => [l.label, Number(l.value)]));
+}
+
+export interface WorkpaperInput {
+  targetEntity: string;
+  financials: NormalisedFinancials;
+  valuation: ValuationResult;
+}
+
+export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
+  const { financials: f, valuation: v } = input;
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'Valuation Service';
+  wb.created = new Date(0);
+  const names: [string, string][] = [];
+  const name = (n: string, address: string) => names.push([n, address]);
+  const method = (code: MethodResult['method']) => v.methods.find((m) => m.method === code);
+
+  // ------------------------------------------------------------------ Inputs
+  const inp = new Sheet(wb, 'Inputs');
+  inp.title(`Inputs: ${input.targetEntity} (${v.statute}${v.purpose ? `, ${v.purpose}` : ''}), valuation date ${v.valuationDate}`);
+  inp.heading('Assumptions (percent)');
+  const wacc = inp.put('WACC (%)', Number(v.assumptions.wacc), PERCENT_FORMAT);
+  const growth = inp.put('Terminal growth rate (%)', Number(v.assumptions.terminalGrowthRate), PERCENT_FORMAT);
+  const midYear = inp.put('Mid-year discounting (1 = yes, 0 = no)', v.conventions.discounting === 'MID_YEAR' ? 1 : 0);
+  const dlom = inp.put('Discount for lack of marketability (%)', Number(v.conclusion.discount?.percent ?? 0), PERCENT_FORMAT);
+  name('WACC', wacc);
+  name('TerminalGrowth', growth);
+  inp.row += 1;
+  inp.heading('Shares');
+  const shares = inp.put('Equity shares outstanding', Number(f.shares.equitySharesOutstanding), COUNT_FORMAT);
+  const faceValue = inp.put('Paid-up value per share (PV)', Number(f.shares.faceValuePerShare), RUPEE_FORMAT);
+  inp.row += 1;
+  inp.heading(`Balance sheet as at ${f.balanceSheetDate} (₹)`);
+  const bs: Record<string, string> = {};
+  for (const field of BALANCE_SHEET_FIELDS) bs[field] = inp.put(field, Number(f.balanceSheet[field]), RUPEE_FORMAT);
+  inp.row += 1;
+  inp.heading('Rule 11UA adjustments (₹)');
+  const adj: Record<string, string> = {};
+  for (const field of NAV_ADJUSTMENT_FIELDS) adj[field] = inp.put(field, Number(f.navAdjustments[field] ?? 0), RUPEE_FORMAT);
+  const nonOperating = inp.put('nonOperatingAssets', Number(f.nonOperatingAssets), RUPEE_FORMAT);
+  inp.row += 1;
+
+  const projections: Record<string, string[]> = {};
+  if (f.projections.length > 0) {
+    inp.heading('Projections (₹; tax rate in percent)');
+    const header = inp.row;
+    inp.ws.getCell(header, 1).value = 'Field';
+    f.projections.forEach((p, i) => (inp.ws.getCell(header, 2 + i).value = p.year));
+    inp.row += 1;
+    for (const field of ['revenue', 'ebitda', 'depreciationAndAmortisation', 'capitalExpenditure', 'changeInNetWorkingCapital', 'taxRate'] as const) {
+      const r = inp.row;
+      inp.ws.getCell(r, 1).value = field;
+      projections[field] = f.projections.map((p, i) => inp.set(r, 2 + i, Number(p[field]), field === 'taxRate' ? PERCENT_FORMAT : RUPEE_FORMAT));
+      inp.row += 1;
+    }
+    inp.row += 1;
+  }
+
+  const sumOf = (fields: readonly string[]) => fields.map((k) => bs[k]).join(',');
+  const totalAssetsF = `SUM(${sumOf(ASSET_FIELDS)})`;
+  const totalClaimsF = `SUM(${sumOf(EQUITY_AND_LIABILITY_FIELDS)})`;
+  const values: Record<string, string> = {};
+
+  // ------------------------------------------------------------------ DCF
+  const dcf = method('DCF');
+  if (dcf && f.projections.length > 0) {
+    const lv = lineValues(dcf);
+    const s = new Sheet(wb, 'DCF');
+    s.title('Discounted free cash flow to the firm (formulas over Inputs)');
+    const n = f.projections.length;
+    const rows: Record<string, number> = {};
+    const labels: [key: string, label: string, engineLabel: (year: string) => string | null, format: string][] = [
+      ['t', 'Year number t', () => null, COUNT_FORMAT],
+      ['ebitda', 'EBITDA', (y) => `${y} EBITDA`, RUPEE_FORMAT],
+      ['da', 'Depreciation and amortisation', () => null, RUPEE_FORMAT],
+      ['ebit', 'EBIT', (y) => `${y} EBIT`, RUPEE_FORMAT],
+      ['lapsed', 'Loss lapsed (s.72: older than 8 years)', (y) => `${y} Loss lapsed`, RUPEE_FORMAT],
+      ['bf', 'Loss brought forward', (y) => `${y} Loss brought forward`, RUPEE_FORMAT],
+      ['setoff', 'Loss set off', () => null, RUPEE_FORMAT],
+      ['taxable', 'Taxable EBIT', (y) => `${y} Taxable EBIT`, RUPEE_FORMAT],
+      ['cf', 'Loss carried forward', (y) => `${y} Loss carried forward`, RUPEE_FORMAT],
+      ['rate', 'Tax rate (%)', () => null, PERCENT_FORMAT],
+      ['tax', 'Tax on taxable EBIT', () => null, RUPEE_FORMAT],
+      ['nopat', 'NOPAT', (y) => `${y} NOPAT`, RUPEE_FORMAT],
+      ['capex', 'Capital expenditure', () => null, RUPEE_FORMAT],
+      ['nwc', 'Change in net working capital', () => null, RUPEE_FORMAT],
+      ['fcff', 'FCFF', (y) => `${y} FCFF`, RUPEE_FORMAT],
+      ['df', 'Discount factor', () => null, FACTOR_FORMAT],
+      ['pv', 'Present value of FCFF', (y) => `${y} Present value of FCFF`, RUPEE_FORMAT],
+    ];
+    const yearRow = s.row;
+    s.ws.getCell(yearRow, 1).value = 'Year';
+    f.projections.forEach((p, i) => (s.ws.getCell(yearRow, 2 + i).value = p.year));
+    s.row += 1;
+    for (const [key] of labels) rows[key] = s.row + labels.findIndex(([k]) => k === key);
+    const at = (key: string, i: number) => `${colName(2 + i)}${rows[key]}`;
+    const last = n - 1;
+    for (const [key, label, engineLabel, format] of labels) {
+      s.ws.getCell(rows[key], 1).value = label;
+      f.projections.forEach((p, i) => {
+        const y = p.year;
+        const cached = (l: string | null) => (l === null ? undefined : lv.get(l));
+        const negCached = (l: string) => (lv.has(l) ? -lv.get(l)! : undefined);
+        let content: { f: string; result?: Value } | number;
+        switch (key) {
+          case 't': content = i + 1; break;
+          case 'ebitda': content = { f: projections.ebitda[i], result: cached(engineLabel(y)) }; break;
+          case 'da': content = { f: projections.depreciationAndAmortisation[i], result: Number(p.depreciationAndAmortisation) }; break;
+          case 'ebit': content = { f: `${at('ebitda', i)}-${at('da', i)}`, result: cached(engineLabel(y)) }; break;
+          case 'lapsed':
+            // Only a loss of year 1 can lapse within ten projection years (in year 10): what of it was not set off in years 2–9.
+            content = i === 9
+              ? { f: `MAX(0,MAX(-${at('ebit', 0)},0)-SUM(${at('setoff', 1)}:${at('setoff', 8)}))`, result: lv.get(`${y} Loss lapsed`) ?? 0 }
+              : 0;
+            break;
+          case 'bf': content = i === 0 ? 0 : { f: `${at('cf', i - 1)}-${at('lapsed', i)}`, result: cached(engineLabel(y)) }; break;
+          case 'setoff': content = { f: `MIN(${at('bf', i)},MAX(${at('ebit', i)},0))`, result: negCached(`${y} Loss set off`) }; break;
+          case 'taxable': content = { f: `MAX(${at('ebit', i)},0)-${at('setoff', i)}`, result: cached(engineLabel(y)) }; break;
+          case 'cf': content = { f: `${at('bf', i)}-${at('setoff', i)}+MAX(-${at('ebit', i)},0)`, result: cached(engineLabel(y)) }; break;
+          case 'rate': content = { f: projections.taxRate[i], result: Number(p.taxRate) }; break;
+          case 'tax': content = { f: `${at('taxable', i)}*${at('rate', i)}/100`, result: negCached(`${y} Less: tax on EBIT at ${p.taxRate}%`) }; break;
+          case 'nopat': content = { f: `${at('ebit', i)}-${at('tax', i)}`, result: cached(engineLabel(y)) }; break;
+          case 'capex': content = { f: projections.capitalExpenditure[i], result: Number(p.capitalExpenditure) }; break;
+          case 'nwc': content = { f: projections.changeInNetWorkingCapital[i], result: Number(p.changeInNetWorkingCapital) }; break;
+          case 'fcff': content = { f: `${at('nopat', i)}+${at('da', i)}-${at('capex', i)}-${at('nwc', i)}`, result: cached(engineLabel(y)) }; break;
+          case 'df': content = { f: `1/(1+${wacc}/100)^(${at('t', i)}-IF(${midYear}=1,0.5,0))` }; break;
+          default: content = { f: `${at('fcff', i)}*${at('df', i)}`, result: cached(engineLabel(y)) };
+        }
+        s.set(rows[key], 2 + i, content, format);
+      });
+    }
+    s.row = rows.pv + 2;
+    const range = (key: string) => `DCF!$B$${rows[key]}:$${colName(1 + n)}$${rows[key]}`;
+    const sumPv = s.put('Sum of present values of FCFF', { f: `SUM(${range('pv')})`, result: lv.get('Sum of present values of FCFF') }, RUPEE_FORMAT);
+    const termFcff = s.put('Terminal-year FCFF (tax without loss set-off)', { f: `${at('fcff', last)}-${at('setoff', last)}*${at('rate', last)}/100` }, RUPEE_FORMAT);
+    const tv = s.put('Terminal value', { f: `${termFcff}*(1+${growth}/100)/(${wacc}/100-${growth}/100)`, result: dcf.lines.find((l) => l.label.startsWith('Terminal value at end'))?.value ? Number(dcf.lines.find((l) => l.label.startsWith('Terminal value at end'))!.value) : undefined }, RUPEE_FORMAT);
+    const tvDf = s.put(`Terminal value discount factor (t = ${n})`, { f: `1/(1+${wacc}/100)^${n}` }, FACTOR_FORMAT);
+    const pvTv = s.put('Present value of terminal value', { f: `${tv}*${tvDf}`, result: lv.get('Present value of terminal value') }, RUPEE_FORMAT);
+    const ev = s.put('Enterprise value', { f: `${sumPv}+${pvTv}`, result: Number(dcf.enterpriseValue) }, RUPEE_FORMAT);
+    const equity = s.put('Equity value = EV − borrowings − preference capital + cash + current investments + non-operating assets', {
+      f: `${ev}-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}`,
+      result: Number(dcf.equityValue),
+    }, RUPEE_FORMAT);
+    const perShare = s.put('Value per equity share', { f: `${equity}/${shares}`, result: Number(dcf.valuePerShare) }, RUPEE_FORMAT);
+    name('EnterpriseValue_DCF', ev);
+    name('EquityValue_DCF', equity);
+    name('ValuePerShare_DCF', perShare);
+    values.DCF = perShare;
+
+    // ---------------------------------------------------------------- Sensitivity
+    if (v.sensitivity) {
+      const sens = new Sheet(wb, 'Sensitivity');
+      sens.title('Sensitivity: DCF value per share (rows: WACC, columns: terminal growth), formulas over DCF and Inputs');
+      const steps = [-1, -0.5, 0, 0.5, 1];
+      const top = sens.row;
+      sens.ws.getCell(top, 1).value = 'WACC \\ g (percentage points from the base)';
+      steps.forEach((d, j) => sens.set(top, 2 + j, { f: `${growth}+(${d})`, result: Number(v.sensitivity!.growthValues[j]) }, PERCENT_FORMAT));
+      const bridge = `-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}`;
+      steps.forEach((d, i) => {
+        const r = top + 1 + i;
+        const w = sens.set(r, 1, { f: `${wacc}+(${d})`, result: Number(v.sensitivity!.waccValues[i]) }, PERCENT_FORMAT);
+        steps.forEach((_, j) => {
+          const g = `Sensitivity!${colName(2 + j)}$${top}`;
+          const wl = `Sensitivity!$A${r}`;
+          const cached = v.sensitivity!.grid[i][j];
+          sens.set(r, 2 + j, {
+            f: `IF(OR(${g}>=${wl},${wl}<=0),"",(SUMPRODUCT(${range('fcff')}/(1+${wl}/100)^(${range('t')}-IF(${midYear}=1,0.5,0)))+${termFcff}*(1+${g}/100)/(${wl}/100-${g}/100)/(1+${wl}/100)^${n}${bridge})/${shares})`,
+            result: cached === null ? '' : Number(cached),
+          }, RUPEE_FORMAT);
+        });
+        void w;
+      });
+    }
+  }
+
+  // ------------------------------------------------------------------ NAV under Rule 11UA
+  for (const code of ['NAV_11UA_2A', 'NAV_11UA_1CB'] as const) {
+    const m = method(code);
+    if (!m) continue;
+    const lv = lineValues(m);
+    const fair = code === 'NAV_11UA_1CB';
+    const s = new Sheet(wb, code);
+    s.title(fair ? 'Rule 11UA(1)(c)(b): (A + B + C + D − L) × PV / PE' : 'Rule 11UA(2)(a): (A − L) × PV / PE');
+    const total = s.put('Total assets as per balance sheet (book value)', { f: totalAssetsF, result: lv.get('Total assets as per balance sheet (book value)') }, RUPEE_FORMAT);
+    const less = [
+      ...(fair ? [adj.jewelleryAndArtBookValue, adj.sharesAndSecuritiesBookValue, adj.immovablePropertyBookValue] : []),
+      adj.incomeTaxPaidNetOfRefund,
+      adj.unamortisedExpenditure,
+    ];
+    const a = s.put('A = total assets − excluded assets', { f: `${total}-${less.join('-')}`, result: lv.get('A') }, RUPEE_FORMAT);
+    const bcd = fair
+      ? [
+          s.put('B: jewellery and artistic work at open-market value', { f: adj.jewelleryAndArtMarketValue }, RUPEE_FORMAT),
+          s.put('C: shares and securities at fair market value', { f: adj.sharesAndSecuritiesFairValue }, RUPEE_FORMAT),
+          s.put('D: immovable property at stamp-duty value', { f: adj.immovablePropertyStampDutyValue }, RUPEE_FORMAT),
+        ]
+      : [];
+    const claims = s.put('Total equity and liabilities (book value)', { f: totalClaimsF, result: lv.get('Total equity and liabilities as per balance sheet (book value)') }, RUPEE_FORMAT);
+    const arrears = s.put('Add: arrears of dividends on cumulative preference shares', { f: adj.arrearsOfCumulativePreferenceDividend }, RUPEE_FORMAT);
+    const l = s.put('L = claims − equity capital − reserves − undeclared dividends − excess tax provision − unascertained provisions + arrears', {
+      f: `${claims}-${bs.equityShareCapital}-${bs.reservesAndSurplus}-${adj.proposedDividendsNotDeclared}-${adj.provisionForTaxationExcess}-${adj.unascertainedLiabilityProvisions}+${arrears}`,
+      result: lv.get('L'),
+    }, RUPEE_FORMAT);
+    const nav = s.put(fair ? '(A + B + C + D − L)' : '(A − L)', { f: `${a}${bcd.map((x) => `+${x}`).join('')}-${l}`, result: Number(m.equityValue) }, RUPEE_FORMAT);
+    const pe = s.put('PE: paid-up equity share capital', { f: bs.equityShareCapital }, RUPEE_FORMAT);
+    const perShare = s.put('Fair market value per share = NAV × PV / PE', { f: `${nav}*${faceValue}/${pe}`, result: Number(m.valuePerShare) }, RUPEE_FORMAT);
+    name(`ValuePerShare_${code}`, perShare);
+    values[code] = perShare;
+  }
+
+  // ------------------------------------------------------------------ Book NAV (Companies Act)
+  const book = method('NAV');
+  if (book) {
+    const s = new Sheet(wb, 'NAV');
+    s.title('Book net asset value');
+    const total = s.put('Total assets', { f: totalAssetsF }, RUPEE_FORMAT);
+    const outside = s.put('Outside liabilities (claims other than equity, reserves and preference capital)', {
+      f: `${totalClaimsF}-${bs.equityShareCapital}-${bs.reservesAndSurplus}-${bs.preferenceShareCapital}`,
+    }, RUPEE_FORMAT);
+    const nav = s.put('Net asset value = assets − unamortised expenditure − outside liabilities − preference capital', {
+      f: `${total}-${adj.unamortisedExpenditure}-${outside}-${bs.preferenceShareCapital}`, result: Number(book.equityValue),
+    }, RUPEE_FORMAT);
+    const perShare = s.put('Value per equity share', { f: `${nav}/${shares}`, result: Number(book.valuePerShare) }, RUPEE_FORMAT);
+    name('ValuePerShare_NAV', perShare);
+    values.NAV = perShare;
+  }
+
+  // ------------------------------------------------------------------ Comparables (engine figures)
+  const comparables = method('COMPARABLES');
+  if (comparables) {
+    const s = new Sheet(wb, 'COMPARABLES');
+    s.title('Comparable company multiples (engine figures; inputs in the financials\' peers)');
+    for (const line of comparables.lines) s.put(line.label, Number(line.value), line.kind === 'MULTIPLE' ? '0.0000' : line.kind === 'COUNT' ? COUNT_FORMAT : RUPEE_FORMAT);
+    const perShare = s.put('Value per equity share (engine)', Number(comparables.valuePerShare), RUPEE_FORMAT);
+    name('ValuePerShare_COMPARABLES', perShare);
+    values.COMPARABLES = perShare;
+  }
+
+  // ------------------------------------------------------------------ IBC
+  const fairMethod = method('FAIR_VALUE');
+  const liqMethod = method('LIQUIDATION_VALUE');
+  if (fairMethod && liqMethod && f.liquidation) {
+    const s = new Sheet(wb, 'IBC');
+    s.title('CIRP Regulation 35: fair value and liquidation value (s.53: equity never below nil)');
+    const fairCells: string[] = [];
+    const liqCells: string[] = [];
+    for (const asset of f.liquidation.assets) {
+      const label = asset.description ? `${asset.assetClass} (${asset.description})` : asset.assetClass;
+      for (const basis of ['fairValue', 'liquidationValue'] as const) {
+        let cell: string;
+        if (asset.estimates && asset.estimates.length > 0) {
+          const estimateCells = asset.estimates.map((e) => s.put(`${label}: ${basis} estimated by ${e.valuer}`, Number(e[basis]), RUPEE_FORMAT));
+          // Consecutive cells in column B: one range.
+          const list = `${estimateCells[0]}:${estimateCells[estimateCells.length - 1].replace(/^.*!/, '')}`;
+          // Average of the two closest estimates (the lower pair on a tie).
+          const formula = estimateCells.length === 2
+            ? `AVERAGE(${list})`
+            : `IF(SMALL(${list},3)-SMALL(${list},2)<SMALL(${list},2)-SMALL(${list},1),(SMALL(${list},2)+SMALL(${list},3))/2,(SMALL(${list},1)+SMALL(${list},2))/2)`;
+          cell = s.put(`${label}: ${basis} (average of the two closest)`, { f: formula }, RUPEE_FORMAT);
+        } else {
+          cell = s.put(`${label}: ${basis}`, Number(asset[basis] ?? 0), RUPEE_FORMAT);
+        }
+        (basis === 'fairValue' ? fairCells : liqCells).push(cell);
+      }
+    }
+    const liabilities = s.put('Liabilities ranking ahead of equity', f.liquidation.liabilities !== undefined
+      ? Number(f.liquidation.liabilities)
+      : { f: `${totalClaimsF}-${bs.equityShareCapital}-${bs.reservesAndSurplus}` }, RUPEE_FORMAT);
+    const costs = s.put('Liquidation costs', Number(f.liquidation.liquidationCosts), RUPEE_FORMAT);
+    const totalFair = s.put('Total fair value of assets', { f: `SUM(${fairCells.join(',')})` }, RUPEE_FORMAT);
+    const totalLiq = s.put('Total liquidation value of assets', { f: `SUM(${liqCells.join(',')})` }, RUPEE_FORMAT);
+    const fairEquity = s.put('Fair value available to equity', { f: `MAX(${totalFair}-${liabilities},0)`, result: Number(fairMethod.equityValue) }, RUPEE_FORMAT);
+    s.put('Shortfall to creditors (fair value)', { f: `MAX(${liabilities}-${totalFair},0)` }, RUPEE_FORMAT);
+    const liqEquity = s.put('Liquidation value available to equity', { f: `MAX(${totalLiq}-${costs}-${liabilities},0)`, result: Number(liqMethod.equityValue) }, RUPEE_FORMAT);
+    s.put('Shortfall to creditors (liquidation value)', { f: `MAX(${liabilities}+${costs}-${totalLiq},0)` }, RUPEE_FORMAT);
+    const fairPer = s.put('Fair value per equity share', { f: `${fairEquity}/${shares}`, result: Number(fairMethod.valuePerShare) }, RUPEE_FORMAT);
+    const liqPer = s.put('Liquidation value per equity share', { f: `${liqEquity}/${shares}`, result: Number(liqMethod.valuePerShare) }, RUPEE_FORMAT);
+    name('ValuePerShare_FAIR_VALUE', fairPer);
+    name('ValuePerShare_LIQUIDATION_VALUE', liqPer);
+    values.FAIR_VALUE = fairPer;
+    values.LIQUIDATION_VALUE = liqPer;
+  }
+
+  // ------------------------------------------------------------------ Summary
+  const sum = new Sheet(wb, 'Summary');
+  sum.title('Summary: each method, the weights, the discount and the concluded value');
+  const c = v.conclusion;
+  const chosen = c.byPurpose?.find((p) => p.purpose === v.purpose);
+  const weights: { method: string; weight: number }[] = c.weights?.length
+    ? c.weights.map((w) => ({ method: w.method, weight: Number(w.weightPercent) }))
+    : chosen
+      ? [{ method: chosen.method, weight: 100 }]
+      : c.valuePerShare !== null && v.statute === 'FEMA_RBI'
+        ? [{ method: 'DCF', weight: 100 }]
+        : [];
+  const header = sum.row;
+  ['Method', 'Value per share', 'Weight (%)', 'Weighted value'].forEach((h, i) => {
+    const cell = sum.ws.getCell(header, 1 + i);
+    cell.value = h;
+    cell.font = { bold: true };
+  });
+  sum.row += 1;
+  const weighted: string[] = [];
+  for (const m of v.methods) {
+    if (!values[m.method]) continue;
+    const r = sum.row;
+    sum.ws.getCell(r, 1).value = m.method;
+    const value = sum.set(r, 2, { f: values[m.method], result: Number(m.valuePerShare) }, RUPEE_FORMAT);
+    const w = weights.find((x) => x.method === m.method);
+    if (w) {
+      const weight = sum.set(r, 3, w.weight, PERCENT_FORMAT);
+      weighted.push(sum.set(r, 4, { f: `${value}*${weight}/100` }, RUPEE_FORMAT));
+    }
+    sum.row += 1;
+  }
+  sum.row += 1;
+  if (c.valuePerShare !== null && weighted.length > 0) {
+    const before = sum.put('Weighted value per share (before any discount)', { f: `SUM(${weighted.join(',')})`, result: Number(c.valueBeforeDiscount ?? c.valuePerShare) }, RUPEE_FORMAT);
+    const concluded = sum.put('Concluded value per share = weighted value × (1 − discount for lack of marketability)', {
+      f: `${before}*(1-${dlom}/100)`, result: Number(c.valuePerShare),
+    }, RUPEE_FORMAT);
+    name('ValuePerShare_Concluded', concluded);
+  }
+  if (c.weightsRationale) sum.put('Weights rationale', c.weightsRationale);
+  if (c.discount) sum.put('Discount rationale', c.discount.rationale);
+
+  for (const [n, address] of names) wb.definedNames.add(address, n);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

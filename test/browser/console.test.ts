@@ -1,0 +1,288 @@
+// The web console, driven in Debian's Chromium against a real listening server: the whole engagement
+// through the pages, the error paths a person meets, accessibility (axe) and narrow screens.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  assertAccessible, assertNoHorizontalOverflow, browserSkipReason, consoleSteps, launchBrowser, startConsoleServer, watchedPage, type ConsoleServer,
+} from '../helpers/browser.js';
+
+const skip = browserSkipReason();
+if (skip) console.log(`# browser suite ${skip}`);
+
+let server: ConsoleServer;
+let browser: Browser;
+const tmp = mkdtempSync(join(tmpdir(), 'vs-browser-'));
+const SHOTS = new URL('../../docs/console/', import.meta.url);
+
+before(async () => {
+  if (skip) return;
+  server = await startConsoleServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const steps = () => consoleSteps(server, browser);
+const newContext = (width?: number) => steps().newContext(width);
+const invite = (admin: BrowserContext, role: 'VALUER' | 'VIEWER' | 'ADMIN', name: string) => steps().invite(admin, role, name);
+const signUp = (page: Page, firm: string) => steps().signUp(page, firm);
+const acceptInvite = (page: Page, token: string) => steps().acceptInvite(page, token);
+
+async function newEngagement(page: Page, name: string, proposedPrice?: string): Promise<string> {
+  await page.getByRole('button', { name: 'New engagement' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New engagement' });
+  await dialog.getByLabel('Target entity').fill(name);
+  await dialog.getByLabel('CIN').fill('U28100MH2015PTC123456');
+  if (proposedPrice) await dialog.getByLabel(/Proposed price per share/).fill(proposedPrice);
+  await page.waitForTimeout(300); // the dialog's opening transition
+  await assertAccessible(page, 'new engagement dialog');
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  await page.waitForURL(/\/engagements\/eng_/);
+  return page.url().split('/engagements/')[1].split('?')[0];
+}
+
+async function templateXlsx(page: Page): Promise<string> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'financials.xlsx' }).click();
+  const file = join(tmp, `template-${Date.now()}.xlsx`);
+  await (await download).saveAs(file);
+  return file;
+}
+
+async function uploadFile(page: Page, file: string): Promise<void> {
+  await page.locator('input[type=file]').first().setInputFiles(file);
+}
+
+async function statusIs(page: Page, status: string, timeout = 30_000): Promise<void> {
+  try {
+    await page.locator(`[data-testid=engagement-status][data-status=${status}]`).waitFor({ timeout });
+  } catch (err) {
+    await page.screenshot({ path: join(tmp, `waiting-for-${status}.png`), fullPage: true });
+    throw new Error(`${(err as Error).message}\nscreenshot: ${join(tmp, `waiting-for-${status}.png`)}`);
+  }
+}
+
+async function tab(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
+}
+
+test('the whole engagement through the pages: sign up → value → four eyes → pay → sign off → FINAL report verifies', { skip }, async () => {
+  const adminCtx = await newContext();
+  const { page, errors } = await watchedPage(adminCtx);
+  await signUp(page, 'Kapoor & Rao Valuers LLP');
+  await assertAccessible(page, '/engagements (empty)');
+  const id = await newEngagement(page, 'Acme Industries Private Limited', '250.00');
+
+  // Upload the filled XLSX template, downloaded from the page itself.
+  const xlsx = await templateXlsx(page);
+  await uploadFile(page, xlsx);
+  await statusIs(page, 'DATA_READY');
+  await page.getByText('Ingested financials').waitFor();
+  await assertAccessible(page, '/engagements/:id documents');
+
+  // Lock the assumptions; g ≥ WACC is refused before submitting, with the server's message.
+  await tab(page, 'Assumptions');
+  await page.getByLabel('WACC (%)').fill('12.5');
+  await page.getByLabel('Terminal growth (%)').fill('13');
+  await page.getByLabel('Rationale').fill('Peer beta 1.1 relevered; CAPM on a 10-year G-sec yield of 7.0 %.');
+  await page.getByText('must be below wacc (the perpetuity has no value otherwise)').waitFor();
+  await page.getByLabel('Terminal growth (%)').fill('4');
+  await page.getByRole('button', { name: 'Lock assumptions' }).click();
+
+  // Computation runs in the worker; the page learns of GATE_1 from the live stream, without a reload.
+  await statusIs(page, 'GATE_1');
+  await page.getByTestId('header-value').waitFor();
+  assert.match(await page.getByTestId('header-value').innerText(), /^₹[\d,]+\.\d{2} per share$/);
+  await tab(page, 'Valuation');
+  await page.getByTestId('concluded-value').first().waitFor();
+  await page.getByTestId('sensitivity').waitFor();
+  // The proposed price is tested against s.62(1)(c): price ≥ value.
+  await page.getByTestId('compliance').getByText(/s\.62/).first().waitFor();
+  await page.locator('figure svg').first().waitFor();
+  await assertAccessible(page, '/engagements/:id valuation');
+  await page.screenshot({ path: new URL('engagement-valuation.png', SHOTS).pathname, fullPage: true });
+
+  // GATE_1 by the admin; GATE_2 is then barred to the same person (four eyes).
+  await tab(page, 'Review');
+  await page.getByLabel('Comment').fill('Inputs tie to the audited accounts.');
+  await page.getByRole('button', { name: /Approve Gate 1/ }).click();
+  await statusIs(page, 'GATE_2');
+  await page.getByTestId('gate-blocker').getByText(/Four eyes/).waitFor();
+
+  // A second person, invited and accepted in their own browser, approves GATE_2.
+  const token = await invite(adminCtx, 'VALUER', 'Vikram Valuer');
+  const valuerCtx = await newContext();
+  const valuer = await watchedPage(valuerCtx);
+  await acceptInvite(valuer.page, token);
+  await valuer.page.goto(url(`/engagements/${id}?tab=review`));
+  await valuer.page.getByRole('button', { name: /Approve Gate 2/ }).click();
+  await statusIs(valuer.page, 'GATE_3');
+  // A VALUER may not sign off, and is told why.
+  await valuer.page.getByTestId('gate-blocker').getByText(/ADMIN/).waitFor();
+
+  // Back in the admin's browser, without a reload: GATE_3 arrived; sign-off waits for payment.
+  await statusIs(page, 'GATE_3');
+  await page.getByTestId('gate-blocker').getByText(/paid/).waitFor();
+  await page.getByRole('button', { name: 'Pay (sandbox)' }).click();
+  await page.locator('[data-testid=payment-status]', { hasText: 'PAID' }).waitFor();
+  // s.62 needs a registered valuer (Securities or Financial Assets): refused until the profile has one.
+  await page.getByRole('button', { name: /Approve Gate 3/ }).click();
+  await page.getByText(/s\.62\(1\)\(c\).*registered valuer/).waitFor();
+  await page.goto(url('/profile'));
+  await page.getByLabel('Designation').fill('Partner');
+  await page.getByRole('button', { name: 'Add registration' }).click();
+  await page.getByLabel('Number').fill('IBBI/RV/03/2019/1234');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await page.getByText('must look like IBBI/RV/03/2019/12345').first().waitFor();
+  await page.getByLabel('Number').fill('IBBI/RV/03/2019/12345');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await page.getByText('Profile saved.').waitFor();
+  await assertAccessible(page, '/profile');
+  await page.goto(url(`/engagements/${id}?tab=review`));
+  await page.getByRole('button', { name: /Approve Gate 3/ }).click();
+  await statusIs(page, 'COMPLETED');
+  await page.locator('[data-testid=report-kind]', { hasText: 'FINAL' }).waitFor({ timeout: 30_000 });
+  await page.locator('[data-testid=report-kind]', { hasText: 'FINAL' }).locator('xpath=../..').getByText('READY').waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await page.locator('iframe[title="Report preview"]').waitFor();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const pdfPath = join(tmp, 'final.pdf');
+  await (await download).saveAs(pdfPath);
+  assert.equal(readFileSync(pdfPath).subarray(0, 5).toString(), '%PDF-');
+  await assertAccessible(page, '/engagements/:id review');
+  await page.screenshot({ path: new URL('engagement-review.png', SHOTS).pathname, fullPage: true });
+  await tab(page, 'Trail');
+  await page.getByText('Signed off (Gate 3)').waitFor();
+  await page.getByText('Inputs tie to the audited accounts.').waitFor();
+  await assertAccessible(page, '/engagements/:id trail');
+
+  // /verify, signed out: the genuine file is valid; one changed byte is not.
+  const publicCtx = await newContext();
+  const visitor = await watchedPage(publicCtx);
+  await visitor.page.goto(url('/verify'));
+  await visitor.page.locator('input[type=file]').setInputFiles(pdfPath);
+  await visitor.page.getByText('Valid: this report was signed by the Valuation Service').waitFor();
+  await visitor.page.getByText('Acme Industries Private Limited').waitFor();
+  await visitor.page.getByText(/IBBI\/RV\/03\/2019\/12345/).waitFor();
+  await assertAccessible(visitor.page, '/verify (valid)');
+  await visitor.page.screenshot({ path: new URL('verify.png', SHOTS).pathname, fullPage: true });
+  const tampered = readFileSync(pdfPath);
+  tampered[Math.floor(tampered.length / 2)] ^= 0x01;
+  const tamperedPath = join(tmp, 'tampered.pdf');
+  writeFileSync(tamperedPath, tampered);
+  await visitor.page.locator('input[type=file]').setInputFiles(tamperedPath);
+  await visitor.page.getByText('Not valid', { exact: true }).waitFor();
+
+  await page.goto(url('/engagements'));
+  await page.getByRole('link', { name: 'Acme Industries Private Limited' }).waitFor();
+  await page.screenshot({ path: new URL('engagements.png', SHOTS).pathname, fullPage: true });
+
+  assert.deepEqual(errors, [], 'admin browser console');
+  assert.deepEqual(valuer.errors, [], 'valuer browser console');
+  assert.deepEqual(visitor.errors, [], 'visitor browser console');
+  await Promise.all([adminCtx.close(), valuerCtx.close(), publicCtx.close()]);
+});
+
+test('error paths: a broken XLSX cell is shown by row and column; a VIEWER sees no write controls; search and filter', { skip }, async () => {
+  const adminCtx = await newContext();
+  const { page, errors } = await watchedPage(adminCtx);
+  await signUp(page, 'Mehta Valuation Partners');
+  const id = await newEngagement(page, 'Broken Cell Traders Private Limited');
+
+  // Break one numeric cell of the template.
+  const template = await templateXlsx(page);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(template);
+  let broken: string | undefined;
+  wb.worksheets[0].eachRow((row) => {
+    row.eachCell((cell) => {
+      if (!broken && typeof cell.value === 'number' && Number(cell.row) > 3) {
+        cell.value = 'twelve lakh';
+        broken = cell.address;
+      }
+    });
+  });
+  assert.ok(broken, 'a numeric cell to break');
+  const brokenPath = join(tmp, 'broken.xlsx');
+  await wb.xlsx.writeFile(brokenPath);
+  await uploadFile(page, brokenPath);
+  const problems = page.getByTestId('ingestion-errors');
+  await problems.waitFor({ timeout: 30_000 });
+  const text = await problems.innerText();
+  const row = broken!.replace(/\D+/g, '');
+  assert.match(text, new RegExp(`row ${row}`), text);
+  assert.match(text, /not a number/, text);
+  await statusIs(page, 'CREATED');
+  await assertAccessible(page, 'ingestion errors');
+
+  // Search by name and by CIN prefix; a status filter with no match.
+  await newEngagementFromList(page, 'Zenith Polymers Limited');
+  await page.getByLabel('Search by name or CIN').fill('zenith poly');
+  await page.waitForURL(/q=zenith/);
+  await page.getByRole('link', { name: 'Zenith Polymers Limited' }).waitFor();
+  await page.getByRole('link', { name: 'Broken Cell Traders Private Limited' }).waitFor({ state: 'detached' });
+  await page.getByLabel('Search by name or CIN').fill('U28100MH');
+  await page.getByRole('link', { name: 'Broken Cell Traders Private Limited' }).waitFor();
+
+  // A VIEWER: no upload, lock, gate or pay controls anywhere, and the reason is said.
+  const token = await invite(adminCtx, 'VIEWER', 'Vani Viewer');
+  const viewerCtx = await newContext();
+  const viewer = await watchedPage(viewerCtx);
+  await acceptInvite(viewer.page, token);
+  assert.equal(await viewer.page.getByRole('button', { name: 'New engagement' }).isDisabled(), true);
+  await viewer.page.goto(url(`/engagements/${id}`));
+  await viewer.page.getByText('Uploading needs the VALUER or ADMIN role.').waitFor();
+  assert.equal(await viewer.page.locator('input[type=file]').count(), 0);
+  await tab(viewer.page, 'Assumptions');
+  await viewer.page.getByText(/Locking needs the VALUER or ADMIN role/).waitFor();
+  assert.equal(await viewer.page.getByRole('button', { name: 'Lock assumptions' }).count(), 0);
+  await tab(viewer.page, 'Review');
+  await viewer.page.getByText('Paying needs the VALUER or ADMIN role.').waitFor();
+  assert.equal(await viewer.page.getByRole('button', { name: /Pay|Approve|Reject/ }).count(), 0);
+  await assertAccessible(viewer.page, 'viewer review');
+
+  assert.deepEqual(errors, [], 'admin browser console');
+  assert.deepEqual(viewer.errors, [], 'viewer browser console');
+  await Promise.all([adminCtx.close(), viewerCtx.close()]);
+});
+
+async function newEngagementFromList(page: Page, name: string): Promise<void> {
+  await page.goto(url('/engagements'));
+  await newEngagement(page, name);
+  await page.goto(url('/engagements'));
+}
+
+test('every page at 375 px: no horizontal overflow, no serious axe violations; deep links survive a reload', { skip }, async () => {
+  const ctx = await newContext(375);
+  const { page, errors } = await watchedPage(ctx);
+  for (const path of ['/login', '/signup', '/verify', '/accept-invite?token=x']) {
+    await page.goto(url(path));
+    await page.locator('h1').waitFor();
+    await assertNoHorizontalOverflow(page, path);
+    await assertAccessible(page, path);
+  }
+  await signUp(page, 'Narrow Screen Valuers');
+  await assertNoHorizontalOverflow(page, '/engagements');
+  const id = await newEngagement(page, 'A Company With A Rather Long Registered Name Private Limited');
+  for (const t of ['data', 'assumptions', 'valuation', 'review', 'trail']) {
+    await page.goto(url(`/engagements/${id}?tab=${t}`));
+    await page.getByRole('tab', { selected: true }).waitFor();
+    await assertNoHorizontalOverflow(page, `/engagements/:id?tab=${t}`);
+    await assertAccessible(page, `/engagements/:id?tab=${t} at 375 px`);
+  }
+  // Unknown /api paths stay problem+json, not the console.
+  const res = await page.request.get(url('/api/v1/no-such-thing'));
+  assert.equal(res.status(), 404);
+  assert.match(res.headers()['content-type'], /application\/problem\+json/);
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});

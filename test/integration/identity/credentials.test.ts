@@ -1,0 +1,139 @@
+// Signatory credentials: profile and firm profile formats, and GATE_3 refused per statute for an
+// approver without the registration the statute requires, allowed once they hold it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { addMember, asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
+import { createEngagement, engagementAtGate1, fixture, lock, upload } from '../../helpers/engagements.js';
+import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
+
+let t: TestApp;
+let admin: Session;
+before(async () => {
+  t = await createTestApp();
+  admin = await signupAdmin(t, 'Credential Checkers LLP', { qualified: false });
+});
+after(() => t.close());
+
+const patchMe = (s: Session, payload: unknown) => t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: asUser(s), payload: payload as object });
+
+test('registration numbers: each format accepted when right and refused with a pointer when wrong', async () => {
+  const good = [
+    { type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS', rvo: 'ICAI RVO' },
+    { type: 'IBBI_RV', number: 'ibbi/rv/11/2023/00042', assetClass: 'LAND_AND_BUILDING' },
+    { type: 'SEBI_MERCHANT_BANKER', number: 'INM000012345' },
+    { type: 'ICAI_MEMBERSHIP', number: '123456' },
+  ];
+  const ok = await patchMe(admin, { name: 'Asha Kapoor', designation: 'Partner', registrations: good });
+  assert.equal(ok.statusCode, 200, ok.body);
+  assert.equal(ok.json().profile.registrations[1].number, 'IBBI/RV/11/2023/00042', 'stored upper-case');
+  assert.equal(ok.json().profile.designation, 'Partner');
+  const bad: [unknown, string][] = [
+    [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/1234', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }, '/registrations/0/number'],
+    [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2010/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }, '/registrations/0/number'],
+    [{ type: 'IBBI_RV', number: 'IBBI/RV-E/03/2019/123', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }, '/registrations/0/number'],
+    [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SHARES' }, '/registrations/0/assetClass'],
+    [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345' }, '/registrations/0/assetClass'],
+    [{ type: 'SEBI_MERCHANT_BANKER', number: 'INM00012345' }, '/registrations/0/number'],
+    [{ type: 'SEBI_MERCHANT_BANKER', number: 'INB000012345' }, '/registrations/0/number'],
+    [{ type: 'ICAI_MEMBERSHIP', number: '12345' }, '/registrations/0/number'],
+    [{ type: 'ICAI_MEMBERSHIP', number: '12345a' }, '/registrations/0/number'],
+    [{ type: 'ICAI_MEMBERSHIP', number: '123456', assetClass: 'LAND_AND_BUILDING' }, '/registrations/0'],
+  ];
+  for (const [registration, pointer] of bad) {
+    const res = await patchMe(admin, { registrations: [registration] });
+    assert.equal(res.statusCode, 400, JSON.stringify(registration));
+    assert.ok(res.json().errors.some((e: { path: string }) => e.path.startsWith(pointer)), `${JSON.stringify(registration)} → ${JSON.stringify(res.json().errors)}`);
+  }
+  // A refused PATCH changed nothing.
+  const me = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: asUser(admin) })).json();
+  assert.equal(me.profile.registrations.length, 4);
+  // Tokens have no profile.
+  const token = await createToken(t, admin);
+  assert.equal((await t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: asToken(token.token), payload: { name: 'x' } })).statusCode, 403);
+  await patchMe(admin, { registrations: [] });
+});
+
+test('firm profile: legal name, address and IBBI entity registration; ADMIN only; other firms never see it', async () => {
+  const get = (s: Session) => t.app.inject({ method: 'GET', url: '/api/v1/settings/firm', headers: asUser(s) });
+  const patch = (s: Session, payload: object) => t.app.inject({ method: 'PATCH', url: '/api/v1/settings/firm', headers: asUser(s), payload });
+  assert.equal((await get(admin)).json().legalName, 'Credential Checkers LLP');
+  const ok = await patch(admin, { legalName: 'Credential Checkers LLP (Regd.)', address: '12 MG Road, Bengaluru 560001', ibbiRegistration: 'IBBI/RV-E/02/2020/123' });
+  assert.equal(ok.statusCode, 200, ok.body);
+  assert.equal(ok.json().ibbiRegistration, 'IBBI/RV-E/02/2020/123');
+  const bad = await patch(admin, { ibbiRegistration: 'IBBI/RV/02/2020/12345' });
+  assert.equal(bad.statusCode, 400);
+  assert.equal(bad.json().errors[0].path, '/ibbiRegistration');
+  const valuer = await addMember(t, admin, 'VALUER');
+  assert.equal((await get(valuer)).statusCode, 403);
+  assert.equal((await patch(valuer, { legalName: 'Hijacked' })).statusCode, 403);
+  const other = await signupAdmin(t, 'Someone Else LLP');
+  assert.equal((await get(other)).json().legalName, 'Someone Else LLP');
+  const cleared = await patch(admin, { ibbiRegistration: null });
+  assert.equal(cleared.json().ibbiRegistration, null);
+  assert.equal(cleared.json().address, '12 MG Road, Bengaluru 560001', 'fields not sent stay as they were');
+});
+
+async function atGate3(body: Record<string, unknown>, valuer: Session, second: Session): Promise<string> {
+  const e = body.statute === 'IBC_LIQUIDATION' ? await ibcAtGate1(valuer, body) : await engagementAtGate1(t, asUser(valuer), body);
+  const gate = (g: string, s: Session) => t.app.inject({ method: 'POST', url: `/api/v1/engagements/${e.id}/gates/${g}/approve`, headers: asUser(s), payload: {} });
+  assert.equal((await gate('GATE_1', valuer)).statusCode, 200);
+  assert.equal((await gate('GATE_2', second)).statusCode, 200);
+  await t.db.transaction((tx) => setPaymentStatus(tx, valuer.firmId, e.id, 'PAID'));
+  return e.id;
+}
+
+/** IBC needs the valuers' asset values: the IBC fixture, no projections, rates unused. */
+async function ibcAtGate1(valuer: Session, body: Record<string, unknown>) {
+  const e = await createEngagement(t, asUser(valuer), body);
+  assert.equal((await upload(t, asUser(valuer), e.id, 'FINANCIALS', 'ibc.json', Buffer.from(JSON.stringify(fixture('ibc-shortfall.json'))))).statusCode, 201);
+  await t.worker.drain();
+  assert.equal((await lock(t, asUser(valuer), e.id, { wacc: 12, terminalGrowthRate: 4, rationale: 'Rates are not used by the IBC valuation at all.' })).statusCode, 200);
+  await t.worker.drain();
+  return e;
+}
+
+test('GATE_3 per statute: 409 signatory_not_qualified naming the rule, then allowed with the right registration', async () => {
+  const valuer = await addMember(t, admin, 'VALUER');
+  const second = await addMember(t, admin, 'VALUER');
+  const cases: { body: Record<string, unknown>; wrong: unknown[]; right: unknown[]; rule: RegExp }[] = [
+    {
+      body: { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined },
+      wrong: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'LAND_AND_BUILDING' }, { type: 'ICAI_MEMBERSHIP', number: '123456' }],
+      right: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }],
+      rule: /s\.62.*registered valuer \(Securities or Financial Assets\)/,
+    },
+    {
+      body: { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES' },
+      wrong: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }, { type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }],
+      right: [{ type: 'SEBI_MERCHANT_BANKER', number: 'INM000012345' }],
+      rule: /11UA\(2\)\(b\).*merchant banker/,
+    },
+    {
+      body: { statute: 'IBC_LIQUIDATION', purpose: undefined },
+      wrong: [{ type: 'SEBI_MERCHANT_BANKER', number: 'INM000012345' }, { type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'PLANT_AND_MACHINERY' }],
+      right: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }],
+      rule: /Liquidation Process.*registered valuer \(Securities or Financial Assets\)/,
+    },
+    {
+      body: { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' },
+      wrong: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }],
+      right: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }],
+      rule: /rule 21.*chartered accountant/,
+    },
+  ];
+  for (const c of cases) {
+    const id = await atGate3(c.body, valuer, second);
+    assert.equal((await patchMe(admin, { registrations: c.wrong })).statusCode, 200);
+    const refused = await t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/GATE_3/approve`, headers: asUser(admin), payload: {} });
+    assert.equal(refused.statusCode, 409, `${c.body.statute}: ${refused.body}`);
+    assert.equal(refused.json().code, 'signatory_not_qualified');
+    assert.match(refused.json().detail, c.rule);
+    const still = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}`, headers: asUser(admin) })).json();
+    assert.equal(still.status, 'GATE_3', 'a refused sign-off changes nothing');
+    assert.equal((await patchMe(admin, { registrations: [...c.wrong, ...c.right] })).statusCode, 200);
+    const signed = await t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/GATE_3/approve`, headers: asUser(admin), payload: {} });
+    assert.equal(signed.statusCode, 200, `${c.body.statute}: ${signed.body}`);
+    assert.equal(signed.json().status, 'COMPLETED');
+  }
+});

@@ -1,0 +1,74 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
+import { createEngagement, fixture, lock, status, upload } from '../../helpers/engagements.js';
+
+let t: TestApp;
+let bearer: Record<string, string>;
+before(async () => {
+  t = await createTestApp();
+  bearer = asToken((await createToken(t, await signupAdmin(t))).token);
+});
+after(() => t.close());
+
+const patch = (id: string, payload: unknown) => t.app.inject({ method: 'PATCH', url: `/api/v1/engagements/${id}`, headers: bearer, payload: payload as object });
+
+test('PATCH corrects the engagement before the computation, with an audit entry; after it starts, 409', async () => {
+  const e = await createEngagement(t, bearer, { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', proposedPricePerShare: '250.00' });
+  const created = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers: bearer })).json();
+  assert.equal(created.proposedPricePerShare, '250.00');
+
+  // Bad input changes nothing.
+  const bad = await patch(e.id, { proposedPricePerShare: '-5', cin: 'nonsense' });
+  assert.equal(bad.statusCode, 400);
+  const badPrice = await patch(e.id, { proposedPricePerShare: 12.345 });
+  assert.equal(badPrice.statusCode, 400);
+  assert.deepEqual(badPrice.json().errors.map((x: { path: string }) => x.path), ['/proposedPricePerShare']);
+  const wrongPurpose = await patch(e.id, { purpose: 'ISSUE_OF_SHARES' });
+  assert.equal(wrongPurpose.statusCode, 400);
+  assert.equal((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers: bearer })).json().proposedPricePerShare, '250.00');
+
+  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  await t.worker.drain();
+  assert.equal(await status(t, bearer, e.id), 'DATA_READY');
+  const ok = await patch(e.id, { targetEntity: 'Sample Manufacturing Private Limited', purpose: 'TRANSFER_NON_RESIDENT_TO_RESIDENT', proposedPricePerShare: 310, valuationDate: '2026-03-31' });
+  assert.equal(ok.statusCode, 200, ok.body);
+  assert.equal(ok.json().targetEntity, 'Sample Manufacturing Private Limited');
+  assert.equal(ok.json().purpose, 'TRANSFER_NON_RESIDENT_TO_RESIDENT');
+  assert.equal(ok.json().proposedPricePerShare, '310');
+  const events = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/events`, headers: bearer })).json();
+  const updated = events.find((x: { action: string }) => x.action === 'engagement.updated');
+  assert.deepEqual(updated.details.changes.proposedPricePerShare, { from: '250.00', to: '310' });
+  assert.deepEqual(updated.details.changes.purpose, { from: 'ISSUE_TO_NON_RESIDENT', to: 'TRANSFER_NON_RESIDENT_TO_RESIDENT' });
+
+  assert.equal((await lock(t, bearer, e.id, { wacc: 12, terminalGrowthRate: 4, rationale: 'Cost of equity by CAPM; peer beta relevered.' })).statusCode, 200);
+  const late = await patch(e.id, { proposedPricePerShare: '300.00' });
+  assert.equal(late.statusCode, 409);
+  assert.equal(late.json().code, 'computation_started');
+  await t.worker.drain();
+  assert.equal((await patch(e.id, { targetEntity: 'Another Name Ltd' })).statusCode, 409);
+
+  // The valuation carries compliance: non-resident → resident, price ≤ fair value 302.55; 310 is above.
+  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+  assert.equal(v.compliance.proposedPricePerShare, '310.00');
+  assert.equal(v.compliance.tests.length, 1);
+  const [c] = v.compliance.tests;
+  assert.equal(c.purpose, 'TRANSFER_NON_RESIDENT_TO_RESIDENT');
+  assert.equal(c.relation, 'AT_MOST');
+  assert.equal(c.linePerShare, '302.55');
+  assert.equal(c.passes, false);
+  assert.equal(c.margin, '7.45');
+  assert.match(c.rule, /Rule 21\(2\)\(c\)/);
+});
+
+test('the OpenAPI document describes PATCH and compliance', async () => {
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+  const op = doc.paths['/api/v1/engagements/{id}'].patch;
+  assert.equal(op.operationId, 'patchEngagement');
+  assert.ok(op.responses['409']);
+  assert.ok(doc.components.schemas.Valuation.properties.compliance);
+  const ref = doc.paths['/api/v1/engagements/{id}/assumptions/lock'].post.requestBody.content['application/json'].schema.$ref as string;
+  const lockBody = doc.components.schemas[ref.split('/').pop()!];
+  assert.ok(lockBody.properties.methodWeights.description.length > 50);
+});

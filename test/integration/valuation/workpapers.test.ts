@@ -1,0 +1,51 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { Decimal } from 'decimal.js';
+import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
+import { createEngagement, fixture, lock, upload } from '../../helpers/engagements.js';
+import { recalculate } from '../../helpers/workbook.js';
+
+let t: TestApp;
+let bearer: Record<string, string>;
+before(async () => {
+  t = await createTestApp();
+  bearer = asToken((await createToken(t, await signupAdmin(t))).token);
+});
+after(() => t.close());
+
+const paisa = (x: unknown) => new Decimal(x as number).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+
+test('GET valuation/workpapers.xlsx: recalculated formulas give the API\'s figures; WACC + 1 point gives the grid cell', async () => {
+  const e = await createEngagement(t, bearer, { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });
+  const url = `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`;
+  const early = await t.app.inject({ method: 'GET', url, headers: bearer });
+  assert.equal(early.statusCode, 409);
+  assert.equal(early.json().code, 'valuation_not_ready');
+  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  await t.worker.drain();
+  await lock(t, bearer, e.id, {
+    wacc: 12.5, terminalGrowthRate: 5, rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
+    methodWeights: { DCF: 60, NAV: 40 }, weightsRationale: 'Going concern: the income approach leads the cost approach.',
+    dlomPercent: 12.5, dlomRationale: 'Unlisted minority stake with no exit route within five years.',
+  });
+  await t.worker.drain();
+  const res = await t.app.inject({ method: 'GET', url, headers: bearer });
+  assert.equal(res.statusCode, 200);
+  assert.equal(res.headers['content-type'], 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  assert.match(String(res.headers['content-disposition']), /workpapers-Sample-Manufacturing-Pvt-Ltd\.xlsx/);
+  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+  const wb = await recalculate(res.rawPayload);
+  for (const name of ['WACC', 'TerminalGrowth', 'EnterpriseValue_DCF', 'EquityValue_DCF', 'ValuePerShare_DCF', 'ValuePerShare_NAV', 'ValuePerShare_Concluded']) {
+    assert.ok(wb.names.has(name), name);
+  }
+  const dcf = v.methods.find((m: { method: string }) => m.method === 'DCF');
+  assert.equal(paisa(wb.value('EnterpriseValue_DCF')), dcf.enterpriseValue);
+  assert.equal(paisa(wb.value('EquityValue_DCF')), dcf.equityValue);
+  assert.equal(paisa(wb.value('ValuePerShare_DCF')), dcf.valuePerShare);
+  assert.equal(paisa(wb.value('ValuePerShare_NAV')), v.methods.find((m: { method: string }) => m.method === 'NAV').valuePerShare);
+  assert.equal(paisa(wb.value('ValuePerShare_Concluded')), v.conclusion.valuePerShare);
+  wb.set('WACC', 13.5);
+  assert.equal(v.sensitivity.waccValues[4], '13.5');
+  assert.equal(paisa(wb.value('ValuePerShare_DCF')), v.sensitivity.grid[4][2]);
+});

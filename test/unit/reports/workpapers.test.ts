@@ -1,0 +1,92 @@
+/**
+ * Live workpapers: every formula recalculated with a formula engine (HyperFormula) must give the
+ * engine's figures to the paisa through the defined names; raising WACC by one point in the
+ * workbook must give the sensitivity grid's figure for that cell.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Decimal } from 'decimal.js';
+import { computeValuation, type Purpose, type Statute, type ValuationInput } from '../../../src/domain/valuation/engine.js';
+import { buildWorkpapers } from '../../../src/reports/workpapers.js';
+import { recalculate } from '../../helpers/workbook.js';
+import { loadDocument, normalised } from '../valuation/helpers.js';
+
+const paisa = (x: unknown) => {
+  assert.equal(typeof x, 'number', `not a number: ${JSON.stringify(x)}`);
+  return new Decimal(x as number).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+};
+
+async function check(fixture: string, statute: Statute, purpose: Purpose | null, extra: Partial<ValuationInput> = {}, doc?: Record<string, unknown>) {
+  const financials = normalised(doc ?? loadDocument(fixture));
+  const valuation = computeValuation({
+    financials, assumptions: { wacc: '12.5', terminalGrowthRate: '5' }, engagement: { statute, purpose, valuationDate: '2025-03-31' }, ...extra,
+  });
+  const wb = await recalculate(await buildWorkpapers({ targetEntity: 'Test Co', financials, valuation }));
+  for (const m of valuation.methods) {
+    assert.equal(paisa(wb.value(`ValuePerShare_${m.method}`)), m.valuePerShare, `${fixture} ${statute}: ValuePerShare_${m.method}`);
+    if (m.method === 'DCF') {
+      assert.equal(paisa(wb.value('EnterpriseValue_DCF')), m.enterpriseValue);
+      assert.equal(paisa(wb.value('EquityValue_DCF')), m.equityValue);
+    }
+  }
+  if (valuation.conclusion.valuePerShare !== null) {
+    assert.equal(paisa(wb.value('ValuePerShare_Concluded')), valuation.conclusion.valuePerShare, `${fixture} ${statute}: concluded`);
+  }
+  if (valuation.sensitivity) {
+    assert.equal(wb.value('WACC'), 12.5);
+    assert.equal(wb.value('TerminalGrowth'), 5);
+    // One percentage point more WACC in the workbook = the grid's +1 row at the base growth.
+    wb.set('WACC', 13.5);
+    assert.equal(valuation.sensitivity.waccValues[4], '13.5');
+    assert.equal(paisa(wb.value('ValuePerShare_DCF')), valuation.sensitivity.grid[4][2]);
+    // The Sensitivity sheet's own formulas give every grid figure.
+    wb.set('WACC', 12.5);
+    const sheet = wb.hf.getSheetId('Sensitivity')!;
+    const values = wb.hf.getSheetValues(sheet);
+    const top = values.findIndex((r) => typeof r[0] === 'string' && (r[0] as string).startsWith('WACC \\ g'));
+    valuation.sensitivity.grid.forEach((row, i) =>
+      row.forEach((cell, j) => {
+        const got = values[top + 1 + i][1 + j];
+        assert.equal(cell === null ? got : paisa(got), cell === null ? '' : cell, `grid ${i},${j}`);
+      }),
+    );
+  }
+  return { valuation, wb };
+}
+
+const WHY = 'DCF leads: the business is a going concern with reliable projections.';
+
+test('DCF (FEMA) and the sensitivity grid, end-of-year and mid-year', async () => {
+  await check('sample-company.json', 'FEMA_RBI', 'ISSUE_TO_NON_RESIDENT');
+  await check('sample-company.json', 'FEMA_RBI', null, { options: { midYear: true } });
+});
+
+test('losses carried forward and lapsing, in formulas', async () => {
+  await check('startup-negative-fcff.json', 'FEMA_RBI', 'ISSUE_TO_NON_RESIDENT');
+  await check('loss-carry-forward.json', 'FEMA_RBI', 'ISSUE_TO_NON_RESIDENT');
+  const doc = loadDocument('small-company-rupees.json');
+  doc.projections = [-300000, 100000, 500000].map((ebitda, i) => ({
+    year: `FY${2026 + i}`, revenue: 900000, ebitda, depreciationAndAmortisation: 0, capitalExpenditure: 0, changeInNetWorkingCapital: 0, taxRate: 25,
+  }));
+  await check('', 'FEMA_RBI', 'ISSUE_TO_NON_RESIDENT', {}, doc);
+});
+
+test('Companies Act with valuer\'s weights and a discount; Rule 11UA both NAV formulas with arrears; IBC with estimates', async () => {
+  const { wb } = await check('sample-company.json', 'COMPANIES_ACT_SEC_62', null, {
+    judgement: { methodWeights: { DCF: 70, NAV: 30 }, weightsRationale: WHY, dlomPercent: 15, dlomRationale: 'Minority stake with no exit route within five years.' },
+  });
+  assert.ok(wb.names.has('ValuePerShare_Concluded'));
+  await check('ten-year-company.json', 'COMPANIES_ACT_SEC_62', null);
+  await check('arrears-company.json', 'RULE_11UA', null);
+  await check('arrears-company.json', 'RULE_11UA', 'ISSUE_OF_SHARES', { judgement: { methodWeights: { DCF: 100 }, weightsRationale: WHY, dlomPercent: 10, dlomRationale: 'Minority stake with no exit route within five years.' } });
+  await check('ibc-shortfall.json', 'IBC_LIQUIDATION', null);
+  const doc = loadDocument('sample-company.json');
+  doc.liquidation = {
+    assets: [
+      { assetClass: 'LAND_AND_BUILDING', bookValue: 400, estimates: [{ valuer: 'RV A', fairValue: 520, liquidationValue: 390 }, { valuer: 'RV B', fairValue: 560, liquidationValue: 300 }, { valuer: 'RV C', fairValue: 530, liquidationValue: 380 }] },
+      { assetClass: 'OTHER', bookValue: 1350, estimates: [{ valuer: 'RV A', fairValue: 700, liquidationValue: 500 }, { valuer: 'RV B', fairValue: 720, liquidationValue: 480 }] },
+    ],
+    liquidationCosts: 20,
+  };
+  await check('', 'IBC_LIQUIDATION', null, {}, doc);
+});

@@ -1,0 +1,60 @@
+// The signed-in frame: header with the firm, the person and navigation; redirects to /login without a session.
+import { AppShell, Anchor, Badge, Burger, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { ApiError } from '../api/client';
+import { useMe } from '../lib/session';
+
+const NAV = [
+  { to: '/engagements', label: 'Engagements' },
+  { to: '/payments', label: 'Payments' },
+  { to: '/team', label: 'Team' },
+  { to: '/settings/api-tokens', label: 'API tokens', admin: true },
+  { to: '/settings/webhooks', label: 'Webhooks', admin: true },
+  { to: '/settings/firm', label: 'Firm', admin: true },
+  { to: '/profile', label: 'Profile' },
+  { to: '/verify', label: 'Verify a report' },
+];
+
+export function Layout() {
+  const me = useMe();
+  const location = useLocation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  if (me.isPending) return <Center h="100vh"><Loader aria-label="Loading" /></Center>;
+  if (me.error) {
+    if (me.error instanceof ApiError && me.error.status === 401) {
+      return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+    }
+    return <Center h="100vh"><Text c="red.8" role="alert">{me.error.message}</Text></Center>;
+  }
+  const user = me.data;
+  const links = NAV.filter((n) => !n.admin || (user.role === 'ADMIN' && user.kind === 'user')).map((n) => (
+    <Anchor key={n.to} component={NavLink} to={n.to} onClick={close} fw={location.pathname.startsWith(n.to) ? 700 : 400} c="indigo.9">
+      {n.label}
+    </Anchor>
+  ));
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 220, breakpoint: 'lg', collapsed: { desktop: true, mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label="Open navigation" />
+            <Anchor component={Link} to="/engagements" fw={800} c="indigo.9" underline="never">₹ Valuation Service</Anchor>
+            <Group gap="md" visibleFrom="lg" component="nav" aria-label="Main">{links}</Group>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm" visibleFrom="xs" truncate maw={220}>{user.user?.name ?? user.token?.name} · {user.firm.name}</Text>
+            <Badge color="gray.9">{user.role}</Badge>
+            <Anchor component={Link} to="/logout" size="sm">Log out</Anchor>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="md" component="nav" aria-label="Main (mobile)">
+        <Stack>{links}</Stack>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,144 @@
+// The assumptions lock form (validated live with the API's own schema), then a read-only view.
+import { Alert, Button, Checkbox, Group, NumberInput, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lockAssumptionsBody } from '../../../../src/contract/engagement-forms';
+import { api, call, type Schemas } from '../../api/client';
+import { dateTime } from '../../lib/format';
+import { FormError, applyFieldErrors } from '../FormError';
+
+type Engagement = Schemas['Engagement'];
+const OPEN = ['CREATED', 'DATA_INGESTING', 'DATA_READY'];
+
+/** The methods a statute's valuation produces, for the valuer's weights (the API refuses any other). */
+function weightableMethods(e: Engagement): string[] {
+  if (e.statute === 'COMPANIES_ACT_SEC_62') return ['DCF', 'NAV', 'COMPARABLES'];
+  if (e.statute === 'FEMA_RBI') return ['DCF'];
+  if (e.statute === 'RULE_11UA') return e.purpose === 'TRANSFER_OR_RECEIPT' ? ['NAV_11UA_1CB'] : ['NAV_11UA_2A', 'DCF'];
+  return [];
+}
+
+function Warnings({ warnings }: { warnings?: { code: string; message: string }[] }) {
+  if (!warnings?.length) return null;
+  return (
+    <Alert color="yellow" title="Check these rates" data-testid="lock-warnings">
+      <ul style={{ margin: 0, paddingLeft: 18 }}>{warnings.map((w) => <li key={w.code}><code>{w.code}</code>: {w.message}</li>)}</ul>
+    </Alert>
+  );
+}
+
+export function Assumptions({ engagement, canWrite }: { engagement: Engagement; canWrite: boolean }) {
+  const a = useQuery({
+    queryKey: ['engagement', engagement.id, 'assumptions', engagement.assumptionsLocked],
+    queryFn: () => call(api.GET('/api/v1/engagements/{id}/assumptions', { params: { path: { id: engagement.id } } })),
+  });
+  const client = useQueryClient();
+  if (a.data?.locked) {
+    return (
+      <Stack>
+        <Title order={2} size="h3">Assumptions (locked)</Title>
+        <Warnings warnings={client.getQueryData<{ code: string; message: string }[]>(['lock-warnings', engagement.id])} />
+        <Table aria-label="Locked assumptions">
+          <Table.Tbody>
+            <Table.Tr><Table.Th scope="row" w={200}>WACC</Table.Th><Table.Td data-testid="locked-wacc">{a.data.wacc} %</Table.Td></Table.Tr>
+            <Table.Tr><Table.Th scope="row">Terminal growth</Table.Th><Table.Td>{a.data.terminalGrowthRate} %</Table.Td></Table.Tr>
+            <Table.Tr><Table.Th scope="row">Discounting</Table.Th><Table.Td>{a.data.midYear ? 'Mid-year' : 'End of year'}</Table.Td></Table.Tr>
+            <Table.Tr><Table.Th scope="row">Rationale</Table.Th><Table.Td style={{ whiteSpace: 'pre-wrap' }}>{a.data.rationale}</Table.Td></Table.Tr>
+            {a.data.methodWeights && (
+              <Table.Tr><Table.Th scope="row">Method weights</Table.Th><Table.Td>{Object.entries(a.data.methodWeights).map(([m, w]) => `${m} ${w}%`).join(' · ')}<Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{a.data.weightsRationale}</Text></Table.Td></Table.Tr>
+            )}
+            {a.data.dlomPercent !== undefined && (
+              <Table.Tr><Table.Th scope="row">Discount (DLOM)</Table.Th><Table.Td>{a.data.dlomPercent}%<Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{a.data.dlomRationale}</Text></Table.Td></Table.Tr>
+            )}
+            {a.data.version && a.data.version > 1 && <Table.Tr><Table.Th scope="row">Round</Table.Th><Table.Td>Version {a.data.version} (earlier rounds returned for revision)</Table.Td></Table.Tr>}
+            <Table.Tr><Table.Th scope="row">Locked</Table.Th><Table.Td>{dateTime(a.data.lockedAt)}</Table.Td></Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    );
+  }
+  return (
+    <Stack>
+      <Title order={2} size="h3">Assumptions</Title>
+      {!canWrite ? (
+        <Text c="gray.7">Not locked yet. Locking needs the VALUER or ADMIN role.</Text>
+      ) : !OPEN.includes(engagement.status) ? (
+        <Text c="gray.7">Assumptions can no longer be locked: the engagement is {engagement.status}.</Text>
+      ) : (
+        <LockForm engagement={engagement} />
+      )}
+    </Stack>
+  );
+}
+
+/** Weight fields left empty are not weights: drop them (and the whole map when none is filled). */
+function withoutEmptyWeights<T extends { methodWeights?: Record<string, number | undefined> }>(values: T): T {
+  const filled = Object.entries(values.methodWeights ?? {}).filter(([, v]) => v !== undefined && v !== null);
+  return { ...values, methodWeights: filled.length ? Object.fromEntries(filled) : undefined };
+}
+
+function LockForm({ engagement }: { engagement: Engagement }) {
+  const id = engagement.id;
+  const methods = weightableMethods(engagement);
+  const client = useQueryClient();
+  const form = useForm<z.input<typeof lockAssumptionsBody>>({
+    resolver: (values, context, options) => zodResolver(lockAssumptionsBody)(withoutEmptyWeights(values), context, options),
+    mode: 'onChange',
+    defaultValues: { midYear: false, rationale: '' },
+  });
+  const lock = useMutation({
+    mutationFn: (body: z.output<typeof lockAssumptionsBody>) => call(api.POST('/api/v1/engagements/{id}/assumptions/lock', { params: { path: { id } }, body })),
+    onSuccess: (data) => {
+      // The lock response's rate warnings stay on the page after it switches to the locked view.
+      client.setQueryData(['lock-warnings', id], data.warnings ?? []);
+      return client.invalidateQueries({ queryKey: ['engagement', id] });
+    },
+    onError: (e) => applyFieldErrors(e, form.setError as never),
+  });
+  const err = form.formState.errors as Record<string, { message?: string } | undefined>;
+  const weightErr = (m: string) => (form.formState.errors.methodWeights as Record<string, { message?: string }> | undefined)?.[m]?.message;
+  return (
+    <form onSubmit={form.handleSubmit((v) => lock.mutate(v))} noValidate aria-label="Lock assumptions">
+      <Stack maw={640}>
+        <Group grow align="start">
+          <Controller control={form.control} name="wacc" render={({ field }) => (
+            <NumberInput label="WACC (%)" description="12.5 means 12.5 %" withAsterisk decimalScale={4} value={field.value ?? ''} onChange={(v) => { field.onChange(v === '' ? undefined : Number(v)); void form.trigger('terminalGrowthRate'); }} onBlur={field.onBlur} error={err.wacc?.message} />
+          )} />
+          <Controller control={form.control} name="terminalGrowthRate" render={({ field }) => (
+            <NumberInput label="Terminal growth (%)" description="Must be below WACC" withAsterisk decimalScale={4} value={field.value ?? ''} onChange={(v) => field.onChange(v === '' ? undefined : Number(v))} onBlur={field.onBlur} error={err.terminalGrowthRate?.message} />
+          )} />
+        </Group>
+        <Textarea label="Rationale" description="Why these rates: sources, beta, risk premia (at least 20 characters)" withAsterisk autosize minRows={3} {...form.register('rationale')} error={err.rationale?.message} />
+        <Checkbox label="Mid-year discounting" {...form.register('midYear')} />
+        {methods.length > 1 && (
+          <Paper withBorder p="sm" radius="md">
+            <Stack gap="xs">
+              <Text fw={600} size="sm">Method weights (optional; percent, adding up to 100)</Text>
+              <Group grow align="start">
+                {methods.map((m) => (
+                  <Controller key={m} control={form.control} name={`methodWeights.${m}` as never} render={({ field }) => (
+                    <NumberInput label={m} decimalScale={2} value={(field.value as number | undefined) ?? ''} onChange={(v) => field.onChange(v === '' ? undefined : Number(v))} error={weightErr(m)} />
+                  )} />
+                ))}
+              </Group>
+              <Textarea label="Why these weights" description="At least 20 characters; required with weights" autosize minRows={2} {...form.register('weightsRationale', { setValueAs: (v: string) => v || undefined })} error={err.weightsRationale?.message ?? err.methodWeights?.message} />
+            </Stack>
+          </Paper>
+        )}
+        {!['IBC_LIQUIDATION'].includes(engagement.statute) && (
+          <Group grow align="start">
+            <Controller control={form.control} name="dlomPercent" render={({ field }) => (
+              <NumberInput label="Discount for lack of marketability (%)" description="Optional, 0–50; not for a prescribed NAV formula" decimalScale={2} value={field.value ?? ''} onChange={(v) => field.onChange(v === '' ? undefined : Number(v))} error={err.dlomPercent?.message} />
+            )} />
+            <Textarea label="Why this discount" description="Required with a discount" autosize minRows={1} {...form.register('dlomRationale', { setValueAs: (v: string) => v || undefined })} error={err.dlomRationale?.message} />
+          </Group>
+        )}
+        <Warnings warnings={lock.data?.warnings} />
+        <FormError error={lock.error} title="Could not lock the assumptions" />
+        <Group><Button type="submit" loading={lock.isPending}>Lock assumptions</Button></Group>
+      </Stack>
+    </form>
+  );
+}

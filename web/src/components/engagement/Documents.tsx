@@ -1,0 +1,149 @@
+// Documents: drag-and-drop upload with progress, template downloads, ingestion errors exactly as the
+// API reports them (pointer, row and column), and a preview of the ingested financials.
+import { ScrollX } from '../ScrollX';
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Group, Progress, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, call, type Schemas } from '../../api/client';
+import { uploadDocument } from '../../api/upload';
+import { dateTime, groupIndian } from '../../lib/format';
+import { FormError } from '../FormError';
+import { saveBlob } from '../../lib/download';
+
+type Engagement = Schemas['Engagement'];
+
+export function Documents({ engagement, canWrite }: { engagement: Engagement; canWrite: boolean }) {
+  const client = useQueryClient();
+  const [kind, setKind] = useState<'FINANCIALS' | 'SUPPORTING'>('FINANCIALS');
+  const [progress, setProgress] = useState<number>();
+  const docs = useQuery({
+    queryKey: ['engagement', engagement.id, 'documents', engagement.status],
+    queryFn: () => call(api.GET('/api/v1/engagements/{id}/documents', { params: { path: { id: engagement.id }, query: { limit: 50 } } })),
+    refetchInterval: (q) => (q.state.data?.some((d) => d.status === 'PARSING' || d.status === 'STORED') ? 1500 : false),
+  });
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadDocument(engagement.id, kind, file, setProgress),
+    onSettled: () => {
+      setProgress(undefined);
+      void client.invalidateQueries({ queryKey: ['engagement', engagement.id] });
+    },
+  });
+  const uploadOpen = ['CREATED', 'DATA_READY'].includes(engagement.status) || (kind === 'SUPPORTING' && engagement.status === 'DATA_INGESTING');
+
+  return (
+    <Stack>
+      <Title order={2} size="h3">Documents</Title>
+      <Group gap="xs">
+        <Text size="sm">Templates:</Text>
+        {(['xlsx', 'csv', 'json'] as const).map((f) => (
+          <Anchor key={f} component="button" type="button" size="sm" onClick={() => void downloadTemplate(f)}>
+            financials.{f}
+          </Anchor>
+        ))}
+      </Group>
+      {canWrite ? (
+        uploadOpen ? (
+          <Stack gap="xs">
+            <SegmentedControl value={kind} onChange={(v) => setKind(v as typeof kind)} data={[{ value: 'FINANCIALS', label: 'Financials' }, { value: 'SUPPORTING', label: 'Supporting document' }]} aria-label="Document kind" w="fit-content" />
+            <Dropzone onDrop={(files) => files[0] && upload.mutate(files[0])} multiple={false} loading={upload.isPending} aria-label={`Upload ${kind === 'FINANCIALS' ? 'financials' : 'a supporting document'}`} data-testid="upload">
+              <Stack align="center" gap={4} py="lg">
+                <Text fw={600}>Drop a file here, or click to choose it</Text>
+                <Text size="sm" c="gray.7">{kind === 'FINANCIALS' ? 'XLSX, CSV or JSON in the template layout' : 'PDF, XLSX, CSV or JSON'} · up to 25 MiB</Text>
+              </Stack>
+            </Dropzone>
+            {progress !== undefined && <Progress value={progress} aria-label="Upload progress" size="lg" />}
+            <FormError error={upload.error} title="Upload refused" />
+          </Stack>
+        ) : (
+          <Text size="sm" c="gray.7">Uploads are closed: {engagement.status === 'DATA_INGESTING' ? 'financials are being read.' : 'computation has started.'}</Text>
+        )
+      ) : (
+        <Text size="sm" c="gray.7">Uploading needs the VALUER or ADMIN role.</Text>
+      )}
+      <FormError error={docs.error} title="Could not load documents" />
+      {docs.data?.map((d) => (
+        <Stack key={d.id} gap={4}>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{d.fileName}</Text>
+            <Badge color="gray.8">{d.kind}</Badge>
+            <Badge color={d.status === 'REJECTED' ? 'red' : d.status === 'PARSED' ? 'green' : 'blue'} data-testid="document-status">{d.status}</Badge>
+            <Text size="xs" c="gray.7">{groupIndian(String(d.sizeBytes))} bytes · {dateTime(d.createdAt)}</Text>
+          </Group>
+          {d.errors && d.errors.length > 0 && (
+            <Alert color="red" title={`${d.errors.length} problem${d.errors.length > 1 ? 's' : ''} in ${d.fileName}`} data-testid="ingestion-errors">
+              <ScrollX minWidth={400}>
+                <Table aria-label="Ingestion errors">
+                  <Table.Thead><Table.Tr><Table.Th>Where</Table.Th><Table.Th>Field</Table.Th><Table.Th>Problem</Table.Th></Table.Tr></Table.Thead>
+                  <Table.Tbody>
+                    {d.errors.map((e, i) => (
+                      <Table.Tr key={i}>
+                        <Table.Td>{e.location ?? '—'}</Table.Td>
+                        <Table.Td><code>{e.path}</code></Table.Td>
+                        <Table.Td>{e.message}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollX>
+            </Alert>
+          )}
+        </Stack>
+      ))}
+      {['DATA_READY', 'COMPUTING', 'GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED'].includes(engagement.status) && <FinancialsPreview id={engagement.id} />}
+    </Stack>
+  );
+}
+
+async function downloadTemplate(format: 'xlsx' | 'csv' | 'json') {
+  const { data, response } = await api.GET('/api/v1/templates/financials.{format}', { params: { path: { format } }, parseAs: 'blob' });
+  if (response.ok && data) saveBlob(data as unknown as Blob, `financials-template.${format}`);
+}
+
+type Financials = {
+  sourceUnit: string;
+  balanceSheetDate: string;
+  shares: Record<string, string>;
+  balanceSheet: Record<string, string>;
+  projections: Record<string, string>[];
+};
+
+const label = (key: string) => key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
+
+function FinancialsPreview({ id }: { id: string }) {
+  const fin = useQuery({
+    queryKey: ['engagement', id, 'financials'],
+    queryFn: async () => (await call(api.GET('/api/v1/engagements/{id}/financials', { params: { path: { id } } }))).financials as unknown as Financials,
+  });
+  const f = fin.data;
+  if (!f) return <FormError error={fin.error} title="Could not load the ingested financials" />;
+  const years = f.projections.map((p) => p.year);
+  const rows = f.projections.length ? Object.keys(f.projections[0]).filter((k) => k !== 'year') : [];
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4">Ingested financials</Title>
+      <Text size="sm">Balance sheet at {f.balanceSheetDate}; amounts in rupees (from {f.sourceUnit}); {groupIndian(f.shares.equitySharesOutstanding ?? '')} equity shares.</Text>
+      <ScrollX minWidth={500}>
+        <Table aria-label="Balance sheet" striped>
+          <Table.Tbody>
+            {Object.entries(f.balanceSheet).map(([k, v]) => (
+              <Table.Tr key={k}><Table.Th scope="row">{label(k)}</Table.Th><Table.Td ta="right" ff="monospace">{v}</Table.Td></Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollX>
+      {years.length > 0 && (
+        <ScrollX minWidth={500}>
+          <Table aria-label="Projections" striped>
+            <Table.Thead><Table.Tr><Table.Th>Projection</Table.Th>{years.map((y) => <Table.Th key={y} ta="right">{y}</Table.Th>)}</Table.Tr></Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r}><Table.Th scope="row">{label(r)}</Table.Th>{f.projections.map((p) => <Table.Td key={p.year} ta="right" ff="monospace">{p[r]}</Table.Td>)}</Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollX>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,196 @@
+// Review: the three gates (approve / reject with a comment, or why this person may not act),
+// payment (sandbox checkout or the gateway's), and the report (status, inline preview, download).
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, call, type Schemas } from '../../api/client';
+import type { Me } from '../../lib/session';
+import { atLeast } from '../../lib/session';
+import { dateTime, paiseToRupees } from '../../lib/format';
+import { saveBlob } from '../../lib/download';
+import { FormError } from '../FormError';
+
+type Engagement = Schemas['Engagement'];
+type AuditEvent = Schemas['AuditEvent'];
+type Gate = 'GATE_1' | 'GATE_2' | 'GATE_3';
+const GATE_TITLES: Record<Gate, string> = { GATE_1: 'Gate 1 · valuer review', GATE_2: 'Gate 2 · second review (four eyes)', GATE_3: 'Gate 3 · partner sign-off' };
+
+/** Why this person cannot decide the current gate, or null when they can. */
+export function gateBlocker(gate: Gate, engagement: Engagement, me: Me | undefined, events: AuditEvent[]): string | null {
+  if (!atLeast(me, 'VALUER')) return 'Deciding a gate needs the VALUER or ADMIN role.';
+  const myId = me?.user?.id ?? me?.token?.id;
+  if (gate === 'GATE_2') {
+    const g1 = [...events].reverse().find((e) => e.action === 'engagement.approve_gate_1');
+    if (g1 && g1.actor.id === myId) return 'Four eyes: you approved Gate 1, so someone else must approve Gate 2.';
+  }
+  if (gate === 'GATE_3') {
+    if (me?.kind !== 'user' || me.role !== 'ADMIN') return 'Sign-off needs an ADMIN (partner) signed in; your role cannot sign.';
+    if (engagement.paymentStatus !== 'PAID') return 'Sign-off needs the engagement to be paid first.';
+  }
+  return null;
+}
+
+export function Review({ engagement, me, events }: { engagement: Engagement; me: Me | undefined; events: AuditEvent[] }) {
+  const gate = (['GATE_1', 'GATE_2', 'GATE_3'] as const).find((g) => g === engagement.status);
+  return (
+    <Stack>
+      <Title order={2} size="h3">Review</Title>
+      {gate ? <GateDecision gate={gate} engagement={engagement} me={me} events={events} /> : (
+        <Text c="gray.7">{engagement.status === 'COMPLETED' ? 'All three gates are approved.' : engagement.status === 'FAILED' ? 'The engagement has ended.' : 'Gates open once the valuation is computed.'}</Text>
+      )}
+      <Payment engagement={engagement} canPay={atLeast(me, 'VALUER')} />
+      <Report engagement={engagement} />
+    </Stack>
+  );
+}
+
+function GateDecision({ gate, engagement, me, events }: { gate: Gate; engagement: Engagement; me: Me | undefined; events: AuditEvent[] }) {
+  const client = useQueryClient();
+  const [comment, setComment] = useState('');
+  const blocker = gateBlocker(gate, engagement, me, events);
+  const done = () => {
+    setComment('');
+    return client.invalidateQueries({ queryKey: ['engagement', engagement.id] });
+  };
+  const approve = useMutation({
+    mutationFn: () => call(api.POST('/api/v1/engagements/{id}/gates/{gate}/approve', { params: { path: { id: engagement.id, gate } }, body: comment.trim() ? { comment: comment.trim() } : {} })),
+    onSuccess: done,
+  });
+  const reject = useMutation({
+    mutationFn: (outcome: 'DECLINE' | 'REVISE') => call(api.POST('/api/v1/engagements/{id}/gates/{gate}/reject', { params: { path: { id: engagement.id, gate } }, body: { reason: comment.trim(), outcome } })),
+    onSuccess: done,
+  });
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack>
+        <Group gap="xs"><Text fw={700}>{GATE_TITLES[gate]}</Text><Badge color="orange">pending</Badge></Group>
+        {blocker ? (
+          <Alert color="gray" title="You cannot decide this gate" data-testid="gate-blocker">{blocker}</Alert>
+        ) : (
+          <>
+            <Textarea label="Comment" description="Optional for approval; a rejection needs a reason of at least 10 characters" value={comment} onChange={(e) => setComment(e.currentTarget.value)} autosize minRows={2} />
+            <FormError error={approve.error ?? reject.error} title="Not recorded" />
+            <Group>
+              <Button color="green.8" onClick={() => approve.mutate()} loading={approve.isPending}>Approve {gate.replace('_', ' ').toLowerCase().replace('gate', 'Gate')}</Button>
+              <Button color="orange.9" variant="outline" onClick={() => reject.mutate('REVISE')} loading={reject.isPending} disabled={comment.trim().length < 10} title="Back to the valuer: new assumptions, a new round; the payment stands">Return for revision</Button>
+              <Button color="red.9" variant="outline" onClick={() => window.confirm('Decline for good? The engagement ends as FAILED.') && reject.mutate('DECLINE')} loading={reject.isPending} disabled={comment.trim().length < 10}>Decline</Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+declare global {
+  interface Window {
+    Razorpay?: new (options: Record<string, unknown>) => { open(): void };
+  }
+}
+
+function loadCheckout(): Promise<void> {
+  if (window.Razorpay) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const s = document.createElement('script');
+    s.src = 'https://checkout.razorpay.com/v1/checkout.js';
+    s.onload = () => resolve();
+    s.onerror = () => reject(new Error('The payment checkout could not be loaded'));
+    document.head.appendChild(s);
+  });
+}
+
+function Payment({ engagement, canPay }: { engagement: Engagement; canPay: boolean }) {
+  const client = useQueryClient();
+  const pay = useMutation({
+    mutationFn: async () => {
+      const order = await call(api.POST('/api/v1/payments', { body: { engagementId: engagement.id } }));
+      let result: Schemas['CheckoutResult'];
+      if (order.gatewayOrderId.startsWith('order_sbx_')) {
+        // Sandbox mode: the service's own checkout answers what a real one would, signed.
+        result = await call(api.POST('/api/v1/payments/sandbox/pay', { body: { gateway_order_id: order.gatewayOrderId } }));
+      } else {
+        await loadCheckout();
+        result = await new Promise((resolve, reject) => {
+          const checkout = new window.Razorpay!({
+            key: order.gatewayKeyId, order_id: order.gatewayOrderId, amount: order.amount, currency: order.currency,
+            name: 'Valuation Service', description: engagement.targetEntity,
+            handler: (r: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) =>
+              resolve({ gateway_order_id: r.razorpay_order_id, gateway_payment_id: r.razorpay_payment_id, gateway_signature: r.razorpay_signature }),
+            modal: { ondismiss: () => reject(new Error('Payment was cancelled')) },
+          });
+          checkout.open();
+        });
+      }
+      return call(api.POST('/api/v1/payments/verify', { body: result }));
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['engagement', engagement.id] }),
+  });
+  const payments = useQuery({
+    queryKey: ['engagement', engagement.id, 'payments', engagement.paymentStatus],
+    queryFn: () => call(api.GET('/api/v1/payments', { params: { query: { limit: 200 } } })),
+  });
+  const mine = payments.data?.filter((p) => p.engagementId === engagement.id) ?? [];
+  const captured = mine.find((p) => p.status === 'CAPTURED');
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Group gap="xs"><Text fw={700}>Payment</Text><Badge color={engagement.paymentStatus === 'PAID' ? 'green' : 'gray'} data-testid="payment-status">{engagement.paymentStatus}</Badge></Group>
+        {captured && <Text size="sm">{paiseToRupees(captured.amount)} captured {dateTime(captured.capturedAt)} · order {captured.gatewayOrderId} · payment {captured.gatewayPaymentId}</Text>}
+        {engagement.paymentStatus === 'UNPAID' && (canPay ? (
+          <Group>
+            <Button onClick={() => pay.mutate()} loading={pay.isPending} disabled={engagement.status === 'FAILED'}>
+              {mine[0]?.gatewayOrderId.startsWith('order_sbx_') !== false ? 'Pay (sandbox)' : 'Pay'}
+            </Button>
+            <Text size="xs" c="gray.7">Sign-off (Gate 3) needs payment.</Text>
+          </Group>
+        ) : <Text size="sm" c="gray.7">Paying needs the VALUER or ADMIN role.</Text>)}
+        <FormError error={pay.error} title="Payment not completed" />
+      </Stack>
+    </Paper>
+  );
+}
+
+function Report({ engagement }: { engagement: Engagement }) {
+  const status = useQuery({
+    queryKey: ['engagement', engagement.id, 'report', engagement.status],
+    queryFn: () => call(api.GET('/api/v1/engagements/{id}/report/status', { params: { path: { id: engagement.id } } })),
+    refetchInterval: (q) => (q.state.data?.status === 'GENERATING' ? 1500 : false),
+  });
+  const [preview, setPreview] = useState<string>();
+  const pdf = useMutation({
+    mutationFn: async () => {
+      const { data, response } = await api.GET('/api/v1/engagements/{id}/report', { params: { path: { id: engagement.id } }, parseAs: 'blob' });
+      if (!response.ok || !data) throw new Error(`The report could not be fetched (${response.status})`);
+      return { blob: data as unknown as Blob, kind: response.headers.get('x-report-kind') ?? '' };
+    },
+  });
+  useEffect(() => () => { if (preview) URL.revokeObjectURL(preview); }, [preview]);
+  const s = status.data;
+  const fileName = `valuation-report-${engagement.id}-${s?.kind?.toLowerCase() ?? 'draft'}.pdf`;
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Group gap="xs">
+          <Text fw={700}>Report</Text>
+          {s?.kind && <Badge color={s.kind === 'FINAL' ? 'green' : 'yellow'} data-testid="report-kind">{s.kind}</Badge>}
+          <Badge color="gray.8">{s?.status ?? '…'}</Badge>
+        </Group>
+        {s?.status === 'READY' ? (
+          <>
+            <Text size="sm">{s.kind === 'FINAL' ? 'Signed FINAL report' : 'DRAFT (watermarked, unsigned)'} · generated {dateTime(s.generatedAt)}</Text>
+            <Group>
+              <Button variant="default" onClick={() => pdf.mutateAsync().then((r) => setPreview(URL.createObjectURL(r.blob)))} loading={pdf.isPending}>Preview</Button>
+              <Button onClick={() => pdf.mutateAsync().then((r) => saveBlob(r.blob, fileName))}>Download PDF</Button>
+            </Group>
+            {preview && <iframe src={preview} title="Report preview" style={{ width: '100%', height: 640, border: '1px solid #ced4da' }} />}
+          </>
+        ) : s?.status === 'FAILED' ? (
+          <Alert color="red">The report could not be rendered: {s.error}</Alert>
+        ) : (
+          <Text size="sm" c="gray.7">{s?.status === 'GENERATING' ? 'Rendering…' : 'A DRAFT is rendered at Gate 1, the signed FINAL at completion.'}</Text>
+        )}
+        <FormError error={pdf.error} title="Report" />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,49 @@
+// The review trail and audit events: who did what, when, with the comment or reason.
+import { ScrollX } from '../ScrollX';
+import { Table, Text, Title, Stack } from '@mantine/core';
+import type { Schemas } from '../../api/client';
+import { dateTime } from '../../lib/format';
+
+type AuditEvent = Schemas['AuditEvent'];
+
+const ACTIONS: Record<string, string> = {
+  'engagement.created': 'Created the engagement',
+  'document.uploaded': 'Uploaded a document',
+  'assumptions.locked': 'Locked the assumptions',
+  'engagement.approve_gate_1': 'Approved Gate 1',
+  'engagement.approve_gate_2': 'Approved Gate 2',
+  'engagement.approve_gate_3': 'Signed off (Gate 3)',
+  'engagement.reject_gate': 'Rejected at a gate',
+};
+
+function describe(e: AuditEvent): { who: string; note?: string } {
+  const d = (e.details ?? {}) as { by?: string; comment?: string; reason?: string; fileName?: string };
+  const who = d.by ?? (e.actor.type === 'SYSTEM' ? 'System' : `${e.actor.type === 'API_TOKEN' ? 'API token' : 'User'} ${e.actor.id ?? ''}`);
+  return { who, note: d.comment ?? d.reason ?? d.fileName };
+}
+
+export function Trail({ events, names }: { events: AuditEvent[]; names: Record<string, string> }) {
+  return (
+    <Stack>
+      <Title order={2} size="h3">Review trail and audit events</Title>
+      <ScrollX minWidth={640}>
+        <Table striped aria-label="Audit events">
+          <Table.Thead><Table.Tr><Table.Th>When</Table.Th><Table.Th>Who</Table.Th><Table.Th>What</Table.Th><Table.Th>Comment</Table.Th></Table.Tr></Table.Thead>
+          <Table.Tbody>
+            {events.map((e) => {
+              const { who, note } = describe(e);
+              return (
+                <Table.Tr key={e.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(e.createdAt)}</Table.Td>
+                  <Table.Td>{(e.actor.id && names[e.actor.id]) || who}</Table.Td>
+                  <Table.Td>{ACTIONS[e.action] ?? e.action}{e.fromStatus && e.toStatus && e.fromStatus !== e.toStatus ? <Text size="xs" c="gray.7">{e.fromStatus} → {e.toStatus}</Text> : null}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{note ?? ''}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </ScrollX>
+    </Stack>
+  );
+}

@@ -1,0 +1,190 @@
+// The valuation: conclusion, each method with every line, the sensitivity grid as a heat map, and a
+// chart comparing the methods' values per share (echarts, loaded only when this view opens).
+import { ScrollX } from '../ScrollX';
+import { lazy, Suspense } from 'react';
+import { Accordion, Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { saveBlob } from '../../lib/download';
+import { useQuery } from '@tanstack/react-query';
+import { api, call, type Schemas } from '../../api/client';
+import { rupees, dateTime } from '../../lib/format';
+
+const MethodsChart = lazy(() => import('./MethodsChart'));
+type Valuation = Schemas['Valuation'];
+const COMPUTED = ['GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED'];
+
+export function useValuation(engagement: Schemas['Engagement']) {
+  return useQuery({
+    queryKey: ['engagement', engagement.id, 'valuation'],
+    queryFn: () => call(api.GET('/api/v1/engagements/{id}/valuation', { params: { path: { id: engagement.id } } })),
+    enabled: COMPUTED.includes(engagement.status),
+  });
+}
+
+function formatLine(value: string, kind: string) {
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
+  if (kind === 'AMOUNT' || kind === 'PER_SHARE') return rupees(value);
+  if (kind === 'PERCENT') return `${value}%`;
+  if (kind === 'MULTIPLE') return `${value}×`;
+  return value;
+}
+
+export function ValuationView({ engagement }: { engagement: Schemas['Engagement'] }) {
+  const v = useValuation(engagement);
+  if (!COMPUTED.includes(engagement.status)) {
+    return <Text c="gray.7">{engagement.status === 'COMPUTING' ? 'Computing the valuation…' : 'The valuation appears here once the financials are ready and the assumptions are locked.'}</Text>;
+  }
+  if (!v.data) return v.isPending ? <Loader aria-label="Loading valuation" /> : <Alert color="red">{v.error?.message}</Alert>;
+  const val = v.data;
+  return (
+    <Stack>
+      <Title order={2} size="h3">Valuation</Title>
+      <Conclusion val={val} />
+      <Group>
+        <Button variant="default" size="xs" onClick={() => void downloadWorkpapers(val.engagementId)}>Download live workpapers (XLSX)</Button>
+      </Group>
+      {val.compliance && <Compliance c={val.compliance} />}
+      {val.warnings.length > 0 && (
+        <Alert color="yellow" title="Warnings">
+          <ul style={{ margin: 0, paddingLeft: 18 }}>{val.warnings.map((w) => <li key={w.code}><code>{w.code}</code>: {w.message}</li>)}</ul>
+        </Alert>
+      )}
+      <Suspense fallback={<Loader aria-label="Loading chart" />}>
+        <MethodsChart methods={val.methods.map((m) => ({ label: m.title, value: m.valuePerShare }))} concluded={val.conclusion.valuePerShare ?? undefined} />
+      </Suspense>
+      <Accordion multiple variant="separated">
+        {val.methods.map((m) => (
+          <Accordion.Item key={m.method} value={m.method}>
+            <Accordion.Control>
+              <Group justify="space-between" wrap="wrap" pr="sm">
+                <Text fw={600}>{m.title}</Text>
+                <Text ff="monospace">{rupees(m.valuePerShare)} per share</Text>
+              </Group>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <ScrollX minWidth={420}>
+                <Table aria-label={`${m.title} lines`} striped>
+                  <Table.Tbody>
+                    {m.lines.map((l, i) => (
+                      <Table.Tr key={i}>
+                        <Table.Td>{l.label}{l.note && <Text size="xs" c="gray.7">{l.note}</Text>}</Table.Td>
+                        <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>{formatLine(l.value, l.kind)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </ScrollX>
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+      {val.sensitivity && <Sensitivity s={val.sensitivity} />}
+      <Text size="xs" c="gray.7">Engine {val.engineVersion} · computed {dateTime(val.computedAt)} · {val.conventions.rounding}</Text>
+    </Stack>
+  );
+}
+
+function Conclusion({ val }: { val: Valuation }) {
+  const c = val.conclusion;
+  return (
+    <Paper withBorder p="md" radius="md" bg="indigo.0">
+      <Stack gap={4}>
+        {c.valuePerShare && (
+          <Group gap="xs" align="baseline" wrap="wrap">
+            <Text fw={600}>Concluded value per share</Text>
+            <Text fz={28} fw={800} c="indigo.9" data-testid="concluded-value">{rupees(c.valuePerShare)}</Text>
+            {c.floorOrCeiling && <Badge color="grape">{c.floorOrCeiling}</Badge>}
+          </Group>
+        )}
+        {c.fairValue && <Text><strong>Fair value:</strong> <span data-testid="concluded-value">{rupees(c.fairValue.valuePerShare)}</span> per share (equity {rupees(c.fairValue.equityValue)})</Text>}
+        {c.liquidationValue && <Text><strong>Liquidation value:</strong> {rupees(c.liquidationValue.valuePerShare)} per share (equity {rupees(c.liquidationValue.equityValue)})</Text>}
+        {c.byPurpose?.map((p) => (
+          <Text key={p.purpose + p.method}><strong>{p.purpose}</strong> ({p.method}): <span data-testid="concluded-value">{rupees(p.valuePerShare)}</span>{p.floorOrCeiling ? ` · ${p.floorOrCeiling}` : ''}</Text>
+        ))}
+        <Text size="sm">{c.basis}</Text>
+        {c.weightsSetBy && <Text size="sm"><strong>Weights:</strong> {c.weightsSetBy === 'VALUER' ? 'set by the valuer' : 'the engine default'}{c.weightsRationale ? ` — ${c.weightsRationale}` : ''}</Text>}
+        {c.discount && (
+          <Text size="sm" data-testid="discount">
+            <strong>Discount for lack of marketability {c.discount.percent}%:</strong> {rupees(c.discount.valueBeforeDiscount)} before, less {rupees(c.discount.discountPerShare)}, {rupees(c.discount.valueAfterDiscount)} after — {c.discount.rationale}
+          </Text>
+        )}
+        {c.fairValue?.shortfall && <Text size="sm" c="red.9">Shortfall to creditors (fair value): {rupees(c.fairValue.shortfall)}; equity receives nil.</Text>}
+        {c.liquidationValue?.shortfall && <Text size="sm" c="red.9">Shortfall to creditors (liquidation value): {rupees(c.liquidationValue.shortfall)}; equity receives nil.</Text>}
+        {c.weights && (
+          <Table aria-label="Method weights" mt="xs">
+            <Table.Thead><Table.Tr><Table.Th>Method</Table.Th><Table.Th ta="right">Weight</Table.Th><Table.Th ta="right">Value per share</Table.Th><Table.Th ta="right">Weighted</Table.Th></Table.Tr></Table.Thead>
+            <Table.Tbody>
+              {c.weights.map((w) => (
+                <Table.Tr key={w.method}><Table.Td>{w.method}</Table.Td><Table.Td ta="right">{w.weightPercent}%</Table.Td><Table.Td ta="right" ff="monospace">{rupees(w.valuePerShare)}</Table.Td><Table.Td ta="right" ff="monospace">{rupees(w.weightedValuePerShare)}</Table.Td></Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+async function downloadWorkpapers(id: string) {
+  const { data, response } = await api.GET('/api/v1/engagements/{id}/valuation/workpapers.xlsx', { params: { path: { id } }, parseAs: 'blob' });
+  if (response.ok && data) saveBlob(data as unknown as Blob, `workpapers-${id}.xlsx`);
+}
+
+/** The proposed price tested against the rule the statute sets, per purpose. */
+function Compliance({ c }: { c: NonNullable<Valuation['compliance']> }) {
+  return (
+    <Stack gap="xs" data-testid="compliance">
+      <Title order={3} size="h4">Proposed price {rupees(c.proposedPricePerShare)} per share</Title>
+      <ScrollX minWidth={640}>
+        <Table aria-label="Price compliance" striped>
+          <Table.Thead><Table.Tr><Table.Th>Rule</Table.Th><Table.Th>Test</Table.Th><Table.Th ta="right">Line</Table.Th><Table.Th ta="right">Margin</Table.Th><Table.Th miw={130}>Result</Table.Th></Table.Tr></Table.Thead>
+          <Table.Tbody>
+            {c.tests.map((t, i) => (
+              <Table.Tr key={i}>
+                <Table.Td>{t.rule}{t.purpose ? <Text size="xs" c="gray.7">{t.purpose}</Text> : null}</Table.Td>
+                <Table.Td>{t.test}<Text size="xs" c="gray.7">{t.note}</Text></Table.Td>
+                <Table.Td ta="right" ff="monospace">{rupees(t.linePerShare)}</Table.Td>
+                <Table.Td ta="right" ff="monospace">{rupees(t.margin)} ({t.marginPercent}%)</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{!t.applies ? <Badge color="gray.7">not applicable</Badge> : t.passes ? <Badge color="green.8">passes</Badge> : <Badge color="red.9">fails</Badge>}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollX>
+    </Stack>
+  );
+}
+
+/** Heat map: each cell tinted by its value between the grid's lowest and highest (text stays dark for contrast). */
+function Sensitivity({ s }: { s: NonNullable<Valuation['sensitivity']> }) {
+  const nums = s.grid.flat().filter((x): x is string => x !== null).map(Number);
+  const lo = Math.min(...nums);
+  const hi = Math.max(...nums);
+  const tint = (v: string | null) => {
+    if (v === null) return '#f1f3f5';
+    const t = hi === lo ? 0.5 : (Number(v) - lo) / (hi - lo);
+    return `hsl(${Math.round(t * 120)}, 70%, ${88 - t * 6}%)`;
+  };
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4">Sensitivity: DCF value per share</Title>
+      <Text size="sm">Rows: WACC; columns: terminal growth. Red is lowest, green highest; “–” where growth ≥ WACC.</Text>
+      <ScrollX minWidth={520}>
+        <Table withTableBorder withColumnBorders aria-label="Sensitivity grid" data-testid="sensitivity">
+          <Table.Thead>
+            <Table.Tr><Table.Th>WACC \ g</Table.Th>{s.growthValues.map((g) => <Table.Th key={g} ta="right">{g}%</Table.Th>)}</Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {s.grid.map((row, i) => (
+              <Table.Tr key={s.waccValues[i]}>
+                <Table.Th scope="row">{s.waccValues[i]}%</Table.Th>
+                {row.map((cell, j) => (
+                  <Table.Td key={j} ta="right" ff="monospace" style={{ background: tint(cell), color: '#1a1b1e', whiteSpace: 'nowrap' }}>{cell === null ? '–' : rupees(cell)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollX>
+    </Stack>
+  );
+}

@@ -1,0 +1,37 @@
+// Display formats. Amounts are decimal strings from the API and are formatted as strings (never via
+// binary floating point) with the report's own Indian grouping: ₹1,23,45,678.90.
+import { rupees, groupIndian } from '../../../src/contract/money-format';
+import { STATUTE_SHORT } from '../../../src/contract/vocabulary';
+
+export { rupees, groupIndian };
+
+/** Integer paise (payments) as ₹ with two decimals. */
+export function paiseToRupees(paise: number): string {
+  const sign = paise < 0 ? '-' : '';
+  const abs = String(Math.abs(Math.trunc(paise))).padStart(3, '0');
+  return rupees(`${sign}${abs.slice(0, -2)}.${abs.slice(-2)}`);
+}
+
+const IST = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+export const dateTime = (iso: string | null | undefined) => (iso ? `${IST.format(new Date(iso))} IST` : '—');
+export const date = (ymd: string) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${ymd}T00:00:00Z`));
+
+/** The statute named as the report's running header names it. */
+export const STATUTE_LABELS: Record<string, string> = STATUTE_SHORT;
+
+export const PURPOSE_LABELS: Record<string, string> = {
+  ISSUE_OF_SHARES: 'Issue of shares',
+  TRANSFER_OR_RECEIPT: 'Transfer or receipt',
+  ISSUE_TO_NON_RESIDENT: 'Issue to a non-resident',
+  TRANSFER_RESIDENT_TO_NON_RESIDENT: 'Transfer resident → non-resident',
+  TRANSFER_NON_RESIDENT_TO_RESIDENT: 'Transfer non-resident → resident',
+};
+
+export const STATUS_LABELS: Record<string, string> = {
+  CREATED: 'Created', DATA_INGESTING: 'Ingesting data', DATA_READY: 'Data ready', COMPUTING: 'Computing',
+  GATE_1: 'Gate 1 · valuer review', GATE_2: 'Gate 2 · second review', GATE_3: 'Gate 3 · partner sign-off', COMPLETED: 'Completed', FAILED: 'Failed',
+};
+
+export const STATUS_COLORS: Record<string, string> = {
+  COMPLETED: 'green', FAILED: 'red', GATE_1: 'orange', GATE_2: 'orange', GATE_3: 'orange', COMPUTING: 'blue', DATA_INGESTING: 'blue',
+};

@@ -1,0 +1,23 @@
+// Who is signed in (GET /auth/me), shared by every page; role checks for showing or hiding actions.
+import { useQuery } from '@tanstack/react-query';
+import { api, call, type Schemas } from '../api/client';
+
+export type Me = Schemas['Me'];
+export type Role = Me['role'];
+
+const RANK: Record<Role, number> = { VIEWER: 1, VALUER: 2, ADMIN: 3 };
+export const atLeast = (me: Me | undefined, role: Role) => !!me && RANK[me.role] >= RANK[role];
+
+export const meKey = ['me'] as const;
+
+export function useMe() {
+  return useQuery({
+    queryKey: meKey,
+    queryFn: () => call(api.GET('/api/v1/auth/me')),
+    retry: false,
+    staleTime: 30_000,
+  });
+}
+
+/** Why a VIEWER sees an action disabled (shown next to it). */
+export const VIEWER_REASON = 'Your role is VIEWER: you can read everything but change nothing.';

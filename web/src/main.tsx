@@ -1,0 +1,47 @@
+import '@mantine/core/styles.css';
+import '@mantine/dropzone/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { router } from './routes';
+import { ApiError } from './api/client';
+
+const theme = createTheme({
+  primaryColor: 'indigo',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
+  // Darker shades than the defaults keep small text at WCAG AA contrast.
+  primaryShade: 8,
+  // Filled badges and buttons pick dark or light text by the background's luminance (WCAG AA).
+  autoContrast: true,
+  luminanceThreshold: 0.18,
+  components: {
+    Badge: { defaultProps: { variant: 'filled' } },
+    // Light alerts keep their tinted background; their titles use the body text colour for contrast.
+    Alert: { styles: { title: { color: 'var(--mantine-color-text)' }, message: { color: 'var(--mantine-color-text)' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+  },
+});
+
+// Dimmed text (descriptions, hints) at gray.7 keeps WCAG AA contrast on white and on striped rows.
+const resolver: CSSVariablesResolver = () => ({ variables: {}, light: { '--mantine-color-dimmed': '#495057' }, dark: {} });
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+      refetchOnWindowFocus: true,
+    },
+  },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme} cssVariablesResolver={resolver}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

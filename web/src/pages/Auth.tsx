@@ -1,0 +1,125 @@
+// Sign in, sign up, accept an invitation, sign out. Forms validate with the API's own schemas.
+import { useEffect } from 'react';
+import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { acceptInviteBody, loginBody, signupBody } from '../../../src/contract/auth-forms';
+import { api, call } from '../api/client';
+import { meKey } from '../lib/session';
+import { FormError, applyFieldErrors } from '../components/FormError';
+
+function Frame({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Center mih="100vh" p="md" component="main">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
+        <Stack>
+          <Text fw={800} c="indigo.9">₹ Valuation Service</Text>
+          <Title order={1} size="h2">{title}</Title>
+          {children}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
+
+function useSignedIn() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  return async () => {
+    await client.resetQueries();
+    await client.invalidateQueries({ queryKey: meKey });
+    const next = params.get('next');
+    navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : '/engagements', { replace: true });
+  };
+}
+
+export function LoginPage() {
+  const form = useForm<z.input<typeof loginBody>>({ resolver: zodResolver(loginBody), mode: 'onTouched' });
+  const signedIn = useSignedIn();
+  const login = useMutation({
+    mutationFn: (body: z.output<typeof loginBody>) => call(api.POST('/api/v1/auth/login', { body })),
+    onSuccess: signedIn,
+  });
+  return (
+    <Frame title="Sign in">
+      <form onSubmit={form.handleSubmit((v) => login.mutate(v))} noValidate>
+        <Stack>
+          <TextInput label="E-mail" type="email" autoComplete="username" {...form.register('email')} error={form.formState.errors.email?.message} />
+          <PasswordInput label="Password" autoComplete="current-password" {...form.register('password')} error={form.formState.errors.password?.message} />
+          <FormError error={login.error} title="Could not sign in" />
+          <Button type="submit" loading={login.isPending}>Sign in</Button>
+          <Text size="sm">New firm? <Anchor component={Link} to="/signup">Create an account</Anchor> · <Anchor component={Link} to="/verify">Verify a report</Anchor></Text>
+        </Stack>
+      </form>
+    </Frame>
+  );
+}
+
+export function SignupPage() {
+  const form = useForm<z.input<typeof signupBody>>({ resolver: zodResolver(signupBody), mode: 'onTouched' });
+  const signedIn = useSignedIn();
+  const signup = useMutation({
+    mutationFn: (body: z.output<typeof signupBody>) => call(api.POST('/api/v1/auth/signup', { body })),
+    onSuccess: signedIn,
+    onError: (e) => applyFieldErrors(e, form.setError as never),
+  });
+  const err = form.formState.errors;
+  return (
+    <Frame title="Create your firm's account">
+      <form onSubmit={form.handleSubmit((v) => signup.mutate(v))} noValidate>
+        <Stack>
+          <TextInput label="Firm name" {...form.register('firmName')} error={err.firmName?.message} />
+          <TextInput label="Your name" autoComplete="name" {...form.register('name')} error={err.name?.message} />
+          <TextInput label="E-mail" type="email" autoComplete="username" {...form.register('email')} error={err.email?.message} />
+          <PasswordInput label="Password" description="At least 12 characters" autoComplete="new-password" {...form.register('password')} error={err.password?.message} />
+          <FormError error={signup.error} title="Could not create the account" />
+          <Button type="submit" loading={signup.isPending}>Create account</Button>
+          <Text size="sm">Already have an account? <Anchor component={Link} to="/login">Sign in</Anchor></Text>
+        </Stack>
+      </form>
+    </Frame>
+  );
+}
+
+export function AcceptInvitePage() {
+  const [params] = useSearchParams();
+  const form = useForm<z.input<typeof acceptInviteBody>>({ resolver: zodResolver(acceptInviteBody), mode: 'onTouched', defaultValues: { token: params.get('token') ?? '' } });
+  const signedIn = useSignedIn();
+  const accept = useMutation({
+    mutationFn: (body: z.output<typeof acceptInviteBody>) => call(api.POST('/api/v1/auth/accept-invite', { body })),
+    onSuccess: signedIn,
+    onError: (e) => applyFieldErrors(e, form.setError as never),
+  });
+  return (
+    <Frame title="Join your firm">
+      <form onSubmit={form.handleSubmit((v) => accept.mutate(v))} noValidate>
+        <Stack>
+          <Text size="sm">Choose a password to accept the invitation.</Text>
+          <input type="hidden" {...form.register('token')} />
+          {form.formState.errors.token && <Text c="red.8" size="sm" role="alert">The invitation link is incomplete: {form.formState.errors.token.message}</Text>}
+          <PasswordInput label="Password" description="At least 12 characters" autoComplete="new-password" {...form.register('password')} error={form.formState.errors.password?.message} />
+          <FormError error={accept.error} title="Could not accept the invitation" />
+          <Button type="submit" loading={accept.isPending}>Accept and sign in</Button>
+        </Stack>
+      </form>
+    </Frame>
+  );
+}
+
+export function LogoutPage() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(() => {
+    void call(api.POST('/api/v1/auth/logout'))
+      .catch(() => undefined)
+      .finally(() => {
+        client.clear();
+        navigate('/login', { replace: true });
+      });
+  }, [client, navigate]);
+  return <Frame title="Signing out…"><Text>One moment.</Text></Frame>;
+}

@@ -1,0 +1,82 @@
+// One engagement: status and the stage timeline, then its documents, assumptions, valuation,
+// review (gates, payment, report) and trail. The tab is in the address (?tab=valuation).
+import { Alert, Anchor, Badge, Group, Loader, Stack, Stepper, Tabs, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { api, call } from '../api/client';
+import { useMe, atLeast } from '../lib/session';
+import { useLiveEvents, pollWhenDown } from '../lib/live';
+import { date, PURPOSE_LABELS, rupees, STATUS_COLORS, STATUS_LABELS, STATUTE_LABELS } from '../lib/format';
+import { Documents } from '../components/engagement/Documents';
+import { Assumptions } from '../components/engagement/Assumptions';
+import { ValuationView, useValuation } from '../components/engagement/Valuation';
+import { Review } from '../components/engagement/Review';
+import { Trail } from '../components/engagement/Trail';
+import { FormError } from '../components/FormError';
+
+const STAGES = ['CREATED', 'DATA_INGESTING', 'DATA_READY', 'COMPUTING', 'GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED'] as const;
+const TABS = ['data', 'assumptions', 'valuation', 'review', 'trail'] as const;
+
+export default function EngagementPage() {
+  const { id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? params.get('tab')! : 'data';
+  const { data: me } = useMe();
+  const { live } = useLiveEvents(id);
+  const eng = useQuery({
+    queryKey: ['engagement', id],
+    queryFn: () => call(api.GET('/api/v1/engagements/{id}', { params: { path: { id } } })),
+    refetchInterval: pollWhenDown(live),
+  });
+  const events = useQuery({
+    queryKey: ['engagement', id, 'events', eng.data?.status, eng.data?.paymentStatus],
+    queryFn: () => call(api.GET('/api/v1/engagements/{id}/events', { params: { path: { id }, query: { limit: 200 } } })),
+    enabled: !!eng.data,
+  });
+  const team = useQuery({ queryKey: ['team'], queryFn: () => call(api.GET('/api/v1/team', { params: { query: { limit: 200 } } })), enabled: me?.kind === 'user' });
+  const e = eng.data;
+  const valuation = useValuation(e ?? ({ id, status: 'CREATED' } as never));
+  if (!e) return eng.isPending ? <Loader aria-label="Loading engagement" /> : <FormError error={eng.error} title="Engagement not found" />;
+  const names = Object.fromEntries((team.data ?? []).map((m) => [m.id, m.name]));
+  const canWrite = atLeast(me, 'VALUER');
+  const stageIndex = e.status === 'FAILED' ? -1 : STAGES.indexOf(e.status as (typeof STAGES)[number]);
+  const concluded = valuation.data?.conclusion.valuePerShare ?? valuation.data?.conclusion.fairValue?.valuePerShare;
+
+  return (
+    <Stack>
+      <Anchor component={Link} to="/engagements" size="sm">← Engagements</Anchor>
+      <Group justify="space-between" align="start" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>{e.targetEntity}</Title>
+          <Text size="sm" c="gray.7">
+            {STATUTE_LABELS[e.statute]}{e.purpose ? ` · ${PURPOSE_LABELS[e.purpose] ?? e.purpose}` : ''} · valuation date {date(e.valuationDate)}{e.cin ? ` · CIN ${e.cin}` : ''}
+          </Text>
+        </Stack>
+        <Stack gap={4} align="end">
+          <Badge size="lg" color={STATUS_COLORS[e.status] ?? 'gray'} data-testid="engagement-status" data-status={e.status}>{STATUS_LABELS[e.status]}</Badge>
+          {concluded && <Text fw={700} data-testid="header-value">{rupees(concluded)} per share</Text>}
+          <Text size="xs" c="gray.7" aria-live="polite">{live ? 'Live' : 'Refreshing every few seconds'}</Text>
+        </Stack>
+      </Group>
+      {e.status === 'FAILED' && <Alert color="red" title="Failed">{e.failureReason}</Alert>}
+      <Stepper active={stageIndex < 0 ? 0 : stageIndex === STAGES.length - 1 ? STAGES.length : stageIndex} size="xs" allowNextStepsSelect={false} aria-label="Stage timeline"
+        styles={{ steps: { flexWrap: 'wrap', rowGap: 8 }, separator: { minWidth: 8 } }}>
+        {STAGES.map((s) => <Stepper.Step key={s} label={STATUS_LABELS[s].replace(/ · .*/, '')} />)}
+      </Stepper>
+      <Tabs value={tab} onChange={(v) => setParams({ tab: v ?? 'data' }, { replace: true })} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="data">Documents</Tabs.Tab>
+          <Tabs.Tab value="assumptions">Assumptions</Tabs.Tab>
+          <Tabs.Tab value="valuation">Valuation</Tabs.Tab>
+          <Tabs.Tab value="review">Review{['GATE_1', 'GATE_2', 'GATE_3'].includes(e.status) ? ' •' : ''}</Tabs.Tab>
+          <Tabs.Tab value="trail">Trail</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="data" pt="md"><Documents engagement={e} canWrite={canWrite} /></Tabs.Panel>
+        <Tabs.Panel value="assumptions" pt="md"><Assumptions engagement={e} canWrite={canWrite} /></Tabs.Panel>
+        <Tabs.Panel value="valuation" pt="md"><ValuationView engagement={e} /></Tabs.Panel>
+        <Tabs.Panel value="review" pt="md"><Review engagement={e} me={me} events={events.data ?? []} /></Tabs.Panel>
+        <Tabs.Panel value="trail" pt="md"><Trail events={events.data ?? []} names={names} /></Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,173 @@
+// The firm's engagements: newest first, status filter, search by name or CIN, cursor paging, and
+// "New engagement". Filters live in the address (?status=&q=&cursor=), so a view can be bookmarked.
+import { ScrollX } from '../components/ScrollX';
+import { useEffect, useState } from 'react';
+import { Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm, Controller } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { createEngagementBody } from '../../../src/contract/engagement-forms';
+import { PURPOSES_BY_STATUTE, STATUTES } from '../../../src/contract/vocabulary';
+import { api, call, nextCursor, type Schemas } from '../api/client';
+import { atLeast, useMe, VIEWER_REASON } from '../lib/session';
+import { useLiveEvents, pollWhenDown } from '../lib/live';
+import { date, PURPOSE_LABELS, STATUS_COLORS, STATUS_LABELS, STATUTE_LABELS } from '../lib/format';
+import { FormError, applyFieldErrors } from '../components/FormError';
+
+type Engagement = Schemas['Engagement'];
+const STATUSES = Object.keys(STATUS_LABELS);
+const PAGE = 20;
+
+export function EngagementsPage() {
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') ?? '';
+  const q = params.get('q') ?? '';
+  const cursor = params.get('cursor') ?? undefined;
+  const [typed, setTyped] = useState(q);
+  const [debounced] = useDebouncedValue(typed, 300);
+  const [history, setHistory] = useState<(string | undefined)[]>([]);
+  const { data: me } = useMe();
+  const { live } = useLiveEvents();
+  const [creating, modal] = useDisclosure(false);
+
+  const set = (next: Record<string, string | undefined>) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) v ? p.set(k, v) : p.delete(k);
+    setParams(p, { replace: true });
+  };
+  useEffect(() => {
+    if (debounced.trim() !== q) {
+      setHistory([]);
+      set({ q: debounced.trim() || undefined, cursor: undefined });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  const list = useQuery({
+    queryKey: ['engagements', { status, q, cursor }],
+    queryFn: async () => {
+      const res = await api.GET('/api/v1/engagements', {
+        params: { query: { limit: PAGE, ...(status ? { status: status as Engagement['status'] } : {}), ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) } },
+      });
+      const rows = await call(Promise.resolve(res));
+      return { rows, next: nextCursor(res.response) };
+    },
+    refetchInterval: pollWhenDown(live),
+  });
+  const canCreate = atLeast(me, 'VALUER');
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} size="h2">Engagements</Title>
+        <Tooltip label={VIEWER_REASON} disabled={canCreate}>
+          <span>
+            <Button onClick={modal.open} disabled={!canCreate}>New engagement</Button>
+          </span>
+        </Tooltip>
+      </Group>
+      <Group grow preventGrowOverflow={false} wrap="wrap" align="end">
+        <TextInput label="Search by name or CIN" placeholder="e.g. acme or U72200KA" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} miw={200} />
+        <Select
+          label="Status"
+          placeholder="Any status"
+          clearable
+          data={STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+          value={status || null}
+          onChange={(v) => {
+            setHistory([]);
+            set({ status: v ?? undefined, cursor: undefined });
+          }}
+          miw={200}
+        />
+      </Group>
+      <FormError error={list.error} title="Could not load engagements" />
+      <ScrollX minWidth={640}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label="Engagements">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Target entity</Table.Th>
+              <Table.Th>CIN</Table.Th>
+              <Table.Th>Statute</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Valuation date</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data?.rows.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td><Anchor component={Link} to={`/engagements/${e.id}`} fw={600}>{e.targetEntity}</Anchor></Table.Td>
+                <Table.Td><Text size="sm" ff="monospace">{e.cin ?? '—'}</Text></Table.Td>
+                <Table.Td>{STATUTE_LABELS[e.statute]}{e.purpose ? <Text size="xs" c="gray.7">{PURPOSE_LABELS[e.purpose] ?? e.purpose}</Text> : null}</Table.Td>
+                <Table.Td><Badge color={STATUS_COLORS[e.status] ?? 'gray'} data-testid="status">{STATUS_LABELS[e.status]}</Badge></Table.Td>
+                <Table.Td>{date(e.valuationDate)}</Table.Td>
+              </Table.Tr>
+            ))}
+            {list.data && list.data.rows.length === 0 && (
+              <Table.Tr><Table.Td colSpan={5}><Text c="gray.7" ta="center" py="md">{q || status ? 'No engagement matches.' : 'No engagements yet. Create the first one.'}</Text></Table.Td></Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </ScrollX>
+      <Group justify="flex-end">
+        <Button variant="default" disabled={history.length === 0} onClick={() => { const prev = history[history.length - 1]; setHistory(history.slice(0, -1)); set({ cursor: prev }); }}>Previous</Button>
+        <Button variant="default" disabled={!list.data?.next} onClick={() => { setHistory([...history, cursor]); set({ cursor: list.data?.next }); }}>Next</Button>
+      </Group>
+      <Modal opened={creating} onClose={modal.close} title="New engagement" size="lg">
+        <NewEngagementForm onDone={modal.close} />
+      </Modal>
+    </Stack>
+  );
+}
+
+function NewEngagementForm({ onDone }: { onDone: () => void }) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const form = useForm<z.input<typeof createEngagementBody>>({ resolver: zodResolver(createEngagementBody), mode: 'onTouched', defaultValues: { statute: 'COMPANIES_ACT_SEC_62' } });
+  const statute = form.watch('statute');
+  const purposes = PURPOSES_BY_STATUTE[statute ?? 'COMPANIES_ACT_SEC_62'] as readonly string[];
+  const create = useMutation({
+    mutationFn: (body: z.output<typeof createEngagementBody>) => call(api.POST('/api/v1/engagements', { body })),
+    onSuccess: async (e) => {
+      await client.invalidateQueries({ queryKey: ['engagements'] });
+      onDone();
+      navigate(`/engagements/${e.id}`);
+    },
+    onError: (e) => applyFieldErrors(e, form.setError as never),
+  });
+  const err = form.formState.errors;
+  return (
+    <form onSubmit={form.handleSubmit((v) => create.mutate({ ...v, cin: v.cin || undefined, valuationDate: v.valuationDate || undefined }))} noValidate>
+      <Stack>
+        <TextInput label="Target entity" withAsterisk {...form.register('targetEntity')} error={err.targetEntity?.message} />
+        <TextInput label="CIN" description="21 characters, e.g. U72200KA2015PTC081234" {...form.register('cin', { setValueAs: (v: string) => v || undefined })} error={err.cin?.message} />
+        <Controller
+          control={form.control}
+          name="statute"
+          render={({ field }) => (
+            <Select label="Statute" withAsterisk data={STATUTES.map((s) => ({ value: s, label: STATUTE_LABELS[s] }))} value={field.value} onChange={(v) => { field.onChange(v); form.setValue('purpose', undefined); }} error={err.statute?.message} allowDeselect={false} />
+          )}
+        />
+        {purposes.length > 0 && (
+          <Controller
+            control={form.control}
+            name="purpose"
+            render={({ field }) => (
+              <Select label="Purpose" description="Needed for a single concluded value" clearable data={purposes.map((p) => ({ value: p, label: PURPOSE_LABELS[p] ?? p }))} value={field.value ?? null} onChange={(v) => field.onChange(v ?? undefined)} error={err.purpose?.message} />
+            )}
+          />
+        )}
+        <TextInput label="Proposed price per share (₹, optional)" description="Tested against the statute's rule in the valuation" placeholder="245.50" {...form.register('proposedPricePerShare', { setValueAs: (v: string) => v || undefined })} error={err.proposedPricePerShare?.message} />
+        <TextInput label="Valuation date" type="date" description="Defaults to today (India)" {...form.register('valuationDate', { setValueAs: (v: string) => v || undefined })} error={err.valuationDate?.message} />
+        <FormError error={create.error} title="Could not create the engagement" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>Cancel</Button>
+          <Button type="submit" loading={create.isPending}>Create</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+// The firm's payment history: engagement, amount in ₹, status, gateway order and payment ids, captured time.
+import { Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { api, call } from '../api/client';
+import { dateTime, paiseToRupees } from '../lib/format';
+import { FormError } from '../components/FormError';
+import { ScrollX } from '../components/ScrollX';
+
+export function PaymentsPage() {
+  const payments = useQuery({ queryKey: ['payments'], queryFn: () => call(api.GET('/api/v1/payments', { params: { query: { limit: 200 } } })) });
+  return (
+    <Stack>
+      <Title order={1} size="h2">Payments</Title>
+      <FormError error={payments.error} />
+      {payments.data?.length === 0 && <Text c="gray.7">No payments yet.</Text>}
+      <ScrollX minWidth={820}>
+        <Table aria-label="Payments" striped>
+          <Table.Thead><Table.Tr><Table.Th>Engagement</Table.Th><Table.Th ta="right">Amount</Table.Th><Table.Th>Status</Table.Th><Table.Th>Gateway order</Table.Th><Table.Th>Gateway payment</Table.Th><Table.Th>Captured</Table.Th></Table.Tr></Table.Thead>
+          <Table.Tbody>
+            {payments.data?.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td><Anchor component={Link} to={`/engagements/${p.engagementId}?tab=review`}>{p.engagementId}</Anchor></Table.Td>
+                <Table.Td ta="right" ff="monospace" data-testid="payment-amount">{paiseToRupees(p.amount)}</Table.Td>
+                <Table.Td><Badge color={p.status === 'CAPTURED' ? 'green.8' : p.status === 'FAILED' ? 'red.8' : 'gray.7'}>{p.status}</Badge></Table.Td>
+                <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>{p.gatewayOrderId}</Table.Td>
+                <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>{p.gatewayPaymentId ?? '—'}</Table.Td>
+                <Table.Td>{dateTime(p.capturedAt)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollX>
+    </Stack>
+  );
+}

@@ -1,0 +1,127 @@
+// A person's own profile (name, designation, registrations) and the firm's profile (ADMIN): what a
+// FINAL report's signature block prints, and what decides who may sign off GATE_3.
+import { ActionIcon, Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ASSET_CLASSES, firmPatchBody, profilePatchBody } from '../../../src/contract/registrations';
+import { api, call } from '../api/client';
+import { atLeast, meKey, useMe } from '../lib/session';
+import { FormError, applyFieldErrors } from '../components/FormError';
+
+type ProfileForm = z.input<typeof profilePatchBody>;
+const TYPES = [
+  { value: 'IBBI_RV', label: 'IBBI registered valuer' },
+  { value: 'SEBI_MERCHANT_BANKER', label: 'SEBI merchant banker' },
+  { value: 'ICAI_MEMBERSHIP', label: 'ICAI membership (chartered accountant)' },
+];
+const ASSET_LABELS: Record<string, string> = {
+  SECURITIES_OR_FINANCIAL_ASSETS: 'Securities or financial assets', LAND_AND_BUILDING: 'Land and building', PLANT_AND_MACHINERY: 'Plant and machinery',
+};
+const EXAMPLES: Record<string, string> = { IBBI_RV: 'IBBI/RV/03/2019/12345', SEBI_MERCHANT_BANKER: 'INM000012345', ICAI_MEMBERSHIP: '123456' };
+
+export function ProfilePage() {
+  const { data: me } = useMe();
+  if (!me) return null;
+  if (me.kind !== 'user' || !me.profile) return <Text>API tokens have no profile.</Text>;
+  return (
+    <Stack maw={760}>
+      <Title order={1} size="h2">Your profile</Title>
+      <Text size="sm">Your name, designation and registrations print in the signature block of every FINAL report you sign off. The statute decides which registration sign-off needs: a registered valuer (Securities or Financial Assets) for Companies Act s.62 and IBC; a SEBI merchant banker for a Rule 11UA DCF; a chartered accountant or merchant banker for FEMA.</Text>
+      <ProfileEditor initial={{ name: me.profile.name, designation: me.profile.designation ?? '', registrations: me.profile.registrations }} />
+    </Stack>
+  );
+}
+
+function ProfileEditor({ initial }: { initial: ProfileForm }) {
+  const client = useQueryClient();
+  const form = useForm<ProfileForm>({ resolver: zodResolver(profilePatchBody), mode: 'onTouched', defaultValues: initial });
+  const regs = useFieldArray({ control: form.control, name: 'registrations' as never });
+  const save = useMutation({
+    mutationFn: (body: z.output<typeof profilePatchBody>) => call(api.PATCH('/api/v1/auth/me', { body: { ...body, designation: body.designation || null } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: meKey }),
+    onError: (e) => applyFieldErrors(e, form.setError as never),
+  });
+  const err = form.formState.errors;
+  const regErrors = (i: number) => (err.registrations as unknown as Record<number, Record<string, { message?: string }>> | undefined)?.[i];
+  return (
+    <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate aria-label="Profile">
+      <Stack>
+        <Group grow align="start">
+          <TextInput label="Display name" {...form.register('name')} error={err.name?.message} />
+          <TextInput label="Designation" placeholder="e.g. Partner" {...form.register('designation')} error={err.designation?.message} />
+        </Group>
+        <Title order={2} size="h4">Registrations</Title>
+        {regs.fields.length === 0 && <Text size="sm" c="gray.7">None yet: you cannot sign off (Gate 3) until you add the registration the statute requires.</Text>}
+        {regs.fields.map((field, i) => {
+          const type = form.watch(`registrations.${i}.type` as never) as unknown as string;
+          return (
+            <Paper key={field.id} withBorder p="sm" radius="md">
+              <Group align="end" wrap="wrap">
+                <Controller control={form.control} name={`registrations.${i}.type` as never} render={({ field: f }) => (
+                  <Select label="Type" data={TYPES} value={f.value as string} onChange={(v) => f.onChange(v)} allowDeselect={false} w={260} />
+                )} />
+                <TextInput label="Number" placeholder={EXAMPLES[type]} {...form.register(`registrations.${i}.number` as never)} error={regErrors(i)?.number?.message} w={220} />
+                {type === 'IBBI_RV' && (
+                  <>
+                    <Controller control={form.control} name={`registrations.${i}.assetClass` as never} render={({ field: f }) => (
+                      <Select label="Asset class" data={ASSET_CLASSES.map((a) => ({ value: a, label: ASSET_LABELS[a] }))} value={(f.value as string) ?? null} onChange={(v) => f.onChange(v)} error={regErrors(i)?.assetClass?.message} w={260} />
+                    )} />
+                    <TextInput label="RVO (optional)" {...form.register(`registrations.${i}.rvo` as never, { setValueAs: (v: string) => v || undefined })} w={220} />
+                  </>
+                )}
+                <ActionIcon variant="subtle" color="red.9" aria-label={`Remove registration ${i + 1}`} onClick={() => regs.remove(i)} size="lg">✕</ActionIcon>
+              </Group>
+            </Paper>
+          );
+        })}
+        <Group>
+          <Button variant="default" onClick={() => regs.append({ type: 'IBBI_RV', number: '', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' } as never)}>Add registration</Button>
+        </Group>
+        <FormError error={save.error} title="Profile not saved" />
+        {save.isSuccess && <Alert color="green" role="status">Profile saved.</Alert>}
+        <Group><Button type="submit" loading={save.isPending}>Save profile</Button></Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function FirmSettingsPage() {
+  const { data: me } = useMe();
+  const isAdmin = atLeast(me, 'ADMIN') && me?.kind === 'user';
+  const firm = useQuery({ queryKey: ['firm-profile'], queryFn: () => call(api.GET('/api/v1/settings/firm')), enabled: isAdmin });
+  if (!isAdmin) return <Stack><Title order={1} size="h2">Firm profile</Title><Text>Only an ADMIN can see and change the firm's profile.</Text></Stack>;
+  if (!firm.data) return <FormError error={firm.error} />;
+  return <FirmEditor initial={firm.data} />;
+}
+
+function FirmEditor({ initial }: { initial: { legalName: string; address: string | null; ibbiRegistration: string | null; demo: boolean } }) {
+  const client = useQueryClient();
+  const form = useForm<z.input<typeof firmPatchBody>>({
+    resolver: zodResolver(firmPatchBody), mode: 'onTouched',
+    defaultValues: { legalName: initial.legalName, address: initial.address ?? '', ibbiRegistration: initial.ibbiRegistration ?? '' },
+  });
+  const save = useMutation({
+    mutationFn: (body: z.output<typeof firmPatchBody>) => call(api.PATCH('/api/v1/settings/firm', { body })),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['firm-profile'] }),
+    onError: (e) => applyFieldErrors(e, form.setError as never),
+  });
+  const err = form.formState.errors;
+  return (
+    <Stack maw={640}>
+      <Title order={1} size="h2">Firm profile</Title>
+      {initial.demo && <Alert color="yellow" title="Demo firm">This firm's registrations are made up; its reports say so.</Alert>}
+      <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate aria-label="Firm profile">
+        <Stack>
+          <TextInput label="Legal name" description="Printed on every report and certificate" {...form.register('legalName')} error={err.legalName?.message} />
+          <Textarea label="Registered address" autosize minRows={2} {...form.register('address', { setValueAs: (v: string) => v || null })} error={err.address?.message} />
+          <TextInput label="IBBI registration (registered valuer entity)" placeholder="IBBI/RV-E/02/2020/123" description="Only if the firm itself is a registered valuer entity" {...form.register('ibbiRegistration', { setValueAs: (v: string) => v || null })} error={err.ibbiRegistration?.message} />
+          <FormError error={save.error} title="Not saved" />
+          {save.isSuccess && <Alert color="green" role="status">Firm profile saved.</Alert>}
+          <Group><Button type="submit" loading={save.isPending}>Save firm profile</Button></Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

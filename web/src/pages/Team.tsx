@@ -1,0 +1,131 @@
+// The firm's team: members with role and status, invite, pending invitations (resend, cancel), change a
+// role, deactivate. ADMIN acts; others read, and are told why they cannot act.
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm, Controller } from 'react-hook-form';
+import { api, call, type Schemas } from '../api/client';
+import { atLeast, useMe } from '../lib/session';
+import { dateTime } from '../lib/format';
+import { FormError } from '../components/FormError';
+import { ScrollX } from '../components/ScrollX';
+
+const ROLES = ['ADMIN', 'VALUER', 'VIEWER'] as const;
+type Role = (typeof ROLES)[number];
+
+export function TeamPage() {
+  const { data: me } = useMe();
+  const client = useQueryClient();
+  const isAdmin = me?.kind === 'user' && atLeast(me, 'ADMIN');
+  const team = useQuery({ queryKey: ['team'], queryFn: () => call(api.GET('/api/v1/team', { params: { query: { limit: 200 } } })) });
+  const invites = useQuery({ queryKey: ['invitations'], queryFn: () => call(api.GET('/api/v1/invitations')), enabled: isAdmin });
+  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ['team'] }), client.invalidateQueries({ queryKey: ['invitations'] })]);
+  const [error, setError] = useState<unknown>();
+  const act = useMutation({
+    mutationFn: (f: () => Promise<unknown>) => f(),
+    onMutate: () => setError(undefined),
+    onSuccess: refresh,
+    onError: setError,
+  });
+  const members = (team.data ?? []).filter((m) => m.status !== 'INVITED');
+  const activeAdmins = members.filter((m) => m.role === 'ADMIN' && m.status === 'ACTIVE').length;
+  const lastAdminReason = 'The last ADMIN can be neither demoted nor deactivated: make someone else ADMIN first.';
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">Team</Title>
+      {!isAdmin && <Alert color="gray">Only an ADMIN can invite people or change roles; you can see who is on the team.</Alert>}
+      <FormError error={error ?? team.error} title="Not done" />
+      <ScrollX minWidth={640}>
+        <Table aria-label="Members" striped>
+          <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>E-mail</Table.Th><Table.Th>Role</Table.Th><Table.Th>Status</Table.Th>{isAdmin && <Table.Th>Actions</Table.Th>}</Table.Tr></Table.Thead>
+          <Table.Tbody>
+            {members.map((m) => {
+              const lastAdmin = m.role === 'ADMIN' && m.status === 'ACTIVE' && activeAdmins === 1;
+              return (
+                <Table.Tr key={m.id} data-testid={`member-${m.email}`}>
+                  <Table.Td>{m.name}{m.id === me?.user?.id ? ' (you)' : ''}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.email}</Table.Td>
+                  <Table.Td>
+                    {isAdmin && m.status === 'ACTIVE' ? (
+                      <Select aria-label={`Role of ${m.name}`} data={[...ROLES]} value={m.role} allowDeselect={false} w={130}
+                        disabled={lastAdmin} title={lastAdmin ? lastAdminReason : undefined}
+                        onChange={(role) => role && role !== m.role && act.mutate(() => call(api.PATCH('/api/v1/team/{userId}', { params: { path: { userId: m.id } }, body: { role: role as Role } })))} />
+                    ) : <Badge color="gray.8">{m.role}</Badge>}
+                  </Table.Td>
+                  <Table.Td><Badge color={m.status === 'ACTIVE' ? 'green.8' : 'gray.6'}>{m.status}</Badge></Table.Td>
+                  {isAdmin && (
+                    <Table.Td>
+                      {m.status === 'ACTIVE' && (lastAdmin ? <Text size="xs" c="gray.7">{lastAdminReason}</Text> : (
+                        <Button size="xs" color="red.9" variant="outline" onClick={() => window.confirm(`Deactivate ${m.name}? They are signed out at once.`) && act.mutate(() => call(api.POST('/api/v1/team/{userId}/deactivate', { params: { path: { userId: m.id } } })))}>Deactivate</Button>
+                      ))}
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </ScrollX>
+      {isAdmin && (
+        <>
+          <Title order={2} size="h3">Invite someone</Title>
+          <InviteForm onInvited={refresh} />
+          <Title order={2} size="h3">Pending invitations</Title>
+          {invites.data?.length === 0 && <Text size="sm" c="gray.7">None.</Text>}
+          {invites.data && invites.data.length > 0 && (
+            <ScrollX minWidth={640}>
+              <Table aria-label="Pending invitations" striped>
+                <Table.Thead><Table.Tr><Table.Th>Invitee</Table.Th><Table.Th>Role</Table.Th><Table.Th>Expires</Table.Th><Table.Th>Actions</Table.Th></Table.Tr></Table.Thead>
+                <Table.Tbody>
+                  {invites.data.map((i) => (
+                    <Table.Tr key={i.id}>
+                      <Table.Td>{i.name}<Text size="xs" c="gray.7">{i.email}</Text></Table.Td>
+                      <Table.Td>{i.role}</Table.Td>
+                      <Table.Td>{i.expired ? <Badge color="red.9">expired</Badge> : dateTime(i.expiresAt)}</Table.Td>
+                      <Table.Td>
+                        <Group gap="xs">
+                          <Button size="xs" variant="default" onClick={() => act.mutate(() => call(api.POST('/api/v1/invitations/{invitationId}/resend', { params: { path: { invitationId: i.id } } })))}>Resend</Button>
+                          <Button size="xs" color="red.9" variant="outline" onClick={() => act.mutate(() => call(api.DELETE('/api/v1/invitations/{invitationId}', { params: { path: { invitationId: i.id } } })))}>Cancel</Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollX>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function InviteForm({ onInvited }: { onInvited: () => unknown }) {
+  const form = useForm<{ email: string; name: string; role: Role }>({ defaultValues: { email: '', name: '', role: 'VALUER' } });
+  const invite = useMutation({
+    mutationFn: (body: { email: string; name: string; role: Role }) => call(api.POST('/api/v1/team/invite', { body })),
+    onSuccess: () => {
+      form.reset();
+      return onInvited();
+    },
+  });
+  return (
+    <form onSubmit={form.handleSubmit((v) => invite.mutate(v))} noValidate aria-label="Invite">
+      <Stack maw={720}>
+        <Group grow align="start" wrap="wrap">
+          <TextInput label="E-mail" type="email" {...form.register('email')} miw={200} />
+          <TextInput label="Name" {...form.register('name')} miw={160} />
+          <Controller control={form.control} name="role" render={({ field }) => (
+            <Select label="Role" data={[...ROLES]} value={field.value} onChange={(v) => field.onChange(v)} allowDeselect={false} miw={120} />
+          )} />
+        </Group>
+        <FormError error={invite.error} title="Not invited" />
+        {invite.isSuccess && <Alert color="green" role="status">Invitation sent to {invite.data.email}.</Alert>}
+        <Group><Button type="submit" loading={invite.isPending}>Send invitation</Button></Group>
+      </Stack>
+    </form>
+  );
+}
+
+export type Member = Schemas['TeamMember'];

@@ -1,0 +1,86 @@
+// Public report verification: the browser hashes the PDF itself (Web Crypto SHA-256) and asks the API
+// whether a FINAL report with that hash was signed. The file never leaves the browser.
+import { useState } from 'react';
+import { Alert, Anchor, Center, Code, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { api, call } from '../api/client';
+import { STATUTE_LABELS, dateTime } from '../lib/format';
+import { FormError } from '../components/FormError';
+
+async function sha256Hex(file: File): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function VerifyPage() {
+  const [fileName, setFileName] = useState<string>();
+  const verify = useMutation({
+    mutationFn: async (file: File) => {
+      setFileName(file.name);
+      const sha256 = await sha256Hex(file);
+      return call(api.GET('/api/v1/reports/verify/{sha256}', { params: { path: { sha256 } } }));
+    },
+  });
+  const r = verify.data;
+  return (
+    <Center p="md" component="main">
+      <Stack w="100%" maw={720}>
+        <Group justify="space-between">
+          <Anchor component={Link} to="/engagements" fw={800} c="indigo.9" underline="never">₹ Valuation Service</Anchor>
+        </Group>
+        <Title order={1} size="h2">Verify a valuation report</Title>
+        <Text>
+          Choose or drop a report PDF. Your browser computes its SHA-256 fingerprint and asks this service whether it
+          signed a FINAL report with exactly that content. <strong>The file itself is never uploaded.</strong>
+        </Text>
+        <Dropzone onDrop={(files) => files[0] && verify.mutate(files[0])} multiple={false} accept={['application/pdf']} aria-label="Choose a report PDF to verify">
+          <Stack align="center" gap={4} py="xl">
+            <Text fw={600}>Drop the PDF here, or click to choose it</Text>
+            <Text size="sm" c="gray.7">PDF only; checked in your browser</Text>
+          </Stack>
+        </Dropzone>
+        {verify.isPending && <Group><Loader size="sm" aria-label="Checking" /><Text>Checking {fileName}…</Text></Group>}
+        <FormError error={verify.error} title="Could not check the file" />
+        {r && r.valid && (
+          <Paper withBorder p="md" radius="md" data-testid="verify-result">
+            <Alert color="green" title="Valid: this report was signed by the Valuation Service" role="status" mb="sm">
+              {fileName} is exactly the FINAL report the certificate below describes.
+            </Alert>
+            <Table aria-label="Certificate">
+              <Table.Tbody>
+                <Row k="Target entity" v={r.targetEntity} />
+                <Row k="Statute" v={r.statute ? STATUTE_LABELS[r.statute] ?? r.statute : undefined} />
+                <Row k="Firm" v={r.firm} />
+                <Row k="Signed by" v={r.designation ? `${r.signedBy}, ${r.designation}` : r.signedBy} />
+                <Row k="Registration" v={r.registration} />
+                <Row k="Firm registration" v={r.firmRegistration} />
+                <Row k="Signed at" v={r.signedAt ? dateTime(r.signedAt) : undefined} />
+                <Row k="Report id" v={r.reportId} />
+                <Row k="Signing key" v={r.keyId} />
+                <Row k="SHA-256" v={<Code style={{ wordBreak: 'break-all' }}>{r.sha256}</Code>} />
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        )}
+        {r && !r.valid && (
+          <Alert color="red" title="Not valid" role="status" data-testid="verify-result">
+            No FINAL report signed by this service has exactly this content{r.reason ? ` (${r.reason})` : ''}. A changed byte,
+            a DRAFT, or a file from elsewhere all answer this way.
+          </Alert>
+        )}
+      </Stack>
+    </Center>
+  );
+}
+
+function Row({ k, v }: { k: string; v: React.ReactNode }) {
+  if (v === undefined || v === null) return null;
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" w={160}>{k}</Table.Th>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{v}</Table.Td>
+    </Table.Tr>
+  );
+}
