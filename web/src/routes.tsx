@@ -1,8 +1,9 @@
 // The console's pages; each address is one a person can bookmark or paste (src/http/plugins/console.ts
 // serves index.html for exactly these paths).
+import { Busy } from './components/Busy';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
 import { Layout } from './components/Layout';
 import { LoginPage, LogoutPage, SignupPage, AcceptInvitePage } from './pages/Auth';
 import { EngagementsPage } from './pages/Engagements';
@@ -17,7 +18,7 @@ const ProfilePage = lazy(() => import('./pages/Profile').then((m) => ({ default:
 const FirmSettingsPage = lazy(() => import('./pages/Profile').then((m) => ({ default: m.FirmSettingsPage })));
 
 const later = (node: ReactNode) => (
-  <Suspense fallback={<Center p="xl"><Loader aria-label="Loading" /></Center>}>{node}</Suspense>
+  <Suspense fallback={<Center p="xl"><Busy label="Loading" /></Center>}>{node}</Suspense>
 );
 
 export const router = createBrowserRouter([

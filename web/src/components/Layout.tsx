@@ -1,5 +1,6 @@
 // The signed-in frame: header with the firm, the person and navigation; redirects to /login without a session.
-import { AppShell, Anchor, Badge, Burger, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Busy } from './Busy';
+import { AppShell, Anchor, Badge, Burger, Center, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { ApiError } from '../api/client';
@@ -20,7 +21,7 @@ export function Layout() {
   const me = useMe();
   const location = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  if (me.isPending) return <Center h="100vh"><Loader aria-label="Loading" /></Center>;
+  if (me.isPending) return <Center h="100vh"><Busy label="Loading" /></Center>;
   if (me.error) {
     if (me.error instanceof ApiError && me.error.status === 401) {
       return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;

@@ -1,6 +1,7 @@
 // One engagement: status and the stage timeline, then its documents, assumptions, valuation,
 // review (gates, payment, report) and trail. The tab is in the address (?tab=valuation).
-import { Alert, Anchor, Badge, Group, Loader, Stack, Stepper, Tabs, Text, Title } from '@mantine/core';
+import { Busy } from '../components/Busy';
+import { Alert, Anchor, Badge, Group, Stack, Stepper, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api, call } from '../api/client';
@@ -36,7 +37,7 @@ export default function EngagementPage() {
   const team = useQuery({ queryKey: ['team'], queryFn: () => call(api.GET('/api/v1/team', { params: { query: { limit: 200 } } })), enabled: me?.kind === 'user' });
   const e = eng.data;
   const valuation = useValuation(e ?? ({ id, status: 'CREATED' } as never));
-  if (!e) return eng.isPending ? <Loader aria-label="Loading engagement" /> : <FormError error={eng.error} title="Engagement not found" />;
+  if (!e) return eng.isPending ? <Busy label="Loading engagement" /> : <FormError error={eng.error} title="Engagement not found" />;
   const names = Object.fromEntries((team.data ?? []).map((m) => [m.id, m.name]));
   const canWrite = atLeast(me, 'VALUER');
   const stageIndex = e.status === 'FAILED' ? -1 : STAGES.indexOf(e.status as (typeof STAGES)[number]);

@@ -1,7 +1,8 @@
 // Public report verification: the browser hashes the PDF itself (Web Crypto SHA-256) and asks the API
 // whether a FINAL report with that hash was signed. The file never leaves the browser.
+import { Busy } from '../components/Busy';
 import { useState } from 'react';
-import { Alert, Anchor, Center, Code, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -41,7 +42,7 @@ export function VerifyPage() {
             <Text size="sm" c="gray.7">PDF only; checked in your browser</Text>
           </Stack>
         </Dropzone>
-        {verify.isPending && <Group><Loader size="sm" aria-label="Checking" /><Text>Checking {fileName}…</Text></Group>}
+        {verify.isPending && <Group><Busy size="sm" label="Checking" /><Text>Checking {fileName}…</Text></Group>}
         <FormError error={verify.error} title="Could not check the file" />
         {r && r.valid && (
           <Paper withBorder p="md" radius="md" data-testid="verify-result">

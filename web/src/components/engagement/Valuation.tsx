@@ -1,8 +1,9 @@
 // The valuation: conclusion, each method with every line, the sensitivity grid as a heat map, and a
 // chart comparing the methods' values per share (echarts, loaded only when this view opens).
+import { Busy } from '../Busy';
 import { ScrollX } from '../ScrollX';
 import { lazy, Suspense } from 'react';
-import { Accordion, Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { saveBlob } from '../../lib/download';
 import { useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
@@ -33,7 +34,7 @@ export function ValuationView({ engagement }: { engagement: Schemas['Engagement'
   if (!COMPUTED.includes(engagement.status)) {
     return <Text c="gray.7">{engagement.status === 'COMPUTING' ? 'Computing the valuation…' : 'The valuation appears here once the financials are ready and the assumptions are locked.'}</Text>;
   }
-  if (!v.data) return v.isPending ? <Loader aria-label="Loading valuation" /> : <Alert color="red">{v.error?.message}</Alert>;
+  if (!v.data) return v.isPending ? <Busy label="Loading valuation" /> : <Alert color="red">{v.error?.message}</Alert>;
   const val = v.data;
   return (
     <Stack>
@@ -48,7 +49,7 @@ export function ValuationView({ engagement }: { engagement: Schemas['Engagement'
           <ul style={{ margin: 0, paddingLeft: 18 }}>{val.warnings.map((w) => <li key={w.code}><code>{w.code}</code>: {w.message}</li>)}</ul>
         </Alert>
       )}
-      <Suspense fallback={<Loader aria-label="Loading chart" />}>
+      <Suspense fallback={<Busy label="Loading chart" />}>
         <MethodsChart methods={val.methods.map((m) => ({ label: m.title, value: m.valuePerShare }))} concluded={val.conclusion.valuePerShare ?? undefined} />
       </Suspense>
       <Accordion multiple variant="separated">
