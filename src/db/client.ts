@@ -61,6 +61,11 @@ export function wrapPglite(db: PGlite): Database {
   };
 }
 
+/** Names the LISTEN connection in pg_stat_activity, for operators (and the test that cuts it). */
+export const LISTEN_APPLICATION_NAME = 'valuation-service-listen';
+/** How soon a lost LISTEN connection is re-opened. */
+const LISTEN_RETRY_MS = 250;
+
 export function openPostgres(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
@@ -76,6 +81,43 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   let listenClient: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
   let closed = false;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+
+  // Every handler hears '' when notifications may have been missed (the LISTEN connection was lost,
+  // or has just come back): caches drop everything, pollers look again. The connection heals itself.
+  const resync = () => {
+    for (const set of handlers.values()) for (const h of set) h('');
+  };
+  let connecting: Promise<void> | undefined;
+  const scheduleReconnect = () => {
+    if (closed || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      if (!closed && !listenClient) ensureListener().then(resync, scheduleReconnect);
+    }, LISTEN_RETRY_MS);
+  };
+  const ensureListener = (): Promise<void> => (connecting ??= connectListener().finally(() => (connecting = undefined)));
+  const connectListener = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url, application_name: LISTEN_APPLICATION_NAME });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (listenClient === client) listenClient = undefined;
+      client.end().catch(() => {});
+      if (closed) return;
+      resync();
+      scheduleReconnect();
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', (msg) => {
+      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+    });
+    await client.connect();
+    for (const channel of handlers.keys()) await client.query(`LISTEN ${channel}`);
+    listenClient = client;
+  };
 
   return {
     kind: 'postgres',
@@ -107,21 +149,14 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     },
     async listen(channel, onNotify) {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
-      if (!listenClient) {
-        listenClient = new pg.Client({ connectionString: url });
-        listenClient.on('error', () => {});
-        listenClient.on('notification', (msg) => {
-          for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-        });
-        await listenClient.connect();
-      }
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await listenClient.query(`LISTEN ${channel}`);
+        if (listenClient) await listenClient.query(`LISTEN ${channel}`);
       }
       set.add(onNotify);
+      if (!listenClient) await ensureListener().catch((err) => { scheduleReconnect(); throw err; });
       return async () => {
         set!.delete(onNotify);
       };
@@ -129,6 +164,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     async close() {
       if (closed) return;
       closed = true;
+      clearTimeout(reconnectTimer);
       await listenClient?.end().catch(() => {});
       await pool.end();
     },

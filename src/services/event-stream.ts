@@ -88,8 +88,10 @@ export class EventHub {
     return () => this.drop(sub, false);
   }
 
+  /** '' (notifications may have been missed) wakes every subscriber. */
   private wake(firmId: string): void {
-    for (const sub of this.byFirm.get(firmId) ?? []) void this.pull(sub);
+    const subs = firmId ? (this.byFirm.get(firmId) ?? []) : [...this.byFirm.values()].flatMap((set) => [...set]);
+    for (const sub of subs) void this.pull(sub);
   }
 
   private async pull(sub: Subscriber): Promise<void> {

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../../src/app.js';
-import { openPostgres, type Database } from '../../../src/db/client.js';
+import { LISTEN_APPLICATION_NAME, openPostgres, type Database } from '../../../src/db/client.js';
 import { createLogger } from '../../../src/lib/logger.js';
 import type { AppInstance } from '../../../src/http/types.js';
 import { createTestApp, testConfig, type TestApp } from '../../helpers/app.js';
@@ -104,4 +104,23 @@ test('token use is recorded off the request path: within the flush interval, and
   const after = (await t.db.query<{ last_used_at: Date | null }>('SELECT last_used_at FROM api_tokens WHERE id = $1', [id2]))[0].last_used_at;
   assert.ok(after, 'written on shutdown');
   await slow.db?.close();
+});
+
+test('the LISTEN connection heals itself: cut it, and a revocation still reaches the other instance within 1 s', { skip: usingPostgres() ? false : 'PostgreSQL only (PGlite has no separate LISTEN connection)' }, async () => {
+  const dbName = new URL(t.testDb.url!).pathname.slice(1);
+  const listeners = async () =>
+    (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = $2', [dbName, LISTEN_APPLICATION_NAME]))[0].n;
+  assert.equal(await listeners(), 2, 'one LISTEN connection per instance');
+  await t.db.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = $2', [dbName, LISTEN_APPLICATION_NAME]);
+  const until = Date.now() + 5000;
+  while (Date.now() < until && (await listeners()) < 2) await new Promise((r) => setTimeout(r, 50));
+  assert.equal(await listeners(), 2, 'both instances listen again');
+
+  const { id, token } = await createToken(t, admin);
+  assert.equal(await status(other, '/api/v1/engagements', asToken(token)), 200);
+  assert.equal(await status(other, '/api/v1/engagements', asToken(token)), 200, 'served from the cache');
+  const revoked = await t.app.inject({ method: 'DELETE', url: `/api/v1/settings/api-tokens/${id}`, headers: asUser(admin) });
+  assert.equal(revoked.statusCode, 204);
+  const ms = await refusedWithin('/api/v1/engagements', asToken(token), 401);
+  assert.ok(ms <= 1000, `refused by the other instance after ${ms} ms`);
 });
