@@ -50,6 +50,11 @@ export function canonicalCertificate(payload: CertificatePayload): string {
   return `{${parts.join(',')}}`;
 }
 
+/** The rule behind canonicalCertificate, stated for anyone checking a certificate offline. */
+export const CANONICALIZATION_RULE =
+  'UTF-8 bytes of a JSON object holding only the certificate fields present, keys sorted by code point, values as JSON strings, no whitespace';
+export const SIGNATURE_ALGORITHM = 'Ed25519' as const;
+
 export function signCertificate(payload: CertificatePayload, privateKeyPem: string): string {
   const key = createPrivateKey(privateKeyPem);
   if (key.asymmetricKeyType !== 'ed25519') throw new Error('signing key is not an Ed25519 key');

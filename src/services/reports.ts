@@ -12,7 +12,7 @@ import { resolveSecret } from '../lib/session-secret.js';
 import type { Principal } from '../domain/identity/roles.js';
 import type { ValuationResult } from '../domain/valuation/types.js';
 import { renderReport, type ReportInput } from '../reports/render.js';
-import { decryptPrivateKey, encryptPrivateKey, generateSigningKeyPair, signCertificate, verifyCertificate, type CertificatePayload } from '../reports/certificate.js';
+import { CANONICALIZATION_RULE, SIGNATURE_ALGORITHM, canonicalCertificate, decryptPrivateKey, encryptPrivateKey, generateSigningKeyPair, signCertificate, verifyCertificate, type CertificatePayload } from '../reports/certificate.js';
 import * as reports from '../db/repositories/reports.js';
 import { getBlob, putBlob } from '../db/repositories/blobs.js';
 import { getAssumptions, getValuation } from '../db/repositories/valuation-data.js';
@@ -230,7 +230,11 @@ export async function verifyReport(ctx: ServiceContext, sha256: string) {
     ...(cert.designation ? { designation: cert.designation } : {}),
     ...(cert.registration ? { registration: cert.registration } : {}),
     ...(cert.firmRegistration ? { firmRegistration: cert.firmRegistration } : {}),
-    certificate: { ...cert } as Record<string, string>,
+    // The exact bytes that were signed, so the signature can be checked offline without re-deriving them.
+    signedPayload: canonicalCertificate(cert),
+    certificate: JSON.parse(canonicalCertificate(cert)) as Record<string, string>,
+    canonicalization: CANONICALIZATION_RULE,
+    signatureAlgorithm: SIGNATURE_ALGORITHM,
     signature: finalReport.signature!,
     keyId: key.keyId,
   };

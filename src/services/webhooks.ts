@@ -116,7 +116,9 @@ function publicDelivery(d: repo.DeliveryRow, attempts: repo.AttemptRow[] = []) {
 
 /** Checked before the transaction: DNS must not run while a transaction holds the (PGlite) connection. */
 async function checkUrl(ctx: ServiceContext, url: string): Promise<void> {
-  await assertPublicUrl(url, { allowPrivate: ctx.config.WEBHOOK_ALLOW_PRIVATE_URLS, lookup: ctx.webhookLookup });
+  await assertPublicUrl(url, {
+    allowPrivate: ctx.config.WEBHOOK_ALLOW_PRIVATE_URLS, explainOverride: ctx.config.NODE_ENV !== 'production', lookup: ctx.webhookLookup,
+  });
 }
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];

@@ -9,6 +9,8 @@ export type HostLookup = (hostname: string, options: { all: true }) => Promise<L
 export interface UrlCheckOptions {
   /** Allows http:// and private/loopback addresses (configuration WEBHOOK_ALLOW_PRIVATE_URLS; tests). */
   allowPrivate: boolean;
+  /** Outside production, a refusal says how an operator allows local receivers (not told to production clients). */
+  explainOverride?: boolean;
   lookup?: HostLookup;
 }
 
@@ -31,9 +33,13 @@ export async function assertPublicUrl(url: string, options: UrlCheckOptions): Pr
   } catch {
     throw notAllowed('The webhook URL is not a valid absolute URL');
   }
+  const override = options.explainOverride
+    ? '. For a receiver on your own machine or network during development, start the service with WEBHOOK_ALLOW_PRIVATE_URLS=true (never in production)'
+    : '';
   const schemes = options.allowPrivate ? ['https:', 'http:'] : ['https:'];
   if (!schemes.includes(parsed.protocol)) {
-    throw notAllowed(`The webhook URL must use ${options.allowPrivate ? 'http or https' : 'https'}, not ${parsed.protocol.replace(':', '')}`);
+    const canAllow = parsed.protocol === 'http:' ? override : '';
+    throw notAllowed(`The webhook URL must use ${options.allowPrivate ? 'http or https' : 'https'}, not ${parsed.protocol.replace(':', '')}${canAllow}`);
   }
   if (!parsed.hostname) throw notAllowed('The webhook URL has no host');
 
@@ -57,7 +63,7 @@ export async function assertPublicUrl(url: string, options: UrlCheckOptions): Pr
       const reason = nonPublicReason(address);
       if (reason) {
         const via = address === host ? '' : ` (${host} resolves to ${address})`;
-        throw notAllowed(`The webhook URL points to a ${reason} address${via}; only public addresses are allowed`);
+        throw notAllowed(`The webhook URL points to a ${reason} address${via}; only public addresses are allowed${override}`);
       }
     }
   }

@@ -94,6 +94,12 @@ test('full flow: GATE_1 → GATE_2 (another principal) → GATE_3 (ADMIN, paid) 
   assert.equal(ok.certificate.registration, ok.registration, 'the registration is signed into the certificate');
   const key = (await t.app.inject({ method: 'GET', url: '/api/v1/reports/signing-key' })).json();
   assert.ok(verify(null, Buffer.from(canonicalCertificate(ok.certificate)), createPublicKey(key.publicKeyPem), Buffer.from(ok.signature, 'base64')));
+  // Offline check needs no rule re-derived: the exact signed bytes come back, and the served certificate is them, parsed.
+  assert.equal(ok.signatureAlgorithm, 'Ed25519');
+  assert.match(ok.canonicalization, /keys sorted/);
+  assert.ok(verify(null, Buffer.from(ok.signedPayload, 'utf8'), createPublicKey(key.publicKeyPem), Buffer.from(ok.signature, 'base64')));
+  assert.equal(JSON.stringify(ok.certificate), ok.signedPayload, 'certificate in canonical key order, byte for byte');
+  assert.equal(JSON.parse(ok.signedPayload).sha256, sha);
   const tampered = Buffer.from(pdf);
   tampered[Math.floor(tampered.length / 2)] ^= 0x01;
   const bad = (await t.app.inject({ method: 'GET', url: `/api/v1/reports/verify/${createHash('sha256').update(tampered).digest('hex')}` })).json();

@@ -344,6 +344,8 @@ test('private addresses: refused at create/update unless allowed, and refused at
       const res = await strict.app.inject({ method: 'POST', url: '/api/v1/settings/webhooks', headers: asUser(admin), payload: { url, events: ['payment.captured'] } });
       assert.equal(res.statusCode, 400, `${url}: ${res.body}`);
       assert.equal(res.json().code, 'webhook_url_not_allowed');
+      // Outside production the refusal says how to allow a local receiver.
+      assert.match(res.json().detail, /WEBHOOK_ALLOW_PRIVATE_URLS=true/, url);
     }
     // A host that resolves publicly when saved…
     let answer: LookupAddress[] = [{ address: '93.184.216.34', family: 4 }];

@@ -50,6 +50,12 @@ describe('assertPublicUrl', () => {
 
   it('refuses http unless private URLs are allowed, and other schemes always', async () => {
     await assert.rejects(assertPublicUrl('http://hooks.example.com/', { allowPrivate: false, lookup: resolvesTo('8.8.8.8') }), refused);
+    // In production the refusal does not tell clients about server configuration; in development it does.
+    await assert.rejects(assertPublicUrl('http://hooks.example.com/', { allowPrivate: false, lookup: resolvesTo('8.8.8.8') }), (e: AppError) => !e.message.includes('WEBHOOK_ALLOW_PRIVATE_URLS'));
+    await assert.rejects(
+      assertPublicUrl('http://hooks.example.com/', { allowPrivate: false, explainOverride: true, lookup: resolvesTo('8.8.8.8') }),
+      (e: AppError) => /must use https, not http\. .*WEBHOOK_ALLOW_PRIVATE_URLS=true/.test(e.message),
+    );
     await assertPublicUrl('http://hooks.example.com/', { allowPrivate: true, lookup: resolvesTo('8.8.8.8') });
     for (const url of ['ftp://hooks.example.com/', 'file:///etc/passwd', 'gopher://x/', 'not a url', '/relative']) {
       await assert.rejects(assertPublicUrl(url, { allowPrivate: true, lookup: resolvesTo('8.8.8.8') }), refused, url);

@@ -1363,7 +1363,9 @@ export interface components {
             status: "NOT_STARTED" | "GENERATING" | "READY" | "FAILED";
         };
         ReportVerification: {
-            /** @description The signed canonical certificate (sorted-key JSON of these fields) */
+            /** @description The rule that produced signedPayload from the certificate fields */
+            canonicalization?: string;
+            /** @description signedPayload parsed: the certificate fields, in canonical (sorted) key order */
             certificate?: {
                 [key: string]: string;
             };
@@ -1381,10 +1383,17 @@ export interface components {
             registration?: string;
             reportId?: string;
             sha256: string;
-            /** @description Base64 Ed25519 signature over the canonical certificate JSON */
+            /** @description Base64 Ed25519 signature over the UTF-8 bytes of signedPayload */
             signature?: string;
+            /**
+             * @description The signature algorithm
+             * @constant
+             */
+            signatureAlgorithm?: "Ed25519";
             signedAt?: string;
             signedBy?: string;
+            /** @description The exact canonical certificate that was signed: verify the signature over its UTF-8 bytes */
+            signedPayload?: string;
             statute?: string;
             targetEntity?: string;
             valid: boolean;

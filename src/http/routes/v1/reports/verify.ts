@@ -19,8 +19,11 @@ const verificationSchema = z
     designation: z.string().optional().describe('The signatory\'s designation'),
     registration: z.string().optional().describe('The signatory\'s registration(s) that qualify them for the statute, e.g. "IBBI/RV/03/2019/12345 (IBBI registered valuer, …)"'),
     firmRegistration: z.string().optional().describe('The firm\'s IBBI registered-valuer-entity number'),
-    certificate: z.record(z.string(), z.string()).optional().describe('The signed canonical certificate (sorted-key JSON of these fields)'),
-    signature: z.string().optional().describe('Base64 Ed25519 signature over the canonical certificate JSON'),
+    signedPayload: z.string().optional().describe('The exact canonical certificate that was signed: verify the signature over its UTF-8 bytes'),
+    certificate: z.record(z.string(), z.string()).optional().describe('signedPayload parsed: the certificate fields, in canonical (sorted) key order'),
+    canonicalization: z.string().optional().describe('The rule that produced signedPayload from the certificate fields'),
+    signatureAlgorithm: z.literal('Ed25519').optional().describe('The signature algorithm'),
+    signature: z.string().optional().describe('Base64 Ed25519 signature over the UTF-8 bytes of signedPayload'),
     keyId: z.string().optional(),
   })
   .meta({ id: 'ReportVerification' });
