@@ -1,6 +1,5 @@
 // Builds the Fastify instance: plugins first, then routes (fastify/demo's order).
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -8,7 +7,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import errorsPlugin from './http/plugins/errors.js';
-import requestIdPlugin, { genReqId } from './http/plugins/request-id.js';
+import responseHeadersPlugin, { genReqId } from './http/plugins/response-headers.js';
 import openapiPlugin from './http/plugins/openapi.js';
 import { registerRoutes } from './http/routes/v1/index.js';
 import type { AppInstance } from './http/types.js';
@@ -17,6 +16,7 @@ import { WindowLimiter } from './http/rate-limit.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import type { ServiceContext } from './services/context.js';
 import { resolveSecret, resolveSessionSecret } from './lib/session-secret.js';
+import { lazyChildLoggerFactory } from './lib/logger.js';
 import { createPaymentGateway } from './integrations/gateway/index.js';
 import { EventHub } from './services/event-stream.js';
 import { PrincipalCache } from './services/principal-cache.js';
@@ -63,6 +63,7 @@ export async function buildApp(
   const app = Fastify({
     loggerInstance: deps.log,
     genReqId,
+    childLoggerFactory: lazyChildLoggerFactory as never,
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
     trustProxy: true,
     ...options,
@@ -90,13 +91,9 @@ export async function buildApp(
     await services.principals?.close();
   });
 
-  await app.register(requestIdPlugin);
+  await app.register(responseHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(inputGuard);
-  await app.register(helmet, {
-    // The /docs page (swagger-ui) needs inline styles and scripts.
-    contentSecurityPolicy: false,
-  });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: deps.config.UPLOAD_LIMIT_BYTES, files: 1, fields: 5 } });
   await app.register(authPlugin, { services });

@@ -8,8 +8,25 @@ import pg from 'pg';
 
 export type Row = Record<string, unknown>;
 
+/** A hot statement, prepared once per connection on PostgreSQL (parse and plan skipped after that). */
+export interface PreparedStatement {
+  readonly name: string;
+  readonly text: string;
+}
+export type Statement = string | PreparedStatement;
+
+const preparedNames = new Map<string, string>();
+/** Names a statement for node-postgres; a name stands for one text only (the server keys plans by name). */
+export function prepared(name: string, text: string): PreparedStatement {
+  const known = preparedNames.get(name);
+  if (known !== undefined && known !== text) throw new Error(`prepared statement ${name} is already defined with another text`);
+  preparedNames.set(name, text);
+  return Object.freeze({ name, text });
+}
+const textOf = (statement: Statement): string => (typeof statement === 'string' ? statement : statement.text);
+
 export interface Executor {
-  query<T = Row>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T = Row>(statement: Statement, params?: readonly unknown[]): Promise<T[]>;
 }
 
 export interface Database extends Executor {
@@ -33,15 +50,15 @@ export function wrapPglite(db: PGlite): Database {
   let closed = false;
   return {
     kind: 'pglite',
-    async query<T>(text: string, params?: readonly unknown[]) {
-      const res = await db.query<T>(text, params as unknown[] | undefined);
+    async query<T>(statement: Statement, params?: readonly unknown[]) {
+      const res = await db.query<T>(textOf(statement), params as unknown[] | undefined);
       return res.rows;
     },
     async transaction<T>(fn: (tx: Executor) => Promise<T>) {
       return db.transaction(async (tx) =>
         fn({
-          async query<R>(text: string, params?: readonly unknown[]) {
-            const res = await tx.query<R>(text, params as unknown[] | undefined);
+          async query<R>(statement: Statement, params?: readonly unknown[]) {
+            const res = await tx.query<R>(textOf(statement), params as unknown[] | undefined);
             return res.rows;
           },
         }),
@@ -60,6 +77,11 @@ export function wrapPglite(db: PGlite): Database {
     },
   };
 }
+
+const pgQuery = (statement: Statement, params?: readonly unknown[]): pg.QueryConfig => ({
+  ...(typeof statement === 'string' ? { text: statement } : { name: statement.name, text: statement.text }),
+  values: params as unknown[] | undefined,
+});
 
 /** Names the LISTEN connection in pg_stat_activity, for operators (and the test that cuts it). */
 export const LISTEN_APPLICATION_NAME = 'valuation-service-listen';
@@ -121,8 +143,8 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
 
   return {
     kind: 'postgres',
-    async query<T>(text: string, params?: readonly unknown[]) {
-      const res = await pool.query(text, params as unknown[] | undefined);
+    async query<T>(statement: Statement, params?: readonly unknown[]) {
+      const res = await pool.query(pgQuery(statement, params));
       return res.rows as T[];
     },
     async transaction<T>(fn: (tx: Executor) => Promise<T>) {
@@ -131,8 +153,8 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
       try {
         await client.query('BEGIN');
         const result = await fn({
-          async query<R>(text: string, params?: readonly unknown[]) {
-            const res = await client.query(text, params as unknown[] | undefined);
+          async query<R>(statement: Statement, params?: readonly unknown[]) {
+            const res = await client.query(pgQuery(statement, params));
             return res.rows as R[];
           },
         });

@@ -6,7 +6,7 @@ import type { JobContext } from '../jobs/worker.js';
 import { PermanentJobError } from '../jobs/worker.js';
 import { LeaseLostError } from '../jobs/queue.js';
 import type { Executor } from '../db/client.js';
-import { conflict } from '../lib/errors.js';
+import { conflict, notFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { resolveSecret } from '../lib/session-secret.js';
 import type { Principal } from '../domain/identity/roles.js';
@@ -183,8 +183,8 @@ async function renderReportAttempt(ctx: ServiceContext, job: JobContext): Promis
 }
 
 export async function reportStatus(ctx: ServiceContext, principal: Principal, engagementId: string) {
-  await requireEngagement(ctx.db, principal.firmId, engagementId);
-  const r = await reports.currentReport(ctx.db, principal.firmId, engagementId);
+  const r = await reports.currentReportOfEngagement(ctx.db, principal.firmId, engagementId);
+  if (r === undefined) throw notFound('Engagement');
   if (!r) return { engagementId, status: 'NOT_STARTED' as const };
   return {
     engagementId,

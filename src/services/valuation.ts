@@ -5,7 +5,7 @@ import { actorOf } from './context.js';
 import type { JobContext } from '../jobs/worker.js';
 import { PermanentJobError } from '../jobs/worker.js';
 import type { Executor } from '../db/client.js';
-import { AppError, conflict, validationFailed } from '../lib/errors.js';
+import { AppError, conflict, notFound, validationFailed } from '../lib/errors.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { canLockAssumptions } from '../domain/engagement/state-machine.js';
 import { computeValuation, ValuationInputError, type Purpose, type Statute, type ValuationResult } from '../domain/valuation/engine.js';
@@ -43,8 +43,9 @@ export function publicAssumptions(a: data.AssumptionsRow | null, warnings?: { co
 }
 
 export async function getAssumptions(ctx: ServiceContext, principal: Principal, engagementId: string) {
-  await requireEngagement(ctx.db, principal.firmId, engagementId);
-  return publicAssumptions(await data.getAssumptions(ctx.db, principal.firmId, engagementId));
+  const assumptions = await data.getEngagementAssumptions(ctx.db, principal.firmId, engagementId);
+  if (assumptions === undefined) throw notFound('Engagement');
+  return publicAssumptions(assumptions);
 }
 
 /**
@@ -290,8 +291,9 @@ export async function valuationWorkpapers(ctx: ServiceContext, principal: Princi
 }
 
 export async function getValuation(ctx: ServiceContext, principal: Principal, engagementId: string) {
-  const engagement = await requireEngagement(ctx.db, principal.firmId, engagementId);
-  const row = await data.getValuation<Record<string, unknown>>(ctx.db, principal.firmId, engagementId);
+  const found = await data.getEngagementValuation<Record<string, unknown>>(ctx.db, principal.firmId, engagementId);
+  if (!found) throw notFound('Engagement');
+  const { engagement, valuation: row } = found;
   if (!row) {
     throw conflict(
       'valuation_not_ready',

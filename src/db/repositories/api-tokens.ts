@@ -1,4 +1,4 @@
-import type { Executor } from '../client.js';
+import { prepared, type Executor } from '../client.js';
 
 export interface ApiTokenRow {
   id: string;
@@ -27,12 +27,13 @@ export async function insertApiToken(
 }
 
 /** The equality lookup is on an indexed SHA-256 digest: an attacker cannot steer its value, so timing reveals nothing. */
+const FIND_LIVE_TOKEN = prepared(
+  'api_token_live_by_hash',
+  `SELECT ${COLUMNS} FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
+);
+
 export async function findLiveTokenByHash(tx: Executor, tokenHash: string): Promise<ApiTokenRow | null> {
-  const rows = await tx.query<ApiTokenRow>(
-    `SELECT ${COLUMNS} FROM api_tokens
-      WHERE token_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
-    [tokenHash],
-  );
+  const rows = await tx.query<ApiTokenRow>(FIND_LIVE_TOKEN, [tokenHash]);
   return rows[0] ?? null;
 }
 

@@ -1,4 +1,4 @@
-import type { Executor } from '../client.js';
+import { prepared, type Executor } from '../client.js';
 import type { EngagementStatus } from '../../domain/engagement/state-machine.js';
 
 export interface EngagementRow {
@@ -42,8 +42,10 @@ export async function insertEngagement(
   return (await getEngagement(tx, e.firmId, e.id))!;
 }
 
+const GET_ENGAGEMENT = prepared('engagement_get', `SELECT ${COLUMNS} FROM engagements e WHERE e.firm_id = $1 AND e.id = $2`);
+
 export async function getEngagement(tx: Executor, firmId: string, id: string): Promise<EngagementRow | null> {
-  const rows = await tx.query<EngagementRow>(`SELECT ${COLUMNS} FROM engagements e WHERE e.firm_id = $1 AND e.id = $2`, [firmId, id]);
+  const rows = await tx.query<EngagementRow>(GET_ENGAGEMENT, [firmId, id]);
   return rows[0] ?? null;
 }
 

@@ -1,4 +1,4 @@
-import type { Executor } from '../client.js';
+import { prepared, type Executor } from '../client.js';
 
 export interface ReportRow {
   id: string;
@@ -36,6 +36,25 @@ export async function currentReport(tx: Executor, firmId: string, engagementId: 
     [firmId, engagementId],
   );
   return rows[0] ?? null;
+}
+
+const ENGAGEMENT_CURRENT_REPORT = prepared(
+  'engagement_current_report',
+  `SELECT r.id IS NOT NULL AS present, ${COLUMNS.split(', ').map((c) => `r.${c}`).join(', ')}
+     FROM engagements e
+     LEFT JOIN LATERAL (
+       SELECT * FROM reports WHERE firm_id = e.firm_id AND engagement_id = e.id ORDER BY (kind = 'FINAL') DESC, id DESC LIMIT 1
+     ) r ON true
+    WHERE e.firm_id = $1 AND e.id = $2`,
+);
+
+/** One round trip: the current report as currentReport picks it; undefined when the engagement is not in the firm. */
+export async function currentReportOfEngagement(tx: Executor, firmId: string, engagementId: string): Promise<ReportRow | null | undefined> {
+  const [row] = await tx.query<ReportRow & { present: boolean }>(ENGAGEMENT_CURRENT_REPORT, [firmId, engagementId]);
+  if (!row) return undefined;
+  if (!row.present) return null;
+  const { present: _present, ...report } = row;
+  return report;
 }
 
 export async function markReportReady(

@@ -1,4 +1,4 @@
-import type { Executor } from '../client.js';
+import { prepared, type Executor } from '../client.js';
 
 export interface SessionRow {
   id: string;
@@ -19,12 +19,13 @@ export async function insertSession(
   );
 }
 
+const FIND_LIVE_SESSION = prepared(
+  'session_live_by_id',
+  'SELECT id, user_id, firm_id, csrf_token_hash, expires_at, revoked_at FROM sessions WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()',
+);
+
 export async function findLiveSession(tx: Executor, sessionId: string): Promise<SessionRow | null> {
-  const rows = await tx.query<SessionRow>(
-    `SELECT id, user_id, firm_id, csrf_token_hash, expires_at, revoked_at FROM sessions
-      WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()`,
-    [sessionId],
-  );
+  const rows = await tx.query<SessionRow>(FIND_LIVE_SESSION, [sessionId]);
   return rows[0] ?? null;
 }
 

@@ -1,5 +1,5 @@
 // Assumptions, normalised financials and stored valuation results: one row per engagement each.
-import type { Executor } from '../client.js';
+import { prepared, type Executor } from '../client.js';
 
 export interface AssumptionsRow {
   engagement_id: string;
@@ -47,6 +47,44 @@ export async function getAssumptions(tx: Executor, firmId: string, engagementId:
     [firmId, engagementId],
   );
   return rows[0] ?? null;
+}
+
+const ENGAGEMENT_ASSUMPTIONS = prepared(
+  'engagement_assumptions',
+  `SELECT a.engagement_id IS NOT NULL AS present, ${ASSUMPTION_COLUMNS.split(', ').map((c) => `a.${c}`).join(', ')}
+     FROM engagements e LEFT JOIN assumptions a ON a.firm_id = e.firm_id AND a.engagement_id = e.id
+    WHERE e.firm_id = $1 AND e.id = $2`,
+);
+
+/**
+ * One round trip for a read: undefined when the engagement is not in the firm (404), null when it
+ * exists without locked assumptions.
+ */
+export async function getEngagementAssumptions(tx: Executor, firmId: string, engagementId: string): Promise<AssumptionsRow | null | undefined> {
+  const [row] = await tx.query<AssumptionsRow & { present: boolean }>(ENGAGEMENT_ASSUMPTIONS, [firmId, engagementId]);
+  if (!row) return undefined;
+  if (!row.present) return null;
+  const { present: _present, ...assumptions } = row;
+  return assumptions;
+}
+
+const ENGAGEMENT_VALUATION = prepared(
+  'engagement_valuation',
+  `SELECT e.status, e.statute, e.failure_reason, v.engagement_id IS NOT NULL AS present, v.engine_version, v.result, v.computed_at
+     FROM engagements e LEFT JOIN valuations v ON v.firm_id = e.firm_id AND v.engagement_id = e.id
+    WHERE e.firm_id = $1 AND e.id = $2`,
+);
+
+/** One round trip: the engagement's status, statute and failure reason with its stored valuation (undefined: no such engagement). */
+export async function getEngagementValuation<T = unknown>(tx: Executor, firmId: string, engagementId: string) {
+  const [row] = await tx.query<{
+    status: string; statute: string; failure_reason: string | null; present: boolean; engine_version: string | null; result: T | null; computed_at: Date | null;
+  }>(ENGAGEMENT_VALUATION, [firmId, engagementId]);
+  if (!row) return undefined;
+  return {
+    engagement: { status: row.status, statute: row.statute, failure_reason: row.failure_reason },
+    valuation: row.present ? { engine_version: row.engine_version!, result: row.result as T, computed_at: row.computed_at! } : null,
+  };
 }
 
 export async function upsertFinancials(tx: Executor, firmId: string, engagementId: string, documentId: string, data: unknown): Promise<void> {

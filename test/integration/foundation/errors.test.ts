@@ -42,3 +42,34 @@ test('unknown route → 404; validation errors list JSON Pointers; unknown field
   const paths = (res.json().errors as { path: string }[]).map((e) => e.path).sort();
   assert.deepEqual(paths, ['/email', '/extra', '/firmName', '/password']);
 });
+
+test('every answer carries the security headers and a request id: JSON, problem+json, unknown paths, the docs', async () => {
+  const expected: Record<string, string> = {
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+  const answers = [
+    await t.app.inject({ method: 'GET', url: '/api/v1/health' }),
+    await t.app.inject({ method: 'GET', url: '/api/v1/engagements' }),
+    await t.app.inject({ method: 'GET', url: '/api/v1/no-such-thing' }),
+    await t.app.inject({ method: 'GET', url: '/docs/json' }),
+  ];
+  const ids = new Set<string>();
+  for (const res of answers) {
+    for (const [name, value] of Object.entries(expected)) assert.equal(res.headers[name], value, `${res.statusCode} ${name}`);
+    assert.match(String(res.headers['x-request-id']), /^req_[0-9A-HJKMNP-TV-Z]{26}$/);
+    ids.add(String(res.headers['x-request-id']));
+  }
+  assert.equal(ids.size, answers.length, 'a fresh id for every request');
+  const echoed = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'client-trace-42' } });
+  assert.equal(echoed.headers['x-request-id'], 'client-trace-42');
+});
