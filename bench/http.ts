@@ -3,7 +3,7 @@
 // 1 M rows in one firm; lock-assumptions throughput. Servers are child processes; autocannon runs here.
 // BENCH_DATABASE_URL: a server to make and drop the throwaway database on (default the local one).
 // BENCH_ROUND_S / BENCH_WARMUP_S: seconds per measured round / warm-up; BENCH_LIST_ROWS (1000000); BENCH_LOCKS (2000);
-// BENCH_PARTS: lock,list,embedded (the default; the A B A B GET always runs). DATABASE_POOL_MAX: both servers' pool.
+// BENCH_PARTS: cluster,lock,list,embedded (the default; the A B A B GET always runs). DATABASE_POOL_MAX: both servers' pool.
 // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there on exit (read it with bench/lib/profile-summary.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,8 +24,8 @@ const ROUND_S = Number(process.env.BENCH_ROUND_S ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5);
 const LIST_ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
 const LOCKS = Number(process.env.BENCH_LOCKS ?? 2000);
-/** Which parts run (comma-separated; the A B A B GET always runs): lock, list, embedded. */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'lock,list,embedded').split(',').map((s) => s.trim()));
+/** Which parts run (comma-separated; the A B A B GET always runs): cluster, lock, list, embedded. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'cluster,lock,list,embedded').split(',').map((s) => s.trim()));
 const CONNECTIONS = 50;
 const POOL_MAX = process.env.DATABASE_POOL_MAX; // unset: the service's default, and the baseline uses the same
 const SESSION_SECRET = 'bench-session-secret-0123456789abcdef0123456789';
@@ -255,6 +255,26 @@ const scenario: Scenario = {
       figures['p99 service/baseline'] = `${pRatio.toFixed(2)} (target ≤ 2: ${pRatio <= 2 ? 'met' : 'NOT met'})`;
       figures['errors in A/B rounds'] = errors;
 
+      if (PARTS.has('cluster')) {
+        // 1b. API_PROCESSES: the same GET on one API process (B) and on API_PROCESSES=2 (C), alternately.
+        const clustered = await startChild('service x2', 'src/main.ts', ['api'], serviceEnv({ DATABASE_URL: dbUrl, DATA_DIR: dataDir, API_PROCESSES: '2' }), '/api/v1/health');
+        await load(clustered.base + path, main.token, WARMUP_S);
+        const one: Round[] = [];
+        const two: Round[] = [];
+        for (const round of [1, 2]) {
+          one.push(await load(service.base + path, main.token, ROUND_S));
+          say(`B${round + 2} 1 process  ${fmt(one.at(-1)!)}`);
+          two.push(await load(clustered.base + path, main.token, ROUND_S));
+          say(`C${round} 2 processes ${fmt(two.at(-1)!)}`);
+        }
+        await stopChild(clustered);
+        one.forEach((r, i) => (figures[`B${i + 3} service, 1 API process`] = fmt(r)));
+        two.forEach((r, i) => (figures[`C${i + 1} service, API_PROCESSES=2`] = fmt(r)));
+        figures['API_PROCESSES=2 / 1 throughput'] = (mean(two, 'rps') / mean(one, 'rps')).toFixed(2);
+        figures['API_PROCESSES=2 / 1 p99'] = (mean(two, 'p99') / mean(one, 'p99')).toFixed(2);
+        figures['API_PROCESSES=2 / baseline throughput'] = (mean(two, 'rps') / mean(a, 'rps')).toFixed(2);
+      }
+
       if (PARTS.has('lock')) {
         // 2. Lock-assumptions throughput: LOCKS engagements created through the API (autocannon), each locked once.
         const ids: string[] = [];
@@ -309,7 +329,7 @@ const scenario: Scenario = {
           // The service's own list query (limit 50 + 1 to detect a next page), explained, in both firms.
           for (const [label, firm] of [['1 k', small], ['1 M', large]] as const) {
             const plan = (await listEngagements(
-              { query: async (text, params) => (await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params as unknown[])).rows },
+              { query: async (statement, params) => (await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${typeof statement === 'string' ? statement : statement.text}`, params as unknown[])).rows },
               firm.firmId, { limit: 51 },
             )) as unknown as { 'QUERY PLAN': string }[];
             const planText = plan.map((r) => r['QUERY PLAN']).join('\n');

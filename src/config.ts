@@ -44,6 +44,8 @@ export const configSchema = z.object({
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(25 * 1024 * 1024),
   /** The built console (`npm run build:web`); when the folder is missing the API runs without it. */
   WEB_DIST_DIR: z.string().min(1).default(fileURLToPath(new URL('../web/dist', import.meta.url))),
+  /** API processes (node:cluster) sharing the port: a number, or auto for one per CPU. More than one needs PostgreSQL. */
+  API_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
   /** Connections in the node-postgres pool of each process (PostgreSQL only). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
   /** How long an authenticated principal is cached (changes reach every process at once by NOTIFY; this is the backstop). */
@@ -70,7 +72,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.PAYMENT_GATEWAY === 'razorpay' && (!config.GATEWAY_KEY_ID || !config.GATEWAY_KEY_SECRET)) {
     throw new ConfigError('Invalid configuration: GATEWAY_KEY_ID: razorpay needs GATEWAY_KEY_ID and GATEWAY_KEY_SECRET');
   }
+  if (typeof config.API_PROCESSES === 'number' && config.API_PROCESSES > 1 && !config.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration: API_PROCESSES: more than one API process needs PostgreSQL (DATABASE_URL); the embedded database is single-process');
+  }
   return config;
+}
+
+/** How many API processes to run: auto is one per CPU on PostgreSQL, and always one on the embedded database. */
+export function apiProcessCount(config: Config, cpus: number): number {
+  if (config.API_PROCESSES !== 'auto') return config.API_PROCESSES;
+  return config.DATABASE_URL ? Math.max(1, cpus) : 1;
 }
 
 export function paymentGatewayKind(config: Config): 'sandbox' | 'razorpay' {

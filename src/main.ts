@@ -1,9 +1,11 @@
 // Entry point: `api`, `worker`, or both (the default, used by `npm start`).
-import { loadConfig, ConfigError, type Config } from './config.js';
+import { availableParallelism } from 'node:os';
+import { apiProcessCount, loadConfig, ConfigError, type Config } from './config.js';
+import { forkApiProcesses, isClusterChild, type ApiCluster } from './api-cluster.js';
 import { createLogger } from './lib/logger.js';
 import { buildApp, createServiceContext } from './app.js';
 import { openAndMigrate, createWorker } from './runtime.js';
-import type { Database } from './db/client.js';
+import { openDatabase, type Database } from './db/client.js';
 import type { ServiceContext } from './services/context.js';
 import { seedDemoFirm } from './services/identity.js';
 import { ensureOutboxSweep } from './services/webhooks.js';
@@ -40,7 +42,9 @@ async function printDemoCredentials(services: ServiceContext, config: Config): P
 }
 
 async function main(): Promise<void> {
-  const role = (process.argv[2] ?? 'all') as Role;
+  // A forked API process (API_PROCESSES > 1) serves HTTP only: its primary migrated, seeds and runs jobs.
+  const clusterChild = isClusterChild();
+  const role = clusterChild ? 'api' : ((process.argv[2] ?? 'all') as Role);
   if (!['all', 'api', 'worker'].includes(role)) {
     console.error(`Unknown process role "${role}": use api, worker, or nothing for both`);
     process.exit(2);
@@ -56,9 +60,10 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = createLogger(config.LOG_LEVEL);
+  const apiProcesses = role === 'worker' || clusterChild ? 1 : apiProcessCount(config, availableParallelism());
   let db: Database;
   try {
-    db = await openAndMigrate(config, log);
+    db = clusterChild ? await openDatabase(config) : await openAndMigrate(config, log);
   } catch (err) {
     const where = config.DATABASE_URL ? `DATABASE_URL (${redactUrl(config.DATABASE_URL)})` : `DATA_DIR (${config.DATA_DIR})`;
     console.error(`Cannot open the database named by ${where}: ${(err as Error).message}`);
@@ -67,8 +72,10 @@ async function main(): Promise<void> {
 
   const services = createServiceContext({ db, config, log });
   const worker = role !== 'api' ? createWorker(services) : undefined;
-  const app = role !== 'worker' ? await buildApp({ db, config, log }, services) : undefined;
-  if (app && config.DEMO_SEED) await printDemoCredentials(services, config);
+  const serveHttpHere = role !== 'worker' && apiProcesses === 1;
+  const app = serveHttpHere ? await buildApp({ db, config, log }, services) : undefined;
+  if (role !== 'worker' && !clusterChild && config.DEMO_SEED) await printDemoCredentials(services, config);
+  let apiCluster: ApiCluster | undefined;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -80,6 +87,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 25_000);
     force.unref();
+    await apiCluster?.stop(); // each API process stops accepting and finishes its requests
     await app?.close(); // stops accepting, waits for in-flight requests
     await worker?.stop(); // waits for in-flight jobs
     await db.close();
@@ -92,6 +100,11 @@ async function main(): Promise<void> {
   // The recurring outbox sweep re-queues itself; make sure one is queued in case it ever died.
   if (worker) await ensureOutboxSweep(services);
   await worker?.start();
+  if (role !== 'worker' && apiProcesses > 1) {
+    apiCluster = forkApiProcesses(apiProcesses, log);
+    await apiCluster.ready;
+    log.info({ apiProcesses, port: config.PORT }, 'API processes listening');
+  }
   if (app) {
     try {
       await app.listen({ port: config.PORT, host: config.HOST });

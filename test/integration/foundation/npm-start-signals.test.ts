@@ -2,42 +2,11 @@
 // server itself and the signal npm forwards reaches it; nothing is left running, re-parented to PID 1.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
-/** Every descendant pid of a process (ps, no extra packages). */
-function descendants(pid: number): number[] {
-  const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' });
-  const children = new Map<number, number[]>();
-  for (const line of out.trim().split('\n')) {
-    const [p, pp] = line.trim().split(/\s+/).map(Number);
-    children.set(pp, [...(children.get(pp) ?? []), p]);
-  }
-  const all: number[] = [];
-  const walk = (p: number) => (children.get(p) ?? []).forEach((c) => (all.push(c), walk(c)));
-  walk(pid);
-  return all;
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+import { alive, descendants, freePort } from '../../helpers/processes.js';
 
 test('SIGTERM to `npm start` ends every process of the service within 10 s', async () => {
   const port = await freePort();

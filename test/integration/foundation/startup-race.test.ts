@@ -7,10 +7,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { createTestDatabase, usingPostgres } from '../../helpers/db.js';
 import { resolveSecret } from '../../../src/lib/session-secret.js';
 import { PASSWORD, uniqueEmail } from '../../helpers/principals.js';
+import { freePort } from '../../helpers/processes.js';
 
 const SECRETS = ['session-secret', 'sandbox-gateway-secret', 'report-key-secret'];
 
@@ -74,15 +74,6 @@ function run(cmd: string, args: string[]): Promise<{ code: number | null; stdout
     p.stdout.on('data', (d) => (stdout += d));
     p.stderr.on('data', (d) => (stderr += d));
     p.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
   });
 }
 
