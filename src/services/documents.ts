@@ -1,4 +1,5 @@
 // Uploads: stored with their SHA-256 in one transaction with the status change and the ingestion job.
+import type { RecordResponse } from './idempotency.js';
 import { createHash } from 'node:crypto';
 import type { ServiceContext } from './context.js';
 import { actorOf } from './context.js';
@@ -36,6 +37,7 @@ export async function uploadDocument(
   engagementId: string,
   input: { kind: 'FINANCIALS' | 'SUPPORTING'; fileName: string; data: Buffer },
   requestId?: string,
+  record?: RecordResponse<ReturnType<typeof publicDocument>>,
 ) {
   const format = sniffFormat(input.data);
   if (!format) throw new AppError(415, 'unsupported_media_type', 'The file is not a CSV, XLSX, JSON or PDF document (judged by its content)');
@@ -66,7 +68,9 @@ export async function uploadDocument(
       await applyTransition(tx, principal.firmId, engagementId, 'UPLOAD_FINANCIALS', actor, { details: { documentId: doc.id } });
       await enqueue(tx, INGEST_JOB, { firmId: principal.firmId, engagementId, documentId: doc.id, requestId });
     }
-    return publicDocument(doc);
+    const stored = publicDocument(doc);
+    await record?.(tx, stored);
+    return stored;
   });
 }
 

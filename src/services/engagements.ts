@@ -1,5 +1,6 @@
 // Engagements and the one way their status changes: applyTransition, inside the caller's transaction,
 // writing the status, the audit entry and the outbox events together.
+import type { RecordResponse } from './idempotency.js';
 import type { ServiceContext } from './context.js';
 import { actorOf } from './context.js';
 import type { Executor } from '../db/client.js';
@@ -43,6 +44,7 @@ export async function createEngagement(
   principal: Principal,
   input: { targetEntity: string; statute: Statute; cin?: string; purpose?: string; valuationDate?: string; proposedPricePerShare?: string | number },
   requestId?: string,
+  record?: RecordResponse<PublicEngagement>,
 ) {
   const errors = [];
   const price = input.proposedPricePerShare === undefined ? null : readPrice(input.proposedPricePerShare);
@@ -69,7 +71,9 @@ export async function createEngagement(
       proposedPricePerShare: price || null,
     });
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'engagement.created', engagementId: row.id, toStatus: 'CREATED' });
-    return publicEngagement(row);
+    const created = publicEngagement(row);
+    await record?.(tx, created);
+    return created;
   });
 }
 

@@ -1,6 +1,7 @@
 // Payments (DESIGN §8): gateway orders per engagement, signature-verified capture from the checkout
 // callback or the gateway webhook, and one `payment.captured` event whichever path captures first.
 // Gateway HTTP calls happen outside transactions; every state change is one transaction.
+import type { RecordResponse } from './idempotency.js';
 import type { ServiceContext } from './context.js';
 import { actorOf } from './context.js';
 import type { Executor } from '../db/client.js';
@@ -39,15 +40,23 @@ export function priceFor(config: Config, statute: string): number {
 
 const alreadyPaid = () => conflict('already_paid', 'This engagement has already been paid');
 
-export async function createPayment(ctx: ServiceContext, principal: Principal, engagementId: string, requestId?: string): Promise<PublicPayment> {
+export async function createPayment(
+  ctx: ServiceContext,
+  principal: Principal,
+  engagementId: string,
+  requestId?: string,
+  record?: RecordResponse<PublicPayment>,
+): Promise<PublicPayment> {
   const keyId = ctx.gateway.keyId;
   const existing = await ctx.db.transaction(async (tx) => {
     const engagement = await requireEngagement(tx, principal.firmId, engagementId);
     const open = await repo.getOpenPayment(tx, principal.firmId, engagementId);
     if (engagement.payment_status === 'PAID' || open?.status === 'CAPTURED') throw alreadyPaid();
-    return { engagement, open };
+    const answer = open ? publicPayment(open, keyId) : undefined;
+    if (answer) await record?.(tx, answer);
+    return { engagement, answer };
   });
-  if (existing.open) return publicPayment(existing.open, keyId);
+  if (existing.answer) return existing.answer;
 
   const id = newId('pay');
   const amountPaise = priceFor(ctx.config, existing.engagement.statute);
@@ -64,7 +73,7 @@ export async function createPayment(ctx: ServiceContext, principal: Principal, e
   }
 
   const actor = actorOf(principal, requestId);
-  const row = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const engagement = await requireEngagement(tx, principal.firmId, engagementId);
     const inserted = await repo.insertPayment(tx, {
       id, firmId: principal.firmId, engagementId, gateway: ctx.gateway.kind, gatewayOrderId: order.orderId,
@@ -74,16 +83,19 @@ export async function createPayment(ctx: ServiceContext, principal: Principal, e
       // Another request created the open order first: answer with that one.
       const winner = await repo.getOpenPayment(tx, principal.firmId, engagementId);
       if (!winner || winner.status === 'CAPTURED') throw alreadyPaid();
-      return winner;
+      const answer = publicPayment(winner, keyId);
+      await record?.(tx, answer);
+      return answer;
     }
     if (engagement.payment_status === 'PAID') throw alreadyPaid();
     await insertAudit(tx, principal.firmId, actor, {
       action: 'payment.created', engagementId,
       details: { paymentId: id, gatewayOrderId: order.orderId, amountPaise, currency: 'INR' },
     });
-    return inserted;
+    const answer = publicPayment(inserted, keyId);
+    await record?.(tx, answer);
+    return answer;
   });
-  return publicPayment(row, keyId);
 }
 
 export async function listPayments(ctx: ServiceContext, principal: Principal, limit: number, cursor?: string) {

@@ -19,8 +19,8 @@ export default function route(app: AppInstance) {
       },
     },
     async (request, reply) =>
-      withIdempotency(app.services, request, reply, [JSON.stringify(request.body)], 201, () =>
-        createEngagement(app.services, requirePrincipal(request), request.body, request.id),
+      withIdempotency(app.services, request, reply, [JSON.stringify(request.body)], 201, (record) =>
+        createEngagement(app.services, requirePrincipal(request), request.body, request.id, record),
       ),
   );
 }

@@ -58,8 +58,8 @@ export default function route(app: AppInstance) {
       if (kind !== 'FINANCIALS' && kind !== 'SUPPORTING') errors.push({ path: '/kind', message: 'must be FINANCIALS or SUPPORTING' });
       if (errors.length) throw validationFailed(errors);
       const input = { kind: kind as 'FINANCIALS' | 'SUPPORTING', fileName: file!.fileName, data: file!.data };
-      return withIdempotency(app.services, request, reply, [input.kind, input.fileName, input.data], 201, () =>
-        uploadDocument(app.services, principal, request.params.id, input, request.id),
+      return withIdempotency(app.services, request, reply, [input.kind, input.fileName, input.data], 201, (record) =>
+        uploadDocument(app.services, principal, request.params.id, input, request.id, record),
       );
     },
   );
