@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: 'public' | AccessRule;
     idempotent?: boolean;
+    /** Media types of non-JSON success answers, per status, for the OpenAPI document. */
+    produces?: import('../openapi-document.js').Produces;
   }
   interface FastifyRequest {
     principal?: Principal;

@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { OPERATION_IDS } from '../operation-ids.js';
+import { describeServedDocument, type Produces } from '../openapi-document.js';
 
 type OpenApiDocument = { components?: { schemas?: Record<string, unknown> } } & Record<string, unknown>;
 
@@ -30,6 +31,7 @@ function withoutUnusedSchemas(doc: OpenApiDocument): OpenApiDocument {
 }
 
 export default fp(async function openapiPlugin(app: FastifyInstance) {
+  const producesByOperation = new Map<string, Produces>();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -37,6 +39,7 @@ export default fp(async function openapiPlugin(app: FastifyInstance) {
         title: 'Valuation Service API',
         version: '1.0.0',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+        contact: { name: 'Valuation Service API support', url: 'https://docs.valuation.example/support', email: 'api-support@valuation.example' },
         description:
           'Statutory valuation platform for Indian companies (Rule 11UA, Companies Act s.62, FEMA, IBC). ' +
           'Errors are RFC 9457 application/problem+json with a stable `code`. Lists are bare JSON arrays, ' +
@@ -56,9 +59,12 @@ export default fp(async function openapiPlugin(app: FastifyInstance) {
       const out = jsonSchemaTransform(input);
       const schema = out.schema as { operationId?: string };
       schema.operationId ??= OPERATION_IDS[`${String(input.route.method)} ${input.url}`];
+      const produces = input.route.config?.produces;
+      if (produces && schema.operationId) producesByOperation.set(schema.operationId, produces);
       return out;
     },
-    transformObject: (input) => withoutUnusedSchemas(jsonSchemaTransformObject(input) as OpenApiDocument) as ReturnType<typeof jsonSchemaTransformObject>,
+    transformObject: (input) =>
+      describeServedDocument(withoutUnusedSchemas(jsonSchemaTransformObject(input) as OpenApiDocument), producesByOperation) as ReturnType<typeof jsonSchemaTransformObject>,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -18,7 +18,7 @@ export default function route(app: AppInstance) {
   app.get(
     '/api/v1/events/stream',
     {
-      config: { auth: { role: 'VIEWER' } },
+      config: { auth: { role: 'VIEWER' }, produces: { 200: ['text/event-stream'] } },
       schema: {
         tags: ['events'],
         operationId: 'streamEvents',

@@ -3,12 +3,13 @@ import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { financialsTemplate } from '../../../../services/templates.js';
 import { contentDisposition } from '../../../content-disposition.js';
+import { XLSX_MEDIA_TYPE } from '../../../openapi-document.js';
 
 export default function route(app: AppInstance) {
   app.get(
     '/api/v1/templates/financials.:format',
     {
-      config: { auth: { role: 'VIEWER' } },
+      config: { auth: { role: 'VIEWER' }, produces: { 200: ['application/json', 'text/csv', XLSX_MEDIA_TYPE] } },
       schema: {
         tags: ['documents'],
         summary: 'The financials template, filled in with an example company: json, csv or xlsx',

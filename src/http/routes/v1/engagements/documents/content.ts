@@ -4,12 +4,13 @@ import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { getDocumentContent } from '../../../../../services/documents.js';
 import { contentDisposition } from '../../../../content-disposition.js';
+import { XLSX_MEDIA_TYPE } from '../../../../openapi-document.js';
 
 export default function route(app: AppInstance) {
   app.get(
     '/api/v1/engagements/:id/documents/:docId/content',
     {
-      config: { auth: { role: 'VIEWER' } },
+      config: { auth: { role: 'VIEWER' }, produces: { 200: ['application/pdf', 'text/csv', XLSX_MEDIA_TYPE, 'application/json'] } },
       schema: {
         tags: ['documents'],
         summary: 'Download a document\'s bytes as uploaded',

@@ -9,7 +9,7 @@ export default function route(app: AppInstance) {
   app.get(
     '/api/v1/engagements/:id/report',
     {
-      config: { auth: { role: 'VIEWER' } },
+      config: { auth: { role: 'VIEWER' }, produces: { 200: ['application/pdf'] } },
       schema: {
         tags: ['reports'],
         summary: 'Download the report PDF (FINAL when ready, else the DRAFT); 409 when none is ready',
