@@ -81,7 +81,17 @@ type Operation = {
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
 };
 
-const binarySchema = (mediaType: string) => (mediaType.startsWith('text/') || mediaType === 'application/json' ? { type: 'string' } : { type: 'string', contentMediaType: mediaType });
+// A downloaded JSON file is any JSON (the uploaded document, the template); other files are strings of their media type.
+const fileSchema = (mediaType: string): Json =>
+  mediaType === 'application/json' ? { description: 'A JSON file' } : mediaType.startsWith('text/') ? { type: 'string' } : { type: 'string', contentMediaType: mediaType };
+
+const problemContent = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
+/** Answers any operation can give, beyond those its route lists: documented once, here. */
+const COMMON_ERRORS: Record<string, { description: string; when: (op: Operation & { requestBody?: unknown }) => boolean }> = {
+  '413': { description: 'Payload Too Large: the body is beyond BODY_LIMIT_BYTES (uploads: UPLOAD_LIMIT_BYTES)', when: (op) => op.requestBody !== undefined },
+  '415': { description: 'Unsupported Media Type: the body is not in a media type this operation accepts', when: (op) => op.requestBody !== undefined },
+  '503': { description: 'Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After)', when: () => true },
+};
 
 /** Applies media types, the CSRF header, tags and descriptions to a built document (returns a new one). */
 export function describeServedDocument<T extends Json>(doc: T, producesByOperation: ReadonlyMap<string, Produces>): T {
@@ -101,8 +111,11 @@ export function describeServedDocument<T extends Json>(doc: T, producesByOperati
         const jsonSchema = response.content?.['application/json']?.schema as Json | undefined;
         next.responses![status] = {
           description: response.description ?? 'OK',
-          content: Object.fromEntries(mediaTypes.map((t) => [t, { schema: t === 'application/json' && jsonSchema?.format !== 'binary' ? (jsonSchema ?? {}) : binarySchema(t) }])),
+          content: Object.fromEntries(mediaTypes.map((t) => [t, { schema: t === 'application/json' && jsonSchema && jsonSchema.format !== 'binary' ? jsonSchema : fileSchema(t) }])),
         };
+      }
+      for (const [status, common] of Object.entries(COMMON_ERRORS)) {
+        if (!next.responses![status] && common.when(op)) next.responses![status] = { description: common.description, content: problemContent };
       }
       if (WRITE_METHODS.has(method) && (op.security ?? []).some((s) => 'cookieAuth' in s)) {
         next.parameters = [...(op.parameters ?? []).filter((p) => p.name !== CSRF_PARAMETER.name), CSRF_PARAMETER];
