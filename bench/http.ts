@@ -6,7 +6,7 @@
 // BENCH_PARTS: cluster,lock,list,embedded (the default; the A B A B GET always runs). DATABASE_POOL_MAX: both servers' pool.
 // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there on exit (read it with bench/lib/profile-summary.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -128,7 +128,35 @@ async function createEngagement(base: string, token: string): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
+/**
+ * CPU seconds (user + system) used so far by a process and its descendants (cluster workers), from /proc;
+ * undefined where /proc is not there. Ticks are USER_HZ, 100 on Linux.
+ */
+function treeCpuSeconds(root: number): number | undefined {
+  try {
+    const stats = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // after "pid (comm) ": state, ppid, …
+        return [{ pid: Number(d), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) }];
+      } catch {
+        return [];
+      }
+    });
+    const tree = new Set([root]);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const p of stats) if (!tree.has(p.pid) && tree.has(p.ppid)) (tree.add(p.pid), (grew = true));
+    }
+    return stats.filter((p) => tree.has(p.pid)).reduce((sum, p) => sum + p.ticks, 0) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 interface Round {
+  /** Server CPU (its process tree) per answered request, in ms: what the throughput ratio hides when the load generator is the ceiling. */
+  cpuMsPerRequest?: number;
   rps: number;
   p50: number;
   p99: number;
@@ -143,11 +171,17 @@ function roundOf(r: Result, elapsedMs?: number): Round {
   return { rps: elapsedMs ? total / (elapsedMs / 1000) : r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, requests: r['2xx'] + r.non2xx };
 }
 
-async function load(url: string, token: string, seconds: number): Promise<Round> {
-  return roundOf(await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${token}` } }));
+async function load(url: string, token: string, seconds: number, server?: Child): Promise<Round> {
+  const before = server ? treeCpuSeconds(server.proc.pid!) : undefined;
+  const round = roundOf(await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${token}` } }));
+  const after = server ? treeCpuSeconds(server.proc.pid!) : undefined;
+  if (before !== undefined && after !== undefined && round.requests > 0) round.cpuMsPerRequest = ((after - before) * 1000) / round.requests;
+  return round;
 }
 
-const fmt = (r: Round) => `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors} / ${r.requests}`;
+const fmt = (r: Round) =>
+  `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors} / ${r.requests}` +
+  (r.cpuMsPerRequest === undefined ? '' : `, server CPU ${r.cpuMsPerRequest.toFixed(3)} ms/request`);
 
 // Crockford base32 of the low `len`×5 bits of n (ULID alphabet), as src/lib/ids.ts's ulid() writes them.
 const CROCKFORD_SQL = `CREATE FUNCTION pg_temp.crockford(n bigint, len int) RETURNS text LANGUAGE sql IMMUTABLE AS $$
@@ -239,13 +273,13 @@ const scenario: Scenario = {
       const a: Round[] = [];
       const b: Round[] = [];
       for (const round of [1, 2]) {
-        a.push(await load(baseline.base + path, main.token, ROUND_S));
+        a.push(await load(baseline.base + path, main.token, ROUND_S, baseline));
         say(`A${round} baseline  ${fmt(a.at(-1)!)}`);
-        b.push(await load(service.base + path, main.token, ROUND_S));
+        b.push(await load(service.base + path, main.token, ROUND_S, service));
         say(`B${round} service   ${fmt(b.at(-1)!)}`);
       }
       await stopChild(baseline);
-      const mean = (rs: Round[], k: 'rps' | 'p50' | 'p99') => rs.reduce((s, r) => s + r[k], 0) / rs.length;
+      const mean = (rs: Round[], k: 'rps' | 'p50' | 'p99' | 'cpuMsPerRequest') => rs.reduce((s, r) => s + (r[k] ?? 0), 0) / rs.length;
       a.forEach((r, i) => (figures[`A${i + 1} baseline`] = fmt(r)));
       b.forEach((r, i) => (figures[`B${i + 1} service`] = fmt(r)));
       const tRatio = mean(b, 'rps') / mean(a, 'rps');
@@ -254,6 +288,11 @@ const scenario: Scenario = {
       figures['throughput service/baseline'] = `${tRatio.toFixed(2)} (target ≥ 0.6: ${tRatio >= 0.6 ? 'met' : 'NOT met'})`;
       figures['p99 service/baseline'] = `${pRatio.toFixed(2)} (target ≤ 2: ${pRatio <= 2 ? 'met' : 'NOT met'})`;
       figures['errors in A/B rounds'] = errors;
+      const cpuA = a.map((r) => r.cpuMsPerRequest);
+      const cpuB = b.map((r) => r.cpuMsPerRequest);
+      if ([...cpuA, ...cpuB].every((x) => x !== undefined)) {
+        figures['server CPU per request service/baseline'] = (mean(b, 'cpuMsPerRequest') / mean(a, 'cpuMsPerRequest')).toFixed(2);
+      }
 
       if (PARTS.has('cluster')) {
         // 1b. API_PROCESSES: the same GET on one API process (B) and on API_PROCESSES=2 (C), alternately.
@@ -262,9 +301,9 @@ const scenario: Scenario = {
         const one: Round[] = [];
         const two: Round[] = [];
         for (const round of [1, 2]) {
-          one.push(await load(service.base + path, main.token, ROUND_S));
+          one.push(await load(service.base + path, main.token, ROUND_S, service));
           say(`B${round + 2} 1 process  ${fmt(one.at(-1)!)}`);
-          two.push(await load(clustered.base + path, main.token, ROUND_S));
+          two.push(await load(clustered.base + path, main.token, ROUND_S, clustered));
           say(`C${round} 2 processes ${fmt(two.at(-1)!)}`);
         }
         await stopChild(clustered);
