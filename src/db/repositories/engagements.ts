@@ -22,10 +22,10 @@ export interface EngagementRow {
 }
 
 // valuation_date is returned as text so both engines give 'YYYY-MM-DD' (no timezone shifts).
-const COLUMNS = `e.id, e.firm_id, e.target_entity, e.cin, e.statute, e.purpose, e.status, e.status_before_upload,
+const ROW_COLUMNS = `e.id, e.firm_id, e.target_entity, e.cin, e.statute, e.purpose, e.status, e.status_before_upload,
   e.valuation_date::text AS valuation_date, e.payment_status, e.event_sequence, e.failure_reason, e.created_by, e.created_at, e.updated_at,
-  e.proposed_price_per_share,
-  EXISTS (SELECT 1 FROM assumptions a WHERE a.engagement_id = e.id) AS assumptions_locked`;
+  e.proposed_price_per_share`;
+const COLUMNS = `${ROW_COLUMNS}, EXISTS (SELECT 1 FROM assumptions a WHERE a.engagement_id = e.id) AS assumptions_locked`;
 
 export async function insertEngagement(
   tx: Executor,
@@ -61,16 +61,20 @@ export async function listEngagements(
   firmId: string,
   opts: { status?: string; beforeId?: string; limit: number; search?: string },
 ): Promise<EngagementRow[]> {
-  // The search expression must match engagements_search_idx exactly for the index to serve it.
+  // The search expression must match engagements_search_idx exactly for the index to serve it. Ids order in
+  // COLLATE "C", as engagements_firm_id_c_idx holds them (see migration 0051).
   // The page is cut first and assumptions_locked computed for its rows only: in one flat query the planner
   // costs the EXISTS for every row of the firm and hashes the whole assumptions table on each call.
+  // assumptions_locked by one primary-key probe per page row (a LATERAL with LIMIT cannot be hashed): as an
+  // EXISTS or a plain join the planner hashed the whole assumptions table on every call (2,000 rows in the bench).
   return tx.query<EngagementRow>(
-    `SELECT ${COLUMNS} FROM (
+    `SELECT ${ROW_COLUMNS}, a.locked IS NOT NULL AS assumptions_locked FROM (
        SELECT * FROM engagements e
-        WHERE e.firm_id = $1 AND ($2::text IS NULL OR e.status = $2) AND ($3::text IS NULL OR e.id < $3)
+        WHERE e.firm_id = $1 AND ($2::text IS NULL OR e.status = $2) AND ($3::text IS NULL OR e.id COLLATE "C" < $3)
           AND ($5::text IS NULL OR to_tsvector('simple', e.target_entity || ' ' || coalesce(e.cin, '')) @@ to_tsquery('simple', $5))
-        ORDER BY e.id DESC LIMIT $4) e
-      ORDER BY e.id DESC`,
+        ORDER BY e.id COLLATE "C" DESC LIMIT $4) e
+      LEFT JOIN LATERAL (SELECT true AS locked FROM assumptions a WHERE a.engagement_id = e.id LIMIT 1) a ON true
+      ORDER BY e.id COLLATE "C" DESC`,
     [firmId, opts.status ?? null, opts.beforeId ?? null, opts.limit, opts.search ?? null],
   );
 }
