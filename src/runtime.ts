@@ -6,30 +6,13 @@ import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { Worker, type JobHandler } from './jobs/worker.js';
 import type { ServiceContext } from './services/context.js';
-import { INGEST_JOB } from './services/documents.js';
-import { ingestFinancials } from './services/financials.js';
-import { COMPUTE_JOB, computeEngagementValuation } from './services/valuation.js';
-import { RENDER_JOB, renderReportJob } from './services/reports.js';
-import { DELIVER_WEBHOOK_JOB, DISPATCH_OUTBOX_JOB, deliverWebhook, dispatchOutbox } from './services/webhooks.js';
+import { jobHandlers } from './jobs/handlers/index.js';
 
 export async function openAndMigrate(config: Config, log: Logger): Promise<Database> {
   const db = await openDatabase(config);
   const { applied } = await migrate(db);
   log.info({ database: db.kind, applied }, applied.length ? 'migrations applied' : 'database schema up to date');
   return db;
-}
-
-/** Every job kind and the service that runs it. Handlers call services, like routes do. */
-export function jobHandlers(services: ServiceContext): Record<string, JobHandler> {
-  return {
-    [INGEST_JOB]: (job) => ingestFinancials(services, job),
-    [COMPUTE_JOB]: (job) => computeEngagementValuation(services, job),
-    [RENDER_JOB]: (job) => renderReportJob(services, job),
-    [DISPATCH_OUTBOX_JOB]: async (ctx) => {
-      await dispatchOutbox(services, ctx);
-    },
-    [DELIVER_WEBHOOK_JOB]: (ctx) => deliverWebhook(services, ctx),
-  };
 }
 
 export function createWorker(services: ServiceContext, extra: Record<string, JobHandler> = {}): Worker {

@@ -11,10 +11,9 @@ import { CONTENT_TYPES, sniffFormat } from '../domain/documents/sniff.js';
 import * as docs from '../db/repositories/documents.js';
 import { getBlob, putBlob } from '../db/repositories/blobs.js';
 import { insertAudit } from '../db/repositories/audit.js';
-import { enqueue } from '../jobs/queue.js';
+import { INGEST_JOB, enqueueJob } from '../jobs/kinds.js';
 import { applyTransition, requireEngagement } from './engagements.js';
 
-export const INGEST_JOB = 'ingest-financials';
 
 export function publicDocument(d: docs.DocumentRow) {
   return {
@@ -66,7 +65,7 @@ export async function uploadDocument(
     await insertAudit(tx, principal.firmId, actor, { action: 'document.uploaded', engagementId, details: { documentId: doc.id, kind: doc.kind, sha256 } });
     if (input.kind === 'FINANCIALS') {
       await applyTransition(tx, principal.firmId, engagementId, 'UPLOAD_FINANCIALS', actor, { details: { documentId: doc.id } });
-      await enqueue(tx, INGEST_JOB, { firmId: principal.firmId, engagementId, documentId: doc.id, requestId });
+      await enqueueJob(tx, INGEST_JOB, { firmId: principal.firmId, engagementId, documentId: doc.id, requestId });
     }
     const stored = publicDocument(doc);
     await record?.(tx, stored);

@@ -2,6 +2,7 @@
 // and move the engagement to DATA_READY — or reject the file with precise errors and move it back.
 import type { ServiceContext } from './context.js';
 import type { JobContext } from '../jobs/worker.js';
+import type { INGEST_JOB, JobPayload } from '../jobs/kinds.js';
 import { PermanentJobError } from '../jobs/worker.js';
 import { conflict } from '../lib/errors.js';
 import type { Principal } from '../domain/identity/roles.js';
@@ -61,8 +62,8 @@ export async function parseFinancialsFile(format: string, data: Buffer): Promise
 }
 
 /** The ingest-financials job. Idempotent: a document already parsed or rejected is left alone. */
-export async function ingestFinancials(ctx: ServiceContext, job: JobContext): Promise<void> {
-  const { firmId, engagementId, documentId, requestId } = job.job.payload as Record<string, string>;
+export async function ingestFinancials(ctx: ServiceContext, job: JobContext, payload: JobPayload<typeof INGEST_JOB>): Promise<void> {
+  const { firmId, engagementId, documentId, requestId } = payload;
   const doc = await docs.getDocument(ctx.db, firmId, engagementId, documentId);
   if (!doc) throw new PermanentJobError(`document ${documentId} not found`);
   if (doc.status !== 'PARSING') return;

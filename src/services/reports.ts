@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { ServiceContext } from './context.js';
 import type { JobContext } from '../jobs/worker.js';
+import { RENDER_JOB, enqueueJob, type JobPayload } from '../jobs/kinds.js';
 import { PermanentJobError } from '../jobs/worker.js';
 import { LeaseLostError } from '../jobs/queue.js';
 import type { Executor } from '../db/client.js';
@@ -20,16 +21,14 @@ import { listDocuments } from '../db/repositories/documents.js';
 import { getFirm, getUser } from '../db/repositories/users.js';
 import { describeRegistration, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
 import { insertAudit, SYSTEM_ACTOR } from '../db/repositories/audit.js';
-import { enqueue } from '../jobs/queue.js';
 import { requireEngagement } from './engagements.js';
 
-export const RENDER_JOB = 'render-report';
 const SIGNING_KEY_ID = 'key_ed25519_1';
 
 export async function enqueueReport(tx: Executor, firmId: string, engagementId: string, kind: 'DRAFT' | 'FINAL'): Promise<string> {
   const reportId = newId('rpt');
   await reports.insertReport(tx, { id: reportId, firmId, engagementId, kind });
-  await enqueue(tx, RENDER_JOB, { firmId, engagementId, reportId, kind });
+  await enqueueJob(tx, RENDER_JOB, { firmId, engagementId, reportId, kind });
   return reportId;
 }
 
@@ -105,21 +104,20 @@ async function finalSignatory(db: Executor, firmId: string, engagementId: string
 }
 
 /** The render job: a report whose last attempt fails is marked FAILED with the reason, never left GENERATING. */
-export async function renderReportJob(ctx: ServiceContext, job: JobContext): Promise<void> {
+export async function renderReportJob(ctx: ServiceContext, job: JobContext, payload: JobPayload<typeof RENDER_JOB>): Promise<void> {
   try {
-    await renderReportAttempt(ctx, job);
+    await renderReportAttempt(ctx, job, payload);
   } catch (err) {
     const lastAttempt = err instanceof PermanentJobError || job.job.attempts >= job.job.maxAttempts;
     if (lastAttempt && !(err instanceof LeaseLostError)) {
-      const { firmId, reportId } = job.job.payload as { firmId: string; reportId: string };
-      await reports.markReportFailed(ctx.db, firmId, reportId, err instanceof Error ? err.message : String(err)).catch(() => undefined);
+      await reports.markReportFailed(ctx.db, payload.firmId, payload.reportId, err instanceof Error ? err.message : String(err)).catch(() => undefined);
     }
     throw err;
   }
 }
 
-async function renderReportAttempt(ctx: ServiceContext, job: JobContext): Promise<void> {
-  const { firmId, engagementId, reportId, kind } = job.job.payload as { firmId: string; engagementId: string; reportId: string; kind: 'DRAFT' | 'FINAL' };
+async function renderReportAttempt(ctx: ServiceContext, job: JobContext, payload: JobPayload<typeof RENDER_JOB>): Promise<void> {
+  const { firmId, engagementId, reportId, kind } = payload;
   const report = await reports.getReport(ctx.db, firmId, reportId);
   if (!report) throw new PermanentJobError(`report ${reportId} not found`);
   if (report.status === 'READY') return;

@@ -3,6 +3,7 @@ import { GROWTH_BELOW_WACC } from '../contract/engagement-forms.js';
 import type { ServiceContext } from './context.js';
 import { actorOf } from './context.js';
 import type { JobContext } from '../jobs/worker.js';
+import { COMPUTE_JOB, enqueueJob, type JobPayload } from '../jobs/kinds.js';
 import { PermanentJobError } from '../jobs/worker.js';
 import type { Executor } from '../db/client.js';
 import { AppError, conflict, notFound, validationFailed } from '../lib/errors.js';
@@ -17,11 +18,9 @@ import { judgementErrors, type Judgement } from '../domain/valuation/judgement.j
 import type { NormalisedFinancials } from '../domain/financials/normalise.js';
 import * as data from '../db/repositories/valuation-data.js';
 import { insertAudit, SYSTEM_ACTOR, type Actor } from '../db/repositories/audit.js';
-import { enqueue } from '../jobs/queue.js';
 import { applyTransition, requireEngagement } from './engagements.js';
 import { enqueueReport } from './reports.js';
 
-export const COMPUTE_JOB = 'compute-valuation';
 
 export function publicAssumptions(a: data.AssumptionsRow | null, warnings?: { code: string; message: string }[]) {
   if (!a) return { locked: false as const };
@@ -130,7 +129,7 @@ export async function startComputationIfReady(tx: Executor, firmId: string, enga
     return false;
   }
   await applyTransition(tx, firmId, engagementId, 'START_COMPUTATION', actor);
-  await enqueue(tx, COMPUTE_JOB, { firmId, engagementId, requestId: actor.requestId ?? null }, { dedupeKey: `compute:${engagementId}` });
+  await enqueueJob(tx, COMPUTE_JOB, { firmId, engagementId, requestId: actor.requestId ?? null }, { dedupeKey: `compute:${engagementId}` });
   return true;
 }
 
@@ -228,8 +227,8 @@ export function assumptionWarnings(
 }
 
 /** The compute-valuation job: runs the engine, stores the result → GATE_1, or → FAILED with a reason a valuer can act on. */
-export async function computeEngagementValuation(ctx: ServiceContext, job: JobContext): Promise<void> {
-  const { firmId, engagementId, requestId } = job.job.payload as Record<string, string>;
+export async function computeEngagementValuation(ctx: ServiceContext, job: JobContext, payload: JobPayload<typeof COMPUTE_JOB>): Promise<void> {
+  const { firmId, engagementId, requestId } = payload;
   // Only "not found" is permanent; a database that cannot be reached is retried like any other failure.
   const engagement = await requireEngagement(ctx.db, firmId, engagementId).catch((err: unknown) => {
     if (err instanceof AppError && err.status === 404) return null;

@@ -19,8 +19,9 @@ import { conflict, notFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { insertAudit } from '../db/repositories/audit.js';
 import * as repo from '../db/repositories/webhooks.js';
-import { enqueue, deleteFinishedJobs } from '../jobs/queue.js';
+import { deleteFinishedJobs } from '../jobs/queue.js';
 import type { JobContext } from '../jobs/worker.js';
+import { DELIVER_WEBHOOK_JOB, DISPATCH_OUTBOX_JOB, enqueueJob, type JobPayload } from '../jobs/kinds.js';
 import { generateWebhookSecret, signatureHeaders } from '../integrations/webhooks/sign.js';
 import { assertPublicUrl } from '../integrations/webhooks/ssrf.js';
 import { sendWebhook } from '../integrations/webhooks/send.js';
@@ -35,8 +36,6 @@ export const WEBHOOK_EVENT_TYPES = [
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const TEST_EVENT_TYPE = 'webhook.test';
 
-export const DISPATCH_OUTBOX_JOB = 'dispatch-outbox';
-export const DELIVER_WEBHOOK_JOB = 'deliver-webhook';
 const SWEEP_DEDUPE_KEY = 'dispatch-outbox:sweep';
 const WAKE_DEDUPE_KEY = 'dispatch-outbox:wake';
 
@@ -57,12 +56,12 @@ const DISPATCH_BATCH = 200;
  * one wake-up job is queued at a time. Without it, events still go out at the next sweep.
  */
 export async function scheduleOutboxDispatch(tx: Executor): Promise<void> {
-  await enqueue(tx, DISPATCH_OUTBOX_JOB, {}, { dedupeKey: WAKE_DEDUPE_KEY, maxAttempts: 100 });
+  await enqueueJob(tx, DISPATCH_OUTBOX_JOB, {}, { dedupeKey: WAKE_DEDUPE_KEY, maxAttempts: 100 });
 }
 
 /** Makes sure the recurring sweep is queued (the migration seeds it; start-up calls this in case it died). */
 export async function ensureOutboxSweep(ctx: ServiceContext): Promise<void> {
-  await ctx.db.transaction((tx) => enqueue(tx, DISPATCH_OUTBOX_JOB, { sweep: true }, { dedupeKey: SWEEP_DEDUPE_KEY, maxAttempts: 100 }));
+  await ctx.db.transaction((tx) => enqueueJob(tx, DISPATCH_OUTBOX_JOB, { sweep: true }, { dedupeKey: SWEEP_DEDUPE_KEY, maxAttempts: 100 }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -240,7 +239,7 @@ export async function redeliver(ctx: ServiceContext, principal: Principal, endpo
 // ---------------------------------------------------------------------------------------------
 
 function enqueueDelivery(tx: Executor, d: { id: string; firm_id: string }, runAt?: Date) {
-  return enqueue(tx, DELIVER_WEBHOOK_JOB, { deliveryId: d.id, firmId: d.firm_id }, { runAt, dedupeKey: `deliver:${d.id}` });
+  return enqueueJob(tx, DELIVER_WEBHOOK_JOB, { deliveryId: d.id, firmId: d.firm_id }, { runAt, dedupeKey: `deliver:${d.id}` });
 }
 
 /** Job `dispatch-outbox`: fans undispatched outbox rows out to deliveries, then queues the next sweep. */
@@ -267,7 +266,7 @@ export async function dispatchOutbox(ctx: ServiceContext, job: JobContext): Prom
   await ctx.db.transaction(async (tx) => {
     // Complete first: the sweep's dedupe key is free only once this job is no longer running.
     await job.complete(tx);
-    await enqueue(tx, DISPATCH_OUTBOX_JOB, { sweep: true }, {
+    await enqueueJob(tx, DISPATCH_OUTBOX_JOB, { sweep: true }, {
       dedupeKey: SWEEP_DEDUPE_KEY, maxAttempts: 100, runAt: new Date(Date.now() + ctx.config.WEBHOOK_SWEEP_MS),
     });
     await deleteFinishedJobs(tx, DISPATCH_OUTBOX_JOB, 3600);
@@ -279,8 +278,8 @@ export async function dispatchOutbox(ctx: ServiceContext, job: JobContext): Prom
 type Outcome = repo.AttemptRow['outcome'];
 
 /** Job `deliver-webhook`: one attempt of one delivery. */
-export async function deliverWebhook(ctx: ServiceContext, job: JobContext): Promise<void> {
-  const { deliveryId, firmId } = job.job.payload as { deliveryId: string; firmId: string };
+export async function deliverWebhook(ctx: ServiceContext, job: JobContext, payload: JobPayload<typeof DELIVER_WEBHOOK_JOB>): Promise<void> {
+  const { deliveryId, firmId } = payload;
 
   const prepared = await ctx.db.transaction(async (tx) => {
     const d = await repo.getDelivery(tx, firmId, deliveryId);

@@ -5,10 +5,11 @@ import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { asUser, signupAdmin, type Session } from '../../helpers/principals.js';
 import { startReceiver, verifyWith, type Receiver } from '../../helpers/webhook-receiver.js';
 import { insertOutboxEvent } from '../../../src/db/repositories/audit.js';
-import { scheduleOutboxDispatch, DELIVER_WEBHOOK_JOB, DISPATCH_OUTBOX_JOB } from '../../../src/services/webhooks.js';
+import { scheduleOutboxDispatch } from '../../../src/services/webhooks.js';
+import { DELIVER_WEBHOOK_JOB, DISPATCH_OUTBOX_JOB } from '../../../src/jobs/kinds.js';
 import { claimJob, getJob } from '../../../src/jobs/queue.js';
 import { Worker } from '../../../src/jobs/worker.js';
-import { jobHandlers } from '../../../src/runtime.js';
+import { jobHandlers } from '../../../src/jobs/handlers/index.js';
 import { createLogger } from '../../../src/lib/logger.js';
 import { WindowLimiter } from '../../../src/http/rate-limit.js';
 

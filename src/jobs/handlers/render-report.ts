@@ -1,0 +1,7 @@
+import type { ServiceContext } from '../../services/context.js';
+import { renderReportJob } from '../../services/reports.js';
+import type { JobHandler } from '../worker.js';
+import { RENDER_JOB, JOB_PAYLOADS, parsePayload } from '../kinds.js';
+
+/** Renders (and for a FINAL, signs) the report PDF. */
+export const renderReportHandler = (services: ServiceContext): JobHandler => (job) => renderReportJob(services, job, parsePayload(RENDER_JOB, JOB_PAYLOADS[RENDER_JOB], job));
