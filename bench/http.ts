@@ -146,7 +146,12 @@ function treeCpuSeconds(root: number): number | undefined {
     const tree = new Set([root]);
     for (let grew = true; grew;) {
       grew = false;
-      for (const p of stats) if (!tree.has(p.pid) && tree.has(p.ppid)) (tree.add(p.pid), (grew = true));
+      for (const p of stats) {
+        if (!tree.has(p.pid) && tree.has(p.ppid)) {
+          tree.add(p.pid);
+          grew = true;
+        }
+      }
     }
     return stats.filter((p) => tree.has(p.pid)).reduce((sum, p) => sum + p.ticks, 0) / 100;
   } catch {

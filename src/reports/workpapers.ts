@@ -77,8 +77,6 @@ export function colName(col: number): string {
   return s;
 }
 
-const num = (v: string | undefined | null): number | null => (v === undefined || v === null || v === '' ? null : Number(v));
-
 /** The engine's line values by label, as numbers (the cached values of the formula cells). */
 function lineValues(m: MethodResult | undefined): Map<string, number> {
   return new Map((m?.lines ?? []).map((l) => [l.label, Number(l.value)]));

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import type { ServiceContext } from './context.js';
 import { actorOf } from './context.js';
-import { AppError, conflict, notFound, unauthorized } from '../lib/errors.js';
+import { AppError, conflict, notFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { randomSecret, safeEqual, sha256Hex } from '../lib/crypto.js';
 import { signJwt, verifyJwt } from '../lib/jwt.js';

@@ -45,7 +45,6 @@ export function sniffFormat(data: Uint8Array): DocumentFormat | null {
   }
   // Plain text with a delimiter on its first line: treat as CSV; its cells are validated later.
   const firstLine = trimmed.split(/\r?\n/, 1)[0] ?? '';
-  // eslint-disable-next-line no-control-regex
   if (firstLine.includes(',') && !/[\x00-\x08\x0e-\x1f]/.test(trimmed)) return 'CSV';
   return null;
 }

@@ -1,5 +1,5 @@
 import { HUNDRED, dec, toPaise, toPlaces, type Dec } from './money.js';
-import type { Conclusion, Purpose, Statute } from './types.js';
+import type { Compliance, ComplianceRelation, ComplianceTest, Conclusion, Purpose, Statute } from './types.js';
 import { s56viibApplies } from './warnings.js';
 
 /**
@@ -12,32 +12,7 @@ import { s56viibApplies } from './warnings.js';
  * - Rule 11UA(1)(c)(b) transfer or receipt: a price below FMV has the s.56(2)(x) / s.50CA consequence.
  * IBC has no price test.
  */
-export type ComplianceRelation = 'AT_LEAST' | 'AT_MOST';
-
-export interface ComplianceTest {
-  purpose: Purpose | null;
-  rule: string;
-  /** The test, in words: "price ≥ value". */
-  test: string;
-  relation: ComplianceRelation;
-  valuePerShare: string;
-  /** The line the price is tested against (the value, or FMV × 1.10). */
-  linePerShare: string;
-  proposedPricePerShare: string;
-  passes: boolean;
-  /** price − line: ≥ 0 passes an AT_LEAST test, ≤ 0 an AT_MOST test. */
-  margin: string;
-  /** margin / line × 100, to 2 places. */
-  marginPercent: string;
-  /** False where the provision no longer applies for the valuation date (s.56(2)(viib) from 1-4-2025). */
-  applies: boolean;
-  note: string;
-}
-
-export interface Compliance {
-  proposedPricePerShare: string;
-  tests: ComplianceTest[];
-}
+export type { Compliance, ComplianceRelation, ComplianceTest } from './types.js';
 
 export const SAFE_HARBOUR = dec('1.10');
 

@@ -1,5 +1,4 @@
 /** Shared vocabulary of the valuation engine and its JSON-serialisable result. */
-import type { Compliance } from './compliance.js';
 
 // The statutes and purposes are part of the published contract, shared with the console's forms.
 import { PURPOSES, PURPOSES_BY_STATUTE, STATUTES, type Purpose, type Statute } from '../../contract/vocabulary.js';
@@ -113,4 +112,32 @@ export interface ValuationResult {
   /** The proposed price tested against the statute's rule, when the engagement carries one. */
   compliance?: Compliance;
   warnings: ValuationWarning[];
+}
+
+/** A proposed issue or transfer price tested against the value under the statute's pricing rule(s). */
+export type ComplianceRelation = 'AT_LEAST' | 'AT_MOST';
+
+export interface ComplianceTest {
+  purpose: Purpose | null;
+  rule: string;
+  /** The test, in words: "price ≥ value". */
+  test: string;
+  relation: ComplianceRelation;
+  valuePerShare: string;
+  /** The line the price is tested against (the value, or FMV × 1.10). */
+  linePerShare: string;
+  proposedPricePerShare: string;
+  passes: boolean;
+  /** price − line: ≥ 0 passes an AT_LEAST test, ≤ 0 an AT_MOST test. */
+  margin: string;
+  /** margin / line × 100, to 2 places. */
+  marginPercent: string;
+  /** False where the provision no longer applies for the valuation date (s.56(2)(viib) from 1-4-2025). */
+  applies: boolean;
+  note: string;
+}
+
+export interface Compliance {
+  proposedPricePerShare: string;
+  tests: ComplianceTest[];
 }

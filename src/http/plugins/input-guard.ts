@@ -6,7 +6,6 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound, type FieldError } from '../../lib/errors.js';
 
-// eslint-disable-next-line no-control-regex
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const ID_SHAPE = /^[a-z]{2,5}_[0-9A-HJKMNP-TV-Z]{26}$/;
 const ID_PARAMS = new Set(['id', 'docId', 'tokenId', 'webhookId', 'deliveryId', 'userId', 'invitationId']);

@@ -59,6 +59,7 @@ export async function sendWebhook(input: SendWebhookInput): Promise<SendWebhookR
 
   return new Promise<SendWebhookResult>((resolve) => {
     let settled = false;
+    // eslint-disable-next-line prefer-const -- declared before finish(), which clears it; set once the request is built
     let timer: NodeJS.Timeout | undefined;
     let req: ClientRequest | undefined;
     const finish = (result: Omit<SendWebhookResult, 'durationMs'>) => {

@@ -15,7 +15,7 @@ let admin: Session;
 let token: string;
 let engagementId: string;
 interface Operation { method: string; path: string; params: string[]; query: string[]; bodyProps: string[] }
-let operations: Operation[] = [];
+const operations: Operation[] = [];
 
 before(async () => {
   t = await createTestApp();

@@ -35,7 +35,10 @@ export function EngagementsPage() {
 
   const set = (next: Record<string, string | undefined>) => {
     const p = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) v ? p.set(k, v) : p.delete(k);
+    for (const [k, v] of Object.entries(next)) {
+      if (v) p.set(k, v);
+      else p.delete(k);
+    }
     setParams(p, { replace: true });
   };
   useEffect(() => {
@@ -43,7 +46,7 @@ export function EngagementsPage() {
       setHistory([]);
       set({ q: debounced.trim() || undefined, cursor: undefined });
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Runs only when the debounced text changes: q and set follow from it.
   }, [debounced]);
 
   const list = useQuery({

@@ -2,7 +2,7 @@
 // API reports them (pointer, row and column), and a preview of the ingested financials.
 import { ScrollX } from '../ScrollX';
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Progress, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Progress, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { acceptInviteBody } from '../../../../contract/auth-forms.js';

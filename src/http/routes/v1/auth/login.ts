@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { login } from '../../../../services/identity.js';

@@ -1,0 +1,35 @@
+// The import boundaries in eslint.config.js refuse what they promise to, and allow what is allowed:
+// each case is linted as if it were a file at that path.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ESLint } from 'eslint';
+
+const eslint = new ESLint({ cwd: new URL('../..', import.meta.url).pathname });
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const used = x;\n`, { filePath });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+test('the domain imports only the domain and the contract', async () => {
+  assert.equal((await boundaryErrors('src/domain/valuation/x.ts', "import { x } from '../../db/client.js';")).length, 1);
+  assert.equal((await boundaryErrors('src/domain/valuation/x.ts', "import { x } from '../../http/problem.js';")).length, 1);
+  assert.equal((await boundaryErrors('src/domain/valuation/x.ts', "import { x } from '../../lib/errors.js';")).length, 1);
+  assert.equal((await boundaryErrors('src/domain/valuation/x.ts', "import x from 'fastify';")).length, 1);
+  assert.deepEqual(await boundaryErrors('src/domain/valuation/x.ts', "import { x } from '../engagement/state-machine.js';"), []);
+  assert.deepEqual(await boundaryErrors('src/domain/valuation/x.ts', "import { x } from '../../contract/vocabulary.js';"), []);
+});
+
+test('the HTTP layer never imports the database', async () => {
+  const [message] = await boundaryErrors('src/http/routes/v1/x.ts', "import { x } from '../../../db/repositories/engagements.js';");
+  assert.match(message, /HTTP layer never imports the database/);
+  assert.deepEqual(await boundaryErrors('src/http/routes/v1/x.ts', "import { x } from '../../../services/engagements.js';"), []);
+});
+
+test('the console imports only itself, the contract and packages; the contract imports only itself', async () => {
+  assert.equal((await boundaryErrors('web/src/pages/X.tsx', "import { x } from '../../../src/services/engagements';")).length, 1);
+  assert.equal((await boundaryErrors('web/src/pages/X.tsx', "import { x } from '../../../src/domain/valuation/engine';")).length, 1);
+  assert.deepEqual(await boundaryErrors('web/src/pages/X.tsx', "import { x } from '../../../src/contract/vocabulary';"), []);
+  assert.deepEqual(await boundaryErrors('web/src/pages/X.tsx', "import { x } from '../api/client';"), []);
+  assert.equal((await boundaryErrors('src/contract/x.ts', "import { x } from '../lib/errors.js';")).length, 1);
+  assert.deepEqual(await boundaryErrors('src/contract/x.ts', "import { x } from './vocabulary.js';"), []);
+});
