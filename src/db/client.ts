@@ -150,6 +150,13 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     async transaction<T>(fn: (tx: Executor) => Promise<T>) {
       const client = await pool.connect();
       let broken = false;
+      // The pool listens for errors only on idle clients: a connection lost while this one is checked out
+      // (a terminated backend, a database restart) is emitted here, and unheard it would crash the process.
+      // The failing query rejects as well; the client is then discarded, not returned to the pool.
+      const onLost = () => {
+        broken = true;
+      };
+      client.on('error', onLost);
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -166,6 +173,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
         });
         throw err;
       } finally {
+        client.removeListener('error', onLost);
         client.release(broken);
       }
     },

@@ -1,4 +1,5 @@
 import { prepared, type Executor } from '../client.js';
+import { relatedOfEngagement } from './engagement-join.js';
 
 export interface ReportRow {
   id: string;
@@ -49,12 +50,8 @@ const ENGAGEMENT_CURRENT_REPORT = prepared(
 );
 
 /** One round trip: the current report as currentReport picks it; undefined when the engagement is not in the firm. */
-export async function currentReportOfEngagement(tx: Executor, firmId: string, engagementId: string): Promise<ReportRow | null | undefined> {
-  const [row] = await tx.query<ReportRow & { present: boolean }>(ENGAGEMENT_CURRENT_REPORT, [firmId, engagementId]);
-  if (!row) return undefined;
-  if (!row.present) return null;
-  const { present: _present, ...report } = row;
-  return report;
+export function currentReportOfEngagement(tx: Executor, firmId: string, engagementId: string): Promise<ReportRow | null | undefined> {
+  return relatedOfEngagement<ReportRow>(tx, ENGAGEMENT_CURRENT_REPORT, firmId, engagementId);
 }
 
 export async function markReportReady(

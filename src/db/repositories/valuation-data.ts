@@ -1,5 +1,6 @@
 // Assumptions, normalised financials and stored valuation results: one row per engagement each.
 import { prepared, type Executor } from '../client.js';
+import { relatedOfEngagement } from './engagement-join.js';
 
 export interface AssumptionsRow {
   engagement_id: string;
@@ -60,12 +61,8 @@ const ENGAGEMENT_ASSUMPTIONS = prepared(
  * One round trip for a read: undefined when the engagement is not in the firm (404), null when it
  * exists without locked assumptions.
  */
-export async function getEngagementAssumptions(tx: Executor, firmId: string, engagementId: string): Promise<AssumptionsRow | null | undefined> {
-  const [row] = await tx.query<AssumptionsRow & { present: boolean }>(ENGAGEMENT_ASSUMPTIONS, [firmId, engagementId]);
-  if (!row) return undefined;
-  if (!row.present) return null;
-  const { present: _present, ...assumptions } = row;
-  return assumptions;
+export function getEngagementAssumptions(tx: Executor, firmId: string, engagementId: string): Promise<AssumptionsRow | null | undefined> {
+  return relatedOfEngagement<AssumptionsRow>(tx, ENGAGEMENT_ASSUMPTIONS, firmId, engagementId);
 }
 
 const ENGAGEMENT_VALUATION = prepared(
