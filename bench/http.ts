@@ -1,4 +1,4 @@
-// `npm run bench -- http` (issue 14 item 7): the authenticated GET against a bare node:http + pg baseline, A B A B,
+// `npm run bench -- http`: the authenticated GET against a bare node:http + pg baseline, A B A B,
 // on one throwaway PostgreSQL database; the same GET on the embedded database; the engagement list at 1 k and
 // 1 M rows in one firm; lock-assumptions throughput. Servers are child processes; autocannon runs here.
 // BENCH_DATABASE_URL: a server to make and drop the throwaway database on (default the local one).

@@ -1,6 +1,6 @@
 // Generates the console's API types (web/src/api/schema.d.ts) from the OpenAPI document the service
 // serves, built from the same zod schemas that validate requests. `--check` exits 1 when the committed
-// file is stale (CI runs the same comparison as a test: test/integration/foundation/client-types.test.ts).
+// file is stale (CI runs the same comparison as a test: test/integration/console/client-and-search.test.ts).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

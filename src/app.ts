@@ -9,7 +9,7 @@ import type { Database } from './db/client.js';
 import errorsPlugin from './http/plugins/errors.js';
 import responseHeadersPlugin, { genReqId } from './http/plugins/response-headers.js';
 import openapiPlugin from './http/plugins/openapi.js';
-import { registerRoutes } from './http/routes/v1/index.js';
+import apiV1 from './http/routes/v1/index.js';
 import type { AppInstance } from './http/types.js';
 import authPlugin from './http/plugins/auth.js';
 import { WindowLimiter } from './http/rate-limit.js';
@@ -99,7 +99,7 @@ export async function buildApp(
   await app.register(authPlugin, { services });
   await app.register(openapiPlugin);
 
-  await registerRoutes(app);
+  await app.register(apiV1.plugin as never, { prefix: apiV1.prefix });
   await app.register(consolePlugin, { distDir: deps.config.WEB_DIST_DIR });
   return app;
 }

@@ -75,7 +75,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (typeof config.API_PROCESSES === 'number' && config.API_PROCESSES > 1 && !config.DATABASE_URL) {
     throw new ConfigError('Invalid configuration: API_PROCESSES: more than one API process needs PostgreSQL (DATABASE_URL); the embedded database is single-process');
   }
+  // The signed report prints PUBLIC_BASE_URL/verify for anyone to check it: in production it must be a public address.
+  if (config.NODE_ENV === 'production' && (!config.PUBLIC_BASE_URL || isLocalAddress(config.PUBLIC_BASE_URL))) {
+    throw new ConfigError('Invalid configuration: PUBLIC_BASE_URL: set it to the public https address of the service (reports print PUBLIC_BASE_URL/verify); it is unset or points at this machine');
+  }
   return config;
+}
+
+function isLocalAddress(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1' || host === '0.0.0.0';
 }
 
 /** How many API processes to run: auto is one per CPU on PostgreSQL, and always one on the embedded database. */

@@ -1,4 +1,4 @@
-// Corporate Identity Number (domain.md §3): 21 characters,
+// Corporate Identity Number (docs/statutes.md, Company identifiers): 21 characters,
 // listing status (L/U) + 5-digit NIC industry code + 2-letter state + 4-digit year + 3-letter ownership + 6-digit registration number.
 export const CIN_PATTERN = /^[LU][0-9]{5}[A-Z]{2}[0-9]{4}[A-Z]{3}[0-9]{6}$/;
 

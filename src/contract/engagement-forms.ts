@@ -10,6 +10,18 @@ const proposedPrice = z
   .union([z.string().regex(/^\d+(\.\d{1,2})?$/, 'must be decimal rupees with at most 2 decimals, e.g. "245.50"'), z.number().positive()])
   .describe('The price per share the client proposes, in rupees (a decimal string such as "245.50", or a number); tested against the statute\'s rule in the valuation\'s `compliance`');
 
+/** The report's facts (Rule 8 of the Companies (Registered Valuers and Valuation) Rules, 2017), editable until sign-off. */
+const reportFacts = {
+  appointingAuthority: z.string().trim().min(2, 'Name who appointed the valuer, e.g. "Board of Directors of Acme Industries Private Limited"').max(300)
+    .describe('Who appointed the valuer, e.g. "Board of Directors of Acme Industries Private Limited"'),
+  appointmentDate: z.iso.date('Enter the date of appointment as YYYY-MM-DD').describe('YYYY-MM-DD, the date of the appointment; not later than today in India'),
+  addressee: z.string().trim().min(2, 'Name to whom the report is addressed').max(300).describe('To whom the report is addressed; the appointing authority when not given'),
+  companyBackground: z.string().trim().min(50, 'Write at least 50 characters about the company: its business, history and industry').max(10_000)
+    .describe('The company\'s business, history and industry, printed in the report (50–10,000 characters)'),
+};
+const transactionDate = z.iso.date('Enter the transaction date as YYYY-MM-DD')
+  .describe('YYYY-MM-DD: the date of the receipt, transfer or issue. Decides the law in force for RULE_11UA; defaults to the valuation date');
+
 export const createEngagementBody = z
   .object({
     targetEntity: z.string().trim().min(2).max(200),
@@ -18,6 +30,11 @@ export const createEngagementBody = z
     purpose: z.enum(PURPOSES).optional().describe('Needed to conclude RULE_11UA and FEMA_RBI valuations; without it every variant is shown'),
     valuationDate: z.iso.date().optional().describe('YYYY-MM-DD. Defaults to today in India (IST); may not be later than today in India'),
     proposedPricePerShare: proposedPrice.optional(),
+    transactionDate: transactionDate.optional(),
+    appointingAuthority: reportFacts.appointingAuthority.optional(),
+    appointmentDate: reportFacts.appointmentDate.optional(),
+    addressee: reportFacts.addressee.optional(),
+    companyBackground: reportFacts.companyBackground.optional(),
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -38,9 +55,17 @@ export const patchEngagementBody = z
     purpose: z.enum(PURPOSES).nullable().optional().describe('null clears it'),
     valuationDate: z.iso.date().optional().describe('YYYY-MM-DD, not later than today in India'),
     proposedPricePerShare: proposedPrice.nullable().optional().describe('null clears it'),
+    transactionDate: transactionDate.nullable().optional().describe('YYYY-MM-DD; null makes it the valuation date again'),
+    appointingAuthority: reportFacts.appointingAuthority.nullable().optional().describe('null clears it; editable until GATE_3 is approved'),
+    appointmentDate: reportFacts.appointmentDate.nullable().optional().describe('null clears it; editable until GATE_3 is approved'),
+    addressee: reportFacts.addressee.nullable().optional().describe('null clears it; editable until GATE_3 is approved'),
+    companyBackground: reportFacts.companyBackground.nullable().optional().describe('null clears it; editable until GATE_3 is approved'),
   })
   .strict()
   .meta({ id: 'PatchEngagement' });
+
+/** The report facts GATE_3 needs (the addressee defaults to the appointing authority). */
+export const REQUIRED_REPORT_FACTS = ['appointingAuthority', 'appointmentDate', 'companyBackground'] as const;
 
 /** The perpetuity (Gordon) formula needs g < WACC; said the same way by the API and the console. */
 export const GROWTH_BELOW_WACC = 'must be below wacc (the perpetuity has no value otherwise)';

@@ -35,3 +35,44 @@ export function rupees(value: string): string {
   return `${negative ? MINUS : ''}₹${body}`;
 }
 
+
+const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+function belowHundred(n: number): string {
+  if (n < 20) return ONES[n];
+  return TENS[Math.floor(n / 10)] + (n % 10 ? `-${ONES[n % 10]}` : '');
+}
+
+function belowThousand(n: number): string {
+  const hundreds = Math.floor(n / 100);
+  const rest = n % 100;
+  return [hundreds ? `${ONES[hundreds]} hundred` : '', rest ? belowHundred(rest) : ''].filter(Boolean).join(' ');
+}
+
+/** A whole number in words, the Indian way (crore, lakh, thousand), from its digit string. */
+export function numberInWordsIndian(digits: string): string {
+  const clean = digits.replace(/^0+(?=\d)/, '');
+  if (clean === '0') return 'zero';
+  // Crores repeat: 1,00,00,00,00,000 is one thousand crore.
+  const crores = clean.length > 7 ? clean.slice(0, -7) : '';
+  const below = Number(clean.slice(-7));
+  const parts: string[] = [];
+  if (crores) parts.push(`${numberInWordsIndian(crores)} crore`);
+  const lakhs = Math.floor(below / 100_000);
+  const thousands = Math.floor((below % 100_000) / 1000);
+  const rest = below % 1000;
+  if (lakhs) parts.push(`${belowHundred(lakhs)} lakh`);
+  if (thousands) parts.push(`${belowHundred(thousands)} thousand`);
+  if (rest) parts.push(belowThousand(rest));
+  return parts.join(' ');
+}
+
+/** "151.81" → "Rupees one hundred fifty-one and paise eighty-one only", as a report states a value. */
+export function rupeesInWords(value: string): string {
+  const m = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
+  if (!m) return value;
+  const paise = Number((m[3] ?? '0').padEnd(2, '0'));
+  const words = `Rupees ${numberInWordsIndian(m[2])}${paise ? ` and paise ${belowHundred(paise)}` : ''} only`;
+  return m[1] && (/[1-9]/.test(m[2]) || paise) ? `Minus ${words.charAt(0).toLowerCase()}${words.slice(1)}` : words;
+}

@@ -1,5 +1,5 @@
 // A signatory's professional registrations and the firm's profile: request bodies shared by the API
-// and the console. Formats (domain.md §1.2–§1.4):
+// and the console. Formats (docs/statutes.md):
 //  - IBBI registered valuer (individual): IBBI/RV/<2-digit RVO>/<year>/<5-digit serial>, e.g. IBBI/RV/03/2019/12345,
 //    with its asset class and, optionally, the registered valuers organisation (RVO) that enrolled the valuer;
 //  - IBBI registered valuer entity (a firm): IBBI/RV-E/<2-digit RVO>/<year>/<3–5-digit serial>;
@@ -63,3 +63,6 @@ export const firmPatchBody = z
   })
   .strict()
   .meta({ id: 'FirmProfilePatch' });
+
+/** ICAI's Unique Document Identification Number: YY + six-digit membership number + ten letters and digits (docs/statutes.md). */
+export const UDIN_PATTERN = /^\d{2}\d{6}[A-Z0-9]{10}$/;

@@ -3,7 +3,7 @@ export const STATUTES = ['RULE_11UA', 'COMPANIES_ACT_SEC_62', 'FEMA_RBI', 'IBC_L
 export type Statute = (typeof STATUTES)[number];
 
 /**
- * Purposes per statute (domain.md §1.1, §1.3).
+ * Purposes per statute (docs/statutes.md).
  * RULE_11UA: an issue of shares (s.56(2)(viib), NAV per Rule 11UA(2)(a), DCF per 11UA(2)(b))
  *   or a transfer/receipt (s.56(2)(x), s.50CA, NAV per Rule 11UA(1)(c)(b)).
  * FEMA_RBI: NDI Rule 21(2)(a) issue to a non-resident and 21(2)(b) transfer resident → non-resident

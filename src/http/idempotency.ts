@@ -1,4 +1,4 @@
-// Idempotency-Key on POST (DESIGN §2), the HTTP side: reads and checks the header, fingerprints the
+// Idempotency-Key on POST (docs/decisions.md, API conventions), the HTTP side: reads and checks the header, fingerprints the
 // request, and sends either the fresh result or the stored one (with Idempotent-Replayed: true).
 // The semantics and the storage live in services/idempotency.ts, inside the business transaction.
 import { createHash } from 'node:crypto';

@@ -1,6 +1,6 @@
 // What the served OpenAPI document says beyond the zod schemas: the real media type of every answer
 // (problem+json for errors, PDF/CSV/XLSX downloads, the event stream), the X-CSRF-Token header on
-// cookie-authenticated writes, the tags with their descriptions, and a description for every operation.
+// cookie-authenticated writes and the tags with their descriptions.
 // Pure functions over the document; the openapi plugin applies them once when the document is built.
 
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -24,40 +24,6 @@ export const TAGS: { name: string; description: string }[] = [
   { name: 'webhooks', description: 'Endpoints that receive the firm\'s events, signed (Standard Webhooks), with their delivery logs.' },
   { name: 'events', description: 'The firm\'s engagement events as a Server-Sent Events stream, for live consoles.' },
 ];
-
-/** Descriptions of operations whose route gives only a summary, by operationId. */
-export const OPERATION_DESCRIPTIONS: Record<string, string> = {
-  getHealth: 'Public. 200 with `{status:"ok"}` when a query round-trips to the database; 503 `database_unavailable` with Retry-After otherwise.',
-  signup: 'Public (unless SIGNUP_ENABLED=false). Creates the firm and its first ADMIN and answers with the session: the `vs_session` cookie and a `csrfToken` for X-CSRF-Token.',
-  logout: 'Ends the session server-side: the cookie stops working at once on every API process. Needs X-CSRF-Token.',
-  getMe: 'Who is calling: a user (role, profile, firm) for a session, or the token (name, role VALUER) for a bearer token.',
-  listApiTokens: 'ADMIN. Newest first, cursor-paginated; each with its prefix, creator and last use, never the secret.',
-  revokeApiToken: 'ADMIN. The token is refused (401) by every API process within a second; revoking twice is harmless.',
-  listTeamMembers: 'Every member of the caller\'s firm with role, status and signatory registrations.',
-  changeTeamMemberRole: 'ADMIN, signed-in user only. The member\'s sessions follow the new role at once; demoting the last ADMIN is 409 `last_admin`.',
-  removeTeamMember: 'ADMIN, signed-in user only. Deactivates the member and ends their sessions; their past decisions stay in every trail.',
-  getEngagement: 'One engagement of the caller\'s firm; another firm\'s id answers 404 exactly as an unknown one.',
-  listEngagementEvents: 'The audit entries of one engagement, oldest first, cursor-paginated: the trail a reviewer reads.',
-  getFinancials: 'The financials as the engine reads them after ingestion, every amount a decimal string in rupees; 409 before ingestion.',
-  getAssumptions: 'The locked assumptions with rationale, or `{locked:false}` before the lock.',
-  listDocuments: 'Newest first, cursor-paginated; each with kind, detected format, size, SHA-256 and status.',
-  getDocument: 'Metadata of one document; a REJECTED financials file carries its errors by sheet, row and column.',
-  downloadDocument: 'The uploaded bytes, unchanged, with the content type detected at upload and a Content-Disposition file name.',
-  downloadFinancialsTemplate: 'The template filled in with an example company, as JSON, CSV or XLSX; upload it back as FINANCIALS.',
-  getReportStatus: 'NOT_STARTED, GENERATING, READY (with the download URL and SHA-256) or FAILED (with the reason).',
-  downloadReport: 'The PDF: the FINAL when one is ready, else the newest DRAFT. ETag is the SHA-256; X-Report-Kind says which.',
-  getSigningKey: 'Public. The Ed25519 public key (PEM) and its id, to check FINAL report certificates offline.',
-  listWebhookEndpoints: 'ADMIN. The firm\'s endpoints with their event filters and state, never their signing secrets.',
-  getWebhookEndpoint: 'ADMIN. One endpoint, without its secret.',
-  deleteWebhookEndpoint: 'ADMIN. The endpoint and its delivery log are deleted; queued deliveries to it stop.',
-  sendWebhookTest: 'ADMIN. Queues a `webhook.test` event to this endpoint only; see its delivery under deliveries.',
-  listWebhookDeliveries: 'ADMIN. Newest first; each delivery with every attempt: time, HTTP status or error, duration.',
-  listPayments: 'Newest first, cursor-paginated: amount in paise, status and gateway ids.',
-  getFirmProfile: 'The firm\'s legal name, address and IBBI registered-valuer-entity number, as printed on reports.',
-  listInvitations: 'ADMIN. Pending invitations, newest first, expired ones included so they can be resent.',
-  resendInvitation: 'ADMIN. Mails a new link valid for 7 days; the previous link stops working.',
-  cancelInvitation: 'ADMIN. The link stops working and the invited (not yet active) member is removed.',
-};
 
 const CSRF_PARAMETER = {
   name: 'X-CSRF-Token',
@@ -120,7 +86,6 @@ export function describeServedDocument<T extends Json>(doc: T, producesByOperati
       if (WRITE_METHODS.has(method) && (op.security ?? []).some((s) => 'cookieAuth' in s)) {
         next.parameters = [...(op.parameters ?? []).filter((p) => p.name !== CSRF_PARAMETER.name), CSRF_PARAMETER];
       }
-      if (!next.description && op.operationId) next.description = OPERATION_DESCRIPTIONS[op.operationId];
       out[path][method] = next;
     }
   }

@@ -1,5 +1,6 @@
-// RFC 9457 problem details: the one shape of every 4xx/5xx body (DESIGN §2).
+// RFC 9457 problem details: the one shape of every 4xx/5xx body (docs/decisions.md, "Errors").
 import { z } from 'zod';
+import { ERROR_CATALOGUE, ERROR_CODES, errorTypeUri, type ErrorCode } from '../contract/errors.js';
 
 export const TITLES: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found',
@@ -10,11 +11,11 @@ export const TITLES: Record<number, string> = {
 
 export const problemSchema = z
   .object({
-    type: z.string(),
+    type: z.string().describe('A URI reference to this code\'s entry in the error catalogue page, /docs/errors#<code>'),
     title: z.string(),
     status: z.number().int(),
     detail: z.string(),
-    code: z.string().describe('Stable snake_case error code, e.g. validation_failed, not_found, already_locked'),
+    code: z.enum(ERROR_CODES).describe('Stable snake_case error code from the error catalogue (GET /api/v1/errors), e.g. validation_failed, not_found, already_locked'),
     requestId: z.string(),
     errors: z
       .array(z.object({ path: z.string().describe('JSON Pointer into the request, e.g. /wacc'), message: z.string() }))
@@ -24,10 +25,10 @@ export const problemSchema = z
 
 export type Problem = z.infer<typeof problemSchema>;
 
-export function problem(status: number, code: string, detail: string, requestId: string, errors?: Problem['errors']): Problem {
+export function problem(status: number, code: ErrorCode, detail: string, requestId: string, errors?: Problem['errors']): Problem {
   return {
-    type: `https://docs.valuation.example/errors/${code}`,
-    title: TITLES[status] ?? 'Error',
+    type: errorTypeUri(code),
+    title: ERROR_CATALOGUE[code].title,
     status,
     detail,
     code,

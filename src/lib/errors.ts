@@ -1,4 +1,7 @@
-// Errors that services raise; the HTTP layer maps them to problem+json in one place.
+// Errors that services raise; the HTTP layer maps them to problem+json in one place. Codes come from
+// the one catalogue (src/contract/errors.ts).
+import type { ErrorCode } from '../contract/errors.js';
+
 export interface FieldError {
   path: string;
   message: string;
@@ -7,7 +10,7 @@ export interface FieldError {
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
@@ -18,8 +21,8 @@ export class AppError extends Error {
 
 export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `${what} not found`);
 export const forbidden = (detail = 'Your role does not allow this action') => new AppError(403, 'forbidden', detail);
-export const conflict = (code: string, detail: string) => new AppError(409, code, detail);
-export const badRequest = (code: string, detail: string, errors?: FieldError[]) => new AppError(400, code, detail, errors);
+export const conflict = (code: ErrorCode, detail: string) => new AppError(409, code, detail);
+export const badRequest = (code: ErrorCode, detail: string, errors?: FieldError[]) => new AppError(400, code, detail, errors);
 export const validationFailed = (errors: FieldError[], detail = 'The request is not valid') =>
   new AppError(400, 'validation_failed', detail, errors);
 export const unauthorized = (detail = 'Missing or invalid credentials') => new AppError(401, 'unauthorized', detail);

@@ -30,11 +30,14 @@ export interface CertificatePayload {
   registration?: string;
   /** The firm's IBBI registered-valuer-entity number, where it has one. */
   firmRegistration?: string;
+  /** Where the report was signed, and the chartered-accountant signatory's UDIN. */
+  place?: string;
+  udin?: string;
 }
 
 const FIELDS = ['reportId', 'engagementId', 'sha256', 'firm', 'signedBy', 'signedAt', 'kind'] as const;
 /** Signed when present (certificates issued before signatory credentials existed have none of them). */
-const OPTIONAL_FIELDS = ['designation', 'registration', 'firmRegistration'] as const;
+const OPTIONAL_FIELDS = ['designation', 'registration', 'firmRegistration', 'place', 'udin'] as const;
 
 /**
  * Canonical JSON: keys sorted, no whitespace, only the certificate's fields. Extra properties

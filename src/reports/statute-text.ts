@@ -1,7 +1,7 @@
 /**
- * Statute-specific report wording (domain.md §1.1–§1.4). Kept apart from layout so a reviewer can
+ * Statute-specific report wording (docs/statutes.md). Kept apart from layout so a reviewer can
  * check the legal text without reading drawing code. Only points marked verified or secondary in
- * domain.md are stated; unverified details (e.g. the 10 % safe harbour wording) are left out.
+ * docs/statutes.md are stated; unverified details (e.g. the 10 % safe harbour wording) are left out.
  */
 import type { Statute } from '../domain/valuation/types.js';
 
@@ -38,7 +38,7 @@ export function statuteText(statute: Statute, purpose: string | null, valuationD
         paragraphs: [
           'Section 62(1)(c) of the Companies Act, 2013 permits a company to offer further shares to any persons, if authorised by a special resolution, whether for cash or for consideration other than cash, if the price of such shares is determined by the valuation report of a registered valuer.',
           'Rule 13 of the Companies (Share Capital and Debentures) Rules, 2014 requires the explanatory statement to the special resolution to disclose, among other things, the basis on which the price has been arrived at along with the report of the registered valuer, and the relevant date with reference to which the price has been arrived at. This report provides that basis; the valuation date stated on the cover is the relevant date.',
-          'This report is prepared under the Companies (Registered Valuers and Valuation) Rules, 2017, which require a registered valuer to follow internationally accepted valuation standards, or standards adopted by a registered valuers organisation, until valuation standards are notified. The ICAI Valuation Standards 2018 (in particular VS 103 Valuation Approaches and Methods and VS 202 Reporting and Documentation) have been applied, consistently with IVS 103 Reporting.',
+          'This report is prepared under the Companies (Registered Valuers and Valuation) Rules, 2017, which require a registered valuer to follow internationally accepted valuation standards, or standards adopted by a registered valuers organisation, until valuation standards are notified. The ICAI Valuation Standards 2018 (in particular VS 102 Valuation Bases, VS 103 Valuation Approaches and Methods, VS 202 Reporting and Documentation and VS 301 Business Valuation) have been applied, consistently with the International Valuation Standards (edition effective 31 January 2025).',
           'The Act prescribes no valuation method. The income approach (discounted cash flow), the cost approach (net asset value) and, where listed peers are available, the market approach (comparable company multiples) have been applied and combined by disclosed weights.',
         ],
       };
@@ -90,7 +90,7 @@ function purposeSentence(purpose: string, viibSunset = false): string {
   }
 }
 
-/** Scope, standards and limitations (Companies (RV & Valuation) Rules 2017 Rule 8 items, IVS 103). */
+/** Scope, standards and limitations (Companies (Registered Valuers and Valuation) Rules, 2017, Rule 8; ICAI VS 202). */
 export function scopeParagraphs(statute: Statute): { heading: string; text: string }[] {
   const physical =
     statute === 'IBC_LIQUIDATION'
@@ -99,7 +99,7 @@ export function scopeParagraphs(statute: Statute): { heading: string; text: stri
   return [
     { heading: 'Scope of work', text: 'To estimate the value of the equity shares of the company named on the cover as at the valuation date, for the statutory purpose stated in this report, and to report the approaches, methods, key inputs and assumptions, and the conclusion of value.' },
     { heading: 'Inspections and investigations', text: physical },
-    { heading: 'Procedures and standards', text: 'Financial information was validated for completeness and internal consistency (the balance sheet balances; share capital reconciles to the number of shares and face value) and reviewed at three gates: data verification, methodology and assumptions, and final sign-off. The ICAI Valuation Standards 2018 and the International Valuation Standards (IVS 101 to 105) have been followed. All computations use decimal arithmetic; figures are rounded half-up to the paisa only for presentation.' },
+    { heading: 'Procedures and standards', text: 'Financial information was validated for completeness and internal consistency (the balance sheet balances; share capital reconciles to the number of shares and face value) and reviewed at three gates: data verification, methodology and assumptions, and final sign-off. The ICAI Valuation Standards 2018 (VS 101 to 103, 201, 202 and 301) and the International Valuation Standards (edition effective 31 January 2025) have been followed. All computations use decimal arithmetic; figures are rounded half-up to the paisa only for presentation.' },
     { heading: 'Reliance on information', text: 'Historical financial statements, projections and other information were provided by the management of the company and have been relied upon without audit or independent verification. Projections are management\'s best estimates; actual results will differ and the differences may be material.' },
     { heading: 'Restrictions on use', text: 'This report is prepared solely for the statutory purpose stated and must not be used for any other purpose or relied upon by any other person. It is valid only as at the valuation date; events after that date have not been considered.' },
     { heading: 'Independence', text: 'The valuer confirms that it has no present or prospective interest in the company or its securities and no conflict of interest in relation to this engagement, and that its fee does not depend on the value concluded.' },

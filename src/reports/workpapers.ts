@@ -1,5 +1,5 @@
 /**
- * Live workpapers (issue 15, item 4): an XLSX in which every computed cell is an Excel formula over
+ * Live workpapers: an XLSX in which every computed cell is an Excel formula over
  * the input cells, with the engine's figure as its cached value, so a reviewer can trace and re-run
  * each figure. Sheets: Inputs, one per method (DCF, NAV_11UA_2A, NAV_11UA_1CB, NAV, IBC), Sensitivity
  * and Summary. Workbook-level names: WACC, TerminalGrowth, EnterpriseValue_DCF, EquityValue_DCF,

@@ -23,7 +23,7 @@ export interface ServiceContext {
   log: Logger;
   mailer: Mailer;
   sessionSecret: string;
-  /** Razorpay or the built-in sandbox (DESIGN §8). */
+  /** Razorpay or the built-in sandbox (docs/decisions.md, Payments). */
   gateway: PaymentGateway;
   /** Authenticated principals by credential digest (services/principal-cache.ts); API processes only. */
   principals?: PrincipalCache<CachedCredential>;

@@ -6,9 +6,11 @@ import { actorOf } from './context.js';
 import type { Executor } from '../db/client.js';
 import { conflict, notFound, validationFailed } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
+import { signatoryStatus } from '../domain/identity/signatory.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { eventsForTransition, nextStatus, type EngagementAction, type EngagementStatus } from '../domain/engagement/state-machine.js';
 import { isValidCin, normaliseCin } from '../contract/cin.js';
+import { REQUIRED_REPORT_FACTS } from '../contract/engagement-forms.js';
 import { PURPOSES_BY_STATUTE, type Statute } from '../domain/valuation/types.js';
 import * as repo from '../db/repositories/engagements.js';
 import { insertAudit, insertOutboxEvent, listEngagementAudit, notifyFirmEvent, type Actor } from '../db/repositories/audit.js';
@@ -24,6 +26,14 @@ export function publicEngagement(e: repo.EngagementRow) {
     status: e.status,
     valuationDate: e.valuation_date,
     proposedPricePerShare: e.proposed_price_per_share ?? null,
+    transactionDate: e.transaction_date ?? e.valuation_date,
+    appointingAuthority: e.appointing_authority,
+    appointmentDate: e.appointment_date,
+    addressee: e.addressee,
+    companyBackground: e.company_background,
+    reportFactsMissing: missingReportFacts(e),
+    signingPlace: e.signing_place,
+    udin: e.udin,
     assumptionsLocked: e.assumptions_locked,
     paymentStatus: e.payment_status,
     failureReason: e.failure_reason,
@@ -34,6 +44,21 @@ export function publicEngagement(e: repo.EngagementRow) {
 }
 export type PublicEngagement = ReturnType<typeof publicEngagement>;
 
+/** The report facts GATE_3 needs that the engagement does not yet have. */
+export function missingReportFacts(e: Pick<repo.EngagementRow, 'appointing_authority' | 'appointment_date' | 'company_background'>): string[] {
+  const have: Record<(typeof REQUIRED_REPORT_FACTS)[number], unknown> = {
+    appointingAuthority: e.appointing_authority, appointmentDate: e.appointment_date, companyBackground: e.company_background,
+  };
+  return REQUIRED_REPORT_FACTS.filter((k) => !have[k]);
+}
+
+/** Dates that may not lie after today in India, checked alike on create and PATCH. */
+function dateErrors(fields: Record<string, string | null | undefined>, today: string) {
+  return Object.entries(fields)
+    .filter(([, v]) => typeof v === 'string' && v > today)
+    .map(([k]) => ({ path: `/${k}`, message: `must not be later than today in India (${today})` }));
+}
+
 /** Today in India, as the default valuation date. */
 export function todayInIndia(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
@@ -42,7 +67,7 @@ export function todayInIndia(now = new Date()): string {
 export async function createEngagement(
   ctx: ServiceContext,
   principal: Principal,
-  input: { targetEntity: string; statute: Statute; cin?: string; purpose?: string; valuationDate?: string; proposedPricePerShare?: string | number },
+  input: { targetEntity: string; statute: Statute; cin?: string; purpose?: string; valuationDate?: string; proposedPricePerShare?: string | number } & repo.ReportFacts,
   requestId?: string,
   record?: RecordResponse<PublicEngagement>,
 ) {
@@ -60,15 +85,15 @@ export async function createEngagement(
   // Dates are Indian: the default valuation date is today in IST, and a valuation date may not lie
   // beyond it (the report, dated today in IST, would otherwise precede its own valuation date).
   const today = todayInIndia();
-  if (input.valuationDate !== undefined && input.valuationDate > today) {
-    errors.push({ path: '/valuationDate', message: `must not be later than today in India (${today})` });
-  }
+  errors.push(...dateErrors({ valuationDate: input.valuationDate, appointmentDate: input.appointmentDate }, today));
   if (errors.length) throw validationFailed(errors);
   return ctx.db.transaction(async (tx) => {
     const row = await repo.insertEngagement(tx, {
       id: newId('eng'), firmId: principal.firmId, targetEntity: input.targetEntity, cin, statute: input.statute,
       purpose: input.purpose ?? null, valuationDate: input.valuationDate ?? today, createdBy: actorOf(principal).id!,
       proposedPricePerShare: price || null,
+      appointingAuthority: input.appointingAuthority, appointmentDate: input.appointmentDate, addressee: input.addressee,
+      companyBackground: input.companyBackground, transactionDate: input.transactionDate,
     });
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'engagement.created', engagementId: row.id, toStatus: 'CREATED' });
     const created = publicEngagement(row);
@@ -86,10 +111,13 @@ function readPrice(value: string | number): string | false {
   return text;
 }
 
-/** The statuses in which the engagement's facts may still be corrected: before the computation starts. */
+/** The statuses in which the facts the valuation rests on may still be corrected: before the computation starts. */
 const EDITABLE = new Set(['CREATED', 'DATA_INGESTING', 'DATA_READY']);
+/** The report's facts may be corrected until the report is signed (GATE_3 approved). */
+const REPORT_FACTS_EDITABLE = new Set([...EDITABLE, 'COMPUTING', 'GATE_1', 'GATE_2', 'GATE_3']);
+const REPORT_FACT_FIELDS = ['appointingAuthority', 'appointmentDate', 'addressee', 'companyBackground'] as const;
 
-export interface EngagementPatch {
+export interface EngagementPatch extends repo.ReportFacts {
   targetEntity?: string;
   cin?: string | null;
   purpose?: string | null;
@@ -105,8 +133,12 @@ export interface EngagementPatch {
 export async function patchEngagement(ctx: ServiceContext, principal: Principal, id: string, patch: EngagementPatch, requestId?: string) {
   return ctx.db.transaction(async (tx) => {
     const current = await requireEngagement(tx, principal.firmId, id, true);
-    if (!EDITABLE.has(current.status)) {
-      throw conflict('computation_started', `The engagement is ${current.status}: its facts can be corrected only until the computation starts`);
+    const valuationFields = Object.keys(patch).filter((k) => !(REPORT_FACT_FIELDS as readonly string[]).includes(k));
+    if (!REPORT_FACTS_EDITABLE.has(current.status)) {
+      throw conflict('report_signed', `The engagement is ${current.status}: the report has been signed (or the engagement ended), so nothing on it can change`);
+    }
+    if (valuationFields.length > 0 && !EDITABLE.has(current.status)) {
+      throw conflict('computation_started', `The engagement is ${current.status}: ${valuationFields.join(', ')} can be corrected only until the computation starts; the report facts until sign-off`);
     }
     const errors = [];
     const cin = patch.cin === undefined || patch.cin === null ? patch.cin : normaliseCin(patch.cin);
@@ -117,10 +149,7 @@ export async function patchEngagement(ctx: ServiceContext, principal: Principal,
     if (typeof patch.purpose === 'string' && !allowed.includes(patch.purpose)) {
       errors.push({ path: '/purpose', message: allowed.length ? `must be one of ${allowed.join(', ')} for ${current.statute}` : `${current.statute} takes no purpose` });
     }
-    const today = todayInIndia();
-    if (patch.valuationDate !== undefined && patch.valuationDate > today) {
-      errors.push({ path: '/valuationDate', message: `must not be later than today in India (${today})` });
-    }
+    errors.push(...dateErrors({ valuationDate: patch.valuationDate, appointmentDate: patch.appointmentDate }, todayInIndia()));
     const price = patch.proposedPricePerShare === undefined || patch.proposedPricePerShare === null ? patch.proposedPricePerShare : readPrice(patch.proposedPricePerShare);
     if (price === false) errors.push({ path: '/proposedPricePerShare', message: PRICE_RULE });
     if (errors.length) throw validationFailed(errors);
@@ -130,9 +159,16 @@ export async function patchEngagement(ctx: ServiceContext, principal: Principal,
       ...(patch.purpose !== undefined && { purpose: patch.purpose }),
       ...(patch.valuationDate !== undefined && { valuationDate: patch.valuationDate }),
       ...(price !== undefined && { proposedPricePerShare: price as string | null }),
+      ...(patch.transactionDate !== undefined && { transactionDate: patch.transactionDate }),
+      ...(patch.appointingAuthority !== undefined && { appointingAuthority: patch.appointingAuthority }),
+      ...(patch.appointmentDate !== undefined && { appointmentDate: patch.appointmentDate }),
+      ...(patch.addressee !== undefined && { addressee: patch.addressee }),
+      ...(patch.companyBackground !== undefined && { companyBackground: patch.companyBackground }),
     };
     const before: Record<string, unknown> = {
       targetEntity: current.target_entity, cin: current.cin, purpose: current.purpose, valuationDate: current.valuation_date, proposedPricePerShare: current.proposed_price_per_share,
+      transactionDate: current.transaction_date, appointingAuthority: current.appointing_authority, appointmentDate: current.appointment_date,
+      addressee: current.addressee, companyBackground: current.company_background,
     };
     const changes = Object.fromEntries(
       Object.entries(next).filter(([k, v]) => before[k] !== v).map(([k, v]) => [k, { from: before[k] ?? null, to: v }]),
@@ -144,10 +180,15 @@ export async function patchEngagement(ctx: ServiceContext, principal: Principal,
   });
 }
 
+/** One engagement; from GATE_1 on with the signatory requirement of the methods its conclusion adopts, and who in the firm meets it. */
 export async function getEngagement(ctx: ServiceContext, principal: Principal, id: string) {
-  const row = await repo.getEngagement(ctx.db, principal.firmId, id);
+  const row = await repo.getEngagementWithSignatoryInputs(ctx.db, principal.firmId, id);
   if (!row) throw notFound('Engagement');
-  return publicEngagement(row);
+  const inputs = row.signatory_inputs;
+  return {
+    ...publicEngagement(row),
+    ...(inputs ? { signatory: signatoryStatus(inputs as unknown as Parameters<typeof signatoryStatus>[0], inputs.members as Parameters<typeof signatoryStatus>[1]) } : {}),
+  };
 }
 
 /** Reads an engagement inside a transaction (404 across firms), for services that build on it. */

@@ -1,17 +1,21 @@
-// The three human review gates (DESIGN §4): only the gate the engagement is at; four eyes between
+// The three human review gates (docs/decisions.md, Engagement lifecycle): only the gate the engagement is at; four eyes between
 // GATE_1 and GATE_2; GATE_3 (sign-off) by an ADMIN user on a paid engagement.
 import type { ServiceContext } from './context.js';
 import { actorOf } from './context.js';
-import { AppError, conflict, forbidden } from '../lib/errors.js';
+import { AppError, conflict, forbidden, validationFailed } from '../lib/errors.js';
+import type { Registration } from '../contract/registrations.js';
+import { UDIN_PATTERN } from '../contract/registrations.js';
+import { recordSigning } from '../db/repositories/engagements.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { approveActionFor, type Gate } from '../domain/engagement/state-machine.js';
 import type { Executor } from '../db/client.js';
-import { applyTransition, publicEngagement, requireEngagement } from './engagements.js';
+import { applyTransition, missingReportFacts, publicEngagement, requireEngagement } from './engagements.js';
 import { afterGateApproved } from './reports.js';
-import { archiveAssumptions, getValuation } from '../db/repositories/valuation-data.js';
+import { archiveAssumptions, getAssumptions, getValuation } from '../db/repositories/valuation-data.js';
+import { tokenCreator } from '../db/repositories/api-tokens.js';
 import { latestDraftId, supersedePendingDrafts } from '../db/repositories/reports.js';
 import { getUser } from '../db/repositories/users.js';
-import { qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
+import { adoptedMethods, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
 import type { ValuationResult } from '../domain/valuation/types.js';
 
 async function approverOf(tx: Executor, firmId: string, engagementId: string, gate: Gate): Promise<string | null> {
@@ -22,18 +26,77 @@ async function approverOf(tx: Executor, firmId: string, engagementId: string, ga
   return rows[0]?.actor_id ?? null;
 }
 
-/** The statute decides who may sign: 409 signatory_not_qualified, naming the rule and the registration missing. */
-async function requireQualifiedSignatory(tx: Executor, firmId: string, userId: string, engagementId: string): Promise<void> {
+/** The person behind an actor id: a token's actions count as those of the member who created it. */
+async function personOf(tx: Executor, firmId: string, actorId: string | null): Promise<string | null> {
+  if (!actorId) return null;
+  return actorId.startsWith('tok_') ? tokenCreator(tx, firmId, actorId) : actorId;
+}
+
+/**
+ * Four eyes mean four eyes (docs/decisions.md, Engagement lifecycle): the GATE_2 reviewer is a
+ * different person from whoever locked this round's assumptions, approved GATE_1, and signs GATE_3.
+ */
+async function requireIndependentReview(tx: Executor, firmId: string, engagementId: string, gate: Gate, personId: string): Promise<void> {
+  const lockedBy = await personOf(tx, firmId, (await getAssumptions(tx, firmId, engagementId))?.locked_by ?? null);
+  const gate1 = await personOf(tx, firmId, await approverOf(tx, firmId, engagementId, 'GATE_1'));
+  const gate2 = await personOf(tx, firmId, await approverOf(tx, firmId, engagementId, 'GATE_2'));
+  const name = async (id: string) => (await getUser(tx, firmId, id))?.name ?? id;
+  if (gate === 'GATE_2') {
+    const roles = [lockedBy === personId && 'locked the assumptions', gate1 === personId && 'approved GATE_1'].filter(Boolean);
+    if (roles.length) {
+      throw conflict('independent_review_required', `GATE_2 needs an independent reviewer: ${await name(personId)} ${roles.join(' and ')}`);
+    }
+  }
+  if (gate === 'GATE_3' && gate2 === personId) {
+    throw conflict('independent_review_required', `The signatory cannot be the GATE_2 reviewer: ${await name(personId)} approved GATE_2`);
+  }
+}
+
+/** The statute decides who may sign: 409 signatory_not_qualified, naming the rule and the registration missing. Returns the qualifying registrations. */
+async function requireQualifiedSignatory(tx: Executor, firmId: string, userId: string, engagementId: string): Promise<Registration[]> {
   const valuation = await getValuation<ValuationResult>(tx, firmId, engagementId);
   const user = await getUser(tx, firmId, userId);
-  if (!valuation || !user) return;
-  const req = signatoryRequirement(valuation.result.statute, valuation.result.methods.map((m) => m.method));
-  if (qualifyingRegistrations(req, user.registrations ?? []).length === 0) {
+  if (!valuation || !user) return [];
+  const req = signatoryRequirement(valuation.result.statute, adoptedMethods(valuation.result));
+  const qualifying = qualifyingRegistrations(req, user.registrations ?? []);
+  if (qualifying.length === 0) {
     throw conflict(
       'signatory_not_qualified',
-      `${req.rule} needs the report signed by ${req.needs}; add that registration to your profile (PATCH /api/v1/auth/me), or ask a qualified ADMIN to sign off`,
+      `${req.rule} needs the report signed by ${req.needs}; add that registration to your profile, or ask a qualified ADMIN to sign off`,
     );
   }
+  return qualifying;
+}
+
+/** Where and how the report is signed, given with the GATE_3 approval. */
+export interface Signing {
+  place?: string;
+  udin?: string;
+}
+
+/**
+ * The place is required at sign-off; a UDIN when the signatory signs as a chartered accountant (their
+ * qualifying registration is an ICAI membership), and its six digits must be that membership number
+ * (docs/statutes.md, Who may sign). 400 naming /place or /udin otherwise.
+ */
+function checkSigning(signing: Signing, qualifying: readonly Registration[]): { place: string; udin: string | null } {
+  const errors: { path: string; message: string }[] = [];
+  const place = signing.place?.trim();
+  if (!place) errors.push({ path: '/place', message: 'Enter the place of signing, e.g. Mumbai' });
+  const memberships = qualifying.filter((r) => r.type === 'ICAI_MEMBERSHIP').map((r) => r.number);
+  const signsAsCa = memberships.length > 0 && qualifying.every((r) => r.type === 'ICAI_MEMBERSHIP');
+  const udin = signing.udin?.trim().toUpperCase();
+  if (udin !== undefined && udin !== '') {
+    if (!UDIN_PATTERN.test(udin)) {
+      errors.push({ path: '/udin', message: 'A UDIN has 18 characters: two digits of the year, your six-digit ICAI membership number, then ten letters and digits' });
+    } else if (memberships.length > 0 && !memberships.includes(udin.slice(2, 8))) {
+      errors.push({ path: '/udin', message: `The UDIN's membership number ${udin.slice(2, 8)} is not yours (${memberships.join(', ')})` });
+    }
+  } else if (signsAsCa) {
+    errors.push({ path: '/udin', message: 'You sign as a chartered accountant: enter the UDIN generated for this report' });
+  }
+  if (errors.length) throw validationFailed(errors, errors.map((e) => e.message).join(' '));
+  return { place: place!, udin: udin || null };
 }
 
 export async function approveGate(
@@ -43,9 +106,11 @@ export async function approveGate(
   gate: Gate,
   comment: string | undefined,
   requestId?: string,
+  signing: Signing = {},
 ) {
-  if (gate === 'GATE_3' && !(principal.kind === 'user' && principal.role === 'ADMIN')) {
-    throw forbidden('GATE_3 (sign-off) needs an ADMIN user; API tokens and other roles may not sign off');
+  if (principal.kind !== 'user') throw new AppError(403, 'person_required', 'Review gates are decided by people: sign in to decide a gate; API tokens may not');
+  if (gate === 'GATE_3' && principal.role !== 'ADMIN') {
+    throw forbidden('GATE_3 (sign-off) needs an ADMIN');
   }
   const actor = actorOf(principal, requestId);
   return ctx.db.transaction(async (tx) => {
@@ -53,16 +118,26 @@ export async function approveGate(
     if (engagement.status !== gate) {
       throw conflict('invalid_transition', `The engagement is ${engagement.status}, not at ${gate}`);
     }
-    if (gate === 'GATE_2' && (await approverOf(tx, principal.firmId, engagementId, 'GATE_1')) === actor.id) {
-      throw conflict('four_eyes_required', 'GATE_2 must be approved by someone other than the GATE_1 approver');
-    }
+    await requireIndependentReview(tx, principal.firmId, engagementId, gate, principal.userId);
     if (gate === 'GATE_3' && engagement.payment_status !== 'PAID') {
       throw conflict('payment_required', 'The engagement must be paid before sign-off');
     }
-    if (gate === 'GATE_3' && principal.kind === 'user') await requireQualifiedSignatory(tx, principal.firmId, principal.userId, engagementId);
+    if (gate !== 'GATE_3' && (signing.place !== undefined || signing.udin !== undefined)) {
+      throw validationFailed([{ path: signing.place !== undefined ? '/place' : '/udin', message: 'is given only when signing off GATE_3' }]);
+    }
+    if (gate === 'GATE_3') {
+      const missing = missingReportFacts(engagement);
+      if (missing.length) {
+        throw new AppError(409, 'report_facts_missing', `The report cannot be signed without: ${missing.join(', ')}. Add them to the engagement first.`,
+          missing.map((m) => ({ path: `/${m}`, message: 'is required in the signed report' })));
+      }
+      const qualifying = await requireQualifiedSignatory(tx, principal.firmId, principal.userId, engagementId);
+      const signed = checkSigning(signing, qualifying);
+      await recordSigning(tx, principal.firmId, engagementId, signed.place, signed.udin);
+    }
     const updated = await applyTransition(tx, principal.firmId, engagementId, approveActionFor(gate), actor, {
       expectStatus: gate,
-      details: { gate, decision: 'APPROVED', ...(comment ? { comment } : {}), by: principal.kind === 'user' ? principal.name : principal.tokenName },
+      details: { gate, decision: 'APPROVED', ...(comment ? { comment } : {}), by: principal.name },
     });
     await afterGateApproved(tx, principal.firmId, engagementId, updated.status);
     return publicEngagement(updated);
@@ -90,11 +165,12 @@ export async function rejectGate(
   requestId?: string,
   outcome: RejectOutcome = 'DECLINE',
 ) {
-  if (gate === 'GATE_3' && !(principal.kind === 'user' && principal.role === 'ADMIN')) {
-    throw forbidden('GATE_3 decisions need an ADMIN user');
+  if (principal.kind !== 'user') throw new AppError(403, 'person_required', 'Review gates are decided by people: sign in to decide a gate; API tokens may not');
+  if (gate === 'GATE_3' && principal.role !== 'ADMIN') {
+    throw forbidden('GATE_3 decisions need an ADMIN');
   }
   if (reason.trim().length < 10) throw new AppError(400, 'validation_failed', 'reason must be at least 10 characters', [{ path: '/reason', message: 'at least 10 characters' }]);
-  const by = principal.kind === 'user' ? principal.name : principal.tokenName;
+  const by = principal.name;
   const actor = actorOf(principal, requestId);
   return ctx.db.transaction(async (tx) => {
     if (outcome === 'REVISE') {

@@ -1,4 +1,4 @@
-// Idempotency-Key (DESIGN §2) as a service: the response is stored by the business write's own
+// Idempotency-Key (docs/decisions.md, API conventions) as a service: the response is stored by the business write's own
 // transaction (the service calls `record` just before it commits), so a write and its key commit
 // together or not at all; there is no "in progress" state that a crash could leave behind.
 // The same key and request within 24 h replays the first response; the same key with another

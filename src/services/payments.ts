@@ -1,4 +1,4 @@
-// Payments (DESIGN §8): gateway orders per engagement, signature-verified capture from the checkout
+// Payments (docs/decisions.md, Payments): gateway orders per engagement, signature-verified capture from the checkout
 // callback or the gateway webhook, and one `payment.captured` event whichever path captures first.
 // Gateway HTTP calls happen outside transactions; every state change is one transaction.
 import type { RecordResponse } from './idempotency.js';
@@ -14,6 +14,10 @@ import * as engagements from '../db/repositories/engagements.js';
 import { insertAudit, type Actor, SYSTEM_ACTOR } from '../db/repositories/audit.js';
 import { requireEngagement, writeEngagementEvent } from './engagements.js';
 import type { Config } from '../config.js';
+import { getValuation } from '../db/repositories/valuation-data.js';
+import { listActiveMemberRegistrations } from '../db/repositories/users.js';
+import { adoptedMethods, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
+import type { Statute, ValuationResult } from '../domain/valuation/types.js';
 
 export function publicPayment(p: repo.PaymentRow, gatewayKeyId: string) {
   return {
@@ -40,6 +44,19 @@ export function priceFor(config: Config, statute: string): number {
 
 const alreadyPaid = () => conflict('already_paid', 'This engagement has already been paid');
 
+/**
+ * No money moves for a report nobody in the firm may sign: 409 no_qualified_signatory naming the
+ * registration, decided by the methods the conclusion adopts (or, before the computation, the statute).
+ */
+async function requireSomeoneCanSign(tx: Executor, firmId: string, engagement: { id: string; statute: string }): Promise<void> {
+  const valuation = await getValuation<ValuationResult>(tx, firmId, engagement.id);
+  const req = signatoryRequirement(engagement.statute as Statute, valuation ? adoptedMethods(valuation.result) : []);
+  const members = await listActiveMemberRegistrations(tx, firmId);
+  if (!members.some((m) => qualifyingRegistrations(req, m.registrations).length > 0)) {
+    throw conflict('no_qualified_signatory', `${req.rule} needs the report signed by ${req.needs}, and no member of the firm holds that registration yet; add it to a partner's profile before paying`);
+  }
+}
+
 export async function createPayment(
   ctx: ServiceContext,
   principal: Principal,
@@ -52,6 +69,7 @@ export async function createPayment(
     const engagement = await requireEngagement(tx, principal.firmId, engagementId);
     const open = await repo.getOpenPayment(tx, principal.firmId, engagementId);
     if (engagement.payment_status === 'PAID' || open?.status === 'CAPTURED') throw alreadyPaid();
+    await requireSomeoneCanSign(tx, principal.firmId, engagement);
     const answer = open ? publicPayment(open, keyId) : undefined;
     if (answer) await record?.(tx, answer);
     return { engagement, answer };

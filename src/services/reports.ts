@@ -16,10 +16,10 @@ import { renderReport, type ReportInput } from '../reports/render.js';
 import { CANONICALIZATION_RULE, SIGNATURE_ALGORITHM, canonicalCertificate, decryptPrivateKey, encryptPrivateKey, generateSigningKeyPair, signCertificate, verifyCertificate, type CertificatePayload } from '../reports/certificate.js';
 import * as reports from '../db/repositories/reports.js';
 import { getBlob, putBlob } from '../db/repositories/blobs.js';
-import { getAssumptions, getValuation } from '../db/repositories/valuation-data.js';
+import { getAssumptions, getFinancials, getValuation } from '../db/repositories/valuation-data.js';
 import { listDocuments } from '../db/repositories/documents.js';
 import { getFirm, getUser } from '../db/repositories/users.js';
-import { describeRegistration, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
+import { adoptedMethods, describeRegistration, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
 import { insertAudit, SYSTEM_ACTOR } from '../db/repositories/audit.js';
 import { requireEngagement } from './engagements.js';
 
@@ -99,7 +99,7 @@ async function finalSignatory(db: Executor, firmId: string, engagementId: string
   );
   const user = rows[0]?.actor_id ? await getUser(db, firmId, rows[0].actor_id) : null;
   if (!user) return null;
-  const req = signatoryRequirement(result.statute, result.methods.map((m) => m.method));
+  const req = signatoryRequirement(result.statute, adoptedMethods(result));
   return { name: user.name, designation: user.designation, registrations: qualifyingRegistrations(req, user.registrations ?? []).map(describeRegistration) };
 }
 
@@ -129,6 +129,8 @@ async function renderReportAttempt(ctx: ServiceContext, job: JobContext, payload
   const valuation = await getValuation<ValuationResult>(ctx.db, firmId, engagementId);
   if (!assumptions || !valuation) throw new PermanentJobError('report needs locked assumptions and a stored valuation');
   const documents = (await listDocuments(ctx.db, firmId, engagementId, 200)).filter((d) => d.status !== 'REJECTED');
+  // The capital table and historical years, where the financials document gives them.
+  const financials = (await getFinancials<{ unit?: string; history?: unknown[]; shareholding?: unknown[] }>(ctx.db, firmId, engagementId))?.data;
   const trail = await reviewTrail(ctx.db, firmId, engagementId);
   const signedAt = new Date().toISOString();
   const signatory = kind === 'FINAL' ? await finalSignatory(ctx.db, firmId, engagementId, valuation.result) : null;
@@ -147,10 +149,19 @@ async function renderReportAttempt(ctx: ServiceContext, job: JobContext, payload
       wacc: assumptions.wacc, terminalGrowthRate: assumptions.terminal_growth_rate, rationale: assumptions.rationale, midYear: assumptions.mid_year,
       lockedAt: assumptions.locked_at.toISOString(), lockedBy: await displayName(ctx.db, firmId, assumptions.locked_by),
     },
+    facts: {
+      appointingAuthority: engagement.appointing_authority, appointmentDate: engagement.appointment_date, addressee: engagement.addressee,
+      companyBackground: engagement.company_background, transactionDate: engagement.transaction_date ?? engagement.valuation_date,
+    },
+    company: {
+      unit: financials?.unit,
+      shareholding: financials?.shareholding as NonNullable<ReportInput['company']>['shareholding'],
+      history: financials?.history as NonNullable<ReportInput['company']>['history'],
+    },
     documents: documents.map((d) => ({ fileName: d.file_name, kind: d.kind, sha256: d.sha256, sizeBytes: d.size_bytes, createdAt: d.created_at.toISOString() })),
     valuation: valuation.result,
     reviewTrail: trail,
-    ...(kind === 'FINAL' ? { certificate: { signedBy, signedAt, verifyUrl: `${base.replace(/\/+$/, '')}/verify`, designation: signatory?.designation, registrations: signatory?.registrations, demo: firm.demo } } : {}),
+    ...(kind === 'FINAL' ? { certificate: { signedBy, signedAt, verifyUrl: `${base.replace(/\/+$/, '')}/verify`, designation: signatory?.designation, registrations: signatory?.registrations, demo: firm.demo, place: engagement.signing_place, udin: engagement.udin } } : {}),
     generatedAt: signedAt,
   };
   const pdf = await renderReport(input);
@@ -165,6 +176,8 @@ async function renderReportAttempt(ctx: ServiceContext, job: JobContext, payload
       ...(signatory?.designation ? { designation: signatory.designation } : {}),
       ...(signatory?.registrations.length ? { registration: signatory.registrations.join('; ') } : {}),
       ...(firm.ibbi_registration ? { firmRegistration: firm.ibbi_registration } : {}),
+      ...(engagement.signing_place ? { place: engagement.signing_place } : {}),
+      ...(engagement.udin ? { udin: engagement.udin } : {}),
     };
     signature = signCertificate(certificate, key.privateKeyPem);
     keyId = key.id;
@@ -228,6 +241,8 @@ export async function verifyReport(ctx: ServiceContext, sha256: string) {
     ...(cert.designation ? { designation: cert.designation } : {}),
     ...(cert.registration ? { registration: cert.registration } : {}),
     ...(cert.firmRegistration ? { firmRegistration: cert.firmRegistration } : {}),
+    ...(cert.place ? { place: cert.place } : {}),
+    ...(cert.udin ? { udin: cert.udin } : {}),
     // The exact bytes that were signed, so the signature can be checked offline without re-deriving them.
     signedPayload: canonicalCertificate(cert),
     certificate: JSON.parse(canonicalCertificate(cert)) as Record<string, string>,

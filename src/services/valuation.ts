@@ -14,7 +14,8 @@ import { buildWorkpapers } from '../reports/workpapers.js';
 import { dec } from '../domain/valuation/money.js';
 import { missingInputs, usesDcf, type MissingInput } from '../domain/valuation/readiness.js';
 import { rateWarnings } from '../domain/valuation/warnings.js';
-import { judgementErrors, type Judgement } from '../domain/valuation/judgement.js';
+import { judgementErrors, type Judgement, type JudgementError } from '../domain/valuation/judgement.js';
+import type { ErrorCode } from '../contract/errors.js';
 import type { NormalisedFinancials } from '../domain/financials/normalise.js';
 import * as data from '../db/repositories/valuation-data.js';
 import { insertAudit, SYSTEM_ACTOR, type Actor } from '../db/repositories/audit.js';
@@ -99,10 +100,15 @@ export async function getAssumptionsHistory(ctx: ServiceContext, principal: Prin
   ];
 }
 
-/** What the engagement's statute still needs from these financials (issue 16: statute readiness). */
+/** What the engagement's statute still needs from these financials. */
 export function statuteMissingInputs(engagement: { statute: string; purpose: string | null }, financials: NormalisedFinancials): MissingInput[] {
   return missingInputs(financials, { statute: engagement.statute as Statute, purpose: (engagement.purpose as Purpose | null) ?? null });
 }
+
+/** The judgement's refusal codes as the API names them. */
+const JUDGEMENT_REFUSAL_CODES = {
+  INVALID_WEIGHTS: 'invalid_weights', MISSING_RATIONALE: 'missing_rationale', INVALID_DISCOUNT: 'invalid_discount', DISCOUNT_NOT_PERMITTED: 'discount_not_permitted',
+} as const satisfies Record<JudgementError['code'], ErrorCode>;
 
 function inputsIncomplete(missing: MissingInput[]): AppError {
   return new AppError(
@@ -163,7 +169,7 @@ export async function lockAssumptions(
       engagement.statute as Statute, (engagement.purpose as Purpose | null) ?? null, judgement, financials ? financials.data.peers.length > 0 : null,
     );
     if (refusals.length > 0) {
-      throw new AppError(400, refusals[0].code.toLowerCase(), refusals.map((r) => `${r.path}: ${r.message}`).join(' '), refusals.map((r) => ({ path: r.path, message: r.message })));
+      throw new AppError(400, JUDGEMENT_REFUSAL_CODES[refusals[0].code], refusals.map((r) => `${r.path}: ${r.message}`).join(' '), refusals.map((r) => ({ path: r.path, message: r.message })));
     }
     if (engagement.status === 'DATA_READY' && financials) {
       const missing = statuteMissingInputs(engagement, financials.data);

@@ -1,4 +1,4 @@
-// Outbound webhooks (DESIGN §9): endpoint configuration, fan-out of the outbox, signed delivery with retries.
+// Outbound webhooks (docs/webhooks.md): endpoint configuration, fan-out of the outbox, signed delivery with retries.
 //
 // How an event travels:
 //   1. A service writes `outbox_events` with insertOutboxEvent(tx, …) in the transaction of the change.
@@ -27,14 +27,7 @@ import { assertPublicUrl } from '../integrations/webhooks/ssrf.js';
 import { sendWebhook } from '../integrations/webhooks/send.js';
 import { classifyResponse, nextAttemptDelayMs } from '../domain/webhooks/schedule.js';
 
-export const WEBHOOK_EVENT_TYPES = [
-  'engagement.stage_changed',
-  'engagement.gate_pending',
-  'engagement.completed',
-  'payment.captured',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-export const TEST_EVENT_TYPE = 'webhook.test';
+import { TEST_EVENT_TYPE, type EngagementEventType } from '../contract/events.js';
 
 const SWEEP_DEDUPE_KEY = 'dispatch-outbox:sweep';
 const WAKE_DEDUPE_KEY = 'dispatch-outbox:wake';
@@ -125,7 +118,7 @@ const unique = <T>(xs: T[]) => [...new Set(xs)];
 export async function createEndpoint(
   ctx: ServiceContext,
   principal: Principal,
-  input: { url: string; events: WebhookEventType[]; description?: string },
+  input: { url: string; events: EngagementEventType[]; description?: string },
   requestId?: string,
 ) {
   await checkUrl(ctx, input.url);
@@ -155,7 +148,7 @@ export async function updateEndpoint(
   ctx: ServiceContext,
   principal: Principal,
   id: string,
-  patch: { url?: string; events?: WebhookEventType[]; description?: string | null; enabled?: boolean },
+  patch: { url?: string; events?: EngagementEventType[]; description?: string | null; enabled?: boolean },
   requestId?: string,
 ) {
   if (patch.url !== undefined) await checkUrl(ctx, patch.url);

@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  assertAccessible, assertNoHorizontalOverflow, browserSkipReason, consoleSteps, launchBrowser, startConsoleServer, watchedPage, type ConsoleServer,
-} from '../helpers/browser.js';
+  assertAccessible, assertNoHorizontalOverflow, browserSkipReason, consoleSteps, launchBrowser, startConsoleServer, watchedPage, type ConsoleServer, screenshotPath } from '../helpers/browser.js';
 
 const skip = browserSkipReason();
 if (skip) console.log(`# browser suite ${skip}`);
@@ -17,7 +16,6 @@ if (skip) console.log(`# browser suite ${skip}`);
 let server: ConsoleServer;
 let browser: Browser;
 const tmp = mkdtempSync(join(tmpdir(), 'vs-browser-'));
-const SHOTS = new URL('../../docs/console/', import.meta.url);
 
 before(async () => {
   if (skip) return;
@@ -108,14 +106,14 @@ test('the whole engagement through the pages: sign up → value → four eyes �
   await page.getByTestId('compliance').getByText(/s\.62/).first().waitFor();
   await page.locator('figure svg').first().waitFor();
   await assertAccessible(page, '/engagements/:id valuation');
-  await page.screenshot({ path: new URL('engagement-valuation.png', SHOTS).pathname, fullPage: true });
+  await page.screenshot({ path: screenshotPath('engagement-valuation.png'), fullPage: true });
 
-  // GATE_1 by the admin; GATE_2 is then barred to the same person (four eyes).
+  // GATE_1 by the admin, who locked; GATE_2 is then barred to the same person (independent review).
   await tab(page, 'Review');
   await page.getByLabel('Comment').fill('Inputs tie to the audited accounts.');
   await page.getByRole('button', { name: /Approve Gate 1/ }).click();
   await statusIs(page, 'GATE_2');
-  await page.getByTestId('gate-blocker').getByText(/Four eyes/).waitFor();
+  await page.getByTestId('gate-blocker').getByText(/Independent review/).waitFor();
 
   // A second person, invited and accepted in their own browser, approves GATE_2.
   const token = await invite(adminCtx, 'VALUER', 'Vikram Valuer');
@@ -159,7 +157,7 @@ test('the whole engagement through the pages: sign up → value → four eyes �
   await (await download).saveAs(pdfPath);
   assert.equal(readFileSync(pdfPath).subarray(0, 5).toString(), '%PDF-');
   await assertAccessible(page, '/engagements/:id review');
-  await page.screenshot({ path: new URL('engagement-review.png', SHOTS).pathname, fullPage: true });
+  await page.screenshot({ path: screenshotPath('engagement-review.png'), fullPage: true });
   await tab(page, 'Trail');
   await page.getByText('Signed off (Gate 3)').waitFor();
   await page.getByText('Inputs tie to the audited accounts.').waitFor();
@@ -174,7 +172,7 @@ test('the whole engagement through the pages: sign up → value → four eyes �
   await visitor.page.getByText('Acme Industries Private Limited').waitFor();
   await visitor.page.getByText(/IBBI\/RV\/03\/2019\/12345/).waitFor();
   await assertAccessible(visitor.page, '/verify (valid)');
-  await visitor.page.screenshot({ path: new URL('verify.png', SHOTS).pathname, fullPage: true });
+  await visitor.page.screenshot({ path: screenshotPath('verify.png'), fullPage: true });
   const tampered = readFileSync(pdfPath);
   tampered[Math.floor(tampered.length / 2)] ^= 0x01;
   const tamperedPath = join(tmp, 'tampered.pdf');
@@ -184,7 +182,7 @@ test('the whole engagement through the pages: sign up → value → four eyes �
 
   await page.goto(url('/engagements'));
   await page.getByRole('link', { name: 'Acme Industries Private Limited' }).waitFor();
-  await page.screenshot({ path: new URL('engagements.png', SHOTS).pathname, fullPage: true });
+  await page.screenshot({ path: screenshotPath('engagements.png'), fullPage: true });
 
   assert.deepEqual(errors, [], 'admin browser console');
   assert.deepEqual(valuer.errors, [], 'valuer browser console');

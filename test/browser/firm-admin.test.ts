@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { assertAccessible, browserSkipReason, consoleSteps, launchBrowser, startConsoleServer, watchedPage, type ConsoleServer } from '../helpers/browser.js';
+import { assertAccessible, browserSkipReason, consoleSteps, launchBrowser, startConsoleServer, watchedPage, type ConsoleServer, screenshotPath } from '../helpers/browser.js';
 import { invitationTokenFor, uniqueEmail } from '../helpers/principals.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 
@@ -13,7 +13,6 @@ const skip = browserSkipReason();
 let server: ConsoleServer;
 let browser: Browser;
 let receiver: Receiver;
-const SHOTS = new URL('../../docs/console/', import.meta.url);
 
 before(async () => {
   if (skip) return;
@@ -47,7 +46,7 @@ test('an ADMIN runs the firm: tokens, team, roles, deactivation, last ADMIN, web
   const authed = await fetch(steps.url('/api/v1/engagements'), { headers: { authorization: `Bearer ${token}` } });
   assert.equal(authed.status, 200);
   await assertAccessible(page, '/settings/api-tokens');
-  await page.screenshot({ path: new URL('api-tokens.png', SHOTS).pathname, fullPage: true });
+  await page.screenshot({ path: screenshotPath('api-tokens.png'), fullPage: true });
   page.once('dialog', (d) => void d.accept());
   await row.getByRole('button', { name: 'Revoke' }).click();
   await row.getByText(/Revoked/).waitFor();
@@ -76,7 +75,7 @@ test('an ADMIN runs the firm: tokens, team, roles, deactivation, last ADMIN, web
   await me.getByText(/last ADMIN can be neither demoted nor deactivated/).waitFor();
   assert.equal(await me.getByLabel(/Role of/).isDisabled(), true);
   await assertAccessible(page, '/team');
-  await page.screenshot({ path: new URL('team.png', SHOTS).pathname, fullPage: true });
+  await page.screenshot({ path: screenshotPath('team.png'), fullPage: true });
 
   // A role change takes effect on the member's next request.
   const memberRow = page.getByTestId(`member-${email}`);
@@ -111,7 +110,7 @@ test('an ADMIN runs the firm: tokens, team, roles, deactivation, last ADMIN, web
   while (receiver.received.length <= before && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
   assert.ok(receiver.received.length > before, 'the redelivery reached the receiver');
   await assertAccessible(page, '/settings/webhooks');
-  await page.screenshot({ path: new URL('webhooks.png', SHOTS).pathname, fullPage: true });
+  await page.screenshot({ path: screenshotPath('webhooks.png'), fullPage: true });
 
   for (const path of ['/payments', '/settings/firm', '/profile']) {
     await page.goto(steps.url(path));

@@ -1,11 +1,24 @@
 // Browser tests: Debian's Chromium driven by playwright-core against a real listening server.
 // Without Chromium the suite is skipped with a clear message, except under CI=true, where it must run.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import assert from 'node:assert/strict';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from './app.js';
 import { invitationTokenFor, PASSWORD, uniqueEmail } from './principals.js';
+
+/**
+ * Where the browser tests write their screenshots: a temporary folder (or SCREENSHOT_DIR), never the
+ * tracked docs/console/, so a test run leaves the work tree clean. `npm run screenshots` runs the
+ * browser suite and copies them into docs/console/ on purpose.
+ */
+export const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'vs-console-screenshots');
+export function screenshotPath(name: string): string {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return join(SCREENSHOT_DIR, name);
+}
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

@@ -18,8 +18,18 @@ export function multipart(fields: Record<string, string>, file?: { name: string;
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** The facts a signed report needs about the appointment and the company (GATE_3 refuses without them). */
+export const REPORT_FACTS = {
+  appointingAuthority: 'Board of Directors of Sample Manufacturing Private Limited',
+  appointmentDate: '2026-04-02',
+  companyBackground: 'Sample Manufacturing makes precision castings for the automotive industry from two plants in Pune, founded in 2015 and profitable since 2019.',
+};
+
+/** Where the partner signs, given with the GATE_3 approval. */
+export const SIGNING = { place: 'Mumbai' };
+
 export async function createEngagement(t: TestApp, headers: Record<string, string>, body: Record<string, unknown> = {}) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/engagements', headers, payload: { targetEntity: 'Sample Manufacturing Pvt Ltd', statute: 'RULE_11UA', cin: 'U28100MH2015PTC123456', purpose: 'TRANSFER_OR_RECEIPT', ...body } });
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/engagements', headers, payload: { targetEntity: 'Sample Manufacturing Pvt Ltd', statute: 'RULE_11UA', cin: 'U28100MH2015PTC123456', purpose: 'TRANSFER_OR_RECEIPT', ...REPORT_FACTS, ...body } });
   if (res.statusCode !== 201) throw new Error(`create failed ${res.statusCode} ${res.body}`);
   return res.json() as { id: string; status: string };
 }

@@ -1,6 +1,7 @@
-// The expected access rule of every protected route, written out from DESIGN §3's role matrix
+// The expected access rule of every protected route, written out from the role matrix in docs/decisions.md (Roles)
 // (not read from the code, so a wrong route declaration makes the tests fail).
-export type Access = 'VIEWER' | 'ANY_USER' | 'VALUER' | 'ADMIN_USER';
+/** VALUER_USER: a VALUER or ADMIN signed in as a person (gates are decided by people, never tokens). */
+export type Access = 'VIEWER' | 'ANY_USER' | 'VALUER' | 'VALUER_USER' | 'ADMIN_USER';
 
 export interface RouteCase {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -43,8 +44,8 @@ export const PROTECTED_ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/v1/engagements/:id/documents/:docId', access: 'VIEWER' },
   { method: 'GET', path: '/api/v1/engagements/:id/documents/:docId/content', access: 'VIEWER' },
   { method: 'GET', path: '/api/v1/templates/financials.:format', access: 'VIEWER' },
-  { method: 'POST', path: '/api/v1/engagements/:id/gates/:gate/approve', access: 'VALUER' },
-  { method: 'POST', path: '/api/v1/engagements/:id/gates/:gate/reject', access: 'VALUER' },
+  { method: 'POST', path: '/api/v1/engagements/:id/gates/:gate/approve', access: 'VALUER_USER' },
+  { method: 'POST', path: '/api/v1/engagements/:id/gates/:gate/reject', access: 'VALUER_USER' },
   { method: 'GET', path: '/api/v1/engagements/:id/report/status', access: 'VIEWER' },
   { method: 'GET', path: '/api/v1/engagements/:id/report', access: 'VIEWER' },
   { method: 'POST', path: '/api/v1/settings/webhooks', access: 'ADMIN_USER' },
@@ -70,6 +71,7 @@ export const PUBLIC_ROUTES = [
   'POST /api/v1/auth/accept-invite',
   'GET /api/v1/reports/verify/:sha256',
   'GET /api/v1/reports/signing-key',
+  'GET /api/v1/errors',
   'POST /api/v1/payments/gateway-webhook',
   'POST /api/v1/payments/sandbox/pay',
 ];
@@ -83,5 +85,6 @@ export function allows(access: Access, who: 'VIEWER' | 'VALUER' | 'ADMIN' | 'TOK
   if (access === 'VIEWER') return true;
   if (access === 'ANY_USER') return who !== 'TOKEN';
   if (access === 'VALUER') return who !== 'VIEWER';
+  if (access === 'VALUER_USER') return who === 'VALUER' || who === 'ADMIN';
   return who === 'ADMIN';
 }

@@ -8,7 +8,7 @@ const RV_LAND: Registration = { type: 'IBBI_RV', number: 'IBBI/RV/03/2019/54321'
 const MB: Registration = { type: 'SEBI_MERCHANT_BANKER', number: 'INM000012345' };
 const CA: Registration = { type: 'ICAI_MEMBERSHIP', number: '123456' };
 
-test('who may sign, per statute and method (domain.md "Who signs")', () => {
+test('who may sign, per statute and method (docs/statutes.md, Who may sign)', () => {
   const ok = (statute: Parameters<typeof signatoryRequirement>[0], methods: string[], regs: Registration[]) =>
     qualifyingRegistrations(signatoryRequirement(statute, methods as never), regs).length > 0;
   for (const statute of ['COMPANIES_ACT_SEC_62', 'IBC_LIQUIDATION'] as const) {

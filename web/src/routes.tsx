@@ -1,5 +1,5 @@
-// The console's pages; each address is one a person can bookmark or paste (src/http/plugins/console.ts
-// serves index.html for exactly these paths).
+// The console's pages; each address is one a person can bookmark or paste. The paths come from
+// src/contract/console-routes.ts, for which the server answers index.html.
 import { Busy } from './components/Busy';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
@@ -8,6 +8,7 @@ import { Layout } from './components/Layout';
 import { LoginPage, LogoutPage, SignupPage, AcceptInvitePage } from './pages/Auth';
 import { EngagementsPage } from './pages/Engagements';
 import { VerifyPage } from './pages/Verify';
+import { CONSOLE_PATHS as P } from '../../src/contract/console-routes';
 
 const EngagementPage = lazy(() => import('./pages/Engagement'));
 const TeamPage = lazy(() => import('./pages/Team').then((m) => ({ default: m.TeamPage })));
@@ -22,23 +23,23 @@ const later = (node: ReactNode) => (
 );
 
 export const router = createBrowserRouter([
-  { path: '/login', element: <LoginPage /> },
-  { path: '/signup', element: <SignupPage /> },
-  { path: '/accept-invite', element: <AcceptInvitePage /> },
-  { path: '/logout', element: <LogoutPage /> },
-  { path: '/verify', element: <VerifyPage /> },
+  { path: P.login, element: <LoginPage /> },
+  { path: P.signup, element: <SignupPage /> },
+  { path: P.acceptInvite, element: <AcceptInvitePage /> },
+  { path: P.logout, element: <LogoutPage /> },
+  { path: P.verify, element: <VerifyPage /> },
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <Navigate to="/engagements" replace /> },
-      { path: '/engagements', element: <EngagementsPage /> },
-      { path: '/engagements/:id', element: later(<EngagementPage />) },
-      { path: '/team', element: later(<TeamPage />) },
-      { path: '/payments', element: later(<PaymentsPage />) },
-      { path: '/profile', element: later(<ProfilePage />) },
-      { path: '/settings/firm', element: later(<FirmSettingsPage />) },
-      { path: '/settings/api-tokens', element: later(<ApiTokensPage />) },
-      { path: '/settings/webhooks', element: later(<WebhooksPage />) },
+      { path: P.home, element: <Navigate to="/engagements" replace /> },
+      { path: P.engagements, element: <EngagementsPage /> },
+      { path: P.engagement, element: later(<EngagementPage />) },
+      { path: P.team, element: later(<TeamPage />) },
+      { path: P.payments, element: later(<PaymentsPage />) },
+      { path: P.profile, element: later(<ProfilePage />) },
+      { path: P.firmSettings, element: later(<FirmSettingsPage />) },
+      { path: P.apiTokens, element: later(<ApiTokensPage />) },
+      { path: P.webhooks, element: later(<WebhooksPage />) },
     ],
   },
 ]);

@@ -59,3 +59,9 @@ export async function revokeApiToken(tx: Executor, firmId: string, tokenId: stri
   );
   return rows.length > 0;
 }
+
+/** The member who created a token (a token's actions count as that person's), or null for an unknown id. */
+export async function tokenCreator(tx: Executor, firmId: string, tokenId: string): Promise<string | null> {
+  const rows = await tx.query<{ created_by: string }>('SELECT created_by FROM api_tokens WHERE firm_id = $1 AND id = $2', [firmId, tokenId]);
+  return rows[0]?.created_by ?? null;
+}

@@ -19,12 +19,21 @@ export interface EngagementRow {
   updated_at: Date;
   assumptions_locked: boolean;
   proposed_price_per_share: string | null;
+  appointing_authority: string | null;
+  appointment_date: string | null;
+  addressee: string | null;
+  company_background: string | null;
+  /** The date of the receipt, transfer or issue; the valuation date when none was given. */
+  transaction_date: string | null;
+  signing_place: string | null;
+  udin: string | null;
 }
 
 // valuation_date is returned as text so both engines give 'YYYY-MM-DD' (no timezone shifts).
 const ROW_COLUMNS = `e.id, e.firm_id, e.target_entity, e.cin, e.statute, e.purpose, e.status, e.status_before_upload,
   e.valuation_date::text AS valuation_date, e.payment_status, e.event_sequence, e.failure_reason, e.created_by, e.created_at, e.updated_at,
-  e.proposed_price_per_share`;
+  e.proposed_price_per_share, e.appointing_authority, e.appointment_date::text AS appointment_date, e.addressee, e.company_background,
+  e.transaction_date::text AS transaction_date, e.signing_place, e.udin`;
 const COLUMNS = `${ROW_COLUMNS}, EXISTS (SELECT 1 FROM assumptions a WHERE a.engagement_id = e.id) AS assumptions_locked`;
 
 export async function insertEngagement(
@@ -32,12 +41,14 @@ export async function insertEngagement(
   e: {
     id: string; firmId: string; targetEntity: string; cin: string | null; statute: string; purpose: string | null; valuationDate: string; createdBy: string;
     proposedPricePerShare?: string | null;
-  },
+  } & ReportFacts,
 ): Promise<EngagementRow> {
   await tx.query(
-    `INSERT INTO engagements (id, firm_id, target_entity, cin, statute, purpose, status, valuation_date, created_by, proposed_price_per_share)
-     VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8, $9)`,
-    [e.id, e.firmId, e.targetEntity, e.cin, e.statute, e.purpose, e.valuationDate, e.createdBy, e.proposedPricePerShare ?? null],
+    `INSERT INTO engagements (id, firm_id, target_entity, cin, statute, purpose, status, valuation_date, created_by, proposed_price_per_share,
+       appointing_authority, appointment_date, addressee, company_background, transaction_date)
+     VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8, $9, $10, $11, $12, $13, $14)`,
+    [e.id, e.firmId, e.targetEntity, e.cin, e.statute, e.purpose, e.valuationDate, e.createdBy, e.proposedPricePerShare ?? null,
+      e.appointingAuthority ?? null, e.appointmentDate ?? null, e.addressee ?? null, e.companyBackground ?? null, e.transactionDate ?? null],
   );
   return (await getEngagement(tx, e.firmId, e.id))!;
 }
@@ -46,6 +57,30 @@ const GET_ENGAGEMENT = prepared('engagement_get', `SELECT ${COLUMNS} FROM engage
 
 export async function getEngagement(tx: Executor, firmId: string, id: string): Promise<EngagementRow | null> {
   const rows = await tx.query<EngagementRow>(GET_ENGAGEMENT, [firmId, id]);
+  return rows[0] ?? null;
+}
+
+/** What decides who may sign, for an engagement whose valuation exists: the adopted methods and the firm's active members. */
+export interface SignatoryInputs {
+  statute: string;
+  methods: { method: string }[];
+  conclusion: { weights?: { method: string; weightPercent: string }[]; byPurpose?: { method: string }[] };
+  members: { id: string; name: string; role: string; registrations: unknown[] }[];
+}
+
+// One round trip: the engagement, and from GATE_1 on the valuation's methods and conclusion with the
+// firm's active members (CASE keeps the subqueries from running before then).
+const GET_ENGAGEMENT_WITH_SIGNATORY = prepared('engagement_get_signatory', `SELECT ${COLUMNS},
+  CASE WHEN e.status IN ('GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED') THEN (
+    SELECT jsonb_build_object(
+      'statute', v.result->'statute', 'methods', v.result->'methods', 'conclusion', v.result->'conclusion',
+      'members', COALESCE((SELECT jsonb_agg(jsonb_build_object('id', u.id, 'name', u.name, 'role', u.role, 'registrations', u.registrations) ORDER BY u.name)
+                  FROM users u WHERE u.firm_id = e.firm_id AND u.status = 'ACTIVE'), '[]'::jsonb))
+    FROM valuations v WHERE v.engagement_id = e.id AND v.firm_id = e.firm_id) END AS signatory_inputs
+  FROM engagements e WHERE e.firm_id = $1 AND e.id = $2`);
+
+export async function getEngagementWithSignatoryInputs(tx: Executor, firmId: string, id: string): Promise<(EngagementRow & { signatory_inputs: SignatoryInputs | null }) | null> {
+  const rows = await tx.query<EngagementRow & { signatory_inputs: SignatoryInputs | null }>(GET_ENGAGEMENT_WITH_SIGNATORY, [firmId, id]);
   return rows[0] ?? null;
 }
 
@@ -108,11 +143,20 @@ export async function setPaymentStatus(tx: Executor, firmId: string, id: string,
 }
 
 /** Corrections before the computation starts (PATCH): only the given fields change. */
+/** The report's facts about the appointment and the company, and the transaction's date. */
+export interface ReportFacts {
+  appointingAuthority?: string | null;
+  appointmentDate?: string | null;
+  addressee?: string | null;
+  companyBackground?: string | null;
+  transactionDate?: string | null;
+}
+
 export async function updateEngagementFields(
   tx: Executor,
   firmId: string,
   id: string,
-  f: { targetEntity?: string; cin?: string | null; purpose?: string | null; valuationDate?: string; proposedPricePerShare?: string | null },
+  f: { targetEntity?: string; cin?: string | null; purpose?: string | null; valuationDate?: string; proposedPricePerShare?: string | null } & ReportFacts,
 ): Promise<void> {
   const sets: string[] = [];
   const values: unknown[] = [firmId, id];
@@ -125,6 +169,16 @@ export async function updateEngagementFields(
   if (f.purpose !== undefined) set('purpose', f.purpose);
   if (f.valuationDate !== undefined) set('valuation_date', f.valuationDate);
   if (f.proposedPricePerShare !== undefined) set('proposed_price_per_share', f.proposedPricePerShare);
+  if (f.appointingAuthority !== undefined) set('appointing_authority', f.appointingAuthority);
+  if (f.appointmentDate !== undefined) set('appointment_date', f.appointmentDate);
+  if (f.addressee !== undefined) set('addressee', f.addressee);
+  if (f.companyBackground !== undefined) set('company_background', f.companyBackground);
+  if (f.transactionDate !== undefined) set('transaction_date', f.transactionDate);
   if (sets.length === 0) return;
   await tx.query(`UPDATE engagements SET ${sets.join(', ')}, updated_at = now() WHERE firm_id = $1 AND id = $2`, values);
+}
+
+/** The place of signing and the UDIN, recorded with the GATE_3 sign-off. */
+export async function recordSigning(tx: Executor, firmId: string, id: string, place: string, udin: string | null): Promise<void> {
+  await tx.query('UPDATE engagements SET signing_place = $3, udin = $4, updated_at = now() WHERE firm_id = $1 AND id = $2', [firmId, id, place, udin]);
 }

@@ -7,7 +7,7 @@ export interface IdempotencyRow {
   created_at: Date;
 }
 
-/** The stored response for a key, unless it is older than 24 h (DESIGN §2: then the key is forgotten). */
+/** The stored response for a key, unless it is older than 24 h (docs/decisions.md, Idempotency: then the key is forgotten). */
 export async function findIdempotencyRecord(tx: Executor, principalId: string, key: string): Promise<IdempotencyRow | null> {
   const rows = await tx.query<IdempotencyRow>(
     `SELECT fingerprint, response_status, response_body, created_at FROM idempotency_keys

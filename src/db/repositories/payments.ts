@@ -1,4 +1,4 @@
-// Payments and processed gateway webhook events (DESIGN §8).
+// Payments and processed gateway webhook events (docs/decisions.md, Payments).
 import type { Executor } from '../client.js';
 
 export type PaymentStatus = 'CREATED' | 'CAPTURED' | 'FAILED';

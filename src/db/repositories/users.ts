@@ -165,3 +165,8 @@ export async function deactivateUser(tx: Executor, firmId: string, userId: strin
   );
   return rows[0] ?? null;
 }
+
+/** Every active member's registrations, to see whether anyone in the firm may sign. */
+export async function listActiveMemberRegistrations(tx: Executor, firmId: string): Promise<{ id: string; registrations: Registration[] }[]> {
+  return tx.query<{ id: string; registrations: Registration[] }>(`SELECT id, registrations FROM users WHERE firm_id = $1 AND status = 'ACTIVE'`, [firmId]);
+}

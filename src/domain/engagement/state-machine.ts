@@ -1,5 +1,6 @@
-// The engagement lifecycle (DESIGN §4) as one table. Every status change in the service goes
+// The engagement lifecycle (docs/decisions.md, Engagement lifecycle) as one table. Every status change in the service goes
 // through `nextStatus`; anything the table does not list is an invalid transition (409).
+import type { EngagementEventType } from '../../contract/events.js';
 export const ENGAGEMENT_STATUSES = [
   'CREATED', 'DATA_INGESTING', 'DATA_READY', 'COMPUTING', 'GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED', 'FAILED',
 ] as const;
@@ -71,7 +72,7 @@ export function canUpload(status: EngagementStatus, kind: 'FINANCIALS' | 'SUPPOR
 }
 
 /** The webhook events a status change produces (spec §6). */
-export function eventsForTransition(to: EngagementStatus): ('engagement.stage_changed' | 'engagement.gate_pending' | 'engagement.completed')[] {
+export function eventsForTransition(to: EngagementStatus): Exclude<EngagementEventType, 'payment.captured'>[] {
   const events: ('engagement.stage_changed' | 'engagement.gate_pending' | 'engagement.completed')[] = ['engagement.stage_changed'];
   if ((GATES as readonly string[]).includes(to)) events.push('engagement.gate_pending');
   if (to === 'COMPLETED') events.push('engagement.completed');

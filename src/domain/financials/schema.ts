@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { dec } from '../valuation/money.js';
 
 /**
- * The canonical financials document (DESIGN §5). CSV and XLSX templates map onto it.
+ * The canonical financials document (docs/decisions.md, The financials document). CSV and XLSX templates map onto it.
  *
  * Amounts are JSON numbers with at most 2 decimals, expressed in `unit` (RUPEES by default,
  * THOUSANDS, LAKHS or CRORES); `parseFinancials` multiplies them into rupees. Values that are
  * not amounts are never multiplied by `unit`: share counts, `faceValuePerShare` (rupees per
  * share), `taxRate` (percent) and peer multiples (times).
  *
- * Compatible extensions (all optional, so every DESIGN §5 document stays valid):
+ * Compatible extensions (all optional, so every earlier document stays valid):
  * - `nonOperatingAssets`: amount added in the DCF equity bridge (default 0).
  * - `peers` + `comparableMetrics` (Companies Act s.62 comparable-company method):
  *   `peers` lists listed comparables with whichever multiples the valuer has
@@ -123,7 +123,7 @@ const expected = (what: string) => (issue: { input?: unknown }) =>
 const objectError = { error: expected('an object') };
 const arrayError = { error: expected('an array') };
 
-/** Unknown keys are rejected so that typos are not silently dropped (DESIGN §2). */
+/** Unknown keys are rejected so that typos are not silently dropped (docs/decisions.md, API conventions). */
 const strict = <T extends z.core.$ZodLooseShape>(shape: T) => z.strictObject(shape, objectError);
 
 function hasAtMostTwoDecimals(value: number): boolean {

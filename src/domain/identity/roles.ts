@@ -1,12 +1,11 @@
-// Roles and what each may do (DESIGN §3's matrix). A firm API token counts as VALUER.
-export const ROLES = ['ADMIN', 'VALUER', 'VIEWER'] as const;
-export type Role = (typeof ROLES)[number];
+// Roles and what each may do (the matrix in docs/decisions.md, "Roles"). A firm API token counts as VALUER.
+import { roleAtLeast, type Role } from '../../contract/roles.js';
 
-const RANK: Record<Role, number> = { VIEWER: 1, VALUER: 2, ADMIN: 3 };
+export { ROLES, type Role } from '../../contract/roles.js';
 
 /** True when `role` is at least `minimum` in the VIEWER < VALUER < ADMIN order. */
 export function hasRole(role: Role, minimum: Role): boolean {
-  return RANK[role] >= RANK[minimum];
+  return roleAtLeast(role, minimum);
 }
 
 export type Principal =
@@ -21,9 +20,11 @@ export function principalId(p: Principal): string {
 export interface AccessRule {
   role: Role;
   userOnly?: boolean;
+  /** A decision only a person may take (the review gates): a token is refused with person_required. */
+  person?: boolean;
 }
 
 export function isAllowed(p: Principal, rule: AccessRule): boolean {
-  if (rule.userOnly && p.kind !== 'user') return false;
+  if ((rule.userOnly || rule.person) && p.kind !== 'user') return false;
   return hasRole(p.role, rule.role);
 }

@@ -1,7 +1,7 @@
-// Who may sign a statutory valuation (domain.md §1.1–§1.4, "Who signs"). Pure: the statute and the
+// Who may sign a statutory valuation (docs/statutes.md, Who may sign). Pure: the statute and the
 // methods the valuation relies on decide which registration the GATE_3 approver must hold.
 import type { Registration } from '../../contract/registrations.js';
-import type { MethodCode, Statute } from '../valuation/types.js';
+import type { MethodCode, Statute, ValuationResult } from '../valuation/types.js';
 
 export type RegistrationType = Registration['type'];
 
@@ -59,4 +59,35 @@ export function describeRegistration(r: Registration): string {
     case 'ICAI_MEMBERSHIP':
       return `ICAI membership no. ${r.number}`;
   }
+}
+
+/**
+ * The methods the conclusion adopts, which decide who may sign: those weighted above nil, or, where
+ * no weights conclude (a value per purpose, IBC's two values), every method reported. Inputs that
+ * were uploaded but not relied on (projections beside a NAV-only conclusion) require nothing.
+ */
+export function adoptedMethods(result: Pick<ValuationResult, 'methods' | 'conclusion'>): MethodCode[] {
+  const weights = result.conclusion.weights;
+  if (weights && weights.length > 0) return weights.filter((w) => Number(w.weightPercent) > 0).map((w) => w.method);
+  const byPurpose = result.conclusion.byPurpose;
+  if (byPurpose && byPurpose.length > 0) return [...new Set(byPurpose.map((p) => p.method))];
+  return result.methods.map((m) => m.method);
+}
+
+export interface SignatoryStatus extends SignatoryRequirement {
+  /** Members of the firm who hold a qualifying registration (they can sign GATE_3 as ADMINs). */
+  qualifiedMembers: { id: string; name: string; role: string; registrations: string[] }[];
+}
+
+/** The requirement for a computed valuation, with the members who meet it. */
+export function signatoryStatus(
+  result: Pick<ValuationResult, 'statute' | 'methods' | 'conclusion'>,
+  members: readonly { id: string; name: string; role: string; registrations: readonly Registration[] }[],
+): SignatoryStatus {
+  const req = signatoryRequirement(result.statute, adoptedMethods(result));
+  const qualifiedMembers = members
+    .map((m) => ({ m, q: qualifyingRegistrations(req, m.registrations) }))
+    .filter(({ q }) => q.length > 0)
+    .map(({ m, q }) => ({ id: m.id, name: m.name, role: m.role, registrations: q.map(describeRegistration) }));
+  return { ...req, qualifiedMembers };
 }

@@ -3,7 +3,7 @@ import type { Compliance, ComplianceRelation, ComplianceTest, Conclusion, Purpos
 import { s56viibApplies } from './warnings.js';
 
 /**
- * The proposed price per share tested against the rule it must meet (issue 15, item 3):
+ * The proposed price per share tested against the rule it must meet:
  * - Companies Act s.62(1)(c): price ≥ the registered valuer's value;
  * - FEMA NDI Rule 21(2)(a), (b) (issue or transfer resident → non-resident): price ≥ fair value;
  *   21(2)(c) (non-resident → resident): price ≤ fair value;

@@ -74,7 +74,7 @@ export function computeDcf(f: NormalisedFinancials, a: DcfAssumptions): DcfCompu
   const terminalFcff = last.fcff.minus(last.lossSetOff.times(last.taxRate).div(HUNDRED));
   const terminalValue = terminalFcff.times(ONE.plus(g)).div(w.minus(g));
   // The Gordon value sits at the end of year n, so it takes year n's end-of-year factor under
-  // both conventions (domain.md §2 recommendation; disclosed in the conventions).
+  // both conventions (docs/statutes.md, DCF conventions; disclosed in the conventions).
   const terminalDiscountFactor = endOfYearFactor(w, years.length);
   const presentValueOfTerminalValue = terminalValue.times(terminalDiscountFactor);
   const sumOfPresentValues = sum(years.map((y) => y.presentValue));
@@ -197,7 +197,7 @@ export function equityBridgeItems(f: NormalisedFinancials): EquityBridge {
   };
 }
 
-/** DESIGN §6: EV − (borrowings + preference capital) + cash + current investments + non-operating assets. */
+/** docs/statutes.md, DCF conventions: EV − (borrowings + preference capital) + cash + current investments + non-operating assets. */
 export function equityFromEnterpriseValue(enterpriseValue: Dec, b: EquityBridge): Dec {
   return enterpriseValue
     .minus(b.longTermBorrowings)

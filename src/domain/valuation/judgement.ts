@@ -3,7 +3,7 @@ import { HUNDRED, ONE, dec, isDecimalString, plain, toPaise, type Dec } from './
 import type { MethodCode, Purpose, Statute } from './types.js';
 
 /**
- * The valuer's judgement, locked with the assumptions (issue 15, item 1):
+ * The valuer's judgement, locked with the assumptions:
  * - `methodWeights`: method code → percent (0–100, at most 2 decimals, adding up to 100), only for
  *   the methods the statute's valuation produces, with `weightsRationale` (≥ 20 characters);
  * - `dlomPercent`: a discount for lack of marketability (0–50 %), with `dlomRationale` (≥ 20).

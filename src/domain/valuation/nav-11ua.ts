@@ -4,7 +4,7 @@ import { ZERO, dec, sum, toPaise, type Dec } from './money.js';
 import type { MethodResult, ValuationLine } from './types.js';
 
 /**
- * Rule 11UA net asset value (domain.md §1.1):
+ * Rule 11UA net asset value (docs/statutes.md, Rule 11UA):
  *   11UA(2)(a), issue of shares:        (A − L) × PV / PE, book values only;
  *   11UA(1)(c)(b), transfer or receipt: (A + B + C + D − L) × PV / PE, where jewellery and art,
  *   shares and securities, and immovable property leave A at book value and come back as B, C

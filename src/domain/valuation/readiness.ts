@@ -3,7 +3,7 @@ import { dec } from './money.js';
 import type { Purpose, Statute } from './types.js';
 
 /**
- * Statute readiness (issue 16, item 6): the data an engagement's statute needs, checked when the
+ * Statute readiness: the data an engagement's statute needs, checked when the
  * financials are ingested and again at the lock, so a missing input is refused up front (409
  * `inputs_incomplete`) instead of computing into FAILED.
  *

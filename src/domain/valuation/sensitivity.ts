@@ -3,7 +3,7 @@ import { computeDcf, type DcfAssumptions } from './dcf.js';
 import { dec, plain, toPaise } from './money.js';
 import type { Sensitivity } from './types.js';
 
-/** WACC and growth each moved −1 to +1 percentage point in 0.5 pp steps (DESIGN §6). */
+/** WACC and growth each moved −1 to +1 percentage point in 0.5 pp steps (docs/statutes.md, DCF conventions). */
 const STEPS = ['-1', '-0.5', '0', '0.5', '1'].map((s) => dec(s));
 
 export function computeSensitivity(f: NormalisedFinancials, base: DcfAssumptions): Sensitivity {

@@ -1,4 +1,4 @@
-// Outbound webhook retry policy (DESIGN §9, STACK §2). Pure: randomness, clock and scale are injected.
+// Outbound webhook retry policy (docs/webhooks.md). Pure: randomness, clock and scale are injected.
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -6,7 +6,7 @@ const HOUR = 60 * MINUTE;
 
 /**
  * Svix's schedule: delay before attempt n (index n-1). 8 attempts over about 27.5 h,
- * which covers the "about a day" DESIGN §9 promises.
+ * which covers the "about a day" docs/webhooks.md promises.
  */
 export const RETRY_SCHEDULE_MS: readonly number[] = Object.freeze([
   0, 5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR,

@@ -66,7 +66,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { servic
     }
     route.schema = {
       ...schema,
-      security: rule.userOnly ? [{ cookieAuth: [] }] : [{ bearerAuth: [] }, { cookieAuth: [] }],
+      security: rule.userOnly || rule.person ? [{ cookieAuth: [] }] : [{ bearerAuth: [] }, { cookieAuth: [] }],
       response: { ...problemResponses(401, 403), ...(schema?.response ?? {}) },
     };
   });
@@ -106,6 +106,9 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { servic
     const principal = await authenticate(request, reply);
     if (!principal) throw unauthorized();
     if (!isAllowed(principal, rule)) {
+      if (rule.person && principal.kind === 'token') {
+        throw new AppError(403, 'person_required', 'Review gates are decided by people: sign in to decide a gate; API tokens may not');
+      }
       throw forbidden(rule.userOnly && principal.kind === 'token'
         ? 'This action needs a signed-in user; API tokens may not do it'
         : `This action needs the ${rule.role} role`);

@@ -7,12 +7,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-/** The console's deep-linkable pages (web/src/routes.tsx); anything else is not the console's. */
-export const CONSOLE_ROUTES = [
-  '/', '/login', '/signup', '/accept-invite', '/logout', '/verify',
-  '/engagements', '/engagements/:id',
-  '/team', '/payments', '/profile', '/settings/firm', '/settings/api-tokens', '/settings/webhooks',
-];
+import { CONSOLE_ROUTES } from '../../contract/console-routes.js';
 
 /** The page may load only its own scripts; styles inline (the component library sets CSS variables); PDFs previewed from blob: URLs. */
 const CSP = [

@@ -4,8 +4,22 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { OPERATION_IDS } from '../operation-ids.js';
 import { describeServedDocument, type Produces } from '../openapi-document.js';
+import { ERROR_CATALOGUE, ERROR_CODES } from '../../contract/errors.js';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The page every problem's `type` points at: one anchored entry per code. */
+function errorCataloguePage(): string {
+  const rows = ERROR_CODES.map((code) => {
+    const e = ERROR_CATALOGUE[code];
+    return `<tr id="${code}"><td><code>${code}</code></td><td>${e.status}</td><td>${escapeHtml(e.title)}</td><td>${escapeHtml(e.sentence)}</td></tr>`;
+  }).join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error codes — Valuation Service API</title>` +
+    `<style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:70rem}td,th{padding:.4rem .6rem;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}tr:target{background:#fff6d5}</style></head>` +
+    `<body><h1>Error codes</h1><p>Every error is <code>application/problem+json</code> with one of these codes (also as JSON at <a href="/api/v1/errors">/api/v1/errors</a>).</p>` +
+    `<table><thead><tr><th>Code</th><th>Status</th><th>Title</th><th>What it means</th></tr></thead><tbody>${rows}</tbody></table></body></html>`;
+}
 
 type OpenApiDocument = { components?: { schemas?: Record<string, unknown> } } & Record<string, unknown>;
 
@@ -57,8 +71,11 @@ export default fp(async function openapiPlugin(app: FastifyInstance) {
     },
     transform: (input) => {
       const out = jsonSchemaTransform(input);
-      const schema = out.schema as { operationId?: string };
-      schema.operationId ??= OPERATION_IDS[`${String(input.route.method)} ${input.url}`];
+      const schema = out.schema as { operationId?: string; description?: string; hide?: boolean };
+      // Each route file names its operation and describes it; a route without them fails at start.
+      if (!schema.hide && (!schema.operationId || !schema.description)) {
+        throw new Error(`${String(input.route.method)} ${input.url}: the route file must set schema.operationId and schema.description`);
+      }
       const produces = input.route.config?.produces;
       if (produces && schema.operationId) producesByOperation.set(schema.operationId, produces);
       return out;
@@ -68,4 +85,6 @@ export default fp(async function openapiPlugin(app: FastifyInstance) {
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  const page = errorCataloguePage();
+  app.get('/docs/errors', { schema: { hide: true }, config: { auth: 'public' } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(page));
 });

@@ -18,6 +18,14 @@ export const engagementSchema = z
     status: engagementStatusSchema,
     valuationDate: z.string().describe('YYYY-MM-DD'),
     proposedPricePerShare: z.string().nullable().describe('The price per share the client proposes, decimal rupees; the valuation tests it against the statute\'s rule (`compliance`)'),
+    transactionDate: z.string().describe('YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given)'),
+    appointingAuthority: z.string().nullable().describe('Who appointed the valuer'),
+    appointmentDate: z.string().nullable().describe('YYYY-MM-DD'),
+    addressee: z.string().nullable().describe('To whom the report is addressed; the appointing authority when null'),
+    companyBackground: z.string().nullable(),
+    reportFactsMissing: z.array(z.string()).describe('The report facts still missing (appointingAuthority, appointmentDate, companyBackground); GATE_3 is refused until none is'),
+    signingPlace: z.string().nullable().describe('Where the report was signed, recorded at GATE_3'),
+    udin: z.string().nullable().describe('The signatory\'s UDIN, recorded at GATE_3 when the signatory signs as a chartered accountant'),
     assumptionsLocked: z.boolean(),
     paymentStatus: z.enum(['UNPAID', 'PAID']),
     failureReason: z.string().nullable().describe('Why the engagement FAILED, when it did'),
@@ -26,6 +34,21 @@ export const engagementSchema = z
     updatedAt: isoDateTime,
   })
   .meta({ id: 'Engagement' });
+
+export const signatorySchema = z
+  .object({
+    rule: z.string().describe('The provision that says who may sign'),
+    needs: z.string().describe('The registration needed, as a person reads it'),
+    acceptable: z.array(z.object({ type: z.string(), assetClass: z.string().optional() })).describe('Any one of these registrations qualifies'),
+    qualifiedMembers: z
+      .array(z.object({ id: z.string(), name: z.string(), role: z.string(), registrations: z.array(z.string()) }))
+      .describe('Active members who hold a qualifying registration; GATE_3 is signed by one of them who is an ADMIN'),
+  })
+  .meta({ id: 'SignatoryRequirement', description: 'Who may sign this valuation, decided by the methods its conclusion adopts (weight above nil), not by the inputs uploaded' });
+
+export const engagementDetailSchema = engagementSchema
+  .extend({ signatory: signatorySchema.optional().describe('From GATE_1 on: the signatory requirement and who in the firm meets it') })
+  .meta({ id: 'EngagementDetail' });
 
 export const documentErrorSchema = z.object({
   path: z.string().describe('JSON Pointer into the canonical financials document'),

@@ -1,4 +1,4 @@
-// Payment request and response shapes (DESIGN §8).
+// Payment request and response shapes (docs/decisions.md, Payments).
 import { z } from 'zod';
 import { isoDateTime } from './common.js';
 

@@ -1,4 +1,4 @@
-// The payment gateway seam (DESIGN §8): Razorpay in production, the sandbox when no credentials are set.
+// The payment gateway seam (docs/decisions.md, Payments): Razorpay in production, the sandbox when no credentials are set.
 
 export interface CreateOrderInput {
   /** Integer paise; Razorpay's minimum is 100. */

@@ -1,4 +1,4 @@
-// Picks the gateway from configuration: Razorpay when credentials are set, else the sandbox (DESIGN §8).
+// Picks the gateway from configuration: Razorpay when credentials are set, else the sandbox (docs/decisions.md, Payments).
 import { paymentGatewayKind, type Config } from '../../config.js';
 import type { PaymentGateway } from './gateway.js';
 import { RazorpayGateway } from './razorpay.js';

@@ -1,4 +1,4 @@
-// Razorpay Orders API client over global fetch (STACK §1); the SDK is avoided because it compares signatures with ===.
+// Razorpay Orders API client over global fetch; the SDK is avoided because it compares signatures with ===.
 import { assertOrderInput, GatewayError, type CreateOrderInput, type GatewayOrder, type PaymentGateway } from './gateway.js';
 import { paymentSignatureMessage, verifyHmacSha256Hex } from './signature.js';
 

@@ -1,4 +1,4 @@
-// Built-in gateway used when no credentials are configured (DESIGN §8): no network, deterministic signatures.
+// Built-in gateway used when no credentials are configured (docs/decisions.md, Payments): no network, deterministic signatures.
 import { randomBytes } from 'node:crypto';
 import { assertOrderInput, type CreateOrderInput, type GatewayOrder, type PaymentGateway } from './gateway.js';
 import { hmacSha256Hex, paymentSignatureMessage, verifyHmacSha256Hex } from './signature.js';

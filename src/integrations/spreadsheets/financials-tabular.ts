@@ -1,4 +1,4 @@
-// CSV/XLSX templates for the financials document (DESIGN §5). One grid layout serves both formats:
+// CSV/XLSX templates for the financials document (docs/decisions.md, The financials document). One grid layout serves both formats:
 //
 //   field                          | value
 //   unit                           | LAKHS

@@ -1,4 +1,4 @@
-// Standard Webhooks signing (DESIGN §9, STACK §2): v1,<base64 HMAC-SHA256 of "id.timestamp.body">.
+// Standard Webhooks signing (docs/webhooks.md): v1,<base64 HMAC-SHA256 of "id.timestamp.body">.
 import { createHmac, randomBytes } from 'node:crypto';
 
 const PREFIX = 'whsec_';

@@ -1,4 +1,4 @@
-// SSRF guard for outbound webhooks (DESIGN §9): customer-supplied URLs must not reach our own network.
+// SSRF guard for outbound webhooks (docs/webhooks.md): customer-supplied URLs must not reach our own network.
 import { promises as dns, type LookupAddress } from 'node:dns';
 import { isIPv4, isIPv6, type LookupFunction } from 'node:net';
 import { AppError } from '../../lib/errors.js';

@@ -73,7 +73,7 @@ test('malformed multipart is 400 invalid_multipart', async () => {
 
 test('an approve with no body is not a 400; a verify lookup that is not a SHA-256 is', async () => {
   const e = await createEngagement(t, bearer);
-  const approve = await t.app.inject({ method: 'POST', url: `/api/v1/engagements/${e.id}/gates/GATE_1/approve`, headers: bearer });
+  const approve = await t.app.inject({ method: 'POST', url: `/api/v1/engagements/${e.id}/gates/GATE_1/approve`, headers: asUser(admin) });
   assert.equal(approve.statusCode, 409, approve.body);
   assert.equal(approve.json().code, 'invalid_transition');
   const verify = await t.app.inject({ method: 'GET', url: '/api/v1/reports/verify/abc' });

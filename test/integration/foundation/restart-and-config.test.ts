@@ -58,3 +58,13 @@ test('an unreachable DATABASE_URL stops the start with one line naming it', () =
   assert.equal(lines.length, 1, r.stderr);
   assert.match(lines[0], /DATABASE_URL/);
 });
+
+test('in production the start stops, with one line naming PUBLIC_BASE_URL, while it is unset or local', () => {
+  for (const env of [{}, { PUBLIC_BASE_URL: 'http://localhost:3000' }, { PUBLIC_BASE_URL: 'http://127.0.0.1:3000' }] as Record<string, string>[]) {
+    const r = start({ NODE_ENV: 'production', ...env });
+    assert.notEqual(r.status, 0);
+    const lines = r.stderr.trim().split('\n');
+    assert.equal(lines.length, 1, r.stderr);
+    assert.match(lines[0], /PUBLIC_BASE_URL/);
+  }
+});

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { addMember, asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
-import { createEngagement, engagementAtGate1, fixture, lock, upload } from '../../helpers/engagements.js';
+import { createEngagement, engagementAtGate1, fixture, lock, upload, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
 
 let t: TestApp;
@@ -74,13 +74,24 @@ test('firm profile: legal name, address and IBBI entity registration; ADMIN only
   assert.equal(cleared.json().address, '12 MG Road, Bengaluru 560001', 'fields not sent stay as they were');
 });
 
-async function atGate3(body: Record<string, unknown>, valuer: Session, second: Session): Promise<string> {
-  const e = body.statute === 'IBC_LIQUIDATION' ? await ibcAtGate1(valuer, body) : await engagementAtGate1(t, asUser(valuer), body);
+async function atGate3(body: Record<string, unknown>, valuer: Session, second: Session, lockBody?: Record<string, unknown>): Promise<string> {
+  const e = body.statute === 'IBC_LIQUIDATION' ? await ibcAtGate1(valuer, body) : lockBody ? await lockedWith(valuer, body, lockBody) : await engagementAtGate1(t, asUser(valuer), body);
   const gate = (g: string, s: Session) => t.app.inject({ method: 'POST', url: `/api/v1/engagements/${e.id}/gates/${g}/approve`, headers: asUser(s), payload: {} });
   assert.equal((await gate('GATE_1', valuer)).statusCode, 200);
   assert.equal((await gate('GATE_2', second)).statusCode, 200);
   await t.db.transaction((tx) => setPaymentStatus(tx, valuer.firmId, e.id, 'PAID'));
   return e.id;
+}
+
+/** The sample company (projections included) locked with the given assumptions. */
+async function lockedWith(valuer: Session, body: Record<string, unknown>, lockBody: Record<string, unknown>) {
+  const e = await createEngagement(t, asUser(valuer), body);
+  assert.equal((await upload(t, asUser(valuer), e.id, 'FINANCIALS', 'financials.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))))).statusCode, 201);
+  await t.worker.drain();
+  const locked = await lock(t, asUser(valuer), e.id, lockBody);
+  assert.equal(locked.statusCode, 200, locked.body);
+  await t.worker.drain();
+  return e;
 }
 
 /** IBC needs the valuers' asset values: the IBC fixture, no projections, rates unused. */
@@ -96,7 +107,7 @@ async function ibcAtGate1(valuer: Session, body: Record<string, unknown>) {
 test('GATE_3 per statute: 409 signatory_not_qualified naming the rule, then allowed with the right registration', async () => {
   const valuer = await addMember(t, admin, 'VALUER');
   const second = await addMember(t, admin, 'VALUER');
-  const cases: { body: Record<string, unknown>; wrong: unknown[]; right: unknown[]; rule: RegExp }[] = [
+  const cases: { body: Record<string, unknown>; lockBody?: Record<string, unknown>; wrong: unknown[]; right: unknown[]; rule: RegExp; udin?: string }[] = [
     {
       body: { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined },
       wrong: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'LAND_AND_BUILDING' }, { type: 'ICAI_MEMBERSHIP', number: '123456' }],
@@ -104,10 +115,21 @@ test('GATE_3 per statute: 409 signatory_not_qualified naming the rule, then allo
       rule: /s\.62.*registered valuer \(Securities or Financial Assets\)/,
     },
     {
+      // The conclusion adopts the DCF (weight 100): Rule 11UA(2)(b) wants a merchant banker.
       body: { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES' },
+      lockBody: { ...VALID_ASSUMPTIONS, methodWeights: { DCF: 100 }, weightsRationale: 'The issuer chooses the DCF under Rule 11UA(2)(b) for this issue.' },
       wrong: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }, { type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }],
       right: [{ type: 'SEBI_MERCHANT_BANKER', number: 'INM000012345' }],
       rule: /11UA\(2\)\(b\).*merchant banker/,
+    },
+    {
+      // Projections were uploaded, but the conclusion adopts NAV only: a chartered accountant signs.
+      body: { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES' },
+      lockBody: { ...VALID_ASSUMPTIONS, methodWeights: { NAV_11UA_2A: 100 }, weightsRationale: 'The issuer values the issue on the Rule 11UA(2)(a) net asset value.' },
+      wrong: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }],
+      right: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }],
+      rule: /11UA \(NAV\).*chartered accountant/,
+      udin: '26123456ABCDE12345',
     },
     {
       body: { statute: 'IBC_LIQUIDATION', purpose: undefined },
@@ -120,20 +142,41 @@ test('GATE_3 per statute: 409 signatory_not_qualified naming the rule, then allo
       wrong: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }],
       right: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }],
       rule: /rule 21.*chartered accountant/,
+      udin: '26123456ABCDE12345',
     },
   ];
   for (const c of cases) {
-    const id = await atGate3(c.body, valuer, second);
+    const id = await atGate3(c.body, valuer, second, c.lockBody);
     assert.equal((await patchMe(admin, { registrations: c.wrong })).statusCode, 200);
-    const refused = await t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/GATE_3/approve`, headers: asUser(admin), payload: {} });
+    const refused = await t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/GATE_3/approve`, headers: asUser(admin), payload: { place: 'Mumbai' } });
     assert.equal(refused.statusCode, 409, `${c.body.statute}: ${refused.body}`);
     assert.equal(refused.json().code, 'signatory_not_qualified');
     assert.match(refused.json().detail, c.rule);
     const still = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}`, headers: asUser(admin) })).json();
     assert.equal(still.status, 'GATE_3', 'a refused sign-off changes nothing');
     assert.equal((await patchMe(admin, { registrations: [...c.wrong, ...c.right] })).statusCode, 200);
-    const signed = await t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/GATE_3/approve`, headers: asUser(admin), payload: {} });
+    const signed = await t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/GATE_3/approve`, headers: asUser(admin), payload: { place: 'Mumbai', ...(c.udin ? { udin: c.udin } : {}) } });
     assert.equal(signed.statusCode, 200, `${c.body.statute}: ${signed.body}`);
     assert.equal(signed.json().status, 'COMPLETED');
   }
+});
+
+test('from GATE_1 the engagement says who may sign; a payment order in a firm nobody can sign for is 409 before any money moves', async () => {
+  const lonely = await signupAdmin(t, 'Nobody Signs LLP');
+  assert.equal((await patchMe(lonely, { registrations: [] })).statusCode, 200);
+  const valuer = await addMember(t, lonely, 'VALUER');
+  const e = await engagementAtGate1(t, asUser(valuer), { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });
+  const got = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers: asUser(valuer) })).json();
+  assert.match(got.signatory.rule, /s\.62/);
+  assert.deepEqual(got.signatory.qualifiedMembers, []);
+  const refused = await t.app.inject({ method: 'POST', url: '/api/v1/payments', headers: asUser(valuer), payload: { engagementId: e.id } });
+  assert.equal(refused.statusCode, 409, refused.body);
+  assert.equal(refused.json().code, 'no_qualified_signatory');
+  assert.match(refused.json().detail, /registered valuer \(Securities or Financial Assets\)/);
+  const payments = (await t.app.inject({ method: 'GET', url: '/api/v1/payments', headers: asUser(valuer) })).json();
+  assert.deepEqual(payments, [], 'no order was created');
+  assert.equal((await patchMe(lonely, { registrations: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }] })).statusCode, 200);
+  const now = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers: asUser(valuer) })).json();
+  assert.equal(now.signatory.qualifiedMembers.length, 1);
+  assert.equal((await t.app.inject({ method: 'POST', url: '/api/v1/payments', headers: asUser(valuer), payload: { engagementId: e.id } })).statusCode, 200);
 });

@@ -89,7 +89,7 @@ test('the spec examples of 401 and 404 hold', async () => {
   assert.ok(!(await t.app.inject({ method: 'GET', url: '/api/v1/engagements', headers: otherBearer })).body.includes(e.id));
 });
 
-// DESIGN §4 written out independently of the state-machine module.
+// The lifecycle of docs/decisions.md written out independently of the state-machine module.
 const ALLOWED: Record<string, EngagementStatus> = {
   'CREATED/UPLOAD_FINANCIALS': 'DATA_INGESTING',
   'DATA_READY/UPLOAD_FINANCIALS': 'DATA_INGESTING',
@@ -104,13 +104,13 @@ const ALLOWED: Record<string, EngagementStatus> = {
   'GATE_1/REJECT_GATE': 'FAILED',
   'GATE_2/REJECT_GATE': 'FAILED',
   'GATE_3/REJECT_GATE': 'FAILED',
-  // A gate's REVISE outcome returns the engagement for revision (issue 15).
+  // A gate's REVISE outcome returns the engagement for revision.
   'GATE_1/RETURN_FOR_REVISION': 'DATA_READY',
   'GATE_2/RETURN_FOR_REVISION': 'DATA_READY',
   'GATE_3/RETURN_FOR_REVISION': 'DATA_READY',
 };
 
-test('every action from every one of the nine states: only DESIGN §4 transitions succeed, the rest → 409', async () => {
+test('every action from every one of the nine states: only the documented transitions succeed, the rest → 409', async () => {
   const e = await createEngagement(t, bearer);
   let checked = 0;
   for (const from of ENGAGEMENT_STATUSES) {

@@ -1,4 +1,4 @@
-// Payments against the built-in sandbox gateway (DESIGN §8): orders, verify, gateway webhook, history.
+// Payments against the built-in sandbox gateway (docs/decisions.md, Payments): orders, verify, gateway webhook, history.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';

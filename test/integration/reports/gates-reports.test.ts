@@ -15,11 +15,13 @@ let t: TestApp;
 let admin: Session;
 let valuer: Session;
 let token: string;
+let reviewer: Session;
 before(async () => {
   t = await createTestApp();
   admin = await signupAdmin(t, 'Mehta & Rao Registered Valuers');
   valuer = await addMember(t, admin, 'VALUER', 'Vikram Valuer');
   token = (await createToken(t, admin, 'reviewer bot')).token;
+  reviewer = await addMember(t, admin, 'VALUER', 'Rekha Reviewer');
 });
 after(() => t.close());
 
@@ -44,15 +46,19 @@ test('full flow: GATE_1 → GATE_2 (another principal) → GATE_3 (ADMIN, paid) 
   assert.equal((await gate(e.id, 'GATE_1', 'approve', asUser(valuer), { comment: 'Inputs tie to audited accounts' })).statusCode, 200);
   const same = await gate(e.id, 'GATE_2', 'approve', asUser(valuer));
   assert.equal(same.statusCode, 409);
-  assert.equal(same.json().code, 'four_eyes_required');
-  assert.equal((await gate(e.id, 'GATE_2', 'approve', asToken(token))).statusCode, 200);
+  assert.equal(same.json().code, 'independent_review_required');
+  assert.match(same.json().detail, /Vikram Valuer locked the assumptions and approved GATE_1/);
+  const bot = await gate(e.id, 'GATE_2', 'approve', asToken(token));
+  assert.equal(bot.statusCode, 403, 'a token decides no gate');
+  assert.equal(bot.json().code, 'person_required');
+  assert.equal((await gate(e.id, 'GATE_2', 'approve', asUser(reviewer))).statusCode, 200);
   assert.equal((await gate(e.id, 'GATE_3', 'approve', asUser(valuer))).statusCode, 403, 'VALUER at GATE_3');
   assert.equal((await gate(e.id, 'GATE_3', 'approve', asToken(token))).statusCode, 403, 'token at GATE_3');
-  const unpaid = await gate(e.id, 'GATE_3', 'approve', asUser(admin));
+  const unpaid = await gate(e.id, 'GATE_3', 'approve', asUser(admin), { place: 'Mumbai' });
   assert.equal(unpaid.statusCode, 409);
   assert.equal(unpaid.json().code, 'payment_required');
   await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, e.id, 'PAID'));
-  const done = await gate(e.id, 'GATE_3', 'approve', asUser(admin), { comment: 'Signed off' });
+  const done = await gate(e.id, 'GATE_3', 'approve', asUser(admin), { comment: 'Signed off', place: 'Mumbai' });
   assert.equal(done.statusCode, 200, done.body);
   assert.equal(done.json().status, 'COMPLETED');
   await t.worker.drain();
@@ -73,7 +79,7 @@ test('full flow: GATE_1 → GATE_2 (another principal) → GATE_3 (ADMIN, paid) 
   const valuation = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: asUser(valuer) })).json();
   const perShare = valuation.conclusion.valuePerShare as string;
   const grouped = Number(perShare).toLocaleString('en-IN', { minimumFractionDigits: 2 });
-  for (const expected of ['Sample Manufacturing Pvt Ltd', 'U28100MH2015PTC123456', 'Rule 11UA', grouped, '12.5', VALID_ASSUMPTIONS.rationale.slice(0, 30), 'Vikram Valuer', 'Asha Admin', 'reviewer bot',
+  for (const expected of ['Sample Manufacturing Pvt Ltd', 'U28100MH2015PTC123456', 'Rule 11UA', grouped, '12.5', VALID_ASSUMPTIONS.rationale.slice(0, 30), 'Vikram Valuer', 'Asha Admin', 'Rekha Reviewer',
     // The signature block: the signatory's qualifying registration (Rule 11UA with a DCF: a SEBI merchant banker) and designation, the firm's legal name.
     'INM000012345 (SEBI merchant banker)', 'Asha Admin, Partner', 'Mehta & Rao Registered Valuers']) {
     assert.ok(text.includes(expected), `the FINAL report mentions ${expected}: ${text.slice(text.indexOf('Signed by'), text.indexOf('Signed by') + 400)}`);

@@ -5,19 +5,19 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { addMember, asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
+import { addMember, asUser, signupAdmin, type Session } from '../../helpers/principals.js';
 import { engagementAtGate1, lock } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
 
 let t: TestApp;
 let admin: Session;
 let valuer: Session;
-let token: string;
+let reviewer: Session;
 before(async () => {
   t = await createTestApp();
   admin = await signupAdmin(t, 'Mehta & Rao Registered Valuers');
   valuer = await addMember(t, admin, 'VALUER', 'Vikram Valuer');
-  token = (await createToken(t, admin, 'reviewer bot')).token;
+  reviewer = await addMember(t, admin, 'VALUER', 'Rekha Reviewer');
 });
 after(() => t.close());
 
@@ -43,9 +43,9 @@ test('revision loop: GATE_2 REVISE → DATA_READY → lock version 2 → GATE_1 
   assert.equal((await gate(e.id, 'GATE_1', 'approve', asUser(valuer))).statusCode, 200);
 
   // A reason is still required; an unknown outcome is refused; nothing changes.
-  assert.equal((await gate(e.id, 'GATE_2', 'reject', asToken(token), { reason: 'short', outcome: 'REVISE' })).statusCode, 400);
-  assert.equal((await gate(e.id, 'GATE_2', 'reject', asToken(token), { reason: REVISION_REASON, outcome: 'MAYBE' })).statusCode, 400);
-  const revise = await gate(e.id, 'GATE_2', 'reject', asToken(token), { reason: REVISION_REASON, outcome: 'REVISE' });
+  assert.equal((await gate(e.id, 'GATE_2', 'reject', asUser(reviewer), { reason: 'short', outcome: 'REVISE' })).statusCode, 400);
+  assert.equal((await gate(e.id, 'GATE_2', 'reject', asUser(reviewer), { reason: REVISION_REASON, outcome: 'MAYBE' })).statusCode, 400);
+  const revise = await gate(e.id, 'GATE_2', 'reject', asUser(reviewer), { reason: REVISION_REASON, outcome: 'REVISE' });
   assert.equal(revise.statusCode, 200, revise.body);
   assert.equal(revise.json().status, 'DATA_READY');
   assert.equal(revise.json().assumptionsLocked, false);
@@ -97,10 +97,10 @@ test('revision loop: GATE_2 REVISE → DATA_READY → lock version 2 → GATE_1 
   assert.equal(returned.details.version, 1);
 
   // Round 2 to the end: the earlier GATE_1 approval no longer counts (GATE_2 is not reachable without a new one).
-  assert.equal((await gate(e.id, 'GATE_2', 'approve', asToken(token))).statusCode, 409);
+  assert.equal((await gate(e.id, 'GATE_2', 'approve', asUser(reviewer))).statusCode, 409);
   assert.equal((await gate(e.id, 'GATE_1', 'approve', asUser(valuer))).statusCode, 200);
-  assert.equal((await gate(e.id, 'GATE_2', 'approve', asToken(token))).statusCode, 200);
-  assert.equal((await gate(e.id, 'GATE_3', 'approve', asUser(admin), { comment: 'Signed off after revision' })).statusCode, 200);
+  assert.equal((await gate(e.id, 'GATE_2', 'approve', asUser(reviewer))).statusCode, 200);
+  assert.equal((await gate(e.id, 'GATE_3', 'approve', asUser(admin), { comment: 'Signed off after revision', place: 'Mumbai' })).statusCode, 200);
   await t.worker.drain();
   const final = await get(`/api/v1/engagements/${e.id}/report`);
   assert.equal(final.statusCode, 200);

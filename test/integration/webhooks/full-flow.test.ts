@@ -24,6 +24,7 @@ test('a full engagement flow delivers exactly the expected events, in order, eac
   assert.equal(hook.statusCode, 201, hook.body);
   const secret = hook.json().secret;
   const valuer = await addMember(t, admin, 'VALUER');
+  const reviewer = await addMember(t, admin, 'VALUER', 'Rekha Reviewer');
   const bearer = asToken((await createToken(t, admin)).token);
 
   const e = await engagementAtGate1(t, bearer);
@@ -31,8 +32,8 @@ test('a full engagement flow delivers exactly the expected events, in order, eac
   assert.equal(pay.statusCode, 200, pay.body);
   const checkout = await t.app.inject({ method: 'POST', url: '/api/v1/payments/sandbox/pay', payload: { gateway_order_id: pay.json().gatewayOrderId } });
   assert.equal((await t.app.inject({ method: 'POST', url: '/api/v1/payments/verify', headers: bearer, payload: checkout.json() })).statusCode, 200);
-  for (const [gate, who] of [['GATE_1', bearer], ['GATE_2', asUser(valuer)], ['GATE_3', asUser(admin)]] as const) {
-    const r = await t.app.inject({ method: 'POST', url: `/api/v1/engagements/${e.id}/gates/${gate}/approve`, headers: who, payload: {} });
+  for (const [gate, who] of [['GATE_1', asUser(valuer)], ['GATE_2', asUser(reviewer)], ['GATE_3', asUser(admin)]] as const) {
+    const r = await t.app.inject({ method: 'POST', url: `/api/v1/engagements/${e.id}/gates/${gate}/approve`, headers: who, payload: gate === 'GATE_3' ? { place: 'Mumbai' } : {} });
     assert.equal(r.statusCode, 200, `${gate}: ${r.body}`);
   }
   const expected = [

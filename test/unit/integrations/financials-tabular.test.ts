@@ -5,7 +5,7 @@ import {
   documentToGrid, gridToDocument, locateError, SpreadsheetReadError, readCsv, readXlsx, writeCsv, writeXlsx, type FinancialsDocumentLike, type Grid,
 } from '../../../src/integrations/spreadsheets/financials-tabular.js';
 
-// DESIGN §5's example company, with three projection years and the optional sections.
+// The example company of docs/decisions.md (The financials document), with three projection years and the optional sections.
 const sample = {
   unit: 'LAKHS',
   balanceSheetDate: '2026-03-31',

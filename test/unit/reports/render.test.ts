@@ -3,7 +3,27 @@ import { test } from 'node:test';
 import type { Purpose, Statute, ValuationResult } from '../../../src/domain/valuation/types.js';
 import { rupees } from '../../../src/reports/format.js';
 import { DRAFT_WATERMARK, renderReport } from '../../../src/reports/render.js';
+import { inUnit } from '../../../src/reports/sections/units.js';
 import { RATIONALE, pdfText, pdfWords, reportInput, valuationFor } from './helpers.js';
+import { EXAMPLE_FACTS } from '../../fixtures/sample-report.js';
+
+/** The report's sections, in the order Rule 8 of the 2017 Rules and ICAI VS 202 give them. */
+const SECTION_HEADINGS = [
+  'Purpose, appointing authority and statutory framework',
+  'Identity of the valuer, other experts, independence and interest',
+  'Scope of work, dates, inspections and investigations',
+  'Background of the company',
+  'Historical financial performance',
+  'Sources of information',
+  'Basis and premise of value',
+  'Valuation approaches and methods',
+  'Key assumptions',
+  'Computation',
+  'Conclusion of value',
+  'Management representations',
+  'Caveats, limitations and disclaimers',
+  'Signature',
+];
 
 interface Case {
   name: string;
@@ -72,19 +92,29 @@ for (const c of cases) {
         input.engagement.id,
         input.firm.name,
         '31 March 2026',
-        'WACC',
-        '12.5%',
-        'Terminal growth rate (g) 5%',
+        // WACC and growth only where a DCF is used (IBC uses no income approach).
+        ...(valuation.methods.some((m) => m.method === 'DCF') ? ['WACC', '12.5%', 'Terminal growth rate (g) 5%'] : ['Income approach Not used']),
         RATIONALE,
         'Rohan Desai',
         'Ananya Iyer',
-        'vikram@mehtaiyer.in',
+        'Vikram Mehta',
+        // The contents Rule 8 of the Companies (Registered Valuers and Valuation) Rules, 2017 and ICAI VS 202 ask for, in order.
+        ...SECTION_HEADINGS,
+        EXAMPLE_FACTS.appointingAuthority!,
+        'Rahul Kulkarni (promoter)',
+        'FY2024',
         input.documents[0].sha256,
         '₹',
         ...c.wording,
         ...c.values(valuation),
       ];
       for (const e of expected) assert.ok(text.includes(e), `missing ${JSON.stringify(e)}`);
+      const at = SECTION_HEADINGS.map((h) => text.indexOf(h));
+      assert.deepEqual([...at].sort((a, b) => a - b), at, 'the sections come in the order of Rule 8');
+      // The reviewers' notes stay in the firm's own record; the report says only that the reviews took place.
+      assert.ok(!text.includes('Balance sheet ties.'), 'a gate comment is not printed in the report');
+      if (valuation.conclusion.valuePerShare) assert.ok(text.includes('In words: Rupees'), 'the value in words');
+      if (valuation.statute === 'IBC_LIQUIDATION') assert.ok(!text.includes('Weighted average cost of capital'), 'no WACC without an income approach');
       assert.match(text, /Page 1 of \d+/);
       if (kind === 'DRAFT') {
         assert.ok(text.includes(DRAFT_WATERMARK));
@@ -109,20 +139,23 @@ test('DRAFT carries the watermark status on every page', async () => {
   assert.equal(text.split(DRAFT_WATERMARK).length - 1, pages);
 });
 
-test('amounts use ₹ with Indian digit grouping', async () => {
+test('amounts in ₹ lakh with the unit in the heading and Indian grouping; per-share figures in ₹ with paise', async () => {
   const valuation = valuationFor('COMPANIES_ACT_SEC_62');
   const text = pdfText(await renderReport(reportInput(valuation)));
   const dcf = valuation.methods.find((m) => m.method === 'DCF')!;
-  assert.ok(text.includes(rupees(dcf.enterpriseValue!)));
-  assert.match(text, /₹\d{1,2},\d{2},\d{2},\d{3}\.\d{2}/); // e.g. ₹33,59,43,816.51
+  assert.ok(text.includes(`Enterprise value (₹ lakh) ${inUnit(dcf.enterpriseValue!, 'LAKH')}`), 'the DCF enterprise value in ₹ lakh');
+  assert.match(text, /Discounted cash flow by projection year \(₹ lakh/);
+  assert.match(text, /FY2027 FY2028 FY2029 FY2030 FY2031/, 'projection years are the columns');
+  assert.ok(text.includes(rupees(dcf.valuePerShare)));
 });
 
-test('sensitivity grid shows empty cells as a dash', async () => {
+test('sensitivity grid shows empty cells as a dash, once', async () => {
   const valuation = valuationFor('COMPANIES_ACT_SEC_62');
   valuation.sensitivity!.grid[0][4] = null;
   const text = pdfText(await renderReport(reportInput(valuation)));
   assert.ok(text.includes('Sensitivity analysis'));
   assert.ok(text.includes('—'));
+  assert.ok(!text.includes('Heat map'), 'the grid is printed once');
 });
 
 test('no text runs past the right margin, even with long labels and long tables', async () => {
@@ -165,7 +198,7 @@ test('refuses an unparseable generatedAt rather than reading the clock', async (
   await assert.rejects(renderReport({ ...reportInput(valuationFor('FEMA_RBI', 'ISSUE_TO_NON_RESIDENT')), generatedAt: 'yesterday' }));
 });
 
-test('issue 16 in the report: arrears line in L, s.56(2)(viib) sunset in the purpose, three dates in IST, IBC shortfall, s.72 columns', async () => {
+test('the statutory corrections in the report: arrears line in L, s.56(2)(viib) sunset in the purpose, three dates in IST, IBC shortfall, s.72 columns', async () => {
   // Rule 11UA issue valued on 31-3-2026 (after 1-4-2025), with arrears of 150 lakhs.
   const issue = valuationFor('RULE_11UA', 'ISSUE_OF_SHARES', 'arrears-company.json');
   const input = reportInput(issue);

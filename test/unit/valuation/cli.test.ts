@@ -27,7 +27,7 @@ test('CLI reports rejected financials and refusals with non-zero exit codes', ()
   assert.equal(usage.status, 64);
 });
 
-// Issue 16: the JSON output carries the statutory corrections and the warning codes exactly as named.
+// The JSON output carries the statutory corrections and the warning codes exactly as named.
 function json(args: string[]) {
   const run = runCli([...args, '--json']);
   assert.equal(run.status, 0, run.stderr);
@@ -76,7 +76,7 @@ test('CLI --json: RATES_LOOK_LIKE_FRACTIONS and WACC_GROWTH_SPREAD_NARROW', () =
   assert.deepEqual(narrow.warnings.filter((w: { code: string }) => w.code.startsWith('RATES') || w.code.startsWith('WACC')).map((w: { code: string }) => w.code), ['WACC_GROWTH_SPREAD_NARROW']);
 });
 
-test('CLI: weights, discount and the proposed price (issue 15)', () => {
+test('CLI: weights, discount and the proposed price', () => {
   const r = json([
     'test/fixtures/financials/sample-company.json', '--wacc', '12', '--growth', '4', '--statute', 'COMPANIES_ACT_SEC_62',
     '--method-weights', 'DCF=70,NAV=30', '--weights-rationale', 'DCF leads: a going concern with reliable projections.',

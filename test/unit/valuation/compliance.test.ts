@@ -1,5 +1,5 @@
 /**
- * Issue 15 (3): the proposed price tested against each statute's rule, with a price one paisa
+ * The proposed price tested against each statute's rule, with a price one paisa
  * below, exactly at and one paisa above the line. Sample company (LAKHS), WACC 12 %, g 4 %:
  * DCF 302.55; s.62 default weights 50/50 → 198.52; NAV 11UA(2)(a) 94.30; NAV 11UA(1)(c)(b) 107.80.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15 (1): the valuer's weights and discount for lack of marketability, against hand
+ * The valuer's weights and discount for lack of marketability, against hand
  * computations to the paisa. Sample company (LAKHS), WACC 12 %, g 4 %:
  *   DCF equity value 30,25,47,040.57… (worked example 1) / 10,00,000 shares = 302.5470405723 per share
  *   book NAV 945 lakhs / 10,00,000 = 94.50;  NAV 11UA(2)(a) 94.30;  NAV 11UA(1)(c)(b) 107.80.

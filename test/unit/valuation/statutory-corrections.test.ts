@@ -1,5 +1,5 @@
 /**
- * Issue 16: what the law says the engine must do. Each worked example is computed by hand below
+ * What the law says the engine must do. Each worked example is computed by hand below
  * (exact decimals, half-up to the paisa only at the end), never copied from the engine.
  */
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 /**
  * Worked DCF examples. Every expected figure below was computed by hand (python3 `decimal`,
- * 60 digits, half-up to the paisa) from the formulas in DESIGN §6, not by running the engine.
+ * 60 digits, half-up to the paisa) from the formulas in docs/statutes.md (DCF conventions), not by running the engine.
  * Amounts are rupees.
  */
 import assert from 'node:assert/strict';

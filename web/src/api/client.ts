@@ -11,7 +11,8 @@ export class ApiError extends Error {
   constructor(readonly status: number, readonly problem: Partial<Problem> & { detail: string }) {
     super(problem.detail);
   }
-  get code() {
+  /** The catalogue's code (typed by the generated client), for code that reacts to one kind of error. */
+  get code(): Problem['code'] | undefined {
     return this.problem.code;
   }
   /** Field messages keyed by the last segment of each JSON Pointer (/cin → cin). */

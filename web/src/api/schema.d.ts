@@ -137,7 +137,7 @@ export interface paths {
         };
         /**
          * Fetch an engagement
-         * @description One engagement of the caller's firm; another firm's id answers 404 exactly as an unknown one.
+         * @description One engagement of the caller's firm; another firm's id answers 404 exactly as an unknown one. From GATE_1 on it carries `signatory`: the rule, the registrations that qualify and the members who hold one, decided by the methods the conclusion adopts.
          */
         get: operations["getEngagement"];
         put?: never;
@@ -327,7 +327,7 @@ export interface paths {
         put?: never;
         /**
          * Approve the review gate the engagement is at
-         * @description Only the current gate (409 invalid_transition). GATE_2 needs a different approver than GATE_1 (409 four_eyes_required). GATE_3 (sign-off) needs an ADMIN user (403) and a paid engagement (409 payment_required); it completes the engagement and starts the FINAL report.
+         * @description A person decides: an API token is 403 person_required. Only the current gate (409 invalid_transition). GATE_2 needs an independent reviewer: not whoever locked this round's assumptions or approved GATE_1, and GATE_3 is not signed by the GATE_2 reviewer (409 independent_review_required, naming who did what; a token's actions count as its creator's). GATE_3 (sign-off) needs an ADMIN user (403), a paid engagement (409 payment_required), the report facts (409 report_facts_missing naming each field), `place`, and a `udin` when the signatory signs as a chartered accountant (400 naming /udin when missing, malformed or not their membership number); it completes the engagement and starts the FINAL report.
          */
         post: operations["approveGate"];
         delete?: never;
@@ -347,7 +347,7 @@ export interface paths {
         put?: never;
         /**
          * Reject at the current gate: decline (FAILED) or return for revision (DATA_READY)
-         * @description outcome DECLINE (the default) ends the engagement in FAILED with the reason. outcome REVISE returns it for revision: the locked assumptions become version n (readable at GET /api/v1/engagements/{id}/assumptions/history together with that round's valuation and DRAFT report id), the engagement goes back to DATA_READY, the gate approvals of the round no longer count and the payment stands. Locking again creates version n + 1, the computation runs again and GATE_1 gets a new DRAFT.
+         * @description A person decides: an API token is 403 person_required. outcome DECLINE (the default) ends the engagement in FAILED with the reason. outcome REVISE returns it for revision: the locked assumptions become version n (readable at GET /api/v1/engagements/{id}/assumptions/history together with that round's valuation and DRAFT report id), the engagement goes back to DATA_READY, the gate approvals of the round no longer count and the payment stands. Locking again creates version n + 1, the computation runs again and GATE_1 gets a new DRAFT.
          */
         post: operations["rejectGate"];
         delete?: never;
@@ -428,6 +428,26 @@ export interface paths {
          * @description An Inputs sheet (financials and locked assumptions), one sheet per method, Sensitivity and Summary. Every computed cell is an Excel formula over the input cells, its cached value the engine's figure; amounts in Indian ₹ format. Workbook names: WACC, TerminalGrowth, EnterpriseValue_DCF, EquityValue_DCF, ValuePerShare_<METHOD> for each method and ValuePerShare_Concluded when a value concludes. Change WACC or TerminalGrowth and recalculate to see their effect. 409 valuation_not_ready before the computation.
          */
         get: operations["getValuationWorkpapers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The error catalogue: every code the API answers with, its status, title and sentence
+         * @description Public. Every `code` a problem+json body can carry, in catalogue order. A problem's `type` points at the same entry on the /docs/errors page.
+         */
+        get: operations["listErrors"];
         put?: never;
         post?: never;
         delete?: never;
@@ -551,7 +571,7 @@ export interface paths {
         put?: never;
         /**
          * Create (or return the open) gateway order for an engagement
-         * @description An open order for the engagement is returned again, never duplicated; a paid engagement is 409 already_paid; a gateway failure is 502 gateway_error. Honours Idempotency-Key.
+         * @description An open order for the engagement is returned again, never duplicated; a paid engagement is 409 already_paid; a firm in which no member holds the registration the valuation must be signed under is 409 no_qualified_signatory (decided by the methods the conclusion adopts), before any money moves; a gateway failure is 502 gateway_error. Honours Idempotency-Key.
          */
         post: operations["createPayment"];
         delete?: never;
@@ -892,7 +912,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a member; the last ADMIN cannot be removed (409 last_admin)
-         * @description ADMIN, signed-in user only. Deactivates the member and ends their sessions; their past decisions stay in every trail.
+         * @description ADMIN, signed-in user only. Deletes the member and ends their sessions at once; audit entries keep their id and e-mail. To keep the member listed as DEACTIVATED instead, use POST /api/v1/team/{userId}/deactivate.
          */
         delete: operations["removeTeamMember"];
         options?: never;
@@ -1088,8 +1108,19 @@ export interface components {
             token: string;
         };
         CreateEngagementInput: {
+            /** @description To whom the report is addressed; the appointing authority when not given */
+            addressee?: string;
+            /** @description Who appointed the valuer, e.g. "Board of Directors of Acme Industries Private Limited" */
+            appointingAuthority?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, the date of the appointment; not later than today in India
+             */
+            appointmentDate?: string;
             /** @description Corporate Identity Number (21 characters), stored upper-case */
             cin?: string;
+            /** @description The company's business, history and industry, printed in the report (50–10,000 characters) */
+            companyBackground?: string;
             /** @description The price per share the client proposes, in rupees (a decimal string such as "245.50", or a number); tested against the statute's rule in the valuation's `compliance` */
             proposedPricePerShare?: string | number;
             /**
@@ -1100,6 +1131,11 @@ export interface components {
             /** @enum {string} */
             statute: "RULE_11UA" | "COMPANIES_ACT_SEC_62" | "FEMA_RBI" | "IBC_LIQUIDATION";
             targetEntity: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: the date of the receipt, transfer or issue. Decides the law in force for RULE_11UA; defaults to the valuation date
+             */
+            transactionDate?: string;
             /**
              * Format: date
              * @description YYYY-MM-DD. Defaults to today in India (IST); may not be later than today in India
@@ -1140,9 +1176,16 @@ export interface components {
             kind: "FINANCIALS" | "SUPPORTING";
         };
         Engagement: {
+            /** @description To whom the report is addressed; the appointing authority when null */
+            addressee: string | null;
+            /** @description Who appointed the valuer */
+            appointingAuthority: string | null;
+            /** @description YYYY-MM-DD */
+            appointmentDate: string | null;
             assumptionsLocked: boolean;
             /** @description 21-character Corporate Identity Number, upper-case */
             cin: string | null;
+            companyBackground: string | null;
             /** @description ISO 8601 UTC timestamp */
             createdAt: string;
             createdBy: string;
@@ -1156,15 +1199,75 @@ export interface components {
             proposedPricePerShare: string | null;
             /** @description RULE_11UA: ISSUE_OF_SHARES | TRANSFER_OR_RECEIPT; FEMA_RBI: ISSUE_TO_NON_RESIDENT | TRANSFER_RESIDENT_TO_NON_RESIDENT | TRANSFER_NON_RESIDENT_TO_RESIDENT */
             purpose: string | null;
+            /** @description The report facts still missing (appointingAuthority, appointmentDate, companyBackground); GATE_3 is refused until none is */
+            reportFactsMissing: string[];
+            /** @description Where the report was signed, recorded at GATE_3 */
+            signingPlace: string | null;
             /** @enum {string} */
             status: "CREATED" | "DATA_INGESTING" | "DATA_READY" | "COMPUTING" | "GATE_1" | "GATE_2" | "GATE_3" | "COMPLETED" | "FAILED";
             /** @enum {string} */
             statute: "RULE_11UA" | "COMPANIES_ACT_SEC_62" | "FEMA_RBI" | "IBC_LIQUIDATION";
             targetEntity: string;
+            /** @description YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given) */
+            transactionDate: string;
+            /** @description The signatory's UDIN, recorded at GATE_3 when the signatory signs as a chartered accountant */
+            udin: string | null;
             /** @description ISO 8601 UTC timestamp */
             updatedAt: string;
             /** @description YYYY-MM-DD */
             valuationDate: string;
+        };
+        EngagementDetail: {
+            /** @description To whom the report is addressed; the appointing authority when null */
+            addressee: string | null;
+            /** @description Who appointed the valuer */
+            appointingAuthority: string | null;
+            /** @description YYYY-MM-DD */
+            appointmentDate: string | null;
+            assumptionsLocked: boolean;
+            /** @description 21-character Corporate Identity Number, upper-case */
+            cin: string | null;
+            companyBackground: string | null;
+            /** @description ISO 8601 UTC timestamp */
+            createdAt: string;
+            createdBy: string;
+            /** @description Why the engagement FAILED, when it did */
+            failureReason: string | null;
+            /** @description eng_… */
+            id: string;
+            /** @enum {string} */
+            paymentStatus: "UNPAID" | "PAID";
+            /** @description The price per share the client proposes, decimal rupees; the valuation tests it against the statute's rule (`compliance`) */
+            proposedPricePerShare: string | null;
+            /** @description RULE_11UA: ISSUE_OF_SHARES | TRANSFER_OR_RECEIPT; FEMA_RBI: ISSUE_TO_NON_RESIDENT | TRANSFER_RESIDENT_TO_NON_RESIDENT | TRANSFER_NON_RESIDENT_TO_RESIDENT */
+            purpose: string | null;
+            /** @description The report facts still missing (appointingAuthority, appointmentDate, companyBackground); GATE_3 is refused until none is */
+            reportFactsMissing: string[];
+            /** @description From GATE_1 on: the signatory requirement and who in the firm meets it */
+            signatory?: components["schemas"]["SignatoryRequirement"];
+            /** @description Where the report was signed, recorded at GATE_3 */
+            signingPlace: string | null;
+            /** @enum {string} */
+            status: "CREATED" | "DATA_INGESTING" | "DATA_READY" | "COMPUTING" | "GATE_1" | "GATE_2" | "GATE_3" | "COMPLETED" | "FAILED";
+            /** @enum {string} */
+            statute: "RULE_11UA" | "COMPANIES_ACT_SEC_62" | "FEMA_RBI" | "IBC_LIQUIDATION";
+            targetEntity: string;
+            /** @description YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given) */
+            transactionDate: string;
+            /** @description The signatory's UDIN, recorded at GATE_3 when the signatory signs as a chartered accountant */
+            udin: string | null;
+            /** @description ISO 8601 UTC timestamp */
+            updatedAt: string;
+            /** @description YYYY-MM-DD */
+            valuationDate: string;
+        };
+        ErrorCatalogueEntry: {
+            /** @enum {string} */
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "signup_disabled" | "email_exists" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            /** @description What happened and what to do, for people; the console shows this sentence */
+            sentence: string;
+            status: number;
+            title: string;
         };
         Firm: {
             id: string;
@@ -1341,13 +1444,23 @@ export interface components {
             }[];
         };
         PatchEngagementInput: {
+            /** @description null clears it; editable until GATE_3 is approved */
+            addressee?: string | null;
+            /** @description null clears it; editable until GATE_3 is approved */
+            appointingAuthority?: string | null;
+            /** @description null clears it; editable until GATE_3 is approved */
+            appointmentDate?: string | null;
             /** @description null clears it */
             cin?: string | null;
+            /** @description null clears it; editable until GATE_3 is approved */
+            companyBackground?: string | null;
             /** @description null clears it */
             proposedPricePerShare?: (string | number) | null;
             /** @description null clears it */
             purpose?: ("ISSUE_OF_SHARES" | "TRANSFER_OR_RECEIPT" | "ISSUE_TO_NON_RESIDENT" | "TRANSFER_RESIDENT_TO_NON_RESIDENT" | "TRANSFER_NON_RESIDENT_TO_RESIDENT") | null;
             targetEntity?: string;
+            /** @description YYYY-MM-DD; null makes it the valuation date again */
+            transactionDate?: string | null;
             /**
              * Format: date
              * @description YYYY-MM-DD, not later than today in India
@@ -1376,8 +1489,11 @@ export interface components {
         };
         /** @description RFC 9457 application/problem+json error body */
         Problem: {
-            /** @description Stable snake_case error code, e.g. validation_failed, not_found, already_locked */
-            code: string;
+            /**
+             * @description Stable snake_case error code from the error catalogue (GET /api/v1/errors), e.g. validation_failed, not_found, already_locked
+             * @enum {string}
+             */
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "signup_disabled" | "email_exists" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             detail: string;
             errors?: {
                 message: string;
@@ -1387,6 +1503,7 @@ export interface components {
             requestId: string;
             status: number;
             title: string;
+            /** @description A URI reference to this code's entry in the error catalogue page, /docs/errors#<code> */
             type: string;
         };
         Profile: {
@@ -1468,6 +1585,8 @@ export interface components {
             keyId?: string;
             /** @constant */
             kind?: "FINAL";
+            /** @description Where the report was signed */
+            place?: string;
             reason?: string;
             /** @description The signatory's registration(s) that qualify them for the statute, e.g. "IBBI/RV/03/2019/12345 (IBBI registered valuer, …)" */
             registration?: string;
@@ -1486,6 +1605,8 @@ export interface components {
             signedPayload?: string;
             statute?: string;
             targetEntity?: string;
+            /** @description The chartered-accountant signatory's UDIN */
+            udin?: string;
             valid: boolean;
         };
         Session: {
@@ -1493,6 +1614,25 @@ export interface components {
             csrfToken: string;
             firm: components["schemas"]["Firm"];
             user: components["schemas"]["TeamMember"];
+        };
+        /** @description Who may sign this valuation, decided by the methods its conclusion adopts (weight above nil), not by the inputs uploaded */
+        SignatoryRequirement: {
+            /** @description Any one of these registrations qualifies */
+            acceptable: {
+                assetClass?: string;
+                type: string;
+            }[];
+            /** @description The registration needed, as a person reads it */
+            needs: string;
+            /** @description Active members who hold a qualifying registration; GATE_3 is signed by one of them who is an ADMIN */
+            qualifiedMembers: {
+                id: string;
+                name: string;
+                registrations: string[];
+                role: string;
+            }[];
+            /** @description The provision that says who may sign */
+            rule: string;
         };
         SigningKey: {
             /** @constant */
@@ -2337,7 +2477,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Engagement"];
+                    "application/json": components["schemas"]["EngagementDetail"];
                 };
             };
             /** @description Unauthorized */
@@ -3142,11 +3282,15 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Optional: an approval may be sent with no body */
+        /** @description Optional for GATE_1 and GATE_2: an approval may be sent with no body */
         requestBody: {
             content: {
                 "application/json": {
                     comment?: string;
+                    /** @description GATE_3 only, required there: where the report is signed, e.g. Mumbai */
+                    place?: string;
+                    /** @description GATE_3 only: the signatory's UDIN (18 characters: YY + six-digit ICAI membership number + ten letters and digits), required when the signatory signs as a chartered accountant */
+                    udin?: string;
                 } | null;
             };
         };
@@ -3584,6 +3728,44 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listErrors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorCatalogueEntry"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

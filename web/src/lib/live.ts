@@ -1,6 +1,7 @@
 // Live updates: the firm's Server-Sent Events stream (GET /api/v1/events/stream) invalidates the
 // affected queries, so pages change without a reload. If the stream drops, the browser reconnects by
 // itself (resuming with Last-Event-ID); while it is down, the returned flag turns polling on.
+import { ENGAGEMENT_EVENT_TYPES } from '../../../src/contract/events';
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 
@@ -22,8 +23,7 @@ export function useLiveEvents(engagementId?: string): { live: boolean } {
       if (id) void client.invalidateQueries({ queryKey: ['engagement', id] });
       else void client.invalidateQueries({ queryKey: ['engagement'] });
     };
-    const types = ['engagement.stage_changed', 'engagement.gate_pending', 'engagement.completed', 'payment.captured', 'report.ready'];
-    for (const t of types) source.addEventListener(t, onEvent as EventListener);
+    for (const t of ENGAGEMENT_EVENT_TYPES) source.addEventListener(t, onEvent as EventListener);
     source.onopen = () => setLive(true);
     source.onerror = () => setLive(false);
     return () => {

@@ -1,12 +1,12 @@
 // Who is signed in (GET /auth/me), shared by every page; role checks for showing or hiding actions.
 import { useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../api/client';
+import { roleAtLeast } from '../../../src/contract/roles';
 
 export type Me = Schemas['Me'];
 export type Role = Me['role'];
 
-const RANK: Record<Role, number> = { VIEWER: 1, VALUER: 2, ADMIN: 3 };
-export const atLeast = (me: Me | undefined, role: Role) => !!me && RANK[me.role] >= RANK[role];
+export const atLeast = (me: Me | undefined, role: Role) => !!me && roleAtLeast(me.role, role);
 
 export const meKey = ['me'] as const;
 

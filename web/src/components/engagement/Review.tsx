@@ -13,17 +13,24 @@ import { FormError } from '../FormError';
 type Engagement = Schemas['Engagement'];
 type AuditEvent = Schemas['AuditEvent'];
 type Gate = 'GATE_1' | 'GATE_2' | 'GATE_3';
-const GATE_TITLES: Record<Gate, string> = { GATE_1: 'Gate 1 · valuer review', GATE_2: 'Gate 2 · second review (four eyes)', GATE_3: 'Gate 3 · partner sign-off' };
+const GATE_TITLES: Record<Gate, string> = { GATE_1: 'Gate 1 · valuer review', GATE_2: 'Gate 2 · independent review', GATE_3: 'Gate 3 · partner sign-off' };
 
 /** Why this person cannot decide the current gate, or null when they can. */
 export function gateBlocker(gate: Gate, engagement: Engagement, me: Me | undefined, events: AuditEvent[]): string | null {
+  if (me?.kind !== 'user') return 'Review gates are decided by people signed in to the console, not by API tokens.';
   if (!atLeast(me, 'VALUER')) return 'Deciding a gate needs the VALUER or ADMIN role.';
-  const myId = me?.user?.id ?? me?.token?.id;
+  const myId = me?.user?.id;
+  const last = (action: string) => [...events].reverse().find((e) => e.action === action);
   if (gate === 'GATE_2') {
-    const g1 = [...events].reverse().find((e) => e.action === 'engagement.approve_gate_1');
-    if (g1 && g1.actor.id === myId) return 'Four eyes: you approved Gate 1, so someone else must approve Gate 2.';
+    // The server counts a token's actions as its creator's; the console sees people's own actions.
+    const lock = last('assumptions.locked');
+    const g1 = last('engagement.approve_gate_1');
+    if (lock && lock.actor.id === myId) return 'Independent review: you locked the assumptions, so someone else must review Gate 2.';
+    if (g1 && g1.actor.id === myId) return 'Independent review: you approved Gate 1, so someone else must approve Gate 2.';
   }
   if (gate === 'GATE_3') {
+    const g2 = last('engagement.approve_gate_2');
+    if (g2 && g2.actor.id === myId) return 'Independent review: you reviewed Gate 2, so another partner must sign.';
     if (me?.kind !== 'user' || me.role !== 'ADMIN') return 'Sign-off needs an ADMIN (partner) signed in; your role cannot sign.';
     if (engagement.paymentStatus !== 'PAID') return 'Sign-off needs the engagement to be paid first.';
   }

@@ -8,11 +8,12 @@ import { setSessionCookie } from './session-reply.js';
 
 export default function route(app: AppInstance) {
   app.post(
-    '/api/v1/auth/accept-invite',
+    '/accept-invite',
     {
       config: { auth: 'public' },
       schema: {
         tags: ['auth'],
+        operationId: 'acceptInvite',
         summary: 'Accept an invitation: set a password, become ACTIVE, start a session',
         description: 'Invitation tokens are single use and expire after 7 days: 400 invalid_invitation, 410 invitation_used / invitation_expired.',
         body: acceptInviteBody,

@@ -7,11 +7,12 @@ import { setSessionCookie } from './session-reply.js';
 
 export default function route(app: AppInstance) {
   app.post(
-    '/api/v1/auth/login',
+    '/login',
     {
       config: { auth: 'public' },
       schema: {
         tags: ['auth'],
+        operationId: 'login',
         summary: 'Log in: sets an HttpOnly session cookie and returns the CSRF token',
         description: 'Rate-limited per e-mail and per address (429 with Retry-After). A wrong e-mail and a wrong password answer the same 401.',
         body: loginBody,

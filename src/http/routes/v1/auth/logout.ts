@@ -5,10 +5,10 @@ import { CSRF_COOKIE, logout, SESSION_COOKIE } from '../../../../services/identi
 
 export default function route(app: AppInstance) {
   app.post(
-    '/api/v1/auth/logout',
+    '/logout',
     {
       config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['auth'], summary: 'End the session (invalidated server-side)', response: { 204: z.null().describe('Logged out') } },
+      schema: { tags: ['auth'], operationId: 'logout', summary: 'End the session (invalidated server-side)', description: 'Ends the session server-side: the cookie stops working at once on every API process. Needs X-CSRF-Token.', response: { 204: z.null().describe('Logged out') } },
     },
     async (request, reply) => {
       await logout(app.services, requirePrincipal(request));

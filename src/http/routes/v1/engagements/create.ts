@@ -7,11 +7,12 @@ import { createEngagement } from '../../../../services/engagements.js';
 
 export default function route(app: AppInstance) {
   app.post(
-    '/api/v1/engagements',
+    '',
     {
       config: { auth: { role: 'VALUER' } },
       schema: {
         tags: ['engagements'],
+        operationId: 'createEngagement',
         summary: 'Create a valuation engagement',
         description: 'Honours Idempotency-Key: the same key and body within 24 h replays the first response; another body → 409 idempotency_conflict.',
         body: createEngagementBody,

@@ -8,12 +8,14 @@ import { listEngagementEvents } from '../../../../services/engagements.js';
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/engagements/:id/events',
+    '/:id/events',
     {
       config: { auth: { role: 'VIEWER' } },
       schema: {
         tags: ['engagements'],
+        operationId: 'listEngagementEvents',
         summary: 'The audit trail of an engagement, oldest first: who, what, when, from/to status, request id',
+        description: 'The audit entries of one engagement, oldest first, cursor-paginated: the trail a reviewer reads.',
         params: z.object({ id: z.string() }),
         querystring: paginationQuery,
         response: { 200: z.array(auditEventSchema), ...problemResponses(400, 404) },

@@ -7,12 +7,14 @@ import { normalisedFinancialsSchema } from '../../../../domain/financials/normal
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/engagements/:id/financials',
+    '/:id/financials',
     {
       config: { auth: { role: 'VIEWER' } },
       schema: {
         tags: ['documents'],
+        operationId: 'getFinancials',
         summary: 'The normalised financials the valuation uses (every amount in rupees, as decimal strings)',
+        description: 'The financials as the engine reads them after ingestion, every amount a decimal string in rupees; 409 before ingestion.',
         params: z.object({ id: z.string() }),
         response: { 200: z.object({ engagementId: z.string(), documentId: z.string(), acceptedAt: z.string(), financials: normalisedFinancialsSchema, missingInputs: z.array(z.object({ path: z.string(), message: z.string() })).describe('What the engagement\'s statute still needs from these financials (JSON Pointers into the financials document); the lock answers 409 inputs_incomplete until it is empty') }).meta({ id: 'NormalisedFinancials' }), ...problemResponses(404, 409) },
       },

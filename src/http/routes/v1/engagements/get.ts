@@ -2,15 +2,15 @@ import { z } from 'zod';
 import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
-import { engagementSchema } from '../../../schemas/engagement.js';
+import { engagementDetailSchema } from '../../../schemas/engagement.js';
 import { getEngagement } from '../../../../services/engagements.js';
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/engagements/:id',
+    '/:id',
     {
       config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['engagements'], summary: 'Fetch an engagement', params: z.object({ id: z.string() }), response: { 200: engagementSchema, ...problemResponses(404) } },
+      schema: { tags: ['engagements'], operationId: 'getEngagement', summary: 'Fetch an engagement', params: z.object({ id: z.string() }), description: 'One engagement of the caller\'s firm; another firm\'s id answers 404 exactly as an unknown one. From GATE_1 on it carries `signatory`: the rule, the registrations that qualify and the members who hold one, decided by the methods the conclusion adopts.', response: { 200: engagementDetailSchema, ...problemResponses(404) } },
     },
     async (request) => getEngagement(app.services, requirePrincipal(request), request.params.id),
   );

@@ -8,11 +8,12 @@ import { listEngagements } from '../../../../services/engagements.js';
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/engagements',
+    '',
     {
       config: { auth: { role: 'VIEWER' } },
       schema: {
         tags: ['engagements'],
+        operationId: 'listEngagements',
         summary: 'List the firm\'s engagements, newest first',
         description:
           'Filter by `status`, and search with `q`: every word typed must begin a word of the target entity\'s name or its CIN ' +

@@ -7,7 +7,7 @@ import { patchEngagement } from '../../../../services/engagements.js';
 
 export default function route(app: AppInstance) {
   app.patch(
-    '/api/v1/engagements/:id',
+    '/:id',
     {
       config: { auth: { role: 'VALUER' } },
       schema: {

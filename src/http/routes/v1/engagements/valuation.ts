@@ -7,11 +7,12 @@ import { getValuation } from '../../../../services/valuation.js';
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/engagements/:id/valuation',
+    '/:id/valuation',
     {
       config: { auth: { role: 'VIEWER' } },
       schema: {
         tags: ['valuation'],
+        operationId: 'getValuation',
         summary: 'The computed valuation: every method\'s lines, the conclusion, the sensitivity grid and warnings',
         description: '409 valuation_not_ready before computation (the detail says why when the computation failed).',
         params: z.object({ id: z.string() }),

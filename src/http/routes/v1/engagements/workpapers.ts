@@ -4,12 +4,11 @@ import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { contentDisposition } from '../../../content-disposition.js';
 import { valuationWorkpapers } from '../../../../services/valuation.js';
-
 import { XLSX_MEDIA_TYPE as XLSX_TYPE } from '../../../openapi-document.js';
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/engagements/:id/valuation/workpapers.xlsx',
+    '/:id/valuation/workpapers.xlsx',
     {
       config: { auth: { role: 'VIEWER' }, produces: { 200: [XLSX_TYPE] } },
       schema: {

@@ -16,7 +16,7 @@ const DESCRIPTION = [
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/events/stream',
+    '/stream',
     {
       config: { auth: { role: 'VIEWER' }, produces: { 200: ['text/event-stream'] } },
       schema: {

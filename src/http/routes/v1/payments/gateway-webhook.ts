@@ -13,11 +13,12 @@ export default function route(app: AppInstance) {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post(
-      '/api/v1/payments/gateway-webhook',
+      '/gateway-webhook',
       {
         config: { auth: 'public' },
         schema: {
           tags: ['payments'],
+          operationId: 'receiveGatewayWebhook',
           summary: 'Gateway webhook (no bearer; X-Razorpay-Signature over the raw body)',
           description: 'Captures payments on payment.captured and order.paid; de-duplicated on X-Razorpay-Event-Id; other events are acknowledged and ignored.',
           response: { 200: z.object({ received: z.literal(true), outcome: z.string() }), ...problemResponses(400) },

@@ -8,10 +8,10 @@ import { listPayments } from '../../../../services/payments.js';
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/payments',
+    '',
     {
       config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['payments'], summary: 'List the firm\'s payments, newest first', querystring: paginationQuery, response: { 200: z.array(paymentSchema), ...problemResponses(400) } },
+      schema: { tags: ['payments'], operationId: 'listPayments', summary: 'List the firm\'s payments, newest first', querystring: paginationQuery, description: 'Newest first, cursor-paginated: amount in paise, status and gateway ids.', response: { 200: z.array(paymentSchema), ...problemResponses(400) } },
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;

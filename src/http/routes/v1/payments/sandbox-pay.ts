@@ -5,11 +5,12 @@ import { sandboxPay } from '../../../../services/payments.js';
 
 export default function route(app: AppInstance) {
   app.post(
-    '/api/v1/payments/sandbox/pay',
+    '/sandbox/pay',
     {
       config: { auth: 'public' },
       schema: {
         tags: ['payments'],
+        operationId: 'sandboxPay',
         summary: 'Sandbox only: pay an order as a real checkout would',
         description: 'Answers what the gateway checkout hands the browser; pass it to POST /api/v1/payments/verify. 404 unless the sandbox gateway is active.',
         body: sandboxPayBody,

@@ -6,11 +6,12 @@ import { verifyPayment } from '../../../../services/payments.js';
 
 export default function route(app: AppInstance) {
   app.post(
-    '/api/v1/payments/verify',
+    '/verify',
     {
       config: { auth: { role: 'VALUER' } },
       schema: {
         tags: ['payments'],
+        operationId: 'verifyPayment',
         summary: 'Verify a checkout result and capture the payment',
         description: 'The signature is checked against the order id we stored. Bad signature → 400 invalid_signature; repeating a successful verify → 200, same result; another payment for a captured order → 409.',
         body: verifyPaymentBody,

@@ -19,6 +19,8 @@ const verificationSchema = z
     designation: z.string().optional().describe('The signatory\'s designation'),
     registration: z.string().optional().describe('The signatory\'s registration(s) that qualify them for the statute, e.g. "IBBI/RV/03/2019/12345 (IBBI registered valuer, …)"'),
     firmRegistration: z.string().optional().describe('The firm\'s IBBI registered-valuer-entity number'),
+    place: z.string().optional().describe('Where the report was signed'),
+    udin: z.string().optional().describe('The chartered-accountant signatory\'s UDIN'),
     signedPayload: z.string().optional().describe('The exact canonical certificate that was signed: verify the signature over its UTF-8 bytes'),
     certificate: z.record(z.string(), z.string()).optional().describe('signedPayload parsed: the certificate fields, in canonical (sorted) key order'),
     canonicalization: z.string().optional().describe('The rule that produced signedPayload from the certificate fields'),
@@ -30,11 +32,12 @@ const verificationSchema = z
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/reports/verify/:sha256',
+    '/verify/:sha256',
     {
       config: { auth: 'public' },
       schema: {
         tags: ['reports'],
+        operationId: 'verifyReport',
         summary: 'Verify a report from the SHA-256 of its PDF (public, rate-limited)',
         description: 'valid:true only for a FINAL report this service signed; a DRAFT or unknown hash answers valid:false with a reason.',
         params: z.object({ sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be a SHA-256: 64 hexadecimal characters').describe('SHA-256 of the PDF file, hex') }),

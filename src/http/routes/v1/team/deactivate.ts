@@ -7,7 +7,7 @@ import { deactivateMember } from '../../../../services/team.js';
 
 export default function route(app: AppInstance) {
   app.post(
-    '/api/v1/team/:userId/deactivate',
+    '/:userId/deactivate',
     {
       config: { auth: { role: 'ADMIN', userOnly: true } },
       schema: {

@@ -7,11 +7,12 @@ import { invite } from '../../../../services/team.js';
 
 export default function route(app: AppInstance) {
   app.post(
-    '/api/v1/team/invite',
+    '/invite',
     {
       config: { auth: { role: 'ADMIN', userOnly: true } },
       schema: {
         tags: ['team'],
+        operationId: 'inviteTeamMember',
         summary: 'Invite a team member (ADMIN user only)',
         description: 'Creates the member with status INVITED and e-mails a single-use link valid 7 days (SMTP when configured, otherwise an .eml file in DATA_DIR/mail). An e-mail already registered, in any case, answers 409 email_exists.',
         body: z.object({ email: emailSchema, name: z.string().trim().min(1).max(200), role: z.enum(['ADMIN', 'VALUER', 'VIEWER']) }).strict(),

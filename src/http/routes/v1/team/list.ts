@@ -7,10 +7,10 @@ import { listMembers } from '../../../../services/team.js';
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/team',
+    '',
     {
       config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['team'], summary: 'List the firm\'s team members', querystring: paginationQuery, response: { 200: z.array(memberSchema), ...problemResponses(400) } },
+      schema: { tags: ['team'], operationId: 'listTeamMembers', summary: 'List the firm\'s team members', querystring: paginationQuery, description: 'Every member of the caller\'s firm with role, status and signatory registrations.', response: { 200: z.array(memberSchema), ...problemResponses(400) } },
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;

@@ -7,12 +7,14 @@ import { changeRole } from '../../../../services/team.js';
 
 export default function route(app: AppInstance) {
   app.patch(
-    '/api/v1/team/:userId',
+    '/:userId',
     {
       config: { auth: { role: 'ADMIN', userOnly: true } },
       schema: {
         tags: ['team'],
+        operationId: 'changeTeamMemberRole',
         summary: 'Change a member\'s role; the last ADMIN cannot be demoted (409 last_admin)',
+        description: 'ADMIN, signed-in user only. The member\'s sessions follow the new role at once; demoting the last ADMIN is 409 `last_admin`.',
         params: z.object({ userId: z.string() }),
         body: z.object({ role: z.enum(['ADMIN', 'VALUER', 'VIEWER']) }).strict(),
         response: { 200: memberSchema, ...problemResponses(400, 404, 409) },

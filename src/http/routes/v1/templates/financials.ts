@@ -7,12 +7,14 @@ import { XLSX_MEDIA_TYPE } from '../../../openapi-document.js';
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/templates/financials.:format',
+    '/financials.:format',
     {
       config: { auth: { role: 'VIEWER' }, produces: { 200: ['application/json', 'text/csv', XLSX_MEDIA_TYPE] } },
       schema: {
         tags: ['documents'],
+        operationId: 'downloadFinancialsTemplate',
         summary: 'The financials template, filled in with an example company: json, csv or xlsx',
+        description: 'The template filled in with an example company, as JSON, CSV or XLSX; upload it back as FINANCIALS.',
         params: z.object({ format: z.enum(['json', 'csv', 'xlsx']) }),
         response: { 200: z.string().meta({ format: 'binary' }).describe('The template file'), ...problemResponses(400) },
       },

@@ -7,10 +7,10 @@ import { getAssumptions } from '../../../../../services/valuation.js';
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/engagements/:id/assumptions',
+    '',
     {
       config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['assumptions'], summary: 'Read the assumptions: {locked:false} before the lock', params: z.object({ id: z.string() }), response: { 200: assumptionsSchema, ...problemResponses(404) } },
+      schema: { tags: ['assumptions'], operationId: 'getAssumptions', summary: 'Read the assumptions: {locked:false} before the lock', params: z.object({ id: z.string() }), description: 'The locked assumptions with rationale, or `{locked:false}` before the lock.', response: { 200: assumptionsSchema, ...problemResponses(404) } },
     },
     async (request) => getAssumptions(app.services, requirePrincipal(request), request.params.id),
   );

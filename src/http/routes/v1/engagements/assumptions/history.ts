@@ -7,7 +7,7 @@ import { getAssumptionsHistory } from '../../../../../services/valuation.js';
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/engagements/:id/assumptions/history',
+    '/history',
     {
       config: { auth: { role: 'VIEWER' } },
       schema: {

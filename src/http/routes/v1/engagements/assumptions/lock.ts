@@ -7,11 +7,12 @@ import { lockAssumptions } from '../../../../../services/valuation.js';
 
 export default function route(app: AppInstance) {
   app.post(
-    '/api/v1/engagements/:id/assumptions/lock',
+    '/lock',
     {
       config: { auth: { role: 'VALUER' } },
       schema: {
         tags: ['assumptions'],
+        operationId: 'lockAssumptions',
         summary: 'Lock the valuation assumptions (one way)',
         description: 'Rates are percent. terminalGrowthRate must be below wacc (400). Locking twice → 409 already_locked; after computation started → 409 invalid_transition. Computation starts once the engagement is DATA_READY and assumptions are locked. When accepted financials lack what the statute needs (IBC: liquidation.assets; Rule 11UA(1)(c)(b): stamp-duty and market values of assets held at book; a DCF: projections) → 409 inputs_incomplete naming each missing field in `errors`, and nothing changes (the engagement stays DATA_READY). The response carries `warnings` about the rates where the valuation has a DCF (RATES_LOOK_LIKE_FRACTIONS, WACC_GROWTH_SPREAD_NARROW).',
         params: z.object({ id: z.string() }),

@@ -8,12 +8,14 @@ import { XLSX_MEDIA_TYPE } from '../../../../openapi-document.js';
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/engagements/:id/documents/:docId/content',
+    '/:docId/content',
     {
       config: { auth: { role: 'VIEWER' }, produces: { 200: ['application/pdf', 'text/csv', XLSX_MEDIA_TYPE, 'application/json'] } },
       schema: {
         tags: ['documents'],
+        operationId: 'downloadDocument',
         summary: 'Download a document\'s bytes as uploaded',
+        description: 'The uploaded bytes, unchanged, with the content type detected at upload and a Content-Disposition file name.',
         params: z.object({ id: z.string(), docId: z.string() }),
         response: { 200: z.string().meta({ format: 'binary' }).describe('The file'), ...problemResponses(404) },
       },

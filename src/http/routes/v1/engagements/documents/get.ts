@@ -7,10 +7,10 @@ import { getDocument, publicDocument } from '../../../../../services/documents.j
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/engagements/:id/documents/:docId',
+    '/:docId',
     {
       config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['documents'], summary: 'A document\'s metadata (and its errors when REJECTED)', params: z.object({ id: z.string(), docId: z.string() }), response: { 200: documentSchema, ...problemResponses(404) } },
+      schema: { tags: ['documents'], operationId: 'getDocument', summary: 'A document\'s metadata (and its errors when REJECTED)', params: z.object({ id: z.string(), docId: z.string() }), description: 'Metadata of one document; a REJECTED financials file carries its errors by sheet, row and column.', response: { 200: documentSchema, ...problemResponses(404) } },
     },
     async (request) => publicDocument(await getDocument(app.services, requirePrincipal(request), request.params.id, request.params.docId)),
   );

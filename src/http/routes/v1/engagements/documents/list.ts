@@ -8,10 +8,10 @@ import { listDocuments } from '../../../../../services/documents.js';
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/engagements/:id/documents',
+    '',
     {
       config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['documents'], summary: 'List an engagement\'s documents, newest first', params: z.object({ id: z.string() }), querystring: paginationQuery, response: { 200: z.array(documentSchema), ...problemResponses(400, 404) } },
+      schema: { tags: ['documents'], operationId: 'listDocuments', summary: 'List an engagement\'s documents, newest first', params: z.object({ id: z.string() }), querystring: paginationQuery, description: 'Newest first, cursor-paginated; each with kind, detected format, size, SHA-256 and status.', response: { 200: z.array(documentSchema), ...problemResponses(400, 404) } },
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;

@@ -22,12 +22,13 @@ const skipBodyValidation: FastifySchemaCompiler<z.ZodType> = (route) =>
 
 export default function route(app: AppInstance) {
   app.post(
-    '/api/v1/engagements/:id/documents',
+    '',
     {
       config: { auth: { role: 'VALUER' } },
       validatorCompiler: skipBodyValidation as never,
       schema: {
         tags: ['documents'],
+        operationId: 'uploadDocument',
         summary: 'Upload a document (multipart/form-data: file, kind)',
         description:
           'FINANCIALS (JSON, CSV or XLSX in the template layout; see /api/v1/templates/financials.*) move the engagement to DATA_INGESTING and are parsed by a job: then DATA_READY, or back with the document REJECTED and its errors. ' +

@@ -7,12 +7,14 @@ import { contentDisposition } from '../../../../content-disposition.js';
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/engagements/:id/report',
+    '',
     {
       config: { auth: { role: 'VIEWER' }, produces: { 200: ['application/pdf'] } },
       schema: {
         tags: ['reports'],
+        operationId: 'downloadReport',
         summary: 'Download the report PDF (FINAL when ready, else the DRAFT); 409 when none is ready',
+        description: 'The PDF: the FINAL when one is ready, else the newest DRAFT. ETag is the SHA-256; X-Report-Kind says which.',
         params: z.object({ id: z.string() }),
         response: { 200: z.string().meta({ format: 'binary' }).describe('application/pdf'), ...problemResponses(404, 409) },
       },

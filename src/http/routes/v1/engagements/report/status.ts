@@ -19,10 +19,10 @@ const reportStatusSchema = z
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/engagements/:id/report/status',
+    '/status',
     {
       config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['reports'], summary: 'Report status: the FINAL when one exists, else the newest DRAFT', params: z.object({ id: z.string() }), response: { 200: reportStatusSchema, ...problemResponses(404) } },
+      schema: { tags: ['reports'], operationId: 'getReportStatus', summary: 'Report status: the FINAL when one exists, else the newest DRAFT', params: z.object({ id: z.string() }), description: 'NOT_STARTED, GENERATING, READY (with the download URL and SHA-256) or FAILED (with the reason).', response: { 200: reportStatusSchema, ...problemResponses(404) } },
     },
     async (request) => reportStatus(app.services, requirePrincipal(request), request.params.id),
   );

@@ -8,10 +8,10 @@ import { apiTokenSchema } from './schemas.js';
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/settings/api-tokens',
+    '',
     {
       config: { auth: { role: 'ADMIN', userOnly: true } },
-      schema: { tags: ['api-tokens'], summary: 'List the firm\'s API tokens (never their secrets)', querystring: paginationQuery, response: { 200: z.array(apiTokenSchema), ...problemResponses(400) } },
+      schema: { tags: ['api-tokens'], operationId: 'listApiTokens', summary: 'List the firm\'s API tokens (never their secrets)', querystring: paginationQuery, description: 'ADMIN. Newest first, cursor-paginated; each with its prefix, creator and last use, never the secret.', response: { 200: z.array(apiTokenSchema), ...problemResponses(400) } },
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;

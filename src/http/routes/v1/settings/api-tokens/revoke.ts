@@ -6,10 +6,10 @@ import { revokeApiToken } from '../../../../../services/identity.js';
 
 export default function route(app: AppInstance) {
   app.delete(
-    '/api/v1/settings/api-tokens/:tokenId',
+    '/:tokenId',
     {
       config: { auth: { role: 'ADMIN', userOnly: true } },
-      schema: { tags: ['api-tokens'], summary: 'Revoke an API token: it answers 401 from then on', params: z.object({ tokenId: z.string() }), response: { 204: z.null().describe('Revoked'), ...problemResponses(404) } },
+      schema: { tags: ['api-tokens'], operationId: 'revokeApiToken', summary: 'Revoke an API token: it answers 401 from then on', params: z.object({ tokenId: z.string() }), description: 'ADMIN. The token is refused (401) by every API process within a second; revoking twice is harmless.', response: { 204: z.null().describe('Revoked'), ...problemResponses(404) } },
     },
     async (request, reply) => {
       await revokeApiToken(app.services, requirePrincipal(request), request.params.tokenId, request.id);

@@ -7,11 +7,12 @@ import { eventTypesSchema, webhookEndpointWithSecretSchema, webhookUrlSchema } f
 
 export default function route(app: AppInstance) {
   app.post(
-    '/api/v1/settings/webhooks',
+    '',
     {
       config: { auth: { role: 'ADMIN', userOnly: true } },
       schema: {
         tags: ['webhooks'],
+        operationId: 'createWebhookEndpoint',
         summary: 'Create a webhook endpoint (its signing secret is shown exactly once)',
         description: 'Deliveries are signed per Standard Webhooks. A URL that is not https or resolves to a private address answers 400 webhook_url_not_allowed.',
         body: z.object({ url: webhookUrlSchema, events: eventTypesSchema, description: z.string().trim().max(500).optional() }).strict(),

@@ -7,10 +7,10 @@ import { endpointParams } from './schemas.js';
 
 export default function route(app: AppInstance) {
   app.delete(
-    '/api/v1/settings/webhooks/:webhookId',
+    '/:webhookId',
     {
       config: { auth: { role: 'ADMIN', userOnly: true } },
-      schema: { tags: ['webhooks'], summary: 'Delete a webhook endpoint and its delivery log', params: endpointParams, response: { 204: z.null().describe('Deleted'), ...problemResponses(404) } },
+      schema: { tags: ['webhooks'], operationId: 'deleteWebhookEndpoint', summary: 'Delete a webhook endpoint and its delivery log', params: endpointParams, description: 'ADMIN. The endpoint and its delivery log are deleted; queued deliveries to it stop.', response: { 204: z.null().describe('Deleted'), ...problemResponses(404) } },
     },
     async (request, reply) => {
       await deleteEndpoint(app.services, requirePrincipal(request), request.params.webhookId, request.id);

@@ -8,12 +8,14 @@ import { endpointParams, webhookDeliverySchema } from './schemas.js';
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/settings/webhooks/:webhookId/deliveries',
+    '/:webhookId/deliveries',
     {
       config: { auth: { role: 'ADMIN', userOnly: true } },
       schema: {
         tags: ['webhooks'],
+        operationId: 'listWebhookDeliveries',
         summary: 'Deliveries to this endpoint, newest first, each with its log of attempts',
+        description: 'ADMIN. Newest first; each delivery with every attempt: time, HTTP status or error, duration.',
         params: endpointParams,
         querystring: paginationQuery,
         response: { 200: z.array(webhookDeliverySchema), ...problemResponses(400, 404) },

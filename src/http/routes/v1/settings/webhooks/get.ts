@@ -6,10 +6,10 @@ import { endpointParams, webhookEndpointSchema } from './schemas.js';
 
 export default function route(app: AppInstance) {
   app.get(
-    '/api/v1/settings/webhooks/:webhookId',
+    '/:webhookId',
     {
       config: { auth: { role: 'ADMIN', userOnly: true } },
-      schema: { tags: ['webhooks'], summary: 'One webhook endpoint (without its secret)', params: endpointParams, response: { 200: webhookEndpointSchema, ...problemResponses(404) } },
+      schema: { tags: ['webhooks'], operationId: 'getWebhookEndpoint', summary: 'One webhook endpoint (without its secret)', params: endpointParams, description: 'ADMIN. One endpoint, without its secret.', response: { 200: webhookEndpointSchema, ...problemResponses(404) } },
     },
     async (request) => getEndpoint(app.services, requirePrincipal(request), request.params.webhookId),
   );

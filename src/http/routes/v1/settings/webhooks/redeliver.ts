@@ -6,11 +6,12 @@ import { endpointParams, webhookDeliverySchema } from './schemas.js';
 
 export default function route(app: AppInstance) {
   app.post(
-    '/api/v1/settings/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
+    '/:webhookId/deliveries/:deliveryId/redeliver',
     {
       config: { auth: { role: 'ADMIN', userOnly: true } },
       schema: {
         tags: ['webhooks'],
+        operationId: 'redeliverWebhook',
         summary: 'Send a finished delivery again (a new delivery with the same webhook-id)',
         description: '409 delivery_pending while the original is still being attempted; 409 endpoint_disabled for a disabled endpoint.',
         params: endpointParams.extend({ deliveryId: endpointParams.shape.webhookId }),

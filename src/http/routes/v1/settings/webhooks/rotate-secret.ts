@@ -6,11 +6,12 @@ import { endpointParams, webhookEndpointWithSecretSchema } from './schemas.js';
 
 export default function route(app: AppInstance) {
   app.post(
-    '/api/v1/settings/webhooks/:webhookId/rotate-secret',
+    '/:webhookId/rotate-secret',
     {
       config: { auth: { role: 'ADMIN', userOnly: true } },
       schema: {
         tags: ['webhooks'],
+        operationId: 'rotateWebhookSecret',
         summary: 'Rotate the signing secret (the new one is shown once)',
         description: 'For 24 hours every delivery carries two signatures, one with the new secret and one with the old.',
         params: endpointParams,

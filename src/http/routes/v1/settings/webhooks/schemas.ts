@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../../../../schemas/common.js';
-import { WEBHOOK_EVENT_TYPES } from '../../../../../services/webhooks.js';
+import { ENGAGEMENT_EVENT_TYPES as WEBHOOK_EVENT_TYPES } from '../../../../../contract/events.js';
 
 export const eventTypesSchema = z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1).max(WEBHOOK_EVENT_TYPES.length * 4)
   .describe('Event types to receive');

@@ -6,12 +6,14 @@ import { endpointParams, webhookDeliverySchema } from './schemas.js';
 
 export default function route(app: AppInstance) {
   app.post(
-    '/api/v1/settings/webhooks/:webhookId/test',
+    '/:webhookId/test',
     {
       config: { auth: { role: 'ADMIN', userOnly: true } },
       schema: {
         tags: ['webhooks'],
+        operationId: 'sendWebhookTest',
         summary: 'Queue a webhook.test ping to this endpoint (delivered, signed and retried like any event)',
+        description: 'ADMIN. Queues a `webhook.test` event to this endpoint only; see its delivery under deliveries.',
         params: endpointParams,
         response: { 202: webhookDeliverySchema, ...problemResponses(404, 409) },
       },

@@ -7,11 +7,12 @@ import { endpointParams, eventTypesSchema, webhookEndpointSchema, webhookUrlSche
 
 export default function route(app: AppInstance) {
   app.patch(
-    '/api/v1/settings/webhooks/:webhookId',
+    '/:webhookId',
     {
       config: { auth: { role: 'ADMIN', userOnly: true } },
       schema: {
         tags: ['webhooks'],
+        operationId: 'updateWebhookEndpoint',
         summary: 'Change a webhook endpoint\'s URL, events, description, or enable/disable it',
         description: 'Re-enabling clears the disabled reason and the failure streak.',
         params: endpointParams,

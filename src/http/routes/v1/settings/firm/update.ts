@@ -3,19 +3,11 @@ import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { firmProfileSchema } from '../../../../schemas/profile.js';
 import { firmPatchBody } from '../../../../../contract/registrations.js';
-import { getFirmProfile, updateFirmProfile } from '../../../../../services/profile.js';
+import { updateFirmProfile } from '../../../../../services/profile.js';
 
 export default function route(app: AppInstance) {
-  app.get(
-    '/api/v1/settings/firm',
-    {
-      config: { auth: { role: 'ADMIN', userOnly: true } },
-      schema: { tags: ['settings'], operationId: 'getFirmProfile', summary: 'The firm\'s profile (legal name, address, IBBI registration)', response: { 200: firmProfileSchema } },
-    },
-    async (request) => getFirmProfile(app.services, requirePrincipal(request)),
-  );
   app.patch(
-    '/api/v1/settings/firm',
+    '',
     {
       config: { auth: { role: 'ADMIN', userOnly: true } },
       schema: {

@@ -1,0 +1,12 @@
+// The events the service emits about a firm's engagements: delivered to webhook endpoints and on the
+// console's event stream alike (docs/webhooks.md).
+export const ENGAGEMENT_EVENT_TYPES = [
+  'engagement.stage_changed',
+  'engagement.gate_pending',
+  'engagement.completed',
+  'payment.captured',
+] as const;
+export type EngagementEventType = (typeof ENGAGEMENT_EVENT_TYPES)[number];
+
+/** Sent only by "send test event", to the one endpoint asked for. */
+export const TEST_EVENT_TYPE = 'webhook.test';

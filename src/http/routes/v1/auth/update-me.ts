@@ -1,0 +1,32 @@
+import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
+import { requirePrincipal } from '../../../plugins/auth.js';
+import { profilePatchBody } from '../../../../contract/registrations.js';
+import { describePrincipal } from '../../../../services/identity.js';
+import { updateMyProfile } from '../../../../services/profile.js';
+import { meSchema } from './me-schema.js';
+
+export default function route(app: AppInstance) {
+  app.patch(
+    '/me',
+    {
+      config: { auth: { role: 'VIEWER', userOnly: true } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'updateMe',
+        summary: 'Update your own profile: display name, designation and registrations',
+        description:
+          '`registrations` replaces the whole list. Formats: IBBI_RV `IBBI/RV/03/2019/12345` with its asset class ' +
+          '(and optionally the RVO), SEBI_MERCHANT_BANKER `INM000012345`, ICAI_MEMBERSHIP six digits. A bad value is a ' +
+          '400 naming the field, e.g. `/registrations/0/number`. The registrations decide who may sign off GATE_3 per statute.',
+        body: profilePatchBody,
+        response: { 200: meSchema, ...problemResponses(400) },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      await updateMyProfile(app.services, principal, request.body, request.id);
+      return describePrincipal(app.services, principal);
+    },
+  );
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
+import { requirePrincipal } from '../../../plugins/auth.js';
+import { params, rule } from './schemas.js';
+import { cancelInvitation } from '../../../../services/team.js';
+
+export default function route(app: AppInstance) {
+  app.delete(
+    '/:invitationId',
+    {
+      config: rule,
+      schema: {
+        tags: ['team'], operationId: 'cancelInvitation',
+        summary: 'Cancel a pending invitation; its link stops working and the invited member is removed',
+        description: 'ADMIN. The link stops working and the invited (not yet active) member is removed.',
+        params, response: { 204: z.null().describe('Cancelled'), ...problemResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      await cancelInvitation(app.services, requirePrincipal(request), request.params.invitationId, request.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

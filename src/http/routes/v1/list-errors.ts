@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../types.js';
+import { ERROR_CATALOGUE, ERROR_CODES } from '../../../contract/errors.js';
+import { problemResponses } from '../../problem.js';
+
+const errorEntrySchema = z
+  .object({
+    code: z.enum(ERROR_CODES),
+    status: z.number().int(),
+    title: z.string(),
+    sentence: z.string().describe('What happened and what to do, for people; the console shows this sentence'),
+  })
+  .meta({ id: 'ErrorCatalogueEntry' });
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/errors',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['health'],
+        operationId: 'listErrors',
+        summary: 'The error catalogue: every code the API answers with, its status, title and sentence',
+        description: 'Public. Every `code` a problem+json body can carry, in catalogue order. A problem\'s `type` points at the same entry on the /docs/errors page.',
+        querystring: z.object({}).strict().describe('No parameters'),
+        response: { 200: z.array(errorEntrySchema), ...problemResponses(400) },
+      },
+    },
+    async () => ERROR_CODES.map((code) => ({ code, ...ERROR_CATALOGUE[code] })),
+  );
+}

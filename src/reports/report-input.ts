@@ -1,0 +1,79 @@
+// What the report renderer is given: everything it prints, gathered by services/reports.ts.
+import type { ValuationResult } from '../domain/valuation/types.js';
+
+export interface ReportInput {
+  kind: 'DRAFT' | 'FINAL';
+  reportId: string;
+  firm: { name: string; legalName?: string; registration?: string | null };
+  engagement: {
+    id: string;
+    targetEntity: string;
+    cin: string | null;
+    statute: ValuationResult['statute'];
+    purpose: string | null;
+    valuationDate: string;
+    createdAt: string;
+  };
+  assumptions: {
+    wacc: string;
+    terminalGrowthRate: string;
+    rationale: string;
+    midYear: boolean;
+    lockedAt: string;
+    /** Display name of the person who locked the assumptions at gate 2. */
+    lockedBy: string;
+  };
+  /** The report's facts about the appointment and the company (captured on the engagement). */
+  facts?: {
+    appointingAuthority: string | null;
+    appointmentDate: string | null;
+    /** The appointing authority when null. */
+    addressee: string | null;
+    companyBackground: string | null;
+    transactionDate: string;
+  };
+  /** From the financials document, where it gives them: the capital table and the historical years. */
+  company?: {
+    unit?: string;
+    shareholding?: { holder: string; instrument: string; number: number | string; faceValue: number | string }[];
+    history?: {
+      year: string; revenue: number | string; ebitda: number | string; depreciationAndAmortisation?: number | string; financeCost?: number | string;
+      profitBeforeTax?: number | string; profitAfterTax: number | string; netWorth: number | string; totalBorrowings?: number | string;
+    }[];
+  };
+  documents: { fileName: string; kind: string; sha256: string; sizeBytes: number; createdAt: string }[];
+  valuation: ValuationResult;
+  reviewTrail: {
+    /** Review round: 1, then one more after each return for revision. */
+    round?: number;
+    gate: 'GATE_1' | 'GATE_2' | 'GATE_3';
+    decision: 'APPROVED' | 'REJECTED' | 'RETURNED_FOR_REVISION';
+    by: string;
+    at: string;
+    comment?: string;
+  }[];
+  /** FINAL only: who certifies, and the public verification page (PUBLIC_BASE_URL + /verify) the file is dropped on. */
+  certificate?: {
+    signedBy: string;
+    signedAt: string;
+    verifyUrl: string;
+    /** The GATE_3 signatory's designation and the registrations that qualify them (domain/identity/signatory.ts). */
+    designation?: string | null;
+    registrations?: string[];
+    /** The demo firm's made-up credentials are printed as such. */
+    demo?: boolean;
+    /** Recorded with the GATE_3 sign-off. */
+    place?: string | null;
+    udin?: string | null;
+  };
+  /** Injected so the same input renders the same document. */
+  generatedAt: string;
+}
+
+export const DRAFT_WATERMARK = 'DRAFT — not certified';
+
+/** The firm's legal name, printed everywhere the firm is named; its display name only where no legal name is set. */
+export const firmName = (input: Pick<ReportInput, 'firm'>): string => input.firm.legalName || input.firm.name;
+
+/** To whom the report is addressed: the addressee given, else the appointing authority. */
+export const addresseeOf = (input: Pick<ReportInput, 'facts'>): string | null => input.facts?.addressee || input.facts?.appointingAuthority || null;

@@ -1,0 +1,61 @@
+// The closing parts of the report: management representations, caveats and disclaimers, the reviews
+// that took place (who and when, never the reviewers' notes, which stay in the firm's own record),
+// and the signature block.
+import { formatDate, formatDayInIndia, GATE_TITLE } from '../format.js';
+import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
+import { firmName, type ReportInput } from '../report-input.js';
+import { scopeParagraphs } from '../statute-text.js';
+
+export function representations(w: Writer, input: ReportInput): void {
+  w.section('Management representations');
+  w.paragraph(`The management of ${input.engagement.targetEntity} has represented that:`);
+  for (const r of [
+    'the financial statements, projections and other information provided are complete and accurate, and nothing that would affect the valuation has been withheld;',
+    'the projections are its best estimate of the company\'s future performance, prepared with due care, on assumptions it believes reasonable;',
+    'the company has clear title to its assets, and no contingent liability, litigation or commitment beyond those disclosed exists;',
+    'no event after the balance-sheet date up to the date of this report materially affects the values reported, other than those disclosed.',
+  ]) w.bullet(r);
+}
+
+export function caveats(w: Writer, input: ReportInput): void {
+  w.section('Caveats, limitations and disclaimers');
+  for (const p of scopeParagraphs(input.engagement.statute).filter((p) => p.heading !== 'Scope of work' && p.heading !== 'Inspections and investigations' && p.heading !== 'Independence')) {
+    w.labelled(p.heading, p.text);
+  }
+}
+
+/** That the three reviews took place: the gate, the person and the date of each approval of the final round. */
+export function reviewStatement(w: Writer, input: ReportInput): void {
+  const lastRound = Math.max(1, ...input.reviewTrail.map((r) => r.round ?? 1));
+  const approvals = input.reviewTrail.filter((r) => (r.round ?? 1) === lastRound && r.decision === 'APPROVED');
+  w.subheading('Reviews');
+  if (approvals.length === 0) {
+    w.paragraph('The engagement\'s three reviews (data, methodology and assumptions, sign-off) have not yet taken place.', { color: COLOR.muted });
+    return;
+  }
+  w.paragraph(`This report passed the firm's three reviews${lastRound > 1 ? `, in the ${lastRound === 2 ? 'second' : `${lastRound}th`} round after a return for revision` : ''}:`);
+  for (const a of approvals) w.bullet(`${GATE_TITLE[a.gate] ?? a.gate}: ${a.by}, ${formatDate(a.at)}`);
+}
+
+export function signatureBlock(w: Writer, input: ReportInput): void {
+  // The reviews and the signature stay on one page with their heading.
+  if (w.doc.y + 330 > w.bottom) w.doc.addPage();
+  w.section('Signature');
+  reviewStatement(w, input);
+  const c = input.certificate;
+  w.doc.moveDown(0.6);
+  if (!c) {
+    w.paragraph('DRAFT: to be signed by the registered valuer on completion of the reviews. Name, registration, place, date and, for a chartered accountant, the UDIN are printed here in the FINAL report.', { color: COLOR.draft, bold: true });
+    return;
+  }
+  w.paragraph(`For ${firmName(input)}${input.firm.registration ? ` (${input.firm.registration})` : ''}`, { bold: true, align: 'left' });
+  w.doc.moveDown(1.2);
+  w.facts([
+    ['Signed by', c.signedBy + (c.designation ? `, ${c.designation}` : '')],
+    ...(c.registrations ?? []).map((r, i): [string, string] => [i === 0 ? 'Registration' : '', r + (c.demo ? ' [DEMO: not a real registration]' : '')]),
+    ['Place', c.place ?? 'Not recorded'],
+    ['Date', formatDayInIndia(c.signedAt)],
+    ...(c.udin ? ([['UDIN', c.udin]] as [string, string][]) : []),
+  ], 0.25);
+  w.paragraph('Signed digitally; the certificate below binds this signature to the exact file.', { size: SIZE.small, color: COLOR.muted, align: 'left' });
+}

@@ -1,0 +1,88 @@
+// The computation summary: methods side by side and the DCF by projection year.
+import type { MethodResult, ValuationResult } from '../../domain/valuation/types.js';
+import { METHOD_TITLE, rupees } from '../format.js';
+import { chooseUnit, inUnit, unitLabel } from './units.js';
+import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
+
+export interface YearRow {
+  year: string;
+  /** The line's amount in rupees (or the factor), as the engine gave it. */
+  values: Map<string, { value: string; kind: string }>;
+}
+
+/** Pivots the DCF's "FY2027 EBITDA" style lines into one entry per projection year. */
+export function dcfYears(m: MethodResult): YearRow[] {
+  const years: YearRow[] = [];
+  for (const l of m.lines) {
+    const match = /^(FY\d{4}) (.+)$/.exec(l.label);
+    if (!match) continue;
+    let row = years.find((y) => y.year === match[1]);
+    if (!row) {
+      row = { year: match[1], values: new Map() };
+      years.push(row);
+    }
+    const key = match[2].replace(/ \(t = [\d.]+\)$/, '').replace(/ at [\d.]+%$/, '');
+    row.values.set(key, { value: l.value, kind: l.kind });
+  }
+  return years;
+}
+
+export function computations(w: Writer, v: ValuationResult): void {
+  w.section('Computation');
+  const amounts = v.methods.flatMap((m) => [m.enterpriseValue ?? '0', m.equityValue]);
+  const unit = chooseUnit(amounts);
+  w.table(
+    [
+      { header: 'Method', width: 0.34 },
+      { header: `Enterprise value (${unitLabel(unit)})`, width: 0.22, align: 'right' },
+      { header: `Equity value (${unitLabel(unit)})`, width: 0.24, align: 'right' },
+      { header: 'Per share (₹)', width: 0.2, align: 'right' },
+    ],
+    v.methods.map((m) => [
+      METHOD_TITLE[m.method] ?? m.method,
+      m.enterpriseValue !== undefined ? inUnit(m.enterpriseValue, unit) : '—',
+      inUnit(m.equityValue, unit),
+      rupees(m.valuePerShare),
+    ]),
+    { fontSize: SIZE.small + 0.5 },
+  );
+  const dcf = v.methods.find((m) => m.method === 'DCF');
+  if (!dcf) return;
+  const years = dcfYears(dcf);
+  if (years.length === 0) return;
+  // s.72 lines only when some year has a loss to carry or set off.
+  const has = (key: string) => years.some((y) => !/^-?0(\.0+)?$/.test(y.values.get(key)?.value ?? '0'));
+  const hasLosses = has('Loss brought forward') || has('Loss carried forward');
+  const rows: [string, string][] = [
+    ['EBITDA', 'EBITDA'],
+    ['EBIT', 'EBIT'],
+    ...(hasLosses ? ([['Loss brought forward', 'Loss brought forward'], ['Loss set off', 'Loss set off'], ['Loss carried forward', 'Loss carried forward']] as [string, string][]) : []),
+    ['Less: tax on EBIT', 'Less: tax on EBIT'],
+    ['NOPAT', 'NOPAT'],
+    ['Less: capital expenditure', 'Less: capital expenditure'],
+    ['Less: change in net working capital', 'Less: change in net working capital'],
+    ['Free cash flow to the firm', 'FCFF'],
+    ['Discount factor', 'Discount factor'],
+    ['Present value of FCFF', 'Present value of FCFF'],
+  ];
+  const dcfUnit = chooseUnit(years.flatMap((y) => [...y.values.values()].filter((x) => x.kind !== 'FACTOR').map((x) => x.value)));
+  w.subheading(`Discounted cash flow by projection year (${unitLabel(dcfUnit)}; discount factors as numbers)`);
+  const labelWidth = 0.3;
+  w.table(
+    [{ header: 'Particulars', width: labelWidth }, ...years.map((y) => ({ header: y.year, width: (1 - labelWidth) / years.length, align: 'right' as const }))],
+    rows.map(([label, key]) => [
+      label,
+      ...years.map((y) => {
+        const cell = y.values.get(key);
+        if (!cell) return '—';
+        return cell.kind === 'FACTOR' ? cell.value : inUnit(cell.value, dcfUnit);
+      }),
+    ]),
+    { fontSize: years.length > 6 ? 6.5 : SIZE.small, boldFirstColumn: true, boldRows: new Set([rows.findIndex(([, k]) => k === 'FCFF')]) },
+  );
+  w.paragraph(`${dcfUnit === 'CRORE' ? '1 crore = ₹1,00,00,000' : '1 lakh = ₹1,00,000'}. Amounts are rounded to two decimals of the unit; the valuation is computed to the paisa and the per-share values are exact to the paisa.${hasLosses ? ' Tax follows s.72: a loss pays no tax and is carried forward for eight years against later EBIT.' : ''}`, {
+    size: SIZE.small,
+    color: COLOR.muted,
+    align: 'left',
+  });
+}

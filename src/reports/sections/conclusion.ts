@@ -1,0 +1,176 @@
+// Conclusion of value, the compliance test of the proposed price, and the warnings.
+import { Decimal } from 'decimal.js';
+import type { ValuationResult } from '../../domain/valuation/types.js';
+import { formatDate, METHOD_TITLE, percent, purposeTitle, rupees } from '../format.js';
+import { footballFieldSvg } from '../charts.js';
+import { rupeesInWords } from '../../contract/money-format.js';
+import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
+import { humanise } from './method-lines.js';
+
+export function conclusion(w: Writer, v: ValuationResult): void {
+  w.section('Conclusion of value');
+  const c = v.conclusion;
+  const { doc } = w;
+  const box = (label: string, value: string, sub?: string): void => {
+    const h = sub ? 64 : 50;
+    w.ensureSpace(h + 10);
+    const y = doc.y;
+    doc.rect(w.left, y, w.width, h).fill(COLOR.headerFill);
+    doc.rect(w.left, y, 4, h).fill(COLOR.accent);
+    doc.font('Regular').fontSize(SIZE.body).fillColor(COLOR.muted).text(label, w.left + 16, y + 9, { width: w.width - 32 });
+    doc.font('Bold').fontSize(18).fillColor(COLOR.accent).text(value, w.left + 16, y + 23, { width: w.width - 32 });
+    if (sub) doc.font('Regular').fontSize(SIZE.small).fillColor(COLOR.ink).text(sub, w.left + 16, y + 46, { width: w.width - 32 });
+    doc.y = y + h + 10;
+    doc.fillColor(COLOR.ink);
+  };
+
+  if (c.valuePerShare !== null) {
+    const bound = c.floorOrCeiling === 'FLOOR' ? 'a floor on the price' : c.floorOrCeiling === 'CEILING' ? 'a ceiling on the price' : undefined;
+    const sub = [
+      ...(c.discount ? [`After a discount for lack of marketability of ${percent(c.discount.percent)} on ${rupees(c.discount.valueBeforeDiscount)}.`] : []),
+      ...(bound ? [`This value is ${bound}.`] : []),
+    ].join(' ');
+    box(`Value per equity share as at ${formatDate(v.valuationDate)}`, rupees(c.valuePerShare), sub || undefined);
+    w.paragraph(`In words: ${rupeesInWords(c.valuePerShare)}.`, { bold: true, align: 'left' });
+  } else if (c.fairValue || c.liquidationValue) {
+    const shortfall = (x?: { shortfall?: string }) => (x?.shortfall ? rupees(x.shortfall) : '—');
+    w.table(
+      [
+        { header: 'Basis of value', width: 0.28 },
+        { header: 'Equity value', width: 0.26, align: 'right' },
+        { header: 'Per equity share', width: 0.2, align: 'right' },
+        { header: 'Shortfall to creditors', width: 0.26, align: 'right' },
+      ],
+      [
+        ...(c.fairValue ? [['Fair value', rupees(c.fairValue.equityValue), rupees(c.fairValue.valuePerShare), shortfall(c.fairValue)]] : []),
+        ...(c.liquidationValue
+          ? [['Liquidation value', rupees(c.liquidationValue.equityValue), rupees(c.liquidationValue.valuePerShare), shortfall(c.liquidationValue)]]
+          : []),
+      ],
+      { fontSize: SIZE.body, boldFirstColumn: true },
+    );
+    w.paragraph('Under the s.53 waterfall equity receives what is left after every claim, never less than nil: where the claims exceed the assets, equity is ₹0.00 per share and the shortfall is borne by the creditors.', { size: SIZE.small, color: COLOR.muted, align: 'left' });
+  }
+  w.labelled('Basis', humanise(c.basis));
+  const ffHeight = 70 + 34 * (v.methods.length + (v.sensitivity ? 1 : 0));
+  w.chart(
+    footballFieldSvg(v, w.width, ffHeight),
+    ffHeight,
+    `Football field: value per share by method (diamonds)${v.sensitivity ? ' and the DCF sensitivity range (bar)' : ''}${c.valuePerShare !== null ? `; the solid line is the concluded value, ${rupees(c.valuePerShare)}` : ''}${v.compliance ? `; the dashed red line is the proposed price, ${rupees(v.compliance.proposedPricePerShare)}` : ''}.`,
+  );
+
+  if (c.weights && c.weights.length > 0) {
+    w.subheading('Weighting of methods');
+    const total = c.weights.reduce((sum, x) => sum + Number(x.weightPercent), 0);
+    w.table(
+      [
+        { header: 'Method', width: 0.34 },
+        { header: 'Value per share', width: 0.22, align: 'right' },
+        { header: 'Weight', width: 0.16, align: 'right' },
+        { header: 'Weighted value', width: 0.28, align: 'right' },
+      ],
+      [
+        ...c.weights.map((x) => [METHOD_TITLE[x.method] ?? x.method, rupees(x.valuePerShare), percent(x.weightPercent), rupees(x.weightedValuePerShare)]),
+        ...(roundingDifference(c) ? [['Rounding difference', '', '', rupees(roundingDifference(c)!)]] : []),
+        [c.discount ? 'Weighted value per share (before discount)' : 'Concluded value per share', '', percent(String(total)), c.discount ? rupees(c.discount.valueBeforeDiscount) : c.valuePerShare !== null ? rupees(c.valuePerShare) : '—'],
+      ],
+      { fontSize: SIZE.small + 0.5, boldRows: new Set([c.weights.length + (roundingDifference(c) ? 1 : 0)]) },
+    );
+    w.paragraph('The total is computed from the exact weighted values and rounded once; where the rounded parts do not add up to it, the difference is shown.', { size: SIZE.small, color: COLOR.muted, align: 'left' });
+  }
+  if (c.weights && c.weights.length > 0) {
+    w.labelled(
+      c.weightsSetBy === 'VALUER' ? 'Weights set by the valuer' : 'Weights',
+      c.weightsRationale ?? (c.weightsSetBy === 'ENGINE_DEFAULT' ? 'The documented default weights were applied: the income approach leads (DCF 50%), the cost approach and, where peers apply, the market approach share the rest.' : 'As locked with the assumptions.'),
+    );
+  }
+  if (c.discount) {
+    w.subheading('Discount for lack of marketability');
+    w.table(
+      [
+        { header: 'Particulars', width: 0.6 },
+        { header: 'Per equity share', width: 0.4, align: 'right' },
+      ],
+      [
+        ['Value before the discount', rupees(c.discount.valueBeforeDiscount)],
+        [`Less: discount for lack of marketability at ${percent(c.discount.percent)}`, `${rupees(`-${c.discount.discountPerShare}`)}`],
+        ['Concluded value per share after the discount', rupees(c.discount.valueAfterDiscount)],
+      ],
+      { fontSize: SIZE.small + 0.5, boldRows: new Set([2]) },
+    );
+    w.labelled('Rationale for the discount', c.discount.rationale);
+  }
+  if (c.byPurpose && c.byPurpose.length > 0) {
+    w.subheading(c.valuePerShare === null ? 'Value by purpose' : 'Purpose served');
+    w.table(
+      [
+        { header: 'Purpose', width: 0.27 },
+        { header: 'Method', width: 0.16 },
+        { header: 'Value per share', width: 0.15, align: 'right' },
+        { header: 'Floor / ceiling', width: 0.12 },
+        { header: 'Basis', width: 0.3 },
+      ],
+      c.byPurpose.map((p) => [
+        purposeTitle(p.purpose),
+        METHOD_TITLE[p.method] ?? p.method,
+        rupees(p.valuePerShare),
+        p.floorOrCeiling === 'FLOOR' ? 'Floor' : p.floorOrCeiling === 'CEILING' ? 'Ceiling' : '—',
+        p.basis,
+      ]),
+      { fontSize: SIZE.small },
+    );
+  }
+}
+
+/** The proposed price tested against the statute's rule (shown in the conclusion). */
+export function complianceBlock(w: Writer, v: ValuationResult): void {
+  const c = v.compliance;
+  if (!c || c.tests.length === 0) return;
+  w.subheading('Proposed price and its test');
+  w.paragraph(`The price proposed for the transaction is ${rupees(c.proposedPricePerShare)} per equity share. It is tested below against the rule that applies to it.`);
+  w.table(
+    [
+      { header: 'Rule and test', width: 0.36 },
+      { header: 'Line', width: 0.14, align: 'right' },
+      { header: 'Proposed price', width: 0.14, align: 'right' },
+      { header: 'Margin', width: 0.18, align: 'right' },
+      { header: 'Result', width: 0.18 },
+    ],
+    c.tests.map((t) => [
+      `${t.purpose ? `${purposeTitle(t.purpose)}: ` : ''}${t.rule}; ${t.test}`,
+      rupees(t.linePerShare),
+      rupees(t.proposedPricePerShare),
+      `${rupees(t.margin)} (${t.marginPercent.replace(/^-/, '\u2212')}%)`,
+      `${t.passes ? 'Meets the test' : 'Does not meet the test'}${t.applies ? '' : ' (provision not applicable for the date)'}`,
+    ]),
+    { fontSize: SIZE.small },
+  );
+  for (const t of c.tests) w.bullet(t.note);
+}
+
+export function warnings(w: Writer, v: ValuationResult): void {
+  w.section('Warnings and matters for attention');
+  if (v.warnings.length === 0) {
+    w.paragraph('The valuation engine raised no warnings for this computation.');
+    return;
+  }
+  w.table(
+    [
+      { header: 'Code', width: 0.3 },
+      { header: 'Matter', width: 0.7 },
+    ],
+    v.warnings.map((x) => [humanise(x.code), humanise(x.message)]),
+    { fontSize: SIZE.small + 0.5 },
+  );
+}
+
+/** The printed total less the sum of the printed parts (each rounded to the paisa), or null when they agree. */
+export function roundingDifference(c: ValuationResult['conclusion']): string | null {
+  if (!c.weights?.length) return null;
+  const total = c.discount ? c.discount.valueBeforeDiscount : c.valuePerShare;
+  if (total === null || total === undefined) return null;
+  const paise = (s: string) => BigInt(new Decimal(s).times(100).toFixed(0));
+  const diff = paise(total) - c.weights.reduce((sum, x) => sum + paise(x.weightedValuePerShare), 0n);
+  if (diff === 0n) return null;
+  return new Decimal(diff.toString()).div(100).toFixed(2);
+}

@@ -1,0 +1,81 @@
+// The cover page and its contents list (written last, once section pages are known).
+import { formatDate, formatDayInIndia, purposeTitle, STATUTE_TITLE } from '../format.js';
+import { COLOR, MARGIN, SIZE, type Writer } from '../pdf/layout.js';
+import { addresseeOf, firmName, type ReportInput } from '../report-input.js';
+
+export function cover(w: Writer, input: ReportInput): number {
+  const { doc } = w;
+  const { engagement } = input;
+  doc.font('Regular').fontSize(10).fillColor(COLOR.muted).text(firmName(input).toUpperCase(), w.left, MARGIN.top + 10, {
+    width: w.width,
+    characterSpacing: 1,
+  });
+  doc.moveDown(3);
+  doc.font('Bold').fontSize(30).fillColor(COLOR.accent).text('Valuation Report', w.left, doc.y, { width: w.width });
+  doc.moveDown(0.2);
+  doc.font('Regular').fontSize(13).fillColor(COLOR.ink).text(`Equity shares of ${engagement.targetEntity}`, { width: w.width });
+  doc.moveDown(0.3);
+  doc.font('Regular').fontSize(10.5).fillColor(COLOR.muted).text(STATUTE_TITLE[engagement.statute], { width: w.width });
+  const ruleY = doc.y + 10;
+  doc.moveTo(w.left, ruleY).lineTo(w.left + 120, ruleY).lineWidth(3).strokeColor(COLOR.accent).stroke();
+  doc.y = ruleY + 22;
+  doc.fillColor(COLOR.ink);
+
+  w.facts(
+    [
+      ...(addresseeOf(input) ? ([['Addressed to', addresseeOf(input)!]] as [string, string][]) : []),
+      ['Target entity', engagement.targetEntity],
+      ['CIN', engagement.cin ?? 'Not provided'],
+      ['Statute', STATUTE_TITLE[engagement.statute]],
+      ['Purpose', coverPurpose(engagement.statute, engagement.purpose)],
+      ['Valuation date', formatDate(engagement.valuationDate)],
+      ['Balance-sheet date', input.valuation.balanceSheetDate ? formatDate(input.valuation.balanceSheetDate) : 'Not recorded'],
+      ['Date of appointment', input.facts?.appointmentDate ? formatDate(input.facts.appointmentDate) : 'Not recorded'],
+      ['Date of report', formatDayInIndia(input.generatedAt)],
+      ['Registered valuer', input.certificate
+        ? `${input.certificate.signedBy}${input.certificate.registrations?.length ? `, ${input.certificate.registrations[0]}` : ''}`
+        : 'Named on signing (FINAL report)'],
+      ['Firm', firmName(input) + (input.firm.registration ? ` (${input.firm.registration})` : '')],
+      ['Report ID', input.reportId],
+      ['Engagement ID', engagement.id],
+      ['Status', input.kind === 'FINAL' ? 'FINAL: certified report' : 'DRAFT: not certified, subject to review'],
+    ],
+    0.28,
+  );
+
+  // Status badge: FINAL in the accent colour, DRAFT in red, so the state is obvious at a glance.
+  const badge = input.kind === 'FINAL' ? 'FINAL' : 'DRAFT';
+  const bw = 86;
+  const by = doc.y + 6;
+  doc.roundedRect(w.left, by, bw, 24, 4).lineWidth(1.2).strokeColor(input.kind === 'FINAL' ? COLOR.accent : COLOR.draft).stroke();
+  doc.font('Bold').fontSize(12).fillColor(input.kind === 'FINAL' ? COLOR.accent : COLOR.draft).text(badge, w.left, by + 6, {
+    width: bw,
+    align: 'center',
+  });
+  doc.fillColor(COLOR.ink);
+  return by + 50;
+}
+
+/** The Companies Act and IBC take no purpose code; their purpose follows from the statute itself. */
+export function coverPurpose(statute: ReportInput['engagement']['statute'], purpose: string | null): string {
+  if (purpose !== null) return purposeTitle(purpose);
+  if (statute === 'COMPANIES_ACT_SEC_62') return 'Price of a preferential allotment of shares (s.62(1)(c))';
+  if (statute === 'IBC_LIQUIDATION') return 'Fair value and liquidation value of the corporate debtor (Regulation 35)';
+  return 'Not specified: values for each purpose are reported';
+}
+
+/** Contents list on the cover, written last because section pages are known only then. */
+export function contents(w: Writer, y: number): void {
+  const { doc } = w;
+  doc.switchToPage(0);
+  doc.font('Bold').fontSize(SIZE.h2).fillColor(COLOR.accent).text('Contents', w.left, y, { width: w.width });
+  let line = doc.y + 4;
+  doc.font('Regular').fontSize(SIZE.small).fillColor(COLOR.ink);
+  const pageCol = 40;
+  for (const s of w.sections) {
+    if (line > w.bottom - 12) break; // the cover never grows a second page for its contents list
+    doc.text(s.title, w.left, line, { width: w.width - pageCol, lineBreak: false });
+    doc.text(String(s.page + 1), w.left + w.width - pageCol, line, { width: pageCol, align: 'right', lineBreak: false });
+    line += 11;
+  }
+}

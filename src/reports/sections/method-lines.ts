@@ -1,0 +1,63 @@
+// How a method's lines read in the report: engine codes turned into words, raw amounts formatted,
+// result lines emphasised.
+import { inUnit, type ReportUnit } from './units.js';
+import type { MethodResult } from '../../domain/valuation/types.js';
+import { formatLineValue, rupees } from '../format.js';
+
+/**
+ * The method's lines for the report: amounts in the table's unit (₹ lakh or crore), per-share figures in
+ * ₹ with paise. The DCF's per-year lines are left out here: they are the by-year table of the computation.
+ */
+export function methodLines(m: MethodResult): MethodResult['lines'] {
+  return m.method === 'DCF' ? m.lines.filter((l) => !/^FY\d{4} /.test(l.label)) : m.lines;
+}
+
+export function lineRows(m: MethodResult, unit: ReportUnit): string[][] {
+  return methodLines(m).map((l) => [
+    humanise(l.label),
+    l.kind === 'AMOUNT' && /^[-+]?\d+(\.\d+)?$/.test(l.value.trim()) ? inUnit(l.value, unit) : formatLineValue(l.value, l.kind),
+    formatNote(l.note ?? ''),
+  ]);
+}
+
+/**
+ * Engine labels may carry codes (LAND_AND_BUILDING, ISSUE_OF_SHARES); readers get words.
+ * Known purposes get their short titles, other UPPER_SNAKE codes become sentence case.
+ */
+export function humanise(text: string): string {
+  // Single-word codes are caught only before a colon (INVENTORIES: …) so acronyms like WACC stay.
+  return text.replace(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[A-Z]{5,}(?=:)/g, (code) => {
+    const known = PURPOSE_SHORT[code];
+    if (known) return known;
+    const words = code.toLowerCase().split('_').join(' ');
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  });
+}
+
+export const PURPOSE_SHORT: Record<string, string> = {
+  ISSUE_OF_SHARES: 'Issue of shares',
+  TRANSFER_OR_RECEIPT: 'Transfer or receipt',
+  ISSUE_TO_NON_RESIDENT: 'Issue to a non-resident',
+  TRANSFER_RESIDENT_TO_NON_RESIDENT: 'Transfer resident to non-resident',
+  TRANSFER_NON_RESIDENT_TO_RESIDENT: 'Transfer non-resident to resident',
+};
+
+/** Notes quote raw rupee amounts ("book value 40000000.00"); show them like the value column. */
+export function formatNote(note: string): string {
+  return humanise(note).replace(/(?<![\d.])-?\d{4,}\.\d{2}(?![\d.])/g, (n) => rupees(n));
+}
+
+/** Result lines (totals, per-share values) read better in bold. */
+export function emphasisedRows(m: MethodResult): Set<number> {
+  const set = new Set<number>();
+  methodLines(m).forEach((l, i) => {
+    if (
+      l.kind === 'PER_SHARE' && /per (equity )?share|value per|fair market value per/i.test(l.label)
+      || /^(A|L|\(A.*\)|Enterprise value|Equity value|Sum of present values.*)$/.test(l.label)
+      || /available to equity/i.test(l.label)
+    ) {
+      set.add(i);
+    }
+  });
+  return set;
+}

@@ -1,0 +1,69 @@
+// Valuation approaches and methods: each method with every intermediate figure.
+import type { ValuationResult } from '../../domain/valuation/types.js';
+import { rupees } from '../format.js';
+import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
+import { emphasisedRows, humanise, lineRows } from './method-lines.js';
+import { chooseUnit, inUnit, unitLabel } from './units.js';
+
+export function methods(w: Writer, v: ValuationResult): void {
+  w.section('Valuation approaches and methods');
+  w.paragraph('ICAI Valuation Standard 103 recognises three approaches: the income approach, the market approach and the cost (asset) approach. Which were used here, and why:');
+  w.table(
+    [{ header: 'Approach', width: 0.2 }, { header: 'Used', width: 0.08 }, { header: 'Why', width: 0.72, plain: true }],
+    approachReasons(v),
+    { fontSize: SIZE.small + 0.5, boldFirstColumn: true },
+  );
+  w.paragraph(
+    `${v.methods.length} method${v.methods.length === 1 ? ' was' : 's were'} applied. Each is set out below with its intermediate figures; the discounted cash flow's years are tabled in the computation.`,
+  );
+  v.methods.forEach((m, i) => {
+    const unit = chooseUnit(m.lines.filter((l) => l.kind === 'AMOUNT' && /^[-+]?\d+(\.\d+)?$/.test(l.value)).map((l) => l.value));
+    w.subheading(`${String.fromCharCode(65 + i)}. ${m.title}`);
+    const summary: [string, string][] = [];
+    if (m.enterpriseValue !== undefined) summary.push([`Enterprise value (${unitLabel(unit)})`, inUnit(m.enterpriseValue, unit)]);
+    summary.push([`Equity value (${unitLabel(unit)})`, inUnit(m.equityValue, unit)]);
+    summary.push(['Value per equity share (₹)', rupees(m.valuePerShare)]);
+    if (m.servesPurpose) w.paragraph(`Purpose served: ${humanise(m.servesPurpose)}`, { size: SIZE.small + 0.5, color: COLOR.muted, align: 'left' });
+    w.table(
+      [
+        { header: 'Result', width: 0.5 },
+        { header: 'Value', width: 0.5, align: 'right' },
+      ],
+      summary,
+      { fontSize: SIZE.small + 0.5, boldRows: new Set([summary.length - 1]) },
+    );
+    w.table(
+      [
+        { header: 'Particulars', width: 0.5 },
+        { header: `Amount (${unitLabel(unit)}; per share in ₹)`, width: 0.22, align: 'right' },
+        { header: 'Note', width: 0.28, plain: true },
+      ],
+      lineRows(m, unit),
+      { boldRows: emphasisedRows(m) },
+    );
+  });
+}
+
+/** Each approach of ICAI VS 103, whether this valuation used it, and why. */
+function approachReasons(v: ValuationResult): string[][] {
+  const has = (p: (code: string) => boolean) => v.methods.some((m) => p(m.method));
+  const prescribed = v.statute === 'RULE_11UA';
+  const ibc = v.statute === 'IBC_LIQUIDATION';
+  const income = has((c) => c === 'DCF');
+  const market = has((c) => c === 'COMPARABLES' || c === 'TRANSACTIONS' || c === 'RECENT_ROUND');
+  const cost = has((c) => c.startsWith('NAV') || c === 'FAIR_VALUE' || c === 'LIQUIDATION_VALUE');
+  return [
+    ['Income', income ? 'Yes' : 'No', income
+      ? 'Management\'s projections of the business\'s cash flows were available; the discounted cash flow captures the value of its future earnings.'
+      : ibc ? 'The regulations ask for the realisable value of the assets, not the value of future earnings.'
+        : 'No projections were relied upon for this valuation.'],
+    ['Market', market ? 'Yes' : 'No', market
+      ? 'Listed companies comparable in business were identified; their trading multiples, applied to the company\'s figures, give a market view.'
+      : prescribed ? 'The rule prescribes the formula for this purpose; a market approach is not an alternative under it.'
+        : ibc ? 'Asset-class estimates by registered valuers are the basis of value.'
+          : 'No sufficiently comparable listed companies or transactions were given.'],
+    ['Cost (asset)', cost ? 'Yes' : 'No', cost
+      ? prescribed ? 'The rule prescribes a net asset value formula, applied as written.' : ibc ? 'The assets are valued class by class, at fair value and liquidation value.' : 'The net assets in the balance sheet give the value of what the company owns, a floor for a going concern.'
+      : 'The company\'s value lies in its earnings rather than its net assets.'],
+  ];
+}

@@ -1,0 +1,23 @@
+// Scope of work, the four dates, inspections and investigations.
+import { formatDate, formatDayInIndia } from '../format.js';
+import { scopeParagraphs } from '../statute-text.js';
+import { SIZE, type Writer } from '../pdf/layout.js';
+import { type ReportInput } from '../report-input.js';
+
+export function scope(w: Writer, input: ReportInput): void {
+  w.section('Scope of work, dates, inspections and investigations');
+  const paragraphs = scopeParagraphs(input.engagement.statute);
+  const scopeText = paragraphs.find((p) => p.heading === 'Scope of work');
+  if (scopeText) w.labelled(scopeText.heading, scopeText.text);
+  const f = input.facts;
+  w.facts([
+    ['Date of appointment', f?.appointmentDate ? formatDate(f.appointmentDate) : 'Not recorded'],
+    ['Valuation date', formatDate(input.engagement.valuationDate)],
+    ['Balance-sheet date', input.valuation.balanceSheetDate ? formatDate(input.valuation.balanceSheetDate) : 'Not recorded'],
+    ['Date of report', formatDayInIndia(input.generatedAt)],
+    ...(f && f.transactionDate !== input.engagement.valuationDate ? ([['Date of the transaction', formatDate(f.transactionDate)]] as [string, string][]) : []),
+  ], 0.3);
+  w.paragraph('Dates and times in this report are Indian Standard Time (UTC+5:30).', { size: SIZE.small, align: 'left' });
+  const inspections = paragraphs.find((p) => p.heading === 'Inspections and investigations');
+  if (inspections) w.labelled(inspections.heading, inspections.text);
+}

@@ -1,0 +1,18 @@
+// Identity of the valuer, other experts, independence and interest (Rule 8 of the Companies
+// (Registered Valuers and Valuation) Rules, 2017; docs/statutes.md).
+import { type Writer } from '../pdf/layout.js';
+import { firmName, type ReportInput } from '../report-input.js';
+
+export function valuer(w: Writer, input: ReportInput): void {
+  w.section('Identity of the valuer, other experts, independence and interest');
+  const c = input.certificate;
+  const who = c
+    ? `${c.signedBy}${c.designation ? `, ${c.designation}` : ''}${c.registrations?.length ? ` (${c.registrations.join('; ')})` : ''}, for ${firmName(input)}`
+    : `${firmName(input)}; the signing valuer is named in the FINAL report`;
+  w.labelled('Valuer', `${who}.${input.firm.registration ? ` The firm is registered as a registered valuer entity under ${input.firm.registration}.` : ''}`);
+  w.labelled('Other experts', 'No other expert was engaged; no part of this valuation relies on another expert\'s work.');
+  w.labelled(
+    'Independence and interest',
+    'The valuer has no present or prospective interest in the company or its securities, is not related to it, its promoters or its directors, and has no conflict of interest in this engagement. The fee does not depend on the value concluded.',
+  );
+}

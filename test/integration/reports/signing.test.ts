@@ -1,0 +1,85 @@
+// Signing a report: the facts it must carry (409 report_facts_missing naming each), the place, and the
+// UDIN of a chartered-accountant signatory (400 naming /udin when missing, malformed or not theirs);
+// nothing on the engagement changes once it is signed (docs/statutes.md, Who may sign).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { addMember, asUser, signupAdmin, type Session } from '../../helpers/principals.js';
+import { engagementAtGate1 } from '../../helpers/engagements.js';
+import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
+
+let t: TestApp;
+let admin: Session;
+let valuer: Session;
+let reviewer: Session;
+before(async () => {
+  t = await createTestApp();
+  admin = await signupAdmin(t, 'Signing Rules LLP');
+  valuer = await addMember(t, admin, 'VALUER', 'Vani Valuer');
+  reviewer = await addMember(t, admin, 'VALUER', 'Rekha Reviewer');
+});
+after(() => t.close());
+
+const approve = (id: string, gate: string, s: Session, payload: object = {}) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${gate}/approve`, headers: asUser(s), payload });
+const patch = (id: string, payload: object) => t.app.inject({ method: 'PATCH', url: `/api/v1/engagements/${id}`, headers: asUser(valuer), payload });
+
+async function atGate3(body: Record<string, unknown>): Promise<string> {
+  const e = await engagementAtGate1(t, asUser(valuer), body);
+  assert.equal((await approve(e.id, 'GATE_1', valuer)).statusCode, 200);
+  assert.equal((await approve(e.id, 'GATE_2', reviewer)).statusCode, 200);
+  await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, e.id, 'PAID'));
+  return e.id;
+}
+
+test('GATE_3 without the report facts is 409 report_facts_missing naming each; PATCHing them in lets it through', async () => {
+  const id = await atGate3({ appointingAuthority: undefined, appointmentDate: undefined, companyBackground: undefined });
+  const got = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}`, headers: asUser(valuer) })).json();
+  assert.deepEqual(got.reportFactsMissing, ['appointingAuthority', 'appointmentDate', 'companyBackground']);
+  const refused = await approve(id, 'GATE_3', admin, { place: 'Mumbai' });
+  assert.equal(refused.statusCode, 409, refused.body);
+  assert.equal(refused.json().code, 'report_facts_missing');
+  assert.deepEqual(refused.json().errors.map((e: { path: string }) => e.path), ['/appointingAuthority', '/appointmentDate', '/companyBackground']);
+  // The report facts stay editable at GATE_3 (the valuation's own facts do not).
+  assert.equal((await patch(id, { valuationDate: '2026-04-01' })).json().code, 'computation_started');
+  const short = await patch(id, { companyBackground: 'Too short.' });
+  assert.equal(short.statusCode, 400);
+  assert.equal(short.json().errors[0].message, 'Write at least 50 characters about the company: its business, history and industry');
+  const filled = await patch(id, {
+    appointingAuthority: 'Board of Directors of Sample Manufacturing Private Limited', appointmentDate: '2026-04-02',
+    companyBackground: 'Sample Manufacturing makes precision castings for the automotive industry from two plants in Pune.',
+  });
+  assert.equal(filled.statusCode, 200, filled.body);
+  assert.deepEqual(filled.json().reportFactsMissing, []);
+  const noPlace = await approve(id, 'GATE_3', admin, {});
+  assert.equal(noPlace.statusCode, 400);
+  assert.equal(noPlace.json().errors[0].path, '/place');
+  const signed = await approve(id, 'GATE_3', admin, { place: 'Mumbai' });
+  assert.equal(signed.statusCode, 200, signed.body);
+  assert.equal(signed.json().signingPlace, 'Mumbai');
+  // Signed: nothing changes any more.
+  const after = await patch(id, { addressee: 'The Shareholders' });
+  assert.equal(after.statusCode, 409);
+  assert.equal(after.json().code, 'report_signed');
+});
+
+test('a chartered-accountant signatory gives a UDIN: refused when missing, malformed or not their membership number', async () => {
+  // FEMA may be certified by a chartered accountant; the admin signs on their ICAI membership only.
+  const me = await t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: asUser(admin), payload: { registrations: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }] } });
+  assert.equal(me.statusCode, 200, me.body);
+  const id = await atGate3({ statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' });
+  for (const [udin, expect] of [
+    [undefined, /enter the UDIN/],
+    ['26123456ABCDE1234', /18 characters/],
+    ['26123456abcde1234!', /18 characters/],
+    ['26654321ABCDE12345', /membership number 654321 is not yours/],
+  ] as const) {
+    const refused = await approve(id, 'GATE_3', admin, { place: 'Mumbai', ...(udin ? { udin } : {}) });
+    assert.equal(refused.statusCode, 400, `${udin}: ${refused.body}`);
+    assert.equal(refused.json().errors[0].path, '/udin');
+    assert.match(refused.json().errors[0].message, expect);
+  }
+  const signed = await approve(id, 'GATE_3', admin, { place: 'Pune', udin: '26123456ABCDE12345' });
+  assert.equal(signed.statusCode, 200, signed.body);
+  assert.equal(signed.json().udin, '26123456ABCDE12345');
+});

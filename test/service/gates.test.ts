@@ -1,0 +1,86 @@
+// Service tier: the gate use cases called directly (no HTTP), over a real database. The rules with the
+// most cases live here: a person decides, the GATE_2 reviewer is independent of whoever locked the
+// assumptions, approved GATE_1 or signs GATE_3, and a token's actions count as its creator's
+// (docs/decisions.md, Engagement lifecycle).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { addMember, asToken, asUser, createToken, signupAdmin, type Session } from '../helpers/principals.js';
+import { engagementAtGate1 } from '../helpers/engagements.js';
+import { approveGate, rejectGate } from '../../src/services/gates.js';
+import { setPaymentStatus } from '../../src/db/repositories/engagements.js';
+import type { Principal } from '../../src/domain/identity/roles.js';
+import { AppError } from '../../src/lib/errors.js';
+
+let t: TestApp;
+let admin: Session;
+let valuer: Session;
+let reviewer: Session;
+let tokenId: string;
+let token: string;
+before(async () => {
+  t = await createTestApp();
+  admin = await signupAdmin(t, 'Service Tier Valuers LLP');
+  valuer = await addMember(t, admin, 'VALUER', 'Vani Valuer');
+  reviewer = await addMember(t, admin, 'VALUER', 'Rekha Reviewer');
+  ({ id: tokenId, token } = await createToken(t, admin, 'admin bot'));
+});
+after(() => t.close());
+
+const person = (s: Session, role: 'ADMIN' | 'VALUER', name: string): Principal => ({ kind: 'user', userId: s.userId, firmId: s.firmId, role, sessionId: 'svc', email: s.email, name });
+const asAdmin = () => person(admin, 'ADMIN', 'Asha Admin');
+const asValuer = () => person(valuer, 'VALUER', 'Vani Valuer');
+const asReviewer = () => person(reviewer, 'VALUER', 'Rekha Reviewer');
+
+async function refusal(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+  assert.fail('expected a refusal');
+}
+
+test('a token decides no gate, approve or reject (person_required)', async () => {
+  const e = await engagementAtGate1(t, asUser(valuer));
+  const bot: Principal = { kind: 'token', tokenId, firmId: admin.firmId, role: 'VALUER', tokenName: 'admin bot' };
+  assert.equal((await refusal(approveGate(t.app.services, bot, e.id, 'GATE_1', undefined))).code, 'person_required');
+  assert.equal((await refusal(rejectGate(t.app.services, bot, e.id, 'GATE_1', 'A reason long enough'))).code, 'person_required');
+});
+
+test('GATE_2: not whoever locked, not the GATE_1 approver; GATE_3 not the GATE_2 reviewer', async () => {
+  const e = await engagementAtGate1(t, asUser(valuer));
+  await approveGate(t.app.services, asReviewer(), e.id, 'GATE_1', 'Inputs tie to the accounts');
+  // Vani locked the assumptions; Rekha approved GATE_1.
+  const locker = await refusal(approveGate(t.app.services, asValuer(), e.id, 'GATE_2', undefined));
+  assert.equal(locker.code, 'independent_review_required');
+  assert.match(locker.message, /Vani Valuer locked the assumptions/);
+  const gate1 = await refusal(approveGate(t.app.services, asReviewer(), e.id, 'GATE_2', undefined));
+  assert.match(gate1.message, /Rekha Reviewer approved GATE_1/);
+  const approved = await approveGate(t.app.services, asAdmin(), e.id, 'GATE_2', 'Independent review done');
+  assert.equal(approved.status, 'GATE_3');
+  await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, e.id, 'PAID'));
+  // Asha reviewed at GATE_2, so she may not sign.
+  const signer = await refusal(approveGate(t.app.services, asAdmin(), e.id, 'GATE_3', undefined));
+  assert.equal(signer.code, 'independent_review_required');
+  assert.match(signer.message, /Asha Admin approved GATE_2/);
+});
+
+test('a token\'s lock counts as its creator\'s: the creator may not review GATE_2', async () => {
+  const e = await engagementAtGate1(t, asToken(token)); // locked by the admin's token
+  await approveGate(t.app.services, asValuer(), e.id, 'GATE_1', undefined);
+  const creator = await refusal(approveGate(t.app.services, asAdmin(), e.id, 'GATE_2', undefined));
+  assert.equal(creator.code, 'independent_review_required');
+  assert.match(creator.message, /Asha Admin locked the assumptions/);
+  assert.equal((await approveGate(t.app.services, asReviewer(), e.id, 'GATE_2', undefined)).status, 'GATE_3');
+});
+
+test('a return for revision keeps the payment and sends the engagement back for new assumptions', async () => {
+  const e = await engagementAtGate1(t, asUser(valuer));
+  await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, e.id, 'PAID'));
+  const back = await rejectGate(t.app.services, asReviewer(), e.id, 'GATE_1', 'Use the board-approved FY2027 budget', undefined, 'REVISE');
+  assert.equal(back.status, 'DATA_READY');
+  assert.equal(back.assumptionsLocked, false);
+  assert.equal(back.paymentStatus, 'PAID');
+});
