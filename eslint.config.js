@@ -1,5 +1,5 @@
 // ESLint (typescript-eslint, flat config): typescript-eslint's recommended rules, and the import
-// boundaries that keep the architecture honest (ARCHITECTURE.md): the domain core imports only the domain
+// boundaries that keep the architecture honest (docs/architecture.md): the domain core imports only the domain
 // and the shared contract; the HTTP layer never reaches the database (it goes through services); the
 // contract imports nothing of the server; the console imports only itself, the contract and npm packages.
 // typescript-eslint over Biome: its no-restricted-imports takes per-folder gitignore patterns with
@@ -34,6 +34,10 @@ export default tseslint.config(
   {
     files: ['src/http/**/*.ts'],
     rules: restrict('The HTTP layer never imports the database: call a service (route → service → repository).', ['**/db/**', 'pg', '@electric-sql/pglite']),
+  },
+  {
+    files: ['src/services/**/*.ts'],
+    rules: restrict('Services never import the worker: the worker calls services (a service that runs as a job receives a JobAttempt from src/services/jobs.ts).', ['**/jobs/**']),
   },
   {
     files: ['src/contract/**/*.ts'],

@@ -14,7 +14,8 @@ import { createLogger } from '../src/lib/logger.js';
 import { createServiceContext } from '../src/app.js';
 import { createWorker } from '../src/runtime.js';
 import { signup } from '../src/services/identity.js';
-import { createEndpoint, scheduleOutboxDispatch } from '../src/services/webhooks.js';
+import { createEndpoint } from '../src/services/webhook-endpoints.js';
+import { scheduleOutboxDispatch } from '../src/services/webhook-delivery.js';
 import { insertOutboxEvent } from '../src/db/repositories/audit.js';
 import { quantile, type Scenario } from './lib/scenario.js';
 

@@ -8,7 +8,7 @@ import { openAndMigrate, createWorker } from './runtime.js';
 import { openDatabase, type Database } from './db/client.js';
 import type { ServiceContext } from './services/context.js';
 import { seedDemoFirm } from './services/identity.js';
-import { ensureOutboxSweep } from './services/webhooks.js';
+import { ensureOutboxSweep } from './services/webhook-delivery.js';
 
 /** host:port/db of a connection URL, without credentials. */
 function redactUrl(url: string): string {

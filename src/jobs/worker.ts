@@ -2,29 +2,19 @@
 // It wakes on LISTEN/NOTIFY when a job is enqueued, and polls as a fallback.
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import type { Database, Executor } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { newId } from '../lib/ids.js';
-import { JOBS_CHANNEL, buryAbandoned, claimJob, completeJob, failJob, LeaseLostError, type Job } from './queue.js';
+import { JOBS_CHANNEL, buryAbandoned, claimJob, completeJob, failJob, LeaseLostError, type Job } from '../db/repositories/jobs.js';
+import { PermanentJobError, type JobAttempt } from '../services/jobs.js';
 
-export interface JobContext {
+/** What a handler gets: the attempt a service sees (src/services/jobs.ts), plus the stored job and the database. */
+export interface JobContext extends JobAttempt {
   db: Database;
   job: Job;
-  log: Logger;
-  /** Completes the job inside the handler's own transaction so effects and completion commit together. */
-  complete(tx: Executor): Promise<void>;
 }
 
 export type JobHandler = (ctx: JobContext) => Promise<void>;
 
-/** A handler may throw this to ask for a specific retry delay (e.g. a Retry-After header). */
-export class RetryLaterError extends Error {
-  constructor(message: string, readonly retryInSeconds: number) {
-    super(message);
-  }
-}
-
-/** Thrown to fail a job at once, without further attempts. */
-export class PermanentJobError extends Error {}
 
 export interface WorkerOptions {
   handlers: Record<string, JobHandler>;
@@ -142,10 +132,9 @@ export class Worker {
         return;
       }
       const message = err instanceof Error ? err.message : String(err);
-      const retryIn = err instanceof RetryLaterError ? err.retryInSeconds : undefined;
       try {
         const permanent = err instanceof PermanentJobError;
-        const outcome = await this.db.transaction((tx) => failJob(tx, job, message, { retryInSeconds: retryIn, permanent }));
+        const outcome = await this.db.transaction((tx) => failJob(tx, job, message, { permanent }));
         log[outcome === 'dead' ? 'error' : 'warn']({ err: message, outcome }, 'job failed');
       } catch (failErr) {
         if (!(failErr instanceof LeaseLostError)) log.error({ err: failErr }, 'could not record job failure');

@@ -11,7 +11,7 @@ import { CONTENT_TYPES, sniffFormat } from '../domain/documents/sniff.js';
 import * as docs from '../db/repositories/documents.js';
 import { getBlob, putBlob } from '../db/repositories/blobs.js';
 import { insertAudit } from '../db/repositories/audit.js';
-import { INGEST_JOB, enqueueJob } from '../jobs/kinds.js';
+import { INGEST_JOB, enqueueJob } from './jobs.js';
 import { applyTransition, requireEngagement } from './engagements.js';
 
 

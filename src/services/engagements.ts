@@ -14,7 +14,7 @@ import { REQUIRED_REPORT_FACTS } from '../contract/engagement-forms.js';
 import { PURPOSES_BY_STATUTE, type Statute } from '../domain/valuation/types.js';
 import * as repo from '../db/repositories/engagements.js';
 import { insertAudit, insertOutboxEvent, listEngagementAudit, notifyFirmEvent, type Actor } from '../db/repositories/audit.js';
-import { scheduleOutboxDispatch } from './webhooks.js';
+import { scheduleOutboxDispatch } from './webhook-delivery.js';
 
 export function publicEngagement(e: repo.EngagementRow) {
   return {

@@ -1,13 +1,12 @@
 // Financials ingestion (a job): parse the uploaded file into the canonical document, validate it,
 // and move the engagement to DATA_READY — or reject the file with precise errors and move it back.
 import type { ServiceContext } from './context.js';
-import type { JobContext } from '../jobs/worker.js';
-import type { INGEST_JOB, JobPayload } from '../jobs/kinds.js';
-import { PermanentJobError } from '../jobs/worker.js';
+import { PermanentJobError, type INGEST_JOB, type JobPayload, type JobAttempt } from './jobs.js';
 import { conflict } from '../lib/errors.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { parseFinancials, type NormalisedFinancials } from '../domain/financials/normalise.js';
-import { gridToDocument, locateError, readCsv, readXlsx, SpreadsheetReadError, type Grid } from '../integrations/spreadsheets/financials-tabular.js';
+import { gridToDocument, locateError, type Grid } from '../integrations/spreadsheets/financials-grid.js';
+import { readCsv, readXlsx, SpreadsheetReadError } from '../integrations/spreadsheets/financials-files.js';
 import * as docs from '../db/repositories/documents.js';
 import { getBlob } from '../db/repositories/blobs.js';
 import { getFinancials, upsertFinancials } from '../db/repositories/valuation-data.js';
@@ -62,7 +61,7 @@ export async function parseFinancialsFile(format: string, data: Buffer): Promise
 }
 
 /** The ingest-financials job. Idempotent: a document already parsed or rejected is left alone. */
-export async function ingestFinancials(ctx: ServiceContext, job: JobContext, payload: JobPayload<typeof INGEST_JOB>): Promise<void> {
+export async function ingestFinancials(ctx: ServiceContext, job: JobAttempt, payload: JobPayload<typeof INGEST_JOB>): Promise<void> {
   const { firmId, engagementId, documentId, requestId } = payload;
   const doc = await docs.getDocument(ctx.db, firmId, engagementId, documentId);
   if (!doc) throw new PermanentJobError(`document ${documentId} not found`);

@@ -2,10 +2,8 @@
 // the service's Ed25519 key. Anyone can verify a FINAL report from its SHA-256.
 import { createHash } from 'node:crypto';
 import type { ServiceContext } from './context.js';
-import type { JobContext } from '../jobs/worker.js';
-import { RENDER_JOB, enqueueJob, type JobPayload } from '../jobs/kinds.js';
-import { PermanentJobError } from '../jobs/worker.js';
-import { LeaseLostError } from '../jobs/queue.js';
+import { RENDER_JOB, enqueueJob, type JobPayload, PermanentJobError, type JobAttempt } from './jobs.js';
+import { LeaseLostError } from '../db/repositories/jobs.js';
 import type { Executor } from '../db/client.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
@@ -104,7 +102,7 @@ async function finalSignatory(db: Executor, firmId: string, engagementId: string
 }
 
 /** The render job: a report whose last attempt fails is marked FAILED with the reason, never left GENERATING. */
-export async function renderReportJob(ctx: ServiceContext, job: JobContext, payload: JobPayload<typeof RENDER_JOB>): Promise<void> {
+export async function renderReportJob(ctx: ServiceContext, job: JobAttempt, payload: JobPayload<typeof RENDER_JOB>): Promise<void> {
   try {
     await renderReportAttempt(ctx, job, payload);
   } catch (err) {
@@ -116,7 +114,7 @@ export async function renderReportJob(ctx: ServiceContext, job: JobContext, payl
   }
 }
 
-async function renderReportAttempt(ctx: ServiceContext, job: JobContext, payload: JobPayload<typeof RENDER_JOB>): Promise<void> {
+async function renderReportAttempt(ctx: ServiceContext, job: JobAttempt, payload: JobPayload<typeof RENDER_JOB>): Promise<void> {
   const { firmId, engagementId, reportId, kind } = payload;
   const report = await reports.getReport(ctx.db, firmId, reportId);
   if (!report) throw new PermanentJobError(`report ${reportId} not found`);

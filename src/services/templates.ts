@@ -1,7 +1,8 @@
 // Downloadable financials templates, filled in with an example company that passes validation.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { writeCsv, writeXlsx, type FinancialsDocumentLike } from '../integrations/spreadsheets/financials-tabular.js';
+import { writeCsv, writeXlsx } from '../integrations/spreadsheets/financials-files.js';
+import type { FinancialsDocumentLike } from '../integrations/spreadsheets/financials-grid.js';
 
 const EXAMPLE = JSON.parse(
   readFileSync(fileURLToPath(new URL('./assets/financials-example.json', import.meta.url)), 'utf8'),

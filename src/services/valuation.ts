@@ -2,9 +2,7 @@
 import { GROWTH_BELOW_WACC } from '../contract/engagement-forms.js';
 import type { ServiceContext } from './context.js';
 import { actorOf } from './context.js';
-import type { JobContext } from '../jobs/worker.js';
-import { COMPUTE_JOB, enqueueJob, type JobPayload } from '../jobs/kinds.js';
-import { PermanentJobError } from '../jobs/worker.js';
+import { COMPUTE_JOB, enqueueJob, type JobPayload, PermanentJobError, type JobAttempt } from './jobs.js';
 import type { Executor } from '../db/client.js';
 import { AppError, conflict, notFound, validationFailed } from '../lib/errors.js';
 import type { Principal } from '../domain/identity/roles.js';
@@ -233,7 +231,7 @@ export function assumptionWarnings(
 }
 
 /** The compute-valuation job: runs the engine, stores the result → GATE_1, or → FAILED with a reason a valuer can act on. */
-export async function computeEngagementValuation(ctx: ServiceContext, job: JobContext, payload: JobPayload<typeof COMPUTE_JOB>): Promise<void> {
+export async function computeEngagementValuation(ctx: ServiceContext, job: JobAttempt, payload: JobPayload<typeof COMPUTE_JOB>): Promise<void> {
   const { firmId, engagementId, requestId } = payload;
   // Only "not found" is permanent; a database that cannot be reached is retried like any other failure.
   const engagement = await requireEngagement(ctx.db, firmId, engagementId).catch((err: unknown) => {

@@ -33,3 +33,11 @@ test('the console imports only itself, the contract and packages; the contract i
   assert.equal((await boundaryErrors('src/contract/x.ts', "import { x } from '../lib/errors.js';")).length, 1);
   assert.deepEqual(await boundaryErrors('src/contract/x.ts', "import { x } from './vocabulary.js';"), []);
 });
+
+test('services never import the worker (the worker calls services)', async () => {
+  const [message] = await boundaryErrors('src/services/x.ts', "import { x } from '../jobs/worker.js';");
+  assert.match(message, /Services never import the worker/);
+  assert.equal((await boundaryErrors('src/services/x.ts', "import { x } from '../jobs/handlers/index.js';")).length, 1);
+  assert.deepEqual(await boundaryErrors('src/services/x.ts', "import { x } from './jobs.js';"), []);
+  assert.deepEqual(await boundaryErrors('src/services/x.ts', "import { x } from '../db/repositories/jobs.js';"), []);
+});

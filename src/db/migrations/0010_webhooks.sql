@@ -56,7 +56,7 @@ CREATE TABLE webhook_attempts (
   PRIMARY KEY (delivery_id, attempt)
 );
 
--- The recurring outbox sweep (see services/webhooks.ts): each run queues the next, so one must exist from the start.
+-- The recurring outbox sweep (see services/webhook-delivery.ts): each run queues the next, so one must exist from the start.
 INSERT INTO jobs (id, kind, payload, max_attempts, run_at, dedupe_key)
 VALUES ('job_00000000000000000000SWEEP0', 'dispatch-outbox', '{"sweep":true}', 100, now(), 'dispatch-outbox:sweep')
 ON CONFLICT DO NOTHING;

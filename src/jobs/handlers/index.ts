@@ -1,8 +1,8 @@
 // Every registered job kind and its handler; a kind without a handler fails to compile.
 import type { ServiceContext } from '../../services/context.js';
 import type { JobHandler } from '../worker.js';
-import type { JobKind } from '../kinds.js';
-import { COMPUTE_JOB, DELIVER_WEBHOOK_JOB, DISPATCH_OUTBOX_JOB, INGEST_JOB, RENDER_JOB } from '../kinds.js';
+import type { JobKind } from '../../services/jobs.js';
+import { COMPUTE_JOB, DELIVER_WEBHOOK_JOB, DISPATCH_OUTBOX_JOB, INGEST_JOB, RENDER_JOB } from '../../services/jobs.js';
 import { ingestFinancialsHandler } from './ingest-financials.js';
 import { computeValuationHandler } from './compute-valuation.js';
 import { renderReportHandler } from './render-report.js';

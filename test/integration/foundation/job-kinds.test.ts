@@ -4,8 +4,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { COMPUTE_JOB, enqueueJob, JOB_PAYLOADS } from '../../../src/jobs/kinds.js';
-import { enqueue, getJob } from '../../../src/jobs/queue.js';
+import { COMPUTE_JOB, enqueueJob, JOB_PAYLOADS } from '../../../src/services/jobs.js';
+import { enqueue } from '../../../src/db/repositories/jobs.js';
+import { getJob } from '../../helpers/jobs.js';
 import { jobHandlers } from '../../../src/jobs/handlers/index.js';
 
 let t: TestApp;

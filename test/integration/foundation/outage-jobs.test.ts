@@ -10,7 +10,7 @@ import { createEngagement, fixture, lock, status, upload } from '../../helpers/e
 import { usingPostgres } from '../../helpers/db.js';
 import { Worker, type JobHandler } from '../../../src/jobs/worker.js';
 import { jobHandlers } from '../../../src/jobs/handlers/index.js';
-import { COMPUTE_JOB } from '../../../src/jobs/kinds.js';
+import { COMPUTE_JOB } from '../../../src/services/jobs.js';
 
 const skip = usingPostgres() ? false : 'needs PostgreSQL (TEST_DATABASE_URL) to refuse connections for real';
 let t: TestApp;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, status, upload, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
-import { writeCsv, writeXlsx } from '../../../src/integrations/spreadsheets/financials-tabular.js';
+import { writeCsv, writeXlsx } from '../../../src/integrations/spreadsheets/financials-files.js';
 
 let t: TestApp;
 let admin: Session;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { createEndpoint } from '../../../../../services/webhooks.js';
+import { createEndpoint } from '../../../../../services/webhook-endpoints.js';
 import { eventTypesSchema, webhookEndpointWithSecretSchema, webhookUrlSchema } from './schemas.js';
 
 export default function route(app: AppInstance) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { deleteEndpoint } from '../../../../../services/webhooks.js';
+import { deleteEndpoint } from '../../../../../services/webhook-endpoints.js';
 import { endpointParams } from './schemas.js';
 
 export default function route(app: AppInstance) {

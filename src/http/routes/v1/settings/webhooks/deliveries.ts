@@ -3,7 +3,7 @@ import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../../schemas/common.js';
-import { listDeliveries } from '../../../../../services/webhooks.js';
+import { listDeliveries } from '../../../../../services/webhook-endpoints.js';
 import { endpointParams, webhookDeliverySchema } from './schemas.js';
 
 export default function route(app: AppInstance) {

@@ -1,7 +1,7 @@
 import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { getEndpoint } from '../../../../../services/webhooks.js';
+import { getEndpoint } from '../../../../../services/webhook-endpoints.js';
 import { endpointParams, webhookEndpointSchema } from './schemas.js';
 
 export default function route(app: AppInstance) {

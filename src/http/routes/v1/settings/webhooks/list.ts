@@ -3,7 +3,7 @@ import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../../schemas/common.js';
-import { listEndpoints } from '../../../../../services/webhooks.js';
+import { listEndpoints } from '../../../../../services/webhook-endpoints.js';
 import { webhookEndpointSchema } from './schemas.js';
 
 export default function route(app: AppInstance) {

@@ -1,7 +1,7 @@
 import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { redeliver } from '../../../../../services/webhooks.js';
+import { redeliver } from '../../../../../services/webhook-endpoints.js';
 import { endpointParams, webhookDeliverySchema } from './schemas.js';
 
 export default function route(app: AppInstance) {

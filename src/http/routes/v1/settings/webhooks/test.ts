@@ -1,7 +1,7 @@
 import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { sendTestEvent } from '../../../../../services/webhooks.js';
+import { sendTestEvent } from '../../../../../services/webhook-endpoints.js';
 import { endpointParams, webhookDeliverySchema } from './schemas.js';
 
 export default function route(app: AppInstance) {

@@ -1,10 +1,13 @@
-// Every job kind this service runs and the shape of its payload, in one registry: services enqueue
-// through enqueueJob (the payload is typed by its kind) and handlers receive the payload parsed by the
-// same schema (parsePayload in src/jobs/handlers), so no handler casts what it reads from the jobs table.
+// The background work services ask for, in one registry: every job kind and the shape of its payload.
+// Services enqueue through enqueueJob (the payload is typed by its kind and checked before it is
+// stored); the worker (src/jobs) parses the stored payload with the same schema before a handler runs.
+//
+// The worker depends on services, never the reverse: a service that runs as a job receives a
+// JobAttempt, which the worker implements (docs/architecture.md, Jobs).
 import { z } from 'zod';
+import type { Logger } from 'pino';
 import type { Executor } from '../db/client.js';
-import { enqueue, type EnqueueOptions } from './queue.js';
-import { PermanentJobError, type JobContext } from './worker.js';
+import { enqueue, type EnqueueOptions } from '../db/repositories/jobs.js';
 
 export const INGEST_JOB = 'ingest-financials';
 export const COMPUTE_JOB = 'compute-valuation';
@@ -32,9 +35,18 @@ export function enqueueJob<K extends JobKind>(tx: Executor, kind: K, payload: Jo
   return enqueue(tx, kind, JOB_PAYLOADS[kind].parse(payload), options);
 }
 
-/** A job's stored payload parsed by its kind's schema; a malformed one fails the job for good. */
-export function parsePayload<S extends z.ZodType>(kind: JobKind, schema: S, job: JobContext): z.output<S> {
-  const parsed = schema.safeParse(job.job.payload);
-  if (!parsed.success) throw new PermanentJobError(`malformed ${kind} payload: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
-  return parsed.data;
+/**
+ * One attempt at a job, as a service running it sees it. `complete(tx)` records the job as done inside
+ * the service's own transaction, so its effects and the completion commit together or not at all (a
+ * worker that lost its lease meanwhile gets LeaseLostError and its effects roll back). A service that
+ * returns without calling it has the job completed by the worker; one that throws has it retried, or
+ * failed for good on PermanentJobError.
+ */
+export interface JobAttempt {
+  job: { id: string; attempts: number; maxAttempts: number };
+  log: Logger;
+  complete(tx: Executor): Promise<void>;
 }
+
+/** Thrown to fail a job at once, without further attempts (retrying cannot help). */
+export class PermanentJobError extends Error {}

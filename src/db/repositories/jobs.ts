@@ -2,8 +2,8 @@
 // FOR UPDATE SKIP LOCKED and hold a lease; a worker that dies loses its lease and the job
 // is claimed again. Completion is guarded by the lease holder and attempt number, so a
 // late worker can never complete (or commit the effects of) a job someone else now owns.
-import type { Executor } from '../db/client.js';
-import { newId } from '../lib/ids.js';
+import type { Executor } from '../client.js';
+import { newId } from '../../lib/ids.js';
 
 export const JOBS_CHANNEL = 'jobs_ready';
 
@@ -104,25 +104,17 @@ export async function failJob(
   tx: Executor,
   job: Job,
   error: string,
-  options: { retryInSeconds?: number; permanent?: boolean } = {},
+  options: { permanent?: boolean } = {},
 ): Promise<'retry' | 'dead'> {
   const dead = options.permanent === true || job.attempts >= job.maxAttempts;
   const rows = await tx.query(
     `UPDATE jobs SET status = $4, last_error = $5, lease_expires_at = NULL, updated_at = now(),
             run_at = now() + make_interval(secs => $6), finished_at = CASE WHEN $4 = 'dead' THEN now() END
       WHERE id = $1 AND status = 'running' AND locked_by = $2 AND attempts = $3 RETURNING id`,
-    [job.id, job.lockedBy, job.attempts, dead ? 'dead' : 'queued', error.slice(0, 2000), options.retryInSeconds ?? backoffSeconds(job.attempts)],
+    [job.id, job.lockedBy, job.attempts, dead ? 'dead' : 'queued', error.slice(0, 2000), backoffSeconds(job.attempts)],
   );
   if (rows.length === 0) throw new LeaseLostError(job.id);
   return dead ? 'dead' : 'retry';
-}
-
-export async function getJob(tx: Executor, id: string) {
-  const rows = await tx.query<{ id: string; kind: string; status: string; attempts: number; last_error: string | null; payload: Record<string, unknown> }>(
-    'SELECT id, kind, status, attempts, last_error, payload FROM jobs WHERE id = $1',
-    [id],
-  );
-  return rows[0] ?? null;
 }
 
 /** Deletes finished (succeeded) jobs of one kind older than `olderThanSeconds`: housekeeping for recurring jobs. */

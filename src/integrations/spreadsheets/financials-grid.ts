@@ -1,4 +1,4 @@
-// CSV/XLSX templates for the financials document (docs/decisions.md, The financials document). One grid layout serves both formats:
+// The grid layout of the financials document's CSV/XLSX templates (docs/decisions.md, The financials document). One grid layout serves both formats:
 //
 //   field                          | value
 //   unit                           | LAKHS
@@ -10,36 +10,28 @@
 //   peers                          | name | evToEbitda | …   ← optional list tables, one row per item
 //   liquidation.assets             | assetClass | description | …
 //
-// This module only maps cells to the canonical JSON shape and reports cell-level problems
+// This module only maps cells to and from the canonical JSON shape (reading and writing the files is
+// financials-files.ts) and reports cell-level problems
 // ("row 14, column FY2028: not a number"); the financials schema validates the result, and
 // `cells` lets its JSON Pointer errors be reported as cells too.
-import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import { BALANCE_SHEET_FIELDS, NAV_ADJUSTMENT_FIELDS, financialsDocumentSchema } from '../../domain/financials/schema.js';
 
 export type Cell = string | number | null;
 export type Grid = Cell[][];
 
-// Field lists mirror src/domain/financials/schema.ts (branch valuation-engine); import them from there once merged.
-const UNITS = ['RUPEES', 'THOUSANDS', 'LAKHS', 'CRORES'] as const;
-const SHARES_FIELDS = ['equitySharesOutstanding', 'faceValuePerShare'] as const;
-const BALANCE_SHEET_FIELDS = [
-  'equityShareCapital', 'preferenceShareCapital', 'reservesAndSurplus', 'longTermBorrowings', 'shortTermBorrowings',
-  'tradePayables', 'otherCurrentLiabilities', 'otherNonCurrentLiabilities', 'deferredTaxLiabilities', 'longTermProvisions',
-  'shortTermProvisions', 'propertyPlantEquipment', 'intangibleAssets', 'capitalWorkInProgress', 'nonCurrentInvestments',
-  'deferredTaxAssets', 'longTermLoansAndAdvances', 'otherNonCurrentAssets', 'currentInvestments', 'inventories',
-  'tradeReceivables', 'cashAndCashEquivalents', 'shortTermLoansAndAdvances', 'otherCurrentAssets',
-] as const;
-const NAV_ADJUSTMENT_FIELDS = [
-  'incomeTaxPaidNetOfRefund', 'unamortisedExpenditure', 'provisionForTaxationExcess', 'unascertainedLiabilityProvisions',
-  'proposedDividendsNotDeclared', 'jewelleryAndArtBookValue', 'jewelleryAndArtMarketValue', 'sharesAndSecuritiesBookValue',
-  'sharesAndSecuritiesFairValue', 'immovablePropertyBookValue', 'immovablePropertyStampDutyValue',
-  'arrearsOfCumulativePreferenceDividend',
-] as const;
-const PROJECTION_FIELDS = [
-  'revenue', 'ebitda', 'depreciationAndAmortisation', 'capitalExpenditure', 'changeInNetWorkingCapital', 'taxRate',
-] as const;
-const COMPARABLE_METRIC_FIELDS = ['ebitda', 'revenue', 'profitAfterTax'] as const;
-const LIQUIDATION_SCALAR_FIELDS = ['liquidationCosts', 'liabilities'] as const;
+// Every field list comes from the financials schema itself, so a field added there appears in the
+// templates and is read from CSV/XLSX without a second list to keep in step.
+const documentShape = financialsDocumentSchema.shape;
+const keysOf = (shape: Record<string, unknown>, except: readonly string[] = []) => Object.keys(shape).filter((k) => !except.includes(k));
+const SHARES_FIELDS = keysOf(documentShape.shares.shape);
+const PROJECTION_FIELDS = keysOf(documentShape.projections.unwrap().element.shape, ['year']);
+const COMPARABLE_METRIC_FIELDS = keysOf(documentShape.comparableMetrics.unwrap().shape);
+const LIQUIDATION_SCALAR_FIELDS = keysOf(documentShape.liquidation.unwrap().shape, ['assets']);
+const PEER_FIELDS = keysOf(documentShape.peers.unwrap().element.shape);
+// Several valuers' estimates per asset class are a list inside a list: JSON only, not a grid row.
+const LIQUIDATION_ASSET_FIELDS = keysOf(documentShape.liquidation.unwrap().shape.assets.element.shape, ['estimates']);
+const TEXT_COLUMNS = new Set(['name', 'assetClass', 'description']);
+const column = (f: string): readonly [string, Kind] => [f, TEXT_COLUMNS.has(f) ? 'string' : 'number'];
 
 type Kind = 'number' | 'string';
 
@@ -61,12 +53,12 @@ const LIST_TABLES = {
   peers: {
     path: ['peers'],
     itemLabel: 'peer',
-    columns: [['name', 'string'], ['evToEbitda', 'number'], ['evToRevenue', 'number'], ['peRatio', 'number'], ['priceToBook', 'number']],
+    columns: PEER_FIELDS.map(column),
   },
   'liquidation.assets': {
     path: ['liquidation', 'assets'],
     itemLabel: 'asset',
-    columns: [['assetClass', 'string'], ['description', 'string'], ['bookValue', 'number'], ['fairValue', 'number'], ['liquidationValue', 'number']],
+    columns: LIQUIDATION_ASSET_FIELDS.map(column),
   },
 } as const satisfies Record<string, { path: readonly string[]; itemLabel: string; columns: readonly (readonly [string, Kind])[] }>;
 type ListTableName = keyof typeof LIST_TABLES;
@@ -321,86 +313,6 @@ export function documentToGrid(doc: FinancialsDocumentLike): Grid {
   return rows;
 }
 
-// The allowed units, listed for template instructions and error messages.
-export const FINANCIALS_UNITS: readonly string[] = UNITS;
-
-/** The file is not readable as CSV/XLSX at all (as opposed to a readable file with bad cells). */
-export class SpreadsheetReadError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'SpreadsheetReadError';
-  }
-}
-
-/** Parses CSV bytes into a grid; row numbers match the file's lines (blank lines are kept). */
-export function readCsv(buffer: Buffer | string): Grid {
-  let records: string[][];
-  try {
-    records = parseCsv(buffer, { bom: true, relax_column_count: true, skip_empty_lines: false, trim: false }) as string[][];
-  } catch (err) {
-    const line = (err as { lines?: number }).lines;
-    const reason = err instanceof Error ? err.message.replace(/^Invalid Record Length: |^Quote Not Closed: /, '') : String(err);
-    throw new SpreadsheetReadError(`${line ? `row ${line}: ` : ''}not valid CSV (${reason})`, { cause: err });
-  }
-  return records.map((r) => r.map((c) => (c.trim() === '' ? null : c)));
-}
-
-function csvCell(c: Cell | undefined): string {
-  if (c === null || c === undefined) return '';
-  const s = String(c);
-  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-export function writeCsv(doc: FinancialsDocumentLike): Buffer {
-  return Buffer.from(documentToGrid(doc).map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n', 'utf8');
-}
-
-/** ExcelJS cell values come in several shapes (formulas, rich text, dates, hyperlinks); flatten to Cell. */
-function excelCell(value: ExcelJS.CellValue): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number' || typeof value === 'string') return value;
-  if (typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString().slice(0, 10); // dates are stored as UTC midnight
-  if (typeof value === 'object') {
-    if ('result' in value) return excelCell((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
-    if ('richText' in value) return (value as ExcelJS.CellRichTextValue).richText.map((t) => t.text).join('');
-    if ('text' in value) return String((value as ExcelJS.CellHyperlinkValue).text);
-    if ('error' in value) return String((value as ExcelJS.CellErrorValue).error);
-  }
-  return String(value);
-}
-
-/** Reads the first worksheet of an XLSX file into a grid; row numbers are the sheet's own. */
-export async function readXlsx(buffer: Buffer): Promise<Grid> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs declares its own Buffer type, which @types/node 20's generic Buffer does not match.
-    await workbook.xlsx.load(buffer as unknown as Parameters<typeof workbook.xlsx.load>[0]);
-  } catch (err) {
-    throw new SpreadsheetReadError('not a readable XLSX workbook', { cause: err });
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const grid: Grid = [];
-  for (let r = 1; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    const cells: Cell[] = [];
-    for (let c = 1; c <= row.cellCount; c++) cells.push(excelCell(row.getCell(c).value));
-    grid.push(cells);
-  }
-  return grid;
-}
-
-export async function writeXlsx(doc: FinancialsDocumentLike): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Financials');
-  // Values go in as given: the balance sheet date stays a text cell, not a locale-dependent Excel date.
-  for (const row of documentToGrid(doc)) {
-    const added = sheet.addRow(row.map((c) => (c === null ? undefined : c)));
-    // Table and section headers in bold so the layout reads at a glance.
-    if (row[0] === 'field' || row[0] === PROJECTIONS || (typeof row[0] === 'string' && row[0] in LIST_TABLES)) added.font = { bold: true };
-  }
-  sheet.getColumn(1).width = 40;
-  for (let c = 2; c <= Math.max(2, sheet.columnCount); c++) sheet.getColumn(c).width = 16;
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+/** A row that heads the key/value block, the projections table or a list table. */
+export const isHeaderRow = (row: Cell[]) =>
+  row[0] === KV_HEADER[0] || row[0] === PROJECTIONS || (typeof row[0] === 'string' && row[0] in LIST_TABLES);

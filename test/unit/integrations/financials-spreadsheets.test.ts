@@ -1,9 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
-import {
-  documentToGrid, gridToDocument, locateError, SpreadsheetReadError, readCsv, readXlsx, writeCsv, writeXlsx, type FinancialsDocumentLike, type Grid,
-} from '../../../src/integrations/spreadsheets/financials-tabular.js';
+import { documentToGrid, gridToDocument, locateError, type FinancialsDocumentLike, type Grid } from '../../../src/integrations/spreadsheets/financials-grid.js';
+import { SpreadsheetReadError, readCsv, readXlsx, writeCsv, writeXlsx } from '../../../src/integrations/spreadsheets/financials-files.js';
 
 // The example company of docs/decisions.md (The financials document), with three projection years and the optional sections.
 const sample = {

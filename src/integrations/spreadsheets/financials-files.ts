@@ -1,0 +1,86 @@
+// Reading and writing the financials document's CSV and XLSX files; the layout of their cells is
+// financials-grid.ts.
+import { parse as parseCsv } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { documentToGrid, isHeaderRow, type Cell, type FinancialsDocumentLike, type Grid } from './financials-grid.js';
+
+/** The file is not readable as CSV/XLSX at all (as opposed to a readable file with bad cells). */
+export class SpreadsheetReadError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SpreadsheetReadError';
+  }
+}
+
+/** Parses CSV bytes into a grid; row numbers match the file's lines (blank lines are kept). */
+export function readCsv(buffer: Buffer | string): Grid {
+  let records: string[][];
+  try {
+    records = parseCsv(buffer, { bom: true, relax_column_count: true, skip_empty_lines: false, trim: false }) as string[][];
+  } catch (err) {
+    const line = (err as { lines?: number }).lines;
+    const reason = err instanceof Error ? err.message.replace(/^Invalid Record Length: |^Quote Not Closed: /, '') : String(err);
+    throw new SpreadsheetReadError(`${line ? `row ${line}: ` : ''}not valid CSV (${reason})`, { cause: err });
+  }
+  return records.map((r) => r.map((c) => (c.trim() === '' ? null : c)));
+}
+
+function csvCell(c: Cell | undefined): string {
+  if (c === null || c === undefined) return '';
+  const s = String(c);
+  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function writeCsv(doc: FinancialsDocumentLike): Buffer {
+  return Buffer.from(documentToGrid(doc).map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n', 'utf8');
+}
+
+/** ExcelJS cell values come in several shapes (formulas, rich text, dates, hyperlinks); flatten to Cell. */
+function excelCell(value: ExcelJS.CellValue): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  if (typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString().slice(0, 10); // dates are stored as UTC midnight
+  if (typeof value === 'object') {
+    if ('result' in value) return excelCell((value as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
+    if ('richText' in value) return (value as ExcelJS.CellRichTextValue).richText.map((t) => t.text).join('');
+    if ('text' in value) return String((value as ExcelJS.CellHyperlinkValue).text);
+    if ('error' in value) return String((value as ExcelJS.CellErrorValue).error);
+  }
+  return String(value);
+}
+
+/** Reads the first worksheet of an XLSX file into a grid; row numbers are the sheet's own. */
+export async function readXlsx(buffer: Buffer): Promise<Grid> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    // exceljs declares its own Buffer type, which @types/node 20's generic Buffer does not match.
+    await workbook.xlsx.load(buffer as unknown as Parameters<typeof workbook.xlsx.load>[0]);
+  } catch (err) {
+    throw new SpreadsheetReadError('not a readable XLSX workbook', { cause: err });
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  const grid: Grid = [];
+  for (let r = 1; r <= sheet.rowCount; r++) {
+    const row = sheet.getRow(r);
+    const cells: Cell[] = [];
+    for (let c = 1; c <= row.cellCount; c++) cells.push(excelCell(row.getCell(c).value));
+    grid.push(cells);
+  }
+  return grid;
+}
+
+export async function writeXlsx(doc: FinancialsDocumentLike): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Financials');
+  // Values go in as given: the balance sheet date stays a text cell, not a locale-dependent Excel date.
+  for (const row of documentToGrid(doc)) {
+    const added = sheet.addRow(row.map((c) => (c === null ? undefined : c)));
+    // Table and section headers in bold so the layout reads at a glance.
+    if (isHeaderRow(row)) added.font = { bold: true };
+  }
+  sheet.getColumn(1).width = 40;
+  for (let c = 2; c <= Math.max(2, sheet.columnCount); c++) sheet.getColumn(c).width = 16;
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
