@@ -131,6 +131,20 @@ test('the whole engagement through the pages: sign up → value → four eyes �
   await page.getByTestId('gate-blocker').getByText(/paid/).waitFor();
   await page.getByRole('button', { name: 'Pay (sandbox)' }).click();
   await page.locator('[data-testid=payment-status]', { hasText: 'PAID' }).waitFor();
+  // The signed report needs its facts: shown as missing since GATE_1, and sign-off is refused naming them.
+  await page.getByTestId('report-facts-missing').getByText(/Appointing authority, Date of appointment, Background of the company/).waitFor();
+  await page.getByRole('button', { name: /Approve Gate 3/ }).click();
+  await page.getByRole('alert').getByText('/appointingAuthority').waitFor();
+  const facts = page.getByTestId('report-facts');
+  await facts.getByLabel('Appointing authority').fill('Board of Directors of Acme Industries Private Limited');
+  await facts.getByLabel('Date of appointment').fill('2026-04-15');
+  await facts.getByLabel('Background of the company').fill('Too short.');
+  await facts.getByRole('button', { name: 'Save report facts' }).click();
+  await facts.getByText(/at least 50 characters/).waitFor();
+  await facts.getByLabel('Background of the company').fill('Acme Industries makes precision castings for the automotive industry in Pune, founded in 2015 and supplying tier-one manufacturers.');
+  await facts.getByRole('button', { name: 'Save report facts' }).click();
+  await facts.getByText('Report facts saved.').waitFor();
+  await page.getByTestId('report-facts-missing').waitFor({ state: 'detached' });
   // s.62 needs a registered valuer (Securities or Financial Assets): refused until the profile has one.
   await page.getByRole('button', { name: /Approve Gate 3/ }).click();
   await page.getByText(/s\.62\(1\)\(c\).*registered valuer/).waitFor();
@@ -145,8 +159,10 @@ test('the whole engagement through the pages: sign up → value → four eyes �
   await page.getByText('Profile saved.').waitFor();
   await assertAccessible(page, '/profile');
   await page.goto(url(`/engagements/${id}?tab=review`));
+  await page.getByLabel('Place of signing').fill('Mumbai');
   await page.getByRole('button', { name: /Approve Gate 3/ }).click();
   await statusIs(page, 'COMPLETED');
+  await page.getByTestId('report-facts').getByText(/Read-only: the report has been signed off/).waitFor();
   await page.locator('[data-testid=report-kind]', { hasText: 'FINAL' }).waitFor({ timeout: 30_000 });
   await page.locator('[data-testid=report-kind]', { hasText: 'FINAL' }).locator('xpath=../..').getByText('READY').waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Preview' }).click();

@@ -71,7 +71,7 @@ export function canUpload(status: EngagementStatus, kind: 'FINANCIALS' | 'SUPPOR
   return status === 'CREATED' || status === 'DATA_READY';
 }
 
-/** The webhook events a status change produces (spec §6). */
+/** The webhook events a status change produces (docs/webhooks.md, Events). */
 export function eventsForTransition(to: EngagementStatus): Exclude<EngagementEventType, 'payment.captured'>[] {
   const events: ('engagement.stage_changed' | 'engagement.gate_pending' | 'engagement.completed')[] = ['engagement.stage_changed'];
   if ((GATES as readonly string[]).includes(to)) events.push('engagement.gate_pending');

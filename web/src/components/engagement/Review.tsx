@@ -1,7 +1,7 @@
 // Review: the three gates (approve / reject with a comment, or why this person may not act),
 // payment (sandbox checkout or the gateway's), and the report (status, inline preview, download).
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
 import type { Me } from '../../lib/session';
@@ -9,6 +9,7 @@ import { atLeast } from '../../lib/session';
 import { dateTime, paiseToRupees } from '../../lib/format';
 import { saveBlob } from '../../lib/download';
 import { FormError } from '../FormError';
+import { ReportFacts } from './ReportFacts';
 
 type Engagement = Schemas['Engagement'];
 type AuditEvent = Schemas['AuditEvent'];
@@ -45,6 +46,7 @@ export function Review({ engagement, me, events }: { engagement: Engagement; me:
       {gate ? <GateDecision gate={gate} engagement={engagement} me={me} events={events} /> : (
         <Text c="gray.7">{engagement.status === 'COMPLETED' ? 'All three gates are approved.' : engagement.status === 'FAILED' ? 'The engagement has ended.' : 'Gates open once the valuation is computed.'}</Text>
       )}
+      {['GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED'].includes(engagement.status) ? <ReportFacts engagement={engagement} canWrite={atLeast(me, 'VALUER')} /> : null}
       <Payment engagement={engagement} canPay={atLeast(me, 'VALUER')} />
       <Report engagement={engagement} />
     </Stack>
@@ -54,13 +56,17 @@ export function Review({ engagement, me, events }: { engagement: Engagement; me:
 function GateDecision({ gate, engagement, me, events }: { gate: Gate; engagement: Engagement; me: Me | undefined; events: AuditEvent[] }) {
   const client = useQueryClient();
   const [comment, setComment] = useState('');
+  const [place, setPlace] = useState('');
+  const [udin, setUdin] = useState('');
   const blocker = gateBlocker(gate, engagement, me, events);
+  // Signing off records where, and the UDIN when the signatory signs as a chartered accountant.
+  const signing = gate === 'GATE_3' ? { place: place.trim(), ...(udin.trim() ? { udin: udin.trim() } : {}) } : {};
   const done = () => {
     setComment('');
     return client.invalidateQueries({ queryKey: ['engagement', engagement.id] });
   };
   const approve = useMutation({
-    mutationFn: () => call(api.POST('/api/v1/engagements/{id}/gates/{gate}/approve', { params: { path: { id: engagement.id, gate } }, body: comment.trim() ? { comment: comment.trim() } : {} })),
+    mutationFn: () => call(api.POST('/api/v1/engagements/{id}/gates/{gate}/approve', { params: { path: { id: engagement.id, gate } }, body: { ...(comment.trim() ? { comment: comment.trim() } : {}), ...signing } })),
     onSuccess: done,
   });
   const reject = useMutation({
@@ -75,7 +81,13 @@ function GateDecision({ gate, engagement, me, events }: { gate: Gate; engagement
           <Alert color="gray" title="You cannot decide this gate" data-testid="gate-blocker">{blocker}</Alert>
         ) : (
           <>
-            <Textarea label="Comment" description="Optional for approval; a rejection needs a reason of at least 10 characters" value={comment} onChange={(e) => setComment(e.currentTarget.value)} autosize minRows={2} />
+            <Textarea label="Comment" description="Optional for approval; a rejection needs a reason of at least 10 characters. Reviewers' comments stay in the firm: they never print in the client's report." value={comment} onChange={(e) => setComment(e.currentTarget.value)} autosize minRows={2} />
+            {gate === 'GATE_3' ? (
+              <Group grow align="flex-start">
+                <TextInput label="Place of signing" description="Printed in the signature block, e.g. Mumbai" value={place} onChange={(e) => setPlace(e.currentTarget.value)} />
+                <TextInput label="UDIN" description="18 characters; required when you sign as a chartered accountant" value={udin} onChange={(e) => setUdin(e.currentTarget.value)} maxLength={18} />
+              </Group>
+            ) : null}
             <FormError error={approve.error ?? reject.error} title="Not recorded" />
             <Group>
               <Button color="green.8" onClick={() => approve.mutate()} loading={approve.isPending}>Approve {gate.replace('_', ' ').toLowerCase().replace('gate', 'Gate')}</Button>

@@ -1,0 +1,78 @@
+// The facts a signed report needs beyond the valuation (who appointed the valuer and when, the
+// addressee, the company's background): shown with what is still missing from GATE_1 on, editable
+// (PATCH, the same rules as the API) until GATE_3 is signed off, read-only afterwards with the reason.
+import { useState } from 'react';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, call, ApiError, type Schemas } from '../../api/client';
+import { FormError } from '../FormError';
+
+type Engagement = Schemas['Engagement'];
+type Facts = { appointingAuthority: string; appointmentDate: string; addressee: string; companyBackground: string };
+
+const LABELS: Record<string, string> = {
+  appointingAuthority: 'Appointing authority',
+  appointmentDate: 'Date of appointment',
+  addressee: 'Addressee',
+  companyBackground: 'Background of the company',
+};
+
+const factsOf = (e: Engagement): Facts => ({
+  appointingAuthority: e.appointingAuthority ?? '',
+  appointmentDate: e.appointmentDate ?? '',
+  addressee: e.addressee ?? '',
+  companyBackground: e.companyBackground ?? '',
+});
+
+export function ReportFacts({ engagement, canWrite }: { engagement: Engagement; canWrite: boolean }) {
+  const client = useQueryClient();
+  const [facts, setFacts] = useState<Facts>(() => factsOf(engagement));
+  const signed = engagement.status === 'COMPLETED' || engagement.status === 'FAILED';
+  const editable = canWrite && !signed;
+  const save = useMutation({
+    // Empty fields are sent as null (cleared); the addressee then defaults to the appointing authority.
+    mutationFn: () => call(api.PATCH('/api/v1/engagements/{id}', {
+      params: { path: { id: engagement.id } },
+      body: Object.fromEntries(Object.entries(facts).map(([k, v]) => [k, v.trim() === '' ? null : v.trim()])),
+    })),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['engagement', engagement.id] }),
+  });
+  const fieldErrors = save.error instanceof ApiError ? save.error.fieldErrors() : {};
+  const field = (name: keyof Facts) => ({
+    label: LABELS[name],
+    value: facts[name],
+    error: fieldErrors[name],
+    readOnly: !editable,
+    onChange: (ev: { currentTarget: { value: string } }) => setFacts({ ...facts, [name]: ev.currentTarget.value }),
+  });
+  const missing = engagement.reportFactsMissing;
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="report-facts">
+      <Stack gap="sm">
+        <Text fw={700}>Report facts</Text>
+        {missing.length > 0 ? (
+          <Alert color="orange" variant="light" title="Needed before sign-off" data-testid="report-facts-missing">
+            The signed report names these, so Gate 3 cannot be approved without them: {missing.map((m) => LABELS[m] ?? m).join(', ')}.
+          </Alert>
+        ) : null}
+        {signed ? <Text size="sm" c="gray.7">Read-only: the report has been signed off (or the engagement has ended), so its facts no longer change.</Text> : null}
+        {!canWrite && !signed ? <Text size="sm" c="gray.7">Read-only: a VALUER or ADMIN edits these.</Text> : null}
+        <TextInput {...field('appointingAuthority')} description='e.g. "Board of Directors of Acme Industries Private Limited"' />
+        <Group grow align="flex-start">
+          <TextInput {...field('appointmentDate')} type="date" description="Not later than today" />
+          <TextInput {...field('addressee')} description="The appointing authority when left blank" />
+        </Group>
+        <Textarea {...field('companyBackground')} autosize minRows={3} description="The business, its history and its industry (50–10,000 characters)" />
+        {editable ? (
+          <>
+            <FormError error={save.error} title="Not saved" fieldsShown={Object.keys(fieldErrors).length > 0} />
+            <Group>
+              <Button onClick={() => save.mutate()} loading={save.isPending} variant="light">Save report facts</Button>
+              {save.isSuccess && !save.isPending ? <Text size="sm" c="green.8" role="status">Report facts saved.</Text> : null}
+            </Group>
+          </>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
