@@ -129,10 +129,28 @@ test('the whole engagement through the pages: sign up → value → four eyes �
   // Back in the admin's browser, without a reload: GATE_3 arrived; sign-off waits for payment.
   await statusIs(page, 'GATE_3');
   await page.getByTestId('gate-blocker').getByText(/paid/).waitFor();
+  // s.62 needs a registered valuer (Securities or Financial Assets): the client is not asked to pay
+  // before someone in the firm can sign, and the page says so.
   await page.getByRole('button', { name: 'Pay (sandbox)' }).click();
-  await page.locator('[data-testid=payment-status]', { hasText: 'PAID' }).waitFor();
+  await page.getByText(/s\.62\(1\)\(c\).*registered valuer/).waitFor();
+  await page.getByTestId('payment-status').getByText('UNPAID', { exact: true }).waitFor();
+  await page.goto(url('/profile'));
+  await page.getByLabel('Designation').fill('Partner');
+  await page.getByRole('button', { name: 'Add registration' }).click();
+  await page.getByLabel('Number').fill('IBBI/RV/03/2019/1234');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await page.getByText('must look like IBBI/RV/03/2019/12345').first().waitFor();
+  await page.getByLabel('Number').fill('IBBI/RV/03/2019/12345');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await page.getByText('Profile saved.').waitFor();
+  await assertAccessible(page, '/profile');
+  await page.goto(url(`/engagements/${id}?tab=review`));
+  await page.getByRole('button', { name: 'Pay (sandbox)' }).click();
+  await page.getByTestId('payment-status').getByText('PAID', { exact: true }).waitFor();
+
   // The signed report needs its facts: shown as missing since GATE_1, and sign-off is refused naming them.
   await page.getByTestId('report-facts-missing').getByText(/Appointing authority, Date of appointment, Background of the company/).waitFor();
+  await page.getByLabel('Place of signing').fill('Mumbai');
   await page.getByRole('button', { name: /Approve Gate 3/ }).click();
   await page.getByRole('alert').getByText('/appointingAuthority').waitFor();
   const facts = page.getByTestId('report-facts');
@@ -145,21 +163,6 @@ test('the whole engagement through the pages: sign up → value → four eyes �
   await facts.getByRole('button', { name: 'Save report facts' }).click();
   await facts.getByText('Report facts saved.').waitFor();
   await page.getByTestId('report-facts-missing').waitFor({ state: 'detached' });
-  // s.62 needs a registered valuer (Securities or Financial Assets): refused until the profile has one.
-  await page.getByRole('button', { name: /Approve Gate 3/ }).click();
-  await page.getByText(/s\.62\(1\)\(c\).*registered valuer/).waitFor();
-  await page.goto(url('/profile'));
-  await page.getByLabel('Designation').fill('Partner');
-  await page.getByRole('button', { name: 'Add registration' }).click();
-  await page.getByLabel('Number').fill('IBBI/RV/03/2019/1234');
-  await page.getByRole('button', { name: 'Save profile' }).click();
-  await page.getByText('must look like IBBI/RV/03/2019/12345').first().waitFor();
-  await page.getByLabel('Number').fill('IBBI/RV/03/2019/12345');
-  await page.getByRole('button', { name: 'Save profile' }).click();
-  await page.getByText('Profile saved.').waitFor();
-  await assertAccessible(page, '/profile');
-  await page.goto(url(`/engagements/${id}?tab=review`));
-  await page.getByLabel('Place of signing').fill('Mumbai');
   await page.getByRole('button', { name: /Approve Gate 3/ }).click();
   await statusIs(page, 'COMPLETED');
   await page.getByTestId('report-facts').getByText(/Read-only: the report has been signed off/).waitFor();

@@ -16,7 +16,7 @@ export function FormError({ error, title, fieldsShown = false }: { error: unknow
   return (
     <Alert color="red" title={title ?? entry?.title ?? 'Not done'} role="alert" variant="light">
       {entry ? entry.sentence : detail}
-      {entry && detail && detail !== entry.sentence && fields.length === 0 && <div style={{ marginTop: 4 }}>{detail}</div>}
+      {entry && detail && detail !== entry.sentence && fields.length === 0 && !fieldsShown && <div style={{ marginTop: 4 }}>{detail}</div>}
       {fields.length > 0 && (
         <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
           {fields.map((f) => (

@@ -30,9 +30,10 @@ export function gateBlocker(gate: Gate, engagement: Engagement, me: Me | undefin
     if (g1 && g1.actor.id === myId) return 'Independent review: you approved Gate 1, so someone else must approve Gate 2.';
   }
   if (gate === 'GATE_3') {
+    // The role first: it is what a VALUER can do nothing about.
+    if (me.role !== 'ADMIN') return 'Sign-off needs an ADMIN (partner) signed in; your role cannot sign.';
     const g2 = last('engagement.approve_gate_2');
     if (g2 && g2.actor.id === myId) return 'Independent review: you reviewed Gate 2, so another partner must sign.';
-    if (me?.kind !== 'user' || me.role !== 'ADMIN') return 'Sign-off needs an ADMIN (partner) signed in; your role cannot sign.';
     if (engagement.paymentStatus !== 'PAID') return 'Sign-off needs the engagement to be paid first.';
   }
   return null;
