@@ -1,7 +1,8 @@
 /**
  * Report charts drawn with a charting library (Apache ECharts, server-side SVG) and placed in the
  * PDF as vector graphics by svg-to-pdfkit: the football field (each method's value per share, the
- * DCF sensitivity range, the concluded value and the proposed price) and the sensitivity heat map.
+ * DCF sensitivity range, the concluded value and the proposed price). The sensitivity grid is printed
+ * once, as a table (sections/sensitivity.ts), not again as a heat map.
  */
 import * as echarts from 'echarts';
 import { METHOD_TITLE, rupees } from './format.js';
@@ -51,42 +52,6 @@ export function footballFieldSvg(v: ValuationResult, width: number, height: numb
           data: rows.map((r, i) => [r.value, i]),
           label: { show: true, position: 'right', color: '#1a1a1a', formatter: (p: { value: [number, number] }) => rupees(p.value[0].toFixed(2)) },
           markLine: { symbol: 'none', data: lines, animation: false },
-        },
-      ],
-    },
-    width,
-    height,
-  );
-}
-
-export function heatMapSvg(v: ValuationResult, width: number, height: number): string | null {
-  const s = v.sensitivity;
-  if (!s) return null;
-  const cells = s.grid.flatMap((row, i) => row.map((c, j) => [j, i, c === null ? '-' : Number(c)] as [number, number, number | string]));
-  const numbers = cells.map((c) => c[2]).filter((x): x is number => typeof x === 'number');
-  return render(
-    {
-      grid: { left: 70, right: 20, top: 6, bottom: 56 },
-      xAxis: { type: 'category', data: s.growthValues.map((g) => `g ${g}%`), splitArea: { show: true } },
-      yAxis: { type: 'category', data: s.waccValues.map((w) => `${w}%`), name: 'WACC', nameLocation: 'middle', nameGap: 50, inverse: true, splitArea: { show: true } },
-      visualMap: {
-        min: Math.min(...numbers),
-        max: Math.max(...numbers),
-        calculable: false,
-        orient: 'horizontal',
-        left: 'center',
-        bottom: 0,
-        itemHeight: 120,
-        itemWidth: 10,
-        inRange: { color: ['#f4d6d2', '#fbf3d9', '#d4e5d0'] },
-        text: ['higher value', 'lower value'],
-      },
-      series: [
-        {
-          type: 'heatmap',
-          data: cells,
-          label: { show: true, formatter: (p: { value: [number, number, number | string] }) => (typeof p.value[2] === 'number' ? rupees(p.value[2].toFixed(2)) : '—') },
-          itemStyle: { borderColor: '#ffffff', borderWidth: 1 },
         },
       ],
     },

@@ -204,11 +204,12 @@ test('the statutory corrections in the report: arrears line in L, s.56(2)(viib) 
   const input = reportInput(issue);
   input.generatedAt = '2026-04-24T20:00:00Z'; // 25 April in India
   const text = pdfText(await renderReport(input));
-  assert.ok(text.includes('arrears of dividends on cumulative preference shares ₹1,50,00,000.00'));
+  // Amounts in ₹ lakh (the table's heading says so): 150 lakh of arrears added to L.
+  assert.ok(text.includes('Add: arrears of dividends on cumulative preference shares 150.00'));
   assert.ok(text.includes('shall not apply on or after the 1st day of April, 2025'));
   assert.ok(text.includes('is not a ceiling on the issue price'));
   assert.ok(text.includes('S56 2 viib not applicable') || text.includes('S56_2_VIIB_NOT_APPLICABLE'));
-  assert.match(text, /Valuation date 31 March 2026 Balance-sheet date 31 March 2026 Date of appointment 6 April 2026 Date of report 25 April 2026/);
+  assert.match(text, /Valuation date 31 March 2026 Balance-sheet date 31 March 2026 Date of appointment 2 April 2026 Date of report 25 April 2026/);
   assert.ok(text.includes('Indian Standard Time'));
   assert.ok(text.includes('IST'));
   assert.ok(!text.includes('UTC '));
@@ -223,10 +224,10 @@ test('the statutory corrections in the report: arrears line in L, s.56(2)(viib) 
   // A loss-making DCF shows the carried-forward loss columns.
   const losses = valuationFor('FEMA_RBI', 'ISSUE_TO_NON_RESIDENT', 'startup-negative-fcff.json');
   const lossText = pdfText(await renderReport(reportInput(losses)));
-  assert.ok(lossText.includes('Loss b/f'));
-  assert.ok(lossText.includes('Loss c/f'));
-  assert.ok(lossText.includes('FY2028 Loss carried forward'));
-  assert.ok(lossText.includes('₹1,60,000.00'));
+  // The DCF table has the years as columns (₹ lakh): FY2027 makes a loss of 2.10, FY2028 sets off 0.50 of it.
+  assert.ok(lossText.includes('Loss brought forward 0.00 2.10 1.60 0.00'));
+  assert.ok(lossText.includes('Loss set off 0.00 −0.50 −1.60 0.00'));
+  assert.ok(lossText.includes('Loss carried forward 2.10 1.60 0.00 0.00'));
 });
 
 test('weights set by the valuer, their rationale and the discount with values before and after are in the conclusion', async () => {
@@ -266,7 +267,7 @@ test('charts: a football field (methods, DCF range, concluded value, proposed pr
   assert.ok(text.includes('Football field: value per share by method (diamonds) and the DCF sensitivity range (bar); the solid line is the concluded value'));
   assert.ok(text.includes('the dashed red line is the proposed price, ₹215.00'));
   assert.ok(text.includes('DCF sensitivity range'));
-  assert.ok(text.includes('Heat map of the same grid'));
+  assert.ok(!text.includes('Heat map'), 'the sensitivity grid is printed once, as its table');
   // The chart text is drawn text (vector), not an embedded image.
   assert.ok(text.includes('g 4.5%'));
   assert.ok(!pdf.includes(Buffer.from('/Subtype /Image')));
