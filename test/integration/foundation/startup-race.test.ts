@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, usingPostgres } from '../../helpers/db.js';
 import { resolveSecret } from '../../../src/lib/session-secret.js';
-import { PASSWORD, uniqueEmail } from '../../helpers/principals.js';
+import { PASSWORD, SIGNATORY_REGISTRATIONS, uniqueEmail } from '../../helpers/principals.js';
 import { freePort } from '../../helpers/processes.js';
 
 const SECRETS = ['session-secret', 'sandbox-gateway-secret', 'report-key-secret'];
@@ -55,7 +55,12 @@ test('three API processes started at once on one DATA_DIR all start and share th
     // A sandbox order signed by one process verifies on another (the sandbox gateway secret agrees).
     const headers = { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' };
     const eng = await (await fetch(`${base(1)}/api/v1/engagements`, { method: 'POST', headers, body: JSON.stringify({ targetEntity: 'Race Co', statute: 'FEMA_RBI' }) })).json();
-    const order = await (await fetch(`${base(1)}/api/v1/payments`, { method: 'POST', headers, body: JSON.stringify({ engagementId: eng.id }) })).json();
+    // No payment is taken before someone in the firm may sign the report.
+    const profile = await fetch(`${base(2)}/api/v1/auth/me`, { method: 'PATCH', headers, body: JSON.stringify({ designation: 'Partner', registrations: SIGNATORY_REGISTRATIONS }) });
+    assert.equal(profile.status, 200, await profile.text());
+    const ordered = await fetch(`${base(1)}/api/v1/payments`, { method: 'POST', headers, body: JSON.stringify({ engagementId: eng.id }) });
+    assert.equal(ordered.status, 200, await ordered.clone().text());
+    const order = await ordered.json();
     const paid = await (await fetch(`${base(2)}/api/v1/payments/sandbox/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ gateway_order_id: order.gatewayOrderId }) })).json();
     const verified = await fetch(`${base(0)}/api/v1/payments/verify`, { method: 'POST', headers, body: JSON.stringify(paid) });
     assert.equal(verified.status, 200, await verified.text());
