@@ -1,11 +1,14 @@
 // Financials ingestion (a job): parse the uploaded file into the canonical document, validate it,
 // and move the engagement to DATA_READY — or reject the file with precise errors and move it back.
 import type { ServiceContext } from './context.js';
+import type { Executor } from '../db/client.js';
+import { LeaseLostError } from '../db/repositories/jobs.js';
 import { PermanentJobError, type INGEST_JOB, type JobPayload, type JobAttempt } from './jobs.js';
 import { conflict } from '../lib/errors.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { parseFinancials, type NormalisedFinancials } from '../domain/financials/normalise.js';
-import { gridToDocument, locateError, type Grid } from '../integrations/spreadsheets/financials-grid.js';
+import { columnLetter, gridToDocument, locateError, type Grid } from '../integrations/spreadsheets/financials-grid.js';
+import { findUnstorableText, printable, unstorableTextReason } from '../domain/financials/storable-text.js';
 import { readCsv, readXlsx, SpreadsheetReadError } from '../integrations/spreadsheets/financials-files.js';
 import * as docs from '../db/repositories/documents.js';
 import { getBlob } from '../db/repositories/blobs.js';
@@ -33,15 +36,22 @@ export async function parseFinancialsFile(format: string, data: Buffer): Promise
     } catch (err) {
       return { ok: false, errors: [{ path: '/', message: `not valid JSON: ${(err as Error).message}` }] };
     }
+    const unstorable = findUnstorableText(json);
+    if (unstorable.length) return { ok: false, errors: unstorable };
     return parseFinancials(json);
   }
   let grid: Grid;
   try {
     grid = format === 'XLSX' ? await readXlsx(data) : readCsv(data);
   } catch (err) {
-    if (err instanceof SpreadsheetReadError) return { ok: false, errors: [{ path: '/', message: err.message }] };
+    if (err instanceof SpreadsheetReadError) return { ok: false, errors: [{ path: '/', message: printable(err.message) }] };
     throw err;
   }
+  const unstorable = grid.flatMap((row, r) => row.flatMap((cell, c) => {
+    const reason = typeof cell === 'string' ? unstorableTextReason(cell) : null;
+    return reason ? [{ path: '/', message: reason, location: `row ${r + 1}, column ${columnLetter(c)}` }] : [];
+  }));
+  if (unstorable.length) return { ok: false, errors: unstorable };
   const tabular = gridToDocument(grid);
   if (!tabular.document || tabular.errors.length) {
     return {
@@ -60,8 +70,46 @@ export async function parseFinancialsFile(format: string, data: Buffer): Promise
   };
 }
 
-/** The ingest-financials job. Idempotent: a document already parsed or rejected is left alone. */
+/** At most this many errors are stored with a rejected document; a last entry counts the rest. */
+export const MAX_STORED_ERRORS = 200;
+
+export function capErrors(errors: DocumentError[]): DocumentError[] {
+  if (errors.length <= MAX_STORED_ERRORS) return errors;
+  return [...errors.slice(0, MAX_STORED_ERRORS), { path: '/', message: `and ${errors.length - MAX_STORED_ERRORS} more errors not listed: correct these first` }];
+}
+
+/**
+ * The ingest-financials job. Idempotent: a document already parsed or rejected is left alone. An
+ * attempt that fails for good (its last retry, or a failure no retry can mend) rejects the document
+ * with the reason and releases the engagement for a corrected upload, so no file can hold it in
+ * DATA_INGESTING for ever.
+ */
 export async function ingestFinancials(ctx: ServiceContext, job: JobAttempt, payload: JobPayload<typeof INGEST_JOB>): Promise<void> {
+  try {
+    await ingestFinancialsAttempt(ctx, job, payload);
+  } catch (err) {
+    const lastAttempt = err instanceof PermanentJobError || job.job.attempts >= job.job.maxAttempts;
+    if (lastAttempt && !(err instanceof LeaseLostError)) {
+      const reason = printable(err instanceof Error ? err.message : String(err)).slice(0, 500);
+      await ctx.db.transaction((tx) => rejectDocument(tx, payload, [{ path: '/', message: `the file could not be processed (${reason}); upload a corrected file` }]))
+        .catch((e) => job.log.error({ err: e }, 'could not release the engagement after a failed ingestion'));
+    }
+    throw err;
+  }
+}
+
+async function rejectDocument(tx: Executor, payload: JobPayload<typeof INGEST_JOB>, errors: DocumentError[]): Promise<void> {
+  const { firmId, engagementId, documentId, requestId } = payload;
+  const current = await docs.getDocument(tx, firmId, engagementId, documentId);
+  if (current?.status !== 'PARSING') return;
+  const stored = capErrors(errors);
+  await docs.setDocumentStatus(tx, firmId, documentId, 'REJECTED', stored);
+  await applyTransition(tx, firmId, engagementId, 'INGEST_REJECTED', { ...SYSTEM_ACTOR, requestId: requestId ?? null }, {
+    details: { documentId, errors: stored.slice(0, 20), errorCount: errors.length },
+  });
+}
+
+async function ingestFinancialsAttempt(ctx: ServiceContext, job: JobAttempt, payload: JobPayload<typeof INGEST_JOB>): Promise<void> {
   const { firmId, engagementId, documentId, requestId } = payload;
   const doc = await docs.getDocument(ctx.db, firmId, engagementId, documentId);
   if (!doc) throw new PermanentJobError(`document ${documentId} not found`);
@@ -85,10 +133,7 @@ export async function ingestFinancials(ctx: ServiceContext, job: JobAttempt, pay
       });
       await startComputationIfReady(tx, firmId, engagementId, actor);
     } else {
-      await docs.setDocumentStatus(tx, firmId, documentId, 'REJECTED', outcome.errors);
-      await applyTransition(tx, firmId, engagementId, 'INGEST_REJECTED', actor, {
-        details: { documentId, errors: outcome.errors.slice(0, 20) },
-      });
+      await rejectDocument(tx, payload, outcome.errors);
     }
     await job.complete(tx);
   });

@@ -111,7 +111,7 @@ export function locateError(cells: Map<string, CellRef>, pointer: string, messag
   return ref ? cellError(ref.row, ref.column, message) : null;
 }
 
-function columnLetter(index: number): string {
+export function columnLetter(index: number): string {
   let n = index + 1;
   let s = '';
   while (n > 0) {
