@@ -3,7 +3,8 @@ import type { RecordResponse } from './idempotency.js';
 import { createHash } from 'node:crypto';
 import type { ServiceContext } from './context.js';
 import { actorOf } from './context.js';
-import { AppError, conflict, notFound } from '../lib/errors.js';
+import { AppError, conflict, notFound, validationFailed } from '../lib/errors.js';
+import { unstorableTextReason } from '../domain/financials/storable-text.js';
 import { newId } from '../lib/ids.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { canUpload } from '../domain/engagement/state-machine.js';
@@ -38,6 +39,9 @@ export async function uploadDocument(
   requestId?: string,
   record?: RecordResponse<ReturnType<typeof publicDocument>>,
 ) {
+  // The name is stored and shown: no control characters (a NUL cannot be stored at all), no broken text.
+  const nameProblem = /[\u0000-\u001f\u007f]/.test(input.fileName) ? 'contains a control character; rename the file' : unstorableTextReason(input.fileName);
+  if (nameProblem) throw validationFailed([{ path: '/file', message: `the file name ${nameProblem}` }]);
   const format = sniffFormat(input.data);
   if (!format) throw new AppError(415, 'unsupported_media_type', 'The file is not a CSV, XLSX, JSON or PDF document (judged by its content)');
   if (input.kind === 'FINANCIALS' && format === 'PDF') {

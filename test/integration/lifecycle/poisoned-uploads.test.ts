@@ -72,3 +72,14 @@ test('an ingestion whose job fails for good rejects the document with the reason
   assert.equal(await status(t, bearer, e.id), 'CREATED');
   await correctedUploadReachesDataReady(e.id);
 });
+
+test('a NUL or another control character in the uploaded file name is 400 naming /file, not 500', async () => {
+  const e = await createEngagement(t, bearer);
+  for (const name of ['a\u0000b.json', 'a\u0007b.json']) {
+    const res = await upload(t, bearer, e.id, 'FINANCIALS', name, sampleJson());
+    assert.equal(res.statusCode, 400, res.body);
+    assert.equal(res.json().errors[0].path, '/file');
+    assert.match(res.json().errors[0].message, /the file name contains a control character/);
+  }
+  assert.equal(await status(t, bearer, e.id), 'CREATED');
+});
