@@ -121,8 +121,18 @@ function ipv6Reason(w: number[]): string | null {
   if (zeroUpTo(7) && w[7] === 1) return 'loopback';
   // ::ffff:a.b.c.d (mapped) and ::a.b.c.d (deprecated compatible) reach the IPv4 address they embed.
   if (zeroUpTo(5) && (w[5] === 0xffff || w[5] === 0)) return ipv4Reason(embeddedV4());
+  // ::ffff:0:a.b.c.d (IPv4-translated, RFC 2765) reaches the IPv4 address it embeds too.
+  if (zeroUpTo(4) && w[4] === 0xffff && w[5] === 0) return ipv4Reason(embeddedV4());
   // NAT64 (64:ff9b::/96) translates to the embedded IPv4 address.
   if (w[0] === 0x64 && w[1] === 0xff9b && w.slice(2, 6).every((x) => x === 0)) return ipv4Reason(embeddedV4());
+  // Local-use NAT64 (64:ff9b:1::/48, RFC 8215) is a network's own translator, never a public receiver,
+  // whatever position its prefix length puts the IPv4 address in.
+  if (w[0] === 0x64 && w[1] === 0xff9b && w[2] === 1) return 'local-use NAT64';
+  // Teredo (2001::/32): the server's IPv4 in bits 32–63 and the client's, inverted, in the last 32 bits.
+  if (w[0] === 0x2001 && w[1] === 0) {
+    const inverted = [(~w[6] >> 8) & 0xff, ~w[6] & 0xff, (~w[7] >> 8) & 0xff, ~w[7] & 0xff];
+    return ipv4Reason([w[2] >> 8, w[2] & 0xff, w[3] >> 8, w[3] & 0xff]) ?? ipv4Reason(inverted);
+  }
   // 6to4 (2002::/16) tunnels to the IPv4 address in bits 16–47.
   if (w[0] === 0x2002) return ipv4Reason([w[1] >> 8, w[1] & 0xff, w[2] >> 8, w[2] & 0xff]);
   if ((w[0] & 0xfe00) === 0xfc00) return 'private'; // fc00::/7 unique local

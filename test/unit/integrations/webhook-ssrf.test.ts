@@ -33,15 +33,24 @@ describe('nonPublicReason', () => {
       ['::ffff:127.0.0.1', 'loopback'], ['::ffff:7f00:1', 'loopback'], ['::ffff:169.254.169.254', 'link-local'],
       ['::ffff:10.0.0.1', 'private'], ['::127.0.0.1', 'loopback'], ['64:ff9b::a9fe:a9fe', 'link-local'],
       ['2002:c0a8:0101::1', 'private'], ['0:0:0:0:0:0:0:1', 'loopback'],
+      // IPv4-translated and local-use NAT64 spellings of loopback; Teredo with a loopback client (inverted).
+      ['::ffff:0:7f00:1', 'loopback'], ['::ffff:0:127.0.0.1', 'loopback'], ['64:ff9b:1::7f00:1', 'local-use NAT64'],
+      ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'loopback'], ['2001:0:a00:1::1', 'private'],
     ];
     for (const [ip, reason] of cases) assert.equal(nonPublicReason(ip), reason, ip);
-    for (const ip of ['2606:4700:4700::1111', '2a00:1450:4001:82a::200e', '::ffff:8.8.8.8', '2002:0808:0808::1']) {
+    for (const ip of ['2606:4700:4700::1111', '2a00:1450:4001:82a::200e', '::ffff:8.8.8.8', '2002:0808:0808::1', '::ffff:0:808:808', '2001:0:4136:e378:8000:63bf:f7f7:f7f7']) {
       assert.equal(nonPublicReason(ip), null, ip);
     }
   });
 });
 
 describe('assertPublicUrl', () => {
+  it('refuses the IPv6 spellings of loopback that once passed', async () => {
+    for (const url of ['https://[::ffff:0:7f00:1]/hook', 'https://[64:ff9b:1::7f00:1]/hook']) {
+      await assert.rejects(assertPublicUrl(url, { allowPrivate: false }), (e: unknown) => e instanceof AppError && e.code === 'webhook_url_not_allowed', url);
+    }
+  });
+
   it('accepts an https URL whose host resolves only to public addresses, and returns them', async () => {
     const r = await assertPublicUrl('https://hooks.example.com/in', { allowPrivate: false, lookup: resolvesTo('93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c') });
     assert.equal(r.url.hostname, 'hooks.example.com');
