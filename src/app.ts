@@ -12,7 +12,6 @@ import openapiPlugin from './http/plugins/openapi.js';
 import apiV1 from './http/routes/v1/index.js';
 import type { AppInstance } from './http/types.js';
 import authPlugin from './http/plugins/auth.js';
-import { WindowLimiter } from './http/rate-limit.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import type { ServiceContext } from './services/context.js';
 import { resolveSecret, resolveSessionSecret } from './lib/session-secret.js';
@@ -36,8 +35,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     services: ServiceContext;
-    loginLimiter: WindowLimiter;
-    verifyLimiter: WindowLimiter;
     eventHub: EventHub;
   }
 }
@@ -55,6 +52,11 @@ export function createServiceContext(deps: AppDeps): ServiceContext {
   };
 }
 
+/** Fastify's setting for TRUST_PROXY: a hop count trusts that many proxies nearest the service. */
+function trustProxySetting(value: boolean | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
 export async function buildApp(
   deps: AppDeps,
   services: ServiceContext = createServiceContext(deps),
@@ -65,7 +67,7 @@ export async function buildApp(
     genReqId,
     childLoggerFactory: lazyChildLoggerFactory as never,
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: trustProxySetting(deps.config.TRUST_PROXY),
     ...options,
   }).withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>() as AppInstance;
 
@@ -73,10 +75,6 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('services', services);
-  // 10 login attempts per e-mail and per address in 15 minutes.
-  app.decorate('loginLimiter', new WindowLimiter(10, 15 * 60_000));
-  // Public report verification: 60 look-ups per address per minute.
-  app.decorate('verifyLimiter', new WindowLimiter(60, 60_000));
   const eventHub = new EventHub(services);
   app.decorate('eventHub', eventHub);
   // Open event streams would hold close() forever: end them first.

@@ -41,6 +41,17 @@ export const configSchema = z.object({
   WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  // Which proxies may set X-Forwarded-For (docs/decisions.md, Rate limits and login throttling): off by
+  // default, so a client cannot choose the address its limits are counted against. A number is the
+  // count of proxy hops in front of the service; otherwise comma-separated addresses or CIDRs.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v): boolean | number | string[] => (v === 'false' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v.split(',').map((x) => x.trim()).filter(Boolean)))
+    .refine((v) => typeof v !== 'object' || v.every((x) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/.test(x)), {
+      message: 'must be false, a number of proxy hops, or comma-separated proxy addresses/CIDRs (or loopback, linklocal, uniquelocal)',
+    }),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(25 * 1024 * 1024),
   /** The built console (`npm run build:web`); when the folder is missing the API runs without it. */
   WEB_DIST_DIR: z.string().min(1).default(fileURLToPath(new URL('../web/dist', import.meta.url))),

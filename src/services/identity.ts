@@ -4,8 +4,10 @@ import { announcePrincipalChange } from './principal-cache.js';
 import { randomBytes } from 'node:crypto';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import type { ServiceContext } from './context.js';
+import { weakPasswordReason } from '../domain/identity/password-policy.js';
+import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './rate-limits.js';
 import { actorOf } from './context.js';
-import { AppError, conflict, notFound } from '../lib/errors.js';
+import { AppError, conflict, notFound, validationFailed } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { randomSecret, safeEqual, sha256Hex } from '../lib/crypto.js';
 import { signJwt, verifyJwt } from '../lib/jwt.js';
@@ -24,6 +26,12 @@ const SESSION_SECONDS = 12 * 3600;
 const RENEW_WHEN_LEFT_SECONDS = 6 * 3600;
 
 export const hashPassword = (password: string) => argonHash(password);
+
+/** 400 naming /password with the policy's sentence when the password is weak for this person. */
+export function assertStrongPassword(password: string, person: { email?: string; name?: string }): void {
+  const reason = weakPasswordReason(password, person);
+  if (reason) throw validationFailed([{ path: '/password', message: reason }], `The password ${reason}`);
+}
 
 // Verifying against a fixed hash for unknown e-mails keeps their timing close to a wrong password's.
 let dummyHash: Promise<string> | undefined;
@@ -64,6 +72,7 @@ export async function signup(
   requestId?: string,
 ) {
   if (!ctx.config.SIGNUP_ENABLED) throw new AppError(403, 'signup_disabled', 'Sign-up is turned off on this service');
+  assertStrongPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     const firm = await users.insertFirm(tx, { id: newId('frm'), name: input.firmName });
@@ -77,10 +86,16 @@ export async function signup(
   });
 }
 
-export async function login(ctx: ServiceContext, input: { email: string; password: string }, requestId?: string) {
+/** Logs in; `address` is the client's (as TRUST_PROXY lets it be known), for login throttling. */
+export async function login(ctx: ServiceContext, input: { email: string; password: string }, requestId: string | undefined, address: string) {
+  await assertLoginAllowed(ctx, input.email, address);
   const user = await users.findUserByEmail(ctx.db, input.email);
   const ok = await verifyPassword(user?.status === 'ACTIVE' ? user.password_hash : null, input.password);
-  if (!user || !ok) throw new AppError(401, 'invalid_credentials', 'E-mail or password is wrong');
+  if (!user || !ok) {
+    await recordLoginFailure(ctx, input.email, address);
+    throw new AppError(401, 'invalid_credentials', 'E-mail or password is wrong');
+  }
+  await recordLoginSuccess(ctx, input.email, address);
   return ctx.db.transaction(async (tx) => {
     const firm = (await users.getFirm(tx, user.firm_id))!;
     await insertAudit(tx, user.firm_id, { type: 'USER', id: user.id, requestId }, { action: 'user.logged_in' });

@@ -9,7 +9,7 @@ import * as users from '../db/repositories/users.js';
 import * as invitations from '../db/repositories/invitations.js';
 import { revokeUserSessions } from '../db/repositories/sessions.js';
 import { insertAudit } from '../db/repositories/audit.js';
-import { hashPassword, publicUser } from './identity.js';
+import { assertStrongPassword, hashPassword, publicUser } from './identity.js';
 import { announcePrincipalChange } from './principal-cache.js';
 
 const INVITATION_DAYS = 7;
@@ -110,6 +110,7 @@ export async function deactivateMember(ctx: ServiceContext, principal: Principal
 }
 
 export async function acceptInvite(ctx: ServiceContext, input: { token: string; password: string }, requestId?: string) {
+  assertStrongPassword(input.password, {});
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     const inv = await invitations.findInvitationForUpdate(tx, sha256Hex(input.token));
@@ -119,6 +120,8 @@ export async function acceptInvite(ctx: ServiceContext, input: { token: string; 
     await invitations.markInvitationUsed(tx, inv.id);
     const user = await users.activateUser(tx, inv.firm_id, inv.user_id, passwordHash);
     if (!user) throw new AppError(410, 'invitation_expired', 'The invited member no longer exists');
+    // Now the person is known: their e-mail and name are not a password either (the activation rolls back).
+    assertStrongPassword(input.password, { email: user.email, name: user.name });
     await insertAudit(tx, inv.firm_id, { type: 'USER', id: user.id, requestId }, { action: 'team.invitation_accepted' });
     return user;
   });

@@ -23,7 +23,9 @@ function cookieFrom(res: { headers: Record<string, unknown> }): string {
 
 export async function signupAdmin(t: TestApp, firmName = 'Acme Valuers LLP', options: { qualified?: boolean } = {}): Promise<Session> {
   const email = uniqueEmail('admin');
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: { firmName, name: 'Asha Admin', email, password: PASSWORD } });
+  // Each firm signs up from an address of its own (TEST-NET-2), as firms do: sign-ups are limited per address.
+  const n = counter;
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signup', remoteAddress: `198.18.${(n >> 8) & 255}.${n & 255}`, payload: { firmName, name: 'Asha Admin', email, password: PASSWORD } });
   if (res.statusCode !== 201) throw new Error(`signup failed ${res.statusCode} ${res.body}`);
   const body = res.json();
   const session = { cookie: cookieFrom(res), csrf: body.csrfToken, userId: body.user.id, firmId: body.firm.id, email };

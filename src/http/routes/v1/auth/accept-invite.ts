@@ -5,6 +5,7 @@ import { acceptInvite } from '../../../../services/team.js';
 import { login } from '../../../../services/identity.js';
 import { sessionResponse } from './schemas.js';
 import { setSessionCookie } from './session-reply.js';
+import { enforceAddressLimit } from '../../../../services/rate-limits.js';
 
 export default function route(app: AppInstance) {
   app.post(
@@ -21,9 +22,9 @@ export default function route(app: AppInstance) {
       },
     },
     async (request, reply) => {
-      app.loginLimiter.hit(`ip:${request.ip}`);
+      await enforceAddressLimit(app.services, 'acceptInvite', request.ip);
       const user = await acceptInvite(app.services, request.body, request.id);
-      const result = await login(app.services, { email: user.email, password: request.body.password }, request.id);
+      const result = await login(app.services, { email: user.email, password: request.body.password }, request.id, request.ip);
       setSessionCookie(request, reply, result.grant);
       return { user: result.user, firm: result.firm, csrfToken: result.grant.csrfToken };
     },

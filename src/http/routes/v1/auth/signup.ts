@@ -4,6 +4,7 @@ import { signupBody } from '../../../../contract/auth-forms.js';
 import { signup } from '../../../../services/identity.js';
 import { sessionResponse } from './schemas.js';
 import { setSessionCookie } from './session-reply.js';
+import { enforceAddressLimit } from '../../../../services/rate-limits.js';
 
 export default function route(app: AppInstance) {
   app.post(
@@ -20,7 +21,7 @@ export default function route(app: AppInstance) {
       },
     },
     async (request, reply) => {
-      app.loginLimiter.hit(`ip:${request.ip}`);
+      await enforceAddressLimit(app.services, 'signup', request.ip);
       const result = await signup(app.services, request.body, request.id);
       setSessionCookie(request, reply, result.grant);
       return reply.status(201).send({ user: result.user, firm: result.firm, csrfToken: result.grant.csrfToken });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { verifyReport } from '../../../../services/reports.js';
+import { enforceAddressLimit } from '../../../../services/rate-limits.js';
 
 const verificationSchema = z
   .object({
@@ -45,7 +46,7 @@ export default function route(app: AppInstance) {
       },
     },
     async (request) => {
-      app.verifyLimiter.hit(`ip:${request.ip}`);
+      await enforceAddressLimit(app.services, 'verify', request.ip);
       return verifyReport(app.services, request.params.sha256.toLowerCase());
     },
   );

@@ -1,0 +1,111 @@
+// Rate limits and login throttling (docs/decisions.md, Rate limits and login throttling): counted per
+// address as the service sees it (X-Forwarded-For only from configured proxies), shared by every API
+// process through the database, and counting only failed logins, so an attacker's guesses slow the
+// attacker and never lock the owner out.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildApp } from '../../../src/app.js';
+import { createLogger } from '../../../src/lib/logger.js';
+import { LOGIN_ADDRESS_FAILURES, progressiveDelaySeconds } from '../../../src/services/rate-limits.js';
+import { createTestApp, testConfig, type TestApp } from '../../helpers/app.js';
+import { PASSWORD, signupAdmin, uniqueEmail, type Session } from '../../helpers/principals.js';
+
+let t: TestApp;
+let owner: Session;
+before(async () => {
+  t = await createTestApp();
+  owner = await signupAdmin(t);
+});
+after(() => t.close());
+
+const login = (email: string, password: string, remoteAddress: string, headers: Record<string, string> = {}, app = t.app) =>
+  app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress, headers, payload: { email, password } });
+
+test('a forged X-Forwarded-For resets no limit when no proxy is trusted (the default)', async () => {
+  const address = '203.0.113.20';
+  let last;
+  for (let i = 0; i <= LOGIN_ADDRESS_FAILURES; i++) {
+    // A different unknown e-mail and a different forged address on every try: only the address counts.
+    last = await login(uniqueEmail('nobody'), 'wrong-password-here', address, { 'x-forwarded-for': `198.51.100.${i}` });
+  }
+  assert.equal(last!.statusCode, 429, last!.body);
+  assert.equal(last!.json().code, 'rate_limited');
+  assert.ok(Number(last!.headers['retry-after']) > 0);
+
+  let signup;
+  for (let i = 0; i < 11; i++) {
+    signup = await t.app.inject({
+      method: 'POST', url: '/api/v1/auth/signup', remoteAddress: '203.0.113.21', headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      payload: { firmName: `Forged ${i} LLP`, name: 'Fay Forger', email: uniqueEmail('forged'), password: PASSWORD },
+    });
+  }
+  assert.equal(signup!.statusCode, 429, 'the eleventh sign-up from one address in an hour');
+});
+
+test('behind a trusted proxy (TRUST_PROXY=1) the forwarded address is the one counted', async () => {
+  const proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
+  try {
+    const res = await proxied.app.inject({ method: 'GET', url: '/api/v1/health', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '198.51.100.77' } });
+    assert.equal(res.statusCode, 200);
+    for (let i = 0; i < LOGIN_ADDRESS_FAILURES; i++) {
+      await login(uniqueEmail('nobody'), 'wrong-password-here', '10.0.0.2', { 'x-forwarded-for': '198.51.100.77' }, proxied.app);
+    }
+    const blocked = await login(uniqueEmail('nobody'), 'wrong-password-here', '10.0.0.2', { 'x-forwarded-for': '198.51.100.77' }, proxied.app);
+    assert.equal(blocked.statusCode, 429);
+    // Another client behind the same proxy is not the attacker.
+    const other = await login(uniqueEmail('nobody'), 'wrong-password-here', '10.0.0.2', { 'x-forwarded-for': '198.51.100.78' }, proxied.app);
+    assert.equal(other.statusCode, 401);
+  } finally {
+    await proxied.close();
+  }
+});
+
+test('the owner logs in at once after an attacker\'s ten wrong guesses; the attacker waits, at most a minute', async () => {
+  for (let i = 0; i < 10; i++) {
+    const guess = await login(owner.email, `guess-number-${i}-wrong`, '203.0.113.66');
+    if (guess.statusCode === 429) {
+      // Each try past the fifth waits a little longer: 1 s, 2 s, 4 s … never more than 60 s.
+      assert.ok(Number(guess.headers['retry-after']) <= 60);
+    } else {
+      assert.equal(guess.statusCode, 401);
+    }
+  }
+  const ownerLogin = await login(owner.email, PASSWORD, '198.51.100.10');
+  assert.equal(ownerLogin.statusCode, 200, ownerLogin.body);
+  assert.equal(progressiveDelaySeconds(6, 5), 2);
+  assert.equal(progressiveDelaySeconds(40, 5), 60);
+});
+
+test('successful logins do not count: a busy user logs in thirty times in a row', async () => {
+  for (let i = 0; i < 30; i++) {
+    const res = await login(owner.email, PASSWORD, '198.51.100.11');
+    assert.equal(res.statusCode, 200, `login ${i + 1}: ${res.body}`);
+  }
+});
+
+test('two API processes share one limit', async () => {
+  const other = await buildApp({ db: t.db, config: testConfig({ SESSION_SECRET: t.config.SESSION_SECRET! }), log: createLogger('silent') });
+  await other.ready();
+  try {
+    const address = '203.0.113.99';
+    for (let i = 0; i < LOGIN_ADDRESS_FAILURES; i++) {
+      await login(uniqueEmail('nobody'), 'wrong-password-here', address, {}, i % 2 === 0 ? t.app : other);
+    }
+    // Half the failures went to each process; either one now refuses the address.
+    assert.equal((await login(uniqueEmail('nobody'), 'wrong-password-here', address, {}, t.app)).statusCode, 429);
+    assert.equal((await login(uniqueEmail('nobody'), 'wrong-password-here', address, {}, other)).statusCode, 429);
+  } finally {
+    await other.close();
+  }
+});
+
+test('weak passwords are refused at sign-up with a sentence naming /password', async () => {
+  const email = uniqueEmail('weak');
+  for (const password of ['aaaaaaaaaaaa', 'password1234', '123456789012', email]) {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signup', remoteAddress: '198.51.100.200', payload: { firmName: 'Weak Keys LLP', name: 'Wendy Weak', email, password } });
+    assert.equal(res.statusCode, 400, `${password}: ${res.body}`);
+    const [error] = res.json().errors;
+    assert.equal(error.path, '/password');
+    assert.match(error.message, /common password|repeats|run of characters|your e-mail address/, password);
+  }
+});
