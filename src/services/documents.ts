@@ -9,6 +9,7 @@ import { newId } from '../lib/ids.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { canUpload } from '../domain/engagement/state-machine.js';
 import { CONTENT_TYPES, sniffFormat } from '../domain/documents/sniff.js';
+import { oversizeReason } from '../domain/documents/upload-bounds.js';
 import * as docs from '../db/repositories/documents.js';
 import { getBlob, putBlob } from '../db/repositories/blobs.js';
 import { insertAudit } from '../db/repositories/audit.js';
@@ -47,6 +48,9 @@ export async function uploadDocument(
   if (input.kind === 'FINANCIALS' && format === 'PDF') {
     throw new AppError(415, 'unsupported_media_type', 'FINANCIALS must be a JSON, CSV or XLSX file in the template layout; upload PDFs as SUPPORTING');
   }
+  // Bounded before anything parses it: a spreadsheet that would take the service's memory or time is refused here.
+  const oversize = input.kind === 'FINANCIALS' ? oversizeReason(format, input.data) : null;
+  if (oversize) throw new AppError(413, 'payload_too_large', oversize);
   const sha256 = createHash('sha256').update(input.data).digest('hex');
   return ctx.db.transaction(async (tx) => {
     const engagement = await requireEngagement(tx, principal.firmId, engagementId, true);

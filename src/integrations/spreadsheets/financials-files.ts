@@ -2,6 +2,7 @@
 // financials-grid.ts.
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { MAX_SPREADSHEET_COLUMNS, MAX_SPREADSHEET_ROWS } from '../../domain/documents/upload-bounds.js';
 import { documentToGrid, isHeaderRow, type Cell, type FinancialsDocumentLike, type Grid } from './financials-grid.js';
 
 /** The file is not readable as CSV/XLSX at all (as opposed to a readable file with bad cells). */
@@ -10,6 +11,12 @@ export class SpreadsheetReadError extends Error {
     super(message, options);
     this.name = 'SpreadsheetReadError';
   }
+}
+
+/** A grid larger than any financials template is refused before it is walked cell by cell. */
+function assertWithinBounds(rows: number, columns: number): void {
+  if (rows > MAX_SPREADSHEET_ROWS) throw new SpreadsheetReadError(`the sheet has ${rows} rows; a financials file may have at most ${MAX_SPREADSHEET_ROWS}`);
+  if (columns > MAX_SPREADSHEET_COLUMNS) throw new SpreadsheetReadError(`the sheet has ${columns} columns; a financials file may have at most ${MAX_SPREADSHEET_COLUMNS}`);
 }
 
 /** Parses CSV bytes into a grid; row numbers match the file's lines (blank lines are kept). */
@@ -22,6 +29,7 @@ export function readCsv(buffer: Buffer | string): Grid {
     const reason = err instanceof Error ? err.message.replace(/^Invalid Record Length: |^Quote Not Closed: /, '') : String(err);
     throw new SpreadsheetReadError(`${line ? `row ${line}: ` : ''}not valid CSV (${reason})`, { cause: err });
   }
+  assertWithinBounds(records.length, records.reduce((widest, r) => Math.max(widest, r.length), 0));
   return records.map((r) => r.map((c) => (c.trim() === '' ? null : c)));
 }
 
@@ -61,6 +69,7 @@ export async function readXlsx(buffer: Buffer): Promise<Grid> {
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) return [];
+  assertWithinBounds(sheet.rowCount, sheet.columnCount);
   const grid: Grid = [];
   for (let r = 1; r <= sheet.rowCount; r++) {
     const row = sheet.getRow(r);
