@@ -85,7 +85,8 @@ function run(cmd: string, args: string[]): Promise<{ code: number | null; stdout
 async function waitHealthy(base: string, proc: ChildProcess): Promise<void> {
   let stderr = '';
   proc.stderr?.on('data', (d) => (stderr += d));
-  const until = Date.now() + 30_000;
+  // Three processes compile the TypeScript at once on a 2-core machine: give them time.
+  const until = Date.now() + 90_000;
   while (Date.now() < until) {
     if (proc.exitCode !== null) throw new Error(`process exited ${proc.exitCode}: ${stderr}`);
     try {
