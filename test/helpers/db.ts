@@ -48,7 +48,7 @@ async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
 // initdb costs seconds; a migrated template is built once per migration set and loaded per file.
 async function pgliteTemplate(): Promise<Blob> {
   const hash = createHash('sha256')
-    .update(migrationFiles().map((m) => m.version + m.sql).join('\n'))
+    .update(['checksums-v1', ...migrationFiles().map((m) => m.version + m.sql)].join('\n'))
     .digest('hex')
     .slice(0, 16);
   const file = join(tmpdir(), `vs-pglite-template-${hash}.tar.gz`);
