@@ -85,7 +85,14 @@ export async function migrate(db: Database, options: { dir?: string } = {}): Pro
 
 /** Versions of migration files not yet recorded as applied (empty when the schema is current). */
 export async function pendingMigrations(db: Executor, files: readonly Pick<MigrationFile, 'version'>[] = migrationFiles()): Promise<string[]> {
-  const rows = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
+  let rows: { version: string }[];
+  try {
+    rows = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
+  } catch (err) {
+    // A database never migrated has no schema_migrations table (undefined_table): everything is pending.
+    if ((err as { code?: string }).code === '42P01') return files.map((f) => f.version);
+    throw err;
+  }
   const done = new Set(rows.map((r) => r.version));
   return files.map((f) => f.version).filter((v) => !done.has(v));
 }
