@@ -4,12 +4,15 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import type { Config } from './config.js';
+import { metricsEnabled, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import errorsPlugin from './http/plugins/errors.js';
 import responseHeadersPlugin, { genReqId } from './http/plugins/response-headers.js';
 import openapiPlugin from './http/plugins/openapi.js';
 import apiV1 from './http/routes/v1/index.js';
+import opsRoutes from './http/routes/ops/index.js';
+import metricsPlugin from './http/plugins/metrics.js';
+import { Metrics } from './services/metrics.js';
 import type { AppInstance } from './http/types.js';
 import authPlugin from './http/plugins/auth.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
@@ -49,6 +52,7 @@ export function createServiceContext(deps: AppDeps): ServiceContext {
     gateway: createPaymentGateway(deps.config, resolveSecret(undefined, deps.config.DATA_DIR, 'sandbox-gateway-secret')),
     principals: new PrincipalCache<CachedCredential>(deps.config.PRINCIPAL_CACHE_TTL_MS),
     usage: new UsageRecorder(deps.db, deps.log, deps.config.USAGE_FLUSH_MS),
+    ...(metricsEnabled(deps.config) ? { metrics: new Metrics(deps.db) } : {}),
   };
 }
 
@@ -89,6 +93,7 @@ export async function buildApp(
     await services.principals?.close();
   });
 
+  await app.register(metricsPlugin, { metrics: services.metrics });
   await app.register(responseHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(inputGuard);
@@ -98,6 +103,7 @@ export async function buildApp(
   await app.register(openapiPlugin);
 
   await app.register(apiV1.plugin as never, { prefix: apiV1.prefix });
+  await app.register(opsRoutes.plugin as never, { prefix: opsRoutes.prefix });
   await app.register(consolePlugin, { distDir: deps.config.WEB_DIST_DIR });
   return app;
 }

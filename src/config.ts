@@ -64,6 +64,10 @@ export const configSchema = z.object({
   /** How often token last-use times are written (and once more on shutdown). */
   USAGE_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
   REPORT_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Serves Prometheus metrics at /metrics without a credential (only behind a private network); off by default. */
+  METRICS_ENABLED: bool.default(false),
+  /** Serves /metrics to `Authorization: Bearer <METRICS_TOKEN>` only (docs/operations.md, Metrics). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -102,6 +106,11 @@ function isLocalAddress(url: string): boolean {
 export function apiProcessCount(config: Config, cpus: number): number {
   if (config.API_PROCESSES !== 'auto') return config.API_PROCESSES;
   return config.DATABASE_URL ? Math.max(1, cpus) : 1;
+}
+
+/** Whether /metrics is served: METRICS_TOKEN (with a bearer check) or METRICS_ENABLED=true (open). */
+export function metricsEnabled(config: Config): boolean {
+  return config.METRICS_TOKEN !== undefined || config.METRICS_ENABLED;
 }
 
 export function paymentGatewayKind(config: Config): 'sandbox' | 'razorpay' {

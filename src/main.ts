@@ -6,6 +6,7 @@ import { createLogger } from './lib/logger.js';
 import { buildApp, createServiceContext } from './app.js';
 import { openAndMigrate, createWorker } from './runtime.js';
 import { openDatabase, type Database } from './db/client.js';
+import { MigrationChecksumError } from './db/migrate.js';
 import type { ServiceContext } from './services/context.js';
 import { seedDemoFirm } from './services/identity.js';
 import { ensureOutboxSweep } from './services/webhook-delivery.js';
@@ -65,6 +66,10 @@ async function main(): Promise<void> {
   try {
     db = clusterChild ? await openDatabase(config) : await openAndMigrate(config, log);
   } catch (err) {
+    if (err instanceof MigrationChecksumError) {
+      console.error(`Refusing to start: ${err.message}`);
+      process.exit(1);
+    }
     const where = config.DATABASE_URL ? `DATABASE_URL (${redactUrl(config.DATABASE_URL)})` : `DATA_DIR (${config.DATA_DIR})`;
     console.error(`Cannot open the database named by ${where}: ${(err as Error).message}`);
     process.exit(1);

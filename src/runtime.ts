@@ -10,8 +10,14 @@ import { jobHandlers } from './jobs/handlers/index.js';
 
 export async function openAndMigrate(config: Config, log: Logger): Promise<Database> {
   const db = await openDatabase(config);
-  const { applied } = await migrate(db);
-  log.info({ database: db.kind, applied }, applied.length ? 'migrations applied' : 'database schema up to date');
+  try {
+    const { applied, checksumsRecorded } = await migrate(db);
+    if (checksumsRecorded.length) log.info({ checksumsRecorded }, 'recorded the checksums of migrations applied before checksums were kept');
+    log.info({ database: db.kind, applied }, applied.length ? 'migrations applied' : 'database schema up to date');
+  } catch (err) {
+    await db.close().catch(() => {});
+    throw err;
+  }
   return db;
 }
 

@@ -29,8 +29,17 @@ export interface Executor {
   query<T = Row>(statement: Statement, params?: readonly unknown[]): Promise<T[]>;
 }
 
+/** Connection pool occupancy, where the driver exposes it (node-postgres; PGlite has one in-process connection). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
 export interface Database extends Executor {
   readonly kind: 'pglite' | 'postgres';
+  poolStats?(): PoolStats;
   transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
   /** Subscribes to NOTIFY on a channel; returns an unsubscribe function. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
@@ -141,8 +150,10 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     listenClient = client;
   };
 
+  const max = options.max ?? 10;
   return {
     kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     async query<T>(statement: Statement, params?: readonly unknown[]) {
       const res = await pool.query(pgQuery(statement, params));
       return res.rows as T[];

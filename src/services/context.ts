@@ -8,6 +8,7 @@ import type { HostLookup } from '../integrations/webhooks/ssrf.js';
 import type { PaymentGateway } from '../integrations/gateway/index.js';
 import type { PrincipalCache } from './principal-cache.js';
 import type { UsageRecorder } from './usage-recorder.js';
+import type { Metrics } from './metrics.js';
 
 /** What a cached credential resolves to: the principal, and for sessions what the CSRF check and renewal need. */
 export interface CachedCredential {
@@ -31,6 +32,8 @@ export interface ServiceContext {
   usage?: UsageRecorder;
   /** DNS for webhook URL checks; unset means the system resolver. Tests replace it to simulate rebinding. */
   webhookLookup?: HostLookup;
+  /** Prometheus metrics, when configured (services/metrics.ts; docs/operations.md, Metrics). */
+  metrics?: Metrics;
 }
 
 /** Who is acting and in which request, for the audit trail. */

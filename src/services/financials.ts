@@ -85,9 +85,12 @@ export function capErrors(errors: DocumentError[]): DocumentError[] {
  * DATA_INGESTING for ever.
  */
 export async function ingestFinancials(ctx: ServiceContext, job: JobAttempt, payload: JobPayload<typeof INGEST_JOB>): Promise<void> {
+  const done = ctx.metrics?.timer(ctx.metrics.ingestionDuration);
   try {
-    await ingestFinancialsAttempt(ctx, job, payload);
+    const outcome = await ingestFinancialsAttempt(ctx, job, payload);
+    if (outcome) done?.({ outcome });
   } catch (err) {
+    done?.({ outcome: 'error' });
     const lastAttempt = err instanceof PermanentJobError || job.job.attempts >= job.job.maxAttempts;
     if (lastAttempt && !(err instanceof LeaseLostError)) {
       const reason = printable(err instanceof Error ? err.message : String(err)).slice(0, 500);
@@ -109,19 +112,23 @@ async function rejectDocument(tx: Executor, payload: JobPayload<typeof INGEST_JO
   });
 }
 
-async function ingestFinancialsAttempt(ctx: ServiceContext, job: JobAttempt, payload: JobPayload<typeof INGEST_JOB>): Promise<void> {
+/** Returns whether the file was accepted or rejected, or nothing when it had already been dealt with. */
+async function ingestFinancialsAttempt(ctx: ServiceContext, job: JobAttempt, payload: JobPayload<typeof INGEST_JOB>): Promise<'accepted' | 'rejected' | undefined> {
   const { firmId, engagementId, documentId, requestId } = payload;
   const doc = await docs.getDocument(ctx.db, firmId, engagementId, documentId);
   if (!doc) throw new PermanentJobError(`document ${documentId} not found`);
-  if (doc.status !== 'PARSING') return;
+  if (doc.status !== 'PARSING') return undefined;
   const data = await getBlob(ctx.db, firmId, doc.blob_key);
   if (!data) throw new PermanentJobError(`blob of ${documentId} missing`);
   const outcome = await parseFinancialsFile(doc.format, data);
   const actor: Actor = { ...SYSTEM_ACTOR, requestId: requestId ?? null };
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const engagement = await requireEngagement(tx, firmId, engagementId, true);
     const current = await docs.getDocument(tx, firmId, engagementId, documentId);
-    if (current?.status !== 'PARSING') return job.complete(tx);
+    if (current?.status !== 'PARSING') {
+      await job.complete(tx);
+      return undefined;
+    }
     if (outcome.ok) {
       await upsertFinancials(tx, firmId, engagementId, documentId, outcome.financials);
       await docs.setDocumentStatus(tx, firmId, documentId, 'PARSED');
@@ -136,6 +143,7 @@ async function ingestFinancialsAttempt(ctx: ServiceContext, job: JobAttempt, pay
       await rejectDocument(tx, payload, outcome.errors);
     }
     await job.complete(tx);
+    return outcome.ok ? 'accepted' : 'rejected';
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.js';
+import { migrationFiles, pendingMigrations } from '../db/migrate.js';
 
 export interface HealthResult {
   status: 'ok' | 'unhealthy';
@@ -24,3 +25,36 @@ export async function checkHealth(db: Database, timeoutMs = 2000): Promise<Healt
     clearTimeout(timer);
   }
 }
+
+export interface ReadinessResult {
+  status: 'ready' | 'unready';
+  database: 'up' | 'down';
+  /** Migration files not yet applied to the database (empty when the schema is current). */
+  pendingMigrations: string[];
+  timestamp: string;
+}
+
+/**
+ * Readiness (docs/operations.md, Probes): the database answers within the timeout and every migration
+ * file of this build is recorded as applied. Liveness never calls this; it touches no database.
+ */
+export async function checkReadiness(db: Database, timeoutMs = 2000): Promise<ReadinessResult> {
+  const timestamp = new Date().toISOString();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const pending = await Promise.race([
+      pendingMigrations(db, files),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('readiness query timed out')), timeoutMs);
+      }),
+    ]);
+    return { status: pending.length === 0 ? 'ready' : 'unready', database: 'up', pendingMigrations: pending, timestamp };
+  } catch {
+    return { status: 'unready', database: 'down', pendingMigrations: [], timestamp };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** This build's migrations, read once. */
+const files = migrationFiles().map((m) => ({ version: m.version }));

@@ -103,9 +103,11 @@ async function finalSignatory(db: Executor, firmId: string, engagementId: string
 
 /** The render job: a report whose last attempt fails is marked FAILED with the reason, never left GENERATING. */
 export async function renderReportJob(ctx: ServiceContext, job: JobAttempt, payload: JobPayload<typeof RENDER_JOB>): Promise<void> {
+  const done = ctx.metrics?.timer(ctx.metrics.reportRenderDuration);
   try {
-    await renderReportAttempt(ctx, job, payload);
+    if (await renderReportAttempt(ctx, job, payload)) done?.({ kind: payload.kind, outcome: 'rendered' });
   } catch (err) {
+    done?.({ kind: payload.kind, outcome: 'error' });
     const lastAttempt = err instanceof PermanentJobError || job.job.attempts >= job.job.maxAttempts;
     if (lastAttempt && !(err instanceof LeaseLostError)) {
       await reports.markReportFailed(ctx.db, payload.firmId, payload.reportId, err instanceof Error ? err.message : String(err)).catch(() => undefined);
@@ -114,13 +116,14 @@ export async function renderReportJob(ctx: ServiceContext, job: JobAttempt, payl
   }
 }
 
-async function renderReportAttempt(ctx: ServiceContext, job: JobAttempt, payload: JobPayload<typeof RENDER_JOB>): Promise<void> {
+/** True when it rendered the report; false when there was nothing to render. */
+async function renderReportAttempt(ctx: ServiceContext, job: JobAttempt, payload: JobPayload<typeof RENDER_JOB>): Promise<boolean> {
   const { firmId, engagementId, reportId, kind } = payload;
   const report = await reports.getReport(ctx.db, firmId, reportId);
   if (!report) throw new PermanentJobError(`report ${reportId} not found`);
-  if (report.status === 'READY') return;
+  if (report.status === 'READY') return false;
   // Returned for revision before it was rendered: nothing to render (a new DRAFT follows the new lock).
-  if (report.status === 'FAILED' && report.error?.startsWith('superseded')) return;
+  if (report.status === 'FAILED' && report.error?.startsWith('superseded')) return false;
   const engagement = await requireEngagement(ctx.db, firmId, engagementId);
   const firm = (await getFirm(ctx.db, firmId))!;
   const assumptions = await getAssumptions(ctx.db, firmId, engagementId);
@@ -189,6 +192,7 @@ async function renderReportAttempt(ctx: ServiceContext, job: JobAttempt, payload
     await insertAudit(tx, firmId, SYSTEM_ACTOR, { action: 'report.generated', engagementId, details: { reportId, kind, sha256 } });
     await job.complete(tx);
   });
+  return true;
 }
 
 export async function reportStatus(ctx: ServiceContext, principal: Principal, engagementId: string) {

@@ -129,7 +129,7 @@ export async function deliverWebhook(ctx: ServiceContext, job: JobAttempt, paylo
   });
 
   const verdict = result.refused ? 'retry' : classifyResponse(result.status);
-  await ctx.db.transaction(async (tx) => {
+  const recordedOutcome = await ctx.db.transaction(async (tx): Promise<Outcome | undefined> => {
     // First: if our lease was lost, nothing below commits and the job's new owner records its own attempt.
     await job.complete(tx);
     const failingSince = await repo.markEndpointHealth(tx, firmId, e.id, verdict === 'delivered');
@@ -165,7 +165,7 @@ export async function deliverWebhook(ctx: ServiceContext, job: JobAttempt, paylo
     const recorded = await repo.recordDeliveryAttempt(tx, firmId, d.id, attempt, {
       status, responseStatus: result.status, error, nextAttemptAt,
     });
-    if (!recorded) return; // deleted meanwhile, or already recorded
+    if (!recorded) return undefined; // deleted meanwhile, or already recorded
     await repo.insertAttempt(tx, firmId, {
       delivery_id: d.id, attempt, outcome, response_status: result.status, duration_ms: result.durationMs,
       response_snippet: result.responseSnippet, error, started_at: startedAt,
@@ -175,7 +175,9 @@ export async function deliverWebhook(ctx: ServiceContext, job: JobAttempt, paylo
       await insertAudit(tx, firmId, { type: 'SYSTEM', id: null }, { action: 'webhook.disabled', details: { endpointId: e.id, reason: disableReason } });
     }
     if (nextAttemptAt) await enqueueDelivery(tx, d, nextAttemptAt);
+    return outcome;
   });
+  if (recordedOutcome) ctx.metrics?.webhookDeliveries.inc({ outcome: recordedOutcome });
   const logFields = { deliveryId: d.id, endpointId: e.id, eventId: d.event_id, attempt, status: result.status, ms: result.durationMs };
   if (verdict === 'delivered') job.log.info(logFields, 'webhook delivered');
   else job.log.warn({ ...logFields, error: result.error }, 'webhook attempt failed');

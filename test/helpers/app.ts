@@ -35,9 +35,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; handlers?: Record<string, JobHandler> } = {},
+  options: { env?: Record<string, string>; handlers?: Record<string, JobHandler>; testDb?: TestDatabase } = {},
 ): Promise<TestApp> {
-  const testDb = await createTestDatabase();
+  // A given database (a restored backup) is the test's own: it is dropped on close like a fresh one.
+  const testDb = options.testDb ?? (await createTestDatabase());
   const config = testConfig(options.env);
   const logs: string[] = [];
   const sink = new Writable({

@@ -23,6 +23,21 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
+  const empty = await createEmptyPostgresDatabase(adminUrl);
+  const db = openPostgres(empty.url, { max: 20 });
+  await migrate(db);
+  return {
+    db,
+    url: empty.url,
+    async drop() {
+      await db.close();
+      await empty.drop();
+    },
+  };
+}
+
+/** An empty throwaway database on the server of TEST_DATABASE_URL (not migrated): for restores. */
+export async function createEmptyPostgresDatabase(adminUrl: string = process.env.TEST_DATABASE_URL!): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `vs_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -30,13 +45,9 @@ async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = openPostgres(url.toString(), { max: 20 });
-  await migrate(db);
   return {
-    db,
     url: url.toString(),
     async drop() {
-      await db.close();
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -48,7 +59,7 @@ async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
 // initdb costs seconds; a migrated template is built once per migration set and loaded per file.
 async function pgliteTemplate(): Promise<Blob> {
   const hash = createHash('sha256')
-    .update(migrationFiles().map((m) => m.version + m.sql).join('\n'))
+    .update(['checksums-v1', ...migrationFiles().map((m) => m.version + m.sql)].join('\n'))
     .digest('hex')
     .slice(0, 16);
   const file = join(tmpdir(), `vs-pglite-template-${hash}.tar.gz`);

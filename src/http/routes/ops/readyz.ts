@@ -1,0 +1,10 @@
+import type { AppInstance } from '../../types.js';
+import { checkReadiness } from '../../../services/health.js';
+
+/** Readiness (docs/operations.md, Probes): 200 when the database answers and every migration is applied, 503 otherwise. */
+export default function route(app: AppInstance) {
+  app.get('/readyz', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+    const result = await checkReadiness(app.deps.db);
+    return reply.status(result.status === 'ready' ? 200 : 503).header('cache-control', 'no-store').send(result);
+  });
+}
