@@ -41,6 +41,8 @@ export const configSchema = z.object({
   WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  // Session cookies always Secure and `__Host-`-prefixed (default: in production only); src/http/cookies.ts.
+  SECURE_COOKIES: bool.optional(),
   // Which proxies may set X-Forwarded-For (docs/decisions.md, Rate limits and login throttling): off by
   // default, so a client cannot choose the address its limits are counted against. A number is the
   // count of proxy hops in front of the service; otherwise comma-separated addresses or CIDRs.

@@ -19,9 +19,6 @@ import * as tokens from '../db/repositories/api-tokens.js';
 import { insertAudit } from '../db/repositories/audit.js';
 import type { Executor } from '../db/client.js';
 
-export const SESSION_COOKIE = 'vs_session';
-/** Readable by the console's script (not HttpOnly): the CSRF token of the session, echoed as X-CSRF-Token. */
-export const CSRF_COOKIE = 'vs_csrf';
 const SESSION_SECONDS = 12 * 3600;
 const RENEW_WHEN_LEFT_SECONDS = 6 * 3600;
 

@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAllowed, type AccessRule, type Principal } from '../../domain/identity/roles.js';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
-import { authenticateSession, authenticateToken, csrfMatches, CSRF_COOKIE, SESSION_COOKIE } from '../../services/identity.js';
+import { authenticateSession, authenticateToken, csrfMatches } from '../../services/identity.js';
+import { sessionCookies } from '../cookies.js';
 import type { ServiceContext } from '../../services/context.js';
 import { problemResponses } from '../problem.js';
 
@@ -39,7 +40,7 @@ export function requirePrincipal(request: FastifyRequest): Principal {
 export function credentialRecheck(ctx: ServiceContext, request: FastifyRequest): () => Promise<boolean> {
   const rule = request.routeOptions.config?.auth;
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
-  const cookie = request.cookies?.[SESSION_COOKIE];
+  const cookie = request.cookies?.[sessionCookies(ctx.config).session];
   return async () => {
     const principal = bearer
       ? await authenticateToken(ctx, bearer)
@@ -52,6 +53,7 @@ export function credentialRecheck(ctx: ServiceContext, request: FastifyRequest):
 
 export default fp(async function authPlugin(app: FastifyInstance, opts: { services: ServiceContext }) {
   const ctx = opts.services;
+  const cookies = sessionCookies(ctx.config);
 
   // Every /api route must declare its rule; the OpenAPI security and 401/403 responses follow from it.
   app.addHook('onRoute', (route) => {
@@ -81,7 +83,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { servic
       if (!principal) throw unauthorized('The API token is invalid, expired or revoked');
       return principal;
     }
-    const cookie = request.cookies?.[SESSION_COOKIE];
+    const cookie = request.cookies?.[cookies.session];
     if (!cookie) return null;
     const session = await authenticateSession(ctx, cookie);
     if (!session) throw unauthorized('The session is invalid or has expired; log in again');
@@ -89,12 +91,12 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { servic
       throw new AppError(403, 'csrf_failed', 'Cookie-authenticated requests that change state need the X-CSRF-Token header from login');
     }
     if (session.renewed) {
-      const secure = request.protocol === 'https';
-      reply.setCookie(SESSION_COOKIE, session.renewed.cookie, sessionCookieOptions(secure, session.renewed.expiresAt));
+      const secure = cookies.secure(request);
+      reply.setCookie(cookies.session, session.renewed.cookie, sessionCookieOptions(secure, session.renewed.expiresAt));
       // The readable CSRF cookie lives as long as the session, when the browser still holds the right one.
-      const csrf = request.cookies?.[CSRF_COOKIE];
+      const csrf = request.cookies?.[cookies.csrf];
       if (csrf && csrfMatches(session.csrfTokenHash, csrf)) {
-        reply.setCookie(CSRF_COOKIE, csrf, { ...sessionCookieOptions(secure, session.renewed.expiresAt), httpOnly: false, sameSite: 'strict' });
+        reply.setCookie(cookies.csrf, csrf, { ...sessionCookieOptions(secure, session.renewed.expiresAt), httpOnly: false, sameSite: 'strict' });
       }
     }
     return session.principal;

@@ -65,7 +65,7 @@ export default fp(async function openapiPlugin(app: FastifyInstance) {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'Firm API token `evk_…` (acts as VALUER)' },
-          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'vs_session', description: 'Browser session (JWT cookie); state-changing requests also need X-CSRF-Token' },
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'vs_session', description: 'Browser session (JWT cookie); state-changing requests also need X-CSRF-Token. Where the service sets secure cookies (production, or SECURE_COOKIES=true) the cookie is `__Host-vs_session`, always Secure' },
         },
       },
     },

@@ -27,10 +27,13 @@ export function readCookie(name: string): string | undefined {
   return document.cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1);
 }
 
+/** The session's CSRF token: `__Host-vs_csrf` where the service sets secure cookies, `vs_csrf` elsewhere. */
+export const csrfCookie = () => readCookie('__Host-vs_csrf') ?? readCookie('vs_csrf');
+
 const csrf: Middleware = {
   onRequest({ request }) {
     if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) {
-      const token = readCookie('vs_csrf');
+      const token = csrfCookie();
       if (token) request.headers.set('X-CSRF-Token', decodeURIComponent(token));
     }
     return request;

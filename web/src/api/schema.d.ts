@@ -2041,7 +2041,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path?: never;
@@ -2136,7 +2136,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path?: never;
@@ -2374,7 +2374,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path?: never;
@@ -2522,7 +2522,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path: {
@@ -2739,7 +2739,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path: {
@@ -2912,7 +2912,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path: {
@@ -3273,7 +3273,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path: {
@@ -3382,7 +3382,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path: {
@@ -3943,7 +3943,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path: {
@@ -4002,7 +4002,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path: {
@@ -4122,7 +4122,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path?: never;
@@ -4345,7 +4345,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path?: never;
@@ -4593,7 +4593,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path?: never;
@@ -4678,7 +4678,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path: {
@@ -4784,7 +4784,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path?: never;
@@ -4926,7 +4926,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path?: never;
@@ -5071,7 +5071,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path: {
@@ -5130,7 +5130,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path: {
@@ -5301,7 +5301,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path: {
@@ -5372,7 +5372,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path: {
@@ -5433,7 +5433,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path: {
@@ -5564,7 +5564,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path: {
@@ -5632,7 +5632,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path: {
@@ -5736,7 +5736,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path: {
@@ -5806,7 +5806,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
                 "X-CSRF-Token"?: string;
             };
             path?: never;

@@ -1,6 +1,6 @@
 // Document upload with a progress bar. fetch cannot report upload progress, so this one request uses
 // XMLHttpRequest; its path and its response types still come from the generated contract.
-import { ApiError, readCookie, type Schemas } from './client';
+import { ApiError, csrfCookie, type Schemas } from './client';
 import type { paths } from './schema';
 
 type UploadPath = '/api/v1/engagements/{id}/documents';
@@ -18,7 +18,7 @@ export function uploadDocument(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/v1/engagements/${encodeURIComponent(engagementId)}/documents`);
-    const csrf = readCookie('vs_csrf');
+    const csrf = csrfCookie();
     if (csrf) xhr.setRequestHeader('X-CSRF-Token', decodeURIComponent(csrf));
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
     xhr.onload = () => {

@@ -6,6 +6,7 @@ import { login } from '../../../../services/identity.js';
 import { sessionResponse } from './schemas.js';
 import { setSessionCookie } from './session-reply.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
+import { sessionCookies } from '../../../cookies.js';
 
 export default function route(app: AppInstance) {
   app.post(
@@ -25,7 +26,7 @@ export default function route(app: AppInstance) {
       await enforceAddressLimit(app.services, 'acceptInvite', request.ip);
       const user = await acceptInvite(app.services, request.body, request.id);
       const result = await login(app.services, { email: user.email, password: request.body.password }, request.id, request.ip);
-      setSessionCookie(request, reply, result.grant);
+      setSessionCookie(sessionCookies(app.deps.config), request, reply, result.grant);
       return { user: result.user, firm: result.firm, csrfToken: result.grant.csrfToken };
     },
   );

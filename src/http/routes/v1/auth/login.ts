@@ -4,6 +4,7 @@ import { login } from '../../../../services/identity.js';
 import { loginBody } from '../../../../contract/auth-forms.js';
 import { sessionResponse } from './schemas.js';
 import { setSessionCookie } from './session-reply.js';
+import { sessionCookies } from '../../../cookies.js';
 
 export default function route(app: AppInstance) {
   app.post(
@@ -21,7 +22,7 @@ export default function route(app: AppInstance) {
     },
     async (request, reply) => {
       const result = await login(app.services, request.body, request.id, request.ip);
-      setSessionCookie(request, reply, result.grant);
+      setSessionCookie(sessionCookies(app.deps.config), request, reply, result.grant);
       return { user: result.user, firm: result.firm, csrfToken: result.grant.csrfToken };
     },
   );

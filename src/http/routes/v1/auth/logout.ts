@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AppInstance } from '../../../types.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
-import { CSRF_COOKIE, logout, SESSION_COOKIE } from '../../../../services/identity.js';
+import { logout } from '../../../../services/identity.js';
+import { sessionCookies } from '../../../cookies.js';
 
 export default function route(app: AppInstance) {
   app.post(
@@ -12,8 +13,9 @@ export default function route(app: AppInstance) {
     },
     async (request, reply) => {
       await logout(app.services, requirePrincipal(request));
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      reply.clearCookie(CSRF_COOKIE, { path: '/' });
+      const cookies = sessionCookies(app.deps.config);
+      reply.clearCookie(cookies.session, { path: '/', secure: cookies.secure(request) });
+      reply.clearCookie(cookies.csrf, { path: '/', secure: cookies.secure(request) });
       return reply.status(204).send(null);
     },
   );

@@ -5,6 +5,7 @@ import { signup } from '../../../../services/identity.js';
 import { sessionResponse } from './schemas.js';
 import { setSessionCookie } from './session-reply.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
+import { sessionCookies } from '../../../cookies.js';
 
 export default function route(app: AppInstance) {
   app.post(
@@ -23,7 +24,7 @@ export default function route(app: AppInstance) {
     async (request, reply) => {
       await enforceAddressLimit(app.services, 'signup', request.ip);
       const result = await signup(app.services, request.body, request.id);
-      setSessionCookie(request, reply, result.grant);
+      setSessionCookie(sessionCookies(app.deps.config), request, reply, result.grant);
       return reply.status(201).send({ user: result.user, firm: result.firm, csrfToken: result.grant.csrfToken });
     },
   );
