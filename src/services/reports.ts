@@ -2,6 +2,7 @@
 // the service's Ed25519 key. Anyone can verify a FINAL report from its SHA-256.
 import { createHash } from 'node:crypto';
 import type { ServiceContext } from './context.js';
+import type { NormalisedFinancials } from '../domain/financials/normalise.js';
 import { RENDER_JOB, enqueueJob, type JobPayload, PermanentJobError, type JobAttempt } from './jobs.js';
 import { LeaseLostError } from '../db/repositories/jobs.js';
 import type { Executor } from '../db/client.js';
@@ -131,7 +132,7 @@ async function renderReportAttempt(ctx: ServiceContext, job: JobAttempt, payload
   if (!assumptions || !valuation) throw new PermanentJobError('report needs locked assumptions and a stored valuation');
   const documents = (await listDocuments(ctx.db, firmId, engagementId, 200)).filter((d) => d.status !== 'REJECTED');
   // The capital table and historical years, where the financials document gives them.
-  const financials = (await getFinancials<{ unit?: string; history?: unknown[]; shareholding?: unknown[] }>(ctx.db, firmId, engagementId))?.data;
+  const financials = (await getFinancials<NormalisedFinancials>(ctx.db, firmId, engagementId))?.data;
   const trail = await reviewTrail(ctx.db, firmId, engagementId);
   const signedAt = new Date().toISOString();
   const signatory = kind === 'FINAL' ? await finalSignatory(ctx.db, firmId, engagementId, valuation.result) : null;
@@ -155,9 +156,10 @@ async function renderReportAttempt(ctx: ServiceContext, job: JobAttempt, payload
       companyBackground: engagement.company_background, transactionDate: engagement.transaction_date ?? engagement.valuation_date,
     },
     company: {
-      unit: financials?.unit,
-      shareholding: financials?.shareholding as NonNullable<ReportInput['company']>['shareholding'],
-      history: financials?.history as NonNullable<ReportInput['company']>['history'],
+      // The stored financials are normalised to rupees.
+      unit: 'RUPEES',
+      shareholding: financials?.shareholding,
+      history: financials?.history,
     },
     documents: documents.map((d) => ({ fileName: d.file_name, kind: d.kind, sha256: d.sha256, sizeBytes: d.size_bytes, createdAt: d.created_at.toISOString() })),
     valuation: valuation.result,

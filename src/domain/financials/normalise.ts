@@ -66,6 +66,22 @@ export interface NormalisedFinancials {
     liquidationCosts: string;
     liabilities?: string;
   };
+  /** The historical years, in rupees, oldest first (for the report). */
+  history?: NormalisedHistoryYear[];
+  /** The capital table as given (numbers of instruments; face value in rupees). */
+  shareholding?: { holder: string; instrument: string; number: string; faceValue: string }[];
+}
+
+export interface NormalisedHistoryYear {
+  year: string;
+  revenue: string;
+  ebitda: string;
+  depreciationAndAmortisation: string;
+  financeCost: string;
+  profitBeforeTax: string;
+  profitAfterTax: string;
+  netWorth: string;
+  totalBorrowings: string;
 }
 
 export interface FinancialsError {
@@ -85,6 +101,8 @@ export function parseFinancials(input: unknown): ParseFinancialsResult {
   const financials = toRupees(document);
   const errors = [
     ...checkProjectionYears(document),
+    ...checkHistoryYears(document),
+    ...checkShareholding(document),
     ...checkBalanceSheetBalances(financials),
     ...checkNavAdjustmentsFit(financials),
   ];
@@ -169,6 +187,23 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
         liabilities: optionalRupees(document.liquidation.liabilities),
       }),
     }),
+    ...(document.history && {
+      history: document.history.map((y) => ({
+        year: y.year,
+        revenue: rupees(y.revenue),
+        ebitda: rupees(y.ebitda),
+        depreciationAndAmortisation: rupees(y.depreciationAndAmortisation),
+        financeCost: rupees(y.financeCost),
+        profitBeforeTax: rupees(y.profitBeforeTax),
+        profitAfterTax: rupees(y.profitAfterTax),
+        netWorth: rupees(y.netWorth),
+        totalBorrowings: rupees(y.totalBorrowings),
+      })),
+    }),
+    ...(document.shareholding && {
+      // Counts and face values are not amounts in the document's unit: kept as given.
+      shareholding: document.shareholding.map((r) => ({ holder: r.holder, instrument: r.instrument, number: String(r.number), faceValue: exact(r.faceValue) })),
+    }),
   };
 }
 
@@ -188,6 +223,27 @@ function dropUndefined<T extends object>(value: T): T {
 export function fiscalYearOf(isoDate: string): number {
   const [year, month] = isoDate.split('-').map(Number);
   return month >= 4 ? year + 1 : year;
+}
+
+/** History runs in consecutive years, oldest first, up to the fiscal year of the balance sheet date. */
+function checkHistoryYears(document: FinancialsDocument): FinancialsError[] {
+  const years = document.history ?? [];
+  const last = fiscalYearOf(document.balanceSheetDate);
+  return years.flatMap((y, i): FinancialsError[] => {
+    const expected = `FY${last - (years.length - 1) + i}`;
+    if (y.year === expected) return [];
+    return [{ path: `/history/${i}/year`, message: `must be ${expected} (consecutive years, oldest first, ending with the year of the balance sheet date ${document.balanceSheetDate})` }];
+  });
+}
+
+/** The equity lines of the capital table add up to the equity shares outstanding. */
+function checkShareholding(document: FinancialsDocument): FinancialsError[] {
+  const rows = document.shareholding;
+  if (!rows) return [];
+  const equity = rows.filter((r) => r.instrument === 'EQUITY').reduce((total, r) => total + BigInt(r.number), 0n);
+  const outstanding = BigInt(document.shares.equitySharesOutstanding);
+  if (equity === outstanding) return [];
+  return [{ path: '/shareholding', message: `the EQUITY lines add up to ${equity} shares, but shares.equitySharesOutstanding is ${outstanding}` }];
 }
 
 function checkProjectionYears(document: FinancialsDocument): FinancialsError[] {

@@ -187,6 +187,35 @@ const peerSchema = strict({
   priceToBook: positiveNumber.optional(),
 });
 
+/** One historical financial year, in the document's unit (the report's historical performance table). */
+const historyYearSchema = strict({
+  year: z
+    .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string like FY2026') })
+    .regex(/^FY\d{4}$/, { error: 'must look like FY2026' }),
+  revenue: nonNegativeAmount,
+  ebitda: amount,
+  depreciationAndAmortisation: nonNegativeAmount,
+  financeCost: nonNegativeAmount,
+  profitBeforeTax: amount,
+  profitAfterTax: amount,
+  netWorth: amount,
+  totalBorrowings: nonNegativeAmount,
+});
+
+export const INSTRUMENTS = ['EQUITY', 'PREFERENCE', 'CCPS', 'CCD', 'ESOP', 'WARRANT'] as const;
+export const MIN_HISTORY_YEARS = 2;
+export const MAX_HISTORY_YEARS = 5;
+
+/** One line of the capital table: who holds how many of which instrument, at what face value (₹). */
+const shareholdingSchema = strict({
+  holder: z.string({ error: expected('a string') }).trim().min(1, { error: 'must not be empty' }).max(200),
+  instrument: z.enum(INSTRUMENTS, { error: `must be one of ${INSTRUMENTS.join(', ')}` }),
+  number: z
+    .number({ error: numberError })
+    .refine((v) => Number.isSafeInteger(v) && v > 0, { error: 'must be a whole number greater than 0' }),
+  faceValue: positiveNumber.refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimal places' }),
+});
+
 const comparableMetricsSchema = strict({
   ebitda: amount.optional(),
   revenue: nonNegativeAmount.optional(),
@@ -255,6 +284,13 @@ export const financialsDocumentSchema = strict({
   peers: z.array(peerSchema, arrayError).optional(),
   comparableMetrics: comparableMetricsSchema.optional(),
   liquidation: liquidationSchema.optional(),
+  // Optional, for the report: the years up to the balance sheet's, and the capital table.
+  history: z
+    .array(historyYearSchema, arrayError)
+    .min(MIN_HISTORY_YEARS, { error: `must have at least ${MIN_HISTORY_YEARS} years` })
+    .max(MAX_HISTORY_YEARS, { error: `must have at most ${MAX_HISTORY_YEARS} years` })
+    .optional(),
+  shareholding: z.array(shareholdingSchema, arrayError).min(1, { error: 'must list at least one holder' }).optional(),
 });
 
 export type FinancialsDocument = z.infer<typeof financialsDocumentSchema>;

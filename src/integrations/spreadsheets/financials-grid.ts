@@ -30,7 +30,9 @@ const LIQUIDATION_SCALAR_FIELDS = keysOf(documentShape.liquidation.unwrap().shap
 const PEER_FIELDS = keysOf(documentShape.peers.unwrap().element.shape);
 // Several valuers' estimates per asset class are a list inside a list: JSON only, not a grid row.
 const LIQUIDATION_ASSET_FIELDS = keysOf(documentShape.liquidation.unwrap().shape.assets.element.shape, ['estimates']);
-const TEXT_COLUMNS = new Set(['name', 'assetClass', 'description']);
+const HISTORY_FIELDS = keysOf(documentShape.history.unwrap().element.shape);
+const SHAREHOLDING_FIELDS = keysOf(documentShape.shareholding.unwrap().element.shape);
+const TEXT_COLUMNS = new Set(['name', 'assetClass', 'description', 'year', 'holder', 'instrument']);
 const column = (f: string): readonly [string, Kind] => [f, TEXT_COLUMNS.has(f) ? 'string' : 'number'];
 
 type Kind = 'number' | 'string';
@@ -60,6 +62,16 @@ const LIST_TABLES = {
     itemLabel: 'asset',
     columns: LIQUIDATION_ASSET_FIELDS.map(column),
   },
+  history: {
+    path: ['history'],
+    itemLabel: 'year',
+    columns: HISTORY_FIELDS.map(column),
+  },
+  shareholding: {
+    path: ['shareholding'],
+    itemLabel: 'holder',
+    columns: SHAREHOLDING_FIELDS.map(column),
+  },
 } as const satisfies Record<string, { path: readonly string[]; itemLabel: string; columns: readonly (readonly [string, Kind])[] }>;
 type ListTableName = keyof typeof LIST_TABLES;
 
@@ -78,6 +90,8 @@ export interface FinancialsDocumentLike {
   peers?: Record<string, string | number | undefined>[];
   comparableMetrics?: Record<string, number | undefined>;
   liquidation?: { assets?: Record<string, string | number | undefined>[] } & Record<string, unknown>;
+  history?: Record<string, string | number | undefined>[];
+  shareholding?: Record<string, string | number | undefined>[];
 }
 
 export interface CellRef {
