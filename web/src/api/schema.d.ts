@@ -1072,6 +1072,8 @@ export interface components {
                 /** @enum {string} */
                 type: "USER" | "API_TOKEN" | "SYSTEM";
             };
+            /** @description The X-Request-Id the caller sent with the request, if any (requestId is always the service's own) */
+            clientRequestId?: string | null;
             /** @description ISO 8601 UTC timestamp */
             createdAt: string;
             details: unknown;

@@ -22,8 +22,8 @@ export default function route(app: AppInstance) {
     },
     async (request, reply) => {
       app.loginLimiter.hit(`ip:${request.ip}`);
-      const user = await acceptInvite(app.services, request.body, request.id);
-      const result = await login(app.services, { email: user.email, password: request.body.password }, request.id);
+      const user = await acceptInvite(app.services, request.body, request.ref);
+      const result = await login(app.services, { email: user.email, password: request.body.password }, request.ref);
       setSessionCookie(request, reply, result.grant);
       return { user: result.user, firm: result.firm, csrfToken: result.grant.csrfToken };
     },

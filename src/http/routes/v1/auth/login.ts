@@ -22,7 +22,7 @@ export default function route(app: AppInstance) {
     async (request, reply) => {
       app.loginLimiter.hit(`ip:${request.ip}`);
       app.loginLimiter.hit(`email:${request.body.email.toLowerCase()}`);
-      const result = await login(app.services, request.body, request.id);
+      const result = await login(app.services, request.body, request.ref);
       setSessionCookie(request, reply, result.grant);
       return { user: result.user, firm: result.firm, csrfToken: result.grant.csrfToken };
     },

@@ -21,7 +21,7 @@ export default function route(app: AppInstance) {
     },
     async (request, reply) => {
       app.loginLimiter.hit(`ip:${request.ip}`);
-      const result = await signup(app.services, request.body, request.id);
+      const result = await signup(app.services, request.body, request.ref);
       setSessionCookie(request, reply, result.grant);
       return reply.status(201).send({ user: result.user, firm: result.firm, csrfToken: result.grant.csrfToken });
     },
