@@ -12,6 +12,7 @@ import { generateWebhookSecret } from '../integrations/webhooks/sign.js';
 import { assertPublicUrl } from '../integrations/webhooks/ssrf.js';
 import { TEST_EVENT_TYPE, type EngagementEventType } from '../contract/events.js';
 import { enqueueDelivery } from './webhook-delivery.js';
+import { sealEndpointSecret } from './webhook-secrets.js';
 
 /** After a rotation the old secret keeps signing this long, so receivers can switch without dropping deliveries. */
 export const ROTATION_OVERLAP_MS = 24 * 3600_000;
@@ -82,10 +83,11 @@ export async function createEndpoint(
 ) {
   await checkUrl(ctx, input.url);
   const secret = generateWebhookSecret();
+  const id = newId('whk');
   const row = await ctx.db.transaction(async (tx) => {
     const e = await repo.insertEndpoint(tx, {
-      id: newId('whk'), firmId: principal.firmId, url: input.url, description: input.description ?? null,
-      events: unique(input.events), secret, createdBy: actorOf(principal).id!,
+      id, firmId: principal.firmId, url: input.url, description: input.description ?? null,
+      events: unique(input.events), secretEncrypted: sealEndpointSecret(ctx.config, id, secret), createdBy: actorOf(principal).id!,
     });
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'webhook.created', details: { endpointId: e.id, url: e.url, events: e.events } });
     return e;
@@ -133,7 +135,7 @@ export async function deleteEndpoint(ctx: ServiceContext, principal: Principal, 
 export async function rotateSecret(ctx: ServiceContext, principal: Principal, id: string, requestId?: RequestTag) {
   const secret = generateWebhookSecret();
   const row = await ctx.db.transaction(async (tx) => {
-    const e = await repo.rotateSecret(tx, principal.firmId, id, secret, new Date(Date.now() + ROTATION_OVERLAP_MS));
+    const e = await repo.rotateSecret(tx, principal.firmId, id, sealEndpointSecret(ctx.config, id, secret), new Date(Date.now() + ROTATION_OVERLAP_MS));
     if (!e) throw notFound('Webhook endpoint');
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'webhook.secret_rotated', details: { endpointId: id } });
     return e;
