@@ -12,6 +12,7 @@ import openapiPlugin from './http/plugins/openapi.js';
 import apiV1 from './http/routes/v1/index.js';
 import type { AppInstance } from './http/types.js';
 import authPlugin from './http/plugins/auth.js';
+import readRetryPlugin from './http/plugins/read-retry.js';
 import { WindowLimiter } from './http/rate-limit.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import type { ServiceContext } from './services/context.js';
@@ -97,6 +98,7 @@ export async function buildApp(
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: deps.config.UPLOAD_LIMIT_BYTES, files: 1, fields: 5 } });
   await app.register(authPlugin, { services });
+  await app.register(readRetryPlugin);
   await app.register(openapiPlugin);
 
   await app.register(apiV1.plugin as never, { prefix: apiV1.prefix });
