@@ -47,6 +47,8 @@ export default function route(app: AppInstance) {
       const gone = new AbortController();
       const raw = reply.raw;
       raw.on('close', () => gone.abort());
+      // Or already gone, while its credential and engagement were being checked.
+      if (raw.closed || !raw.socket || raw.socket.destroyed) gone.abort();
       reply.hijack();
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
@@ -58,6 +60,8 @@ export default function route(app: AppInstance) {
       });
       // Tells EventSource how long to wait before reconnecting.
       raw.write('retry: 2000\n\n');
+      // The response has started: a failure to subscribe (the database unreachable) ends it, and the
+      // client reconnects as EventSource does.
       const stream = await app.eventHub.subscribe({
         firmId: principal.firmId,
         engagementId,
@@ -70,8 +74,12 @@ export default function route(app: AppInstance) {
           heartbeat: () => raw.write(': heartbeat\n\n'),
           end: () => raw.end(),
         },
+      }).catch((err: unknown) => {
+        raw.end();
+        throw err;
       });
-      raw.on('drain', stream.resume);
+      if (gone.signal.aborted) raw.end();
+      else raw.on('drain', stream.resume);
     },
   );
 }
