@@ -15,6 +15,7 @@ import metricsPlugin from './http/plugins/metrics.js';
 import { Metrics } from './services/metrics.js';
 import type { AppInstance } from './http/types.js';
 import authPlugin from './http/plugins/auth.js';
+import readRetryPlugin from './http/plugins/read-retry.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import type { ServiceContext } from './services/context.js';
 import { resolveSecret, resolveSessionSecret } from './lib/session-secret.js';
@@ -100,6 +101,7 @@ export async function buildApp(
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: deps.config.UPLOAD_LIMIT_BYTES, files: 1, fields: 5 } });
   await app.register(authPlugin, { services });
+  await app.register(readRetryPlugin);
   await app.register(openapiPlugin);
 
   await app.register(apiV1.plugin as never, { prefix: apiV1.prefix });

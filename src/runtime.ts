@@ -7,6 +7,7 @@ import { migrate } from './db/migrate.js';
 import { Worker, type JobHandler } from './jobs/worker.js';
 import type { ServiceContext } from './services/context.js';
 import { jobHandlers } from './jobs/handlers/index.js';
+import { sealWebhookSecrets } from './services/webhook-secrets.js';
 
 export async function openAndMigrate(config: Config, log: Logger): Promise<Database> {
   const db = await openDatabase(config);
@@ -14,6 +15,9 @@ export async function openAndMigrate(config: Config, log: Logger): Promise<Datab
     const { applied, checksumsRecorded } = await migrate(db);
     if (checksumsRecorded.length) log.info({ checksumsRecorded }, 'recorded the checksums of migrations applied before checksums were kept');
     log.info({ database: db.kind, applied }, applied.length ? 'migrations applied' : 'database schema up to date');
+    // Part of migrating: webhook secrets written before encryption at rest are sealed now (0082).
+    const sealed = await sealWebhookSecrets(db, config);
+    if (sealed > 0) log.info({ sealed }, 'webhook secrets encrypted at rest');
   } catch (err) {
     await db.close().catch(() => {});
     throw err;

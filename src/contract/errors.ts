@@ -28,6 +28,7 @@ export const ERROR_CATALOGUE = {
   csrf_failed: { status: 403, title: 'Page out of date', sentence: 'This page is out of date with your session. Reload the page and try again.' },
   not_found: { status: 404, title: 'Not found', sentence: 'This does not exist, or it belongs to another firm.' },
   rate_limited: { status: 429, title: 'Too many attempts', sentence: 'There have been too many attempts in a short time. Wait a little and try again.' },
+  too_many_streams: { status: 429, title: 'Too many live connections', sentence: 'This sign-in already has the most live update connections allowed open. Close another tab or window, then reload.' },
   signup_disabled: { status: 403, title: 'Sign-up closed', sentence: 'New firms cannot sign up on this installation. Ask its operator for an invitation.' },
   // Team and invitations
   email_exists: { status: 409, title: 'E-mail already in use', sentence: 'Someone with this e-mail address is already a member. Use another address.' },

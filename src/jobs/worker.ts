@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.js';
 import { newId } from '../lib/ids.js';
-import { JOBS_CHANNEL, buryAbandoned, claimJob, completeJob, failJob, LeaseLostError, type Job } from '../db/repositories/jobs.js';
+import { JOBS_CHANNEL, buryAbandoned, claimJob, completeJob, extendLease, failJob, LeaseLostError, type Job } from '../db/repositories/jobs.js';
 import { PermanentJobError, type JobAttempt } from '../services/jobs.js';
 
 /** What a handler gets: the attempt a service sees (src/services/jobs.ts), plus the stored job and the database. */
@@ -102,21 +102,69 @@ export class Worker {
     }
   }
 
+  private get leaseSeconds(): number {
+    return this.options.leaseSeconds ?? 60;
+  }
+
   private claim(): Promise<Job | null> {
     const kinds = Object.keys(this.options.handlers);
-    return this.db.transaction((tx) => claimJob(tx, this.id, this.options.leaseSeconds ?? 60, kinds));
+    return this.db.transaction((tx) => claimJob(tx, this.id, this.leaseSeconds, kinds));
+  }
+
+  /**
+   * Extends the lease every third of its length while the handler runs, so a long job is not claimed
+   * again by another worker mid-run. When an extension finds the job no longer this attempt's, `lost`
+   * aborts: the attempt can no longer complete (its completion and effects roll back). A failed
+   * extension (database unreachable) is tried again at the next beat.
+   */
+  private startLeaseHeartbeat(job: Job, log: Logger): { lost: AbortController; stop: () => void } {
+    const lost = new AbortController();
+    let extending = false;
+    let stopped = false;
+    const timer = setInterval(() => {
+      if (extending || lost.signal.aborted) return;
+      extending = true;
+      this.db
+        .transaction((tx) => extendLease(tx, job, this.leaseSeconds))
+        .then(
+          (held) => {
+            if (!held && !stopped) {
+              log.warn('job lease lost while running; this attempt will not complete');
+              lost.abort(new LeaseLostError(job.id));
+              clearInterval(timer);
+            }
+          },
+          (err) => log.warn({ err }, 'could not extend the job lease; retrying at the next beat'),
+        )
+        .finally(() => (extending = false));
+    }, Math.max(100, (this.leaseSeconds * 1000) / 3));
+    return {
+      lost,
+      stop: () => {
+        stopped = true;
+        clearInterval(timer);
+      },
+    };
   }
 
   private async run(job: Job): Promise<void> {
     const log = this.options.log.child({ jobId: job.id, jobKind: job.kind, attempt: job.attempts });
     const handler = this.options.handlers[job.kind];
     let completed = false;
+    const lease = this.startLeaseHeartbeat(job, log);
+    const complete = async (tx: Parameters<JobContext['complete']>[0]) => {
+      if (lease.lost.signal.aborted) throw new LeaseLostError(job.id);
+      // The completing transaction holds the job's row from here: no more beats.
+      lease.stop();
+      await completeJob(tx, job);
+    };
     const ctx: JobContext = {
       db: this.db,
       job,
       log,
+      signal: lease.lost.signal,
       complete: async (tx) => {
-        await completeJob(tx, job);
+        await complete(tx);
         completed = true;
       },
     };
@@ -124,10 +172,10 @@ export class Worker {
     try {
       if (!handler) throw new PermanentJobError(`no handler for job kind ${job.kind}`);
       await handler(ctx);
-      if (!completed) await this.db.transaction((tx) => completeJob(tx, job));
+      if (!completed) await this.db.transaction((tx) => complete(tx));
       log.info({ ms: Date.now() - started }, 'job succeeded');
     } catch (err) {
-      if (err instanceof LeaseLostError) {
+      if (err instanceof LeaseLostError || lease.lost.signal.aborted) {
         log.warn('job lease lost; its new owner will finish it');
         return;
       }
@@ -139,6 +187,8 @@ export class Worker {
       } catch (failErr) {
         if (!(failErr instanceof LeaseLostError)) log.error({ err: failErr }, 'could not record job failure');
       }
+    } finally {
+      lease.stop();
     }
   }
 }

@@ -36,9 +36,30 @@ export interface ServiceContext {
   metrics?: Metrics;
 }
 
+/**
+ * The request behind a change: the service's own id for it, and the `X-Request-Id` its caller sent,
+ * kept apart (a caller's value is never taken for ours; docs/decisions.md, Request ids).
+ */
+export interface RequestRef {
+  id: string;
+  clientId?: string;
+}
+/** A request as services receive it: its reference, or (jobs) just the id carried in a payload. */
+export type RequestTag = string | RequestRef;
+
+export const requestIdOf = (r?: RequestTag | null): string | undefined => (typeof r === 'string' ? r : r?.id);
+const clientRequestIdOf = (r?: RequestTag | null): string | undefined => (typeof r === 'string' ? undefined : r?.clientId);
+
 /** Who is acting and in which request, for the audit trail. */
-export function actorOf(principal: Principal, requestId?: string): Actor {
+export function actorOf(principal: Principal, request?: RequestTag): Actor {
+  const requestId = requestIdOf(request);
+  const clientRequestId = clientRequestIdOf(request);
   return principal.kind === 'user'
-    ? { type: 'USER', id: principal.userId, requestId }
-    : { type: 'API_TOKEN', id: principal.tokenId, requestId };
+    ? { type: 'USER', id: principal.userId, requestId, clientRequestId }
+    : { type: 'API_TOKEN', id: principal.tokenId, requestId, clientRequestId };
+}
+
+/** An actor without a principal (sign-up, login, the gateway) in a request. */
+export function requestActor(actor: Pick<Actor, 'type' | 'id'>, request?: RequestTag): Actor {
+  return { ...actor, requestId: requestIdOf(request) ?? null, clientRequestId: clientRequestIdOf(request) };
 }

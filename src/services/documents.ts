@@ -1,8 +1,8 @@
 // Uploads: stored with their SHA-256 in one transaction with the status change and the ingestion job.
 import type { RecordResponse } from './idempotency.js';
 import { createHash } from 'node:crypto';
-import type { ServiceContext } from './context.js';
-import { actorOf } from './context.js';
+import type { RequestTag, ServiceContext } from './context.js';
+import { actorOf, requestIdOf } from './context.js';
 import { AppError, conflict, notFound, validationFailed } from '../lib/errors.js';
 import { unstorableTextReason } from '../domain/financials/storable-text.js';
 import { newId } from '../lib/ids.js';
@@ -37,7 +37,7 @@ export async function uploadDocument(
   principal: Principal,
   engagementId: string,
   input: { kind: 'FINANCIALS' | 'SUPPORTING'; fileName: string; data: Buffer },
-  requestId?: string,
+  requestId?: RequestTag,
   record?: RecordResponse<ReturnType<typeof publicDocument>>,
 ) {
   // The name is stored and shown: no control characters (a NUL cannot be stored at all), no broken text.
@@ -73,7 +73,7 @@ export async function uploadDocument(
     await insertAudit(tx, principal.firmId, actor, { action: 'document.uploaded', engagementId, details: { documentId: doc.id, kind: doc.kind, sha256 } });
     if (input.kind === 'FINANCIALS') {
       await applyTransition(tx, principal.firmId, engagementId, 'UPLOAD_FINANCIALS', actor, { details: { documentId: doc.id } });
-      await enqueueJob(tx, INGEST_JOB, { firmId: principal.firmId, engagementId, documentId: doc.id, requestId });
+      await enqueueJob(tx, INGEST_JOB, { firmId: principal.firmId, engagementId, documentId: doc.id, requestId: requestIdOf(requestId) });
     }
     const stored = publicDocument(doc);
     await record?.(tx, stored);

@@ -1,7 +1,7 @@
 // Engagements and the one way their status changes: applyTransition, inside the caller's transaction,
 // writing the status, the audit entry and the outbox events together.
 import type { RecordResponse } from './idempotency.js';
-import type { ServiceContext } from './context.js';
+import type { RequestTag, ServiceContext } from './context.js';
 import { actorOf } from './context.js';
 import type { Executor } from '../db/client.js';
 import { conflict, notFound, validationFailed } from '../lib/errors.js';
@@ -68,7 +68,7 @@ export async function createEngagement(
   ctx: ServiceContext,
   principal: Principal,
   input: { targetEntity: string; statute: Statute; cin?: string; purpose?: string; valuationDate?: string; proposedPricePerShare?: string | number } & repo.ReportFacts,
-  requestId?: string,
+  requestId?: RequestTag,
   record?: RecordResponse<PublicEngagement>,
 ) {
   const errors = [];
@@ -130,7 +130,7 @@ export interface EngagementPatch extends repo.ReportFacts {
  * computation starts (409 computation_started afterwards). Bad input changes nothing; the change and
  * its audit entry (every field from → to) are one transaction.
  */
-export async function patchEngagement(ctx: ServiceContext, principal: Principal, id: string, patch: EngagementPatch, requestId?: string) {
+export async function patchEngagement(ctx: ServiceContext, principal: Principal, id: string, patch: EngagementPatch, requestId?: RequestTag) {
   return ctx.db.transaction(async (tx) => {
     const current = await requireEngagement(tx, principal.firmId, id, true);
     const valuationFields = Object.keys(patch).filter((k) => !(REPORT_FACT_FIELDS as readonly string[]).includes(k));
@@ -227,6 +227,7 @@ export async function listEngagementEvents(ctx: ServiceContext, principal: Princ
     fromStatus: a.from_status,
     toStatus: a.to_status,
     requestId: a.request_id,
+    clientRequestId: a.client_request_id,
     details: a.details ?? null,
     createdAt: a.created_at.toISOString(),
   }));

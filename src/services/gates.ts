@@ -1,6 +1,6 @@
 // The three human review gates (docs/decisions.md, Engagement lifecycle): only the gate the engagement is at; four eyes between
 // GATE_1 and GATE_2; GATE_3 (sign-off) by an ADMIN user on a paid engagement.
-import type { ServiceContext } from './context.js';
+import type { RequestTag, ServiceContext } from './context.js';
 import { actorOf } from './context.js';
 import { AppError, conflict, forbidden, validationFailed } from '../lib/errors.js';
 import type { Registration } from '../contract/registrations.js';
@@ -105,7 +105,7 @@ export async function approveGate(
   engagementId: string,
   gate: Gate,
   comment: string | undefined,
-  requestId?: string,
+  requestId?: RequestTag,
   signing: Signing = {},
 ) {
   if (principal.kind !== 'user') throw new AppError(403, 'person_required', 'Review gates are decided by people: sign in to decide a gate; API tokens may not');
@@ -162,7 +162,7 @@ export async function rejectGate(
   engagementId: string,
   gate: Gate,
   reason: string,
-  requestId?: string,
+  requestId?: RequestTag,
   outcome: RejectOutcome = 'DECLINE',
 ) {
   if (principal.kind !== 'user') throw new AppError(403, 'person_required', 'Review gates are decided by people: sign in to decide a gate; API tokens may not');

@@ -3,10 +3,10 @@ import { publicProfile } from './profile.js';
 import { announcePrincipalChange } from './principal-cache.js';
 import { randomBytes } from 'node:crypto';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
-import type { ServiceContext } from './context.js';
+import type { RequestTag, ServiceContext } from './context.js';
 import { weakPasswordReason } from '../domain/identity/password-policy.js';
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './rate-limits.js';
-import { actorOf } from './context.js';
+import { actorOf, requestActor } from './context.js';
 import { AppError, conflict, notFound, validationFailed } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { randomSecret, safeEqual, sha256Hex } from '../lib/crypto.js';
@@ -66,7 +66,7 @@ export function publicUser(u: users.UserRow) {
 export async function signup(
   ctx: ServiceContext,
   input: { firmName: string; name: string; email: string; password: string },
-  requestId?: string,
+  requestId?: RequestTag,
 ) {
   if (!ctx.config.SIGNUP_ENABLED) throw new AppError(403, 'signup_disabled', 'Sign-up is turned off on this service');
   assertStrongPassword(input.password, input);
@@ -77,14 +77,14 @@ export async function signup(
       id: newId('usr'), firmId: firm.id, email: input.email, name: input.name, role: 'ADMIN', status: 'ACTIVE', passwordHash,
     });
     if (!user) throw conflict('email_exists', 'An account with this e-mail already exists');
-    await insertAudit(tx, firm.id, { type: 'USER', id: user.id, requestId }, { action: 'firm.signed_up' });
+    await insertAudit(tx, firm.id, requestActor({ type: 'USER', id: user.id }, requestId), { action: 'firm.signed_up' });
     const grant = await startSession(ctx, tx, user);
     return { user: publicUser(user), firm: { id: firm.id, name: firm.name }, grant };
   });
 }
 
 /** Logs in; `address` is the client's (as TRUST_PROXY lets it be known), for login throttling. */
-export async function login(ctx: ServiceContext, input: { email: string; password: string }, requestId: string | undefined, address: string) {
+export async function login(ctx: ServiceContext, input: { email: string; password: string }, requestId: RequestTag | undefined, address: string) {
   await assertLoginAllowed(ctx, input.email, address);
   const user = await users.findUserByEmail(ctx.db, input.email);
   const ok = await verifyPassword(user?.status === 'ACTIVE' ? user.password_hash : null, input.password);
@@ -95,7 +95,7 @@ export async function login(ctx: ServiceContext, input: { email: string; passwor
   await recordLoginSuccess(ctx, input.email, address);
   return ctx.db.transaction(async (tx) => {
     const firm = (await users.getFirm(tx, user.firm_id))!;
-    await insertAudit(tx, user.firm_id, { type: 'USER', id: user.id, requestId }, { action: 'user.logged_in' });
+    await insertAudit(tx, user.firm_id, requestActor({ type: 'USER', id: user.id }, requestId), { action: 'user.logged_in' });
     const grant = await startSession(ctx, tx, user);
     return { user: publicUser(user), firm: { id: firm.id, name: firm.name }, grant };
   });
@@ -189,7 +189,7 @@ export async function createApiToken(
   ctx: ServiceContext,
   principal: Principal & { kind: 'user' },
   input: { name: string; expiresAt?: string },
-  requestId?: string,
+  requestId?: RequestTag,
 ) {
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now()) {
@@ -210,7 +210,7 @@ export async function listApiTokens(ctx: ServiceContext, principal: Principal, l
   return (await tokens.listApiTokens(ctx.db, principal.firmId, limit, cursor)).map(publicToken);
 }
 
-export async function revokeApiToken(ctx: ServiceContext, principal: Principal, tokenId: string, requestId?: string) {
+export async function revokeApiToken(ctx: ServiceContext, principal: Principal, tokenId: string, requestId?: RequestTag) {
   await ctx.db.transaction(async (tx) => {
     if (!(await tokens.revokeApiToken(tx, principal.firmId, tokenId))) throw notFound('API token');
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'api_token.revoked', details: { tokenId } });

@@ -46,6 +46,8 @@ export interface JobAttempt {
   job: { id: string; attempts: number; maxAttempts: number };
   log: Logger;
   complete(tx: Executor): Promise<void>;
+  /** Aborts when the worker finds its lease lost: the attempt may stop early; it can no longer complete. */
+  signal?: AbortSignal;
 }
 
 /** Thrown to fail a job at once, without further attempts (retrying cannot help). */

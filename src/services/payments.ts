@@ -2,8 +2,8 @@
 // callback or the gateway webhook, and one `payment.captured` event whichever path captures first.
 // Gateway HTTP calls happen outside transactions; every state change is one transaction.
 import type { RecordResponse } from './idempotency.js';
-import type { ServiceContext } from './context.js';
-import { actorOf } from './context.js';
+import type { RequestTag, ServiceContext } from './context.js';
+import { actorOf, requestActor } from './context.js';
 import type { Executor } from '../db/client.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors.js';
@@ -61,7 +61,7 @@ export async function createPayment(
   ctx: ServiceContext,
   principal: Principal,
   engagementId: string,
-  requestId?: string,
+  requestId?: RequestTag,
   record?: RecordResponse<PublicPayment>,
 ): Promise<PublicPayment> {
   const keyId = ctx.gateway.keyId;
@@ -164,7 +164,7 @@ export async function verifyPayment(
   ctx: ServiceContext,
   principal: Principal,
   input: { gateway_order_id: string; gateway_payment_id: string; gateway_signature: string },
-  requestId?: string,
+  requestId?: RequestTag,
 ): Promise<PublicPayment> {
   const payment = await repo.getPaymentByOrderId(ctx.db, principal.firmId, input.gateway_order_id);
   if (!payment) throw notFound('Payment order');
@@ -196,7 +196,7 @@ export async function handleGatewayWebhook(
   rawBody: Buffer,
   signature: string | undefined,
   eventId: string | undefined,
-  requestId?: string,
+  requestId?: RequestTag,
 ): Promise<{ received: true; outcome: string }> {
   if (!ctx.gateway.verifyWebhookSignature(rawBody, signature)) {
     throw badRequest('invalid_signature', 'The gateway webhook signature does not match the body');
@@ -218,7 +218,7 @@ export async function handleGatewayWebhook(
     ctx.log.warn({ orderId, event }, 'gateway webhook for an unknown order');
     return { received: true, outcome: 'unknown_order' };
   }
-  const outcome = await capturePayment(ctx, payment.id, gatewayPaymentId, { ...SYSTEM_ACTOR, requestId: requestId ?? null }, 'webhook', eventId || undefined);
+  const outcome = await capturePayment(ctx, payment.id, gatewayPaymentId, requestActor(SYSTEM_ACTOR, requestId), 'webhook', eventId || undefined);
   if (outcome.kind === 'conflict') {
     ctx.log.warn({ paymentId: payment.id, gatewayPaymentId }, 'gateway webhook captures a different payment for a captured order; ignored');
   }

@@ -1,6 +1,6 @@
 // Credentials: a person's own profile (name, designation, registrations) and the firm's profile
 // (legal name, address, IBBI registered-valuer-entity number). Each change is audited.
-import type { ServiceContext } from './context.js';
+import type { RequestTag, ServiceContext } from './context.js';
 import { actorOf } from './context.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import type { Principal } from '../domain/identity/roles.js';
@@ -20,7 +20,7 @@ export async function updateMyProfile(
   ctx: ServiceContext,
   principal: Principal,
   patch: { name?: string; designation?: string | null; registrations?: Registration[] },
-  requestId?: string,
+  requestId?: RequestTag,
 ) {
   if (principal.kind !== 'user') throw forbidden('Only a signed-in person has a profile');
   return ctx.db.transaction(async (tx) => {
@@ -41,7 +41,7 @@ export async function updateFirmProfile(
   ctx: ServiceContext,
   principal: Principal,
   patch: { legalName?: string; address?: string | null; ibbiRegistration?: string | null },
-  requestId?: string,
+  requestId?: RequestTag,
 ) {
   return ctx.db.transaction(async (tx) => {
     const firm = await users.updateFirmProfile(tx, principal.firmId, patch);

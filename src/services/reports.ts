@@ -8,7 +8,7 @@ import { LeaseLostError } from '../db/repositories/jobs.js';
 import type { Executor } from '../db/client.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
-import { resolveSecret } from '../lib/session-secret.js';
+import { atRestSecret } from './webhook-secrets.js';
 import type { Principal } from '../domain/identity/roles.js';
 import type { ValuationResult } from '../domain/valuation/types.js';
 import { renderReport, type ReportInput } from '../reports/render.js';
@@ -37,7 +37,7 @@ export async function afterGateApproved(tx: Executor, firmId: string, engagement
 }
 
 function keySecret(ctx: ServiceContext): string {
-  return resolveSecret(ctx.config.REPORT_KEY_SECRET, ctx.config.DATA_DIR, 'report-key-secret');
+  return atRestSecret(ctx.config);
 }
 
 /** The stored signing key row, created on first use; the private half is kept encrypted. */

@@ -1,6 +1,6 @@
 // A firm's team: invitations (hashed, expiring, single use), roles, removal. The last ADMIN stays.
-import type { ServiceContext } from './context.js';
-import { actorOf } from './context.js';
+import type { RequestTag, ServiceContext } from './context.js';
+import { actorOf, requestActor } from './context.js';
 import { AppError, conflict, notFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { randomSecret, sha256Hex } from '../lib/crypto.js';
@@ -22,7 +22,7 @@ export async function invite(
   ctx: ServiceContext,
   principal: Principal,
   input: { email: string; name: string; role: Role },
-  requestId?: string,
+  requestId?: RequestTag,
 ) {
   const secret = randomSecret(32);
   const member = await ctx.db.transaction(async (tx) => {
@@ -72,7 +72,7 @@ export async function listInvitations(ctx: ServiceContext, principal: Principal)
 }
 
 /** A fresh secret and a fresh expiry, mailed again; the old link stops working. */
-export async function resendInvitation(ctx: ServiceContext, principal: Principal, invitationId: string, requestId?: string) {
+export async function resendInvitation(ctx: ServiceContext, principal: Principal, invitationId: string, requestId?: RequestTag) {
   const secret = randomSecret(32);
   const inv = await ctx.db.transaction(async (tx) => {
     const found = await invitations.getPendingInvitationForUpdate(tx, principal.firmId, invitationId);
@@ -85,7 +85,7 @@ export async function resendInvitation(ctx: ServiceContext, principal: Principal
 }
 
 /** Cancels a pending invitation: the invited (never active) member is removed with it. */
-export async function cancelInvitation(ctx: ServiceContext, principal: Principal, invitationId: string, requestId?: string) {
+export async function cancelInvitation(ctx: ServiceContext, principal: Principal, invitationId: string, requestId?: RequestTag) {
   await ctx.db.transaction(async (tx) => {
     const found = await invitations.getPendingInvitationForUpdate(tx, principal.firmId, invitationId);
     if (!found) throw notFound('Invitation');
@@ -95,7 +95,7 @@ export async function cancelInvitation(ctx: ServiceContext, principal: Principal
 }
 
 /** Deactivates a member: kept for the audit trail, signed out at once, unable to sign in. Not the last ADMIN. */
-export async function deactivateMember(ctx: ServiceContext, principal: Principal, userId: string, requestId?: string) {
+export async function deactivateMember(ctx: ServiceContext, principal: Principal, userId: string, requestId?: RequestTag) {
   return ctx.db.transaction(async (tx) => {
     const user = await users.getUser(tx, principal.firmId, userId, true);
     if (!user) throw notFound('Team member');
@@ -109,7 +109,7 @@ export async function deactivateMember(ctx: ServiceContext, principal: Principal
   }).finally(() => ctx.principals?.invalidateFirm(principal.firmId));
 }
 
-export async function acceptInvite(ctx: ServiceContext, input: { token: string; password: string }, requestId?: string) {
+export async function acceptInvite(ctx: ServiceContext, input: { token: string; password: string }, requestId?: RequestTag) {
   assertStrongPassword(input.password, {});
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
@@ -122,7 +122,7 @@ export async function acceptInvite(ctx: ServiceContext, input: { token: string; 
     if (!user) throw new AppError(410, 'invitation_expired', 'The invited member no longer exists');
     // Now the person is known: their e-mail and name are not a password either (the activation rolls back).
     assertStrongPassword(input.password, { email: user.email, name: user.name });
-    await insertAudit(tx, inv.firm_id, { type: 'USER', id: user.id, requestId }, { action: 'team.invitation_accepted' });
+    await insertAudit(tx, inv.firm_id, requestActor({ type: 'USER', id: user.id }, requestId), { action: 'team.invitation_accepted' });
     return user;
   });
 }
@@ -134,7 +134,7 @@ async function assertNotLastAdmin(tx: import('../db/client.js').Executor, firmId
   }
 }
 
-export async function changeRole(ctx: ServiceContext, principal: Principal, userId: string, role: Role, requestId?: string) {
+export async function changeRole(ctx: ServiceContext, principal: Principal, userId: string, role: Role, requestId?: RequestTag) {
   return ctx.db.transaction(async (tx) => {
     const user = await users.getUser(tx, principal.firmId, userId, true);
     if (!user) throw notFound('Team member');
@@ -146,7 +146,7 @@ export async function changeRole(ctx: ServiceContext, principal: Principal, user
   }).finally(() => ctx.principals?.invalidateFirm(principal.firmId));
 }
 
-export async function removeMember(ctx: ServiceContext, principal: Principal, userId: string, requestId?: string) {
+export async function removeMember(ctx: ServiceContext, principal: Principal, userId: string, requestId?: RequestTag) {
   await ctx.db.transaction(async (tx) => {
     const user = await users.getUser(tx, principal.firmId, userId, true);
     if (!user) throw notFound('Team member');

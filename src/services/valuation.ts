@@ -1,6 +1,6 @@
 // Assumptions lock and the valuation computation (a job). The engine is pure; this file stores its result.
 import { GROWTH_BELOW_WACC } from '../contract/engagement-forms.js';
-import type { ServiceContext } from './context.js';
+import type { RequestTag, ServiceContext } from './context.js';
 import { actorOf } from './context.js';
 import { COMPUTE_JOB, enqueueJob, type JobPayload, PermanentJobError, type JobAttempt } from './jobs.js';
 import type { Executor } from '../db/client.js';
@@ -145,7 +145,7 @@ export async function lockAssumptions(
     wacc: number; terminalGrowthRate: number; rationale: string; midYear?: boolean;
     methodWeights?: Record<string, number>; weightsRationale?: string; dlomPercent?: number; dlomRationale?: string;
   },
-  requestId?: string,
+  requestId?: RequestTag,
 ) {
   const judgement = judgementOf(input);
   // Percent values as the caller wrote them; the engine works in exact decimals from these strings.

@@ -22,6 +22,7 @@ import { DELIVER_WEBHOOK_JOB, DISPATCH_OUTBOX_JOB, enqueueJob, type JobPayload, 
 import { signatureHeaders } from '../integrations/webhooks/sign.js';
 import { sendWebhook } from '../integrations/webhooks/send.js';
 import { classifyResponse, nextAttemptDelayMs } from '../domain/webhooks/schedule.js';
+import { signingSecrets } from './webhook-secrets.js';
 
 const SWEEP_DEDUPE_KEY = 'dispatch-outbox:sweep';
 const WAKE_DEDUPE_KEY = 'dispatch-outbox:wake';
@@ -116,10 +117,7 @@ export async function deliverWebhook(ctx: ServiceContext, job: JobAttempt, paylo
 
   const attempt = d.attempts + 1;
   const startedAt = new Date();
-  const secrets = [e.secret];
-  if (e.previous_secret && e.previous_secret_expires_at && e.previous_secret_expires_at.getTime() > startedAt.getTime()) {
-    secrets.push(e.previous_secret);
-  }
+  const secrets = signingSecrets(ctx.config, e, startedAt);
   // The message id (the event id) is the same on every attempt; the timestamp is this attempt's.
   const headers = signatureHeaders(d.event_id, Math.floor(startedAt.getTime() / 1000), d.body, secrets);
   // No transaction is open here: on PGlite one held across HTTP would stall every other query.

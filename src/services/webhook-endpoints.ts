@@ -1,7 +1,7 @@
 // Outbound webhooks, the administration side (docs/webhooks.md): an ADMIN creates, updates, rotates, tests
 // and deletes endpoints, lists their deliveries and asks for a redelivery. The fan-out of events and the
 // delivery attempts are in webhook-delivery.ts.
-import type { ServiceContext } from './context.js';
+import type { RequestTag, ServiceContext } from './context.js';
 import { actorOf } from './context.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { conflict, notFound } from '../lib/errors.js';
@@ -12,6 +12,7 @@ import { generateWebhookSecret } from '../integrations/webhooks/sign.js';
 import { assertPublicUrl } from '../integrations/webhooks/ssrf.js';
 import { TEST_EVENT_TYPE, type EngagementEventType } from '../contract/events.js';
 import { enqueueDelivery } from './webhook-delivery.js';
+import { sealEndpointSecret } from './webhook-secrets.js';
 
 /** After a rotation the old secret keeps signing this long, so receivers can switch without dropping deliveries. */
 export const ROTATION_OVERLAP_MS = 24 * 3600_000;
@@ -78,14 +79,15 @@ export async function createEndpoint(
   ctx: ServiceContext,
   principal: Principal,
   input: { url: string; events: EngagementEventType[]; description?: string },
-  requestId?: string,
+  requestId?: RequestTag,
 ) {
   await checkUrl(ctx, input.url);
   const secret = generateWebhookSecret();
+  const id = newId('whk');
   const row = await ctx.db.transaction(async (tx) => {
     const e = await repo.insertEndpoint(tx, {
-      id: newId('whk'), firmId: principal.firmId, url: input.url, description: input.description ?? null,
-      events: unique(input.events), secret, createdBy: actorOf(principal).id!,
+      id, firmId: principal.firmId, url: input.url, description: input.description ?? null,
+      events: unique(input.events), secretEncrypted: sealEndpointSecret(ctx.config, id, secret), createdBy: actorOf(principal).id!,
     });
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'webhook.created', details: { endpointId: e.id, url: e.url, events: e.events } });
     return e;
@@ -108,7 +110,7 @@ export async function updateEndpoint(
   principal: Principal,
   id: string,
   patch: { url?: string; events?: EngagementEventType[]; description?: string | null; enabled?: boolean },
-  requestId?: string,
+  requestId?: RequestTag,
 ) {
   if (patch.url !== undefined) await checkUrl(ctx, patch.url);
   const row = await ctx.db.transaction(async (tx) => {
@@ -122,7 +124,7 @@ export async function updateEndpoint(
   return publicEndpoint(row);
 }
 
-export async function deleteEndpoint(ctx: ServiceContext, principal: Principal, id: string, requestId?: string): Promise<void> {
+export async function deleteEndpoint(ctx: ServiceContext, principal: Principal, id: string, requestId?: RequestTag): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     // Its deliveries and attempts go with it; queued jobs for them find nothing and finish.
     if (!(await repo.deleteEndpoint(tx, principal.firmId, id))) throw notFound('Webhook endpoint');
@@ -130,10 +132,10 @@ export async function deleteEndpoint(ctx: ServiceContext, principal: Principal, 
   });
 }
 
-export async function rotateSecret(ctx: ServiceContext, principal: Principal, id: string, requestId?: string) {
+export async function rotateSecret(ctx: ServiceContext, principal: Principal, id: string, requestId?: RequestTag) {
   const secret = generateWebhookSecret();
   const row = await ctx.db.transaction(async (tx) => {
-    const e = await repo.rotateSecret(tx, principal.firmId, id, secret, new Date(Date.now() + ROTATION_OVERLAP_MS));
+    const e = await repo.rotateSecret(tx, principal.firmId, id, sealEndpointSecret(ctx.config, id, secret), new Date(Date.now() + ROTATION_OVERLAP_MS));
     if (!e) throw notFound('Webhook endpoint');
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'webhook.secret_rotated', details: { endpointId: id } });
     return e;
@@ -142,7 +144,7 @@ export async function rotateSecret(ctx: ServiceContext, principal: Principal, id
 }
 
 /** Queues a `webhook.test` ping to one endpoint, through the same delivery path as real events. */
-export async function sendTestEvent(ctx: ServiceContext, principal: Principal, id: string, requestId?: string) {
+export async function sendTestEvent(ctx: ServiceContext, principal: Principal, id: string, requestId?: RequestTag) {
   return ctx.db.transaction(async (tx) => {
     const e = await repo.getEndpoint(tx, principal.firmId, id);
     if (!e) throw notFound('Webhook endpoint');
@@ -167,7 +169,7 @@ export async function listDeliveries(ctx: ServiceContext, principal: Principal, 
 }
 
 /** Sends a finished delivery again as a new delivery with the same message id (receivers dedupe on it). */
-export async function redeliver(ctx: ServiceContext, principal: Principal, endpointId: string, deliveryId: string, requestId?: string) {
+export async function redeliver(ctx: ServiceContext, principal: Principal, endpointId: string, deliveryId: string, requestId?: RequestTag) {
   return ctx.db.transaction(async (tx) => {
     const e = await repo.getEndpoint(tx, principal.firmId, endpointId);
     const original = e && (await repo.getDelivery(tx, principal.firmId, deliveryId));

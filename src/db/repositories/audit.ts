@@ -5,7 +5,10 @@ import { newId } from '../../lib/ids.js';
 export interface Actor {
   type: 'USER' | 'API_TOKEN' | 'SYSTEM';
   id: string | null;
+  /** The service's own request id. */
   requestId?: string | null;
+  /** The X-Request-Id the caller sent, if any: kept apart, never taken for the request id. */
+  clientRequestId?: string | null;
 }
 
 export const SYSTEM_ACTOR: Actor = { type: 'SYSTEM', id: null };
@@ -17,12 +20,13 @@ export async function insertAudit(
   entry: { action: string; engagementId?: string | null; fromStatus?: string | null; toStatus?: string | null; details?: unknown },
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO audit_events (id, firm_id, engagement_id, actor_type, actor_id, action, from_status, to_status, request_id, details)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    `INSERT INTO audit_events (id, firm_id, engagement_id, actor_type, actor_id, action, from_status, to_status, request_id, details, client_request_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
       newId('aud'), firmId, entry.engagementId ?? null, actor.type, actor.id, entry.action,
       entry.fromStatus ?? null, entry.toStatus ?? null, actor.requestId ?? null,
       entry.details === undefined ? null : JSON.stringify(entry.details),
+      actor.clientRequestId ?? null,
     ],
   );
 }
@@ -35,13 +39,14 @@ export interface AuditRow {
   from_status: string | null;
   to_status: string | null;
   request_id: string | null;
+  client_request_id: string | null;
   details: unknown;
   created_at: Date;
 }
 
 export async function listEngagementAudit(tx: Executor, firmId: string, engagementId: string, limit: number, afterId?: string): Promise<AuditRow[]> {
   return tx.query<AuditRow>(
-    `SELECT id, actor_type, actor_id, action, from_status, to_status, request_id, details, created_at
+    `SELECT id, actor_type, actor_id, action, from_status, to_status, request_id, client_request_id, details, created_at
        FROM audit_events WHERE firm_id = $1 AND engagement_id = $2 AND ($3::text IS NULL OR id > $3)
       ORDER BY id LIMIT $4`,
     [firmId, engagementId, afterId ?? null, limit],

@@ -95,6 +95,20 @@ export async function completeJob(tx: Executor, job: Job): Promise<void> {
   if (rows.length === 0) throw new LeaseLostError(job.id);
 }
 
+/**
+ * Extends a running job's lease (the worker's heartbeat while its handler runs), guarded like completion:
+ * false when the job is no longer this attempt's (claimed again, or finished), so the run must not complete.
+ */
+export async function extendLease(tx: Executor, job: Job, leaseSeconds: number): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE jobs SET lease_expires_at = now() + make_interval(secs => $4), updated_at = now()
+      WHERE id = $1 AND status = 'running' AND locked_by = $2 AND attempts = $3
+      RETURNING id`,
+    [job.id, job.lockedBy, job.attempts, leaseSeconds],
+  );
+  return rows.length > 0;
+}
+
 /** Exponential backoff with a cap: 2s, 4s, 8s … at most an hour. */
 export function backoffSeconds(attempts: number): number {
   return Math.min(3600, 2 ** Math.max(1, attempts));

@@ -16,10 +16,16 @@ export interface WebhookEndpointRow {
   updated_at: Date;
 }
 
-/** Only for signing: never returned by the API after creation or rotation. */
+/**
+ * Only for signing: never returned by the API after creation or rotation. Encrypted at rest
+ * (`*_encrypted`); the plain columns hold a value only for a row written before encryption and not
+ * yet sealed (docs/decisions.md, Webhook secrets at rest).
+ */
 export interface WebhookEndpointSecrets extends WebhookEndpointRow {
-  secret: string;
+  secret: string | null;
   previous_secret: string | null;
+  secret_encrypted: string | null;
+  previous_secret_encrypted: string | null;
 }
 
 const ENDPOINT_COLUMNS =
@@ -27,12 +33,12 @@ const ENDPOINT_COLUMNS =
 
 export async function insertEndpoint(
   tx: Executor,
-  e: { id: string; firmId: string; url: string; description: string | null; events: string[]; secret: string; createdBy: string },
+  e: { id: string; firmId: string; url: string; description: string | null; events: string[]; secretEncrypted: string; createdBy: string },
 ): Promise<WebhookEndpointRow> {
   const rows = await tx.query<WebhookEndpointRow>(
-    `INSERT INTO webhook_endpoints (id, firm_id, url, description, events, secret, created_by)
+    `INSERT INTO webhook_endpoints (id, firm_id, url, description, events, secret_encrypted, created_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${ENDPOINT_COLUMNS}`,
-    [e.id, e.firmId, e.url, e.description, e.events, e.secret, e.createdBy],
+    [e.id, e.firmId, e.url, e.description, e.events, e.secretEncrypted, e.createdBy],
   );
   return rows[0];
 }
@@ -47,7 +53,8 @@ export async function getEndpoint(tx: Executor, firmId: string, id: string, forU
 
 export async function getEndpointWithSecrets(tx: Executor, firmId: string, id: string): Promise<WebhookEndpointSecrets | null> {
   const rows = await tx.query<WebhookEndpointSecrets>(
-    `SELECT ${ENDPOINT_COLUMNS}, secret, previous_secret FROM webhook_endpoints WHERE firm_id = $1 AND id = $2`,
+    `SELECT ${ENDPOINT_COLUMNS}, secret, previous_secret, secret_encrypted, previous_secret_encrypted
+       FROM webhook_endpoints WHERE firm_id = $1 AND id = $2`,
     [firmId, id],
   );
   return rows[0] ?? null;
@@ -90,13 +97,33 @@ export async function updateEndpoint(
   return rows[0] ?? null;
 }
 
-export async function rotateSecret(tx: Executor, firmId: string, id: string, secret: string, previousValidUntil: Date): Promise<WebhookEndpointRow | null> {
+export async function rotateSecret(tx: Executor, firmId: string, id: string, secretEncrypted: string, previousValidUntil: Date): Promise<WebhookEndpointRow | null> {
   const rows = await tx.query<WebhookEndpointRow>(
-    `UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_expires_at = $4, secret = $3, updated_at = now()
+    `UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_encrypted = secret_encrypted,
+            previous_secret_expires_at = $4, secret = NULL, secret_encrypted = $3, updated_at = now()
       WHERE firm_id = $1 AND id = $2 RETURNING ${ENDPOINT_COLUMNS}`,
-    [firmId, id, secret, previousValidUntil],
+    [firmId, id, secretEncrypted, previousValidUntil],
   );
   return rows[0] ?? null;
+}
+
+/** Rows still holding a secret in clear (written before encryption at rest), locked for sealing. */
+export async function lockClearSecrets(tx: Executor, limit: number): Promise<{ id: string; secret: string | null; previous_secret: string | null }[]> {
+  return tx.query(
+    `SELECT id, secret, previous_secret FROM webhook_endpoints
+      WHERE secret IS NOT NULL OR previous_secret IS NOT NULL ORDER BY id LIMIT $1 FOR UPDATE`,
+    [limit],
+  );
+}
+
+/** Replaces a row's clear secrets by their sealed form (a null leaves that column's sealed value as it is). */
+export async function storeSealedSecrets(tx: Executor, id: string, secretEncrypted: string | null, previousEncrypted: string | null): Promise<void> {
+  await tx.query(
+    `UPDATE webhook_endpoints SET secret_encrypted = COALESCE($2, secret_encrypted), secret = NULL,
+            previous_secret_encrypted = COALESCE($3, previous_secret_encrypted), previous_secret = NULL
+      WHERE id = $1`,
+    [id, secretEncrypted, previousEncrypted],
+  );
 }
 
 export async function deleteEndpoint(tx: Executor, firmId: string, id: string): Promise<boolean> {

@@ -9,6 +9,7 @@ import { authenticateSession, authenticateToken, csrfMatches } from '../../servi
 import { sessionCookies } from '../cookies.js';
 import type { ServiceContext } from '../../services/context.js';
 import { problemResponses } from '../problem.js';
+import { withReadRetry } from './read-retry.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -105,7 +106,8 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { servic
   app.addHook('onRequest', async (request, reply) => {
     const rule = request.routeOptions.config?.auth;
     if (rule === undefined || rule === 'public') return;
-    const principal = await authenticate(request, reply);
+    // A read whose database connection fails here is retried once, like its handler (read-retry.ts).
+    const principal = await withReadRetry(request, reply, () => authenticate(request, reply));
     if (!principal) throw unauthorized();
     if (!isAllowed(principal, rule)) {
       if (rule.person && principal.kind === 'token') {

@@ -180,6 +180,7 @@ export const auditEventSchema = z
     fromStatus: z.string().nullable(),
     toStatus: z.string().nullable(),
     requestId: z.string().nullable(),
+    clientRequestId: z.string().nullable().optional().describe('The X-Request-Id the caller sent with the request, if any (requestId is always the service\'s own)'),
     details: z.unknown(),
     createdAt: isoDateTime,
   })

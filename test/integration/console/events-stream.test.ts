@@ -1,7 +1,10 @@
 // GET /api/v1/events/stream: Server-Sent Events fed by the outbox and NOTIFY. Two API instances on one
 // database (on PostgreSQL each with its own connection pool and LISTEN connection): a stream opened on
 // one receives a stage change made through the other within a second; resume with Last-Event-ID;
-// firm scoping; the stream ends when its credential is revoked.
+// firm scoping; the stream ends within a second of its credential's end (token revoked, session logged
+// out, member deactivated) with no event needed; at most 5 streams per credential (429 beyond); a client
+// that leaves, even while its stream is being set up, leaves no subscriber behind; a socket that does not
+// drain is not written to until it does (docs/decisions.md, Event streams).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../../src/app.js';
@@ -9,7 +12,9 @@ import { openPostgres, type Database } from '../../../src/db/client.js';
 import { createLogger } from '../../../src/lib/logger.js';
 import type { AppInstance } from '../../../src/http/types.js';
 import { createTestApp, testConfig, type TestApp } from '../../helpers/app.js';
-import { asToken, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
+import { addMember, asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
+import { EventHub, type StreamSink } from '../../../src/services/event-stream.js';
+import type { OutboxStreamRow } from '../../../src/db/repositories/audit.js';
 import { createEngagement, fixture, upload } from '../../helpers/engagements.js';
 import { usingPostgres } from '../../helpers/db.js';
 
@@ -137,18 +142,146 @@ test('streams are firm-scoped: another firm sees nothing, and its engagement id 
   assert.equal((await fetch(`${baseUrl}/api/v1/events/stream`)).status, 401);
 });
 
-test('the stream ends when the token that opened it is revoked (through the other instance)', async () => {
+/** Waits until the stream has ended; the milliseconds it took. */
+async function endedWithin(stream: { isEnded(): boolean }, ms = 3000): Promise<number> {
+  const started = Date.now();
+  while (!stream.isEnded() && Date.now() - started < ms) await new Promise((r) => setTimeout(r, 10));
+  assert.ok(stream.isEnded(), `stream still open after ${ms} ms`);
+  return Date.now() - started;
+}
+
+test('the stream ends within 1 s when the token that opened it is revoked (through the other instance), with no event needed', async () => {
   const doomed = await createToken(t, admin, 'doomed');
   const stream = await openStream(asToken(doomed.token));
+  assert.equal(stream.res.status, 200);
+  await new Promise((r) => setTimeout(r, 100));
   const revoke = await second.inject({ method: 'DELETE', url: `/api/v1/settings/api-tokens/${doomed.id}`, headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf } });
   assert.equal(revoke.statusCode, 204, revoke.body);
-  // The next event is not delivered to a revoked credential: the stream closes instead.
-  const e = await createEngagement(t, asToken(token.token));
-  await upload(t, asToken(token.token), e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
-  const until = Date.now() + 3000;
-  while (!stream.isEnded() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-  assert.ok(stream.isEnded(), 'stream closed');
+  const ms = await endedWithin(stream);
+  assert.ok(ms <= 1000, `ended ${ms} ms after the revocation`);
   assert.deepEqual(stream.messages, []);
+  await waitForNoStreams();
+});
+
+test('a browser session\'s stream ends within 1 s of its logout, and a deactivated member\'s within 1 s of the deactivation', async () => {
+  const quitter = await addMember(t, admin, 'VALUER');
+  const s1 = await openStream({ cookie: quitter.cookie });
+  assert.equal(s1.res.status, 200);
+  await new Promise((r) => setTimeout(r, 100));
+  assert.equal((await second.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: asUser(quitter) })).statusCode, 204);
+  let ms = await endedWithin(s1);
+  assert.ok(ms <= 1000, `ended ${ms} ms after the logout`);
+
+  const leaver = await addMember(t, admin, 'VALUER');
+  const s2 = await openStream({ cookie: leaver.cookie });
+  assert.equal(s2.res.status, 200);
+  await new Promise((r) => setTimeout(r, 100));
+  const off = await second.inject({ method: 'POST', url: `/api/v1/team/${leaver.userId}/deactivate`, headers: asUser(admin) });
+  assert.ok(off.statusCode < 300, off.body);
+  ms = await endedWithin(s2);
+  assert.ok(ms <= 1000, `ended ${ms} ms after the deactivation`);
+  await waitForNoStreams();
+});
+
+test('one credential holds at most 5 streams: the sixth is 429 too_many_streams; closing one frees its place', async () => {
+  const capped = await createToken(t, admin, 'capped');
+  const streams = [];
+  for (let i = 0; i < 5; i++) {
+    const s = await openStream(asToken(capped.token));
+    assert.equal(s.res.status, 200);
+    streams.push(s);
+  }
+  const refused = await fetch(`${baseUrl}/api/v1/events/stream`, { headers: asToken(capped.token) });
+  assert.equal(refused.status, 429);
+  assert.match(refused.headers.get('content-type')!, /^application\/problem\+json/);
+  const problem = (await refused.json()) as { code: string; requestId: string };
+  assert.equal(problem.code, 'too_many_streams');
+  // Another credential of the same firm is not affected.
+  const other = await openStream(asToken(token.token));
+  assert.equal(other.res.status, 200);
+  await other.close();
+  await streams.pop()!.close();
+  const until = Date.now() + 2000;
+  let again = await fetch(`${baseUrl}/api/v1/events/stream`, { headers: asToken(capped.token) });
+  while (again.status === 429 && Date.now() < until) {
+    await again.body?.cancel();
+    await new Promise((r) => setTimeout(r, 20));
+    again = await fetch(`${baseUrl}/api/v1/events/stream`, { headers: asToken(capped.token) });
+  }
+  assert.equal(again.status, 200);
+  await again.body?.cancel();
+  for (const s of streams) await s.close();
+  await waitForNoStreams();
+});
+
+/** Every stream of the first instance has gone: no subscriber, no timer, no held place. */
+async function waitForNoStreams(ms = 2000) {
+  const until = Date.now() + ms;
+  while (t.app.eventHub.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+  assert.equal(t.app.eventHub.size, 0, 'no subscriber left behind');
+}
+
+test('a client that disconnects leaves no subscriber behind, even when it leaves while the stream is being set up', async () => {
+  const s = await openStream(asToken(token.token));
+  assert.equal(s.res.status, 200);
+  await new Promise((r) => setTimeout(r, 50));
+  assert.equal(t.app.eventHub.size, 1);
+  await s.close();
+  await waitForNoStreams();
+
+  // The client goes while subscribe() is still waiting for its LISTEN: nothing stays, and its place is free.
+  const hub = new EventHub(t.app.services, 15_000, 1);
+  const gone = new AbortController();
+  const sink: StreamSink = { send: () => true, heartbeat: () => true, end: () => {} };
+  const slot = hub.reserve('tok:x');
+  const pending = hub.subscribe({ firmId: admin.firmId, stillAuthorised: async () => true, sink, slot, signal: gone.signal });
+  gone.abort();
+  await pending;
+  assert.equal(hub.size, 0, 'no subscriber');
+  assert.equal(hub.slotsHeld('tok:x'), 0, 'no place held');
+  // A stream that did start, then its client left: the same.
+  const gone2 = new AbortController();
+  await hub.subscribe({ firmId: admin.firmId, stillAuthorised: async () => true, sink, slot: hub.reserve('tok:x'), signal: gone2.signal });
+  assert.equal(hub.size, 1);
+  gone2.abort();
+  assert.equal(hub.size, 0);
+  assert.equal(hub.slotsHeld('tok:x'), 0);
+  await hub.close();
+});
+
+test('backpressure: while the socket is not draining nothing more is written; on drain the rest follows, each once', async () => {
+  const hub = new EventHub(t.app.services);
+  const written: OutboxStreamRow[] = [];
+  let full = true;
+  const sink: StreamSink = {
+    send: (row) => {
+      written.push(row);
+      return !full;
+    },
+    heartbeat: () => !full,
+    end: () => {},
+  };
+  const e = await createEngagement(t, asToken(token.token));
+  const started = Date.now();
+  const handle = await hub.subscribe({ firmId: admin.firmId, engagementId: e.id, lastEventId: `evt_${'0'.repeat(26)}`, stillAuthorised: async () => true, sink, slot: hub.reserve('tok:bp') });
+  // The upload's events and the ingestion's: more than one, arriving while the buffer is full.
+  await upload(t, asToken(token.token), e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  await t.worker.drain();
+  const count = async () => (await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM outbox_events WHERE firm_id = $1 AND engagement_id = $2", [admin.firmId, e.id]))[0].n;
+  const total = await count();
+  assert.ok(total >= 2, `expected at least 2 events, found ${total}`);
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(written.length, 1, 'one write filled the buffer; nothing more was queued');
+  full = false;
+  handle.resume();
+  const until = Date.now() + 3000;
+  while (written.length < total && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+  assert.equal(written.length, total, 'the rest followed the drain');
+  assert.equal(new Set(written.map((r) => r.id)).size, total, 'each once');
+  assert.ok(Date.now() - started < 5000);
+  handle.stop();
+  assert.equal(hub.size, 0);
+  await hub.close();
 });
 
 function multipartBody(data: Buffer): Buffer {

@@ -1,6 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { asUser, signupAdmin } from '../../helpers/principals.js';
 
 let t: TestApp;
 before(async () => {
@@ -70,6 +71,29 @@ test('every answer carries the security headers and a request id: JSON, problem+
     ids.add(String(res.headers['x-request-id']));
   }
   assert.equal(ids.size, answers.length, 'a fresh id for every request');
-  const echoed = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'client-trace-42' } });
-  assert.equal(echoed.headers['x-request-id'], 'client-trace-42');
+  // A caller's X-Request-Id is never taken for ours (docs/decisions.md, Request ids).
+  const given = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'client-trace-42' } });
+  assert.match(String(given.headers['x-request-id']), /^req_[0-9A-HJKMNP-TV-Z]{26}$/);
+  const problem = await t.app.inject({ method: 'GET', url: '/api/v1/engagements', headers: { 'x-request-id': 'client-trace-43' } });
+  assert.equal(problem.statusCode, 401);
+  assert.equal(problem.json().requestId, problem.headers['x-request-id']);
+  assert.match(problem.json().requestId, /^req_/);
+});
+
+test('a forged X-Request-Id is not the audit entry\'s request id: ours is, the response names it, the caller\'s is kept apart', async () => {
+  const admin = await signupAdmin(t, 'Forgery Check LLP');
+  const forged = 'req_01ARZ3NDEKTSV4RRFFQ69G5FAV';
+  const res = await t.app.inject({ method: 'PATCH', url: '/api/v1/settings/firm', headers: asUser(admin, { 'x-request-id': forged }), payload: { legalName: 'Forgery Check LLP' } });
+  assert.equal(res.statusCode, 200, res.body);
+  const ours = String(res.headers['x-request-id']);
+  assert.notEqual(ours, forged);
+  const rows = await t.db.query<{ request_id: string; client_request_id: string | null }>(
+    "SELECT request_id, client_request_id FROM audit_events WHERE firm_id = $1 AND action = 'firm.profile_updated'",
+    [admin.firmId],
+  );
+  assert.equal(rows.length, 1);
+  assert.equal(rows[0].request_id, ours);
+  assert.equal(rows[0].client_request_id, forged);
+  const none = await t.db.query('SELECT 1 FROM audit_events WHERE request_id = $1', [forged]);
+  assert.equal(none.length, 0, 'the forged id is nowhere in the trail as a request id');
 });

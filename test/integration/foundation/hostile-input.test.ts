@@ -103,6 +103,30 @@ test('database refusing connections: 503 database_unavailable with Retry-After, 
   assert.equal(status, 200, 'recovers by itself');
 });
 
+test('the database kills every connection: the next GET is retried once, transparently, and succeeds', { skip: usingPostgres() ? false : 'needs PostgreSQL (TEST_DATABASE_URL) to terminate backends' }, async () => {
+  const dbName = new URL(t.testDb.url!).pathname.slice(1);
+  const adminClient = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await adminClient.connect();
+  try {
+    for (const round of [1, 2, 3]) {
+      // A token not used yet (not cached), so authentication too must reach the database.
+      const fresh = await createToken(t, admin, `after-kill-${round}`);
+      // Warm the pool (several connections), then have the server terminate every one of them.
+      await Promise.all([1, 2, 3, 4].map(() => t.app.inject({ method: 'GET', url: '/api/v1/engagements', headers: bearer })));
+      const killed = await adminClient.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]);
+      assert.ok(killed.rowCount! > 0);
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/engagements', headers: asToken(fresh.token) });
+      assert.equal(res.statusCode, 200, `round ${round}: ${res.body}`);
+      const again = await adminClient.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]);
+      assert.ok(again.rowCount! > 0);
+      const read = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: asUser(admin) });
+      assert.equal(read.statusCode, 200, `round ${round}, a session read: ${read.body}`);
+    }
+  } finally {
+    await adminClient.end();
+  }
+});
+
 test('a render job that fails for good marks its report FAILED, with the reason, instead of leaving it GENERATING', async () => {
   const { enqueueReport } = await import('../../../src/services/reports.js');
   const e = await createEngagement(t, bearer);

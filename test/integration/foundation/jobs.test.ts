@@ -118,3 +118,59 @@ test('two worker loops on one database never hold the same job at once (200 jobs
     assert.equal(byWorker.length, 2, 'both loops took work');
   }
 });
+
+test('a handler that runs 3× its lease runs once: the worker extends its lease while it runs (two workers polling)', async () => {
+  const jobId = (await t.db.transaction((tx) => enqueue(tx, 'slow', {})))!;
+  const otherDb = t.url ? openPostgres(t.url) : t.db;
+  const starts: string[] = [];
+  const handler: JobHandler = async (ctx) => {
+    starts.push(ctx.job.lockedBy);
+    await t.db.query('INSERT INTO job_effects (job_id, worker) VALUES ($1, $2)', [ctx.job.id, `${ctx.job.lockedBy}:start`]);
+    await sleep(3_000);
+    await ctx.db.transaction(async (tx) => {
+      await tx.query('INSERT INTO job_effects (job_id, worker) VALUES ($1, $2)', [ctx.job.id, ctx.job.lockedBy]);
+      await ctx.complete(tx);
+    });
+  };
+  const w1 = new Worker(t.db, { handlers: { slow: handler }, log, workerId: 'slow-1', pollMs: 50, concurrency: 2, leaseSeconds: 1 });
+  const w2 = new Worker(otherDb, { handlers: { slow: handler }, log, workerId: 'slow-2', pollMs: 50, concurrency: 2, leaseSeconds: 1 });
+  await Promise.all([w1.start(), w2.start()]);
+  const deadline = Date.now() + 15_000;
+  while ((await getJob(t.db, jobId))?.status !== 'succeeded' && Date.now() < deadline) await sleep(50);
+  // Long enough for a second claim to show, had the lease lapsed.
+  await sleep(500);
+  await Promise.all([w1.stop(), w2.stop()]);
+  if (otherDb !== t.db) await otherDb.close();
+  const job = await getJob(t.db, jobId);
+  assert.equal(job?.status, 'succeeded');
+  assert.equal(job?.attempts, 1, 'claimed once');
+  assert.equal(starts.length, 1, `the handler started ${starts.length} times (${starts.join(', ')})`);
+  const effects = await t.db.query<{ worker: string }>('SELECT worker FROM job_effects WHERE job_id = $1 ORDER BY started_at', [jobId]);
+  assert.equal(effects.filter((e) => !e.worker.endsWith(':start')).length, 1, 'its effect committed once');
+});
+
+test('an attempt whose lease is found lost while it runs does not complete, and its effects roll back', async () => {
+  const jobId = (await t.db.transaction((tx) => enqueue(tx, 'stolen', {})))!;
+  let sawAbort = false;
+  const handler: JobHandler = async (ctx) => {
+    // Another worker takes the job over (as after a lapsed lease): the next beat finds it gone.
+    await t.db.query("UPDATE jobs SET locked_by = 'thief', attempts = attempts + 1, lease_expires_at = now() + interval '60 seconds' WHERE id = $1", [ctx.job.id]);
+    await new Promise<void>((resolve) => {
+      const until = Date.now() + 3_000;
+      const check = () => (ctx.signal?.aborted || Date.now() > until ? resolve() : setTimeout(check, 20));
+      check();
+    });
+    sawAbort = ctx.signal?.aborted === true;
+    await ctx.db.transaction(async (tx) => {
+      await tx.query('INSERT INTO job_effects (job_id, worker) VALUES ($1, $2)', [ctx.job.id, ctx.job.lockedBy]);
+      await ctx.complete(tx);
+    });
+  };
+  const w = new Worker(t.db, { handlers: { stolen: handler }, log, workerId: 'victim', leaseSeconds: 1 });
+  assert.equal(await w.drain(), 1);
+  assert.ok(sawAbort, 'the attempt was told its lease was lost');
+  const job = await getJob(t.db, jobId);
+  assert.equal(job?.status, 'running', 'left to its new owner, not completed');
+  const effects = await t.db.query('SELECT 1 FROM job_effects WHERE job_id = $1', [jobId]);
+  assert.equal(effects.length, 0);
+});

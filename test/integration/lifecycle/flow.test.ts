@@ -100,9 +100,12 @@ test('the audit trail lists every step, oldest first, with actor and request id'
     'engagement.computation_succeeded→GATE_1',
     'report.generated',
   ]);
-  assert.equal(events[0].requestId, 'trail-create');
+  // The audit entry carries our own request id; the caller's value is kept apart (docs/decisions.md, Request ids).
+  assert.match(events[0].requestId, /^req_[0-9A-HJKMNP-TV-Z]{26}$/);
+  assert.equal(events[0].clientRequestId, 'trail-create');
   assert.equal(events[0].actor.type, 'API_TOKEN');
-  assert.equal(events[4].requestId, 'trail-lock');
+  assert.match(events[4].requestId, /^req_/);
+  assert.equal(events[4].clientRequestId, 'trail-lock');
   assert.equal(events[3].actor.type, 'SYSTEM');
 });
 

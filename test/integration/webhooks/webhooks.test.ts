@@ -12,6 +12,8 @@ import { getJob } from '../../helpers/jobs.js';
 import { Worker } from '../../../src/jobs/worker.js';
 import { jobHandlers } from '../../../src/jobs/handlers/index.js';
 import { createLogger } from '../../../src/lib/logger.js';
+import { sealWebhookSecrets, signingSecrets } from '../../../src/services/webhook-secrets.js';
+import { getEndpointWithSecrets } from '../../../src/db/repositories/webhooks.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -183,6 +185,54 @@ test('secret rotation: for 24 h both the new and the old secret verify every del
   assert.equal(rx.received[1].headers['webhook-signature'].split(' ').length, 1);
   verifyWith(newSecret, rx.received[1]);
   assert.throws(() => verifyWith(ep.secret, rx.received[1]));
+});
+
+/** Every column of the endpoint's row, as text: what someone reading the table (or a backup) sees. */
+async function rowText(id: string): Promise<string> {
+  const [row] = await t.db.query<{ t: string }>('SELECT row_to_json(w)::text AS t FROM webhook_endpoints w WHERE id = $1', [id]);
+  return row.t;
+}
+
+test('signing secrets are encrypted at rest: the table holds neither the secret nor the rotated one, and deliveries still verify', async () => {
+  const admin = await signupAdmin(t);
+  const rx = await receiver();
+  const ep = await createEndpoint(t, admin, rx.url());
+  const key = ep.secret.slice('whsec_'.length);
+  let text = await rowText(ep.id);
+  assert.ok(!text.includes(ep.secret) && !text.includes(key), 'the secret is not in the table');
+  const rot = await t.app.inject({ method: 'POST', url: `/api/v1/settings/webhooks/${ep.id}/rotate-secret`, headers: asUser(admin) });
+  assert.equal(rot.statusCode, 200, rot.body);
+  const newSecret = rot.json().secret as string;
+  text = await rowText(ep.id);
+  for (const s of [ep.secret, key, newSecret, newSecret.slice('whsec_'.length)]) assert.ok(!text.includes(s), 'no secret, old or new, in the table');
+  await emit(t, admin.firmId);
+  await until(t, () => rx.received.length === 1);
+  verifyWith(newSecret, rx.received[0]);
+  verifyWith(ep.secret, rx.received[0]);
+  // A sealed secret is bound to its endpoint: copied into another row it does not open.
+  const other = await createEndpoint(t, admin, (await receiver()).url());
+  await t.db.query('UPDATE webhook_endpoints SET secret_encrypted = (SELECT secret_encrypted FROM webhook_endpoints WHERE id = $1) WHERE id = $2', [ep.id, other.id]);
+  const moved = await getEndpointWithSecrets(t.db, admin.firmId, other.id);
+  assert.throws(() => signingSecrets(t.config, moved!, new Date()), /cannot open/);
+});
+
+test('a secret stored in clear before encryption at rest is sealed at start-up, and deliveries still verify with it', async () => {
+  const admin = await signupAdmin(t);
+  const rx = await receiver();
+  const ep = await createEndpoint(t, admin, rx.url());
+  // The row as it was before migration 0082: the secret in clear, nothing sealed.
+  await t.db.query('UPDATE webhook_endpoints SET secret = $2, secret_encrypted = NULL WHERE id = $1', [ep.id, ep.secret]);
+  assert.ok((await rowText(ep.id)).includes(ep.secret));
+  // Until it is sealed a delivery still signs with it.
+  await emit(t, admin.firmId);
+  await until(t, () => rx.received.length === 1);
+  verifyWith(ep.secret, rx.received[0]);
+  assert.ok((await sealWebhookSecrets(t.db, t.config)) >= 1);
+  assert.ok(!(await rowText(ep.id)).includes(ep.secret), 'sealed: no longer in clear');
+  assert.equal(await sealWebhookSecrets(t.db, t.config), 0, 'nothing left to seal; safe to run at every start');
+  await emit(t, admin.firmId);
+  await until(t, () => rx.received.length === 2);
+  verifyWith(ep.secret, rx.received[1]);
 });
 
 test('500, 500, then 200: delivered on the third attempt with the same webhook-id, every attempt logged', async () => {

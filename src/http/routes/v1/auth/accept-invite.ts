@@ -24,8 +24,8 @@ export default function route(app: AppInstance) {
     },
     async (request, reply) => {
       await enforceAddressLimit(app.services, 'acceptInvite', request.ip);
-      const user = await acceptInvite(app.services, request.body, request.id);
-      const result = await login(app.services, { email: user.email, password: request.body.password }, request.id, request.ip);
+      const user = await acceptInvite(app.services, request.body, request.ref);
+      const result = await login(app.services, { email: user.email, password: request.body.password }, request.ref, request.ip);
       setSessionCookie(sessionCookies(app.deps.config), request, reply, result.grant);
       return { user: result.user, firm: result.firm, csrfToken: result.grant.csrfToken };
     },

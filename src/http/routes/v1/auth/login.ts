@@ -21,7 +21,7 @@ export default function route(app: AppInstance) {
       },
     },
     async (request, reply) => {
-      const result = await login(app.services, request.body, request.id, request.ip);
+      const result = await login(app.services, request.body, request.ref, request.ip);
       setSessionCookie(sessionCookies(app.deps.config), request, reply, result.grant);
       return { user: result.user, firm: result.firm, csrfToken: result.grant.csrfToken };
     },

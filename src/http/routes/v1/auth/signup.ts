@@ -23,7 +23,7 @@ export default function route(app: AppInstance) {
     },
     async (request, reply) => {
       await enforceAddressLimit(app.services, 'signup', request.ip);
-      const result = await signup(app.services, request.body, request.id);
+      const result = await signup(app.services, request.body, request.ref);
       setSessionCookie(sessionCookies(app.deps.config), request, reply, result.grant);
       return reply.status(201).send({ user: result.user, firm: result.firm, csrfToken: result.grant.csrfToken });
     },

@@ -25,7 +25,7 @@ export default function route(app: AppInstance) {
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      await updateMyProfile(app.services, principal, request.body, request.id);
+      await updateMyProfile(app.services, principal, request.body, request.ref);
       return describePrincipal(app.services, principal);
     },
   );

@@ -21,7 +21,7 @@ export default function route(app: AppInstance) {
     },
     async (request, reply) =>
       withIdempotency(app.services, request, reply, [JSON.stringify(request.body)], 201, (record) =>
-        createEngagement(app.services, requirePrincipal(request), request.body, request.id, record),
+        createEngagement(app.services, requirePrincipal(request), request.body, request.ref, record),
       ),
   );
 }

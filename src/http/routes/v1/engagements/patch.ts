@@ -21,6 +21,6 @@ export default function route(app: AppInstance) {
         response: { 200: engagementSchema, ...problemResponses(400, 404, 409) },
       },
     },
-    async (request) => patchEngagement(app.services, requirePrincipal(request), request.params.id, request.body, request.id),
+    async (request) => patchEngagement(app.services, requirePrincipal(request), request.params.id, request.body, request.ref),
   );
 }

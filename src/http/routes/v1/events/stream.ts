@@ -11,7 +11,8 @@ const DESCRIPTION = [
   'Resume after a dropped connection with the `Last-Event-ID` header (browsers send it by themselves) or `lastEventId`:',
   'events after that id are sent first. A comment line (`: heartbeat`) comes every 15 s. Changes made through any',
   'API process reach streams on every other (PostgreSQL NOTIFY on commit). The stream ends when the credential that',
-  'opened it is revoked or loses the role; reconnect then.',
+  'opened it is revoked or loses the role (within a second); reconnect then. One credential (API token or browser session)',
+  'may hold at most 5 open streams on one API process; another is refused with 429 `too_many_streams`.',
 ].join(' ');
 
 export default function route(app: AppInstance) {
@@ -30,7 +31,7 @@ export default function route(app: AppInstance) {
             lastEventId: z.string().max(40).optional().describe('Resume after this event id (as the Last-Event-ID header)'),
           })
           .strict(),
-        response: { 200: z.string().describe('text/event-stream'), ...problemResponses(400, 404) },
+        response: { 200: z.string().describe('text/event-stream'), ...problemResponses(400, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -40,8 +41,15 @@ export default function route(app: AppInstance) {
       const header = request.headers['last-event-id'];
       const lastEventId = (typeof header === 'string' ? header : undefined) ?? request.query.lastEventId;
 
-      reply.hijack();
+      // Refused (429) before the response starts when the credential holds its maximum of streams.
+      const slot = app.eventHub.reserve(principal.kind === 'token' ? `tok:${principal.tokenId}` : `ses:${principal.sessionId}`);
+      // Heard from here on, so a client that leaves while the stream is being set up leaves nothing behind.
+      const gone = new AbortController();
       const raw = reply.raw;
+      raw.on('close', () => gone.abort());
+      // Or already gone, while its credential and engagement were being checked.
+      if (raw.closed || !raw.socket || raw.socket.destroyed) gone.abort();
+      reply.hijack();
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
@@ -52,18 +60,26 @@ export default function route(app: AppInstance) {
       });
       // Tells EventSource how long to wait before reconnecting.
       raw.write('retry: 2000\n\n');
-      const stop = await app.eventHub.subscribe({
+      // The response has started: a failure to subscribe (the database unreachable) ends it, and the
+      // client reconnects as EventSource does.
+      const stream = await app.eventHub.subscribe({
         firmId: principal.firmId,
         engagementId,
         lastEventId,
         stillAuthorised: credentialRecheck(app.services, request),
+        slot,
+        signal: gone.signal,
         sink: {
           send: (row) => raw.write(`id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify(row.payload)}\n\n`),
           heartbeat: () => raw.write(': heartbeat\n\n'),
           end: () => raw.end(),
         },
+      }).catch((err: unknown) => {
+        raw.end();
+        throw err;
       });
-      raw.on('close', stop);
+      if (gone.signal.aborted) raw.end();
+      else raw.on('drain', stream.resume);
     },
   );
 }

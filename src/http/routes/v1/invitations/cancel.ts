@@ -18,7 +18,7 @@ export default function route(app: AppInstance) {
       },
     },
     async (request, reply) => {
-      await cancelInvitation(app.services, requirePrincipal(request), request.params.invitationId, request.id);
+      await cancelInvitation(app.services, requirePrincipal(request), request.params.invitationId, request.ref);
       return reply.status(204).send(null);
     },
   );

@@ -18,7 +18,7 @@ export default function route(app: AppInstance) {
       },
     },
     async (request, reply) => {
-      await resendInvitation(app.services, requirePrincipal(request), request.params.invitationId, request.id);
+      await resendInvitation(app.services, requirePrincipal(request), request.params.invitationId, request.ref);
       return reply.status(204).send(null);
     },
   );

@@ -21,7 +21,7 @@ export default function route(app: AppInstance) {
     },
     async (request, reply) =>
       withIdempotency(app.services, request, reply, [JSON.stringify(request.body)], 200, (record) =>
-        createPayment(app.services, requirePrincipal(request), request.body.engagementId, request.id, record),
+        createPayment(app.services, requirePrincipal(request), request.body.engagementId, request.ref, record),
       ),
   );
 }

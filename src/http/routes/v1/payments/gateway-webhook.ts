@@ -31,7 +31,7 @@ export default function route(app: AppInstance) {
           request.body,
           header(request.headers['x-razorpay-signature']),
           header(request.headers['x-razorpay-event-id']),
-          request.id,
+          request.ref,
         );
       },
     );

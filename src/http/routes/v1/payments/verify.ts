@@ -18,6 +18,6 @@ export default function route(app: AppInstance) {
         response: { 200: paymentSchema, ...problemResponses(400, 404, 409) },
       },
     },
-    async (request) => verifyPayment(app.services, requirePrincipal(request), request.body, request.id),
+    async (request) => verifyPayment(app.services, requirePrincipal(request), request.body, request.ref),
   );
 }

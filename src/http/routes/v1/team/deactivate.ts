@@ -19,6 +19,6 @@ export default function route(app: AppInstance) {
         response: { 200: memberSchema, ...problemResponses(404, 409) },
       },
     },
-    async (request) => deactivateMember(app.services, requirePrincipal(request), request.params.userId, request.id),
+    async (request) => deactivateMember(app.services, requirePrincipal(request), request.params.userId, request.ref),
   );
 }

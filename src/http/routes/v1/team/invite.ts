@@ -19,6 +19,6 @@ export default function route(app: AppInstance) {
         response: { 201: memberSchema, ...problemResponses(400, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await invite(app.services, requirePrincipal(request), request.body, request.id)),
+    async (request, reply) => reply.status(201).send(await invite(app.services, requirePrincipal(request), request.body, request.ref)),
   );
 }

@@ -20,6 +20,6 @@ export default function route(app: AppInstance) {
         response: { 200: memberSchema, ...problemResponses(400, 404, 409) },
       },
     },
-    async (request) => changeRole(app.services, requirePrincipal(request), request.params.userId, request.body.role, request.id),
+    async (request) => changeRole(app.services, requirePrincipal(request), request.params.userId, request.body.role, request.ref),
   );
 }

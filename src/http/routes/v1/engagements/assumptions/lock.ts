@@ -20,6 +20,6 @@ export default function route(app: AppInstance) {
         response: { 200: assumptionsSchema, ...problemResponses(400, 404, 409) },
       },
     },
-    async (request) => lockAssumptions(app.services, requirePrincipal(request), request.params.id, request.body, request.id),
+    async (request) => lockAssumptions(app.services, requirePrincipal(request), request.params.id, request.body, request.ref),
   );
 }

@@ -60,7 +60,7 @@ export default function route(app: AppInstance) {
       if (errors.length) throw validationFailed(errors);
       const input = { kind: kind as 'FINANCIALS' | 'SUPPORTING', fileName: file!.fileName, data: file!.data };
       return withIdempotency(app.services, request, reply, [input.kind, input.fileName, input.data], 201, (record) =>
-        uploadDocument(app.services, principal, request.params.id, input, request.id, record),
+        uploadDocument(app.services, principal, request.params.id, input, request.ref, record),
       );
     },
   );

@@ -34,7 +34,7 @@ export default function route(app: AppInstance) {
         response: { 200: engagementSchema, ...problemResponses(400, 403, 404, 409) },
       },
     },
-    async (request) => approveGate(app.services, requirePrincipal(request), request.params.id, request.params.gate, request.body?.comment, request.id, { place: request.body?.place, udin: request.body?.udin }),
+    async (request) => approveGate(app.services, requirePrincipal(request), request.params.id, request.params.gate, request.body?.comment, request.ref, { place: request.body?.place, udin: request.body?.udin }),
   );
 }
 

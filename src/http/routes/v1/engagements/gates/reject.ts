@@ -32,6 +32,6 @@ export default function route(app: AppInstance) {
       },
     },
     async (request) =>
-      rejectGate(app.services, requirePrincipal(request), request.params.id, request.params.gate, request.body.reason, request.id, request.body.outcome ?? 'DECLINE'),
+      rejectGate(app.services, requirePrincipal(request), request.params.id, request.params.gate, request.body.reason, request.ref, request.body.outcome ?? 'DECLINE'),
   );
 }

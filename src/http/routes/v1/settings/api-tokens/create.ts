@@ -22,7 +22,7 @@ export default function route(app: AppInstance) {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       if (principal.kind !== 'user') throw new Error('unreachable: userOnly route');
-      return reply.status(201).send(await createApiToken(app.services, principal, request.body, request.id));
+      return reply.status(201).send(await createApiToken(app.services, principal, request.body, request.ref));
     },
   );
 }

@@ -12,7 +12,7 @@ export default function route(app: AppInstance) {
       schema: { tags: ['api-tokens'], operationId: 'revokeApiToken', summary: 'Revoke an API token: it answers 401 from then on', params: z.object({ tokenId: z.string() }), description: 'ADMIN. The token is refused (401) by every API process within a second; revoking twice is harmless.', response: { 204: z.null().describe('Revoked'), ...problemResponses(404) } },
     },
     async (request, reply) => {
-      await revokeApiToken(app.services, requirePrincipal(request), request.params.tokenId, request.id);
+      await revokeApiToken(app.services, requirePrincipal(request), request.params.tokenId, request.ref);
       return reply.status(204).send(null);
     },
   );

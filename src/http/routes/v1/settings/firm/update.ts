@@ -19,6 +19,6 @@ export default function route(app: AppInstance) {
         response: { 200: firmProfileSchema, ...problemResponses(400) },
       },
     },
-    async (request) => updateFirmProfile(app.services, requirePrincipal(request), request.body, request.id),
+    async (request) => updateFirmProfile(app.services, requirePrincipal(request), request.body, request.ref),
   );
 }

@@ -20,6 +20,6 @@ export default function route(app: AppInstance) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createEndpoint(app.services, requirePrincipal(request), request.body, request.id)),
+      reply.status(201).send(await createEndpoint(app.services, requirePrincipal(request), request.body, request.ref)),
   );
 }

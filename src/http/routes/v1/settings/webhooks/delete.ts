@@ -13,7 +13,7 @@ export default function route(app: AppInstance) {
       schema: { tags: ['webhooks'], operationId: 'deleteWebhookEndpoint', summary: 'Delete a webhook endpoint and its delivery log', params: endpointParams, description: 'ADMIN. The endpoint and its delivery log are deleted; queued deliveries to it stop.', response: { 204: z.null().describe('Deleted'), ...problemResponses(404) } },
     },
     async (request, reply) => {
-      await deleteEndpoint(app.services, requirePrincipal(request), request.params.webhookId, request.id);
+      await deleteEndpoint(app.services, requirePrincipal(request), request.params.webhookId, request.ref);
       return reply.status(204).send(null);
     },
   );

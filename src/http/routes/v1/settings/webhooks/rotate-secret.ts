@@ -18,6 +18,6 @@ export default function route(app: AppInstance) {
         response: { 200: webhookEndpointWithSecretSchema, ...problemResponses(404) },
       },
     },
-    async (request) => rotateSecret(app.services, requirePrincipal(request), request.params.webhookId, request.id),
+    async (request) => rotateSecret(app.services, requirePrincipal(request), request.params.webhookId, request.ref),
   );
 }

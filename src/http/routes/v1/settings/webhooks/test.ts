@@ -19,6 +19,6 @@ export default function route(app: AppInstance) {
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await sendTestEvent(app.services, requirePrincipal(request), request.params.webhookId, request.id)),
+      reply.status(202).send(await sendTestEvent(app.services, requirePrincipal(request), request.params.webhookId, request.ref)),
   );
 }

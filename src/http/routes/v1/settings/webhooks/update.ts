@@ -27,6 +27,6 @@ export default function route(app: AppInstance) {
         response: { 200: webhookEndpointSchema, ...problemResponses(400, 404) },
       },
     },
-    async (request) => updateEndpoint(app.services, requirePrincipal(request), request.params.webhookId, request.body, request.id),
+    async (request) => updateEndpoint(app.services, requirePrincipal(request), request.params.webhookId, request.body, request.ref),
   );
 }
