@@ -4,9 +4,8 @@
  * certificate signs, so the renderer never embeds its own hash. The page toolkit is pdf/layout.ts;
  * each section of the report is its own module in sections/.
  */
-import PDFDocument from 'pdfkit';
 import { STATUTE_SHORT } from './format.js';
-import { fonts, MARGIN, Writer } from './pdf/layout.js';
+import { openDocument } from './pdf/document.js';
 import { firmName, type ReportInput } from './report-input.js';
 import { contents, cover } from './sections/cover.js';
 import { purposeAndStatute } from './sections/purpose.js';
@@ -30,34 +29,11 @@ export { DRAFT_WATERMARK, type ReportInput } from './report-input.js';
 export async function renderReport(input: ReportInput): Promise<Buffer> {
   const at = new Date(input.generatedAt);
   if (Number.isNaN(at.getTime())) throw new Error(`generatedAt is not a timestamp: ${input.generatedAt}`);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: MARGIN,
-    bufferPages: true, // page x of y, footers and the contents list are drawn after the body
-    autoFirstPage: true,
-    info: {
-      Title: `Valuation Report: ${input.engagement.targetEntity}`,
-      Author: firmName(input),
-      Subject: `${STATUTE_SHORT[input.engagement.statute]} valuation, report ${input.reportId} (${input.kind})`,
-      Creator: 'Valuation Service',
-      Producer: 'Valuation Service (pdfkit)',
-      // Fixed dates make the file ID (an MD5 of the info dictionary) and thus the bytes reproducible.
-      CreationDate: at,
-      ModDate: at,
-    },
-  });
-  const f = fonts();
-  doc.registerFont('Regular', f.regular);
-  doc.registerFont('Bold', f.bold);
-
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const w = new Writer(doc);
+  const { w, finish } = openDocument({
+    Title: `Valuation Report: ${input.engagement.targetEntity}`,
+    Author: firmName(input),
+    Subject: `${STATUTE_SHORT[input.engagement.statute]} valuation, report ${input.reportId} (${input.kind})`,
+  }, at);
   const tocAt = cover(w, input);
   // The order of Rule 8 of the Companies (Registered Valuers and Valuation) Rules, 2017 and ICAI VS 202.
   purposeAndStatute(w, input);
@@ -80,7 +56,5 @@ export async function renderReport(input: ReportInput): Promise<Buffer> {
   certificateBlock(w, input);
   contents(w, tocAt);
   decoratePages(w, input);
-
-  doc.end();
-  return done;
+  return finish();
 }

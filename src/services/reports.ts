@@ -12,10 +12,11 @@ import { atRestSecret } from './webhook-secrets.js';
 import type { Principal } from '../domain/identity/roles.js';
 import type { ValuationResult } from '../domain/valuation/types.js';
 import { renderReport, type ReportInput } from '../reports/render.js';
+import { renderReviewRecord, type ReviewRecordInput } from '../reports/review-record.js';
 import { CANONICALIZATION_RULE, SIGNATURE_ALGORITHM, canonicalCertificate, decryptPrivateKey, encryptPrivateKey, generateSigningKeyPair, signCertificate, verifyCertificate, type CertificatePayload } from '../reports/certificate.js';
 import * as reports from '../db/repositories/reports.js';
 import { getBlob, putBlob } from '../db/repositories/blobs.js';
-import { getAssumptions, getFinancials, getValuation } from '../db/repositories/valuation-data.js';
+import { getAssumptions, getFinancials, getValuation, listAssumptionVersions } from '../db/repositories/valuation-data.js';
 import { listDocuments } from '../db/repositories/documents.js';
 import { getFirm, getUser } from '../db/repositories/users.js';
 import { adoptedMethods, describeRegistration, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
@@ -216,8 +217,44 @@ export async function reportContent(ctx: ServiceContext, principal: Principal, e
   const r = await reports.currentReport(ctx.db, principal.firmId, engagementId);
   if (!r || r.status !== 'READY') throw conflict('report_not_ready', 'No report is ready for this engagement yet');
   const data = (await getBlob(ctx.db, principal.firmId, r.blob_key!))!;
-  const safeName = engagement.target_entity.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'engagement';
-  return { data, sha256: r.sha256!, kind: r.kind, fileName: `valuation-report-${safeName}-${r.kind.toLowerCase()}.pdf` };
+  return { data, sha256: r.sha256!, kind: r.kind, fileName: `valuation-report-${fileSafe(engagement.target_entity)}-${r.kind.toLowerCase()}.pdf` };
+}
+
+const fileSafe = (name: string) => name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'engagement';
+
+/**
+ * The firm's own quality-control record of the engagement's reviews: every round and decision with its
+ * comment or reason, and the assumptions of each version. Rendered on request, never signed, never sent
+ * to the client (the report says only that the reviews took place).
+ */
+export async function reviewRecord(ctx: ServiceContext, principal: Principal, engagementId: string) {
+  const engagement = await requireEngagement(ctx.db, principal.firmId, engagementId);
+  const firm = (await getFirm(ctx.db, principal.firmId))!;
+  const { firmId } = principal;
+  const decisions = await reviewTrail(ctx.db, firmId, engagementId);
+  const past = await listAssumptionVersions(ctx.db, firmId, engagementId);
+  const current = await getAssumptions(ctx.db, firmId, engagementId);
+  const currentValue = current ? (await getValuation<ValuationResult>(ctx.db, firmId, engagementId))?.result.conclusion?.valuePerShare ?? null : null;
+  const versions: ReviewRecordInput['versions'] = [
+    ...past.map((v) => ({
+      version: v.version, status: 'SUPERSEDED' as const, wacc: Number(v.wacc), terminalGrowthRate: Number(v.terminal_growth_rate), rationale: v.rationale,
+      lockedAt: v.locked_at.toISOString(), lockedBy: v.locked_by, valuePerShare: (v.valuation as ValuationResult | null)?.conclusion?.valuePerShare ?? null,
+      revision: { gate: v.returned_at_gate, reason: v.revision_reason, by: v.returned_by, at: v.returned_at.toISOString() },
+    })),
+    ...(current ? [{
+      version: current.version, status: 'CURRENT' as const, wacc: Number(current.wacc), terminalGrowthRate: Number(current.terminal_growth_rate), rationale: current.rationale,
+      lockedAt: current.locked_at.toISOString(), lockedBy: current.locked_by, valuePerShare: currentValue, revision: null,
+    }] : []),
+  ];
+  for (const v of versions) v.lockedBy = await displayName(ctx.db, firmId, v.lockedBy);
+  const data = await renderReviewRecord({
+    firmName: firm.legal_name ?? firm.name,
+    engagement: { id: engagement.id, targetEntity: engagement.target_entity, cin: engagement.cin, statute: engagement.statute as ValuationResult['statute'], status: engagement.status },
+    generatedAt: new Date().toISOString(),
+    decisions,
+    versions,
+  });
+  return { data, fileName: `review-record-${fileSafe(engagement.target_entity)}.pdf` };
 }
 
 /** Public: is this SHA-256 a FINAL report this service certified? A DRAFT never verifies. */

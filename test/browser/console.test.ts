@@ -175,6 +175,7 @@ test('the whole engagement through the pages: sign up → value → four eyes �
   const pdfPath = join(tmp, 'final.pdf');
   await (await download).saveAs(pdfPath);
   assert.equal(readFileSync(pdfPath).subarray(0, 5).toString(), '%PDF-');
+  await page.getByRole('button', { name: 'Download review record' }).waitFor();
   await assertAccessible(page, '/engagements/:id review');
   await page.screenshot({ path: screenshotPath('engagement-review.png'), fullPage: true });
   await tab(page, 'Trail');

@@ -49,7 +49,7 @@ async function lifecycle(): Promise<void> {
   await call('POST', '/api/v1/auth/login', {}, { email: 'nobody@example.com', password: 'wrong password here' }, 401);
 
   const e = await engagementAtGate1(t, asUser(valuer), { targetEntity: 'Contract Check Industries Pvt Ltd', cin: 'U28100MH2015PTC123456' });
-  for (const path of ['', '/events', '/financials', '/assumptions', '/assumptions/history', '/valuation', '/valuation/workpapers.xlsx', '/documents', '/report/status', '/report']) {
+  for (const path of ['', '/events', '/financials', '/assumptions', '/assumptions/history', '/valuation', '/valuation/workpapers.xlsx', '/documents', '/report/status', '/report', '/review-record.pdf']) {
     await call('GET', `/api/v1/engagements/${e.id}${path}`, asUser(viewer));
   }
   const docs = (await call('GET', `/api/v1/engagements/${e.id}/documents`, bot)).json() as { id: string }[];

@@ -55,4 +55,13 @@ test('the example financials to a FINAL report: every historical year and every 
     assert.ok(text.includes(expected), `the FINAL report shows ${expected}`);
   }
   assert.ok(!text.includes(marker), 'a reviewer\'s comment never prints in the client\'s report');
+
+  // The firm keeps it: the review record has every decision with its comment, and the assumptions.
+  const record = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/review-record.pdf`, headers: asUser(reviewer) });
+  assert.equal(record.statusCode, 200);
+  assert.equal(record.headers['content-type'], 'application/pdf');
+  const recordText = pdfText(record.rawPayload);
+  for (const expected of [marker, 'Round 1', 'Gate 1', 'Gate 2', 'Gate 3', 'Vikram Valuer', 'Rekha Reviewer', 'Version', '12.5% / 4%', 'Internal to Kulkarni & Desai Valuers LLP']) {
+    assert.ok(recordText.includes(expected), `the review record shows ${expected}: ${recordText.slice(0, 600)}`);
+  }
 });

@@ -50,6 +50,7 @@ export function Review({ engagement, me, events }: { engagement: Engagement; me:
       {['GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED'].includes(engagement.status) ? <ReportFacts engagement={engagement} canWrite={atLeast(me, 'VALUER')} /> : null}
       <Payment engagement={engagement} canPay={atLeast(me, 'VALUER')} />
       <Report engagement={engagement} />
+      <ReviewRecord engagement={engagement} />
     </Stack>
   );
 }
@@ -210,6 +211,30 @@ function Report({ engagement }: { engagement: Engagement }) {
           <Text size="sm" c="gray.7">{s?.status === 'GENERATING' ? 'Rendering…' : 'A DRAFT is rendered at Gate 1, the signed FINAL at completion.'}</Text>
         )}
         <FormError error={pdf.error} title="Report" />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The firm's internal record of the reviews: what the reviewers wrote stays here, never in the client's report. */
+function ReviewRecord({ engagement }: { engagement: Engagement }) {
+  const download = useMutation({
+    mutationFn: async () => {
+      const { data, response } = await api.GET('/api/v1/engagements/{id}/review-record.pdf', { params: { path: { id: engagement.id } }, parseAs: 'blob' });
+      if (!response.ok || !data) throw new Error('The review record could not be made');
+      return data as Blob;
+    },
+    onSuccess: (blob) => saveBlob(blob, `review-record-${engagement.id}.pdf`),
+  });
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Text fw={700}>Review record (internal)</Text>
+        <Text size="sm" c="gray.7">Every round, gate decision, comment and reason, and each version of the assumptions. For the firm's quality control: it is not part of the client's report.</Text>
+        <Group>
+          <Button variant="default" onClick={() => download.mutate()} loading={download.isPending}>Download review record</Button>
+        </Group>
+        <FormError error={download.error} title="Not downloaded" />
       </Stack>
     </Paper>
   );
