@@ -36,6 +36,7 @@ export const PROTECTED_ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/v1/engagements/:id/financials', access: 'VIEWER' },
   { method: 'GET', path: '/api/v1/engagements/:id/valuation', access: 'VIEWER' },
   { method: 'GET', path: '/api/v1/engagements/:id/valuation/workpapers.xlsx', access: 'VIEWER' },
+  { method: 'GET', path: '/api/v1/engagements/:id/review-record.pdf', access: 'VIEWER' },
   { method: 'GET', path: '/api/v1/engagements/:id/assumptions', access: 'VIEWER' },
   { method: 'POST', path: '/api/v1/engagements/:id/assumptions/lock', access: 'VALUER' },
   { method: 'GET', path: '/api/v1/engagements/:id/assumptions/history', access: 'VIEWER' },
