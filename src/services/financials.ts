@@ -2,8 +2,7 @@
 // and move the engagement to DATA_READY — or reject the file with precise errors and move it back.
 import type { ServiceContext } from './context.js';
 import type { Executor } from '../db/client.js';
-import { LeaseLostError } from '../db/repositories/jobs.js';
-import { PermanentJobError, type INGEST_JOB, type JobPayload, type JobAttempt } from './jobs.js';
+import { PermanentJobError, failsForGood, type INGEST_JOB, type JobPayload, type JobAttempt } from './jobs.js';
 import { conflict } from '../lib/errors.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { parseFinancials, type NormalisedFinancials } from '../domain/financials/normalise.js';
@@ -91,8 +90,7 @@ export async function ingestFinancials(ctx: ServiceContext, job: JobAttempt, pay
     if (outcome) done?.({ outcome });
   } catch (err) {
     done?.({ outcome: 'error' });
-    const lastAttempt = err instanceof PermanentJobError || job.job.attempts >= job.job.maxAttempts;
-    if (lastAttempt && !(err instanceof LeaseLostError)) {
+    if (failsForGood(err, job)) {
       const reason = printable(err instanceof Error ? err.message : String(err)).slice(0, 500);
       await ctx.db.transaction((tx) => rejectDocument(tx, payload, [{ path: '/', message: `the file could not be processed (${reason}); upload a corrected file` }]))
         .catch((e) => job.log.error({ err: e }, 'could not release the engagement after a failed ingestion'));

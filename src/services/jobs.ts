@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Executor } from '../db/client.js';
-import { enqueue, type EnqueueOptions } from '../db/repositories/jobs.js';
+import { enqueue, LeaseLostError, type EnqueueOptions } from '../db/repositories/jobs.js';
 
 export const INGEST_JOB = 'ingest-financials';
 export const COMPUTE_JOB = 'compute-valuation';
@@ -52,3 +52,12 @@ export interface JobAttempt {
 
 /** Thrown to fail a job at once, without further attempts (retrying cannot help). */
 export class PermanentJobError extends Error {}
+
+/**
+ * Whether `err` ends this job for good: no retry can mend it, or this was the last attempt. A lost
+ * lease never does: the job's new owner carries on.
+ */
+export function failsForGood(err: unknown, attempt: JobAttempt): boolean {
+  if (err instanceof LeaseLostError) return false;
+  return err instanceof PermanentJobError || attempt.job.attempts >= attempt.job.maxAttempts;
+}

@@ -3,8 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { ServiceContext } from './context.js';
 import type { NormalisedFinancials } from '../domain/financials/normalise.js';
-import { RENDER_JOB, enqueueJob, type JobPayload, PermanentJobError, type JobAttempt } from './jobs.js';
-import { LeaseLostError } from '../db/repositories/jobs.js';
+import { RENDER_JOB, enqueueJob, failsForGood, type JobPayload, PermanentJobError, type JobAttempt } from './jobs.js';
 import type { Executor } from '../db/client.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
@@ -110,8 +109,7 @@ export async function renderReportJob(ctx: ServiceContext, job: JobAttempt, payl
     if (await renderReportAttempt(ctx, job, payload)) done?.({ kind: payload.kind, outcome: 'rendered' });
   } catch (err) {
     done?.({ kind: payload.kind, outcome: 'error' });
-    const lastAttempt = err instanceof PermanentJobError || job.job.attempts >= job.job.maxAttempts;
-    if (lastAttempt && !(err instanceof LeaseLostError)) {
+    if (failsForGood(err, job)) {
       await reports.markReportFailed(ctx.db, payload.firmId, payload.reportId, err instanceof Error ? err.message : String(err)).catch(() => undefined);
     }
     throw err;
