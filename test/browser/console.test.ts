@@ -47,9 +47,10 @@ async function newEngagement(page: Page, name: string, proposedPrice?: string): 
   return page.url().split('/engagements/')[1].split('?')[0];
 }
 
-async function templateXlsx(page: Page): Promise<string> {
+/** The filled-in example company (the console names it an example; the blank template would be rejected). */
+async function exampleXlsx(page: Page): Promise<string> {
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'financials.xlsx' }).click();
+  await page.getByRole('button', { name: 'example.xlsx' }).click();
   const file = join(tmp, `template-${Date.now()}.xlsx`);
   await (await download).saveAs(file);
   return file;
@@ -80,7 +81,7 @@ test('the whole engagement through the pages: sign up → value → four eyes �
   const id = await newEngagement(page, 'Acme Industries Private Limited', '250.00');
 
   // Upload the filled XLSX template, downloaded from the page itself.
-  const xlsx = await templateXlsx(page);
+  const xlsx = await exampleXlsx(page);
   await uploadFile(page, xlsx);
   await statusIs(page, 'DATA_READY');
   await page.getByText('Ingested financials').waitFor();
@@ -217,7 +218,7 @@ test('error paths: a broken XLSX cell is shown by row and column; a VIEWER sees 
   const id = await newEngagement(page, 'Broken Cell Traders Private Limited');
 
   // Break one numeric cell of the template.
-  const template = await templateXlsx(page);
+  const template = await exampleXlsx(page);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(template);
   let broken: string | undefined;

@@ -45,6 +45,7 @@ export const PROTECTED_ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/v1/engagements/:id/documents/:docId', access: 'VIEWER' },
   { method: 'GET', path: '/api/v1/engagements/:id/documents/:docId/content', access: 'VIEWER' },
   { method: 'GET', path: '/api/v1/templates/financials.:format', access: 'VIEWER' },
+  { method: 'GET', path: '/api/v1/templates/financials-example.:format', access: 'VIEWER' },
   { method: 'POST', path: '/api/v1/engagements/:id/gates/:gate/approve', access: 'VALUER_USER' },
   { method: 'POST', path: '/api/v1/engagements/:id/gates/:gate/reject', access: 'VALUER_USER' },
   { method: 'GET', path: '/api/v1/engagements/:id/report/status', access: 'VIEWER' },

@@ -39,8 +39,11 @@ function csvCell(c: Cell | undefined): string {
   return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function writeCsv(doc: FinancialsDocumentLike): Buffer {
-  return Buffer.from(documentToGrid(doc).map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n', 'utf8');
+/** A document, or a grid already laid out (the blank template), as the template's cells. */
+const gridOf = (source: FinancialsDocumentLike | Grid): Grid => (Array.isArray(source) ? source : documentToGrid(source));
+
+export function writeCsv(source: FinancialsDocumentLike | Grid): Buffer {
+  return Buffer.from(gridOf(source).map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n', 'utf8');
 }
 
 /** ExcelJS cell values come in several shapes (formulas, rich text, dates, hyperlinks); flatten to Cell. */
@@ -80,11 +83,11 @@ export async function readXlsx(buffer: Buffer): Promise<Grid> {
   return grid;
 }
 
-export async function writeXlsx(doc: FinancialsDocumentLike): Promise<Buffer> {
+export async function writeXlsx(source: FinancialsDocumentLike | Grid): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Financials');
   // Values go in as given: the balance sheet date stays a text cell, not a locale-dependent Excel date.
-  for (const row of documentToGrid(doc)) {
+  for (const row of gridOf(source)) {
     const added = sheet.addRow(row.map((c) => (c === null ? undefined : c)));
     // Table and section headers in bold so the layout reads at a glance.
     if (isHeaderRow(row)) added.font = { bold: true };

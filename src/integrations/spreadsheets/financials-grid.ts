@@ -330,3 +330,27 @@ export function documentToGrid(doc: FinancialsDocumentLike): Grid {
 /** A row that heads the key/value block, the projections table or a list table. */
 export const isHeaderRow = (row: Cell[]) =>
   row[0] === KV_HEADER[0] || row[0] === PROJECTIONS || (typeof row[0] === 'string' && row[0] in LIST_TABLES);
+
+/** Instructions printed under the blank template's first row; the reader skips rows that start with '#'. */
+const BLANK_TEMPLATE_NOTES = [
+  '# Blank financials template. Fill column B for each field; amounts in the unit of the row "unit" (RUPEES, THOUSANDS, LAKHS or CRORES); dates as YYYY-MM-DD.',
+  '# projections: write 3 to 10 consecutive years (FY2027, FY2028, ...) across its header row, one column each, the first after the balance-sheet date.',
+  '# history: one row per year, the last two to five up to the balance-sheet year. shareholding: one row per holder; the EQUITY rows add up to the equity shares.',
+  '# peers, liquidation.assets and comparableMetrics apply only where the method needs them: leave them empty otherwise.',
+];
+
+/** The blank template's cells: every row and table header of the layout, no value in any of them. */
+export function blankGrid(): Grid {
+  const [header, ...rest] = documentToGrid({ balanceSheetDate: '', shares: {}, balanceSheet: {}, projections: [] });
+  const blanked = rest.map((row) => (row[0] === 'balanceSheetDate' ? [row[0], null] : row));
+  return [header, ...BLANK_TEMPLATE_NOTES.map((note) => [note]), ...blanked];
+}
+
+/** The blank JSON template: every field present and null, each list with one blank item to show its shape. */
+export function blankDocument(): Record<string, unknown> {
+  const doc: Record<string, unknown> = {};
+  for (const [key] of SCALARS) setPath(doc, key.split('.'), null);
+  doc[PROJECTIONS] = [Object.fromEntries(['year', ...PROJECTION_FIELDS].map((f) => [f, null]))];
+  for (const table of Object.values(LIST_TABLES)) setPath(doc, [...table.path], [Object.fromEntries(table.columns.map(([c]) => [c, null]))]);
+  return doc;
+}

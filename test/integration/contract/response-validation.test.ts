@@ -55,7 +55,10 @@ async function lifecycle(): Promise<void> {
   const docs = (await call('GET', `/api/v1/engagements/${e.id}/documents`, bot)).json() as { id: string }[];
   await call('GET', `/api/v1/engagements/${e.id}/documents/${docs[0].id}`, bot);
   await call('GET', `/api/v1/engagements/${e.id}/documents/${docs[0].id}/content`, bot);
-  for (const format of ['json', 'csv', 'xlsx']) await call('GET', `/api/v1/templates/financials.${format}`, bot);
+  for (const format of ['json', 'csv', 'xlsx']) {
+    await call('GET', `/api/v1/templates/financials.${format}`, bot);
+    await call('GET', `/api/v1/templates/financials-example.${format}`, bot);
+  }
   await call('GET', '/api/v1/engagements?limit=5', bot);
   await call('GET', '/api/v1/engagements?q=contract', bot);
 

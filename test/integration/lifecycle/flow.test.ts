@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, status, upload, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
-import { writeCsv, writeXlsx } from '../../../src/integrations/spreadsheets/financials-files.js';
+import { readCsv, readXlsx, writeCsv, writeXlsx } from '../../../src/integrations/spreadsheets/financials-files.js';
+import { isHeaderRow } from '../../../src/integrations/spreadsheets/financials-grid.js';
+
+const EXAMPLE_VALUE_PER_SHARE = '107.80';
 
 let t: TestApp;
 let admin: Session;
@@ -127,14 +130,59 @@ test('the outbox holds stage_changed for each transition and gate_pending on ent
   assert.equal(rows[0].payload.data.previousStatus, 'CREATED');
 });
 
-test('templates download, and each one ingests as valid financials', async () => {
-  for (const format of ['json', 'csv', 'xlsx']) {
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/templates/financials.${format}`, headers: bearer });
+const FORMATS = ['json', 'csv', 'xlsx'] as const;
+const download = (name: string) => t.app.inject({ method: 'GET', url: `/api/v1/templates/${name}`, headers: bearer });
+
+/** Every leaf of a JSON value, with its path. */
+const leaves = (value: unknown, path = ''): [string, unknown][] =>
+  value !== null && typeof value === 'object'
+    ? Object.entries(value).flatMap(([k, v]) => leaves(v, `${path}/${k}`))
+    : [[path, value]];
+
+test('the templates are blank: no value in any field, and uploaded unchanged they are rejected field by field', async () => {
+  for (const format of FORMATS) {
+    const res = await download(`financials.${format}`);
     assert.equal(res.statusCode, 200, format);
+    assert.match(String(res.headers['content-disposition']), new RegExp(`financials-template-blank\\.${format}`));
+    if (format === 'json') {
+      const filled = leaves(JSON.parse(res.body)).filter(([, v]) => v !== null);
+      assert.deepEqual(filled, [], 'every field of the blank JSON is null');
+    } else {
+      const grid = format === 'csv' ? readCsv(res.rawPayload) : await readXlsx(res.rawPayload);
+      const valued = grid.filter((row) => !isHeaderRow(row) && !String(row[0] ?? '').startsWith('#') && row.slice(1).some((c) => c !== null && c !== ''));
+      assert.deepEqual(valued, [], `no value in the blank ${format}`);
+      assert.ok(grid.some((row) => row[0] === 'balanceSheet.inventories'), `${format}: the blank template still lists every field`);
+    }
     const e = await createEngagement(t, bearer);
-    const up = await upload(t, bearer, e.id, 'FINANCIALS', `template.${format}`, res.rawPayload);
+    const up = await upload(t, bearer, e.id, 'FINANCIALS', `blank.${format}`, res.rawPayload);
+    assert.equal(up.statusCode, 201, up.body);
+    await t.worker.drain();
+    assert.equal(await status(t, bearer, e.id), 'CREATED', `${format}: a blank template values nothing`);
+    const doc = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/documents/${up.json().id}`, headers: bearer })).json();
+    assert.equal(doc.status, 'REJECTED', format);
+    const paths = doc.errors.map((err: { path: string }) => err.path);
+    for (const field of ['/balanceSheetDate', '/shares', '/balanceSheet', '/projections']) {
+      assert.ok(paths.some((p: string) => p.startsWith(field)), `${format}: the rejection names ${field} (${paths.join(', ')})`);
+    }
+  }
+});
+
+test('the example files (JSON, CSV, XLSX) each ingest and value to the same figures as the example company always has', async () => {
+  const conclusions: string[] = [];
+  for (const format of FORMATS) {
+    const res = await download(`financials-example.${format}`);
+    assert.equal(res.statusCode, 200, format);
+    assert.match(String(res.headers['content-disposition']), new RegExp(`financials-example\\.${format}`));
+    const e = await createEngagement(t, bearer);
+    const up = await upload(t, bearer, e.id, 'FINANCIALS', `example.${format}`, res.rawPayload);
     assert.equal(up.statusCode, 201, `${format}: ${up.body}`);
     await t.worker.drain();
     assert.equal(await status(t, bearer, e.id), 'DATA_READY', format);
+    assert.equal((await lock(t, bearer, e.id)).statusCode, 200, format);
+    await t.worker.drain();
+    const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+    conclusions.push(v.conclusion.valuePerShare);
   }
+  // The figure the example company has valued to under these assumptions since the templates were filled in.
+  assert.deepEqual(conclusions, [EXAMPLE_VALUE_PER_SHARE, EXAMPLE_VALUE_PER_SHARE, EXAMPLE_VALUE_PER_SHARE]);
 });

@@ -33,7 +33,7 @@ const approve = (id: string, gate: string, who: Session, payload: object = {}) =
   t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${gate}/approve`, headers: asUser(who), payload });
 
 test('the example financials to a FINAL report: every historical year and every holder, no reviewer\'s note', async () => {
-  const example = (await t.app.inject({ method: 'GET', url: '/api/v1/templates/financials.json', headers: asUser(valuer) })).rawPayload;
+  const example = (await t.app.inject({ method: 'GET', url: '/api/v1/templates/financials-example.json', headers: asUser(valuer) })).rawPayload;
   const e = await createEngagement(t, asUser(valuer), { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });
   assert.equal((await upload(t, asUser(valuer), e.id, 'FINANCIALS', 'financials.json', example)).statusCode, 201);
   await t.worker.drain();

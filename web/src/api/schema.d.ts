@@ -984,6 +984,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/templates/financials-example.{format}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The financials of an example company, filled in: json, csv or xlsx
+         * @description The template layout filled in with a fictitious example company (named as an example in its file name), which passes validation; it shows what a complete file looks like. Do not value it: start from the blank template, GET /api/v1/templates/financials.{format}.
+         */
+        get: operations["downloadFinancialsExample"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/templates/financials.{format}": {
         parameters: {
             query?: never;
@@ -992,8 +1012,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The financials template, filled in with an example company: json, csv or xlsx
-         * @description The template filled in with an example company, as JSON, CSV or XLSX; upload it back as FINANCIALS.
+         * The blank financials template: json, csv or xlsx
+         * @description Every field of the financials document with no value in it, as JSON (nulls, each list with one blank item), CSV or XLSX (instructions in rows starting with #, which the reader skips). Fill it in and upload it as FINANCIALS; uploaded unchanged it is rejected field by field. The same layout filled in with an example company is GET /api/v1/templates/financials-example.{format}.
          */
         get: operations["downloadFinancialsTemplate"];
         put?: never;
@@ -5987,6 +6007,66 @@ export interface operations {
             };
         };
     };
+    downloadFinancialsExample: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                format: "json" | "csv" | "xlsx";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The example file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     downloadFinancialsTemplate: {
         parameters: {
             query?: never;
@@ -5998,7 +6078,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The template file */
+            /** @description The blank template */
             200: {
                 headers: {
                     [name: string]: unknown;

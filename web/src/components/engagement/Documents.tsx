@@ -35,10 +35,16 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
     <Stack>
       <Title order={2} size="h3">Documents</Title>
       <Group gap="xs">
-        <Text size="sm">Templates:</Text>
+        <Text size="sm">Blank templates:</Text>
         {(['xlsx', 'csv', 'json'] as const).map((f) => (
-          <Anchor key={f} component="button" type="button" size="sm" onClick={() => void downloadTemplate(f)}>
+          <Anchor key={f} component="button" type="button" size="sm" onClick={() => void downloadTemplate(f, 'blank')}>
             financials.{f}
+          </Anchor>
+        ))}
+        <Text size="sm" ml="md">Filled-in example (a fictitious company, to see the layout; not to value):</Text>
+        {(['xlsx', 'csv', 'json'] as const).map((f) => (
+          <Anchor key={`example-${f}`} component="button" type="button" size="sm" onClick={() => void downloadTemplate(f, 'example')}>
+            example.{f}
           </Anchor>
         ))}
       </Group>
@@ -95,9 +101,11 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
   );
 }
 
-async function downloadTemplate(format: 'xlsx' | 'csv' | 'json') {
-  const { data, response } = await api.GET('/api/v1/templates/financials.{format}', { params: { path: { format } }, parseAs: 'blob' });
-  if (response.ok && data) saveBlob(data as unknown as Blob, `financials-template.${format}`);
+async function downloadTemplate(format: 'xlsx' | 'csv' | 'json', kind: 'blank' | 'example') {
+  const { data, response } = kind === 'blank'
+    ? await api.GET('/api/v1/templates/financials.{format}', { params: { path: { format } }, parseAs: 'blob' })
+    : await api.GET('/api/v1/templates/financials-example.{format}', { params: { path: { format } }, parseAs: 'blob' });
+  if (response.ok && data) saveBlob(data as unknown as Blob, kind === 'blank' ? `financials-template-blank.${format}` : `financials-example.${format}`);
 }
 
 type Financials = {

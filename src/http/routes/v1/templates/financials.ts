@@ -13,15 +13,15 @@ export default function route(app: AppInstance) {
       schema: {
         tags: ['documents'],
         operationId: 'downloadFinancialsTemplate',
-        summary: 'The financials template, filled in with an example company: json, csv or xlsx',
-        description: 'The template filled in with an example company, as JSON, CSV or XLSX; upload it back as FINANCIALS.',
+        summary: 'The blank financials template: json, csv or xlsx',
+        description: 'Every field of the financials document with no value in it, as JSON (nulls, each list with one blank item), CSV or XLSX (instructions in rows starting with #, which the reader skips). Fill it in and upload it as FINANCIALS; uploaded unchanged it is rejected field by field. The same layout filled in with an example company is GET /api/v1/templates/financials-example.{format}.',
         params: z.object({ format: z.enum(['json', 'csv', 'xlsx']) }),
-        response: { 200: z.string().meta({ format: 'binary' }).describe('The template file'), ...problemResponses(400) },
+        response: { 200: z.string().meta({ format: 'binary' }).describe('The blank template'), ...problemResponses(400) },
       },
     },
     async (request, reply) => {
       const { contentType, data } = await financialsTemplate(request.params.format);
-      reply.type(contentType).header('content-disposition', contentDisposition(`financials-template.${request.params.format}`));
+      reply.type(contentType).header('content-disposition', contentDisposition(`financials-template-blank.${request.params.format}`));
       return reply.send(data as unknown as string);
     },
   );
