@@ -4,25 +4,31 @@
  * each figure. Sheets: Inputs, one per method (DCF, NAV_11UA_2A, NAV_11UA_1CB, NAV, IBC), Sensitivity
  * and Summary. Workbook-level names: WACC, TerminalGrowth, EnterpriseValue_DCF, EquityValue_DCF,
  * ValuePerShare_<METHOD> for every method with formulas, ValuePerShare_Concluded when a value concludes.
- * Comparable multiples are shown as the engine's figures (values, not formulas).
+ * The COMPARABLES sheet lists each peer's multiples; the medians and implied values are formulas over them.
  */
 import ExcelJS from 'exceljs';
 import { ASSET_FIELDS, BALANCE_SHEET_FIELDS, EQUITY_AND_LIABILITY_FIELDS, NAV_ADJUSTMENT_FIELDS } from '../domain/financials/schema.js';
 import type { NormalisedFinancials } from '../domain/financials/normalise.js';
 import type { MethodResult, ValuationResult } from '../domain/valuation/types.js';
+import { MULTIPLE_LABELS, type MultipleKey } from '../domain/valuation/comparables.js';
+import { INDIAN_RUPEES_UNKNOWN_MAGNITUDE, estimateFormula, indianNumberFormat } from './spreadsheet-number-formats.js';
 
-/** Indian grouping for rupee amounts (crore, lakh, thousand). */
-export const RUPEE_FORMAT = '[>=10000000]"₹"##\\,##\\,##\\,##0.00;[>=100000]"₹"##\\,##\\,##0.00;"₹"#,##0.00';
+/** Rupee amounts and counts get an Indian-grouping format chosen for each cell's figure (spreadsheet-number-formats.ts). */
+const RUPEE_FORMAT = 'RUPEES';
+const COUNT_FORMAT = 'COUNT';
 const FACTOR_FORMAT = '0.000000';
+const MULTIPLE_FORMAT = '0.00##"x"';
 const PERCENT_FORMAT = '0.00##"%"';
-const COUNT_FORMAT = '#,##0';
 
 type Value = number | string | null;
+
+/** The figure of every numeric cell written so far, by absolute address, so a plain reference can be formatted for it. */
+type KnownFigures = Map<string, number>;
 
 class Sheet {
   readonly ws: ExcelJS.Worksheet;
   row = 1;
-  constructor(readonly wb: ExcelJS.Workbook, readonly name: string) {
+  constructor(readonly wb: ExcelJS.Workbook, private readonly known: KnownFigures, readonly name: string) {
     this.ws = wb.addWorksheet(name);
     this.ws.getColumn(1).width = 58;
     for (let c = 2; c <= 14; c++) this.ws.getColumn(c).width = 18;
@@ -57,8 +63,21 @@ class Sheet {
     } else if (content !== null) {
       cell.value = content;
     }
-    if (format) cell.numFmt = format;
-    return this.ref(row, col);
+    const address = this.ref(row, col);
+    // A formula without the engine's figure is estimated from the cells it names, to choose its format.
+    const figure = typeof content === 'number' ? content
+      : content !== null && typeof content === 'object' ? (typeof content.result === 'number' ? content.result : estimateFormula(content.f, this.known, this.name))
+      : undefined;
+    if (figure !== undefined && Number.isFinite(figure)) this.known.set(address, figure);
+    if (format === RUPEE_FORMAT || format === COUNT_FORMAT) {
+      const currency = format === RUPEE_FORMAT;
+      cell.numFmt = figure !== undefined && Number.isFinite(figure)
+        ? indianNumberFormat(figure, { decimals: currency ? 2 : 0, currency })
+        : currency ? INDIAN_RUPEES_UNKNOWN_MAGNITUDE : '#,##0';
+    } else if (format) {
+      cell.numFmt = format;
+    }
+    return address;
   }
 
   ref(row: number, col: number): string {
@@ -91,6 +110,7 @@ export interface WorkpaperInput {
 export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
   const { financials: f, valuation: v } = input;
   const wb = new ExcelJS.Workbook();
+  const known: KnownFigures = new Map();
   wb.creator = 'Valuation Service';
   wb.created = new Date(0);
   const names: [string, string][] = [];
@@ -98,7 +118,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
   const method = (code: MethodResult['method']) => v.methods.find((m) => m.method === code);
 
   // ------------------------------------------------------------------ Inputs
-  const inp = new Sheet(wb, 'Inputs');
+  const inp = new Sheet(wb, known, 'Inputs');
   inp.title(`Inputs: ${input.targetEntity} (${v.statute}${v.purpose ? `, ${v.purpose}` : ''}), valuation date ${v.valuationDate}`);
   inp.heading('Assumptions (percent)');
   const wacc = inp.put('WACC (%)', Number(v.assumptions.wacc), PERCENT_FORMAT);
@@ -147,7 +167,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
   const dcf = method('DCF');
   if (dcf && f.projections.length > 0) {
     const lv = lineValues(dcf);
-    const s = new Sheet(wb, 'DCF');
+    const s = new Sheet(wb, known, 'DCF');
     s.title('Discounted free cash flow to the firm (formulas over Inputs)');
     const n = f.projections.length;
     const rows: Record<string, number> = {};
@@ -231,7 +251,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
 
     // ---------------------------------------------------------------- Sensitivity
     if (v.sensitivity) {
-      const sens = new Sheet(wb, 'Sensitivity');
+      const sens = new Sheet(wb, known, 'Sensitivity');
       sens.title('Sensitivity: DCF value per share (rows: WACC, columns: terminal growth), formulas over DCF and Inputs');
       const steps = [-1, -0.5, 0, 0.5, 1];
       const top = sens.row;
@@ -261,7 +281,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
     if (!m) continue;
     const lv = lineValues(m);
     const fair = code === 'NAV_11UA_1CB';
-    const s = new Sheet(wb, code);
+    const s = new Sheet(wb, known, code);
     s.title(fair ? 'Rule 11UA(1)(c)(b): (A + B + C + D − L) × PV / PE' : 'Rule 11UA(2)(a): (A − L) × PV / PE');
     const total = s.put('Total assets as per balance sheet (book value)', { f: totalAssetsF, result: lv.get('Total assets as per balance sheet (book value)') }, RUPEE_FORMAT);
     const less = [
@@ -293,7 +313,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
   // ------------------------------------------------------------------ Book NAV (Companies Act)
   const book = method('NAV');
   if (book) {
-    const s = new Sheet(wb, 'NAV');
+    const s = new Sheet(wb, known, 'NAV');
     s.title('Book net asset value');
     const total = s.put('Total assets', { f: totalAssetsF }, RUPEE_FORMAT);
     const outside = s.put('Outside liabilities (claims other than equity, reserves and preference capital)', {
@@ -307,13 +327,61 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
     values.NAV = perShare;
   }
 
-  // ------------------------------------------------------------------ Comparables (engine figures)
+  // ------------------------------------------------------------------ Comparables
   const comparables = method('COMPARABLES');
-  if (comparables) {
-    const s = new Sheet(wb, 'COMPARABLES');
-    s.title('Comparable company multiples (engine figures; inputs in the financials\' peers)');
-    for (const line of comparables.lines) s.put(line.label, Number(line.value), line.kind === 'MULTIPLE' ? '0.0000' : line.kind === 'COUNT' ? COUNT_FORMAT : RUPEE_FORMAT);
-    const perShare = s.put('Value per equity share (engine)', Number(comparables.valuePerShare), RUPEE_FORMAT);
+  if (comparables && f.peers.length > 0) {
+    const s = new Sheet(wb, known, 'COMPARABLES');
+    s.title('Comparable company multiples: each peer, the median of each multiple, the implied values (formulas)');
+    const keys = Object.keys(MULTIPLE_LABELS) as MultipleKey[];
+    const header = s.row;
+    ['Peer', ...keys.map((k) => MULTIPLE_LABELS[k].multiple)].forEach((h, i) => {
+      const cell = s.ws.getCell(header, 1 + i);
+      cell.value = h;
+      cell.font = { bold: true };
+    });
+    s.row += 1;
+    const firstPeer = s.row;
+    for (const peer of f.peers) {
+      s.ws.getCell(s.row, 1).value = peer.name;
+      // A multiple a peer does not report stays blank, and MEDIAN skips blank cells as the engine skips it.
+      keys.forEach((k, i) => peer[k] !== undefined && s.set(s.row, 2 + i, Number(peer[k]), MULTIPLE_FORMAT));
+      s.row += 1;
+    }
+    const lastPeer = s.row - 1;
+    const medianRow = s.row;
+    s.ws.getCell(medianRow, 1).value = 'Median of the peers that report it';
+    s.ws.getCell(medianRow, 1).font = { bold: true };
+    const lv = lineValues(comparables);
+    const medians: Partial<Record<MultipleKey, string>> = {};
+    keys.forEach((k, i) => {
+      const col = colName(2 + i);
+      const engineMedian = comparables.lines.find((l) => l.label.startsWith(`${MULTIPLE_LABELS[k].multiple}: median of`));
+      if (f.peers.some((p) => p[k] !== undefined)) {
+        medians[k] = s.set(medianRow, 2 + i, { f: `MEDIAN(${col}${firstPeer}:${col}${lastPeer})`, result: engineMedian ? Number(engineMedian.value) : undefined }, MULTIPLE_FORMAT);
+      }
+    });
+    s.row += 2;
+    const bridge = `-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}`;
+    const implied: string[] = [];
+    for (const k of keys) {
+      const label = MULTIPLE_LABELS[k].multiple;
+      const equityLine = `${label}: implied equity value`;
+      if (!lv.has(equityLine) || !medians[k]) continue; // not applied (the engine says why in its warnings)
+      s.heading(label);
+      const metricLine = comparables.lines.find((l) => l.label.startsWith(`${label}: target `))!;
+      const metric = s.put(`Target ${MULTIPLE_LABELS[k].metric}${metricLine.note ? ` (${metricLine.note})` : ''}`, Number(metricLine.value), RUPEE_FORMAT);
+      const enterprise = k === 'evToEbitda' || k === 'evToRevenue';
+      if (enterprise) {
+        const ev = s.put('Implied enterprise value = median × target metric', { f: `${medians[k]}*${metric}`, result: lv.get(`${label}: implied enterprise value`) }, RUPEE_FORMAT);
+        implied.push(s.put('Implied equity value = EV − borrowings − preference capital + cash + current investments + non-operating assets', { f: `${ev}${bridge}`, result: lv.get(equityLine) }, RUPEE_FORMAT));
+      } else {
+        implied.push(s.put('Implied equity value = median × target metric', { f: `${medians[k]}*${metric}`, result: lv.get(equityLine) }, RUPEE_FORMAT));
+      }
+      s.row += 1;
+    }
+    const equity = s.put(`Equity value (simple average of ${implied.length} multiple(s))`, { f: `AVERAGE(${implied.join(',')})`, result: Number(comparables.equityValue) }, RUPEE_FORMAT);
+    const perShare = s.put('Value per equity share', { f: `${equity}/${shares}`, result: Number(comparables.valuePerShare) }, RUPEE_FORMAT);
+    name('EquityValue_COMPARABLES', equity);
     name('ValuePerShare_COMPARABLES', perShare);
     values.COMPARABLES = perShare;
   }
@@ -322,7 +390,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
   const fairMethod = method('FAIR_VALUE');
   const liqMethod = method('LIQUIDATION_VALUE');
   if (fairMethod && liqMethod && f.liquidation) {
-    const s = new Sheet(wb, 'IBC');
+    const s = new Sheet(wb, known, 'IBC');
     s.title('CIRP Regulation 35: fair value and liquidation value (s.53: equity never below nil)');
     const fairCells: string[] = [];
     const liqCells: string[] = [];
@@ -364,7 +432,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
   }
 
   // ------------------------------------------------------------------ Summary
-  const sum = new Sheet(wb, 'Summary');
+  const sum = new Sheet(wb, known, 'Summary');
   sum.title('Summary: each method, the weights, the discount and the concluded value');
   const c = v.conclusion;
   const chosen = c.byPurpose?.find((p) => p.purpose === v.purpose);

@@ -9,7 +9,7 @@ import type { MethodResult, ValuationLine, ValuationWarning } from './types.js';
  * peers that report it is applied to the target's metric; enterprise multiples go through the
  * DCF equity bridge. The method's value is the simple average of the implied equity values.
  */
-type MultipleKey = 'evToEbitda' | 'evToRevenue' | 'peRatio' | 'priceToBook';
+export type MultipleKey = 'evToEbitda' | 'evToRevenue' | 'peRatio' | 'priceToBook';
 
 interface Applied {
   key: MultipleKey;
@@ -37,7 +37,7 @@ function medianOf(peers: readonly NormalisedPeer[], key: MultipleKey): Dec | nul
   return values.length === 0 ? null : median(values);
 }
 
-const LABELS: Record<MultipleKey, { multiple: string; metric: string }> = {
+export const MULTIPLE_LABELS: Record<MultipleKey, { multiple: string; metric: string }> = {
   evToEbitda: { multiple: 'EV/EBITDA', metric: 'EBITDA' },
   evToRevenue: { multiple: 'EV/Revenue', metric: 'revenue' },
   peRatio: { multiple: 'P/E', metric: 'profit after tax' },
@@ -71,11 +71,11 @@ export function computeComparables(
 ): { computation: ComparablesComputation | null; warnings: ValuationWarning[] } {
   const warnings: ValuationWarning[] = [];
   const applied: Applied[] = [];
-  for (const key of Object.keys(LABELS) as MultipleKey[]) {
+  for (const key of Object.keys(MULTIPLE_LABELS) as MultipleKey[]) {
     const med = medianOf(f.peers, key);
     if (med === null) continue;
     const metric = targetMetric(f, key);
-    const label = LABELS[key];
+    const label = MULTIPLE_LABELS[key];
     if (metric === null || !metric.value.isPositive() || metric.value.isZero()) {
       warnings.push({
         code: 'COMPARABLE_MULTIPLE_SKIPPED',
@@ -106,7 +106,7 @@ function applyMultiple(
   med: Dec,
   metric: { value: Dec; source: string },
 ): Applied {
-  const label = LABELS[key];
+  const label = MULTIPLE_LABELS[key];
   const count = f.peers.filter((p) => p[key] !== undefined).length;
   const product = med.times(metric.value);
   const isEnterpriseMultiple = key === 'evToEbitda' || key === 'evToRevenue';

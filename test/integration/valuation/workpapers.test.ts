@@ -49,3 +49,43 @@ test('GET valuation/workpapers.xlsx: recalculated formulas give the API\'s figur
   assert.equal(v.sensitivity.waccValues[4], '13.5');
   assert.equal(paisa(wb.value('ValuePerShare_DCF')), v.sensitivity.grid[4][2]);
 });
+
+test('the COMPARABLES sheet lists each peer\'s multiples; the medians and the value per share are formulas that recalculate to the engine\'s', async () => {
+  const e = await createEngagement(t, bearer, { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });
+  const peers = [
+    { name: 'Alpha Forgings Ltd', evToEbitda: 9.5, evToRevenue: 1.4, peRatio: 18.2, priceToBook: 2.1 },
+    { name: 'Beta Castings Ltd', evToEbitda: 11.25, evToRevenue: 1.9, priceToBook: 2.8 },
+    { name: 'Gamma Precision Ltd', evToEbitda: 8.75, evToRevenue: 1.1, peRatio: 15.4, priceToBook: 1.7 },
+  ];
+  const financials = { ...fixture('sample-company.json'), peers, comparableMetrics: { profitAfterTax: 180 } };
+  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(financials)));
+  await t.worker.drain();
+  const locked = await lock(t, bearer, e.id, {
+    wacc: 12.5, terminalGrowthRate: 5, rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
+    methodWeights: { DCF: 50, NAV: 20, COMPARABLES: 30 }, weightsRationale: 'Listed peers in the same trade support a market cross-check.',
+  });
+  assert.equal(locked.statusCode, 200, locked.body);
+  await t.worker.drain();
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`, headers: bearer });
+  assert.equal(res.statusCode, 200, res.body);
+  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+  const engine = v.methods.find((m: { method: string }) => m.method === 'COMPARABLES');
+  const wb = await recalculate(res.rawPayload);
+  assert.equal(paisa(wb.value('ValuePerShare_COMPARABLES')), engine.valuePerShare);
+  assert.equal(paisa(wb.value('EquityValue_COMPARABLES')), engine.equityValue);
+  assert.equal(paisa(wb.value('ValuePerShare_Concluded')), v.conclusion.valuePerShare);
+
+  // The peer rows are data and the medians formulas over them: Alpha's EV/EBITDA (the median) moved from
+  // 9.50x to 10.00x moves the median, and with it the value.
+  const sheet = wb.hf.getSheetId('COMPARABLES')!;
+  const cells = wb.hf.getSheetSerialized(sheet);
+  const betaRow = cells.findIndex((row) => row[0] === 'Beta Castings Ltd');
+  const medianRow = cells.findIndex((row) => row[0] === 'Median of the peers that report it');
+  assert.equal(cells[medianRow][1], `=MEDIAN(B${betaRow - 0}:B${betaRow + 2})`);
+  assert.equal(cells[medianRow][3], `=MEDIAN(D${betaRow - 0}:D${betaRow + 2})`, 'the P/E median over all rows; Beta\'s blank cell is skipped');
+  assert.equal(wb.hf.getCellValue({ sheet, row: medianRow, col: 3 }), 16.8, 'median P/E of 18.2 and 15.4');
+  const before = Number(wb.value('ValuePerShare_COMPARABLES'));
+  wb.hf.setCellContents({ sheet, row: betaRow - 1, col: 1 }, [[10]]);
+  assert.equal(wb.hf.getCellValue({ sheet, row: medianRow, col: 1 }), 10, 'the new median EV/EBITDA');
+  assert.ok(Number(wb.value('ValuePerShare_COMPARABLES')) > before, 'a higher median multiple gives a higher value');
+});
