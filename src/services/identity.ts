@@ -79,7 +79,7 @@ export async function signup(
     if (!user) throw conflict('email_exists', 'An account with this e-mail already exists');
     await insertAudit(tx, firm.id, requestActor({ type: 'USER', id: user.id }, requestId), { action: 'firm.signed_up' });
     const grant = await startSession(ctx, tx, user);
-    return { user: publicUser(user), firm: { id: firm.id, name: firm.name }, grant };
+    return { user: publicUser(user), firm: firmSummary(firm), grant };
   });
 }
 
@@ -97,7 +97,7 @@ export async function login(ctx: ServiceContext, input: { email: string; passwor
     const firm = (await users.getFirm(tx, user.firm_id))!;
     await insertAudit(tx, user.firm_id, requestActor({ type: 'USER', id: user.id }, requestId), { action: 'user.logged_in' });
     const grant = await startSession(ctx, tx, user);
-    return { user: publicUser(user), firm: { id: firm.id, name: firm.name }, grant };
+    return { user: publicUser(user), firm: firmSummary(firm), grant };
   });
 }
 
@@ -219,13 +219,16 @@ export async function revokeApiToken(ctx: ServiceContext, principal: Principal, 
   ctx.principals?.invalidateFirm(principal.firmId);
 }
 
+/** The firm as the console names it: the legal name (printed on reports) where one is set, else the display name. */
+const firmSummary = (firm: { id: string; name: string; legal_name?: string | null }) => ({ id: firm.id, name: firm.name, legalName: firm.legal_name ?? null });
+
 export async function describePrincipal(ctx: ServiceContext, principal: Principal) {
   const firm = (await users.getFirm(ctx.db, principal.firmId))!;
   if (principal.kind === 'user') {
     const user = (await users.getUser(ctx.db, principal.firmId, principal.userId))!;
-    return { kind: 'user' as const, user: publicUser(user), profile: publicProfile(user), firm: { id: firm.id, name: firm.name }, role: principal.role };
+    return { kind: 'user' as const, user: publicUser(user), profile: publicProfile(user), firm: firmSummary(firm), role: principal.role };
   }
-  return { kind: 'token' as const, token: { id: principal.tokenId, name: principal.tokenName }, firm: { id: firm.id, name: firm.name }, role: principal.role };
+  return { kind: 'token' as const, token: { id: principal.tokenId, name: principal.tokenName }, firm: firmSummary(firm), role: principal.role };
 }
 
 /** On first start with an empty database: a demo firm, its ADMIN and an API token, printed once. */

@@ -112,6 +112,13 @@ test('an ADMIN runs the firm: tokens, team, roles, deactivation, last ADMIN, web
   await assertAccessible(page, '/settings/webhooks');
   await page.screenshot({ path: screenshotPath('webhooks.png'), fullPage: true });
 
+  // The firm's legal name, once set, is how the console's header names the firm (as every report does).
+  await page.goto(steps.url('/settings/firm'));
+  await page.getByLabel('Legal name').fill('Iyer & Menon Valuation Services LLP');
+  await page.getByRole('button', { name: 'Save firm profile' }).click();
+  await page.getByText('Firm profile saved.').waitFor();
+  await page.locator('header').getByText(/· Iyer & Menon Valuation Services LLP/).waitFor({ timeout: 5_000 });
+
   for (const path of ['/payments', '/settings/firm', '/profile']) {
     await page.goto(steps.url(path));
     await page.locator('h1').waitFor();

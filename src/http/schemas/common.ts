@@ -48,6 +48,10 @@ export const memberSchema = z
   })
   .meta({ id: 'TeamMember' });
 
-export const firmSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 'Firm' });
+export const firmSchema = z.object({
+  id: z.string(),
+  name: z.string().describe('The display name chosen at sign-up'),
+  legalName: z.string().nullable().describe('The legal name from Firm settings, printed on every report, certificate and invoice; null until set (the display name is used meanwhile)'),
+}).meta({ id: 'Firm' });
 
 export { emailSchema, passwordSchema } from '../../contract/auth-forms.js';

@@ -1313,6 +1313,9 @@ export interface components {
         };
         Firm: {
             id: string;
+            /** @description The legal name from Firm settings, printed on every report, certificate and invoice; null until set (the display name is used meanwhile) */
+            legalName: string | null;
+            /** @description The display name chosen at sign-up */
             name: string;
         };
         FirmProfile: {

@@ -44,7 +44,7 @@ export function Layout() {
             <Group gap="md" visibleFrom="lg" component="nav" aria-label="Main">{links}</Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <Text size="sm" visibleFrom="xs" truncate maw={220}>{user.user?.name ?? user.token?.name} · {user.firm.name}</Text>
+            <Text size="sm" visibleFrom="xs" truncate maw={220}>{user.user?.name ?? user.token?.name} · {user.firm.legalName ?? user.firm.name}</Text>
             <Badge color="gray.9">{user.role}</Badge>
             <Anchor component={Link} to="/logout" size="sm">Log out</Anchor>
           </Group>

@@ -104,7 +104,10 @@ function FirmEditor({ initial }: { initial: { legalName: string; address: string
   });
   const save = useMutation({
     mutationFn: (body: z.output<typeof firmPatchBody>) => call(api.PATCH('/api/v1/settings/firm', { body })),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['firm-profile'] }),
+    onSuccess: async () => {
+      // The header names the firm by its legal name: refresh it with the profile.
+      await Promise.all([client.invalidateQueries({ queryKey: ['firm-profile'] }), client.invalidateQueries({ queryKey: meKey })]);
+    },
     onError: (e) => applyFieldErrors(e, form.setError as never),
   });
   const err = form.formState.errors;
