@@ -3,11 +3,8 @@
 // every holder, and no reviewer's note (docs/decisions.md, Reports).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { pdfText } from '../../helpers/pdf.js';
 import { addMember, asUser, signupAdmin, type Session } from '../../helpers/principals.js';
 import { createEngagement, lock, SIGNING, upload } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
@@ -24,11 +21,6 @@ before(async () => {
 });
 after(() => t.close());
 
-const pdfText = (pdf: Buffer) => {
-  const dir = mkdtempSync(join(tmpdir(), 'vs-pdf-'));
-  writeFileSync(join(dir, 'r.pdf'), pdf);
-  return execFileSync('pdftotext', ['-nodiag', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-};
 const approve = (id: string, gate: string, who: Session, payload: object = {}) =>
   t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${gate}/approve`, headers: asUser(who), payload });
 

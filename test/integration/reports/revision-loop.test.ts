@@ -1,10 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { pdfText } from '../../helpers/pdf.js';
 import { addMember, asUser, signupAdmin, type Session } from '../../helpers/principals.js';
 import { engagementAtGate1, lock } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
@@ -25,11 +22,6 @@ const gate = (id: string, g: string, verb: 'approve' | 'reject', headers: Record
   t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${g}/${verb}`, headers, payload });
 const get = (url: string, headers = asUser(valuer)) => t.app.inject({ method: 'GET', url, headers });
 
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'vs-pdf-'));
-  writeFileSync(join(dir, 'r.pdf'), pdf);
-  return execFileSync('pdftotext', ['-nodiag', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-}
 
 const REVISION_REASON = 'WACC ignores the size premium; relock with 13.5 %.';
 

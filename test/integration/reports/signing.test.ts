@@ -4,9 +4,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { pdfText } from '../../helpers/pdf.js';
 import { addMember, asUser, signupAdmin, type Session } from '../../helpers/principals.js';
 import { engagementAtGate1 } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
+import { createHash } from 'node:crypto';
+
 
 let t: TestApp;
 let admin: Session;
@@ -82,4 +85,34 @@ test('a chartered-accountant signatory gives a UDIN: refused when missing, malfo
   const signed = await approve(id, 'GATE_3', admin, { place: 'Pune', udin: '26123456ABCDE12345' });
   assert.equal(signed.statusCode, 200, signed.body);
   assert.equal(signed.json().udin, '26123456ABCDE12345');
+
+  // The FINAL report: every section of a registered valuer's report, in order; the signature block with
+  // the signatory, registration, place, date and UDIN; the value in words. The verify endpoint agrees.
+  await t.worker.drain();
+  const pdf = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/report`, headers: asUser(admin) })).rawPayload;
+  const text = pdfText(pdf);
+  const headings = [
+    'Purpose, appointing authority and statutory framework', 'Identity of the valuer, other experts, independence and interest',
+    'Scope of work, dates, inspections and investigations', 'Background of the company', 'Historical financial performance',
+    'Sources of information', 'Basis and premise of value', 'Valuation approaches and methods', 'Key assumptions', 'Computation',
+    'Sensitivity analysis', 'Conclusion of value', 'Management representations', 'Caveats, limitations and disclaimers', 'Signature',
+    'Certificate of report integrity',
+  ];
+  let from = text.indexOf('Contents') + 'Contents'.length;
+  from = text.indexOf(headings[0], text.indexOf('Signature', from)); // past the table of contents
+  for (const heading of headings) {
+    const at = text.indexOf(heading, from);
+    assert.ok(at >= from, `the section "${heading}" follows the one before it`);
+    from = at;
+  }
+  assert.equal(text.split('Sensitivity analysis').length - 1, 2, 'the sensitivity is shown once (and listed once in the contents)');
+  const signature = text.slice(text.lastIndexOf('Signature'), text.indexOf('Certificate of report integrity'));
+  for (const expected of ['Signed by', 'Signing Rules LLP', 'ICAI', '123456', 'Place Pune', 'UDIN 26123456ABCDE12345', 'Date']) {
+    assert.ok(signature.includes(expected), `the signature block shows ${expected}: ${signature}`);
+  }
+  assert.match(text, /In words: Rupees [a-z -]+ and paise [a-z -]+ only\.|In words: Rupees [a-z -]+ only\./);
+  const sha = createHash('sha256').update(pdf).digest('hex');
+  const verified = (await t.app.inject({ method: 'GET', url: `/api/v1/reports/verify/${sha}` })).json();
+  assert.equal(verified.udin, '26123456ABCDE12345');
+  assert.equal(verified.place, 'Pune');
 });

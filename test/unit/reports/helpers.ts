@@ -1,31 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeTemp } from '../../helpers/pdf.js';
 
 export { RATIONALE, valuationFor, reportInput } from '../../fixtures/sample-report.js';
-
-const dir = mkdtempSync(join(tmpdir(), 'vs-report-'));
-let counter = 0;
-
-export function writeTemp(pdf: Buffer): string {
-  const file = join(dir, `report-${++counter}.pdf`);
-  writeFileSync(file, pdf);
-  return file;
-}
-
-/**
- * Text of the PDF via poppler's pdftotext, whitespace collapsed so wrapped lines still match.
- * -nodiag drops the diagonal DRAFT watermark, whose letters poppler would splice into body lines.
- */
-export function pdfText(pdf: Buffer): string {
-  const raw = execFileSync('pdftotext', ['-nodiag', '-enc', 'UTF-8', writeTemp(pdf), '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  return collapse(raw);
-}
-
-export function collapse(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
-}
+export { collapse, pdfText, writeTemp } from '../../helpers/pdf.js';
 
 /** Words with their boxes in PDF points, from `pdftotext -bbox`. */
 export function pdfWords(pdf: Buffer): { page: number; pageWidth: number; xMax: number; yMax: number; pageHeight: number; word: string }[] {
