@@ -2,7 +2,7 @@
  * Live workpapers: an XLSX in which every computed cell is an Excel formula over
  * the input cells, with the engine's figure as its cached value, so a reviewer can trace and re-run
  * each figure. Sheets: Inputs, one per method (DCF, NAV_11UA_2A, NAV_11UA_1CB, NAV, IBC), Sensitivity
- * and Summary. Workbook-level names: WACC, TerminalGrowth, EnterpriseValue_DCF, EquityValue_DCF,
+ * and Summary. Workbook-level names: WACC, TerminalGrowth, StubFraction, EnterpriseValue_DCF, EquityValue_DCF,
  * ValuePerShare_<METHOD> for every method with formulas, ValuePerShare_Concluded when a value concludes.
  * The COMPARABLES sheet lists each peer's multiples; the medians and implied values are formulas over them.
  */
@@ -11,6 +11,7 @@ import { ASSET_FIELDS, BALANCE_SHEET_FIELDS, EQUITY_AND_LIABILITY_FIELDS, NAV_AD
 import type { NormalisedFinancials } from '../domain/financials/normalise.js';
 import type { MethodResult, ValuationResult } from '../domain/valuation/types.js';
 import { MULTIPLE_LABELS, type MultipleKey } from '../domain/valuation/comparables.js';
+import { stubPeriod } from '../domain/valuation/stub.js';
 import { INDIAN_RUPEES_UNKNOWN_MAGNITUDE, estimateFormula, indianNumberFormat } from './spreadsheet-number-formats.js';
 
 /** Rupee amounts and counts get an Indian-grouping format chosen for each cell's figure (spreadsheet-number-formats.ts). */
@@ -124,6 +125,14 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
   const wacc = inp.put('WACC (%)', Number(v.assumptions.wacc), PERCENT_FORMAT);
   const growth = inp.put('Terminal growth rate (%)', Number(v.assumptions.terminalGrowthRate), PERCENT_FORMAT);
   const midYear = inp.put('Mid-year discounting (1 = yes, 0 = no)', v.conventions.discounting === 'MID_YEAR' ? 1 : 0);
+  // docs/valuation-method.md, Stub period: s = days after the valuation date to the end of year 1 ÷ days in year 1.
+  const stubPeriodOfYear1 = f.projections.length > 0 ? stubPeriod(v.valuationDate, f.projections[0].year) : null;
+  const stub = stubPeriodOfYear1
+    ? inp.put(`Stub fraction s (${stubPeriodOfYear1.days} days after the valuation date to ${stubPeriodOfYear1.firstYearEnd} ÷ ${stubPeriodOfYear1.daysInYear})`, {
+      f: `${stubPeriodOfYear1.days}/${stubPeriodOfYear1.daysInYear}`, result: Number(stubPeriodOfYear1.fraction),
+    }, FACTOR_FORMAT)
+    : '1';
+  if (stubPeriodOfYear1) name('StubFraction', stub);
   const dlom = inp.put('Discount for lack of marketability (%)', Number(v.conclusion.discount?.percent ?? 0), PERCENT_FORMAT);
   name('WACC', wacc);
   name('TerminalGrowth', growth);
@@ -173,6 +182,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
     const rows: Record<string, number> = {};
     const labels: [key: string, label: string, engineLabel: (year: string) => string | null, format: string][] = [
       ['t', 'Year number t', () => null, COUNT_FORMAT],
+      ['exp', 'Discount exponent (end-of-year s + t − 1; mid-year s/2, then s + t − 1.5)', () => null, FACTOR_FORMAT],
       ['ebitda', 'EBITDA', (y) => `${y} EBITDA`, RUPEE_FORMAT],
       ['da', 'Depreciation and amortisation', () => null, RUPEE_FORMAT],
       ['ebit', 'EBIT', (y) => `${y} EBIT`, RUPEE_FORMAT],
@@ -187,6 +197,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
       ['capex', 'Capital expenditure', () => null, RUPEE_FORMAT],
       ['nwc', 'Change in net working capital', () => null, RUPEE_FORMAT],
       ['fcff', 'FCFF', (y) => `${y} FCFF`, RUPEE_FORMAT],
+      ['counted', 'FCFF counted (year 1: s × FCFF)', (y) => `${y} FCFF`, RUPEE_FORMAT],
       ['df', 'Discount factor', () => null, FACTOR_FORMAT],
       ['pv', 'Present value of FCFF', (y) => `${y} Present value of FCFF`, RUPEE_FORMAT],
     ];
@@ -206,6 +217,8 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
         let content: { f: string; result?: Value } | number;
         switch (key) {
           case 't': content = i + 1; break;
+          case 'exp': content = { f: `IF(${midYear}=1,IF(${at('t', i)}=1,${stub}/2,${stub}+${at('t', i)}-1.5),${stub}+${at('t', i)}-1)` }; break;
+          case 'counted': content = { f: `${at('fcff', i)}*IF(${at('t', i)}=1,${stub},1)`, result: cached(`${y} FCFF for the stub period`) ?? cached(engineLabel(y)) }; break;
           case 'ebitda': content = { f: projections.ebitda[i], result: cached(engineLabel(y)) }; break;
           case 'da': content = { f: projections.depreciationAndAmortisation[i], result: Number(p.depreciationAndAmortisation) }; break;
           case 'ebit': content = { f: `${at('ebitda', i)}-${at('da', i)}`, result: cached(engineLabel(y)) }; break;
@@ -225,8 +238,8 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
           case 'capex': content = { f: projections.capitalExpenditure[i], result: Number(p.capitalExpenditure) }; break;
           case 'nwc': content = { f: projections.changeInNetWorkingCapital[i], result: Number(p.changeInNetWorkingCapital) }; break;
           case 'fcff': content = { f: `${at('nopat', i)}+${at('da', i)}-${at('capex', i)}-${at('nwc', i)}`, result: cached(engineLabel(y)) }; break;
-          case 'df': content = { f: `1/(1+${wacc}/100)^(${at('t', i)}-IF(${midYear}=1,0.5,0))` }; break;
-          default: content = { f: `${at('fcff', i)}*${at('df', i)}`, result: cached(engineLabel(y)) };
+          case 'df': content = { f: `1/(1+${wacc}/100)^${at('exp', i)}` }; break;
+          default: content = { f: `${at('counted', i)}*${at('df', i)}`, result: cached(engineLabel(y)) };
         }
         s.set(rows[key], 2 + i, content, format);
       });
@@ -236,7 +249,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
     const sumPv = s.put('Sum of present values of FCFF', { f: `SUM(${range('pv')})`, result: lv.get('Sum of present values of FCFF') }, RUPEE_FORMAT);
     const termFcff = s.put('Terminal-year FCFF (tax without loss set-off)', { f: `${at('fcff', last)}-${at('setoff', last)}*${at('rate', last)}/100` }, RUPEE_FORMAT);
     const tv = s.put('Terminal value', { f: `${termFcff}*(1+${growth}/100)/(${wacc}/100-${growth}/100)`, result: dcf.lines.find((l) => l.label.startsWith('Terminal value at end'))?.value ? Number(dcf.lines.find((l) => l.label.startsWith('Terminal value at end'))!.value) : undefined }, RUPEE_FORMAT);
-    const tvDf = s.put(`Terminal value discount factor (t = ${n})`, { f: `1/(1+${wacc}/100)^${n}` }, FACTOR_FORMAT);
+    const tvDf = s.put(`Terminal value discount factor (exponent s + ${n} − 1)`, { f: `1/(1+${wacc}/100)^(${stub}+${n}-1)` }, FACTOR_FORMAT);
     const pvTv = s.put('Present value of terminal value', { f: `${tv}*${tvDf}`, result: lv.get('Present value of terminal value') }, RUPEE_FORMAT);
     const ev = s.put('Enterprise value', { f: `${sumPv}+${pvTv}`, result: Number(dcf.enterpriseValue) }, RUPEE_FORMAT);
     const equity = s.put('Equity value = EV − borrowings − preference capital + cash + current investments + non-operating assets', {
@@ -266,7 +279,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
           const wl = `Sensitivity!$A${r}`;
           const cached = v.sensitivity!.grid[i][j];
           sens.set(r, 2 + j, {
-            f: `IF(OR(${g}>=${wl},${wl}<=0),"",(SUMPRODUCT(${range('fcff')}/(1+${wl}/100)^(${range('t')}-IF(${midYear}=1,0.5,0)))+${termFcff}*(1+${g}/100)/(${wl}/100-${g}/100)/(1+${wl}/100)^${n}${bridge})/${shares})`,
+            f: `IF(OR(${g}>=${wl},${wl}<=0),"",(SUMPRODUCT(${range('counted')}/(1+${wl}/100)^${range('exp')})+${termFcff}*(1+${g}/100)/(${wl}/100-${g}/100)/(1+${wl}/100)^(${stub}+${n}-1)${bridge})/${shares})`,
             result: cached === null ? '' : Number(cached),
           }, RUPEE_FORMAT);
         });

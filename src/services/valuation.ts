@@ -99,8 +99,8 @@ export async function getAssumptionsHistory(ctx: ServiceContext, principal: Prin
 }
 
 /** What the engagement's statute still needs from these financials. */
-export function statuteMissingInputs(engagement: { statute: string; purpose: string | null }, financials: NormalisedFinancials): MissingInput[] {
-  return missingInputs(financials, { statute: engagement.statute as Statute, purpose: (engagement.purpose as Purpose | null) ?? null });
+export function statuteMissingInputs(engagement: { statute: string; purpose: string | null; valuation_date: string }, financials: NormalisedFinancials): MissingInput[] {
+  return missingInputs(financials, { statute: engagement.statute as Statute, purpose: (engagement.purpose as Purpose | null) ?? null, valuationDate: engagement.valuation_date });
 }
 
 /** The judgement's refusal codes as the API names them. */

@@ -28,8 +28,15 @@ export const REPORT_FACTS = {
 /** Where the partner signs, given with the GATE_3 approval. */
 export const SIGNING = { place: 'Mumbai' };
 
+/**
+ * The fixtures' balance sheets close on 31 March 2026 and their projections start with FY2027, so the
+ * tests value on that date: the first projection year starts the next day (no stub period) and the
+ * figures do not move with the day the tests run (docs/valuation-method.md, Stub period).
+ */
+export const FIXTURE_VALUATION_DATE = '2026-03-31';
+
 export async function createEngagement(t: TestApp, headers: Record<string, string>, body: Record<string, unknown> = {}) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/engagements', headers, payload: { targetEntity: 'Sample Manufacturing Pvt Ltd', statute: 'RULE_11UA', cin: 'U28100MH2015PTC123456', purpose: 'TRANSFER_OR_RECEIPT', ...REPORT_FACTS, ...body } });
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/engagements', headers, payload: { targetEntity: 'Sample Manufacturing Pvt Ltd', statute: 'RULE_11UA', cin: 'U28100MH2015PTC123456', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: FIXTURE_VALUATION_DATE, ...REPORT_FACTS, ...body } });
   if (res.statusCode !== 201) throw new Error(`create failed ${res.statusCode} ${res.body}`);
   return res.json() as { id: string; status: string };
 }

@@ -2,12 +2,15 @@ import type { NormalisedFinancials, NormalisedProjection } from '../financials/n
 import { amountLine, countLine, factorLine, perShareLine, percentLine } from './lines.js';
 import { Dec, HUNDRED, ONE, ZERO, dec, percentToFraction, plain, sum, toPaise } from './money.js';
 import type { MethodResult, ValuationLine } from './types.js';
+import { discountExponent, isFullYear, type StubPeriod } from './stub.js';
 
 /** WACC and terminal growth in percent (12.5 = 12.5 %). */
 export interface DcfAssumptions {
   wacc: Dec;
   growth: Dec;
   midYear: boolean;
+  /** A valuation date inside the first projection year; absent or s = 1 for a full first year. */
+  stub?: StubPeriod;
 }
 
 export interface DcfYear {
@@ -30,6 +33,9 @@ export interface DcfYear {
   capitalExpenditure: Dec;
   changeInNetWorkingCapital: Dec;
   fcff: Dec;
+  /** The FCFF the valuation counts: s × FCFF in year 1 under a stub period, else the FCFF. */
+  fcffCounted: Dec;
+  /** The discount exponent (docs/valuation-method.md, Stub period). */
   discountPeriod: Dec;
   discountFactor: Dec;
   presentValue: Dec;
@@ -56,6 +62,8 @@ export interface DcfComputation {
   terminalFcff: Dec;
   sumOfPresentValues: Dec;
   terminalValue: Dec;
+  /** The final year's end-of-year exponent, s + n − 1 (n without a stub). */
+  terminalDiscountPeriod: Dec;
   terminalDiscountFactor: Dec;
   presentValueOfTerminalValue: Dec;
   enterpriseValue: Dec;
@@ -69,13 +77,14 @@ export function computeDcf(f: NormalisedFinancials, a: DcfAssumptions): DcfCompu
   const w = percentToFraction(a.wacc);
   const g = percentToFraction(a.growth);
   const losses = new LossPool();
-  const years = f.projections.map((p, i) => projectYear(p, i + 1, w, a.midYear, losses));
+  const years = f.projections.map((p, i) => projectYear(p, i + 1, w, a, losses));
   const last = years[years.length - 1];
   const terminalFcff = last.fcff.minus(last.lossSetOff.times(last.taxRate).div(HUNDRED));
   const terminalValue = terminalFcff.times(ONE.plus(g)).div(w.minus(g));
-  // The Gordon value sits at the end of year n, so it takes year n's end-of-year factor under
-  // both conventions (docs/statutes.md, DCF conventions; disclosed in the conventions).
-  const terminalDiscountFactor = endOfYearFactor(w, years.length);
+  // The Gordon value sits at the end of year n, so it takes year n's end-of-year exponent under
+  // both conventions, shifted by any stub (docs/valuation-method.md, DCF conventions and Stub period).
+  const terminalDiscountPeriod = discountExponent(a.stub?.fraction ?? ONE, years.length, false);
+  const terminalDiscountFactor = isFullYear(a.stub) ? endOfYearFactor(w, years.length) : factorAt(w, terminalDiscountPeriod);
   const presentValueOfTerminalValue = terminalValue.times(terminalDiscountFactor);
   const sumOfPresentValues = sum(years.map((y) => y.presentValue));
   const enterpriseValue = sumOfPresentValues.plus(presentValueOfTerminalValue);
@@ -87,6 +96,7 @@ export function computeDcf(f: NormalisedFinancials, a: DcfAssumptions): DcfCompu
     terminalFcff,
     sumOfPresentValues,
     terminalValue,
+    terminalDiscountPeriod,
     terminalDiscountFactor,
     presentValueOfTerminalValue,
     enterpriseValue,
@@ -132,7 +142,8 @@ class LossPool {
   }
 }
 
-function projectYear(p: NormalisedProjection, t: number, w: Dec, midYear: boolean, losses: LossPool): DcfYear {
+function projectYear(p: NormalisedProjection, t: number, w: Dec, a: DcfAssumptions, losses: LossPool): DcfYear {
+  const midYear = a.midYear;
   const ebitda = dec(p.ebitda);
   const depreciationAndAmortisation = dec(p.depreciationAndAmortisation);
   const ebit = ebitda.minus(depreciationAndAmortisation);
@@ -150,8 +161,11 @@ function projectYear(p: NormalisedProjection, t: number, w: Dec, midYear: boolea
   const capitalExpenditure = dec(p.capitalExpenditure);
   const changeInNetWorkingCapital = dec(p.changeInNetWorkingCapital);
   const fcff = nopat.plus(depreciationAndAmortisation).minus(capitalExpenditure).minus(changeInNetWorkingCapital);
-  const discountPeriod = midYear ? dec(t).minus('0.5') : dec(t);
-  const discountFactor = midYear ? midYearFactor(w, t) : endOfYearFactor(w, t);
+  // Without a stub the whole-year factors stay in their exact integer-power form.
+  const s = a.stub?.fraction ?? ONE;
+  const discountPeriod = discountExponent(s, t, midYear);
+  const discountFactor = isFullYear(a.stub) ? (midYear ? midYearFactor(w, t) : endOfYearFactor(w, t)) : factorAt(w, discountPeriod);
+  const fcffCounted = t === 1 ? fcff.times(s) : fcff;
   return {
     year: p.year,
     t,
@@ -169,10 +183,16 @@ function projectYear(p: NormalisedProjection, t: number, w: Dec, midYear: boolea
     capitalExpenditure,
     changeInNetWorkingCapital,
     fcff,
+    fcffCounted,
     discountPeriod,
     discountFactor,
-    presentValue: fcff.times(discountFactor),
+    presentValue: fcffCounted.times(discountFactor),
   };
+}
+
+/** 1/(1+w)^e for a fractional exponent e (a stub period). */
+export function factorAt(w: Dec, exponent: Dec): Dec {
+  return ONE.div(ONE.plus(w).pow(exponent));
 }
 
 export function endOfYearFactor(w: Dec, t: number): Dec {
@@ -219,8 +239,9 @@ export function bridgeLines(b: EquityBridge): ValuationLine[] {
   ];
 }
 
-function yearLines(y: DcfYear): ValuationLine[] {
+function yearLines(y: DcfYear, stub: StubPeriod | undefined): ValuationLine[] {
   const at = `${y.year}`;
+  const partial = !isFullYear(stub) && y.t === 1;
   return [
     amountLine(`${at} EBITDA`, y.ebitda),
     amountLine(`${at} Less: depreciation and amortisation`, y.depreciationAndAmortisation.neg()),
@@ -242,7 +263,9 @@ function yearLines(y: DcfYear): ValuationLine[] {
     amountLine(`${at} Less: capital expenditure`, y.capitalExpenditure.neg()),
     amountLine(`${at} Less: change in net working capital`, y.changeInNetWorkingCapital.neg()),
     amountLine(`${at} FCFF`, y.fcff),
-    factorLine(`${at} Discount factor (t = ${plain(y.discountPeriod)})`, y.discountFactor),
+    ...(partial ? [amountLine(`${at} FCFF for the stub period`, y.fcffCounted, `s × FCFF = ${plain(stub!.fraction.toDecimalPlaces(6))} × FCFF`)] : []),
+    ...(isFullYear(stub) ? [] : [factorLine(`${at} Discount exponent`, y.discountPeriod)]),
+    factorLine(`${at} Discount factor (t = ${plain(y.discountPeriod.toDecimalPlaces(6))})`, y.discountFactor),
     amountLine(`${at} Present value of FCFF`, y.presentValue),
   ];
 }
@@ -254,7 +277,10 @@ export function dcfMethod(c: DcfComputation, a: DcfAssumptions): MethodResult {
   const lines: ValuationLine[] = [
     percentLine('WACC', a.wacc),
     percentLine('Terminal growth rate', a.growth),
-    ...c.years.flatMap(yearLines),
+    ...(isFullYear(a.stub)
+      ? []
+      : [factorLine('Stub fraction s', a.stub!.fraction, `${a.stub!.days} of ${a.stub!.daysInYear} days from the valuation date to ${a.stub!.firstYearEnd}`)]),
+    ...c.years.flatMap((y) => yearLines(y, a.stub)),
     amountLine('Sum of present values of FCFF', c.sumOfPresentValues),
     ...(normalised
       ? [amountLine(`Terminal-year FCFF (${lastYear}, tax without loss set-off)`, c.terminalFcff, 'a perpetuity keeps no one-off set-off')]
@@ -264,7 +290,7 @@ export function dcfMethod(c: DcfComputation, a: DcfAssumptions): MethodResult {
       c.terminalValue,
       `${normalised ? 'terminal-year FCFF' : `FCFF ${lastYear}`} × (1 + ${plain(a.growth)}%) / (${plain(a.wacc)}% − ${plain(a.growth)}%)`,
     ),
-    factorLine(`Terminal value discount factor (t = ${c.years.length})`, c.terminalDiscountFactor),
+    factorLine(`Terminal value discount factor (t = ${plain(c.terminalDiscountPeriod.toDecimalPlaces(6))})`, c.terminalDiscountFactor),
     amountLine('Present value of terminal value', c.presentValueOfTerminalValue),
     amountLine('Enterprise value', c.enterpriseValue),
     ...bridgeLines(c.bridge),

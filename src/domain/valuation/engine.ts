@@ -8,6 +8,7 @@ import { complianceOf } from './compliance.js';
 import { dec, isDecimalString, plain, toPaise, type Dec } from './money.js';
 import { missingInputs, type ReadinessContext } from './readiness.js';
 import { computeSensitivity } from './sensitivity.js';
+import { stubPeriod } from './stub.js';
 import { valueUnderStatute, type MethodWeights, type Rule11uaIssueMethod } from './statutes.js';
 import {
   PURPOSES_BY_STATUTE,
@@ -76,12 +77,28 @@ export function computeValuation(input: ValuationInput): ValuationResult {
   });
   const conclusion = { ...outcome.conclusion };
   if (judgement.methodWeights && judgement.weightsRationale) conclusion.weightsRationale = judgement.weightsRationale.trim();
-  if (judgement.dlomPercent !== undefined && outcome.concludedRaw !== null) {
-    const { value, applied } = applyDiscount(outcome.concludedRaw, dec(judgement.dlomPercent), (judgement.dlomRationale ?? '').trim());
-    conclusion.valueBeforeDiscount = applied.valueBeforeDiscount;
-    conclusion.discount = applied;
+  // Discounts in order: lack of control, then lack of marketability, each on the exact value before it.
+  if (outcome.concludedRaw !== null && (judgement.dlocPercent !== undefined || judgement.dlomPercent !== undefined)) {
+    let value = outcome.concludedRaw;
+    conclusion.valueBeforeDiscount = toPaise(value);
+    const steps: { what: string; percent: string }[] = [];
+    if (judgement.dlocPercent !== undefined) {
+      const control = applyDiscount(value, dec(judgement.dlocPercent), (judgement.dlocRationale ?? '').trim());
+      conclusion.controlDiscount = control.applied;
+      value = control.value;
+      steps.push({ what: 'lack of control', percent: control.applied.percent });
+    }
+    if (judgement.dlomPercent !== undefined) {
+      const marketability = applyDiscount(value, dec(judgement.dlomPercent), (judgement.dlomRationale ?? '').trim());
+      conclusion.discount = marketability.applied;
+      value = marketability.value;
+      steps.push({ what: 'lack of marketability', percent: marketability.applied.percent });
+    }
     conclusion.valuePerShare = toPaise(value);
-    conclusion.basis = `${conclusion.basis} Less a discount for lack of marketability of ${applied.percent}%: ${applied.valueBeforeDiscount} × (1 − ${applied.percent}%) = ${applied.valueAfterDiscount}.`;
+    const named = steps.length === 1
+      ? `a discount for ${steps[0].what} of ${steps[0].percent}%`
+      : `discounts for lack of control (${steps[0].percent}%) and lack of marketability (${steps[1].percent}%)`;
+    conclusion.basis = `${conclusion.basis} Less ${named}: ${conclusion.valueBeforeDiscount} × ${steps.map((d) => `(1 − ${d.percent}%)`).join(' × ')} = ${conclusion.valuePerShare}.`;
   }
   const price = input.engagement.proposedPricePerShare;
   if (price !== undefined && price !== null && !(isDecimalString(price) && dec(price).gt(0))) {
@@ -108,7 +125,7 @@ export function computeValuation(input: ValuationInput): ValuationResult {
       terminalGrowthRate: plain(checked.dcf.growth),
       ...(input.assumptions.rationale !== undefined && { rationale: input.assumptions.rationale }),
     },
-    conventions: conventions(checked.dcf.midYear, outcome.dcf !== null),
+    conventions: conventions(checked.dcf, outcome.dcf !== null),
     methods: outcome.methods,
     conclusion,
     ...(outcome.dcf && { sensitivity: computeSensitivity(checked.financials, checked.dcf) }),
@@ -117,7 +134,9 @@ export function computeValuation(input: ValuationInput): ValuationResult {
   };
 }
 
-function conventions(midYear: boolean, usesDcf: boolean): Conventions {
+function conventions(dcf: DcfAssumptions, usesDcf: boolean): Conventions {
+  const midYear = dcf.midYear;
+  const stub = dcf.stub && !dcf.stub.fraction.eq(1) ? dcf.stub : null;
   const statements = [
     'All arithmetic is decimal with 40 significant digits; figures are rounded half-up to the paisa only for presentation.',
     'Amounts are in rupees.',
@@ -130,7 +149,9 @@ function conventions(midYear: boolean, usesDcf: boolean): Conventions {
         ? 'Mid-year discounting: each year\'s FCFF is discounted by 1/(1 + WACC)^(t − 0.5), as cash is taken to arrive evenly through the year.'
         : 'End-of-year discounting: each year\'s FCFF is discounted by 1/(1 + WACC)^t.',
       'Terminal value = FCFF of the final year × (1 + g) / (WACC − g), discounted with the end-of-year factor of the final year, 1/(1 + WACC)^n, under either convention.',
-      'No stub period: year 1 is the fiscal year after the balance sheet date and is discounted a full period from the valuation date.',
+      stub
+        ? `Stub period: the valuation date falls inside the first projection year, so s = ${stub.days}/${stub.daysInYear} (the days from the valuation date to ${stub.firstYearEnd} over the days in that year); year 1 counts s × its FCFF, and the discount exponents are ${midYear ? 's/2 for year 1 and s + k − 1.5 for year k' : 's for year 1 and s + (k − 1) for year k'}; the terminal value is discounted at the final year's end-of-year exponent, s + n − 1.`
+        : 'No stub period: the first projection year starts the day after the valuation date and is discounted from it in whole years.',
       'Equity value = enterprise value − long-term and short-term borrowings − preference share capital + cash and cash equivalents + current investments + non-operating assets; value per share = equity value / equity shares outstanding.',
       'Sensitivity: WACC and terminal growth each moved by −1 to +1 percentage point in 0.5 point steps; cells where growth is not below WACC are left empty.',
     );
@@ -168,6 +189,7 @@ function checkInput(input: ValuationInput): CheckedInput {
     statute,
     purpose,
     ...(input.options?.rule11uaIssueMethod && { rule11uaIssueMethod: input.options.rule11uaIssueMethod }),
+    valuationDate,
   });
   const wacc = readRate(input.assumptions?.wacc, 'WACC');
   const growth = readRate(input.assumptions?.terminalGrowthRate, 'Terminal growth rate');
@@ -186,7 +208,12 @@ function checkInput(input: ValuationInput): CheckedInput {
     statute,
     purpose,
     valuationDate,
-    dcf: { wacc, growth, midYear: input.options?.midYear === true },
+    dcf: {
+      wacc,
+      growth,
+      midYear: input.options?.midYear === true,
+      ...(financials.projections.length > 0 && { stub: stubPeriod(valuationDate, financials.projections[0].year) }),
+    },
     longRunGdpGrowth,
   };
 }

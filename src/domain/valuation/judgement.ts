@@ -6,20 +6,23 @@ import type { MethodCode, Purpose, Statute } from './types.js';
  * The valuer's judgement, locked with the assumptions:
  * - `methodWeights`: method code → percent (0–100, at most 2 decimals, adding up to 100), only for
  *   the methods the statute's valuation produces, with `weightsRationale` (≥ 20 characters);
- * - `dlomPercent`: a discount for lack of marketability (0–50 %), with `dlomRationale` (≥ 20).
- * Concluded value = Σ weightᵢ × valueᵢ / 100, then × (1 − dlom / 100), in exact decimals.
+ * - `dlomPercent`: a discount for lack of marketability (0–50 %), with `dlomRationale` (≥ 20);
+ * - `dlocPercent`: a discount for lack of control (0–50 %), with `dlocRationale` (≥ 20), applied first.
+ * Concluded value = Σ weightᵢ × valueᵢ / 100 × (1 − dloc / 100) × (1 − dlom / 100), in exact decimals.
  *
  * Where the statute fixes the method the weights can only restate it:
  * - Rule 11UA(1)(c)(b) (transfer or receipt): NAV_11UA_1CB 100 %.
  * - Rule 11UA(2) (issue): one method the issuer chooses, NAV_11UA_2A or DCF, at 100 %.
  * - FEMA: DCF 100 %. IBC: no weights (Reg 35 reports both values).
- * A discount is refused where the statute prescribes the formula (Rule 11UA NAV) and for IBC.
+ * A discount (either) is refused where the statute prescribes the formula (Rule 11UA NAV) and for IBC.
  */
 export interface Judgement {
   methodWeights?: Partial<Record<MethodCode, string | number>>;
   weightsRationale?: string;
   dlomPercent?: string | number;
   dlomRationale?: string;
+  dlocPercent?: string | number;
+  dlocRationale?: string;
 }
 
 export const MIN_RATIONALE_LENGTH = 20;
@@ -111,18 +114,20 @@ export function judgementErrors(
     errors.push({ code: 'INVALID_WEIGHTS', path: '/weightsRationale', message: 'is given without methodWeights' });
   }
 
-  if (j.dlomPercent !== undefined) {
-    const d = readPercent(j.dlomPercent);
-    if (d === null || d.isNegative() || d.gt(MAX_DLOM_PERCENT) || d.decimalPlaces() > 2) {
-      errors.push({ code: 'INVALID_DISCOUNT', path: '/dlomPercent', message: 'must be a percent from 0 to 50 with at most 2 decimals' });
+  for (const [kind, percent, rationale] of [['dlom', j.dlomPercent, j.dlomRationale], ['dloc', j.dlocPercent, j.dlocRationale]] as const) {
+    if (percent !== undefined) {
+      const d = readPercent(percent);
+      if (d === null || d.isNegative() || d.gt(MAX_DLOM_PERCENT) || d.decimalPlaces() > 2) {
+        errors.push({ code: 'INVALID_DISCOUNT', path: `/${kind}Percent`, message: 'must be a percent from 0 to 50 with at most 2 decimals' });
+      }
+      const refusal = discountRefusal(statute, purpose, j.methodWeights);
+      if (refusal) errors.push({ code: 'DISCOUNT_NOT_PERMITTED', path: `/${kind}Percent`, message: refusal });
+      if (!rationaleOk(rationale)) {
+        errors.push({ code: 'MISSING_RATIONALE', path: `/${kind}Rationale`, message: `is required with ${kind}Percent (at least ${MIN_RATIONALE_LENGTH} characters)` });
+      }
+    } else if (rationale !== undefined) {
+      errors.push({ code: 'INVALID_DISCOUNT', path: `/${kind}Rationale`, message: `is given without ${kind}Percent` });
     }
-    const refusal = discountRefusal(statute, purpose, j.methodWeights);
-    if (refusal) errors.push({ code: 'DISCOUNT_NOT_PERMITTED', path: '/dlomPercent', message: refusal });
-    if (!rationaleOk(j.dlomRationale)) {
-      errors.push({ code: 'MISSING_RATIONALE', path: '/dlomRationale', message: `is required with dlomPercent (at least ${MIN_RATIONALE_LENGTH} characters)` });
-    }
-  } else if (j.dlomRationale !== undefined) {
-    errors.push({ code: 'INVALID_DISCOUNT', path: '/dlomRationale', message: 'is given without dlomPercent' });
   }
   return errors;
 }

@@ -1,5 +1,6 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { dec } from './money.js';
+import { financialYearEnd, financialYearStart, stubPeriod } from './stub.js';
 import type { Purpose, Statute } from './types.js';
 
 /**
@@ -20,7 +21,7 @@ export interface MissingInput {
   /** JSON Pointer into the canonical financials document. */
   path: string;
   message: string;
-  code: 'MISSING_PROJECTIONS' | 'MISSING_LIQUIDATION_INPUTS' | 'MISSING_MARKET_VALUES' | 'EQUITY_CAPITAL_NOT_POSITIVE';
+  code: 'MISSING_PROJECTIONS' | 'MISSING_LIQUIDATION_INPUTS' | 'MISSING_MARKET_VALUES' | 'EQUITY_CAPITAL_NOT_POSITIVE' | 'PROJECTIONS_OUT_OF_RANGE';
 }
 
 export interface ReadinessContext {
@@ -28,6 +29,8 @@ export interface ReadinessContext {
   purpose: Purpose | null;
   /** Rule 11UA(2): the issuer's choice of NAV (default) or DCF. */
   rule11uaIssueMethod?: 'NAV' | 'DCF';
+  /** YYYY-MM-DD; when given, a DCF's first projection year must contain it or start the day after. */
+  valuationDate?: string;
 }
 
 /** True when the statute's valuation includes a DCF for these financials. */
@@ -69,6 +72,10 @@ export function missingInputs(f: NormalisedFinancials, ctx: ReadinessContext): M
       message: `The discounted cash flow method${ctx.statute === 'RULE_11UA' ? ' adopted under Rule 11UA(2)(b)' : ''} needs at least one projection year.`,
     });
   }
+  if (ctx.valuationDate && f.projections.length > 0 && usesDcf(ctx, f)) {
+    const problem = projectionRangeProblem(ctx.valuationDate, f.projections.map((p) => p.year));
+    if (problem) missing.push({ path: '/projections', code: 'PROJECTIONS_OUT_OF_RANGE', message: problem });
+  }
   if (ctx.statute === 'RULE_11UA') {
     if (!dec(f.balanceSheet.equityShareCapital).gt(0)) {
       missing.push({
@@ -93,4 +100,24 @@ export function missingInputs(f: NormalisedFinancials, ctx: ReadinessContext): M
     }
   }
   return missing;
+}
+
+/**
+ * The discounting starts at the valuation date, so the first projection year must be the one that holds
+ * it (a stub, s < 1) or the one that starts the day after it (s = 1): docs/valuation-method.md, Stub period.
+ */
+function projectionRangeProblem(valuationDate: string, years: string[]): string | null {
+  const first = years[0];
+  const last = years[years.length - 1];
+  if (financialYearEnd(last) < valuationDate) {
+    return `The projections end on ${financialYearEnd(last)} (${last}), before the valuation date ${valuationDate}: project the years from the valuation date on.`;
+  }
+  if (financialYearEnd(first) < valuationDate) {
+    return `The first projection year, ${first}, ends on ${financialYearEnd(first)}, before the valuation date ${valuationDate}: start the projections with the year that holds the valuation date.`;
+  }
+  const { fraction } = stubPeriod(valuationDate, first);
+  if (fraction.gt(1)) {
+    return `The first projection year, ${first}, starts on ${financialYearStart(first)}, more than a day after the valuation date ${valuationDate}, so its end is more than twelve months away: start the projections with the year that holds the valuation date.`;
+  }
+  return null;
 }

@@ -14,7 +14,7 @@ export function computeSensitivity(f: NormalisedFinancials, base: DcfAssumptions
       // No perpetuity value exists when g ≥ WACC, and a non-positive WACC is meaningless.
       growth.gte(wacc) || !wacc.isPositive() || wacc.isZero()
         ? null
-        : toPaise(computeDcf(f, { wacc, growth, midYear: base.midYear }).valuePerShare),
+        : toPaise(computeDcf(f, { ...base, wacc, growth }).valuePerShare),
     ),
   );
   return { waccValues: waccs.map(plain), growthValues: growths.map(plain), grid };

@@ -68,8 +68,10 @@ export interface Conclusion {
   /** Who set the weights: the valuer (with `weightsRationale`) or the engine's documented default. */
   weightsSetBy?: 'VALUER' | 'ENGINE_DEFAULT';
   weightsRationale?: string;
-  /** The weighted value before the discount for lack of marketability (when one is applied). */
+  /** The weighted value before any discount (when one is applied). */
   valueBeforeDiscount?: string;
+  /** A discount for lack of control, applied before the discount for lack of marketability. */
+  controlDiscount?: DiscountForLackOfMarketability;
   discount?: DiscountForLackOfMarketability;
   floorOrCeiling?: FloorOrCeiling;
   byPurpose?: PurposeConclusion[];

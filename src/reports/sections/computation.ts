@@ -62,6 +62,9 @@ export function computations(w: Writer, v: ValuationResult): void {
     ['Less: capital expenditure', 'Less: capital expenditure'],
     ['Less: change in net working capital', 'Less: change in net working capital'],
     ['Free cash flow to the firm', 'FCFF'],
+    // A stub period (docs/valuation-method.md): year 1 counts s × FCFF, and every exponent is shown.
+    ...(years.some((y) => y.values.has('FCFF for the stub period')) ? ([['FCFF counted for the stub (s × FCFF)', 'FCFF for the stub period']] as [string, string][]) : []),
+    ...(years.some((y) => y.values.has('Discount exponent')) ? ([['Discount exponent', 'Discount exponent']] as [string, string][]) : []),
     ['Discount factor', 'Discount factor'],
     ['Present value of FCFF', 'Present value of FCFF'],
   ];
@@ -74,7 +77,7 @@ export function computations(w: Writer, v: ValuationResult): void {
       label,
       ...years.map((y) => {
         const cell = y.values.get(key);
-        if (!cell) return '—';
+        if (!cell) return key === 'FCFF for the stub period' ? inUnit(y.values.get('FCFF')?.value ?? '0', dcfUnit) : '—';
         return cell.kind === 'FACTOR' ? cell.value : inUnit(cell.value, dcfUnit);
       }),
     ]),

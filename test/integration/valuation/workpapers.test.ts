@@ -89,3 +89,25 @@ test('the COMPARABLES sheet lists each peer\'s multiples; the medians and the va
   assert.equal(wb.hf.getCellValue({ sheet, row: medianRow, col: 1 }), 10, 'the new median EV/EBITDA');
   assert.ok(Number(wb.value('ValuePerShare_COMPARABLES')) > before, 'a higher median multiple gives a higher value');
 });
+
+test('a stub period in the workpapers: StubFraction, the exponents and s × FCFF are formulas that recalculate to the engine\'s DCF', async () => {
+  const e = await createEngagement(t, bearer, { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-10-31' });
+  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  await t.worker.drain();
+  const locked = await lock(t, bearer, e.id, {
+    wacc: 12, terminalGrowthRate: 4, rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
+    methodWeights: { DCF: 100 }, weightsRationale: 'Going concern with board-approved projections: the income approach alone.',
+  });
+  assert.equal(locked.statusCode, 200, locked.body);
+  await t.worker.drain();
+  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+  const dcf = v.methods.find((m: { method: string }) => m.method === 'DCF');
+  assert.equal(dcf.valuePerShare, '314.39', 'the hand-computed stub example (s = 151/365)');
+  const wb = await recalculate((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`, headers: bearer })).rawPayload);
+  assert.equal(Number(wb.value('StubFraction')).toFixed(10), (151 / 365).toFixed(10));
+  assert.equal(paisa(wb.value('EnterpriseValue_DCF')), dcf.enterpriseValue);
+  assert.equal(paisa(wb.value('ValuePerShare_DCF')), dcf.valuePerShare);
+  // The sensitivity formulas carry the stub too: WACC + 1 point gives the grid's cell.
+  wb.set('WACC', 13);
+  assert.equal(paisa(wb.value('ValuePerShare_DCF')), v.sensitivity.grid[4][2]);
+});

@@ -16,10 +16,14 @@ const paisa = (x: unknown) => {
   return new Decimal(x as number).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 };
 
-async function check(fixture: string, statute: Statute, purpose: Purpose | null, extra: Partial<ValuationInput> = {}, doc?: Record<string, unknown>) {
+/** The day before the first projection year starts (no stub period), or the balance-sheet date without projections. */
+const wholeYearDate = (f: { projections: { year: string }[]; balanceSheetDate: string }) =>
+  f.projections.length > 0 ? `${Number(f.projections[0].year.slice(2)) - 1}-03-31` : f.balanceSheetDate;
+
+async function check(fixture: string, statute: Statute, purpose: Purpose | null, extra: Partial<ValuationInput> = {}, doc?: Record<string, unknown>, valuationDate?: string) {
   const financials = normalised(doc ?? loadDocument(fixture));
   const valuation = computeValuation({
-    financials, assumptions: { wacc: '12.5', terminalGrowthRate: '5' }, engagement: { statute, purpose, valuationDate: '2025-03-31' }, ...extra,
+    financials, assumptions: { wacc: '12.5', terminalGrowthRate: '5' }, engagement: { statute, purpose, valuationDate: valuationDate ?? wholeYearDate(financials) }, ...extra,
   });
   const wb = await recalculate(await buildWorkpapers({ targetEntity: 'Test Co', financials, valuation }));
   for (const m of valuation.methods) {
@@ -59,6 +63,13 @@ const WHY = 'DCF leads: the business is a going concern with reliable projection
 test('DCF (FEMA) and the sensitivity grid, end-of-year and mid-year', async () => {
   await check('sample-company.json', 'FEMA_RBI', 'ISSUE_TO_NON_RESIDENT');
   await check('sample-company.json', 'FEMA_RBI', null, { options: { midYear: true } });
+});
+
+test('a stub period (valued 31 October 2026, s = 151/365) in the DCF and Sensitivity formulas, end-of-year and mid-year', async () => {
+  const { wb } = await check('sample-company.json', 'FEMA_RBI', 'ISSUE_TO_NON_RESIDENT', {}, undefined, '2026-10-31');
+  assert.equal(Number(wb.value('StubFraction')).toFixed(9), (151 / 365).toFixed(9)); // HyperFormula rounds to 10 significant digits
+  await check('sample-company.json', 'FEMA_RBI', null, { options: { midYear: true } }, undefined, '2026-10-31');
+  await check('loss-carry-forward.json', 'FEMA_RBI', 'ISSUE_TO_NON_RESIDENT', {}, undefined, '2025-06-30');
 });
 
 test('losses carried forward and lapsing, in formulas', async () => {

@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -43,13 +46,18 @@ test('CLI --json: NAV_11UA_2A includes the arrears of cumulative preference divi
   assert.equal(nav.valuePerShare, '79.30');
   // The valuation date defaults to the balance sheet date, 31-3-2026: after 1-4-2025.
   assert.ok(r.warnings.some((w: { code: string }) => w.code === 'S56_2_VIIB_NOT_APPLICABLE'));
-  const before = json(['test/fixtures/financials/arrears-company.json', '--wacc', '12', '--growth', '4', '--statute', 'RULE_11UA', '--purpose', 'ISSUE_OF_SHARES', '--valuation-date', '2025-03-31']);
+  // Valued on 31-3-2025: the same company a year earlier, its projections from FY2026 (docs/valuation-method.md, Stub period).
+  const earlier = join(mkdtempSync(join(tmpdir(), 'vs-cli-')), 'arrears-fy2026.json');
+  const doc = JSON.parse(readFileSync(join(root, 'test/fixtures/financials/arrears-company.json'), 'utf8'));
+  writeFileSync(earlier, JSON.stringify({ ...doc, balanceSheetDate: '2025-03-31', projections: doc.projections.map((p: { year: string }, i: number) => ({ ...p, year: `FY${2026 + i}` })) }));
+  const before = json([earlier, '--wacc', '12', '--growth', '4', '--statute', 'RULE_11UA', '--purpose', 'ISSUE_OF_SHARES', '--valuation-date', '2025-03-31']);
   assert.ok(!before.warnings.some((w: { code: string }) => w.code === 'S56_2_VIIB_NOT_APPLICABLE'));
   assert.equal(before.conclusion.floorOrCeiling, 'CEILING');
 });
 
 test('CLI --json: DCF lines carry the loss brought forward, set off and carried forward', () => {
-  const r = json(['test/fixtures/financials/startup-negative-fcff.json', '--wacc', '18', '--growth', '6', '--statute', 'FEMA_RBI']);
+  // Balance sheet at 31-12-2025, projections from FY2027: valued on 31-3-2026, the day before they start.
+  const r = json(['test/fixtures/financials/startup-negative-fcff.json', '--wacc', '18', '--growth', '6', '--statute', 'FEMA_RBI', '--valuation-date', '2026-03-31']);
   const dcf = r.methods.find((m: { method: string }) => m.method === 'DCF');
   const line = (label: string) => dcf.lines.find((l: { label: string }) => l.label === label)?.value;
   assert.equal(line('FY2027 Less: tax on EBIT at 25.168%'), '0.00'); // a loss: no tax, no refund

@@ -6,11 +6,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { computeValuation, type Purpose, type Statute } from '../../../src/domain/valuation/engine.js';
-import { loadFinancials } from './helpers.js';
+import { loadFinancials, projectionsFrom } from './helpers.js';
 
 function tests(statute: Statute, purpose: Purpose | null, price: string, valuationDate = '2026-03-31') {
   const r = computeValuation({
-    financials: loadFinancials('sample-company.json'),
+    // A valuation date before FY2027 takes the projections as starting in FY2026 (docs/valuation-method.md, Stub period).
+    financials: valuationDate < '2026-03-31' ? projectionsFrom(loadFinancials('sample-company.json'), 'FY2026') : loadFinancials('sample-company.json'),
     assumptions: { wacc: 12, terminalGrowthRate: 4 },
     engagement: { statute, purpose, valuationDate, proposedPricePerShare: price },
   });

@@ -32,3 +32,13 @@ export function assertLines(m: MethodResult, expected: [label: string, value: st
   const relevant = actual.filter(([label]) => expected.some(([e]) => e === label));
   assert.deepEqual(relevant, expected);
 }
+
+/**
+ * The same financials with the projection years relabelled to start at `firstYear` (amounts unchanged), for
+ * a valuation date in an earlier year: the first projection year must hold the valuation date or start the
+ * day after it (docs/valuation-method.md, Stub period).
+ */
+export function projectionsFrom(f: NormalisedFinancials, firstYear: string): NormalisedFinancials {
+  const first = Number(firstYear.slice(2));
+  return { ...f, projections: f.projections.map((p, i) => ({ ...p, year: `FY${first + i}` })) };
+}

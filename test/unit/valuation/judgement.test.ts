@@ -8,13 +8,17 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ValuationInputError, computeValuation, type ValuationInput } from '../../../src/domain/valuation/engine.js';
 import { judgementErrors } from '../../../src/domain/valuation/judgement.js';
-import { loadFinancials } from './helpers.js';
+import { loadFinancials, projectionsFrom } from './helpers.js';
 
 const WEIGHTS_WHY = 'DCF leads: the business is a going concern with reliable projections.';
 const DLOM_WHY = 'Unlisted minority stake; no exit route within five years (restricted study median).';
 
+// A valuation date before FY2027 takes the projections as starting in FY2026, the year after it (amounts unchanged).
 const value = (engagement: ValuationInput['engagement'], judgement: ValuationInput['judgement'], fixture = 'sample-company.json') =>
-  computeValuation({ financials: loadFinancials(fixture), assumptions: { wacc: 12, terminalGrowthRate: 4 }, engagement, judgement });
+  computeValuation({
+    financials: engagement.valuationDate < '2026-03-31' ? projectionsFrom(loadFinancials(fixture), 'FY2026') : loadFinancials(fixture),
+    assumptions: { wacc: 12, terminalGrowthRate: 4 }, engagement, judgement,
+  });
 
 function refuses(run: () => unknown, code: string, pattern?: RegExp): void {
   assert.throws(run, (error: unknown) => {

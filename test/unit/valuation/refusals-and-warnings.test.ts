@@ -7,7 +7,7 @@ import {
   computeValuation,
   type ValuationInput,
 } from '../../../src/domain/valuation/engine.js';
-import { loadDocument, loadFinancials, normalised } from './helpers.js';
+import { loadDocument, loadFinancials, normalised, projectionsFrom } from './helpers.js';
 
 const input = (overrides: Partial<ValuationInput> = {}): ValuationInput => ({
   financials: loadFinancials('sample-company.json'),
@@ -135,7 +135,7 @@ test('warns when the balance sheet is more than 90 days from the valuation date'
   const warning = at91.warnings.find((w) => w.code === 'BALANCE_SHEET_DATE_MORE_THAN_90_DAYS_FROM_VALUATION_DATE');
   assert.ok(warning);
   assert.match(warning.message, /91 days before/);
-  const before = computeValuation(input({ engagement: { statute: 'FEMA_RBI', valuationDate: '2025-12-30' } }));
+  const before = computeValuation(input({ engagement: { statute: 'FEMA_RBI', valuationDate: '2025-12-30' }, financials: projectionsFrom(loadFinancials('sample-company.json'), 'FY2026') }));
   assert.ok(before.warnings.some((w) => w.code === 'BALANCE_SHEET_DATE_MORE_THAN_90_DAYS_FROM_VALUATION_DATE'));
 });
 

@@ -8,14 +8,14 @@ import { computeValuation } from '../../../src/domain/valuation/engine.js';
 import { missingInputs } from '../../../src/domain/valuation/readiness.js';
 import { rateWarnings } from '../../../src/domain/valuation/warnings.js';
 import { dec } from '../../../src/domain/valuation/money.js';
-import { assertLines, loadDocument, loadFinancials, method, normalised } from './helpers.js';
+import { assertLines, loadDocument, loadFinancials, method, normalised, projectionsFrom } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------
 // 1. Arrears of cumulative preference dividend are added to L (item (vi) of L), both formulas.
 // Sample company (LAKHS) with arrears of 150 lakhs in the notes.
 test('arrears of cumulative preference dividend are added to L in Rule 11UA(2)(a)', () => {
   const result = computeValuation({
-    financials: loadFinancials('arrears-company.json'),
+    financials: projectionsFrom(loadFinancials('arrears-company.json'), 'FY2026'),
     assumptions: { wacc: 12, terminalGrowthRate: 4 },
     engagement: { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2025-03-31' },
   });
@@ -58,7 +58,8 @@ test('arrears of cumulative preference dividend are added to L in Rule 11UA(1)(c
 test('an issue of shares valued on 31-3-2025 keeps the Rule 11UA(2) ceiling; on 1-4-2025 it is S56_2_VIIB_NOT_APPLICABLE', () => {
   const at = (valuationDate: string) =>
     computeValuation({
-      financials: loadFinancials('sample-company.json'),
+      // Valued in FY2025: the projections start in FY2026 (docs/valuation-method.md, Stub period).
+      financials: projectionsFrom(loadFinancials('sample-company.json'), 'FY2026'),
       assumptions: { wacc: 12, terminalGrowthRate: 4 },
       engagement: { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate },
     });

@@ -14,7 +14,7 @@ test('example 1: FEMA issue to non-resident, five years end-of-year DCF, fair va
   const result = computeValuation({
     financials: loadFinancials('sample-company.json'),
     assumptions: { wacc: 12, terminalGrowthRate: 4 },
-    engagement: { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-04-30' },
+    engagement: { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-03-31' },
   });
   const dcf = method(result, 'DCF');
   assertLines(dcf, [
@@ -83,7 +83,7 @@ test('example 2: mid-year discounting, FEMA transfer to resident, fair value is 
   const result = computeValuation({
     financials: loadFinancials('small-company-rupees.json'),
     assumptions: { wacc: '13.5', terminalGrowthRate: '5' },
-    engagement: { statute: 'FEMA_RBI', purpose: 'TRANSFER_NON_RESIDENT_TO_RESIDENT', valuationDate: '2025-05-15' },
+    engagement: { statute: 'FEMA_RBI', purpose: 'TRANSFER_NON_RESIDENT_TO_RESIDENT', valuationDate: '2025-03-31' },
     options: { midYear: true },
   });
   assertLines(method(result, 'DCF'), [
@@ -129,7 +129,7 @@ test('example 3: negative FCFF years, Rule 11UA issue concluded on DCF (11UA(2)(
   const result = computeValuation({
     financials: loadFinancials('startup-negative-fcff.json'),
     assumptions: { wacc: 18, terminalGrowthRate: 6 },
-    engagement: { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-02-15' },
+    engagement: { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' },
     options: { rule11uaIssueMethod: 'DCF' },
   });
   assertLines(method(result, 'DCF'), [
@@ -248,4 +248,75 @@ test('example 4: ten-year projection under Companies Act s.62 with default weigh
     { method: 'NAV', weightPercent: '50', valuePerShare: '79.55', weightedValuePerShare: '39.77' },
   ]);
   assert.deepEqual(result.warnings, []);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Example 6: a stub period. The sample company valued on 31 October 2026 on its FY2027–FY2031
+// projections, FEMA issue, WACC 12 %, g 4 % (docs/valuation-method.md, Stub period). Computed by hand
+// (python3 decimal, 60 digits): s = 151/365 (1 Nov 2026 – 31 Mar 2027 over the 365 days of FY2027).
+const stubValuation = (midYear: boolean) => computeValuation({
+  financials: loadFinancials('sample-company.json'),
+  assumptions: { wacc: 12, terminalGrowthRate: 4 },
+  engagement: { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-10-31' },
+  options: { midYear },
+});
+
+test('example 6a: a stub period, end-of-year: year 1 counts s × FCFF, exponents s + (k − 1), terminal s + n − 1', () => {
+  const dcf = method(stubValuation(false), 'DCF');
+  assertLines(dcf, [
+    ['Stub fraction s', '0.413699'], // 151/365
+    ['FY2027 FCFF', '18691200.00'],
+    ['FY2027 FCFF for the stub period', '7732523.84'], // 18691200 × 151/365
+    ['FY2027 Discount exponent', '0.413699'],
+    ['FY2027 Discount factor (t = 0.413699)', '0.954198'],
+    ['FY2027 Present value of FCFF', '7378359.96'],
+    ['FY2028 Discount exponent', '1.413699'],
+    ['FY2028 Present value of FCFF', '18324271.38'],
+    ['FY2029 Present value of FCFF', '19093273.79'],
+    ['FY2030 Present value of FCFF', '19419216.87'],
+    ['FY2031 Discount exponent', '4.413699'],
+    ['FY2031 Present value of FCFF', '19440869.89'],
+    ['Sum of present values of FCFF', '83655991.89'],
+    ['Terminal value at end of FY2031', '416766272.00'],
+    ['Terminal value discount factor (t = 4.413699)', '0.606410'],
+    ['Present value of terminal value', '252731308.53'],
+    ['Enterprise value', '336387300.42'],
+    ['Equity value', '314387300.42'],
+    ['Value per equity share', '314.39'],
+  ]);
+  assert.equal(dcf.lines.find((l) => l.label === 'Stub fraction s')?.note, '151 of 365 days from the valuation date to 2027-03-31');
+});
+
+test('example 6b: a stub period, mid-year: exponents s/2 for year 1 and s + k − 1.5 after; the terminal value as end-of-year', () => {
+  const result = stubValuation(true);
+  assertLines(method(result, 'DCF'), [
+    ['FY2027 FCFF for the stub period', '7732523.84'],
+    ['FY2027 Discount exponent', '0.206849'], // s/2
+    ['FY2027 Discount factor (t = 0.206849)', '0.976831'],
+    ['FY2027 Present value of FCFF', '7553366.42'],
+    ['FY2028 Discount exponent', '0.913699'], // s + 2 − 1.5
+    ['FY2028 Present value of FCFF', '19392586.01'],
+    ['FY2029 Present value of FCFF', '20206421.66'],
+    ['FY2030 Present value of FCFF', '20551367.40'],
+    ['FY2031 Discount exponent', '3.913699'],
+    ['FY2031 Present value of FCFF', '20574282.80'],
+    ['Sum of present values of FCFF', '88278024.29'],
+    ['Terminal value discount factor (t = 4.413699)', '0.606410'],
+    ['Present value of terminal value', '252731308.53'],
+    ['Enterprise value', '341009332.82'],
+    ['Value per equity share', '319.01'],
+  ]);
+  assert.match(result.conventions.statements.join(' '), /s = 151\/365/);
+});
+
+test('no stub on the day before the first projection year: s = 1 and the whole-year figures of example 1', () => {
+  const full = computeValuation({
+    financials: loadFinancials('sample-company.json'),
+    assumptions: { wacc: 12, terminalGrowthRate: 4 },
+    engagement: { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-03-31' },
+  });
+  const dcf = method(full, 'DCF');
+  assert.equal(dcf.valuePerShare, '302.55');
+  assert.ok(!dcf.lines.some((l) => l.label === 'Stub fraction s' || l.label.endsWith('Discount exponent')));
+  assert.match(full.conventions.statements.join(' '), /No stub period/);
 });

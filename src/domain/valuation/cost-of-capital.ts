@@ -1,0 +1,53 @@
+import { Dec, HUNDRED, ONE, dec } from './money.js';
+
+/**
+ * The cost of capital built up (docs/valuation-method.md, Cost of capital). Rates are percent (12.5 =
+ * 12.5 %); `debtToEquity` is a ratio (0.25 = 25 % debt to equity); `beta` is the unlevered (asset) beta
+ * relevered with Hamada's formula, or a levered beta used as given.
+ */
+export interface CostOfCapitalInput {
+  riskFreeRate: string | number;
+  equityRiskPremium: string | number;
+  beta: string | number;
+  betaBasis: 'UNLEVERED' | 'LEVERED';
+  debtToEquity: string | number;
+  taxRate: string | number;
+  preTaxCostOfDebt: string | number;
+  sizePremium?: string | number;
+  companySpecificPremium?: string | number;
+  /** Where the figures come from, e.g. "10-year G-Sec yield 6.52 % on 31-10-2026 (RBI)". */
+  source: string;
+}
+
+export interface CostOfCapitalBuildUp {
+  leveredBeta: Dec;
+  /** Ke = Rf + βL × ERP + size premium + company-specific premium, percent. */
+  costOfEquity: Dec;
+  /** Kd × (1 − t), percent. */
+  costOfDebtAfterTax: Dec;
+  /** E/V = 1 / (1 + D/E). */
+  equityWeight: Dec;
+  /** D/V = (D/E) / (1 + D/E). */
+  debtWeight: Dec;
+  /** Ke × E/V + Kd(after tax) × D/V, percent, exact. */
+  wacc: Dec;
+}
+
+export function buildCostOfCapital(c: CostOfCapitalInput): CostOfCapitalBuildUp {
+  const t = dec(c.taxRate).div(HUNDRED);
+  const de = dec(c.debtToEquity);
+  // Hamada: βL = βU × (1 + (1 − t) × D/E).
+  const leveredBeta = c.betaBasis === 'UNLEVERED' ? dec(c.beta).times(ONE.plus(ONE.minus(t).times(de))) : dec(c.beta);
+  const costOfEquity = dec(c.riskFreeRate)
+    .plus(leveredBeta.times(dec(c.equityRiskPremium)))
+    .plus(dec(c.sizePremium ?? 0))
+    .plus(dec(c.companySpecificPremium ?? 0));
+  const costOfDebtAfterTax = dec(c.preTaxCostOfDebt).times(ONE.minus(t));
+  const equityWeight = ONE.div(ONE.plus(de));
+  const debtWeight = de.div(ONE.plus(de));
+  const wacc = costOfEquity.times(equityWeight).plus(costOfDebtAfterTax.times(debtWeight));
+  return { leveredBeta, costOfEquity, costOfDebtAfterTax, equityWeight, debtWeight, wacc };
+}
+
+/** The WACC a lock must state when it gives a build-up: the built-up figure rounded half-up to 4 decimals. */
+export const statedWacc = (b: CostOfCapitalBuildUp): Dec => b.wacc.toDecimalPlaces(4, Dec.ROUND_HALF_UP);
