@@ -2,7 +2,9 @@
  * npm run value -- <financials.json> --wacc 12 --growth 4 [--statute RULE_11UA] [--purpose …]
  *   [--mid-year] [--valuation-date YYYY-MM-DD] [--long-run-gdp 10] [--weights dcf=50,nav=50]
  *   [--issue-method NAV|DCF] [--method-weights DCF=70,NAV=30 --weights-rationale "…"]
- *   [--dlom 10 --dlom-rationale "…"] [--price 245.50] [--json]
+ *   [--dlom 10 --dlom-rationale "…"] [--dloc 10 --dloc-rationale "…"] [--price 245.50] [--json]
+ *   [--rf 6.52 --erp 7.5 --beta 0.85 --beta-basis UNLEVERED --de 0.25 --tax-rate 25.168 --kd 9.75
+ *    --size-premium 1.5 --specific-premium 2 --coc-source "…"]   (a WACC build-up; --wacc must equal it to 4 decimals)
  *
  * Reads a canonical financials JSON document, values it and prints the result as text tables.
  * The valuation date defaults to the balance sheet date so that output never depends on the clock.
@@ -26,7 +28,9 @@ const USAGE =
   STATUTES.join('|') +
   '] [--purpose <purpose>] [--mid-year] [--valuation-date YYYY-MM-DD] [--long-run-gdp <percent>] ' +
   '[--weights dcf=50,nav=25,comparables=25] [--issue-method NAV|DCF] [--method-weights DCF=70,NAV=30 --weights-rationale <text>] ' +
-  '[--dlom <percent> --dlom-rationale <text>] [--price <rupees per share>] [--json]';
+  '[--dlom <percent> --dlom-rationale <text>] [--dloc <percent> --dloc-rationale <text>] [--price <rupees per share>] [--json] ' +
+  '[--rf <percent> --erp <percent> --beta <beta> --beta-basis UNLEVERED|LEVERED --de <ratio> --tax-rate <percent> --kd <percent> ' +
+  '[--size-premium <percent>] [--specific-premium <percent>] --coc-source <text>]';
 
 function main(argv: string[]): number {
   let args;
@@ -48,6 +52,18 @@ function main(argv: string[]): number {
         'weights-rationale': { type: 'string' },
         dlom: { type: 'string' },
         'dlom-rationale': { type: 'string' },
+        dloc: { type: 'string' },
+        'dloc-rationale': { type: 'string' },
+        rf: { type: 'string' },
+        erp: { type: 'string' },
+        beta: { type: 'string' },
+        'beta-basis': { type: 'string', default: 'UNLEVERED' },
+        de: { type: 'string' },
+        'tax-rate': { type: 'string' },
+        kd: { type: 'string' },
+        'size-premium': { type: 'string' },
+        'specific-premium': { type: 'string' },
+        'coc-source': { type: 'string' },
         price: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -84,7 +100,19 @@ function main(argv: string[]): number {
   try {
     const result = computeValuation({
       financials: parsed.financials,
-      assumptions: { wacc: values.wacc, terminalGrowthRate: values.growth },
+      assumptions: {
+        wacc: values.wacc,
+        terminalGrowthRate: values.growth,
+        ...(values.rf !== undefined && {
+          costOfCapital: {
+            riskFreeRate: values.rf, equityRiskPremium: values.erp ?? '', beta: values.beta ?? '', betaBasis: values['beta-basis'] === 'LEVERED' ? 'LEVERED' : 'UNLEVERED',
+            debtToEquity: values.de ?? '0', taxRate: values['tax-rate'] ?? '0', preTaxCostOfDebt: values.kd ?? '0',
+            ...(values['size-premium'] !== undefined && { sizePremium: values['size-premium'] }),
+            ...(values['specific-premium'] !== undefined && { companySpecificPremium: values['specific-premium'] }),
+            source: values['coc-source'] ?? 'not stated',
+          },
+        }),
+      },
       engagement: {
         statute: values.statute as Statute,
         purpose: values.purpose as Purpose | undefined,
@@ -98,6 +126,8 @@ function main(argv: string[]): number {
         ...(values['weights-rationale'] !== undefined && { weightsRationale: values['weights-rationale'] }),
         ...(values.dlom !== undefined && { dlomPercent: values.dlom }),
         ...(values['dlom-rationale'] !== undefined && { dlomRationale: values['dlom-rationale'] }),
+        ...(values.dloc !== undefined && { dlocPercent: values.dloc }),
+        ...(values['dloc-rationale'] !== undefined && { dlocRationale: values['dloc-rationale'] }),
       },
       options: {
         midYear: values['mid-year'],
@@ -182,6 +212,18 @@ function render(r: ValuationResult): string {
     'Conventions:',
     ...r.conventions.statements.map((s) => `  - ${s}`),
   );
+  const stub = r.methods.find((m) => m.method === 'DCF')?.lines.find((l) => l.label === 'Stub fraction s');
+  if (stub) out.push('', `Stub period: s = ${stub.value} (${stub.note})`);
+  const build = r.assumptions.costOfCapital;
+  if (build) {
+    out.push('', `== Cost of capital (source: ${build.source})`, table(['Component', 'Figure'], [
+      ['Risk-free rate Rf %', build.riskFreeRate], ['Equity risk premium %', build.equityRiskPremium],
+      [build.betaBasis === 'UNLEVERED' ? 'Unlevered beta' : 'Levered beta (given)', build.beta], ['Debt to equity', build.debtToEquity],
+      ['Tax rate %', build.taxRate], ['Relevered beta', build.leveredBeta], ['Size premium %', build.sizePremium],
+      ['Company-specific premium %', build.companySpecificPremium], ['Cost of equity Ke %', build.costOfEquity],
+      ['Cost of debt after tax %', build.costOfDebtAfterTax], ['E/V', build.equityWeight], ['D/V', build.debtWeight], ['WACC %', build.wacc],
+    ], new Set([1])));
+  }
   for (const m of r.methods) out.push('', renderMethod(m));
 
   const c = r.conclusion;
@@ -197,6 +239,9 @@ function render(r: ValuationResult): string {
         new Set([1, 2, 3]),
       ),
     );
+  }
+  if (c.controlDiscount) {
+    out.push(`Discount for lack of control ${c.controlDiscount.percent}%: ₹${grouped(c.controlDiscount.valueBeforeDiscount)} − ₹${grouped(c.controlDiscount.discountPerShare)} = ₹${grouped(c.controlDiscount.valueAfterDiscount)}`);
   }
   if (c.discount) {
     out.push(`Discount for lack of marketability ${c.discount.percent}%: ₹${grouped(c.discount.valueBeforeDiscount)} − ₹${grouped(c.discount.discountPerShare)} = ₹${grouped(c.discount.valueAfterDiscount)}`);

@@ -72,6 +72,25 @@ export const GROWTH_BELOW_WACC = 'must be below wacc (the perpetuity has no valu
 
 const decimalPlaces = (max: number) => (n: number) => Number.isInteger(n * 10 ** max) || Math.abs(n * 10 ** max - Math.round(n * 10 ** max)) < 1e-9;
 
+const rate = (what: string) => z.number().min(0).max(100).refine(decimalPlaces(4), 'at most 4 decimal places').describe(`${what}, percent`);
+
+/** The cost of capital built up (docs/valuation-method.md, Cost of capital). */
+export const costOfCapitalBody = z
+  .object({
+    riskFreeRate: rate('Risk-free rate (e.g. the 10-year Government of India security yield at the valuation date)'),
+    equityRiskPremium: rate('Equity risk premium'),
+    beta: z.number().min(0).max(10).refine(decimalPlaces(4), 'at most 4 decimal places').describe('Beta, unlevered or levered as betaBasis says'),
+    betaBasis: z.enum(['UNLEVERED', 'LEVERED']).describe('UNLEVERED: relevered as βL = βU × (1 + (1 − t) × D/E); LEVERED: used as given'),
+    debtToEquity: z.number().min(0).max(20).refine(decimalPlaces(4), 'at most 4 decimal places').describe('Target debt to equity, a ratio (0.25 = 25 %)'),
+    taxRate: rate('Tax rate t'),
+    preTaxCostOfDebt: rate('Pre-tax cost of debt'),
+    sizePremium: rate('Size premium').optional(),
+    companySpecificPremium: rate('Company-specific risk premium').optional(),
+    source: z.string().trim().min(10).max(2000).describe('Where the figures come from, e.g. "10-year G-Sec yield 6.52 % on 31-10-2026 (RBI); beta: median of four listed peers"'),
+  })
+  .strict()
+  .meta({ id: 'CostOfCapital' });
+
 export const lockAssumptionsBody = z
   .object({
     wacc: z.number().min(0.01).max(50).refine(decimalPlaces(4), 'at most 4 decimal places').describe('Weighted average cost of capital, percent (12.5 = 12.5 %)'),
@@ -91,6 +110,15 @@ export const lockAssumptionsBody = z
       .optional()
       .describe('Discount for lack of marketability, percent (0–50): the concluded value × (1 − dlomPercent/100). Refused (400 discount_not_permitted, naming the rule) where the statute prescribes the formula (Rule 11UA NAV) and for IBC. Requires dlomRationale'),
     dlomRationale: z.string().trim().min(20).max(5000).optional().describe('Why this discount (required with dlomPercent)'),
+    dlocPercent: z
+      .number()
+      .min(0)
+      .max(50)
+      .refine(decimalPlaces(2), 'at most 2 decimal places')
+      .optional()
+      .describe('Discount for lack of control, percent (0–50), applied before any discount for lack of marketability: concluded value × (1 − dlocPercent/100) × (1 − dlomPercent/100). Refused where a DLOM is refused. Requires dlocRationale'),
+    dlocRationale: z.string().trim().min(20).max(5000).optional().describe('Why this discount for lack of control (required with dlocPercent)'),
+    costOfCapital: costOfCapitalBody.optional().describe('The WACC built up from its parts. When given, wacc must equal the built-up WACC rounded half-up to 4 decimals, or the lock is 400 wacc_mismatch giving the computed figure; the report prints the build-up with its source'),
   })
   .strict()
   .refine((body) => body.terminalGrowthRate < body.wacc, { path: ['terminalGrowthRate'], message: GROWTH_BELOW_WACC })

@@ -2,7 +2,7 @@
  * Live workpapers: an XLSX in which every computed cell is an Excel formula over
  * the input cells, with the engine's figure as its cached value, so a reviewer can trace and re-run
  * each figure. Sheets: Inputs, one per method (DCF, NAV_11UA_2A, NAV_11UA_1CB, NAV, IBC), Sensitivity
- * and Summary. Workbook-level names: WACC, TerminalGrowth, StubFraction, EnterpriseValue_DCF, EquityValue_DCF,
+ * and Summary. Workbook-level names: WACC, TerminalGrowth, StubFraction, RiskFreeRate and Ke (with a cost-of-capital build-up), EnterpriseValue_DCF, EquityValue_DCF,
  * ValuePerShare_<METHOD> for every method with formulas, ValuePerShare_Concluded when a value concludes.
  * The COMPARABLES sheet lists each peer's multiples; the medians and implied values are formulas over them.
  */
@@ -121,8 +121,34 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
   // ------------------------------------------------------------------ Inputs
   const inp = new Sheet(wb, known, 'Inputs');
   inp.title(`Inputs: ${input.targetEntity} (${v.statute}${v.purpose ? `, ${v.purpose}` : ''}), valuation date ${v.valuationDate}`);
+  const build = v.assumptions.costOfCapital;
+  let waccContent: { f: string; result?: Value } | number = Number(v.assumptions.wacc);
+  if (build) {
+    // docs/valuation-method.md, Cost of capital: every step a formula, so a changed input flows into the WACC.
+    inp.heading(`Cost of capital (percent; source: ${build.source})`);
+    const rf = inp.put('Risk-free rate Rf (%)', Number(build.riskFreeRate), PERCENT_FORMAT);
+    const erp = inp.put('Equity risk premium ERP (%)', Number(build.equityRiskPremium), PERCENT_FORMAT);
+    const beta = inp.put(build.betaBasis === 'UNLEVERED' ? 'Unlevered beta βU' : 'Levered beta βL (as given)', Number(build.beta), FACTOR_FORMAT);
+    const de = inp.put('Debt to equity D/E', Number(build.debtToEquity), FACTOR_FORMAT);
+    const tax = inp.put('Tax rate t (%)', Number(build.taxRate), PERCENT_FORMAT);
+    const kd = inp.put('Pre-tax cost of debt Kd (%)', Number(build.preTaxCostOfDebt), PERCENT_FORMAT);
+    const size = inp.put('Size premium (%)', Number(build.sizePremium), PERCENT_FORMAT);
+    const specific = inp.put('Company-specific premium (%)', Number(build.companySpecificPremium), PERCENT_FORMAT);
+    const levered = build.betaBasis === 'UNLEVERED'
+      ? inp.put('Relevered beta βL = βU × (1 + (1 − t) × D/E)', { f: `${beta}*(1+(1-${tax}/100)*${de})`, result: Number(build.leveredBeta) }, FACTOR_FORMAT)
+      : beta;
+    const ke = inp.put('Cost of equity Ke = Rf + βL × ERP + premiums (%)', { f: `${rf}+${levered}*${erp}+${size}+${specific}`, result: Number(build.costOfEquity) }, PERCENT_FORMAT);
+    const kdAfterTax = inp.put('Cost of debt after tax = Kd × (1 − t) (%)', { f: `${kd}*(1-${tax}/100)`, result: Number(build.costOfDebtAfterTax) }, PERCENT_FORMAT);
+    const ev = inp.put('Weight of equity E/V = 1 / (1 + D/E)', { f: `1/(1+${de})`, result: Number(build.equityWeight) }, FACTOR_FORMAT);
+    const dv = inp.put('Weight of debt D/V = (D/E) / (1 + D/E)', { f: `${de}/(1+${de})`, result: Number(build.debtWeight) }, FACTOR_FORMAT);
+    const exact = inp.put('WACC = Ke × E/V + Kd after tax × D/V (%)', { f: `${ke}*${ev}+${kdAfterTax}*${dv}`, result: Number(build.wacc) }, PERCENT_FORMAT);
+    name('RiskFreeRate', rf);
+    name('Ke', ke);
+    waccContent = { f: `ROUND(${exact},4)`, result: Number(v.assumptions.wacc) };
+    inp.row += 1;
+  }
   inp.heading('Assumptions (percent)');
-  const wacc = inp.put('WACC (%)', Number(v.assumptions.wacc), PERCENT_FORMAT);
+  const wacc = inp.put(build ? 'WACC (%), the build-up to 4 decimals' : 'WACC (%)', waccContent, PERCENT_FORMAT);
   const growth = inp.put('Terminal growth rate (%)', Number(v.assumptions.terminalGrowthRate), PERCENT_FORMAT);
   const midYear = inp.put('Mid-year discounting (1 = yes, 0 = no)', v.conventions.discounting === 'MID_YEAR' ? 1 : 0);
   // docs/valuation-method.md, Stub period: s = days after the valuation date to the end of year 1 ÷ days in year 1.
@@ -133,6 +159,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
     }, FACTOR_FORMAT)
     : '1';
   if (stubPeriodOfYear1) name('StubFraction', stub);
+  const dloc = inp.put('Discount for lack of control (%)', Number(v.conclusion.controlDiscount?.percent ?? 0), PERCENT_FORMAT);
   const dlom = inp.put('Discount for lack of marketability (%)', Number(v.conclusion.discount?.percent ?? 0), PERCENT_FORMAT);
   name('WACC', wacc);
   name('TerminalGrowth', growth);
@@ -479,12 +506,13 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
   sum.row += 1;
   if (c.valuePerShare !== null && weighted.length > 0) {
     const before = sum.put('Weighted value per share (before any discount)', { f: `SUM(${weighted.join(',')})`, result: Number(c.valueBeforeDiscount ?? c.valuePerShare) }, RUPEE_FORMAT);
-    const concluded = sum.put('Concluded value per share = weighted value × (1 − discount for lack of marketability)', {
-      f: `${before}*(1-${dlom}/100)`, result: Number(c.valuePerShare),
+    const concluded = sum.put('Concluded value per share = weighted value × (1 − discount for lack of control) × (1 − discount for lack of marketability)', {
+      f: `${before}*(1-${dloc}/100)*(1-${dlom}/100)`, result: Number(c.valuePerShare),
     }, RUPEE_FORMAT);
     name('ValuePerShare_Concluded', concluded);
   }
   if (c.weightsRationale) sum.put('Weights rationale', c.weightsRationale);
+  if (c.controlDiscount) sum.put('Discount for lack of control: rationale', c.controlDiscount.rationale);
   if (c.discount) sum.put('Discount rationale', c.discount.rationale);
 
   for (const [n, address] of names) wb.definedNames.add(address, n);

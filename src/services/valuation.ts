@@ -7,7 +7,7 @@ import type { Executor } from '../db/client.js';
 import { AppError, conflict, notFound, validationFailed } from '../lib/errors.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { canLockAssumptions } from '../domain/engagement/state-machine.js';
-import { computeValuation, ValuationInputError, type Purpose, type Statute, type ValuationResult } from '../domain/valuation/engine.js';
+import { buildCostOfCapital, computeValuation, statedWacc, ValuationInputError, type CostOfCapitalInput, type Purpose, type Statute, type ValuationResult } from '../domain/valuation/engine.js';
 import { buildWorkpapers } from '../reports/workpapers.js';
 import { dec } from '../domain/valuation/money.js';
 import { missingInputs, usesDcf, type MissingInput } from '../domain/valuation/readiness.js';
@@ -29,6 +29,9 @@ export function publicAssumptions(a: data.AssumptionsRow | null, warnings?: { co
     ...(a.weights_rationale && { weightsRationale: a.weights_rationale }),
     ...(a.dlom_percent !== null && a.dlom_percent !== undefined && { dlomPercent: Number(a.dlom_percent) }),
     ...(a.dlom_rationale && { dlomRationale: a.dlom_rationale }),
+    ...(a.dloc_percent !== null && a.dloc_percent !== undefined && { dlocPercent: Number(a.dloc_percent) }),
+    ...(a.dloc_rationale && { dlocRationale: a.dloc_rationale }),
+    ...(a.cost_of_capital && { costOfCapital: publicCostOfCapital(a.cost_of_capital) }),
     locked: true as const,
     version: a.version,
     wacc: Number(a.wacc),
@@ -37,6 +40,18 @@ export function publicAssumptions(a: data.AssumptionsRow | null, warnings?: { co
     midYear: a.mid_year,
     lockedAt: a.locked_at.toISOString(),
     lockedBy: a.locked_by,
+  };
+}
+
+/** The stored build-up as the API returns it: numbers as numbers, as they were locked. */
+function publicCostOfCapital(c: Record<string, string>) {
+  const n = (k: string) => (c[k] === undefined ? undefined : Number(c[k]));
+  return {
+    riskFreeRate: n('riskFreeRate')!, equityRiskPremium: n('equityRiskPremium')!, beta: n('beta')!, betaBasis: c.betaBasis as 'UNLEVERED' | 'LEVERED',
+    debtToEquity: n('debtToEquity')!, taxRate: n('taxRate')!, preTaxCostOfDebt: n('preTaxCostOfDebt')!,
+    ...(c.sizePremium !== undefined && { sizePremium: n('sizePremium') }),
+    ...(c.companySpecificPremium !== undefined && { companySpecificPremium: n('companySpecificPremium') }),
+    source: c.source,
   };
 }
 
@@ -144,6 +159,7 @@ export async function lockAssumptions(
   input: {
     wacc: number; terminalGrowthRate: number; rationale: string; midYear?: boolean;
     methodWeights?: Record<string, number>; weightsRationale?: string; dlomPercent?: number; dlomRationale?: string;
+    dlocPercent?: number; dlocRationale?: string; costOfCapital?: CostOfCapitalInput;
   },
   requestId?: RequestTag,
 ) {
@@ -153,6 +169,17 @@ export async function lockAssumptions(
   const growth = String(input.terminalGrowthRate);
   if (dec(growth).gte(dec(wacc))) {
     throw validationFailed([{ path: '/terminalGrowthRate', message: GROWTH_BELOW_WACC }]);
+  }
+  const costOfCapital = input.costOfCapital ? costOfCapitalAsText(input.costOfCapital) : null;
+  if (costOfCapital) {
+    // docs/valuation-method.md, Cost of capital: the stated WACC is the built-up one to 4 decimals.
+    const built = buildCostOfCapital(costOfCapital);
+    if (!statedWacc(built).eq(dec(wacc))) {
+      const computed = statedWacc(built).toFixed(4);
+      throw new AppError(400, 'wacc_mismatch', `The cost-of-capital build-up gives a WACC of ${computed}%, not the ${wacc}% stated`, [
+        { path: '/wacc', message: `must be ${computed} (the build-up: Ke ${built.costOfEquity.toFixed(4)}% × E/V ${built.equityWeight.toFixed(4)} + Kd after tax ${built.costOfDebtAfterTax.toFixed(4)}% × D/V ${built.debtWeight.toFixed(4)})` },
+      ]);
+    }
   }
   return ctx.db.transaction(async (tx) => {
     const engagement = await requireEngagement(tx, principal.firmId, engagementId, true);
@@ -181,6 +208,9 @@ export async function lockAssumptions(
       weightsRationale: judgement.weightsRationale ?? null,
       dlomPercent: judgement.dlomPercent !== undefined ? String(judgement.dlomPercent) : null,
       dlomRationale: judgement.dlomRationale ?? null,
+      costOfCapital: costOfCapital as Record<string, string> | null,
+      dlocPercent: judgement.dlocPercent !== undefined ? String(judgement.dlocPercent) : null,
+      dlocRationale: judgement.dlocRationale ?? null,
     });
     if (!row) throw conflict('already_locked', 'Assumptions are already locked for this engagement');
     await insertAudit(tx, principal.firmId, actor, {
@@ -188,6 +218,8 @@ export async function lockAssumptions(
         wacc, terminalGrowthRate: growth, midYear: row.mid_year,
         ...(judgement.methodWeights && { methodWeights: judgement.methodWeights }),
         ...(judgement.dlomPercent !== undefined && { dlomPercent: judgement.dlomPercent }),
+        ...(judgement.dlocPercent !== undefined && { dlocPercent: judgement.dlocPercent }),
+        ...(costOfCapital && { costOfCapital }),
       },
     });
     await startComputationIfReady(tx, principal.firmId, engagementId, actor);
@@ -196,8 +228,10 @@ export async function lockAssumptions(
 }
 
 /** The lock body's judgement fields as the engine takes them: percent as exact decimal text. */
-function judgementOf(input: { methodWeights?: Record<string, number>; weightsRationale?: string; dlomPercent?: number; dlomRationale?: string }): Judgement {
+function judgementOf(input: { methodWeights?: Record<string, number>; weightsRationale?: string; dlomPercent?: number; dlomRationale?: string; dlocPercent?: number; dlocRationale?: string }): Judgement {
   return {
+    ...(input.dlocPercent !== undefined && { dlocPercent: String(input.dlocPercent) }),
+    ...(input.dlocRationale !== undefined && { dlocRationale: input.dlocRationale }),
     ...(input.methodWeights && { methodWeights: Object.fromEntries(Object.entries(input.methodWeights).map(([k, v]) => [k, String(v)])) }),
     ...(input.weightsRationale !== undefined && { weightsRationale: input.weightsRationale }),
     ...(input.dlomPercent !== undefined && { dlomPercent: String(input.dlomPercent) }),
@@ -211,7 +245,14 @@ export function storedJudgement(a: data.AssumptionsRow): Judgement {
     ...(a.weights_rationale && { weightsRationale: a.weights_rationale }),
     ...(a.dlom_percent !== null && a.dlom_percent !== undefined && { dlomPercent: a.dlom_percent }),
     ...(a.dlom_rationale && { dlomRationale: a.dlom_rationale }),
+    ...(a.dloc_percent !== null && a.dloc_percent !== undefined && { dlocPercent: a.dloc_percent }),
+    ...(a.dloc_rationale && { dlocRationale: a.dloc_rationale }),
   };
+}
+
+/** The build-up's numbers as exact text (as written by the caller), for storage and the engine. */
+function costOfCapitalAsText(c: CostOfCapitalInput): CostOfCapitalInput {
+  return Object.fromEntries(Object.entries(c).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v])) as unknown as CostOfCapitalInput;
 }
 
 /**
@@ -251,7 +292,10 @@ export async function computeEngagementValuation(ctx: ServiceContext, job: JobAt
     try {
       const result = computeValuation({
         financials: financials.data,
-        assumptions: { wacc: assumptions.wacc, terminalGrowthRate: assumptions.terminal_growth_rate, rationale: assumptions.rationale },
+        assumptions: {
+          wacc: assumptions.wacc, terminalGrowthRate: assumptions.terminal_growth_rate, rationale: assumptions.rationale,
+          ...(assumptions.cost_of_capital && { costOfCapital: assumptions.cost_of_capital as unknown as CostOfCapitalInput }),
+        },
         engagement: {
           statute: engagement.statute as Statute, purpose: (engagement.purpose as Purpose | null) ?? null, valuationDate: engagement.valuation_date,
           proposedPricePerShare: engagement.proposed_price_per_share,

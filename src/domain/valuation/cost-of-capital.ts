@@ -1,4 +1,5 @@
-import { Dec, HUNDRED, ONE, dec } from './money.js';
+import { Dec, HUNDRED, ONE, dec, plain, toPlaces } from './money.js';
+import type { CostOfCapitalDisclosure } from './types.js';
 
 /**
  * The cost of capital built up (docs/valuation-method.md, Cost of capital). Rates are percent (12.5 =
@@ -51,3 +52,26 @@ export function buildCostOfCapital(c: CostOfCapitalInput): CostOfCapitalBuildUp 
 
 /** The WACC a lock must state when it gives a build-up: the built-up figure rounded half-up to 4 decimals. */
 export const statedWacc = (b: CostOfCapitalBuildUp): Dec => b.wacc.toDecimalPlaces(4, Dec.ROUND_HALF_UP);
+
+/** The build-up as the result, the report and the workpapers show it. */
+export function discloseCostOfCapital(c: CostOfCapitalInput, b: CostOfCapitalBuildUp): CostOfCapitalDisclosure {
+  const given = (x: string | number | undefined) => plain(dec(x ?? 0));
+  return {
+    riskFreeRate: given(c.riskFreeRate),
+    equityRiskPremium: given(c.equityRiskPremium),
+    beta: given(c.beta),
+    betaBasis: c.betaBasis,
+    debtToEquity: given(c.debtToEquity),
+    taxRate: given(c.taxRate),
+    preTaxCostOfDebt: given(c.preTaxCostOfDebt),
+    sizePremium: given(c.sizePremium),
+    companySpecificPremium: given(c.companySpecificPremium),
+    source: c.source,
+    leveredBeta: toPlaces(b.leveredBeta, 6),
+    costOfEquity: toPlaces(b.costOfEquity, 6),
+    costOfDebtAfterTax: toPlaces(b.costOfDebtAfterTax, 6),
+    equityWeight: toPlaces(b.equityWeight, 6),
+    debtWeight: toPlaces(b.debtWeight, 6),
+    wacc: toPlaces(b.wacc, 6),
+  };
+}

@@ -5,15 +5,17 @@ import type { DcfAssumptions } from './dcf.js';
 import { ValuationInputError } from './errors.js';
 import { applyDiscount, checkJudgement, type Judgement } from './judgement.js';
 import { complianceOf } from './compliance.js';
-import { dec, isDecimalString, plain, toPaise, type Dec } from './money.js';
+import { dec, isDecimalString, plain, toPaise, toPlaces, type Dec } from './money.js';
 import { missingInputs, type ReadinessContext } from './readiness.js';
 import { computeSensitivity } from './sensitivity.js';
 import { stubPeriod } from './stub.js';
+import { buildCostOfCapital, discloseCostOfCapital, statedWacc, type CostOfCapitalInput } from './cost-of-capital.js';
 import { valueUnderStatute, type MethodWeights, type Rule11uaIssueMethod } from './statutes.js';
 import {
   PURPOSES_BY_STATUTE,
   STATUTES,
   type Conventions,
+  type CostOfCapitalDisclosure,
   type Purpose,
   type Statute,
   type ValuationResult,
@@ -33,6 +35,8 @@ export { ENGINE_VERSION } from './version.js';
 export { PURPOSES, PURPOSES_BY_STATUTE, STATUTES } from './types.js';
 export type * from './types.js';
 export type { Judgement } from './judgement.js';
+export type { CostOfCapitalInput } from './cost-of-capital.js';
+export { buildCostOfCapital, statedWacc } from './cost-of-capital.js';
 export type { Compliance, ComplianceTest } from './compliance.js';
 
 /** Long-run nominal GDP growth for India used to flag terminal growth, in percent. */
@@ -41,7 +45,7 @@ export const DEFAULT_LONG_RUN_GDP_GROWTH = '10';
 export interface ValuationInput {
   financials: NormalisedFinancials;
   /** Percent: 12.5 means 12.5 %. */
-  assumptions: { wacc: string | number; terminalGrowthRate: string | number; rationale?: string };
+  assumptions: { wacc: string | number; terminalGrowthRate: string | number; rationale?: string; costOfCapital?: CostOfCapitalInput };
   engagement: {
     statute: Statute;
     purpose?: Purpose | null;
@@ -124,6 +128,7 @@ export function computeValuation(input: ValuationInput): ValuationResult {
       wacc: plain(checked.dcf.wacc),
       terminalGrowthRate: plain(checked.dcf.growth),
       ...(input.assumptions.rationale !== undefined && { rationale: input.assumptions.rationale }),
+      ...(checked.costOfCapital && { costOfCapital: checked.costOfCapital }),
     },
     conventions: conventions(checked.dcf, outcome.dcf !== null),
     methods: outcome.methods,
@@ -175,6 +180,7 @@ interface CheckedInput {
   valuationDate: string;
   dcf: DcfAssumptions;
   longRunGdpGrowth: Dec;
+  costOfCapital: CostOfCapitalDisclosure | null;
 }
 
 function checkInput(input: ValuationInput): CheckedInput {
@@ -203,7 +209,9 @@ function checkInput(input: ValuationInput): CheckedInput {
     );
   }
   const longRunGdpGrowth = readRate(input.options?.longRunGdpGrowth ?? DEFAULT_LONG_RUN_GDP_GROWTH, 'Long-run GDP growth');
+  const costOfCapital = input.assumptions.costOfCapital ? checkCostOfCapital(input.assumptions.costOfCapital, wacc) : null;
   return {
+    costOfCapital,
     financials,
     statute,
     purpose,
@@ -216,6 +224,18 @@ function checkInput(input: ValuationInput): CheckedInput {
     },
     longRunGdpGrowth,
   };
+}
+
+/** A build-up must give the WACC the valuer states, to 4 decimals (docs/valuation-method.md, Cost of capital). */
+function checkCostOfCapital(c: CostOfCapitalInput, wacc: Dec): CostOfCapitalDisclosure {
+  for (const key of ['riskFreeRate', 'equityRiskPremium', 'beta', 'debtToEquity', 'taxRate', 'preTaxCostOfDebt', 'sizePremium', 'companySpecificPremium'] as const) {
+    if (c[key] !== undefined) readRate(c[key], `costOfCapital.${key}`);
+  }
+  const built = buildCostOfCapital(c);
+  if (!statedWacc(built).eq(wacc)) {
+    throw new ValuationInputError('WACC_MISMATCH', `The cost-of-capital build-up gives a WACC of ${toPlaces(built.wacc, 6)}% (${plain(statedWacc(built))}% to 4 decimals), not the ${plain(wacc)}% stated.`);
+  }
+  return discloseCostOfCapital(c, built);
 }
 
 function checkOptions(options: ValuationInput['options']): void {

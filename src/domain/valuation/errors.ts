@@ -1,6 +1,7 @@
 export type ValuationInputErrorCode =
   | 'INVALID_FINANCIALS'
   | 'INVALID_RATE'
+  | 'WACC_MISMATCH'
   | 'WACC_NOT_POSITIVE'
   | 'GROWTH_NOT_BELOW_WACC'
   | 'SHARES_NOT_POSITIVE'

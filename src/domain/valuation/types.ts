@@ -80,6 +80,27 @@ export interface Conclusion {
   liquidationValue?: { equityValue: string; valuePerShare: string; shortfall?: string };
 }
 
+/** The WACC's build-up as locked (percent and ratios as given) and as computed (to 6 places). */
+export interface CostOfCapitalDisclosure {
+  riskFreeRate: string;
+  equityRiskPremium: string;
+  beta: string;
+  betaBasis: 'UNLEVERED' | 'LEVERED';
+  debtToEquity: string;
+  taxRate: string;
+  preTaxCostOfDebt: string;
+  sizePremium: string;
+  companySpecificPremium: string;
+  source: string;
+  leveredBeta: string;
+  costOfEquity: string;
+  costOfDebtAfterTax: string;
+  equityWeight: string;
+  debtWeight: string;
+  /** Exact to 6 places; the locked WACC is this rounded half-up to 4. */
+  wacc: string;
+}
+
 export interface Sensitivity {
   waccValues: string[];
   growthValues: string[];
@@ -106,7 +127,7 @@ export interface ValuationResult {
   valuationDate: string;
   /** The date of the balance sheet the valuation uses (absent in results stored before it was recorded). */
   balanceSheetDate?: string;
-  assumptions: { wacc: string; terminalGrowthRate: string; rationale?: string };
+  assumptions: { wacc: string; terminalGrowthRate: string; rationale?: string; costOfCapital?: CostOfCapitalDisclosure };
   conventions: Conventions;
   methods: MethodResult[];
   conclusion: Conclusion;

@@ -3,6 +3,7 @@ import { ENGAGEMENT_STATUSES } from '../../domain/engagement/state-machine.js';
 import { STATUTES } from '../../domain/valuation/types.js';
 import { isoDateTime } from './common.js';
 export { createEngagementBody, lockAssumptionsBody, patchEngagementBody } from '../../contract/engagement-forms.js';
+import { costOfCapitalBody } from '../../contract/engagement-forms.js';
 
 export const statuteSchema = z.enum(STATUTES);
 export const engagementStatusSchema = z.enum(ENGAGEMENT_STATUSES);
@@ -85,6 +86,9 @@ export const assumptionsSchema = z
     weightsRationale: z.string().optional(),
     dlomPercent: z.number().optional().describe('Discount for lack of marketability, percent'),
     dlomRationale: z.string().optional(),
+    dlocPercent: z.number().optional().describe('Discount for lack of control, percent'),
+    dlocRationale: z.string().optional(),
+    costOfCapital: costOfCapitalBody.optional().describe('The WACC\'s build-up, as locked'),
     warnings: z
       .array(z.object({ code: z.string(), message: z.string() }))
       .optional()
@@ -119,7 +123,16 @@ export const valuationSchema = z
     purpose: z.string().nullable(),
     valuationDate: z.string(),
     balanceSheetDate: z.string().optional().describe('YYYY-MM-DD: the balance sheet the valuation uses; Rule 11U wants it drawn up on the valuation date'),
-    assumptions: z.object({ wacc: z.string(), terminalGrowthRate: z.string(), rationale: z.string().optional() }),
+    assumptions: z.object({
+      wacc: z.string(),
+      terminalGrowthRate: z.string(),
+      rationale: z.string().optional(),
+      costOfCapital: z.object({
+        riskFreeRate: z.string(), equityRiskPremium: z.string(), beta: z.string(), betaBasis: z.enum(['UNLEVERED', 'LEVERED']), debtToEquity: z.string(),
+        taxRate: z.string(), preTaxCostOfDebt: z.string(), sizePremium: z.string(), companySpecificPremium: z.string(), source: z.string(),
+        leveredBeta: z.string(), costOfEquity: z.string(), costOfDebtAfterTax: z.string(), equityWeight: z.string(), debtWeight: z.string(), wacc: z.string(),
+      }).optional().describe('The WACC built up (when the lock gave costOfCapital): the inputs as locked and the computed βL, Ke, Kd after tax, E/V, D/V and WACC to 6 places'),
+    }),
     conventions: z.object({
       discounting: z.enum(['END_OF_YEAR', 'MID_YEAR']),
       terminalValueDiscounting: z.string(),
@@ -133,7 +146,11 @@ export const valuationSchema = z
       weights: z.array(z.object({ method: z.string(), weightPercent: z.string(), valuePerShare: money, weightedValuePerShare: money })).optional(),
       weightsSetBy: z.enum(['VALUER', 'ENGINE_DEFAULT']).optional().describe('VALUER: locked methodWeights with weightsRationale; ENGINE_DEFAULT: the documented s.62 default'),
       weightsRationale: z.string().optional(),
-      valueBeforeDiscount: money.optional().describe('The weighted value per share before the discount for lack of marketability'),
+      valueBeforeDiscount: money.optional().describe('The weighted value per share before any discount'),
+      controlDiscount: z
+        .object({ percent: z.string(), rationale: z.string(), valueBeforeDiscount: money, discountPerShare: money, valueAfterDiscount: money })
+        .optional()
+        .describe('Discount for lack of control, applied first: valueAfterDiscount = valueBeforeDiscount × (1 − percent/100); the discount for lack of marketability then applies to its valueAfterDiscount'),
       discount: z
         .object({ percent: z.string(), rationale: z.string(), valueBeforeDiscount: money, discountPerShare: money, valueAfterDiscount: money })
         .optional()

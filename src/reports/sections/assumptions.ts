@@ -1,6 +1,6 @@
 // Key assumptions and the conventions applied.
 import { formatDate, percent } from '../format.js';
-import { type Writer } from '../pdf/layout.js';
+import { SIZE, type Writer } from '../pdf/layout.js';
 import { type ReportInput } from '../report-input.js';
 
 export function assumptions(w: Writer, input: ReportInput): void {
@@ -20,6 +20,37 @@ export function assumptions(w: Writer, input: ReportInput): void {
     ['Locked by', a.lockedBy],
     ['Locked at', formatDate(a.lockedAt)],
   ], 0.4);
+  const build = v.assumptions.costOfCapital;
+  if (dcf && build) {
+    // docs/valuation-method.md, Cost of capital: the WACC built up, each figure with its formula.
+    w.subheading('Cost of capital');
+    const unlevered = build.betaBasis === 'UNLEVERED';
+    w.table(
+      [
+        { header: 'Component', width: 0.42 },
+        { header: 'Figure', width: 0.18, align: 'right' },
+        { header: 'How', width: 0.4 },
+      ],
+      [
+        ['Risk-free rate (Rf)', percent(build.riskFreeRate), 'as stated in the source below'],
+        ['Equity risk premium (ERP)', percent(build.equityRiskPremium), ''],
+        [unlevered ? 'Unlevered beta (βU)' : 'Levered beta (βL)', build.beta, unlevered ? '' : 'used as given'],
+        ['Debt to equity (D/E)', build.debtToEquity, 'target capital structure'],
+        ['Tax rate (t)', percent(build.taxRate), ''],
+        ...(unlevered ? [['Relevered beta (βL)', build.leveredBeta, 'βU × (1 + (1 − t) × D/E)']] : []),
+        ['Size premium', percent(build.sizePremium), ''],
+        ['Company-specific premium', percent(build.companySpecificPremium), ''],
+        ['Cost of equity (Ke)', percent(build.costOfEquity), 'Rf + βL × ERP + premiums'],
+        ['Pre-tax cost of debt (Kd)', percent(build.preTaxCostOfDebt), ''],
+        ['Cost of debt after tax', percent(build.costOfDebtAfterTax), 'Kd × (1 − t)'],
+        ['Weight of equity (E/V)', build.equityWeight, '1 / (1 + D/E)'],
+        ['Weight of debt (D/V)', build.debtWeight, '(D/E) / (1 + D/E)'],
+        ['WACC', percent(build.wacc), `Ke × E/V + Kd after tax × D/V; ${percent(a.wacc)} to 4 decimals is used`],
+      ],
+      { fontSize: SIZE.small + 0.5, boldRows: new Set([unlevered ? 13 : 12]) },
+    );
+    w.labelled('Source', build.source);
+  }
   w.subheading('Rationale');
   w.paragraph(a.rationale);
   if (v.conventions.statements.length > 0) {

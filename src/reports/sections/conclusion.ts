@@ -27,7 +27,9 @@ export function conclusion(w: Writer, v: ValuationResult): void {
   if (c.valuePerShare !== null) {
     const bound = c.floorOrCeiling === 'FLOOR' ? 'a floor on the price' : c.floorOrCeiling === 'CEILING' ? 'a ceiling on the price' : undefined;
     const sub = [
-      ...(c.discount ? [`After a discount for lack of marketability of ${percent(c.discount.percent)} on ${rupees(c.discount.valueBeforeDiscount)}.`] : []),
+      ...(c.controlDiscount || c.discount
+        ? [`After ${[c.controlDiscount && `a discount for lack of control of ${percent(c.controlDiscount.percent)}`, c.discount && `a discount for lack of marketability of ${percent(c.discount.percent)}`].filter(Boolean).join(' and ')} on ${rupees(c.valueBeforeDiscount ?? '0')}.`]
+        : []),
       ...(bound ? [`This value is ${bound}.`] : []),
     ].join(' ');
     box(`Value per equity share as at ${formatDate(v.valuationDate)}`, rupees(c.valuePerShare), sub || undefined);
@@ -72,7 +74,7 @@ export function conclusion(w: Writer, v: ValuationResult): void {
       [
         ...c.weights.map((x) => [METHOD_TITLE[x.method] ?? x.method, rupees(x.valuePerShare), percent(x.weightPercent), rupees(x.weightedValuePerShare)]),
         ...(roundingDifference(c) ? [['Rounding difference', '', '', rupees(roundingDifference(c)!)]] : []),
-        [c.discount ? 'Weighted value per share (before discount)' : 'Concluded value per share', '', percent(String(total)), c.discount ? rupees(c.discount.valueBeforeDiscount) : c.valuePerShare !== null ? rupees(c.valuePerShare) : '—'],
+        [c.valueBeforeDiscount ? 'Weighted value per share (before discount)' : 'Concluded value per share', '', percent(String(total)), c.valueBeforeDiscount ? rupees(c.valueBeforeDiscount) : c.valuePerShare !== null ? rupees(c.valuePerShare) : '—'],
       ],
       { fontSize: SIZE.small + 0.5, boldRows: new Set([c.weights.length + (roundingDifference(c) ? 1 : 0)]) },
     );
@@ -84,21 +86,28 @@ export function conclusion(w: Writer, v: ValuationResult): void {
       c.weightsRationale ?? (c.weightsSetBy === 'ENGINE_DEFAULT' ? 'The documented default weights were applied: the income approach leads (DCF 50%), the cost approach and, where peers apply, the market approach share the rest.' : 'As locked with the assumptions.'),
     );
   }
-  if (c.discount) {
-    w.subheading('Discount for lack of marketability');
+  if (c.controlDiscount || c.discount) {
+    // Lack of control first, then lack of marketability, each on the value before it (docs/valuation-method.md).
+    const both = Boolean(c.controlDiscount && c.discount);
+    w.subheading(both ? 'Discounts for lack of control and marketability' : c.controlDiscount ? 'Discount for lack of control' : 'Discount for lack of marketability');
+    const rows: string[][] = [['Value before the discount' + (both ? 's' : ''), rupees(c.valueBeforeDiscount ?? (c.controlDiscount ?? c.discount)!.valueBeforeDiscount)]];
+    if (c.controlDiscount) {
+      rows.push([`Less: discount for lack of control at ${percent(c.controlDiscount.percent)}`, rupees(`-${c.controlDiscount.discountPerShare}`)]);
+      if (c.discount) rows.push(['Value after the discount for lack of control', rupees(c.controlDiscount.valueAfterDiscount)]);
+    }
+    if (c.discount) rows.push([`Less: discount for lack of marketability at ${percent(c.discount.percent)}`, rupees(`-${c.discount.discountPerShare}`)]);
+    rows.push(['Concluded value per share after the discount' + (both ? 's' : ''), rupees(c.valuePerShare ?? '0')]);
     w.table(
       [
         { header: 'Particulars', width: 0.6 },
         { header: 'Per equity share', width: 0.4, align: 'right' },
       ],
-      [
-        ['Value before the discount', rupees(c.discount.valueBeforeDiscount)],
-        [`Less: discount for lack of marketability at ${percent(c.discount.percent)}`, `${rupees(`-${c.discount.discountPerShare}`)}`],
-        ['Concluded value per share after the discount', rupees(c.discount.valueAfterDiscount)],
-      ],
-      { fontSize: SIZE.small + 0.5, boldRows: new Set([2]) },
+      rows,
+      { fontSize: SIZE.small + 0.5, boldRows: new Set([rows.length - 1]) },
     );
-    w.labelled('Rationale for the discount', c.discount.rationale);
+    if (both) w.paragraph('Each discount applies to the exact value before it; the figures shown are rounded to the paisa.', { size: SIZE.small, color: COLOR.muted, align: 'left' });
+    if (c.controlDiscount) w.labelled('Rationale for the discount for lack of control', c.controlDiscount.rationale);
+    if (c.discount) w.labelled(c.controlDiscount ? 'Rationale for the discount for lack of marketability' : 'Rationale for the discount', c.discount.rationale);
   }
   if (c.byPurpose && c.byPurpose.length > 0) {
     w.subheading(c.valuePerShare === null ? 'Value by purpose' : 'Purpose served');
@@ -167,7 +176,7 @@ export function warnings(w: Writer, v: ValuationResult): void {
 /** The printed total less the sum of the printed parts (each rounded to the paisa), or null when they agree. */
 export function roundingDifference(c: ValuationResult['conclusion']): string | null {
   if (!c.weights?.length) return null;
-  const total = c.discount ? c.discount.valueBeforeDiscount : c.valuePerShare;
+  const total = c.valueBeforeDiscount ?? c.valuePerShare;
   if (total === null || total === undefined) return null;
   const paise = (s: string) => BigInt(new Decimal(s).times(100).toFixed(0));
   const diff = paise(total) - c.weights.reduce((sum, x) => sum + paise(x.weightedValuePerShare), 0n);

@@ -104,3 +104,19 @@ test('CLI: weights, discount and the proposed price', () => {
   assert.equal(refused.status, 2);
   assert.match(refused.stderr, /refused \(DISCOUNT_NOT_PERMITTED\)/);
 });
+
+test('CLI prints the stub period and the cost-of-capital build-up; a WACC that differs from the build-up is refused', () => {
+  const args = ['test/fixtures/financials/sample-company.json', '--growth', '5', '--statute', 'FEMA_RBI', '--valuation-date', '2026-10-31',
+    '--rf', '6.52', '--erp', '7.5', '--beta', '0.85', '--de', '0.25', '--tax-rate', '25.168', '--kd', '9.75', '--size-premium', '1.5',
+    '--specific-premium', '2', '--coc-source', '10-year G-Sec yield 6.52 %'];
+  const run = runCli([...args, '--wacc', '15.5293']);
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /Stub period: s = 0\.413699 \(151 of 365 days from the valuation date to 2027-03-31\)/);
+  assert.match(run.stdout, /== Cost of capital \(source: 10-year G-Sec yield 6\.52 %\)/);
+  assert.match(run.stdout, /Relevered beta\s+1\.009018/);
+  assert.match(run.stdout, /Cost of equity Ke %\s+17\.587635/);
+  assert.match(run.stdout, /WACC %\s+15\.529332/);
+  const refused = runCli([...args, '--wacc', '15.5']);
+  assert.equal(refused.status, 2);
+  assert.match(refused.stderr, /refused \(WACC_MISMATCH\): The cost-of-capital build-up gives a WACC of 15\.529332% \(15\.5293% to 4 decimals\), not the 15\.5% stated/);
+});

@@ -114,3 +114,30 @@ test('refusals: weights not adding to 100, a method the statute does not produce
     ],
   );
 });
+
+test('a discount for lack of control, then one for lack of marketability, each on the exact value before it', () => {
+  const DLOC_WHY = 'A 26 % minority stake cannot direct dividends, the board or a sale of the company.';
+  const r = value({ statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-03-31' }, {
+    dlocPercent: '10', dlocRationale: DLOC_WHY, dlomPercent: '20', dlomRationale: DLOM_WHY,
+  });
+  // 302.5470405723 × 0.90 = 272.2923365151 (control discount 30.2547040572); × 0.80 = 217.8338692121
+  // (marketability discount 54.4584673030). By hand, exact decimals; half-up to the paisa for presentation.
+  assert.equal(r.conclusion.valueBeforeDiscount, '302.55');
+  assert.deepEqual(r.conclusion.controlDiscount, {
+    percent: '10', rationale: DLOC_WHY, valueBeforeDiscount: '302.55', discountPerShare: '30.25', valueAfterDiscount: '272.29',
+  });
+  assert.deepEqual(r.conclusion.discount, {
+    percent: '20', rationale: DLOM_WHY, valueBeforeDiscount: '272.29', discountPerShare: '54.46', valueAfterDiscount: '217.83',
+  });
+  assert.equal(r.conclusion.valuePerShare, '217.83');
+  assert.match(r.conclusion.basis, /Less discounts for lack of control \(10%\) and lack of marketability \(20%\): 302\.55 × \(1 − 10%\) × \(1 − 20%\) = 217\.83\./);
+});
+
+test('a discount for lack of control is refused where a DLOM is, and needs its rationale', () => {
+  const refused = judgementErrors('RULE_11UA', 'TRANSFER_OR_RECEIPT', { dlocPercent: 10, dlocRationale: 'A minority stake with no say in the board.' }, true);
+  assert.deepEqual(refused.map((e) => [e.code, e.path]), [['DISCOUNT_NOT_PERMITTED', '/dlocPercent']]);
+  const ibc = judgementErrors('IBC_LIQUIDATION', null, { dlocPercent: 10, dlocRationale: 'A minority stake with no say in the board.' }, false);
+  assert.deepEqual(ibc.map((e) => e.code), ['DISCOUNT_NOT_PERMITTED']);
+  const bare = judgementErrors('COMPANIES_ACT_SEC_62', null, { dlocPercent: 60 }, true);
+  assert.deepEqual(bare.map((e) => [e.code, e.path]), [['INVALID_DISCOUNT', '/dlocPercent'], ['MISSING_RATIONALE', '/dlocRationale']]);
+});

@@ -1042,6 +1042,11 @@ export interface components {
             revokedAt: string | null;
         };
         Assumptions: {
+            /** @description The WACC's build-up, as locked */
+            costOfCapital?: components["schemas"]["CostOfCapital"];
+            /** @description Discount for lack of control, percent */
+            dlocPercent?: number;
+            dlocRationale?: string;
             /** @description Discount for lack of marketability, percent */
             dlomPercent?: number;
             dlomRationale?: string;
@@ -1133,6 +1138,56 @@ export interface components {
             gateway_order_id: string;
             gateway_payment_id: string;
             gateway_signature: string;
+        };
+        CostOfCapital: {
+            /** @description Beta, unlevered or levered as betaBasis says */
+            beta: number;
+            /**
+             * @description UNLEVERED: relevered as βL = βU × (1 + (1 − t) × D/E); LEVERED: used as given
+             * @enum {string}
+             */
+            betaBasis: "UNLEVERED" | "LEVERED";
+            /** @description Company-specific risk premium, percent */
+            companySpecificPremium?: number;
+            /** @description Target debt to equity, a ratio (0.25 = 25 %) */
+            debtToEquity: number;
+            /** @description Equity risk premium, percent */
+            equityRiskPremium: number;
+            /** @description Pre-tax cost of debt, percent */
+            preTaxCostOfDebt: number;
+            /** @description Risk-free rate (e.g. the 10-year Government of India security yield at the valuation date), percent */
+            riskFreeRate: number;
+            /** @description Size premium, percent */
+            sizePremium?: number;
+            /** @description Where the figures come from, e.g. "10-year G-Sec yield 6.52 % on 31-10-2026 (RBI); beta: median of four listed peers" */
+            source: string;
+            /** @description Tax rate t, percent */
+            taxRate: number;
+        };
+        CostOfCapitalInput: {
+            /** @description Beta, unlevered or levered as betaBasis says */
+            beta: number;
+            /**
+             * @description UNLEVERED: relevered as βL = βU × (1 + (1 − t) × D/E); LEVERED: used as given
+             * @enum {string}
+             */
+            betaBasis: "UNLEVERED" | "LEVERED";
+            /** @description Company-specific risk premium, percent */
+            companySpecificPremium?: number;
+            /** @description Target debt to equity, a ratio (0.25 = 25 %) */
+            debtToEquity: number;
+            /** @description Equity risk premium, percent */
+            equityRiskPremium: number;
+            /** @description Pre-tax cost of debt, percent */
+            preTaxCostOfDebt: number;
+            /** @description Risk-free rate (e.g. the 10-year Government of India security yield at the valuation date), percent */
+            riskFreeRate: number;
+            /** @description Size premium, percent */
+            sizePremium?: number;
+            /** @description Where the figures come from, e.g. "10-year G-Sec yield 6.52 % on 31-10-2026 (RBI); beta: median of four listed peers" */
+            source: string;
+            /** @description Tax rate t, percent */
+            taxRate: number;
         };
         CreatedApiToken: {
             /** @description ISO 8601 UTC timestamp */
@@ -1305,7 +1360,7 @@ export interface components {
         };
         ErrorCatalogueEntry: {
             /** @enum {string} */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             /** @description What happened and what to do, for people; the console shows this sentence */
             sentence: string;
             status: number;
@@ -1358,6 +1413,12 @@ export interface components {
             userId: string;
         };
         LockAssumptionsInput: {
+            /** @description The WACC built up from its parts. When given, wacc must equal the built-up WACC rounded half-up to 4 decimals, or the lock is 400 wacc_mismatch giving the computed figure; the report prints the build-up with its source */
+            costOfCapital?: components["schemas"]["CostOfCapitalInput"];
+            /** @description Discount for lack of control, percent (0–50), applied before any discount for lack of marketability: concluded value × (1 − dlocPercent/100) × (1 − dlomPercent/100). Refused where a DLOM is refused. Requires dlocRationale */
+            dlocPercent?: number;
+            /** @description Why this discount for lack of control (required with dlocPercent) */
+            dlocRationale?: string;
             /** @description Discount for lack of marketability, percent (0–50): the concluded value × (1 − dlomPercent/100). Refused (400 discount_not_permitted, naming the rule) where the statute prescribes the formula (Rule 11UA NAV) and for IBC. Requires dlomRationale */
             dlomPercent?: number;
             /** @description Why this discount (required with dlomPercent) */
@@ -1538,7 +1599,7 @@ export interface components {
              * @description Stable snake_case error code from the error catalogue (GET /api/v1/errors), e.g. validation_failed, not_found, already_locked
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             detail: string;
             errors?: {
                 message: string;
@@ -1701,6 +1762,26 @@ export interface components {
         };
         Valuation: {
             assumptions: {
+                /** @description The WACC built up (when the lock gave costOfCapital): the inputs as locked and the computed βL, Ke, Kd after tax, E/V, D/V and WACC to 6 places */
+                costOfCapital?: {
+                    beta: string;
+                    /** @enum {string} */
+                    betaBasis: "UNLEVERED" | "LEVERED";
+                    companySpecificPremium: string;
+                    costOfDebtAfterTax: string;
+                    costOfEquity: string;
+                    debtToEquity: string;
+                    debtWeight: string;
+                    equityRiskPremium: string;
+                    equityWeight: string;
+                    leveredBeta: string;
+                    preTaxCostOfDebt: string;
+                    riskFreeRate: string;
+                    sizePremium: string;
+                    source: string;
+                    taxRate: string;
+                    wacc: string;
+                };
                 rationale?: string;
                 terminalGrowthRate: string;
                 wacc: string;
@@ -1751,6 +1832,17 @@ export interface components {
                     /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                     valuePerShare: string;
                 }[];
+                /** @description Discount for lack of control, applied first: valueAfterDiscount = valueBeforeDiscount × (1 − percent/100); the discount for lack of marketability then applies to its valueAfterDiscount */
+                controlDiscount?: {
+                    /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
+                    discountPerShare: string;
+                    percent: string;
+                    rationale: string;
+                    /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
+                    valueAfterDiscount: string;
+                    /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
+                    valueBeforeDiscount: string;
+                };
                 /** @description Discount for lack of marketability: valueAfterDiscount = valueBeforeDiscount × (1 − percent/100), exact, rounded half-up to the paisa for presentation */
                 discount?: {
                     /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
@@ -1780,7 +1872,7 @@ export interface components {
                     /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                     valuePerShare: string;
                 };
-                /** @description The weighted value per share before the discount for lack of marketability */
+                /** @description The weighted value per share before any discount */
                 valueBeforeDiscount?: string;
                 /** @description null when no single value concludes (RULE_11UA without purpose: see byPurpose; IBC: fair and liquidation values) */
                 valuePerShare: string | null;

@@ -1,0 +1,90 @@
+// The WACC built up at the lock (docs/valuation-method.md, Cost of capital): a stated WACC that differs
+// from the build-up is refused with the computed figure and nothing changes; an agreeing one is locked,
+// carried into the valuation, printed in the report with its source and rebuilt by formulas in the
+// workpapers. A discount for lack of control applies before the DLOM, in the API and the workpapers.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { Decimal } from 'decimal.js';
+import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
+import { createEngagement, fixture, lock, status, upload } from '../../helpers/engagements.js';
+import { recalculate } from '../../helpers/workbook.js';
+import { pdfText } from '../../helpers/pdf.js';
+
+let t: TestApp;
+let bearer: Record<string, string>;
+before(async () => {
+  t = await createTestApp();
+  bearer = asToken((await createToken(t, await signupAdmin(t))).token);
+});
+after(() => t.close());
+
+const BUILD_UP = {
+  riskFreeRate: 6.52, equityRiskPremium: 7.5, beta: 0.85, betaBasis: 'UNLEVERED', debtToEquity: 0.25, taxRate: 25.168,
+  preTaxCostOfDebt: 9.75, sizePremium: 1.5, companySpecificPremium: 2,
+  source: '10-year G-Sec yield 6.52 % on 31-03-2026 (RBI); unlevered beta: median of four listed auto-component peers',
+};
+const RATIONALE = 'CAPM on the 10-year G-Sec, peer beta relevered at the target D/E of 0.25.';
+
+async function dataReady(): Promise<string> {
+  const e = await createEngagement(t, bearer, { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });
+  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  await t.worker.drain();
+  return e.id;
+}
+
+test('a WACC that differs from its build-up is 400 wacc_mismatch giving the computed figure; nothing is locked', async () => {
+  const id = await dataReady();
+  const refused = await lock(t, bearer, id, { wacc: 15.5, terminalGrowthRate: 5, rationale: RATIONALE, costOfCapital: BUILD_UP });
+  assert.equal(refused.statusCode, 400, refused.body);
+  assert.equal(refused.json().code, 'wacc_mismatch');
+  assert.match(refused.json().detail, /gives a WACC of 15\.5293%, not the 15\.5% stated/);
+  assert.equal(refused.json().errors[0].path, '/wacc');
+  assert.match(refused.json().errors[0].message, /must be 15\.5293 \(the build-up: Ke 17\.5876% × E\/V 0\.8000 \+ Kd after tax 7\.2961% × D\/V 0\.2000\)/);
+  assert.equal((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/assumptions`, headers: bearer })).json().locked, false);
+  assert.equal(await status(t, bearer, id), 'DATA_READY');
+});
+
+test('the built-up WACC is locked and carried into the valuation, the report and the workpapers (Ke by formula); DLOC before DLOM', async () => {
+  const id = await dataReady();
+  const locked = await lock(t, bearer, id, {
+    wacc: 15.5293, terminalGrowthRate: 5, rationale: RATIONALE, costOfCapital: BUILD_UP,
+    methodWeights: { DCF: 70, NAV: 30 }, weightsRationale: 'A profitable going concern: the income approach leads.',
+    dlocPercent: 10, dlocRationale: 'A 26 % minority stake cannot direct dividends or the board.',
+    dlomPercent: 12.5, dlomRationale: 'Unlisted shares with no exit route within five years.',
+  });
+  assert.equal(locked.statusCode, 200, locked.body);
+  assert.deepEqual(locked.json().costOfCapital, BUILD_UP);
+  assert.equal(locked.json().dlocPercent, 10);
+  await t.worker.drain();
+  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/valuation`, headers: bearer })).json();
+  assert.equal(v.assumptions.costOfCapital.leveredBeta, '1.009018');
+  assert.equal(v.assumptions.costOfCapital.costOfEquity, '17.587635');
+  assert.equal(v.assumptions.costOfCapital.costOfDebtAfterTax, '7.296120');
+  assert.equal(v.assumptions.costOfCapital.wacc, '15.529332');
+  // Concluded = weighted × (1 − 10 %) × (1 − 12.5 %), exact; the parts as presented.
+  const c = v.conclusion;
+  assert.equal(c.controlDiscount.valueBeforeDiscount, c.valueBeforeDiscount);
+  assert.equal(c.discount.valueBeforeDiscount, c.controlDiscount.valueAfterDiscount);
+  const approx = new Decimal(c.valueBeforeDiscount).times('0.9').times('0.875');
+  assert.ok(approx.minus(c.valuePerShare).abs().lte('0.01'), `${c.valuePerShare} ≈ ${approx}`);
+
+  const wb = await recalculate((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/valuation/workpapers.xlsx`, headers: bearer })).rawPayload);
+  assert.equal(Number(wb.value('Ke')).toFixed(6), '17.587635');
+  assert.equal(Number(wb.value('WACC')), 15.5293, 'the WACC cell is the build-up rounded to 4 decimals');
+  assert.equal(new Decimal(wb.value('ValuePerShare_Concluded') as number).toFixed(2), c.valuePerShare);
+  // A different risk-free rate flows through Ke into the WACC and the value.
+  const before = Number(wb.value('ValuePerShare_DCF'));
+  wb.set('RiskFreeRate', 7.52);
+  assert.equal(Number(wb.value('WACC')), 16.3293);
+  assert.ok(Number(wb.value('ValuePerShare_DCF')) < before);
+
+  const draft = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/report`, headers: bearer });
+  assert.equal(draft.statusCode, 200);
+  const text = pdfText(draft.rawPayload);
+  for (const expected of ['Cost of capital', 'Risk-free rate', '6.52%', 'Unlevered beta', '0.85', 'Relevered beta', '1.009018', 'Cost of equity', '17.587635%', 'WACC', '15.5293%',
+    '10-year G-Sec yield 6.52 % on 31-03-2026', 'Discounts for lack of control and marketability', 'Less: discount for lack of control at 10%',
+    'Value after the discount for lack of control', 'Less: discount for lack of marketability at 12.5%']) {
+    assert.ok(text.includes(expected), `the report shows ${expected}`);
+  }
+});
