@@ -176,6 +176,25 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
   const adj: Record<string, string> = {};
   for (const field of NAV_ADJUSTMENT_FIELDS) adj[field] = inp.put(field, Number(f.navAdjustments[field] ?? 0), RUPEE_FORMAT);
   const nonOperating = inp.put('nonOperatingAssets', Number(f.nonOperatingAssets), RUPEE_FORMAT);
+  // docs/valuation-method.md, Equity bridge: the items beyond the balance sheet, one net cell every bridge adds.
+  let bridgeItems = '0';
+  const eb = f.equityBridge;
+  if (eb) {
+    inp.row += 1;
+    inp.heading('Equity bridge items (₹; a contingent liability counts at amount × probability)');
+    const parts: string[] = [];
+    if (eb.leaseLiabilities !== undefined) parts.push(`-${inp.put('Less: lease liabilities', Number(eb.leaseLiabilities), RUPEE_FORMAT)}`);
+    for (const c of eb.contingentLiabilities ?? []) {
+      const amount = inp.put(`Less: contingent liability, ${c.description} (amount)`, Number(c.amount), RUPEE_FORMAT);
+      const probability = inp.put(`    probability (%)`, Number(c.probability), PERCENT_FORMAT);
+      parts.push(`-${amount}*${probability}/100`);
+    }
+    if (eb.minorityInterest !== undefined) parts.push(`-${inp.put('Less: minority interest', Number(eb.minorityInterest), RUPEE_FORMAT)}`);
+    if (eb.surplusCash !== undefined) parts.push(`+${inp.put('Add: surplus cash', Number(eb.surplusCash), RUPEE_FORMAT)}`);
+    for (const a of eb.nonOperatingAssets ?? []) parts.push(`+${inp.put(`Add: non-operating asset, ${a.name} (fair value)`, Number(a.fairValue), RUPEE_FORMAT)}`);
+    if (eb.cashAdjustmentSinceBalanceSheet !== undefined) parts.push(`+${inp.put('Cash movement since the balance sheet (signed)', Number(eb.cashAdjustmentSinceBalanceSheet), RUPEE_FORMAT)}`);
+    bridgeItems = inp.put('Equity bridge items, net', { f: parts.length ? parts.join('') : '0' }, RUPEE_FORMAT);
+  }
   inp.row += 1;
 
   const projections: Record<string, string[]> = {};
@@ -279,8 +298,8 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
     const tvDf = s.put(`Terminal value discount factor (exponent s + ${n} − 1)`, { f: `1/(1+${wacc}/100)^(${stub}+${n}-1)` }, FACTOR_FORMAT);
     const pvTv = s.put('Present value of terminal value', { f: `${tv}*${tvDf}`, result: lv.get('Present value of terminal value') }, RUPEE_FORMAT);
     const ev = s.put('Enterprise value', { f: `${sumPv}+${pvTv}`, result: Number(dcf.enterpriseValue) }, RUPEE_FORMAT);
-    const equity = s.put('Equity value = EV − borrowings − preference capital + cash + current investments + non-operating assets', {
-      f: `${ev}-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}`,
+    const equity = s.put('Equity value = EV − borrowings − preference capital + cash + current investments + non-operating assets + equity bridge items', {
+      f: `${ev}-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}+${bridgeItems}`,
       result: Number(dcf.equityValue),
     }, RUPEE_FORMAT);
     const perShare = s.put('Value per equity share', { f: `${equity}/${shares}`, result: Number(dcf.valuePerShare) }, RUPEE_FORMAT);
@@ -297,7 +316,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
       const top = sens.row;
       sens.ws.getCell(top, 1).value = 'WACC \\ g (percentage points from the base)';
       steps.forEach((d, j) => sens.set(top, 2 + j, { f: `${growth}+(${d})`, result: Number(v.sensitivity!.growthValues[j]) }, PERCENT_FORMAT));
-      const bridge = `-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}`;
+      const bridge = `-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}+${bridgeItems}`;
       steps.forEach((d, i) => {
         const r = top + 1 + i;
         const w = sens.set(r, 1, { f: `${wacc}+(${d})`, result: Number(v.sensitivity!.waccValues[i]) }, PERCENT_FORMAT);
@@ -401,7 +420,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
       }
     });
     s.row += 2;
-    const bridge = `-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}`;
+    const bridge = `-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}+${bridgeItems}`;
     const implied: string[] = [];
     for (const k of keys) {
       const label = MULTIPLE_LABELS[k].multiple;

@@ -59,6 +59,8 @@ export interface NormalisedFinancials {
   navAdjustments: Record<NavAdjustmentField, string>;
   projections: NormalisedProjection[];
   nonOperatingAssets: string;
+  /** In rupees; only the items the document gives (docs/valuation-method.md, Equity bridge). */
+  equityBridge?: NormalisedEquityBridge;
   peers: NormalisedPeer[];
   comparableMetrics?: { ebitda?: string; revenue?: string; profitAfterTax?: string };
   liquidation?: {
@@ -70,6 +72,17 @@ export interface NormalisedFinancials {
   history?: NormalisedHistoryYear[];
   /** The capital table as given (numbers of instruments; face value in rupees). */
   shareholding?: { holder: string; instrument: string; number: string; faceValue: string }[];
+}
+
+export interface NormalisedEquityBridge {
+  nonOperatingAssets?: { name: string; fairValue: string }[];
+  leaseLiabilities?: string;
+  /** `probability` in percent, exact as given. */
+  contingentLiabilities?: { description: string; amount: string; probability: string }[];
+  minorityInterest?: string;
+  surplusCash?: string;
+  /** Signed: a cash movement between the balance-sheet date and the valuation date. */
+  cashAdjustmentSinceBalanceSheet?: string;
 }
 
 export interface NormalisedHistoryYear {
@@ -155,6 +168,16 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
       taxRate: exact(p.taxRate),
     })),
     nonOperatingAssets: rupees(document.nonOperatingAssets),
+    ...(document.equityBridge && {
+      equityBridge: dropUndefined({
+        nonOperatingAssets: document.equityBridge.nonOperatingAssets?.map((a) => ({ name: a.name, fairValue: rupees(a.fairValue) })),
+        leaseLiabilities: optionalRupees(document.equityBridge.leaseLiabilities),
+        contingentLiabilities: document.equityBridge.contingentLiabilities?.map((c) => ({ description: c.description, amount: rupees(c.amount), probability: exact(c.probability) })),
+        minorityInterest: optionalRupees(document.equityBridge.minorityInterest),
+        surplusCash: optionalRupees(document.equityBridge.surplusCash),
+        cashAdjustmentSinceBalanceSheet: optionalRupees(document.equityBridge.cashAdjustmentSinceBalanceSheet),
+      }),
+    }),
     peers: (document.peers ?? []).map((peer) => dropUndefined({
       name: peer.name,
       evToEbitda: peer.evToEbitda === undefined ? undefined : exact(peer.evToEbitda),

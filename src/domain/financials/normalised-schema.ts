@@ -31,6 +31,16 @@ export const normalisedFinancialsSchema = z.object({
     }),
   ),
   nonOperatingAssets: decimal,
+  equityBridge: z
+    .object({
+      nonOperatingAssets: z.array(z.object({ name: z.string(), fairValue: decimal })).optional(),
+      leaseLiabilities: decimal.optional(),
+      contingentLiabilities: z.array(z.object({ description: z.string(), amount: decimal, probability: decimal })).optional(),
+      minorityInterest: decimal.optional(),
+      surplusCash: decimal.optional(),
+      cashAdjustmentSinceBalanceSheet: decimal.optional(),
+    })
+    .optional(),
   peers: z.array(
     z.object({
       name: z.string(),

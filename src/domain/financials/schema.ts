@@ -262,6 +262,30 @@ const liquidationSchema = strict({
   liabilities: nonNegativeAmount.optional(),
 });
 
+/**
+ * The equity bridge beyond the balance-sheet items (docs/valuation-method.md, Equity bridge): each item
+ * given becomes a line of the DCF and of the report; an item not given is not shown.
+ */
+const equityBridgeSchema = strict({
+  nonOperatingAssets: z
+    .array(strict({
+      name: z.string({ error: expected('a string') }).trim().min(1, { error: 'must not be empty' }).max(200),
+      fairValue: nonNegativeAmount,
+    }), arrayError)
+    .optional(),
+  leaseLiabilities: nonNegativeAmount.optional(),
+  contingentLiabilities: z
+    .array(strict({
+      description: z.string({ error: expected('a string') }).trim().min(1, { error: 'must not be empty' }).max(200),
+      amount: nonNegativeAmount,
+      probability: z.number({ error: numberError }).refine((v) => v >= 0 && v <= 100, { error: 'must be a percentage between 0 and 100' }),
+    }), arrayError)
+    .optional(),
+  minorityInterest: nonNegativeAmount.optional(),
+  surplusCash: nonNegativeAmount.optional(),
+  cashAdjustmentSinceBalanceSheet: amount.optional(),
+});
+
 export const financialsDocumentSchema = strict({
   unit: z.enum(UNITS, { error: `must be one of ${UNITS.join(', ')}` }).default('RUPEES'),
   balanceSheetDate: isoDate,
@@ -281,6 +305,7 @@ export const financialsDocumentSchema = strict({
     .max(MAX_PROJECTION_YEARS, { error: `must have at most ${MAX_PROJECTION_YEARS} projection years` })
     .optional(),
   nonOperatingAssets: nonNegativeAmount.optional(),
+  equityBridge: equityBridgeSchema.optional(),
   peers: z.array(peerSchema, arrayError).optional(),
   comparableMetrics: comparableMetricsSchema.optional(),
   liquidation: liquidationSchema.optional(),

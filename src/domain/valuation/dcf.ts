@@ -48,6 +48,13 @@ export interface EquityBridge {
   cashAndCashEquivalents: Dec;
   currentInvestments: Dec;
   nonOperatingAssets: Dec;
+  /** The financials' `equityBridge` items, each only when given (docs/valuation-method.md, Equity bridge). */
+  leaseLiabilities?: Dec;
+  contingentLiabilities?: { description: string; amount: Dec; probability: Dec; expected: Dec }[];
+  minorityInterest?: Dec;
+  surplusCash?: Dec;
+  namedNonOperatingAssets?: { name: string; fairValue: Dec }[];
+  cashAdjustmentSinceBalanceSheet?: Dec;
 }
 
 /** s.72 of the Income-tax Act: a business loss is carried forward for eight assessment years. */
@@ -214,10 +221,32 @@ export function equityBridgeItems(f: NormalisedFinancials): EquityBridge {
     cashAndCashEquivalents: dec(bs.cashAndCashEquivalents),
     currentInvestments: dec(bs.currentInvestments),
     nonOperatingAssets: dec(f.nonOperatingAssets),
+    ...extraBridgeItems(f),
   };
 }
 
-/** docs/statutes.md, DCF conventions: EV − (borrowings + preference capital) + cash + current investments + non-operating assets. */
+function extraBridgeItems(f: NormalisedFinancials): Partial<EquityBridge> {
+  const e = f.equityBridge;
+  if (!e) return {};
+  return {
+    ...(e.leaseLiabilities !== undefined && { leaseLiabilities: dec(e.leaseLiabilities) }),
+    ...(e.contingentLiabilities && {
+      contingentLiabilities: e.contingentLiabilities.map((c) => ({
+        description: c.description, amount: dec(c.amount), probability: dec(c.probability), expected: dec(c.amount).times(dec(c.probability)).div(HUNDRED),
+      })),
+    }),
+    ...(e.minorityInterest !== undefined && { minorityInterest: dec(e.minorityInterest) }),
+    ...(e.surplusCash !== undefined && { surplusCash: dec(e.surplusCash) }),
+    ...(e.nonOperatingAssets && { namedNonOperatingAssets: e.nonOperatingAssets.map((a) => ({ name: a.name, fairValue: dec(a.fairValue) })) }),
+    ...(e.cashAdjustmentSinceBalanceSheet !== undefined && { cashAdjustmentSinceBalanceSheet: dec(e.cashAdjustmentSinceBalanceSheet) }),
+  };
+}
+
+/**
+ * docs/valuation-method.md, DCF conventions and Equity bridge: EV − (borrowings + preference capital) + cash
+ * + current investments + non-operating assets − lease liabilities − expected contingent liabilities
+ * − minority interest + surplus cash + named non-operating assets ± the cash adjustment since the balance sheet.
+ */
 export function equityFromEnterpriseValue(enterpriseValue: Dec, b: EquityBridge): Dec {
   return enterpriseValue
     .minus(b.longTermBorrowings)
@@ -225,7 +254,13 @@ export function equityFromEnterpriseValue(enterpriseValue: Dec, b: EquityBridge)
     .minus(b.preferenceShareCapital)
     .plus(b.cashAndCashEquivalents)
     .plus(b.currentInvestments)
-    .plus(b.nonOperatingAssets);
+    .plus(b.nonOperatingAssets)
+    .minus(b.leaseLiabilities ?? ZERO)
+    .minus(sum((b.contingentLiabilities ?? []).map((c) => c.expected)))
+    .minus(b.minorityInterest ?? ZERO)
+    .plus(b.surplusCash ?? ZERO)
+    .plus(sum((b.namedNonOperatingAssets ?? []).map((a) => a.fairValue)))
+    .plus(b.cashAdjustmentSinceBalanceSheet ?? ZERO);
 }
 
 export function bridgeLines(b: EquityBridge): ValuationLine[] {
@@ -236,6 +271,15 @@ export function bridgeLines(b: EquityBridge): ValuationLine[] {
     amountLine('Add: cash and cash equivalents', b.cashAndCashEquivalents),
     amountLine('Add: current investments', b.currentInvestments),
     amountLine('Add: non-operating assets', b.nonOperatingAssets),
+    ...(b.leaseLiabilities ? [amountLine('Less: lease liabilities', b.leaseLiabilities.neg())] : []),
+    ...(b.contingentLiabilities ?? []).map((c) =>
+      amountLine(`Less: contingent liability, ${c.description} (expected)`, c.expected.neg(), `${toPaise(c.amount)} × ${plain(c.probability)}% probability`)),
+    ...(b.minorityInterest ? [amountLine('Less: minority interest', b.minorityInterest.neg())] : []),
+    ...(b.surplusCash ? [amountLine('Add: surplus cash', b.surplusCash)] : []),
+    ...(b.namedNonOperatingAssets ?? []).map((a) => amountLine(`Add: non-operating asset, ${a.name} (fair value)`, a.fairValue)),
+    ...(b.cashAdjustmentSinceBalanceSheet
+      ? [amountLine(`${b.cashAdjustmentSinceBalanceSheet.isNegative() ? 'Less' : 'Add'}: cash movement since the balance sheet`, b.cashAdjustmentSinceBalanceSheet)]
+      : []),
   ];
 }
 

@@ -32,6 +32,11 @@ const PEER_FIELDS = keysOf(documentShape.peers.unwrap().element.shape);
 const LIQUIDATION_ASSET_FIELDS = keysOf(documentShape.liquidation.unwrap().shape.assets.element.shape, ['estimates']);
 const HISTORY_FIELDS = keysOf(documentShape.history.unwrap().element.shape);
 const SHAREHOLDING_FIELDS = keysOf(documentShape.shareholding.unwrap().element.shape);
+const BRIDGE_SHAPE = documentShape.equityBridge.unwrap().shape;
+const BRIDGE_LISTS = ['nonOperatingAssets', 'contingentLiabilities'] as const;
+const BRIDGE_SCALAR_FIELDS = keysOf(BRIDGE_SHAPE, BRIDGE_LISTS);
+const BRIDGE_ASSET_FIELDS = keysOf(BRIDGE_SHAPE.nonOperatingAssets.unwrap().element.shape);
+const BRIDGE_CONTINGENCY_FIELDS = keysOf(BRIDGE_SHAPE.contingentLiabilities.unwrap().element.shape);
 const TEXT_COLUMNS = new Set(['name', 'assetClass', 'description', 'year', 'holder', 'instrument']);
 const column = (f: string): readonly [string, Kind] => [f, TEXT_COLUMNS.has(f) ? 'string' : 'number'];
 
@@ -47,6 +52,7 @@ const SCALARS: [string, Kind][] = [
   ['nonOperatingAssets', 'number'],
   ...COMPARABLE_METRIC_FIELDS.map((f): [string, Kind] => [`comparableMetrics.${f}`, 'number']),
   ...LIQUIDATION_SCALAR_FIELDS.map((f): [string, Kind] => [`liquidation.${f}`, 'number']),
+  ...BRIDGE_SCALAR_FIELDS.map((f): [string, Kind] => [`equityBridge.${f}`, 'number']),
 ];
 const SCALAR_KIND = new Map(SCALARS);
 
@@ -72,6 +78,16 @@ const LIST_TABLES = {
     itemLabel: 'holder',
     columns: SHAREHOLDING_FIELDS.map(column),
   },
+  'equityBridge.nonOperatingAssets': {
+    path: ['equityBridge', 'nonOperatingAssets'],
+    itemLabel: 'item',
+    columns: BRIDGE_ASSET_FIELDS.map(column),
+  },
+  'equityBridge.contingentLiabilities': {
+    path: ['equityBridge', 'contingentLiabilities'],
+    itemLabel: 'liability',
+    columns: BRIDGE_CONTINGENCY_FIELDS.map(column),
+  },
 } as const satisfies Record<string, { path: readonly string[]; itemLabel: string; columns: readonly (readonly [string, Kind])[] }>;
 type ListTableName = keyof typeof LIST_TABLES;
 
@@ -92,6 +108,7 @@ export interface FinancialsDocumentLike {
   liquidation?: { assets?: Record<string, string | number | undefined>[] } & Record<string, unknown>;
   history?: Record<string, string | number | undefined>[];
   shareholding?: Record<string, string | number | undefined>[];
+  equityBridge?: Record<string, unknown>;
 }
 
 export interface CellRef {
@@ -337,6 +354,7 @@ const BLANK_TEMPLATE_NOTES = [
   '# projections: write 3 to 10 consecutive years (FY2027, FY2028, ...) across its header row, one column each, the first after the balance-sheet date.',
   '# history: one row per year, the last two to five up to the balance-sheet year. shareholding: one row per holder; the EQUITY rows add up to the equity shares.',
   '# peers, liquidation.assets and comparableMetrics apply only where the method needs them: leave them empty otherwise.',
+  '# equityBridge: lease liabilities, contingent liabilities (amount and probability in percent), minority interest, surplus cash, named non-operating assets and the cash movement since the balance sheet; leave empty what does not apply.',
 ];
 
 /** The blank template's cells: every row and table header of the layout, no value in any of them. */

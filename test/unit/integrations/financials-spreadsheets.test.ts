@@ -39,6 +39,14 @@ const sample = {
     ],
     liquidationCosts: 35,
   },
+  equityBridge: {
+    nonOperatingAssets: [{ name: 'Vacant plot, Talegaon', fairValue: 60 }],
+    leaseLiabilities: 40,
+    contingentLiabilities: [{ description: 'Disputed excise demand', amount: 50, probability: 40 }, { description: 'Guarantee', amount: 30, probability: 10 }],
+    minorityInterest: 15,
+    surplusCash: 25,
+    cashAdjustmentSinceBalanceSheet: -8.25,
+  },
 } satisfies FinancialsDocumentLike;
 
 const minimal = {

@@ -101,3 +101,21 @@ test('Companies Act with valuer\'s weights and a discount; Rule 11UA both NAV fo
   };
   await check('', 'IBC_LIQUIDATION', null, {}, doc);
 });
+
+test('the equity bridge items in the DCF, Sensitivity and COMPARABLES formulas', async () => {
+  const doc = loadDocument('sample-company.json');
+  doc.equityBridge = {
+    nonOperatingAssets: [{ name: 'Vacant plot at Talegaon', fairValue: 60 }],
+    leaseLiabilities: 40,
+    contingentLiabilities: [{ description: 'Disputed excise demand', amount: 50, probability: 40 }],
+    minorityInterest: 15,
+    surplusCash: 25,
+    cashAdjustmentSinceBalanceSheet: -8.25,
+  };
+  doc.peers = [{ name: 'Alpha Forgings Ltd', evToEbitda: 9.5, evToRevenue: 1.4 }, { name: 'Beta Castings Ltd', evToEbitda: 11.25, evToRevenue: 1.9 }];
+  const { valuation, wb } = await check('', 'COMPANIES_ACT_SEC_62', null, {}, doc);
+  assert.ok(valuation.methods.some((m) => m.method === 'COMPARABLES'));
+  // The net of the items: −40 − 50 × 40 % − 15 + 25 + 60 − 8.25 = 1.75 lakh.
+  const inputs = wb.hf.getSheetValues(wb.hf.getSheetId('Inputs')!);
+  assert.equal(inputs.find((r) => r[0] === 'Equity bridge items, net')?.[1], 175000);
+});

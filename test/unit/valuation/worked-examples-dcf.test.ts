@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { computeValuation } from '../../../src/domain/valuation/engine.js';
-import { assertLines, loadFinancials, method } from './helpers.js';
+import { assertLines, loadDocument, loadFinancials, method, normalised } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------
 // Example 1: sample company (LAKHS), FEMA issue to a non-resident, end-of-year, WACC 12 %, g 4 %.
@@ -319,4 +319,45 @@ test('no stub on the day before the first projection year: s = 1 and the whole-y
   assert.equal(dcf.valuePerShare, '302.55');
   assert.ok(!dcf.lines.some((l) => l.label === 'Stub fraction s' || l.label.endsWith('Discount exponent')));
   assert.match(full.conventions.statements.join(' '), /No stub period/);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Example 7: the equity bridge with every item (docs/valuation-method.md, Equity bridge). The sample
+// company (LAKHS) at WACC 12 %, g 4 %, valued on 31 March 2026: EV 32,45,47,040.57 as in example 1.
+test('example 7: an equity bridge with every item, each a line; equity = EV − debt − leases − expected contingencies − minority + cash + surplus cash + non-operating assets ± the cash movement', () => {
+  const doc = loadDocument('sample-company.json');
+  doc.equityBridge = {
+    nonOperatingAssets: [{ name: 'Vacant plot at Talegaon', fairValue: 60 }, { name: 'Listed shares of Beta Ltd', fairValue: 12.5 }],
+    leaseLiabilities: 40,
+    contingentLiabilities: [{ description: 'Disputed excise demand', amount: 50, probability: 40 }, { description: 'Bank guarantee for a customer', amount: 30, probability: 10 }],
+    minorityInterest: 15,
+    surplusCash: 25,
+    cashAdjustmentSinceBalanceSheet: -8.25,
+  };
+  const dcf = method(computeValuation({
+    financials: normalised(doc),
+    assumptions: { wacc: 12, terminalGrowthRate: 4 },
+    engagement: { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-03-31' },
+  }), 'DCF');
+  assertLines(dcf, [
+    ['Enterprise value', '324547040.57'],
+    ['Less: long-term borrowings', '-30000000.00'],
+    ['Less: short-term borrowings', '-12000000.00'],
+    ['Less: preference share capital', '0.00'],
+    ['Add: cash and cash equivalents', '18000000.00'],
+    ['Add: current investments', '2000000.00'],
+    ['Add: non-operating assets', '0.00'],
+    ['Less: lease liabilities', '-4000000.00'],
+    ['Less: contingent liability, Disputed excise demand (expected)', '-2000000.00'], // 50 lakh × 40 %
+    ['Less: contingent liability, Bank guarantee for a customer (expected)', '-300000.00'], // 30 lakh × 10 %
+    ['Less: minority interest', '-1500000.00'],
+    ['Add: surplus cash', '2500000.00'],
+    ['Add: non-operating asset, Vacant plot at Talegaon (fair value)', '6000000.00'],
+    ['Add: non-operating asset, Listed shares of Beta Ltd (fair value)', '1250000.00'],
+    ['Less: cash movement since the balance sheet', '-825000.00'],
+    // 324547040.5723 − 300 − 120 + 180 + 20 − 40 − 20 − 3 − 15 + 25 + 60 + 12.5 − 8.25 lakh = EV − 208.75 lakh
+    ['Equity value', '303672040.57'],
+    ['Value per equity share', '303.67'],
+  ]);
+  assert.equal(dcf.lines.find((l) => l.label.startsWith('Less: contingent liability, Disputed'))?.note, '5000000.00 × 40% probability');
 });

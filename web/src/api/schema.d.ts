@@ -1488,6 +1488,21 @@ export interface components {
                     profitAfterTax?: unknown;
                     revenue?: unknown;
                 };
+                equityBridge?: {
+                    cashAdjustmentSinceBalanceSheet?: unknown;
+                    contingentLiabilities?: {
+                        amount: unknown;
+                        description: string;
+                        probability: unknown;
+                    }[];
+                    leaseLiabilities?: unknown;
+                    minorityInterest?: unknown;
+                    nonOperatingAssets?: {
+                        fairValue: unknown;
+                        name: string;
+                    }[];
+                    surplusCash?: unknown;
+                };
                 liquidation?: {
                     assets: {
                         /** @enum {string} */
