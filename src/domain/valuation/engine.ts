@@ -6,7 +6,7 @@ import { ValuationInputError } from './errors.js';
 import { applyDiscount, checkJudgement, type Judgement } from './judgement.js';
 import { complianceOf } from './compliance.js';
 import { dec, isDecimalString, plain, toPaise, toPlaces, type Dec } from './money.js';
-import { missingInputs, type ReadinessContext } from './readiness.js';
+import { missingInputs, projectionRangeProblem, type ReadinessContext } from './readiness.js';
 import { computeSensitivity } from './sensitivity.js';
 import { stubPeriod } from './stub.js';
 import { buildCostOfCapital, discloseCostOfCapital, statedWacc, type CostOfCapitalInput } from './cost-of-capital.js';
@@ -19,6 +19,7 @@ import {
   type Purpose,
   type Statute,
   type ValuationResult,
+  type ValuationWarning,
 } from './types.js';
 import { ENGINE_VERSION } from './version.js';
 import {
@@ -116,6 +117,7 @@ export function computeValuation(input: ValuationInput): ValuationResult {
     ...negativeEquityWarnings(outcome.methods),
     ...balanceSheetDateWarnings(checked.financials, checked.valuationDate, checked.statute),
     ...shareCapitalWarnings(checked.financials),
+    ...checked.inputWarnings,
     ...outcome.warnings,
   ];
   return {
@@ -181,6 +183,8 @@ interface CheckedInput {
   dcf: DcfAssumptions;
   longRunGdpGrowth: Dec;
   costOfCapital: CostOfCapitalDisclosure | null;
+  /** Warnings about the inputs themselves (a DCF left out). */
+  inputWarnings: ValuationWarning[];
 }
 
 function checkInput(input: ValuationInput): CheckedInput {
@@ -191,12 +195,19 @@ function checkInput(input: ValuationInput): CheckedInput {
   const purpose = checkPurpose(statute, input.engagement?.purpose);
   const valuationDate = checkValuationDate(input.engagement?.valuationDate);
   checkOptions(input.options);
-  const financials = checkFinancials(input.financials, {
+  const checked = checkFinancials(input.financials, {
     statute,
     purpose,
     ...(input.options?.rule11uaIssueMethod && { rule11uaIssueMethod: input.options.rule11uaIssueMethod }),
     valuationDate,
   });
+  // A DCF shown only for information (Rule 11UA, NAV adopted) is left out when the projections do not
+  // start at the valuation date, rather than refusing the prescribed valuation (docs/valuation-method.md).
+  const misaligned = checked.projections.length > 0 ? projectionRangeProblem(valuationDate, checked.projections.map((p) => p.year)) : null;
+  const financials = misaligned ? { ...checked, projections: [] } : checked;
+  const omittedDcf: ValuationWarning[] = misaligned
+    ? [{ code: 'DCF_OMITTED_PROJECTIONS_NOT_FROM_VALUATION_DATE', message: `The discounted cash flow, shown for information only, is left out: ${misaligned}` }]
+    : [];
   const wacc = readRate(input.assumptions?.wacc, 'WACC');
   const growth = readRate(input.assumptions?.terminalGrowthRate, 'Terminal growth rate');
   if (!wacc.isPositive() || wacc.isZero()) {
@@ -212,6 +223,7 @@ function checkInput(input: ValuationInput): CheckedInput {
   const costOfCapital = input.assumptions.costOfCapital ? checkCostOfCapital(input.assumptions.costOfCapital, wacc) : null;
   return {
     costOfCapital,
+    inputWarnings: omittedDcf,
     financials,
     statute,
     purpose,

@@ -72,7 +72,8 @@ export function missingInputs(f: NormalisedFinancials, ctx: ReadinessContext): M
       message: `The discounted cash flow method${ctx.statute === 'RULE_11UA' ? ' adopted under Rule 11UA(2)(b)' : ''} needs at least one projection year.`,
     });
   }
-  if (ctx.valuationDate && f.projections.length > 0 && usesDcf(ctx, f)) {
+  // Where the DCF is only shown for information (Rule 11UA NAV), misaligned projections drop the DCF instead.
+  if (ctx.valuationDate && f.projections.length > 0 && projectionsRequired(ctx)) {
     const problem = projectionRangeProblem(ctx.valuationDate, f.projections.map((p) => p.year));
     if (problem) missing.push({ path: '/projections', code: 'PROJECTIONS_OUT_OF_RANGE', message: problem });
   }
@@ -106,7 +107,7 @@ export function missingInputs(f: NormalisedFinancials, ctx: ReadinessContext): M
  * The discounting starts at the valuation date, so the first projection year must be the one that holds
  * it (a stub, s < 1) or the one that starts the day after it (s = 1): docs/valuation-method.md, Stub period.
  */
-function projectionRangeProblem(valuationDate: string, years: string[]): string | null {
+export function projectionRangeProblem(valuationDate: string, years: string[]): string | null {
   const first = years[0];
   const last = years[years.length - 1];
   if (financialYearEnd(last) < valuationDate) {

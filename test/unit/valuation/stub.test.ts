@@ -40,3 +40,19 @@ test('projections that end before the valuation date, or start more than a day a
     engagement: { statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2027-04-01' },
   }), (err: Error & { code?: string }) => err.code === 'PROJECTIONS_OUT_OF_RANGE');
 });
+
+test('a DCF shown only for information (Rule 11UA on NAV) is left out, with a warning, when the projections do not start at the valuation date', () => {
+  const r = computeValuation({
+    financials: loadFinancials('sample-company.json'), assumptions: { wacc: 12, terminalGrowthRate: 4 },
+    engagement: { statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-02-28' },
+  });
+  assert.deepEqual(r.methods.map((m) => m.method), ['NAV_11UA_1CB']);
+  assert.equal(r.sensitivity, undefined);
+  const warning = r.warnings.find((w) => w.code === 'DCF_OMITTED_PROJECTIONS_NOT_FROM_VALUATION_DATE');
+  assert.match(warning?.message ?? '', /left out: The first projection year, FY2027, starts on 2026-04-01/);
+  // Where the DCF is adopted (Rule 11UA(2)(b)), the same projections are refused.
+  assert.throws(() => computeValuation({
+    financials: loadFinancials('sample-company.json'), assumptions: { wacc: 12, terminalGrowthRate: 4 },
+    engagement: { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-02-28' }, options: { rule11uaIssueMethod: 'DCF' },
+  }), (err: Error & { code?: string }) => err.code === 'PROJECTIONS_OUT_OF_RANGE');
+});
