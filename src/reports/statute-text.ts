@@ -4,6 +4,8 @@
  * docs/statutes.md are stated; unverified details (e.g. the 10 % safe harbour wording) are left out.
  */
 import type { Statute } from '../domain/valuation/types.js';
+import { ACT_TITLE, type LegalBasis } from '../domain/valuation/law-in-force.js';
+import { formatDate } from './format.js';
 
 export interface StatuteSection {
   paragraphs: string[];
@@ -17,10 +19,40 @@ const S56_VIIB_SUNSET = '2025-04-01';
 const S56_VIIB_SUNSET_TEXT =
   'Section 56(2)(viib) does not apply on or after 1 April 2025: the Finance (No. 2) Act, 2024 inserted a proviso that "the provisions of this clause shall not apply on or after the 1st day of April, 2025". As the valuation date falls on or after that day, the fair market value under Rule 11UA(2) is reported for information only and is not a ceiling on the issue price for income-tax purposes.';
 
-export function statuteText(statute: Statute, purpose: string | null, valuationDate = ''): StatuteSection {
+/**
+ * Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026 for a receipt (s.92(2)(m)(iii)) or transfer
+ * (s.79) under the Income-tax Act, 2025. Cites nothing of the repealed Act: the report serves the law
+ * in force for the transaction's tax year.
+ */
+function rule57Text(transactionDate: string): StatuteSection {
+  return {
+    paragraphs: [
+      `The transaction is dated ${formatDate(transactionDate)}, in a tax year beginning on or after 1 April 2026, so it is governed by the Income-tax Act, 2025 and the Income-tax Rules, 2026. Rule 57 of those Rules prescribes how the fair market value (FMV) of property is determined for the Act; for unquoted equity shares its Table, Sl. No. 4 prescribes a net asset value formula, which is the only method it provides.`,
+      'Receipt, section 92(2)(m)(iii): where a person receives property other than immovable property, which includes unquoted shares, for a consideration that is less than its aggregate fair market value by an amount exceeding ₹50,000, the difference is income of the recipient, subject to the exclusions in section 92(3). FMV is therefore the floor on the consideration for the recipient.',
+      'Transfer, section 79: where unquoted shares are transferred for a consideration less than their fair market value, the fair market value is deemed to be the full value of the consideration in computing capital gains, save for the persons excluded by section 79(2). FMV is therefore the floor on the consideration for the seller.',
+      'Rule 57, Table, Sl. No. 4: FMV = (A + B + C + D − L) × PV / PE. A is the book value of the assets in the balance sheet other than jewellery, artistic work, shares, securities and immovable property, reduced by income-tax paid (net of refunds claimed) and by any amount shown as an asset that does not represent the value of any asset, including unamortised deferred expenditure. B is the price jewellery and artistic work would fetch in the open market, on a registered valuer\'s report; C is the fair market value of shares and securities determined under the rule; D is the value adopted or assessable by a government authority for stamp duty on immovable property.',
+      'L is the book value of liabilities excluding paid-up equity capital, dividends set apart but not declared, reserves and surplus (even if negative) other than those set apart towards depreciation, provision for taxation in excess of the tax payable on book profits, provisions for liabilities other than ascertained liabilities, and contingent liabilities other than arrears of dividends on cumulative preference shares; PE is the total paid-up equity share capital and PV the paid-up value of the shares being valued.',
+      'Rule 56 of the Income-tax Rules, 2026 defines the terms the formula uses: the balance sheet is the balance sheet audited and drawn up on the valuation date; the valuation date is the date of the receipt (section 92) or of the transfer (section 79); a merchant banker is a Category I merchant banker registered with the Securities and Exchange Board of India.',
+      'This report is issued for a receipt or transfer of unquoted equity shares under section 92(2)(m)(iii) and section 79, for which the FMV under Rule 57, Table, Sl. No. 4 is the floor on the consideration. The Income-tax Act, 2025 has no provision taxing a company on an issue of its shares above fair market value, so no issuer\'s value is reported.',
+    ],
+  };
+}
+
+/** Why a transaction before 1 April 2026 is valued under the repealed Act (s.536 of the Income-tax Act, 2025). */
+function transitionParagraph(transactionDate: string): string {
+  return `The transaction is dated ${formatDate(transactionDate)}, in a tax year beginning before 1 April 2026. The Income-tax Act, 2025 repealed the Income-tax Act, 1961 (section 536(1) of the 2025 Act), but section 536(2) keeps the repealed Act for anything done in respect of any tax year beginning before 1 April 2026. This valuation is therefore made under the Income-tax Act, 1961 and the Income-tax Rules, 1962, whatever the date of this report.`;
+}
+
+/** "Income-tax Act, 2025: s.92(2)(m)(iii), s.79; Income-tax Rules, 2026, Rule 57 (Table, Sl. No. 4); …". */
+export function legalBasisSentence(basis: LegalBasis): string {
+  return [ACT_TITLE[basis.act] + (basis.provisions.length ? `: ${basis.provisions.join(', ')}` : ''), ...basis.rules].join('; ') + '.';
+}
+
+export function statuteText(statute: Statute, purpose: string | null, valuationDate = '', basis?: LegalBasis, transactionDate = valuationDate): StatuteSection {
   const viibSunset = valuationDate >= S56_VIIB_SUNSET;
   switch (statute) {
     case 'RULE_11UA':
+      if (basis?.act === 'INCOME_TAX_ACT_2025') return rule57Text(transactionDate);
       return {
         paragraphs: [
           'Rule 11UA of the Income-tax Rules, 1962 prescribes how the fair market value (FMV) of unquoted equity shares is determined for sections 56(2)(viib), 56(2)(x) and 50CA of the Income-tax Act, 1961. The rule provides two net asset value formulas, one for an issue of shares and one for a transfer or receipt; which one binds depends on the transaction.',
@@ -31,6 +63,7 @@ export function statuteText(statute: Statute, purpose: string | null, valuationD
             ? 'No transaction purpose was specified for this engagement, so both formulas are reported together with the purpose each serves, and the value that binds depends on the transaction.'
             : `This report is issued for the following purpose: ${purposeSentence(purpose, viibSunset)}.`,
           ...(viibSunset && purpose !== 'TRANSFER_OR_RECEIPT' ? [S56_VIIB_SUNSET_TEXT] : []),
+          ...(basis?.act === 'INCOME_TAX_ACT_1961' ? [transitionParagraph(transactionDate)] : []),
         ],
       };
     case 'COMPANIES_ACT_SEC_62':

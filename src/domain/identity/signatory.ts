@@ -30,6 +30,14 @@ export function signatoryRequirement(statute: Statute, methods: readonly MethodC
         needs: 'a chartered accountant (ICAI membership) or a SEBI-registered merchant banker',
       };
     case 'RULE_11UA':
+      if (methods.includes('NAV_RULE_57')) {
+        // Rule 57 Sl. No. 4 names no signatory for the NAV formula; a chartered accountant or merchant banker certifies in practice.
+        return {
+          rule: 'Income-tax Rules, 2026, Rule 57 (Table, Sl. No. 4)',
+          acceptable: [{ type: 'ICAI_MEMBERSHIP' }, { type: 'SEBI_MERCHANT_BANKER' }],
+          needs: 'a chartered accountant (ICAI membership) or a SEBI-registered merchant banker',
+        };
+      }
       if (methods.includes('DCF')) {
         return { rule: 'Income-tax Rules 1962, rule 11UA(2)(b)', acceptable: [{ type: 'SEBI_MERCHANT_BANKER' }], needs: 'a SEBI-registered (Category I) merchant banker, for the DCF value' };
       }

@@ -25,7 +25,9 @@ import {
   rateWarnings,
   shareCapitalWarnings,
   terminalValueWarnings,
+  valuationDateWarnings,
 } from './warnings.js';
+import { legalBasisOf, noProvisionInForce } from './law-in-force.js';
 
 export { ValuationInputError } from './errors.js';
 export { ENGINE_VERSION } from './version.js';
@@ -45,6 +47,8 @@ export interface ValuationInput {
     statute: Statute;
     purpose?: Purpose | null;
     valuationDate: string;
+    /** YYYY-MM-DD: the date of the receipt, transfer or issue; the valuation date when absent. Decides the Income-tax Act for Rule 11UA. */
+    transactionDate?: string | null;
     /** Rupees per share as a decimal string; when given the result carries `compliance`. */
     proposedPricePerShare?: string | null;
   };
@@ -63,12 +67,13 @@ export interface ValuationInput {
 export function computeValuation(input: ValuationInput): ValuationResult {
   const checked = checkInput(input);
   const judgement = input.judgement ?? {};
-  checkJudgement(checked.statute, checked.purpose, judgement, checked.financials.peers.length > 0);
+  checkJudgement(checked.statute, checked.purpose, judgement, checked.financials.peers.length > 0, checked.transactionDate);
   const outcome = valueUnderStatute({
     financials: checked.financials,
     statute: checked.statute,
     purpose: checked.purpose,
     valuationDate: checked.valuationDate,
+    transactionDate: checked.transactionDate,
     dcf: checked.dcf,
     weights: input.options?.weights,
     ...(judgement.methodWeights && { methodWeights: judgement.methodWeights }),
@@ -87,13 +92,14 @@ export function computeValuation(input: ValuationInput): ValuationResult {
   if (price !== undefined && price !== null && !(isDecimalString(price) && dec(price).gt(0))) {
     throw new ValuationInputError('INVALID_OPTIONS', 'The proposed price per share must be a positive decimal in rupees.');
   }
-  const compliance = price ? complianceOf(checked.statute, checked.purpose, checked.valuationDate, conclusion, price) : null;
+  const compliance = price ? complianceOf(checked.statute, checked.purpose, checked.valuationDate, conclusion, price, checked.transactionDate) : null;
   const warnings = [
     ...(outcome.dcf ? terminalValueWarnings(outcome.dcf) : []),
     ...(outcome.dcf ? growthWarnings(checked.dcf.growth, checked.longRunGdpGrowth) : []),
     ...(outcome.dcf ? rateWarnings(checked.dcf.wacc, checked.dcf.growth, checked.financials.projections) : []),
     ...negativeEquityWarnings(outcome.methods),
-    ...balanceSheetDateWarnings(checked.financials, checked.valuationDate, checked.statute),
+    ...balanceSheetDateWarnings(checked.financials, checked.valuationDate, checked.statute, checked.transactionDate),
+    ...valuationDateWarnings(checked.statute, checked.purpose, checked.valuationDate, checked.transactionDate),
     ...shareCapitalWarnings(checked.financials),
     ...outcome.warnings,
   ];
@@ -102,6 +108,8 @@ export function computeValuation(input: ValuationInput): ValuationResult {
     statute: checked.statute,
     purpose: checked.purpose,
     valuationDate: checked.valuationDate,
+    transactionDate: checked.transactionDate,
+    legalBasis: legalBasisOf(checked.statute, checked.purpose, checked.transactionDate, adoptsDcf(conclusion)),
     balanceSheetDate: checked.financials.balanceSheetDate,
     assumptions: {
       wacc: plain(checked.dcf.wacc),
@@ -115,6 +123,11 @@ export function computeValuation(input: ValuationInput): ValuationResult {
     ...(compliance && { compliance }),
     warnings,
   };
+}
+
+/** Rule 11UA(2): the issue concluded by DCF (clause (b)) rather than NAV (clause (a)). */
+function adoptsDcf(conclusion: { byPurpose?: { purpose: string; method: string }[] }): boolean {
+  return conclusion.byPurpose?.some((p) => p.purpose === 'ISSUE_OF_SHARES' && p.method === 'DCF') ?? false;
 }
 
 function conventions(midYear: boolean, usesDcf: boolean): Conventions {
@@ -152,6 +165,7 @@ interface CheckedInput {
   statute: Statute;
   purpose: Purpose | null;
   valuationDate: string;
+  transactionDate: string;
   dcf: DcfAssumptions;
   longRunGdpGrowth: Dec;
 }
@@ -163,10 +177,14 @@ function checkInput(input: ValuationInput): CheckedInput {
   const statute = checkStatute(input.engagement?.statute);
   const purpose = checkPurpose(statute, input.engagement?.purpose);
   const valuationDate = checkValuationDate(input.engagement?.valuationDate);
+  const transactionDate = input.engagement?.transactionDate == null ? valuationDate : checkValuationDate(input.engagement.transactionDate, 'Transaction date');
+  const refusal = noProvisionInForce(statute, purpose, transactionDate);
+  if (refusal) throw new ValuationInputError('NO_PROVISION_IN_FORCE', refusal);
   checkOptions(input.options);
   const financials = checkFinancials(input.financials, {
     statute,
     purpose,
+    transactionDate,
     ...(input.options?.rule11uaIssueMethod && { rule11uaIssueMethod: input.options.rule11uaIssueMethod }),
   });
   const wacc = readRate(input.assumptions?.wacc, 'WACC');
@@ -186,6 +204,7 @@ function checkInput(input: ValuationInput): CheckedInput {
     statute,
     purpose,
     valuationDate,
+    transactionDate,
     dcf: { wacc, growth, midYear: input.options?.midYear === true },
     longRunGdpGrowth,
   };
@@ -223,9 +242,9 @@ function checkPurpose(statute: Statute, purpose: unknown): Purpose | null {
   return purpose as Purpose;
 }
 
-function checkValuationDate(date: unknown): string {
+function checkValuationDate(date: unknown, name = 'Valuation date'): string {
   if (typeof date !== 'string' || !isCalendarDate(date)) {
-    throw new ValuationInputError('INVALID_VALUATION_DATE', 'Valuation date must be a date in the form YYYY-MM-DD.');
+    throw new ValuationInputError('INVALID_VALUATION_DATE', `${name} must be a date in the form YYYY-MM-DD.`);
   }
   return date;
 }

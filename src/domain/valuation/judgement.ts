@@ -1,6 +1,7 @@
 import { ValuationInputError } from './errors.js';
 import { HUNDRED, ONE, dec, isDecimalString, plain, toPaise, type Dec } from './money.js';
 import type { MethodCode, Purpose, Statute } from './types.js';
+import { incomeTaxRegime } from './law-in-force.js';
 
 /**
  * The valuer's judgement, locked with the assumptions:
@@ -35,13 +36,15 @@ export interface JudgementError {
 }
 
 /** Methods a statute's valuation produces, for weights (COMPARABLES only when peers can be applied). */
-export function weightableMethods(statute: Statute, purpose: Purpose | null, hasPeers: boolean): MethodCode[] {
+export function weightableMethods(statute: Statute, purpose: Purpose | null, hasPeers: boolean, transactionDate?: string): MethodCode[] {
   switch (statute) {
     case 'COMPANIES_ACT_SEC_62':
       return hasPeers ? ['DCF', 'NAV', 'COMPARABLES'] : ['DCF', 'NAV'];
     case 'FEMA_RBI':
       return ['DCF'];
     case 'RULE_11UA':
+      // From 1 April 2026 (Income-tax Act, 2025) Rule 57 Sl. No. 4 is the only formula.
+      if (transactionDate !== undefined && incomeTaxRegime(transactionDate) === 'INCOME_TAX_ACT_2025') return purpose === 'TRANSFER_OR_RECEIPT' ? ['NAV_RULE_57'] : [];
       if (purpose === 'TRANSFER_OR_RECEIPT') return ['NAV_11UA_1CB'];
       if (purpose === 'ISSUE_OF_SHARES') return ['NAV_11UA_2A', 'DCF'];
       return [];
@@ -65,12 +68,15 @@ export function judgementErrors(
   purpose: Purpose | null,
   j: Judgement,
   hasPeers: boolean | null,
+  /** YYYY-MM-DD: for Rule 11UA, decides the Income-tax Act (and so the methods). */
+  transactionDate?: string,
 ): JudgementError[] {
   const errors: JudgementError[] = [];
   const rationaleOk = (text: unknown) => typeof text === 'string' && text.trim().length >= MIN_RATIONALE_LENGTH;
 
   if (j.methodWeights !== undefined) {
-    const allowed = weightableMethods(statute, purpose, hasPeers ?? true);
+    const allowed = weightableMethods(statute, purpose, hasPeers ?? true, transactionDate);
+    const rule57 = statute === 'RULE_11UA' && transactionDate !== undefined && incomeTaxRegime(transactionDate) === 'INCOME_TAX_ACT_2025';
     const entries = Object.entries(j.methodWeights);
     if (statute === 'IBC_LIQUIDATION') {
       errors.push({ code: 'INVALID_WEIGHTS', path: '/methodWeights', message: 'IBC valuations take no method weights: CIRP Regulation 35 reports fair value and liquidation value side by side.' });
@@ -98,7 +104,9 @@ export function judgementErrors(
         errors.push({
           code: 'INVALID_WEIGHTS',
           path: '/methodWeights',
-          message: purpose === 'ISSUE_OF_SHARES'
+          message: rule57
+            ? 'Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026 prescribes the NAV formula for a receipt or transfer: NAV_RULE_57 takes 100%.'
+            : purpose === 'ISSUE_OF_SHARES'
             ? 'Rule 11UA(2) values an issue by the one method the issuer chooses (NAV under clause (a) or DCF under clause (b)): give that method 100%.'
             : 'Rule 11UA(1)(c)(b) prescribes the NAV formula for a transfer or receipt: NAV_11UA_1CB takes 100%.',
         });
@@ -116,7 +124,7 @@ export function judgementErrors(
     if (d === null || d.isNegative() || d.gt(MAX_DLOM_PERCENT) || d.decimalPlaces() > 2) {
       errors.push({ code: 'INVALID_DISCOUNT', path: '/dlomPercent', message: 'must be a percent from 0 to 50 with at most 2 decimals' });
     }
-    const refusal = discountRefusal(statute, purpose, j.methodWeights);
+    const refusal = discountRefusal(statute, purpose, j.methodWeights, transactionDate);
     if (refusal) errors.push({ code: 'DISCOUNT_NOT_PERMITTED', path: '/dlomPercent', message: refusal });
     if (!rationaleOk(j.dlomRationale)) {
       errors.push({ code: 'MISSING_RATIONALE', path: '/dlomRationale', message: `is required with dlomPercent (at least ${MIN_RATIONALE_LENGTH} characters)` });
@@ -128,9 +136,12 @@ export function judgementErrors(
 }
 
 /** Why a discount is not allowed here, naming the rule; null when it is. */
-function discountRefusal(statute: Statute, purpose: Purpose | null, weights: Judgement['methodWeights']): string | null {
+function discountRefusal(statute: Statute, purpose: Purpose | null, weights: Judgement['methodWeights'], transactionDate?: string): string | null {
   if (statute === 'IBC_LIQUIDATION') {
     return 'No discount applies to IBC values: fair value and liquidation value are defined by CIRP Regulation 2(1)(hb) and (k) and estimated under Regulation 35.';
+  }
+  if (statute === 'RULE_11UA' && transactionDate !== undefined && incomeTaxRegime(transactionDate) === 'INCOME_TAX_ACT_2025') {
+    return 'Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026 prescribes the NAV formula (A + B + C + D − L) × PV / PE and offers no other method: no discount may be applied to it.';
   }
   if (statute === 'RULE_11UA') {
     const dcfChosen = purpose === 'ISSUE_OF_SHARES' && weights !== undefined && readPercent(weights.DCF)?.eq(HUNDRED) === true;
@@ -142,8 +153,8 @@ function discountRefusal(statute: Statute, purpose: Purpose | null, weights: Jud
 }
 
 /** Throws the first refusal as the engine's error. */
-export function checkJudgement(statute: Statute, purpose: Purpose | null, j: Judgement, hasPeers: boolean): void {
-  const errors = judgementErrors(statute, purpose, j, hasPeers);
+export function checkJudgement(statute: Statute, purpose: Purpose | null, j: Judgement, hasPeers: boolean, transactionDate?: string): void {
+  const errors = judgementErrors(statute, purpose, j, hasPeers, transactionDate);
   if (errors.length > 0) {
     const e = errors[0];
     const code = e.code === 'INVALID_DISCOUNT' ? 'DISCOUNT_NOT_PERMITTED' : e.code;

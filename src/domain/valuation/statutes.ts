@@ -7,6 +7,7 @@ import { computeLiquidation, fairValueMethod, liquidationValueMethod } from './l
 import { HUNDRED, ZERO, dec, formatRupees, plain, sum, toPaise, type Dec } from './money.js';
 import { computeNav11ua, nav11uaMethod } from './nav-11ua.js';
 import { usesDcf } from './readiness.js';
+import { incomeTaxRegime, noProvisionInForce } from './law-in-force.js';
 import { s56viibApplies, s56viibWarning } from './warnings.js';
 import type {
   Conclusion,
@@ -41,6 +42,8 @@ export interface StatuteContext {
   purpose: Purpose | null;
   /** YYYY-MM-DD; decides whether s.56(2)(viib) still applies to an issue. */
   valuationDate: string;
+  /** YYYY-MM-DD: the date of the receipt, transfer or issue; decides the Income-tax Act for Rule 11UA. */
+  transactionDate: string;
   dcf: DcfAssumptions;
   weights?: MethodWeights;
   /** The valuer's weights by method code (already checked against the statute). */
@@ -84,6 +87,7 @@ const ISSUE_DCF_PURPOSE =
   'ISSUE_OF_SHARES: the alternative under Rule 11UA(2)(b) (merchant banker\'s report); for information only for TRANSFER_OR_RECEIPT, where Rule 11UA(1)(c)(b) prescribes NAV.';
 
 function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
+  if (incomeTaxRegime(ctx.transactionDate) === 'INCOME_TAX_ACT_2025') return valueUnderRule57(ctx);
   const f = ctx.financials;
   const shares = dec(f.shares.equitySharesOutstanding);
   // NAV needs no projections; DCF is shown when they exist (readiness demands them when adopted).
@@ -139,6 +143,49 @@ function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
     conclusion.weightsSetBy = 'VALUER';
   }
   return { methods, conclusion, concludedRaw: ctx.purpose ? raw[ctx.purpose] ?? null : null, dcf, warnings };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Income-tax Act, 2025: Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026
+
+const RULE_57_PURPOSE =
+  'TRANSFER_OR_RECEIPT: Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026, for a receipt under s.92(2)(m)(iii) and a transfer under s.79 of the Income-tax Act, 2025; the fair market value is the floor for the consideration.';
+
+/**
+ * A receipt or transfer in a tax year beginning on or after 1 April 2026. Rule 57 Sl. No. 4 prescribes
+ * one formula for unquoted equity shares, (A + B + C + D − L) × PV / PE (the arithmetic of Rule
+ * 11UA(1)(c)(b)); there is no DCF alternative and no issuer's formula, so neither is computed.
+ */
+function valueUnderRule57(ctx: StatuteContext): StatuteOutcome {
+  if (ctx.purpose === 'ISSUE_OF_SHARES') {
+    throw new ValuationInputError('NO_PROVISION_IN_FORCE', noProvisionInForce(ctx.statute, ctx.purpose, ctx.transactionDate)!);
+  }
+  const f = ctx.financials;
+  const navComputation = computeNav11ua(f, '1CB');
+  const nav = rule57Method(nav11uaMethod(navComputation, dec(f.shares.equitySharesOutstanding)));
+  const byPurpose: PurposeConclusion[] = [{
+    purpose: 'TRANSFER_OR_RECEIPT',
+    method: 'NAV_RULE_57',
+    valuePerShare: nav.valuePerShare,
+    floorOrCeiling: 'FLOOR',
+    basis: 'Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026: (A + B + C + D − L) × PV / PE, with jewellery and art, shares and securities and immovable property at market, fair and stamp-duty values.',
+  }];
+  const conclusion = concludeByPurpose(byPurpose, 'TRANSFER_OR_RECEIPT');
+  if (ctx.methodWeights) {
+    conclusion.weights = [{ method: 'NAV_RULE_57', weightPercent: '100', valuePerShare: nav.valuePerShare, weightedValuePerShare: nav.valuePerShare }];
+    conclusion.weightsSetBy = 'VALUER';
+  }
+  return {
+    methods: [{ ...nav, servesPurpose: RULE_57_PURPOSE, purposes: ['TRANSFER_OR_RECEIPT'] }],
+    conclusion,
+    concludedRaw: navComputation.valuePerShare,
+    dcf: null,
+    warnings: [],
+  };
+}
+
+function rule57Method(m: MethodResult): MethodResult {
+  return { ...m, method: 'NAV_RULE_57', title: 'Net asset value under Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026: (A + B + C + D − L) × PV / PE' };
 }
 
 function concludeByPurpose(byPurpose: PurposeConclusion[], purpose: Purpose | null): Conclusion {

@@ -2,12 +2,15 @@
 
 // The statutes and purposes are part of the published contract, shared with the console's forms.
 import { PURPOSES, PURPOSES_BY_STATUTE, STATUTES, type Purpose, type Statute } from '../../contract/vocabulary.js';
+import type { LegalBasis } from './law-in-force.js';
 export { PURPOSES, PURPOSES_BY_STATUTE, STATUTES, type Purpose, type Statute };
 
 export type MethodCode =
   | 'DCF'
   | 'NAV_11UA_2A'
   | 'NAV_11UA_1CB'
+  /** Income-tax Rules, 2026, Rule 57 (Table, Sl. No. 4): the (A + B + C + D − L) × PV / PE formula for a receipt or transfer from 1 April 2026. */
+  | 'NAV_RULE_57'
   | 'NAV'
   | 'COMPARABLES'
   | 'FAIR_VALUE'
@@ -102,6 +105,10 @@ export interface ValuationResult {
   statute: Statute;
   purpose: Purpose | null;
   valuationDate: string;
+  /** The date of the receipt, transfer or issue (the valuation date unless given); decides the law for Rule 11UA. */
+  transactionDate?: string;
+  /** The Act, sections and rules the valuation is made under (absent in results stored before it was recorded). */
+  legalBasis?: LegalBasis;
   /** The date of the balance sheet the valuation uses (absent in results stored before it was recorded). */
   balanceSheetDate?: string;
   assumptions: { wacc: string; terminalGrowthRate: string; rationale?: string };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ENGAGEMENT_STATUSES } from '../../domain/engagement/state-machine.js';
 import { STATUTES } from '../../domain/valuation/types.js';
+import { METHOD_CODES } from '../../contract/vocabulary.js';
+import { ACTS } from '../../domain/valuation/law-in-force.js';
 import { isoDateTime } from './common.js';
 export { createEngagementBody, lockAssumptionsBody, patchEngagementBody } from '../../contract/engagement-forms.js';
 
@@ -18,7 +20,7 @@ export const engagementSchema = z
     status: engagementStatusSchema,
     valuationDate: z.string().describe('YYYY-MM-DD'),
     proposedPricePerShare: z.string().nullable().describe('The price per share the client proposes, decimal rupees; the valuation tests it against the statute\'s rule (`compliance`)'),
-    transactionDate: z.string().describe('YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given)'),
+    transactionDate: z.string().describe('YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given). For RULE_11UA it decides the Income-tax Act: on or after 1 April 2026 the Income-tax Act, 2025 (Rule 57 of the Income-tax Rules, 2026), before it the Income-tax Act, 1961 (Rule 11UA)'),
     appointingAuthority: z.string().nullable().describe('Who appointed the valuer'),
     appointmentDate: z.string().nullable().describe('YYYY-MM-DD'),
     addressee: z.string().nullable().describe('To whom the report is addressed; the appointing authority when null'),
@@ -100,7 +102,7 @@ const lineSchema = z.object({
 });
 
 const methodSchema = z.object({
-  method: z.enum(['DCF', 'NAV_11UA_2A', 'NAV_11UA_1CB', 'NAV', 'COMPARABLES', 'FAIR_VALUE', 'LIQUIDATION_VALUE']),
+  method: z.enum(METHOD_CODES).describe('NAV_11UA_2A and NAV_11UA_1CB: Rule 11UA(2)(a) and (1)(c)(b) of the Income-tax Rules, 1962 (transactions before 1 April 2026); NAV_RULE_57: Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026 (from 1 April 2026)'),
   title: z.string(),
   lines: z.array(lineSchema).describe('Every intermediate figure, in order'),
   enterpriseValue: money.optional(),
@@ -118,7 +120,16 @@ export const valuationSchema = z
     engineVersion: z.string(),
     purpose: z.string().nullable(),
     valuationDate: z.string(),
-    balanceSheetDate: z.string().optional().describe('YYYY-MM-DD: the balance sheet the valuation uses; Rule 11U wants it drawn up on the valuation date'),
+    transactionDate: z.string().optional().describe('YYYY-MM-DD: the date of the receipt, transfer or issue the valuation serves (the valuation date unless the engagement gives one)'),
+    legalBasis: z
+      .object({
+        act: z.enum(ACTS).describe('INCOME_TAX_ACT_2025 for a Rule 11UA transaction in a tax year beginning on or after 1 April 2026, INCOME_TAX_ACT_1961 before it (s.536 of the 2025 Act); the other statutes\' own Acts'),
+        provisions: z.array(z.string()).describe('Sections of the Act, e.g. "s.92(2)(m)(iii)", "s.79"; empty where the rules alone govern (FEMA, IBC)'),
+        rules: z.array(z.string()).describe('Rules or regulations with their instrument, e.g. "Income-tax Rules, 2026, Rule 57 (Table, Sl. No. 4)"'),
+      })
+      .optional()
+      .describe('The Act, sections and rules the valuation is made under, as the report cites them (absent in results computed before it was recorded)'),
+    balanceSheetDate: z.string().optional().describe('YYYY-MM-DD: the balance sheet the valuation uses; Rule 11U (Rule 56 from 1 April 2026) wants it drawn up on the valuation date'),
     assumptions: z.object({ wacc: z.string(), terminalGrowthRate: z.string(), rationale: z.string().optional() }),
     conventions: z.object({
       discounting: z.enum(['END_OF_YEAR', 'MID_YEAR']),
@@ -168,7 +179,7 @@ export const valuationSchema = z
     sensitivity: z
       .object({ waccValues: z.array(z.string()), growthValues: z.array(z.string()), grid: z.array(z.array(money.nullable())).describe('grid[i][j] at waccValues[i], growthValues[j]; null where g ≥ WACC') })
       .optional(),
-    warnings: z.array(z.object({ code: z.string(), message: z.string() })),
+    warnings: z.array(z.object({ code: z.string(), message: z.string() })).describe('Among them VALUATION_DATE_NOT_TRANSACTION_DATE (a Rule 11UA receipt or transfer valued as at a date other than the transaction\'s, naming the rule) and VALUATION_DATE_STALE (FEMA and s.62: the valuation date more than 90 days before the transaction, a practice)'),
   })
   .meta({ id: 'Valuation' });
 
