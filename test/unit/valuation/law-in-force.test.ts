@@ -38,7 +38,7 @@ export const TRANSFER_1_APRIL_2026 = {
   adjustments: { proposedDividendsNotDeclared: 15, arrearsOfCumulativePreferenceDividend: 6.6, sharesAndSecuritiesFairValue: 92.4, immovablePropertyStampDutyValue: 610 },
 };
 
-const value = (ex: typeof RECEIPT_30_JUNE_2026, engagement: { valuationDate: string; transactionDate?: string; purpose?: 'TRANSFER_OR_RECEIPT' | 'ISSUE_OF_SHARES' | null; proposedPricePerShare?: string }) =>
+const value = (ex: { balanceSheetDate: string; adjustments: Record<string, number> }, engagement: { valuationDate: string; transactionDate?: string; purpose?: 'TRANSFER_OR_RECEIPT' | 'ISSUE_OF_SHARES' | null; proposedPricePerShare?: string }) =>
   computeValuation({
     financials: company(ex.balanceSheetDate, ex.adjustments),
     assumptions: { wacc: 12, terminalGrowthRate: 4 },

@@ -119,7 +119,7 @@ export interface paths {
         put?: never;
         /**
          * Create a valuation engagement
-         * @description Honours Idempotency-Key: the same key and body within 24 h replays the first response; another body → 409 idempotency_conflict.
+         * @description Honours Idempotency-Key: the same key and body within 24 h replays the first response; another body → 409 idempotency_conflict. transactionDate (default: the valuation date) decides the law for RULE_11UA: a transaction in a tax year beginning on or after 1 April 2026 is valued under the Income-tax Act, 2025 and Rule 57 of the Income-tax Rules, 2026, an earlier one under the Income-tax Act, 1961 and Rule 11UA (s.536 of the 2025 Act). RULE_11UA ISSUE_OF_SHARES with a transaction on or after 1 April 2026 → 400 no_provision_in_force: the 2025 Act has no counterpart of s.56(2)(viib) and Rule 57 no DCF alternative; the message names the alternatives (the subscriber's receipt under s.92(2)(m), purpose TRANSFER_OR_RECEIPT; or COMPANIES_ACT_SEC_62 or FEMA_RBI).
          */
         post: operations["createEngagement"];
         delete?: never;
@@ -147,7 +147,7 @@ export interface paths {
         head?: never;
         /**
          * Correct an engagement before its computation starts
-         * @description Changes only the fields given: targetEntity, cin, purpose, valuationDate (not later than today in India) and proposedPricePerShare (null clears cin, purpose or the price). Allowed while the engagement is CREATED, DATA_INGESTING or DATA_READY; once the computation has started → 409 computation_started. Invalid fields → 400 with a JSON Pointer each, and nothing changes. Each change is recorded in the audit trail (engagement.updated, every field from → to).
+         * @description Changes only the fields given: targetEntity, cin, purpose, valuationDate (not later than today in India), transactionDate (null makes it the valuation date again) and proposedPricePerShare (null clears cin, purpose or the price). A RULE_11UA ISSUE_OF_SHARES whose transaction (after the change) falls on or after 1 April 2026 → 400 no_provision_in_force, as on create. Allowed while the engagement is CREATED, DATA_INGESTING or DATA_READY; once the computation has started → 409 computation_started. Invalid fields → 400 with a JSON Pointer each, and nothing changes. Each change is recorded in the audit trail (engagement.updated, every field from → to).
          */
         patch: operations["patchEngagement"];
         trace?: never;
@@ -203,7 +203,7 @@ export interface paths {
         put?: never;
         /**
          * Lock the valuation assumptions (one way)
-         * @description Rates are percent. terminalGrowthRate must be below wacc (400). Locking twice → 409 already_locked; after computation started → 409 invalid_transition. Computation starts once the engagement is DATA_READY and assumptions are locked. When accepted financials lack what the statute needs (IBC: liquidation.assets; Rule 11UA(1)(c)(b): stamp-duty and market values of assets held at book; a DCF: projections) → 409 inputs_incomplete naming each missing field in `errors`, and nothing changes (the engagement stays DATA_READY). The response carries `warnings` about the rates where the valuation has a DCF (RATES_LOOK_LIKE_FRACTIONS, WACC_GROWTH_SPREAD_NARROW).
+         * @description Rates are percent. terminalGrowthRate must be below wacc (400). Locking twice → 409 already_locked; after computation started → 409 invalid_transition. Computation starts once the engagement is DATA_READY and assumptions are locked. When accepted financials lack what the statute needs (IBC: liquidation.assets; Rule 11UA(1)(c)(b): stamp-duty and market values of assets held at book; a DCF: projections) → 409 inputs_incomplete naming each missing field in `errors`, and nothing changes (the engagement stays DATA_READY). The response carries `warnings` about the rates where the valuation has a DCF (RATES_LOOK_LIKE_FRACTIONS, WACC_GROWTH_SPREAD_NARROW), and about the valuation date against the transaction date: VALUATION_DATE_NOT_TRANSACTION_DATE for a Rule 11UA receipt or transfer valued as at another date (Rule 56 of the Income-tax Rules, 2026; Rules 11U(j) and 11UAA of the 1962 Rules), VALUATION_DATE_STALE for FEMA and s.62 when the valuation date is more than 90 days before the transaction (practice).
          */
         post: operations["lockAssumptions"];
         delete?: never;
@@ -1230,7 +1230,7 @@ export interface components {
             /** @enum {string} */
             statute: "RULE_11UA" | "COMPANIES_ACT_SEC_62" | "FEMA_RBI" | "IBC_LIQUIDATION";
             targetEntity: string;
-            /** @description YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given) */
+            /** @description YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given). For RULE_11UA it decides the Income-tax Act: on or after 1 April 2026 the Income-tax Act, 2025 (Rule 57 of the Income-tax Rules, 2026), before it the Income-tax Act, 1961 (Rule 11UA) */
             transactionDate: string;
             /** @description The signatory's UDIN, recorded at GATE_3 when the signatory signs as a chartered accountant */
             udin: string | null;
@@ -1274,7 +1274,7 @@ export interface components {
             /** @enum {string} */
             statute: "RULE_11UA" | "COMPANIES_ACT_SEC_62" | "FEMA_RBI" | "IBC_LIQUIDATION";
             targetEntity: string;
-            /** @description YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given) */
+            /** @description YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given). For RULE_11UA it decides the Income-tax Act: on or after 1 April 2026 the Income-tax Act, 2025 (Rule 57 of the Income-tax Rules, 2026), before it the Income-tax Act, 1961 (Rule 11UA) */
             transactionDate: string;
             /** @description The signatory's UDIN, recorded at GATE_3 when the signatory signs as a chartered accountant */
             udin: string | null;
@@ -1285,7 +1285,7 @@ export interface components {
         };
         ErrorCatalogueEntry: {
             /** @enum {string} */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             /** @description What happened and what to do, for people; the console shows this sentence */
             sentence: string;
             status: number;
@@ -1515,7 +1515,7 @@ export interface components {
              * @description Stable snake_case error code from the error catalogue (GET /api/v1/errors), e.g. validation_failed, not_found, already_locked
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             detail: string;
             errors?: {
                 message: string;
@@ -1682,7 +1682,7 @@ export interface components {
                 terminalGrowthRate: string;
                 wacc: string;
             };
-            /** @description YYYY-MM-DD: the balance sheet the valuation uses; Rule 11U wants it drawn up on the valuation date */
+            /** @description YYYY-MM-DD: the balance sheet the valuation uses; Rule 11U (Rule 56 from 1 April 2026) wants it drawn up on the valuation date */
             balanceSheetDate?: string;
             /** @description Present when the engagement has a proposedPricePerShare: the test that applies for each statute and purpose (none for IBC) */
             compliance?: {
@@ -1785,6 +1785,18 @@ export interface components {
             };
             engagementId: string;
             engineVersion: string;
+            /** @description The Act, sections and rules the valuation is made under, as the report cites them (absent in results computed before it was recorded) */
+            legalBasis?: {
+                /**
+                 * @description INCOME_TAX_ACT_2025 for a Rule 11UA transaction in a tax year beginning on or after 1 April 2026, INCOME_TAX_ACT_1961 before it (s.536 of the 2025 Act); the other statutes' own Acts
+                 * @enum {string}
+                 */
+                act: "INCOME_TAX_ACT_2025" | "INCOME_TAX_ACT_1961" | "COMPANIES_ACT_2013" | "FOREIGN_EXCHANGE_MANAGEMENT_ACT_1999" | "INSOLVENCY_AND_BANKRUPTCY_CODE_2016";
+                /** @description Sections of the Act, e.g. "s.92(2)(m)(iii)", "s.79"; empty where the rules alone govern (FEMA, IBC) */
+                provisions: string[];
+                /** @description Rules or regulations with their instrument, e.g. "Income-tax Rules, 2026, Rule 57 (Table, Sl. No. 4)" */
+                rules: string[];
+            };
             methods: {
                 /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                 enterpriseValue?: string;
@@ -1798,8 +1810,11 @@ export interface components {
                     note?: string;
                     value: string;
                 }[];
-                /** @enum {string} */
-                method: "DCF" | "NAV_11UA_2A" | "NAV_11UA_1CB" | "NAV" | "COMPARABLES" | "FAIR_VALUE" | "LIQUIDATION_VALUE";
+                /**
+                 * @description NAV_11UA_2A and NAV_11UA_1CB: Rule 11UA(2)(a) and (1)(c)(b) of the Income-tax Rules, 1962 (transactions before 1 April 2026); NAV_RULE_57: Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026 (from 1 April 2026)
+                 * @enum {string}
+                 */
+                method: "DCF" | "NAV_11UA_2A" | "NAV_11UA_1CB" | "NAV_RULE_57" | "NAV" | "COMPARABLES" | "FAIR_VALUE" | "LIQUIDATION_VALUE";
                 purposes?: string[];
                 servesPurpose?: string;
                 title: string;
@@ -1815,7 +1830,10 @@ export interface components {
             };
             /** @enum {string} */
             statute: "RULE_11UA" | "COMPANIES_ACT_SEC_62" | "FEMA_RBI" | "IBC_LIQUIDATION";
+            /** @description YYYY-MM-DD: the date of the receipt, transfer or issue the valuation serves (the valuation date unless the engagement gives one) */
+            transactionDate?: string;
             valuationDate: string;
+            /** @description Among them VALUATION_DATE_NOT_TRANSACTION_DATE (a Rule 11UA receipt or transfer valued as at a date other than the transaction's, naming the rule) and VALUATION_DATE_STALE (FEMA and s.62: the valuation date more than 90 days before the transaction, a practice) */
             warnings: {
                 code: string;
                 message: string;

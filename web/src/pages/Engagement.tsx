@@ -50,7 +50,7 @@ export default function EngagementPage() {
         <Stack gap={2}>
           <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>{e.targetEntity}</Title>
           <Text size="sm" c="gray.7">
-            {STATUTE_LABELS[e.statute]}{e.purpose ? ` · ${PURPOSE_LABELS[e.purpose] ?? e.purpose}` : ''} · valuation date {date(e.valuationDate)}{e.cin ? ` · CIN ${e.cin}` : ''}
+            {STATUTE_LABELS[e.statute]}{e.purpose ? ` · ${PURPOSE_LABELS[e.purpose] ?? e.purpose}` : ''} · valuation date {date(e.valuationDate)}{e.transactionDate !== e.valuationDate ? ` · transaction date ${date(e.transactionDate)}` : ''}{e.cin ? ` · CIN ${e.cin}` : ''}
           </Text>
         </Stack>
         <Stack gap={4} align="end">
