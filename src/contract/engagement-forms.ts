@@ -81,7 +81,7 @@ export const lockAssumptionsBody = z
     methodWeights: z
       .partialRecord(z.enum(METHOD_CODES), z.number().min(0).max(100).refine(decimalPlaces(2), 'at most 2 decimal places'))
       .optional()
-      .describe('The valuer\'s weights: method code → percent (0–100, at most 2 decimals, adding up to 100), only for methods the statute\'s valuation produces: COMPANIES_ACT_SEC_62 DCF, NAV (and COMPARABLES when peers are given); FEMA_RBI DCF 100; RULE_11UA ISSUE_OF_SHARES one of NAV_11UA_2A or DCF at 100 (the issuer\'s choice under Rule 11UA(2)), TRANSFER_OR_RECEIPT NAV_11UA_1CB 100; none for IBC. Concluded value = Σ weight × value / 100. Requires weightsRationale; refusals are 400 invalid_weights'),
+      .describe('The valuer\'s weights: method code → percent (0–100, at most 2 decimals, adding up to 100), only for methods the statute\'s valuation produces: COMPANIES_ACT_SEC_62 and FEMA_RBI DCF, NAV (and COMPARABLES when peers are given; for FEMA any internationally accepted method under NDI Rule 21, DCF 100 when no weights are given); RULE_11UA ISSUE_OF_SHARES one of NAV_11UA_2A or DCF at 100 (the issuer\'s choice under Rule 11UA(2)), TRANSFER_OR_RECEIPT NAV_11UA_1CB 100 (from 1 April 2026, Rule 57 of the Income-tax Rules, 2026: NAV_RULE_57 100); none for IBC. Concluded value = Σ weight × value / 100. Requires weightsRationale; refusals are 400 invalid_weights'),
     weightsRationale: z.string().trim().min(20).max(5000).optional().describe('Why these weights (required with methodWeights)'),
     dlomPercent: z
       .number()

@@ -79,7 +79,7 @@ export function statuteText(statute: Statute, purpose: string | null, valuationD
       return {
         paragraphs: [
           'Rule 21 of the Foreign Exchange Management (Non-Debt Instruments) Rules, 2019 lays down pricing guidelines for equity instruments of an Indian company issued to, or transferred between, persons resident in India and persons resident outside India. For an unlisted company, fair value is the valuation of the equity instruments done as per any internationally accepted pricing methodology for valuation on an arm\'s length basis, duly certified by a Chartered Accountant, a SEBI-registered Merchant Banker or a practising Cost Accountant.',
-          'The fair value is a floor or a ceiling on the price depending on the direction of the transaction, as set out below. The discounted free cash flow method has been applied as the internationally accepted pricing methodology.',
+          'The fair value is a floor or a ceiling on the price depending on the direction of the transaction, as set out below. Rule 21 prescribes no particular method: the internationally accepted methods applied (the discounted free cash flow method and, where weighed by the valuer, the net asset value and comparable company multiples), and the weight given to each, are set out in the sections on the valuation approach and the conclusion.',
           purpose === null
             ? 'No transaction direction was specified for this engagement; the fair value is reported and the reader must apply the floor or ceiling that matches the transaction.'
             : `This report is issued for the following transaction: ${purposeSentence(purpose)}.`,

@@ -23,11 +23,11 @@ export function signatoryRequirement(statute: Statute, methods: readonly MethodC
     case 'IBC_LIQUIDATION':
       return { rule: 'IBBI (Liquidation Process) Regulations 2016, reg. 35', acceptable: [RV_SFA], needs: 'an IBBI registered valuer (Securities or Financial Assets)' };
     case 'FEMA_RBI':
-      // A practising cost accountant may also sign; the service does not model that registration yet.
+      // Rule 21(2)(a): certified by a chartered accountant, a SEBI-registered merchant banker or a practising cost accountant.
       return {
         rule: 'FEMA (Non-debt Instruments) Rules 2019, rule 21',
-        acceptable: [{ type: 'ICAI_MEMBERSHIP' }, { type: 'SEBI_MERCHANT_BANKER' }],
-        needs: 'a chartered accountant (ICAI membership) or a SEBI-registered merchant banker',
+        acceptable: [{ type: 'ICAI_MEMBERSHIP' }, { type: 'SEBI_MERCHANT_BANKER' }, { type: 'ICMAI_MEMBERSHIP' }],
+        needs: 'a chartered accountant (ICAI membership), a SEBI-registered merchant banker or a practising cost accountant (ICMAI membership)',
       };
     case 'RULE_11UA':
       if (methods.includes('NAV_RULE_57')) {
@@ -66,6 +66,8 @@ export function describeRegistration(r: Registration): string {
       return `${r.number} (SEBI merchant banker)`;
     case 'ICAI_MEMBERSHIP':
       return `ICAI membership no. ${r.number}`;
+    case 'ICMAI_MEMBERSHIP':
+      return `ICMAI membership no. ${r.number} (cost accountant)`;
   }
 }
 
@@ -78,7 +80,8 @@ export function adoptedMethods(result: Pick<ValuationResult, 'methods' | 'conclu
   const weights = result.conclusion.weights;
   if (weights && weights.length > 0) return weights.filter((w) => Number(w.weightPercent) > 0).map((w) => w.method);
   const byPurpose = result.conclusion.byPurpose;
-  if (byPurpose && byPurpose.length > 0) return [...new Set(byPurpose.map((p) => p.method))];
+  // WEIGHTED (several methods weighed) always comes with `weights`, read above.
+  if (byPurpose && byPurpose.length > 0) return [...new Set(byPurpose.flatMap((p) => (p.method === 'WEIGHTED' ? [] : [p.method])))];
   return result.methods.map((m) => m.method);
 }
 

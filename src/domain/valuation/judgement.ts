@@ -13,7 +13,7 @@ import { incomeTaxRegime } from './law-in-force.js';
  * Where the statute fixes the method the weights can only restate it:
  * - Rule 11UA(1)(c)(b) (transfer or receipt): NAV_11UA_1CB 100 %.
  * - Rule 11UA(2) (issue): one method the issuer chooses, NAV_11UA_2A or DCF, at 100 %.
- * - FEMA: DCF 100 %. IBC: no weights (Reg 35 reports both values).
+ * - FEMA: DCF, NAV and COMPARABLES (where peers are given), as for s.62. IBC: no weights (Reg 35 reports both values).
  * A discount is refused where the statute prescribes the formula (Rule 11UA NAV) and for IBC.
  */
 export interface Judgement {
@@ -41,7 +41,8 @@ export function weightableMethods(statute: Statute, purpose: Purpose | null, has
     case 'COMPANIES_ACT_SEC_62':
       return hasPeers ? ['DCF', 'NAV', 'COMPARABLES'] : ['DCF', 'NAV'];
     case 'FEMA_RBI':
-      return ['DCF'];
+      // NDI Rule 21: any internationally accepted pricing methodology.
+      return hasPeers ? ['DCF', 'NAV', 'COMPARABLES'] : ['DCF', 'NAV'];
     case 'RULE_11UA':
       // From 1 April 2026 (Income-tax Act, 2025) Rule 57 Sl. No. 4 is the only formula.
       if (transactionDate !== undefined && incomeTaxRegime(transactionDate) === 'INCOME_TAX_ACT_2025') return purpose === 'TRANSFER_OR_RECEIPT' ? ['NAV_RULE_57'] : [];

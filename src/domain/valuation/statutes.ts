@@ -139,7 +139,7 @@ function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
   const conclusion = concludeByPurpose(byPurpose, ctx.purpose);
   const chosen = byPurpose.find((p) => p.purpose === ctx.purpose);
   if (ctx.methodWeights && chosen) {
-    conclusion.weights = [{ method: chosen.method, weightPercent: '100', valuePerShare: chosen.valuePerShare, weightedValuePerShare: chosen.valuePerShare }];
+    conclusion.weights = [{ method: chosen.method as MethodCode, weightPercent: '100', valuePerShare: chosen.valuePerShare, weightedValuePerShare: chosen.valuePerShare }];
     conclusion.weightsSetBy = 'VALUER';
   }
   return { methods, conclusion, concludedRaw: ctx.purpose ? raw[ctx.purpose] ?? null : null, dcf, warnings };
@@ -215,38 +215,73 @@ const FEMA_DIRECTION: Record<string, { bound: FloorOrCeiling; rule: string }> = 
   TRANSFER_NON_RESIDENT_TO_RESIDENT: { bound: 'CEILING', rule: 'NDI Rule 21(2)(c): price not more than fair value' },
 };
 
+/**
+ * NDI Rule 21 asks for "any internationally accepted pricing methodology" on an arm's length basis and
+ * prescribes none: DCF, book NAV and (where peers are given) comparable multiples are computed, and the
+ * valuer weighs them with a rationale, as for s.62. Without the valuer's weights the fair value is the
+ * DCF (the engine's documented FEMA default).
+ */
 function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
-  const dcf = computeDcf(ctx.financials, ctx.dcf);
-  const method = dcfMethod(dcf, ctx.dcf);
+  const f = ctx.financials;
+  const dcf = computeDcf(f, ctx.dcf);
+  const nav = computeBookNav(f);
+  const comparables = f.peers.length > 0 ? computeComparables(f) : { computation: null, warnings: [] };
+  const methods = [dcfMethod(dcf, ctx.dcf), bookNavMethod(nav)];
+  const rawValues: Partial<Record<MethodCode, Dec>> = { DCF: dcf.valuePerShare, NAV: nav.valuePerShare };
+  if (comparables.computation) {
+    methods.push(comparablesMethod(comparables.computation, f.peers));
+    rawValues.COMPARABLES = comparables.computation.valuePerShare;
+  }
+  const given: MethodWeights = ctx.methodWeights
+    ? { dcf: ctx.methodWeights.DCF ?? 0, nav: ctx.methodWeights.NAV ?? 0, comparables: ctx.methodWeights.COMPARABLES ?? 0 }
+    : { dcf: '100', nav: '0', comparables: '0' };
+  const weights = resolveWeights(given, comparables.computation !== null);
+  const components = (['DCF', 'NAV', 'COMPARABLES'] as const)
+    .filter((m) => rawValues[m] !== undefined)
+    .map((m) => ({ method: m, weight: weights[m], value: rawValues[m] as Dec }));
+  const weighted = sum(components.map((c) => c.value.times(c.weight))).div(HUNDRED);
+  const adopted = components.filter((c) => c.weight.gt(0));
+  const valuePerShare = toPaise(weighted);
+  const methodCode: PurposeConclusion['method'] = adopted.length === 1 ? adopted[0].method : 'WEIGHTED';
+  const described = adopted.length === 1
+    ? `${adopted[0].method === 'DCF' ? 'DCF' : adopted[0].method === 'NAV' ? 'net asset value' : 'comparable company multiples'}`
+    : `a weighted average of ${adopted.map((c) => `${c.method} ${plain(c.weight)}%`).join(', ')}`;
   const byPurpose: PurposeConclusion[] = Object.entries(FEMA_DIRECTION)
     .filter(([purpose]) => ctx.purpose === null || ctx.purpose === purpose)
     .map(([purpose, d]) => ({
       purpose: purpose as Purpose,
-      method: 'DCF' as MethodCode,
-      valuePerShare: method.valuePerShare,
+      method: methodCode,
+      valuePerShare,
       floorOrCeiling: d.bound,
-      basis: `${d.rule}; fair value by DCF, an internationally accepted pricing methodology on an arm's length basis.`,
+      basis: `${d.rule}; fair value by ${described}, internationally accepted pricing methodology on an arm's length basis.`,
     }));
   const servesPurpose = byPurpose.map((p) => `${p.purpose}: fair value is the ${p.floorOrCeiling?.toLowerCase()}`).join('; ');
   const chosen = byPurpose.find((p) => p.purpose === ctx.purpose);
   const conclusion: Conclusion = chosen
-    ? { valuePerShare: chosen.valuePerShare, basis: `${chosen.purpose}: ${chosen.basis}`, floorOrCeiling: chosen.floorOrCeiling, byPurpose }
+    ? { valuePerShare, basis: `${chosen.purpose}: ${chosen.basis}`, floorOrCeiling: chosen.floorOrCeiling, byPurpose }
     : {
-        valuePerShare: method.valuePerShare,
+        valuePerShare,
         basis:
-          'Fair value by DCF. No direction was given: it is a floor for an issue or transfer to a non-resident (NDI Rule 21(2)(a), (b)) and a ceiling for a transfer from a non-resident to a resident (Rule 21(2)(c)).',
+          `Fair value by ${described}. No direction was given: it is a floor for an issue or transfer to a non-resident (NDI Rule 21(2)(a), (b)) and a ceiling for a transfer from a non-resident to a resident (Rule 21(2)(c)).`,
         byPurpose,
       };
   if (ctx.methodWeights) {
-    conclusion.weights = [{ method: 'DCF', weightPercent: '100', valuePerShare: method.valuePerShare, weightedValuePerShare: method.valuePerShare }];
+    conclusion.weights = components.map((c) => ({
+      method: c.method,
+      weightPercent: plain(c.weight),
+      valuePerShare: toPaise(c.value),
+      weightedValuePerShare: toPaise(c.value.times(c.weight).div(HUNDRED)),
+    }));
     conclusion.weightsSetBy = 'VALUER';
   }
   return {
-    methods: [{ ...method, servesPurpose, purposes: byPurpose.map((p) => p.purpose) }],
+    methods: methods.map((m) => (rawValues[m.method] !== undefined && weights[m.method as 'DCF' | 'NAV' | 'COMPARABLES'].gt(0)
+      ? { ...m, servesPurpose, purposes: byPurpose.map((p) => p.purpose) }
+      : { ...m, servesPurpose: 'Computed for comparison; not weighted in the fair value.' })),
     conclusion,
-    concludedRaw: dcf.valuePerShare,
+    concludedRaw: weighted,
     dcf,
-    warnings: [],
+    warnings: comparables.warnings,
   };
 }
 

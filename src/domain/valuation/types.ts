@@ -42,7 +42,8 @@ export type FloorOrCeiling = 'FLOOR' | 'CEILING';
 
 export interface PurposeConclusion {
   purpose: Purpose;
-  method: MethodCode;
+  /** The method concluding the value, or WEIGHTED where the valuer weighs several (FEMA). */
+  method: MethodCode | 'WEIGHTED';
   valuePerShare: string;
   floorOrCeiling?: FloorOrCeiling;
   basis: string;

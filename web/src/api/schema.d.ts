@@ -79,7 +79,7 @@ export interface paths {
         head?: never;
         /**
          * Update your own profile: display name, designation and registrations
-         * @description `registrations` replaces the whole list. Formats: IBBI_RV `IBBI/RV/03/2019/12345` with its asset class (and optionally the RVO), SEBI_MERCHANT_BANKER `INM000012345`, ICAI_MEMBERSHIP six digits. A bad value is a 400 naming the field, e.g. `/registrations/0/number`. The registrations decide who may sign off GATE_3 per statute.
+         * @description `registrations` replaces the whole list. Formats: IBBI_RV `IBBI/RV/03/2019/12345` with its asset class (and optionally the RVO), SEBI_MERCHANT_BANKER `INM000012345`, ICAI_MEMBERSHIP six digits (chartered accountant), ICMAI_MEMBERSHIP three to six digits (cost accountant: accepted as a FEMA signatory under NDI Rule 21, not for s.62, IBC or Rule 11UA). A bad value is a 400 naming the field, e.g. `/registrations/0/number`. The registrations decide who may sign off GATE_3 per statute.
          */
         patch: operations["updateMe"];
         trace?: never;
@@ -1339,7 +1339,7 @@ export interface components {
             dlomPercent?: number;
             /** @description Why this discount (required with dlomPercent) */
             dlomRationale?: string;
-            /** @description The valuer's weights: method code → percent (0–100, at most 2 decimals, adding up to 100), only for methods the statute's valuation produces: COMPANIES_ACT_SEC_62 DCF, NAV (and COMPARABLES when peers are given); FEMA_RBI DCF 100; RULE_11UA ISSUE_OF_SHARES one of NAV_11UA_2A or DCF at 100 (the issuer's choice under Rule 11UA(2)), TRANSFER_OR_RECEIPT NAV_11UA_1CB 100; none for IBC. Concluded value = Σ weight × value / 100. Requires weightsRationale; refusals are 400 invalid_weights */
+            /** @description The valuer's weights: method code → percent (0–100, at most 2 decimals, adding up to 100), only for methods the statute's valuation produces: COMPANIES_ACT_SEC_62 and FEMA_RBI DCF, NAV (and COMPARABLES when peers are given; for FEMA any internationally accepted method under NDI Rule 21, DCF 100 when no weights are given); RULE_11UA ISSUE_OF_SHARES one of NAV_11UA_2A or DCF at 100 (the issuer's choice under Rule 11UA(2)), TRANSFER_OR_RECEIPT NAV_11UA_1CB 100 (from 1 April 2026, Rule 57 of the Income-tax Rules, 2026: NAV_RULE_57 100); none for IBC. Concluded value = Σ weight × value / 100. Requires weightsRationale; refusals are 400 invalid_weights */
             methodWeights?: {
                 [key: string]: number;
             };
@@ -1558,6 +1558,10 @@ export interface components {
             number: string;
             /** @constant */
             type: "ICAI_MEMBERSHIP";
+        } | {
+            number: string;
+            /** @constant */
+            type: "ICMAI_MEMBERSHIP";
         };
         RegistrationInput: {
             /** @enum {string} */
@@ -1575,6 +1579,10 @@ export interface components {
             number: string;
             /** @constant */
             type: "ICAI_MEMBERSHIP";
+        } | {
+            number: string;
+            /** @constant */
+            type: "ICMAI_MEMBERSHIP";
         };
         ReportStatus: {
             downloadUrl?: string;
