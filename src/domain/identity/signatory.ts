@@ -2,6 +2,7 @@
 // methods the valuation relies on decide which registration the GATE_3 approver must hold.
 import type { Registration } from '../../contract/registrations.js';
 import type { MethodCode, Statute, ValuationResult } from '../valuation/types.js';
+import { incomeTaxRegime } from '../valuation/law-in-force.js';
 
 export type RegistrationType = Registration['type'];
 
@@ -83,6 +84,33 @@ export function adoptedMethods(result: Pick<ValuationResult, 'methods' | 'conclu
   // WEIGHTED (several methods weighed) always comes with `weights`, read above.
   if (byPurpose && byPurpose.length > 0) return [...new Set(byPurpose.flatMap((p) => (p.method === 'WEIGHTED' ? [] : [p.method])))];
   return result.methods.map((m) => m.method);
+}
+
+/**
+ * Before the computation: the methods the conclusion will adopt, from what decides them — the
+ * statute, the purpose, the transaction's tax year (Rule 11UA) and the valuer's locked weights. The
+ * same rule as `adoptedMethods`, so paying and signing never disagree about who may sign.
+ */
+export function plannedMethods(
+  statute: Statute,
+  purpose: string | null,
+  transactionDate: string,
+  methodWeights?: Partial<Record<string, string | number>> | null,
+): MethodCode[] {
+  const weighted = methodWeights ? (Object.entries(methodWeights).filter(([, w]) => Number(w) > 0).map(([m]) => m) as MethodCode[]) : [];
+  switch (statute) {
+    case 'RULE_11UA':
+      if (incomeTaxRegime(transactionDate) === 'INCOME_TAX_ACT_2025') return ['NAV_RULE_57'];
+      if (purpose === 'TRANSFER_OR_RECEIPT') return ['NAV_11UA_1CB'];
+      if (purpose === 'ISSUE_OF_SHARES') return weighted.includes('DCF') ? ['DCF'] : ['NAV_11UA_2A'];
+      return ['NAV_11UA_2A', 'NAV_11UA_1CB'];
+    case 'FEMA_RBI':
+      return weighted.length > 0 ? weighted : ['DCF'];
+    case 'COMPANIES_ACT_SEC_62':
+      return weighted.length > 0 ? weighted : ['DCF', 'NAV'];
+    case 'IBC_LIQUIDATION':
+      return ['FAIR_VALUE', 'LIQUIDATION_VALUE'];
+  }
 }
 
 export interface SignatoryStatus extends SignatoryRequirement {

@@ -138,6 +138,14 @@ test('GATE_3 per statute: 409 signatory_not_qualified naming the rule, then allo
       udin: '26123456ABCDE12345',
     },
     {
+      // A receipt or transfer from 1 April 2026, with projections uploaded: Rule 57 has no DCF, so a chartered accountant signs.
+      body: { statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT' },
+      wrong: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }, { type: 'ICMAI_MEMBERSHIP', number: '12345' }],
+      right: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }],
+      rule: /Income-tax Rules, 2026, Rule 57 \(Table, Sl\. No\. 4\).*chartered accountant/,
+      udin: '26123456ABCDE12345',
+    },
+    {
       body: { statute: 'IBC_LIQUIDATION', purpose: undefined },
       wrong: [{ type: 'SEBI_MERCHANT_BANKER', number: 'INM000012345' }, { type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'PLANT_AND_MACHINERY' }],
       right: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }],
@@ -192,4 +200,22 @@ test('from GATE_1 the engagement says who may sign; a payment order in a firm no
   const now = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers: asUser(valuer) })).json();
   assert.equal(now.signatory.qualifiedMembers.length, 1);
   assert.equal((await t.app.inject({ method: 'POST', url: '/api/v1/payments', headers: asUser(valuer), payload: { engagementId: e.id } })).statusCode, 200);
+});
+
+test('before the computation, a payment order follows the methods the locked weights adopt: a Rule 11UA issue on DCF needs a merchant banker', async () => {
+  const caOnly = await signupAdmin(t, 'Chartered Only LLP');
+  assert.equal((await patchMe(caOnly, { registrations: [{ type: 'ICAI_MEMBERSHIP', number: '654321' }] })).statusCode, 200);
+  const valuer = await addMember(t, caOnly, 'VALUER');
+  const pay = (id: string) => t.app.inject({ method: 'POST', url: '/api/v1/payments', headers: asUser(valuer), payload: { engagementId: id } });
+  // NAV (the default for an issue on 31 March 2026): the chartered accountant may sign, so the order is made.
+  const nav = await createEngagement(t, asUser(valuer), { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' });
+  assert.equal((await pay(nav.id)).statusCode, 200);
+  // The issuer adopts the DCF under Rule 11UA(2)(b) in the locked weights: nobody in the firm may sign it.
+  const dcf = await createEngagement(t, asUser(valuer), { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' });
+  const locked = await lock(t, asUser(valuer), dcf.id, { ...VALID_ASSUMPTIONS, methodWeights: { DCF: 100 }, weightsRationale: 'The issuer chooses the DCF under Rule 11UA(2)(b) for this issue.' });
+  assert.equal(locked.statusCode, 200, locked.body);
+  const refused = await pay(dcf.id);
+  assert.equal(refused.statusCode, 409, refused.body);
+  assert.equal(refused.json().code, 'no_qualified_signatory');
+  assert.match(refused.json().detail, /11UA\(2\)\(b\).*merchant banker/);
 });
