@@ -7,6 +7,8 @@ import { ACT_TITLE, type Act } from '../../domain/valuation/law-in-force.js';
 export function cover(w: Writer, input: ReportInput): number {
   const { doc } = w;
   const { engagement } = input;
+  // The date the computation used (it decides the law), else the engagement's.
+  const transactionDate = input.valuation.transactionDate ?? input.facts?.transactionDate;
   doc.font('Regular').fontSize(10).fillColor(COLOR.muted).text(firmName(input).toUpperCase(), w.left, MARGIN.top + 10, {
     width: w.width,
     characterSpacing: 1,
@@ -30,7 +32,7 @@ export function cover(w: Writer, input: ReportInput): number {
       ['Statute', statuteTitle(engagement.statute, input.valuation.legalBasis)],
       ...(input.valuation.legalBasis ? ([['Act', ACT_TITLE[input.valuation.legalBasis.act]]] as [string, string][]) : []),
       ['Purpose', coverPurpose(engagement.statute, engagement.purpose, input.valuation.legalBasis?.act)],
-      ...(input.facts && input.facts.transactionDate !== engagement.valuationDate ? ([['Transaction date', formatDate(input.facts.transactionDate)]] as [string, string][]) : []),
+      ...(transactionDate && transactionDate !== engagement.valuationDate ? ([['Transaction date', formatDate(transactionDate)]] as [string, string][]) : []),
       ['Valuation date', formatDate(engagement.valuationDate)],
       ['Balance-sheet date', input.valuation.balanceSheetDate ? formatDate(input.valuation.balanceSheetDate) : 'Not recorded'],
       ['Date of appointment', input.facts?.appointmentDate ? formatDate(input.facts.appointmentDate) : 'Not recorded'],
