@@ -94,6 +94,7 @@ export function statuteTitle(statute: Statute, basis?: LegalBasis): string {
     return 'Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026, for sections 92(2)(m)(iii) and 79 of the Income-tax Act, 2025';
   }
   if (statute === 'RULE_11UA') return 'Rule 11UA of the Income-tax Rules, 1962, under the Income-tax Act, 1961';
+  if (statute === 'IBC_LIQUIDATION' && basis) return `${basis.rules[0].replace(/^(.*), (Reg 35)$/, 'Regulation 35 of the $1')}, under the Insolvency and Bankruptcy Code, 2016`;
   return STATUTE_TITLE[statute];
 }
 
@@ -109,6 +110,8 @@ export const PURPOSE_TITLE: Record<Purpose, string> = {
   ISSUE_TO_NON_RESIDENT: 'Issue of equity instruments to a person resident outside India (NDI Rule 21(2)(a))',
   TRANSFER_RESIDENT_TO_NON_RESIDENT: 'Transfer from a person resident in India to a person resident outside India (NDI Rule 21(2)(b))',
   TRANSFER_NON_RESIDENT_TO_RESIDENT: 'Transfer from a person resident outside India to a person resident in India (NDI Rule 21(2)(c))',
+  CIRP_FAIR_AND_LIQUIDATION_VALUE: 'Fair value and liquidation value of the corporate debtor\'s assets (CIRP Regulations, Reg 35)',
+  LIQUIDATION_REALISABLE_VALUE: 'Realisable value of the corporate debtor\'s assets in liquidation (Liquidation Process Regulations, Reg 35)',
 };
 
 /** Purpose as shown to a reader; unknown codes (a later engine) fall back to the code itself. */

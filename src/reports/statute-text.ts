@@ -94,14 +94,34 @@ export function statuteText(statute: Statute, purpose: string | null, valuationD
         },
       };
     case 'IBC_LIQUIDATION':
-      return {
-        paragraphs: [
-          'Regulation 35 of the IBBI (Insolvency Resolution Process for Corporate Persons) Regulations, 2016 requires the registered valuers appointed under Regulation 27 each to submit an estimate of the fair value and of the liquidation value of the corporate debtor, computed in accordance with internationally accepted valuation standards after physical verification of the inventory and fixed assets. The average of the two closest estimates of a value is considered the fair value or the liquidation value. Where the two estimates of liquidation value in an asset class differ by 25% or more, a third registered valuer may be appointed for that asset class.',
-          'In liquidation, Regulation 35 of the IBBI (Liquidation Process) Regulations, 2016 provides for two registered valuers to determine independently the realisable value of the assets, computed in accordance with the Companies (Registered Valuers and Valuation) Rules, 2017, the average of the two estimates being taken as the value.',
-          'Fair value is the estimated realisable value of the assets of the corporate debtor if they were to be exchanged on the insolvency commencement date between a willing buyer and a willing seller in an arm\'s length transaction, after proper marketing, where the parties acted knowledgeably, prudently and without compulsion. Liquidation value is the estimated realisable value of the assets of the corporate debtor if it were to be liquidated on the insolvency commencement date. Both values are reported.',
-        ],
-      };
+      return ibcText(purpose);
   }
+}
+
+const CIRP_REGULATIONS = 'Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016';
+const LIQUIDATION_REGULATIONS = 'Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016';
+
+/** CIRP Reg 35 (fair value and liquidation value) or Liquidation Process Reg 35 (realisable value), cited by their names. */
+function ibcText(purpose: string | null): StatuteSection {
+  const waterfall = 'Under section 53 of the Insolvency and Bankruptcy Code, 2016 the proceeds are distributed to the creditors first; preference shareholders rank after all creditors, and equity shareholders after them. The values reported here are those of the assets, per asset class and in total; this report gives no value per share.';
+  if (purpose === 'LIQUIDATION_REALISABLE_VALUE') {
+    return {
+      paragraphs: [
+        `Regulation 35 of the ${LIQUIDATION_REGULATIONS} provides for the liquidator to appoint two registered valuers, who determine independently the realisable value of the assets of the corporate debtor, computed in accordance with the Companies (Registered Valuers and Valuation) Rules, 2017 after physical verification; the average of the two estimates is taken as the value. Where a valuation was made during the corporate insolvency resolution process, the liquidator considers the average of those estimates.`,
+        'This report is the firm\'s estimate of the realisable value of each asset class valued, and in total. Where another registered valuer\'s estimate is recorded, the average of the two is shown as the liquidator\'s computation under Regulation 35, not as the firm\'s estimate.',
+        waterfall,
+      ],
+    };
+  }
+  return {
+    paragraphs: [
+      `Regulation 35 of the ${CIRP_REGULATIONS} requires the registered valuers appointed under Regulation 27 each to submit an estimate of the fair value and of the liquidation value of the corporate debtor, computed in accordance with internationally accepted valuation standards after physical verification of the inventory and fixed assets. The average of the two closest estimates of a value is considered the fair value or the liquidation value. Where the two estimates of liquidation value in an asset class differ by 25% or more, a third registered valuer may be appointed for that asset class.`,
+      'Fair value is the estimated realisable value of the assets of the corporate debtor if they were to be exchanged on the insolvency commencement date between a willing buyer and a willing seller in an arm\'s length transaction, after proper marketing, where the parties acted knowledgeably, prudently and without compulsion. Liquidation value is the estimated realisable value of the assets of the corporate debtor if it were to be liquidated on the insolvency commencement date. Both values are reported.',
+      'This report is the firm\'s estimate of each value for each asset class valued, and in total. Where other registered valuers\' estimates are recorded, the average of the two closest is shown as the resolution professional\'s computation under Regulation 35, not as the firm\'s estimate.',
+      waterfall,
+      'Confidentiality (Regulation 35(2)): the fair value and the liquidation value are confidential. They are provided to the members of the committee of creditors only after the receipt of resolution plans, on an undertaking that they will maintain the confidentiality of the values and will not use them to cause an undue gain or undue loss to themselves or any other person.',
+    ],
+  };
 }
 
 function purposeSentence(purpose: string, viibSunset = false): string {

@@ -95,11 +95,10 @@ export function legalBasisOf(statute: Statute, purpose: Purpose | null, transact
     case 'IBC_LIQUIDATION':
       return {
         act: 'INSOLVENCY_AND_BANKRUPTCY_CODE_2016',
-        provisions: [],
-        rules: [
-          'Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35',
-          'Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35',
-        ],
+        provisions: ['s.53'],
+        rules: [purpose === 'LIQUIDATION_REALISABLE_VALUE'
+          ? 'Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35'
+          : 'Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35'],
       };
   }
 }

@@ -362,21 +362,38 @@ function parseWeight(raw: string | number, name: string): Dec {
 // IBC
 
 function valueUnderIbc(ctx: StatuteContext): StatuteOutcome {
-  const c = computeLiquidation(ctx.financials);
+  const process = ctx.purpose === 'LIQUIDATION_REALISABLE_VALUE' ? 'LIQUIDATION' : 'CIRP';
+  const c = computeLiquidation(ctx.financials, process);
   const fair = fairValueMethod(c);
   const liquidation = liquidationValueMethod(c);
+  const liquidationConclusion = {
+    totalValue: toPaise(c.totalLiquidationValue),
+    equityValue: liquidation.equityValue,
+    valuePerShare: liquidation.valuePerShare,
+    shortfall: toPaise(c.liquidationValueShortfall),
+  };
+  if (process === 'LIQUIDATION') {
+    return {
+      methods: [liquidation],
+      conclusion: {
+        valuePerShare: null,
+        basis:
+          'Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35: the realisable value of the assets per asset class and in total; the average of two registered valuers\' estimates is the liquidator\'s computation.',
+        liquidationValue: liquidationConclusion,
+      },
+      concludedRaw: null,
+      dcf: null,
+      warnings: [...c.warnings, ...shortfallWarnings(c)],
+    };
+  }
   return {
     methods: [fair, liquidation],
     conclusion: {
       valuePerShare: null,
       basis:
-        'CIRP Regulation 35: fair value and liquidation value are both reported, from the registered valuers\' values per asset class less the claims ranking ahead of equity (and, for liquidation value, liquidation costs).',
-      fairValue: { equityValue: fair.equityValue, valuePerShare: fair.valuePerShare, shortfall: toPaise(c.fairValueShortfall) },
-      liquidationValue: {
-        equityValue: liquidation.equityValue,
-        valuePerShare: liquidation.valuePerShare,
-        shortfall: toPaise(c.liquidationValueShortfall),
-      },
+        'Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35: the fair value and the liquidation value of the assets per asset class and in total; the average of the two closest registered valuers\' estimates is the resolution professional\'s computation.',
+      fairValue: { totalValue: toPaise(c.totalFairValue), equityValue: fair.equityValue, valuePerShare: fair.valuePerShare, shortfall: toPaise(c.fairValueShortfall) },
+      liquidationValue: liquidationConclusion,
     },
     concludedRaw: null,
     dcf: null,

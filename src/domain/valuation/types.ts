@@ -77,9 +77,13 @@ export interface Conclusion {
   discount?: DiscountForLackOfMarketability;
   floorOrCeiling?: FloorOrCeiling;
   byPurpose?: PurposeConclusion[];
-  /** IBC: equity never below nil; `shortfall` is the claims the assets do not meet. */
-  fairValue?: { equityValue: string; valuePerShare: string; shortfall?: string };
-  liquidationValue?: { equityValue: string; valuePerShare: string; shortfall?: string };
+  /**
+   * IBC: `totalValue` is the assets' value in total, the headline; equity (after creditors and then
+   * preference capital, s.53) is never below nil; `shortfall` is the creditors' claims the assets do
+   * not meet. `liquidationValue` is the realisable value in liquidation (LIQUIDATION_REALISABLE_VALUE).
+   */
+  fairValue?: { totalValue?: string; equityValue: string; valuePerShare: string; shortfall?: string };
+  liquidationValue?: { totalValue?: string; equityValue: string; valuePerShare: string; shortfall?: string };
 }
 
 export interface Sensitivity {

@@ -16,7 +16,7 @@ export const engagementSchema = z
     targetEntity: z.string(),
     cin: z.string().nullable().describe('21-character Corporate Identity Number, upper-case'),
     statute: statuteSchema,
-    purpose: z.string().nullable().describe('RULE_11UA: ISSUE_OF_SHARES | TRANSFER_OR_RECEIPT; FEMA_RBI: ISSUE_TO_NON_RESIDENT | TRANSFER_RESIDENT_TO_NON_RESIDENT | TRANSFER_NON_RESIDENT_TO_RESIDENT'),
+    purpose: z.string().nullable().describe('RULE_11UA: ISSUE_OF_SHARES | TRANSFER_OR_RECEIPT; FEMA_RBI: ISSUE_TO_NON_RESIDENT | TRANSFER_RESIDENT_TO_NON_RESIDENT | TRANSFER_NON_RESIDENT_TO_RESIDENT; IBC_LIQUIDATION: CIRP_FAIR_AND_LIQUIDATION_VALUE (Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35: fair value and liquidation value; the default) | LIQUIDATION_REALISABLE_VALUE (Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35: realisable value, the average of two estimates)'),
     status: engagementStatusSchema,
     valuationDate: z.string().describe('YYYY-MM-DD'),
     proposedPricePerShare: z.string().nullable().describe('The price per share the client proposes, decimal rupees; the valuation tests it against the statute\'s rule (`compliance`)'),
@@ -151,8 +151,8 @@ export const valuationSchema = z
         .describe('Discount for lack of marketability: valueAfterDiscount = valueBeforeDiscount × (1 − percent/100), exact, rounded half-up to the paisa for presentation'),
       floorOrCeiling: z.enum(['FLOOR', 'CEILING']).optional(),
       byPurpose: z.array(z.object({ purpose: z.string(), method: z.string(), valuePerShare: money, floorOrCeiling: z.enum(['FLOOR', 'CEILING']).optional(), basis: z.string() })).optional(),
-      fairValue: z.object({ equityValue: money, valuePerShare: money, shortfall: money.optional().describe('Claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall)') }).optional(),
-      liquidationValue: z.object({ equityValue: money, valuePerShare: money, shortfall: money.optional().describe('Claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall)') }).optional(),
+      fairValue: z.object({ totalValue: money.optional().describe('The assets\' total fair value: the headline of an IBC valuation'), equityValue: money.describe('What is left for equity after all creditors and then preference capital (s.53), never negative'), valuePerShare: money.describe('Kept for clients; not a figure the regulations ask for, and not printed in the report'), shortfall: money.optional().describe('Creditors\' claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall)') }).optional(),
+      liquidationValue: z.object({ totalValue: money.optional().describe('The assets\' total liquidation value (CIRP), or realisable value (LIQUIDATION_REALISABLE_VALUE): the headline'), equityValue: money.describe('What is left for equity after liquidation costs, all creditors and then preference capital (s.53), never negative'), valuePerShare: money.describe('Kept for clients; not a figure the regulations ask for, and not printed in the report'), shortfall: money.optional().describe('Creditors\' claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall)') }).optional(),
     }),
     compliance: z
       .object({

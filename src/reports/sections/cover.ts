@@ -66,7 +66,7 @@ export function coverPurpose(statute: ReportInput['engagement']['statute'], purp
   if (purpose !== null) return purposeTitle(purpose, act);
   if (statute === 'RULE_11UA' && act === 'INCOME_TAX_ACT_2025') return purposeTitle('TRANSFER_OR_RECEIPT', act);
   if (statute === 'COMPANIES_ACT_SEC_62') return 'Price of a preferential allotment of shares (s.62(1)(c))';
-  if (statute === 'IBC_LIQUIDATION') return 'Fair value and liquidation value of the corporate debtor (Regulation 35)';
+  if (statute === 'IBC_LIQUIDATION') return purposeTitle('CIRP_FAIR_AND_LIQUIDATION_VALUE');
   return 'Not specified: values for each purpose are reported';
 }
 

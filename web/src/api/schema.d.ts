@@ -1146,10 +1146,10 @@ export interface components {
             /** @description The price per share the client proposes, in rupees (a decimal string such as "245.50", or a number); tested against the statute's rule in the valuation's `compliance` */
             proposedPricePerShare?: string | number;
             /**
-             * @description Needed to conclude RULE_11UA and FEMA_RBI valuations; without it every variant is shown
+             * @description Needed to conclude RULE_11UA and FEMA_RBI valuations; without it every variant is shown. IBC_LIQUIDATION: CIRP_FAIR_AND_LIQUIDATION_VALUE (CIRP Regulations, Reg 35; the default) or LIQUIDATION_REALISABLE_VALUE (Liquidation Process Regulations, Reg 35)
              * @enum {string}
              */
-            purpose?: "ISSUE_OF_SHARES" | "TRANSFER_OR_RECEIPT" | "ISSUE_TO_NON_RESIDENT" | "TRANSFER_RESIDENT_TO_NON_RESIDENT" | "TRANSFER_NON_RESIDENT_TO_RESIDENT";
+            purpose?: "ISSUE_OF_SHARES" | "TRANSFER_OR_RECEIPT" | "ISSUE_TO_NON_RESIDENT" | "TRANSFER_RESIDENT_TO_NON_RESIDENT" | "TRANSFER_NON_RESIDENT_TO_RESIDENT" | "CIRP_FAIR_AND_LIQUIDATION_VALUE" | "LIQUIDATION_REALISABLE_VALUE";
             /** @enum {string} */
             statute: "RULE_11UA" | "COMPANIES_ACT_SEC_62" | "FEMA_RBI" | "IBC_LIQUIDATION";
             targetEntity: string;
@@ -1219,7 +1219,7 @@ export interface components {
             paymentStatus: "UNPAID" | "PAID";
             /** @description The price per share the client proposes, decimal rupees; the valuation tests it against the statute's rule (`compliance`) */
             proposedPricePerShare: string | null;
-            /** @description RULE_11UA: ISSUE_OF_SHARES | TRANSFER_OR_RECEIPT; FEMA_RBI: ISSUE_TO_NON_RESIDENT | TRANSFER_RESIDENT_TO_NON_RESIDENT | TRANSFER_NON_RESIDENT_TO_RESIDENT */
+            /** @description RULE_11UA: ISSUE_OF_SHARES | TRANSFER_OR_RECEIPT; FEMA_RBI: ISSUE_TO_NON_RESIDENT | TRANSFER_RESIDENT_TO_NON_RESIDENT | TRANSFER_NON_RESIDENT_TO_RESIDENT; IBC_LIQUIDATION: CIRP_FAIR_AND_LIQUIDATION_VALUE (Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35: fair value and liquidation value; the default) | LIQUIDATION_REALISABLE_VALUE (Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35: realisable value, the average of two estimates) */
             purpose: string | null;
             /** @description The report facts still missing (appointingAuthority, appointmentDate, companyBackground); GATE_3 is refused until none is */
             reportFactsMissing: string[];
@@ -1261,7 +1261,7 @@ export interface components {
             paymentStatus: "UNPAID" | "PAID";
             /** @description The price per share the client proposes, decimal rupees; the valuation tests it against the statute's rule (`compliance`) */
             proposedPricePerShare: string | null;
-            /** @description RULE_11UA: ISSUE_OF_SHARES | TRANSFER_OR_RECEIPT; FEMA_RBI: ISSUE_TO_NON_RESIDENT | TRANSFER_RESIDENT_TO_NON_RESIDENT | TRANSFER_NON_RESIDENT_TO_RESIDENT */
+            /** @description RULE_11UA: ISSUE_OF_SHARES | TRANSFER_OR_RECEIPT; FEMA_RBI: ISSUE_TO_NON_RESIDENT | TRANSFER_RESIDENT_TO_NON_RESIDENT | TRANSFER_NON_RESIDENT_TO_RESIDENT; IBC_LIQUIDATION: CIRP_FAIR_AND_LIQUIDATION_VALUE (Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35: fair value and liquidation value; the default) | LIQUIDATION_REALISABLE_VALUE (Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35: realisable value, the average of two estimates) */
             purpose: string | null;
             /** @description The report facts still missing (appointingAuthority, appointmentDate, companyBackground); GATE_3 is refused until none is */
             reportFactsMissing: string[];
@@ -1479,7 +1479,7 @@ export interface components {
             /** @description null clears it */
             proposedPricePerShare?: (string | number) | null;
             /** @description null clears it */
-            purpose?: ("ISSUE_OF_SHARES" | "TRANSFER_OR_RECEIPT" | "ISSUE_TO_NON_RESIDENT" | "TRANSFER_RESIDENT_TO_NON_RESIDENT" | "TRANSFER_NON_RESIDENT_TO_RESIDENT") | null;
+            purpose?: ("ISSUE_OF_SHARES" | "TRANSFER_OR_RECEIPT" | "ISSUE_TO_NON_RESIDENT" | "TRANSFER_RESIDENT_TO_NON_RESIDENT" | "TRANSFER_NON_RESIDENT_TO_RESIDENT" | "CIRP_FAIR_AND_LIQUIDATION_VALUE" | "LIQUIDATION_REALISABLE_VALUE") | null;
             targetEntity?: string;
             /** @description YYYY-MM-DD; null makes it the valuation date again */
             transactionDate?: string | null;
@@ -1748,21 +1748,25 @@ export interface components {
                     valueBeforeDiscount: string;
                 };
                 fairValue?: {
-                    /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
+                    /** @description What is left for equity after all creditors and then preference capital (s.53), never negative */
                     equityValue: string;
-                    /** @description Claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall) */
+                    /** @description Creditors' claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall) */
                     shortfall?: string;
-                    /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
+                    /** @description The assets' total fair value: the headline of an IBC valuation */
+                    totalValue?: string;
+                    /** @description Kept for clients; not a figure the regulations ask for, and not printed in the report */
                     valuePerShare: string;
                 };
                 /** @enum {string} */
                 floorOrCeiling?: "FLOOR" | "CEILING";
                 liquidationValue?: {
-                    /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
+                    /** @description What is left for equity after liquidation costs, all creditors and then preference capital (s.53), never negative */
                     equityValue: string;
-                    /** @description Claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall) */
+                    /** @description Creditors' claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall) */
                     shortfall?: string;
-                    /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
+                    /** @description The assets' total liquidation value (CIRP), or realisable value (LIQUIDATION_REALISABLE_VALUE): the headline */
+                    totalValue?: string;
+                    /** @description Kept for clients; not a figure the regulations ask for, and not printed in the report */
                     valuePerShare: string;
                 };
                 /** @description The weighted value per share before the discount for lack of marketability */

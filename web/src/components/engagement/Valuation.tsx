@@ -103,8 +103,10 @@ function Conclusion({ val }: { val: Valuation }) {
             {c.floorOrCeiling && <Badge color="grape">{c.floorOrCeiling}</Badge>}
           </Group>
         )}
-        {c.fairValue && <Text><strong>Fair value:</strong> <span data-testid="concluded-value">{rupees(c.fairValue.valuePerShare)}</span> per share (equity {rupees(c.fairValue.equityValue)})</Text>}
-        {c.liquidationValue && <Text><strong>Liquidation value:</strong> {rupees(c.liquidationValue.valuePerShare)} per share (equity {rupees(c.liquidationValue.equityValue)})</Text>}
+        {/* IBC: the assets' value in total is the headline, never a value per share. */}
+        {c.fairValue && <Text><strong>Fair value of the assets:</strong> <span data-testid="concluded-value">{rupees(c.fairValue.totalValue ?? c.fairValue.equityValue)}</span> (left for equity after creditors and preference capital: {rupees(c.fairValue.equityValue)})</Text>}
+        {c.liquidationValue && <Text><strong>{c.fairValue ? 'Liquidation value' : 'Realisable value'} of the assets:</strong> <span data-testid={c.fairValue ? undefined : 'concluded-value'}>{rupees(c.liquidationValue.totalValue ?? c.liquidationValue.equityValue)}</span> (left for equity: {rupees(c.liquidationValue.equityValue)})</Text>}
+        {val.statute === 'IBC_LIQUIDATION' && val.purpose !== 'LIQUIDATION_REALISABLE_VALUE' && <Text size="sm" c="gray.7">Confidential (CIRP Regulations, Reg 35(2)): shared with the committee of creditors only after resolution plans are received, against a confidentiality undertaking.</Text>}
         {c.byPurpose?.map((p) => (
           <Text key={p.purpose + p.method}><strong>{p.purpose}</strong> ({p.method}): <span data-testid="concluded-value">{rupees(p.valuePerShare)}</span>{p.floorOrCeiling ? ` · ${p.floorOrCeiling}` : ''}</Text>
         ))}
