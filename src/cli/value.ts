@@ -1,6 +1,6 @@
 /**
  * npm run value -- <financials.json> --wacc 12 --growth 4 [--statute RULE_11UA] [--purpose …]
- *   [--mid-year] [--valuation-date YYYY-MM-DD] [--long-run-gdp 10] [--weights dcf=50,nav=50]
+ *   [--mid-year] [--valuation-date YYYY-MM-DD] [--transaction-date YYYY-MM-DD] [--long-run-gdp 10] [--weights dcf=50,nav=50]
  *   [--issue-method NAV|DCF] [--method-weights DCF=70,NAV=30 --weights-rationale "…"]
  *   [--dlom 10 --dlom-rationale "…"] [--dloc 10 --dloc-rationale "…"] [--price 245.50] [--json]
  *   [--rf 6.52 --erp 7.5 --beta 0.85 --beta-basis UNLEVERED --de 0.25 --tax-rate 25.168 --kd 9.75
@@ -26,7 +26,7 @@ import type { MethodWeights } from '../domain/valuation/statutes.js';
 const USAGE =
   'usage: npm run value -- <financials.json> --wacc <percent> --growth <percent> [--statute ' +
   STATUTES.join('|') +
-  '] [--purpose <purpose>] [--mid-year] [--valuation-date YYYY-MM-DD] [--long-run-gdp <percent>] ' +
+  '] [--purpose <purpose>] [--mid-year] [--valuation-date YYYY-MM-DD] [--transaction-date YYYY-MM-DD] [--long-run-gdp <percent>] ' +
   '[--weights dcf=50,nav=25,comparables=25] [--issue-method NAV|DCF] [--method-weights DCF=70,NAV=30 --weights-rationale <text>] ' +
   '[--dlom <percent> --dlom-rationale <text>] [--dloc <percent> --dloc-rationale <text>] [--price <rupees per share>] [--json] ' +
   '[--rf <percent> --erp <percent> --beta <beta> --beta-basis UNLEVERED|LEVERED --de <ratio> --tax-rate <percent> --kd <percent> ' +
@@ -45,6 +45,7 @@ function main(argv: string[]): number {
         purpose: { type: 'string' },
         'mid-year': { type: 'boolean', default: false },
         'valuation-date': { type: 'string' },
+        'transaction-date': { type: 'string' },
         'long-run-gdp': { type: 'string' },
         weights: { type: 'string' },
         'issue-method': { type: 'string' },
@@ -117,6 +118,7 @@ function main(argv: string[]): number {
         statute: values.statute as Statute,
         purpose: values.purpose as Purpose | undefined,
         valuationDate: values['valuation-date'] ?? parsed.financials.balanceSheetDate,
+        ...(values['transaction-date'] !== undefined && { transactionDate: values['transaction-date'] }),
         ...(values.price !== undefined && { proposedPricePerShare: values.price }),
       },
       judgement: {
@@ -207,6 +209,7 @@ function render(r: ValuationResult): string {
   const out: string[] = [];
   out.push(
     `Valuation under ${r.statute}${r.purpose ? ` for ${r.purpose}` : ' (no purpose given)'} as at ${r.valuationDate}`,
+    ...(r.legalBasis ? [`Legal basis: ${r.legalBasis.act}${r.legalBasis.provisions.length ? ` ${r.legalBasis.provisions.join(', ')}` : ''}; ${r.legalBasis.rules.join('; ')}`] : []),
     `Engine ${r.engineVersion}; WACC ${r.assumptions.wacc}%, terminal growth ${r.assumptions.terminalGrowthRate}%; discounting ${r.conventions.discounting}`,
     '',
     'Conventions:',

@@ -27,7 +27,7 @@ export const createEngagementBody = z
     targetEntity: z.string().trim().min(2).max(200),
     statute: statuteSchema,
     cin: z.string().trim().max(21, 'must be a 21-character CIN').optional().describe('Corporate Identity Number (21 characters), stored upper-case'),
-    purpose: z.enum(PURPOSES).optional().describe('Needed to conclude RULE_11UA and FEMA_RBI valuations; without it every variant is shown'),
+    purpose: z.enum(PURPOSES).optional().describe('Needed to conclude RULE_11UA and FEMA_RBI valuations; without it every variant is shown. IBC_LIQUIDATION: CIRP_FAIR_AND_LIQUIDATION_VALUE (CIRP Regulations, Reg 35; the default) or LIQUIDATION_REALISABLE_VALUE (Liquidation Process Regulations, Reg 35)'),
     valuationDate: z.iso.date().optional().describe('YYYY-MM-DD. Defaults to today in India (IST); may not be later than today in India'),
     proposedPricePerShare: proposedPrice.optional(),
     transactionDate: transactionDate.optional(),
@@ -100,7 +100,7 @@ export const lockAssumptionsBody = z
     methodWeights: z
       .partialRecord(z.enum(METHOD_CODES), z.number().min(0).max(100).refine(decimalPlaces(2), 'at most 2 decimal places'))
       .optional()
-      .describe('The valuer\'s weights: method code → percent (0–100, at most 2 decimals, adding up to 100), only for methods the statute\'s valuation produces: COMPANIES_ACT_SEC_62 DCF, NAV (and COMPARABLES when peers are given); FEMA_RBI DCF 100; RULE_11UA ISSUE_OF_SHARES one of NAV_11UA_2A or DCF at 100 (the issuer\'s choice under Rule 11UA(2)), TRANSFER_OR_RECEIPT NAV_11UA_1CB 100; none for IBC. Concluded value = Σ weight × value / 100. Requires weightsRationale; refusals are 400 invalid_weights'),
+      .describe('The valuer\'s weights: method code → percent (0–100, at most 2 decimals, adding up to 100), only for methods the statute\'s valuation produces: COMPANIES_ACT_SEC_62 and FEMA_RBI DCF, NAV (and COMPARABLES when peers are given; for FEMA any internationally accepted method under NDI Rule 21, DCF 100 when no weights are given); RULE_11UA ISSUE_OF_SHARES one of NAV_11UA_2A or DCF at 100 (the issuer\'s choice under Rule 11UA(2)), TRANSFER_OR_RECEIPT NAV_11UA_1CB 100 (from 1 April 2026, Rule 57 of the Income-tax Rules, 2026: NAV_RULE_57 100); none for IBC. Concluded value = Σ weight × value / 100. Requires weightsRationale; refusals are 400 invalid_weights'),
     weightsRationale: z.string().trim().min(20).max(5000).optional().describe('Why these weights (required with methodWeights)'),
     dlomPercent: z
       .number()

@@ -41,6 +41,7 @@ export const ERROR_CATALOGUE = {
   invalid_transition: { status: 409, title: 'Not possible at this stage', sentence: 'The engagement is not at a stage where this can be done.' },
   report_signed: { status: 409, title: 'Report signed', sentence: 'The report has been signed, so the engagement can no longer change.' },
   report_facts_missing: { status: 409, title: 'Report facts missing', sentence: 'The report cannot be signed yet: fill in the appointment and company details marked.' },
+  no_provision_in_force: { status: 400, title: 'No provision in force', sentence: 'No provision of the law in force on the transaction date asks for this valuation. Choose the purpose or statute the message names, or correct the transaction date.' },
   computation_started: { status: 409, title: 'Computation started', sentence: 'The valuation has started, so these details can no longer be changed.' },
   already_locked: { status: 409, title: 'Assumptions already locked', sentence: 'The assumptions are already locked for this round. Return the engagement for revision to change them.' },
   ingestion_in_progress: { status: 409, title: 'Upload being read', sentence: 'The last financials upload is still being read. Wait for it to finish before uploading again.' },

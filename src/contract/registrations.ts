@@ -4,7 +4,8 @@
 //    with its asset class and, optionally, the registered valuers organisation (RVO) that enrolled the valuer;
 //  - IBBI registered valuer entity (a firm): IBBI/RV-E/<2-digit RVO>/<year>/<3–5-digit serial>;
 //  - SEBI merchant banker: INM followed by 9 digits, e.g. INM000012345;
-//  - ICAI membership: 6 digits.
+//  - ICAI membership (chartered accountant): 6 digits;
+//  - ICMAI membership (cost accountant; a practising one may certify a FEMA valuation): 3 to 6 digits.
 import { z } from 'zod';
 
 export const ASSET_CLASSES = ['SECURITIES_OR_FINANCIAL_ASSETS', 'LAND_AND_BUILDING', 'PLANT_AND_MACHINERY'] as const;
@@ -19,6 +20,7 @@ export const IBBI_RV_PATTERN = /^IBBI\/RV\/\d{2}\/\d{4}\/\d{5}$/;
 export const IBBI_RV_ENTITY_PATTERN = /^IBBI\/RV-E\/\d{2}\/\d{4}\/\d{3,5}$/;
 export const SEBI_MB_PATTERN = /^INM\d{9}$/;
 export const ICAI_MEMBERSHIP_PATTERN = /^\d{6}$/;
+export const ICMAI_MEMBERSHIP_PATTERN = /^\d{3,6}$/;
 
 const number = (pattern: RegExp, example: string, yearAt?: number) =>
   z
@@ -39,6 +41,10 @@ export const registrationSchema = z
       .strict(),
     z.object({ type: z.literal('SEBI_MERCHANT_BANKER'), number: number(SEBI_MB_PATTERN, 'INM000012345') }).strict(),
     z.object({ type: z.literal('ICAI_MEMBERSHIP'), number: number(ICAI_MEMBERSHIP_PATTERN, '123456 (six digits)') }).strict(),
+    z
+      .object({ type: z.literal('ICMAI_MEMBERSHIP'), number: number(ICMAI_MEMBERSHIP_PATTERN, '12345 (three to six digits)') })
+      .strict()
+      .describe('A member of the Institute of Cost Accountants of India (ICMAI): a practising cost accountant may certify a FEMA (NDI Rule 21) valuation'),
   ])
   .meta({ id: 'Registration' });
 export type Registration = z.output<typeof registrationSchema>;

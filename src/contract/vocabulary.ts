@@ -8,20 +8,23 @@ export type Statute = (typeof STATUTES)[number];
  *   or a transfer/receipt (s.56(2)(x), s.50CA, NAV per Rule 11UA(1)(c)(b)).
  * FEMA_RBI: NDI Rule 21(2)(a) issue to a non-resident and 21(2)(b) transfer resident → non-resident
  *   (fair value is a floor); 21(2)(c) transfer non-resident → resident (fair value is a ceiling).
- * The Companies Act and IBC take no purpose: their methods do not depend on one.
+ * IBC_LIQUIDATION: CIRP_FAIR_AND_LIQUIDATION_VALUE (Insolvency and Bankruptcy Board of India (Insolvency
+ *   Resolution Process for Corporate Persons) Regulations, 2016, Reg 35; the default) or
+ *   LIQUIDATION_REALISABLE_VALUE (… (Liquidation Process) Regulations, 2016, Reg 35).
+ * The Companies Act takes no purpose: its methods do not depend on one.
  */
 export const PURPOSES_BY_STATUTE = {
   RULE_11UA: ['ISSUE_OF_SHARES', 'TRANSFER_OR_RECEIPT'],
   FEMA_RBI: ['ISSUE_TO_NON_RESIDENT', 'TRANSFER_RESIDENT_TO_NON_RESIDENT', 'TRANSFER_NON_RESIDENT_TO_RESIDENT'],
   COMPANIES_ACT_SEC_62: [],
-  IBC_LIQUIDATION: [],
+  IBC_LIQUIDATION: ['CIRP_FAIR_AND_LIQUIDATION_VALUE', 'LIQUIDATION_REALISABLE_VALUE'],
 } as const satisfies Record<Statute, readonly string[]>;
 
-export const PURPOSES = [...PURPOSES_BY_STATUTE.RULE_11UA, ...PURPOSES_BY_STATUTE.FEMA_RBI] as const;
+export const PURPOSES = [...PURPOSES_BY_STATUTE.RULE_11UA, ...PURPOSES_BY_STATUTE.FEMA_RBI, ...PURPOSES_BY_STATUTE.IBC_LIQUIDATION] as const;
 export type Purpose = (typeof PURPOSES)[number];
 
 /** The valuation methods the engine reports, by code (the keys of methodWeights). */
-export const METHOD_CODES = ['DCF', 'NAV_11UA_2A', 'NAV_11UA_1CB', 'NAV', 'COMPARABLES', 'FAIR_VALUE', 'LIQUIDATION_VALUE'] as const;
+export const METHOD_CODES = ['DCF', 'NAV_11UA_2A', 'NAV_11UA_1CB', 'NAV_RULE_57', 'NAV', 'COMPARABLES', 'FAIR_VALUE', 'LIQUIDATION_VALUE'] as const;
 
 /** The statute as the report's running header and the console name it. */
 export const STATUTE_SHORT: Record<Statute, string> = {

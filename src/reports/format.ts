@@ -2,6 +2,8 @@
 import { Decimal } from 'decimal.js';
 import { grouped, MINUS, rupees } from '../contract/money-format.js';
 import type { LineKind, Purpose, Statute } from '../domain/valuation/types.js';
+import { STATUTE_SHORT as SHORT } from '../contract/vocabulary.js';
+import type { Act, LegalBasis } from '../domain/valuation/law-in-force.js';
 
 export { groupIndian, rupees } from '../contract/money-format.js';
 
@@ -82,17 +84,42 @@ export const STATUTE_TITLE: Record<Statute, string> = {
 
 export { STATUTE_SHORT } from '../contract/vocabulary.js';
 
+/**
+ * The statute as the report's title and cover name it. For Rule 11UA the legal basis of the result
+ * decides: the Income-tax Rules, 2026 (Rule 57) from 1 April 2026, the 1962 Rules before it.
+ * A result stored before `legalBasis` was recorded was made under the 1961 Act.
+ */
+export function statuteTitle(statute: Statute, basis?: LegalBasis): string {
+  if (statute === 'RULE_11UA' && basis?.act === 'INCOME_TAX_ACT_2025') {
+    return 'Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026, for sections 92(2)(m)(iii) and 79 of the Income-tax Act, 2025';
+  }
+  if (statute === 'RULE_11UA') return 'Rule 11UA of the Income-tax Rules, 1962, under the Income-tax Act, 1961';
+  if (statute === 'IBC_LIQUIDATION' && basis) return `${basis.rules[0].replace(/^(.*), (Reg 35)$/, 'Regulation 35 of the $1')}, under the Insolvency and Bankruptcy Code, 2016`;
+  return STATUTE_TITLE[statute];
+}
+
+/** The statute in the running header. */
+export function statuteShort(statute: Statute, basis?: LegalBasis): string {
+  if (statute === 'RULE_11UA') return basis?.act === 'INCOME_TAX_ACT_2025' ? 'Income-tax Rules, 2026, Rule 57' : 'Income-tax Rules, 1962, Rule 11UA';
+  return SHORT[statute];
+}
+
 export const PURPOSE_TITLE: Record<Purpose, string> = {
   ISSUE_OF_SHARES: 'Issue of shares by a closely held company (s.56(2)(viib) of the Income-tax Act, 1961)',
   TRANSFER_OR_RECEIPT: 'Transfer or receipt of unquoted equity shares (s.56(2)(x) and s.50CA of the Income-tax Act, 1961)',
   ISSUE_TO_NON_RESIDENT: 'Issue of equity instruments to a person resident outside India (NDI Rule 21(2)(a))',
   TRANSFER_RESIDENT_TO_NON_RESIDENT: 'Transfer from a person resident in India to a person resident outside India (NDI Rule 21(2)(b))',
   TRANSFER_NON_RESIDENT_TO_RESIDENT: 'Transfer from a person resident outside India to a person resident in India (NDI Rule 21(2)(c))',
+  CIRP_FAIR_AND_LIQUIDATION_VALUE: 'Fair value and liquidation value of the corporate debtor\'s assets (CIRP Regulations, Reg 35)',
+  LIQUIDATION_REALISABLE_VALUE: 'Realisable value of the corporate debtor\'s assets in liquidation (Liquidation Process Regulations, Reg 35)',
 };
 
 /** Purpose as shown to a reader; unknown codes (a later engine) fall back to the code itself. */
-export function purposeTitle(purpose: string | null): string {
+export function purposeTitle(purpose: string | null, act?: Act): string {
   if (purpose === null) return 'Not specified';
+  if (purpose === 'TRANSFER_OR_RECEIPT' && act === 'INCOME_TAX_ACT_2025') {
+    return 'Receipt or transfer of unquoted equity shares (s.92(2)(m)(iii) and s.79 of the Income-tax Act, 2025)';
+  }
   return (PURPOSE_TITLE as Record<string, string>)[purpose] ?? purpose;
 }
 
@@ -100,6 +127,8 @@ export const METHOD_TITLE: Record<string, string> = {
   DCF: 'Discounted cash flow',
   NAV_11UA_2A: 'NAV, Rule 11UA(2)(a)',
   NAV_11UA_1CB: 'NAV, Rule 11UA(1)(c)(b)',
+  NAV_RULE_57: 'NAV, Rule 57 Sl. 4',
+  WEIGHTED: 'Weighted average of methods',
   NAV: 'Net asset value',
   COMPARABLES: 'Comparable company multiples',
   FAIR_VALUE: 'Fair value',

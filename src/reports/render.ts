@@ -4,7 +4,7 @@
  * certificate signs, so the renderer never embeds its own hash. The page toolkit is pdf/layout.ts;
  * each section of the report is its own module in sections/.
  */
-import { STATUTE_SHORT } from './format.js';
+import { statuteShort } from './format.js';
 import { openDocument } from './pdf/document.js';
 import { firmName, type ReportInput } from './report-input.js';
 import { contents, cover } from './sections/cover.js';
@@ -32,7 +32,7 @@ export async function renderReport(input: ReportInput): Promise<Buffer> {
   const { w, finish } = openDocument({
     Title: `Valuation Report: ${input.engagement.targetEntity}`,
     Author: firmName(input),
-    Subject: `${STATUTE_SHORT[input.engagement.statute]} valuation, report ${input.reportId} (${input.kind})`,
+    Subject: `${statuteShort(input.engagement.statute, input.valuation.legalBasis)} valuation, report ${input.reportId} (${input.kind})`,
   }, at);
   const tocAt = cover(w, input);
   // The order of Rule 8 of the Companies (Registered Valuers and Valuation) Rules, 2017 and ICAI VS 202.

@@ -4,6 +4,8 @@
  * docs/statutes.md are stated; unverified details (e.g. the 10 % safe harbour wording) are left out.
  */
 import type { Statute } from '../domain/valuation/types.js';
+import { ACT_TITLE, type LegalBasis } from '../domain/valuation/law-in-force.js';
+import { formatDate } from './format.js';
 
 export interface StatuteSection {
   paragraphs: string[];
@@ -17,10 +19,40 @@ const S56_VIIB_SUNSET = '2025-04-01';
 const S56_VIIB_SUNSET_TEXT =
   'Section 56(2)(viib) does not apply on or after 1 April 2025: the Finance (No. 2) Act, 2024 inserted a proviso that "the provisions of this clause shall not apply on or after the 1st day of April, 2025". As the valuation date falls on or after that day, the fair market value under Rule 11UA(2) is reported for information only and is not a ceiling on the issue price for income-tax purposes.';
 
-export function statuteText(statute: Statute, purpose: string | null, valuationDate = ''): StatuteSection {
+/**
+ * Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026 for a receipt (s.92(2)(m)(iii)) or transfer
+ * (s.79) under the Income-tax Act, 2025. Cites nothing of the repealed Act: the report serves the law
+ * in force for the transaction's tax year.
+ */
+function rule57Text(transactionDate: string): StatuteSection {
+  return {
+    paragraphs: [
+      `The transaction is dated ${formatDate(transactionDate)}, in a tax year beginning on or after 1 April 2026, so it is governed by the Income-tax Act, 2025 and the Income-tax Rules, 2026. Rule 57 of those Rules prescribes how the fair market value (FMV) of property is determined for the Act; for unquoted equity shares its Table, Sl. No. 4 prescribes a net asset value formula, which is the only method it provides.`,
+      'Receipt, section 92(2)(m)(iii): where a person receives property other than immovable property, which includes unquoted shares, for a consideration that is less than its aggregate fair market value by an amount exceeding ₹50,000, the difference is income of the recipient, subject to the exclusions in section 92(3). FMV is therefore the floor on the consideration for the recipient.',
+      'Transfer, section 79: where unquoted shares are transferred for a consideration less than their fair market value, the fair market value is deemed to be the full value of the consideration in computing capital gains, save for the persons excluded by section 79(2). FMV is therefore the floor on the consideration for the seller.',
+      'Rule 57, Table, Sl. No. 4: FMV = (A + B + C + D − L) × PV / PE. A is the book value of the assets in the balance sheet other than jewellery, artistic work, shares, securities and immovable property, reduced by income-tax paid (net of refunds claimed) and by any amount shown as an asset that does not represent the value of any asset, including unamortised deferred expenditure. B is the price jewellery and artistic work would fetch in the open market, on a registered valuer\'s report; C is the fair market value of shares and securities determined under the rule; D is the value adopted or assessable by a government authority for stamp duty on immovable property.',
+      'L is the book value of liabilities excluding paid-up equity capital, dividends set apart but not declared, reserves and surplus (even if negative) other than those set apart towards depreciation, provision for taxation in excess of the tax payable on book profits, provisions for liabilities other than ascertained liabilities, and contingent liabilities other than arrears of dividends on cumulative preference shares; PE is the total paid-up equity share capital and PV the paid-up value of the shares being valued.',
+      'Rule 56 of the Income-tax Rules, 2026 defines the terms the formula uses: the balance sheet is the balance sheet audited and drawn up on the valuation date; the valuation date is the date of the receipt (section 92) or of the transfer (section 79); a merchant banker is a Category I merchant banker registered with the Securities and Exchange Board of India.',
+      'This report is issued for a receipt or transfer of unquoted equity shares under section 92(2)(m)(iii) and section 79, for which the FMV under Rule 57, Table, Sl. No. 4 is the floor on the consideration. The Income-tax Act, 2025 has no provision taxing a company on an issue of its shares above fair market value, so no issuer\'s value is reported.',
+    ],
+  };
+}
+
+/** Why a transaction before 1 April 2026 is valued under the repealed Act (s.536 of the Income-tax Act, 2025). */
+function transitionParagraph(transactionDate: string): string {
+  return `The transaction is dated ${formatDate(transactionDate)}, in a tax year beginning before 1 April 2026. The Income-tax Act, 2025 repealed the Income-tax Act, 1961 (section 536(1) of the 2025 Act), but section 536(2) keeps the repealed Act for anything done in respect of any tax year beginning before 1 April 2026. This valuation is therefore made under the Income-tax Act, 1961 and the Income-tax Rules, 1962, whatever the date of this report.`;
+}
+
+/** "Income-tax Act, 2025: s.92(2)(m)(iii), s.79; Income-tax Rules, 2026, Rule 57 (Table, Sl. No. 4); …". */
+export function legalBasisSentence(basis: LegalBasis): string {
+  return [ACT_TITLE[basis.act] + (basis.provisions.length ? `: ${basis.provisions.join(', ')}` : ''), ...basis.rules].join('; ') + '.';
+}
+
+export function statuteText(statute: Statute, purpose: string | null, valuationDate = '', basis?: LegalBasis, transactionDate = valuationDate): StatuteSection {
   const viibSunset = valuationDate >= S56_VIIB_SUNSET;
   switch (statute) {
     case 'RULE_11UA':
+      if (basis?.act === 'INCOME_TAX_ACT_2025') return rule57Text(transactionDate);
       return {
         paragraphs: [
           'Rule 11UA of the Income-tax Rules, 1962 prescribes how the fair market value (FMV) of unquoted equity shares is determined for sections 56(2)(viib), 56(2)(x) and 50CA of the Income-tax Act, 1961. The rule provides two net asset value formulas, one for an issue of shares and one for a transfer or receipt; which one binds depends on the transaction.',
@@ -31,6 +63,7 @@ export function statuteText(statute: Statute, purpose: string | null, valuationD
             ? 'No transaction purpose was specified for this engagement, so both formulas are reported together with the purpose each serves, and the value that binds depends on the transaction.'
             : `This report is issued for the following purpose: ${purposeSentence(purpose, viibSunset)}.`,
           ...(viibSunset && purpose !== 'TRANSFER_OR_RECEIPT' ? [S56_VIIB_SUNSET_TEXT] : []),
+          ...(basis?.act === 'INCOME_TAX_ACT_1961' ? [transitionParagraph(transactionDate)] : []),
         ],
       };
     case 'COMPANIES_ACT_SEC_62':
@@ -46,7 +79,7 @@ export function statuteText(statute: Statute, purpose: string | null, valuationD
       return {
         paragraphs: [
           'Rule 21 of the Foreign Exchange Management (Non-Debt Instruments) Rules, 2019 lays down pricing guidelines for equity instruments of an Indian company issued to, or transferred between, persons resident in India and persons resident outside India. For an unlisted company, fair value is the valuation of the equity instruments done as per any internationally accepted pricing methodology for valuation on an arm\'s length basis, duly certified by a Chartered Accountant, a SEBI-registered Merchant Banker or a practising Cost Accountant.',
-          'The fair value is a floor or a ceiling on the price depending on the direction of the transaction, as set out below. The discounted free cash flow method has been applied as the internationally accepted pricing methodology.',
+          'The fair value is a floor or a ceiling on the price depending on the direction of the transaction, as set out below. Rule 21 prescribes no particular method: the internationally accepted methods applied (the discounted free cash flow method and, where weighed by the valuer, the net asset value and comparable company multiples), and the weight given to each, are set out in the sections on the valuation approach and the conclusion.',
           purpose === null
             ? 'No transaction direction was specified for this engagement; the fair value is reported and the reader must apply the floor or ceiling that matches the transaction.'
             : `This report is issued for the following transaction: ${purposeSentence(purpose)}.`,
@@ -61,14 +94,34 @@ export function statuteText(statute: Statute, purpose: string | null, valuationD
         },
       };
     case 'IBC_LIQUIDATION':
-      return {
-        paragraphs: [
-          'Regulation 35 of the IBBI (Insolvency Resolution Process for Corporate Persons) Regulations, 2016 requires the registered valuers appointed under Regulation 27 each to submit an estimate of the fair value and of the liquidation value of the corporate debtor, computed in accordance with internationally accepted valuation standards after physical verification of the inventory and fixed assets. The average of the two closest estimates of a value is considered the fair value or the liquidation value. Where the two estimates of liquidation value in an asset class differ by 25% or more, a third registered valuer may be appointed for that asset class.',
-          'In liquidation, Regulation 35 of the IBBI (Liquidation Process) Regulations, 2016 provides for two registered valuers to determine independently the realisable value of the assets, computed in accordance with the Companies (Registered Valuers and Valuation) Rules, 2017, the average of the two estimates being taken as the value.',
-          'Fair value is the estimated realisable value of the assets of the corporate debtor if they were to be exchanged on the insolvency commencement date between a willing buyer and a willing seller in an arm\'s length transaction, after proper marketing, where the parties acted knowledgeably, prudently and without compulsion. Liquidation value is the estimated realisable value of the assets of the corporate debtor if it were to be liquidated on the insolvency commencement date. Both values are reported.',
-        ],
-      };
+      return ibcText(purpose);
   }
+}
+
+const CIRP_REGULATIONS = 'Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016';
+const LIQUIDATION_REGULATIONS = 'Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016';
+
+/** CIRP Reg 35 (fair value and liquidation value) or Liquidation Process Reg 35 (realisable value), cited by their names. */
+function ibcText(purpose: string | null): StatuteSection {
+  const waterfall = 'Under section 53 of the Insolvency and Bankruptcy Code, 2016 the proceeds are distributed to the creditors first; preference shareholders rank after all creditors, and equity shareholders after them. The values reported here are those of the assets, per asset class and in total; this report gives no value per share.';
+  if (purpose === 'LIQUIDATION_REALISABLE_VALUE') {
+    return {
+      paragraphs: [
+        `Regulation 35 of the ${LIQUIDATION_REGULATIONS} provides for the liquidator to appoint two registered valuers, who determine independently the realisable value of the assets of the corporate debtor, computed in accordance with the Companies (Registered Valuers and Valuation) Rules, 2017 after physical verification; the average of the two estimates is taken as the value. Where a valuation was made during the corporate insolvency resolution process, the liquidator considers the average of those estimates.`,
+        'This report is the firm\'s estimate of the realisable value of each asset class valued, and in total. Where another registered valuer\'s estimate is recorded, the average of the two is shown as the liquidator\'s computation under Regulation 35, not as the firm\'s estimate.',
+        waterfall,
+      ],
+    };
+  }
+  return {
+    paragraphs: [
+      `Regulation 35 of the ${CIRP_REGULATIONS} requires the registered valuers appointed under Regulation 27 each to submit an estimate of the fair value and of the liquidation value of the corporate debtor, computed in accordance with internationally accepted valuation standards after physical verification of the inventory and fixed assets. The average of the two closest estimates of a value is considered the fair value or the liquidation value. Where the two estimates of liquidation value in an asset class differ by 25% or more, a third registered valuer may be appointed for that asset class.`,
+      'Fair value is the estimated realisable value of the assets of the corporate debtor if they were to be exchanged on the insolvency commencement date between a willing buyer and a willing seller in an arm\'s length transaction, after proper marketing, where the parties acted knowledgeably, prudently and without compulsion. Liquidation value is the estimated realisable value of the assets of the corporate debtor if it were to be liquidated on the insolvency commencement date. Both values are reported.',
+      'This report is the firm\'s estimate of each value for each asset class valued, and in total. Where other registered valuers\' estimates are recorded, the average of the two closest is shown as the resolution professional\'s computation under Regulation 35, not as the firm\'s estimate.',
+      waterfall,
+      'Confidentiality (Regulation 35(2)): the fair value and the liquidation value are confidential. They are provided to the members of the committee of creditors only after the receipt of resolution plans, on an undertaking that they will maintain the confidentiality of the values and will not use them to cause an undue gain or undue loss to themselves or any other person.',
+    ],
+  };
 }
 
 function purposeSentence(purpose: string, viibSunset = false): string {

@@ -172,7 +172,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
   const bs: Record<string, string> = {};
   for (const field of BALANCE_SHEET_FIELDS) bs[field] = inp.put(field, Number(f.balanceSheet[field]), RUPEE_FORMAT);
   inp.row += 1;
-  inp.heading('Rule 11UA adjustments (₹)');
+  inp.heading('Net asset value adjustments: the A, B, C, D and L items (₹)');
   const adj: Record<string, string> = {};
   for (const field of NAV_ADJUSTMENT_FIELDS) adj[field] = inp.put(field, Number(f.navAdjustments[field] ?? 0), RUPEE_FORMAT);
   const nonOperating = inp.put('nonOperatingAssets', Number(f.nonOperatingAssets), RUPEE_FORMAT);
@@ -335,13 +335,13 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
   }
 
   // ------------------------------------------------------------------ NAV under Rule 11UA
-  for (const code of ['NAV_11UA_2A', 'NAV_11UA_1CB'] as const) {
+  for (const code of ['NAV_11UA_2A', 'NAV_11UA_1CB', 'NAV_RULE_57'] as const) {
     const m = method(code);
     if (!m) continue;
     const lv = lineValues(m);
-    const fair = code === 'NAV_11UA_1CB';
+    const fair = code !== 'NAV_11UA_2A';
     const s = new Sheet(wb, known, code);
-    s.title(fair ? 'Rule 11UA(1)(c)(b): (A + B + C + D − L) × PV / PE' : 'Rule 11UA(2)(a): (A − L) × PV / PE');
+    s.title(code === 'NAV_RULE_57' ? 'Income-tax Rules, 2026, Rule 57 (Table, Sl. No. 4): (A + B + C + D − L) × PV / PE' : fair ? 'Rule 11UA(1)(c)(b): (A + B + C + D − L) × PV / PE' : 'Rule 11UA(2)(a): (A − L) × PV / PE');
     const total = s.put('Total assets as per balance sheet (book value)', { f: totalAssetsF, result: lv.get('Total assets as per balance sheet (book value)') }, RUPEE_FORMAT);
     const less = [
       ...(fair ? [adj.jewelleryAndArtBookValue, adj.sharesAndSecuritiesBookValue, adj.immovablePropertyBookValue] : []),

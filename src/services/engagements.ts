@@ -4,7 +4,8 @@ import type { RecordResponse } from './idempotency.js';
 import type { RequestTag, ServiceContext } from './context.js';
 import { actorOf } from './context.js';
 import type { Executor } from '../db/client.js';
-import { conflict, notFound, validationFailed } from '../lib/errors.js';
+import { AppError, conflict, notFound, validationFailed } from '../lib/errors.js';
+import { noProvisionInForce } from '../domain/valuation/law-in-force.js';
 import { newId } from '../lib/ids.js';
 import { signatoryStatus } from '../domain/identity/signatory.js';
 import type { Principal } from '../domain/identity/roles.js';
@@ -87,6 +88,7 @@ export async function createEngagement(
   const today = todayInIndia();
   errors.push(...dateErrors({ valuationDate: input.valuationDate, appointmentDate: input.appointmentDate }, today));
   if (errors.length) throw validationFailed(errors);
+  refuseWithoutProvision(input.statute, input.purpose, input.transactionDate ?? input.valuationDate ?? today);
   return ctx.db.transaction(async (tx) => {
     const row = await repo.insertEngagement(tx, {
       id: newId('eng'), firmId: principal.firmId, targetEntity: input.targetEntity, cin, statute: input.statute,
@@ -100,6 +102,12 @@ export async function createEngagement(
     await record?.(tx, created);
     return created;
   });
+}
+
+/** 400 no_provision_in_force: the law in force on the transaction date has no provision for this valuation. */
+function refuseWithoutProvision(statute: Statute, purpose: string | null | undefined, transactionDate: string): void {
+  const why = noProvisionInForce(statute, purpose, transactionDate);
+  if (why) throw new AppError(400, 'no_provision_in_force', why, [{ path: '/purpose', message: why }]);
 }
 
 const PRICE_RULE = 'must be a price in rupees greater than 0 with at most 2 decimals, e.g. "245.50"';
@@ -153,6 +161,11 @@ export async function patchEngagement(ctx: ServiceContext, principal: Principal,
     const price = patch.proposedPricePerShare === undefined || patch.proposedPricePerShare === null ? patch.proposedPricePerShare : readPrice(patch.proposedPricePerShare);
     if (price === false) errors.push({ path: '/proposedPricePerShare', message: PRICE_RULE });
     if (errors.length) throw validationFailed(errors);
+    // The law the valuation will be made under, with the patch applied (null: the valuation date again).
+    const purposeAfter = patch.purpose !== undefined ? patch.purpose : current.purpose;
+    const valuationDateAfter = patch.valuationDate ?? current.valuation_date;
+    const transactionDateAfter = patch.transactionDate !== undefined ? patch.transactionDate ?? valuationDateAfter : current.transaction_date ?? valuationDateAfter;
+    refuseWithoutProvision(current.statute as Statute, purposeAfter, transactionDateAfter);
     const next = {
       ...(patch.targetEntity !== undefined && { targetEntity: patch.targetEntity }),
       ...(cin !== undefined && { cin }),

@@ -14,9 +14,9 @@ import * as engagements from '../db/repositories/engagements.js';
 import { insertAudit, type Actor, SYSTEM_ACTOR } from '../db/repositories/audit.js';
 import { requireEngagement, writeEngagementEvent } from './engagements.js';
 import type { Config } from '../config.js';
-import { getValuation } from '../db/repositories/valuation-data.js';
+import { getAssumptions, getValuation } from '../db/repositories/valuation-data.js';
 import { listActiveMemberRegistrations } from '../db/repositories/users.js';
-import { adoptedMethods, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
+import { adoptedMethods, plannedMethods, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
 import type { Statute, ValuationResult } from '../domain/valuation/types.js';
 
 export function publicPayment(p: repo.PaymentRow, gatewayKeyId: string) {
@@ -48,9 +48,16 @@ const alreadyPaid = () => conflict('already_paid', 'This engagement has already 
  * No money moves for a report nobody in the firm may sign: 409 no_qualified_signatory naming the
  * registration, decided by the methods the conclusion adopts (or, before the computation, the statute).
  */
-async function requireSomeoneCanSign(tx: Executor, firmId: string, engagement: { id: string; statute: string }): Promise<void> {
+async function requireSomeoneCanSign(
+  tx: Executor, firmId: string, engagement: { id: string; statute: string; purpose: string | null; valuation_date: string; transaction_date?: string | null },
+): Promise<void> {
   const valuation = await getValuation<ValuationResult>(tx, firmId, engagement.id);
-  const req = signatoryRequirement(engagement.statute as Statute, valuation ? adoptedMethods(valuation.result) : []);
+  // Before the computation, the methods the conclusion will adopt follow from the statute, purpose,
+  // transaction date and any weights already locked.
+  const methods = valuation
+    ? adoptedMethods(valuation.result)
+    : plannedMethods(engagement.statute as Statute, engagement.purpose, engagement.transaction_date ?? engagement.valuation_date, (await getAssumptions(tx, firmId, engagement.id))?.method_weights);
+  const req = signatoryRequirement(engagement.statute as Statute, methods);
   const members = await listActiveMemberRegistrations(tx, firmId);
   if (!members.some((m) => qualifyingRegistrations(req, m.registrations).length > 0)) {
     throw conflict('no_qualified_signatory', `${req.rule} needs the report signed by ${req.needs}, and no member of the firm holds that registration yet; add it to a partner's profile before paying`);

@@ -11,7 +11,7 @@ import { buildCostOfCapital, computeValuation, statedWacc, ValuationInputError, 
 import { buildWorkpapers } from '../reports/workpapers.js';
 import { dec } from '../domain/valuation/money.js';
 import { missingInputs, usesDcf, type MissingInput } from '../domain/valuation/readiness.js';
-import { rateWarnings } from '../domain/valuation/warnings.js';
+import { rateWarnings, valuationDateWarnings } from '../domain/valuation/warnings.js';
 import { judgementErrors, type Judgement, type JudgementError } from '../domain/valuation/judgement.js';
 import type { ErrorCode } from '../contract/errors.js';
 import type { NormalisedFinancials } from '../domain/financials/normalise.js';
@@ -114,8 +114,19 @@ export async function getAssumptionsHistory(ctx: ServiceContext, principal: Prin
 }
 
 /** What the engagement's statute still needs from these financials. */
-export function statuteMissingInputs(engagement: { statute: string; purpose: string | null; valuation_date: string }, financials: NormalisedFinancials): MissingInput[] {
-  return missingInputs(financials, { statute: engagement.statute as Statute, purpose: (engagement.purpose as Purpose | null) ?? null, valuationDate: engagement.valuation_date });
+export function statuteMissingInputs(engagement: EngagementLaw, financials: NormalisedFinancials): MissingInput[] {
+  return missingInputs(financials, {
+    statute: engagement.statute as Statute, purpose: (engagement.purpose as Purpose | null) ?? null,
+    transactionDate: transactionDateOf(engagement), valuationDate: engagement.valuation_date,
+  });
+}
+
+/** What decides the law an engagement's valuation is made under. */
+type EngagementLaw = { statute: string; purpose: string | null; valuation_date: string; transaction_date?: string | null };
+
+/** The date of the receipt, transfer or issue: the valuation date unless one was given. */
+export function transactionDateOf(e: { valuation_date: string; transaction_date?: string | null }): string {
+  return e.transaction_date ?? e.valuation_date;
 }
 
 /** The judgement's refusal codes as the API names them. */
@@ -192,6 +203,7 @@ export async function lockAssumptions(
     // The valuer's weights and discount, checked against the statute (400 naming the rule).
     const refusals = judgementErrors(
       engagement.statute as Statute, (engagement.purpose as Purpose | null) ?? null, judgement, financials ? financials.data.peers.length > 0 : null,
+      transactionDateOf(engagement),
     );
     if (refusals.length > 0) {
       throw new AppError(400, JUDGEMENT_REFUSAL_CODES[refusals[0].code], refusals.map((r) => `${r.path}: ${r.message}`).join(' '), refusals.map((r) => ({ path: r.path, message: r.message })));
@@ -261,14 +273,17 @@ function costOfCapitalAsText(c: CostOfCapitalInput): CostOfCapitalInput {
  * the valuation has a DCF: NAV-only and IBC valuations do not use the rates.
  */
 export function assumptionWarnings(
-  engagement: { statute: string; purpose: string | null },
+  engagement: EngagementLaw,
   financials: NormalisedFinancials | null,
   wacc: string,
   growth: string,
 ) {
-  const ctx = { statute: engagement.statute as Statute, purpose: (engagement.purpose as Purpose | null) ?? null };
-  if (!usesDcf(ctx, financials)) return [];
-  return rateWarnings(dec(wacc), dec(growth), financials?.projections ?? []);
+  const purpose = (engagement.purpose as Purpose | null) ?? null;
+  const ctx = { statute: engagement.statute as Statute, purpose, transactionDate: transactionDateOf(engagement) };
+  // The valuation date against the transaction's, which the computation repeats in its result.
+  const dates = valuationDateWarnings(ctx.statute, purpose, engagement.valuation_date, ctx.transactionDate);
+  if (!usesDcf(ctx, financials)) return dates;
+  return [...rateWarnings(dec(wacc), dec(growth), financials?.projections ?? []), ...dates];
 }
 
 /** The compute-valuation job: runs the engine, stores the result → GATE_1, or → FAILED with a reason a valuer can act on. */
@@ -298,6 +313,7 @@ export async function computeEngagementValuation(ctx: ServiceContext, job: JobAt
         },
         engagement: {
           statute: engagement.statute as Statute, purpose: (engagement.purpose as Purpose | null) ?? null, valuationDate: engagement.valuation_date,
+          transactionDate: transactionDateOf(engagement),
           proposedPricePerShare: engagement.proposed_price_per_share,
         },
         options: { midYear: assumptions.mid_year },

@@ -270,17 +270,31 @@ function checkShareholding(document: FinancialsDocument): FinancialsError[] {
 }
 
 function checkProjectionYears(document: FinancialsDocument): FinancialsError[] {
-  const first = fiscalYearOf(document.balanceSheetDate) + 1;
   const projections = document.projections ?? [];
+  if (projections.length === 0) return [];
+  // The first year is the one holding the day after the balance sheet (a balance sheet inside a year
+  // leaves a stub of it), or the next full year; for a 31 March balance sheet the two are the same.
+  const holding = fiscalYearOf(dayAfter(document.balanceSheetDate));
+  const next = fiscalYearOf(document.balanceSheetDate) + 1;
+  const firstGiven = Number(projections[0].year.slice(2));
+  const first = firstGiven === holding || firstGiven === next ? firstGiven : next;
   return projections.flatMap((p, i): FinancialsError[] => {
     const expected = `FY${first + i}`;
     if (p.year === expected) return [];
     const why =
       i === 0
-        ? `the fiscal year after the balance sheet date ${document.balanceSheetDate}`
+        ? holding === next
+          ? `the fiscal year after the balance sheet date ${document.balanceSheetDate}`
+          : `the fiscal year holding the day after the balance sheet date ${document.balanceSheetDate} (FY${holding}), or the next (FY${next})`
         : `projection years must be consecutive, following ${projections[i - 1].year}`;
     return [{ path: `/projections/${i}/year`, message: `must be ${expected} (${why})` }];
   });
+}
+
+function dayAfter(isoDate: string): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
 }
 
 export function totalAssets(f: Pick<NormalisedFinancials, 'balanceSheet'>): Dec {

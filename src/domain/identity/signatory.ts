@@ -2,6 +2,7 @@
 // methods the valuation relies on decide which registration the GATE_3 approver must hold.
 import type { Registration } from '../../contract/registrations.js';
 import type { MethodCode, Statute, ValuationResult } from '../valuation/types.js';
+import { incomeTaxRegime } from '../valuation/law-in-force.js';
 
 export type RegistrationType = Registration['type'];
 
@@ -23,13 +24,21 @@ export function signatoryRequirement(statute: Statute, methods: readonly MethodC
     case 'IBC_LIQUIDATION':
       return { rule: 'IBBI (Liquidation Process) Regulations 2016, reg. 35', acceptable: [RV_SFA], needs: 'an IBBI registered valuer (Securities or Financial Assets)' };
     case 'FEMA_RBI':
-      // A practising cost accountant may also sign; the service does not model that registration yet.
+      // Rule 21(2)(a): certified by a chartered accountant, a SEBI-registered merchant banker or a practising cost accountant.
       return {
         rule: 'FEMA (Non-debt Instruments) Rules 2019, rule 21',
-        acceptable: [{ type: 'ICAI_MEMBERSHIP' }, { type: 'SEBI_MERCHANT_BANKER' }],
-        needs: 'a chartered accountant (ICAI membership) or a SEBI-registered merchant banker',
+        acceptable: [{ type: 'ICAI_MEMBERSHIP' }, { type: 'SEBI_MERCHANT_BANKER' }, { type: 'ICMAI_MEMBERSHIP' }],
+        needs: 'a chartered accountant (ICAI membership), a SEBI-registered merchant banker or a practising cost accountant (ICMAI membership)',
       };
     case 'RULE_11UA':
+      if (methods.includes('NAV_RULE_57')) {
+        // Rule 57 Sl. No. 4 names no signatory for the NAV formula; a chartered accountant or merchant banker certifies in practice.
+        return {
+          rule: 'Income-tax Rules, 2026, Rule 57 (Table, Sl. No. 4)',
+          acceptable: [{ type: 'ICAI_MEMBERSHIP' }, { type: 'SEBI_MERCHANT_BANKER' }],
+          needs: 'a chartered accountant (ICAI membership) or a SEBI-registered merchant banker',
+        };
+      }
       if (methods.includes('DCF')) {
         return { rule: 'Income-tax Rules 1962, rule 11UA(2)(b)', acceptable: [{ type: 'SEBI_MERCHANT_BANKER' }], needs: 'a SEBI-registered (Category I) merchant banker, for the DCF value' };
       }
@@ -58,6 +67,8 @@ export function describeRegistration(r: Registration): string {
       return `${r.number} (SEBI merchant banker)`;
     case 'ICAI_MEMBERSHIP':
       return `ICAI membership no. ${r.number}`;
+    case 'ICMAI_MEMBERSHIP':
+      return `ICMAI membership no. ${r.number} (cost accountant)`;
   }
 }
 
@@ -70,8 +81,36 @@ export function adoptedMethods(result: Pick<ValuationResult, 'methods' | 'conclu
   const weights = result.conclusion.weights;
   if (weights && weights.length > 0) return weights.filter((w) => Number(w.weightPercent) > 0).map((w) => w.method);
   const byPurpose = result.conclusion.byPurpose;
-  if (byPurpose && byPurpose.length > 0) return [...new Set(byPurpose.map((p) => p.method))];
+  // WEIGHTED (several methods weighed) always comes with `weights`, read above.
+  if (byPurpose && byPurpose.length > 0) return [...new Set(byPurpose.flatMap((p) => (p.method === 'WEIGHTED' ? [] : [p.method])))];
   return result.methods.map((m) => m.method);
+}
+
+/**
+ * Before the computation: the methods the conclusion will adopt, from what decides them — the
+ * statute, the purpose, the transaction's tax year (Rule 11UA) and the valuer's locked weights. The
+ * same rule as `adoptedMethods`, so paying and signing never disagree about who may sign.
+ */
+export function plannedMethods(
+  statute: Statute,
+  purpose: string | null,
+  transactionDate: string,
+  methodWeights?: Partial<Record<string, string | number>> | null,
+): MethodCode[] {
+  const weighted = methodWeights ? (Object.entries(methodWeights).filter(([, w]) => Number(w) > 0).map(([m]) => m) as MethodCode[]) : [];
+  switch (statute) {
+    case 'RULE_11UA':
+      if (incomeTaxRegime(transactionDate) === 'INCOME_TAX_ACT_2025') return ['NAV_RULE_57'];
+      if (purpose === 'TRANSFER_OR_RECEIPT') return ['NAV_11UA_1CB'];
+      if (purpose === 'ISSUE_OF_SHARES') return weighted.includes('DCF') ? ['DCF'] : ['NAV_11UA_2A'];
+      return ['NAV_11UA_2A', 'NAV_11UA_1CB'];
+    case 'FEMA_RBI':
+      return weighted.length > 0 ? weighted : ['DCF'];
+    case 'COMPANIES_ACT_SEC_62':
+      return weighted.length > 0 ? weighted : ['DCF', 'NAV'];
+    case 'IBC_LIQUIDATION':
+      return ['FAIR_VALUE', 'LIQUIDATION_VALUE'];
+  }
 }
 
 export interface SignatoryStatus extends SignatoryRequirement {

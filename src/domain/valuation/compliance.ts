@@ -1,6 +1,7 @@
 import { HUNDRED, dec, toPaise, toPlaces, type Dec } from './money.js';
 import type { Compliance, ComplianceRelation, ComplianceTest, Conclusion, Purpose, Statute } from './types.js';
 import { s56viibApplies } from './warnings.js';
+import { incomeTaxRegime } from './law-in-force.js';
 
 /**
  * The proposed price per share tested against the rule it must meet:
@@ -52,6 +53,7 @@ export function complianceOf(
   valuationDate: string,
   conclusion: Conclusion,
   proposedPricePerShare: string,
+  transactionDate: string = valuationDate,
 ): Compliance | null {
   const price = dec(proposedPricePerShare);
   const tests: ComplianceTest[] = [];
@@ -95,6 +97,19 @@ export function complianceOf(
       break;
     }
     case 'RULE_11UA': {
+      if (incomeTaxRegime(transactionDate) === 'INCOME_TAX_ACT_2025') {
+        // Income-tax Act, 2025: no issuer provision; the receipt (s.92(2)(m)(iii)) and the transfer (s.79).
+        const v = valueFor('TRANSFER_OR_RECEIPT');
+        if (v !== null) {
+          tests.push(makeTest('TRANSFER_OR_RECEIPT', 'AT_LEAST', v, v, price,
+            'Income-tax Act, 2025 s.92(2)(m)(iii) and s.79 read with Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026',
+            'price ≥ FMV', true,
+            (ok, gap) => ok
+              ? 'The price is not below FMV: neither s.92(2)(m)(iii) nor s.79 is triggered.'
+              : `The price is ₹${gap} per share below FMV: under s.92(2)(m)(iii) the recipient is taxed on the shortfall (where it exceeds ₹50,000 in aggregate), and under s.79 FMV is deemed the seller's full value of consideration.`));
+        }
+        break;
+      }
       if (purpose !== 'TRANSFER_OR_RECEIPT') {
         const v = valueFor('ISSUE_OF_SHARES');
         if (v !== null) {

@@ -6,7 +6,7 @@ import { ValuationInputError } from './errors.js';
 import { applyDiscount, checkJudgement, type Judgement } from './judgement.js';
 import { complianceOf } from './compliance.js';
 import { dec, isDecimalString, plain, toPaise, toPlaces, type Dec } from './money.js';
-import { missingInputs, projectionRangeProblem, type ReadinessContext } from './readiness.js';
+import { missingInputs, projectionRangeProblem, usesDcf, type ReadinessContext } from './readiness.js';
 import { computeSensitivity } from './sensitivity.js';
 import { stubPeriod } from './stub.js';
 import { buildCostOfCapital, discloseCostOfCapital, statedWacc, type CostOfCapitalInput } from './cost-of-capital.js';
@@ -29,7 +29,9 @@ import {
   rateWarnings,
   shareCapitalWarnings,
   terminalValueWarnings,
+  valuationDateWarnings,
 } from './warnings.js';
+import { legalBasisOf, noProvisionInForce } from './law-in-force.js';
 
 export { ValuationInputError } from './errors.js';
 export { ENGINE_VERSION } from './version.js';
@@ -51,6 +53,8 @@ export interface ValuationInput {
     statute: Statute;
     purpose?: Purpose | null;
     valuationDate: string;
+    /** YYYY-MM-DD: the date of the receipt, transfer or issue; the valuation date when absent. Decides the Income-tax Act for Rule 11UA. */
+    transactionDate?: string | null;
     /** Rupees per share as a decimal string; when given the result carries `compliance`. */
     proposedPricePerShare?: string | null;
   };
@@ -69,12 +73,13 @@ export interface ValuationInput {
 export function computeValuation(input: ValuationInput): ValuationResult {
   const checked = checkInput(input);
   const judgement = input.judgement ?? {};
-  checkJudgement(checked.statute, checked.purpose, judgement, checked.financials.peers.length > 0);
+  checkJudgement(checked.statute, checked.purpose, judgement, checked.financials.peers.length > 0, checked.transactionDate);
   const outcome = valueUnderStatute({
     financials: checked.financials,
     statute: checked.statute,
     purpose: checked.purpose,
     valuationDate: checked.valuationDate,
+    transactionDate: checked.transactionDate,
     dcf: checked.dcf,
     weights: input.options?.weights,
     ...(judgement.methodWeights && { methodWeights: judgement.methodWeights }),
@@ -109,13 +114,14 @@ export function computeValuation(input: ValuationInput): ValuationResult {
   if (price !== undefined && price !== null && !(isDecimalString(price) && dec(price).gt(0))) {
     throw new ValuationInputError('INVALID_OPTIONS', 'The proposed price per share must be a positive decimal in rupees.');
   }
-  const compliance = price ? complianceOf(checked.statute, checked.purpose, checked.valuationDate, conclusion, price) : null;
+  const compliance = price ? complianceOf(checked.statute, checked.purpose, checked.valuationDate, conclusion, price, checked.transactionDate) : null;
   const warnings = [
     ...(outcome.dcf ? terminalValueWarnings(outcome.dcf) : []),
     ...(outcome.dcf ? growthWarnings(checked.dcf.growth, checked.longRunGdpGrowth) : []),
     ...(outcome.dcf ? rateWarnings(checked.dcf.wacc, checked.dcf.growth, checked.financials.projections) : []),
     ...negativeEquityWarnings(outcome.methods),
-    ...balanceSheetDateWarnings(checked.financials, checked.valuationDate, checked.statute),
+    ...balanceSheetDateWarnings(checked.financials, checked.valuationDate, checked.statute, checked.transactionDate),
+    ...valuationDateWarnings(checked.statute, checked.purpose, checked.valuationDate, checked.transactionDate),
     ...shareCapitalWarnings(checked.financials),
     ...checked.inputWarnings,
     ...outcome.warnings,
@@ -125,6 +131,8 @@ export function computeValuation(input: ValuationInput): ValuationResult {
     statute: checked.statute,
     purpose: checked.purpose,
     valuationDate: checked.valuationDate,
+    transactionDate: checked.transactionDate,
+    legalBasis: legalBasisOf(checked.statute, checked.purpose, checked.transactionDate, adoptsDcf(conclusion)),
     balanceSheetDate: checked.financials.balanceSheetDate,
     assumptions: {
       wacc: plain(checked.dcf.wacc),
@@ -139,6 +147,11 @@ export function computeValuation(input: ValuationInput): ValuationResult {
     ...(compliance && { compliance }),
     warnings,
   };
+}
+
+/** Rule 11UA(2): the issue concluded by DCF (clause (b)) rather than NAV (clause (a)). */
+function adoptsDcf(conclusion: { byPurpose?: { purpose: string; method: string }[] }): boolean {
+  return conclusion.byPurpose?.some((p) => p.purpose === 'ISSUE_OF_SHARES' && p.method === 'DCF') ?? false;
 }
 
 function conventions(dcf: DcfAssumptions, usesDcf: boolean): Conventions {
@@ -180,6 +193,7 @@ interface CheckedInput {
   statute: Statute;
   purpose: Purpose | null;
   valuationDate: string;
+  transactionDate: string;
   dcf: DcfAssumptions;
   longRunGdpGrowth: Dec;
   costOfCapital: CostOfCapitalDisclosure | null;
@@ -194,16 +208,21 @@ function checkInput(input: ValuationInput): CheckedInput {
   const statute = checkStatute(input.engagement?.statute);
   const purpose = checkPurpose(statute, input.engagement?.purpose);
   const valuationDate = checkValuationDate(input.engagement?.valuationDate);
+  const transactionDate = input.engagement?.transactionDate == null ? valuationDate : checkValuationDate(input.engagement.transactionDate, 'Transaction date');
+  const refusal = noProvisionInForce(statute, purpose, transactionDate);
+  if (refusal) throw new ValuationInputError('NO_PROVISION_IN_FORCE', refusal);
   checkOptions(input.options);
   const checked = checkFinancials(input.financials, {
     statute,
     purpose,
+    transactionDate,
     ...(input.options?.rule11uaIssueMethod && { rule11uaIssueMethod: input.options.rule11uaIssueMethod }),
     valuationDate,
   });
   // A DCF shown only for information (Rule 11UA, NAV adopted) is left out when the projections do not
   // start at the valuation date, rather than refusing the prescribed valuation (docs/valuation-method.md).
-  const misaligned = checked.projections.length > 0 ? projectionRangeProblem(valuationDate, checked.projections.map((p) => p.year)) : null;
+  const dcfShown = usesDcf({ statute, purpose, transactionDate, ...(input.options?.rule11uaIssueMethod && { rule11uaIssueMethod: input.options.rule11uaIssueMethod }) }, checked);
+  const misaligned = dcfShown && checked.projections.length > 0 ? projectionRangeProblem(valuationDate, checked.projections.map((p) => p.year)) : null;
   const financials = misaligned ? { ...checked, projections: [] } : checked;
   const omittedDcf: ValuationWarning[] = misaligned
     ? [{ code: 'DCF_OMITTED_PROJECTIONS_NOT_FROM_VALUATION_DATE', message: `The discounted cash flow, shown for information only, is left out: ${misaligned}` }]
@@ -228,6 +247,7 @@ function checkInput(input: ValuationInput): CheckedInput {
     statute,
     purpose,
     valuationDate,
+    transactionDate,
     dcf: {
       wacc,
       growth,
@@ -282,9 +302,9 @@ function checkPurpose(statute: Statute, purpose: unknown): Purpose | null {
   return purpose as Purpose;
 }
 
-function checkValuationDate(date: unknown): string {
+function checkValuationDate(date: unknown, name = 'Valuation date'): string {
   if (typeof date !== 'string' || !isCalendarDate(date)) {
-    throw new ValuationInputError('INVALID_VALUATION_DATE', 'Valuation date must be a date in the form YYYY-MM-DD.');
+    throw new ValuationInputError('INVALID_VALUATION_DATE', `${name} must be a date in the form YYYY-MM-DD.`);
   }
   return date;
 }

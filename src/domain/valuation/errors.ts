@@ -16,7 +16,8 @@ export type ValuationInputErrorCode =
   | 'INVALID_WEIGHTS'
   | 'MISSING_RATIONALE'
   | 'DISCOUNT_NOT_PERMITTED'
-  | 'INVALID_OPTIONS';
+  | 'INVALID_OPTIONS'
+  | 'NO_PROVISION_IN_FORCE';
 
 /** The engine's refusal: inputs a valuer must correct. `message` is written for the valuer. */
 export class ValuationInputError extends Error {

@@ -1,6 +1,7 @@
 import { ValuationInputError } from './errors.js';
 import { HUNDRED, ONE, dec, isDecimalString, plain, toPaise, type Dec } from './money.js';
 import type { MethodCode, Purpose, Statute } from './types.js';
+import { incomeTaxRegime } from './law-in-force.js';
 
 /**
  * The valuer's judgement, locked with the assumptions:
@@ -13,7 +14,7 @@ import type { MethodCode, Purpose, Statute } from './types.js';
  * Where the statute fixes the method the weights can only restate it:
  * - Rule 11UA(1)(c)(b) (transfer or receipt): NAV_11UA_1CB 100 %.
  * - Rule 11UA(2) (issue): one method the issuer chooses, NAV_11UA_2A or DCF, at 100 %.
- * - FEMA: DCF 100 %. IBC: no weights (Reg 35 reports both values).
+ * - FEMA: DCF, NAV and COMPARABLES (where peers are given), as for s.62. IBC: no weights (Reg 35 reports both values).
  * A discount (either) is refused where the statute prescribes the formula (Rule 11UA NAV) and for IBC.
  */
 export interface Judgement {
@@ -38,13 +39,16 @@ export interface JudgementError {
 }
 
 /** Methods a statute's valuation produces, for weights (COMPARABLES only when peers can be applied). */
-export function weightableMethods(statute: Statute, purpose: Purpose | null, hasPeers: boolean): MethodCode[] {
+export function weightableMethods(statute: Statute, purpose: Purpose | null, hasPeers: boolean, transactionDate?: string): MethodCode[] {
   switch (statute) {
     case 'COMPANIES_ACT_SEC_62':
       return hasPeers ? ['DCF', 'NAV', 'COMPARABLES'] : ['DCF', 'NAV'];
     case 'FEMA_RBI':
-      return ['DCF'];
+      // NDI Rule 21: any internationally accepted pricing methodology.
+      return hasPeers ? ['DCF', 'NAV', 'COMPARABLES'] : ['DCF', 'NAV'];
     case 'RULE_11UA':
+      // From 1 April 2026 (Income-tax Act, 2025) Rule 57 Sl. No. 4 is the only formula.
+      if (transactionDate !== undefined && incomeTaxRegime(transactionDate) === 'INCOME_TAX_ACT_2025') return purpose === 'TRANSFER_OR_RECEIPT' ? ['NAV_RULE_57'] : [];
       if (purpose === 'TRANSFER_OR_RECEIPT') return ['NAV_11UA_1CB'];
       if (purpose === 'ISSUE_OF_SHARES') return ['NAV_11UA_2A', 'DCF'];
       return [];
@@ -68,12 +72,15 @@ export function judgementErrors(
   purpose: Purpose | null,
   j: Judgement,
   hasPeers: boolean | null,
+  /** YYYY-MM-DD: for Rule 11UA, decides the Income-tax Act (and so the methods). */
+  transactionDate?: string,
 ): JudgementError[] {
   const errors: JudgementError[] = [];
   const rationaleOk = (text: unknown) => typeof text === 'string' && text.trim().length >= MIN_RATIONALE_LENGTH;
 
   if (j.methodWeights !== undefined) {
-    const allowed = weightableMethods(statute, purpose, hasPeers ?? true);
+    const allowed = weightableMethods(statute, purpose, hasPeers ?? true, transactionDate);
+    const rule57 = statute === 'RULE_11UA' && transactionDate !== undefined && incomeTaxRegime(transactionDate) === 'INCOME_TAX_ACT_2025';
     const entries = Object.entries(j.methodWeights);
     if (statute === 'IBC_LIQUIDATION') {
       errors.push({ code: 'INVALID_WEIGHTS', path: '/methodWeights', message: 'IBC valuations take no method weights: CIRP Regulation 35 reports fair value and liquidation value side by side.' });
@@ -101,7 +108,9 @@ export function judgementErrors(
         errors.push({
           code: 'INVALID_WEIGHTS',
           path: '/methodWeights',
-          message: purpose === 'ISSUE_OF_SHARES'
+          message: rule57
+            ? 'Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026 prescribes the NAV formula for a receipt or transfer: NAV_RULE_57 takes 100%.'
+            : purpose === 'ISSUE_OF_SHARES'
             ? 'Rule 11UA(2) values an issue by the one method the issuer chooses (NAV under clause (a) or DCF under clause (b)): give that method 100%.'
             : 'Rule 11UA(1)(c)(b) prescribes the NAV formula for a transfer or receipt: NAV_11UA_1CB takes 100%.',
         });
@@ -120,7 +129,7 @@ export function judgementErrors(
       if (d === null || d.isNegative() || d.gt(MAX_DLOM_PERCENT) || d.decimalPlaces() > 2) {
         errors.push({ code: 'INVALID_DISCOUNT', path: `/${kind}Percent`, message: 'must be a percent from 0 to 50 with at most 2 decimals' });
       }
-      const refusal = discountRefusal(statute, purpose, j.methodWeights);
+      const refusal = discountRefusal(statute, purpose, j.methodWeights, transactionDate);
       if (refusal) errors.push({ code: 'DISCOUNT_NOT_PERMITTED', path: `/${kind}Percent`, message: refusal });
       if (!rationaleOk(rationale)) {
         errors.push({ code: 'MISSING_RATIONALE', path: `/${kind}Rationale`, message: `is required with ${kind}Percent (at least ${MIN_RATIONALE_LENGTH} characters)` });
@@ -133,9 +142,12 @@ export function judgementErrors(
 }
 
 /** Why a discount is not allowed here, naming the rule; null when it is. */
-function discountRefusal(statute: Statute, purpose: Purpose | null, weights: Judgement['methodWeights']): string | null {
+function discountRefusal(statute: Statute, purpose: Purpose | null, weights: Judgement['methodWeights'], transactionDate?: string): string | null {
   if (statute === 'IBC_LIQUIDATION') {
     return 'No discount applies to IBC values: fair value and liquidation value are defined by CIRP Regulation 2(1)(hb) and (k) and estimated under Regulation 35.';
+  }
+  if (statute === 'RULE_11UA' && transactionDate !== undefined && incomeTaxRegime(transactionDate) === 'INCOME_TAX_ACT_2025') {
+    return 'Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026 prescribes the NAV formula (A + B + C + D − L) × PV / PE and offers no other method: no discount may be applied to it.';
   }
   if (statute === 'RULE_11UA') {
     const dcfChosen = purpose === 'ISSUE_OF_SHARES' && weights !== undefined && readPercent(weights.DCF)?.eq(HUNDRED) === true;
@@ -147,8 +159,8 @@ function discountRefusal(statute: Statute, purpose: Purpose | null, weights: Jud
 }
 
 /** Throws the first refusal as the engine's error. */
-export function checkJudgement(statute: Statute, purpose: Purpose | null, j: Judgement, hasPeers: boolean): void {
-  const errors = judgementErrors(statute, purpose, j, hasPeers);
+export function checkJudgement(statute: Statute, purpose: Purpose | null, j: Judgement, hasPeers: boolean, transactionDate?: string): void {
+  const errors = judgementErrors(statute, purpose, j, hasPeers, transactionDate);
   if (errors.length > 0) {
     const e = errors[0];
     const code = e.code === 'INVALID_DISCOUNT' ? 'DISCOUNT_NOT_PERMITTED' : e.code;

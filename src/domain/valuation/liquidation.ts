@@ -4,7 +4,7 @@ import {
   type NormalisedLiquidationAsset,
 } from '../financials/normalise.js';
 import { ValuationInputError } from './errors.js';
-import { amountLine, countLine, perShareLine } from './lines.js';
+import { amountLine } from './lines.js';
 import { Dec, ZERO, dec, sum, toPaise, toPlaces } from './money.js';
 import type { MethodResult, ValuationLine, ValuationWarning } from './types.js';
 
@@ -22,13 +22,20 @@ interface Estimate {
   liquidationValue: Dec;
 }
 
+/** CIRP (fair value and liquidation value, CIRP Reg 35) or liquidation (realisable value, Liquidation Process Reg 35). */
+export type IbcProcess = 'CIRP' | 'LIQUIDATION';
+
 export interface LiquidationComputation {
+  process: IbcProcess;
   assets: { label: string; bookValue: Dec; fairValue: Dec; liquidationValue: Dec; estimates: Estimate[] }[];
   totalFairValue: Dec;
   totalLiquidationValue: Dec;
   liquidationCosts: Dec;
+  /** The creditors' claims (preference share capital is not one). */
   liabilities: Dec;
   liabilitiesSource: string;
+  /** s.53: preference shareholders rank after every creditor and before equity. */
+  preferenceCapital: Dec;
   /** s.53 waterfall: equity takes what is left after every claim, never less than nil. */
   fairValueToEquity: Dec;
   liquidationValueToEquity: Dec;
@@ -52,7 +59,18 @@ export function averageOfTwoClosest(values: readonly Dec[]): Dec {
   return sorted[best].plus(sorted[best + 1]).div(2);
 }
 
-function resolveAsset(a: NormalisedLiquidationAsset) {
+/** Liquidation Process Reg 35(4): "the average of two estimates". */
+export function averageOfTwo(values: readonly Dec[], label: string): Dec {
+  if (values.length !== 2) {
+    throw new ValuationInputError(
+      'INVALID_FINANCIALS',
+      `${label}: the Liquidation Process Regulations, 2016, Reg 35 take the average of two registered valuers' estimates of realisable value; ${values.length} were given.`,
+    );
+  }
+  return values[0].plus(values[1]).div(2);
+}
+
+function resolveAsset(a: NormalisedLiquidationAsset, process: IbcProcess) {
   const label = a.description ? `${a.assetClass} (${a.description})` : a.assetClass;
   const estimates: Estimate[] = (a.estimates ?? []).map((e) => ({
     valuer: e.valuer,
@@ -60,13 +78,13 @@ function resolveAsset(a: NormalisedLiquidationAsset) {
     liquidationValue: dec(e.liquidationValue),
   }));
   const fromEstimates = estimates.length > 0;
+  // In liquidation the valuers' estimates of realisable value are given as `liquidationValue`.
+  const average = process === 'CIRP' ? averageOfTwoClosest : (values: Dec[]) => averageOfTwo(values, label);
   return {
     label,
     bookValue: dec(a.bookValue),
-    fairValue: fromEstimates ? averageOfTwoClosest(estimates.map((e) => e.fairValue)) : dec(a.fairValue ?? ZERO),
-    liquidationValue: fromEstimates
-      ? averageOfTwoClosest(estimates.map((e) => e.liquidationValue))
-      : dec(a.liquidationValue ?? ZERO),
+    fairValue: fromEstimates ? (process === 'CIRP' ? average(estimates.map((e) => e.fairValue)) : ZERO) : dec(a.fairValue ?? ZERO),
+    liquidationValue: fromEstimates ? average(estimates.map((e) => e.liquidationValue)) : dec(a.liquidationValue ?? ZERO),
     estimates,
   };
 }
@@ -85,7 +103,7 @@ function significantDifferenceWarnings(asset: { label: string; estimates: Estima
   ];
 }
 
-export function computeLiquidation(f: NormalisedFinancials): LiquidationComputation {
+export function computeLiquidation(f: NormalisedFinancials, process: IbcProcess = 'CIRP'): LiquidationComputation {
   const input = f.liquidation;
   if (!input || input.assets.length === 0) {
     throw new ValuationInputError(
@@ -93,18 +111,24 @@ export function computeLiquidation(f: NormalisedFinancials): LiquidationComputat
       'IBC valuation needs the registered valuers\' fair value and liquidation value for each asset class (financials "liquidation.assets").',
     );
   }
-  const assets = input.assets.map(resolveAsset);
+  const assets = input.assets.map((a) => resolveAsset(a, process));
   const bs = f.balanceSheet;
+  // s.53: preference capital is a shareholder's claim, ranking after every creditor, never a creditor's.
+  const preferenceCapital = dec(bs.preferenceShareCapital);
   const liabilities =
     input.liabilities !== undefined
       ? dec(input.liabilities)
-      : totalEquityAndLiabilities(f).minus(dec(bs.equityShareCapital)).minus(dec(bs.reservesAndSurplus));
+      : totalEquityAndLiabilities(f).minus(dec(bs.equityShareCapital)).minus(dec(bs.reservesAndSurplus)).minus(preferenceCapital);
   const totalFairValue = sum(assets.map((a) => a.fairValue));
   const totalLiquidationValue = sum(assets.map((a) => a.liquidationValue));
   const liquidationCosts = dec(input.liquidationCosts ?? ZERO);
-  const fairSurplus = totalFairValue.minus(liabilities);
-  const liquidationSurplus = totalLiquidationValue.minus(liquidationCosts).minus(liabilities);
+  const fairAfterCreditors = totalFairValue.minus(liabilities);
+  const liquidationAfterCreditors = totalLiquidationValue.minus(liquidationCosts).minus(liabilities);
+  const fairSurplus = Dec.max(fairAfterCreditors, ZERO).minus(preferenceCapital);
+  const liquidationSurplus = Dec.max(liquidationAfterCreditors, ZERO).minus(preferenceCapital);
   return {
+    process,
+    preferenceCapital,
     assets,
     totalFairValue,
     totalLiquidationValue,
@@ -113,13 +137,14 @@ export function computeLiquidation(f: NormalisedFinancials): LiquidationComputat
     liabilitiesSource:
       input.liabilities !== undefined
         ? 'as given in the financials (liquidation.liabilities)'
-        : 'balance-sheet liabilities other than equity share capital and reserves, including preference share capital',
+        : 'balance-sheet liabilities other than equity share capital, reserves and preference share capital',
     fairValueToEquity: Dec.max(fairSurplus, ZERO),
     liquidationValueToEquity: Dec.max(liquidationSurplus, ZERO),
-    fairValueShortfall: Dec.max(fairSurplus.neg(), ZERO),
-    liquidationValueShortfall: Dec.max(liquidationSurplus.neg(), ZERO),
+    fairValueShortfall: Dec.max(fairAfterCreditors.neg(), ZERO),
+    liquidationValueShortfall: Dec.max(liquidationAfterCreditors.neg(), ZERO),
     sharesOutstanding: dec(f.shares.equitySharesOutstanding),
-    warnings: assets.flatMap(significantDifferenceWarnings),
+    // The third-valuer flag is the CIRP's (Reg 35(1)(b)); the liquidation regulations average two.
+    warnings: process === 'CIRP' ? assets.flatMap(significantDifferenceWarnings) : [],
   };
 }
 
@@ -129,30 +154,41 @@ const NIL_NOTE = 's.53: what is left after all claims, never less than nil';
 function estimateLines(
   asset: LiquidationComputation['assets'][number],
   basis: 'fairValue' | 'liquidationValue',
+  process: IbcProcess,
 ): ValuationLine[] {
-  const name = basis === 'fairValue' ? 'fair value' : 'liquidation value';
+  const name = basis === 'fairValue' ? 'fair value' : process === 'LIQUIDATION' ? 'realisable value' : 'liquidation value';
   const note = `book value ${toPaise(asset.bookValue)}`;
   if (asset.estimates.length === 0) return [amountLine(`${asset.label}: ${name}`, asset[basis], note)];
+  // The average of the registered valuers' estimates is the resolution professional's or liquidator's computation under Reg 35.
+  const whose = process === 'CIRP' ? 'the resolution professional\'s computation (CIRP Reg 35(1)(c))' : 'the liquidator\'s computation (Liquidation Process Reg 35(4))';
   return [
     ...asset.estimates.map((e) => amountLine(`${asset.label}: ${name} estimated by ${e.valuer}`, e[basis])),
-    amountLine(`${asset.label}: ${name}`, asset[basis], `average of the two closest estimates; ${note}`),
+    amountLine(`${asset.label}: ${name}`, asset[basis], `${process === 'CIRP' ? 'average of the two closest estimates' : 'average of the two estimates'}, ${whose}; ${note}`),
+  ];
+}
+
+/** s.53 after the creditors: preference capital, then equity, never below nil. */
+function waterfallLines(c: LiquidationComputation, afterCreditors: Dec, toEquity: Dec, name: string): ValuationLine[] {
+  return [
+    amountLine(`${name} available after all creditors`, Dec.max(afterCreditors, ZERO)),
+    amountLine('Less: preference share capital (ranks after all creditors, s.53)', c.preferenceCapital.neg()),
+    amountLine(`${name} available to equity`, toEquity, NIL_NOTE),
   ];
 }
 
 export function fairValueMethod(c: LiquidationComputation): MethodResult {
   const perShare = c.fairValueToEquity.div(c.sharesOutstanding);
+  // The deliverable is the assets' value per class and in total; no value per share is reported.
   const lines: ValuationLine[] = [
-    ...c.assets.flatMap((a) => estimateLines(a, 'fairValue')),
+    ...c.assets.flatMap((a) => estimateLines(a, 'fairValue', c.process)),
     amountLine('Total fair value of assets', c.totalFairValue),
-    amountLine('Less: liabilities', c.liabilities.neg(), c.liabilitiesSource),
+    amountLine('Less: liabilities (creditors)', c.liabilities.neg(), c.liabilitiesSource),
     amountLine('Shortfall to creditors (claims not met)', c.fairValueShortfall, SHORTFALL_NOTE),
-    amountLine('Fair value available to equity', c.fairValueToEquity, NIL_NOTE),
-    countLine('Equity shares outstanding', c.sharesOutstanding),
-    perShareLine('Fair value per equity share', perShare),
+    ...waterfallLines(c, c.totalFairValue.minus(c.liabilities), c.fairValueToEquity, 'Fair value'),
   ];
   return {
     method: 'FAIR_VALUE',
-    title: 'Fair value (CIRP Regulation 35)',
+    title: 'Fair value (CIRP Regulations, Reg 35)',
     lines,
     enterpriseValue: toPaise(c.totalFairValue),
     equityValue: toPaise(c.fairValueToEquity),
@@ -162,19 +198,18 @@ export function fairValueMethod(c: LiquidationComputation): MethodResult {
 
 export function liquidationValueMethod(c: LiquidationComputation): MethodResult {
   const perShare = c.liquidationValueToEquity.div(c.sharesOutstanding);
+  const name = c.process === 'LIQUIDATION' ? 'Realisable value' : 'Liquidation value';
   const lines: ValuationLine[] = [
-    ...c.assets.flatMap((a) => estimateLines(a, 'liquidationValue')),
-    amountLine('Total liquidation value of assets', c.totalLiquidationValue),
+    ...c.assets.flatMap((a) => estimateLines(a, 'liquidationValue', c.process)),
+    amountLine(`Total ${name.toLowerCase()} of assets`, c.totalLiquidationValue),
     amountLine('Less: liquidation costs', c.liquidationCosts.neg()),
-    amountLine('Less: liabilities', c.liabilities.neg(), c.liabilitiesSource),
+    amountLine('Less: liabilities (creditors)', c.liabilities.neg(), c.liabilitiesSource),
     amountLine('Shortfall to creditors (claims not met)', c.liquidationValueShortfall, SHORTFALL_NOTE),
-    amountLine('Liquidation value available to equity', c.liquidationValueToEquity, NIL_NOTE),
-    countLine('Equity shares outstanding', c.sharesOutstanding),
-    perShareLine('Liquidation value per equity share', perShare),
+    ...waterfallLines(c, c.totalLiquidationValue.minus(c.liquidationCosts).minus(c.liabilities), c.liquidationValueToEquity, name),
   ];
   return {
     method: 'LIQUIDATION_VALUE',
-    title: 'Liquidation value (CIRP Regulation 35)',
+    title: c.process === 'LIQUIDATION' ? 'Realisable value (Liquidation Process Regulations, Reg 35)' : 'Liquidation value (CIRP Regulations, Reg 35)',
     lines,
     enterpriseValue: toPaise(c.totalLiquidationValue.minus(c.liquidationCosts)),
     equityValue: toPaise(c.liquidationValueToEquity),

@@ -1,6 +1,7 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { dec } from './money.js';
 import { financialYearEnd, financialYearStart, stubPeriod } from './stub.js';
+import { incomeTaxRegime } from './law-in-force.js';
 import type { Purpose, Statute } from './types.js';
 
 /**
@@ -31,6 +32,13 @@ export interface ReadinessContext {
   rule11uaIssueMethod?: 'NAV' | 'DCF';
   /** YYYY-MM-DD; when given, a DCF's first projection year must contain it or start the day after. */
   valuationDate?: string;
+  /** YYYY-MM-DD; from 1 April 2026 Rule 11UA gives way to Rule 57 of the Income-tax Rules, 2026, which has no DCF. */
+  transactionDate?: string;
+}
+
+/** Rule 11UA's valuation under the Income-tax Act, 2025 (Rule 57 Sl. No. 4: NAV only). */
+function underRule57(ctx: ReadinessContext): boolean {
+  return ctx.statute === 'RULE_11UA' && ctx.transactionDate !== undefined && incomeTaxRegime(ctx.transactionDate) === 'INCOME_TAX_ACT_2025';
 }
 
 /** True when the statute's valuation includes a DCF for these financials. */
@@ -39,6 +47,7 @@ export function usesDcf(ctx: ReadinessContext, f: Pick<NormalisedFinancials, 'pr
     case 'IBC_LIQUIDATION':
       return false;
     case 'RULE_11UA':
+      if (underRule57(ctx)) return false;
       return ctx.rule11uaIssueMethod === 'DCF' || f === null || f.projections.length > 0;
     default:
       return true;
@@ -47,7 +56,7 @@ export function usesDcf(ctx: ReadinessContext, f: Pick<NormalisedFinancials, 'pr
 
 export function projectionsRequired(ctx: ReadinessContext): boolean {
   if (ctx.statute === 'FEMA_RBI' || ctx.statute === 'COMPANIES_ACT_SEC_62') return true;
-  return ctx.statute === 'RULE_11UA' && ctx.rule11uaIssueMethod === 'DCF' && ctx.purpose !== 'TRANSFER_OR_RECEIPT';
+  return ctx.statute === 'RULE_11UA' && !underRule57(ctx) && ctx.rule11uaIssueMethod === 'DCF' && ctx.purpose !== 'TRANSFER_OR_RECEIPT';
 }
 
 const FAIR_VALUE_PAIRS = [
@@ -82,7 +91,7 @@ export function missingInputs(f: NormalisedFinancials, ctx: ReadinessContext): M
       missing.push({
         path: '/balanceSheet/equityShareCapital',
         code: 'EQUITY_CAPITAL_NOT_POSITIVE',
-        message: 'Rule 11UA NAV divides by PE, the paid-up equity share capital, which must be greater than 0.',
+        message: `The ${underRule57(ctx) ? 'Rule 57' : 'Rule 11UA'} NAV divides by PE, the paid-up equity share capital, which must be greater than 0.`,
       });
     }
     if (!dec(f.shares.faceValuePerShare).gt(0)) {
@@ -94,7 +103,7 @@ export function missingInputs(f: NormalisedFinancials, ctx: ReadinessContext): M
           missing.push({
             path: `/navAdjustments/${market}`,
             code: 'MISSING_MARKET_VALUES',
-            message: `Rule 11UA(1)(c)(b) needs ${what}: the balance sheet holds such assets at a book value of ${f.navAdjustments[book]}.`,
+            message: `${underRule57(ctx) ? 'Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026' : 'Rule 11UA(1)(c)(b)'} needs ${what}: the balance sheet holds such assets at a book value of ${f.navAdjustments[book]}.`,
           });
         }
       }

@@ -7,6 +7,7 @@ import { computeLiquidation, fairValueMethod, liquidationValueMethod } from './l
 import { HUNDRED, ZERO, dec, formatRupees, plain, sum, toPaise, type Dec } from './money.js';
 import { computeNav11ua, nav11uaMethod } from './nav-11ua.js';
 import { usesDcf } from './readiness.js';
+import { incomeTaxRegime, noProvisionInForce } from './law-in-force.js';
 import { s56viibApplies, s56viibWarning } from './warnings.js';
 import type {
   Conclusion,
@@ -41,6 +42,8 @@ export interface StatuteContext {
   purpose: Purpose | null;
   /** YYYY-MM-DD; decides whether s.56(2)(viib) still applies to an issue. */
   valuationDate: string;
+  /** YYYY-MM-DD: the date of the receipt, transfer or issue; decides the Income-tax Act for Rule 11UA. */
+  transactionDate: string;
   dcf: DcfAssumptions;
   weights?: MethodWeights;
   /** The valuer's weights by method code (already checked against the statute). */
@@ -84,6 +87,7 @@ const ISSUE_DCF_PURPOSE =
   'ISSUE_OF_SHARES: the alternative under Rule 11UA(2)(b) (merchant banker\'s report); for information only for TRANSFER_OR_RECEIPT, where Rule 11UA(1)(c)(b) prescribes NAV.';
 
 function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
+  if (incomeTaxRegime(ctx.transactionDate) === 'INCOME_TAX_ACT_2025') return valueUnderRule57(ctx);
   const f = ctx.financials;
   const shares = dec(f.shares.equitySharesOutstanding);
   // NAV needs no projections; DCF is shown when they exist (readiness demands them when adopted).
@@ -135,10 +139,53 @@ function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
   const conclusion = concludeByPurpose(byPurpose, ctx.purpose);
   const chosen = byPurpose.find((p) => p.purpose === ctx.purpose);
   if (ctx.methodWeights && chosen) {
-    conclusion.weights = [{ method: chosen.method, weightPercent: '100', valuePerShare: chosen.valuePerShare, weightedValuePerShare: chosen.valuePerShare }];
+    conclusion.weights = [{ method: chosen.method as MethodCode, weightPercent: '100', valuePerShare: chosen.valuePerShare, weightedValuePerShare: chosen.valuePerShare }];
     conclusion.weightsSetBy = 'VALUER';
   }
   return { methods, conclusion, concludedRaw: ctx.purpose ? raw[ctx.purpose] ?? null : null, dcf, warnings };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Income-tax Act, 2025: Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026
+
+const RULE_57_PURPOSE =
+  'TRANSFER_OR_RECEIPT: Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026, for a receipt under s.92(2)(m)(iii) and a transfer under s.79 of the Income-tax Act, 2025; the fair market value is the floor for the consideration.';
+
+/**
+ * A receipt or transfer in a tax year beginning on or after 1 April 2026. Rule 57 Sl. No. 4 prescribes
+ * one formula for unquoted equity shares, (A + B + C + D − L) × PV / PE (the arithmetic of Rule
+ * 11UA(1)(c)(b)); there is no DCF alternative and no issuer's formula, so neither is computed.
+ */
+function valueUnderRule57(ctx: StatuteContext): StatuteOutcome {
+  if (ctx.purpose === 'ISSUE_OF_SHARES') {
+    throw new ValuationInputError('NO_PROVISION_IN_FORCE', noProvisionInForce(ctx.statute, ctx.purpose, ctx.transactionDate)!);
+  }
+  const f = ctx.financials;
+  const navComputation = computeNav11ua(f, '1CB');
+  const nav = rule57Method(nav11uaMethod(navComputation, dec(f.shares.equitySharesOutstanding)));
+  const byPurpose: PurposeConclusion[] = [{
+    purpose: 'TRANSFER_OR_RECEIPT',
+    method: 'NAV_RULE_57',
+    valuePerShare: nav.valuePerShare,
+    floorOrCeiling: 'FLOOR',
+    basis: 'Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026: (A + B + C + D − L) × PV / PE, with jewellery and art, shares and securities and immovable property at market, fair and stamp-duty values.',
+  }];
+  const conclusion = concludeByPurpose(byPurpose, 'TRANSFER_OR_RECEIPT');
+  if (ctx.methodWeights) {
+    conclusion.weights = [{ method: 'NAV_RULE_57', weightPercent: '100', valuePerShare: nav.valuePerShare, weightedValuePerShare: nav.valuePerShare }];
+    conclusion.weightsSetBy = 'VALUER';
+  }
+  return {
+    methods: [{ ...nav, servesPurpose: RULE_57_PURPOSE, purposes: ['TRANSFER_OR_RECEIPT'] }],
+    conclusion,
+    concludedRaw: navComputation.valuePerShare,
+    dcf: null,
+    warnings: [],
+  };
+}
+
+function rule57Method(m: MethodResult): MethodResult {
+  return { ...m, method: 'NAV_RULE_57', title: 'Net asset value under Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026: (A + B + C + D − L) × PV / PE' };
 }
 
 function concludeByPurpose(byPurpose: PurposeConclusion[], purpose: Purpose | null): Conclusion {
@@ -168,38 +215,73 @@ const FEMA_DIRECTION: Record<string, { bound: FloorOrCeiling; rule: string }> = 
   TRANSFER_NON_RESIDENT_TO_RESIDENT: { bound: 'CEILING', rule: 'NDI Rule 21(2)(c): price not more than fair value' },
 };
 
+/**
+ * NDI Rule 21 asks for "any internationally accepted pricing methodology" on an arm's length basis and
+ * prescribes none: DCF, book NAV and (where peers are given) comparable multiples are computed, and the
+ * valuer weighs them with a rationale, as for s.62. Without the valuer's weights the fair value is the
+ * DCF (the engine's documented FEMA default).
+ */
 function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
-  const dcf = computeDcf(ctx.financials, ctx.dcf);
-  const method = dcfMethod(dcf, ctx.dcf);
+  const f = ctx.financials;
+  const dcf = computeDcf(f, ctx.dcf);
+  const nav = computeBookNav(f);
+  const comparables = f.peers.length > 0 ? computeComparables(f) : { computation: null, warnings: [] };
+  const methods = [dcfMethod(dcf, ctx.dcf), bookNavMethod(nav)];
+  const rawValues: Partial<Record<MethodCode, Dec>> = { DCF: dcf.valuePerShare, NAV: nav.valuePerShare };
+  if (comparables.computation) {
+    methods.push(comparablesMethod(comparables.computation, f.peers));
+    rawValues.COMPARABLES = comparables.computation.valuePerShare;
+  }
+  const given: MethodWeights = ctx.methodWeights
+    ? { dcf: ctx.methodWeights.DCF ?? 0, nav: ctx.methodWeights.NAV ?? 0, comparables: ctx.methodWeights.COMPARABLES ?? 0 }
+    : { dcf: '100', nav: '0', comparables: '0' };
+  const weights = resolveWeights(given, comparables.computation !== null);
+  const components = (['DCF', 'NAV', 'COMPARABLES'] as const)
+    .filter((m) => rawValues[m] !== undefined)
+    .map((m) => ({ method: m, weight: weights[m], value: rawValues[m] as Dec }));
+  const weighted = sum(components.map((c) => c.value.times(c.weight))).div(HUNDRED);
+  const adopted = components.filter((c) => c.weight.gt(0));
+  const valuePerShare = toPaise(weighted);
+  const methodCode: PurposeConclusion['method'] = adopted.length === 1 ? adopted[0].method : 'WEIGHTED';
+  const described = adopted.length === 1
+    ? `${adopted[0].method === 'DCF' ? 'DCF' : adopted[0].method === 'NAV' ? 'net asset value' : 'comparable company multiples'}`
+    : `a weighted average of ${adopted.map((c) => `${c.method} ${plain(c.weight)}%`).join(', ')}`;
   const byPurpose: PurposeConclusion[] = Object.entries(FEMA_DIRECTION)
     .filter(([purpose]) => ctx.purpose === null || ctx.purpose === purpose)
     .map(([purpose, d]) => ({
       purpose: purpose as Purpose,
-      method: 'DCF' as MethodCode,
-      valuePerShare: method.valuePerShare,
+      method: methodCode,
+      valuePerShare,
       floorOrCeiling: d.bound,
-      basis: `${d.rule}; fair value by DCF, an internationally accepted pricing methodology on an arm's length basis.`,
+      basis: `${d.rule}; fair value by ${described}, internationally accepted pricing methodology on an arm's length basis.`,
     }));
   const servesPurpose = byPurpose.map((p) => `${p.purpose}: fair value is the ${p.floorOrCeiling?.toLowerCase()}`).join('; ');
   const chosen = byPurpose.find((p) => p.purpose === ctx.purpose);
   const conclusion: Conclusion = chosen
-    ? { valuePerShare: chosen.valuePerShare, basis: `${chosen.purpose}: ${chosen.basis}`, floorOrCeiling: chosen.floorOrCeiling, byPurpose }
+    ? { valuePerShare, basis: `${chosen.purpose}: ${chosen.basis}`, floorOrCeiling: chosen.floorOrCeiling, byPurpose }
     : {
-        valuePerShare: method.valuePerShare,
+        valuePerShare,
         basis:
-          'Fair value by DCF. No direction was given: it is a floor for an issue or transfer to a non-resident (NDI Rule 21(2)(a), (b)) and a ceiling for a transfer from a non-resident to a resident (Rule 21(2)(c)).',
+          `Fair value by ${described}. No direction was given: it is a floor for an issue or transfer to a non-resident (NDI Rule 21(2)(a), (b)) and a ceiling for a transfer from a non-resident to a resident (Rule 21(2)(c)).`,
         byPurpose,
       };
   if (ctx.methodWeights) {
-    conclusion.weights = [{ method: 'DCF', weightPercent: '100', valuePerShare: method.valuePerShare, weightedValuePerShare: method.valuePerShare }];
+    conclusion.weights = components.map((c) => ({
+      method: c.method,
+      weightPercent: plain(c.weight),
+      valuePerShare: toPaise(c.value),
+      weightedValuePerShare: toPaise(c.value.times(c.weight).div(HUNDRED)),
+    }));
     conclusion.weightsSetBy = 'VALUER';
   }
   return {
-    methods: [{ ...method, servesPurpose, purposes: byPurpose.map((p) => p.purpose) }],
+    methods: methods.map((m) => (rawValues[m.method] !== undefined && weights[m.method as 'DCF' | 'NAV' | 'COMPARABLES'].gt(0)
+      ? { ...m, servesPurpose, purposes: byPurpose.map((p) => p.purpose) }
+      : { ...m, servesPurpose: 'Computed for comparison; not weighted in the fair value.' })),
     conclusion,
-    concludedRaw: dcf.valuePerShare,
+    concludedRaw: weighted,
     dcf,
-    warnings: [],
+    warnings: comparables.warnings,
   };
 }
 
@@ -280,21 +362,38 @@ function parseWeight(raw: string | number, name: string): Dec {
 // IBC
 
 function valueUnderIbc(ctx: StatuteContext): StatuteOutcome {
-  const c = computeLiquidation(ctx.financials);
+  const process = ctx.purpose === 'LIQUIDATION_REALISABLE_VALUE' ? 'LIQUIDATION' : 'CIRP';
+  const c = computeLiquidation(ctx.financials, process);
   const fair = fairValueMethod(c);
   const liquidation = liquidationValueMethod(c);
+  const liquidationConclusion = {
+    totalValue: toPaise(c.totalLiquidationValue),
+    equityValue: liquidation.equityValue,
+    valuePerShare: liquidation.valuePerShare,
+    shortfall: toPaise(c.liquidationValueShortfall),
+  };
+  if (process === 'LIQUIDATION') {
+    return {
+      methods: [liquidation],
+      conclusion: {
+        valuePerShare: null,
+        basis:
+          'Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35: the realisable value of the assets per asset class and in total; the average of two registered valuers\' estimates is the liquidator\'s computation.',
+        liquidationValue: liquidationConclusion,
+      },
+      concludedRaw: null,
+      dcf: null,
+      warnings: [...c.warnings, ...shortfallWarnings(c)],
+    };
+  }
   return {
     methods: [fair, liquidation],
     conclusion: {
       valuePerShare: null,
       basis:
-        'CIRP Regulation 35: fair value and liquidation value are both reported, from the registered valuers\' values per asset class less the claims ranking ahead of equity (and, for liquidation value, liquidation costs).',
-      fairValue: { equityValue: fair.equityValue, valuePerShare: fair.valuePerShare, shortfall: toPaise(c.fairValueShortfall) },
-      liquidationValue: {
-        equityValue: liquidation.equityValue,
-        valuePerShare: liquidation.valuePerShare,
-        shortfall: toPaise(c.liquidationValueShortfall),
-      },
+        'Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35: the fair value and the liquidation value of the assets per asset class and in total; the average of the two closest registered valuers\' estimates is the resolution professional\'s computation.',
+      fairValue: { totalValue: toPaise(c.totalFairValue), equityValue: fair.equityValue, valuePerShare: fair.valuePerShare, shortfall: toPaise(c.fairValueShortfall) },
+      liquidationValue: liquidationConclusion,
     },
     concludedRaw: null,
     dcf: null,

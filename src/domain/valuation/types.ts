@@ -2,12 +2,15 @@
 
 // The statutes and purposes are part of the published contract, shared with the console's forms.
 import { PURPOSES, PURPOSES_BY_STATUTE, STATUTES, type Purpose, type Statute } from '../../contract/vocabulary.js';
+import type { LegalBasis } from './law-in-force.js';
 export { PURPOSES, PURPOSES_BY_STATUTE, STATUTES, type Purpose, type Statute };
 
 export type MethodCode =
   | 'DCF'
   | 'NAV_11UA_2A'
   | 'NAV_11UA_1CB'
+  /** Income-tax Rules, 2026, Rule 57 (Table, Sl. No. 4): the (A + B + C + D − L) × PV / PE formula for a receipt or transfer from 1 April 2026. */
+  | 'NAV_RULE_57'
   | 'NAV'
   | 'COMPARABLES'
   | 'FAIR_VALUE'
@@ -39,7 +42,8 @@ export type FloorOrCeiling = 'FLOOR' | 'CEILING';
 
 export interface PurposeConclusion {
   purpose: Purpose;
-  method: MethodCode;
+  /** The method concluding the value, or WEIGHTED where the valuer weighs several (FEMA). */
+  method: MethodCode | 'WEIGHTED';
   valuePerShare: string;
   floorOrCeiling?: FloorOrCeiling;
   basis: string;
@@ -75,9 +79,13 @@ export interface Conclusion {
   discount?: DiscountForLackOfMarketability;
   floorOrCeiling?: FloorOrCeiling;
   byPurpose?: PurposeConclusion[];
-  /** IBC: equity never below nil; `shortfall` is the claims the assets do not meet. */
-  fairValue?: { equityValue: string; valuePerShare: string; shortfall?: string };
-  liquidationValue?: { equityValue: string; valuePerShare: string; shortfall?: string };
+  /**
+   * IBC: `totalValue` is the assets' value in total, the headline; equity (after creditors and then
+   * preference capital, s.53) is never below nil; `shortfall` is the creditors' claims the assets do
+   * not meet. `liquidationValue` is the realisable value in liquidation (LIQUIDATION_REALISABLE_VALUE).
+   */
+  fairValue?: { totalValue?: string; equityValue: string; valuePerShare: string; shortfall?: string };
+  liquidationValue?: { totalValue?: string; equityValue: string; valuePerShare: string; shortfall?: string };
 }
 
 /** The WACC's build-up as locked (percent and ratios as given) and as computed (to 6 places). */
@@ -125,6 +133,10 @@ export interface ValuationResult {
   statute: Statute;
   purpose: Purpose | null;
   valuationDate: string;
+  /** The date of the receipt, transfer or issue (the valuation date unless given); decides the law for Rule 11UA. */
+  transactionDate?: string;
+  /** The Act, sections and rules the valuation is made under (absent in results stored before it was recorded). */
+  legalBasis?: LegalBasis;
   /** The date of the balance sheet the valuation uses (absent in results stored before it was recorded). */
   balanceSheetDate?: string;
   assumptions: { wacc: string; terminalGrowthRate: string; rationale?: string; costOfCapital?: CostOfCapitalDisclosure };

@@ -1,7 +1,8 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import type { DcfComputation } from './dcf.js';
 import { dec, formatRupees, plain, toPlaces, type Dec } from './money.js';
-import type { MethodResult, Statute, ValuationWarning } from './types.js';
+import type { MethodResult, Purpose, Statute, ValuationWarning } from './types.js';
+import { incomeTaxRegime } from './law-in-force.js';
 
 export const TERMINAL_VALUE_SHARE_LIMIT = dec('0.75');
 export const BALANCE_SHEET_STALE_DAYS = 90;
@@ -57,6 +58,7 @@ export function balanceSheetDateWarnings(
   f: NormalisedFinancials,
   valuationDate: string,
   statute: Statute,
+  transactionDate: string = valuationDate,
 ): ValuationWarning[] {
   const days = daysBetween(f.balanceSheetDate, valuationDate);
   const warnings: ValuationWarning[] = [];
@@ -69,7 +71,7 @@ export function balanceSheetDateWarnings(
   if (statute === 'RULE_11UA' && days !== 0) {
     warnings.push({
       code: 'NAV_BALANCE_SHEET_NOT_AT_VALUATION_DATE',
-      message: `Rule 11U defines the balance sheet as drawn up on the valuation date; the NAV here uses the balance sheet of ${f.balanceSheetDate}, not ${valuationDate}.`,
+      message: `${incomeTaxRegime(transactionDate) === 'INCOME_TAX_ACT_2025' ? 'Rule 56 of the Income-tax Rules, 2026 defines the balance sheet as audited and' : 'Rule 11U defines the balance sheet as'} drawn up on the valuation date; the NAV here uses the balance sheet of ${f.balanceSheetDate}, not ${valuationDate}.`,
     });
   }
   return warnings;
@@ -135,4 +137,42 @@ export function s56viibWarning(valuationDate: string): ValuationWarning {
     code: 'S56_2_VIIB_NOT_APPLICABLE',
     message: `Section 56(2)(viib) of the Income-tax Act does not apply on or after 1 April 2025: the proviso inserted by the Finance (No. 2) Act, 2024 says "the provisions of this clause shall not apply on or after the 1st day of April, 2025". For an issue of shares valued as at ${valuationDate}, the Rule 11UA(2) value is reported for information and is not a ceiling on the issue price.`,
   };
+}
+
+/** FEMA and s.62: a valuation more than this many days older than the transaction is stale (practice). */
+export const VALUATION_STALE_DAYS = 90;
+
+/**
+ * The valuation date against the transaction's (docs/statutes.md, The law in force):
+ * - Rule 11UA receipts and transfers: the rules define the valuation date as the date of the receipt
+ *   or transfer (Rule 56 of the Income-tax Rules, 2026; Rules 11U(j) and 11UAA of the 1962 Rules),
+ *   so any other valuation date is VALUATION_DATE_NOT_TRANSACTION_DATE;
+ * - FEMA and s.62: a valuation date more than 90 days before the transaction is VALUATION_DATE_STALE
+ *   (practice: secondary sources read the RBI Master Direction – Foreign Investment in India as
+ *   wanting a valuation not more than 90 days old at the investment or transfer; the Companies Act
+ *   fixes no period).
+ */
+export function valuationDateWarnings(statute: Statute, purpose: Purpose | null, valuationDate: string, transactionDate: string): ValuationWarning[] {
+  if (statute === 'RULE_11UA') {
+    if (purpose === 'ISSUE_OF_SHARES' || valuationDate === transactionDate) return [];
+    const rule = incomeTaxRegime(transactionDate) === 'INCOME_TAX_ACT_2025'
+      ? 'Rule 56 of the Income-tax Rules, 2026 defines the valuation date as the date of the receipt (s.92) or of the transfer (s.79)'
+      : 'Rule 11U(j) of the Income-tax Rules, 1962 defines the valuation date as the date of the receipt, and Rule 11UAA as the date of the transfer';
+    return [{
+      code: 'VALUATION_DATE_NOT_TRANSACTION_DATE',
+      message: `${rule}; this valuation is as at ${valuationDate}, but the transaction is dated ${transactionDate}. Value as at the transaction date, or correct the transaction date.`,
+    }];
+  }
+  if (statute === 'FEMA_RBI' || statute === 'COMPANIES_ACT_SEC_62') {
+    const days = daysBetween(valuationDate, transactionDate);
+    if (days <= VALUATION_STALE_DAYS) return [];
+    const source = statute === 'FEMA_RBI'
+      ? 'For FEMA, practitioners read the RBI Master Direction – Foreign Investment in India as wanting the valuation certificate not more than 90 days old at the date of the investment or transfer (a practice reported by secondary sources, not a term of Rule 21 itself)'
+      : 'The Companies Act and Rule 13 fix no validity period for the valuation report; 90 days is the practice this service applies, borrowed from the FEMA practice';
+    return [{
+      code: 'VALUATION_DATE_STALE',
+      message: `The valuation date (${valuationDate}) is ${days} days before the transaction date (${transactionDate}), more than ${VALUATION_STALE_DAYS} days. ${source}. Consider a fresh valuation nearer the transaction.`,
+    }];
+  }
+  return [];
 }

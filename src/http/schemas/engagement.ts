@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ENGAGEMENT_STATUSES } from '../../domain/engagement/state-machine.js';
 import { STATUTES } from '../../domain/valuation/types.js';
+import { METHOD_CODES } from '../../contract/vocabulary.js';
+import { ACTS } from '../../domain/valuation/law-in-force.js';
 import { isoDateTime } from './common.js';
 export { createEngagementBody, lockAssumptionsBody, patchEngagementBody } from '../../contract/engagement-forms.js';
 import { costOfCapitalBody } from '../../contract/engagement-forms.js';
@@ -15,11 +17,11 @@ export const engagementSchema = z
     targetEntity: z.string(),
     cin: z.string().nullable().describe('21-character Corporate Identity Number, upper-case'),
     statute: statuteSchema,
-    purpose: z.string().nullable().describe('RULE_11UA: ISSUE_OF_SHARES | TRANSFER_OR_RECEIPT; FEMA_RBI: ISSUE_TO_NON_RESIDENT | TRANSFER_RESIDENT_TO_NON_RESIDENT | TRANSFER_NON_RESIDENT_TO_RESIDENT'),
+    purpose: z.string().nullable().describe('RULE_11UA: ISSUE_OF_SHARES | TRANSFER_OR_RECEIPT; FEMA_RBI: ISSUE_TO_NON_RESIDENT | TRANSFER_RESIDENT_TO_NON_RESIDENT | TRANSFER_NON_RESIDENT_TO_RESIDENT; IBC_LIQUIDATION: CIRP_FAIR_AND_LIQUIDATION_VALUE (Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35: fair value and liquidation value; the default) | LIQUIDATION_REALISABLE_VALUE (Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35: realisable value, the average of two estimates)'),
     status: engagementStatusSchema,
     valuationDate: z.string().describe('YYYY-MM-DD'),
     proposedPricePerShare: z.string().nullable().describe('The price per share the client proposes, decimal rupees; the valuation tests it against the statute\'s rule (`compliance`)'),
-    transactionDate: z.string().describe('YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given)'),
+    transactionDate: z.string().describe('YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given). For RULE_11UA it decides the Income-tax Act: on or after 1 April 2026 the Income-tax Act, 2025 (Rule 57 of the Income-tax Rules, 2026), before it the Income-tax Act, 1961 (Rule 11UA)'),
     appointingAuthority: z.string().nullable().describe('Who appointed the valuer'),
     appointmentDate: z.string().nullable().describe('YYYY-MM-DD'),
     addressee: z.string().nullable().describe('To whom the report is addressed; the appointing authority when null'),
@@ -104,7 +106,7 @@ const lineSchema = z.object({
 });
 
 const methodSchema = z.object({
-  method: z.enum(['DCF', 'NAV_11UA_2A', 'NAV_11UA_1CB', 'NAV', 'COMPARABLES', 'FAIR_VALUE', 'LIQUIDATION_VALUE']),
+  method: z.enum(METHOD_CODES).describe('NAV_11UA_2A and NAV_11UA_1CB: Rule 11UA(2)(a) and (1)(c)(b) of the Income-tax Rules, 1962 (transactions before 1 April 2026); NAV_RULE_57: Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026 (from 1 April 2026)'),
   title: z.string(),
   lines: z.array(lineSchema).describe('Every intermediate figure, in order'),
   enterpriseValue: money.optional(),
@@ -122,7 +124,16 @@ export const valuationSchema = z
     engineVersion: z.string(),
     purpose: z.string().nullable(),
     valuationDate: z.string(),
-    balanceSheetDate: z.string().optional().describe('YYYY-MM-DD: the balance sheet the valuation uses; Rule 11U wants it drawn up on the valuation date'),
+    transactionDate: z.string().optional().describe('YYYY-MM-DD: the date of the receipt, transfer or issue the valuation serves (the valuation date unless the engagement gives one)'),
+    legalBasis: z
+      .object({
+        act: z.enum(ACTS).describe('INCOME_TAX_ACT_2025 for a Rule 11UA transaction in a tax year beginning on or after 1 April 2026, INCOME_TAX_ACT_1961 before it (s.536 of the 2025 Act); the other statutes\' own Acts'),
+        provisions: z.array(z.string()).describe('Sections of the Act, e.g. "s.92(2)(m)(iii)", "s.79"; empty where the rules alone govern (FEMA, IBC)'),
+        rules: z.array(z.string()).describe('Rules or regulations with their instrument, e.g. "Income-tax Rules, 2026, Rule 57 (Table, Sl. No. 4)"'),
+      })
+      .optional()
+      .describe('The Act, sections and rules the valuation is made under, as the report cites them (absent in results computed before it was recorded)'),
+    balanceSheetDate: z.string().optional().describe('YYYY-MM-DD: the balance sheet the valuation uses; Rule 11U (Rule 56 from 1 April 2026) wants it drawn up on the valuation date'),
     assumptions: z.object({
       wacc: z.string(),
       terminalGrowthRate: z.string(),
@@ -157,8 +168,8 @@ export const valuationSchema = z
         .describe('Discount for lack of marketability: valueAfterDiscount = valueBeforeDiscount × (1 − percent/100), exact, rounded half-up to the paisa for presentation'),
       floorOrCeiling: z.enum(['FLOOR', 'CEILING']).optional(),
       byPurpose: z.array(z.object({ purpose: z.string(), method: z.string(), valuePerShare: money, floorOrCeiling: z.enum(['FLOOR', 'CEILING']).optional(), basis: z.string() })).optional(),
-      fairValue: z.object({ equityValue: money, valuePerShare: money, shortfall: money.optional().describe('Claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall)') }).optional(),
-      liquidationValue: z.object({ equityValue: money, valuePerShare: money, shortfall: money.optional().describe('Claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall)') }).optional(),
+      fairValue: z.object({ totalValue: money.optional().describe('The assets\' total fair value: the headline of an IBC valuation'), equityValue: money.describe('What is left for equity after all creditors and then preference capital (s.53), never negative'), valuePerShare: money.describe('Kept for clients; not a figure the regulations ask for, and not printed in the report'), shortfall: money.optional().describe('Creditors\' claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall)') }).optional(),
+      liquidationValue: z.object({ totalValue: money.optional().describe('The assets\' total liquidation value (CIRP), or realisable value (LIQUIDATION_REALISABLE_VALUE): the headline'), equityValue: money.describe('What is left for equity after liquidation costs, all creditors and then preference capital (s.53), never negative'), valuePerShare: money.describe('Kept for clients; not a figure the regulations ask for, and not printed in the report'), shortfall: money.optional().describe('Creditors\' claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall)') }).optional(),
     }),
     compliance: z
       .object({
@@ -185,7 +196,7 @@ export const valuationSchema = z
     sensitivity: z
       .object({ waccValues: z.array(z.string()), growthValues: z.array(z.string()), grid: z.array(z.array(money.nullable())).describe('grid[i][j] at waccValues[i], growthValues[j]; null where g ≥ WACC') })
       .optional(),
-    warnings: z.array(z.object({ code: z.string(), message: z.string() })),
+    warnings: z.array(z.object({ code: z.string(), message: z.string() })).describe('Among them VALUATION_DATE_NOT_TRANSACTION_DATE (a Rule 11UA receipt or transfer valued as at a date other than the transaction\'s, naming the rule) and VALUATION_DATE_STALE (FEMA and s.62: the valuation date more than 90 days before the transaction, a practice)'),
   })
   .meta({ id: 'Valuation' });
 

@@ -5,6 +5,11 @@ import { type ReportInput } from '../report-input.js';
 export function basisAndPremise(w: Writer, input: ReportInput): void {
   w.section('Basis and premise of value');
   const ibc = input.engagement.statute === 'IBC_LIQUIDATION';
+  if (ibc && input.engagement.purpose === 'LIQUIDATION_REALISABLE_VALUE') {
+    w.labelled('Basis of value', 'Realisable value of the assets in liquidation, as Regulation 35 of the Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016 asks for it (ICAI Valuation Standard 102).');
+    w.labelled('Premise of value', 'Liquidation: the assets are valued as they would be realised, asset by asset or as a going concern where the regulations allow its sale as such.');
+    return;
+  }
   if (ibc) {
     w.labelled('Basis of value', 'Fair value and liquidation value as the insolvency regulations define them: the realisable value of the assets between a willing buyer and a willing seller at arm\'s length, and their realisable value were the company liquidated, both on the insolvency commencement date (ICAI Valuation Standard 102).');
     w.labelled('Premise of value', 'Liquidation: the assets are valued as they would be realised, asset by asset or as a going concern where the regulations allow its sale as such.');

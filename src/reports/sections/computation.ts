@@ -31,18 +31,20 @@ export function computations(w: Writer, v: ValuationResult): void {
   w.section('Computation');
   const amounts = v.methods.flatMap((m) => [m.enterpriseValue ?? '0', m.equityValue]);
   const unit = chooseUnit(amounts);
+  // IBC values the assets, never a share: no per-share column.
+  const perShare = v.statute !== 'IBC_LIQUIDATION';
   w.table(
     [
       { header: 'Method', width: 0.34 },
-      { header: `Enterprise value (${unitLabel(unit)})`, width: 0.22, align: 'right' },
-      { header: `Equity value (${unitLabel(unit)})`, width: 0.24, align: 'right' },
-      { header: 'Per share (₹)', width: 0.2, align: 'right' },
+      { header: `${perShare ? 'Enterprise value' : 'Assets net of costs'} (${unitLabel(unit)})`, width: 0.22, align: 'right' },
+      { header: `${perShare ? 'Equity value' : 'Left for equity'} (${unitLabel(unit)})`, width: 0.24, align: 'right' },
+      ...(perShare ? [{ header: 'Per share (₹)', width: 0.2, align: 'right' as const }] : []),
     ],
     v.methods.map((m) => [
       METHOD_TITLE[m.method] ?? m.method,
       m.enterpriseValue !== undefined ? inUnit(m.enterpriseValue, unit) : '—',
       inUnit(m.equityValue, unit),
-      rupees(m.valuePerShare),
+      ...(perShare ? [rupees(m.valuePerShare)] : []),
     ]),
     { fontSize: SIZE.small + 0.5 },
   );

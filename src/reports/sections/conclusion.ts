@@ -35,32 +35,45 @@ export function conclusion(w: Writer, v: ValuationResult): void {
     box(`Value per equity share as at ${formatDate(v.valuationDate)}`, rupees(c.valuePerShare), sub || undefined);
     w.paragraph(`In words: ${rupeesInWords(c.valuePerShare)}.`, { bold: true, align: 'left' });
   } else if (c.fairValue || c.liquidationValue) {
+    // IBC: the deliverable is the assets' value in total (and per class, in the computation), never a value per share.
     const shortfall = (x?: { shortfall?: string }) => (x?.shortfall ? rupees(x.shortfall) : '—');
+    const realisable = !c.fairValue;
+    const total = (x: { totalValue?: string; equityValue: string }) => rupees(x.totalValue ?? x.equityValue);
     w.table(
       [
         { header: 'Basis of value', width: 0.28 },
-        { header: 'Equity value', width: 0.26, align: 'right' },
-        { header: 'Per equity share', width: 0.2, align: 'right' },
+        { header: 'Total value of the assets', width: 0.26, align: 'right' },
+        { header: 'Left for equity (s.53)', width: 0.2, align: 'right' },
         { header: 'Shortfall to creditors', width: 0.26, align: 'right' },
       ],
       [
-        ...(c.fairValue ? [['Fair value', rupees(c.fairValue.equityValue), rupees(c.fairValue.valuePerShare), shortfall(c.fairValue)]] : []),
+        ...(c.fairValue ? [['Fair value', total(c.fairValue), rupees(c.fairValue.equityValue), shortfall(c.fairValue)]] : []),
         ...(c.liquidationValue
-          ? [['Liquidation value', rupees(c.liquidationValue.equityValue), rupees(c.liquidationValue.valuePerShare), shortfall(c.liquidationValue)]]
+          ? [[realisable ? 'Realisable value' : 'Liquidation value', total(c.liquidationValue), rupees(c.liquidationValue.equityValue), shortfall(c.liquidationValue)]]
           : []),
       ],
       { fontSize: SIZE.body, boldFirstColumn: true },
     );
-    w.paragraph('Under the s.53 waterfall equity receives what is left after every claim, never less than nil: where the claims exceed the assets, equity is ₹0.00 per share and the shortfall is borne by the creditors.', { size: SIZE.small, color: COLOR.muted, align: 'left' });
+    w.paragraph('Under s.53 every creditor ranks before the shareholders, and preference shareholders before equity shareholders; what is left for equity is never less than nil, and a shortfall is borne by the creditors.', { size: SIZE.small, color: COLOR.muted, align: 'left' });
   }
   w.labelled('Basis', humanise(c.basis));
+  // IBC values assets, not shares: no per-share chart.
+  if (v.statute !== 'IBC_LIQUIDATION') footballField(w, v);
+  weightsAndPurposes(w, v);
+}
+
+function footballField(w: Writer, v: ValuationResult): void {
+  const c = v.conclusion;
   const ffHeight = 70 + 34 * (v.methods.length + (v.sensitivity ? 1 : 0));
   w.chart(
     footballFieldSvg(v, w.width, ffHeight),
     ffHeight,
     `Football field: value per share by method (diamonds)${v.sensitivity ? ' and the DCF sensitivity range (bar)' : ''}${c.valuePerShare !== null ? `; the solid line is the concluded value, ${rupees(c.valuePerShare)}` : ''}${v.compliance ? `; the dashed red line is the proposed price, ${rupees(v.compliance.proposedPricePerShare)}` : ''}.`,
   );
+}
 
+function weightsAndPurposes(w: Writer, v: ValuationResult): void {
+  const c = v.conclusion;
   if (c.weights && c.weights.length > 0) {
     w.subheading('Weighting of methods');
     const total = c.weights.reduce((sum, x) => sum + Number(x.weightPercent), 0);
@@ -120,7 +133,7 @@ export function conclusion(w: Writer, v: ValuationResult): void {
         { header: 'Basis', width: 0.3 },
       ],
       c.byPurpose.map((p) => [
-        purposeTitle(p.purpose),
+        purposeTitle(p.purpose, v.legalBasis?.act),
         METHOD_TITLE[p.method] ?? p.method,
         rupees(p.valuePerShare),
         p.floorOrCeiling === 'FLOOR' ? 'Floor' : p.floorOrCeiling === 'CEILING' ? 'Ceiling' : '—',
@@ -146,7 +159,7 @@ export function complianceBlock(w: Writer, v: ValuationResult): void {
       { header: 'Result', width: 0.18 },
     ],
     c.tests.map((t) => [
-      `${t.purpose ? `${purposeTitle(t.purpose)}: ` : ''}${t.rule}; ${t.test}`,
+      `${t.purpose ? `${purposeTitle(t.purpose, v.legalBasis?.act)}: ` : ''}${t.rule}; ${t.test}`,
       rupees(t.linePerShare),
       rupees(t.proposedPricePerShare),
       `${rupees(t.margin)} (${t.marginPercent.replace(/^-/, '\u2212')}%)`,

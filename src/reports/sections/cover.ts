@@ -1,11 +1,14 @@
 // The cover page and its contents list (written last, once section pages are known).
-import { formatDate, formatDayInIndia, purposeTitle, STATUTE_TITLE } from '../format.js';
+import { formatDate, formatDayInIndia, purposeTitle, statuteTitle } from '../format.js';
 import { COLOR, MARGIN, SIZE, type Writer } from '../pdf/layout.js';
 import { addresseeOf, firmName, type ReportInput } from '../report-input.js';
+import { ACT_TITLE, type Act } from '../../domain/valuation/law-in-force.js';
 
 export function cover(w: Writer, input: ReportInput): number {
   const { doc } = w;
   const { engagement } = input;
+  // The date the computation used (it decides the law), else the engagement's.
+  const transactionDate = input.valuation.transactionDate ?? input.facts?.transactionDate;
   doc.font('Regular').fontSize(10).fillColor(COLOR.muted).text(firmName(input).toUpperCase(), w.left, MARGIN.top + 10, {
     width: w.width,
     characterSpacing: 1,
@@ -15,7 +18,7 @@ export function cover(w: Writer, input: ReportInput): number {
   doc.moveDown(0.2);
   doc.font('Regular').fontSize(13).fillColor(COLOR.ink).text(`Equity shares of ${engagement.targetEntity}`, { width: w.width });
   doc.moveDown(0.3);
-  doc.font('Regular').fontSize(10.5).fillColor(COLOR.muted).text(STATUTE_TITLE[engagement.statute], { width: w.width });
+  doc.font('Regular').fontSize(10.5).fillColor(COLOR.muted).text(statuteTitle(engagement.statute, input.valuation.legalBasis), { width: w.width });
   const ruleY = doc.y + 10;
   doc.moveTo(w.left, ruleY).lineTo(w.left + 120, ruleY).lineWidth(3).strokeColor(COLOR.accent).stroke();
   doc.y = ruleY + 22;
@@ -26,8 +29,10 @@ export function cover(w: Writer, input: ReportInput): number {
       ...(addresseeOf(input) ? ([['Addressed to', addresseeOf(input)!]] as [string, string][]) : []),
       ['Target entity', engagement.targetEntity],
       ['CIN', engagement.cin ?? 'Not provided'],
-      ['Statute', STATUTE_TITLE[engagement.statute]],
-      ['Purpose', coverPurpose(engagement.statute, engagement.purpose)],
+      ['Statute', statuteTitle(engagement.statute, input.valuation.legalBasis)],
+      ...(input.valuation.legalBasis ? ([['Act', ACT_TITLE[input.valuation.legalBasis.act]]] as [string, string][]) : []),
+      ['Purpose', coverPurpose(engagement.statute, engagement.purpose, input.valuation.legalBasis?.act)],
+      ...(transactionDate && transactionDate !== engagement.valuationDate ? ([['Transaction date', formatDate(transactionDate)]] as [string, string][]) : []),
       ['Valuation date', formatDate(engagement.valuationDate)],
       ['Balance-sheet date', input.valuation.balanceSheetDate ? formatDate(input.valuation.balanceSheetDate) : 'Not recorded'],
       ['Date of appointment', input.facts?.appointmentDate ? formatDate(input.facts.appointmentDate) : 'Not recorded'],
@@ -57,10 +62,11 @@ export function cover(w: Writer, input: ReportInput): number {
 }
 
 /** The Companies Act and IBC take no purpose code; their purpose follows from the statute itself. */
-export function coverPurpose(statute: ReportInput['engagement']['statute'], purpose: string | null): string {
-  if (purpose !== null) return purposeTitle(purpose);
+export function coverPurpose(statute: ReportInput['engagement']['statute'], purpose: string | null, act?: Act): string {
+  if (purpose !== null) return purposeTitle(purpose, act);
+  if (statute === 'RULE_11UA' && act === 'INCOME_TAX_ACT_2025') return purposeTitle('TRANSFER_OR_RECEIPT', act);
   if (statute === 'COMPANIES_ACT_SEC_62') return 'Price of a preferential allotment of shares (s.62(1)(c))';
-  if (statute === 'IBC_LIQUIDATION') return 'Fair value and liquidation value of the corporate debtor (Regulation 35)';
+  if (statute === 'IBC_LIQUIDATION') return purposeTitle('CIRP_FAIR_AND_LIQUIDATION_VALUE');
   return 'Not specified: values for each purpose are reported';
 }
 

@@ -20,9 +20,11 @@ export function methods(w: Writer, v: ValuationResult): void {
     const unit = chooseUnit(m.lines.filter((l) => l.kind === 'AMOUNT' && /^[-+]?\d+(\.\d+)?$/.test(l.value)).map((l) => l.value));
     w.subheading(`${String.fromCharCode(65 + i)}. ${m.title}`);
     const summary: [string, string][] = [];
-    if (m.enterpriseValue !== undefined) summary.push([`Enterprise value (${unitLabel(unit)})`, inUnit(m.enterpriseValue, unit)]);
-    summary.push([`Equity value (${unitLabel(unit)})`, inUnit(m.equityValue, unit)]);
-    summary.push(['Value per equity share (₹)', rupees(m.valuePerShare)]);
+    // IBC values the assets (per class and in total), never a share.
+    const ibc = v.statute === 'IBC_LIQUIDATION';
+    if (m.enterpriseValue !== undefined) summary.push([`${ibc ? 'Value of the assets net of liquidation costs' : 'Enterprise value'} (${unitLabel(unit)})`, inUnit(m.enterpriseValue, unit)]);
+    summary.push([`${ibc ? 'Left for equity after creditors and preference capital' : 'Equity value'} (${unitLabel(unit)})`, inUnit(m.equityValue, unit)]);
+    if (!ibc) summary.push(['Value per equity share (₹)', rupees(m.valuePerShare)]);
     if (m.servesPurpose) w.paragraph(`Purpose served: ${humanise(m.servesPurpose)}`, { size: SIZE.small + 0.5, color: COLOR.muted, align: 'left' });
     w.table(
       [

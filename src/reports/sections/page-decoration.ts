@@ -1,5 +1,5 @@
 // Running header and footer, page numbers and the DRAFT watermark.
-import { STATUTE_SHORT } from '../format.js';
+import { statuteShort } from '../format.js';
 import { COLOR, MARGIN, type Writer } from '../pdf/layout.js';
 import { DRAFT_WATERMARK, firmName, type ReportInput } from '../report-input.js';
 
@@ -31,7 +31,7 @@ export function decoratePages(w: Writer, input: ReportInput): void {
     if (i > range.start) {
       const headY = MARGIN.top - 30;
       doc.text(`${firmName(input)} · Valuation Report`, MARGIN.left, headY, { width: width * 0.6, lineBreak: false, height: 10, ellipsis: true });
-      doc.text(STATUTE_SHORT[input.engagement.statute], MARGIN.left + width * 0.6, headY, {
+      doc.text(statuteShort(input.engagement.statute, input.valuation.legalBasis), MARGIN.left + width * 0.6, headY, {
         width: width * 0.4,
         align: 'right',
         lineBreak: false,

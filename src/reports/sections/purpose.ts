@@ -1,5 +1,5 @@
 // Purpose, appointing authority and statutory framework.
-import { statuteText } from '../statute-text.js';
+import { legalBasisSentence, statuteText } from '../statute-text.js';
 import { formatDate } from '../format.js';
 import { SIZE, type Writer } from '../pdf/layout.js';
 import { addresseeOf, type ReportInput } from '../report-input.js';
@@ -10,8 +10,10 @@ export function purposeAndStatute(w: Writer, input: ReportInput): void {
   w.labelled('Appointing authority', f?.appointingAuthority
     ? `${f.appointingAuthority} appointed the valuer${f.appointmentDate ? ` on ${formatDate(f.appointmentDate)}` : ''}${addresseeOf(input) && addresseeOf(input) !== f.appointingAuthority ? `; this report is addressed to ${addresseeOf(input)}` : ''}.`
     : 'Not recorded.');
-  const text = statuteText(input.engagement.statute, input.engagement.purpose, input.engagement.valuationDate);
+  const basis = input.valuation.legalBasis;
+  const text = statuteText(input.engagement.statute, input.engagement.purpose, input.engagement.valuationDate, basis, input.valuation.transactionDate ?? input.facts?.transactionDate ?? input.engagement.valuationDate);
   for (const p of text.paragraphs) w.paragraph(p);
+  if (basis) w.labelled('Legal basis', legalBasisSentence(basis));
   if (text.table) {
     w.table(
       text.table.header.map((h, i) => ({ header: h, width: [0.52, 0.13, 0.35][i] })),

@@ -15,7 +15,8 @@ export function scope(w: Writer, input: ReportInput): void {
     ['Valuation date', formatDate(input.engagement.valuationDate)],
     ['Balance-sheet date', input.valuation.balanceSheetDate ? formatDate(input.valuation.balanceSheetDate) : 'Not recorded'],
     ['Date of report', formatDayInIndia(input.generatedAt)],
-    ...(f && f.transactionDate !== input.engagement.valuationDate ? ([['Date of the transaction', formatDate(f.transactionDate)]] as [string, string][]) : []),
+    ...((input.valuation.transactionDate ?? f?.transactionDate) && (input.valuation.transactionDate ?? f?.transactionDate) !== input.engagement.valuationDate
+      ? ([['Date of the transaction', formatDate((input.valuation.transactionDate ?? f?.transactionDate)!)]] as [string, string][]) : []),
   ], 0.3);
   w.paragraph('Dates and times in this report are Indian Standard Time (UTC+5:30).', { size: SIZE.small, align: 'left' });
   const inspections = paragraphs.find((p) => p.heading === 'Inspections and investigations');

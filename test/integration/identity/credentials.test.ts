@@ -23,6 +23,7 @@ test('registration numbers: each format accepted when right and refused with a p
     { type: 'IBBI_RV', number: 'ibbi/rv/11/2023/00042', assetClass: 'LAND_AND_BUILDING' },
     { type: 'SEBI_MERCHANT_BANKER', number: 'INM000012345' },
     { type: 'ICAI_MEMBERSHIP', number: '123456' },
+    { type: 'ICMAI_MEMBERSHIP', number: '34567' },
   ];
   const ok = await patchMe(admin, { name: 'Asha Kapoor', designation: 'Partner', registrations: good });
   assert.equal(ok.statusCode, 200, ok.body);
@@ -39,6 +40,9 @@ test('registration numbers: each format accepted when right and refused with a p
     [{ type: 'ICAI_MEMBERSHIP', number: '12345' }, '/registrations/0/number'],
     [{ type: 'ICAI_MEMBERSHIP', number: '12345a' }, '/registrations/0/number'],
     [{ type: 'ICAI_MEMBERSHIP', number: '123456', assetClass: 'LAND_AND_BUILDING' }, '/registrations/0'],
+    [{ type: 'ICMAI_MEMBERSHIP', number: '12' }, '/registrations/0/number'],
+    [{ type: 'ICMAI_MEMBERSHIP', number: '1234567' }, '/registrations/0/number'],
+    [{ type: 'ICMAI_MEMBERSHIP', number: 'C12345' }, '/registrations/0/number'],
   ];
   for (const [registration, pointer] of bad) {
     const res = await patchMe(admin, { registrations: [registration] });
@@ -47,7 +51,7 @@ test('registration numbers: each format accepted when right and refused with a p
   }
   // A refused PATCH changed nothing.
   const me = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: asUser(admin) })).json();
-  assert.equal(me.profile.registrations.length, 4);
+  assert.equal(me.profile.registrations.length, 5);
   // Tokens have no profile.
   const token = await createToken(t, admin);
   assert.equal((await t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: asToken(token.token), payload: { name: 'x' } })).statusCode, 403);
@@ -109,14 +113,16 @@ test('GATE_3 per statute: 409 signatory_not_qualified naming the rule, then allo
   const second = await addMember(t, admin, 'VALUER');
   const cases: { body: Record<string, unknown>; lockBody?: Record<string, unknown>; wrong: unknown[]; right: unknown[]; rule: RegExp; udin?: string }[] = [
     {
+      // A cost accountant (ICMAI) may certify a FEMA valuation, not a preferential allotment's price.
       body: { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined },
-      wrong: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'LAND_AND_BUILDING' }, { type: 'ICAI_MEMBERSHIP', number: '123456' }],
+      wrong: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'LAND_AND_BUILDING' }, { type: 'ICAI_MEMBERSHIP', number: '123456' }, { type: 'ICMAI_MEMBERSHIP', number: '12345' }],
       right: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }],
       rule: /s\.62.*registered valuer \(Securities or Financial Assets\)/,
     },
     {
       // The conclusion adopts the DCF (weight 100): Rule 11UA(2)(b) wants a merchant banker.
-      body: { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES' },
+      // An issue on 31 March 2026, under the Income-tax Act, 1961 (from 1 April 2026 no provision taxes an issue).
+      body: { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' },
       lockBody: { ...VALID_ASSUMPTIONS, methodWeights: { DCF: 100 }, weightsRationale: 'The issuer chooses the DCF under Rule 11UA(2)(b) for this issue.' },
       wrong: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }, { type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }],
       right: [{ type: 'SEBI_MERCHANT_BANKER', number: 'INM000012345' }],
@@ -124,11 +130,19 @@ test('GATE_3 per statute: 409 signatory_not_qualified naming the rule, then allo
     },
     {
       // Projections were uploaded, but the conclusion adopts NAV only: a chartered accountant signs.
-      body: { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES' },
+      body: { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' },
       lockBody: { ...VALID_ASSUMPTIONS, methodWeights: { NAV_11UA_2A: 100 }, weightsRationale: 'The issuer values the issue on the Rule 11UA(2)(a) net asset value.' },
       wrong: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }],
       right: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }],
       rule: /11UA \(NAV\).*chartered accountant/,
+      udin: '26123456ABCDE12345',
+    },
+    {
+      // A receipt or transfer from 1 April 2026, with projections uploaded: Rule 57 has no DCF, so a chartered accountant signs.
+      body: { statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT' },
+      wrong: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }, { type: 'ICMAI_MEMBERSHIP', number: '12345' }],
+      right: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }],
+      rule: /Income-tax Rules, 2026, Rule 57 \(Table, Sl\. No\. 4\).*chartered accountant/,
       udin: '26123456ABCDE12345',
     },
     {
@@ -143,6 +157,13 @@ test('GATE_3 per statute: 409 signatory_not_qualified naming the rule, then allo
       right: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }],
       rule: /rule 21.*chartered accountant/,
       udin: '26123456ABCDE12345',
+    },
+    {
+      // NDI Rule 21(2)(a): a practising cost accountant certifies; no UDIN is asked of them.
+      body: { statute: 'FEMA_RBI', purpose: 'TRANSFER_RESIDENT_TO_NON_RESIDENT' },
+      wrong: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }],
+      right: [{ type: 'ICMAI_MEMBERSHIP', number: '12345' }],
+      rule: /rule 21.*practising cost accountant \(ICMAI membership\)/,
     },
   ];
   for (const c of cases) {
@@ -179,4 +200,22 @@ test('from GATE_1 the engagement says who may sign; a payment order in a firm no
   const now = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers: asUser(valuer) })).json();
   assert.equal(now.signatory.qualifiedMembers.length, 1);
   assert.equal((await t.app.inject({ method: 'POST', url: '/api/v1/payments', headers: asUser(valuer), payload: { engagementId: e.id } })).statusCode, 200);
+});
+
+test('before the computation, a payment order follows the methods the locked weights adopt: a Rule 11UA issue on DCF needs a merchant banker', async () => {
+  const caOnly = await signupAdmin(t, 'Chartered Only LLP');
+  assert.equal((await patchMe(caOnly, { registrations: [{ type: 'ICAI_MEMBERSHIP', number: '654321' }] })).statusCode, 200);
+  const valuer = await addMember(t, caOnly, 'VALUER');
+  const pay = (id: string) => t.app.inject({ method: 'POST', url: '/api/v1/payments', headers: asUser(valuer), payload: { engagementId: id } });
+  // NAV (the default for an issue on 31 March 2026): the chartered accountant may sign, so the order is made.
+  const nav = await createEngagement(t, asUser(valuer), { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' });
+  assert.equal((await pay(nav.id)).statusCode, 200);
+  // The issuer adopts the DCF under Rule 11UA(2)(b) in the locked weights: nobody in the firm may sign it.
+  const dcf = await createEngagement(t, asUser(valuer), { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' });
+  const locked = await lock(t, asUser(valuer), dcf.id, { ...VALID_ASSUMPTIONS, methodWeights: { DCF: 100 }, weightsRationale: 'The issuer chooses the DCF under Rule 11UA(2)(b) for this issue.' });
+  assert.equal(locked.statusCode, 200, locked.body);
+  const refused = await pay(dcf.id);
+  assert.equal(refused.statusCode, 409, refused.body);
+  assert.equal(refused.json().code, 'no_qualified_signatory');
+  assert.match(refused.json().detail, /11UA\(2\)\(b\).*merchant banker/);
 });

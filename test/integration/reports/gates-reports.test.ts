@@ -35,7 +35,8 @@ function pdfText(pdf: Buffer): string {
 }
 
 test('full flow: GATE_1 → GATE_2 (another principal) → GATE_3 (ADMIN, paid) → COMPLETED with a signed FINAL report', async () => {
-  const e = await engagementAtGate1(t, asUser(valuer), { targetEntity: 'Sample Manufacturing Pvt Ltd', cin: 'U28100MH2015PTC123456' });
+  // A transfer on 31 March 2026, under the Income-tax Act, 1961 and Rule 11UA.
+  const e = await engagementAtGate1(t, asUser(valuer), { targetEntity: 'Sample Manufacturing Pvt Ltd', cin: 'U28100MH2015PTC123456', valuationDate: '2026-03-31' });
   let status = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report/status`, headers: asUser(valuer) })).json();
   assert.equal(status.status, 'READY');
   assert.equal(status.kind, 'DRAFT');

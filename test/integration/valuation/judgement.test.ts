@@ -44,7 +44,8 @@ test('weights, rationale and discount are locked, and /valuation shows them with
 });
 
 test('refusals are 400 with the rule named, and change nothing', async () => {
-  const e = await ready({ statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT' });
+  // A transfer on 31 March 2026: the Income-tax Act, 1961 and Rule 11UA (Rule 57 is tested in reports/law-in-force).
+  const e = await ready({ statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-03-31' });
   const discount = await lock(t, bearer, e.id, { ...BASE, dlomPercent: 10, dlomRationale: DLOM_WHY });
   assert.equal(discount.statusCode, 400);
   assert.equal(discount.json().code, 'discount_not_permitted');

@@ -132,13 +132,20 @@ test('non-consecutive projection years are rejected', () => {
   ]);
 });
 
-test('projections must start with the fiscal year after the balance sheet date', () => {
-  const doc = fixture('sample-company.json');
-  doc.balanceSheetDate = '2026-09-30'; // inside FY2027, so the first projection year is FY2028
-  const errors = errorsOf(doc);
-  assert.deepEqual(errors[0], {
+test('projections start with the fiscal year holding the day after the balance sheet, or the next one', () => {
+  const doc = fixture('sample-company.json'); // FY2027–FY2031
+  doc.balanceSheetDate = '2026-09-30'; // inside FY2027: the projections may start with FY2027 (a stub) or FY2028
+  assert.equal(parseFinancials(doc).ok, true);
+  doc.balanceSheetDate = '2027-03-31'; // the end of FY2027: FY2028 only
+  assert.deepEqual(errorsOf(doc)[0], {
     path: '/projections/0/year',
-    message: 'must be FY2028 (the fiscal year after the balance sheet date 2026-09-30)',
+    message: 'must be FY2028 (the fiscal year after the balance sheet date 2027-03-31)',
+  });
+  doc.balanceSheetDate = '2025-12-31'; // inside FY2026: FY2026 or FY2027
+  doc.projections.forEach((p: { year: string }, i: number) => { p.year = `FY${2025 + i}`; });
+  assert.deepEqual(errorsOf(doc)[0], {
+    path: '/projections/0/year',
+    message: 'must be FY2027 (the fiscal year holding the day after the balance sheet date 2025-12-31 (FY2026), or the next (FY2027))',
   });
 });
 

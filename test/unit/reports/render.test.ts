@@ -72,8 +72,9 @@ const cases: Case[] = [
     name: 'IBC_LIQUIDATION',
     statute: 'IBC_LIQUIDATION',
     purpose: null,
-    wording: ['Regulation 35', 'fair value', 'liquidation value', 'average of the two closest estimates'],
-    values: (v) => [rupees(v.conclusion.fairValue!.valuePerShare), rupees(v.conclusion.liquidationValue!.valuePerShare)],
+    wording: ['Regulation 35 of the Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016', 'fair value', 'liquidation value', 'average of the two closest estimates', 'Confidentiality (Regulation 35(2))'],
+    // The assets' totals are the headline; no value per share is printed.
+    values: (v) => [rupees(v.conclusion.fairValue!.totalValue!), rupees(v.conclusion.liquidationValue!.totalValue!)],
   },
 ];
 
@@ -218,8 +219,9 @@ test('the statutory corrections in the report: arrears line in L, s.56(2)(viib) 
   const ibc = valuationFor('IBC_LIQUIDATION', null, 'ibc-shortfall.json');
   const ibcText = pdfText(await renderReport(reportInput(ibc)));
   assert.ok(ibcText.includes('Shortfall to creditors (claims not met)'));
-  assert.ok(ibcText.includes('Shortfall to creditors Fair value ₹0.00 ₹0.00 ₹1,00,00,000.00 Liquidation value ₹0.00 ₹0.00 ₹4,10,00,000.00'));
-  assert.ok(ibcText.includes('s.53 waterfall'));
+  assert.ok(ibcText.includes('Shortfall to creditors Fair value ₹7,00,00,000.00 ₹0.00 ₹1,00,00,000.00 Liquidation value ₹4,00,00,000.00 ₹0.00 ₹4,10,00,000.00'), ibcText.slice(ibcText.indexOf('Basis of value'), ibcText.indexOf('Basis of value') + 300));
+  assert.ok(ibcText.includes('preference shareholders before equity shareholders'));
+  assert.ok(!/per (equity )?share \(₹\)/i.test(ibcText), 'no per-share figure in an IBC report');
 
   // A loss-making DCF shows the carried-forward loss columns.
   const losses = valuationFor('FEMA_RBI', 'ISSUE_TO_NON_RESIDENT', 'startup-negative-fcff.json');

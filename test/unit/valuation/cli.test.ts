@@ -69,8 +69,8 @@ test('CLI --json: DCF lines carry the loss brought forward, set off and carried 
 
 test('CLI --json: IBC equity is nil with the shortfall stated', () => {
   const r = json(['test/fixtures/financials/ibc-shortfall.json', '--wacc', '12', '--growth', '4', '--statute', 'IBC_LIQUIDATION']);
-  assert.deepEqual(r.conclusion.fairValue, { equityValue: '0.00', valuePerShare: '0.00', shortfall: '10000000.00' });
-  assert.deepEqual(r.conclusion.liquidationValue, { equityValue: '0.00', valuePerShare: '0.00', shortfall: '41000000.00' });
+  assert.deepEqual(r.conclusion.fairValue, { totalValue: '70000000.00', equityValue: '0.00', valuePerShare: '0.00', shortfall: '10000000.00' });
+  assert.deepEqual(r.conclusion.liquidationValue, { totalValue: '40000000.00', equityValue: '0.00', valuePerShare: '0.00', shortfall: '41000000.00' });
   const text = runCli(['test/fixtures/financials/ibc-shortfall.json', '--wacc', '12', '--growth', '4', '--statute', 'IBC_LIQUIDATION']);
   assert.match(text.stdout, /Fair value\s+0\.00\s+0\.00\s+1,00,00,000\.00/);
 });

@@ -90,7 +90,8 @@ test('refusals: weights not adding to 100, a method the statute does not produce
   refuses(() => value(s62, { methodWeights: { DCF: 60, NAV: 30 }, weightsRationale: WEIGHTS_WHY }), 'INVALID_WEIGHTS', /add up to 100%; they add up to 90%/);
   refuses(() => value(s62, { methodWeights: { DCF: 50, NAV: 25, COMPARABLES: 25 }, weightsRationale: WEIGHTS_WHY }), 'INVALID_WEIGHTS', /COMPARABLES is not a method/);
   refuses(() => value(s62, { methodWeights: { DCF: 33.333, NAV: 66.667 }, weightsRationale: WEIGHTS_WHY }), 'INVALID_WEIGHTS', /at most 2 decimals/);
-  refuses(() => value({ statute: 'FEMA_RBI', valuationDate: '2026-03-31' }, { methodWeights: { DCF: 50, NAV: 50 }, weightsRationale: WEIGHTS_WHY }), 'INVALID_WEIGHTS', /NAV is not a method/);
+  refuses(() => value({ statute: 'FEMA_RBI', valuationDate: '2026-03-31' }, { methodWeights: { DCF: 50, COMPARABLES: 50 }, weightsRationale: WEIGHTS_WHY }), 'INVALID_WEIGHTS', /COMPARABLES is not a method/);
+  refuses(() => value({ statute: 'FEMA_RBI', valuationDate: '2026-03-31' }, { methodWeights: { DCF: 50, NAV_11UA_1CB: 50 }, weightsRationale: WEIGHTS_WHY }), 'INVALID_WEIGHTS', /NAV_11UA_1CB is not a method/);
   refuses(() => value({ statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' }, { methodWeights: { NAV_11UA_2A: 50, DCF: 50 }, weightsRationale: WEIGHTS_WHY }), 'INVALID_WEIGHTS', /one method the issuer chooses/);
   refuses(() => value({ statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-03-31' }, { methodWeights: { NAV_11UA_1CB: 50, DCF: 50 }, weightsRationale: WEIGHTS_WHY }), 'INVALID_WEIGHTS', /DCF is not a method/);
   // Missing rationale.

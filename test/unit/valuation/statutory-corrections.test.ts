@@ -185,21 +185,19 @@ test('IBC equity is nil when claims exceed the assets, with the shortfall on its
   });
   assertLines(method(result, 'FAIR_VALUE'), [
     ['Total fair value of assets', '70000000.00'],
-    ['Less: liabilities', '-80000000.00'],
+    ['Less: liabilities (creditors)', '-80000000.00'],
     ['Shortfall to creditors (claims not met)', '10000000.00'], // 800 − 700 = 100 lakhs
     ['Fair value available to equity', '0.00'], // max(700 − 800, 0)
-    ['Fair value per equity share', '0.00'],
   ]);
   assertLines(method(result, 'LIQUIDATION_VALUE'), [
     ['Total liquidation value of assets', '40000000.00'],
     ['Less: liquidation costs', '-1000000.00'],
-    ['Less: liabilities', '-80000000.00'],
+    ['Less: liabilities (creditors)', '-80000000.00'],
     ['Shortfall to creditors (claims not met)', '41000000.00'], // 800 − (400 − 10) = 410 lakhs
     ['Liquidation value available to equity', '0.00'],
-    ['Liquidation value per equity share', '0.00'],
   ]);
-  assert.deepEqual(result.conclusion.fairValue, { equityValue: '0.00', valuePerShare: '0.00', shortfall: '10000000.00' });
-  assert.deepEqual(result.conclusion.liquidationValue, { equityValue: '0.00', valuePerShare: '0.00', shortfall: '41000000.00' });
+  assert.deepEqual(result.conclusion.fairValue, { totalValue: '70000000.00', equityValue: '0.00', valuePerShare: '0.00', shortfall: '10000000.00' });
+  assert.deepEqual(result.conclusion.liquidationValue, { totalValue: '40000000.00', equityValue: '0.00', valuePerShare: '0.00', shortfall: '41000000.00' });
   // No projections in the file, none needed; no DCF warnings about rates or terminal value.
   assert.deepEqual(result.warnings.map((w) => w.code), ['CLAIMS_EXCEED_ASSETS']);
 });

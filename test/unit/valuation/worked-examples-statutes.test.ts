@@ -178,20 +178,22 @@ test('example 8: IBC fair value and liquidation value', () => {
   // Liabilities = 1750 − 100 − 850 = 800 lakhs
   assertLines(method(result, 'FAIR_VALUE'), [
     ['Total fair value of assets', '156500000.00'], // 520+240+230+280+180+115 = 1565 lakhs
-    ['Less: liabilities', '-80000000.00'],
+    ['Less: liabilities (creditors)', '-80000000.00'],
+    ['Fair value available after all creditors', '76500000.00'],
+    ['Less: preference share capital (ranks after all creditors, s.53)', '0.00'],
     ['Fair value available to equity', '76500000.00'], // 765 lakhs
-    ['Fair value per equity share', '76.50'],
   ]);
   assertLines(method(result, 'LIQUIDATION_VALUE'), [
     ['Total liquidation value of assets', '118050000.00'], // 390+150.5+160+200+180+100 = 1180.5 lakhs
     ['Less: liquidation costs', '-4525000.00'],
-    ['Less: liabilities', '-80000000.00'],
+    ['Less: liabilities (creditors)', '-80000000.00'],
     ['Liquidation value available to equity', '33525000.00'], // 1180.5 − 45.25 − 800 = 335.25 lakhs
-    ['Liquidation value per equity share', '33.53'], // 33.525 exactly, half-up
   ]);
   assert.equal(result.conclusion.valuePerShare, null);
-  assert.deepEqual(result.conclusion.fairValue, { equityValue: '76500000.00', valuePerShare: '76.50', shortfall: '0.00' });
-  assert.deepEqual(result.conclusion.liquidationValue, { equityValue: '33525000.00', valuePerShare: '33.53', shortfall: '0.00' });
+  // The headline is the assets' total; the per-share figure stays in the API only (33.525 half-up → 33.53).
+  assert.deepEqual(result.conclusion.fairValue, { totalValue: '156500000.00', equityValue: '76500000.00', valuePerShare: '76.50', shortfall: '0.00' });
+  assert.deepEqual(result.conclusion.liquidationValue, { totalValue: '118050000.00', equityValue: '33525000.00', valuePerShare: '33.53', shortfall: '0.00' });
+  assert.ok(!result.methods.some((m) => m.lines.some((l) => /per equity share/.test(l.label))), 'no per-share line');
   assert.equal(result.sensitivity, undefined);
 });
 
@@ -243,9 +245,8 @@ test('example 9: IBC values from valuers\' estimates, two closest averaged, 25 %
     ['INVENTORIES: fair value', '22000000.00'], // (230 + 210) / 2
     ['CASH_AND_BANK: fair value', '18000000.00'],
     ['Total fair value of assets', '115750000.00'], // 520 + 237.5 + 220 + 180 = 1157.5 lakhs
-    ['Less: liabilities', '-82000000.00'],
+    ['Less: liabilities (creditors)', '-82000000.00'],
     ['Fair value available to equity', '33750000.00'], // 1157.5 − 820
-    ['Fair value per equity share', '33.75'],
   ]);
   assertLines(method(result, 'LIQUIDATION_VALUE'), [
     ['LAND_AND_BUILDING: liquidation value', '39000000.00'], // (380 + 400) / 2
@@ -255,7 +256,6 @@ test('example 9: IBC values from valuers\' estimates, two closest averaged, 25 %
     ['Total liquidation value of assets', '88525000.00'], // 390 + 145.25 + 170 + 180 = 885.25
     ['Less: liquidation costs', '-1235000.00'],
     ['Liquidation value available to equity', '5290000.00'], // 885.25 − 12.35 − 820 = 52.9 lakhs
-    ['Liquidation value per equity share', '5.29'],
   ]);
   // Inventories: (200 − 140) / 200 = 30 % ≥ 25 %; land: (400 − 380) / 400 = 5 %; plant has three estimates.
   assert.deepEqual(

@@ -79,7 +79,7 @@ export interface paths {
         head?: never;
         /**
          * Update your own profile: display name, designation and registrations
-         * @description `registrations` replaces the whole list. Formats: IBBI_RV `IBBI/RV/03/2019/12345` with its asset class (and optionally the RVO), SEBI_MERCHANT_BANKER `INM000012345`, ICAI_MEMBERSHIP six digits. A bad value is a 400 naming the field, e.g. `/registrations/0/number`. The registrations decide who may sign off GATE_3 per statute.
+         * @description `registrations` replaces the whole list. Formats: IBBI_RV `IBBI/RV/03/2019/12345` with its asset class (and optionally the RVO), SEBI_MERCHANT_BANKER `INM000012345`, ICAI_MEMBERSHIP six digits (chartered accountant), ICMAI_MEMBERSHIP three to six digits (cost accountant: accepted as a FEMA signatory under NDI Rule 21, not for s.62, IBC or Rule 11UA). A bad value is a 400 naming the field, e.g. `/registrations/0/number`. The registrations decide who may sign off GATE_3 per statute.
          */
         patch: operations["updateMe"];
         trace?: never;
@@ -119,7 +119,7 @@ export interface paths {
         put?: never;
         /**
          * Create a valuation engagement
-         * @description Honours Idempotency-Key: the same key and body within 24 h replays the first response; another body → 409 idempotency_conflict.
+         * @description Honours Idempotency-Key: the same key and body within 24 h replays the first response; another body → 409 idempotency_conflict. transactionDate (default: the valuation date) decides the law for RULE_11UA: a transaction in a tax year beginning on or after 1 April 2026 is valued under the Income-tax Act, 2025 and Rule 57 of the Income-tax Rules, 2026, an earlier one under the Income-tax Act, 1961 and Rule 11UA (s.536 of the 2025 Act). RULE_11UA ISSUE_OF_SHARES with a transaction on or after 1 April 2026 → 400 no_provision_in_force: the 2025 Act has no counterpart of s.56(2)(viib) and Rule 57 no DCF alternative; the message names the alternatives (the subscriber's receipt under s.92(2)(m), purpose TRANSFER_OR_RECEIPT; or COMPANIES_ACT_SEC_62 or FEMA_RBI).
          */
         post: operations["createEngagement"];
         delete?: never;
@@ -147,7 +147,7 @@ export interface paths {
         head?: never;
         /**
          * Correct an engagement before its computation starts
-         * @description Changes only the fields given: targetEntity, cin, purpose, valuationDate (not later than today in India) and proposedPricePerShare (null clears cin, purpose or the price). Allowed while the engagement is CREATED, DATA_INGESTING or DATA_READY; once the computation has started → 409 computation_started. Invalid fields → 400 with a JSON Pointer each, and nothing changes. Each change is recorded in the audit trail (engagement.updated, every field from → to).
+         * @description Changes only the fields given: targetEntity, cin, purpose, valuationDate (not later than today in India), transactionDate (null makes it the valuation date again) and proposedPricePerShare (null clears cin, purpose or the price). A RULE_11UA ISSUE_OF_SHARES whose transaction (after the change) falls on or after 1 April 2026 → 400 no_provision_in_force, as on create. Allowed while the engagement is CREATED, DATA_INGESTING or DATA_READY; once the computation has started → 409 computation_started. Invalid fields → 400 with a JSON Pointer each, and nothing changes. Each change is recorded in the audit trail (engagement.updated, every field from → to).
          */
         patch: operations["patchEngagement"];
         trace?: never;
@@ -203,7 +203,7 @@ export interface paths {
         put?: never;
         /**
          * Lock the valuation assumptions (one way)
-         * @description Rates are percent. terminalGrowthRate must be below wacc (400). Locking twice → 409 already_locked; after computation started → 409 invalid_transition. Computation starts once the engagement is DATA_READY and assumptions are locked. When accepted financials lack what the statute needs (IBC: liquidation.assets; Rule 11UA(1)(c)(b): stamp-duty and market values of assets held at book; a DCF: projections) → 409 inputs_incomplete naming each missing field in `errors`, and nothing changes (the engagement stays DATA_READY). The response carries `warnings` about the rates where the valuation has a DCF (RATES_LOOK_LIKE_FRACTIONS, WACC_GROWTH_SPREAD_NARROW).
+         * @description Rates are percent. terminalGrowthRate must be below wacc (400). Locking twice → 409 already_locked; after computation started → 409 invalid_transition. Computation starts once the engagement is DATA_READY and assumptions are locked. When accepted financials lack what the statute needs (IBC: liquidation.assets; Rule 11UA(1)(c)(b): stamp-duty and market values of assets held at book; a DCF: projections) → 409 inputs_incomplete naming each missing field in `errors`, and nothing changes (the engagement stays DATA_READY). The response carries `warnings` about the rates where the valuation has a DCF (RATES_LOOK_LIKE_FRACTIONS, WACC_GROWTH_SPREAD_NARROW), and about the valuation date against the transaction date: VALUATION_DATE_NOT_TRANSACTION_DATE for a Rule 11UA receipt or transfer valued as at another date (Rule 56 of the Income-tax Rules, 2026; Rules 11U(j) and 11UAA of the 1962 Rules), VALUATION_DATE_STALE for FEMA and s.62 when the valuation date is more than 90 days before the transaction (practice).
          */
         post: operations["lockAssumptions"];
         delete?: never;
@@ -591,7 +591,7 @@ export interface paths {
         put?: never;
         /**
          * Create (or return the open) gateway order for an engagement
-         * @description An open order for the engagement is returned again, never duplicated; a paid engagement is 409 already_paid; a firm in which no member holds the registration the valuation must be signed under is 409 no_qualified_signatory (decided by the methods the conclusion adopts), before any money moves; a gateway failure is 502 gateway_error. Honours Idempotency-Key.
+         * @description An open order for the engagement is returned again, never duplicated; a paid engagement is 409 already_paid; a firm in which no member holds the registration the valuation must be signed under is 409 no_qualified_signatory (decided by the methods the conclusion adopts with weight above nil, not by the inputs uploaded; before the computation, by those the statute, purpose, transaction date and locked weights will adopt — e.g. a Rule 11UA issue locked at DCF 100 needs a SEBI merchant banker, one on NAV a chartered accountant), before any money moves; a gateway failure is 502 gateway_error. Honours Idempotency-Key.
          */
         post: operations["createPayment"];
         delete?: never;
@@ -1221,10 +1221,10 @@ export interface components {
             /** @description The price per share the client proposes, in rupees (a decimal string such as "245.50", or a number); tested against the statute's rule in the valuation's `compliance` */
             proposedPricePerShare?: string | number;
             /**
-             * @description Needed to conclude RULE_11UA and FEMA_RBI valuations; without it every variant is shown
+             * @description Needed to conclude RULE_11UA and FEMA_RBI valuations; without it every variant is shown. IBC_LIQUIDATION: CIRP_FAIR_AND_LIQUIDATION_VALUE (CIRP Regulations, Reg 35; the default) or LIQUIDATION_REALISABLE_VALUE (Liquidation Process Regulations, Reg 35)
              * @enum {string}
              */
-            purpose?: "ISSUE_OF_SHARES" | "TRANSFER_OR_RECEIPT" | "ISSUE_TO_NON_RESIDENT" | "TRANSFER_RESIDENT_TO_NON_RESIDENT" | "TRANSFER_NON_RESIDENT_TO_RESIDENT";
+            purpose?: "ISSUE_OF_SHARES" | "TRANSFER_OR_RECEIPT" | "ISSUE_TO_NON_RESIDENT" | "TRANSFER_RESIDENT_TO_NON_RESIDENT" | "TRANSFER_NON_RESIDENT_TO_RESIDENT" | "CIRP_FAIR_AND_LIQUIDATION_VALUE" | "LIQUIDATION_REALISABLE_VALUE";
             /** @enum {string} */
             statute: "RULE_11UA" | "COMPANIES_ACT_SEC_62" | "FEMA_RBI" | "IBC_LIQUIDATION";
             targetEntity: string;
@@ -1294,7 +1294,7 @@ export interface components {
             paymentStatus: "UNPAID" | "PAID";
             /** @description The price per share the client proposes, decimal rupees; the valuation tests it against the statute's rule (`compliance`) */
             proposedPricePerShare: string | null;
-            /** @description RULE_11UA: ISSUE_OF_SHARES | TRANSFER_OR_RECEIPT; FEMA_RBI: ISSUE_TO_NON_RESIDENT | TRANSFER_RESIDENT_TO_NON_RESIDENT | TRANSFER_NON_RESIDENT_TO_RESIDENT */
+            /** @description RULE_11UA: ISSUE_OF_SHARES | TRANSFER_OR_RECEIPT; FEMA_RBI: ISSUE_TO_NON_RESIDENT | TRANSFER_RESIDENT_TO_NON_RESIDENT | TRANSFER_NON_RESIDENT_TO_RESIDENT; IBC_LIQUIDATION: CIRP_FAIR_AND_LIQUIDATION_VALUE (Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35: fair value and liquidation value; the default) | LIQUIDATION_REALISABLE_VALUE (Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35: realisable value, the average of two estimates) */
             purpose: string | null;
             /** @description The report facts still missing (appointingAuthority, appointmentDate, companyBackground); GATE_3 is refused until none is */
             reportFactsMissing: string[];
@@ -1305,7 +1305,7 @@ export interface components {
             /** @enum {string} */
             statute: "RULE_11UA" | "COMPANIES_ACT_SEC_62" | "FEMA_RBI" | "IBC_LIQUIDATION";
             targetEntity: string;
-            /** @description YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given) */
+            /** @description YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given). For RULE_11UA it decides the Income-tax Act: on or after 1 April 2026 the Income-tax Act, 2025 (Rule 57 of the Income-tax Rules, 2026), before it the Income-tax Act, 1961 (Rule 11UA) */
             transactionDate: string;
             /** @description The signatory's UDIN, recorded at GATE_3 when the signatory signs as a chartered accountant */
             udin: string | null;
@@ -1336,7 +1336,7 @@ export interface components {
             paymentStatus: "UNPAID" | "PAID";
             /** @description The price per share the client proposes, decimal rupees; the valuation tests it against the statute's rule (`compliance`) */
             proposedPricePerShare: string | null;
-            /** @description RULE_11UA: ISSUE_OF_SHARES | TRANSFER_OR_RECEIPT; FEMA_RBI: ISSUE_TO_NON_RESIDENT | TRANSFER_RESIDENT_TO_NON_RESIDENT | TRANSFER_NON_RESIDENT_TO_RESIDENT */
+            /** @description RULE_11UA: ISSUE_OF_SHARES | TRANSFER_OR_RECEIPT; FEMA_RBI: ISSUE_TO_NON_RESIDENT | TRANSFER_RESIDENT_TO_NON_RESIDENT | TRANSFER_NON_RESIDENT_TO_RESIDENT; IBC_LIQUIDATION: CIRP_FAIR_AND_LIQUIDATION_VALUE (Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35: fair value and liquidation value; the default) | LIQUIDATION_REALISABLE_VALUE (Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35: realisable value, the average of two estimates) */
             purpose: string | null;
             /** @description The report facts still missing (appointingAuthority, appointmentDate, companyBackground); GATE_3 is refused until none is */
             reportFactsMissing: string[];
@@ -1349,7 +1349,7 @@ export interface components {
             /** @enum {string} */
             statute: "RULE_11UA" | "COMPANIES_ACT_SEC_62" | "FEMA_RBI" | "IBC_LIQUIDATION";
             targetEntity: string;
-            /** @description YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given) */
+            /** @description YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given). For RULE_11UA it decides the Income-tax Act: on or after 1 April 2026 the Income-tax Act, 2025 (Rule 57 of the Income-tax Rules, 2026), before it the Income-tax Act, 1961 (Rule 11UA) */
             transactionDate: string;
             /** @description The signatory's UDIN, recorded at GATE_3 when the signatory signs as a chartered accountant */
             udin: string | null;
@@ -1360,7 +1360,7 @@ export interface components {
         };
         ErrorCatalogueEntry: {
             /** @enum {string} */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             /** @description What happened and what to do, for people; the console shows this sentence */
             sentence: string;
             status: number;
@@ -1423,7 +1423,7 @@ export interface components {
             dlomPercent?: number;
             /** @description Why this discount (required with dlomPercent) */
             dlomRationale?: string;
-            /** @description The valuer's weights: method code → percent (0–100, at most 2 decimals, adding up to 100), only for methods the statute's valuation produces: COMPANIES_ACT_SEC_62 DCF, NAV (and COMPARABLES when peers are given); FEMA_RBI DCF 100; RULE_11UA ISSUE_OF_SHARES one of NAV_11UA_2A or DCF at 100 (the issuer's choice under Rule 11UA(2)), TRANSFER_OR_RECEIPT NAV_11UA_1CB 100; none for IBC. Concluded value = Σ weight × value / 100. Requires weightsRationale; refusals are 400 invalid_weights */
+            /** @description The valuer's weights: method code → percent (0–100, at most 2 decimals, adding up to 100), only for methods the statute's valuation produces: COMPANIES_ACT_SEC_62 and FEMA_RBI DCF, NAV (and COMPARABLES when peers are given; for FEMA any internationally accepted method under NDI Rule 21, DCF 100 when no weights are given); RULE_11UA ISSUE_OF_SHARES one of NAV_11UA_2A or DCF at 100 (the issuer's choice under Rule 11UA(2)), TRANSFER_OR_RECEIPT NAV_11UA_1CB 100 (from 1 April 2026, Rule 57 of the Income-tax Rules, 2026: NAV_RULE_57 100); none for IBC. Concluded value = Σ weight × value / 100. Requires weightsRationale; refusals are 400 invalid_weights */
             methodWeights?: {
                 [key: string]: number;
             };
@@ -1578,7 +1578,7 @@ export interface components {
             /** @description null clears it */
             proposedPricePerShare?: (string | number) | null;
             /** @description null clears it */
-            purpose?: ("ISSUE_OF_SHARES" | "TRANSFER_OR_RECEIPT" | "ISSUE_TO_NON_RESIDENT" | "TRANSFER_RESIDENT_TO_NON_RESIDENT" | "TRANSFER_NON_RESIDENT_TO_RESIDENT") | null;
+            purpose?: ("ISSUE_OF_SHARES" | "TRANSFER_OR_RECEIPT" | "ISSUE_TO_NON_RESIDENT" | "TRANSFER_RESIDENT_TO_NON_RESIDENT" | "TRANSFER_NON_RESIDENT_TO_RESIDENT" | "CIRP_FAIR_AND_LIQUIDATION_VALUE" | "LIQUIDATION_REALISABLE_VALUE") | null;
             targetEntity?: string;
             /** @description YYYY-MM-DD; null makes it the valuation date again */
             transactionDate?: string | null;
@@ -1614,7 +1614,7 @@ export interface components {
              * @description Stable snake_case error code from the error catalogue (GET /api/v1/errors), e.g. validation_failed, not_found, already_locked
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             detail: string;
             errors?: {
                 message: string;
@@ -1657,6 +1657,10 @@ export interface components {
             number: string;
             /** @constant */
             type: "ICAI_MEMBERSHIP";
+        } | {
+            number: string;
+            /** @constant */
+            type: "ICMAI_MEMBERSHIP";
         };
         RegistrationInput: {
             /** @enum {string} */
@@ -1674,6 +1678,10 @@ export interface components {
             number: string;
             /** @constant */
             type: "ICAI_MEMBERSHIP";
+        } | {
+            number: string;
+            /** @constant */
+            type: "ICMAI_MEMBERSHIP";
         };
         ReportStatus: {
             downloadUrl?: string;
@@ -1801,7 +1809,7 @@ export interface components {
                 terminalGrowthRate: string;
                 wacc: string;
             };
-            /** @description YYYY-MM-DD: the balance sheet the valuation uses; Rule 11U wants it drawn up on the valuation date */
+            /** @description YYYY-MM-DD: the balance sheet the valuation uses; Rule 11U (Rule 56 from 1 April 2026) wants it drawn up on the valuation date */
             balanceSheetDate?: string;
             /** @description Present when the engagement has a proposedPricePerShare: the test that applies for each statute and purpose (none for IBC) */
             compliance?: {
@@ -1870,21 +1878,25 @@ export interface components {
                     valueBeforeDiscount: string;
                 };
                 fairValue?: {
-                    /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
+                    /** @description What is left for equity after all creditors and then preference capital (s.53), never negative */
                     equityValue: string;
-                    /** @description Claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall) */
+                    /** @description Creditors' claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall) */
                     shortfall?: string;
-                    /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
+                    /** @description The assets' total fair value: the headline of an IBC valuation */
+                    totalValue?: string;
+                    /** @description Kept for clients; not a figure the regulations ask for, and not printed in the report */
                     valuePerShare: string;
                 };
                 /** @enum {string} */
                 floorOrCeiling?: "FLOOR" | "CEILING";
                 liquidationValue?: {
-                    /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
+                    /** @description What is left for equity after liquidation costs, all creditors and then preference capital (s.53), never negative */
                     equityValue: string;
-                    /** @description Claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall) */
+                    /** @description Creditors' claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall) */
                     shortfall?: string;
-                    /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
+                    /** @description The assets' total liquidation value (CIRP), or realisable value (LIQUIDATION_REALISABLE_VALUE): the headline */
+                    totalValue?: string;
+                    /** @description Kept for clients; not a figure the regulations ask for, and not printed in the report */
                     valuePerShare: string;
                 };
                 /** @description The weighted value per share before any discount */
@@ -1915,6 +1927,18 @@ export interface components {
             };
             engagementId: string;
             engineVersion: string;
+            /** @description The Act, sections and rules the valuation is made under, as the report cites them (absent in results computed before it was recorded) */
+            legalBasis?: {
+                /**
+                 * @description INCOME_TAX_ACT_2025 for a Rule 11UA transaction in a tax year beginning on or after 1 April 2026, INCOME_TAX_ACT_1961 before it (s.536 of the 2025 Act); the other statutes' own Acts
+                 * @enum {string}
+                 */
+                act: "INCOME_TAX_ACT_2025" | "INCOME_TAX_ACT_1961" | "COMPANIES_ACT_2013" | "FOREIGN_EXCHANGE_MANAGEMENT_ACT_1999" | "INSOLVENCY_AND_BANKRUPTCY_CODE_2016";
+                /** @description Sections of the Act, e.g. "s.92(2)(m)(iii)", "s.79"; empty where the rules alone govern (FEMA, IBC) */
+                provisions: string[];
+                /** @description Rules or regulations with their instrument, e.g. "Income-tax Rules, 2026, Rule 57 (Table, Sl. No. 4)" */
+                rules: string[];
+            };
             methods: {
                 /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                 enterpriseValue?: string;
@@ -1928,8 +1952,11 @@ export interface components {
                     note?: string;
                     value: string;
                 }[];
-                /** @enum {string} */
-                method: "DCF" | "NAV_11UA_2A" | "NAV_11UA_1CB" | "NAV" | "COMPARABLES" | "FAIR_VALUE" | "LIQUIDATION_VALUE";
+                /**
+                 * @description NAV_11UA_2A and NAV_11UA_1CB: Rule 11UA(2)(a) and (1)(c)(b) of the Income-tax Rules, 1962 (transactions before 1 April 2026); NAV_RULE_57: Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026 (from 1 April 2026)
+                 * @enum {string}
+                 */
+                method: "DCF" | "NAV_11UA_2A" | "NAV_11UA_1CB" | "NAV_RULE_57" | "NAV" | "COMPARABLES" | "FAIR_VALUE" | "LIQUIDATION_VALUE";
                 purposes?: string[];
                 servesPurpose?: string;
                 title: string;
@@ -1945,7 +1972,10 @@ export interface components {
             };
             /** @enum {string} */
             statute: "RULE_11UA" | "COMPANIES_ACT_SEC_62" | "FEMA_RBI" | "IBC_LIQUIDATION";
+            /** @description YYYY-MM-DD: the date of the receipt, transfer or issue the valuation serves (the valuation date unless the engagement gives one) */
+            transactionDate?: string;
             valuationDate: string;
+            /** @description Among them VALUATION_DATE_NOT_TRANSACTION_DATE (a Rule 11UA receipt or transfer valued as at a date other than the transaction's, naming the rule) and VALUATION_DATE_STALE (FEMA and s.62: the valuation date more than 90 days before the transaction, a practice) */
             warnings: {
                 code: string;
                 message: string;

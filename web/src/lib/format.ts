@@ -25,6 +25,8 @@ export const PURPOSE_LABELS: Record<string, string> = {
   ISSUE_TO_NON_RESIDENT: 'Issue to a non-resident',
   TRANSFER_RESIDENT_TO_NON_RESIDENT: 'Transfer resident → non-resident',
   TRANSFER_NON_RESIDENT_TO_RESIDENT: 'Transfer non-resident → resident',
+  CIRP_FAIR_AND_LIQUIDATION_VALUE: 'CIRP: fair value and liquidation value',
+  LIQUIDATION_REALISABLE_VALUE: 'Liquidation: realisable value',
 };
 
 export const STATUS_LABELS: Record<string, string> = {

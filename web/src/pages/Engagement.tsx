@@ -41,7 +41,9 @@ export default function EngagementPage() {
   const names = Object.fromEntries((team.data ?? []).map((m) => [m.id, m.name]));
   const canWrite = atLeast(me, 'VALUER');
   const stageIndex = e.status === 'FAILED' ? -1 : STAGES.indexOf(e.status as (typeof STAGES)[number]);
-  const concluded = valuation.data?.conclusion.valuePerShare ?? valuation.data?.conclusion.fairValue?.valuePerShare;
+  // IBC values the assets: its headline is their total, never a value per share.
+  const concluded = valuation.data?.conclusion.valuePerShare;
+  const assetsTotal = valuation.data?.conclusion.fairValue?.totalValue ?? valuation.data?.conclusion.liquidationValue?.totalValue;
 
   return (
     <Stack>
@@ -50,12 +52,13 @@ export default function EngagementPage() {
         <Stack gap={2}>
           <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>{e.targetEntity}</Title>
           <Text size="sm" c="gray.7">
-            {STATUTE_LABELS[e.statute]}{e.purpose ? ` · ${PURPOSE_LABELS[e.purpose] ?? e.purpose}` : ''} · valuation date {date(e.valuationDate)}{e.cin ? ` · CIN ${e.cin}` : ''}
+            {STATUTE_LABELS[e.statute]}{e.purpose ? ` · ${PURPOSE_LABELS[e.purpose] ?? e.purpose}` : ''} · valuation date {date(e.valuationDate)}{e.transactionDate !== e.valuationDate ? ` · transaction date ${date(e.transactionDate)}` : ''}{e.cin ? ` · CIN ${e.cin}` : ''}
           </Text>
         </Stack>
         <Stack gap={4} align="end">
           <Badge size="lg" color={STATUS_COLORS[e.status] ?? 'gray'} data-testid="engagement-status" data-status={e.status}>{STATUS_LABELS[e.status]}</Badge>
           {concluded && <Text fw={700} data-testid="header-value">{rupees(concluded)} per share</Text>}
+          {!concluded && assetsTotal && <Text fw={700} data-testid="header-value">{rupees(assetsTotal)} (assets, in total)</Text>}
           <Text size="xs" c="gray.7" aria-live="polite">{live ? 'Live' : 'Refreshing every few seconds'}</Text>
         </Stack>
       </Group>

@@ -165,6 +165,7 @@ function NewEngagementForm({ onDone }: { onDone: () => void }) {
         )}
         <TextInput label="Proposed price per share (₹, optional)" description="Tested against the statute's rule in the valuation" placeholder="245.50" {...form.register('proposedPricePerShare', { setValueAs: (v: string) => v || undefined })} error={err.proposedPricePerShare?.message} />
         <TextInput label="Valuation date" type="date" description="Defaults to today (India)" {...form.register('valuationDate', { setValueAs: (v: string) => v || undefined })} error={err.valuationDate?.message} />
+        <TextInput label="Transaction date" type="date" description="The date of the receipt, transfer or issue; defaults to the valuation date. For Rule 11UA it decides the law: from 1 April 2026 the Income-tax Act, 2025" {...form.register('transactionDate', { setValueAs: (v: string) => v || undefined })} error={err.transactionDate?.message} />
         <FormError error={create.error} title="Could not create the engagement" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>Cancel</Button>

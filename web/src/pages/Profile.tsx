@@ -15,11 +15,12 @@ const TYPES = [
   { value: 'IBBI_RV', label: 'IBBI registered valuer' },
   { value: 'SEBI_MERCHANT_BANKER', label: 'SEBI merchant banker' },
   { value: 'ICAI_MEMBERSHIP', label: 'ICAI membership (chartered accountant)' },
+  { value: 'ICMAI_MEMBERSHIP', label: 'ICMAI membership (cost accountant)' },
 ];
 const ASSET_LABELS: Record<string, string> = {
   SECURITIES_OR_FINANCIAL_ASSETS: 'Securities or financial assets', LAND_AND_BUILDING: 'Land and building', PLANT_AND_MACHINERY: 'Plant and machinery',
 };
-const EXAMPLES: Record<string, string> = { IBBI_RV: 'IBBI/RV/03/2019/12345', SEBI_MERCHANT_BANKER: 'INM000012345', ICAI_MEMBERSHIP: '123456' };
+const EXAMPLES: Record<string, string> = { IBBI_RV: 'IBBI/RV/03/2019/12345', SEBI_MERCHANT_BANKER: 'INM000012345', ICAI_MEMBERSHIP: '123456', ICMAI_MEMBERSHIP: '12345' };
 
 export function ProfilePage() {
   const { data: me } = useMe();
@@ -28,7 +29,7 @@ export function ProfilePage() {
   return (
     <Stack maw={760}>
       <Title order={1} size="h2">Your profile</Title>
-      <Text size="sm">Your name, designation and registrations print in the signature block of every FINAL report you sign off. The statute decides which registration sign-off needs: a registered valuer (Securities or Financial Assets) for Companies Act s.62 and IBC; a SEBI merchant banker for a Rule 11UA DCF; a chartered accountant or merchant banker for FEMA.</Text>
+      <Text size="sm">Your name, designation and registrations print in the signature block of every FINAL report you sign off. The statute decides which registration sign-off needs: a registered valuer (Securities or Financial Assets) for Companies Act s.62 and IBC; a SEBI merchant banker for a Rule 11UA DCF; a chartered accountant, merchant banker or practising cost accountant (ICMAI) for FEMA.</Text>
       <ProfileEditor initial={{ name: me.profile.name, designation: me.profile.designation ?? '', registrations: me.profile.registrations }} />
     </Stack>
   );

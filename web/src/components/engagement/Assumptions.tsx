@@ -15,7 +15,10 @@ const OPEN = ['CREATED', 'DATA_INGESTING', 'DATA_READY'];
 /** The methods a statute's valuation produces, for the valuer's weights (the API refuses any other). */
 function weightableMethods(e: Engagement): string[] {
   if (e.statute === 'COMPANIES_ACT_SEC_62') return ['DCF', 'NAV', 'COMPARABLES'];
-  if (e.statute === 'FEMA_RBI') return ['DCF'];
+  // NDI Rule 21: any internationally accepted pricing methodology, weighed as for s.62.
+  if (e.statute === 'FEMA_RBI') return ['DCF', 'NAV', 'COMPARABLES'];
+  // From 1 April 2026 (Income-tax Act, 2025) Rule 57 Sl. No. 4 is the only formula.
+  if (e.statute === 'RULE_11UA' && e.transactionDate >= '2026-04-01') return e.purpose === 'TRANSFER_OR_RECEIPT' ? ['NAV_RULE_57'] : [];
   if (e.statute === 'RULE_11UA') return e.purpose === 'TRANSFER_OR_RECEIPT' ? ['NAV_11UA_1CB'] : ['NAV_11UA_2A', 'DCF'];
   return [];
 }
@@ -23,7 +26,7 @@ function weightableMethods(e: Engagement): string[] {
 function Warnings({ warnings }: { warnings?: { code: string; message: string }[] }) {
   if (!warnings?.length) return null;
   return (
-    <Alert color="yellow" title="Check these rates" data-testid="lock-warnings">
+    <Alert color="yellow" title="Check these before relying on the valuation" data-testid="lock-warnings">
       <ul style={{ margin: 0, paddingLeft: 18 }}>{warnings.map((w) => <li key={w.code}><code>{w.code}</code>: {w.message}</li>)}</ul>
     </Alert>
   );

@@ -11,7 +11,7 @@ import { saveBlob } from '../../lib/download';
 import { FormError } from '../FormError';
 import { ReportFacts } from './ReportFacts';
 
-type Engagement = Schemas['Engagement'];
+type Engagement = Schemas['Engagement'] & { signatory?: Schemas['EngagementDetail']['signatory'] };
 type AuditEvent = Schemas['AuditEvent'];
 type Gate = 'GATE_1' | 'GATE_2' | 'GATE_3';
 const GATE_TITLES: Record<Gate, string> = { GATE_1: 'Gate 1 · valuer review', GATE_2: 'Gate 2 · independent review', GATE_3: 'Gate 3 · partner sign-off' };
@@ -48,6 +48,7 @@ export function Review({ engagement, me, events }: { engagement: Engagement; me:
         <Text c="gray.7">{engagement.status === 'COMPLETED' ? 'All three gates are approved.' : engagement.status === 'FAILED' ? 'The engagement has ended.' : 'Gates open once the valuation is computed.'}</Text>
       )}
       {['GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED'].includes(engagement.status) ? <ReportFacts engagement={engagement} canWrite={atLeast(me, 'VALUER')} /> : null}
+      {engagement.signatory && <Signatory signatory={engagement.signatory} />}
       <Payment engagement={engagement} canPay={atLeast(me, 'VALUER')} />
       <Report engagement={engagement} />
       <ReviewRecord engagement={engagement} />
@@ -120,7 +121,27 @@ function loadCheckout(): Promise<void> {
   });
 }
 
+/** Who may sign this valuation (from GATE_1 on): the rule, the registrations that qualify, and who in the firm holds one. */
+function Signatory({ signatory }: { signatory: NonNullable<Engagement['signatory']> }) {
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="signatory-requirement">
+      <Stack gap={4}>
+        <Text fw={700}>Who may sign</Text>
+        <Text size="sm">{signatory.rule}: {signatory.needs}.</Text>
+        {signatory.qualifiedMembers.length > 0 ? (
+          <Text size="sm">Qualified in this firm: {signatory.qualifiedMembers.map((m) => `${m.name} (${m.role}; ${m.registrations.join(', ')})`).join('; ')}.</Text>
+        ) : (
+          <Alert color="red" title="Nobody in the firm can sign this report">
+            No member holds {signatory.needs}. Add the registration to a partner's profile before paying: payment is refused until someone can sign.
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
 function Payment({ engagement, canPay }: { engagement: Engagement; canPay: boolean }) {
+  const nobodyCanSign = engagement.signatory !== undefined && engagement.signatory.qualifiedMembers.length === 0;
   const client = useQueryClient();
   const pay = useMutation({
     mutationFn: async () => {
@@ -159,7 +180,8 @@ function Payment({ engagement, canPay }: { engagement: Engagement; canPay: boole
         {captured && <Text size="sm">{paiseToRupees(captured.amount)} captured {dateTime(captured.capturedAt)} · order {captured.gatewayOrderId} · payment {captured.gatewayPaymentId}</Text>}
         {engagement.paymentStatus === 'UNPAID' && (canPay ? (
           <Group>
-            <Button onClick={() => pay.mutate()} loading={pay.isPending} disabled={engagement.status === 'FAILED'}>
+            {nobodyCanSign && <Text size="sm" c="red.9" data-testid="pay-blocked">No member of the firm holds {engagement.signatory!.needs}, so payment is refused until one does.</Text>}
+            <Button onClick={() => pay.mutate()} loading={pay.isPending} disabled={engagement.status === 'FAILED' || nobodyCanSign}>
               {mine[0]?.gatewayOrderId.startsWith('order_sbx_') !== false ? 'Pay (sandbox)' : 'Pay'}
             </Button>
             <Text size="xs" c="gray.7">Sign-off (Gate 3) needs payment.</Text>

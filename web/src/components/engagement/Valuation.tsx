@@ -10,6 +10,13 @@ import { api, call, type Schemas } from '../../api/client';
 import { rupees, dateTime } from '../../lib/format';
 
 const MethodsChart = lazy(() => import('./MethodsChart'));
+const ACT_LABELS: Record<string, string> = {
+  INCOME_TAX_ACT_2025: 'Income-tax Act, 2025',
+  INCOME_TAX_ACT_1961: 'Income-tax Act, 1961',
+  COMPANIES_ACT_2013: 'Companies Act, 2013',
+  FOREIGN_EXCHANGE_MANAGEMENT_ACT_1999: 'Foreign Exchange Management Act, 1999',
+  INSOLVENCY_AND_BANKRUPTCY_CODE_2016: 'Insolvency and Bankruptcy Code, 2016',
+};
 type Valuation = Schemas['Valuation'];
 const COMPUTED = ['GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED'];
 
@@ -96,12 +103,19 @@ function Conclusion({ val }: { val: Valuation }) {
             {c.floorOrCeiling && <Badge color="grape">{c.floorOrCeiling}</Badge>}
           </Group>
         )}
-        {c.fairValue && <Text><strong>Fair value:</strong> <span data-testid="concluded-value">{rupees(c.fairValue.valuePerShare)}</span> per share (equity {rupees(c.fairValue.equityValue)})</Text>}
-        {c.liquidationValue && <Text><strong>Liquidation value:</strong> {rupees(c.liquidationValue.valuePerShare)} per share (equity {rupees(c.liquidationValue.equityValue)})</Text>}
+        {/* IBC: the assets' value in total is the headline, never a value per share. */}
+        {c.fairValue && <Text><strong>Fair value of the assets:</strong> <span data-testid="concluded-value">{rupees(c.fairValue.totalValue ?? c.fairValue.equityValue)}</span> (left for equity after creditors and preference capital: {rupees(c.fairValue.equityValue)})</Text>}
+        {c.liquidationValue && <Text><strong>{c.fairValue ? 'Liquidation value' : 'Realisable value'} of the assets:</strong> <span data-testid={c.fairValue ? undefined : 'concluded-value'}>{rupees(c.liquidationValue.totalValue ?? c.liquidationValue.equityValue)}</span> (left for equity: {rupees(c.liquidationValue.equityValue)})</Text>}
+        {val.statute === 'IBC_LIQUIDATION' && val.purpose !== 'LIQUIDATION_REALISABLE_VALUE' && <Text size="sm" c="gray.7">Confidential (CIRP Regulations, Reg 35(2)): shared with the committee of creditors only after resolution plans are received, against a confidentiality undertaking.</Text>}
         {c.byPurpose?.map((p) => (
           <Text key={p.purpose + p.method}><strong>{p.purpose}</strong> ({p.method}): <span data-testid="concluded-value">{rupees(p.valuePerShare)}</span>{p.floorOrCeiling ? ` · ${p.floorOrCeiling}` : ''}</Text>
         ))}
         <Text size="sm">{c.basis}</Text>
+        {val.legalBasis && (
+          <Text size="sm" data-testid="legal-basis">
+            <strong>Legal basis:</strong> {ACT_LABELS[val.legalBasis.act] ?? val.legalBasis.act}{val.legalBasis.provisions.length ? `: ${val.legalBasis.provisions.join(', ')}` : ''}; {val.legalBasis.rules.join('; ')}
+          </Text>
+        )}
         {c.weightsSetBy && <Text size="sm"><strong>Weights:</strong> {c.weightsSetBy === 'VALUER' ? 'set by the valuer' : 'the engine default'}{c.weightsRationale ? ` — ${c.weightsRationale}` : ''}</Text>}
         {c.discount && (
           <Text size="sm" data-testid="discount">

@@ -1,0 +1,130 @@
+// The transaction decides the law (docs/statutes.md, The law in force): the three worked examples of
+// test/unit/valuation/law-in-force.test.ts taken through the API to a signed FINAL report, whose text
+// cites the provisions of the transaction's regime and none of the other's; the issue of shares from
+// 1 April 2026 is refused at create and PATCH (400 no_provision_in_force).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { addMember, asUser, signupAdmin, type Session } from '../../helpers/principals.js';
+import { createEngagement, fixture, lock, upload, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
+import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
+
+let t: TestApp;
+let admin: Session;
+let valuer: Session;
+let reviewer: Session;
+before(async () => {
+  t = await createTestApp();
+  admin = await signupAdmin(t, 'Law In Force Valuers LLP');
+  valuer = await addMember(t, admin, 'VALUER', 'Vani Valuer');
+  reviewer = await addMember(t, admin, 'VALUER', 'Rekha Reviewer');
+});
+after(() => t.close());
+
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'vs-law-'));
+  writeFileSync(join(dir, 'r.pdf'), pdf);
+  return execFileSync('pdftotext', ['-nodiag', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+}
+
+/** The sample company at a balance-sheet date, with the worked example's NAV adjustments (lakhs). */
+function financials(balanceSheetDate: string, adjustments: Record<string, number>) {
+  const doc = fixture('sample-company.json');
+  doc.balanceSheetDate = balanceSheetDate;
+  const firstYear = Number(balanceSheetDate.slice(0, 4)) + (balanceSheetDate.slice(5) > '03-31' ? 2 : 1);
+  doc.projections.forEach((p: { year: string }, i: number) => { p.year = `FY${firstYear + i}`; });
+  Object.assign(doc.navAdjustments, adjustments);
+  return doc;
+}
+
+const gate = (id: string, g: string, s: Session, payload: object = {}) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${g}/approve`, headers: asUser(s), payload });
+
+async function finalReport(body: Record<string, unknown>, doc: unknown): Promise<{ text: string; valuation: Record<string, any> }> {
+  const e = await createEngagement(t, asUser(valuer), { purpose: 'TRANSFER_OR_RECEIPT', ...body });
+  assert.equal((await upload(t, asUser(valuer), e.id, 'FINANCIALS', 'financials.json', Buffer.from(JSON.stringify(doc)))).statusCode, 201);
+  const locked = await lock(t, asUser(valuer), e.id, VALID_ASSUMPTIONS);
+  assert.equal(locked.statusCode, 200, locked.body);
+  await t.worker.drain();
+  assert.equal((await gate(e.id, 'GATE_1', valuer)).statusCode, 200);
+  assert.equal((await gate(e.id, 'GATE_2', reviewer)).statusCode, 200);
+  await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, e.id, 'PAID'));
+  const signed = await gate(e.id, 'GATE_3', admin, { place: 'Mumbai' });
+  assert.equal(signed.statusCode, 200, signed.body);
+  await t.worker.drain();
+  const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report`, headers: asUser(valuer) });
+  assert.equal(pdf.statusCode, 200);
+  const valuation = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: asUser(valuer) })).json();
+  return { text: pdfText(pdf.rawPayload), valuation };
+}
+
+// What each regime's report may cite, and must not. s.536 of the 2025 Act is how a 1961 report says why.
+const NEW_REGIME = [/92\(2\)\(m\)\(iii\)/, /section 79\b|s\.79\b/, /Rule 57/, /Rule 56/, /Income-tax Rules, 2026/];
+const OLD_REGIME = [/11UA/, /Rule 11U\b/, /56\(2\)/, /50CA/, /Income-tax Rules, 1962/, /Income-tax Act, 1961/];
+
+test('a receipt on 30 June 2026: the FINAL report cites s.92(2)(m)(iii) and Rule 57 (Table, Sl. No. 4), nothing of the 1961 Act', async () => {
+  const { text, valuation } = await finalReport(
+    { valuationDate: '2026-06-30', transactionDate: '2026-06-30' },
+    financials('2026-06-30', { jewelleryAndArtBookValue: 4, jewelleryAndArtMarketValue: 7.25, sharesAndSecuritiesFairValue: 101.37, immovablePropertyStampDutyValue: 533.5 }),
+  );
+  assert.equal(valuation.legalBasis.act, 'INCOME_TAX_ACT_2025');
+  assert.equal(valuation.conclusion.valuePerShare, '110.11');
+  assert.deepEqual(valuation.methods.map((m: { method: string }) => m.method), ['NAV_RULE_57']);
+  for (const cited of [...NEW_REGIME, /Rule 57 \(Table, Sl\. No\. 4\) of the Income-tax Rules, 2026/, /Income-tax Act, 2025/, /₹110\.11/]) assert.match(text, cited);
+  for (const other of OLD_REGIME) assert.doesNotMatch(text, other);
+});
+
+test('a transfer on 28 February 2026: the FINAL report cites Rule 11UA(1)(c)(b) and s.50CA of the 1961 Act and says why (s.536)', async () => {
+  const { text, valuation } = await finalReport(
+    { valuationDate: '2026-02-28', transactionDate: '2026-02-28' },
+    financials('2026-02-28', { unamortisedExpenditure: 7.5, provisionForTaxationExcess: 3, unascertainedLiabilityProvisions: 12.4, sharesAndSecuritiesFairValue: 88.8, immovablePropertyStampDutyValue: 455.55 }),
+  );
+  assert.equal(valuation.legalBasis.act, 'INCOME_TAX_ACT_1961');
+  assert.equal(valuation.conclusion.valuePerShare, '101.03');
+  for (const cited of [/11UA\(1\)\(c\)\(b\)/, /50CA/, /Income-tax Act, 1961/, /section 536\(2\) keeps the repealed Act for anything done in respect of any tax year beginning before 1 April 2026/, /₹101\.03/]) {
+    assert.match(text, cited);
+  }
+  for (const other of NEW_REGIME) assert.doesNotMatch(text, other);
+});
+
+test('a transfer on 1 April 2026: the FINAL report cites s.79 and Rule 57, nothing of the 1961 Act', async () => {
+  const { text, valuation } = await finalReport(
+    { valuationDate: '2026-04-01', transactionDate: '2026-04-01' },
+    financials('2026-03-31', { proposedDividendsNotDeclared: 15, arrearsOfCumulativePreferenceDividend: 6.6, sharesAndSecuritiesFairValue: 92.4, immovablePropertyStampDutyValue: 610 }),
+  );
+  assert.equal(valuation.legalBasis.act, 'INCOME_TAX_ACT_2025');
+  assert.equal(valuation.conclusion.valuePerShare, '117.38');
+  for (const cited of [...NEW_REGIME, /₹117\.38/]) assert.match(text, cited);
+  for (const other of OLD_REGIME) assert.doesNotMatch(text, other);
+});
+
+test('an issue of shares from 1 April 2026 is 400 no_provision_in_force at create and PATCH; the lock warns when the valuation date is not the transaction\'s', async () => {
+  const create = (body: object) => t.app.inject({ method: 'POST', url: '/api/v1/engagements', headers: asUser(valuer), payload: { targetEntity: 'Issuer Pvt Ltd', statute: 'RULE_11UA', ...body } });
+  const refused = await create({ purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-06-30' });
+  assert.equal(refused.statusCode, 400);
+  assert.equal(refused.json().code, 'no_provision_in_force');
+  assert.match(refused.json().detail, /no counterpart of section 56\(2\)\(viib\).*no discounted cash flow alternative.*section 92\(2\)\(m\).*TRANSFER_OR_RECEIPT.*COMPANIES_ACT_SEC_62.*FEMA_RBI/);
+  // Valued as at 31 March 2026 for an issue on 15 April 2026: the transaction date decides.
+  assert.equal((await create({ purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31', transactionDate: '2026-04-15' })).json().code, 'no_provision_in_force');
+  const old = await create({ purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' });
+  assert.equal(old.statusCode, 201, old.body);
+  assert.equal(old.json().transactionDate, '2026-03-31');
+  const patch = (body: object) => t.app.inject({ method: 'PATCH', url: `/api/v1/engagements/${old.json().id}`, headers: asUser(valuer), payload: body });
+  assert.equal((await patch({ transactionDate: '2026-04-01' })).json().code, 'no_provision_in_force');
+  const receipt = await create({ purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-03-31' });
+  assert.equal((await t.app.inject({ method: 'PATCH', url: `/api/v1/engagements/${receipt.json().id}`, headers: asUser(valuer), payload: { purpose: 'ISSUE_OF_SHARES', transactionDate: '2026-05-01' } })).json().code, 'no_provision_in_force');
+  // A receipt valued as at another date: the lock response names the rule.
+  const moved = await t.app.inject({ method: 'PATCH', url: `/api/v1/engagements/${receipt.json().id}`, headers: asUser(valuer), payload: { transactionDate: '2026-04-10' } });
+  assert.equal(moved.statusCode, 200, moved.body);
+  assert.equal(moved.json().transactionDate, '2026-04-10');
+  const up = await upload(t, asUser(valuer), receipt.json().id, 'FINANCIALS', 'financials.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  assert.equal(up.statusCode, 201);
+  const locked = await lock(t, asUser(valuer), receipt.json().id, VALID_ASSUMPTIONS);
+  assert.equal(locked.statusCode, 200, locked.body);
+  const warning = locked.json().warnings.find((w: { code: string }) => w.code === 'VALUATION_DATE_NOT_TRANSACTION_DATE');
+  assert.match(warning.message, /Rule 56 of the Income-tax Rules, 2026 defines the valuation date/);
+});
