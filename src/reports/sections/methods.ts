@@ -14,7 +14,7 @@ export function methods(w: Writer, v: ValuationResult): void {
     { fontSize: SIZE.small + 0.5, boldFirstColumn: true },
   );
   w.paragraph(
-    `${v.methods.length} method${v.methods.length === 1 ? ' was' : 's were'} applied. Each is set out below with its intermediate figures; the discounted cash flow's years are tabled in the computation.`,
+    `${v.methods.length} method${v.methods.length === 1 ? ' was' : 's were'} applied. Each is set out below with its intermediate figures${v.methods.some((m) => m.method === 'DCF') ? '; the discounted cash flow\'s years are tabled in the computation' : ''}.`,
   );
   v.methods.forEach((m, i) => {
     const unit = chooseUnit(m.lines.filter((l) => l.kind === 'AMOUNT' && /^[-+]?\d+(\.\d+)?$/.test(l.value)).map((l) => l.value));

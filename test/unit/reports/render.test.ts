@@ -4,7 +4,7 @@ import type { Purpose, Statute, ValuationResult } from '../../../src/domain/valu
 import { rupees } from '../../../src/reports/format.js';
 import { DRAFT_WATERMARK, renderReport } from '../../../src/reports/render.js';
 import { inUnit } from '../../../src/reports/sections/units.js';
-import { RATIONALE, pdfText, pdfWords, reportInput, valuationFor } from './helpers.js';
+import { pdfText, pdfWords, reportInput, valuationFor } from './helpers.js';
 import { EXAMPLE_FACTS } from '../../fixtures/sample-report.js';
 
 /** The report's sections, in the order Rule 8 of the 2017 Rules and ICAI VS 202 give them. */
@@ -95,7 +95,7 @@ for (const c of cases) {
         '31 March 2026',
         // WACC and growth only where a DCF is used (IBC uses no income approach).
         ...(valuation.methods.some((m) => m.method === 'DCF') ? ['WACC', '12.5%', 'Terminal growth rate (g) 5%'] : ['Income approach Not used']),
-        RATIONALE,
+        input.assumptions.rationale,
         'Rohan Desai',
         'Ananya Iyer',
         'Vikram Mehta',
