@@ -102,6 +102,41 @@ function lineValues(m: MethodResult | undefined): Map<string, number> {
   return new Map((m?.lines ?? []).map((l) => [l.label, Number(l.value)]));
 }
 
+/**
+ * The value per share under `ValuePerShare_<METHOD>`: equity ÷ shares, or, where the engine concluded fully
+ * diluted (docs/valuation-method.md, Fully diluted shares), the basic figure (`ValuePerShare_<METHOD>_Basic`)
+ * and then (equity + CCPS/CCD add-back + exercise proceeds) ÷ (shares + conversion shares + options
+ * exercised), with the options the engine found in the money.
+ */
+function perShareCells(s: Sheet, m: MethodResult, equity: string, shares: string, name: (n: string, address: string) => void): string {
+  if (m.basicValuePerShare === undefined) {
+    const perShare = s.put('Value per equity share', { f: `${equity}/${shares}`, result: Number(m.valuePerShare) }, RUPEE_FORMAT);
+    name(`ValuePerShare_${m.method}`, perShare);
+    return perShare;
+  }
+  const line = (label: string) => m.lines.find((l) => l.label.startsWith(label));
+  const basic = s.put('Value per equity share (basic)', { f: `${equity}/${shares}`, result: Number(m.basicValuePerShare) }, RUPEE_FORMAT);
+  const addBackValue = line('Of which added back for this method')?.value
+    ?? String(Number(line('Add: CCPS capital')?.value ?? 0) + Number(line('Add: CCD principal')?.value ?? 0));
+  const addBack = s.put('Add: CCPS capital and CCD principal (converted, not deducted)', Number(addBackValue), RUPEE_FORMAT);
+  const conversion = s.put('Equity shares on conversion of CCPS and CCDs', Number(line('Equity shares on conversion')?.value ?? 0), COUNT_FORMAT);
+  const proceeds: string[] = [];
+  const exercised: string[] = [];
+  for (const l of m.lines.filter((x) => x.label.startsWith('Exercised: '))) {
+    const count = s.put(`${l.label} (options)`, Number(l.value), COUNT_FORMAT);
+    const price = s.put('    exercise price (₹)', Number(/₹([\d.]+)$/.exec(l.label)?.[1] ?? 0), RUPEE_FORMAT);
+    exercised.push(count);
+    proceeds.push(`${count}*${price}`);
+  }
+  const perShare = s.put('Value per equity share (fully diluted)', {
+    f: `(${equity}+${addBack}${proceeds.map((p) => `+${p}`).join('')})/(${shares}+${conversion}${exercised.map((c) => `+${c}`).join('')})`,
+    result: Number(m.valuePerShare),
+  }, RUPEE_FORMAT);
+  name(`ValuePerShare_${m.method}_Basic`, basic);
+  name(`ValuePerShare_${m.method}`, perShare);
+  return perShare;
+}
+
 export interface WorkpaperInput {
   targetEntity: string;
   financials: NormalisedFinancials;
@@ -302,10 +337,9 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
       f: `${ev}-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}+${bridgeItems}`,
       result: Number(dcf.equityValue),
     }, RUPEE_FORMAT);
-    const perShare = s.put('Value per equity share', { f: `${equity}/${shares}`, result: Number(dcf.valuePerShare) }, RUPEE_FORMAT);
+    const perShare = perShareCells(s, dcf, equity, shares, name);
     name('EnterpriseValue_DCF', ev);
     name('EquityValue_DCF', equity);
-    name('ValuePerShare_DCF', perShare);
     values.DCF = perShare;
 
     // ---------------------------------------------------------------- Sensitivity
@@ -381,8 +415,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
     const nav = s.put('Net asset value = assets − unamortised expenditure − outside liabilities − preference capital', {
       f: `${total}-${adj.unamortisedExpenditure}-${outside}-${bs.preferenceShareCapital}`, result: Number(book.equityValue),
     }, RUPEE_FORMAT);
-    const perShare = s.put('Value per equity share', { f: `${nav}/${shares}`, result: Number(book.valuePerShare) }, RUPEE_FORMAT);
-    name('ValuePerShare_NAV', perShare);
+    const perShare = perShareCells(s, book, nav, shares, name);
     values.NAV = perShare;
   }
 
@@ -439,9 +472,8 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
       s.row += 1;
     }
     const equity = s.put(`Equity value (simple average of ${implied.length} multiple(s))`, { f: `AVERAGE(${implied.join(',')})`, result: Number(comparables.equityValue) }, RUPEE_FORMAT);
-    const perShare = s.put('Value per equity share', { f: `${equity}/${shares}`, result: Number(comparables.valuePerShare) }, RUPEE_FORMAT);
+    const perShare = perShareCells(s, comparables, equity, shares, name);
     name('EquityValue_COMPARABLES', equity);
-    name('ValuePerShare_COMPARABLES', perShare);
     values.COMPARABLES = perShare;
   }
 

@@ -71,7 +71,7 @@ export interface NormalisedFinancials {
   /** The historical years, in rupees, oldest first (for the report). */
   history?: NormalisedHistoryYear[];
   /** The capital table as given (numbers of instruments; face value in rupees). */
-  shareholding?: { holder: string; instrument: string; number: string; faceValue: string }[];
+  shareholding?: { holder: string; instrument: string; number: string; faceValue: string; conversionRatio?: string; exercisePrice?: string }[];
 }
 
 export interface NormalisedEquityBridge {
@@ -225,7 +225,11 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
     }),
     ...(document.shareholding && {
       // Counts and face values are not amounts in the document's unit: kept as given.
-      shareholding: document.shareholding.map((r) => ({ holder: r.holder, instrument: r.instrument, number: String(r.number), faceValue: exact(r.faceValue) })),
+      shareholding: document.shareholding.map((r) => dropUndefined({
+        holder: r.holder, instrument: r.instrument, number: String(r.number), faceValue: exact(r.faceValue),
+        conversionRatio: r.conversionRatio === undefined ? undefined : exact(r.conversionRatio),
+        exercisePrice: r.exercisePrice === undefined ? undefined : exact(r.exercisePrice),
+      })),
     }),
   };
 }

@@ -214,6 +214,15 @@ const shareholdingSchema = strict({
     .number({ error: numberError })
     .refine((v) => Number.isSafeInteger(v) && v > 0, { error: 'must be a whole number greater than 0' }),
   faceValue: positiveNumber.refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimal places' }),
+  // Fully diluted capital (docs/valuation-method.md): CCPS and CCDs convert at conversionRatio equity
+  // shares each; ESOPs and warrants are exercised at exercisePrice (₹ per share) when in the money.
+  conversionRatio: positiveNumber.optional(),
+  exercisePrice: positiveNumber.refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimal places' }).optional(),
+}).superRefine((row, ctx) => {
+  const convertible = row.instrument === 'CCPS' || row.instrument === 'CCD';
+  const option = row.instrument === 'ESOP' || row.instrument === 'WARRANT';
+  if (row.conversionRatio !== undefined && !convertible) ctx.addIssue({ code: 'custom', path: ['conversionRatio'], message: 'applies only to CCPS and CCD' });
+  if (row.exercisePrice !== undefined && !option) ctx.addIssue({ code: 'custom', path: ['exercisePrice'], message: 'applies only to ESOP and WARRANT' });
 });
 
 const comparableMetricsSchema = strict({

@@ -3,6 +3,7 @@ import { bridgeLines, equityBridgeItems, equityFromEnterpriseValue } from './dcf
 import { amountLine, countLine, multipleLine, perShareLine } from './lines.js';
 import { dec, sum, toPaise, type Dec } from './money.js';
 import type { MethodResult, ValuationLine, ValuationWarning } from './types.js';
+import { dilute, dilutionLines, dilutiveInstruments, type Dilution, type DilutiveInstruments } from './dilution.js';
 
 /**
  * Comparable-company multiples (Companies Act s.62). For each multiple the median across the
@@ -23,7 +24,9 @@ export interface ComparablesComputation {
   applied: Applied[];
   equityValue: Dec;
   sharesOutstanding: Dec;
+  /** Fully diluted where the capital table holds dilutive instruments. */
   valuePerShare: Dec;
+  dilution: { instruments: DilutiveInstruments; result: Dilution } | null;
 }
 
 export function median(values: readonly Dec[]): Dec {
@@ -94,8 +97,15 @@ export function computeComparables(
   }
   const equityValue = sum(applied.map((a) => a.impliedEquity)).div(applied.length);
   const sharesOutstanding = dec(f.shares.equitySharesOutstanding);
+  // Only the enterprise multiples went through the bridge that deducted CCPS capital and CCD principal:
+  // the average adds them back in that proportion.
+  const instruments = dilutiveInstruments(f);
+  const enterpriseShare = dec(applied.filter((a) => a.key === 'evToEbitda' || a.key === 'evToRevenue').length).div(applied.length);
+  const dilution = instruments
+    ? { instruments, result: dilute(equityValue, sharesOutstanding, instruments, instruments.ccpsCapital.plus(instruments.ccdPrincipal).times(enterpriseShare)) }
+    : null;
   return {
-    computation: { applied, equityValue, sharesOutstanding, valuePerShare: equityValue.div(sharesOutstanding) },
+    computation: { applied, equityValue, sharesOutstanding, valuePerShare: dilution ? dilution.result.valuePerShare : equityValue.div(sharesOutstanding), dilution },
     warnings,
   };
 }
@@ -134,8 +144,9 @@ export function comparablesMethod(c: ComparablesComputation, peers: readonly Nor
       ...c.applied.flatMap((a) => a.lines),
       amountLine(`Equity value (simple average of ${c.applied.length} multiple(s))`, c.equityValue),
       countLine('Equity shares outstanding', c.sharesOutstanding),
-      perShareLine('Value per equity share', c.valuePerShare),
+      ...(c.dilution ? dilutionLines(c.dilution.result, c.dilution.instruments) : [perShareLine('Value per equity share', c.valuePerShare)]),
     ],
+    ...(c.dilution && { basicValuePerShare: toPaise(c.dilution.result.basicValuePerShare) }),
     equityValue: toPaise(c.equityValue),
     valuePerShare: toPaise(c.valuePerShare),
   };

@@ -3,6 +3,7 @@ import { amountLine, countLine, factorLine, perShareLine, percentLine } from './
 import { Dec, HUNDRED, ONE, ZERO, dec, percentToFraction, plain, sum, toPaise } from './money.js';
 import type { MethodResult, ValuationLine } from './types.js';
 import { discountExponent, isFullYear, type StubPeriod } from './stub.js';
+import { dilute, dilutionLines, dilutiveInstruments, type Dilution, type DilutiveInstruments } from './dilution.js';
 
 /** WACC and terminal growth in percent (12.5 = 12.5 %). */
 export interface DcfAssumptions {
@@ -77,7 +78,9 @@ export interface DcfComputation {
   bridge: EquityBridge;
   equityValue: Dec;
   sharesOutstanding: Dec;
+  /** Fully diluted where the capital table holds dilutive instruments. */
   valuePerShare: Dec;
+  dilution: { instruments: DilutiveInstruments; result: Dilution } | null;
 }
 
 export function computeDcf(f: NormalisedFinancials, a: DcfAssumptions): DcfComputation {
@@ -98,7 +101,11 @@ export function computeDcf(f: NormalisedFinancials, a: DcfAssumptions): DcfCompu
   const bridge = equityBridgeItems(f);
   const equityValue = equityFromEnterpriseValue(enterpriseValue, bridge);
   const sharesOutstanding = dec(f.shares.equitySharesOutstanding);
+  // The bridge deducted CCPS capital (preference capital) and CCD principal (borrowings): converted, they come back.
+  const instruments = dilutiveInstruments(f);
+  const dilution = instruments ? { instruments, result: dilute(equityValue, sharesOutstanding, instruments, instruments.ccpsCapital.plus(instruments.ccdPrincipal)) } : null;
   return {
+    dilution,
     years,
     terminalFcff,
     sumOfPresentValues,
@@ -110,7 +117,7 @@ export function computeDcf(f: NormalisedFinancials, a: DcfAssumptions): DcfCompu
     bridge,
     equityValue,
     sharesOutstanding,
-    valuePerShare: equityValue.div(sharesOutstanding),
+    valuePerShare: dilution ? dilution.result.valuePerShare : equityValue.div(sharesOutstanding),
   };
 }
 
@@ -340,10 +347,11 @@ export function dcfMethod(c: DcfComputation, a: DcfAssumptions): MethodResult {
     ...bridgeLines(c.bridge),
     amountLine('Equity value', c.equityValue),
     countLine('Equity shares outstanding', c.sharesOutstanding),
-    perShareLine('Value per equity share', c.valuePerShare),
+    ...(c.dilution ? dilutionLines(c.dilution.result, c.dilution.instruments) : [perShareLine('Value per equity share', c.valuePerShare)]),
   ];
   return {
     method: 'DCF',
+    ...(c.dilution && { basicValuePerShare: toPaise(c.dilution.result.basicValuePerShare) }),
     title: `Discounted free cash flow to the firm (${a.midYear ? 'mid-year' : 'end-of-year'} discounting)`,
     lines,
     enterpriseValue: toPaise(c.enterpriseValue),

@@ -140,7 +140,7 @@ export function computeValuation(input: ValuationInput): ValuationResult {
       ...(input.assumptions.rationale !== undefined && { rationale: input.assumptions.rationale }),
       ...(checked.costOfCapital && { costOfCapital: checked.costOfCapital }),
     },
-    conventions: conventions(checked.dcf, outcome.dcf !== null),
+    conventions: withDilution(conventions(checked.dcf, outcome.dcf !== null), outcome.methods),
     methods: outcome.methods,
     conclusion,
     ...(outcome.dcf && { sensitivity: computeSensitivity(checked.financials, checked.dcf) }),
@@ -152,6 +152,18 @@ export function computeValuation(input: ValuationInput): ValuationResult {
 /** Rule 11UA(2): the issue concluded by DCF (clause (b)) rather than NAV (clause (a)). */
 function adoptsDcf(conclusion: { byPurpose?: { purpose: string; method: string }[] }): boolean {
   return conclusion.byPurpose?.some((p) => p.purpose === 'ISSUE_OF_SHARES' && p.method === 'DCF') ?? false;
+}
+
+/** Says so where values per share are fully diluted (docs/valuation-method.md, Fully diluted shares). */
+function withDilution(c: Conventions, methods: { basicValuePerShare?: string }[]): Conventions {
+  if (!methods.some((m) => m.basicValuePerShare !== undefined)) return c;
+  return {
+    ...c,
+    statements: [
+      ...c.statements,
+      'Fully diluted: the values per share of the DCF, NAV and comparables, and the conclusion, count CCPS and CCDs as converted (their capital and principal no longer deducted) and options and warrants as exercised where their exercise price is below the value, with the proceeds added; the basic value per share is shown beside each. Prescribed Rule 11UA and Rule 57 formulas keep their own PV/PE arithmetic.',
+    ],
+  };
 }
 
 function conventions(dcf: DcfAssumptions, usesDcf: boolean): Conventions {

@@ -3,6 +3,7 @@ import { amountLine, countLine, perShareLine } from './lines.js';
 import { dec, type Dec } from './money.js';
 import { toPaise } from './money.js';
 import type { MethodResult } from './types.js';
+import { dilute, dilutionLines, dilutiveInstruments, type Dilution, type DilutiveInstruments } from './dilution.js';
 
 /**
  * Book net asset value for the Companies Act: total assets, less amounts that are not assets
@@ -16,7 +17,9 @@ export interface BookNavComputation {
   preferenceShareCapital: Dec;
   netAssetValue: Dec;
   sharesOutstanding: Dec;
+  /** Fully diluted where the capital table holds dilutive instruments. */
   valuePerShare: Dec;
+  dilution: { instruments: DilutiveInstruments; result: Dilution } | null;
 }
 
 export function computeBookNav(f: NormalisedFinancials): BookNavComputation {
@@ -30,14 +33,18 @@ export function computeBookNav(f: NormalisedFinancials): BookNavComputation {
     .minus(preferenceShareCapital);
   const netAssetValue = assets.minus(notAssets).minus(outsideLiabilities).minus(preferenceShareCapital);
   const sharesOutstanding = dec(f.shares.equitySharesOutstanding);
+  // NAV deducted CCPS capital (preference capital) and CCD principal (a liability): converted, they come back.
+  const instruments = dilutiveInstruments(f);
+  const dilution = instruments ? { instruments, result: dilute(netAssetValue, sharesOutstanding, instruments, instruments.ccpsCapital.plus(instruments.ccdPrincipal)) } : null;
   return {
+    dilution,
     totalAssets: assets,
     notAssets,
     outsideLiabilities,
     preferenceShareCapital,
     netAssetValue,
     sharesOutstanding,
-    valuePerShare: netAssetValue.div(sharesOutstanding),
+    valuePerShare: dilution ? dilution.result.valuePerShare : netAssetValue.div(sharesOutstanding),
   };
 }
 
@@ -52,8 +59,9 @@ export function bookNavMethod(c: BookNavComputation): MethodResult {
       amountLine('Less: preference share capital', c.preferenceShareCapital.neg()),
       amountLine('Net asset value attributable to equity', c.netAssetValue),
       countLine('Equity shares outstanding', c.sharesOutstanding),
-      perShareLine('Value per equity share', c.valuePerShare),
+      ...(c.dilution ? dilutionLines(c.dilution.result, c.dilution.instruments) : [perShareLine('Value per equity share', c.valuePerShare)]),
     ],
+    ...(c.dilution && { basicValuePerShare: toPaise(c.dilution.result.basicValuePerShare) }),
     equityValue: toPaise(c.netAssetValue),
     valuePerShare: toPaise(c.valuePerShare),
   };

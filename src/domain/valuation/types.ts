@@ -32,7 +32,10 @@ export interface MethodResult {
   lines: ValuationLine[];
   enterpriseValue?: string;
   equityValue: string;
+  /** Fully diluted where the capital table holds dilutive instruments (docs/valuation-method.md); else basic. */
   valuePerShare: string;
+  /** Before dilution; present only where the value per share is fully diluted. */
+  basicValuePerShare?: string;
   /** The purposes this method's value serves, and in what capacity. */
   servesPurpose?: string;
   purposes?: Purpose[];

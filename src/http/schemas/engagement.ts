@@ -112,6 +112,7 @@ const methodSchema = z.object({
   enterpriseValue: money.optional(),
   equityValue: money,
   valuePerShare: money,
+  basicValuePerShare: z.string().optional().describe('The value per share before dilution; present only where valuePerShare is fully diluted (CCPS and CCDs converted, in-the-money options and warrants exercised)'),
   servesPurpose: z.string().optional(),
   purposes: z.array(z.string()).optional(),
 });

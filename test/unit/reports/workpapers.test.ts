@@ -119,3 +119,27 @@ test('the equity bridge items in the DCF, Sensitivity and COMPARABLES formulas',
   const inputs = wb.hf.getSheetValues(wb.hf.getSheetId('Inputs')!);
   assert.equal(inputs.find((r) => r[0] === 'Equity bridge items, net')?.[1], 175000);
 });
+
+test('fully diluted values per share in the workpapers: basic, then the add-back, conversion and the options in the money, as formulas', async () => {
+  const doc = loadDocument('sample-company.json');
+  doc.balanceSheet.preferenceShareCapital = 20;
+  doc.balanceSheet.reservesAndSurplus = 830;
+  doc.shareholding = [
+    { holder: 'Promoters', instrument: 'EQUITY', number: 1000000, faceValue: 10 },
+    { holder: 'Series A investor', instrument: 'CCPS', number: 20000, faceValue: 100, conversionRatio: 2 },
+    { holder: 'Venture debt fund', instrument: 'CCD', number: 5000, faceValue: 1000, conversionRatio: 10 },
+    { holder: 'ESOP 2022 grant', instrument: 'ESOP', number: 30000, faceValue: 10, exercisePrice: 150 },
+    { holder: 'Lender warrants', instrument: 'WARRANT', number: 10000, faceValue: 10, exercisePrice: 600 },
+  ];
+  const financials = normalised(doc);
+  const valuation = computeValuation({
+    financials, assumptions: { wacc: '12', terminalGrowthRate: '4' }, engagement: { statute: 'COMPANIES_ACT_SEC_62', purpose: null, valuationDate: '2026-03-31' },
+  });
+  const wb = await recalculate(await buildWorkpapers({ targetEntity: 'Test Co', financials, valuation }));
+  for (const m of valuation.methods) {
+    assert.ok(m.basicValuePerShare, `${m.method} is diluted`);
+    assert.equal(paisa(wb.value(`ValuePerShare_${m.method}`)), m.valuePerShare, `${m.method} fully diluted`);
+    assert.equal(paisa(wb.value(`ValuePerShare_${m.method}_Basic`)), m.basicValuePerShare, `${m.method} basic`);
+  }
+  assert.equal(paisa(wb.value('ValuePerShare_Concluded')), valuation.conclusion.valuePerShare);
+});

@@ -1940,6 +1940,8 @@ export interface components {
                 rules: string[];
             };
             methods: {
+                /** @description The value per share before dilution; present only where valuePerShare is fully diluted (CCPS and CCDs converted, in-the-money options and warrants exercised) */
+                basicValuePerShare?: string;
                 /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                 enterpriseValue?: string;
                 /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */

@@ -1,0 +1,101 @@
+import type { NormalisedFinancials } from '../financials/normalise.js';
+import { amountLine, countLine, perShareLine } from './lines.js';
+import { Dec, ZERO, dec, sum, toPaise } from './money.js';
+import type { ValuationLine } from './types.js';
+
+/**
+ * Fully diluted capital (docs/valuation-method.md, Fully diluted shares). From the capital table:
+ * CCPS and CCDs count as converted (their shares added at `conversionRatio`; their capital and principal,
+ * number × face value, no longer deducted), and options and warrants count as exercised when their
+ * exercise price is below the value per share, the proceeds added to equity:
+ * v = (E + Σ kᵢnᵢ) / (N + Σ nᵢ) over the in-the-money set, which is the largest prefix of the options
+ * sorted by exercise price whose last price stays below the v it gives.
+ */
+export interface DilutiveInstruments {
+  /** CCPS capital and CCD principal at face value (₹), added back where a method deducted them. */
+  ccpsCapital: Dec;
+  ccdPrincipal: Dec;
+  /** Equity shares issued on conversion of CCPS and CCDs. */
+  conversionShares: Dec;
+  /** Options and warrants, by exercise price ascending. */
+  options: { holder: string; instrument: string; number: Dec; exercisePrice: Dec }[];
+}
+
+export interface Dilution {
+  basicValuePerShare: Dec;
+  addBack: Dec;
+  conversionShares: Dec;
+  exercised: DilutiveInstruments['options'];
+  proceeds: Dec;
+  dilutedEquity: Dec;
+  dilutedShares: Dec;
+  valuePerShare: Dec;
+}
+
+/** The capital table's dilutive instruments, or null when it holds none that can be counted. */
+export function dilutiveInstruments(f: Pick<NormalisedFinancials, 'shareholding'>): DilutiveInstruments | null {
+  const rows = f.shareholding ?? [];
+  const of = (instrument: string) => rows.filter((r) => r.instrument === instrument && r.conversionRatio !== undefined);
+  const faceTotal = (rs: typeof rows) => sum(rs.map((r) => dec(r.number).times(dec(r.faceValue))));
+  const convertibles = [...of('CCPS'), ...of('CCD')];
+  const options = rows
+    .filter((r) => (r.instrument === 'ESOP' || r.instrument === 'WARRANT') && r.exercisePrice !== undefined)
+    .map((r) => ({ holder: r.holder, instrument: r.instrument, number: dec(r.number), exercisePrice: dec(r.exercisePrice!) }))
+    .sort((a, b) => a.exercisePrice.comparedTo(b.exercisePrice));
+  if (convertibles.length === 0 && options.length === 0) return null;
+  return {
+    ccpsCapital: faceTotal(of('CCPS')),
+    ccdPrincipal: faceTotal(of('CCD')),
+    conversionShares: sum(convertibles.map((r) => dec(r.number).times(dec(r.conversionRatio!)))),
+    options,
+  };
+}
+
+/**
+ * The diluted value per share from a method's equity value and basic shares. `addBack` is the CCPS
+ * capital and CCD principal the method deducted (the caller knows which it deducted).
+ */
+export function dilute(equity: Dec, basicShares: Dec, d: DilutiveInstruments, addBack: Dec): Dilution {
+  const base = equity.plus(addBack);
+  const shares = basicShares.plus(d.conversionShares);
+  let exercised: DilutiveInstruments['options'] = [];
+  for (let m = d.options.length; m > 0; m--) {
+    const set = d.options.slice(0, m);
+    const v = base.plus(sum(set.map((o) => o.exercisePrice.times(o.number)))).div(shares.plus(sum(set.map((o) => o.number))));
+    if (set[m - 1].exercisePrice.lt(v)) {
+      exercised = set;
+      break;
+    }
+  }
+  const proceeds = sum(exercised.map((o) => o.exercisePrice.times(o.number)));
+  const dilutedEquity = base.plus(proceeds);
+  const dilutedShares = shares.plus(sum(exercised.map((o) => o.number)));
+  return {
+    basicValuePerShare: equity.div(basicShares),
+    addBack,
+    conversionShares: d.conversionShares,
+    exercised,
+    proceeds,
+    dilutedEquity,
+    dilutedShares,
+    valuePerShare: dilutedEquity.div(dilutedShares),
+  };
+}
+
+/** The lines after a method's equity value: basic per share, then each step to the fully diluted value. */
+export function dilutionLines(d: Dilution, d0: DilutiveInstruments): ValuationLine[] {
+  const outOfMoney = d0.options.filter((o) => !d.exercised.includes(o));
+  return [
+    perShareLine('Value per equity share (basic)', d.basicValuePerShare),
+    ...(d0.ccpsCapital.isZero() ? [] : [amountLine('Add: CCPS capital (counted as converted, not deducted)', d0.ccpsCapital)]),
+    ...(d0.ccdPrincipal.isZero() ? [] : [amountLine('Add: CCD principal (counted as converted, not deducted)', d0.ccdPrincipal)]),
+    ...(d.addBack.isZero() || d.addBack.eq(d0.ccpsCapital.plus(d0.ccdPrincipal)) ? [] : [amountLine('Of which added back for this method', d.addBack)]),
+    ...(d.conversionShares.isZero() ? [] : [countLine('Equity shares on conversion of CCPS and CCDs', d.conversionShares)]),
+    ...d.exercised.map((o) => countLine(`Exercised: ${o.holder} (${o.instrument}) at ₹${toPaise(o.exercisePrice)}`, o.number, 'in the money')),
+    ...outOfMoney.map((o) => countLine(`Not exercised: ${o.holder} (${o.instrument}) at ₹${toPaise(o.exercisePrice)}`, ZERO, 'out of the money: the exercise price is not below the value')),
+    ...(d.proceeds.isZero() ? [] : [amountLine('Add: exercise proceeds', d.proceeds)]),
+    amountLine('Fully diluted equity value', d.dilutedEquity),
+    countLine('Fully diluted equity shares', d.dilutedShares),
+    perShareLine('Value per equity share (fully diluted)', d.valuePerShare),
+  ];
+}
