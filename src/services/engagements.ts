@@ -165,7 +165,10 @@ export async function patchEngagement(ctx: ServiceContext, principal: Principal,
     const purposeAfter = patch.purpose !== undefined ? patch.purpose : current.purpose;
     const valuationDateAfter = patch.valuationDate ?? current.valuation_date;
     const transactionDateAfter = patch.transactionDate !== undefined ? patch.transactionDate ?? valuationDateAfter : current.transaction_date ?? valuationDateAfter;
-    refuseWithoutProvision(current.statute as Statute, purposeAfter, transactionDateAfter);
+    // Checked when what decides the law changes; report facts stay editable on an engagement made before this rule.
+    if (patch.purpose !== undefined || patch.valuationDate !== undefined || patch.transactionDate !== undefined) {
+      refuseWithoutProvision(current.statute as Statute, purposeAfter, transactionDateAfter);
+    }
     const next = {
       ...(patch.targetEntity !== undefined && { targetEntity: patch.targetEntity }),
       ...(cin !== undefined && { cin }),

@@ -131,9 +131,10 @@ test('the whole engagement through the pages: sign up → value → four eyes �
   await statusIs(page, 'GATE_3');
   await page.getByTestId('gate-blocker').getByText(/paid/).waitFor();
   // s.62 needs a registered valuer (Securities or Financial Assets): the client is not asked to pay
-  // before someone in the firm can sign, and the page says so.
-  await page.getByRole('button', { name: 'Pay (sandbox)' }).click();
-  await page.getByText(/s\.62\(1\)\(c\).*registered valuer/).waitFor();
+  // before someone in the firm can sign, and the page says so above a Pay button it keeps disabled.
+  await page.getByTestId('signatory-requirement').getByText(/s\.62\(1\)\(c\).*registered valuer/).waitFor();
+  await page.getByTestId('pay-blocked').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Pay (sandbox)' }).isDisabled(), true);
   await page.getByTestId('payment-status').getByText('UNPAID', { exact: true }).waitFor();
   await page.goto(url('/profile'));
   await page.getByLabel('Designation').fill('Partner');

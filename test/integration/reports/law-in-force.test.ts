@@ -128,3 +128,32 @@ test('an issue of shares from 1 April 2026 is 400 no_provision_in_force at creat
   const warning = locked.json().warnings.find((w: { code: string }) => w.code === 'VALUATION_DATE_NOT_TRANSACTION_DATE');
   assert.match(warning.message, /Rule 56 of the Income-tax Rules, 2026 defines the valuation date/);
 });
+
+test('IBC in liquidation: the report cites the Liquidation Process Regulations by name, shows the realisable value in total and no value per share', async () => {
+  const doc = fixture('sample-company.json');
+  doc.liquidation = {
+    assets: [
+      { assetClass: 'LAND_AND_BUILDING', bookValue: 400, estimates: [{ valuer: 'RV-A', fairValue: 0, liquidationValue: 400 }, { valuer: 'RV-B', fairValue: 0, liquidationValue: 300 }] },
+      { assetClass: 'PLANT_AND_MACHINERY', bookValue: 300, liquidationValue: 175.01, fairValue: 0 },
+    ],
+    liquidationCosts: 20,
+  };
+  const e = await createEngagement(t, asUser(valuer), { statute: 'IBC_LIQUIDATION', purpose: 'LIQUIDATION_REALISABLE_VALUE' });
+  assert.equal((await upload(t, asUser(valuer), e.id, 'FINANCIALS', 'financials.json', Buffer.from(JSON.stringify(doc)))).statusCode, 201);
+  assert.equal((await lock(t, asUser(valuer), e.id, { wacc: 12, terminalGrowthRate: 4, rationale: 'Rates are not used by the IBC valuation at all.' })).statusCode, 200);
+  await t.worker.drain();
+  await t.worker.drain();
+  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: asUser(valuer) })).json();
+  // (400 + 300) / 2 = 350 lakhs, the liquidator's computation; + 175.01 = 525.01 lakhs in total.
+  assert.equal(v.conclusion.liquidationValue.totalValue, '52501000.00');
+  assert.deepEqual(v.legalBasis.rules, ['Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35']);
+  const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report`, headers: asUser(valuer) });
+  assert.equal(pdf.statusCode, 200, pdf.body);
+  const text = pdfText(pdf.rawPayload);
+  assert.match(text, /Regulation 35 of the Insolvency and Bankruptcy Board of India \(Liquidation Process\) Regulations, 2016/);
+  assert.match(text, /Realisable value Total value of the assets .*₹5,25,01,000\.00/);
+  assert.match(text, /the liquidator's computation/);
+  assert.doesNotMatch(text, /Insolvency Resolution Process for Corporate Persons/);
+  assert.doesNotMatch(text, /per (equity )?share \(₹\)/i);
+  assert.doesNotMatch(text, /Weighted average cost of capital/);
+});

@@ -44,8 +44,8 @@ test('an IBC engagement whose financials lack liquidation.assets is refused at l
   assert.deepEqual(ok.json().warnings, [], 'IBC uses no rates: no DCF warnings');
   await t.worker.drain();
   const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
-  assert.deepEqual(v.conclusion.fairValue, { equityValue: '0.00', valuePerShare: '0.00', shortfall: '10000000.00' });
-  assert.deepEqual(v.conclusion.liquidationValue, { equityValue: '0.00', valuePerShare: '0.00', shortfall: '41000000.00' });
+  assert.deepEqual(v.conclusion.fairValue, { totalValue: '70000000.00', equityValue: '0.00', valuePerShare: '0.00', shortfall: '10000000.00' });
+  assert.deepEqual(v.conclusion.liquidationValue, { totalValue: '40000000.00', equityValue: '0.00', valuePerShare: '0.00', shortfall: '41000000.00' });
 });
 
 test('a lock with wacc 0.12 returns RATES_LOOK_LIKE_FRACTIONS (and WACC_GROWTH_SPREAD_NARROW) in the lock response', async () => {
