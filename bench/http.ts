@@ -5,21 +5,18 @@
 // BENCH_ROUND_S / BENCH_WARMUP_S: seconds per measured round / warm-up; BENCH_LIST_ROWS (1000000); BENCH_LOCKS (2000);
 // BENCH_PARTS: cluster,lock,list,embedded (the default; the A B A B GET always runs). DATABASE_POOL_MAX: both servers' pool.
 // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there on exit (read it with bench/lib/profile-summary.ts).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
 import { openPostgres } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { listEngagements } from '../src/db/repositories/engagements.js';
 import type { Scenario } from './lib/scenario.js';
+import { startChild, stopAll, stopChild, treeCpuSeconds, type Child } from './lib/children.js';
 import { formatStalls, summarizeStalls, type StallSummary } from './lib/stall-summary.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUND_S = Number(process.env.BENCH_ROUND_S ?? 15);
 /** autocannon worker threads for the GET rounds: the load generator must not be the ceiling (one thread is, at ~5 k req/s). */
@@ -31,77 +28,8 @@ const LOCKS = Number(process.env.BENCH_LOCKS ?? 2000);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'cluster,lock,list,embedded').split(',').map((s) => s.trim()));
 const CONNECTIONS = 50;
 const POOL_MAX = process.env.DATABASE_POOL_MAX; // unset: the service's default, and the baseline uses the same
-const SESSION_SECRET = 'bench-session-secret-0123456789abcdef0123456789';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Child {
-  name: string;
-  proc: ChildProcess;
-  base: string;
-  output: string[];
-  /** Its stall trace (STALL_TRACE_FILE), when it writes one. */
-  trace?: string;
-}
-
-const children = new Set<Child>();
 const tempDirs: string[] = [];
-
-/** Starts `node --import tsx <script> …args` (the Node 24 of this process) and waits until `probe` answers. */
-async function startChild(name: string, script: string, args: string[], env: Record<string, string>, probe: string): Promise<Child> {
-  const port = await freePort();
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', script, ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const child: Child = { name, proc, base: `http://127.0.0.1:${port}`, output: [], trace: env.STALL_TRACE_FILE };
-  children.add(child);
-  const keep = (b: Buffer) => {
-    child.output.push(b.toString());
-    if (child.output.length > 50) child.output.shift();
-  };
-  proc.stdout!.on('data', keep);
-  proc.stderr!.on('data', keep);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`${name} exited with ${proc.exitCode}: ${child.output.join('')}`);
-    try {
-      const res = await fetch(child.base + probe);
-      await res.arrayBuffer();
-      if (res.status < 500) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${name} did not start in 60 s: ${child.output.join('')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function stopChild(child: Child): Promise<void> {
-  children.delete(child);
-  const { proc } = child;
-  if (proc.exitCode !== null || proc.signalCode !== null) return;
-  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
-  proc.kill('SIGTERM');
-  const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function stopAll(): Promise<void> {
-  await Promise.all([...children].map(stopChild));
-}
+const SESSION_SECRET = 'bench-session-secret-0123456789abcdef0123456789';
 
 /** Signs a firm up through the API, mints an API token with the session; returns the token, firm and user ids. */
 async function seedFirm(base: string, firmName: string): Promise<{ token: string; firmId: string; userId: string }> {
@@ -131,37 +59,6 @@ async function createEngagement(base: string, token: string): Promise<string> {
   });
   if (res.status !== 201) throw new Error(`create engagement ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: string }).id;
-}
-
-/**
- * CPU seconds (user + system) used so far by a process and its descendants (cluster workers), from /proc;
- * undefined where /proc is not there. Ticks are USER_HZ, 100 on Linux.
- */
-function treeCpuSeconds(root: number): number | undefined {
-  try {
-    const stats = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((d) => {
-      try {
-        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // after "pid (comm) ": state, ppid, …
-        return [{ pid: Number(d), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) }];
-      } catch {
-        return [];
-      }
-    });
-    const tree = new Set([root]);
-    for (let grew = true; grew;) {
-      grew = false;
-      for (const p of stats) {
-        if (!tree.has(p.pid) && tree.has(p.ppid)) {
-          tree.add(p.pid);
-          grew = true;
-        }
-      }
-    }
-    return stats.filter((p) => tree.has(p.pid)).reduce((sum, p) => sum + p.ticks, 0) / 100;
-  } catch {
-    return undefined;
-  }
 }
 
 interface Round {
