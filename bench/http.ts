@@ -1,6 +1,9 @@
 // `npm run bench -- http`: the authenticated GET against a bare node:http + pg baseline, A B A B,
 // on one throwaway PostgreSQL database; the same GET on the embedded database; the engagement list at 1 k and
-// 1 M rows in one firm; lock-assumptions throughput. Servers are child processes; autocannon runs here.
+// 1 M rows in one firm; lock-assumptions throughput. Servers are child processes; autocannon runs here with
+// BENCH_WORKERS worker threads (default 2) for the GET rounds, so the load generator is not the ceiling. Each
+// server writes a stall trace (STALL_TRACE_FILE): its event-loop delay, GC pauses, token-use flushes and
+// credential loads per second, printed for every A/B round with the round's worst seconds.
 // BENCH_DATABASE_URL: a server to make and drop the throwaway database on (default the local one).
 // BENCH_ROUND_S / BENCH_WARMUP_S: seconds per measured round / warm-up; BENCH_LIST_ROWS (1000000); BENCH_LOCKS (2000);
 // BENCH_PARTS: cluster,lock,list,embedded (the default; the A B A B GET always runs). DATABASE_POOL_MAX: both servers' pool.
@@ -135,7 +138,7 @@ async function cleanup(dbName: string | undefined): Promise<void> {
 
 const scenario: Scenario = {
   name: 'http',
-  description: `authenticated GET vs a bare node:http + pg baseline (A B A B, ${CONNECTIONS} connections, ${ROUND_S} s rounds); embedded GET; list at 1 k / ${LIST_ROWS} rows; lock throughput`,
+  description: `authenticated GET vs a bare node:http + pg baseline (A B A B, ${CONNECTIONS} connections, ${LOADGEN_WORKERS} autocannon threads, ${ROUND_S} s rounds); embedded GET; list at 1 k / ${LIST_ROWS} rows; lock throughput`,
   async run() {
     const figures: Record<string, number | string> = {};
     // Other work on the machine moves every figure: say how busy it was.

@@ -34,7 +34,8 @@ const children = new Set<Child>();
 export async function startChild(name: string, script: string, args: string[], env: Record<string, string>, probe: string): Promise<Child> {
   const port = await freePort();
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', script, ...args], {
+  const extra = script === 'src/main.ts' && process.env.BENCH_SERVICE_NODE_FLAGS ? process.env.BENCH_SERVICE_NODE_FLAGS.split(' ') : [];
+  const proc = spawn(process.execPath, [...prof, ...extra, '--import', 'tsx', script, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
