@@ -16,6 +16,7 @@ import { MAX_XLSX_EXPANDED_BYTES, zipExpandedBytes } from '../src/domain/documen
 import { writeXlsx } from '../src/integrations/spreadsheets/financials-files.js';
 import { quantile, type Scenario } from './lib/scenario.js';
 import { startChild, stopAll, treeRssMb, type Child } from './lib/children.js';
+import type { TraceSecond } from '../src/lib/stall-trace.js';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const N = Number(process.env.BENCH_HEAVY_N ?? 8);
@@ -117,8 +118,10 @@ const scenario: Scenario = {
       const env = {
         DATABASE_URL: u.toString(), DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent',
         NODE_ENV: 'production', SESSION_SECRET, PUBLIC_BASE_URL: 'https://valuations.bench.example',
+        ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
       };
-      const api = await startChild(SPLIT ? 'api' : 'service', 'src/main.ts', SPLIT ? ['api'] : [], env, '/api/v1/health');
+      const trace = join(dataDir, 'stalls.jsonl');
+      const api = await startChild(SPLIT ? 'api' : 'service', 'src/main.ts', SPLIT ? ['api'] : [], { ...env, STALL_TRACE_FILE: trace }, '/api/v1/health');
       servers.push(api);
       if (SPLIT) servers.push(await startChild('worker', 'src/main.ts', ['worker'], env, ''));
       const base = api.base;
@@ -259,6 +262,13 @@ const scenario: Scenario = {
       figures[`XLSX ${mbOf(accepted.length)} MB → DATA_READY (ms)`] = `p50 ${rd.p50.toFixed(0)}, p95 ${rd.p95.toFixed(0)} (target p95 ≤ 3000: ${verdict(rd.p95 <= 3000)})`;
       figures['/health during XLSX ingestion (ms)'] = `p50 ${h.p50.toFixed(1)}, p99 ${h.p99.toFixed(1)}, max ${h.max.toFixed(0)}, ${health.length} requests (target p99 < 50: ${verdict(h.p99 < 50)})`;
       for (const [p, mb] of rss) if (p !== 'between') figures[`server RSS max, ${p} (MB)`] = Number(mb.toFixed(0));
+      // The API process's own view (its stall trace): V8 heap in use against resident memory, first and last second.
+      await new Promise((r) => setTimeout(r, 1100));
+      const secs = readFileSync(trace, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as TraceSecond).filter((x) => x.mem);
+      if (secs.length > 1) {
+        const [first, last] = [secs[0].mem, secs.at(-1)!.mem];
+        figures['API process memory, first → last second (MB)'] = `RSS ${first.rss} → ${last.rss}, V8 heap used ${first.heap} → ${last.heap} (max ${Math.max(...secs.map((x) => x.mem.heap))}), external ${first.external} → ${last.external}`;
+      }
       figures['server RSS max, throughout (MB)'] = `${maxRss.toFixed(0)} (target < 400: ${verdict(maxRss < 400)})`;
       return figures;
     } finally {

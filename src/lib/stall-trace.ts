@@ -1,7 +1,7 @@
 // What can stall a process's event loop, second by second, for the bench (STALL_TRACE_FILE; off by default):
 // the event-loop delay (perf_hooks.monitorEventLoopDelay), garbage-collection pauses (PerformanceObserver 'gc')
 // and named events the services report with traceEvent (the token-use flush, principal-cache loads and
-// refreshes). One JSON line per second is appended to the file; nothing is recorded when it is off.
+// refreshes), and the memory in use. One JSON line per second is appended to the file; nothing is recorded when it is off.
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
@@ -14,6 +14,8 @@ export interface TraceSecond {
   gc: Record<string, { n: number; ms: number; max: number }>;
   /** Reported events by name: count, total ms, longest ms. */
   events: Record<string, { n: number; ms: number; max: number }>;
+  /** Memory at the second's end, MB: resident, V8 heap used, outside the heap (buffers). */
+  mem: { rss: number; heap: number; external: number };
 }
 
 type Tally = Record<string, { n: number; ms: number; max: number }>;
@@ -59,6 +61,11 @@ export function startStallTrace(file: string): () => Promise<void> {
   gcObserver.observe({ entryTypes: ['gc'] });
   let secondStart = Date.now();
   const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+  const memory = () => {
+    const m = process.memoryUsage();
+    const mb = (b: number) => Math.round(b / 1048576);
+    return { rss: mb(m.rss), heap: mb(m.heapUsed), external: mb(m.external) };
+  };
   const writeSecond = () => {
     if (!current) return;
     const line: TraceSecond = {
@@ -66,6 +73,7 @@ export function startStallTrace(file: string): () => Promise<void> {
       eld: { p50: ms(eld.percentile(50)), p99: ms(eld.percentile(99)), max: ms(eld.max) },
       gc: current.gc,
       events: current.events,
+      mem: memory(),
     };
     out.write(`${JSON.stringify(line)}\n`);
     eld.reset();
