@@ -86,8 +86,14 @@ const scenario: Scenario = {
     // RSS of the servers, sampled every 100 ms, the largest per phase.
     let phase = 'start';
     const rss = new Map<string, number>();
+    const perServer = new Map<string, number>();
     const sampler = setInterval(() => {
-      const mb = servers.reduce((s, c) => s + (treeRssMb(c.proc.pid!) ?? 0), 0);
+      let mb = 0;
+      for (const c of servers) {
+        const own = treeRssMb(c.proc.pid!) ?? 0;
+        perServer.set(c.name, Math.max(perServer.get(c.name) ?? 0, own));
+        mb += own;
+      }
       rss.set(phase, Math.max(rss.get(phase) ?? 0, mb));
     }, 100);
     const cleanup = async () => {
@@ -123,7 +129,7 @@ const scenario: Scenario = {
       const trace = join(dataDir, 'stalls.jsonl');
       const api = await startChild(SPLIT ? 'api' : 'service', 'src/main.ts', SPLIT ? ['api'] : [], { ...env, STALL_TRACE_FILE: trace }, '/api/v1/health');
       servers.push(api);
-      if (SPLIT) servers.push(await startChild('worker', 'src/main.ts', ['worker'], env, ''));
+      if (SPLIT) servers.push(await startChild('worker', 'src/main.ts', ['worker'], env, null));
       const base = api.base;
 
       const call = async (method: string, path: string, who: Who | undefined, body?: unknown, expect = [200, 201]) => {
@@ -269,7 +275,8 @@ const scenario: Scenario = {
         const [first, last] = [secs[0].mem, secs.at(-1)!.mem];
         figures['API process memory, first → last second (MB)'] = `RSS ${first.rss} → ${last.rss}, V8 heap used ${first.heap} → ${last.heap} (max ${Math.max(...secs.map((x) => x.mem.heap))}), external ${first.external} → ${last.external}`;
       }
-      figures['server RSS max, throughout (MB)'] = `${maxRss.toFixed(0)} (target < 400: ${verdict(maxRss < 400)})`;
+      if (SPLIT) for (const [name, mb] of perServer) figures[`${name} process RSS max (MB)`] = Number(mb.toFixed(0));
+      figures[`server RSS max, throughout (MB)${SPLIT ? ', both processes' : ''}`] = `${maxRss.toFixed(0)} (target < 400: ${verdict(maxRss < 400)})`;
       return figures;
     } finally {
       process.removeListener('SIGINT', onSignal);

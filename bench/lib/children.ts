@@ -30,8 +30,8 @@ export interface Child {
 
 const children = new Set<Child>();
 
-/** Starts `node --import tsx <script> …args` (the Node 24 of this process) and waits until `probe` answers. */
-export async function startChild(name: string, script: string, args: string[], env: Record<string, string>, probe: string): Promise<Child> {
+/** Starts `node --import tsx <script> …args` (the Node 24 of this process) and waits until `probe` answers (null: 4 s alive). */
+export async function startChild(name: string, script: string, args: string[], env: Record<string, string>, probe: string | null): Promise<Child> {
   const port = await freePort();
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   const extra = script === 'src/main.ts' && process.env.BENCH_SERVICE_NODE_FLAGS ? process.env.BENCH_SERVICE_NODE_FLAGS.split(' ') : [];
@@ -48,6 +48,12 @@ export async function startChild(name: string, script: string, args: string[], e
   };
   proc.stdout!.on('data', keep);
   proc.stderr!.on('data', keep);
+  if (probe === null) {
+    // Serves no HTTP (the worker): started when it is still running a few seconds later.
+    await new Promise((r) => setTimeout(r, 4000));
+    if (proc.exitCode !== null) throw new Error(`${name} exited with ${proc.exitCode}: ${child.output.join('')}`);
+    return child;
+  }
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`${name} exited with ${proc.exitCode}: ${child.output.join('')}`);
