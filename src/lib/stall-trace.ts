@@ -8,6 +8,8 @@ import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf
 /** One second of the trace, as written (times in ms; `t` is the second's start, epoch ms). */
 export interface TraceSecond {
   t: number;
+  /** The process (API processes of one cluster may share the file). */
+  pid: number;
   /** Event-loop delay in that second: p50, p99, max. */
   eld: { p50: number; p99: number; max: number };
   /** GC pauses by kind (minor, major, incremental, weakcb): count, total ms, longest ms. */
@@ -70,6 +72,7 @@ export function startStallTrace(file: string): () => Promise<void> {
     if (!current) return;
     const line: TraceSecond = {
       t: secondStart,
+      pid: process.pid,
       eld: { p50: ms(eld.percentile(50)), p99: ms(eld.percentile(99)), max: ms(eld.max) },
       gc: current.gc,
       events: current.events,
