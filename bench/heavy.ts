@@ -265,6 +265,8 @@ const scenario: Scenario = {
           await waitFor(id, 'DATA_READY');
         } catch (err) {
           serverAlive();
+          polling = false; // the pollers stop before the service is stopped
+          await Promise.all(pollers);
           const docs = (await call('GET', `/api/v1/engagements/${id}/documents`, bearer)).buf.toString();
           throw new Error(`${(err as Error).message}; its documents: ${docs.slice(0, 1500)}`);
         }
