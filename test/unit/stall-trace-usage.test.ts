@@ -2,7 +2,7 @@
 // the pool (at most four ticks), then writes anyway.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStallTrace, traceEvent, tracing, type TraceSecond } from '../../src/lib/stall-trace.js';
@@ -10,10 +10,12 @@ import { UsageRecorder } from '../../src/services/usage-recorder.js';
 import { createLogger } from '../../src/lib/logger.js';
 import type { Database } from '../../src/db/client.js';
 
-test('a stall trace line holds the event-loop delay, GC, the events reported and memory; nothing is kept when off', async () => {
+test('a stall trace line holds the event-loop delay, GC, the events reported and memory; nothing is kept when off', async (t) => {
   assert.equal(tracing(), false);
   traceEvent('ignored', 1);
-  const file = join(mkdtempSync(join(tmpdir(), 'vs-trace-')), 'trace.jsonl');
+  const dir = mkdtempSync(join(tmpdir(), 'vs-trace-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'trace.jsonl');
   const stop = startStallTrace(file);
   assert.equal(tracing(), true);
   traceEvent('usage flush', 3);
