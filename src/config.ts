@@ -65,6 +65,8 @@ export const configSchema = z.object({
   PRINCIPAL_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** How often token last-use times are written (and once more on shutdown). */
   USAGE_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
+  /** Appends a per-second trace of event-loop delay, GC pauses, token-use flushes and credential loads to this file (the bench; off when unset). */
+  STALL_TRACE_FILE: z.string().min(1).optional(),
   REPORT_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Serves Prometheus metrics at /metrics without a credential (only behind a private network); off by default. */
   METRICS_ENABLED: bool.default(false),

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { apiProcessCount, loadConfig, ConfigError, type Config } from './config.js';
 import { forkApiProcesses, isClusterChild, type ApiCluster } from './api-cluster.js';
 import { createLogger } from './lib/logger.js';
+import { startStallTrace } from './lib/stall-trace.js';
 import { buildApp, createServiceContext } from './app.js';
 import { openAndMigrate, createWorker } from './runtime.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = createLogger(config.LOG_LEVEL);
+  const stopTrace = config.STALL_TRACE_FILE ? startStallTrace(config.STALL_TRACE_FILE) : undefined;
   const apiProcesses = role === 'worker' || clusterChild ? 1 : apiProcessCount(config, availableParallelism());
   let db: Database;
   try {
@@ -96,6 +98,7 @@ async function main(): Promise<void> {
     await app?.close(); // stops accepting, waits for in-flight requests
     await worker?.stop(); // waits for in-flight jobs
     await db.close();
+    await stopTrace?.();
     log.info('stopped');
     process.exit(0);
   };

@@ -19,6 +19,7 @@ declare module 'autocannon' {
     body?: string;
     requests?: Request[];
     timeout?: number;
+    workers?: number;
   }
   export interface Result {
     requests: Histogram;

@@ -1,9 +1,11 @@
 // The bare baseline of `npm run bench -- http`: node:http + a pg Pool, one single-row SELECT per request,
 // JSON out. No framework, no auth (the Authorization header is ignored). Started as a child process.
-// Env: DATABASE_URL, PORT, FIRM_ID, DATABASE_POOL_MAX (the service's pool size).
+// Env: DATABASE_URL, PORT, FIRM_ID, DATABASE_POOL_MAX (the service's pool size), STALL_TRACE_FILE (as the service's).
 import { createServer } from 'node:http';
 import pg from 'pg';
+import { startStallTrace } from '../../src/lib/stall-trace.js';
 
+const stopTrace = process.env.STALL_TRACE_FILE ? startStallTrace(process.env.STALL_TRACE_FILE) : undefined;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 20) });
 pool.on('error', () => {});
 const firmId = process.env.FIRM_ID;
@@ -27,6 +29,6 @@ const server = createServer((req, res) => {
     .catch(() => res.writeHead(500).end());
 });
 server.listen(Number(process.env.PORT), '127.0.0.1');
-const stop = () => server.close(() => void pool.end().then(() => process.exit(0)));
+const stop = () => server.close(() => void pool.end().then(() => stopTrace?.()).then(() => process.exit(0)));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

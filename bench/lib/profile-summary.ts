@@ -31,4 +31,4 @@ console.log(`total ${(total / 1e6).toFixed(1)} s sampled`);
 console.log('\nself time by package / file:');
 for (const [g, t] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${pct(t)}  ${g}`);
 console.log('\ntop functions:');
-for (const [f, t] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${pct(t)}  ${f}`);
+for (const [f, t] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 25))) console.log(`  ${pct(t)}  ${f}`);

@@ -4,14 +4,24 @@
  * DCF sensitivity range, the concluded value and the proposed price). The sensitivity grid is printed
  * once, as a table (sections/sensitivity.ts), not again as a heat map.
  */
-import * as echarts from 'echarts';
+import type * as Echarts from 'echarts';
 import { METHOD_TITLE, rupees } from './format.js';
 import type { ValuationResult } from '../domain/valuation/types.js';
 
 const ACCENT = '#1f3a5f';
 const FONT = 'DejaVu Sans';
 
-function render(option: echarts.EChartsCoreOption, width: number, height: number): string {
+// ECharts costs a process ~85 MB of memory once loaded: it is imported when a report is first rendered
+// (loadCharts, awaited by renderReport before the layout, which is synchronous), not by every process.
+let echarts: typeof Echarts | undefined;
+
+/** Loads the charting library; the report's layout draws charts only after this resolved. */
+export async function loadCharts(): Promise<void> {
+  echarts ??= await import('echarts');
+}
+
+function render(option: Echarts.EChartsCoreOption, width: number, height: number): string {
+  if (!echarts) throw new Error('charts drawn before loadCharts() resolved');
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
   chart.setOption({ animation: false, textStyle: { fontFamily: FONT, fontSize: 10 }, ...option });
   const svg = chart.renderToSVGString();

@@ -8,7 +8,8 @@ import type { Principal } from '../domain/identity/roles.js';
 import { parseFinancials, type NormalisedFinancials } from '../domain/financials/normalise.js';
 import { columnLetter, gridToDocument, locateError, type Grid } from '../integrations/spreadsheets/financials-grid.js';
 import { findUnstorableText, printable, unstorableTextReason } from '../domain/financials/storable-text.js';
-import { readCsv, readXlsx, SpreadsheetReadError } from '../integrations/spreadsheets/financials-files.js';
+import { readCsv, SpreadsheetReadError } from '../integrations/spreadsheets/financials-files.js';
+import { readXlsxOffThread } from '../integrations/spreadsheets/xlsx-thread.js';
 import * as docs from '../db/repositories/documents.js';
 import { getBlob } from '../db/repositories/blobs.js';
 import { getFinancials, upsertFinancials } from '../db/repositories/valuation-data.js';
@@ -41,7 +42,7 @@ export async function parseFinancialsFile(format: string, data: Buffer): Promise
   }
   let grid: Grid;
   try {
-    grid = format === 'XLSX' ? await readXlsx(data) : readCsv(data);
+    grid = format === 'XLSX' ? await readXlsxOffThread(data) : readCsv(data);
   } catch (err) {
     if (err instanceof SpreadsheetReadError) return { ok: false, errors: [{ path: '/', message: printable(err.message) }] };
     throw err;

@@ -145,23 +145,24 @@ export function csrfMatches(csrfTokenHash: string, presented: string | undefined
   return typeof presented === 'string' && presented.length > 0 && safeEqual(sha256Hex(presented), csrfTokenHash);
 }
 
-/** Format and checksum first (no database), then the digest lookup. */
+/**
+ * Format and checksum first (no database), then the digest: from the principal cache (concurrent misses share
+ * one look-up; a hot token is re-read in the background before its entry expires), else the database.
+ */
 export async function authenticateToken(ctx: ServiceContext, token: string): Promise<Principal | null> {
   if (!isWellFormedToken(token)) return null;
   const digest = sha256Hex(token);
-  const cached = ctx.principals?.get(`tok:${digest}`)?.principal;
-  if (cached?.kind === 'token') {
-    ctx.usage?.recordTokenUse(cached.tokenId);
-    return cached;
-  }
-  const row = await tokens.findLiveTokenByHash(ctx.db, digest);
-  if (!row) return null;
-  if (ctx.usage) ctx.usage.recordTokenUse(row.id);
-  else await tokens.touchToken(ctx.db, row.id);
-  const principal: Principal = { kind: 'token', tokenId: row.id, firmId: row.firm_id, role: 'VALUER', tokenName: row.name };
-  // Never cached past the token's expiry.
-  const ttl = row.expires_at ? row.expires_at.getTime() - Date.now() : undefined;
-  ctx.principals?.set(`tok:${digest}`, row.firm_id, { principal }, ttl === undefined ? undefined : Math.min(ttl, 5_000));
+  const load = async () => {
+    const row = await tokens.findLiveTokenByHash(ctx.db, digest);
+    if (!row) return null;
+    const principal: Principal = { kind: 'token', tokenId: row.id, firmId: row.firm_id, role: 'VALUER', tokenName: row.name };
+    // Never cached past the token's expiry.
+    return { value: { principal }, firmId: row.firm_id, ttlMs: row.expires_at ? row.expires_at.getTime() - Date.now() : undefined };
+  };
+  const principal = ctx.principals ? (await ctx.principals.resolve(`tok:${digest}`, load))?.principal : (await load())?.value.principal;
+  if (principal?.kind !== 'token') return null;
+  if (ctx.usage) ctx.usage.recordTokenUse(principal.tokenId);
+  else await tokens.touchToken(ctx.db, principal.tokenId);
   return principal;
 }
 

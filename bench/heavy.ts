@@ -1,0 +1,313 @@
+// `npm run bench -- heavy`: the paths people wait on, each BENCH_HEAVY_N times, with p50/p95 and the server's
+// RSS (its process tree, sampled every 100 ms): lock → GATE_1 (the computation with its sensitivity grid),
+// GATE_3 → FINAL report READY, the workpapers download, and a large XLSX upload → DATA_READY with the API's
+// /health p99 meanwhile. One throwaway PostgreSQL database; the service as `npm start` runs it (API and worker
+// in one process), or BENCH_HEAVY_ROLES=split for an `api` and a `worker` process.
+// BENCH_HEAVY_N (8); BENCH_HEAVY_STATUTE (RULE_11UA, the ten-year DCF example: the longest report).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { openPostgres } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { MAX_XLSX_EXPANDED_BYTES, zipExpandedBytes } from '../src/domain/documents/upload-bounds.js';
+import { writeXlsx } from '../src/integrations/spreadsheets/financials-files.js';
+import { quantile, type Scenario } from './lib/scenario.js';
+import { startChild, stopAll, treeRssMb, type Child } from './lib/children.js';
+import type { TraceSecond } from '../src/lib/stall-trace.js';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const N = Number(process.env.BENCH_HEAVY_N ?? 8);
+const STATUTE = process.env.BENCH_HEAVY_STATUTE ?? 'RULE_11UA';
+const SPLIT = process.env.BENCH_HEAVY_ROLES === 'split';
+const SESSION_SECRET = 'bench-session-secret-0123456789abcdef0123456789';
+const FIXTURES = new URL('../test/fixtures/financials/', import.meta.url);
+const fixture = (name: string) => JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8')) as Record<string, unknown>;
+const REGISTRATIONS = [
+  { type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS', rvo: 'ICAI Registered Valuers Organisation' },
+  { type: 'SEBI_MERCHANT_BANKER', number: 'INM000012345' },
+  { type: 'ICAI_MEMBERSHIP', number: '123456' },
+];
+const ENGAGEMENT = {
+  targetEntity: 'Bench Castings Pvt Ltd', statute: STATUTE, cin: 'U28100MH2015PTC123456',
+  ...(STATUTE === 'RULE_11UA' ? { purpose: 'TRANSFER_OR_RECEIPT' } : STATUTE === 'FEMA_RBI' ? { purpose: 'ISSUE_TO_NON_RESIDENT' } : {}),
+  appointingAuthority: 'Board of Directors of Bench Castings Private Limited',
+  appointmentDate: '2026-04-02',
+  companyBackground: 'Bench Castings makes precision castings for the automotive industry from two plants in Pune, founded in 2015 and profitable since 2019.',
+};
+const ASSUMPTIONS = { wacc: 12.5, terminalGrowthRate: 4, rationale: 'Peer beta 1.1 relevered; CAPM on 10y G-sec yield of 7.0 %.' };
+
+interface Who { headers: Record<string, string> }
+
+function multipart(fields: Record<string, string>, file: { name: string; data: Buffer }) {
+  const boundary = `----bench${Math.random().toString(16).slice(2)}`;
+  const parts = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), Buffer.from(file.data), Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * The financials template for `doc` with a second sheet of numbers and an incompressible image, grown to
+ * about `targetExpanded` bytes expanded (the upload bound counts every entry of the zip).
+ */
+async function paddedWorkbook(doc: Record<string, unknown>, targetExpanded: number): Promise<Buffer> {
+  const build = async (imageBytes: number) => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await writeXlsx(doc as never)) as unknown as Parameters<typeof wb.xlsx.load>[0]);
+    const notes = wb.addWorksheet('Workings');
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let r = 0; r < 4000; r++) notes.addRow(Array.from({ length: 10 }, () => Math.round(next() * 1e9) / 100));
+    if (imageBytes > 0) notes.addImage(wb.addImage({ buffer: randomBytes(imageBytes) as never, extension: 'png' }), 'L1:N8');
+    return Buffer.from(await wb.xlsx.writeBuffer());
+  };
+  const bare = await build(0);
+  return build(Math.max(0, targetExpanded - zipExpandedBytes(bare)!));
+}
+
+const ms = (t0: number) => performance.now() - t0;
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { p50: quantile(s, 0.5), p95: quantile(s, 0.95), p99: quantile(s, 0.99), max: s.at(-1) ?? NaN };
+};
+
+const scenario: Scenario = {
+  name: 'heavy',
+  description: `lock → GATE_1, GATE_3 → FINAL (${STATUTE}${STATUTE === 'IBC_LIQUIDATION' ? ', IBC shortfall example' : ', ten-year example'}), workpapers, large XLSX → DATA_READY with /health meanwhile; ${N} each; server RSS`,
+  async run() {
+    const figures: Record<string, number | string> = {};
+    const say = (line: string) => console.log(`   · ${line}`);
+    const dbName = `vs_bench_heavy_${process.pid}_${Date.now()}`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'vs-bench-heavy-'));
+    let created = false;
+    const servers: Child[] = [];
+    // RSS of the servers, sampled every 100 ms, the largest per phase.
+    let phase = 'start';
+    const rss = new Map<string, number>();
+    const perServer = new Map<string, number>();
+    const sampler = setInterval(() => {
+      let mb = 0;
+      for (const c of servers) {
+        const own = treeRssMb(c.proc.pid!) ?? 0;
+        perServer.set(c.name, Math.max(perServer.get(c.name) ?? 0, own));
+        mb += own;
+      }
+      rss.set(phase, Math.max(rss.get(phase) ?? 0, mb));
+    }, 100);
+    const cleanup = async () => {
+      clearInterval(sampler);
+      await stopAll();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (created) {
+        const admin = new pg.Client({ connectionString: ADMIN_URL });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        await admin.end();
+      }
+    };
+    const onSignal = () => void cleanup().finally(() => process.exit(130));
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    try {
+      const admin = new pg.Client({ connectionString: ADMIN_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${dbName}`);
+      created = true;
+      await admin.end();
+      const u = new URL(ADMIN_URL);
+      u.pathname = `/${dbName}`;
+      const db = openPostgres(u.toString(), { max: 2 });
+      await migrate(db);
+      await db.close();
+      const env = {
+        DATABASE_URL: u.toString(), DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent',
+        NODE_ENV: 'production', SESSION_SECRET, PUBLIC_BASE_URL: 'https://valuations.bench.example',
+        ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
+      };
+      const trace = join(dataDir, 'stalls.jsonl');
+      const api = await startChild(SPLIT ? 'api' : 'service', 'src/main.ts', SPLIT ? ['api'] : [], { ...env, STALL_TRACE_FILE: trace }, '/api/v1/health');
+      servers.push(api);
+      if (SPLIT) servers.push(await startChild('worker', 'src/main.ts', ['worker'], env, null));
+      const base = api.base;
+
+      const call = async (method: string, path: string, who: Who | undefined, body?: unknown, expect = [200, 201]) => {
+        const isBuf = Buffer.isBuffer(body);
+        const res = await fetch(base + path, {
+          method,
+          headers: { ...(who?.headers ?? {}), ...(body !== undefined && !isBuf ? { 'content-type': 'application/json' } : {}) },
+          body: body === undefined ? undefined : isBuf ? new Uint8Array(body as Buffer) : JSON.stringify(body),
+        });
+        const buf = Buffer.from(await res.arrayBuffer());
+        if (!expect.includes(res.status)) throw new Error(`${method} ${path}: ${res.status} ${buf.toString().slice(0, 400)}`);
+        return { status: res.status, headers: res.headers, buf, json: () => JSON.parse(buf.toString()) as Record<string, unknown> };
+      };
+      const sessionOf = (res: { headers: Headers; json: () => Record<string, unknown> }): Who => ({
+        headers: { cookie: res.headers.getSetCookie()[0].split(';')[0], 'x-csrf-token': String(res.json().csrfToken) },
+      });
+
+      // A firm: the admin (a qualified signatory), a valuer and a reviewer (invited; the invitations are .eml files), a token.
+      const email = (tag: string) => `${tag}.${process.pid}.${Date.now()}@example.com`;
+      const password = 'correct horse battery staple';
+      const boss = sessionOf(await call('POST', '/api/v1/auth/signup', undefined, { firmName: 'Bench Heavy LLP', name: 'Asha Admin', email: email('admin'), password }));
+      await call('PATCH', '/api/v1/auth/me', boss, { designation: 'Partner', registrations: REGISTRATIONS });
+      const member = async (name: string) => {
+        const to = email(name.toLowerCase().replace(/\W/g, ''));
+        await call('POST', '/api/v1/team/invite', boss, { email: to, name, role: 'VALUER' });
+        const mail = readdirSync(join(dataDir, 'mail')).map((f) => readFileSync(join(dataDir, 'mail', f), 'utf8')).find((m) => m.includes(`To: ${to}`))!;
+        const token = /"token": "([^"]+)"/.exec(mail)![1];
+        return sessionOf(await call('POST', '/api/v1/auth/accept-invite', undefined, { token, password }));
+      };
+      const valuer = await member('Vikram Valuer');
+      const reviewer = await member('Rekha Reviewer');
+      const bearer: Who = { headers: { authorization: `Bearer ${String((await call('POST', '/api/v1/settings/api-tokens', boss, { name: 'bench' })).json().token)}` } };
+
+      const statusOf = async (id: string) => String((await call('GET', `/api/v1/engagements/${id}`, bearer)).json().status);
+      const waitFor = async (id: string, wanted: string, refuse = ['REJECTED', 'FAILED']) => {
+        const deadline = Date.now() + 60_000;
+        for (;;) {
+          const s = await statusOf(id);
+          if (s === wanted) return;
+          if (refuse.includes(s)) throw new Error(`${id} went to ${s}, waiting for ${wanted}`);
+          if (Date.now() > deadline) throw new Error(`${id} still ${s} after 60 s, waiting for ${wanted}`);
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      };
+      const upload = (id: string, name: string, data: Buffer, expect?: number[]) => {
+        const mp = multipart({ kind: 'FINANCIALS' }, { name, data: data });
+        return call('POST', `/api/v1/engagements/${id}/documents`, { headers: { ...bearer.headers, 'content-type': mp.type } }, mp.body, expect);
+      };
+      const doc = fixture(STATUTE === 'IBC_LIQUIDATION' ? 'ibc-shortfall.json' : 'ten-year-company.json'); // IBC needs liquidation assets
+
+      // 1. lock → GATE_1, 2. GATE_3 → FINAL READY, 3. workpapers, on N engagements (one more first, unmeasured, to warm up).
+      const toGate1: number[] = [];
+      const toFinal: number[] = [];
+      const workpapers: number[] = [];
+      let finalBytes = 0;
+      let workpaperBytes = 0;
+      for (let i = 0; i <= N; i++) {
+        const warm = i === 0;
+        const id = String((await call('POST', '/api/v1/engagements', bearer, ENGAGEMENT)).json().id);
+        await upload(id, 'financials.json', Buffer.from(JSON.stringify(doc)));
+        await waitFor(id, 'DATA_READY');
+        phase = 'lock → GATE_1';
+        let t0 = performance.now();
+        await call('POST', `/api/v1/engagements/${id}/assumptions/lock`, bearer, ASSUMPTIONS);
+        await waitFor(id, 'GATE_1');
+        if (!warm) toGate1.push(ms(t0));
+        phase = 'between';
+        const order = (await call('POST', '/api/v1/payments', bearer, { engagementId: id })).json();
+        const paid = (await call('POST', '/api/v1/payments/sandbox/pay', undefined, { gateway_order_id: order.gatewayOrderId })).json();
+        await call('POST', '/api/v1/payments/verify', bearer, paid);
+        await call('POST', `/api/v1/engagements/${id}/gates/GATE_1/approve`, valuer, {});
+        await call('POST', `/api/v1/engagements/${id}/gates/GATE_2/approve`, reviewer, {});
+        phase = 'GATE_3 → FINAL';
+        t0 = performance.now();
+        await call('POST', `/api/v1/engagements/${id}/gates/GATE_3/approve`, boss, { place: 'Mumbai' });
+        for (let deadline = Date.now() + 120_000; ;) {
+          const r = (await call('GET', `/api/v1/engagements/${id}/report/status`, bearer)).json();
+          if (r.kind === 'FINAL' && r.status === 'READY') break;
+          if (r.status === 'FAILED' || Date.now() > deadline) throw new Error(`FINAL report: ${JSON.stringify(r)}`);
+          await new Promise((res) => setTimeout(res, 10));
+        }
+        if (!warm) toFinal.push(ms(t0));
+        if (warm) finalBytes = (await call('GET', `/api/v1/engagements/${id}/report`, bearer)).buf.length;
+        phase = 'workpapers download';
+        t0 = performance.now();
+        const wp = await call('GET', `/api/v1/engagements/${id}/valuation/workpapers.xlsx`, bearer);
+        if (!warm) workpapers.push(ms(t0));
+        workpaperBytes = wp.buf.length;
+        phase = 'between';
+        if (!warm) say(`${i}/${N}: lock → GATE_1 ${toGate1.at(-1)!.toFixed(0)} ms, GATE_3 → FINAL ${toFinal.at(-1)!.toFixed(0)} ms, workpapers ${workpapers.at(-1)!.toFixed(0)} ms`);
+      }
+
+      // 4. A large workbook → DATA_READY, with /health polled by 4 clients meanwhile. The bound on what a workbook
+      // may expand to (MAX_XLSX_EXPANDED_BYTES) counts every entry, so the largest accepted is just under it.
+      // The ten-year example on a Rule 11UA engagement whatever BENCH_HEAVY_STATUTE: the cost measured is reading the workbook.
+      const tenYear = fixture('ten-year-company.json');
+      const XLSX_ENGAGEMENT = { ...ENGAGEMENT, statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT' };
+      const accepted = await paddedWorkbook(tenYear, MAX_XLSX_EXPANDED_BYTES - 64 * 1024);
+      const fiveMb = await paddedWorkbook(tenYear, 5 * 1024 * 1024 + 64 * 1024);
+      const mbOf = (b: number) => (b / (1024 * 1024)).toFixed(2);
+      say(`workbook accepted: ${mbOf(accepted.length)} MB file, ${mbOf(zipExpandedBytes(accepted)!)} MB expanded; the 5 MB one: ${mbOf(fiveMb.length)} MB file, ${mbOf(zipExpandedBytes(fiveMb)!)} MB expanded`);
+      const five = await upload(String((await call('POST', '/api/v1/engagements', bearer, XLSX_ENGAGEMENT)).json().id), 'financials.xlsx', fiveMb, [201, 413, 422]);
+      figures[`XLSX of ${mbOf(fiveMb.length)} MB (expands to ${mbOf(zipExpandedBytes(fiveMb)!)} MB)`] = five.status === 201 ? 'accepted' : `refused at upload: ${five.status} ${String(five.json().detail ?? five.json().title ?? '')}`;
+      const toReady: number[] = [];
+      const health: number[] = [];
+      let polling = true;
+      let healthFailures = 0;
+      const pollers = Array.from({ length: 4 }, async () => {
+        while (polling) {
+          const t0 = performance.now();
+          try {
+            await (await fetch(`${base}/api/v1/health`)).arrayBuffer();
+            health.push(ms(t0));
+          } catch {
+            healthFailures += 1; // counted, and the server's state is checked below
+            if (api.proc.exitCode !== null || api.proc.signalCode !== null) break;
+          }
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      });
+      const serverAlive = () => {
+        if (api.proc.exitCode !== null || api.proc.signalCode !== null) {
+          polling = false;
+          throw new Error(`the service exited (${api.proc.exitCode ?? api.proc.signalCode}) during ingestion: ${api.output.join('').slice(-3000)}`);
+        }
+      };
+      for (let i = 0; i <= N; i++) {
+        const id = String((await call('POST', '/api/v1/engagements', bearer, XLSX_ENGAGEMENT)).json().id);
+        phase = 'XLSX upload → DATA_READY';
+        const t0 = performance.now();
+        try {
+          await upload(id, 'financials.xlsx', accepted);
+          await waitFor(id, 'DATA_READY');
+        } catch (err) {
+          serverAlive();
+          polling = false; // the pollers stop before the service is stopped
+          await Promise.all(pollers);
+          const docs = (await call('GET', `/api/v1/engagements/${id}/documents`, bearer)).buf.toString();
+          throw new Error(`${(err as Error).message}; its documents: ${docs.slice(0, 1500)}`);
+        }
+        if (i > 0) toReady.push(ms(t0));
+        phase = 'between';
+        if (i > 0) say(`${i}/${N}: XLSX → DATA_READY ${toReady.at(-1)!.toFixed(0)} ms`);
+      }
+      polling = false;
+      await Promise.all(pollers);
+      if (healthFailures > 0) figures['/health requests that failed'] = healthFailures;
+
+      const g1 = stats(toGate1);
+      const fin = stats(toFinal);
+      const wp = stats(workpapers);
+      const rd = stats(toReady);
+      const h = stats(health);
+      const maxRss = Math.max(...rss.values());
+      const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+      figures['layout'] = SPLIT ? 'api + worker processes' : 'one process (API and worker, as npm start)';
+      figures['lock → GATE_1 (ms)'] = `p50 ${g1.p50.toFixed(0)}, p95 ${g1.p95.toFixed(0)} (target p95 ≤ 1000: ${verdict(g1.p95 <= 1000)})`;
+      figures[`GATE_3 → FINAL READY (ms), ${STATUTE}`] = `p50 ${fin.p50.toFixed(0)}, p95 ${fin.p95.toFixed(0)} (target p95 ≤ 2000: ${verdict(fin.p95 <= 2000)}); PDF ${(finalBytes / 1024).toFixed(0)} KiB`;
+      figures['workpapers download (ms)'] = `p50 ${wp.p50.toFixed(0)}, p95 ${wp.p95.toFixed(0)}; ${(workpaperBytes / 1024).toFixed(0)} KiB`;
+      figures[`XLSX ${mbOf(accepted.length)} MB → DATA_READY (ms)`] = `p50 ${rd.p50.toFixed(0)}, p95 ${rd.p95.toFixed(0)} (target p95 ≤ 3000: ${verdict(rd.p95 <= 3000)})`;
+      figures['/health during XLSX ingestion (ms)'] = `p50 ${h.p50.toFixed(1)}, p99 ${h.p99.toFixed(1)}, max ${h.max.toFixed(0)}, ${health.length} requests (target p99 < 50: ${verdict(h.p99 < 50)})`;
+      for (const [p, mb] of rss) if (p !== 'between') figures[`server RSS max, ${p} (MB)`] = Number(mb.toFixed(0));
+      // The API process's own view (its stall trace): V8 heap in use against resident memory, first and last second.
+      await new Promise((r) => setTimeout(r, 1100));
+      const secs = readFileSync(trace, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as TraceSecond).filter((x) => x.mem);
+      if (secs.length > 1) {
+        const [first, last] = [secs[0].mem, secs.at(-1)!.mem];
+        figures['API process memory, first → last second (MB)'] = `RSS ${first.rss} → ${last.rss}, V8 heap used ${first.heap} → ${last.heap} (max ${Math.max(...secs.map((x) => x.mem.heap))}), external ${first.external} → ${last.external}`;
+      }
+      if (SPLIT) for (const [name, mb] of perServer) figures[`${name} process RSS max (MB)`] = Number(mb.toFixed(0));
+      figures[`server RSS max, throughout (MB)${SPLIT ? ', both processes' : ''}`] = `${maxRss.toFixed(0)} (target < 400: ${verdict(maxRss < 400)})`;
+      return figures;
+    } finally {
+      process.removeListener('SIGINT', onSignal);
+      process.removeListener('SIGTERM', onSignal);
+      await cleanup();
+    }
+  },
+};
+
+export default scenario;

@@ -1,0 +1,76 @@
+// Reads a financials workbook on a worker thread, so parsing a few megabytes of XML never holds the event
+// loop (the API's /health and every request keep answering while a workbook is ingested), and the memory
+// the parse needs is bounded. The thread runs readXlsx unchanged.
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { readXlsx, SpreadsheetReadError } from './financials-files.js';
+import type { Grid } from './financials-grid.js';
+
+/** Heap a workbook parse may use (`npm run bench -- heavy` reads a workbook of 3.94 MB expanded, near the upload bound, within it). */
+const THREAD_HEAP_MB = 160;
+
+type Answer = { id: number; grid: Grid } | { id: number; readError: string } | { id: number; crash: string };
+
+interface Pending { resolve: (grid: Grid) => void; reject: (err: Error) => void }
+
+/**
+ * One reader thread, started on the first workbook and kept (it holds the process open only while it reads), so
+ * a workbook does not pay for a thread's start-up and the process's memory does not ratchet up with a new
+ * thread per workbook. Workbooks are read one at a time, in order. If the thread dies (out of its heap),
+ * what it was reading fails and the next workbook starts a new one.
+ */
+let reader: { worker: Worker; pending: Map<number, Pending> } | undefined;
+let nextId = 0;
+
+function startReader() {
+  // This file's own path (.ts under tsx, .js when compiled); the thread inherits the loader (execArgv).
+  const worker = new Worker(new URL(import.meta.url), {
+    workerData: { xlsxReader: true },
+    resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: 8 },
+  });
+  worker.unref();
+  const state = { worker, pending: new Map<number, Pending>() };
+  const fail = (err: Error) => {
+    if (reader === state) reader = undefined;
+    // Out of its heap: the workbook is more than a financials file can be.
+    const reason = (err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
+      ? new SpreadsheetReadError('the workbook needs more memory to read than a financials file may', { cause: err })
+      : err;
+    for (const p of state.pending.values()) p.reject(reason);
+    state.pending.clear();
+  };
+  worker.on('message', (answer: Answer) => {
+    const p = state.pending.get(answer.id);
+    if (!p) return;
+    state.pending.delete(answer.id);
+    if (state.pending.size === 0) worker.unref();
+    if ('grid' in answer) p.resolve(answer.grid);
+    else if ('readError' in answer) p.reject(new SpreadsheetReadError(answer.readError));
+    else p.reject(new Error(`reading the workbook failed: ${answer.crash}`));
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the workbook reader stopped (exit ${code})`)));
+  return state;
+}
+
+/** readXlsx on the reader thread: the same grid, or the same SpreadsheetReadError. */
+export function readXlsxOffThread(buffer: Buffer): Promise<Grid> {
+  reader ??= startReader();
+  const { worker, pending } = reader;
+  const id = nextId++;
+  return new Promise<Grid>((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    worker.ref(); // held open while it reads
+    worker.postMessage({ id, xlsx: buffer });
+  });
+}
+
+if (!isMainThread && parentPort && (workerData as { xlsxReader?: boolean } | null)?.xlsxReader) {
+  const port = parentPort;
+  let queue = Promise.resolve();
+  port.on('message', ({ id, xlsx }: { id: number; xlsx: Uint8Array }) => {
+    queue = queue.then(() => readXlsx(Buffer.from(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength)).then(
+      (grid) => port.postMessage({ id, grid } satisfies Answer),
+      (err: unknown) => port.postMessage(err instanceof SpreadsheetReadError ? { id, readError: err.message } : { id, crash: err instanceof Error ? err.message : String(err) } satisfies Answer),
+    ));
+  });
+}
