@@ -118,6 +118,17 @@ export const lockAssumptionsBody = z
       .optional()
       .describe('Discount for lack of control, percent (0–50), applied before any discount for lack of marketability: concluded value × (1 − dlocPercent/100) × (1 − dlomPercent/100). Refused where a DLOM is refused. Requires dlocRationale'),
     dlocRationale: z.string().trim().min(20).max(5000).optional().describe('Why this discount for lack of control (required with dlocPercent)'),
+    marketApproach: z
+      .object({
+        multiples: z.array(z.enum(['evToEbitda', 'evToRevenue', 'peRatio', 'priceToBook'])).min(1).optional().describe('The multiples to apply (default: every one the peers report)'),
+        statistic: z.enum(['MEDIAN', 'MEAN', 'PERCENTILE']).optional().describe('Across the peers\' positive multiples (default MEDIAN); PERCENTILE interpolates linearly between ranks, as Excel\'s PERCENTILE.INC'),
+        percentile: z.number().min(25).max(75).optional().describe('With statistic PERCENTILE: 25–75'),
+        discountPercent: z.number().min(0).max(50).refine(decimalPlaces(2), 'at most 2 decimal places').optional().describe('A discount to the peers\' multiples, percent (size, liquidity, growth), applied to the statistic; requires discountRationale'),
+        discountRationale: z.string().trim().min(20).max(5000).optional(),
+      })
+      .strict()
+      .optional()
+      .describe('The comparable-company method as the valuer applies it: which multiples, which statistic, and any discount to the peers. A peer\'s multiple that is missing, zero or negative is left out of that multiple, and the valuation says so. Refusals are 400 invalid_market_approach'),
     costOfCapital: costOfCapitalBody.optional().describe('The WACC built up from its parts. When given, wacc must equal the built-up WACC rounded half-up to 4 decimals, or the lock is 400 wacc_mismatch giving the computed figure; the report prints the build-up with its source'),
   })
   .strict()

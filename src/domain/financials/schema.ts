@@ -179,12 +179,14 @@ const projectionSchema = strict({
     .refine((v) => v >= 0 && v <= 100, { error: 'must be a percentage between 0 and 100' }),
 });
 
+// A peer's multiple may be negative (a loss-making peer's P/E): the engine excludes what is not positive, saying why.
+const multiple = z.number({ error: numberError }).refine((v) => Number.isFinite(v), { error: 'must be a finite number' });
 const peerSchema = strict({
   name: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }),
-  evToEbitda: positiveNumber.optional(),
-  evToRevenue: positiveNumber.optional(),
-  peRatio: positiveNumber.optional(),
-  priceToBook: positiveNumber.optional(),
+  evToEbitda: multiple.optional(),
+  evToRevenue: multiple.optional(),
+  peRatio: multiple.optional(),
+  priceToBook: multiple.optional(),
 });
 
 /** One historical financial year, in the document's unit (the report's historical performance table). */

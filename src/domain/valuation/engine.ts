@@ -84,6 +84,7 @@ export function computeValuation(input: ValuationInput): ValuationResult {
     weights: input.options?.weights,
     ...(judgement.methodWeights && { methodWeights: judgement.methodWeights }),
     rule11uaIssueMethod: input.options?.rule11uaIssueMethod,
+    ...(judgement.marketApproach && { marketApproach: judgement.marketApproach }),
   });
   const conclusion = { ...outcome.conclusion };
   if (judgement.methodWeights && judgement.weightsRationale) conclusion.weightsRationale = judgement.weightsRationale.trim();

@@ -1,6 +1,6 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { bookNavMethod, computeBookNav } from './nav-book.js';
-import { comparablesMethod, computeComparables } from './comparables.js';
+import { comparablesMethod, computeComparables, type MarketApproach } from './comparables.js';
 import { computeDcf, dcfMethod, type DcfAssumptions, type DcfComputation } from './dcf.js';
 import { ValuationInputError } from './errors.js';
 import { computeLiquidation, fairValueMethod, liquidationValueMethod } from './liquidation.js';
@@ -50,6 +50,8 @@ export interface StatuteContext {
   methodWeights?: Partial<Record<MethodCode, string | number>>;
   /** Rule 11UA(2) lets the issuer adopt NAV (clause (a)) or DCF (clause (b)); default NAV. */
   rule11uaIssueMethod?: Rule11uaIssueMethod;
+  /** The valuer's choices for the comparable-company multiples. */
+  marketApproach?: MarketApproach;
 }
 
 export interface StatuteOutcome {
@@ -225,7 +227,7 @@ function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
   const f = ctx.financials;
   const dcf = computeDcf(f, ctx.dcf);
   const nav = computeBookNav(f);
-  const comparables = f.peers.length > 0 ? computeComparables(f) : { computation: null, warnings: [] };
+  const comparables = f.peers.length > 0 ? computeComparables(f, ctx.marketApproach) : { computation: null, warnings: [] };
   const methods = [dcfMethod(dcf, ctx.dcf), bookNavMethod(nav)];
   const rawValues: Partial<Record<MethodCode, Dec>> = { DCF: dcf.valuePerShare, NAV: nav.valuePerShare };
   if (comparables.computation) {
@@ -292,7 +294,7 @@ function valueUnderCompaniesAct(ctx: StatuteContext): StatuteOutcome {
   const f = ctx.financials;
   const dcf = computeDcf(f, ctx.dcf);
   const nav = computeBookNav(f);
-  const comparables = f.peers.length > 0 ? computeComparables(f) : { computation: null, warnings: [] };
+  const comparables = f.peers.length > 0 ? computeComparables(f, ctx.marketApproach) : { computation: null, warnings: [] };
   const methods = [dcfMethod(dcf, ctx.dcf), bookNavMethod(nav)];
   const rawValues: Partial<Record<MethodCode, Dec>> = { DCF: dcf.valuePerShare, NAV: nav.valuePerShare };
   if (comparables.computation) {

@@ -5,7 +5,7 @@ import { METHOD_CODES } from '../../contract/vocabulary.js';
 import { ACTS } from '../../domain/valuation/law-in-force.js';
 import { isoDateTime } from './common.js';
 export { createEngagementBody, lockAssumptionsBody, patchEngagementBody } from '../../contract/engagement-forms.js';
-import { costOfCapitalBody } from '../../contract/engagement-forms.js';
+import { costOfCapitalBody, lockAssumptionsBody as lockBody } from '../../contract/engagement-forms.js';
 
 export const statuteSchema = z.enum(STATUTES);
 export const engagementStatusSchema = z.enum(ENGAGEMENT_STATUSES);
@@ -91,6 +91,7 @@ export const assumptionsSchema = z
     dlocPercent: z.number().optional().describe('Discount for lack of control, percent'),
     dlocRationale: z.string().optional(),
     costOfCapital: costOfCapitalBody.optional().describe('The WACC\'s build-up, as locked'),
+    marketApproach: lockBody.shape.marketApproach.describe('The market approach as locked'),
     warnings: z
       .array(z.object({ code: z.string(), message: z.string() }))
       .optional()

@@ -143,3 +143,26 @@ test('fully diluted values per share in the workpapers: basic, then the add-back
   }
   assert.equal(paisa(wb.value('ValuePerShare_Concluded')), valuation.conclusion.valuePerShare);
 });
+
+test('the market approach in the workpapers: the chosen percentile (PERCENTILE.INC), excluded multiples as text, the discount to the peers', async () => {
+  const doc = loadDocument('sample-company.json');
+  doc.peers = [
+    { name: 'Alpha Ltd', evToEbitda: 8, peRatio: 12 },
+    { name: 'Beta Ltd', evToEbitda: 10, peRatio: -5 },
+    { name: 'Gamma Ltd', evToEbitda: 12, peRatio: 20 },
+    { name: 'Delta Ltd', evToEbitda: 15 },
+  ];
+  doc.comparableMetrics = { profitAfterTax: 180 };
+  const { wb } = await check('', 'COMPANIES_ACT_SEC_62', null, {
+    judgement: {
+      methodWeights: { DCF: 50, NAV: 20, COMPARABLES: 30 }, weightsRationale: 'A cross-check of the income approach against listed peers.',
+      marketApproach: { multiples: ['evToEbitda', 'peRatio'], statistic: 'PERCENTILE', percentile: 40, discountPercent: 10, discountRationale: 'Smaller and unlisted: a discount for size and liquidity.' },
+    },
+  }, doc);
+  const sheet = wb.hf.getSheetId('COMPARABLES')!;
+  const cells = wb.hf.getSheetSerialized(sheet);
+  const statisticRow = cells.findIndex((r) => r[0] === '40th percentile of the peers\' positive multiples');
+  assert.match(String(cells[statisticRow][1]), /^=PERCENTILE\.INC\(B\d+:B\d+,0\.4\)$/);
+  assert.equal(wb.hf.getCellValue({ sheet, row: statisticRow, col: 3 }), 15.2, 'Beta\'s negative P/E is text, left out');
+  assert.equal(wb.hf.getCellValue({ sheet, row: statisticRow + 1, col: 1 }), 9.36, 'after the 10 % discount');
+});

@@ -1054,6 +1054,21 @@ export interface components {
             /** @description ISO 8601 UTC timestamp */
             lockedAt?: string;
             lockedBy?: string;
+            /** @description The market approach as locked */
+            marketApproach?: {
+                /** @description A discount to the peers' multiples, percent (size, liquidity, growth), applied to the statistic; requires discountRationale */
+                discountPercent?: number;
+                discountRationale?: string;
+                /** @description The multiples to apply (default: every one the peers report) */
+                multiples?: ("evToEbitda" | "evToRevenue" | "peRatio" | "priceToBook")[];
+                /** @description With statistic PERCENTILE: 25–75 */
+                percentile?: number;
+                /**
+                 * @description Across the peers' positive multiples (default MEDIAN); PERCENTILE interpolates linearly between ranks, as Excel's PERCENTILE.INC
+                 * @enum {string}
+                 */
+                statistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
+            };
             /** @description Method code → percent, as locked */
             methodWeights?: {
                 [key: string]: number;
@@ -1360,7 +1375,7 @@ export interface components {
         };
         ErrorCatalogueEntry: {
             /** @enum {string} */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             /** @description What happened and what to do, for people; the console shows this sentence */
             sentence: string;
             status: number;
@@ -1423,6 +1438,21 @@ export interface components {
             dlomPercent?: number;
             /** @description Why this discount (required with dlomPercent) */
             dlomRationale?: string;
+            /** @description The comparable-company method as the valuer applies it: which multiples, which statistic, and any discount to the peers. A peer's multiple that is missing, zero or negative is left out of that multiple, and the valuation says so. Refusals are 400 invalid_market_approach */
+            marketApproach?: {
+                /** @description A discount to the peers' multiples, percent (size, liquidity, growth), applied to the statistic; requires discountRationale */
+                discountPercent?: number;
+                discountRationale?: string;
+                /** @description The multiples to apply (default: every one the peers report) */
+                multiples?: ("evToEbitda" | "evToRevenue" | "peRatio" | "priceToBook")[];
+                /** @description With statistic PERCENTILE: 25–75 */
+                percentile?: number;
+                /**
+                 * @description Across the peers' positive multiples (default MEDIAN); PERCENTILE interpolates linearly between ranks, as Excel's PERCENTILE.INC
+                 * @enum {string}
+                 */
+                statistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
+            };
             /** @description The valuer's weights: method code → percent (0–100, at most 2 decimals, adding up to 100), only for methods the statute's valuation produces: COMPANIES_ACT_SEC_62 and FEMA_RBI DCF, NAV (and COMPARABLES when peers are given; for FEMA any internationally accepted method under NDI Rule 21, DCF 100 when no weights are given); RULE_11UA ISSUE_OF_SHARES one of NAV_11UA_2A or DCF at 100 (the issuer's choice under Rule 11UA(2)), TRANSFER_OR_RECEIPT NAV_11UA_1CB 100 (from 1 April 2026, Rule 57 of the Income-tax Rules, 2026: NAV_RULE_57 100); none for IBC. Concluded value = Σ weight × value / 100. Requires weightsRationale; refusals are 400 invalid_weights */
             methodWeights?: {
                 [key: string]: number;
@@ -1614,7 +1644,7 @@ export interface components {
              * @description Stable snake_case error code from the error catalogue (GET /api/v1/errors), e.g. validation_failed, not_found, already_locked
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             detail: string;
             errors?: {
                 message: string;
