@@ -497,6 +497,52 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
     values.COMPARABLES = perShare;
   }
 
+  // ------------------------------------------------------------------ Comparable transactions
+  const transactions = method('TRANSACTIONS');
+  if (transactions && f.transactions?.length) {
+    const s = new Sheet(wb, known, 'TRANSACTIONS');
+    s.title('Comparable transactions: each deal\'s multiples, their median, the implied values (formulas)');
+    const lv = lineValues(transactions);
+    const bridge = `-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}+${bridgeItems}`;
+    const implied: string[] = [];
+    for (const key of ['evToEbitda', 'evToRevenue'] as const) {
+      const label = MULTIPLE_LABELS[key].multiple;
+      if (!lv.has(`${label}: implied equity value`)) continue;
+      s.heading(label);
+      const first = s.row;
+      for (const d of f.transactions) {
+        if (d[key] === undefined) continue;
+        s.ws.getCell(s.row, 1).value = `${d.deal} (${d.date})`;
+        if (Number(d[key]) > 0) s.set(s.row, 2, Number(d[key]), MULTIPLE_FORMAT);
+        else s.set(s.row, 2, `${d[key]} (excluded: not positive)`);
+        s.row += 1;
+      }
+      const statistic = s.put('Median of the deals\' positive multiples', { f: `MEDIAN(B${first}:B${s.row - 1})`, result: lv.get(`${label}: median of ${f.transactions.filter((d) => d[key] !== undefined && Number(d[key]) > 0).length} deal(s)`) }, MULTIPLE_FORMAT);
+      const metricLine = transactions.lines.find((l) => l.label.startsWith(`${label}: target `))!;
+      const metric = s.put(`Target ${MULTIPLE_LABELS[key].metric}`, Number(metricLine.value), RUPEE_FORMAT);
+      const ev = s.put('Implied enterprise value = median × target metric', { f: `${statistic}*${metric}`, result: lv.get(`${label}: implied enterprise value`) }, RUPEE_FORMAT);
+      implied.push(s.put('Implied equity value (the DCF\'s equity bridge)', { f: `${ev}${bridge}`, result: lv.get(`${label}: implied equity value`) }, RUPEE_FORMAT));
+      s.row += 1;
+    }
+    const equity = s.put(`Equity value (simple average of ${implied.length} multiple(s))`, { f: `AVERAGE(${implied.join(',')})`, result: Number(transactions.equityValue) }, RUPEE_FORMAT);
+    values.TRANSACTIONS = perShareCells(s, transactions, equity, shares, name);
+  }
+
+  // ------------------------------------------------------------------ Recent investment round
+  const round = method('RECENT_ROUND');
+  if (round && f.recentRound) {
+    const s = new Sheet(wb, known, 'RECENT_ROUND');
+    s.title(`Price of a recent investment (${f.recentRound.date}, ${f.recentRound.instrument}), adjusted`);
+    const price = s.put('Price per share in the round (₹)', Number(f.recentRound.pricePerShare), RUPEE_FORMAT);
+    const factors = f.recentRound.adjustments.map((a) =>
+      s.put(`Adjustment for ${a.kind === 'TIME' ? 'the time since the round' : 'the instrument\'s rights'} (%): ${a.reason}`, Number(a.percent), PERCENT_FORMAT));
+    const perShare = s.put('Value per equity share = price × Π (1 + adjustment)', {
+      f: `${price}${factors.map((x) => `*(1+${x}/100)`).join('')}`, result: Number(round.valuePerShare),
+    }, RUPEE_FORMAT);
+    name('ValuePerShare_RECENT_ROUND', perShare);
+    values.RECENT_ROUND = perShare;
+  }
+
   // ------------------------------------------------------------------ IBC
   const fairMethod = method('FAIR_VALUE');
   const liqMethod = method('LIQUIDATION_VALUE');

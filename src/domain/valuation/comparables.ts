@@ -85,7 +85,7 @@ export const MULTIPLE_LABELS: Record<MultipleKey, { multiple: string; metric: st
   priceToBook: { multiple: 'P/B', metric: 'book equity (share capital + reserves and surplus)' },
 };
 
-function targetMetric(f: NormalisedFinancials, key: MultipleKey): { value: Dec; source: string } | null {
+export function targetMetric(f: NormalisedFinancials, key: MultipleKey): { value: Dec; source: string } | null {
   const first = f.projections[0];
   const m = f.comparableMetrics;
   switch (key) {

@@ -41,14 +41,18 @@ export interface JudgementError {
   message: string;
 }
 
-/** Methods a statute's valuation produces, for weights (COMPARABLES only when peers can be applied). */
+/**
+ * Methods a statute's valuation produces, for weights (COMPARABLES only when peers can be applied). The
+ * market evidence (TRANSACTIONS, RECENT_ROUND) may be weighed under s.62 and FEMA; the engine refuses a
+ * weight on evidence the financials do not give.
+ */
 export function weightableMethods(statute: Statute, purpose: Purpose | null, hasPeers: boolean, transactionDate?: string): MethodCode[] {
   switch (statute) {
     case 'COMPANIES_ACT_SEC_62':
-      return hasPeers ? ['DCF', 'NAV', 'COMPARABLES'] : ['DCF', 'NAV'];
+      return [...(hasPeers ? ['DCF', 'NAV', 'COMPARABLES'] as const : ['DCF', 'NAV'] as const), 'TRANSACTIONS', 'RECENT_ROUND'];
     case 'FEMA_RBI':
       // NDI Rule 21: any internationally accepted pricing methodology.
-      return hasPeers ? ['DCF', 'NAV', 'COMPARABLES'] : ['DCF', 'NAV'];
+      return [...(hasPeers ? ['DCF', 'NAV', 'COMPARABLES'] as const : ['DCF', 'NAV'] as const), 'TRANSACTIONS', 'RECENT_ROUND'];
     case 'RULE_11UA':
       // From 1 April 2026 (Income-tax Act, 2025) Rule 57 Sl. No. 4 is the only formula.
       if (transactionDate !== undefined && incomeTaxRegime(transactionDate) === 'INCOME_TAX_ACT_2025') return purpose === 'TRANSFER_OR_RECEIPT' ? ['NAV_RULE_57'] : [];

@@ -139,7 +139,7 @@ test('GATE_3 per statute: 409 signatory_not_qualified naming the rule, then allo
     },
     {
       // A receipt or transfer from 1 April 2026, with projections uploaded: Rule 57 has no DCF, so a chartered accountant signs.
-      body: { statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT' },
+      body: { statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-06-30' },
       wrong: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }, { type: 'ICMAI_MEMBERSHIP', number: '12345' }],
       right: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }],
       rule: /Income-tax Rules, 2026, Rule 57 \(Table, Sl\. No\. 4\).*chartered accountant/,

@@ -1988,7 +1988,7 @@ export interface components {
                  * @description NAV_11UA_2A and NAV_11UA_1CB: Rule 11UA(2)(a) and (1)(c)(b) of the Income-tax Rules, 1962 (transactions before 1 April 2026); NAV_RULE_57: Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026 (from 1 April 2026)
                  * @enum {string}
                  */
-                method: "DCF" | "NAV_11UA_2A" | "NAV_11UA_1CB" | "NAV_RULE_57" | "NAV" | "COMPARABLES" | "FAIR_VALUE" | "LIQUIDATION_VALUE";
+                method: "DCF" | "NAV_11UA_2A" | "NAV_11UA_1CB" | "NAV_RULE_57" | "NAV" | "COMPARABLES" | "TRANSACTIONS" | "RECENT_ROUND" | "FAIR_VALUE" | "LIQUIDATION_VALUE";
                 purposes?: string[];
                 servesPurpose?: string;
                 title: string;
