@@ -35,7 +35,7 @@ export interface ReportInput {
   /** From the financials document, where it gives them: the capital table and the historical years. */
   company?: {
     unit?: string;
-    shareholding?: { holder: string; instrument: string; number: number | string; faceValue: number | string }[];
+    shareholding?: { holder: string; instrument: string; number: number | string; faceValue: number | string; conversionRatio?: number | string; exercisePrice?: number | string }[];
     history?: {
       year: string; revenue: number | string; ebitda: number | string; depreciationAndAmortisation?: number | string; financeCost?: number | string;
       profitBeforeTax?: number | string; profitAfterTax: number | string; netWorth: number | string; totalBorrowings?: number | string;

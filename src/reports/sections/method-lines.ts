@@ -27,12 +27,16 @@ export function lineRows(m: MethodResult, unit: ReportUnit): string[][] {
 export function humanise(text: string): string {
   // Single-word codes are caught only before a colon (INVENTORIES: …) so acronyms like WACC stay.
   return text.replace(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[A-Z]{5,}(?=:)/g, (code) => {
+    if (ACRONYMS.has(code)) return code;
     const known = PURPOSE_SHORT[code];
     if (known) return known;
     const words = code.toLowerCase().split('_').join(' ');
     return words.charAt(0).toUpperCase() + words.slice(1);
   });
 }
+
+/** Words a valuer writes in capitals (EV/EBITDA: …), never turned into sentence case. */
+const ACRONYMS = new Set(['EBITDA', 'NOPAT', 'FCFF', 'WACC', 'CCPS', 'ESOP']);
 
 export const PURPOSE_SHORT: Record<string, string> = {
   ISSUE_OF_SHARES: 'Issue of shares',
