@@ -325,6 +325,7 @@ export async function computeEngagementValuation(ctx: ServiceContext, job: JobAt
           statute: engagement.statute as Statute, purpose: (engagement.purpose as Purpose | null) ?? null, valuationDate: engagement.valuation_date,
           transactionDate: transactionDateOf(engagement),
           proposedPricePerShare: engagement.proposed_price_per_share,
+          conversionPricePerShare: engagement.conversion_price_per_share,
         },
         options: { midYear: assumptions.mid_year },
         judgement: storedJudgement(assumptions),

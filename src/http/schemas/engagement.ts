@@ -21,6 +21,7 @@ export const engagementSchema = z
     status: engagementStatusSchema,
     valuationDate: z.string().describe('YYYY-MM-DD'),
     proposedPricePerShare: z.string().nullable().describe('The price per share the client proposes, decimal rupees; the valuation tests it against the statute\'s rule (`compliance`)'),
+    conversionPricePerShare: z.string().nullable().optional().describe('FEMA issue of a convertible: the conversion price per equity share fixed upfront, decimal rupees; tested against the fair value at issue'),
     transactionDate: z.string().describe('YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given). For RULE_11UA it decides the Income-tax Act: on or after 1 April 2026 the Income-tax Act, 2025 (Rule 57 of the Income-tax Rules, 2026), before it the Income-tax Act, 1961 (Rule 11UA)'),
     appointingAuthority: z.string().nullable().describe('Who appointed the valuer'),
     appointmentDate: z.string().nullable().describe('YYYY-MM-DD'),
@@ -194,7 +195,7 @@ export const valuationSchema = z
         ),
       })
       .optional()
-      .describe('Present when the engagement has a proposedPricePerShare: the test that applies for each statute and purpose (none for IBC)'),
+      .describe('Present when the engagement has a proposedPricePerShare (or, for a FEMA issue of a convertible, a conversionPricePerShare): the test that applies for each statute and purpose (none for IBC). proposedPricePerShare here is the proposed price, or the conversion price where only that is given'),
     sensitivity: z
       .object({ waccValues: z.array(z.string()), growthValues: z.array(z.string()), grid: z.array(z.array(money.nullable())).describe('grid[i][j] at waccValues[i], growthValues[j]; null where g ≥ WACC') })
       .optional(),

@@ -1233,6 +1233,8 @@ export interface components {
             cin?: string;
             /** @description The company's business, history and industry, printed in the report (50–10,000 characters) */
             companyBackground?: string;
+            /** @description FEMA_RBI ISSUE_TO_NON_RESIDENT of a convertible (CCPS or CCD): the conversion price per equity share fixed upfront, rupees, e.g. "250.00". The compliance then also tests it against the fair value at issue (NDI Rule 21: not below it) */
+            conversionPricePerShare?: string | number;
             /** @description The price per share the client proposes, in rupees (a decimal string such as "245.50", or a number); tested against the statute's rule in the valuation's `compliance` */
             proposedPricePerShare?: string | number;
             /**
@@ -1298,6 +1300,8 @@ export interface components {
             /** @description 21-character Corporate Identity Number, upper-case */
             cin: string | null;
             companyBackground: string | null;
+            /** @description FEMA issue of a convertible: the conversion price per equity share fixed upfront, decimal rupees; tested against the fair value at issue */
+            conversionPricePerShare?: string | null;
             /** @description ISO 8601 UTC timestamp */
             createdAt: string;
             createdBy: string;
@@ -1340,6 +1344,8 @@ export interface components {
             /** @description 21-character Corporate Identity Number, upper-case */
             cin: string | null;
             companyBackground: string | null;
+            /** @description FEMA issue of a convertible: the conversion price per equity share fixed upfront, decimal rupees; tested against the fair value at issue */
+            conversionPricePerShare?: string | null;
             /** @description ISO 8601 UTC timestamp */
             createdAt: string;
             createdBy: string;
@@ -1606,6 +1612,8 @@ export interface components {
             /** @description null clears it; editable until GATE_3 is approved */
             companyBackground?: string | null;
             /** @description null clears it */
+            conversionPricePerShare?: (string | number) | null;
+            /** @description null clears it */
             proposedPricePerShare?: (string | number) | null;
             /** @description null clears it */
             purpose?: ("ISSUE_OF_SHARES" | "TRANSFER_OR_RECEIPT" | "ISSUE_TO_NON_RESIDENT" | "TRANSFER_RESIDENT_TO_NON_RESIDENT" | "TRANSFER_NON_RESIDENT_TO_RESIDENT" | "CIRP_FAIR_AND_LIQUIDATION_VALUE" | "LIQUIDATION_REALISABLE_VALUE") | null;
@@ -1841,7 +1849,7 @@ export interface components {
             };
             /** @description YYYY-MM-DD: the balance sheet the valuation uses; Rule 11U (Rule 56 from 1 April 2026) wants it drawn up on the valuation date */
             balanceSheetDate?: string;
-            /** @description Present when the engagement has a proposedPricePerShare: the test that applies for each statute and purpose (none for IBC) */
+            /** @description Present when the engagement has a proposedPricePerShare (or, for a FEMA issue of a convertible, a conversionPricePerShare): the test that applies for each statute and purpose (none for IBC). proposedPricePerShare here is the proposed price, or the conversion price where only that is given */
             compliance?: {
                 /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                 proposedPricePerShare: string;
