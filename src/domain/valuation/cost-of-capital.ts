@@ -1,4 +1,5 @@
-import { Dec, HUNDRED, ONE, dec, plain, toPlaces } from './money.js';
+import { Dec, dec, plain, toPlaces } from './money.js';
+import { costOfCapitalFigures } from '../../contract/cost-of-capital.js';
 import type { CostOfCapitalDisclosure } from './types.js';
 
 /**
@@ -35,19 +36,10 @@ export interface CostOfCapitalBuildUp {
 }
 
 export function buildCostOfCapital(c: CostOfCapitalInput): CostOfCapitalBuildUp {
-  const t = dec(c.taxRate).div(HUNDRED);
-  const de = dec(c.debtToEquity);
-  // Hamada: βL = βU × (1 + (1 − t) × D/E).
-  const leveredBeta = c.betaBasis === 'UNLEVERED' ? dec(c.beta).times(ONE.plus(ONE.minus(t).times(de))) : dec(c.beta);
-  const costOfEquity = dec(c.riskFreeRate)
-    .plus(leveredBeta.times(dec(c.equityRiskPremium)))
-    .plus(dec(c.sizePremium ?? 0))
-    .plus(dec(c.companySpecificPremium ?? 0));
-  const costOfDebtAfterTax = dec(c.preTaxCostOfDebt).times(ONE.minus(t));
-  const equityWeight = ONE.div(ONE.plus(de));
-  const debtWeight = de.div(ONE.plus(de));
-  const wacc = costOfEquity.times(equityWeight).plus(costOfDebtAfterTax.times(debtWeight));
-  return { leveredBeta, costOfEquity, costOfDebtAfterTax, equityWeight, debtWeight, wacc };
+  // One formula with the console's (src/contract/cost-of-capital.ts); figures back as the engine's decimals.
+  const f = costOfCapitalFigures(c);
+  const d = (x: { toString(): string }) => dec(x.toString());
+  return { leveredBeta: d(f.leveredBeta), costOfEquity: d(f.costOfEquity), costOfDebtAfterTax: d(f.costOfDebtAfterTax), equityWeight: d(f.equityWeight), debtWeight: d(f.debtWeight), wacc: d(f.wacc) };
 }
 
 /** The WACC a lock must state when it gives a build-up: the built-up figure rounded half-up to 4 decimals. */

@@ -8,6 +8,7 @@ import { lockAssumptionsBody } from '../../../../src/contract/engagement-forms';
 import { api, call, type Schemas } from '../../api/client';
 import { dateTime } from '../../lib/format';
 import { FormError, applyFieldErrors } from '../FormError';
+import { CostOfCapitalBuildUp } from './CostOfCapitalBuildUp';
 
 type Engagement = Schemas['Engagement'];
 const OPEN = ['CREATED', 'DATA_INGESTING', 'DATA_READY'];
@@ -113,6 +114,7 @@ function LockForm({ engagement }: { engagement: Engagement }) {
             <NumberInput label="Terminal growth (%)" description="Must be below WACC" withAsterisk decimalScale={4} value={field.value ?? ''} onChange={(v) => field.onChange(v === '' ? undefined : Number(v))} onBlur={field.onBlur} error={err.terminalGrowthRate?.message} />
           )} />
         </Group>
+        <CostOfCapitalBuildUp form={form} />
         <Textarea label="Rationale" description="Why these rates: sources, beta, risk premia (at least 20 characters)" withAsterisk autosize minRows={3} {...form.register('rationale')} error={err.rationale?.message} />
         <Checkbox label="Mid-year discounting" {...form.register('midYear')} />
         {methods.length > 1 && (
