@@ -134,6 +134,8 @@ function perShareCells(s: Sheet, m: MethodResult, equity: string, shares: string
   }, RUPEE_FORMAT);
   name(`ValuePerShare_${m.method}_Basic`, basic);
   name(`ValuePerShare_${m.method}`, perShare);
+  // The first diluted method (the DCF where there is one) also answers to the generic name.
+  name('ValuePerShare_Diluted', perShare);
   return perShare;
 }
 
@@ -150,7 +152,9 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
   wb.creator = 'Valuation Service';
   wb.created = new Date(0);
   const names: [string, string][] = [];
-  const name = (n: string, address: string) => names.push([n, address]);
+  const name = (n: string, address: string) => {
+    if (!names.some(([existing]) => existing === n)) names.push([n, address]);
+  };
   const method = (code: MethodResult['method']) => v.methods.find((m) => m.method === code);
 
   // ------------------------------------------------------------------ Inputs

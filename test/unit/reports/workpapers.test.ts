@@ -142,6 +142,7 @@ test('fully diluted values per share in the workpapers: basic, then the add-back
     assert.equal(paisa(wb.value(`ValuePerShare_${m.method}_Basic`)), m.basicValuePerShare, `${m.method} basic`);
   }
   assert.equal(paisa(wb.value('ValuePerShare_Concluded')), valuation.conclusion.valuePerShare);
+  assert.equal(paisa(wb.value('ValuePerShare_Diluted')), valuation.methods.find((m) => m.method === 'DCF')!.valuePerShare, 'the DCF, diluted');
 });
 
 test('the market approach in the workpapers: the chosen percentile (PERCENTILE.INC), excluded multiples as text, the discount to the peers', async () => {
