@@ -60,6 +60,8 @@ export interface ReportInput {
     /** The GATE_3 signatory's designation and the registrations that qualify them (domain/identity/signatory.ts). */
     designation?: string | null;
     registrations?: string[];
+    /** IBC: the valuer registered for each asset class who signs its estimate. */
+    classSignatories?: { assetClass: string; name: string; registration: string }[];
     /** The demo firm's made-up credentials are printed as such. */
     demo?: boolean;
     /** Recorded with the GATE_3 sign-off. */

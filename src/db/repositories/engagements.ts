@@ -20,6 +20,7 @@ export interface EngagementRow {
   assumptions_locked: boolean;
   proposed_price_per_share: string | null;
   conversion_price_per_share: string | null;
+  class_signatories: ClassSignatory[] | null;
   appointing_authority: string | null;
   appointment_date: string | null;
   addressee: string | null;
@@ -33,7 +34,7 @@ export interface EngagementRow {
 // valuation_date is returned as text so both engines give 'YYYY-MM-DD' (no timezone shifts).
 const ROW_COLUMNS = `e.id, e.firm_id, e.target_entity, e.cin, e.statute, e.purpose, e.status, e.status_before_upload,
   e.valuation_date::text AS valuation_date, e.payment_status, e.event_sequence, e.failure_reason, e.created_by, e.created_at, e.updated_at,
-  e.proposed_price_per_share, e.conversion_price_per_share, e.appointing_authority, e.appointment_date::text AS appointment_date, e.addressee, e.company_background,
+  e.proposed_price_per_share, e.conversion_price_per_share, e.class_signatories, e.appointing_authority, e.appointment_date::text AS appointment_date, e.addressee, e.company_background,
   e.transaction_date::text AS transaction_date, e.signing_place, e.udin`;
 const COLUMNS = `${ROW_COLUMNS}, EXISTS (SELECT 1 FROM assumptions a WHERE a.engagement_id = e.id) AS assumptions_locked`;
 
@@ -182,6 +183,10 @@ export async function updateEngagementFields(
 }
 
 /** The place of signing and the UDIN, recorded with the GATE_3 sign-off. */
-export async function recordSigning(tx: Executor, firmId: string, id: string, place: string, udin: string | null): Promise<void> {
-  await tx.query('UPDATE engagements SET signing_place = $3, udin = $4, updated_at = now() WHERE firm_id = $1 AND id = $2', [firmId, id, place, udin]);
+/** IBC: who signs each asset class's estimate (docs/statutes.md, IBC). */
+export interface ClassSignatory { assetClass: string; userId: string; name: string; registration: string }
+
+export async function recordSigning(tx: Executor, firmId: string, id: string, place: string, udin: string | null, classSignatories: ClassSignatory[] | null = null): Promise<void> {
+  await tx.query('UPDATE engagements SET signing_place = $3, udin = $4, class_signatories = $5, updated_at = now() WHERE firm_id = $1 AND id = $2',
+    [firmId, id, place, udin, classSignatories ? JSON.stringify(classSignatories) : null]);
 }

@@ -3508,6 +3508,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description IBC, GATE_3 only: the member (user id) who signs each asset class's estimate, by IBBI registration class (inventories, receivables, cash and securities are Securities or Financial Assets). A class not named is signed by the ADMIN signing off. 409 signatory_not_qualified when the signatory holds no IBBI registration for that class */
+                    classSignatories?: {
+                        LAND_AND_BUILDING?: string;
+                        PLANT_AND_MACHINERY?: string;
+                        SECURITIES_OR_FINANCIAL_ASSETS?: string;
+                    };
                     comment?: string;
                     /** @description GATE_3 only, required there: where the report is signed, e.g. Mumbai */
                     place?: string;
