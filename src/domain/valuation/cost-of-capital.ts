@@ -1,5 +1,5 @@
 import { Dec, dec, plain, toPlaces } from './money.js';
-import { costOfCapitalFigures } from '../../contract/cost-of-capital.js';
+import { costOfCapitalFigures, type CostOfCapitalParts } from '../../contract/cost-of-capital.js';
 import type { CostOfCapitalDisclosure } from './types.js';
 
 /**
@@ -7,16 +7,7 @@ import type { CostOfCapitalDisclosure } from './types.js';
  * 12.5 %); `debtToEquity` is a ratio (0.25 = 25 % debt to equity); `beta` is the unlevered (asset) beta
  * relevered with Hamada's formula, or a levered beta used as given.
  */
-export interface CostOfCapitalInput {
-  riskFreeRate: string | number;
-  equityRiskPremium: string | number;
-  beta: string | number;
-  betaBasis: 'UNLEVERED' | 'LEVERED';
-  debtToEquity: string | number;
-  taxRate: string | number;
-  preTaxCostOfDebt: string | number;
-  sizePremium?: string | number;
-  companySpecificPremium?: string | number;
+export interface CostOfCapitalInput extends CostOfCapitalParts {
   /** Where the figures come from, e.g. "10-year G-Sec yield 6.52 % on 31-10-2026 (RBI)". */
   source: string;
 }

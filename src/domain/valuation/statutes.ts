@@ -225,19 +225,7 @@ const FEMA_DIRECTION: Record<string, { bound: FloorOrCeiling; rule: string }> = 
  * DCF (the engine's documented FEMA default).
  */
 function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
-  const f = ctx.financials;
-  const dcf = computeDcf(f, ctx.dcf);
-  const nav = computeBookNav(f);
-  const comparables = f.peers.length > 0 ? computeComparables(f, ctx.marketApproach) : { computation: null, warnings: [] };
-  const methods = [dcfMethod(dcf, ctx.dcf), bookNavMethod(nav)];
-  const rawValues: Partial<Record<MethodCode, Dec>> = { DCF: dcf.valuePerShare, NAV: nav.valuePerShare };
-  if (comparables.computation) {
-    methods.push(comparablesMethod(comparables.computation, f.peers));
-    rawValues.COMPARABLES = comparables.computation.valuePerShare;
-  }
-  const evidence = marketEvidence(f, ctx.valuationDate);
-  methods.push(...evidence.methods);
-  Object.assign(rawValues, evidence.values);
+  const { dcf, comparables, evidence, methods, rawValues } = weighableMethods(ctx);
   const given: MethodWeights = ctx.methodWeights
     ? { dcf: ctx.methodWeights.DCF ?? 0, nav: ctx.methodWeights.NAV ?? 0, comparables: ctx.methodWeights.COMPARABLES ?? 0 }
     : { dcf: '100', nav: '0', comparables: '0' };
@@ -295,19 +283,7 @@ function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
 // Companies Act s.62
 
 function valueUnderCompaniesAct(ctx: StatuteContext): StatuteOutcome {
-  const f = ctx.financials;
-  const dcf = computeDcf(f, ctx.dcf);
-  const nav = computeBookNav(f);
-  const comparables = f.peers.length > 0 ? computeComparables(f, ctx.marketApproach) : { computation: null, warnings: [] };
-  const methods = [dcfMethod(dcf, ctx.dcf), bookNavMethod(nav)];
-  const rawValues: Partial<Record<MethodCode, Dec>> = { DCF: dcf.valuePerShare, NAV: nav.valuePerShare };
-  if (comparables.computation) {
-    methods.push(comparablesMethod(comparables.computation, f.peers));
-    rawValues.COMPARABLES = comparables.computation.valuePerShare;
-  }
-  const evidence = marketEvidence(f, ctx.valuationDate);
-  methods.push(...evidence.methods);
-  Object.assign(rawValues, evidence.values);
+  const { dcf, comparables, evidence, methods, rawValues } = weighableMethods(ctx);
   const given: MethodWeights | undefined = ctx.methodWeights
     ? { dcf: ctx.methodWeights.DCF ?? 0, nav: ctx.methodWeights.NAV ?? 0, comparables: ctx.methodWeights.COMPARABLES ?? 0 }
     : ctx.weights;
@@ -334,6 +310,24 @@ function valueUnderCompaniesAct(ctx: StatuteContext): StatuteOutcome {
     dcf,
     warnings: [...comparables.warnings, ...evidence.warnings],
   };
+}
+
+/** Every method a weighted conclusion (s.62, FEMA) may combine, computed from the financials. */
+function weighableMethods(ctx: StatuteContext) {
+  const f = ctx.financials;
+  const dcf = computeDcf(f, ctx.dcf);
+  const nav = computeBookNav(f);
+  const comparables = f.peers.length > 0 ? computeComparables(f, ctx.marketApproach) : { computation: null, warnings: [] };
+  const methods = [dcfMethod(dcf, ctx.dcf), bookNavMethod(nav)];
+  const rawValues: Partial<Record<MethodCode, Dec>> = { DCF: dcf.valuePerShare, NAV: nav.valuePerShare };
+  if (comparables.computation) {
+    methods.push(comparablesMethod(comparables.computation, f.peers));
+    rawValues.COMPARABLES = comparables.computation.valuePerShare;
+  }
+  const evidence = marketEvidence(f, ctx.valuationDate);
+  methods.push(...evidence.methods);
+  Object.assign(rawValues, evidence.values);
+  return { dcf, comparables, evidence, methods, rawValues };
 }
 
 /** The methods a weighted conclusion (s.62, FEMA) combines. */
