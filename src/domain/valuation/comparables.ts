@@ -91,14 +91,14 @@ export function targetMetric(f: NormalisedFinancials, key: MultipleKey): { value
   switch (key) {
     case 'evToEbitda':
       return m?.ebitda !== undefined
-        ? { value: dec(m.ebitda), source: 'comparableMetrics' }
+        ? { value: dec(m.ebitda), source: 'as given in the financials (comparable metrics)' }
         : { value: dec(first.ebitda), source: `${first.year} projection (forward multiple)` };
     case 'evToRevenue':
       return m?.revenue !== undefined
-        ? { value: dec(m.revenue), source: 'comparableMetrics' }
+        ? { value: dec(m.revenue), source: 'as given in the financials (comparable metrics)' }
         : { value: dec(first.revenue), source: `${first.year} projection (forward multiple)` };
     case 'peRatio':
-      return m?.profitAfterTax !== undefined ? { value: dec(m.profitAfterTax), source: 'comparableMetrics' } : null;
+      return m?.profitAfterTax !== undefined ? { value: dec(m.profitAfterTax), source: 'as given in the financials (comparable metrics)' } : null;
     case 'priceToBook':
       return {
         value: dec(f.balanceSheet.equityShareCapital).plus(dec(f.balanceSheet.reservesAndSurplus)),
@@ -132,7 +132,7 @@ export function computeComparables(
       });
       continue;
     }
-    applied.push(applyMultiple(f, key, med, metric, peers, market));
+    applied.push(applyMultiple(f, key, med, metric, peers, market, applied.length === 0));
   }
   if (applied.length === 0) {
     warnings.push({
@@ -163,6 +163,7 @@ function applyMultiple(
   metric: { value: Dec; source: string },
   peers: ReturnType<typeof peerMultiples>,
   market: MarketApproach,
+  first: boolean,
 ): Applied {
   const label = MULTIPLE_LABELS[key];
   const count = peers.used.length;
@@ -181,7 +182,8 @@ function applyMultiple(
       statistic,
       peers.excluded.length ? `excluded: ${peers.excluded.map((x) => `${x.name} (${x.reason})`).join(', ')}` : undefined,
     ),
-    ...(discount ? [multipleLine(`${label.multiple}: after a ${plain(discount)}% discount to the peers`, med, market.discountRationale)] : []),
+    // The discount's reason is printed once, with the first multiple it applies to.
+    ...(discount ? [multipleLine(`${label.multiple}: after a ${plain(discount)}% discount to the peers`, med, first ? market.discountRationale : 'as above')] : []),
     amountLine(`${label.multiple}: target ${label.metric}`, metric.value, metric.source),
     ...(isEnterpriseMultiple
       ? [

@@ -66,7 +66,8 @@ test('chosen multiples, the 40th percentile, exclusions named, and a 10 % discou
   assert.equal(note('EV/EBITDA: Epsilon Ltd'), 'excluded: negative');
   assert.equal(note('EV/EBITDA: 40th percentile of 4 peer(s)'), 'excluded: Epsilon Ltd (negative)');
   assert.equal(note('P/E: 40th percentile of 2 peer(s)'), 'excluded: Beta Ltd (negative), Delta Ltd (not reported), Epsilon Ltd (not reported)');
-  assert.equal(note('P/E: after a 10% discount to the peers'), WHY);
+  assert.equal(note('EV/EBITDA: after a 10% discount to the peers'), WHY, 'the reason once, with the first multiple');
+  assert.equal(note('P/E: after a 10% discount to the peers'), 'as above');
   assert.ok(!c.lines.some((l) => l.label.startsWith('EV/Revenue') || l.label.startsWith('P/B')), 'only the chosen multiples');
   assert.equal(r.conclusion.valuePerShare, '308.68');
 });
