@@ -28,6 +28,15 @@ export const configSchema = z.object({
   PRICE_COMPANIES_ACT_SEC_62_PAISE: paise.default(2_500_000),
   PRICE_FEMA_RBI_PAISE: paise.default(2_000_000),
   PRICE_IBC_LIQUIDATION_PAISE: paise.default(3_500_000),
+  // Tax invoices (docs/decisions.md, Tax invoices): the operator as supplier; the fee is GST-inclusive.
+  OPERATOR_LEGAL_NAME: z.string().min(2).default('Valuation Service (operator details not configured)'),
+  OPERATOR_ADDRESS: z.string().optional(),
+  OPERATOR_GSTIN: z.string().regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN').optional(),
+  /** The operator's state code where no GSTIN is configured (27: Maharashtra). */
+  OPERATOR_STATE_CODE: z.string().regex(/^\d{2}$/).default('27'),
+  GST_RATE_PERCENT: z.coerce.number().int().min(0).max(28).default(18),
+  /** Services Accounting Code printed on the invoice (998399: other professional, technical and business services). */
+  INVOICE_SAC_CODE: z.string().regex(/^\d{6}$/).default('998399'),
   WEBHOOK_ALLOW_PRIVATE_URLS: bool.default(false),
   /** Multiplies every webhook retry delay (1 = the real ~27 h schedule; tests use a tiny fraction). */
   WEBHOOK_RETRY_SCALE: z.coerce.number().min(0).max(1000).default(1),

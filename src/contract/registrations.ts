@@ -66,6 +66,14 @@ export const firmPatchBody = z
       .nullable()
       .optional()
       .describe('The firm\'s IBBI registration as a registered valuer entity, where it is one'),
+    gstin: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN such as 27AAAPL1234C1Z5')
+      .nullable()
+      .optional()
+      .describe('The firm\'s GSTIN, printed on its tax invoices; its state code decides CGST + SGST (same state as the operator) or IGST'),
   })
   .strict()
   .meta({ id: 'FirmProfilePatch' });

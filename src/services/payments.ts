@@ -15,7 +15,11 @@ import { insertAudit, type Actor, SYSTEM_ACTOR } from '../db/repositories/audit.
 import { requireEngagement, writeEngagementEvent } from './engagements.js';
 import type { Config } from '../config.js';
 import { getAssumptions, getValuation } from '../db/repositories/valuation-data.js';
-import { listActiveMemberRegistrations } from '../db/repositories/users.js';
+import { getFirm, listActiveMemberRegistrations } from '../db/repositories/users.js';
+import * as invoices from '../db/repositories/invoices.js';
+import { financialYearLabel, gstSplit, invoiceNumber, stateOfGstin } from '../domain/billing/gst.js';
+import { renderInvoice } from '../reports/invoice.js';
+import { todayInIndia } from './engagements.js';
 import { adoptedMethods, plannedMethods, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
 import type { Statute, ValuationResult } from '../domain/valuation/types.js';
 
@@ -156,6 +160,7 @@ async function capturePayment(
     }
     if (current.status === 'FAILED') return { kind: 'conflict' as const, payment: current };
     const captured = await repo.markCaptured(tx, current.id, gatewayPaymentId);
+    await issueInvoice(ctx, tx, captured);
     await requireEngagement(tx, current.firm_id, current.engagement_id, true);
     await engagements.setPaymentStatus(tx, current.firm_id, current.engagement_id, 'PAID');
     await insertAudit(tx, current.firm_id, actor, {
@@ -238,4 +243,36 @@ export async function sandboxPay(ctx: ServiceContext, gatewayOrderId: string): P
   const payment = await repo.getPaymentByOrderId(ctx.db, null, gatewayOrderId);
   if (!payment) throw notFound('Payment order');
   return ctx.gateway.simulateCheckout(payment.gateway_order_id);
+}
+
+/**
+ * The tax invoice for a captured payment, in the capture's transaction: the next number of the financial
+ * year's gap-free series, GST split by place of supply (docs/decisions.md, Tax invoices).
+ */
+async function issueInvoice(ctx: ServiceContext, tx: Executor, payment: repo.PaymentRow): Promise<void> {
+  const firm = (await getFirm(tx, payment.firm_id))!;
+  const operatorState = ctx.config.OPERATOR_GSTIN ? stateOfGstin(ctx.config.OPERATOR_GSTIN) : ctx.config.OPERATOR_STATE_CODE;
+  const recipientState = firm.gstin ? stateOfGstin(firm.gstin) : null;
+  const split = gstSplit(Number(payment.amount_paise), operatorState, recipientState, ctx.config.GST_RATE_PERCENT);
+  const financialYear = financialYearLabel(todayInIndia());
+  const n = await invoices.nextInvoiceNumber(tx, financialYear);
+  await invoices.insertInvoice(tx, {
+    paymentId: payment.id, firmId: payment.firm_id, number: invoiceNumber(financialYear, n), financialYear,
+    taxablePaise: split.taxablePaise, cgstPaise: split.cgstPaise, sgstPaise: split.sgstPaise, igstPaise: split.igstPaise,
+    totalPaise: split.totalPaise, ratePercent: split.ratePercent,
+    supplier: { name: ctx.config.OPERATOR_LEGAL_NAME, address: ctx.config.OPERATOR_ADDRESS ?? null, gstin: ctx.config.OPERATOR_GSTIN ?? null, state: operatorState },
+    recipient: { name: firm.legal_name ?? firm.name, address: firm.address, gstin: firm.gstin ?? null, state: recipientState },
+  });
+}
+
+/** The invoice of a captured payment as a PDF; 404 for another firm's payment or one not captured. */
+export async function invoicePdf(ctx: ServiceContext, principal: Principal, paymentId: string): Promise<{ number: string; pdf: Buffer }> {
+  const invoice = await invoices.getInvoice(ctx.db, principal.firmId, paymentId);
+  if (!invoice) throw notFound('Invoice');
+  const payment = await repo.getPayment(ctx.db, principal.firmId, paymentId);
+  const engagement = payment ? await engagements.getEngagement(ctx.db, principal.firmId, payment.engagement_id) : null;
+  return {
+    number: invoice.number,
+    pdf: await renderInvoice({ ...invoice, sacCode: ctx.config.INVOICE_SAC_CODE, engagement: engagement ? { id: engagement.id, targetEntity: engagement.target_entity, statute: engagement.statute } : null }),
+  };
 }

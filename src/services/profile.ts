@@ -13,7 +13,7 @@ export function publicProfile(u: users.UserRow) {
 }
 
 export function publicFirmProfile(f: users.FirmRow) {
-  return { id: f.id, name: f.name, legalName: f.legal_name ?? f.name, address: f.address, ibbiRegistration: f.ibbi_registration, demo: f.demo };
+  return { id: f.id, name: f.name, legalName: f.legal_name ?? f.name, address: f.address, ibbiRegistration: f.ibbi_registration, gstin: f.gstin ?? null, demo: f.demo };
 }
 
 export async function updateMyProfile(
@@ -40,7 +40,7 @@ export async function getFirmProfile(ctx: ServiceContext, principal: Principal) 
 export async function updateFirmProfile(
   ctx: ServiceContext,
   principal: Principal,
-  patch: { legalName?: string; address?: string | null; ibbiRegistration?: string | null },
+  patch: { legalName?: string; address?: string | null; ibbiRegistration?: string | null; gstin?: string | null },
   requestId?: RequestTag,
 ) {
   return ctx.db.transaction(async (tx) => {

@@ -80,3 +80,8 @@ export async function recordGatewayEvent(tx: Executor, eventId: string): Promise
   const rows = await tx.query(`INSERT INTO gateway_events (event_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING event_id`, [eventId]);
   return rows.length === 1;
 }
+
+export async function getPayment(tx: Executor, firmId: string, id: string): Promise<PaymentRow | null> {
+  const rows = await tx.query<PaymentRow>('SELECT * FROM payments WHERE firm_id = $1 AND id = $2', [firmId, id]);
+  return rows[0] ?? null;
+}

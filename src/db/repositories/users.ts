@@ -24,10 +24,12 @@ export interface FirmRow {
   legal_name: string | null;
   address: string | null;
   ibbi_registration: string | null;
+  /** The firm's GSTIN, printed on its tax invoices (place of supply from its state code). */
+  gstin?: string | null;
   demo: boolean;
   created_at: Date;
 }
-const FIRM_COLUMNS = 'id, name, legal_name, address, ibbi_registration, demo, created_at';
+const FIRM_COLUMNS = 'id, name, legal_name, address, ibbi_registration, gstin, demo, created_at';
 
 export async function insertFirm(tx: Executor, firm: { id: string; name: string }) {
   const rows = await tx.query<{ id: string; name: string; created_at: Date }>(
@@ -46,17 +48,18 @@ export async function getFirm(tx: Executor, firmId: string, forUpdate = false): 
 export async function updateFirmProfile(
   tx: Executor,
   firmId: string,
-  patch: { legalName?: string; address?: string | null; ibbiRegistration?: string | null; demo?: boolean },
+  patch: { legalName?: string; address?: string | null; ibbiRegistration?: string | null; gstin?: string | null; demo?: boolean },
 ): Promise<FirmRow> {
   const rows = await tx.query<FirmRow>(
     `UPDATE firms SET
        legal_name = CASE WHEN $2 THEN $3 ELSE legal_name END,
        address = CASE WHEN $4 THEN $5 ELSE address END,
        ibbi_registration = CASE WHEN $6 THEN $7 ELSE ibbi_registration END,
-       demo = coalesce($8, demo)
+       demo = coalesce($8, demo),
+       gstin = CASE WHEN $9 THEN $10 ELSE gstin END
      WHERE id = $1 RETURNING ${FIRM_COLUMNS}`,
     [firmId, patch.legalName !== undefined, patch.legalName ?? null, patch.address !== undefined, patch.address ?? null,
-      patch.ibbiRegistration !== undefined, patch.ibbiRegistration ?? null, patch.demo ?? null],
+      patch.ibbiRegistration !== undefined, patch.ibbiRegistration ?? null, patch.demo ?? null, patch.gstin !== undefined, patch.gstin ?? null],
   );
   return rows[0];
 }

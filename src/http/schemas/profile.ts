@@ -16,6 +16,7 @@ export const firmProfileSchema = z
     legalName: z.string().describe('Printed on reports and certificates (defaults to the firm name)'),
     address: z.string().nullable(),
     ibbiRegistration: z.string().nullable().describe('IBBI/RV-E/… when the firm is a registered valuer entity'),
+    gstin: z.string().nullable().describe('The firm\'s GSTIN, printed on its tax invoices'),
     demo: z.boolean().describe('The demo firm seeded on first start: its credentials are made up and reports say so'),
   })
   .meta({ id: 'FirmProfile' });

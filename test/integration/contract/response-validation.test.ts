@@ -68,11 +68,12 @@ async function lifecycle(): Promise<void> {
   await call('POST', `/api/v1/engagements/${e.id}/gates/GATE_2/approve`, bot, {}, 403); // person_required
   await call('POST', `/api/v1/engagements/${e.id}/gates/GATE_2/approve`, asUser(reviewer), {});
   await call('POST', `/api/v1/engagements/${e.id}/gates/GATE_3/approve`, asUser(admin), { place: 'Mumbai' }, 409); // payment_required
-  const order = (await call('POST', '/api/v1/payments', bot, { engagementId: e.id })).json() as { gatewayOrderId: string };
+  const order = (await call('POST', '/api/v1/payments', bot, { engagementId: e.id })).json() as { id: string; gatewayOrderId: string };
   const paid = (await call('POST', '/api/v1/payments/sandbox/pay', {}, { gateway_order_id: order.gatewayOrderId })).json() as Record<string, string>;
   await call('POST', '/api/v1/payments/verify', bot, { ...paid, gateway_signature: 'not-the-signature' }, 400);
   await call('POST', '/api/v1/payments/verify', bot, paid);
   await call('GET', '/api/v1/payments', bot);
+  await call('GET', `/api/v1/payments/${order.id}/invoice.pdf`, bot);
   await call('POST', `/api/v1/engagements/${e.id}/gates/GATE_3/approve`, asUser(admin), { comment: 'Signed off', place: 'Mumbai' });
   await t.worker.drain();
   const pdf = await call('GET', `/api/v1/engagements/${e.id}/report`, bot);

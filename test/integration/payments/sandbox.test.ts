@@ -5,6 +5,7 @@ import { createHmac } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { addMember, asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
 import { createEngagement } from '../../helpers/engagements.js';
+import { pdfText } from '../../helpers/pdf.js';
 
 const WEBHOOK_SECRET = 'sandbox-test-secret-0123456789';
 const PRICE = 123_400;
@@ -16,7 +17,10 @@ let headers: Record<string, string>;
 
 before(async () => {
   // The sandbox signs checkouts and webhooks with GATEWAY_WEBHOOK_SECRET when it is set, so tests can sign too.
-  t = await createTestApp({ env: { GATEWAY_WEBHOOK_SECRET: WEBHOOK_SECRET, PRICE_RULE_11UA_PAISE: String(PRICE) } });
+  t = await createTestApp({ env: {
+    GATEWAY_WEBHOOK_SECRET: WEBHOOK_SECRET, PRICE_RULE_11UA_PAISE: String(PRICE),
+    OPERATOR_LEGAL_NAME: 'Valuation Cloud Services Private Limited', OPERATOR_ADDRESS: '4th Floor, Baner Road, Pune 411045', OPERATOR_GSTIN: '27AABCV1234F1Z9',
+  } });
   admin = await signupAdmin(t);
   headers = asToken((await createToken(t, admin)).token);
 });
@@ -231,4 +235,37 @@ test('the gateway webhook captures payments the client never verified, and check
   assert.equal((await verify(c)).statusCode, 409);
   const list = (await t.app.inject({ method: 'GET', url: '/api/v1/payments?limit=200', headers })).json();
   assert.equal(list.find((x: { id: string }) => x.id === p.id).gatewayPaymentId, 'pay_hook_1');
+});
+
+test('a captured payment has a tax invoice: both GSTINs, its number, the tax split by place of supply and the total in words', async () => {
+  const firm = (gstin: string) => t.app.inject({ method: 'PATCH', url: '/api/v1/settings/firm', headers: asUser(admin), payload: { legalName: 'Kulkarni & Desai Valuers LLP', address: 'Shivajinagar, Pune 411005', gstin } });
+  const pay = async () => {
+    const e = await createEngagement(t, headers);
+    const p = (await order(e.id)).json();
+    const invoice = () => t.app.inject({ method: 'GET', url: `/api/v1/payments/${p.id}/invoice.pdf`, headers });
+    assert.equal((await invoice()).statusCode, 404, 'no invoice before the payment is captured');
+    assert.equal((await verify((await sandboxPay(p.gatewayOrderId)).json())).statusCode, 200);
+    const res = await invoice();
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['content-type'], 'application/pdf');
+    return { id: p.id, text: pdfText(res.rawPayload) };
+  };
+  // Same state as the operator (27, Maharashtra): CGST + SGST. ₹1,234.00 paid = 1,045.76 taxable + 188.24 GST.
+  assert.equal((await firm('27AAAPL1234C1Z5')).statusCode, 200);
+  const intra = await pay();
+  for (const expected of ['Tax invoice', 'Valuation Cloud Services Private Limited', '27AABCV1234F1Z9', 'Kulkarni & Desai Valuers LLP', '27AAAPL1234C1Z5',
+    '998399', '₹1,045.76', 'CGST at 9% ₹94.12', 'SGST at 9% ₹94.12', '₹1,234.00', 'Total in words: Rupees one thousand two hundred thirty-four only']) {
+    assert.ok(intra.text.includes(expected), `the invoice shows ${expected}: ${intra.text.slice(300, 1200)}`);
+  }
+  const number = /VS\/(\d{4}-\d{2})\/(\d{6})/.exec(intra.text);
+  assert.ok(number, 'an invoice number in the financial year\'s series');
+  // Another state (29, Karnataka): IGST; the next number of the same series.
+  assert.equal((await firm('29AAAPL1234C1Z7')).statusCode, 200);
+  const inter = await pay();
+  assert.ok(inter.text.includes('IGST at 18%') && inter.text.includes('₹188.24'), inter.text.slice(300, 1200));
+  assert.ok(!inter.text.includes('CGST'));
+  assert.ok(inter.text.includes(`VS/${number![1]}/${String(Number(number![2]) + 1).padStart(6, '0')}`), 'numbered next, without a gap');
+  // Another firm never sees it.
+  const other = asToken((await createToken(t, await signupAdmin(t))).token);
+  assert.equal((await t.app.inject({ method: 'GET', url: `/api/v1/payments/${inter.id}/invoice.pdf`, headers: other })).statusCode, 404);
 });

@@ -600,6 +600,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payments/{id}/invoice.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tax invoice of a captured payment (PDF)
+         * @description Issued when the payment is captured, numbered in a gap-free series per financial year (VS/2026-27/000001). Supplier: the operator (OPERATOR_LEGAL_NAME, OPERATOR_ADDRESS, OPERATOR_GSTIN); recipient: the firm (legal name, address and GSTIN from Firm settings). The amount paid includes GST; CGST + SGST where the firm's GSTIN is in the operator's state, IGST otherwise; SAC code, taxable value and the total in words. 404 for a payment not captured or of another firm.
+         */
+        get: operations["downloadInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payments/gateway-webhook": {
         parameters: {
             query?: never;
@@ -1398,6 +1418,8 @@ export interface components {
             address: string | null;
             /** @description The demo firm seeded on first start: its credentials are made up and reports say so */
             demo: boolean;
+            /** @description The firm's GSTIN, printed on its tax invoices */
+            gstin: string | null;
             /** @description IBBI/RV-E/… when the firm is a registered valuer entity */
             ibbiRegistration: string | null;
             id: string;
@@ -1407,6 +1429,8 @@ export interface components {
         };
         FirmProfilePatchInput: {
             address?: string | null;
+            /** @description The firm's GSTIN, printed on its tax invoices; its state code decides CGST + SGST (same state as the operator) or IGST */
+            gstin?: string | null;
             /** @description The firm's IBBI registration as a registered valuer entity, where it is one */
             ibbiRegistration?: string | null;
             legalName?: string;
@@ -4505,6 +4529,64 @@ export interface operations {
             };
             /** @description Bad Gateway */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description application/pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

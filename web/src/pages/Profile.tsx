@@ -97,11 +97,11 @@ export function FirmSettingsPage() {
   return <FirmEditor initial={firm.data} />;
 }
 
-function FirmEditor({ initial }: { initial: { legalName: string; address: string | null; ibbiRegistration: string | null; demo: boolean } }) {
+function FirmEditor({ initial }: { initial: { legalName: string; address: string | null; ibbiRegistration: string | null; gstin?: string | null; demo: boolean } }) {
   const client = useQueryClient();
   const form = useForm<z.input<typeof firmPatchBody>>({
     resolver: zodResolver(firmPatchBody), mode: 'onTouched',
-    defaultValues: { legalName: initial.legalName, address: initial.address ?? '', ibbiRegistration: initial.ibbiRegistration ?? '' },
+    defaultValues: { legalName: initial.legalName, address: initial.address ?? '', ibbiRegistration: initial.ibbiRegistration ?? '', gstin: initial.gstin ?? '' },
   });
   const save = useMutation({
     mutationFn: (body: z.output<typeof firmPatchBody>) => call(api.PATCH('/api/v1/settings/firm', { body })),
@@ -121,6 +121,7 @@ function FirmEditor({ initial }: { initial: { legalName: string; address: string
           <TextInput label="Legal name" description="Printed on every report and certificate" {...form.register('legalName')} error={err.legalName?.message} />
           <Textarea label="Registered address" autosize minRows={2} {...form.register('address', { setValueAs: (v: string) => v || null })} error={err.address?.message} />
           <TextInput label="IBBI registration (registered valuer entity)" placeholder="IBBI/RV-E/02/2020/123" description="Only if the firm itself is a registered valuer entity" {...form.register('ibbiRegistration', { setValueAs: (v: string) => v || null })} error={err.ibbiRegistration?.message} />
+          <TextInput label="GSTIN" placeholder="27AAAPL1234C1Z5" description="Printed on the firm's tax invoices; its state decides CGST + SGST or IGST" {...form.register('gstin', { setValueAs: (v: string) => v || null })} error={err.gstin?.message} />
           <FormError error={save.error} title="Not saved" />
           {save.isSuccess && <Alert color="green" role="status">Firm profile saved.</Alert>}
           <Group><Button type="submit" loading={save.isPending}>Save firm profile</Button></Group>
