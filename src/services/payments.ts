@@ -17,7 +17,7 @@ import type { Config } from '../config.js';
 import { getAssumptions, getValuation } from '../db/repositories/valuation-data.js';
 import { getFirm, listActiveMemberRegistrations } from '../db/repositories/users.js';
 import * as invoices from '../db/repositories/invoices.js';
-import { financialYearLabel, gstSplit, invoiceNumber, stateOfGstin } from '../domain/billing/gst.js';
+import { financialYearLabel, gstSplit, invoiceNumber, stateOfGstin } from '../contract/gst.js';
 import { renderInvoice } from '../reports/invoice.js';
 import { todayInIndia } from './engagements.js';
 import { adoptedMethods, plannedMethods, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';

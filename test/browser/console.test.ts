@@ -1,6 +1,7 @@
 // The web console, driven in Debian's Chromium against a real listening server: the whole engagement
 // through the pages, the error paths a person meets, accessibility (axe) and narrow screens.
 import { test, before, after } from 'node:test';
+import { execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -148,7 +149,22 @@ test('the whole engagement through the pages: sign up → value → four eyes �
   await assertAccessible(page, '/profile');
   await page.goto(url(`/engagements/${id}?tab=review`));
   await page.getByRole('button', { name: 'Pay (sandbox)' }).click();
+  // Before any money moves: what it covers, the fee, the GST and the total; then a confirmation.
+  const confirmation = page.getByTestId('payment-confirmation');
+  await confirmation.getByText(/GST at 18%/).waitFor();
+  assert.match(await confirmation.getByTestId('payment-total').innerText(), /^₹[\d,]+\.\d{2}$/);
+  assert.equal(await page.getByTestId('payment-status').innerText(), 'UNPAID', 'nothing paid before the confirmation');
+  await assertAccessible(page, '/engagements/:id review, payment confirmation');
+  await confirmation.getByRole('button', { name: 'Confirm and pay' }).click();
   await page.getByTestId('payment-status').getByText('PAID', { exact: true }).waitFor();
+  // The tax invoice of the captured payment, from the Payments page.
+  await page.goto(url('/payments'));
+  const invoiceDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Tax invoice (PDF)' }).first().click();
+  const invoiceFile = join(tmp, `invoice-${Date.now()}.pdf`);
+  await (await invoiceDownload).saveAs(invoiceFile);
+  assert.match(execFileSync('pdftotext', [invoiceFile, '-'], { encoding: 'utf8' }), /Tax invoice[\s\S]*VS\/\d{4}-\d{2}\/\d{6}[\s\S]*Total in words: Rupees/);
+  await page.goto(url(`/engagements/${id}?tab=review`));
 
   // The signed report needs its facts: shown as missing since GATE_1, and sign-off is refused naming them.
   await page.getByTestId('report-facts-missing').getByText(/Appointing authority, Date of appointment, Background of the company/).waitFor();

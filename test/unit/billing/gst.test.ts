@@ -2,7 +2,7 @@
 // inter-state IGST; the parts always add up to the total, in paise.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { financialYearLabel, gstSplit, invoiceNumber, stateOfGstin } from '../../../src/domain/billing/gst.js';
+import { financialYearLabel, gstSplit, invoiceNumber, stateOfGstin } from '../../../src/contract/gst.js';
 
 test('intra-state: CGST and SGST, half each; inter-state: IGST; the parts add up to the total', () => {
   // ₹25,000.00 including 18 %: taxable 21,186.44 (2500000 × 100 / 118 = 2118644.07…), tax 3,813.56.

@@ -1,8 +1,9 @@
 // Review: the three gates (approve / reject with a comment, or why this person may not act),
 // payment (sandbox checkout or the gateway's), and the report (status, inline preview, download).
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { gstSplit } from '../../../../src/contract/gst';
 import { api, call, type Schemas } from '../../api/client';
 import type { Me } from '../../lib/session';
 import { atLeast } from '../../lib/session';
@@ -143,9 +144,13 @@ function Signatory({ signatory }: { signatory: NonNullable<Engagement['signatory
 function Payment({ engagement, canPay }: { engagement: Engagement; canPay: boolean }) {
   const nobodyCanSign = engagement.signatory !== undefined && engagement.signatory.qualifiedMembers.length === 0;
   const client = useQueryClient();
+  // First the order (returned again, never duplicated) and what it costs; the money moves only on confirmation.
+  const review = useMutation({
+    mutationFn: () => call(api.POST('/api/v1/payments', { body: { engagementId: engagement.id } })),
+  });
   const pay = useMutation({
     mutationFn: async () => {
-      const order = await call(api.POST('/api/v1/payments', { body: { engagementId: engagement.id } }));
+      const order = review.data ?? await call(api.POST('/api/v1/payments', { body: { engagementId: engagement.id } }));
       let result: Schemas['CheckoutResult'];
       if (order.gatewayOrderId.startsWith('order_sbx_')) {
         // Sandbox mode: the service's own checkout answers what a real one would, signed.
@@ -181,13 +186,43 @@ function Payment({ engagement, canPay }: { engagement: Engagement; canPay: boole
         {engagement.paymentStatus === 'UNPAID' && (canPay ? (
           <Group>
             {nobodyCanSign && <Text size="sm" c="red.9" data-testid="pay-blocked">No member of the firm holds {engagement.signatory!.needs}, so payment is refused until one does.</Text>}
-            <Button onClick={() => pay.mutate()} loading={pay.isPending} disabled={engagement.status === 'FAILED' || nobodyCanSign}>
-              {mine[0]?.gatewayOrderId.startsWith('order_sbx_') !== false ? 'Pay (sandbox)' : 'Pay'}
-            </Button>
+            {!review.data && (
+              <Button onClick={() => review.mutate()} loading={review.isPending} disabled={engagement.status === 'FAILED' || nobodyCanSign}>
+                {mine[0]?.gatewayOrderId.startsWith('order_sbx_') !== false ? 'Pay (sandbox)' : 'Pay'}
+              </Button>
+            )}
             <Text size="xs" c="gray.7">Sign-off (Gate 3) needs payment.</Text>
           </Group>
         ) : <Text size="sm" c="gray.7">Paying needs the VALUER or ADMIN role.</Text>)}
-        <FormError error={pay.error} title="Payment not completed" />
+        {engagement.paymentStatus === 'UNPAID' && canPay && review.data && (
+          <PaymentConfirmation amountPaise={review.data.amount} engagement={engagement}
+            onConfirm={() => pay.mutate()} onCancel={() => review.reset()} paying={pay.isPending} />
+        )}
+        <FormError error={review.error ?? pay.error} title="Payment not completed" />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** What the payment covers, the GST in it and the total, before any money moves (docs/decisions.md, Tax invoices). */
+function PaymentConfirmation({ amountPaise, engagement, onConfirm, onCancel, paying }: {
+  amountPaise: number; engagement: Engagement; onConfirm: () => void; onCancel: () => void; paying: boolean;
+}) {
+  // The fee includes GST at 18 %; the tax invoice splits it into CGST + SGST or IGST by the firm's state.
+  const split = gstSplit(amountPaise, '00', null);
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="payment-confirmation">
+      <Stack gap={4}>
+        <Text size="sm">The valuation report for <b>{engagement.targetEntity}</b>, signed and certified on completion.</Text>
+        <Table aria-label="Payment">
+          <Table.Tbody>
+            <Table.Tr><Table.Th scope="row">Fee</Table.Th><Table.Td ta="right">{paiseToRupees(split.taxablePaise)}</Table.Td></Table.Tr>
+            <Table.Tr><Table.Th scope="row">GST at {split.ratePercent}%</Table.Th><Table.Td ta="right">{paiseToRupees(split.totalPaise - split.taxablePaise)}</Table.Td></Table.Tr>
+            <Table.Tr><Table.Th scope="row">Total</Table.Th><Table.Td ta="right" fw={700} data-testid="payment-total">{paiseToRupees(split.totalPaise)}</Table.Td></Table.Tr>
+          </Table.Tbody>
+        </Table>
+        <Text size="xs" c="gray.7">A tax invoice is issued when the payment is captured (Payments page).</Text>
+        <Group><Button onClick={onConfirm} loading={paying}>Confirm and pay</Button><Button variant="default" onClick={onCancel} disabled={paying}>Cancel</Button></Group>
       </Stack>
     </Paper>
   );
