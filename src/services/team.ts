@@ -37,26 +37,40 @@ export async function invite(
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'team.invited', details: { userId: user.id, role: user.role } });
     return user;
   });
-  await sendInvitationMail(ctx, member, secret);
-  return publicUser(member);
+  const firm = (await users.getFirm(ctx.db, principal.firmId))!;
+  const inviter = principal.kind === 'user' ? principal.name : 'an ADMIN';
+  await sendInvitationMail(ctx, member, secret, { firm: firm.legal_name ?? firm.name, inviter });
+  return { ...publicUser(member), ...invitationDelivery(ctx, secret) };
 }
+
+/**
+ * Without SMTP no mail reaches anyone, so the ADMIN who invited is given the link to pass on (and told
+ * why); with SMTP the link goes only by mail. The path is relative: the console adds its own origin.
+ */
+function invitationDelivery(ctx: ServiceContext, secret: string): { delivery: 'EMAILED' } | { delivery: 'LINK_SHOWN'; acceptPath: string } {
+  return ctx.config.SMTP_URL ? { delivery: 'EMAILED' } : { delivery: 'LINK_SHOWN', acceptPath: `/accept-invite?token=${encodeURIComponent(secret)}` };
+}
+
+/** Roles as the invitation names them to a person. */
+const ROLE_WORDS: Record<string, string> = { ADMIN: 'an administrator (ADMIN)', VALUER: 'a valuer (VALUER)', VIEWER: 'a viewer (VIEWER)' };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The invitation mail, as text and HTML, linking to the console's /accept-invite page on PUBLIC_BASE_URL. */
-async function sendInvitationMail(ctx: ServiceContext, member: { id: string; email: string; name: string; role: string }, secret: string): Promise<void> {
+async function sendInvitationMail(
+  ctx: ServiceContext, member: { id: string; email: string; name: string; role: string }, secret: string, from: { firm: string; inviter: string },
+): Promise<void> {
   const base = ctx.config.PUBLIC_BASE_URL ?? `http://localhost:${ctx.config.PORT}`;
   const link = `${base.replace(/\/$/, '')}/accept-invite?token=${encodeURIComponent(secret)}`;
   await ctx.mailer
     .send({
       to: member.email,
-      subject: 'You are invited to the Valuation Service',
+      subject: `${from.inviter} invites you to ${from.firm} on the Valuation Service`,
       text:
-        `Hello ${member.name},\n\nYou have been invited to join your firm on the Valuation Service as ${member.role}.\n` +
-        `Accept within ${INVITATION_DAYS} days: ${link}\n` +
-        `or POST /api/v1/auth/accept-invite with {"token": "${secret}", "password": "…"}.\n`,
+        `Hello ${member.name},\n\n${from.inviter} has invited you to join ${from.firm} on the Valuation Service as ${ROLE_WORDS[member.role] ?? member.role}.\n` +
+        `Accept within ${INVITATION_DAYS} days and choose your password: ${link}\n`,
       html:
-        `<p>Hello ${escapeHtml(member.name)},</p><p>You have been invited to join your firm on the Valuation Service as <strong>${escapeHtml(member.role)}</strong>.</p>` +
+        `<p>Hello ${escapeHtml(member.name)},</p><p>${escapeHtml(from.inviter)} has invited you to join <strong>${escapeHtml(from.firm)}</strong> on the Valuation Service as <strong>${escapeHtml(ROLE_WORDS[member.role] ?? member.role)}</strong>.</p>` +
         `<p><a href="${escapeHtml(link)}">Accept the invitation</a> within ${INVITATION_DAYS} days and choose your password.</p>` +
         `<p style="color:#555">If the button does not work, paste this address into your browser:<br>${escapeHtml(link)}</p>`,
     })
@@ -81,7 +95,10 @@ export async function resendInvitation(ctx: ServiceContext, principal: Principal
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'team.invitation_resent', details: { invitationId, userId: found.user_id } });
     return found;
   });
-  await sendInvitationMail(ctx, { id: inv.user_id, email: inv.email, name: inv.name, role: inv.role }, secret);
+  const firm = (await users.getFirm(ctx.db, principal.firmId))!;
+  await sendInvitationMail(ctx, { id: inv.user_id, email: inv.email, name: inv.name, role: inv.role }, secret, {
+    firm: firm.legal_name ?? firm.name, inviter: principal.kind === 'user' ? principal.name : 'an ADMIN',
+  });
 }
 
 /** Cancels a pending invitation: the invited (never active) member is removed with it. */

@@ -58,7 +58,10 @@ export function invitationTokenFor(t: TestApp, email: string): string {
   const files = readdirSync(dir).sort().reverse();
   for (const f of files) {
     const text = readFileSync(join(dir, f), 'utf8');
-    if (text.includes(`To: ${email}`)) return /"token": "([^"]+)"/.exec(text)![1];
+    if (!text.includes(`To: ${email}`)) continue;
+    // The mail is quoted-printable: join soft line breaks and decode '=3D' before reading the link.
+    const plain = text.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    return decodeURIComponent(/accept-invite\?token=([^\s"<&]+)/.exec(plain)![1]);
   }
   throw new Error(`no invitation mail for ${email}`);
 }

@@ -1,4 +1,6 @@
 import { test, before, after } from 'node:test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
@@ -60,8 +62,15 @@ test('invite: 201, same e-mail in other case 409, VALUER and token 403, bad inpu
 
 test('accepting an invitation activates the member, who can then log in; a used or expired invitation is refused', async () => {
   const email = uniqueEmail('joiner');
-  await t.app.inject({ method: 'POST', url: '/api/v1/team/invite', headers: asUser(admin), payload: { email, name: 'Joiner', role: 'VIEWER' } });
+  const invited = await t.app.inject({ method: 'POST', url: '/api/v1/team/invite', headers: asUser(admin), payload: { email, name: 'Joiner', role: 'VIEWER' } });
   const token = invitationTokenFor(t, email);
+  // No SMTP in tests: the inviting ADMIN is given the link (relative to the console) to pass on.
+  assert.equal(invited.json().delivery, 'LINK_SHOWN');
+  assert.equal(invited.json().acceptPath, `/accept-invite?token=${encodeURIComponent(token)}`);
+  // The mail names the firm and the person inviting, and has no API text in it.
+  const mail = readdirSync(join(t.config.DATA_DIR, 'mail')).map((f) => readFileSync(join(t.config.DATA_DIR, 'mail', f), 'utf8')).find((m) => m.includes(`To: ${email}`))!;
+  assert.match(mail.replace(/=\r?\n/g, ''), /has invited you to join .* on the Valuation Service as a viewer \(VIEWER\)/);
+  assert.doesNotMatch(mail, /\/api\/v1|POST /);
   const stored = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM invitations i JOIN users u ON u.id = i.user_id WHERE lower(u.email) = lower($1)', [email]);
   assert.equal(stored[0].token_hash, createHash('sha256').update(token).digest('hex'), 'invitation stored hashed');
   const acc = await t.app.inject({ method: 'POST', url: '/api/v1/auth/accept-invite', payload: { token, password: PASSWORD } });

@@ -995,7 +995,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a team member (ADMIN user only)
-         * @description Creates the member with status INVITED and e-mails a single-use link valid 7 days (SMTP when configured, otherwise an .eml file in DATA_DIR/mail). An e-mail already registered, in any case, answers 409 email_exists.
+         * @description Creates the member with status INVITED and a single-use link valid 7 days. With SMTP configured the link is e-mailed (delivery EMAILED); without SMTP no mail reaches anyone, so the response gives the inviting ADMIN the link's path to pass on (delivery LINK_SHOWN, acceptPath, relative to the console's address; an .eml copy is still written to DATA_DIR/mail). The mail names the firm and the person inviting. An e-mail already registered, in any case, answers 409 email_exists.
          */
         post: operations["inviteTeamMember"];
         delete?: never;
@@ -6207,7 +6207,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TeamMember"];
+                    "application/json": {
+                        /** @description Without SMTP only: /accept-invite?token=… on the console's own address; shown once */
+                        acceptPath?: string;
+                        /** @description ISO 8601 UTC timestamp */
+                        createdAt: string;
+                        /**
+                         * @description EMAILED with SMTP configured; LINK_SHOWN without, when acceptPath is given to pass on
+                         * @enum {string}
+                         */
+                        delivery: "EMAILED" | "LINK_SHOWN";
+                        email: string;
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        role: "ADMIN" | "VALUER" | "VIEWER";
+                        /**
+                         * @description DEACTIVATED: signed out and unable to sign in; kept for the audit trail
+                         * @enum {string}
+                         */
+                        status: "INVITED" | "ACTIVE" | "DEACTIVATED";
+                    };
                 };
             };
             /** @description Bad Request */

@@ -1,7 +1,7 @@
 // The firm's team: members with role and status, invite, pending invitations (resend, cancel), change a
 // role, deactivate. ADMIN acts; others read, and are told why they cannot act.
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, CopyButton, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, Controller } from 'react-hook-form';
 import { api, call, type Schemas } from '../api/client';
@@ -121,7 +121,20 @@ function InviteForm({ onInvited }: { onInvited: () => unknown }) {
           )} />
         </Group>
         <FormError error={invite.error} title="Not invited" />
-        {invite.isSuccess && <Alert color="green" role="status">Invitation sent to {invite.data.email}.</Alert>}
+        {invite.isSuccess && invite.data.delivery === 'EMAILED' && <Alert color="green" role="status">Invitation e-mailed to {invite.data.email}.</Alert>}
+        {invite.isSuccess && invite.data.delivery === 'LINK_SHOWN' && invite.data.acceptPath && (
+          <Alert color="yellow" role="status" title="Pass this link on yourself" data-testid="invite-link">
+            <Stack gap={6}>
+              <Text size="sm">This service has no mail server configured, so no e-mail reaches {invite.data.email}. Send them this link (valid 7 days, shown only now):</Text>
+              <Group gap="xs" wrap="nowrap">
+                <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="invite-link-url">{`${window.location.origin}${invite.data.acceptPath}`}</Text>
+                <CopyButton value={`${window.location.origin}${invite.data.acceptPath}`}>
+                  {({ copied, copy }) => <Button size="xs" variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy link'}</Button>}
+                </CopyButton>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
         <Group><Button type="submit" loading={invite.isPending}>Send invitation</Button></Group>
       </Stack>
     </form>
