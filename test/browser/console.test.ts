@@ -99,6 +99,9 @@ test('the whole engagement through the pages: sign up → value → four eyes �
   // Computation runs in the worker; the page learns of GATE_1 from the live stream, without a reload.
   await statusIs(page, 'GATE_1');
   await page.getByTestId('header-value').waitFor();
+  // Computed on its details: they are read-only now, and the page says why.
+  await page.getByTestId('details-locked').getByText(/valuation has been computed/).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Edit details' }).count(), 0);
   assert.match(await page.getByTestId('header-value').innerText(), /^₹[\d,]+\.\d{2} per share$/);
   await tab(page, 'Valuation');
   await page.getByTestId('concluded-value').first().waitFor();
@@ -273,6 +276,47 @@ test('error paths: a broken XLSX cell is shown by row and column; a VIEWER sees 
   assert.deepEqual(errors, [], 'admin browser console');
   assert.deepEqual(viewer.errors, [], 'viewer browser console');
   await Promise.all([adminCtx.close(), viewerCtx.close()]);
+});
+
+test('correcting an engagement: a new name and proposed price, seen in the header, the list and the trail', { skip }, async () => {
+  const ctx = await newContext();
+  const { page, errors } = await watchedPage(ctx);
+  await signUp(page, 'Iyer Corrections LLP');
+  const id = await newEngagement(page, 'Acme Industires Private Limited', '250.00');
+  await page.getByText(/proposed price ₹250\.00 per share/).waitFor();
+  await page.getByRole('button', { name: 'Edit details' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit details' });
+  // Pre-filled with what is there now; checked as on creation.
+  assert.equal(await dialog.getByLabel('Target entity').inputValue(), 'Acme Industires Private Limited');
+  assert.equal(await dialog.getByLabel(/Proposed price per share/).inputValue(), '250.00');
+  await dialog.getByLabel('Target entity').fill('Acme Industries Private Limited');
+  await dialog.getByLabel(/Proposed price per share/).fill('275.505');
+  await dialog.getByRole('button', { name: 'Save details' }).click();
+  await dialog.getByText(/at most 2 decimals/).waitFor();
+  await dialog.getByLabel(/Proposed price per share/).fill('1234567.50');
+  await page.waitForTimeout(300); // the dialog's opening transition
+  await assertAccessible(page, 'edit details dialog');
+  await page.screenshot({ path: screenshotPath('engagement-edit-details.png'), fullPage: true });
+  await dialog.getByRole('button', { name: 'Save details' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('heading', { name: 'Acme Industries Private Limited' }).waitFor();
+  await page.getByText(/proposed price ₹12,34,567\.50 per share/).waitFor();
+
+  await tab(page, 'Trail');
+  const row = page.getByRole('row', { name: /Corrected the details/ });
+  await row.waitFor();
+  const note = await row.innerText();
+  assert.match(note, /Target entity: Acme Industires Private Limited → Acme Industries Private Limited/);
+  assert.match(note, /Proposed price per share: ₹250\.00 → ₹12,34,567\.50/);
+  await assertAccessible(page, '/engagements/:id trail after a correction');
+  await page.screenshot({ path: screenshotPath('engagement-trail-correction.png'), fullPage: true });
+
+  await page.goto(url('/engagements'));
+  await page.getByRole('link', { name: 'Acme Industries Private Limited' }).waitFor();
+  assert.equal(await page.getByRole('link', { name: 'Acme Industires Private Limited' }).count(), 0);
+  assert.ok(id.startsWith('eng_'));
+  assert.deepEqual(errors, []);
+  await ctx.close();
 });
 
 async function newEngagementFromList(page: Page, name: string): Promise<void> {

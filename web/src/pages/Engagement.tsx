@@ -13,6 +13,7 @@ import { Assumptions } from '../components/engagement/Assumptions';
 import { ValuationView, useValuation } from '../components/engagement/Valuation';
 import { Review } from '../components/engagement/Review';
 import { Trail } from '../components/engagement/Trail';
+import { EditDetails } from '../components/engagement/Details';
 import { FormError } from '../components/FormError';
 
 const STAGES = ['CREATED', 'DATA_INGESTING', 'DATA_READY', 'COMPUTING', 'GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED'] as const;
@@ -52,8 +53,9 @@ export default function EngagementPage() {
         <Stack gap={2}>
           <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>{e.targetEntity}</Title>
           <Text size="sm" c="gray.7">
-            {STATUTE_LABELS[e.statute]}{e.purpose ? ` · ${PURPOSE_LABELS[e.purpose] ?? e.purpose}` : ''} · valuation date {date(e.valuationDate)}{e.transactionDate !== e.valuationDate ? ` · transaction date ${date(e.transactionDate)}` : ''}{e.cin ? ` · CIN ${e.cin}` : ''}
+            {STATUTE_LABELS[e.statute]}{e.purpose ? ` · ${PURPOSE_LABELS[e.purpose] ?? e.purpose}` : ''} · valuation date {date(e.valuationDate)}{e.transactionDate !== e.valuationDate ? ` · transaction date ${date(e.transactionDate)}` : ''}{e.cin ? ` · CIN ${e.cin}` : ''}{e.proposedPricePerShare ? ` · proposed price ${rupees(e.proposedPricePerShare)} per share` : ''}
           </Text>
+          <Group gap="xs" mt={4}><EditDetails engagement={e} canWrite={canWrite} /></Group>
         </Stack>
         <Stack gap={4} align="end">
           <Badge size="lg" color={STATUS_COLORS[e.status] ?? 'gray'} data-testid="engagement-status" data-status={e.status}>{STATUS_LABELS[e.status]}</Badge>
