@@ -1503,6 +1503,18 @@ export interface components {
                     }[];
                     surplusCash?: unknown;
                 };
+                /** @description The historical years, in rupees, oldest first */
+                history?: {
+                    depreciationAndAmortisation: unknown;
+                    ebitda: unknown;
+                    financeCost: unknown;
+                    netWorth: unknown;
+                    profitAfterTax: unknown;
+                    profitBeforeTax: unknown;
+                    revenue: unknown;
+                    totalBorrowings: unknown;
+                    year: string;
+                }[];
                 liquidation?: {
                     assets: {
                         /** @enum {string} */
@@ -1550,6 +1562,15 @@ export interface components {
                     revenue: unknown;
                     taxRate: unknown;
                     year: string;
+                }[];
+                /** @description The capital table as given: numbers of instruments; face value and exercise price in rupees */
+                shareholding?: {
+                    conversionRatio?: unknown;
+                    exercisePrice?: unknown;
+                    faceValue: unknown;
+                    holder: string;
+                    instrument: string;
+                    number: unknown;
                 }[];
                 shares: {
                     equitySharesOutstanding: unknown;

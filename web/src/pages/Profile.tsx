@@ -2,7 +2,7 @@
 // FINAL report's signature block prints, and what decides who may sign off GATE_3.
 import { ActionIcon, Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { sentenceResolver } from '../lib/messages';
 import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ASSET_CLASSES, firmPatchBody, profilePatchBody } from '../../../src/contract/registrations';
@@ -37,7 +37,7 @@ export function ProfilePage() {
 
 function ProfileEditor({ initial }: { initial: ProfileForm }) {
   const client = useQueryClient();
-  const form = useForm<ProfileForm>({ resolver: zodResolver(profilePatchBody), mode: 'onTouched', defaultValues: initial });
+  const form = useForm<ProfileForm>({ resolver: sentenceResolver(profilePatchBody), mode: 'onTouched', defaultValues: initial });
   const regs = useFieldArray({ control: form.control, name: 'registrations' as never });
   const save = useMutation({
     mutationFn: (body: z.output<typeof profilePatchBody>) => call(api.PATCH('/api/v1/auth/me', { body: { ...body, designation: body.designation || null } })),
@@ -80,7 +80,7 @@ function ProfileEditor({ initial }: { initial: ProfileForm }) {
         <Group>
           <Button variant="default" onClick={() => regs.append({ type: 'IBBI_RV', number: '', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' } as never)}>Add registration</Button>
         </Group>
-        <FormError error={save.error} title="Profile not saved" />
+        <FormError error={save.error} title="Profile not saved" fieldsShown={['name', 'designation', 'registrations']} />
         {save.isSuccess && <Alert color="green" role="status">Profile saved.</Alert>}
         <Group><Button type="submit" loading={save.isPending}>Save profile</Button></Group>
       </Stack>
@@ -100,7 +100,7 @@ export function FirmSettingsPage() {
 function FirmEditor({ initial }: { initial: { legalName: string; address: string | null; ibbiRegistration: string | null; demo: boolean } }) {
   const client = useQueryClient();
   const form = useForm<z.input<typeof firmPatchBody>>({
-    resolver: zodResolver(firmPatchBody), mode: 'onTouched',
+    resolver: sentenceResolver(firmPatchBody), mode: 'onTouched',
     defaultValues: { legalName: initial.legalName, address: initial.address ?? '', ibbiRegistration: initial.ibbiRegistration ?? '' },
   });
   const save = useMutation({
@@ -121,7 +121,7 @@ function FirmEditor({ initial }: { initial: { legalName: string; address: string
           <TextInput label="Legal name" description="Printed on every report and certificate" {...form.register('legalName')} error={err.legalName?.message} />
           <Textarea label="Registered address" autosize minRows={2} {...form.register('address', { setValueAs: (v: string) => v || null })} error={err.address?.message} />
           <TextInput label="IBBI registration (registered valuer entity)" placeholder="IBBI/RV-E/02/2020/123" description="Only if the firm itself is a registered valuer entity" {...form.register('ibbiRegistration', { setValueAs: (v: string) => v || null })} error={err.ibbiRegistration?.message} />
-          <FormError error={save.error} title="Not saved" />
+          <FormError error={save.error} title="Not saved" fieldsShown={['legalName', 'address', 'ibbiRegistration', 'name']} />
           {save.isSuccess && <Alert color="green" role="status">Firm profile saved.</Alert>}
           <Group><Button type="submit" loading={save.isPending}>Save firm profile</Button></Group>
         </Stack>

@@ -1,13 +1,14 @@
 // The assumptions lock form (validated live with the API's own schema), then a read-only view.
-import { Alert, Button, Checkbox, Group, NumberInput, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { sentenceResolver } from '../../lib/messages';
 import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lockAssumptionsBody } from '../../../../src/contract/engagement-forms';
 import { api, call, type Schemas } from '../../api/client';
 import { dateTime } from '../../lib/format';
 import { FormError, applyFieldErrors } from '../FormError';
+import { WarningList } from '../WarningList';
 
 type Engagement = Schemas['Engagement'];
 const OPEN = ['CREATED', 'DATA_INGESTING', 'DATA_READY'];
@@ -24,12 +25,7 @@ function weightableMethods(e: Engagement): string[] {
 }
 
 function Warnings({ warnings }: { warnings?: { code: string; message: string }[] }) {
-  if (!warnings?.length) return null;
-  return (
-    <Alert color="yellow" title="Check these before relying on the valuation" data-testid="lock-warnings">
-      <ul style={{ margin: 0, paddingLeft: 18 }}>{warnings.map((w) => <li key={w.code}><code>{w.code}</code>: {w.message}</li>)}</ul>
-    </Alert>
-  );
+  return <WarningList warnings={warnings} title="Check these before relying on the valuation" testId="lock-warnings" />;
 }
 
 export function Assumptions({ engagement, canWrite }: { engagement: Engagement; canWrite: boolean }) {
@@ -87,7 +83,7 @@ function LockForm({ engagement }: { engagement: Engagement }) {
   const methods = weightableMethods(engagement);
   const client = useQueryClient();
   const form = useForm<z.input<typeof lockAssumptionsBody>>({
-    resolver: (values, context, options) => zodResolver(lockAssumptionsBody)(withoutEmptyWeights(values), context, options),
+    resolver: sentenceResolver(lockAssumptionsBody, withoutEmptyWeights),
     mode: 'onChange',
     defaultValues: { midYear: false, rationale: '' },
   });
@@ -139,7 +135,7 @@ function LockForm({ engagement }: { engagement: Engagement }) {
           </Group>
         )}
         <Warnings warnings={lock.data?.warnings} />
-        <FormError error={lock.error} title="Could not lock the assumptions" />
+        <FormError error={lock.error} title="Could not lock the assumptions" fieldsShown={['wacc', 'terminalGrowthRate', 'rationale', 'methodWeights', 'weightsRationale', 'dlomPercent', 'dlomRationale']} />
         <Group><Button type="submit" loading={lock.isPending}>Lock assumptions</Button></Group>
       </Stack>
     </form>

@@ -7,7 +7,7 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/c
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, Controller } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { sentenceResolver } from '../../lib/messages';
 import type { z } from 'zod';
 import { createEngagementBody } from '../../../../src/contract/engagement-forms';
 import { PURPOSES_BY_STATUTE } from '../../../../src/contract/vocabulary';
@@ -59,7 +59,7 @@ export function EditDetails({ engagement, canWrite }: { engagement: Engagement; 
 function DetailsForm({ engagement, onDone }: { engagement: Engagement; onDone: () => void }) {
   const client = useQueryClient();
   const initial = formOf(engagement);
-  const form = useForm<Form>({ resolver: zodResolver(createEngagementBody), mode: 'onTouched', defaultValues: initial });
+  const form = useForm<Form>({ resolver: sentenceResolver(createEngagementBody), mode: 'onTouched', defaultValues: initial });
   const purposes = PURPOSES_BY_STATUTE[engagement.statute as Form['statute']] as readonly string[];
   const save = useMutation({
     mutationFn: (v: z.output<typeof createEngagementBody>) => {
@@ -105,7 +105,7 @@ function DetailsForm({ engagement, onDone }: { engagement: Engagement; onDone: (
           <TextInput label="Valuation date" type="date" {...form.register('valuationDate', { setValueAs: blank })} error={err.valuationDate?.message} />
           <TextInput label="Transaction date" type="date" description="The valuation date when left blank" {...form.register('transactionDate', { setValueAs: blank })} error={err.transactionDate?.message} />
         </Group>
-        <FormError error={save.error} title="Not saved" fieldsShown={Object.keys(err).length > 0} />
+        <FormError error={save.error} title="Not saved" fieldsShown={['targetEntity', 'cin', 'purpose', 'proposedPricePerShare', 'valuationDate', 'transactionDate']} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>Cancel</Button>
           <Button type="submit" loading={save.isPending}>Save details</Button>
