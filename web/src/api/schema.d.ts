@@ -1074,6 +1074,11 @@ export interface components {
             weightsRationale?: string;
         };
         AssumptionsVersion: {
+            /** @description The WACC's build-up, as locked in this version */
+            costOfCapital?: components["schemas"]["CostOfCapital"];
+            /** @description Discount for lack of control, percent */
+            dlocPercent?: number;
+            dlocRationale?: string;
             dlomPercent?: number;
             dlomRationale?: string;
             /** @description ISO 8601 UTC timestamp */

@@ -43,8 +43,10 @@ export default function EngagementPage() {
   const canWrite = atLeast(me, 'VALUER');
   const stageIndex = e.status === 'FAILED' ? -1 : STAGES.indexOf(e.status as (typeof STAGES)[number]);
   // IBC values the assets: its headline is their total, never a value per share.
-  const concluded = valuation.data?.conclusion.valuePerShare;
-  const assetsTotal = valuation.data?.conclusion.fairValue?.totalValue ?? valuation.data?.conclusion.liquidationValue?.totalValue;
+  // Only while a valuation stands: a round returned for revision (DATA_READY) shows no stale value.
+  const current = ['GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED'].includes(e.status) ? valuation.data : undefined;
+  const concluded = current?.conclusion.valuePerShare;
+  const assetsTotal = current?.conclusion.fairValue?.totalValue ?? current?.conclusion.liquidationValue?.totalValue;
 
   return (
     <Stack>
