@@ -429,6 +429,18 @@ async function newEngagementFromList(page: Page, name: string): Promise<void> {
   await page.goto(url('/engagements'));
 }
 
+/** Every table sits in a box that scrolls sideways (overflow-x auto) wide enough for all of it: nothing is cut off. */
+async function assertTablesReachable(page: Page, label: string): Promise<void> {
+  const problems = await page.evaluate(() => [...document.querySelectorAll('table')].flatMap((table) => {
+    const box = table.closest('[data-scrollx]') as HTMLElement | null;
+    if (!box) return table.scrollWidth > document.documentElement.clientWidth ? [`${table.getAttribute('aria-label')}: wider than the screen, not in a scroll box`] : [];
+    const style = getComputedStyle(box);
+    if (style.overflowX !== 'auto' && style.overflowX !== 'scroll') return [`${table.getAttribute('aria-label')}: its box does not scroll`];
+    return box.scrollWidth + 1 < table.getBoundingClientRect().width ? [`${table.getAttribute('aria-label')}: cut off`] : [];
+  }));
+  assert.deepEqual(problems, [], label);
+}
+
 test('every page at 375 px: no horizontal overflow, no serious axe violations; deep links survive a reload', { skip }, async () => {
   const ctx = await newContext(375);
   const { page, errors } = await watchedPage(ctx);
@@ -441,12 +453,29 @@ test('every page at 375 px: no horizontal overflow, no serious axe violations; d
   await signUp(page, 'Narrow Screen Valuers');
   await assertNoHorizontalOverflow(page, '/engagements');
   const id = await newEngagement(page, 'A Company With A Rather Long Registered Name Private Limited');
+  // The eight-stage timeline is one line on a phone.
+  assert.equal(await page.getByTestId('stage-step').innerText(), 'Step 1 of 8: Created');
+  await page.screenshot({ path: screenshotPath('engagement-375.png'), fullPage: true });
   for (const t of ['data', 'assumptions', 'valuation', 'review', 'trail']) {
     await page.goto(url(`/engagements/${id}?tab=${t}`));
     await page.getByRole('tab', { selected: true }).waitFor();
     await assertNoHorizontalOverflow(page, `/engagements/:id?tab=${t}`);
+    await assertTablesReachable(page, `/engagements/:id?tab=${t}`);
     await assertAccessible(page, `/engagements/:id?tab=${t} at 375 px`);
   }
+  // The pages whose tables were cut off: each table scrolls in its own box, with a cue, and the page does not.
+  for (const path of ['/engagements', '/payments', '/team', '/settings/api-tokens', '/settings/webhooks', '/settings/firm', '/profile']) {
+    await page.goto(url(path));
+    await page.locator('h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await assertNoHorizontalOverflow(page, path);
+    await assertTablesReachable(page, path);
+    await assertAccessible(page, `${path} at 375 px`);
+  }
+  await page.goto(url('/team'));
+  await page.getByRole('table').first().waitFor();
+  await page.getByTestId('scroll-cue').first().getByText(/Scroll sideways for more/).waitFor();
+  await page.screenshot({ path: screenshotPath('team-375.png'), fullPage: true });
   // Unknown /api paths stay problem+json, not the console.
   const res = await page.request.get(url('/api/v1/no-such-thing'));
   assert.equal(res.status(), 404);

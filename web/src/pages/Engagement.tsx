@@ -3,6 +3,7 @@
 import { Busy } from '../components/Busy';
 import { Alert, Anchor, Badge, Group, Stack, Stepper, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api, call } from '../api/client';
 import { useMe, atLeast } from '../lib/session';
@@ -25,6 +26,8 @@ export default function EngagementPage() {
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? params.get('tab')! : 'data';
   const { data: me } = useMe();
   const { live } = useLiveEvents(id);
+  // On a phone the eight-stage timeline is one line: "Step 3 of 8: Data ready".
+  const narrow = useMediaQuery('(max-width: 40em)');
   const eng = useQuery({
     queryKey: ['engagement', id],
     queryFn: () => call(api.GET('/api/v1/engagements/{id}', { params: { path: { id } } })),
@@ -67,10 +70,16 @@ export default function EngagementPage() {
         </Stack>
       </Group>
       {e.status === 'FAILED' && <Alert color="red" title="Failed">{e.failureReason}</Alert>}
-      <Stepper active={stageIndex < 0 ? 0 : stageIndex === STAGES.length - 1 ? STAGES.length : stageIndex} size="xs" allowNextStepsSelect={false} aria-label="Stage timeline"
-        styles={{ steps: { flexWrap: 'wrap', rowGap: 8 }, separator: { minWidth: 8 } }}>
-        {STAGES.map((s) => <Stepper.Step key={s} label={STATUS_LABELS[s].replace(/ · .*/, '')} />)}
-      </Stepper>
+      {narrow ? (
+        <Text size="sm" fw={600} data-testid="stage-step">
+          {stageIndex < 0 ? 'Ended (failed)' : `Step ${stageIndex + 1} of ${STAGES.length}: ${STATUS_LABELS[STAGES[stageIndex]]}`}
+        </Text>
+      ) : (
+        <Stepper active={stageIndex < 0 ? 0 : stageIndex === STAGES.length - 1 ? STAGES.length : stageIndex} size="xs" allowNextStepsSelect={false} aria-label="Stage timeline"
+          styles={{ steps: { flexWrap: 'wrap', rowGap: 8 }, separator: { minWidth: 8 } }}>
+          {STAGES.map((s) => <Stepper.Step key={s} label={STATUS_LABELS[s].replace(/ · .*/, '')} />)}
+        </Stepper>
+      )}
       <Tabs value={tab} onChange={(v) => setParams({ tab: v ?? 'data' }, { replace: true })} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="data">Documents</Tabs.Tab>
