@@ -66,6 +66,8 @@ export const firmPatchBody = z
       .nullable()
       .optional()
       .describe('The firm\'s IBBI registration as a registered valuer entity, where it is one'),
+    demo: z.literal(false).optional()
+      .describe('false clears the demo flag of the firm seeded on first start (its reports stop saying "demo"), once neither the firm nor any active member holds one of its made-up registrations (409 demo_registrations otherwise); it cannot be set again'),
   })
   .strict()
   .meta({ id: 'FirmProfilePatch' });

@@ -88,6 +88,27 @@ function ProfileEditor({ initial }: { initial: ProfileForm }) {
   );
 }
 
+/**
+ * The demo firm seeded on first start: its registrations are made up and its reports say so. Once the
+ * firm's own and each person's real registrations are entered, its ADMIN clears the flag here.
+ */
+function DemoFlag() {
+  const client = useQueryClient();
+  const clear = useMutation({
+    mutationFn: () => call(api.PATCH('/api/v1/settings/firm', { body: { demo: false } })),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['firm-profile'] }), client.invalidateQueries({ queryKey: meKey })]),
+  });
+  return (
+    <Alert color="yellow" title="Demo firm" data-testid="demo-firm">
+      <Stack gap="xs">
+        <Text size="sm">This firm's registrations are made up, and its reports say so. Rename it below, enter the firm's real registration here and each person's in their profile, then make it your own.</Text>
+        <FormError error={clear.error} title="Still a demo" />
+        <Group><Button size="xs" variant="white" color="dark" onClick={() => clear.mutate()} loading={clear.isPending}>Clear the demo flag</Button></Group>
+      </Stack>
+    </Alert>
+  );
+}
+
 export function FirmSettingsPage() {
   const { data: me } = useMe();
   const isAdmin = atLeast(me, 'ADMIN') && me?.kind === 'user';
@@ -115,7 +136,7 @@ function FirmEditor({ initial }: { initial: { legalName: string; address: string
   return (
     <Stack maw={640}>
       <Title order={1} size="h2">Firm profile</Title>
-      {initial.demo && <Alert color="yellow" title="Demo firm">This firm's registrations are made up; its reports say so.</Alert>}
+      {initial.demo && <DemoFlag />}
       <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate aria-label="Firm profile">
         <Stack>
           <TextInput label="Legal name" description="Printed on every report and certificate" {...form.register('legalName')} error={err.legalName?.message} />
