@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { ApiError } from '../api/client';
 import { ERROR_CATALOGUE } from '../../../src/contract/errors';
-import { fieldLabel, sentence, withoutApiPaths } from '../lib/messages';
+import { fieldLabel, sentence, withoutApiPaths } from '../../../src/contract/sentences';
 
 /**
  * A problem+json error where the person can act on it: the catalogue's sentence for its code, the

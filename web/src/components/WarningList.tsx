@@ -1,6 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { warningSentence } from '../../../src/contract/warnings';
-import { withoutApiPaths } from '../lib/messages';
+import { withoutApiPaths } from '../../../src/contract/sentences';
 
 /** Warnings as people read them: the catalogue's sentence, the specifics, and the code small, for support. */
 export function WarningList({ warnings, title, testId }: { warnings?: { code: string; message: string }[]; title: string; testId?: string }) {

@@ -7,10 +7,11 @@ import { Dropzone } from '@mantine/dropzone';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
 import { uploadDocument } from '../../api/upload';
-import { date, dateTime, groupIndian, rupees, rupeesIn, UNIT_WORDS } from '../../lib/format';
+import { date, dateTime, groupIndian, rupees } from '../../lib/format';
+import { rupeesIn, UNIT_WORDS } from '../../../../src/contract/money-format';
 import { financialLabel } from '../../../../src/contract/financial-labels';
 import { FormError } from '../FormError';
-import { fieldLabel, sentence } from '../../lib/messages';
+import { fieldLabel, sentence } from '../../../../src/contract/sentences';
 import { saveBlob } from '../../lib/download';
 
 type Engagement = Schemas['Engagement'];

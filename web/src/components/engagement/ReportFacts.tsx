@@ -6,7 +6,7 @@ import { Alert, Button, Group, Paper, Stack, Text, TextInput, Textarea } from '@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, ApiError, type Schemas } from '../../api/client';
 import { FormError } from '../FormError';
-import { sentence } from '../../lib/messages';
+import { sentence } from '../../../../src/contract/sentences';
 
 type Engagement = Schemas['Engagement'];
 type Facts = { appointingAuthority: string; appointmentDate: string; addressee: string; companyBackground: string };
