@@ -10,6 +10,9 @@ const proposedPrice = z
   .union([z.string().regex(/^\d+(\.\d{1,2})?$/, 'must be decimal rupees with at most 2 decimals, e.g. "245.50"'), z.number().positive()])
   .describe('The price per share the client proposes, in rupees (a decimal string such as "245.50", or a number); tested against the statute\'s rule in the valuation\'s `compliance`');
 
+/** FEMA, an issue of a convertible (CCPS, CCD): the conversion price per equity share fixed upfront. */
+const conversionPrice = proposedPrice.describe('FEMA_RBI ISSUE_TO_NON_RESIDENT of a convertible (CCPS or CCD): the conversion price per equity share fixed upfront, rupees, e.g. "250.00". The compliance then also tests it against the fair value at issue (NDI Rule 21: not below it)');
+
 /** The report's facts (Rule 8 of the Companies (Registered Valuers and Valuation) Rules, 2017), editable until sign-off. */
 const reportFacts = {
   appointingAuthority: z.string().trim().min(2, 'Name who appointed the valuer, e.g. "Board of Directors of Acme Industries Private Limited"').max(300)
@@ -30,6 +33,7 @@ export const createEngagementBody = z
     purpose: z.enum(PURPOSES).optional().describe('Needed to conclude RULE_11UA and FEMA_RBI valuations; without it every variant is shown. IBC_LIQUIDATION: CIRP_FAIR_AND_LIQUIDATION_VALUE (CIRP Regulations, Reg 35; the default) or LIQUIDATION_REALISABLE_VALUE (Liquidation Process Regulations, Reg 35)'),
     valuationDate: z.iso.date().optional().describe('YYYY-MM-DD. Defaults to today in India (IST); may not be later than today in India'),
     proposedPricePerShare: proposedPrice.optional(),
+    conversionPricePerShare: conversionPrice.optional(),
     transactionDate: transactionDate.optional(),
     appointingAuthority: reportFacts.appointingAuthority.optional(),
     appointmentDate: reportFacts.appointmentDate.optional(),
@@ -55,6 +59,7 @@ export const patchEngagementBody = z
     purpose: z.enum(PURPOSES).nullable().optional().describe('null clears it'),
     valuationDate: z.iso.date().optional().describe('YYYY-MM-DD, not later than today in India'),
     proposedPricePerShare: proposedPrice.nullable().optional().describe('null clears it'),
+    conversionPricePerShare: conversionPrice.nullable().optional().describe('null clears it'),
     transactionDate: transactionDate.nullable().optional().describe('YYYY-MM-DD; null makes it the valuation date again'),
     appointingAuthority: reportFacts.appointingAuthority.nullable().optional().describe('null clears it; editable until GATE_3 is approved'),
     appointmentDate: reportFacts.appointmentDate.nullable().optional().describe('null clears it; editable until GATE_3 is approved'),
@@ -118,6 +123,17 @@ export const lockAssumptionsBody = z
       .optional()
       .describe('Discount for lack of control, percent (0–50), applied before any discount for lack of marketability: concluded value × (1 − dlocPercent/100) × (1 − dlomPercent/100). Refused where a DLOM is refused. Requires dlocRationale'),
     dlocRationale: z.string().trim().min(20).max(5000).optional().describe('Why this discount for lack of control (required with dlocPercent)'),
+    marketApproach: z
+      .object({
+        multiples: z.array(z.enum(['evToEbitda', 'evToRevenue', 'peRatio', 'priceToBook'])).min(1).optional().describe('The multiples to apply (default: every one the peers report)'),
+        statistic: z.enum(['MEDIAN', 'MEAN', 'PERCENTILE']).optional().describe('Across the peers\' positive multiples (default MEDIAN); PERCENTILE interpolates linearly between ranks, as Excel\'s PERCENTILE.INC'),
+        percentile: z.number().min(25).max(75).optional().describe('With statistic PERCENTILE: 25–75'),
+        discountPercent: z.number().min(0).max(50).refine(decimalPlaces(2), 'at most 2 decimal places').optional().describe('A discount to the peers\' multiples, percent (size, liquidity, growth), applied to the statistic; requires discountRationale'),
+        discountRationale: z.string().trim().min(20).max(5000).optional(),
+      })
+      .strict()
+      .optional()
+      .describe('The comparable-company method as the valuer applies it: which multiples, which statistic, and any discount to the peers. A peer\'s multiple that is missing, zero or negative is left out of that multiple, and the valuation says so. Refusals are 400 invalid_market_approach'),
     costOfCapital: costOfCapitalBody.optional().describe('The WACC built up from its parts. When given, wacc must equal the built-up WACC rounded half-up to 4 decimals, or the lock is 400 wacc_mismatch giving the computed figure; the report prints the build-up with its source'),
   })
   .strict()

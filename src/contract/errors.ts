@@ -52,6 +52,7 @@ export const ERROR_CATALOGUE = {
   invalid_weights: { status: 400, title: 'Method weights not valid', sentence: 'The method weights are not valid for this statute. Correct the weights marked.' },
   missing_rationale: { status: 400, title: 'Rationale missing', sentence: 'Explain the judgement in writing: a rationale is needed for weights and discounts.' },
   invalid_discount: { status: 400, title: 'Discount not valid', sentence: 'The discount is not valid. Enter a percent from 0 to 50 with its rationale.' },
+  invalid_market_approach: { status: 400, title: 'Market approach not valid', sentence: 'The choice of multiples, statistic or discount to the peers is not valid. Pick multiples the peers report, a percentile from 25 to 75, and a discount from 0 to 50 % with its reason.' },
   wacc_mismatch: { status: 400, title: 'WACC does not match its build-up', sentence: 'The WACC stated differs from the one the cost-of-capital build-up gives. State the computed WACC (to 4 decimals) or correct the build-up.' },
   discount_not_permitted: { status: 400, title: 'Discount not permitted', sentence: 'The statute does not permit a discount for this valuation. Remove it.' },
   person_required: { status: 403, title: 'A person must decide', sentence: 'Review gates are decided by people signed in to the console, not by API tokens.' },

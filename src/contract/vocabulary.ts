@@ -24,7 +24,7 @@ export const PURPOSES = [...PURPOSES_BY_STATUTE.RULE_11UA, ...PURPOSES_BY_STATUT
 export type Purpose = (typeof PURPOSES)[number];
 
 /** The valuation methods the engine reports, by code (the keys of methodWeights). */
-export const METHOD_CODES = ['DCF', 'NAV_11UA_2A', 'NAV_11UA_1CB', 'NAV_RULE_57', 'NAV', 'COMPARABLES', 'FAIR_VALUE', 'LIQUIDATION_VALUE'] as const;
+export const METHOD_CODES = ['DCF', 'NAV_11UA_2A', 'NAV_11UA_1CB', 'NAV_RULE_57', 'NAV', 'COMPARABLES', 'TRANSACTIONS', 'RECENT_ROUND', 'FAIR_VALUE', 'LIQUIDATION_VALUE'] as const;
 
 /** The statute as the report's running header and the console name it. */
 export const STATUTE_SHORT: Record<Statute, string> = {

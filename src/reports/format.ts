@@ -131,6 +131,8 @@ export const METHOD_TITLE: Record<string, string> = {
   WEIGHTED: 'Weighted average of methods',
   NAV: 'Net asset value',
   COMPARABLES: 'Comparable company multiples',
+  TRANSACTIONS: 'Comparable transactions',
+  RECENT_ROUND: 'Price of a recent investment',
   FAIR_VALUE: 'Fair value',
   LIQUIDATION_VALUE: 'Liquidation value',
 };

@@ -35,7 +35,7 @@ export interface ReportInput {
   /** From the financials document, where it gives them: the capital table and the historical years. */
   company?: {
     unit?: string;
-    shareholding?: { holder: string; instrument: string; number: number | string; faceValue: number | string }[];
+    shareholding?: { holder: string; instrument: string; number: number | string; faceValue: number | string; conversionRatio?: number | string; exercisePrice?: number | string }[];
     history?: {
       year: string; revenue: number | string; ebitda: number | string; depreciationAndAmortisation?: number | string; financeCost?: number | string;
       profitBeforeTax?: number | string; profitAfterTax: number | string; netWorth: number | string; totalBorrowings?: number | string;
@@ -60,6 +60,8 @@ export interface ReportInput {
     /** The GATE_3 signatory's designation and the registrations that qualify them (domain/identity/signatory.ts). */
     designation?: string | null;
     registrations?: string[];
+    /** IBC: the valuer registered for each asset class who signs its estimate. */
+    classSignatories?: { assetClass: string; name: string; registration: string }[];
     /** The demo firm's made-up credentials are printed as such. */
     demo?: boolean;
     /** Recorded with the GATE_3 sign-off. */

@@ -134,6 +134,8 @@ function perShareCells(s: Sheet, m: MethodResult, equity: string, shares: string
   }, RUPEE_FORMAT);
   name(`ValuePerShare_${m.method}_Basic`, basic);
   name(`ValuePerShare_${m.method}`, perShare);
+  // The first diluted method (the DCF where there is one) also answers to the generic name.
+  name('ValuePerShare_Diluted', perShare);
   return perShare;
 }
 
@@ -150,7 +152,9 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
   wb.creator = 'Valuation Service';
   wb.created = new Date(0);
   const names: [string, string][] = [];
-  const name = (n: string, address: string) => names.push([n, address]);
+  const name = (n: string, address: string) => {
+    if (!names.some(([existing]) => existing === n)) names.push([n, address]);
+  };
   const method = (code: MethodResult['method']) => v.methods.find((m) => m.method === code);
 
   // ------------------------------------------------------------------ Inputs
@@ -423,7 +427,13 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
   const comparables = method('COMPARABLES');
   if (comparables && f.peers.length > 0) {
     const s = new Sheet(wb, known, 'COMPARABLES');
-    s.title('Comparable company multiples: each peer, the median of each multiple, the implied values (formulas)');
+    // The statistic and any discount the valuer chose, as the engine's lines name them.
+    const statisticLine = comparables.lines.find((l) => / of \d+ peer\(s\)$/.test(l.label));
+    const statistic = /: (median|mean|([\d.]+)th percentile) of/.exec(statisticLine?.label ?? '');
+    const statisticName = statistic?.[1] ?? 'median';
+    const statisticFormula = (range: string) =>
+      statisticName === 'mean' ? `AVERAGE(${range})` : statistic?.[2] ? `PERCENTILE.INC(${range},${Number(statistic[2]) / 100})` : `MEDIAN(${range})`;
+    s.title(`Comparable company multiples: each peer, the ${statisticName} of each multiple, the implied values (formulas)`);
     const keys = Object.keys(MULTIPLE_LABELS) as MultipleKey[];
     const header = s.row;
     ['Peer', ...keys.map((k) => MULTIPLE_LABELS[k].multiple)].forEach((h, i) => {
@@ -435,23 +445,37 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
     const firstPeer = s.row;
     for (const peer of f.peers) {
       s.ws.getCell(s.row, 1).value = peer.name;
-      // A multiple a peer does not report stays blank, and MEDIAN skips blank cells as the engine skips it.
-      keys.forEach((k, i) => peer[k] !== undefined && s.set(s.row, 2 + i, Number(peer[k]), MULTIPLE_FORMAT));
+      // A multiple a peer does not report stays blank, and one that is not positive is written as text: the
+      // statistic skips both, as the engine leaves them out.
+      keys.forEach((k, i) => {
+        if (peer[k] === undefined) return;
+        if (Number(peer[k]) > 0) s.set(s.row, 2 + i, Number(peer[k]), MULTIPLE_FORMAT);
+        else s.set(s.row, 2 + i, `${peer[k]} (excluded: ${Number(peer[k]) === 0 ? 'zero' : 'negative'})`);
+      });
       s.row += 1;
     }
     const lastPeer = s.row - 1;
     const medianRow = s.row;
-    s.ws.getCell(medianRow, 1).value = 'Median of the peers that report it';
+    s.ws.getCell(medianRow, 1).value = `${statisticName[0].toUpperCase()}${statisticName.slice(1)} of the peers' positive multiples`;
     s.ws.getCell(medianRow, 1).font = { bold: true };
     const lv = lineValues(comparables);
     const medians: Partial<Record<MultipleKey, string>> = {};
     keys.forEach((k, i) => {
       const col = colName(2 + i);
-      const engineMedian = comparables.lines.find((l) => l.label.startsWith(`${MULTIPLE_LABELS[k].multiple}: median of`));
-      if (f.peers.some((p) => p[k] !== undefined)) {
-        medians[k] = s.set(medianRow, 2 + i, { f: `MEDIAN(${col}${firstPeer}:${col}${lastPeer})`, result: engineMedian ? Number(engineMedian.value) : undefined }, MULTIPLE_FORMAT);
+      const label = MULTIPLE_LABELS[k].multiple;
+      const engineStatistic = comparables.lines.find((l) => l.label.startsWith(`${label}: ${statisticName} of`));
+      if (!f.peers.some((p) => p[k] !== undefined && Number(p[k]) > 0)) return;
+      let cell = s.set(medianRow, 2 + i, { f: statisticFormula(`${col}${firstPeer}:${col}${lastPeer}`), result: engineStatistic ? Number(engineStatistic.value) : undefined }, MULTIPLE_FORMAT);
+      const discount = comparables.lines.find((l) => l.label.startsWith(`${label}: after a `));
+      const percent = /after a ([\d.]+)% discount/.exec(discount?.label ?? '')?.[1];
+      if (percent) {
+        // The discount to the peers, one row below the statistic.
+        s.ws.getCell(medianRow + 1, 1).value = `After a ${percent}% discount to the peers`;
+        cell = s.set(medianRow + 1, 2 + i, { f: `${cell}*(1-${percent}/100)`, result: Number(discount!.value) }, MULTIPLE_FORMAT);
       }
+      medians[k] = cell;
     });
+    if (comparables.lines.some((l) => l.label.includes(': after a '))) s.row += 1;
     s.row += 2;
     const bridge = `-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}+${bridgeItems}`;
     const implied: string[] = [];
@@ -464,10 +488,10 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
       const metric = s.put(`Target ${MULTIPLE_LABELS[k].metric}${metricLine.note ? ` (${metricLine.note})` : ''}`, Number(metricLine.value), RUPEE_FORMAT);
       const enterprise = k === 'evToEbitda' || k === 'evToRevenue';
       if (enterprise) {
-        const ev = s.put('Implied enterprise value = median × target metric', { f: `${medians[k]}*${metric}`, result: lv.get(`${label}: implied enterprise value`) }, RUPEE_FORMAT);
+        const ev = s.put(`Implied enterprise value = ${statisticName} multiple × target metric`, { f: `${medians[k]}*${metric}`, result: lv.get(`${label}: implied enterprise value`) }, RUPEE_FORMAT);
         implied.push(s.put('Implied equity value = EV − borrowings − preference capital + cash + current investments + non-operating assets', { f: `${ev}${bridge}`, result: lv.get(equityLine) }, RUPEE_FORMAT));
       } else {
-        implied.push(s.put('Implied equity value = median × target metric', { f: `${medians[k]}*${metric}`, result: lv.get(equityLine) }, RUPEE_FORMAT));
+        implied.push(s.put(`Implied equity value = ${statisticName} multiple × target metric`, { f: `${medians[k]}*${metric}`, result: lv.get(equityLine) }, RUPEE_FORMAT));
       }
       s.row += 1;
     }
@@ -475,6 +499,52 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
     const perShare = perShareCells(s, comparables, equity, shares, name);
     name('EquityValue_COMPARABLES', equity);
     values.COMPARABLES = perShare;
+  }
+
+  // ------------------------------------------------------------------ Comparable transactions
+  const transactions = method('TRANSACTIONS');
+  if (transactions && f.transactions?.length) {
+    const s = new Sheet(wb, known, 'TRANSACTIONS');
+    s.title('Comparable transactions: each deal\'s multiples, their median, the implied values (formulas)');
+    const lv = lineValues(transactions);
+    const bridge = `-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}+${bridgeItems}`;
+    const implied: string[] = [];
+    for (const key of ['evToEbitda', 'evToRevenue'] as const) {
+      const label = MULTIPLE_LABELS[key].multiple;
+      if (!lv.has(`${label}: implied equity value`)) continue;
+      s.heading(label);
+      const first = s.row;
+      for (const d of f.transactions) {
+        if (d[key] === undefined) continue;
+        s.ws.getCell(s.row, 1).value = `${d.deal} (${d.date})`;
+        if (Number(d[key]) > 0) s.set(s.row, 2, Number(d[key]), MULTIPLE_FORMAT);
+        else s.set(s.row, 2, `${d[key]} (excluded: not positive)`);
+        s.row += 1;
+      }
+      const statistic = s.put('Median of the deals\' positive multiples', { f: `MEDIAN(B${first}:B${s.row - 1})`, result: lv.get(`${label}: median of ${f.transactions.filter((d) => d[key] !== undefined && Number(d[key]) > 0).length} deal(s)`) }, MULTIPLE_FORMAT);
+      const metricLine = transactions.lines.find((l) => l.label.startsWith(`${label}: target `))!;
+      const metric = s.put(`Target ${MULTIPLE_LABELS[key].metric}`, Number(metricLine.value), RUPEE_FORMAT);
+      const ev = s.put('Implied enterprise value = median × target metric', { f: `${statistic}*${metric}`, result: lv.get(`${label}: implied enterprise value`) }, RUPEE_FORMAT);
+      implied.push(s.put('Implied equity value (the DCF\'s equity bridge)', { f: `${ev}${bridge}`, result: lv.get(`${label}: implied equity value`) }, RUPEE_FORMAT));
+      s.row += 1;
+    }
+    const equity = s.put(`Equity value (simple average of ${implied.length} multiple(s))`, { f: `AVERAGE(${implied.join(',')})`, result: Number(transactions.equityValue) }, RUPEE_FORMAT);
+    values.TRANSACTIONS = perShareCells(s, transactions, equity, shares, name);
+  }
+
+  // ------------------------------------------------------------------ Recent investment round
+  const round = method('RECENT_ROUND');
+  if (round && f.recentRound) {
+    const s = new Sheet(wb, known, 'RECENT_ROUND');
+    s.title(`Price of a recent investment (${f.recentRound.date}, ${f.recentRound.instrument}), adjusted`);
+    const price = s.put('Price per share in the round (₹)', Number(f.recentRound.pricePerShare), RUPEE_FORMAT);
+    const factors = f.recentRound.adjustments.map((a) =>
+      s.put(`Adjustment for ${a.kind === 'TIME' ? 'the time since the round' : 'the instrument\'s rights'} (%): ${a.reason}`, Number(a.percent), PERCENT_FORMAT));
+    const perShare = s.put('Value per equity share = price × Π (1 + adjustment)', {
+      f: `${price}${factors.map((x) => `*(1+${x}/100)`).join('')}`, result: Number(round.valuePerShare),
+    }, RUPEE_FORMAT);
+    name('ValuePerShare_RECENT_ROUND', perShare);
+    values.RECENT_ROUND = perShare;
   }
 
   // ------------------------------------------------------------------ IBC

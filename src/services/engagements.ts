@@ -27,6 +27,7 @@ export function publicEngagement(e: repo.EngagementRow) {
     status: e.status,
     valuationDate: e.valuation_date,
     proposedPricePerShare: e.proposed_price_per_share ?? null,
+    conversionPricePerShare: e.conversion_price_per_share ?? null,
     transactionDate: e.transaction_date ?? e.valuation_date,
     appointingAuthority: e.appointing_authority,
     appointmentDate: e.appointment_date,
@@ -68,13 +69,16 @@ export function todayInIndia(now = new Date()): string {
 export async function createEngagement(
   ctx: ServiceContext,
   principal: Principal,
-  input: { targetEntity: string; statute: Statute; cin?: string; purpose?: string; valuationDate?: string; proposedPricePerShare?: string | number } & repo.ReportFacts,
+  input: { targetEntity: string; statute: Statute; cin?: string; purpose?: string; valuationDate?: string; proposedPricePerShare?: string | number; conversionPricePerShare?: string | number } & repo.ReportFacts,
   requestId?: RequestTag,
   record?: RecordResponse<PublicEngagement>,
 ) {
   const errors = [];
   const price = input.proposedPricePerShare === undefined ? null : readPrice(input.proposedPricePerShare);
   if (price === false) errors.push({ path: '/proposedPricePerShare', message: PRICE_RULE });
+  const conversionPrice = input.conversionPricePerShare === undefined ? null : readPrice(input.conversionPricePerShare);
+  if (conversionPrice === false) errors.push({ path: '/conversionPricePerShare', message: PRICE_RULE });
+  errors.push(...conversionPriceErrors(input.statute, input.purpose ?? null, conversionPrice));
   const cin = input.cin === undefined ? null : normaliseCin(input.cin);
   if (cin !== null && !isValidCin(cin, new Date().getUTCFullYear())) {
     errors.push({ path: '/cin', message: 'must be a 21-character CIN such as U72200KA2015PTC081234' });
@@ -94,6 +98,7 @@ export async function createEngagement(
       id: newId('eng'), firmId: principal.firmId, targetEntity: input.targetEntity, cin, statute: input.statute,
       purpose: input.purpose ?? null, valuationDate: input.valuationDate ?? today, createdBy: actorOf(principal).id!,
       proposedPricePerShare: price || null,
+      conversionPricePerShare: conversionPrice || null,
       appointingAuthority: input.appointingAuthority, appointmentDate: input.appointmentDate, addressee: input.addressee,
       companyBackground: input.companyBackground, transactionDate: input.transactionDate,
     });
@@ -131,6 +136,7 @@ export interface EngagementPatch extends repo.ReportFacts {
   purpose?: string | null;
   valuationDate?: string;
   proposedPricePerShare?: string | number | null;
+  conversionPricePerShare?: string | number | null;
 }
 
 /**
@@ -160,6 +166,11 @@ export async function patchEngagement(ctx: ServiceContext, principal: Principal,
     errors.push(...dateErrors({ valuationDate: patch.valuationDate, appointmentDate: patch.appointmentDate }, todayInIndia()));
     const price = patch.proposedPricePerShare === undefined || patch.proposedPricePerShare === null ? patch.proposedPricePerShare : readPrice(patch.proposedPricePerShare);
     if (price === false) errors.push({ path: '/proposedPricePerShare', message: PRICE_RULE });
+    const conversionPrice = patch.conversionPricePerShare === undefined || patch.conversionPricePerShare === null ? patch.conversionPricePerShare : readPrice(patch.conversionPricePerShare);
+    if (conversionPrice === false) errors.push({ path: '/conversionPricePerShare', message: PRICE_RULE });
+    if (typeof conversionPrice === 'string') {
+      errors.push(...conversionPriceErrors(current.statute as Statute, patch.purpose !== undefined ? patch.purpose : current.purpose, conversionPrice));
+    }
     if (errors.length) throw validationFailed(errors);
     // The law the valuation will be made under, with the patch applied (null: the valuation date again).
     const purposeAfter = patch.purpose !== undefined ? patch.purpose : current.purpose;
@@ -175,6 +186,7 @@ export async function patchEngagement(ctx: ServiceContext, principal: Principal,
       ...(patch.purpose !== undefined && { purpose: patch.purpose }),
       ...(patch.valuationDate !== undefined && { valuationDate: patch.valuationDate }),
       ...(price !== undefined && { proposedPricePerShare: price as string | null }),
+      ...(conversionPrice !== undefined && { conversionPricePerShare: conversionPrice as string | null }),
       ...(patch.transactionDate !== undefined && { transactionDate: patch.transactionDate }),
       ...(patch.appointingAuthority !== undefined && { appointingAuthority: patch.appointingAuthority }),
       ...(patch.appointmentDate !== undefined && { appointmentDate: patch.appointmentDate }),
@@ -183,6 +195,7 @@ export async function patchEngagement(ctx: ServiceContext, principal: Principal,
     };
     const before: Record<string, unknown> = {
       targetEntity: current.target_entity, cin: current.cin, purpose: current.purpose, valuationDate: current.valuation_date, proposedPricePerShare: current.proposed_price_per_share,
+      conversionPricePerShare: current.conversion_price_per_share,
       transactionDate: current.transaction_date, appointingAuthority: current.appointing_authority, appointmentDate: current.appointment_date,
       addressee: current.addressee, companyBackground: current.company_background,
     };
@@ -297,3 +310,12 @@ export async function writeEngagementEvent(tx: Executor, firmId: string, engagem
   await scheduleOutboxDispatch(tx);
 }
 
+
+/** A conversion price belongs to a FEMA issue to a non-resident (NDI Rule 21: of a convertible). */
+function conversionPriceErrors(statute: Statute, purpose: string | null, conversionPrice: string | null | false) {
+  if (!conversionPrice) return [];
+  if (statute !== 'FEMA_RBI' || (purpose !== null && purpose !== 'ISSUE_TO_NON_RESIDENT')) {
+    return [{ path: '/conversionPricePerShare', message: 'applies only to a FEMA_RBI issue to a non-resident (ISSUE_TO_NON_RESIDENT) of CCPS or CCDs' }];
+  }
+  return [];
+}

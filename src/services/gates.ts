@@ -5,7 +5,9 @@ import { actorOf } from './context.js';
 import { AppError, conflict, forbidden, validationFailed } from '../lib/errors.js';
 import type { Registration } from '../contract/registrations.js';
 import { UDIN_PATTERN } from '../contract/registrations.js';
-import { recordSigning } from '../db/repositories/engagements.js';
+import { recordSigning, type ClassSignatory } from '../db/repositories/engagements.js';
+import { getFinancials } from '../db/repositories/valuation-data.js';
+import type { NormalisedFinancials } from '../domain/financials/normalise.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { approveActionFor, type Gate } from '../domain/engagement/state-machine.js';
 import type { Executor } from '../db/client.js';
@@ -15,7 +17,7 @@ import { archiveAssumptions, getAssumptions, getValuation } from '../db/reposito
 import { tokenCreator } from '../db/repositories/api-tokens.js';
 import { latestDraftId, supersedePendingDrafts } from '../db/repositories/reports.js';
 import { getUser } from '../db/repositories/users.js';
-import { adoptedMethods, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
+import { adoptedMethods, describeRegistration, ibcRegistrationClass, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
 import type { ValuationResult } from '../domain/valuation/types.js';
 
 async function approverOf(tx: Executor, firmId: string, engagementId: string, gate: Gate): Promise<string | null> {
@@ -68,10 +70,47 @@ async function requireQualifiedSignatory(tx: Executor, firmId: string, userId: s
   return qualifying;
 }
 
+/** IBC asset classes as IBBI registers valuers for them. */
+const IBC_CLASS_NAMES: Record<string, string> = {
+  LAND_AND_BUILDING: 'Land and Building', PLANT_AND_MACHINERY: 'Plant and Machinery', SECURITIES_OR_FINANCIAL_ASSETS: 'Securities or Financial Assets',
+};
+
+/**
+ * IBC: each asset class's estimate is signed by a valuer registered for that class (docs/statutes.md,
+ * IBC). The GATE_3 body names them; a class not named is signed by the ADMIN signing off. 409
+ * signatory_not_qualified names the class and the person when a signatory holds no registration for it.
+ */
+async function resolveClassSignatories(
+  tx: Executor, firmId: string, engagementId: string, signerId: string, named: Partial<Record<string, string>>,
+): Promise<ClassSignatory[]> {
+  const financials = await getFinancials<NormalisedFinancials>(tx, firmId, engagementId);
+  const classes = [...new Set((financials?.data.liquidation?.assets ?? []).map((a) => ibcRegistrationClass(a.assetClass)))].sort();
+  for (const key of Object.keys(named)) {
+    if (!classes.includes(key as never)) {
+      throw validationFailed([{ path: `/classSignatories/${key}`, message: `no asset of this engagement is valued in the ${IBC_CLASS_NAMES[key] ?? key} class` }]);
+    }
+  }
+  const signatories: ClassSignatory[] = [];
+  for (const assetClass of classes) {
+    const userId = named[assetClass] ?? signerId;
+    const user = await getUser(tx, firmId, userId);
+    if (!user || user.status !== 'ACTIVE') throw validationFailed([{ path: `/classSignatories/${assetClass}`, message: 'is not an active member of the firm' }]);
+    const registration = (user.registrations ?? []).find((r) => r.type === 'IBBI_RV' && r.assetClass === assetClass);
+    if (!registration) {
+      throw conflict('signatory_not_qualified',
+        `The ${IBC_CLASS_NAMES[assetClass]} estimate must be signed by a valuer registered with IBBI for ${IBC_CLASS_NAMES[assetClass]}; ${user.name} holds no such registration. Name a qualified member in classSignatories.${assetClass}`);
+    }
+    signatories.push({ assetClass, userId, name: user.name, registration: describeRegistration(registration) });
+  }
+  return signatories;
+}
+
 /** Where and how the report is signed, given with the GATE_3 approval. */
 export interface Signing {
   place?: string;
   udin?: string;
+  /** IBC: the member who signs each asset class's estimate, by IBBI registration class. */
+  classSignatories?: Partial<Record<string, string>>;
 }
 
 /**
@@ -131,9 +170,15 @@ export async function approveGate(
         throw new AppError(409, 'report_facts_missing', `The report cannot be signed without: ${missing.join(', ')}. Add them to the engagement first.`,
           missing.map((m) => ({ path: `/${m}`, message: 'is required in the signed report' })));
       }
-      const qualifying = await requireQualifiedSignatory(tx, principal.firmId, principal.userId, engagementId);
+      const ibc = engagement.statute === 'IBC_LIQUIDATION';
+      if (!ibc && signing.classSignatories !== undefined) {
+        throw validationFailed([{ path: '/classSignatories', message: 'applies only to IBC engagements, whose asset classes are signed by class' }]);
+      }
+      // IBC: each class by a valuer registered for it; the signing ADMIN for the report as a whole.
+      const classSignatories = ibc ? await resolveClassSignatories(tx, principal.firmId, engagementId, principal.userId, signing.classSignatories ?? {}) : null;
+      const qualifying = ibc ? [] : await requireQualifiedSignatory(tx, principal.firmId, principal.userId, engagementId);
       const signed = checkSigning(signing, qualifying);
-      await recordSigning(tx, principal.firmId, engagementId, signed.place, signed.udin);
+      await recordSigning(tx, principal.firmId, engagementId, signed.place, signed.udin, classSignatories);
     }
     const updated = await applyTransition(tx, principal.firmId, engagementId, approveActionFor(gate), actor, {
       expectStatus: gate,

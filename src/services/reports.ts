@@ -163,7 +163,7 @@ async function renderReportAttempt(ctx: ServiceContext, job: JobAttempt, payload
     documents: documents.map((d) => ({ fileName: d.file_name, kind: d.kind, sha256: d.sha256, sizeBytes: d.size_bytes, createdAt: d.created_at.toISOString() })),
     valuation: valuation.result,
     reviewTrail: trail,
-    ...(kind === 'FINAL' ? { certificate: { signedBy, signedAt, verifyUrl: `${base.replace(/\/+$/, '')}/verify`, designation: signatory?.designation, registrations: signatory?.registrations, demo: firm.demo, place: engagement.signing_place, udin: engagement.udin } } : {}),
+    ...(kind === 'FINAL' ? { certificate: { signedBy, signedAt, verifyUrl: `${base.replace(/\/+$/, '')}/verify`, designation: signatory?.designation, registrations: signatory?.registrations, demo: firm.demo, place: engagement.signing_place, udin: engagement.udin, ...(engagement.class_signatories && { classSignatories: engagement.class_signatories }) } } : {}),
     generatedAt: signedAt,
   };
   const pdf = await renderReport(input);

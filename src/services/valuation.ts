@@ -13,6 +13,7 @@ import { dec } from '../domain/valuation/money.js';
 import { missingInputs, usesDcf, type MissingInput } from '../domain/valuation/readiness.js';
 import { rateWarnings, valuationDateWarnings } from '../domain/valuation/warnings.js';
 import { judgementErrors, type Judgement, type JudgementError } from '../domain/valuation/judgement.js';
+import type { MarketApproach } from '../domain/valuation/comparables.js';
 import type { ErrorCode } from '../contract/errors.js';
 import type { NormalisedFinancials } from '../domain/financials/normalise.js';
 import * as data from '../db/repositories/valuation-data.js';
@@ -32,6 +33,8 @@ export function publicAssumptions(a: data.AssumptionsRow | null, warnings?: { co
     ...(a.dloc_percent !== null && a.dloc_percent !== undefined && { dlocPercent: Number(a.dloc_percent) }),
     ...(a.dloc_rationale && { dlocRationale: a.dloc_rationale }),
     ...(a.cost_of_capital && { costOfCapital: publicCostOfCapital(a.cost_of_capital) }),
+    // Stored as the lock body gave it (numbers), so it answers in that shape.
+    ...(a.market_approach && { marketApproach: a.market_approach as { statistic?: 'MEDIAN' | 'MEAN' | 'PERCENTILE'; multiples?: ('evToEbitda' | 'evToRevenue' | 'peRatio' | 'priceToBook')[]; percentile?: number; discountPercent?: number; discountRationale?: string } }),
     locked: true as const,
     version: a.version,
     wacc: Number(a.wacc),
@@ -138,7 +141,7 @@ export function transactionDateOf(e: { valuation_date: string; transaction_date?
 
 /** The judgement's refusal codes as the API names them. */
 const JUDGEMENT_REFUSAL_CODES = {
-  INVALID_WEIGHTS: 'invalid_weights', MISSING_RATIONALE: 'missing_rationale', INVALID_DISCOUNT: 'invalid_discount', DISCOUNT_NOT_PERMITTED: 'discount_not_permitted',
+  INVALID_WEIGHTS: 'invalid_weights', INVALID_MARKET_APPROACH: 'invalid_market_approach', MISSING_RATIONALE: 'missing_rationale', INVALID_DISCOUNT: 'invalid_discount', DISCOUNT_NOT_PERMITTED: 'discount_not_permitted',
 } as const satisfies Record<JudgementError['code'], ErrorCode>;
 
 function inputsIncomplete(missing: MissingInput[]): AppError {
@@ -178,6 +181,7 @@ export async function lockAssumptions(
     wacc: number; terminalGrowthRate: number; rationale: string; midYear?: boolean;
     methodWeights?: Record<string, number>; weightsRationale?: string; dlomPercent?: number; dlomRationale?: string;
     dlocPercent?: number; dlocRationale?: string; costOfCapital?: CostOfCapitalInput;
+    marketApproach?: MarketApproach;
   },
   requestId?: RequestTag,
 ) {
@@ -230,6 +234,7 @@ export async function lockAssumptions(
       costOfCapital: costOfCapital as Record<string, string> | null,
       dlocPercent: judgement.dlocPercent !== undefined ? String(judgement.dlocPercent) : null,
       dlocRationale: judgement.dlocRationale ?? null,
+      marketApproach: (judgement.marketApproach as Record<string, unknown> | undefined) ?? null,
     });
     if (!row) throw conflict('already_locked', 'Assumptions are already locked for this engagement');
     await insertAudit(tx, principal.firmId, actor, {
@@ -247,8 +252,12 @@ export async function lockAssumptions(
 }
 
 /** The lock body's judgement fields as the engine takes them: percent as exact decimal text. */
-function judgementOf(input: { methodWeights?: Record<string, number>; weightsRationale?: string; dlomPercent?: number; dlomRationale?: string; dlocPercent?: number; dlocRationale?: string }): Judgement {
+function judgementOf(input: {
+  methodWeights?: Record<string, number>; weightsRationale?: string; dlomPercent?: number; dlomRationale?: string; dlocPercent?: number; dlocRationale?: string;
+  marketApproach?: MarketApproach;
+}): Judgement {
   return {
+    ...(input.marketApproach && { marketApproach: input.marketApproach }),
     ...(input.dlocPercent !== undefined && { dlocPercent: String(input.dlocPercent) }),
     ...(input.dlocRationale !== undefined && { dlocRationale: input.dlocRationale }),
     ...(input.methodWeights && { methodWeights: Object.fromEntries(Object.entries(input.methodWeights).map(([k, v]) => [k, String(v)])) }),
@@ -266,6 +275,7 @@ export function storedJudgement(a: data.AssumptionsRow): Judgement {
     ...(a.dlom_rationale && { dlomRationale: a.dlom_rationale }),
     ...(a.dloc_percent !== null && a.dloc_percent !== undefined && { dlocPercent: a.dloc_percent }),
     ...(a.dloc_rationale && { dlocRationale: a.dloc_rationale }),
+    ...(a.market_approach && { marketApproach: a.market_approach as MarketApproach }),
   };
 }
 
@@ -322,6 +332,7 @@ export async function computeEngagementValuation(ctx: ServiceContext, job: JobAt
           statute: engagement.statute as Statute, purpose: (engagement.purpose as Purpose | null) ?? null, valuationDate: engagement.valuation_date,
           transactionDate: transactionDateOf(engagement),
           proposedPricePerShare: engagement.proposed_price_per_share,
+          conversionPricePerShare: engagement.conversion_price_per_share,
         },
         options: { midYear: assumptions.mid_year },
         judgement: storedJudgement(assumptions),

@@ -513,6 +513,33 @@ test('from the keyboard: every control on the engagement page shows its focus, a
   await ctx.close();
 });
 
+test('the WACC built up from its parts: the form computes it live, fills the WACC and the lock keeps the build-up', { skip }, async () => {
+  const ctx = await newContext();
+  const { page, errors } = await watchedPage(ctx);
+  await signUp(page, 'Bhatt Cost of Capital LLP');
+  await newEngagement(page, 'Build-up Industries Private Limited');
+  await uploadFile(page, await exampleXlsx(page));
+  await statusIs(page, 'DATA_READY');
+  await tab(page, 'Assumptions');
+  await page.getByLabel('Build up the WACC from its parts').check();
+  // docs/valuation-method.md, Cost of capital: 6.52 + 0.85 × 1.18708 × 7.5 + 1.5 + 2 = 17.587635; × 0.8 + 7.29612 × 0.2 = 15.529332.
+  for (const [label, value] of [['Risk-free rate (%)', '6.52'], ['Equity risk premium (%)', '7.5'], ['Beta', '0.85'], ['Debt to equity (ratio)', '0.25'],
+    ['Tax rate (%)', '25.168'], ['Pre-tax cost of debt (%)', '9.75'], ['Size premium (%)', '1.5'], ['Company-specific premium (%)', '2']] as const) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByLabel('Source of the figures').fill('10-year G-Sec yield 6.52 % on 31-03-2026 (FBIL); beta: median of four listed peers');
+  await page.getByTestId('wacc-build-up').getByText('15.529332 % → 15.5293 % filled in above').waitFor();
+  assert.equal(await page.getByLabel('WACC (%)').inputValue(), '15.5293');
+  await page.getByLabel('Terminal growth (%)').fill('5');
+  await page.getByLabel('Rationale').fill('CAPM on the 10-year G-Sec, peer beta relevered at the target D/E of 0.25.');
+  await assertAccessible(page, '/engagements/:id assumptions with the build-up');
+  await page.screenshot({ path: screenshotPath('wacc-build-up.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Lock assumptions' }).click();
+  await page.getByTestId('locked-wacc').getByText('15.5293 %').waitFor();
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
 /** Every table sits in a box that scrolls sideways (overflow-x auto) wide enough for all of it: nothing is cut off. */
 async function assertTablesReachable(page: Page, label: string): Promise<void> {
   const problems = await page.evaluate(() => [...document.querySelectorAll('table')].flatMap((table) => {

@@ -19,6 +19,8 @@ export interface EngagementRow {
   updated_at: Date;
   assumptions_locked: boolean;
   proposed_price_per_share: string | null;
+  conversion_price_per_share: string | null;
+  class_signatories: ClassSignatory[] | null;
   appointing_authority: string | null;
   appointment_date: string | null;
   addressee: string | null;
@@ -32,7 +34,7 @@ export interface EngagementRow {
 // valuation_date is returned as text so both engines give 'YYYY-MM-DD' (no timezone shifts).
 const ROW_COLUMNS = `e.id, e.firm_id, e.target_entity, e.cin, e.statute, e.purpose, e.status, e.status_before_upload,
   e.valuation_date::text AS valuation_date, e.payment_status, e.event_sequence, e.failure_reason, e.created_by, e.created_at, e.updated_at,
-  e.proposed_price_per_share, e.appointing_authority, e.appointment_date::text AS appointment_date, e.addressee, e.company_background,
+  e.proposed_price_per_share, e.conversion_price_per_share, e.class_signatories, e.appointing_authority, e.appointment_date::text AS appointment_date, e.addressee, e.company_background,
   e.transaction_date::text AS transaction_date, e.signing_place, e.udin`;
 const COLUMNS = `${ROW_COLUMNS}, EXISTS (SELECT 1 FROM assumptions a WHERE a.engagement_id = e.id) AS assumptions_locked`;
 
@@ -40,15 +42,16 @@ export async function insertEngagement(
   tx: Executor,
   e: {
     id: string; firmId: string; targetEntity: string; cin: string | null; statute: string; purpose: string | null; valuationDate: string; createdBy: string;
-    proposedPricePerShare?: string | null;
+    proposedPricePerShare?: string | null; conversionPricePerShare?: string | null;
   } & ReportFacts,
 ): Promise<EngagementRow> {
   await tx.query(
     `INSERT INTO engagements (id, firm_id, target_entity, cin, statute, purpose, status, valuation_date, created_by, proposed_price_per_share,
-       appointing_authority, appointment_date, addressee, company_background, transaction_date)
-     VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8, $9, $10, $11, $12, $13, $14)`,
+       appointing_authority, appointment_date, addressee, company_background, transaction_date, conversion_price_per_share)
+     VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
     [e.id, e.firmId, e.targetEntity, e.cin, e.statute, e.purpose, e.valuationDate, e.createdBy, e.proposedPricePerShare ?? null,
-      e.appointingAuthority ?? null, e.appointmentDate ?? null, e.addressee ?? null, e.companyBackground ?? null, e.transactionDate ?? null],
+      e.appointingAuthority ?? null, e.appointmentDate ?? null, e.addressee ?? null, e.companyBackground ?? null, e.transactionDate ?? null,
+      e.conversionPricePerShare ?? null],
   );
   return (await getEngagement(tx, e.firmId, e.id))!;
 }
@@ -156,7 +159,7 @@ export async function updateEngagementFields(
   tx: Executor,
   firmId: string,
   id: string,
-  f: { targetEntity?: string; cin?: string | null; purpose?: string | null; valuationDate?: string; proposedPricePerShare?: string | null } & ReportFacts,
+  f: { targetEntity?: string; cin?: string | null; purpose?: string | null; valuationDate?: string; proposedPricePerShare?: string | null; conversionPricePerShare?: string | null } & ReportFacts,
 ): Promise<void> {
   const sets: string[] = [];
   const values: unknown[] = [firmId, id];
@@ -169,6 +172,7 @@ export async function updateEngagementFields(
   if (f.purpose !== undefined) set('purpose', f.purpose);
   if (f.valuationDate !== undefined) set('valuation_date', f.valuationDate);
   if (f.proposedPricePerShare !== undefined) set('proposed_price_per_share', f.proposedPricePerShare);
+  if (f.conversionPricePerShare !== undefined) set('conversion_price_per_share', f.conversionPricePerShare);
   if (f.appointingAuthority !== undefined) set('appointing_authority', f.appointingAuthority);
   if (f.appointmentDate !== undefined) set('appointment_date', f.appointmentDate);
   if (f.addressee !== undefined) set('addressee', f.addressee);
@@ -179,6 +183,10 @@ export async function updateEngagementFields(
 }
 
 /** The place of signing and the UDIN, recorded with the GATE_3 sign-off. */
-export async function recordSigning(tx: Executor, firmId: string, id: string, place: string, udin: string | null): Promise<void> {
-  await tx.query('UPDATE engagements SET signing_place = $3, udin = $4, updated_at = now() WHERE firm_id = $1 AND id = $2', [firmId, id, place, udin]);
+/** IBC: who signs each asset class's estimate (docs/statutes.md, IBC). */
+export interface ClassSignatory { assetClass: string; userId: string; name: string; registration: string }
+
+export async function recordSigning(tx: Executor, firmId: string, id: string, place: string, udin: string | null, classSignatories: ClassSignatory[] | null = null): Promise<void> {
+  await tx.query('UPDATE engagements SET signing_place = $3, udin = $4, class_signatories = $5, updated_at = now() WHERE firm_id = $1 AND id = $2',
+    [firmId, id, place, udin, classSignatories ? JSON.stringify(classSignatories) : null]);
 }

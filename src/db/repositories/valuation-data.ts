@@ -18,11 +18,12 @@ export interface AssumptionsRow {
   cost_of_capital: Record<string, string> | null;
   dloc_percent: string | null;
   dloc_rationale: string | null;
+  market_approach: Record<string, unknown> | null;
   version: number;
 }
 
 const ASSUMPTION_COLUMNS =
-  'engagement_id, wacc, terminal_growth_rate, rationale, mid_year, locked_at, locked_by, method_weights, weights_rationale, dlom_percent, dlom_rationale, cost_of_capital, dloc_percent, dloc_rationale, version';
+  'engagement_id, wacc, terminal_growth_rate, rationale, mid_year, locked_at, locked_by, method_weights, weights_rationale, dlom_percent, dlom_rationale, cost_of_capital, dloc_percent, dloc_rationale, market_approach, version';
 
 /** Inserts the lock; returns null when assumptions were already locked (the primary key decides races). */
 export async function insertAssumptions(
@@ -31,12 +32,13 @@ export async function insertAssumptions(
     engagementId: string; firmId: string; wacc: string; terminalGrowthRate: string; rationale: string; midYear: boolean; lockedBy: string;
     methodWeights?: Record<string, string> | null; weightsRationale?: string | null; dlomPercent?: string | null; dlomRationale?: string | null;
     costOfCapital?: Record<string, string> | null; dlocPercent?: string | null; dlocRationale?: string | null;
+    marketApproach?: Record<string, unknown> | null;
   },
 ): Promise<AssumptionsRow | null> {
   const rows = await tx.query<AssumptionsRow>(
     `INSERT INTO assumptions (engagement_id, firm_id, wacc, terminal_growth_rate, rationale, mid_year, locked_by, method_weights, weights_rationale, dlom_percent, dlom_rationale,
-       cost_of_capital, dloc_percent, dloc_rationale, version)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
+       cost_of_capital, dloc_percent, dloc_rationale, market_approach, version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
        (SELECT coalesce(max(version), 0) + 1 FROM assumption_versions WHERE firm_id = $2 AND engagement_id = $1))
      ON CONFLICT (engagement_id) DO NOTHING
      RETURNING ${ASSUMPTION_COLUMNS}`,
@@ -44,6 +46,7 @@ export async function insertAssumptions(
       a.engagementId, a.firmId, a.wacc, a.terminalGrowthRate, a.rationale, a.midYear, a.lockedBy,
       a.methodWeights ? JSON.stringify(a.methodWeights) : null, a.weightsRationale ?? null, a.dlomPercent ?? null, a.dlomRationale ?? null,
       a.costOfCapital ? JSON.stringify(a.costOfCapital) : null, a.dlocPercent ?? null, a.dlocRationale ?? null,
+      a.marketApproach ? JSON.stringify(a.marketApproach) : null,
     ],
   );
   return rows[0] ?? null;
@@ -136,6 +139,7 @@ export interface AssumptionVersionRow {
   cost_of_capital: Record<string, string> | null;
   dloc_percent: string | null;
   dloc_rationale: string | null;
+  market_approach: Record<string, unknown> | null;
   locked_at: Date;
   locked_by: string;
   valuation: { conclusion?: { valuePerShare?: string | null } } | null;
@@ -160,10 +164,10 @@ export async function archiveAssumptions(
 ): Promise<number | null> {
   const rows = await tx.query<{ version: number }>(
     `INSERT INTO assumption_versions (engagement_id, firm_id, version, wacc, terminal_growth_rate, rationale, mid_year, method_weights,
-       weights_rationale, dlom_percent, dlom_rationale, cost_of_capital, dloc_percent, dloc_rationale, locked_at, locked_by, valuation, engine_version, computed_at,
+       weights_rationale, dlom_percent, dlom_rationale, cost_of_capital, dloc_percent, dloc_rationale, market_approach, locked_at, locked_by, valuation, engine_version, computed_at,
        returned_at_gate, revision_reason, returned_by, draft_report_id)
      SELECT a.engagement_id, a.firm_id, a.version, a.wacc, a.terminal_growth_rate, a.rationale, a.mid_year, a.method_weights,
-       a.weights_rationale, a.dlom_percent, a.dlom_rationale, a.cost_of_capital, a.dloc_percent, a.dloc_rationale, a.locked_at, a.locked_by, v.result, v.engine_version, v.computed_at,
+       a.weights_rationale, a.dlom_percent, a.dlom_rationale, a.cost_of_capital, a.dloc_percent, a.dloc_rationale, a.market_approach, a.locked_at, a.locked_by, v.result, v.engine_version, v.computed_at,
        $3, $4, $5, $6
        FROM assumptions a LEFT JOIN valuations v ON v.engagement_id = a.engagement_id
       WHERE a.firm_id = $1 AND a.engagement_id = $2
@@ -179,7 +183,7 @@ export async function archiveAssumptions(
 export async function listAssumptionVersions(tx: Executor, firmId: string, engagementId: string): Promise<AssumptionVersionRow[]> {
   return tx.query<AssumptionVersionRow>(
     `SELECT version, wacc, terminal_growth_rate, rationale, mid_year, method_weights, weights_rationale, dlom_percent, dlom_rationale,
-            cost_of_capital, dloc_percent, dloc_rationale, locked_at, locked_by, valuation, engine_version, computed_at, returned_at_gate, revision_reason, returned_by, returned_at, draft_report_id
+            cost_of_capital, dloc_percent, dloc_rationale, market_approach, locked_at, locked_by, valuation, engine_version, computed_at, returned_at_gate, revision_reason, returned_by, returned_at, draft_report_id
        FROM assumption_versions WHERE firm_id = $1 AND engagement_id = $2 ORDER BY version`,
     [firmId, engagementId],
   );

@@ -62,6 +62,13 @@ export interface NormalisedFinancials {
   /** In rupees; only the items the document gives (docs/valuation-method.md, Equity bridge). */
   equityBridge?: NormalisedEquityBridge;
   peers: NormalisedPeer[];
+  /** Comparable transactions, multiples exact as given. */
+  transactions?: { deal: string; date: string; evToEbitda?: string; evToRevenue?: string }[];
+  /** A recent investment: price in ₹ per share, amount raised in rupees, adjustments in signed percent. */
+  recentRound?: {
+    date: string; instrument: string; pricePerShare: string; amountRaised: string; armsLength: boolean;
+    adjustments: { kind: 'TIME' | 'RIGHTS'; percent: string; reason: string }[];
+  };
   comparableMetrics?: { ebitda?: string; revenue?: string; profitAfterTax?: string };
   liquidation?: {
     assets: NormalisedLiquidationAsset[];
@@ -185,6 +192,23 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
       peRatio: peer.peRatio === undefined ? undefined : exact(peer.peRatio),
       priceToBook: peer.priceToBook === undefined ? undefined : exact(peer.priceToBook),
     })),
+    ...(document.transactions && {
+      transactions: document.transactions.map((t) => dropUndefined({
+        deal: t.deal, date: t.date,
+        evToEbitda: t.evToEbitda === undefined ? undefined : exact(t.evToEbitda),
+        evToRevenue: t.evToRevenue === undefined ? undefined : exact(t.evToRevenue),
+      })),
+    }),
+    ...(document.recentRound && {
+      recentRound: {
+        date: document.recentRound.date,
+        instrument: document.recentRound.instrument,
+        pricePerShare: exact(document.recentRound.pricePerShare),
+        amountRaised: rupees(document.recentRound.amountRaised),
+        armsLength: document.recentRound.armsLength,
+        adjustments: (document.recentRound.adjustments ?? []).map((a) => ({ kind: a.kind, percent: exact(a.percent), reason: a.reason })),
+      },
+    }),
     ...(document.comparableMetrics && {
       comparableMetrics: dropUndefined({
         ebitda: optionalRupees(document.comparableMetrics.ebitda),

@@ -179,12 +179,14 @@ const projectionSchema = strict({
     .refine((v) => v >= 0 && v <= 100, { error: 'must be a percentage between 0 and 100' }),
 });
 
+// A peer's multiple may be negative (a loss-making peer's P/E): the engine excludes what is not positive, saying why.
+const multiple = z.number({ error: numberError }).refine((v) => Number.isFinite(v), { error: 'must be a finite number' });
 const peerSchema = strict({
   name: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }),
-  evToEbitda: positiveNumber.optional(),
-  evToRevenue: positiveNumber.optional(),
-  peRatio: positiveNumber.optional(),
-  priceToBook: positiveNumber.optional(),
+  evToEbitda: multiple.optional(),
+  evToRevenue: multiple.optional(),
+  peRatio: multiple.optional(),
+  priceToBook: multiple.optional(),
 });
 
 /** One historical financial year, in the document's unit (the report's historical performance table). */
@@ -295,6 +297,33 @@ const equityBridgeSchema = strict({
   cashAdjustmentSinceBalanceSheet: amount.optional(),
 });
 
+/** A comparable transaction: a deal in the target's industry, its date and the multiples it was done at. */
+const transactionSchema = strict({
+  deal: z.string({ error: expected('a string') }).trim().min(1, { error: 'must not be empty' }).max(200),
+  date: isoDate,
+  evToEbitda: multiple.optional(),
+  evToRevenue: multiple.optional(),
+});
+
+/** The price of a recent investment in the company (docs/valuation-method.md, Market approach). */
+const recentRoundSchema = strict({
+  date: isoDate,
+  instrument: z.enum(INSTRUMENTS, { error: `must be one of ${INSTRUMENTS.join(', ')}` }),
+  /** ₹ per equity share (per share on conversion for a convertible). */
+  pricePerShare: positiveNumber.refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimal places' }),
+  /** In the document's unit. */
+  amountRaised: nonNegativeAmount,
+  armsLength: z.boolean({ error: expected('true or false') }),
+  adjustments: z
+    .array(strict({
+      kind: z.enum(['TIME', 'RIGHTS'], { error: 'must be TIME or RIGHTS' }),
+      /** Signed percent: −15 for a 15 % reduction. */
+      percent: z.number({ error: numberError }).refine((v) => v > -100 && v <= 100, { error: 'must be a percent above −100 and at most 100' }),
+      reason: z.string({ error: expected('a string') }).trim().min(10, { error: 'must give the reason (at least 10 characters)' }).max(2000),
+    }), arrayError)
+    .optional(),
+});
+
 export const financialsDocumentSchema = strict({
   unit: z.enum(UNITS, { error: `must be one of ${UNITS.join(', ')}` }).default('RUPEES'),
   balanceSheetDate: isoDate,
@@ -316,6 +345,8 @@ export const financialsDocumentSchema = strict({
   nonOperatingAssets: nonNegativeAmount.optional(),
   equityBridge: equityBridgeSchema.optional(),
   peers: z.array(peerSchema, arrayError).optional(),
+  transactions: z.array(transactionSchema, arrayError).optional(),
+  recentRound: recentRoundSchema.optional(),
   comparableMetrics: comparableMetricsSchema.optional(),
   liquidation: liquidationSchema.optional(),
   // Optional, for the report: the years up to the balance sheet's, and the capital table.

@@ -130,3 +130,13 @@ export function signatoryStatus(
     .map(({ m, q }) => ({ id: m.id, name: m.name, role: m.role, registrations: q.map(describeRegistration) }));
   return { ...req, qualifiedMembers };
 }
+
+/**
+ * IBC: the IBBI registration class that signs an asset class's estimate. Land and buildings and plant and
+ * machinery have their own classes; every other asset (inventories, receivables, cash, securities) is
+ * valued under Securities or Financial Assets (docs/statutes.md, IBC).
+ */
+export function ibcRegistrationClass(assetClass: string): 'LAND_AND_BUILDING' | 'PLANT_AND_MACHINERY' | 'SECURITIES_OR_FINANCIAL_ASSETS' {
+  if (assetClass === 'LAND_AND_BUILDING' || assetClass === 'PLANT_AND_MACHINERY') return assetClass;
+  return 'SECURITIES_OR_FINANCIAL_ASSETS';
+}

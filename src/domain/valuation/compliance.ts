@@ -52,10 +52,13 @@ export function complianceOf(
   purpose: Purpose | null,
   valuationDate: string,
   conclusion: Conclusion,
-  proposedPricePerShare: string,
+  proposedPricePerShare: string | null,
   transactionDate: string = valuationDate,
+  /** FEMA, an issue of a convertible: the conversion price per equity share fixed upfront. */
+  conversionPricePerShare: string | null = null,
 ): Compliance | null {
-  const price = dec(proposedPricePerShare);
+  if (proposedPricePerShare === null && conversionPricePerShare === null) return null;
+  const price = dec(proposedPricePerShare ?? conversionPricePerShare!);
   const tests: ComplianceTest[] = [];
   const valueFor = (p: Purpose | null): Dec | null => {
     // The concluded value (after weights and any discount) is the value for the engagement's purpose,
@@ -88,6 +91,16 @@ export function complianceOf(
         if (purpose !== null && purpose !== p) continue;
         const v = valueFor(p);
         if (v === null) continue;
+        // docs/statutes.md, FEMA: a convertible's conversion price, fixed upfront, may not be below the fair value at issue.
+        if (p === 'ISSUE_TO_NON_RESIDENT' && conversionPricePerShare !== null) {
+          tests.push(makeTest(p, 'AT_LEAST', v, v, dec(conversionPricePerShare),
+            'FEMA (Non-Debt Instruments) Rules, 2019, Rule 21 (convertible instruments: conversion price fixed upfront)',
+            'conversion price ≥ fair value at issue', true,
+            (ok, gap) => ok
+              ? 'The conversion price is not below the fair value at the time of issue.'
+              : `The conversion price is ₹${gap} per share below the fair value at issue; the convertible would contravene the pricing guidelines.`));
+        }
+        if (proposedPricePerShare === null) continue;
         tests.push(makeTest(p, relation, v, v, price, rule,
           relation === 'AT_LEAST' ? 'price ≥ fair value' : 'price ≤ fair value', true,
           (ok, gap) => ok

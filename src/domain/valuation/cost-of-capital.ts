@@ -1,4 +1,5 @@
-import { Dec, HUNDRED, ONE, dec, plain, toPlaces } from './money.js';
+import { Dec, dec, plain, toPlaces } from './money.js';
+import { costOfCapitalFigures, type CostOfCapitalParts } from '../../contract/cost-of-capital.js';
 import type { CostOfCapitalDisclosure } from './types.js';
 
 /**
@@ -6,16 +7,7 @@ import type { CostOfCapitalDisclosure } from './types.js';
  * 12.5 %); `debtToEquity` is a ratio (0.25 = 25 % debt to equity); `beta` is the unlevered (asset) beta
  * relevered with Hamada's formula, or a levered beta used as given.
  */
-export interface CostOfCapitalInput {
-  riskFreeRate: string | number;
-  equityRiskPremium: string | number;
-  beta: string | number;
-  betaBasis: 'UNLEVERED' | 'LEVERED';
-  debtToEquity: string | number;
-  taxRate: string | number;
-  preTaxCostOfDebt: string | number;
-  sizePremium?: string | number;
-  companySpecificPremium?: string | number;
+export interface CostOfCapitalInput extends CostOfCapitalParts {
   /** Where the figures come from, e.g. "10-year G-Sec yield 6.52 % on 31-10-2026 (RBI)". */
   source: string;
 }
@@ -35,19 +27,10 @@ export interface CostOfCapitalBuildUp {
 }
 
 export function buildCostOfCapital(c: CostOfCapitalInput): CostOfCapitalBuildUp {
-  const t = dec(c.taxRate).div(HUNDRED);
-  const de = dec(c.debtToEquity);
-  // Hamada: βL = βU × (1 + (1 − t) × D/E).
-  const leveredBeta = c.betaBasis === 'UNLEVERED' ? dec(c.beta).times(ONE.plus(ONE.minus(t).times(de))) : dec(c.beta);
-  const costOfEquity = dec(c.riskFreeRate)
-    .plus(leveredBeta.times(dec(c.equityRiskPremium)))
-    .plus(dec(c.sizePremium ?? 0))
-    .plus(dec(c.companySpecificPremium ?? 0));
-  const costOfDebtAfterTax = dec(c.preTaxCostOfDebt).times(ONE.minus(t));
-  const equityWeight = ONE.div(ONE.plus(de));
-  const debtWeight = de.div(ONE.plus(de));
-  const wacc = costOfEquity.times(equityWeight).plus(costOfDebtAfterTax.times(debtWeight));
-  return { leveredBeta, costOfEquity, costOfDebtAfterTax, equityWeight, debtWeight, wacc };
+  // One formula with the console's (src/contract/cost-of-capital.ts); figures back as the engine's decimals.
+  const f = costOfCapitalFigures(c);
+  const d = (x: { toString(): string }) => dec(x.toString());
+  return { leveredBeta: d(f.leveredBeta), costOfEquity: d(f.costOfEquity), costOfDebtAfterTax: d(f.costOfDebtAfterTax), equityWeight: d(f.equityWeight), debtWeight: d(f.debtWeight), wacc: d(f.wacc) };
 }
 
 /** The WACC a lock must state when it gives a build-up: the built-up figure rounded half-up to 4 decimals. */

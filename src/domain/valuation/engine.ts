@@ -57,6 +57,8 @@ export interface ValuationInput {
     transactionDate?: string | null;
     /** Rupees per share as a decimal string; when given the result carries `compliance`. */
     proposedPricePerShare?: string | null;
+    /** FEMA, an issue of a convertible: the conversion price per equity share (rupees), tested against fair value. */
+    conversionPricePerShare?: string | null;
   };
   options?: {
     midYear?: boolean;
@@ -84,6 +86,7 @@ export function computeValuation(input: ValuationInput): ValuationResult {
     weights: input.options?.weights,
     ...(judgement.methodWeights && { methodWeights: judgement.methodWeights }),
     rule11uaIssueMethod: input.options?.rule11uaIssueMethod,
+    ...(judgement.marketApproach && { marketApproach: judgement.marketApproach }),
   });
   const conclusion = { ...outcome.conclusion };
   if (judgement.methodWeights && judgement.weightsRationale) conclusion.weightsRationale = judgement.weightsRationale.trim();
@@ -114,7 +117,13 @@ export function computeValuation(input: ValuationInput): ValuationResult {
   if (price !== undefined && price !== null && !(isDecimalString(price) && dec(price).gt(0))) {
     throw new ValuationInputError('INVALID_OPTIONS', 'The proposed price per share must be a positive decimal in rupees.');
   }
-  const compliance = price ? complianceOf(checked.statute, checked.purpose, checked.valuationDate, conclusion, price, checked.transactionDate) : null;
+  const conversion = input.engagement.conversionPricePerShare;
+  if (conversion !== undefined && conversion !== null && !(isDecimalString(conversion) && dec(conversion).gt(0))) {
+    throw new ValuationInputError('INVALID_OPTIONS', 'The conversion price per share must be a positive decimal in rupees.');
+  }
+  const compliance = price || conversion
+    ? complianceOf(checked.statute, checked.purpose, checked.valuationDate, conclusion, price ?? null, checked.transactionDate, conversion ?? null)
+    : null;
   const warnings = [
     ...(outcome.dcf ? terminalValueWarnings(outcome.dcf) : []),
     ...(outcome.dcf ? growthWarnings(checked.dcf.growth, checked.longRunGdpGrowth) : []),

@@ -1,6 +1,7 @@
 import { ValuationInputError } from './errors.js';
 import { HUNDRED, ONE, dec, isDecimalString, plain, toPaise, type Dec } from './money.js';
 import type { MethodCode, Purpose, Statute } from './types.js';
+import type { MarketApproach } from './comparables.js';
 import { incomeTaxRegime } from './law-in-force.js';
 
 /**
@@ -24,12 +25,14 @@ export interface Judgement {
   dlomRationale?: string;
   dlocPercent?: string | number;
   dlocRationale?: string;
+  /** Which multiples, which statistic, and a discount to the peers (docs/valuation-method.md, Market approach). */
+  marketApproach?: MarketApproach;
 }
 
 export const MIN_RATIONALE_LENGTH = 20;
 export const MAX_DLOM_PERCENT = dec('50');
 
-export type JudgementErrorCode = 'INVALID_WEIGHTS' | 'MISSING_RATIONALE' | 'DISCOUNT_NOT_PERMITTED' | 'INVALID_DISCOUNT';
+export type JudgementErrorCode = 'INVALID_WEIGHTS' | 'MISSING_RATIONALE' | 'DISCOUNT_NOT_PERMITTED' | 'INVALID_DISCOUNT' | 'INVALID_MARKET_APPROACH';
 
 export interface JudgementError {
   code: JudgementErrorCode;
@@ -38,14 +41,18 @@ export interface JudgementError {
   message: string;
 }
 
-/** Methods a statute's valuation produces, for weights (COMPARABLES only when peers can be applied). */
+/**
+ * Methods a statute's valuation produces, for weights (COMPARABLES only when peers can be applied). The
+ * market evidence (TRANSACTIONS, RECENT_ROUND) may be weighed under s.62 and FEMA; the engine refuses a
+ * weight on evidence the financials do not give.
+ */
 export function weightableMethods(statute: Statute, purpose: Purpose | null, hasPeers: boolean, transactionDate?: string): MethodCode[] {
   switch (statute) {
     case 'COMPANIES_ACT_SEC_62':
-      return hasPeers ? ['DCF', 'NAV', 'COMPARABLES'] : ['DCF', 'NAV'];
+      return [...(hasPeers ? ['DCF', 'NAV', 'COMPARABLES'] as const : ['DCF', 'NAV'] as const), 'TRANSACTIONS', 'RECENT_ROUND'];
     case 'FEMA_RBI':
       // NDI Rule 21: any internationally accepted pricing methodology.
-      return hasPeers ? ['DCF', 'NAV', 'COMPARABLES'] : ['DCF', 'NAV'];
+      return [...(hasPeers ? ['DCF', 'NAV', 'COMPARABLES'] as const : ['DCF', 'NAV'] as const), 'TRANSACTIONS', 'RECENT_ROUND'];
     case 'RULE_11UA':
       // From 1 April 2026 (Income-tax Act, 2025) Rule 57 Sl. No. 4 is the only formula.
       if (transactionDate !== undefined && incomeTaxRegime(transactionDate) === 'INCOME_TAX_ACT_2025') return purpose === 'TRANSFER_OR_RECEIPT' ? ['NAV_RULE_57'] : [];
@@ -137,6 +144,34 @@ export function judgementErrors(
     } else if (rationale !== undefined) {
       errors.push({ code: 'INVALID_DISCOUNT', path: `/${kind}Rationale`, message: `is given without ${kind}Percent` });
     }
+  }
+  if (j.marketApproach !== undefined) errors.push(...marketApproachErrors(j.marketApproach, rationaleOk));
+  return errors;
+}
+
+const MULTIPLES = ['evToEbitda', 'evToRevenue', 'peRatio', 'priceToBook'] as const;
+
+function marketApproachErrors(m: MarketApproach, rationaleOk: (text: unknown) => boolean): JudgementError[] {
+  const errors: JudgementError[] = [];
+  const at = (path: string, message: string): JudgementError => ({ code: 'INVALID_MARKET_APPROACH', path: `/marketApproach${path}`, message });
+  if (m.multiples !== undefined) {
+    if (!Array.isArray(m.multiples) || m.multiples.length === 0) errors.push(at('/multiples', 'must name at least one multiple'));
+    else if (m.multiples.some((x) => !MULTIPLES.includes(x)) || new Set(m.multiples).size !== m.multiples.length) {
+      errors.push(at('/multiples', `must be distinct, from ${MULTIPLES.join(', ')}`));
+    }
+  }
+  if (m.statistic === 'PERCENTILE') {
+    const p = readPercent(m.percentile);
+    if (p === null || p.lt(25) || p.gt(75) || p.decimalPlaces() > 2) errors.push(at('/percentile', 'must be a percentile from 25 to 75 with statistic PERCENTILE'));
+  } else if (m.percentile !== undefined) {
+    errors.push(at('/percentile', 'is given without statistic PERCENTILE'));
+  }
+  if (m.discountPercent !== undefined) {
+    const d = readPercent(m.discountPercent);
+    if (d === null || d.isNegative() || d.gt(MAX_DLOM_PERCENT) || d.decimalPlaces() > 2) errors.push(at('/discountPercent', 'must be a percent from 0 to 50 with at most 2 decimals'));
+    if (!rationaleOk(m.discountRationale)) errors.push({ code: 'MISSING_RATIONALE', path: '/marketApproach/discountRationale', message: `is required with discountPercent (at least ${MIN_RATIONALE_LENGTH} characters)` });
+  } else if (m.discountRationale !== undefined) {
+    errors.push(at('/discountRationale', 'is given without discountPercent'));
   }
   return errors;
 }

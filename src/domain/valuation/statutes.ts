@@ -1,6 +1,7 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { bookNavMethod, computeBookNav } from './nav-book.js';
-import { comparablesMethod, computeComparables } from './comparables.js';
+import { comparablesMethod, computeComparables, type MarketApproach } from './comparables.js';
+import { computeRecentRound, computeTransactions } from './market-evidence.js';
 import { computeDcf, dcfMethod, type DcfAssumptions, type DcfComputation } from './dcf.js';
 import { ValuationInputError } from './errors.js';
 import { computeLiquidation, fairValueMethod, liquidationValueMethod } from './liquidation.js';
@@ -50,6 +51,8 @@ export interface StatuteContext {
   methodWeights?: Partial<Record<MethodCode, string | number>>;
   /** Rule 11UA(2) lets the issuer adopt NAV (clause (a)) or DCF (clause (b)); default NAV. */
   rule11uaIssueMethod?: Rule11uaIssueMethod;
+  /** The valuer's choices for the comparable-company multiples. */
+  marketApproach?: MarketApproach;
 }
 
 export interface StatuteOutcome {
@@ -222,21 +225,12 @@ const FEMA_DIRECTION: Record<string, { bound: FloorOrCeiling; rule: string }> = 
  * DCF (the engine's documented FEMA default).
  */
 function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
-  const f = ctx.financials;
-  const dcf = computeDcf(f, ctx.dcf);
-  const nav = computeBookNav(f);
-  const comparables = f.peers.length > 0 ? computeComparables(f) : { computation: null, warnings: [] };
-  const methods = [dcfMethod(dcf, ctx.dcf), bookNavMethod(nav)];
-  const rawValues: Partial<Record<MethodCode, Dec>> = { DCF: dcf.valuePerShare, NAV: nav.valuePerShare };
-  if (comparables.computation) {
-    methods.push(comparablesMethod(comparables.computation, f.peers));
-    rawValues.COMPARABLES = comparables.computation.valuePerShare;
-  }
+  const { dcf, comparables, evidence, methods, rawValues } = weighableMethods(ctx);
   const given: MethodWeights = ctx.methodWeights
     ? { dcf: ctx.methodWeights.DCF ?? 0, nav: ctx.methodWeights.NAV ?? 0, comparables: ctx.methodWeights.COMPARABLES ?? 0 }
     : { dcf: '100', nav: '0', comparables: '0' };
-  const weights = resolveWeights(given, comparables.computation !== null);
-  const components = (['DCF', 'NAV', 'COMPARABLES'] as const)
+  const weights = resolveWeights(given, comparables.computation !== null, evidenceWeights(ctx, evidence.values));
+  const components = WEIGHTED_METHODS
     .filter((m) => rawValues[m] !== undefined)
     .map((m) => ({ method: m, weight: weights[m], value: rawValues[m] as Dec }));
   const weighted = sum(components.map((c) => c.value.times(c.weight))).div(HUNDRED);
@@ -281,7 +275,7 @@ function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
     conclusion,
     concludedRaw: weighted,
     dcf,
-    warnings: comparables.warnings,
+    warnings: [...comparables.warnings, ...evidence.warnings],
   };
 }
 
@@ -289,21 +283,12 @@ function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
 // Companies Act s.62
 
 function valueUnderCompaniesAct(ctx: StatuteContext): StatuteOutcome {
-  const f = ctx.financials;
-  const dcf = computeDcf(f, ctx.dcf);
-  const nav = computeBookNav(f);
-  const comparables = f.peers.length > 0 ? computeComparables(f) : { computation: null, warnings: [] };
-  const methods = [dcfMethod(dcf, ctx.dcf), bookNavMethod(nav)];
-  const rawValues: Partial<Record<MethodCode, Dec>> = { DCF: dcf.valuePerShare, NAV: nav.valuePerShare };
-  if (comparables.computation) {
-    methods.push(comparablesMethod(comparables.computation, f.peers));
-    rawValues.COMPARABLES = comparables.computation.valuePerShare;
-  }
+  const { dcf, comparables, evidence, methods, rawValues } = weighableMethods(ctx);
   const given: MethodWeights | undefined = ctx.methodWeights
     ? { dcf: ctx.methodWeights.DCF ?? 0, nav: ctx.methodWeights.NAV ?? 0, comparables: ctx.methodWeights.COMPARABLES ?? 0 }
     : ctx.weights;
-  const weights = resolveWeights(given, comparables.computation !== null);
-  const components = (['DCF', 'NAV', 'COMPARABLES'] as const)
+  const weights = resolveWeights(given, comparables.computation !== null, evidenceWeights(ctx, evidence.values));
+  const components = WEIGHTED_METHODS
     .filter((m) => rawValues[m] !== undefined)
     .map((m) => ({ method: m, weight: weights[m], value: rawValues[m] as Dec }));
   const weighted = sum(components.map((c) => c.value.times(c.weight))).div(HUNDRED);
@@ -323,11 +308,58 @@ function valueUnderCompaniesAct(ctx: StatuteContext): StatuteOutcome {
     },
     concludedRaw: weighted,
     dcf,
-    warnings: comparables.warnings,
+    warnings: [...comparables.warnings, ...evidence.warnings],
   };
 }
 
-function resolveWeights(given: MethodWeights | undefined, hasComparables: boolean): Record<'DCF' | 'NAV' | 'COMPARABLES', Dec> {
+/** Every method a weighted conclusion (s.62, FEMA) may combine, computed from the financials. */
+function weighableMethods(ctx: StatuteContext) {
+  const f = ctx.financials;
+  const dcf = computeDcf(f, ctx.dcf);
+  const nav = computeBookNav(f);
+  const comparables = f.peers.length > 0 ? computeComparables(f, ctx.marketApproach) : { computation: null, warnings: [] };
+  const methods = [dcfMethod(dcf, ctx.dcf), bookNavMethod(nav)];
+  const rawValues: Partial<Record<MethodCode, Dec>> = { DCF: dcf.valuePerShare, NAV: nav.valuePerShare };
+  if (comparables.computation) {
+    methods.push(comparablesMethod(comparables.computation, f.peers));
+    rawValues.COMPARABLES = comparables.computation.valuePerShare;
+  }
+  const evidence = marketEvidence(f, ctx.valuationDate);
+  methods.push(...evidence.methods);
+  Object.assign(rawValues, evidence.values);
+  return { dcf, comparables, evidence, methods, rawValues };
+}
+
+/** The methods a weighted conclusion (s.62, FEMA) combines. */
+const WEIGHTED_METHODS = ['DCF', 'NAV', 'COMPARABLES', 'TRANSACTIONS', 'RECENT_ROUND'] as const;
+type WeightedMethod = (typeof WEIGHTED_METHODS)[number];
+
+/** Comparable transactions and a recent round, where the financials give them. */
+function marketEvidence(f: NormalisedFinancials, valuationDate: string) {
+  const outcomes = [computeTransactions(f), computeRecentRound(f, valuationDate)].filter((o) => o !== null);
+  return {
+    methods: outcomes.map((o) => o.method),
+    values: Object.fromEntries(outcomes.map((o) => [o.method.method, o.value])) as Partial<Record<MethodCode, Dec>>,
+    warnings: outcomes.flatMap((o) => o.warnings),
+  };
+}
+
+/** The valuer's weights for the market evidence; a weight on evidence the financials do not give is refused. */
+function evidenceWeights(ctx: StatuteContext, values: Partial<Record<MethodCode, Dec>>): Partial<Record<WeightedMethod, Dec>> {
+  const out: Partial<Record<WeightedMethod, Dec>> = {};
+  for (const m of ['TRANSACTIONS', 'RECENT_ROUND'] as const) {
+    const raw = ctx.methodWeights?.[m];
+    if (raw === undefined) continue;
+    const w = parseWeight(raw, m);
+    if (w.gt(0) && values[m] === undefined) {
+      throw new ValuationInputError('INVALID_WEIGHTS', `A weight is given to ${m}, but the financials give no ${m === 'TRANSACTIONS' ? 'comparable transactions ("transactions")' : 'recent investment round ("recentRound")'}.`);
+    }
+    out[m] = w;
+  }
+  return out;
+}
+
+function resolveWeights(given: MethodWeights | undefined, hasComparables: boolean, evidence: Partial<Record<WeightedMethod, Dec>> = {}): Record<WeightedMethod, Dec> {
   const source = given ?? (hasComparables ? DEFAULT_WEIGHTS_WITH_PEERS : DEFAULT_WEIGHTS_WITHOUT_PEERS);
   const read = (name: keyof MethodWeights): Dec => {
     const raw = source[name];
@@ -336,8 +368,8 @@ function resolveWeights(given: MethodWeights | undefined, hasComparables: boolea
     if (value.isNegative()) throw new ValuationInputError('INVALID_WEIGHTS', `Weight for ${name} must not be negative.`);
     return value;
   };
-  const weights = { DCF: read('dcf'), NAV: read('nav'), COMPARABLES: read('comparables') };
-  const total = weights.DCF.plus(weights.NAV).plus(weights.COMPARABLES);
+  const weights = { DCF: read('dcf'), NAV: read('nav'), COMPARABLES: read('comparables'), TRANSACTIONS: evidence.TRANSACTIONS ?? ZERO, RECENT_ROUND: evidence.RECENT_ROUND ?? ZERO };
+  const total = sum(Object.values(weights));
   if (!total.eq(HUNDRED)) {
     throw new ValuationInputError('INVALID_WEIGHTS', `Method weights must add up to 100%; they add up to ${plain(total)}%.`);
   }

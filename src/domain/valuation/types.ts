@@ -13,6 +13,10 @@ export type MethodCode =
   | 'NAV_RULE_57'
   | 'NAV'
   | 'COMPARABLES'
+  /** Comparable transactions: deals' EV/EBITDA and EV/Revenue applied to the target. */
+  | 'TRANSACTIONS'
+  /** The price of a recent investment in the company, adjusted for time and the instrument's rights. */
+  | 'RECENT_ROUND'
   | 'FAIR_VALUE'
   | 'LIQUIDATION_VALUE';
 

@@ -5,7 +5,7 @@ import { METHOD_CODES } from '../../contract/vocabulary.js';
 import { ACTS } from '../../domain/valuation/law-in-force.js';
 import { isoDateTime } from './common.js';
 export { createEngagementBody, lockAssumptionsBody, patchEngagementBody } from '../../contract/engagement-forms.js';
-import { costOfCapitalBody } from '../../contract/engagement-forms.js';
+import { costOfCapitalBody, lockAssumptionsBody as lockBody } from '../../contract/engagement-forms.js';
 
 export const statuteSchema = z.enum(STATUTES);
 export const engagementStatusSchema = z.enum(ENGAGEMENT_STATUSES);
@@ -21,6 +21,7 @@ export const engagementSchema = z
     status: engagementStatusSchema,
     valuationDate: z.string().describe('YYYY-MM-DD'),
     proposedPricePerShare: z.string().nullable().describe('The price per share the client proposes, decimal rupees; the valuation tests it against the statute\'s rule (`compliance`)'),
+    conversionPricePerShare: z.string().nullable().optional().describe('FEMA issue of a convertible: the conversion price per equity share fixed upfront, decimal rupees; tested against the fair value at issue'),
     transactionDate: z.string().describe('YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given). For RULE_11UA it decides the Income-tax Act: on or after 1 April 2026 the Income-tax Act, 2025 (Rule 57 of the Income-tax Rules, 2026), before it the Income-tax Act, 1961 (Rule 11UA)'),
     appointingAuthority: z.string().nullable().describe('Who appointed the valuer'),
     appointmentDate: z.string().nullable().describe('YYYY-MM-DD'),
@@ -91,6 +92,7 @@ export const assumptionsSchema = z
     dlocPercent: z.number().optional().describe('Discount for lack of control, percent'),
     dlocRationale: z.string().optional(),
     costOfCapital: costOfCapitalBody.optional().describe('The WACC\'s build-up, as locked'),
+    marketApproach: lockBody.shape.marketApproach.describe('The market approach as locked'),
     warnings: z
       .array(z.object({ code: z.string(), message: z.string() }))
       .optional()
@@ -193,7 +195,7 @@ export const valuationSchema = z
         ),
       })
       .optional()
-      .describe('Present when the engagement has a proposedPricePerShare: the test that applies for each statute and purpose (none for IBC)'),
+      .describe('Present when the engagement has a proposedPricePerShare (or, for a FEMA issue of a convertible, a conversionPricePerShare): the test that applies for each statute and purpose (none for IBC). proposedPricePerShare here is the proposed price, or the conversion price where only that is given'),
     sensitivity: z
       .object({ waccValues: z.array(z.string()), growthValues: z.array(z.string()), grid: z.array(z.array(money.nullable())).describe('grid[i][j] at waccValues[i], growthValues[j]; null where g ≥ WACC') })
       .optional(),

@@ -57,5 +57,18 @@ export function signatureBlock(w: Writer, input: ReportInput): void {
     ['Date', formatDayInIndia(c.signedAt)],
     ...(c.udin ? ([['UDIN', c.udin]] as [string, string][]) : []),
   ], 0.25);
+  if (c.classSignatories?.length) {
+    // IBC: each asset class's estimate is signed by a valuer registered for that class.
+    w.subheading('Estimates by asset class, signed by');
+    w.table(
+      [
+        { header: 'Asset class', width: 0.3 },
+        { header: 'Registered valuer', width: 0.25 },
+        { header: 'Registration', width: 0.45 },
+      ],
+      c.classSignatories.map((s) => [s.assetClass.replace(/_/g, ' ').toLowerCase().replace(/^./, (x) => x.toUpperCase()), s.name, s.registration + (c.demo ? ' [DEMO]' : '')]),
+      { fontSize: SIZE.small + 0.5 },
+    );
+  }
   w.paragraph('Signed digitally; the certificate below binds this signature to the exact file.', { size: SIZE.small, color: COLOR.muted, align: 'left' });
 }

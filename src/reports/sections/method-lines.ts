@@ -9,7 +9,36 @@ import { formatLineValue, rupees } from '../format.js';
  * ₹ with paise. The DCF's per-year lines are left out here: they are the by-year table of the computation.
  */
 export function methodLines(m: MethodResult): MethodResult['lines'] {
-  return m.method === 'DCF' ? m.lines.filter((l) => !/^FY\d{4} /.test(l.label)) : m.lines;
+  if (m.method === 'DCF') return m.lines.filter((l) => !/^FY\d{4} /.test(l.label));
+  if (m.method === 'COMPARABLES' || m.method === 'TRANSACTIONS') {
+    // Each peer's (deal's) multiple is in the multiples table, and the bridge is the DCF's: not repeated per multiple.
+    return m.lines.filter((l) => !isPeerMultiple(l.label) && !BRIDGE_LINE.test(l.label));
+  }
+  return m.lines;
+}
+
+const MULTIPLE = '(EV/EBITDA|EV/Revenue|P/E|P/B)';
+const BRIDGE_LINE = new RegExp(`^${MULTIPLE}: (Less|Add): `);
+const NOT_A_PEER = /^(median|mean|\d+(\.\d+)?th percentile) of |^after a |^target |^implied |^(Less|Add): /;
+const isPeerMultiple = (label: string) => {
+  const m = new RegExp(`^${MULTIPLE}: (.+)$`).exec(label);
+  return m !== null && !NOT_A_PEER.test(m[2]);
+};
+
+/** The peers' (or deals') multiples as one table: a row each, a column per multiple; an excluded one marked. */
+export function multiplesTable(m: MethodResult): { headers: string[]; rows: string[][] } | null {
+  if (m.method !== 'COMPARABLES' && m.method !== 'TRANSACTIONS') return null;
+  const headers: string[] = [];
+  const byPeer = new Map<string, Map<string, string>>();
+  for (const l of m.lines) {
+    const match = new RegExp(`^${MULTIPLE}: (.+)$`).exec(l.label);
+    if (!match || NOT_A_PEER.test(match[2])) continue;
+    if (!headers.includes(match[1])) headers.push(match[1]);
+    if (!byPeer.has(match[2])) byPeer.set(match[2], new Map());
+    byPeer.get(match[2])!.set(match[1], `${Number(l.value).toFixed(2)}x${l.note?.startsWith('excluded') ? ' (excluded)' : ''}`);
+  }
+  if (byPeer.size === 0) return null;
+  return { headers, rows: [...byPeer].map(([peer, values]) => [peer, ...headers.map((h) => values.get(h) ?? '—')]) };
 }
 
 export function lineRows(m: MethodResult, unit: ReportUnit): string[][] {
@@ -27,12 +56,16 @@ export function lineRows(m: MethodResult, unit: ReportUnit): string[][] {
 export function humanise(text: string): string {
   // Single-word codes are caught only before a colon (INVENTORIES: …) so acronyms like WACC stay.
   return text.replace(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[A-Z]{5,}(?=:)/g, (code) => {
+    if (ACRONYMS.has(code)) return code;
     const known = PURPOSE_SHORT[code];
     if (known) return known;
     const words = code.toLowerCase().split('_').join(' ');
     return words.charAt(0).toUpperCase() + words.slice(1);
   });
 }
+
+/** Words a valuer writes in capitals (EV/EBITDA: …), never turned into sentence case. */
+const ACRONYMS = new Set(['EBITDA', 'NOPAT', 'FCFF', 'WACC', 'CCPS', 'ESOP']);
 
 export const PURPOSE_SHORT: Record<string, string> = {
   ISSUE_OF_SHARES: 'Issue of shares',

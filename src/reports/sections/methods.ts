@@ -2,7 +2,7 @@
 import type { ValuationResult } from '../../domain/valuation/types.js';
 import { rupees } from '../format.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
-import { emphasisedRows, humanise, lineRows } from './method-lines.js';
+import { emphasisedRows, humanise, lineRows, multiplesTable } from './method-lines.js';
 import { chooseUnit, inUnit, unitLabel } from './units.js';
 
 export function methods(w: Writer, v: ValuationResult): void {
@@ -34,6 +34,16 @@ export function methods(w: Writer, v: ValuationResult): void {
       summary,
       { fontSize: SIZE.small + 0.5, boldRows: new Set([summary.length - 1]) },
     );
+    const multiples = multiplesTable(m);
+    if (multiples) {
+      const peerWidth = 0.4;
+      w.table(
+        [{ header: m.method === 'TRANSACTIONS' ? 'Deal (date)' : 'Peer', width: peerWidth }, ...multiples.headers.map((h) => ({ header: h, width: (1 - peerWidth) / multiples.headers.length, align: 'right' as const }))],
+        multiples.rows,
+        { fontSize: SIZE.small + 0.5 },
+      );
+      w.paragraph('A multiple that is missing, zero or negative is left out of that multiple\'s statistic. Each implied enterprise value is taken to equity through the same equity bridge as the discounted cash flow.', { size: SIZE.small, color: COLOR.muted, align: 'left' });
+    }
     w.table(
       [
         { header: 'Particulars', width: 0.5 },

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { addMember, asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
 import { createEngagement, engagementAtGate1, fixture, lock, upload, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
+import { pdfText } from '../../helpers/pdf.js';
 
 let t: TestApp;
 let admin: Session;
@@ -139,17 +140,18 @@ test('GATE_3 per statute: 409 signatory_not_qualified naming the rule, then allo
     },
     {
       // A receipt or transfer from 1 April 2026, with projections uploaded: Rule 57 has no DCF, so a chartered accountant signs.
-      body: { statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT' },
+      body: { statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-06-30' },
       wrong: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }, { type: 'ICMAI_MEMBERSHIP', number: '12345' }],
       right: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }],
       rule: /Income-tax Rules, 2026, Rule 57 \(Table, Sl\. No\. 4\).*chartered accountant/,
       udin: '26123456ABCDE12345',
     },
     {
+      // IBC: each asset class by a valuer registered for it (the fixture holds land and building, and other assets).
       body: { statute: 'IBC_LIQUIDATION', purpose: undefined },
       wrong: [{ type: 'SEBI_MERCHANT_BANKER', number: 'INM000012345' }, { type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'PLANT_AND_MACHINERY' }],
-      right: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }],
-      rule: /Liquidation Process.*registered valuer \(Securities or Financial Assets\)/,
+      right: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12346', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }, { type: 'IBBI_RV', number: 'IBBI/RV/01/2019/12347', assetClass: 'LAND_AND_BUILDING' }],
+      rule: /Land and Building estimate must be signed by a valuer registered with IBBI for Land and Building/,
     },
     {
       body: { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' },
@@ -218,4 +220,30 @@ test('before the computation, a payment order follows the methods the locked wei
   assert.equal(refused.statusCode, 409, refused.body);
   assert.equal(refused.json().code, 'no_qualified_signatory');
   assert.match(refused.json().detail, /11UA\(2\)\(b\).*merchant banker/);
+});
+
+test('IBC: each asset class is signed by a valuer registered for that class; another class\'s valuer is refused; the report names each', async () => {
+  const valuer = await addMember(t, admin, 'VALUER');
+  const second = await addMember(t, admin, 'VALUER');
+  const landValuer = await addMember(t, admin, 'VALUER', 'Lata Land Valuer');
+  assert.equal((await patchMe(landValuer, { registrations: [{ type: 'IBBI_RV', number: 'IBBI/RV/01/2020/22222', assetClass: 'LAND_AND_BUILDING' }] })).statusCode, 200);
+  assert.equal((await patchMe(admin, { registrations: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/33333', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }] })).statusCode, 200);
+  const id = await atGate3({ statute: 'IBC_LIQUIDATION', purpose: undefined }, valuer, second);
+  const approve = (payload: object) => t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/GATE_3/approve`, headers: asUser(admin), payload: { place: 'Pune', ...payload } });
+  // The land and building estimate named to a valuer registered for securities only: refused, naming the class.
+  const wrong = await approve({ classSignatories: { LAND_AND_BUILDING: second.userId } });
+  assert.equal(wrong.statusCode, 409, wrong.body);
+  assert.equal(wrong.json().code, 'signatory_not_qualified');
+  assert.match(wrong.json().detail, /Land and Building estimate must be signed by a valuer registered with IBBI for Land and Building/);
+  // A class the engagement has no asset in is refused too.
+  const noAsset = await approve({ classSignatories: { LAND_AND_BUILDING: landValuer.userId, PLANT_AND_MACHINERY: landValuer.userId } });
+  assert.equal(noAsset.statusCode, 400, noAsset.body);
+  assert.equal(noAsset.json().errors[0].path, '/classSignatories/PLANT_AND_MACHINERY');
+  const signed = await approve({ classSignatories: { LAND_AND_BUILDING: landValuer.userId } });
+  assert.equal(signed.statusCode, 200, signed.body);
+  await t.worker.drain();
+  const text = pdfText((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/report`, headers: asUser(admin) })).rawPayload);
+  for (const expected of ['Estimates by asset class, signed by', 'Land and building', 'Lata Land Valuer', 'IBBI/RV/01/2020/22222', 'Securities or financial assets', 'IBBI/RV/03/2019/33333']) {
+    assert.ok(text.includes(expected), `the signature block shows ${expected}`);
+  }
 });

@@ -4,11 +4,8 @@
 // 1 April 2026 is refused at create and PATCH (400 no_provision_in_force).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { pdfText } from '../../helpers/pdf.js';
 import { addMember, asUser, signupAdmin, type Session } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, upload, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
@@ -24,12 +21,6 @@ before(async () => {
   reviewer = await addMember(t, admin, 'VALUER', 'Rekha Reviewer');
 });
 after(() => t.close());
-
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'vs-law-'));
-  writeFileSync(join(dir, 'r.pdf'), pdf);
-  return execFileSync('pdftotext', ['-nodiag', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-}
 
 /** The sample company at a balance-sheet date, with the worked example's NAV adjustments (lakhs). */
 function financials(balanceSheetDate: string, adjustments: Record<string, number>) {

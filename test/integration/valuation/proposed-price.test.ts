@@ -2,7 +2,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, status, upload } from '../../helpers/engagements.js';
+import { createEngagement, engagementAtGate1, fixture, lock, status, upload } from '../../helpers/engagements.js';
+import { Decimal } from 'decimal.js';
 
 let t: TestApp;
 let bearer: Record<string, string>;
@@ -71,4 +72,24 @@ test('the OpenAPI document describes PATCH and compliance', async () => {
   const ref = doc.paths['/api/v1/engagements/{id}/assumptions/lock'].post.requestBody.content['application/json'].schema.$ref as string;
   const lockBody = doc.components.schemas[ref.split('/').pop()!];
   assert.ok(lockBody.properties.methodWeights.description.length > 50);
+});
+
+test('FEMA, an issue of CCPS: the conversion price is tested against the fair value at issue, below, at and above it', async () => {
+  const valueWith = async (conversionPricePerShare?: string) => {
+    const e = await engagementAtGate1(t, bearer, { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', ...(conversionPricePerShare && { conversionPricePerShare }) });
+    return (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+  };
+  const fairValue = new Decimal((await valueWith()).conclusion.valuePerShare);
+  for (const [price, passes, margin] of [[fairValue.minus('0.01'), false, '-0.01'], [fairValue, true, '0.00'], [fairValue.plus('0.01'), true, '0.01']] as const) {
+    const v = await valueWith(price.toFixed(2));
+    const test = v.compliance.tests.find((x: { test: string }) => x.test === 'conversion price ≥ fair value at issue');
+    assert.ok(test, JSON.stringify(v.compliance));
+    assert.equal(test.passes, passes, `${price.toFixed(2)} against ${fairValue.toFixed(2)}`);
+    assert.equal(test.margin, margin);
+    assert.match(test.rule, /Non-Debt Instruments\) Rules, 2019, Rule 21/);
+  }
+  // Only a FEMA issue to a non-resident has a conversion price.
+  const refused = await t.app.inject({ method: 'POST', url: '/api/v1/engagements', headers: bearer, payload: { targetEntity: 'Sample Manufacturing Pvt Ltd', statute: 'COMPANIES_ACT_SEC_62', conversionPricePerShare: '250.00' } });
+  assert.equal(refused.statusCode, 400);
+  assert.equal(refused.json().errors[0].path, '/conversionPricePerShare');
 });

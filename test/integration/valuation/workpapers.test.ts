@@ -80,7 +80,7 @@ test('the COMPARABLES sheet lists each peer\'s multiples; the medians and the va
   const sheet = wb.hf.getSheetId('COMPARABLES')!;
   const cells = wb.hf.getSheetSerialized(sheet);
   const betaRow = cells.findIndex((row) => row[0] === 'Beta Castings Ltd');
-  const medianRow = cells.findIndex((row) => row[0] === 'Median of the peers that report it');
+  const medianRow = cells.findIndex((row) => row[0] === 'Median of the peers\' positive multiples');
   assert.equal(cells[medianRow][1], `=MEDIAN(B${betaRow - 0}:B${betaRow + 2})`);
   assert.equal(cells[medianRow][3], `=MEDIAN(D${betaRow - 0}:D${betaRow + 2})`, 'the P/E median over all rows; Beta\'s blank cell is skipped');
   assert.equal(wb.hf.getCellValue({ sheet, row: medianRow, col: 3 }), 16.8, 'median P/E of 18.2 and 15.4');

@@ -142,4 +142,46 @@ test('fully diluted values per share in the workpapers: basic, then the add-back
     assert.equal(paisa(wb.value(`ValuePerShare_${m.method}_Basic`)), m.basicValuePerShare, `${m.method} basic`);
   }
   assert.equal(paisa(wb.value('ValuePerShare_Concluded')), valuation.conclusion.valuePerShare);
+  assert.equal(paisa(wb.value('ValuePerShare_Diluted')), valuation.methods.find((m) => m.method === 'DCF')!.valuePerShare, 'the DCF, diluted');
+});
+
+test('the market approach in the workpapers: the chosen percentile (PERCENTILE.INC), excluded multiples as text, the discount to the peers', async () => {
+  const doc = loadDocument('sample-company.json');
+  doc.peers = [
+    { name: 'Alpha Ltd', evToEbitda: 8, peRatio: 12 },
+    { name: 'Beta Ltd', evToEbitda: 10, peRatio: -5 },
+    { name: 'Gamma Ltd', evToEbitda: 12, peRatio: 20 },
+    { name: 'Delta Ltd', evToEbitda: 15 },
+  ];
+  doc.comparableMetrics = { profitAfterTax: 180 };
+  const { wb } = await check('', 'COMPANIES_ACT_SEC_62', null, {
+    judgement: {
+      methodWeights: { DCF: 50, NAV: 20, COMPARABLES: 30 }, weightsRationale: 'A cross-check of the income approach against listed peers.',
+      marketApproach: { multiples: ['evToEbitda', 'peRatio'], statistic: 'PERCENTILE', percentile: 40, discountPercent: 10, discountRationale: 'Smaller and unlisted: a discount for size and liquidity.' },
+    },
+  }, doc);
+  const sheet = wb.hf.getSheetId('COMPARABLES')!;
+  const cells = wb.hf.getSheetSerialized(sheet);
+  const statisticRow = cells.findIndex((r) => r[0] === '40th percentile of the peers\' positive multiples');
+  assert.match(String(cells[statisticRow][1]), /^=PERCENTILE\.INC\(B\d+:B\d+,0\.4\)$/);
+  assert.equal(wb.hf.getCellValue({ sheet, row: statisticRow, col: 3 }), 15.2, 'Beta\'s negative P/E is text, left out');
+  assert.equal(wb.hf.getCellValue({ sheet, row: statisticRow + 1, col: 1 }), 9.36, 'after the 10 % discount');
+});
+
+test('comparable transactions and a recent round in the workpapers, weighed into the concluded value', async () => {
+  const doc = loadDocument('sample-company.json');
+  doc.transactions = [
+    { deal: 'Lambda Auto acquires Kappa Castings', date: '2025-11-15', evToEbitda: 9, evToRevenue: 1.5 },
+    { deal: 'Mu Forge merges into Nu Components', date: '2025-06-30', evToEbitda: 11 },
+    { deal: 'Xi Precision buy-out', date: '2024-12-01', evToEbitda: -2 },
+  ];
+  doc.recentRound = {
+    date: '2025-09-30', instrument: 'CCPS', pricePerShare: 320, amountRaised: 500, armsLength: true,
+    adjustments: [{ kind: 'TIME', percent: -5, reason: 'Sector multiples have fallen since the round.' }, { kind: 'RIGHTS', percent: -10, reason: 'A 1x liquidation preference the equity lacks.' }],
+  };
+  const { wb } = await check('', 'COMPANIES_ACT_SEC_62', null, {
+    judgement: { methodWeights: { DCF: 40, NAV: 10, TRANSACTIONS: 20, RECENT_ROUND: 30 }, weightsRationale: 'Four methods, each with evidence of its own.' },
+  }, doc);
+  assert.equal(paisa(wb.value('ValuePerShare_TRANSACTIONS')), '368.00');
+  assert.equal(paisa(wb.value('ValuePerShare_RECENT_ROUND')), '273.60');
 });

@@ -120,3 +120,19 @@ test('CLI prints the stub period and the cost-of-capital build-up; a WACC that d
   assert.equal(refused.status, 2);
   assert.match(refused.stderr, /refused \(WACC_MISMATCH\): The cost-of-capital build-up gives a WACC of 15\.529332% \(15\.5293% to 4 decimals\), not the 15\.5% stated/);
 });
+
+test('CLI prints the dilution: basic, the instruments converted or exercised, and the fully diluted value', () => {
+  const doc = JSON.parse(readFileSync(join(root, 'test/fixtures/financials/sample-company.json'), 'utf8'));
+  doc.shareholding = [
+    { holder: 'Promoters', instrument: 'EQUITY', number: 1000000, faceValue: 10 },
+    { holder: 'ESOP 2022 grant', instrument: 'ESOP', number: 30000, faceValue: 10, exercisePrice: 150 },
+  ];
+  const file = join(mkdtempSync(join(tmpdir(), 'vs-cli-')), 'diluted.json');
+  writeFileSync(file, JSON.stringify(doc));
+  const run = runCli([file, '--wacc', '12', '--growth', '4', '--statute', 'FEMA_RBI', '--valuation-date', '2026-03-31']);
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /Value per equity share \(basic\)\s+302\.55/);
+  assert.match(run.stdout, /Exercised: ESOP 2022 grant \(ESOP\) at ₹150\.00\s+30,000/);
+  // (302547040.5723 + 30,000 × 150) / 10,30,000 = 298.1039
+  assert.match(run.stdout, /Value per equity share \(fully diluted\)\s+298\.10/);
+});

@@ -1054,6 +1054,21 @@ export interface components {
             /** @description ISO 8601 UTC timestamp */
             lockedAt?: string;
             lockedBy?: string;
+            /** @description The market approach as locked */
+            marketApproach?: {
+                /** @description A discount to the peers' multiples, percent (size, liquidity, growth), applied to the statistic; requires discountRationale */
+                discountPercent?: number;
+                discountRationale?: string;
+                /** @description The multiples to apply (default: every one the peers report) */
+                multiples?: ("evToEbitda" | "evToRevenue" | "peRatio" | "priceToBook")[];
+                /** @description With statistic PERCENTILE: 25–75 */
+                percentile?: number;
+                /**
+                 * @description Across the peers' positive multiples (default MEDIAN); PERCENTILE interpolates linearly between ranks, as Excel's PERCENTILE.INC
+                 * @enum {string}
+                 */
+                statistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
+            };
             /** @description Method code → percent, as locked */
             methodWeights?: {
                 [key: string]: number;
@@ -1223,6 +1238,8 @@ export interface components {
             cin?: string;
             /** @description The company's business, history and industry, printed in the report (50–10,000 characters) */
             companyBackground?: string;
+            /** @description FEMA_RBI ISSUE_TO_NON_RESIDENT of a convertible (CCPS or CCD): the conversion price per equity share fixed upfront, rupees, e.g. "250.00". The compliance then also tests it against the fair value at issue (NDI Rule 21: not below it) */
+            conversionPricePerShare?: string | number;
             /** @description The price per share the client proposes, in rupees (a decimal string such as "245.50", or a number); tested against the statute's rule in the valuation's `compliance` */
             proposedPricePerShare?: string | number;
             /**
@@ -1288,6 +1305,8 @@ export interface components {
             /** @description 21-character Corporate Identity Number, upper-case */
             cin: string | null;
             companyBackground: string | null;
+            /** @description FEMA issue of a convertible: the conversion price per equity share fixed upfront, decimal rupees; tested against the fair value at issue */
+            conversionPricePerShare?: string | null;
             /** @description ISO 8601 UTC timestamp */
             createdAt: string;
             createdBy: string;
@@ -1330,6 +1349,8 @@ export interface components {
             /** @description 21-character Corporate Identity Number, upper-case */
             cin: string | null;
             companyBackground: string | null;
+            /** @description FEMA issue of a convertible: the conversion price per equity share fixed upfront, decimal rupees; tested against the fair value at issue */
+            conversionPricePerShare?: string | null;
             /** @description ISO 8601 UTC timestamp */
             createdAt: string;
             createdBy: string;
@@ -1365,7 +1386,7 @@ export interface components {
         };
         ErrorCatalogueEntry: {
             /** @enum {string} */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             /** @description What happened and what to do, for people; the console shows this sentence */
             sentence: string;
             status: number;
@@ -1433,6 +1454,21 @@ export interface components {
             dlomPercent?: number;
             /** @description Why this discount (required with dlomPercent) */
             dlomRationale?: string;
+            /** @description The comparable-company method as the valuer applies it: which multiples, which statistic, and any discount to the peers. A peer's multiple that is missing, zero or negative is left out of that multiple, and the valuation says so. Refusals are 400 invalid_market_approach */
+            marketApproach?: {
+                /** @description A discount to the peers' multiples, percent (size, liquidity, growth), applied to the statistic; requires discountRationale */
+                discountPercent?: number;
+                discountRationale?: string;
+                /** @description The multiples to apply (default: every one the peers report) */
+                multiples?: ("evToEbitda" | "evToRevenue" | "peRatio" | "priceToBook")[];
+                /** @description With statistic PERCENTILE: 25–75 */
+                percentile?: number;
+                /**
+                 * @description Across the peers' positive multiples (default MEDIAN); PERCENTILE interpolates linearly between ranks, as Excel's PERCENTILE.INC
+                 * @enum {string}
+                 */
+                statistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
+            };
             /** @description The valuer's weights: method code → percent (0–100, at most 2 decimals, adding up to 100), only for methods the statute's valuation produces: COMPANIES_ACT_SEC_62 and FEMA_RBI DCF, NAV (and COMPARABLES when peers are given; for FEMA any internationally accepted method under NDI Rule 21, DCF 100 when no weights are given); RULE_11UA ISSUE_OF_SHARES one of NAV_11UA_2A or DCF at 100 (the issuer's choice under Rule 11UA(2)), TRANSFER_OR_RECEIPT NAV_11UA_1CB 100 (from 1 April 2026, Rule 57 of the Income-tax Rules, 2026: NAV_RULE_57 100); none for IBC. Concluded value = Σ weight × value / 100. Requires weightsRationale; refusals are 400 invalid_weights */
             methodWeights?: {
                 [key: string]: number;
@@ -1607,6 +1643,8 @@ export interface components {
             /** @description null clears it; editable until GATE_3 is approved */
             companyBackground?: string | null;
             /** @description null clears it */
+            conversionPricePerShare?: (string | number) | null;
+            /** @description null clears it */
             proposedPricePerShare?: (string | number) | null;
             /** @description null clears it */
             purpose?: ("ISSUE_OF_SHARES" | "TRANSFER_OR_RECEIPT" | "ISSUE_TO_NON_RESIDENT" | "TRANSFER_RESIDENT_TO_NON_RESIDENT" | "TRANSFER_NON_RESIDENT_TO_RESIDENT" | "CIRP_FAIR_AND_LIQUIDATION_VALUE" | "LIQUIDATION_REALISABLE_VALUE") | null;
@@ -1645,7 +1683,7 @@ export interface components {
              * @description Stable snake_case error code from the error catalogue (GET /api/v1/errors), e.g. validation_failed, not_found, already_locked
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             detail: string;
             errors?: {
                 message: string;
@@ -1842,7 +1880,7 @@ export interface components {
             };
             /** @description YYYY-MM-DD: the balance sheet the valuation uses; Rule 11U (Rule 56 from 1 April 2026) wants it drawn up on the valuation date */
             balanceSheetDate?: string;
-            /** @description Present when the engagement has a proposedPricePerShare: the test that applies for each statute and purpose (none for IBC) */
+            /** @description Present when the engagement has a proposedPricePerShare (or, for a FEMA issue of a convertible, a conversionPricePerShare): the test that applies for each statute and purpose (none for IBC). proposedPricePerShare here is the proposed price, or the conversion price where only that is given */
             compliance?: {
                 /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                 proposedPricePerShare: string;
@@ -1989,7 +2027,7 @@ export interface components {
                  * @description NAV_11UA_2A and NAV_11UA_1CB: Rule 11UA(2)(a) and (1)(c)(b) of the Income-tax Rules, 1962 (transactions before 1 April 2026); NAV_RULE_57: Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026 (from 1 April 2026)
                  * @enum {string}
                  */
-                method: "DCF" | "NAV_11UA_2A" | "NAV_11UA_1CB" | "NAV_RULE_57" | "NAV" | "COMPARABLES" | "FAIR_VALUE" | "LIQUIDATION_VALUE";
+                method: "DCF" | "NAV_11UA_2A" | "NAV_11UA_1CB" | "NAV_RULE_57" | "NAV" | "COMPARABLES" | "TRANSACTIONS" | "RECENT_ROUND" | "FAIR_VALUE" | "LIQUIDATION_VALUE";
                 purposes?: string[];
                 servesPurpose?: string;
                 title: string;
@@ -3501,6 +3539,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description IBC, GATE_3 only: the member (user id) who signs each asset class's estimate, by IBBI registration class (inventories, receivables, cash and securities are Securities or Financial Assets). A class not named is signed by the ADMIN signing off. 409 signatory_not_qualified when the signatory holds no IBBI registration for that class */
+                    classSignatories?: {
+                        LAND_AND_BUILDING?: string;
+                        PLANT_AND_MACHINERY?: string;
+                        SECURITIES_OR_FINANCIAL_ASSETS?: string;
+                    };
                     comment?: string;
                     /** @description GATE_3 only, required there: where the report is signed, e.g. Mumbai */
                     place?: string;

@@ -10,6 +10,7 @@ import { dateTime } from '../../lib/format';
 import { FormError, applyFieldErrors } from '../FormError';
 import { WarningList } from '../WarningList';
 import { ScrollX } from '../ScrollX';
+import { CostOfCapitalBuildUp } from './CostOfCapitalBuildUp';
 
 type Engagement = Schemas['Engagement'];
 const OPEN = ['CREATED', 'DATA_INGESTING', 'DATA_READY'];
@@ -141,9 +142,9 @@ function Changes({ previous, values }: { previous: Version; values: LockValues }
           </Table>
         </ScrollX>
       )}
-      {(previous.costOfCapital || previous.dlocPercent !== undefined) && (
+      {previous.dlocPercent !== undefined && (
         <Text size="xs" c="gray.7" mt={4}>
-          Carried over unchanged from version {previous.version}: {[previous.costOfCapital && 'the cost of capital build-up', previous.dlocPercent !== undefined && `the discount for lack of control (${previous.dlocPercent} %)`].filter(Boolean).join(' and ')}.
+          Carried over unchanged from version {previous.version}: the discount for lack of control ({previous.dlocPercent} %).
         </Text>
       )}
     </Paper>
@@ -187,6 +188,7 @@ function LockForm({ engagement, previous }: { engagement: Engagement; previous?:
             <NumberInput label="Terminal growth (%)" description="Must be below WACC" withAsterisk decimalScale={4} value={field.value ?? ''} onChange={(v) => field.onChange(v === '' ? undefined : Number(v))} onBlur={field.onBlur} error={err.terminalGrowthRate?.message} />
           )} />
         </Group>
+        <CostOfCapitalBuildUp form={form} />
         <Textarea label="Rationale" description="Why these rates: sources, beta, risk premia (at least 20 characters)" withAsterisk autosize minRows={3} {...form.register('rationale')} error={err.rationale?.message} />
         <Checkbox label="Mid-year discounting" {...form.register('midYear')} />
         {methods.length > 1 && (

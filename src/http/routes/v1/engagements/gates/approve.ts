@@ -27,6 +27,11 @@ export default function route(app: AppInstance) {
             comment: z.string().trim().max(2000).optional(),
             place: z.string().trim().min(2).max(100).optional().describe('GATE_3 only, required there: where the report is signed, e.g. Mumbai'),
             udin: z.string().trim().max(18).optional().describe('GATE_3 only: the signatory\'s UDIN (18 characters: YY + six-digit ICAI membership number + ten letters and digits), required when the signatory signs as a chartered accountant'),
+            classSignatories: z
+              .object({ LAND_AND_BUILDING: z.string().optional(), PLANT_AND_MACHINERY: z.string().optional(), SECURITIES_OR_FINANCIAL_ASSETS: z.string().optional() })
+              .strict()
+              .optional()
+              .describe('IBC, GATE_3 only: the member (user id) who signs each asset class\'s estimate, by IBBI registration class (inventories, receivables, cash and securities are Securities or Financial Assets). A class not named is signed by the ADMIN signing off. 409 signatory_not_qualified when the signatory holds no IBBI registration for that class'),
           })
           .strict()
           .nullish()
@@ -34,7 +39,7 @@ export default function route(app: AppInstance) {
         response: { 200: engagementSchema, ...problemResponses(400, 403, 404, 409) },
       },
     },
-    async (request) => approveGate(app.services, requirePrincipal(request), request.params.id, request.params.gate, request.body?.comment, request.ref, { place: request.body?.place, udin: request.body?.udin }),
+    async (request) => approveGate(app.services, requirePrincipal(request), request.params.id, request.params.gate, request.body?.comment, request.ref, { place: request.body?.place, udin: request.body?.udin, classSignatories: request.body?.classSignatories }),
   );
 }
 

@@ -1,0 +1,110 @@
+import type { NormalisedFinancials } from '../financials/normalise.js';
+import { MULTIPLE_LABELS, median, targetMetric } from './comparables.js';
+import { bridgeLines, equityBridgeItems, equityFromEnterpriseValue } from './dcf.js';
+import { dilute, dilutionLines, dilutiveInstruments } from './dilution.js';
+import { amountLine, countLine, multipleLine, percentLine, perShareLine } from './lines.js';
+import { HUNDRED, ONE, dec, plain, sum, toPaise, type Dec } from './money.js';
+import type { MethodResult, ValuationLine, ValuationWarning } from './types.js';
+
+/**
+ * Market evidence beyond listed peers (docs/valuation-method.md, Market approach): comparable
+ * transactions, and the price of a recent investment in the company itself.
+ */
+export interface EvidenceOutcome {
+  method: MethodResult;
+  /** Value per share, exact (fully diluted where the capital table says so, for transactions). */
+  value: Dec;
+  warnings: ValuationWarning[];
+}
+
+const DEAL_MULTIPLES = ['evToEbitda', 'evToRevenue'] as const;
+
+/** Comparable transactions: the median of the deals' positive EV/EBITDA and EV/Revenue, through the equity bridge. */
+export function computeTransactions(f: NormalisedFinancials): EvidenceOutcome | null {
+  const deals = f.transactions ?? [];
+  if (deals.length === 0) return null;
+  const lines: ValuationLine[] = [];
+  const implied: Dec[] = [];
+  const bridge = equityBridgeItems(f);
+  for (const key of DEAL_MULTIPLES) {
+    const label = MULTIPLE_LABELS[key].multiple;
+    const used = deals.filter((d) => d[key] !== undefined && dec(d[key]!).gt(0));
+    const excluded = deals.filter((d) => d[key] !== undefined && !dec(d[key]!).gt(0));
+    if (used.length === 0) continue;
+    const metric = targetMetric(f, key);
+    if (!metric || !metric.value.gt(0)) continue;
+    const statistic = median(used.map((d) => dec(d[key]!)));
+    const ev = statistic.times(metric.value);
+    const equity = equityFromEnterpriseValue(ev, bridge);
+    implied.push(equity);
+    lines.push(
+      ...used.map((d) => multipleLine(`${label}: ${d.deal} (${d.date})`, dec(d[key]!))),
+      ...excluded.map((d) => multipleLine(`${label}: ${d.deal} (${d.date})`, dec(d[key]!), 'excluded: not positive')),
+      multipleLine(`${label}: median of ${used.length} deal(s)`, statistic),
+      amountLine(`${label}: target ${MULTIPLE_LABELS[key].metric}`, metric.value, metric.source),
+      amountLine(`${label}: implied enterprise value`, ev),
+      ...bridgeLines(bridge).map((l) => ({ ...l, label: `${label}: ${l.label}` })),
+      amountLine(`${label}: implied equity value`, equity),
+    );
+  }
+  if (implied.length === 0) return null;
+  const equityValue = sum(implied).div(implied.length);
+  const shares = dec(f.shares.equitySharesOutstanding);
+  const instruments = dilutiveInstruments(f);
+  const dilution = instruments ? dilute(equityValue, shares, instruments, instruments.ccpsCapital.plus(instruments.ccdPrincipal)) : null;
+  const value = dilution ? dilution.valuePerShare : equityValue.div(shares);
+  lines.push(
+    amountLine(`Equity value (simple average of ${implied.length} multiple(s))`, equityValue),
+    countLine('Equity shares outstanding', shares),
+    ...(dilution && instruments ? dilutionLines(dilution, instruments) : [perShareLine('Value per equity share', value)]),
+  );
+  return {
+    method: {
+      method: 'TRANSACTIONS',
+      title: `Comparable transactions (${deals.map((d) => d.deal).join(', ')})`,
+      lines,
+      equityValue: toPaise(equityValue),
+      valuePerShare: toPaise(value),
+      ...(dilution && { basicValuePerShare: toPaise(dilution.basicValuePerShare) }),
+    },
+    value,
+    warnings: [],
+  };
+}
+
+/** The round's price × Π (1 + adjustment), each adjustment with its reason; warnings for a stale or non-arm's-length round. */
+export function computeRecentRound(f: NormalisedFinancials, valuationDate: string): EvidenceOutcome | null {
+  const round = f.recentRound;
+  if (!round) return null;
+  const price = dec(round.pricePerShare);
+  const factor = round.adjustments.reduce((x, a) => x.times(ONE.plus(dec(a.percent).div(HUNDRED))), ONE);
+  const value = price.times(factor);
+  const shares = dec(f.shares.equitySharesOutstanding);
+  const warnings: ValuationWarning[] = [];
+  const yearBefore = `${Number(valuationDate.slice(0, 4)) - 1}${valuationDate.slice(4)}`;
+  if (round.date < yearBefore) {
+    warnings.push({ code: 'RECENT_ROUND_STALE', message: `The investment round of ${round.date} is more than twelve months before the valuation date ${valuationDate}: its price may no longer reflect the value.` });
+  }
+  if (round.date > valuationDate) {
+    warnings.push({ code: 'RECENT_ROUND_AFTER_VALUATION_DATE', message: `The investment round of ${round.date} is after the valuation date ${valuationDate}.` });
+  }
+  if (!round.armsLength) {
+    warnings.push({ code: 'RECENT_ROUND_NOT_ARMS_LENGTH', message: 'The recent round was not at arm\'s length: its price is weak evidence of value.' });
+  }
+  const lines: ValuationLine[] = [
+    perShareLine(`Price per share in the round of ${round.date} (${round.instrument})`, price, `${toPaise(dec(round.amountRaised))} raised${round.armsLength ? ', at arm\'s length' : ', not at arm\'s length'}`),
+    ...round.adjustments.map((a) => percentLine(`Adjustment for ${a.kind === 'TIME' ? 'the time since the round' : 'the instrument\'s rights'}`, dec(a.percent), a.reason)),
+    perShareLine('Value per equity share', value, round.adjustments.length ? `price × ${round.adjustments.map((a) => `(1 ${dec(a.percent).isNegative() ? '−' : '+'} ${plain(dec(a.percent).abs())}%)`).join(' × ')}` : undefined),
+  ];
+  return {
+    method: {
+      method: 'RECENT_ROUND',
+      title: `Price of a recent investment (${round.date})`,
+      lines,
+      equityValue: toPaise(value.times(shares)),
+      valuePerShare: toPaise(value),
+    },
+    value,
+    warnings,
+  };
+}
