@@ -32,6 +32,7 @@ export const ERROR_CATALOGUE = {
   signup_disabled: { status: 403, title: 'Sign-up closed', sentence: 'New firms cannot sign up on this installation. Ask its operator for an invitation.' },
   // Team and invitations
   email_exists: { status: 409, title: 'E-mail already in use', sentence: 'Someone with this e-mail address is already a member. Use another address.' },
+  demo_registrations: { status: 409, title: 'Demo registrations remain', sentence: 'The firm still holds the demo\'s made-up registrations. Enter the real ones in the firm profile and in each person\'s profile, then clear the demo flag.' },
   last_admin: { status: 409, title: 'Last administrator', sentence: 'The firm must keep at least one administrator. Make someone else an administrator first.' },
   not_active: { status: 409, title: 'Member not active', sentence: 'This member is not active, so this cannot be done to them.' },
   invalid_invitation: { status: 400, title: 'Invitation not valid', sentence: 'This invitation link is not valid. Ask the person who invited you for a new one.' },

@@ -76,3 +76,34 @@ export function rupeesInWords(value: string): string {
   const words = `Rupees ${numberInWordsIndian(m[2])}${paise ? ` and paise ${belowHundred(paise)}` : ''} only`;
   return m[1] && (/[1-9]/.test(m[2]) || paise) ? `Minus ${words.charAt(0).toLowerCase()}${words.slice(1)}` : words;
 }
+
+/** The units a financials document may be written in, as a valuer writes them after an amount. */
+export const UNIT_WORDS: Record<string, string> = { RUPEES: '', THOUSANDS: 'thousand', LAKHS: 'lakh', CRORES: 'crore' };
+const UNIT_DIGITS: Record<string, number> = { RUPEES: 0, THOUSANDS: 3, LAKHS: 5, CRORES: 7 };
+
+/**
+ * A rupee amount (decimal string) expressed in a document's unit, exactly (the decimal point moved, never
+ * a float): "2088000000.00" in LAKHS → "20880.00". At least two decimals; more only where they are not 0.
+ */
+export function inUnit(value: string, unit: string): string {
+  const shift = UNIT_DIGITS[unit] ?? 0;
+  const m = /^([-+]?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!m) return value;
+  const [, sign, int, frac = ''] = m;
+  const intPart = int.replace(/^0+(?=\d)/, '');
+  const digits = intPart + frac;
+  const point = intPart.length - shift;
+  const padded = point <= 0 ? '0'.repeat(1 - point) + digits : digits;
+  const at = point <= 0 ? 1 : point;
+  let whole = padded.slice(0, at) || '0';
+  let fraction = padded.slice(at);
+  whole = whole.replace(/^0+(?=\d)/, '');
+  fraction = fraction.replace(/0+$/, '').padEnd(2, '0');
+  return `${sign === '-' ? '-' : ''}${whole}.${fraction}`;
+}
+
+/** ₹ with Indian grouping in the document's unit: "₹20,880.00 lakh"; rupees as ₹2,08,80,00,000.00. */
+export function rupeesIn(value: string, unit: string): string {
+  const word = UNIT_WORDS[unit];
+  return word ? `${rupees(inUnit(value, unit))} ${word}` : rupees(inUnit(value, 'RUPEES'));
+}

@@ -74,6 +74,8 @@ export const firmPatchBody = z
       .nullable()
       .optional()
       .describe('The firm\'s GSTIN, printed on its tax invoices; its state code decides CGST + SGST (same state as the operator) or IGST'),
+    demo: z.literal(false).optional()
+      .describe('false clears the demo flag of the firm seeded on first start (its reports stop saying "demo"), once neither the firm nor any active member holds one of its made-up registrations (409 demo_registrations otherwise); it cannot be set again'),
   })
   .strict()
   .meta({ id: 'FirmProfilePatch' });

@@ -18,6 +18,7 @@ import * as sessions from '../db/repositories/sessions.js';
 import * as tokens from '../db/repositories/api-tokens.js';
 import { insertAudit } from '../db/repositories/audit.js';
 import type { Executor } from '../db/client.js';
+import { DEMO_FIRM_IBBI_REGISTRATION, DEMO_PERSON_REGISTRATIONS } from './demo-firm.js';
 
 const SESSION_SECONDS = 12 * 3600;
 const RENEW_WHEN_LEFT_SECONDS = 6 * 3600;
@@ -248,15 +249,8 @@ export async function seedDemoFirm(ctx: ServiceContext): Promise<{ email: string
       id: newId('usr'), firmId: firm.id, email, name: 'Demo Admin', role: 'ADMIN' as Role, status: 'ACTIVE', passwordHash,
     }))!;
     // Made-up credentials so a newcomer's first engagement can be signed off; reports mark them as demo.
-    await users.updateFirmProfile(tx, firm.id, { legalName: 'Demo Valuers LLP', address: '1 Demo Street, Mumbai 400001', ibbiRegistration: 'IBBI/RV-E/02/2020/100', demo: true });
-    await users.updateUserProfile(tx, firm.id, user.id, {
-      designation: 'Partner (demo)',
-      registrations: [
-        { type: 'IBBI_RV', number: 'IBBI/RV/03/2019/10000', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS', rvo: 'Demo RVO' },
-        { type: 'SEBI_MERCHANT_BANKER', number: 'INM000000000' },
-        { type: 'ICAI_MEMBERSHIP', number: '000000' },
-      ],
-    });
+    await users.updateFirmProfile(tx, firm.id, { legalName: 'Demo Valuers LLP', address: '1 Demo Street, Mumbai 400001', ibbiRegistration: DEMO_FIRM_IBBI_REGISTRATION, demo: true });
+    await users.updateUserProfile(tx, firm.id, user.id, { designation: 'Partner (demo)', registrations: DEMO_PERSON_REGISTRATIONS });
     await tokens.insertApiToken(tx, {
       id: newId('tok'), firmId: firm.id, name: 'demo token', tokenHash: sha256Hex(token), prefix: token.slice(0, 8), createdBy: user.id, expiresAt: null,
     });

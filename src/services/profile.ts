@@ -2,7 +2,8 @@
 // (legal name, address, IBBI registered-valuer-entity number). Each change is audited.
 import type { RequestTag, ServiceContext } from './context.js';
 import { actorOf } from './context.js';
-import { forbidden, notFound } from '../lib/errors.js';
+import { conflict, forbidden, notFound } from '../lib/errors.js';
+import { DEMO_REGISTRATION_NUMBERS } from './demo-firm.js';
 import type { Principal } from '../domain/identity/roles.js';
 import type { Registration } from '../contract/registrations.js';
 import * as users from '../db/repositories/users.js';
@@ -40,10 +41,21 @@ export async function getFirmProfile(ctx: ServiceContext, principal: Principal) 
 export async function updateFirmProfile(
   ctx: ServiceContext,
   principal: Principal,
-  patch: { legalName?: string; address?: string | null; ibbiRegistration?: string | null; gstin?: string | null },
+  patch: { legalName?: string; address?: string | null; ibbiRegistration?: string | null; gstin?: string | null; demo?: false },
   requestId?: RequestTag,
 ) {
   return ctx.db.transaction(async (tx) => {
+    if (patch.demo === false) {
+      // A demo firm becomes real only once none of the made-up registrations is left (the firm's, after
+      // this change, and every active member's): a report must never carry one without saying "demo".
+      const current = await users.getFirm(tx, principal.firmId);
+      const firmNumber = patch.ibbiRegistration !== undefined ? patch.ibbiRegistration : current?.ibbi_registration;
+      const members = await users.listActiveMemberRegistrations(tx, principal.firmId);
+      const left = [firmNumber, ...members.flatMap((m) => m.registrations.map((r) => r.number))].filter((n): n is string => !!n && DEMO_REGISTRATION_NUMBERS.has(n));
+      if (current?.demo && left.length > 0) {
+        throw conflict('demo_registrations', `Replace the demo registrations first (${[...new Set(left)].join(', ')}): in the firm profile and in each person's profile`);
+      }
+    }
     const firm = await users.updateFirmProfile(tx, principal.firmId, patch);
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'firm.profile_updated', details: patch });
     return publicFirmProfile(firm);

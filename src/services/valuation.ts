@@ -74,11 +74,18 @@ export async function getAssumptionsHistory(ctx: ServiceContext, principal: Prin
   const past = await data.listAssumptionVersions(ctx.db, principal.firmId, engagementId);
   const current = await data.getAssumptions(ctx.db, principal.firmId, engagementId);
   const currentValuation = current ? await data.getValuation<{ conclusion?: { valuePerShare?: string | null } }>(ctx.db, principal.firmId, engagementId) : null;
-  const judgement = (r: { method_weights: Record<string, string> | null; weights_rationale: string | null; dlom_percent: string | null; dlom_rationale: string | null }) => ({
+  const judgement = (r: {
+    method_weights: Record<string, string> | null; weights_rationale: string | null; dlom_percent: string | null; dlom_rationale: string | null;
+    dloc_percent?: string | null; dloc_rationale?: string | null; cost_of_capital?: Record<string, string> | null;
+  }) => ({
     ...(r.method_weights && { methodWeights: Object.fromEntries(Object.entries(r.method_weights).map(([k, v]) => [k, Number(v)])) }),
     ...(r.weights_rationale && { weightsRationale: r.weights_rationale }),
     ...(r.dlom_percent !== null && { dlomPercent: Number(r.dlom_percent) }),
     ...(r.dlom_rationale && { dlomRationale: r.dlom_rationale }),
+    // The rest of the judgement, so a revision can start from the last version's values.
+    ...(r.dloc_percent !== null && r.dloc_percent !== undefined && { dlocPercent: Number(r.dloc_percent) }),
+    ...(r.dloc_rationale && { dlocRationale: r.dloc_rationale }),
+    ...(r.cost_of_capital && { costOfCapital: publicCostOfCapital(r.cost_of_capital) }),
   });
   return [
     ...past.map((v) => ({

@@ -7,6 +7,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { router } from './routes';
 import { ApiError } from './api/client';
+import { installSentenceErrors } from './lib/messages';
+
+installSentenceErrors();
 
 const theme = createTheme({
   primaryColor: 'indigo',
@@ -24,8 +27,9 @@ const theme = createTheme({
   },
 });
 
-// Dimmed text (descriptions, hints) at gray.7 keeps WCAG AA contrast on white and on striped rows.
-const resolver: CSSVariablesResolver = () => ({ variables: {}, light: { '--mantine-color-dimmed': '#495057' }, dark: {} });
+// Dimmed text (descriptions, hints) at gray.7 keeps WCAG AA contrast on white and on striped rows;
+// field errors (the message and the field's text) in red.9 for the same reason.
+const resolver: CSSVariablesResolver = () => ({ variables: {}, light: { '--mantine-color-dimmed': '#495057', '--mantine-color-error': '#c92a2a' }, dark: {} });
 
 const queryClient = new QueryClient({
   defaultOptions: {

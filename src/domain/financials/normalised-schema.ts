@@ -75,4 +75,33 @@ export const normalisedFinancialsSchema = z.object({
       liabilities: decimal.optional(),
     })
     .optional(),
+  history: z
+    .array(
+      z.object({
+        year: z.string(),
+        revenue: decimal,
+        ebitda: decimal,
+        depreciationAndAmortisation: decimal,
+        financeCost: decimal,
+        profitBeforeTax: decimal,
+        profitAfterTax: decimal,
+        netWorth: decimal,
+        totalBorrowings: decimal,
+      }),
+    )
+    .optional()
+    .describe('The historical years, in rupees, oldest first'),
+  shareholding: z
+    .array(
+      z.object({
+        holder: z.string(),
+        instrument: z.string(),
+        number: decimal,
+        faceValue: decimal,
+        conversionRatio: decimal.optional(),
+        exercisePrice: decimal.optional(),
+      }),
+    )
+    .optional()
+    .describe('The capital table as given: numbers of instruments; face value and exercise price in rupees'),
 });

@@ -229,6 +229,9 @@ export const assumptionsVersionSchema = z
     weightsRationale: z.string().optional(),
     dlomPercent: z.number().optional(),
     dlomRationale: z.string().optional(),
+    dlocPercent: z.number().optional().describe('Discount for lack of control, percent'),
+    dlocRationale: z.string().optional(),
+    costOfCapital: costOfCapitalBody.optional().describe('The WACC\'s build-up, as locked in this version'),
     lockedAt: isoDateTime,
     lockedBy: z.string(),
     valuation: z

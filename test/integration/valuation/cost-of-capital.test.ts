@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Decimal } from 'decimal.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
+import { asToken, asUser, createToken, signupAdmin } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, status, upload } from '../../helpers/engagements.js';
 import { recalculate } from '../../helpers/workbook.js';
 import { pdfText } from '../../helpers/pdf.js';
@@ -87,4 +87,29 @@ test('the built-up WACC is locked and carried into the valuation, the report and
     'Value after the discount for lack of control', 'Less: discount for lack of marketability at 12.5%']) {
     assert.ok(text.includes(expected), `the report shows ${expected}`);
   }
+});
+
+test('returned for revision, the version history keeps the whole judgement (build-up, DLOC) for the next round to start from', async () => {
+  const admin = await signupAdmin(t, 'Revision Judgement Valuers');
+  const headers = asUser(admin);
+  const e = await createEngagement(t, headers, { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });
+  await upload(t, headers, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  await t.worker.drain();
+  const body = {
+    wacc: 15.5293, terminalGrowthRate: 5, rationale: RATIONALE, costOfCapital: BUILD_UP,
+    dlocPercent: 10, dlocRationale: 'A 26 % minority stake cannot direct dividends or the board.',
+  };
+  assert.equal((await lock(t, headers, e.id, body)).statusCode, 200);
+  await t.worker.drain();
+  const revise = await t.app.inject({
+    method: 'POST', url: `/api/v1/engagements/${e.id}/gates/GATE_1/reject`, headers,
+    payload: { reason: 'Justify the company-specific premium in the rationale.', outcome: 'REVISE' },
+  });
+  assert.equal(revise.statusCode, 200, revise.body);
+  const history = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/assumptions/history`, headers })).json();
+  assert.equal(history.length, 1);
+  assert.deepEqual(history[0].costOfCapital, BUILD_UP);
+  assert.equal(history[0].dlocPercent, 10);
+  assert.equal(history[0].dlocRationale, body.dlocRationale);
+  assert.equal(history[0].revision.reason, 'Justify the company-specific premium in the rationale.');
 });

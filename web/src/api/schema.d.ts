@@ -783,7 +783,7 @@ export interface paths {
         head?: never;
         /**
          * Update the firm's profile, printed in every FINAL report's signature block and certificate
-         * @description `ibbiRegistration` is the firm's number as a registered valuer entity (`IBBI/RV-E/02/2020/123`), where it is one; null clears it.
+         * @description `ibbiRegistration` is the firm's number as a registered valuer entity (`IBBI/RV-E/02/2020/123`), where it is one; null clears it. The demo firm seeded on first start is renamed by its `legalName`; `demo: false` clears its demo flag once neither the firm nor any active member holds one of the made-up registrations, else 409 demo_registrations naming them.
          */
         patch: operations["updateFirmProfile"];
         trace?: never;
@@ -1109,6 +1109,11 @@ export interface components {
             weightsRationale?: string;
         };
         AssumptionsVersion: {
+            /** @description The WACC's build-up, as locked in this version */
+            costOfCapital?: components["schemas"]["CostOfCapital"];
+            /** @description Discount for lack of control, percent */
+            dlocPercent?: number;
+            dlocRationale?: string;
             dlomPercent?: number;
             dlomRationale?: string;
             /** @description ISO 8601 UTC timestamp */
@@ -1401,7 +1406,7 @@ export interface components {
         };
         ErrorCatalogueEntry: {
             /** @enum {string} */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             /** @description What happened and what to do, for people; the console shows this sentence */
             sentence: string;
             status: number;
@@ -1429,6 +1434,11 @@ export interface components {
         };
         FirmProfilePatchInput: {
             address?: string | null;
+            /**
+             * @description false clears the demo flag of the firm seeded on first start (its reports stop saying "demo"), once neither the firm nor any active member holds one of its made-up registrations (409 demo_registrations otherwise); it cannot be set again
+             * @constant
+             */
+            demo?: false;
             /** @description The firm's GSTIN, printed on its tax invoices; its state code decides CGST + SGST (same state as the operator) or IGST */
             gstin?: string | null;
             /** @description The firm's IBBI registration as a registered valuer entity, where it is one */
@@ -1563,6 +1573,18 @@ export interface components {
                     }[];
                     surplusCash?: unknown;
                 };
+                /** @description The historical years, in rupees, oldest first */
+                history?: {
+                    depreciationAndAmortisation: unknown;
+                    ebitda: unknown;
+                    financeCost: unknown;
+                    netWorth: unknown;
+                    profitAfterTax: unknown;
+                    profitBeforeTax: unknown;
+                    revenue: unknown;
+                    totalBorrowings: unknown;
+                    year: string;
+                }[];
                 liquidation?: {
                     assets: {
                         /** @enum {string} */
@@ -1610,6 +1632,15 @@ export interface components {
                     revenue: unknown;
                     taxRate: unknown;
                     year: string;
+                }[];
+                /** @description The capital table as given: numbers of instruments; face value and exercise price in rupees */
+                shareholding?: {
+                    conversionRatio?: unknown;
+                    exercisePrice?: unknown;
+                    faceValue: unknown;
+                    holder: string;
+                    instrument: string;
+                    number: unknown;
                 }[];
                 shares: {
                     equitySharesOutstanding: unknown;
@@ -1676,7 +1707,7 @@ export interface components {
              * @description Stable snake_case error code from the error catalogue (GET /api/v1/errors), e.g. validation_failed, not_found, already_locked
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             detail: string;
             errors?: {
                 message: string;
@@ -5202,6 +5233,15 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

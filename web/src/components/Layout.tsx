@@ -51,7 +51,8 @@ export function Layout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="md" component="nav" aria-label="Main (mobile)">
-        <Stack>{links}</Stack>
+        {/* Only while open: a collapsed menu's links would take the keyboard's focus off the screen. */}
+        {opened ? <Stack>{links}</Stack> : null}
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />

@@ -37,3 +37,4 @@ export const STATUS_LABELS: Record<string, string> = {
 export const STATUS_COLORS: Record<string, string> = {
   COMPLETED: 'green', FAILED: 'red', GATE_1: 'orange', GATE_2: 'orange', GATE_3: 'orange', COMPUTING: 'blue', DATA_INGESTING: 'blue',
 };
+

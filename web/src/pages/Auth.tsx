@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { sentenceResolver } from '../lib/messages';
 import { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -38,7 +38,7 @@ function useSignedIn() {
 }
 
 export function LoginPage() {
-  const form = useForm<z.input<typeof loginBody>>({ resolver: zodResolver(loginBody), mode: 'onTouched' });
+  const form = useForm<z.input<typeof loginBody>>({ resolver: sentenceResolver(loginBody), mode: 'onTouched' });
   const signedIn = useSignedIn();
   const login = useMutation({
     mutationFn: (body: z.output<typeof loginBody>) => call(api.POST('/api/v1/auth/login', { body })),
@@ -60,7 +60,7 @@ export function LoginPage() {
 }
 
 export function SignupPage() {
-  const form = useForm<z.input<typeof signupBody>>({ resolver: zodResolver(signupBody), mode: 'onTouched' });
+  const form = useForm<z.input<typeof signupBody>>({ resolver: sentenceResolver(signupBody), mode: 'onTouched' });
   const signedIn = useSignedIn();
   const signup = useMutation({
     mutationFn: (body: z.output<typeof signupBody>) => call(api.POST('/api/v1/auth/signup', { body })),
@@ -76,7 +76,7 @@ export function SignupPage() {
           <TextInput label="Your name" autoComplete="name" {...form.register('name')} error={err.name?.message} />
           <TextInput label="E-mail" type="email" autoComplete="username" {...form.register('email')} error={err.email?.message} />
           <PasswordInput label="Password" description="At least 12 characters" autoComplete="new-password" {...form.register('password')} error={err.password?.message} />
-          <FormError error={signup.error} title="Could not create the account" />
+          <FormError error={signup.error} title="Could not create the account" fieldsShown={['firmName', 'name', 'email', 'password']} />
           <Button type="submit" loading={signup.isPending}>Create account</Button>
           <Text size="sm">Already have an account? <Anchor component={Link} to="/login">Sign in</Anchor></Text>
         </Stack>
@@ -87,7 +87,7 @@ export function SignupPage() {
 
 export function AcceptInvitePage() {
   const [params] = useSearchParams();
-  const form = useForm<z.input<typeof acceptInviteBody>>({ resolver: zodResolver(acceptInviteBody), mode: 'onTouched', defaultValues: { token: params.get('token') ?? '' } });
+  const form = useForm<z.input<typeof acceptInviteBody>>({ resolver: sentenceResolver(acceptInviteBody), mode: 'onTouched', defaultValues: { token: params.get('token') ?? '' } });
   const signedIn = useSignedIn();
   const accept = useMutation({
     mutationFn: (body: z.output<typeof acceptInviteBody>) => call(api.POST('/api/v1/auth/accept-invite', { body })),
@@ -102,7 +102,7 @@ export function AcceptInvitePage() {
           <input type="hidden" {...form.register('token')} />
           {form.formState.errors.token && <Text c="red.8" size="sm" role="alert">The invitation link is incomplete: {form.formState.errors.token.message}</Text>}
           <PasswordInput label="Password" description="At least 12 characters" autoComplete="new-password" {...form.register('password')} error={form.formState.errors.password?.message} />
-          <FormError error={accept.error} title="Could not accept the invitation" />
+          <FormError error={accept.error} title="Could not accept the invitation" fieldsShown={['name', 'password']} />
           <Button type="submit" loading={accept.isPending}>Accept and sign in</Button>
         </Stack>
       </form>

@@ -3,6 +3,7 @@
 import { Busy } from '../components/Busy';
 import { Alert, Anchor, Badge, Group, Stack, Stepper, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api, call } from '../api/client';
 import { useMe, atLeast } from '../lib/session';
@@ -13,6 +14,7 @@ import { Assumptions } from '../components/engagement/Assumptions';
 import { ValuationView, useValuation } from '../components/engagement/Valuation';
 import { Review } from '../components/engagement/Review';
 import { Trail } from '../components/engagement/Trail';
+import { EditDetails } from '../components/engagement/Details';
 import { FormError } from '../components/FormError';
 
 const STAGES = ['CREATED', 'DATA_INGESTING', 'DATA_READY', 'COMPUTING', 'GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED'] as const;
@@ -24,6 +26,8 @@ export default function EngagementPage() {
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? params.get('tab')! : 'data';
   const { data: me } = useMe();
   const { live } = useLiveEvents(id);
+  // On a phone the eight-stage timeline is one line: "Step 3 of 8: Data ready".
+  const narrow = useMediaQuery('(max-width: 40em)');
   const eng = useQuery({
     queryKey: ['engagement', id],
     queryFn: () => call(api.GET('/api/v1/engagements/{id}', { params: { path: { id } } })),
@@ -42,8 +46,10 @@ export default function EngagementPage() {
   const canWrite = atLeast(me, 'VALUER');
   const stageIndex = e.status === 'FAILED' ? -1 : STAGES.indexOf(e.status as (typeof STAGES)[number]);
   // IBC values the assets: its headline is their total, never a value per share.
-  const concluded = valuation.data?.conclusion.valuePerShare;
-  const assetsTotal = valuation.data?.conclusion.fairValue?.totalValue ?? valuation.data?.conclusion.liquidationValue?.totalValue;
+  // Only while a valuation stands: a round returned for revision (DATA_READY) shows no stale value.
+  const current = ['GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED'].includes(e.status) ? valuation.data : undefined;
+  const concluded = current?.conclusion.valuePerShare;
+  const assetsTotal = current?.conclusion.fairValue?.totalValue ?? current?.conclusion.liquidationValue?.totalValue;
 
   return (
     <Stack>
@@ -52,8 +58,9 @@ export default function EngagementPage() {
         <Stack gap={2}>
           <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>{e.targetEntity}</Title>
           <Text size="sm" c="gray.7">
-            {STATUTE_LABELS[e.statute]}{e.purpose ? ` · ${PURPOSE_LABELS[e.purpose] ?? e.purpose}` : ''} · valuation date {date(e.valuationDate)}{e.transactionDate !== e.valuationDate ? ` · transaction date ${date(e.transactionDate)}` : ''}{e.cin ? ` · CIN ${e.cin}` : ''}
+            {STATUTE_LABELS[e.statute]}{e.purpose ? ` · ${PURPOSE_LABELS[e.purpose] ?? e.purpose}` : ''} · valuation date {date(e.valuationDate)}{e.transactionDate !== e.valuationDate ? ` · transaction date ${date(e.transactionDate)}` : ''}{e.cin ? ` · CIN ${e.cin}` : ''}{e.proposedPricePerShare ? ` · proposed price ${rupees(e.proposedPricePerShare)} per share` : ''}
           </Text>
+          <Group gap="xs" mt={4}><EditDetails engagement={e} canWrite={canWrite} /></Group>
         </Stack>
         <Stack gap={4} align="end">
           <Badge size="lg" color={STATUS_COLORS[e.status] ?? 'gray'} data-testid="engagement-status" data-status={e.status}>{STATUS_LABELS[e.status]}</Badge>
@@ -63,10 +70,16 @@ export default function EngagementPage() {
         </Stack>
       </Group>
       {e.status === 'FAILED' && <Alert color="red" title="Failed">{e.failureReason}</Alert>}
-      <Stepper active={stageIndex < 0 ? 0 : stageIndex === STAGES.length - 1 ? STAGES.length : stageIndex} size="xs" allowNextStepsSelect={false} aria-label="Stage timeline"
-        styles={{ steps: { flexWrap: 'wrap', rowGap: 8 }, separator: { minWidth: 8 } }}>
-        {STAGES.map((s) => <Stepper.Step key={s} label={STATUS_LABELS[s].replace(/ · .*/, '')} />)}
-      </Stepper>
+      {narrow ? (
+        <Text size="sm" fw={600} data-testid="stage-step">
+          {stageIndex < 0 ? 'Ended (failed)' : `Step ${stageIndex + 1} of ${STAGES.length}: ${STATUS_LABELS[STAGES[stageIndex]]}`}
+        </Text>
+      ) : (
+        <Stepper active={stageIndex < 0 ? 0 : stageIndex === STAGES.length - 1 ? STAGES.length : stageIndex} size="xs" allowNextStepsSelect={false} aria-label="Stage timeline"
+          styles={{ steps: { flexWrap: 'wrap', rowGap: 8 }, separator: { minWidth: 8 } }}>
+          {STAGES.map((s) => <Stepper.Step key={s} label={STATUS_LABELS[s].replace(/ · .*/, '')} />)}
+        </Stepper>
+      )}
       <Tabs value={tab} onChange={(v) => setParams({ tab: v ?? 'data' }, { replace: true })} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="data">Documents</Tabs.Tab>

@@ -6,7 +6,7 @@ import { Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextIn
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, Controller } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { sentenceResolver } from '../lib/messages';
 import type { z } from 'zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { createEngagementBody } from '../../../src/contract/engagement-forms';
@@ -129,7 +129,7 @@ export function EngagementsPage() {
 function NewEngagementForm({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const form = useForm<z.input<typeof createEngagementBody>>({ resolver: zodResolver(createEngagementBody), mode: 'onTouched', defaultValues: { statute: 'COMPANIES_ACT_SEC_62' } });
+  const form = useForm<z.input<typeof createEngagementBody>>({ resolver: sentenceResolver(createEngagementBody), mode: 'onTouched', defaultValues: { statute: 'COMPANIES_ACT_SEC_62' } });
   const statute = form.watch('statute');
   const purposes = PURPOSES_BY_STATUTE[statute ?? 'COMPANIES_ACT_SEC_62'] as readonly string[];
   const create = useMutation({
@@ -166,7 +166,7 @@ function NewEngagementForm({ onDone }: { onDone: () => void }) {
         <TextInput label="Proposed price per share (₹, optional)" description="Tested against the statute's rule in the valuation" placeholder="245.50" {...form.register('proposedPricePerShare', { setValueAs: (v: string) => v || undefined })} error={err.proposedPricePerShare?.message} />
         <TextInput label="Valuation date" type="date" description="Defaults to today (India)" {...form.register('valuationDate', { setValueAs: (v: string) => v || undefined })} error={err.valuationDate?.message} />
         <TextInput label="Transaction date" type="date" description="The date of the receipt, transfer or issue; defaults to the valuation date. For Rule 11UA it decides the law: from 1 April 2026 the Income-tax Act, 2025" {...form.register('transactionDate', { setValueAs: (v: string) => v || undefined })} error={err.transactionDate?.message} />
-        <FormError error={create.error} title="Could not create the engagement" />
+        <FormError error={create.error} title="Could not create the engagement" fieldsShown={['targetEntity', 'cin', 'statute', 'purpose', 'proposedPricePerShare', 'valuationDate', 'transactionDate']} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>Cancel</Button>
           <Button type="submit" loading={create.isPending}>Create</Button>

@@ -2,7 +2,7 @@
 // FINAL report's signature block prints, and what decides who may sign off GATE_3.
 import { ActionIcon, Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { sentenceResolver } from '../lib/messages';
 import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ASSET_CLASSES, firmPatchBody, profilePatchBody } from '../../../src/contract/registrations';
@@ -37,7 +37,7 @@ export function ProfilePage() {
 
 function ProfileEditor({ initial }: { initial: ProfileForm }) {
   const client = useQueryClient();
-  const form = useForm<ProfileForm>({ resolver: zodResolver(profilePatchBody), mode: 'onTouched', defaultValues: initial });
+  const form = useForm<ProfileForm>({ resolver: sentenceResolver(profilePatchBody), mode: 'onTouched', defaultValues: initial });
   const regs = useFieldArray({ control: form.control, name: 'registrations' as never });
   const save = useMutation({
     mutationFn: (body: z.output<typeof profilePatchBody>) => call(api.PATCH('/api/v1/auth/me', { body: { ...body, designation: body.designation || null } })),
@@ -80,11 +80,32 @@ function ProfileEditor({ initial }: { initial: ProfileForm }) {
         <Group>
           <Button variant="default" onClick={() => regs.append({ type: 'IBBI_RV', number: '', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' } as never)}>Add registration</Button>
         </Group>
-        <FormError error={save.error} title="Profile not saved" />
+        <FormError error={save.error} title="Profile not saved" fieldsShown={['name', 'designation', 'registrations']} />
         {save.isSuccess && <Alert color="green" role="status">Profile saved.</Alert>}
         <Group><Button type="submit" loading={save.isPending}>Save profile</Button></Group>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * The demo firm seeded on first start: its registrations are made up and its reports say so. Once the
+ * firm's own and each person's real registrations are entered, its ADMIN clears the flag here.
+ */
+function DemoFlag() {
+  const client = useQueryClient();
+  const clear = useMutation({
+    mutationFn: () => call(api.PATCH('/api/v1/settings/firm', { body: { demo: false } })),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['firm-profile'] }), client.invalidateQueries({ queryKey: meKey })]),
+  });
+  return (
+    <Alert color="yellow" title="Demo firm" data-testid="demo-firm">
+      <Stack gap="xs">
+        <Text size="sm">This firm's registrations are made up, and its reports say so. Rename it below, enter the firm's real registration here and each person's in their profile, then make it your own.</Text>
+        <FormError error={clear.error} title="Still a demo" />
+        <Group><Button size="xs" variant="white" color="dark" onClick={() => clear.mutate()} loading={clear.isPending}>Clear the demo flag</Button></Group>
+      </Stack>
+    </Alert>
   );
 }
 
@@ -100,7 +121,7 @@ export function FirmSettingsPage() {
 function FirmEditor({ initial }: { initial: { legalName: string; address: string | null; ibbiRegistration: string | null; gstin?: string | null; demo: boolean } }) {
   const client = useQueryClient();
   const form = useForm<z.input<typeof firmPatchBody>>({
-    resolver: zodResolver(firmPatchBody), mode: 'onTouched',
+    resolver: sentenceResolver(firmPatchBody), mode: 'onTouched',
     defaultValues: { legalName: initial.legalName, address: initial.address ?? '', ibbiRegistration: initial.ibbiRegistration ?? '', gstin: initial.gstin ?? '' },
   });
   const save = useMutation({
@@ -115,14 +136,14 @@ function FirmEditor({ initial }: { initial: { legalName: string; address: string
   return (
     <Stack maw={640}>
       <Title order={1} size="h2">Firm profile</Title>
-      {initial.demo && <Alert color="yellow" title="Demo firm">This firm's registrations are made up; its reports say so.</Alert>}
+      {initial.demo && <DemoFlag />}
       <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate aria-label="Firm profile">
         <Stack>
           <TextInput label="Legal name" description="Printed on every report and certificate" {...form.register('legalName')} error={err.legalName?.message} />
           <Textarea label="Registered address" autosize minRows={2} {...form.register('address', { setValueAs: (v: string) => v || null })} error={err.address?.message} />
           <TextInput label="IBBI registration (registered valuer entity)" placeholder="IBBI/RV-E/02/2020/123" description="Only if the firm itself is a registered valuer entity" {...form.register('ibbiRegistration', { setValueAs: (v: string) => v || null })} error={err.ibbiRegistration?.message} />
           <TextInput label="GSTIN" placeholder="27AAAPL1234C1Z5" description="Printed on the firm's tax invoices; its state decides CGST + SGST or IGST" {...form.register('gstin', { setValueAs: (v: string) => v || null })} error={err.gstin?.message} />
-          <FormError error={save.error} title="Not saved" />
+          <FormError error={save.error} title="Not saved" fieldsShown={['legalName', 'address', 'ibbiRegistration', 'gstin', 'name']} />
           {save.isSuccess && <Alert color="green" role="status">Firm profile saved.</Alert>}
           <Group><Button type="submit" loading={save.isPending}>Save firm profile</Button></Group>
         </Stack>

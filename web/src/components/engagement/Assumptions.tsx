@@ -1,13 +1,15 @@
 // The assumptions lock form (validated live with the API's own schema), then a read-only view.
 import { Alert, Button, Checkbox, Group, NumberInput, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { sentenceResolver } from '../../lib/messages';
 import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lockAssumptionsBody } from '../../../../src/contract/engagement-forms';
 import { api, call, type Schemas } from '../../api/client';
 import { dateTime } from '../../lib/format';
 import { FormError, applyFieldErrors } from '../FormError';
+import { WarningList } from '../WarningList';
+import { ScrollX } from '../ScrollX';
 import { CostOfCapitalBuildUp } from './CostOfCapitalBuildUp';
 
 type Engagement = Schemas['Engagement'];
@@ -25,18 +27,18 @@ function weightableMethods(e: Engagement): string[] {
 }
 
 function Warnings({ warnings }: { warnings?: { code: string; message: string }[] }) {
-  if (!warnings?.length) return null;
-  return (
-    <Alert color="yellow" title="Check these before relying on the valuation" data-testid="lock-warnings">
-      <ul style={{ margin: 0, paddingLeft: 18 }}>{warnings.map((w) => <li key={w.code}><code>{w.code}</code>: {w.message}</li>)}</ul>
-    </Alert>
-  );
+  return <WarningList warnings={warnings} title="Check these before relying on the valuation" testId="lock-warnings" />;
 }
 
 export function Assumptions({ engagement, canWrite }: { engagement: Engagement; canWrite: boolean }) {
   const a = useQuery({
     queryKey: ['engagement', engagement.id, 'assumptions', engagement.assumptionsLocked],
     queryFn: () => call(api.GET('/api/v1/engagements/{id}/assumptions', { params: { path: { id: engagement.id } } })),
+  });
+  const history = useQuery({
+    queryKey: ['engagement', engagement.id, 'assumptions-history', engagement.status],
+    queryFn: () => call(api.GET('/api/v1/engagements/{id}/assumptions/history', { params: { path: { id: engagement.id } } })),
+    enabled: !a.data?.locked,
   });
   const client = useQueryClient();
   if (a.data?.locked) {
@@ -63,17 +65,89 @@ export function Assumptions({ engagement, canWrite }: { engagement: Engagement; 
       </Stack>
     );
   }
+  // The last version returned for revision, if this round follows one: the form starts from it.
+  const returned = [...(history.data ?? [])].reverse().find((v) => v.status === 'SUPERSEDED');
   return (
     <Stack>
       <Title order={2} size="h3">Assumptions</Title>
+      {returned?.revision && <Returned version={returned} />}
       {!canWrite ? (
         <Text c="gray.7">Not locked yet. Locking needs the VALUER or ADMIN role.</Text>
       ) : !OPEN.includes(engagement.status) ? (
         <Text c="gray.7">Assumptions can no longer be locked: the engagement is {engagement.status}.</Text>
-      ) : (
-        <LockForm engagement={engagement} />
+      ) : history.isPending ? null : (
+        <LockForm key={returned?.version ?? 0} engagement={engagement} previous={returned} />
       )}
     </Stack>
+  );
+}
+
+type Version = Schemas['AssumptionsVersion'];
+const GATE_NAMES: Record<string, string> = { GATE_1: 'Gate 1', GATE_2: 'Gate 2', GATE_3: 'Gate 3' };
+
+/** Why the engagement came back: the gate, when, and the reviewer's reason, above the form. */
+function Returned({ version }: { version: Version }) {
+  const r = version.revision!;
+  return (
+    <Alert color="orange" variant="light" title={`Returned for revision at ${GATE_NAMES[r.gate] ?? r.gate} on ${dateTime(r.at)}`} data-testid="revision-reason">
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{r.reason}</Text>
+      <Text size="xs" c="gray.7" mt={4}>The form starts from version {version.version}, as it was locked; change what the review asked for and lock again.</Text>
+    </Alert>
+  );
+}
+
+type LockValues = z.input<typeof lockAssumptionsBody>;
+
+/** A version's values as the form's starting point (the judgement it held included). */
+function valuesOf(v: Version): LockValues {
+  return {
+    wacc: v.wacc, terminalGrowthRate: v.terminalGrowthRate, rationale: v.rationale, midYear: v.midYear,
+    ...(v.methodWeights && { methodWeights: v.methodWeights as LockValues['methodWeights'] }),
+    ...(v.weightsRationale && { weightsRationale: v.weightsRationale }),
+    ...(v.dlomPercent !== undefined && { dlomPercent: v.dlomPercent }),
+    ...(v.dlomRationale && { dlomRationale: v.dlomRationale }),
+    ...(v.dlocPercent !== undefined && { dlocPercent: v.dlocPercent }),
+    ...(v.dlocRationale && { dlocRationale: v.dlocRationale }),
+    ...(v.costOfCapital && { costOfCapital: v.costOfCapital }),
+  };
+}
+
+const DIFF_LABELS: Record<string, string> = {
+  wacc: 'WACC (%)', terminalGrowthRate: 'Terminal growth (%)', rationale: 'Rationale', midYear: 'Mid-year discounting', methodWeights: 'Method weights',
+  weightsRationale: 'Why these weights', dlomPercent: 'Discount for lack of marketability (%)', dlomRationale: 'Why this discount',
+};
+const shown = (v: unknown): string => {
+  if (v === undefined || v === null || v === '') return '(blank)';
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (typeof v === 'object') return Object.entries(v as Record<string, unknown>).filter(([, w]) => w !== undefined && w !== null).map(([m, w]) => `${m} ${String(w)} %`).join(', ') || '(none)';
+  const s = String(v);
+  return s.length > 80 ? `${s.slice(0, 80)}…` : s;
+};
+
+/** What the valuer has changed from the version returned, before locking. */
+function Changes({ previous, values }: { previous: Version; values: LockValues }) {
+  const before = valuesOf(previous) as Record<string, unknown>;
+  const now = withoutEmptyWeights(values) as Record<string, unknown>;
+  const rows = Object.keys(DIFF_LABELS).filter((k) => shown(before[k]) !== shown(now[k]) || (k === 'rationale' && before[k] !== now[k]));
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="revision-diff">
+      <Text fw={600} size="sm">Changes from version {previous.version}</Text>
+      {rows.length === 0 ? <Text size="sm" c="gray.7">None yet: the values are those of version {previous.version}.</Text> : (
+        <ScrollX minWidth={480} label="Changes (scrolls sideways)">
+          <Table aria-label={`Changes from version ${previous.version}`}>
+            <Table.Thead><Table.Tr><Table.Th>Assumption</Table.Th><Table.Th>Version {previous.version}</Table.Th><Table.Th>Now</Table.Th></Table.Tr></Table.Thead>
+            <Table.Tbody>
+              {rows.map((k) => <Table.Tr key={k}><Table.Th scope="row" fw={500}>{DIFF_LABELS[k]}</Table.Th><Table.Td>{shown(before[k])}</Table.Td><Table.Td>{shown(now[k])}</Table.Td></Table.Tr>)}
+            </Table.Tbody>
+          </Table>
+        </ScrollX>
+      )}
+      {previous.dlocPercent !== undefined && (
+        <Text size="xs" c="gray.7" mt={4}>
+          Carried over unchanged from version {previous.version}: the discount for lack of control ({previous.dlocPercent} %).
+        </Text>
+      )}
+    </Paper>
   );
 }
 
@@ -83,14 +157,14 @@ function withoutEmptyWeights<T extends { methodWeights?: Record<string, number |
   return { ...values, methodWeights: filled.length ? Object.fromEntries(filled) : undefined };
 }
 
-function LockForm({ engagement }: { engagement: Engagement }) {
+function LockForm({ engagement, previous }: { engagement: Engagement; previous?: Version }) {
   const id = engagement.id;
   const methods = weightableMethods(engagement);
   const client = useQueryClient();
   const form = useForm<z.input<typeof lockAssumptionsBody>>({
-    resolver: (values, context, options) => zodResolver(lockAssumptionsBody)(withoutEmptyWeights(values), context, options),
+    resolver: sentenceResolver(lockAssumptionsBody, withoutEmptyWeights),
     mode: 'onChange',
-    defaultValues: { midYear: false, rationale: '' },
+    defaultValues: previous ? valuesOf(previous) : { midYear: false, rationale: '' },
   });
   const lock = useMutation({
     mutationFn: (body: z.output<typeof lockAssumptionsBody>) => call(api.POST('/api/v1/engagements/{id}/assumptions/lock', { params: { path: { id } }, body })),
@@ -140,8 +214,9 @@ function LockForm({ engagement }: { engagement: Engagement }) {
             <Textarea label="Why this discount" description="Required with a discount" autosize minRows={1} {...form.register('dlomRationale', { setValueAs: (v: string) => v || undefined })} error={err.dlomRationale?.message} />
           </Group>
         )}
+        {previous && <Changes previous={previous} values={form.watch()} />}
         <Warnings warnings={lock.data?.warnings} />
-        <FormError error={lock.error} title="Could not lock the assumptions" />
+        <FormError error={lock.error} title="Could not lock the assumptions" fieldsShown={['wacc', 'terminalGrowthRate', 'rationale', 'methodWeights', 'weightsRationale', 'dlomPercent', 'dlomRationale']} />
         <Group><Button type="submit" loading={lock.isPending}>Lock assumptions</Button></Group>
       </Stack>
     </form>

@@ -25,7 +25,8 @@ const complete = (c: Partial<CostOfCapitalParts> | undefined): c is CostOfCapita
   !!c && ['riskFreeRate', 'equityRiskPremium', 'beta', 'debtToEquity', 'taxRate', 'preTaxCostOfDebt'].every((k) => typeof c[k as keyof CostOfCapitalParts] === 'number');
 
 export function CostOfCapitalBuildUp({ form }: { form: LockForm }) {
-  const [enabled, setEnabled] = useState(false);
+  // Open when the form starts from a version that was locked with a build-up (a revision).
+  const [enabled, setEnabled] = useState(() => form.getValues('costOfCapital') !== undefined);
   const parts = useWatch({ control: form.control, name: 'costOfCapital' }) as Partial<CostOfCapitalParts> | undefined;
   const ready = enabled && complete(parts);
   const figures = ready ? costOfCapitalFigures(parts) : null;

@@ -7,8 +7,11 @@ import { Dropzone } from '@mantine/dropzone';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
 import { uploadDocument } from '../../api/upload';
-import { dateTime, groupIndian } from '../../lib/format';
+import { date, dateTime, groupIndian, rupees } from '../../lib/format';
+import { rupeesIn, UNIT_WORDS } from '../../../../src/contract/money-format';
+import { financialLabel } from '../../../../src/contract/financial-labels';
 import { FormError } from '../FormError';
+import { fieldLabel, sentence } from '../../../../src/contract/sentences';
 import { saveBlob } from '../../lib/download';
 
 type Engagement = Schemas['Engagement'];
@@ -85,8 +88,8 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
                     {d.errors.map((e, i) => (
                       <Table.Tr key={i}>
                         <Table.Td>{e.location ?? '—'}</Table.Td>
-                        <Table.Td><code>{e.path}</code></Table.Td>
-                        <Table.Td>{e.message}</Table.Td>
+                        <Table.Td>{fieldLabel(e.path) || '—'}</Table.Td>
+                        <Table.Td>{sentence(e.message)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -108,15 +111,56 @@ async function downloadTemplate(format: 'xlsx' | 'csv' | 'json', kind: 'blank' |
   if (response.ok && data) saveBlob(data as unknown as Blob, kind === 'blank' ? `financials-template-blank.${format}` : `financials-example.${format}`);
 }
 
+// The generated type says unknown for the decimal strings (a custom check in the schema): every amount is one.
+type Row = Record<string, string> & { year: string };
 type Financials = {
   sourceUnit: string;
   balanceSheetDate: string;
-  shares: Record<string, string>;
+  shares: { equitySharesOutstanding: string; faceValuePerShare: string };
   balanceSheet: Record<string, string>;
-  projections: Record<string, string>[];
+  navAdjustments: Record<string, string | undefined>;
+  projections: Row[];
+  nonOperatingAssets: string;
+  equityBridge?: {
+    nonOperatingAssets?: { name: string; fairValue: string }[]; leaseLiabilities?: string; minorityInterest?: string; surplusCash?: string;
+    cashAdjustmentSinceBalanceSheet?: string; contingentLiabilities?: { description: string; amount: string; probability: string }[];
+  };
+  peers: { name: string; evToEbitda?: string; evToRevenue?: string; peRatio?: string; priceToBook?: string }[];
+  liquidation?: {
+    assets: { assetClass: string; description?: string; bookValue: string; fairValue?: string; liquidationValue?: string; estimates?: unknown[] }[];
+    liquidationCosts: string; liabilities?: string;
+  };
+  history?: Row[];
+  shareholding?: { holder: string; instrument: string; number: string; faceValue: string; conversionRatio?: string; exercisePrice?: string }[];
 };
 
-const label = (key: string) => key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
+const LIABILITY_KEYS = new Set([
+  'equityShareCapital', 'preferenceShareCapital', 'reservesAndSurplus', 'longTermBorrowings', 'shortTermBorrowings', 'tradePayables',
+  'otherCurrentLiabilities', 'otherNonCurrentLiabilities', 'deferredTaxLiabilities', 'longTermProvisions', 'shortTermProvisions',
+]);
+
+/** A label column and amount columns; every table scrolls inside its own box. */
+function FigureTable({ label, head, rows }: { label: string; head?: string[]; rows: { key: string; label: string; cells: string[] }[] }) {
+  if (rows.length === 0) return null;
+  const cols = head?.length ?? rows[0].cells.length;
+  return (
+    <ScrollX minWidth={cols > 2 ? 560 : 320} label={`${label} (scrolls sideways)`}>
+      <Table aria-label={label} striped>
+        {head ? <Table.Thead><Table.Tr><Table.Th>{label}</Table.Th>{head.map((h) => <Table.Th key={h} ta="right">{h}</Table.Th>)}</Table.Tr></Table.Thead> : null}
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.key}>
+              <Table.Th scope="row" fw={500}>{r.label}</Table.Th>
+              {r.cells.map((c, i) => <Table.Td key={i} ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{c}</Table.Td>)}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollX>
+  );
+}
+
+const times = (v: string | undefined) => (v === undefined ? '—' : `${v}×`);
 
 function FinancialsPreview({ id }: { id: string }) {
   const fin = useQuery({
@@ -125,32 +169,97 @@ function FinancialsPreview({ id }: { id: string }) {
   });
   const f = fin.data;
   if (!f) return <FormError error={fin.error} title="Could not load the ingested financials" />;
-  const years = f.projections.map((p) => p.year);
-  const rows = f.projections.length ? Object.keys(f.projections[0]).filter((k) => k !== 'year') : [];
+  const unit = f.sourceUnit;
+  const amount = (v: string) => rupeesIn(v, unit);
+  // The document's own unit in every table (lakh, crore), the heading saying which.
+  const inWords = UNIT_WORDS[unit] ? `₹ ${UNIT_WORDS[unit]}` : '₹';
+  const lines = (o: Record<string, string | undefined>, keep: (k: string) => boolean = () => true) =>
+    Object.entries(o).filter(([k, v]) => v !== undefined && keep(k)).map(([k, v]) => ({ key: k, label: financialLabel(k), cells: [amount(v!)] }));
+  const perYear = (years: Record<string, string>[]) => {
+    const keys = years.length ? Object.keys(years[0]).filter((k) => k !== 'year') : [];
+    return keys.map((k) => ({ key: k, label: financialLabel(k), cells: years.map((y) => (k === 'taxRate' ? `${y[k]} %` : amount(y[k]))) }));
+  };
+  const history = f.history ?? [];
+  const shareholding = f.shareholding ?? [];
+  const bridge = f.equityBridge;
   return (
-    <Stack gap="xs">
+    <Stack gap="sm" data-testid="financials-preview">
       <Title order={3} size="h4">Ingested financials</Title>
-      <Text size="sm">Balance sheet at {f.balanceSheetDate}; amounts in rupees (from {f.sourceUnit}); {groupIndian(f.shares.equitySharesOutstanding ?? '')} equity shares.</Text>
-      <ScrollX minWidth={500}>
-        <Table aria-label="Balance sheet" striped>
-          <Table.Tbody>
-            {Object.entries(f.balanceSheet).map(([k, v]) => (
-              <Table.Tr key={k}><Table.Th scope="row">{label(k)}</Table.Th><Table.Td ta="right" ff="monospace">{v}</Table.Td></Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollX>
-      {years.length > 0 && (
-        <ScrollX minWidth={500}>
-          <Table aria-label="Projections" striped>
-            <Table.Thead><Table.Tr><Table.Th>Projection</Table.Th>{years.map((y) => <Table.Th key={y} ta="right">{y}</Table.Th>)}</Table.Tr></Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r}><Table.Th scope="row">{label(r)}</Table.Th>{f.projections.map((p) => <Table.Td key={p.year} ta="right" ff="monospace">{p[r]}</Table.Td>)}</Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollX>
+      <Text size="sm">
+        Balance sheet at {date(f.balanceSheetDate)}. Amounts in {inWords}, as in the document. {groupIndian(f.shares.equitySharesOutstanding.replace(/\.0+$/, ''))} equity shares of {rupeesIn(f.shares.faceValuePerShare, 'RUPEES')} each.
+      </Text>
+      <Title order={4} size="h5">Balance sheet</Title>
+      <FigureTable label="Equity and liabilities" head={[inWords]} rows={lines(f.balanceSheet, (k) => LIABILITY_KEYS.has(k))} />
+      <FigureTable label="Assets" head={[inWords]} rows={lines(f.balanceSheet, (k) => !LIABILITY_KEYS.has(k))} />
+      {f.projections.length > 0 && (
+        <>
+          <Title order={4} size="h5">Projections</Title>
+          <FigureTable label={`Projections (${inWords})`} head={f.projections.map((p) => p.year)} rows={perYear(f.projections)} />
+        </>
+      )}
+      {history.length > 0 && (
+        <>
+          <Title order={4} size="h5">Historical performance</Title>
+          <FigureTable label={`History (${inWords})`} head={history.map((y) => y.year)} rows={perYear(history)} />
+        </>
+      )}
+      {Object.values(f.navAdjustments).some((v) => v !== undefined && !/^0+(\.0+)?$/.test(v)) && (
+        <>
+          <Title order={4} size="h5">Net asset value adjustments (Rule 11UA)</Title>
+          <FigureTable label="Adjustments" head={[inWords]} rows={lines(f.navAdjustments, (k) => !/^0+(\.0+)?$/.test(f.navAdjustments[k] ?? '0'))} />
+        </>
+      )}
+      {(!/^0+(\.0+)?$/.test(f.nonOperatingAssets) || bridge) && (
+        <>
+          <Title order={4} size="h5">Equity bridge</Title>
+          <FigureTable label="Equity bridge" head={[inWords]} rows={[
+            ...(bridge?.nonOperatingAssets ?? []).map((a, i) => ({ key: `noa-${i}`, label: `Non-operating asset: ${a.name}`, cells: [amount(a.fairValue)] })),
+            ...(!bridge?.nonOperatingAssets?.length ? [{ key: 'noa', label: 'Non-operating assets', cells: [amount(f.nonOperatingAssets)] }] : []),
+            ...lines({ leaseLiabilities: bridge?.leaseLiabilities, minorityInterest: bridge?.minorityInterest, surplusCash: bridge?.surplusCash, cashAdjustmentSinceBalanceSheet: bridge?.cashAdjustmentSinceBalanceSheet }),
+            ...(bridge?.contingentLiabilities ?? []).map((c, i) => ({ key: `cl-${i}`, label: `Contingent liability: ${c.description} (${c.probability} % likely)`, cells: [amount(c.amount)] })),
+          ]} />
+        </>
+      )}
+      {shareholding.length > 0 && (
+        <>
+          <Title order={4} size="h5">Shareholding</Title>
+          <ScrollX minWidth={560} label="Shareholding (scrolls sideways)">
+            <Table aria-label="Shareholding" striped>
+              <Table.Thead><Table.Tr><Table.Th>Holder</Table.Th><Table.Th>Instrument</Table.Th><Table.Th ta="right">Number</Table.Th><Table.Th ta="right">Face value (₹)</Table.Th><Table.Th ta="right">Terms</Table.Th></Table.Tr></Table.Thead>
+              <Table.Tbody>
+                {shareholding.map((r, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.holder}</Table.Td>
+                    <Table.Td>{financialLabel(r.instrument)}</Table.Td>
+                    <Table.Td ta="right">{groupIndian(r.number.replace(/\.0+$/, ''))}</Table.Td>
+                    <Table.Td ta="right">{rupeesIn(r.faceValue, 'RUPEES')}</Table.Td>
+                    <Table.Td ta="right">{r.conversionRatio ? `converts at ${r.conversionRatio} : 1` : r.exercisePrice ? `exercise price ${rupees(r.exercisePrice)}` : '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollX>
+        </>
+      )}
+      {f.peers.length > 0 && (
+        <>
+          <Title order={4} size="h5">Comparable companies</Title>
+          <FigureTable label="Peers" head={['EV / EBITDA', 'EV / Revenue', 'Price / Earnings', 'Price / Book value']}
+            rows={f.peers.map((p, i) => ({ key: `${i}`, label: p.name, cells: [times(p.evToEbitda), times(p.evToRevenue), times(p.peRatio), times(p.priceToBook)] }))} />
+        </>
+      )}
+      {f.liquidation && (
+        <>
+          <Title order={4} size="h5">Assets on liquidation</Title>
+          <FigureTable label={`Liquidation (${inWords})`} head={['Book value', 'Fair value', 'Liquidation value']} rows={[
+            ...f.liquidation.assets.map((a, i) => ({
+              key: `a-${i}`, label: `${financialLabel(a.assetClass)}${a.description ? `: ${a.description}` : ''}`,
+              cells: [amount(a.bookValue), a.fairValue ? amount(a.fairValue) : a.estimates ? `${a.estimates.length} estimates` : '—', a.liquidationValue ? amount(a.liquidationValue) : a.estimates ? `${a.estimates.length} estimates` : '—'],
+            })),
+            { key: 'costs', label: 'Costs of liquidation', cells: ['', '', amount(f.liquidation.liquidationCosts)] },
+            ...(f.liquidation.liabilities ? [{ key: 'liab', label: 'Liabilities', cells: ['', '', amount(f.liquidation.liabilities)] }] : []),
+          ]} />
+        </>
       )}
     </Stack>
   );

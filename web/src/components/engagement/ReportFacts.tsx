@@ -6,6 +6,7 @@ import { Alert, Button, Group, Paper, Stack, Text, TextInput, Textarea } from '@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, ApiError, type Schemas } from '../../api/client';
 import { FormError } from '../FormError';
+import { sentence } from '../../../../src/contract/sentences';
 
 type Engagement = Schemas['Engagement'];
 type Facts = { appointingAuthority: string; appointmentDate: string; addressee: string; companyBackground: string };
@@ -41,7 +42,7 @@ export function ReportFacts({ engagement, canWrite }: { engagement: Engagement; 
   const field = (name: keyof Facts) => ({
     label: LABELS[name],
     value: facts[name],
-    error: fieldErrors[name],
+    error: fieldErrors[name] ? sentence(fieldErrors[name], name) : undefined,
     readOnly: !editable,
     onChange: (ev: { currentTarget: { value: string } }) => setFacts({ ...facts, [name]: ev.currentTarget.value }),
   });
@@ -65,7 +66,7 @@ export function ReportFacts({ engagement, canWrite }: { engagement: Engagement; 
         <Textarea {...field('companyBackground')} autosize minRows={3} description="The business, its history and its industry (50–10,000 characters)" />
         {editable ? (
           <>
-            <FormError error={save.error} title="Not saved" fieldsShown={Object.keys(fieldErrors).length > 0} />
+            <FormError error={save.error} title="Not saved" fieldsShown={Object.keys(LABELS)} />
             <Group>
               <Button onClick={() => save.mutate()} loading={save.isPending} variant="light">Save report facts</Button>
               {save.isSuccess && !save.isPending ? <Text size="sm" c="green.8" role="status">Report facts saved.</Text> : null}

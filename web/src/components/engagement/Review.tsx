@@ -48,7 +48,7 @@ export function Review({ engagement, me, events }: { engagement: Engagement; me:
       {gate ? <GateDecision gate={gate} engagement={engagement} me={me} events={events} /> : (
         <Text c="gray.7">{engagement.status === 'COMPLETED' ? 'All three gates are approved.' : engagement.status === 'FAILED' ? 'The engagement has ended.' : 'Gates open once the valuation is computed.'}</Text>
       )}
-      {['GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED'].includes(engagement.status) ? <ReportFacts engagement={engagement} canWrite={atLeast(me, 'VALUER')} /> : null}
+      <ReportFacts engagement={engagement} canWrite={atLeast(me, 'VALUER')} />
       {engagement.signatory && <Signatory signatory={engagement.signatory} />}
       <Payment engagement={engagement} canPay={atLeast(me, 'VALUER')} />
       <Report engagement={engagement} />

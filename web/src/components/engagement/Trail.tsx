@@ -2,12 +2,13 @@
 import { ScrollX } from '../ScrollX';
 import { Table, Text, Title, Stack } from '@mantine/core';
 import type { Schemas } from '../../api/client';
-import { dateTime } from '../../lib/format';
+import { date, dateTime, rupees } from '../../lib/format';
 
 type AuditEvent = Schemas['AuditEvent'];
 
 const ACTIONS: Record<string, string> = {
   'engagement.created': 'Created the engagement',
+  'engagement.updated': 'Corrected the details',
   'document.uploaded': 'Uploaded a document',
   'assumptions.locked': 'Locked the assumptions',
   'engagement.approve_gate_1': 'Approved Gate 1',
@@ -16,10 +17,30 @@ const ACTIONS: Record<string, string> = {
   'engagement.reject_gate': 'Rejected at a gate',
 };
 
+const FIELDS: Record<string, string> = {
+  targetEntity: 'Target entity', cin: 'CIN', purpose: 'Purpose', valuationDate: 'Valuation date', transactionDate: 'Transaction date',
+  proposedPricePerShare: 'Proposed price per share', appointingAuthority: 'Appointing authority', appointmentDate: 'Date of appointment',
+  addressee: 'Addressee', companyBackground: 'Background of the company',
+};
+
+function shown(field: string, v: unknown): string {
+  if (v === null || v === undefined || v === '') return '(blank)';
+  const s = String(v);
+  if (field === 'proposedPricePerShare') return rupees(s);
+  if (/Date$/.test(field) && /^\d{4}-\d{2}-\d{2}$/.test(s)) return date(s);
+  if (field === 'companyBackground' && s.length > 60) return `${s.slice(0, 60)}…`;
+  return s;
+}
+
+/** An engagement.updated entry's changes, as "Target entity: A → B; …". */
+function changesNote(changes: Record<string, { from: unknown; to: unknown }>): string {
+  return Object.entries(changes).map(([k, c]) => `${FIELDS[k] ?? k}: ${shown(k, c.from)} → ${shown(k, c.to)}`).join('; ');
+}
+
 function describe(e: AuditEvent): { who: string; note?: string } {
-  const d = (e.details ?? {}) as { by?: string; comment?: string; reason?: string; fileName?: string };
+  const d = (e.details ?? {}) as { by?: string; comment?: string; reason?: string; fileName?: string; changes?: Record<string, { from: unknown; to: unknown }> };
   const who = d.by ?? (e.actor.type === 'SYSTEM' ? 'System' : `${e.actor.type === 'API_TOKEN' ? 'API token' : 'User'} ${e.actor.id ?? ''}`);
-  return { who, note: d.comment ?? d.reason ?? d.fileName };
+  return { who, note: d.comment ?? d.reason ?? d.fileName ?? (d.changes ? changesNote(d.changes) : undefined) };
 }
 
 export function Trail({ events, names }: { events: AuditEvent[]; names: Record<string, string> }) {

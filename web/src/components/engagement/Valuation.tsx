@@ -2,6 +2,7 @@
 // chart comparing the methods' values per share (echarts, loaded only when this view opens).
 import { Busy } from '../Busy';
 import { ScrollX } from '../ScrollX';
+import { WarningList } from '../WarningList';
 import { lazy, Suspense } from 'react';
 import { Accordion, Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { saveBlob } from '../../lib/download';
@@ -51,11 +52,7 @@ export function ValuationView({ engagement }: { engagement: Schemas['Engagement'
         <Button variant="default" size="xs" onClick={() => void downloadWorkpapers(val.engagementId)}>Download live workpapers (XLSX)</Button>
       </Group>
       {val.compliance && <Compliance c={val.compliance} />}
-      {val.warnings.length > 0 && (
-        <Alert color="yellow" title="Warnings">
-          <ul style={{ margin: 0, paddingLeft: 18 }}>{val.warnings.map((w) => <li key={w.code}><code>{w.code}</code>: {w.message}</li>)}</ul>
-        </Alert>
-      )}
+      <WarningList warnings={val.warnings} title="Warnings" testId="valuation-warnings" />
       <Suspense fallback={<Busy label="Loading chart" />}>
         <MethodsChart methods={val.methods.map((m) => ({ label: m.title, value: m.valuePerShare }))} concluded={val.conclusion.valuePerShare ?? undefined} />
       </Suspense>
