@@ -44,13 +44,15 @@ export function footballFieldSvg(v: ValuationResult, width: number, height: numb
   if (v.compliance) {
     lines.push({ xAxis: Number(v.compliance.proposedPricePerShare), name: 'Proposed price', lineStyle: { color: '#b3261e', width: 1.5, type: 'dashed' }, label: { show: false } });
   }
+  const labelWidth = Math.max(134, 7.2 * Math.max(...categories.map((c) => c.length)));
   const base = categories.map((_, i) => (range && i === n - 1 && range.min >= 0 ? range.min : null));
   const span = categories.map((_, i) => (range && i === n - 1 && range.min >= 0 ? range.max - range.min : null));
   return render(
     {
-      grid: { left: 150, right: 90, top: 16, bottom: 40 },
+      // Room for the longest category name at 10 pt (about 7 px a character in DejaVu Sans), so no label is clipped.
+      grid: { left: labelWidth + 16, right: 90, top: 16, bottom: 40 },
       xAxis: { type: 'value', name: '₹ per share', nameLocation: 'middle', nameGap: 20, axisLabel: { formatter: (x: number) => x.toLocaleString('en-IN') } },
-      yAxis: { type: 'category', data: categories, inverse: true, axisLabel: { width: 140, overflow: 'truncate', color: '#1a1a1a' } },
+      yAxis: { type: 'category', data: categories, inverse: true, axisLabel: { width: labelWidth, overflow: 'none', color: '#1a1a1a' } },
       series: [
         { type: 'bar', stack: 'range', data: base, itemStyle: { color: 'transparent' }, barWidth: 14, silent: true },
         { type: 'bar', stack: 'range', data: span, itemStyle: { color: '#9db4d3' }, barWidth: 14, label: { show: !!range, position: 'right', color: '#1a1a1a', formatter: () => (range ? `${rupees(range.min.toFixed(2))} – ${rupees(range.max.toFixed(2))}` : '') } },

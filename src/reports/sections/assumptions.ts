@@ -23,6 +23,8 @@ export function assumptions(w: Writer, input: ReportInput): void {
   const build = v.assumptions.costOfCapital;
   if (dcf && build) {
     // docs/valuation-method.md, Cost of capital: the WACC built up, each figure with its formula.
+    // The build-up table (about fourteen rows) stays with its heading.
+    w.ensureSpace(300);
     w.subheading('Cost of capital');
     const unlevered = build.betaBasis === 'UNLEVERED';
     w.table(

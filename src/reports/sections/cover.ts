@@ -16,7 +16,9 @@ export function cover(w: Writer, input: ReportInput): number {
   doc.moveDown(3);
   doc.font('Bold').fontSize(30).fillColor(COLOR.accent).text('Valuation Report', w.left, doc.y, { width: w.width });
   doc.moveDown(0.2);
-  doc.font('Regular').fontSize(13).fillColor(COLOR.ink).text(`Equity shares of ${engagement.targetEntity}`, { width: w.width });
+  // IBC values the corporate debtor's assets, class by class, never its shares.
+  const subject = input.valuation.statute === 'IBC_LIQUIDATION' ? `Assets of ${engagement.targetEntity} (corporate debtor)` : `Equity shares of ${engagement.targetEntity}`;
+  doc.font('Regular').fontSize(13).fillColor(COLOR.ink).text(subject, { width: w.width });
   doc.moveDown(0.3);
   doc.font('Regular').fontSize(10.5).fillColor(COLOR.muted).text(statuteTitle(engagement.statute, input.valuation.legalBasis), { width: w.width });
   const ruleY = doc.y + 10;

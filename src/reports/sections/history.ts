@@ -8,6 +8,8 @@ import { chooseUnit, documentAmountInRupees, inUnit, unitLabel } from './units.j
 const pct = (num: Decimal, den: Decimal): string => (den.isZero() ? '—' : `${num.div(den).times(100).toDecimalPlaces(1, Decimal.ROUND_HALF_UP).toFixed(1)} %`);
 
 export function history(w: Writer, input: ReportInput): void {
+  // The heading stays with its table (about nine rows and the note): never alone at a page's foot.
+  if ((input.company?.history ?? []).length > 0) w.ensureSpace(250);
   w.section('Historical financial performance');
   const years = input.company?.history ?? [];
   if (years.length === 0) {
