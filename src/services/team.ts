@@ -126,6 +126,24 @@ export async function deactivateMember(ctx: ServiceContext, principal: Principal
   }).finally(() => ctx.principals?.invalidateFirm(principal.firmId));
 }
 
+/**
+ * What an invitation is for, before the person accepts it: the firm, the role, who is invited and by when.
+ * The token is the secret; the same refusals as accepting (400 invalid, 410 used or expired).
+ */
+export async function previewInvitation(ctx: ServiceContext, token: string) {
+  const rows = await ctx.db.query<{ firm: string; role: string; name: string; expires_at: Date; used_at: Date | null }>(
+    `SELECT coalesce(f.legal_name, f.name) AS firm, u.role, u.name, i.expires_at, i.used_at
+       FROM invitations i JOIN users u ON u.id = i.user_id AND u.firm_id = i.firm_id JOIN firms f ON f.id = i.firm_id
+      WHERE i.token_hash = $1`,
+    [sha256Hex(token)],
+  );
+  const inv = rows[0];
+  if (!inv) throw new AppError(400, 'invalid_invitation', 'This invitation is not valid');
+  if (inv.used_at) throw new AppError(410, 'invitation_used', 'This invitation has already been used');
+  if (inv.expires_at.getTime() <= Date.now()) throw new AppError(410, 'invitation_expired', 'This invitation has expired; ask for a new one');
+  return { firm: inv.firm, role: inv.role as Role, name: inv.name, expiresAt: inv.expires_at.toISOString() };
+}
+
 export async function acceptInvite(ctx: ServiceContext, input: { token: string; password: string }, requestId?: RequestTag) {
   assertStrongPassword(input.password, {});
   const passwordHash = await hashPassword(input.password);

@@ -71,6 +71,9 @@ test('an ADMIN runs the firm: tokens, team, roles, deactivation, last ADMIN, web
   await page.getByRole('table', { name: 'Pending invitations' }).getByText(email).waitFor();
   const memberCtx = await steps.newContext();
   const member = await watchedPage(memberCtx);
+  // Accepting shows the firm's name and the role before a password is chosen.
+  await member.page.goto(link);
+  await member.page.getByTestId('invitation-for').getByText(/Meera Member, you are invited to join .+ as a valuer \(VALUER\)/).waitFor();
   await steps.acceptInvite(member.page, new URL(link).searchParams.get('token')!);
   await member.page.getByRole('button', { name: 'New engagement' }).waitFor();
   assert.equal(await member.page.getByRole('button', { name: 'New engagement' }).isDisabled(), false, 'a VALUER may create');

@@ -72,6 +72,7 @@ export const PUBLIC_ROUTES = [
   'POST /api/v1/auth/signup',
   'POST /api/v1/auth/login',
   'POST /api/v1/auth/accept-invite',
+  'POST /api/v1/auth/invitation-preview',
   'GET /api/v1/reports/verify/:sha256',
   'GET /api/v1/reports/signing-key',
   'GET /api/v1/errors',

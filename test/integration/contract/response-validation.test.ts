@@ -99,7 +99,9 @@ async function lifecycle(): Promise<void> {
   await call('DELETE', `/api/v1/settings/webhooks/${hook.id}`, asUser(admin));
   await call('GET', '/api/v1/settings/api-tokens', asUser(admin));
   await call('GET', '/api/v1/team', bot);
-  await call('POST', '/api/v1/team/invite', asUser(admin), { email: uniqueEmail('contract'), name: 'Pending Person', role: 'VIEWER' });
+  const invited = (await call('POST', '/api/v1/team/invite', asUser(admin), { email: uniqueEmail('contract'), name: 'Pending Person', role: 'VIEWER' })).json() as { acceptPath: string };
+  await call('POST', '/api/v1/auth/invitation-preview', {}, { token: decodeURIComponent(invited.acceptPath.split('token=')[1]) });
+  await call('POST', '/api/v1/auth/invitation-preview', {}, { token: 'not-a-token' }, 400);
   const invitations = (await call('GET', '/api/v1/invitations', asUser(admin))).json() as { id: string }[];
   await call('POST', `/api/v1/invitations/${invitations[0].id}/resend`, asUser(admin), {});
   await call('DELETE', `/api/v1/invitations/${invitations[0].id}`, asUser(admin));

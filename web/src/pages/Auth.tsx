@@ -4,7 +4,7 @@ import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, T
 import { useForm } from 'react-hook-form';
 import { sentenceResolver } from '../lib/messages';
 import { z } from 'zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { acceptInviteBody, loginBody, signupBody } from '../../../src/contract/auth-forms';
 import { api, call } from '../api/client';
@@ -85,10 +85,20 @@ export function SignupPage() {
   );
 }
 
+const ROLE_WORDS: Record<string, string> = { ADMIN: 'an administrator (ADMIN)', VALUER: 'a valuer (VALUER)', VIEWER: 'a viewer (VIEWER)' };
+
 export function AcceptInvitePage() {
   const [params] = useSearchParams();
   const form = useForm<z.input<typeof acceptInviteBody>>({ resolver: sentenceResolver(acceptInviteBody), mode: 'onTouched', defaultValues: { token: params.get('token') ?? '' } });
   const signedIn = useSignedIn();
+  // What the invitation is for, before choosing a password: the firm and the role.
+  const token = params.get('token') ?? '';
+  const preview = useQuery({
+    queryKey: ['invitation-preview', token],
+    queryFn: () => call(api.POST('/api/v1/auth/invitation-preview', { body: { token } })),
+    enabled: token !== '',
+    retry: false,
+  });
   const accept = useMutation({
     mutationFn: (body: z.output<typeof acceptInviteBody>) => call(api.POST('/api/v1/auth/accept-invite', { body })),
     onSuccess: signedIn,
@@ -98,6 +108,12 @@ export function AcceptInvitePage() {
     <Frame title="Join your firm">
       <form onSubmit={form.handleSubmit((v) => accept.mutate(v))} noValidate>
         <Stack>
+          {preview.data && (
+            <Text size="sm" data-testid="invitation-for">
+              {preview.data.name}, you are invited to join <b>{preview.data.firm}</b> as {ROLE_WORDS[preview.data.role]}.
+            </Text>
+          )}
+          <FormError error={preview.error} title="This invitation cannot be used" />
           <Text size="sm">Choose a password to accept the invitation.</Text>
           <input type="hidden" {...form.register('token')} />
           {form.formState.errors.token && <Text c="red.8" size="sm" role="alert">The invitation link is incomplete: {form.formState.errors.token.message}</Text>}
