@@ -9,6 +9,7 @@ export const CONSOLE_PATHS = {
   verify: '/verify',
   engagements: '/engagements',
   engagement: '/engagements/:id',
+  inbox: '/inbox',
   team: '/team',
   payments: '/payments',
   profile: '/profile',

@@ -29,7 +29,7 @@ async function approverOf(tx: Executor, firmId: string, engagementId: string, ga
 }
 
 /** The person behind an actor id: a token's actions count as those of the member who created it. */
-async function personOf(tx: Executor, firmId: string, actorId: string | null): Promise<string | null> {
+export async function personOf(tx: Executor, firmId: string, actorId: string | null): Promise<string | null> {
   if (!actorId) return null;
   return actorId.startsWith('tok_') ? tokenCreator(tx, firmId, actorId) : actorId;
 }
@@ -51,6 +51,16 @@ async function requireIndependentReview(tx: Executor, firmId: string, engagement
   }
   if (gate === 'GATE_3' && gate2 === personId) {
     throw conflict('independent_review_required', `The signatory cannot be the GATE_2 reviewer: ${await name(personId)} approved GATE_2`);
+  }
+}
+
+/** Whether the person may decide the gate independently (the "Waiting for me" list asks; the gate enforces). */
+export async function checkIndependentReview(tx: Executor, firmId: string, engagementId: string, gate: Gate, personId: string): Promise<boolean> {
+  try {
+    await requireIndependentReview(tx, firmId, engagementId, gate, personId);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -576,6 +576,42 @@ async function assertTablesReachable(page: Page, label: string): Promise<void> {
   assert.deepEqual(problems, [], label);
 }
 
+test('"Waiting for me" counts what the reviewer can act on, and changes live when the valuer locks', { skip }, async () => {
+  const adminCtx = await newContext();
+  const { page, errors } = await watchedPage(adminCtx);
+  await signUp(page, 'Waiting Room Valuers LLP');
+  const id = await newEngagement(page, 'Inbox Industries Private Limited');
+  await uploadFile(page, await exampleXlsx(page));
+  await statusIs(page, 'DATA_READY');
+  // The engagement's own valuer has its assumptions waiting.
+  await page.getByTestId('inbox-count').getByText('1', { exact: true }).waitFor();
+
+  const token = await invite(adminCtx, 'VALUER', 'Riya Reviewer');
+  const reviewerCtx = await newContext();
+  const reviewer = await watchedPage(reviewerCtx);
+  await acceptInvite(reviewer.page, token);
+  await reviewer.page.getByTestId('inbox-count').getByText('0', { exact: true }).waitFor();
+
+  // The valuer locks; the computation reaches Gate 1, which the reviewer may decide: their count moves without a reload.
+  await tab(page, 'Assumptions');
+  await page.getByLabel('WACC (%)').fill('12.5');
+  await page.getByLabel('Terminal growth (%)').fill('4');
+  await page.getByLabel('Rationale').fill('Peer beta 1.1 relevered; CAPM on a 10-year G-sec yield of 7.0 %.');
+  await page.getByRole('button', { name: 'Lock assumptions' }).click();
+  await statusIs(page, 'GATE_1');
+  await reviewer.page.getByTestId('inbox-count').getByText('1', { exact: true }).waitFor({ timeout: 15_000 });
+  await reviewer.page.getByRole('link', { name: /Waiting for me/ }).click();
+  const item = reviewer.page.getByTestId('inbox-item');
+  await item.getByText(/Gate 1 \(data verification\) is waiting for a decision/).waitFor();
+  await assertAccessible(reviewer.page, '/inbox');
+  await reviewer.page.screenshot({ path: screenshotPath('waiting-for-me.png'), fullPage: true });
+  await item.getByRole('link', { name: 'Inbox Industries Private Limited' }).click();
+  await reviewer.page.waitForURL(new RegExp(`/engagements/${id}`));
+  assert.deepEqual(errors, []);
+  assert.deepEqual(reviewer.errors, []);
+  await Promise.all([adminCtx.close(), reviewerCtx.close()]);
+});
+
 test('every page at 375 px: no horizontal overflow, no serious axe violations; deep links survive a reload', { skip }, async () => {
   const ctx = await newContext(375);
   const { page, errors } = await watchedPage(ctx);
@@ -599,7 +635,7 @@ test('every page at 375 px: no horizontal overflow, no serious axe violations; d
     await assertAccessible(page, `/engagements/:id?tab=${t} at 375 px`);
   }
   // The pages whose tables were cut off: each table scrolls in its own box, with a cue, and the page does not.
-  for (const path of ['/engagements', '/payments', '/team', '/settings/api-tokens', '/settings/webhooks', '/settings/firm', '/profile']) {
+  for (const path of ['/engagements', '/inbox', '/payments', '/team', '/settings/api-tokens', '/settings/webhooks', '/settings/firm', '/profile']) {
     await page.goto(url(path));
     await page.locator('h1').first().waitFor();
     await page.waitForLoadState('networkidle');

@@ -14,6 +14,7 @@ const EngagementPage = lazy(() => import('./pages/Engagement'));
 const TeamPage = lazy(() => import('./pages/Team').then((m) => ({ default: m.TeamPage })));
 const ApiTokensPage = lazy(() => import('./pages/ApiTokens').then((m) => ({ default: m.ApiTokensPage })));
 const WebhooksPage = lazy(() => import('./pages/Webhooks').then((m) => ({ default: m.WebhooksPage })));
+const InboxPage = lazy(() => import('./pages/Inbox').then((m) => ({ default: m.InboxPage })));
 const PaymentsPage = lazy(() => import('./pages/Payments').then((m) => ({ default: m.PaymentsPage })));
 const ProfilePage = lazy(() => import('./pages/Profile').then((m) => ({ default: m.ProfilePage })));
 const FirmSettingsPage = lazy(() => import('./pages/Profile').then((m) => ({ default: m.FirmSettingsPage })));
@@ -34,6 +35,7 @@ export const router = createBrowserRouter([
       { path: P.home, element: <Navigate to="/engagements" replace /> },
       { path: P.engagements, element: <EngagementsPage /> },
       { path: P.engagement, element: later(<EngagementPage />) },
+      { path: P.inbox, element: later(<InboxPage />) },
       { path: P.team, element: later(<TeamPage />) },
       { path: P.payments, element: later(<PaymentsPage />) },
       { path: P.profile, element: later(<ProfilePage />) },

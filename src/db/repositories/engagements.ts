@@ -190,3 +190,9 @@ export async function recordSigning(tx: Executor, firmId: string, id: string, pl
   await tx.query('UPDATE engagements SET signing_place = $3, udin = $4, class_signatories = $5, updated_at = now() WHERE firm_id = $1 AND id = $2',
     [firmId, id, place, udin, classSignatories ? JSON.stringify(classSignatories) : null]);
 }
+
+/** True when an earlier round of the engagement was returned for revision (its assumptions are archived). */
+export async function wasReturnedForRevision(tx: Executor, firmId: string, id: string): Promise<boolean> {
+  const rows = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM assumption_versions WHERE firm_id = $1 AND engagement_id = $2', [firmId, id]);
+  return Number(rows[0].n) > 0;
+}

@@ -536,6 +536,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Waiting for me: the engagements on which the signed-in person can act now
+         * @description A gate to decide (GATE_1; GATE_2 only where the person neither locked this round's assumptions nor approved GATE_1; GATE_3 sign-off only for an ADMIN who did not review GATE_2, once paid), assumptions to lock (or to lock again after a return for revision), and payment due before sign-off. Gates are decided by people: an API token and a VIEWER have nothing waiting (count 0). The console shows the count in its navigation and refreshes it on every engagement event.
+         */
+        get: operations["waitingForMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invitations": {
         parameters: {
             query?: never;
@@ -4346,6 +4366,74 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    waitingForMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        items: {
+                            /** @enum {string} */
+                            action: "DECIDE_GATE_1" | "DECIDE_GATE_2" | "SIGN_OFF" | "PAY" | "LOCK_ASSUMPTIONS" | "RELOCK_AFTER_REVISION";
+                            engagementId: string;
+                            status: string;
+                            statute: string;
+                            targetEntity: string;
+                            /** @description What is waiting, and why it is this person's, as a sentence */
+                            why: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

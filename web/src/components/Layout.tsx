@@ -5,9 +5,11 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { ApiError } from '../api/client';
 import { useMe } from '../lib/session';
+import { useInbox } from '../lib/inbox';
 
 const NAV = [
   { to: '/engagements', label: 'Engagements' },
+  { to: '/inbox', label: 'Waiting for me', person: true },
   { to: '/payments', label: 'Payments' },
   { to: '/team', label: 'Team' },
   { to: '/settings/api-tokens', label: 'API tokens', admin: true },
@@ -16,6 +18,13 @@ const NAV = [
   { to: '/profile', label: 'Profile' },
   { to: '/verify', label: 'Verify a report' },
 ];
+
+/** The count beside "Waiting for me", refreshed by every engagement event (web/src/lib/live.ts). */
+function InboxCount() {
+  const inbox = useInbox();
+  const n = inbox.data?.count ?? 0;
+  return <Badge ml={6} size="sm" color={n > 0 ? 'indigo.8' : 'gray.6'} data-testid="inbox-count" aria-label={`${n} waiting`}>{n}</Badge>;
+}
 
 export function Layout() {
   const me = useMe();
@@ -29,9 +38,9 @@ export function Layout() {
     return <Center h="100vh"><Text c="red.8" role="alert">{me.error.message}</Text></Center>;
   }
   const user = me.data;
-  const links = NAV.filter((n) => !n.admin || (user.role === 'ADMIN' && user.kind === 'user')).map((n) => (
+  const links = NAV.filter((n) => (!n.admin || (user.role === 'ADMIN' && user.kind === 'user')) && (!('person' in n) || user.kind === 'user')).map((n) => (
     <Anchor key={n.to} component={NavLink} to={n.to} onClick={close} fw={location.pathname.startsWith(n.to) ? 700 : 400} c="indigo.9">
-      {n.label}
+      {n.label}{n.to === '/inbox' && <InboxCount />}
     </Anchor>
   ));
   return (

@@ -20,6 +20,7 @@ export function useLiveEvents(engagementId?: string): { live: boolean } {
         id = undefined;
       }
       void client.invalidateQueries({ queryKey: ['engagements'] });
+      void client.invalidateQueries({ queryKey: ['inbox'] });
       if (id) void client.invalidateQueries({ queryKey: ['engagement', id] });
       else void client.invalidateQueries({ queryKey: ['engagement'] });
     };
