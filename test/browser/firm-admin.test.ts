@@ -65,6 +65,7 @@ test('an ADMIN runs the firm: tokens, team, roles, deactivation, last ADMIN, web
   const shown = page.getByTestId('invite-link');
   await shown.getByText(/no mail server configured/).waitFor();
   await shown.getByRole('button', { name: 'Copy link' }).waitFor();
+  await shown.screenshot({ path: screenshotPath('invitation-link.png') });
   const link = (await shown.getByTestId('invite-link-url').innerText()).trim();
   assert.ok(link.startsWith(steps.url('/accept-invite?token=')), link);
   assert.equal(decodeURIComponent(new URL(link).searchParams.get('token')!), invitationTokenFor(server.t, email), 'the link shown is the one mailed');

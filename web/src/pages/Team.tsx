@@ -129,7 +129,7 @@ function InviteForm({ onInvited }: { onInvited: () => unknown }) {
               <Group gap="xs" wrap="nowrap">
                 <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="invite-link-url">{`${window.location.origin}${invite.data.acceptPath}`}</Text>
                 <CopyButton value={`${window.location.origin}${invite.data.acceptPath}`}>
-                  {({ copied, copy }) => <Button size="xs" variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy link'}</Button>}
+                  {({ copied, copy }) => <Button size="xs" variant="light" onClick={copy} style={{ flexShrink: 0 }}>{copied ? 'Copied' : 'Copy link'}</Button>}
                 </CopyButton>
               </Group>
             </Stack>
