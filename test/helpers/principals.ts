@@ -81,3 +81,9 @@ export async function createToken(t: TestApp, admin: Session, name = 'ci token')
   if (res.statusCode !== 201) throw new Error(`token failed ${res.statusCode} ${res.body}`);
   return { id: res.json().id, token: res.json().token };
 }
+
+/** A firm with its ADMIN and two valuers, one to do the work and one to review it independently (Gate 2). */
+export async function reviewTeam(t: TestApp, firm: string, valuerName = 'Vikram Valuer', reviewerName = 'Rekha Reviewer'): Promise<{ admin: Session; valuer: Session; reviewer: Session }> {
+  const admin = await signupAdmin(t, firm);
+  return { admin, valuer: await addMember(t, admin, 'VALUER', valuerName), reviewer: await addMember(t, admin, 'VALUER', reviewerName) };
+}

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { pdfText } from '../../helpers/pdf.js';
-import { addMember, asUser, signupAdmin, type Session } from '../../helpers/principals.js';
+import { asUser, reviewTeam, type Session } from '../../helpers/principals.js';
 import { createEngagement, lock, SIGNING, upload } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
 
@@ -15,9 +15,7 @@ let valuer: Session;
 let reviewer: Session;
 before(async () => {
   t = await createTestApp();
-  admin = await signupAdmin(t, 'Kulkarni & Desai Valuers LLP');
-  valuer = await addMember(t, admin, 'VALUER', 'Vikram Valuer');
-  reviewer = await addMember(t, admin, 'VALUER', 'Rekha Reviewer');
+  ({ admin, valuer, reviewer } = await reviewTeam(t, 'Kulkarni & Desai Valuers LLP', 'Vikram Valuer'));
 });
 after(() => t.close());
 

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { pdfText } from '../../helpers/pdf.js';
-import { addMember, asUser, signupAdmin, type Session } from '../../helpers/principals.js';
+import { asUser, reviewTeam, type Session } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, upload, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
 
@@ -16,9 +16,7 @@ let valuer: Session;
 let reviewer: Session;
 before(async () => {
   t = await createTestApp();
-  admin = await signupAdmin(t, 'Law In Force Valuers LLP');
-  valuer = await addMember(t, admin, 'VALUER', 'Vani Valuer');
-  reviewer = await addMember(t, admin, 'VALUER', 'Rekha Reviewer');
+  ({ admin, valuer, reviewer } = await reviewTeam(t, 'Law In Force Valuers LLP', 'Vani Valuer'));
 });
 after(() => t.close());
 

@@ -2,7 +2,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { pdfText } from '../../helpers/pdf.js';
-import { addMember, asUser, signupAdmin, type Session } from '../../helpers/principals.js';
+import { asUser, reviewTeam, type Session } from '../../helpers/principals.js';
 import { engagementAtGate1, lock } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
 
@@ -12,9 +12,7 @@ let valuer: Session;
 let reviewer: Session;
 before(async () => {
   t = await createTestApp();
-  admin = await signupAdmin(t, 'Mehta & Rao Registered Valuers');
-  valuer = await addMember(t, admin, 'VALUER', 'Vikram Valuer');
-  reviewer = await addMember(t, admin, 'VALUER', 'Rekha Reviewer');
+  ({ admin, valuer, reviewer } = await reviewTeam(t, 'Mehta & Rao Registered Valuers', 'Vikram Valuer'));
 });
 after(() => t.close());
 

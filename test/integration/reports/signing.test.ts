@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { pdfText } from '../../helpers/pdf.js';
-import { addMember, asUser, signupAdmin, type Session } from '../../helpers/principals.js';
+import { asUser, reviewTeam, type Session } from '../../helpers/principals.js';
 import { engagementAtGate1 } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
 import { createHash } from 'node:crypto';
@@ -17,9 +17,7 @@ let valuer: Session;
 let reviewer: Session;
 before(async () => {
   t = await createTestApp();
-  admin = await signupAdmin(t, 'Signing Rules LLP');
-  valuer = await addMember(t, admin, 'VALUER', 'Vani Valuer');
-  reviewer = await addMember(t, admin, 'VALUER', 'Rekha Reviewer');
+  ({ admin, valuer, reviewer } = await reviewTeam(t, 'Signing Rules LLP', 'Vani Valuer'));
 });
 after(() => t.close());
 
