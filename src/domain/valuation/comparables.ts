@@ -1,9 +1,9 @@
 import type { NormalisedFinancials, NormalisedPeer } from '../financials/normalise.js';
 import { bridgeLines, equityBridgeItems, equityFromEnterpriseValue } from './dcf.js';
-import { amountLine, countLine, multipleLine, perShareLine } from './lines.js';
+import { amountLine, countLine, multipleLine } from './lines.js';
 import { dec, plain, sum, toPaise, type Dec } from './money.js';
 import type { MethodResult, ValuationLine, ValuationWarning } from './types.js';
-import { dilute, dilutionLines, dilutiveInstruments, type Dilution, type DilutiveInstruments } from './dilution.js';
+import { basicValuePerShare, perShare, perShareLines, type PerShare } from './dilution.js';
 
 /**
  * Comparable-company multiples (Companies Act s.62). For each multiple the median across the
@@ -20,13 +20,11 @@ interface Applied {
   lines: ValuationLine[];
 }
 
-export interface ComparablesComputation {
+/** The value per share (PerShare) is fully diluted where the capital table holds dilutive instruments. */
+export interface ComparablesComputation extends PerShare {
   applied: Applied[];
   equityValue: Dec;
   sharesOutstanding: Dec;
-  /** Fully diluted where the capital table holds dilutive instruments. */
-  valuePerShare: Dec;
-  dilution: { instruments: DilutiveInstruments; result: Dilution } | null;
 }
 
 export function median(values: readonly Dec[]): Dec {
@@ -145,13 +143,9 @@ export function computeComparables(
   const sharesOutstanding = dec(f.shares.equitySharesOutstanding);
   // Only the enterprise multiples went through the bridge that deducted CCPS capital and CCD principal:
   // the average adds them back in that proportion.
-  const instruments = dilutiveInstruments(f);
   const enterpriseShare = dec(applied.filter((a) => a.key === 'evToEbitda' || a.key === 'evToRevenue').length).div(applied.length);
-  const dilution = instruments
-    ? { instruments, result: dilute(equityValue, sharesOutstanding, instruments, instruments.ccpsCapital.plus(instruments.ccdPrincipal).times(enterpriseShare)) }
-    : null;
   return {
-    computation: { applied, equityValue, sharesOutstanding, valuePerShare: dilution ? dilution.result.valuePerShare : equityValue.div(sharesOutstanding), dilution },
+    computation: { applied, equityValue, sharesOutstanding, ...perShare(f, equityValue, sharesOutstanding, enterpriseShare) },
     warnings,
   };
 }
@@ -204,9 +198,9 @@ export function comparablesMethod(c: ComparablesComputation, peers: readonly Nor
       ...c.applied.flatMap((a) => a.lines),
       amountLine(`Equity value (simple average of ${c.applied.length} multiple(s))`, c.equityValue),
       countLine('Equity shares outstanding', c.sharesOutstanding),
-      ...(c.dilution ? dilutionLines(c.dilution.result, c.dilution.instruments) : [perShareLine('Value per equity share', c.valuePerShare)]),
+      ...perShareLines(c),
     ],
-    ...(c.dilution && { basicValuePerShare: toPaise(c.dilution.result.basicValuePerShare) }),
+    ...basicValuePerShare(c),
     equityValue: toPaise(c.equityValue),
     valuePerShare: toPaise(c.valuePerShare),
   };

@@ -1,9 +1,9 @@
 import type { NormalisedFinancials, NormalisedProjection } from '../financials/normalise.js';
-import { amountLine, countLine, factorLine, perShareLine, percentLine } from './lines.js';
+import { amountLine, countLine, factorLine, percentLine } from './lines.js';
 import { Dec, HUNDRED, ONE, ZERO, dec, percentToFraction, plain, sum, toPaise } from './money.js';
 import type { MethodResult, ValuationLine } from './types.js';
 import { discountExponent, isFullYear, type StubPeriod } from './stub.js';
-import { dilute, dilutionLines, dilutiveInstruments, type Dilution, type DilutiveInstruments } from './dilution.js';
+import { basicValuePerShare, perShare, perShareLines, type PerShare } from './dilution.js';
 
 /** WACC and terminal growth in percent (12.5 = 12.5 %). */
 export interface DcfAssumptions {
@@ -61,7 +61,8 @@ export interface EquityBridge {
 /** s.72 of the Income-tax Act: a business loss is carried forward for eight assessment years. */
 export const LOSS_CARRY_FORWARD_YEARS = 8;
 
-export interface DcfComputation {
+/** The value per share (PerShare) is fully diluted where the capital table holds dilutive instruments. */
+export interface DcfComputation extends PerShare {
   years: DcfYear[];
   /**
    * FCFF of the final year with tax on its whole EBIT (no set-off of earlier losses), the basis
@@ -78,9 +79,6 @@ export interface DcfComputation {
   bridge: EquityBridge;
   equityValue: Dec;
   sharesOutstanding: Dec;
-  /** Fully diluted where the capital table holds dilutive instruments. */
-  valuePerShare: Dec;
-  dilution: { instruments: DilutiveInstruments; result: Dilution } | null;
 }
 
 export function computeDcf(f: NormalisedFinancials, a: DcfAssumptions): DcfComputation {
@@ -101,11 +99,9 @@ export function computeDcf(f: NormalisedFinancials, a: DcfAssumptions): DcfCompu
   const bridge = equityBridgeItems(f);
   const equityValue = equityFromEnterpriseValue(enterpriseValue, bridge);
   const sharesOutstanding = dec(f.shares.equitySharesOutstanding);
-  // The bridge deducted CCPS capital (preference capital) and CCD principal (borrowings): converted, they come back.
-  const instruments = dilutiveInstruments(f);
-  const dilution = instruments ? { instruments, result: dilute(equityValue, sharesOutstanding, instruments, instruments.ccpsCapital.plus(instruments.ccdPrincipal)) } : null;
   return {
-    dilution,
+    // The bridge deducted CCPS capital (preference capital) and CCD principal (borrowings): converted, they come back.
+    ...perShare(f, equityValue, sharesOutstanding),
     years,
     terminalFcff,
     sumOfPresentValues,
@@ -117,7 +113,6 @@ export function computeDcf(f: NormalisedFinancials, a: DcfAssumptions): DcfCompu
     bridge,
     equityValue,
     sharesOutstanding,
-    valuePerShare: dilution ? dilution.result.valuePerShare : equityValue.div(sharesOutstanding),
   };
 }
 
@@ -347,11 +342,11 @@ export function dcfMethod(c: DcfComputation, a: DcfAssumptions): MethodResult {
     ...bridgeLines(c.bridge),
     amountLine('Equity value', c.equityValue),
     countLine('Equity shares outstanding', c.sharesOutstanding),
-    ...(c.dilution ? dilutionLines(c.dilution.result, c.dilution.instruments) : [perShareLine('Value per equity share', c.valuePerShare)]),
+    ...perShareLines(c),
   ];
   return {
     method: 'DCF',
-    ...(c.dilution && { basicValuePerShare: toPaise(c.dilution.result.basicValuePerShare) }),
+    ...basicValuePerShare(c),
     title: `Discounted free cash flow to the firm (${a.midYear ? 'mid-year' : 'end-of-year'} discounting)`,
     lines,
     enterpriseValue: toPaise(c.enterpriseValue),

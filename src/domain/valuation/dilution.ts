@@ -1,6 +1,6 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { amountLine, countLine, perShareLine } from './lines.js';
-import { Dec, ZERO, dec, sum, toPaise } from './money.js';
+import { Dec, ONE, ZERO, dec, sum, toPaise } from './money.js';
 import type { ValuationLine } from './types.js';
 
 /**
@@ -99,3 +99,28 @@ export function dilutionLines(d: Dilution, d0: DilutiveInstruments): ValuationLi
     perShareLine('Value per equity share (fully diluted)', d.valuePerShare),
   ];
 }
+
+/** A method's value per share, and the dilution behind it where the capital table has dilutive instruments. */
+export interface PerShare {
+  valuePerShare: Dec;
+  dilution: { instruments: DilutiveInstruments; result: Dilution } | null;
+}
+
+/**
+ * Equity ÷ shares, or the fully diluted value. `addBackShare` is the part of the CCPS capital and CCD
+ * principal the method deducted (1: all of it, as the equity bridge and book NAV do).
+ */
+export function perShare(f: Pick<NormalisedFinancials, 'shareholding'>, equity: Dec, shares: Dec, addBackShare: Dec = ONE): PerShare {
+  const instruments = dilutiveInstruments(f);
+  if (!instruments) return { valuePerShare: equity.div(shares), dilution: null };
+  const result = dilute(equity, shares, instruments, instruments.ccpsCapital.plus(instruments.ccdPrincipal).times(addBackShare));
+  return { valuePerShare: result.valuePerShare, dilution: { instruments, result } };
+}
+
+/** The method's closing lines: its value per share, or basic, each step, then fully diluted. */
+export const perShareLines = (p: PerShare): ValuationLine[] =>
+  p.dilution ? dilutionLines(p.dilution.result, p.dilution.instruments) : [perShareLine('Value per equity share', p.valuePerShare)];
+
+/** The method result's `basicValuePerShare`, present only where its value is fully diluted. */
+export const basicValuePerShare = (p: PerShare): { basicValuePerShare?: string } =>
+  p.dilution ? { basicValuePerShare: toPaise(p.dilution.result.basicValuePerShare) } : {};

@@ -1,7 +1,7 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { MULTIPLE_LABELS, median, targetMetric } from './comparables.js';
 import { bridgeLines, equityBridgeItems, equityFromEnterpriseValue } from './dcf.js';
-import { dilute, dilutionLines, dilutiveInstruments } from './dilution.js';
+import { basicValuePerShare, perShare, perShareLines } from './dilution.js';
 import { amountLine, countLine, multipleLine, percentLine, perShareLine } from './lines.js';
 import { HUNDRED, ONE, dec, plain, sum, toPaise, type Dec } from './money.js';
 import type { MethodResult, ValuationLine, ValuationWarning } from './types.js';
@@ -50,13 +50,11 @@ export function computeTransactions(f: NormalisedFinancials): EvidenceOutcome | 
   if (implied.length === 0) return null;
   const equityValue = sum(implied).div(implied.length);
   const shares = dec(f.shares.equitySharesOutstanding);
-  const instruments = dilutiveInstruments(f);
-  const dilution = instruments ? dilute(equityValue, shares, instruments, instruments.ccpsCapital.plus(instruments.ccdPrincipal)) : null;
-  const value = dilution ? dilution.valuePerShare : equityValue.div(shares);
+  const value = perShare(f, equityValue, shares);
   lines.push(
     amountLine(`Equity value (simple average of ${implied.length} multiple(s))`, equityValue),
     countLine('Equity shares outstanding', shares),
-    ...(dilution && instruments ? dilutionLines(dilution, instruments) : [perShareLine('Value per equity share', value)]),
+    ...perShareLines(value),
   );
   return {
     method: {
@@ -64,10 +62,10 @@ export function computeTransactions(f: NormalisedFinancials): EvidenceOutcome | 
       title: `Comparable transactions (${deals.map((d) => d.deal).join(', ')})`,
       lines,
       equityValue: toPaise(equityValue),
-      valuePerShare: toPaise(value),
-      ...(dilution && { basicValuePerShare: toPaise(dilution.basicValuePerShare) }),
+      valuePerShare: toPaise(value.valuePerShare),
+      ...basicValuePerShare(value),
     },
-    value,
+    value: value.valuePerShare,
     warnings: [],
   };
 }

@@ -1,25 +1,23 @@
 import { totalAssets, totalEquityAndLiabilities, type NormalisedFinancials } from '../financials/normalise.js';
-import { amountLine, countLine, perShareLine } from './lines.js';
+import { amountLine, countLine } from './lines.js';
 import { dec, type Dec } from './money.js';
 import { toPaise } from './money.js';
 import type { MethodResult } from './types.js';
-import { dilute, dilutionLines, dilutiveInstruments, type Dilution, type DilutiveInstruments } from './dilution.js';
+import { basicValuePerShare, perShare, perShareLines, type PerShare } from './dilution.js';
 
 /**
  * Book net asset value for the Companies Act: total assets, less amounts that are not assets
  * (unamortised expenditure), less every claim ranking ahead of equity (outside liabilities and
  * preference share capital), divided by the equity shares outstanding.
  */
-export interface BookNavComputation {
+/** The value per share (PerShare) is fully diluted where the capital table holds dilutive instruments. */
+export interface BookNavComputation extends PerShare {
   totalAssets: Dec;
   notAssets: Dec;
   outsideLiabilities: Dec;
   preferenceShareCapital: Dec;
   netAssetValue: Dec;
   sharesOutstanding: Dec;
-  /** Fully diluted where the capital table holds dilutive instruments. */
-  valuePerShare: Dec;
-  dilution: { instruments: DilutiveInstruments; result: Dilution } | null;
 }
 
 export function computeBookNav(f: NormalisedFinancials): BookNavComputation {
@@ -33,18 +31,15 @@ export function computeBookNav(f: NormalisedFinancials): BookNavComputation {
     .minus(preferenceShareCapital);
   const netAssetValue = assets.minus(notAssets).minus(outsideLiabilities).minus(preferenceShareCapital);
   const sharesOutstanding = dec(f.shares.equitySharesOutstanding);
-  // NAV deducted CCPS capital (preference capital) and CCD principal (a liability): converted, they come back.
-  const instruments = dilutiveInstruments(f);
-  const dilution = instruments ? { instruments, result: dilute(netAssetValue, sharesOutstanding, instruments, instruments.ccpsCapital.plus(instruments.ccdPrincipal)) } : null;
   return {
-    dilution,
+    // NAV deducted CCPS capital (preference capital) and CCD principal (a liability): converted, they come back.
+    ...perShare(f, netAssetValue, sharesOutstanding),
     totalAssets: assets,
     notAssets,
     outsideLiabilities,
     preferenceShareCapital,
     netAssetValue,
     sharesOutstanding,
-    valuePerShare: dilution ? dilution.result.valuePerShare : netAssetValue.div(sharesOutstanding),
   };
 }
 
@@ -59,9 +54,9 @@ export function bookNavMethod(c: BookNavComputation): MethodResult {
       amountLine('Less: preference share capital', c.preferenceShareCapital.neg()),
       amountLine('Net asset value attributable to equity', c.netAssetValue),
       countLine('Equity shares outstanding', c.sharesOutstanding),
-      ...(c.dilution ? dilutionLines(c.dilution.result, c.dilution.instruments) : [perShareLine('Value per equity share', c.valuePerShare)]),
+      ...perShareLines(c),
     ],
-    ...(c.dilution && { basicValuePerShare: toPaise(c.dilution.result.basicValuePerShare) }),
+    ...basicValuePerShare(c),
     equityValue: toPaise(c.netAssetValue),
     valuePerShare: toPaise(c.valuePerShare),
   };
