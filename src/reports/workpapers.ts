@@ -236,6 +236,10 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
   }
   inp.row += 1;
 
+  // The equity bridge from an enterprise value (docs/valuation-method.md, Equity bridge), one formula tail
+  // for the DCF, its sensitivity grid, the comparables and the transactions.
+  const bridge = `-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}+${bridgeItems}`;
+
   const projections: Record<string, string[]> = {};
   if (f.projections.length > 0) {
     inp.heading('Projections (₹; tax rate in percent)');
@@ -338,7 +342,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
     const pvTv = s.put('Present value of terminal value', { f: `${tv}*${tvDf}`, result: lv.get('Present value of terminal value') }, RUPEE_FORMAT);
     const ev = s.put('Enterprise value', { f: `${sumPv}+${pvTv}`, result: Number(dcf.enterpriseValue) }, RUPEE_FORMAT);
     const equity = s.put('Equity value = EV − borrowings − preference capital + cash + current investments + non-operating assets + equity bridge items', {
-      f: `${ev}-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}+${bridgeItems}`,
+      f: `${ev}${bridge}`,
       result: Number(dcf.equityValue),
     }, RUPEE_FORMAT);
     const perShare = perShareCells(s, dcf, equity, shares, name);
@@ -354,7 +358,6 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
       const top = sens.row;
       sens.ws.getCell(top, 1).value = 'WACC \\ g (percentage points from the base)';
       steps.forEach((d, j) => sens.set(top, 2 + j, { f: `${growth}+(${d})`, result: Number(v.sensitivity!.growthValues[j]) }, PERCENT_FORMAT));
-      const bridge = `-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}+${bridgeItems}`;
       steps.forEach((d, i) => {
         const r = top + 1 + i;
         const w = sens.set(r, 1, { f: `${wacc}+(${d})`, result: Number(v.sensitivity!.waccValues[i]) }, PERCENT_FORMAT);
@@ -477,7 +480,6 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
     });
     if (comparables.lines.some((l) => l.label.includes(': after a '))) s.row += 1;
     s.row += 2;
-    const bridge = `-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}+${bridgeItems}`;
     const implied: string[] = [];
     for (const k of keys) {
       const label = MULTIPLE_LABELS[k].multiple;
@@ -507,7 +509,6 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
     const s = new Sheet(wb, known, 'TRANSACTIONS');
     s.title('Comparable transactions: each deal\'s multiples, their median, the implied values (formulas)');
     const lv = lineValues(transactions);
-    const bridge = `-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}+${bridgeItems}`;
     const implied: string[] = [];
     for (const key of ['evToEbitda', 'evToRevenue'] as const) {
       const label = MULTIPLE_LABELS[key].multiple;
