@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
+import { createDatabase, dropDatabase } from './lib/throwaway-db.js';
 import { openPostgres } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { MAX_XLSX_EXPANDED_BYTES, zipExpandedBytes } from '../src/domain/documents/upload-bounds.js';
@@ -100,29 +100,19 @@ const scenario: Scenario = {
       clearInterval(sampler);
       await stopAll();
       rmSync(dataDir, { recursive: true, force: true });
-      if (created) {
-        const admin = new pg.Client({ connectionString: ADMIN_URL });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-        await admin.end();
-      }
+      if (created) await dropDatabase(ADMIN_URL, dbName);
     };
     const onSignal = () => void cleanup().finally(() => process.exit(130));
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
-      const admin = new pg.Client({ connectionString: ADMIN_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
+      const dbUrl = await createDatabase(ADMIN_URL, dbName);
       created = true;
-      await admin.end();
-      const u = new URL(ADMIN_URL);
-      u.pathname = `/${dbName}`;
-      const db = openPostgres(u.toString(), { max: 2 });
+      const db = openPostgres(dbUrl, { max: 2 });
       await migrate(db);
       await db.close();
       const env = {
-        DATABASE_URL: u.toString(), DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent',
+        DATABASE_URL: dbUrl, DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent',
         NODE_ENV: 'production', SESSION_SECRET, PUBLIC_BASE_URL: 'https://valuations.bench.example',
         ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
       };

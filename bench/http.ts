@@ -17,6 +17,7 @@ import { openPostgres } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { listEngagements } from '../src/db/repositories/engagements.js';
 import type { Scenario } from './lib/scenario.js';
+import { createDatabase, dropDatabase } from './lib/throwaway-db.js';
 import { startChild, stopAll, stopChild, treeCpuSeconds, type Child } from './lib/children.js';
 import { formatStalls, summarizeStalls, type StallSummary } from './lib/stall-summary.js';
 
@@ -128,12 +129,7 @@ async function seedEngagements(client: pg.Client, firmId: string, userId: string
 async function cleanup(dbName: string | undefined): Promise<void> {
   await stopAll();
   for (const d of tempDirs.splice(0)) rmSync(d, { recursive: true, force: true });
-  if (dbName) {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  if (dbName) await dropDatabase(ADMIN_URL, dbName);
 }
 
 const scenario: Scenario = {
@@ -152,14 +148,8 @@ const scenario: Scenario = {
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
-      const admin = new pg.Client({ connectionString: ADMIN_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
+      const dbUrl = await createDatabase(ADMIN_URL, dbName);
       created = true;
-      await admin.end();
-      const u = new URL(ADMIN_URL);
-      u.pathname = `/${dbName}`;
-      const dbUrl = u.toString();
       const db = openPostgres(dbUrl, { max: 2 });
       await migrate(db);
       await db.close();
