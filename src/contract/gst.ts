@@ -19,10 +19,14 @@ export const stateOfGstin = (gstin: string): string => gstin.slice(0, 2);
 /** 15 characters: state code, PAN (5 letters, 4 digits, a letter), entity number, Z, check character. */
 export const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
-export function gstSplit(totalPaise: number, operatorState: string, recipientState: string | null, ratePercent = 18): GstSplit {
-  // taxable = total × 100 / (100 + rate), rounded half-up to the paisa; the tax is the rest, so the parts add up.
+/** A GST-inclusive total's taxable value (total × 100 / (100 + rate), half-up to the paisa) and its tax, the rest. */
+export function gstIncluded(totalPaise: number, ratePercent: number): { taxablePaise: number; taxPaise: number } {
   const taxablePaise = Math.round((totalPaise * 100) / (100 + ratePercent));
-  const tax = totalPaise - taxablePaise;
+  return { taxablePaise, taxPaise: totalPaise - taxablePaise };
+}
+
+export function gstSplit(totalPaise: number, operatorState: string, recipientState: string | null, ratePercent = 18): GstSplit {
+  const { taxablePaise, taxPaise: tax } = gstIncluded(totalPaise, ratePercent);
   // Without the recipient's GSTIN the supply is taken where the operator is (intra-state).
   const interState = recipientState !== null && recipientState !== operatorState;
   const cgstPaise = interState ? 0 : Math.round(tax / 2);

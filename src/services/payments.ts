@@ -17,19 +17,21 @@ import type { Config } from '../config.js';
 import { getAssumptions, getValuation } from '../db/repositories/valuation-data.js';
 import { getFirm, listActiveMemberRegistrations } from '../db/repositories/users.js';
 import * as invoices from '../db/repositories/invoices.js';
-import { financialYearLabel, gstSplit, invoiceNumber, stateOfGstin } from '../contract/gst.js';
+import { financialYearLabel, gstIncluded, gstSplit, invoiceNumber, stateOfGstin } from '../contract/gst.js';
 import { renderInvoice } from '../reports/invoice.js';
 import { todayInIndia } from './engagements.js';
 import { adoptedMethods, plannedMethods, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
 import type { Statute, ValuationResult } from '../domain/valuation/types.js';
 
-export function publicPayment(p: repo.PaymentRow, gatewayKeyId: string) {
+export function publicPayment(p: repo.PaymentRow, gatewayKeyId: string, gstRatePercent: number) {
   return {
     id: p.id,
     engagementId: p.engagement_id,
     gatewayOrderId: p.gateway_order_id,
     gatewayPaymentId: p.gateway_payment_id,
     amount: p.amount_paise,
+    // The amount includes GST (docs/decisions.md, Tax invoices): what the console shows before paying.
+    gst: { ratePercent: gstRatePercent, ...gstIncluded(Number(p.amount_paise), gstRatePercent) },
     currency: p.currency,
     status: p.status,
     gatewayKeyId,
@@ -81,7 +83,7 @@ export async function createPayment(
     const open = await repo.getOpenPayment(tx, principal.firmId, engagementId);
     if (engagement.payment_status === 'PAID' || open?.status === 'CAPTURED') throw alreadyPaid();
     await requireSomeoneCanSign(tx, principal.firmId, engagement);
-    const answer = open ? publicPayment(open, keyId) : undefined;
+    const answer = open ? publicPayment(open, keyId, ctx.config.GST_RATE_PERCENT) : undefined;
     if (answer) await record?.(tx, answer);
     return { engagement, answer };
   });
@@ -112,7 +114,7 @@ export async function createPayment(
       // Another request created the open order first: answer with that one.
       const winner = await repo.getOpenPayment(tx, principal.firmId, engagementId);
       if (!winner || winner.status === 'CAPTURED') throw alreadyPaid();
-      const answer = publicPayment(winner, keyId);
+      const answer = publicPayment(winner, keyId, ctx.config.GST_RATE_PERCENT);
       await record?.(tx, answer);
       return answer;
     }
@@ -121,14 +123,14 @@ export async function createPayment(
       action: 'payment.created', engagementId,
       details: { paymentId: id, gatewayOrderId: order.orderId, amountPaise, currency: 'INR' },
     });
-    const answer = publicPayment(inserted, keyId);
+    const answer = publicPayment(inserted, keyId, ctx.config.GST_RATE_PERCENT);
     await record?.(tx, answer);
     return answer;
   });
 }
 
 export async function listPayments(ctx: ServiceContext, principal: Principal, limit: number, cursor?: string) {
-  return (await repo.listPayments(ctx.db, principal.firmId, limit, cursor)).map((p) => publicPayment(p, ctx.gateway.keyId));
+  return (await repo.listPayments(ctx.db, principal.firmId, limit, cursor)).map((p) => publicPayment(p, ctx.gateway.keyId, ctx.config.GST_RATE_PERCENT));
 }
 
 type CaptureOutcome =
@@ -167,7 +169,7 @@ async function capturePayment(
       action: 'payment.captured', engagementId: current.engagement_id,
       details: { paymentId: current.id, gatewayOrderId: current.gateway_order_id, gatewayPaymentId, amountPaise: current.amount_paise, source },
     });
-    await writeEngagementEvent(tx, current.firm_id, current.engagement_id, 'payment.captured', { payment: publicPayment(captured, ctx.gateway.keyId) });
+    await writeEngagementEvent(tx, current.firm_id, current.engagement_id, 'payment.captured', { payment: publicPayment(captured, ctx.gateway.keyId, ctx.config.GST_RATE_PERCENT) });
     return { kind: 'captured' as const, payment: captured };
   });
 }
@@ -191,7 +193,7 @@ export async function verifyPayment(
       : 'This order was already captured with a different payment');
   }
   if (outcome.kind === 'duplicate_event') throw new Error('unreachable');
-  return publicPayment(outcome.payment, ctx.gateway.keyId);
+  return publicPayment(outcome.payment, ctx.gateway.keyId, ctx.config.GST_RATE_PERCENT);
 }
 
 interface GatewayWebhookBody {

@@ -8,7 +8,10 @@ export const paymentSchema = z
     engagementId: z.string(),
     gatewayOrderId: z.string().describe('The gateway order to open the checkout with'),
     gatewayPaymentId: z.string().nullable().describe('Set once captured'),
-    amount: z.number().int().describe('Integer paise (₹1 = 100)'),
+    amount: z.number().int().describe('Integer paise (₹1 = 100), GST included'),
+    gst: z
+      .object({ ratePercent: z.number().int(), taxablePaise: z.number().int(), taxPaise: z.number().int() })
+      .describe('The GST in the amount: taxable value = amount × 100 / (100 + rate), half-up to the paisa, and the tax, the rest (the tax invoice splits it into CGST + SGST or IGST)'),
     currency: z.string().describe('Always INR'),
     status: z.enum(['CREATED', 'CAPTURED', 'FAILED']),
     gatewayKeyId: z.string().describe('Public key id for the browser checkout'),

@@ -63,6 +63,8 @@ test('an order carries the configured price in paise, INR, and is returned again
   assert.equal(p.engagementId, e.id);
   assert.equal(p.amount, PRICE);
   assert.ok(Number.isInteger(p.amount));
+  // ₹1,234.00 includes 18 % GST: 1,045.76 taxable (123400 × 100 / 118, half-up) and 188.24 tax.
+  assert.deepEqual(p.gst, { ratePercent: 18, taxablePaise: 104_576, taxPaise: 18_824 });
   assert.equal(p.currency, 'INR');
   assert.equal(p.status, 'CREATED');
   assert.equal(p.gatewayKeyId, 'rzp_sandbox');

@@ -1722,7 +1722,7 @@ export interface components {
             valuationDate?: string;
         };
         Payment: {
-            /** @description Integer paise (₹1 = 100) */
+            /** @description Integer paise (₹1 = 100), GST included */
             amount: number;
             capturedAt: string | null;
             /** @description ISO 8601 UTC timestamp */
@@ -1736,6 +1736,12 @@ export interface components {
             gatewayOrderId: string;
             /** @description Set once captured */
             gatewayPaymentId: string | null;
+            /** @description The GST in the amount: taxable value = amount × 100 / (100 + rate), half-up to the paisa, and the tax, the rest (the tax invoice splits it into CGST + SGST or IGST) */
+            gst: {
+                ratePercent: number;
+                taxablePaise: number;
+                taxPaise: number;
+            };
             /** @description pay_… */
             id: string;
             /** @enum {string} */

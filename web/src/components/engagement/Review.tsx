@@ -3,7 +3,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { gstSplit } from '../../../../src/contract/gst';
 import { api, call, type Schemas } from '../../api/client';
 import type { Me } from '../../lib/session';
 import { atLeast } from '../../lib/session';
@@ -195,7 +194,7 @@ function Payment({ engagement, canPay }: { engagement: Engagement; canPay: boole
           </Group>
         ) : <Text size="sm" c="gray.7">Paying needs the VALUER or ADMIN role.</Text>)}
         {engagement.paymentStatus === 'UNPAID' && canPay && review.data && (
-          <PaymentConfirmation amountPaise={review.data.amount} engagement={engagement}
+          <PaymentConfirmation payment={review.data} engagement={engagement}
             onConfirm={() => pay.mutate()} onCancel={() => review.reset()} paying={pay.isPending} />
         )}
         <FormError error={review.error ?? pay.error} title="Payment not completed" />
@@ -205,20 +204,20 @@ function Payment({ engagement, canPay }: { engagement: Engagement; canPay: boole
 }
 
 /** What the payment covers, the GST in it and the total, before any money moves (docs/decisions.md, Tax invoices). */
-function PaymentConfirmation({ amountPaise, engagement, onConfirm, onCancel, paying }: {
-  amountPaise: number; engagement: Engagement; onConfirm: () => void; onCancel: () => void; paying: boolean;
+function PaymentConfirmation({ payment, engagement, onConfirm, onCancel, paying }: {
+  payment: Schemas['Payment']; engagement: Engagement; onConfirm: () => void; onCancel: () => void; paying: boolean;
 }) {
-  // The fee includes GST at 18 %; the tax invoice splits it into CGST + SGST or IGST by the firm's state.
-  const split = gstSplit(amountPaise, '00', null);
+  // The amount includes GST, as the order states it; the tax invoice splits it into CGST + SGST or IGST by the firm's state.
+  const { gst } = payment;
   return (
     <Paper withBorder p="sm" radius="md" data-testid="payment-confirmation">
       <Stack gap={4}>
         <Text size="sm">The valuation report for <b>{engagement.targetEntity}</b>, signed and certified on completion.</Text>
         <Table aria-label="Payment">
           <Table.Tbody>
-            <Table.Tr><Table.Th scope="row">Fee</Table.Th><Table.Td ta="right">{paiseToRupees(split.taxablePaise)}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Th scope="row">GST at {split.ratePercent}%</Table.Th><Table.Td ta="right">{paiseToRupees(split.totalPaise - split.taxablePaise)}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Th scope="row">Total</Table.Th><Table.Td ta="right" fw={700} data-testid="payment-total">{paiseToRupees(split.totalPaise)}</Table.Td></Table.Tr>
+            <Table.Tr><Table.Th scope="row">Fee</Table.Th><Table.Td ta="right">{paiseToRupees(gst.taxablePaise)}</Table.Td></Table.Tr>
+            <Table.Tr><Table.Th scope="row">GST at {gst.ratePercent}%</Table.Th><Table.Td ta="right">{paiseToRupees(gst.taxPaise)}</Table.Td></Table.Tr>
+            <Table.Tr><Table.Th scope="row">Total</Table.Th><Table.Td ta="right" fw={700} data-testid="payment-total">{paiseToRupees(payment.amount)}</Table.Td></Table.Tr>
           </Table.Tbody>
         </Table>
         <Text size="xs" c="gray.7">A tax invoice is issued when the payment is captured (Payments page).</Text>
