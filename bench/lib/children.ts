@@ -30,14 +30,30 @@ export interface Child {
 
 const children = new Set<Child>();
 
-/** Starts `node --import tsx <script> …args` (the Node 24 of this process) and waits until `probe` answers (null: 4 s alive). */
+/**
+ * The environment and node flags `npm start` gives the service (package.json's start script:
+ * `[NAME=value …] exec node [flags] --import tsx src/main.ts`), so the bench measures the service as it is run.
+ */
+export function serviceLaunch(): { env: Record<string, string>; nodeFlags: string[] } {
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const m = /^((?:[A-Z_]+=\S+\s+)*)exec node((?:\s+--[\w-]+(?:=\S+)?)*)\s+--import tsx src\/main\.ts$/.exec(start);
+  if (!m) throw new Error(`package.json's start script is not "[NAME=value …] exec node [flags] --import tsx src/main.ts": ${start}`);
+  const env = Object.fromEntries(m[1].trim().split(/\s+/).filter(Boolean).map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]));
+  return { env, nodeFlags: m[2].trim().split(/\s+/).filter(Boolean) };
+}
+
+/**
+ * Starts `node --import tsx <script> …args` (the Node 24 of this process) and waits until `probe` answers (null: 4 s
+ * alive). The service (src/main.ts) gets `npm start`'s environment and flags, then BENCH_SERVICE_NODE_FLAGS.
+ */
 export async function startChild(name: string, script: string, args: string[], env: Record<string, string>, probe: string | null): Promise<Child> {
   const port = await freePort();
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const launch = script === 'src/main.ts' ? serviceLaunch() : { env: {}, nodeFlags: [] };
   const extra = script === 'src/main.ts' && process.env.BENCH_SERVICE_NODE_FLAGS ? process.env.BENCH_SERVICE_NODE_FLAGS.split(' ') : [];
-  const proc = spawn(process.execPath, [...prof, ...extra, '--import', 'tsx', script, ...args], {
+  const proc = spawn(process.execPath, [...prof, ...launch.nodeFlags, ...extra, '--import', 'tsx', script, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...launch.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const child: Child = { name, proc, base: `http://127.0.0.1:${port}`, output: [], trace: env.STALL_TRACE_FILE };

@@ -4,8 +4,11 @@
 // memory or time: a workbook is measured by what it expands to (read from the zip's central
 // directory, without inflating anything), a CSV by its rows.
 
-/** The most a workbook's entries may expand to, together. */
-export const MAX_XLSX_EXPANDED_BYTES = 4 * 1024 * 1024;
+/**
+ * The most a workbook's entries may expand to, together: room for a 5 MB workbook of a firm's own (its logo,
+ * other sheets), which the reader thread's bounded heap reads in about a second (docs/decisions.md).
+ */
+export const MAX_XLSX_EXPANDED_BYTES = 8 * 1024 * 1024;
 /** The most rows a CSV or the first sheet of a workbook may have. */
 export const MAX_SPREADSHEET_ROWS = 2_000;
 /** The most columns any row may have (the widest table is the projections: a label and 10 years). */

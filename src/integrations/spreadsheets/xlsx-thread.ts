@@ -5,7 +5,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { readXlsx, SpreadsheetReadError } from './financials-files.js';
 import type { Grid } from './financials-grid.js';
 
-/** Heap a workbook parse may use (`npm run bench -- heavy` reads a workbook of 3.94 MB expanded, near the upload bound, within it). */
+/** Heap a workbook parse may use (`npm run bench -- heavy` reads a 5 MB workbook of a firm's own, its logo and a sheet of workings, within it). */
 const THREAD_HEAP_MB = 160;
 
 type Answer = { id: number; grid: Grid } | { id: number; readError: string } | { id: number; crash: string };

@@ -45,7 +45,7 @@ test('a 300,000-row workbook is refused at upload (413, what it expands to), whi
   const res = await upload(t, bearer, e.id, 'FINANCIALS', 'rows.xlsx', big);
   assert.equal(res.statusCode, 413, res.body);
   assert.equal(res.json().code, 'payload_too_large');
-  assert.match(res.json().detail, /The workbook expands to [\d.]+ MB; a financials workbook may expand to at most 4\.0 MB/);
+  assert.match(res.json().detail, /The workbook expands to [\d.]+ MB; a financials workbook may expand to at most 8\.0 MB/);
   const h = await health;
   assert.equal(h.status, 200);
   assert.ok(h.ms < 200, `/health took ${h.ms} ms`);
