@@ -23,12 +23,10 @@ import { basisAndPremise } from './sections/basis.js';
 import { caveats, representations, signatureBlock } from './sections/closing.js';
 import { certificateBlock } from './sections/certificate.js';
 import { decoratePages } from './sections/page-decoration.js';
-import { loadCharts } from './charts.js';
 
 export { DRAFT_WATERMARK, type ReportInput } from './report-input.js';
 
 export async function renderReport(input: ReportInput): Promise<Buffer> {
-  await loadCharts();
   const at = new Date(input.generatedAt);
   if (Number.isNaN(at.getTime())) throw new Error(`generatedAt is not a timestamp: ${input.generatedAt}`);
   const { w, finish } = openDocument({

@@ -256,7 +256,7 @@ test('weights set by the valuer, their rationale and the discount with values be
   assert.ok(text.includes('Rationale for the discount. Unlisted minority stake'));
 });
 
-test('charts: a football field (methods, DCF range, concluded value, proposed price) and the sensitivity heat map, as vectors', async () => {
+test('charts: a football field (methods, DCF range, concluded value, proposed price) as vectors, and no heat map', async () => {
   const { computeValuation } = await import('../../../src/domain/valuation/engine.js');
   const { loadFinancials } = await import('../valuation/helpers.js');
   const v = computeValuation({
@@ -269,6 +269,7 @@ test('charts: a football field (methods, DCF range, concluded value, proposed pr
   assert.ok(text.includes('Football field: value per share by method (diamonds) and the DCF sensitivity range (bar); the solid line is the concluded value'));
   assert.ok(text.includes('the dashed red line is the proposed price, ₹215.00'));
   assert.ok(text.includes('DCF sensitivity range'));
+  assert.ok(text.includes('₹ per share'), 'the value axis is named');
   assert.ok(!text.includes('Heat map'), 'the sensitivity grid is printed once, as its table');
   // The chart text is drawn text (vector), not an embedded image.
   assert.ok(text.includes('g 4.5%'));
