@@ -11,10 +11,12 @@ import {
   createPublicKey,
   generateKeyPairSync,
   randomBytes,
-  scryptSync,
+  scrypt as scryptCallback,
+  type ScryptOptions,
   sign,
   verify,
 } from 'node:crypto';
+import { promisify } from 'node:util';
 
 export interface CertificatePayload {
   reportId: string;
@@ -93,15 +95,19 @@ const VERSION = 'v1';
 const SCRYPT = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const AAD = Buffer.from('valuation-service/report-signing-key/v1');
 
-function deriveKey(secret: string, salt: Buffer): Buffer {
+// scrypt on the libuv thread pool: at these parameters it takes 100–200 ms, which scryptSync spent holding the
+// event loop (every API request waited while a FINAL report was signed, in the one-process layout).
+const scrypt = promisify(scryptCallback) as (secret: string, salt: Buffer, keylen: number, options: ScryptOptions) => Promise<Buffer>;
+
+async function deriveKey(secret: string, salt: Buffer): Promise<Buffer> {
   if (secret.length === 0) throw new Error('encryption secret must not be empty');
-  return scryptSync(secret, salt, 32, SCRYPT);
+  return scrypt(secret, salt, 32, SCRYPT);
 }
 
-export function encryptPrivateKey(pem: string, secret: string): string {
+export async function encryptPrivateKey(pem: string, secret: string): Promise<string> {
   const salt = randomBytes(16);
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', deriveKey(secret, salt), iv);
+  const cipher = createCipheriv('aes-256-gcm', await deriveKey(secret, salt), iv);
   cipher.setAAD(AAD);
   const ciphertext = Buffer.concat([cipher.update(pem, 'utf8'), cipher.final()]);
   const tag = cipher.getAuthTag();
@@ -109,7 +115,7 @@ export function encryptPrivateKey(pem: string, secret: string): string {
 }
 
 /** Throws when the secret is wrong or the blob was altered (GCM authentication fails). */
-export function decryptPrivateKey(blob: string, secret: string): string {
+export async function decryptPrivateKey(blob: string, secret: string): Promise<string> {
   const [version, body] = blob.split('.', 2);
   if (version !== VERSION || !body) throw new Error('unrecognised encrypted key format');
   const raw = Buffer.from(body, 'base64');
@@ -118,7 +124,7 @@ export function decryptPrivateKey(blob: string, secret: string): string {
   const iv = raw.subarray(16, 28);
   const tag = raw.subarray(28, 44);
   const ciphertext = raw.subarray(44);
-  const decipher = createDecipheriv('aes-256-gcm', deriveKey(secret, salt), iv);
+  const decipher = createDecipheriv('aes-256-gcm', await deriveKey(secret, salt), iv);
   decipher.setAAD(AAD);
   decipher.setAuthTag(tag);
   try {

@@ -46,7 +46,7 @@ async function signingKeyRow(ctx: ServiceContext) {
   if (existing) return existing;
   const pair = generateSigningKeyPair();
   await reports.insertSigningKey(ctx.db, {
-    id: SIGNING_KEY_ID, publicKeyPem: pair.publicKeyPem, privateKeyEncrypted: encryptPrivateKey(pair.privateKeyPem, keySecret(ctx)),
+    id: SIGNING_KEY_ID, publicKeyPem: pair.publicKeyPem, privateKeyEncrypted: await encryptPrivateKey(pair.privateKeyPem, keySecret(ctx)),
   });
   return (await reports.getSigningKey(ctx.db))!;
 }
@@ -54,7 +54,7 @@ async function signingKeyRow(ctx: ServiceContext) {
 /** Decrypts the private key (scrypt): only when a FINAL report is signed, never for public look-ups. */
 async function privateSigningKey(ctx: ServiceContext): Promise<{ id: string; privateKeyPem: string }> {
   const row = await signingKeyRow(ctx);
-  return { id: row.id, privateKeyPem: decryptPrivateKey(row.private_key_encrypted, keySecret(ctx)) };
+  return { id: row.id, privateKeyPem: await decryptPrivateKey(row.private_key_encrypted, keySecret(ctx)) };
 }
 
 export async function publicSigningKey(ctx: ServiceContext) {

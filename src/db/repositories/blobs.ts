@@ -7,10 +7,11 @@ export async function putBlob(tx: Executor, firmId: string, key: string, data: U
 
 /**
  * Bytes per read of a large blob. node-postgres receives bytea as hex text and decodes it on the event loop:
- * a 5 MB workbook read in one row held the loop for 30–45 ms (a 10 MB string, then a major GC), in 1 MB
- * pieces each read holds it a few milliseconds. Blobs are written once and never changed, so the pieces agree.
+ * a 5 MB workbook read in one row held the loop for 30–45 ms (a 10 MB string, then a major GC); in CPU
+ * profiles of `npm run bench -- heavy` a 1 MB piece still held it up to 40 ms on a busy machine, a 256 KB
+ * piece a few. Blobs are written once and never changed, so the pieces agree.
  */
-export const BLOB_READ_CHUNK_BYTES = 1024 * 1024;
+export const BLOB_READ_CHUNK_BYTES = 256 * 1024;
 
 export async function getBlob(tx: Executor, firmId: string, key: string): Promise<Buffer | null> {
   const head = await tx.query<{ size: number; data: Uint8Array | null }>(

@@ -84,20 +84,29 @@ test('signing refuses a non-Ed25519 key', async () => {
   assert.throws(() => signCertificate(payload, privateKey), /Ed25519/);
 });
 
-test('private key encryption round trip; wrong secret or tampering fails', () => {
+test('private key encryption round trip; wrong secret or tampering fails', async () => {
   const secret = 'a long random service secret';
-  const blob = encryptPrivateKey(keys.privateKeyPem, secret);
+  const blob = await encryptPrivateKey(keys.privateKeyPem, secret);
   assert.ok(!blob.includes('PRIVATE KEY'));
   assert.match(blob, /^v1\./);
-  assert.notEqual(encryptPrivateKey(keys.privateKeyPem, secret), blob); // fresh salt and IV each time
-  const pem = decryptPrivateKey(blob, secret);
+  assert.notEqual(await encryptPrivateKey(keys.privateKeyPem, secret), blob); // fresh salt and IV each time
+  const pem = await decryptPrivateKey(blob, secret);
   assert.equal(pem, keys.privateKeyPem);
   assert.equal(verifyCertificate(payload, signCertificate(payload, pem), keys.publicKeyPem), true);
 
-  assert.throws(() => decryptPrivateKey(blob, 'wrong secret'), /wrong secret or corrupted/);
+  await assert.rejects(decryptPrivateKey(blob, 'wrong secret'), /wrong secret or corrupted/);
   const raw = Buffer.from(blob.slice(3), 'base64');
   raw[raw.length - 1] ^= 0x01;
-  assert.throws(() => decryptPrivateKey(`v1.${raw.toString('base64')}`, secret), /wrong secret or corrupted/);
-  assert.throws(() => decryptPrivateKey('v0.abc', secret), /format/);
-  assert.throws(() => encryptPrivateKey(keys.privateKeyPem, ''), /empty/);
+  await assert.rejects(decryptPrivateKey(`v1.${raw.toString('base64')}`, secret), /wrong secret or corrupted/);
+  await assert.rejects(decryptPrivateKey('v0.abc', secret), /format/);
+  await assert.rejects(encryptPrivateKey(keys.privateKeyPem, ''), /empty/);
+});
+
+test('deriving the key does not hold the event loop: a timer set before decrypting fires before it ends', async () => {
+  const blob = await encryptPrivateKey(keys.privateKeyPem, 'a long random service secret');
+  let fired = false;
+  setImmediate(() => (fired = true));
+  const pem = await decryptPrivateKey(blob, 'a long random service secret');
+  assert.equal(pem, keys.privateKeyPem);
+  assert.ok(fired, 'the event loop turned while scrypt ran (on the thread pool)');
 });
