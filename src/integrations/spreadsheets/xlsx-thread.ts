@@ -1,6 +1,8 @@
 // Reads a financials workbook on a worker thread, so parsing a few megabytes of XML never holds the event
 // loop (the API's /health and every request keep answering while a workbook is ingested), and the memory
 // the parse needs is bounded. The thread runs readXlsx unchanged.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { readXlsx, SpreadsheetReadError } from './financials-files.js';
 import type { Grid } from './financials-grid.js';
@@ -64,7 +66,26 @@ export function readXlsxOffThread(buffer: Buffer): Promise<Grid> {
   });
 }
 
+/** The reader's scheduling priority (nice): below the API's main thread, which then wins a busy CPU. */
+const READER_NICE = 10;
+
+/**
+ * Lowers this thread's own priority. On Linux a thread has its own nice value, set through setpriority with
+ * its thread id (read from /proc/thread-self); elsewhere, or where that is refused, the thread keeps the
+ * process's priority. Reading a workbook takes a core for about a second: at nice 10 the API's event loop
+ * is scheduled first on a machine with few cores (`/health` during ingestion, `npm run bench -- heavy`).
+ */
+function lowerThreadPriority(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, READER_NICE);
+  } catch {
+    // not Linux, or not permitted: the reader runs at the process's priority
+  }
+}
+
 if (!isMainThread && parentPort && (workerData as { xlsxReader?: boolean } | null)?.xlsxReader) {
+  lowerThreadPriority();
   const port = parentPort;
   let queue = Promise.resolve();
   port.on('message', ({ id, xlsx }: { id: number; xlsx: Uint8Array }) => {
