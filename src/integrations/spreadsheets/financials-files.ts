@@ -1,6 +1,7 @@
 // Reading and writing the financials document's CSV and XLSX files; the layout of their cells is
 // financials-grid.ts.
 import { parse as parseCsv } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { MAX_SPREADSHEET_COLUMNS, MAX_SPREADSHEET_ROWS } from '../../domain/documents/upload-bounds.js';
 import { documentToGrid, isHeaderRow, type Cell, type FinancialsDocumentLike, type Grid } from './financials-grid.js';
@@ -61,25 +62,43 @@ function excelCell(value: ExcelJS.CellValue): Cell {
   return String(value);
 }
 
-/** Reads the first worksheet of an XLSX file into a grid; row numbers are the sheet's own. */
+/**
+ * Reads the first worksheet of an XLSX file into a grid; row numbers are the sheet's own. The workbook is
+ * streamed (ExcelJS's WorkbookReader): only the first sheet's cells are kept, and the firm's other sheets,
+ * images and drawings are inflated and dropped as they pass, so memory follows the template's sheet, not the
+ * file (a 5 MB workbook with a logo and sheets of workings reads in a few tens of MB). ExcelJS writes sheets
+ * that come before the shared strings to temporary files under os.tmpdir(); the reader thread
+ * (xlsx-thread.ts) gives it a directory of its own and empties it after every workbook.
+ */
 export async function readXlsx(buffer: Buffer): Promise<Grid> {
-  const workbook = new ExcelJS.Workbook();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]) as unknown as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookReader>[0], {
+    worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore',
+  });
+  const grid: Grid = [];
+  let lastRow = 0;
+  let columns = 0;
+  let sheets = 0;
   try {
-    // exceljs declares its own Buffer type, which @types/node 20's generic Buffer does not match.
-    await workbook.xlsx.load(buffer as unknown as Parameters<typeof workbook.xlsx.load>[0]);
+    for await (const sheet of reader) {
+      const first = sheets++ === 0;
+      for await (const row of sheet) {
+        // Later sheets are read through and dropped: ExcelJS parks a sheet that precedes the shared strings in a
+        // temporary file and removes it only once the sheet has been read to its end.
+        if (!first) continue;
+        lastRow = Math.max(lastRow, row.number);
+        columns = Math.max(columns, row.cellCount);
+        // Past the bounds the rows are only counted, so the refusal can say how many there are.
+        if (lastRow > MAX_SPREADSHEET_ROWS || columns > MAX_SPREADSHEET_COLUMNS) continue;
+        while (grid.length < row.number - 1) grid.push([]);
+        const cells: Cell[] = [];
+        for (let c = 1; c <= row.cellCount; c++) cells.push(excelCell(row.getCell(c).value));
+        grid.push(cells);
+      }
+    }
   } catch (err) {
     throw new SpreadsheetReadError('not a readable XLSX workbook', { cause: err });
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  assertWithinBounds(sheet.rowCount, sheet.columnCount);
-  const grid: Grid = [];
-  for (let r = 1; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    const cells: Cell[] = [];
-    for (let c = 1; c <= row.cellCount; c++) cells.push(excelCell(row.getCell(c).value));
-    grid.push(cells);
-  }
+  assertWithinBounds(lastRow, columns);
   return grid;
 }
 

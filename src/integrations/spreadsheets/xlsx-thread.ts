@@ -1,8 +1,9 @@
 // Reads a financials workbook on a worker thread, so parsing a few megabytes of XML never holds the event
 // loop (the API's /health and every request keep answering while a workbook is ingested), and the memory
 // the parse needs is bounded. The thread runs readXlsx unchanged.
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { setPriority, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { readXlsx, SpreadsheetReadError } from './financials-files.js';
 import type { Grid } from './financials-grid.js';
@@ -24,9 +25,12 @@ let reader: { worker: Worker; pending: Map<number, Pending> } | undefined;
 let nextId = 0;
 
 function startReader() {
+  // The thread's scratch directory for ExcelJS's temporary sheet files, removed with the thread.
+  const scratch = mkdtempSync(join(tmpdir(), `vs-xlsx-${process.pid}-`));
+  process.once('exit', () => rmSync(scratch, { recursive: true, force: true }));
   // This file's own path (.ts under tsx, .js when compiled); the thread inherits the loader (execArgv).
   const worker = new Worker(new URL(import.meta.url), {
-    workerData: { xlsxReader: true },
+    workerData: { xlsxReader: true, scratch },
     resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: 8 },
   });
   worker.unref();
@@ -50,7 +54,10 @@ function startReader() {
     else p.reject(new Error(`reading the workbook failed: ${answer.crash}`));
   });
   worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`the workbook reader stopped (exit ${code})`)));
+  worker.on('exit', (code) => {
+    rmSync(scratch, { recursive: true, force: true });
+    fail(new Error(`the workbook reader stopped (exit ${code})`));
+  });
   return state;
 }
 
@@ -86,12 +93,19 @@ function lowerThreadPriority(): void {
 
 if (!isMainThread && parentPort && (workerData as { xlsxReader?: boolean } | null)?.xlsxReader) {
   lowerThreadPriority();
+  // A worker's environment is its own copy: os.tmpdir() here (where ExcelJS parks sheets) is the scratch directory,
+  // emptied after every workbook, so nothing is left behind even when a read fails half-way.
+  const { scratch } = workerData as { scratch: string };
+  process.env.TMPDIR = scratch;
+  const emptyScratch = () => {
+    for (const entry of readdirSync(scratch)) rmSync(join(scratch, entry), { recursive: true, force: true });
+  };
   const port = parentPort;
   let queue = Promise.resolve();
   port.on('message', ({ id, xlsx }: { id: number; xlsx: Uint8Array }) => {
     queue = queue.then(() => readXlsx(Buffer.from(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength)).then(
       (grid) => port.postMessage({ id, grid } satisfies Answer),
       (err: unknown) => port.postMessage(err instanceof SpreadsheetReadError ? { id, readError: err.message } : { id, crash: err instanceof Error ? err.message : String(err) } satisfies Answer),
-    ));
+    ).finally(emptyScratch));
   });
 }
