@@ -8,8 +8,8 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { readXlsx, SpreadsheetReadError } from './financials-files.js';
 import type { Grid } from './financials-grid.js';
 
-/** Heap a workbook parse may use (`npm run bench -- heavy` reads a 5 MB workbook of a firm's own, its logo and a sheet of workings, within it). */
-const THREAD_HEAP_MB = 160;
+/** Heap a workbook parse may use: streamed, a workbook at the upload bound (8 MB of sheet XML) reads within it (docs/decisions.md). */
+const THREAD_HEAP_MB = 64;
 
 type Answer = { id: number; grid: Grid } | { id: number; readError: string } | { id: number; crash: string };
 
@@ -94,7 +94,7 @@ function lowerThreadPriority(): void {
 if (!isMainThread && parentPort && (workerData as { xlsxReader?: boolean } | null)?.xlsxReader) {
   lowerThreadPriority();
   // A worker's environment is its own copy: os.tmpdir() here (where ExcelJS parks sheets) is the scratch directory,
-  // emptied after every workbook, so nothing is left behind even when a read fails half-way.
+  // emptied before answering for every workbook and again before the next, and removed with the process.
   const { scratch } = workerData as { scratch: string };
   process.env.TMPDIR = scratch;
   const emptyScratch = () => {
@@ -103,9 +103,17 @@ if (!isMainThread && parentPort && (workerData as { xlsxReader?: boolean } | nul
   const port = parentPort;
   let queue = Promise.resolve();
   port.on('message', ({ id, xlsx }: { id: number; xlsx: Uint8Array }) => {
-    queue = queue.then(() => readXlsx(Buffer.from(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength)).then(
-      (grid) => port.postMessage({ id, grid } satisfies Answer),
-      (err: unknown) => port.postMessage(err instanceof SpreadsheetReadError ? { id, readError: err.message } : { id, crash: err instanceof Error ? err.message : String(err) } satisfies Answer),
-    ).finally(emptyScratch));
+    queue = queue.then(async () => {
+      // Emptied before each workbook too: a read that failed may have left a sheet file still being written.
+      emptyScratch();
+      let answer: Answer;
+      try {
+        answer = { id, grid: await readXlsx(Buffer.from(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength)) };
+      } catch (err) {
+        answer = err instanceof SpreadsheetReadError ? { id, readError: err.message } : { id, crash: err instanceof Error ? err.message : String(err) };
+      }
+      emptyScratch(); // before answering, so the caller never sees a workbook's files
+      port.postMessage(answer);
+    });
   });
 }

@@ -42,8 +42,9 @@ test("a firm's workbook: only the first sheet is the grid, and the reader leaves
   const firm = await firmWorkbook();
   assert.deepEqual(await readXlsxOffThread(firm), await readXlsx(await writeXlsx(doc)));
   assert.deepEqual(scratchFiles(), [], 'ExcelJS parks sheets in temporary files; the thread removes them');
-  // A workbook that fails half-way leaves nothing either.
+  // A workbook that fails half-way: its files are gone by the time the next workbook has been read.
   const truncated = firm.subarray(0, Math.floor(firm.length * 0.7));
   await assert.rejects(readXlsxOffThread(truncated), SpreadsheetReadError);
+  await readXlsxOffThread(firm);
   assert.deepEqual(scratchFiles(), []);
 });
