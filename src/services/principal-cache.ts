@@ -38,6 +38,8 @@ export class PrincipalCache<T> {
   private readonly loading = new Map<string, { epoch: number; promise: Promise<Loaded<T> | null> }>();
   /** Bumped by every invalidation: a load that started before one is answered but never cached. */
   private epoch = 0;
+  /** The key inserted last: the end of the LRU order, where a hit on it already is. */
+  private newest: string | undefined;
   private unlisten?: () => Promise<void>;
 
   constructor(private readonly ttlMs = 5_000, private readonly maxEntries = 10_000) {}
@@ -53,9 +55,14 @@ export class PrincipalCache<T> {
       this.entries.delete(key);
       return undefined;
     }
-    // Least recently used goes first: re-insert on every hit.
-    this.entries.delete(key);
-    this.entries.set(key, hit);
+    // Least recently used goes first: a hit moves its entry to the end, unless it is there already (the
+    // common case, one hot credential): re-inserting it on every request made the Map rebuild its table over
+    // and over, garbage that outlived the young generation and brought on major GCs under load.
+    if (this.newest !== key) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      this.newest = key;
+    }
     return hit;
   }
 
@@ -64,6 +71,7 @@ export class PrincipalCache<T> {
     const ttl = Math.max(0, ttlMs) * (1 - TTL_JITTER * Math.random());
     this.entries.delete(key);
     this.entries.set(key, { value, firmId, expiresAt: now + ttl, refreshAt: now + ttl * REFRESH_AT });
+    this.newest = key;
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 

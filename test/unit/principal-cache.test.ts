@@ -80,3 +80,17 @@ test('a load that an invalidation overtook answers its caller but is never cache
   assert.equal(loads, 1);
   assert.equal(cache.get('k'), undefined, 'not cached');
 });
+
+test('the least recently used entry is dropped first, a hit on the newest entry included', () => {
+  const cache = new PrincipalCache<string>(60_000, 3);
+  cache.set('a', 'firm', 'A');
+  cache.set('b', 'firm', 'B');
+  cache.set('c', 'firm', 'C');
+  assert.equal(cache.get('a'), 'A'); // order now b, c, a
+  assert.equal(cache.get('a'), 'A'); // the newest already: the order stays
+  cache.set('d', 'firm', 'D'); // drops b
+  assert.equal(cache.get('b'), undefined);
+  assert.equal(cache.get('c'), 'C'); // order a, d, c
+  cache.set('e', 'firm', 'E'); // drops a
+  assert.deepEqual(['a', 'c', 'd', 'e'].map((k) => cache.get(k)), [undefined, 'C', 'D', 'E']);
+});
