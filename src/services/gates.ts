@@ -10,6 +10,7 @@ import { getFinancials } from '../db/repositories/valuation-data.js';
 import type { NormalisedFinancials } from '../domain/financials/normalise.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { approveActionFor, type Gate } from '../domain/engagement/state-machine.js';
+import { independenceConflicts } from '../domain/engagement/four-eyes.js';
 import type { Executor } from '../db/client.js';
 import { applyTransition, missingReportFacts, publicEngagement, requireEngagement } from './engagements.js';
 import { afterGateApproved } from './reports.js';
@@ -29,39 +30,24 @@ async function approverOf(tx: Executor, firmId: string, engagementId: string, ga
 }
 
 /** The person behind an actor id: a token's actions count as those of the member who created it. */
-export async function personOf(tx: Executor, firmId: string, actorId: string | null): Promise<string | null> {
+async function personOf(tx: Executor, firmId: string, actorId: string | null): Promise<string | null> {
   if (!actorId) return null;
   return actorId.startsWith('tok_') ? tokenCreator(tx, firmId, actorId) : actorId;
 }
 
-/**
- * Four eyes mean four eyes (docs/decisions.md, Engagement lifecycle): the GATE_2 reviewer is a
- * different person from whoever locked this round's assumptions, approved GATE_1, and signs GATE_3.
- */
+/** Four eyes (src/domain/engagement/four-eyes.ts): 409 independent_review_required, naming the person and what bars them. */
 async function requireIndependentReview(tx: Executor, firmId: string, engagementId: string, gate: Gate, personId: string): Promise<void> {
-  const lockedBy = await personOf(tx, firmId, (await getAssumptions(tx, firmId, engagementId))?.locked_by ?? null);
-  const gate1 = await personOf(tx, firmId, await approverOf(tx, firmId, engagementId, 'GATE_1'));
-  const gate2 = await personOf(tx, firmId, await approverOf(tx, firmId, engagementId, 'GATE_2'));
-  const name = async (id: string) => (await getUser(tx, firmId, id))?.name ?? id;
-  if (gate === 'GATE_2') {
-    const roles = [lockedBy === personId && 'locked the assumptions', gate1 === personId && 'approved GATE_1'].filter(Boolean);
-    if (roles.length) {
-      throw conflict('independent_review_required', `GATE_2 needs an independent reviewer: ${await name(personId)} ${roles.join(' and ')}`);
-    }
-  }
-  if (gate === 'GATE_3' && gate2 === personId) {
-    throw conflict('independent_review_required', `The signatory cannot be the GATE_2 reviewer: ${await name(personId)} approved GATE_2`);
-  }
-}
-
-/** Whether the person may decide the gate independently (the "Waiting for me" list asks; the gate enforces). */
-export async function checkIndependentReview(tx: Executor, firmId: string, engagementId: string, gate: Gate, personId: string): Promise<boolean> {
-  try {
-    await requireIndependentReview(tx, firmId, engagementId, gate, personId);
-    return true;
-  } catch {
-    return false;
-  }
+  const history = {
+    lockedBy: await personOf(tx, firmId, (await getAssumptions(tx, firmId, engagementId))?.locked_by ?? null),
+    gate1: await personOf(tx, firmId, await approverOf(tx, firmId, engagementId, 'GATE_1')),
+    gate2: await personOf(tx, firmId, await approverOf(tx, firmId, engagementId, 'GATE_2')),
+  };
+  const conflicts = independenceConflicts(gate, personId, history);
+  if (conflicts.length === 0) return;
+  const name = (await getUser(tx, firmId, personId))?.name ?? personId;
+  throw conflict('independent_review_required', gate === 'GATE_2'
+    ? `GATE_2 needs an independent reviewer: ${name} ${conflicts.join(' and ')}`
+    : `The signatory cannot be the GATE_2 reviewer: ${name} ${conflicts.join(' and ')}`);
 }
 
 /** The statute decides who may sign: 409 signatory_not_qualified, naming the rule and the registration missing. Returns the qualifying registrations. */

@@ -5,7 +5,8 @@ import type { ServiceContext } from './context.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { roleAtLeast } from '../contract/roles.js';
 import * as engagements from '../db/repositories/engagements.js';
-import { checkIndependentReview, personOf } from './gates.js';
+import { independenceConflicts } from '../domain/engagement/four-eyes.js';
+import type { EngagementStatus } from '../domain/engagement/state-machine.js';
 
 export type InboxAction = 'DECIDE_GATE_1' | 'DECIDE_GATE_2' | 'SIGN_OFF' | 'PAY' | 'LOCK_ASSUMPTIONS' | 'RELOCK_AFTER_REVISION';
 
@@ -19,31 +20,33 @@ export interface InboxItem {
   why: string;
 }
 
-const OPEN = ['DATA_READY', 'GATE_1', 'GATE_2', 'GATE_3'];
+const OPEN: EngagementStatus[] = ['DATA_READY', 'GATE_1', 'GATE_2', 'GATE_3'];
+/** How many engagements of each open status are considered, newest first. */
+const PER_STATUS = 200;
 
 export async function waitingFor(ctx: ServiceContext, principal: Principal): Promise<{ count: number; items: InboxItem[] }> {
   // Gates are decided by people; a token (or a VIEWER) has nothing waiting.
   if (principal.kind !== 'user' || !roleAtLeast(principal.role, 'VALUER')) return { count: 0, items: [] };
+  const me = principal.userId;
   const items: InboxItem[] = [];
-  const rows = (await Promise.all(OPEN.map((status) => engagements.listEngagements(ctx.db, principal.firmId, { status, limit: 200 })))).flat();
-  for (const e of rows) {
+  for (const e of await engagements.listInboxCandidates(ctx.db, principal.firmId, OPEN, PER_STATUS)) {
     const base = { engagementId: e.id, targetEntity: e.target_entity, statute: e.statute, status: e.status };
+    const history = { lockedBy: e.locked_by_person, gate1: e.gate1_person, gate2: e.gate2_person };
     // The assumptions are the engagement's own valuer's to lock: whoever created it (a token counts as its creator).
-    if (e.status === 'DATA_READY' && !e.assumptions_locked && (await personOf(ctx.db, principal.firmId, e.created_by)) === principal.userId) {
-      const returned = await engagements.wasReturnedForRevision(ctx.db, principal.firmId, e.id);
-      items.push(returned
+    if (e.status === 'DATA_READY' && !e.assumptions_locked && e.created_by_person === me) {
+      items.push(e.returned_for_revision
         ? { ...base, action: 'RELOCK_AFTER_REVISION', why: 'Returned for revision: lock the assumptions again' }
         : { ...base, action: 'LOCK_ASSUMPTIONS', why: 'The financials are in: the assumptions are waiting to be locked' });
     } else if (e.status === 'GATE_1') {
       items.push({ ...base, action: 'DECIDE_GATE_1', why: 'Gate 1 (data verification) is waiting for a decision' });
     } else if (e.status === 'GATE_2') {
       // Only someone who neither locked this round's assumptions nor approved Gate 1.
-      if (await checkIndependentReview(ctx.db, principal.firmId, e.id, 'GATE_2', principal.userId)) {
+      if (independenceConflicts('GATE_2', me, history).length === 0) {
         items.push({ ...base, action: 'DECIDE_GATE_2', why: 'Gate 2 (methodology and assumptions) is waiting for an independent reviewer' });
       }
     } else if (e.status === 'GATE_3') {
       if (e.payment_status !== 'PAID') items.push({ ...base, action: 'PAY', why: 'Payment is due before the sign-off' });
-      else if (principal.role === 'ADMIN' && await checkIndependentReview(ctx.db, principal.firmId, e.id, 'GATE_3', principal.userId)) {
+      else if (principal.role === 'ADMIN' && independenceConflicts('GATE_3', me, history).length === 0) {
         items.push({ ...base, action: 'SIGN_OFF', why: 'Paid: the report is waiting for sign-off (Gate 3)' });
       }
     }

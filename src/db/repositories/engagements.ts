@@ -125,6 +125,49 @@ export async function listEngagements(
   );
 }
 
+/** An engagement "Waiting for me" considers, with the people behind its earlier steps (user ids; a token's step counts as its creator's). */
+export interface InboxCandidate {
+  id: string;
+  target_entity: string;
+  statute: string;
+  status: EngagementStatus;
+  payment_status: 'UNPAID' | 'PAID';
+  assumptions_locked: boolean;
+  returned_for_revision: boolean;
+  created_by_person: string | null;
+  locked_by_person: string | null;
+  gate1_person: string | null;
+  gate2_person: string | null;
+}
+
+/** The person behind an actor id column of the row `e`, in SQL: a token's id stands for the member who created it. */
+const personSql = (actor: string) =>
+  `CASE WHEN left(${actor}, 4) = 'tok_' THEN (SELECT t.created_by FROM api_tokens t WHERE t.firm_id = e.firm_id AND t.id = ${actor}) ELSE ${actor} END`;
+const lastApproverSql = (gate: 'gate_1' | 'gate_2') =>
+  `(SELECT ae.actor_id FROM audit_events ae WHERE ae.firm_id = e.firm_id AND ae.engagement_id = e.id AND ae.action = 'engagement.approve_${gate}' ORDER BY ae.id DESC LIMIT 1)`;
+
+/**
+ * The newest `perStatus` engagements of each status, newest first in the order of `statuses`, with what
+ * "Waiting for me" decides on: one round trip however many there are.
+ */
+export async function listInboxCandidates(tx: Executor, firmId: string, statuses: readonly EngagementStatus[], perStatus: number): Promise<InboxCandidate[]> {
+  return tx.query<InboxCandidate>(
+    `SELECT e.id, e.target_entity, e.statute, e.status, e.payment_status,
+            a.engagement_id IS NOT NULL AS assumptions_locked,
+            EXISTS (SELECT 1 FROM assumption_versions v WHERE v.firm_id = e.firm_id AND v.engagement_id = e.id) AS returned_for_revision,
+            ${personSql('e.created_by')} AS created_by_person,
+            ${personSql('a.locked_by')} AS locked_by_person,
+            ${personSql(lastApproverSql('gate_1'))} AS gate1_person,
+            ${personSql(lastApproverSql('gate_2'))} AS gate2_person
+       FROM (SELECT e.*, row_number() OVER (PARTITION BY e.status ORDER BY e.id COLLATE "C" DESC) AS nth
+               FROM engagements e WHERE e.firm_id = $1 AND e.status = ANY($2::text[])) e
+       LEFT JOIN assumptions a ON a.engagement_id = e.id AND a.firm_id = e.firm_id
+      WHERE e.nth <= $3
+      ORDER BY array_position($2::text[], e.status), e.id COLLATE "C" DESC`,
+    [firmId, statuses, perStatus],
+  );
+}
+
 /** Writes a new status (and, for FAILED, why). */
 export async function updateStatus(
   tx: Executor,
@@ -190,17 +233,12 @@ export async function updateEngagementFields(
   await tx.query(`UPDATE engagements SET ${sets.join(', ')}, updated_at = now() WHERE firm_id = $1 AND id = $2`, values);
 }
 
-/** The place of signing and the UDIN, recorded with the GATE_3 sign-off. */
 /** IBC: who signs each asset class's estimate (docs/statutes.md, IBC). */
 export interface ClassSignatory { assetClass: string; userId: string; name: string; registration: string }
 
+/** The place of signing and the UDIN, recorded with the GATE_3 sign-off. */
 export async function recordSigning(tx: Executor, firmId: string, id: string, place: string, udin: string | null, classSignatories: ClassSignatory[] | null = null): Promise<void> {
   await tx.query('UPDATE engagements SET signing_place = $3, udin = $4, class_signatories = $5, updated_at = now() WHERE firm_id = $1 AND id = $2',
     [firmId, id, place, udin, classSignatories ? JSON.stringify(classSignatories) : null]);
 }
 
-/** True when an earlier round of the engagement was returned for revision (its assumptions are archived). */
-export async function wasReturnedForRevision(tx: Executor, firmId: string, id: string): Promise<boolean> {
-  const rows = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM assumption_versions WHERE firm_id = $1 AND engagement_id = $2', [firmId, id]);
-  return Number(rows[0].n) > 0;
-}

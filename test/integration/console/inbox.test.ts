@@ -47,3 +47,32 @@ test('each person sees what they can act on now; Gate 2 only for an independent 
   assert.equal((await inbox(asToken((await createToken(t, admin)).token))).count, 0);
   assert.equal((await inbox(asUser(reviewer))).count, (await inbox(asUser(reviewer))).items.length);
 });
+
+test('a token counts as its creator, a return for revision asks for the lock again, sign-off is for an ADMIN who did not review Gate 2', async () => {
+  const token = asToken((await createToken(t, admin)).token);
+  const gate = (id: string, g: string, verb: 'approve' | 'reject', s: Session, payload: Record<string, unknown> = {}) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${g}/${verb}`, headers: asUser(s), payload });
+
+  const byToken = await createEngagement(t, token);
+  await upload(t, token, byToken.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  await t.worker.drain();
+  assert.deepEqual(await actionsOn(admin, byToken.id), ['LOCK_ASSUMPTIONS'], 'created by the admin\'s token: the admin locks');
+  assert.deepEqual(await actionsOn(valuer, byToken.id), []);
+
+  const returned = await engagementAtGate1(t, asUser(valuer));
+  assert.equal((await gate(returned.id, 'GATE_1', 'reject', admin, { reason: 'Projections need the latest board-approved budget', outcome: 'REVISE' })).statusCode, 200);
+  assert.deepEqual(await actionsOn(valuer, returned.id), ['RELOCK_AFTER_REVISION']);
+  assert.match((await inbox(asUser(valuer))).items.find((i) => i.engagementId === returned.id)!.why, /Returned for revision/);
+
+  // Locked through the admin's token: the admin may not review Gate 2, but may sign off after an independent review.
+  const e = await engagementAtGate1(t, token);
+  assert.equal((await gate(e.id, 'GATE_1', 'approve', valuer)).statusCode, 200);
+  assert.deepEqual(await actionsOn(admin, e.id), [], 'who locked (through a token) is not offered Gate 2');
+  assert.deepEqual(await actionsOn(reviewer, e.id), ['DECIDE_GATE_2']);
+  assert.equal((await gate(e.id, 'GATE_2', 'approve', reviewer)).statusCode, 200);
+  assert.deepEqual(await actionsOn(admin, e.id), ['PAY']);
+  // Paid, as a captured payment leaves it (the payment flow itself is tested in test/integration/payments).
+  await t.db.query(`UPDATE engagements SET payment_status = 'PAID' WHERE id = $1`, [e.id]);
+  assert.deepEqual(await actionsOn(admin, e.id), ['SIGN_OFF']);
+  assert.deepEqual(await actionsOn(valuer, e.id), [], 'sign-off is an ADMIN\'s');
+});

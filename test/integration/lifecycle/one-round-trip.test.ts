@@ -1,5 +1,5 @@
-// Engagement reads take one database round trip each (get, list, assumptions, valuation, report status),
-// and still answer 404 for another firm's engagement. Counted by wrapping the real database handle.
+// Engagement reads take one database round trip each (get, list, assumptions, valuation, report status,
+// waiting for me), and still answer 404 for another firm's engagement. Counted by wrapping the real database handle.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Database, Executor } from '../../../src/db/client.js';
@@ -7,6 +7,7 @@ import type { ServiceContext } from '../../../src/services/context.js';
 import { getEngagement, listEngagements } from '../../../src/services/engagements.js';
 import { getAssumptions, getValuation } from '../../../src/services/valuation.js';
 import { reportStatus } from '../../../src/services/reports.js';
+import { waitingFor } from '../../../src/services/inbox.js';
 import type { Principal } from '../../../src/domain/identity/roles.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
@@ -31,7 +32,7 @@ function counting(db: Database): { db: Database; count: () => number } {
   return { db: wrapped, count: () => n };
 }
 
-test('get, list, assumptions, valuation and report status each take one query; another firm gets 404 from each', async () => {
+test('get, list, assumptions, valuation, report status and waiting for me each take one query; another firm gets 404 from each', async () => {
   const admin = await signupAdmin(t, 'One Trip Valuers LLP');
   const e = await engagementAtGate1(t, asToken((await createToken(t, admin)).token));
   const outsider = await signupAdmin(t, 'Elsewhere LLP');
@@ -45,6 +46,7 @@ test('get, list, assumptions, valuation and report status each take one query; a
     ['assumptions', () => getAssumptions(ctx, mine, e.id)],
     ['valuation', () => getValuation(ctx, mine, e.id)],
     ['report status', () => reportStatus(ctx, mine, e.id)],
+    ['waiting for me', () => waitingFor(ctx, mine)],
   ];
   for (const [name, read] of reads) {
     const before = count();
