@@ -89,10 +89,20 @@ export function wrapPglite(db: PGlite): Database {
   };
 }
 
-const pgQuery = (statement: Statement, params?: readonly unknown[]): pg.QueryConfig => ({
-  ...(typeof statement === 'string' ? { text: statement } : { name: statement.name, text: statement.text }),
-  values: params as unknown[] | undefined,
-});
+/**
+ * Runs a statement on the pool or on a checked-out client. Given a config object, node-postgres copies it
+ * property by property before every query (about 2 µs, a noticeable share of the hottest read); a Query
+ * built from the text skips that copy, and its name is set afterwards (the driver reads it when it sends the
+ * query). Errors keep the driver's stack, not the caller's: they are told apart by their code.
+ */
+function runPg<T>(on: pg.Pool | pg.PoolClient, statement: Statement, params?: readonly unknown[]): Promise<T[]> {
+  const query = new pg.Query(textOf(statement), params as unknown[] | undefined);
+  if (typeof statement !== 'string') (query as unknown as { name: string }).name = statement.name;
+  return new Promise<T[]>((resolve, reject) => {
+    const done = (err: Error | undefined, res: { rows: T[] }) => (err ? reject(err) : resolve(res.rows));
+    (on.query as unknown as (q: pg.Query, cb: typeof done) => void).call(on, query, done);
+  });
+}
 
 /** Names the LISTEN connection in pg_stat_activity, for operators (and the test that cuts it). */
 export const LISTEN_APPLICATION_NAME = 'valuation-service-listen';
@@ -156,9 +166,8 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   return {
     kind: 'postgres',
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
-    async query<T>(statement: Statement, params?: readonly unknown[]) {
-      const res = await pool.query(pgQuery(statement, params));
-      return res.rows as T[];
+    query<T>(statement: Statement, params?: readonly unknown[]) {
+      return runPg<T>(pool, statement, params);
     },
     async transaction<T>(fn: (tx: Executor) => Promise<T>) {
       const client = await pool.connect();
@@ -173,9 +182,8 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
       try {
         await client.query('BEGIN');
         const result = await fn({
-          async query<R>(statement: Statement, params?: readonly unknown[]) {
-            const res = await client.query(pgQuery(statement, params));
-            return res.rows as R[];
+          query<R>(statement: Statement, params?: readonly unknown[]) {
+            return runPg<R>(client, statement, params);
           },
         });
         await client.query('COMMIT');
