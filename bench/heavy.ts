@@ -31,6 +31,9 @@ const FIXTURES = new URL('../test/fixtures/financials/', import.meta.url);
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8')) as Record<string, unknown>;
 const REGISTRATIONS = [
   { type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS', rvo: 'ICAI Registered Valuers Organisation' },
+  // IBC: each asset class's estimate is signed by a valuer registered for it (BENCH_HEAVY_STATUTE=IBC_LIQUIDATION).
+  { type: 'IBBI_RV', number: 'IBBI/RV/01/2019/12346', assetClass: 'LAND_AND_BUILDING', rvo: 'ICAI Registered Valuers Organisation' },
+  { type: 'IBBI_RV', number: 'IBBI/RV/02/2019/12347', assetClass: 'PLANT_AND_MACHINERY', rvo: 'ICAI Registered Valuers Organisation' },
   { type: 'SEBI_MERCHANT_BANKER', number: 'INM000012345' },
   { type: 'ICAI_MEMBERSHIP', number: '123456' },
 ];

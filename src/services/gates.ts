@@ -18,7 +18,7 @@ import { archiveAssumptions, getAssumptions, getValuation } from '../db/reposito
 import { tokenCreator } from '../db/repositories/api-tokens.js';
 import { latestDraftId, supersedePendingDrafts } from '../db/repositories/reports.js';
 import { getUser } from '../db/repositories/users.js';
-import { adoptedMethods, describeRegistration, ibcRegistrationClass, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
+import { IBC_CLASS_NAMES, adoptedMethods, describeRegistration, ibcRegistrationClass, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
 import type { ValuationResult } from '../domain/valuation/types.js';
 
 async function approverOf(tx: Executor, firmId: string, engagementId: string, gate: Gate): Promise<string | null> {
@@ -66,11 +66,6 @@ async function requireQualifiedSignatory(tx: Executor, firmId: string, userId: s
   return qualifying;
 }
 
-/** IBC asset classes as IBBI registers valuers for them. */
-const IBC_CLASS_NAMES: Record<string, string> = {
-  LAND_AND_BUILDING: 'Land and Building', PLANT_AND_MACHINERY: 'Plant and Machinery', SECURITIES_OR_FINANCIAL_ASSETS: 'Securities or Financial Assets',
-};
-
 /**
  * IBC: each asset class's estimate is signed by a valuer registered for that class (docs/statutes.md,
  * IBC). The GATE_3 body names them; a class not named is signed by the ADMIN signing off. 409
@@ -83,7 +78,7 @@ async function resolveClassSignatories(
   const classes = [...new Set((financials?.data.liquidation?.assets ?? []).map((a) => ibcRegistrationClass(a.assetClass)))].sort();
   for (const key of Object.keys(named)) {
     if (!classes.includes(key as never)) {
-      throw validationFailed([{ path: `/classSignatories/${key}`, message: `no asset of this engagement is valued in the ${IBC_CLASS_NAMES[key] ?? key} class` }]);
+      throw validationFailed([{ path: `/classSignatories/${key}`, message: `no asset of this engagement is valued in the ${(IBC_CLASS_NAMES as Record<string, string>)[key] ?? key} class` }]);
     }
   }
   const signatories: ClassSignatory[] = [];

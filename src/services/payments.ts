@@ -14,13 +14,14 @@ import * as engagements from '../db/repositories/engagements.js';
 import { insertAudit, type Actor, SYSTEM_ACTOR } from '../db/repositories/audit.js';
 import { requireEngagement, writeEngagementEvent } from './engagements.js';
 import type { Config } from '../config.js';
-import { getAssumptions, getValuation } from '../db/repositories/valuation-data.js';
+import { getAssumptions, getFinancials, getValuation } from '../db/repositories/valuation-data.js';
 import { getFirm, listActiveMemberRegistrations } from '../db/repositories/users.js';
 import * as invoices from '../db/repositories/invoices.js';
 import { financialYearLabel, gstIncluded, gstSplit, invoiceNumber, stateOfGstin } from '../contract/gst.js';
 import { renderInvoice } from '../reports/invoice.js';
 import { todayInIndia } from './engagements.js';
-import { adoptedMethods, plannedMethods, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
+import { IBC_CLASS_NAMES, adoptedMethods, plannedMethods, qualifyingRegistrations, signatoryRequirement, unsignableIbcClasses } from '../domain/identity/signatory.js';
+import type { NormalisedFinancials } from '../domain/financials/normalise.js';
 import type { Statute, ValuationResult } from '../domain/valuation/types.js';
 
 export function publicPayment(p: repo.PaymentRow, gatewayKeyId: string, gstRatePercent: number) {
@@ -67,6 +68,16 @@ async function requireSomeoneCanSign(
   const members = await listActiveMemberRegistrations(tx, firmId);
   if (!members.some((m) => qualifyingRegistrations(req, m.registrations).length > 0)) {
     throw conflict('no_qualified_signatory', `${req.rule} needs the report signed by ${req.needs}, and no member of the firm holds that registration yet; add it to a partner's profile before paying`);
+  }
+  // IBC: each asset class's estimate is signed by a valuer registered for that class (the sign-off asks it
+  // of the member named for each class); once the assets are known, someone must hold each class.
+  if (engagement.statute === 'IBC_LIQUIDATION') {
+    const assets = (await getFinancials<NormalisedFinancials>(tx, firmId, engagement.id))?.data.liquidation?.assets ?? [];
+    const missing = unsignableIbcClasses(assets.map((a) => a.assetClass), members).map((c) => IBC_CLASS_NAMES[c]);
+    if (missing.length > 0) {
+      throw conflict('no_qualified_signatory',
+        `IBC: the ${missing.join(' and the ')} estimate${missing.length > 1 ? 's' : ''} must be signed by a valuer registered with IBBI for that class, and no member of the firm holds such a registration yet; add it to a member's profile before paying`);
+    }
   }
 }
 

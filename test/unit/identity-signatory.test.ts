@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { plannedMethods, qualifyingRegistrations, signatoryRequirement, describeRegistration } from '../../src/domain/identity/signatory.js';
+import { plannedMethods, qualifyingRegistrations, signatoryRequirement, describeRegistration, unsignableIbcClasses } from '../../src/domain/identity/signatory.js';
 import type { Registration } from '../../src/contract/registrations.js';
 
 const RV_SFA: Registration = { type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' };
@@ -43,4 +43,12 @@ test('before the computation the signatory follows the methods that will be adop
   assert.deepEqual(plannedMethods('RULE_11UA', 'ISSUE_OF_SHARES', '2026-03-31', { DCF: '100' }), ['DCF']);
   assert.deepEqual(plannedMethods('FEMA_RBI', 'ISSUE_TO_NON_RESIDENT', '2026-06-30', { DCF: '0', NAV: '100' }), ['NAV']);
   assert.deepEqual(plannedMethods('FEMA_RBI', null, '2026-06-30'), ['DCF']);
+});
+
+test('IBC: the classes nobody may sign, from the assets\' classes (anything but land and plant is securities or financial assets)', () => {
+  const assets = ['PLANT_AND_MACHINERY', 'LAND_AND_BUILDING', 'OTHER', 'INVENTORY'];
+  assert.deepEqual(unsignableIbcClasses(assets, [{ registrations: [RV_SFA] }]), ['LAND_AND_BUILDING', 'PLANT_AND_MACHINERY']);
+  assert.deepEqual(unsignableIbcClasses(assets, [{ registrations: [RV_SFA] }, { registrations: [RV_LAND, CA] }]), ['PLANT_AND_MACHINERY']);
+  assert.deepEqual(unsignableIbcClasses(['OTHER'], [{ registrations: null }, { registrations: [CA, MB] }]), ['SECURITIES_OR_FINANCIAL_ASSETS']);
+  assert.deepEqual(unsignableIbcClasses([], []), []);
 });

@@ -136,7 +136,23 @@ export function signatoryStatus(
  * machinery have their own classes; every other asset (inventories, receivables, cash, securities) is
  * valued under Securities or Financial Assets (docs/statutes.md, IBC).
  */
-export function ibcRegistrationClass(assetClass: string): 'LAND_AND_BUILDING' | 'PLANT_AND_MACHINERY' | 'SECURITIES_OR_FINANCIAL_ASSETS' {
+export function ibcRegistrationClass(assetClass: string): IbcRegistrationClass {
   if (assetClass === 'LAND_AND_BUILDING' || assetClass === 'PLANT_AND_MACHINERY') return assetClass;
   return 'SECURITIES_OR_FINANCIAL_ASSETS';
+}
+
+export type IbcRegistrationClass = 'LAND_AND_BUILDING' | 'PLANT_AND_MACHINERY' | 'SECURITIES_OR_FINANCIAL_ASSETS';
+
+/** IBC asset classes as IBBI registers valuers for them. */
+export const IBC_CLASS_NAMES: Readonly<Record<IbcRegistrationClass, string>> = {
+  LAND_AND_BUILDING: 'Land and Building', PLANT_AND_MACHINERY: 'Plant and Machinery', SECURITIES_OR_FINANCIAL_ASSETS: 'Securities or Financial Assets',
+};
+
+/**
+ * IBC: the registration classes of these assets (sorted) whose estimate no one among `members` may sign,
+ * because none holds an IBBI registration for the class.
+ */
+export function unsignableIbcClasses(assetClasses: readonly string[], members: readonly { registrations: readonly Registration[] | null }[]): IbcRegistrationClass[] {
+  const needed = [...new Set(assetClasses.map(ibcRegistrationClass))].sort();
+  return needed.filter((c) => !members.some((m) => (m.registrations ?? []).some((r) => r.type === 'IBBI_RV' && r.assetClass === c)));
 }

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { addMember, asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
 import { createEngagement, engagementAtGate1, fixture, upload } from '../../helpers/engagements.js';
+import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
 
 let t: TestApp;
 let admin: Session;
@@ -72,7 +73,7 @@ test('a token counts as its creator, a return for revision asks for the lock aga
   assert.equal((await gate(e.id, 'GATE_2', 'approve', reviewer)).statusCode, 200);
   assert.deepEqual(await actionsOn(admin, e.id), ['PAY']);
   // Paid, as a captured payment leaves it (the payment flow itself is tested in test/integration/payments).
-  await t.db.query(`UPDATE engagements SET payment_status = 'PAID' WHERE id = $1`, [e.id]);
+  await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, e.id, 'PAID'));
   assert.deepEqual(await actionsOn(admin, e.id), ['SIGN_OFF']);
   assert.deepEqual(await actionsOn(valuer, e.id), [], 'sign-off is an ADMIN\'s');
 });

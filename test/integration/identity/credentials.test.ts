@@ -247,3 +247,19 @@ test('IBC: each asset class is signed by a valuer registered for that class; ano
     assert.ok(text.includes(expected), `the signature block shows ${expected}`);
   }
 });
+
+test('IBC: a payment order waits until someone in the firm is registered for each asset class the estimates cover', async () => {
+  const firm = await signupAdmin(t, 'Securities Only Valuers LLP');
+  assert.equal((await patchMe(firm, { registrations: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/44444', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }] })).statusCode, 200);
+  const valuer = await addMember(t, firm, 'VALUER');
+  const e = await ibcAtGate1(valuer, { statute: 'IBC_LIQUIDATION', purpose: undefined }); // land and building, and other assets
+  const pay = () => t.app.inject({ method: 'POST', url: '/api/v1/payments', headers: asUser(valuer), payload: { engagementId: e.id } });
+  const refused = await pay();
+  assert.equal(refused.statusCode, 409, refused.body);
+  assert.equal(refused.json().code, 'no_qualified_signatory');
+  assert.match(refused.json().detail, /IBC: the Land and Building estimate must be signed by a valuer registered with IBBI for that class/);
+  assert.deepEqual((await t.app.inject({ method: 'GET', url: '/api/v1/payments', headers: asUser(valuer) })).json(), [], 'no order was created');
+  const landValuer = await addMember(t, firm, 'VALUER', 'Lalit Land Valuer');
+  assert.equal((await patchMe(landValuer, { registrations: [{ type: 'IBBI_RV', number: 'IBBI/RV/01/2021/55555', assetClass: 'LAND_AND_BUILDING' }] })).statusCode, 200);
+  assert.equal((await pay()).statusCode, 200);
+});
