@@ -12,6 +12,7 @@ import type { NormalisedFinancials } from '../domain/financials/normalise.js';
 import type { MethodResult, ValuationResult } from '../domain/valuation/types.js';
 import { MULTIPLE_LABELS, type MultipleKey } from '../domain/valuation/comparables.js';
 import { stubPeriod } from '../domain/valuation/stub.js';
+import { dilutiveInstruments } from '../domain/valuation/dilution.js';
 import { INDIAN_RUPEES_UNKNOWN_MAGNITUDE, estimateFormula, indianNumberFormat } from './spreadsheet-number-formats.js';
 
 /** Rupee amounts and counts get an Indian-grouping format chosen for each cell's figure (spreadsheet-number-formats.ts). */
@@ -108,11 +109,14 @@ function lineValues(m: MethodResult | undefined): Map<string, number> {
  * and then (equity + CCPS/CCD add-back + exercise proceeds) ÷ (shares + conversion shares + options
  * exercised), with the options the engine found in the money.
  */
-function perShareCells(s: Sheet, m: MethodResult, equity: string, shares: string, name: (n: string, address: string) => void): string {
+/** The per-share cell, and where it is fully diluted the add-back and conversion-share cells it uses. */
+interface PerShareCells { perShare: string; addBack?: string; conversion?: string }
+
+function perShareCells(s: Sheet, m: MethodResult, equity: string, shares: string, name: (n: string, address: string) => void): PerShareCells {
   if (m.basicValuePerShare === undefined) {
     const perShare = s.put('Value per equity share', { f: `${equity}/${shares}`, result: Number(m.valuePerShare) }, RUPEE_FORMAT);
     name(`ValuePerShare_${m.method}`, perShare);
-    return perShare;
+    return { perShare };
   }
   const line = (label: string) => m.lines.find((l) => l.label.startsWith(label));
   const basic = s.put('Value per equity share (basic)', { f: `${equity}/${shares}`, result: Number(m.basicValuePerShare) }, RUPEE_FORMAT);
@@ -136,7 +140,7 @@ function perShareCells(s: Sheet, m: MethodResult, equity: string, shares: string
   name(`ValuePerShare_${m.method}`, perShare);
   // The first diluted method (the DCF where there is one) also answers to the generic name.
   name('ValuePerShare_Diluted', perShare);
-  return perShare;
+  return { perShare, addBack, conversion };
 }
 
 export interface WorkpaperInput {
@@ -345,33 +349,76 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
       f: `${ev}${bridge}`,
       result: Number(dcf.equityValue),
     }, RUPEE_FORMAT);
-    const perShare = perShareCells(s, dcf, equity, shares, name);
+    const dcfCells = perShareCells(s, dcf, equity, shares, name);
     name('EnterpriseValue_DCF', ev);
     name('EquityValue_DCF', equity);
-    values.DCF = perShare;
+    values.DCF = dcfCells.perShare;
 
     // ---------------------------------------------------------------- Sensitivity
     if (v.sensitivity) {
+      const sensitivity = v.sensitivity;
       const sens = new Sheet(wb, known, 'Sensitivity');
-      sens.title('Sensitivity: DCF value per share (rows: WACC, columns: terminal growth), formulas over DCF and Inputs');
+      const options = dcfCells.addBack !== undefined ? dilutiveInstruments(f)?.options ?? [] : null;
+      sens.title(options
+        ? 'Sensitivity: DCF value per share, fully diluted (rows: WACC, columns: terminal growth), formulas over DCF and Inputs'
+        : 'Sensitivity: DCF value per share (rows: WACC, columns: terminal growth), formulas over DCF and Inputs');
       const steps = [-1, -0.5, 0, 0.5, 1];
-      const top = sens.row;
-      sens.ws.getCell(top, 1).value = 'WACC \\ g (percentage points from the base)';
-      steps.forEach((d, j) => sens.set(top, 2 + j, { f: `${growth}+(${d})`, result: Number(v.sensitivity!.growthValues[j]) }, PERCENT_FORMAT));
-      steps.forEach((d, i) => {
-        const r = top + 1 + i;
-        const w = sens.set(r, 1, { f: `${wacc}+(${d})`, result: Number(v.sensitivity!.waccValues[i]) }, PERCENT_FORMAT);
-        steps.forEach((_, j) => {
-          const g = `Sensitivity!${colName(2 + j)}$${top}`;
-          const wl = `Sensitivity!$A${r}`;
-          const cached = v.sensitivity!.grid[i][j];
-          sens.set(r, 2 + j, {
-            f: `IF(OR(${g}>=${wl},${wl}<=0),"",(SUMPRODUCT(${range('counted')}/(1+${wl}/100)^${range('exp')})+${termFcff}*(1+${g}/100)/(${wl}/100-${g}/100)/(1+${wl}/100)^(${stub}+${n}-1)${bridge})/${shares})`,
-            result: cached === null ? '' : Number(cached),
-          }, RUPEE_FORMAT);
+      // The DCF's equity value at WACC wl and growth g; none where g ≥ WACC or WACC ≤ 0 (no perpetuity value).
+      const noValue = (g: string, wl: string) => `OR(${g}>=${wl},${wl}<=0)`;
+      const equityAt = (g: string, wl: string) =>
+        `SUMPRODUCT(${range('counted')}/(1+${wl}/100)^${range('exp')})+${termFcff}*(1+${g}/100)/(${wl}/100-${g}/100)/(1+${wl}/100)^(${stub}+${n}-1)${bridge}`;
+      // A grid of WACC rows and growth columns; `cell` gives each figure's content from its growth and WACC cells.
+      const grid = (corner: string, cell: (g: string, wl: string, i: number, j: number) => { f: string; result?: Value }) => {
+        const top = sens.row;
+        sens.ws.getCell(top, 1).value = corner;
+        steps.forEach((d, j) => sens.set(top, 2 + j, { f: `${growth}+(${d})`, result: Number(sensitivity.growthValues[j]) }, PERCENT_FORMAT));
+        const cells = steps.map((d, i) => {
+          const r = top + 1 + i;
+          sens.set(r, 1, { f: `${wacc}+(${d})`, result: Number(sensitivity.waccValues[i]) }, PERCENT_FORMAT);
+          return steps.map((_, j) => sens.set(r, 2 + j, cell(`Sensitivity!${colName(2 + j)}$${top}`, `Sensitivity!$A${r}`, i, j), RUPEE_FORMAT));
         });
-        void w;
-      });
+        sens.row = top + steps.length + 2;
+        return cells;
+      };
+      const cached = (i: number, j: number) => (sensitivity.grid[i][j] === null ? '' : Number(sensitivity.grid[i][j]));
+      if (!options) {
+        grid('WACC \\ g (percentage points from the base)', (g, wl, i, j) => ({ f: `IF(${noValue(g, wl)},"",(${equityAt(g, wl)})/${shares})`, result: cached(i, j) }));
+      } else {
+        // Fully diluted as the engine dilutes (docs/valuation-method.md, Fully diluted shares): every option and
+        // warrant in order of exercise price, the largest set exercised whose last price is below the value it gives.
+        // Laid out: the dilution table (a heading, two rows, one row per option), a blank row, the per-share grid,
+        // then the equity grid it reads, which is written first.
+        const rows = sens.row;
+        const perShareTop = rows + 3 + options.length + 1;
+        const equityTop = perShareTop + steps.length + 2;
+        sens.row = equityTop;
+        const equity = grid('Equity value (₹): WACC \\ g', (g, wl) => ({ f: `IF(${noValue(g, wl)},"",${equityAt(g, wl)})` }));
+        sens.row = rows;
+        sens.heading('Dilution: the DCF\'s add-back and conversion shares; options and warrants by exercise price, cumulated');
+        const addBack = sens.put('Add: CCPS capital and CCD principal (DCF)', { f: dcfCells.addBack! }, RUPEE_FORMAT);
+        const conversion = sens.put('Equity shares on conversion of CCPS and CCDs (DCF)', { f: dcfCells.conversion! }, COUNT_FORMAT);
+        const tranches = options.map((o, k) => {
+          const r = sens.row;
+          sens.ws.getCell(r, 1).value = `${o.holder} (${o.instrument}): number, exercise price (₹), proceeds and number so far`;
+          const number = sens.set(r, 2, Number(o.number), COUNT_FORMAT);
+          const price = sens.set(r, 3, Number(o.exercisePrice), RUPEE_FORMAT);
+          const proceeds = sens.set(r, 4, { f: `${k > 0 ? `Sensitivity!$D$${r - 1}+` : ''}${number}*${price}` }, RUPEE_FORMAT);
+          const count = sens.set(r, 5, { f: `${k > 0 ? `Sensitivity!$E$${r - 1}+` : ''}${number}` }, COUNT_FORMAT);
+          sens.row += 1;
+          return { price, proceeds, count };
+        });
+        sens.row = perShareTop;
+        grid('WACC \\ g (percentage points from the base)', (_g, _wl, i, j) => {
+          const eq = equity[i][j];
+          const valueWith = (m: number) => (m === 0
+            ? `(${eq}+${addBack})/(${shares}+${conversion})`
+            : `(${eq}+${addBack}+${tranches[m - 1].proceeds})/(${shares}+${conversion}+${tranches[m - 1].count})`);
+          let f = valueWith(0);
+          for (let m = 1; m <= tranches.length; m++) f = `IF(${tranches[m - 1].price}<${valueWith(m)},${valueWith(m)},${f})`;
+          return { f: `IF(${eq}="","",${f})`, result: cached(i, j) };
+        });
+        sens.row = equityTop + steps.length + 2;
+      }
     }
   }
 
@@ -422,7 +469,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
     const nav = s.put('Net asset value = assets − unamortised expenditure − outside liabilities − preference capital', {
       f: `${total}-${adj.unamortisedExpenditure}-${outside}-${bs.preferenceShareCapital}`, result: Number(book.equityValue),
     }, RUPEE_FORMAT);
-    const perShare = perShareCells(s, book, nav, shares, name);
+    const perShare = perShareCells(s, book, nav, shares, name).perShare;
     values.NAV = perShare;
   }
 
@@ -498,7 +545,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
       s.row += 1;
     }
     const equity = s.put(`Equity value (simple average of ${implied.length} multiple(s))`, { f: `AVERAGE(${implied.join(',')})`, result: Number(comparables.equityValue) }, RUPEE_FORMAT);
-    const perShare = perShareCells(s, comparables, equity, shares, name);
+    const perShare = perShareCells(s, comparables, equity, shares, name).perShare;
     name('EquityValue_COMPARABLES', equity);
     values.COMPARABLES = perShare;
   }
@@ -530,7 +577,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
       s.row += 1;
     }
     const equity = s.put(`Equity value (simple average of ${implied.length} multiple(s))`, { f: `AVERAGE(${implied.join(',')})`, result: Number(transactions.equityValue) }, RUPEE_FORMAT);
-    values.TRANSACTIONS = perShareCells(s, transactions, equity, shares, name);
+    values.TRANSACTIONS = perShareCells(s, transactions, equity, shares, name).perShare;
   }
 
   // ------------------------------------------------------------------ Recent investment round

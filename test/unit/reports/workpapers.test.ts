@@ -43,19 +43,24 @@ async function check(fixture: string, statute: Statute, purpose: Purpose | null,
     wb.set('WACC', 13.5);
     assert.equal(valuation.sensitivity.waccValues[4], '13.5');
     assert.equal(paisa(wb.value('ValuePerShare_DCF')), valuation.sensitivity.grid[4][2]);
-    // The Sensitivity sheet's own formulas give every grid figure.
     wb.set('WACC', 12.5);
-    const sheet = wb.hf.getSheetId('Sensitivity')!;
-    const values = wb.hf.getSheetValues(sheet);
-    const top = values.findIndex((r) => typeof r[0] === 'string' && (r[0] as string).startsWith('WACC \\ g'));
-    valuation.sensitivity.grid.forEach((row, i) =>
-      row.forEach((cell, j) => {
-        const got = values[top + 1 + i][1 + j];
-        assert.equal(cell === null ? got : paisa(got), cell === null ? '' : cell, `grid ${i},${j}`);
-      }),
-    );
+    assertSensitivityGrid(wb, valuation);
   }
   return { valuation, wb };
+}
+
+/** The Sensitivity sheet's own formulas give every figure of the engine's grid, to the paisa. */
+function assertSensitivityGrid(wb: Awaited<ReturnType<typeof recalculate>>, valuation: ReturnType<typeof computeValuation>) {
+  const sheet = wb.hf.getSheetId('Sensitivity')!;
+  const values = wb.hf.getSheetValues(sheet);
+  const top = values.findIndex((r) => typeof r[0] === 'string' && (r[0] as string).startsWith('WACC \\ g'));
+  assert.ok(top >= 0, 'the grid is on the Sensitivity sheet');
+  valuation.sensitivity!.grid.forEach((row, i) =>
+    row.forEach((cell, j) => {
+      const got = values[top + 1 + i][1 + j];
+      assert.equal(cell === null ? got : paisa(got), cell === null ? '' : cell, `grid ${i},${j}`);
+    }),
+  );
 }
 
 const WHY = 'DCF leads: the business is a going concern with reliable projections.';
@@ -143,6 +148,27 @@ test('fully diluted values per share in the workpapers: basic, then the add-back
   }
   assert.equal(paisa(wb.value('ValuePerShare_Concluded')), valuation.conclusion.valuePerShare);
   assert.equal(paisa(wb.value('ValuePerShare_Diluted')), valuation.methods.find((m) => m.method === 'DCF')!.valuePerShare, 'the DCF, diluted');
+  assertSensitivityGrid(wb, valuation);
+});
+
+test('the Sensitivity grid fully diluted, with a tranche of warrants in the money in some cells and not in others', async () => {
+  const doc = loadDocument('sample-company.json');
+  doc.shareholding = [
+    { holder: 'Promoters', instrument: 'EQUITY', number: 1000000, faceValue: 10 },
+    { holder: 'Series A investor', instrument: 'CCPS', number: 20000, faceValue: 100, conversionRatio: 2 },
+    { holder: 'ESOP 2022 grant', instrument: 'ESOP', number: 30000, faceValue: 10, exercisePrice: 150 },
+    { holder: 'Founder warrants', instrument: 'WARRANT', number: 40000, faceValue: 10, exercisePrice: 330 },
+  ];
+  const financials = normalised(doc);
+  const valuation = computeValuation({
+    financials, assumptions: { wacc: '12', terminalGrowthRate: '4' }, engagement: { statute: 'COMPANIES_ACT_SEC_62', purpose: null, valuationDate: '2026-03-31' },
+  });
+  const grid = valuation.sensitivity!.grid.flat().filter((x): x is string => x !== null).map(Number);
+  assert.ok(grid.some((x) => x > 330) && grid.some((x) => x < 330), `the warrants' price lies inside the grid (${Math.min(...grid)}–${Math.max(...grid)})`);
+  const wb = await recalculate(await buildWorkpapers({ targetEntity: 'Test Co', financials, valuation }));
+  assertSensitivityGrid(wb, valuation);
+  const values = wb.hf.getSheetValues(wb.hf.getSheetId('Sensitivity')!);
+  assert.ok(values.some((r) => typeof r[0] === 'string' && r[0].startsWith('Founder warrants (WARRANT)')), 'every tranche is listed');
 });
 
 test('the market approach in the workpapers: the chosen percentile (PERCENTILE.INC), excluded multiples as text, the discount to the peers', async () => {
