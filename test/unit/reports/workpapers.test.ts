@@ -125,6 +125,15 @@ test('the equity bridge items in the DCF, Sensitivity and COMPARABLES formulas',
   assert.equal(inputs.find((r) => r[0] === 'Equity bridge items, net')?.[1], 175000);
 });
 
+/** A Companies Act s.62 valuation of the document at WACC 12 % and growth 4 %, on 31 March 2026. */
+function valueSec62(doc: ReturnType<typeof loadDocument>) {
+  const financials = normalised(doc);
+  const valuation = computeValuation({
+    financials, assumptions: { wacc: '12', terminalGrowthRate: '4' }, engagement: { statute: 'COMPANIES_ACT_SEC_62', purpose: null, valuationDate: '2026-03-31' },
+  });
+  return { financials, valuation };
+}
+
 test('fully diluted values per share in the workpapers: basic, then the add-back, conversion and the options in the money, as formulas', async () => {
   const doc = loadDocument('sample-company.json');
   doc.balanceSheet.preferenceShareCapital = 20;
@@ -136,10 +145,7 @@ test('fully diluted values per share in the workpapers: basic, then the add-back
     { holder: 'ESOP 2022 grant', instrument: 'ESOP', number: 30000, faceValue: 10, exercisePrice: 150 },
     { holder: 'Lender warrants', instrument: 'WARRANT', number: 10000, faceValue: 10, exercisePrice: 600 },
   ];
-  const financials = normalised(doc);
-  const valuation = computeValuation({
-    financials, assumptions: { wacc: '12', terminalGrowthRate: '4' }, engagement: { statute: 'COMPANIES_ACT_SEC_62', purpose: null, valuationDate: '2026-03-31' },
-  });
+  const { financials, valuation } = valueSec62(doc);
   const wb = await recalculate(await buildWorkpapers({ targetEntity: 'Test Co', financials, valuation }));
   for (const m of valuation.methods) {
     assert.ok(m.basicValuePerShare, `${m.method} is diluted`);
@@ -159,10 +165,7 @@ test('the Sensitivity grid fully diluted, with a tranche of warrants in the mone
     { holder: 'ESOP 2022 grant', instrument: 'ESOP', number: 30000, faceValue: 10, exercisePrice: 150 },
     { holder: 'Founder warrants', instrument: 'WARRANT', number: 40000, faceValue: 10, exercisePrice: 330 },
   ];
-  const financials = normalised(doc);
-  const valuation = computeValuation({
-    financials, assumptions: { wacc: '12', terminalGrowthRate: '4' }, engagement: { statute: 'COMPANIES_ACT_SEC_62', purpose: null, valuationDate: '2026-03-31' },
-  });
+  const { financials, valuation } = valueSec62(doc);
   const grid = valuation.sensitivity!.grid.flat().filter((x): x is string => x !== null).map(Number);
   assert.ok(grid.some((x) => x > 330) && grid.some((x) => x < 330), `the warrants' price lies inside the grid (${Math.min(...grid)}–${Math.max(...grid)})`);
   const wb = await recalculate(await buildWorkpapers({ targetEntity: 'Test Co', financials, valuation }));
