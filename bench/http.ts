@@ -6,7 +6,8 @@
 // credential loads per second, printed for every A/B round with the round's worst seconds.
 // BENCH_DATABASE_URL: a server to make and drop the throwaway database on (default the local one).
 // BENCH_ROUND_S / BENCH_WARMUP_S: seconds per measured round / warm-up; BENCH_LIST_ROWS (1000000); BENCH_LOCKS (2000);
-// BENCH_PARTS: cluster,lock,list,embedded (the default; the A B A B GET always runs). DATABASE_POOL_MAX: both servers' pool.
+// BENCH_PARTS: fixed,cluster,lock,list,embedded (the default; the A B A B GET always runs). DATABASE_POOL_MAX: both servers' pool.
+// BENCH_FIXED_RATE: the `fixed` part's rate (3000): CPU per request of both servers at a fixed request rate.
 // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there on exit (read it with bench/lib/profile-summary.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -28,9 +29,11 @@ const LOADGEN_WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5);
 const LIST_ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
 const LOCKS = Number(process.env.BENCH_LOCKS ?? 2000);
-/** Which parts run (comma-separated; the A B A B GET always runs): cluster, lock, list, embedded. */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'cluster,lock,list,embedded').split(',').map((s) => s.trim()));
+/** Which parts run (comma-separated; the A B A B GET always runs): fixed, cluster, lock, list, embedded. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'fixed,cluster,lock,list,embedded').split(',').map((s) => s.trim()));
 const CONNECTIONS = 50;
+/** The rate of the `fixed` part's rounds (requests a second). */
+const FIXED_RATE = Number(process.env.BENCH_FIXED_RATE ?? 3000);
 const POOL_MAX = process.env.DATABASE_POOL_MAX; // unset: the service's default, and the baseline uses the same
 const tempDirs: string[] = [];
 const SESSION_SECRET = 'bench-session-secret-0123456789abcdef0123456789';
@@ -85,10 +88,12 @@ function roundOf(r: Result, elapsedMs?: number): Round {
   return { rps: total / (elapsedMs ? elapsedMs / 1000 : r.duration), p50: r.latency.p50, p99: r.latency.p99, p999: (r.latency as unknown as { p99_9: number }).p99_9, errors: r.errors + r.timeouts + r.non2xx, requests: r['2xx'] + r.non2xx };
 }
 
-async function load(url: string, token: string, seconds: number, server?: Child): Promise<Round> {
+/** One round of the GET: as fast as the servers go, or at `rate` requests a second (from one generator thread). */
+async function load(url: string, token: string, seconds: number, server?: Child, rate?: number): Promise<Round> {
   const before = server ? treeCpuSeconds(server.proc.pid!) : undefined;
   const from = Date.now();
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${token}` }, ...(LOADGEN_WORKERS > 1 ? { workers: LOADGEN_WORKERS } : {}) });
+  const pace = rate ? { overallRate: rate } : LOADGEN_WORKERS > 1 ? { workers: LOADGEN_WORKERS } : {};
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${token}` }, ...pace });
   const round = roundOf(result);
   const after = server ? treeCpuSeconds(server.proc.pid!) : undefined;
   if (before !== undefined && after !== undefined && round.requests > 0) round.cpuMsPerRequest = ((after - before) * 1000) / round.requests;
@@ -197,6 +202,20 @@ const scenario: Scenario = {
         b.push(await load(service.base + path, main.token, ROUND_S, service));
         say(`B${round} service   ${fmt(b.at(-1)!)}`);
         sayStalls(b.at(-1)!);
+      }
+      if (PARTS.has('fixed')) {
+        // 1a. CPU per request at a fixed rate, well below saturation: the servers' own cost with less of the
+        // scheduler's noise than the A B rounds carry (each server's process tree, from /proc).
+        const fixed: Round[] = [];
+        for (const [name, server] of [['A', baseline], ['B', service]] as const) {
+          fixed.push(await load(server.base + path, main.token, ROUND_S, server, FIXED_RATE));
+          say(`${name} at ${FIXED_RATE} req/s  ${fmt(fixed.at(-1)!)}`);
+        }
+        figures[`A at ${FIXED_RATE} req/s`] = fmt(fixed[0]);
+        figures[`B at ${FIXED_RATE} req/s`] = fmt(fixed[1]);
+        if (fixed[0].cpuMsPerRequest && fixed[1].cpuMsPerRequest) {
+          figures[`server CPU per request service/baseline at ${FIXED_RATE} req/s`] = (fixed[1].cpuMsPerRequest / fixed[0].cpuMsPerRequest).toFixed(2);
+        }
       }
       await stopChild(baseline);
       const mean = (rs: Round[], k: 'rps' | 'p50' | 'p99' | 'p999' | 'cpuMsPerRequest') => rs.reduce((s, r) => s + (r[k] ?? 0), 0) / rs.length;

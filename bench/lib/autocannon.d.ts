@@ -20,6 +20,8 @@ declare module 'autocannon' {
     requests?: Request[];
     timeout?: number;
     workers?: number;
+    /** Requests a second across all connections. */
+    overallRate?: number;
   }
   export interface Result {
     requests: Histogram;
