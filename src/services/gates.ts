@@ -18,7 +18,7 @@ import { archiveAssumptions, getAssumptions, getValuation } from '../db/reposito
 import { tokenCreator } from '../db/repositories/api-tokens.js';
 import { latestDraftId, supersedePendingDrafts } from '../db/repositories/reports.js';
 import { getUser } from '../db/repositories/users.js';
-import { IBC_CLASS_NAMES, adoptedMethods, describeRegistration, ibcRegistrationClass, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
+import { IBC_CLASS_NAMES, adoptedMethods, describeRegistration, ibbiRegistrationFor, ibcRegistrationClasses, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
 import type { ValuationResult } from '../domain/valuation/types.js';
 
 async function approverOf(tx: Executor, firmId: string, engagementId: string, gate: Gate): Promise<string | null> {
@@ -75,7 +75,7 @@ async function resolveClassSignatories(
   tx: Executor, firmId: string, engagementId: string, signerId: string, named: Partial<Record<string, string>>,
 ): Promise<ClassSignatory[]> {
   const financials = await getFinancials<NormalisedFinancials>(tx, firmId, engagementId);
-  const classes = [...new Set((financials?.data.liquidation?.assets ?? []).map((a) => ibcRegistrationClass(a.assetClass)))].sort();
+  const classes = ibcRegistrationClasses((financials?.data.liquidation?.assets ?? []).map((a) => a.assetClass));
   for (const key of Object.keys(named)) {
     if (!classes.includes(key as never)) {
       throw validationFailed([{ path: `/classSignatories/${key}`, message: `no asset of this engagement is valued in the ${(IBC_CLASS_NAMES as Record<string, string>)[key] ?? key} class` }]);
@@ -86,7 +86,7 @@ async function resolveClassSignatories(
     const userId = named[assetClass] ?? signerId;
     const user = await getUser(tx, firmId, userId);
     if (!user || user.status !== 'ACTIVE') throw validationFailed([{ path: `/classSignatories/${assetClass}`, message: 'is not an active member of the firm' }]);
-    const registration = (user.registrations ?? []).find((r) => r.type === 'IBBI_RV' && r.assetClass === assetClass);
+    const registration = ibbiRegistrationFor(user.registrations, assetClass);
     if (!registration) {
       throw conflict('signatory_not_qualified',
         `The ${IBC_CLASS_NAMES[assetClass]} estimate must be signed by a valuer registered with IBBI for ${IBC_CLASS_NAMES[assetClass]}; ${user.name} holds no such registration. Name a qualified member in classSignatories.${assetClass}`);

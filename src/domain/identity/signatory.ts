@@ -153,6 +153,15 @@ export const IBC_CLASS_NAMES: Readonly<Record<IbcRegistrationClass, string>> = {
  * because none holds an IBBI registration for the class.
  */
 export function unsignableIbcClasses(assetClasses: readonly string[], members: readonly { registrations: readonly Registration[] | null }[]): IbcRegistrationClass[] {
-  const needed = [...new Set(assetClasses.map(ibcRegistrationClass))].sort();
-  return needed.filter((c) => !members.some((m) => (m.registrations ?? []).some((r) => r.type === 'IBBI_RV' && r.assetClass === c)));
+  return ibcRegistrationClasses(assetClasses).filter((c) => !members.some((m) => ibbiRegistrationFor(m.registrations, c)));
+}
+
+/** IBC: the registration classes (sorted, each once) that sign the estimates of assets of these classes. */
+export function ibcRegistrationClasses(assetClasses: readonly string[]): IbcRegistrationClass[] {
+  return [...new Set(assetClasses.map(ibcRegistrationClass))].sort();
+}
+
+/** The IBBI registration for the class among these registrations, where there is one. */
+export function ibbiRegistrationFor(registrations: readonly Registration[] | null, assetClass: IbcRegistrationClass): Registration | undefined {
+  return (registrations ?? []).find((r) => r.type === 'IBBI_RV' && r.assetClass === assetClass);
 }
