@@ -385,15 +385,8 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
         grid('WACC \\ g (percentage points from the base)', (g, wl, i, j) => ({ f: `IF(${noValue(g, wl)},"",(${equityAt(g, wl)})/${shares})`, result: cached(i, j) }));
       } else {
         // Fully diluted as the engine dilutes (docs/valuation-method.md, Fully diluted shares): every option and
-        // warrant in order of exercise price, the largest set exercised whose last price is below the value it gives.
-        // Laid out: the dilution table (a heading, two rows, one row per option), a blank row, the per-share grid,
-        // then the equity grid it reads, which is written first.
-        const rows = sens.row;
-        const perShareTop = rows + 3 + options.length + 1;
-        const equityTop = perShareTop + steps.length + 2;
-        sens.row = equityTop;
-        const equity = grid('Equity value (₹): WACC \\ g', (g, wl) => ({ f: `IF(${noValue(g, wl)},"",${equityAt(g, wl)})` }));
-        sens.row = rows;
+        // warrant in order of exercise price, the largest set exercised whose last price is below the value it
+        // gives. Laid out as the derivation runs: the dilution inputs, each cell's equity value, then per share.
         sens.heading('Dilution: the DCF\'s add-back and conversion shares; options and warrants by exercise price, cumulated');
         const addBack = sens.put('Add: CCPS capital and CCD principal (DCF)', { f: dcfCells.addBack! }, RUPEE_FORMAT);
         const conversion = sens.put('Equity shares on conversion of CCPS and CCDs (DCF)', { f: dcfCells.conversion! }, COUNT_FORMAT);
@@ -407,7 +400,8 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
           sens.row += 1;
           return { price, proceeds, count };
         });
-        sens.row = perShareTop;
+        sens.row += 1;
+        const equity = grid('Equity value (₹): WACC \\ g', (g, wl) => ({ f: `IF(${noValue(g, wl)},"",${equityAt(g, wl)})` }));
         grid('WACC \\ g (percentage points from the base)', (_g, _wl, i, j) => {
           const eq = equity[i][j];
           const valueWith = (m: number) => (m === 0
@@ -417,7 +411,6 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
           for (let m = 1; m <= tranches.length; m++) f = `IF(${tranches[m - 1].price}<${valueWith(m)},${valueWith(m)},${f})`;
           return { f: `IF(${eq}="","",${f})`, result: cached(i, j) };
         });
-        sens.row = equityTop + steps.length + 2;
       }
     }
   }
