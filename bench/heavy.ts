@@ -14,7 +14,8 @@ import ExcelJS from 'exceljs';
 import { createDatabase, dropDatabase } from './lib/throwaway-db.js';
 import { openPostgres } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import { MAX_XLSX_EXPANDED_BYTES, zipExpandedBytes } from '../src/domain/documents/upload-bounds.js';
+import { MAX_XLSX_EXPANDED_BYTES } from '../src/domain/documents/upload-bounds.js';
+import { inflateZipBounded } from '../src/integrations/spreadsheets/zip-bounds.js';
 import { writeXlsx } from '../src/integrations/spreadsheets/financials-files.js';
 import { quantile, type Scenario } from './lib/scenario.js';
 import { startChild, stopAll, treeRssMb, type Child } from './lib/children.js';
@@ -227,7 +228,7 @@ const scenario: Scenario = {
       const XLSX_ENGAGEMENT = { ...ENGAGEMENT, statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT' };
       const accepted = await firmWorkbook(tenYear, 5 * 1024 * 1024);
       const mbOf = (b: number) => (b / (1024 * 1024)).toFixed(2);
-      const expanded = zipExpandedBytes(accepted)!;
+      const expanded = inflateZipBounded(accepted, Number.MAX_SAFE_INTEGER).reduce((n, e) => n + e.data.length, 0);
       if (expanded > MAX_XLSX_EXPANDED_BYTES) throw new Error(`the bench's workbook expands to ${mbOf(expanded)} MB, over the upload bound`);
       say(`workbook: ${mbOf(accepted.length)} MB file, ${mbOf(expanded)} MB expanded (the bound: ${mbOf(MAX_XLSX_EXPANDED_BYTES)} MB)`);
       const toReady: number[] = [];

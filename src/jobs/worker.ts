@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client.js';
 import { newId } from '../lib/ids.js';
 import { JOBS_CHANNEL, buryAbandoned, claimJob, completeJob, extendLease, failJob, LeaseLostError, type Job } from '../db/repositories/jobs.js';
-import { PermanentJobError, type JobAttempt } from '../services/jobs.js';
+import { ONE_PER_FIRM_JOBS, PermanentJobError, type JobAttempt } from '../services/jobs.js';
 
 /** What a handler gets: the attempt a service sees (src/services/jobs.ts), plus the stored job and the database. */
 export interface JobContext extends JobAttempt {
@@ -108,7 +108,7 @@ export class Worker {
 
   private claim(): Promise<Job | null> {
     const kinds = Object.keys(this.options.handlers);
-    return this.db.transaction((tx) => claimJob(tx, this.id, this.leaseSeconds, kinds));
+    return this.db.transaction((tx) => claimJob(tx, this.id, this.leaseSeconds, kinds, ONE_PER_FIRM_JOBS));
   }
 
   /**

@@ -9,7 +9,8 @@ import { newId } from '../lib/ids.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { canUpload } from '../domain/engagement/state-machine.js';
 import { CONTENT_TYPES, sniffFormat } from '../domain/documents/sniff.js';
-import { oversizeReason } from '../domain/documents/upload-bounds.js';
+import { MAX_XLSX_EXPANDED_BYTES, oversizeReason, tooDeepReason, workbookTooLargeReason } from '../domain/documents/upload-bounds.js';
+import { inflateZipBounded, ZipBoundExceeded } from '../integrations/spreadsheets/zip-bounds.js';
 import * as docs from '../db/repositories/documents.js';
 import { getBlob, putBlob } from '../db/repositories/blobs.js';
 import { insertAudit } from '../db/repositories/audit.js';
@@ -32,6 +33,30 @@ export function publicDocument(d: docs.DocumentRow) {
   };
 }
 
+/** The longest file name stored, in UTF-8 bytes (what common file systems allow). */
+export const MAX_FILE_NAME_BYTES = 255;
+
+/**
+ * 413 for a financials file larger than its format's bound (a workbook by what it actually inflates to: the
+ * entries are inflated here with a running count that stops at the bound), 400 for JSON nested too deep.
+ */
+function assertParseable(format: 'XLSX' | 'CSV' | 'JSON' | 'PDF', data: Buffer): void {
+  const oversize = oversizeReason(format, data);
+  if (oversize) throw new AppError(413, 'payload_too_large', oversize);
+  if (format === 'JSON') {
+    const tooDeep = tooDeepReason(data);
+    if (tooDeep) throw validationFailed([{ path: '/file', message: tooDeep }]);
+  }
+  if (format === 'XLSX') {
+    try {
+      inflateZipBounded(data, MAX_XLSX_EXPANDED_BYTES);
+    } catch (err) {
+      if (err instanceof ZipBoundExceeded) throw new AppError(413, 'payload_too_large', workbookTooLargeReason(data.length));
+      // An archive that cannot be walked is refused by the reader at ingestion, with its reason.
+    }
+  }
+}
+
 export async function uploadDocument(
   ctx: ServiceContext,
   principal: Principal,
@@ -40,17 +65,22 @@ export async function uploadDocument(
   requestId?: RequestTag,
   record?: RecordResponse<ReturnType<typeof publicDocument>>,
 ) {
-  // The name is stored and shown: no control characters (a NUL cannot be stored at all), no broken text.
-  const nameProblem = /[\u0000-\u001f\u007f]/.test(input.fileName) ? 'contains a control character; rename the file' : unstorableTextReason(input.fileName);
+  // The name is stored and shown: no control characters (a NUL cannot be stored at all), no broken text, and
+  // no more than a file system's 255 bytes (refused rather than cut, so what is stored is what was sent).
+  const nameBytes = Buffer.byteLength(input.fileName, 'utf8');
+  const nameProblem = /[\u0000-\u001f\u007f]/.test(input.fileName)
+    ? 'contains a control character; rename the file'
+    : nameBytes > MAX_FILE_NAME_BYTES
+      ? `is ${nameBytes} bytes long; a file name may be at most ${MAX_FILE_NAME_BYTES} bytes; rename the file`
+      : unstorableTextReason(input.fileName);
   if (nameProblem) throw validationFailed([{ path: '/file', message: `the file name ${nameProblem}` }]);
   const format = sniffFormat(input.data);
   if (!format) throw new AppError(415, 'unsupported_media_type', 'The file is not a CSV, XLSX, JSON or PDF document (judged by its content)');
   if (input.kind === 'FINANCIALS' && format === 'PDF') {
     throw new AppError(415, 'unsupported_media_type', 'FINANCIALS must be a JSON, CSV or XLSX file in the template layout; upload PDFs as SUPPORTING');
   }
-  // Bounded before anything parses it: a spreadsheet that would take the service's memory or time is refused here.
-  const oversize = input.kind === 'FINANCIALS' ? oversizeReason(format, input.data) : null;
-  if (oversize) throw new AppError(413, 'payload_too_large', oversize);
+  // Bounded before anything parses it: a file that would take the service's memory or time is refused here.
+  if (input.kind === 'FINANCIALS') assertParseable(format, input.data);
   const sha256 = createHash('sha256').update(input.data).digest('hex');
   return ctx.db.transaction(async (tx) => {
     const engagement = await requireEngagement(tx, principal.firmId, engagementId, true);
@@ -65,7 +95,7 @@ export async function uploadDocument(
     const blobKey = newId('blob');
     await putBlob(tx, principal.firmId, blobKey, input.data);
     const doc = await docs.insertDocument(tx, {
-      id: newId('doc'), firmId: principal.firmId, engagementId, kind: input.kind, file_name: input.fileName.slice(0, 255),
+      id: newId('doc'), firmId: principal.firmId, engagementId, kind: input.kind, file_name: input.fileName,
       content_type: CONTENT_TYPES[format], format, size_bytes: input.data.length, sha256, blob_key: blobKey,
       status: input.kind === 'FINANCIALS' ? 'PARSING' : 'STORED', created_by: actorOf(principal).id!,
     });

@@ -5,70 +5,16 @@ import type { Executor } from '../db/client.js';
 import { PermanentJobError, failsForGood, type INGEST_JOB, type JobPayload, type JobAttempt } from './jobs.js';
 import { conflict } from '../lib/errors.js';
 import type { Principal } from '../domain/identity/roles.js';
-import { parseFinancials, type NormalisedFinancials } from '../domain/financials/normalise.js';
-import { columnLetter, gridToDocument, locateError, type Grid } from '../integrations/spreadsheets/financials-grid.js';
-import { findUnstorableText, printable, unstorableTextReason } from '../domain/financials/storable-text.js';
-import { readCsv, SpreadsheetReadError } from '../integrations/spreadsheets/financials-files.js';
-import { readXlsxOffThread } from '../integrations/spreadsheets/xlsx-thread.js';
+import type { NormalisedFinancials } from '../domain/financials/normalise.js';
+import { printable } from '../domain/financials/storable-text.js';
+import type { DocumentError } from '../integrations/spreadsheets/parse-financials-file.js';
+import { parseFinancialsOffThread } from '../integrations/spreadsheets/reader-thread.js';
 import * as docs from '../db/repositories/documents.js';
 import { getBlob } from '../db/repositories/blobs.js';
 import { getFinancials, upsertFinancials } from '../db/repositories/valuation-data.js';
 import { SYSTEM_ACTOR, type Actor } from '../db/repositories/audit.js';
 import { applyTransition, requireEngagement } from './engagements.js';
 import { startComputationIfReady, statuteMissingInputs } from './valuation.js';
-
-export interface DocumentError {
-  /** JSON Pointer into the canonical document, e.g. /projections/2/revenue. */
-  path: string;
-  message: string;
-  /** For CSV/XLSX: where in the file, e.g. "row 14, column FY2028". */
-  location?: string;
-}
-
-type ParseOutcome = { ok: true; financials: NormalisedFinancials } | { ok: false; errors: DocumentError[] };
-
-/** Turns file bytes into normalised financials, with every error located in the file the user sent. */
-export async function parseFinancialsFile(format: string, data: Buffer): Promise<ParseOutcome> {
-  if (format === 'JSON') {
-    let json: unknown;
-    try {
-      json = JSON.parse(data.toString('utf8').replace(/^\uFEFF/, ''));
-    } catch (err) {
-      return { ok: false, errors: [{ path: '/', message: `not valid JSON: ${(err as Error).message}` }] };
-    }
-    const unstorable = findUnstorableText(json);
-    if (unstorable.length) return { ok: false, errors: unstorable };
-    return parseFinancials(json);
-  }
-  let grid: Grid;
-  try {
-    grid = format === 'XLSX' ? await readXlsxOffThread(data) : readCsv(data);
-  } catch (err) {
-    if (err instanceof SpreadsheetReadError) return { ok: false, errors: [{ path: '/', message: printable(err.message) }] };
-    throw err;
-  }
-  const unstorable = grid.flatMap((row, r) => row.flatMap((cell, c) => {
-    const reason = typeof cell === 'string' ? unstorableTextReason(cell) : null;
-    return reason ? [{ path: '/', message: reason, location: `row ${r + 1}, column ${columnLetter(c)}` }] : [];
-  }));
-  if (unstorable.length) return { ok: false, errors: unstorable };
-  const tabular = gridToDocument(grid);
-  if (!tabular.document || tabular.errors.length) {
-    return {
-      ok: false,
-      errors: tabular.errors.map((e) => ({ path: '/', message: e.message, location: `row ${e.row}, column ${e.column}` })),
-    };
-  }
-  const result = parseFinancials(tabular.document);
-  if (result.ok) return result;
-  return {
-    ok: false,
-    errors: result.errors.map((e) => {
-      const cell = locateError(tabular.cells, e.path, e.message);
-      return cell ? { ...e, location: `row ${cell.row}, column ${cell.column}` } : e;
-    }),
-  };
-}
 
 /** At most this many errors are stored with a rejected document; a last entry counts the rest. */
 export const MAX_STORED_ERRORS = 200;
@@ -119,7 +65,7 @@ async function ingestFinancialsAttempt(ctx: ServiceContext, job: JobAttempt, pay
   if (doc.status !== 'PARSING') return undefined;
   const data = await getBlob(ctx.db, firmId, doc.blob_key);
   if (!data) throw new PermanentJobError(`blob of ${documentId} missing`);
-  const outcome = await parseFinancialsFile(doc.format, data);
+  const outcome = await parseFinancialsOffThread(doc.format, data);
   const actor: Actor = { ...SYSTEM_ACTOR, requestId: requestId ?? null };
   return ctx.db.transaction(async (tx) => {
     const engagement = await requireEngagement(tx, firmId, engagementId, true);

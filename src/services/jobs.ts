@@ -10,6 +10,8 @@ import type { Executor } from '../db/client.js';
 import { enqueue, LeaseLostError, type EnqueueOptions } from '../db/repositories/jobs.js';
 
 export const INGEST_JOB = 'ingest-financials';
+/** Kinds of which one runs at a time per firm: a firm's uploads cannot hold every worker slot (docs/decisions.md). */
+export const ONE_PER_FIRM_JOBS: readonly string[] = [INGEST_JOB];
 export const COMPUTE_JOB = 'compute-valuation';
 export const RENDER_JOB = 'render-report';
 export const DISPATCH_OUTBOX_JOB = 'dispatch-outbox';

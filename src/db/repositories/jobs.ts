@@ -48,12 +48,16 @@ export async function enqueue(
   return rows[0]?.id ?? null;
 }
 
-/** Claims one due job (or one whose lease expired) for `workerId`. */
+/**
+ * Claims one due job (or one whose lease expired) for `workerId`. A job of a kind in `onePerFirm` waits while
+ * another job of that kind runs for the same firm (payload.firmId), so one firm's queue cannot take every slot.
+ */
 export async function claimJob(
   tx: Executor,
   workerId: string,
   leaseSeconds: number,
   kinds?: readonly string[],
+  onePerFirm: readonly string[] = [],
 ): Promise<Job | null> {
   const rows = await tx.query<{ id: string; kind: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }>(
     `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = $1,
@@ -63,11 +67,15 @@ export async function claimJob(
          WHERE ((status = 'queued' AND run_at <= now())
              OR (status = 'running' AND lease_expires_at < now() AND attempts < max_attempts))
            AND ($3::text[] IS NULL OR kind = ANY($3::text[]))
+           AND NOT (kind = ANY($4::text[]) AND EXISTS (
+                 SELECT 1 FROM jobs AS busy
+                  WHERE busy.status = 'running' AND busy.lease_expires_at >= now() AND busy.kind = jobs.kind
+                    AND busy.payload->>'firmId' = jobs.payload->>'firmId'))
          ORDER BY run_at, id
          LIMIT 1
          FOR UPDATE SKIP LOCKED)
       RETURNING id, kind, payload, attempts, max_attempts`,
-    [workerId, leaseSeconds, kinds ?? null],
+    [workerId, leaseSeconds, kinds ?? null, onePerFirm],
   );
   const r = rows[0];
   return r ? { id: r.id, kind: r.kind, payload: r.payload, attempts: r.attempts, maxAttempts: r.max_attempts, lockedBy: workerId } : null;

@@ -1,0 +1,94 @@
+// A financials file's bytes into the normalised financials, with every error located in the file the user
+// sent. Runs on the reader thread (reader-thread.ts) for every format, so no parse holds the API's event loop.
+import { parseFinancials, type NormalisedFinancials } from '../../domain/financials/normalise.js';
+import { findUnstorableText, printable, unstorableTextReason } from '../../domain/financials/storable-text.js';
+import { MAX_JSON_ARRAY_LENGTH, MAX_XLSX_EXPANDED_BYTES, tooDeepReason } from '../../domain/documents/upload-bounds.js';
+import { columnLetter, gridToDocument, locateError, type Grid } from './financials-grid.js';
+import { readCsv, readXlsx, SpreadsheetReadError } from './financials-files.js';
+import { inflateZipBounded, rezip, ZipBoundExceeded, ZipUnreadable } from './zip-bounds.js';
+
+export interface DocumentError {
+  /** JSON Pointer into the canonical document, e.g. /projections/2/revenue. */
+  path: string;
+  message: string;
+  /** For CSV/XLSX: where in the file, e.g. "row 14, column FY2028". */
+  location?: string;
+}
+
+export type ParseOutcome = { ok: true; financials: NormalisedFinancials } | { ok: false; errors: DocumentError[] };
+
+const refused = (message: string): ParseOutcome => ({ ok: false, errors: [{ path: '/', message }] });
+
+/** The first array longer than the bound, as a JSON Pointer, walked without recursion (depth is bounded already). */
+function overlongArray(value: unknown): string | null {
+  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
+  while (stack.length) {
+    const { value: v, path } = stack.pop()!;
+    if (Array.isArray(v)) {
+      if (v.length > MAX_JSON_ARRAY_LENGTH) return path || '/';
+      v.forEach((item, i) => stack.push({ value: item, path: `${path}/${i}` }));
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, item] of Object.entries(v)) stack.push({ value: item, path: `${path}/${k}` });
+    }
+  }
+  return null;
+}
+
+function parseJson(data: Buffer): ParseOutcome {
+  // Checked at upload too; a document stored before the bound existed meets it here.
+  const tooDeep = tooDeepReason(data);
+  if (tooDeep) return refused(tooDeep);
+  let json: unknown;
+  try {
+    json = JSON.parse(data.toString('utf8').replace(/^\uFEFF/, ''));
+  } catch (err) {
+    return refused(`not valid JSON: ${(err as Error).message}`);
+  }
+  const overlong = overlongArray(json);
+  if (overlong) return { ok: false, errors: [{ path: printable(overlong), message: `the list has more than ${MAX_JSON_ARRAY_LENGTH.toLocaleString('en-IN')} entries; a financials document may hold at most that many` }] };
+  const unstorable = findUnstorableText(json);
+  if (unstorable.length) return { ok: false, errors: unstorable };
+  return parseFinancials(json);
+}
+
+/** The workbook re-packed from what its entries actually inflate to, so the reader can never inflate more. */
+function boundedWorkbook(data: Buffer): Buffer {
+  try {
+    return rezip(inflateZipBounded(data, MAX_XLSX_EXPANDED_BYTES));
+  } catch (err) {
+    if (err instanceof ZipBoundExceeded) throw new SpreadsheetReadError(`the workbook expands to more than ${MAX_XLSX_EXPANDED_BYTES} bytes`);
+    if (err instanceof ZipUnreadable) throw new SpreadsheetReadError(`not a readable XLSX workbook (${err.message})`);
+    throw err;
+  }
+}
+
+export async function parseFinancialsFile(format: string, data: Buffer): Promise<ParseOutcome> {
+  if (format === 'JSON') return parseJson(data);
+  let grid: Grid;
+  try {
+    grid = format === 'XLSX' ? await readXlsx(boundedWorkbook(data)) : readCsv(data);
+  } catch (err) {
+    if (err instanceof SpreadsheetReadError) return refused(printable(err.message));
+    throw err;
+  }
+  const unstorable = grid.flatMap((row, r) =>
+    row.flatMap((cell, c) => {
+      const reason = typeof cell === 'string' ? unstorableTextReason(cell) : null;
+      return reason ? [{ path: '/', message: reason, location: `row ${r + 1}, column ${columnLetter(c)}` }] : [];
+    }),
+  );
+  if (unstorable.length) return { ok: false, errors: unstorable };
+  const tabular = gridToDocument(grid);
+  if (!tabular.document || tabular.errors.length) {
+    return { ok: false, errors: tabular.errors.map((e) => ({ path: '/', message: e.message, location: `row ${e.row}, column ${e.column}` })) };
+  }
+  const result = parseFinancials(tabular.document);
+  if (result.ok) return result;
+  return {
+    ok: false,
+    errors: result.errors.map((e) => {
+      const cell = locateError(tabular.cells, e.path, e.message);
+      return cell ? { ...e, location: `row ${cell.row}, column ${cell.column}` } : e;
+    }),
+  };
+}
