@@ -6,6 +6,7 @@ import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import type { RequestTag, ServiceContext } from './context.js';
 import { weakPasswordReason } from '../domain/identity/password-policy.js';
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './rate-limits.js';
+import { deviceTokenUser, issueDeviceToken } from '../lib/device-token.js';
 import { actorOf, requestActor } from './context.js';
 import { AppError, conflict, notFound, validationFailed } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
@@ -26,7 +27,7 @@ const RENEW_WHEN_LEFT_SECONDS = 6 * 3600;
 export const hashPassword = (password: string) => argonHash(password);
 
 /** 400 naming /password with the policy's sentence when the password is weak for this person. */
-export function assertStrongPassword(password: string, person: { email?: string; name?: string }): void {
+export function assertStrongPassword(password: string, person: { email?: string; name?: string; firmName?: string }): void {
   const reason = weakPasswordReason(password, person);
   if (reason) throw validationFailed([{ path: '/password', message: reason }], `The password ${reason}`);
 }
@@ -84,10 +85,21 @@ export async function signup(
   });
 }
 
-/** Logs in; `address` is the client's (as TRUST_PROXY lets it be known), for login throttling. */
-export async function login(ctx: ServiceContext, input: { email: string; password: string }, requestId: RequestTag | undefined, address: string) {
-  await assertLoginAllowed(ctx, input.email, address);
+/**
+ * Logs in; `address` is the client's (as TRUST_PROXY lets it be known), for login throttling. `knownBrowserToken`
+ * is the browser's known-browser cookie, if any: when it names this account, failures from other addresses do not
+ * slow this login. A successful login returns a fresh token for the browser to keep.
+ */
+export async function login(
+  ctx: ServiceContext,
+  input: { email: string; password: string },
+  requestId: RequestTag | undefined,
+  address: string,
+  knownBrowserToken?: string,
+) {
   const user = await users.findUserByEmail(ctx.db, input.email);
+  const knownBrowser = user !== null && user !== undefined && deviceTokenUser(ctx.sessionSecret, knownBrowserToken) === user.id;
+  await assertLoginAllowed(ctx, input.email, address, knownBrowser);
   const ok = await verifyPassword(user?.status === 'ACTIVE' ? user.password_hash : null, input.password);
   if (!user || !ok) {
     await recordLoginFailure(ctx, input.email, address);
@@ -98,7 +110,7 @@ export async function login(ctx: ServiceContext, input: { email: string; passwor
     const firm = (await users.getFirm(tx, user.firm_id))!;
     await insertAudit(tx, user.firm_id, requestActor({ type: 'USER', id: user.id }, requestId), { action: 'user.logged_in' });
     const grant = await startSession(ctx, tx, user);
-    return { user: publicUser(user), firm: firmSummary(firm), grant };
+    return { user: publicUser(user), firm: firmSummary(firm), grant, knownBrowserToken: issueDeviceToken(ctx.sessionSecret, user.id) };
   });
 }
 

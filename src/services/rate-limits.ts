@@ -5,6 +5,7 @@ import type { ServiceContext } from './context.js';
 import { AppError } from '../lib/errors.js';
 import { sha256Hex } from '../lib/crypto.js';
 import { deleteCounter, incrementCounter, readCounters, sweepCounters } from '../db/repositories/rate-limits.js';
+import { addressBlock } from '../domain/identity/address-block.js';
 
 /** Per-address limits on the public operations that create or look up something. */
 export const ADDRESS_LIMITS = {
@@ -33,18 +34,18 @@ function sweepSometimes(ctx: ServiceContext) {
   if (Math.random() < 0.01) void sweepCounters(ctx.db).catch(() => undefined);
 }
 
-/** Counts one request from `address` against the named limit; 429 with Retry-After once over it. */
+/** Counts one request from `address` (an IPv6 address by its /64) against the named limit; 429 with Retry-After once over it. */
 export async function enforceAddressLimit(ctx: ServiceContext, name: keyof typeof ADDRESS_LIMITS, address: string): Promise<void> {
   const { limit, windowSeconds } = ADDRESS_LIMITS[name];
-  const counter = await incrementCounter(ctx.db, `${name}:${address}`, windowSeconds);
+  const counter = await incrementCounter(ctx.db, `${name}:${addressBlock(address)}`, windowSeconds);
   sweepSometimes(ctx);
   if (counter.count > limit) throw tooMany((counter.resetAt.getTime() - Date.now()) / 1000, 'Too many requests from this address');
 }
 
 const accountHash = (email: string) => sha256Hex(email.trim().toLowerCase());
 const keys = (email: string, address: string) => ({
-  address: `login-fail-address:${address}`,
-  accountAddress: `login-fail-account-address:${accountHash(email)}:${address}`,
+  address: `login-fail-address:${addressBlock(address)}`,
+  accountAddress: `login-fail-account-address:${accountHash(email)}:${addressBlock(address)}`,
   account: `login-fail-account:${accountHash(email)}`,
 });
 
@@ -53,23 +54,38 @@ export const progressiveDelaySeconds = (failures: number, free: number) =>
   failures < free ? 0 : Math.min(MAX_DELAY_SECONDS, 2 ** (failures - free));
 
 /**
- * Before a login's password is checked (and its hash computed): 429 when this address has failed too
- * often, or when this account has failed often enough that the next try must wait. Nothing locks an
- * account: the longest wait is a minute, and an owner at another address is not slowed by an
- * attacker's guesses until they reach LOGIN_ACCOUNT_FAILURES.
+ * Before a login's password is checked (and its hash computed): 429 when this address has failed too often, or
+ * when this account has failed often enough that the next try must wait. Nothing locks an account: the longest
+ * wait is a minute. The account-wide wait (failures from every address together) does not apply to a browser
+ * the account has logged in from before (`knownBrowser`), so guesses spread over many addresses cannot keep the
+ * owner out. A try refused here counts as a failure for the address that sent it: hammering costs the sender.
  */
-export async function assertLoginAllowed(ctx: ServiceContext, email: string, address: string): Promise<void> {
+export async function assertLoginAllowed(ctx: ServiceContext, email: string, address: string, knownBrowser = false): Promise<void> {
   const k = keys(email, address);
   const counters = await readCounters(ctx.db, [k.address, k.accountAddress, k.account]);
   const now = Date.now();
+  const refuse = async (retryAfterSeconds: number, what: string) => {
+    for (const key of [k.address, k.accountAddress]) await incrementCounter(ctx.db, key, LOGIN_WINDOW_SECONDS);
+    return tooMany(retryAfterSeconds, what);
+  };
   const byAddress = counters.get(k.address);
   if (byAddress && byAddress.count >= LOGIN_ADDRESS_FAILURES) {
-    throw tooMany((byAddress.resetAt.getTime() - now) / 1000, 'Too many failed logins from this address');
+    throw await refuse((byAddress.resetAt.getTime() - now) / 1000, 'Too many failed logins from this address');
   }
-  for (const [counter, free] of [[counters.get(k.accountAddress), LOGIN_FREE_FAILURES], [counters.get(k.account), LOGIN_ACCOUNT_FAILURES]] as const) {
+  const waits: (readonly [ReturnType<typeof counters.get>, number, string])[] = [
+    [counters.get(k.accountAddress), LOGIN_FREE_FAILURES, 'Too many failed logins for this account from this address; wait before trying again'],
+  ];
+  if (!knownBrowser) {
+    waits.push([
+      counters.get(k.account),
+      LOGIN_ACCOUNT_FAILURES,
+      'Too many failed logins for this account from several addresses; wait before trying again, or log in from a browser you have used before',
+    ]);
+  }
+  for (const [counter, free, what] of waits) {
     if (!counter) continue;
     const wait = counter.lastAt.getTime() + progressiveDelaySeconds(counter.count, free) * 1000 - now;
-    if (wait > 0) throw tooMany(wait / 1000, 'Too many failed logins for this account; wait before trying again');
+    if (wait > 0) throw await refuse(wait / 1000, what);
   }
 }
 

@@ -155,8 +155,9 @@ export async function acceptInvite(ctx: ServiceContext, input: { token: string; 
     await invitations.markInvitationUsed(tx, inv.id);
     const user = await users.activateUser(tx, inv.firm_id, inv.user_id, passwordHash);
     if (!user) throw new AppError(410, 'invitation_expired', 'The invited member no longer exists');
-    // Now the person is known: their e-mail and name are not a password either (the activation rolls back).
-    assertStrongPassword(input.password, { email: user.email, name: user.name });
+    // Now the person is known: their e-mail, name and firm are not a password either (the activation rolls back).
+    const firm = await users.getFirm(tx, inv.firm_id);
+    assertStrongPassword(input.password, { email: user.email, name: user.name, firmName: firm?.name });
     await insertAudit(tx, inv.firm_id, requestActor({ type: 'USER', id: user.id }, requestId), { action: 'team.invitation_accepted' });
     return user;
   });

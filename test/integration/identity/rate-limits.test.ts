@@ -8,7 +8,7 @@ import { buildApp } from '../../../src/app.js';
 import { createLogger } from '../../../src/lib/logger.js';
 import { LOGIN_ADDRESS_FAILURES, progressiveDelaySeconds } from '../../../src/services/rate-limits.js';
 import { createTestApp, testConfig, type TestApp } from '../../helpers/app.js';
-import { PASSWORD, signupAdmin, uniqueEmail, type Session } from '../../helpers/principals.js';
+import { asUser, invitationTokenFor, PASSWORD, signupAdmin, uniqueEmail, type Session } from '../../helpers/principals.js';
 
 let t: TestApp;
 let owner: Session;
@@ -108,4 +108,77 @@ test('weak passwords are refused at sign-up with a sentence naming /password', a
     assert.equal(error.path, '/password');
     assert.match(error.message, /common password|repeats|run of characters|your e-mail address/, password);
   }
+});
+
+test("a person's own name, e-mail or firm plus a year is refused at sign-up and when accepting an invitation", async () => {
+  const cases = [
+    { name: 'Ramesh Kumar', email: uniqueEmail('rk'), firmName: 'Kumar Associates', password: 'RameshKumar1985' },
+    { name: 'Anita Sharma', email: uniqueEmail('as'), firmName: 'Sharma Valuers LLP', password: 'AnitaSharma1990' },
+    { name: 'Priya Nair', email: uniqueEmail('pn'), firmName: 'Backwater Advisory', password: 'BackwaterAdvisory2024' },
+  ];
+  for (const c of cases) {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signup', remoteAddress: '198.51.100.201', payload: c });
+    assert.equal(res.statusCode, 400, `${c.password}: ${res.body}`);
+    assert.equal(res.json().errors[0].path, '/password');
+  }
+  // The same sentence when an invited member chooses such a password.
+  const admin = await signupAdmin(t, 'Malhotra Partners');
+  const email = uniqueEmail('si');
+  const invited = await t.app.inject({ method: 'POST', url: '/api/v1/team/invite', headers: asUser(admin), payload: { email, name: 'Suresh Iyer', role: 'VALUER' } });
+  assert.equal(invited.statusCode, 201, invited.body);
+  const token = invitationTokenFor(t, email);
+  for (const password of ['SureshIyer1979', 'MalhotraPartners2025']) {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/accept-invite', remoteAddress: '198.51.100.202', payload: { token, password } });
+    assert.equal(res.statusCode, 400, `${password}: ${res.body}`);
+    assert.equal(res.json().errors[0].path, '/password');
+  }
+});
+
+const setCookie = (res: { headers: Record<string, unknown> }, name: string) => {
+  const raw = res.headers['set-cookie'];
+  const all = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  const found = all.map(String).find((c) => c.startsWith(`${name}=`));
+  return found?.split(';')[0];
+};
+
+test('spread over ten IPv6 networks, guesses cannot keep the owner out: the known browser logs in at once, and each 429 costs its sender', async () => {
+  const victim = await signupAdmin(t, 'Spread Attack LLP');
+  // The owner's browser has logged in before: it keeps a known-browser cookie (HttpOnly).
+  const earlier = await login(victim.email, PASSWORD, '198.51.100.30');
+  assert.equal(earlier.statusCode, 200, earlier.body);
+  const knownBrowser = setCookie(earlier, 'vs_device');
+  assert.ok(knownBrowser, 'a known-browser cookie is set on a successful login');
+  assert.match(String(earlier.headers['set-cookie']), /vs_device=[^;]+;.*HttpOnly/);
+
+  // Ten attackers, each in a network of its own, five guesses each: the account reaches its account-wide threshold.
+  const attackers = Array.from({ length: 10 }, (_, i) => `2001:db8:${(i + 1).toString(16)}::${i + 7}`);
+  for (const address of attackers) {
+    for (let g = 0; g < 5; g++) assert.equal((await login(victim.email, `wrong-${address}-${g}`, address)).statusCode, 401);
+  }
+  // One more from each, as soon as it may: refused, and each refusal counts against its sender.
+  for (const address of attackers) assert.equal((await login(victim.email, `again-${address}`, address)).statusCode, 429);
+
+  // The owner in a browser the account has never used: the account-wide wait applies to it.
+  const unknown = await login(victim.email, PASSWORD, '2001:db8:ff::1');
+  assert.equal(unknown.statusCode, 429, unknown.body);
+  assert.match(unknown.json().detail, /from several addresses; wait before trying again, or log in from a browser you have used before/);
+  // The owner's known browser, from yet another address: at once.
+  const known = await login(victim.email, PASSWORD, '2001:db8:fe::1', { cookie: knownBrowser! });
+  assert.equal(known.statusCode, 200, known.body);
+  // A known-browser cookie of another account, or a forged one, is no help.
+  const forged = knownBrowser!.replace(/\.[^.]+$/, '.AAAA');
+  assert.equal((await login(victim.email, PASSWORD, '2001:db8:fd::1', { cookie: forged })).statusCode, 429);
+  const otherOwner = await login(owner.email, PASSWORD, '2001:db8:fc::1');
+  assert.equal(otherOwner.statusCode, 200);
+  assert.equal((await login(victim.email, PASSWORD, '2001:db8:fb::1', { cookie: setCookie(otherOwner, 'vs_device')! })).statusCode, 429);
+});
+
+test('an IPv6 network counts as one address: its addresses share the limits of its /64', async () => {
+  const victim = await signupAdmin(t, 'One Network LLP');
+  for (let g = 0; g < 5; g++) assert.equal((await login(victim.email, `wrong-${g}`, `2001:db8:aa:bb::${g + 1}`)).statusCode, 401);
+  // A sixth address in the same /64 is the same sender: it waits.
+  const sibling = await login(victim.email, 'wrong-again', '2001:db8:aa:bb:ffff:ffff:ffff:fffe');
+  assert.equal(sibling.statusCode, 429, sibling.body);
+  // Another /64 is not slowed by it.
+  assert.equal((await login(victim.email, PASSWORD, '2001:db8:aa:bc::1')).statusCode, 200);
 });
