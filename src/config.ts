@@ -107,6 +107,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.NODE_ENV === 'production' && (!config.PUBLIC_BASE_URL || isLocalAddress(config.PUBLIC_BASE_URL))) {
     throw new ConfigError('Invalid configuration: PUBLIC_BASE_URL: set it to the public https address of the service (reports print PUBLIC_BASE_URL/verify); it is unset or points at this machine');
   }
+  // Links in e-mails and the printed verification address carry people to the service: never over plain http.
+  if (config.NODE_ENV === 'production' && new URL(config.PUBLIC_BASE_URL!).protocol !== 'https:') {
+    throw new ConfigError('Invalid configuration: PUBLIC_BASE_URL: in production it must be an https:// address (reports print it and e-mails link to it)');
+  }
   return config;
 }
 

@@ -5,12 +5,13 @@ import { forkApiProcesses, isClusterChild, type ApiCluster } from './api-cluster
 import { createLogger } from './lib/logger.js';
 import { startStallTrace } from './lib/stall-trace.js';
 import { buildApp, createServiceContext } from './app.js';
-import { openAndMigrate, createWorker } from './runtime.js';
-import { openDatabase, type Database } from './db/client.js';
+import { openAndMigrate, openVerified, createWorker } from './runtime.js';
+import type { Database } from './db/client.js';
 import { MigrationChecksumError } from './db/migrate.js';
 import type { ServiceContext } from './services/context.js';
 import { seedDemoFirm } from './services/identity.js';
 import { ensureOutboxSweep } from './services/webhook-delivery.js';
+import { AtRestSecretMismatch } from './services/webhook-secrets.js';
 
 /** host:port/db of a connection URL, without credentials. */
 function redactUrl(url: string): string {
@@ -66,9 +67,9 @@ async function main(): Promise<void> {
   const apiProcesses = role === 'worker' || clusterChild ? 1 : apiProcessCount(config, availableParallelism());
   let db: Database;
   try {
-    db = clusterChild ? await openDatabase(config) : await openAndMigrate(config, log);
+    db = clusterChild ? await openVerified(config) : await openAndMigrate(config, log);
   } catch (err) {
-    if (err instanceof MigrationChecksumError) {
+    if (err instanceof MigrationChecksumError || err instanceof AtRestSecretMismatch) {
       console.error(`Refusing to start: ${err.message}`);
       process.exit(1);
     }

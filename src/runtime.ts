@@ -7,7 +7,7 @@ import { migrate } from './db/migrate.js';
 import { Worker, type JobHandler } from './jobs/worker.js';
 import type { ServiceContext } from './services/context.js';
 import { jobHandlers } from './jobs/handlers/index.js';
-import { sealWebhookSecrets } from './services/webhook-secrets.js';
+import { sealWebhookSecrets, verifyAtRestSecret } from './services/webhook-secrets.js';
 
 export async function openAndMigrate(config: Config, log: Logger): Promise<Database> {
   const db = await openDatabase(config);
@@ -16,6 +16,7 @@ export async function openAndMigrate(config: Config, log: Logger): Promise<Datab
     if (checksumsRecorded.length) log.info({ checksumsRecorded }, 'recorded the checksums of migrations applied before checksums were kept');
     log.info({ database: db.kind, applied }, applied.length ? 'migrations applied' : 'database schema up to date');
     // Part of migrating: webhook secrets written before encryption at rest are sealed now (0082).
+    await verifyAtRestSecret(db, config);
     const sealed = await sealWebhookSecrets(db, config);
     if (sealed > 0) log.info({ sealed }, 'webhook secrets encrypted at rest');
   } catch (err) {
@@ -32,4 +33,16 @@ export function createWorker(services: ServiceContext, extra: Record<string, Job
     pollMs: services.config.WORKER_POLL_MS,
     leaseSeconds: services.config.JOB_LEASE_SECONDS,
   });
+}
+
+/** A forked API process opens the database its primary migrated, and checks the at-rest secret as the primary did. */
+export async function openVerified(config: Config): Promise<Database> {
+  const db = await openDatabase(config);
+  try {
+    await verifyAtRestSecret(db, config);
+  } catch (err) {
+    await db.close().catch(() => {});
+    throw err;
+  }
+  return db;
 }

@@ -69,7 +69,7 @@ export class Metrics {
   /** The exposition text: database readings are taken now; a database that cannot answer gives valuation_database_up 0. */
   async render(): Promise<string> {
     await this.readDatabase();
-    return this.registry.metrics();
+    return withoutNaN(await this.registry.metrics());
   }
 
   private async readDatabase(): Promise<void> {
@@ -109,4 +109,20 @@ async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The gauges prom-client reads from its event-loop delay histogram (reset at every scrape). */
+const EVENT_LOOP_HISTOGRAM_GAUGE = /^nodejs_eventloop_lag_(min|max|mean|stddev|p50|p90|p99)_seconds(\{[^}]*\})? /;
+
+/**
+ * The exposition without readings of an empty histogram. prom-client's event-loop lag gauges read a delay
+ * histogram that it resets at every scrape: a scrape that finds no sample since the last one prints the mean and
+ * standard deviation as "Nan" and the minimum as 9223372036.854776 s (the empty histogram's int64 sentinel). No
+ * reading is the truth then, so those samples are left out (the families' HELP and TYPE stay), rather than a NaN
+ * that breaks alert arithmetic or a 0 that claims a measurement. Any other NaN sample is left out too.
+ */
+export function withoutNaN(text: string): string {
+  const lines = text.split('\n');
+  const emptyHistogram = lines.some((l) => /^nodejs_eventloop_lag_mean_seconds(\{[^}]*\})? nan$/i.test(l));
+  return lines.filter((l) => !/ nan$/i.test(l) && !(emptyHistogram && EVENT_LOOP_HISTOGRAM_GAUGE.test(l))).join('\n');
 }

@@ -5,6 +5,7 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import * as repo from '../db/repositories/webhooks.js';
+import { insertAtRestCheck, readAtRestCheck } from '../db/repositories/at-rest-check.js';
 import { openSecret, sealSecret } from '../lib/secret-box.js';
 import { resolveSecret } from '../lib/session-secret.js';
 
@@ -54,4 +55,37 @@ export async function sealWebhookSecrets(db: Database, config: KeyConfig): Promi
     sealed += n;
     if (n < 200) return sealed;
   }
+}
+
+/** The at-rest secret of this process does not open what the database holds: the process must not start. */
+export class AtRestSecretMismatch extends Error {
+  constructor() {
+    super(
+      'REPORT_KEY_SECRET does not open the secrets this database holds (they were sealed with another secret); start every process with the same REPORT_KEY_SECRET',
+    );
+    this.name = 'AtRestSecretMismatch';
+  }
+}
+
+const CHECK_CONTEXT = 'at-rest-check';
+const CHECK_PLAINTEXT = 'valuation-service at-rest secret check v1';
+
+/**
+ * At every start: seals a known value with the at-rest secret the first time, and afterwards opens it, throwing
+ * AtRestSecretMismatch when this process's secret is not the one the database's secrets were sealed with.
+ */
+export async function verifyAtRestSecret(db: Database, config: KeyConfig): Promise<void> {
+  const secret = atRestSecret(config);
+  let sealed = await readAtRestCheck(db);
+  if (sealed === null) {
+    await insertAtRestCheck(db, sealSecret(CHECK_PLAINTEXT, secret, CHECK_CONTEXT));
+    sealed = (await readAtRestCheck(db))!;
+  }
+  let opened: string | null = null;
+  try {
+    opened = openSecret(sealed, secret, CHECK_CONTEXT);
+  } catch {
+    // a wrong secret fails GCM authentication
+  }
+  if (opened !== CHECK_PLAINTEXT) throw new AtRestSecretMismatch();
 }

@@ -68,7 +68,7 @@ function excelCell(value: ExcelJS.CellValue): Cell {
  * images and drawings are inflated and dropped as they pass, so memory follows the template's sheet, not the
  * file (a 5 MB workbook with a logo and sheets of workings reads in a few tens of MB). ExcelJS writes sheets
  * that come before the shared strings to temporary files under os.tmpdir(); the reader thread
- * (xlsx-thread.ts) gives it a directory of its own and empties it before answering and before the next workbook.
+ * (reader-thread.ts) gives it a directory of its own and empties it before answering and before the next workbook.
  */
 export async function readXlsx(buffer: Buffer): Promise<Grid> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]) as unknown as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookReader>[0], {

@@ -68,3 +68,32 @@ test('in production the start stops, with one line naming PUBLIC_BASE_URL, while
     assert.match(lines[0], /PUBLIC_BASE_URL/);
   }
 });
+
+test('in production a plain http:// PUBLIC_BASE_URL stops the start with one line', () => {
+  const r = start({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'http://valuations.example.com' });
+  assert.notEqual(r.status, 0);
+  const lines = r.stderr.trim().split('\n');
+  assert.equal(lines.length, 1, r.stderr);
+  assert.match(lines[0], /PUBLIC_BASE_URL: in production it must be an https:\/\/ address/);
+  assert.doesNotThrow(() => loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://valuations.example.com', DATA_DIR: tmpdir() }));
+});
+
+test('a worker whose REPORT_KEY_SECRET differs from the one the database was sealed with refuses to start, in one line', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vs-secret-'));
+  const first = 'a'.repeat(40);
+  // The first start seals the check value with its secret.
+  const db = await openAndMigrate(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REPORT_KEY_SECRET: first }), createLogger('silent'));
+  await db.close();
+  // The same secret starts again; another is refused before the worker takes a job.
+  const same = await openAndMigrate(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REPORT_KEY_SECRET: first }), createLogger('silent'));
+  await same.close();
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', 'worker'], {
+    env: { PATH: process.env.PATH!, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', REPORT_KEY_SECRET: 'b'.repeat(40) },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  assert.equal(r.status, 1, r.stdout + r.stderr);
+  const lines = r.stderr.trim().split('\n');
+  assert.equal(lines.length, 1, r.stderr);
+  assert.match(lines[0], /^Refusing to start: REPORT_KEY_SECRET does not open the secrets this database holds/);
+});

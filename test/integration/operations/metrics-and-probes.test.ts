@@ -170,3 +170,20 @@ test('with the database gone, /livez stays 200 (it never touches it) and /readyz
     await testDb.drop().catch(() => {});
   }
 });
+
+test('scrapes in quick succession never export NaN (the event-loop lag gauges have no sample between them)', async () => {
+  const m = await createTestApp({ env: { METRICS_ENABLED: 'true' } });
+  try {
+    // Scrapes at once: all but the first find the histogram just reset, with no sample in it.
+    const scrapes = await Promise.all(Array.from({ length: 10 }, () => m.app.inject({ method: 'GET', url: '/metrics' })));
+    for (const [i, res] of scrapes.entries()) {
+      assert.equal(res.statusCode, 200);
+      // prom-client prints NaN as "Nan", and an empty histogram's minimum as its int64 sentinel.
+      assert.doesNotMatch(res.body, / nan$/im, `scrape ${i}`);
+      assert.doesNotMatch(res.body, /^nodejs_eventloop_lag_min_seconds 9223372036\.85/m, `scrape ${i}`);
+      assert.ok(parsePrometheusText(res.body).has('nodejs_eventloop_lag_mean_seconds'), 'the family is still described');
+    }
+  } finally {
+    await m.close();
+  }
+});
