@@ -16,3 +16,8 @@ export const signupBody = z
   .strict();
 
 export const acceptInviteBody = z.object({ token: z.string().min(10).max(200), password: passwordSchema }).strict();
+
+/** Asking for a link that makes this browser known to the account (mailed to the account's address). */
+export const knownBrowserLinkBody = z.object({ email: z.string().min(1).max(254) }).strict();
+/** Opening that link: its secret travels in the body, never in a URL that logs keep. */
+export const knownBrowserBody = z.object({ token: z.string().min(1).max(200) }).strict();

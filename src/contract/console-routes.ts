@@ -5,6 +5,7 @@ export const CONSOLE_PATHS = {
   login: '/login',
   signup: '/signup',
   acceptInvite: '/accept-invite',
+  knownBrowser: '/known-browser',
   logout: '/logout',
   verify: '/verify',
   engagements: '/engagements',

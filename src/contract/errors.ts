@@ -38,6 +38,7 @@ export const ERROR_CATALOGUE = {
   invalid_invitation: { status: 400, title: 'Invitation not valid', sentence: 'This invitation link is not valid. Ask the person who invited you for a new one.' },
   invitation_used: { status: 410, title: 'Invitation already used', sentence: 'This invitation has already been accepted. Sign in instead.' },
   invitation_expired: { status: 410, title: 'Invitation expired', sentence: 'This invitation has expired. Ask the person who invited you to send it again.' },
+  link_expired: { status: 410, title: 'Link no longer valid', sentence: 'This link has expired or has been used already. Ask for a new one from the log-in page.' },
   // Engagements and their workflow
   invalid_transition: { status: 409, title: 'Not possible at this stage', sentence: 'The engagement is not at a stage where this can be done.' },
   report_signed: { status: 409, title: 'Report signed', sentence: 'The report has been signed, so the engagement can no longer change.' },

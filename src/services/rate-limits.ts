@@ -12,6 +12,7 @@ export const ADDRESS_LIMITS = {
   signup: { limit: 10, windowSeconds: 3600 },
   acceptInvite: { limit: 20, windowSeconds: 900 },
   verify: { limit: 60, windowSeconds: 60 },
+  knownBrowserLink: { limit: 10, windowSeconds: 3600 },
 } as const;
 
 /** Login: only failures count, in windows of this length. */

@@ -1,5 +1,5 @@
 // Sign-up, invitation and token helpers that go through the real API.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestApp } from './app.js';
 
@@ -64,6 +64,21 @@ export function invitationTokenFor(t: TestApp, email: string): string {
     return decodeURIComponent(/accept-invite\?token=([^\s"<&]+)/.exec(plain)![1]);
   }
   throw new Error(`no invitation mail for ${email}`);
+}
+
+/** The secret of the newest known-browser link mailed to `email`; the mail is sent after the answer, so it waits a little. */
+export async function knownBrowserTokenFor(t: TestApp, email: string): Promise<string> {
+  const dir = join(t.config.DATA_DIR, 'mail');
+  for (let i = 0; i < 50; i++) {
+    for (const f of existsSync(dir) ? readdirSync(dir).sort().reverse() : []) {
+      const text = readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      if (!text.includes(`To: ${email}`)) continue;
+      const m = /known-browser\?token=([^\s"<&]+)/.exec(text);
+      if (m) return decodeURIComponent(m[1]);
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no known-browser link mailed to ${email}`);
 }
 
 export async function addMember(t: TestApp, admin: Session, role: 'ADMIN' | 'VALUER' | 'VIEWER', name = `${role} member`): Promise<Session> {

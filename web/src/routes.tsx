@@ -5,7 +5,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { Center } from '@mantine/core';
 import { Layout } from './components/Layout';
-import { LoginPage, LogoutPage, SignupPage, AcceptInvitePage } from './pages/Auth';
+import { LoginPage, LogoutPage, SignupPage, AcceptInvitePage, KnownBrowserPage } from './pages/Auth';
 import { EngagementsPage } from './pages/Engagements';
 import { VerifyPage } from './pages/Verify';
 import { CONSOLE_PATHS as P } from '../../src/contract/console-routes';
@@ -27,6 +27,7 @@ export const router = createBrowserRouter([
   { path: P.login, element: <LoginPage /> },
   { path: P.signup, element: <SignupPage /> },
   { path: P.acceptInvite, element: <AcceptInvitePage /> },
+  { path: P.knownBrowser, element: <KnownBrowserPage /> },
   { path: P.logout, element: <LogoutPage /> },
   { path: P.verify, element: <VerifyPage /> },
   {

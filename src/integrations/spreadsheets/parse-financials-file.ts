@@ -51,10 +51,16 @@ function parseJson(data: Buffer): ParseOutcome {
   return parseFinancials(json);
 }
 
-/** The workbook re-packed from what its entries actually inflate to, so the reader can never inflate more. */
+/** A workbook part other than a sheet: the reader wants these (workbook, relationships, shared strings) first. */
+const beforeSheets = (name: string) => !name.startsWith('xl/worksheets/') && !name.startsWith('xl/chartsheets/');
+
+/**
+ * The workbook re-packed from what its entries actually inflate to, so the reader can never inflate more; its
+ * sheets last, so ExcelJS reads the workbook and shared strings first and parks no sheet in a temporary file.
+ */
 function boundedWorkbook(data: Buffer): Buffer {
   try {
-    return rezip(inflateZipBounded(data, MAX_XLSX_EXPANDED_BYTES));
+    return rezip(inflateZipBounded(data, MAX_XLSX_EXPANDED_BYTES), beforeSheets);
   } catch (err) {
     if (err instanceof ZipBoundExceeded) throw new SpreadsheetReadError(`the workbook expands to more than ${MAX_XLSX_EXPANDED_BYTES} bytes`);
     if (err instanceof ZipUnreadable) throw new SpreadsheetReadError(`not a readable XLSX workbook (${err.message})`);

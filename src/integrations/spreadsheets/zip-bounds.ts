@@ -134,9 +134,14 @@ function skipDataDescriptor(view: DataView, at: number): number {
   return start + 12;
 }
 
-/** The entries as a new archive, stored without compression: what it expands to is exactly what was counted. */
-export function rezip(entries: ZipEntry[]): Buffer {
+/**
+ * The entries as a new archive, stored without compression: what it expands to is exactly what was counted.
+ * `first` entries come before the rest (a workbook's parts before its sheets, so a streaming reader meets the
+ * workbook and its shared strings before any sheet and need not park sheets in temporary files).
+ */
+export function rezip(entries: ZipEntry[], first: (name: string) => boolean = () => false): Buffer {
   const files: Zippable = {};
-  for (const e of entries) if (!(e.name in files)) files[e.name] = [e.data, { level: 0 }];
+  const ordered = [...entries.filter((e) => first(e.name)), ...entries.filter((e) => !first(e.name))];
+  for (const e of ordered) if (!(e.name in files)) files[e.name] = [e.data, { level: 0 }];
   return Buffer.from(zipSync(files));
 }

@@ -47,6 +47,8 @@ async function lifecycle(): Promise<void> {
   await call('GET', '/api/v1/auth/me', asUser(admin));
   await call('GET', '/api/v1/auth/me', bot);
   await call('POST', '/api/v1/auth/login', {}, { email: 'nobody@example.com', password: 'wrong password here' }, 401);
+  await call('POST', '/api/v1/auth/known-browser-link', {}, { email: 'nobody@example.com' }, 202);
+  await call('POST', '/api/v1/auth/known-browser', {}, { token: 'not-a-link' }, 410);
 
   const e = await engagementAtGate1(t, asUser(valuer), { targetEntity: 'Contract Check Industries Pvt Ltd', cin: 'U28100MH2015PTC123456' });
   for (const path of ['', '/events', '/financials', '/assumptions', '/assumptions/history', '/valuation', '/valuation/workpapers.xlsx', '/documents', '/report/status', '/report', '/review-record.pdf']) {

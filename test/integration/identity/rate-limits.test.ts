@@ -8,7 +8,7 @@ import { buildApp } from '../../../src/app.js';
 import { createLogger } from '../../../src/lib/logger.js';
 import { LOGIN_ADDRESS_FAILURES, progressiveDelaySeconds } from '../../../src/services/rate-limits.js';
 import { createTestApp, testConfig, type TestApp } from '../../helpers/app.js';
-import { asUser, invitationTokenFor, PASSWORD, signupAdmin, uniqueEmail, type Session } from '../../helpers/principals.js';
+import { asUser, invitationTokenFor, knownBrowserTokenFor, PASSWORD, signupAdmin, uniqueEmail, type Session } from '../../helpers/principals.js';
 
 let t: TestApp;
 let owner: Session;
@@ -171,6 +171,31 @@ test('spread over ten IPv6 networks, guesses cannot keep the owner out: the know
   const otherOwner = await login(owner.email, PASSWORD, '2001:db8:fc::1');
   assert.equal(otherOwner.statusCode, 200);
   assert.equal((await login(victim.email, PASSWORD, '2001:db8:fb::1', { cookie: setCookie(otherOwner, 'vs_device')! })).statusCode, 429);
+
+  // The owner in a new browser asks for a link by e-mail; opening it there makes that browser known: bounded
+  // by the time the mail takes, whatever the attackers do.
+  const ask = await t.app.inject({ method: 'POST', url: '/api/v1/auth/known-browser-link', remoteAddress: '2001:db8:ff::1', payload: { email: victim.email } });
+  assert.equal(ask.statusCode, 202, ask.body);
+  const token = await knownBrowserTokenFor(t, victim.email);
+  const open = await t.app.inject({ method: 'POST', url: '/api/v1/auth/known-browser', remoteAddress: '2001:db8:ff::1', payload: { token } });
+  assert.equal(open.statusCode, 200, open.body);
+  const madeKnown = setCookie(open, 'vs_device');
+  assert.ok(madeKnown);
+  assert.equal(open.headers['set-cookie']!.toString().includes('vs_session'), false, 'the link starts no session: the password is still needed');
+  assert.equal((await login(victim.email, 'still-a-wrong-guess', '2001:db8:ff::1', { cookie: madeKnown! })).statusCode, 401);
+  assert.equal((await login(victim.email, PASSWORD, '2001:db8:ff::1', { cookie: madeKnown! })).statusCode, 200);
+  // The link works once.
+  const again = await t.app.inject({ method: 'POST', url: '/api/v1/auth/known-browser', remoteAddress: '2001:db8:ff::1', payload: { token } });
+  assert.equal(again.statusCode, 410);
+  assert.equal(again.json().code, 'link_expired');
+});
+
+test('asking for a link answers the same for an e-mail with no account, and mails nothing', async () => {
+  const nobody = uniqueEmail('nobody');
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/known-browser-link', remoteAddress: '198.51.100.240', payload: { email: nobody } });
+  assert.equal(res.statusCode, 202);
+  assert.deepEqual(res.json(), { sent: true });
+  await assert.rejects(knownBrowserTokenFor(t, nobody), /no known-browser link/);
 });
 
 test('an IPv6 network counts as one address: its addresses share the limits of its /64', async () => {

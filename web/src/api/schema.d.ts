@@ -40,6 +40,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/known-browser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open an e-mailed link: this browser becomes known to the account (no session; log in next)
+         * @description Sets the HttpOnly known-browser cookie. The link works once: 410 link_expired when used already or past its time; rate-limited per address like accepting invitations (429).
+         */
+        post: operations["confirmKnownBrowser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/known-browser-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a link that lets this browser log in while the account is slowed by failures from elsewhere
+         * @description Always 202, whether or not the e-mail has an account (nothing is revealed). An active account gets a one-time link to /known-browser, valid 30 minutes; opening it in this browser makes the browser known to the account, so its next login with the password is not held by the account-wide wait. At most three links per account per quarter hour; 10 requests per address an hour (429).
+         */
+        post: operations["requestKnownBrowserLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/login": {
         parameters: {
             query?: never;
@@ -51,7 +91,7 @@ export interface paths {
         put?: never;
         /**
          * Log in: sets an HttpOnly session cookie and returns the CSRF token
-         * @description Only failed logins count: after 20 from one address it waits for its 15-minute window (429 with Retry-After); after 5 on one account from one address each further try waits 1 s, 2 s, 4 s … at most 60 s. Nothing locks an account. A wrong e-mail and a wrong password answer the same 401.
+         * @description Only failed logins count: after 20 from one address (an IPv6 address counts by its /64) it waits for its 15-minute window (429 with Retry-After); after 5 on one account from one address each further try waits 1 s, 2 s, 4 s … at most 60 s; after 50 on one account from all addresses together, every address waits the same way, except a browser that has logged in to that account before (it carries an HttpOnly known-browser cookie, set on every successful login). A try answered 429 counts as a failure for the address that sent it. Nothing locks an account. A wrong e-mail and a wrong password answer the same 401.
          */
         post: operations["login"];
         delete?: never;
@@ -1446,7 +1486,7 @@ export interface components {
         };
         ErrorCatalogueEntry: {
             /** @enum {string} */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             /** @description What happened and what to do, for people; the console shows this sentence */
             sentence: string;
             status: number;
@@ -1753,7 +1793,7 @@ export interface components {
              * @description Stable snake_case error code from the error catalogue (GET /api/v1/errors), e.g. validation_failed, not_found, already_locked
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             detail: string;
             errors?: {
                 message: string;
@@ -2322,6 +2362,166 @@ export interface operations {
             };
             /** @description Gone */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large: the body is beyond BODY_LIMIT_BYTES (uploads: UPLOAD_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not in a media type this operation accepts */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirmKnownBrowser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        known: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Gone */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large: the body is beyond BODY_LIMIT_BYTES (uploads: UPLOAD_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not in a media type this operation accepts */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    requestKnownBrowserLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The request was taken; a mail follows if the e-mail has an active account
+                         * @enum {boolean}
+                         */
+                        sent: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { acceptInviteBody, loginBody, signupBody } from '../../../src/contract/auth-forms';
-import { api, call } from '../api/client';
+import { api, ApiError, call } from '../api/client';
 import { meKey } from '../lib/session';
 import { FormError, applyFieldErrors } from '../components/FormError';
 
@@ -37,12 +37,18 @@ function useSignedIn() {
   };
 }
 
+/** The account is slowed by failed logins from several addresses: this browser can be made known by e-mail. */
+const heldAccountWide = (error: unknown) => error instanceof ApiError && error.code === 'rate_limited' && /from several addresses/.test(error.message);
+
 export function LoginPage() {
   const form = useForm<z.input<typeof loginBody>>({ resolver: sentenceResolver(loginBody), mode: 'onTouched' });
   const signedIn = useSignedIn();
   const login = useMutation({
     mutationFn: (body: z.output<typeof loginBody>) => call(api.POST('/api/v1/auth/login', { body })),
     onSuccess: signedIn,
+  });
+  const askLink = useMutation({
+    mutationFn: (email: string) => call(api.POST('/api/v1/auth/known-browser-link', { body: { email } })),
   });
   return (
     <Frame title="Sign in">
@@ -51,6 +57,18 @@ export function LoginPage() {
           <TextInput label="E-mail" type="email" autoComplete="username" {...form.register('email')} error={form.formState.errors.email?.message} />
           <PasswordInput label="Password" autoComplete="current-password" {...form.register('password')} error={form.formState.errors.password?.message} />
           <FormError error={login.error} title="Could not sign in" />
+          {heldAccountWide(login.error) && !askLink.isSuccess && (
+            <Stack gap={4}>
+              <Text size="sm">Many wrong passwords have been tried on this account from elsewhere. We can e-mail you a link that lets this browser sign in at once.</Text>
+              <Button variant="light" loading={askLink.isPending} onClick={() => askLink.mutate(form.getValues('email'))}>E-mail me a link for this browser</Button>
+              <FormError error={askLink.error} title="Could not send the link" />
+            </Stack>
+          )}
+          {askLink.isSuccess && (
+            <Text size="sm" role="status" data-testid="link-sent">
+              If {form.getValues('email')} has an account, a link is on its way. Open it in this browser, then sign in with your password.
+            </Text>
+          )}
           <Button type="submit" loading={login.isPending}>Sign in</Button>
           <Text size="sm">New firm? <Anchor component={Link} to="/signup">Create an account</Anchor> · <Anchor component={Link} to="/verify">Verify a report</Anchor></Text>
         </Stack>
@@ -122,6 +140,30 @@ export function AcceptInvitePage() {
           <Button type="submit" loading={accept.isPending}>Accept and sign in</Button>
         </Stack>
       </form>
+    </Frame>
+  );
+}
+
+/** An e-mailed link opened: one click makes this browser known to the account (no session; sign in next). */
+export function KnownBrowserPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const confirm = useMutation({ mutationFn: () => call(api.POST('/api/v1/auth/known-browser', { body: { token } })) });
+  return (
+    <Frame title="Recognise this browser">
+      {confirm.isSuccess ? (
+        <Stack>
+          <Text role="status" data-testid="browser-known">This browser is now recognised for your account. Sign in with your password as usual.</Text>
+          <Button component={Link} to="/login">Sign in</Button>
+        </Stack>
+      ) : (
+        <Stack>
+          <Text size="sm">Recognising this browser lets it sign in to your account while wrong passwords are being tried on it from elsewhere. Your password is still needed.</Text>
+          {token === '' && <Text c="red.8" size="sm" role="alert">The link is incomplete: open it from the e-mail again.</Text>}
+          <FormError error={confirm.error} title="This link cannot be used" />
+          <Button disabled={token === ''} loading={confirm.isPending} onClick={() => confirm.mutate()}>Recognise this browser</Button>
+        </Stack>
+      )}
     </Frame>
   );
 }

@@ -4,7 +4,7 @@ import { acceptInviteBody } from '../../../../contract/auth-forms.js';
 import { acceptInvite } from '../../../../services/team.js';
 import { login } from '../../../../services/identity.js';
 import { sessionResponse } from './schemas.js';
-import { setSessionCookie } from './session-reply.js';
+import { setKnownBrowserCookie, setSessionCookie } from './session-reply.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
 import { sessionCookies } from '../../../cookies.js';
 
@@ -26,7 +26,9 @@ export default function route(app: AppInstance) {
       await enforceAddressLimit(app.services, 'acceptInvite', request.ip);
       const user = await acceptInvite(app.services, request.body, request.ref);
       const result = await login(app.services, { email: user.email, password: request.body.password }, request.ref, request.ip);
-      setSessionCookie(sessionCookies(app.deps.config), request, reply, result.grant);
+      const cookies = sessionCookies(app.deps.config);
+      setSessionCookie(cookies, request, reply, result.grant);
+      setKnownBrowserCookie(cookies, request, reply, result.knownBrowserToken);
       return { user: result.user, firm: result.firm, csrfToken: result.grant.csrfToken };
     },
   );

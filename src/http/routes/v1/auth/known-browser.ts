@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
+import { knownBrowserBody } from '../../../../contract/auth-forms.js';
+import { confirmKnownBrowser } from '../../../../services/known-browsers.js';
+import { enforceAddressLimit } from '../../../../services/rate-limits.js';
+import { sessionCookies } from '../../../cookies.js';
+import { setKnownBrowserCookie } from './session-reply.js';
+
+export default function route(app: AppInstance) {
+  app.post(
+    '/known-browser',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['auth'],
+        operationId: 'confirmKnownBrowser',
+        summary: 'Open an e-mailed link: this browser becomes known to the account (no session; log in next)',
+        description: 'Sets the HttpOnly known-browser cookie. The link works once: 410 link_expired when used already or past its time; rate-limited per address like accepting invitations (429).',
+        body: knownBrowserBody,
+        response: { 200: z.object({ known: z.literal(true) }), ...problemResponses(400, 410, 429) },
+      },
+    },
+    async (request, reply) => {
+      await enforceAddressLimit(app.services, 'acceptInvite', request.ip);
+      const { knownBrowserToken } = await confirmKnownBrowser(app.services, request.body.token, request.ref);
+      setKnownBrowserCookie(sessionCookies(app.deps.config), request, reply, knownBrowserToken);
+      return { known: true as const };
+    },
+  );
+}
