@@ -39,7 +39,7 @@ test('a spread attack holds a new browser; an e-mailed link recognises it and th
   const { page, errors } = await watchedPage(context);
   await page.goto(steps.url('/login'));
   await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   const offer = page.getByRole('button', { name: 'E-mail me a link for this browser' });
   await offer.waitFor();
@@ -56,7 +56,7 @@ test('a spread attack holds a new browser; an e-mailed link recognises it and th
   await page.getByTestId('browser-known').waitFor();
   await page.getByRole('link', { name: 'Sign in' }).click();
   await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/engagements$/);
 
