@@ -1,8 +1,10 @@
 // Breaking changes between two OpenAPI 3.1 documents of the same API: what a client written against
 // the old one would trip over in the new one. Checked: a removed operation; a removed field (of a
 // request body, a response, or a parameter); a removed enum value; an input that became required
-// (a required body field or parameter that was optional or absent); a renamed operationId (generated
-// clients name their functions after it). Additions are never breaking.
+// (a required body field or parameter that was optional or absent); a response field that became
+// optional; a changed type (a response that may now hold a type it could not, null included; a request
+// that no longer accepts a type it did); a changed format; a renamed operationId (generated clients name
+// their functions after it). Additions are never breaking.
 type Json = Record<string, unknown>;
 type Mode = 'request' | 'response';
 
@@ -15,6 +17,14 @@ function resolver(doc: Json) {
     for (let i = 0; s && typeof s.$ref === 'string' && i < 20; i++) s = schemas[decodeURIComponent((s.$ref as string).split('/').pop()!)];
     return s;
   };
+}
+
+/** A schema's types as a set (`type: "string"` or `type: ["string", "null"]`, `nullable: true` too); undefined when untyped. */
+function typesOf(schema: Json): Set<string> | undefined {
+  const t = schema.type;
+  const list = Array.isArray(t) ? (t as string[]) : typeof t === 'string' ? [t] : undefined;
+  if (!list) return undefined;
+  return new Set(schema.nullable === true ? [...list, 'null'] : list);
 }
 
 export function breakingChanges(oldDoc: Json, newDoc: Json): string[] {
@@ -33,6 +43,15 @@ export function breakingChanges(oldDoc: Json, newDoc: Json): string[] {
       for (const v of o.enum) if (!n.enum.includes(v)) out.push(`${where}: enum value ${JSON.stringify(v)} removed`);
     }
     if (o.const !== undefined && n.const !== undefined && o.const !== n.const) out.push(`${where}: constant ${JSON.stringify(o.const)} changed`);
+    const oTypes = typesOf(o);
+    const nTypes = typesOf(n);
+    if (oTypes && nTypes) {
+      // A response may not start holding a type a client never saw; a request may not stop accepting one.
+      const [from, to] = mode === 'response' ? [nTypes, oTypes] : [oTypes, nTypes];
+      const missing = [...from].filter((t) => !to.has(t) && !(t === 'integer' && to.has('number')));
+      if (missing.length) out.push(`${where}: type ${[...oTypes].join('|')} changed to ${[...nTypes].join('|')}`);
+    }
+    if (typeof o.format === 'string' && o.format !== n.format) out.push(`${where}: format ${o.format} changed to ${String(n.format ?? 'none')}`);
     const oProps = (o.properties ?? {}) as Record<string, unknown>;
     const nProps = (n.properties ?? {}) as Record<string, unknown>;
     for (const [name, sub] of Object.entries(oProps)) {
@@ -42,6 +61,9 @@ export function breakingChanges(oldDoc: Json, newDoc: Json): string[] {
     if (mode === 'request') {
       const oldRequired = new Set((o.required ?? []) as string[]);
       for (const name of (n.required ?? []) as string[]) if (!oldRequired.has(name)) out.push(`${where}.${name}: input newly required`);
+    } else {
+      const newRequired = new Set((n.required ?? []) as string[]);
+      for (const name of (o.required ?? []) as string[]) if (name in nProps && !newRequired.has(name)) out.push(`${where}.${name}: no longer always present`);
     }
     if (o.items && n.items) compare(o.items, n.items, `${where}[]`, mode, seen);
     for (const combinator of ['anyOf', 'oneOf', 'allOf'] as const) {

@@ -12,6 +12,17 @@ export const COMMITTED_OPENAPI_PATH = fileURLToPath(new URL('../openapi.json', i
 
 export const serialiseDocument = (doc: unknown): string => `${JSON.stringify(doc, null, 2)}\n`;
 
+/**
+ * The last released contract (v1.0.0, frozen in contracts/openapi.v1.json). The served document is compared with
+ * it, not only with the committed openapi.json: regenerating openapi.json would hide a break from that comparison.
+ * An intended break ships as a new major version, with its own frozen file.
+ */
+export const RELEASED_OPENAPI_PATH = fileURLToPath(new URL('../contracts/openapi.v1.json', import.meta.url));
+
+export function readReleasedDocument(): Record<string, unknown> {
+  return JSON.parse(readFileSync(RELEASED_OPENAPI_PATH, 'utf8')) as Record<string, unknown>;
+}
+
 export function readCommittedDocument(): Record<string, unknown> {
   return JSON.parse(readFileSync(COMMITTED_OPENAPI_PATH, 'utf8')) as Record<string, unknown>;
 }
@@ -19,7 +30,7 @@ export function readCommittedDocument(): Record<string, unknown> {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const served = await servedOpenApiDocument();
   const committed = readCommittedDocument();
-  const broken = breakingChanges(committed, served);
+  const broken = [...new Set([...breakingChanges(readReleasedDocument(), served), ...breakingChanges(committed, served)])];
   if (process.argv.includes('--check')) {
     if (serialiseDocument(served) !== serialiseDocument(committed)) {
       console.error('openapi.json differs from the served document: review the change, then run npm run openapi');
