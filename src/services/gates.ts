@@ -16,18 +16,14 @@ import { applyTransition, missingReportFacts, publicEngagement, requireEngagemen
 import { afterGateApproved } from './reports.js';
 import { archiveAssumptions, getAssumptions, getValuation } from '../db/repositories/valuation-data.js';
 import { tokenCreator } from '../db/repositories/api-tokens.js';
+import { lastActorOf } from '../db/repositories/audit.js';
 import { latestDraftId, supersedePendingDrafts } from '../db/repositories/reports.js';
 import { getUser } from '../db/repositories/users.js';
 import { IBC_CLASS_NAMES, adoptedMethods, describeRegistration, ibbiRegistrationFor, ibcRegistrationClasses, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
 import type { ValuationResult } from '../domain/valuation/types.js';
 
-async function approverOf(tx: Executor, firmId: string, engagementId: string, gate: Gate): Promise<string | null> {
-  const rows = await tx.query<{ actor_id: string | null }>(
-    `SELECT actor_id FROM audit_events WHERE firm_id = $1 AND engagement_id = $2 AND action = $3 ORDER BY id DESC LIMIT 1`,
-    [firmId, engagementId, `engagement.approve_${gate.toLowerCase()}`],
-  );
-  return rows[0]?.actor_id ?? null;
-}
+const approverOf = (tx: Executor, firmId: string, engagementId: string, gate: Gate): Promise<string | null> =>
+  lastActorOf(tx, firmId, engagementId, `engagement.approve_${gate.toLowerCase()}`);
 
 /** The person behind an actor id: a token's actions count as those of the member who created it. */
 async function personOf(tx: Executor, firmId: string, actorId: string | null): Promise<string | null> {

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.js';
 import { migrationFiles, pendingMigrations } from '../db/migrate.js';
+import { pingDatabase } from '../db/repositories/health.js';
 
 export interface HealthResult {
   status: 'ok' | 'unhealthy';
@@ -13,7 +14,7 @@ export async function checkHealth(db: Database, timeoutMs = 2000): Promise<Healt
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
-      db.query('SELECT 1 AS ok'),
+      pingDatabase(db),
       new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error('health query timed out')), timeoutMs);
       }),

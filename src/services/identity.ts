@@ -254,7 +254,7 @@ export async function seedDemoFirm(ctx: ServiceContext): Promise<{ email: string
   const token = mintToken();
   const seeded = await ctx.db.transaction(async (tx) => {
     // Processes started together: one seeds, the others find a firm and print nothing.
-    await tx.query("SELECT pg_advisory_xact_lock(hashtext('vs:demo-seed'))");
+    await users.lockDemoSeed(tx);
     if ((await users.countFirms(tx)) > 0) return false;
     const firm = await users.insertFirm(tx, { id: newId('frm'), name: 'Demo Valuers LLP' });
     const user = (await users.insertUser(tx, {

@@ -9,8 +9,9 @@
 import type { Executor } from '../db/client.js';
 import type { Database } from '../db/client.js';
 import { traceEvent, tracing } from '../lib/stall-trace.js';
+import { notifyPrincipalChange, PRINCIPAL_CHANNEL } from '../db/repositories/principal-changes.js';
 
-export const PRINCIPAL_CHANNEL = 'principal_changes';
+export { PRINCIPAL_CHANNEL };
 
 interface Entry<T> {
   value: T;
@@ -141,5 +142,5 @@ export class PrincipalCache<T> {
 
 /** Announces, when the transaction commits, that a firm's credentials changed. */
 export async function announcePrincipalChange(tx: Executor, firmId: string): Promise<void> {
-  await tx.query(`SELECT pg_notify('${PRINCIPAL_CHANNEL}', $1)`, [firmId]);
+  await notifyPrincipalChange(tx, firmId);
 }

@@ -131,13 +131,7 @@ export async function deactivateMember(ctx: ServiceContext, principal: Principal
  * The token is the secret; the same refusals as accepting (400 invalid, 410 used or expired).
  */
 export async function previewInvitation(ctx: ServiceContext, token: string) {
-  const rows = await ctx.db.query<{ firm: string; role: string; name: string; expires_at: Date; used_at: Date | null }>(
-    `SELECT coalesce(f.legal_name, f.name) AS firm, u.role, u.name, i.expires_at, i.used_at
-       FROM invitations i JOIN users u ON u.id = i.user_id AND u.firm_id = i.firm_id JOIN firms f ON f.id = i.firm_id
-      WHERE i.token_hash = $1`,
-    [sha256Hex(token)],
-  );
-  const inv = rows[0];
+  const inv = await invitations.findInvitationPreview(ctx.db, sha256Hex(token));
   if (!inv) throw new AppError(400, 'invalid_invitation', 'This invitation is not valid');
   if (inv.used_at) throw new AppError(410, 'invitation_used', 'This invitation has already been used');
   if (inv.expires_at.getTime() <= Date.now()) throw new AppError(410, 'invitation_expired', 'This invitation has expired; ask for a new one');

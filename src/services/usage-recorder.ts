@@ -6,6 +6,7 @@
 import type { Database } from '../db/client.js';
 import type { Logger } from 'pino';
 import { traceEvent, tracing } from '../lib/stall-trace.js';
+import { recordTokenUses } from '../db/repositories/api-tokens.js';
 
 /** Ticks a flush may wait for a pool with no queue before it writes anyway. */
 const MAX_DEFERRED = 4;
@@ -46,15 +47,7 @@ export class UsageRecorder {
     this.flushing = (async () => {
       const started = performance.now();
       try {
-        await this.db.query(
-          `WITH u AS (SELECT unnest($1::text[]) AS id, unnest($2::timestamptz[]) AS at),
-                free AS (SELECT t.id FROM api_tokens t JOIN u ON u.id = t.id
-                          WHERE t.last_used_at IS NULL OR t.last_used_at < u.at
-                          FOR UPDATE OF t SKIP LOCKED)
-           UPDATE api_tokens t SET last_used_at = u.at FROM u
-            WHERE t.id = u.id AND t.id IN (SELECT id FROM free)`,
-          [[...batch.keys()], [...batch.values()].map((d) => d.toISOString())],
-        );
+        await recordTokenUses(this.db, batch);
         if (tracing()) traceEvent('usage flush', performance.now() - started);
       } catch (err) {
         for (const [id, at] of batch) if (!this.pending.has(id)) this.pending.set(id, at);

@@ -74,6 +74,8 @@ export const PUBLIC_ROUTES = [
   'POST /api/v1/auth/login',
   'POST /api/v1/auth/accept-invite',
   'POST /api/v1/auth/invitation-preview',
+  'POST /api/v1/auth/known-browser-link',
+  'POST /api/v1/auth/known-browser',
   'GET /api/v1/reports/verify/:sha256',
   'GET /api/v1/reports/signing-key',
   'GET /api/v1/errors',

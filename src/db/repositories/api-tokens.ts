@@ -65,3 +65,19 @@ export async function tokenCreator(tx: Executor, firmId: string, tokenId: string
   const rows = await tx.query<{ created_by: string }>('SELECT created_by FROM api_tokens WHERE firm_id = $1 AND id = $2', [firmId, tokenId]);
   return rows[0]?.created_by ?? null;
 }
+
+/**
+ * Records when tokens were last used, in one statement. A token whose row another writer holds is skipped (its
+ * use is recorded by the next batch), and a later time already recorded is never moved back.
+ */
+export async function recordTokenUses(db: Executor, uses: Map<string, Date>): Promise<void> {
+  await db.query(
+    `WITH u AS (SELECT unnest($1::text[]) AS id, unnest($2::timestamptz[]) AS at),
+          free AS (SELECT t.id FROM api_tokens t JOIN u ON u.id = t.id
+                    WHERE t.last_used_at IS NULL OR t.last_used_at < u.at
+                    FOR UPDATE OF t SKIP LOCKED)
+     UPDATE api_tokens t SET last_used_at = u.at FROM u
+      WHERE t.id = u.id AND t.id IN (SELECT id FROM free)`,
+    [[...uses.keys()], [...uses.values()].map((d) => d.toISOString())],
+  );
+}

@@ -96,3 +96,12 @@ export async function notifyFirmEvent(tx: Executor, firmId: string): Promise<voi
 }
 
 export const FIRM_EVENTS_CHANNEL = 'firm_events';
+
+/** Who last took `action` on the engagement (an audit actor id: a user, or a token), or null when nobody has. */
+export async function lastActorOf(tx: Executor, firmId: string, engagementId: string, action: string): Promise<string | null> {
+  const rows = await tx.query<{ actor_id: string | null }>(
+    'SELECT actor_id FROM audit_events WHERE firm_id = $1 AND engagement_id = $2 AND action = $3 ORDER BY id DESC LIMIT 1',
+    [firmId, engagementId, action],
+  );
+  return rows[0]?.actor_id ?? null;
+}

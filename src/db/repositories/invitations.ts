@@ -68,3 +68,22 @@ export async function getPendingInvitationForUpdate(tx: Executor, firmId: string
 export async function renewInvitation(tx: Executor, firmId: string, id: string, tokenHash: string, expiresAt: Date): Promise<void> {
   await tx.query('UPDATE invitations SET token_hash = $3, expires_at = $4, resent_at = now() WHERE firm_id = $1 AND id = $2', [firmId, id, tokenHash, expiresAt]);
 }
+
+export interface InvitationPreviewRow {
+  firm: string;
+  role: string;
+  name: string;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** What an invitation is for (the firm's legal name where set, the role, the person), by its token's hash. */
+export async function findInvitationPreview(tx: Executor, tokenHash: string): Promise<InvitationPreviewRow | null> {
+  const rows = await tx.query<InvitationPreviewRow>(
+    `SELECT coalesce(f.legal_name, f.name) AS firm, u.role, u.name, i.expires_at, i.used_at
+       FROM invitations i JOIN users u ON u.id = i.user_id AND u.firm_id = i.firm_id JOIN firms f ON f.id = i.firm_id
+      WHERE i.token_hash = $1`,
+    [tokenHash],
+  );
+  return rows[0] ?? null;
+}

@@ -173,3 +173,8 @@ export async function deactivateUser(tx: Executor, firmId: string, userId: strin
 export async function listActiveMemberRegistrations(tx: Executor, firmId: string): Promise<{ id: string; registrations: Registration[] }[]> {
   return tx.query<{ id: string; registrations: Registration[] }>(`SELECT id, registrations FROM users WHERE firm_id = $1 AND status = 'ACTIVE'`, [firmId]);
 }
+
+/** Holds, until the transaction ends, the lock that lets one of several processes started together seed the demo firm. */
+export async function lockDemoSeed(tx: Executor): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('vs:demo-seed'))");
+}
