@@ -99,6 +99,7 @@ export async function resendInvitation(ctx: ServiceContext, principal: Principal
   await sendInvitationMail(ctx, { id: inv.user_id, email: inv.email, name: inv.name, role: inv.role }, secret, {
     firm: firm.legal_name ?? firm.name, inviter: principal.kind === 'user' ? principal.name : 'an ADMIN',
   });
+  return { email: inv.email, ...invitationDelivery(ctx, secret) };
 }
 
 /** Cancels a pending invitation: the invited (never active) member is removed with it. */

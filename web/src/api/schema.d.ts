@@ -647,7 +647,7 @@ export interface paths {
         put?: never;
         /**
          * Mail the invitation again with a new link valid for 7 days; the old link stops working
-         * @description ADMIN. Mails a new link valid for 7 days; the previous link stops working.
+         * @description ADMIN. A new link valid for 7 days; the previous link stops working at once. With SMTP configured the link is e-mailed and the answer is 204. Without SMTP no mail reaches anyone, so the answer is 200 with the new link's path for the ADMIN to pass on (as when inviting: delivery LINK_SHOWN, acceptPath relative to the console's address).
          */
         post: operations["resendInvitation"];
         delete?: never;
@@ -4764,7 +4764,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Resent */
+            /** @description Without SMTP: the new link to pass on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description /accept-invite?token=… on the console's own address; shown once */
+                        acceptPath: string;
+                        /** @enum {string} */
+                        delivery: "LINK_SHOWN";
+                        /** @description Whom the link is for */
+                        email: string;
+                    };
+                };
+            };
+            /** @description Resent by e-mail */
             204: {
                 headers: {
                     [name: string]: unknown;

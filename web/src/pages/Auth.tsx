@@ -122,6 +122,15 @@ export function AcceptInvitePage() {
     onSuccess: signedIn,
     onError: (e) => applyFieldErrors(e, form.setError as never),
   });
+  // A link that can no longer be used says so in one sentence, with no password form to fill in vain.
+  if (preview.error) {
+    return (
+      <Frame title="Join your firm">
+        <Text role="alert" data-testid="invitation-dead">{deadInvitationSentence(preview.error)}</Text>
+        <Text size="sm"><Anchor component={Link} to="/login">Sign in</Anchor> if you already have an account.</Text>
+      </Frame>
+    );
+  }
   return (
     <Frame title="Join your firm">
       <form onSubmit={form.handleSubmit((v) => accept.mutate(v))} noValidate>
@@ -131,7 +140,6 @@ export function AcceptInvitePage() {
               {preview.data.name}, you are invited to join <b>{preview.data.firm}</b> as {ROLE_WORDS[preview.data.role]}.
             </Text>
           )}
-          <FormError error={preview.error} title="This invitation cannot be used" />
           <Text size="sm">Choose a password to accept the invitation.</Text>
           <input type="hidden" {...form.register('token')} />
           {form.formState.errors.token && <Text c="red.8" size="sm" role="alert">The invitation link is incomplete: {form.formState.errors.token.message}</Text>}
@@ -142,6 +150,14 @@ export function AcceptInvitePage() {
       </form>
     </Frame>
   );
+}
+
+/** One sentence for an invitation link that cannot be used: replaced, accepted, expired or never valid. */
+function deadInvitationSentence(error: unknown): string {
+  const code = error instanceof ApiError ? error.code : undefined;
+  if (code === 'invitation_used') return 'This invitation has already been accepted: sign in instead.';
+  if (code === 'invitation_expired') return 'This invitation link has expired: ask the person who invited you to send it again.';
+  return 'This invitation link no longer works: it was replaced by a newer one or is incomplete. Use the latest link you were sent, or ask for a new one.';
 }
 
 /** An e-mailed link opened: one click makes this browser known to the account (no session; sign in next). */

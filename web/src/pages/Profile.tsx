@@ -35,6 +35,14 @@ export function ProfilePage() {
   );
 }
 
+/** A row's refusals that no visible field shows (the row itself, or a field this type does not have), as sentences. */
+function otherRowErrors(row: Record<string, { message?: string }> | undefined): string[] {
+  if (!row) return [];
+  return Object.entries(row)
+    .filter(([key, e]) => !['type', 'number', 'assetClass'].includes(key) && typeof e?.message === 'string')
+    .map(([, e]) => e.message!);
+}
+
 function ProfileEditor({ initial }: { initial: ProfileForm }) {
   const client = useQueryClient();
   const form = useForm<ProfileForm>({ resolver: sentenceResolver(profilePatchBody), mode: 'onTouched', defaultValues: initial });
@@ -45,6 +53,17 @@ function ProfileEditor({ initial }: { initial: ProfileForm }) {
     onError: (e) => applyFieldErrors(e, form.setError as never),
   });
   const err = form.formState.errors;
+  /** A new type for row `i`: the number stays; the asset class and RVO exist only for an IBBI registration. */
+  const switchType = (i: number, type: string) => {
+    const row = `registrations.${i}` as const;
+    form.setValue(`${row}.type` as never, type as never, { shouldDirty: true });
+    if (type === 'IBBI_RV') {
+      if (!form.getValues(`${row}.assetClass` as never)) form.setValue(`${row}.assetClass` as never, 'SECURITIES_OR_FINANCIAL_ASSETS' as never);
+    } else {
+      form.unregister([`${row}.assetClass`, `${row}.rvo`] as never);
+    }
+    form.clearErrors(row as never);
+  };
   const regErrors = (i: number) => (err.registrations as unknown as Record<number, Record<string, { message?: string }>> | undefined)?.[i];
   return (
     <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate aria-label="Profile">
@@ -61,7 +80,16 @@ function ProfileEditor({ initial }: { initial: ProfileForm }) {
             <Paper key={field.id} withBorder p="sm" radius="md">
               <Group align="end" wrap="wrap">
                 <Controller control={form.control} name={`registrations.${i}.type` as never} render={({ field: f }) => (
-                  <Select label="Type" data={TYPES} value={f.value as string} onChange={(v) => f.onChange(v)} allowDeselect={false} w={260} />
+                  <Select
+                    label="Type"
+                    data={TYPES}
+                    value={f.value as string}
+                    // A new type keeps the number and drops the fields the old type had and this one has not.
+                    onChange={(v) => v && switchType(i, v)}
+                    allowDeselect={false}
+                    error={regErrors(i)?.type?.message}
+                    w={330}
+                  />
                 )} />
                 <TextInput label="Number" placeholder={EXAMPLES[type]} {...form.register(`registrations.${i}.number` as never)} error={regErrors(i)?.number?.message} w={220} />
                 {type === 'IBBI_RV' && (
@@ -74,6 +102,9 @@ function ProfileEditor({ initial }: { initial: ProfileForm }) {
                 )}
                 <ActionIcon variant="subtle" color="red.9" aria-label={`Remove registration ${i + 1}`} onClick={() => regs.remove(i)} size="lg">✕</ActionIcon>
               </Group>
+              {otherRowErrors(regErrors(i)).map((m) => (
+                <Text key={m} c="red.8" size="sm" role="alert" mt={4}>{m}</Text>
+              ))}
             </Paper>
           );
         })}

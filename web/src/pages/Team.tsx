@@ -21,6 +21,20 @@ export function TeamPage() {
   const invites = useQuery({ queryKey: ['invitations'], queryFn: () => call(api.GET('/api/v1/invitations')), enabled: isAdmin });
   const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ['team'] }), client.invalidateQueries({ queryKey: ['invitations'] })]);
   const [error, setError] = useState<unknown>();
+  // A resent invitation's new link, when no mail server can deliver it.
+  const [resentLink, setResentLink] = useState<{ email: string; acceptPath: string }>();
+  const resend = useMutation({
+    mutationFn: (invitationId: string) => call(api.POST('/api/v1/invitations/{invitationId}/resend', { params: { path: { invitationId } } })),
+    onMutate: () => {
+      setError(undefined);
+      setResentLink(undefined);
+    },
+    onSuccess: (answer) => {
+      if (answer && typeof answer === 'object' && 'acceptPath' in answer) setResentLink({ email: answer.email, acceptPath: answer.acceptPath });
+      return refresh();
+    },
+    onError: setError,
+  });
   const act = useMutation({
     mutationFn: (f: () => Promise<unknown>) => f(),
     onMutate: () => setError(undefined),
@@ -72,6 +86,14 @@ export function TeamPage() {
           <Title order={2} size="h3">Invite someone</Title>
           <InviteForm onInvited={refresh} />
           <Title order={2} size="h3">Pending invitations</Title>
+          {resentLink && (
+            <PassOnLink
+              testId="resent-link"
+              title="New link: pass it on yourself"
+              lead={`A new link for ${resentLink.email}, valid 7 days and shown only now. The link sent before no longer works. This service has no mail server configured, so send it yourself:`}
+              acceptPath={resentLink.acceptPath}
+            />
+          )}
           {invites.data?.length === 0 && <Text size="sm" c="gray.7">None.</Text>}
           {invites.data && invites.data.length > 0 && (
             <ScrollX minWidth={640}>
@@ -85,7 +107,7 @@ export function TeamPage() {
                       <Table.Td>{i.expired ? <Badge color="red.9">expired</Badge> : dateTime(i.expiresAt)}</Table.Td>
                       <Table.Td>
                         <Group gap="xs">
-                          <Button size="xs" variant="default" onClick={() => act.mutate(() => call(api.POST('/api/v1/invitations/{invitationId}/resend', { params: { path: { invitationId: i.id } } })))}>Resend</Button>
+                          <Button size="xs" variant="default" loading={resend.isPending && resend.variables === i.id} onClick={() => resend.mutate(i.id)}>Resend</Button>
                           <Button size="xs" color="red.9" variant="outline" onClick={() => act.mutate(() => call(api.DELETE('/api/v1/invitations/{invitationId}', { params: { path: { invitationId: i.id } } })))}>Cancel</Button>
                         </Group>
                       </Table.Td>
@@ -123,17 +145,12 @@ function InviteForm({ onInvited }: { onInvited: () => unknown }) {
         <FormError error={invite.error} title="Not invited" />
         {invite.isSuccess && invite.data.delivery === 'EMAILED' && <Alert color="green" role="status">Invitation e-mailed to {invite.data.email}.</Alert>}
         {invite.isSuccess && invite.data.delivery === 'LINK_SHOWN' && invite.data.acceptPath && (
-          <Alert color="yellow" role="status" title="Pass this link on yourself" data-testid="invite-link">
-            <Stack gap={6}>
-              <Text size="sm">This service has no mail server configured, so no e-mail reaches {invite.data.email}. Send them this link (valid 7 days, shown only now):</Text>
-              <Group gap="xs" wrap="nowrap">
-                <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="invite-link-url">{`${window.location.origin}${invite.data.acceptPath}`}</Text>
-                <CopyButton value={`${window.location.origin}${invite.data.acceptPath}`}>
-                  {({ copied, copy }) => <Button size="xs" variant="light" onClick={copy} style={{ flexShrink: 0 }}>{copied ? 'Copied' : 'Copy link'}</Button>}
-                </CopyButton>
-              </Group>
-            </Stack>
-          </Alert>
+          <PassOnLink
+            testId="invite-link"
+            title="Pass this link on yourself"
+            lead={`This service has no mail server configured, so no e-mail reaches ${invite.data.email}. Send them this link (valid 7 days, shown only now):`}
+            acceptPath={invite.data.acceptPath}
+          />
         )}
         <Group><Button type="submit" loading={invite.isPending}>Send invitation</Button></Group>
       </Stack>
@@ -142,3 +159,21 @@ function InviteForm({ onInvited }: { onInvited: () => unknown }) {
 }
 
 export type Member = Schemas['TeamMember'];
+
+/** An invitation link the ADMIN must pass on (no mail server), with a button to copy it. */
+function PassOnLink({ testId, title, lead, acceptPath }: { testId: string; title: string; lead: string; acceptPath: string }) {
+  const url = `${window.location.origin}${acceptPath}`;
+  return (
+    <Alert color="yellow" role="status" title={title} data-testid={testId}>
+      <Stack gap={6}>
+        <Text size="sm">{lead}</Text>
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid={`${testId}-url`}>{url}</Text>
+          <CopyButton value={url}>
+            {({ copied, copy }) => <Button size="xs" variant="default" onClick={copy} style={{ flexShrink: 0 }}>{copied ? 'Copied' : 'Copy link'}</Button>}
+          </CopyButton>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
