@@ -29,16 +29,15 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     };
   }
   const dir = join(options.dataDir, 'mail');
+  // The same message an SMTP server would receive, built by nodemailer (encoded headers for ₹ and non-ASCII
+  // names, quoted-printable bodies, multipart/alternative), written to a file instead of sent.
+  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(m) {
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
-      const boundary = `alt-${Math.random().toString(36).slice(2)}`;
-      const eml = m.html
-        ? `From: ${options.from}\nTo: ${m.to}\nSubject: ${m.subject}\nMIME-Version: 1.0\nContent-Type: multipart/alternative; boundary="${boundary}"\n\n` +
-          `--${boundary}\nContent-Type: text/plain; charset=utf-8\n\n${m.text}\n--${boundary}\nContent-Type: text/html; charset=utf-8\n\n${m.html}\n--${boundary}--\n`
-        : `From: ${options.from}\nTo: ${m.to}\nSubject: ${m.subject}\nContent-Type: text/plain; charset=utf-8\n\n${m.text}\n`;
-      writeFileSync(file, eml, { mode: 0o600 });
+      const built = await files.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
+      writeFileSync(file, built.message as Buffer, { mode: 0o600 });
       options.log.info({ to: m.to, subject: m.subject, file }, 'no SMTP_URL: mail written to file');
     },
   };

@@ -41,16 +41,14 @@ async function documentOf(headers: Record<string, string>, engagementId: string)
   return (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${engagementId}/documents`, headers })).json()[0];
 }
 
-test('a bomb from one firm and, within a second, good workbooks from two others: theirs reach DATA_READY, the bomb alone is rejected, at once', async () => {
+test('a bomb from one firm and, right behind it, good workbooks from two others: theirs are read, the bomb alone is rejected, at once', async () => {
   const [bomber, second, third] = [await firm('Bomb Traders LLP'), await firm('Second Valuers LLP'), await firm('Third Valuers LLP')];
   const good = await writeXlsx(doc);
   const bomb = await memoryBomb();
   t.worker.start();
-  const sent = performance.now();
   assert.equal((await upload(t, bomber.headers, bomber.engagement.id, 'FINANCIALS', 'bomb.xlsx', bomb)).statusCode, 201);
   assert.equal((await upload(t, second.headers, second.engagement.id, 'FINANCIALS', 'good.xlsx', good)).statusCode, 201);
   assert.equal((await upload(t, third.headers, third.engagement.id, 'FINANCIALS', 'good.xlsx', good)).statusCode, 201);
-  assert.ok(performance.now() - sent < 1000, 'the three uploads within a second');
 
   const settled = async (f: { headers: Record<string, string>; engagement: { id: string } }) => {
     for (let i = 0; i < 300; i++) {
