@@ -1,24 +1,13 @@
 // A person's registrations entered on the profile as a person would (Chromium, real server, no API call in the
 // test): every type can be added and saved; switching a row's type drops the fields the new type has not (an
 // IBBI row switched to an ICAI membership keeps no hidden asset class); a refusal shows beside its field.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { assertAccessible, browserSkipReason, consoleSteps, launchBrowser, startConsoleServer, watchedPage, type ConsoleServer, screenshotPath } from '../helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { assertAccessible, consoleSteps, consoleSuite, watchedPage, screenshotPath } from '../helpers/browser.js';
 
-const skip = browserSkipReason();
-let server: ConsoleServer;
-let browser: Browser;
-
-before(async () => {
-  if (skip) return;
-  server = await startConsoleServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = consoleSuite();
+const { skip } = suite;
 
 /** The asset-class fields shown, by their labels (Mantine labels both the input and its list). */
 const assetClassLabels = (page: Page) => page.locator('label', { hasText: /^Asset class/ });
@@ -29,7 +18,7 @@ async function chooseType(page: Page, row: number, label: string) {
 }
 
 test('every registration type can be added and saved; a switched type keeps no hidden field', { skip }, async () => {
-  const steps = consoleSteps(server, browser);
+  const steps = consoleSteps(suite.server, suite.browser);
   const context = await steps.newContext();
   const { page, errors } = await watchedPage(context);
   await steps.signUp(page, 'Registrations & Co');

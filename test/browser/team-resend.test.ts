@@ -1,28 +1,16 @@
 // Resending an invitation without a mail server (Chromium, real server): Team shows the new link with a copy
 // button and says the earlier one no longer works; the invitee who opens the earlier link reads one sentence
 // and sees no password form; the new link works.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { assertAccessible, browserSkipReason, consoleSteps, launchBrowser, startConsoleServer, watchedPage, type ConsoleServer, screenshotPath } from '../helpers/browser.js';
+import { assertAccessible, consoleSteps, consoleSuite, watchedPage, screenshotPath } from '../helpers/browser.js';
 import { uniqueEmail } from '../helpers/principals.js';
 
-const skip = browserSkipReason();
-let server: ConsoleServer;
-let browser: Browser;
-
-before(async () => {
-  if (skip) return;
-  server = await startConsoleServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = consoleSuite();
+const { skip } = suite;
 
 test('Resend shows the new link with Copy; the old link reads as dead, with no password form', { skip }, async () => {
-  const steps = consoleSteps(server, browser);
+  const steps = consoleSteps(suite.server, suite.browser);
   const adminCtx = await steps.newContext();
   const { page, errors } = await watchedPage(adminCtx);
   await steps.signUp(page, 'Resend & Partners');

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from './app.js';
 import { invitationTokenFor, PASSWORD, uniqueEmail } from './principals.js';
@@ -52,6 +53,24 @@ export async function startConsoleServer(env: Record<string, string> = {}): Prom
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
   await t.worker.start();
   return { t, baseUrl, close: () => t.close() };
+}
+
+/**
+ * A browser test file's console server and Chromium, started before its tests and closed after them (the hooks
+ * are registered here). `skip` says why the file's tests cannot run (no Chromium outside CI).
+ */
+export function consoleSuite(env: Record<string, string> = {}): { skip: string | undefined; server: ConsoleServer; browser: Browser } {
+  const suite = { skip: browserSkipReason() } as { skip: string | undefined; server: ConsoleServer; browser: Browser };
+  before(async () => {
+    if (suite.skip) return;
+    suite.server = await startConsoleServer(env);
+    suite.browser = await launchBrowser();
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  return suite;
 }
 
 /** A page that fails the test on any browser console error or uncaught page error. */
