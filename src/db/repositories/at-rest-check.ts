@@ -1,4 +1,4 @@
-// The sealed check value of the at-rest secret (migration 0100_at_rest_check).
+// The sealed check value of the at-rest secret (migration 0101_at_rest_check).
 import type { Executor } from '../client.js';
 
 export async function readAtRestCheck(tx: Executor): Promise<string | null> {

@@ -1,4 +1,4 @@
-// One-time links that make a browser known to an account (migration 0101_known_browser_links).
+// One-time links that make a browser known to an account (migration 0102_known_browser_links).
 import type { Executor } from '../client.js';
 
 export async function insertKnownBrowserLink(tx: Executor, link: { tokenHash: string; userId: string; expiresAt: Date }): Promise<void> {
