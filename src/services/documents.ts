@@ -42,7 +42,7 @@ export const MAX_FILE_NAME_BYTES = 255;
  */
 function assertParseable(format: 'XLSX' | 'CSV' | 'JSON' | 'PDF', data: Buffer): void {
   const oversize = oversizeReason(format, data);
-  if (oversize) throw new AppError(413, 'payload_too_large', oversize);
+  if (oversize) throw new AppError('payload_too_large', oversize);
   if (format === 'JSON') {
     const tooDeep = tooDeepReason(data);
     if (tooDeep) throw validationFailed([{ path: '/file', message: tooDeep }]);
@@ -51,7 +51,7 @@ function assertParseable(format: 'XLSX' | 'CSV' | 'JSON' | 'PDF', data: Buffer):
     try {
       inflateZipBounded(data, MAX_XLSX_EXPANDED_BYTES);
     } catch (err) {
-      if (err instanceof ZipBoundExceeded) throw new AppError(413, 'payload_too_large', workbookTooLargeReason(data.length));
+      if (err instanceof ZipBoundExceeded) throw new AppError('payload_too_large', workbookTooLargeReason(data.length));
       // An archive that cannot be walked is refused by the reader at ingestion, with its reason.
     }
   }
@@ -75,9 +75,9 @@ export async function uploadDocument(
       : unstorableTextReason(input.fileName);
   if (nameProblem) throw validationFailed([{ path: '/file', message: `the file name ${nameProblem}` }]);
   const format = sniffFormat(input.data);
-  if (!format) throw new AppError(415, 'unsupported_media_type', 'The file is not a CSV, XLSX, JSON or PDF document (judged by its content)');
+  if (!format) throw new AppError('unsupported_media_type', 'The file is not a CSV, XLSX, JSON or PDF document (judged by its content)');
   if (input.kind === 'FINANCIALS' && format === 'PDF') {
-    throw new AppError(415, 'unsupported_media_type', 'FINANCIALS must be a JSON, CSV or XLSX file in the template layout; upload PDFs as SUPPORTING');
+    throw new AppError('unsupported_media_type', 'FINANCIALS must be a JSON, CSV or XLSX file in the template layout; upload PDFs as SUPPORTING');
   }
   // Bounded before anything parses it: a file that would take the service's memory or time is refused here.
   if (input.kind === 'FINANCIALS') assertParseable(format, input.data);

@@ -112,7 +112,7 @@ export async function createEngagement(
 /** 400 no_provision_in_force: the law in force on the transaction date has no provision for this valuation. */
 function refuseWithoutProvision(statute: Statute, purpose: string | null | undefined, transactionDate: string): void {
   const why = noProvisionInForce(statute, purpose, transactionDate);
-  if (why) throw new AppError(400, 'no_provision_in_force', why, [{ path: '/purpose', message: why }]);
+  if (why) throw new AppError('no_provision_in_force', why, [{ path: '/purpose', message: why }]);
 }
 
 const PRICE_RULE = 'must be a price in rupees greater than 0 with at most 2 decimals, e.g. "245.50"';

@@ -101,7 +101,7 @@ export class EventHub {
   reserve(credential: string): StreamSlot {
     const held = this.perCredential.get(credential) ?? 0;
     if (held >= this.maxPerCredential) {
-      throw new AppError(429, 'too_many_streams', `This credential already has ${held} open event streams; close one first`, undefined, { 'retry-after': '5' });
+      throw new AppError('too_many_streams', `This credential already has ${held} open event streams; close one first`, undefined, { 'retry-after': '5' });
     }
     this.perCredential.set(credential, held + 1);
     let released = false;

@@ -134,7 +134,7 @@ export async function approveGate(
   requestId?: RequestTag,
   signing: Signing = {},
 ) {
-  if (principal.kind !== 'user') throw new AppError(403, 'person_required', 'Review gates are decided by people: sign in to decide a gate; API tokens may not');
+  if (principal.kind !== 'user') throw new AppError('person_required', 'Review gates are decided by people: sign in to decide a gate; API tokens may not');
   if (gate === 'GATE_3' && principal.role !== 'ADMIN') {
     throw forbidden('GATE_3 (sign-off) needs an ADMIN');
   }
@@ -154,7 +154,7 @@ export async function approveGate(
     if (gate === 'GATE_3') {
       const missing = missingReportFacts(engagement);
       if (missing.length) {
-        throw new AppError(409, 'report_facts_missing', `The report cannot be signed without: ${missing.join(', ')}. Add them to the engagement first.`,
+        throw new AppError('report_facts_missing', `The report cannot be signed without: ${missing.join(', ')}. Add them to the engagement first.`,
           missing.map((m) => ({ path: `/${m}`, message: 'is required in the signed report' })));
       }
       const ibc = engagement.statute === 'IBC_LIQUIDATION';
@@ -197,11 +197,11 @@ export async function rejectGate(
   requestId?: RequestTag,
   outcome: RejectOutcome = 'DECLINE',
 ) {
-  if (principal.kind !== 'user') throw new AppError(403, 'person_required', 'Review gates are decided by people: sign in to decide a gate; API tokens may not');
+  if (principal.kind !== 'user') throw new AppError('person_required', 'Review gates are decided by people: sign in to decide a gate; API tokens may not');
   if (gate === 'GATE_3' && principal.role !== 'ADMIN') {
     throw forbidden('GATE_3 decisions need an ADMIN');
   }
-  if (reason.trim().length < 10) throw new AppError(400, 'validation_failed', 'reason must be at least 10 characters', [{ path: '/reason', message: 'at least 10 characters' }]);
+  if (reason.trim().length < 10) throw new AppError('validation_failed', 'reason must be at least 10 characters', [{ path: '/reason', message: 'at least 10 characters' }]);
   const by = principal.name;
   const actor = actorOf(principal, requestId);
   return ctx.db.transaction(async (tx) => {

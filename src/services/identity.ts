@@ -70,7 +70,7 @@ export async function signup(
   input: { firmName: string; name: string; email: string; password: string },
   requestId?: RequestTag,
 ) {
-  if (!ctx.config.SIGNUP_ENABLED) throw new AppError(403, 'signup_disabled', 'Sign-up is turned off on this service');
+  if (!ctx.config.SIGNUP_ENABLED) throw new AppError('signup_disabled', 'Sign-up is turned off on this service');
   assertStrongPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
@@ -103,7 +103,7 @@ export async function login(
   const ok = await verifyPassword(user?.status === 'ACTIVE' ? user.password_hash : null, input.password);
   if (!user || !ok) {
     await recordLoginFailure(ctx, input.email, address);
-    throw new AppError(401, 'invalid_credentials', 'E-mail or password is wrong');
+    throw new AppError('invalid_credentials', 'E-mail or password is wrong');
   }
   await recordLoginSuccess(ctx, input.email, address);
   return ctx.db.transaction(async (tx) => {
@@ -207,7 +207,7 @@ export async function createApiToken(
 ) {
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now()) {
-    throw new AppError(400, 'validation_failed', 'expiresAt must be in the future', [{ path: '/expiresAt', message: 'must be in the future' }]);
+    throw new AppError('validation_failed', 'expiresAt must be in the future', [{ path: '/expiresAt', message: 'must be in the future' }]);
   }
   const token = mintToken();
   return ctx.db.transaction(async (tx) => {

@@ -61,6 +61,6 @@ export async function confirmKnownBrowser(ctx: ServiceContext, token: string, re
     if (user) await insertAudit(tx, user.firm_id, requestActor({ type: 'USER', id }, requestId), { action: 'user.known_browser_added' });
     return id;
   });
-  if (!userId) throw new AppError(410, 'link_expired', 'This link has expired or has been used already; ask for a new one from the log-in page');
+  if (!userId) throw new AppError('link_expired', 'This link has expired or has been used already; ask for a new one from the log-in page');
   return { knownBrowserToken: issueDeviceToken(ctx.sessionSecret, userId) };
 }

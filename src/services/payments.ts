@@ -45,7 +45,7 @@ export type PublicPayment = ReturnType<typeof publicPayment>;
 /** The configured price of an engagement under `statute`, in paise. */
 export function priceFor(config: Config, statute: string): number {
   const value = (config as unknown as Record<string, unknown>)[`PRICE_${statute}_PAISE`];
-  if (typeof value !== 'number') throw new AppError(500, 'price_missing', `No price is configured for ${statute}`);
+  if (typeof value !== 'number') throw new AppError('price_missing', `No price is configured for ${statute}`);
   return value;
 }
 
@@ -109,7 +109,7 @@ export async function createPayment(
   } catch (err) {
     if (err instanceof GatewayError) {
       ctx.log.warn({ gatewayStatus: err.gatewayStatus, gatewayCode: err.gatewayCode, engagementId }, 'payment gateway refused the order');
-      throw new AppError(502, 'gateway_error', `The payment gateway could not create the order: ${err.gatewayDescription}`);
+      throw new AppError('gateway_error', `The payment gateway could not create the order: ${err.gatewayDescription}`);
     }
     throw err;
   }

@@ -27,7 +27,7 @@ const MAX_DELAY_SECONDS = 60;
 
 const tooMany = (retryAfterSeconds: number, what: string) => {
   const s = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new AppError(429, 'rate_limited', `${what}; retry in ${s} s`, undefined, { 'retry-after': String(s) });
+  return new AppError('rate_limited', `${what}; retry in ${s} s`, undefined, { 'retry-after': String(s) });
 };
 
 function sweepSometimes(ctx: ServiceContext) {

@@ -133,9 +133,9 @@ export async function deactivateMember(ctx: ServiceContext, principal: Principal
  */
 export async function previewInvitation(ctx: ServiceContext, token: string) {
   const inv = await invitations.findInvitationPreview(ctx.db, sha256Hex(token));
-  if (!inv) throw new AppError(400, 'invalid_invitation', 'This invitation is not valid');
-  if (inv.used_at) throw new AppError(410, 'invitation_used', 'This invitation has already been used');
-  if (inv.expires_at.getTime() <= Date.now()) throw new AppError(410, 'invitation_expired', 'This invitation has expired; ask for a new one');
+  if (!inv) throw new AppError('invalid_invitation', 'This invitation is not valid');
+  if (inv.used_at) throw new AppError('invitation_used', 'This invitation has already been used');
+  if (inv.expires_at.getTime() <= Date.now()) throw new AppError('invitation_expired', 'This invitation has expired; ask for a new one');
   return { firm: inv.firm, role: inv.role as Role, name: inv.name, expiresAt: inv.expires_at.toISOString() };
 }
 
@@ -144,12 +144,12 @@ export async function acceptInvite(ctx: ServiceContext, input: { token: string; 
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     const inv = await invitations.findInvitationForUpdate(tx, sha256Hex(input.token));
-    if (!inv) throw new AppError(400, 'invalid_invitation', 'This invitation is not valid');
-    if (inv.used_at) throw new AppError(410, 'invitation_used', 'This invitation has already been used');
-    if (inv.expires_at.getTime() <= Date.now()) throw new AppError(410, 'invitation_expired', 'This invitation has expired; ask for a new one');
+    if (!inv) throw new AppError('invalid_invitation', 'This invitation is not valid');
+    if (inv.used_at) throw new AppError('invitation_used', 'This invitation has already been used');
+    if (inv.expires_at.getTime() <= Date.now()) throw new AppError('invitation_expired', 'This invitation has expired; ask for a new one');
     await invitations.markInvitationUsed(tx, inv.id);
     const user = await users.activateUser(tx, inv.firm_id, inv.user_id, passwordHash);
-    if (!user) throw new AppError(410, 'invitation_expired', 'The invited member no longer exists');
+    if (!user) throw new AppError('invitation_expired', 'The invited member no longer exists');
     // Now the person is known: their e-mail, name and firm are not a password either (the activation rolls back).
     const firm = await users.getFirm(tx, inv.firm_id);
     assertStrongPassword(input.password, { email: user.email, name: user.name, firmName: firm?.name });

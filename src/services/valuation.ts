@@ -145,9 +145,7 @@ const JUDGEMENT_REFUSAL_CODES = {
 } as const satisfies Record<JudgementError['code'], ErrorCode>;
 
 function inputsIncomplete(missing: MissingInput[]): AppError {
-  return new AppError(
-    409,
-    'inputs_incomplete',
+  return new AppError('inputs_incomplete',
     `The financials lack what the statute needs: ${missing.map((m) => m.path).join(', ')}. Upload corrected financials, then lock.`,
     missing.map((m) => ({ path: m.path, message: m.message })),
   );
@@ -198,7 +196,7 @@ export async function lockAssumptions(
     const built = buildCostOfCapital(costOfCapital);
     if (!statedWacc(built).eq(dec(wacc))) {
       const computed = statedWacc(built).toFixed(4);
-      throw new AppError(400, 'wacc_mismatch', `The cost-of-capital build-up gives a WACC of ${computed}%, not the ${wacc}% stated`, [
+      throw new AppError('wacc_mismatch', `The cost-of-capital build-up gives a WACC of ${computed}%, not the ${wacc}% stated`, [
         { path: '/wacc', message: `must be ${computed} (the build-up: Ke ${built.costOfEquity.toFixed(4)}% × E/V ${built.equityWeight.toFixed(4)} + Kd after tax ${built.costOfDebtAfterTax.toFixed(4)}% × D/V ${built.debtWeight.toFixed(4)})` },
       ]);
     }
@@ -217,7 +215,7 @@ export async function lockAssumptions(
       transactionDateOf(engagement),
     );
     if (refusals.length > 0) {
-      throw new AppError(400, JUDGEMENT_REFUSAL_CODES[refusals[0].code], refusals.map((r) => `${r.path}: ${r.message}`).join(' '), refusals.map((r) => ({ path: r.path, message: r.message })));
+      throw new AppError(JUDGEMENT_REFUSAL_CODES[refusals[0].code], refusals.map((r) => `${r.path}: ${r.message}`).join(' '), refusals.map((r) => ({ path: r.path, message: r.message })));
     }
     if (engagement.status === 'DATA_READY' && financials) {
       const missing = statuteMissingInputs(engagement, financials.data);

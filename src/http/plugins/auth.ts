@@ -89,7 +89,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { servic
     const session = await authenticateSession(ctx, cookie);
     if (!session) throw unauthorized('The session is invalid or has expired; log in again');
     if (!SAFE_METHODS.has(request.method) && !csrfMatches(session.csrfTokenHash, request.headers['x-csrf-token'] as string | undefined)) {
-      throw new AppError(403, 'csrf_failed', 'Cookie-authenticated requests that change state need the X-CSRF-Token header from login');
+      throw new AppError('csrf_failed', 'Cookie-authenticated requests that change state need the X-CSRF-Token header from login');
     }
     if (session.renewed) {
       const secure = cookies.secure(request);
@@ -111,7 +111,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { servic
     if (!principal) throw unauthorized();
     if (!isAllowed(principal, rule)) {
       if (rule.person && principal.kind === 'token') {
-        throw new AppError(403, 'person_required', 'Review gates are decided by people: sign in to decide a gate; API tokens may not');
+        throw new AppError('person_required', 'Review gates are decided by people: sign in to decide a gate; API tokens may not');
       }
       throw forbidden(rule.userOnly && principal.kind === 'token'
         ? 'This action needs a signed-in user; API tokens may not do it'

@@ -39,7 +39,7 @@ export default fp(async function inputGuard(app: FastifyInstance) {
       ...(request.isMultipart?.() ? [] : unstorableStrings(request.body)),
     ];
     if (errors.length) {
-      throw new AppError(400, 'validation_failed', errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+      throw new AppError('validation_failed', errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
     }
   });
 });

@@ -20,7 +20,7 @@ export interface CheckedUrl {
   addresses: LookupAddress[];
 }
 
-const notAllowed = (detail: string) => new AppError(400, 'webhook_url_not_allowed', detail);
+const notAllowed = (detail: string) => new AppError('webhook_url_not_allowed', detail);
 
 /**
  * Parses and checks a webhook URL, resolving its host. Refuses when ANY resolved address is

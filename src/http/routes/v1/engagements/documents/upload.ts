@@ -41,7 +41,7 @@ export default function route(app: AppInstance) {
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      if (!request.isMultipart()) throw new AppError(415, 'unsupported_media_type', 'Send multipart/form-data with fields file and kind');
+      if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send multipart/form-data with fields file and kind');
       let kind: string | undefined;
       let file: { fileName: string; data: Buffer } | undefined;
       for await (const part of request.parts()) {
