@@ -16,14 +16,12 @@ import { applyTransition, missingReportFacts, publicEngagement, requireEngagemen
 import { afterGateApproved } from './reports.js';
 import { archiveAssumptions, getAssumptions, getValuation } from '../db/repositories/valuation-data.js';
 import { tokenCreator } from '../db/repositories/api-tokens.js';
-import { lastActorOf } from '../db/repositories/audit.js';
+import { lastApproverOf, reviewHistory } from '../db/repositories/audit.js';
 import { latestDraftId, supersedePendingDrafts } from '../db/repositories/reports.js';
 import { getUser } from '../db/repositories/users.js';
 import { IBC_CLASS_NAMES, adoptedMethods, describeRegistration, ibbiRegistrationFor, ibcRegistrationClasses, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
 import type { ValuationResult } from '../domain/valuation/types.js';
 
-const approverOf = (tx: Executor, firmId: string, engagementId: string, gate: Gate): Promise<string | null> =>
-  lastActorOf(tx, firmId, engagementId, `engagement.approve_${gate.toLowerCase()}`);
 
 /** The person behind an actor id: a token's actions count as those of the member who created it. */
 async function personOf(tx: Executor, firmId: string, actorId: string | null): Promise<string | null> {
@@ -33,10 +31,11 @@ async function personOf(tx: Executor, firmId: string, actorId: string | null): P
 
 /** Four eyes (src/domain/engagement/four-eyes.ts): 409 independent_review_required, naming the person and what bars them. */
 async function requireIndependentReview(tx: Executor, firmId: string, engagementId: string, gate: Gate, personId: string): Promise<void> {
+  const decisions = await reviewHistory(tx, firmId, engagementId);
   const history = {
     lockedBy: await personOf(tx, firmId, (await getAssumptions(tx, firmId, engagementId))?.locked_by ?? null),
-    gate1: await personOf(tx, firmId, await approverOf(tx, firmId, engagementId, 'GATE_1')),
-    gate2: await personOf(tx, firmId, await approverOf(tx, firmId, engagementId, 'GATE_2')),
+    gate1: await personOf(tx, firmId, lastApproverOf(decisions, 'GATE_1')),
+    gate2: await personOf(tx, firmId, lastApproverOf(decisions, 'GATE_2')),
   };
   const conflicts = independenceConflicts(gate, personId, history);
   if (conflicts.length === 0) return;

@@ -17,7 +17,8 @@ import * as reports from '../db/repositories/reports.js';
 import { getBlob, putBlob } from '../db/repositories/blobs.js';
 import { getAssumptions, getFinancials, getValuation, listAssumptionVersions } from '../db/repositories/valuation-data.js';
 import { listDocuments } from '../db/repositories/documents.js';
-import { getFirm, getUser } from '../db/repositories/users.js';
+import { displayNameOf, getFirm, getUser } from '../db/repositories/users.js';
+import { lastApproverOf, reviewHistory } from '../db/repositories/audit.js';
 import { adoptedMethods, describeRegistration, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
 import { insertAudit, SYSTEM_ACTOR } from '../db/repositories/audit.js';
 import { requireEngagement } from './engagements.js';
@@ -62,21 +63,8 @@ export async function publicSigningKey(ctx: ServiceContext) {
   return { keyId: row.id, algorithm: 'Ed25519' as const, publicKeyPem: row.public_key_pem };
 }
 
-async function displayName(tx: Executor, firmId: string, principalId: string): Promise<string> {
-  const rows = await tx.query<{ name: string }>(
-    `SELECT name FROM users WHERE firm_id = $1 AND id = $2 UNION ALL SELECT 'API token "' || name || '"' FROM api_tokens WHERE firm_id = $1 AND id = $2`,
-    [firmId, principalId],
-  );
-  return rows[0]?.name ?? principalId;
-}
-
 async function reviewTrail(tx: Executor, firmId: string, engagementId: string): Promise<ReportInput['reviewTrail']> {
-  const rows = await tx.query<{ details: { gate: 'GATE_1' | 'GATE_2' | 'GATE_3'; decision: 'APPROVED' | 'REJECTED' | 'RETURNED_FOR_REVISION'; by: string; comment?: string; reason?: string }; created_at: Date }>(
-    `SELECT details, created_at FROM audit_events
-      WHERE firm_id = $1 AND engagement_id = $2
-        AND (action LIKE 'engagement.approve_gate_%' OR action = 'engagement.reject_gate' OR action = 'engagement.return_for_revision') ORDER BY id`,
-    [firmId, engagementId],
-  );
+  const rows = await reviewHistory(tx, firmId, engagementId);
   // Every return for revision closes a round; the decisions after it belong to the next.
   let round = 1;
   return rows.map((r) => {
@@ -92,11 +80,8 @@ async function reviewTrail(tx: Executor, firmId: string, engagementId: string): 
  * the sign-off was checked against), as printed in the FINAL report and signed into its certificate.
  */
 async function finalSignatory(db: Executor, firmId: string, engagementId: string, result: ValuationResult) {
-  const rows = await db.query<{ actor_id: string | null }>(
-    `SELECT actor_id FROM audit_events WHERE firm_id = $1 AND engagement_id = $2 AND action = 'engagement.approve_gate_3' ORDER BY id DESC LIMIT 1`,
-    [firmId, engagementId],
-  );
-  const user = rows[0]?.actor_id ? await getUser(db, firmId, rows[0].actor_id) : null;
+  const approver = lastApproverOf(await reviewHistory(db, firmId, engagementId), 'GATE_3');
+  const user = approver ? await getUser(db, firmId, approver) : null;
   if (!user) return null;
   const req = signatoryRequirement(result.statute, adoptedMethods(result));
   return { name: user.name, designation: user.designation, registrations: qualifyingRegistrations(req, user.registrations ?? []).map(describeRegistration) };
@@ -148,7 +133,7 @@ async function renderReportAttempt(ctx: ServiceContext, job: JobAttempt, payload
     },
     assumptions: {
       wacc: assumptions.wacc, terminalGrowthRate: assumptions.terminal_growth_rate, rationale: assumptions.rationale, midYear: assumptions.mid_year,
-      lockedAt: assumptions.locked_at.toISOString(), lockedBy: await displayName(ctx.db, firmId, assumptions.locked_by),
+      lockedAt: assumptions.locked_at.toISOString(), lockedBy: await displayNameOf(ctx.db, firmId, assumptions.locked_by),
     },
     facts: {
       appointingAuthority: engagement.appointing_authority, appointmentDate: engagement.appointment_date, addressee: engagement.addressee,
@@ -244,7 +229,7 @@ export async function reviewRecord(ctx: ServiceContext, principal: Principal, en
       lockedAt: current.locked_at.toISOString(), lockedBy: current.locked_by, valuePerShare: currentValue, revision: null,
     }] : []),
   ];
-  for (const v of versions) v.lockedBy = await displayName(ctx.db, firmId, v.lockedBy);
+  for (const v of versions) v.lockedBy = await displayNameOf(ctx.db, firmId, v.lockedBy);
   const data = await renderReviewRecord({
     firmName: firm.legal_name ?? firm.name,
     engagement: { id: engagement.id, targetEntity: engagement.target_entity, cin: engagement.cin, statute: engagement.statute as ValuationResult['statute'], status: engagement.status },

@@ -97,11 +97,34 @@ export async function notifyFirmEvent(tx: Executor, firmId: string): Promise<voi
 
 export const FIRM_EVENTS_CHANNEL = 'firm_events';
 
-/** Who last took `action` on the engagement (an audit actor id: a user, or a token), or null when nobody has. */
-export async function lastActorOf(tx: Executor, firmId: string, engagementId: string, action: string): Promise<string | null> {
-  const rows = await tx.query<{ actor_id: string | null }>(
-    'SELECT actor_id FROM audit_events WHERE firm_id = $1 AND engagement_id = $2 AND action = $3 ORDER BY id DESC LIMIT 1',
-    [firmId, engagementId, action],
+export type GateName = 'GATE_1' | 'GATE_2' | 'GATE_3';
+
+/** One decision at a gate, as the audit trail recorded it. */
+export interface GateDecisionRow {
+  action: string;
+  actor_id: string | null;
+  details: { gate: GateName; decision: 'APPROVED' | 'REJECTED' | 'RETURNED_FOR_REVISION'; by: string; comment?: string; reason?: string };
+  created_at: Date;
+}
+
+/**
+ * The review history of an engagement: every approval, rejection and return for revision at its gates, oldest
+ * first. The gates (who approved what, for the four-eyes rule), the reports (the review trail and the
+ * signatory) read it here.
+ */
+export async function reviewHistory(tx: Executor, firmId: string, engagementId: string): Promise<GateDecisionRow[]> {
+  return tx.query<GateDecisionRow>(
+    `SELECT action, actor_id, details, created_at FROM audit_events
+      WHERE firm_id = $1 AND engagement_id = $2
+        AND (action LIKE 'engagement.approve_gate_%' OR action = 'engagement.reject_gate' OR action = 'engagement.return_for_revision')
+      ORDER BY id`,
+    [firmId, engagementId],
   );
-  return rows[0]?.actor_id ?? null;
+}
+
+/** Who approved `gate` last in a review history (an audit actor id: a user, or a token), or null. */
+export function lastApproverOf(history: readonly GateDecisionRow[], gate: GateName): string | null {
+  const action = `engagement.approve_${gate.toLowerCase()}`;
+  for (let i = history.length - 1; i >= 0; i--) if (history[i]!.action === action) return history[i]!.actor_id;
+  return null;
 }

@@ -178,3 +178,12 @@ export async function listActiveMemberRegistrations(tx: Executor, firmId: string
 export async function lockDemoSeed(tx: Executor): Promise<void> {
   await tx.query("SELECT pg_advisory_xact_lock(hashtext('vs:demo-seed'))");
 }
+
+/** How the report names a principal: a member by name, a token as `API token "<name>"`, else the id itself. */
+export async function displayNameOf(tx: Executor, firmId: string, principalId: string): Promise<string> {
+  const rows = await tx.query<{ name: string }>(
+    `SELECT name FROM users WHERE firm_id = $1 AND id = $2 UNION ALL SELECT 'API token "' || name || '"' FROM api_tokens WHERE firm_id = $1 AND id = $2`,
+    [firmId, principalId],
+  );
+  return rows[0]?.name ?? principalId;
+}
