@@ -29,13 +29,15 @@ export interface EngagementRow {
   transaction_date: string | null;
   signing_place: string | null;
   udin: string | null;
+  /** Which copy of the FINAL was issued to the client; null until one is (awaiting the partner's signature). */
+  issued_copy: 'SEALED' | 'SIGNED_COPY' | null;
 }
 
 // valuation_date is returned as text so both engines give 'YYYY-MM-DD' (no timezone shifts).
 const ROW_COLUMNS = `e.id, e.firm_id, e.target_entity, e.cin, e.statute, e.purpose, e.status, e.status_before_upload,
   e.valuation_date::text AS valuation_date, e.payment_status, e.event_sequence, e.failure_reason, e.created_by, e.created_at, e.updated_at,
   e.proposed_price_per_share, e.conversion_price_per_share, e.class_signatories, e.appointing_authority, e.appointment_date::text AS appointment_date, e.addressee, e.company_background,
-  e.transaction_date::text AS transaction_date, e.signing_place, e.udin`;
+  e.transaction_date::text AS transaction_date, e.signing_place, e.udin, e.issued_copy`;
 const COLUMNS = `${ROW_COLUMNS}, EXISTS (SELECT 1 FROM assumptions a WHERE a.engagement_id = e.id) AS assumptions_locked`;
 
 export async function insertEngagement(
