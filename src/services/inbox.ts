@@ -7,8 +7,9 @@ import { roleAtLeast } from '../contract/roles.js';
 import * as engagements from '../db/repositories/engagements.js';
 import { independenceConflicts } from '../domain/engagement/four-eyes.js';
 import type { EngagementStatus } from '../domain/engagement/state-machine.js';
+import { listAwaitingSignatureOf } from '../db/repositories/pdf-signatures.js';
 
-export type InboxAction = 'DECIDE_GATE_1' | 'DECIDE_GATE_2' | 'SIGN_OFF' | 'PAY' | 'LOCK_ASSUMPTIONS' | 'RELOCK_AFTER_REVISION';
+export type InboxAction = 'DECIDE_GATE_1' | 'DECIDE_GATE_2' | 'SIGN_OFF' | 'PAY' | 'LOCK_ASSUMPTIONS' | 'RELOCK_AFTER_REVISION' | 'SIGN_WITH_DSC';
 
 export interface InboxItem {
   engagementId: string;
@@ -50,6 +51,10 @@ export async function waitingFor(ctx: ServiceContext, principal: Principal): Pro
         items.push({ ...base, action: 'SIGN_OFF', why: 'Paid: the report is waiting for sign-off (Gate 3)' });
       }
     }
+  }
+  // The FINALs this person signed off, awaiting their own DSC on the sealed file.
+  for (const e of await listAwaitingSignatureOf(ctx.db, principal.firmId, me, PER_STATUS)) {
+    items.push({ engagementId: e.id, targetEntity: e.target_entity, statute: e.statute, status: e.status, action: 'SIGN_WITH_DSC', why: 'The FINAL is sealed: sign it with your DSC and upload the signed copy' });
   }
   return { count: items.length, items };
 }

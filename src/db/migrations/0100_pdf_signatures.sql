@@ -48,3 +48,5 @@ CREATE INDEX report_signed_copies_engagement ON report_signed_copies (firm_id, e
 -- Which copy of the FINAL was issued to the client: NULL while awaiting the partner's signature.
 ALTER TABLE engagements ADD COLUMN issued_copy text CHECK (issued_copy IN ('SEALED', 'SIGNED_COPY'));
 ALTER TABLE engagements ADD COLUMN issued_signed_copy_id text;
+-- Engagements completed before PDF signatures existed: their FINAL went out as the service issued it.
+UPDATE engagements SET issued_copy = 'SEALED' WHERE status = 'COMPLETED';

@@ -105,6 +105,11 @@ test('every FINAL is sealed with a PDF signature any reader verifies: pdfsig fin
   assert.equal(e.status, 'COMPLETED');
   assert.equal(e.awaitingPartnerSignature, true);
   assert.equal(e.issuedCopy, null);
+  // "Waiting for me" lists it for the signatory only.
+  const inbox = (await t.app.inject({ method: 'GET', url: '/api/v1/inbox', headers: asUser(admin) })).json();
+  assert.deepEqual(inbox.items.filter((i: { engagementId: string }) => i.engagementId === sealed.id).map((i: { action: string }) => i.action), ['SIGN_WITH_DSC']);
+  const theirs = (await t.app.inject({ method: 'GET', url: '/api/v1/inbox', headers: asUser(valuer) })).json();
+  assert.equal(theirs.items.filter((i: { engagementId: string }) => i.engagementId === sealed.id).length, 0);
 });
 
 test('the partner signs the downloaded FINAL with their DSC (pdfsig -add-signature): the copy is accepted, both signatures verify, and verify knows both files', async () => {
@@ -142,6 +147,8 @@ test('the partner signs the downloaded FINAL with their DSC (pdfsig -add-signatu
   const e = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${sealed.id}`, headers: asUser(admin) })).json();
   assert.equal(e.issuedCopy, 'SIGNED_COPY');
   assert.equal(e.awaitingPartnerSignature, false);
+  const inbox = (await t.app.inject({ method: 'GET', url: '/api/v1/inbox', headers: asUser(admin) })).json();
+  assert.equal(inbox.items.filter((i: { engagementId: string }) => i.engagementId === sealed.id).length, 0, 'no longer waiting once the signed copy is in');
 
   // Verification knows both files and names both signers.
   const ofCopy = (await t.app.inject({ method: 'GET', url: `/api/v1/reports/verify/${sha(signedCopy)}` })).json();
