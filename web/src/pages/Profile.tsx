@@ -162,12 +162,12 @@ function FirmCertificate() {
               <Text size="sm">Valid from {c.notBefore?.slice(0, 10)} to {c.notAfter?.slice(0, 10)}</Text>
             </Stack>
           )}
-          <Text size="xs" c="gray.7" mt="xs">The service's CA certificate: <Anchor href={c.caCertificateUrl}>{c.caCertificateUrl}</Anchor> (not an Indian licensed CA).</Text>
+          <Text size="xs" c="gray.7" mt="xs">The service's CA certificate: <Anchor href={c.caCertificateUrl} underline="always">{c.caCertificateUrl}</Anchor> (not an Indian licensed CA).</Text>
         </Paper>
       )}
       <form onSubmit={(e) => { e.preventDefault(); if (file) upload.mutate(); }} aria-label="Upload the firm's certificate">
         <Stack>
-          <FileInput label="PKCS#12 file (.p12 or .pfx)" description="An RSA key with its certificate, valid today" placeholder="Choose the file" accept=".p12,.pfx,application/x-pkcs12" value={file} onChange={setFile} clearable />
+          <FileInput label="PKCS#12 file (.p12 or .pfx)" description="An RSA key with its certificate, valid today" accept=".p12,.pfx,application/x-pkcs12" value={file} onChange={setFile} clearable clearButtonProps={{ 'aria-label': 'Clear the chosen file' }} />
           <PasswordInput label="Its password" description="Opens the file once; never stored" value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="off" />
           <FormError error={upload.error} title="Certificate refused" />
           {upload.isSuccess && <Alert color="green" role="status">Certificate saved: FINAL reports are sealed with it from now on.</Alert>}

@@ -117,7 +117,7 @@ function PdfSignatures({ signatures, caCertificateUrl }: { signatures: PdfSignat
       {caCertificateUrl && (
         <Text size="sm" c="gray.7">
           The service's own CA certificate, which issues firms without their own certificate the one that seals their reports:{' '}
-          <Anchor href={caCertificateUrl}>{caCertificateUrl}</Anchor>. It is not an Indian licensed certifying authority; a chain to such an
+          <Anchor href={caCertificateUrl} underline="always">{caCertificateUrl}</Anchor>. It is not an Indian licensed certifying authority; a chain to such an
           authority is called trusted only where its root is configured.
         </Text>
       )}

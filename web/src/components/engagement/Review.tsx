@@ -330,7 +330,7 @@ function PartnerSignature({ engagement, me, events }: { engagement: Engagement; 
         </Group>
         {canUpload ? (
           <Group align="end">
-            <FileInput label="Signed copy (PDF)" placeholder="Choose the signed PDF" accept="application/pdf" value={file} onChange={setFile} clearable w={320} data-testid="signed-copy-input" />
+            <FileInput label="Signed copy (PDF)" accept="application/pdf" value={file} onChange={setFile} clearable clearButtonProps={{ 'aria-label': 'Clear the chosen file' }} w={320} data-testid="signed-copy-input" />
             <Button onClick={() => file && upload.mutate(file)} disabled={!file} loading={upload.isPending}>Upload signed copy</Button>
           </Group>
         ) : (
