@@ -11,6 +11,7 @@ export const ADDRESS_LIMITS = {
   signup: { limit: 10, windowSeconds: 3600 },
   acceptInvite: { limit: 20, windowSeconds: 900 },
   verify: { limit: 60, windowSeconds: 60 },
+  verifyFile: { limit: 10, windowSeconds: 60 },
 } as const;
 
 /** Login: only failures count, in windows of this length. */

@@ -3,7 +3,7 @@
 // tab (signed here with pdfsig -add-signature from an NSS database), and /verify listing both signatures.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -126,5 +126,16 @@ test('the firm\'s certificate, the partner\'s signed copy on the Review tab, and
   await visitor.page.getByText(/The service's own CA certificate/).waitFor();
   await assertAccessible(visitor.page, '/verify (signed copy)');
   await visitor.page.screenshot({ path: screenshotPath('verify-signatures.png'), fullPage: true });
+  // A signed copy changed afterwards: not valid; on request the service names the signature the change breaks.
+  const changed = readFileSync(signedPath);
+  changed[sealed.length + 700] ^= 0x01;
+  const changedPath = join(tmp, 'changed.pdf');
+  writeFileSync(changedPath, changed);
+  await visitor.page.locator('input[type=file]').setInputFiles(changedPath);
+  await visitor.page.getByText('Not valid', { exact: true }).waitFor();
+  await visitor.page.getByRole('button', { name: /Find which signature a change breaks/ }).click();
+  await visitor.page.getByTestId('examine-result').getByText(/the signature of Asha Admin .*no longer verifies/).waitFor();
+  await assertAccessible(visitor.page, '/verify (a change breaks a signature)');
+  await visitor.page.screenshot({ path: screenshotPath('verify-broken-signature.png'), fullPage: true });
   assert.deepEqual([...errors, ...visitor.errors], []);
 });

@@ -101,6 +101,8 @@ async function lifecycle(): Promise<void> {
   await call('GET', `/api/v1/engagements/${e.id}/report/signed-copies/${copy.id}`, bot);
   await call('GET', `/api/v1/engagements/${e.id}/report?copy=sealed`, bot);
   await call('GET', `/api/v1/reports/verify/${copy.sha256}`);
+  const examined = multipart({}, { name: 'changed.pdf', data: Buffer.concat([pdf.rawPayload, Buffer.from('\n%changed\n')]) });
+  await call('POST', '/api/v1/reports/verify-file', examined.headers, examined.payload);
   await call('POST', `/api/v1/engagements/${e.id}/report/issue-sealed`, asUser(admin), undefined, 409);
 
   // Webhooks, tokens, team, profiles.

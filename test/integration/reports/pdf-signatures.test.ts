@@ -160,10 +160,29 @@ test('the partner signs the downloaded FINAL with their DSC (pdfsig -add-signatu
   const ofOriginal = (await t.app.inject({ method: 'GET', url: `/api/v1/reports/verify/${sha(sealed.pdf)}` })).json();
   assert.equal(ofOriginal.valid, true);
   assert.equal(ofOriginal.copy, 'SEALED');
-  // A signed copy changed afterwards is unknown, as any changed file.
+  // A signed copy changed afterwards is unknown, as any changed file; examining the file names the signature it breaks.
   const changed = Buffer.concat([signedCopy, Buffer.from('\n% appended\n')]);
   const unknown = (await t.app.inject({ method: 'GET', url: `/api/v1/reports/verify/${sha(changed)}` })).json();
   assert.equal(unknown.valid, false);
+  const examine = (file: Buffer) => {
+    const mp = multipart({}, { name: 'check.pdf', data: file, type: 'application/pdf' });
+    return t.app.inject({ method: 'POST', url: '/api/v1/reports/verify-file', headers: mp.headers, payload: mp.payload });
+  };
+  const appended = (await examine(changed)).json();
+  assert.equal(appended.valid, false);
+  assert.match(appended.reason, /Bytes were added after the last signature, of Asha Admin/);
+  assert.equal(appended.originalSha256, sha(signedCopy));
+  const flipped = Buffer.from(signedCopy);
+  flipped[sealed.pdf.length + 700] ^= 0x01; // inside the DSC's byte range, outside the seal's
+  const broken = (await examine(flipped)).json();
+  assert.equal(broken.valid, false);
+  assert.equal(broken.brokenSignatures.length, 1);
+  assert.match(broken.brokenSignatures[0], /^Asha Admin \(field /);
+  assert.match(broken.reason, /changed after it was signed: the signature of Asha Admin .*no longer verifies/);
+  assert.deepEqual(broken.pdfSignatures.map((s: { valid: boolean }) => s.valid), [true, false], 'the seal still covers its bytes, the DSC does not');
+  const genuine = (await examine(signedCopy)).json();
+  assert.equal(genuine.valid, true);
+  assert.equal(genuine.copy, 'SIGNED_COPY');
 });
 
 /** An incremental update that replaces page 1's content stream (what an edit in a PDF editor writes). */

@@ -840,6 +840,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/verify-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Examine a PDF the service does not know by its SHA-256: which signature a change breaks (public, rate-limited)
+         * @description multipart/form-data with `file`. A file the service issued or accepted answers as GET /reports/verify/{sha256}. Otherwise valid:false, with its PDF signatures each checked over its byte range, `brokenSignatures` naming those a change breaks, the reason (changed after a signature, bytes added after the last one, or valid signatures on a file never uploaded), and `originalSha256` when the file begins with one the service knows. The file is not stored.
+         */
+        post: operations["verifyReportFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/verify/{sha256}": {
         parameters: {
             query?: never;
@@ -2022,6 +2042,8 @@ export interface components {
             status: "NOT_STARTED" | "GENERATING" | "READY" | "FAILED";
         };
         ReportVerification: {
+            /** @description From verify-file: the signatures (signer and field) that a change to the file breaks */
+            brokenSignatures?: string[];
             /** @description The certificate of the service's own CA, which issues firms without their own certificate the one their reports are sealed with */
             caCertificateUrl?: string;
             /** @description The rule that produced signedPayload from the certificate fields */
@@ -2349,6 +2371,13 @@ export interface components {
                 code: string;
                 message: string;
             }[];
+        };
+        VerifyFileUploadInput: {
+            /**
+             * Format: binary
+             * @description The PDF to examine; read, never stored
+             */
+            file: string;
         };
         WebhookDelivery: {
             attemptLog: {
@@ -5636,6 +5665,75 @@ export interface operations {
             };
             /** @description Bad Request */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verifyReportFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["VerifyFileUploadInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportVerification"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,7 +2,7 @@
 // whether a FINAL report with that hash was signed. The file never leaves the browser.
 import { Busy } from '../components/Busy';
 import { useState } from 'react';
-import { Alert, Anchor, Center, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -19,9 +19,20 @@ async function sha256Hex(file: File): Promise<string> {
 
 export function VerifyPage() {
   const [fileName, setFileName] = useState<string>();
+  const [file, setFile] = useState<File>();
+  // Only on request: the file is sent to the service to find which signature a change breaks.
+  const examine = useMutation({
+    mutationFn: (f: File) => {
+      const form = new FormData();
+      form.append('file', f, f.name);
+      return call(api.POST('/api/v1/reports/verify-file', { body: form as never }));
+    },
+  });
   const verify = useMutation({
     mutationFn: async (file: File) => {
       setFileName(file.name);
+      setFile(file);
+      examine.reset();
       const sha256 = await sha256Hex(file);
       return call(api.GET('/api/v1/reports/verify/{sha256}', { params: { path: { sha256 } } }));
     },
@@ -76,7 +87,20 @@ export function VerifyPage() {
           <Alert color="red" title="Not valid" role="status" data-testid="verify-result">
             No FINAL report signed by this service, and no signed copy of one it accepted, has exactly this content{r.reason ? ` (${r.reason})` : ''}. A byte
             changed after a signature, a DRAFT, a signed copy never uploaded to the service, or a file from elsewhere all answer this way.
+            {file && !examine.data && (
+              <Group mt="xs">
+                <Button size="xs" variant="white" color="dark" onClick={() => examine.mutate(file)} loading={examine.isPending}>Find which signature a change breaks (sends the file to the service)</Button>
+              </Group>
+            )}
           </Alert>
+        )}
+        <FormError error={examine.error} title="Could not examine the file" />
+        {examine.data && !examine.data.valid && (
+          <Paper withBorder p="md" radius="md" data-testid="examine-result">
+            <Text fw={700}>{examine.data.reason}</Text>
+            {examine.data.originalSha256 && <Text size="sm">Before the change the file was one this service knows: <Code style={{ wordBreak: 'break-all' }}>{examine.data.originalSha256}</Code></Text>}
+            {examine.data.pdfSignatures && examine.data.pdfSignatures.length > 0 && <PdfSignatures signatures={examine.data.pdfSignatures} />}
+          </Paper>
         )}
       </Stack>
     </Center>
@@ -104,7 +128,7 @@ function PdfSignatures({ signatures, caCertificateUrl }: { signatures: PdfSignat
           <Table.Tbody>
             {signatures.map((s, i) => (
               <Table.Tr key={`${s.sha256Fingerprint}-${i}`}>
-                <Table.Td>{s.role === 'SEAL' ? 'The firm\'s seal' : 'Added afterwards (DSC)'}</Table.Td>
+                <Table.Td>{s.role === 'SEAL' ? 'The firm\'s seal' : signatures.length > 0 && !signatures.some((x) => x.role === 'SEAL') ? `Signature ${i + 1}` : 'Added afterwards (DSC)'}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.commonName ?? s.subject}<Text size="xs" c="gray.7">{s.trust ? TRUST[s.trust] : ''}</Text></Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.issuer}</Table.Td>
                 <Table.Td>{s.signingTime ? dateTime(s.signingTime) : 'not stated'}</Table.Td>

@@ -5,7 +5,7 @@ import { verifyReport } from '../../../../services/reports.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
 import { pdfSignatureSchema } from '../../../schemas/pdf-signatures.js';
 
-const verificationSchema = z
+export const verificationSchema = z
   .object({
     valid: z.boolean(),
     sha256: z.string(),
@@ -34,6 +34,7 @@ const verificationSchema = z
     signedCopyId: z.string().optional(),
     signedCopyUploadedAt: z.string().optional(),
     pdfSignatures: z.array(pdfSignatureSchema).optional().describe('The file\'s PDF signatures in the order they were made: the firm\'s seal, then those added to a signed copy'),
+    brokenSignatures: z.array(z.string()).optional().describe('From verify-file: the signatures (signer and field) that a change to the file breaks'),
     caCertificateUrl: z.string().optional().describe('The certificate of the service\'s own CA, which issues firms without their own certificate the one their reports are sealed with'),
   })
   .meta({ id: 'ReportVerification' });
