@@ -187,7 +187,7 @@ export async function readSignatures(pdf: Buffer): Promise<PdfSignatureInfo[]> {
 }
 
 /** Keys of the document catalog a signing application may change. */
-const CATALOG_KEYS_SIGNING_MAY_CHANGE = new Set(['AcroForm', 'DSS', 'Extensions', 'Perms']);
+const CATALOG_KEYS_SIGNING_MAY_CHANGE = new Set(['AcroForm', 'DSS', 'Extensions', 'Perms', 'Metadata']);
 /** Keys of the interactive form dictionary a signing application may change (the field list must keep its fields). */
 const FORM_KEYS_SIGNING_MAY_CHANGE = new Set(['Fields', 'SigFlags', 'DR', 'DA', 'NeedAppearances']);
 
@@ -231,6 +231,14 @@ export async function inspectSignedCopy(original: Buffer, upload: Buffer): Promi
     if (af?.t === 'ref') forms.add(af.n);
   }
   for (const o of before.values()) if (nameOf(dictOf(o.value)?.get('Type')) === 'AcroForm') forms.add(o.n);
+  // Signing software may update the document information (its modification date) and the XMP metadata:
+  // neither is part of a page.
+  const descriptive = new Set<number>();
+  for (const m of original.toString('latin1').matchAll(/\/Info\s+(\d+)\s+\d+\s+R/g)) descriptive.add(Number(m[1]));
+  for (const n of catalogs) {
+    const md = dictOf(before.get(n)?.value)?.get('Metadata');
+    if (md?.t === 'ref') descriptive.add(md.n);
+  }
 
   for (const n of appendedNumbers) {
     const prev = before.get(n);
@@ -265,6 +273,7 @@ export async function inspectSignedCopy(original: Buffer, upload: Buffer): Promi
       continue;
     }
     if (forms.has(n)) continue; // its fields are checked below
+    if (descriptive.has(n)) continue;
     throw new SignedCopyRefusal('changes_report', `The appended revision rewrites object ${n} (${typeOf(before, prev)}) of the FINAL report; a signature adds objects and changes no existing content.`);
   }
 

@@ -91,6 +91,13 @@ test('a new page, a non-signature annotation, a changed page box or catalog entr
   assert.match(r5.message, /adds no signature/);
 });
 
+test('the document information (a new modification date) may be rewritten with a signature: no refusal for it', async () => {
+  const infoNo = Number(/\/Info (\d+) 0 R/.exec(text)![1]);
+  const info = objectText(infoNo).replace(/>>\s*$/, ' /ModDate (D:20261121120000Z) >>');
+  const r = await refusal(append(sealed, { [infoNo]: info }));
+  assert.match(r.message, /adds no signature/, 'refused only because nothing was signed');
+});
+
 test('a signature whose CMS does not verify is refused naming it; the same rewrite inside an object stream is seen too', async () => {
   const widget = `<< /Type /Annot /Subtype /Widget /FT /Sig /Rect [0 0 0 0] /V ${size + 1} 0 R /T (Partner) /P ${pageNo} 0 R >>`;
   const sig = `<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange [0 10 20 30] /Contents <3082000a> /Name (Partner Name) >>`;
