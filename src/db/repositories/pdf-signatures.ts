@@ -158,15 +158,3 @@ export async function signatoryUserId(tx: Executor, firmId: string, engagementId
   return rows[0]?.actor_id ?? null;
 }
 
-/** COMPLETED engagements whose FINAL is ready and awaits the DSC of `userId`, who signed it off (newest first). */
-export async function listAwaitingSignatureOf(tx: Executor, firmId: string, userId: string, limit: number): Promise<{ id: string; target_entity: string; statute: string; status: string }[]> {
-  return tx.query(
-    `SELECT e.id, e.target_entity, e.statute, e.status FROM engagements e
-      WHERE e.firm_id = $1 AND e.status = 'COMPLETED' AND e.issued_copy IS NULL
-        AND EXISTS (SELECT 1 FROM reports r WHERE r.firm_id = e.firm_id AND r.engagement_id = e.id AND r.kind = 'FINAL' AND r.status = 'READY')
-        AND (SELECT ae.actor_id FROM audit_events ae WHERE ae.firm_id = e.firm_id AND ae.engagement_id = e.id AND ae.action = 'engagement.approve_gate_3'
-              ORDER BY ae.id DESC LIMIT 1) = $2
-      ORDER BY e.id COLLATE "C" DESC LIMIT $3`,
-    [firmId, userId, limit],
-  );
-}

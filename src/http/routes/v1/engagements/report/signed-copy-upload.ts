@@ -20,7 +20,7 @@ export default function route(app: AppInstance) {
   app.put(
     '/signed-copy',
     {
-      config: { auth: { role: 'VALUER', userOnly: true } },
+      config: { auth: { role: 'VALUER' } },
       validatorCompiler: skipBodyValidation as never,
       schema: {
         tags: ['reports'],
