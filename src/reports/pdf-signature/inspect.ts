@@ -113,6 +113,9 @@ function refsOf(table: Map<number, PdfObject>, v: PdfValue | undefined): string[
   return arr.v.map((x) => (x.t === 'ref' ? `${x.n} ${x.g}` : canonical(x)));
 }
 
+/** More signatures than any report carries: a file with more is refused before any is checked (each costs a hash of the file). */
+export const MAX_SIGNATURES = 20;
+
 /** The signature dictionaries (/Type /Sig, or any dictionary with /ByteRange and /Contents) among `objects`. */
 function signatureDictionaries(table: Map<number, PdfObject>, numbers: Iterable<number>): { n: number; dict: Map<string, PdfValue>; field: string | null }[] {
   const fields = new Map<number, string | null>();
@@ -127,6 +130,7 @@ function signatureDictionaries(table: Map<number, PdfObject>, numbers: Iterable<
     if (!d) continue;
     if (nameOf(d.get('Type')) === 'Sig' || (d.get('ByteRange')?.t === 'array' && d.get('Contents')?.t === 'string')) {
       out.push({ n, dict: d, field: fields.get(n) ?? null });
+      if (out.length > MAX_SIGNATURES) throw new PdfSyntaxError(`more than ${MAX_SIGNATURES} signatures`);
     }
   }
   return out;
@@ -310,7 +314,14 @@ export async function inspectSignedCopy(original: Buffer, upload: Buffer): Promi
   }
 
   const added = [];
-  for (const s of signatureDictionaries(after, [...appendedNumbers].sort((x, y) => x - y))) added.push(await signatureInfo(upload, s));
+  let found: ReturnType<typeof signatureDictionaries>;
+  try {
+    found = signatureDictionaries(after, [...appendedNumbers].sort((x, y) => x - y));
+  } catch (err) {
+    if (err instanceof PdfSyntaxError) throw new SignedCopyRefusal('changes_report', `What was appended to the FINAL report adds ${err.message}; a signed report carries a few.`);
+    throw err;
+  }
+  for (const s of found) added.push(await signatureInfo(upload, s));
   added.sort((x, y) => (x.byteRange[1] ?? 0) - (y.byteRange[1] ?? 0));
   if (added.length === 0) throw new SignedCopyRefusal('changes_report', 'What was appended to the FINAL report adds no signature.');
   for (const s of added) {

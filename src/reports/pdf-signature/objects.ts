@@ -188,7 +188,8 @@ export function readObjects(buf: Buffer, from = 0, lengthOf?: (ref: { n: number;
 }
 
 function findHeader(text: string, from: number): { offset: number; n: number; g: number; bodyAt: number } | null {
-  const re = /(\d+)[\0\t\n\f\r ]+(\d+)[\0\t\n\f\r ]+obj\b/g;
+  // Bounded repetitions: a long run of digits or spaces costs linear time, never quadratic.
+  const re = /(\d{1,10})[\0\t\n\f\r ]{1,16}(\d{1,5})[\0\t\n\f\r ]{1,16}obj\b/g;
   re.lastIndex = from;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     // Must start a token: preceded by whitespace, a delimiter or the start.
