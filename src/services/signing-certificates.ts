@@ -42,11 +42,13 @@ export interface FirmSigningKey extends KeyAndCertificate {
 
 /**
  * The key and certificate a FINAL is sealed with: the firm's current certificate, or one issued now by the
- * deployment CA when the firm has none (or the issued one has expired). Decrypts the key: sealing only.
+ * deployment CA when the firm has none, when the issued one is about to expire, or when the uploaded one has
+ * expired (a report is never sealed with an expired certificate; the ADMIN may upload a new one). Decrypts
+ * the key: sealing only.
  */
 export async function firmSigningKey(ctx: ServiceContext, firmId: string): Promise<FirmSigningKey> {
   let row = await repo.currentFirmCertificate(ctx.db, firmId);
-  if (!row || (row.source === 'ISSUED' && row.not_after.getTime() <= Date.now() + 86_400_000)) {
+  if (!row || row.not_after.getTime() <= Date.now() + (row.source === 'ISSUED' ? 86_400_000 : 0)) {
     await issueForFirm(ctx, firmId, row !== null);
     row = (await repo.currentFirmCertificate(ctx.db, firmId))!;
   }

@@ -306,4 +306,10 @@ test('an ADMIN uploads the firm\'s PKCS#12: a wrong password and an expired cert
   assert.equal(signatures[0]!.validation, 'Signature is Valid.');
   const verified = (await t.app.inject({ method: 'GET', url: `/api/v1/reports/verify/${sha(next.pdf)}` })).json();
   assert.equal(verified.pdfSignatures[0].trust, 'EXTERNAL_UNVERIFIED', 'an uploaded certificate from an authority nobody configured is not called trusted');
+
+  // Once the uploaded certificate has expired, the next FINAL is sealed with one the service's CA issues.
+  await t.db.query(`UPDATE firm_signing_certificates SET not_after = now() - interval '1 minute' WHERE firm_id = $1 AND replaced_at IS NULL`, [admin.firmId]);
+  const after = await completedWithFinal();
+  assert.equal(pdfsig(after.pdf).signatures[0]!.commonName, FIRM);
+  assert.equal((await t.app.inject({ method: 'GET', url: '/api/v1/settings/firm/signing-certificate', headers: asUser(admin) })).json().source, 'ISSUED');
 });
