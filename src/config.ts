@@ -1,4 +1,5 @@
 // Environment schema, validated once at start. A bad value stops the start with one line naming it.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -77,6 +78,11 @@ export const configSchema = z.object({
   /** Appends a per-second trace of event-loop delay, GC pauses, token-use flushes and credential loads to this file (the bench; off when unset). */
   STALL_TRACE_FILE: z.string().min(1).optional(),
   REPORT_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * PEM files (comma-separated paths) of the certificate authorities whose chains the verify page calls
+   * trusted for PDF signatures, e.g. an Indian licensed CA's root. None by default.
+   */
+  PDF_TRUST_ROOTS: z.string().optional(),
   /** Serves Prometheus metrics at /metrics without a credential (only behind a private network); off by default. */
   METRICS_ENABLED: bool.default(false),
   /** Serves /metrics to `Authorization: Bearer <METRICS_TOKEN>` only (docs/operations.md, Metrics). */
@@ -111,7 +117,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.NODE_ENV === 'production' && new URL(config.PUBLIC_BASE_URL!).protocol !== 'https:') {
     throw new ConfigError('Invalid configuration: PUBLIC_BASE_URL: in production it must be an https:// address (reports print it and e-mails link to it)');
   }
+  for (const file of trustRootFiles(config)) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      throw new ConfigError(`Invalid configuration: PDF_TRUST_ROOTS: cannot read ${file}`);
+    }
+    if (!/-----BEGIN CERTIFICATE-----/.test(text)) throw new ConfigError(`Invalid configuration: PDF_TRUST_ROOTS: ${file} holds no PEM certificate`);
+  }
   return config;
+}
+
+/** The PEM files named by PDF_TRUST_ROOTS. */
+export function trustRootFiles(config: Pick<Config, 'PDF_TRUST_ROOTS'>): string[] {
+  return (config.PDF_TRUST_ROOTS ?? '').split(',').map((f) => f.trim()).filter(Boolean);
 }
 
 function isLocalAddress(url: string): boolean {

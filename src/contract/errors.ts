@@ -62,6 +62,11 @@ export const ERROR_CATALOGUE = {
   no_qualified_signatory: { status: 409, title: 'Nobody can sign', sentence: 'No member of the firm holds the registration this valuation must be signed under. Add it to a partner\'s profile before paying.' },
   // Reports
   report_not_ready: { status: 409, title: 'Report not ready', sentence: 'The report is still being prepared. Try again in a moment.' },
+  certificate_not_usable: { status: 422, title: 'Certificate not usable', sentence: 'This certificate file cannot be used to sign reports. Read the reason given, correct it and upload again.' },
+  signed_copy_not_of_this_report: { status: 422, title: 'Not a copy of this report', sentence: 'This file does not begin with the exact FINAL report the service issued. Sign the file downloaded from the service, unchanged, and upload what your signing software saved.' },
+  signed_copy_changes_report: { status: 422, title: 'The signed copy changes the report', sentence: 'What was added after the FINAL report changes it, not only signs it. Sign the downloaded file again without editing it.' },
+  signed_copy_signature_invalid: { status: 422, title: 'Signature does not verify', sentence: 'A signature added to the report does not verify over the bytes it covers. Sign the downloaded file again.' },
+  no_final_report: { status: 409, title: 'No FINAL report yet', sentence: 'The engagement has no FINAL report yet. Wait until it is signed off and the FINAL is ready.' },
   // Payments
   payment_required: { status: 409, title: 'Payment needed', sentence: 'The engagement must be paid before it can be signed off.' },
   already_paid: { status: 409, title: 'Already paid', sentence: 'This engagement has already been paid.' },

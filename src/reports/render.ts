@@ -23,10 +23,15 @@ import { basisAndPremise } from './sections/basis.js';
 import { caveats, representations, signatureBlock } from './sections/closing.js';
 import { certificateBlock } from './sections/certificate.js';
 import { decoratePages } from './sections/page-decoration.js';
+import { addSealPlaceholder, type SealPlaceholder } from './pdf-signature/seal.js';
 
 export { DRAFT_WATERMARK, type ReportInput } from './report-input.js';
 
-export async function renderReport(input: ReportInput): Promise<Buffer> {
+/**
+ * With `seal`, the file carries an empty PDF signature field on the signature page, to be filled by
+ * pdf-signature/seal.ts (sealPdf); without it, no signature field.
+ */
+export async function renderReport(input: ReportInput, options: { seal?: SealPlaceholder } = {}): Promise<Buffer> {
   const at = new Date(input.generatedAt);
   if (Number.isNaN(at.getTime())) throw new Error(`generatedAt is not a timestamp: ${input.generatedAt}`);
   const { w, finish } = openDocument({
@@ -53,8 +58,13 @@ export async function renderReport(input: ReportInput): Promise<Buffer> {
   representations(w, input);
   caveats(w, input);
   signatureBlock(w, input);
+  const signaturePage = w.page;
   certificateBlock(w, input);
   contents(w, tocAt);
   decoratePages(w, input);
+  if (options.seal) {
+    w.doc.switchToPage(signaturePage);
+    addSealPlaceholder(w.doc, options.seal);
+  }
   return finish();
 }

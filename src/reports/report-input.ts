@@ -67,6 +67,8 @@ export interface ReportInput {
     /** Recorded with the GATE_3 sign-off. */
     place?: string | null;
     udin?: string | null;
+    /** The PDF seal's certificate: the firm's own (uploaded) or issued by the service's CA, whose certificate is at caCertificateUrl. */
+    pdfSeal?: { source: 'ISSUED' | 'UPLOADED'; subject: string; issuer: string; caCertificateUrl: string };
   };
   /** Injected so the same input renders the same document. */
   generatedAt: string;

@@ -36,6 +36,8 @@ export function publicEngagement(e: repo.EngagementRow) {
     reportFactsMissing: missingReportFacts(e),
     signingPlace: e.signing_place,
     udin: e.udin,
+    issuedCopy: e.issued_copy ?? null,
+    awaitingPartnerSignature: e.status === 'COMPLETED' && !e.issued_copy,
     assumptionsLocked: e.assumptions_locked,
     paymentStatus: e.payment_status,
     failureReason: e.failure_reason,

@@ -1,6 +1,7 @@
 // "Waiting for me": the engagements on which the signed-in person can act now (docs/decisions.md,
 // Waiting for me): a gate to decide (GATE_2 only when they may review independently, GATE_3 only for an
-// ADMIN), assumptions to lock (or to lock again after a return for revision), and payment due before sign-off.
+// ADMIN), assumptions to lock (or to lock again after a return for revision), payment due before sign-off,
+// and a sealed FINAL the person signed off that awaits their own DSC.
 import type { ServiceContext } from './context.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { roleAtLeast } from '../contract/roles.js';
@@ -8,7 +9,7 @@ import * as engagements from '../db/repositories/engagements.js';
 import { independenceConflicts } from '../domain/engagement/four-eyes.js';
 import type { EngagementStatus } from '../domain/engagement/state-machine.js';
 
-export type InboxAction = 'DECIDE_GATE_1' | 'DECIDE_GATE_2' | 'SIGN_OFF' | 'PAY' | 'LOCK_ASSUMPTIONS' | 'RELOCK_AFTER_REVISION';
+export type InboxAction = 'DECIDE_GATE_1' | 'DECIDE_GATE_2' | 'SIGN_OFF' | 'PAY' | 'LOCK_ASSUMPTIONS' | 'RELOCK_AFTER_REVISION' | 'SIGN_WITH_DSC';
 
 export interface InboxItem {
   engagementId: string;
@@ -20,7 +21,7 @@ export interface InboxItem {
   why: string;
 }
 
-const OPEN: EngagementStatus[] = ['DATA_READY', 'GATE_1', 'GATE_2', 'GATE_3'];
+const OPEN: EngagementStatus[] = ['DATA_READY', 'GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED'];
 /** How many engagements of each open status are considered, newest first. */
 const PER_STATUS = 200;
 
@@ -49,6 +50,9 @@ export async function waitingFor(ctx: ServiceContext, principal: Principal): Pro
       else if (principal.role === 'ADMIN' && independenceConflicts('GATE_3', me, history).length === 0) {
         items.push({ ...base, action: 'SIGN_OFF', why: 'Paid: the report is waiting for sign-off (Gate 3)' });
       }
+    } else if (e.status === 'COMPLETED' && e.final_ready && e.gate3_actor === me) {
+      // The sealed FINAL this person signed off, awaiting their own DSC.
+      items.push({ ...base, action: 'SIGN_WITH_DSC', why: 'The FINAL is sealed: sign it with your DSC and upload the signed copy' });
     }
   }
   return { count: items.length, items };

@@ -13,6 +13,7 @@ export const ADDRESS_LIMITS = {
   acceptInvite: { limit: 20, windowSeconds: 900 },
   verify: { limit: 60, windowSeconds: 60 },
   knownBrowserLink: { limit: 10, windowSeconds: 3600 },
+  verifyFile: { limit: 10, windowSeconds: 60 },
 } as const;
 
 /** Login: only failures count, in windows of this length. */

@@ -22,6 +22,13 @@ import { lastApproverOf, reviewHistory } from '../db/repositories/audit.js';
 import { adoptedMethods, describeRegistration, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
 import { insertAudit, SYSTEM_ACTOR } from '../db/repositories/audit.js';
 import { requireEngagement } from './engagements.js';
+import { CA_CERTIFICATE_PATH, firmSigningKey } from './signing-certificates.js';
+import { sealPdf } from '../reports/pdf-signature/seal.js';
+import { readSignatures } from '../reports/pdf-signature/inspect.js';
+import { statuteShort } from '../reports/format.js';
+import type { ReportSeal } from '../db/repositories/reports.js';
+import { findSignedCopiesBySha256, getSignedCopy, issuedCopy } from '../db/repositories/pdf-signatures.js';
+import { publicSignature } from './signed-copies.js';
 
 const SIGNING_KEY_ID = 'key_ed25519_1';
 
@@ -122,7 +129,9 @@ async function renderReportAttempt(ctx: ServiceContext, job: JobAttempt, payload
   const signatory = kind === 'FINAL' ? await finalSignatory(ctx.db, firmId, engagementId, valuation.result) : null;
   const signedBy = signatory?.name ?? trail.filter((r) => r.gate === 'GATE_3' && r.decision === 'APPROVED').at(-1)?.by ?? firm.name;
   const firmLegalName = firm.legal_name ?? firm.name;
-  const base = ctx.config.PUBLIC_BASE_URL ?? `http://localhost:${ctx.config.PORT}`;
+  const base = (ctx.config.PUBLIC_BASE_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/+$/, '');
+  const sealKey = kind === 'FINAL' ? await firmSigningKey(ctx, firmId) : null;
+  const pdfSeal = sealKey ? { source: sealKey.source, subject: sealKey.facts.subject, issuer: sealKey.facts.issuer, caCertificateUrl: `${base}${CA_CERTIFICATE_PATH}` } : undefined;
   const input: ReportInput = {
     kind,
     reportId,
@@ -148,10 +157,29 @@ async function renderReportAttempt(ctx: ServiceContext, job: JobAttempt, payload
     documents: documents.map((d) => ({ fileName: d.file_name, kind: d.kind, sha256: d.sha256, sizeBytes: d.size_bytes, createdAt: d.created_at.toISOString() })),
     valuation: valuation.result,
     reviewTrail: trail,
-    ...(kind === 'FINAL' ? { certificate: { signedBy, signedAt, verifyUrl: `${base.replace(/\/+$/, '')}/verify`, designation: signatory?.designation, registrations: signatory?.registrations, demo: firm.demo, place: engagement.signing_place, udin: engagement.udin, ...(engagement.class_signatories && { classSignatories: engagement.class_signatories }) } } : {}),
+    ...(kind === 'FINAL' ? { certificate: { signedBy, signedAt, verifyUrl: `${base}/verify`, pdfSeal, designation: signatory?.designation, registrations: signatory?.registrations, demo: firm.demo, place: engagement.signing_place, udin: engagement.udin, ...(engagement.class_signatories && { classSignatories: engagement.class_signatories }) } } : {}),
     generatedAt: signedAt,
   };
-  const pdf = await renderReport(input);
+  // A FINAL carries the PDF seal made with the firm's certificate (docs/report-signatures.md); the Ed25519
+  // certificate below then signs the SHA-256 of the sealed file, the bytes the firm downloads.
+  let pdf: Buffer;
+  let seal: ReportSeal | null = null;
+  if (sealKey) {
+    const key = sealKey;
+    const signingTime = new Date(signedAt);
+    const reason = `Valuation report under ${statuteShort(input.engagement.statute, valuation.result.legalBasis)}`;
+    const placeholder = await renderReport(input, { seal: { name: signedBy, reason, location: engagement.signing_place, contactInfo: firmLegalName, signingTime } });
+    pdf = await sealPdf(placeholder, key, signingTime);
+    // The seal is checked as any reader would check it before the file is stored.
+    const [own] = await readSignatures(pdf);
+    if (!own?.valid || !own.coversWholeFile) throw new Error('the PDF seal did not verify over the sealed file');
+    seal = {
+      source: key.source, ...key.facts, signingTime: signedAt, reason, name: signedBy,
+      certificatePem: key.certificatePem, chainPem: key.chainPem, fieldName: own.fieldName, byteRange: own.byteRange, valid: own.valid,
+    };
+  } else {
+    pdf = await renderReport(input);
+  }
   const sha256 = createHash('sha256').update(pdf).digest('hex');
   let certificate: CertificatePayload | null = null;
   let signature: string | null = null;
@@ -173,7 +201,7 @@ async function renderReportAttempt(ctx: ServiceContext, job: JobAttempt, payload
     const blobKey = newId('blob');
     await putBlob(tx, firmId, blobKey, pdf);
     await reports.markReportReady(tx, firmId, reportId, {
-      sha256, blobKey, sizeBytes: pdf.length, certificate: certificate as Record<string, string> | null, signature, signingKeyId: keyId,
+      sha256, blobKey, sizeBytes: pdf.length, certificate: certificate as Record<string, string> | null, signature, signingKeyId: keyId, seal,
     });
     await insertAudit(tx, firmId, SYSTEM_ACTOR, { action: 'report.generated', engagementId, details: { reportId, kind, sha256 } });
     await job.complete(tx);
@@ -195,12 +223,25 @@ export async function reportStatus(ctx: ServiceContext, principal: Principal, en
   };
 }
 
-export async function reportContent(ctx: ServiceContext, principal: Principal, engagementId: string) {
+/**
+ * The report file: the FINAL when one is ready, else the newest DRAFT. Once the partner's signed copy is the
+ * one issued, that copy is what the client-facing download gives; `copy: 'sealed'` gives the sealed
+ * original, which stays available to the firm.
+ */
+export async function reportContent(ctx: ServiceContext, principal: Principal, engagementId: string, copy: 'issued' | 'sealed' = 'issued') {
   const engagement = await requireEngagement(ctx.db, principal.firmId, engagementId);
   const r = await reports.currentReport(ctx.db, principal.firmId, engagementId);
   if (!r || r.status !== 'READY') throw conflict('report_not_ready', 'No report is ready for this engagement yet');
+  if (r.kind === 'FINAL' && copy === 'issued' && engagement.issued_copy === 'SIGNED_COPY') {
+    const issued = await issuedCopy(ctx.db, principal.firmId, engagementId);
+    const signed = issued?.issued_signed_copy_id ? await getSignedCopy(ctx.db, principal.firmId, issued.issued_signed_copy_id) : null;
+    if (signed) {
+      const data = (await getBlob(ctx.db, principal.firmId, signed.blob_key))!;
+      return { data, sha256: signed.sha256, kind: r.kind, copy: 'SIGNED_COPY' as const, fileName: `valuation-report-${fileSafe(engagement.target_entity)}-final-signed.pdf` };
+    }
+  }
   const data = (await getBlob(ctx.db, principal.firmId, r.blob_key!))!;
-  return { data, sha256: r.sha256!, kind: r.kind, fileName: `valuation-report-${fileSafe(engagement.target_entity)}-${r.kind.toLowerCase()}.pdf` };
+  return { data, sha256: r.sha256!, kind: r.kind, copy: r.kind === 'FINAL' ? ('SEALED' as const) : ('DRAFT' as const), fileName: `valuation-report-${fileSafe(engagement.target_entity)}-${r.kind.toLowerCase()}.pdf` };
 }
 
 const fileSafe = (name: string) => name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'engagement';
@@ -240,20 +281,38 @@ export async function reviewRecord(ctx: ServiceContext, principal: Principal, en
   return { data, fileName: `review-record-${fileSafe(engagement.target_entity)}.pdf` };
 }
 
-/** Public: is this SHA-256 a FINAL report this service certified? A DRAFT never verifies. */
+/**
+ * Public: is this SHA-256 a FINAL report this service certified, or a copy of one that the partner signed
+ * and the service accepted? A DRAFT never verifies. The answer lists the file's PDF signatures: the firm's
+ * seal, and for a signed copy the signatures added to it, each with how far its certificate is trusted.
+ */
 export async function verifyReport(ctx: ServiceContext, sha256: string) {
-  const candidates = sha256.match(/^[0-9a-f]{64}$/) ? await reports.findReportsBySha256(ctx.db, sha256) : [];
-  const finalReport = candidates.find((r) => r.kind === 'FINAL' && r.certificate && r.signature);
+  const wellFormed = /^[0-9a-f]{64}$/.test(sha256);
+  const candidates = wellFormed ? await reports.findReportsBySha256(ctx.db, sha256) : [];
+  let finalReport = candidates.find((r) => r.kind === 'FINAL' && r.certificate && r.signature);
+  let signedCopy: Awaited<ReturnType<typeof findSignedCopiesBySha256>>[number] | undefined;
+  if (!finalReport && wellFormed) {
+    signedCopy = (await findSignedCopiesBySha256(ctx.db, sha256))[0];
+    const original = signedCopy ? await reports.findReportById(ctx.db, signedCopy.report_id) : null;
+    if (original?.kind === 'FINAL' && original.certificate && original.signature) finalReport = original;
+  }
   if (!finalReport) {
     const draft = candidates.some((r) => r.kind === 'DRAFT');
-    return { valid: false as const, sha256, reason: draft ? 'This is a DRAFT report; drafts are not certified' : 'No certified report has this SHA-256' };
+    return { valid: false as const, sha256, reason: draft ? 'This is a DRAFT report; drafts are not certified' : 'No certified report or accepted signed copy has this SHA-256' };
   }
   const key = await publicSigningKey(ctx);
   const cert = finalReport.certificate as unknown as CertificatePayload;
-  const valid = verifyCertificate(cert, finalReport.signature!, key.publicKeyPem) && cert.sha256 === sha256;
+  // The Ed25519 certificate signs the sealed FINAL's SHA-256; a signed copy begins with exactly those bytes.
+  const certificateValid = verifyCertificate(cert, finalReport.signature!, key.publicKeyPem) && cert.sha256 === (signedCopy ? finalReport.sha256 : sha256);
+  const pdfSignatures = [];
+  if (finalReport.seal) pdfSignatures.push(await sealSignature(ctx, finalReport.seal));
+  for (const s of signedCopy?.signatures ?? []) pdfSignatures.push(await publicSignature(ctx, s, 'ADDED'));
   return {
-    valid,
+    valid: certificateValid && pdfSignatures.every((s) => s.valid),
     sha256,
+    copy: signedCopy ? ('SIGNED_COPY' as const) : ('SEALED' as const),
+    ...(signedCopy ? { originalSha256: finalReport.sha256!, signedCopyId: signedCopy.id, signedCopyUploadedAt: signedCopy.created_at.toISOString() } : {}),
+    pdfSignatures,
     reportId: finalReport.id,
     engagementId: finalReport.engagement_id,
     targetEntity: finalReport.target_entity,
@@ -274,5 +333,14 @@ export async function verifyReport(ctx: ServiceContext, sha256: string) {
     signatureAlgorithm: SIGNATURE_ALGORITHM,
     signature: finalReport.signature!,
     keyId: key.keyId,
+    caCertificateUrl: CA_CERTIFICATE_PATH,
   };
+}
+
+async function sealSignature(ctx: ServiceContext, seal: ReportSeal) {
+  return publicSignature(ctx, {
+    fieldName: seal.fieldName ?? null, subject: seal.subject, commonName: seal.commonName, issuer: seal.issuer, serialNumber: seal.serialNumber,
+    notBefore: seal.notBefore, notAfter: seal.notAfter, sha256Fingerprint: seal.sha256Fingerprint, signingTime: seal.signingTime,
+    subFilter: 'adbe.pkcs7.detached', byteRange: seal.byteRange ?? [], valid: seal.valid ?? true, certificatePem: seal.certificatePem, chainPem: seal.chainPem,
+  }, 'SEAL');
 }

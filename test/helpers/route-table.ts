@@ -4,7 +4,7 @@
 export type Access = 'VIEWER' | 'ANY_USER' | 'VALUER' | 'VALUER_USER' | 'ADMIN_USER';
 
 export interface RouteCase {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: string; // with :params
   access: Access;
   /** Ends the caller's session, or never ends (a live stream): exercised on its own, not in the matrix. */
@@ -50,6 +50,13 @@ export const PROTECTED_ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/v1/engagements/:id/gates/:gate/reject', access: 'VALUER_USER' },
   { method: 'GET', path: '/api/v1/engagements/:id/report/status', access: 'VIEWER' },
   { method: 'GET', path: '/api/v1/engagements/:id/report', access: 'VIEWER' },
+  // The signatory or an ADMIN (a member or an ADMIN's token): the service refuses other VALUERs with 403 once the engagement is found.
+  { method: 'PUT', path: '/api/v1/engagements/:id/report/signed-copy', access: 'VALUER' },
+  { method: 'GET', path: '/api/v1/engagements/:id/report/signed-copies', access: 'VIEWER' },
+  { method: 'GET', path: '/api/v1/engagements/:id/report/signed-copies/:copyId', access: 'VIEWER' },
+  { method: 'POST', path: '/api/v1/engagements/:id/report/issue-sealed', access: 'ADMIN_USER' },
+  { method: 'GET', path: '/api/v1/settings/firm/signing-certificate', access: 'VIEWER' },
+  { method: 'PUT', path: '/api/v1/settings/firm/signing-certificate', access: 'ADMIN_USER' },
   { method: 'POST', path: '/api/v1/settings/webhooks', access: 'ADMIN_USER' },
   { method: 'GET', path: '/api/v1/settings/webhooks', access: 'ADMIN_USER' },
   { method: 'GET', path: '/api/v1/settings/webhooks/:webhookId', access: 'ADMIN_USER' },
@@ -78,6 +85,8 @@ export const PUBLIC_ROUTES = [
   'POST /api/v1/auth/known-browser',
   'GET /api/v1/reports/verify/:sha256',
   'GET /api/v1/reports/signing-key',
+  'GET /api/v1/reports/ca-certificate',
+  'POST /api/v1/reports/verify-file',
   'GET /api/v1/errors',
   'POST /api/v1/payments/gateway-webhook',
   'POST /api/v1/payments/sandbox/pay',

@@ -7,7 +7,7 @@ import { Center } from '@mantine/core';
 import { Layout } from './components/Layout';
 import { LoginPage, LogoutPage, SignupPage, AcceptInvitePage, KnownBrowserPage } from './pages/Auth';
 import { EngagementsPage } from './pages/Engagements';
-import { VerifyPage } from './pages/Verify';
+const VerifyPage = lazy(() => import('./pages/Verify').then((m) => ({ default: m.VerifyPage })));
 import { CONSOLE_PATHS as P } from '../../src/contract/console-routes';
 
 const EngagementPage = lazy(() => import('./pages/Engagement'));
@@ -29,7 +29,7 @@ export const router = createBrowserRouter([
   { path: P.acceptInvite, element: <AcceptInvitePage /> },
   { path: P.knownBrowser, element: <KnownBrowserPage /> },
   { path: P.logout, element: <LogoutPage /> },
-  { path: P.verify, element: <VerifyPage /> },
+  { path: P.verify, element: later(<VerifyPage />) },
   {
     element: <Layout />,
     children: [

@@ -29,13 +29,15 @@ export interface EngagementRow {
   transaction_date: string | null;
   signing_place: string | null;
   udin: string | null;
+  /** Which copy of the FINAL was issued to the client; null until one is (awaiting the partner's signature). */
+  issued_copy: 'SEALED' | 'SIGNED_COPY' | null;
 }
 
 // valuation_date is returned as text so both engines give 'YYYY-MM-DD' (no timezone shifts).
 const ROW_COLUMNS = `e.id, e.firm_id, e.target_entity, e.cin, e.statute, e.purpose, e.status, e.status_before_upload,
   e.valuation_date::text AS valuation_date, e.payment_status, e.event_sequence, e.failure_reason, e.created_by, e.created_at, e.updated_at,
   e.proposed_price_per_share, e.conversion_price_per_share, e.class_signatories, e.appointing_authority, e.appointment_date::text AS appointment_date, e.addressee, e.company_background,
-  e.transaction_date::text AS transaction_date, e.signing_place, e.udin`;
+  e.transaction_date::text AS transaction_date, e.signing_place, e.udin, e.issued_copy`;
 const COLUMNS = `${ROW_COLUMNS}, EXISTS (SELECT 1 FROM assumptions a WHERE a.engagement_id = e.id) AS assumptions_locked`;
 
 export async function insertEngagement(
@@ -138,12 +140,15 @@ export interface InboxCandidate {
   locked_by_person: string | null;
   gate1_person: string | null;
   gate2_person: string | null;
+  /** COMPLETED only: who signed off GATE_3, and whether the sealed FINAL is ready (awaiting that person's DSC). */
+  gate3_actor: string | null;
+  final_ready: boolean;
 }
 
 /** The person behind an actor id column of the row `e`, in SQL: a token's id stands for the member who created it. */
 const personSql = (actor: string) =>
   `CASE WHEN left(${actor}, 4) = 'tok_' THEN (SELECT t.created_by FROM api_tokens t WHERE t.firm_id = e.firm_id AND t.id = ${actor}) ELSE ${actor} END`;
-const lastApproverSql = (gate: 'gate_1' | 'gate_2') =>
+const lastApproverSql = (gate: 'gate_1' | 'gate_2' | 'gate_3') =>
   `(SELECT ae.actor_id FROM audit_events ae WHERE ae.firm_id = e.firm_id AND ae.engagement_id = e.id AND ae.action = 'engagement.approve_${gate}' ORDER BY ae.id DESC LIMIT 1)`;
 
 /**
@@ -158,9 +163,13 @@ export async function listInboxCandidates(tx: Executor, firmId: string, statuses
             ${personSql('e.created_by')} AS created_by_person,
             ${personSql('a.locked_by')} AS locked_by_person,
             ${personSql(lastApproverSql('gate_1'))} AS gate1_person,
-            ${personSql(lastApproverSql('gate_2'))} AS gate2_person
+            ${personSql(lastApproverSql('gate_2'))} AS gate2_person,
+            CASE WHEN e.status = 'COMPLETED' THEN ${lastApproverSql('gate_3')} END AS gate3_actor,
+            e.status = 'COMPLETED' AND EXISTS (SELECT 1 FROM reports r WHERE r.firm_id = e.firm_id AND r.engagement_id = e.id AND r.kind = 'FINAL' AND r.status = 'READY') AS final_ready
        FROM (SELECT e.*, row_number() OVER (PARTITION BY e.status ORDER BY e.id COLLATE "C" DESC) AS nth
-               FROM engagements e WHERE e.firm_id = $1 AND e.status = ANY($2::text[])) e
+               FROM engagements e WHERE e.firm_id = $1 AND e.status = ANY($2::text[])
+                -- A completed engagement is open only while its FINAL awaits the partner's signature.
+                AND (e.status <> 'COMPLETED' OR e.issued_copy IS NULL)) e
        LEFT JOIN assumptions a ON a.engagement_id = e.id AND a.firm_id = e.firm_id
       WHERE e.nth <= $3
       ORDER BY array_position($2::text[], e.status), e.id COLLATE "C" DESC`,

@@ -16,9 +16,31 @@ export interface ReportRow {
   error: string | null;
   created_at: Date;
   generated_at: Date | null;
+  /** The PDF seal of a FINAL: the certificate's facts and whether the firm uploaded it or the service issued it. */
+  seal: ReportSeal | null;
 }
 
-const COLUMNS = 'id, firm_id, engagement_id, kind, status, sha256, blob_key, size_bytes, certificate, signature, signing_key_id, error, created_at, generated_at';
+export interface ReportSeal {
+  source: 'ISSUED' | 'UPLOADED';
+  subject: string;
+  commonName: string | null;
+  issuer: string;
+  serialNumber: string;
+  notBefore: string;
+  notAfter: string;
+  sha256Fingerprint: string;
+  signingTime: string;
+  reason: string;
+  name: string;
+  /** The seal's certificate and its issuers, PEM, to judge its trust when asked. */
+  certificatePem?: string;
+  chainPem?: string[];
+  fieldName?: string | null;
+  byteRange?: number[];
+  valid?: boolean;
+}
+
+const COLUMNS = 'id, firm_id, engagement_id, kind, status, sha256, blob_key, size_bytes, certificate, signature, signing_key_id, error, created_at, generated_at, seal';
 
 export async function insertReport(tx: Executor, r: { id: string; firmId: string; engagementId: string; kind: 'DRAFT' | 'FINAL' }): Promise<void> {
   await tx.query(`INSERT INTO reports (id, firm_id, engagement_id, kind, status) VALUES ($1, $2, $3, $4, 'GENERATING')`, [r.id, r.firmId, r.engagementId, r.kind]);
@@ -58,12 +80,12 @@ export async function markReportReady(
   tx: Executor,
   firmId: string,
   id: string,
-  r: { sha256: string; blobKey: string; sizeBytes: number; certificate: Record<string, string> | null; signature: string | null; signingKeyId: string | null },
+  r: { sha256: string; blobKey: string; sizeBytes: number; certificate: Record<string, string> | null; signature: string | null; signingKeyId: string | null; seal?: ReportSeal | null },
 ): Promise<void> {
   await tx.query(
-    `UPDATE reports SET status = 'READY', sha256 = $3, blob_key = $4, size_bytes = $5, certificate = $6, signature = $7, signing_key_id = $8, generated_at = now(), error = NULL
+    `UPDATE reports SET status = 'READY', sha256 = $3, blob_key = $4, size_bytes = $5, certificate = $6, signature = $7, signing_key_id = $8, seal = $9, generated_at = now(), error = NULL
       WHERE firm_id = $1 AND id = $2`,
-    [firmId, id, r.sha256, r.blobKey, r.sizeBytes, r.certificate ? JSON.stringify(r.certificate) : null, r.signature, r.signingKeyId],
+    [firmId, id, r.sha256, r.blobKey, r.sizeBytes, r.certificate ? JSON.stringify(r.certificate) : null, r.signature, r.signingKeyId, r.seal ? JSON.stringify(r.seal) : null],
   );
 }
 
@@ -89,9 +111,21 @@ export async function markReportFailed(tx: Executor, firmId: string, id: string,
 }
 
 /** Public verification looks a report up by its hash across firms: it reveals only what the certificate states. */
+/** Public verification of a signed copy: its FINAL, found by id across firms. */
+export async function findReportById(tx: Executor, id: string): Promise<(ReportRow & { target_entity: string; statute: string; firm_name: string }) | null> {
+  const rows = await tx.query<ReportRow & { target_entity: string; statute: string; firm_name: string }>(
+    `SELECT r.id, r.firm_id, r.engagement_id, r.kind, r.status, r.sha256, r.blob_key, r.size_bytes, r.certificate, r.signature, r.signing_key_id, r.error, r.created_at, r.generated_at, r.seal,
+            e.target_entity, e.statute, f.name AS firm_name
+       FROM reports r JOIN engagements e ON e.id = r.engagement_id JOIN firms f ON f.id = r.firm_id
+      WHERE r.id = $1 AND r.status = 'READY'`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
 export async function findReportsBySha256(tx: Executor, sha256: string): Promise<(ReportRow & { target_entity: string; statute: string; firm_name: string })[]> {
   return tx.query(
-    `SELECT r.id, r.firm_id, r.engagement_id, r.kind, r.status, r.sha256, r.blob_key, r.size_bytes, r.certificate, r.signature, r.signing_key_id, r.error, r.created_at, r.generated_at,
+    `SELECT r.id, r.firm_id, r.engagement_id, r.kind, r.status, r.sha256, r.blob_key, r.size_bytes, r.certificate, r.signature, r.signing_key_id, r.error, r.created_at, r.generated_at, r.seal,
             e.target_entity, e.statute, f.name AS firm_name
        FROM reports r JOIN engagements e ON e.id = r.engagement_id JOIN firms f ON f.id = r.firm_id
       WHERE r.sha256 = $1 AND r.status = 'READY'`,

@@ -71,11 +71,14 @@ export function canUpload(status: EngagementStatus, kind: 'FINANCIALS' | 'SUPPOR
   return status === 'CREATED' || status === 'DATA_READY';
 }
 
-/** The webhook events a status change produces (docs/webhooks.md, Events). */
-export function eventsForTransition(to: EngagementStatus): Exclude<EngagementEventType, 'payment.captured'>[] {
-  const events: ('engagement.stage_changed' | 'engagement.gate_pending' | 'engagement.completed')[] = ['engagement.stage_changed'];
+/**
+ * The webhook events a status change produces (docs/webhooks.md, Events). `engagement.completed` is not
+ * one of them: it is sent when the FINAL is issued (the partner's signed copy accepted, or the sealed copy
+ * issued as it is), carrying which copy.
+ */
+export function eventsForTransition(to: EngagementStatus): Exclude<EngagementEventType, 'payment.captured' | 'engagement.completed'>[] {
+  const events: ('engagement.stage_changed' | 'engagement.gate_pending')[] = ['engagement.stage_changed'];
   if ((GATES as readonly string[]).includes(to)) events.push('engagement.gate_pending');
-  if (to === 'COMPLETED') events.push('engagement.completed');
   return events;
 }
 

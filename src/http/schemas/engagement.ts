@@ -30,6 +30,8 @@ export const engagementSchema = z
     reportFactsMissing: z.array(z.string()).describe('The report facts still missing (appointingAuthority, appointmentDate, companyBackground); GATE_3 is refused until none is'),
     signingPlace: z.string().nullable().describe('Where the report was signed, recorded at GATE_3'),
     udin: z.string().nullable().describe('The signatory\'s UDIN, recorded at GATE_3 when the signatory signs as a chartered accountant'),
+    issuedCopy: z.enum(['SEALED', 'SIGNED_COPY']).nullable().describe('Which copy of the FINAL was issued to the client: the sealed FINAL (the ADMIN issued it as it is) or the copy the partner signed with their DSC; null until then'),
+    awaitingPartnerSignature: z.boolean().describe('COMPLETED, and the FINAL awaits the partner\'s signature: no signed copy uploaded and the sealed copy not issued'),
     assumptionsLocked: z.boolean(),
     paymentStatus: z.enum(['UNPAID', 'PAID']),
     failureReason: z.string().nullable().describe('Why the engagement FAILED, when it did'),

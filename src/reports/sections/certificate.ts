@@ -21,12 +21,18 @@ export function certificateBlock(w: Writer, input: ReportInput): void {
           ['Signed by', input.certificate.signedBy + (input.certificate.designation ? `, ${input.certificate.designation}` : '')],
           ...(input.certificate.registrations ?? []).map((r, i) => [i === 0 ? 'Registration' : '', r + (input.certificate!.demo ? ' [DEMO: not a real registration]' : '')]),
           ['Signed at', formatDate(input.certificate.signedAt)],
+          ...(input.certificate.pdfSeal
+            ? ([
+                ['PDF signature', `${input.certificate.pdfSeal.subject}, issued by ${input.certificate.pdfSeal.issuer}`],
+                ...(input.certificate.pdfSeal.source === 'ISSUED' ? [['Issuing CA', `${input.certificate.pdfSeal.caCertificateUrl} (the service's own CA, not an external authority)`]] : []),
+              ] as [string, string][])
+            : []),
         ] as [string, string][])
       : []),
     ['Verification', verify],
   ];
   const intro = final
-    ? 'This report is certified with an Ed25519 digital signature over the report ID, the engagement ID, the firm, the signatory, the signing time and the SHA-256 of this file. To verify it, open the verification page below and drop this PDF file there: the page computes the file\'s SHA-256 and checks the signature. A document cannot contain its own digest; any change to the file changes the digest and verification fails.'
+    ? 'This file carries a PDF signature (the firm\'s seal, made with the certificate named below) that any PDF reader can check, and it is certified besides with the service\'s Ed25519 signature over the report ID, the engagement ID, the firm, the signatory, the signing time and the SHA-256 of this file. To verify it, open the verification page below and drop this PDF file there, or a copy the signing partner signed afterwards with their own digital signature certificate: the page computes the file\'s SHA-256 and lists its signatures. Any change to the signed bytes breaks the signatures.'
     : 'This is a DRAFT for review. It is not certified, carries no signature and must not be relied upon. The FINAL report is signed on completion; its SHA-256 can then be verified at the address below.';
   doc.font('Regular').fontSize(SIZE.body);
   const introH = doc.heightOfString(intro, { width: w.width - 28, lineGap: 1.5 });

@@ -70,5 +70,5 @@ export function signatureBlock(w: Writer, input: ReportInput): void {
       { fontSize: SIZE.small + 0.5 },
     );
   }
-  w.paragraph('Signed digitally; the certificate below binds this signature to the exact file.', { size: SIZE.small, color: COLOR.muted, align: 'left' });
+  w.paragraph('Sealed with the firm\'s PDF signature on this page; the certificate below binds the signature to the exact file. The partner may add their own digital signature to this file.', { size: SIZE.small, color: COLOR.muted, align: 'left' });
 }

@@ -9,7 +9,9 @@ import { createHash } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { addMember, asToken, asUser, createToken, signupAdmin, uniqueEmail, type Session } from '../../helpers/principals.js';
-import { engagementAtGate1, fixture, upload } from '../../helpers/engagements.js';
+import { engagementAtGate1, fixture, multipart, upload } from '../../helpers/engagements.js';
+import { makePkcs12 } from '../../helpers/pkcs12.js';
+import { addSignatureWithPdfsig, nssDatabaseWithCertificate } from '../../helpers/pdfsig.js';
 import { checkAgainstDocument, type ContractDocument, type RecordedResponse } from '../../helpers/contract.js';
 
 
@@ -85,6 +87,25 @@ async function lifecycle(): Promise<void> {
   await call('GET', `/api/v1/reports/verify/${'0'.repeat(64)}`, {}, undefined, 200); // {valid:false}
   await call('GET', '/api/v1/reports/verify/abc', {}, undefined, 400);
   await call('GET', '/api/v1/reports/signing-key');
+  // The PDF signatures: the service's CA, the firm's certificate, the partner's signed copy, the sealed copy's issue.
+  await call('GET', '/api/v1/reports/ca-certificate');
+  await call('GET', '/api/v1/settings/firm/signing-certificate', asUser(valuer));
+  const p12 = makePkcs12({ commonName: 'Contract Check Valuers LLP', password: 'p12-password', notBefore: new Date(Date.now() - 86_400_000), notAfter: new Date(Date.now() + 86_400_000 * 365) });
+  const p12Form = (password: string) => multipart({ password }, { name: 'firm.p12', data: p12 });
+  const wrongP12 = p12Form('wrong');
+  await call('PUT', '/api/v1/settings/firm/signing-certificate', { ...asUser(admin), ...wrongP12.headers }, wrongP12.payload, 422);
+  const rightP12 = p12Form('p12-password');
+  await call('PUT', '/api/v1/settings/firm/signing-certificate', { ...asUser(admin), ...rightP12.headers }, rightP12.payload);
+  const nss = nssDatabaseWithCertificate('dsc', 'CN=Asha Admin,C=IN');
+  const copyForm = multipart({}, { name: 'signed.pdf', data: addSignatureWithPdfsig(pdf.rawPayload, nss, 'dsc') });
+  const copy = (await call('PUT', `/api/v1/engagements/${e.id}/report/signed-copy`, { ...asUser(admin), ...copyForm.headers }, copyForm.payload)).json() as { id: string; sha256: string };
+  await call('GET', `/api/v1/engagements/${e.id}/report/signed-copies`, bot);
+  await call('GET', `/api/v1/engagements/${e.id}/report/signed-copies/${copy.id}`, bot);
+  await call('GET', `/api/v1/engagements/${e.id}/report?copy=sealed`, bot);
+  await call('GET', `/api/v1/reports/verify/${copy.sha256}`);
+  const examined = multipart({}, { name: 'changed.pdf', data: Buffer.concat([pdf.rawPayload, Buffer.from('\n%changed\n')]) });
+  await call('POST', '/api/v1/reports/verify-file', examined.headers, examined.payload);
+  await call('POST', `/api/v1/engagements/${e.id}/report/issue-sealed`, asUser(admin), undefined, 409);
 
   // Webhooks, tokens, team, profiles.
   const hook = (await call('POST', '/api/v1/settings/webhooks', asUser(admin), { url: 'http://127.0.0.1:9/hook', events: ['engagement.stage_changed'] }, 201)).json() as { id: string };

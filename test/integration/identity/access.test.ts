@@ -136,6 +136,7 @@ function validBodyFor(path: string): object {
 test('tenant isolation on engagement routes: another firm gets 404 on every id-bearing route', async () => {
   const { engagementAtGate1, multipart } = await import('../../helpers/engagements.js');
   const pdfUpload = multipart({ kind: 'SUPPORTING' }, { name: 'a.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  const copyUpload = multipart({}, { name: 'signed.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') });
   const e = await engagementAtGate1(t, asToken(token));
   const docs = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/documents`, headers: asToken(token) })).json();
   const other = await signupAdmin(t, 'Snooping Partners');
@@ -144,14 +145,16 @@ test('tenant isolation on engagement routes: another firm gets 404 on every id-b
     const tokenHeaders = asToken(otherToken);
     for (const headers of [asUser(other), tokenHeaders]) {
       const isUpload = route.method === 'POST' && route.path.endsWith('/documents');
+      const isSignedCopy = route.method === 'PUT' && route.path.endsWith('/signed-copy');
+      const upload = isUpload ? pdfUpload : isSignedCopy ? copyUpload : null;
       const res = await t.app.inject({
         method: route.method,
         url: concretePath(route.path, { id: e.id, docId: docs[0].id }),
-        headers: isUpload ? { ...headers, ...pdfUpload.headers } : headers,
-        ...(isUpload ? { payload: pdfUpload.payload } : route.method === 'POST' || route.method === 'PATCH' ? { payload: validBodyFor(route.path) } : {}),
+        headers: upload ? { ...headers, ...upload.headers } : headers,
+        ...(upload ? { payload: upload.payload } : route.method === 'POST' || route.method === 'PATCH' ? { payload: validBodyFor(route.path) } : {}),
       });
-      // Gates are decided by people: a token is refused whatever the id, so nothing about the id leaks.
-      const expected = route.access === 'VALUER_USER' && headers === tokenHeaders ? 403 : 404;
+      // Gates are decided by people, and some ADMIN actions by signed-in ADMINs: a token is refused whatever the id, so nothing about the id leaks.
+      const expected = (route.access === 'VALUER_USER' || route.access === 'ADMIN_USER') && headers === tokenHeaders ? 403 : 404;
       assert.equal(res.statusCode, expected, `${route.method} ${route.path}: ${res.statusCode} ${res.body}`);
     }
   }

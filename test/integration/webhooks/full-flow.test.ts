@@ -36,6 +36,10 @@ test('a full engagement flow delivers exactly the expected events, in order, eac
     const r = await t.app.inject({ method: 'POST', url: `/api/v1/engagements/${e.id}/gates/${gate}/approve`, headers: who, payload: gate === 'GATE_3' ? { place: 'Mumbai' } : {} });
     assert.equal(r.statusCode, 200, `${gate}: ${r.body}`);
   }
+  // engagement.completed follows the issue of the FINAL: here the ADMIN issues the sealed copy as it is.
+  await t.worker.drain();
+  const issued = await t.app.inject({ method: 'POST', url: `/api/v1/engagements/${e.id}/report/issue-sealed`, headers: asUser(admin) });
+  assert.equal(issued.statusCode, 200, issued.body);
   const expected = [
     'engagement.stage_changed:DATA_INGESTING',
     'engagement.stage_changed:DATA_READY',

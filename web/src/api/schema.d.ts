@@ -425,10 +425,90 @@ export interface paths {
         };
         /**
          * Download the report PDF (FINAL when ready, else the DRAFT); 409 when none is ready
-         * @description The PDF: the FINAL when one is ready, else the newest DRAFT. ETag is the SHA-256; X-Report-Kind says which.
+         * @description The PDF: the FINAL when one is ready, else the newest DRAFT. Once the partner's signed copy is the one issued, the FINAL download is that copy; `copy=sealed` gives the sealed original. ETag is the SHA-256; X-Report-Kind says DRAFT or FINAL and X-Report-Copy DRAFT, SEALED or SIGNED_COPY.
          */
         get: operations["downloadReport"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/engagements/{id}/report/issue-sealed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue the sealed FINAL as it is, without the partner's DSC (ADMIN)
+         * @description Ends "awaiting the partner's signature": the sealed FINAL becomes the copy issued to the client and `engagement.completed` is sent with `report.issuedCopy: SEALED`. 409 before the FINAL is ready or once a copy was issued.
+         */
+        post: operations["issueSealedCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/engagements/{id}/report/signed-copies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed copies of the FINAL uploaded so far, newest first
+         * @description Each with its added signatures (who, issuer, serial, validity, signing time, valid over its byte range, trust) and warnings.
+         */
+        get: operations["listSignedCopies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/engagements/{id}/report/signed-copies/{copyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download one signed copy of the FINAL
+         * @description The PDF exactly as uploaded. ETag is its SHA-256.
+         */
+        get: operations["downloadSignedCopy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/engagements/{id}/report/signed-copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the FINAL signed with the partner's own DSC (the signatory or an ADMIN; multipart: file)
+         * @description Accepted only when the file begins with the exact bytes of the FINAL this service issued and what follows is an incremental update that adds signatures and changes no page; each added signature's CMS must verify over its byte range and the last must cover the whole file. Refusals are 422: signed_copy_not_of_this_report (the first bytes differ), signed_copy_changes_report (the appended revision changes a page, adds an annotation other than a signature field, or adds no signature), signed_copy_signature_invalid (an added signature does not verify); nothing is stored then. The answer lists each added signer (subject, issuer, serial, validity, signing time) and `warnings` when a signer's name is not the signatory's. The accepted copy becomes the one issued to the client (the report download); the sealed original stays available with `copy=sealed`. The first copy issued sends `engagement.completed`. 409 no_final_report before the FINAL is ready; 413 above the upload limit.
+         */
+        put: operations["uploadSignedCopy"];
         post?: never;
         delete?: never;
         options?: never;
@@ -585,7 +665,7 @@ export interface paths {
         };
         /**
          * Waiting for me: the engagements on which the signed-in person can act now
-         * @description A gate to decide (GATE_1; GATE_2 only where the person neither locked this round's assumptions nor approved GATE_1; GATE_3 sign-off only for an ADMIN who did not review GATE_2, once paid), assumptions to lock (or to lock again after a return for revision), and payment due before sign-off. Gates are decided by people: an API token and a VIEWER have nothing waiting (count 0). The console shows the count in its navigation and refreshes it on every engagement event.
+         * @description A gate to decide (GATE_1; GATE_2 only where the person neither locked this round's assumptions nor approved GATE_1; GATE_3 sign-off only for an ADMIN who did not review GATE_2, once paid), assumptions to lock (or to lock again after a return for revision), payment due before sign-off, and (SIGN_WITH_DSC) a sealed FINAL the person signed off that awaits their own DSC signature. Gates are decided by people: an API token and a VIEWER have nothing waiting (count 0). The console shows the count in its navigation and refreshes it on every engagement event.
          */
         get: operations["waitingForMe"];
         put?: never;
@@ -760,6 +840,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/ca-certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The certificate of this service's CA, which issues firms without their own certificate the one that seals their reports
+         * @description Public, PEM. A reader that is told to trust it shows a FINAL sealed with a certificate this service issued as trusted. It is not an Indian licensed CA: trusting it says only that the file comes from this service.
+         */
+        get: operations["getCaCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/signing-key": {
         parameters: {
             query?: never;
@@ -780,6 +880,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/verify-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Examine a PDF the service does not know by its SHA-256: which signature a change breaks (public, rate-limited)
+         * @description multipart/form-data with `file`. A file the service issued or accepted answers as GET /reports/verify/{sha256}. Otherwise valid:false, with its PDF signatures each checked over its byte range, `brokenSignatures` naming those a change breaks, the reason (changed after a signature, bytes added after the last one, or valid signatures on a file never uploaded), and `originalSha256` when the file begins with one the service knows. The file is not stored.
+         */
+        post: operations["verifyReportFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reports/verify/{sha256}": {
         parameters: {
             query?: never;
@@ -789,7 +909,7 @@ export interface paths {
         };
         /**
          * Verify a report from the SHA-256 of its PDF (public, rate-limited)
-         * @description valid:true only for a FINAL report this service signed; a DRAFT or unknown hash answers valid:false with a reason.
+         * @description valid:true for a FINAL report this service signed and sealed (copy SEALED), or a copy of one the partner signed with their own DSC and the service accepted (copy SIGNED_COPY, linked to the original by originalSha256); a DRAFT or unknown hash (a file changed after its signatures) answers valid:false with a reason. pdfSignatures lists the PDF signatures with the trust in each certificate.
          */
         get: operations["verifyReport"];
         put?: never;
@@ -866,6 +986,30 @@ export interface paths {
          * @description `ibbiRegistration` is the firm's number as a registered valuer entity (`IBBI/RV-E/02/2020/123`), where it is one; null clears it. The demo firm seeded on first start is renamed by its `legalName`; `demo: false` clears its demo flag once neither the firm nor any active member holds one of the made-up registrations, else 409 demo_registrations naming them.
          */
         patch: operations["updateFirmProfile"];
+        trace?: never;
+    };
+    "/api/v1/settings/firm/signing-certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The certificate FINAL reports are sealed with (PDF signature)
+         * @description The firm's document-signing certificate: the one an ADMIN uploaded, or the one this service's CA issued the firm (source ISSUED), or NONE before the first FINAL. Never the private key.
+         */
+        get: operations["getFirmSigningCertificate"];
+        /**
+         * Upload the firm's document-signing certificate (PKCS#12 and its password; ADMIN)
+         * @description multipart/form-data with `file` (PKCS#12) and `password`. FINAL reports rendered from then on are sealed with it. The private key is kept encrypted at rest; the password is not stored. 422 certificate_not_usable with a sentence when the password does not open the file, the file holds no RSA key and its certificate, or the certificate is expired or not yet valid; nothing is stored then.
+         */
+        put: operations["uploadFirmSigningCertificate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/settings/webhooks": {
@@ -1402,6 +1546,8 @@ export interface components {
             /** @description YYYY-MM-DD */
             appointmentDate: string | null;
             assumptionsLocked: boolean;
+            /** @description COMPLETED, and the FINAL awaits the partner's signature: no signed copy uploaded and the sealed copy not issued */
+            awaitingPartnerSignature: boolean;
             /** @description 21-character Corporate Identity Number, upper-case */
             cin: string | null;
             companyBackground: string | null;
@@ -1414,6 +1560,8 @@ export interface components {
             failureReason: string | null;
             /** @description eng_… */
             id: string;
+            /** @description Which copy of the FINAL was issued to the client: the sealed FINAL (the ADMIN issued it as it is) or the copy the partner signed with their DSC; null until then */
+            issuedCopy: ("SEALED" | "SIGNED_COPY") | null;
             /** @enum {string} */
             paymentStatus: "UNPAID" | "PAID";
             /** @description The price per share the client proposes, decimal rupees; the valuation tests it against the statute's rule (`compliance`) */
@@ -1446,6 +1594,8 @@ export interface components {
             /** @description YYYY-MM-DD */
             appointmentDate: string | null;
             assumptionsLocked: boolean;
+            /** @description COMPLETED, and the FINAL awaits the partner's signature: no signed copy uploaded and the sealed copy not issued */
+            awaitingPartnerSignature: boolean;
             /** @description 21-character Corporate Identity Number, upper-case */
             cin: string | null;
             companyBackground: string | null;
@@ -1458,6 +1608,8 @@ export interface components {
             failureReason: string | null;
             /** @description eng_… */
             id: string;
+            /** @description Which copy of the FINAL was issued to the client: the sealed FINAL (the ADMIN issued it as it is) or the copy the partner signed with their DSC; null until then */
+            issuedCopy: ("SEALED" | "SIGNED_COPY") | null;
             /** @enum {string} */
             paymentStatus: "UNPAID" | "PAID";
             /** @description The price per share the client proposes, decimal rupees; the valuation tests it against the statute's rule (`compliance`) */
@@ -1486,7 +1638,7 @@ export interface components {
         };
         ErrorCatalogueEntry: {
             /** @enum {string} */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "certificate_not_usable" | "signed_copy_not_of_this_report" | "signed_copy_changes_report" | "signed_copy_signature_invalid" | "no_final_report" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             /** @description What happened and what to do, for people; the console shows this sentence */
             sentence: string;
             status: number;
@@ -1525,6 +1677,24 @@ export interface components {
             ibbiRegistration?: string | null;
             legalName?: string;
         };
+        FirmSigningCertificate: {
+            /** @description Where the service's own CA certificate is served (public) */
+            caCertificateUrl: string;
+            issuer?: string;
+            notAfter?: string;
+            notBefore?: string;
+            /** @description Hexadecimal */
+            serialNumber?: string;
+            sha256Fingerprint?: string;
+            /**
+             * @description UPLOADED: the firm's own PKCS#12; ISSUED: issued by this service's CA; NONE: not yet issued (the first FINAL issues one)
+             * @enum {string}
+             */
+            source: "ISSUED" | "UPLOADED" | "NONE";
+            subject?: string;
+            /** @description When it was uploaded or issued */
+            uploadedAt?: string;
+        };
         Health: {
             /** @description up | down */
             database: string;
@@ -1546,6 +1716,11 @@ export interface components {
             /** @enum {string} */
             role: "ADMIN" | "VALUER" | "VIEWER";
             userId: string;
+        };
+        IssuedCopy: {
+            engagementId: string;
+            /** @constant */
+            issuedCopy: "SEALED";
         };
         LockAssumptionsInput: {
             /** @description The WACC built up from its parts. When given, wacc must equal the built-up WACC rounded half-up to 4 decimals, or the lock is 400 wacc_mismatch giving the computed figure; the report prints the build-up with its source */
@@ -1787,13 +1962,42 @@ export interface components {
             /** @enum {string} */
             status: "CREATED" | "CAPTURED" | "FAILED";
         };
+        PdfSignature: {
+            byteRange: number[];
+            commonName: string | null;
+            /** @description The PDF signature field */
+            fieldName: string | null;
+            issuer: string;
+            notAfter: string;
+            notBefore: string;
+            /**
+             * @description SEAL: the firm's seal applied by the service; ADDED: added afterwards (the partner's DSC)
+             * @enum {string}
+             */
+            role?: "SEAL" | "ADDED";
+            serialNumber: string;
+            sha256Fingerprint: string;
+            /** @description The signing time the signature states (CMS signed attribute, else the signature dictionary) */
+            signingTime: string | null;
+            /** @description adbe.pkcs7.detached or ETSI.CAdES.detached */
+            subFilter: string | null;
+            /** @description The signer certificate's subject */
+            subject: string;
+            /**
+             * @description SERVICE_CA: a certificate this service issued; CONFIGURED_ROOT: chains to a root in PDF_TRUST_ROOTS; EXTERNAL_UNVERIFIED: from an authority this service was not told to trust
+             * @enum {string}
+             */
+            trust?: "SERVICE_CA" | "CONFIGURED_ROOT" | "EXTERNAL_UNVERIFIED";
+            /** @description The CMS verifies over its byte range (the trust in its certificate is stated by `trust`) */
+            valid: boolean;
+        };
         /** @description RFC 9457 application/problem+json error body */
         Problem: {
             /**
              * @description Stable snake_case error code from the error catalogue (GET /api/v1/errors), e.g. validation_failed, not_found, already_locked
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "certificate_not_usable" | "signed_copy_not_of_this_report" | "signed_copy_changes_report" | "signed_copy_signature_invalid" | "no_final_report" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             detail: string;
             errors?: {
                 message: string;
@@ -1878,12 +2082,21 @@ export interface components {
             status: "NOT_STARTED" | "GENERATING" | "READY" | "FAILED";
         };
         ReportVerification: {
+            /** @description From verify-file: the signatures (signer and field) that a change to the file breaks */
+            brokenSignatures?: string[];
+            /** @description The certificate of the service's own CA, which issues firms without their own certificate the one their reports are sealed with */
+            caCertificateUrl?: string;
             /** @description The rule that produced signedPayload from the certificate fields */
             canonicalization?: string;
             /** @description signedPayload parsed: the certificate fields, in canonical (sorted) key order */
             certificate?: {
                 [key: string]: string;
             };
+            /**
+             * @description SEALED: the FINAL as the service sealed it; SIGNED_COPY: a copy the partner signed afterwards (their DSC appended), accepted by the service
+             * @enum {string}
+             */
+            copy?: "SEALED" | "SIGNED_COPY";
             /** @description The signatory's designation */
             designation?: string;
             engagementId?: string;
@@ -1893,6 +2106,10 @@ export interface components {
             keyId?: string;
             /** @constant */
             kind?: "FINAL";
+            /** @description For a signed copy: the SHA-256 of the sealed FINAL it begins with */
+            originalSha256?: string;
+            /** @description The file's PDF signatures in the order they were made: the firm's seal, then those added to a signed copy */
+            pdfSignatures?: components["schemas"]["PdfSignature"][];
             /** @description Where the report was signed */
             place?: string;
             reason?: string;
@@ -1909,6 +2126,8 @@ export interface components {
             signatureAlgorithm?: "Ed25519";
             signedAt?: string;
             signedBy?: string;
+            signedCopyId?: string;
+            signedCopyUploadedAt?: string;
             /** @description The exact canonical certificate that was signed: verify the signature over its UTF-8 bytes */
             signedPayload?: string;
             statute?: string;
@@ -1941,6 +2160,37 @@ export interface components {
             }[];
             /** @description The provision that says who may sign */
             rule: string;
+        };
+        SignedCopy: {
+            downloadUrl: string;
+            engagementId: string;
+            id: string;
+            /** @description The FINAL report this is a signed copy of */
+            reportId: string;
+            sha256: string;
+            /** @description The signatures added to the FINAL, in the order they were added */
+            signatures: components["schemas"]["PdfSignature"][];
+            sizeBytes: number;
+            uploadedAt: string;
+            uploadedBy: string;
+            /** @description For people: e.g. a signer whose name does not match the signatory's */
+            warnings: string[];
+        };
+        SignedCopyUploadInput: {
+            /**
+             * Format: binary
+             * @description The FINAL report as the partner's signing software saved it: the FINAL's exact bytes with their signature appended (an incremental update)
+             */
+            file: string;
+        };
+        SigningCertificateUploadInput: {
+            /**
+             * Format: binary
+             * @description PKCS#12 (.p12 or .pfx) holding an RSA private key and its certificate
+             */
+            file: string;
+            /** @description The PKCS#12 password: used to open the file once, never stored */
+            password: string;
         };
         SigningKey: {
             /** @constant */
@@ -2161,6 +2411,13 @@ export interface components {
                 code: string;
                 message: string;
             }[];
+        };
+        VerifyFileUploadInput: {
+            /**
+             * Format: binary
+             * @description The PDF to examine; read, never stored
+             */
+            file: string;
         };
         WebhookDelivery: {
             attemptLog: {
@@ -4106,7 +4363,10 @@ export interface operations {
     };
     downloadReport: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description issued (default): the copy the client is given; sealed: the FINAL as the service sealed it */
+                copy?: "issued" | "sealed";
+            };
             header?: never;
             path: {
                 id: string;
@@ -4153,6 +4413,303 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    issueSealedCopy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                "X-CSRF-Token"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedCopy"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSignedCopies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedCopy"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadSignedCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                copyId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description application/pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    uploadSignedCopy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                "X-CSRF-Token"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SignedCopyUploadInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedCopy"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4595,7 +5152,7 @@ export interface operations {
                         count: number;
                         items: {
                             /** @enum {string} */
-                            action: "DECIDE_GATE_1" | "DECIDE_GATE_2" | "SIGN_OFF" | "PAY" | "LOCK_ASSUMPTIONS" | "RELOCK_AFTER_REVISION";
+                            action: "DECIDE_GATE_1" | "DECIDE_GATE_2" | "SIGN_OFF" | "PAY" | "LOCK_ASSUMPTIONS" | "RELOCK_AFTER_REVISION" | "SIGN_WITH_DSC";
                             engagementId: string;
                             status: string;
                             statute: string;
@@ -5266,6 +5823,44 @@ export interface operations {
             };
         };
     };
+    getCaCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description application/x-pem-file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-pem-file": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getSigningKey: {
         parameters: {
             query?: never;
@@ -5286,6 +5881,75 @@ export interface operations {
             };
             /** @description Bad Request */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verifyReportFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["VerifyFileUploadInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportVerification"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5678,6 +6342,143 @@ export interface operations {
             };
             /** @description Unsupported Media Type: the body is not in a media type this operation accepts */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFirmSigningCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmSigningCertificate"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    uploadFirmSigningCertificate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                "X-CSRF-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SigningCertificateUploadInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmSigningCertificate"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -64,6 +64,7 @@ export default function EngagementPage() {
         </Stack>
         <Stack gap={4} align="end">
           <Badge size="lg" color={STATUS_COLORS[e.status] ?? 'gray'} data-testid="engagement-status" data-status={e.status}>{STATUS_LABELS[e.status]}</Badge>
+          {e.awaitingPartnerSignature && <Text size="sm" fw={700} data-testid="awaiting-partner-signature">Awaiting the partner's signature</Text>}
           {concluded && <Text fw={700} data-testid="header-value">{rupees(concluded)} per share</Text>}
           {!concluded && assetsTotal && <Text fw={700} data-testid="header-value">{rupees(assetsTotal)} (assets, in total)</Text>}
           <Text size="xs" c="gray.7" aria-live="polite">{live ? 'Live' : 'Refreshing every few seconds'}</Text>

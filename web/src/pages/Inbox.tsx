@@ -6,7 +6,7 @@ import { FormError } from '../components/FormError';
 import { ScrollX } from '../components/ScrollX';
 
 const ACTION_TAB: Record<string, string> = {
-  DECIDE_GATE_1: 'review', DECIDE_GATE_2: 'review', SIGN_OFF: 'review', PAY: 'review', LOCK_ASSUMPTIONS: 'assumptions', RELOCK_AFTER_REVISION: 'assumptions',
+  DECIDE_GATE_1: 'review', DECIDE_GATE_2: 'review', SIGN_OFF: 'review', PAY: 'review', LOCK_ASSUMPTIONS: 'assumptions', RELOCK_AFTER_REVISION: 'assumptions', SIGN_WITH_DSC: 'review',
 };
 
 export function InboxPage() {

@@ -1,6 +1,7 @@
 // A person's own profile (name, designation, registrations) and the firm's profile (ADMIN): what a
 // FINAL report's signature block prints, and what decides who may sign off GATE_3.
-import { ActionIcon, Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, FileInput, Group, Paper, PasswordInput, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { sentenceResolver } from '../lib/messages';
 import type { z } from 'zod';
@@ -146,7 +147,66 @@ export function FirmSettingsPage() {
   const firm = useQuery({ queryKey: ['firm-profile'], queryFn: () => call(api.GET('/api/v1/settings/firm')), enabled: isAdmin });
   if (!isAdmin) return <Stack><Title order={1} size="h2">Firm profile</Title><Text>Only an ADMIN can see and change the firm's profile.</Text></Stack>;
   if (!firm.data) return <FormError error={firm.error} />;
-  return <FirmEditor initial={firm.data} />;
+  return <Stack gap="xl"><FirmEditor initial={firm.data} /><FirmCertificate /></Stack>;
+}
+
+/**
+ * The certificate every FINAL is sealed with (a PDF signature any reader checks): the firm's own, uploaded
+ * here as PKCS#12 with its password (not stored), or the one the service's CA issued the firm.
+ */
+function FirmCertificate() {
+  const client = useQueryClient();
+  const cert = useQuery({ queryKey: ['firm-signing-certificate'], queryFn: () => call(api.GET('/api/v1/settings/firm/signing-certificate')) });
+  const [file, setFile] = useState<File | null>(null);
+  const [password, setPassword] = useState('');
+  const upload = useMutation({
+    mutationFn: () => {
+      const form = new FormData();
+      form.append('password', password);
+      form.append('file', file!, file!.name);
+      return call(api.PUT('/api/v1/settings/firm/signing-certificate', { body: form as never }));
+    },
+    onSuccess: async () => {
+      setFile(null);
+      setPassword('');
+      await client.invalidateQueries({ queryKey: ['firm-signing-certificate'] });
+    },
+  });
+  const c = cert.data;
+  return (
+    <Stack maw={640} data-testid="firm-certificate">
+      <Title order={2} size="h3">Document-signing certificate</Title>
+      <Text size="sm">
+        Every FINAL report is sealed with a PDF signature made with this certificate, which PDF readers check. The partner adds their own DSC afterwards.
+      </Text>
+      <FormError error={cert.error} />
+      {c && (
+        <Paper withBorder p="md" radius="md">
+          {c.source === 'NONE' ? (
+            <Text size="sm">No certificate yet. Upload the firm's own below; otherwise the service issues the firm one from its own CA when the first FINAL is sealed.</Text>
+          ) : (
+            <Stack gap={4}>
+              <Text size="sm"><b>{c.source === 'UPLOADED' ? 'The firm\'s own certificate' : 'Issued by this service\'s CA'}</b></Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>Subject: {c.subject}</Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>Issuer: {c.issuer}</Text>
+              <Text size="sm">Serial: {c.serialNumber}</Text>
+              <Text size="sm">Valid from {c.notBefore?.slice(0, 10)} to {c.notAfter?.slice(0, 10)}</Text>
+            </Stack>
+          )}
+          <Text size="xs" c="gray.7" mt="xs">The service's CA certificate: <Anchor href={c.caCertificateUrl} underline="always">{c.caCertificateUrl}</Anchor> (not an Indian licensed CA).</Text>
+        </Paper>
+      )}
+      <form onSubmit={(e) => { e.preventDefault(); if (file) upload.mutate(); }} aria-label="Upload the firm's certificate">
+        <Stack>
+          <FileInput label="PKCS#12 file (.p12 or .pfx)" description="An RSA key with its certificate, valid today" accept=".p12,.pfx,application/x-pkcs12" value={file} onChange={setFile} clearable clearButtonProps={{ 'aria-label': 'Clear the chosen file' }} />
+          <PasswordInput label="Its password" description="Opens the file once; never stored" value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="off" />
+          <FormError error={upload.error} title="Certificate refused" />
+          {upload.isSuccess && <Alert color="green" role="status">Certificate saved: FINAL reports are sealed with it from now on.</Alert>}
+          <Group><Button type="submit" disabled={!file} loading={upload.isPending}>Upload certificate</Button></Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
 }
 
 function FirmEditor({ initial }: { initial: { legalName: string; address: string | null; ibbiRegistration: string | null; gstin?: string | null; demo: boolean } }) {

@@ -2,13 +2,15 @@
 // whether a FINAL report with that hash was signed. The file never leaves the browser.
 import { Busy } from '../components/Busy';
 import { useState } from 'react';
-import { Alert, Anchor, Center, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, call } from '../api/client';
 import { STATUTE_LABELS, dateTime } from '../lib/format';
 import { FormError } from '../components/FormError';
+import { ScrollX } from '../components/ScrollX';
+import type { Schemas } from '../api/client';
 
 async function sha256Hex(file: File): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
@@ -17,9 +19,20 @@ async function sha256Hex(file: File): Promise<string> {
 
 export function VerifyPage() {
   const [fileName, setFileName] = useState<string>();
+  const [file, setFile] = useState<File>();
+  // Only on request: the file is sent to the service to find which signature a change breaks.
+  const examine = useMutation({
+    mutationFn: (f: File) => {
+      const form = new FormData();
+      form.append('file', f, f.name);
+      return call(api.POST('/api/v1/reports/verify-file', { body: form as never }));
+    },
+  });
   const verify = useMutation({
     mutationFn: async (file: File) => {
       setFileName(file.name);
+      setFile(file);
+      examine.reset();
       const sha256 = await sha256Hex(file);
       return call(api.GET('/api/v1/reports/verify/{sha256}', { params: { path: { sha256 } } }));
     },
@@ -46,8 +59,10 @@ export function VerifyPage() {
         <FormError error={verify.error} title="Could not check the file" />
         {r && r.valid && (
           <Paper withBorder p="md" radius="md" data-testid="verify-result">
-            <Alert color="green" title="Valid: this report was signed by the Valuation Service" role="status" mb="sm">
-              {fileName} is exactly the FINAL report the certificate below describes.
+            <Alert color="green" title={r.copy === 'SIGNED_COPY' ? 'Valid: a signed copy of a FINAL report certified by the Valuation Service' : 'Valid: this report was signed by the Valuation Service'} role="status" mb="sm">
+              {r.copy === 'SIGNED_COPY'
+                ? `${fileName} is the FINAL report described below, with the signature(s) listed added to it afterwards; its first bytes are exactly the certified FINAL.`
+                : `${fileName} is exactly the FINAL report the certificate below describes.`}
             </Alert>
             <Table aria-label="Certificate">
               <Table.Tbody>
@@ -60,19 +75,77 @@ export function VerifyPage() {
                 <Row k="Signed at" v={r.signedAt ? dateTime(r.signedAt) : undefined} />
                 <Row k="Report id" v={r.reportId} />
                 <Row k="Signing key" v={r.keyId} />
+                <Row k="This file" v={r.copy === 'SIGNED_COPY' ? 'A signed copy (the partner\'s DSC added to the sealed FINAL)' : r.copy === 'SEALED' ? 'The FINAL as the service sealed it' : undefined} />
                 <Row k="SHA-256" v={<Code style={{ wordBreak: 'break-all' }}>{r.sha256}</Code>} />
+                <Row k="Original FINAL" v={r.originalSha256 ? <Code style={{ wordBreak: 'break-all' }}>{r.originalSha256}</Code> : undefined} />
               </Table.Tbody>
             </Table>
+            {r.pdfSignatures && r.pdfSignatures.length > 0 && <PdfSignatures signatures={r.pdfSignatures} caCertificateUrl={r.caCertificateUrl} />}
           </Paper>
         )}
         {r && !r.valid && (
           <Alert color="red" title="Not valid" role="status" data-testid="verify-result">
-            No FINAL report signed by this service has exactly this content{r.reason ? ` (${r.reason})` : ''}. A changed byte,
-            a DRAFT, or a file from elsewhere all answer this way.
+            No FINAL report signed by this service, and no signed copy of one it accepted, has exactly this content{r.reason ? ` (${r.reason})` : ''}. A byte
+            changed after a signature, a DRAFT, a signed copy never uploaded to the service, or a file from elsewhere all answer this way.
+            {file && !examine.data && (
+              <Group mt="xs">
+                <Button size="xs" variant="white" color="dark" onClick={() => examine.mutate(file)} loading={examine.isPending}>Find which signature a change breaks (sends the file to the service)</Button>
+              </Group>
+            )}
           </Alert>
+        )}
+        <FormError error={examine.error} title="Could not examine the file" />
+        {examine.data && !examine.data.valid && (
+          <Paper withBorder p="md" radius="md" data-testid="examine-result">
+            <Text fw={700}>{examine.data.reason}</Text>
+            {examine.data.originalSha256 && <Text size="sm">Before the change the file was one this service knows: <Code style={{ wordBreak: 'break-all' }}>{examine.data.originalSha256}</Code></Text>}
+            {examine.data.pdfSignatures && examine.data.pdfSignatures.length > 0 && <PdfSignatures signatures={examine.data.pdfSignatures} />}
+          </Paper>
         )}
       </Stack>
     </Center>
+  );
+}
+
+type PdfSignature = NonNullable<Schemas['ReportVerification']['pdfSignatures']>[number];
+
+const TRUST: Record<NonNullable<PdfSignature['trust']>, string> = {
+  SERVICE_CA: 'Signed by a certificate this service issued',
+  CONFIGURED_ROOT: 'Signed by a certificate from an authority this service is configured to trust',
+  EXTERNAL_UNVERIFIED: 'Signed by a certificate from an external authority; this service does not vouch for its issuer',
+};
+
+/** The file's PDF signatures, as a PDF reader lists them, with how far each certificate is trusted. */
+function PdfSignatures({ signatures, caCertificateUrl }: { signatures: PdfSignature[]; caCertificateUrl?: string }) {
+  return (
+    <Stack gap="xs" mt="md">
+      <Title order={2} size="h4">PDF signatures in this file</Title>
+      <ScrollX minWidth={560}>
+        <Table aria-label="PDF signatures" striped data-testid="pdf-signatures">
+          <Table.Thead>
+            <Table.Tr><Table.Th>Signature</Table.Th><Table.Th>Signed by</Table.Th><Table.Th>Issued by</Table.Th><Table.Th>When</Table.Th><Table.Th>Valid over its bytes</Table.Th></Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {signatures.map((s, i) => (
+              <Table.Tr key={`${s.sha256Fingerprint}-${i}`}>
+                <Table.Td>{s.role === 'SEAL' ? 'The firm\'s seal' : signatures.length > 0 && !signatures.some((x) => x.role === 'SEAL') ? `Signature ${i + 1}` : 'Added afterwards (DSC)'}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.commonName ?? s.subject}<Text size="xs" c="gray.7">{s.trust ? TRUST[s.trust] : ''}</Text></Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.issuer}</Table.Td>
+                <Table.Td>{s.signingTime ? dateTime(s.signingTime) : 'not stated'}</Table.Td>
+                <Table.Td>{s.valid ? 'Yes' : 'No'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollX>
+      {caCertificateUrl && (
+        <Text size="sm" c="gray.7">
+          The service's own CA certificate, which issues firms without their own certificate the one that seals their reports:{' '}
+          <Anchor href={caCertificateUrl} underline="always">{caCertificateUrl}</Anchor>. It is not an Indian licensed certifying authority; a chain to such an
+          authority is called trusted only where its root is configured.
+        </Text>
+      )}
+    </Stack>
   );
 }
 

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../../types.js';
+import { problemResponses } from '../../../../problem.js';
+import { requirePrincipal } from '../../../../plugins/auth.js';
+import { signedCopySchema } from '../../../../schemas/pdf-signatures.js';
+import { listSignedCopies } from '../../../../../services/signed-copies.js';
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/signed-copies',
+    {
+      config: { auth: { role: 'VIEWER' } },
+      schema: {
+        tags: ['reports'],
+        operationId: 'listSignedCopies',
+        summary: 'The signed copies of the FINAL uploaded so far, newest first',
+        description: 'Each with its added signatures (who, issuer, serial, validity, signing time, valid over its byte range, trust) and warnings.',
+        params: z.object({ id: z.string() }),
+        response: { 200: z.array(signedCopySchema), ...problemResponses(404) },
+      },
+    },
+    async (request) => listSignedCopies(app.services, requirePrincipal(request), request.params.id),
+  );
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { AppInstance } from '../../../../types.js';
+import { problemResponses } from '../../../../problem.js';
+import { requirePrincipal } from '../../../../plugins/auth.js';
+import { signedCopyContent } from '../../../../../services/signed-copies.js';
+import { contentDisposition } from '../../../../content-disposition.js';
+
+export default function route(app: AppInstance) {
+  app.get(
+    '/signed-copies/:copyId',
+    {
+      config: { auth: { role: 'VIEWER' }, produces: { 200: ['application/pdf'] } },
+      schema: {
+        tags: ['reports'],
+        operationId: 'downloadSignedCopy',
+        summary: 'Download one signed copy of the FINAL',
+        description: 'The PDF exactly as uploaded. ETag is its SHA-256.',
+        params: z.object({ id: z.string(), copyId: z.string() }),
+        response: { 200: z.string().meta({ format: 'binary' }).describe('application/pdf'), ...problemResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const r = await signedCopyContent(app.services, requirePrincipal(request), request.params.id, request.params.copyId);
+      reply.type('application/pdf').header('etag', `"${r.sha256}"`).header('content-disposition', contentDisposition(r.fileName));
+      return reply.send(r.data as unknown as string);
+    },
+  );
+}

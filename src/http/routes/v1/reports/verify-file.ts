@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import type { FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppInstance } from '../../../types.js';
+import { problemResponses } from '../../../problem.js';
+import { AppError, validationFailed } from '../../../../lib/errors.js';
+import { enforceAddressLimit } from '../../../../services/rate-limits.js';
+import { verifyFile } from '../../../../services/report-verification.js';
+import { verificationSchema } from './verify.js';
+
+const uploadForm = z.object({ file: z.string().meta({ format: 'binary' }).describe('The PDF to examine; read, never stored') }).meta({ id: 'VerifyFileUpload' });
+const skipBodyValidation: FastifySchemaCompiler<z.ZodType> = (route) =>
+  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route);
+
+export default function route(app: AppInstance) {
+  app.post(
+    '/verify-file',
+    {
+      config: { auth: 'public' },
+      validatorCompiler: skipBodyValidation as never,
+      schema: {
+        tags: ['reports'],
+        operationId: 'verifyReportFile',
+        summary: 'Examine a PDF the service does not know by its SHA-256: which signature a change breaks (public, rate-limited)',
+        description:
+          'multipart/form-data with `file`. A file the service issued or accepted answers as GET /reports/verify/{sha256}. Otherwise valid:false, with its PDF signatures each checked over its byte range, ' +
+          '`brokenSignatures` naming those a change breaks, the reason (changed after a signature, bytes added after the last one, or valid signatures on a file never uploaded), and `originalSha256` when the file begins with one the service knows. The file is not stored.',
+        consumes: ['multipart/form-data'],
+        body: uploadForm,
+        response: { 200: verificationSchema, ...problemResponses(400, 413, 415, 429) },
+      },
+    },
+    async (request) => {
+      await enforceAddressLimit(app.services, 'verifyFile', request.ip);
+      if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send multipart/form-data with the field file');
+      let file: Buffer | undefined;
+      for await (const part of request.parts()) {
+        if (part.type === 'file' && part.fieldname === 'file' && !file) file = await part.toBuffer();
+        else throw validationFailed([{ path: `/${part.fieldname}`, message: part.type === 'file' ? 'exactly one file, in the field "file"' : 'unknown field' }]);
+      }
+      if (!file || file.length === 0) throw validationFailed([{ path: '/file', message: 'is required' }]);
+      return verifyFile(app.services, file);
+    },
+  );
+}

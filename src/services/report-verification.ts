@@ -1,0 +1,60 @@
+// Verification of a file the service does not know by its SHA-256: which of its PDF signatures a change
+// breaks, or what was added after the last one (docs/report-signatures.md, Verification). The file is read,
+// never stored.
+import { createHash } from 'node:crypto';
+import type { ServiceContext } from './context.js';
+import { verifyReport } from './reports.js';
+import { publicSignature } from './signed-copies.js';
+import { readSignatures, type PdfSignatureInfo } from '../reports/pdf-signature/inspect.js';
+import { PdfSyntaxError } from '../reports/pdf-signature/objects.js';
+
+const who = (s: PdfSignatureInfo) => `${s.commonName ?? s.name ?? 'an unnamed signer'}${s.fieldName ? ` (field ${s.fieldName})` : ''}`;
+
+export async function verifyFile(ctx: ServiceContext, data: Buffer) {
+  const sha256 = createHash('sha256').update(data).digest('hex');
+  const known = await verifyReport(ctx, sha256);
+  if (known.valid || ('reason' in known && /DRAFT/.test(known.reason ?? ''))) return known;
+  let signatures: PdfSignatureInfo[];
+  try {
+    signatures = data.subarray(0, 5).toString('latin1') === '%PDF-' ? await readSignatures(data) : [];
+  } catch (err) {
+    if (!(err instanceof PdfSyntaxError)) throw err;
+    signatures = [];
+  }
+  const pdfSignatures = [];
+  for (const s of signatures) {
+    pdfSignatures.push(await publicSignature(ctx, {
+      fieldName: s.fieldName, subject: s.subject, commonName: s.commonName, issuer: s.issuer, serialNumber: s.serialNumber, notBefore: s.notBefore, notAfter: s.notAfter,
+      sha256Fingerprint: s.sha256Fingerprint, signingTime: s.signingTime, subFilter: s.subFilter, byteRange: s.byteRange, valid: s.valid, certificatePem: s.certificatePem, chainPem: s.chainPem,
+    }, 'ADDED'));
+  }
+  const broken = signatures.filter((s) => !s.valid);
+  // The longest start of the file that is a file the service knows: what the file was before the change.
+  let knownPrefix: { sha256: string; copy?: 'SEALED' | 'SIGNED_COPY' } | undefined;
+  for (const s of [...signatures].reverse()) {
+    const end = (s.byteRange[2] ?? 0) + (s.byteRange[3] ?? 0);
+    if (end <= 0 || end >= data.length) continue;
+    const prefixSha = createHash('sha256').update(data.subarray(0, end)).digest('hex');
+    const prefix = await verifyReport(ctx, prefixSha);
+    if (prefix.valid) {
+      knownPrefix = { sha256: prefixSha, copy: prefix.copy };
+      break;
+    }
+  }
+  const last = signatures.at(-1);
+  let reason: string;
+  if (broken.length > 0) {
+    reason = `The file was changed after it was signed: the signature of ${broken.map(who).join(' and of ')} no longer verifies over the bytes it covers.`;
+  } else if (last && !last.coversWholeFile) {
+    reason = `Bytes were added after the last signature, of ${who(last)}: no signature covers them.${knownPrefix ? ' Before those bytes the file is one this service issued or accepted.' : ''}`;
+  } else if (signatures.length > 0) {
+    reason = 'The file\'s PDF signatures verify, but this service never issued nor accepted this file: a signed copy must be uploaded to the service before it verifies here.';
+  } else {
+    reason = 'No certified report or accepted signed copy has this SHA-256, and the file carries no PDF signature.';
+  }
+  return {
+    valid: false as const, sha256, reason, pdfSignatures,
+    brokenSignatures: broken.map(who),
+    ...(knownPrefix ? { originalSha256: knownPrefix.sha256 } : {}),
+  };
+}
