@@ -1,7 +1,8 @@
 // ESLint (typescript-eslint, flat config): typescript-eslint's recommended rules, and the import
 // boundaries that keep the architecture honest (docs/architecture.md): the domain core imports only the domain
 // and the shared contract; the HTTP layer never reaches the database (it goes through services); the
-// contract imports nothing of the server; the console imports only itself, the contract and npm packages.
+// contract imports nothing of the server; the console imports only itself, the contract and npm packages;
+// services run no SQL themselves (every query is a repository function).
 // typescript-eslint over Biome: its no-restricted-imports takes per-folder gitignore patterns with
 // exceptions, which is exactly what the boundaries need.
 import tseslint from 'typescript-eslint';
@@ -37,7 +38,17 @@ export default tseslint.config(
   },
   {
     files: ['src/services/**/*.ts'],
-    rules: restrict('Services never import the worker: the worker calls services (a service that runs as a job receives a JobAttempt from src/services/jobs.ts).', ['**/jobs/**']),
+    rules: {
+      ...restrict('Services never import the worker: the worker calls services (a service that runs as a job receives a JobAttempt from src/services/jobs.ts).', ['**/jobs/**']),
+      // SQL lives in src/db/repositories only: a service asks a repository function, which names the question.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='query']",
+          message: 'Services run no SQL: put the query in a repository function under src/db/repositories and call that.',
+        },
+      ],
+    },
   },
   {
     files: ['src/contract/**/*.ts'],

@@ -41,3 +41,16 @@ test('services never import the worker (the worker calls services)', async () =>
   assert.deepEqual(await boundaryErrors('src/services/x.ts', "import { x } from './jobs.js';"), []);
   assert.deepEqual(await boundaryErrors('src/services/x.ts', "import { x } from '../db/repositories/jobs.js';"), []);
 });
+
+test('services run no SQL: a .query( in src/services is refused, the same call in a repository is not', async () => {
+  const sqlErrors = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+  const code = "export async function count(tx: { query(sql: string): Promise<unknown[]> }) {\n  return tx.query('SELECT count(*) FROM firms');\n}\n";
+  const generic = "export async function count(tx: { query<T>(sql: string): Promise<T[]> }) {\n  return tx.query<{ n: number }>('SELECT 1 AS n');\n}\n";
+  const [message] = await sqlErrors('src/services/x.ts', code);
+  assert.match(message, /Services run no SQL/);
+  assert.equal((await sqlErrors('src/services/x.ts', generic)).length, 1, 'a typed query too');
+  assert.deepEqual(await sqlErrors('src/db/repositories/x.ts', code), []);
+});
