@@ -1,5 +1,6 @@
 // Uploads: stored with their SHA-256 in one transaction with the status change and the ingestion job.
 import type { RecordResponse } from './idempotency.js';
+import { AUDIT } from '../contract/audit-actions.js';
 import { createHash } from 'node:crypto';
 import type { RequestTag, ServiceContext } from './context.js';
 import { actorOf, requestIdOf } from './context.js';
@@ -100,7 +101,7 @@ export async function uploadDocument(
       status: input.kind === 'FINANCIALS' ? 'PARSING' : 'STORED', created_by: actorOf(principal).id!,
     });
     const actor = actorOf(principal, requestId);
-    await insertAudit(tx, principal.firmId, actor, { action: 'document.uploaded', engagementId, details: { documentId: doc.id, kind: doc.kind, sha256 } });
+    await insertAudit(tx, principal.firmId, actor, { action: AUDIT.documentUploaded, engagementId, details: { documentId: doc.id, kind: doc.kind, sha256 } });
     if (input.kind === 'FINANCIALS') {
       await applyTransition(tx, principal.firmId, engagementId, 'UPLOAD_FINANCIALS', actor, { details: { documentId: doc.id } });
       await enqueueJob(tx, INGEST_JOB, { firmId: principal.firmId, engagementId, documentId: doc.id, requestId: requestIdOf(requestId) });

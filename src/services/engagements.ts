@@ -1,6 +1,7 @@
 // Engagements and the one way their status changes: applyTransition, inside the caller's transaction,
 // writing the status, the audit entry and the outbox events together.
 import type { RecordResponse } from './idempotency.js';
+import { AUDIT, transitionAuditAction } from '../contract/audit-actions.js';
 import type { RequestTag, ServiceContext } from './context.js';
 import { actorOf } from './context.js';
 import type { Executor } from '../db/client.js';
@@ -104,7 +105,7 @@ export async function createEngagement(
       appointingAuthority: input.appointingAuthority, appointmentDate: input.appointmentDate, addressee: input.addressee,
       companyBackground: input.companyBackground, transactionDate: input.transactionDate,
     });
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'engagement.created', engagementId: row.id, toStatus: 'CREATED' });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.engagementCreated, engagementId: row.id, toStatus: 'CREATED' });
     const created = publicEngagement(row);
     await record?.(tx, created);
     return created;
@@ -206,7 +207,7 @@ export async function patchEngagement(ctx: ServiceContext, principal: Principal,
     );
     if (Object.keys(changes).length === 0) return publicEngagement(current);
     await repo.updateEngagementFields(tx, principal.firmId, id, next);
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'engagement.updated', engagementId: id, details: { changes } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.engagementUpdated, engagementId: id, details: { changes } });
     return publicEngagement((await repo.getEngagement(tx, principal.firmId, id))!);
   });
 }
@@ -286,7 +287,7 @@ export async function applyTransition(
   const beforeUpload = action === 'UPLOAD_FINANCIALS' ? current.status : null;
   await repo.updateStatus(tx, firmId, engagementId, to, beforeUpload, to === 'FAILED' ? options.failureReason ?? 'failed' : null);
   await insertAudit(tx, firmId, actor, {
-    action: `engagement.${action.toLowerCase()}`,
+    action: transitionAuditAction(action),
     engagementId,
     fromStatus: current.status,
     toStatus: to,

@@ -1,5 +1,6 @@
 // Sign-up, login, sessions and API tokens. Secrets are shown once and stored only as digests.
 import { publicProfile } from './profile.js';
+import { AUDIT } from '../contract/audit-actions.js';
 import { announcePrincipalChange } from './principal-cache.js';
 import { randomBytes } from 'node:crypto';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
@@ -79,7 +80,7 @@ export async function signup(
       id: newId('usr'), firmId: firm.id, email: input.email, name: input.name, role: 'ADMIN', status: 'ACTIVE', passwordHash,
     });
     if (!user) throw conflict('email_exists', 'An account with this e-mail already exists');
-    await insertAudit(tx, firm.id, requestActor({ type: 'USER', id: user.id }, requestId), { action: 'firm.signed_up' });
+    await insertAudit(tx, firm.id, requestActor({ type: 'USER', id: user.id }, requestId), { action: AUDIT.firmSignedUp });
     const grant = await startSession(ctx, tx, user);
     return { user: publicUser(user), firm: firmSummary(firm), grant };
   });
@@ -108,7 +109,7 @@ export async function login(
   await recordLoginSuccess(ctx, input.email, address);
   return ctx.db.transaction(async (tx) => {
     const firm = (await users.getFirm(tx, user.firm_id))!;
-    await insertAudit(tx, user.firm_id, requestActor({ type: 'USER', id: user.id }, requestId), { action: 'user.logged_in' });
+    await insertAudit(tx, user.firm_id, requestActor({ type: 'USER', id: user.id }, requestId), { action: AUDIT.userLoggedIn });
     const grant = await startSession(ctx, tx, user);
     return { user: publicUser(user), firm: firmSummary(firm), grant, knownBrowserToken: issueDeviceToken(ctx.sessionSecret, user.id) };
   });
@@ -215,7 +216,7 @@ export async function createApiToken(
       id: newId('tok'), firmId: principal.firmId, name: input.name, tokenHash: sha256Hex(token),
       prefix: token.slice(0, 8), createdBy: principal.userId, expiresAt,
     });
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'api_token.created', details: { tokenId: row.id, name: row.name } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.apiTokenCreated, details: { tokenId: row.id, name: row.name } });
     return { ...publicToken(row), token };
   });
 }
@@ -227,7 +228,7 @@ export async function listApiTokens(ctx: ServiceContext, principal: Principal, l
 export async function revokeApiToken(ctx: ServiceContext, principal: Principal, tokenId: string, requestId?: RequestTag) {
   await ctx.db.transaction(async (tx) => {
     if (!(await tokens.revokeApiToken(tx, principal.firmId, tokenId))) throw notFound('API token');
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'api_token.revoked', details: { tokenId } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.apiTokenRevoked, details: { tokenId } });
     await announcePrincipalChange(tx, principal.firmId);
   });
   ctx.principals?.invalidateFirm(principal.firmId);
@@ -266,7 +267,7 @@ export async function seedDemoFirm(ctx: ServiceContext): Promise<{ email: string
     await tokens.insertApiToken(tx, {
       id: newId('tok'), firmId: firm.id, name: 'demo token', tokenHash: sha256Hex(token), prefix: token.slice(0, 8), createdBy: user.id, expiresAt: null,
     });
-    await insertAudit(tx, firm.id, { type: 'SYSTEM', id: null }, { action: 'firm.demo_seeded' });
+    await insertAudit(tx, firm.id, { type: 'SYSTEM', id: null }, { action: AUDIT.firmDemoSeeded });
     return true;
   });
   return seeded ? { email, password, token } : null;

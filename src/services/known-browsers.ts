@@ -3,6 +3,7 @@
 // a link; opening it proves they read the account's e-mail, and the browser gets the known-browser cookie, so
 // the next login (with the password, as ever) is not held by guesses spread over other addresses.
 import type { RequestTag, ServiceContext } from './context.js';
+import { AUDIT } from '../contract/audit-actions.js';
 import { requestActor } from './context.js';
 import { AppError } from '../lib/errors.js';
 import { randomSecret, sha256Hex } from '../lib/crypto.js';
@@ -30,7 +31,7 @@ export async function requestKnownBrowserLink(ctx: ServiceContext, email: string
     const since = new Date(Date.now() - 15 * 60_000);
     if ((await links.countRecentKnownBrowserLinks(tx, user.id, since)) >= LINKS_PER_QUARTER_HOUR) return false;
     await links.insertKnownBrowserLink(tx, { tokenHash: sha256Hex(secret), userId: user.id, expiresAt: new Date(Date.now() + KNOWN_BROWSER_LINK_MINUTES * 60_000) });
-    await insertAudit(tx, user.firm_id, requestActor({ type: 'USER', id: user.id }, requestId), { action: 'user.known_browser_link_sent' });
+    await insertAudit(tx, user.firm_id, requestActor({ type: 'USER', id: user.id }, requestId), { action: AUDIT.userKnownBrowserLinkSent });
     return true;
   });
   if (!made) return;
@@ -58,7 +59,7 @@ export async function confirmKnownBrowser(ctx: ServiceContext, token: string, re
     const id = await links.useKnownBrowserLink(tx, sha256Hex(token));
     if (!id) return null;
     const user = await users.findUserForSession(tx, id);
-    if (user) await insertAudit(tx, user.firm_id, requestActor({ type: 'USER', id }, requestId), { action: 'user.known_browser_added' });
+    if (user) await insertAudit(tx, user.firm_id, requestActor({ type: 'USER', id }, requestId), { action: AUDIT.userKnownBrowserAdded });
     return id;
   });
   if (!userId) throw new AppError('link_expired', 'This link has expired or has been used already; ask for a new one from the log-in page');

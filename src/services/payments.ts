@@ -2,6 +2,7 @@
 // callback or the gateway webhook, and one `payment.captured` event whichever path captures first.
 // Gateway HTTP calls happen outside transactions; every state change is one transaction.
 import type { RecordResponse } from './idempotency.js';
+import { AUDIT } from '../contract/audit-actions.js';
 import type { RequestTag, ServiceContext } from './context.js';
 import { actorOf, requestActor } from './context.js';
 import type { Executor } from '../db/client.js';
@@ -131,7 +132,7 @@ export async function createPayment(
     }
     if (engagement.payment_status === 'PAID') throw alreadyPaid();
     await insertAudit(tx, principal.firmId, actor, {
-      action: 'payment.created', engagementId,
+      action: AUDIT.paymentCreated, engagementId,
       details: { paymentId: id, gatewayOrderId: order.orderId, amountPaise, currency: 'INR' },
     });
     const answer = publicPayment(inserted, keyId, ctx.config.GST_RATE_PERCENT);
@@ -177,7 +178,7 @@ async function capturePayment(
     await requireEngagement(tx, current.firm_id, current.engagement_id, true);
     await engagements.setPaymentStatus(tx, current.firm_id, current.engagement_id, 'PAID');
     await insertAudit(tx, current.firm_id, actor, {
-      action: 'payment.captured', engagementId: current.engagement_id,
+      action: AUDIT.paymentCaptured, engagementId: current.engagement_id,
       details: { paymentId: current.id, gatewayOrderId: current.gateway_order_id, gatewayPaymentId, amountPaise: current.amount_paise, source },
     });
     await writeEngagementEvent(tx, current.firm_id, current.engagement_id, 'payment.captured', { payment: publicPayment(captured, ctx.gateway.keyId, ctx.config.GST_RATE_PERCENT) });

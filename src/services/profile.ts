@@ -1,6 +1,7 @@
 // Credentials: a person's own profile (name, designation, registrations) and the firm's profile
 // (legal name, address, IBBI registered-valuer-entity number). Each change is audited.
 import type { RequestTag, ServiceContext } from './context.js';
+import { AUDIT } from '../contract/audit-actions.js';
 import { actorOf } from './context.js';
 import { conflict, forbidden, notFound } from '../lib/errors.js';
 import { DEMO_REGISTRATION_NUMBERS } from './demo-firm.js';
@@ -27,7 +28,7 @@ export async function updateMyProfile(
   return ctx.db.transaction(async (tx) => {
     const updated = await users.updateUserProfile(tx, principal.firmId, principal.userId, patch);
     if (!updated) throw notFound('user');
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'profile.updated', details: { userId: principal.userId, ...patch } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.profileUpdated, details: { userId: principal.userId, ...patch } });
     return updated;
   });
 }
@@ -57,7 +58,7 @@ export async function updateFirmProfile(
       }
     }
     const firm = await users.updateFirmProfile(tx, principal.firmId, patch);
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'firm.profile_updated', details: patch });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.firmProfileUpdated, details: patch });
     return publicFirmProfile(firm);
   });
 }

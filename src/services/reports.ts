@@ -1,6 +1,7 @@
 // Reports: a DRAFT rendered when the engagement reaches GATE_1, the FINAL on COMPLETED, signed with
 // the service's Ed25519 key. Anyone can verify a FINAL report from its SHA-256.
 import { createHash } from 'node:crypto';
+import { AUDIT } from '../contract/audit-actions.js';
 import type { ServiceContext } from './context.js';
 import type { NormalisedFinancials } from '../domain/financials/normalise.js';
 import { RENDER_JOB, enqueueJob, failsForGood, type JobPayload, PermanentJobError, type JobAttempt } from './jobs.js';
@@ -203,7 +204,7 @@ async function renderReportAttempt(ctx: ServiceContext, job: JobAttempt, payload
     await reports.markReportReady(tx, firmId, reportId, {
       sha256, blobKey, sizeBytes: pdf.length, certificate: certificate as Record<string, string> | null, signature, signingKeyId: keyId, seal,
     });
-    await insertAudit(tx, firmId, SYSTEM_ACTOR, { action: 'report.generated', engagementId, details: { reportId, kind, sha256 } });
+    await insertAudit(tx, firmId, SYSTEM_ACTOR, { action: AUDIT.reportGenerated, engagementId, details: { reportId, kind, sha256 } });
     await job.complete(tx);
   });
   return true;

@@ -3,6 +3,7 @@
 // plus an incremental update that adds valid signatures and changes no page. The accepted copy becomes the
 // one issued to the client; the sealed original stays available to the firm.
 import { createHash } from 'node:crypto';
+import { AUDIT } from '../contract/audit-actions.js';
 import { readFileSync } from 'node:fs';
 import type { X509Certificate } from 'node:crypto';
 import type { RequestTag, ServiceContext } from './context.js';
@@ -105,7 +106,7 @@ export async function uploadSignedCopy(ctx: ServiceContext, principal: Principal
     await repo.setIssuedCopy(tx, principal.firmId, engagementId, 'SIGNED_COPY', id);
     const actor = actorOf(principal, request);
     await insertAudit(tx, principal.firmId, actor, {
-      action: 'report.signed_copy_uploaded', engagementId,
+      action: AUDIT.reportSignedCopyUploaded, engagementId,
       details: { reportId: final.id, signedCopyId: id, sha256, signers: signatures.map((s) => ({ subject: s.subject, issuer: s.issuer, serialNumber: s.serialNumber, signingTime: s.signingTime })), warnings },
     });
     if (wasIssued === null) await writeEngagementEvent(tx, principal.firmId, engagementId, 'engagement.completed', await completedData(tx, principal.firmId, engagement.id, final.id, 'SIGNED_COPY', sha256, original));
@@ -148,7 +149,7 @@ export async function issueSealedCopy(ctx: ServiceContext, principal: Principal,
     const was = (await repo.issuedCopy(tx, principal.firmId, engagementId))?.issued_copy ?? null;
     if (was !== null) throw conflict('invalid_transition', was === 'SEALED' ? 'The sealed copy is already the one issued' : 'A signed copy has been issued already');
     await repo.setIssuedCopy(tx, principal.firmId, engagementId, 'SEALED', null);
-    await insertAudit(tx, principal.firmId, actorOf(principal, request), { action: 'report.sealed_copy_issued', engagementId, details: { reportId: final.id, sha256: final.sha256 } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, request), { action: AUDIT.reportSealedCopyIssued, engagementId, details: { reportId: final.id, sha256: final.sha256 } });
     await writeEngagementEvent(tx, principal.firmId, engagementId, 'engagement.completed', await completedData(tx, principal.firmId, engagementId, final.id, 'SEALED', final.sha256!, original));
   });
   return { engagementId, issuedCopy: 'SEALED' as const };

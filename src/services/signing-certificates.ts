@@ -3,6 +3,7 @@
 // while none is uploaded, issued to the firm by the deployment's own CA. Private keys are kept encrypted
 // with the secret that encrypts the report signing key.
 import type { ServiceContext, RequestTag } from './context.js';
+import { AUDIT } from '../contract/audit-actions.js';
 import { actorOf } from './context.js';
 import type { Principal } from '../domain/identity/roles.js';
 import type { Executor } from '../db/client.js';
@@ -74,7 +75,7 @@ async function issueForFirm(ctx: ServiceContext, firmId: string, renewing: boole
     const row = newRow(firmId, 'ISSUED', issued, facts, encrypted, null);
     const done = renewing ? (await repo.replaceFirmCertificate(tx, row), true) : await repo.insertIssuedCertificateIfNone(tx, row);
     if (done) {
-      await insertAudit(tx, firmId, SYSTEM_ACTOR, { action: 'firm.signing_certificate_issued', details: certificateSummary(facts, 'ISSUED') });
+      await insertAudit(tx, firmId, SYSTEM_ACTOR, { action: AUDIT.firmSigningCertificateIssued, details: certificateSummary(facts, 'ISSUED') });
     }
   });
 }
@@ -137,7 +138,7 @@ export async function uploadFirmCertificate(ctx: ServiceContext, principal: Prin
   return ctx.db.transaction(async (tx: Executor) => {
     const row = newRow(principal.firmId, 'UPLOADED', opened, opened.facts, encrypted, principal.kind === 'user' ? principal.userId : null);
     await repo.replaceFirmCertificate(tx, row);
-    await insertAudit(tx, principal.firmId, actorOf(principal, request), { action: 'firm.signing_certificate_uploaded', details: certificateSummary(opened.facts, 'UPLOADED') });
+    await insertAudit(tx, principal.firmId, actorOf(principal, request), { action: AUDIT.firmSigningCertificateUploaded, details: certificateSummary(opened.facts, 'UPLOADED') });
     return view(await repo.currentFirmCertificate(tx, principal.firmId));
   });
 }

@@ -1,5 +1,6 @@
 // A firm's team: invitations (hashed, expiring, single use), roles, removal. The last ADMIN stays.
 import type { RequestTag, ServiceContext } from './context.js';
+import { AUDIT } from '../contract/audit-actions.js';
 import { actorOf, requestActor } from './context.js';
 import { AppError, conflict, notFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
@@ -34,7 +35,7 @@ export async function invite(
       id: newId('inv'), firmId: principal.firmId, userId: user.id, tokenHash: sha256Hex(secret),
       createdBy: actorOf(principal).id!, expiresAt: new Date(Date.now() + INVITATION_DAYS * 86400_000),
     });
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'team.invited', details: { userId: user.id, role: user.role } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.teamInvited, details: { userId: user.id, role: user.role } });
     return user;
   });
   const firm = (await users.getFirm(ctx.db, principal.firmId))!;
@@ -92,7 +93,7 @@ export async function resendInvitation(ctx: ServiceContext, principal: Principal
     const found = await invitations.getPendingInvitationForUpdate(tx, principal.firmId, invitationId);
     if (!found) throw notFound('Invitation');
     await invitations.renewInvitation(tx, principal.firmId, invitationId, sha256Hex(secret), new Date(Date.now() + INVITATION_DAYS * 86400_000));
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'team.invitation_resent', details: { invitationId, userId: found.user_id } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.teamInvitationResent, details: { invitationId, userId: found.user_id } });
     return found;
   });
   const firm = (await users.getFirm(ctx.db, principal.firmId))!;
@@ -108,7 +109,7 @@ export async function cancelInvitation(ctx: ServiceContext, principal: Principal
     const found = await invitations.getPendingInvitationForUpdate(tx, principal.firmId, invitationId);
     if (!found) throw notFound('Invitation');
     await users.deleteUser(tx, principal.firmId, found.user_id);
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'team.invitation_cancelled', details: { invitationId, email: found.email } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.teamInvitationCancelled, details: { invitationId, email: found.email } });
   });
 }
 
@@ -121,7 +122,7 @@ export async function deactivateMember(ctx: ServiceContext, principal: Principal
     if (user.role === 'ADMIN') await assertNotLastAdmin(tx, principal.firmId, userId);
     await revokeUserSessions(tx, principal.firmId, userId);
     const updated = (await users.deactivateUser(tx, principal.firmId, userId))!;
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'team.deactivated', details: { userId, email: user.email } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.teamDeactivated, details: { userId, email: user.email } });
     await announcePrincipalChange(tx, principal.firmId);
     return publicUser(updated);
   }).finally(() => ctx.principals?.invalidateFirm(principal.firmId));
@@ -153,7 +154,7 @@ export async function acceptInvite(ctx: ServiceContext, input: { token: string; 
     // Now the person is known: their e-mail, name and firm are not a password either (the activation rolls back).
     const firm = await users.getFirm(tx, inv.firm_id);
     assertStrongPassword(input.password, { email: user.email, name: user.name, firmName: firm?.name });
-    await insertAudit(tx, inv.firm_id, requestActor({ type: 'USER', id: user.id }, requestId), { action: 'team.invitation_accepted' });
+    await insertAudit(tx, inv.firm_id, requestActor({ type: 'USER', id: user.id }, requestId), { action: AUDIT.teamInvitationAccepted });
     return user;
   });
 }
@@ -171,7 +172,7 @@ export async function changeRole(ctx: ServiceContext, principal: Principal, user
     if (!user) throw notFound('Team member');
     if (user.role === 'ADMIN' && role !== 'ADMIN') await assertNotLastAdmin(tx, principal.firmId, userId);
     const updated = (await users.updateUserRole(tx, principal.firmId, userId, role))!;
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'team.role_changed', details: { userId, from: user.role, to: role } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.teamRoleChanged, details: { userId, from: user.role, to: role } });
     await announcePrincipalChange(tx, principal.firmId);
     return publicUser(updated);
   }).finally(() => ctx.principals?.invalidateFirm(principal.firmId));
@@ -184,7 +185,7 @@ export async function removeMember(ctx: ServiceContext, principal: Principal, us
     if (user.role === 'ADMIN') await assertNotLastAdmin(tx, principal.firmId, userId);
     await revokeUserSessions(tx, principal.firmId, userId);
     await users.deleteUser(tx, principal.firmId, userId);
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'team.removed', details: { userId, email: user.email } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.teamRemoved, details: { userId, email: user.email } });
     await announcePrincipalChange(tx, principal.firmId);
   });
   ctx.principals?.invalidateFirm(principal.firmId);

@@ -1,5 +1,6 @@
 // Assumptions lock and the valuation computation (a job). The engine is pure; this file stores its result.
 import { GROWTH_BELOW_WACC } from '../contract/engagement-forms.js';
+import { AUDIT } from '../contract/audit-actions.js';
 import type { RequestTag, ServiceContext } from './context.js';
 import { actorOf } from './context.js';
 import { COMPUTE_JOB, enqueueJob, type JobPayload, PermanentJobError, type JobAttempt } from './jobs.js';
@@ -162,7 +163,7 @@ export async function startComputationIfReady(tx: Executor, firmId: string, enga
   const missing = financials ? statuteMissingInputs(engagement, financials.data) : [];
   if (missing.length > 0) {
     await insertAudit(tx, firmId, actor, {
-      action: 'computation.waiting_for_inputs', engagementId, details: { missing: missing.map((m) => ({ path: m.path, message: m.message })) },
+      action: AUDIT.computationWaitingForInputs, engagementId, details: { missing: missing.map((m) => ({ path: m.path, message: m.message })) },
     });
     return false;
   }
@@ -236,7 +237,7 @@ export async function lockAssumptions(
     });
     if (!row) throw conflict('already_locked', 'Assumptions are already locked for this engagement');
     await insertAudit(tx, principal.firmId, actor, {
-      action: 'assumptions.locked', engagementId, details: {
+      action: AUDIT.assumptionsLocked, engagementId, details: {
         wacc, terminalGrowthRate: growth, midYear: row.mid_year,
         ...(judgement.methodWeights && { methodWeights: judgement.methodWeights }),
         ...(judgement.dlomPercent !== undefined && { dlomPercent: judgement.dlomPercent }),

@@ -13,6 +13,7 @@
 //   3. deliver-webhook reads the delivery (short transaction), sends it OUTSIDE any transaction, then records
 //      the attempt, the next attempt's job and the job's completion in one short transaction.
 import type { ServiceContext } from './context.js';
+import { AUDIT } from '../contract/audit-actions.js';
 import type { Executor } from '../db/client.js';
 import { newId } from '../lib/ids.js';
 import { insertAudit } from '../db/repositories/audit.js';
@@ -170,7 +171,7 @@ export async function deliverWebhook(ctx: ServiceContext, job: JobAttempt, paylo
     });
     if (disableReason) {
       await repo.disableEndpoint(tx, firmId, e.id, disableReason);
-      await insertAudit(tx, firmId, { type: 'SYSTEM', id: null }, { action: 'webhook.disabled', details: { endpointId: e.id, reason: disableReason } });
+      await insertAudit(tx, firmId, { type: 'SYSTEM', id: null }, { action: AUDIT.webhookDisabled, details: { endpointId: e.id, reason: disableReason } });
     }
     if (nextAttemptAt) await enqueueDelivery(tx, d, nextAttemptAt);
     return outcome;

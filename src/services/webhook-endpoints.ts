@@ -2,6 +2,7 @@
 // and deletes endpoints, lists their deliveries and asks for a redelivery. The fan-out of events and the
 // delivery attempts are in webhook-delivery.ts.
 import type { RequestTag, ServiceContext } from './context.js';
+import { AUDIT } from '../contract/audit-actions.js';
 import { actorOf } from './context.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { conflict, notFound } from '../lib/errors.js';
@@ -89,7 +90,7 @@ export async function createEndpoint(
       id, firmId: principal.firmId, url: input.url, description: input.description ?? null,
       events: unique(input.events), secretEncrypted: sealEndpointSecret(ctx.config, id, secret), createdBy: actorOf(principal).id!,
     });
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'webhook.created', details: { endpointId: e.id, url: e.url, events: e.events } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.webhookCreated, details: { endpointId: e.id, url: e.url, events: e.events } });
     return e;
   });
   return { ...publicEndpoint(row), secret };
@@ -117,7 +118,7 @@ export async function updateEndpoint(
     const e = await repo.updateEndpoint(tx, principal.firmId, id, { ...patch, events: patch.events && unique(patch.events) });
     if (!e) throw notFound('Webhook endpoint');
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
-      action: 'webhook.updated', details: { endpointId: id, changed: Object.keys(patch) },
+      action: AUDIT.webhookUpdated, details: { endpointId: id, changed: Object.keys(patch) },
     });
     return e;
   });
@@ -128,7 +129,7 @@ export async function deleteEndpoint(ctx: ServiceContext, principal: Principal, 
   await ctx.db.transaction(async (tx) => {
     // Its deliveries and attempts go with it; queued jobs for them find nothing and finish.
     if (!(await repo.deleteEndpoint(tx, principal.firmId, id))) throw notFound('Webhook endpoint');
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'webhook.deleted', details: { endpointId: id } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.webhookDeleted, details: { endpointId: id } });
   });
 }
 
@@ -137,7 +138,7 @@ export async function rotateSecret(ctx: ServiceContext, principal: Principal, id
   const row = await ctx.db.transaction(async (tx) => {
     const e = await repo.rotateSecret(tx, principal.firmId, id, sealEndpointSecret(ctx.config, id, secret), new Date(Date.now() + ROTATION_OVERLAP_MS));
     if (!e) throw notFound('Webhook endpoint');
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'webhook.secret_rotated', details: { endpointId: id } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.webhookSecretRotated, details: { endpointId: id } });
     return e;
   });
   return { ...publicEndpoint(row), secret };
@@ -156,7 +157,7 @@ export async function sendTestEvent(ctx: ServiceContext, principal: Principal, i
     });
     const d = await repo.insertDelivery(tx, { id: newId('dlv'), firmId: principal.firmId, endpointId: e.id, eventId, eventType: TEST_EVENT_TYPE, body });
     await enqueueDelivery(tx, d);
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'webhook.test_sent', details: { endpointId: id, deliveryId: d.id } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.webhookTestSent, details: { endpointId: id, deliveryId: d.id } });
     return publicDelivery(d);
   });
 }
@@ -182,7 +183,7 @@ export async function redeliver(ctx: ServiceContext, principal: Principal, endpo
     });
     await enqueueDelivery(tx, d);
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
-      action: 'webhook.redelivered', details: { endpointId, deliveryId: d.id, redeliveryOf: original.id },
+      action: AUDIT.webhookRedelivered, details: { endpointId, deliveryId: d.id, redeliveryOf: original.id },
     });
     return publicDelivery(d);
   });

@@ -1,6 +1,7 @@
 // The audit trail and the transactional outbox: both written inside the transaction of the change they describe.
 import type { Executor } from '../client.js';
 import { newId } from '../../lib/ids.js';
+import { GATE_DECISION_ACTIONS, gateApprovalAction, type AuditAction, type GateName } from '../../contract/audit-actions.js';
 
 export interface Actor {
   type: 'USER' | 'API_TOKEN' | 'SYSTEM';
@@ -17,7 +18,7 @@ export async function insertAudit(
   tx: Executor,
   firmId: string,
   actor: Actor,
-  entry: { action: string; engagementId?: string | null; fromStatus?: string | null; toStatus?: string | null; details?: unknown },
+  entry: { action: AuditAction; engagementId?: string | null; fromStatus?: string | null; toStatus?: string | null; details?: unknown },
 ): Promise<void> {
   await tx.query(
     `INSERT INTO audit_events (id, firm_id, engagement_id, actor_type, actor_id, action, from_status, to_status, request_id, details, client_request_id)
@@ -97,7 +98,7 @@ export async function notifyFirmEvent(tx: Executor, firmId: string): Promise<voi
 
 export const FIRM_EVENTS_CHANNEL = 'firm_events';
 
-export type GateName = 'GATE_1' | 'GATE_2' | 'GATE_3';
+export type { GateName };
 
 /** One decision at a gate, as the audit trail recorded it. */
 export interface GateDecisionRow {
@@ -116,15 +117,15 @@ export async function reviewHistory(tx: Executor, firmId: string, engagementId: 
   return tx.query<GateDecisionRow>(
     `SELECT action, actor_id, details, created_at FROM audit_events
       WHERE firm_id = $1 AND engagement_id = $2
-        AND (action LIKE 'engagement.approve_gate_%' OR action = 'engagement.reject_gate' OR action = 'engagement.return_for_revision')
+        AND action = ANY($3::text[])
       ORDER BY id`,
-    [firmId, engagementId],
+    [firmId, engagementId, GATE_DECISION_ACTIONS],
   );
 }
 
 /** Who approved `gate` last in a review history (an audit actor id: a user, or a token), or null. */
 export function lastApproverOf(history: readonly GateDecisionRow[], gate: GateName): string | null {
-  const action = `engagement.approve_${gate.toLowerCase()}`;
+  const action = gateApprovalAction(gate);
   for (let i = history.length - 1; i >= 0; i--) if (history[i]!.action === action) return history[i]!.actor_id;
   return null;
 }

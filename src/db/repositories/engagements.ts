@@ -1,4 +1,5 @@
 import { prepared, type Executor } from '../client.js';
+import { gateApprovalAction, type GateName } from '../../contract/audit-actions.js';
 import type { EngagementStatus } from '../../domain/engagement/state-machine.js';
 
 export interface EngagementRow {
@@ -148,8 +149,9 @@ export interface InboxCandidate {
 /** The person behind an actor id column of the row `e`, in SQL: a token's id stands for the member who created it. */
 const personSql = (actor: string) =>
   `CASE WHEN left(${actor}, 4) = 'tok_' THEN (SELECT t.created_by FROM api_tokens t WHERE t.firm_id = e.firm_id AND t.id = ${actor}) ELSE ${actor} END`;
-const lastApproverSql = (gate: 'gate_1' | 'gate_2' | 'gate_3') =>
-  `(SELECT ae.actor_id FROM audit_events ae WHERE ae.firm_id = e.firm_id AND ae.engagement_id = e.id AND ae.action = 'engagement.approve_${gate}' ORDER BY ae.id DESC LIMIT 1)`;
+// The action is the contract's own constant (a fixed identifier, never input), written into the statement.
+const lastApproverSql = (gate: GateName) =>
+  `(SELECT ae.actor_id FROM audit_events ae WHERE ae.firm_id = e.firm_id AND ae.engagement_id = e.id AND ae.action = '${gateApprovalAction(gate)}' ORDER BY ae.id DESC LIMIT 1)`;
 
 /**
  * The newest `perStatus` engagements of each status, newest first in the order of `statuses`, with what
@@ -162,9 +164,9 @@ export async function listInboxCandidates(tx: Executor, firmId: string, statuses
             EXISTS (SELECT 1 FROM assumption_versions v WHERE v.firm_id = e.firm_id AND v.engagement_id = e.id) AS returned_for_revision,
             ${personSql('e.created_by')} AS created_by_person,
             ${personSql('a.locked_by')} AS locked_by_person,
-            ${personSql(lastApproverSql('gate_1'))} AS gate1_person,
-            ${personSql(lastApproverSql('gate_2'))} AS gate2_person,
-            CASE WHEN e.status = 'COMPLETED' THEN ${lastApproverSql('gate_3')} END AS gate3_actor,
+            ${personSql(lastApproverSql('GATE_1'))} AS gate1_person,
+            ${personSql(lastApproverSql('GATE_2'))} AS gate2_person,
+            CASE WHEN e.status = 'COMPLETED' THEN ${lastApproverSql('GATE_3')} END AS gate3_actor,
             e.status = 'COMPLETED' AND EXISTS (SELECT 1 FROM reports r WHERE r.firm_id = e.firm_id AND r.engagement_id = e.id AND r.kind = 'FINAL' AND r.status = 'READY') AS final_ready
        FROM (SELECT e.*, row_number() OVER (PARTITION BY e.status ORDER BY e.id COLLATE "C" DESC) AS nth
                FROM engagements e WHERE e.firm_id = $1 AND e.status = ANY($2::text[])

@@ -1,5 +1,6 @@
 // The deployment CA, firms' document-signing certificates and the partner-signed copies of FINAL reports.
 import type { Executor } from '../client.js';
+import { gateApprovalAction } from '../../contract/audit-actions.js';
 
 export interface CaRow {
   id: string;
@@ -152,8 +153,8 @@ export async function issuedCopy(tx: Executor, firmId: string, engagementId: str
 /** The person who signed off GATE_3 (the report's signatory), from the audit trail. */
 export async function signatoryUserId(tx: Executor, firmId: string, engagementId: string): Promise<string | null> {
   const rows = await tx.query<{ actor_id: string | null }>(
-    `SELECT actor_id FROM audit_events WHERE firm_id = $1 AND engagement_id = $2 AND action = 'engagement.approve_gate_3' AND actor_type = 'USER' ORDER BY id DESC LIMIT 1`,
-    [firmId, engagementId],
+    `SELECT actor_id FROM audit_events WHERE firm_id = $1 AND engagement_id = $2 AND action = $3 AND actor_type = 'USER' ORDER BY id DESC LIMIT 1`,
+    [firmId, engagementId, gateApprovalAction('GATE_3')],
   );
   return rows[0]?.actor_id ?? null;
 }

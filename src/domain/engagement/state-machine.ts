@@ -1,6 +1,7 @@
 // The engagement lifecycle (docs/decisions.md, Engagement lifecycle) as one table. Every status change in the service goes
 // through `nextStatus`; anything the table does not list is an invalid transition (409).
 import type { EngagementEventType } from '../../contract/events.js';
+import type { EngagementAction } from '../../contract/audit-actions.js';
 export const ENGAGEMENT_STATUSES = [
   'CREATED', 'DATA_INGESTING', 'DATA_READY', 'COMPUTING', 'GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED', 'FAILED',
 ] as const;
@@ -9,18 +10,7 @@ export type EngagementStatus = (typeof ENGAGEMENT_STATUSES)[number];
 export const GATES = ['GATE_1', 'GATE_2', 'GATE_3'] as const;
 export type Gate = (typeof GATES)[number];
 
-export type EngagementAction =
-  | 'UPLOAD_FINANCIALS'
-  | 'INGEST_SUCCEEDED'
-  | 'INGEST_REJECTED'
-  | 'START_COMPUTATION'
-  | 'COMPUTATION_SUCCEEDED'
-  | 'COMPUTATION_FAILED'
-  | 'APPROVE_GATE_1'
-  | 'APPROVE_GATE_2'
-  | 'APPROVE_GATE_3'
-  | 'REJECT_GATE'
-  | 'RETURN_FOR_REVISION';
+export type { EngagementAction };
 
 export const ENGAGEMENT_ACTIONS: readonly EngagementAction[] = [
   'UPLOAD_FINANCIALS', 'INGEST_SUCCEEDED', 'INGEST_REJECTED', 'START_COMPUTATION', 'COMPUTATION_SUCCEEDED',

@@ -1,6 +1,7 @@
 // Review: the three gates (approve / reject with a comment, or why this person may not act),
 // payment (sandbox checkout or the gateway's), and the report (status, inline preview, download).
 import { useEffect, useState } from 'react';
+import { AUDIT, gateApprovalAction } from '../../../../src/contract/audit-actions';
 import { Alert, Badge, Button, FileInput, Group, Paper, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
@@ -25,15 +26,15 @@ export function gateBlocker(gate: Gate, engagement: Engagement, me: Me | undefin
   const last = (action: string) => [...events].reverse().find((e) => e.action === action);
   if (gate === 'GATE_2') {
     // The server counts a token's actions as its creator's; the console sees people's own actions.
-    const lock = last('assumptions.locked');
-    const g1 = last('engagement.approve_gate_1');
+    const lock = last(AUDIT.assumptionsLocked);
+    const g1 = last(gateApprovalAction('GATE_1'));
     if (lock && lock.actor.id === myId) return 'Independent review: you locked the assumptions, so someone else must review Gate 2.';
     if (g1 && g1.actor.id === myId) return 'Independent review: you approved Gate 1, so someone else must approve Gate 2.';
   }
   if (gate === 'GATE_3') {
     // The role first: it is what a VALUER can do nothing about.
     if (me.role !== 'ADMIN') return 'Sign-off needs an ADMIN (partner) signed in; your role cannot sign.';
-    const g2 = last('engagement.approve_gate_2');
+    const g2 = last(gateApprovalAction('GATE_2'));
     if (g2 && g2.actor.id === myId) return 'Independent review: you reviewed Gate 2, so another partner must sign.';
     if (engagement.paymentStatus !== 'PAID') return 'Sign-off needs the engagement to be paid first.';
   }
@@ -288,7 +289,7 @@ function PartnerSignature({ engagement, me, events }: { engagement: Engagement; 
     queryKey: ['engagement', engagement.id, 'signed-copies', engagement.issuedCopy],
     queryFn: () => call(api.GET('/api/v1/engagements/{id}/report/signed-copies', { params: { path: { id: engagement.id } } })),
   });
-  const signatoryId = [...events].reverse().find((e) => e.action === 'engagement.approve_gate_3')?.actor.id;
+  const signatoryId = [...events].reverse().find((e) => e.action === gateApprovalAction('GATE_3'))?.actor.id;
   const canUpload = me?.kind === 'user' && (me.role === 'ADMIN' || (signatoryId !== undefined && me.user?.id === signatoryId));
   const refresh = () => client.invalidateQueries({ queryKey: ['engagement', engagement.id] });
   const upload = useMutation({

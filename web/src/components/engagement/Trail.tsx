@@ -1,21 +1,12 @@
 // The review trail and audit events: who did what, when, with the comment or reason.
 import { ScrollX } from '../ScrollX';
+import { AUDIT_ACTION_WORDS, type AuditAction } from '../../../../src/contract/audit-actions';
 import { Table, Text, Title, Stack } from '@mantine/core';
 import type { Schemas } from '../../api/client';
 import { date, dateTime, rupees } from '../../lib/format';
 
 type AuditEvent = Schemas['AuditEvent'];
 
-const ACTIONS: Record<string, string> = {
-  'engagement.created': 'Created the engagement',
-  'engagement.updated': 'Corrected the details',
-  'document.uploaded': 'Uploaded a document',
-  'assumptions.locked': 'Locked the assumptions',
-  'engagement.approve_gate_1': 'Approved Gate 1',
-  'engagement.approve_gate_2': 'Approved Gate 2',
-  'engagement.approve_gate_3': 'Signed off (Gate 3)',
-  'engagement.reject_gate': 'Rejected at a gate',
-};
 
 const FIELDS: Record<string, string> = {
   targetEntity: 'Target entity', cin: 'CIN', purpose: 'Purpose', valuationDate: 'Valuation date', transactionDate: 'Transaction date',
@@ -57,7 +48,7 @@ export function Trail({ events, names }: { events: AuditEvent[]; names: Record<s
                 <Table.Tr key={e.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(e.createdAt)}</Table.Td>
                   <Table.Td>{(e.actor.id && names[e.actor.id]) || who}</Table.Td>
-                  <Table.Td>{ACTIONS[e.action] ?? e.action}{e.fromStatus && e.toStatus && e.fromStatus !== e.toStatus ? <Text size="xs" c="gray.7">{e.fromStatus} → {e.toStatus}</Text> : null}</Table.Td>
+                  <Table.Td>{AUDIT_ACTION_WORDS[e.action as AuditAction] ?? e.action}{e.fromStatus && e.toStatus && e.fromStatus !== e.toStatus ? <Text size="xs" c="gray.7">{e.fromStatus} → {e.toStatus}</Text> : null}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{note ?? ''}</Table.Td>
                 </Table.Tr>
               );
