@@ -10,7 +10,7 @@ import { canLockAssumptions } from '../domain/engagement/state-machine.js';
 import { buildCostOfCapital, computeValuation, statedWacc, ValuationInputError, type CostOfCapitalInput, type Purpose, type Statute, type ValuationResult } from '../domain/valuation/engine.js';
 import { buildWorkpapers } from '../reports/workpapers.js';
 import { dec } from '../domain/valuation/money.js';
-import { missingInputs, usesDcf, type MissingInput } from '../domain/valuation/readiness.js';
+import { dcfAdoptedBy, missingInputs, usesDcf, type MissingInput } from '../domain/valuation/readiness.js';
 import { rateWarnings, valuationDateWarnings } from '../domain/valuation/warnings.js';
 import { judgementErrors, type Judgement, type JudgementError } from '../domain/valuation/judgement.js';
 import type { MarketApproach } from '../domain/valuation/comparables.js';
@@ -123,11 +123,15 @@ export async function getAssumptionsHistory(ctx: ServiceContext, principal: Prin
   ];
 }
 
-/** What the engagement's statute still needs from these financials. */
-export function statuteMissingInputs(engagement: EngagementLaw, financials: NormalisedFinancials): MissingInput[] {
+/**
+ * What the engagement's statute still needs from these financials. `methodWeights`, the valuer's
+ * (locked or being locked): a method they adopt must be computable, never replaced by another.
+ */
+export function statuteMissingInputs(engagement: EngagementLaw, financials: NormalisedFinancials, methodWeights?: Record<string, string | number> | null): MissingInput[] {
   return missingInputs(financials, {
     statute: engagement.statute as Statute, purpose: (engagement.purpose as Purpose | null) ?? null,
     transactionDate: transactionDateOf(engagement), valuationDate: engagement.valuation_date,
+    dcfAdopted: dcfAdoptedBy(methodWeights),
   });
 }
 
@@ -161,7 +165,8 @@ export async function startComputationIfReady(tx: Executor, firmId: string, enga
   const engagement = await requireEngagement(tx, firmId, engagementId, true);
   if (engagement.status !== 'DATA_READY' || !engagement.assumptions_locked) return false;
   const financials = await data.getFinancials<NormalisedFinancials>(tx, firmId, engagementId);
-  const missing = financials ? statuteMissingInputs(engagement, financials.data) : [];
+  const assumptions = financials ? await data.getAssumptions(tx, firmId, engagementId) : null;
+  const missing = financials ? statuteMissingInputs(engagement, financials.data, assumptions?.method_weights) : [];
   if (missing.length > 0) {
     await insertAudit(tx, firmId, actor, {
       action: 'computation.waiting_for_inputs', engagementId, details: { missing: missing.map((m) => ({ path: m.path, message: m.message })) },
@@ -220,7 +225,7 @@ export async function lockAssumptions(
       throw new AppError(400, JUDGEMENT_REFUSAL_CODES[refusals[0].code], refusals.map((r) => `${r.path}: ${r.message}`).join(' '), refusals.map((r) => ({ path: r.path, message: r.message })));
     }
     if (engagement.status === 'DATA_READY' && financials) {
-      const missing = statuteMissingInputs(engagement, financials.data);
+      const missing = statuteMissingInputs(engagement, financials.data, judgement.methodWeights);
       if (missing.length > 0) throw inputsIncomplete(missing);
     }
     const actor = actorOf(principal, requestId);

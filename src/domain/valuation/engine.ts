@@ -6,7 +6,7 @@ import { ValuationInputError } from './errors.js';
 import { applyDiscount, checkJudgement, type Judgement } from './judgement.js';
 import { complianceOf } from './compliance.js';
 import { dec, isDecimalString, plain, toPaise, toPlaces, type Dec } from './money.js';
-import { missingInputs, projectionRangeProblem, usesDcf, type ReadinessContext } from './readiness.js';
+import { dcfAdoptedBy, missingInputs, projectionRangeProblem, usesDcf, type ReadinessContext } from './readiness.js';
 import { computeSensitivity } from './sensitivity.js';
 import { stubPeriod } from './stub.js';
 import { buildCostOfCapital, discloseCostOfCapital, statedWacc, type CostOfCapitalInput } from './cost-of-capital.js';
@@ -233,16 +233,19 @@ function checkInput(input: ValuationInput): CheckedInput {
   const refusal = noProvisionInForce(statute, purpose, transactionDate);
   if (refusal) throw new ValuationInputError('NO_PROVISION_IN_FORCE', refusal);
   checkOptions(input.options);
+  // Weights that adopt the DCF make its projections required, as the option does: never a fallback to NAV.
+  const dcfAdopted = dcfAdoptedBy(input.judgement?.methodWeights);
   const checked = checkFinancials(input.financials, {
     statute,
     purpose,
     transactionDate,
     ...(input.options?.rule11uaIssueMethod && { rule11uaIssueMethod: input.options.rule11uaIssueMethod }),
     valuationDate,
+    dcfAdopted,
   });
   // A DCF shown only for information (Rule 11UA, NAV adopted) is left out when the projections do not
   // start at the valuation date, rather than refusing the prescribed valuation (docs/valuation-method.md).
-  const dcfShown = usesDcf({ statute, purpose, transactionDate, ...(input.options?.rule11uaIssueMethod && { rule11uaIssueMethod: input.options.rule11uaIssueMethod }) }, checked);
+  const dcfShown = !dcfAdopted && usesDcf({ statute, purpose, transactionDate, ...(input.options?.rule11uaIssueMethod && { rule11uaIssueMethod: input.options.rule11uaIssueMethod }) }, checked);
   const misaligned = dcfShown && checked.projections.length > 0 ? projectionRangeProblem(valuationDate, checked.projections.map((p) => p.year)) : null;
   const financials = misaligned ? { ...checked, projections: [] } : checked;
   const omittedDcf: ValuationWarning[] = misaligned
@@ -349,6 +352,6 @@ function checkFinancials(financials: unknown, readiness: ReadinessContext): Norm
     throw new ValuationInputError('SHARES_NOT_POSITIVE', 'Equity shares outstanding must be greater than 0.');
   }
   const missing = missingInputs(f, readiness);
-  if (missing.length > 0) throw new ValuationInputError(missing[0].code, missing.map((m) => m.message).join(' '));
+  if (missing.length > 0) throw new ValuationInputError(missing[0].code, missing.map((m) => `${m.path}: ${m.message}`).join(' '));
   return f;
 }

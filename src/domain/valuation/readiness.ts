@@ -15,7 +15,8 @@ import type { Purpose, Statute } from './types.js';
  *   `navAdjustments`), the open-market, fair-market and stamp-duty values that replace them.
  * - Rule 11UA: PE and PV, the paid-up equity capital and the paid-up value per share (> 0).
  * - A DCF: projections. FEMA and the Companies Act always value by DCF; Rule 11UA only when the
- *   issuer adopts DCF under Rule 11UA(2)(b) (otherwise DCF is shown when projections exist).
+ *   issuer adopts DCF under Rule 11UA(2)(b), by the option or by the valuer's weights (otherwise DCF
+ *   is shown when projections exist). An adopted method is never replaced by another.
  *   NAV and IBC never demand projections.
  */
 export interface MissingInput {
@@ -34,6 +35,19 @@ export interface ReadinessContext {
   valuationDate?: string;
   /** YYYY-MM-DD; from 1 April 2026 Rule 11UA gives way to Rule 57 of the Income-tax Rules, 2026, which has no DCF. */
   transactionDate?: string;
+  /** The valuer's locked weights give the DCF more than nil: the DCF is adopted and can never be left out. */
+  dcfAdopted?: boolean;
+}
+
+/** True when the valuer's weights adopt the DCF (a weight above nil). */
+export function dcfAdoptedBy(methodWeights: Partial<Record<string, string | number>> | null | undefined): boolean {
+  const raw = methodWeights?.DCF;
+  if (raw === undefined || raw === null) return false;
+  try {
+    return dec(raw).gt(0);
+  } catch {
+    return false;
+  }
 }
 
 /** Rule 11UA's valuation under the Income-tax Act, 2025 (Rule 57 Sl. No. 4: NAV only). */
@@ -48,7 +62,7 @@ export function usesDcf(ctx: ReadinessContext, f: Pick<NormalisedFinancials, 'pr
       return false;
     case 'RULE_11UA':
       if (underRule57(ctx)) return false;
-      return ctx.rule11uaIssueMethod === 'DCF' || f === null || f.projections.length > 0;
+      return ctx.rule11uaIssueMethod === 'DCF' || ctx.dcfAdopted === true || f === null || f.projections.length > 0;
     default:
       return true;
   }
@@ -56,7 +70,8 @@ export function usesDcf(ctx: ReadinessContext, f: Pick<NormalisedFinancials, 'pr
 
 export function projectionsRequired(ctx: ReadinessContext): boolean {
   if (ctx.statute === 'FEMA_RBI' || ctx.statute === 'COMPANIES_ACT_SEC_62') return true;
-  return ctx.statute === 'RULE_11UA' && !underRule57(ctx) && ctx.rule11uaIssueMethod === 'DCF' && ctx.purpose !== 'TRANSFER_OR_RECEIPT';
+  // The issuer's DCF (Rule 11UA(2)(b)), chosen by the option or by the valuer's weights: never replaced by NAV.
+  return ctx.statute === 'RULE_11UA' && !underRule57(ctx) && (ctx.rule11uaIssueMethod === 'DCF' || ctx.dcfAdopted === true) && ctx.purpose !== 'TRANSFER_OR_RECEIPT';
 }
 
 const FAIR_VALUE_PAIRS = [

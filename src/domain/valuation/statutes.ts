@@ -96,7 +96,12 @@ function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
   // NAV needs no projections; DCF is shown when they exist (readiness demands them when adopted).
   const dcf = usesDcf(ctx, f) ? computeDcf(f, ctx.dcf) : null;
   const chosenByWeight = ctx.methodWeights && dec(ctx.methodWeights.DCF ?? 0).eq(HUNDRED) ? 'DCF' : ctx.methodWeights ? 'NAV' : undefined;
-  const issueUsesDcf = (chosenByWeight ?? ctx.rule11uaIssueMethod ?? 'NAV') === 'DCF' && dcf !== null;
+  const issueAdoptsDcf = (chosenByWeight ?? ctx.rule11uaIssueMethod ?? 'NAV') === 'DCF' && ctx.purpose !== 'TRANSFER_OR_RECEIPT';
+  // The method the issuer adopted is the method valued: a DCF that cannot be computed is refused, never replaced by NAV.
+  if (issueAdoptsDcf && dcf === null) {
+    throw new ValuationInputError('MISSING_PROJECTIONS', '/projections: the discounted cash flow method adopted under Rule 11UA(2)(b) needs at least one projection year.');
+  }
+  const issueUsesDcf = issueAdoptsDcf && dcf !== null;
   const raw: Partial<Record<Purpose, Dec>> = {};
   const showIssue = ctx.purpose !== 'TRANSFER_OR_RECEIPT';
   const showTransfer = ctx.purpose !== 'ISSUE_OF_SHARES';

@@ -1,0 +1,47 @@
+// Valuation integrity through the API: the method the valuer adopts is the method valued, and the law
+// is read on the transaction date. Expected figures are worked by hand in the tests.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
+import { createEngagement, fixture, lock, status, upload } from '../../helpers/engagements.js';
+
+let t: TestApp;
+let bearer: Record<string, string>;
+before(async () => {
+  t = await createTestApp();
+  bearer = asToken((await createToken(t, await signupAdmin(t))).token);
+});
+after(() => t.close());
+
+const BASE = { wacc: 12, terminalGrowthRate: 4, rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.' };
+const WHY = 'The issuer adopts the DCF under Rule 11UA(2)(b), by a merchant banker.';
+
+async function withFinancials(body: Record<string, unknown>, document: unknown) {
+  const e = await createEngagement(t, bearer, body);
+  const up = await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(document)));
+  assert.equal(up.statusCode, 201, up.body);
+  await t.worker.drain();
+  return e;
+}
+
+test('DCF adopted at 100 % with projections starting in a year already ended: the lock is 409 inputs_incomplete naming /projections, and nothing is stored', async () => {
+  // Balance sheet of 31 March 2024, projections FY2025–FY2029, valued on 31 March 2026: FY2025 has ended.
+  const document = fixture('sample-company.json');
+  document.balanceSheetDate = '2024-03-31';
+  document.projections = document.projections.map((p: { year: string }, i: number) => ({ ...p, year: `FY${2025 + i}` }));
+  const e = await withFinancials({ statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' }, document);
+  assert.equal(await status(t, bearer, e.id), 'DATA_READY');
+  const res = await lock(t, bearer, e.id, { ...BASE, methodWeights: { DCF: 100 }, weightsRationale: WHY });
+  assert.equal(res.statusCode, 409, res.body);
+  assert.equal(res.json().code, 'inputs_incomplete');
+  assert.deepEqual(res.json().errors.map((x: { path: string }) => x.path), ['/projections']);
+  assert.match(res.json().errors[0].message, /FY2025, ends on 2025-03-31, before the valuation date 2026-03-31/);
+  assert.equal(await status(t, bearer, e.id), 'DATA_READY');
+  assert.equal((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/assumptions`, headers: bearer })).json().locked, false);
+  const valuation = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer });
+  assert.equal(valuation.statusCode, 409, 'no valuation is stored');
+  // NAV adopted: the lock is accepted and the DCF, shown for information only, is left out with a warning.
+  const nav = await lock(t, bearer, e.id, { ...BASE, methodWeights: { NAV_11UA_2A: 100 }, weightsRationale: WHY });
+  assert.equal(nav.statusCode, 200, nav.body);
+});
