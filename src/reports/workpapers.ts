@@ -279,7 +279,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
       ['ebitda', 'EBITDA', (y) => `${y} EBITDA`, RUPEE_FORMAT],
       ['da', 'Depreciation and amortisation', () => null, RUPEE_FORMAT],
       ['ebit', 'EBIT', (y) => `${y} EBIT`, RUPEE_FORMAT],
-      ['lapsed', 'Loss lapsed (s.72: older than 8 years)', (y) => `${y} Loss lapsed`, RUPEE_FORMAT],
+      ['lapsed', 'Loss lapsed (s.72 of the 1961 Act, s.112 of the 2025 Act by tax year: older than 8 years)', (y) => `${y} Loss lapsed`, RUPEE_FORMAT],
       ['bf', 'Loss brought forward', (y) => `${y} Loss brought forward`, RUPEE_FORMAT],
       ['setoff', 'Loss set off', () => null, RUPEE_FORMAT],
       ['taxable', 'Taxable EBIT', (y) => `${y} Taxable EBIT`, RUPEE_FORMAT],

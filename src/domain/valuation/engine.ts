@@ -1,7 +1,7 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { normalisedFinancialsSchema } from '../financials/normalised-schema.js';
 import { isCalendarDate } from '../financials/schema.js';
-import type { DcfAssumptions } from './dcf.js';
+import { lossCarryForwardCitation, type DcfAssumptions } from './dcf.js';
 import { ValuationInputError } from './errors.js';
 import { applyDiscount, checkJudgement, type Judgement } from './judgement.js';
 import { complianceOf } from './compliance.js';
@@ -149,7 +149,7 @@ export function computeValuation(input: ValuationInput): ValuationResult {
       ...(input.assumptions.rationale !== undefined && { rationale: input.assumptions.rationale }),
       ...(checked.costOfCapital && { costOfCapital: checked.costOfCapital }),
     },
-    conventions: withDilution(conventions(checked.dcf, outcome.dcf !== null), outcome.methods),
+    conventions: withDilution(conventions(checked.dcf, outcome.dcf !== null, checked.financials.projections.map((p) => p.year)), outcome.methods),
     methods: outcome.methods,
     conclusion,
     ...(outcome.dcf && { sensitivity: computeSensitivity(checked.financials, checked.dcf) }),
@@ -175,7 +175,7 @@ function withDilution(c: Conventions, methods: { basicValuePerShare?: string }[]
   };
 }
 
-function conventions(dcf: DcfAssumptions, usesDcf: boolean): Conventions {
+function conventions(dcf: DcfAssumptions, usesDcf: boolean, years: readonly string[] = []): Conventions {
   const midYear = dcf.midYear;
   const stub = dcf.stub && !dcf.stub.fraction.eq(1) ? dcf.stub : null;
   const statements = [
@@ -183,15 +183,24 @@ function conventions(dcf: DcfAssumptions, usesDcf: boolean): Conventions {
     'Amounts are in rupees.',
   ];
   if (usesDcf) {
+    const losses = lossCarryForwardCitation(years);
+    // One sentence per convention, stating the exponents actually used (docs/valuation-method.md, Stub period).
+    const discounting = stub
+      ? midYear
+        ? 'Mid-year discounting with a stub period: year 1\'s counted FCFF (s × its FCFF) is discounted by 1/(1 + WACC)^(s/2), the middle of the stub, and year k\'s FCFF (k ≥ 2) by 1/(1 + WACC)^(s + k − 1.5), as cash is taken to arrive evenly through each period.'
+        : 'End-of-year discounting with a stub period: year 1\'s counted FCFF (s × its FCFF) is discounted by 1/(1 + WACC)^s and year k\'s FCFF by 1/(1 + WACC)^(s + k − 1).'
+      : midYear
+        ? 'Mid-year discounting: each year\'s FCFF is discounted by 1/(1 + WACC)^(t − 0.5), as cash is taken to arrive evenly through the year.'
+        : 'End-of-year discounting: each year\'s FCFF is discounted by 1/(1 + WACC)^t.';
     statements.push(
       'EBIT = EBITDA − depreciation and amortisation; FCFF = EBIT − tax + depreciation and amortisation − capital expenditure − change in net working capital.',
-      'Tax (s.72): a year with a negative EBIT pays no tax, never a refund, and its loss is carried forward for eight years and set off against the EBIT of later projection years, oldest loss first; tax is the year\'s rate on the EBIT after set-off. The terminal value uses the final year\'s FCFF with tax on its whole EBIT, as a perpetuity keeps no one-off set-off.',
-      midYear
-        ? 'Mid-year discounting: each year\'s FCFF is discounted by 1/(1 + WACC)^(t − 0.5), as cash is taken to arrive evenly through the year.'
-        : 'End-of-year discounting: each year\'s FCFF is discounted by 1/(1 + WACC)^t.',
-      'Terminal value = FCFF of the final year × (1 + g) / (WACC − g), discounted with the end-of-year factor of the final year, 1/(1 + WACC)^n, under either convention.',
+      `Tax (${losses}, by each projection year's tax year): a year with a negative EBIT pays no tax, never a refund, and its loss is carried forward for eight years and set off against the EBIT of later projection years, oldest loss first; tax is the year's rate on the EBIT after set-off. The terminal value uses the final year's FCFF with tax on its whole EBIT, as a perpetuity keeps no one-off set-off.`,
+      discounting,
       stub
-        ? `Stub period: the valuation date falls inside the first projection year, so s = ${stub.days}/${stub.daysInYear} (the days from the valuation date to ${stub.firstYearEnd} over the days in that year); year 1 counts s × its FCFF, and the discount exponents are ${midYear ? 's/2 for year 1 and s + k − 1.5 for year k' : 's for year 1 and s + (k − 1) for year k'}; the terminal value is discounted at the final year's end-of-year exponent, s + n − 1.`
+        ? 'Terminal value = FCFF of the final year × (1 + g) / (WACC − g), discounted at the final year\'s end-of-year exponent, 1/(1 + WACC)^(s + n − 1), under either convention.'
+        : 'Terminal value = FCFF of the final year × (1 + g) / (WACC − g), discounted with the end-of-year factor of the final year, 1/(1 + WACC)^n, under either convention.',
+      stub
+        ? `Stub period: the valuation date falls inside the first projection year, so s = ${stub.days}/${stub.daysInYear} (the days from the valuation date to ${stub.firstYearEnd} over the days in that year); year 1 counts s × its FCFF, the part of the year after the valuation date.`
         : 'No stub period: the first projection year starts the day after the valuation date and is discounted from it in whole years.',
       'Equity value = enterprise value − long-term and short-term borrowings − preference share capital + cash and cash equivalents + current investments + non-operating assets; value per share = equity value / equity shares outstanding.',
       'Sensitivity: WACC and terminal growth each moved by −1 to +1 percentage point in 0.5 point steps; cells where growth is not below WACC are left empty.',

@@ -41,9 +41,9 @@ export interface StatuteContext {
   financials: NormalisedFinancials;
   statute: Statute;
   purpose: Purpose | null;
-  /** YYYY-MM-DD; decides whether s.56(2)(viib) still applies to an issue. */
+  /** YYYY-MM-DD: the date values are struck at (never the law's test). */
   valuationDate: string;
-  /** YYYY-MM-DD: the date of the receipt, transfer or issue; decides the Income-tax Act for Rule 11UA. */
+  /** YYYY-MM-DD: the date of the receipt, transfer or issue; decides the Income-tax Act for Rule 11UA and whether s.56(2)(viib) reaches an issue. */
   transactionDate: string;
   dcf: DcfAssumptions;
   weights?: MethodWeights;
@@ -85,7 +85,7 @@ const ISSUE_NAV_PURPOSE =
 const TRANSFER_NAV_PURPOSE =
   'TRANSFER_OR_RECEIPT: Rule 11UA(1)(c)(b) for s.56(2)(x) and s.50CA; the fair market value is the floor for the consideration.';
 const ISSUE_NAV_PURPOSE_AFTER_SUNSET =
-  'ISSUE_OF_SHARES: Rule 11UA(2)(a); s.56(2)(viib) does not apply on or after 1 April 2025 (proviso inserted by the Finance (No. 2) Act, 2024), so the value is for information and not a ceiling.';
+  'ISSUE_OF_SHARES: Rule 11UA(2)(a); s.56(2)(viib) reaches only consideration received before 1 April 2024 (proviso inserted by the Finance (No. 2) Act, 2024, from assessment year 2025-26), so for this issue the value is for information and not a ceiling.';
 const ISSUE_DCF_PURPOSE =
   'ISSUE_OF_SHARES: the alternative under Rule 11UA(2)(b) (merchant banker\'s report); for information only for TRANSFER_OR_RECEIPT, where Rule 11UA(1)(c)(b) prescribes NAV.';
 
@@ -105,9 +105,9 @@ function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
   const raw: Partial<Record<Purpose, Dec>> = {};
   const showIssue = ctx.purpose !== 'TRANSFER_OR_RECEIPT';
   const showTransfer = ctx.purpose !== 'ISSUE_OF_SHARES';
-  // s.56(2)(viib) ends on 1-4-2025: after it the Rule 11UA(2) value binds nothing.
-  const viibApplies = s56viibApplies(ctx.valuationDate);
-  const warnings: ValuationWarning[] = showIssue && !viibApplies ? [s56viibWarning(ctx.valuationDate)] : [];
+  // s.56(2)(viib) reaches consideration received before 1-4-2024, tested on the issue's date: after it the Rule 11UA(2) value binds nothing.
+  const viibApplies = s56viibApplies(ctx.transactionDate);
+  const warnings: ValuationWarning[] = showIssue && !viibApplies ? [s56viibWarning(ctx.transactionDate, ctx.valuationDate)] : [];
 
   const methods: MethodResult[] = [];
   const byPurpose: PurposeConclusion[] = [];
@@ -127,7 +127,7 @@ function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
       ...(viibApplies && { floorOrCeiling: 'CEILING' as const }),
       basis: viibApplies
         ? basis
-        : `${basis} Section 56(2)(viib) does not apply on or after 1 April 2025 (Finance (No. 2) Act, 2024), so this value is not a ceiling on the issue price.`,
+        : `${basis} Section 56(2)(viib) reaches only consideration received before 1 April 2024 (Finance (No. 2) Act, 2024, from assessment year 2025-26); this issue is dated ${ctx.transactionDate}, so this value is not a ceiling on the issue price.`,
     });
   }
   if (showTransfer) {

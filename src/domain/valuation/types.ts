@@ -174,7 +174,7 @@ export interface ComplianceTest {
   margin: string;
   /** margin / line × 100, to 2 places. */
   marginPercent: string;
-  /** False where the provision no longer applies for the valuation date (s.56(2)(viib) from 1-4-2025). */
+  /** False where the provision does not reach the transaction (s.56(2)(viib): an issue on or after 1-4-2024, by the transaction date). */
   applies: boolean;
   note: string;
 }

@@ -189,7 +189,7 @@ export const valuationSchema = z
             passes: z.boolean(),
             margin: money.describe('price − line'),
             marginPercent: z.string().describe('margin / line × 100, 2 decimals'),
-            applies: z.boolean().describe('false where the provision no longer applies for the valuation date (s.56(2)(viib) from 1 April 2025)'),
+            applies: z.boolean().describe('false where the provision does not reach the transaction: s.56(2)(viib) reaches only an issue (consideration received) before 1 April 2024, tested on the transaction date, never the valuation date'),
             note: z.string(),
           }),
         ),

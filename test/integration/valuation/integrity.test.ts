@@ -45,3 +45,19 @@ test('DCF adopted at 100 % with projections starting in a year already ended: th
   const nav = await lock(t, bearer, e.id, { ...BASE, methodWeights: { NAV_11UA_2A: 100 }, weightsRationale: WHY });
   assert.equal(nav.statusCode, 200, nav.body);
 });
+
+test('an issue made on 10-4-2025 and valued on 25-3-2025: the valuation carries no s.56(2)(viib) ceiling and its price test is not applied', async () => {
+  // Balance sheet of 31 March 2024, projections from FY2025, the year that holds the valuation date.
+  const document = fixture('sample-company.json');
+  document.balanceSheetDate = '2024-03-31';
+  document.projections = document.projections.map((p: { year: string }, i: number) => ({ ...p, year: `FY${2025 + i}` }));
+  const e = await withFinancials({ statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2025-03-25', transactionDate: '2025-04-10', proposedPricePerShare: '110.00' }, document);
+  const res = await lock(t, bearer, e.id, BASE);
+  assert.equal(res.statusCode, 200, res.body);
+  await t.worker.drain();
+  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+  assert.equal(v.conclusion.valuePerShare, '94.30'); // (A − L) × PV / PE = 943 lakhs / 10,00,000 shares
+  assert.equal(v.conclusion.floorOrCeiling, undefined);
+  assert.ok(v.warnings.some((w: { code: string }) => w.code === 'S56_2_VIIB_NOT_APPLICABLE'));
+  assert.equal(v.compliance.tests[0].applies, false);
+});

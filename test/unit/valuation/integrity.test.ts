@@ -49,3 +49,39 @@ test('CLI: the DCF adopted by --method-weights with projections from an ended ye
   assert.equal(run.status, 2, run.stdout);
   assert.match(run.stderr, /refused \(PROJECTIONS_OUT_OF_RANGE\): \/projections: /);
 });
+
+// ---------------------------------------------------------------------------------------------
+// The law on the transaction date
+
+test('an issue made on 10-4-2025 and valued on 25-3-2025 is outside s.56(2)(viib): no ceiling, the price test not applied', () => {
+  // The valuation date sits in FY2025 (to 31-3-2025), so the projections start there: s = 6/365.
+  const issue = (valuationDate: string, transactionDate: string) => computeValuation({
+    financials: projectionsFrom(loadFinancials('sample-company.json'), `FY${Number(valuationDate.slice(0, 4)) + (valuationDate.slice(5) > '03-31' ? 1 : 0)}`),
+    assumptions: { wacc: 12, terminalGrowthRate: 4 },
+    engagement: { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate, transactionDate, proposedPricePerShare: '110.00' },
+  });
+  const r = issue('2025-03-25', '2025-04-10');
+  assert.equal(r.transactionDate, '2025-04-10');
+  assert.equal(r.conclusion.floorOrCeiling, undefined);
+  assert.equal(r.conclusion.valuePerShare, '94.30'); // (A − L) × PV / PE, unchanged by the law's reach
+  assert.match(r.conclusion.basis, /this issue is dated 2025-04-10, so this value is not a ceiling/);
+  const warning = r.warnings.find((w) => w.code === 'S56_2_VIIB_NOT_APPLICABLE');
+  assert.match(warning?.message ?? '', /reaches only consideration received before 1 April 2024.*The issue is dated 2025-04-10 \(valued as at 2025-03-25, which does not decide the law\)/);
+  const [test56] = r.compliance!.tests;
+  assert.equal(test56.applies, false);
+  assert.match(test56.note, /for an issue dated 2025-04-10 the test has no tax consequence/);
+  // An issue made on 28-3-2024, valued on the same date, is inside it: FMV × 1.10 = 94.30 × 1.10 = 103.73 is the ceiling.
+  const inside = issue('2024-03-28', '2024-03-28');
+  assert.equal(inside.conclusion.floorOrCeiling, 'CEILING');
+  assert.equal(inside.compliance!.tests[0].applies, true);
+  assert.equal(inside.compliance!.tests[0].linePerShare, '103.73');
+  assert.ok(!inside.warnings.some((w) => w.code === 'S56_2_VIIB_NOT_APPLICABLE'));
+});
+
+test('the loss carry-forward cites s.72 for a projection year whose tax year begins before 1-4-2026, s.112 from it', async () => {
+  const { lossCarryForwardSection, lossCarryForwardCitation } = await import('../../../src/domain/valuation/dcf.js');
+  assert.equal(lossCarryForwardSection('FY2026'), 's.72'); // 1-4-2025 to 31-3-2026
+  assert.equal(lossCarryForwardSection('FY2027'), 's.112'); // 1-4-2026 to 31-3-2027: the Income-tax Act, 2025
+  assert.equal(lossCarryForwardCitation(['FY2027', 'FY2028']), 's.112 of the Income-tax Act, 2025');
+  assert.equal(lossCarryForwardCitation(['FY2025', 'FY2026', 'FY2027']), 's.72 of the Income-tax Act, 1961 (FY2025–FY2026) and s.112 of the Income-tax Act, 2025 (FY2027)');
+});

@@ -73,7 +73,7 @@ test('Rule 11UA issue: the issuer\'s choice of DCF as a 100 % weight, with a 10 
   assert.equal(r.conclusion.valueBeforeDiscount, '302.55');
   assert.equal(r.conclusion.valuePerShare, '272.29');
   assert.equal(r.conclusion.byPurpose?.[0].method, 'DCF');
-  assert.equal(r.conclusion.floorOrCeiling, 'CEILING'); // 31-3-2025: s.56(2)(viib) still applies
+  assert.equal(r.conclusion.floorOrCeiling, undefined); // an issue on 31-3-2025: after 1-4-2024, s.56(2)(viib) no longer reaches it
   const nav = value({ statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2025-03-31' }, {
     methodWeights: { NAV_11UA_2A: 100, DCF: 0 }, weightsRationale: WEIGHTS_WHY,
   });

@@ -1955,7 +1955,7 @@ export interface components {
                 /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                 proposedPricePerShare: string;
                 tests: {
-                    /** @description false where the provision no longer applies for the valuation date (s.56(2)(viib) from 1 April 2025) */
+                    /** @description false where the provision does not reach the transaction: s.56(2)(viib) reaches only an issue (consideration received) before 1 April 2024, tested on the transaction date, never the valuation date */
                     applies: boolean;
                     /** @description The line the price is tested against: the value, or FMV × 1.10 for a Rule 11UA issue (safe harbour) */
                     linePerShare: string;
