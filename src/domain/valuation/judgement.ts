@@ -197,9 +197,9 @@ function discountRefusal(statute: Statute, purpose: Purpose | null, weights: Jud
 export function checkJudgement(statute: Statute, purpose: Purpose | null, j: Judgement, hasPeers: boolean, transactionDate?: string): void {
   const errors = judgementErrors(statute, purpose, j, hasPeers, transactionDate);
   if (errors.length > 0) {
+    // An out-of-range discount is INVALID_DISCOUNT naming the field, never DISCOUNT_NOT_PERMITTED.
     const e = errors[0];
-    const code = e.code === 'INVALID_DISCOUNT' ? 'DISCOUNT_NOT_PERMITTED' : e.code;
-    throw new ValuationInputError(code, `${e.path}: ${e.message}`);
+    throw new ValuationInputError(e.code, `${e.path}: ${e.message}`);
   }
 }
 

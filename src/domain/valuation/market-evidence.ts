@@ -70,6 +70,20 @@ export function computeTransactions(f: NormalisedFinancials): EvidenceOutcome | 
   };
 }
 
+/**
+ * The day twelve calendar months after `date` (YYYY-MM-DD), as EDATE counts, with the month-end rule:
+ * the last day of a month maps to the last day of the month twelve months on (28-2-2023 → 29-2-2024),
+ * and a day the target month lacks maps to its last day (29-2-2024 → 28-2-2025).
+ */
+export function twelveMonthsAfter(date: string): string {
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  const d = Number(date.slice(8, 10));
+  const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const day = d === lastDay(y, m) ? lastDay(y + 1, m) : Math.min(d, lastDay(y + 1, m));
+  return `${y + 1}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /** The round's price × Π (1 + adjustment), each adjustment with its reason; warnings for a stale or non-arm's-length round. */
 export function computeRecentRound(f: NormalisedFinancials, valuationDate: string): EvidenceOutcome | null {
   const round = f.recentRound;
@@ -79,8 +93,8 @@ export function computeRecentRound(f: NormalisedFinancials, valuationDate: strin
   const value = price.times(factor);
   const shares = dec(f.shares.equitySharesOutstanding);
   const warnings: ValuationWarning[] = [];
-  const yearBefore = `${Number(valuationDate.slice(0, 4)) - 1}${valuationDate.slice(4)}`;
-  if (round.date < yearBefore) {
+  // Stale when the valuation date is after the day twelve calendar months on from the round (month-end rule).
+  if (valuationDate > twelveMonthsAfter(round.date)) {
     warnings.push({ code: 'RECENT_ROUND_STALE', message: `The investment round of ${round.date} is more than twelve months before the valuation date ${valuationDate}: its price may no longer reflect the value.` });
   }
   if (round.date > valuationDate) {

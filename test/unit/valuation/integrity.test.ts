@@ -85,3 +85,26 @@ test('the loss carry-forward cites s.72 for a projection year whose tax year beg
   assert.equal(lossCarryForwardCitation(['FY2027', 'FY2028']), 's.112 of the Income-tax Act, 2025');
   assert.equal(lossCarryForwardCitation(['FY2025', 'FY2026', 'FY2027']), 's.72 of the Income-tax Act, 1961 (FY2025–FY2026) and s.112 of the Income-tax Act, 2025 (FY2027)');
 });
+
+// ---------------------------------------------------------------------------------------------
+// Small things
+
+test('a recent round exactly twelve calendar months before the valuation date is not stale (month-end rule, as EDATE counts)', async () => {
+  const { twelveMonthsAfter, computeRecentRound } = await import('../../../src/domain/valuation/market-evidence.js');
+  assert.equal(twelveMonthsAfter('2023-02-28'), '2024-02-29'); // the last day of February → the last day of February
+  assert.equal(twelveMonthsAfter('2024-02-29'), '2025-02-28');
+  assert.equal(twelveMonthsAfter('2023-03-15'), '2024-03-15');
+  assert.equal(twelveMonthsAfter('2023-04-30'), '2024-04-30');
+  const f = { ...loadFinancials('sample-company.json'), recentRound: { date: '2023-02-28', pricePerShare: '320', instrument: 'EQUITY', amountRaised: '50000000', armsLength: true, adjustments: [] } };
+  const stale = (valuationDate: string) => computeRecentRound(f as never, valuationDate)!.warnings.some((w) => w.code === 'RECENT_ROUND_STALE');
+  assert.equal(stale('2024-02-29'), false, 'exactly twelve months: 28-2-2023 → 29-2-2024');
+  assert.equal(stale('2024-03-01'), true, 'a day more');
+});
+
+test('an out-of-range DLOC is INVALID_DISCOUNT naming /dlocPercent, not DISCOUNT_NOT_PERMITTED', () => {
+  assert.throws(() => computeValuation({
+    financials: loadFinancials('sample-company.json'), assumptions: { wacc: 12, terminalGrowthRate: 4 },
+    engagement: { statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31' },
+    judgement: { dlocPercent: '50.01', dlocRationale: 'A minority stake with no board seat or veto right.' },
+  }), (err: Error & { code?: string }) => err.code === 'INVALID_DISCOUNT' && /^\/dlocPercent: must be a percent from 0 to 50/.test(err.message));
+});

@@ -103,7 +103,8 @@ test('refusals: weights not adding to 100, a method the statute does not produce
   refuses(() => value({ statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' }, { dlomPercent: 10, dlomRationale: DLOM_WHY }), 'DISCOUNT_NOT_PERMITTED', /Rule 11UA/);
   refuses(() => value({ statute: 'IBC_LIQUIDATION', valuationDate: '2026-03-31' }, { dlomPercent: 10, dlomRationale: DLOM_WHY }, 'ibc-shortfall.json'), 'DISCOUNT_NOT_PERMITTED', /Regulation 35/);
   refuses(() => value({ statute: 'IBC_LIQUIDATION', valuationDate: '2026-03-31' }, { methodWeights: { FAIR_VALUE: 100 }, weightsRationale: WEIGHTS_WHY }, 'ibc-shortfall.json'), 'INVALID_WEIGHTS', /Regulation 35/);
-  refuses(() => value(s62, { dlomPercent: 60, dlomRationale: DLOM_WHY }), 'DISCOUNT_NOT_PERMITTED', /0 to 50/);
+  refuses(() => value(s62, { dlomPercent: 60, dlomRationale: DLOM_WHY }), 'INVALID_DISCOUNT', /^\/dlomPercent: must be a percent from 0 to 50/);
+  refuses(() => value(s62, { dlocPercent: 60, dlocRationale: DLOM_WHY }), 'INVALID_DISCOUNT', /^\/dlocPercent: must be a percent from 0 to 50/);
   // Every refusal at once, as the API reports them (JSON Pointers into the lock body).
   assert.deepEqual(
     judgementErrors('RULE_11UA', 'TRANSFER_OR_RECEIPT', { methodWeights: { DCF: 100 }, dlomPercent: 5 }, true).map((e) => [e.code, e.path]),
