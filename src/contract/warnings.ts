@@ -23,6 +23,7 @@ export const WARNING_CATALOGUE: Record<string, string> = {
   MISSING_MARKET_VALUES: 'The rule needs market values the financials do not give.',
   MISSING_PROJECTIONS: 'The discounted cash flow needs at least one projection year.',
   MISSING_RATIONALE: 'Explain the choice in writing.',
+  NET_DEBT_NOT_ROLLED_FORWARD: 'The equity bridge uses the balance sheet\'s cash and debt, not those on the later valuation date.',
   NEGATIVE_EQUITY: 'A method gives a negative equity value.',
   NON_POSITIVE_ENTERPRISE_VALUE: 'The enterprise value is zero or negative.',
   PROJECTIONS_OUT_OF_RANGE: 'The projections do not suit this valuation.',

@@ -221,6 +221,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
   const nonOperating = inp.put('nonOperatingAssets', Number(f.nonOperatingAssets), RUPEE_FORMAT);
   // docs/valuation-method.md, Equity bridge: the items beyond the balance sheet, one net cell every bridge adds.
   let bridgeItems = '0';
+  let atValuationDate: { debt: string; cash: string } | null = null;
   const eb = f.equityBridge;
   if (eb) {
     inp.row += 1;
@@ -236,13 +237,22 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
     if (eb.surplusCash !== undefined) parts.push(`+${inp.put('Add: surplus cash', Number(eb.surplusCash), RUPEE_FORMAT)}`);
     for (const a of eb.nonOperatingAssets ?? []) parts.push(`+${inp.put(`Add: non-operating asset, ${a.name} (fair value)`, Number(a.fairValue), RUPEE_FORMAT)}`);
     if (eb.cashAdjustmentSinceBalanceSheet !== undefined) parts.push(`+${inp.put('Cash movement since the balance sheet (signed)', Number(eb.cashAdjustmentSinceBalanceSheet), RUPEE_FORMAT)}`);
+    // Rolled forward to the valuation date: these replace the balance sheet's borrowings and cash in the bridge.
+    if (eb.cashAtValuationDate !== undefined && eb.debtAtValuationDate !== undefined) {
+      atValuationDate = {
+        debt: inp.put('Debt at the valuation date (replaces the balance sheet\'s borrowings)', Number(eb.debtAtValuationDate), RUPEE_FORMAT),
+        cash: inp.put('Cash at the valuation date (replaces the balance sheet\'s cash)', Number(eb.cashAtValuationDate), RUPEE_FORMAT),
+      };
+    }
     bridgeItems = inp.put('Equity bridge items, net', { f: parts.length ? parts.join('') : '0' }, RUPEE_FORMAT);
   }
   inp.row += 1;
 
   // The equity bridge from an enterprise value (docs/valuation-method.md, Equity bridge), one formula tail
   // for the DCF, its sensitivity grid, the comparables and the transactions.
-  const bridge = `-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}+${bridgeItems}`;
+  const bridge = atValuationDate
+    ? `-${atValuationDate.debt}-${bs.preferenceShareCapital}+${atValuationDate.cash}+${bs.currentInvestments}+${nonOperating}+${bridgeItems}`
+    : `-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}+${bridgeItems}`;
 
   const projections: Record<string, string[]> = {};
   if (f.projections.length > 0) {

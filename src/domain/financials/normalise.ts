@@ -90,6 +90,9 @@ export interface NormalisedEquityBridge {
   surplusCash?: string;
   /** Signed: a cash movement between the balance-sheet date and the valuation date. */
   cashAdjustmentSinceBalanceSheet?: string;
+  /** The cash and the debt (all borrowings) on the valuation date, given together; they replace the balance sheet's in the bridge. */
+  cashAtValuationDate?: string;
+  debtAtValuationDate?: string;
 }
 
 export interface NormalisedHistoryYear {
@@ -183,6 +186,8 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
         minorityInterest: optionalRupees(document.equityBridge.minorityInterest),
         surplusCash: optionalRupees(document.equityBridge.surplusCash),
         cashAdjustmentSinceBalanceSheet: optionalRupees(document.equityBridge.cashAdjustmentSinceBalanceSheet),
+        cashAtValuationDate: optionalRupees(document.equityBridge.cashAtValuationDate),
+        debtAtValuationDate: optionalRupees(document.equityBridge.debtAtValuationDate),
       }),
     }),
     peers: (document.peers ?? []).map((peer) => dropUndefined({

@@ -39,6 +39,8 @@ export const normalisedFinancialsSchema = z.object({
       minorityInterest: decimal.optional(),
       surplusCash: decimal.optional(),
       cashAdjustmentSinceBalanceSheet: decimal.optional(),
+      cashAtValuationDate: decimal.optional(),
+      debtAtValuationDate: decimal.optional(),
     })
     .optional(),
   peers: z.array(

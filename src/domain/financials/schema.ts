@@ -295,6 +295,17 @@ const equityBridgeSchema = strict({
   minorityInterest: nonNegativeAmount.optional(),
   surplusCash: nonNegativeAmount.optional(),
   cashAdjustmentSinceBalanceSheet: amount.optional(),
+  /** Where the valuation date falls after the balance sheet: the cash and the debt on the valuation date, replacing the balance sheet's. */
+  cashAtValuationDate: nonNegativeAmount.optional(),
+  debtAtValuationDate: nonNegativeAmount.optional(),
+}).superRefine((b, ctx) => {
+  if ((b.cashAtValuationDate === undefined) !== (b.debtAtValuationDate === undefined)) {
+    const missing = b.cashAtValuationDate === undefined ? 'cashAtValuationDate' : 'debtAtValuationDate';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'must be given with the other figure at the valuation date (cashAtValuationDate and debtAtValuationDate together)' });
+  }
+  if (b.cashAtValuationDate !== undefined && b.cashAdjustmentSinceBalanceSheet !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['cashAdjustmentSinceBalanceSheet'], message: 'must not be given with cashAtValuationDate, which already holds the cash on the valuation date' });
+  }
 });
 
 /** A comparable transaction: a deal in the target's industry, its date and the multiples it was done at. */

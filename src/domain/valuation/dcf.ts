@@ -57,6 +57,9 @@ export interface EquityBridge {
   surplusCash?: Dec;
   namedNonOperatingAssets?: { name: string; fairValue: Dec }[];
   cashAdjustmentSinceBalanceSheet?: Dec;
+  /** Given together: the cash and the debt on the valuation date, in place of the balance sheet's cash and borrowings. */
+  cashAtValuationDate?: Dec;
+  debtAtValuationDate?: Dec;
 }
 
 /**
@@ -265,6 +268,9 @@ function extraBridgeItems(f: NormalisedFinancials): Partial<EquityBridge> {
     ...(e.surplusCash !== undefined && { surplusCash: dec(e.surplusCash) }),
     ...(e.nonOperatingAssets && { namedNonOperatingAssets: e.nonOperatingAssets.map((a) => ({ name: a.name, fairValue: dec(a.fairValue) })) }),
     ...(e.cashAdjustmentSinceBalanceSheet !== undefined && { cashAdjustmentSinceBalanceSheet: dec(e.cashAdjustmentSinceBalanceSheet) }),
+    ...(e.cashAtValuationDate !== undefined && e.debtAtValuationDate !== undefined && {
+      cashAtValuationDate: dec(e.cashAtValuationDate), debtAtValuationDate: dec(e.debtAtValuationDate),
+    }),
   };
 }
 
@@ -274,11 +280,13 @@ function extraBridgeItems(f: NormalisedFinancials): Partial<EquityBridge> {
  * − minority interest + surplus cash + named non-operating assets ± the cash adjustment since the balance sheet.
  */
 export function equityFromEnterpriseValue(enterpriseValue: Dec, b: EquityBridge): Dec {
+  // Rolled forward (docs/valuation-method.md, Stub period): the debt and cash on the valuation date replace the balance sheet's.
+  const debt = b.debtAtValuationDate ?? b.longTermBorrowings.plus(b.shortTermBorrowings);
+  const cash = b.cashAtValuationDate ?? b.cashAndCashEquivalents;
   return enterpriseValue
-    .minus(b.longTermBorrowings)
-    .minus(b.shortTermBorrowings)
+    .minus(debt)
     .minus(b.preferenceShareCapital)
-    .plus(b.cashAndCashEquivalents)
+    .plus(cash)
     .plus(b.currentInvestments)
     .plus(b.nonOperatingAssets)
     .minus(b.leaseLiabilities ?? ZERO)
@@ -290,11 +298,15 @@ export function equityFromEnterpriseValue(enterpriseValue: Dec, b: EquityBridge)
 }
 
 export function bridgeLines(b: EquityBridge): ValuationLine[] {
+  const rolled = b.debtAtValuationDate !== undefined && b.cashAtValuationDate !== undefined;
   return [
-    amountLine('Less: long-term borrowings', b.longTermBorrowings.neg()),
-    amountLine('Less: short-term borrowings', b.shortTermBorrowings.neg()),
+    ...(rolled
+      ? [amountLine('Less: debt at the valuation date', b.debtAtValuationDate!.neg(), `given; in place of the balance sheet's borrowings of ${toPaise(b.longTermBorrowings.plus(b.shortTermBorrowings))}`)]
+      : [amountLine('Less: long-term borrowings', b.longTermBorrowings.neg()), amountLine('Less: short-term borrowings', b.shortTermBorrowings.neg())]),
     amountLine('Less: preference share capital', b.preferenceShareCapital.neg()),
-    amountLine('Add: cash and cash equivalents', b.cashAndCashEquivalents),
+    rolled
+      ? amountLine('Add: cash and cash equivalents at the valuation date', b.cashAtValuationDate!, `given; in place of the balance sheet's ${toPaise(b.cashAndCashEquivalents)}`)
+      : amountLine('Add: cash and cash equivalents', b.cashAndCashEquivalents),
     amountLine('Add: current investments', b.currentInvestments),
     amountLine('Add: non-operating assets', b.nonOperatingAssets),
     ...(b.leaseLiabilities ? [amountLine('Less: lease liabilities', b.leaseLiabilities.neg())] : []),

@@ -26,6 +26,7 @@ import {
   balanceSheetDateWarnings,
   growthWarnings,
   negativeEquityWarnings,
+  netDebtNotRolledForwardWarnings,
   rateWarnings,
   shareCapitalWarnings,
   terminalValueWarnings,
@@ -132,6 +133,8 @@ export function computeValuation(input: ValuationInput): ValuationResult {
     ...balanceSheetDateWarnings(checked.financials, checked.valuationDate, checked.statute, checked.transactionDate),
     ...valuationDateWarnings(checked.statute, checked.purpose, checked.valuationDate, checked.transactionDate),
     ...shareCapitalWarnings(checked.financials),
+    ...netDebtNotRolledForwardWarnings(checked.financials, checked.valuationDate,
+      outcome.methods.some((m) => m.method === 'DCF' || m.method === 'COMPARABLES' || m.method === 'TRANSACTIONS'), checked.dcf.stub ?? null),
     ...checked.inputWarnings,
     ...outcome.warnings,
   ];
@@ -149,7 +152,8 @@ export function computeValuation(input: ValuationInput): ValuationResult {
       ...(input.assumptions.rationale !== undefined && { rationale: input.assumptions.rationale }),
       ...(checked.costOfCapital && { costOfCapital: checked.costOfCapital }),
     },
-    conventions: withDilution(conventions(checked.dcf, outcome.dcf !== null, checked.financials.projections.map((p) => p.year)), outcome.methods),
+    conventions: withDilution(conventions(checked.dcf, outcome.dcf !== null, checked.financials.projections.map((p) => p.year),
+      checked.financials.equityBridge?.cashAtValuationDate !== undefined && checked.financials.equityBridge?.debtAtValuationDate !== undefined), outcome.methods),
     methods: outcome.methods,
     conclusion,
     ...(outcome.dcf && { sensitivity: computeSensitivity(checked.financials, checked.dcf) }),
@@ -175,7 +179,7 @@ function withDilution(c: Conventions, methods: { basicValuePerShare?: string }[]
   };
 }
 
-function conventions(dcf: DcfAssumptions, usesDcf: boolean, years: readonly string[] = []): Conventions {
+function conventions(dcf: DcfAssumptions, usesDcf: boolean, years: readonly string[] = [], rolledForward = false): Conventions {
   const midYear = dcf.midYear;
   const stub = dcf.stub && !dcf.stub.fraction.eq(1) ? dcf.stub : null;
   const statements = [
@@ -202,7 +206,9 @@ function conventions(dcf: DcfAssumptions, usesDcf: boolean, years: readonly stri
       stub
         ? `Stub period: the valuation date falls inside the first projection year, so s = ${stub.days}/${stub.daysInYear} (the days from the valuation date to ${stub.firstYearEnd} over the days in that year); year 1 counts s × its FCFF, the part of the year after the valuation date.`
         : 'No stub period: the first projection year starts the day after the valuation date and is discounted from it in whole years.',
-      'Equity value = enterprise value − long-term and short-term borrowings − preference share capital + cash and cash equivalents + current investments + non-operating assets; value per share = equity value / equity shares outstanding.',
+      rolledForward
+        ? 'Equity value = enterprise value − the debt at the valuation date − preference share capital + the cash and cash equivalents at the valuation date + current investments + non-operating assets; the debt and cash on the valuation date, as given, replace the balance sheet\'s borrowings and cash, so the net debt is rolled forward to the valuation date; value per share = equity value / equity shares outstanding.'
+        : 'Equity value = enterprise value − long-term and short-term borrowings − preference share capital + cash and cash equivalents + current investments + non-operating assets; value per share = equity value / equity shares outstanding.',
       'Sensitivity: WACC and terminal growth each moved by −1 to +1 percentage point in 0.5 point steps; cells where growth is not below WACC are left empty.',
     );
   }

@@ -184,3 +184,26 @@ export function valuationDateWarnings(statute: Statute, purpose: Purpose | null,
   }
   return [];
 }
+
+/**
+ * A valuation date after the balance-sheet date: the equity bridge takes the balance sheet's cash and
+ * borrowings unless the financials give them on the valuation date (`equityBridge.cashAtValuationDate`,
+ * `equityBridge.debtAtValuationDate`); without them the elapsed part of the first projection year's cash
+ * flow is in neither the DCF nor the net debt (docs/valuation-method.md, Stub period).
+ */
+export function netDebtNotRolledForwardWarnings(
+  f: NormalisedFinancials,
+  valuationDate: string,
+  bridgeUsed: boolean,
+  stub: { fraction: Dec; firstYearEnd: string; days: number; daysInYear: number } | null,
+): ValuationWarning[] {
+  if (!bridgeUsed || valuationDate <= f.balanceSheetDate) return [];
+  if (f.equityBridge?.cashAtValuationDate !== undefined && f.equityBridge?.debtAtValuationDate !== undefined) return [];
+  const elapsed = stub && !stub.fraction.eq(1)
+    ? ` The DCF counts s = ${stub.days}/${stub.daysInYear} of the first projection year's cash flow, the part after the valuation date; the elapsed ${stub.daysInYear - stub.days}/${stub.daysInYear} before it is not counted and not rolled into net debt either.`
+    : '';
+  return [{
+    code: 'NET_DEBT_NOT_ROLLED_FORWARD',
+    message: `The valuation date (${valuationDate}) falls after the balance-sheet date (${f.balanceSheetDate}), but the equity bridge uses the balance sheet's cash (${formatRupees(dec(f.balanceSheet.cashAndCashEquivalents))}) and borrowings (${formatRupees(dec(f.balanceSheet.longTermBorrowings).plus(dec(f.balanceSheet.shortTermBorrowings)))}): neither the cash flow since then nor the net debt is rolled forward.${elapsed} Give equityBridge.cashAtValuationDate and equityBridge.debtAtValuationDate to bridge at the valuation date.`,
+  }];
+}

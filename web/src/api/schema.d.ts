@@ -1600,11 +1600,13 @@ export interface components {
                 };
                 equityBridge?: {
                     cashAdjustmentSinceBalanceSheet?: unknown;
+                    cashAtValuationDate?: unknown;
                     contingentLiabilities?: {
                         amount: unknown;
                         description: string;
                         probability: unknown;
                     }[];
+                    debtAtValuationDate?: unknown;
                     leaseLiabilities?: unknown;
                     minorityInterest?: unknown;
                     nonOperatingAssets?: {
