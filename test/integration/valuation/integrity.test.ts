@@ -61,3 +61,24 @@ test('an issue made on 10-4-2025 and valued on 25-3-2025: the valuation carries 
   assert.ok(v.warnings.some((w: { code: string }) => w.code === 'S56_2_VIIB_NOT_APPLICABLE'));
   assert.equal(v.compliance.tests[0].applies, false);
 });
+
+test('a valuation date after the balance sheet: the warning without the figures at that date, the rolled-forward bridge with them (hand figures)', async () => {
+  // Hand computation in test/unit/valuation/integrity.test.ts (python decimal): EV ₹33,63,87,300.4165…;
+  // − 420 + 180 + 20 lakhs → 314.3873004… → 314.39; − 390 + 210 + 20 lakhs → 320.3873004… → 320.39.
+  const dcfOf = async (document: unknown) => {
+    const e = await withFinancials({ statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-10-31' }, document);
+    const res = await lock(t, bearer, e.id, BASE);
+    assert.equal(res.statusCode, 200, res.body);
+    await t.worker.drain();
+    const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+    return { v, dcf: v.methods.find((m: { method: string }) => m.method === 'DCF') };
+  };
+  const plain = await dcfOf(fixture('sample-company.json'));
+  assert.equal(plain.dcf.enterpriseValue, '336387300.42');
+  assert.equal(plain.dcf.valuePerShare, '314.39');
+  assert.ok(plain.v.warnings.some((w: { code: string; message: string }) => w.code === 'NET_DEBT_NOT_ROLLED_FORWARD' && /elapsed 214\/365/.test(w.message)));
+  const rolled = await dcfOf({ ...fixture('sample-company.json'), equityBridge: { cashAtValuationDate: 210, debtAtValuationDate: 390 } });
+  assert.equal(rolled.dcf.equityValue, '320387300.42');
+  assert.equal(rolled.dcf.valuePerShare, '320.39');
+  assert.ok(!rolled.v.warnings.some((w: { code: string }) => w.code === 'NET_DEBT_NOT_ROLLED_FORWARD'));
+});
