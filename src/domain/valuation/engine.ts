@@ -3,7 +3,8 @@ import { normalisedFinancialsSchema } from '../financials/normalised-schema.js';
 import { isCalendarDate } from '../financials/schema.js';
 import { lossCarryForwardCitation, type DcfAssumptions } from './dcf.js';
 import { ValuationInputError } from './errors.js';
-import { applyDiscount, checkJudgement, type Judgement } from './judgement.js';
+import { checkJudgement, type Judgement } from './judgement.js';
+import { discountByMethod } from './discounts.js';
 import { complianceOf } from './compliance.js';
 import { dec, isDecimalString, plain, toPaise, toPlaces, type Dec } from './money.js';
 import { dcfAdoptedBy, missingInputs, projectionRangeProblem, usesDcf, type ReadinessContext } from './readiness.js';
@@ -91,28 +92,26 @@ export function computeValuation(input: ValuationInput): ValuationResult {
   });
   const conclusion = { ...outcome.conclusion };
   if (judgement.methodWeights && judgement.weightsRationale) conclusion.weightsRationale = judgement.weightsRationale.trim();
-  // Discounts in order: lack of control, then lack of marketability, each on the exact value before it.
+  // Discounts in order, lack of control then lack of marketability, method by method on the values on a
+  // basis that takes them, before weighting (docs/valuation-method.md, Discounts).
   if (outcome.concludedRaw !== null && (judgement.dlocPercent !== undefined || judgement.dlomPercent !== undefined)) {
-    let value = outcome.concludedRaw;
-    conclusion.valueBeforeDiscount = toPaise(value);
-    const steps: { what: string; percent: string }[] = [];
-    if (judgement.dlocPercent !== undefined) {
-      const control = applyDiscount(value, dec(judgement.dlocPercent), (judgement.dlocRationale ?? '').trim());
-      conclusion.controlDiscount = control.applied;
-      value = control.value;
-      steps.push({ what: 'lack of control', percent: control.applied.percent });
-    }
-    if (judgement.dlomPercent !== undefined) {
-      const marketability = applyDiscount(value, dec(judgement.dlomPercent), (judgement.dlomRationale ?? '').trim());
-      conclusion.discount = marketability.applied;
-      value = marketability.value;
-      steps.push({ what: 'lack of marketability', percent: marketability.applied.percent });
-    }
-    conclusion.valuePerShare = toPaise(value);
-    const named = steps.length === 1
-      ? `a discount for ${steps[0].what} of ${steps[0].percent}%`
-      : `discounts for lack of control (${steps[0].percent}%) and lack of marketability (${steps[1].percent}%)`;
-    conclusion.basis = `${conclusion.basis} Less ${named}: ${conclusion.valueBeforeDiscount} × ${steps.map((d) => `(1 − ${d.percent}%)`).join(' × ')} = ${conclusion.valuePerShare}.`;
+    const dloc = judgement.dlocPercent !== undefined ? dec(judgement.dlocPercent) : null;
+    const dlom = judgement.dlomPercent !== undefined ? dec(judgement.dlomPercent) : null;
+    const components = outcome.components ?? [{ method: 'DCF' as const, weight: dec(100), value: outcome.concludedRaw }];
+    const d = discountByMethod(components, dloc, dlom);
+    conclusion.valueBeforeDiscount = toPaise(d.before);
+    conclusion.discountsByMethod = d.byMethod;
+    const step = (percent: Dec, before: Dec, after: Dec, rationale: string | undefined) => ({
+      percent: plain(percent), rationale: (rationale ?? '').trim(), valueBeforeDiscount: toPaise(before), discountPerShare: toPaise(before.minus(after)), valueAfterDiscount: toPaise(after),
+    });
+    if (dloc !== null) conclusion.controlDiscount = step(dloc, d.before, d.afterControl, judgement.dlocRationale);
+    if (dlom !== null) conclusion.discount = step(dlom, d.afterControl, d.after, judgement.dlomRationale);
+    conclusion.valuePerShare = toPaise(d.after);
+    const named = [
+      ...(dloc !== null ? [`lack of control (${plain(dloc)}%)`] : []),
+      ...(dlom !== null ? [`lack of marketability (${plain(dlom)}%)`] : []),
+    ];
+    conclusion.basis = `${conclusion.basis} Less discounts for ${named.join(' and then ')}, method by method before weighting, each only on a value on a basis that takes it: ${d.sentence}; concluded ${conclusion.valueBeforeDiscount} before discounts, ${conclusion.valuePerShare} after.`;
   }
   const price = input.engagement.proposedPricePerShare;
   if (price !== undefined && price !== null && !(isDecimalString(price) && dec(price).gt(0))) {

@@ -62,6 +62,8 @@ export interface StatuteOutcome {
   concludedRaw: Dec | null;
   dcf: DcfComputation | null;
   warnings: ValuationWarning[];
+  /** The methods the conclusion weighs, each exact, for the discounts applied method by method (docs/valuation-method.md). */
+  components?: { method: MethodCode; weight: Dec; value: Dec }[];
 }
 
 export function valueUnderStatute(ctx: StatuteContext): StatuteOutcome {
@@ -150,7 +152,11 @@ function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
     conclusion.weights = [{ method: chosen.method as MethodCode, weightPercent: '100', valuePerShare: chosen.valuePerShare, weightedValuePerShare: chosen.valuePerShare }];
     conclusion.weightsSetBy = 'VALUER';
   }
-  return { methods, conclusion, concludedRaw: ctx.purpose ? raw[ctx.purpose] ?? null : null, dcf, warnings };
+  const concludedRaw = ctx.purpose ? raw[ctx.purpose] ?? null : null;
+  return {
+    methods, conclusion, concludedRaw, dcf, warnings,
+    ...(chosen && concludedRaw !== null && { components: [{ method: chosen.method as MethodCode, weight: HUNDRED, value: concludedRaw }] }),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -281,6 +287,7 @@ function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
     concludedRaw: weighted,
     dcf,
     warnings: [...comparables.warnings, ...evidence.warnings],
+    components,
   };
 }
 
@@ -314,6 +321,7 @@ function valueUnderCompaniesAct(ctx: StatuteContext): StatuteOutcome {
     concludedRaw: weighted,
     dcf,
     warnings: [...comparables.warnings, ...evidence.warnings],
+    components,
   };
 }
 

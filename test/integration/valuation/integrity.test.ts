@@ -82,3 +82,29 @@ test('a valuation date after the balance sheet: the warning without the figures 
   assert.equal(rolled.dcf.valuePerShare, '320.39');
   assert.ok(!rolled.v.warnings.some((w: { code: string }) => w.code === 'NET_DEBT_NOT_ROLLED_FORWARD'));
 });
+
+test('discounts per method through the API and the workpapers: the round and the peers are not discounted twice (hand figure 249.68)', async () => {
+  const { recalculate } = await import('../../helpers/workbook.js');
+  const doc = fixture('sample-company.json');
+  doc.peers = [{ name: 'Omicron Castings Ltd', priceToBook: 2 }];
+  doc.transactions = [{ deal: 'Lambda Auto acquires Kappa Castings', date: '2025-11-15', evToEbitda: 10 }];
+  doc.recentRound = {
+    date: '2025-09-30', instrument: 'CCPS', pricePerShare: 320, amountRaised: 500, armsLength: true,
+    adjustments: [{ kind: 'TIME', percent: -5, reason: 'Sector multiples have fallen since the round.' }, { kind: 'RIGHTS', percent: -10, reason: 'The CCPS carry a 1x liquidation preference.' }],
+  };
+  const e = await withFinancials({ statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-03-31' }, doc);
+  const res = await lock(t, bearer, e.id, {
+    ...BASE, methodWeights: { DCF: 0, NAV: 0, TRANSACTIONS: 50, COMPARABLES: 25, RECENT_ROUND: 25 }, weightsRationale: 'Market evidence only: the deals, the listed peers and the round.',
+    dlocPercent: 10, dlocRationale: 'A 26 % minority stake cannot direct the board or a sale.', dlomPercent: 20, dlomRationale: 'Unlisted shares with no exit route within five years.',
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  await t.worker.drain();
+  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+  // 0.5 × 398 × 0.9 × 0.8 + 0.25 × 190 × 0.8 + 0.25 × 273.60 = 143.28 + 38 + 68.40 = 249.68 (test/unit/valuation/integrity.test.ts).
+  assert.equal(v.conclusion.valuePerShare, '249.68');
+  assert.deepEqual(v.conclusion.discountsByMethod.filter((m: { weightPercent: string }) => m.weightPercent !== '0').map((m: { method: string; controlDiscountApplies: boolean; marketabilityDiscountApplies: boolean }) => [m.method, m.controlDiscountApplies, m.marketabilityDiscountApplies]), [
+    ['COMPARABLES', false, true], ['TRANSACTIONS', true, true], ['RECENT_ROUND', false, false],
+  ]);
+  const wb = await recalculate((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`, headers: bearer })).rawPayload);
+  assert.equal(Number(wb.value('ValuePerShare_Concluded')).toFixed(2), '249.68');
+});

@@ -132,7 +132,7 @@ test('a discount for lack of control, then one for lack of marketability, each o
     percent: '20', rationale: DLOM_WHY, valueBeforeDiscount: '272.29', discountPerShare: '54.46', valueAfterDiscount: '217.83',
   });
   assert.equal(r.conclusion.valuePerShare, '217.83');
-  assert.match(r.conclusion.basis, /Less discounts for lack of control \(10%\) and lack of marketability \(20%\): 302\.55 × \(1 − 10%\) × \(1 − 20%\) = 217\.83\./);
+  assert.match(r.conclusion.basis, /Less discounts for lack of control \(10%\) and then lack of marketability \(20%\), method by method before weighting.*: DCF 302\.55 × \(1 − 10%\) × \(1 − 20%\) = 217\.83; concluded 302\.55 before discounts, 217\.83 after\./);
 });
 
 test('a discount for lack of control is refused where a DLOM is, and needs its rationale', () => {

@@ -2007,7 +2007,7 @@ export interface components {
                     /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                     valueBeforeDiscount: string;
                 };
-                /** @description Discount for lack of marketability: valueAfterDiscount = valueBeforeDiscount × (1 − percent/100), exact, rounded half-up to the paisa for presentation */
+                /** @description Discount for lack of marketability, applied after the discount for lack of control; both are applied method by method before weighting (discountsByMethod), so valueBeforeDiscount and valueAfterDiscount here are the weighted values before and after it */
                 discount?: {
                     /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                     discountPerShare: string;
@@ -2018,6 +2018,24 @@ export interface components {
                     /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                     valueBeforeDiscount: string;
                 };
+                /** @description With a discount: for each weighed method, whether each discount applies to it and its value after them; the concluded value is Σ weight × valueAfterDiscounts / 100 (exact) */
+                discountsByMethod?: {
+                    /**
+                     * @description The basis of the method's value: DCF, NAV and comparable transactions are on a control, marketable basis; listed peers' trading multiples minority, marketable; a recent round's price of unlisted shares minority, non-marketable
+                     * @enum {string}
+                     */
+                    basis: "CONTROL_MARKETABLE" | "MINORITY_MARKETABLE" | "MINORITY_NON_MARKETABLE";
+                    /** @description The discount for lack of control applies only to a value on a control basis */
+                    controlDiscountApplies: boolean;
+                    /** @description The discount for lack of marketability applies only to a value on a marketable basis */
+                    marketabilityDiscountApplies: boolean;
+                    method: string;
+                    /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
+                    valueAfterDiscounts: string;
+                    /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
+                    valueBeforeDiscounts: string;
+                    weightPercent: string;
+                }[];
                 fairValue?: {
                     /** @description What is left for equity after all creditors and then preference capital (s.53), never negative */
                     equityValue: string;
