@@ -5,6 +5,7 @@
 export const WARNING_CATALOGUE: Record<string, string> = {
   BALANCE_SHEET_DATE_MORE_THAN_90_DAYS_FROM_VALUATION_DATE: 'The balance sheet is more than 90 days away from the valuation date.',
   NAV_BALANCE_SHEET_NOT_AT_VALUATION_DATE: 'The net asset value uses a balance sheet not drawn up on the valuation date.',
+  CAPITAL_TABLE_MISMATCH: 'The capital table\'s convertibles do not fit where the balance sheet presents them.',
   CLAIMS_EXCEED_ASSETS: 'The claims ahead of equity exceed the assets, so equity receives nothing.',
   COMPARABLES_NOT_APPLICABLE: 'No peer multiple could be applied, so the comparable-company method is left out.',
   COMPARABLE_MULTIPLE_SKIPPED: 'One peer multiple was not applied.',

@@ -78,7 +78,7 @@ export interface NormalisedFinancials {
   /** The historical years, in rupees, oldest first (for the report). */
   history?: NormalisedHistoryYear[];
   /** The capital table as given (numbers of instruments; face value in rupees). */
-  shareholding?: { holder: string; instrument: string; number: string; faceValue: string; conversionRatio?: string; exercisePrice?: string }[];
+  shareholding?: { holder: string; instrument: string; number: string; faceValue: string; conversionRatio?: string; exercisePrice?: string; presentedIn?: 'PREFERENCE_CAPITAL' | 'OTHER_EQUITY' | 'BORROWINGS' }[];
 }
 
 export interface NormalisedEquityBridge {
@@ -258,6 +258,7 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
         holder: r.holder, instrument: r.instrument, number: String(r.number), faceValue: exact(r.faceValue),
         conversionRatio: r.conversionRatio === undefined ? undefined : exact(r.conversionRatio),
         exercisePrice: r.exercisePrice === undefined ? undefined : exact(r.exercisePrice),
+        presentedIn: r.presentedIn,
       })),
     }),
   };

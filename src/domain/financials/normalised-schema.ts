@@ -102,6 +102,7 @@ export const normalisedFinancialsSchema = z.object({
         faceValue: decimal,
         conversionRatio: decimal.optional(),
         exercisePrice: decimal.optional(),
+        presentedIn: z.enum(['PREFERENCE_CAPITAL', 'OTHER_EQUITY', 'BORROWINGS']).optional(),
       }),
     )
     .optional()

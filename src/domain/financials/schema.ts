@@ -209,6 +209,9 @@ export const MIN_HISTORY_YEARS = 2;
 export const MAX_HISTORY_YEARS = 5;
 
 /** One line of the capital table: who holds how many of which instrument, at what face value (₹). */
+/** Where a convertible sits in the balance sheet. */
+export const PRESENTED_IN = ['PREFERENCE_CAPITAL', 'OTHER_EQUITY', 'BORROWINGS'] as const;
+
 const shareholdingSchema = strict({
   holder: z.string({ error: expected('a string') }).trim().min(1, { error: 'must not be empty' }).max(200),
   instrument: z.enum(INSTRUMENTS, { error: `must be one of ${INSTRUMENTS.join(', ')}` }),
@@ -220,8 +223,12 @@ const shareholdingSchema = strict({
   // shares each; ESOPs and warrants are exercised at exercisePrice (₹ per share) when in the money.
   conversionRatio: positiveNumber.optional(),
   exercisePrice: positiveNumber.refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimal places' }).optional(),
+  // Where the financials present a CCPS or CCD (Ind AS may put CCPS in other equity): decides whether a
+  // method deducted it, so it is added back as converted only then (docs/valuation-method.md, Fully diluted shares).
+  presentedIn: z.enum(PRESENTED_IN, { error: `must be one of ${PRESENTED_IN.join(', ')}` }).optional(),
 }).superRefine((row, ctx) => {
   const convertible = row.instrument === 'CCPS' || row.instrument === 'CCD';
+  if (row.presentedIn !== undefined && !convertible) ctx.addIssue({ code: 'custom', path: ['presentedIn'], message: 'applies only to CCPS and CCD' });
   const option = row.instrument === 'ESOP' || row.instrument === 'WARRANT';
   if (row.conversionRatio !== undefined && !convertible) ctx.addIssue({ code: 'custom', path: ['conversionRatio'], message: 'applies only to CCPS and CCD' });
   if (row.exercisePrice !== undefined && !option) ctx.addIssue({ code: 'custom', path: ['exercisePrice'], message: 'applies only to ESOP and WARRANT' });

@@ -1,5 +1,6 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { dec } from './money.js';
+import { capitalTableMismatches } from './dilution.js';
 import { financialYearEnd, financialYearStart, stubPeriod } from './stub.js';
 import { incomeTaxRegime } from './law-in-force.js';
 import type { Purpose, Statute } from './types.js';
@@ -23,7 +24,7 @@ export interface MissingInput {
   /** JSON Pointer into the canonical financials document. */
   path: string;
   message: string;
-  code: 'MISSING_PROJECTIONS' | 'MISSING_LIQUIDATION_INPUTS' | 'MISSING_MARKET_VALUES' | 'EQUITY_CAPITAL_NOT_POSITIVE' | 'PROJECTIONS_OUT_OF_RANGE';
+  code: 'MISSING_PROJECTIONS' | 'MISSING_LIQUIDATION_INPUTS' | 'MISSING_MARKET_VALUES' | 'EQUITY_CAPITAL_NOT_POSITIVE' | 'PROJECTIONS_OUT_OF_RANGE' | 'CAPITAL_TABLE_MISMATCH';
 }
 
 export interface ReadinessContext {
@@ -100,6 +101,10 @@ export function missingInputs(f: NormalisedFinancials, ctx: ReadinessContext): M
   if (ctx.valuationDate && f.projections.length > 0 && projectionsRequired(ctx)) {
     const problem = projectionRangeProblem(ctx.valuationDate, f.projections.map((p) => p.year));
     if (problem) missing.push({ path: '/projections', code: 'PROJECTIONS_OUT_OF_RANGE', message: problem });
+  }
+  // Capital counted once: the convertibles added back as converted must be ones the methods deducted.
+  if (ctx.statute !== 'IBC_LIQUIDATION' && (ctx.statute !== 'RULE_11UA' || usesDcf(ctx, f))) {
+    for (const message of capitalTableMismatches(f)) missing.push({ path: '/shareholding', code: 'CAPITAL_TABLE_MISMATCH', message });
   }
   if (ctx.statute === 'RULE_11UA') {
     if (!dec(f.balanceSheet.equityShareCapital).gt(0)) {

@@ -108,3 +108,27 @@ test('discounts per method through the API and the workpapers: the round and the
   const wb = await recalculate((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`, headers: bearer })).rawPayload);
   assert.equal(Number(wb.value('ValuePerShare_Concluded')).toFixed(2), '249.68');
 });
+
+test('CCPS presented in other equity: without presentedIn the lock is 409 naming both figures; with OTHER_EQUITY no add-back (hand figure 290.91)', async () => {
+  const doc = (presentedIn?: string) => ({
+    ...fixture('sample-company.json'),
+    shareholding: [
+      { holder: 'Promoters', instrument: 'EQUITY', number: 1000000, faceValue: 10 },
+      { holder: 'Series A investor', instrument: 'CCPS', number: 20000, faceValue: 100, conversionRatio: 2, ...(presentedIn && { presentedIn }) },
+    ],
+  });
+  const weights = { ...BASE, methodWeights: { DCF: 100, NAV: 0 }, weightsRationale: 'The income approach alone for this going concern.' };
+  const e = await withFinancials({ statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-03-31' }, doc());
+  const refused = await lock(t, bearer, e.id, weights);
+  assert.equal(refused.statusCode, 409, refused.body);
+  assert.equal(refused.json().code, 'inputs_incomplete');
+  assert.deepEqual(refused.json().errors.map((x: { path: string }) => x.path), ['/shareholding']);
+  assert.match(refused.json().errors[0].message, /come to ₹20,00,000\.00 \(number × face value\), but the balance sheet's preferenceShareCapital is ₹0\.00/);
+  assert.equal(await status(t, bearer, e.id), 'DATA_READY');
+  const ok = await withFinancials({ statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-03-31' }, doc('OTHER_EQUITY'));
+  assert.equal((await lock(t, bearer, ok.id, weights)).statusCode, 200);
+  await t.worker.drain();
+  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${ok.id}/valuation`, headers: bearer })).json();
+  // ₹30,25,47,040.5722875885… / 10,40,000 shares = 290.9106159… (test/unit/valuation/integrity.test.ts).
+  assert.equal(v.conclusion.valuePerShare, '290.91');
+});

@@ -159,6 +159,9 @@ test('fully diluted values per share in the workpapers: basic, then the add-back
 
 test('the Sensitivity grid fully diluted, with a tranche of warrants in the money in some cells and not in others', async () => {
   const doc = loadDocument('sample-company.json');
+  // The ₹20 lakh of CCPS sit in the balance sheet's preference capital (out of reserves), as the capital table says.
+  doc.balanceSheet.preferenceShareCapital = 20;
+  doc.balanceSheet.reservesAndSurplus = 830;
   doc.shareholding = [
     { holder: 'Promoters', instrument: 'EQUITY', number: 1000000, faceValue: 10 },
     { holder: 'Series A investor', instrument: 'CCPS', number: 20000, faceValue: 100, conversionRatio: 2 },

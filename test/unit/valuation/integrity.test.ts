@@ -226,3 +226,37 @@ test('DLOC and DLOM apply method by method: a recent round and listed peers on a
   ]);
   assert.match(r.conclusion.basis, /RECENT_ROUND 273\.60 = 273\.60 \(on a minority, non-marketable basis .*: no discount for lack of control or lack of marketability\)/);
 });
+
+// ---------------------------------------------------------------------------------------------
+// Capital counted once
+
+/** sample-company.json with 20,000 CCPS of ₹100 (₹20 lakh, 2 equity shares each) presented within other equity (Ind AS). */
+function ccpsInOtherEquity(presentedIn?: string) {
+  const doc = loadDocument('sample-company.json'); // preferenceShareCapital 0; reserves 850 lakhs include the CCPS
+  doc.shareholding = [
+    { holder: 'Promoters', instrument: 'EQUITY', number: 1000000, faceValue: 10 },
+    { holder: 'Series A investor', instrument: 'CCPS', number: 20000, faceValue: 100, conversionRatio: 2, ...(presentedIn && { presentedIn }) },
+  ];
+  return normalised(doc);
+}
+
+test('CCPS in other equity without presentedIn: refused naming both figures; with presentedIn OTHER_EQUITY no add-back (hand figure)', () => {
+  const run = (f: ValuationInput['financials']) => computeValuation({
+    financials: f, assumptions: { wacc: 12, terminalGrowthRate: 4 },
+    engagement: { statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31' },
+    judgement: { methodWeights: { DCF: 100, NAV: 0 }, weightsRationale: 'The income approach alone for this going concern.' },
+  });
+  assert.throws(() => run(ccpsInOtherEquity()), (err: Error & { code?: string }) =>
+    err.code === 'CAPITAL_TABLE_MISMATCH' && /^\/shareholding: .*come to ₹20,00,000\.00 .*preferenceShareCapital is ₹0\.00/.test(err.message));
+  const r = run(ccpsInOtherEquity('OTHER_EQUITY'));
+  const dcf = r.methods.find((m) => m.method === 'DCF')!;
+  // EV (no stub, end-of-year, python decimal): Σ FCFF_t / 1.12^t + 320.58944 × 1.04 / 0.08 lakhs / 1.12^5
+  //   = ₹32,45,47,040.5722875885…; equity = EV − 300 − 120 + 180 + 20 lakhs = ₹30,25,47,040.5722875885…
+  // Diluted, nothing added back (the CCPS were never deducted): 302547040.5722875885 / (10,00,000 + 40,000)
+  //   = 290.9106159348… → 290.91. (Adding ₹20 lakh back would give 292.8336… → 292.83, the capital counted twice.)
+  assert.equal(dcf.equityValue, '302547040.57');
+  assert.equal(dcf.basicValuePerShare, '302.55');
+  assert.equal(dcf.valuePerShare, '290.91');
+  assert.ok(!dcf.lines.some((l) => l.label.startsWith('Add: CCPS capital')));
+  assert.ok(dcf.lines.some((l) => l.label.startsWith('Convertibles presented in other equity')));
+});

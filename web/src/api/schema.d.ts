@@ -1683,6 +1683,8 @@ export interface components {
                     holder: string;
                     instrument: string;
                     number: unknown;
+                    /** @enum {string} */
+                    presentedIn?: "PREFERENCE_CAPITAL" | "OTHER_EQUITY" | "BORROWINGS";
                 }[];
                 shares: {
                     equitySharesOutstanding: unknown;
