@@ -27,6 +27,17 @@ type Value = number | string | null;
 /** The figure of every numeric cell written so far, by absolute address, so a plain reference can be formatted for it. */
 type KnownFigures = Map<string, number>;
 
+/**
+ * Functions newer than Excel 2007 must be stored with the `_xlfn.` prefix (ECMA-376 / MS-XLSX, "future
+ * functions"): Excel and LibreOffice then compute them, where the bare name reads as #NAME?.
+ */
+const FUTURE_FUNCTIONS = ['PERCENTILE.INC', 'PERCENTILE.EXC', 'QUARTILE.INC', 'QUARTILE.EXC', 'STDEV.S', 'STDEV.P', 'VAR.S', 'VAR.P', 'MODE.SNGL', 'RANK.EQ', 'RANK.AVG', 'IFNA', 'IFS', 'MAXIFS', 'MINIFS', 'SWITCH', 'CONCAT', 'TEXTJOIN', 'XLOOKUP', 'XMATCH'];
+const FUTURE_FUNCTION = new RegExp(`(?<![A-Za-z0-9_.])(${FUTURE_FUNCTIONS.map((f) => f.replace('.', '\\.')).join('|')})\\(`, 'g');
+
+export function withFuturePrefix(formula: string): string {
+  return formula.replace(FUTURE_FUNCTION, '_xlfn.$1(');
+}
+
 class Sheet {
   readonly ws: ExcelJS.Worksheet;
   row = 1;
@@ -61,7 +72,7 @@ class Sheet {
   set(row: number, col: number, content: { f: string; result?: Value } | Value, format?: string): string {
     const cell = this.ws.getCell(row, col);
     if (content !== null && typeof content === 'object') {
-      cell.value = { formula: content.f, ...(content.result !== undefined && content.result !== null ? { result: content.result as number } : {}) } as ExcelJS.CellFormulaValue;
+      cell.value = { formula: withFuturePrefix(content.f), ...(content.result !== undefined && content.result !== null ? { result: content.result as number } : {}) } as ExcelJS.CellFormulaValue;
     } else if (content !== null) {
       cell.value = content;
     }
@@ -138,8 +149,8 @@ function perShareCells(s: Sheet, m: MethodResult, equity: string, shares: string
   }, RUPEE_FORMAT);
   name(`ValuePerShare_${m.method}_Basic`, basic);
   name(`ValuePerShare_${m.method}`, perShare);
-  // The first diluted method (the DCF where there is one) also answers to the generic name.
-  name('ValuePerShare_Diluted', perShare);
+  // Each diluted method's figure under a name that says whose it is.
+  name(`ValuePerShare_Diluted_${m.method}`, perShare);
   return { perShare, addBack, conversion };
 }
 

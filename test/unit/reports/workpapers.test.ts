@@ -153,7 +153,7 @@ test('fully diluted values per share in the workpapers: basic, then the add-back
     assert.equal(paisa(wb.value(`ValuePerShare_${m.method}_Basic`)), m.basicValuePerShare, `${m.method} basic`);
   }
   assert.equal(paisa(wb.value('ValuePerShare_Concluded')), valuation.conclusion.valuePerShare);
-  assert.equal(paisa(wb.value('ValuePerShare_Diluted')), valuation.methods.find((m) => m.method === 'DCF')!.valuePerShare, 'the DCF, diluted');
+  assert.equal(paisa(wb.value('ValuePerShare_Diluted_DCF')), valuation.methods.find((m) => m.method === 'DCF')!.valuePerShare, 'the DCF, diluted');
   assertSensitivityGrid(wb, valuation);
 });
 
