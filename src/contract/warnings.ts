@@ -20,6 +20,7 @@ export const WARNING_CATALOGUE: Record<string, string> = {
   RECENT_ROUND_AFTER_VALUATION_DATE: 'The recent investment round is after the valuation date.',
   RECENT_ROUND_NOT_ARMS_LENGTH: 'The recent investment round was not at arm\'s length.',
   LIQUIDATION_ESTIMATES_SIGNIFICANTLY_DIFFERENT: 'The two liquidation value estimates differ by 25 % or more.',
+  METRIC_BASIS_MISMATCH: 'Multiples of one period basis would be applied to a figure of the other.',
   MISSING_LIQUIDATION_INPUTS: 'Each asset class needs its fair value and liquidation value.',
   MISSING_MARKET_VALUES: 'The rule needs market values the financials do not give.',
   MISSING_PROJECTIONS: 'The discounted cash flow needs at least one projection year.',

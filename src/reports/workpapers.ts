@@ -583,7 +583,14 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
         else s.set(s.row, 2, `${d[key]} (excluded: not positive)`);
         s.row += 1;
       }
-      const statistic = s.put('Median of the deals\' positive multiples', { f: `MEDIAN(B${first}:B${s.row - 1})`, result: lv.get(`${label}: median of ${f.transactions.filter((d) => d[key] !== undefined && Number(d[key]) > 0).length} deal(s)`) }, MULTIPLE_FORMAT);
+      // The statistic the valuer chose for the deals (median by default), as the engine computed it.
+      const statisticLine = transactions.lines.find((l) => l.label.startsWith(`${label}: `) && / of \d+ deal\(s\)$/.test(l.label))!;
+      const chosen = /: (median|mean|([\d.]+)th percentile) of /.exec(statisticLine.label)!;
+      const range = `B${first}:B${s.row - 1}`;
+      const statistic = s.put(`${chosen[1][0].toUpperCase()}${chosen[1].slice(1)} of the deals' positive multiples`, {
+        f: chosen[1] === 'mean' ? `AVERAGE(${range})` : chosen[2] ? `PERCENTILE.INC(${range},${Number(chosen[2]) / 100})` : `MEDIAN(${range})`,
+        result: Number(statisticLine.value),
+      }, MULTIPLE_FORMAT);
       const metricLine = transactions.lines.find((l) => l.label.startsWith(`${label}: target `))!;
       const metric = s.put(`Target ${MULTIPLE_LABELS[key].metric}`, Number(metricLine.value), RUPEE_FORMAT);
       const ev = s.put('Implied enterprise value = median × target metric', { f: `${statistic}*${metric}`, result: lv.get(`${label}: implied enterprise value`) }, RUPEE_FORMAT);

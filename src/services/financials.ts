@@ -134,7 +134,7 @@ async function ingestFinancialsAttempt(ctx: ServiceContext, job: JobAttempt, pay
       // Statute readiness is checked here too: the file is valid, but what the statute still lacks is
       // recorded (and shown with the financials) so the valuer learns it before the lock.
       const locked = await getAssumptions(tx, firmId, engagementId);
-      const missing = statuteMissingInputs(engagement, outcome.financials, locked?.method_weights).map((m) => ({ path: m.path, message: m.message }));
+      const missing = statuteMissingInputs(engagement, outcome.financials, locked?.method_weights, locked?.market_approach).map((m) => ({ path: m.path, message: m.message }));
       await applyTransition(tx, firmId, engagementId, 'INGEST_SUCCEEDED', actor, {
         details: { documentId, ...(missing.length > 0 && { missingInputs: missing }) },
       });
@@ -152,7 +152,7 @@ export async function getNormalisedFinancials(ctx: ServiceContext, principal: Pr
   const row = await getFinancials<NormalisedFinancials>(ctx.db, principal.firmId, engagementId);
   if (!row) throw conflict('financials_not_ready', 'No financials have been accepted for this engagement yet');
   const locked = await getAssumptions(ctx.db, principal.firmId, engagementId);
-  const missingInputs = statuteMissingInputs(engagement, row.data, locked?.method_weights).map((m) => ({ path: m.path, message: m.message }));
+  const missingInputs = statuteMissingInputs(engagement, row.data, locked?.method_weights, locked?.market_approach).map((m) => ({ path: m.path, message: m.message }));
   return { engagementId, documentId: row.document_id, acceptedAt: row.created_at.toISOString(), financials: row.data, missingInputs };
 }
 

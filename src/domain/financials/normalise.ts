@@ -28,6 +28,7 @@ export interface NormalisedProjection {
 
 export interface NormalisedPeer {
   name: string;
+  basis?: 'TRAILING' | 'FORWARD';
   evToEbitda?: string;
   evToRevenue?: string;
   peRatio?: string;
@@ -63,7 +64,7 @@ export interface NormalisedFinancials {
   equityBridge?: NormalisedEquityBridge;
   peers: NormalisedPeer[];
   /** Comparable transactions, multiples exact as given. */
-  transactions?: { deal: string; date: string; evToEbitda?: string; evToRevenue?: string }[];
+  transactions?: { deal: string; date: string; evToEbitda?: string; evToRevenue?: string; basis?: 'TRAILING' | 'FORWARD' }[];
   /** A recent investment: price in ₹ per share, amount raised in rupees, adjustments in signed percent. */
   recentRound?: {
     date: string; instrument: string; pricePerShare: string; amountRaised: string; armsLength: boolean;
@@ -192,6 +193,7 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
     }),
     peers: (document.peers ?? []).map((peer) => dropUndefined({
       name: peer.name,
+      basis: peer.basis,
       evToEbitda: peer.evToEbitda === undefined ? undefined : exact(peer.evToEbitda),
       evToRevenue: peer.evToRevenue === undefined ? undefined : exact(peer.evToRevenue),
       peRatio: peer.peRatio === undefined ? undefined : exact(peer.peRatio),
@@ -202,6 +204,7 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
         deal: t.deal, date: t.date,
         evToEbitda: t.evToEbitda === undefined ? undefined : exact(t.evToEbitda),
         evToRevenue: t.evToRevenue === undefined ? undefined : exact(t.evToRevenue),
+        basis: t.basis,
       })),
     }),
     ...(document.recentRound && {

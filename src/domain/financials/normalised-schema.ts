@@ -46,6 +46,7 @@ export const normalisedFinancialsSchema = z.object({
   peers: z.array(
     z.object({
       name: z.string(),
+      basis: z.enum(['TRAILING', 'FORWARD']).optional(),
       evToEbitda: decimal.optional(),
       evToRevenue: decimal.optional(),
       peRatio: decimal.optional(),

@@ -181,8 +181,14 @@ const projectionSchema = strict({
 
 // A peer's multiple may be negative (a loss-making peer's P/E): the engine excludes what is not positive, saying why.
 const multiple = z.number({ error: numberError }).refine((v) => Number.isFinite(v), { error: 'must be a finite number' });
+/** The period a multiple is struck on: the trailing twelve months, or the next year's forecast. */
+export const METRIC_BASES = ['TRAILING', 'FORWARD'] as const;
+const metricBasis = z.enum(METRIC_BASES, { error: `must be one of ${METRIC_BASES.join(', ')}` });
+
 const peerSchema = strict({
   name: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }),
+  /** The basis of the peer's multiples (docs/valuation-method.md, Market approach: like with like). */
+  basis: metricBasis.optional(),
   evToEbitda: multiple.optional(),
   evToRevenue: multiple.optional(),
   peRatio: multiple.optional(),
@@ -321,6 +327,8 @@ const transactionSchema = strict({
   date: isoDate,
   evToEbitda: multiple.optional(),
   evToRevenue: multiple.optional(),
+  /** TRAILING: the deal's multiple of the target's trailing metric at the deal date; FORWARD: of its forecast. */
+  basis: metricBasis.optional(),
 });
 
 /** The price of a recent investment in the company (docs/valuation-method.md, Market approach). */

@@ -256,6 +256,7 @@ function checkInput(input: ValuationInput): CheckedInput {
     ...(input.options?.rule11uaIssueMethod && { rule11uaIssueMethod: input.options.rule11uaIssueMethod }),
     valuationDate,
     dcfAdopted,
+    acceptBasisMismatch: input.judgement?.marketApproach?.acceptBasisMismatch === true,
   });
   // A DCF shown only for information (Rule 11UA, NAV adopted) is left out when the projections do not
   // start at the valuation date, rather than refusing the prescribed valuation (docs/valuation-method.md).

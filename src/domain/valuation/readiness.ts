@@ -1,6 +1,7 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { dec } from './money.js';
 import { capitalTableMismatches } from './dilution.js';
+import { metricBasisProblems } from './comparables.js';
 import { financialYearEnd, financialYearStart, stubPeriod } from './stub.js';
 import { incomeTaxRegime } from './law-in-force.js';
 import type { Purpose, Statute } from './types.js';
@@ -24,7 +25,7 @@ export interface MissingInput {
   /** JSON Pointer into the canonical financials document. */
   path: string;
   message: string;
-  code: 'MISSING_PROJECTIONS' | 'MISSING_LIQUIDATION_INPUTS' | 'MISSING_MARKET_VALUES' | 'EQUITY_CAPITAL_NOT_POSITIVE' | 'PROJECTIONS_OUT_OF_RANGE' | 'CAPITAL_TABLE_MISMATCH';
+  code: 'MISSING_PROJECTIONS' | 'MISSING_LIQUIDATION_INPUTS' | 'MISSING_MARKET_VALUES' | 'EQUITY_CAPITAL_NOT_POSITIVE' | 'PROJECTIONS_OUT_OF_RANGE' | 'CAPITAL_TABLE_MISMATCH' | 'METRIC_BASIS_MISMATCH';
 }
 
 export interface ReadinessContext {
@@ -38,6 +39,8 @@ export interface ReadinessContext {
   transactionDate?: string;
   /** The valuer's locked weights give the DCF more than nil: the DCF is adopted and can never be left out. */
   dcfAdopted?: boolean;
+  /** The valuer accepts multiples of one basis applied to the company's metric of the other (marketApproach.acceptBasisMismatch). */
+  acceptBasisMismatch?: boolean;
 }
 
 /** True when the valuer's weights adopt the DCF (a weight above nil). */
@@ -101,6 +104,10 @@ export function missingInputs(f: NormalisedFinancials, ctx: ReadinessContext): M
   if (ctx.valuationDate && f.projections.length > 0 && projectionsRequired(ctx)) {
     const problem = projectionRangeProblem(ctx.valuationDate, f.projections.map((p) => p.year));
     if (problem) missing.push({ path: '/projections', code: 'PROJECTIONS_OUT_OF_RANGE', message: problem });
+  }
+  // Like with like: peers' and deals' multiples applied to the company's metric of the same basis.
+  if (ctx.statute === 'COMPANIES_ACT_SEC_62' || ctx.statute === 'FEMA_RBI') {
+    for (const p of metricBasisProblems(f, ctx.acceptBasisMismatch === true)) missing.push({ ...p, code: 'METRIC_BASIS_MISMATCH' });
   }
   // Capital counted once: the convertibles added back as converted must be ones the methods deducted.
   if (ctx.statute !== 'IBC_LIQUIDATION' && (ctx.statute !== 'RULE_11UA' || usesDcf(ctx, f))) {

@@ -337,7 +337,7 @@ function weighableMethods(ctx: StatuteContext) {
     methods.push(comparablesMethod(comparables.computation, f.peers));
     rawValues.COMPARABLES = comparables.computation.valuePerShare;
   }
-  const evidence = marketEvidence(f, ctx.valuationDate);
+  const evidence = marketEvidence(f, ctx.valuationDate, ctx.marketApproach);
   methods.push(...evidence.methods);
   Object.assign(rawValues, evidence.values);
   return { dcf, comparables, evidence, methods, rawValues };
@@ -348,8 +348,8 @@ const WEIGHTED_METHODS = ['DCF', 'NAV', 'COMPARABLES', 'TRANSACTIONS', 'RECENT_R
 type WeightedMethod = (typeof WEIGHTED_METHODS)[number];
 
 /** Comparable transactions and a recent round, where the financials give them. */
-function marketEvidence(f: NormalisedFinancials, valuationDate: string) {
-  const outcomes = [computeTransactions(f), computeRecentRound(f, valuationDate)].filter((o) => o !== null);
+function marketEvidence(f: NormalisedFinancials, valuationDate: string, market?: MarketApproach) {
+  const outcomes = [computeTransactions(f, market), computeRecentRound(f, valuationDate)].filter((o) => o !== null);
   return {
     methods: outcomes.map((o) => o.method),
     values: Object.fromEntries(outcomes.map((o) => [o.method.method, o.value])) as Partial<Record<MethodCode, Dec>>,

@@ -132,3 +132,19 @@ test('CCPS presented in other equity: without presentedIn the lock is 409 naming
   // ₹30,25,47,040.5722875885… / 10,40,000 shares = 290.9106159… (test/unit/valuation/integrity.test.ts).
   assert.equal(v.conclusion.valuePerShare, '290.91');
 });
+
+test('peers\' trailing multiples without the company\'s trailing metric: the lock is 409 naming it; with the trailing metric, the deal multiple applies to it (hand figure)', async () => {
+  const doc = fixture('sample-company.json');
+  doc.peers = [{ name: 'Alpha Ltd', evToEbitda: 8, basis: 'TRAILING' }, { name: 'Gamma Ltd', evToEbitda: 12, basis: 'TRAILING' }];
+  const weights = { ...BASE, methodWeights: { DCF: 0, NAV: 0, COMPARABLES: 100 }, weightsRationale: 'Listed peers alone, the market approach the board asked for.' };
+  const e = await withFinancials({ statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-03-31' }, doc);
+  const refused = await lock(t, bearer, e.id, weights);
+  assert.equal(refused.statusCode, 409, refused.body);
+  assert.deepEqual(refused.json().errors.map((x: { path: string }) => x.path), ['/comparableMetrics/ebitda']);
+  // With the trailing EBITDA of 400 lakhs: median (8 + 12) / 2 = 10; 10 × 400 − 300 − 120 + 180 + 20 = 3780 lakhs → 378.00.
+  const ok = await withFinancials({ statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-03-31' }, { ...doc, comparableMetrics: { ebitda: 400 } });
+  assert.equal((await lock(t, bearer, ok.id, weights)).statusCode, 200);
+  await t.worker.drain();
+  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${ok.id}/valuation`, headers: bearer })).json();
+  assert.equal(v.conclusion.valuePerShare, '378.00');
+});

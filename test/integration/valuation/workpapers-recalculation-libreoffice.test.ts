@@ -141,7 +141,7 @@ const CASES: [string, Record<string, unknown>, () => unknown, Record<string, unk
   ['COMPANIES_ACT_SEC_62: diluted capital, peers at the 40th percentile, transactions, a round, a stub with the bridge rolled forward, discounts per method',
     { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-10-31' }, diluted, {
       methodWeights: { DCF: 40, NAV: 10, COMPARABLES: 20, TRANSACTIONS: 15, RECENT_ROUND: 15 }, weightsRationale: 'Every approach the evidence supports, the income approach leading.',
-      marketApproach: { statistic: 'PERCENTILE', percentile: 40, discountPercent: 10, discountRationale: 'Smaller and unlisted: a discount for size and liquidity.' },
+      marketApproach: { statistic: 'PERCENTILE', percentile: 40, discountPercent: 10, discountRationale: 'Smaller and unlisted: a discount for size and liquidity.', transactionStatistic: 'PERCENTILE', transactionPercentile: 60 },
       dlocPercent: 10, dlocRationale: 'A 26 % minority stake cannot direct the board or a sale.', dlomPercent: 15, dlomRationale: 'Unlisted shares with no exit route within five years.',
     }],
   ['IBC_LIQUIDATION, CIRP: fair and liquidation values', { statute: 'IBC_LIQUIDATION', purpose: undefined }, () => fixture('ibc-shortfall.json'), {}],

@@ -260,3 +260,45 @@ test('CCPS in other equity without presentedIn: refused naming both figures; wit
   assert.ok(!dcf.lines.some((l) => l.label.startsWith('Add: CCPS capital')));
   assert.ok(dcf.lines.some((l) => l.label.startsWith('Convertibles presented in other equity')));
 });
+
+// ---------------------------------------------------------------------------------------------
+// Like with like in the market approach
+
+function withDeals(trailingEbitda?: number) {
+  const doc = loadDocument('sample-company.json'); // LAKHS; FY2027 (forward) EBITDA 420; bridge − 300 − 120 + 180 + 20 = − 220
+  doc.transactions = [
+    { deal: 'Lambda Auto acquires Kappa Castings', date: '2025-11-15', evToEbitda: 9, basis: 'TRAILING' },
+    { deal: 'Mu Forge merges into Nu Components', date: '2025-06-30', evToEbitda: 11, basis: 'TRAILING' },
+    { deal: 'Xi Precision buy-out', date: '2025-01-10', evToEbitda: 16, basis: 'TRAILING' },
+  ];
+  if (trailingEbitda !== undefined) doc.comparableMetrics = { ebitda: trailingEbitda };
+  return normalised(doc);
+}
+const dealsValue = (financials: ValuationInput['financials'], marketApproach?: Record<string, unknown>) => computeValuation({
+  financials, assumptions: { wacc: 12, terminalGrowthRate: 4 },
+  engagement: { statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31' },
+  judgement: { methodWeights: { DCF: 0, NAV: 0, TRANSACTIONS: 100 }, weightsRationale: 'The deals speak most directly to the value of control.', ...(marketApproach && { marketApproach }) },
+});
+
+test('a deal multiple on a trailing basis is applied to the trailing EBITDA (hand figures; median, mean and a percentile)', () => {
+  // Trailing EBITDA at the valuation date 400 lakhs. Median of 9, 11, 16 = 11: EV 11 × 400 = 4400 lakhs;
+  // equity 4400 − 220 = 4180 lakhs ÷ 10,00,000 shares = 418.00 (the forward 420 would give 11 × 420 − 220 = 4400 → 440.00).
+  const median = dealsValue(withDeals(400));
+  assert.equal(median.conclusion.valuePerShare, '418.00');
+  const line = median.methods.find((m) => m.method === 'TRANSACTIONS')!.lines.find((l) => l.label === 'EV/EBITDA: target EBITDA')!;
+  assert.equal(line.value, '40000000.00');
+  assert.match(line.note ?? '', /trailing twelve months at the valuation date .* like the TRAILING multiples/);
+  // Mean (9 + 11 + 16) / 3 = 12: 12 × 400 − 220 = 4580 → 458.00. 25th percentile: rank 0.25 × 2 = 0.5,
+  // 9 + 0.5 × (11 − 9) = 10: 10 × 400 − 220 = 3780 → 378.00.
+  assert.equal(dealsValue(withDeals(400), { transactionStatistic: 'MEAN' }).conclusion.valuePerShare, '458.00');
+  assert.equal(dealsValue(withDeals(400), { transactionStatistic: 'PERCENTILE', transactionPercentile: 25 }).conclusion.valuePerShare, '378.00');
+});
+
+test('trailing deal multiples without the trailing metric are refused naming it, unless the valuer accepts the forward one', () => {
+  assert.throws(() => dealsValue(withDeals()), (err: Error & { code?: string }) =>
+    err.code === 'METRIC_BASIS_MISMATCH' && /^\/comparableMetrics\/ebitda: The comparable transactions' EV\/EBITDA multiples are TRAILING/.test(err.message));
+  // Accepted: 11 × 420 (FY2027, forward) − 220 = 4400 lakhs → 440.00, and the line says whose choice it was.
+  const accepted = dealsValue(withDeals(), { acceptBasisMismatch: true });
+  assert.equal(accepted.conclusion.valuePerShare, '440.00');
+  assert.match(accepted.methods.find((m) => m.method === 'TRANSACTIONS')!.lines.find((l) => l.label === 'EV/EBITDA: target EBITDA')!.note ?? '', /applied to TRAILING multiples by the valuer's explicit choice/);
+});

@@ -1116,6 +1116,8 @@ export interface components {
             lockedBy?: string;
             /** @description The market approach as locked */
             marketApproach?: {
+                /** @description The valuer's explicit choice to apply peers' or deals' multiples of one basis (TRAILING or FORWARD) to the company's metric of the other; without it such a mismatch is 409 inputs_incomplete naming the field */
+                acceptBasisMismatch?: boolean;
                 /** @description A discount to the peers' multiples, percent (size, liquidity, growth), applied to the statistic; requires discountRationale */
                 discountPercent?: number;
                 discountRationale?: string;
@@ -1128,6 +1130,13 @@ export interface components {
                  * @enum {string}
                  */
                 statistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
+                /** @description With transactionStatistic PERCENTILE: 25–75 */
+                transactionPercentile?: number;
+                /**
+                 * @description Across the comparable transactions' positive multiples (default MEDIAN), as for the peers
+                 * @enum {string}
+                 */
+                transactionStatistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
             };
             /** @description Method code → percent, as locked */
             methodWeights?: {
@@ -1520,6 +1529,8 @@ export interface components {
             dlomRationale?: string;
             /** @description The comparable-company method as the valuer applies it: which multiples, which statistic, and any discount to the peers. A peer's multiple that is missing, zero or negative is left out of that multiple, and the valuation says so. Refusals are 400 invalid_market_approach */
             marketApproach?: {
+                /** @description The valuer's explicit choice to apply peers' or deals' multiples of one basis (TRAILING or FORWARD) to the company's metric of the other; without it such a mismatch is 409 inputs_incomplete naming the field */
+                acceptBasisMismatch?: boolean;
                 /** @description A discount to the peers' multiples, percent (size, liquidity, growth), applied to the statistic; requires discountRationale */
                 discountPercent?: number;
                 discountRationale?: string;
@@ -1532,6 +1543,13 @@ export interface components {
                  * @enum {string}
                  */
                 statistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
+                /** @description With transactionStatistic PERCENTILE: 25–75 */
+                transactionPercentile?: number;
+                /**
+                 * @description Across the comparable transactions' positive multiples (default MEDIAN), as for the peers
+                 * @enum {string}
+                 */
+                transactionStatistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
             };
             /** @description The valuer's weights: method code → percent (0–100, at most 2 decimals, adding up to 100), only for methods the statute's valuation produces: COMPANIES_ACT_SEC_62 and FEMA_RBI DCF, NAV (and COMPARABLES when peers are given; for FEMA any internationally accepted method under NDI Rule 21, DCF 100 when no weights are given); RULE_11UA ISSUE_OF_SHARES one of NAV_11UA_2A or DCF at 100 (the issuer's choice under Rule 11UA(2)), TRANSFER_OR_RECEIPT NAV_11UA_1CB 100 (from 1 April 2026, Rule 57 of the Income-tax Rules, 2026: NAV_RULE_57 100); none for IBC. Concluded value = Σ weight × value / 100. Requires weightsRationale; refusals are 400 invalid_weights */
             methodWeights?: {
@@ -1660,6 +1678,8 @@ export interface components {
                 };
                 nonOperatingAssets: unknown;
                 peers: {
+                    /** @enum {string} */
+                    basis?: "TRAILING" | "FORWARD";
                     evToEbitda?: unknown;
                     evToRevenue?: unknown;
                     name: string;
