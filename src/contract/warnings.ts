@@ -29,6 +29,7 @@ export const WARNING_CATALOGUE: Record<string, string> = {
   NEGATIVE_EQUITY: 'A method gives a negative equity value.',
   NON_POSITIVE_ENTERPRISE_VALUE: 'The enterprise value is zero or negative.',
   PROJECTIONS_OUT_OF_RANGE: 'The projections do not suit this valuation.',
+  PE_EARNINGS_NOT_AS_CONVERTED: 'The P/E earnings are not on the as-converted basis of the diluted share count.',
   RATES_LOOK_LIKE_FRACTIONS: 'A rate looks like a fraction typed for a percent.',
   S56_2_VIIB_NOT_APPLICABLE: 'Section 56(2)(viib) no longer applies to this transaction.',
   SHARE_CAPITAL_MISMATCH: 'Shares outstanding times face value do not match the equity share capital.',

@@ -70,7 +70,7 @@ export interface NormalisedFinancials {
     date: string; instrument: string; pricePerShare: string; amountRaised: string; armsLength: boolean;
     adjustments: { kind: 'TIME' | 'RIGHTS'; percent: string; reason: string }[];
   };
-  comparableMetrics?: { ebitda?: string; revenue?: string; profitAfterTax?: string };
+  comparableMetrics?: { ebitda?: string; revenue?: string; profitAfterTax?: string; ccdInterestAfterTax?: string };
   liquidation?: {
     assets: NormalisedLiquidationAsset[];
     liquidationCosts: string;
@@ -222,6 +222,7 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
         ebitda: optionalRupees(document.comparableMetrics.ebitda),
         revenue: optionalRupees(document.comparableMetrics.revenue),
         profitAfterTax: optionalRupees(document.comparableMetrics.profitAfterTax),
+        ccdInterestAfterTax: optionalRupees(document.comparableMetrics.ccdInterestAfterTax),
       }),
     }),
     ...(document.liquidation && {

@@ -54,7 +54,7 @@ export const normalisedFinancialsSchema = z.object({
     }),
   ),
   comparableMetrics: z
-    .object({ ebitda: decimal.optional(), revenue: decimal.optional(), profitAfterTax: decimal.optional() })
+    .object({ ebitda: decimal.optional(), revenue: decimal.optional(), profitAfterTax: decimal.optional(), ccdInterestAfterTax: decimal.optional() })
     .optional(),
   liquidation: z
     .object({

@@ -244,6 +244,8 @@ const comparableMetricsSchema = strict({
   ebitda: amount.optional(),
   revenue: nonNegativeAmount.optional(),
   profitAfterTax: amount.optional(),
+  /** The CCDs' interest after tax over the same period: added back to profit for P/E on the as-converted basis. */
+  ccdInterestAfterTax: nonNegativeAmount.optional(),
 });
 
 const valuerEstimateSchema = strict({

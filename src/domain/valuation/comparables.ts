@@ -3,7 +3,7 @@ import { bridgeLines, equityBridgeItems, equityFromEnterpriseValue } from './dcf
 import { amountLine, countLine, multipleLine } from './lines.js';
 import { dec, plain, sum, toPaise, type Dec } from './money.js';
 import type { MethodResult, ValuationLine, ValuationWarning } from './types.js';
-import { basicValuePerShare, perShare, perShareLines, type PerShare } from './dilution.js';
+import { basicValuePerShare, dilutiveInstruments, perShare, perShareLines, type PerShare } from './dilution.js';
 
 /**
  * Comparable-company multiples (Companies Act s.62). For each multiple the median across the
@@ -150,13 +150,25 @@ export function targetMetric(f: NormalisedFinancials, key: MultipleKey, basis?: 
     case 'evToRevenue':
       if (basis === 'FORWARD' && first) return forward('revenue');
       return m?.revenue !== undefined ? trailing('revenue') : forward('revenue');
-    case 'peRatio':
-      return m?.profitAfterTax !== undefined ? { value: dec(m.profitAfterTax), source: 'as given in the financials (comparable metrics)' } : null;
-    case 'priceToBook':
-      return {
-        value: dec(f.balanceSheet.equityShareCapital).plus(dec(f.balanceSheet.reservesAndSurplus)),
-        source: `balance sheet ${f.balanceSheetDate}`,
-      };
+    case 'peRatio': {
+      if (m?.profitAfterTax === undefined) return null;
+      // As converted, like the diluted share count: the CCDs' interest after tax is no longer paid.
+      const d = dilutiveInstruments(f);
+      const interest = d && d.ccdPrincipal.gt(0) && m.ccdInterestAfterTax !== undefined ? dec(m.ccdInterestAfterTax) : null;
+      return interest
+        ? { value: dec(m.profitAfterTax).plus(interest), source: `as converted: profit after tax ${toPaise(dec(m.profitAfterTax))} + the CCDs' interest after tax ${toPaise(interest)} (comparable metrics), on the diluted share count` }
+        : { value: dec(m.profitAfterTax), source: 'as given in the financials (comparable metrics)' };
+    }
+    case 'priceToBook': {
+      const book = dec(f.balanceSheet.equityShareCapital).plus(dec(f.balanceSheet.reservesAndSurplus));
+      // As converted, like the diluted share count: the CCPS capital and CCD principal the balance sheet holds
+      // outside equity become equity (those presented in other equity are already in it).
+      const d = dilutiveInstruments(f);
+      const converted = d ? d.ccpsCapital.plus(d.ccdPrincipal) : null;
+      return converted && converted.gt(0)
+        ? { value: book.plus(converted), source: `balance sheet ${f.balanceSheetDate}, as converted: share capital and reserves ${toPaise(book)} + CCPS capital and CCD principal ${toPaise(converted)}, on the diluted share count` }
+        : { value: book, source: `balance sheet ${f.balanceSheetDate}` };
+    }
   }
 }
 
@@ -193,6 +205,13 @@ export function computeComparables(
       message: 'No peer multiple could be applied to the target, so the comparable-company method is omitted.',
     });
     return { computation: null, warnings };
+  }
+  const converted = dilutiveInstruments(f);
+  if (applied.some((a) => a.key === 'peRatio') && converted && converted.ccdPrincipal.gt(0) && f.comparableMetrics?.ccdInterestAfterTax === undefined) {
+    warnings.push({
+      code: 'PE_EARNINGS_NOT_AS_CONVERTED',
+      message: 'P/E is applied to the profit after tax as given, while the value per share counts the CCDs as converted: give comparableMetrics.ccdInterestAfterTax to add their interest after tax back to the earnings.',
+    });
   }
   const equityValue = sum(applied.map((a) => a.impliedEquity)).div(applied.length);
   const sharesOutstanding = dec(f.shares.equitySharesOutstanding);

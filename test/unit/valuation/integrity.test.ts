@@ -302,3 +302,29 @@ test('trailing deal multiples without the trailing metric are refused naming it,
   assert.equal(accepted.conclusion.valuePerShare, '440.00');
   assert.match(accepted.methods.find((m) => m.method === 'TRANSACTIONS')!.lines.find((l) => l.label === 'EV/EBITDA: target EBITDA')!.note ?? '', /applied to TRAILING multiples by the valuer's explicit choice/);
 });
+
+test('comparables as converted: P/B on book equity with the CCPS and CCDs converted, P/E on earnings with the CCD interest after tax added back (hand figures)', () => {
+  const doc = loadDocument('sample-company.json'); // LAKHS
+  doc.balanceSheet.preferenceShareCapital = 20; // the CCPS, out of reserves
+  doc.balanceSheet.reservesAndSurplus = 830;
+  doc.shareholding = [
+    { holder: 'Promoters', instrument: 'EQUITY', number: 1000000, faceValue: 10 },
+    { holder: 'Series A investor', instrument: 'CCPS', number: 20000, faceValue: 100, conversionRatio: 2 }, // ₹20 lakh → 40,000 shares
+    { holder: 'Venture debt fund', instrument: 'CCD', number: 5000, faceValue: 1000, conversionRatio: 10 }, // ₹50 lakh (in borrowings) → 50,000 shares
+  ];
+  doc.peers = [{ name: 'Alpha Ltd', peRatio: 10, priceToBook: 2 }];
+  doc.comparableMetrics = { profitAfterTax: 180, ccdInterestAfterTax: 3 }; // 50 lakh × 8 % × (1 − 25 %) = 3 lakh
+  const value = (multiples: string[]) => computeValuation({
+    financials: normalised(doc), assumptions: { wacc: 12, terminalGrowthRate: 4 },
+    engagement: { statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31' },
+    judgement: { methodWeights: { DCF: 0, NAV: 0, COMPARABLES: 100 }, weightsRationale: 'Listed peers alone, the market approach the board asked for.', marketApproach: { multiples: multiples as never } },
+  });
+  // Diluted shares 10,00,000 + 40,000 + 50,000 = 10,90,000; equity multiples need no add-back (already as converted).
+  // P/B: (100 + 830 + 20 + 50) = 1000 lakhs × 2 = ₹20,00,00,000 ÷ 10,90,000 = 183.4862385… → 183.49
+  //   (book equity without the converted instruments, 930 × 2 = 1860 lakhs, would give 170.64).
+  const pb = value(['priceToBook']);
+  assert.equal(pb.conclusion.valuePerShare, '183.49');
+  assert.match(pb.methods.find((m) => m.method === 'COMPARABLES')!.lines.find((l) => l.label === 'P/B: target book equity (share capital + reserves and surplus)')?.note ?? '', /as converted: share capital and reserves 93000000\.00 \+ CCPS capital and CCD principal 7000000\.00/);
+  // P/E: (180 + 3) = 183 lakhs × 10 = ₹18,30,00,000 ÷ 10,90,000 = 167.8899082… → 167.89 (without the interest, 165.14).
+  assert.equal(value(['peRatio']).conclusion.valuePerShare, '167.89');
+});

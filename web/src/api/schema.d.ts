@@ -1612,6 +1612,7 @@ export interface components {
                 };
                 balanceSheetDate: string;
                 comparableMetrics?: {
+                    ccdInterestAfterTax?: unknown;
                     ebitda?: unknown;
                     profitAfterTax?: unknown;
                     revenue?: unknown;
