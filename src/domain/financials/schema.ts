@@ -187,12 +187,12 @@ const metricBasis = z.enum(METRIC_BASES, { error: `must be one of ${METRIC_BASES
 
 const peerSchema = strict({
   name: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }),
-  /** The basis of the peer's multiples (docs/valuation-method.md, Market approach: like with like). */
-  basis: metricBasis.optional(),
   evToEbitda: multiple.optional(),
   evToRevenue: multiple.optional(),
   peRatio: multiple.optional(),
   priceToBook: multiple.optional(),
+  /** The basis of the peer's multiples (docs/valuation-method.md, Market approach: like with like). */
+  basis: metricBasis.optional(),
 });
 
 /** One historical financial year, in the document's unit (the report's historical performance table). */
