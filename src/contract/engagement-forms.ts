@@ -130,6 +130,9 @@ export const lockAssumptionsBody = z
         percentile: z.number().min(25).max(75).optional().describe('With statistic PERCENTILE: 25–75'),
         discountPercent: z.number().min(0).max(50).refine(decimalPlaces(2), 'at most 2 decimal places').optional().describe('A discount to the peers\' multiples, percent (size, liquidity, growth), applied to the statistic; requires discountRationale'),
         discountRationale: z.string().trim().min(20).max(5000).optional(),
+        acceptBasisMismatch: z.boolean().optional().describe('The valuer\'s explicit choice to apply peers\' or deals\' multiples of one basis (TRAILING or FORWARD) to the company\'s metric of the other; without it such a mismatch is 409 inputs_incomplete naming the field'),
+        transactionStatistic: z.enum(['MEDIAN', 'MEAN', 'PERCENTILE']).optional().describe('Across the comparable transactions\' positive multiples (default MEDIAN), as for the peers'),
+        transactionPercentile: z.number().min(25).max(75).optional().describe('With transactionStatistic PERCENTILE: 25–75'),
       })
       .strict()
       .optional()

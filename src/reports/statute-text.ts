@@ -5,6 +5,7 @@
  */
 import type { Statute } from '../domain/valuation/types.js';
 import { ACT_TITLE, type LegalBasis } from '../domain/valuation/law-in-force.js';
+import { s56viibApplies } from '../domain/valuation/warnings.js';
 import { formatDate } from './format.js';
 
 export interface StatuteSection {
@@ -13,11 +14,8 @@ export interface StatuteSection {
   table?: { header: string[]; rows: string[][] };
 }
 
-/** s.56(2)(viib) does not apply on or after this date (Finance (No. 2) Act, 2024). */
-const S56_VIIB_SUNSET = '2025-04-01';
-
 const S56_VIIB_SUNSET_TEXT =
-  'Section 56(2)(viib) does not apply on or after 1 April 2025: the Finance (No. 2) Act, 2024 inserted a proviso that "the provisions of this clause shall not apply on or after the 1st day of April, 2025". As the valuation date falls on or after that day, the fair market value under Rule 11UA(2) is reported for information only and is not a ceiling on the issue price for income-tax purposes.';
+  'Section 56(2)(viib) reaches only consideration received before 1 April 2024: the Finance (No. 2) Act, 2024 inserted a proviso that "the provisions of this clause shall not apply on or after the 1st day of April, 2025", which governs assessment year 2025-26 and so the consideration received in its previous year, from 1 April 2024. The test is the date of the issue, not the date of the valuation. As this issue is made on or after 1 April 2024, the fair market value under Rule 11UA(2) is reported for information only and is not a ceiling on the issue price for income-tax purposes.';
 
 /**
  * Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026 for a receipt (s.92(2)(m)(iii)) or transfer
@@ -49,7 +47,8 @@ export function legalBasisSentence(basis: LegalBasis): string {
 }
 
 export function statuteText(statute: Statute, purpose: string | null, valuationDate = '', basis?: LegalBasis, transactionDate = valuationDate): StatuteSection {
-  const viibSunset = valuationDate >= S56_VIIB_SUNSET;
+  // The issue's date decides whether s.56(2)(viib) reaches it, never the valuation date.
+  const viibSunset = !s56viibApplies(transactionDate);
   switch (statute) {
     case 'RULE_11UA':
       if (basis?.act === 'INCOME_TAX_ACT_2025') return rule57Text(transactionDate);

@@ -27,6 +27,17 @@ type Value = number | string | null;
 /** The figure of every numeric cell written so far, by absolute address, so a plain reference can be formatted for it. */
 type KnownFigures = Map<string, number>;
 
+/**
+ * Functions newer than Excel 2007 must be stored with the `_xlfn.` prefix (ECMA-376 / MS-XLSX, "future
+ * functions"): Excel and LibreOffice then compute them, where the bare name reads as #NAME?.
+ */
+const FUTURE_FUNCTIONS = ['PERCENTILE.INC', 'PERCENTILE.EXC', 'QUARTILE.INC', 'QUARTILE.EXC', 'STDEV.S', 'STDEV.P', 'VAR.S', 'VAR.P', 'MODE.SNGL', 'RANK.EQ', 'RANK.AVG', 'IFNA', 'IFS', 'MAXIFS', 'MINIFS', 'SWITCH', 'CONCAT', 'TEXTJOIN', 'XLOOKUP', 'XMATCH'];
+const FUTURE_FUNCTION = new RegExp(`(?<![A-Za-z0-9_.])(${FUTURE_FUNCTIONS.map((f) => f.replace('.', '\\.')).join('|')})\\(`, 'g');
+
+export function withFuturePrefix(formula: string): string {
+  return formula.replace(FUTURE_FUNCTION, '_xlfn.$1(');
+}
+
 class Sheet {
   readonly ws: ExcelJS.Worksheet;
   row = 1;
@@ -61,7 +72,7 @@ class Sheet {
   set(row: number, col: number, content: { f: string; result?: Value } | Value, format?: string): string {
     const cell = this.ws.getCell(row, col);
     if (content !== null && typeof content === 'object') {
-      cell.value = { formula: content.f, ...(content.result !== undefined && content.result !== null ? { result: content.result as number } : {}) } as ExcelJS.CellFormulaValue;
+      cell.value = { formula: withFuturePrefix(content.f), ...(content.result !== undefined && content.result !== null ? { result: content.result as number } : {}) } as ExcelJS.CellFormulaValue;
     } else if (content !== null) {
       cell.value = content;
     }
@@ -138,8 +149,8 @@ function perShareCells(s: Sheet, m: MethodResult, equity: string, shares: string
   }, RUPEE_FORMAT);
   name(`ValuePerShare_${m.method}_Basic`, basic);
   name(`ValuePerShare_${m.method}`, perShare);
-  // The first diluted method (the DCF where there is one) also answers to the generic name.
-  name('ValuePerShare_Diluted', perShare);
+  // Each diluted method's figure under a name that says whose it is.
+  name(`ValuePerShare_Diluted_${m.method}`, perShare);
   return { perShare, addBack, conversion };
 }
 
@@ -221,6 +232,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
   const nonOperating = inp.put('nonOperatingAssets', Number(f.nonOperatingAssets), RUPEE_FORMAT);
   // docs/valuation-method.md, Equity bridge: the items beyond the balance sheet, one net cell every bridge adds.
   let bridgeItems = '0';
+  let atValuationDate: { debt: string; cash: string } | null = null;
   const eb = f.equityBridge;
   if (eb) {
     inp.row += 1;
@@ -236,13 +248,22 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
     if (eb.surplusCash !== undefined) parts.push(`+${inp.put('Add: surplus cash', Number(eb.surplusCash), RUPEE_FORMAT)}`);
     for (const a of eb.nonOperatingAssets ?? []) parts.push(`+${inp.put(`Add: non-operating asset, ${a.name} (fair value)`, Number(a.fairValue), RUPEE_FORMAT)}`);
     if (eb.cashAdjustmentSinceBalanceSheet !== undefined) parts.push(`+${inp.put('Cash movement since the balance sheet (signed)', Number(eb.cashAdjustmentSinceBalanceSheet), RUPEE_FORMAT)}`);
+    // Rolled forward to the valuation date: these replace the balance sheet's borrowings and cash in the bridge.
+    if (eb.cashAtValuationDate !== undefined && eb.debtAtValuationDate !== undefined) {
+      atValuationDate = {
+        debt: inp.put('Debt at the valuation date (replaces the balance sheet\'s borrowings)', Number(eb.debtAtValuationDate), RUPEE_FORMAT),
+        cash: inp.put('Cash at the valuation date (replaces the balance sheet\'s cash)', Number(eb.cashAtValuationDate), RUPEE_FORMAT),
+      };
+    }
     bridgeItems = inp.put('Equity bridge items, net', { f: parts.length ? parts.join('') : '0' }, RUPEE_FORMAT);
   }
   inp.row += 1;
 
   // The equity bridge from an enterprise value (docs/valuation-method.md, Equity bridge), one formula tail
   // for the DCF, its sensitivity grid, the comparables and the transactions.
-  const bridge = `-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}+${bridgeItems}`;
+  const bridge = atValuationDate
+    ? `-${atValuationDate.debt}-${bs.preferenceShareCapital}+${atValuationDate.cash}+${bs.currentInvestments}+${nonOperating}+${bridgeItems}`
+    : `-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}+${bridgeItems}`;
 
   const projections: Record<string, string[]> = {};
   if (f.projections.length > 0) {
@@ -279,7 +300,7 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
       ['ebitda', 'EBITDA', (y) => `${y} EBITDA`, RUPEE_FORMAT],
       ['da', 'Depreciation and amortisation', () => null, RUPEE_FORMAT],
       ['ebit', 'EBIT', (y) => `${y} EBIT`, RUPEE_FORMAT],
-      ['lapsed', 'Loss lapsed (s.72: older than 8 years)', (y) => `${y} Loss lapsed`, RUPEE_FORMAT],
+      ['lapsed', 'Loss lapsed (s.72 of the 1961 Act, s.112 of the 2025 Act by tax year: older than 8 years)', (y) => `${y} Loss lapsed`, RUPEE_FORMAT],
       ['bf', 'Loss brought forward', (y) => `${y} Loss brought forward`, RUPEE_FORMAT],
       ['setoff', 'Loss set off', () => null, RUPEE_FORMAT],
       ['taxable', 'Taxable EBIT', (y) => `${y} Taxable EBIT`, RUPEE_FORMAT],
@@ -562,7 +583,14 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
         else s.set(s.row, 2, `${d[key]} (excluded: not positive)`);
         s.row += 1;
       }
-      const statistic = s.put('Median of the deals\' positive multiples', { f: `MEDIAN(B${first}:B${s.row - 1})`, result: lv.get(`${label}: median of ${f.transactions.filter((d) => d[key] !== undefined && Number(d[key]) > 0).length} deal(s)`) }, MULTIPLE_FORMAT);
+      // The statistic the valuer chose for the deals (median by default), as the engine computed it.
+      const statisticLine = transactions.lines.find((l) => l.label.startsWith(`${label}: `) && / of \d+ deal\(s\)$/.test(l.label))!;
+      const chosen = /: (median|mean|([\d.]+)th percentile) of /.exec(statisticLine.label)!;
+      const range = `B${first}:B${s.row - 1}`;
+      const statistic = s.put(`${chosen[1][0].toUpperCase()}${chosen[1].slice(1)} of the deals' positive multiples`, {
+        f: chosen[1] === 'mean' ? `AVERAGE(${range})` : chosen[2] ? `PERCENTILE.INC(${range},${Number(chosen[2]) / 100})` : `MEDIAN(${range})`,
+        result: Number(statisticLine.value),
+      }, MULTIPLE_FORMAT);
       const metricLine = transactions.lines.find((l) => l.label.startsWith(`${label}: target `))!;
       const metric = s.put(`Target ${MULTIPLE_LABELS[key].metric}`, Number(metricLine.value), RUPEE_FORMAT);
       const ev = s.put('Implied enterprise value = median × target metric', { f: `${statistic}*${metric}`, result: lv.get(`${label}: implied enterprise value`) }, RUPEE_FORMAT);
@@ -646,13 +674,17 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
         ? [{ method: 'DCF', weight: 100 }]
         : [];
   const header = sum.row;
-  ['Method', 'Value per share', 'Weight (%)', 'Weighted value'].forEach((h, i) => {
+  // Discounts apply method by method, before weighting, each only on a value on a basis that takes it.
+  const byMethod = c.discountsByMethod;
+  ['Method', 'Value per share', 'Weight (%)', 'Weighted value',
+    ...(byMethod ? ['Basis', 'DLOC applies (1 = yes)', 'DLOM applies (1 = yes)', 'Value after discounts', 'Weighted value after discounts'] : [])].forEach((h, i) => {
     const cell = sum.ws.getCell(header, 1 + i);
     cell.value = h;
     cell.font = { bold: true };
   });
   sum.row += 1;
   const weighted: string[] = [];
+  const weightedAfter: string[] = [];
   for (const m of v.methods) {
     if (!values[m.method]) continue;
     const r = sum.row;
@@ -662,15 +694,27 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
     if (w) {
       const weight = sum.set(r, 3, w.weight, PERCENT_FORMAT);
       weighted.push(sum.set(r, 4, { f: `${value}*${weight}/100` }, RUPEE_FORMAT));
+      const d = byMethod?.find((x) => x.method === m.method);
+      if (d) {
+        sum.ws.getCell(r, 5).value = d.basis;
+        const control = sum.set(r, 6, d.controlDiscountApplies ? 1 : 0, COUNT_FORMAT);
+        const marketability = sum.set(r, 7, d.marketabilityDiscountApplies ? 1 : 0, COUNT_FORMAT);
+        const after = sum.set(r, 8, { f: `${value}*(1-${dloc}/100*${control})*(1-${dlom}/100*${marketability})`, result: Number(d.valueAfterDiscounts) }, RUPEE_FORMAT);
+        weightedAfter.push(sum.set(r, 9, { f: `${after}*${weight}/100` }, RUPEE_FORMAT));
+      }
     }
     sum.row += 1;
   }
   sum.row += 1;
   if (c.valuePerShare !== null && weighted.length > 0) {
     const before = sum.put('Weighted value per share (before any discount)', { f: `SUM(${weighted.join(',')})`, result: Number(c.valueBeforeDiscount ?? c.valuePerShare) }, RUPEE_FORMAT);
-    const concluded = sum.put('Concluded value per share = weighted value × (1 − discount for lack of control) × (1 − discount for lack of marketability)', {
-      f: `${before}*(1-${dloc}/100)*(1-${dlom}/100)`, result: Number(c.valuePerShare),
-    }, RUPEE_FORMAT);
+    const concluded = weightedAfter.length > 0
+      ? sum.put('Concluded value per share = Σ weight × value × (1 − DLOC where on a control basis) × (1 − DLOM where marketable)', {
+        f: `SUM(${weightedAfter.join(',')})`, result: Number(c.valuePerShare),
+      }, RUPEE_FORMAT)
+      : sum.put('Concluded value per share = weighted value × (1 − discount for lack of control) × (1 − discount for lack of marketability)', {
+        f: `${before}*(1-${dloc}/100)*(1-${dlom}/100)`, result: Number(c.valuePerShare),
+      }, RUPEE_FORMAT);
     name('ValuePerShare_Concluded', concluded);
   }
   if (c.weightsRationale) sum.put('Weights rationale', c.weightsRationale);

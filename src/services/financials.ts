@@ -11,7 +11,7 @@ import type { DocumentError } from '../integrations/spreadsheets/parse-financial
 import { parseFinancialsOffThread } from '../integrations/spreadsheets/reader-thread.js';
 import * as docs from '../db/repositories/documents.js';
 import { getBlob } from '../db/repositories/blobs.js';
-import { getFinancials, upsertFinancials } from '../db/repositories/valuation-data.js';
+import { getAssumptions, getFinancials, upsertFinancials } from '../db/repositories/valuation-data.js';
 import { SYSTEM_ACTOR, type Actor } from '../db/repositories/audit.js';
 import { applyTransition, requireEngagement } from './engagements.js';
 import { startComputationIfReady, statuteMissingInputs } from './valuation.js';
@@ -79,7 +79,8 @@ async function ingestFinancialsAttempt(ctx: ServiceContext, job: JobAttempt, pay
       await docs.setDocumentStatus(tx, firmId, documentId, 'PARSED');
       // Statute readiness is checked here too: the file is valid, but what the statute still lacks is
       // recorded (and shown with the financials) so the valuer learns it before the lock.
-      const missing = statuteMissingInputs(engagement, outcome.financials).map((m) => ({ path: m.path, message: m.message }));
+      const locked = await getAssumptions(tx, firmId, engagementId);
+      const missing = statuteMissingInputs(engagement, outcome.financials, locked?.method_weights, locked?.market_approach).map((m) => ({ path: m.path, message: m.message }));
       await applyTransition(tx, firmId, engagementId, 'INGEST_SUCCEEDED', actor, {
         details: { documentId, ...(missing.length > 0 && { missingInputs: missing }) },
       });
@@ -96,7 +97,8 @@ export async function getNormalisedFinancials(ctx: ServiceContext, principal: Pr
   const engagement = await requireEngagement(ctx.db, principal.firmId, engagementId);
   const row = await getFinancials<NormalisedFinancials>(ctx.db, principal.firmId, engagementId);
   if (!row) throw conflict('financials_not_ready', 'No financials have been accepted for this engagement yet');
-  const missingInputs = statuteMissingInputs(engagement, row.data).map((m) => ({ path: m.path, message: m.message }));
+  const locked = await getAssumptions(ctx.db, principal.firmId, engagementId);
+  const missingInputs = statuteMissingInputs(engagement, row.data, locked?.method_weights, locked?.market_approach).map((m) => ({ path: m.path, message: m.message }));
   return { engagementId, documentId: row.document_id, acceptedAt: row.created_at.toISOString(), financials: row.data, missingInputs };
 }
 

@@ -11,7 +11,7 @@ import { canLockAssumptions } from '../domain/engagement/state-machine.js';
 import { buildCostOfCapital, computeValuation, statedWacc, ValuationInputError, type CostOfCapitalInput, type Purpose, type Statute, type ValuationResult } from '../domain/valuation/engine.js';
 import { buildWorkpapers } from '../reports/workpapers.js';
 import { dec } from '../domain/valuation/money.js';
-import { missingInputs, usesDcf, type MissingInput } from '../domain/valuation/readiness.js';
+import { dcfAdoptedBy, missingInputs, usesDcf, type MissingInput } from '../domain/valuation/readiness.js';
 import { rateWarnings, valuationDateWarnings } from '../domain/valuation/warnings.js';
 import { judgementErrors, type Judgement, type JudgementError } from '../domain/valuation/judgement.js';
 import type { MarketApproach } from '../domain/valuation/comparables.js';
@@ -35,7 +35,10 @@ export function publicAssumptions(a: data.AssumptionsRow | null, warnings?: { co
     ...(a.dloc_rationale && { dlocRationale: a.dloc_rationale }),
     ...(a.cost_of_capital && { costOfCapital: publicCostOfCapital(a.cost_of_capital) }),
     // Stored as the lock body gave it (numbers), so it answers in that shape.
-    ...(a.market_approach && { marketApproach: a.market_approach as { statistic?: 'MEDIAN' | 'MEAN' | 'PERCENTILE'; multiples?: ('evToEbitda' | 'evToRevenue' | 'peRatio' | 'priceToBook')[]; percentile?: number; discountPercent?: number; discountRationale?: string } }),
+    ...(a.market_approach && { marketApproach: a.market_approach as {
+      statistic?: 'MEDIAN' | 'MEAN' | 'PERCENTILE'; multiples?: ('evToEbitda' | 'evToRevenue' | 'peRatio' | 'priceToBook')[]; percentile?: number; discountPercent?: number; discountRationale?: string;
+      acceptBasisMismatch?: boolean; transactionStatistic?: 'MEDIAN' | 'MEAN' | 'PERCENTILE'; transactionPercentile?: number;
+    } }),
     locked: true as const,
     version: a.version,
     wacc: Number(a.wacc),
@@ -124,11 +127,18 @@ export async function getAssumptionsHistory(ctx: ServiceContext, principal: Prin
   ];
 }
 
-/** What the engagement's statute still needs from these financials. */
-export function statuteMissingInputs(engagement: EngagementLaw, financials: NormalisedFinancials): MissingInput[] {
+/**
+ * What the engagement's statute still needs from these financials. `methodWeights`, the valuer's
+ * (locked or being locked): a method they adopt must be computable, never replaced by another.
+ */
+export function statuteMissingInputs(
+  engagement: EngagementLaw, financials: NormalisedFinancials, methodWeights?: Record<string, string | number> | null, marketApproach?: { acceptBasisMismatch?: unknown } | null,
+): MissingInput[] {
   return missingInputs(financials, {
     statute: engagement.statute as Statute, purpose: (engagement.purpose as Purpose | null) ?? null,
     transactionDate: transactionDateOf(engagement), valuationDate: engagement.valuation_date,
+    dcfAdopted: dcfAdoptedBy(methodWeights),
+    acceptBasisMismatch: marketApproach?.acceptBasisMismatch === true,
   });
 }
 
@@ -160,7 +170,8 @@ export async function startComputationIfReady(tx: Executor, firmId: string, enga
   const engagement = await requireEngagement(tx, firmId, engagementId, true);
   if (engagement.status !== 'DATA_READY' || !engagement.assumptions_locked) return false;
   const financials = await data.getFinancials<NormalisedFinancials>(tx, firmId, engagementId);
-  const missing = financials ? statuteMissingInputs(engagement, financials.data) : [];
+  const assumptions = financials ? await data.getAssumptions(tx, firmId, engagementId) : null;
+  const missing = financials ? statuteMissingInputs(engagement, financials.data, assumptions?.method_weights, assumptions?.market_approach) : [];
   if (missing.length > 0) {
     await insertAudit(tx, firmId, actor, {
       action: AUDIT.computationWaitingForInputs, engagementId, details: { missing: missing.map((m) => ({ path: m.path, message: m.message })) },
@@ -219,7 +230,7 @@ export async function lockAssumptions(
       throw new AppError(JUDGEMENT_REFUSAL_CODES[refusals[0].code], refusals.map((r) => `${r.path}: ${r.message}`).join(' '), refusals.map((r) => ({ path: r.path, message: r.message })));
     }
     if (engagement.status === 'DATA_READY' && financials) {
-      const missing = statuteMissingInputs(engagement, financials.data);
+      const missing = statuteMissingInputs(engagement, financials.data, judgement.methodWeights, judgement.marketApproach);
       if (missing.length > 0) throw inputsIncomplete(missing);
     }
     const actor = actorOf(principal, requestId);

@@ -28,6 +28,7 @@ export interface NormalisedProjection {
 
 export interface NormalisedPeer {
   name: string;
+  basis?: 'TRAILING' | 'FORWARD';
   evToEbitda?: string;
   evToRevenue?: string;
   peRatio?: string;
@@ -63,13 +64,13 @@ export interface NormalisedFinancials {
   equityBridge?: NormalisedEquityBridge;
   peers: NormalisedPeer[];
   /** Comparable transactions, multiples exact as given. */
-  transactions?: { deal: string; date: string; evToEbitda?: string; evToRevenue?: string }[];
+  transactions?: { deal: string; date: string; evToEbitda?: string; evToRevenue?: string; basis?: 'TRAILING' | 'FORWARD' }[];
   /** A recent investment: price in ₹ per share, amount raised in rupees, adjustments in signed percent. */
   recentRound?: {
     date: string; instrument: string; pricePerShare: string; amountRaised: string; armsLength: boolean;
     adjustments: { kind: 'TIME' | 'RIGHTS'; percent: string; reason: string }[];
   };
-  comparableMetrics?: { ebitda?: string; revenue?: string; profitAfterTax?: string };
+  comparableMetrics?: { ebitda?: string; revenue?: string; profitAfterTax?: string; ccdInterestAfterTax?: string };
   liquidation?: {
     assets: NormalisedLiquidationAsset[];
     liquidationCosts: string;
@@ -78,7 +79,7 @@ export interface NormalisedFinancials {
   /** The historical years, in rupees, oldest first (for the report). */
   history?: NormalisedHistoryYear[];
   /** The capital table as given (numbers of instruments; face value in rupees). */
-  shareholding?: { holder: string; instrument: string; number: string; faceValue: string; conversionRatio?: string; exercisePrice?: string }[];
+  shareholding?: { holder: string; instrument: string; number: string; faceValue: string; conversionRatio?: string; exercisePrice?: string; presentedIn?: 'PREFERENCE_CAPITAL' | 'OTHER_EQUITY' | 'BORROWINGS' }[];
 }
 
 export interface NormalisedEquityBridge {
@@ -90,6 +91,9 @@ export interface NormalisedEquityBridge {
   surplusCash?: string;
   /** Signed: a cash movement between the balance-sheet date and the valuation date. */
   cashAdjustmentSinceBalanceSheet?: string;
+  /** The cash and the debt (all borrowings) on the valuation date, given together; they replace the balance sheet's in the bridge. */
+  cashAtValuationDate?: string;
+  debtAtValuationDate?: string;
 }
 
 export interface NormalisedHistoryYear {
@@ -183,10 +187,13 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
         minorityInterest: optionalRupees(document.equityBridge.minorityInterest),
         surplusCash: optionalRupees(document.equityBridge.surplusCash),
         cashAdjustmentSinceBalanceSheet: optionalRupees(document.equityBridge.cashAdjustmentSinceBalanceSheet),
+        cashAtValuationDate: optionalRupees(document.equityBridge.cashAtValuationDate),
+        debtAtValuationDate: optionalRupees(document.equityBridge.debtAtValuationDate),
       }),
     }),
     peers: (document.peers ?? []).map((peer) => dropUndefined({
       name: peer.name,
+      basis: peer.basis,
       evToEbitda: peer.evToEbitda === undefined ? undefined : exact(peer.evToEbitda),
       evToRevenue: peer.evToRevenue === undefined ? undefined : exact(peer.evToRevenue),
       peRatio: peer.peRatio === undefined ? undefined : exact(peer.peRatio),
@@ -197,6 +204,7 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
         deal: t.deal, date: t.date,
         evToEbitda: t.evToEbitda === undefined ? undefined : exact(t.evToEbitda),
         evToRevenue: t.evToRevenue === undefined ? undefined : exact(t.evToRevenue),
+        basis: t.basis,
       })),
     }),
     ...(document.recentRound && {
@@ -214,6 +222,7 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
         ebitda: optionalRupees(document.comparableMetrics.ebitda),
         revenue: optionalRupees(document.comparableMetrics.revenue),
         profitAfterTax: optionalRupees(document.comparableMetrics.profitAfterTax),
+        ccdInterestAfterTax: optionalRupees(document.comparableMetrics.ccdInterestAfterTax),
       }),
     }),
     ...(document.liquidation && {
@@ -253,6 +262,7 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
         holder: r.holder, instrument: r.instrument, number: String(r.number), faceValue: exact(r.faceValue),
         conversionRatio: r.conversionRatio === undefined ? undefined : exact(r.conversionRatio),
         exercisePrice: r.exercisePrice === undefined ? undefined : exact(r.exercisePrice),
+        presentedIn: r.presentedIn,
       })),
     }),
   };

@@ -39,11 +39,14 @@ export const normalisedFinancialsSchema = z.object({
       minorityInterest: decimal.optional(),
       surplusCash: decimal.optional(),
       cashAdjustmentSinceBalanceSheet: decimal.optional(),
+      cashAtValuationDate: decimal.optional(),
+      debtAtValuationDate: decimal.optional(),
     })
     .optional(),
   peers: z.array(
     z.object({
       name: z.string(),
+      basis: z.enum(['TRAILING', 'FORWARD']).optional(),
       evToEbitda: decimal.optional(),
       evToRevenue: decimal.optional(),
       peRatio: decimal.optional(),
@@ -51,7 +54,7 @@ export const normalisedFinancialsSchema = z.object({
     }),
   ),
   comparableMetrics: z
-    .object({ ebitda: decimal.optional(), revenue: decimal.optional(), profitAfterTax: decimal.optional() })
+    .object({ ebitda: decimal.optional(), revenue: decimal.optional(), profitAfterTax: decimal.optional(), ccdInterestAfterTax: decimal.optional() })
     .optional(),
   liquidation: z
     .object({
@@ -100,6 +103,7 @@ export const normalisedFinancialsSchema = z.object({
         faceValue: decimal,
         conversionRatio: decimal.optional(),
         exercisePrice: decimal.optional(),
+        presentedIn: z.enum(['PREFERENCE_CAPITAL', 'OTHER_EQUITY', 'BORROWINGS']).optional(),
       }),
     )
     .optional()

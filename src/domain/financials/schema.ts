@@ -181,12 +181,18 @@ const projectionSchema = strict({
 
 // A peer's multiple may be negative (a loss-making peer's P/E): the engine excludes what is not positive, saying why.
 const multiple = z.number({ error: numberError }).refine((v) => Number.isFinite(v), { error: 'must be a finite number' });
+/** The period a multiple is struck on: the trailing twelve months, or the next year's forecast. */
+export const METRIC_BASES = ['TRAILING', 'FORWARD'] as const;
+const metricBasis = z.enum(METRIC_BASES, { error: `must be one of ${METRIC_BASES.join(', ')}` });
+
 const peerSchema = strict({
   name: z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }),
   evToEbitda: multiple.optional(),
   evToRevenue: multiple.optional(),
   peRatio: multiple.optional(),
   priceToBook: multiple.optional(),
+  /** The basis of the peer's multiples (docs/valuation-method.md, Market approach: like with like). */
+  basis: metricBasis.optional(),
 });
 
 /** One historical financial year, in the document's unit (the report's historical performance table). */
@@ -209,6 +215,9 @@ export const MIN_HISTORY_YEARS = 2;
 export const MAX_HISTORY_YEARS = 5;
 
 /** One line of the capital table: who holds how many of which instrument, at what face value (₹). */
+/** Where a convertible sits in the balance sheet. */
+export const PRESENTED_IN = ['PREFERENCE_CAPITAL', 'OTHER_EQUITY', 'BORROWINGS'] as const;
+
 const shareholdingSchema = strict({
   holder: z.string({ error: expected('a string') }).trim().min(1, { error: 'must not be empty' }).max(200),
   instrument: z.enum(INSTRUMENTS, { error: `must be one of ${INSTRUMENTS.join(', ')}` }),
@@ -220,8 +229,12 @@ const shareholdingSchema = strict({
   // shares each; ESOPs and warrants are exercised at exercisePrice (₹ per share) when in the money.
   conversionRatio: positiveNumber.optional(),
   exercisePrice: positiveNumber.refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimal places' }).optional(),
+  // Where the financials present a CCPS or CCD (Ind AS may put CCPS in other equity): decides whether a
+  // method deducted it, so it is added back as converted only then (docs/valuation-method.md, Fully diluted shares).
+  presentedIn: z.enum(PRESENTED_IN, { error: `must be one of ${PRESENTED_IN.join(', ')}` }).optional(),
 }).superRefine((row, ctx) => {
   const convertible = row.instrument === 'CCPS' || row.instrument === 'CCD';
+  if (row.presentedIn !== undefined && !convertible) ctx.addIssue({ code: 'custom', path: ['presentedIn'], message: 'applies only to CCPS and CCD' });
   const option = row.instrument === 'ESOP' || row.instrument === 'WARRANT';
   if (row.conversionRatio !== undefined && !convertible) ctx.addIssue({ code: 'custom', path: ['conversionRatio'], message: 'applies only to CCPS and CCD' });
   if (row.exercisePrice !== undefined && !option) ctx.addIssue({ code: 'custom', path: ['exercisePrice'], message: 'applies only to ESOP and WARRANT' });
@@ -231,6 +244,8 @@ const comparableMetricsSchema = strict({
   ebitda: amount.optional(),
   revenue: nonNegativeAmount.optional(),
   profitAfterTax: amount.optional(),
+  /** The CCDs' interest after tax over the same period: added back to profit for P/E on the as-converted basis. */
+  ccdInterestAfterTax: nonNegativeAmount.optional(),
 });
 
 const valuerEstimateSchema = strict({
@@ -295,6 +310,17 @@ const equityBridgeSchema = strict({
   minorityInterest: nonNegativeAmount.optional(),
   surplusCash: nonNegativeAmount.optional(),
   cashAdjustmentSinceBalanceSheet: amount.optional(),
+  /** Where the valuation date falls after the balance sheet: the cash and the debt on the valuation date, replacing the balance sheet's. */
+  cashAtValuationDate: nonNegativeAmount.optional(),
+  debtAtValuationDate: nonNegativeAmount.optional(),
+}).superRefine((b, ctx) => {
+  if ((b.cashAtValuationDate === undefined) !== (b.debtAtValuationDate === undefined)) {
+    const missing = b.cashAtValuationDate === undefined ? 'cashAtValuationDate' : 'debtAtValuationDate';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'must be given with the other figure at the valuation date (cashAtValuationDate and debtAtValuationDate together)' });
+  }
+  if (b.cashAtValuationDate !== undefined && b.cashAdjustmentSinceBalanceSheet !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['cashAdjustmentSinceBalanceSheet'], message: 'must not be given with cashAtValuationDate, which already holds the cash on the valuation date' });
+  }
 });
 
 /** A comparable transaction: a deal in the target's industry, its date and the multiples it was done at. */
@@ -303,6 +329,8 @@ const transactionSchema = strict({
   date: isoDate,
   evToEbitda: multiple.optional(),
   evToRevenue: multiple.optional(),
+  /** TRAILING: the deal's multiple of the target's trailing metric at the deal date; FORWARD: of its forecast. */
+  basis: metricBasis.optional(),
 });
 
 /** The price of a recent investment in the company (docs/valuation-method.md, Market approach). */

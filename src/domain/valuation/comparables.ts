@@ -3,7 +3,7 @@ import { bridgeLines, equityBridgeItems, equityFromEnterpriseValue } from './dcf
 import { amountLine, countLine, multipleLine } from './lines.js';
 import { dec, plain, sum, toPaise, type Dec } from './money.js';
 import type { MethodResult, ValuationLine, ValuationWarning } from './types.js';
-import { basicValuePerShare, perShare, perShareLines, type PerShare } from './dilution.js';
+import { basicValuePerShare, dilutiveInstruments, perShare, perShareLines, type PerShare } from './dilution.js';
 
 /**
  * Comparable-company multiples (Companies Act s.62). For each multiple the median across the
@@ -53,16 +53,63 @@ export interface MarketApproach {
   percentile?: string | number;
   discountPercent?: string | number;
   discountRationale?: string;
+  /** The valuer's explicit choice to apply multiples of one basis to the company's metric of the other. */
+  acceptBasisMismatch?: boolean;
+  /** The statistic across the comparable transactions (default MEDIAN), as for the peers. */
+  transactionStatistic?: 'MEDIAN' | 'MEAN' | 'PERCENTILE';
+  transactionPercentile?: string | number;
 }
 
-function statisticOf(values: readonly Dec[], m: MarketApproach): Dec {
+/** The period a multiple is struck on: the trailing twelve months, or the next year's forecast. */
+export type MetricBasis = 'TRAILING' | 'FORWARD';
+
+export function statisticOf(values: readonly Dec[], m: Pick<MarketApproach, 'statistic' | 'percentile'>): Dec {
   if (m.statistic === 'MEAN') return sum(values).div(values.length);
   if (m.statistic === 'PERCENTILE') return percentile(values, dec(m.percentile ?? 50));
   return median(values);
 }
 
-const statisticName = (m: MarketApproach) =>
+export const statisticName = (m: Pick<MarketApproach, 'statistic' | 'percentile'>) =>
   m.statistic === 'MEAN' ? 'mean' : m.statistic === 'PERCENTILE' ? `${plain(dec(m.percentile ?? 50))}th percentile` : 'median';
+
+/** The one basis the evidence used for a multiple states, MIXED where it states two, undefined where none. */
+export function basisOf(items: readonly { basis?: MetricBasis }[]): MetricBasis | 'MIXED' | undefined {
+  const bases = new Set(items.map((i) => i.basis).filter((b) => b !== undefined));
+  return bases.size > 1 ? 'MIXED' : [...bases][0];
+}
+
+const TRAILING_METRIC: Partial<Record<MultipleKey, 'ebitda' | 'revenue' | 'profitAfterTax'>> = { evToEbitda: 'ebitda', evToRevenue: 'revenue', peRatio: 'profitAfterTax' };
+
+/**
+ * Like with like (docs/valuation-method.md, Market approach): multiples struck on a basis that the
+ * company's metric does not have are refused (409 at the lock, naming the field), unless the valuer
+ * accepts the mismatch explicitly (`marketApproach.acceptBasisMismatch`). The company's trailing metric is
+ * `comparableMetrics` (its trailing twelve months at the valuation date); its forward metric is the first
+ * projection year. Evidence without a stated basis is applied as before, to whichever metric is given.
+ */
+export function metricBasisProblems(f: NormalisedFinancials, accept: boolean): { path: string; message: string }[] {
+  if (accept) return [];
+  const out: { path: string; message: string }[] = [];
+  const evidence = [
+    { what: 'listed peers\'', path: '/peers', items: f.peers, keys: ['evToEbitda', 'evToRevenue', 'peRatio'] as MultipleKey[] },
+    { what: 'comparable transactions\'', path: '/transactions', items: f.transactions ?? [], keys: ['evToEbitda', 'evToRevenue'] as MultipleKey[] },
+  ];
+  for (const e of evidence) {
+    for (const key of e.keys) {
+      const used = e.items.filter((i) => (i as Record<string, unknown>)[key] !== undefined && dec((i as Record<string, string>)[key]).gt(0));
+      const basis = basisOf(used);
+      const label = MULTIPLE_LABELS[key].multiple;
+      if (basis === 'MIXED') {
+        out.push({ path: e.path, message: `The ${e.what} ${label} multiples mix TRAILING and FORWARD bases: apply one basis to the company's metric of the same basis, or state marketApproach.acceptBasisMismatch.` });
+      } else if (basis === 'TRAILING' && f.comparableMetrics?.[TRAILING_METRIC[key]!] === undefined) {
+        out.push({ path: `/comparableMetrics/${TRAILING_METRIC[key]}`, message: `The ${e.what} ${label} multiples are TRAILING, but the company's trailing ${MULTIPLE_LABELS[key].metric} at the valuation date (comparableMetrics.${TRAILING_METRIC[key]}) is not given: give it, or state marketApproach.acceptBasisMismatch to apply them to ${key === 'peRatio' ? 'no other figure' : 'the first projection year (forward)'}.` });
+      } else if (basis === 'FORWARD' && key === 'peRatio') {
+        out.push({ path: e.path, message: `The ${e.what} P/E multiples are FORWARD, but the financials give no forward profit after tax, only the trailing one: state marketApproach.acceptBasisMismatch to apply them to it, or leave P/E out.` });
+      }
+    }
+  }
+  return out;
+}
 
 /** A peer's multiple is used when positive; otherwise it is left out, and why. */
 function peerMultiples(peers: readonly NormalisedPeer[], key: MultipleKey) {
@@ -83,25 +130,45 @@ export const MULTIPLE_LABELS: Record<MultipleKey, { multiple: string; metric: st
   priceToBook: { multiple: 'P/B', metric: 'book equity (share capital + reserves and surplus)' },
 };
 
-export function targetMetric(f: NormalisedFinancials, key: MultipleKey): { value: Dec; source: string } | null {
+export function targetMetric(f: NormalisedFinancials, key: MultipleKey, basis?: MetricBasis | 'MIXED'): { value: Dec; source: string } | null {
   const first = f.projections[0];
   const m = f.comparableMetrics;
+  const forward = (x: 'ebitda' | 'revenue') => ({
+    value: dec(first[x]),
+    source: basis === 'TRAILING'
+      ? `${first.year} projection (forward), applied to TRAILING multiples by the valuer's explicit choice`
+      : `${first.year} projection (forward${basis === 'FORWARD' ? ', like the FORWARD multiples' : ' multiple'})`,
+  });
+  const trailing = (x: 'ebitda' | 'revenue') => ({
+    value: dec(m![x]!),
+    source: basis === 'TRAILING' ? 'the company\'s trailing twelve months at the valuation date (comparable metrics), like the TRAILING multiples' : 'as given in the financials (comparable metrics)',
+  });
   switch (key) {
     case 'evToEbitda':
-      return m?.ebitda !== undefined
-        ? { value: dec(m.ebitda), source: 'as given in the financials (comparable metrics)' }
-        : { value: dec(first.ebitda), source: `${first.year} projection (forward multiple)` };
+      if (basis === 'FORWARD' && first) return forward('ebitda');
+      return m?.ebitda !== undefined ? trailing('ebitda') : forward('ebitda');
     case 'evToRevenue':
-      return m?.revenue !== undefined
-        ? { value: dec(m.revenue), source: 'as given in the financials (comparable metrics)' }
-        : { value: dec(first.revenue), source: `${first.year} projection (forward multiple)` };
-    case 'peRatio':
-      return m?.profitAfterTax !== undefined ? { value: dec(m.profitAfterTax), source: 'as given in the financials (comparable metrics)' } : null;
-    case 'priceToBook':
-      return {
-        value: dec(f.balanceSheet.equityShareCapital).plus(dec(f.balanceSheet.reservesAndSurplus)),
-        source: `balance sheet ${f.balanceSheetDate}`,
-      };
+      if (basis === 'FORWARD' && first) return forward('revenue');
+      return m?.revenue !== undefined ? trailing('revenue') : forward('revenue');
+    case 'peRatio': {
+      if (m?.profitAfterTax === undefined) return null;
+      // As converted, like the diluted share count: the CCDs' interest after tax is no longer paid.
+      const d = dilutiveInstruments(f);
+      const interest = d && d.ccdPrincipal.gt(0) && m.ccdInterestAfterTax !== undefined ? dec(m.ccdInterestAfterTax) : null;
+      return interest
+        ? { value: dec(m.profitAfterTax).plus(interest), source: `as converted: profit after tax ${toPaise(dec(m.profitAfterTax))} + the CCDs' interest after tax ${toPaise(interest)} (comparable metrics), on the diluted share count` }
+        : { value: dec(m.profitAfterTax), source: 'as given in the financials (comparable metrics)' };
+    }
+    case 'priceToBook': {
+      const book = dec(f.balanceSheet.equityShareCapital).plus(dec(f.balanceSheet.reservesAndSurplus));
+      // As converted, like the diluted share count: the CCPS capital and CCD principal the balance sheet holds
+      // outside equity become equity (those presented in other equity are already in it).
+      const d = dilutiveInstruments(f);
+      const converted = d ? d.ccpsCapital.plus(d.ccdPrincipal) : null;
+      return converted && converted.gt(0)
+        ? { value: book.plus(converted), source: `balance sheet ${f.balanceSheetDate}, as converted: share capital and reserves ${toPaise(book)} + CCPS capital and CCD principal ${toPaise(converted)}, on the diluted share count` }
+        : { value: book, source: `balance sheet ${f.balanceSheetDate}` };
+    }
   }
 }
 
@@ -121,7 +188,7 @@ export function computeComparables(
       continue;
     }
     const med = statisticOf(peers.used.map((u) => u.value), market);
-    const metric = targetMetric(f, key);
+    const metric = targetMetric(f, key, basisOf(f.peers.filter((p) => peers.used.some((u) => u.name === p.name))));
     const label = MULTIPLE_LABELS[key];
     if (metric === null || !metric.value.isPositive() || metric.value.isZero()) {
       warnings.push({
@@ -138,6 +205,13 @@ export function computeComparables(
       message: 'No peer multiple could be applied to the target, so the comparable-company method is omitted.',
     });
     return { computation: null, warnings };
+  }
+  const converted = dilutiveInstruments(f);
+  if (applied.some((a) => a.key === 'peRatio') && converted && converted.ccdPrincipal.gt(0) && f.comparableMetrics?.ccdInterestAfterTax === undefined) {
+    warnings.push({
+      code: 'PE_EARNINGS_NOT_AS_CONVERTED',
+      message: 'P/E is applied to the profit after tax as given, while the value per share counts the CCDs as converted: give comparableMetrics.ccdInterestAfterTax to add their interest after tax back to the earnings.',
+    });
   }
   const equityValue = sum(applied.map((a) => a.impliedEquity)).div(applied.length);
   const sharesOutstanding = dec(f.shares.equitySharesOutstanding);

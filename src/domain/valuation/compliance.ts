@@ -9,7 +9,7 @@ import { incomeTaxRegime } from './law-in-force.js';
  * - FEMA NDI Rule 21(2)(a), (b) (issue or transfer resident → non-resident): price ≥ fair value;
  *   21(2)(c) (non-resident → resident): price ≤ fair value;
  * - Rule 11UA(2) issue: price ≤ FMV × 1.10 (the 10 % safe harbour of the 2023 amendment), noting
- *   that s.56(2)(viib) does not apply on or after 1 April 2025;
+ *   that s.56(2)(viib) reaches only consideration received before 1 April 2024 (the issue's date decides);
  * - Rule 11UA(1)(c)(b) transfer or receipt: a price below FMV has the s.56(2)(x) / s.50CA consequence.
  * IBC has no price test.
  */
@@ -126,12 +126,12 @@ export function complianceOf(
       if (purpose !== 'TRANSFER_OR_RECEIPT') {
         const v = valueFor('ISSUE_OF_SHARES');
         if (v !== null) {
-          const applies = s56viibApplies(valuationDate);
+          const applies = s56viibApplies(transactionDate);
           tests.push(makeTest('ISSUE_OF_SHARES', 'AT_MOST', v, v.times(SAFE_HARBOUR), price,
             'Income-tax Act, 1961 s.56(2)(viib) read with Rule 11UA(2) (10% safe harbour, Notification 81/2023)',
             `price ≤ FMV × 1.10 (₹${toPaise(v)} × 1.10)`, applies,
             (ok, gap) => {
-              const sunset = applies ? '' : ' Section 56(2)(viib) does not apply on or after 1 April 2025 (Finance (No. 2) Act, 2024): for this valuation date the test has no tax consequence and is shown for information.';
+              const sunset = applies ? '' : ` Section 56(2)(viib) reaches only consideration received before 1 April 2024 (Finance (No. 2) Act, 2024, from assessment year 2025-26): for an issue dated ${transactionDate} the test has no tax consequence and is shown for information.`;
               return (ok
                 ? 'The issue price is within the safe harbour: it is accepted as fair market value.'
                 : `The issue price exceeds FMV × 1.10 by ₹${gap} per share; the consideration above FMV would be taxed as income of the company.`) + sunset;

@@ -2,7 +2,8 @@ import type { NormalisedFinancials, NormalisedProjection } from '../financials/n
 import { amountLine, countLine, factorLine, percentLine } from './lines.js';
 import { Dec, HUNDRED, ONE, ZERO, dec, percentToFraction, plain, sum, toPaise } from './money.js';
 import type { MethodResult, ValuationLine } from './types.js';
-import { discountExponent, isFullYear, type StubPeriod } from './stub.js';
+import { discountExponent, financialYearStart, isFullYear, type StubPeriod } from './stub.js';
+import { incomeTaxRegime } from './law-in-force.js';
 import { basicValuePerShare, perShare, perShareLines, type PerShare } from './dilution.js';
 
 /** WACC and terminal growth in percent (12.5 = 12.5 %). */
@@ -56,10 +57,36 @@ export interface EquityBridge {
   surplusCash?: Dec;
   namedNonOperatingAssets?: { name: string; fairValue: Dec }[];
   cashAdjustmentSinceBalanceSheet?: Dec;
+  /** Given together: the cash and the debt on the valuation date, in place of the balance sheet's cash and borrowings. */
+  cashAtValuationDate?: Dec;
+  debtAtValuationDate?: Dec;
 }
 
-/** s.72 of the Income-tax Act: a business loss is carried forward for eight assessment years. */
+/**
+ * A business loss is carried forward for eight years: s.72 of the Income-tax Act, 1961, and s.112 of
+ * the Income-tax Act, 2025 for a tax year beginning on or after 1 April 2026 (the 2025 Act's s.72 is
+ * the capital-gains computation). Each projection year cites the section of its own tax year.
+ */
 export const LOSS_CARRY_FORWARD_YEARS = 8;
+
+/** The loss carry-forward section for a projection year (FY2027 is the tax year from 1 April 2026). */
+export function lossCarryForwardSection(year: string): 's.72' | 's.112' {
+  return incomeTaxRegime(financialYearStart(year)) === 'INCOME_TAX_ACT_2025' ? 's.112' : 's.72';
+}
+
+/** The sections the projection years cite, in words: "s.72 of the Income-tax Act, 1961 (FY2026) and s.112 of the Income-tax Act, 2025 (FY2027–FY2031)". */
+export function lossCarryForwardCitation(years: readonly string[]): string {
+  const groups: { section: 's.72' | 's.112'; years: string[] }[] = [];
+  for (const y of years) {
+    const section = lossCarryForwardSection(y);
+    if (groups.length > 0 && groups[groups.length - 1].section === section) groups[groups.length - 1].years.push(y);
+    else groups.push({ section, years: [y] });
+  }
+  const act = (section: string) => (section === 's.112' ? 'the Income-tax Act, 2025' : 'the Income-tax Act, 1961');
+  const span = (ys: string[]) => (ys.length === 1 ? ys[0] : `${ys[0]}–${ys[ys.length - 1]}`);
+  if (groups.length === 1) return `${groups[0].section} of ${act(groups[0].section)}`;
+  return groups.map((g) => `${g.section} of ${act(g.section)} (${span(g.years)})`).join(' and ');
+}
 
 /** The value per share (PerShare) is fully diluted where the capital table holds dilutive instruments. */
 export interface DcfComputation extends PerShare {
@@ -241,6 +268,9 @@ function extraBridgeItems(f: NormalisedFinancials): Partial<EquityBridge> {
     ...(e.surplusCash !== undefined && { surplusCash: dec(e.surplusCash) }),
     ...(e.nonOperatingAssets && { namedNonOperatingAssets: e.nonOperatingAssets.map((a) => ({ name: a.name, fairValue: dec(a.fairValue) })) }),
     ...(e.cashAdjustmentSinceBalanceSheet !== undefined && { cashAdjustmentSinceBalanceSheet: dec(e.cashAdjustmentSinceBalanceSheet) }),
+    ...(e.cashAtValuationDate !== undefined && e.debtAtValuationDate !== undefined && {
+      cashAtValuationDate: dec(e.cashAtValuationDate), debtAtValuationDate: dec(e.debtAtValuationDate),
+    }),
   };
 }
 
@@ -250,11 +280,13 @@ function extraBridgeItems(f: NormalisedFinancials): Partial<EquityBridge> {
  * − minority interest + surplus cash + named non-operating assets ± the cash adjustment since the balance sheet.
  */
 export function equityFromEnterpriseValue(enterpriseValue: Dec, b: EquityBridge): Dec {
+  // Rolled forward (docs/valuation-method.md, Stub period): the debt and cash on the valuation date replace the balance sheet's.
+  const debt = b.debtAtValuationDate ?? b.longTermBorrowings.plus(b.shortTermBorrowings);
+  const cash = b.cashAtValuationDate ?? b.cashAndCashEquivalents;
   return enterpriseValue
-    .minus(b.longTermBorrowings)
-    .minus(b.shortTermBorrowings)
+    .minus(debt)
     .minus(b.preferenceShareCapital)
-    .plus(b.cashAndCashEquivalents)
+    .plus(cash)
     .plus(b.currentInvestments)
     .plus(b.nonOperatingAssets)
     .minus(b.leaseLiabilities ?? ZERO)
@@ -266,11 +298,15 @@ export function equityFromEnterpriseValue(enterpriseValue: Dec, b: EquityBridge)
 }
 
 export function bridgeLines(b: EquityBridge): ValuationLine[] {
+  const rolled = b.debtAtValuationDate !== undefined && b.cashAtValuationDate !== undefined;
   return [
-    amountLine('Less: long-term borrowings', b.longTermBorrowings.neg()),
-    amountLine('Less: short-term borrowings', b.shortTermBorrowings.neg()),
+    ...(rolled
+      ? [amountLine('Less: debt at the valuation date', b.debtAtValuationDate!.neg(), `given; in place of the balance sheet's borrowings of ${toPaise(b.longTermBorrowings.plus(b.shortTermBorrowings))}`)]
+      : [amountLine('Less: long-term borrowings', b.longTermBorrowings.neg()), amountLine('Less: short-term borrowings', b.shortTermBorrowings.neg())]),
     amountLine('Less: preference share capital', b.preferenceShareCapital.neg()),
-    amountLine('Add: cash and cash equivalents', b.cashAndCashEquivalents),
+    rolled
+      ? amountLine('Add: cash and cash equivalents at the valuation date', b.cashAtValuationDate!, `given; in place of the balance sheet's ${toPaise(b.cashAndCashEquivalents)}`)
+      : amountLine('Add: cash and cash equivalents', b.cashAndCashEquivalents),
     amountLine('Add: current investments', b.currentInvestments),
     amountLine('Add: non-operating assets', b.nonOperatingAssets),
     ...(b.leaseLiabilities ? [amountLine('Less: lease liabilities', b.leaseLiabilities.neg())] : []),
@@ -294,8 +330,8 @@ function yearLines(y: DcfYear, stub: StubPeriod | undefined): ValuationLine[] {
     amountLine(`${at} EBIT`, y.ebit),
     ...(y.lossLapsed.isZero()
       ? []
-      : [amountLine(`${at} Loss lapsed`, y.lossLapsed, `older than ${LOSS_CARRY_FORWARD_YEARS} years (s.72)`)]),
-    amountLine(`${at} Loss brought forward`, y.lossBroughtForward, 's.72: earlier projection years\' losses'),
+      : [amountLine(`${at} Loss lapsed`, y.lossLapsed, `older than ${LOSS_CARRY_FORWARD_YEARS} years (${lossCarryForwardSection(y.year)})`)]),
+    amountLine(`${at} Loss brought forward`, y.lossBroughtForward, `${lossCarryForwardSection(y.year)}: earlier projection years' losses`),
     amountLine(`${at} Loss set off`, y.lossSetOff.neg()),
     amountLine(`${at} Taxable EBIT`, y.taxableEbit),
     amountLine(`${at} Loss carried forward`, y.lossCarriedForward),

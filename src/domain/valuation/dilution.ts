@@ -1,6 +1,6 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { amountLine, countLine, perShareLine } from './lines.js';
-import { Dec, ONE, ZERO, dec, sum, toPaise } from './money.js';
+import { Dec, ONE, ZERO, dec, formatRupees, sum, toPaise } from './money.js';
 import type { ValuationLine } from './types.js';
 
 /**
@@ -12,9 +12,14 @@ import type { ValuationLine } from './types.js';
  * sorted by exercise price whose last price stays below the v it gives.
  */
 export interface DilutiveInstruments {
-  /** CCPS capital and CCD principal at face value (₹), added back where a method deducted them. */
+  /**
+   * CCPS capital and CCD principal at face value (₹) that the bridge and the book NAV deduct (presented in
+   * preference capital or borrowings), added back as converted; none presented in other equity.
+   */
   ccpsCapital: Dec;
   ccdPrincipal: Dec;
+  /** Convertibles presented in other equity: never deducted, so never added back. */
+  inOtherEquity: Dec;
   /** Equity shares issued on conversion of CCPS and CCDs. */
   conversionShares: Dec;
   /** Options and warrants, by exercise price ascending. */
@@ -32,6 +37,35 @@ export interface Dilution {
   valuePerShare: Dec;
 }
 
+type Row = NonNullable<NormalisedFinancials['shareholding']>[number];
+
+/** Where a convertible sits: as given, else CCPS in preference capital and CCDs in borrowings. */
+export const presentedIn = (r: Row): 'PREFERENCE_CAPITAL' | 'OTHER_EQUITY' | 'BORROWINGS' =>
+  r.presentedIn ?? (r.instrument === 'CCD' ? 'BORROWINGS' : 'PREFERENCE_CAPITAL');
+
+/**
+ * The capital table against the balance sheet: the convertibles counted as converted and presented in
+ * preference capital (or borrowings) must fit within the balance sheet's preference share capital (or
+ * long- and short-term borrowings), else the add-back would return capital no method deducted. Each
+ * disagreement names both figures (docs/valuation-method.md, Fully diluted shares).
+ */
+export function capitalTableMismatches(f: Pick<NormalisedFinancials, 'shareholding' | 'balanceSheet'>): string[] {
+  const rows = (f.shareholding ?? []).filter((r) => (r.instrument === 'CCPS' || r.instrument === 'CCD') && r.conversionRatio !== undefined);
+  const face = (where: string) => sum(rows.filter((r) => presentedIn(r) === where).map((r) => dec(r.number).times(dec(r.faceValue))));
+  const bs = f.balanceSheet;
+  const out: string[] = [];
+  const inPreference = face('PREFERENCE_CAPITAL');
+  if (inPreference.gt(dec(bs.preferenceShareCapital))) {
+    out.push(`The capital table's convertibles taken to sit in preference capital come to ${formatRupees(inPreference)} (number × face value), but the balance sheet's preferenceShareCapital is ${formatRupees(dec(bs.preferenceShareCapital))}: say where each instrument is presented (shareholding[].presentedIn: PREFERENCE_CAPITAL, OTHER_EQUITY or BORROWINGS), e.g. OTHER_EQUITY for CCPS presented within equity under Ind AS.`);
+  }
+  const inBorrowings = face('BORROWINGS');
+  const borrowings = dec(bs.longTermBorrowings).plus(dec(bs.shortTermBorrowings));
+  if (inBorrowings.gt(borrowings)) {
+    out.push(`The capital table's convertibles taken to sit in borrowings come to ${formatRupees(inBorrowings)} (number × face value), but the balance sheet's long- and short-term borrowings are ${formatRupees(borrowings)}: say where each instrument is presented (shareholding[].presentedIn: PREFERENCE_CAPITAL, OTHER_EQUITY or BORROWINGS).`);
+  }
+  return out;
+}
+
 /** The capital table's dilutive instruments, or null when it holds none that can be counted. */
 export function dilutiveInstruments(f: Pick<NormalisedFinancials, 'shareholding'>): DilutiveInstruments | null {
   const rows = f.shareholding ?? [];
@@ -43,9 +77,11 @@ export function dilutiveInstruments(f: Pick<NormalisedFinancials, 'shareholding'
     .map((r) => ({ holder: r.holder, instrument: r.instrument, number: dec(r.number), exercisePrice: dec(r.exercisePrice!) }))
     .sort((a, b) => a.exercisePrice.comparedTo(b.exercisePrice));
   if (convertibles.length === 0 && options.length === 0) return null;
+  const deducted = (rs: typeof rows) => rs.filter((r) => presentedIn(r) !== 'OTHER_EQUITY');
   return {
-    ccpsCapital: faceTotal(of('CCPS')),
-    ccdPrincipal: faceTotal(of('CCD')),
+    ccpsCapital: faceTotal(deducted(of('CCPS'))),
+    ccdPrincipal: faceTotal(deducted(of('CCD'))),
+    inOtherEquity: faceTotal(convertibles.filter((r) => presentedIn(r) === 'OTHER_EQUITY')),
     conversionShares: sum(convertibles.map((r) => dec(r.number).times(dec(r.conversionRatio!)))),
     options,
   };
@@ -89,6 +125,7 @@ export function dilutionLines(d: Dilution, d0: DilutiveInstruments): ValuationLi
     perShareLine('Value per equity share (basic)', d.basicValuePerShare),
     ...(d0.ccpsCapital.isZero() ? [] : [amountLine('Add: CCPS capital (counted as converted, not deducted)', d0.ccpsCapital)]),
     ...(d0.ccdPrincipal.isZero() ? [] : [amountLine('Add: CCD principal (counted as converted, not deducted)', d0.ccdPrincipal)]),
+    ...(d0.inOtherEquity.isZero() ? [] : [amountLine('Convertibles presented in other equity (never deducted, so not added back)', ZERO, `${toPaise(d0.inOtherEquity)} at face value`)]),
     ...(d.addBack.isZero() || d.addBack.eq(d0.ccpsCapital.plus(d0.ccdPrincipal)) ? [] : [amountLine('Of which added back for this method', d.addBack)]),
     ...(d.conversionShares.isZero() ? [] : [countLine('Equity shares on conversion of CCPS and CCDs', d.conversionShares)]),
     ...d.exercised.map((o) => countLine(`Exercised: ${o.holder} (${o.instrument}) at ₹${toPaise(o.exercisePrice)}`, o.number, 'in the money')),

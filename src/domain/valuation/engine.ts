@@ -1,12 +1,13 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { normalisedFinancialsSchema } from '../financials/normalised-schema.js';
 import { isCalendarDate } from '../financials/schema.js';
-import type { DcfAssumptions } from './dcf.js';
+import { lossCarryForwardCitation, type DcfAssumptions } from './dcf.js';
 import { ValuationInputError } from './errors.js';
-import { applyDiscount, checkJudgement, type Judgement } from './judgement.js';
+import { checkJudgement, type Judgement } from './judgement.js';
+import { discountByMethod } from './discounts.js';
 import { complianceOf } from './compliance.js';
 import { dec, isDecimalString, plain, toPaise, toPlaces, type Dec } from './money.js';
-import { missingInputs, projectionRangeProblem, usesDcf, type ReadinessContext } from './readiness.js';
+import { dcfAdoptedBy, missingInputs, projectionRangeProblem, usesDcf, type ReadinessContext } from './readiness.js';
 import { computeSensitivity } from './sensitivity.js';
 import { stubPeriod } from './stub.js';
 import { buildCostOfCapital, discloseCostOfCapital, statedWacc, type CostOfCapitalInput } from './cost-of-capital.js';
@@ -26,6 +27,7 @@ import {
   balanceSheetDateWarnings,
   growthWarnings,
   negativeEquityWarnings,
+  netDebtNotRolledForwardWarnings,
   rateWarnings,
   shareCapitalWarnings,
   terminalValueWarnings,
@@ -90,28 +92,26 @@ export function computeValuation(input: ValuationInput): ValuationResult {
   });
   const conclusion = { ...outcome.conclusion };
   if (judgement.methodWeights && judgement.weightsRationale) conclusion.weightsRationale = judgement.weightsRationale.trim();
-  // Discounts in order: lack of control, then lack of marketability, each on the exact value before it.
+  // Discounts in order, lack of control then lack of marketability, method by method on the values on a
+  // basis that takes them, before weighting (docs/valuation-method.md, Discounts).
   if (outcome.concludedRaw !== null && (judgement.dlocPercent !== undefined || judgement.dlomPercent !== undefined)) {
-    let value = outcome.concludedRaw;
-    conclusion.valueBeforeDiscount = toPaise(value);
-    const steps: { what: string; percent: string }[] = [];
-    if (judgement.dlocPercent !== undefined) {
-      const control = applyDiscount(value, dec(judgement.dlocPercent), (judgement.dlocRationale ?? '').trim());
-      conclusion.controlDiscount = control.applied;
-      value = control.value;
-      steps.push({ what: 'lack of control', percent: control.applied.percent });
-    }
-    if (judgement.dlomPercent !== undefined) {
-      const marketability = applyDiscount(value, dec(judgement.dlomPercent), (judgement.dlomRationale ?? '').trim());
-      conclusion.discount = marketability.applied;
-      value = marketability.value;
-      steps.push({ what: 'lack of marketability', percent: marketability.applied.percent });
-    }
-    conclusion.valuePerShare = toPaise(value);
-    const named = steps.length === 1
-      ? `a discount for ${steps[0].what} of ${steps[0].percent}%`
-      : `discounts for lack of control (${steps[0].percent}%) and lack of marketability (${steps[1].percent}%)`;
-    conclusion.basis = `${conclusion.basis} Less ${named}: ${conclusion.valueBeforeDiscount} × ${steps.map((d) => `(1 − ${d.percent}%)`).join(' × ')} = ${conclusion.valuePerShare}.`;
+    const dloc = judgement.dlocPercent !== undefined ? dec(judgement.dlocPercent) : null;
+    const dlom = judgement.dlomPercent !== undefined ? dec(judgement.dlomPercent) : null;
+    const components = outcome.components ?? [{ method: 'DCF' as const, weight: dec(100), value: outcome.concludedRaw }];
+    const d = discountByMethod(components, dloc, dlom);
+    conclusion.valueBeforeDiscount = toPaise(d.before);
+    conclusion.discountsByMethod = d.byMethod;
+    const step = (percent: Dec, before: Dec, after: Dec, rationale: string | undefined) => ({
+      percent: plain(percent), rationale: (rationale ?? '').trim(), valueBeforeDiscount: toPaise(before), discountPerShare: toPaise(before.minus(after)), valueAfterDiscount: toPaise(after),
+    });
+    if (dloc !== null) conclusion.controlDiscount = step(dloc, d.before, d.afterControl, judgement.dlocRationale);
+    if (dlom !== null) conclusion.discount = step(dlom, d.afterControl, d.after, judgement.dlomRationale);
+    conclusion.valuePerShare = toPaise(d.after);
+    const named = [
+      ...(dloc !== null ? [`lack of control (${plain(dloc)}%)`] : []),
+      ...(dlom !== null ? [`lack of marketability (${plain(dlom)}%)`] : []),
+    ];
+    conclusion.basis = `${conclusion.basis} Less discounts for ${named.join(' and then ')}, method by method before weighting, each only on a value on a basis that takes it: ${d.sentence}; concluded ${conclusion.valueBeforeDiscount} before discounts, ${conclusion.valuePerShare} after.`;
   }
   const price = input.engagement.proposedPricePerShare;
   if (price !== undefined && price !== null && !(isDecimalString(price) && dec(price).gt(0))) {
@@ -132,6 +132,8 @@ export function computeValuation(input: ValuationInput): ValuationResult {
     ...balanceSheetDateWarnings(checked.financials, checked.valuationDate, checked.statute, checked.transactionDate),
     ...valuationDateWarnings(checked.statute, checked.purpose, checked.valuationDate, checked.transactionDate),
     ...shareCapitalWarnings(checked.financials),
+    ...netDebtNotRolledForwardWarnings(checked.financials, checked.valuationDate,
+      outcome.methods.some((m) => m.method === 'DCF' || m.method === 'COMPARABLES' || m.method === 'TRANSACTIONS'), checked.dcf.stub ?? null),
     ...checked.inputWarnings,
     ...outcome.warnings,
   ];
@@ -149,7 +151,8 @@ export function computeValuation(input: ValuationInput): ValuationResult {
       ...(input.assumptions.rationale !== undefined && { rationale: input.assumptions.rationale }),
       ...(checked.costOfCapital && { costOfCapital: checked.costOfCapital }),
     },
-    conventions: withDilution(conventions(checked.dcf, outcome.dcf !== null), outcome.methods),
+    conventions: withDilution(conventions(checked.dcf, outcome.dcf !== null, checked.financials.projections.map((p) => p.year),
+      checked.financials.equityBridge?.cashAtValuationDate !== undefined && checked.financials.equityBridge?.debtAtValuationDate !== undefined), outcome.methods),
     methods: outcome.methods,
     conclusion,
     ...(outcome.dcf && { sensitivity: computeSensitivity(checked.financials, checked.dcf) }),
@@ -170,12 +173,12 @@ function withDilution(c: Conventions, methods: { basicValuePerShare?: string }[]
     ...c,
     statements: [
       ...c.statements,
-      'Fully diluted: the values per share of the DCF, NAV and comparables, and the conclusion, count CCPS and CCDs as converted (their capital and principal no longer deducted) and options and warrants as exercised where their exercise price is below the value, with the proceeds added; the basic value per share is shown beside each. Prescribed Rule 11UA and Rule 57 formulas keep their own PV/PE arithmetic.',
+      'Fully diluted: the values per share of the DCF, NAV and comparables, and the conclusion, count CCPS and CCDs as converted (their capital and principal added back only where the method deducted them, as the balance sheet presents them) and options and warrants as exercised where their exercise price is below the value, with the proceeds added; the comparables\' P/B and P/E take book equity and earnings on the same as-converted basis; the basic value per share is shown beside each. Prescribed Rule 11UA and Rule 57 formulas keep their own PV/PE arithmetic.',
     ],
   };
 }
 
-function conventions(dcf: DcfAssumptions, usesDcf: boolean): Conventions {
+function conventions(dcf: DcfAssumptions, usesDcf: boolean, years: readonly string[] = [], rolledForward = false): Conventions {
   const midYear = dcf.midYear;
   const stub = dcf.stub && !dcf.stub.fraction.eq(1) ? dcf.stub : null;
   const statements = [
@@ -183,17 +186,28 @@ function conventions(dcf: DcfAssumptions, usesDcf: boolean): Conventions {
     'Amounts are in rupees.',
   ];
   if (usesDcf) {
+    const losses = lossCarryForwardCitation(years);
+    // One sentence per convention, stating the exponents actually used (docs/valuation-method.md, Stub period).
+    const discounting = stub
+      ? midYear
+        ? 'Mid-year discounting with a stub period: year 1\'s counted FCFF (s × its FCFF) is discounted by 1/(1 + WACC)^(s/2), the middle of the stub, and year k\'s FCFF (k ≥ 2) by 1/(1 + WACC)^(s + k − 1.5), as cash is taken to arrive evenly through each period.'
+        : 'End-of-year discounting with a stub period: year 1\'s counted FCFF (s × its FCFF) is discounted by 1/(1 + WACC)^s and year k\'s FCFF by 1/(1 + WACC)^(s + k − 1).'
+      : midYear
+        ? 'Mid-year discounting: each year\'s FCFF is discounted by 1/(1 + WACC)^(t − 0.5), as cash is taken to arrive evenly through the year.'
+        : 'End-of-year discounting: each year\'s FCFF is discounted by 1/(1 + WACC)^t.';
     statements.push(
       'EBIT = EBITDA − depreciation and amortisation; FCFF = EBIT − tax + depreciation and amortisation − capital expenditure − change in net working capital.',
-      'Tax (s.72): a year with a negative EBIT pays no tax, never a refund, and its loss is carried forward for eight years and set off against the EBIT of later projection years, oldest loss first; tax is the year\'s rate on the EBIT after set-off. The terminal value uses the final year\'s FCFF with tax on its whole EBIT, as a perpetuity keeps no one-off set-off.',
-      midYear
-        ? 'Mid-year discounting: each year\'s FCFF is discounted by 1/(1 + WACC)^(t − 0.5), as cash is taken to arrive evenly through the year.'
-        : 'End-of-year discounting: each year\'s FCFF is discounted by 1/(1 + WACC)^t.',
-      'Terminal value = FCFF of the final year × (1 + g) / (WACC − g), discounted with the end-of-year factor of the final year, 1/(1 + WACC)^n, under either convention.',
+      `Tax (${losses}, by each projection year's tax year): a year with a negative EBIT pays no tax, never a refund, and its loss is carried forward for eight years and set off against the EBIT of later projection years, oldest loss first; tax is the year's rate on the EBIT after set-off. The terminal value uses the final year's FCFF with tax on its whole EBIT, as a perpetuity keeps no one-off set-off.`,
+      discounting,
       stub
-        ? `Stub period: the valuation date falls inside the first projection year, so s = ${stub.days}/${stub.daysInYear} (the days from the valuation date to ${stub.firstYearEnd} over the days in that year); year 1 counts s × its FCFF, and the discount exponents are ${midYear ? 's/2 for year 1 and s + k − 1.5 for year k' : 's for year 1 and s + (k − 1) for year k'}; the terminal value is discounted at the final year's end-of-year exponent, s + n − 1.`
+        ? 'Terminal value = FCFF of the final year × (1 + g) / (WACC − g), discounted at the final year\'s end-of-year exponent, 1/(1 + WACC)^(s + n − 1), under either convention.'
+        : 'Terminal value = FCFF of the final year × (1 + g) / (WACC − g), discounted with the end-of-year factor of the final year, 1/(1 + WACC)^n, under either convention.',
+      stub
+        ? `Stub period: the valuation date falls inside the first projection year, so s = ${stub.days}/${stub.daysInYear} (the days from the valuation date to ${stub.firstYearEnd} over the days in that year); year 1 counts s × its FCFF, the part of the year after the valuation date.`
         : 'No stub period: the first projection year starts the day after the valuation date and is discounted from it in whole years.',
-      'Equity value = enterprise value − long-term and short-term borrowings − preference share capital + cash and cash equivalents + current investments + non-operating assets; value per share = equity value / equity shares outstanding.',
+      rolledForward
+        ? 'Equity value = enterprise value − the debt at the valuation date − preference share capital + the cash and cash equivalents at the valuation date + current investments + non-operating assets; the debt and cash on the valuation date, as given, replace the balance sheet\'s borrowings and cash, so the net debt is rolled forward to the valuation date; value per share = equity value / equity shares outstanding.'
+        : 'Equity value = enterprise value − long-term and short-term borrowings − preference share capital + cash and cash equivalents + current investments + non-operating assets; value per share = equity value / equity shares outstanding.',
       'Sensitivity: WACC and terminal growth each moved by −1 to +1 percentage point in 0.5 point steps; cells where growth is not below WACC are left empty.',
     );
   }
@@ -233,16 +247,20 @@ function checkInput(input: ValuationInput): CheckedInput {
   const refusal = noProvisionInForce(statute, purpose, transactionDate);
   if (refusal) throw new ValuationInputError('NO_PROVISION_IN_FORCE', refusal);
   checkOptions(input.options);
+  // Weights that adopt the DCF make its projections required, as the option does: never a fallback to NAV.
+  const dcfAdopted = dcfAdoptedBy(input.judgement?.methodWeights);
   const checked = checkFinancials(input.financials, {
     statute,
     purpose,
     transactionDate,
     ...(input.options?.rule11uaIssueMethod && { rule11uaIssueMethod: input.options.rule11uaIssueMethod }),
     valuationDate,
+    dcfAdopted,
+    acceptBasisMismatch: input.judgement?.marketApproach?.acceptBasisMismatch === true,
   });
   // A DCF shown only for information (Rule 11UA, NAV adopted) is left out when the projections do not
   // start at the valuation date, rather than refusing the prescribed valuation (docs/valuation-method.md).
-  const dcfShown = usesDcf({ statute, purpose, transactionDate, ...(input.options?.rule11uaIssueMethod && { rule11uaIssueMethod: input.options.rule11uaIssueMethod }) }, checked);
+  const dcfShown = !dcfAdopted && usesDcf({ statute, purpose, transactionDate, ...(input.options?.rule11uaIssueMethod && { rule11uaIssueMethod: input.options.rule11uaIssueMethod }) }, checked);
   const misaligned = dcfShown && checked.projections.length > 0 ? projectionRangeProblem(valuationDate, checked.projections.map((p) => p.year)) : null;
   const financials = misaligned ? { ...checked, projections: [] } : checked;
   const omittedDcf: ValuationWarning[] = misaligned
@@ -349,6 +367,6 @@ function checkFinancials(financials: unknown, readiness: ReadinessContext): Norm
     throw new ValuationInputError('SHARES_NOT_POSITIVE', 'Equity shares outstanding must be greater than 0.');
   }
   const missing = missingInputs(f, readiness);
-  if (missing.length > 0) throw new ValuationInputError(missing[0].code, missing.map((m) => m.message).join(' '));
+  if (missing.length > 0) throw new ValuationInputError(missing[0].code, missing.map((m) => `${m.path}: ${m.message}`).join(' '));
   return f;
 }

@@ -166,6 +166,16 @@ function marketApproachErrors(m: MarketApproach, rationaleOk: (text: unknown) =>
   } else if (m.percentile !== undefined) {
     errors.push(at('/percentile', 'is given without statistic PERCENTILE'));
   }
+  if (m.transactionStatistic !== undefined && !['MEDIAN', 'MEAN', 'PERCENTILE'].includes(m.transactionStatistic)) {
+    errors.push(at('/transactionStatistic', 'must be MEDIAN, MEAN or PERCENTILE'));
+  }
+  if (m.transactionStatistic === 'PERCENTILE') {
+    const p = readPercent(m.transactionPercentile);
+    if (p === null || p.lt(25) || p.gt(75) || p.decimalPlaces() > 2) errors.push(at('/transactionPercentile', 'must be a percentile from 25 to 75 with transactionStatistic PERCENTILE'));
+  } else if (m.transactionPercentile !== undefined) {
+    errors.push(at('/transactionPercentile', 'is given without transactionStatistic PERCENTILE'));
+  }
+  if (m.acceptBasisMismatch !== undefined && typeof m.acceptBasisMismatch !== 'boolean') errors.push(at('/acceptBasisMismatch', 'must be true or false'));
   if (m.discountPercent !== undefined) {
     const d = readPercent(m.discountPercent);
     if (d === null || d.isNegative() || d.gt(MAX_DLOM_PERCENT) || d.decimalPlaces() > 2) errors.push(at('/discountPercent', 'must be a percent from 0 to 50 with at most 2 decimals'));
@@ -197,9 +207,9 @@ function discountRefusal(statute: Statute, purpose: Purpose | null, weights: Jud
 export function checkJudgement(statute: Statute, purpose: Purpose | null, j: Judgement, hasPeers: boolean, transactionDate?: string): void {
   const errors = judgementErrors(statute, purpose, j, hasPeers, transactionDate);
   if (errors.length > 0) {
+    // An out-of-range discount is INVALID_DISCOUNT naming the field, never DISCOUNT_NOT_PERMITTED.
     const e = errors[0];
-    const code = e.code === 'INVALID_DISCOUNT' ? 'DISCOUNT_NOT_PERMITTED' : e.code;
-    throw new ValuationInputError(code, `${e.path}: ${e.message}`);
+    throw new ValuationInputError(e.code, `${e.path}: ${e.message}`);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
-import { MULTIPLE_LABELS, median, targetMetric } from './comparables.js';
+import { MULTIPLE_LABELS, basisOf, statisticName, statisticOf, targetMetric, type MarketApproach } from './comparables.js';
 import { bridgeLines, equityBridgeItems, equityFromEnterpriseValue } from './dcf.js';
 import { basicValuePerShare, perShare, perShareLines } from './dilution.js';
 import { amountLine, countLine, multipleLine, percentLine, perShareLine } from './lines.js';
@@ -19,8 +19,13 @@ export interface EvidenceOutcome {
 
 const DEAL_MULTIPLES = ['evToEbitda', 'evToRevenue'] as const;
 
-/** Comparable transactions: the median of the deals' positive EV/EBITDA and EV/Revenue, through the equity bridge. */
-export function computeTransactions(f: NormalisedFinancials): EvidenceOutcome | null {
+/**
+ * Comparable transactions: a statistic (the median unless the valuer chooses the mean or a percentile) of
+ * the deals' positive EV/EBITDA and EV/Revenue, applied to the company's metric of the deals' basis
+ * (trailing → its trailing metric at the valuation date; forward → the first projection year), through the equity bridge.
+ */
+export function computeTransactions(f: NormalisedFinancials, market: MarketApproach = {}): EvidenceOutcome | null {
+  const choice = { statistic: market.transactionStatistic, percentile: market.transactionPercentile };
   const deals = f.transactions ?? [];
   if (deals.length === 0) return null;
   const lines: ValuationLine[] = [];
@@ -31,16 +36,17 @@ export function computeTransactions(f: NormalisedFinancials): EvidenceOutcome | 
     const used = deals.filter((d) => d[key] !== undefined && dec(d[key]!).gt(0));
     const excluded = deals.filter((d) => d[key] !== undefined && !dec(d[key]!).gt(0));
     if (used.length === 0) continue;
-    const metric = targetMetric(f, key);
+    const basis = basisOf(used);
+    const metric = targetMetric(f, key, basis);
     if (!metric || !metric.value.gt(0)) continue;
-    const statistic = median(used.map((d) => dec(d[key]!)));
+    const statistic = statisticOf(used.map((d) => dec(d[key]!)), choice);
     const ev = statistic.times(metric.value);
     const equity = equityFromEnterpriseValue(ev, bridge);
     implied.push(equity);
     lines.push(
-      ...used.map((d) => multipleLine(`${label}: ${d.deal} (${d.date})`, dec(d[key]!))),
+      ...used.map((d) => multipleLine(`${label}: ${d.deal} (${d.date})`, dec(d[key]!), d.basis ? `${d.basis.toLowerCase()} at the deal date` : undefined)),
       ...excluded.map((d) => multipleLine(`${label}: ${d.deal} (${d.date})`, dec(d[key]!), 'excluded: not positive')),
-      multipleLine(`${label}: median of ${used.length} deal(s)`, statistic),
+      multipleLine(`${label}: ${statisticName(choice)} of ${used.length} deal(s)`, statistic),
       amountLine(`${label}: target ${MULTIPLE_LABELS[key].metric}`, metric.value, metric.source),
       amountLine(`${label}: implied enterprise value`, ev),
       ...bridgeLines(bridge).map((l) => ({ ...l, label: `${label}: ${l.label}` })),
@@ -70,6 +76,20 @@ export function computeTransactions(f: NormalisedFinancials): EvidenceOutcome | 
   };
 }
 
+/**
+ * The day twelve calendar months after `date` (YYYY-MM-DD), as EDATE counts, with the month-end rule:
+ * the last day of a month maps to the last day of the month twelve months on (28-2-2023 → 29-2-2024),
+ * and a day the target month lacks maps to its last day (29-2-2024 → 28-2-2025).
+ */
+export function twelveMonthsAfter(date: string): string {
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  const d = Number(date.slice(8, 10));
+  const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const day = d === lastDay(y, m) ? lastDay(y + 1, m) : Math.min(d, lastDay(y + 1, m));
+  return `${y + 1}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /** The round's price × Π (1 + adjustment), each adjustment with its reason; warnings for a stale or non-arm's-length round. */
 export function computeRecentRound(f: NormalisedFinancials, valuationDate: string): EvidenceOutcome | null {
   const round = f.recentRound;
@@ -79,8 +99,8 @@ export function computeRecentRound(f: NormalisedFinancials, valuationDate: strin
   const value = price.times(factor);
   const shares = dec(f.shares.equitySharesOutstanding);
   const warnings: ValuationWarning[] = [];
-  const yearBefore = `${Number(valuationDate.slice(0, 4)) - 1}${valuationDate.slice(4)}`;
-  if (round.date < yearBefore) {
+  // Stale when the valuation date is after the day twelve calendar months on from the round (month-end rule).
+  if (valuationDate > twelveMonthsAfter(round.date)) {
     warnings.push({ code: 'RECENT_ROUND_STALE', message: `The investment round of ${round.date} is more than twelve months before the valuation date ${valuationDate}: its price may no longer reflect the value.` });
   }
   if (round.date > valuationDate) {

@@ -1,5 +1,7 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { dec } from './money.js';
+import { capitalTableMismatches } from './dilution.js';
+import { metricBasisProblems } from './comparables.js';
 import { financialYearEnd, financialYearStart, stubPeriod } from './stub.js';
 import { incomeTaxRegime } from './law-in-force.js';
 import type { Purpose, Statute } from './types.js';
@@ -15,14 +17,15 @@ import type { Purpose, Statute } from './types.js';
  *   `navAdjustments`), the open-market, fair-market and stamp-duty values that replace them.
  * - Rule 11UA: PE and PV, the paid-up equity capital and the paid-up value per share (> 0).
  * - A DCF: projections. FEMA and the Companies Act always value by DCF; Rule 11UA only when the
- *   issuer adopts DCF under Rule 11UA(2)(b) (otherwise DCF is shown when projections exist).
+ *   issuer adopts DCF under Rule 11UA(2)(b), by the option or by the valuer's weights (otherwise DCF
+ *   is shown when projections exist). An adopted method is never replaced by another.
  *   NAV and IBC never demand projections.
  */
 export interface MissingInput {
   /** JSON Pointer into the canonical financials document. */
   path: string;
   message: string;
-  code: 'MISSING_PROJECTIONS' | 'MISSING_LIQUIDATION_INPUTS' | 'MISSING_MARKET_VALUES' | 'EQUITY_CAPITAL_NOT_POSITIVE' | 'PROJECTIONS_OUT_OF_RANGE';
+  code: 'MISSING_PROJECTIONS' | 'MISSING_LIQUIDATION_INPUTS' | 'MISSING_MARKET_VALUES' | 'EQUITY_CAPITAL_NOT_POSITIVE' | 'PROJECTIONS_OUT_OF_RANGE' | 'CAPITAL_TABLE_MISMATCH' | 'METRIC_BASIS_MISMATCH';
 }
 
 export interface ReadinessContext {
@@ -34,6 +37,21 @@ export interface ReadinessContext {
   valuationDate?: string;
   /** YYYY-MM-DD; from 1 April 2026 Rule 11UA gives way to Rule 57 of the Income-tax Rules, 2026, which has no DCF. */
   transactionDate?: string;
+  /** The valuer's locked weights give the DCF more than nil: the DCF is adopted and can never be left out. */
+  dcfAdopted?: boolean;
+  /** The valuer accepts multiples of one basis applied to the company's metric of the other (marketApproach.acceptBasisMismatch). */
+  acceptBasisMismatch?: boolean;
+}
+
+/** True when the valuer's weights adopt the DCF (a weight above nil). */
+export function dcfAdoptedBy(methodWeights: Partial<Record<string, string | number>> | null | undefined): boolean {
+  const raw = methodWeights?.DCF;
+  if (raw === undefined || raw === null) return false;
+  try {
+    return dec(raw).gt(0);
+  } catch {
+    return false;
+  }
 }
 
 /** Rule 11UA's valuation under the Income-tax Act, 2025 (Rule 57 Sl. No. 4: NAV only). */
@@ -48,7 +66,7 @@ export function usesDcf(ctx: ReadinessContext, f: Pick<NormalisedFinancials, 'pr
       return false;
     case 'RULE_11UA':
       if (underRule57(ctx)) return false;
-      return ctx.rule11uaIssueMethod === 'DCF' || f === null || f.projections.length > 0;
+      return ctx.rule11uaIssueMethod === 'DCF' || ctx.dcfAdopted === true || f === null || f.projections.length > 0;
     default:
       return true;
   }
@@ -56,7 +74,8 @@ export function usesDcf(ctx: ReadinessContext, f: Pick<NormalisedFinancials, 'pr
 
 export function projectionsRequired(ctx: ReadinessContext): boolean {
   if (ctx.statute === 'FEMA_RBI' || ctx.statute === 'COMPANIES_ACT_SEC_62') return true;
-  return ctx.statute === 'RULE_11UA' && !underRule57(ctx) && ctx.rule11uaIssueMethod === 'DCF' && ctx.purpose !== 'TRANSFER_OR_RECEIPT';
+  // The issuer's DCF (Rule 11UA(2)(b)), chosen by the option or by the valuer's weights: never replaced by NAV.
+  return ctx.statute === 'RULE_11UA' && !underRule57(ctx) && (ctx.rule11uaIssueMethod === 'DCF' || ctx.dcfAdopted === true) && ctx.purpose !== 'TRANSFER_OR_RECEIPT';
 }
 
 const FAIR_VALUE_PAIRS = [
@@ -85,6 +104,14 @@ export function missingInputs(f: NormalisedFinancials, ctx: ReadinessContext): M
   if (ctx.valuationDate && f.projections.length > 0 && projectionsRequired(ctx)) {
     const problem = projectionRangeProblem(ctx.valuationDate, f.projections.map((p) => p.year));
     if (problem) missing.push({ path: '/projections', code: 'PROJECTIONS_OUT_OF_RANGE', message: problem });
+  }
+  // Like with like: peers' and deals' multiples applied to the company's metric of the same basis.
+  if (ctx.statute === 'COMPANIES_ACT_SEC_62' || ctx.statute === 'FEMA_RBI') {
+    for (const p of metricBasisProblems(f, ctx.acceptBasisMismatch === true)) missing.push({ ...p, code: 'METRIC_BASIS_MISMATCH' });
+  }
+  // Capital counted once: the convertibles added back as converted must be ones the methods deducted.
+  if (ctx.statute !== 'IBC_LIQUIDATION' && (ctx.statute !== 'RULE_11UA' || usesDcf(ctx, f))) {
+    for (const message of capitalTableMismatches(f)) missing.push({ path: '/shareholding', code: 'CAPITAL_TABLE_MISMATCH', message });
   }
   if (ctx.statute === 'RULE_11UA') {
     if (!dec(f.balanceSheet.equityShareCapital).gt(0)) {

@@ -41,9 +41,9 @@ export interface StatuteContext {
   financials: NormalisedFinancials;
   statute: Statute;
   purpose: Purpose | null;
-  /** YYYY-MM-DD; decides whether s.56(2)(viib) still applies to an issue. */
+  /** YYYY-MM-DD: the date values are struck at (never the law's test). */
   valuationDate: string;
-  /** YYYY-MM-DD: the date of the receipt, transfer or issue; decides the Income-tax Act for Rule 11UA. */
+  /** YYYY-MM-DD: the date of the receipt, transfer or issue; decides the Income-tax Act for Rule 11UA and whether s.56(2)(viib) reaches an issue. */
   transactionDate: string;
   dcf: DcfAssumptions;
   weights?: MethodWeights;
@@ -62,6 +62,8 @@ export interface StatuteOutcome {
   concludedRaw: Dec | null;
   dcf: DcfComputation | null;
   warnings: ValuationWarning[];
+  /** The methods the conclusion weighs, each exact, for the discounts applied method by method (docs/valuation-method.md). */
+  components?: { method: MethodCode; weight: Dec; value: Dec }[];
 }
 
 export function valueUnderStatute(ctx: StatuteContext): StatuteOutcome {
@@ -85,7 +87,7 @@ const ISSUE_NAV_PURPOSE =
 const TRANSFER_NAV_PURPOSE =
   'TRANSFER_OR_RECEIPT: Rule 11UA(1)(c)(b) for s.56(2)(x) and s.50CA; the fair market value is the floor for the consideration.';
 const ISSUE_NAV_PURPOSE_AFTER_SUNSET =
-  'ISSUE_OF_SHARES: Rule 11UA(2)(a); s.56(2)(viib) does not apply on or after 1 April 2025 (proviso inserted by the Finance (No. 2) Act, 2024), so the value is for information and not a ceiling.';
+  'ISSUE_OF_SHARES: Rule 11UA(2)(a); s.56(2)(viib) reaches only consideration received before 1 April 2024 (proviso inserted by the Finance (No. 2) Act, 2024, from assessment year 2025-26), so for this issue the value is for information and not a ceiling.';
 const ISSUE_DCF_PURPOSE =
   'ISSUE_OF_SHARES: the alternative under Rule 11UA(2)(b) (merchant banker\'s report); for information only for TRANSFER_OR_RECEIPT, where Rule 11UA(1)(c)(b) prescribes NAV.';
 
@@ -96,13 +98,18 @@ function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
   // NAV needs no projections; DCF is shown when they exist (readiness demands them when adopted).
   const dcf = usesDcf(ctx, f) ? computeDcf(f, ctx.dcf) : null;
   const chosenByWeight = ctx.methodWeights && dec(ctx.methodWeights.DCF ?? 0).eq(HUNDRED) ? 'DCF' : ctx.methodWeights ? 'NAV' : undefined;
-  const issueUsesDcf = (chosenByWeight ?? ctx.rule11uaIssueMethod ?? 'NAV') === 'DCF' && dcf !== null;
+  const issueAdoptsDcf = (chosenByWeight ?? ctx.rule11uaIssueMethod ?? 'NAV') === 'DCF' && ctx.purpose !== 'TRANSFER_OR_RECEIPT';
+  // The method the issuer adopted is the method valued: a DCF that cannot be computed is refused, never replaced by NAV.
+  if (issueAdoptsDcf && dcf === null) {
+    throw new ValuationInputError('MISSING_PROJECTIONS', '/projections: the discounted cash flow method adopted under Rule 11UA(2)(b) needs at least one projection year.');
+  }
+  const issueUsesDcf = issueAdoptsDcf && dcf !== null;
   const raw: Partial<Record<Purpose, Dec>> = {};
   const showIssue = ctx.purpose !== 'TRANSFER_OR_RECEIPT';
   const showTransfer = ctx.purpose !== 'ISSUE_OF_SHARES';
-  // s.56(2)(viib) ends on 1-4-2025: after it the Rule 11UA(2) value binds nothing.
-  const viibApplies = s56viibApplies(ctx.valuationDate);
-  const warnings: ValuationWarning[] = showIssue && !viibApplies ? [s56viibWarning(ctx.valuationDate)] : [];
+  // s.56(2)(viib) reaches consideration received before 1-4-2024, tested on the issue's date: after it the Rule 11UA(2) value binds nothing.
+  const viibApplies = s56viibApplies(ctx.transactionDate);
+  const warnings: ValuationWarning[] = showIssue && !viibApplies ? [s56viibWarning(ctx.transactionDate, ctx.valuationDate)] : [];
 
   const methods: MethodResult[] = [];
   const byPurpose: PurposeConclusion[] = [];
@@ -122,7 +129,7 @@ function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
       ...(viibApplies && { floorOrCeiling: 'CEILING' as const }),
       basis: viibApplies
         ? basis
-        : `${basis} Section 56(2)(viib) does not apply on or after 1 April 2025 (Finance (No. 2) Act, 2024), so this value is not a ceiling on the issue price.`,
+        : `${basis} Section 56(2)(viib) reaches only consideration received before 1 April 2024 (Finance (No. 2) Act, 2024, from assessment year 2025-26); this issue is dated ${ctx.transactionDate}, so this value is not a ceiling on the issue price.`,
     });
   }
   if (showTransfer) {
@@ -145,7 +152,11 @@ function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
     conclusion.weights = [{ method: chosen.method as MethodCode, weightPercent: '100', valuePerShare: chosen.valuePerShare, weightedValuePerShare: chosen.valuePerShare }];
     conclusion.weightsSetBy = 'VALUER';
   }
-  return { methods, conclusion, concludedRaw: ctx.purpose ? raw[ctx.purpose] ?? null : null, dcf, warnings };
+  const concludedRaw = ctx.purpose ? raw[ctx.purpose] ?? null : null;
+  return {
+    methods, conclusion, concludedRaw, dcf, warnings,
+    ...(chosen && concludedRaw !== null && { components: [{ method: chosen.method as MethodCode, weight: HUNDRED, value: concludedRaw }] }),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -276,6 +287,7 @@ function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
     concludedRaw: weighted,
     dcf,
     warnings: [...comparables.warnings, ...evidence.warnings],
+    components,
   };
 }
 
@@ -309,6 +321,7 @@ function valueUnderCompaniesAct(ctx: StatuteContext): StatuteOutcome {
     concludedRaw: weighted,
     dcf,
     warnings: [...comparables.warnings, ...evidence.warnings],
+    components,
   };
 }
 
@@ -324,7 +337,7 @@ function weighableMethods(ctx: StatuteContext) {
     methods.push(comparablesMethod(comparables.computation, f.peers));
     rawValues.COMPARABLES = comparables.computation.valuePerShare;
   }
-  const evidence = marketEvidence(f, ctx.valuationDate);
+  const evidence = marketEvidence(f, ctx.valuationDate, ctx.marketApproach);
   methods.push(...evidence.methods);
   Object.assign(rawValues, evidence.values);
   return { dcf, comparables, evidence, methods, rawValues };
@@ -335,8 +348,8 @@ const WEIGHTED_METHODS = ['DCF', 'NAV', 'COMPARABLES', 'TRANSACTIONS', 'RECENT_R
 type WeightedMethod = (typeof WEIGHTED_METHODS)[number];
 
 /** Comparable transactions and a recent round, where the financials give them. */
-function marketEvidence(f: NormalisedFinancials, valuationDate: string) {
-  const outcomes = [computeTransactions(f), computeRecentRound(f, valuationDate)].filter((o) => o !== null);
+function marketEvidence(f: NormalisedFinancials, valuationDate: string, market?: MarketApproach) {
+  const outcomes = [computeTransactions(f, market), computeRecentRound(f, valuationDate)].filter((o) => o !== null);
   return {
     methods: outcomes.map((o) => o.method),
     values: Object.fromEntries(outcomes.map((o) => [o.method.method, o.value])) as Partial<Record<MethodCode, Dec>>,

@@ -71,6 +71,20 @@ export interface DiscountForLackOfMarketability {
   valueAfterDiscount: string;
 }
 
+/** The basis a method's value is on, which decides the discounts it takes (docs/valuation-method.md, Discounts). */
+export type ValueBasis = 'CONTROL_MARKETABLE' | 'MINORITY_MARKETABLE' | 'MINORITY_NON_MARKETABLE';
+
+/** A weighed method's discounts: which apply to its value, and its value after them (before weighting). */
+export interface MethodDiscounts {
+  method: MethodCode;
+  weightPercent: string;
+  basis: ValueBasis;
+  controlDiscountApplies: boolean;
+  marketabilityDiscountApplies: boolean;
+  valueBeforeDiscounts: string;
+  valueAfterDiscounts: string;
+}
+
 export interface Conclusion {
   /** null when no single value concludes (RULE_11UA without a purpose; IBC's two values). After any discount. */
   valuePerShare: string | null;
@@ -84,6 +98,8 @@ export interface Conclusion {
   /** A discount for lack of control, applied before the discount for lack of marketability. */
   controlDiscount?: DiscountForLackOfMarketability;
   discount?: DiscountForLackOfMarketability;
+  /** With a discount: per weighed method, which discount applies to it; the conclusion weighs the values after them. */
+  discountsByMethod?: MethodDiscounts[];
   floorOrCeiling?: FloorOrCeiling;
   byPurpose?: PurposeConclusion[];
   /**
@@ -174,7 +190,7 @@ export interface ComplianceTest {
   margin: string;
   /** margin / line × 100, to 2 places. */
   marginPercent: string;
-  /** False where the provision no longer applies for the valuation date (s.56(2)(viib) from 1-4-2025). */
+  /** False where the provision does not reach the transaction (s.56(2)(viib): an issue on or after 1-4-2024, by the transaction date). */
   applies: boolean;
   note: string;
 }

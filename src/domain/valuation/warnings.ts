@@ -125,17 +125,25 @@ export function rateWarnings(
   return warnings;
 }
 
-/** Rule 11UA(2) for an issue of shares on or after 1 April 2025: s.56(2)(viib) no longer applies. */
-export const S56_2_VIIB_SUNSET = '2025-04-01';
+/**
+ * s.56(2)(viib) reaches only consideration received before this date. The Finance (No. 2) Act, 2024
+ * inserted a proviso that the clause "shall not apply on or after the 1st day of April, 2025": an
+ * amendment in force from 1 April 2025 governs assessment year 2025-26, whose previous year began on
+ * 1 April 2024. The test is the date of the issue (the transaction date), never the valuation date
+ * (docs/statutes.md, The law in force).
+ */
+export const S56_2_VIIB_SUNSET = '2024-04-01';
 
-export function s56viibApplies(valuationDate: string): boolean {
-  return valuationDate < S56_2_VIIB_SUNSET;
+/** Whether s.56(2)(viib) reaches an issue of shares made on `transactionDate` (YYYY-MM-DD). */
+export function s56viibApplies(transactionDate: string): boolean {
+  return transactionDate < S56_2_VIIB_SUNSET;
 }
 
-export function s56viibWarning(valuationDate: string): ValuationWarning {
+export function s56viibWarning(transactionDate: string, valuationDate: string): ValuationWarning {
+  const valued = valuationDate === transactionDate ? '' : ` (valued as at ${valuationDate}, which does not decide the law)`;
   return {
     code: 'S56_2_VIIB_NOT_APPLICABLE',
-    message: `Section 56(2)(viib) of the Income-tax Act does not apply on or after 1 April 2025: the proviso inserted by the Finance (No. 2) Act, 2024 says "the provisions of this clause shall not apply on or after the 1st day of April, 2025". For an issue of shares valued as at ${valuationDate}, the Rule 11UA(2) value is reported for information and is not a ceiling on the issue price.`,
+    message: `Section 56(2)(viib) of the Income-tax Act, 1961 reaches only consideration received before 1 April 2024: the proviso inserted by the Finance (No. 2) Act, 2024 says "the provisions of this clause shall not apply on or after the 1st day of April, 2025", that is from assessment year 2025-26, whose previous year began on 1 April 2024. The issue is dated ${transactionDate}${valued}, so the Rule 11UA(2) value is reported for information and is not a ceiling on the issue price.`,
   };
 }
 
@@ -175,4 +183,27 @@ export function valuationDateWarnings(statute: Statute, purpose: Purpose | null,
     }];
   }
   return [];
+}
+
+/**
+ * A valuation date after the balance-sheet date: the equity bridge takes the balance sheet's cash and
+ * borrowings unless the financials give them on the valuation date (`equityBridge.cashAtValuationDate`,
+ * `equityBridge.debtAtValuationDate`); without them the elapsed part of the first projection year's cash
+ * flow is in neither the DCF nor the net debt (docs/valuation-method.md, Stub period).
+ */
+export function netDebtNotRolledForwardWarnings(
+  f: NormalisedFinancials,
+  valuationDate: string,
+  bridgeUsed: boolean,
+  stub: { fraction: Dec; firstYearEnd: string; days: number; daysInYear: number } | null,
+): ValuationWarning[] {
+  if (!bridgeUsed || valuationDate <= f.balanceSheetDate) return [];
+  if (f.equityBridge?.cashAtValuationDate !== undefined && f.equityBridge?.debtAtValuationDate !== undefined) return [];
+  const elapsed = stub && !stub.fraction.eq(1)
+    ? ` The DCF counts s = ${stub.days}/${stub.daysInYear} of the first projection year's cash flow, the part after the valuation date; the elapsed ${stub.daysInYear - stub.days}/${stub.daysInYear} before it is not counted and not rolled into net debt either.`
+    : '';
+  return [{
+    code: 'NET_DEBT_NOT_ROLLED_FORWARD',
+    message: `The valuation date (${valuationDate}) falls after the balance-sheet date (${f.balanceSheetDate}), but the equity bridge uses the balance sheet's cash (${formatRupees(dec(f.balanceSheet.cashAndCashEquivalents))}) and borrowings (${formatRupees(dec(f.balanceSheet.longTermBorrowings).plus(dec(f.balanceSheet.shortTermBorrowings)))}): neither the cash flow since then nor the net debt is rolled forward.${elapsed} Give equityBridge.cashAtValuationDate and equityBridge.debtAtValuationDate to bridge at the valuation date.`,
+  }];
 }

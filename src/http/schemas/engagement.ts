@@ -170,7 +170,17 @@ export const valuationSchema = z
       discount: z
         .object({ percent: z.string(), rationale: z.string(), valueBeforeDiscount: money, discountPerShare: money, valueAfterDiscount: money })
         .optional()
-        .describe('Discount for lack of marketability: valueAfterDiscount = valueBeforeDiscount × (1 − percent/100), exact, rounded half-up to the paisa for presentation'),
+        .describe('Discount for lack of marketability, applied after the discount for lack of control; both are applied method by method before weighting (discountsByMethod), so valueBeforeDiscount and valueAfterDiscount here are the weighted values before and after it'),
+      discountsByMethod: z
+        .array(z.object({
+          method: z.string(), weightPercent: z.string(),
+          basis: z.enum(['CONTROL_MARKETABLE', 'MINORITY_MARKETABLE', 'MINORITY_NON_MARKETABLE']).describe('The basis of the method\'s value: DCF, NAV and comparable transactions are on a control, marketable basis; listed peers\' trading multiples minority, marketable; a recent round\'s price of unlisted shares minority, non-marketable'),
+          controlDiscountApplies: z.boolean().describe('The discount for lack of control applies only to a value on a control basis'),
+          marketabilityDiscountApplies: z.boolean().describe('The discount for lack of marketability applies only to a value on a marketable basis'),
+          valueBeforeDiscounts: money, valueAfterDiscounts: money,
+        }))
+        .optional()
+        .describe('With a discount: for each weighed method, whether each discount applies to it and its value after them; the concluded value is Σ weight × valueAfterDiscounts / 100 (exact)'),
       floorOrCeiling: z.enum(['FLOOR', 'CEILING']).optional(),
       byPurpose: z.array(z.object({ purpose: z.string(), method: z.string(), valuePerShare: money, floorOrCeiling: z.enum(['FLOOR', 'CEILING']).optional(), basis: z.string() })).optional(),
       fairValue: z.object({ totalValue: money.optional().describe('The assets\' total fair value: the headline of an IBC valuation'), equityValue: money.describe('What is left for equity after all creditors and then preference capital (s.53), never negative'), valuePerShare: money.describe('Kept for clients; not a figure the regulations ask for, and not printed in the report'), shortfall: money.optional().describe('Creditors\' claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall)') }).optional(),
@@ -191,7 +201,7 @@ export const valuationSchema = z
             passes: z.boolean(),
             margin: money.describe('price − line'),
             marginPercent: z.string().describe('margin / line × 100, 2 decimals'),
-            applies: z.boolean().describe('false where the provision no longer applies for the valuation date (s.56(2)(viib) from 1 April 2025)'),
+            applies: z.boolean().describe('false where the provision does not reach the transaction: s.56(2)(viib) reaches only an issue (consideration received) before 1 April 2024, tested on the transaction date, never the valuation date'),
             note: z.string(),
           }),
         ),

@@ -37,7 +37,7 @@ const BRIDGE_LISTS = ['nonOperatingAssets', 'contingentLiabilities'] as const;
 const BRIDGE_SCALAR_FIELDS = keysOf(BRIDGE_SHAPE, BRIDGE_LISTS);
 const BRIDGE_ASSET_FIELDS = keysOf(BRIDGE_SHAPE.nonOperatingAssets.unwrap().element.shape);
 const BRIDGE_CONTINGENCY_FIELDS = keysOf(BRIDGE_SHAPE.contingentLiabilities.unwrap().element.shape);
-const TEXT_COLUMNS = new Set(['name', 'assetClass', 'description', 'year', 'holder', 'instrument']);
+const TEXT_COLUMNS = new Set(['name', 'assetClass', 'description', 'year', 'holder', 'instrument', 'presentedIn', 'basis']);
 const column = (f: string): readonly [string, Kind] => [f, TEXT_COLUMNS.has(f) ? 'string' : 'number'];
 
 type Kind = 'number' | 'string';

@@ -1,6 +1,7 @@
 // The computation summary: methods side by side and the DCF by projection year.
 import type { MethodResult, ValuationResult } from '../../domain/valuation/types.js';
 import { METHOD_TITLE, rupees } from '../format.js';
+import { lossCarryForwardCitation } from '../../domain/valuation/dcf.js';
 import { chooseUnit, inUnit, unitLabel } from './units.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 
@@ -85,7 +86,7 @@ export function computations(w: Writer, v: ValuationResult): void {
     ]),
     { fontSize: years.length > 6 ? 6.5 : SIZE.small, boldFirstColumn: true, boldRows: new Set([rows.findIndex(([, k]) => k === 'FCFF')]) },
   );
-  w.paragraph(`${dcfUnit === 'CRORE' ? '1 crore = ₹1,00,00,000' : '1 lakh = ₹1,00,000'}. Amounts are rounded to two decimals of the unit; the valuation is computed to the paisa and the per-share values are exact to the paisa.${hasLosses ? ' Tax follows s.72: a loss pays no tax and is carried forward for eight years against later EBIT.' : ''}`, {
+  w.paragraph(`${dcfUnit === 'CRORE' ? '1 crore = ₹1,00,00,000' : '1 lakh = ₹1,00,000'}. Amounts are rounded to two decimals of the unit; the valuation is computed to the paisa and the per-share values are exact to the paisa.${hasLosses ? ` Tax follows ${lossCarryForwardCitation(years.map((y) => y.year))}, by each year's tax year: a loss pays no tax and is carried forward for eight years against later EBIT.` : ''}`, {
     size: SIZE.small,
     color: COLOR.muted,
     align: 'left',

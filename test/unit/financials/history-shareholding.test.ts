@@ -50,5 +50,5 @@ test('CSV and XLSX carry history and the capital table as list tables, cell for 
   }
   const csv = writeCsv(doc).toString('utf8');
   assert.match(csv, /\r\nhistory,year,revenue,ebitda,depreciationAndAmortisation,financeCost,profitBeforeTax,profitAfterTax,netWorth,totalBorrowings\r\n/);
-  assert.match(csv, /\r\nholder,Rahul Kulkarni \(promoter\),EQUITY,600000,10,,\r\n/);
+  assert.match(csv, /\r\nholder,Rahul Kulkarni \(promoter\),EQUITY,600000,10,,,\r\n/); // conversionRatio, exercisePrice, presentedIn empty
 });

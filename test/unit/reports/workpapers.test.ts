@@ -153,12 +153,15 @@ test('fully diluted values per share in the workpapers: basic, then the add-back
     assert.equal(paisa(wb.value(`ValuePerShare_${m.method}_Basic`)), m.basicValuePerShare, `${m.method} basic`);
   }
   assert.equal(paisa(wb.value('ValuePerShare_Concluded')), valuation.conclusion.valuePerShare);
-  assert.equal(paisa(wb.value('ValuePerShare_Diluted')), valuation.methods.find((m) => m.method === 'DCF')!.valuePerShare, 'the DCF, diluted');
+  assert.equal(paisa(wb.value('ValuePerShare_Diluted_DCF')), valuation.methods.find((m) => m.method === 'DCF')!.valuePerShare, 'the DCF, diluted');
   assertSensitivityGrid(wb, valuation);
 });
 
 test('the Sensitivity grid fully diluted, with a tranche of warrants in the money in some cells and not in others', async () => {
   const doc = loadDocument('sample-company.json');
+  // The ₹20 lakh of CCPS sit in the balance sheet's preference capital (out of reserves), as the capital table says.
+  doc.balanceSheet.preferenceShareCapital = 20;
+  doc.balanceSheet.reservesAndSurplus = 830;
   doc.shareholding = [
     { holder: 'Promoters', instrument: 'EQUITY', number: 1000000, faceValue: 10 },
     { holder: 'Series A investor', instrument: 'CCPS', number: 20000, faceValue: 100, conversionRatio: 2 },

@@ -44,13 +44,14 @@ test('CLI --json: NAV_11UA_2A includes the arrears of cumulative preference divi
   assert.equal(line('Add: arrears of dividends on cumulative preference shares'), '15000000.00');
   assert.equal(line('L'), '94000000.00'); // 790 + 150 lakhs
   assert.equal(nav.valuePerShare, '79.30');
-  // The valuation date defaults to the balance sheet date, 31-3-2026: after 1-4-2025.
+  // The valuation date (and so the issue's date) defaults to the balance sheet date, 31-3-2026: on or after 1-4-2024.
   assert.ok(r.warnings.some((w: { code: string }) => w.code === 'S56_2_VIIB_NOT_APPLICABLE'));
-  // Valued on 31-3-2025: the same company a year earlier, its projections from FY2026 (docs/valuation-method.md, Stub period).
-  const earlier = join(mkdtempSync(join(tmpdir(), 'vs-cli-')), 'arrears-fy2026.json');
+  // An issue on 31-3-2024, before s.56(2)(viib) stopped reaching consideration received from 1-4-2024: the
+  // same company two years earlier, its projections from FY2025 (docs/valuation-method.md, Stub period).
+  const earlier = join(mkdtempSync(join(tmpdir(), 'vs-cli-')), 'arrears-fy2025.json');
   const doc = JSON.parse(readFileSync(join(root, 'test/fixtures/financials/arrears-company.json'), 'utf8'));
-  writeFileSync(earlier, JSON.stringify({ ...doc, balanceSheetDate: '2025-03-31', projections: doc.projections.map((p: { year: string }, i: number) => ({ ...p, year: `FY${2026 + i}` })) }));
-  const before = json([earlier, '--wacc', '12', '--growth', '4', '--statute', 'RULE_11UA', '--purpose', 'ISSUE_OF_SHARES', '--valuation-date', '2025-03-31']);
+  writeFileSync(earlier, JSON.stringify({ ...doc, balanceSheetDate: '2024-03-31', projections: doc.projections.map((p: { year: string }, i: number) => ({ ...p, year: `FY${2025 + i}` })) }));
+  const before = json([earlier, '--wacc', '12', '--growth', '4', '--statute', 'RULE_11UA', '--purpose', 'ISSUE_OF_SHARES', '--valuation-date', '2024-03-31']);
   assert.ok(!before.warnings.some((w: { code: string }) => w.code === 'S56_2_VIIB_NOT_APPLICABLE'));
   assert.equal(before.conclusion.floorOrCeiling, 'CEILING');
 });

@@ -10,8 +10,8 @@ import { loadFinancials, projectionsFrom } from './helpers.js';
 
 function tests(statute: Statute, purpose: Purpose | null, price: string, valuationDate = '2026-03-31') {
   const r = computeValuation({
-    // A valuation date before FY2027 takes the projections as starting in FY2026 (docs/valuation-method.md, Stub period).
-    financials: valuationDate < '2026-03-31' ? projectionsFrom(loadFinancials('sample-company.json'), 'FY2026') : loadFinancials('sample-company.json'),
+    // A valuation date before FY2027 takes the projections as starting in the year that holds it (docs/valuation-method.md, Stub period).
+    financials: valuationDate < '2026-03-31' ? projectionsFrom(loadFinancials('sample-company.json'), `FY${Number(valuationDate.slice(0, 4)) + (valuationDate.slice(5) > '03-31' ? 1 : 0)}`) : loadFinancials('sample-company.json'),
     assumptions: { wacc: 12, terminalGrowthRate: 4 },
     engagement: { statute, purpose, valuationDate, proposedPricePerShare: price },
   });
@@ -50,17 +50,17 @@ test('FEMA: issue and transfer to a non-resident, price ≥ fair value; non-resi
   ]);
 });
 
-test('Rule 11UA issue: price ≤ FMV × 1.10 (94.30 × 1.10 = 103.73); s.56(2)(viib) applies before 1-4-2025 only', () => {
-  expectLine('RULE_11UA', 'ISSUE_OF_SHARES', [['103.72', true, '-0.01'], ['103.73', true, '0.00'], ['103.74', false, '0.01']], '2025-03-31');
-  const [before] = tests('RULE_11UA', 'ISSUE_OF_SHARES', '110.00', '2025-03-31');
+test('Rule 11UA issue: price ≤ FMV × 1.10 (94.30 × 1.10 = 103.73); s.56(2)(viib) applies to an issue before 1-4-2024 only', () => {
+  expectLine('RULE_11UA', 'ISSUE_OF_SHARES', [['103.72', true, '-0.01'], ['103.73', true, '0.00'], ['103.74', false, '0.01']], '2024-03-31');
+  const [before] = tests('RULE_11UA', 'ISSUE_OF_SHARES', '110.00', '2024-03-31');
   assert.equal(before.linePerShare, '103.73');
   assert.equal(before.valuePerShare, '94.30');
   assert.equal(before.applies, true);
   assert.match(before.note, /exceeds FMV × 1\.10 by ₹6\.27/);
-  const [after] = tests('RULE_11UA', 'ISSUE_OF_SHARES', '110.00', '2025-04-01');
+  const [after] = tests('RULE_11UA', 'ISSUE_OF_SHARES', '110.00', '2024-04-01');
   assert.equal(after.passes, false);
   assert.equal(after.applies, false);
-  assert.match(after.note, /does not apply on or after 1 April 2025/);
+  assert.match(after.note, /reaches only consideration received before 1 April 2024/);
 });
 
 test('Rule 11UA transfer: price ≥ FMV (107.80), below it the s.56(2)(x) / s.50CA consequence', () => {

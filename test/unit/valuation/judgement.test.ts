@@ -73,7 +73,7 @@ test('Rule 11UA issue: the issuer\'s choice of DCF as a 100 % weight, with a 10 
   assert.equal(r.conclusion.valueBeforeDiscount, '302.55');
   assert.equal(r.conclusion.valuePerShare, '272.29');
   assert.equal(r.conclusion.byPurpose?.[0].method, 'DCF');
-  assert.equal(r.conclusion.floorOrCeiling, 'CEILING'); // 31-3-2025: s.56(2)(viib) still applies
+  assert.equal(r.conclusion.floorOrCeiling, undefined); // an issue on 31-3-2025: after 1-4-2024, s.56(2)(viib) no longer reaches it
   const nav = value({ statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2025-03-31' }, {
     methodWeights: { NAV_11UA_2A: 100, DCF: 0 }, weightsRationale: WEIGHTS_WHY,
   });
@@ -103,7 +103,8 @@ test('refusals: weights not adding to 100, a method the statute does not produce
   refuses(() => value({ statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' }, { dlomPercent: 10, dlomRationale: DLOM_WHY }), 'DISCOUNT_NOT_PERMITTED', /Rule 11UA/);
   refuses(() => value({ statute: 'IBC_LIQUIDATION', valuationDate: '2026-03-31' }, { dlomPercent: 10, dlomRationale: DLOM_WHY }, 'ibc-shortfall.json'), 'DISCOUNT_NOT_PERMITTED', /Regulation 35/);
   refuses(() => value({ statute: 'IBC_LIQUIDATION', valuationDate: '2026-03-31' }, { methodWeights: { FAIR_VALUE: 100 }, weightsRationale: WEIGHTS_WHY }, 'ibc-shortfall.json'), 'INVALID_WEIGHTS', /Regulation 35/);
-  refuses(() => value(s62, { dlomPercent: 60, dlomRationale: DLOM_WHY }), 'DISCOUNT_NOT_PERMITTED', /0 to 50/);
+  refuses(() => value(s62, { dlomPercent: 60, dlomRationale: DLOM_WHY }), 'INVALID_DISCOUNT', /^\/dlomPercent: must be a percent from 0 to 50/);
+  refuses(() => value(s62, { dlocPercent: 60, dlocRationale: DLOM_WHY }), 'INVALID_DISCOUNT', /^\/dlocPercent: must be a percent from 0 to 50/);
   // Every refusal at once, as the API reports them (JSON Pointers into the lock body).
   assert.deepEqual(
     judgementErrors('RULE_11UA', 'TRANSFER_OR_RECEIPT', { methodWeights: { DCF: 100 }, dlomPercent: 5 }, true).map((e) => [e.code, e.path]),
@@ -131,7 +132,7 @@ test('a discount for lack of control, then one for lack of marketability, each o
     percent: '20', rationale: DLOM_WHY, valueBeforeDiscount: '272.29', discountPerShare: '54.46', valueAfterDiscount: '217.83',
   });
   assert.equal(r.conclusion.valuePerShare, '217.83');
-  assert.match(r.conclusion.basis, /Less discounts for lack of control \(10%\) and lack of marketability \(20%\): 302\.55 × \(1 − 10%\) × \(1 − 20%\) = 217\.83\./);
+  assert.match(r.conclusion.basis, /Less discounts for lack of control \(10%\) and then lack of marketability \(20%\), method by method before weighting.*: DCF 302\.55 × \(1 − 10%\) × \(1 − 20%\) = 217\.83; concluded 302\.55 before discounts, 217\.83 after\./);
 });
 
 test('a discount for lack of control is refused where a DLOM is, and needs its rationale', () => {

@@ -122,7 +122,17 @@ test('worked example: a transfer on 28 February 2026 stays under the 1961 Act, R
     provisions: ['s.56(2)(x)', 's.50CA'],
     rules: ['Income-tax Rules, 1962, Rule 11UA(1)(c)(b)', 'Income-tax Rules, 1962, Rule 11UAA', 'Income-tax Rules, 1962, Rule 11U'],
   });
-  assert.doesNotMatch(JSON.stringify(result), NEW_REGIME);
+  // The valuation's law is the 1961 Act's; only the DCF shown for information cites, for its projection
+  // years from FY2027 (tax years from 1 April 2026), the 2025 Act's loss carry-forward, s.112.
+  const dcf = result.methods.find((m) => m.method === 'DCF')!;
+  assert.deepEqual(dcf.lines.filter((l) => l.label.endsWith('Loss brought forward')).map((l) => l.note), [
+    "s.72: earlier projection years' losses", // FY2026: the tax year from 1 April 2025
+    ...['FY2027', 'FY2028', 'FY2029', 'FY2030'].map(() => "s.112: earlier projection years' losses"),
+  ]);
+  const tax = result.conventions.statements.find((x) => x.startsWith('Tax ('))!;
+  assert.match(tax, /^Tax \(s\.72 of the Income-tax Act, 1961 \(FY2026\) and s\.112 of the Income-tax Act, 2025 \(FY2027–FY2030\), by each projection year's tax year\)/);
+  const rest = { ...result, methods: result.methods.filter((m) => m.method !== 'DCF'), conventions: { ...result.conventions, statements: result.conventions.statements.filter((x) => x !== tax) } };
+  assert.doesNotMatch(JSON.stringify(rest), NEW_REGIME);
 });
 
 test('worked example: a transfer on 1 April 2026 is valued under Rule 57 for s.79; the Rule 56 balance sheet is flagged', () => {

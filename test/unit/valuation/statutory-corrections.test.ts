@@ -54,22 +54,23 @@ test('arrears of cumulative preference dividend are added to L in Rule 11UA(1)(c
 });
 
 // ---------------------------------------------------------------------------------------------
-// 2. s.56(2)(viib) does not apply on or after 1-4-2025 (Finance (No. 2) Act 2024).
-test('an issue of shares valued on 31-3-2025 keeps the Rule 11UA(2) ceiling; on 1-4-2025 it is S56_2_VIIB_NOT_APPLICABLE', () => {
+// 2. s.56(2)(viib) reaches only consideration received before 1-4-2024 (Finance (No. 2) Act 2024, from
+// assessment year 2025-26), and the issue's date decides, not the valuation date.
+test('an issue of shares made on 31-3-2024 keeps the Rule 11UA(2) ceiling; one made on 1-4-2024 is S56_2_VIIB_NOT_APPLICABLE', () => {
   const at = (valuationDate: string) =>
     computeValuation({
-      // Valued in FY2025: the projections start in FY2026 (docs/valuation-method.md, Stub period).
-      financials: projectionsFrom(loadFinancials('sample-company.json'), 'FY2026'),
+      // Valued in FY2024: the projections start in FY2025 (docs/valuation-method.md, Stub period).
+      financials: projectionsFrom(loadFinancials('sample-company.json'), 'FY2025'),
       assumptions: { wacc: 12, terminalGrowthRate: 4 },
       engagement: { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate },
     });
-  const before = at('2025-03-31');
+  const before = at('2024-03-31');
   assert.equal(before.conclusion.floorOrCeiling, 'CEILING');
   assert.equal(before.conclusion.valuePerShare, '94.30');
   assert.ok(!before.warnings.some((w) => w.code === 'S56_2_VIIB_NOT_APPLICABLE'));
   assert.match(method(before, 'NAV_11UA_2A').servesPurpose!, /ceiling/);
 
-  const on = at('2025-04-01');
+  const on = at('2024-04-01');
   assert.equal(on.conclusion.floorOrCeiling, undefined);
   assert.equal(on.conclusion.valuePerShare, '94.30'); // the figure itself is unchanged
   const warning = on.warnings.find((w) => w.code === 'S56_2_VIIB_NOT_APPLICABLE');
@@ -265,5 +266,6 @@ test('statute readiness names each missing field; NAV and IBC do not demand proj
   assert.deepEqual(nav.warnings.map((w) => w.code), [
     'BALANCE_SHEET_DATE_MORE_THAN_90_DAYS_FROM_VALUATION_DATE',
     'NAV_BALANCE_SHEET_NOT_AT_VALUATION_DATE',
+    'S56_2_VIIB_NOT_APPLICABLE', // an issue on 31-3-2025: consideration received on or after 1-4-2024
   ]);
 });

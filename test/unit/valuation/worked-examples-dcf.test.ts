@@ -191,12 +191,14 @@ test('example 3: negative FCFF years, Rule 11UA issue concluded on DCF (11UA(2)(
   ]);
   assert.equal(result.conclusion.valuePerShare, '3.45');
   assert.equal(result.conclusion.byPurpose?.[0].method, 'DCF');
-  // 15-2-2026 is after 1-4-2025: s.56(2)(viib) no longer applies, so no ceiling.
+  // An issue on 15-2-2026 is on or after 1-4-2024: s.56(2)(viib) no longer reaches it, so no ceiling.
   assert.equal(result.conclusion.floorOrCeiling, undefined);
-  // PV(TV) is 99.42 % of EV (1965400.03 / 1976937.92); balance sheet 31-12-2025 is 46 days before the valuation date.
+  // PV(TV) is 99.42 % of EV (1965400.03 / 1976937.92); balance sheet 31-12-2025 is 46 days before the valuation
+  // date, and the bridge keeps its cash and borrowings (no figures at the valuation date are given).
   assert.deepEqual(result.warnings.map((w) => w.code), [
     'TERMINAL_VALUE_ABOVE_75_PERCENT',
     'NAV_BALANCE_SHEET_NOT_AT_VALUATION_DATE',
+    'NET_DEBT_NOT_ROLLED_FORWARD',
     'S56_2_VIIB_NOT_APPLICABLE',
   ]);
   assert.match(result.warnings[0].message, /99\.42%/);

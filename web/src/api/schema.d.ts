@@ -263,7 +263,7 @@ export interface paths {
         put?: never;
         /**
          * Lock the valuation assumptions (one way)
-         * @description Rates are percent. terminalGrowthRate must be below wacc (400). Locking twice → 409 already_locked; after computation started → 409 invalid_transition. Computation starts once the engagement is DATA_READY and assumptions are locked. When accepted financials lack what the statute needs (IBC: liquidation.assets; Rule 11UA(1)(c)(b): stamp-duty and market values of assets held at book; a DCF: projections) → 409 inputs_incomplete naming each missing field in `errors`, and nothing changes (the engagement stays DATA_READY). The response carries `warnings` about the rates where the valuation has a DCF (RATES_LOOK_LIKE_FRACTIONS, WACC_GROWTH_SPREAD_NARROW), and about the valuation date against the transaction date: VALUATION_DATE_NOT_TRANSACTION_DATE for a Rule 11UA receipt or transfer valued as at another date (Rule 56 of the Income-tax Rules, 2026; Rules 11U(j) and 11UAA of the 1962 Rules), VALUATION_DATE_STALE for FEMA and s.62 when the valuation date is more than 90 days before the transaction (practice).
+         * @description Rates are percent. terminalGrowthRate must be below wacc (400). Locking twice → 409 already_locked; after computation started → 409 invalid_transition. Computation starts once the engagement is DATA_READY and assumptions are locked. When accepted financials lack what the statute needs (IBC: liquidation.assets; Rule 11UA(1)(c)(b): stamp-duty and market values of assets held at book; a DCF, including one the methodWeights adopt: projections from the year that holds the valuation date, never replaced by another method; a capital table whose convertibles do not fit where the balance sheet presents them: /shareholding; multiples of a stated basis the company's metrics cannot match: the metric) → 409 inputs_incomplete naming each missing field in `errors`, and nothing changes (the engagement stays DATA_READY). The response carries `warnings` about the rates where the valuation has a DCF (RATES_LOOK_LIKE_FRACTIONS, WACC_GROWTH_SPREAD_NARROW), and about the valuation date against the transaction date: VALUATION_DATE_NOT_TRANSACTION_DATE for a Rule 11UA receipt or transfer valued as at another date (Rule 56 of the Income-tax Rules, 2026; Rules 11U(j) and 11UAA of the 1962 Rules), VALUATION_DATE_STALE for FEMA and s.62 when the valuation date is more than 90 days before the transaction (practice).
          */
         post: operations["lockAssumptions"];
         delete?: never;
@@ -1300,6 +1300,8 @@ export interface components {
             lockedBy?: string;
             /** @description The market approach as locked */
             marketApproach?: {
+                /** @description The valuer's explicit choice to apply peers' or deals' multiples of one basis (TRAILING or FORWARD) to the company's metric of the other; without it such a mismatch is 409 inputs_incomplete naming the field */
+                acceptBasisMismatch?: boolean;
                 /** @description A discount to the peers' multiples, percent (size, liquidity, growth), applied to the statistic; requires discountRationale */
                 discountPercent?: number;
                 discountRationale?: string;
@@ -1312,6 +1314,13 @@ export interface components {
                  * @enum {string}
                  */
                 statistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
+                /** @description With transactionStatistic PERCENTILE: 25–75 */
+                transactionPercentile?: number;
+                /**
+                 * @description Across the comparable transactions' positive multiples (default MEDIAN), as for the peers
+                 * @enum {string}
+                 */
+                transactionStatistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
             };
             /** @description Method code → percent, as locked */
             methodWeights?: {
@@ -1735,6 +1744,8 @@ export interface components {
             dlomRationale?: string;
             /** @description The comparable-company method as the valuer applies it: which multiples, which statistic, and any discount to the peers. A peer's multiple that is missing, zero or negative is left out of that multiple, and the valuation says so. Refusals are 400 invalid_market_approach */
             marketApproach?: {
+                /** @description The valuer's explicit choice to apply peers' or deals' multiples of one basis (TRAILING or FORWARD) to the company's metric of the other; without it such a mismatch is 409 inputs_incomplete naming the field */
+                acceptBasisMismatch?: boolean;
                 /** @description A discount to the peers' multiples, percent (size, liquidity, growth), applied to the statistic; requires discountRationale */
                 discountPercent?: number;
                 discountRationale?: string;
@@ -1747,6 +1758,13 @@ export interface components {
                  * @enum {string}
                  */
                 statistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
+                /** @description With transactionStatistic PERCENTILE: 25–75 */
+                transactionPercentile?: number;
+                /**
+                 * @description Across the comparable transactions' positive multiples (default MEDIAN), as for the peers
+                 * @enum {string}
+                 */
+                transactionStatistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
             };
             /** @description The valuer's weights: method code → percent (0–100, at most 2 decimals, adding up to 100), only for methods the statute's valuation produces: COMPANIES_ACT_SEC_62 and FEMA_RBI DCF, NAV (and COMPARABLES when peers are given; for FEMA any internationally accepted method under NDI Rule 21, DCF 100 when no weights are given); RULE_11UA ISSUE_OF_SHARES one of NAV_11UA_2A or DCF at 100 (the issuer's choice under Rule 11UA(2)), TRANSFER_OR_RECEIPT NAV_11UA_1CB 100 (from 1 April 2026, Rule 57 of the Income-tax Rules, 2026: NAV_RULE_57 100); none for IBC. Concluded value = Σ weight × value / 100. Requires weightsRationale; refusals are 400 invalid_weights */
             methodWeights?: {
@@ -1809,17 +1827,20 @@ export interface components {
                 };
                 balanceSheetDate: string;
                 comparableMetrics?: {
+                    ccdInterestAfterTax?: unknown;
                     ebitda?: unknown;
                     profitAfterTax?: unknown;
                     revenue?: unknown;
                 };
                 equityBridge?: {
                     cashAdjustmentSinceBalanceSheet?: unknown;
+                    cashAtValuationDate?: unknown;
                     contingentLiabilities?: {
                         amount: unknown;
                         description: string;
                         probability: unknown;
                     }[];
+                    debtAtValuationDate?: unknown;
                     leaseLiabilities?: unknown;
                     minorityInterest?: unknown;
                     nonOperatingAssets?: {
@@ -1873,6 +1894,8 @@ export interface components {
                 };
                 nonOperatingAssets: unknown;
                 peers: {
+                    /** @enum {string} */
+                    basis?: "TRAILING" | "FORWARD";
                     evToEbitda?: unknown;
                     evToRevenue?: unknown;
                     name: string;
@@ -1896,6 +1919,8 @@ export interface components {
                     holder: string;
                     instrument: string;
                     number: unknown;
+                    /** @enum {string} */
+                    presentedIn?: "PREFERENCE_CAPITAL" | "OTHER_EQUITY" | "BORROWINGS";
                 }[];
                 shares: {
                     equitySharesOutstanding: unknown;
@@ -2245,7 +2270,7 @@ export interface components {
                 /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                 proposedPricePerShare: string;
                 tests: {
-                    /** @description false where the provision no longer applies for the valuation date (s.56(2)(viib) from 1 April 2025) */
+                    /** @description false where the provision does not reach the transaction: s.56(2)(viib) reaches only an issue (consideration received) before 1 April 2024, tested on the transaction date, never the valuation date */
                     applies: boolean;
                     /** @description The line the price is tested against: the value, or FMV × 1.10 for a Rule 11UA issue (safe harbour) */
                     linePerShare: string;
@@ -2295,7 +2320,7 @@ export interface components {
                     /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                     valueBeforeDiscount: string;
                 };
-                /** @description Discount for lack of marketability: valueAfterDiscount = valueBeforeDiscount × (1 − percent/100), exact, rounded half-up to the paisa for presentation */
+                /** @description Discount for lack of marketability, applied after the discount for lack of control; both are applied method by method before weighting (discountsByMethod), so valueBeforeDiscount and valueAfterDiscount here are the weighted values before and after it */
                 discount?: {
                     /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                     discountPerShare: string;
@@ -2306,6 +2331,24 @@ export interface components {
                     /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                     valueBeforeDiscount: string;
                 };
+                /** @description With a discount: for each weighed method, whether each discount applies to it and its value after them; the concluded value is Σ weight × valueAfterDiscounts / 100 (exact) */
+                discountsByMethod?: {
+                    /**
+                     * @description The basis of the method's value: DCF, NAV and comparable transactions are on a control, marketable basis; listed peers' trading multiples minority, marketable; a recent round's price of unlisted shares minority, non-marketable
+                     * @enum {string}
+                     */
+                    basis: "CONTROL_MARKETABLE" | "MINORITY_MARKETABLE" | "MINORITY_NON_MARKETABLE";
+                    /** @description The discount for lack of control applies only to a value on a control basis */
+                    controlDiscountApplies: boolean;
+                    /** @description The discount for lack of marketability applies only to a value on a marketable basis */
+                    marketabilityDiscountApplies: boolean;
+                    method: string;
+                    /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
+                    valueAfterDiscounts: string;
+                    /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
+                    valueBeforeDiscounts: string;
+                    weightPercent: string;
+                }[];
                 fairValue?: {
                     /** @description What is left for equity after all creditors and then preference capital (s.53), never negative */
                     equityValue: string;
