@@ -2,10 +2,9 @@ import type { NormalisedFinancials } from '../financials/normalise.js';
 import { bookNavMethod, computeBookNav } from './nav-book.js';
 import { comparablesMethod, computeComparables, type MarketApproach } from './comparables.js';
 import { computeRecentRound, computeTransactions } from './market-evidence.js';
-import { computeDcf, dcfMethod, type DcfAssumptions, type DcfComputation } from './dcf.js';
+import { computeDcf, dcfMethod } from './dcf.js';
 import { ValuationInputError } from './errors.js';
-import { computeLiquidation, fairValueMethod, liquidationValueMethod } from './liquidation.js';
-import { HUNDRED, ZERO, dec, formatRupees, plain, sum, toPaise, type Dec } from './money.js';
+import { HUNDRED, ZERO, dec, plain, sum, toPaise, type Dec } from './money.js';
 import { computeNav11ua, nav11uaMethod } from './nav-11ua.js';
 import { usesDcf } from './readiness.js';
 import { incomeTaxRegime, noProvisionInForce } from './law-in-force.js';
@@ -17,54 +16,19 @@ import type {
   MethodResult,
   Purpose,
   PurposeConclusion,
-  Statute,
   ValuationWarning,
 } from './types.js';
+import {
+  DEFAULT_WEIGHTS_WITH_PEERS,
+  DEFAULT_WEIGHTS_WITHOUT_PEERS,
+  type MethodWeights,
+  type StatuteContext,
+  type StatuteOutcome,
+} from './statute-context.js';
+import { valueUnderIbc } from './statute-ibc.js';
 
-/** Companies Act weights in percent; omitted methods weigh 0. */
-export interface MethodWeights {
-  dcf?: string | number;
-  nav?: string | number;
-  comparables?: string | number;
-}
-
-/**
- * Documented defaults for s.62: the income approach leads (DCF 50 %); the cost approach (NAV)
- * takes the rest, shared equally with the market approach when peers can be applied.
- */
-export const DEFAULT_WEIGHTS_WITHOUT_PEERS = { dcf: '50', nav: '50', comparables: '0' } as const;
-export const DEFAULT_WEIGHTS_WITH_PEERS = { dcf: '50', nav: '25', comparables: '25' } as const;
-
-export type Rule11uaIssueMethod = 'NAV' | 'DCF';
-
-export interface StatuteContext {
-  financials: NormalisedFinancials;
-  statute: Statute;
-  purpose: Purpose | null;
-  /** YYYY-MM-DD: the date values are struck at (never the law's test). */
-  valuationDate: string;
-  /** YYYY-MM-DD: the date of the receipt, transfer or issue; decides the Income-tax Act for Rule 11UA and whether s.56(2)(viib) reaches an issue. */
-  transactionDate: string;
-  dcf: DcfAssumptions;
-  weights?: MethodWeights;
-  /** The valuer's weights by method code (already checked against the statute). */
-  methodWeights?: Partial<Record<MethodCode, string | number>>;
-  /** Rule 11UA(2) lets the issuer adopt NAV (clause (a)) or DCF (clause (b)); default NAV. */
-  rule11uaIssueMethod?: Rule11uaIssueMethod;
-  /** The valuer's choices for the comparable-company multiples. */
-  marketApproach?: MarketApproach;
-}
-
-export interface StatuteOutcome {
-  methods: MethodResult[];
-  conclusion: Conclusion;
-  /** The concluded value per share unrounded (for the discount), null when none concludes. */
-  concludedRaw: Dec | null;
-  dcf: DcfComputation | null;
-  warnings: ValuationWarning[];
-  /** The methods the conclusion weighs, each exact, for the discounts applied method by method (docs/valuation-method.md). */
-  components?: { method: MethodCode; weight: Dec; value: Dec }[];
-}
+export { DEFAULT_WEIGHTS_WITH_PEERS, DEFAULT_WEIGHTS_WITHOUT_PEERS };
+export type { MethodWeights, Rule11uaIssueMethod, StatuteContext, StatuteOutcome } from './statute-context.js';
 
 export function valueUnderStatute(ctx: StatuteContext): StatuteOutcome {
   switch (ctx.statute) {
@@ -403,59 +367,3 @@ function parseWeight(raw: string | number, name: string): Dec {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// IBC
-
-function valueUnderIbc(ctx: StatuteContext): StatuteOutcome {
-  const process = ctx.purpose === 'LIQUIDATION_REALISABLE_VALUE' ? 'LIQUIDATION' : 'CIRP';
-  const c = computeLiquidation(ctx.financials, process);
-  const fair = fairValueMethod(c);
-  const liquidation = liquidationValueMethod(c);
-  const liquidationConclusion = {
-    totalValue: toPaise(c.totalLiquidationValue),
-    equityValue: liquidation.equityValue,
-    valuePerShare: liquidation.valuePerShare,
-    shortfall: toPaise(c.liquidationValueShortfall),
-  };
-  if (process === 'LIQUIDATION') {
-    return {
-      methods: [liquidation],
-      conclusion: {
-        valuePerShare: null,
-        basis:
-          'Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35: the realisable value of the assets per asset class and in total; the average of two registered valuers\' estimates is the liquidator\'s computation.',
-        liquidationValue: liquidationConclusion,
-      },
-      concludedRaw: null,
-      dcf: null,
-      warnings: [...c.warnings, ...shortfallWarnings(c)],
-    };
-  }
-  return {
-    methods: [fair, liquidation],
-    conclusion: {
-      valuePerShare: null,
-      basis:
-        'Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35: the fair value and the liquidation value of the assets per asset class and in total; the average of the two closest registered valuers\' estimates is the resolution professional\'s computation.',
-      fairValue: { totalValue: toPaise(c.totalFairValue), equityValue: fair.equityValue, valuePerShare: fair.valuePerShare, shortfall: toPaise(c.fairValueShortfall) },
-      liquidationValue: liquidationConclusion,
-    },
-    concludedRaw: null,
-    dcf: null,
-    warnings: [...c.warnings, ...shortfallWarnings(c)],
-  };
-}
-
-function shortfallWarnings(c: ReturnType<typeof computeLiquidation>): ValuationWarning[] {
-  const parts = [
-    ...(c.fairValueShortfall.isZero() ? [] : [`fair value by ${formatRupees(c.fairValueShortfall)}`]),
-    ...(c.liquidationValueShortfall.isZero() ? [] : [`liquidation value by ${formatRupees(c.liquidationValueShortfall)}`]),
-  ];
-  if (parts.length === 0) return [];
-  return [
-    {
-      code: 'CLAIMS_EXCEED_ASSETS',
-      message: `The claims ranking ahead of equity exceed the ${parts.join(' and the ')}; under the s.53 waterfall equity receives nil (₹0.00 per share), and the shortfall is the creditors'.`,
-    },
-  ];
-}

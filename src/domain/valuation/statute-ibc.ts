@@ -1,0 +1,61 @@
+// The IBC valuation: fair value and liquidation value of the corporate debtor's assets (docs/statutes.md, IBC),
+// CIRP with both values, liquidation with the liquidation value alone.
+import { computeLiquidation, fairValueMethod, liquidationValueMethod } from './liquidation.js';
+import { formatRupees, toPaise } from './money.js';
+import type { ValuationWarning } from './types.js';
+import type { StatuteContext, StatuteOutcome } from './statute-context.js';
+
+export function valueUnderIbc(ctx: StatuteContext): StatuteOutcome {
+  const process = ctx.purpose === 'LIQUIDATION_REALISABLE_VALUE' ? 'LIQUIDATION' : 'CIRP';
+  const c = computeLiquidation(ctx.financials, process);
+  const fair = fairValueMethod(c);
+  const liquidation = liquidationValueMethod(c);
+  const liquidationConclusion = {
+    totalValue: toPaise(c.totalLiquidationValue),
+    equityValue: liquidation.equityValue,
+    valuePerShare: liquidation.valuePerShare,
+    shortfall: toPaise(c.liquidationValueShortfall),
+  };
+  if (process === 'LIQUIDATION') {
+    return {
+      methods: [liquidation],
+      conclusion: {
+        valuePerShare: null,
+        basis:
+          'Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35: the realisable value of the assets per asset class and in total; the average of two registered valuers\' estimates is the liquidator\'s computation.',
+        liquidationValue: liquidationConclusion,
+      },
+      concludedRaw: null,
+      dcf: null,
+      warnings: [...c.warnings, ...shortfallWarnings(c)],
+    };
+  }
+  return {
+    methods: [fair, liquidation],
+    conclusion: {
+      valuePerShare: null,
+      basis:
+        'Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35: the fair value and the liquidation value of the assets per asset class and in total; the average of the two closest registered valuers\' estimates is the resolution professional\'s computation.',
+      fairValue: { totalValue: toPaise(c.totalFairValue), equityValue: fair.equityValue, valuePerShare: fair.valuePerShare, shortfall: toPaise(c.fairValueShortfall) },
+      liquidationValue: liquidationConclusion,
+    },
+    concludedRaw: null,
+    dcf: null,
+    warnings: [...c.warnings, ...shortfallWarnings(c)],
+  };
+}
+
+function shortfallWarnings(c: ReturnType<typeof computeLiquidation>): ValuationWarning[] {
+  const parts = [
+    ...(c.fairValueShortfall.isZero() ? [] : [`fair value by ${formatRupees(c.fairValueShortfall)}`]),
+    ...(c.liquidationValueShortfall.isZero() ? [] : [`liquidation value by ${formatRupees(c.liquidationValueShortfall)}`]),
+  ];
+  if (parts.length === 0) return [];
+  return [
+    {
+      code: 'CLAIMS_EXCEED_ASSETS',
+      message: `The claims ranking ahead of equity exceed the ${parts.join(' and the ')}; under the s.53 waterfall equity receives nil (₹0.00 per share), and the shortfall is the creditors'.`,
+    },
+  ];
+}
+
