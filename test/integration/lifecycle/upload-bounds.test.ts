@@ -101,35 +101,6 @@ for (const shape of ['lying-sizes', 'no-central-directory', 'zip64-sizes'] as co
   });
 }
 
-test('a 20 MB JSON document is refused at upload by its size, and one nested 100,000 deep by its depth, while /health answers', async () => {
-  const e = await createEngagement(t, bearer);
-  const peers = Array.from({ length: 600_000 }, (_, i) => ({ name: `Peer ${i}`, evToEbitda: 10 }));
-  const big = Buffer.from(JSON.stringify({ peers }));
-  assert.ok(big.length > 20 * 1024 * 1024);
-  const rssBefore = process.memoryUsage().rss;
-  const health = (async () => {
-    const started = performance.now();
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
-    return { status: res.statusCode, ms: performance.now() - started };
-  })();
-  const res = await upload(t, bearer, e.id, 'FINANCIALS', 'big.json', big);
-  assert.equal(res.statusCode, 413, res.body);
-  assert.match(res.json().detail, /The JSON document is 2\d\.\d MB; a financials JSON document may be at most 2\.0 MB/);
-  const h = await health;
-  assert.equal(h.status, 200);
-  // The parse no longer runs here at all (it held the loop 1.3–1.5 s); what is left is receiving 20 MB, whose
-  // cost on a loaded test machine varies, so the bound here is loose (npm run bench measures /health under load).
-  assert.ok(h.ms < 1000, `/health took ${h.ms} ms`);
-  // The test process holds its own 20 MB document and earlier tests' files: the upload itself adds little.
-  const grew = process.memoryUsage().rss - rssBefore;
-  assert.ok(grew < 100 * 1024 * 1024, `RSS grew ${grew >> 20} MB`);
-
-  const deep = await upload(t, bearer, e.id, 'FINANCIALS', 'deep.json', Buffer.from('{"a":' + '['.repeat(100_000) + ']'.repeat(100_000) + '}'));
-  assert.equal(deep.statusCode, 400, deep.body);
-  assert.deepEqual(deep.json().errors, [{ path: '/file', message: 'the JSON document nests more than 64 levels deep; a financials document may nest at most 64' }]);
-  assert.equal(await status(t, bearer, e.id), 'CREATED', 'nothing changed');
-});
-
 test('a file name over 255 bytes is refused naming /file, not cut', async () => {
   const e = await createEngagement(t, bearer);
   const res = await upload(t, bearer, e.id, 'SUPPORTING', `${'n'.repeat(8 * 1024)}.pdf`, Buffer.from('%PDF-1.7\n%%EOF\n'));
