@@ -173,7 +173,7 @@ export interface paths {
         };
         /**
          * List the firm's engagements, newest first
-         * @description Filter by `status`, and search with `q`: every word typed must begin a word of the target entity's name or its CIN (case-insensitive; "acme ind" finds "Acme Industries Pvt Ltd"). Paging works as for every list.
+         * @description Filter by `status`, and search with `q`: every word typed must begin a word of the target entity's name or its CIN (case-insensitive; "acme ind" finds "Acme Industries Pvt Ltd"); `assignedTo` keeps one member's engagements (`me`: your own). Paging works as for every list.
          */
         get: operations["listEngagements"];
         put?: never;
@@ -207,7 +207,7 @@ export interface paths {
         head?: never;
         /**
          * Correct an engagement before its computation starts
-         * @description Changes only the fields given: targetEntity, cin, purpose, valuationDate (not later than today in India), transactionDate (null makes it the valuation date again) and proposedPricePerShare (null clears cin, purpose or the price). A RULE_11UA ISSUE_OF_SHARES whose transaction (after the change) falls on or after 1 April 2026 → 400 no_provision_in_force, as on create. Allowed while the engagement is CREATED, DATA_INGESTING or DATA_READY; once the computation has started → 409 computation_started. Invalid fields → 400 with a JSON Pointer each, and nothing changes. Each change is recorded in the audit trail (engagement.updated, every field from → to).
+         * @description Changes only the fields given: targetEntity, cin, purpose, valuationDate (not later than today in India), transactionDate (null makes it the valuation date again) and proposedPricePerShare (null clears cin, purpose or the price). A RULE_11UA ISSUE_OF_SHARES whose transaction (after the change) falls on or after 1 April 2026 → 400 no_provision_in_force, as on create. Allowed while the engagement is CREATED, DATA_INGESTING or DATA_READY; once the computation has started → 409 computation_started. Invalid fields → 400 with a JSON Pointer each, and nothing changes. Each change is recorded in the audit trail (engagement.updated, every field from → to). assignedValuerId reassigns the engagement in any status: only an ADMIN or the current assignee may (403 forbidden), to an active VALUER or ADMIN of the firm (400 naming /assignedValuerId otherwise); recorded as engagement.assigned.
          */
         patch: operations["patchEngagement"];
         trace?: never;
@@ -1478,6 +1478,8 @@ export interface components {
              * @description YYYY-MM-DD, the date of the appointment; not later than today in India
              */
             appointmentDate?: string;
+            /** @description The member whose work the engagement is: an active VALUER or ADMIN of the firm. Defaults to the creator (a token's creator) when a VALUER or ADMIN */
+            assignedValuerId?: string;
             /** @description Corporate Identity Number (21 characters), stored upper-case */
             cin?: string;
             /** @description The company's business, history and industry, printed in the report (50–10,000 characters) */
@@ -1545,6 +1547,11 @@ export interface components {
             appointingAuthority: string | null;
             /** @description YYYY-MM-DD */
             appointmentDate: string | null;
+            /** @description The member whose work the engagement is: they lock the assumptions, and again after a return for revision. null only for an engagement made before assignment, whose creator could not be assigned */
+            assignedValuer: {
+                id: string;
+                name: string;
+            } | null;
             assumptionsLocked: boolean;
             /** @description COMPLETED, and the FINAL awaits the partner's signature: no signed copy uploaded and the sealed copy not issued */
             awaitingPartnerSignature: boolean;
@@ -1593,6 +1600,11 @@ export interface components {
             appointingAuthority: string | null;
             /** @description YYYY-MM-DD */
             appointmentDate: string | null;
+            /** @description The member whose work the engagement is: they lock the assumptions, and again after a return for revision. null only for an engagement made before assignment, whose creator could not be assigned */
+            assignedValuer: {
+                id: string;
+                name: string;
+            } | null;
             assumptionsLocked: boolean;
             /** @description COMPLETED, and the FINAL awaits the partner's signature: no signed copy uploaded and the sealed copy not issued */
             awaitingPartnerSignature: boolean;
@@ -1917,6 +1929,8 @@ export interface components {
             appointingAuthority?: string | null;
             /** @description null clears it; editable until GATE_3 is approved */
             appointmentDate?: string | null;
+            /** @description Assign the engagement to another active VALUER or ADMIN of the firm, in any status; only an ADMIN or the current assignee may (403 otherwise) */
+            assignedValuerId?: string;
             /** @description null clears it */
             cin?: string | null;
             /** @description null clears it; editable until GATE_3 is approved */
@@ -3177,6 +3191,8 @@ export interface operations {
     listEngagements: {
         parameters: {
             query?: {
+                /** @description Only the engagements assigned to this member (a user id), or to the caller with `me` (a token: its creator) */
+                assignedTo?: string;
                 /** @description Opaque cursor from the previous page's Link rel="next" header */
                 cursor?: string;
                 /** @description Page size, 1–200 (default 50) */
