@@ -18,6 +18,7 @@ import { getUser } from '../db/repositories/users.js';
 import { tokenCreator } from '../db/repositories/api-tokens.js';
 import { insertAudit, insertOutboxEvent, listEngagementAudit, notifyFirmEvent, type Actor } from '../db/repositories/audit.js';
 import { scheduleOutboxDispatch } from './webhook-delivery.js';
+import { notifyAssigned, notifyTransition } from './notifications.js';
 
 export function publicEngagement(e: repo.EngagementRow) {
   return {
@@ -115,6 +116,7 @@ export async function createEngagement(
       companyBackground: input.companyBackground, transactionDate: input.transactionDate,
     });
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: 'engagement.created', engagementId: row.id, toStatus: 'CREATED' });
+    if (assignedValuerId) await notifyAssigned(tx, principal.firmId, row.id, assignedValuerId, actorOf(principal).id);
     const created = publicEngagement(row);
     await record?.(tx, created);
     return created;
@@ -198,6 +200,7 @@ export async function patchEngagement(ctx: ServiceContext, principal: Principal,
       await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
         action: 'engagement.assigned', engagementId: id, details: { assignedValuerId: { from: current.assigned_valuer_id, to: assignedValuerId } },
       });
+      await notifyAssigned(tx, principal.firmId, id, assignedValuerId, actorOf(principal).id);
       reassigned = true;
     }
     if (Object.keys(fields).length === 0) return publicEngagement(reassigned ? (await repo.getEngagement(tx, principal.firmId, id))! : current);
@@ -357,6 +360,7 @@ export async function applyTransition(
       engagement: publicEngagement(updated), previousStatus: current.status, ...(type === 'engagement.gate_pending' ? { gate: to } : {}),
     });
   }
+  await notifyTransition(tx, firmId, updated, current.status, actor.id, options.details);
   return updated;
 }
 

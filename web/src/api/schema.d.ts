@@ -1922,6 +1922,15 @@ export interface components {
                 path: string;
             }[];
         };
+        /** @description Which e-mails this person receives: each kind true (on) or false (off); a kind not given is on */
+        NotificationPreferencesInput: {
+            ASSIGNED?: boolean;
+            PAYMENT_CAPTURED?: boolean;
+            READY_FOR_SIGN_OFF?: boolean;
+            RETURNED_FOR_REVISION?: boolean;
+            REVIEW_WAITING?: boolean;
+            SIGNED_AND_ISSUED?: boolean;
+        };
         PatchEngagementInput: {
             /** @description null clears it; editable until GATE_3 is approved */
             addressee?: string | null;
@@ -2027,6 +2036,15 @@ export interface components {
         Profile: {
             designation: string | null;
             name: string;
+            /** @description Which e-mails this person receives, each kind on (true) or off (false): ASSIGNED (an engagement assigned to them), REVIEW_WAITING (Gate 2 waiting for their independent review), RETURNED_FOR_REVISION (their engagement returned, with the reason), READY_FOR_SIGN_OFF (Gate 3, ADMINs qualified to sign), SIGNED_AND_ISSUED (signed off: the assignee and the signatory), PAYMENT_CAPTURED (ADMINs) */
+            notificationPreferences: {
+                ASSIGNED: boolean;
+                PAYMENT_CAPTURED: boolean;
+                READY_FOR_SIGN_OFF: boolean;
+                RETURNED_FOR_REVISION: boolean;
+                REVIEW_WAITING: boolean;
+                SIGNED_AND_ISSUED: boolean;
+            };
             /** @description The registrations that qualify this person to sign (GATE_3) and print on FINAL reports */
             registrations: components["schemas"]["Registration"][];
         };
@@ -2035,6 +2053,8 @@ export interface components {
             designation?: string | null;
             /** @description Display name, as printed on reports */
             name?: string;
+            /** @description Switches e-mails on (true) or off (false) by kind; the kinds not given keep their setting */
+            notificationPreferences?: components["schemas"]["NotificationPreferencesInput"];
             /** @description Replaces the whole list */
             registrations?: components["schemas"]["RegistrationInput"][];
         };
