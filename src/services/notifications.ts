@@ -4,6 +4,7 @@
 // began for this event, person and kind, and a retry finding that record sends nothing.
 import type { Executor } from '../db/client.js';
 import type { ServiceContext } from './context.js';
+import type { Principal } from '../domain/identity/roles.js';
 import { enqueueJob, NOTIFY_MAIL_JOB, type JobAttempt, type JobPayload } from './jobs.js';
 import { newId } from '../lib/ids.js';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../contract/notifications.js';
@@ -23,9 +24,13 @@ type Facts = Record<string, string>;
 /** Enqueues one e-mail per recipient who has not switched this kind off; one dedupe key per event, person and kind. */
 async function notify(tx: Executor, firmId: string, engagementId: string, kind: NotificationKind, eventId: string, recipients: readonly repo.NotifiableMember[], facts: Facts): Promise<void> {
   const seen = new Set<string>();
+  const title = composeNotification(kind, facts).subject;
   for (const r of recipients) {
-    if (seen.has(r.id) || r.notification_preferences?.[kind] === false) continue;
+    if (seen.has(r.id)) continue;
     seen.add(r.id);
+    // The bell has every notice; the e-mail only a kind the person has not switched off.
+    await repo.insertNotification(tx, { id: newId('ntf'), firmId, userId: r.id, kind, engagementId, title });
+    if (r.notification_preferences?.[kind] === false) continue;
     const dedupeKey = `${eventId}:${r.id}:${kind}`;
     await enqueueJob(tx, NOTIFY_MAIL_JOB, { firmId, userId: r.id, engagementId, kind, dedupeKey, facts }, { dedupeKey: `mail:${dedupeKey}`, maxAttempts: 8 });
   }
@@ -125,6 +130,25 @@ export function composeNotification(kind: NotificationKind, f: Facts): { subject
     case 'PAYMENT_CAPTURED':
       return { subject: `Payment of ${f.amount} received: ${t}`, lines: [`The fee of ${f.amount} (GST included) for the valuation of ${t} has been received. Its tax invoice is issued.`], action: 'Open the engagement' };
   }
+}
+
+/** The signed-in person's newest notices for the bell, with the unread count. */
+export async function myNotifications(ctx: ServiceContext, principal: Principal, limit: number) {
+  if (principal.kind !== 'user') return { unread: 0, items: [] };
+  const { unread, rows } = await repo.listNotifications(ctx.db, principal.firmId, principal.userId, limit);
+  return {
+    unread,
+    items: rows.map((n) => ({
+      id: n.id, kind: n.kind as NotificationKind, title: n.title, engagementId: n.engagement_id, createdAt: n.created_at.toISOString(), read: n.read_at !== null,
+    })),
+  };
+}
+
+/** Marks the signed-in person's notices read (all, or the ids given); answers the unread count left. */
+export async function markRead(ctx: ServiceContext, principal: Principal, ids: string[] | undefined): Promise<{ unread: number }> {
+  if (principal.kind !== 'user') return { unread: 0 };
+  await ctx.db.transaction((tx) => repo.markNotificationsRead(tx, principal.firmId, principal.userId, ids ?? null));
+  return { unread: await repo.countUnread(ctx.db, principal.firmId, principal.userId) };
 }
 
 /** The job: sends one notification e-mail, at most once for its event, person and kind. */

@@ -123,6 +123,20 @@ test('one engagement\'s life sends each e-mail once to the right people; a kind 
     assert.doesNotMatch(`${m.subject} ${m.text}`, /\/api\/|RETURNED_FOR_REVISION|GATE_\d|PAYMENT_CAPTURED|REVIEW_WAITING/);
   }
 
+  // The bell keeps every notice, e-mailed or not: Qasim's review waiting is there though its e-mail is off.
+  const bell = async (s: Session) => (await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: asUser(s) })).json() as { unread: number; items: { id: string; kind: string; title: string; engagementId: string; read: boolean }[] };
+  const quietBell = await bell(quiet);
+  assert.deepEqual(quietBell.items.map((n) => [n.kind, n.engagementId]), [['REVIEW_WAITING', e.id]]);
+  assert.equal(quietBell.unread, 1);
+  assert.equal((await bell(assignee)).unread, 3);
+  const adminBell = await bell(admin);
+  assert.equal(adminBell.unread, 4);
+  assert.match(adminBell.items.find((n) => n.kind === 'PAYMENT_CAPTURED')!.title, /₹23,600\.00/);
+  const readOne = await t.app.inject({ method: 'POST', url: '/api/v1/notifications/read', headers: asUser(admin), payload: { ids: [adminBell.items[0]!.id, quietBell.items[0]!.id] } });
+  assert.deepEqual(readOne.json(), { unread: 3 }, 'another person\'s notice is not marked');
+  assert.equal((await bell(quiet)).unread, 1);
+  assert.deepEqual((await t.app.inject({ method: 'POST', url: '/api/v1/notifications/read', headers: asUser(admin), payload: {} })).json(), { unread: 0 });
+
   // Each e-mail's job run again (a retry after a crash, or a duplicate): the record says it was sent; nothing more arrives.
   const jobs = await t.db.query<{ kind: string; payload: Record<string, unknown> }>(`SELECT kind, payload FROM jobs WHERE kind = 'send-notification-mail' AND payload->>'firmId' = $1`, [admin.firmId]);
   assert.equal(jobs.length, expected.length);
