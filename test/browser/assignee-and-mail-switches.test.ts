@@ -1,6 +1,7 @@
 // The assigned valuer and the e-mail switches in the console (Chromium, real server): the New engagement
 // form offers the firm's valuers, the list shows the assignee and filters by it, an ADMIN changes it on the
-// engagement's page, and a person switches a kind of e-mail off on their profile.
+// engagement's page, the new assignee's bell shows the notice, and a person switches a kind of e-mail off on
+// their profile.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertAccessible, consoleSteps, consoleSuite, watchedPage, screenshotPath } from '../helpers/browser.js';
@@ -30,7 +31,8 @@ test('assign on create, see and filter in the list, reassign on the engagement; 
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   await page.waitForURL(/\/engagements\/eng_/);
   const id = page.url().split('/engagements/')[1]!.split('?')[0]!;
-  assert.equal(await page.getByRole('combobox', { name: 'Assigned to' }).inputValue(), 'Vani Valuer');
+  await page.getByTestId('assignee').waitFor();
+  assert.equal(await page.getByTestId('assignee').textContent(), 'Assigned to Vani Valuer');
 
   // Vani's list: hers, and the "Me" filter keeps it.
   await valuer.page.goto(steps.url('/engagements?assignedTo=me'));
@@ -38,9 +40,21 @@ test('assign on create, see and filter in the list, reassign on the engagement; 
   await row.waitFor();
   assert.match(await row.textContent() ?? '', /Vani Valuer/);
 
+  // Vani's bell: one unread notice, the assignment; read, the count goes to nought.
+  await valuer.page.getByTestId('bell-count').getByText('1').waitFor();
+  await valuer.page.getByTestId('bell').click();
+  await valuer.page.getByRole('link', { name: 'Assigned to you: Assigned Industries Pvt Ltd' }).waitFor();
+  await valuer.page.getByRole('button', { name: 'Mark all read' }).click();
+  await valuer.page.getByTestId('bell-count').getByText('0').waitFor();
+  await valuer.page.keyboard.press('Escape');
+
   // The ADMIN hands it to themself on the engagement's page; Vani's "Me" list no longer has it.
-  await page.getByRole('combobox', { name: 'Assigned to' }).click();
-  await page.getByRole('option', { name: 'Asha Admin' }).click();
+  await page.getByRole('button', { name: 'Reassign' }).click();
+  const reassign = page.getByRole('dialog', { name: 'Reassign the engagement' });
+  await reassign.getByRole('combobox', { name: 'Assigned to' }).click();
+  await reassign.getByRole('option', { name: 'Asha Admin' }).click();
+  await reassign.waitFor({ state: 'detached' });
+  await page.getByText('Assigned to Asha Admin').waitFor();
   await page.waitForFunction(async (eid) => {
     const r = await fetch(`/api/v1/engagements/${eid}`);
     return (await r.json()).assignedValuer?.name === 'Asha Admin';
