@@ -39,6 +39,7 @@ export const createEngagementBody = z
     appointmentDate: reportFacts.appointmentDate.optional(),
     addressee: reportFacts.addressee.optional(),
     companyBackground: reportFacts.companyBackground.optional(),
+    assignedValuerId: z.string().min(1).max(100).optional().describe('The member whose work the engagement is: an active VALUER or ADMIN of the firm. Defaults to the creator (a token\'s creator) when a VALUER or ADMIN'),
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -65,6 +66,7 @@ export const patchEngagementBody = z
     appointmentDate: reportFacts.appointmentDate.nullable().optional().describe('null clears it; editable until GATE_3 is approved'),
     addressee: reportFacts.addressee.nullable().optional().describe('null clears it; editable until GATE_3 is approved'),
     companyBackground: reportFacts.companyBackground.nullable().optional().describe('null clears it; editable until GATE_3 is approved'),
+    assignedValuerId: z.string().min(1).max(100).optional().describe('Assign the engagement to another active VALUER or ADMIN of the firm, in any status; only an ADMIN or the current assignee may (403 otherwise)'),
   })
   .strict()
   .meta({ id: 'PatchEngagement' });

@@ -1,3 +1,4 @@
+import { notificationPreferencesSchema } from './notifications.js';
 // A signatory's professional registrations and the firm's profile: request bodies shared by the API
 // and the console. Formats (docs/statutes.md):
 //  - IBBI registered valuer (individual): IBBI/RV/<2-digit RVO>/<year>/<5-digit serial>, e.g. IBBI/RV/03/2019/12345,
@@ -54,6 +55,7 @@ export const profilePatchBody = z
     name: z.string().trim().min(1).max(200).optional().describe('Display name, as printed on reports'),
     designation: z.string().trim().max(200).nullable().optional().describe('e.g. Partner; printed under the signature'),
     registrations: z.array(registrationSchema).max(10).optional().describe('Replaces the whole list'),
+    notificationPreferences: notificationPreferencesSchema.optional().describe('Switches e-mails on (true) or off (false) by kind; the kinds not given keep their setting'),
   })
   .strict()
   .meta({ id: 'ProfilePatch' });

@@ -17,7 +17,7 @@ function pooledRandom(): number {
 const ulid = monotonicFactory(pooledRandom);
 
 export type IdPrefix =
-  | 'eng' | 'doc' | 'pay' | 'usr' | 'tok' | 'whk' | 'evt' | 'job' | 'frm' | 'ses' | 'inv' | 'aud' | 'rpt' | 'req' | 'dlv' | 'blob' | 'key' | 'cert' | 'scp';
+  | 'eng' | 'doc' | 'pay' | 'usr' | 'tok' | 'whk' | 'evt' | 'job' | 'frm' | 'ses' | 'inv' | 'aud' | 'rpt' | 'req' | 'dlv' | 'blob' | 'key' | 'cert' | 'scp' | 'ntf';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${ulid()}`;

@@ -5,7 +5,7 @@ import { AUDIT, transitionAuditAction } from '../contract/audit-actions.js';
 import type { RequestTag, ServiceContext } from './context.js';
 import { actorOf } from './context.js';
 import type { Executor } from '../db/client.js';
-import { AppError, conflict, notFound, validationFailed } from '../lib/errors.js';
+import { AppError, conflict, forbidden, notFound, validationFailed } from '../lib/errors.js';
 import { noProvisionInForce } from '../domain/valuation/law-in-force.js';
 import { newId } from '../lib/ids.js';
 import { signatoryStatus } from '../domain/identity/signatory.js';
@@ -15,8 +15,11 @@ import { isValidCin, normaliseCin } from '../contract/cin.js';
 import { REQUIRED_REPORT_FACTS } from '../contract/engagement-forms.js';
 import { PURPOSES_BY_STATUTE, type Statute } from '../domain/valuation/types.js';
 import * as repo from '../db/repositories/engagements.js';
+import { getUser } from '../db/repositories/users.js';
+import { tokenCreator } from '../db/repositories/api-tokens.js';
 import { insertAudit, insertOutboxEvent, listEngagementAudit, notifyFirmEvent, type Actor } from '../db/repositories/audit.js';
 import { scheduleOutboxDispatch } from './webhook-delivery.js';
+import { notifyAssigned, notifyTransition } from './notifications.js';
 
 export function publicEngagement(e: repo.EngagementRow) {
   return {
@@ -43,6 +46,7 @@ export function publicEngagement(e: repo.EngagementRow) {
     paymentStatus: e.payment_status,
     failureReason: e.failure_reason,
     createdBy: e.created_by,
+    assignedValuer: e.assigned_valuer_id ? { id: e.assigned_valuer_id, name: e.assigned_valuer_name ?? '' } : null,
     createdAt: e.created_at.toISOString(),
     updatedAt: e.updated_at.toISOString(),
   };
@@ -72,7 +76,10 @@ export function todayInIndia(now = new Date()): string {
 export async function createEngagement(
   ctx: ServiceContext,
   principal: Principal,
-  input: { targetEntity: string; statute: Statute; cin?: string; purpose?: string; valuationDate?: string; proposedPricePerShare?: string | number; conversionPricePerShare?: string | number } & repo.ReportFacts,
+  input: {
+    targetEntity: string; statute: Statute; cin?: string; purpose?: string; valuationDate?: string; proposedPricePerShare?: string | number; conversionPricePerShare?: string | number;
+    assignedValuerId?: string;
+  } & repo.ReportFacts,
   requestId?: RequestTag,
   record?: RecordResponse<PublicEngagement>,
 ) {
@@ -97,7 +104,11 @@ export async function createEngagement(
   if (errors.length) throw validationFailed(errors);
   refuseWithoutProvision(input.statute, input.purpose, input.transactionDate ?? input.valuationDate ?? today);
   return ctx.db.transaction(async (tx) => {
+    const assignedValuerId = input.assignedValuerId !== undefined
+      ? await requireAssignable(tx, principal.firmId, input.assignedValuerId)
+      : await defaultAssignee(tx, principal);
     const row = await repo.insertEngagement(tx, {
+      assignedValuerId,
       id: newId('eng'), firmId: principal.firmId, targetEntity: input.targetEntity, cin, statute: input.statute,
       purpose: input.purpose ?? null, valuationDate: input.valuationDate ?? today, createdBy: actorOf(principal).id!,
       proposedPricePerShare: price || null,
@@ -106,10 +117,36 @@ export async function createEngagement(
       companyBackground: input.companyBackground, transactionDate: input.transactionDate,
     });
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.engagementCreated, engagementId: row.id, toStatus: 'CREATED' });
+    if (assignedValuerId) await notifyAssigned(tx, principal.firmId, row.id, assignedValuerId, actorOf(principal).id);
     const created = publicEngagement(row);
     await record?.(tx, created);
     return created;
   });
+}
+
+/** The person a principal acts for: a user themself, a token its creator. */
+async function personOf(tx: Executor, principal: Principal): Promise<string | null> {
+  return principal.kind === 'user' ? principal.userId : tokenCreator(tx, principal.firmId, principal.tokenId);
+}
+
+const ASSIGNEE_RULE = 'must be an active member of your firm with the role VALUER or ADMIN';
+
+/** Whether a member of the firm may be assigned an engagement: active, and a VALUER or an ADMIN. */
+async function assignable(tx: Executor, firmId: string, userId: string): Promise<boolean> {
+  const user = await getUser(tx, firmId, userId);
+  return !!user && user.status === 'ACTIVE' && (user.role === 'VALUER' || user.role === 'ADMIN');
+}
+
+/** The given assignee, or 400 naming /assignedValuerId (another firm's member is no member of this one). */
+async function requireAssignable(tx: Executor, firmId: string, userId: string): Promise<string> {
+  if (!(await assignable(tx, firmId, userId))) throw validationFailed([{ path: '/assignedValuerId', message: ASSIGNEE_RULE }]);
+  return userId;
+}
+
+/** Without an assignee given: whoever creates the engagement (a token's creator), when they may be assigned. */
+async function defaultAssignee(tx: Executor, principal: Principal): Promise<string | null> {
+  const person = await personOf(tx, principal);
+  return person && (await assignable(tx, principal.firmId, person)) ? person : null;
 }
 
 /** 400 no_provision_in_force: the law in force on the transaction date has no provision for this valuation. */
@@ -140,6 +177,8 @@ export interface EngagementPatch extends repo.ReportFacts {
   valuationDate?: string;
   proposedPricePerShare?: string | number | null;
   conversionPricePerShare?: string | number | null;
+  /** Reassigns the engagement: by an ADMIN or the current assignee, in any status. */
+  assignedValuerId?: string;
 }
 
 /**
@@ -150,6 +189,23 @@ export interface EngagementPatch extends repo.ReportFacts {
 export async function patchEngagement(ctx: ServiceContext, principal: Principal, id: string, patch: EngagementPatch, requestId?: RequestTag) {
   return ctx.db.transaction(async (tx) => {
     const current = await requireEngagement(tx, principal.firmId, id, true);
+    const { assignedValuerId, ...fields } = patch;
+    let reassigned = false;
+    if (assignedValuerId !== undefined && assignedValuerId !== current.assigned_valuer_id) {
+      const isAdmin = principal.kind === 'user' && principal.role === 'ADMIN';
+      if (!isAdmin && (await personOf(tx, principal)) !== current.assigned_valuer_id) {
+        throw forbidden('Only an ADMIN or the engagement\'s assigned valuer may assign it to someone else');
+      }
+      await requireAssignable(tx, principal.firmId, assignedValuerId);
+      await repo.setAssignedValuer(tx, principal.firmId, id, assignedValuerId);
+      await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
+        action: AUDIT.engagementAssigned, engagementId: id, details: { assignedValuerId: { from: current.assigned_valuer_id, to: assignedValuerId } },
+      });
+      await notifyAssigned(tx, principal.firmId, id, assignedValuerId, actorOf(principal).id);
+      reassigned = true;
+    }
+    if (Object.keys(fields).length === 0) return publicEngagement(reassigned ? (await repo.getEngagement(tx, principal.firmId, id))! : current);
+    patch = fields;
     const valuationFields = Object.keys(patch).filter((k) => !(REPORT_FACT_FIELDS as readonly string[]).includes(k));
     if (!REPORT_FACTS_EDITABLE.has(current.status)) {
       throw conflict('report_signed', `The engagement is ${current.status}: the report has been signed (or the engagement ended), so nothing on it can change`);
@@ -205,7 +261,7 @@ export async function patchEngagement(ctx: ServiceContext, principal: Principal,
     const changes = Object.fromEntries(
       Object.entries(next).filter(([k, v]) => before[k] !== v).map(([k, v]) => [k, { from: before[k] ?? null, to: v }]),
     );
-    if (Object.keys(changes).length === 0) return publicEngagement(current);
+    if (Object.keys(changes).length === 0) return publicEngagement(reassigned ? (await repo.getEngagement(tx, principal.firmId, id))! : current);
     await repo.updateEngagementFields(tx, principal.firmId, id, next);
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.engagementUpdated, engagementId: id, details: { changes } });
     return publicEngagement((await repo.getEngagement(tx, principal.firmId, id))!);
@@ -230,10 +286,16 @@ export async function requireEngagement(tx: Executor, firmId: string, id: string
   return row;
 }
 
-export async function listEngagements(ctx: ServiceContext, principal: Principal, opts: { status?: string; beforeId?: string; limit: number; q?: string }) {
+export async function listEngagements(
+  ctx: ServiceContext,
+  principal: Principal,
+  opts: { status?: string; beforeId?: string; limit: number; q?: string; assignedTo?: string },
+) {
   const search = opts.q === undefined ? undefined : prefixSearchQuery(opts.q);
   if (search === null) return [];
-  return (await repo.listEngagements(ctx.db, principal.firmId, { ...opts, search })).map(publicEngagement);
+  // "me": the signed-in person (a token's creator).
+  const assignedTo = opts.assignedTo === 'me' ? (await personOf(ctx.db, principal)) ?? '' : opts.assignedTo;
+  return (await repo.listEngagements(ctx.db, principal.firmId, { ...opts, search, assignedTo })).map(publicEngagement);
 }
 
 /**
@@ -299,6 +361,7 @@ export async function applyTransition(
       engagement: publicEngagement(updated), previousStatus: current.status, ...(type === 'engagement.gate_pending' ? { gate: to } : {}),
     });
   }
+  await notifyTransition(tx, firmId, updated, current.status, actor.id, options.details);
   return updated;
 }
 

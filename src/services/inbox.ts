@@ -33,8 +33,8 @@ export async function waitingFor(ctx: ServiceContext, principal: Principal): Pro
   for (const e of await engagements.listInboxCandidates(ctx.db, principal.firmId, OPEN, PER_STATUS)) {
     const base = { engagementId: e.id, targetEntity: e.target_entity, statute: e.statute, status: e.status };
     const history = { lockedBy: e.locked_by_person, gate1: e.gate1_person, gate2: e.gate2_person };
-    // The assumptions are the engagement's own valuer's to lock: whoever created it (a token counts as its creator).
-    if (e.status === 'DATA_READY' && !e.assumptions_locked && e.created_by_person === me) {
+    // The assumptions are the assigned valuer's to lock (and to lock again after a return for revision).
+    if (e.status === 'DATA_READY' && !e.assumptions_locked && e.assigned_valuer_id === me) {
       items.push(e.returned_for_revision
         ? { ...base, action: 'RELOCK_AFTER_REVISION', why: 'Returned for revision: lock the assumptions again' }
         : { ...base, action: 'LOCK_ASSUMPTIONS', why: 'The financials are in: the assumptions are waiting to be locked' });

@@ -16,6 +16,7 @@ export const COMPUTE_JOB = 'compute-valuation';
 export const RENDER_JOB = 'render-report';
 export const DISPATCH_OUTBOX_JOB = 'dispatch-outbox';
 export const DELIVER_WEBHOOK_JOB = 'deliver-webhook';
+export const NOTIFY_MAIL_JOB = 'send-notification-mail';
 
 const id = z.string().min(1);
 /** The request that caused the job, carried into its audit entries (null for system work). */
@@ -27,6 +28,11 @@ export const JOB_PAYLOADS = {
   [RENDER_JOB]: z.object({ firmId: id, engagementId: id, reportId: id, kind: z.enum(['DRAFT', 'FINAL']) }),
   [DISPATCH_OUTBOX_JOB]: z.object({ sweep: z.boolean().optional() }),
   [DELIVER_WEBHOOK_JOB]: z.object({ deliveryId: id, firmId: id }),
+  [NOTIFY_MAIL_JOB]: z.object({
+    firmId: id, userId: id, engagementId: id, dedupeKey: id,
+    kind: z.enum(['ASSIGNED', 'REVIEW_WAITING', 'RETURNED_FOR_REVISION', 'READY_FOR_SIGN_OFF', 'SIGNED_AND_ISSUED', 'PAYMENT_CAPTURED']),
+    facts: z.record(z.string(), z.string()),
+  }),
 };
 
 export type JobKind = keyof typeof JOB_PAYLOADS;

@@ -1,6 +1,7 @@
 // Payments (docs/decisions.md, Payments): gateway orders per engagement, signature-verified capture from the checkout
 // callback or the gateway webhook, and one `payment.captured` event whichever path captures first.
 // Gateway HTTP calls happen outside transactions; every state change is one transaction.
+import { notifyPaymentCaptured } from './notifications.js';
 import type { RecordResponse } from './idempotency.js';
 import { AUDIT } from '../contract/audit-actions.js';
 import type { RequestTag, ServiceContext } from './context.js';
@@ -181,6 +182,7 @@ async function capturePayment(
       action: AUDIT.paymentCaptured, engagementId: current.engagement_id,
       details: { paymentId: current.id, gatewayOrderId: current.gateway_order_id, gatewayPaymentId, amountPaise: current.amount_paise, source },
     });
+    await notifyPaymentCaptured(tx, current.firm_id, current.engagement_id, current.id, current.amount_paise);
     await writeEngagementEvent(tx, current.firm_id, current.engagement_id, 'payment.captured', { payment: publicPayment(captured, ctx.gateway.keyId, ctx.config.GST_RATE_PERCENT) });
     return { kind: 'captured' as const, payment: captured };
   });

@@ -8,10 +8,11 @@ import { DEMO_REGISTRATION_NUMBERS } from './demo-firm.js';
 import type { Principal } from '../domain/identity/roles.js';
 import type { Registration } from '../contract/registrations.js';
 import * as users from '../db/repositories/users.js';
+import { withDefaults, type NotificationPreferences } from '../contract/notifications.js';
 import { insertAudit } from '../db/repositories/audit.js';
 
 export function publicProfile(u: users.UserRow) {
-  return { name: u.name, designation: u.designation, registrations: u.registrations ?? [] };
+  return { name: u.name, designation: u.designation, registrations: u.registrations ?? [], notificationPreferences: withDefaults(u.notification_preferences) };
 }
 
 export function publicFirmProfile(f: users.FirmRow) {
@@ -21,7 +22,7 @@ export function publicFirmProfile(f: users.FirmRow) {
 export async function updateMyProfile(
   ctx: ServiceContext,
   principal: Principal,
-  patch: { name?: string; designation?: string | null; registrations?: Registration[] },
+  patch: { name?: string; designation?: string | null; registrations?: Registration[]; notificationPreferences?: NotificationPreferences },
   requestId?: RequestTag,
 ) {
   if (principal.kind !== 'user') throw forbidden('Only a signed-in person has a profile');

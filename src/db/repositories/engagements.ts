@@ -32,29 +32,33 @@ export interface EngagementRow {
   udin: string | null;
   /** Which copy of the FINAL was issued to the client; null until one is (awaiting the partner's signature). */
   issued_copy: 'SEALED' | 'SIGNED_COPY' | null;
+  /** The member whose work the engagement is (null only for an engagement made before anyone could be assigned). */
+  assigned_valuer_id: string | null;
+  assigned_valuer_name: string | null;
 }
 
 // valuation_date is returned as text so both engines give 'YYYY-MM-DD' (no timezone shifts).
 const ROW_COLUMNS = `e.id, e.firm_id, e.target_entity, e.cin, e.statute, e.purpose, e.status, e.status_before_upload,
   e.valuation_date::text AS valuation_date, e.payment_status, e.event_sequence, e.failure_reason, e.created_by, e.created_at, e.updated_at,
   e.proposed_price_per_share, e.conversion_price_per_share, e.class_signatories, e.appointing_authority, e.appointment_date::text AS appointment_date, e.addressee, e.company_background,
-  e.transaction_date::text AS transaction_date, e.signing_place, e.udin, e.issued_copy`;
+  e.transaction_date::text AS transaction_date, e.signing_place, e.udin, e.issued_copy, e.assigned_valuer_id,
+  (SELECT u.name FROM users u WHERE u.firm_id = e.firm_id AND u.id = e.assigned_valuer_id) AS assigned_valuer_name`;
 const COLUMNS = `${ROW_COLUMNS}, EXISTS (SELECT 1 FROM assumptions a WHERE a.engagement_id = e.id) AS assumptions_locked`;
 
 export async function insertEngagement(
   tx: Executor,
   e: {
     id: string; firmId: string; targetEntity: string; cin: string | null; statute: string; purpose: string | null; valuationDate: string; createdBy: string;
-    proposedPricePerShare?: string | null; conversionPricePerShare?: string | null;
+    proposedPricePerShare?: string | null; conversionPricePerShare?: string | null; assignedValuerId?: string | null;
   } & ReportFacts,
 ): Promise<EngagementRow> {
   await tx.query(
     `INSERT INTO engagements (id, firm_id, target_entity, cin, statute, purpose, status, valuation_date, created_by, proposed_price_per_share,
-       appointing_authority, appointment_date, addressee, company_background, transaction_date, conversion_price_per_share)
-     VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+       appointing_authority, appointment_date, addressee, company_background, transaction_date, conversion_price_per_share, assigned_valuer_id)
+     VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
     [e.id, e.firmId, e.targetEntity, e.cin, e.statute, e.purpose, e.valuationDate, e.createdBy, e.proposedPricePerShare ?? null,
       e.appointingAuthority ?? null, e.appointmentDate ?? null, e.addressee ?? null, e.companyBackground ?? null, e.transactionDate ?? null,
-      e.conversionPricePerShare ?? null],
+      e.conversionPricePerShare ?? null, e.assignedValuerId ?? null],
   );
   return (await getEngagement(tx, e.firmId, e.id))!;
 }
@@ -108,7 +112,7 @@ export async function lockEngagement(tx: Executor, firmId: string, id: string): 
 export async function listEngagements(
   tx: Executor,
   firmId: string,
-  opts: { status?: string; beforeId?: string; limit: number; search?: string },
+  opts: { status?: string; beforeId?: string; limit: number; search?: string; assignedTo?: string },
 ): Promise<EngagementRow[]> {
   // The search expression must match engagements_search_idx exactly for the index to serve it. Ids order in
   // COLLATE "C", as engagements_firm_id_c_idx holds them (see migration 0051).
@@ -121,10 +125,11 @@ export async function listEngagements(
        SELECT * FROM engagements e
         WHERE e.firm_id = $1 AND ($2::text IS NULL OR e.status = $2) AND ($3::text IS NULL OR e.id COLLATE "C" < $3)
           AND ($5::text IS NULL OR to_tsvector('simple', e.target_entity || ' ' || coalesce(e.cin, '')) @@ to_tsquery('simple', $5))
+          AND ($6::text IS NULL OR e.assigned_valuer_id = $6)
         ORDER BY e.id COLLATE "C" DESC LIMIT $4) e
       LEFT JOIN LATERAL (SELECT true AS locked FROM assumptions a WHERE a.engagement_id = e.id LIMIT 1) a ON true
       ORDER BY e.id COLLATE "C" DESC`,
-    [firmId, opts.status ?? null, opts.beforeId ?? null, opts.limit, opts.search ?? null],
+    [firmId, opts.status ?? null, opts.beforeId ?? null, opts.limit, opts.search ?? null, opts.assignedTo ?? null],
   );
 }
 
@@ -137,7 +142,8 @@ export interface InboxCandidate {
   payment_status: 'UNPAID' | 'PAID';
   assumptions_locked: boolean;
   returned_for_revision: boolean;
-  created_by_person: string | null;
+  /** The assigned valuer: the assumptions (and a return for revision) are theirs. */
+  assigned_valuer_id: string | null;
   locked_by_person: string | null;
   gate1_person: string | null;
   gate2_person: string | null;
@@ -162,7 +168,7 @@ export async function listInboxCandidates(tx: Executor, firmId: string, statuses
     `SELECT e.id, e.target_entity, e.statute, e.status, e.payment_status,
             a.engagement_id IS NOT NULL AS assumptions_locked,
             EXISTS (SELECT 1 FROM assumption_versions v WHERE v.firm_id = e.firm_id AND v.engagement_id = e.id) AS returned_for_revision,
-            ${personSql('e.created_by')} AS created_by_person,
+            e.assigned_valuer_id,
             ${personSql('a.locked_by')} AS locked_by_person,
             ${personSql(lastApproverSql('GATE_1'))} AS gate1_person,
             ${personSql(lastApproverSql('GATE_2'))} AS gate2_person,
@@ -242,6 +248,11 @@ export async function updateEngagementFields(
   if (f.transactionDate !== undefined) set('transaction_date', f.transactionDate);
   if (sets.length === 0) return;
   await tx.query(`UPDATE engagements SET ${sets.join(', ')}, updated_at = now() WHERE firm_id = $1 AND id = $2`, values);
+}
+
+/** Reassigns the engagement to another member. */
+export async function setAssignedValuer(tx: Executor, firmId: string, id: string, userId: string): Promise<void> {
+  await tx.query('UPDATE engagements SET assigned_valuer_id = $3, updated_at = now() WHERE firm_id = $1 AND id = $2', [firmId, id, userId]);
 }
 
 /** IBC: who signs each asset class's estimate (docs/statutes.md, IBC). */

@@ -2,6 +2,7 @@
 import type { Executor } from '../client.js';
 import type { Role } from '../../domain/identity/roles.js';
 import type { Registration } from '../../contract/registrations.js';
+import type { NotificationPreferences } from '../../contract/notifications.js';
 
 export interface UserRow {
   id: string;
@@ -13,10 +14,12 @@ export interface UserRow {
   password_hash: string | null;
   designation: string | null;
   registrations: Registration[];
+  /** Which e-mails this person receives, by kind (a kind absent is on). */
+  notification_preferences?: NotificationPreferences;
   created_at: Date;
 }
 
-const COLUMNS = 'id, firm_id, email, name, role, status, password_hash, designation, registrations, created_at';
+const COLUMNS = 'id, firm_id, email, name, role, status, password_hash, designation, registrations, notification_preferences, created_at';
 
 export interface FirmRow {
   id: string;
@@ -68,17 +71,19 @@ export async function updateUserProfile(
   tx: Executor,
   firmId: string,
   userId: string,
-  patch: { name?: string; designation?: string | null; registrations?: Registration[] },
+  patch: { name?: string; designation?: string | null; registrations?: Registration[]; notificationPreferences?: NotificationPreferences },
 ): Promise<UserRow | null> {
   const rows = await tx.query<UserRow>(
     `UPDATE users SET
        name = coalesce($3, name),
        designation = CASE WHEN $4 THEN $5 ELSE designation END,
        registrations = coalesce($6::jsonb, registrations),
+       notification_preferences = notification_preferences || coalesce($7::jsonb, '{}'::jsonb),
        updated_at = now()
      WHERE firm_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
     [firmId, userId, patch.name ?? null, patch.designation !== undefined, patch.designation ?? null,
-      patch.registrations === undefined ? null : JSON.stringify(patch.registrations)],
+      patch.registrations === undefined ? null : JSON.stringify(patch.registrations),
+      patch.notificationPreferences === undefined ? null : JSON.stringify(patch.notificationPreferences)],
   );
   return rows[0] ?? null;
 }

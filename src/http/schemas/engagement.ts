@@ -36,6 +36,10 @@ export const engagementSchema = z
     paymentStatus: z.enum(['UNPAID', 'PAID']),
     failureReason: z.string().nullable().describe('Why the engagement FAILED, when it did'),
     createdBy: z.string(),
+    assignedValuer: z
+      .object({ id: z.string(), name: z.string() })
+      .nullable()
+      .describe('The member whose work the engagement is: they lock the assumptions, and again after a return for revision. null only for an engagement made before assignment, whose creator could not be assigned'),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   })

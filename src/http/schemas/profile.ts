@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { registrationSchema } from '../../contract/registrations.js';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../contract/notifications.js';
 
 export const profileSchema = z
   .object({
     name: z.string(),
     designation: z.string().nullable(),
     registrations: z.array(registrationSchema).describe('The registrations that qualify this person to sign (GATE_3) and print on FINAL reports'),
+    notificationPreferences: z
+      .object(Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean()])) as Record<NotificationKind, z.ZodBoolean>)
+      .describe('Which e-mails this person receives, each kind on (true) or off (false): ASSIGNED (an engagement assigned to them), REVIEW_WAITING (Gate 2 waiting for their independent review), RETURNED_FOR_REVISION (their engagement returned, with the reason), READY_FOR_SIGN_OFF (Gate 3, ADMINs qualified to sign), SIGNED_AND_ISSUED (signed off: the assignee and the signatory), PAYMENT_CAPTURED (ADMINs)'),
   })
   .meta({ id: 'Profile' });
 

@@ -2,7 +2,9 @@
 import type { ServiceContext } from '../../services/context.js';
 import type { JobHandler } from '../worker.js';
 import type { JobKind } from '../../services/jobs.js';
-import { COMPUTE_JOB, DELIVER_WEBHOOK_JOB, DISPATCH_OUTBOX_JOB, INGEST_JOB, RENDER_JOB } from '../../services/jobs.js';
+import { COMPUTE_JOB, DELIVER_WEBHOOK_JOB, DISPATCH_OUTBOX_JOB, INGEST_JOB, NOTIFY_MAIL_JOB, RENDER_JOB } from '../../services/jobs.js';
+import { sendNotificationMail } from '../../services/notifications.js';
+import { parsePayload } from './payload.js';
 import { ingestFinancialsHandler } from './ingest-financials.js';
 import { computeValuationHandler } from './compute-valuation.js';
 import { renderReportHandler } from './render-report.js';
@@ -16,5 +18,6 @@ export function jobHandlers(services: ServiceContext): Record<JobKind, JobHandle
     [RENDER_JOB]: renderReportHandler(services),
     [DISPATCH_OUTBOX_JOB]: dispatchOutboxHandler(services),
     [DELIVER_WEBHOOK_JOB]: deliverWebhookHandler(services),
+    [NOTIFY_MAIL_JOB]: (job) => sendNotificationMail(services, job, parsePayload(NOTIFY_MAIL_JOB, job)),
   };
 }

@@ -78,6 +78,8 @@ async function lifecycle(): Promise<void> {
   await call('POST', '/api/v1/payments/verify', bot, paid);
   await call('GET', '/api/v1/payments', bot);
   await call('GET', '/api/v1/inbox', asUser(admin));
+  await call('GET', '/api/v1/notifications', asUser(admin));
+  await call('POST', '/api/v1/notifications/read', asUser(admin), {});
   await call('GET', `/api/v1/payments/${order.id}/invoice.pdf`, bot);
   await call('POST', `/api/v1/engagements/${e.id}/gates/GATE_3/approve`, asUser(admin), { comment: 'Signed off', place: 'Mumbai' });
   await t.worker.drain();

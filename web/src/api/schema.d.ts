@@ -173,7 +173,7 @@ export interface paths {
         };
         /**
          * List the firm's engagements, newest first
-         * @description Filter by `status`, and search with `q`: every word typed must begin a word of the target entity's name or its CIN (case-insensitive; "acme ind" finds "Acme Industries Pvt Ltd"). Paging works as for every list.
+         * @description Filter by `status`, and search with `q`: every word typed must begin a word of the target entity's name or its CIN (case-insensitive; "acme ind" finds "Acme Industries Pvt Ltd"); `assignedTo` keeps one member's engagements (`me`: your own). Paging works as for every list.
          */
         get: operations["listEngagements"];
         put?: never;
@@ -207,7 +207,7 @@ export interface paths {
         head?: never;
         /**
          * Correct an engagement before its computation starts
-         * @description Changes only the fields given: targetEntity, cin, purpose, valuationDate (not later than today in India), transactionDate (null makes it the valuation date again) and proposedPricePerShare (null clears cin, purpose or the price). A RULE_11UA ISSUE_OF_SHARES whose transaction (after the change) falls on or after 1 April 2026 → 400 no_provision_in_force, as on create. Allowed while the engagement is CREATED, DATA_INGESTING or DATA_READY; once the computation has started → 409 computation_started. Invalid fields → 400 with a JSON Pointer each, and nothing changes. Each change is recorded in the audit trail (engagement.updated, every field from → to).
+         * @description Changes only the fields given: targetEntity, cin, purpose, valuationDate (not later than today in India), transactionDate (null makes it the valuation date again) and proposedPricePerShare (null clears cin, purpose or the price). A RULE_11UA ISSUE_OF_SHARES whose transaction (after the change) falls on or after 1 April 2026 → 400 no_provision_in_force, as on create. Allowed while the engagement is CREATED, DATA_INGESTING or DATA_READY; once the computation has started → 409 computation_started. Invalid fields → 400 with a JSON Pointer each, and nothing changes. Each change is recorded in the audit trail (engagement.updated, every field from → to). assignedValuerId reassigns the engagement in any status: only an ADMIN or the current assignee may (403 forbidden), to an active VALUER or ADMIN of the firm (400 naming /assignedValuerId otherwise); recorded as engagement.assigned.
          */
         patch: operations["patchEngagement"];
         trace?: never;
@@ -730,6 +730,46 @@ export interface paths {
          * @description ADMIN. A new link valid for 7 days; the previous link stops working at once. With SMTP configured the link is e-mailed and the answer is 204. Without SMTP no mail reaches anyone, so the answer is 200 with the new link's path for the ADMIN to pass on (as when inviting: delivery LINK_SHOWN, acceptPath relative to the console's address).
          */
         post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your notices (the console's bell): the newest first, with the unread count
+         * @description The same notices as the e-mails (assigned to you, waiting for your review, returned for revision, ready for sign-off, signed off, payment received), kept whether or not you receive the e-mail. The console refreshes the count on every engagement event of the live stream.
+         */
+        get: operations["listMyNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark your notices read
+         * @description The ids given, or every notice when none is given. Ids of notices that are not yours change nothing.
+         */
+        post: operations["markNotificationsRead"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1487,6 +1527,8 @@ export interface components {
              * @description YYYY-MM-DD, the date of the appointment; not later than today in India
              */
             appointmentDate?: string;
+            /** @description The member whose work the engagement is: an active VALUER or ADMIN of the firm. Defaults to the creator (a token's creator) when a VALUER or ADMIN */
+            assignedValuerId?: string;
             /** @description Corporate Identity Number (21 characters), stored upper-case */
             cin?: string;
             /** @description The company's business, history and industry, printed in the report (50–10,000 characters) */
@@ -1554,6 +1596,11 @@ export interface components {
             appointingAuthority: string | null;
             /** @description YYYY-MM-DD */
             appointmentDate: string | null;
+            /** @description The member whose work the engagement is: they lock the assumptions, and again after a return for revision. null only for an engagement made before assignment, whose creator could not be assigned */
+            assignedValuer: {
+                id: string;
+                name: string;
+            } | null;
             assumptionsLocked: boolean;
             /** @description COMPLETED, and the FINAL awaits the partner's signature: no signed copy uploaded and the sealed copy not issued */
             awaitingPartnerSignature: boolean;
@@ -1602,6 +1649,11 @@ export interface components {
             appointingAuthority: string | null;
             /** @description YYYY-MM-DD */
             appointmentDate: string | null;
+            /** @description The member whose work the engagement is: they lock the assumptions, and again after a return for revision. null only for an engagement made before assignment, whose creator could not be assigned */
+            assignedValuer: {
+                id: string;
+                name: string;
+            } | null;
             assumptionsLocked: boolean;
             /** @description COMPLETED, and the FINAL awaits the partner's signature: no signed copy uploaded and the sealed copy not issued */
             awaitingPartnerSignature: boolean;
@@ -1935,6 +1987,29 @@ export interface components {
                 path: string;
             }[];
         };
+        /** @description Which e-mails this person receives: each kind true (on) or false (off); a kind not given is on */
+        NotificationPreferencesInput: {
+            ASSIGNED?: boolean;
+            PAYMENT_CAPTURED?: boolean;
+            READY_FOR_SIGN_OFF?: boolean;
+            RETURNED_FOR_REVISION?: boolean;
+            REVIEW_WAITING?: boolean;
+            SIGNED_AND_ISSUED?: boolean;
+        };
+        Notifications: {
+            items: {
+                /** @description ISO 8601 UTC timestamp */
+                createdAt: string;
+                engagementId: string;
+                id: string;
+                /** @enum {string} */
+                kind: "ASSIGNED" | "REVIEW_WAITING" | "RETURNED_FOR_REVISION" | "READY_FOR_SIGN_OFF" | "SIGNED_AND_ISSUED" | "PAYMENT_CAPTURED";
+                read: boolean;
+                /** @description What happened, as the e-mail's subject says it */
+                title: string;
+            }[];
+            unread: number;
+        };
         PatchEngagementInput: {
             /** @description null clears it; editable until GATE_3 is approved */
             addressee?: string | null;
@@ -1942,6 +2017,8 @@ export interface components {
             appointingAuthority?: string | null;
             /** @description null clears it; editable until GATE_3 is approved */
             appointmentDate?: string | null;
+            /** @description Assign the engagement to another active VALUER or ADMIN of the firm, in any status; only an ADMIN or the current assignee may (403 otherwise) */
+            assignedValuerId?: string;
             /** @description null clears it */
             cin?: string | null;
             /** @description null clears it; editable until GATE_3 is approved */
@@ -2038,6 +2115,15 @@ export interface components {
         Profile: {
             designation: string | null;
             name: string;
+            /** @description Which e-mails this person receives, each kind on (true) or off (false): ASSIGNED (an engagement assigned to them), REVIEW_WAITING (Gate 2 waiting for their independent review), RETURNED_FOR_REVISION (their engagement returned, with the reason), READY_FOR_SIGN_OFF (Gate 3, ADMINs qualified to sign), SIGNED_AND_ISSUED (signed off: the assignee and the signatory), PAYMENT_CAPTURED (ADMINs) */
+            notificationPreferences: {
+                ASSIGNED: boolean;
+                PAYMENT_CAPTURED: boolean;
+                READY_FOR_SIGN_OFF: boolean;
+                RETURNED_FOR_REVISION: boolean;
+                REVIEW_WAITING: boolean;
+                SIGNED_AND_ISSUED: boolean;
+            };
             /** @description The registrations that qualify this person to sign (GATE_3) and print on FINAL reports */
             registrations: components["schemas"]["Registration"][];
         };
@@ -2046,6 +2132,8 @@ export interface components {
             designation?: string | null;
             /** @description Display name, as printed on reports */
             name?: string;
+            /** @description Switches e-mails on (true) or off (false) by kind; the kinds not given keep their setting */
+            notificationPreferences?: components["schemas"]["NotificationPreferencesInput"];
             /** @description Replaces the whole list */
             registrations?: components["schemas"]["RegistrationInput"][];
         };
@@ -3220,6 +3308,8 @@ export interface operations {
     listEngagements: {
         parameters: {
             query?: {
+                /** @description Only the engagements assigned to this member (a user id), or to the caller with `me` (a token: its creator) */
+                assignedTo?: string;
                 /** @description Opaque cursor from the previous page's Link rel="next" header */
                 cursor?: string;
                 /** @description Page size, 1–200 (default 50) */
@@ -5407,6 +5497,149 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMyNotifications: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notifications"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    markNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                "X-CSRF-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        unread: number;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large: the body is beyond BODY_LIMIT_BYTES (uploads: UPLOAD_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not in a media type this operation accepts */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

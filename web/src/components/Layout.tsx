@@ -6,6 +6,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { ApiError } from '../api/client';
 import { useMe } from '../lib/session';
 import { useInbox } from '../lib/inbox';
+import { Bell } from './Bell';
 
 const NAV = [
   { to: '/engagements', label: 'Engagements' },
@@ -53,6 +54,7 @@ export function Layout() {
             <Group gap="md" visibleFrom="lg" component="nav" aria-label="Main">{links}</Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {user.kind === 'user' && <Bell />}
             <Text size="sm" visibleFrom="xs" truncate maw={220}>{user.user?.name ?? user.token?.name} · {user.firm.legalName ?? user.firm.name}</Text>
             <Badge color="gray.9">{user.role}</Badge>
             <Anchor component={Link} to="/logout" size="sm">Log out</Anchor>

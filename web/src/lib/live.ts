@@ -21,6 +21,7 @@ export function useLiveEvents(engagementId?: string): { live: boolean } {
       }
       void client.invalidateQueries({ queryKey: ['engagements'] });
       void client.invalidateQueries({ queryKey: ['inbox'] });
+      void client.invalidateQueries({ queryKey: ['notifications'] });
       if (id) void client.invalidateQueries({ queryKey: ['engagement', id] });
       else void client.invalidateQueries({ queryKey: ['engagement'] });
     };

@@ -15,6 +15,7 @@ import { ValuationView, useValuation } from '../components/engagement/Valuation'
 import { Review } from '../components/engagement/Review';
 import { Trail } from '../components/engagement/Trail';
 import { EditDetails } from '../components/engagement/Details';
+import { Assignee } from '../components/engagement/Assignee';
 import { FormError } from '../components/FormError';
 
 const STAGES = ['CREATED', 'DATA_INGESTING', 'DATA_READY', 'COMPUTING', 'GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED'] as const;
@@ -61,6 +62,7 @@ export default function EngagementPage() {
             {STATUTE_LABELS[e.statute]}{e.purpose ? ` · ${PURPOSE_LABELS[e.purpose] ?? e.purpose}` : ''} · valuation date {date(e.valuationDate)}{e.transactionDate !== e.valuationDate ? ` · transaction date ${date(e.transactionDate)}` : ''}{e.cin ? ` · CIN ${e.cin}` : ''}{e.proposedPricePerShare ? ` · proposed price ${rupees(e.proposedPricePerShare)} per share` : ''}
           </Text>
           <Group gap="xs" mt={4}><EditDetails engagement={e} canWrite={canWrite} /></Group>
+          <Assignee engagement={e} me={me} team={team.data} />
         </Stack>
         <Stack gap={4} align="end">
           <Badge size="lg" color={STATUS_COLORS[e.status] ?? 'gray'} data-testid="engagement-status" data-status={e.status}>{STATUS_LABELS[e.status]}</Badge>

@@ -1,5 +1,5 @@
 // The firm's engagements: newest first, status filter, search by name or CIN, cursor paging, and
-// "New engagement". Filters live in the address (?status=&q=&cursor=), so a view can be bookmarked.
+// "New engagement". Filters live in the address (?status=&q=&assignedTo=&cursor=), so a view can be bookmarked.
 import { ScrollX } from '../components/ScrollX';
 import { useEffect, useState } from 'react';
 import { Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
@@ -16,6 +16,7 @@ import { atLeast, useMe, VIEWER_REASON } from '../lib/session';
 import { useLiveEvents, pollWhenDown } from '../lib/live';
 import { date, PURPOSE_LABELS, STATUS_COLORS, STATUS_LABELS, STATUTE_LABELS } from '../lib/format';
 import { FormError, applyFieldErrors } from '../components/FormError';
+import { assignable } from '../components/engagement/Assignee';
 
 type Engagement = Schemas['Engagement'];
 const STATUSES = Object.keys(STATUS_LABELS);
@@ -25,6 +26,7 @@ export function EngagementsPage() {
   const [params, setParams] = useSearchParams();
   const status = params.get('status') ?? '';
   const q = params.get('q') ?? '';
+  const assignedTo = params.get('assignedTo') ?? '';
   const cursor = params.get('cursor') ?? undefined;
   const [typed, setTyped] = useState(q);
   const [debounced] = useDebouncedValue(typed, 300);
@@ -32,6 +34,7 @@ export function EngagementsPage() {
   const { data: me } = useMe();
   const { live } = useLiveEvents();
   const [creating, modal] = useDisclosure(false);
+  const team = useQuery({ queryKey: ['team'], queryFn: () => call(api.GET('/api/v1/team', { params: { query: { limit: 200 } } })) });
 
   const set = (next: Record<string, string | undefined>) => {
     const p = new URLSearchParams(params);
@@ -50,10 +53,10 @@ export function EngagementsPage() {
   }, [debounced]);
 
   const list = useQuery({
-    queryKey: ['engagements', { status, q, cursor }],
+    queryKey: ['engagements', { status, q, assignedTo, cursor }],
     queryFn: async () => {
       const res = await api.GET('/api/v1/engagements', {
-        params: { query: { limit: PAGE, ...(status ? { status: status as Engagement['status'] } : {}), ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) } },
+        params: { query: { limit: PAGE, ...(status ? { status: status as Engagement['status'] } : {}), ...(q ? { q } : {}), ...(assignedTo ? { assignedTo } : {}), ...(cursor ? { cursor } : {}) } },
       });
       const rows = await call(Promise.resolve(res));
       return { rows, next: nextCursor(res.response) };
@@ -86,6 +89,19 @@ export function EngagementsPage() {
           }}
           miw={200}
         />
+        <Select
+          label="Assigned to"
+          placeholder="Anyone"
+          clearable
+          data={[...(me?.kind === 'user' ? [{ value: 'me', label: 'Me' }] : []), ...assignable(team.data).map((m) => ({ value: m.id, label: m.name }))]}
+          value={assignedTo || null}
+          onChange={(v) => {
+            setHistory([]);
+            set({ assignedTo: v ?? undefined, cursor: undefined });
+          }}
+          miw={200}
+          data-testid="assigned-filter"
+        />
       </Group>
       <FormError error={list.error} title="Could not load engagements" />
       <ScrollX minWidth={640}>
@@ -96,6 +112,7 @@ export function EngagementsPage() {
               <Table.Th>CIN</Table.Th>
               <Table.Th>Statute</Table.Th>
               <Table.Th>Status</Table.Th>
+              <Table.Th>Assigned to</Table.Th>
               <Table.Th>Valuation date</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -106,11 +123,12 @@ export function EngagementsPage() {
                 <Table.Td><Text size="sm" ff="monospace">{e.cin ?? '—'}</Text></Table.Td>
                 <Table.Td>{STATUTE_LABELS[e.statute]}{e.purpose ? <Text size="xs" c="gray.7">{PURPOSE_LABELS[e.purpose] ?? e.purpose}</Text> : null}</Table.Td>
                 <Table.Td><Badge color={STATUS_COLORS[e.status] ?? 'gray'} data-testid="status">{STATUS_LABELS[e.status]}</Badge></Table.Td>
+                <Table.Td data-testid="assigned-to">{e.assignedValuer?.name ?? '—'}</Table.Td>
                 <Table.Td>{date(e.valuationDate)}</Table.Td>
               </Table.Tr>
             ))}
             {list.data && list.data.rows.length === 0 && (
-              <Table.Tr><Table.Td colSpan={5}><Text c="gray.7" ta="center" py="md">{q || status ? 'No engagement matches.' : 'No engagements yet. Create the first one.'}</Text></Table.Td></Table.Tr>
+              <Table.Tr><Table.Td colSpan={6}><Text c="gray.7" ta="center" py="md">{q || status || assignedTo ? 'No engagement matches.' : 'No engagements yet. Create the first one.'}</Text></Table.Td></Table.Tr>
             )}
           </Table.Tbody>
         </Table>
@@ -120,13 +138,13 @@ export function EngagementsPage() {
         <Button variant="default" disabled={!list.data?.next} onClick={() => { setHistory([...history, cursor]); set({ cursor: list.data?.next }); }}>Next</Button>
       </Group>
       <Modal opened={creating} onClose={modal.close} title="New engagement" size="lg">
-        <NewEngagementForm onDone={modal.close} />
+        <NewEngagementForm onDone={modal.close} valuers={assignable(team.data)} meId={me?.kind === 'user' ? me.user?.id : undefined} />
       </Modal>
     </Stack>
   );
 }
 
-function NewEngagementForm({ onDone }: { onDone: () => void }) {
+function NewEngagementForm({ onDone, valuers, meId }: { onDone: () => void; valuers: Schemas['TeamMember'][]; meId?: string }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const form = useForm<z.input<typeof createEngagementBody>>({ resolver: sentenceResolver(createEngagementBody), mode: 'onTouched', defaultValues: { statute: 'COMPANIES_ACT_SEC_62' } });
@@ -166,7 +184,16 @@ function NewEngagementForm({ onDone }: { onDone: () => void }) {
         <TextInput label="Proposed price per share (₹, optional)" description="Tested against the statute's rule in the valuation" placeholder="245.50" {...form.register('proposedPricePerShare', { setValueAs: (v: string) => v || undefined })} error={err.proposedPricePerShare?.message} />
         <TextInput label="Valuation date" type="date" description="Defaults to today (India)" {...form.register('valuationDate', { setValueAs: (v: string) => v || undefined })} error={err.valuationDate?.message} />
         <TextInput label="Transaction date" type="date" description="The date of the receipt, transfer or issue; defaults to the valuation date. For Rule 11UA it decides the law: from 1 April 2026 the Income-tax Act, 2025" {...form.register('transactionDate', { setValueAs: (v: string) => v || undefined })} error={err.transactionDate?.message} />
-        <FormError error={create.error} title="Could not create the engagement" fieldsShown={['targetEntity', 'cin', 'statute', 'purpose', 'proposedPricePerShare', 'valuationDate', 'transactionDate']} />
+        {valuers.length > 0 && (
+          <Controller
+            control={form.control}
+            name="assignedValuerId"
+            render={({ field }) => (
+              <Select label="Assigned valuer" description="Whose work it is; you, when left blank" clearable data={valuers.map((m) => ({ value: m.id, label: m.id === meId ? `${m.name} (you)` : m.name }))} value={field.value ?? null} onChange={(v) => field.onChange(v ?? undefined)} error={err.assignedValuerId?.message} data-testid="assignee-create" />
+            )}
+          />
+        )}
+        <FormError error={create.error} title="Could not create the engagement" fieldsShown={['targetEntity', 'cin', 'statute', 'purpose', 'proposedPricePerShare', 'valuationDate', 'transactionDate', 'assignedValuerId']} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>Cancel</Button>
           <Button type="submit" loading={create.isPending}>Create</Button>
