@@ -1,5 +1,6 @@
 // The deployment CA, firms' document-signing certificates and the partner-signed copies of FINAL reports.
 import type { Executor } from '../client.js';
+import type { CertificateFacts } from '../../contract/certificates.js';
 import { gateApprovalAction } from '../../contract/audit-actions.js';
 
 export interface CaRow {
@@ -80,15 +81,8 @@ export async function insertIssuedCertificateIfNone(tx: Executor, c: NewFirmCert
   return true;
 }
 
-export interface PdfSignatureFacts {
+export interface PdfSignatureFacts extends CertificateFacts {
   fieldName: string | null;
-  subject: string;
-  commonName: string | null;
-  issuer: string;
-  serialNumber: string;
-  notBefore: string;
-  notAfter: string;
-  sha256Fingerprint: string;
   signingTime: string | null;
   subFilter: string | null;
   byteRange: number[];

@@ -1,4 +1,5 @@
 import { prepared, type Executor } from '../client.js';
+import type { CertificateFacts } from '../../contract/certificates.js';
 import { relatedOfEngagement } from './engagement-join.js';
 
 export interface ReportRow {
@@ -20,15 +21,8 @@ export interface ReportRow {
   seal: ReportSeal | null;
 }
 
-export interface ReportSeal {
+export interface ReportSeal extends CertificateFacts {
   source: 'ISSUED' | 'UPLOADED';
-  subject: string;
-  commonName: string | null;
-  issuer: string;
-  serialNumber: string;
-  notBefore: string;
-  notAfter: string;
-  sha256Fingerprint: string;
   signingTime: string;
   reason: string;
   name: string;

@@ -5,6 +5,7 @@
  * node's X509Certificate.
  */
 import { X509Certificate, generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { CertificateFacts } from '../../contract/certificates.js';
 import forge from 'node-forge';
 
 export interface KeyAndCertificate {
@@ -16,15 +17,7 @@ export interface KeyAndCertificate {
   chainPem: string[];
 }
 
-export interface CertificateFacts {
-  subject: string;
-  commonName: string | null;
-  issuer: string;
-  serialNumber: string;
-  notBefore: string;
-  notAfter: string;
-  sha256Fingerprint: string;
-}
+export type { CertificateFacts };
 
 /** The subject, issuer, serial, validity and fingerprint of a certificate (PEM or DER). */
 export function certificateFacts(cert: string | Buffer | X509Certificate): CertificateFacts {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { readSingleFile } from '../../../single-file-upload.js';
+import { problemResponses } from '../../../problem.js';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../../types.js';
-import { problemResponses } from '../../../problem.js';
-import { AppError, validationFailed } from '../../../../lib/errors.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
 import { verifyFile } from '../../../../services/report-verification.js';
 import { verificationSchema } from './verify.js';
@@ -32,13 +32,7 @@ export default function route(app: AppInstance) {
     },
     async (request) => {
       await enforceAddressLimit(app.services, 'verifyFile', request.ip);
-      if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send multipart/form-data with the field file');
-      let file: Buffer | undefined;
-      for await (const part of request.parts()) {
-        if (part.type === 'file' && part.fieldname === 'file' && !file) file = await part.toBuffer();
-        else throw validationFailed([{ path: `/${part.fieldname}`, message: part.type === 'file' ? 'exactly one file, in the field "file"' : 'unknown field' }]);
-      }
-      if (!file || file.length === 0) throw validationFailed([{ path: '/file', message: 'is required' }]);
+      const file = await readSingleFile(request);
       return verifyFile(app.services, file);
     },
   );

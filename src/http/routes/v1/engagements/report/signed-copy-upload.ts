@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { readSingleFile } from '../../../../single-file-upload.js';
+import { problemResponses } from '../../../../problem.js';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppInstance } from '../../../../types.js';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { signedCopySchema } from '../../../../schemas/pdf-signatures.js';
-import { AppError, validationFailed } from '../../../../../lib/errors.js';
 import { uploadSignedCopy } from '../../../../../services/signed-copies.js';
 
 const uploadForm = z
@@ -40,13 +40,7 @@ export default function route(app: AppInstance) {
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send multipart/form-data with the field file');
-      let file: Buffer | undefined;
-      for await (const part of request.parts()) {
-        if (part.type === 'file' && part.fieldname === 'file' && !file) file = await part.toBuffer();
-        else throw validationFailed([{ path: `/${part.fieldname}`, message: part.type === 'file' ? 'exactly one file, in the field "file"' : 'unknown field' }]);
-      }
-      if (!file || file.length === 0) throw validationFailed([{ path: '/file', message: 'is required' }]);
+      const file = await readSingleFile(request);
       return uploadSignedCopy(app.services, principal, request.params.id, file, request.ref);
     },
   );
