@@ -1,6 +1,7 @@
 // Engagements and the one way their status changes: applyTransition, inside the caller's transaction,
 // writing the status, the audit entry and the outbox events together.
 import type { RecordResponse } from './idempotency.js';
+import type { EngagementEventType } from '../contract/events.js';
 import { AUDIT, transitionAuditAction } from '../contract/audit-actions.js';
 import type { RequestTag, ServiceContext } from './context.js';
 import { actorOf } from './context.js';
@@ -369,7 +370,7 @@ export async function applyTransition(
  * Writes one outbox event about an engagement with its next sequence number (receivers order by it),
  * and wakes webhook fan-out when the transaction commits (the periodic sweep would find it anyway).
  */
-export async function writeEngagementEvent(tx: Executor, firmId: string, engagementId: string, type: string, data: unknown): Promise<void> {
+export async function writeEngagementEvent(tx: Executor, firmId: string, engagementId: string, type: EngagementEventType, data: unknown): Promise<void> {
   const sequence = await repo.nextEventSequence(tx, firmId, engagementId);
   await insertOutboxEvent(tx, firmId, { type, engagementId, sequence, data });
   await notifyFirmEvent(tx, firmId);
