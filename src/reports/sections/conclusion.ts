@@ -171,19 +171,13 @@ export function complianceBlock(w: Writer, v: ValuationResult): void {
 }
 
 export function warnings(w: Writer, v: ValuationResult): void {
-  w.section('Warnings and matters for attention');
+  w.section('Matters for the reader\'s attention');
   if (v.warnings.length === 0) {
-    w.paragraph('The valuation engine raised no warnings for this computation.');
+    w.paragraph('The computation raised no matter for the reader\'s attention beyond those stated elsewhere in this report.');
     return;
   }
-  w.table(
-    [
-      { header: 'Code', width: 0.3 },
-      { header: 'Matter', width: 0.7 },
-    ],
-    v.warnings.map((x) => [humanise(x.code), humanise(x.message)]),
-    { fontSize: SIZE.small + 0.5 },
-  );
+  // Sentences only: the warning's code is for the firm's support, not the reader (it stays in the workpapers).
+  for (const x of v.warnings) w.bullet(humanise(x.message));
 }
 
 /** The printed total less the sum of the printed parts (each rounded to the paisa), or null when they agree. */
