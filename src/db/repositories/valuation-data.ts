@@ -182,9 +182,12 @@ export async function archiveAssumptions(
 
 export async function listAssumptionVersions(tx: Executor, firmId: string, engagementId: string): Promise<AssumptionVersionRow[]> {
   return tx.query<AssumptionVersionRow>(
-    `SELECT version, wacc, terminal_growth_rate, rationale, mid_year, method_weights, weights_rationale, dlom_percent, dlom_rationale,
-            cost_of_capital, dloc_percent, dloc_rationale, market_approach, locked_at, locked_by, valuation, engine_version, computed_at, returned_at_gate, revision_reason, returned_by, returned_at, draft_report_id
-       FROM assumption_versions WHERE firm_id = $1 AND engagement_id = $2 ORDER BY version`,
+    // The return for revision is stored with the member's id; people read their name (the id when the member is gone).
+    `SELECT av.version, av.wacc, av.terminal_growth_rate, av.rationale, av.mid_year, av.method_weights, av.weights_rationale, av.dlom_percent, av.dlom_rationale,
+            av.cost_of_capital, av.dloc_percent, av.dloc_rationale, av.market_approach, av.locked_at, av.locked_by, av.valuation, av.engine_version, av.computed_at,
+            av.returned_at_gate, av.revision_reason, COALESCE(u.name, av.returned_by) AS returned_by, av.returned_at, av.draft_report_id
+       FROM assumption_versions av LEFT JOIN users u ON u.id = av.returned_by AND u.firm_id = av.firm_id
+      WHERE av.firm_id = $1 AND av.engagement_id = $2 ORDER BY av.version`,
     [firmId, engagementId],
   );
 }

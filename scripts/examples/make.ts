@@ -1,0 +1,105 @@
+// Makes the example reports the way a firm makes a report: over the service's HTTP API, each step by the
+// person whose step it is. The valuer creates the engagement, uploads the financials, locks the assumptions
+// and approves Gate 1; an independent reviewer decides Gate 2 (once returning the engagement for revision);
+// the partner pays and signs off with the place (and UDIN where a chartered accountant signs). A refused step
+// stops the run: nothing here goes around a rule of the workflow.
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client, type Person } from './client.js';
+import { PARTNER_UDIN, setUpFirm, type ExampleFirm } from './firm.js';
+import { EXAMPLE_PLANS, type ExamplePlan } from './plans.js';
+import { startService } from './service.js';
+
+export interface MadeExample {
+  slug: string;
+  title: string;
+  engagementId: string;
+  reportSha256: string;
+  /** Paths written, relative to the output directory. */
+  files: { report: string; reviewRecord: string; workpapers: string; verify: string };
+  verify: Record<string, unknown>;
+  people: { locker: string; gate1: string; gate2: string; signatory: string };
+}
+
+export const exampleFiles = (slug: string) => ({
+  report: `example-report-${slug}.pdf`,
+  reviewRecord: `examples/${slug}-review-record.pdf`,
+  workpapers: `examples/${slug}-workpapers.xlsx`,
+  verify: `examples/${slug}-verify.json`,
+});
+
+async function makeExample(client: Client, firm: ExampleFirm, plan: ExamplePlan, outDir: string): Promise<MadeExample> {
+  const { partner, valuer, reviewer } = firm;
+  const path = (id: string, rest = '') => `/api/v1/engagements/${id}${rest}`;
+  const approve = (who: Person, id: string, gate: string, body: Record<string, unknown> = {}) =>
+    client.call('POST', path(id, `/gates/${gate}/approve`), who, body);
+
+  const id = (await client.call('POST', '/api/v1/engagements', valuer, { ...plan.engagement, assignedValuerId: valuer.id })).json<{ id: string }>().id;
+  await client.upload(valuer, id, 'FINANCIALS', 'financials.json', Buffer.from(JSON.stringify(plan.financials, null, 2)));
+  await client.waitFor(valuer, id, 'DATA_READY');
+
+  await client.call('POST', path(id, '/assumptions/lock'), valuer, plan.revision?.firstLock ?? plan.lock);
+  await client.waitFor(valuer, id, 'GATE_1');
+  await approve(valuer, id, 'GATE_1', { comment: 'Balance sheet ties to the audited accounts; capital table reconciles to the share count.' });
+  if (plan.revision) {
+    await client.call('POST', path(id, '/gates/GATE_2/reject'), reviewer, { reason: plan.revision.reason, outcome: 'REVISE' });
+    await client.waitFor(valuer, id, 'DATA_READY');
+    await client.call('POST', path(id, '/assumptions/lock'), valuer, plan.lock);
+    await client.waitFor(valuer, id, 'GATE_1');
+    await approve(valuer, id, 'GATE_1', { comment: 'Second round: the data are unchanged.' });
+  }
+  await approve(reviewer, id, 'GATE_2', { comment: 'Methods, inputs and weights reviewed against the working papers.' });
+
+  const order = (await client.call('POST', '/api/v1/payments', partner, { engagementId: id })).json<{ gatewayOrderId: string }>();
+  const paid = (await client.call('POST', '/api/v1/payments/sandbox/pay', undefined, { gateway_order_id: order.gatewayOrderId })).json();
+  await client.call('POST', '/api/v1/payments/verify', partner, paid);
+
+  await approve(partner, id, 'GATE_3', {
+    comment: 'Signed off.',
+    place: 'Pune',
+    ...(plan.signsAsCharteredAccountant && { udin: PARTNER_UDIN }),
+    ...(plan.classSignatories && { classSignatories: { LAND_AND_BUILDING: firm.landValuer.id, PLANT_AND_MACHINERY: firm.plantValuer.id } }),
+  });
+  await client.waitForFinal(partner, id);
+
+  const report = (await client.call('GET', path(id, '/report'), partner)).buf;
+  const reportSha256 = createHash('sha256').update(report).digest('hex');
+  const verify = (await client.call('GET', `/api/v1/reports/verify/${reportSha256}`, undefined)).json();
+  const reviewRecord = (await client.call('GET', path(id, '/review-record.pdf'), partner)).buf;
+  const workpapers = (await client.call('GET', path(id, '/valuation/workpapers.xlsx'), partner)).buf;
+
+  const files = exampleFiles(plan.slug);
+  mkdirSync(join(outDir, 'examples'), { recursive: true });
+  writeFileSync(join(outDir, files.report), report);
+  writeFileSync(join(outDir, files.reviewRecord), reviewRecord);
+  writeFileSync(join(outDir, files.workpapers), workpapers);
+  writeFileSync(join(outDir, files.verify), `${JSON.stringify(verify, null, 2)}\n`);
+  return {
+    slug: plan.slug,
+    title: plan.title,
+    engagementId: id,
+    reportSha256,
+    files,
+    verify,
+    people: { locker: valuer.name, gate1: valuer.name, gate2: reviewer.name, signatory: partner.name },
+  };
+}
+
+/** Starts the service on a throwaway database, makes every example into `outDir`, stops the service. */
+export async function makeExamples(outDir: string, options: { log?: (line: string) => void; databaseUrl?: string } = {}): Promise<MadeExample[]> {
+  const log = options.log ?? (() => {});
+  const service = await startService({ databaseUrl: options.databaseUrl });
+  try {
+    const client = new Client(service.base);
+    const firm = await setUpFirm(client, `${process.pid}-${Date.now()}`);
+    const made: MadeExample[] = [];
+    for (const plan of EXAMPLE_PLANS) {
+      made.push(await makeExample(client, firm, plan, outDir));
+      log(`wrote ${exampleFiles(plan.slug).report} (${plan.title}) with its review record, workpapers and verify answer`);
+    }
+    return made;
+  } finally {
+    await service.stop();
+  }
+}

@@ -1,0 +1,127 @@
+// What each example engagement is: the company, the statute and purpose, the financials uploaded and the
+// assumptions the valuer locks. The same company (Sahyadri Precision Components, a fictitious auto-component
+// maker) under each statute; the IBC examples add its assets' values by class.
+import { readFileSync } from 'node:fs';
+import {
+  EXAMPLE_COMPANY,
+  EXAMPLE_COST_OF_CAPITAL,
+  EXAMPLE_FACTS,
+  EXAMPLE_JUDGEMENT,
+  EXAMPLE_MARKET_EVIDENCE,
+  EXAMPLE_MARKET_JUDGEMENT,
+  IBC_RATIONALE,
+  LIQUIDATION_EXAMPLE,
+  RATIONALE,
+} from '../../test/fixtures/sample-report.js';
+
+export interface ExamplePlan {
+  /** docs/example-report-<slug>.pdf */
+  slug: string;
+  title: string;
+  engagement: Record<string, unknown>;
+  financials: Record<string, unknown>;
+  lock: Record<string, unknown>;
+  /** Gate 2 returns the first lock for revision with this reason; the valuer then locks `lock`. */
+  revision?: { firstLock: Record<string, unknown>; reason: string };
+  /** The partner signs as a chartered accountant, so the sign-off carries the UDIN. */
+  signsAsCharteredAccountant: boolean;
+  /** IBC: the asset classes signed by the members registered for them. */
+  classSignatories: boolean;
+}
+
+const company = {
+  targetEntity: 'Sahyadri Precision Components Private Limited',
+  cin: 'U29299MH2011PTC215870',
+  appointmentDate: EXAMPLE_FACTS.appointmentDate,
+  companyBackground: EXAMPLE_FACTS.companyBackground,
+};
+const BOARD = EXAMPLE_FACTS.appointingAuthority;
+
+/** The cost-of-capital build-up as the API takes it: percentages and ratios as JSON numbers. */
+const costOfCapital = Object.fromEntries(
+  Object.entries(EXAMPLE_COST_OF_CAPITAL).map(([k, v]) => [k, k === 'betaBasis' || k === 'source' ? v : Number(v)]),
+);
+
+/** Three audited years, in the balance sheet's unit (₹ lakh): the report's history table. */
+const HISTORY = [
+  { year: 'FY2024', revenue: 1780, ebitda: 284.8, depreciationAndAmortisation: 80, financeCost: 42.6, profitBeforeTax: 162.2, profitAfterTax: 121.4, netWorth: 712, totalBorrowings: 468 },
+  { year: 'FY2025', revenue: 1985, ebitda: 333.5, depreciationAndAmortisation: 91, financeCost: 41.8, profitBeforeTax: 200.7, profitAfterTax: 150.2, netWorth: 832, totalBorrowings: 444 },
+  { year: 'FY2026', revenue: 2190, ebitda: 381.1, depreciationAndAmortisation: 102, financeCost: 40, profitBeforeTax: 239.1, profitAfterTax: 178.9, netWorth: 950, totalBorrowings: 420 },
+];
+
+function financials(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const base = JSON.parse(readFileSync(new URL('../../test/fixtures/financials/sample-company.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+  return { ...base, history: HISTORY, shareholding: EXAMPLE_COMPANY.shareholding, ...extra };
+}
+
+const RULE_11UA: ExamplePlan = {
+  slug: 'rule-11ua',
+  title: 'Rule 11UA, a transfer of shares',
+  engagement: { ...company, statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-03-31', transactionDate: '2026-03-31', proposedPricePerShare: '215.00', appointingAuthority: BOARD },
+  financials: financials(),
+  lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: RATIONALE },
+  signsAsCharteredAccountant: true,
+  classSignatories: false,
+};
+
+const COMPANIES_ACT: ExamplePlan = {
+  slug: 'companies-act-sec-62',
+  title: 'Companies Act s.62, a preferential allotment',
+  engagement: { ...company, statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31', proposedPricePerShare: '215.00', appointingAuthority: BOARD },
+  financials: financials(EXAMPLE_MARKET_EVIDENCE),
+  lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: RATIONALE, costOfCapital, ...EXAMPLE_MARKET_JUDGEMENT },
+  revision: {
+    firstLock: {
+      wacc: 12.5,
+      terminalGrowthRate: 5,
+      rationale: RATIONALE,
+      costOfCapital,
+      ...EXAMPLE_MARKET_JUDGEMENT,
+      methodWeights: { DCF: 70, NAV: 10, COMPARABLES: 10, TRANSACTIONS: 10 },
+      weightsRationale: 'The income approach leads for a profitable going concern; the market methods and net asset value test it.',
+    },
+    reason:
+      'The company raised equity from Deccan Growth Fund in October 2025 at arm\'s length, and the weights leave that round out. Weigh the recent round, and say why each method carries its weight.',
+  },
+  signsAsCharteredAccountant: false,
+  classSignatories: false,
+};
+
+const FEMA: ExamplePlan = {
+  slug: 'fema-rbi',
+  title: 'FEMA, an issue of shares to a non-resident',
+  engagement: { ...company, statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-04-20', proposedPricePerShare: '215.00', appointingAuthority: BOARD },
+  financials: financials(),
+  lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: RATIONALE, costOfCapital, ...EXAMPLE_JUDGEMENT() },
+  signsAsCharteredAccountant: true,
+  classSignatories: false,
+};
+
+const IBC_CIRP: ExamplePlan = {
+  slug: 'ibc-cirp',
+  title: 'IBC, fair value and liquidation value in a corporate insolvency resolution process',
+  engagement: {
+    ...company,
+    statute: 'IBC_LIQUIDATION',
+    purpose: 'CIRP_FAIR_AND_LIQUIDATION_VALUE',
+    valuationDate: '2026-03-31',
+    appointingAuthority: 'Arvind Kulkarni, Resolution Professional of Sahyadri Precision Components Private Limited (IBBI/IPA-001/IP-P01234/2019-2020/12345)',
+  },
+  financials: financials({ liquidation: LIQUIDATION_EXAMPLE }),
+  lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: IBC_RATIONALE },
+  signsAsCharteredAccountant: false,
+  classSignatories: true,
+};
+
+const IBC_LIQUIDATION: ExamplePlan = {
+  ...IBC_CIRP,
+  slug: 'ibc-liquidation',
+  title: 'IBC, realisable value in liquidation',
+  engagement: {
+    ...IBC_CIRP.engagement,
+    purpose: 'LIQUIDATION_REALISABLE_VALUE',
+    appointingAuthority: 'Nandita Shah, Liquidator of Sahyadri Precision Components Private Limited (IBBI/IPA-002/IP-N00456/2020-2021/13579)',
+  },
+};
+
+export const EXAMPLE_PLANS: ExamplePlan[] = [RULE_11UA, COMPANIES_ACT, FEMA, IBC_CIRP, IBC_LIQUIDATION];
