@@ -39,7 +39,7 @@ export async function renderReport(input: ReportInput, options: { seal?: SealPla
     Author: firmName(input),
     Subject: `${statuteShort(input.engagement.statute, input.valuation.legalBasis)} valuation, report ${input.reportId} (${input.kind})`,
   }, at);
-  const tocAt = cover(w, input);
+  const contentsAt = cover(w, input);
   // The order of Rule 8 of the Companies (Registered Valuers and Valuation) Rules, 2017 and ICAI VS 202.
   purposeAndStatute(w, input);
   valuer(w, input);
@@ -60,7 +60,7 @@ export async function renderReport(input: ReportInput, options: { seal?: SealPla
   signatureBlock(w, input);
   const signaturePage = w.page;
   certificateBlock(w, input);
-  contents(w, tocAt);
+  contents(w, contentsAt);
   decoratePages(w, input);
   if (options.seal) {
     w.doc.switchToPage(signaturePage);

@@ -107,6 +107,8 @@ export function computeValuation(input: ValuationInput): ValuationResult {
     if (dloc !== null) conclusion.controlDiscount = step(dloc, d.before, d.afterControl, judgement.dlocRationale);
     if (dlom !== null) conclusion.discount = step(dlom, d.afterControl, d.after, judgement.dlomRationale);
     conclusion.valuePerShare = toPaise(d.after);
+    // The floor or ceiling each purpose reads is the concluded value, after the discounts: one figure per report.
+    if (conclusion.byPurpose) conclusion.byPurpose = conclusion.byPurpose.map((p) => ({ ...p, valuePerShare: conclusion.valuePerShare as string }));
     const named = [
       ...(dloc !== null ? [`lack of control (${plain(dloc)}%)`] : []),
       ...(dlom !== null ? [`lack of marketability (${plain(dlom)}%)`] : []),
@@ -181,10 +183,9 @@ function withDilution(c: Conventions, methods: { basicValuePerShare?: string }[]
 function conventions(dcf: DcfAssumptions, usesDcf: boolean, years: readonly string[] = [], rolledForward = false): Conventions {
   const midYear = dcf.midYear;
   const stub = dcf.stub && !dcf.stub.fraction.eq(1) ? dcf.stub : null;
-  const statements = [
-    'All arithmetic is decimal with 40 significant digits; figures are rounded half-up to the paisa only for presentation.',
-    'Amounts are in rupees.',
-  ];
+  // The precision policy is the report's one sentence (basis of value) and `conventions.rounding`; the unit is each
+  // table's heading. Neither is a valuation convention the reader needs listed here.
+  const statements: string[] = [];
   if (usesDcf) {
     const losses = lossCarryForwardCitation(years);
     // One sentence per convention, stating the exponents actually used (docs/valuation-method.md, Stub period).

@@ -2,8 +2,16 @@
 import { type Writer } from '../pdf/layout.js';
 import { type ReportInput } from '../report-input.js';
 
+/** The precision policy, said once, in the words a reader checks a figure by. */
+const PRECISION = 'Every figure is computed exactly from the inputs and rounded half-up to the paisa only where it is shown, so a total may differ from the sum of its rounded parts by a paisa; where it does, the table says so.';
+
 export function basisAndPremise(w: Writer, input: ReportInput): void {
   w.section('Basis and premise of value');
+  basisLines(w, input);
+  w.labelled('Precision', PRECISION);
+}
+
+function basisLines(w: Writer, input: ReportInput): void {
   const ibc = input.engagement.statute === 'IBC_LIQUIDATION';
   if (ibc && input.engagement.purpose === 'LIQUIDATION_REALISABLE_VALUE') {
     w.labelled('Basis of value', 'Realisable value of the assets in liquidation, as Regulation 35 of the Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016 asks for it (ICAI Valuation Standard 102).');

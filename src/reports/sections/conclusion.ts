@@ -28,7 +28,9 @@ export function conclusion(w: Writer, v: ValuationResult): void {
     const bound = c.floorOrCeiling === 'FLOOR' ? 'a floor on the price' : c.floorOrCeiling === 'CEILING' ? 'a ceiling on the price' : undefined;
     const sub = [
       ...(c.controlDiscount || c.discount
-        ? [`After ${[c.controlDiscount && `a discount for lack of control of ${percent(c.controlDiscount.percent)}`, c.discount && `a discount for lack of marketability of ${percent(c.discount.percent)}`].filter(Boolean).join(' and ')} on ${rupees(c.valueBeforeDiscount ?? '0')}.`]
+        ? [
+            `After ${discountWords(c)}${c.discountsByMethod?.length ? ', applied method by method where the method\'s value takes it' : ''} (${rupees(c.valueBeforeDiscount ?? '0')} before ${c.controlDiscount && c.discount ? 'them' : 'it'}).`,
+          ]
         : []),
       ...(bound ? [`This value is ${bound}.`] : []),
     ].join(' ');
@@ -56,7 +58,7 @@ export function conclusion(w: Writer, v: ValuationResult): void {
     );
     w.paragraph('Under s.53 every creditor ranks before the shareholders, and preference shareholders before equity shareholders; what is left for equity is never less than nil, and a shortfall is borne by the creditors.', { size: SIZE.small, color: COLOR.muted, align: 'left' });
   }
-  w.labelled('Basis', humanise(c.basis));
+  w.labelled('Basis', c.weights?.length ? weightedBasis(c) : humanise(c.basis));
   // IBC values assets, not shares: no per-share chart.
   if (v.statute !== 'IBC_LIQUIDATION') footballField(w, v);
   weightsAndPurposes(w, v);
@@ -74,7 +76,9 @@ function footballField(w: Writer, v: ValuationResult): void {
 
 function weightsAndPurposes(w: Writer, v: ValuationResult): void {
   const c = v.conclusion;
-  if (c.weights && c.weights.length > 0) {
+  if (c.weights?.length && c.discountsByMethod?.length && (c.controlDiscount || c.discount)) {
+    discountedWeighting(w, c);
+  } else if (c.weights && c.weights.length > 0) {
     w.subheading('Weighting of methods');
     const total = c.weights.reduce((sum, x) => sum + Number(x.weightPercent), 0);
     w.table(
@@ -99,7 +103,10 @@ function weightsAndPurposes(w: Writer, v: ValuationResult): void {
       c.weightsRationale ?? (c.weightsSetBy === 'ENGINE_DEFAULT' ? 'The documented default weights were applied: the income approach leads (DCF 50%), the cost approach and, where peers apply, the market approach share the rest.' : 'As locked with the assumptions.'),
     );
   }
-  if (c.controlDiscount || c.discount) {
+  if ((c.controlDiscount || c.discount) && c.discountsByMethod?.length) {
+    if (c.controlDiscount) w.labelled('Rationale for the discount for lack of control', c.controlDiscount.rationale);
+    if (c.discount) w.labelled(c.controlDiscount ? 'Rationale for the discount for lack of marketability' : 'Rationale for the discount', c.discount.rationale);
+  } else if (c.controlDiscount || c.discount) {
     // Lack of control first, then lack of marketability, each on the value before it (docs/valuation-method.md).
     const both = Boolean(c.controlDiscount && c.discount);
     w.subheading(both ? 'Discounts for lack of control and marketability' : c.controlDiscount ? 'Discount for lack of control' : 'Discount for lack of marketability');
@@ -142,6 +149,78 @@ function weightsAndPurposes(w: Writer, v: ValuationResult): void {
       { fontSize: SIZE.small },
     );
   }
+}
+
+type Concluded = ValuationResult['conclusion'];
+
+function discountWords(c: Concluded): string {
+  return [
+    c.controlDiscount && `a discount for lack of control of ${percent(c.controlDiscount.percent)}`,
+    c.discount && `a discount for lack of marketability of ${percent(c.discount.percent)}`,
+  ]
+    .filter(Boolean)
+    .join(' and ');
+}
+
+/** "Weighted average of the methods: Discounted cash flow 50%, …; weights set by the valuer." */
+function weightedBasis(c: Concluded): string {
+  const parts = (c.weights ?? []).map((x) => `${METHOD_TITLE[x.method] ?? x.method} ${percent(x.weightPercent)}`).join(', ');
+  const by = c.weightsSetBy === 'VALUER' ? 'weights set by the valuer' : 'the documented default weights';
+  const discounts = c.controlDiscount || c.discount ? `; ${discountWords(c)}, each applied to the value of every method whose basis takes it, before weighting (the table below)` : '';
+  return `Weighted average of the methods: ${parts}; ${by}${discounts}.`;
+}
+
+const VALUE_BASIS: Record<string, string> = {
+  CONTROL_MARKETABLE: 'Control, marketable',
+  MINORITY_MARKETABLE: 'Minority, marketable',
+  MINORITY_NON_MARKETABLE: 'Minority, non-marketable',
+};
+
+/**
+ * The weighting when discounts apply method by method (docs/valuation-method.md, Discounts): each method's value,
+ * the discounts its basis takes, its value after them, and its weight. The total is the concluded value; where the
+ * printed weighted values do not add up to it, a rounding-difference line says by how much.
+ */
+function discountedWeighting(w: Writer, c: Concluded): void {
+  const rows = c.discountsByMethod!.filter((m) => new Decimal(m.weightPercent).gt(0));
+  const applied = (m: (typeof rows)[number]) =>
+    [
+      m.controlDiscountApplies && c.controlDiscount && `control ${percent(c.controlDiscount.percent)}`,
+      m.marketabilityDiscountApplies && c.discount && `marketability ${percent(c.discount.percent)}`,
+    ].filter(Boolean).join(', ') || 'None';
+  const weighted = rows.map((m) => new Decimal(m.valueAfterDiscounts).times(m.weightPercent).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
+  const printedSum = weighted.reduce((a, b) => a.plus(b), new Decimal(0));
+  const diff = new Decimal(c.valuePerShare ?? '0').minus(printedSum);
+  w.subheading('Weighting of methods, after the discounts each takes');
+  w.table(
+    [
+      { header: 'Method', width: 0.21 },
+      { header: 'Basis of its value', width: 0.15 },
+      { header: 'Value per share', width: 0.12, align: 'right' },
+      { header: 'Discounts', width: 0.16 },
+      { header: 'After discounts', width: 0.12, align: 'right' },
+      { header: 'Weight', width: 0.1, align: 'right' },
+      { header: 'Weighted value', width: 0.14, align: 'right' },
+    ],
+    [
+      ...rows.map((m, i) => [
+        METHOD_TITLE[m.method] ?? m.method,
+        VALUE_BASIS[m.basis] ?? m.basis,
+        rupees(m.valueBeforeDiscounts),
+        applied(m),
+        rupees(m.valueAfterDiscounts),
+        percent(m.weightPercent),
+        rupees(weighted[i].toFixed(2)),
+      ]),
+      ...(diff.isZero() ? [] : [['Rounding difference', '', '', '', '', '', rupees(diff.toFixed(2))]]),
+      ['Concluded value per share', '', '', '', '', percent(String(rows.reduce((a, m) => a + Number(m.weightPercent), 0))), rupees(c.valuePerShare ?? '0')],
+    ],
+    { fontSize: SIZE.small, boldRows: new Set([rows.length + (diff.isZero() ? 0 : 1)]) },
+  );
+  w.paragraph(
+    'A value on a control, marketable basis (the discounted cash flow and net asset value of the whole company, comparable transactions) takes both discounts; one on a minority, marketable basis (listed peers\' trading multiples) already reflects a minority holding and takes no discount for lack of control; one on a minority, non-marketable basis (the price of the company\'s own unlisted shares) takes neither. Each value after discounts is computed from the exact value and rounded once.',
+    { size: SIZE.small, color: COLOR.muted, align: 'left' },
+  );
 }
 
 /** The proposed price tested against the statute's rule (shown in the conclusion). */

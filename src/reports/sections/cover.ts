@@ -1,10 +1,10 @@
-// The cover page and its contents list (written last, once section pages are known).
+// The cover page, and the contents list on the page after it (written last, once section pages are known).
 import { formatDate, formatDayInIndia, purposeTitle, statuteTitle } from '../format.js';
 import { COLOR, MARGIN, SIZE, type Writer } from '../pdf/layout.js';
 import { addresseeOf, firmName, type ReportInput } from '../report-input.js';
 import { ACT_TITLE, type Act } from '../../domain/valuation/law-in-force.js';
 
-export function cover(w: Writer, input: ReportInput): number {
+export function cover(w: Writer, input: ReportInput): ContentsPlace {
   const { doc } = w;
   const { engagement } = input;
   // The date the computation used (it decides the law), else the engagement's.
@@ -60,7 +60,16 @@ export function cover(w: Writer, input: ReportInput): number {
     align: 'center',
   });
   doc.fillColor(COLOR.ink);
-  return by + 50;
+  // The contents list has the page after the cover to itself: it is written last, when the pages are known,
+  // and a report with every section still lists each one.
+  doc.addPage();
+  return { page: w.page, y: MARGIN.top + 10 };
+}
+
+/** Where the contents list goes. */
+export interface ContentsPlace {
+  page: number;
+  y: number;
 }
 
 /** The Companies Act and IBC take no purpose code; their purpose follows from the statute itself. */
@@ -72,18 +81,20 @@ export function coverPurpose(statute: ReportInput['engagement']['statute'], purp
   return 'Not specified: values for each purpose are reported';
 }
 
-/** Contents list on the cover, written last because section pages are known only then. */
-export function contents(w: Writer, y: number): void {
+/** The contents list, written last because section pages are known only then: every section, with its page. */
+export function contents(w: Writer, at: ContentsPlace): void {
   const { doc } = w;
-  doc.switchToPage(0);
-  doc.font('Bold').fontSize(SIZE.h2).fillColor(COLOR.accent).text('Contents', w.left, y, { width: w.width });
-  let line = doc.y + 4;
-  doc.font('Regular').fontSize(SIZE.small).fillColor(COLOR.ink);
+  doc.switchToPage(at.page);
+  doc.font('Bold').fontSize(SIZE.h1).fillColor(COLOR.accent).text('Contents', w.left, at.y, { width: w.width });
+  let line = doc.y + 8;
+  doc.font('Regular').fontSize(SIZE.body).fillColor(COLOR.ink);
   const pageCol = 40;
+  const lineHeight = 16;
+  // A page holds about 40 entries; a report has fewer than 20 sections.
+  if (line + w.sections.length * lineHeight > w.bottom) throw new Error(`the contents list of ${w.sections.length} sections does not fit its page`);
   for (const s of w.sections) {
-    if (line > w.bottom - 12) break; // the cover never grows a second page for its contents list
     doc.text(s.title, w.left, line, { width: w.width - pageCol, lineBreak: false });
     doc.text(String(s.page + 1), w.left + w.width - pageCol, line, { width: pageCol, align: 'right', lineBreak: false });
-    line += 11;
+    line += lineHeight;
   }
 }

@@ -3,6 +3,7 @@
 // Gate 2 decided by someone who neither locked the assumptions nor approved Gate 1, and every signature made
 // by someone holding the registration the statute (and, under the IBC, the asset class) asks for.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,5 +99,67 @@ test('each signatory holds the registration its statute asks for; a chartered ac
       const row = new RegExp(`${label} ${signer} IBBI/RV/\\d{2}/\\d{4}/\\d{5} \\(IBBI registered valuer, ${label}`).exec(table);
       assert.ok(row, `${m.slug}: ${label} signed by ${signer}, registered for it: ${table.slice(0, 600)}`);
     }
+  }
+});
+
+/** The report's pages as pdftotext lays them out (form feeds between pages). */
+function pages(path: string): string[] {
+  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', join(outDir, path), '-'], { encoding: 'utf8' }).split('\f');
+}
+
+test('the contents list names every section heading of the body, with the page it starts on', () => {
+  for (const m of made) {
+    const all = pages(m.files.report);
+    const listed = [...all[1].matchAll(/^(\d+)\. (.+?)\s{2,}(\d+)\s*$/gm)].map((x) => ({ n: Number(x[1]), title: x[2], page: Number(x[3]) }));
+    assert.ok(listed.length >= 12, `${m.slug}: ${listed.length} entries in the contents`);
+    assert.deepEqual(listed.map((x) => x.n), listed.map((_, i) => i + 1), `${m.slug}: numbered in order`);
+    // Each heading in the body, in order, where the contents list says.
+    let from = 2;
+    for (const entry of listed) {
+      const at = all.findIndex((page, i) => i >= from && new RegExp(`^${entry.n}\\. ${escape(entry.title.split(' ').slice(0, 4).join(' '))}`, 'm').test(page));
+      assert.ok(at >= 0, `${m.slug}: section ${entry.n} "${entry.title}" not found in the body`);
+      assert.equal(at + 1, entry.page, `${m.slug}: "${entry.title}" starts on page ${at + 1}, the contents say ${entry.page}`);
+      from = at;
+    }
+    const last = listed.length;
+    assert.ok(!all.slice(from).some((page) => new RegExp(`^${last + 1}\\. [A-Z][a-z]+ [a-z]`, 'm').test(page)), `${m.slug}: a section after ${last} is not listed`);
+  }
+});
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const paise = (s: string) => BigInt(s.replace(/[₹,]/g, '').replace('−', '-').replace('.', ''));
+
+test('the weighting adds up: the printed weighted values and any rounding difference make the printed conclusion', () => {
+  let tables = 0;
+  for (const m of made) {
+    const lines = pages(m.files.report).join('\n').split('\n');
+    const start = lines.findIndex((l) => /^Weighting of methods/.test(l));
+    if (start < 0) continue;
+    tables++;
+    const end = lines.findIndex((l, i) => i > start && /\b100%\s+₹[\d,]+\.\d{2}\s*$/.test(l));
+    assert.ok(end > start, `${m.slug}: the weighting table has a total row`);
+    const amount = (l: string) => paise(/(−?₹[\d,]+\.\d{2})\s*$/.exec(l)![1]);
+    const parts = lines.slice(start + 1, end).filter((l) => /\d%\s+−?₹[\d,]+\.\d{2}\s*$/.test(l) || /^Rounding difference\s.*₹/.test(l));
+    assert.ok(parts.length >= 2, `${m.slug}: rows of the weighting table: ${lines.slice(start, end + 1).join('\n')}`);
+    assert.equal(parts.map(amount).reduce((a, b) => a + b, 0n), amount(lines[end]), `${m.slug}: ${parts.join(' | ')} ≠ ${lines[end]}`);
+  }
+  assert.ok(tables >= 2, 'the s.62 and FEMA examples weigh their methods');
+});
+
+/** Codes and engine phrases a client's report must never show (the report speaks of methods and law, not of our code). */
+const INTERNAL = [
+  /\b(COMPARABLES|TRANSACTIONS|RECENT_ROUND|NAV_11UA_1CB|NAV_11UA_2A|NAV_RULE_57|IBC_LIQUIDATION|RULE_11UA|FEMA_RBI|COMPANIES_ACT_SEC_62)\b/,
+  /\b(ISSUE_TO_NON_RESIDENT|TRANSFER_OR_RECEIPT|ISSUE_OF_SHARES|CIRP_FAIR_AND_LIQUIDATION_VALUE|LIQUIDATION_REALISABLE_VALUE|HALF_UP_TO_PAISA_FOR_PRESENTATION_ONLY)\b/,
+  /\b[A-Z]+(_[A-Z0-9]+){1,}\b/, // any other SCREAMING_SNAKE code
+  /valuation engine/i,
+  /significant digits/i,
+  /engine default/i,
+  /usr_[0-9A-Z]{10,}/,
+];
+
+test('no internal code or engine phrase reaches the client\'s report', () => {
+  for (const m of made) {
+    const body = text(m.files.report);
+    for (const pattern of INTERNAL) assert.doesNotMatch(body, pattern, `${m.slug}: ${pattern} in "${pattern.exec(body)?.[0]}" …${body.slice(Math.max(0, (pattern.exec(body)?.index ?? 0) - 120), (pattern.exec(body)?.index ?? 0) + 80)}`);
   }
 });

@@ -83,8 +83,8 @@ test('the built-up WACC is locked and carried into the valuation, the report and
   assert.equal(draft.statusCode, 200);
   const text = pdfText(draft.rawPayload);
   for (const expected of ['Cost of capital', 'Risk-free rate', '6.52%', 'Unlevered beta', '0.85', 'Relevered beta', '1.009018', 'Cost of equity', '17.587635%', 'WACC', '15.5293%',
-    '10-year G-Sec yield 6.52 % on 31-03-2026', 'Discounts for lack of control and marketability', 'Less: discount for lack of control at 10%',
-    'Value after the discount for lack of control', 'Less: discount for lack of marketability at 12.5%']) {
+    '10-year G-Sec yield 6.52 % on 31-03-2026', 'Weighting of methods, after the discounts each takes', 'control 10%, marketability 12.5%',
+    'a discount for lack of control of 10% and a discount for lack of marketability of 12.5%', 'Rationale for the discount for lack of control']) {
     assert.ok(text.includes(expected), `the report shows ${expected}`);
   }
 });

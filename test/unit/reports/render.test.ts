@@ -252,9 +252,14 @@ test('weights set by the valuer, their rationale and the discount with values be
   assert.ok(valuation);
   const text = pdfText(await renderReport(reportInput(judged)));
   assert.ok(text.includes('Weights set by the valuer. DCF leads: the business is a going concern'));
-  assert.ok(text.includes('Discount for lack of marketability'));
-  assert.ok(text.includes(`Value before the discount ${rupees(judged.conclusion.discount!.valueBeforeDiscount)}`));
-  assert.ok(text.includes(`Concluded value per share after the discount ${rupees(judged.conclusion.valuePerShare!)}`));
+  // Method by method: each value, the discount its basis takes, the value after it, weighted to the conclusion.
+  assert.ok(text.includes('Weighting of methods, after the discounts each takes'));
+  for (const m of judged.conclusion.discountsByMethod!) {
+    assert.ok(text.includes(`${rupees(m.valueBeforeDiscounts)} marketability 15% ${rupees(m.valueAfterDiscounts)}`), m.method);
+  }
+  const table = text.slice(text.indexOf('Weighting of methods, after'), text.indexOf('Weighting of methods, after') + 1500);
+  assert.ok(table.includes(`100% ${rupees(judged.conclusion.valuePerShare!)}`), table);
+  assert.ok(text.includes(`(${rupees(judged.conclusion.valueBeforeDiscount!)} before it)`));
   assert.ok(text.includes('Rationale for the discount. Unlisted minority stake'));
 });
 
