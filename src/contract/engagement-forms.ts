@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { METHOD_CODES, PURPOSES, PURPOSES_BY_STATUTE, STATUTES } from './vocabulary.js';
 import { isValidCin, normaliseCin } from './cin.js';
+import { ibcAppointingAuthorityProblem } from './ibc-appointment.js';
 
 const statuteSchema = z.enum(STATUTES);
 
@@ -45,6 +46,10 @@ export const createEngagementBody = z
   .superRefine((body, ctx) => {
     if (body.cin !== undefined && !isValidCin(normaliseCin(body.cin), new Date().getUTCFullYear())) {
       ctx.addIssue({ code: 'custom', path: ['cin'], message: 'must be a 21-character CIN such as U72200KA2015PTC081234' });
+    }
+    if (body.statute === 'IBC_LIQUIDATION' && body.appointingAuthority !== undefined) {
+      const problem = ibcAppointingAuthorityProblem(body.purpose, body.appointingAuthority);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['appointingAuthority'], message: problem });
     }
     const allowed = PURPOSES_BY_STATUTE[body.statute] as readonly string[];
     if (body.purpose !== undefined && !allowed.includes(body.purpose)) {

@@ -81,3 +81,12 @@ export const firmName = (input: Pick<ReportInput, 'firm'>): string => input.firm
 
 /** To whom the report is addressed: the addressee given, else the appointing authority. */
 export const addresseeOf = (input: Pick<ReportInput, 'facts'>): string | null => input.facts?.addressee || input.facts?.appointingAuthority || null;
+
+/** Under the IBC the valuation date is the commencement date of the process, and the report says which. */
+export function valuationDateLabel(input: Pick<ReportInput, 'engagement'>): string {
+  if (input.engagement.statute !== 'IBC_LIQUIDATION') return 'Valuation date';
+  return input.engagement.purpose === 'LIQUIDATION_REALISABLE_VALUE' ? 'Liquidation commencement date (valuation date)' : 'Insolvency commencement date (valuation date)';
+}
+
+/** Whether the valuation relies on projections (an income approach): only then does the report speak of them. */
+export const usesProjections = (input: Pick<ReportInput, 'valuation'>): boolean => input.valuation.methods.some((m) => m.method === 'DCF');

@@ -108,7 +108,7 @@ const LIQUIDATION_REGULATIONS = 'Insolvency and Bankruptcy Board of India (Liqui
 
 /** CIRP Reg 35 (fair value and liquidation value) or Liquidation Process Reg 35 (realisable value), cited by their names. */
 function ibcText(purpose: string | null): StatuteSection {
-  const waterfall = 'Under section 53 of the Insolvency and Bankruptcy Code, 2016 the proceeds are distributed to the creditors first; preference shareholders rank after all creditors, and equity shareholders after them. The values reported here are those of the assets, per asset class and in total; this report gives no value per share.';
+  const waterfall = 'The values reported here are those of the assets of the corporate debtor, per asset class and in total, gross: the costs of the process and the distribution of the proceeds under section 53 of the Insolvency and Bankruptcy Code, 2016 are not deducted from them. This report gives no value per share.';
   if (purpose === 'LIQUIDATION_REALISABLE_VALUE') {
     return {
       paragraphs: [
@@ -149,16 +149,27 @@ function purposeSentence(purpose: string, viibSunset = false): string {
 }
 
 /** Scope, standards and limitations (Companies (Registered Valuers and Valuation) Rules, 2017, Rule 8; ICAI VS 202). */
-export function scopeParagraphs(statute: Statute): { heading: string; text: string }[] {
+export function scopeParagraphs(statute: Statute, usesProjections = true): { heading: string; text: string }[] {
   const physical =
     statute === 'IBC_LIQUIDATION'
       ? 'The asset-class fair and liquidation values were provided in the financial data submitted; physical verification of inventory and fixed assets, required by Regulation 35, is the responsibility of the registered valuers whose estimates are used.'
       : 'No physical inspection of the assets was undertaken. The valuation is based on the documents listed in the Sources section and on enquiries of management.';
   return [
-    { heading: 'Scope of work', text: 'To estimate the value of the equity shares of the company named on the cover as at the valuation date, for the statutory purpose stated in this report, and to report the approaches, methods, key inputs and assumptions, and the conclusion of value.' },
+    {
+      heading: 'Scope of work',
+      text:
+        statute === 'IBC_LIQUIDATION'
+          ? 'To estimate the values the insolvency regulations ask for of the assets of the corporate debtor named on the cover, class by class and in total, as at the commencement date stated as the valuation date, and to report the approaches, methods, key inputs and assumptions, and the conclusion of value.'
+          : 'To estimate the value of the equity shares of the company named on the cover as at the valuation date, for the statutory purpose stated in this report, and to report the approaches, methods, key inputs and assumptions, and the conclusion of value.',
+    },
     { heading: 'Inspections and investigations', text: physical },
     { heading: 'Procedures and standards', text: 'Financial information was validated for completeness and internal consistency (the balance sheet balances; share capital reconciles to the number of shares and face value) and reviewed at three gates: data verification, methodology and assumptions, and final sign-off. The ICAI Valuation Standards 2018 (VS 101 to 103, 201, 202 and 301) and the International Valuation Standards (edition effective 31 January 2025) have been followed. All computations use decimal arithmetic; figures are rounded half-up to the paisa only for presentation.' },
-    { heading: 'Reliance on information', text: 'Historical financial statements, projections and other information were provided by the management of the company and have been relied upon without audit or independent verification. Projections are management\'s best estimates; actual results will differ and the differences may be material.' },
+    {
+      heading: 'Reliance on information',
+      text: usesProjections
+        ? 'Historical financial statements, projections and other information were provided by the management of the company and have been relied upon without audit or independent verification. Projections are management\'s best estimates; actual results will differ and the differences may be material.'
+        : `Historical financial statements and other information were provided by ${statute === 'IBC_LIQUIDATION' ? 'the resolution professional or liquidator and the management of the corporate debtor' : 'the management of the company'} and have been relied upon without audit or independent verification.`,
+    },
     { heading: 'Restrictions on use', text: 'This report is prepared solely for the statutory purpose stated and must not be used for any other purpose or relied upon by any other person. It is valid only as at the valuation date; events after that date have not been considered.' },
     { heading: 'Independence', text: 'The valuer confirms that it has no present or prospective interest in the company or its securities and no conflict of interest in relation to this engagement, and that its fee does not depend on the value concluded.' },
     { heading: 'Caveats and disclaimers', text: 'Valuation is not an exact science and involves judgement. The caveats in this report explain the limitations faced by the valuer and do not limit the valuer\'s responsibility for the report.' },

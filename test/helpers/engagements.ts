@@ -1,5 +1,6 @@
 // Drives engagements through the real API: create, upload (real multipart bodies), lock, run the worker.
 import { readFileSync } from 'node:fs';
+import { IBC_APPOINTING_EXAMPLE } from '../../src/contract/ibc-appointment.js';
 import type { TestApp } from './app.js';
 
 export const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/financials/${name}`, import.meta.url), 'utf8'));
@@ -36,7 +37,11 @@ export const SIGNING = { place: 'Mumbai' };
 export const FIXTURE_VALUATION_DATE = '2026-03-31';
 
 export async function createEngagement(t: TestApp, headers: Record<string, string>, body: Record<string, unknown> = {}) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/engagements', headers, payload: { targetEntity: 'Sample Manufacturing Pvt Ltd', statute: 'RULE_11UA', cin: 'U28100MH2015PTC123456', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: FIXTURE_VALUATION_DATE, ...REPORT_FACTS, ...body } });
+  // Under the IBC the resolution professional or the liquidator appoints, never a board (src/contract/ibc-appointment.ts).
+  const ibcAuthority = body.statute === 'IBC_LIQUIDATION'
+    ? { appointingAuthority: body.purpose === 'LIQUIDATION_REALISABLE_VALUE' ? IBC_APPOINTING_EXAMPLE.LIQUIDATION : IBC_APPOINTING_EXAMPLE.CIRP }
+    : {};
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/engagements', headers, payload: { targetEntity: 'Sample Manufacturing Pvt Ltd', statute: 'RULE_11UA', cin: 'U28100MH2015PTC123456', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: FIXTURE_VALUATION_DATE, ...REPORT_FACTS, ...ibcAuthority, ...body } });
   if (res.statusCode !== 201) throw new Error(`create failed ${res.statusCode} ${res.body}`);
   return res.json() as { id: string; status: string };
 }

@@ -3,23 +3,32 @@
 // and the signature block.
 import { formatDate, formatDayInIndia, GATE_TITLE } from '../format.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
-import { firmName, type ReportInput } from '../report-input.js';
+import { firmName, usesProjections, type ReportInput } from '../report-input.js';
 import { scopeParagraphs } from '../statute-text.js';
 
 export function representations(w: Writer, input: ReportInput): void {
-  w.section('Management representations');
-  w.paragraph(`The management of ${input.engagement.targetEntity} has represented that:`);
+  const ibc = input.engagement.statute === 'IBC_LIQUIDATION';
+  const projections = usesProjections(input);
+  w.section(ibc ? 'Representations' : 'Management representations');
+  // Under the IBC the resolution professional or the liquidator runs the corporate debtor and represents with its management.
+  const officer = input.engagement.purpose === 'LIQUIDATION_REALISABLE_VALUE' ? 'liquidator' : 'resolution professional';
+  w.paragraph(
+    ibc
+      ? `The ${officer} and the management of ${input.engagement.targetEntity} (the corporate debtor) have represented that:`
+      : `The management of ${input.engagement.targetEntity} has represented that:`,
+  );
   for (const r of [
-    'the financial statements, projections and other information provided are complete and accurate, and nothing that would affect the valuation has been withheld;',
-    'the projections are its best estimate of the company\'s future performance, prepared with due care, on assumptions it believes reasonable;',
-    'the company has clear title to its assets, and no contingent liability, litigation or commitment beyond those disclosed exists;',
-    'no event after the balance-sheet date up to the date of this report materially affects the values reported, other than those disclosed.',
+    `the financial statements${projections ? ', projections' : ''} and other information provided are complete and accurate, and nothing that would affect the valuation has been withheld;`,
+    ...(projections ? ['the projections are its best estimate of the company\'s future performance, prepared with due care, on assumptions it believes reasonable;'] : []),
+    ...(ibc ? ['the registered valuers were given access to the assets for their physical verification, and the asset registers provided are complete;'] : []),
+    `the ${ibc ? 'corporate debtor' : 'company'} has clear title to its assets, and no contingent liability, litigation or commitment beyond those disclosed exists;`,
+    `no event after the ${ibc ? 'commencement date' : 'balance-sheet date'} up to the date of this report materially affects the values reported, other than those disclosed.`,
   ]) w.bullet(r);
 }
 
 export function caveats(w: Writer, input: ReportInput): void {
   w.section('Caveats, limitations and disclaimers');
-  for (const p of scopeParagraphs(input.engagement.statute).filter((p) => p.heading !== 'Scope of work' && p.heading !== 'Inspections and investigations' && p.heading !== 'Independence')) {
+  for (const p of scopeParagraphs(input.engagement.statute, usesProjections(input)).filter((p) => p.heading !== 'Scope of work' && p.heading !== 'Inspections and investigations' && p.heading !== 'Independence')) {
     w.labelled(p.heading, p.text);
   }
 }

@@ -3,6 +3,7 @@ import type { MethodResult, ValuationResult } from '../../domain/valuation/types
 import { METHOD_TITLE, rupees } from '../format.js';
 import { lossCarryForwardCitation } from '../../domain/valuation/dcf.js';
 import { chooseUnit, inUnit, unitLabel } from './units.js';
+import { grossAssetLines } from './method-lines.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 
 export interface YearRow {
@@ -32,20 +33,34 @@ export function computations(w: Writer, v: ValuationResult): void {
   w.section('Computation');
   const amounts = v.methods.flatMap((m) => [m.enterpriseValue ?? '0', m.equityValue]);
   const unit = chooseUnit(amounts);
-  // IBC values the assets, never a share: no per-share column.
-  const perShare = v.statute !== 'IBC_LIQUIDATION';
+  if (v.statute === 'IBC_LIQUIDATION') {
+    // The assets' values, gross (Regulation 2(1)(k)); never a share's.
+    w.table(
+      [
+        { header: 'Basis of value', width: 0.5 },
+        { header: `Total value of the assets, gross (${unitLabel(unit)})`, width: 0.5, align: 'right' },
+      ],
+      v.methods.map((m) => [
+        // In liquidation the regulations speak of realisable value: the same name as in the conclusion.
+        m.method === 'LIQUIDATION_VALUE' && v.purpose === 'LIQUIDATION_REALISABLE_VALUE' ? 'Realisable value' : (METHOD_TITLE[m.method] ?? m.method),
+        inUnit(grossAssetLines(m)?.total ?? m.equityValue, unit),
+      ]),
+      { fontSize: SIZE.small + 0.5 },
+    );
+    return;
+  }
   w.table(
     [
       { header: 'Method', width: 0.34 },
-      { header: `${perShare ? 'Enterprise value' : 'Assets net of costs'} (${unitLabel(unit)})`, width: 0.22, align: 'right' },
-      { header: `${perShare ? 'Equity value' : 'Left for equity'} (${unitLabel(unit)})`, width: 0.24, align: 'right' },
-      ...(perShare ? [{ header: 'Per share (₹)', width: 0.2, align: 'right' as const }] : []),
+      { header: `Enterprise value (${unitLabel(unit)})`, width: 0.22, align: 'right' },
+      { header: `Equity value (${unitLabel(unit)})`, width: 0.24, align: 'right' },
+      { header: 'Per share (₹)', width: 0.2, align: 'right' },
     ],
     v.methods.map((m) => [
       METHOD_TITLE[m.method] ?? m.method,
       m.enterpriseValue !== undefined ? inUnit(m.enterpriseValue, unit) : '—',
       inUnit(m.equityValue, unit),
-      ...(perShare ? [rupees(m.valuePerShare)] : []),
+      rupees(m.valuePerShare),
     ]),
     { fontSize: SIZE.small + 0.5 },
   );

@@ -37,26 +37,25 @@ export function conclusion(w: Writer, v: ValuationResult): void {
     box(`Value per equity share as at ${formatDate(v.valuationDate)}`, rupees(c.valuePerShare), sub || undefined);
     w.paragraph(`In words: ${rupeesInWords(c.valuePerShare)}.`, { bold: true, align: 'left' });
   } else if (c.fairValue || c.liquidationValue) {
-    // IBC: the deliverable is the assets' value in total (and per class, in the computation), never a value per share.
-    const shortfall = (x?: { shortfall?: string }) => (x?.shortfall ? rupees(x.shortfall) : '—');
+    // IBC: the deliverable is the value of the corporate debtor's assets in total (per class in the methods),
+    // gross as Regulation 2(1)(k) defines liquidation value; never a value per share, never net of claims.
     const realisable = !c.fairValue;
     const total = (x: { totalValue?: string; equityValue: string }) => rupees(x.totalValue ?? x.equityValue);
     w.table(
       [
-        { header: 'Basis of value', width: 0.28 },
-        { header: 'Total value of the assets', width: 0.26, align: 'right' },
-        { header: 'Left for equity (s.53)', width: 0.2, align: 'right' },
-        { header: 'Shortfall to creditors', width: 0.26, align: 'right' },
+        { header: 'Basis of value', width: 0.5 },
+        { header: 'Total value of the assets', width: 0.5, align: 'right' },
       ],
       [
-        ...(c.fairValue ? [['Fair value', total(c.fairValue), rupees(c.fairValue.equityValue), shortfall(c.fairValue)]] : []),
-        ...(c.liquidationValue
-          ? [[realisable ? 'Realisable value' : 'Liquidation value', total(c.liquidationValue), rupees(c.liquidationValue.equityValue), shortfall(c.liquidationValue)]]
-          : []),
+        ...(c.fairValue ? [['Fair value', total(c.fairValue)]] : []),
+        ...(c.liquidationValue ? [[realisable ? 'Realisable value' : 'Liquidation value', total(c.liquidationValue)]] : []),
       ],
       { fontSize: SIZE.body, boldFirstColumn: true },
     );
-    w.paragraph('Under s.53 every creditor ranks before the shareholders, and preference shareholders before equity shareholders; what is left for equity is never less than nil, and a shortfall is borne by the creditors.', { size: SIZE.small, color: COLOR.muted, align: 'left' });
+    w.paragraph(
+      `Each value is that of the assets, gross: the estimated realisable value ${realisable ? 'in liquidation' : 'on the insolvency commencement date'}, before the costs of the ${realisable ? 'liquidation' : 'process'} and before any distribution to creditors or members under section 53 of the Code, neither of which this report computes.`,
+      { size: SIZE.small, color: COLOR.muted, align: 'left' },
+    );
   }
   w.labelled('Basis', c.weights?.length ? weightedBasis(c) : humanise(c.basis));
   // IBC values assets, not shares: no per-share chart.

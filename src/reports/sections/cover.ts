@@ -1,7 +1,7 @@
 // The cover page, and the contents list on the page after it (written last, once section pages are known).
 import { formatDate, formatDayInIndia, purposeTitle, statuteTitle } from '../format.js';
 import { COLOR, MARGIN, SIZE, type Writer } from '../pdf/layout.js';
-import { addresseeOf, firmName, type ReportInput } from '../report-input.js';
+import { addresseeOf, firmName, valuationDateLabel, type ReportInput } from '../report-input.js';
 import { ACT_TITLE, type Act } from '../../domain/valuation/law-in-force.js';
 
 export function cover(w: Writer, input: ReportInput): ContentsPlace {
@@ -35,7 +35,7 @@ export function cover(w: Writer, input: ReportInput): ContentsPlace {
       ...(input.valuation.legalBasis ? ([['Act', ACT_TITLE[input.valuation.legalBasis.act]]] as [string, string][]) : []),
       ['Purpose', coverPurpose(engagement.statute, engagement.purpose, input.valuation.legalBasis?.act)],
       ...(transactionDate && transactionDate !== engagement.valuationDate ? ([['Transaction date', formatDate(transactionDate)]] as [string, string][]) : []),
-      ['Valuation date', formatDate(engagement.valuationDate)],
+      [valuationDateLabel(input), formatDate(engagement.valuationDate)],
       ['Balance-sheet date', input.valuation.balanceSheetDate ? formatDate(input.valuation.balanceSheetDate) : 'Not recorded'],
       ['Date of appointment', input.facts?.appointmentDate ? formatDate(input.facts.appointmentDate) : 'Not recorded'],
       ['Date of report', formatDayInIndia(input.generatedAt)],

@@ -94,3 +94,13 @@ export function emphasisedRows(m: MethodResult): Set<number> {
   });
   return set;
 }
+
+/**
+ * IBC: an asset-class method up to its gross total, the value Regulation 2(1)(k) asks for. The costs of the
+ * liquidation and the distribution under section 53 that the engine also computes are not the report's conclusion.
+ */
+export function grossAssetLines(m: MethodResult): { method: MethodResult; total: string } | null {
+  const at = m.lines.findIndex((l) => /^Total .+ of assets$/.test(l.label));
+  if (at < 0) return null;
+  return { method: { ...m, lines: m.lines.slice(0, at + 1) }, total: m.lines[at].value };
+}

@@ -2,7 +2,7 @@
 import type { ValuationResult } from '../../domain/valuation/types.js';
 import { rupees } from '../format.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
-import { emphasisedRows, humanise, lineRows, multiplesTable } from './method-lines.js';
+import { emphasisedRows, grossAssetLines, humanise, lineRows, multiplesTable } from './method-lines.js';
 import { chooseUnit, inUnit, unitLabel } from './units.js';
 
 export function methods(w: Writer, v: ValuationResult): void {
@@ -20,11 +20,17 @@ export function methods(w: Writer, v: ValuationResult): void {
     const unit = chooseUnit(m.lines.filter((l) => l.kind === 'AMOUNT' && /^[-+]?\d+(\.\d+)?$/.test(l.value)).map((l) => l.value));
     w.subheading(`${String.fromCharCode(65 + i)}. ${m.title}`);
     const summary: [string, string][] = [];
-    // IBC values the assets (per class and in total), never a share.
-    const ibc = v.statute === 'IBC_LIQUIDATION';
-    if (m.enterpriseValue !== undefined) summary.push([`${ibc ? 'Value of the assets net of liquidation costs' : 'Enterprise value'} (${unitLabel(unit)})`, inUnit(m.enterpriseValue, unit)]);
-    summary.push([`${ibc ? 'Left for equity after creditors and preference capital' : 'Equity value'} (${unitLabel(unit)})`, inUnit(m.equityValue, unit)]);
-    if (!ibc) summary.push(['Value per equity share (₹)', rupees(m.valuePerShare)]);
+    // IBC values the corporate debtor's assets (per class and in total, gross), never a share.
+    const gross = v.statute === 'IBC_LIQUIDATION' ? grossAssetLines(m) : null;
+    const ibc = gross !== null;
+    const shown = gross?.method ?? m;
+    if (gross) {
+      summary.push([`Total value of the assets, gross (${unitLabel(unit)})`, inUnit(gross.total, unit)]);
+    } else {
+      if (m.enterpriseValue !== undefined) summary.push([`Enterprise value (${unitLabel(unit)})`, inUnit(m.enterpriseValue, unit)]);
+      summary.push([`Equity value (${unitLabel(unit)})`, inUnit(m.equityValue, unit)]);
+      summary.push(['Value per equity share (₹)', rupees(m.valuePerShare)]);
+    }
     if (m.servesPurpose) w.paragraph(`Purpose served: ${humanise(m.servesPurpose)}`, { size: SIZE.small + 0.5, color: COLOR.muted, align: 'left' });
     w.table(
       [
@@ -47,11 +53,11 @@ export function methods(w: Writer, v: ValuationResult): void {
     w.table(
       [
         { header: 'Particulars', width: 0.5 },
-        { header: `Amount (${unitLabel(unit)}; per share in ₹)`, width: 0.22, align: 'right' },
+        { header: ibc ? `Amount (${unitLabel(unit)})` : `Amount (${unitLabel(unit)}; per share in ₹)`, width: 0.22, align: 'right' },
         { header: 'Note', width: 0.28, plain: true },
       ],
-      lineRows(m, unit),
-      { boldRows: emphasisedRows(m) },
+      lineRows(shown, unit),
+      { boldRows: emphasisedRows(shown) },
     );
   });
 }

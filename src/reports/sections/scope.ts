@@ -2,17 +2,17 @@
 import { formatDate, formatDayInIndia } from '../format.js';
 import { scopeParagraphs } from '../statute-text.js';
 import { SIZE, type Writer } from '../pdf/layout.js';
-import { type ReportInput } from '../report-input.js';
+import { type ReportInput, usesProjections, valuationDateLabel } from '../report-input.js';
 
 export function scope(w: Writer, input: ReportInput): void {
   w.section('Scope of work, dates, inspections and investigations');
-  const paragraphs = scopeParagraphs(input.engagement.statute);
+  const paragraphs = scopeParagraphs(input.engagement.statute, usesProjections(input));
   const scopeText = paragraphs.find((p) => p.heading === 'Scope of work');
   if (scopeText) w.labelled(scopeText.heading, scopeText.text);
   const f = input.facts;
   w.facts([
     ['Date of appointment', f?.appointmentDate ? formatDate(f.appointmentDate) : 'Not recorded'],
-    ['Valuation date', formatDate(input.engagement.valuationDate)],
+    [valuationDateLabel(input), formatDate(input.engagement.valuationDate)],
     ['Balance-sheet date', input.valuation.balanceSheetDate ? formatDate(input.valuation.balanceSheetDate) : 'Not recorded'],
     ['Date of report', formatDayInIndia(input.generatedAt)],
     ...((input.valuation.transactionDate ?? f?.transactionDate) && (input.valuation.transactionDate ?? f?.transactionDate) !== input.engagement.valuationDate

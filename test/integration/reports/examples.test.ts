@@ -163,3 +163,18 @@ test('no internal code or engine phrase reaches the client\'s report', () => {
     for (const pattern of INTERNAL) assert.doesNotMatch(body, pattern, `${m.slug}: ${pattern} in "${pattern.exec(body)?.[0]}" …${body.slice(Math.max(0, (pattern.exec(body)?.index ?? 0) - 120), (pattern.exec(body)?.index ?? 0) + 80)}`);
   }
 });
+
+test('an IBC report values the corporate debtor\'s assets: no per-share figure, one liquidation value, gross', () => {
+  for (const m of made.filter((x) => x.slug.startsWith('ibc-'))) {
+    const body = text(m.files.report);
+    assert.doesNotMatch(body, /Per share \(₹\)|Value per (equity )?share|₹ per share/, m.slug); // headings and axes; the framework may say it gives none
+    assert.doesNotMatch(body, /Left for equity|net of (liquidation )?costs|Shortfall to creditors/i, m.slug);
+    assert.match(body, m.slug === 'ibc-cirp' ? /Insolvency commencement date \(valuation date\) 31 March 2026/ : /Liquidation commencement date \(valuation date\) 31 March 2026/);
+    // The gross total of the classes (390 + 150.50 + 160 + 200 + 180 + 100 lakh) is the one liquidation value printed.
+    const label = m.slug === 'ibc-cirp' ? 'Liquidation value' : 'Realisable value';
+    assert.match(body, new RegExp(`${label} ₹11,80,50,000\\.00`), m.slug);
+    assert.doesNotMatch(body, /1,135\.25|11,35,25,000/, `${m.slug}: the liquidation value net of costs is not printed`);
+    assert.match(body, m.slug === 'ibc-cirp' ? /The resolution professional and the management/ : /The liquidator and the management/);
+    assert.doesNotMatch(body, /projections/i, `${m.slug}: no projection is relied on`);
+  }
+});
