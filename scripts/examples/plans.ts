@@ -90,7 +90,7 @@ const COMPANIES_ACT: ExamplePlan = {
 const FEMA: ExamplePlan = {
   slug: 'fema-rbi',
   title: 'FEMA, an issue of shares to a non-resident',
-  engagement: { ...company, statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-04-20', proposedPricePerShare: '215.00', appointingAuthority: BOARD },
+  engagement: { ...company, statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-04-20', transactionDate: '2026-05-04', proposedPricePerShare: '215.00', appointingAuthority: BOARD },
   financials: financials(),
   lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: RATIONALE, costOfCapital, ...EXAMPLE_JUDGEMENT() },
   signsAsCharteredAccountant: true,

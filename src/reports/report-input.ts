@@ -90,3 +90,17 @@ export function valuationDateLabel(input: Pick<ReportInput, 'engagement'>): stri
 
 /** Whether the valuation relies on projections (an income approach): only then does the report speak of them. */
 export const usesProjections = (input: Pick<ReportInput, 'valuation'>): boolean => input.valuation.methods.some((m) => m.method === 'DCF');
+
+/**
+ * The capacity the signatory signs in, read from the registration that qualifies them: a FEMA certificate is
+ * signed by a chartered accountant, a SEBI merchant banker or a practising cost accountant, never as a
+ * "registered valuer" (docs/statutes.md, Who may sign).
+ */
+export function signatoryCapacity(registration: string | undefined): string {
+  if (!registration) return 'Signatory';
+  if (registration.startsWith('ICAI membership')) return 'Chartered accountant';
+  if (registration.includes('SEBI merchant banker')) return 'SEBI-registered merchant banker';
+  if (registration.startsWith('ICMAI membership')) return 'Cost accountant';
+  if (registration.includes('IBBI registered valuer')) return 'Registered valuer';
+  return 'Signatory';
+}

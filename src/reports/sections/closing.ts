@@ -3,7 +3,7 @@
 // and the signature block.
 import { formatDate, formatDayInIndia, GATE_TITLE } from '../format.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
-import { firmName, usesProjections, type ReportInput } from '../report-input.js';
+import { firmName, signatoryCapacity, usesProjections, type ReportInput } from '../report-input.js';
 import { scopeParagraphs } from '../statute-text.js';
 
 export function representations(w: Writer, input: ReportInput): void {
@@ -54,13 +54,14 @@ export function signatureBlock(w: Writer, input: ReportInput): void {
   const c = input.certificate;
   w.doc.moveDown(0.6);
   if (!c) {
-    w.paragraph('DRAFT: to be signed by the registered valuer on completion of the reviews. Name, registration, place, date and, for a chartered accountant, the UDIN are printed here in the FINAL report.', { color: COLOR.draft, bold: true });
+    w.paragraph('DRAFT: to be signed on completion of the reviews by a signatory holding the registration the statute requires. Name, capacity, registration, place, date and, for a chartered accountant, the UDIN are printed here in the FINAL report.', { color: COLOR.draft, bold: true });
     return;
   }
   w.paragraph(`For ${firmName(input)}${input.firm.registration ? ` (${input.firm.registration})` : ''}`, { bold: true, align: 'left' });
   w.doc.moveDown(1.2);
   w.facts([
     ['Signed by', c.signedBy + (c.designation ? `, ${c.designation}` : '')],
+    ['Signs as', signatoryCapacity(c.registrations?.[0])],
     ...(c.registrations ?? []).map((r, i): [string, string] => [i === 0 ? 'Registration' : '', r + (c.demo ? ' [DEMO: not a real registration]' : '')]),
     ['Place', c.place ?? 'Not recorded'],
     ['Date', formatDayInIndia(c.signedAt)],

@@ -1,7 +1,7 @@
 // The cover page, and the contents list on the page after it (written last, once section pages are known).
 import { formatDate, formatDayInIndia, purposeTitle, statuteTitle } from '../format.js';
 import { COLOR, MARGIN, SIZE, type Writer } from '../pdf/layout.js';
-import { addresseeOf, firmName, valuationDateLabel, type ReportInput } from '../report-input.js';
+import { addresseeOf, firmName, signatoryCapacity, valuationDateLabel, type ReportInput } from '../report-input.js';
 import { ACT_TITLE, type Act } from '../../domain/valuation/law-in-force.js';
 
 export function cover(w: Writer, input: ReportInput): ContentsPlace {
@@ -34,12 +34,12 @@ export function cover(w: Writer, input: ReportInput): ContentsPlace {
       ['Statute', statuteTitle(engagement.statute, input.valuation.legalBasis)],
       ...(input.valuation.legalBasis ? ([['Act', ACT_TITLE[input.valuation.legalBasis.act]]] as [string, string][]) : []),
       ['Purpose', coverPurpose(engagement.statute, engagement.purpose, input.valuation.legalBasis?.act)],
-      ...(transactionDate && transactionDate !== engagement.valuationDate ? ([['Transaction date', formatDate(transactionDate)]] as [string, string][]) : []),
+      ...(transactionDate && transactionDate !== engagement.valuationDate ? ([[transactionDateLabel(engagement), formatDate(transactionDate)]] as [string, string][]) : []),
       [valuationDateLabel(input), formatDate(engagement.valuationDate)],
       ['Balance-sheet date', input.valuation.balanceSheetDate ? formatDate(input.valuation.balanceSheetDate) : 'Not recorded'],
       ['Date of appointment', input.facts?.appointmentDate ? formatDate(input.facts.appointmentDate) : 'Not recorded'],
       ['Date of report', formatDayInIndia(input.generatedAt)],
-      ['Registered valuer', input.certificate
+      [input.certificate ? signatoryCapacity(input.certificate.registrations?.[0]) : 'Signatory', input.certificate
         ? `${input.certificate.signedBy}${input.certificate.registrations?.length ? `, ${input.certificate.registrations[0]}` : ''}`
         : 'Named on signing (FINAL report)'],
       ['Firm', firmName(input) + (input.firm.registration ? ` (${input.firm.registration})` : '')],
@@ -70,6 +70,12 @@ export function cover(w: Writer, input: ReportInput): ContentsPlace {
 export interface ContentsPlace {
   page: number;
   y: number;
+}
+
+/** FEMA prices a proposed issue or transfer: the report states its date as such. */
+function transactionDateLabel(engagement: ReportInput['engagement']): string {
+  if (engagement.statute !== 'FEMA_RBI') return 'Transaction date';
+  return engagement.purpose === 'ISSUE_TO_NON_RESIDENT' ? 'Proposed date of the issue' : 'Proposed date of the transfer';
 }
 
 /** The Companies Act and IBC take no purpose code; their purpose follows from the statute itself. */

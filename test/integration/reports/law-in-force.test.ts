@@ -140,7 +140,7 @@ test('IBC in liquidation: the report cites the Liquidation Process Regulations b
   assert.equal(pdf.statusCode, 200, pdf.body);
   const text = pdfText(pdf.rawPayload);
   assert.match(text, /Regulation 35 of the Insolvency and Bankruptcy Board of India \(Liquidation Process\) Regulations, 2016/);
-  assert.match(text, /Total value of the assets Realisable value ₹5,25,01,000\.00/);
+  assert.match(text, /(Total value of the assets Realisable value|Realisable value Total value of the assets) ₹5,25,01,000\.00/);
   assert.match(text, /the liquidator's computation/);
   assert.doesNotMatch(text, /Insolvency Resolution Process for Corporate Persons/);
   assert.doesNotMatch(text, /per (equity )?share \(₹\)/i);
