@@ -1,6 +1,7 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { amountLine, countLine, perShareLine } from './lines.js';
 import { Dec, ONE, ZERO, dec, formatRupees, sum, toPaise } from './money.js';
+import { instrumentWords } from './instrument-words.js';
 import type { ValuationLine } from './types.js';
 
 /**
@@ -128,8 +129,8 @@ export function dilutionLines(d: Dilution, d0: DilutiveInstruments): ValuationLi
     ...(d0.inOtherEquity.isZero() ? [] : [amountLine('Convertibles presented in other equity (never deducted, so not added back)', ZERO, `${toPaise(d0.inOtherEquity)} at face value`)]),
     ...(d.addBack.isZero() || d.addBack.eq(d0.ccpsCapital.plus(d0.ccdPrincipal)) ? [] : [amountLine('Of which added back for this method', d.addBack)]),
     ...(d.conversionShares.isZero() ? [] : [countLine('Equity shares on conversion of CCPS and CCDs', d.conversionShares)]),
-    ...d.exercised.map((o) => countLine(`Exercised: ${o.holder} (${o.instrument}) at ₹${toPaise(o.exercisePrice)}`, o.number, 'in the money')),
-    ...outOfMoney.map((o) => countLine(`Not exercised: ${o.holder} (${o.instrument}) at ₹${toPaise(o.exercisePrice)}`, ZERO, 'out of the money: the exercise price is not below the value')),
+    ...d.exercised.map((o) => countLine(`Exercised: ${o.holder} (${instrumentWords(o.instrument)}) at ₹${toPaise(o.exercisePrice)}`, o.number, 'in the money')),
+    ...outOfMoney.map((o) => countLine(`Not exercised: ${o.holder} (${instrumentWords(o.instrument)}) at ₹${toPaise(o.exercisePrice)}`, ZERO, 'out of the money: the exercise price is not below the value')),
     ...(d.proceeds.isZero() ? [] : [amountLine('Add: exercise proceeds', d.proceeds)]),
     amountLine('Fully diluted equity value', d.dilutedEquity),
     countLine('Fully diluted equity shares', d.dilutedShares),

@@ -4,6 +4,7 @@ import { bridgeLines, equityBridgeItems, equityFromEnterpriseValue } from './dcf
 import { basicValuePerShare, perShare, perShareLines } from './dilution.js';
 import { amountLine, countLine, multipleLine, percentLine, perShareLine } from './lines.js';
 import { HUNDRED, ONE, dec, plain, sum, toPaise, type Dec } from './money.js';
+import { instrumentWords } from './instrument-words.js';
 import type { MethodResult, ValuationLine, ValuationWarning } from './types.js';
 
 /**
@@ -110,7 +111,7 @@ export function computeRecentRound(f: NormalisedFinancials, valuationDate: strin
     warnings.push({ code: 'RECENT_ROUND_NOT_ARMS_LENGTH', message: 'The recent round was not at arm\'s length: its price is weak evidence of value.' });
   }
   const lines: ValuationLine[] = [
-    perShareLine(`Price per share in the round of ${round.date} (${round.instrument})`, price, `${toPaise(dec(round.amountRaised))} raised${round.armsLength ? ', at arm\'s length' : ', not at arm\'s length'}`),
+    perShareLine(`Price per share in the round of ${round.date} (${instrumentWords(round.instrument)})`, price, `${toPaise(dec(round.amountRaised))} raised${round.armsLength ? ', at arm\'s length' : ', not at arm\'s length'}`),
     ...round.adjustments.map((a) => percentLine(`Adjustment for ${a.kind === 'TIME' ? 'the time since the round' : 'the instrument\'s rights'}`, dec(a.percent), a.reason)),
     perShareLine('Value per equity share', value, round.adjustments.length ? `price × ${round.adjustments.map((a) => `(1 ${dec(a.percent).isNegative() ? '−' : '+'} ${plain(dec(a.percent).abs())}%)`).join(' × ')}` : undefined),
   ];

@@ -204,6 +204,6 @@ export function netDebtNotRolledForwardWarnings(
     : '';
   return [{
     code: 'NET_DEBT_NOT_ROLLED_FORWARD',
-    message: `The valuation date (${valuationDate}) falls after the balance-sheet date (${f.balanceSheetDate}), but the equity bridge uses the balance sheet's cash (${formatRupees(dec(f.balanceSheet.cashAndCashEquivalents))}) and borrowings (${formatRupees(dec(f.balanceSheet.longTermBorrowings).plus(dec(f.balanceSheet.shortTermBorrowings)))}): neither the cash flow since then nor the net debt is rolled forward.${elapsed} Give equityBridge.cashAtValuationDate and equityBridge.debtAtValuationDate to bridge at the valuation date.`,
+    message: `The valuation date (${valuationDate}) falls after the balance-sheet date (${f.balanceSheetDate}), but the equity bridge uses the balance sheet's cash (${formatRupees(dec(f.balanceSheet.cashAndCashEquivalents))}) and borrowings (${formatRupees(dec(f.balanceSheet.longTermBorrowings).plus(dec(f.balanceSheet.shortTermBorrowings)))}): neither the cash flow since then nor the net debt is rolled forward.${elapsed} The cash and the debt at the valuation date, where the financials give them, bridge there instead.`,
   }];
 }

@@ -2,6 +2,7 @@
 import { formatDate, percent } from '../format.js';
 import { SIZE, type Writer } from '../pdf/layout.js';
 import { type ReportInput } from '../report-input.js';
+import { humanise } from './method-lines.js';
 
 export function assumptions(w: Writer, input: ReportInput): void {
   const a = input.assumptions;
@@ -57,6 +58,6 @@ export function assumptions(w: Writer, input: ReportInput): void {
   w.paragraph(a.rationale);
   if (v.conventions.statements.length > 0) {
     w.subheading('Conventions applied');
-    for (const s of v.conventions.statements) w.bullet(s);
+    for (const s of v.conventions.statements) w.bullet(humanise(s));
   }
 }

@@ -2,7 +2,7 @@
 // result lines emphasised.
 import { inUnit, type ReportUnit } from './units.js';
 import type { MethodResult } from '../../domain/valuation/types.js';
-import { formatLineValue, rupees } from '../format.js';
+import { formatDate, formatLineValue, rupees } from '../format.js';
 
 /**
  * The method's lines for the report: amounts in the table's unit (₹ lakh or crore), per-share figures in
@@ -38,7 +38,7 @@ export function multiplesTable(m: MethodResult): { headers: string[]; rows: stri
     byPeer.get(match[2])!.set(match[1], `${Number(l.value).toFixed(2)}x${l.note?.startsWith('excluded') ? ' (excluded)' : ''}`);
   }
   if (byPeer.size === 0) return null;
-  return { headers, rows: [...byPeer].map(([peer, values]) => [peer, ...headers.map((h) => values.get(h) ?? '—')]) };
+  return { headers, rows: [...byPeer].map(([peer, values]) => [humanise(peer), ...headers.map((h) => values.get(h) ?? '—')]) };
 }
 
 export function lineRows(m: MethodResult, unit: ReportUnit): string[][] {
@@ -54,8 +54,10 @@ export function lineRows(m: MethodResult, unit: ReportUnit): string[][] {
  * Known purposes get their short titles, other UPPER_SNAKE codes become sentence case.
  */
 export function humanise(text: string): string {
+  // Dates as people write them ("31 March 2026"), wherever the engine wrote an ISO date.
+  const dated = text.replace(/\b(\d{4}-\d{2}-\d{2})\b/g, (d) => formatDate(d));
   // Single-word codes are caught only before a colon (INVENTORIES: …) so acronyms like WACC stay.
-  return text.replace(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[A-Z]{5,}(?=:)/g, (code) => {
+  return dated.replace(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[A-Z]{5,}(?=:)/g, (code) => {
     if (ACRONYMS.has(code)) return code;
     const known = PURPOSE_SHORT[code];
     if (known) return known;

@@ -18,7 +18,7 @@ export function methods(w: Writer, v: ValuationResult): void {
   );
   v.methods.forEach((m, i) => {
     const unit = chooseUnit(m.lines.filter((l) => l.kind === 'AMOUNT' && /^[-+]?\d+(\.\d+)?$/.test(l.value)).map((l) => l.value));
-    w.subheading(`${String.fromCharCode(65 + i)}. ${m.title}`);
+    w.subheading(`${String.fromCharCode(65 + i)}. ${humanise(m.title)}`);
     const summary: [string, string][] = [];
     // IBC values the corporate debtor's assets (per class and in total, gross), never a share.
     const gross = v.statute === 'IBC_LIQUIDATION' ? grossAssetLines(m) : null;

@@ -155,6 +155,9 @@ const INTERNAL = [
   /significant digits/i,
   /engine default/i,
   /usr_[0-9A-Z]{10,}/,
+  /\b\d{4}-\d{2}-\d{2}\b/, // a date as the API writes it; people read "31 March 2026"
+  /\b[a-z]+[A-Z][A-Za-z]*\.[a-z]+[A-Z][A-Za-z]*\b/, // a field path of the API (equityBridge.cashAtValuationDate)
+  /\((EQUITY|PREFERENCE|CCPS|CCD|ESOP|WARRANT)\)/,
 ];
 
 test('no internal code or engine phrase reaches the client\'s report', () => {

@@ -133,7 +133,7 @@ test('CLI prints the dilution: basic, the instruments converted or exercised, an
   const run = runCli([file, '--wacc', '12', '--growth', '4', '--statute', 'FEMA_RBI', '--valuation-date', '2026-03-31']);
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /Value per equity share \(basic\)\s+302\.55/);
-  assert.match(run.stdout, /Exercised: ESOP 2022 grant \(ESOP\) at ₹150\.00\s+30,000/);
+  assert.match(run.stdout, /Exercised: ESOP 2022 grant \(employee stock options\) at ₹150\.00\s+30,000/);
   // (302547040.5723 + 30,000 × 150) / 10,30,000 = 298.1039
   assert.match(run.stdout, /Value per equity share \(fully diluted\)\s+298\.10/);
 });

@@ -47,7 +47,7 @@ test('a recent round: its price adjusted for time and for the instrument\'s righ
   const r = value('2026-03-31');
   const round = method(r, 'RECENT_ROUND');
   assertLines(round, [
-    ['Price per share in the round of 2025-09-30 (CCPS)', '320.00'],
+    ['Price per share in the round of 2025-09-30 (compulsorily convertible preference shares)', '320.00'],
     ['Adjustment for the time since the round', '-5'],
     ['Adjustment for the instrument\'s rights', '-10'],
     ['Value per equity share', '273.60'], // 320 × 0.95 × 0.90
