@@ -19,6 +19,7 @@ import {
 } from '../domain/engagement/state-machine.js';
 import { isValidCin, normaliseCin } from '../contract/cin.js';
 import { REQUIRED_REPORT_FACTS } from '../contract/engagement-forms.js';
+import { INPUT_STAGES, REPORT_FACTS_STAGES } from '../contract/stages.js';
 import { PURPOSES_BY_STATUTE, type Statute } from '../domain/valuation/types.js';
 import * as repo from '../db/repositories/engagements.js';
 import { getUser } from '../db/repositories/users.js';
@@ -208,9 +209,9 @@ function readPrice(value: string | number): string | false {
 }
 
 /** The statuses in which the facts the valuation rests on may still be corrected: before the computation starts. */
-const EDITABLE = new Set(['CREATED', 'DATA_INGESTING', 'DATA_READY']);
+const EDITABLE = new Set<string>(INPUT_STAGES);
 /** The report's facts may be corrected until the report is signed (GATE_3 approved). */
-const REPORT_FACTS_EDITABLE = new Set([...EDITABLE, 'COMPUTING', 'GATE_1', 'GATE_2', 'GATE_3']);
+const REPORT_FACTS_EDITABLE = new Set<string>(REPORT_FACTS_STAGES);
 const REPORT_FACT_FIELDS = ['appointingAuthority', 'appointmentDate', 'addressee', 'companyBackground'] as const;
 
 export interface EngagementPatch extends repo.ReportFacts {

@@ -5,7 +5,7 @@ import type { Executor } from '../db/client.js';
 import { AppError, conflict, forbidden } from '../lib/errors.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { hasRole } from '../domain/identity/roles.js';
-import { GATES, type EngagementStatus, type Gate } from '../domain/engagement/state-machine.js';
+import { GATES, type EngagementStatus, type Gate } from '../contract/stages.js';
 import { independenceConflicts, type ReviewHistory } from '../domain/engagement/four-eyes.js';
 import { tokenCreator } from '../db/repositories/api-tokens.js';
 import { lastApproverOf, reviewHistory } from '../db/repositories/audit.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENGAGEMENT_STATUSES, GATES } from '../../domain/engagement/state-machine.js';
+import { ENGAGEMENT_STATUSES, GATES } from '../../contract/stages.js';
 import { STATUTES } from '../../domain/valuation/types.js';
 import { METHOD_CODES } from '../../contract/vocabulary.js';
 import { ACTS } from '../../domain/valuation/law-in-force.js';

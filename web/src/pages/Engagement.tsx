@@ -17,17 +17,9 @@ import { Trail } from '../components/engagement/Trail';
 import { EditDetails } from '../components/engagement/Details';
 import { Assignee } from '../components/engagement/Assignee';
 import { FormError } from '../components/FormError';
+import { STAGE_TIMELINE, VALUED_STAGES, inStages, isGate } from '../../../src/contract/stages';
 
-const STAGES = [
-  'CREATED',
-  'DATA_INGESTING',
-  'DATA_READY',
-  'COMPUTING',
-  'GATE_1',
-  'GATE_2',
-  'GATE_3',
-  'COMPLETED',
-] as const;
+const STAGES = STAGE_TIMELINE;
 const TABS = ['data', 'assumptions', 'valuation', 'review', 'trail'] as const;
 
 export default function EngagementPage() {
@@ -67,7 +59,7 @@ export default function EngagementPage() {
   const stageIndex = e.status === 'FAILED' ? -1 : STAGES.indexOf(e.status as (typeof STAGES)[number]);
   // IBC values the assets: its headline is their total, never a value per share.
   // Only while a valuation stands: a round returned for revision (DATA_READY) shows no stale value.
-  const current = ['GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED'].includes(e.status) ? valuation.data : undefined;
+  const current = inStages(VALUED_STAGES, e.status) ? valuation.data : undefined;
   const concluded = current?.conclusion.valuePerShare;
   const assetsTotal = current?.conclusion.fairValue?.totalValue ?? current?.conclusion.liquidationValue?.totalValue;
 
@@ -151,7 +143,7 @@ export default function EngagementPage() {
           <Tabs.Tab value="data">Documents</Tabs.Tab>
           <Tabs.Tab value="assumptions">Assumptions</Tabs.Tab>
           <Tabs.Tab value="valuation">Valuation</Tabs.Tab>
-          <Tabs.Tab value="review">Review{['GATE_1', 'GATE_2', 'GATE_3'].includes(e.status) ? ' •' : ''}</Tabs.Tab>
+          <Tabs.Tab value="review">Review{isGate(e.status) ? ' •' : ''}</Tabs.Tab>
           <Tabs.Tab value="trail">Trail</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="data" pt="md">
