@@ -370,7 +370,7 @@ export async function getEngagement(ctx: ServiceContext, principal: Principal, i
   const inputs = row.signatory_inputs;
   return {
     ...publicEngagement(row),
-    myActions: await myActions(ctx.db, principal, row),
+    myActions: await myActions(ctx.db, principal, row, row.review_people),
     ...(inputs
       ? {
           signatory: signatoryStatus(

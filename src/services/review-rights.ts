@@ -10,8 +10,6 @@ import { independenceConflicts, type ReviewHistory } from '../domain/engagement/
 import { tokenCreator } from '../db/repositories/api-tokens.js';
 import { lastApproverOf, reviewHistory } from '../db/repositories/audit.js';
 import { getAssumptions } from '../db/repositories/valuation-data.js';
-import { getUser } from '../db/repositories/users.js';
-import { signatoryUserId } from '../db/repositories/pdf-signatures.js';
 
 /** The person behind an audit actor id: a token's actions count as those of the member who created it. */
 export async function personOfActor(tx: Executor, firmId: string, actorId: string | null): Promise<string | null> {
@@ -76,12 +74,11 @@ export async function gateRefusal(
     history ?? (await reviewHistoryOf(tx, principal.firmId, engagement.id)),
   );
   if (conflicts.length > 0) {
-    const name = (await getUser(tx, principal.firmId, principal.userId))?.name ?? principal.userId;
     return conflict(
       'independent_review_required',
       gate === 'GATE_2'
-        ? `GATE_2 needs an independent reviewer: ${name} ${conflicts.join(' and ')}`
-        : `The signatory cannot be the GATE_2 reviewer: ${name} ${conflicts.join(' and ')}`,
+        ? `GATE_2 needs an independent reviewer: ${principal.name} ${conflicts.join(' and ')}`
+        : `The signatory cannot be the GATE_2 reviewer: ${principal.name} ${conflicts.join(' and ')}`,
     );
   }
   if (gate === 'GATE_3' && engagement.payment_status !== 'PAID')
@@ -90,13 +87,8 @@ export async function gateRefusal(
 }
 
 /** Who may upload the partner-signed copy of the FINAL: its signatory (who signed off GATE_3) or an ADMIN. */
-export async function signedCopyUploadRefusal(
-  tx: Executor,
-  principal: Principal,
-  engagementId: string,
-): Promise<AppError | null> {
+export function signedCopyUploadRefusal(principal: Principal, signatoryId: string | null): AppError | null {
   if (principal.role === 'ADMIN') return null;
-  const signatoryId = await signatoryUserId(tx, principal.firmId, engagementId);
   const isSignatory = principal.kind === 'user' && signatoryId !== null && principal.userId === signatoryId;
   return isSignatory ? null : forbidden("Only the report's signatory or an ADMIN may upload its signed copy");
 }
@@ -120,14 +112,19 @@ export interface MyActions {
   canIssueSealedCopy: boolean;
 }
 
+/**
+ * What the calling principal may do now on the engagement, for GET /engagements/{id}: from the engagement
+ * and the people behind its steps (read with it, in the same query), no further reads.
+ */
 export async function myActions(
   tx: Executor,
   principal: Principal,
   engagement: { id: string; status: EngagementStatus; payment_status: 'UNPAID' | 'PAID' },
+  people: ReviewHistory & { signatory: string | null },
 ): Promise<MyActions> {
   const gate = GATES.find((g) => g === engagement.status) ?? null;
-  const approve = gate ? await gateRefusal(tx, principal, engagement, gate, 'APPROVE') : null;
-  const reject = gate ? await gateRefusal(tx, principal, engagement, gate, 'REJECT') : null;
+  const approve = gate ? await gateRefusal(tx, principal, engagement, gate, 'APPROVE', people) : null;
+  const reject = gate ? await gateRefusal(tx, principal, engagement, gate, 'REJECT', people) : null;
   const completed = engagement.status === 'COMPLETED';
   return {
     gate,
@@ -136,7 +133,7 @@ export async function myActions(
     blockedBecause: approve?.message ?? null,
     blockedCode: approve?.code ?? null,
     canSignOff: gate === 'GATE_3' && approve === null,
-    canUploadSignedCopy: completed && (await signedCopyUploadRefusal(tx, principal, engagement.id)) === null,
+    canUploadSignedCopy: completed && signedCopyUploadRefusal(principal, people.signatory) === null,
     canIssueSealedCopy: completed && issueSealedRefusal(principal) === null,
   };
 }

@@ -131,9 +131,9 @@ export async function uploadSignedCopy(
   request?: RequestTag,
 ) {
   const engagement = await requireEngagement(ctx.db, principal.firmId, engagementId);
-  const refused = await signedCopyUploadRefusal(ctx.db, principal, engagementId);
-  if (refused) throw refused;
   const signatoryId = await repo.signatoryUserId(ctx.db, principal.firmId, engagementId);
+  const refused = signedCopyUploadRefusal(principal, signatoryId);
+  if (refused) throw refused;
   const final = await reports.currentReport(ctx.db, principal.firmId, engagementId);
   if (!final || final.kind !== 'FINAL' || final.status !== 'READY')
     throw conflict(

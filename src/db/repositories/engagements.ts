@@ -109,8 +109,16 @@ export interface SignatoryInputs {
 /** A row as jsonb gives it: timestamps are ISO 8601 text (every other column of ROW_COLUMNS is text, a number, a boolean or jsonb already). */
 type JsonRow<T> = Omit<T, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
 
-// One round trip: the engagement, and from GATE_1 on the valuation's methods and conclusion with the
-// firm's active members (CASE keeps the subqueries from running before then). The row comes back as one
+/** The person behind an actor id column of the row `e`, in SQL: a token's id stands for the member who created it. */
+const personSql = (actor: string) =>
+  `CASE WHEN left(${actor}, 4) = 'tok_' THEN (SELECT t.created_by FROM api_tokens t WHERE t.firm_id = e.firm_id AND t.id = ${actor}) ELSE ${actor} END`;
+// The action is the contract's own constant (a fixed identifier, never input), written into the statement.
+const lastApproverSql = (gate: GateName) =>
+  `(SELECT ae.actor_id FROM audit_events ae WHERE ae.firm_id = e.firm_id AND ae.engagement_id = e.id AND ae.action = '${gateApprovalAction(gate)}' ORDER BY ae.id DESC LIMIT 1)`;
+
+// One round trip: the engagement, the people behind its lock and gate decisions (what myActions decides on),
+// and from GATE_1 on the valuation's methods and conclusion with the firm's active members (CASE keeps the
+// subqueries from running before then). The row comes back as one
 // jsonb value: node-postgres reads the row description and picks a parser per column on every execution,
 // for 28 columns about 10 µs and 9 KB of garbage per request on the API's hottest read, where one jsonb
 // column is one JSON.parse. The same columns as getEngagement, compared in a test on both engines.
@@ -122,19 +130,32 @@ const GET_ENGAGEMENT_WITH_SIGNATORY = prepared(
       'statute', v.result->'statute', 'methods', v.result->'methods', 'conclusion', v.result->'conclusion',
       'members', COALESCE((SELECT jsonb_agg(jsonb_build_object('id', u.id, 'name', u.name, 'role', u.role, 'registrations', u.registrations) ORDER BY u.name)
                   FROM users u WHERE u.firm_id = e.firm_id AND u.status = 'ACTIVE'), '[]'::jsonb))
-    FROM valuations v WHERE v.engagement_id = e.id AND v.firm_id = e.firm_id) END AS signatory_inputs
+    FROM valuations v WHERE v.engagement_id = e.id AND v.firm_id = e.firm_id) END AS signatory_inputs,
+  jsonb_build_object(
+    'lockedBy', (SELECT ${personSql('a.locked_by')} FROM assumptions a WHERE a.firm_id = e.firm_id AND a.engagement_id = e.id),
+    'gate1', ${personSql(lastApproverSql('GATE_1'))},
+    'gate2', ${personSql(lastApproverSql('GATE_2'))},
+    'signatory', ${lastApproverSql('GATE_3')}) AS review_people
   FROM engagements e WHERE e.firm_id = $1 AND e.id = $2) r`,
 );
+
+/** The people (user ids; a token's step counts as its creator's) behind the engagement's steps so far. */
+export interface ReviewPeople {
+  lockedBy: string | null;
+  gate1: string | null;
+  gate2: string | null;
+  /** Who signed off GATE_3 (a person: tokens decide no gate). */
+  signatory: string | null;
+}
 
 export async function getEngagementWithSignatoryInputs(
   tx: Executor,
   firmId: string,
   id: string,
-): Promise<(EngagementRow & { signatory_inputs: SignatoryInputs | null }) | null> {
-  const rows = await tx.query<{ row: JsonRow<EngagementRow & { signatory_inputs: SignatoryInputs | null }> }>(
-    GET_ENGAGEMENT_WITH_SIGNATORY,
-    [firmId, id, VALUED_STAGES],
-  );
+): Promise<(EngagementRow & { signatory_inputs: SignatoryInputs | null; review_people: ReviewPeople }) | null> {
+  const rows = await tx.query<{
+    row: JsonRow<EngagementRow & { signatory_inputs: SignatoryInputs | null; review_people: ReviewPeople }>;
+  }>(GET_ENGAGEMENT_WITH_SIGNATORY, [firmId, id, VALUED_STAGES]);
   const row = rows[0]?.row;
   if (!row) return null;
   return { ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at) };
@@ -189,13 +210,6 @@ export interface InboxCandidate {
   gate3_actor: string | null;
   final_ready: boolean;
 }
-
-/** The person behind an actor id column of the row `e`, in SQL: a token's id stands for the member who created it. */
-const personSql = (actor: string) =>
-  `CASE WHEN left(${actor}, 4) = 'tok_' THEN (SELECT t.created_by FROM api_tokens t WHERE t.firm_id = e.firm_id AND t.id = ${actor}) ELSE ${actor} END`;
-// The action is the contract's own constant (a fixed identifier, never input), written into the statement.
-const lastApproverSql = (gate: GateName) =>
-  `(SELECT ae.actor_id FROM audit_events ae WHERE ae.firm_id = e.firm_id AND ae.engagement_id = e.id AND ae.action = '${gateApprovalAction(gate)}' ORDER BY ae.id DESC LIMIT 1)`;
 
 /**
  * The newest `perStatus` engagements of each status, newest first in the order of `statuses`, with what
