@@ -9,7 +9,10 @@ export default function route(app: AppInstance) {
   app.post(
     '/invitation-preview',
     {
-      config: { auth: 'public' },
+      config: {
+        errorCodes: ['rate_limited', 'invalid_invitation', 'invitation_used', 'invitation_expired'],
+        auth: 'public',
+      },
       schema: {
         tags: ['auth'],
         operationId: 'previewInvitation',

@@ -20,7 +20,11 @@ export default function route(app: AppInstance) {
   app.get(
     '/stream',
     {
-      config: { auth: { role: 'VIEWER' }, produces: { 200: ['text/event-stream'] } },
+      config: {
+        errorCodes: ['not_found', 'too_many_streams'],
+        auth: { role: 'VIEWER' },
+        produces: { 200: ['text/event-stream'] },
+      },
       schema: {
         tags: ['events'],
         operationId: 'streamEvents',

@@ -10,7 +10,7 @@ export default function route(app: AppInstance) {
   app.post(
     '/invite',
     {
-      config: { auth: { role: 'ADMIN', userOnly: true } },
+      config: { errorCodes: ['email_exists'], auth: { role: 'ADMIN', userOnly: true } },
       schema: {
         tags: ['team'],
         operationId: 'inviteTeamMember',

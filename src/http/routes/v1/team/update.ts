@@ -10,7 +10,7 @@ export default function route(app: AppInstance) {
   app.patch(
     '/:userId',
     {
-      config: { auth: { role: 'ADMIN', userOnly: true } },
+      config: { errorCodes: ['not_found', 'last_admin'], auth: { role: 'ADMIN', userOnly: true } },
       schema: {
         tags: ['team'],
         operationId: 'changeTeamMemberRole',

@@ -12,7 +12,17 @@ export default function route(app: AppInstance) {
   app.post(
     '/:gate/approve',
     {
-      config: { auth: { role: 'VALUER', person: true } },
+      config: {
+        errorCodes: [
+          'not_found',
+          'invalid_transition',
+          'report_facts_missing',
+          'independent_review_required',
+          'signatory_not_qualified',
+          'payment_required',
+        ],
+        auth: { role: 'VALUER', person: true },
+      },
       schema: {
         tags: ['gates'],
         operationId: 'approveGate',

@@ -12,7 +12,7 @@ export default function route(app: AppInstance) {
   app.post(
     '/:gate/reject',
     {
-      config: { auth: { role: 'VALUER', person: true } },
+      config: { errorCodes: ['not_found', 'invalid_transition'], auth: { role: 'VALUER', person: true } },
       schema: {
         tags: ['gates'],
         operationId: 'rejectGate',
