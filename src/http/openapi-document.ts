@@ -3,6 +3,8 @@
 // cookie-authenticated writes and the tags with their descriptions.
 // Pure functions over the document; the openapi plugin applies them once when the document is built.
 
+import { ERROR_CATALOGUE, type ErrorCode } from '../contract/errors.js';
+
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** A route declares the media types of its non-JSON success answers in `config.produces`, per status. */
@@ -10,19 +12,50 @@ export type Produces = Record<number, readonly string[]>;
 
 export const TAGS: { name: string; description: string }[] = [
   { name: 'health', description: 'Liveness and database reachability, for load balancers and monitors.' },
-  { name: 'auth', description: 'Sign-up, login, logout and invitations accepted: browser sessions (cookie + X-CSRF-Token).' },
-  { name: 'api-tokens', description: 'Firm API tokens for machines: created once (the secret is shown only then), listed, revoked.' },
-  { name: 'team', description: 'The firm\'s members and their roles (ADMIN, VALUER, VIEWER); invitations.' },
-  { name: 'settings', description: 'The signed-in person\'s profile and the firm\'s profile (legal name, IBBI registration).' },
-  { name: 'engagements', description: 'A valuation engagement: one company, one statute, one valuation date, through its states.' },
-  { name: 'documents', description: 'Financials (JSON, CSV, XLSX in the template layout) and supporting documents of an engagement.' },
-  { name: 'assumptions', description: 'The valuer\'s assumptions (WACC, terminal growth, weights, discounts) with their rationale, locked once.' },
-  { name: 'valuation', description: 'The engine\'s result: methods, figures in rupees as decimal strings, warnings and workpapers.' },
-  { name: 'gates', description: 'The three human review gates: approve or reject, with the reviewer and reason recorded.' },
-  { name: 'reports', description: 'The signed PDF report, its status, and public verification by the SHA-256 of the file.' },
+  {
+    name: 'auth',
+    description: 'Sign-up, login, logout and invitations accepted: browser sessions (cookie + X-CSRF-Token).',
+  },
+  {
+    name: 'api-tokens',
+    description: 'Firm API tokens for machines: created once (the secret is shown only then), listed, revoked.',
+  },
+  { name: 'team', description: "The firm's members and their roles (ADMIN, VALUER, VIEWER); invitations." },
+  {
+    name: 'settings',
+    description: "The signed-in person's profile and the firm's profile (legal name, IBBI registration).",
+  },
+  {
+    name: 'engagements',
+    description: 'A valuation engagement: one company, one statute, one valuation date, through its states.',
+  },
+  {
+    name: 'documents',
+    description: 'Financials (JSON, CSV, XLSX in the template layout) and supporting documents of an engagement.',
+  },
+  {
+    name: 'assumptions',
+    description:
+      "The valuer's assumptions (WACC, terminal growth, weights, discounts) with their rationale, locked once.",
+  },
+  {
+    name: 'valuation',
+    description: "The engine's result: methods, figures in rupees as decimal strings, warnings and workpapers.",
+  },
+  {
+    name: 'gates',
+    description: 'The three human review gates: approve or reject, with the reviewer and reason recorded.',
+  },
+  {
+    name: 'reports',
+    description: 'The signed PDF report, its status, and public verification by the SHA-256 of the file.',
+  },
   { name: 'payments', description: 'The engagement fee through the payment gateway: orders, verification, history.' },
-  { name: 'webhooks', description: 'Endpoints that receive the firm\'s events, signed (Standard Webhooks), with their delivery logs.' },
-  { name: 'events', description: 'The firm\'s engagement events as a Server-Sent Events stream, for live consoles.' },
+  {
+    name: 'webhooks',
+    description: "Endpoints that receive the firm's events, signed (Standard Webhooks), with their delivery logs.",
+  },
+  { name: 'events', description: "The firm's engagement events as a Server-Sent Events stream, for live consoles." },
 ];
 
 const CSRF_PARAMETER = {
@@ -49,14 +82,30 @@ type Operation = {
 
 // A downloaded JSON file is any JSON (the uploaded document, the template); other files are strings of their media type.
 const fileSchema = (mediaType: string): Json =>
-  mediaType === 'application/json' ? { description: 'A JSON file' } : mediaType.startsWith('text/') ? { type: 'string' } : { type: 'string', contentMediaType: mediaType };
+  mediaType === 'application/json'
+    ? { description: 'A JSON file' }
+    : mediaType.startsWith('text/')
+      ? { type: 'string' }
+      : { type: 'string', contentMediaType: mediaType };
 
 const problemContent = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
 /** Answers any operation can give, beyond those its route lists: documented once, here. */
-const COMMON_ERRORS: Record<string, { description: string; when: (op: Operation & { requestBody?: unknown }) => boolean }> = {
-  '413': { description: 'Payload Too Large: the body is beyond BODY_LIMIT_BYTES (uploads: UPLOAD_LIMIT_BYTES)', when: (op) => op.requestBody !== undefined },
-  '415': { description: 'Unsupported Media Type: the body is not in a media type this operation accepts', when: (op) => op.requestBody !== undefined },
-  '503': { description: 'Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After)', when: () => true },
+const COMMON_ERRORS: Record<
+  string,
+  { description: string; when: (op: Operation & { requestBody?: unknown }) => boolean }
+> = {
+  '413': {
+    description: 'Payload Too Large: the body is beyond BODY_LIMIT_BYTES (uploads: UPLOAD_LIMIT_BYTES)',
+    when: (op) => op.requestBody !== undefined,
+  },
+  '415': {
+    description: 'Unsupported Media Type: the body is not in a media type this operation accepts',
+    when: (op) => op.requestBody !== undefined,
+  },
+  '503': {
+    description: 'Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After)',
+    when: () => true,
+  },
 };
 
 /** Applies media types, the CSRF header, tags and descriptions to a built document (returns a new one). */
@@ -69,7 +118,8 @@ export function describeServedDocument<T extends Json>(doc: T, producesByOperati
       const next: Operation = { ...op, responses: { ...op.responses } };
       for (const [status, response] of Object.entries(next.responses!)) {
         const json = response.content?.['application/json'];
-        if (Number(status) >= 400 && json) next.responses![status] = { ...response, content: { 'application/problem+json': json } };
+        if (Number(status) >= 400 && json)
+          next.responses![status] = { ...response, content: { 'application/problem+json': json } };
       }
       const produces = op.operationId ? producesByOperation.get(op.operationId) : undefined;
       for (const [status, mediaTypes] of Object.entries(produces ?? {})) {
@@ -77,11 +127,20 @@ export function describeServedDocument<T extends Json>(doc: T, producesByOperati
         const jsonSchema = response.content?.['application/json']?.schema as Json | undefined;
         next.responses![status] = {
           description: response.description ?? 'OK',
-          content: Object.fromEntries(mediaTypes.map((t) => [t, { schema: t === 'application/json' && jsonSchema && jsonSchema.format !== 'binary' ? jsonSchema : fileSchema(t) }])),
+          content: Object.fromEntries(
+            mediaTypes.map((t) => [
+              t,
+              {
+                schema:
+                  t === 'application/json' && jsonSchema && jsonSchema.format !== 'binary' ? jsonSchema : fileSchema(t),
+              },
+            ]),
+          ),
         };
       }
       for (const [status, common] of Object.entries(COMMON_ERRORS)) {
-        if (!next.responses![status] && common.when(op)) next.responses![status] = { description: common.description, content: problemContent };
+        if (!next.responses![status] && common.when(op))
+          next.responses![status] = { description: common.description, content: problemContent };
       }
       if (WRITE_METHODS.has(method) && (op.security ?? []).some((s) => 'cookieAuth' in s)) {
         next.parameters = [...(op.parameters ?? []).filter((p) => p.name !== CSRF_PARAMETER.name), CSRF_PARAMETER];
@@ -90,4 +149,43 @@ export function describeServedDocument<T extends Json>(doc: T, producesByOperati
     }
   }
   return { ...doc, tags: TAGS, paths: out };
+}
+
+/** An operation's error code and the status it answers with, as `x-error-codes` lists them. */
+export interface OperationErrorCode {
+  code: ErrorCode;
+  status: number;
+}
+
+/** What an operation's error codes are derived from: its route's access rule, its schema, its own list. */
+export interface ErrorCodeSources {
+  method: string;
+  auth: 'public' | { person?: boolean; userOnly?: boolean } | undefined;
+  /** The route's own codes (config.errorCodes): what its service refuses with. */
+  declared: readonly ErrorCode[];
+  hasBody: boolean;
+  hasInput: boolean;
+}
+
+/**
+ * Every error code an operation can answer: those that follow from the route's definition (its access
+ * rule, its validated input, a body, the database) and the codes the route file declares for what its
+ * service refuses. In the catalogue's order, each with the catalogue's status.
+ */
+export function operationErrorCodes(route: ErrorCodeSources): OperationErrorCode[] {
+  const codes = new Set<ErrorCode>(route.declared);
+  codes.add('internal_error');
+  codes.add('database_unavailable');
+  if (route.hasInput || route.hasBody) codes.add('validation_failed');
+  if (route.hasBody)
+    for (const c of ['malformed_json', 'payload_too_large', 'unsupported_media_type'] as const) codes.add(c);
+  if (route.auth !== 'public') {
+    codes.add('unauthorized');
+    codes.add('forbidden');
+    if (WRITE_METHODS.has(route.method.toLowerCase())) codes.add('csrf_failed');
+    if (route.auth?.person) codes.add('person_required');
+  }
+  return (Object.keys(ERROR_CATALOGUE) as ErrorCode[])
+    .filter((c) => codes.has(c))
+    .map((code) => ({ code, status: ERROR_CATALOGUE[code].status }));
 }

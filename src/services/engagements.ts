@@ -11,16 +11,29 @@ import { noProvisionInForce } from '../domain/valuation/law-in-force.js';
 import { newId } from '../lib/ids.js';
 import { signatoryStatus } from '../domain/identity/signatory.js';
 import type { Principal } from '../domain/identity/roles.js';
-import { eventsForTransition, nextStatus, type EngagementAction, type EngagementStatus } from '../domain/engagement/state-machine.js';
+import {
+  eventsForTransition,
+  nextStatus,
+  type EngagementAction,
+  type EngagementStatus,
+} from '../domain/engagement/state-machine.js';
 import { isValidCin, normaliseCin } from '../contract/cin.js';
 import { REQUIRED_REPORT_FACTS } from '../contract/engagement-forms.js';
+import { INPUT_STAGES, REPORT_FACTS_STAGES } from '../contract/stages.js';
 import { PURPOSES_BY_STATUTE, type Statute } from '../domain/valuation/types.js';
 import * as repo from '../db/repositories/engagements.js';
 import { getUser } from '../db/repositories/users.js';
 import { tokenCreator } from '../db/repositories/api-tokens.js';
-import { insertAudit, insertOutboxEvent, listEngagementAudit, notifyFirmEvent, type Actor } from '../db/repositories/audit.js';
+import {
+  insertAudit,
+  insertOutboxEvent,
+  listEngagementAudit,
+  notifyFirmEvent,
+  type Actor,
+} from '../db/repositories/audit.js';
 import { scheduleOutboxDispatch } from './webhook-delivery.js';
 import { notifyAssigned, notifyTransition } from './notifications.js';
+import { myActions } from './review-rights.js';
 
 export function publicEngagement(e: repo.EngagementRow) {
   return {
@@ -55,9 +68,13 @@ export function publicEngagement(e: repo.EngagementRow) {
 export type PublicEngagement = ReturnType<typeof publicEngagement>;
 
 /** The report facts GATE_3 needs that the engagement does not yet have. */
-export function missingReportFacts(e: Pick<repo.EngagementRow, 'appointing_authority' | 'appointment_date' | 'company_background'>): string[] {
+export function missingReportFacts(
+  e: Pick<repo.EngagementRow, 'appointing_authority' | 'appointment_date' | 'company_background'>,
+): string[] {
   const have: Record<(typeof REQUIRED_REPORT_FACTS)[number], unknown> = {
-    appointingAuthority: e.appointing_authority, appointmentDate: e.appointment_date, companyBackground: e.company_background,
+    appointingAuthority: e.appointing_authority,
+    appointmentDate: e.appointment_date,
+    companyBackground: e.company_background,
   };
   return REQUIRED_REPORT_FACTS.filter((k) => !have[k]);
 }
@@ -78,7 +95,13 @@ export async function createEngagement(
   ctx: ServiceContext,
   principal: Principal,
   input: {
-    targetEntity: string; statute: Statute; cin?: string; purpose?: string; valuationDate?: string; proposedPricePerShare?: string | number; conversionPricePerShare?: string | number;
+    targetEntity: string;
+    statute: Statute;
+    cin?: string;
+    purpose?: string;
+    valuationDate?: string;
+    proposedPricePerShare?: string | number;
+    conversionPricePerShare?: string | number;
     assignedValuerId?: string;
   } & repo.ReportFacts,
   requestId?: RequestTag,
@@ -96,7 +119,12 @@ export async function createEngagement(
   }
   const allowed = PURPOSES_BY_STATUTE[input.statute] as readonly string[];
   if (input.purpose !== undefined && !allowed.includes(input.purpose)) {
-    errors.push({ path: '/purpose', message: allowed.length ? `must be one of ${allowed.join(', ')} for ${input.statute}` : `${input.statute} takes no purpose` });
+    errors.push({
+      path: '/purpose',
+      message: allowed.length
+        ? `must be one of ${allowed.join(', ')} for ${input.statute}`
+        : `${input.statute} takes no purpose`,
+    });
   }
   // Dates are Indian: the default valuation date is today in IST, and a valuation date may not lie
   // beyond it (the report, dated today in IST, would otherwise precede its own valuation date).
@@ -105,19 +133,33 @@ export async function createEngagement(
   if (errors.length) throw validationFailed(errors);
   refuseWithoutProvision(input.statute, input.purpose, input.transactionDate ?? input.valuationDate ?? today);
   return ctx.db.transaction(async (tx) => {
-    const assignedValuerId = input.assignedValuerId !== undefined
-      ? await requireAssignable(tx, principal.firmId, input.assignedValuerId)
-      : await defaultAssignee(tx, principal);
+    const assignedValuerId =
+      input.assignedValuerId !== undefined
+        ? await requireAssignable(tx, principal.firmId, input.assignedValuerId)
+        : await defaultAssignee(tx, principal);
     const row = await repo.insertEngagement(tx, {
       assignedValuerId,
-      id: newId('eng'), firmId: principal.firmId, targetEntity: input.targetEntity, cin, statute: input.statute,
-      purpose: input.purpose ?? null, valuationDate: input.valuationDate ?? today, createdBy: actorOf(principal).id!,
+      id: newId('eng'),
+      firmId: principal.firmId,
+      targetEntity: input.targetEntity,
+      cin,
+      statute: input.statute,
+      purpose: input.purpose ?? null,
+      valuationDate: input.valuationDate ?? today,
+      createdBy: actorOf(principal).id!,
       proposedPricePerShare: price || null,
       conversionPricePerShare: conversionPrice || null,
-      appointingAuthority: input.appointingAuthority, appointmentDate: input.appointmentDate, addressee: input.addressee,
-      companyBackground: input.companyBackground, transactionDate: input.transactionDate,
+      appointingAuthority: input.appointingAuthority,
+      appointmentDate: input.appointmentDate,
+      addressee: input.addressee,
+      companyBackground: input.companyBackground,
+      transactionDate: input.transactionDate,
     });
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.engagementCreated, engagementId: row.id, toStatus: 'CREATED' });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
+      action: AUDIT.engagementCreated,
+      engagementId: row.id,
+      toStatus: 'CREATED',
+    });
     if (assignedValuerId) await notifyAssigned(tx, principal.firmId, row.id, assignedValuerId, actorOf(principal).id);
     const created = publicEngagement(row);
     await record?.(tx, created);
@@ -140,7 +182,8 @@ async function assignable(tx: Executor, firmId: string, userId: string): Promise
 
 /** The given assignee, or 400 naming /assignedValuerId (another firm's member is no member of this one). */
 async function requireAssignable(tx: Executor, firmId: string, userId: string): Promise<string> {
-  if (!(await assignable(tx, firmId, userId))) throw validationFailed([{ path: '/assignedValuerId', message: ASSIGNEE_RULE }]);
+  if (!(await assignable(tx, firmId, userId)))
+    throw validationFailed([{ path: '/assignedValuerId', message: ASSIGNEE_RULE }]);
   return userId;
 }
 
@@ -166,9 +209,9 @@ function readPrice(value: string | number): string | false {
 }
 
 /** The statuses in which the facts the valuation rests on may still be corrected: before the computation starts. */
-const EDITABLE = new Set(['CREATED', 'DATA_INGESTING', 'DATA_READY']);
+const EDITABLE = new Set<string>(INPUT_STAGES);
 /** The report's facts may be corrected until the report is signed (GATE_3 approved). */
-const REPORT_FACTS_EDITABLE = new Set([...EDITABLE, 'COMPUTING', 'GATE_1', 'GATE_2', 'GATE_3']);
+const REPORT_FACTS_EDITABLE = new Set<string>(REPORT_FACTS_STAGES);
 const REPORT_FACT_FIELDS = ['appointingAuthority', 'appointmentDate', 'addressee', 'companyBackground'] as const;
 
 export interface EngagementPatch extends repo.ReportFacts {
@@ -187,7 +230,13 @@ export interface EngagementPatch extends repo.ReportFacts {
  * computation starts (409 computation_started afterwards). Bad input changes nothing; the change and
  * its audit entry (every field from → to) are one transaction.
  */
-export async function patchEngagement(ctx: ServiceContext, principal: Principal, id: string, patch: EngagementPatch, requestId?: RequestTag) {
+export async function patchEngagement(
+  ctx: ServiceContext,
+  principal: Principal,
+  id: string,
+  patch: EngagementPatch,
+  requestId?: RequestTag,
+) {
   return ctx.db.transaction(async (tx) => {
     const current = await requireEngagement(tx, principal.firmId, id, true);
     const { assignedValuerId, ...fields } = patch;
@@ -195,24 +244,33 @@ export async function patchEngagement(ctx: ServiceContext, principal: Principal,
     if (assignedValuerId !== undefined && assignedValuerId !== current.assigned_valuer_id) {
       const isAdmin = principal.kind === 'user' && principal.role === 'ADMIN';
       if (!isAdmin && (await personOf(tx, principal)) !== current.assigned_valuer_id) {
-        throw forbidden('Only an ADMIN or the engagement\'s assigned valuer may assign it to someone else');
+        throw forbidden("Only an ADMIN or the engagement's assigned valuer may assign it to someone else");
       }
       await requireAssignable(tx, principal.firmId, assignedValuerId);
       await repo.setAssignedValuer(tx, principal.firmId, id, assignedValuerId);
       await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
-        action: AUDIT.engagementAssigned, engagementId: id, details: { assignedValuerId: { from: current.assigned_valuer_id, to: assignedValuerId } },
+        action: AUDIT.engagementAssigned,
+        engagementId: id,
+        details: { assignedValuerId: { from: current.assigned_valuer_id, to: assignedValuerId } },
       });
       await notifyAssigned(tx, principal.firmId, id, assignedValuerId, actorOf(principal).id);
       reassigned = true;
     }
-    if (Object.keys(fields).length === 0) return publicEngagement(reassigned ? (await repo.getEngagement(tx, principal.firmId, id))! : current);
+    if (Object.keys(fields).length === 0)
+      return publicEngagement(reassigned ? (await repo.getEngagement(tx, principal.firmId, id))! : current);
     patch = fields;
     const valuationFields = Object.keys(patch).filter((k) => !(REPORT_FACT_FIELDS as readonly string[]).includes(k));
     if (!REPORT_FACTS_EDITABLE.has(current.status)) {
-      throw conflict('report_signed', `The engagement is ${current.status}: the report has been signed (or the engagement ended), so nothing on it can change`);
+      throw conflict(
+        'report_signed',
+        `The engagement is ${current.status}: the report has been signed (or the engagement ended), so nothing on it can change`,
+      );
     }
     if (valuationFields.length > 0 && !EDITABLE.has(current.status)) {
-      throw conflict('computation_started', `The engagement is ${current.status}: ${valuationFields.join(', ')} can be corrected only until the computation starts; the report facts until sign-off`);
+      throw conflict(
+        'computation_started',
+        `The engagement is ${current.status}: ${valuationFields.join(', ')} can be corrected only until the computation starts; the report facts until sign-off`,
+      );
     }
     const errors = [];
     const cin = patch.cin === undefined || patch.cin === null ? patch.cin : normaliseCin(patch.cin);
@@ -221,21 +279,43 @@ export async function patchEngagement(ctx: ServiceContext, principal: Principal,
     }
     const allowed = PURPOSES_BY_STATUTE[current.statute as Statute] as readonly string[];
     if (typeof patch.purpose === 'string' && !allowed.includes(patch.purpose)) {
-      errors.push({ path: '/purpose', message: allowed.length ? `must be one of ${allowed.join(', ')} for ${current.statute}` : `${current.statute} takes no purpose` });
+      errors.push({
+        path: '/purpose',
+        message: allowed.length
+          ? `must be one of ${allowed.join(', ')} for ${current.statute}`
+          : `${current.statute} takes no purpose`,
+      });
     }
-    errors.push(...dateErrors({ valuationDate: patch.valuationDate, appointmentDate: patch.appointmentDate }, todayInIndia()));
-    const price = patch.proposedPricePerShare === undefined || patch.proposedPricePerShare === null ? patch.proposedPricePerShare : readPrice(patch.proposedPricePerShare);
+    errors.push(
+      ...dateErrors({ valuationDate: patch.valuationDate, appointmentDate: patch.appointmentDate }, todayInIndia()),
+    );
+    const price =
+      patch.proposedPricePerShare === undefined || patch.proposedPricePerShare === null
+        ? patch.proposedPricePerShare
+        : readPrice(patch.proposedPricePerShare);
     if (price === false) errors.push({ path: '/proposedPricePerShare', message: PRICE_RULE });
-    const conversionPrice = patch.conversionPricePerShare === undefined || patch.conversionPricePerShare === null ? patch.conversionPricePerShare : readPrice(patch.conversionPricePerShare);
+    const conversionPrice =
+      patch.conversionPricePerShare === undefined || patch.conversionPricePerShare === null
+        ? patch.conversionPricePerShare
+        : readPrice(patch.conversionPricePerShare);
     if (conversionPrice === false) errors.push({ path: '/conversionPricePerShare', message: PRICE_RULE });
     if (typeof conversionPrice === 'string') {
-      errors.push(...conversionPriceErrors(current.statute as Statute, patch.purpose !== undefined ? patch.purpose : current.purpose, conversionPrice));
+      errors.push(
+        ...conversionPriceErrors(
+          current.statute as Statute,
+          patch.purpose !== undefined ? patch.purpose : current.purpose,
+          conversionPrice,
+        ),
+      );
     }
     if (errors.length) throw validationFailed(errors);
     // The law the valuation will be made under, with the patch applied (null: the valuation date again).
     const purposeAfter = patch.purpose !== undefined ? patch.purpose : current.purpose;
     const valuationDateAfter = patch.valuationDate ?? current.valuation_date;
-    const transactionDateAfter = patch.transactionDate !== undefined ? patch.transactionDate ?? valuationDateAfter : current.transaction_date ?? valuationDateAfter;
+    const transactionDateAfter =
+      patch.transactionDate !== undefined
+        ? (patch.transactionDate ?? valuationDateAfter)
+        : (current.transaction_date ?? valuationDateAfter);
     // Checked when what decides the law changes; report facts stay editable on an engagement made before this rule.
     if (patch.purpose !== undefined || patch.valuationDate !== undefined || patch.transactionDate !== undefined) {
       refuseWithoutProvision(current.statute as Statute, purposeAfter, transactionDateAfter);
@@ -254,17 +334,31 @@ export async function patchEngagement(ctx: ServiceContext, principal: Principal,
       ...(patch.companyBackground !== undefined && { companyBackground: patch.companyBackground }),
     };
     const before: Record<string, unknown> = {
-      targetEntity: current.target_entity, cin: current.cin, purpose: current.purpose, valuationDate: current.valuation_date, proposedPricePerShare: current.proposed_price_per_share,
+      targetEntity: current.target_entity,
+      cin: current.cin,
+      purpose: current.purpose,
+      valuationDate: current.valuation_date,
+      proposedPricePerShare: current.proposed_price_per_share,
       conversionPricePerShare: current.conversion_price_per_share,
-      transactionDate: current.transaction_date, appointingAuthority: current.appointing_authority, appointmentDate: current.appointment_date,
-      addressee: current.addressee, companyBackground: current.company_background,
+      transactionDate: current.transaction_date,
+      appointingAuthority: current.appointing_authority,
+      appointmentDate: current.appointment_date,
+      addressee: current.addressee,
+      companyBackground: current.company_background,
     };
     const changes = Object.fromEntries(
-      Object.entries(next).filter(([k, v]) => before[k] !== v).map(([k, v]) => [k, { from: before[k] ?? null, to: v }]),
+      Object.entries(next)
+        .filter(([k, v]) => before[k] !== v)
+        .map(([k, v]) => [k, { from: before[k] ?? null, to: v }]),
     );
-    if (Object.keys(changes).length === 0) return publicEngagement(reassigned ? (await repo.getEngagement(tx, principal.firmId, id))! : current);
+    if (Object.keys(changes).length === 0)
+      return publicEngagement(reassigned ? (await repo.getEngagement(tx, principal.firmId, id))! : current);
     await repo.updateEngagementFields(tx, principal.firmId, id, next);
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.engagementUpdated, engagementId: id, details: { changes } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
+      action: AUDIT.engagementUpdated,
+      engagementId: id,
+      details: { changes },
+    });
     return publicEngagement((await repo.getEngagement(tx, principal.firmId, id))!);
   });
 }
@@ -276,12 +370,25 @@ export async function getEngagement(ctx: ServiceContext, principal: Principal, i
   const inputs = row.signatory_inputs;
   return {
     ...publicEngagement(row),
-    ...(inputs ? { signatory: signatoryStatus(inputs as unknown as Parameters<typeof signatoryStatus>[0], inputs.members as Parameters<typeof signatoryStatus>[1]) } : {}),
+    myActions: await myActions(ctx.db, principal, row, row.review_people),
+    ...(inputs
+      ? {
+          signatory: signatoryStatus(
+            inputs as unknown as Parameters<typeof signatoryStatus>[0],
+            inputs.members as Parameters<typeof signatoryStatus>[1],
+          ),
+        }
+      : {}),
   };
 }
 
 /** Reads an engagement inside a transaction (404 across firms), for services that build on it. */
-export async function requireEngagement(tx: Executor, firmId: string, id: string, lock = false): Promise<repo.EngagementRow> {
+export async function requireEngagement(
+  tx: Executor,
+  firmId: string,
+  id: string,
+  lock = false,
+): Promise<repo.EngagementRow> {
   const row = lock ? await repo.lockEngagement(tx, firmId, id) : await repo.getEngagement(tx, firmId, id);
   if (!row) throw notFound('Engagement');
   return row;
@@ -295,7 +402,7 @@ export async function listEngagements(
   const search = opts.q === undefined ? undefined : prefixSearchQuery(opts.q);
   if (search === null) return [];
   // "me": the signed-in person (a token's creator).
-  const assignedTo = opts.assignedTo === 'me' ? (await personOf(ctx.db, principal)) ?? '' : opts.assignedTo;
+  const assignedTo = opts.assignedTo === 'me' ? ((await personOf(ctx.db, principal)) ?? '') : opts.assignedTo;
   return (await repo.listEngagements(ctx.db, principal.firmId, { ...opts, search, assignedTo })).map(publicEngagement);
 }
 
@@ -305,7 +412,12 @@ export async function listEngagements(
  */
 export function prefixSearchQuery(q: string): string | null {
   const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length ? words.slice(0, 8).map((w) => `${w}:*`).join(' & ') : null;
+  return words.length
+    ? words
+        .slice(0, 8)
+        .map((w) => `${w}:*`)
+        .join(' & ')
+    : null;
 }
 
 /** 404 unless the engagement exists in the caller's firm. */
@@ -313,7 +425,13 @@ export async function requireEngagementVisible(ctx: ServiceContext, principal: P
   await requireEngagement(ctx.db, principal.firmId, id);
 }
 
-export async function listEngagementEvents(ctx: ServiceContext, principal: Principal, id: string, limit: number, afterId?: string) {
+export async function listEngagementEvents(
+  ctx: ServiceContext,
+  principal: Principal,
+  id: string,
+  limit: number,
+  afterId?: string,
+) {
   await requireEngagement(ctx.db, principal.firmId, id);
   return (await listEngagementAudit(ctx.db, principal.firmId, id, limit, afterId)).map((a) => ({
     id: a.id,
@@ -348,7 +466,14 @@ export async function applyTransition(
   if (!result.ok) throw conflict('invalid_transition', result.reason);
   const to = result.to;
   const beforeUpload = action === 'UPLOAD_FINANCIALS' ? current.status : null;
-  await repo.updateStatus(tx, firmId, engagementId, to, beforeUpload, to === 'FAILED' ? options.failureReason ?? 'failed' : null);
+  await repo.updateStatus(
+    tx,
+    firmId,
+    engagementId,
+    to,
+    beforeUpload,
+    to === 'FAILED' ? (options.failureReason ?? 'failed') : null,
+  );
   await insertAudit(tx, firmId, actor, {
     action: transitionAuditAction(action),
     engagementId,
@@ -359,7 +484,9 @@ export async function applyTransition(
   const updated = (await repo.getEngagement(tx, firmId, engagementId))!;
   for (const type of eventsForTransition(to)) {
     await writeEngagementEvent(tx, firmId, engagementId, type, {
-      engagement: publicEngagement(updated), previousStatus: current.status, ...(type === 'engagement.gate_pending' ? { gate: to } : {}),
+      engagement: publicEngagement(updated),
+      previousStatus: current.status,
+      ...(type === 'engagement.gate_pending' ? { gate: to } : {}),
     });
   }
   await notifyTransition(tx, firmId, updated, current.status, actor.id, options.details);
@@ -370,19 +497,29 @@ export async function applyTransition(
  * Writes one outbox event about an engagement with its next sequence number (receivers order by it),
  * and wakes webhook fan-out when the transaction commits (the periodic sweep would find it anyway).
  */
-export async function writeEngagementEvent(tx: Executor, firmId: string, engagementId: string, type: EngagementEventType, data: unknown): Promise<void> {
+export async function writeEngagementEvent(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+  type: EngagementEventType,
+  data: unknown,
+): Promise<void> {
   const sequence = await repo.nextEventSequence(tx, firmId, engagementId);
   await insertOutboxEvent(tx, firmId, { type, engagementId, sequence, data });
   await notifyFirmEvent(tx, firmId);
   await scheduleOutboxDispatch(tx);
 }
 
-
 /** A conversion price belongs to a FEMA issue to a non-resident (NDI Rule 21: of a convertible). */
 function conversionPriceErrors(statute: Statute, purpose: string | null, conversionPrice: string | null | false) {
   if (!conversionPrice) return [];
   if (statute !== 'FEMA_RBI' || (purpose !== null && purpose !== 'ISSUE_TO_NON_RESIDENT')) {
-    return [{ path: '/conversionPricePerShare', message: 'applies only to a FEMA_RBI issue to a non-resident (ISSUE_TO_NON_RESIDENT) of CCPS or CCDs' }];
+    return [
+      {
+        path: '/conversionPricePerShare',
+        message: 'applies only to a FEMA_RBI issue to a non-resident (ISSUE_TO_NON_RESIDENT) of CCPS or CCDs',
+      },
+    ];
   }
   return [];
 }

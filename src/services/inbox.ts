@@ -7,9 +7,16 @@ import type { Principal } from '../domain/identity/roles.js';
 import { roleAtLeast } from '../contract/roles.js';
 import * as engagements from '../db/repositories/engagements.js';
 import { independenceConflicts } from '../domain/engagement/four-eyes.js';
-import type { EngagementStatus } from '../domain/engagement/state-machine.js';
+import { INBOX_STAGES, type EngagementStatus } from '../contract/stages.js';
 
-export type InboxAction = 'DECIDE_GATE_1' | 'DECIDE_GATE_2' | 'SIGN_OFF' | 'PAY' | 'LOCK_ASSUMPTIONS' | 'RELOCK_AFTER_REVISION' | 'SIGN_WITH_DSC';
+export type InboxAction =
+  | 'DECIDE_GATE_1'
+  | 'DECIDE_GATE_2'
+  | 'SIGN_OFF'
+  | 'PAY'
+  | 'LOCK_ASSUMPTIONS'
+  | 'RELOCK_AFTER_REVISION'
+  | 'SIGN_WITH_DSC';
 
 export interface InboxItem {
   engagementId: string;
@@ -21,11 +28,14 @@ export interface InboxItem {
   why: string;
 }
 
-const OPEN: EngagementStatus[] = ['DATA_READY', 'GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED'];
+const OPEN: readonly EngagementStatus[] = INBOX_STAGES;
 /** How many engagements of each open status are considered, newest first. */
 const PER_STATUS = 200;
 
-export async function waitingFor(ctx: ServiceContext, principal: Principal): Promise<{ count: number; items: InboxItem[] }> {
+export async function waitingFor(
+  ctx: ServiceContext,
+  principal: Principal,
+): Promise<{ count: number; items: InboxItem[] }> {
   // Gates are decided by people; a token (or a VIEWER) has nothing waiting.
   if (principal.kind !== 'user' || !roleAtLeast(principal.role, 'VALUER')) return { count: 0, items: [] };
   const me = principal.userId;
@@ -35,24 +45,39 @@ export async function waitingFor(ctx: ServiceContext, principal: Principal): Pro
     const history = { lockedBy: e.locked_by_person, gate1: e.gate1_person, gate2: e.gate2_person };
     // The assumptions are the assigned valuer's to lock (and to lock again after a return for revision).
     if (e.status === 'DATA_READY' && !e.assumptions_locked && e.assigned_valuer_id === me) {
-      items.push(e.returned_for_revision
-        ? { ...base, action: 'RELOCK_AFTER_REVISION', why: 'Returned for revision: lock the assumptions again' }
-        : { ...base, action: 'LOCK_ASSUMPTIONS', why: 'The financials are in: the assumptions are waiting to be locked' });
+      items.push(
+        e.returned_for_revision
+          ? { ...base, action: 'RELOCK_AFTER_REVISION', why: 'Returned for revision: lock the assumptions again' }
+          : {
+              ...base,
+              action: 'LOCK_ASSUMPTIONS',
+              why: 'The financials are in: the assumptions are waiting to be locked',
+            },
+      );
     } else if (e.status === 'GATE_1') {
       items.push({ ...base, action: 'DECIDE_GATE_1', why: 'Gate 1 (data verification) is waiting for a decision' });
     } else if (e.status === 'GATE_2') {
       // Only someone who neither locked this round's assumptions nor approved Gate 1.
       if (independenceConflicts('GATE_2', me, history).length === 0) {
-        items.push({ ...base, action: 'DECIDE_GATE_2', why: 'Gate 2 (methodology and assumptions) is waiting for an independent reviewer' });
+        items.push({
+          ...base,
+          action: 'DECIDE_GATE_2',
+          why: 'Gate 2 (methodology and assumptions) is waiting for an independent reviewer',
+        });
       }
     } else if (e.status === 'GATE_3') {
-      if (e.payment_status !== 'PAID') items.push({ ...base, action: 'PAY', why: 'Payment is due before the sign-off' });
+      if (e.payment_status !== 'PAID')
+        items.push({ ...base, action: 'PAY', why: 'Payment is due before the sign-off' });
       else if (principal.role === 'ADMIN' && independenceConflicts('GATE_3', me, history).length === 0) {
         items.push({ ...base, action: 'SIGN_OFF', why: 'Paid: the report is waiting for sign-off (Gate 3)' });
       }
     } else if (e.status === 'COMPLETED' && e.final_ready && e.gate3_actor === me) {
       // The sealed FINAL this person signed off, awaiting their own DSC.
-      items.push({ ...base, action: 'SIGN_WITH_DSC', why: 'The FINAL is sealed: sign it with your DSC and upload the signed copy' });
+      items.push({
+        ...base,
+        action: 'SIGN_WITH_DSC',
+        why: 'The FINAL is sealed: sign it with your DSC and upload the signed copy',
+      });
     }
   }
   return { count: items.length, items };

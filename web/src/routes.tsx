@@ -17,10 +17,18 @@ const WebhooksPage = lazy(() => import('./pages/Webhooks').then((m) => ({ defaul
 const InboxPage = lazy(() => import('./pages/Inbox').then((m) => ({ default: m.InboxPage })));
 const PaymentsPage = lazy(() => import('./pages/Payments').then((m) => ({ default: m.PaymentsPage })));
 const ProfilePage = lazy(() => import('./pages/Profile').then((m) => ({ default: m.ProfilePage })));
-const FirmSettingsPage = lazy(() => import('./pages/Profile').then((m) => ({ default: m.FirmSettingsPage })));
+const FirmSettingsPage = lazy(() => import('./pages/FirmSettings').then((m) => ({ default: m.FirmSettingsPage })));
 
 const later = (node: ReactNode) => (
-  <Suspense fallback={<Center p="xl"><Busy label="Loading" /></Center>}>{node}</Suspense>
+  <Suspense
+    fallback={
+      <Center p="xl">
+        <Busy label="Loading" />
+      </Center>
+    }
+  >
+    {node}
+  </Suspense>
 );
 
 export const router = createBrowserRouter([

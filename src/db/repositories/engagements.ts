@@ -1,5 +1,6 @@
 import { prepared, type Executor } from '../client.js';
 import { gateApprovalAction, type GateName } from '../../contract/audit-actions.js';
+import { VALUED_STAGES } from '../../contract/stages.js';
 import type { EngagementStatus } from '../../domain/engagement/state-machine.js';
 
 export interface EngagementRow {
@@ -48,22 +49,49 @@ const COLUMNS = `${ROW_COLUMNS}, EXISTS (SELECT 1 FROM assumptions a WHERE a.eng
 export async function insertEngagement(
   tx: Executor,
   e: {
-    id: string; firmId: string; targetEntity: string; cin: string | null; statute: string; purpose: string | null; valuationDate: string; createdBy: string;
-    proposedPricePerShare?: string | null; conversionPricePerShare?: string | null; assignedValuerId?: string | null;
+    id: string;
+    firmId: string;
+    targetEntity: string;
+    cin: string | null;
+    statute: string;
+    purpose: string | null;
+    valuationDate: string;
+    createdBy: string;
+    proposedPricePerShare?: string | null;
+    conversionPricePerShare?: string | null;
+    assignedValuerId?: string | null;
   } & ReportFacts,
 ): Promise<EngagementRow> {
   await tx.query(
     `INSERT INTO engagements (id, firm_id, target_entity, cin, statute, purpose, status, valuation_date, created_by, proposed_price_per_share,
        appointing_authority, appointment_date, addressee, company_background, transaction_date, conversion_price_per_share, assigned_valuer_id)
      VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
-    [e.id, e.firmId, e.targetEntity, e.cin, e.statute, e.purpose, e.valuationDate, e.createdBy, e.proposedPricePerShare ?? null,
-      e.appointingAuthority ?? null, e.appointmentDate ?? null, e.addressee ?? null, e.companyBackground ?? null, e.transactionDate ?? null,
-      e.conversionPricePerShare ?? null, e.assignedValuerId ?? null],
+    [
+      e.id,
+      e.firmId,
+      e.targetEntity,
+      e.cin,
+      e.statute,
+      e.purpose,
+      e.valuationDate,
+      e.createdBy,
+      e.proposedPricePerShare ?? null,
+      e.appointingAuthority ?? null,
+      e.appointmentDate ?? null,
+      e.addressee ?? null,
+      e.companyBackground ?? null,
+      e.transactionDate ?? null,
+      e.conversionPricePerShare ?? null,
+      e.assignedValuerId ?? null,
+    ],
   );
   return (await getEngagement(tx, e.firmId, e.id))!;
 }
 
-const GET_ENGAGEMENT = prepared('engagement_get', `SELECT ${COLUMNS} FROM engagements e WHERE e.firm_id = $1 AND e.id = $2`);
+const GET_ENGAGEMENT = prepared(
+  'engagement_get',
+  `SELECT ${COLUMNS} FROM engagements e WHERE e.firm_id = $1 AND e.id = $2`,
+);
 
 export async function getEngagement(tx: Executor, firmId: string, id: string): Promise<EngagementRow | null> {
   const rows = await tx.query<EngagementRow>(GET_ENGAGEMENT, [firmId, id]);
@@ -81,22 +109,53 @@ export interface SignatoryInputs {
 /** A row as jsonb gives it: timestamps are ISO 8601 text (every other column of ROW_COLUMNS is text, a number, a boolean or jsonb already). */
 type JsonRow<T> = Omit<T, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
 
-// One round trip: the engagement, and from GATE_1 on the valuation's methods and conclusion with the
-// firm's active members (CASE keeps the subqueries from running before then). The row comes back as one
+/** The person behind an actor id column of the row `e`, in SQL: a token's id stands for the member who created it. */
+const personSql = (actor: string) =>
+  `CASE WHEN left(${actor}, 4) = 'tok_' THEN (SELECT t.created_by FROM api_tokens t WHERE t.firm_id = e.firm_id AND t.id = ${actor}) ELSE ${actor} END`;
+// The action is the contract's own constant (a fixed identifier, never input), written into the statement.
+const lastApproverSql = (gate: GateName) =>
+  `(SELECT ae.actor_id FROM audit_events ae WHERE ae.firm_id = e.firm_id AND ae.engagement_id = e.id AND ae.action = '${gateApprovalAction(gate)}' ORDER BY ae.id DESC LIMIT 1)`;
+
+// One round trip: the engagement, the people behind its lock and gate decisions (what myActions decides on),
+// and from GATE_1 on the valuation's methods and conclusion with the firm's active members (CASE keeps the
+// subqueries from running before then). The row comes back as one
 // jsonb value: node-postgres reads the row description and picks a parser per column on every execution,
 // for 28 columns about 10 µs and 9 KB of garbage per request on the API's hottest read, where one jsonb
 // column is one JSON.parse. The same columns as getEngagement, compared in a test on both engines.
-const GET_ENGAGEMENT_WITH_SIGNATORY = prepared('engagement_get_signatory_jsonb', `SELECT to_jsonb(r) AS row FROM (SELECT ${COLUMNS},
-  CASE WHEN e.status IN ('GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED') THEN (
+const GET_ENGAGEMENT_WITH_SIGNATORY = prepared(
+  'engagement_get_signatory_jsonb',
+  `SELECT to_jsonb(r) AS row FROM (SELECT ${COLUMNS},
+  CASE WHEN e.status = ANY($3::text[]) THEN (
     SELECT jsonb_build_object(
       'statute', v.result->'statute', 'methods', v.result->'methods', 'conclusion', v.result->'conclusion',
       'members', COALESCE((SELECT jsonb_agg(jsonb_build_object('id', u.id, 'name', u.name, 'role', u.role, 'registrations', u.registrations) ORDER BY u.name)
                   FROM users u WHERE u.firm_id = e.firm_id AND u.status = 'ACTIVE'), '[]'::jsonb))
-    FROM valuations v WHERE v.engagement_id = e.id AND v.firm_id = e.firm_id) END AS signatory_inputs
-  FROM engagements e WHERE e.firm_id = $1 AND e.id = $2) r`);
+    FROM valuations v WHERE v.engagement_id = e.id AND v.firm_id = e.firm_id) END AS signatory_inputs,
+  jsonb_build_object(
+    'lockedBy', (SELECT ${personSql('a.locked_by')} FROM assumptions a WHERE a.firm_id = e.firm_id AND a.engagement_id = e.id),
+    'gate1', ${personSql(lastApproverSql('GATE_1'))},
+    'gate2', ${personSql(lastApproverSql('GATE_2'))},
+    'signatory', ${lastApproverSql('GATE_3')}) AS review_people
+  FROM engagements e WHERE e.firm_id = $1 AND e.id = $2) r`,
+);
 
-export async function getEngagementWithSignatoryInputs(tx: Executor, firmId: string, id: string): Promise<(EngagementRow & { signatory_inputs: SignatoryInputs | null }) | null> {
-  const rows = await tx.query<{ row: JsonRow<EngagementRow & { signatory_inputs: SignatoryInputs | null }> }>(GET_ENGAGEMENT_WITH_SIGNATORY, [firmId, id]);
+/** The people (user ids; a token's step counts as its creator's) behind the engagement's steps so far. */
+export interface ReviewPeople {
+  lockedBy: string | null;
+  gate1: string | null;
+  gate2: string | null;
+  /** Who signed off GATE_3 (a person: tokens decide no gate). */
+  signatory: string | null;
+}
+
+export async function getEngagementWithSignatoryInputs(
+  tx: Executor,
+  firmId: string,
+  id: string,
+): Promise<(EngagementRow & { signatory_inputs: SignatoryInputs | null; review_people: ReviewPeople }) | null> {
+  const rows = await tx.query<{
+    row: JsonRow<EngagementRow & { signatory_inputs: SignatoryInputs | null; review_people: ReviewPeople }>;
+  }>(GET_ENGAGEMENT_WITH_SIGNATORY, [firmId, id, VALUED_STAGES]);
   const row = rows[0]?.row;
   if (!row) return null;
   return { ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at) };
@@ -152,18 +211,16 @@ export interface InboxCandidate {
   final_ready: boolean;
 }
 
-/** The person behind an actor id column of the row `e`, in SQL: a token's id stands for the member who created it. */
-const personSql = (actor: string) =>
-  `CASE WHEN left(${actor}, 4) = 'tok_' THEN (SELECT t.created_by FROM api_tokens t WHERE t.firm_id = e.firm_id AND t.id = ${actor}) ELSE ${actor} END`;
-// The action is the contract's own constant (a fixed identifier, never input), written into the statement.
-const lastApproverSql = (gate: GateName) =>
-  `(SELECT ae.actor_id FROM audit_events ae WHERE ae.firm_id = e.firm_id AND ae.engagement_id = e.id AND ae.action = '${gateApprovalAction(gate)}' ORDER BY ae.id DESC LIMIT 1)`;
-
 /**
  * The newest `perStatus` engagements of each status, newest first in the order of `statuses`, with what
  * "Waiting for me" decides on: one round trip however many there are.
  */
-export async function listInboxCandidates(tx: Executor, firmId: string, statuses: readonly EngagementStatus[], perStatus: number): Promise<InboxCandidate[]> {
+export async function listInboxCandidates(
+  tx: Executor,
+  firmId: string,
+  statuses: readonly EngagementStatus[],
+  perStatus: number,
+): Promise<InboxCandidate[]> {
   return tx.query<InboxCandidate>(
     `SELECT e.id, e.target_entity, e.statute, e.status, e.payment_status,
             a.engagement_id IS NOT NULL AS assumptions_locked,
@@ -209,8 +266,17 @@ export async function nextEventSequence(tx: Executor, firmId: string, id: string
   return rows[0].event_sequence;
 }
 
-export async function setPaymentStatus(tx: Executor, firmId: string, id: string, status: 'UNPAID' | 'PAID'): Promise<void> {
-  await tx.query('UPDATE engagements SET payment_status = $3, updated_at = now() WHERE firm_id = $1 AND id = $2', [firmId, id, status]);
+export async function setPaymentStatus(
+  tx: Executor,
+  firmId: string,
+  id: string,
+  status: 'UNPAID' | 'PAID',
+): Promise<void> {
+  await tx.query('UPDATE engagements SET payment_status = $3, updated_at = now() WHERE firm_id = $1 AND id = $2', [
+    firmId,
+    id,
+    status,
+  ]);
 }
 
 /** Corrections before the computation starts (PATCH): only the given fields change. */
@@ -227,7 +293,14 @@ export async function updateEngagementFields(
   tx: Executor,
   firmId: string,
   id: string,
-  f: { targetEntity?: string; cin?: string | null; purpose?: string | null; valuationDate?: string; proposedPricePerShare?: string | null; conversionPricePerShare?: string | null } & ReportFacts,
+  f: {
+    targetEntity?: string;
+    cin?: string | null;
+    purpose?: string | null;
+    valuationDate?: string;
+    proposedPricePerShare?: string | null;
+    conversionPricePerShare?: string | null;
+  } & ReportFacts,
 ): Promise<void> {
   const sets: string[] = [];
   const values: unknown[] = [firmId, id];
@@ -247,20 +320,40 @@ export async function updateEngagementFields(
   if (f.companyBackground !== undefined) set('company_background', f.companyBackground);
   if (f.transactionDate !== undefined) set('transaction_date', f.transactionDate);
   if (sets.length === 0) return;
-  await tx.query(`UPDATE engagements SET ${sets.join(', ')}, updated_at = now() WHERE firm_id = $1 AND id = $2`, values);
+  await tx.query(
+    `UPDATE engagements SET ${sets.join(', ')}, updated_at = now() WHERE firm_id = $1 AND id = $2`,
+    values,
+  );
 }
 
 /** Reassigns the engagement to another member. */
 export async function setAssignedValuer(tx: Executor, firmId: string, id: string, userId: string): Promise<void> {
-  await tx.query('UPDATE engagements SET assigned_valuer_id = $3, updated_at = now() WHERE firm_id = $1 AND id = $2', [firmId, id, userId]);
+  await tx.query('UPDATE engagements SET assigned_valuer_id = $3, updated_at = now() WHERE firm_id = $1 AND id = $2', [
+    firmId,
+    id,
+    userId,
+  ]);
 }
 
 /** IBC: who signs each asset class's estimate (docs/statutes.md, IBC). */
-export interface ClassSignatory { assetClass: string; userId: string; name: string; registration: string }
-
-/** The place of signing and the UDIN, recorded with the GATE_3 sign-off. */
-export async function recordSigning(tx: Executor, firmId: string, id: string, place: string, udin: string | null, classSignatories: ClassSignatory[] | null = null): Promise<void> {
-  await tx.query('UPDATE engagements SET signing_place = $3, udin = $4, class_signatories = $5, updated_at = now() WHERE firm_id = $1 AND id = $2',
-    [firmId, id, place, udin, classSignatories ? JSON.stringify(classSignatories) : null]);
+export interface ClassSignatory {
+  assetClass: string;
+  userId: string;
+  name: string;
+  registration: string;
 }
 
+/** The place of signing and the UDIN, recorded with the GATE_3 sign-off. */
+export async function recordSigning(
+  tx: Executor,
+  firmId: string,
+  id: string,
+  place: string,
+  udin: string | null,
+  classSignatories: ClassSignatory[] | null = null,
+): Promise<void> {
+  await tx.query(
+    'UPDATE engagements SET signing_place = $3, udin = $4, class_signatories = $5, updated_at = now() WHERE firm_id = $1 AND id = $2',
+    [firmId, id, place, udin, classSignatories ? JSON.stringify(classSignatories) : null],
+  );
+}

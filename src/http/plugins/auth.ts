@@ -17,6 +17,11 @@ declare module 'fastify' {
     idempotent?: boolean;
     /** Media types of non-JSON success answers, per status, for the OpenAPI document. */
     produces?: import('../openapi-document.js').Produces;
+    /**
+     * The error codes the route's service refuses with (its operation's `x-error-codes` in the OpenAPI
+     * document, with those its access rule and input imply: unauthorized, validation_failed, …).
+     */
+    errorCodes?: readonly import('../../contract/errors.js').ErrorCode[];
   }
   interface FastifyRequest {
     principal?: Principal;
@@ -46,7 +51,7 @@ export function credentialRecheck(ctx: ServiceContext, request: FastifyRequest):
     const principal = bearer
       ? await authenticateToken(ctx, bearer)
       : cookie
-        ? (await authenticateSession(ctx, cookie))?.principal ?? null
+        ? ((await authenticateSession(ctx, cookie))?.principal ?? null)
         : null;
     return principal !== null && (rule === undefined || rule === 'public' || isAllowed(principal, rule));
   };
@@ -59,7 +64,8 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { servic
   // Every /api route must declare its rule; the OpenAPI security and 401/403 responses follow from it.
   app.addHook('onRoute', (route) => {
     const url = route.url ?? '';
-    const schema = route.schema as ({ hide?: boolean; security?: unknown; response?: Record<string, unknown> } | undefined);
+    const schema = route.schema as
+      { hide?: boolean; security?: unknown; response?: Record<string, unknown> } | undefined;
     if (!url.startsWith('/api/') || schema?.hide) return;
     const rule = route.config?.auth;
     if (rule === undefined) throw new Error(`route ${route.method} ${url} declares no config.auth`);
@@ -88,8 +94,14 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { servic
     if (!cookie) return null;
     const session = await authenticateSession(ctx, cookie);
     if (!session) throw unauthorized('The session is invalid or has expired; log in again');
-    if (!SAFE_METHODS.has(request.method) && !csrfMatches(session.csrfTokenHash, request.headers['x-csrf-token'] as string | undefined)) {
-      throw new AppError('csrf_failed', 'Cookie-authenticated requests that change state need the X-CSRF-Token header from login');
+    if (
+      !SAFE_METHODS.has(request.method) &&
+      !csrfMatches(session.csrfTokenHash, request.headers['x-csrf-token'] as string | undefined)
+    ) {
+      throw new AppError(
+        'csrf_failed',
+        'Cookie-authenticated requests that change state need the X-CSRF-Token header from login',
+      );
     }
     if (session.renewed) {
       const secure = cookies.secure(request);
@@ -97,7 +109,11 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { servic
       // The readable CSRF cookie lives as long as the session, when the browser still holds the right one.
       const csrf = request.cookies?.[cookies.csrf];
       if (csrf && csrfMatches(session.csrfTokenHash, csrf)) {
-        reply.setCookie(cookies.csrf, csrf, { ...sessionCookieOptions(secure, session.renewed.expiresAt), httpOnly: false, sameSite: 'strict' });
+        reply.setCookie(cookies.csrf, csrf, {
+          ...sessionCookieOptions(secure, session.renewed.expiresAt),
+          httpOnly: false,
+          sameSite: 'strict',
+        });
       }
     }
     return session.principal;
@@ -111,13 +127,21 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { servic
     if (!principal) throw unauthorized();
     if (!isAllowed(principal, rule)) {
       if (rule.person && principal.kind === 'token') {
-        throw new AppError('person_required', 'Review gates are decided by people: sign in to decide a gate; API tokens may not');
+        throw new AppError(
+          'person_required',
+          'Review gates are decided by people: sign in to decide a gate; API tokens may not',
+        );
       }
-      throw forbidden(rule.userOnly && principal.kind === 'token'
-        ? 'This action needs a signed-in user; API tokens may not do it'
-        : `This action needs the ${rule.role} role`);
+      throw forbidden(
+        rule.userOnly && principal.kind === 'token'
+          ? 'This action needs a signed-in user; API tokens may not do it'
+          : `This action needs the ${rule.role} role`,
+      );
     }
     request.principal = principal;
-    request.log = request.log.child({ firmId: principal.firmId, principalId: principal.kind === 'user' ? principal.userId : principal.tokenId });
+    request.log = request.log.child({
+      firmId: principal.firmId,
+      principalId: principal.kind === 'user' ? principal.userId : principal.tokenId,
+    });
   });
 });

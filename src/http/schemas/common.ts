@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/errors.js';
+import { ROLES } from '../../contract/roles.js';
 
 export const paginationQuery = z
   .object({
@@ -17,13 +18,20 @@ export function decodeCursor(cursor: string | undefined): string | undefined {
   if (cursor === undefined) return undefined;
   const id = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!CURSOR_ID.test(id) || Buffer.from(id).toString('base64url') !== cursor) {
-    throw badRequest('invalid_cursor', 'The cursor is not one this service issued', [{ path: '/query/cursor', message: 'invalid cursor' }]);
+    throw badRequest('invalid_cursor', 'The cursor is not one this service issued', [
+      { path: '/query/cursor', message: 'invalid cursor' },
+    ]);
   }
   return id;
 }
 
 /** Sends one page: fetch limit+1 rows, return `limit`, and point rel="next" at the rest. */
-export function sendPage<T extends { id: string }>(request: FastifyRequest, reply: FastifyReply, rows: T[], limit: number): T[] {
+export function sendPage<T extends { id: string }>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rows: T[],
+  limit: number,
+): T[] {
   if (rows.length > limit) {
     const page = rows.slice(0, limit);
     const url = new URL(request.url, 'http://x');
@@ -42,16 +50,25 @@ export const memberSchema = z
     id: z.string(),
     email: z.string(),
     name: z.string(),
-    role: z.enum(['ADMIN', 'VALUER', 'VIEWER']),
-    status: z.enum(['INVITED', 'ACTIVE', 'DEACTIVATED']).describe('DEACTIVATED: signed out and unable to sign in; kept for the audit trail'),
+    role: z.enum(ROLES),
+    status: z
+      .enum(['INVITED', 'ACTIVE', 'DEACTIVATED'])
+      .describe('DEACTIVATED: signed out and unable to sign in; kept for the audit trail'),
     createdAt: isoDateTime,
   })
   .meta({ id: 'TeamMember' });
 
-export const firmSchema = z.object({
-  id: z.string(),
-  name: z.string().describe('The display name chosen at sign-up'),
-  legalName: z.string().nullable().describe('The legal name from Firm settings, printed on every report, certificate and invoice; null until set (the display name is used meanwhile)'),
-}).meta({ id: 'Firm' });
+export const firmSchema = z
+  .object({
+    id: z.string(),
+    name: z.string().describe('The display name chosen at sign-up'),
+    legalName: z
+      .string()
+      .nullable()
+      .describe(
+        'The legal name from Firm settings, printed on every report, certificate and invoice; null until set (the display name is used meanwhile)',
+      ),
+  })
+  .meta({ id: 'Firm' });
 
 export { emailSchema, passwordSchema } from '../../contract/auth-forms.js';

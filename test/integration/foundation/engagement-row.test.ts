@@ -3,7 +3,11 @@
 // and the signatory inputs from GATE_1 on. On PGlite and PostgreSQL.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getEngagement, getEngagementWithSignatoryInputs, insertEngagement } from '../../../src/db/repositories/engagements.js';
+import {
+  getEngagement,
+  getEngagementWithSignatoryInputs,
+  insertEngagement,
+} from '../../../src/db/repositories/engagements.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 
 let t: TestDatabase;
@@ -19,18 +23,30 @@ before(async () => {
 });
 after(() => t.drop());
 
-const withoutInputs = <T extends { signatory_inputs?: unknown }>(row: T) => {
-  const { signatory_inputs: _, ...rest } = row;
+/** The engagement's own columns: without what the detail read adds (signatory inputs, the people behind its steps). */
+const withoutInputs = <T extends { signatory_inputs?: unknown; review_people?: unknown }>(row: T) => {
+  const { signatory_inputs: _, review_people: _people, ...rest } = row;
   return rest;
 };
 
 test('every column reads the same as the column-by-column read; another firm reads nothing', async () => {
   await t.db.transaction((tx) =>
     insertEngagement(tx, {
-      id: 'eng_row_full', firmId: 'frm_row_a', targetEntity: 'Row "Quoted" Industries Pvt Ltd\nLine two', cin: 'U72200KA2015PTC081234',
-      statute: 'COMPANIES_ACT_S62', purpose: 'PREFERENTIAL_ALLOTMENT', valuationDate: '2026-03-31', createdBy: 'usr_row_1',
-      proposedPricePerShare: '123.4500', conversionPricePerShare: '0.0001', appointingAuthority: 'Board of directors',
-      appointmentDate: '2026-04-02', addressee: 'The Board', companyBackground: 'Ünïcode ₹ — background', transactionDate: '2026-04-15',
+      id: 'eng_row_full',
+      firmId: 'frm_row_a',
+      targetEntity: 'Row "Quoted" Industries Pvt Ltd\nLine two',
+      cin: 'U72200KA2015PTC081234',
+      statute: 'COMPANIES_ACT_S62',
+      purpose: 'PREFERENTIAL_ALLOTMENT',
+      valuationDate: '2026-03-31',
+      createdBy: 'usr_row_1',
+      proposedPricePerShare: '123.4500',
+      conversionPricePerShare: '0.0001',
+      appointingAuthority: 'Board of directors',
+      appointmentDate: '2026-04-02',
+      addressee: 'The Board',
+      companyBackground: 'Ünïcode ₹ — background',
+      transactionDate: '2026-04-15',
     }),
   );
   await t.db.query(
@@ -52,10 +68,24 @@ test('every column reads the same as the column-by-column read; another firm rea
 
 test('a bare engagement (nulls, no assumptions) reads the same; from GATE_1 with the methods and the active members', async () => {
   await t.db.transaction((tx) =>
-    insertEngagement(tx, { id: 'eng_row_bare', firmId: 'frm_row_a', targetEntity: 'Bare Pvt Ltd', cin: null, statute: 'RULE_11UA', purpose: null, valuationDate: '2026-03-31', createdBy: 'usr_row_1' }),
+    insertEngagement(tx, {
+      id: 'eng_row_bare',
+      firmId: 'frm_row_a',
+      targetEntity: 'Bare Pvt Ltd',
+      cin: null,
+      statute: 'RULE_11UA',
+      purpose: null,
+      valuationDate: '2026-03-31',
+      createdBy: 'usr_row_1',
+    }),
   );
   const bare = await getEngagementWithSignatoryInputs(t.db, 'frm_row_a', 'eng_row_bare');
   assert.deepEqual(withoutInputs(bare!), await getEngagement(t.db, 'frm_row_a', 'eng_row_bare'));
+  assert.deepEqual(
+    bare!.review_people,
+    { lockedBy: null, gate1: null, gate2: null, signatory: null },
+    'nobody has locked or decided yet',
+  );
 
   await t.db.query(`UPDATE engagements SET status = 'GATE_1' WHERE id = 'eng_row_bare'`);
   await t.db.query(
@@ -68,5 +98,11 @@ test('a bare engagement (nulls, no assumptions) reads the same; from GATE_1 with
   assert.equal(inputs.statute, 'RULE_11UA');
   assert.deepEqual(inputs.methods, [{ method: 'DCF', value: '1.00' }]);
   assert.deepEqual(inputs.conclusion, { weights: [{ method: 'DCF', weightPercent: '100' }] });
-  assert.deepEqual(inputs.members.map((m) => [m.id, m.name, m.role]), [['usr_row_2', 'Asha Admin', 'ADMIN'], ['usr_row_1', 'Zed Valuer', 'VALUER']]);
+  assert.deepEqual(
+    inputs.members.map((m) => [m.id, m.name, m.role]),
+    [
+      ['usr_row_2', 'Asha Admin', 'ADMIN'],
+      ['usr_row_1', 'Zed Valuer', 'VALUER'],
+    ],
+  );
 });

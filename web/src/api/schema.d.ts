@@ -1671,6 +1671,7 @@ export interface components {
             id: string;
             /** @description Which copy of the FINAL was issued to the client: the sealed FINAL (the ADMIN issued it as it is) or the copy the partner signed with their DSC; null until then */
             issuedCopy: ("SEALED" | "SIGNED_COPY") | null;
+            myActions: components["schemas"]["MyActions"];
             /** @enum {string} */
             paymentStatus: "UNPAID" | "PAID";
             /** @description The price per share the client proposes, decimal rupees; the valuation tests it against the statute's rule (`compliance`) */
@@ -1845,6 +1846,25 @@ export interface components {
                 name: string;
             };
             user?: components["schemas"]["TeamMember"];
+        };
+        /** @description What the caller (a signed-in person, or an API token counted as the member who created it) may do on this engagement now, decided by the same rules that refuse the request */
+        MyActions: {
+            /** @description At a gate the caller may not approve: why, as the approval would be refused (e.g. four eyes, naming who did what); null otherwise */
+            blockedBecause: string | null;
+            /** @description The error code the approval would be refused with (person_required, forbidden, independent_review_required, payment_required); null when it would not */
+            blockedCode: string | null;
+            /** @description The caller may approve the current gate now */
+            canApprove: boolean;
+            /** @description COMPLETED: the caller may issue the sealed FINAL without the partner's DSC (an ADMIN) */
+            canIssueSealedCopy: boolean;
+            /** @description The caller may reject the current gate now (decline, or return for revision) */
+            canReject: boolean;
+            /** @description At GATE_3: the caller may sign off now (an ADMIN, not the GATE_2 reviewer, the engagement paid). The report facts, `place`, the UDIN and the signatory's registration are checked with the sign-off itself */
+            canSignOff: boolean;
+            /** @description COMPLETED: the caller may upload the partner-signed copy of the FINAL (its signatory, or an ADMIN) */
+            canUploadSignedCopy: boolean;
+            /** @description The gate the engagement is at, or null */
+            gate: ("GATE_1" | "GATE_2" | "GATE_3") | null;
         };
         NormalisedFinancials: {
             acceptedAt: string;

@@ -17,8 +17,9 @@ import { Trail } from '../components/engagement/Trail';
 import { EditDetails } from '../components/engagement/Details';
 import { Assignee } from '../components/engagement/Assignee';
 import { FormError } from '../components/FormError';
+import { STAGE_TIMELINE, VALUED_STAGES, inStages, isGate } from '../../../src/contract/stages';
 
-const STAGES = ['CREATED', 'DATA_INGESTING', 'DATA_READY', 'COMPUTING', 'GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED'] as const;
+const STAGES = STAGE_TIMELINE;
 const TABS = ['data', 'assumptions', 'valuation', 'review', 'trail'] as const;
 
 export default function EngagementPage() {
@@ -36,51 +37,105 @@ export default function EngagementPage() {
   });
   const events = useQuery({
     queryKey: ['engagement', id, 'events', eng.data?.status, eng.data?.paymentStatus],
-    queryFn: () => call(api.GET('/api/v1/engagements/{id}/events', { params: { path: { id }, query: { limit: 200 } } })),
+    queryFn: () =>
+      call(api.GET('/api/v1/engagements/{id}/events', { params: { path: { id }, query: { limit: 200 } } })),
     enabled: !!eng.data,
   });
-  const team = useQuery({ queryKey: ['team'], queryFn: () => call(api.GET('/api/v1/team', { params: { query: { limit: 200 } } })), enabled: me?.kind === 'user' });
+  const team = useQuery({
+    queryKey: ['team'],
+    queryFn: () => call(api.GET('/api/v1/team', { params: { query: { limit: 200 } } })),
+    enabled: me?.kind === 'user',
+  });
   const e = eng.data;
   const valuation = useValuation(e ?? ({ id, status: 'CREATED' } as never));
-  if (!e) return eng.isPending ? <Busy label="Loading engagement" /> : <FormError error={eng.error} title="Engagement not found" />;
+  if (!e)
+    return eng.isPending ? (
+      <Busy label="Loading engagement" />
+    ) : (
+      <FormError error={eng.error} title="Engagement not found" />
+    );
   const names = Object.fromEntries((team.data ?? []).map((m) => [m.id, m.name]));
   const canWrite = atLeast(me, 'VALUER');
   const stageIndex = e.status === 'FAILED' ? -1 : STAGES.indexOf(e.status as (typeof STAGES)[number]);
   // IBC values the assets: its headline is their total, never a value per share.
   // Only while a valuation stands: a round returned for revision (DATA_READY) shows no stale value.
-  const current = ['GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED'].includes(e.status) ? valuation.data : undefined;
+  const current = inStages(VALUED_STAGES, e.status) ? valuation.data : undefined;
   const concluded = current?.conclusion.valuePerShare;
   const assetsTotal = current?.conclusion.fairValue?.totalValue ?? current?.conclusion.liquidationValue?.totalValue;
 
   return (
     <Stack>
-      <Anchor component={Link} to="/engagements" size="sm">← Engagements</Anchor>
+      <Anchor component={Link} to="/engagements" size="sm">
+        ← Engagements
+      </Anchor>
       <Group justify="space-between" align="start" wrap="wrap">
         <Stack gap={2}>
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>{e.targetEntity}</Title>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            {e.targetEntity}
+          </Title>
           <Text size="sm" c="gray.7">
-            {STATUTE_LABELS[e.statute]}{e.purpose ? ` · ${PURPOSE_LABELS[e.purpose] ?? e.purpose}` : ''} · valuation date {date(e.valuationDate)}{e.transactionDate !== e.valuationDate ? ` · transaction date ${date(e.transactionDate)}` : ''}{e.cin ? ` · CIN ${e.cin}` : ''}{e.proposedPricePerShare ? ` · proposed price ${rupees(e.proposedPricePerShare)} per share` : ''}
+            {STATUTE_LABELS[e.statute]}
+            {e.purpose ? ` · ${PURPOSE_LABELS[e.purpose] ?? e.purpose}` : ''} · valuation date {date(e.valuationDate)}
+            {e.transactionDate !== e.valuationDate ? ` · transaction date ${date(e.transactionDate)}` : ''}
+            {e.cin ? ` · CIN ${e.cin}` : ''}
+            {e.proposedPricePerShare ? ` · proposed price ${rupees(e.proposedPricePerShare)} per share` : ''}
           </Text>
-          <Group gap="xs" mt={4}><EditDetails engagement={e} canWrite={canWrite} /></Group>
+          <Group gap="xs" mt={4}>
+            <EditDetails engagement={e} canWrite={canWrite} />
+          </Group>
           <Assignee engagement={e} me={me} team={team.data} />
         </Stack>
         <Stack gap={4} align="end">
-          <Badge size="lg" color={STATUS_COLORS[e.status] ?? 'gray'} data-testid="engagement-status" data-status={e.status}>{STATUS_LABELS[e.status]}</Badge>
-          {e.awaitingPartnerSignature && <Text size="sm" fw={700} data-testid="awaiting-partner-signature">Awaiting the partner's signature</Text>}
-          {concluded && <Text fw={700} data-testid="header-value">{rupees(concluded)} per share</Text>}
-          {!concluded && assetsTotal && <Text fw={700} data-testid="header-value">{rupees(assetsTotal)} (assets, in total)</Text>}
-          <Text size="xs" c="gray.7" aria-live="polite">{live ? 'Live' : 'Refreshing every few seconds'}</Text>
+          <Badge
+            size="lg"
+            color={STATUS_COLORS[e.status] ?? 'gray'}
+            data-testid="engagement-status"
+            data-status={e.status}
+          >
+            {STATUS_LABELS[e.status]}
+          </Badge>
+          {e.awaitingPartnerSignature && (
+            <Text size="sm" fw={700} data-testid="awaiting-partner-signature">
+              Awaiting the partner's signature
+            </Text>
+          )}
+          {concluded && (
+            <Text fw={700} data-testid="header-value">
+              {rupees(concluded)} per share
+            </Text>
+          )}
+          {!concluded && assetsTotal && (
+            <Text fw={700} data-testid="header-value">
+              {rupees(assetsTotal)} (assets, in total)
+            </Text>
+          )}
+          <Text size="xs" c="gray.7" aria-live="polite">
+            {live ? 'Live' : 'Refreshing every few seconds'}
+          </Text>
         </Stack>
       </Group>
-      {e.status === 'FAILED' && <Alert color="red" title="Failed">{e.failureReason}</Alert>}
+      {e.status === 'FAILED' && (
+        <Alert color="red" title="Failed">
+          {e.failureReason}
+        </Alert>
+      )}
       {narrow ? (
         <Text size="sm" fw={600} data-testid="stage-step">
-          {stageIndex < 0 ? 'Ended (failed)' : `Step ${stageIndex + 1} of ${STAGES.length}: ${STATUS_LABELS[STAGES[stageIndex]]}`}
+          {stageIndex < 0
+            ? 'Ended (failed)'
+            : `Step ${stageIndex + 1} of ${STAGES.length}: ${STATUS_LABELS[STAGES[stageIndex]]}`}
         </Text>
       ) : (
-        <Stepper active={stageIndex < 0 ? 0 : stageIndex === STAGES.length - 1 ? STAGES.length : stageIndex} size="xs" allowNextStepsSelect={false} aria-label="Stage timeline"
-          styles={{ steps: { flexWrap: 'wrap', rowGap: 8 }, separator: { minWidth: 8 } }}>
-          {STAGES.map((s) => <Stepper.Step key={s} label={STATUS_LABELS[s].replace(/ · .*/, '')} />)}
+        <Stepper
+          active={stageIndex < 0 ? 0 : stageIndex === STAGES.length - 1 ? STAGES.length : stageIndex}
+          size="xs"
+          allowNextStepsSelect={false}
+          aria-label="Stage timeline"
+          styles={{ steps: { flexWrap: 'wrap', rowGap: 8 }, separator: { minWidth: 8 } }}
+        >
+          {STAGES.map((s) => (
+            <Stepper.Step key={s} label={STATUS_LABELS[s].replace(/ · .*/, '')} />
+          ))}
         </Stepper>
       )}
       <Tabs value={tab} onChange={(v) => setParams({ tab: v ?? 'data' }, { replace: true })} keepMounted={false}>
@@ -88,14 +143,24 @@ export default function EngagementPage() {
           <Tabs.Tab value="data">Documents</Tabs.Tab>
           <Tabs.Tab value="assumptions">Assumptions</Tabs.Tab>
           <Tabs.Tab value="valuation">Valuation</Tabs.Tab>
-          <Tabs.Tab value="review">Review{['GATE_1', 'GATE_2', 'GATE_3'].includes(e.status) ? ' •' : ''}</Tabs.Tab>
+          <Tabs.Tab value="review">Review{isGate(e.status) ? ' •' : ''}</Tabs.Tab>
           <Tabs.Tab value="trail">Trail</Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="data" pt="md"><Documents engagement={e} canWrite={canWrite} /></Tabs.Panel>
-        <Tabs.Panel value="assumptions" pt="md"><Assumptions engagement={e} canWrite={canWrite} /></Tabs.Panel>
-        <Tabs.Panel value="valuation" pt="md"><ValuationView engagement={e} /></Tabs.Panel>
-        <Tabs.Panel value="review" pt="md"><Review engagement={e} me={me} events={events.data ?? []} /></Tabs.Panel>
-        <Tabs.Panel value="trail" pt="md"><Trail events={events.data ?? []} names={names} /></Tabs.Panel>
+        <Tabs.Panel value="data" pt="md">
+          <Documents engagement={e} canWrite={canWrite} />
+        </Tabs.Panel>
+        <Tabs.Panel value="assumptions" pt="md">
+          <Assumptions engagement={e} canWrite={canWrite} />
+        </Tabs.Panel>
+        <Tabs.Panel value="valuation" pt="md">
+          <ValuationView engagement={e} />
+        </Tabs.Panel>
+        <Tabs.Panel value="review" pt="md">
+          <Review engagement={e} me={me} />
+        </Tabs.Panel>
+        <Tabs.Panel value="trail" pt="md">
+          <Trail events={events.data ?? []} names={names} />
+        </Tabs.Panel>
       </Tabs>
     </Stack>
   );

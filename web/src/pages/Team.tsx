@@ -9,28 +9,39 @@ import { atLeast, useMe } from '../lib/session';
 import { dateTime } from '../lib/format';
 import { FormError } from '../components/FormError';
 import { ScrollX } from '../components/ScrollX';
-
-const ROLES = ['ADMIN', 'VALUER', 'VIEWER'] as const;
-type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from '../../../src/contract/roles';
 
 export function TeamPage() {
   const { data: me } = useMe();
   const client = useQueryClient();
   const isAdmin = me?.kind === 'user' && atLeast(me, 'ADMIN');
-  const team = useQuery({ queryKey: ['team'], queryFn: () => call(api.GET('/api/v1/team', { params: { query: { limit: 200 } } })) });
-  const invites = useQuery({ queryKey: ['invitations'], queryFn: () => call(api.GET('/api/v1/invitations')), enabled: isAdmin });
-  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ['team'] }), client.invalidateQueries({ queryKey: ['invitations'] })]);
+  const team = useQuery({
+    queryKey: ['team'],
+    queryFn: () => call(api.GET('/api/v1/team', { params: { query: { limit: 200 } } })),
+  });
+  const invites = useQuery({
+    queryKey: ['invitations'],
+    queryFn: () => call(api.GET('/api/v1/invitations')),
+    enabled: isAdmin,
+  });
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['team'] }),
+      client.invalidateQueries({ queryKey: ['invitations'] }),
+    ]);
   const [error, setError] = useState<unknown>();
   // A resent invitation's new link, when no mail server can deliver it.
   const [resentLink, setResentLink] = useState<{ email: string; acceptPath: string }>();
   const resend = useMutation({
-    mutationFn: (invitationId: string) => call(api.POST('/api/v1/invitations/{invitationId}/resend', { params: { path: { invitationId } } })),
+    mutationFn: (invitationId: string) =>
+      call(api.POST('/api/v1/invitations/{invitationId}/resend', { params: { path: { invitationId } } })),
     onMutate: () => {
       setError(undefined);
       setResentLink(undefined);
     },
     onSuccess: (answer) => {
-      if (answer && typeof answer === 'object' && 'acceptPath' in answer) setResentLink({ email: answer.email, acceptPath: answer.acceptPath });
+      if (answer && typeof answer === 'object' && 'acceptPath' in answer)
+        setResentLink({ email: answer.email, acceptPath: answer.acceptPath });
       return refresh();
     },
     onError: setError,
@@ -47,32 +58,88 @@ export function TeamPage() {
 
   return (
     <Stack>
-      <Title order={1} size="h2">Team</Title>
-      {!isAdmin && <Alert color="gray">Only an ADMIN can invite people or change roles; you can see who is on the team.</Alert>}
+      <Title order={1} size="h2">
+        Team
+      </Title>
+      {!isAdmin && (
+        <Alert color="gray">Only an ADMIN can invite people or change roles; you can see who is on the team.</Alert>
+      )}
       <FormError error={error ?? team.error} title="Not done" />
       <ScrollX minWidth={640}>
         <Table aria-label="Members" striped>
-          <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>E-mail</Table.Th><Table.Th>Role</Table.Th><Table.Th>Status</Table.Th>{isAdmin && <Table.Th>Actions</Table.Th>}</Table.Tr></Table.Thead>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>E-mail</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Status</Table.Th>
+              {isAdmin && <Table.Th>Actions</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
           <Table.Tbody>
             {members.map((m) => {
               const lastAdmin = m.role === 'ADMIN' && m.status === 'ACTIVE' && activeAdmins === 1;
               return (
                 <Table.Tr key={m.id} data-testid={`member-${m.email}`}>
-                  <Table.Td>{m.name}{m.id === me?.user?.id ? ' (you)' : ''}</Table.Td>
+                  <Table.Td>
+                    {m.name}
+                    {m.id === me?.user?.id ? ' (you)' : ''}
+                  </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.email}</Table.Td>
                   <Table.Td>
                     {isAdmin && m.status === 'ACTIVE' ? (
-                      <Select aria-label={`Role of ${m.name}`} data={[...ROLES]} value={m.role} allowDeselect={false} w={130}
-                        disabled={lastAdmin} title={lastAdmin ? lastAdminReason : undefined}
-                        onChange={(role) => role && role !== m.role && act.mutate(() => call(api.PATCH('/api/v1/team/{userId}', { params: { path: { userId: m.id } }, body: { role: role as Role } })))} />
-                    ) : <Badge color="gray.8">{m.role}</Badge>}
+                      <Select
+                        aria-label={`Role of ${m.name}`}
+                        data={[...ROLES]}
+                        value={m.role}
+                        allowDeselect={false}
+                        w={130}
+                        disabled={lastAdmin}
+                        title={lastAdmin ? lastAdminReason : undefined}
+                        onChange={(role) =>
+                          role &&
+                          role !== m.role &&
+                          act.mutate(() =>
+                            call(
+                              api.PATCH('/api/v1/team/{userId}', {
+                                params: { path: { userId: m.id } },
+                                body: { role: role as Role },
+                              }),
+                            ),
+                          )
+                        }
+                      />
+                    ) : (
+                      <Badge color="gray.8">{m.role}</Badge>
+                    )}
                   </Table.Td>
-                  <Table.Td><Badge color={m.status === 'ACTIVE' ? 'green.8' : 'gray.6'}>{m.status}</Badge></Table.Td>
+                  <Table.Td>
+                    <Badge color={m.status === 'ACTIVE' ? 'green.8' : 'gray.6'}>{m.status}</Badge>
+                  </Table.Td>
                   {isAdmin && (
                     <Table.Td>
-                      {m.status === 'ACTIVE' && (lastAdmin ? <Text size="xs" c="gray.7">{lastAdminReason}</Text> : (
-                        <Button size="xs" color="red.9" variant="outline" onClick={() => window.confirm(`Deactivate ${m.name}? They are signed out at once.`) && act.mutate(() => call(api.POST('/api/v1/team/{userId}/deactivate', { params: { path: { userId: m.id } } })))}>Deactivate</Button>
-                      ))}
+                      {m.status === 'ACTIVE' &&
+                        (lastAdmin ? (
+                          <Text size="xs" c="gray.7">
+                            {lastAdminReason}
+                          </Text>
+                        ) : (
+                          <Button
+                            size="xs"
+                            color="red.9"
+                            variant="outline"
+                            onClick={() =>
+                              window.confirm(`Deactivate ${m.name}? They are signed out at once.`) &&
+                              act.mutate(() =>
+                                call(
+                                  api.POST('/api/v1/team/{userId}/deactivate', { params: { path: { userId: m.id } } }),
+                                ),
+                              )
+                            }
+                          >
+                            Deactivate
+                          </Button>
+                        ))}
                     </Table.Td>
                   )}
                 </Table.Tr>
@@ -83,9 +150,13 @@ export function TeamPage() {
       </ScrollX>
       {isAdmin && (
         <>
-          <Title order={2} size="h3">Invite someone</Title>
+          <Title order={2} size="h3">
+            Invite someone
+          </Title>
           <InviteForm onInvited={refresh} />
-          <Title order={2} size="h3">Pending invitations</Title>
+          <Title order={2} size="h3">
+            Pending invitations
+          </Title>
           {resentLink && (
             <PassOnLink
               testId="resent-link"
@@ -94,21 +165,59 @@ export function TeamPage() {
               acceptPath={resentLink.acceptPath}
             />
           )}
-          {invites.data?.length === 0 && <Text size="sm" c="gray.7">None.</Text>}
+          {invites.data?.length === 0 && (
+            <Text size="sm" c="gray.7">
+              None.
+            </Text>
+          )}
           {invites.data && invites.data.length > 0 && (
             <ScrollX minWidth={640}>
               <Table aria-label="Pending invitations" striped>
-                <Table.Thead><Table.Tr><Table.Th>Invitee</Table.Th><Table.Th>Role</Table.Th><Table.Th>Expires</Table.Th><Table.Th>Actions</Table.Th></Table.Tr></Table.Thead>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Invitee</Table.Th>
+                    <Table.Th>Role</Table.Th>
+                    <Table.Th>Expires</Table.Th>
+                    <Table.Th>Actions</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
                 <Table.Tbody>
                   {invites.data.map((i) => (
                     <Table.Tr key={i.id}>
-                      <Table.Td>{i.name}<Text size="xs" c="gray.7">{i.email}</Text></Table.Td>
+                      <Table.Td>
+                        {i.name}
+                        <Text size="xs" c="gray.7">
+                          {i.email}
+                        </Text>
+                      </Table.Td>
                       <Table.Td>{i.role}</Table.Td>
                       <Table.Td>{i.expired ? <Badge color="red.9">expired</Badge> : dateTime(i.expiresAt)}</Table.Td>
                       <Table.Td>
                         <Group gap="xs">
-                          <Button size="xs" variant="default" loading={resend.isPending && resend.variables === i.id} onClick={() => resend.mutate(i.id)}>Resend</Button>
-                          <Button size="xs" color="red.9" variant="outline" onClick={() => act.mutate(() => call(api.DELETE('/api/v1/invitations/{invitationId}', { params: { path: { invitationId: i.id } } })))}>Cancel</Button>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            loading={resend.isPending && resend.variables === i.id}
+                            onClick={() => resend.mutate(i.id)}
+                          >
+                            Resend
+                          </Button>
+                          <Button
+                            size="xs"
+                            color="red.9"
+                            variant="outline"
+                            onClick={() =>
+                              act.mutate(() =>
+                                call(
+                                  api.DELETE('/api/v1/invitations/{invitationId}', {
+                                    params: { path: { invitationId: i.id } },
+                                  }),
+                                ),
+                              )
+                            }
+                          >
+                            Cancel
+                          </Button>
                         </Group>
                       </Table.Td>
                     </Table.Tr>
@@ -124,7 +233,9 @@ export function TeamPage() {
 }
 
 function InviteForm({ onInvited }: { onInvited: () => unknown }) {
-  const form = useForm<{ email: string; name: string; role: Role }>({ defaultValues: { email: '', name: '', role: 'VALUER' } });
+  const form = useForm<{ email: string; name: string; role: Role }>({
+    defaultValues: { email: '', name: '', role: 'VALUER' },
+  });
   const invite = useMutation({
     mutationFn: (body: { email: string; name: string; role: Role }) => call(api.POST('/api/v1/team/invite', { body })),
     onSuccess: () => {
@@ -138,12 +249,27 @@ function InviteForm({ onInvited }: { onInvited: () => unknown }) {
         <Group grow align="start" wrap="wrap">
           <TextInput label="E-mail" type="email" {...form.register('email')} miw={200} />
           <TextInput label="Name" {...form.register('name')} miw={160} />
-          <Controller control={form.control} name="role" render={({ field }) => (
-            <Select label="Role" data={[...ROLES]} value={field.value} onChange={(v) => field.onChange(v)} allowDeselect={false} miw={120} />
-          )} />
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field }) => (
+              <Select
+                label="Role"
+                data={[...ROLES]}
+                value={field.value}
+                onChange={(v) => field.onChange(v)}
+                allowDeselect={false}
+                miw={120}
+              />
+            )}
+          />
         </Group>
         <FormError error={invite.error} title="Not invited" />
-        {invite.isSuccess && invite.data.delivery === 'EMAILED' && <Alert color="green" role="status">Invitation e-mailed to {invite.data.email}.</Alert>}
+        {invite.isSuccess && invite.data.delivery === 'EMAILED' && (
+          <Alert color="green" role="status">
+            Invitation e-mailed to {invite.data.email}.
+          </Alert>
+        )}
         {invite.isSuccess && invite.data.delivery === 'LINK_SHOWN' && invite.data.acceptPath && (
           <PassOnLink
             testId="invite-link"
@@ -152,7 +278,11 @@ function InviteForm({ onInvited }: { onInvited: () => unknown }) {
             acceptPath={invite.data.acceptPath}
           />
         )}
-        <Group><Button type="submit" loading={invite.isPending}>Send invitation</Button></Group>
+        <Group>
+          <Button type="submit" loading={invite.isPending}>
+            Send invitation
+          </Button>
+        </Group>
       </Stack>
     </form>
   );
@@ -161,16 +291,32 @@ function InviteForm({ onInvited }: { onInvited: () => unknown }) {
 export type Member = Schemas['TeamMember'];
 
 /** An invitation link the ADMIN must pass on (no mail server), with a button to copy it. */
-function PassOnLink({ testId, title, lead, acceptPath }: { testId: string; title: string; lead: string; acceptPath: string }) {
+function PassOnLink({
+  testId,
+  title,
+  lead,
+  acceptPath,
+}: {
+  testId: string;
+  title: string;
+  lead: string;
+  acceptPath: string;
+}) {
   const url = `${window.location.origin}${acceptPath}`;
   return (
     <Alert color="yellow" role="status" title={title} data-testid={testId}>
       <Stack gap={6}>
         <Text size="sm">{lead}</Text>
         <Group gap="xs" wrap="nowrap">
-          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid={`${testId}-url`}>{url}</Text>
+          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid={`${testId}-url`}>
+            {url}
+          </Text>
           <CopyButton value={url}>
-            {({ copied, copy }) => <Button size="xs" variant="default" onClick={copy} style={{ flexShrink: 0 }}>{copied ? 'Copied' : 'Copy link'}</Button>}
+            {({ copied, copy }) => (
+              <Button size="xs" variant="default" onClick={copy} style={{ flexShrink: 0 }}>
+                {copied ? 'Copied' : 'Copy link'}
+              </Button>
+            )}
           </CopyButton>
         </Group>
       </Stack>

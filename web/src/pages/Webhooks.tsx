@@ -2,22 +2,41 @@
 // rotate the secret, send a test event; each endpoint's deliveries with status, attempts, last
 // response code and next retry, and redelivery.
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Code, Group, Paper, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  Paper,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../api/client';
 import { atLeast, useMe } from '../lib/session';
 import { dateTime } from '../lib/format';
 import { FormError } from '../components/FormError';
 import { ScrollX } from '../components/ScrollX';
+import { ENGAGEMENT_EVENT_TYPES } from '../../../src/contract/events';
 
-const EVENTS = ['engagement.stage_changed', 'engagement.gate_pending', 'engagement.completed', 'payment.captured'] as const;
+const EVENTS = ENGAGEMENT_EVENT_TYPES;
 type Endpoint = Schemas['WebhookEndpoint'];
 
 export function WebhooksPage() {
   const { data: me } = useMe();
   const client = useQueryClient();
   const isAdmin = me?.kind === 'user' && atLeast(me, 'ADMIN');
-  const endpoints = useQuery({ queryKey: ['webhooks'], queryFn: () => call(api.GET('/api/v1/settings/webhooks', { params: { query: { limit: 200 } } })), enabled: isAdmin });
+  const endpoints = useQuery({
+    queryKey: ['webhooks'],
+    queryFn: () => call(api.GET('/api/v1/settings/webhooks', { params: { query: { limit: 200 } } })),
+    enabled: isAdmin,
+  });
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>([...EVENTS]);
   const [secret, setSecret] = useState<{ title: string; value: string }>();
@@ -29,27 +48,71 @@ export function WebhooksPage() {
       return client.invalidateQueries({ queryKey: ['webhooks'] });
     },
   });
-  if (!isAdmin) return <Stack><Title order={1} size="h2">Webhooks</Title><Text>Only an ADMIN can see and manage the firm's webhook endpoints.</Text></Stack>;
+  if (!isAdmin)
+    return (
+      <Stack>
+        <Title order={1} size="h2">
+          Webhooks
+        </Title>
+        <Text>Only an ADMIN can see and manage the firm's webhook endpoints.</Text>
+      </Stack>
+    );
   return (
     <Stack>
-      <Title order={1} size="h2">Webhooks</Title>
-      <Text size="sm">Events are signed with the Standard Webhooks scheme and retried for about a day; an endpoint that keeps failing for 5 days is disabled.</Text>
-      <form onSubmit={(e) => { e.preventDefault(); create.mutate(); }} aria-label="Add endpoint">
+      <Title order={1} size="h2">
+        Webhooks
+      </Title>
+      <Text size="sm">
+        Events are signed with the Standard Webhooks scheme and retried for about a day; an endpoint that keeps failing
+        for 5 days is disabled.
+      </Text>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate();
+        }}
+        aria-label="Add endpoint"
+      >
         <Stack maw={720}>
-          <TextInput label="Endpoint URL" placeholder="https://erp.example.in/hooks/valuation" value={url} onChange={(e) => setUrl(e.currentTarget.value)} />
+          <TextInput
+            label="Endpoint URL"
+            placeholder="https://erp.example.in/hooks/valuation"
+            value={url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+          />
           <Checkbox.Group label="Events" value={events} onChange={setEvents}>
-            <Group mt={4}>{EVENTS.map((e) => <Checkbox key={e} value={e} label={e} />)}</Group>
+            <Group mt={4}>
+              {EVENTS.map((e) => (
+                <Checkbox key={e} value={e} label={e} />
+              ))}
+            </Group>
           </Checkbox.Group>
           <FormError error={create.error} title="Endpoint not added" />
-          <Group><Button type="submit" loading={create.isPending} disabled={!url || events.length === 0}>Add endpoint</Button></Group>
+          <Group>
+            <Button type="submit" loading={create.isPending} disabled={!url || events.length === 0}>
+              Add endpoint
+            </Button>
+          </Group>
         </Stack>
       </form>
       {secret && (
-        <Alert color="yellow" title={`${secret.title}: copy it now, it will not be shown again`} data-testid="webhook-secret">
-          <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{secret.value}</Code>
+        <Alert
+          color="yellow"
+          title={`${secret.title}: copy it now, it will not be shown again`}
+          data-testid="webhook-secret"
+        >
+          <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+            {secret.value}
+          </Code>
         </Alert>
       )}
-      {endpoints.data?.map((e) => <EndpointCard key={e.id} endpoint={e} onSecret={(v) => setSecret({ title: `New signing secret for ${e.url}`, value: v })} />)}
+      {endpoints.data?.map((e) => (
+        <EndpointCard
+          key={e.id}
+          endpoint={e}
+          onSecret={(v) => setSecret({ title: `New signing secret for ${e.url}`, value: v })}
+        />
+      ))}
     </Stack>
   );
 }
@@ -58,43 +121,108 @@ function EndpointCard({ endpoint: e, onSecret }: { endpoint: Endpoint; onSecret:
   const client = useQueryClient();
   const deliveries = useQuery({
     queryKey: ['webhooks', e.id, 'deliveries'],
-    queryFn: () => call(api.GET('/api/v1/settings/webhooks/{webhookId}/deliveries', { params: { path: { webhookId: e.id }, query: { limit: 20 } } })),
+    queryFn: () =>
+      call(
+        api.GET('/api/v1/settings/webhooks/{webhookId}/deliveries', {
+          params: { path: { webhookId: e.id }, query: { limit: 20 } },
+        }),
+      ),
     refetchInterval: (q) => (q.state.data?.some((d) => d.status === 'PENDING') ? 1000 : false),
   });
   const refresh = () => client.invalidateQueries({ queryKey: ['webhooks'] });
-  const toggle = useMutation({ mutationFn: (enabled: boolean) => call(api.PATCH('/api/v1/settings/webhooks/{webhookId}', { params: { path: { webhookId: e.id } }, body: { enabled } })), onSuccess: refresh });
-  const rotate = useMutation({ mutationFn: () => call(api.POST('/api/v1/settings/webhooks/{webhookId}/rotate-secret', { params: { path: { webhookId: e.id } } })), onSuccess: (r) => { onSecret(r.secret); return refresh(); } });
-  const test = useMutation({ mutationFn: () => call(api.POST('/api/v1/settings/webhooks/{webhookId}/test', { params: { path: { webhookId: e.id } } })), onSuccess: refresh });
+  const toggle = useMutation({
+    mutationFn: (enabled: boolean) =>
+      call(
+        api.PATCH('/api/v1/settings/webhooks/{webhookId}', {
+          params: { path: { webhookId: e.id } },
+          body: { enabled },
+        }),
+      ),
+    onSuccess: refresh,
+  });
+  const rotate = useMutation({
+    mutationFn: () =>
+      call(api.POST('/api/v1/settings/webhooks/{webhookId}/rotate-secret', { params: { path: { webhookId: e.id } } })),
+    onSuccess: (r) => {
+      onSecret(r.secret);
+      return refresh();
+    },
+  });
+  const test = useMutation({
+    mutationFn: () =>
+      call(api.POST('/api/v1/settings/webhooks/{webhookId}/test', { params: { path: { webhookId: e.id } } })),
+    onSuccess: refresh,
+  });
   const redeliver = useMutation({
-    mutationFn: (deliveryId: string) => call(api.POST('/api/v1/settings/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver', { params: { path: { webhookId: e.id, deliveryId } } })),
+    mutationFn: (deliveryId: string) =>
+      call(
+        api.POST('/api/v1/settings/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver', {
+          params: { path: { webhookId: e.id, deliveryId } },
+        }),
+      ),
     onSuccess: refresh,
   });
   return (
     <Paper withBorder p="md" radius="md" data-testid="webhook-endpoint">
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
-          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>{e.url}</Text>
-          <Switch label={e.enabled ? 'Enabled' : 'Disabled'} checked={e.enabled} onChange={(ev) => toggle.mutate(ev.currentTarget.checked)} />
+          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+            {e.url}
+          </Text>
+          <Switch
+            label={e.enabled ? 'Enabled' : 'Disabled'}
+            checked={e.enabled}
+            onChange={(ev) => toggle.mutate(ev.currentTarget.checked)}
+          />
         </Group>
         <Text size="sm">{e.events.join(', ')}</Text>
         {e.disabledReason && <Alert color="red">Disabled: {e.disabledReason}</Alert>}
         <Group gap="xs">
-          <Button size="xs" variant="default" onClick={() => test.mutate()} loading={test.isPending}>Send test event</Button>
-          <Button size="xs" variant="default" onClick={() => rotate.mutate()} loading={rotate.isPending}>Rotate secret</Button>
+          <Button size="xs" variant="default" onClick={() => test.mutate()} loading={test.isPending}>
+            Send test event
+          </Button>
+          <Button size="xs" variant="default" onClick={() => rotate.mutate()} loading={rotate.isPending}>
+            Rotate secret
+          </Button>
         </Group>
         <FormError error={toggle.error ?? rotate.error ?? test.error ?? redeliver.error} />
         <ScrollX minWidth={720}>
           <Table aria-label={`Deliveries to ${e.url}`} striped>
-            <Table.Thead><Table.Tr><Table.Th>Event</Table.Th><Table.Th>Status</Table.Th><Table.Th>Attempts</Table.Th><Table.Th>Last response</Table.Th><Table.Th>Next retry</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Event</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Attempts</Table.Th>
+                <Table.Th>Last response</Table.Th>
+                <Table.Th>Next retry</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {deliveries.data?.map((d) => (
                 <Table.Tr key={d.id} data-testid="delivery">
-                  <Table.Td>{d.eventType}<Text size="xs" c="gray.7">{dateTime(d.createdAt)}{d.redeliveryOf ? ' · redelivery' : ''}</Text></Table.Td>
-                  <Table.Td><Badge color={d.status === 'DELIVERED' ? 'green.8' : d.status === 'FAILED' ? 'red.8' : 'blue.8'}>{d.status}</Badge></Table.Td>
+                  <Table.Td>
+                    {d.eventType}
+                    <Text size="xs" c="gray.7">
+                      {dateTime(d.createdAt)}
+                      {d.redeliveryOf ? ' · redelivery' : ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={d.status === 'DELIVERED' ? 'green.8' : d.status === 'FAILED' ? 'red.8' : 'blue.8'}>
+                      {d.status}
+                    </Badge>
+                  </Table.Td>
                   <Table.Td>{d.attempts}</Table.Td>
                   <Table.Td>{d.lastResponseStatus ?? (d.lastError ? d.lastError : '—')}</Table.Td>
                   <Table.Td>{d.nextAttemptAt ? dateTime(d.nextAttemptAt) : '—'}</Table.Td>
-                  <Table.Td>{d.status !== 'PENDING' && <Button size="xs" variant="default" onClick={() => redeliver.mutate(d.id)}>Redeliver</Button>}</Table.Td>
+                  <Table.Td>
+                    {d.status !== 'PENDING' && (
+                      <Button size="xs" variant="default" onClick={() => redeliver.mutate(d.id)}>
+                        Redeliver
+                      </Button>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -14,19 +14,19 @@ import { PURPOSES_BY_STATUTE } from '../../../../src/contract/vocabulary';
 import { api, call, type Schemas } from '../../api/client';
 import { PURPOSE_LABELS } from '../../lib/format';
 import { FormError, applyFieldErrors } from '../FormError';
+import { INPUT_STAGES, inStages } from '../../../../src/contract/stages';
 
 type Engagement = Schemas['Engagement'];
 type Form = z.input<typeof createEngagementBody>;
 
 /** The statuses in which the service accepts a change to these fields (the service's own rule). */
-export const DETAILS_EDITABLE = ['CREATED', 'DATA_INGESTING', 'DATA_READY'];
 
 /** Why the details can no longer change, or null while they can. */
 export function detailsLockedReason(e: Engagement, canWrite: boolean): string | null {
   if (!canWrite) return 'Correcting the details needs the VALUER or ADMIN role.';
   if (e.status === 'COMPLETED') return 'The details are fixed: the report has been signed off.';
   if (e.status === 'FAILED') return 'The details are fixed: the engagement has ended.';
-  if (!DETAILS_EDITABLE.includes(e.status)) {
+  if (!inStages(INPUT_STAGES, e.status)) {
     return 'The details are fixed: the valuation has been computed on them. The report facts can still be corrected on the Review tab until sign-off.';
   }
   return null;
@@ -45,10 +45,17 @@ const formOf = (e: Engagement): Form => ({
 export function EditDetails({ engagement, canWrite }: { engagement: Engagement; canWrite: boolean }) {
   const [opened, modal] = useDisclosure(false);
   const locked = detailsLockedReason(engagement, canWrite);
-  if (locked) return <Text size="xs" c="gray.7" data-testid="details-locked">{locked}</Text>;
+  if (locked)
+    return (
+      <Text size="xs" c="gray.7" data-testid="details-locked">
+        {locked}
+      </Text>
+    );
   return (
     <>
-      <Button size="xs" variant="light" onClick={modal.open}>Edit details</Button>
+      <Button size="xs" variant="light" onClick={modal.open}>
+        Edit details
+      </Button>
       <Modal opened={opened} onClose={modal.close} title="Edit details" size="lg">
         {opened ? <DetailsForm engagement={engagement} onDone={modal.close} /> : null}
       </Modal>
@@ -59,13 +66,24 @@ export function EditDetails({ engagement, canWrite }: { engagement: Engagement; 
 function DetailsForm({ engagement, onDone }: { engagement: Engagement; onDone: () => void }) {
   const client = useQueryClient();
   const initial = formOf(engagement);
-  const form = useForm<Form>({ resolver: sentenceResolver(createEngagementBody), mode: 'onTouched', defaultValues: initial });
+  const form = useForm<Form>({
+    resolver: sentenceResolver(createEngagementBody),
+    mode: 'onTouched',
+    defaultValues: initial,
+  });
   const purposes = PURPOSES_BY_STATUTE[engagement.statute as Form['statute']] as readonly string[];
   const save = useMutation({
     mutationFn: (v: z.output<typeof createEngagementBody>) => {
       // Only what changed; a cleared optional field is sent as null (the transaction date then follows the valuation date).
       const body: Record<string, unknown> = {};
-      const keys = ['targetEntity', 'cin', 'purpose', 'valuationDate', 'transactionDate', 'proposedPricePerShare'] as const;
+      const keys = [
+        'targetEntity',
+        'cin',
+        'purpose',
+        'valuationDate',
+        'transactionDate',
+        'proposedPricePerShare',
+      ] as const;
       for (const k of keys) {
         const before = initial[k] === undefined ? undefined : String(initial[k]);
         const after = v[k] === undefined || v[k] === '' ? undefined : String(v[k]);
@@ -88,27 +106,72 @@ function DetailsForm({ engagement, onDone }: { engagement: Engagement; onDone: (
   return (
     <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate>
       <Stack>
-        <Text size="sm" c="gray.7">These can be corrected until the valuation is computed. Each change is recorded in the trail.</Text>
-        <TextInput label="Target entity" withAsterisk {...form.register('targetEntity')} error={err.targetEntity?.message} />
-        <TextInput label="CIN" description="21 characters, e.g. U72200KA2015PTC081234" {...form.register('cin', { setValueAs: blank })} error={err.cin?.message} />
+        <Text size="sm" c="gray.7">
+          These can be corrected until the valuation is computed. Each change is recorded in the trail.
+        </Text>
+        <TextInput
+          label="Target entity"
+          withAsterisk
+          {...form.register('targetEntity')}
+          error={err.targetEntity?.message}
+        />
+        <TextInput
+          label="CIN"
+          description="21 characters, e.g. U72200KA2015PTC081234"
+          {...form.register('cin', { setValueAs: blank })}
+          error={err.cin?.message}
+        />
         {purposes.length > 0 && (
           <Controller
             control={form.control}
             name="purpose"
             render={({ field }) => (
-              <Select label="Purpose" description="Needed for a single concluded value" clearable data={purposes.map((p) => ({ value: p, label: PURPOSE_LABELS[p] ?? p }))} value={field.value ?? null} onChange={(v) => field.onChange(v ?? undefined)} error={err.purpose?.message} />
+              <Select
+                label="Purpose"
+                description="Needed for a single concluded value"
+                clearable
+                data={purposes.map((p) => ({ value: p, label: PURPOSE_LABELS[p] ?? p }))}
+                value={field.value ?? null}
+                onChange={(v) => field.onChange(v ?? undefined)}
+                error={err.purpose?.message}
+              />
             )}
           />
         )}
-        <TextInput label="Proposed price per share (₹, optional)" description="Tested against the statute's rule in the valuation" placeholder="245.50" {...form.register('proposedPricePerShare', { setValueAs: blank })} error={err.proposedPricePerShare?.message} />
+        <TextInput
+          label="Proposed price per share (₹, optional)"
+          description="Tested against the statute's rule in the valuation"
+          placeholder="245.50"
+          {...form.register('proposedPricePerShare', { setValueAs: blank })}
+          error={err.proposedPricePerShare?.message}
+        />
         <Group grow align="flex-start">
-          <TextInput label="Valuation date" type="date" {...form.register('valuationDate', { setValueAs: blank })} error={err.valuationDate?.message} />
-          <TextInput label="Transaction date" type="date" description="The valuation date when left blank" {...form.register('transactionDate', { setValueAs: blank })} error={err.transactionDate?.message} />
+          <TextInput
+            label="Valuation date"
+            type="date"
+            {...form.register('valuationDate', { setValueAs: blank })}
+            error={err.valuationDate?.message}
+          />
+          <TextInput
+            label="Transaction date"
+            type="date"
+            description="The valuation date when left blank"
+            {...form.register('transactionDate', { setValueAs: blank })}
+            error={err.transactionDate?.message}
+          />
         </Group>
-        <FormError error={save.error} title="Not saved" fieldsShown={['targetEntity', 'cin', 'purpose', 'proposedPricePerShare', 'valuationDate', 'transactionDate']} />
+        <FormError
+          error={save.error}
+          title="Not saved"
+          fieldsShown={['targetEntity', 'cin', 'purpose', 'proposedPricePerShare', 'valuationDate', 'transactionDate']}
+        />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>Cancel</Button>
-          <Button type="submit" loading={save.isPending}>Save details</Button>
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save details
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -1,5 +1,5 @@
-// Documents: drag-and-drop upload with progress, template downloads, ingestion errors exactly as the
-// API reports them (pointer, row and column), and a preview of the ingested financials.
+// Documents: drag-and-drop upload with progress, template downloads, and ingestion errors exactly as the
+// API reports them (pointer, row and column); the ingested financials are shown by FinancialsPreview.
 import { ScrollX } from '../ScrollX';
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Group, Progress, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
@@ -7,12 +7,12 @@ import { Dropzone } from '@mantine/dropzone';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
 import { uploadDocument } from '../../api/upload';
-import { date, dateTime, groupIndian, rupees } from '../../lib/format';
-import { rupeesIn, UNIT_WORDS } from '../../../../src/contract/money-format';
-import { financialLabel } from '../../../../src/contract/financial-labels';
+import { dateTime, groupIndian } from '../../lib/format';
 import { FormError } from '../FormError';
 import { fieldLabel, sentence } from '../../../../src/contract/sentences';
 import { saveBlob } from '../../lib/download';
+import { FINANCIALS_STAGES, FINANCIALS_UPLOAD_STAGES, inStages } from '../../../../src/contract/stages';
+import { FinancialsPreview } from './FinancialsPreview';
 
 type Engagement = Schemas['Engagement'];
 
@@ -22,7 +22,12 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
   const [progress, setProgress] = useState<number>();
   const docs = useQuery({
     queryKey: ['engagement', engagement.id, 'documents', engagement.status],
-    queryFn: () => call(api.GET('/api/v1/engagements/{id}/documents', { params: { path: { id: engagement.id }, query: { limit: 50 } } })),
+    queryFn: () =>
+      call(
+        api.GET('/api/v1/engagements/{id}/documents', {
+          params: { path: { id: engagement.id }, query: { limit: 50 } },
+        }),
+      ),
     refetchInterval: (q) => (q.state.data?.some((d) => d.status === 'PARSING' || d.status === 'STORED') ? 1500 : false),
   });
   const upload = useMutation({
@@ -32,11 +37,15 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
       void client.invalidateQueries({ queryKey: ['engagement', engagement.id] });
     },
   });
-  const uploadOpen = ['CREATED', 'DATA_READY'].includes(engagement.status) || (kind === 'SUPPORTING' && engagement.status === 'DATA_INGESTING');
+  const uploadOpen =
+    inStages(FINANCIALS_UPLOAD_STAGES, engagement.status) ||
+    (kind === 'SUPPORTING' && engagement.status === 'DATA_INGESTING');
 
   return (
     <Stack>
-      <Title order={2} size="h3">Documents</Title>
+      <Title order={2} size="h3">
+        Documents
+      </Title>
       <Group gap="xs">
         <Text size="sm">Blank templates:</Text>
         {(['xlsx', 'csv', 'json'] as const).map((f) => (
@@ -44,9 +53,17 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
             financials.{f}
           </Anchor>
         ))}
-        <Text size="sm" ml="md">Filled-in example (a fictitious company, to see the layout; not to value):</Text>
+        <Text size="sm" ml="md">
+          Filled-in example (a fictitious company, to see the layout; not to value):
+        </Text>
         {(['xlsx', 'csv', 'json'] as const).map((f) => (
-          <Anchor key={`example-${f}`} component="button" type="button" size="sm" onClick={() => void downloadTemplate(f, 'example')}>
+          <Anchor
+            key={`example-${f}`}
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => void downloadTemplate(f, 'example')}
+          >
             example.{f}
           </Anchor>
         ))}
@@ -54,36 +71,78 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
       {canWrite ? (
         uploadOpen ? (
           <Stack gap="xs">
-            <SegmentedControl value={kind} onChange={(v) => setKind(v as typeof kind)} data={[{ value: 'FINANCIALS', label: 'Financials' }, { value: 'SUPPORTING', label: 'Supporting document' }]} aria-label="Document kind" w="fit-content" />
-            <Dropzone onDrop={(files) => files[0] && upload.mutate(files[0])} multiple={false} loading={upload.isPending} aria-label={`Upload ${kind === 'FINANCIALS' ? 'financials' : 'a supporting document'}`} data-testid="upload">
+            <SegmentedControl
+              value={kind}
+              onChange={(v) => setKind(v as typeof kind)}
+              data={[
+                { value: 'FINANCIALS', label: 'Financials' },
+                { value: 'SUPPORTING', label: 'Supporting document' },
+              ]}
+              aria-label="Document kind"
+              w="fit-content"
+            />
+            <Dropzone
+              onDrop={(files) => files[0] && upload.mutate(files[0])}
+              multiple={false}
+              loading={upload.isPending}
+              aria-label={`Upload ${kind === 'FINANCIALS' ? 'financials' : 'a supporting document'}`}
+              data-testid="upload"
+            >
               <Stack align="center" gap={4} py="lg">
                 <Text fw={600}>Drop a file here, or click to choose it</Text>
-                <Text size="sm" c="gray.7">{kind === 'FINANCIALS' ? 'XLSX, CSV or JSON in the template layout' : 'PDF, XLSX, CSV or JSON'} · up to 25 MiB</Text>
+                <Text size="sm" c="gray.7">
+                  {kind === 'FINANCIALS' ? 'XLSX, CSV or JSON in the template layout' : 'PDF, XLSX, CSV or JSON'} · up
+                  to 25 MiB
+                </Text>
               </Stack>
             </Dropzone>
             {progress !== undefined && <Progress value={progress} aria-label="Upload progress" size="lg" />}
             <FormError error={upload.error} title="Upload refused" />
           </Stack>
         ) : (
-          <Text size="sm" c="gray.7">Uploads are closed: {engagement.status === 'DATA_INGESTING' ? 'financials are being read.' : 'computation has started.'}</Text>
+          <Text size="sm" c="gray.7">
+            Uploads are closed:{' '}
+            {engagement.status === 'DATA_INGESTING' ? 'financials are being read.' : 'computation has started.'}
+          </Text>
         )
       ) : (
-        <Text size="sm" c="gray.7">Uploading needs the VALUER or ADMIN role.</Text>
+        <Text size="sm" c="gray.7">
+          Uploading needs the VALUER or ADMIN role.
+        </Text>
       )}
       <FormError error={docs.error} title="Could not load documents" />
       {docs.data?.map((d) => (
         <Stack key={d.id} gap={4}>
           <Group gap="xs" wrap="wrap">
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{d.fileName}</Text>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {d.fileName}
+            </Text>
             <Badge color="gray.8">{d.kind}</Badge>
-            <Badge color={d.status === 'REJECTED' ? 'red' : d.status === 'PARSED' ? 'green' : 'blue'} data-testid="document-status">{d.status}</Badge>
-            <Text size="xs" c="gray.7">{groupIndian(String(d.sizeBytes))} bytes · {dateTime(d.createdAt)}</Text>
+            <Badge
+              color={d.status === 'REJECTED' ? 'red' : d.status === 'PARSED' ? 'green' : 'blue'}
+              data-testid="document-status"
+            >
+              {d.status}
+            </Badge>
+            <Text size="xs" c="gray.7">
+              {groupIndian(String(d.sizeBytes))} bytes · {dateTime(d.createdAt)}
+            </Text>
           </Group>
           {d.errors && d.errors.length > 0 && (
-            <Alert color="red" title={`${d.errors.length} problem${d.errors.length > 1 ? 's' : ''} in ${d.fileName}`} data-testid="ingestion-errors">
+            <Alert
+              color="red"
+              title={`${d.errors.length} problem${d.errors.length > 1 ? 's' : ''} in ${d.fileName}`}
+              data-testid="ingestion-errors"
+            >
               <ScrollX minWidth={400}>
                 <Table aria-label="Ingestion errors">
-                  <Table.Thead><Table.Tr><Table.Th>Where</Table.Th><Table.Th>Field</Table.Th><Table.Th>Problem</Table.Th></Table.Tr></Table.Thead>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Where</Table.Th>
+                      <Table.Th>Field</Table.Th>
+                      <Table.Th>Problem</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
                   <Table.Tbody>
                     {d.errors.map((e, i) => (
                       <Table.Tr key={i}>
@@ -99,168 +158,22 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
           )}
         </Stack>
       ))}
-      {['DATA_READY', 'COMPUTING', 'GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED'].includes(engagement.status) && <FinancialsPreview id={engagement.id} />}
+      {inStages(FINANCIALS_STAGES, engagement.status) && <FinancialsPreview id={engagement.id} />}
     </Stack>
   );
 }
 
 async function downloadTemplate(format: 'xlsx' | 'csv' | 'json', kind: 'blank' | 'example') {
-  const { data, response } = kind === 'blank'
-    ? await api.GET('/api/v1/templates/financials.{format}', { params: { path: { format } }, parseAs: 'blob' })
-    : await api.GET('/api/v1/templates/financials-example.{format}', { params: { path: { format } }, parseAs: 'blob' });
-  if (response.ok && data) saveBlob(data as unknown as Blob, kind === 'blank' ? `financials-template-blank.${format}` : `financials-example.${format}`);
-}
-
-// The generated type says unknown for the decimal strings (a custom check in the schema): every amount is one.
-type Row = Record<string, string> & { year: string };
-type Financials = {
-  sourceUnit: string;
-  balanceSheetDate: string;
-  shares: { equitySharesOutstanding: string; faceValuePerShare: string };
-  balanceSheet: Record<string, string>;
-  navAdjustments: Record<string, string | undefined>;
-  projections: Row[];
-  nonOperatingAssets: string;
-  equityBridge?: {
-    nonOperatingAssets?: { name: string; fairValue: string }[]; leaseLiabilities?: string; minorityInterest?: string; surplusCash?: string;
-    cashAdjustmentSinceBalanceSheet?: string; contingentLiabilities?: { description: string; amount: string; probability: string }[];
-  };
-  peers: { name: string; evToEbitda?: string; evToRevenue?: string; peRatio?: string; priceToBook?: string }[];
-  liquidation?: {
-    assets: { assetClass: string; description?: string; bookValue: string; fairValue?: string; liquidationValue?: string; estimates?: unknown[] }[];
-    liquidationCosts: string; liabilities?: string;
-  };
-  history?: Row[];
-  shareholding?: { holder: string; instrument: string; number: string; faceValue: string; conversionRatio?: string; exercisePrice?: string }[];
-};
-
-const LIABILITY_KEYS = new Set([
-  'equityShareCapital', 'preferenceShareCapital', 'reservesAndSurplus', 'longTermBorrowings', 'shortTermBorrowings', 'tradePayables',
-  'otherCurrentLiabilities', 'otherNonCurrentLiabilities', 'deferredTaxLiabilities', 'longTermProvisions', 'shortTermProvisions',
-]);
-
-/** A label column and amount columns; every table scrolls inside its own box. */
-function FigureTable({ label, head, rows }: { label: string; head?: string[]; rows: { key: string; label: string; cells: string[] }[] }) {
-  if (rows.length === 0) return null;
-  const cols = head?.length ?? rows[0].cells.length;
-  return (
-    <ScrollX minWidth={cols > 2 ? 560 : 320} label={`${label} (scrolls sideways)`}>
-      <Table aria-label={label} striped>
-        {head ? <Table.Thead><Table.Tr><Table.Th>{label}</Table.Th>{head.map((h) => <Table.Th key={h} ta="right">{h}</Table.Th>)}</Table.Tr></Table.Thead> : null}
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.key}>
-              <Table.Th scope="row" fw={500}>{r.label}</Table.Th>
-              {r.cells.map((c, i) => <Table.Td key={i} ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{c}</Table.Td>)}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollX>
-  );
-}
-
-const times = (v: string | undefined) => (v === undefined ? '—' : `${v}×`);
-
-function FinancialsPreview({ id }: { id: string }) {
-  const fin = useQuery({
-    queryKey: ['engagement', id, 'financials'],
-    queryFn: async () => (await call(api.GET('/api/v1/engagements/{id}/financials', { params: { path: { id } } }))).financials as unknown as Financials,
-  });
-  const f = fin.data;
-  if (!f) return <FormError error={fin.error} title="Could not load the ingested financials" />;
-  const unit = f.sourceUnit;
-  const amount = (v: string) => rupeesIn(v, unit);
-  // The document's own unit in every table (lakh, crore), the heading saying which.
-  const inWords = UNIT_WORDS[unit] ? `₹ ${UNIT_WORDS[unit]}` : '₹';
-  const lines = (o: Record<string, string | undefined>, keep: (k: string) => boolean = () => true) =>
-    Object.entries(o).filter(([k, v]) => v !== undefined && keep(k)).map(([k, v]) => ({ key: k, label: financialLabel(k), cells: [amount(v!)] }));
-  const perYear = (years: Record<string, string>[]) => {
-    const keys = years.length ? Object.keys(years[0]).filter((k) => k !== 'year') : [];
-    return keys.map((k) => ({ key: k, label: financialLabel(k), cells: years.map((y) => (k === 'taxRate' ? `${y[k]} %` : amount(y[k]))) }));
-  };
-  const history = f.history ?? [];
-  const shareholding = f.shareholding ?? [];
-  const bridge = f.equityBridge;
-  return (
-    <Stack gap="sm" data-testid="financials-preview">
-      <Title order={3} size="h4">Ingested financials</Title>
-      <Text size="sm">
-        Balance sheet at {date(f.balanceSheetDate)}. Amounts in {inWords}, as in the document. {groupIndian(f.shares.equitySharesOutstanding.replace(/\.0+$/, ''))} equity shares of {rupeesIn(f.shares.faceValuePerShare, 'RUPEES')} each.
-      </Text>
-      <Title order={4} size="h5">Balance sheet</Title>
-      <FigureTable label="Equity and liabilities" head={[inWords]} rows={lines(f.balanceSheet, (k) => LIABILITY_KEYS.has(k))} />
-      <FigureTable label="Assets" head={[inWords]} rows={lines(f.balanceSheet, (k) => !LIABILITY_KEYS.has(k))} />
-      {f.projections.length > 0 && (
-        <>
-          <Title order={4} size="h5">Projections</Title>
-          <FigureTable label={`Projections (${inWords})`} head={f.projections.map((p) => p.year)} rows={perYear(f.projections)} />
-        </>
-      )}
-      {history.length > 0 && (
-        <>
-          <Title order={4} size="h5">Historical performance</Title>
-          <FigureTable label={`History (${inWords})`} head={history.map((y) => y.year)} rows={perYear(history)} />
-        </>
-      )}
-      {Object.values(f.navAdjustments).some((v) => v !== undefined && !/^0+(\.0+)?$/.test(v)) && (
-        <>
-          <Title order={4} size="h5">Net asset value adjustments (Rule 11UA)</Title>
-          <FigureTable label="Adjustments" head={[inWords]} rows={lines(f.navAdjustments, (k) => !/^0+(\.0+)?$/.test(f.navAdjustments[k] ?? '0'))} />
-        </>
-      )}
-      {(!/^0+(\.0+)?$/.test(f.nonOperatingAssets) || bridge) && (
-        <>
-          <Title order={4} size="h5">Equity bridge</Title>
-          <FigureTable label="Equity bridge" head={[inWords]} rows={[
-            ...(bridge?.nonOperatingAssets ?? []).map((a, i) => ({ key: `noa-${i}`, label: `Non-operating asset: ${a.name}`, cells: [amount(a.fairValue)] })),
-            ...(!bridge?.nonOperatingAssets?.length ? [{ key: 'noa', label: 'Non-operating assets', cells: [amount(f.nonOperatingAssets)] }] : []),
-            ...lines({ leaseLiabilities: bridge?.leaseLiabilities, minorityInterest: bridge?.minorityInterest, surplusCash: bridge?.surplusCash, cashAdjustmentSinceBalanceSheet: bridge?.cashAdjustmentSinceBalanceSheet }),
-            ...(bridge?.contingentLiabilities ?? []).map((c, i) => ({ key: `cl-${i}`, label: `Contingent liability: ${c.description} (${c.probability} % likely)`, cells: [amount(c.amount)] })),
-          ]} />
-        </>
-      )}
-      {shareholding.length > 0 && (
-        <>
-          <Title order={4} size="h5">Shareholding</Title>
-          <ScrollX minWidth={560} label="Shareholding (scrolls sideways)">
-            <Table aria-label="Shareholding" striped>
-              <Table.Thead><Table.Tr><Table.Th>Holder</Table.Th><Table.Th>Instrument</Table.Th><Table.Th ta="right">Number</Table.Th><Table.Th ta="right">Face value (₹)</Table.Th><Table.Th ta="right">Terms</Table.Th></Table.Tr></Table.Thead>
-              <Table.Tbody>
-                {shareholding.map((r, i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.holder}</Table.Td>
-                    <Table.Td>{financialLabel(r.instrument)}</Table.Td>
-                    <Table.Td ta="right">{groupIndian(r.number.replace(/\.0+$/, ''))}</Table.Td>
-                    <Table.Td ta="right">{rupeesIn(r.faceValue, 'RUPEES')}</Table.Td>
-                    <Table.Td ta="right">{r.conversionRatio ? `converts at ${r.conversionRatio} : 1` : r.exercisePrice ? `exercise price ${rupees(r.exercisePrice)}` : '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollX>
-        </>
-      )}
-      {f.peers.length > 0 && (
-        <>
-          <Title order={4} size="h5">Comparable companies</Title>
-          <FigureTable label="Peers" head={['EV / EBITDA', 'EV / Revenue', 'Price / Earnings', 'Price / Book value']}
-            rows={f.peers.map((p, i) => ({ key: `${i}`, label: p.name, cells: [times(p.evToEbitda), times(p.evToRevenue), times(p.peRatio), times(p.priceToBook)] }))} />
-        </>
-      )}
-      {f.liquidation && (
-        <>
-          <Title order={4} size="h5">Assets on liquidation</Title>
-          <FigureTable label={`Liquidation (${inWords})`} head={['Book value', 'Fair value', 'Liquidation value']} rows={[
-            ...f.liquidation.assets.map((a, i) => ({
-              key: `a-${i}`, label: `${financialLabel(a.assetClass)}${a.description ? `: ${a.description}` : ''}`,
-              cells: [amount(a.bookValue), a.fairValue ? amount(a.fairValue) : a.estimates ? `${a.estimates.length} estimates` : '—', a.liquidationValue ? amount(a.liquidationValue) : a.estimates ? `${a.estimates.length} estimates` : '—'],
-            })),
-            { key: 'costs', label: 'Costs of liquidation', cells: ['', '', amount(f.liquidation.liquidationCosts)] },
-            ...(f.liquidation.liabilities ? [{ key: 'liab', label: 'Liabilities', cells: ['', '', amount(f.liquidation.liabilities)] }] : []),
-          ]} />
-        </>
-      )}
-    </Stack>
-  );
+  const { data, response } =
+    kind === 'blank'
+      ? await api.GET('/api/v1/templates/financials.{format}', { params: { path: { format } }, parseAs: 'blob' })
+      : await api.GET('/api/v1/templates/financials-example.{format}', {
+          params: { path: { format } },
+          parseAs: 'blob',
+        });
+  if (response.ok && data)
+    saveBlob(
+      data as unknown as Blob,
+      kind === 'blank' ? `financials-template-blank.${format}` : `financials-example.${format}`,
+    );
 }

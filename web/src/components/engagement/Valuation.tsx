@@ -9,6 +9,7 @@ import { saveBlob } from '../../lib/download';
 import { useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
 import { rupees, dateTime } from '../../lib/format';
+import { VALUED_STAGES, inStages } from '../../../../src/contract/stages';
 
 const MethodsChart = lazy(() => import('./MethodsChart'));
 const ACT_LABELS: Record<string, string> = {
@@ -19,13 +20,12 @@ const ACT_LABELS: Record<string, string> = {
   INSOLVENCY_AND_BANKRUPTCY_CODE_2016: 'Insolvency and Bankruptcy Code, 2016',
 };
 type Valuation = Schemas['Valuation'];
-const COMPUTED = ['GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED'];
 
 export function useValuation(engagement: Schemas['Engagement']) {
   return useQuery({
     queryKey: ['engagement', engagement.id, 'valuation'],
     queryFn: () => call(api.GET('/api/v1/engagements/{id}/valuation', { params: { path: { id: engagement.id } } })),
-    enabled: COMPUTED.includes(engagement.status),
+    enabled: inStages(VALUED_STAGES, engagement.status),
   });
 }
 
@@ -39,22 +39,35 @@ function formatLine(value: string, kind: string) {
 
 export function ValuationView({ engagement }: { engagement: Schemas['Engagement'] }) {
   const v = useValuation(engagement);
-  if (!COMPUTED.includes(engagement.status)) {
-    return <Text c="gray.7">{engagement.status === 'COMPUTING' ? 'Computing the valuation…' : 'The valuation appears here once the financials are ready and the assumptions are locked.'}</Text>;
+  if (!inStages(VALUED_STAGES, engagement.status)) {
+    return (
+      <Text c="gray.7">
+        {engagement.status === 'COMPUTING'
+          ? 'Computing the valuation…'
+          : 'The valuation appears here once the financials are ready and the assumptions are locked.'}
+      </Text>
+    );
   }
   if (!v.data) return v.isPending ? <Busy label="Loading valuation" /> : <Alert color="red">{v.error?.message}</Alert>;
   const val = v.data;
   return (
     <Stack>
-      <Title order={2} size="h3">Valuation</Title>
+      <Title order={2} size="h3">
+        Valuation
+      </Title>
       <Conclusion val={val} />
       <Group>
-        <Button variant="default" size="xs" onClick={() => void downloadWorkpapers(val.engagementId)}>Download live workpapers (XLSX)</Button>
+        <Button variant="default" size="xs" onClick={() => void downloadWorkpapers(val.engagementId)}>
+          Download live workpapers (XLSX)
+        </Button>
       </Group>
       {val.compliance && <Compliance c={val.compliance} />}
       <WarningList warnings={val.warnings} title="Warnings" testId="valuation-warnings" />
       <Suspense fallback={<Busy label="Loading chart" />}>
-        <MethodsChart methods={val.methods.map((m) => ({ label: m.title, value: m.valuePerShare }))} concluded={val.conclusion.valuePerShare ?? undefined} />
+        <MethodsChart
+          methods={val.methods.map((m) => ({ label: m.title, value: m.valuePerShare }))}
+          concluded={val.conclusion.valuePerShare ?? undefined}
+        />
       </Suspense>
       <Accordion multiple variant="separated">
         {val.methods.map((m) => (
@@ -71,8 +84,17 @@ export function ValuationView({ engagement }: { engagement: Schemas['Engagement'
                   <Table.Tbody>
                     {m.lines.map((l, i) => (
                       <Table.Tr key={i}>
-                        <Table.Td>{l.label}{l.note && <Text size="xs" c="gray.7">{l.note}</Text>}</Table.Td>
-                        <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>{formatLine(l.value, l.kind)}</Table.Td>
+                        <Table.Td>
+                          {l.label}
+                          {l.note && (
+                            <Text size="xs" c="gray.7">
+                              {l.note}
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                          {formatLine(l.value, l.kind)}
+                        </Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -83,7 +105,9 @@ export function ValuationView({ engagement }: { engagement: Schemas['Engagement'
         ))}
       </Accordion>
       {val.sensitivity && <Sensitivity s={val.sensitivity} />}
-      <Text size="xs" c="gray.7">Engine {val.engineVersion} · computed {dateTime(val.computedAt)} · {val.conventions.rounding}</Text>
+      <Text size="xs" c="gray.7">
+        Engine {val.engineVersion} · computed {dateTime(val.computedAt)} · {val.conventions.rounding}
+      </Text>
     </Stack>
   );
 }
@@ -96,37 +120,95 @@ function Conclusion({ val }: { val: Valuation }) {
         {c.valuePerShare && (
           <Group gap="xs" align="baseline" wrap="wrap">
             <Text fw={600}>Concluded value per share</Text>
-            <Text fz={28} fw={800} c="indigo.9" data-testid="concluded-value">{rupees(c.valuePerShare)}</Text>
+            <Text fz={28} fw={800} c="indigo.9" data-testid="concluded-value">
+              {rupees(c.valuePerShare)}
+            </Text>
             {c.floorOrCeiling && <Badge color="grape">{c.floorOrCeiling}</Badge>}
           </Group>
         )}
         {/* IBC: the assets' value in total is the headline, never a value per share. */}
-        {c.fairValue && <Text><strong>Fair value of the assets:</strong> <span data-testid="concluded-value">{rupees(c.fairValue.totalValue ?? c.fairValue.equityValue)}</span> (left for equity after creditors and preference capital: {rupees(c.fairValue.equityValue)})</Text>}
-        {c.liquidationValue && <Text><strong>{c.fairValue ? 'Liquidation value' : 'Realisable value'} of the assets:</strong> <span data-testid={c.fairValue ? undefined : 'concluded-value'}>{rupees(c.liquidationValue.totalValue ?? c.liquidationValue.equityValue)}</span> (left for equity: {rupees(c.liquidationValue.equityValue)})</Text>}
-        {val.statute === 'IBC_LIQUIDATION' && val.purpose !== 'LIQUIDATION_REALISABLE_VALUE' && <Text size="sm" c="gray.7">Confidential (CIRP Regulations, Reg 35(2)): shared with the committee of creditors only after resolution plans are received, against a confidentiality undertaking.</Text>}
+        {c.fairValue && (
+          <Text>
+            <strong>Fair value of the assets:</strong>{' '}
+            <span data-testid="concluded-value">{rupees(c.fairValue.totalValue ?? c.fairValue.equityValue)}</span> (left
+            for equity after creditors and preference capital: {rupees(c.fairValue.equityValue)})
+          </Text>
+        )}
+        {c.liquidationValue && (
+          <Text>
+            <strong>{c.fairValue ? 'Liquidation value' : 'Realisable value'} of the assets:</strong>{' '}
+            <span data-testid={c.fairValue ? undefined : 'concluded-value'}>
+              {rupees(c.liquidationValue.totalValue ?? c.liquidationValue.equityValue)}
+            </span>{' '}
+            (left for equity: {rupees(c.liquidationValue.equityValue)})
+          </Text>
+        )}
+        {val.statute === 'IBC_LIQUIDATION' && val.purpose !== 'LIQUIDATION_REALISABLE_VALUE' && (
+          <Text size="sm" c="gray.7">
+            Confidential (CIRP Regulations, Reg 35(2)): shared with the committee of creditors only after resolution
+            plans are received, against a confidentiality undertaking.
+          </Text>
+        )}
         {c.byPurpose?.map((p) => (
-          <Text key={p.purpose + p.method}><strong>{p.purpose}</strong> ({p.method}): <span data-testid="concluded-value">{rupees(p.valuePerShare)}</span>{p.floorOrCeiling ? ` · ${p.floorOrCeiling}` : ''}</Text>
+          <Text key={p.purpose + p.method}>
+            <strong>{p.purpose}</strong> ({p.method}):{' '}
+            <span data-testid="concluded-value">{rupees(p.valuePerShare)}</span>
+            {p.floorOrCeiling ? ` · ${p.floorOrCeiling}` : ''}
+          </Text>
         ))}
         <Text size="sm">{c.basis}</Text>
         {val.legalBasis && (
           <Text size="sm" data-testid="legal-basis">
-            <strong>Legal basis:</strong> {ACT_LABELS[val.legalBasis.act] ?? val.legalBasis.act}{val.legalBasis.provisions.length ? `: ${val.legalBasis.provisions.join(', ')}` : ''}; {val.legalBasis.rules.join('; ')}
+            <strong>Legal basis:</strong> {ACT_LABELS[val.legalBasis.act] ?? val.legalBasis.act}
+            {val.legalBasis.provisions.length ? `: ${val.legalBasis.provisions.join(', ')}` : ''};{' '}
+            {val.legalBasis.rules.join('; ')}
           </Text>
         )}
-        {c.weightsSetBy && <Text size="sm"><strong>Weights:</strong> {c.weightsSetBy === 'VALUER' ? 'set by the valuer' : 'the engine default'}{c.weightsRationale ? ` — ${c.weightsRationale}` : ''}</Text>}
+        {c.weightsSetBy && (
+          <Text size="sm">
+            <strong>Weights:</strong> {c.weightsSetBy === 'VALUER' ? 'set by the valuer' : 'the engine default'}
+            {c.weightsRationale ? ` — ${c.weightsRationale}` : ''}
+          </Text>
+        )}
         {c.discount && (
           <Text size="sm" data-testid="discount">
-            <strong>Discount for lack of marketability {c.discount.percent}%:</strong> {rupees(c.discount.valueBeforeDiscount)} before, less {rupees(c.discount.discountPerShare)}, {rupees(c.discount.valueAfterDiscount)} after — {c.discount.rationale}
+            <strong>Discount for lack of marketability {c.discount.percent}%:</strong>{' '}
+            {rupees(c.discount.valueBeforeDiscount)} before, less {rupees(c.discount.discountPerShare)},{' '}
+            {rupees(c.discount.valueAfterDiscount)} after — {c.discount.rationale}
           </Text>
         )}
-        {c.fairValue?.shortfall && <Text size="sm" c="red.9">Shortfall to creditors (fair value): {rupees(c.fairValue.shortfall)}; equity receives nil.</Text>}
-        {c.liquidationValue?.shortfall && <Text size="sm" c="red.9">Shortfall to creditors (liquidation value): {rupees(c.liquidationValue.shortfall)}; equity receives nil.</Text>}
+        {c.fairValue?.shortfall && (
+          <Text size="sm" c="red.9">
+            Shortfall to creditors (fair value): {rupees(c.fairValue.shortfall)}; equity receives nil.
+          </Text>
+        )}
+        {c.liquidationValue?.shortfall && (
+          <Text size="sm" c="red.9">
+            Shortfall to creditors (liquidation value): {rupees(c.liquidationValue.shortfall)}; equity receives nil.
+          </Text>
+        )}
         {c.weights && (
           <Table aria-label="Method weights" mt="xs">
-            <Table.Thead><Table.Tr><Table.Th>Method</Table.Th><Table.Th ta="right">Weight</Table.Th><Table.Th ta="right">Value per share</Table.Th><Table.Th ta="right">Weighted</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Method</Table.Th>
+                <Table.Th ta="right">Weight</Table.Th>
+                <Table.Th ta="right">Value per share</Table.Th>
+                <Table.Th ta="right">Weighted</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {c.weights.map((w) => (
-                <Table.Tr key={w.method}><Table.Td>{w.method}</Table.Td><Table.Td ta="right">{w.weightPercent}%</Table.Td><Table.Td ta="right" ff="monospace">{rupees(w.valuePerShare)}</Table.Td><Table.Td ta="right" ff="monospace">{rupees(w.weightedValuePerShare)}</Table.Td></Table.Tr>
+                <Table.Tr key={w.method}>
+                  <Table.Td>{w.method}</Table.Td>
+                  <Table.Td ta="right">{w.weightPercent}%</Table.Td>
+                  <Table.Td ta="right" ff="monospace">
+                    {rupees(w.valuePerShare)}
+                  </Table.Td>
+                  <Table.Td ta="right" ff="monospace">
+                    {rupees(w.weightedValuePerShare)}
+                  </Table.Td>
+                </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
@@ -137,7 +219,10 @@ function Conclusion({ val }: { val: Valuation }) {
 }
 
 async function downloadWorkpapers(id: string) {
-  const { data, response } = await api.GET('/api/v1/engagements/{id}/valuation/workpapers.xlsx', { params: { path: { id } }, parseAs: 'blob' });
+  const { data, response } = await api.GET('/api/v1/engagements/{id}/valuation/workpapers.xlsx', {
+    params: { path: { id } },
+    parseAs: 'blob',
+  });
   if (response.ok && data) saveBlob(data as unknown as Blob, `workpapers-${id}.xlsx`);
 }
 
@@ -145,18 +230,52 @@ async function downloadWorkpapers(id: string) {
 function Compliance({ c }: { c: NonNullable<Valuation['compliance']> }) {
   return (
     <Stack gap="xs" data-testid="compliance">
-      <Title order={3} size="h4">Proposed price {rupees(c.proposedPricePerShare)} per share</Title>
+      <Title order={3} size="h4">
+        Proposed price {rupees(c.proposedPricePerShare)} per share
+      </Title>
       <ScrollX minWidth={640}>
         <Table aria-label="Price compliance" striped>
-          <Table.Thead><Table.Tr><Table.Th>Rule</Table.Th><Table.Th>Test</Table.Th><Table.Th ta="right">Line</Table.Th><Table.Th ta="right">Margin</Table.Th><Table.Th miw={130}>Result</Table.Th></Table.Tr></Table.Thead>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Rule</Table.Th>
+              <Table.Th>Test</Table.Th>
+              <Table.Th ta="right">Line</Table.Th>
+              <Table.Th ta="right">Margin</Table.Th>
+              <Table.Th miw={130}>Result</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
           <Table.Tbody>
             {c.tests.map((t, i) => (
               <Table.Tr key={i}>
-                <Table.Td>{t.rule}{t.purpose ? <Text size="xs" c="gray.7">{t.purpose}</Text> : null}</Table.Td>
-                <Table.Td>{t.test}<Text size="xs" c="gray.7">{t.note}</Text></Table.Td>
-                <Table.Td ta="right" ff="monospace">{rupees(t.linePerShare)}</Table.Td>
-                <Table.Td ta="right" ff="monospace">{rupees(t.margin)} ({t.marginPercent}%)</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{!t.applies ? <Badge color="gray.7">not applicable</Badge> : t.passes ? <Badge color="green.8">passes</Badge> : <Badge color="red.9">fails</Badge>}</Table.Td>
+                <Table.Td>
+                  {t.rule}
+                  {t.purpose ? (
+                    <Text size="xs" c="gray.7">
+                      {t.purpose}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  {t.test}
+                  <Text size="xs" c="gray.7">
+                    {t.note}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" ff="monospace">
+                  {rupees(t.linePerShare)}
+                </Table.Td>
+                <Table.Td ta="right" ff="monospace">
+                  {rupees(t.margin)} ({t.marginPercent}%)
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {!t.applies ? (
+                    <Badge color="gray.7">not applicable</Badge>
+                  ) : t.passes ? (
+                    <Badge color="green.8">passes</Badge>
+                  ) : (
+                    <Badge color="red.9">fails</Badge>
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -168,7 +287,10 @@ function Compliance({ c }: { c: NonNullable<Valuation['compliance']> }) {
 
 /** Heat map: each cell tinted by its value between the grid's lowest and highest (text stays dark for contrast). */
 function Sensitivity({ s }: { s: NonNullable<Valuation['sensitivity']> }) {
-  const nums = s.grid.flat().filter((x): x is string => x !== null).map(Number);
+  const nums = s.grid
+    .flat()
+    .filter((x): x is string => x !== null)
+    .map(Number);
   const lo = Math.min(...nums);
   const hi = Math.max(...nums);
   const tint = (v: string | null) => {
@@ -178,19 +300,37 @@ function Sensitivity({ s }: { s: NonNullable<Valuation['sensitivity']> }) {
   };
   return (
     <Stack gap="xs">
-      <Title order={3} size="h4">Sensitivity: DCF value per share</Title>
-      <Text size="sm">Rows: WACC; columns: terminal growth. Red is lowest, green highest; “–” where growth ≥ WACC.</Text>
+      <Title order={3} size="h4">
+        Sensitivity: DCF value per share
+      </Title>
+      <Text size="sm">
+        Rows: WACC; columns: terminal growth. Red is lowest, green highest; “–” where growth ≥ WACC.
+      </Text>
       <ScrollX minWidth={520}>
         <Table withTableBorder withColumnBorders aria-label="Sensitivity grid" data-testid="sensitivity">
           <Table.Thead>
-            <Table.Tr><Table.Th>WACC \ g</Table.Th>{s.growthValues.map((g) => <Table.Th key={g} ta="right">{g}%</Table.Th>)}</Table.Tr>
+            <Table.Tr>
+              <Table.Th>WACC \ g</Table.Th>
+              {s.growthValues.map((g) => (
+                <Table.Th key={g} ta="right">
+                  {g}%
+                </Table.Th>
+              ))}
+            </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {s.grid.map((row, i) => (
               <Table.Tr key={s.waccValues[i]}>
                 <Table.Th scope="row">{s.waccValues[i]}%</Table.Th>
                 {row.map((cell, j) => (
-                  <Table.Td key={j} ta="right" ff="monospace" style={{ background: tint(cell), color: '#1a1b1e', whiteSpace: 'nowrap' }}>{cell === null ? '–' : rupees(cell)}</Table.Td>
+                  <Table.Td
+                    key={j}
+                    ta="right"
+                    ff="monospace"
+                    style={{ background: tint(cell), color: '#1a1b1e', whiteSpace: 'nowrap' }}
+                  >
+                    {cell === null ? '–' : rupees(cell)}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}

@@ -12,12 +12,22 @@ export default function route(app: AppInstance) {
   app.post(
     '/accept-invite',
     {
-      config: { auth: 'public' },
+      config: {
+        errorCodes: [
+          'invalid_credentials',
+          'rate_limited',
+          'invalid_invitation',
+          'invitation_used',
+          'invitation_expired',
+        ],
+        auth: 'public',
+      },
       schema: {
         tags: ['auth'],
         operationId: 'acceptInvite',
         summary: 'Accept an invitation: set a password, become ACTIVE, start a session',
-        description: 'Invitation tokens are single use and expire after 7 days: 400 invalid_invitation, 410 invitation_used / invitation_expired.',
+        description:
+          'Invitation tokens are single use and expire after 7 days: 400 invalid_invitation, 410 invitation_used / invitation_expired.',
         body: acceptInviteBody,
         response: { 200: sessionResponse, ...problemResponses(400, 410, 429) },
       },
@@ -25,7 +35,12 @@ export default function route(app: AppInstance) {
     async (request, reply) => {
       await enforceAddressLimit(app.services, 'acceptInvite', request.ip);
       const user = await acceptInvite(app.services, request.body, request.ref);
-      const result = await login(app.services, { email: user.email, password: request.body.password }, request.ref, request.ip);
+      const result = await login(
+        app.services,
+        { email: user.email, password: request.body.password },
+        request.ref,
+        request.ip,
+      );
       const cookies = sessionCookies(app.deps.config);
       setSessionCookie(cookies, request, reply, result.grant);
       setKnownBrowserCookie(cookies, request, reply, result.knownBrowserToken);

@@ -9,7 +9,7 @@ export default function route(app: AppInstance) {
   app.post(
     '/known-browser-link',
     {
-      config: { auth: 'public' },
+      config: { errorCodes: ['rate_limited'], auth: 'public' },
       schema: {
         tags: ['auth'],
         operationId: 'requestKnownBrowserLink',
@@ -19,7 +19,12 @@ export default function route(app: AppInstance) {
           'opening it in this browser makes the browser known to the account, so its next login with the password is not held by the account-wide wait. ' +
           'At most three links per account per quarter hour; 10 requests per address an hour (429).',
         body: knownBrowserLinkBody,
-        response: { 202: z.object({ sent: z.literal(true).describe('The request was taken; a mail follows if the e-mail has an active account') }), ...problemResponses(400, 429) },
+        response: {
+          202: z.object({
+            sent: z.literal(true).describe('The request was taken; a mail follows if the e-mail has an active account'),
+          }),
+          ...problemResponses(400, 429),
+        },
       },
     },
     async (request, reply) => {

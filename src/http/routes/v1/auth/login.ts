@@ -10,7 +10,7 @@ export default function route(app: AppInstance) {
   app.post(
     '/login',
     {
-      config: { auth: 'public' },
+      config: { errorCodes: ['invalid_credentials', 'rate_limited'], auth: 'public' },
       schema: {
         tags: ['auth'],
         operationId: 'login',

@@ -8,8 +8,15 @@ export default function route(app: AppInstance) {
   app.post(
     '/logout',
     {
-      config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['auth'], operationId: 'logout', summary: 'End the session (invalidated server-side)', description: 'Ends the session server-side: the cookie stops working at once on every API process. Needs X-CSRF-Token.', response: { 204: z.null().describe('Logged out') } },
+      config: { errorCodes: [], auth: { role: 'VIEWER' } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'logout',
+        summary: 'End the session (invalidated server-side)',
+        description:
+          'Ends the session server-side: the cookie stops working at once on every API process. Needs X-CSRF-Token.',
+        response: { 204: z.null().describe('Logged out') },
+      },
     },
     async (request, reply) => {
       await logout(app.services, requirePrincipal(request));

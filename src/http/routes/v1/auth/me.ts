@@ -7,8 +7,15 @@ export default function route(app: AppInstance) {
   app.get(
     '/me',
     {
-      config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['auth'], operationId: 'getMe', summary: 'The caller: a user (with their profile) or an API token', description: 'Who is calling: a user (role, profile, firm) for a session, or the token (name, role VALUER) for a bearer token.', response: { 200: meSchema } },
+      config: { errorCodes: [], auth: { role: 'VIEWER' } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'getMe',
+        summary: 'The caller: a user (with their profile) or an API token',
+        description:
+          'Who is calling: a user (role, profile, firm) for a session, or the token (name, role VALUER) for a bearer token.',
+        response: { 200: meSchema },
+      },
     },
     async (request) => describePrincipal(app.services, requirePrincipal(request)),
   );

@@ -11,12 +11,13 @@ export default function route(app: AppInstance) {
   app.post(
     '/signup',
     {
-      config: { auth: 'public' },
+      config: { errorCodes: ['rate_limited', 'signup_disabled', 'email_exists'], auth: 'public' },
       schema: {
         tags: ['auth'],
         operationId: 'signup',
         summary: 'Create a firm and its first ADMIN, and start a session',
-        description: 'Public (unless SIGNUP_ENABLED=false). Creates the firm and its first ADMIN and answers with the session: the `vs_session` cookie and a `csrfToken` for X-CSRF-Token.',
+        description:
+          'Public (unless SIGNUP_ENABLED=false). Creates the firm and its first ADMIN and answers with the session: the `vs_session` cookie and a `csrfToken` for X-CSRF-Token.',
         body: signupBody,
         response: { 201: sessionResponse, ...problemResponses(400, 403, 409, 429) },
       },

@@ -10,7 +10,7 @@ export default function route(app: AppInstance) {
   app.patch(
     '/me',
     {
-      config: { auth: { role: 'VIEWER', userOnly: true } },
+      config: { errorCodes: ['not_found'], auth: { role: 'VIEWER', userOnly: true } },
       schema: {
         tags: ['auth'],
         operationId: 'updateMe',

@@ -10,7 +10,7 @@ export default function route(app: AppInstance) {
   app.get(
     '/:id/events',
     {
-      config: { auth: { role: 'VIEWER' } },
+      config: { errorCodes: ['not_found'], auth: { role: 'VIEWER' } },
       schema: {
         tags: ['engagements'],
         operationId: 'listEngagementEvents',
@@ -23,7 +23,13 @@ export default function route(app: AppInstance) {
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;
-      const rows = await listEngagementEvents(app.services, requirePrincipal(request), request.params.id, limit + 1, decodeCursor(cursor));
+      const rows = await listEngagementEvents(
+        app.services,
+        requirePrincipal(request),
+        request.params.id,
+        limit + 1,
+        decodeCursor(cursor),
+      );
       return sendPage(request, reply, rows, limit);
     },
   );

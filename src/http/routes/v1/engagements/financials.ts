@@ -9,14 +9,30 @@ export default function route(app: AppInstance) {
   app.get(
     '/:id/financials',
     {
-      config: { auth: { role: 'VIEWER' } },
+      config: { errorCodes: ['not_found', 'financials_not_ready', 'inputs_incomplete'], auth: { role: 'VIEWER' } },
       schema: {
         tags: ['documents'],
         operationId: 'getFinancials',
         summary: 'The normalised financials the valuation uses (every amount in rupees, as decimal strings)',
-        description: 'The financials as the engine reads them after ingestion, every amount a decimal string in rupees; 409 before ingestion.',
+        description:
+          'The financials as the engine reads them after ingestion, every amount a decimal string in rupees; 409 before ingestion.',
         params: z.object({ id: z.string() }),
-        response: { 200: z.object({ engagementId: z.string(), documentId: z.string(), acceptedAt: z.string(), financials: normalisedFinancialsSchema, missingInputs: z.array(z.object({ path: z.string(), message: z.string() })).describe('What the engagement\'s statute still needs from these financials (JSON Pointers into the financials document); the lock answers 409 inputs_incomplete until it is empty') }).meta({ id: 'NormalisedFinancials' }), ...problemResponses(404, 409) },
+        response: {
+          200: z
+            .object({
+              engagementId: z.string(),
+              documentId: z.string(),
+              acceptedAt: z.string(),
+              financials: normalisedFinancialsSchema,
+              missingInputs: z
+                .array(z.object({ path: z.string(), message: z.string() }))
+                .describe(
+                  "What the engagement's statute still needs from these financials (JSON Pointers into the financials document); the lock answers 409 inputs_incomplete until it is empty",
+                ),
+            })
+            .meta({ id: 'NormalisedFinancials' }),
+          ...problemResponses(404, 409),
+        },
       },
     },
     async (request) => getNormalisedFinancials(app.services, requirePrincipal(request), request.params.id),

@@ -9,8 +9,16 @@ export default function route(app: AppInstance) {
   app.get(
     '/:id',
     {
-      config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['engagements'], operationId: 'getEngagement', summary: 'Fetch an engagement', params: z.object({ id: z.string() }), description: 'One engagement of the caller\'s firm; another firm\'s id answers 404 exactly as an unknown one. From GATE_1 on it carries `signatory`: the rule, the registrations that qualify and the members who hold one, decided by the methods the conclusion adopts.', response: { 200: engagementDetailSchema, ...problemResponses(404) } },
+      config: { errorCodes: ['not_found'], auth: { role: 'VIEWER' } },
+      schema: {
+        tags: ['engagements'],
+        operationId: 'getEngagement',
+        summary: 'Fetch an engagement',
+        params: z.object({ id: z.string() }),
+        description:
+          "One engagement of the caller's firm; another firm's id answers 404 exactly as an unknown one. From GATE_1 on it carries `signatory`: the rule, the registrations that qualify and the members who hold one, decided by the methods the conclusion adopts.",
+        response: { 200: engagementDetailSchema, ...problemResponses(404) },
+      },
     },
     async (request) => getEngagement(app.services, requirePrincipal(request), request.params.id),
   );

@@ -9,7 +9,16 @@ export default function route(app: AppInstance) {
   app.patch(
     '/:id',
     {
-      config: { auth: { role: 'VALUER' } },
+      config: {
+        errorCodes: [
+          'not_found',
+          'invalid_transition',
+          'report_signed',
+          'no_provision_in_force',
+          'computation_started',
+        ],
+        auth: { role: 'VALUER' },
+      },
       schema: {
         tags: ['engagements'],
         operationId: 'patchEngagement',
@@ -21,6 +30,7 @@ export default function route(app: AppInstance) {
         response: { 200: engagementSchema, ...problemResponses(400, 403, 404, 409) },
       },
     },
-    async (request) => patchEngagement(app.services, requirePrincipal(request), request.params.id, request.body, request.ref),
+    async (request) =>
+      patchEngagement(app.services, requirePrincipal(request), request.params.id, request.body, request.ref),
   );
 }

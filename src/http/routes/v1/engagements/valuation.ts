@@ -9,11 +9,11 @@ export default function route(app: AppInstance) {
   app.get(
     '/:id/valuation',
     {
-      config: { auth: { role: 'VIEWER' } },
+      config: { errorCodes: ['not_found', 'valuation_not_ready'], auth: { role: 'VIEWER' } },
       schema: {
         tags: ['valuation'],
         operationId: 'getValuation',
-        summary: 'The computed valuation: every method\'s lines, the conclusion, the sensitivity grid and warnings',
+        summary: "The computed valuation: every method's lines, the conclusion, the sensitivity grid and warnings",
         description: '409 valuation_not_ready before computation (the detail says why when the computation failed).',
         params: z.object({ id: z.string() }),
         response: { 200: valuationSchema, ...problemResponses(404, 409) },

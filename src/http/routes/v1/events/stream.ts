@@ -3,10 +3,11 @@ import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { credentialRecheck, requirePrincipal } from '../../../plugins/auth.js';
 import { requireEngagementVisible } from '../../../../services/engagements.js';
+import { ENGAGEMENT_EVENT_TYPES } from '../../../../contract/events.js';
 
 const DESCRIPTION = [
-  'Server-Sent Events (`text/event-stream`) of the firm\'s engagement events, the same events webhooks carry',
-  '(`engagement.stage_changed`, `engagement.gate_pending`, `engagement.completed`, `payment.captured`, …).',
+  "Server-Sent Events (`text/event-stream`) of the firm's engagement events, the same events webhooks carry",
+  `(${ENGAGEMENT_EVENT_TYPES.map((t) => `\`${t}\``).join(', ')}, …).`,
   'Each message has `id:` (the event id), `event:` (its type) and `data:` (the event JSON: `{id, type, createdAt, sequence, data}`).',
   'Resume after a dropped connection with the `Last-Event-ID` header (browsers send it by themselves) or `lastEventId`:',
   'events after that id are sent first. A comment line (`: heartbeat`) comes every 15 s. Changes made through any',
@@ -19,7 +20,11 @@ export default function route(app: AppInstance) {
   app.get(
     '/stream',
     {
-      config: { auth: { role: 'VIEWER' }, produces: { 200: ['text/event-stream'] } },
+      config: {
+        errorCodes: ['not_found', 'too_many_streams'],
+        auth: { role: 'VIEWER' },
+        produces: { 200: ['text/event-stream'] },
+      },
       schema: {
         tags: ['events'],
         operationId: 'streamEvents',
@@ -27,8 +32,12 @@ export default function route(app: AppInstance) {
         description: DESCRIPTION,
         querystring: z
           .object({
-            engagementId: z.string().max(40).optional().describe('Only this engagement\'s events'),
-            lastEventId: z.string().max(40).optional().describe('Resume after this event id (as the Last-Event-ID header)'),
+            engagementId: z.string().max(40).optional().describe("Only this engagement's events"),
+            lastEventId: z
+              .string()
+              .max(40)
+              .optional()
+              .describe('Resume after this event id (as the Last-Event-ID header)'),
           })
           .strict(),
         response: { 200: z.string().describe('text/event-stream'), ...problemResponses(400, 404, 429) },
@@ -42,7 +51,9 @@ export default function route(app: AppInstance) {
       const lastEventId = (typeof header === 'string' ? header : undefined) ?? request.query.lastEventId;
 
       // Refused (429) before the response starts when the credential holds its maximum of streams.
-      const slot = app.eventHub.reserve(principal.kind === 'token' ? `tok:${principal.tokenId}` : `ses:${principal.sessionId}`);
+      const slot = app.eventHub.reserve(
+        principal.kind === 'token' ? `tok:${principal.tokenId}` : `ses:${principal.sessionId}`,
+      );
       // Heard from here on, so a client that leaves while the stream is being set up leaves nothing behind.
       const gone = new AbortController();
       const raw = reply.raw;
@@ -62,22 +73,24 @@ export default function route(app: AppInstance) {
       raw.write('retry: 2000\n\n');
       // The response has started: a failure to subscribe (the database unreachable) ends it, and the
       // client reconnects as EventSource does.
-      const stream = await app.eventHub.subscribe({
-        firmId: principal.firmId,
-        engagementId,
-        lastEventId,
-        stillAuthorised: credentialRecheck(app.services, request),
-        slot,
-        signal: gone.signal,
-        sink: {
-          send: (row) => raw.write(`id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify(row.payload)}\n\n`),
-          heartbeat: () => raw.write(': heartbeat\n\n'),
-          end: () => raw.end(),
-        },
-      }).catch((err: unknown) => {
-        raw.end();
-        throw err;
-      });
+      const stream = await app.eventHub
+        .subscribe({
+          firmId: principal.firmId,
+          engagementId,
+          lastEventId,
+          stillAuthorised: credentialRecheck(app.services, request),
+          slot,
+          signal: gone.signal,
+          sink: {
+            send: (row) => raw.write(`id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify(row.payload)}\n\n`),
+            heartbeat: () => raw.write(': heartbeat\n\n'),
+            end: () => raw.end(),
+          },
+        })
+        .catch((err: unknown) => {
+          raw.end();
+          throw err;
+        });
       if (gone.signal.aborted) raw.end();
       else raw.on('drain', stream.resume);
     },

@@ -15,12 +15,13 @@ export default function route(app: AppInstance) {
   app.get(
     '',
     {
-      config: { auth: 'public' },
+      config: { errorCodes: [], auth: 'public' },
       schema: {
         tags: ['health'],
         operationId: 'getHealth',
         summary: 'Health check: 200 when a database query round-trips, 503 otherwise',
-        description: 'Public. 200 with `{status:"ok"}` when a query round-trips to the database; 503 `database_unavailable` with Retry-After otherwise.',
+        description:
+          'Public. 200 with `{status:"ok"}` when a query round-trips to the database; 503 `database_unavailable` with Retry-After otherwise.',
         security: [],
         querystring: z.object({}).strict().describe('No parameters'),
         response: { 200: healthSchema, ...problemResponses(400), 503: healthSchema },

@@ -9,12 +9,14 @@ export default function route(app: AppInstance) {
   app.delete(
     '/:invitationId',
     {
-      config: rule,
+      config: { ...rule, errorCodes: ['not_found'] },
       schema: {
-        tags: ['team'], operationId: 'cancelInvitation',
+        tags: ['team'],
+        operationId: 'cancelInvitation',
         summary: 'Cancel a pending invitation; its link stops working and the invited member is removed',
         description: 'ADMIN. The link stops working and the invited (not yet active) member is removed.',
-        params, response: { 204: z.null().describe('Cancelled'), ...problemResponses(404) },
+        params,
+        response: { 204: z.null().describe('Cancelled'), ...problemResponses(404) },
       },
     },
     async (request, reply) => {

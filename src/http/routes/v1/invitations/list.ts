@@ -9,10 +9,15 @@ export default function route(app: AppInstance) {
   app.get(
     '',
     {
-      config: rule,
-      schema: { tags: ['team'], operationId: 'listInvitations', summary: 'Pending invitations (expired ones included, so they can be resent), newest first', description: 'ADMIN. Pending invitations, newest first, expired ones included so they can be resent.', response: { 200: z.array(invitationSchema) } },
+      config: { ...rule, errorCodes: [] },
+      schema: {
+        tags: ['team'],
+        operationId: 'listInvitations',
+        summary: 'Pending invitations (expired ones included, so they can be resent), newest first',
+        description: 'ADMIN. Pending invitations, newest first, expired ones included so they can be resent.',
+        response: { 200: z.array(invitationSchema) },
+      },
     },
     async (request) => listInvitations(app.services, requirePrincipal(request)),
   );
 }
-

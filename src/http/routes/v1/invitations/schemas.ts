@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { isoDateTime } from '../../../schemas/common.js';
+import { ROLES } from '../../../../contract/roles.js';
 
 export const invitationSchema = z
   .object({
@@ -8,7 +9,7 @@ export const invitationSchema = z
     userId: z.string(),
     email: z.string(),
     name: z.string(),
-    role: z.enum(['ADMIN', 'VALUER', 'VIEWER']),
+    role: z.enum(ROLES),
     createdAt: isoDateTime,
     expiresAt: isoDateTime,
     expired: z.boolean(),
@@ -17,4 +18,3 @@ export const invitationSchema = z
   .meta({ id: 'Invitation' });
 export const params = z.object({ invitationId: z.string() });
 export const rule = { auth: { role: 'ADMIN' as const, userOnly: true } };
-

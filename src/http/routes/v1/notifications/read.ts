@@ -8,12 +8,13 @@ export default function route(app: AppInstance) {
   app.post(
     '/read',
     {
-      config: { auth: { role: 'VIEWER', userOnly: true } },
+      config: { errorCodes: [], auth: { role: 'VIEWER', userOnly: true } },
       schema: {
         tags: ['auth'],
         operationId: 'markNotificationsRead',
         summary: 'Mark your notices read',
-        description: 'The ids given, or every notice when none is given. Ids of notices that are not yours change nothing.',
+        description:
+          'The ids given, or every notice when none is given. Ids of notices that are not yours change nothing.',
         body: z.object({ ids: z.array(z.string().min(1).max(100)).max(100).optional() }).strict(),
         response: { 200: z.object({ unread: z.number().int() }), ...problemResponses(400) },
       },

@@ -15,17 +15,19 @@ export default function route(app: AppInstance) {
     scope.post(
       '/gateway-webhook',
       {
-        config: { auth: 'public' },
+        config: { errorCodes: ['not_found', 'invalid_signature'], auth: 'public' },
         schema: {
           tags: ['payments'],
           operationId: 'receiveGatewayWebhook',
           summary: 'Gateway webhook (no bearer; X-Razorpay-Signature over the raw body)',
-          description: 'Captures payments on payment.captured and order.paid; de-duplicated on X-Razorpay-Event-Id; other events are acknowledged and ignored.',
+          description:
+            'Captures payments on payment.captured and order.paid; de-duplicated on X-Razorpay-Event-Id; other events are acknowledged and ignored.',
           response: { 200: z.object({ received: z.literal(true), outcome: z.string() }), ...problemResponses(400) },
         },
       },
       async (request) => {
-        if (!Buffer.isBuffer(request.body)) throw badRequest('invalid_signature', 'The gateway webhook needs a signed body');
+        if (!Buffer.isBuffer(request.body))
+          throw badRequest('invalid_signature', 'The gateway webhook needs a signed body');
         return handleGatewayWebhook(
           app.services,
           request.body,

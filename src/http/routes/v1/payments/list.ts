@@ -10,12 +10,24 @@ export default function route(app: AppInstance) {
   app.get(
     '',
     {
-      config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['payments'], operationId: 'listPayments', summary: 'List the firm\'s payments, newest first', querystring: paginationQuery, description: 'Newest first, cursor-paginated: amount in paise, status and gateway ids.', response: { 200: z.array(paymentSchema), ...problemResponses(400) } },
+      config: { errorCodes: [], auth: { role: 'VIEWER' } },
+      schema: {
+        tags: ['payments'],
+        operationId: 'listPayments',
+        summary: "List the firm's payments, newest first",
+        querystring: paginationQuery,
+        description: 'Newest first, cursor-paginated: amount in paise, status and gateway ids.',
+        response: { 200: z.array(paymentSchema), ...problemResponses(400) },
+      },
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;
-      return sendPage(request, reply, await listPayments(app.services, requirePrincipal(request), limit + 1, decodeCursor(cursor)), limit);
+      return sendPage(
+        request,
+        reply,
+        await listPayments(app.services, requirePrincipal(request), limit + 1, decodeCursor(cursor)),
+        limit,
+      );
     },
   );
 }

@@ -7,12 +7,13 @@ export default function route(app: AppInstance) {
   app.post(
     '/sandbox/pay',
     {
-      config: { auth: 'public' },
+      config: { errorCodes: ['not_found'], auth: 'public' },
       schema: {
         tags: ['payments'],
         operationId: 'sandboxPay',
         summary: 'Sandbox only: pay an order as a real checkout would',
-        description: 'Answers what the gateway checkout hands the browser; pass it to POST /api/v1/payments/verify. 404 unless the sandbox gateway is active.',
+        description:
+          'Answers what the gateway checkout hands the browser; pass it to POST /api/v1/payments/verify. 404 unless the sandbox gateway is active.',
         body: sandboxPayBody,
         response: { 200: checkoutResultSchema, ...problemResponses(400, 404) },
       },

@@ -8,12 +8,13 @@ export default function route(app: AppInstance) {
   app.post(
     '/verify',
     {
-      config: { auth: { role: 'VALUER' } },
+      config: { errorCodes: ['not_found', 'payment_conflict', 'invalid_signature'], auth: { role: 'VALUER' } },
       schema: {
         tags: ['payments'],
         operationId: 'verifyPayment',
         summary: 'Verify a checkout result and capture the payment',
-        description: 'The signature is checked against the order id we stored. Bad signature → 400 invalid_signature; repeating a successful verify → 200, same result; another payment for a captured order → 409.',
+        description:
+          'The signature is checked against the order id we stored. Bad signature → 400 invalid_signature; repeating a successful verify → 200, same result; another payment for a captured order → 409.',
         body: verifyPaymentBody,
         response: { 200: paymentSchema, ...problemResponses(400, 404, 409) },
       },

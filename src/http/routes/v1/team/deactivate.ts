@@ -9,12 +9,13 @@ export default function route(app: AppInstance) {
   app.post(
     '/:userId/deactivate',
     {
-      config: { auth: { role: 'ADMIN', userOnly: true } },
+      config: { errorCodes: ['not_found', 'last_admin', 'not_active'], auth: { role: 'ADMIN', userOnly: true } },
       schema: {
         tags: ['team'],
         operationId: 'deactivateTeamMember',
         summary: 'Deactivate a member: their sessions end at once and they cannot sign in; kept for the audit trail',
-        description: 'The last ADMIN cannot be deactivated (409 last_admin); a member who is not ACTIVE is 409 not_active.',
+        description:
+          'The last ADMIN cannot be deactivated (409 last_admin); a member who is not ACTIVE is 409 not_active.',
         params: z.object({ userId: z.string() }),
         response: { 200: memberSchema, ...problemResponses(404, 409) },
       },

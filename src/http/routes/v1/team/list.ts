@@ -9,12 +9,24 @@ export default function route(app: AppInstance) {
   app.get(
     '',
     {
-      config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['team'], operationId: 'listTeamMembers', summary: 'List the firm\'s team members', querystring: paginationQuery, description: 'Every member of the caller\'s firm with role, status and signatory registrations.', response: { 200: z.array(memberSchema), ...problemResponses(400) } },
+      config: { errorCodes: [], auth: { role: 'VIEWER' } },
+      schema: {
+        tags: ['team'],
+        operationId: 'listTeamMembers',
+        summary: "List the firm's team members",
+        querystring: paginationQuery,
+        description: "Every member of the caller's firm with role, status and signatory registrations.",
+        response: { 200: z.array(memberSchema), ...problemResponses(400) },
+      },
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;
-      return sendPage(request, reply, await listMembers(app.services, requirePrincipal(request), limit + 1, decodeCursor(cursor)), limit);
+      return sendPage(
+        request,
+        reply,
+        await listMembers(app.services, requirePrincipal(request), limit + 1, decodeCursor(cursor)),
+        limit,
+      );
     },
   );
 }

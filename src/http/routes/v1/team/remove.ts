@@ -8,8 +8,16 @@ export default function route(app: AppInstance) {
   app.delete(
     '/:userId',
     {
-      config: { auth: { role: 'ADMIN', userOnly: true } },
-      schema: { tags: ['team'], operationId: 'removeTeamMember', summary: 'Remove a member; the last ADMIN cannot be removed (409 last_admin)', params: z.object({ userId: z.string() }), description: 'ADMIN, signed-in user only. Deletes the member and ends their sessions at once; audit entries keep their id and e-mail. To keep the member listed as DEACTIVATED instead, use POST /api/v1/team/{userId}/deactivate.', response: { 204: z.null().describe('Removed'), ...problemResponses(404, 409) } },
+      config: { errorCodes: ['not_found', 'last_admin'], auth: { role: 'ADMIN', userOnly: true } },
+      schema: {
+        tags: ['team'],
+        operationId: 'removeTeamMember',
+        summary: 'Remove a member; the last ADMIN cannot be removed (409 last_admin)',
+        params: z.object({ userId: z.string() }),
+        description:
+          'ADMIN, signed-in user only. Deletes the member and ends their sessions at once; audit entries keep their id and e-mail. To keep the member listed as DEACTIVATED instead, use POST /api/v1/team/{userId}/deactivate.',
+        response: { 204: z.null().describe('Removed'), ...problemResponses(404, 409) },
+      },
     },
     async (request, reply) => {
       await removeMember(app.services, requirePrincipal(request), request.params.userId, request.ref);

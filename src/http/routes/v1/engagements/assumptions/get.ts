@@ -9,8 +9,15 @@ export default function route(app: AppInstance) {
   app.get(
     '',
     {
-      config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['assumptions'], operationId: 'getAssumptions', summary: 'Read the assumptions: {locked:false} before the lock', params: z.object({ id: z.string() }), description: 'The locked assumptions with rationale, or `{locked:false}` before the lock.', response: { 200: assumptionsSchema, ...problemResponses(404) } },
+      config: { errorCodes: ['not_found'], auth: { role: 'VIEWER' } },
+      schema: {
+        tags: ['assumptions'],
+        operationId: 'getAssumptions',
+        summary: 'Read the assumptions: {locked:false} before the lock',
+        params: z.object({ id: z.string() }),
+        description: 'The locked assumptions with rationale, or `{locked:false}` before the lock.',
+        response: { 200: assumptionsSchema, ...problemResponses(404) },
+      },
     },
     async (request) => getAssumptions(app.services, requirePrincipal(request), request.params.id),
   );

@@ -9,9 +9,20 @@ export default function route(app: AppInstance) {
   app.get(
     '/:docId',
     {
-      config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['documents'], operationId: 'getDocument', summary: 'A document\'s metadata (and its errors when REJECTED)', params: z.object({ id: z.string(), docId: z.string() }), description: 'Metadata of one document; a REJECTED financials file carries its errors by sheet, row and column.', response: { 200: documentSchema, ...problemResponses(404) } },
+      config: { errorCodes: ['not_found'], auth: { role: 'VIEWER' } },
+      schema: {
+        tags: ['documents'],
+        operationId: 'getDocument',
+        summary: "A document's metadata (and its errors when REJECTED)",
+        params: z.object({ id: z.string(), docId: z.string() }),
+        description:
+          'Metadata of one document; a REJECTED financials file carries its errors by sheet, row and column.',
+        response: { 200: documentSchema, ...problemResponses(404) },
+      },
     },
-    async (request) => publicDocument(await getDocument(app.services, requirePrincipal(request), request.params.id, request.params.docId)),
+    async (request) =>
+      publicDocument(
+        await getDocument(app.services, requirePrincipal(request), request.params.id, request.params.docId),
+      ),
   );
 }

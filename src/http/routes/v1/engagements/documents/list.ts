@@ -10,12 +10,31 @@ export default function route(app: AppInstance) {
   app.get(
     '',
     {
-      config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['documents'], operationId: 'listDocuments', summary: 'List an engagement\'s documents, newest first', params: z.object({ id: z.string() }), querystring: paginationQuery, description: 'Newest first, cursor-paginated; each with kind, detected format, size, SHA-256 and status.', response: { 200: z.array(documentSchema), ...problemResponses(400, 404) } },
+      config: { errorCodes: ['not_found'], auth: { role: 'VIEWER' } },
+      schema: {
+        tags: ['documents'],
+        operationId: 'listDocuments',
+        summary: "List an engagement's documents, newest first",
+        params: z.object({ id: z.string() }),
+        querystring: paginationQuery,
+        description: 'Newest first, cursor-paginated; each with kind, detected format, size, SHA-256 and status.',
+        response: { 200: z.array(documentSchema), ...problemResponses(400, 404) },
+      },
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;
-      return sendPage(request, reply, await listDocuments(app.services, requirePrincipal(request), request.params.id, limit + 1, decodeCursor(cursor)), limit);
+      return sendPage(
+        request,
+        reply,
+        await listDocuments(
+          app.services,
+          requirePrincipal(request),
+          request.params.id,
+          limit + 1,
+          decodeCursor(cursor),
+        ),
+        limit,
+      );
     },
   );
 }

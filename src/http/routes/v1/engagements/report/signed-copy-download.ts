@@ -9,7 +9,7 @@ export default function route(app: AppInstance) {
   app.get(
     '/signed-copies/:copyId',
     {
-      config: { auth: { role: 'VIEWER' }, produces: { 200: ['application/pdf'] } },
+      config: { errorCodes: ['not_found'], auth: { role: 'VIEWER' }, produces: { 200: ['application/pdf'] } },
       schema: {
         tags: ['reports'],
         operationId: 'downloadSignedCopy',
@@ -20,8 +20,16 @@ export default function route(app: AppInstance) {
       },
     },
     async (request, reply) => {
-      const r = await signedCopyContent(app.services, requirePrincipal(request), request.params.id, request.params.copyId);
-      reply.type('application/pdf').header('etag', `"${r.sha256}"`).header('content-disposition', contentDisposition(r.fileName));
+      const r = await signedCopyContent(
+        app.services,
+        requirePrincipal(request),
+        request.params.id,
+        request.params.copyId,
+      );
+      reply
+        .type('application/pdf')
+        .header('etag', `"${r.sha256}"`)
+        .header('content-disposition', contentDisposition(r.fileName));
       return reply.send(r.data as unknown as string);
     },
   );

@@ -9,14 +9,22 @@ export default function route(app: AppInstance) {
   app.post(
     '',
     {
-      config: { auth: { role: 'ADMIN', userOnly: true } },
+      config: { errorCodes: [], auth: { role: 'ADMIN', userOnly: true } },
       schema: {
         tags: ['api-tokens'],
         operationId: 'createApiToken',
         summary: 'Create a firm API token (shown exactly once)',
-        description: 'Format `evk_` + 30 base62 + 6 base62 CRC32 checksum. Only its SHA-256 is stored. The token acts as VALUER within the firm.',
-        body: z.object({ name: z.string().trim().min(1).max(100), expiresAt: z.iso.datetime({ offset: true }).optional() }).strict(),
-        response: { 201: apiTokenSchema.extend({ token: z.string().describe('The full token; it cannot be shown again') }).meta({ id: 'CreatedApiToken' }), ...problemResponses(400) },
+        description:
+          'Format `evk_` + 30 base62 + 6 base62 CRC32 checksum. Only its SHA-256 is stored. The token acts as VALUER within the firm.',
+        body: z
+          .object({ name: z.string().trim().min(1).max(100), expiresAt: z.iso.datetime({ offset: true }).optional() })
+          .strict(),
+        response: {
+          201: apiTokenSchema
+            .extend({ token: z.string().describe('The full token; it cannot be shown again') })
+            .meta({ id: 'CreatedApiToken' }),
+          ...problemResponses(400),
+        },
       },
     },
     async (request, reply) => {

@@ -10,8 +10,16 @@ export default function route(app: AppInstance) {
   app.get(
     '',
     {
-      config: { auth: { role: 'ADMIN', userOnly: true } },
-      schema: { tags: ['api-tokens'], operationId: 'listApiTokens', summary: 'List the firm\'s API tokens (never their secrets)', querystring: paginationQuery, description: 'ADMIN. Newest first, cursor-paginated; each with its prefix, creator and last use, never the secret.', response: { 200: z.array(apiTokenSchema), ...problemResponses(400) } },
+      config: { errorCodes: [], auth: { role: 'ADMIN', userOnly: true } },
+      schema: {
+        tags: ['api-tokens'],
+        operationId: 'listApiTokens',
+        summary: "List the firm's API tokens (never their secrets)",
+        querystring: paginationQuery,
+        description:
+          'ADMIN. Newest first, cursor-paginated; each with its prefix, creator and last use, never the secret.',
+        response: { 200: z.array(apiTokenSchema), ...problemResponses(400) },
+      },
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;

@@ -8,8 +8,16 @@ export default function route(app: AppInstance) {
   app.delete(
     '/:tokenId',
     {
-      config: { auth: { role: 'ADMIN', userOnly: true } },
-      schema: { tags: ['api-tokens'], operationId: 'revokeApiToken', summary: 'Revoke an API token: it answers 401 from then on', params: z.object({ tokenId: z.string() }), description: 'ADMIN. The token is refused (401) by every API process within a second; revoking twice is harmless.', response: { 204: z.null().describe('Revoked'), ...problemResponses(404) } },
+      config: { errorCodes: ['not_found'], auth: { role: 'ADMIN', userOnly: true } },
+      schema: {
+        tags: ['api-tokens'],
+        operationId: 'revokeApiToken',
+        summary: 'Revoke an API token: it answers 401 from then on',
+        params: z.object({ tokenId: z.string() }),
+        description:
+          'ADMIN. The token is refused (401) by every API process within a second; revoking twice is harmless.',
+        response: { 204: z.null().describe('Revoked'), ...problemResponses(404) },
+      },
     },
     async (request, reply) => {
       await revokeApiToken(app.services, requirePrincipal(request), request.params.tokenId, request.ref);

@@ -7,8 +7,14 @@ export default function route(app: AppInstance) {
   app.get(
     '',
     {
-      config: { auth: { role: 'ADMIN', userOnly: true } },
-      schema: { tags: ['settings'], operationId: 'getFirmProfile', summary: 'The firm\'s profile (legal name, address, IBBI registration)', description: 'The firm\'s legal name, address and IBBI registered-valuer-entity number, as printed on reports.', response: { 200: firmProfileSchema } },
+      config: { errorCodes: ['not_found'], auth: { role: 'ADMIN', userOnly: true } },
+      schema: {
+        tags: ['settings'],
+        operationId: 'getFirmProfile',
+        summary: "The firm's profile (legal name, address, IBBI registration)",
+        description: "The firm's legal name, address and IBBI registered-valuer-entity number, as printed on reports.",
+        response: { 200: firmProfileSchema },
+      },
     },
     async (request) => getFirmProfile(app.services, requirePrincipal(request)),
   );

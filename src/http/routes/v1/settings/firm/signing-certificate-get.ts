@@ -8,12 +8,13 @@ export default function route(app: AppInstance) {
   app.get(
     '/signing-certificate',
     {
-      config: { auth: { role: 'VIEWER' } },
+      config: { errorCodes: [], auth: { role: 'VIEWER' } },
       schema: {
         tags: ['settings'],
         operationId: 'getFirmSigningCertificate',
         summary: 'The certificate FINAL reports are sealed with (PDF signature)',
-        description: 'The firm\'s document-signing certificate: the one an ADMIN uploaded, or the one this service\'s CA issued the firm (source ISSUED), or NONE before the first FINAL. Never the private key.',
+        description:
+          "The firm's document-signing certificate: the one an ADMIN uploaded, or the one this service's CA issued the firm (source ISSUED), or NONE before the first FINAL. Never the private key.",
         response: { 200: firmCertificateSchema, ...problemResponses(401) },
       },
     },

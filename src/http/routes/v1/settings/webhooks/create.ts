@@ -9,13 +9,20 @@ export default function route(app: AppInstance) {
   app.post(
     '',
     {
-      config: { auth: { role: 'ADMIN', userOnly: true } },
+      config: { errorCodes: ['webhook_url_not_allowed'], auth: { role: 'ADMIN', userOnly: true } },
       schema: {
         tags: ['webhooks'],
         operationId: 'createWebhookEndpoint',
         summary: 'Create a webhook endpoint (its signing secret is shown exactly once)',
-        description: 'Deliveries are signed per Standard Webhooks. A URL that is not https or resolves to a private address answers 400 webhook_url_not_allowed.',
-        body: z.object({ url: webhookUrlSchema, events: eventTypesSchema, description: z.string().trim().max(500).optional() }).strict(),
+        description:
+          'Deliveries are signed per Standard Webhooks. A URL that is not https or resolves to a private address answers 400 webhook_url_not_allowed.',
+        body: z
+          .object({
+            url: webhookUrlSchema,
+            events: eventTypesSchema,
+            description: z.string().trim().max(500).optional(),
+          })
+          .strict(),
         response: { 201: webhookEndpointWithSecretSchema, ...problemResponses(400) },
       },
     },

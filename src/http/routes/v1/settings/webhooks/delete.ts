@@ -9,8 +9,15 @@ export default function route(app: AppInstance) {
   app.delete(
     '/:webhookId',
     {
-      config: { auth: { role: 'ADMIN', userOnly: true } },
-      schema: { tags: ['webhooks'], operationId: 'deleteWebhookEndpoint', summary: 'Delete a webhook endpoint and its delivery log', params: endpointParams, description: 'ADMIN. The endpoint and its delivery log are deleted; queued deliveries to it stop.', response: { 204: z.null().describe('Deleted'), ...problemResponses(404) } },
+      config: { errorCodes: ['not_found'], auth: { role: 'ADMIN', userOnly: true } },
+      schema: {
+        tags: ['webhooks'],
+        operationId: 'deleteWebhookEndpoint',
+        summary: 'Delete a webhook endpoint and its delivery log',
+        params: endpointParams,
+        description: 'ADMIN. The endpoint and its delivery log are deleted; queued deliveries to it stop.',
+        response: { 204: z.null().describe('Deleted'), ...problemResponses(404) },
+      },
     },
     async (request, reply) => {
       await deleteEndpoint(app.services, requirePrincipal(request), request.params.webhookId, request.ref);

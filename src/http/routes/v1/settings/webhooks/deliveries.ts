@@ -10,7 +10,7 @@ export default function route(app: AppInstance) {
   app.get(
     '/:webhookId/deliveries',
     {
-      config: { auth: { role: 'ADMIN', userOnly: true } },
+      config: { errorCodes: ['not_found'], auth: { role: 'ADMIN', userOnly: true } },
       schema: {
         tags: ['webhooks'],
         operationId: 'listWebhookDeliveries',
@@ -23,7 +23,13 @@ export default function route(app: AppInstance) {
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;
-      const rows = await listDeliveries(app.services, requirePrincipal(request), request.params.webhookId, limit + 1, decodeCursor(cursor));
+      const rows = await listDeliveries(
+        app.services,
+        requirePrincipal(request),
+        request.params.webhookId,
+        limit + 1,
+        decodeCursor(cursor),
+      );
       return sendPage(request, reply, rows, limit);
     },
   );

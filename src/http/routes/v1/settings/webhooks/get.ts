@@ -8,8 +8,15 @@ export default function route(app: AppInstance) {
   app.get(
     '/:webhookId',
     {
-      config: { auth: { role: 'ADMIN', userOnly: true } },
-      schema: { tags: ['webhooks'], operationId: 'getWebhookEndpoint', summary: 'One webhook endpoint (without its secret)', params: endpointParams, description: 'ADMIN. One endpoint, without its secret.', response: { 200: webhookEndpointSchema, ...problemResponses(404) } },
+      config: { errorCodes: ['not_found'], auth: { role: 'ADMIN', userOnly: true } },
+      schema: {
+        tags: ['webhooks'],
+        operationId: 'getWebhookEndpoint',
+        summary: 'One webhook endpoint (without its secret)',
+        params: endpointParams,
+        description: 'ADMIN. One endpoint, without its secret.',
+        response: { 200: webhookEndpointSchema, ...problemResponses(404) },
+      },
     },
     async (request) => getEndpoint(app.services, requirePrincipal(request), request.params.webhookId),
   );

@@ -10,8 +10,15 @@ export default function route(app: AppInstance) {
   app.get(
     '',
     {
-      config: { auth: { role: 'ADMIN', userOnly: true } },
-      schema: { tags: ['webhooks'], operationId: 'listWebhookEndpoints', summary: 'List the firm\'s webhook endpoints (never their secrets)', querystring: paginationQuery, description: 'ADMIN. The firm\'s endpoints with their event filters and state, never their signing secrets.', response: { 200: z.array(webhookEndpointSchema), ...problemResponses(400) } },
+      config: { errorCodes: [], auth: { role: 'ADMIN', userOnly: true } },
+      schema: {
+        tags: ['webhooks'],
+        operationId: 'listWebhookEndpoints',
+        summary: "List the firm's webhook endpoints (never their secrets)",
+        querystring: paginationQuery,
+        description: "ADMIN. The firm's endpoints with their event filters and state, never their signing secrets.",
+        response: { 200: z.array(webhookEndpointSchema), ...problemResponses(400) },
+      },
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;

@@ -8,12 +8,13 @@ export default function route(app: AppInstance) {
   app.post(
     '/:webhookId/rotate-secret',
     {
-      config: { auth: { role: 'ADMIN', userOnly: true } },
+      config: { errorCodes: ['not_found'], auth: { role: 'ADMIN', userOnly: true } },
       schema: {
         tags: ['webhooks'],
         operationId: 'rotateWebhookSecret',
         summary: 'Rotate the signing secret (the new one is shown once)',
-        description: 'For 24 hours every delivery carries two signatures, one with the new secret and one with the old.',
+        description:
+          'For 24 hours every delivery carries two signatures, one with the new secret and one with the old.',
         params: endpointParams,
         response: { 200: webhookEndpointWithSecretSchema, ...problemResponses(404) },
       },

@@ -8,7 +8,7 @@ export default function route(app: AppInstance) {
   app.post(
     '/:webhookId/test',
     {
-      config: { auth: { role: 'ADMIN', userOnly: true } },
+      config: { errorCodes: ['not_found', 'endpoint_disabled'], auth: { role: 'ADMIN', userOnly: true } },
       schema: {
         tags: ['webhooks'],
         operationId: 'sendWebhookTest',
@@ -19,6 +19,8 @@ export default function route(app: AppInstance) {
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await sendTestEvent(app.services, requirePrincipal(request), request.params.webhookId, request.ref)),
+      reply
+        .status(202)
+        .send(await sendTestEvent(app.services, requirePrincipal(request), request.params.webhookId, request.ref)),
   );
 }

@@ -9,11 +9,11 @@ export default function route(app: AppInstance) {
   app.patch(
     '/:webhookId',
     {
-      config: { auth: { role: 'ADMIN', userOnly: true } },
+      config: { errorCodes: ['not_found'], auth: { role: 'ADMIN', userOnly: true } },
       schema: {
         tags: ['webhooks'],
         operationId: 'updateWebhookEndpoint',
-        summary: 'Change a webhook endpoint\'s URL, events, description, or enable/disable it',
+        summary: "Change a webhook endpoint's URL, events, description, or enable/disable it",
         description: 'Re-enabling clears the disabled reason and the failure streak.',
         params: endpointParams,
         body: z
@@ -27,6 +27,7 @@ export default function route(app: AppInstance) {
         response: { 200: webhookEndpointSchema, ...problemResponses(400, 404) },
       },
     },
-    async (request) => updateEndpoint(app.services, requirePrincipal(request), request.params.webhookId, request.body, request.ref),
+    async (request) =>
+      updateEndpoint(app.services, requirePrincipal(request), request.params.webhookId, request.body, request.ref),
   );
 }

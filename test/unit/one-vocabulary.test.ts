@@ -1,0 +1,84 @@
+// One vocabulary: the audit action names, the role list, the stage list and the event type list are written
+// in src/contract only. Server, route schemas and console import them from there; a list or an action name
+// written out anywhere else fails here, so a second copy cannot drift from the first unnoticed. A single
+// literal compared with a typed value (me.role === 'ADMIN') is fine: the compiler checks it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { AUDIT, ENGAGEMENT_ACTIONS, transitionAuditAction } from '../../src/contract/audit-actions.js';
+import { ROLES } from '../../src/contract/roles.js';
+import { ENGAGEMENT_EVENT_TYPES } from '../../src/contract/events.js';
+import { ENGAGEMENT_STATUSES, GATES } from '../../src/contract/stages.js';
+import * as stateMachine from '../../src/domain/engagement/state-machine.js';
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? files(p) : /\.tsx?$/.test(p) ? [p] : [];
+  });
+}
+
+/** The sources checked: the server and the console, their shared contract and the generated client aside. */
+const SOURCES = [...files('src'), ...files(join('web', 'src'))].filter(
+  (f) => !f.startsWith(join('src', 'contract') + sep) && !f.startsWith(join('web', 'src', 'api') + sep),
+);
+
+/**
+ * The state machine keeps its own ENGAGEMENT_STATUSES and GATES until the domain imports them from the
+ * contract; the test below holds the two copies equal meanwhile.
+ */
+const STATE_MACHINE = join('src', 'domain', 'engagement', 'state-machine.ts');
+
+const alternation = (words: readonly string[]) => words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+/** Two of the words quoted one after the other in a list: ['ADMIN', 'VALUER'], IN ('GATE_1', 'GATE_2'). */
+const listOf = (words: readonly string[]) => {
+  const one = `['"\`](?:${alternation(words)})['"\`]`;
+  return new RegExp(`${one}\\s*,\\s*${one}`);
+};
+
+function offenders(pattern: RegExp, except: readonly string[] = []): string[] {
+  const found: string[] = [];
+  for (const f of SOURCES) {
+    if (except.includes(f)) continue;
+    // The whole text, so a list formatted one item a line is found too.
+    const text = readFileSync(f, 'utf8');
+    for (const m of text.matchAll(new RegExp(pattern.source, 'g'))) {
+      found.push(`${f}:${text.slice(0, m.index).split('\n').length}: ${m[0].replace(/\s+/g, ' ')}`);
+    }
+  }
+  return found;
+}
+
+test('the sources checked include the server and the console', () => {
+  assert.ok(SOURCES.some((f) => f.startsWith(join('web', 'src', 'pages'))));
+  assert.ok(SOURCES.some((f) => f.startsWith(join('src', 'http', 'routes'))));
+  assert.ok(!SOURCES.some((f) => f.startsWith(join('src', 'contract') + sep)));
+});
+
+test('no audit action name is written outside src/contract', () => {
+  // 'payment.captured' is an event type too, and an event type may be written as a typed literal.
+  const names = [...Object.values(AUDIT), ...ENGAGEMENT_ACTIONS.map(transitionAuditAction)].filter(
+    (n) => !(ENGAGEMENT_EVENT_TYPES as readonly string[]).includes(n),
+  );
+  assert.ok(names.length > 40);
+  assert.deepEqual(offenders(new RegExp(`['"\`](?:${alternation(names)})['"\`]`)), []);
+});
+
+test('no list of roles is written outside src/contract', () => {
+  assert.match("z.enum(['ADMIN', 'VALUER', 'VIEWER'])", listOf(ROLES));
+  assert.deepEqual(offenders(listOf(ROLES)), []);
+});
+
+test('no list of stages is written outside src/contract', () => {
+  assert.match("['GATE_1', 'GATE_2', 'GATE_3'].includes(status)", listOf(ENGAGEMENT_STATUSES));
+  assert.match("e.status IN ('GATE_1', 'GATE_2')", listOf(ENGAGEMENT_STATUSES));
+  assert.match("[\n  'CREATED',\n  'DATA_READY',\n]", listOf(ENGAGEMENT_STATUSES));
+  assert.deepEqual(offenders(listOf(ENGAGEMENT_STATUSES), [STATE_MACHINE]), []);
+  assert.deepEqual([...stateMachine.ENGAGEMENT_STATUSES], [...ENGAGEMENT_STATUSES]);
+  assert.deepEqual([...stateMachine.GATES], [...GATES]);
+});
+
+test('no list of event types is written outside src/contract', () => {
+  assert.deepEqual(offenders(listOf(ENGAGEMENT_EVENT_TYPES)), []);
+});

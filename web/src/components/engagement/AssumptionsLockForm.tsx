@@ -1,0 +1,190 @@
+// The assumptions lock form, validated live with the API's own schema; a round returned for revision opens
+// with the last version's values and lists what changes.
+import { Button, Checkbox, Group, NumberInput, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { sentenceResolver } from '../../lib/messages';
+import type { z } from 'zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { lockAssumptionsBody } from '../../../../src/contract/engagement-forms';
+import { api, call, type Schemas } from '../../api/client';
+import { FormError, applyFieldErrors } from '../FormError';
+import { WarningList } from '../WarningList';
+import { CostOfCapitalBuildUp } from './CostOfCapitalBuildUp';
+import { Changes, valuesOf, withoutEmptyWeights, type Version } from './AssumptionsRevision';
+
+type Engagement = Schemas['Engagement'];
+
+/** The methods a statute's valuation produces, for the valuer's weights (the API refuses any other). */
+function weightableMethods(e: Engagement): string[] {
+  if (e.statute === 'COMPANIES_ACT_SEC_62') return ['DCF', 'NAV', 'COMPARABLES'];
+  // NDI Rule 21: any internationally accepted pricing methodology, weighed as for s.62.
+  if (e.statute === 'FEMA_RBI') return ['DCF', 'NAV', 'COMPARABLES'];
+  // From 1 April 2026 (Income-tax Act, 2025) Rule 57 Sl. No. 4 is the only formula.
+  if (e.statute === 'RULE_11UA' && e.transactionDate >= '2026-04-01')
+    return e.purpose === 'TRANSFER_OR_RECEIPT' ? ['NAV_RULE_57'] : [];
+  if (e.statute === 'RULE_11UA') return e.purpose === 'TRANSFER_OR_RECEIPT' ? ['NAV_11UA_1CB'] : ['NAV_11UA_2A', 'DCF'];
+  return [];
+}
+
+export function Warnings({ warnings }: { warnings?: { code: string; message: string }[] }) {
+  return <WarningList warnings={warnings} title="Check these before relying on the valuation" testId="lock-warnings" />;
+}
+
+export function LockForm({ engagement, previous }: { engagement: Engagement; previous?: Version }) {
+  const id = engagement.id;
+  const methods = weightableMethods(engagement);
+  const client = useQueryClient();
+  const form = useForm<z.input<typeof lockAssumptionsBody>>({
+    resolver: sentenceResolver(lockAssumptionsBody, withoutEmptyWeights),
+    mode: 'onChange',
+    defaultValues: previous ? valuesOf(previous) : { midYear: false, rationale: '' },
+  });
+  const lock = useMutation({
+    mutationFn: (body: z.output<typeof lockAssumptionsBody>) =>
+      call(api.POST('/api/v1/engagements/{id}/assumptions/lock', { params: { path: { id } }, body })),
+    onSuccess: (data) => {
+      // The lock response's rate warnings stay on the page after it switches to the locked view.
+      client.setQueryData(['lock-warnings', id], data.warnings ?? []);
+      return client.invalidateQueries({ queryKey: ['engagement', id] });
+    },
+    onError: (e) => applyFieldErrors(e, form.setError as never),
+  });
+  const err = form.formState.errors as Record<string, { message?: string } | undefined>;
+  const weightErr = (m: string) =>
+    (form.formState.errors.methodWeights as Record<string, { message?: string }> | undefined)?.[m]?.message;
+  return (
+    <form onSubmit={form.handleSubmit((v) => lock.mutate(v))} noValidate aria-label="Lock assumptions">
+      <Stack maw={640}>
+        <Group grow align="start">
+          <Controller
+            control={form.control}
+            name="wacc"
+            render={({ field }) => (
+              <NumberInput
+                label="WACC (%)"
+                description="12.5 means 12.5 %"
+                withAsterisk
+                decimalScale={4}
+                value={field.value ?? ''}
+                onChange={(v) => {
+                  field.onChange(v === '' ? undefined : Number(v));
+                  void form.trigger('terminalGrowthRate');
+                }}
+                onBlur={field.onBlur}
+                error={err.wacc?.message}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="terminalGrowthRate"
+            render={({ field }) => (
+              <NumberInput
+                label="Terminal growth (%)"
+                description="Must be below WACC"
+                withAsterisk
+                decimalScale={4}
+                value={field.value ?? ''}
+                onChange={(v) => field.onChange(v === '' ? undefined : Number(v))}
+                onBlur={field.onBlur}
+                error={err.terminalGrowthRate?.message}
+              />
+            )}
+          />
+        </Group>
+        <CostOfCapitalBuildUp form={form} />
+        <Textarea
+          label="Rationale"
+          description="Why these rates: sources, beta, risk premia (at least 20 characters)"
+          withAsterisk
+          autosize
+          minRows={3}
+          {...form.register('rationale')}
+          error={err.rationale?.message}
+        />
+        <Checkbox label="Mid-year discounting" {...form.register('midYear')} />
+        {methods.length > 1 && (
+          <Paper withBorder p="sm" radius="md">
+            <Stack gap="xs">
+              <Text fw={600} size="sm">
+                Method weights (optional; percent, adding up to 100)
+              </Text>
+              <Group grow align="start">
+                {methods.map((m) => (
+                  <Controller
+                    key={m}
+                    control={form.control}
+                    name={`methodWeights.${m}` as never}
+                    render={({ field }) => (
+                      <NumberInput
+                        label={m}
+                        decimalScale={2}
+                        value={(field.value as number | undefined) ?? ''}
+                        onChange={(v) => field.onChange(v === '' ? undefined : Number(v))}
+                        error={weightErr(m)}
+                      />
+                    )}
+                  />
+                ))}
+              </Group>
+              <Textarea
+                label="Why these weights"
+                description="At least 20 characters; required with weights"
+                autosize
+                minRows={2}
+                {...form.register('weightsRationale', { setValueAs: (v: string) => v || undefined })}
+                error={err.weightsRationale?.message ?? err.methodWeights?.message}
+              />
+            </Stack>
+          </Paper>
+        )}
+        {!['IBC_LIQUIDATION'].includes(engagement.statute) && (
+          <Group grow align="start">
+            <Controller
+              control={form.control}
+              name="dlomPercent"
+              render={({ field }) => (
+                <NumberInput
+                  label="Discount for lack of marketability (%)"
+                  description="Optional, 0–50; not for a prescribed NAV formula"
+                  decimalScale={2}
+                  value={field.value ?? ''}
+                  onChange={(v) => field.onChange(v === '' ? undefined : Number(v))}
+                  error={err.dlomPercent?.message}
+                />
+              )}
+            />
+            <Textarea
+              label="Why this discount"
+              description="Required with a discount"
+              autosize
+              minRows={1}
+              {...form.register('dlomRationale', { setValueAs: (v: string) => v || undefined })}
+              error={err.dlomRationale?.message}
+            />
+          </Group>
+        )}
+        {previous && <Changes previous={previous} values={form.watch()} />}
+        <Warnings warnings={lock.data?.warnings} />
+        <FormError
+          error={lock.error}
+          title="Could not lock the assumptions"
+          fieldsShown={[
+            'wacc',
+            'terminalGrowthRate',
+            'rationale',
+            'methodWeights',
+            'weightsRationale',
+            'dlomPercent',
+            'dlomRationale',
+          ]}
+        />
+        <Group>
+          <Button type="submit" loading={lock.isPending}>
+            Lock assumptions
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,135 @@
+// The gate the engagement is at: approve, or return for revision / decline with a reason. Whether this
+// person may decide it, and why not, comes from the server (myActions on GET /engagements/{id}), decided by
+// the very rules that would refuse the decision: the console works none of them out itself.
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, call, type Schemas } from '../../api/client';
+import { FormError } from '../FormError';
+
+type Engagement = Schemas['EngagementDetail'];
+export type Gate = NonNullable<Schemas['MyActions']['gate']>;
+const GATE_TITLES: Record<Gate, string> = {
+  GATE_1: 'Gate 1 · valuer review',
+  GATE_2: 'Gate 2 · independent review',
+  GATE_3: 'Gate 3 · partner sign-off',
+};
+
+export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Engagement }) {
+  const client = useQueryClient();
+  const { canApprove, canReject, blockedBecause } = engagement.myActions;
+  const [comment, setComment] = useState('');
+  const [place, setPlace] = useState('');
+  const [udin, setUdin] = useState('');
+  // Signing off records where, and the UDIN when the signatory signs as a chartered accountant.
+  const signing = gate === 'GATE_3' ? { place: place.trim(), ...(udin.trim() ? { udin: udin.trim() } : {}) } : {};
+  const done = () => {
+    setComment('');
+    return client.invalidateQueries({ queryKey: ['engagement', engagement.id] });
+  };
+  const approve = useMutation({
+    mutationFn: () =>
+      call(
+        api.POST('/api/v1/engagements/{id}/gates/{gate}/approve', {
+          params: { path: { id: engagement.id, gate } },
+          body: { ...(comment.trim() ? { comment: comment.trim() } : {}), ...signing },
+        }),
+      ),
+    onSuccess: done,
+  });
+  const reject = useMutation({
+    mutationFn: (outcome: 'DECLINE' | 'REVISE') =>
+      call(
+        api.POST('/api/v1/engagements/{id}/gates/{gate}/reject', {
+          params: { path: { id: engagement.id, gate } },
+          body: { reason: comment.trim(), outcome },
+        }),
+      ),
+    onSuccess: done,
+  });
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack>
+        <Group gap="xs">
+          <Text fw={700}>{GATE_TITLES[gate]}</Text>
+          <Badge color="orange">pending</Badge>
+        </Group>
+        {blockedBecause && (
+          <Alert
+            color="gray"
+            title={canReject ? 'You cannot approve this gate' : 'You cannot decide this gate'}
+            data-testid="gate-blocker"
+          >
+            {blockedBecause}
+          </Alert>
+        )}
+        {(canApprove || canReject) && (
+          <>
+            <Textarea
+              label="Comment"
+              description={
+                canApprove
+                  ? "Optional for approval; a rejection needs a reason of at least 10 characters. Reviewers' comments stay in the firm: they never print in the client's report."
+                  : "A rejection needs a reason of at least 10 characters. Reviewers' comments stay in the firm: they never print in the client's report."
+              }
+              value={comment}
+              onChange={(e) => setComment(e.currentTarget.value)}
+              autosize
+              minRows={2}
+            />
+            {gate === 'GATE_3' && canApprove ? (
+              <Group grow align="flex-start">
+                <TextInput
+                  label="Place of signing"
+                  description="Printed in the signature block, e.g. Mumbai"
+                  value={place}
+                  onChange={(e) => setPlace(e.currentTarget.value)}
+                />
+                <TextInput
+                  label="UDIN"
+                  description="18 characters; required when you sign as a chartered accountant"
+                  value={udin}
+                  onChange={(e) => setUdin(e.currentTarget.value)}
+                  maxLength={18}
+                />
+              </Group>
+            ) : null}
+            <FormError error={approve.error ?? reject.error} title="Not recorded" />
+            <Group>
+              {canApprove && (
+                <Button color="green.8" onClick={() => approve.mutate()} loading={approve.isPending}>
+                  Approve {gate.replace('_', ' ').toLowerCase().replace('gate', 'Gate')}
+                </Button>
+              )}
+              {canReject && (
+                <>
+                  <Button
+                    color="orange.9"
+                    variant="outline"
+                    onClick={() => reject.mutate('REVISE')}
+                    loading={reject.isPending}
+                    disabled={comment.trim().length < 10}
+                    title="Back to the valuer: new assumptions, a new round; the payment stands"
+                  >
+                    Return for revision
+                  </Button>
+                  <Button
+                    color="red.9"
+                    variant="outline"
+                    onClick={() =>
+                      window.confirm('Decline for good? The engagement ends as FAILED.') && reject.mutate('DECLINE')
+                    }
+                    loading={reject.isPending}
+                    disabled={comment.trim().length < 10}
+                  >
+                    Decline
+                  </Button>
+                </>
+              )}
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
