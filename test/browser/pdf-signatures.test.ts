@@ -119,6 +119,8 @@ test('the firm\'s certificate, the partner\'s signed copy on the Review tab, and
   await visitor.page.locator('input[type=file]').setInputFiles(signedPath);
   await visitor.page.getByText('Valid: a signed copy of a FINAL report certified by the Valuation Service').waitFor();
   const table = visitor.page.getByTestId('pdf-signatures');
+  // The certificate says where it was signed, as the API's verify answer does.
+  await visitor.page.getByRole('table', { name: 'Certificate' }).getByRole('row', { name: /Place of signing Chennai/ }).waitFor();
   await table.getByText('The firm\'s seal').waitFor();
   await table.getByText('Signed by a certificate this service issued').waitFor();
   await table.getByText('Asha Admin', { exact: false }).first().waitFor();

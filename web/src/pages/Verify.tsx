@@ -73,6 +73,8 @@ export function VerifyPage() {
                 <Row k="Registration" v={r.registration} />
                 <Row k="Firm registration" v={r.firmRegistration} />
                 <Row k="Signed at" v={r.signedAt ? dateTime(r.signedAt) : undefined} />
+                <Row k="Place of signing" v={r.place} />
+                <Row k="UDIN" v={r.udin} />
                 <Row k="Report id" v={r.reportId} />
                 <Row k="Signing key" v={r.keyId} />
                 <Row k="This file" v={r.copy === 'SIGNED_COPY' ? 'A signed copy (the partner\'s DSC added to the sealed FINAL)' : r.copy === 'SEALED' ? 'The FINAL as the service sealed it' : undefined} />

@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, ApiError, type Schemas } from '../../api/client';
 import { FormError } from '../FormError';
 import { sentence } from '../../../../src/contract/sentences';
+import { IBC_APPOINTING_EXAMPLE } from '../../../../src/contract/ibc-appointment';
 
 type Engagement = Schemas['Engagement'];
 type Facts = { appointingAuthority: string; appointmentDate: string; addressee: string; companyBackground: string };
@@ -17,6 +18,14 @@ const LABELS: Record<string, string> = {
   addressee: 'Addressee',
   companyBackground: 'Background of the company',
 };
+
+/** Under the IBC the resolution professional (CIRP) or the liquidator appoints, named with their IBBI registration. */
+function appointingHint(e: Engagement): string {
+  if (e.statute !== 'IBC_LIQUIDATION') return 'e.g. "Board of Directors of Acme Industries Private Limited"';
+  return e.purpose === 'LIQUIDATION_REALISABLE_VALUE'
+    ? `The liquidator, with their IBBI registration, e.g. "${IBC_APPOINTING_EXAMPLE.LIQUIDATION}"`
+    : `The resolution professional, with their IBBI registration, e.g. "${IBC_APPOINTING_EXAMPLE.CIRP}"`;
+}
 
 const factsOf = (e: Engagement): Facts => ({
   appointingAuthority: e.appointingAuthority ?? '',
@@ -58,7 +67,7 @@ export function ReportFacts({ engagement, canWrite }: { engagement: Engagement; 
         ) : null}
         {signed ? <Text size="sm" c="gray.7">Read-only: the report has been signed off (or the engagement has ended), so its facts no longer change.</Text> : null}
         {!canWrite && !signed ? <Text size="sm" c="gray.7">Read-only: a VALUER or ADMIN edits these.</Text> : null}
-        <TextInput {...field('appointingAuthority')} description='e.g. "Board of Directors of Acme Industries Private Limited"' />
+        <TextInput {...field('appointingAuthority')} description={appointingHint(engagement)} />
         <Group grow align="flex-start">
           <TextInput {...field('appointmentDate')} type="date" description="Not later than today" />
           <TextInput {...field('addressee')} description="The appointing authority when left blank" />
