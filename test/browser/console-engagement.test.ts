@@ -177,6 +177,17 @@ test(
     await facts.getByRole('button', { name: 'Save report facts' }).click();
     await facts.getByText('Report facts saved.').waitFor();
     await page.getByTestId('report-facts-missing').waitFor({ state: 'detached' });
+    // A refused sign-off shows each refusal beside the field it names, the field marked: no place, a malformed UDIN.
+    await page.getByLabel('Place of signing').fill('');
+    await page.getByLabel('UDIN').fill('ABC123');
+    await page.getByRole('button', { name: /Approve Gate 3/ }).click();
+    await page.getByText('Enter the place of signing, e.g. Mumbai').waitFor();
+    await page.getByText(/A UDIN has 18 characters/).waitFor();
+    assert.equal(await page.getByLabel('Place of signing').getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.getByLabel('UDIN').getAttribute('aria-invalid'), 'true');
+    await page.screenshot({ path: screenshotPath('engagement-signoff-refused.png'), fullPage: false });
+    await page.getByLabel('Place of signing').fill('Mumbai');
+    await page.getByLabel('UDIN').fill('');
     await page.getByRole('button', { name: /Approve Gate 3/ }).click();
     await statusIs(page, 'COMPLETED');
     await page

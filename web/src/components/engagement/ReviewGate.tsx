@@ -4,8 +4,9 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, call, type Schemas } from '../../api/client';
+import { api, call, ApiError, type Schemas } from '../../api/client';
 import { FormError } from '../FormError';
+import { sentence } from '../../../../src/contract/sentences';
 
 type Engagement = Schemas['EngagementDetail'];
 export type Gate = NonNullable<Schemas['MyActions']['gate']>;
@@ -22,7 +23,8 @@ export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Eng
   const [place, setPlace] = useState('');
   const [udin, setUdin] = useState('');
   // Signing off records where, and the UDIN when the signatory signs as a chartered accountant.
-  const signing = gate === 'GATE_3' ? { place: place.trim(), ...(udin.trim() ? { udin: udin.trim() } : {}) } : {};
+  // An empty field is not sent, so the service's own sentence for a missing place comes back beside it.
+  const signing = gate === 'GATE_3' ? { ...(place.trim() ? { place: place.trim() } : {}), ...(udin.trim() ? { udin: udin.trim() } : {}) } : {};
   const done = () => {
     setComment('');
     return client.invalidateQueries({ queryKey: ['engagement', engagement.id] });
@@ -37,6 +39,9 @@ export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Eng
       ),
     onSuccess: done,
   });
+  // A refused sign-off names its field (/place, /udin): the sentence goes beside that field, marked.
+  const fieldErrors = approve.error instanceof ApiError ? approve.error.fieldErrors() : {};
+  const besideField = (name: 'place' | 'udin') => (fieldErrors[name] ? sentence(fieldErrors[name], name) : undefined);
   const reject = useMutation({
     mutationFn: (outcome: 'DECLINE' | 'REVISE') =>
       call(
@@ -82,19 +87,22 @@ export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Eng
                 <TextInput
                   label="Place of signing"
                   description="Printed in the signature block, e.g. Mumbai"
+                  required
                   value={place}
+                  error={besideField('place')}
                   onChange={(e) => setPlace(e.currentTarget.value)}
                 />
                 <TextInput
                   label="UDIN"
                   description="18 characters; required when you sign as a chartered accountant"
                   value={udin}
+                  error={besideField('udin')}
                   onChange={(e) => setUdin(e.currentTarget.value)}
                   maxLength={18}
                 />
               </Group>
             ) : null}
-            <FormError error={approve.error ?? reject.error} title="Not recorded" />
+            <FormError error={approve.error ?? reject.error} title="Not recorded" fieldsShown={gate === 'GATE_3' ? ['place', 'udin'] : false} />
             <Group>
               {canApprove && (
                 <Button color="green.8" onClick={() => approve.mutate()} loading={approve.isPending}>
