@@ -185,7 +185,6 @@ test(
     await page.getByText(/A UDIN has 18 characters/).waitFor();
     assert.equal(await page.getByLabel('Place of signing').getAttribute('aria-invalid'), 'true');
     assert.equal(await page.getByLabel('UDIN').getAttribute('aria-invalid'), 'true');
-    await page.screenshot({ path: screenshotPath('engagement-signoff-refused.png'), fullPage: false });
     await page.getByLabel('Place of signing').fill('Mumbai');
     await page.getByLabel('UDIN').fill('');
     await page.getByRole('button', { name: /Approve Gate 3/ }).click();
