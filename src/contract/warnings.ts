@@ -12,6 +12,8 @@ export const WARNING_CATALOGUE: Record<string, string> = {
   DCF_OMITTED_PROJECTIONS_NOT_FROM_VALUATION_DATE: 'The discounted cash flow is left out: the projections do not start at the valuation date.',
   DISCOUNT_NOT_PERMITTED: 'The rule prescribes the value, so no discount may be applied.',
   EQUITY_CAPITAL_NOT_POSITIVE: 'The paid-up equity share capital must be greater than zero.',
+  FEMA_DISCOUNT_LOWERS_FLOOR: 'A discount lowers the fair value that FEMA sets as the floor on the price.',
+  DISCOUNT_RATIONALE_REPEATED: 'The reason for the discount is word for word another engagement\'s.',
   GROWTH_ABOVE_LONG_RUN_GDP: 'Terminal growth is above the economy\'s long-run growth.',
   INVALID_DISCOUNT: 'The discount must be a percent from 0 to 50.',
   INVALID_WEIGHTS: 'The method weights cannot be used as given.',

@@ -207,3 +207,28 @@ export function netDebtNotRolledForwardWarnings(
     message: `The valuation date (${valuationDate}) falls after the balance-sheet date (${f.balanceSheetDate}), but the equity bridge uses the balance sheet's cash (${formatRupees(dec(f.balanceSheet.cashAndCashEquivalents))}) and borrowings (${formatRupees(dec(f.balanceSheet.longTermBorrowings).plus(dec(f.balanceSheet.shortTermBorrowings)))}): neither the cash flow since then nor the net debt is rolled forward.${elapsed} The cash and the debt at the valuation date, where the financials give them, bridge there instead.`,
   }];
 }
+
+/** FEMA purposes whose price the fair value bounds from below (NDI Rule 21(2)(a), (b)). */
+const FEMA_FLOOR_PURPOSES = ['ISSUE_TO_NON_RESIDENT', 'TRANSFER_RESIDENT_TO_NON_RESIDENT'];
+
+/**
+ * A discount for lack of marketability (or control) on a FEMA issue or transfer to a person resident outside India
+ * lowers the floor the pricing guidelines set: the price may then be lower than the undiscounted fair value. The
+ * valuer may have reason for it; the warning says what it does and carries the reason, so the report prints it
+ * beside (docs/statutes.md, FEMA).
+ */
+export function femaDiscountWarnings(
+  statute: Statute,
+  purpose: Purpose | null,
+  judgement: { dlomPercent?: string; dlomRationale?: string; dlocPercent?: string; dlocRationale?: string },
+): ValuationWarning[] {
+  if (statute !== 'FEMA_RBI' || (purpose !== null && !FEMA_FLOOR_PURPOSES.includes(purpose))) return [];
+  const given = [
+    ...(judgement.dlocPercent !== undefined && Number(judgement.dlocPercent) > 0 ? [{ name: 'lack of control', percent: judgement.dlocPercent, reason: judgement.dlocRationale }] : []),
+    ...(judgement.dlomPercent !== undefined && Number(judgement.dlomPercent) > 0 ? [{ name: 'lack of marketability', percent: judgement.dlomPercent, reason: judgement.dlomRationale }] : []),
+  ];
+  return given.map((d) => ({
+    code: 'FEMA_DISCOUNT_LOWERS_FLOOR',
+    message: `The discount for ${d.name} of ${d.percent}% lowers the fair value, which Rule 21 of the Non-Debt Instruments Rules sets as the floor on the price of ${purpose === 'TRANSFER_RESIDENT_TO_NON_RESIDENT' ? 'a transfer' : 'an issue'} to a person resident outside India: the price may then be lower than the fair value before the discount. The valuer's reason: ${(d.reason ?? '').trim() || 'none given'}`,
+  }));
+}
