@@ -8,8 +8,17 @@ import type { Executor } from '../db/client.js';
 import { AppError, conflict, notFound, validationFailed } from '../lib/errors.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { canLockAssumptions } from '../domain/engagement/state-machine.js';
-import { buildCostOfCapital, computeValuation, statedWacc, ValuationInputError, type CostOfCapitalInput, type Purpose, type Statute, type ValuationResult } from '../domain/valuation/engine.js';
-import { buildWorkpapers } from '../reports/workpapers.js';
+import {
+  buildCostOfCapital,
+  computeValuation,
+  statedWacc,
+  ValuationInputError,
+  type CostOfCapitalInput,
+  type Purpose,
+  type Statute,
+  type ValuationResult,
+} from '../domain/valuation/engine.js';
+import { buildWorkpapers } from '../reports/workpapers/index.js';
 import { dec } from '../domain/valuation/money.js';
 import { dcfAdoptedBy, missingInputs, usesDcf, type MissingInput } from '../domain/valuation/readiness.js';
 import { rateWarnings, valuationDateWarnings } from '../domain/valuation/warnings.js';
@@ -22,12 +31,13 @@ import { insertAudit, SYSTEM_ACTOR, type Actor } from '../db/repositories/audit.
 import { applyTransition, requireEngagement } from './engagements.js';
 import { enqueueReport } from './reports.js';
 
-
 export function publicAssumptions(a: data.AssumptionsRow | null, warnings?: { code: string; message: string }[]) {
   if (!a) return { locked: false as const };
   return {
     ...(warnings && { warnings }),
-    ...(a.method_weights && { methodWeights: Object.fromEntries(Object.entries(a.method_weights).map(([k, v]) => [k, Number(v)])) }),
+    ...(a.method_weights && {
+      methodWeights: Object.fromEntries(Object.entries(a.method_weights).map(([k, v]) => [k, Number(v)])),
+    }),
     ...(a.weights_rationale && { weightsRationale: a.weights_rationale }),
     ...(a.dlom_percent !== null && a.dlom_percent !== undefined && { dlomPercent: Number(a.dlom_percent) }),
     ...(a.dlom_rationale && { dlomRationale: a.dlom_rationale }),
@@ -35,10 +45,18 @@ export function publicAssumptions(a: data.AssumptionsRow | null, warnings?: { co
     ...(a.dloc_rationale && { dlocRationale: a.dloc_rationale }),
     ...(a.cost_of_capital && { costOfCapital: publicCostOfCapital(a.cost_of_capital) }),
     // Stored as the lock body gave it (numbers), so it answers in that shape.
-    ...(a.market_approach && { marketApproach: a.market_approach as {
-      statistic?: 'MEDIAN' | 'MEAN' | 'PERCENTILE'; multiples?: ('evToEbitda' | 'evToRevenue' | 'peRatio' | 'priceToBook')[]; percentile?: number; discountPercent?: number; discountRationale?: string;
-      acceptBasisMismatch?: boolean; transactionStatistic?: 'MEDIAN' | 'MEAN' | 'PERCENTILE'; transactionPercentile?: number;
-    } }),
+    ...(a.market_approach && {
+      marketApproach: a.market_approach as {
+        statistic?: 'MEDIAN' | 'MEAN' | 'PERCENTILE';
+        multiples?: ('evToEbitda' | 'evToRevenue' | 'peRatio' | 'priceToBook')[];
+        percentile?: number;
+        discountPercent?: number;
+        discountRationale?: string;
+        acceptBasisMismatch?: boolean;
+        transactionStatistic?: 'MEDIAN' | 'MEAN' | 'PERCENTILE';
+        transactionPercentile?: number;
+      },
+    }),
     locked: true as const,
     version: a.version,
     wacc: Number(a.wacc),
@@ -54,8 +72,13 @@ export function publicAssumptions(a: data.AssumptionsRow | null, warnings?: { co
 function publicCostOfCapital(c: Record<string, string>) {
   const n = (k: string) => (c[k] === undefined ? undefined : Number(c[k]));
   return {
-    riskFreeRate: n('riskFreeRate')!, equityRiskPremium: n('equityRiskPremium')!, beta: n('beta')!, betaBasis: c.betaBasis as 'UNLEVERED' | 'LEVERED',
-    debtToEquity: n('debtToEquity')!, taxRate: n('taxRate')!, preTaxCostOfDebt: n('preTaxCostOfDebt')!,
+    riskFreeRate: n('riskFreeRate')!,
+    equityRiskPremium: n('equityRiskPremium')!,
+    beta: n('beta')!,
+    betaBasis: c.betaBasis as 'UNLEVERED' | 'LEVERED',
+    debtToEquity: n('debtToEquity')!,
+    taxRate: n('taxRate')!,
+    preTaxCostOfDebt: n('preTaxCostOfDebt')!,
     ...(c.sizePremium !== undefined && { sizePremium: n('sizePremium') }),
     ...(c.companySpecificPremium !== undefined && { companySpecificPremium: n('companySpecificPremium') }),
     source: c.source,
@@ -77,12 +100,25 @@ export async function getAssumptionsHistory(ctx: ServiceContext, principal: Prin
   await requireEngagement(ctx.db, principal.firmId, engagementId);
   const past = await data.listAssumptionVersions(ctx.db, principal.firmId, engagementId);
   const current = await data.getAssumptions(ctx.db, principal.firmId, engagementId);
-  const currentValuation = current ? await data.getValuation<{ conclusion?: { valuePerShare?: string | null } }>(ctx.db, principal.firmId, engagementId) : null;
+  const currentValuation = current
+    ? await data.getValuation<{ conclusion?: { valuePerShare?: string | null } }>(
+        ctx.db,
+        principal.firmId,
+        engagementId,
+      )
+    : null;
   const judgement = (r: {
-    method_weights: Record<string, string> | null; weights_rationale: string | null; dlom_percent: string | null; dlom_rationale: string | null;
-    dloc_percent?: string | null; dloc_rationale?: string | null; cost_of_capital?: Record<string, string> | null;
+    method_weights: Record<string, string> | null;
+    weights_rationale: string | null;
+    dlom_percent: string | null;
+    dlom_rationale: string | null;
+    dloc_percent?: string | null;
+    dloc_rationale?: string | null;
+    cost_of_capital?: Record<string, string> | null;
   }) => ({
-    ...(r.method_weights && { methodWeights: Object.fromEntries(Object.entries(r.method_weights).map(([k, v]) => [k, Number(v)])) }),
+    ...(r.method_weights && {
+      methodWeights: Object.fromEntries(Object.entries(r.method_weights).map(([k, v]) => [k, Number(v)])),
+    }),
     ...(r.weights_rationale && { weightsRationale: r.weights_rationale }),
     ...(r.dlom_percent !== null && { dlomPercent: Number(r.dlom_percent) }),
     ...(r.dlom_rationale && { dlomRationale: r.dlom_rationale }),
@@ -103,26 +139,44 @@ export async function getAssumptionsHistory(ctx: ServiceContext, principal: Prin
       lockedAt: v.locked_at.toISOString(),
       lockedBy: v.locked_by,
       valuation: v.valuation
-        ? { computedAt: v.computed_at?.toISOString() ?? null, engineVersion: v.engine_version, valuePerShare: v.valuation.conclusion?.valuePerShare ?? null, result: v.valuation }
+        ? {
+            computedAt: v.computed_at?.toISOString() ?? null,
+            engineVersion: v.engine_version,
+            valuePerShare: v.valuation.conclusion?.valuePerShare ?? null,
+            result: v.valuation,
+          }
         : null,
-      revision: { gate: v.returned_at_gate, reason: v.revision_reason, by: v.returned_by, at: v.returned_at.toISOString(), draftReportId: v.draft_report_id },
+      revision: {
+        gate: v.returned_at_gate,
+        reason: v.revision_reason,
+        by: v.returned_by,
+        at: v.returned_at.toISOString(),
+        draftReportId: v.draft_report_id,
+      },
     })),
     ...(current
-      ? [{
-          version: current.version,
-          status: 'CURRENT' as const,
-          wacc: Number(current.wacc),
-          terminalGrowthRate: Number(current.terminal_growth_rate),
-          rationale: current.rationale,
-          midYear: current.mid_year,
-          ...judgement(current),
-          lockedAt: current.locked_at.toISOString(),
-          lockedBy: current.locked_by,
-          valuation: currentValuation
-            ? { computedAt: currentValuation.computed_at.toISOString(), engineVersion: currentValuation.engine_version, valuePerShare: currentValuation.result.conclusion?.valuePerShare ?? null, result: currentValuation.result }
-            : null,
-          revision: null,
-        }]
+      ? [
+          {
+            version: current.version,
+            status: 'CURRENT' as const,
+            wacc: Number(current.wacc),
+            terminalGrowthRate: Number(current.terminal_growth_rate),
+            rationale: current.rationale,
+            midYear: current.mid_year,
+            ...judgement(current),
+            lockedAt: current.locked_at.toISOString(),
+            lockedBy: current.locked_by,
+            valuation: currentValuation
+              ? {
+                  computedAt: currentValuation.computed_at.toISOString(),
+                  engineVersion: currentValuation.engine_version,
+                  valuePerShare: currentValuation.result.conclusion?.valuePerShare ?? null,
+                  result: currentValuation.result,
+                }
+              : null,
+            revision: null,
+          },
+        ]
       : []),
   ];
 }
@@ -132,18 +186,28 @@ export async function getAssumptionsHistory(ctx: ServiceContext, principal: Prin
  * (locked or being locked): a method they adopt must be computable, never replaced by another.
  */
 export function statuteMissingInputs(
-  engagement: EngagementLaw, financials: NormalisedFinancials, methodWeights?: Record<string, string | number> | null, marketApproach?: { acceptBasisMismatch?: unknown } | null,
+  engagement: EngagementLaw,
+  financials: NormalisedFinancials,
+  methodWeights?: Record<string, string | number> | null,
+  marketApproach?: { acceptBasisMismatch?: unknown } | null,
 ): MissingInput[] {
   return missingInputs(financials, {
-    statute: engagement.statute as Statute, purpose: (engagement.purpose as Purpose | null) ?? null,
-    transactionDate: transactionDateOf(engagement), valuationDate: engagement.valuation_date,
+    statute: engagement.statute as Statute,
+    purpose: (engagement.purpose as Purpose | null) ?? null,
+    transactionDate: transactionDateOf(engagement),
+    valuationDate: engagement.valuation_date,
     dcfAdopted: dcfAdoptedBy(methodWeights),
     acceptBasisMismatch: marketApproach?.acceptBasisMismatch === true,
   });
 }
 
 /** What decides the law an engagement's valuation is made under. */
-type EngagementLaw = { statute: string; purpose: string | null; valuation_date: string; transaction_date?: string | null };
+type EngagementLaw = {
+  statute: string;
+  purpose: string | null;
+  valuation_date: string;
+  transaction_date?: string | null;
+};
 
 /** The date of the receipt, transfer or issue: the valuation date unless one was given. */
 export function transactionDateOf(e: { valuation_date: string; transaction_date?: string | null }): string {
@@ -152,11 +216,16 @@ export function transactionDateOf(e: { valuation_date: string; transaction_date?
 
 /** The judgement's refusal codes as the API names them. */
 const JUDGEMENT_REFUSAL_CODES = {
-  INVALID_WEIGHTS: 'invalid_weights', INVALID_MARKET_APPROACH: 'invalid_market_approach', MISSING_RATIONALE: 'missing_rationale', INVALID_DISCOUNT: 'invalid_discount', DISCOUNT_NOT_PERMITTED: 'discount_not_permitted',
+  INVALID_WEIGHTS: 'invalid_weights',
+  INVALID_MARKET_APPROACH: 'invalid_market_approach',
+  MISSING_RATIONALE: 'missing_rationale',
+  INVALID_DISCOUNT: 'invalid_discount',
+  DISCOUNT_NOT_PERMITTED: 'discount_not_permitted',
 } as const satisfies Record<JudgementError['code'], ErrorCode>;
 
 function inputsIncomplete(missing: MissingInput[]): AppError {
-  return new AppError('inputs_incomplete',
+  return new AppError(
+    'inputs_incomplete',
     `The financials lack what the statute needs: ${missing.map((m) => m.path).join(', ')}. Upload corrected financials, then lock.`,
     missing.map((m) => ({ path: m.path, message: m.message })),
   );
@@ -166,20 +235,34 @@ function inputsIncomplete(missing: MissingInput[]): AppError {
  * Computation starts once the engagement is DATA_READY and its assumptions are locked, whichever comes
  * last — and only when the financials hold what the statute needs; otherwise it stays DATA_READY.
  */
-export async function startComputationIfReady(tx: Executor, firmId: string, engagementId: string, actor: Actor): Promise<boolean> {
+export async function startComputationIfReady(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+  actor: Actor,
+): Promise<boolean> {
   const engagement = await requireEngagement(tx, firmId, engagementId, true);
   if (engagement.status !== 'DATA_READY' || !engagement.assumptions_locked) return false;
   const financials = await data.getFinancials<NormalisedFinancials>(tx, firmId, engagementId);
   const assumptions = financials ? await data.getAssumptions(tx, firmId, engagementId) : null;
-  const missing = financials ? statuteMissingInputs(engagement, financials.data, assumptions?.method_weights, assumptions?.market_approach) : [];
+  const missing = financials
+    ? statuteMissingInputs(engagement, financials.data, assumptions?.method_weights, assumptions?.market_approach)
+    : [];
   if (missing.length > 0) {
     await insertAudit(tx, firmId, actor, {
-      action: AUDIT.computationWaitingForInputs, engagementId, details: { missing: missing.map((m) => ({ path: m.path, message: m.message })) },
+      action: AUDIT.computationWaitingForInputs,
+      engagementId,
+      details: { missing: missing.map((m) => ({ path: m.path, message: m.message })) },
     });
     return false;
   }
   await applyTransition(tx, firmId, engagementId, 'START_COMPUTATION', actor);
-  await enqueueJob(tx, COMPUTE_JOB, { firmId, engagementId, requestId: actor.requestId ?? null }, { dedupeKey: `compute:${engagementId}` });
+  await enqueueJob(
+    tx,
+    COMPUTE_JOB,
+    { firmId, engagementId, requestId: actor.requestId ?? null },
+    { dedupeKey: `compute:${engagementId}` },
+  );
   return true;
 }
 
@@ -188,9 +271,17 @@ export async function lockAssumptions(
   principal: Principal,
   engagementId: string,
   input: {
-    wacc: number; terminalGrowthRate: number; rationale: string; midYear?: boolean;
-    methodWeights?: Record<string, number>; weightsRationale?: string; dlomPercent?: number; dlomRationale?: string;
-    dlocPercent?: number; dlocRationale?: string; costOfCapital?: CostOfCapitalInput;
+    wacc: number;
+    terminalGrowthRate: number;
+    rationale: string;
+    midYear?: boolean;
+    methodWeights?: Record<string, number>;
+    weightsRationale?: string;
+    dlomPercent?: number;
+    dlomRationale?: string;
+    dlocPercent?: number;
+    dlocRationale?: string;
+    costOfCapital?: CostOfCapitalInput;
     marketApproach?: MarketApproach;
   },
   requestId?: RequestTag,
@@ -208,14 +299,22 @@ export async function lockAssumptions(
     const built = buildCostOfCapital(costOfCapital);
     if (!statedWacc(built).eq(dec(wacc))) {
       const computed = statedWacc(built).toFixed(4);
-      throw new AppError('wacc_mismatch', `The cost-of-capital build-up gives a WACC of ${computed}%, not the ${wacc}% stated`, [
-        { path: '/wacc', message: `must be ${computed} (the build-up: Ke ${built.costOfEquity.toFixed(4)}% × E/V ${built.equityWeight.toFixed(4)} + Kd after tax ${built.costOfDebtAfterTax.toFixed(4)}% × D/V ${built.debtWeight.toFixed(4)})` },
-      ]);
+      throw new AppError(
+        'wacc_mismatch',
+        `The cost-of-capital build-up gives a WACC of ${computed}%, not the ${wacc}% stated`,
+        [
+          {
+            path: '/wacc',
+            message: `must be ${computed} (the build-up: Ke ${built.costOfEquity.toFixed(4)}% × E/V ${built.equityWeight.toFixed(4)} + Kd after tax ${built.costOfDebtAfterTax.toFixed(4)}% × D/V ${built.debtWeight.toFixed(4)})`,
+          },
+        ],
+      );
     }
   }
   return ctx.db.transaction(async (tx) => {
     const engagement = await requireEngagement(tx, principal.firmId, engagementId, true);
-    if (engagement.assumptions_locked) throw conflict('already_locked', 'Assumptions are already locked for this engagement');
+    if (engagement.assumptions_locked)
+      throw conflict('already_locked', 'Assumptions are already locked for this engagement');
     if (!canLockAssumptions(engagement.status)) {
       throw conflict('invalid_transition', `Assumptions cannot be locked: the engagement is ${engagement.status}`);
     }
@@ -223,20 +322,37 @@ export async function lockAssumptions(
     const financials = await data.getFinancials<NormalisedFinancials>(tx, principal.firmId, engagementId);
     // The valuer's weights and discount, checked against the statute (400 naming the rule).
     const refusals = judgementErrors(
-      engagement.statute as Statute, (engagement.purpose as Purpose | null) ?? null, judgement, financials ? financials.data.peers.length > 0 : null,
+      engagement.statute as Statute,
+      (engagement.purpose as Purpose | null) ?? null,
+      judgement,
+      financials ? financials.data.peers.length > 0 : null,
       transactionDateOf(engagement),
     );
     if (refusals.length > 0) {
-      throw new AppError(JUDGEMENT_REFUSAL_CODES[refusals[0].code], refusals.map((r) => `${r.path}: ${r.message}`).join(' '), refusals.map((r) => ({ path: r.path, message: r.message })));
+      throw new AppError(
+        JUDGEMENT_REFUSAL_CODES[refusals[0].code],
+        refusals.map((r) => `${r.path}: ${r.message}`).join(' '),
+        refusals.map((r) => ({ path: r.path, message: r.message })),
+      );
     }
     if (engagement.status === 'DATA_READY' && financials) {
-      const missing = statuteMissingInputs(engagement, financials.data, judgement.methodWeights, judgement.marketApproach);
+      const missing = statuteMissingInputs(
+        engagement,
+        financials.data,
+        judgement.methodWeights,
+        judgement.marketApproach,
+      );
       if (missing.length > 0) throw inputsIncomplete(missing);
     }
     const actor = actorOf(principal, requestId);
     const row = await data.insertAssumptions(tx, {
-      engagementId, firmId: principal.firmId, wacc, terminalGrowthRate: growth, rationale: input.rationale,
-      midYear: input.midYear ?? false, lockedBy: actor.id!,
+      engagementId,
+      firmId: principal.firmId,
+      wacc,
+      terminalGrowthRate: growth,
+      rationale: input.rationale,
+      midYear: input.midYear ?? false,
+      lockedBy: actor.id!,
       methodWeights: judgement.methodWeights ? (judgement.methodWeights as Record<string, string>) : null,
       weightsRationale: judgement.weightsRationale ?? null,
       dlomPercent: judgement.dlomPercent !== undefined ? String(judgement.dlomPercent) : null,
@@ -248,8 +364,12 @@ export async function lockAssumptions(
     });
     if (!row) throw conflict('already_locked', 'Assumptions are already locked for this engagement');
     await insertAudit(tx, principal.firmId, actor, {
-      action: AUDIT.assumptionsLocked, engagementId, details: {
-        wacc, terminalGrowthRate: growth, midYear: row.mid_year,
+      action: AUDIT.assumptionsLocked,
+      engagementId,
+      details: {
+        wacc,
+        terminalGrowthRate: growth,
+        midYear: row.mid_year,
         ...(judgement.methodWeights && { methodWeights: judgement.methodWeights }),
         ...(judgement.dlomPercent !== undefined && { dlomPercent: judgement.dlomPercent }),
         ...(judgement.dlocPercent !== undefined && { dlocPercent: judgement.dlocPercent }),
@@ -263,14 +383,21 @@ export async function lockAssumptions(
 
 /** The lock body's judgement fields as the engine takes them: percent as exact decimal text. */
 function judgementOf(input: {
-  methodWeights?: Record<string, number>; weightsRationale?: string; dlomPercent?: number; dlomRationale?: string; dlocPercent?: number; dlocRationale?: string;
+  methodWeights?: Record<string, number>;
+  weightsRationale?: string;
+  dlomPercent?: number;
+  dlomRationale?: string;
+  dlocPercent?: number;
+  dlocRationale?: string;
   marketApproach?: MarketApproach;
 }): Judgement {
   return {
     ...(input.marketApproach && { marketApproach: input.marketApproach }),
     ...(input.dlocPercent !== undefined && { dlocPercent: String(input.dlocPercent) }),
     ...(input.dlocRationale !== undefined && { dlocRationale: input.dlocRationale }),
-    ...(input.methodWeights && { methodWeights: Object.fromEntries(Object.entries(input.methodWeights).map(([k, v]) => [k, String(v)])) }),
+    ...(input.methodWeights && {
+      methodWeights: Object.fromEntries(Object.entries(input.methodWeights).map(([k, v]) => [k, String(v)])),
+    }),
     ...(input.weightsRationale !== undefined && { weightsRationale: input.weightsRationale }),
     ...(input.dlomPercent !== undefined && { dlomPercent: String(input.dlomPercent) }),
     ...(input.dlomRationale !== undefined && { dlomRationale: input.dlomRationale }),
@@ -291,7 +418,9 @@ export function storedJudgement(a: data.AssumptionsRow): Judgement {
 
 /** The build-up's numbers as exact text (as written by the caller), for storage and the engine. */
 function costOfCapitalAsText(c: CostOfCapitalInput): CostOfCapitalInput {
-  return Object.fromEntries(Object.entries(c).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v])) as unknown as CostOfCapitalInput;
+  return Object.fromEntries(
+    Object.entries(c).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
+  ) as unknown as CostOfCapitalInput;
 }
 
 /**
@@ -314,7 +443,11 @@ export function assumptionWarnings(
 }
 
 /** The compute-valuation job: runs the engine, stores the result → GATE_1, or → FAILED with a reason a valuer can act on. */
-export async function computeEngagementValuation(ctx: ServiceContext, job: JobAttempt, payload: JobPayload<typeof COMPUTE_JOB>): Promise<void> {
+export async function computeEngagementValuation(
+  ctx: ServiceContext,
+  job: JobAttempt,
+  payload: JobPayload<typeof COMPUTE_JOB>,
+): Promise<void> {
   const { firmId, engagementId, requestId } = payload;
   // Only "not found" is permanent; a database that cannot be reached is retried like any other failure.
   const engagement = await requireEngagement(ctx.db, firmId, engagementId).catch((err: unknown) => {
@@ -335,11 +468,17 @@ export async function computeEngagementValuation(ctx: ServiceContext, job: JobAt
       const result = computeValuation({
         financials: financials.data,
         assumptions: {
-          wacc: assumptions.wacc, terminalGrowthRate: assumptions.terminal_growth_rate, rationale: assumptions.rationale,
-          ...(assumptions.cost_of_capital && { costOfCapital: assumptions.cost_of_capital as unknown as CostOfCapitalInput }),
+          wacc: assumptions.wacc,
+          terminalGrowthRate: assumptions.terminal_growth_rate,
+          rationale: assumptions.rationale,
+          ...(assumptions.cost_of_capital && {
+            costOfCapital: assumptions.cost_of_capital as unknown as CostOfCapitalInput,
+          }),
         },
         engagement: {
-          statute: engagement.statute as Statute, purpose: (engagement.purpose as Purpose | null) ?? null, valuationDate: engagement.valuation_date,
+          statute: engagement.statute as Statute,
+          purpose: (engagement.purpose as Purpose | null) ?? null,
+          valuationDate: engagement.valuation_date,
           transactionDate: transactionDateOf(engagement),
           proposedPricePerShare: engagement.proposed_price_per_share,
           conversionPricePerShare: engagement.conversion_price_per_share,
@@ -358,7 +497,9 @@ export async function computeEngagementValuation(ctx: ServiceContext, job: JobAt
     if (current.status !== 'COMPUTING') return job.complete(tx);
     if (outcome.ok) {
       await data.upsertValuation(tx, firmId, engagementId, outcome.result.engineVersion, outcome.result);
-      await applyTransition(tx, firmId, engagementId, 'COMPUTATION_SUCCEEDED', actor, { details: { engineVersion: outcome.result.engineVersion } });
+      await applyTransition(tx, firmId, engagementId, 'COMPUTATION_SUCCEEDED', actor, {
+        details: { engineVersion: outcome.result.engineVersion },
+      });
       await enqueueReport(tx, firmId, engagementId, 'DRAFT');
     } else {
       await applyTransition(tx, firmId, engagementId, 'COMPUTATION_FAILED', actor, {
@@ -375,9 +516,18 @@ export async function valuationWorkpapers(ctx: ServiceContext, principal: Princi
   const engagement = await requireEngagement(ctx.db, principal.firmId, engagementId);
   const row = await data.getValuation<ValuationResult>(ctx.db, principal.firmId, engagementId);
   const financials = await data.getFinancials<NormalisedFinancials>(ctx.db, principal.firmId, engagementId);
-  if (!row || !financials) throw conflict('valuation_not_ready', `No valuation yet: the engagement is ${engagement.status}`);
-  const data_ = await buildWorkpapers({ targetEntity: engagement.target_entity, financials: financials.data, valuation: row.result });
-  const safeName = engagement.target_entity.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'engagement';
+  if (!row || !financials)
+    throw conflict('valuation_not_ready', `No valuation yet: the engagement is ${engagement.status}`);
+  const data_ = await buildWorkpapers({
+    targetEntity: engagement.target_entity,
+    financials: financials.data,
+    valuation: row.result,
+  });
+  const safeName =
+    engagement.target_entity
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'engagement';
   return { data: data_, fileName: `workpapers-${safeName}.xlsx` };
 }
 
@@ -393,5 +543,11 @@ export async function getValuation(ctx: ServiceContext, principal: Principal, en
         : `No valuation yet: the engagement is ${engagement.status}`,
     );
   }
-  return { engagementId, statute: engagement.statute, computedAt: row.computed_at.toISOString(), engineVersion: row.engine_version, ...row.result };
+  return {
+    engagementId,
+    statute: engagement.statute,
+    computedAt: row.computed_at.toISOString(),
+    engineVersion: row.engine_version,
+    ...row.result,
+  };
 }
