@@ -1,4 +1,4 @@
-// What the report renderer is given: everything it prints, gathered by services/reports.ts.
+// What the report renderer is given: everything it prints, gathered by services/reports/render.ts.
 import type { ValuationResult } from '../domain/valuation/types.js';
 
 export interface ReportInput {
@@ -35,10 +35,24 @@ export interface ReportInput {
   /** From the financials document, where it gives them: the capital table and the historical years. */
   company?: {
     unit?: string;
-    shareholding?: { holder: string; instrument: string; number: number | string; faceValue: number | string; conversionRatio?: number | string; exercisePrice?: number | string }[];
+    shareholding?: {
+      holder: string;
+      instrument: string;
+      number: number | string;
+      faceValue: number | string;
+      conversionRatio?: number | string;
+      exercisePrice?: number | string;
+    }[];
     history?: {
-      year: string; revenue: number | string; ebitda: number | string; depreciationAndAmortisation?: number | string; financeCost?: number | string;
-      profitBeforeTax?: number | string; profitAfterTax: number | string; netWorth: number | string; totalBorrowings?: number | string;
+      year: string;
+      revenue: number | string;
+      ebitda: number | string;
+      depreciationAndAmortisation?: number | string;
+      financeCost?: number | string;
+      profitBeforeTax?: number | string;
+      profitAfterTax: number | string;
+      netWorth: number | string;
+      totalBorrowings?: number | string;
     }[];
   };
   documents: { fileName: string; kind: string; sha256: string; sizeBytes: number; createdAt: string }[];
@@ -80,4 +94,5 @@ export const DRAFT_WATERMARK = 'DRAFT — not certified';
 export const firmName = (input: Pick<ReportInput, 'firm'>): string => input.firm.legalName || input.firm.name;
 
 /** To whom the report is addressed: the addressee given, else the appointing authority. */
-export const addresseeOf = (input: Pick<ReportInput, 'facts'>): string | null => input.facts?.addressee || input.facts?.appointingAuthority || null;
+export const addresseeOf = (input: Pick<ReportInput, 'facts'>): string | null =>
+  input.facts?.addressee || input.facts?.appointingAuthority || null;

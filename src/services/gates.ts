@@ -13,15 +13,22 @@ import { approveActionFor, type Gate } from '../domain/engagement/state-machine.
 import { independenceConflicts } from '../domain/engagement/four-eyes.js';
 import type { Executor } from '../db/client.js';
 import { applyTransition, missingReportFacts, publicEngagement, requireEngagement } from './engagements.js';
-import { afterGateApproved } from './reports.js';
+import { afterGateApproved } from './reports/render.js';
 import { archiveAssumptions, getAssumptions, getValuation } from '../db/repositories/valuation-data.js';
 import { tokenCreator } from '../db/repositories/api-tokens.js';
 import { lastApproverOf, reviewHistory } from '../db/repositories/audit.js';
 import { latestDraftId, supersedePendingDrafts } from '../db/repositories/reports.js';
 import { getUser } from '../db/repositories/users.js';
-import { IBC_CLASS_NAMES, adoptedMethods, describeRegistration, ibbiRegistrationFor, ibcRegistrationClasses, qualifyingRegistrations, signatoryRequirement } from '../domain/identity/signatory.js';
+import {
+  IBC_CLASS_NAMES,
+  adoptedMethods,
+  describeRegistration,
+  ibbiRegistrationFor,
+  ibcRegistrationClasses,
+  qualifyingRegistrations,
+  signatoryRequirement,
+} from '../domain/identity/signatory.js';
 import type { ValuationResult } from '../domain/valuation/types.js';
-
 
 /** The person behind an actor id: a token's actions count as those of the member who created it. */
 async function personOf(tx: Executor, firmId: string, actorId: string | null): Promise<string | null> {
@@ -30,7 +37,13 @@ async function personOf(tx: Executor, firmId: string, actorId: string | null): P
 }
 
 /** Four eyes (src/domain/engagement/four-eyes.ts): 409 independent_review_required, naming the person and what bars them. */
-async function requireIndependentReview(tx: Executor, firmId: string, engagementId: string, gate: Gate, personId: string): Promise<void> {
+async function requireIndependentReview(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+  gate: Gate,
+  personId: string,
+): Promise<void> {
   const decisions = await reviewHistory(tx, firmId, engagementId);
   const history = {
     lockedBy: await personOf(tx, firmId, (await getAssumptions(tx, firmId, engagementId))?.locked_by ?? null),
@@ -40,13 +53,21 @@ async function requireIndependentReview(tx: Executor, firmId: string, engagement
   const conflicts = independenceConflicts(gate, personId, history);
   if (conflicts.length === 0) return;
   const name = (await getUser(tx, firmId, personId))?.name ?? personId;
-  throw conflict('independent_review_required', gate === 'GATE_2'
-    ? `GATE_2 needs an independent reviewer: ${name} ${conflicts.join(' and ')}`
-    : `The signatory cannot be the GATE_2 reviewer: ${name} ${conflicts.join(' and ')}`);
+  throw conflict(
+    'independent_review_required',
+    gate === 'GATE_2'
+      ? `GATE_2 needs an independent reviewer: ${name} ${conflicts.join(' and ')}`
+      : `The signatory cannot be the GATE_2 reviewer: ${name} ${conflicts.join(' and ')}`,
+  );
 }
 
 /** The statute decides who may sign: 409 signatory_not_qualified, naming the rule and the registration missing. Returns the qualifying registrations. */
-async function requireQualifiedSignatory(tx: Executor, firmId: string, userId: string, engagementId: string): Promise<Registration[]> {
+async function requireQualifiedSignatory(
+  tx: Executor,
+  firmId: string,
+  userId: string,
+  engagementId: string,
+): Promise<Registration[]> {
   const valuation = await getValuation<ValuationResult>(tx, firmId, engagementId);
   const user = await getUser(tx, firmId, userId);
   if (!valuation || !user) return [];
@@ -67,24 +88,38 @@ async function requireQualifiedSignatory(tx: Executor, firmId: string, userId: s
  * signatory_not_qualified names the class and the person when a signatory holds no registration for it.
  */
 async function resolveClassSignatories(
-  tx: Executor, firmId: string, engagementId: string, signerId: string, named: Partial<Record<string, string>>,
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+  signerId: string,
+  named: Partial<Record<string, string>>,
 ): Promise<ClassSignatory[]> {
   const financials = await getFinancials<NormalisedFinancials>(tx, firmId, engagementId);
   const classes = ibcRegistrationClasses((financials?.data.liquidation?.assets ?? []).map((a) => a.assetClass));
   for (const key of Object.keys(named)) {
     if (!classes.includes(key as never)) {
-      throw validationFailed([{ path: `/classSignatories/${key}`, message: `no asset of this engagement is valued in the ${(IBC_CLASS_NAMES as Record<string, string>)[key] ?? key} class` }]);
+      throw validationFailed([
+        {
+          path: `/classSignatories/${key}`,
+          message: `no asset of this engagement is valued in the ${(IBC_CLASS_NAMES as Record<string, string>)[key] ?? key} class`,
+        },
+      ]);
     }
   }
   const signatories: ClassSignatory[] = [];
   for (const assetClass of classes) {
     const userId = named[assetClass] ?? signerId;
     const user = await getUser(tx, firmId, userId);
-    if (!user || user.status !== 'ACTIVE') throw validationFailed([{ path: `/classSignatories/${assetClass}`, message: 'is not an active member of the firm' }]);
+    if (!user || user.status !== 'ACTIVE')
+      throw validationFailed([
+        { path: `/classSignatories/${assetClass}`, message: 'is not an active member of the firm' },
+      ]);
     const registration = ibbiRegistrationFor(user.registrations, assetClass);
     if (!registration) {
-      throw conflict('signatory_not_qualified',
-        `The ${IBC_CLASS_NAMES[assetClass]} estimate must be signed by a valuer registered with IBBI for ${IBC_CLASS_NAMES[assetClass]}; ${user.name} holds no such registration. Name a qualified member in classSignatories.${assetClass}`);
+      throw conflict(
+        'signatory_not_qualified',
+        `The ${IBC_CLASS_NAMES[assetClass]} estimate must be signed by a valuer registered with IBBI for ${IBC_CLASS_NAMES[assetClass]}; ${user.name} holds no such registration. Name a qualified member in classSignatories.${assetClass}`,
+      );
     }
     signatories.push({ assetClass, userId, name: user.name, registration: describeRegistration(registration) });
   }
@@ -113,12 +148,22 @@ function checkSigning(signing: Signing, qualifying: readonly Registration[]): { 
   const udin = signing.udin?.trim().toUpperCase();
   if (udin !== undefined && udin !== '') {
     if (!UDIN_PATTERN.test(udin)) {
-      errors.push({ path: '/udin', message: 'A UDIN has 18 characters: two digits of the year, your six-digit ICAI membership number, then ten letters and digits' });
+      errors.push({
+        path: '/udin',
+        message:
+          'A UDIN has 18 characters: two digits of the year, your six-digit ICAI membership number, then ten letters and digits',
+      });
     } else if (memberships.length > 0 && !memberships.includes(udin.slice(2, 8))) {
-      errors.push({ path: '/udin', message: `The UDIN's membership number ${udin.slice(2, 8)} is not yours (${memberships.join(', ')})` });
+      errors.push({
+        path: '/udin',
+        message: `The UDIN's membership number ${udin.slice(2, 8)} is not yours (${memberships.join(', ')})`,
+      });
     }
   } else if (signsAsCa) {
-    errors.push({ path: '/udin', message: 'You sign as a chartered accountant: enter the UDIN generated for this report' });
+    errors.push({
+      path: '/udin',
+      message: 'You sign as a chartered accountant: enter the UDIN generated for this report',
+    });
   }
   if (errors.length) throw validationFailed(errors, errors.map((e) => e.message).join(' '));
   return { place: place!, udin: udin || null };
@@ -133,7 +178,11 @@ export async function approveGate(
   requestId?: RequestTag,
   signing: Signing = {},
 ) {
-  if (principal.kind !== 'user') throw new AppError('person_required', 'Review gates are decided by people: sign in to decide a gate; API tokens may not');
+  if (principal.kind !== 'user')
+    throw new AppError(
+      'person_required',
+      'Review gates are decided by people: sign in to decide a gate; API tokens may not',
+    );
   if (gate === 'GATE_3' && principal.role !== 'ADMIN') {
     throw forbidden('GATE_3 (sign-off) needs an ADMIN');
   }
@@ -148,21 +197,41 @@ export async function approveGate(
       throw conflict('payment_required', 'The engagement must be paid before sign-off');
     }
     if (gate !== 'GATE_3' && (signing.place !== undefined || signing.udin !== undefined)) {
-      throw validationFailed([{ path: signing.place !== undefined ? '/place' : '/udin', message: 'is given only when signing off GATE_3' }]);
+      throw validationFailed([
+        { path: signing.place !== undefined ? '/place' : '/udin', message: 'is given only when signing off GATE_3' },
+      ]);
     }
     if (gate === 'GATE_3') {
       const missing = missingReportFacts(engagement);
       if (missing.length) {
-        throw new AppError('report_facts_missing', `The report cannot be signed without: ${missing.join(', ')}. Add them to the engagement first.`,
-          missing.map((m) => ({ path: `/${m}`, message: 'is required in the signed report' })));
+        throw new AppError(
+          'report_facts_missing',
+          `The report cannot be signed without: ${missing.join(', ')}. Add them to the engagement first.`,
+          missing.map((m) => ({ path: `/${m}`, message: 'is required in the signed report' })),
+        );
       }
       const ibc = engagement.statute === 'IBC_LIQUIDATION';
       if (!ibc && signing.classSignatories !== undefined) {
-        throw validationFailed([{ path: '/classSignatories', message: 'applies only to IBC engagements, whose asset classes are signed by class' }]);
+        throw validationFailed([
+          {
+            path: '/classSignatories',
+            message: 'applies only to IBC engagements, whose asset classes are signed by class',
+          },
+        ]);
       }
       // IBC: each class by a valuer registered for it; the signing ADMIN for the report as a whole.
-      const classSignatories = ibc ? await resolveClassSignatories(tx, principal.firmId, engagementId, principal.userId, signing.classSignatories ?? {}) : null;
-      const qualifying = ibc ? [] : await requireQualifiedSignatory(tx, principal.firmId, principal.userId, engagementId);
+      const classSignatories = ibc
+        ? await resolveClassSignatories(
+            tx,
+            principal.firmId,
+            engagementId,
+            principal.userId,
+            signing.classSignatories ?? {},
+          )
+        : null;
+      const qualifying = ibc
+        ? []
+        : await requireQualifiedSignatory(tx, principal.firmId, principal.userId, engagementId);
       const signed = checkSigning(signing, qualifying);
       await recordSigning(tx, principal.firmId, engagementId, signed.place, signed.udin, classSignatories);
     }
@@ -196,22 +265,33 @@ export async function rejectGate(
   requestId?: RequestTag,
   outcome: RejectOutcome = 'DECLINE',
 ) {
-  if (principal.kind !== 'user') throw new AppError('person_required', 'Review gates are decided by people: sign in to decide a gate; API tokens may not');
+  if (principal.kind !== 'user')
+    throw new AppError(
+      'person_required',
+      'Review gates are decided by people: sign in to decide a gate; API tokens may not',
+    );
   if (gate === 'GATE_3' && principal.role !== 'ADMIN') {
     throw forbidden('GATE_3 decisions need an ADMIN');
   }
-  if (reason.trim().length < 10) throw new AppError('validation_failed', 'reason must be at least 10 characters', [{ path: '/reason', message: 'at least 10 characters' }]);
+  if (reason.trim().length < 10)
+    throw new AppError('validation_failed', 'reason must be at least 10 characters', [
+      { path: '/reason', message: 'at least 10 characters' },
+    ]);
   const by = principal.name;
   const actor = actorOf(principal, requestId);
   return ctx.db.transaction(async (tx) => {
     if (outcome === 'REVISE') {
       const engagement = await requireEngagement(tx, principal.firmId, engagementId, true);
-      if (engagement.status !== gate) throw conflict('invalid_transition', `The engagement is ${engagement.status}, not at ${gate}`);
+      if (engagement.status !== gate)
+        throw conflict('invalid_transition', `The engagement is ${engagement.status}, not at ${gate}`);
       const draftReportId = await latestDraftId(tx, principal.firmId, engagementId);
       // A DRAFT of this round still waiting for the renderer has nothing left to render: it is superseded.
       await supersedePendingDrafts(tx, principal.firmId, engagementId, SUPERSEDED_DRAFT);
       const version = await archiveAssumptions(tx, principal.firmId, engagementId, {
-        gate, reason, returnedBy: actor.id ?? null, draftReportId,
+        gate,
+        reason,
+        returnedBy: actor.id ?? null,
+        draftReportId,
       });
       const updated = await applyTransition(tx, principal.firmId, engagementId, 'RETURN_FOR_REVISION', actor, {
         expectStatus: gate,

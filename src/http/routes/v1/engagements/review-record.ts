@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
-import { reviewRecord } from '../../../../services/reports.js';
+import { reviewRecord } from '../../../../services/reports/review-record.js';
 import { contentDisposition } from '../../../content-disposition.js';
 
 export default function route(app: AppInstance) {
@@ -13,16 +13,20 @@ export default function route(app: AppInstance) {
       schema: {
         tags: ['reports'],
         operationId: 'downloadReviewRecord',
-        summary: 'The firm\'s internal review record (PDF): every round, gate decision, comment and reason, and each version of the assumptions',
+        summary:
+          "The firm's internal review record (PDF): every round, gate decision, comment and reason, and each version of the assumptions",
         description:
-          'Internal to the firm and never signed: the client\'s report says only that the three reviews took place (gate, person, date), while this record keeps what the reviewers wrote. Rendered on request, at any stage.',
+          "Internal to the firm and never signed: the client's report says only that the three reviews took place (gate, person, date), while this record keeps what the reviewers wrote. Rendered on request, at any stage.",
         params: z.object({ id: z.string() }),
         response: { 200: z.string().meta({ format: 'binary' }).describe('application/pdf'), ...problemResponses(404) },
       },
     },
     async (request, reply) => {
       const r = await reviewRecord(app.services, requirePrincipal(request), request.params.id);
-      reply.type('application/pdf').header('content-disposition', contentDisposition(r.fileName)).header('cache-control', 'no-store');
+      reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(r.fileName))
+        .header('cache-control', 'no-store');
       return reply.send(r.data as unknown as string);
     },
   );

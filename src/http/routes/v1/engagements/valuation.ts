@@ -3,7 +3,7 @@ import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { valuationSchema } from '../../../schemas/engagement.js';
-import { getValuation } from '../../../../services/valuation.js';
+import { getValuation } from '../../../../services/valuation/computation.js';
 
 export default function route(app: AppInstance) {
   app.get(
@@ -13,7 +13,7 @@ export default function route(app: AppInstance) {
       schema: {
         tags: ['valuation'],
         operationId: 'getValuation',
-        summary: 'The computed valuation: every method\'s lines, the conclusion, the sensitivity grid and warnings',
+        summary: "The computed valuation: every method's lines, the conclusion, the sensitivity grid and warnings",
         description: '409 valuation_not_ready before computation (the detail says why when the computation failed).',
         params: z.object({ id: z.string() }),
         response: { 200: valuationSchema, ...problemResponses(404, 409) },

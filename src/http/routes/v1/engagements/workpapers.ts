@@ -3,7 +3,7 @@ import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { contentDisposition } from '../../../content-disposition.js';
-import { valuationWorkpapers } from '../../../../services/valuation.js';
+import { valuationWorkpapers } from '../../../../services/valuation/computation.js';
 import { XLSX_MEDIA_TYPE as XLSX_TYPE } from '../../../openapi-document.js';
 
 export default function route(app: AppInstance) {
@@ -16,7 +16,7 @@ export default function route(app: AppInstance) {
         operationId: 'getValuationWorkpapers',
         summary: 'Live workpapers of the valuation (XLSX with formulas)',
         description:
-          'An Inputs sheet (financials and locked assumptions), one sheet per method, Sensitivity and Summary. Every computed cell is an Excel formula over the input cells, its cached value the engine\'s figure; amounts in Indian ₹ format. ' +
+          "An Inputs sheet (financials and locked assumptions), one sheet per method, Sensitivity and Summary. Every computed cell is an Excel formula over the input cells, its cached value the engine's figure; amounts in Indian ₹ format. " +
           'Workbook names: WACC, TerminalGrowth, EnterpriseValue_DCF, EquityValue_DCF, ValuePerShare_<METHOD> for each method and ValuePerShare_Concluded when a value concludes. Change WACC or TerminalGrowth and recalculate to see their effect. 409 valuation_not_ready before the computation.',
         params: z.object({ id: z.string() }),
         response: { 200: z.string().meta({ format: 'binary' }).describe(XLSX_TYPE), ...problemResponses(404, 409) },

@@ -3,14 +3,21 @@ import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { assumptionsSchema } from '../../../../schemas/engagement.js';
-import { getAssumptions } from '../../../../../services/valuation.js';
+import { getAssumptions } from '../../../../../services/valuation/assumptions.js';
 
 export default function route(app: AppInstance) {
   app.get(
     '',
     {
       config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['assumptions'], operationId: 'getAssumptions', summary: 'Read the assumptions: {locked:false} before the lock', params: z.object({ id: z.string() }), description: 'The locked assumptions with rationale, or `{locked:false}` before the lock.', response: { 200: assumptionsSchema, ...problemResponses(404) } },
+      schema: {
+        tags: ['assumptions'],
+        operationId: 'getAssumptions',
+        summary: 'Read the assumptions: {locked:false} before the lock',
+        params: z.object({ id: z.string() }),
+        description: 'The locked assumptions with rationale, or `{locked:false}` before the lock.',
+        response: { 200: assumptionsSchema, ...problemResponses(404) },
+      },
     },
     async (request) => getAssumptions(app.services, requirePrincipal(request), request.params.id),
   );

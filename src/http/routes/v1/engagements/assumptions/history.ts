@@ -3,7 +3,7 @@ import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { assumptionsVersionSchema } from '../../../../schemas/engagement.js';
-import { getAssumptionsHistory } from '../../../../../services/valuation.js';
+import { getAssumptionsHistory } from '../../../../../services/valuation/assumptions.js';
 
 export default function route(app: AppInstance) {
   app.get(
@@ -15,7 +15,7 @@ export default function route(app: AppInstance) {
         operationId: 'getAssumptionsHistory',
         summary: 'Every version of the locked assumptions, oldest first',
         description:
-          'Versions returned for revision at a gate (status SUPERSEDED, with the valuation computed from them, the gate, reason, who and when, and that round\'s DRAFT report id), then the current lock (status CURRENT) when there is one. An engagement never locked answers [].',
+          "Versions returned for revision at a gate (status SUPERSEDED, with the valuation computed from them, the gate, reason, who and when, and that round's DRAFT report id), then the current lock (status CURRENT) when there is one. An engagement never locked answers [].",
         params: z.object({ id: z.string() }),
         response: { 200: z.array(assumptionsVersionSchema), ...problemResponses(404) },
       },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { reportContent } from '../../../../../services/reports.js';
+import { reportContent } from '../../../../../services/reports/download.js';
 import { contentDisposition } from '../../../../content-disposition.js';
 
 export default function route(app: AppInstance) {
@@ -15,18 +15,33 @@ export default function route(app: AppInstance) {
         operationId: 'downloadReport',
         summary: 'Download the report PDF (FINAL when ready, else the DRAFT); 409 when none is ready',
         description:
-          'The PDF: the FINAL when one is ready, else the newest DRAFT. Once the partner\'s signed copy is the one issued, the FINAL download is that copy; `copy=sealed` gives the sealed original. ' +
+          "The PDF: the FINAL when one is ready, else the newest DRAFT. Once the partner's signed copy is the one issued, the FINAL download is that copy; `copy=sealed` gives the sealed original. " +
           'ETag is the SHA-256; X-Report-Kind says DRAFT or FINAL and X-Report-Copy DRAFT, SEALED or SIGNED_COPY.',
         params: z.object({ id: z.string() }),
-        querystring: z.object({ copy: z.enum(['issued', 'sealed']).default('issued').describe('issued (default): the copy the client is given; sealed: the FINAL as the service sealed it') }).strict(),
-        response: { 200: z.string().meta({ format: 'binary' }).describe('application/pdf'), ...problemResponses(404, 409) },
+        querystring: z
+          .object({
+            copy: z
+              .enum(['issued', 'sealed'])
+              .default('issued')
+              .describe('issued (default): the copy the client is given; sealed: the FINAL as the service sealed it'),
+          })
+          .strict(),
+        response: {
+          200: z.string().meta({ format: 'binary' }).describe('application/pdf'),
+          ...problemResponses(404, 409),
+        },
       },
     },
     async (request, reply) => {
       const r = await reportContent(app.services, requirePrincipal(request), request.params.id, request.query.copy);
       const etag = `"${r.sha256}"`;
       if (request.headers['if-none-match'] === etag) return reply.code(304 as 200).send(undefined as unknown as string);
-      reply.type('application/pdf').header('etag', etag).header('content-disposition', contentDisposition(r.fileName)).header('x-report-kind', r.kind).header('x-report-copy', r.copy);
+      reply
+        .type('application/pdf')
+        .header('etag', etag)
+        .header('content-disposition', contentDisposition(r.fileName))
+        .header('x-report-kind', r.kind)
+        .header('x-report-copy', r.copy);
       return reply.send(r.data as unknown as string);
     },
   );

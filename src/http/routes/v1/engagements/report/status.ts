@@ -2,14 +2,17 @@ import { z } from 'zod';
 import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { reportStatus } from '../../../../../services/reports.js';
+import { reportStatus } from '../../../../../services/reports/download.js';
 
 const reportStatusSchema = z
   .object({
     engagementId: z.string(),
     reportId: z.string().optional(),
     status: z.enum(['NOT_STARTED', 'GENERATING', 'READY', 'FAILED']),
-    kind: z.enum(['DRAFT', 'FINAL']).optional().describe('DRAFT (watermarked, unsigned) from GATE_1; FINAL (signed) on COMPLETED'),
+    kind: z
+      .enum(['DRAFT', 'FINAL'])
+      .optional()
+      .describe('DRAFT (watermarked, unsigned) from GATE_1; FINAL (signed) on COMPLETED'),
     downloadUrl: z.string().optional(),
     sha256: z.string().optional(),
     generatedAt: z.string().optional(),
@@ -22,7 +25,14 @@ export default function route(app: AppInstance) {
     '/status',
     {
       config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['reports'], operationId: 'getReportStatus', summary: 'Report status: the FINAL when one exists, else the newest DRAFT', params: z.object({ id: z.string() }), description: 'NOT_STARTED, GENERATING, READY (with the download URL and SHA-256) or FAILED (with the reason).', response: { 200: reportStatusSchema, ...problemResponses(404) } },
+      schema: {
+        tags: ['reports'],
+        operationId: 'getReportStatus',
+        summary: 'Report status: the FINAL when one exists, else the newest DRAFT',
+        params: z.object({ id: z.string() }),
+        description: 'NOT_STARTED, GENERATING, READY (with the download URL and SHA-256) or FAILED (with the reason).',
+        response: { 200: reportStatusSchema, ...problemResponses(404) },
+      },
     },
     async (request) => reportStatus(app.services, requirePrincipal(request), request.params.id),
   );
