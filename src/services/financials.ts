@@ -13,7 +13,8 @@ import * as docs from '../db/repositories/documents.js';
 import { getBlob } from '../db/repositories/blobs.js';
 import { getAssumptions, getFinancials, upsertFinancials } from '../db/repositories/valuation-data.js';
 import { SYSTEM_ACTOR, type Actor } from '../db/repositories/audit.js';
-import { applyTransition, requireEngagement } from './engagements.js';
+import { applyTransition } from './engagement-transitions.js';
+import { requireEngagement } from './engagements.js';
 import { startComputationIfReady, statuteMissingInputs } from './valuation/readiness.js';
 
 /** At most this many errors are stored with a rejected document; a last entry counts the rest. */

@@ -7,7 +7,8 @@ import { dcfAdoptedBy, missingInputs, type MissingInput } from '../../domain/val
 import type { NormalisedFinancials } from '../../domain/financials/normalise.js';
 import * as data from '../../db/repositories/valuation-data.js';
 import { insertAudit, type Actor } from '../../db/repositories/audit.js';
-import { applyTransition, requireEngagement } from '../engagements.js';
+import { applyTransition } from '../engagement-transitions.js';
+import { requireEngagement } from '../engagements.js';
 
 /**
  * What the engagement's statute still needs from these financials. `methodWeights`, the valuer's

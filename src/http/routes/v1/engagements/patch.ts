@@ -3,7 +3,7 @@ import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { engagementSchema, patchEngagementBody } from '../../../schemas/engagement.js';
-import { patchEngagement } from '../../../../services/engagements.js';
+import { patchEngagement } from '../../../../services/engagement-patch.js';
 
 export default function route(app: AppInstance) {
   app.patch(
@@ -21,6 +21,7 @@ export default function route(app: AppInstance) {
         response: { 200: engagementSchema, ...problemResponses(400, 403, 404, 409) },
       },
     },
-    async (request) => patchEngagement(app.services, requirePrincipal(request), request.params.id, request.body, request.ref),
+    async (request) =>
+      patchEngagement(app.services, requirePrincipal(request), request.params.id, request.body, request.ref),
   );
 }

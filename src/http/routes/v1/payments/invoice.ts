@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
-import { invoicePdf } from '../../../../services/payments.js';
+import { invoicePdf } from '../../../../services/payment-invoices.js';
 import { contentDisposition } from '../../../content-disposition.js';
 
 export default function route(app: AppInstance) {
@@ -15,14 +15,17 @@ export default function route(app: AppInstance) {
         operationId: 'downloadInvoice',
         summary: 'The tax invoice of a captured payment (PDF)',
         description:
-          'Issued when the payment is captured, numbered in a gap-free series per financial year (VS/2026-27/000001). Supplier: the operator (OPERATOR_LEGAL_NAME, OPERATOR_ADDRESS, OPERATOR_GSTIN); recipient: the firm (legal name, address and GSTIN from Firm settings). The amount paid includes GST; CGST + SGST where the firm\'s GSTIN is in the operator\'s state, IGST otherwise; SAC code, taxable value and the total in words. 404 for a payment not captured or of another firm.',
+          "Issued when the payment is captured, numbered in a gap-free series per financial year (VS/2026-27/000001). Supplier: the operator (OPERATOR_LEGAL_NAME, OPERATOR_ADDRESS, OPERATOR_GSTIN); recipient: the firm (legal name, address and GSTIN from Firm settings). The amount paid includes GST; CGST + SGST where the firm's GSTIN is in the operator's state, IGST otherwise; SAC code, taxable value and the total in words. 404 for a payment not captured or of another firm.",
         params: z.object({ id: z.string() }),
         response: { 200: z.string().meta({ format: 'binary' }).describe('application/pdf'), ...problemResponses(404) },
       },
     },
     async (request, reply) => {
       const invoice = await invoicePdf(app.services, requirePrincipal(request), request.params.id);
-      reply.type('application/pdf').header('content-disposition', contentDisposition(`invoice-${invoice.number.replace(/\//g, '-')}.pdf`)).header('cache-control', 'no-store');
+      reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition(`invoice-${invoice.number.replace(/\//g, '-')}.pdf`))
+        .header('cache-control', 'no-store');
       return reply.send(invoice.pdf as unknown as string);
     },
   );
