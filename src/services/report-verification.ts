@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { ServiceContext } from './context.js';
 import { verifyReport } from './reports/verification.js';
 import { publicSignature } from './signed-copies.js';
-import { readSignatures, type PdfSignatureInfo } from '../reports/pdf-signature/inspect.js';
+import { readSignatures, type PdfSignatureInfo } from '../reports/pdf-signature/signatures.js';
 import { PdfSyntaxError } from '../reports/pdf-signature/objects.js';
 
 const who = (s: PdfSignatureInfo) =>

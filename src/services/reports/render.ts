@@ -26,7 +26,7 @@ import { insertAudit, SYSTEM_ACTOR } from '../../db/repositories/audit.js';
 import { requireEngagement } from '../engagements.js';
 import { CA_CERTIFICATE_PATH, firmSigningKey } from '../signing-certificates.js';
 import { sealPdf } from '../../reports/pdf-signature/seal.js';
-import { readSignatures } from '../../reports/pdf-signature/inspect.js';
+import { readSignatures } from '../../reports/pdf-signature/signatures.js';
 import { statuteShort } from '../../reports/format.js';
 import type { ReportSeal } from '../../db/repositories/reports.js';
 import { privateSigningKey } from './signing-key.js';
