@@ -10,19 +10,31 @@ export default function route(app: AppInstance) {
   app.get(
     '/:docId/content',
     {
-      config: { auth: { role: 'VIEWER' }, produces: { 200: ['application/pdf', 'text/csv', XLSX_MEDIA_TYPE, 'application/json'] } },
+      config: {
+        auth: { role: 'VIEWER' },
+        produces: { 200: ['application/pdf', 'text/csv', XLSX_MEDIA_TYPE, 'application/json'] },
+      },
       schema: {
         tags: ['documents'],
         operationId: 'downloadDocument',
-        summary: 'Download a document\'s bytes as uploaded',
-        description: 'The uploaded bytes, unchanged, with the content type detected at upload and a Content-Disposition file name.',
+        summary: "Download a document's bytes as uploaded",
+        description:
+          'The uploaded bytes, unchanged, with the content type detected at upload and a Content-Disposition file name.',
         params: z.object({ id: z.string(), docId: z.string() }),
         response: { 200: z.string().meta({ format: 'binary' }).describe('The file'), ...problemResponses(404) },
       },
     },
     async (request, reply) => {
-      const { doc, data } = await getDocumentContent(app.services, requirePrincipal(request), request.params.id, request.params.docId);
-      reply.header('content-disposition', contentDisposition(doc.file_name)).header('etag', `"${doc.sha256}"`).type(doc.content_type);
+      const { doc, data } = await getDocumentContent(
+        app.services,
+        requirePrincipal(request),
+        request.params.id,
+        request.params.docId,
+      );
+      reply
+        .header('content-disposition', contentDisposition(doc.file_name))
+        .header('etag', `"${doc.sha256}"`)
+        .type(doc.content_type);
       return reply.send(data as unknown as string);
     },
   );

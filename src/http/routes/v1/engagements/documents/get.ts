@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { documentSchema } from '../../../../schemas/engagement.js';
+import { documentSchema } from '../../../../schemas/document.js';
 import { getDocument, publicDocument } from '../../../../../services/documents.js';
 
 export default function route(app: AppInstance) {
@@ -10,8 +10,19 @@ export default function route(app: AppInstance) {
     '/:docId',
     {
       config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['documents'], operationId: 'getDocument', summary: 'A document\'s metadata (and its errors when REJECTED)', params: z.object({ id: z.string(), docId: z.string() }), description: 'Metadata of one document; a REJECTED financials file carries its errors by sheet, row and column.', response: { 200: documentSchema, ...problemResponses(404) } },
+      schema: {
+        tags: ['documents'],
+        operationId: 'getDocument',
+        summary: "A document's metadata (and its errors when REJECTED)",
+        params: z.object({ id: z.string(), docId: z.string() }),
+        description:
+          'Metadata of one document; a REJECTED financials file carries its errors by sheet, row and column.',
+        response: { 200: documentSchema, ...problemResponses(404) },
+      },
     },
-    async (request) => publicDocument(await getDocument(app.services, requirePrincipal(request), request.params.id, request.params.docId)),
+    async (request) =>
+      publicDocument(
+        await getDocument(app.services, requirePrincipal(request), request.params.id, request.params.docId),
+      ),
   );
 }

@@ -3,7 +3,7 @@ import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../../schemas/common.js';
-import { documentSchema } from '../../../../schemas/engagement.js';
+import { documentSchema } from '../../../../schemas/document.js';
 import { listDocuments } from '../../../../../services/documents.js';
 
 export default function route(app: AppInstance) {
@@ -11,11 +11,30 @@ export default function route(app: AppInstance) {
     '',
     {
       config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['documents'], operationId: 'listDocuments', summary: 'List an engagement\'s documents, newest first', params: z.object({ id: z.string() }), querystring: paginationQuery, description: 'Newest first, cursor-paginated; each with kind, detected format, size, SHA-256 and status.', response: { 200: z.array(documentSchema), ...problemResponses(400, 404) } },
+      schema: {
+        tags: ['documents'],
+        operationId: 'listDocuments',
+        summary: "List an engagement's documents, newest first",
+        params: z.object({ id: z.string() }),
+        querystring: paginationQuery,
+        description: 'Newest first, cursor-paginated; each with kind, detected format, size, SHA-256 and status.',
+        response: { 200: z.array(documentSchema), ...problemResponses(400, 404) },
+      },
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;
-      return sendPage(request, reply, await listDocuments(app.services, requirePrincipal(request), request.params.id, limit + 1, decodeCursor(cursor)), limit);
+      return sendPage(
+        request,
+        reply,
+        await listDocuments(
+          app.services,
+          requirePrincipal(request),
+          request.params.id,
+          limit + 1,
+          decodeCursor(cursor),
+        ),
+        limit,
+      );
     },
   );
 }

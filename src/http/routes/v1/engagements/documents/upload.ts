@@ -5,14 +5,19 @@ import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { withIdempotency } from '../../../../idempotency.js';
-import { documentSchema } from '../../../../schemas/engagement.js';
+import { documentSchema } from '../../../../schemas/document.js';
 import { AppError, validationFailed } from '../../../../../lib/errors.js';
 import { uploadDocument } from '../../../../../services/documents.js';
 
 const uploadForm = z
   .object({
-    file: z.string().meta({ format: 'binary' }).describe('CSV, XLSX, JSON or PDF; at most 25 MiB; type judged by content'),
-    kind: z.enum(['FINANCIALS', 'SUPPORTING']).describe('FINANCIALS are parsed into the canonical financials; SUPPORTING are stored and hashed'),
+    file: z
+      .string()
+      .meta({ format: 'binary' })
+      .describe('CSV, XLSX, JSON or PDF; at most 25 MiB; type judged by content'),
+    kind: z
+      .enum(['FINANCIALS', 'SUPPORTING'])
+      .describe('FINANCIALS are parsed into the canonical financials; SUPPORTING are stored and hashed'),
   })
   .meta({ id: 'DocumentUpload' });
 
@@ -41,12 +46,14 @@ export default function route(app: AppInstance) {
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send multipart/form-data with fields file and kind');
+      if (!request.isMultipart())
+        throw new AppError('unsupported_media_type', 'Send multipart/form-data with fields file and kind');
       let kind: string | undefined;
       let file: { fileName: string; data: Buffer } | undefined;
       for await (const part of request.parts()) {
         if (part.type === 'file') {
-          if (part.fieldname !== 'file' || file) throw validationFailed([{ path: `/${part.fieldname}`, message: 'exactly one file, in the field "file"' }]);
+          if (part.fieldname !== 'file' || file)
+            throw validationFailed([{ path: `/${part.fieldname}`, message: 'exactly one file, in the field "file"' }]);
           file = { fileName: part.filename || 'upload', data: await part.toBuffer() };
         } else if (part.fieldname === 'kind') {
           kind = String(part.value);
@@ -56,7 +63,8 @@ export default function route(app: AppInstance) {
       }
       const errors = [];
       if (!file) errors.push({ path: '/file', message: 'is required' });
-      if (kind !== 'FINANCIALS' && kind !== 'SUPPORTING') errors.push({ path: '/kind', message: 'must be FINANCIALS or SUPPORTING' });
+      if (kind !== 'FINANCIALS' && kind !== 'SUPPORTING')
+        errors.push({ path: '/kind', message: 'must be FINANCIALS or SUPPORTING' });
       if (errors.length) throw validationFailed(errors);
       const input = { kind: kind as 'FINANCIALS' | 'SUPPORTING', fileName: file!.fileName, data: file!.data };
       return withIdempotency(app.services, request, reply, [input.kind, input.fileName, input.data], 201, (record) =>

@@ -12,10 +12,14 @@ export default function route(app: AppInstance) {
       schema: {
         tags: ['reports'],
         operationId: 'issueSealedCopy',
-        summary: 'Issue the sealed FINAL as it is, without the partner\'s DSC (ADMIN)',
-        description: 'Ends "awaiting the partner\'s signature": the sealed FINAL becomes the copy issued to the client and `engagement.completed` is sent with `report.issuedCopy: SEALED`. 409 before the FINAL is ready or once a copy was issued.',
+        summary: "Issue the sealed FINAL as it is, without the partner's DSC (ADMIN)",
+        description:
+          'Ends "awaiting the partner\'s signature": the sealed FINAL becomes the copy issued to the client and `engagement.completed` is sent with `report.issuedCopy: SEALED`. 409 before the FINAL is ready or once a copy was issued.',
         params: z.object({ id: z.string() }),
-        response: { 200: z.object({ engagementId: z.string(), issuedCopy: z.literal('SEALED') }).meta({ id: 'IssuedCopy' }), ...problemResponses(403, 404, 409) },
+        response: {
+          200: z.object({ engagementId: z.string(), issuedCopy: z.literal('SEALED') }).meta({ id: 'IssuedCopy' }),
+          ...problemResponses(403, 404, 409),
+        },
       },
     },
     async (request) => issueSealedCopy(app.services, requirePrincipal(request), request.params.id, request.ref),

@@ -20,8 +20,16 @@ export default function route(app: AppInstance) {
       },
     },
     async (request, reply) => {
-      const r = await signedCopyContent(app.services, requirePrincipal(request), request.params.id, request.params.copyId);
-      reply.type('application/pdf').header('etag', `"${r.sha256}"`).header('content-disposition', contentDisposition(r.fileName));
+      const r = await signedCopyContent(
+        app.services,
+        requirePrincipal(request),
+        request.params.id,
+        request.params.copyId,
+      );
+      reply
+        .type('application/pdf')
+        .header('etag', `"${r.sha256}"`)
+        .header('content-disposition', contentDisposition(r.fileName));
       return reply.send(r.data as unknown as string);
     },
   );
