@@ -4,7 +4,7 @@ import {
   BALANCE_SHEET_FIELDS,
   EQUITY_AND_LIABILITY_FIELDS,
   NAV_ADJUSTMENT_FIELDS,
-} from '../../domain/financials/schema.js';
+} from '../../domain/financials/fields.js';
 import { stubPeriod } from '../../domain/valuation/stub.js';
 import { COUNT_FORMAT, FACTOR_FORMAT, PERCENT_FORMAT, RUPEE_FORMAT, Sheet, type Value } from './cells.js';
 import type { InputCells, WorkbookContext } from './context.js';
