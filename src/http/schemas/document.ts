@@ -7,17 +7,15 @@ export const documentErrorSchema = z.object({
   location: z.string().optional().describe('CSV/XLSX: "row 14, column FY2028"'),
 });
 
-export const documentSchema = z
-  .object({
-    id: z.string(),
-    engagementId: z.string(),
-    kind: z.enum(['FINANCIALS', 'SUPPORTING']),
-    fileName: z.string(),
-    contentType: z.string(),
-    sizeBytes: z.number().int(),
-    sha256: z.string(),
-    status: z.enum(['STORED', 'PARSING', 'PARSED', 'REJECTED']),
-    errors: z.array(documentErrorSchema).optional(),
-    createdAt: isoDateTime,
-  })
-  .meta({ id: 'Document' });
+export const documentObject = z.object({
+  id: z.string(),
+  engagementId: z.string(),
+  kind: z.enum(['FINANCIALS', 'SUPPORTING']),
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  sha256: z.string(),
+  status: z.enum(['STORED', 'PARSING', 'PARSED', 'REJECTED']),
+  errors: z.array(documentErrorSchema).optional(),
+  createdAt: isoDateTime,
+});

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { ENGAGEMENT_STATUSES } from '../../domain/engagement/state-machine.js';
-import { STATUTES } from '../../domain/valuation/types.js';
 import { isoDateTime } from './common.js';
+import { engagementStatusSchema, statuteSchema } from './vocabulary.js';
+import { documentObject } from './document.js';
+import { assumptionsObject, assumptionsVersionObject } from './assumptions.js';
+import { valuationObject } from './valuation.js';
 export { createEngagementBody, lockAssumptionsBody, patchEngagementBody } from '../../contract/engagement-forms.js';
 
-export const statuteSchema = z.enum(STATUTES);
-export const engagementStatusSchema = z.enum(ENGAGEMENT_STATUSES);
+export { statuteSchema, engagementStatusSchema } from './vocabulary.js';
 
 export const engagementSchema = z
   .object({
@@ -104,6 +105,11 @@ export const engagementDetailSchema = engagementSchema
   })
   .meta({ id: 'EngagementDetail' });
 
+// The shapes of these responses are in their own modules; each is named here, in the order the OpenAPI document lists them.
+export const documentSchema = documentObject.meta({ id: 'Document' });
+export const assumptionsSchema = assumptionsObject.meta({ id: 'Assumptions' });
+export const valuationSchema = valuationObject.meta({ id: 'Valuation' });
+
 export const auditEventSchema = z
   .object({
     id: z.string(),
@@ -121,3 +127,5 @@ export const auditEventSchema = z
     createdAt: isoDateTime,
   })
   .meta({ id: 'AuditEvent' });
+
+export const assumptionsVersionSchema = assumptionsVersionObject.meta({ id: 'AssumptionsVersion' });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
-import { valuationSchema } from '../../../schemas/valuation.js';
+import { valuationSchema } from '../../../schemas/engagement.js';
 import { getValuation } from '../../../../services/valuation/computation.js';
 
 export default function route(app: AppInstance) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { assumptionsSchema } from '../../../../schemas/assumptions.js';
+import { assumptionsSchema } from '../../../../schemas/engagement.js';
 import { getAssumptions } from '../../../../../services/valuation/assumptions.js';
 
 export default function route(app: AppInstance) {

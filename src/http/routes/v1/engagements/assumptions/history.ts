@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { assumptionsVersionSchema } from '../../../../schemas/assumptions.js';
+import { assumptionsVersionSchema } from '../../../../schemas/engagement.js';
 import { getAssumptionsHistory } from '../../../../../services/valuation/assumptions.js';
 
 export default function route(app: AppInstance) {

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { assumptionsSchema } from '../../../../schemas/assumptions.js';
-import { lockAssumptionsBody } from '../../../../schemas/engagement.js';
+import { assumptionsSchema, lockAssumptionsBody } from '../../../../schemas/engagement.js';
 import { lockAssumptions } from '../../../../../services/valuation/lock.js';
 
 export default function route(app: AppInstance) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { documentSchema } from '../../../../schemas/document.js';
+import { documentSchema } from '../../../../schemas/engagement.js';
 import { getDocument, publicDocument } from '../../../../../services/documents.js';
 
 export default function route(app: AppInstance) {

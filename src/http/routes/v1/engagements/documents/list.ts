@@ -3,7 +3,7 @@ import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../../schemas/common.js';
-import { documentSchema } from '../../../../schemas/document.js';
+import { documentSchema } from '../../../../schemas/engagement.js';
 import { listDocuments } from '../../../../../services/documents.js';
 
 export default function route(app: AppInstance) {

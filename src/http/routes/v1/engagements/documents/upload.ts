@@ -5,7 +5,7 @@ import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { withIdempotency } from '../../../../idempotency.js';
-import { documentSchema } from '../../../../schemas/document.js';
+import { documentSchema } from '../../../../schemas/engagement.js';
 import { AppError, validationFailed } from '../../../../../lib/errors.js';
 import { uploadDocument } from '../../../../../services/documents.js';
 
