@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../types.js';
 import { ERROR_CATALOGUE, ERROR_CODES } from '../../../contract/errors.js';
 import { problemResponses } from '../../problem.js';
+import { defineRoute } from '../define-route.js';
 
 const errorEntrySchema = z
   .object({
@@ -12,7 +12,7 @@ const errorEntrySchema = z
   })
   .meta({ id: 'ErrorCatalogueEntry' });
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/errors',
     {
@@ -21,11 +21,12 @@ export default function route(app: AppInstance) {
         tags: ['health'],
         operationId: 'listErrors',
         summary: 'The error catalogue: every code the API answers with, its status, title and sentence',
-        description: 'Public. Every `code` a problem+json body can carry, in catalogue order. A problem\'s `type` points at the same entry on the /docs/errors page.',
+        description:
+          "Public. Every `code` a problem+json body can carry, in catalogue order. A problem's `type` points at the same entry on the /docs/errors page.",
         querystring: z.object({}).strict().describe('No parameters'),
         response: { 200: z.array(errorEntrySchema), ...problemResponses(400) },
       },
     },
     async () => ERROR_CODES.map((code) => ({ code, ...ERROR_CATALOGUE[code] })),
   );
-}
+});

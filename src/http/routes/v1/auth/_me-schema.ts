@@ -8,8 +8,7 @@ export const meSchema = z
     role: z.enum(['ADMIN', 'VALUER', 'VIEWER']),
     firm: firmSchema,
     user: memberSchema.optional(),
-    profile: profileSchema.optional().describe('A signed-in person\'s own profile'),
+    profile: profileSchema.optional().describe("A signed-in person's own profile"),
     token: z.object({ id: z.string(), name: z.string() }).optional(),
   })
   .meta({ id: 'Me' });
-

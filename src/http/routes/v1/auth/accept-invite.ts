@@ -1,14 +1,14 @@
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { acceptInviteBody } from '../../../../contract/auth-forms.js';
 import { acceptInvite } from '../../../../services/team.js';
 import { login } from '../../../../services/identity.js';
-import { sessionResponse } from './schemas.js';
-import { setKnownBrowserCookie, setSessionCookie } from './session-reply.js';
+import { sessionResponse } from './_schemas.js';
+import { setKnownBrowserCookie, setSessionCookie } from './_session-reply.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
 import { sessionCookies } from '../../../cookies.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/accept-invite',
     {
@@ -17,7 +17,8 @@ export default function route(app: AppInstance) {
         tags: ['auth'],
         operationId: 'acceptInvite',
         summary: 'Accept an invitation: set a password, become ACTIVE, start a session',
-        description: 'Invitation tokens are single use and expire after 7 days: 400 invalid_invitation, 410 invitation_used / invitation_expired.',
+        description:
+          'Invitation tokens are single use and expire after 7 days: 400 invalid_invitation, 410 invitation_used / invitation_expired.',
         body: acceptInviteBody,
         response: { 200: sessionResponse, ...problemResponses(400, 410, 429) },
       },
@@ -25,11 +26,16 @@ export default function route(app: AppInstance) {
     async (request, reply) => {
       await enforceAddressLimit(app.services, 'acceptInvite', request.ip);
       const user = await acceptInvite(app.services, request.body, request.ref);
-      const result = await login(app.services, { email: user.email, password: request.body.password }, request.ref, request.ip);
+      const result = await login(
+        app.services,
+        { email: user.email, password: request.body.password },
+        request.ref,
+        request.ip,
+      );
       const cookies = sessionCookies(app.deps.config);
       setSessionCookie(cookies, request, reply, result.grant);
       setKnownBrowserCookie(cookies, request, reply, result.knownBrowserToken);
       return { user: result.user, firm: result.firm, csrfToken: result.grant.csrfToken };
     },
   );
-}
+});

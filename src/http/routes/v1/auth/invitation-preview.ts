@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { previewInvitation } from '../../../../services/team.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/invitation-preview',
     {
@@ -13,11 +13,12 @@ export default function route(app: AppInstance) {
         tags: ['auth'],
         operationId: 'previewInvitation',
         summary: 'What an invitation is for: the firm, the role and the person invited, before accepting it',
-        description: 'The token travels in the body, never in a URL that logs keep. The same refusals as accepting: 400 invalid_invitation, 410 invitation_used or invitation_expired; rate-limited per address like accepting (429).',
+        description:
+          'The token travels in the body, never in a URL that logs keep. The same refusals as accepting: 400 invalid_invitation, 410 invitation_used or invitation_expired; rate-limited per address like accepting (429).',
         body: z.object({ token: z.string().min(1).max(200) }).strict(),
         response: {
           200: z.object({
-            firm: z.string().describe('The firm\'s legal name (its display name where none is set)'),
+            firm: z.string().describe("The firm's legal name (its display name where none is set)"),
             role: z.enum(['ADMIN', 'VALUER', 'VIEWER']),
             name: z.string().describe('The name the ADMIN gave the person invited'),
             expiresAt: z.string(),
@@ -31,4 +32,4 @@ export default function route(app: AppInstance) {
       return previewInvitation(app.services, request.body.token);
     },
   );
-}
+});

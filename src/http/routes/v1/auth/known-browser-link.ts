@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { knownBrowserLinkBody } from '../../../../contract/auth-forms.js';
 import { KNOWN_BROWSER_LINK_MINUTES, requestKnownBrowserLink } from '../../../../services/known-browsers.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/known-browser-link',
     {
@@ -19,7 +19,12 @@ export default function route(app: AppInstance) {
           'opening it in this browser makes the browser known to the account, so its next login with the password is not held by the account-wide wait. ' +
           'At most three links per account per quarter hour; 10 requests per address an hour (429).',
         body: knownBrowserLinkBody,
-        response: { 202: z.object({ sent: z.literal(true).describe('The request was taken; a mail follows if the e-mail has an active account') }), ...problemResponses(400, 429) },
+        response: {
+          202: z.object({
+            sent: z.literal(true).describe('The request was taken; a mail follows if the e-mail has an active account'),
+          }),
+          ...problemResponses(400, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -28,4 +33,4 @@ export default function route(app: AppInstance) {
       return reply.code(202).send({ sent: true as const });
     },
   );
-}
+});

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { knownBrowserBody } from '../../../../contract/auth-forms.js';
 import { confirmKnownBrowser } from '../../../../services/known-browsers.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
 import { sessionCookies } from '../../../cookies.js';
-import { setKnownBrowserCookie } from './session-reply.js';
+import { setKnownBrowserCookie } from './_session-reply.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/known-browser',
     {
@@ -16,7 +16,8 @@ export default function route(app: AppInstance) {
         tags: ['auth'],
         operationId: 'confirmKnownBrowser',
         summary: 'Open an e-mailed link: this browser becomes known to the account (no session; log in next)',
-        description: 'Sets the HttpOnly known-browser cookie. The link works once: 410 link_expired when used already or past its time; rate-limited per address like accepting invitations (429).',
+        description:
+          'Sets the HttpOnly known-browser cookie. The link works once: 410 link_expired when used already or past its time; rate-limited per address like accepting invitations (429).',
         body: knownBrowserBody,
         response: { 200: z.object({ known: z.literal(true) }), ...problemResponses(400, 410, 429) },
       },
@@ -28,4 +29,4 @@ export default function route(app: AppInstance) {
       return { known: true as const };
     },
   );
-}
+});

@@ -1,15 +1,22 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { logout } from '../../../../services/identity.js';
 import { sessionCookies } from '../../../cookies.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/logout',
     {
       config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['auth'], operationId: 'logout', summary: 'End the session (invalidated server-side)', description: 'Ends the session server-side: the cookie stops working at once on every API process. Needs X-CSRF-Token.', response: { 204: z.null().describe('Logged out') } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'logout',
+        summary: 'End the session (invalidated server-side)',
+        description:
+          'Ends the session server-side: the cookie stops working at once on every API process. Needs X-CSRF-Token.',
+        response: { 204: z.null().describe('Logged out') },
+      },
     },
     async (request, reply) => {
       await logout(app.services, requirePrincipal(request));
@@ -19,4 +26,4 @@ export default function route(app: AppInstance) {
       return reply.status(204).send(null);
     },
   );
-}
+});

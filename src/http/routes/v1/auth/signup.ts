@@ -1,13 +1,13 @@
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { signupBody } from '../../../../contract/auth-forms.js';
 import { signup } from '../../../../services/identity.js';
-import { sessionResponse } from './schemas.js';
-import { setSessionCookie } from './session-reply.js';
+import { sessionResponse } from './_schemas.js';
+import { setSessionCookie } from './_session-reply.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
 import { sessionCookies } from '../../../cookies.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/signup',
     {
@@ -16,7 +16,8 @@ export default function route(app: AppInstance) {
         tags: ['auth'],
         operationId: 'signup',
         summary: 'Create a firm and its first ADMIN, and start a session',
-        description: 'Public (unless SIGNUP_ENABLED=false). Creates the firm and its first ADMIN and answers with the session: the `vs_session` cookie and a `csrfToken` for X-CSRF-Token.',
+        description:
+          'Public (unless SIGNUP_ENABLED=false). Creates the firm and its first ADMIN and answers with the session: the `vs_session` cookie and a `csrfToken` for X-CSRF-Token.',
         body: signupBody,
         response: { 201: sessionResponse, ...problemResponses(400, 403, 409, 429) },
       },
@@ -28,4 +29,4 @@ export default function route(app: AppInstance) {
       return reply.status(201).send({ user: result.user, firm: result.firm, csrfToken: result.grant.csrfToken });
     },
   );
-}
+});

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { getNormalisedFinancials } from '../../../../services/financials.js';
 import { normalisedFinancialsSchema } from '../../../../domain/financials/normalised-schema.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/:id/financials',
     {
@@ -14,11 +14,27 @@ export default function route(app: AppInstance) {
         tags: ['documents'],
         operationId: 'getFinancials',
         summary: 'The normalised financials the valuation uses (every amount in rupees, as decimal strings)',
-        description: 'The financials as the engine reads them after ingestion, every amount a decimal string in rupees; 409 before ingestion.',
+        description:
+          'The financials as the engine reads them after ingestion, every amount a decimal string in rupees; 409 before ingestion.',
         params: z.object({ id: z.string() }),
-        response: { 200: z.object({ engagementId: z.string(), documentId: z.string(), acceptedAt: z.string(), financials: normalisedFinancialsSchema, missingInputs: z.array(z.object({ path: z.string(), message: z.string() })).describe('What the engagement\'s statute still needs from these financials (JSON Pointers into the financials document); the lock answers 409 inputs_incomplete until it is empty') }).meta({ id: 'NormalisedFinancials' }), ...problemResponses(404, 409) },
+        response: {
+          200: z
+            .object({
+              engagementId: z.string(),
+              documentId: z.string(),
+              acceptedAt: z.string(),
+              financials: normalisedFinancialsSchema,
+              missingInputs: z
+                .array(z.object({ path: z.string(), message: z.string() }))
+                .describe(
+                  "What the engagement's statute still needs from these financials (JSON Pointers into the financials document); the lock answers 409 inputs_incomplete until it is empty",
+                ),
+            })
+            .meta({ id: 'NormalisedFinancials' }),
+          ...problemResponses(404, 409),
+        },
       },
     },
     async (request) => getNormalisedFinancials(app.services, requirePrincipal(request), request.params.id),
   );
-}
+});

@@ -1,17 +1,25 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { engagementDetailSchema } from '../../../schemas/engagement.js';
 import { getEngagement } from '../../../../services/engagements.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/:id',
     {
       config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['engagements'], operationId: 'getEngagement', summary: 'Fetch an engagement', params: z.object({ id: z.string() }), description: 'One engagement of the caller\'s firm; another firm\'s id answers 404 exactly as an unknown one. From GATE_1 on it carries `signatory`: the rule, the registrations that qualify and the members who hold one, decided by the methods the conclusion adopts.', response: { 200: engagementDetailSchema, ...problemResponses(404) } },
+      schema: {
+        tags: ['engagements'],
+        operationId: 'getEngagement',
+        summary: 'Fetch an engagement',
+        params: z.object({ id: z.string() }),
+        description:
+          "One engagement of the caller's firm; another firm's id answers 404 exactly as an unknown one. From GATE_1 on it carries `signatory`: the rule, the registrations that qualify and the members who hold one, decided by the methods the conclusion adopts.",
+        response: { 200: engagementDetailSchema, ...problemResponses(404) },
+      },
     },
     async (request) => getEngagement(app.services, requirePrincipal(request), request.params.id),
   );
-}
+});

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { credentialRecheck, requirePrincipal } from '../../../plugins/auth.js';
 import { requireEngagementVisible } from '../../../../services/engagements.js';
+import { defineRoute } from '../../define-route.js';
 
 const DESCRIPTION = [
-  'Server-Sent Events (`text/event-stream`) of the firm\'s engagement events, the same events webhooks carry',
+  "Server-Sent Events (`text/event-stream`) of the firm's engagement events, the same events webhooks carry",
   '(`engagement.stage_changed`, `engagement.gate_pending`, `engagement.completed`, `payment.captured`, …).',
   'Each message has `id:` (the event id), `event:` (its type) and `data:` (the event JSON: `{id, type, createdAt, sequence, data}`).',
   'Resume after a dropped connection with the `Last-Event-ID` header (browsers send it by themselves) or `lastEventId`:',
@@ -15,7 +15,7 @@ const DESCRIPTION = [
   'may hold at most 5 open streams on one API process; another is refused with 429 `too_many_streams`.',
 ].join(' ');
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/stream',
     {
@@ -27,8 +27,12 @@ export default function route(app: AppInstance) {
         description: DESCRIPTION,
         querystring: z
           .object({
-            engagementId: z.string().max(40).optional().describe('Only this engagement\'s events'),
-            lastEventId: z.string().max(40).optional().describe('Resume after this event id (as the Last-Event-ID header)'),
+            engagementId: z.string().max(40).optional().describe("Only this engagement's events"),
+            lastEventId: z
+              .string()
+              .max(40)
+              .optional()
+              .describe('Resume after this event id (as the Last-Event-ID header)'),
           })
           .strict(),
         response: { 200: z.string().describe('text/event-stream'), ...problemResponses(400, 404, 429) },
@@ -42,7 +46,9 @@ export default function route(app: AppInstance) {
       const lastEventId = (typeof header === 'string' ? header : undefined) ?? request.query.lastEventId;
 
       // Refused (429) before the response starts when the credential holds its maximum of streams.
-      const slot = app.eventHub.reserve(principal.kind === 'token' ? `tok:${principal.tokenId}` : `ses:${principal.sessionId}`);
+      const slot = app.eventHub.reserve(
+        principal.kind === 'token' ? `tok:${principal.tokenId}` : `ses:${principal.sessionId}`,
+      );
       // Heard from here on, so a client that leaves while the stream is being set up leaves nothing behind.
       const gone = new AbortController();
       const raw = reply.raw;
@@ -62,24 +68,26 @@ export default function route(app: AppInstance) {
       raw.write('retry: 2000\n\n');
       // The response has started: a failure to subscribe (the database unreachable) ends it, and the
       // client reconnects as EventSource does.
-      const stream = await app.eventHub.subscribe({
-        firmId: principal.firmId,
-        engagementId,
-        lastEventId,
-        stillAuthorised: credentialRecheck(app.services, request),
-        slot,
-        signal: gone.signal,
-        sink: {
-          send: (row) => raw.write(`id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify(row.payload)}\n\n`),
-          heartbeat: () => raw.write(': heartbeat\n\n'),
-          end: () => raw.end(),
-        },
-      }).catch((err: unknown) => {
-        raw.end();
-        throw err;
-      });
+      const stream = await app.eventHub
+        .subscribe({
+          firmId: principal.firmId,
+          engagementId,
+          lastEventId,
+          stillAuthorised: credentialRecheck(app.services, request),
+          slot,
+          signal: gone.signal,
+          sink: {
+            send: (row) => raw.write(`id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify(row.payload)}\n\n`),
+            heartbeat: () => raw.write(': heartbeat\n\n'),
+            end: () => raw.end(),
+          },
+        })
+        .catch((err: unknown) => {
+          raw.end();
+          throw err;
+        });
       if (gone.signal.aborted) raw.end();
       else raw.on('drain', stream.resume);
     },
   );
-}
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { checkHealth } from '../../../../services/health.js';
+import { defineRoute } from '../../define-route.js';
 
 const healthSchema = z
   .object({
@@ -11,7 +11,7 @@ const healthSchema = z
   })
   .meta({ id: 'Health' });
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '',
     {
@@ -20,7 +20,8 @@ export default function route(app: AppInstance) {
         tags: ['health'],
         operationId: 'getHealth',
         summary: 'Health check: 200 when a database query round-trips, 503 otherwise',
-        description: 'Public. 200 with `{status:"ok"}` when a query round-trips to the database; 503 `database_unavailable` with Retry-After otherwise.',
+        description:
+          'Public. 200 with `{status:"ok"}` when a query round-trips to the database; 503 `database_unavailable` with Retry-After otherwise.',
         security: [],
         querystring: z.object({}).strict().describe('No parameters'),
         response: { 200: healthSchema, ...problemResponses(400), 503: healthSchema },
@@ -31,4 +32,4 @@ export default function route(app: AppInstance) {
       return reply.status(result.status === 'ok' ? 200 : 503).send(result);
     },
   );
-}
+});

@@ -17,4 +17,3 @@ export const invitationSchema = z
   .meta({ id: 'Invitation' });
 export const params = z.object({ invitationId: z.string() });
 export const rule = { auth: { role: 'ADMIN' as const, userOnly: true } };
-

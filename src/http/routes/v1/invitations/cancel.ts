@@ -1,20 +1,22 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
-import { params, rule } from './schemas.js';
+import { params, rule } from './_schemas.js';
 import { cancelInvitation } from '../../../../services/team.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.delete(
     '/:invitationId',
     {
       config: rule,
       schema: {
-        tags: ['team'], operationId: 'cancelInvitation',
+        tags: ['team'],
+        operationId: 'cancelInvitation',
         summary: 'Cancel a pending invitation; its link stops working and the invited member is removed',
         description: 'ADMIN. The link stops working and the invited (not yet active) member is removed.',
-        params, response: { 204: z.null().describe('Cancelled'), ...problemResponses(404) },
+        params,
+        response: { 204: z.null().describe('Cancelled'), ...problemResponses(404) },
       },
     },
     async (request, reply) => {
@@ -22,4 +24,4 @@ export default function route(app: AppInstance) {
       return reply.status(204).send(null);
     },
   );
-}
+});

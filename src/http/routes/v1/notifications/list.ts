@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { isoDateTime } from '../../../schemas/common.js';
 import { NOTIFICATION_KINDS } from '../../../../contract/notifications.js';
 import { myNotifications } from '../../../../services/notifications.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '',
     {
@@ -14,25 +14,30 @@ export default function route(app: AppInstance) {
       schema: {
         tags: ['auth'],
         operationId: 'listMyNotifications',
-        summary: 'Your notices (the console\'s bell): the newest first, with the unread count',
-        description: 'The same notices as the e-mails (assigned to you, waiting for your review, returned for revision, ready for sign-off, signed off, payment received), kept whether or not you receive the e-mail. The console refreshes the count on every engagement event of the live stream.',
+        summary: "Your notices (the console's bell): the newest first, with the unread count",
+        description:
+          'The same notices as the e-mails (assigned to you, waiting for your review, returned for revision, ready for sign-off, signed off, payment received), kept whether or not you receive the e-mail. The console refreshes the count on every engagement event of the live stream.',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }).strict(),
         response: {
-          200: z.object({
-            unread: z.number().int(),
-            items: z.array(z.object({
-              id: z.string(),
-              kind: z.enum(NOTIFICATION_KINDS),
-              title: z.string().describe('What happened, as the e-mail\'s subject says it'),
-              engagementId: z.string(),
-              createdAt: isoDateTime,
-              read: z.boolean(),
-            })),
-          }).meta({ id: 'Notifications' }),
+          200: z
+            .object({
+              unread: z.number().int(),
+              items: z.array(
+                z.object({
+                  id: z.string(),
+                  kind: z.enum(NOTIFICATION_KINDS),
+                  title: z.string().describe("What happened, as the e-mail's subject says it"),
+                  engagementId: z.string(),
+                  createdAt: isoDateTime,
+                  read: z.boolean(),
+                }),
+              ),
+            })
+            .meta({ id: 'Notifications' }),
           ...problemResponses(400),
         },
       },
     },
     async (request) => myNotifications(app.services, requirePrincipal(request), request.query.limit),
   );
-}
+});

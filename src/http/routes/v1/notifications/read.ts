@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { markRead } from '../../../../services/notifications.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/read',
     {
@@ -13,11 +13,12 @@ export default function route(app: AppInstance) {
         tags: ['auth'],
         operationId: 'markNotificationsRead',
         summary: 'Mark your notices read',
-        description: 'The ids given, or every notice when none is given. Ids of notices that are not yours change nothing.',
+        description:
+          'The ids given, or every notice when none is given. Ids of notices that are not yours change nothing.',
         body: z.object({ ids: z.array(z.string().min(1).max(100)).max(100).optional() }).strict(),
         response: { 200: z.object({ unread: z.number().int() }), ...problemResponses(400) },
       },
     },
     async (request) => markRead(app.services, requirePrincipal(request), request.body.ids),
   );
-}
+});

@@ -5,10 +5,11 @@ import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { badRequest } from '../../../../lib/errors.js';
 import { handleGatewayWebhook } from '../../../../services/payments.js';
+import { defineRoute } from '../../define-route.js';
 
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.register(async (scope: AppInstance) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -20,12 +21,14 @@ export default function route(app: AppInstance) {
           tags: ['payments'],
           operationId: 'receiveGatewayWebhook',
           summary: 'Gateway webhook (no bearer; X-Razorpay-Signature over the raw body)',
-          description: 'Captures payments on payment.captured and order.paid; de-duplicated on X-Razorpay-Event-Id; other events are acknowledged and ignored.',
+          description:
+            'Captures payments on payment.captured and order.paid; de-duplicated on X-Razorpay-Event-Id; other events are acknowledged and ignored.',
           response: { 200: z.object({ received: z.literal(true), outcome: z.string() }), ...problemResponses(400) },
         },
       },
       async (request) => {
-        if (!Buffer.isBuffer(request.body)) throw badRequest('invalid_signature', 'The gateway webhook needs a signed body');
+        if (!Buffer.isBuffer(request.body))
+          throw badRequest('invalid_signature', 'The gateway webhook needs a signed body');
         return handleGatewayWebhook(
           app.services,
           request.body,
@@ -36,4 +39,4 @@ export default function route(app: AppInstance) {
       },
     );
   });
-}
+});

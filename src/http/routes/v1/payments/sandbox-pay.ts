@@ -1,9 +1,9 @@
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { checkoutResultSchema, sandboxPayBody } from '../../../schemas/payment.js';
 import { sandboxPay } from '../../../../services/payments.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/sandbox/pay',
     {
@@ -12,11 +12,12 @@ export default function route(app: AppInstance) {
         tags: ['payments'],
         operationId: 'sandboxPay',
         summary: 'Sandbox only: pay an order as a real checkout would',
-        description: 'Answers what the gateway checkout hands the browser; pass it to POST /api/v1/payments/verify. 404 unless the sandbox gateway is active.',
+        description:
+          'Answers what the gateway checkout hands the browser; pass it to POST /api/v1/payments/verify. 404 unless the sandbox gateway is active.',
         body: sandboxPayBody,
         response: { 200: checkoutResultSchema, ...problemResponses(400, 404) },
       },
     },
     async (request) => sandboxPay(app.services, request.body.gateway_order_id),
   );
-}
+});

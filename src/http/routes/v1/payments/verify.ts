@@ -1,10 +1,10 @@
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { paymentSchema, verifyPaymentBody } from '../../../schemas/payment.js';
 import { verifyPayment } from '../../../../services/payments.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/verify',
     {
@@ -13,11 +13,12 @@ export default function route(app: AppInstance) {
         tags: ['payments'],
         operationId: 'verifyPayment',
         summary: 'Verify a checkout result and capture the payment',
-        description: 'The signature is checked against the order id we stored. Bad signature → 400 invalid_signature; repeating a successful verify → 200, same result; another payment for a captured order → 409.',
+        description:
+          'The signature is checked against the order id we stored. Bad signature → 400 invalid_signature; repeating a successful verify → 200, same result; another payment for a captured order → 409.',
         body: verifyPaymentBody,
         response: { 200: paymentSchema, ...problemResponses(400, 404, 409) },
       },
     },
     async (request) => verifyPayment(app.services, requirePrincipal(request), request.body, request.ref),
   );
-}
+});

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { deploymentCa } from '../../../../services/signing-certificates.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/ca-certificate',
     {
@@ -11,16 +11,21 @@ export default function route(app: AppInstance) {
       schema: {
         tags: ['reports'],
         operationId: 'getCaCertificate',
-        summary: 'The certificate of this service\'s CA, which issues firms without their own certificate the one that seals their reports',
-        description: 'Public, PEM. A reader that is told to trust it shows a FINAL sealed with a certificate this service issued as trusted. It is not an Indian licensed CA: trusting it says only that the file comes from this service.',
+        summary:
+          "The certificate of this service's CA, which issues firms without their own certificate the one that seals their reports",
+        description:
+          'Public, PEM. A reader that is told to trust it shows a FINAL sealed with a certificate this service issued as trusted. It is not an Indian licensed CA: trusting it says only that the file comes from this service.',
         querystring: z.object({}).strict().describe('No parameters'),
         response: { 200: z.string().describe('application/x-pem-file'), ...problemResponses(400) },
       },
     },
     async (_request, reply) => {
       const ca = await deploymentCa(app.services);
-      reply.type('application/x-pem-file').header('content-disposition', 'attachment; filename="valuation-service-ca.pem"').header('cache-control', 'public, max-age=3600');
+      reply
+        .type('application/x-pem-file')
+        .header('content-disposition', 'attachment; filename="valuation-service-ca.pem"')
+        .header('cache-control', 'public, max-age=3600');
       return reply.send(ca.pem);
     },
   );
-}
+});

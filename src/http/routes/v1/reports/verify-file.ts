@@ -3,16 +3,18 @@ import { readSingleFile } from '../../../single-file-upload.js';
 import { problemResponses } from '../../../problem.js';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../../types.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
 import { verifyFile } from '../../../../services/report-verification.js';
 import { verificationSchema } from './verify.js';
+import { defineRoute } from '../../define-route.js';
 
-const uploadForm = z.object({ file: z.string().meta({ format: 'binary' }).describe('The PDF to examine; read, never stored') }).meta({ id: 'VerifyFileUpload' });
+const uploadForm = z
+  .object({ file: z.string().meta({ format: 'binary' }).describe('The PDF to examine; read, never stored') })
+  .meta({ id: 'VerifyFileUpload' });
 const skipBodyValidation: FastifySchemaCompiler<z.ZodType> = (route) =>
   route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route);
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/verify-file',
     {
@@ -21,7 +23,8 @@ export default function route(app: AppInstance) {
       schema: {
         tags: ['reports'],
         operationId: 'verifyReportFile',
-        summary: 'Examine a PDF the service does not know by its SHA-256: which signature a change breaks (public, rate-limited)',
+        summary:
+          'Examine a PDF the service does not know by its SHA-256: which signature a change breaks (public, rate-limited)',
         description:
           'multipart/form-data with `file`. A file the service issued or accepted answers as GET /reports/verify/{sha256}. Otherwise valid:false, with its PDF signatures each checked over its byte range, ' +
           '`brokenSignatures` naming those a change breaks, the reason (changed after a signature, bytes added after the last one, or valid signatures on a file never uploaded), and `originalSha256` when the file begins with one the service knows. The file is not stored.',
@@ -36,4 +39,4 @@ export default function route(app: AppInstance) {
       return verifyFile(app.services, file);
     },
   );
-}
+});

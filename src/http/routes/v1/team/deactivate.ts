@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { memberSchema } from '../../../schemas/common.js';
 import { deactivateMember } from '../../../../services/team.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/:userId/deactivate',
     {
@@ -14,11 +14,12 @@ export default function route(app: AppInstance) {
         tags: ['team'],
         operationId: 'deactivateTeamMember',
         summary: 'Deactivate a member: their sessions end at once and they cannot sign in; kept for the audit trail',
-        description: 'The last ADMIN cannot be deactivated (409 last_admin); a member who is not ACTIVE is 409 not_active.',
+        description:
+          'The last ADMIN cannot be deactivated (409 last_admin); a member who is not ACTIVE is 409 not_active.',
         params: z.object({ userId: z.string() }),
         response: { 200: memberSchema, ...problemResponses(404, 409) },
       },
     },
     async (request) => deactivateMember(app.services, requirePrincipal(request), request.params.userId, request.ref),
   );
-}
+});

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { emailSchema, memberSchema } from '../../../schemas/common.js';
 import { invite } from '../../../../services/team.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/invite',
     {
@@ -14,17 +14,30 @@ export default function route(app: AppInstance) {
         tags: ['team'],
         operationId: 'inviteTeamMember',
         summary: 'Invite a team member (ADMIN user only)',
-        description: 'Creates the member with status INVITED and a single-use link valid 7 days. With SMTP configured the link is e-mailed (delivery EMAILED); without SMTP no mail reaches anyone, so the response gives the inviting ADMIN the link\'s path to pass on (delivery LINK_SHOWN, acceptPath, relative to the console\'s address; an .eml copy is still written to DATA_DIR/mail). The mail names the firm and the person inviting. An e-mail already registered, in any case, answers 409 email_exists.',
-        body: z.object({ email: emailSchema, name: z.string().trim().min(1).max(200), role: z.enum(['ADMIN', 'VALUER', 'VIEWER']) }).strict(),
+        description:
+          "Creates the member with status INVITED and a single-use link valid 7 days. With SMTP configured the link is e-mailed (delivery EMAILED); without SMTP no mail reaches anyone, so the response gives the inviting ADMIN the link's path to pass on (delivery LINK_SHOWN, acceptPath, relative to the console's address; an .eml copy is still written to DATA_DIR/mail). The mail names the firm and the person inviting. An e-mail already registered, in any case, answers 409 email_exists.",
+        body: z
+          .object({
+            email: emailSchema,
+            name: z.string().trim().min(1).max(200),
+            role: z.enum(['ADMIN', 'VALUER', 'VIEWER']),
+          })
+          .strict(),
         response: {
           201: memberSchema.extend({
-            delivery: z.enum(['EMAILED', 'LINK_SHOWN']).describe('EMAILED with SMTP configured; LINK_SHOWN without, when acceptPath is given to pass on'),
-            acceptPath: z.string().optional().describe('Without SMTP only: /accept-invite?token=… on the console\'s own address; shown once'),
+            delivery: z
+              .enum(['EMAILED', 'LINK_SHOWN'])
+              .describe('EMAILED with SMTP configured; LINK_SHOWN without, when acceptPath is given to pass on'),
+            acceptPath: z
+              .string()
+              .optional()
+              .describe("Without SMTP only: /accept-invite?token=… on the console's own address; shown once"),
           }),
           ...problemResponses(400, 409),
         },
       },
     },
-    async (request, reply) => reply.status(201).send(await invite(app.services, requirePrincipal(request), request.body, request.ref)),
+    async (request, reply) =>
+      reply.status(201).send(await invite(app.services, requirePrincipal(request), request.body, request.ref)),
   );
-}
+});

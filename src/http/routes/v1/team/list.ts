@@ -1,20 +1,32 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { decodeCursor, memberSchema, paginationQuery, sendPage } from '../../../schemas/common.js';
 import { listMembers } from '../../../../services/team.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '',
     {
       config: { auth: { role: 'VIEWER' } },
-      schema: { tags: ['team'], operationId: 'listTeamMembers', summary: 'List the firm\'s team members', querystring: paginationQuery, description: 'Every member of the caller\'s firm with role, status and signatory registrations.', response: { 200: z.array(memberSchema), ...problemResponses(400) } },
+      schema: {
+        tags: ['team'],
+        operationId: 'listTeamMembers',
+        summary: "List the firm's team members",
+        querystring: paginationQuery,
+        description: "Every member of the caller's firm with role, status and signatory registrations.",
+        response: { 200: z.array(memberSchema), ...problemResponses(400) },
+      },
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;
-      return sendPage(request, reply, await listMembers(app.services, requirePrincipal(request), limit + 1, decodeCursor(cursor)), limit);
+      return sendPage(
+        request,
+        reply,
+        await listMembers(app.services, requirePrincipal(request), limit + 1, decodeCursor(cursor)),
+        limit,
+      );
     },
   );
-}
+});

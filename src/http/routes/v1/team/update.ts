@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { memberSchema } from '../../../schemas/common.js';
 import { changeRole } from '../../../../services/team.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.patch(
     '/:userId',
     {
@@ -13,13 +13,15 @@ export default function route(app: AppInstance) {
       schema: {
         tags: ['team'],
         operationId: 'changeTeamMemberRole',
-        summary: 'Change a member\'s role; the last ADMIN cannot be demoted (409 last_admin)',
-        description: 'ADMIN, signed-in user only. The member\'s sessions follow the new role at once; demoting the last ADMIN is 409 `last_admin`.',
+        summary: "Change a member's role; the last ADMIN cannot be demoted (409 last_admin)",
+        description:
+          "ADMIN, signed-in user only. The member's sessions follow the new role at once; demoting the last ADMIN is 409 `last_admin`.",
         params: z.object({ userId: z.string() }),
         body: z.object({ role: z.enum(['ADMIN', 'VALUER', 'VIEWER']) }).strict(),
         response: { 200: memberSchema, ...problemResponses(400, 404, 409) },
       },
     },
-    async (request) => changeRole(app.services, requirePrincipal(request), request.params.userId, request.body.role, request.ref),
+    async (request) =>
+      changeRole(app.services, requirePrincipal(request), request.params.userId, request.body.role, request.ref),
   );
-}
+});

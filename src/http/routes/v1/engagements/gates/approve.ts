@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { engagementSchema } from '../../../../schemas/engagement.js';
 import { GATES } from '../../../../../domain/engagement/state-machine.js';
 import { approveGate } from '../../../../../services/gates.js';
+import { defineRoute } from '../../../define-route.js';
 
 const params = z.object({ id: z.string(), gate: z.enum(GATES) });
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/:gate/approve',
     {
@@ -19,19 +19,38 @@ export default function route(app: AppInstance) {
         summary: 'Approve the review gate the engagement is at',
         description:
           'A person decides: an API token is 403 person_required. Only the current gate (409 invalid_transition). ' +
-          'GATE_2 needs an independent reviewer: not whoever locked this round\'s assumptions or approved GATE_1, and GATE_3 is not signed by the GATE_2 reviewer (409 independent_review_required, naming who did what; a token\'s actions count as its creator\'s). ' +
+          "GATE_2 needs an independent reviewer: not whoever locked this round's assumptions or approved GATE_1, and GATE_3 is not signed by the GATE_2 reviewer (409 independent_review_required, naming who did what; a token's actions count as its creator's). " +
           'GATE_3 (sign-off) needs an ADMIN user (403), a paid engagement (409 payment_required), the report facts (409 report_facts_missing naming each field), `place`, and a `udin` when the signatory signs as a chartered accountant (400 naming /udin when missing, malformed or not their membership number); it completes the engagement and starts the FINAL report.',
         params,
         body: z
           .object({
             comment: z.string().trim().max(2000).optional(),
-            place: z.string().trim().min(2).max(100).optional().describe('GATE_3 only, required there: where the report is signed, e.g. Mumbai'),
-            udin: z.string().trim().max(18).optional().describe('GATE_3 only: the signatory\'s UDIN (18 characters: YY + six-digit ICAI membership number + ten letters and digits), required when the signatory signs as a chartered accountant'),
+            place: z
+              .string()
+              .trim()
+              .min(2)
+              .max(100)
+              .optional()
+              .describe('GATE_3 only, required there: where the report is signed, e.g. Mumbai'),
+            udin: z
+              .string()
+              .trim()
+              .max(18)
+              .optional()
+              .describe(
+                "GATE_3 only: the signatory's UDIN (18 characters: YY + six-digit ICAI membership number + ten letters and digits), required when the signatory signs as a chartered accountant",
+              ),
             classSignatories: z
-              .object({ LAND_AND_BUILDING: z.string().optional(), PLANT_AND_MACHINERY: z.string().optional(), SECURITIES_OR_FINANCIAL_ASSETS: z.string().optional() })
+              .object({
+                LAND_AND_BUILDING: z.string().optional(),
+                PLANT_AND_MACHINERY: z.string().optional(),
+                SECURITIES_OR_FINANCIAL_ASSETS: z.string().optional(),
+              })
               .strict()
               .optional()
-              .describe('IBC, GATE_3 only: the member (user id) who signs each asset class\'s estimate, by IBBI registration class (inventories, receivables, cash and securities are Securities or Financial Assets). A class not named is signed by the ADMIN signing off. 409 signatory_not_qualified when the signatory holds no IBBI registration for that class'),
+              .describe(
+                "IBC, GATE_3 only: the member (user id) who signs each asset class's estimate, by IBBI registration class (inventories, receivables, cash and securities are Securities or Financial Assets). A class not named is signed by the ADMIN signing off. 409 signatory_not_qualified when the signatory holds no IBBI registration for that class",
+              ),
           })
           .strict()
           .nullish()
@@ -39,7 +58,15 @@ export default function route(app: AppInstance) {
         response: { 200: engagementSchema, ...problemResponses(400, 403, 404, 409) },
       },
     },
-    async (request) => approveGate(app.services, requirePrincipal(request), request.params.id, request.params.gate, request.body?.comment, request.ref, { place: request.body?.place, udin: request.body?.udin, classSignatories: request.body?.classSignatories }),
+    async (request) =>
+      approveGate(
+        app.services,
+        requirePrincipal(request),
+        request.params.id,
+        request.params.gate,
+        request.body?.comment,
+        request.ref,
+        { place: request.body?.place, udin: request.body?.udin, classSignatories: request.body?.classSignatories },
+      ),
   );
-}
-
+});

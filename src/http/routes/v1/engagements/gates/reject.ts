@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { engagementSchema } from '../../../../schemas/engagement.js';
 import { GATES } from '../../../../../domain/engagement/state-machine.js';
 import { rejectGate } from '../../../../../services/gates.js';
+import { defineRoute } from '../../../define-route.js';
 
 const params = z.object({ id: z.string(), gate: z.enum(GATES) });
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/:gate/reject',
     {
@@ -19,19 +19,30 @@ export default function route(app: AppInstance) {
         summary: 'Reject at the current gate: decline (FAILED) or return for revision (DATA_READY)',
         description:
           'A person decides: an API token is 403 person_required. outcome DECLINE (the default) ends the engagement in FAILED with the reason. outcome REVISE returns it for revision: the locked assumptions become version n ' +
-          '(readable at GET /api/v1/engagements/{id}/assumptions/history together with that round\'s valuation and DRAFT report id), the engagement goes back to DATA_READY, ' +
+          "(readable at GET /api/v1/engagements/{id}/assumptions/history together with that round's valuation and DRAFT report id), the engagement goes back to DATA_READY, " +
           'the gate approvals of the round no longer count and the payment stands. Locking again creates version n + 1, the computation runs again and GATE_1 gets a new DRAFT.',
         params,
         body: z
           .object({
             reason: z.string().trim().min(10).max(2000),
-            outcome: z.enum(['DECLINE', 'REVISE']).optional().describe('DECLINE (default): → FAILED. REVISE: → DATA_READY for a new round of assumptions'),
+            outcome: z
+              .enum(['DECLINE', 'REVISE'])
+              .optional()
+              .describe('DECLINE (default): → FAILED. REVISE: → DATA_READY for a new round of assumptions'),
           })
           .strict(),
         response: { 200: engagementSchema, ...problemResponses(400, 403, 404, 409) },
       },
     },
     async (request) =>
-      rejectGate(app.services, requirePrincipal(request), request.params.id, request.params.gate, request.body.reason, request.ref, request.body.outcome ?? 'DECLINE'),
+      rejectGate(
+        app.services,
+        requirePrincipal(request),
+        request.params.id,
+        request.params.gate,
+        request.body.reason,
+        request.ref,
+        request.body.outcome ?? 'DECLINE',
+      ),
   );
-}
+});

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { createApiToken } from '../../../../../services/identity.js';
-import { apiTokenSchema } from './schemas.js';
+import { apiTokenSchema } from './_schemas.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '',
     {
@@ -14,9 +14,17 @@ export default function route(app: AppInstance) {
         tags: ['api-tokens'],
         operationId: 'createApiToken',
         summary: 'Create a firm API token (shown exactly once)',
-        description: 'Format `evk_` + 30 base62 + 6 base62 CRC32 checksum. Only its SHA-256 is stored. The token acts as VALUER within the firm.',
-        body: z.object({ name: z.string().trim().min(1).max(100), expiresAt: z.iso.datetime({ offset: true }).optional() }).strict(),
-        response: { 201: apiTokenSchema.extend({ token: z.string().describe('The full token; it cannot be shown again') }).meta({ id: 'CreatedApiToken' }), ...problemResponses(400) },
+        description:
+          'Format `evk_` + 30 base62 + 6 base62 CRC32 checksum. Only its SHA-256 is stored. The token acts as VALUER within the firm.',
+        body: z
+          .object({ name: z.string().trim().min(1).max(100), expiresAt: z.iso.datetime({ offset: true }).optional() })
+          .strict(),
+        response: {
+          201: apiTokenSchema
+            .extend({ token: z.string().describe('The full token; it cannot be shown again') })
+            .meta({ id: 'CreatedApiToken' }),
+          ...problemResponses(400),
+        },
       },
     },
     async (request, reply) => {
@@ -25,4 +33,4 @@ export default function route(app: AppInstance) {
       return reply.status(201).send(await createApiToken(app.services, principal, request.body, request.ref));
     },
   );
-}
+});

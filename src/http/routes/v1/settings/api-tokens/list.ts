@@ -1,17 +1,25 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../../schemas/common.js';
 import { listApiTokens } from '../../../../../services/identity.js';
-import { apiTokenSchema } from './schemas.js';
+import { apiTokenSchema } from './_schemas.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '',
     {
       config: { auth: { role: 'ADMIN', userOnly: true } },
-      schema: { tags: ['api-tokens'], operationId: 'listApiTokens', summary: 'List the firm\'s API tokens (never their secrets)', querystring: paginationQuery, description: 'ADMIN. Newest first, cursor-paginated; each with its prefix, creator and last use, never the secret.', response: { 200: z.array(apiTokenSchema), ...problemResponses(400) } },
+      schema: {
+        tags: ['api-tokens'],
+        operationId: 'listApiTokens',
+        summary: "List the firm's API tokens (never their secrets)",
+        querystring: paginationQuery,
+        description:
+          'ADMIN. Newest first, cursor-paginated; each with its prefix, creator and last use, never the secret.',
+        response: { 200: z.array(apiTokenSchema), ...problemResponses(400) },
+      },
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;
@@ -19,4 +27,4 @@ export default function route(app: AppInstance) {
       return sendPage(request, reply, rows, limit);
     },
   );
-}
+});

@@ -1,19 +1,27 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { revokeApiToken } from '../../../../../services/identity.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.delete(
     '/:tokenId',
     {
       config: { auth: { role: 'ADMIN', userOnly: true } },
-      schema: { tags: ['api-tokens'], operationId: 'revokeApiToken', summary: 'Revoke an API token: it answers 401 from then on', params: z.object({ tokenId: z.string() }), description: 'ADMIN. The token is refused (401) by every API process within a second; revoking twice is harmless.', response: { 204: z.null().describe('Revoked'), ...problemResponses(404) } },
+      schema: {
+        tags: ['api-tokens'],
+        operationId: 'revokeApiToken',
+        summary: 'Revoke an API token: it answers 401 from then on',
+        params: z.object({ tokenId: z.string() }),
+        description:
+          'ADMIN. The token is refused (401) by every API process within a second; revoking twice is harmless.',
+        response: { 204: z.null().describe('Revoked'), ...problemResponses(404) },
+      },
     },
     async (request, reply) => {
       await revokeApiToken(app.services, requirePrincipal(request), request.params.tokenId, request.ref);
       return reply.status(204).send(null);
     },
   );
-}
+});

@@ -1,10 +1,10 @@
-import type { AppInstance } from '../../../../types.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { problemResponses } from '../../../../problem.js';
 import { firmCertificateSchema } from '../../../../schemas/pdf-signatures.js';
 import { getFirmCertificate } from '../../../../../services/signing-certificates.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/signing-certificate',
     {
@@ -13,10 +13,11 @@ export default function route(app: AppInstance) {
         tags: ['settings'],
         operationId: 'getFirmSigningCertificate',
         summary: 'The certificate FINAL reports are sealed with (PDF signature)',
-        description: 'The firm\'s document-signing certificate: the one an ADMIN uploaded, or the one this service\'s CA issued the firm (source ISSUED), or NONE before the first FINAL. Never the private key.',
+        description:
+          "The firm's document-signing certificate: the one an ADMIN uploaded, or the one this service's CA issued the firm (source ISSUED), or NONE before the first FINAL. Never the private key.",
         response: { 200: firmCertificateSchema, ...problemResponses(401) },
       },
     },
     async (request) => getFirmCertificate(app.services, requirePrincipal(request)),
   );
-}
+});

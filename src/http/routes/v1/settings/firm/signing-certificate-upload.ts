@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { firmCertificateSchema } from '../../../../schemas/pdf-signatures.js';
 import { AppError, validationFailed } from '../../../../../lib/errors.js';
 import { uploadFirmCertificate } from '../../../../../services/signing-certificates.js';
+import { defineRoute } from '../../../define-route.js';
 
 const uploadForm = z
   .object({
-    file: z.string().meta({ format: 'binary' }).describe('PKCS#12 (.p12 or .pfx) holding an RSA private key and its certificate'),
+    file: z
+      .string()
+      .meta({ format: 'binary' })
+      .describe('PKCS#12 (.p12 or .pfx) holding an RSA private key and its certificate'),
     password: z.string().describe('The PKCS#12 password: used to open the file once, never stored'),
   })
   .meta({ id: 'SigningCertificateUpload' });
@@ -22,7 +25,7 @@ const skipBodyValidation: FastifySchemaCompiler<z.ZodType> = (route) =>
 /** A PKCS#12 is a few kilobytes; a chain of certificates a few more. */
 const MAX_P12_BYTES = 256 * 1024;
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.put(
     '/signing-certificate',
     {
@@ -31,7 +34,7 @@ export default function route(app: AppInstance) {
       schema: {
         tags: ['settings'],
         operationId: 'uploadFirmSigningCertificate',
-        summary: 'Upload the firm\'s document-signing certificate (PKCS#12 and its password; ADMIN)',
+        summary: "Upload the firm's document-signing certificate (PKCS#12 and its password; ADMIN)",
         description:
           'multipart/form-data with `file` (PKCS#12) and `password`. FINAL reports rendered from then on are sealed with it. ' +
           'The private key is kept encrypted at rest; the password is not stored. 422 certificate_not_usable with a sentence when the password does not open the file, ' +
@@ -43,12 +46,14 @@ export default function route(app: AppInstance) {
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send multipart/form-data with fields file and password');
+      if (!request.isMultipart())
+        throw new AppError('unsupported_media_type', 'Send multipart/form-data with fields file and password');
       let password: string | undefined;
       let file: Buffer | undefined;
       for await (const part of request.parts({ limits: { fileSize: MAX_P12_BYTES } })) {
         if (part.type === 'file') {
-          if (part.fieldname !== 'file' || file) throw validationFailed([{ path: `/${part.fieldname}`, message: 'exactly one file, in the field "file"' }]);
+          if (part.fieldname !== 'file' || file)
+            throw validationFailed([{ path: `/${part.fieldname}`, message: 'exactly one file, in the field "file"' }]);
           file = await part.toBuffer();
         } else if (part.fieldname === 'password') {
           password = String(part.value);
@@ -58,9 +63,10 @@ export default function route(app: AppInstance) {
       }
       const errors = [];
       if (!file || file.length === 0) errors.push({ path: '/file', message: 'is required' });
-      if (password === undefined) errors.push({ path: '/password', message: 'is required (enter an empty field for a file without a password)' });
+      if (password === undefined)
+        errors.push({ path: '/password', message: 'is required (enter an empty field for a file without a password)' });
       if (errors.length) throw validationFailed(errors);
       return uploadFirmCertificate(app.services, principal, file!, password!, request.ref);
     },
   );
-}
+});

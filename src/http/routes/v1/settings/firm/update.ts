@@ -1,11 +1,11 @@
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { firmProfileSchema } from '../../../../schemas/profile.js';
 import { firmPatchBody } from '../../../../../contract/registrations.js';
 import { updateFirmProfile } from '../../../../../services/profile.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.patch(
     '',
     {
@@ -13,12 +13,13 @@ export default function route(app: AppInstance) {
       schema: {
         tags: ['settings'],
         operationId: 'updateFirmProfile',
-        summary: 'Update the firm\'s profile, printed in every FINAL report\'s signature block and certificate',
-        description: '`ibbiRegistration` is the firm\'s number as a registered valuer entity (`IBBI/RV-E/02/2020/123`), where it is one; null clears it. The demo firm seeded on first start is renamed by its `legalName`; `demo: false` clears its demo flag once neither the firm nor any active member holds one of the made-up registrations, else 409 demo_registrations naming them.',
+        summary: "Update the firm's profile, printed in every FINAL report's signature block and certificate",
+        description:
+          "`ibbiRegistration` is the firm's number as a registered valuer entity (`IBBI/RV-E/02/2020/123`), where it is one; null clears it. The demo firm seeded on first start is renamed by its `legalName`; `demo: false` clears its demo flag once neither the firm nor any active member holds one of the made-up registrations, else 409 demo_registrations naming them.",
         body: firmPatchBody,
         response: { 200: firmProfileSchema, ...problemResponses(400, 409) },
       },
     },
     async (request) => updateFirmProfile(app.services, requirePrincipal(request), request.body, request.ref),
   );
-}
+});

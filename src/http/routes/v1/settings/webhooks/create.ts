@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { createEndpoint } from '../../../../../services/webhook-endpoints.js';
-import { eventTypesSchema, webhookEndpointWithSecretSchema, webhookUrlSchema } from './schemas.js';
+import { eventTypesSchema, webhookEndpointWithSecretSchema, webhookUrlSchema } from './_schemas.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '',
     {
@@ -14,12 +14,19 @@ export default function route(app: AppInstance) {
         tags: ['webhooks'],
         operationId: 'createWebhookEndpoint',
         summary: 'Create a webhook endpoint (its signing secret is shown exactly once)',
-        description: 'Deliveries are signed per Standard Webhooks. A URL that is not https or resolves to a private address answers 400 webhook_url_not_allowed.',
-        body: z.object({ url: webhookUrlSchema, events: eventTypesSchema, description: z.string().trim().max(500).optional() }).strict(),
+        description:
+          'Deliveries are signed per Standard Webhooks. A URL that is not https or resolves to a private address answers 400 webhook_url_not_allowed.',
+        body: z
+          .object({
+            url: webhookUrlSchema,
+            events: eventTypesSchema,
+            description: z.string().trim().max(500).optional(),
+          })
+          .strict(),
         response: { 201: webhookEndpointWithSecretSchema, ...problemResponses(400) },
       },
     },
     async (request, reply) =>
       reply.status(201).send(await createEndpoint(app.services, requirePrincipal(request), request.body, request.ref)),
   );
-}
+});

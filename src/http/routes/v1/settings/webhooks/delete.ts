@@ -1,20 +1,27 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { deleteEndpoint } from '../../../../../services/webhook-endpoints.js';
-import { endpointParams } from './schemas.js';
+import { endpointParams } from './_schemas.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.delete(
     '/:webhookId',
     {
       config: { auth: { role: 'ADMIN', userOnly: true } },
-      schema: { tags: ['webhooks'], operationId: 'deleteWebhookEndpoint', summary: 'Delete a webhook endpoint and its delivery log', params: endpointParams, description: 'ADMIN. The endpoint and its delivery log are deleted; queued deliveries to it stop.', response: { 204: z.null().describe('Deleted'), ...problemResponses(404) } },
+      schema: {
+        tags: ['webhooks'],
+        operationId: 'deleteWebhookEndpoint',
+        summary: 'Delete a webhook endpoint and its delivery log',
+        params: endpointParams,
+        description: 'ADMIN. The endpoint and its delivery log are deleted; queued deliveries to it stop.',
+        response: { 204: z.null().describe('Deleted'), ...problemResponses(404) },
+      },
     },
     async (request, reply) => {
       await deleteEndpoint(app.services, requirePrincipal(request), request.params.webhookId, request.ref);
       return reply.status(204).send(null);
     },
   );
-}
+});

@@ -1,16 +1,23 @@
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { getEndpoint } from '../../../../../services/webhook-endpoints.js';
-import { endpointParams, webhookEndpointSchema } from './schemas.js';
+import { endpointParams, webhookEndpointSchema } from './_schemas.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/:webhookId',
     {
       config: { auth: { role: 'ADMIN', userOnly: true } },
-      schema: { tags: ['webhooks'], operationId: 'getWebhookEndpoint', summary: 'One webhook endpoint (without its secret)', params: endpointParams, description: 'ADMIN. One endpoint, without its secret.', response: { 200: webhookEndpointSchema, ...problemResponses(404) } },
+      schema: {
+        tags: ['webhooks'],
+        operationId: 'getWebhookEndpoint',
+        summary: 'One webhook endpoint (without its secret)',
+        params: endpointParams,
+        description: 'ADMIN. One endpoint, without its secret.',
+        response: { 200: webhookEndpointSchema, ...problemResponses(404) },
+      },
     },
     async (request) => getEndpoint(app.services, requirePrincipal(request), request.params.webhookId),
   );
-}
+});

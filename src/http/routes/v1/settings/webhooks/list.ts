@@ -1,17 +1,24 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../../schemas/common.js';
 import { listEndpoints } from '../../../../../services/webhook-endpoints.js';
-import { webhookEndpointSchema } from './schemas.js';
+import { webhookEndpointSchema } from './_schemas.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '',
     {
       config: { auth: { role: 'ADMIN', userOnly: true } },
-      schema: { tags: ['webhooks'], operationId: 'listWebhookEndpoints', summary: 'List the firm\'s webhook endpoints (never their secrets)', querystring: paginationQuery, description: 'ADMIN. The firm\'s endpoints with their event filters and state, never their signing secrets.', response: { 200: z.array(webhookEndpointSchema), ...problemResponses(400) } },
+      schema: {
+        tags: ['webhooks'],
+        operationId: 'listWebhookEndpoints',
+        summary: "List the firm's webhook endpoints (never their secrets)",
+        querystring: paginationQuery,
+        description: "ADMIN. The firm's endpoints with their event filters and state, never their signing secrets.",
+        response: { 200: z.array(webhookEndpointSchema), ...problemResponses(400) },
+      },
     },
     async (request, reply) => {
       const { limit, cursor } = request.query;
@@ -19,4 +26,4 @@ export default function route(app: AppInstance) {
       return sendPage(request, reply, rows, limit);
     },
   );
-}
+});

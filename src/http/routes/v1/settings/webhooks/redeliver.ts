@@ -1,10 +1,10 @@
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { redeliver } from '../../../../../services/webhook-endpoints.js';
-import { endpointParams, webhookDeliverySchema } from './schemas.js';
+import { endpointParams, webhookDeliverySchema } from './_schemas.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/:webhookId/deliveries/:deliveryId/redeliver',
     {
@@ -13,12 +13,23 @@ export default function route(app: AppInstance) {
         tags: ['webhooks'],
         operationId: 'redeliverWebhook',
         summary: 'Send a finished delivery again (a new delivery with the same webhook-id)',
-        description: '409 delivery_pending while the original is still being attempted; 409 endpoint_disabled for a disabled endpoint.',
+        description:
+          '409 delivery_pending while the original is still being attempted; 409 endpoint_disabled for a disabled endpoint.',
         params: endpointParams.extend({ deliveryId: endpointParams.shape.webhookId }),
         response: { 202: webhookDeliverySchema, ...problemResponses(404, 409) },
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await redeliver(app.services, requirePrincipal(request), request.params.webhookId, request.params.deliveryId, request.ref)),
+      reply
+        .status(202)
+        .send(
+          await redeliver(
+            app.services,
+            requirePrincipal(request),
+            request.params.webhookId,
+            request.params.deliveryId,
+            request.ref,
+          ),
+        ),
   );
-}
+});

@@ -1,10 +1,10 @@
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { rotateSecret } from '../../../../../services/webhook-endpoints.js';
-import { endpointParams, webhookEndpointWithSecretSchema } from './schemas.js';
+import { endpointParams, webhookEndpointWithSecretSchema } from './_schemas.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/:webhookId/rotate-secret',
     {
@@ -13,11 +13,12 @@ export default function route(app: AppInstance) {
         tags: ['webhooks'],
         operationId: 'rotateWebhookSecret',
         summary: 'Rotate the signing secret (the new one is shown once)',
-        description: 'For 24 hours every delivery carries two signatures, one with the new secret and one with the old.',
+        description:
+          'For 24 hours every delivery carries two signatures, one with the new secret and one with the old.',
         params: endpointParams,
         response: { 200: webhookEndpointWithSecretSchema, ...problemResponses(404) },
       },
     },
     async (request) => rotateSecret(app.services, requirePrincipal(request), request.params.webhookId, request.ref),
   );
-}
+});

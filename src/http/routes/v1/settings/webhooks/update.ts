@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { updateEndpoint } from '../../../../../services/webhook-endpoints.js';
-import { endpointParams, eventTypesSchema, webhookEndpointSchema, webhookUrlSchema } from './schemas.js';
+import { endpointParams, eventTypesSchema, webhookEndpointSchema, webhookUrlSchema } from './_schemas.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.patch(
     '/:webhookId',
     {
@@ -13,7 +13,7 @@ export default function route(app: AppInstance) {
       schema: {
         tags: ['webhooks'],
         operationId: 'updateWebhookEndpoint',
-        summary: 'Change a webhook endpoint\'s URL, events, description, or enable/disable it',
+        summary: "Change a webhook endpoint's URL, events, description, or enable/disable it",
         description: 'Re-enabling clears the disabled reason and the failure streak.',
         params: endpointParams,
         body: z
@@ -27,6 +27,7 @@ export default function route(app: AppInstance) {
         response: { 200: webhookEndpointSchema, ...problemResponses(400, 404) },
       },
     },
-    async (request) => updateEndpoint(app.services, requirePrincipal(request), request.params.webhookId, request.body, request.ref),
+    async (request) =>
+      updateEndpoint(app.services, requirePrincipal(request), request.params.webhookId, request.body, request.ref),
   );
-}
+});
