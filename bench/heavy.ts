@@ -5,76 +5,36 @@
 // in one process), or BENCH_HEAVY_ROLES=split for an `api` and a `worker` process.
 // BENCH_HEAVY_N (8); BENCH_HEAVY_STATUTE (RULE_11UA, the ten-year DCF example: the longest report).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ExcelJS from 'exceljs';
 import { createDatabase, dropDatabase } from './lib/throwaway-db.js';
 import { openPostgres } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { MAX_XLSX_EXPANDED_BYTES } from '../src/domain/documents/upload-bounds.js';
 import { inflateZipBounded } from '../src/integrations/spreadsheets/zip-bounds.js';
-import { writeXlsx } from '../src/integrations/spreadsheets/financials-files.js';
 import { quantile, type Scenario } from './lib/scenario.js';
 import { startChild, stopAll, treeRssMb, type Child } from './lib/children.js';
 import type { TraceSecond } from '../src/lib/stall-trace.js';
 import { formatStalls, summarizeStalls } from './lib/stall-summary.js';
+import {
+  ASSUMPTIONS,
+  ENGAGEMENT,
+  REGISTRATIONS,
+  STATUTE,
+  firmWorkbook,
+  multipart,
+  type Who,
+} from './lib/heavy-inputs.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const N = Number(process.env.BENCH_HEAVY_N ?? 8);
-const STATUTE = process.env.BENCH_HEAVY_STATUTE ?? 'RULE_11UA';
 const SPLIT = process.env.BENCH_HEAVY_ROLES === 'split';
 const SESSION_SECRET = 'bench-session-secret-0123456789abcdef0123456789';
 const FIXTURES = new URL('../test/fixtures/financials/', import.meta.url);
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8')) as Record<string, unknown>;
-const REGISTRATIONS = [
-  { type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS', rvo: 'ICAI Registered Valuers Organisation' },
-  // IBC: each asset class's estimate is signed by a valuer registered for it (BENCH_HEAVY_STATUTE=IBC_LIQUIDATION).
-  { type: 'IBBI_RV', number: 'IBBI/RV/01/2019/12346', assetClass: 'LAND_AND_BUILDING', rvo: 'ICAI Registered Valuers Organisation' },
-  { type: 'IBBI_RV', number: 'IBBI/RV/02/2019/12347', assetClass: 'PLANT_AND_MACHINERY', rvo: 'ICAI Registered Valuers Organisation' },
-  { type: 'SEBI_MERCHANT_BANKER', number: 'INM000012345' },
-  { type: 'ICAI_MEMBERSHIP', number: '123456' },
-];
-const ENGAGEMENT = {
-  targetEntity: 'Bench Castings Pvt Ltd', statute: STATUTE, cin: 'U28100MH2015PTC123456',
-  ...(STATUTE === 'RULE_11UA' ? { purpose: 'TRANSFER_OR_RECEIPT' } : STATUTE === 'FEMA_RBI' ? { purpose: 'ISSUE_TO_NON_RESIDENT' } : {}),
-  appointingAuthority: 'Board of Directors of Bench Castings Private Limited',
-  appointmentDate: '2026-04-02',
-  companyBackground: 'Bench Castings makes precision castings for the automotive industry from two plants in Pune, founded in 2015 and profitable since 2019.',
-};
-const ASSUMPTIONS = { wacc: 12.5, terminalGrowthRate: 4, rationale: 'Peer beta 1.1 relevered; CAPM on 10y G-sec yield of 7.0 %.' };
-
-interface Who { headers: Record<string, string> }
-
-function multipart(fields: Record<string, string>, file: { name: string; data: Buffer }) {
-  const boundary = `----bench${Math.random().toString(16).slice(2)}`;
-  const parts = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), Buffer.from(file.data), Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
-}
-
-/**
- * A firm's own workbook: the financials template for `doc`, a second sheet of 4,000 × 10 numbers (workings) and
- * an incompressible image (a logo, a scanned signature), grown to a file of about `targetFileBytes`.
- */
-async function firmWorkbook(doc: Record<string, unknown>, targetFileBytes: number): Promise<Buffer> {
-  const build = async (imageBytes: number) => {
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load((await writeXlsx(doc as never)) as unknown as Parameters<typeof wb.xlsx.load>[0]);
-    const notes = wb.addWorksheet('Workings');
-    let seed = 7;
-    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
-    for (let r = 0; r < 4000; r++) notes.addRow(Array.from({ length: 10 }, () => Math.round(next() * 1e9) / 100));
-    if (imageBytes > 0) notes.addImage(wb.addImage({ buffer: randomBytes(imageBytes) as never, extension: 'png' }), 'L1:N8');
-    return Buffer.from(await wb.xlsx.writeBuffer());
-  };
-  const bare = await build(0);
-  // The image is stored, not compressed: it adds its own size to the file.
-  return build(Math.max(0, targetFileBytes - bare.length - 1024));
-}
 
 const ms = (t0: number) => performance.now() - t0;
 const stats = (xs: number[]) => {
@@ -121,11 +81,23 @@ const scenario: Scenario = {
       await migrate(db);
       await db.close();
       const env = {
-        DATABASE_URL: dbUrl, DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent',
-        NODE_ENV: 'production', SESSION_SECRET, PUBLIC_BASE_URL: 'https://valuations.bench.example',
+        DATABASE_URL: dbUrl,
+        DATA_DIR: dataDir,
+        DEMO_SEED: 'false',
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: '/nonexistent',
+        NODE_ENV: 'production',
+        SESSION_SECRET,
+        PUBLIC_BASE_URL: 'https://valuations.bench.example',
       };
       const trace = join(dataDir, 'stalls.jsonl');
-      const api = await startChild(SPLIT ? 'api' : 'service', 'src/main.ts', SPLIT ? ['api'] : [], { ...env, STALL_TRACE_FILE: trace }, '/api/v1/health');
+      const api = await startChild(
+        SPLIT ? 'api' : 'service',
+        'src/main.ts',
+        SPLIT ? ['api'] : [],
+        { ...env, STALL_TRACE_FILE: trace },
+        '/api/v1/health',
+      );
       servers.push(api);
       if (SPLIT) servers.push(await startChild('worker', 'src/main.ts', ['worker'], env, null));
       const base = api.base;
@@ -134,12 +106,21 @@ const scenario: Scenario = {
         const isBuf = Buffer.isBuffer(body);
         const res = await fetch(base + path, {
           method,
-          headers: { ...(who?.headers ?? {}), ...(body !== undefined && !isBuf ? { 'content-type': 'application/json' } : {}) },
+          headers: {
+            ...(who?.headers ?? {}),
+            ...(body !== undefined && !isBuf ? { 'content-type': 'application/json' } : {}),
+          },
           body: body === undefined ? undefined : isBuf ? new Uint8Array(body as Buffer) : JSON.stringify(body),
         });
         const buf = Buffer.from(await res.arrayBuffer());
-        if (!expect.includes(res.status)) throw new Error(`${method} ${path}: ${res.status} ${buf.toString().slice(0, 400)}`);
-        return { status: res.status, headers: res.headers, buf, json: () => JSON.parse(buf.toString()) as Record<string, unknown> };
+        if (!expect.includes(res.status))
+          throw new Error(`${method} ${path}: ${res.status} ${buf.toString().slice(0, 400)}`);
+        return {
+          status: res.status,
+          headers: res.headers,
+          buf,
+          json: () => JSON.parse(buf.toString()) as Record<string, unknown>,
+        };
       };
       const sessionOf = (res: { headers: Headers; json: () => Record<string, unknown> }): Who => ({
         headers: { cookie: res.headers.getSetCookie()[0].split(';')[0], 'x-csrf-token': String(res.json().csrfToken) },
@@ -148,22 +129,39 @@ const scenario: Scenario = {
       // A firm: the admin (a qualified signatory), a valuer and a reviewer (invited: the link the answer shows without SMTP, else the .eml file), a token.
       const email = (tag: string) => `${tag}.${process.pid}.${Date.now()}@example.com`;
       const password = 'correct horse battery staple';
-      const boss = sessionOf(await call('POST', '/api/v1/auth/signup', undefined, { firmName: 'Bench Heavy LLP', name: 'Asha Admin', email: email('admin'), password }));
+      const boss = sessionOf(
+        await call('POST', '/api/v1/auth/signup', undefined, {
+          firmName: 'Bench Heavy LLP',
+          name: 'Asha Admin',
+          email: email('admin'),
+          password,
+        }),
+      );
       await call('PATCH', '/api/v1/auth/me', boss, { designation: 'Partner', registrations: REGISTRATIONS });
       const member = async (name: string) => {
         const to = email(name.toLowerCase().replace(/\W/g, ''));
         const invited = (await call('POST', '/api/v1/team/invite', boss, { email: to, name, role: 'VALUER' })).json();
         // Without SMTP the answer carries the link to hand over; with it, the invitation is an .eml file in DATA_DIR/mail.
-        const token = typeof invited.acceptPath === 'string'
-          ? new URL(invited.acceptPath, base).searchParams.get('token')!
-          : /"token": "([^"]+)"/.exec(readdirSync(join(dataDir, 'mail')).map((f) => readFileSync(join(dataDir, 'mail', f), 'utf8')).find((m) => m.includes(`To: ${to}`))!)![1];
+        const token =
+          typeof invited.acceptPath === 'string'
+            ? new URL(invited.acceptPath, base).searchParams.get('token')!
+            : /"token": "([^"]+)"/.exec(
+                readdirSync(join(dataDir, 'mail'))
+                  .map((f) => readFileSync(join(dataDir, 'mail', f), 'utf8'))
+                  .find((m) => m.includes(`To: ${to}`))!,
+              )![1];
         return sessionOf(await call('POST', '/api/v1/auth/accept-invite', undefined, { token, password }));
       };
       const valuer = await member('Vikram Valuer');
       const reviewer = await member('Rekha Reviewer');
-      const bearer: Who = { headers: { authorization: `Bearer ${String((await call('POST', '/api/v1/settings/api-tokens', boss, { name: 'bench' })).json().token)}` } };
+      const bearer: Who = {
+        headers: {
+          authorization: `Bearer ${String((await call('POST', '/api/v1/settings/api-tokens', boss, { name: 'bench' })).json().token)}`,
+        },
+      };
 
-      const statusOf = async (id: string) => String((await call('GET', `/api/v1/engagements/${id}`, bearer)).json().status);
+      const statusOf = async (id: string) =>
+        String((await call('GET', `/api/v1/engagements/${id}`, bearer)).json().status);
       const waitFor = async (id: string, wanted: string, refuse = ['REJECTED', 'FAILED']) => {
         const deadline = Date.now() + 60_000;
         for (;;) {
@@ -176,7 +174,13 @@ const scenario: Scenario = {
       };
       const upload = (id: string, name: string, data: Buffer, expect?: number[]) => {
         const mp = multipart({ kind: 'FINANCIALS' }, { name, data: data });
-        return call('POST', `/api/v1/engagements/${id}/documents`, { headers: { ...bearer.headers, 'content-type': mp.type } }, mp.body, expect);
+        return call(
+          'POST',
+          `/api/v1/engagements/${id}/documents`,
+          { headers: { ...bearer.headers, 'content-type': mp.type } },
+          mp.body,
+          expect,
+        );
       };
       const doc = fixture(STATUTE === 'IBC_LIQUIDATION' ? 'ibc-shortfall.json' : 'ten-year-company.json'); // IBC needs liquidation assets
 
@@ -198,7 +202,9 @@ const scenario: Scenario = {
         if (!warm) toGate1.push(ms(t0));
         phase = 'between';
         const order = (await call('POST', '/api/v1/payments', bearer, { engagementId: id })).json();
-        const paid = (await call('POST', '/api/v1/payments/sandbox/pay', undefined, { gateway_order_id: order.gatewayOrderId })).json();
+        const paid = (
+          await call('POST', '/api/v1/payments/sandbox/pay', undefined, { gateway_order_id: order.gatewayOrderId })
+        ).json();
         await call('POST', '/api/v1/payments/verify', bearer, paid);
         await call('POST', `/api/v1/engagements/${id}/gates/GATE_1/approve`, valuer, {});
         await call('POST', `/api/v1/engagements/${id}/gates/GATE_2/approve`, reviewer, {});
@@ -219,7 +225,10 @@ const scenario: Scenario = {
         if (!warm) workpapers.push(ms(t0));
         workpaperBytes = wp.buf.length;
         phase = 'between';
-        if (!warm) say(`${i}/${N}: lock → GATE_1 ${toGate1.at(-1)!.toFixed(0)} ms, GATE_3 → FINAL ${toFinal.at(-1)!.toFixed(0)} ms, workpapers ${workpapers.at(-1)!.toFixed(0)} ms`);
+        if (!warm)
+          say(
+            `${i}/${N}: lock → GATE_1 ${toGate1.at(-1)!.toFixed(0)} ms, GATE_3 → FINAL ${toFinal.at(-1)!.toFixed(0)} ms, workpapers ${workpapers.at(-1)!.toFixed(0)} ms`,
+          );
       }
 
       // 4. A 5 MB workbook → DATA_READY, with /health polled by 4 clients meanwhile. The ten-year example on a
@@ -229,12 +238,19 @@ const scenario: Scenario = {
       const accepted = await firmWorkbook(tenYear, 5 * 1024 * 1024);
       const mbOf = (b: number) => (b / (1024 * 1024)).toFixed(2);
       const expanded = inflateZipBounded(accepted, Number.MAX_SAFE_INTEGER).reduce((n, e) => n + e.data.length, 0);
-      if (expanded > MAX_XLSX_EXPANDED_BYTES) throw new Error(`the bench's workbook expands to ${mbOf(expanded)} MB, over the upload bound`);
-      say(`workbook: ${mbOf(accepted.length)} MB file, ${mbOf(expanded)} MB expanded (the bound: ${mbOf(MAX_XLSX_EXPANDED_BYTES)} MB)`);
+      if (expanded > MAX_XLSX_EXPANDED_BYTES)
+        throw new Error(`the bench's workbook expands to ${mbOf(expanded)} MB, over the upload bound`);
+      say(
+        `workbook: ${mbOf(accepted.length)} MB file, ${mbOf(expanded)} MB expanded (the bound: ${mbOf(MAX_XLSX_EXPANDED_BYTES)} MB)`,
+      );
       const toReady: number[] = [];
       const ingestionFrom = Date.now();
       // /health is polled from a process of its own: this one's event loop is busy with the uploads.
-      const poller = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/health-poller.ts'], { cwd: ROOT, env: { ...process.env, HEALTH_URL: `${base}/api/v1/health` }, stdio: ['ignore', 'pipe', 'inherit'] });
+      const poller = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/health-poller.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, HEALTH_URL: `${base}/api/v1/health` },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let pollerOut = '';
       poller.stdout.on('data', (b: Buffer) => (pollerOut += b.toString()));
       const stopPoller = async (): Promise<{ latencies: number[]; failures: number }> => {
@@ -250,7 +266,9 @@ const scenario: Scenario = {
       }
       const serverAlive = () => {
         if (api.proc.exitCode !== null || api.proc.signalCode !== null) {
-          throw new Error(`the service exited (${api.proc.exitCode ?? api.proc.signalCode}) during ingestion: ${api.output.join('').slice(-3000)}`);
+          throw new Error(
+            `the service exited (${api.proc.exitCode ?? api.proc.signalCode}) during ingestion: ${api.output.join('').slice(-3000)}`,
+          );
         }
       };
       for (let i = 0; i <= N; i++) {
@@ -282,25 +300,37 @@ const scenario: Scenario = {
       const maxRss = Math.max(...rss.values());
       const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
       figures['layout'] = SPLIT ? 'api + worker processes' : 'one process (API and worker, as npm start)';
-      figures['lock → GATE_1 (ms)'] = `p50 ${g1.p50.toFixed(0)}, p95 ${g1.p95.toFixed(0)} (target p95 ≤ 1000: ${verdict(g1.p95 <= 1000)})`;
-      figures[`GATE_3 → FINAL READY (ms), ${STATUTE}`] = `p50 ${fin.p50.toFixed(0)}, p95 ${fin.p95.toFixed(0)} (target p95 ≤ 2000: ${verdict(fin.p95 <= 2000)}); PDF ${(finalBytes / 1024).toFixed(0)} KiB`;
-      figures['workpapers download (ms)'] = `p50 ${wp.p50.toFixed(0)}, p95 ${wp.p95.toFixed(0)}; ${(workpaperBytes / 1024).toFixed(0)} KiB`;
-      figures[`XLSX ${mbOf(accepted.length)} MB (${mbOf(expanded)} MB expanded) → DATA_READY (ms)`] = `p50 ${rd.p50.toFixed(0)}, p95 ${rd.p95.toFixed(0)} (target p95 ≤ 3000: ${verdict(rd.p95 <= 3000)})`;
-      figures['/health during XLSX ingestion (ms)'] = `p50 ${h.p50.toFixed(1)}, p99 ${h.p99.toFixed(1)}, max ${h.max.toFixed(0)}, ${health.length} requests (target p99 < 50: ${verdict(h.p99 < 50)})`;
+      figures['lock → GATE_1 (ms)'] =
+        `p50 ${g1.p50.toFixed(0)}, p95 ${g1.p95.toFixed(0)} (target p95 ≤ 1000: ${verdict(g1.p95 <= 1000)})`;
+      figures[`GATE_3 → FINAL READY (ms), ${STATUTE}`] =
+        `p50 ${fin.p50.toFixed(0)}, p95 ${fin.p95.toFixed(0)} (target p95 ≤ 2000: ${verdict(fin.p95 <= 2000)}); PDF ${(finalBytes / 1024).toFixed(0)} KiB`;
+      figures['workpapers download (ms)'] =
+        `p50 ${wp.p50.toFixed(0)}, p95 ${wp.p95.toFixed(0)}; ${(workpaperBytes / 1024).toFixed(0)} KiB`;
+      figures[`XLSX ${mbOf(accepted.length)} MB (${mbOf(expanded)} MB expanded) → DATA_READY (ms)`] =
+        `p50 ${rd.p50.toFixed(0)}, p95 ${rd.p95.toFixed(0)} (target p95 ≤ 3000: ${verdict(rd.p95 <= 3000)})`;
+      figures['/health during XLSX ingestion (ms)'] =
+        `p50 ${h.p50.toFixed(1)}, p99 ${h.p99.toFixed(1)}, max ${h.max.toFixed(0)}, ${health.length} requests (target p99 < 50: ${verdict(h.p99 < 50)})`;
       // What held the API's event loop meanwhile (its stall trace): delay, GC pauses, the worst seconds.
       await new Promise((r) => setTimeout(r, 1100));
       const ingestionStalls = summarizeStalls(trace, ingestionFrom, ingestionTo);
-      if (ingestionStalls) formatStalls(ingestionStalls).forEach((line, i) => (figures[`API during XLSX ingestion (${i + 1})`] = line));
+      if (ingestionStalls)
+        formatStalls(ingestionStalls).forEach((line, i) => (figures[`API during XLSX ingestion (${i + 1})`] = line));
       for (const [p, mb] of rss) if (p !== 'between') figures[`server RSS max, ${p} (MB)`] = Number(mb.toFixed(0));
       // The API process's own view (its stall trace): V8 heap in use against resident memory, first and last second.
       await new Promise((r) => setTimeout(r, 1100));
-      const secs = readFileSync(trace, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as TraceSecond).filter((x) => x.mem);
+      const secs = readFileSync(trace, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as TraceSecond)
+        .filter((x) => x.mem);
       if (secs.length > 1) {
         const [first, last] = [secs[0].mem, secs.at(-1)!.mem];
-        figures['API process memory, first → last second (MB)'] = `RSS ${first.rss} → ${last.rss}, V8 heap used ${first.heap} → ${last.heap} (max ${Math.max(...secs.map((x) => x.mem.heap))}), external ${first.external} → ${last.external}`;
+        figures['API process memory, first → last second (MB)'] =
+          `RSS ${first.rss} → ${last.rss}, V8 heap used ${first.heap} → ${last.heap} (max ${Math.max(...secs.map((x) => x.mem.heap))}), external ${first.external} → ${last.external}`;
       }
       if (SPLIT) for (const [name, mb] of perServer) figures[`${name} process RSS max (MB)`] = Number(mb.toFixed(0));
-      figures[`server RSS max, throughout (MB)${SPLIT ? ', both processes' : ''}`] = `${maxRss.toFixed(0)} (target < 400: ${verdict(maxRss < 400)})`;
+      figures[`server RSS max, throughout (MB)${SPLIT ? ', both processes' : ''}`] =
+        `${maxRss.toFixed(0)} (target < 400: ${verdict(maxRss < 400)})`;
       return figures;
     } finally {
       process.removeListener('SIGINT', onSignal);

@@ -12,124 +12,30 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
 import { openPostgres } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { listEngagements } from '../src/db/repositories/engagements.js';
 import type { Scenario } from './lib/scenario.js';
 import { createDatabase, dropDatabase } from './lib/throwaway-db.js';
-import { startChild, stopAll, stopChild, treeCpuSeconds, type Child } from './lib/children.js';
-import { formatStalls, summarizeStalls, type StallSummary } from './lib/stall-summary.js';
+import { startChild, stopAll, stopChild } from './lib/children.js';
+import { formatStalls } from './lib/stall-summary.js';
+import { CONNECTIONS, LOADGEN_WORKERS, fmt, load, type Round } from './lib/http-load.js';
+import { lockThroughput } from './lib/http-lock.js';
+import { CROCKFORD_SQL, createEngagement, seedEngagements, seedFirm } from './lib/http-seed.js';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUND_S = Number(process.env.BENCH_ROUND_S ?? 15);
-/** autocannon worker threads for the GET rounds: the load generator must not be the ceiling (one thread is, at ~5 k req/s). */
-const LOADGEN_WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5);
 const LIST_ROWS = Number(process.env.BENCH_LIST_ROWS ?? 1_000_000);
 const LOCKS = Number(process.env.BENCH_LOCKS ?? 2000);
 /** Which parts run (comma-separated; the A B A B GET always runs): fixed, cluster, lock, list, embedded. */
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'fixed,cluster,lock,list,embedded').split(',').map((s) => s.trim()));
-const CONNECTIONS = 50;
 /** The rate of the `fixed` part's rounds (requests a second). */
 const FIXED_RATE = Number(process.env.BENCH_FIXED_RATE ?? 3000);
 const POOL_MAX = process.env.DATABASE_POOL_MAX; // unset: the service's default, and the baseline uses the same
 const tempDirs: string[] = [];
 const SESSION_SECRET = 'bench-session-secret-0123456789abcdef0123456789';
-
-/** Signs a firm up through the API, mints an API token with the session; returns the token, firm and user ids. */
-async function seedFirm(base: string, firmName: string): Promise<{ token: string; firmId: string; userId: string }> {
-  const email = `bench.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const signup = await fetch(`${base}/api/v1/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firmName, name: 'Bench Admin', email, password: 'correct horse battery staple' }),
-  });
-  if (signup.status !== 201) throw new Error(`signup ${signup.status} ${await signup.text()}`);
-  const body = (await signup.json()) as { user: { id: string }; firm: { id: string }; csrfToken: string };
-  const cookie = signup.headers.getSetCookie()[0].split(';')[0];
-  const tok = await fetch(`${base}/api/v1/settings/api-tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': body.csrfToken },
-    body: JSON.stringify({ name: 'bench' }),
-  });
-  if (tok.status !== 201) throw new Error(`token ${tok.status} ${await tok.text()}`);
-  return { token: ((await tok.json()) as { token: string }).token, firmId: body.firm.id, userId: body.user.id };
-}
-
-async function createEngagement(base: string, token: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/engagements`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ targetEntity: 'Bench Industries Pvt Ltd', statute: 'RULE_11UA' }),
-  });
-  if (res.status !== 201) throw new Error(`create engagement ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { id: string }).id;
-}
-
-interface Round {
-  /** Server CPU (its process tree) per answered request, in ms: what the throughput ratio hides when the load generator is the ceiling. */
-  cpuMsPerRequest?: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  p999: number;
-  errors: number;
-  requests: number;
-  /** The server's event-loop delay, GC pauses and traced events during the round. */
-  stalls?: StallSummary;
-}
-
-/** Errors are connection errors, timeouts and every non-2xx answer. */
-function roundOf(r: Result, elapsedMs?: number): Round {
-  const total = r['2xx'] + r.non2xx;
-  // A fixed amount of requests: per second of wall time (autocannon's own duration is in whole seconds).
-  return { rps: total / (elapsedMs ? elapsedMs / 1000 : r.duration), p50: r.latency.p50, p99: r.latency.p99, p999: (r.latency as unknown as { p99_9: number }).p99_9, errors: r.errors + r.timeouts + r.non2xx, requests: r['2xx'] + r.non2xx };
-}
-
-/** One round of the GET: as fast as the servers go, or at `rate` requests a second (from one generator thread). */
-async function load(url: string, token: string, seconds: number, server?: Child, rate?: number): Promise<Round> {
-  const before = server ? treeCpuSeconds(server.proc.pid!) : undefined;
-  const from = Date.now();
-  const pace = rate ? { overallRate: rate } : LOADGEN_WORKERS > 1 ? { workers: LOADGEN_WORKERS } : {};
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${token}` }, ...pace });
-  const round = roundOf(result);
-  const after = server ? treeCpuSeconds(server.proc.pid!) : undefined;
-  if (before !== undefined && after !== undefined && round.requests > 0) round.cpuMsPerRequest = ((after - before) * 1000) / round.requests;
-  if (server?.trace) {
-    await new Promise((r) => setTimeout(r, 1100)); // the round's last second reaches the trace file
-    round.stalls = summarizeStalls(server.trace, from, from + seconds * 1000);
-  }
-  return round;
-}
-
-const fmt = (r: Round) =>
-  `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, p99.9 ${r.p999} ms, errors ${r.errors} / ${r.requests}` +
-  (r.cpuMsPerRequest === undefined ? '' : `, server CPU ${r.cpuMsPerRequest.toFixed(3)} ms/request`);
-
-// Crockford base32 of the low `len`×5 bits of n (ULID alphabet), as src/lib/ids.ts's ulid() writes them.
-const CROCKFORD_SQL = `CREATE FUNCTION pg_temp.crockford(n bigint, len int) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((n >> (5 * (len - 1 - k))) & 31)::int + 1, 1), '' ORDER BY k)
-    FROM generate_series(0, len - 1) AS k $$`;
-
-/**
- * `rows` engagements for one firm by SQL: ids eng_ + 10 chars of time (1 ms apart, ending an hour ago, so they sort by
- * time and before anything the API creates) + 16 random chars, as the service's ULIDs.
- */
-async function seedEngagements(client: pg.Client, firmId: string, userId: string, rows: number): Promise<number> {
-  const started = Date.now();
-  await client.query(
-    `INSERT INTO engagements (id, firm_id, target_entity, statute, status, valuation_date, created_by, created_at, updated_at)
-     SELECT 'eng_' || pg_temp.crockford(t.ms, 10) || pg_temp.crockford((random() * 1099511627775)::bigint, 8)
-              || pg_temp.crockford((random() * 1099511627775)::bigint, 8),
-            $1, 'Seeded Company ' || t.i || ' Pvt Ltd', 'RULE_11UA', 'CREATED', current_date, $2,
-            to_timestamp(t.ms / 1000.0), to_timestamp(t.ms / 1000.0)
-       FROM (SELECT i, $4::bigint - $3::bigint + i AS ms FROM generate_series(1, $3::int) AS i) AS t`,
-    [firmId, userId, rows, Date.now() - 3_600_000],
-  );
-  return (Date.now() - started) / 1000;
-}
 
 async function cleanup(dbName: string | undefined): Promise<void> {
   await stopAll();
@@ -162,31 +68,68 @@ const scenario: Scenario = {
       const dataDir = mkdtempSync(join(tmpdir(), 'vs-bench-http-'));
       tempDirs.push(dataDir);
       const serviceEnv = (extra: Record<string, string>) => ({
-        DEMO_SEED: 'false', LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent', NODE_ENV: 'production', SESSION_SECRET,
+        DEMO_SEED: 'false',
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: '/nonexistent',
+        NODE_ENV: 'production',
+        SESSION_SECRET,
         PUBLIC_BASE_URL: 'https://valuations.bench.example',
-        ...(POOL_MAX ? { DATABASE_POOL_MAX: POOL_MAX } : {}), ...extra,
+        ...(POOL_MAX ? { DATABASE_POOL_MAX: POOL_MAX } : {}),
+        ...extra,
       });
-      const service = await startChild('service', 'src/main.ts', ['api'], serviceEnv({ DATABASE_URL: dbUrl, DATA_DIR: dataDir, STALL_TRACE_FILE: join(dataDir, 'service-stalls.jsonl') }), '/api/v1/health');
+      const service = await startChild(
+        'service',
+        'src/main.ts',
+        ['api'],
+        serviceEnv({ DATABASE_URL: dbUrl, DATA_DIR: dataDir, STALL_TRACE_FILE: join(dataDir, 'service-stalls.jsonl') }),
+        '/api/v1/health',
+      );
       const main = await seedFirm(service.base, 'Bench LLP');
       const engagementId = await createEngagement(service.base, main.token);
       // The pool size the service runs with: its default unless DATABASE_POOL_MAX is given.
       const { loadConfig } = await import('../src/config.js');
       const poolMax = String(loadConfig({ ...(POOL_MAX ? { DATABASE_POOL_MAX: POOL_MAX } : {}) }).DATABASE_POOL_MAX);
-      const baseline = await startChild('baseline', 'bench/lib/baseline-server.ts', [], { DATABASE_URL: dbUrl, FIRM_ID: main.firmId, DATABASE_POOL_MAX: poolMax, STALL_TRACE_FILE: join(dataDir, 'baseline-stalls.jsonl') }, `/api/v1/engagements/${engagementId}`);
+      const baseline = await startChild(
+        'baseline',
+        'bench/lib/baseline-server.ts',
+        [],
+        {
+          DATABASE_URL: dbUrl,
+          FIRM_ID: main.firmId,
+          DATABASE_POOL_MAX: poolMax,
+          STALL_TRACE_FILE: join(dataDir, 'baseline-stalls.jsonl'),
+        },
+        `/api/v1/engagements/${engagementId}`,
+      );
       figures['pool size (both servers)'] = Number(poolMax);
 
       // 1. A B A B on PostgreSQL.
       const path = `/api/v1/engagements/${engagementId}`;
       const a0 = await fetch(baseline.base + path);
       const b0 = await fetch(service.base + path, { headers: { authorization: `Bearer ${main.token}` } });
-      if (a0.status !== 200 || b0.status !== 200) throw new Error(`GET answers ${a0.status} (baseline) / ${b0.status} (service)`);
+      if (a0.status !== 200 || b0.status !== 200)
+        throw new Error(`GET answers ${a0.status} (baseline) / ${b0.status} (service)`);
       await a0.arrayBuffer();
       await b0.arrayBuffer();
       say(`warm-up ${WARMUP_S} s each`);
       await load(baseline.base + path, main.token, WARMUP_S);
       await load(service.base + path, main.token, WARMUP_S);
       // 0. The generator's ceiling here: the same load against a server that does no work, answering a body of the GET's size.
-      const staticServer = await startChild('static', 'bench/lib/static-server.ts', [], { BODY_BYTES: String((await (await fetch(service.base + path, { headers: { authorization: `Bearer ${main.token}` } })).arrayBuffer()).byteLength) }, '/');
+      const staticServer = await startChild(
+        'static',
+        'bench/lib/static-server.ts',
+        [],
+        {
+          BODY_BYTES: String(
+            (
+              await (
+                await fetch(service.base + path, { headers: { authorization: `Bearer ${main.token}` } })
+              ).arrayBuffer()
+            ).byteLength,
+          ),
+        },
+        '/',
+      );
       await load(staticServer.base + '/', main.token, WARMUP_S);
       const ceiling = await load(staticServer.base + '/', main.token, ROUND_S, staticServer);
       await stopChild(staticServer);
@@ -207,22 +150,30 @@ const scenario: Scenario = {
         // 1a. CPU per request at a fixed rate, well below saturation: the servers' own cost with less of the
         // scheduler's noise than the A B rounds carry (each server's process tree, from /proc).
         const fixed: Round[] = [];
-        for (const [name, server] of [['A', baseline], ['B', service]] as const) {
+        for (const [name, server] of [
+          ['A', baseline],
+          ['B', service],
+        ] as const) {
           fixed.push(await load(server.base + path, main.token, ROUND_S, server, FIXED_RATE));
           say(`${name} at ${FIXED_RATE} req/s  ${fmt(fixed.at(-1)!)}`);
         }
         figures[`A at ${FIXED_RATE} req/s`] = fmt(fixed[0]);
         figures[`B at ${FIXED_RATE} req/s`] = fmt(fixed[1]);
         if (fixed[0].cpuMsPerRequest && fixed[1].cpuMsPerRequest) {
-          figures[`server CPU per request service/baseline at ${FIXED_RATE} req/s`] = (fixed[1].cpuMsPerRequest / fixed[0].cpuMsPerRequest).toFixed(2);
+          figures[`server CPU per request service/baseline at ${FIXED_RATE} req/s`] = (
+            fixed[1].cpuMsPerRequest / fixed[0].cpuMsPerRequest
+          ).toFixed(2);
         }
       }
       await stopChild(baseline);
-      const mean = (rs: Round[], k: 'rps' | 'p50' | 'p99' | 'p999' | 'cpuMsPerRequest') => rs.reduce((s, r) => s + (r[k] ?? 0), 0) / rs.length;
+      const mean = (rs: Round[], k: 'rps' | 'p50' | 'p99' | 'p999' | 'cpuMsPerRequest') =>
+        rs.reduce((s, r) => s + (r[k] ?? 0), 0) / rs.length;
       a.forEach((r, i) => (figures[`A${i + 1} baseline`] = fmt(r)));
       b.forEach((r, i) => {
         figures[`B${i + 1} service`] = fmt(r);
-        if (r.stalls) figures[`B${i + 1} service stalls`] = `delay p99 ${r.stalls.eldP99} ms, max ${r.stalls.eldMax} ms; ${formatStalls(r.stalls).slice(1, 3).join('; ')}`;
+        if (r.stalls)
+          figures[`B${i + 1} service stalls`] =
+            `delay p99 ${r.stalls.eldP99} ms, max ${r.stalls.eldMax} ms; ${formatStalls(r.stalls).slice(1, 3).join('; ')}`;
       });
       // The issue's targets, per pair of rounds (A1 with B1, A2 with B2): every pair must meet them.
       const pairs = a.map((ar, i) => ({ a: ar, b: b[i] }));
@@ -233,25 +184,61 @@ const scenario: Scenario = {
       };
       const errors = [...a, ...b].reduce((s, r) => s + r.errors, 0);
       // The load generator first: it must drive a server doing no work at ≥ 15 k req/s, or no ratio below means much.
-      const generatorOk = verdict('load generator ≥ 15,000 req/s (no-work server)', [ceiling.rps / 1000], (v) => v >= 15, '≥ 15 k req/s');
-      verdict('bare server ≥ 15,000 req/s', a.map((r) => r.rps / 1000), (v) => v >= 15, '≥ 15 k req/s (a goal: the machine, not the generator, decides it)');
+      const generatorOk = verdict(
+        'load generator ≥ 15,000 req/s (no-work server)',
+        [ceiling.rps / 1000],
+        (v) => v >= 15,
+        '≥ 15 k req/s',
+      );
+      verdict(
+        'bare server ≥ 15,000 req/s',
+        a.map((r) => r.rps / 1000),
+        (v) => v >= 15,
+        '≥ 15 k req/s (a goal: the machine, not the generator, decides it)',
+      );
       const passes = [
         generatorOk,
-        verdict('throughput service/baseline', pairs.map((p) => p.b.rps / p.a.rps), (v) => v >= 0.8, '≥ 0.8'),
-        verdict('p99 service/baseline', pairs.map((p) => p.b.p99 / p.a.p99), (v) => v <= 1.5, '≤ 1.5'),
-        verdict('p99.9 service/baseline', pairs.map((p) => p.b.p999 / p.a.p999), (v) => v <= 3, '≤ 3'),
+        verdict(
+          'throughput service/baseline',
+          pairs.map((p) => p.b.rps / p.a.rps),
+          (v) => v >= 0.8,
+          '≥ 0.8',
+        ),
+        verdict(
+          'p99 service/baseline',
+          pairs.map((p) => p.b.p99 / p.a.p99),
+          (v) => v <= 1.5,
+          '≤ 1.5',
+        ),
+        verdict(
+          'p99.9 service/baseline',
+          pairs.map((p) => p.b.p999 / p.a.p999),
+          (v) => v <= 3,
+          '≤ 3',
+        ),
       ];
       figures['errors in A/B rounds'] = `${errors} (target 0: ${errors === 0 ? 'PASS' : 'FAIL'})`;
       const cpuA = a.map((r) => r.cpuMsPerRequest);
       const cpuB = b.map((r) => r.cpuMsPerRequest);
       if ([...cpuA, ...cpuB].every((x) => x !== undefined)) {
-        verdict('server CPU per request service/baseline', pairs.map((p) => p.b.cpuMsPerRequest! / p.a.cpuMsPerRequest!), (v) => v <= 1.2, '≤ 1.2 (a goal)');
+        verdict(
+          'server CPU per request service/baseline',
+          pairs.map((p) => p.b.cpuMsPerRequest! / p.a.cpuMsPerRequest!),
+          (v) => v <= 1.2,
+          '≤ 1.2 (a goal)',
+        );
       }
       figures['authenticated GET, all targets'] = passes.every(Boolean) && errors === 0 ? 'PASS' : 'FAIL';
 
       if (PARTS.has('cluster')) {
         // 1b. API_PROCESSES: the same GET on one API process (B) and on API_PROCESSES=2 (C), alternately.
-        const clustered = await startChild('service x2', 'src/main.ts', ['api'], serviceEnv({ DATABASE_URL: dbUrl, DATA_DIR: dataDir, API_PROCESSES: '2' }), '/api/v1/health');
+        const clustered = await startChild(
+          'service x2',
+          'src/main.ts',
+          ['api'],
+          serviceEnv({ DATABASE_URL: dbUrl, DATA_DIR: dataDir, API_PROCESSES: '2' }),
+          '/api/v1/health',
+        );
         await load(clustered.base + path, main.token, WARMUP_S);
         const one: Round[] = [];
         const two: Round[] = [];
@@ -269,40 +256,7 @@ const scenario: Scenario = {
         figures['API_PROCESSES=2 / baseline throughput'] = (mean(two, 'rps') / mean(a, 'rps')).toFixed(2);
       }
 
-      if (PARTS.has('lock')) {
-        // 2. Lock-assumptions throughput: LOCKS engagements created through the API (autocannon), each locked once.
-        const ids: string[] = [];
-        let t0 = Date.now();
-        const createdRun = await autocannon({
-          url: service.base, connections: CONNECTIONS, amount: LOCKS,
-          requests: [{
-            method: 'POST', path: '/api/v1/engagements',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${main.token}` },
-            body: JSON.stringify({ targetEntity: 'Lock Bench Pvt Ltd', statute: 'RULE_11UA' }),
-            onResponse: (status, body) => {
-              if (status === 201) ids.push((JSON.parse(body) as { id: string }).id);
-            },
-          }],
-        });
-        const create = roundOf(createdRun, Date.now() - t0);
-        say(`create engagement ${fmt(create)}`);
-        figures['POST engagements (create)'] = fmt(create);
-        let next = 0;
-        const lockBody = JSON.stringify({ wacc: 12.5, terminalGrowthRate: 4, rationale: 'Bench: cost of equity from CAPM, peers and the listed debt.' });
-        t0 = Date.now();
-        const lockRun = await autocannon({
-          url: service.base, connections: CONNECTIONS, amount: ids.length,
-          requests: [{
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${main.token}` },
-            body: lockBody,
-            setupRequest: (req) => ({ ...req, path: `/api/v1/engagements/${ids[next++ % ids.length]}/assumptions/lock` }),
-          }],
-        });
-        const lock = roundOf(lockRun, Date.now() - t0);
-        say(`lock assumptions  ${fmt(lock)} (${ids.length} engagements)`);
-        figures['POST assumptions/lock'] = fmt(lock);
-      }
+      if (PARTS.has('lock')) await lockThroughput(service.base, main.token, LOCKS, say, figures);
 
       if (PARTS.has('list')) {
         // 3. GET /engagements?limit=50 in a firm with 1 k rows and one with LIST_ROWS rows.
@@ -321,18 +275,40 @@ const scenario: Scenario = {
           figures['VACUUM ANALYZE (s)'] = (Date.now() - analyze) / 1000;
           say(`seeded ${LIST_ROWS} rows in ${s2.toFixed(1)} s`);
           // The service's own list query (limit 50 + 1 to detect a next page), explained, in both firms.
-          for (const [label, firm] of [['1 k', small], ['1 M', large]] as const) {
+          for (const [label, firm] of [
+            ['1 k', small],
+            ['1 M', large],
+          ] as const) {
             const plan = (await listEngagements(
-              { query: async (statement, params) => (await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${typeof statement === 'string' ? statement : statement.text}`, params as unknown[])).rows },
-              firm.firmId, { limit: 51 },
+              {
+                query: async (statement, params) =>
+                  (
+                    await client.query(
+                      `EXPLAIN (ANALYZE, BUFFERS) ${typeof statement === 'string' ? statement : statement.text}`,
+                      params as unknown[],
+                    )
+                  ).rows,
+              },
+              firm.firmId,
+              { limit: 51 },
             )) as unknown as { 'QUERY PLAN': string }[];
             const planText = plan.map((r) => r['QUERY PLAN']).join('\n');
             console.log(`     EXPLAIN list, ${label} firm:`);
-            console.log(planText.split('\n').map((l) => `     | ${l}`).join('\n'));
+            console.log(
+              planText
+                .split('\n')
+                .map((l) => `     | ${l}`)
+                .join('\n'),
+            );
             const indexed = /Index Scan using engagements_firm_id_c_idx/.test(planText) && !/\bSort\b/.test(planText);
-            const scan = /(Index Scan[^(]* on engagements[^(]*|Seq Scan on engagements[^(]*|Bitmap[^(]*)/.exec(planText)?.[1]?.trim() ?? '?';
-            if (/Seq Scan on assumptions/.test(planText)) console.log('     (the list scans the whole assumptions table)');
-            figures[`list plan, ${label} firm`] = `${indexed ? 'served by engagements_firm_id_c_idx, no sort' : 'NOT served by engagements_firm_id_c_idx'}: ${scan}; ${/Execution Time: ([\d.]+ ms)/.exec(planText)?.[1]}`;
+            const scan =
+              /(Index Scan[^(]* on engagements[^(]*|Seq Scan on engagements[^(]*|Bitmap[^(]*)/
+                .exec(planText)?.[1]
+                ?.trim() ?? '?';
+            if (/Seq Scan on assumptions/.test(planText))
+              console.log('     (the list scans the whole assumptions table)');
+            figures[`list plan, ${label} firm`] =
+              `${indexed ? 'served by engagements_firm_id_c_idx, no sort' : 'NOT served by engagements_firm_id_c_idx'}: ${scan}; ${/Execution Time: ([\d.]+ ms)/.exec(planText)?.[1]}`;
           }
         } finally {
           await client.end();
@@ -340,7 +316,8 @@ const scenario: Scenario = {
         const listPath = '/api/v1/engagements?limit=50';
         const check = await fetch(service.base + listPath, { headers: { authorization: `Bearer ${large.token}` } });
         const page = (await check.json()) as unknown[];
-        if (check.status !== 200 || page.length !== 50) throw new Error(`list answers ${check.status} with ${page.length} rows`);
+        if (check.status !== 200 || page.length !== 50)
+          throw new Error(`list answers ${check.status} with ${page.length} rows`);
         // Warm-up, then 1 k and 1 M alternately (two rounds each), as for the GET: drift on the machine hits both.
         await load(service.base + listPath, small.token, WARMUP_S);
         await load(service.base + listPath, large.token, WARMUP_S);
@@ -357,7 +334,8 @@ const scenario: Scenario = {
         const lRatio = mean(m, 'p50') / mean(k, 'p50');
         const lRatio99 = mean(m, 'p99') / mean(k, 'p99');
         figures['list latency 1M/1k p50'] = `${lRatio.toFixed(2)} (target ≤ 1.5: ${lRatio <= 1.5 ? 'met' : 'NOT met'})`;
-        figures['list latency 1M/1k p99'] = `${lRatio99.toFixed(2)} (target ≤ 1.5: ${lRatio99 <= 1.5 ? 'met' : 'NOT met'})`;
+        figures['list latency 1M/1k p99'] =
+          `${lRatio99.toFixed(2)} (target ≤ 1.5: ${lRatio99 <= 1.5 ? 'met' : 'NOT met'})`;
       }
       await stopChild(service);
 
@@ -365,7 +343,13 @@ const scenario: Scenario = {
         // 4. The same GET on the embedded database (PGlite in a temporary DATA_DIR).
         const pgliteDir = mkdtempSync(join(tmpdir(), 'vs-bench-pglite-'));
         tempDirs.push(pgliteDir);
-        const embedded = await startChild('embedded', 'src/main.ts', ['api'], serviceEnv({ DATA_DIR: pgliteDir }), '/api/v1/health');
+        const embedded = await startChild(
+          'embedded',
+          'src/main.ts',
+          ['api'],
+          serviceEnv({ DATA_DIR: pgliteDir }),
+          '/api/v1/health',
+        );
         const e = await seedFirm(embedded.base, 'Bench Embedded LLP');
         const eId = await createEngagement(embedded.base, e.token);
         await load(`${embedded.base}/api/v1/engagements/${eId}`, e.token, WARMUP_S);

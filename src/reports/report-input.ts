@@ -1,4 +1,4 @@
-// What the report renderer is given: everything it prints, gathered by services/reports.ts.
+// What the report renderer is given: everything it prints, gathered by services/reports/render.ts.
 import type { ValuationResult } from '../domain/valuation/types.js';
 
 export interface ReportInput {

@@ -10,14 +10,19 @@ import { newId } from '../lib/ids.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { canUpload } from '../domain/engagement/state-machine.js';
 import { CONTENT_TYPES, sniffFormat } from '../domain/documents/sniff.js';
-import { MAX_XLSX_EXPANDED_BYTES, oversizeReason, tooDeepReason, workbookTooLargeReason } from '../domain/documents/upload-bounds.js';
+import {
+  MAX_XLSX_EXPANDED_BYTES,
+  oversizeReason,
+  tooDeepReason,
+  workbookTooLargeReason,
+} from '../domain/documents/upload-bounds.js';
 import { inflateZipBounded, ZipBoundExceeded } from '../integrations/spreadsheets/zip-bounds.js';
 import * as docs from '../db/repositories/documents.js';
 import { getBlob, putBlob } from '../db/repositories/blobs.js';
 import { insertAudit } from '../db/repositories/audit.js';
 import { INGEST_JOB, enqueueJob } from './jobs.js';
-import { applyTransition, requireEngagement } from './engagements.js';
-
+import { applyTransition } from './engagement-transitions.js';
+import { requireEngagement } from './engagements.js';
 
 export function publicDocument(d: docs.DocumentRow) {
   return {
@@ -76,9 +81,16 @@ export async function uploadDocument(
       : unstorableTextReason(input.fileName);
   if (nameProblem) throw validationFailed([{ path: '/file', message: `the file name ${nameProblem}` }]);
   const format = sniffFormat(input.data);
-  if (!format) throw new AppError('unsupported_media_type', 'The file is not a CSV, XLSX, JSON or PDF document (judged by its content)');
+  if (!format)
+    throw new AppError(
+      'unsupported_media_type',
+      'The file is not a CSV, XLSX, JSON or PDF document (judged by its content)',
+    );
   if (input.kind === 'FINANCIALS' && format === 'PDF') {
-    throw new AppError('unsupported_media_type', 'FINANCIALS must be a JSON, CSV or XLSX file in the template layout; upload PDFs as SUPPORTING');
+    throw new AppError(
+      'unsupported_media_type',
+      'FINANCIALS must be a JSON, CSV or XLSX file in the template layout; upload PDFs as SUPPORTING',
+    );
   }
   // Bounded before anything parses it: a file that would take the service's memory or time is refused here.
   if (input.kind === 'FINANCIALS') assertParseable(format, input.data);
@@ -96,15 +108,35 @@ export async function uploadDocument(
     const blobKey = newId('blob');
     await putBlob(tx, principal.firmId, blobKey, input.data);
     const doc = await docs.insertDocument(tx, {
-      id: newId('doc'), firmId: principal.firmId, engagementId, kind: input.kind, file_name: input.fileName,
-      content_type: CONTENT_TYPES[format], format, size_bytes: input.data.length, sha256, blob_key: blobKey,
-      status: input.kind === 'FINANCIALS' ? 'PARSING' : 'STORED', created_by: actorOf(principal).id!,
+      id: newId('doc'),
+      firmId: principal.firmId,
+      engagementId,
+      kind: input.kind,
+      file_name: input.fileName,
+      content_type: CONTENT_TYPES[format],
+      format,
+      size_bytes: input.data.length,
+      sha256,
+      blob_key: blobKey,
+      status: input.kind === 'FINANCIALS' ? 'PARSING' : 'STORED',
+      created_by: actorOf(principal).id!,
     });
     const actor = actorOf(principal, requestId);
-    await insertAudit(tx, principal.firmId, actor, { action: AUDIT.documentUploaded, engagementId, details: { documentId: doc.id, kind: doc.kind, sha256 } });
+    await insertAudit(tx, principal.firmId, actor, {
+      action: AUDIT.documentUploaded,
+      engagementId,
+      details: { documentId: doc.id, kind: doc.kind, sha256 },
+    });
     if (input.kind === 'FINANCIALS') {
-      await applyTransition(tx, principal.firmId, engagementId, 'UPLOAD_FINANCIALS', actor, { details: { documentId: doc.id } });
-      await enqueueJob(tx, INGEST_JOB, { firmId: principal.firmId, engagementId, documentId: doc.id, requestId: requestIdOf(requestId) });
+      await applyTransition(tx, principal.firmId, engagementId, 'UPLOAD_FINANCIALS', actor, {
+        details: { documentId: doc.id },
+      });
+      await enqueueJob(tx, INGEST_JOB, {
+        firmId: principal.firmId,
+        engagementId,
+        documentId: doc.id,
+        requestId: requestIdOf(requestId),
+      });
     }
     const stored = publicDocument(doc);
     await record?.(tx, stored);
@@ -112,7 +144,13 @@ export async function uploadDocument(
   });
 }
 
-export async function listDocuments(ctx: ServiceContext, principal: Principal, engagementId: string, limit: number, beforeId?: string) {
+export async function listDocuments(
+  ctx: ServiceContext,
+  principal: Principal,
+  engagementId: string,
+  limit: number,
+  beforeId?: string,
+) {
   await requireEngagement(ctx.db, principal.firmId, engagementId);
   return (await docs.listDocuments(ctx.db, principal.firmId, engagementId, limit, beforeId)).map(publicDocument);
 }
@@ -123,7 +161,12 @@ export async function getDocument(ctx: ServiceContext, principal: Principal, eng
   return doc;
 }
 
-export async function getDocumentContent(ctx: ServiceContext, principal: Principal, engagementId: string, documentId: string) {
+export async function getDocumentContent(
+  ctx: ServiceContext,
+  principal: Principal,
+  engagementId: string,
+  documentId: string,
+) {
   const doc = await getDocument(ctx, principal, engagementId, documentId);
   const data = await getBlob(ctx.db, principal.firmId, doc.blob_key);
   if (!data) throw notFound('Document content');

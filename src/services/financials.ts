@@ -13,15 +13,19 @@ import * as docs from '../db/repositories/documents.js';
 import { getBlob } from '../db/repositories/blobs.js';
 import { getAssumptions, getFinancials, upsertFinancials } from '../db/repositories/valuation-data.js';
 import { SYSTEM_ACTOR, type Actor } from '../db/repositories/audit.js';
-import { applyTransition, requireEngagement } from './engagements.js';
-import { startComputationIfReady, statuteMissingInputs } from './valuation.js';
+import { applyTransition } from './engagement-transitions.js';
+import { requireEngagement } from './engagements.js';
+import { startComputationIfReady, statuteMissingInputs } from './valuation/readiness.js';
 
 /** At most this many errors are stored with a rejected document; a last entry counts the rest. */
 export const MAX_STORED_ERRORS = 200;
 
 export function capErrors(errors: DocumentError[]): DocumentError[] {
   if (errors.length <= MAX_STORED_ERRORS) return errors;
-  return [...errors.slice(0, MAX_STORED_ERRORS), { path: '/', message: `and ${errors.length - MAX_STORED_ERRORS} more errors not listed: correct these first` }];
+  return [
+    ...errors.slice(0, MAX_STORED_ERRORS),
+    { path: '/', message: `and ${errors.length - MAX_STORED_ERRORS} more errors not listed: correct these first` },
+  ];
 }
 
 /**
@@ -30,7 +34,11 @@ export function capErrors(errors: DocumentError[]): DocumentError[] {
  * with the reason and releases the engagement for a corrected upload, so no file can hold it in
  * DATA_INGESTING for ever.
  */
-export async function ingestFinancials(ctx: ServiceContext, job: JobAttempt, payload: JobPayload<typeof INGEST_JOB>): Promise<void> {
+export async function ingestFinancials(
+  ctx: ServiceContext,
+  job: JobAttempt,
+  payload: JobPayload<typeof INGEST_JOB>,
+): Promise<void> {
   const done = ctx.metrics?.timer(ctx.metrics.ingestionDuration);
   try {
     const outcome = await ingestFinancialsAttempt(ctx, job, payload);
@@ -39,26 +47,46 @@ export async function ingestFinancials(ctx: ServiceContext, job: JobAttempt, pay
     done?.({ outcome: 'error' });
     if (failsForGood(err, job)) {
       const reason = printable(err instanceof Error ? err.message : String(err)).slice(0, 500);
-      await ctx.db.transaction((tx) => rejectDocument(tx, payload, [{ path: '/', message: `the file could not be processed (${reason}); upload a corrected file` }]))
+      await ctx.db
+        .transaction((tx) =>
+          rejectDocument(tx, payload, [
+            { path: '/', message: `the file could not be processed (${reason}); upload a corrected file` },
+          ]),
+        )
         .catch((e) => job.log.error({ err: e }, 'could not release the engagement after a failed ingestion'));
     }
     throw err;
   }
 }
 
-async function rejectDocument(tx: Executor, payload: JobPayload<typeof INGEST_JOB>, errors: DocumentError[]): Promise<void> {
+async function rejectDocument(
+  tx: Executor,
+  payload: JobPayload<typeof INGEST_JOB>,
+  errors: DocumentError[],
+): Promise<void> {
   const { firmId, engagementId, documentId, requestId } = payload;
   const current = await docs.getDocument(tx, firmId, engagementId, documentId);
   if (current?.status !== 'PARSING') return;
   const stored = capErrors(errors);
   await docs.setDocumentStatus(tx, firmId, documentId, 'REJECTED', stored);
-  await applyTransition(tx, firmId, engagementId, 'INGEST_REJECTED', { ...SYSTEM_ACTOR, requestId: requestId ?? null }, {
-    details: { documentId, errors: stored.slice(0, 20), errorCount: errors.length },
-  });
+  await applyTransition(
+    tx,
+    firmId,
+    engagementId,
+    'INGEST_REJECTED',
+    { ...SYSTEM_ACTOR, requestId: requestId ?? null },
+    {
+      details: { documentId, errors: stored.slice(0, 20), errorCount: errors.length },
+    },
+  );
 }
 
 /** Returns whether the file was accepted or rejected, or nothing when it had already been dealt with. */
-async function ingestFinancialsAttempt(ctx: ServiceContext, job: JobAttempt, payload: JobPayload<typeof INGEST_JOB>): Promise<'accepted' | 'rejected' | undefined> {
+async function ingestFinancialsAttempt(
+  ctx: ServiceContext,
+  job: JobAttempt,
+  payload: JobPayload<typeof INGEST_JOB>,
+): Promise<'accepted' | 'rejected' | undefined> {
   const { firmId, engagementId, documentId, requestId } = payload;
   const doc = await docs.getDocument(ctx.db, firmId, engagementId, documentId);
   if (!doc) throw new PermanentJobError(`document ${documentId} not found`);
@@ -80,7 +108,12 @@ async function ingestFinancialsAttempt(ctx: ServiceContext, job: JobAttempt, pay
       // Statute readiness is checked here too: the file is valid, but what the statute still lacks is
       // recorded (and shown with the financials) so the valuer learns it before the lock.
       const locked = await getAssumptions(tx, firmId, engagementId);
-      const missing = statuteMissingInputs(engagement, outcome.financials, locked?.method_weights, locked?.market_approach).map((m) => ({ path: m.path, message: m.message }));
+      const missing = statuteMissingInputs(
+        engagement,
+        outcome.financials,
+        locked?.method_weights,
+        locked?.market_approach,
+      ).map((m) => ({ path: m.path, message: m.message }));
       await applyTransition(tx, firmId, engagementId, 'INGEST_SUCCEEDED', actor, {
         details: { documentId, ...(missing.length > 0 && { missingInputs: missing }) },
       });
@@ -98,8 +131,14 @@ export async function getNormalisedFinancials(ctx: ServiceContext, principal: Pr
   const row = await getFinancials<NormalisedFinancials>(ctx.db, principal.firmId, engagementId);
   if (!row) throw conflict('financials_not_ready', 'No financials have been accepted for this engagement yet');
   const locked = await getAssumptions(ctx.db, principal.firmId, engagementId);
-  const missingInputs = statuteMissingInputs(engagement, row.data, locked?.method_weights, locked?.market_approach).map((m) => ({ path: m.path, message: m.message }));
-  return { engagementId, documentId: row.document_id, acceptedAt: row.created_at.toISOString(), financials: row.data, missingInputs };
+  const missingInputs = statuteMissingInputs(engagement, row.data, locked?.method_weights, locked?.market_approach).map(
+    (m) => ({ path: m.path, message: m.message }),
+  );
+  return {
+    engagementId,
+    documentId: row.document_id,
+    acceptedAt: row.created_at.toISOString(),
+    financials: row.data,
+    missingInputs,
+  };
 }
-
-

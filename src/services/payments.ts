@@ -14,17 +14,23 @@ import { GatewayError, SandboxGateway, type SandboxCheckout } from '../integrati
 import * as repo from '../db/repositories/payments.js';
 import * as engagements from '../db/repositories/engagements.js';
 import { insertAudit, type Actor, SYSTEM_ACTOR } from '../db/repositories/audit.js';
-import { requireEngagement, writeEngagementEvent } from './engagements.js';
+import { requireEngagement } from './engagements.js';
+import { writeEngagementEvent } from './engagement-transitions.js';
 import type { Config } from '../config.js';
 import { getAssumptions, getFinancials, getValuation } from '../db/repositories/valuation-data.js';
-import { getFirm, listActiveMemberRegistrations } from '../db/repositories/users.js';
-import * as invoices from '../db/repositories/invoices.js';
-import { financialYearLabel, gstIncluded, gstSplit, invoiceNumber, stateOfGstin } from '../contract/gst.js';
-import { renderInvoice } from '../reports/invoice.js';
-import { todayInIndia } from './engagements.js';
-import { IBC_CLASS_NAMES, adoptedMethods, plannedMethods, qualifyingRegistrations, signatoryRequirement, unsignableIbcClasses } from '../domain/identity/signatory.js';
+import { listActiveMemberRegistrations } from '../db/repositories/users.js';
+import { gstIncluded } from '../contract/gst.js';
+import {
+  IBC_CLASS_NAMES,
+  adoptedMethods,
+  plannedMethods,
+  qualifyingRegistrations,
+  signatoryRequirement,
+  unsignableIbcClasses,
+} from '../domain/identity/signatory.js';
 import type { NormalisedFinancials } from '../domain/financials/normalise.js';
 import type { Statute, ValuationResult } from '../domain/valuation/types.js';
+import { issueInvoice } from './payment-invoices.js';
 
 export function publicPayment(p: repo.PaymentRow, gatewayKeyId: string, gstRatePercent: number) {
   return {
@@ -58,27 +64,49 @@ const alreadyPaid = () => conflict('already_paid', 'This engagement has already 
  * registration, decided by the methods the conclusion adopts (or, before the computation, the statute).
  */
 async function requireSomeoneCanSign(
-  tx: Executor, firmId: string, engagement: { id: string; statute: string; purpose: string | null; valuation_date: string; transaction_date?: string | null },
+  tx: Executor,
+  firmId: string,
+  engagement: {
+    id: string;
+    statute: string;
+    purpose: string | null;
+    valuation_date: string;
+    transaction_date?: string | null;
+  },
 ): Promise<void> {
   const valuation = await getValuation<ValuationResult>(tx, firmId, engagement.id);
   // Before the computation, the methods the conclusion will adopt follow from the statute, purpose,
   // transaction date and any weights already locked.
   const methods = valuation
     ? adoptedMethods(valuation.result)
-    : plannedMethods(engagement.statute as Statute, engagement.purpose, engagement.transaction_date ?? engagement.valuation_date, (await getAssumptions(tx, firmId, engagement.id))?.method_weights);
+    : plannedMethods(
+        engagement.statute as Statute,
+        engagement.purpose,
+        engagement.transaction_date ?? engagement.valuation_date,
+        (await getAssumptions(tx, firmId, engagement.id))?.method_weights,
+      );
   const req = signatoryRequirement(engagement.statute as Statute, methods);
   const members = await listActiveMemberRegistrations(tx, firmId);
   if (!members.some((m) => qualifyingRegistrations(req, m.registrations).length > 0)) {
-    throw conflict('no_qualified_signatory', `${req.rule} needs the report signed by ${req.needs}, and no member of the firm holds that registration yet; add it to a partner's profile before paying`);
+    throw conflict(
+      'no_qualified_signatory',
+      `${req.rule} needs the report signed by ${req.needs}, and no member of the firm holds that registration yet; add it to a partner's profile before paying`,
+    );
   }
   // IBC: each asset class's estimate is signed by a valuer registered for that class (the sign-off asks it
   // of the member named for each class); once the assets are known, someone must hold each class.
   if (engagement.statute === 'IBC_LIQUIDATION') {
-    const assets = (await getFinancials<NormalisedFinancials>(tx, firmId, engagement.id))?.data.liquidation?.assets ?? [];
-    const missing = unsignableIbcClasses(assets.map((a) => a.assetClass), members).map((c) => IBC_CLASS_NAMES[c]);
+    const assets =
+      (await getFinancials<NormalisedFinancials>(tx, firmId, engagement.id))?.data.liquidation?.assets ?? [];
+    const missing = unsignableIbcClasses(
+      assets.map((a) => a.assetClass),
+      members,
+    ).map((c) => IBC_CLASS_NAMES[c]);
     if (missing.length > 0) {
-      throw conflict('no_qualified_signatory',
-        `IBC: the ${missing.join(' and the ')} estimate${missing.length > 1 ? 's' : ''} must be signed by a valuer registered with IBBI for that class, and no member of the firm holds such a registration yet; add it to a member's profile before paying`);
+      throw conflict(
+        'no_qualified_signatory',
+        `IBC: the ${missing.join(' and the ')} estimate${missing.length > 1 ? 's' : ''} must be signed by a valuer registered with IBBI for that class, and no member of the firm holds such a registration yet; add it to a member's profile before paying`,
+      );
     }
   }
 }
@@ -107,10 +135,18 @@ export async function createPayment(
   let order;
   try {
     // The payment id is the receipt: at most 40 characters and unique per attempt.
-    order = await ctx.gateway.createOrder({ amountPaise, currency: 'INR', receipt: id, notes: { engagement_id: engagementId, firm_id: principal.firmId } });
+    order = await ctx.gateway.createOrder({
+      amountPaise,
+      currency: 'INR',
+      receipt: id,
+      notes: { engagement_id: engagementId, firm_id: principal.firmId },
+    });
   } catch (err) {
     if (err instanceof GatewayError) {
-      ctx.log.warn({ gatewayStatus: err.gatewayStatus, gatewayCode: err.gatewayCode, engagementId }, 'payment gateway refused the order');
+      ctx.log.warn(
+        { gatewayStatus: err.gatewayStatus, gatewayCode: err.gatewayCode, engagementId },
+        'payment gateway refused the order',
+      );
       throw new AppError('gateway_error', `The payment gateway could not create the order: ${err.gatewayDescription}`);
     }
     throw err;
@@ -120,8 +156,15 @@ export async function createPayment(
   return ctx.db.transaction(async (tx) => {
     const engagement = await requireEngagement(tx, principal.firmId, engagementId);
     const inserted = await repo.insertPayment(tx, {
-      id, firmId: principal.firmId, engagementId, gateway: ctx.gateway.kind, gatewayOrderId: order.orderId,
-      amountPaise, currency: 'INR', receipt: id, createdBy: actor.id!,
+      id,
+      firmId: principal.firmId,
+      engagementId,
+      gateway: ctx.gateway.kind,
+      gatewayOrderId: order.orderId,
+      amountPaise,
+      currency: 'INR',
+      receipt: id,
+      createdBy: actor.id!,
     });
     if (!inserted) {
       // Another request created the open order first: answer with that one.
@@ -133,7 +176,8 @@ export async function createPayment(
     }
     if (engagement.payment_status === 'PAID') throw alreadyPaid();
     await insertAudit(tx, principal.firmId, actor, {
-      action: AUDIT.paymentCreated, engagementId,
+      action: AUDIT.paymentCreated,
+      engagementId,
       details: { paymentId: id, gatewayOrderId: order.orderId, amountPaise, currency: 'INR' },
     });
     const answer = publicPayment(inserted, keyId, ctx.config.GST_RATE_PERCENT);
@@ -143,7 +187,9 @@ export async function createPayment(
 }
 
 export async function listPayments(ctx: ServiceContext, principal: Principal, limit: number, cursor?: string) {
-  return (await repo.listPayments(ctx.db, principal.firmId, limit, cursor)).map((p) => publicPayment(p, ctx.gateway.keyId, ctx.config.GST_RATE_PERCENT));
+  return (await repo.listPayments(ctx.db, principal.firmId, limit, cursor)).map((p) =>
+    publicPayment(p, ctx.gateway.keyId, ctx.config.GST_RATE_PERCENT),
+  );
 }
 
 type CaptureOutcome =
@@ -165,7 +211,8 @@ async function capturePayment(
   gatewayEventId?: string,
 ): Promise<CaptureOutcome> {
   return ctx.db.transaction(async (tx: Executor) => {
-    if (gatewayEventId !== undefined && !(await repo.recordGatewayEvent(tx, gatewayEventId))) return { kind: 'duplicate_event' as const };
+    if (gatewayEventId !== undefined && !(await repo.recordGatewayEvent(tx, gatewayEventId)))
+      return { kind: 'duplicate_event' as const };
     const current = await repo.lockPayment(tx, paymentId);
     if (!current) throw notFound('Payment');
     if (current.status === 'CAPTURED') {
@@ -179,11 +226,20 @@ async function capturePayment(
     await requireEngagement(tx, current.firm_id, current.engagement_id, true);
     await engagements.setPaymentStatus(tx, current.firm_id, current.engagement_id, 'PAID');
     await insertAudit(tx, current.firm_id, actor, {
-      action: AUDIT.paymentCaptured, engagementId: current.engagement_id,
-      details: { paymentId: current.id, gatewayOrderId: current.gateway_order_id, gatewayPaymentId, amountPaise: current.amount_paise, source },
+      action: AUDIT.paymentCaptured,
+      engagementId: current.engagement_id,
+      details: {
+        paymentId: current.id,
+        gatewayOrderId: current.gateway_order_id,
+        gatewayPaymentId,
+        amountPaise: current.amount_paise,
+        source,
+      },
     });
     await notifyPaymentCaptured(tx, current.firm_id, current.engagement_id, current.id, current.amount_paise);
-    await writeEngagementEvent(tx, current.firm_id, current.engagement_id, 'payment.captured', { payment: publicPayment(captured, ctx.gateway.keyId, ctx.config.GST_RATE_PERCENT) });
+    await writeEngagementEvent(tx, current.firm_id, current.engagement_id, 'payment.captured', {
+      payment: publicPayment(captured, ctx.gateway.keyId, ctx.config.GST_RATE_PERCENT),
+    });
     return { kind: 'captured' as const, payment: captured };
   });
 }
@@ -197,14 +253,25 @@ export async function verifyPayment(
   const payment = await repo.getPaymentByOrderId(ctx.db, principal.firmId, input.gateway_order_id);
   if (!payment) throw notFound('Payment order');
   // The stored order id, never the caller's (Razorpay's own advice).
-  if (!ctx.gateway.verifyPaymentSignature(payment.gateway_order_id, input.gateway_payment_id, input.gateway_signature)) {
+  if (
+    !ctx.gateway.verifyPaymentSignature(payment.gateway_order_id, input.gateway_payment_id, input.gateway_signature)
+  ) {
     throw badRequest('invalid_signature', 'The payment signature does not match this order');
   }
-  const outcome = await capturePayment(ctx, payment.id, input.gateway_payment_id, actorOf(principal, requestId), 'verify');
+  const outcome = await capturePayment(
+    ctx,
+    payment.id,
+    input.gateway_payment_id,
+    actorOf(principal, requestId),
+    'verify',
+  );
   if (outcome.kind === 'conflict') {
-    throw conflict('payment_conflict', outcome.payment.status === 'FAILED'
-      ? 'This payment order has failed'
-      : 'This order was already captured with a different payment');
+    throw conflict(
+      'payment_conflict',
+      outcome.payment.status === 'FAILED'
+        ? 'This payment order has failed'
+        : 'This order was already captured with a different payment',
+    );
   }
   if (outcome.kind === 'duplicate_event') throw new Error('unreachable');
   return publicPayment(outcome.payment, ctx.gateway.keyId, ctx.config.GST_RATE_PERCENT);
@@ -238,7 +305,12 @@ export async function handleGatewayWebhook(
   const event = typeof body?.event === 'string' ? body.event : '';
   if (event !== 'payment.captured' && event !== 'order.paid') return { received: true, outcome: 'ignored' };
   const entity = body.payload?.payment?.entity;
-  const orderId = typeof entity?.order_id === 'string' ? entity.order_id : typeof body.payload?.order?.entity?.id === 'string' ? body.payload.order.entity.id : undefined;
+  const orderId =
+    typeof entity?.order_id === 'string'
+      ? entity.order_id
+      : typeof body.payload?.order?.entity?.id === 'string'
+        ? body.payload.order.entity.id
+        : undefined;
   const gatewayPaymentId = typeof entity?.id === 'string' ? entity.id : undefined;
   if (!orderId || !gatewayPaymentId) return { received: true, outcome: 'ignored' };
   const payment = await repo.getPaymentByOrderId(ctx.db, null, orderId);
@@ -246,9 +318,19 @@ export async function handleGatewayWebhook(
     ctx.log.warn({ orderId, event }, 'gateway webhook for an unknown order');
     return { received: true, outcome: 'unknown_order' };
   }
-  const outcome = await capturePayment(ctx, payment.id, gatewayPaymentId, requestActor(SYSTEM_ACTOR, requestId), 'webhook', eventId || undefined);
+  const outcome = await capturePayment(
+    ctx,
+    payment.id,
+    gatewayPaymentId,
+    requestActor(SYSTEM_ACTOR, requestId),
+    'webhook',
+    eventId || undefined,
+  );
   if (outcome.kind === 'conflict') {
-    ctx.log.warn({ paymentId: payment.id, gatewayPaymentId }, 'gateway webhook captures a different payment for a captured order; ignored');
+    ctx.log.warn(
+      { paymentId: payment.id, gatewayPaymentId },
+      'gateway webhook captures a different payment for a captured order; ignored',
+    );
   }
   return { received: true, outcome: outcome.kind };
 }
@@ -259,36 +341,4 @@ export async function sandboxPay(ctx: ServiceContext, gatewayOrderId: string): P
   const payment = await repo.getPaymentByOrderId(ctx.db, null, gatewayOrderId);
   if (!payment) throw notFound('Payment order');
   return ctx.gateway.simulateCheckout(payment.gateway_order_id);
-}
-
-/**
- * The tax invoice for a captured payment, in the capture's transaction: the next number of the financial
- * year's gap-free series, GST split by place of supply (docs/decisions.md, Tax invoices).
- */
-async function issueInvoice(ctx: ServiceContext, tx: Executor, payment: repo.PaymentRow): Promise<void> {
-  const firm = (await getFirm(tx, payment.firm_id))!;
-  const operatorState = ctx.config.OPERATOR_GSTIN ? stateOfGstin(ctx.config.OPERATOR_GSTIN) : ctx.config.OPERATOR_STATE_CODE;
-  const recipientState = firm.gstin ? stateOfGstin(firm.gstin) : null;
-  const split = gstSplit(Number(payment.amount_paise), operatorState, recipientState, ctx.config.GST_RATE_PERCENT);
-  const financialYear = financialYearLabel(todayInIndia());
-  const n = await invoices.nextInvoiceNumber(tx, financialYear);
-  await invoices.insertInvoice(tx, {
-    paymentId: payment.id, firmId: payment.firm_id, number: invoiceNumber(financialYear, n), financialYear,
-    taxablePaise: split.taxablePaise, cgstPaise: split.cgstPaise, sgstPaise: split.sgstPaise, igstPaise: split.igstPaise,
-    totalPaise: split.totalPaise, ratePercent: split.ratePercent,
-    supplier: { name: ctx.config.OPERATOR_LEGAL_NAME, address: ctx.config.OPERATOR_ADDRESS ?? null, gstin: ctx.config.OPERATOR_GSTIN ?? null, state: operatorState },
-    recipient: { name: firm.legal_name ?? firm.name, address: firm.address, gstin: firm.gstin ?? null, state: recipientState },
-  });
-}
-
-/** The invoice of a captured payment as a PDF; 404 for another firm's payment or one not captured. */
-export async function invoicePdf(ctx: ServiceContext, principal: Principal, paymentId: string): Promise<{ number: string; pdf: Buffer }> {
-  const invoice = await invoices.getInvoice(ctx.db, principal.firmId, paymentId);
-  if (!invoice) throw notFound('Invoice');
-  const payment = await repo.getPayment(ctx.db, principal.firmId, paymentId);
-  const engagement = payment ? await engagements.getEngagement(ctx.db, principal.firmId, payment.engagement_id) : null;
-  return {
-    number: invoice.number,
-    pdf: await renderInvoice({ ...invoice, sacCode: ctx.config.INVOICE_SAC_CODE, engagement: engagement ? { id: engagement.id, targetEntity: engagement.target_entity, statute: engagement.statute } : null }),
-  };
 }

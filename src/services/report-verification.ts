@@ -3,12 +3,13 @@
 // never stored.
 import { createHash } from 'node:crypto';
 import type { ServiceContext } from './context.js';
-import { verifyReport } from './reports.js';
+import { verifyReport } from './reports/verification.js';
 import { publicSignature } from './signed-copies.js';
-import { readSignatures, type PdfSignatureInfo } from '../reports/pdf-signature/inspect.js';
+import { readSignatures, type PdfSignatureInfo } from '../reports/pdf-signature/signatures.js';
 import { PdfSyntaxError } from '../reports/pdf-signature/objects.js';
 
-const who = (s: PdfSignatureInfo) => `${s.commonName ?? s.name ?? 'an unnamed signer'}${s.fieldName ? ` (field ${s.fieldName})` : ''}`;
+const who = (s: PdfSignatureInfo) =>
+  `${s.commonName ?? s.name ?? 'an unnamed signer'}${s.fieldName ? ` (field ${s.fieldName})` : ''}`;
 
 export async function verifyFile(ctx: ServiceContext, data: Buffer) {
   const sha256 = createHash('sha256').update(data).digest('hex');
@@ -23,10 +24,28 @@ export async function verifyFile(ctx: ServiceContext, data: Buffer) {
   }
   const pdfSignatures = [];
   for (const s of signatures) {
-    pdfSignatures.push(await publicSignature(ctx, {
-      fieldName: s.fieldName, subject: s.subject, commonName: s.commonName, issuer: s.issuer, serialNumber: s.serialNumber, notBefore: s.notBefore, notAfter: s.notAfter,
-      sha256Fingerprint: s.sha256Fingerprint, signingTime: s.signingTime, subFilter: s.subFilter, byteRange: s.byteRange, valid: s.valid, certificatePem: s.certificatePem, chainPem: s.chainPem,
-    }, 'ADDED'));
+    pdfSignatures.push(
+      await publicSignature(
+        ctx,
+        {
+          fieldName: s.fieldName,
+          subject: s.subject,
+          commonName: s.commonName,
+          issuer: s.issuer,
+          serialNumber: s.serialNumber,
+          notBefore: s.notBefore,
+          notAfter: s.notAfter,
+          sha256Fingerprint: s.sha256Fingerprint,
+          signingTime: s.signingTime,
+          subFilter: s.subFilter,
+          byteRange: s.byteRange,
+          valid: s.valid,
+          certificatePem: s.certificatePem,
+          chainPem: s.chainPem,
+        },
+        'ADDED',
+      ),
+    );
   }
   const broken = signatures.filter((s) => !s.valid);
   // The longest start of the file that is a file the service knows: what the file was before the change.
@@ -48,12 +67,16 @@ export async function verifyFile(ctx: ServiceContext, data: Buffer) {
   } else if (last && !last.coversWholeFile) {
     reason = `Bytes were added after the last signature, of ${who(last)}: no signature covers them.${knownPrefix ? ' Before those bytes the file is one this service issued or accepted.' : ''}`;
   } else if (signatures.length > 0) {
-    reason = 'The file\'s PDF signatures verify, but this service never issued nor accepted this file: a signed copy must be uploaded to the service before it verifies here.';
+    reason =
+      "The file's PDF signatures verify, but this service never issued nor accepted this file: a signed copy must be uploaded to the service before it verifies here.";
   } else {
     reason = 'No certified report or accepted signed copy has this SHA-256, and the file carries no PDF signature.';
   }
   return {
-    valid: false as const, sha256, reason, pdfSignatures,
+    valid: false as const,
+    sha256,
+    reason,
+    pdfSignatures,
     brokenSignatures: broken.map(who),
     ...(knownPrefix ? { originalSha256: knownPrefix.sha256 } : {}),
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ASSET_CLASSES, BALANCE_SHEET_FIELDS, NAV_ADJUSTMENT_FIELDS, UNITS } from './schema.js';
+import { ASSET_CLASSES, BALANCE_SHEET_FIELDS, NAV_ADJUSTMENT_FIELDS, UNITS } from './fields.js';
 import { isDecimalString } from '../valuation/money.js';
 
 /**
@@ -35,7 +35,9 @@ export const normalisedFinancialsSchema = z.object({
     .object({
       nonOperatingAssets: z.array(z.object({ name: z.string(), fairValue: decimal })).optional(),
       leaseLiabilities: decimal.optional(),
-      contingentLiabilities: z.array(z.object({ description: z.string(), amount: decimal, probability: decimal })).optional(),
+      contingentLiabilities: z
+        .array(z.object({ description: z.string(), amount: decimal, probability: decimal }))
+        .optional(),
       minorityInterest: decimal.optional(),
       surplusCash: decimal.optional(),
       cashAdjustmentSinceBalanceSheet: decimal.optional(),
@@ -54,25 +56,31 @@ export const normalisedFinancialsSchema = z.object({
     }),
   ),
   comparableMetrics: z
-    .object({ ebitda: decimal.optional(), revenue: decimal.optional(), profitAfterTax: decimal.optional(), ccdInterestAfterTax: decimal.optional() })
+    .object({
+      ebitda: decimal.optional(),
+      revenue: decimal.optional(),
+      profitAfterTax: decimal.optional(),
+      ccdInterestAfterTax: decimal.optional(),
+    })
     .optional(),
   liquidation: z
     .object({
       assets: z.array(
-        z.object({
-          assetClass: z.enum(ASSET_CLASSES),
-          description: z.string().optional(),
-          bookValue: decimal,
-          fairValue: decimal.optional(),
-          liquidationValue: decimal.optional(),
-          estimates: z
-            .array(z.object({ valuer: z.string(), fairValue: decimal, liquidationValue: decimal }))
-            .min(2)
-            .optional(),
-        })
-        .refine((a) => a.estimates !== undefined || (a.fairValue !== undefined && a.liquidationValue !== undefined), {
-          error: 'needs fairValue and liquidationValue, or estimates',
-        }),
+        z
+          .object({
+            assetClass: z.enum(ASSET_CLASSES),
+            description: z.string().optional(),
+            bookValue: decimal,
+            fairValue: decimal.optional(),
+            liquidationValue: decimal.optional(),
+            estimates: z
+              .array(z.object({ valuer: z.string(), fairValue: decimal, liquidationValue: decimal }))
+              .min(2)
+              .optional(),
+          })
+          .refine((a) => a.estimates !== undefined || (a.fairValue !== undefined && a.liquidationValue !== undefined), {
+            error: 'needs fairValue and liquidationValue, or estimates',
+          }),
       ),
       liquidationCosts: decimal,
       liabilities: decimal.optional(),

@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { dec } from '../valuation/money.js';
+import {
+  ASSET_CLASSES,
+  BALANCE_SHEET_FIELDS,
+  type BalanceSheetField,
+  MAX_PROJECTION_YEARS,
+  MIN_PROJECTION_YEARS,
+  NAV_ADJUSTMENT_FIELDS,
+  type NavAdjustmentField,
+  UNITS,
+} from './fields.js';
 
 /**
  * The canonical financials document (docs/decisions.md, The financials document). CSV and XLSX templates map onto it.
@@ -28,94 +38,7 @@ import { dec } from '../valuation/money.js';
  *   ranks ahead of equity).
  */
 
-export const UNITS = ['RUPEES', 'THOUSANDS', 'LAKHS', 'CRORES'] as const;
-export type Unit = (typeof UNITS)[number];
-
-/** Rupees per unit. */
-export const UNIT_MULTIPLIERS: Record<Unit, string> = {
-  RUPEES: '1',
-  THOUSANDS: '1000',
-  LAKHS: '100000',
-  CRORES: '10000000',
-};
-
-export const EQUITY_AND_LIABILITY_FIELDS = [
-  'equityShareCapital',
-  'preferenceShareCapital',
-  'reservesAndSurplus',
-  'longTermBorrowings',
-  'shortTermBorrowings',
-  'tradePayables',
-  'otherCurrentLiabilities',
-  'otherNonCurrentLiabilities',
-  'deferredTaxLiabilities',
-  'longTermProvisions',
-  'shortTermProvisions',
-] as const;
-
-export const ASSET_FIELDS = [
-  'propertyPlantEquipment',
-  'intangibleAssets',
-  'capitalWorkInProgress',
-  'nonCurrentInvestments',
-  'deferredTaxAssets',
-  'longTermLoansAndAdvances',
-  'otherNonCurrentAssets',
-  'currentInvestments',
-  'inventories',
-  'tradeReceivables',
-  'cashAndCashEquivalents',
-  'shortTermLoansAndAdvances',
-  'otherCurrentAssets',
-] as const;
-
-export const BALANCE_SHEET_FIELDS = [...EQUITY_AND_LIABILITY_FIELDS, ...ASSET_FIELDS] as const;
-export type BalanceSheetField = (typeof BALANCE_SHEET_FIELDS)[number];
-
-/**
- * Rule 11UA adjustments; each is an amount the balance sheet already contains, except
- * `arrearsOfCumulativePreferenceDividend`: a contingent liability from the notes that item (vi) of
- * L adds to L in both NAV formulas (default 0).
- */
-export const NAV_ADJUSTMENT_FIELDS = [
-  'incomeTaxPaidNetOfRefund',
-  'unamortisedExpenditure',
-  'provisionForTaxationExcess',
-  'unascertainedLiabilityProvisions',
-  'proposedDividendsNotDeclared',
-  'jewelleryAndArtBookValue',
-  'jewelleryAndArtMarketValue',
-  'sharesAndSecuritiesBookValue',
-  'sharesAndSecuritiesFairValue',
-  'immovablePropertyBookValue',
-  'immovablePropertyStampDutyValue',
-  'arrearsOfCumulativePreferenceDividend',
-] as const;
-export type NavAdjustmentField = (typeof NAV_ADJUSTMENT_FIELDS)[number];
-
-export const PROJECTION_AMOUNT_FIELDS = [
-  'revenue',
-  'ebitda',
-  'depreciationAndAmortisation',
-  'capitalExpenditure',
-  'changeInNetWorkingCapital',
-] as const;
-
-export const ASSET_CLASSES = [
-  'LAND_AND_BUILDING',
-  'PLANT_AND_MACHINERY',
-  'SECURITIES_OR_FINANCIAL_ASSETS',
-  'INVENTORIES',
-  'TRADE_RECEIVABLES',
-  'CASH_AND_BANK',
-  'OTHER',
-] as const;
-
-export const MIN_PROJECTION_YEARS = 3;
-export const MAX_PROJECTION_YEARS = 10;
-
-const numberError = (issue: { input?: unknown }) =>
-  issue.input === undefined ? 'is required' : 'not a number';
+const numberError = (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : 'not a number');
 
 /** "is required" for a missing value, otherwise what the value should have been. */
 const expected = (what: string) => (issue: { input?: unknown }) =>
@@ -180,7 +103,9 @@ const projectionSchema = strict({
 });
 
 // A peer's multiple may be negative (a loss-making peer's P/E): the engine excludes what is not positive, saying why.
-const multiple = z.number({ error: numberError }).refine((v) => Number.isFinite(v), { error: 'must be a finite number' });
+const multiple = z
+  .number({ error: numberError })
+  .refine((v) => Number.isFinite(v), { error: 'must be a finite number' });
 /** The period a multiple is struck on: the trailing twelve months, or the next year's forecast. */
 export const METRIC_BASES = ['TRAILING', 'FORWARD'] as const;
 const metricBasis = z.enum(METRIC_BASES, { error: `must be one of ${METRIC_BASES.join(', ')}` });
@@ -219,7 +144,11 @@ export const MAX_HISTORY_YEARS = 5;
 export const PRESENTED_IN = ['PREFERENCE_CAPITAL', 'OTHER_EQUITY', 'BORROWINGS'] as const;
 
 const shareholdingSchema = strict({
-  holder: z.string({ error: expected('a string') }).trim().min(1, { error: 'must not be empty' }).max(200),
+  holder: z
+    .string({ error: expected('a string') })
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(200),
   instrument: z.enum(INSTRUMENTS, { error: `must be one of ${INSTRUMENTS.join(', ')}` }),
   number: z
     .number({ error: numberError })
@@ -228,16 +157,21 @@ const shareholdingSchema = strict({
   // Fully diluted capital (docs/valuation-method.md): CCPS and CCDs convert at conversionRatio equity
   // shares each; ESOPs and warrants are exercised at exercisePrice (₹ per share) when in the money.
   conversionRatio: positiveNumber.optional(),
-  exercisePrice: positiveNumber.refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimal places' }).optional(),
+  exercisePrice: positiveNumber
+    .refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimal places' })
+    .optional(),
   // Where the financials present a CCPS or CCD (Ind AS may put CCPS in other equity): decides whether a
   // method deducted it, so it is added back as converted only then (docs/valuation-method.md, Fully diluted shares).
   presentedIn: z.enum(PRESENTED_IN, { error: `must be one of ${PRESENTED_IN.join(', ')}` }).optional(),
 }).superRefine((row, ctx) => {
   const convertible = row.instrument === 'CCPS' || row.instrument === 'CCD';
-  if (row.presentedIn !== undefined && !convertible) ctx.addIssue({ code: 'custom', path: ['presentedIn'], message: 'applies only to CCPS and CCD' });
+  if (row.presentedIn !== undefined && !convertible)
+    ctx.addIssue({ code: 'custom', path: ['presentedIn'], message: 'applies only to CCPS and CCD' });
   const option = row.instrument === 'ESOP' || row.instrument === 'WARRANT';
-  if (row.conversionRatio !== undefined && !convertible) ctx.addIssue({ code: 'custom', path: ['conversionRatio'], message: 'applies only to CCPS and CCD' });
-  if (row.exercisePrice !== undefined && !option) ctx.addIssue({ code: 'custom', path: ['exercisePrice'], message: 'applies only to ESOP and WARRANT' });
+  if (row.conversionRatio !== undefined && !convertible)
+    ctx.addIssue({ code: 'custom', path: ['conversionRatio'], message: 'applies only to CCPS and CCD' });
+  if (row.exercisePrice !== undefined && !option)
+    ctx.addIssue({ code: 'custom', path: ['exercisePrice'], message: 'applies only to ESOP and WARRANT' });
 });
 
 const comparableMetricsSchema = strict({
@@ -267,18 +201,23 @@ const liquidationAssetSchema = strict({
   liquidationValue: nonNegativeAmount.optional(),
   estimates: z
     .array(valuerEstimateSchema, arrayError)
-    .min(2, { error: 'must list at least 2 valuers\' estimates' })
-    .max(3, { error: 'must list at most 3 valuers\' estimates' })
+    .min(2, { error: "must list at least 2 valuers' estimates" })
+    .max(3, { error: "must list at most 3 valuers' estimates" })
     .optional(),
 }).superRefine((asset, ctx) => {
   const concluded = asset.fairValue !== undefined || asset.liquidationValue !== undefined;
   if (asset.estimates !== undefined && concluded) {
-    ctx.addIssue({ code: 'custom', path: ['estimates'], message: 'give either estimates or fairValue and liquidationValue, not both' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['estimates'],
+      message: 'give either estimates or fairValue and liquidationValue, not both',
+    });
     return;
   }
   if (asset.estimates !== undefined) return;
   for (const key of ['fairValue', 'liquidationValue'] as const) {
-    if (asset[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'is required (or give estimates)' });
+    if (asset[key] === undefined)
+      ctx.addIssue({ code: 'custom', path: [key], message: 'is required (or give estimates)' });
   }
 });
 
@@ -294,18 +233,34 @@ const liquidationSchema = strict({
  */
 const equityBridgeSchema = strict({
   nonOperatingAssets: z
-    .array(strict({
-      name: z.string({ error: expected('a string') }).trim().min(1, { error: 'must not be empty' }).max(200),
-      fairValue: nonNegativeAmount,
-    }), arrayError)
+    .array(
+      strict({
+        name: z
+          .string({ error: expected('a string') })
+          .trim()
+          .min(1, { error: 'must not be empty' })
+          .max(200),
+        fairValue: nonNegativeAmount,
+      }),
+      arrayError,
+    )
     .optional(),
   leaseLiabilities: nonNegativeAmount.optional(),
   contingentLiabilities: z
-    .array(strict({
-      description: z.string({ error: expected('a string') }).trim().min(1, { error: 'must not be empty' }).max(200),
-      amount: nonNegativeAmount,
-      probability: z.number({ error: numberError }).refine((v) => v >= 0 && v <= 100, { error: 'must be a percentage between 0 and 100' }),
-    }), arrayError)
+    .array(
+      strict({
+        description: z
+          .string({ error: expected('a string') })
+          .trim()
+          .min(1, { error: 'must not be empty' })
+          .max(200),
+        amount: nonNegativeAmount,
+        probability: z
+          .number({ error: numberError })
+          .refine((v) => v >= 0 && v <= 100, { error: 'must be a percentage between 0 and 100' }),
+      }),
+      arrayError,
+    )
     .optional(),
   minorityInterest: nonNegativeAmount.optional(),
   surplusCash: nonNegativeAmount.optional(),
@@ -316,16 +271,29 @@ const equityBridgeSchema = strict({
 }).superRefine((b, ctx) => {
   if ((b.cashAtValuationDate === undefined) !== (b.debtAtValuationDate === undefined)) {
     const missing = b.cashAtValuationDate === undefined ? 'cashAtValuationDate' : 'debtAtValuationDate';
-    ctx.addIssue({ code: 'custom', path: [missing], message: 'must be given with the other figure at the valuation date (cashAtValuationDate and debtAtValuationDate together)' });
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message:
+        'must be given with the other figure at the valuation date (cashAtValuationDate and debtAtValuationDate together)',
+    });
   }
   if (b.cashAtValuationDate !== undefined && b.cashAdjustmentSinceBalanceSheet !== undefined) {
-    ctx.addIssue({ code: 'custom', path: ['cashAdjustmentSinceBalanceSheet'], message: 'must not be given with cashAtValuationDate, which already holds the cash on the valuation date' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['cashAdjustmentSinceBalanceSheet'],
+      message: 'must not be given with cashAtValuationDate, which already holds the cash on the valuation date',
+    });
   }
 });
 
 /** A comparable transaction: a deal in the target's industry, its date and the multiples it was done at. */
 const transactionSchema = strict({
-  deal: z.string({ error: expected('a string') }).trim().min(1, { error: 'must not be empty' }).max(200),
+  deal: z
+    .string({ error: expected('a string') })
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(200),
   date: isoDate,
   evToEbitda: multiple.optional(),
   evToRevenue: multiple.optional(),
@@ -343,12 +311,21 @@ const recentRoundSchema = strict({
   amountRaised: nonNegativeAmount,
   armsLength: z.boolean({ error: expected('true or false') }),
   adjustments: z
-    .array(strict({
-      kind: z.enum(['TIME', 'RIGHTS'], { error: 'must be TIME or RIGHTS' }),
-      /** Signed percent: −15 for a 15 % reduction. */
-      percent: z.number({ error: numberError }).refine((v) => v > -100 && v <= 100, { error: 'must be a percent above −100 and at most 100' }),
-      reason: z.string({ error: expected('a string') }).trim().min(10, { error: 'must give the reason (at least 10 characters)' }).max(2000),
-    }), arrayError)
+    .array(
+      strict({
+        kind: z.enum(['TIME', 'RIGHTS'], { error: 'must be TIME or RIGHTS' }),
+        /** Signed percent: −15 for a 15 % reduction. */
+        percent: z
+          .number({ error: numberError })
+          .refine((v) => v > -100 && v <= 100, { error: 'must be a percent above −100 and at most 100' }),
+        reason: z
+          .string({ error: expected('a string') })
+          .trim()
+          .min(10, { error: 'must give the reason (at least 10 characters)' })
+          .max(2000),
+      }),
+      arrayError,
+    )
     .optional(),
 });
 

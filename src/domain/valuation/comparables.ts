@@ -1,5 +1,5 @@
 import type { NormalisedFinancials, NormalisedPeer } from '../financials/normalise.js';
-import { bridgeLines, equityBridgeItems, equityFromEnterpriseValue } from './dcf.js';
+import { bridgeLines, equityBridgeItems, equityFromEnterpriseValue } from './equity-bridge.js';
 import { amountLine, countLine, multipleLine } from './lines.js';
 import { dec, plain, sum, toPaise, type Dec } from './money.js';
 import type { MethodResult, ValuationLine, ValuationWarning } from './types.js';
@@ -70,7 +70,11 @@ export function statisticOf(values: readonly Dec[], m: Pick<MarketApproach, 'sta
 }
 
 export const statisticName = (m: Pick<MarketApproach, 'statistic' | 'percentile'>) =>
-  m.statistic === 'MEAN' ? 'mean' : m.statistic === 'PERCENTILE' ? `${plain(dec(m.percentile ?? 50))}th percentile` : 'median';
+  m.statistic === 'MEAN'
+    ? 'mean'
+    : m.statistic === 'PERCENTILE'
+      ? `${plain(dec(m.percentile ?? 50))}th percentile`
+      : 'median';
 
 /** The one basis the evidence used for a multiple states, MIXED where it states two, undefined where none. */
 export function basisOf(items: readonly { basis?: MetricBasis }[]): MetricBasis | 'MIXED' | undefined {
@@ -78,7 +82,11 @@ export function basisOf(items: readonly { basis?: MetricBasis }[]): MetricBasis 
   return bases.size > 1 ? 'MIXED' : [...bases][0];
 }
 
-const TRAILING_METRIC: Partial<Record<MultipleKey, 'ebitda' | 'revenue' | 'profitAfterTax'>> = { evToEbitda: 'ebitda', evToRevenue: 'revenue', peRatio: 'profitAfterTax' };
+const TRAILING_METRIC: Partial<Record<MultipleKey, 'ebitda' | 'revenue' | 'profitAfterTax'>> = {
+  evToEbitda: 'ebitda',
+  evToRevenue: 'revenue',
+  peRatio: 'profitAfterTax',
+};
 
 /**
  * Like with like (docs/valuation-method.md, Market approach): multiples struck on a basis that the
@@ -91,20 +99,41 @@ export function metricBasisProblems(f: NormalisedFinancials, accept: boolean): {
   if (accept) return [];
   const out: { path: string; message: string }[] = [];
   const evidence = [
-    { what: 'listed peers\'', path: '/peers', items: f.peers, keys: ['evToEbitda', 'evToRevenue', 'peRatio'] as MultipleKey[] },
-    { what: 'comparable transactions\'', path: '/transactions', items: f.transactions ?? [], keys: ['evToEbitda', 'evToRevenue'] as MultipleKey[] },
+    {
+      what: "listed peers'",
+      path: '/peers',
+      items: f.peers,
+      keys: ['evToEbitda', 'evToRevenue', 'peRatio'] as MultipleKey[],
+    },
+    {
+      what: "comparable transactions'",
+      path: '/transactions',
+      items: f.transactions ?? [],
+      keys: ['evToEbitda', 'evToRevenue'] as MultipleKey[],
+    },
   ];
   for (const e of evidence) {
     for (const key of e.keys) {
-      const used = e.items.filter((i) => (i as Record<string, unknown>)[key] !== undefined && dec((i as Record<string, string>)[key]).gt(0));
+      const used = e.items.filter(
+        (i) => (i as Record<string, unknown>)[key] !== undefined && dec((i as Record<string, string>)[key]).gt(0),
+      );
       const basis = basisOf(used);
       const label = MULTIPLE_LABELS[key].multiple;
       if (basis === 'MIXED') {
-        out.push({ path: e.path, message: `The ${e.what} ${label} multiples mix TRAILING and FORWARD bases: apply one basis to the company's metric of the same basis, or state marketApproach.acceptBasisMismatch.` });
+        out.push({
+          path: e.path,
+          message: `The ${e.what} ${label} multiples mix TRAILING and FORWARD bases: apply one basis to the company's metric of the same basis, or state marketApproach.acceptBasisMismatch.`,
+        });
       } else if (basis === 'TRAILING' && f.comparableMetrics?.[TRAILING_METRIC[key]!] === undefined) {
-        out.push({ path: `/comparableMetrics/${TRAILING_METRIC[key]}`, message: `The ${e.what} ${label} multiples are TRAILING, but the company's trailing ${MULTIPLE_LABELS[key].metric} at the valuation date (comparableMetrics.${TRAILING_METRIC[key]}) is not given: give it, or state marketApproach.acceptBasisMismatch to apply them to ${key === 'peRatio' ? 'no other figure' : 'the first projection year (forward)'}.` });
+        out.push({
+          path: `/comparableMetrics/${TRAILING_METRIC[key]}`,
+          message: `The ${e.what} ${label} multiples are TRAILING, but the company's trailing ${MULTIPLE_LABELS[key].metric} at the valuation date (comparableMetrics.${TRAILING_METRIC[key]}) is not given: give it, or state marketApproach.acceptBasisMismatch to apply them to ${key === 'peRatio' ? 'no other figure' : 'the first projection year (forward)'}.`,
+        });
       } else if (basis === 'FORWARD' && key === 'peRatio') {
-        out.push({ path: e.path, message: `The ${e.what} P/E multiples are FORWARD, but the financials give no forward profit after tax, only the trailing one: state marketApproach.acceptBasisMismatch to apply them to it, or leave P/E out.` });
+        out.push({
+          path: e.path,
+          message: `The ${e.what} P/E multiples are FORWARD, but the financials give no forward profit after tax, only the trailing one: state marketApproach.acceptBasisMismatch to apply them to it, or leave P/E out.`,
+        });
       }
     }
   }
@@ -117,7 +146,12 @@ function peerMultiples(peers: readonly NormalisedPeer[], key: MultipleKey) {
   const excluded: { name: string; value: Dec | null; reason: string }[] = [];
   for (const p of peers) {
     if (p[key] === undefined) excluded.push({ name: p.name, value: null, reason: 'not reported' });
-    else if (!dec(p[key] as string).gt(0)) excluded.push({ name: p.name, value: dec(p[key] as string), reason: dec(p[key] as string).isZero() ? 'zero' : 'negative' });
+    else if (!dec(p[key] as string).gt(0))
+      excluded.push({
+        name: p.name,
+        value: dec(p[key] as string),
+        reason: dec(p[key] as string).isZero() ? 'zero' : 'negative',
+      });
     else used.push({ name: p.name, value: dec(p[key] as string) });
   }
   return { used, excluded };
@@ -130,18 +164,26 @@ export const MULTIPLE_LABELS: Record<MultipleKey, { multiple: string; metric: st
   priceToBook: { multiple: 'P/B', metric: 'book equity (share capital + reserves and surplus)' },
 };
 
-export function targetMetric(f: NormalisedFinancials, key: MultipleKey, basis?: MetricBasis | 'MIXED'): { value: Dec; source: string } | null {
+export function targetMetric(
+  f: NormalisedFinancials,
+  key: MultipleKey,
+  basis?: MetricBasis | 'MIXED',
+): { value: Dec; source: string } | null {
   const first = f.projections[0];
   const m = f.comparableMetrics;
   const forward = (x: 'ebitda' | 'revenue') => ({
     value: dec(first[x]),
-    source: basis === 'TRAILING'
-      ? `${first.year} projection (forward), applied to TRAILING multiples by the valuer's explicit choice`
-      : `${first.year} projection (forward${basis === 'FORWARD' ? ', like the FORWARD multiples' : ' multiple'})`,
+    source:
+      basis === 'TRAILING'
+        ? `${first.year} projection (forward), applied to TRAILING multiples by the valuer's explicit choice`
+        : `${first.year} projection (forward${basis === 'FORWARD' ? ', like the FORWARD multiples' : ' multiple'})`,
   });
   const trailing = (x: 'ebitda' | 'revenue') => ({
     value: dec(m![x]!),
-    source: basis === 'TRAILING' ? 'the company\'s trailing twelve months at the valuation date (comparable metrics), like the TRAILING multiples' : 'as given in the financials (comparable metrics)',
+    source:
+      basis === 'TRAILING'
+        ? "the company's trailing twelve months at the valuation date (comparable metrics), like the TRAILING multiples"
+        : 'as given in the financials (comparable metrics)',
   });
   switch (key) {
     case 'evToEbitda':
@@ -154,9 +196,13 @@ export function targetMetric(f: NormalisedFinancials, key: MultipleKey, basis?: 
       if (m?.profitAfterTax === undefined) return null;
       // As converted, like the diluted share count: the CCDs' interest after tax is no longer paid.
       const d = dilutiveInstruments(f);
-      const interest = d && d.ccdPrincipal.gt(0) && m.ccdInterestAfterTax !== undefined ? dec(m.ccdInterestAfterTax) : null;
+      const interest =
+        d && d.ccdPrincipal.gt(0) && m.ccdInterestAfterTax !== undefined ? dec(m.ccdInterestAfterTax) : null;
       return interest
-        ? { value: dec(m.profitAfterTax).plus(interest), source: `as converted: profit after tax ${toPaise(dec(m.profitAfterTax))} + the CCDs' interest after tax ${toPaise(interest)} (comparable metrics), on the diluted share count` }
+        ? {
+            value: dec(m.profitAfterTax).plus(interest),
+            source: `as converted: profit after tax ${toPaise(dec(m.profitAfterTax))} + the CCDs' interest after tax ${toPaise(interest)} (comparable metrics), on the diluted share count`,
+          }
         : { value: dec(m.profitAfterTax), source: 'as given in the financials (comparable metrics)' };
     }
     case 'priceToBook': {
@@ -166,7 +212,10 @@ export function targetMetric(f: NormalisedFinancials, key: MultipleKey, basis?: 
       const d = dilutiveInstruments(f);
       const converted = d ? d.ccpsCapital.plus(d.ccdPrincipal) : null;
       return converted && converted.gt(0)
-        ? { value: book.plus(converted), source: `balance sheet ${f.balanceSheetDate}, as converted: share capital and reserves ${toPaise(book)} + CCPS capital and CCD principal ${toPaise(converted)}, on the diluted share count` }
+        ? {
+            value: book.plus(converted),
+            source: `balance sheet ${f.balanceSheetDate}, as converted: share capital and reserves ${toPaise(book)} + CCPS capital and CCD principal ${toPaise(converted)}, on the diluted share count`,
+          }
         : { value: book, source: `balance sheet ${f.balanceSheetDate}` };
     }
   }
@@ -183,11 +232,17 @@ export function computeComparables(
     const peers = peerMultiples(f.peers, key);
     if (peers.used.length === 0) {
       if (market.multiples) {
-        warnings.push({ code: 'COMPARABLE_MULTIPLE_SKIPPED', message: `${MULTIPLE_LABELS[key].multiple} not applied: no peer reports a positive ${MULTIPLE_LABELS[key].multiple}.` });
+        warnings.push({
+          code: 'COMPARABLE_MULTIPLE_SKIPPED',
+          message: `${MULTIPLE_LABELS[key].multiple} not applied: no peer reports a positive ${MULTIPLE_LABELS[key].multiple}.`,
+        });
       }
       continue;
     }
-    const med = statisticOf(peers.used.map((u) => u.value), market);
+    const med = statisticOf(
+      peers.used.map((u) => u.value),
+      market,
+    );
     const metric = targetMetric(f, key, basisOf(f.peers.filter((p) => peers.used.some((u) => u.name === p.name))));
     const label = MULTIPLE_LABELS[key];
     if (metric === null || !metric.value.isPositive() || metric.value.isZero()) {
@@ -207,19 +262,32 @@ export function computeComparables(
     return { computation: null, warnings };
   }
   const converted = dilutiveInstruments(f);
-  if (applied.some((a) => a.key === 'peRatio') && converted && converted.ccdPrincipal.gt(0) && f.comparableMetrics?.ccdInterestAfterTax === undefined) {
+  if (
+    applied.some((a) => a.key === 'peRatio') &&
+    converted &&
+    converted.ccdPrincipal.gt(0) &&
+    f.comparableMetrics?.ccdInterestAfterTax === undefined
+  ) {
     warnings.push({
       code: 'PE_EARNINGS_NOT_AS_CONVERTED',
-      message: 'P/E is applied to the profit after tax as given, while the value per share counts the CCDs as converted: give comparableMetrics.ccdInterestAfterTax to add their interest after tax back to the earnings.',
+      message:
+        'P/E is applied to the profit after tax as given, while the value per share counts the CCDs as converted: give comparableMetrics.ccdInterestAfterTax to add their interest after tax back to the earnings.',
     });
   }
   const equityValue = sum(applied.map((a) => a.impliedEquity)).div(applied.length);
   const sharesOutstanding = dec(f.shares.equitySharesOutstanding);
   // Only the enterprise multiples went through the bridge that deducted CCPS capital and CCD principal:
   // the average adds them back in that proportion.
-  const enterpriseShare = dec(applied.filter((a) => a.key === 'evToEbitda' || a.key === 'evToRevenue').length).div(applied.length);
+  const enterpriseShare = dec(applied.filter((a) => a.key === 'evToEbitda' || a.key === 'evToRevenue').length).div(
+    applied.length,
+  );
   return {
-    computation: { applied, equityValue, sharesOutstanding, ...perShare(f, equityValue, sharesOutstanding, enterpriseShare) },
+    computation: {
+      applied,
+      equityValue,
+      sharesOutstanding,
+      ...perShare(f, equityValue, sharesOutstanding, enterpriseShare),
+    },
     warnings,
   };
 }
@@ -244,14 +312,26 @@ function applyMultiple(
   const impliedEquity = isEnterpriseMultiple ? equityFromEnterpriseValue(product, bridge) : product;
   const lines: ValuationLine[] = [
     ...peers.used.map((u) => multipleLine(`${label.multiple}: ${u.name}`, u.value)),
-    ...peers.excluded.filter((x) => x.value !== null).map((x) => multipleLine(`${label.multiple}: ${x.name}`, x.value!, `excluded: ${x.reason}`)),
+    ...peers.excluded
+      .filter((x) => x.value !== null)
+      .map((x) => multipleLine(`${label.multiple}: ${x.name}`, x.value!, `excluded: ${x.reason}`)),
     multipleLine(
       `${label.multiple}: ${statisticName(market)} of ${count} peer(s)`,
       statistic,
-      peers.excluded.length ? `excluded: ${peers.excluded.map((x) => `${x.name} (${x.reason})`).join(', ')}` : undefined,
+      peers.excluded.length
+        ? `excluded: ${peers.excluded.map((x) => `${x.name} (${x.reason})`).join(', ')}`
+        : undefined,
     ),
     // The discount's reason is printed once, with the first multiple it applies to.
-    ...(discount ? [multipleLine(`${label.multiple}: after a ${plain(discount)}% discount to the peers`, med, first ? market.discountRationale : 'as above')] : []),
+    ...(discount
+      ? [
+          multipleLine(
+            `${label.multiple}: after a ${plain(discount)}% discount to the peers`,
+            med,
+            first ? market.discountRationale : 'as above',
+          ),
+        ]
+      : []),
     amountLine(`${label.multiple}: target ${label.metric}`, metric.value, metric.source),
     ...(isEnterpriseMultiple
       ? [

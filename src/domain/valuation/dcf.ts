@@ -5,6 +5,7 @@ import type { MethodResult, ValuationLine } from './types.js';
 import { discountExponent, financialYearStart, isFullYear, type StubPeriod } from './stub.js';
 import { incomeTaxRegime } from './law-in-force.js';
 import { basicValuePerShare, perShare, perShareLines, type PerShare } from './dilution.js';
+import { bridgeLines, equityBridgeItems, equityFromEnterpriseValue, type EquityBridge } from './equity-bridge.js';
 
 /** WACC and terminal growth in percent (12.5 = 12.5 %). */
 export interface DcfAssumptions {
@@ -41,25 +42,6 @@ export interface DcfYear {
   discountPeriod: Dec;
   discountFactor: Dec;
   presentValue: Dec;
-}
-
-export interface EquityBridge {
-  longTermBorrowings: Dec;
-  shortTermBorrowings: Dec;
-  preferenceShareCapital: Dec;
-  cashAndCashEquivalents: Dec;
-  currentInvestments: Dec;
-  nonOperatingAssets: Dec;
-  /** The financials' `equityBridge` items, each only when given (docs/valuation-method.md, Equity bridge). */
-  leaseLiabilities?: Dec;
-  contingentLiabilities?: { description: string; amount: Dec; probability: Dec; expected: Dec }[];
-  minorityInterest?: Dec;
-  surplusCash?: Dec;
-  namedNonOperatingAssets?: { name: string; fairValue: Dec }[];
-  cashAdjustmentSinceBalanceSheet?: Dec;
-  /** Given together: the cash and the debt on the valuation date, in place of the balance sheet's cash and borrowings. */
-  cashAtValuationDate?: Dec;
-  debtAtValuationDate?: Dec;
 }
 
 /**
@@ -119,7 +101,9 @@ export function computeDcf(f: NormalisedFinancials, a: DcfAssumptions): DcfCompu
   // The Gordon value sits at the end of year n, so it takes year n's end-of-year exponent under
   // both conventions, shifted by any stub (docs/valuation-method.md, DCF conventions and Stub period).
   const terminalDiscountPeriod = discountExponent(a.stub?.fraction ?? ONE, years.length, false);
-  const terminalDiscountFactor = isFullYear(a.stub) ? endOfYearFactor(w, years.length) : factorAt(w, terminalDiscountPeriod);
+  const terminalDiscountFactor = isFullYear(a.stub)
+    ? endOfYearFactor(w, years.length)
+    : factorAt(w, terminalDiscountPeriod);
   const presentValueOfTerminalValue = terminalValue.times(terminalDiscountFactor);
   const sumOfPresentValues = sum(years.map((y) => y.presentValue));
   const enterpriseValue = sumOfPresentValues.plus(presentValueOfTerminalValue);
@@ -200,7 +184,11 @@ function projectYear(p: NormalisedProjection, t: number, w: Dec, a: DcfAssumptio
   // Without a stub the whole-year factors stay in their exact integer-power form.
   const s = a.stub?.fraction ?? ONE;
   const discountPeriod = discountExponent(s, t, midYear);
-  const discountFactor = isFullYear(a.stub) ? (midYear ? midYearFactor(w, t) : endOfYearFactor(w, t)) : factorAt(w, discountPeriod);
+  const discountFactor = isFullYear(a.stub)
+    ? midYear
+      ? midYearFactor(w, t)
+      : endOfYearFactor(w, t)
+    : factorAt(w, discountPeriod);
   const fcffCounted = t === 1 ? fcff.times(s) : fcff;
   return {
     year: p.year,
@@ -241,86 +229,6 @@ export function midYearFactor(w: Dec, t: number): Dec {
   return ONE.div(base.pow(t - 1).times(base.sqrt()));
 }
 
-export function equityBridgeItems(f: NormalisedFinancials): EquityBridge {
-  const bs = f.balanceSheet;
-  return {
-    longTermBorrowings: dec(bs.longTermBorrowings),
-    shortTermBorrowings: dec(bs.shortTermBorrowings),
-    preferenceShareCapital: dec(bs.preferenceShareCapital),
-    cashAndCashEquivalents: dec(bs.cashAndCashEquivalents),
-    currentInvestments: dec(bs.currentInvestments),
-    nonOperatingAssets: dec(f.nonOperatingAssets),
-    ...extraBridgeItems(f),
-  };
-}
-
-function extraBridgeItems(f: NormalisedFinancials): Partial<EquityBridge> {
-  const e = f.equityBridge;
-  if (!e) return {};
-  return {
-    ...(e.leaseLiabilities !== undefined && { leaseLiabilities: dec(e.leaseLiabilities) }),
-    ...(e.contingentLiabilities && {
-      contingentLiabilities: e.contingentLiabilities.map((c) => ({
-        description: c.description, amount: dec(c.amount), probability: dec(c.probability), expected: dec(c.amount).times(dec(c.probability)).div(HUNDRED),
-      })),
-    }),
-    ...(e.minorityInterest !== undefined && { minorityInterest: dec(e.minorityInterest) }),
-    ...(e.surplusCash !== undefined && { surplusCash: dec(e.surplusCash) }),
-    ...(e.nonOperatingAssets && { namedNonOperatingAssets: e.nonOperatingAssets.map((a) => ({ name: a.name, fairValue: dec(a.fairValue) })) }),
-    ...(e.cashAdjustmentSinceBalanceSheet !== undefined && { cashAdjustmentSinceBalanceSheet: dec(e.cashAdjustmentSinceBalanceSheet) }),
-    ...(e.cashAtValuationDate !== undefined && e.debtAtValuationDate !== undefined && {
-      cashAtValuationDate: dec(e.cashAtValuationDate), debtAtValuationDate: dec(e.debtAtValuationDate),
-    }),
-  };
-}
-
-/**
- * docs/valuation-method.md, DCF conventions and Equity bridge: EV − (borrowings + preference capital) + cash
- * + current investments + non-operating assets − lease liabilities − expected contingent liabilities
- * − minority interest + surplus cash + named non-operating assets ± the cash adjustment since the balance sheet.
- */
-export function equityFromEnterpriseValue(enterpriseValue: Dec, b: EquityBridge): Dec {
-  // Rolled forward (docs/valuation-method.md, Stub period): the debt and cash on the valuation date replace the balance sheet's.
-  const debt = b.debtAtValuationDate ?? b.longTermBorrowings.plus(b.shortTermBorrowings);
-  const cash = b.cashAtValuationDate ?? b.cashAndCashEquivalents;
-  return enterpriseValue
-    .minus(debt)
-    .minus(b.preferenceShareCapital)
-    .plus(cash)
-    .plus(b.currentInvestments)
-    .plus(b.nonOperatingAssets)
-    .minus(b.leaseLiabilities ?? ZERO)
-    .minus(sum((b.contingentLiabilities ?? []).map((c) => c.expected)))
-    .minus(b.minorityInterest ?? ZERO)
-    .plus(b.surplusCash ?? ZERO)
-    .plus(sum((b.namedNonOperatingAssets ?? []).map((a) => a.fairValue)))
-    .plus(b.cashAdjustmentSinceBalanceSheet ?? ZERO);
-}
-
-export function bridgeLines(b: EquityBridge): ValuationLine[] {
-  const rolled = b.debtAtValuationDate !== undefined && b.cashAtValuationDate !== undefined;
-  return [
-    ...(rolled
-      ? [amountLine('Less: debt at the valuation date', b.debtAtValuationDate!.neg(), `given; in place of the balance sheet's borrowings of ${toPaise(b.longTermBorrowings.plus(b.shortTermBorrowings))}`)]
-      : [amountLine('Less: long-term borrowings', b.longTermBorrowings.neg()), amountLine('Less: short-term borrowings', b.shortTermBorrowings.neg())]),
-    amountLine('Less: preference share capital', b.preferenceShareCapital.neg()),
-    rolled
-      ? amountLine('Add: cash and cash equivalents at the valuation date', b.cashAtValuationDate!, `given; in place of the balance sheet's ${toPaise(b.cashAndCashEquivalents)}`)
-      : amountLine('Add: cash and cash equivalents', b.cashAndCashEquivalents),
-    amountLine('Add: current investments', b.currentInvestments),
-    amountLine('Add: non-operating assets', b.nonOperatingAssets),
-    ...(b.leaseLiabilities ? [amountLine('Less: lease liabilities', b.leaseLiabilities.neg())] : []),
-    ...(b.contingentLiabilities ?? []).map((c) =>
-      amountLine(`Less: contingent liability, ${c.description} (expected)`, c.expected.neg(), `${toPaise(c.amount)} × ${plain(c.probability)}% probability`)),
-    ...(b.minorityInterest ? [amountLine('Less: minority interest', b.minorityInterest.neg())] : []),
-    ...(b.surplusCash ? [amountLine('Add: surplus cash', b.surplusCash)] : []),
-    ...(b.namedNonOperatingAssets ?? []).map((a) => amountLine(`Add: non-operating asset, ${a.name} (fair value)`, a.fairValue)),
-    ...(b.cashAdjustmentSinceBalanceSheet
-      ? [amountLine(`${b.cashAdjustmentSinceBalanceSheet.isNegative() ? 'Less' : 'Add'}: cash movement since the balance sheet`, b.cashAdjustmentSinceBalanceSheet)]
-      : []),
-  ];
-}
-
 function yearLines(y: DcfYear, stub: StubPeriod | undefined): ValuationLine[] {
   const at = `${y.year}`;
   const partial = !isFullYear(stub) && y.t === 1;
@@ -330,8 +238,18 @@ function yearLines(y: DcfYear, stub: StubPeriod | undefined): ValuationLine[] {
     amountLine(`${at} EBIT`, y.ebit),
     ...(y.lossLapsed.isZero()
       ? []
-      : [amountLine(`${at} Loss lapsed`, y.lossLapsed, `older than ${LOSS_CARRY_FORWARD_YEARS} years (${lossCarryForwardSection(y.year)})`)]),
-    amountLine(`${at} Loss brought forward`, y.lossBroughtForward, `${lossCarryForwardSection(y.year)}: earlier projection years' losses`),
+      : [
+          amountLine(
+            `${at} Loss lapsed`,
+            y.lossLapsed,
+            `older than ${LOSS_CARRY_FORWARD_YEARS} years (${lossCarryForwardSection(y.year)})`,
+          ),
+        ]),
+    amountLine(
+      `${at} Loss brought forward`,
+      y.lossBroughtForward,
+      `${lossCarryForwardSection(y.year)}: earlier projection years' losses`,
+    ),
     amountLine(`${at} Loss set off`, y.lossSetOff.neg()),
     amountLine(`${at} Taxable EBIT`, y.taxableEbit),
     amountLine(`${at} Loss carried forward`, y.lossCarriedForward),
@@ -345,7 +263,15 @@ function yearLines(y: DcfYear, stub: StubPeriod | undefined): ValuationLine[] {
     amountLine(`${at} Less: capital expenditure`, y.capitalExpenditure.neg()),
     amountLine(`${at} Less: change in net working capital`, y.changeInNetWorkingCapital.neg()),
     amountLine(`${at} FCFF`, y.fcff),
-    ...(partial ? [amountLine(`${at} FCFF for the stub period`, y.fcffCounted, `s × FCFF = ${plain(stub!.fraction.toDecimalPlaces(6))} × FCFF`)] : []),
+    ...(partial
+      ? [
+          amountLine(
+            `${at} FCFF for the stub period`,
+            y.fcffCounted,
+            `s × FCFF = ${plain(stub!.fraction.toDecimalPlaces(6))} × FCFF`,
+          ),
+        ]
+      : []),
     ...(isFullYear(stub) ? [] : [factorLine(`${at} Discount exponent`, y.discountPeriod)]),
     factorLine(`${at} Discount factor (t = ${plain(y.discountPeriod.toDecimalPlaces(6))})`, y.discountFactor),
     amountLine(`${at} Present value of FCFF`, y.presentValue),
@@ -361,18 +287,33 @@ export function dcfMethod(c: DcfComputation, a: DcfAssumptions): MethodResult {
     percentLine('Terminal growth rate', a.growth),
     ...(isFullYear(a.stub)
       ? []
-      : [factorLine('Stub fraction s', a.stub!.fraction, `${a.stub!.days} of ${a.stub!.daysInYear} days from the valuation date to ${a.stub!.firstYearEnd}`)]),
+      : [
+          factorLine(
+            'Stub fraction s',
+            a.stub!.fraction,
+            `${a.stub!.days} of ${a.stub!.daysInYear} days from the valuation date to ${a.stub!.firstYearEnd}`,
+          ),
+        ]),
     ...c.years.flatMap((y) => yearLines(y, a.stub)),
     amountLine('Sum of present values of FCFF', c.sumOfPresentValues),
     ...(normalised
-      ? [amountLine(`Terminal-year FCFF (${lastYear}, tax without loss set-off)`, c.terminalFcff, 'a perpetuity keeps no one-off set-off')]
+      ? [
+          amountLine(
+            `Terminal-year FCFF (${lastYear}, tax without loss set-off)`,
+            c.terminalFcff,
+            'a perpetuity keeps no one-off set-off',
+          ),
+        ]
       : []),
     amountLine(
       `Terminal value at end of ${lastYear}`,
       c.terminalValue,
       `${normalised ? 'terminal-year FCFF' : `FCFF ${lastYear}`} × (1 + ${plain(a.growth)}%) / (${plain(a.wacc)}% − ${plain(a.growth)}%)`,
     ),
-    factorLine(`Terminal value discount factor (t = ${plain(c.terminalDiscountPeriod.toDecimalPlaces(6))})`, c.terminalDiscountFactor),
+    factorLine(
+      `Terminal value discount factor (t = ${plain(c.terminalDiscountPeriod.toDecimalPlaces(6))})`,
+      c.terminalDiscountFactor,
+    ),
     amountLine('Present value of terminal value', c.presentValueOfTerminalValue),
     amountLine('Enterprise value', c.enterpriseValue),
     ...bridgeLines(c.bridge),

@@ -1,27 +1,12 @@
-import type { NormalisedFinancials } from '../financials/normalise.js';
-import { normalisedFinancialsSchema } from '../financials/normalised-schema.js';
-import { isCalendarDate } from '../financials/schema.js';
 import { lossCarryForwardCitation, type DcfAssumptions } from './dcf.js';
 import { ValuationInputError } from './errors.js';
-import { checkJudgement, type Judgement } from './judgement.js';
+import { checkJudgement } from './judgement.js';
 import { discountByMethod } from './discounts.js';
 import { complianceOf } from './compliance.js';
-import { dec, isDecimalString, plain, toPaise, toPlaces, type Dec } from './money.js';
-import { dcfAdoptedBy, missingInputs, projectionRangeProblem, usesDcf, type ReadinessContext } from './readiness.js';
+import { dec, isDecimalString, plain, toPaise, type Dec } from './money.js';
 import { computeSensitivity } from './sensitivity.js';
-import { stubPeriod } from './stub.js';
-import { buildCostOfCapital, discloseCostOfCapital, statedWacc, type CostOfCapitalInput } from './cost-of-capital.js';
-import { valueUnderStatute, type MethodWeights, type Rule11uaIssueMethod } from './statutes.js';
-import {
-  PURPOSES_BY_STATUTE,
-  STATUTES,
-  type Conventions,
-  type CostOfCapitalDisclosure,
-  type Purpose,
-  type Statute,
-  type ValuationResult,
-  type ValuationWarning,
-} from './types.js';
+import { valueUnderStatute } from './statutes.js';
+import type { Conventions, ValuationResult } from './types.js';
 import { ENGINE_VERSION } from './version.js';
 import {
   balanceSheetDateWarnings,
@@ -33,7 +18,8 @@ import {
   terminalValueWarnings,
   valuationDateWarnings,
 } from './warnings.js';
-import { legalBasisOf, noProvisionInForce } from './law-in-force.js';
+import { legalBasisOf } from './law-in-force.js';
+import { checkInput, type ValuationInput } from './input.js';
 
 export { ValuationInputError } from './errors.js';
 export { ENGINE_VERSION } from './version.js';
@@ -43,41 +29,18 @@ export type { Judgement } from './judgement.js';
 export type { CostOfCapitalInput } from './cost-of-capital.js';
 export { buildCostOfCapital, statedWacc } from './cost-of-capital.js';
 export type { Compliance, ComplianceTest } from './compliance.js';
-
-/** Long-run nominal GDP growth for India used to flag terminal growth, in percent. */
-export const DEFAULT_LONG_RUN_GDP_GROWTH = '10';
-
-export interface ValuationInput {
-  financials: NormalisedFinancials;
-  /** Percent: 12.5 means 12.5 %. */
-  assumptions: { wacc: string | number; terminalGrowthRate: string | number; rationale?: string; costOfCapital?: CostOfCapitalInput };
-  engagement: {
-    statute: Statute;
-    purpose?: Purpose | null;
-    valuationDate: string;
-    /** YYYY-MM-DD: the date of the receipt, transfer or issue; the valuation date when absent. Decides the Income-tax Act for Rule 11UA. */
-    transactionDate?: string | null;
-    /** Rupees per share as a decimal string; when given the result carries `compliance`. */
-    proposedPricePerShare?: string | null;
-    /** FEMA, an issue of a convertible: the conversion price per equity share (rupees), tested against fair value. */
-    conversionPricePerShare?: string | null;
-  };
-  options?: {
-    midYear?: boolean;
-    longRunGdpGrowth?: string | number;
-    /** Companies Act s.62 method weights in percent, adding up to 100. */
-    weights?: MethodWeights;
-    /** Rule 11UA(2): the issuer's choice of NAV (clause (a), default) or DCF (clause (b)). */
-    rule11uaIssueMethod?: Rule11uaIssueMethod;
-  };
-  /** The valuer's weights and discount for lack of marketability (see judgement.ts). */
-  judgement?: Judgement;
-}
+export { DEFAULT_LONG_RUN_GDP_GROWTH, type ValuationInput } from './input.js';
 
 export function computeValuation(input: ValuationInput): ValuationResult {
   const checked = checkInput(input);
   const judgement = input.judgement ?? {};
-  checkJudgement(checked.statute, checked.purpose, judgement, checked.financials.peers.length > 0, checked.transactionDate);
+  checkJudgement(
+    checked.statute,
+    checked.purpose,
+    judgement,
+    checked.financials.peers.length > 0,
+    checked.transactionDate,
+  );
   const outcome = valueUnderStatute({
     financials: checked.financials,
     statute: checked.statute,
@@ -91,18 +54,25 @@ export function computeValuation(input: ValuationInput): ValuationResult {
     ...(judgement.marketApproach && { marketApproach: judgement.marketApproach }),
   });
   const conclusion = { ...outcome.conclusion };
-  if (judgement.methodWeights && judgement.weightsRationale) conclusion.weightsRationale = judgement.weightsRationale.trim();
+  if (judgement.methodWeights && judgement.weightsRationale)
+    conclusion.weightsRationale = judgement.weightsRationale.trim();
   // Discounts in order, lack of control then lack of marketability, method by method on the values on a
   // basis that takes them, before weighting (docs/valuation-method.md, Discounts).
   if (outcome.concludedRaw !== null && (judgement.dlocPercent !== undefined || judgement.dlomPercent !== undefined)) {
     const dloc = judgement.dlocPercent !== undefined ? dec(judgement.dlocPercent) : null;
     const dlom = judgement.dlomPercent !== undefined ? dec(judgement.dlomPercent) : null;
-    const components = outcome.components ?? [{ method: 'DCF' as const, weight: dec(100), value: outcome.concludedRaw }];
+    const components = outcome.components ?? [
+      { method: 'DCF' as const, weight: dec(100), value: outcome.concludedRaw },
+    ];
     const d = discountByMethod(components, dloc, dlom);
     conclusion.valueBeforeDiscount = toPaise(d.before);
     conclusion.discountsByMethod = d.byMethod;
     const step = (percent: Dec, before: Dec, after: Dec, rationale: string | undefined) => ({
-      percent: plain(percent), rationale: (rationale ?? '').trim(), valueBeforeDiscount: toPaise(before), discountPerShare: toPaise(before.minus(after)), valueAfterDiscount: toPaise(after),
+      percent: plain(percent),
+      rationale: (rationale ?? '').trim(),
+      valueBeforeDiscount: toPaise(before),
+      discountPerShare: toPaise(before.minus(after)),
+      valueAfterDiscount: toPaise(after),
     });
     if (dloc !== null) conclusion.controlDiscount = step(dloc, d.before, d.afterControl, judgement.dlocRationale);
     if (dlom !== null) conclusion.discount = step(dlom, d.afterControl, d.after, judgement.dlomRationale);
@@ -117,15 +87,30 @@ export function computeValuation(input: ValuationInput): ValuationResult {
   }
   const price = input.engagement.proposedPricePerShare;
   if (price !== undefined && price !== null && !(isDecimalString(price) && dec(price).gt(0))) {
-    throw new ValuationInputError('INVALID_OPTIONS', 'The proposed price per share must be a positive decimal in rupees.');
+    throw new ValuationInputError(
+      'INVALID_OPTIONS',
+      'The proposed price per share must be a positive decimal in rupees.',
+    );
   }
   const conversion = input.engagement.conversionPricePerShare;
   if (conversion !== undefined && conversion !== null && !(isDecimalString(conversion) && dec(conversion).gt(0))) {
-    throw new ValuationInputError('INVALID_OPTIONS', 'The conversion price per share must be a positive decimal in rupees.');
+    throw new ValuationInputError(
+      'INVALID_OPTIONS',
+      'The conversion price per share must be a positive decimal in rupees.',
+    );
   }
-  const compliance = price || conversion
-    ? complianceOf(checked.statute, checked.purpose, checked.valuationDate, conclusion, price ?? null, checked.transactionDate, conversion ?? null)
-    : null;
+  const compliance =
+    price || conversion
+      ? complianceOf(
+          checked.statute,
+          checked.purpose,
+          checked.valuationDate,
+          conclusion,
+          price ?? null,
+          checked.transactionDate,
+          conversion ?? null,
+        )
+      : null;
   const warnings = [
     ...(outcome.dcf ? terminalValueWarnings(outcome.dcf) : []),
     ...(outcome.dcf ? growthWarnings(checked.dcf.growth, checked.longRunGdpGrowth) : []),
@@ -134,8 +119,12 @@ export function computeValuation(input: ValuationInput): ValuationResult {
     ...balanceSheetDateWarnings(checked.financials, checked.valuationDate, checked.statute, checked.transactionDate),
     ...valuationDateWarnings(checked.statute, checked.purpose, checked.valuationDate, checked.transactionDate),
     ...shareCapitalWarnings(checked.financials),
-    ...netDebtNotRolledForwardWarnings(checked.financials, checked.valuationDate,
-      outcome.methods.some((m) => m.method === 'DCF' || m.method === 'COMPARABLES' || m.method === 'TRANSACTIONS'), checked.dcf.stub ?? null),
+    ...netDebtNotRolledForwardWarnings(
+      checked.financials,
+      checked.valuationDate,
+      outcome.methods.some((m) => m.method === 'DCF' || m.method === 'COMPARABLES' || m.method === 'TRANSACTIONS'),
+      checked.dcf.stub ?? null,
+    ),
     ...checked.inputWarnings,
     ...outcome.warnings,
   ];
@@ -153,8 +142,16 @@ export function computeValuation(input: ValuationInput): ValuationResult {
       ...(input.assumptions.rationale !== undefined && { rationale: input.assumptions.rationale }),
       ...(checked.costOfCapital && { costOfCapital: checked.costOfCapital }),
     },
-    conventions: withDilution(conventions(checked.dcf, outcome.dcf !== null, checked.financials.projections.map((p) => p.year),
-      checked.financials.equityBridge?.cashAtValuationDate !== undefined && checked.financials.equityBridge?.debtAtValuationDate !== undefined), outcome.methods),
+    conventions: withDilution(
+      conventions(
+        checked.dcf,
+        outcome.dcf !== null,
+        checked.financials.projections.map((p) => p.year),
+        checked.financials.equityBridge?.cashAtValuationDate !== undefined &&
+          checked.financials.equityBridge?.debtAtValuationDate !== undefined,
+      ),
+      outcome.methods,
+    ),
     methods: outcome.methods,
     conclusion,
     ...(outcome.dcf && { sensitivity: computeSensitivity(checked.financials, checked.dcf) }),
@@ -175,12 +172,17 @@ function withDilution(c: Conventions, methods: { basicValuePerShare?: string }[]
     ...c,
     statements: [
       ...c.statements,
-      'Fully diluted: the values per share of the DCF, NAV and comparables, and the conclusion, count CCPS and CCDs as converted (their capital and principal added back only where the method deducted them, as the balance sheet presents them) and options and warrants as exercised where their exercise price is below the value, with the proceeds added; the comparables\' P/B and P/E take book equity and earnings on the same as-converted basis; the basic value per share is shown beside each. Prescribed Rule 11UA and Rule 57 formulas keep their own PV/PE arithmetic.',
+      "Fully diluted: the values per share of the DCF, NAV and comparables, and the conclusion, count CCPS and CCDs as converted (their capital and principal added back only where the method deducted them, as the balance sheet presents them) and options and warrants as exercised where their exercise price is below the value, with the proceeds added; the comparables' P/B and P/E take book equity and earnings on the same as-converted basis; the basic value per share is shown beside each. Prescribed Rule 11UA and Rule 57 formulas keep their own PV/PE arithmetic.",
     ],
   };
 }
 
-function conventions(dcf: DcfAssumptions, usesDcf: boolean, years: readonly string[] = [], rolledForward = false): Conventions {
+function conventions(
+  dcf: DcfAssumptions,
+  usesDcf: boolean,
+  years: readonly string[] = [],
+  rolledForward = false,
+): Conventions {
   const midYear = dcf.midYear;
   const stub = dcf.stub && !dcf.stub.fraction.eq(1) ? dcf.stub : null;
   // The precision policy is the report's one sentence (basis of value) and `conventions.rounding`; the unit is each
@@ -191,23 +193,23 @@ function conventions(dcf: DcfAssumptions, usesDcf: boolean, years: readonly stri
     // One sentence per convention, stating the exponents actually used (docs/valuation-method.md, Stub period).
     const discounting = stub
       ? midYear
-        ? 'Mid-year discounting with a stub period: year 1\'s counted FCFF (s × its FCFF) is discounted by 1/(1 + WACC)^(s/2), the middle of the stub, and year k\'s FCFF (k ≥ 2) by 1/(1 + WACC)^(s + k − 1.5), as cash is taken to arrive evenly through each period.'
-        : 'End-of-year discounting with a stub period: year 1\'s counted FCFF (s × its FCFF) is discounted by 1/(1 + WACC)^s and year k\'s FCFF by 1/(1 + WACC)^(s + k − 1).'
+        ? "Mid-year discounting with a stub period: year 1's counted FCFF (s × its FCFF) is discounted by 1/(1 + WACC)^(s/2), the middle of the stub, and year k's FCFF (k ≥ 2) by 1/(1 + WACC)^(s + k − 1.5), as cash is taken to arrive evenly through each period."
+        : "End-of-year discounting with a stub period: year 1's counted FCFF (s × its FCFF) is discounted by 1/(1 + WACC)^s and year k's FCFF by 1/(1 + WACC)^(s + k − 1)."
       : midYear
-        ? 'Mid-year discounting: each year\'s FCFF is discounted by 1/(1 + WACC)^(t − 0.5), as cash is taken to arrive evenly through the year.'
-        : 'End-of-year discounting: each year\'s FCFF is discounted by 1/(1 + WACC)^t.';
+        ? "Mid-year discounting: each year's FCFF is discounted by 1/(1 + WACC)^(t − 0.5), as cash is taken to arrive evenly through the year."
+        : "End-of-year discounting: each year's FCFF is discounted by 1/(1 + WACC)^t.";
     statements.push(
       'EBIT = EBITDA − depreciation and amortisation; FCFF = EBIT − tax + depreciation and amortisation − capital expenditure − change in net working capital.',
       `Tax (${losses}, by each projection year's tax year): a year with a negative EBIT pays no tax, never a refund, and its loss is carried forward for eight years and set off against the EBIT of later projection years, oldest loss first; tax is the year's rate on the EBIT after set-off. The terminal value uses the final year's FCFF with tax on its whole EBIT, as a perpetuity keeps no one-off set-off.`,
       discounting,
       stub
-        ? 'Terminal value = FCFF of the final year × (1 + g) / (WACC − g), discounted at the final year\'s end-of-year exponent, 1/(1 + WACC)^(s + n − 1), under either convention.'
+        ? "Terminal value = FCFF of the final year × (1 + g) / (WACC − g), discounted at the final year's end-of-year exponent, 1/(1 + WACC)^(s + n − 1), under either convention."
         : 'Terminal value = FCFF of the final year × (1 + g) / (WACC − g), discounted with the end-of-year factor of the final year, 1/(1 + WACC)^n, under either convention.',
       stub
         ? `Stub period: the valuation date falls inside the first projection year, so s = ${stub.days}/${stub.daysInYear} (the days from the valuation date to ${stub.firstYearEnd} over the days in that year); year 1 counts s × its FCFF, the part of the year after the valuation date.`
         : 'No stub period: the first projection year starts the day after the valuation date and is discounted from it in whole years.',
       rolledForward
-        ? 'Equity value = enterprise value − the debt at the valuation date − preference share capital + the cash and cash equivalents at the valuation date + current investments + non-operating assets; the debt and cash on the valuation date, as given, replace the balance sheet\'s borrowings and cash, so the net debt is rolled forward to the valuation date; value per share = equity value / equity shares outstanding.'
+        ? "Equity value = enterprise value − the debt at the valuation date − preference share capital + the cash and cash equivalents at the valuation date + current investments + non-operating assets; the debt and cash on the valuation date, as given, replace the balance sheet's borrowings and cash, so the net debt is rolled forward to the valuation date; value per share = equity value / equity shares outstanding."
         : 'Equity value = enterprise value − long-term and short-term borrowings − preference share capital + cash and cash equivalents + current investments + non-operating assets; value per share = equity value / equity shares outstanding.',
       'Sensitivity: WACC and terminal growth each moved by −1 to +1 percentage point in 0.5 point steps; cells where growth is not below WACC are left empty.',
     );
@@ -218,156 +220,4 @@ function conventions(dcf: DcfAssumptions, usesDcf: boolean, years: readonly stri
     rounding: 'HALF_UP_TO_PAISA_FOR_PRESENTATION_ONLY',
     statements,
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Refusals: every input the arithmetic relies on is checked here, so nothing later can throw a
-// TypeError or divide by zero.
-
-interface CheckedInput {
-  financials: NormalisedFinancials;
-  statute: Statute;
-  purpose: Purpose | null;
-  valuationDate: string;
-  transactionDate: string;
-  dcf: DcfAssumptions;
-  longRunGdpGrowth: Dec;
-  costOfCapital: CostOfCapitalDisclosure | null;
-  /** Warnings about the inputs themselves (a DCF left out). */
-  inputWarnings: ValuationWarning[];
-}
-
-function checkInput(input: ValuationInput): CheckedInput {
-  if (typeof input !== 'object' || input === null) {
-    throw new ValuationInputError('INVALID_FINANCIALS', 'The valuation input is missing.');
-  }
-  const statute = checkStatute(input.engagement?.statute);
-  const purpose = checkPurpose(statute, input.engagement?.purpose);
-  const valuationDate = checkValuationDate(input.engagement?.valuationDate);
-  const transactionDate = input.engagement?.transactionDate == null ? valuationDate : checkValuationDate(input.engagement.transactionDate, 'Transaction date');
-  const refusal = noProvisionInForce(statute, purpose, transactionDate);
-  if (refusal) throw new ValuationInputError('NO_PROVISION_IN_FORCE', refusal);
-  checkOptions(input.options);
-  // Weights that adopt the DCF make its projections required, as the option does: never a fallback to NAV.
-  const dcfAdopted = dcfAdoptedBy(input.judgement?.methodWeights);
-  const checked = checkFinancials(input.financials, {
-    statute,
-    purpose,
-    transactionDate,
-    ...(input.options?.rule11uaIssueMethod && { rule11uaIssueMethod: input.options.rule11uaIssueMethod }),
-    valuationDate,
-    dcfAdopted,
-    acceptBasisMismatch: input.judgement?.marketApproach?.acceptBasisMismatch === true,
-  });
-  // A DCF shown only for information (Rule 11UA, NAV adopted) is left out when the projections do not
-  // start at the valuation date, rather than refusing the prescribed valuation (docs/valuation-method.md).
-  const dcfShown = !dcfAdopted && usesDcf({ statute, purpose, transactionDate, ...(input.options?.rule11uaIssueMethod && { rule11uaIssueMethod: input.options.rule11uaIssueMethod }) }, checked);
-  const misaligned = dcfShown && checked.projections.length > 0 ? projectionRangeProblem(valuationDate, checked.projections.map((p) => p.year)) : null;
-  const financials = misaligned ? { ...checked, projections: [] } : checked;
-  const omittedDcf: ValuationWarning[] = misaligned
-    ? [{ code: 'DCF_OMITTED_PROJECTIONS_NOT_FROM_VALUATION_DATE', message: `The discounted cash flow, shown for information only, is left out: ${misaligned}` }]
-    : [];
-  const wacc = readRate(input.assumptions?.wacc, 'WACC');
-  const growth = readRate(input.assumptions?.terminalGrowthRate, 'Terminal growth rate');
-  if (!wacc.isPositive() || wacc.isZero()) {
-    throw new ValuationInputError('WACC_NOT_POSITIVE', `WACC must be greater than 0%; it is ${plain(wacc)}%.`);
-  }
-  if (growth.gte(wacc)) {
-    throw new ValuationInputError(
-      'GROWTH_NOT_BELOW_WACC',
-      `Terminal growth (${plain(growth)}%) must be below WACC (${plain(wacc)}%); otherwise the perpetuity has no finite value.`,
-    );
-  }
-  const longRunGdpGrowth = readRate(input.options?.longRunGdpGrowth ?? DEFAULT_LONG_RUN_GDP_GROWTH, 'Long-run GDP growth');
-  const costOfCapital = input.assumptions.costOfCapital ? checkCostOfCapital(input.assumptions.costOfCapital, wacc) : null;
-  return {
-    costOfCapital,
-    inputWarnings: omittedDcf,
-    financials,
-    statute,
-    purpose,
-    valuationDate,
-    transactionDate,
-    dcf: {
-      wacc,
-      growth,
-      midYear: input.options?.midYear === true,
-      ...(financials.projections.length > 0 && { stub: stubPeriod(valuationDate, financials.projections[0].year) }),
-    },
-    longRunGdpGrowth,
-  };
-}
-
-/** A build-up must give the WACC the valuer states, to 4 decimals (docs/valuation-method.md, Cost of capital). */
-function checkCostOfCapital(c: CostOfCapitalInput, wacc: Dec): CostOfCapitalDisclosure {
-  for (const key of ['riskFreeRate', 'equityRiskPremium', 'beta', 'debtToEquity', 'taxRate', 'preTaxCostOfDebt', 'sizePremium', 'companySpecificPremium'] as const) {
-    if (c[key] !== undefined) readRate(c[key], `costOfCapital.${key}`);
-  }
-  const built = buildCostOfCapital(c);
-  if (!statedWacc(built).eq(wacc)) {
-    throw new ValuationInputError('WACC_MISMATCH', `The cost-of-capital build-up gives a WACC of ${toPlaces(built.wacc, 6)}% (${plain(statedWacc(built))}% to 4 decimals), not the ${plain(wacc)}% stated.`);
-  }
-  return discloseCostOfCapital(c, built);
-}
-
-function checkOptions(options: ValuationInput['options']): void {
-  const method = options?.rule11uaIssueMethod;
-  if (method !== undefined && method !== 'NAV' && method !== 'DCF') {
-    throw new ValuationInputError('INVALID_OPTIONS', 'The Rule 11UA(2) issue method must be NAV or DCF.');
-  }
-  const weights = options?.weights;
-  if (weights !== undefined && (typeof weights !== 'object' || weights === null || Array.isArray(weights))) {
-    throw new ValuationInputError('INVALID_WEIGHTS', 'Weights must be given as { dcf, nav, comparables } in percent.');
-  }
-}
-
-function checkStatute(statute: unknown): Statute {
-  if (!STATUTES.includes(statute as Statute)) {
-    throw new ValuationInputError('INVALID_STATUTE', `Statute must be one of ${STATUTES.join(', ')}.`);
-  }
-  return statute as Statute;
-}
-
-function checkPurpose(statute: Statute, purpose: unknown): Purpose | null {
-  if (purpose === undefined || purpose === null) return null;
-  const allowed: readonly string[] = PURPOSES_BY_STATUTE[statute];
-  if (!allowed.includes(purpose as string)) {
-    throw new ValuationInputError(
-      'INVALID_PURPOSE',
-      allowed.length === 0
-        ? `${statute} takes no purpose.`
-        : `Purpose for ${statute} must be one of ${allowed.join(', ')}.`,
-    );
-  }
-  return purpose as Purpose;
-}
-
-function checkValuationDate(date: unknown, name = 'Valuation date'): string {
-  if (typeof date !== 'string' || !isCalendarDate(date)) {
-    throw new ValuationInputError('INVALID_VALUATION_DATE', `${name} must be a date in the form YYYY-MM-DD.`);
-  }
-  return date;
-}
-
-function readRate(value: unknown, name: string): Dec {
-  const ok =
-    (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && isDecimalString(value));
-  if (!ok) throw new ValuationInputError('INVALID_RATE', `${name} must be a number in percent (e.g. 12.5).`);
-  return dec(value as string | number);
-}
-
-function checkFinancials(financials: unknown, readiness: ReadinessContext): NormalisedFinancials {
-  const parsed = normalisedFinancialsSchema.safeParse(financials);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue.path.length ? ` at /${issue.path.join('/')}` : '';
-    throw new ValuationInputError('INVALID_FINANCIALS', `The financials are not in normalised form${where}: ${issue.message}.`);
-  }
-  const f = financials as NormalisedFinancials;
-  if (!dec(f.shares.equitySharesOutstanding).isPositive() || dec(f.shares.equitySharesOutstanding).isZero()) {
-    throw new ValuationInputError('SHARES_NOT_POSITIVE', 'Equity shares outstanding must be greater than 0.');
-  }
-  const missing = missingInputs(f, readiness);
-  if (missing.length > 0) throw new ValuationInputError(missing[0].code, missing.map((m) => `${m.path}: ${m.message}`).join(' '));
-  return f;
 }

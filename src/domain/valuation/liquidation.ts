@@ -1,8 +1,5 @@
-import {
-  totalEquityAndLiabilities,
-  type NormalisedFinancials,
-  type NormalisedLiquidationAsset,
-} from '../financials/normalise.js';
+import { totalEquityAndLiabilities } from '../financials/checks.js';
+import type { NormalisedFinancials, NormalisedLiquidationAsset } from '../financials/normalise.js';
 import { ValuationInputError } from './errors.js';
 import { amountLine } from './lines.js';
 import { Dec, ZERO, dec, sum, toPaise, toPlaces } from './money.js';
@@ -83,8 +80,14 @@ function resolveAsset(a: NormalisedLiquidationAsset, process: IbcProcess) {
   return {
     label,
     bookValue: dec(a.bookValue),
-    fairValue: fromEstimates ? (process === 'CIRP' ? average(estimates.map((e) => e.fairValue)) : ZERO) : dec(a.fairValue ?? ZERO),
-    liquidationValue: fromEstimates ? average(estimates.map((e) => e.liquidationValue)) : dec(a.liquidationValue ?? ZERO),
+    fairValue: fromEstimates
+      ? process === 'CIRP'
+        ? average(estimates.map((e) => e.fairValue))
+        : ZERO
+      : dec(a.fairValue ?? ZERO),
+    liquidationValue: fromEstimates
+      ? average(estimates.map((e) => e.liquidationValue))
+      : dec(a.liquidationValue ?? ZERO),
     estimates,
   };
 }
@@ -118,7 +121,10 @@ export function computeLiquidation(f: NormalisedFinancials, process: IbcProcess 
   const liabilities =
     input.liabilities !== undefined
       ? dec(input.liabilities)
-      : totalEquityAndLiabilities(f).minus(dec(bs.equityShareCapital)).minus(dec(bs.reservesAndSurplus)).minus(preferenceCapital);
+      : totalEquityAndLiabilities(f)
+          .minus(dec(bs.equityShareCapital))
+          .minus(dec(bs.reservesAndSurplus))
+          .minus(preferenceCapital);
   const totalFairValue = sum(assets.map((a) => a.fairValue));
   const totalLiquidationValue = sum(assets.map((a) => a.liquidationValue));
   const liquidationCosts = dec(input.liquidationCosts ?? ZERO);
@@ -156,14 +162,22 @@ function estimateLines(
   basis: 'fairValue' | 'liquidationValue',
   process: IbcProcess,
 ): ValuationLine[] {
-  const name = basis === 'fairValue' ? 'fair value' : process === 'LIQUIDATION' ? 'realisable value' : 'liquidation value';
+  const name =
+    basis === 'fairValue' ? 'fair value' : process === 'LIQUIDATION' ? 'realisable value' : 'liquidation value';
   const note = `book value ${toPaise(asset.bookValue)}`;
   if (asset.estimates.length === 0) return [amountLine(`${asset.label}: ${name}`, asset[basis], note)];
   // The average of the registered valuers' estimates is the resolution professional's or liquidator's computation under Reg 35.
-  const whose = process === 'CIRP' ? 'the resolution professional\'s computation (CIRP Reg 35(1)(c))' : 'the liquidator\'s computation (Liquidation Process Reg 35(4))';
+  const whose =
+    process === 'CIRP'
+      ? "the resolution professional's computation (CIRP Reg 35(1)(c))"
+      : "the liquidator's computation (Liquidation Process Reg 35(4))";
   return [
     ...asset.estimates.map((e) => amountLine(`${asset.label}: ${name} estimated by ${e.valuer}`, e[basis])),
-    amountLine(`${asset.label}: ${name}`, asset[basis], `${process === 'CIRP' ? 'average of the two closest estimates' : 'average of the two estimates'}, ${whose}; ${note}`),
+    amountLine(
+      `${asset.label}: ${name}`,
+      asset[basis],
+      `${process === 'CIRP' ? 'average of the two closest estimates' : 'average of the two estimates'}, ${whose}; ${note}`,
+    ),
   ];
 }
 
@@ -205,11 +219,19 @@ export function liquidationValueMethod(c: LiquidationComputation): MethodResult 
     amountLine('Less: liquidation costs', c.liquidationCosts.neg()),
     amountLine('Less: liabilities (creditors)', c.liabilities.neg(), c.liabilitiesSource),
     amountLine('Shortfall to creditors (claims not met)', c.liquidationValueShortfall, SHORTFALL_NOTE),
-    ...waterfallLines(c, c.totalLiquidationValue.minus(c.liquidationCosts).minus(c.liabilities), c.liquidationValueToEquity, name),
+    ...waterfallLines(
+      c,
+      c.totalLiquidationValue.minus(c.liquidationCosts).minus(c.liabilities),
+      c.liquidationValueToEquity,
+      name,
+    ),
   ];
   return {
     method: 'LIQUIDATION_VALUE',
-    title: c.process === 'LIQUIDATION' ? 'Realisable value (Liquidation Process Regulations, Reg 35)' : 'Liquidation value (CIRP Regulations, Reg 35)',
+    title:
+      c.process === 'LIQUIDATION'
+        ? 'Realisable value (Liquidation Process Regulations, Reg 35)'
+        : 'Liquidation value (CIRP Regulations, Reg 35)',
     lines,
     enterpriseValue: toPaise(c.totalLiquidationValue.minus(c.liquidationCosts)),
     equityValue: toPaise(c.liquidationValueToEquity),

@@ -1,6 +1,6 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { MULTIPLE_LABELS, basisOf, statisticName, statisticOf, targetMetric, type MarketApproach } from './comparables.js';
-import { bridgeLines, equityBridgeItems, equityFromEnterpriseValue } from './dcf.js';
+import { bridgeLines, equityBridgeItems, equityFromEnterpriseValue } from './equity-bridge.js';
 import { basicValuePerShare, perShare, perShareLines } from './dilution.js';
 import { amountLine, countLine, multipleLine, percentLine, perShareLine } from './lines.js';
 import { HUNDRED, ONE, dec, plain, sum, toPaise, type Dec } from './money.js';

@@ -1,4 +1,5 @@
-import { totalAssets, totalEquityAndLiabilities, type NormalisedFinancials } from '../financials/normalise.js';
+import { totalAssets, totalEquityAndLiabilities } from '../financials/checks.js';
+import type { NormalisedFinancials } from '../financials/normalise.js';
 import { amountLine, countLine, perShareLine } from './lines.js';
 import { ZERO, dec, sum, toPaise, type Dec } from './money.js';
 import type { MethodResult, ValuationLine } from './types.js';
@@ -68,8 +69,14 @@ export function computeNav11ua(f: NormalisedFinancials, formula: NavFormula): Na
     { label: 'paid-up equity share capital', amount: dec(bs.equityShareCapital) },
     { label: 'reserves and surplus (even if negative)', amount: dec(bs.reservesAndSurplus) },
     { label: 'dividends set apart but not declared', amount: n('proposedDividendsNotDeclared') },
-    { label: 'provision for taxation in excess of tax payable on book profits', amount: n('provisionForTaxationExcess') },
-    { label: 'provisions for liabilities other than ascertained liabilities', amount: n('unascertainedLiabilityProvisions') },
+    {
+      label: 'provision for taxation in excess of tax payable on book profits',
+      amount: n('provisionForTaxationExcess'),
+    },
+    {
+      label: 'provisions for liabilities other than ascertained liabilities',
+      amount: n('unascertainedLiabilityProvisions'),
+    },
   ];
   const claims = totalEquityAndLiabilities(f);
   // Stored financials from before this field existed lack it: no arrears.

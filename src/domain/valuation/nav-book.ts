@@ -1,4 +1,5 @@
-import { totalAssets, totalEquityAndLiabilities, type NormalisedFinancials } from '../financials/normalise.js';
+import { totalAssets, totalEquityAndLiabilities } from '../financials/checks.js';
+import type { NormalisedFinancials } from '../financials/normalise.js';
 import { amountLine, countLine } from './lines.js';
 import { dec, type Dec } from './money.js';
 import { toPaise } from './money.js';
@@ -50,7 +51,7 @@ export function bookNavMethod(c: BookNavComputation): MethodResult {
     lines: [
       amountLine('Total assets as per balance sheet', c.totalAssets),
       amountLine('Less: unamortised expenditure and other amounts that are not assets', c.notAssets.neg()),
-      amountLine('Less: liabilities other than shareholders\' funds', c.outsideLiabilities.neg()),
+      amountLine("Less: liabilities other than shareholders' funds", c.outsideLiabilities.neg()),
       amountLine('Less: preference share capital', c.preferenceShareCapital.neg()),
       amountLine('Net asset value attributable to equity', c.netAssetValue),
       countLine('Equity shares outstanding', c.sharesOutstanding),

@@ -1,10 +1,6 @@
-import type { NormalisedFinancials } from '../financials/normalise.js';
-import { bookNavMethod, computeBookNav } from './nav-book.js';
-import { comparablesMethod, computeComparables, type MarketApproach } from './comparables.js';
-import { computeRecentRound, computeTransactions } from './market-evidence.js';
 import { computeDcf, dcfMethod } from './dcf.js';
 import { ValuationInputError } from './errors.js';
-import { HUNDRED, ZERO, dec, plain, sum, toPaise, type Dec } from './money.js';
+import { HUNDRED, dec, plain, sum, toPaise, type Dec } from './money.js';
 import { computeNav11ua, nav11uaMethod } from './nav-11ua.js';
 import { usesDcf } from './readiness.js';
 import { incomeTaxRegime, noProvisionInForce } from './law-in-force.js';
@@ -26,6 +22,7 @@ import {
   type StatuteOutcome,
 } from './statute-context.js';
 import { valueUnderIbc } from './statute-ibc.js';
+import { evidenceWeights, resolveWeights, weighableMethods, WEIGHTED_METHODS } from './statute-weights.js';
 
 export { DEFAULT_WEIGHTS_WITH_PEERS, DEFAULT_WEIGHTS_WITHOUT_PEERS };
 export type { MethodWeights, Rule11uaIssueMethod, StatuteContext, StatuteOutcome } from './statute-context.js';
@@ -53,7 +50,7 @@ const TRANSFER_NAV_PURPOSE =
 const ISSUE_NAV_PURPOSE_AFTER_SUNSET =
   'ISSUE_OF_SHARES: Rule 11UA(2)(a); s.56(2)(viib) reaches only consideration received before 1 April 2024 (proviso inserted by the Finance (No. 2) Act, 2024, from assessment year 2025-26), so for this issue the value is for information and not a ceiling.';
 const ISSUE_DCF_PURPOSE =
-  'ISSUE_OF_SHARES: the alternative under Rule 11UA(2)(b) (merchant banker\'s report); for information only for TRANSFER_OR_RECEIPT, where Rule 11UA(1)(c)(b) prescribes NAV.';
+  "ISSUE_OF_SHARES: the alternative under Rule 11UA(2)(b) (merchant banker's report); for information only for TRANSFER_OR_RECEIPT, where Rule 11UA(1)(c)(b) prescribes NAV.";
 
 function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
   if (incomeTaxRegime(ctx.transactionDate) === 'INCOME_TAX_ACT_2025') return valueUnderRule57(ctx);
@@ -61,11 +58,16 @@ function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
   const shares = dec(f.shares.equitySharesOutstanding);
   // NAV needs no projections; DCF is shown when they exist (readiness demands them when adopted).
   const dcf = usesDcf(ctx, f) ? computeDcf(f, ctx.dcf) : null;
-  const chosenByWeight = ctx.methodWeights && dec(ctx.methodWeights.DCF ?? 0).eq(HUNDRED) ? 'DCF' : ctx.methodWeights ? 'NAV' : undefined;
-  const issueAdoptsDcf = (chosenByWeight ?? ctx.rule11uaIssueMethod ?? 'NAV') === 'DCF' && ctx.purpose !== 'TRANSFER_OR_RECEIPT';
+  const chosenByWeight =
+    ctx.methodWeights && dec(ctx.methodWeights.DCF ?? 0).eq(HUNDRED) ? 'DCF' : ctx.methodWeights ? 'NAV' : undefined;
+  const issueAdoptsDcf =
+    (chosenByWeight ?? ctx.rule11uaIssueMethod ?? 'NAV') === 'DCF' && ctx.purpose !== 'TRANSFER_OR_RECEIPT';
   // The method the issuer adopted is the method valued: a DCF that cannot be computed is refused, never replaced by NAV.
   if (issueAdoptsDcf && dcf === null) {
-    throw new ValuationInputError('MISSING_PROJECTIONS', '/projections: the discounted cash flow method adopted under Rule 11UA(2)(b) needs at least one projection year.');
+    throw new ValuationInputError(
+      'MISSING_PROJECTIONS',
+      '/projections: the discounted cash flow method adopted under Rule 11UA(2)(b) needs at least one projection year.',
+    );
   }
   const issueUsesDcf = issueAdoptsDcf && dcf !== null;
   const raw: Partial<Record<Purpose, Dec>> = {};
@@ -73,7 +75,8 @@ function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
   const showTransfer = ctx.purpose !== 'ISSUE_OF_SHARES';
   // s.56(2)(viib) reaches consideration received before 1-4-2024, tested on the issue's date: after it the Rule 11UA(2) value binds nothing.
   const viibApplies = s56viibApplies(ctx.transactionDate);
-  const warnings: ValuationWarning[] = showIssue && !viibApplies ? [s56viibWarning(ctx.transactionDate, ctx.valuationDate)] : [];
+  const warnings: ValuationWarning[] =
+    showIssue && !viibApplies ? [s56viibWarning(ctx.transactionDate, ctx.valuationDate)] : [];
 
   const methods: MethodResult[] = [];
   const byPurpose: PurposeConclusion[] = [];
@@ -81,7 +84,11 @@ function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
     const navComputation = computeNav11ua(f, '2A');
     const nav = nav11uaMethod(navComputation, shares);
     raw.ISSUE_OF_SHARES = issueUsesDcf && dcf ? dcf.valuePerShare : navComputation.valuePerShare;
-    methods.push({ ...nav, servesPurpose: viibApplies ? ISSUE_NAV_PURPOSE : ISSUE_NAV_PURPOSE_AFTER_SUNSET, purposes: ['ISSUE_OF_SHARES'] });
+    methods.push({
+      ...nav,
+      servesPurpose: viibApplies ? ISSUE_NAV_PURPOSE : ISSUE_NAV_PURPOSE_AFTER_SUNSET,
+      purposes: ['ISSUE_OF_SHARES'],
+    });
     const concluded = issueUsesDcf ? 'DCF' : 'NAV_11UA_2A';
     const basis = issueUsesDcf
       ? 'Rule 11UA(2)(b): DCF, adopted by the issuer in place of NAV under Rule 11UA(2)(a).'
@@ -106,20 +113,36 @@ function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
       method: 'NAV_11UA_1CB',
       valuePerShare: nav.valuePerShare,
       floorOrCeiling: 'FLOOR',
-      basis: 'Rule 11UA(1)(c)(b): (A + B + C + D − L) × PV / PE, with jewellery and art, shares and securities and immovable property at market, fair and stamp-duty values.',
+      basis:
+        'Rule 11UA(1)(c)(b): (A + B + C + D − L) × PV / PE, with jewellery and art, shares and securities and immovable property at market, fair and stamp-duty values.',
     });
   }
-  if (dcf) methods.push({ ...dcfMethod(dcf, ctx.dcf), servesPurpose: ISSUE_DCF_PURPOSE, purposes: ['ISSUE_OF_SHARES'] });
+  if (dcf)
+    methods.push({ ...dcfMethod(dcf, ctx.dcf), servesPurpose: ISSUE_DCF_PURPOSE, purposes: ['ISSUE_OF_SHARES'] });
   const conclusion = concludeByPurpose(byPurpose, ctx.purpose);
   const chosen = byPurpose.find((p) => p.purpose === ctx.purpose);
   if (ctx.methodWeights && chosen) {
-    conclusion.weights = [{ method: chosen.method as MethodCode, weightPercent: '100', valuePerShare: chosen.valuePerShare, weightedValuePerShare: chosen.valuePerShare }];
+    conclusion.weights = [
+      {
+        method: chosen.method as MethodCode,
+        weightPercent: '100',
+        valuePerShare: chosen.valuePerShare,
+        weightedValuePerShare: chosen.valuePerShare,
+      },
+    ];
     conclusion.weightsSetBy = 'VALUER';
   }
-  const concludedRaw = ctx.purpose ? raw[ctx.purpose] ?? null : null;
+  const concludedRaw = ctx.purpose ? (raw[ctx.purpose] ?? null) : null;
   return {
-    methods, conclusion, concludedRaw, dcf, warnings,
-    ...(chosen && concludedRaw !== null && { components: [{ method: chosen.method as MethodCode, weight: HUNDRED, value: concludedRaw }] }),
+    methods,
+    conclusion,
+    concludedRaw,
+    dcf,
+    warnings,
+    ...(chosen &&
+      concludedRaw !== null && {
+        components: [{ method: chosen.method as MethodCode, weight: HUNDRED, value: concludedRaw }],
+      }),
   };
 }
 
@@ -136,21 +159,34 @@ const RULE_57_PURPOSE =
  */
 function valueUnderRule57(ctx: StatuteContext): StatuteOutcome {
   if (ctx.purpose === 'ISSUE_OF_SHARES') {
-    throw new ValuationInputError('NO_PROVISION_IN_FORCE', noProvisionInForce(ctx.statute, ctx.purpose, ctx.transactionDate)!);
+    throw new ValuationInputError(
+      'NO_PROVISION_IN_FORCE',
+      noProvisionInForce(ctx.statute, ctx.purpose, ctx.transactionDate)!,
+    );
   }
   const f = ctx.financials;
   const navComputation = computeNav11ua(f, '1CB');
   const nav = rule57Method(nav11uaMethod(navComputation, dec(f.shares.equitySharesOutstanding)));
-  const byPurpose: PurposeConclusion[] = [{
-    purpose: 'TRANSFER_OR_RECEIPT',
-    method: 'NAV_RULE_57',
-    valuePerShare: nav.valuePerShare,
-    floorOrCeiling: 'FLOOR',
-    basis: 'Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026: (A + B + C + D − L) × PV / PE, with jewellery and art, shares and securities and immovable property at market, fair and stamp-duty values.',
-  }];
+  const byPurpose: PurposeConclusion[] = [
+    {
+      purpose: 'TRANSFER_OR_RECEIPT',
+      method: 'NAV_RULE_57',
+      valuePerShare: nav.valuePerShare,
+      floorOrCeiling: 'FLOOR',
+      basis:
+        'Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026: (A + B + C + D − L) × PV / PE, with jewellery and art, shares and securities and immovable property at market, fair and stamp-duty values.',
+    },
+  ];
   const conclusion = concludeByPurpose(byPurpose, 'TRANSFER_OR_RECEIPT');
   if (ctx.methodWeights) {
-    conclusion.weights = [{ method: 'NAV_RULE_57', weightPercent: '100', valuePerShare: nav.valuePerShare, weightedValuePerShare: nav.valuePerShare }];
+    conclusion.weights = [
+      {
+        method: 'NAV_RULE_57',
+        weightPercent: '100',
+        valuePerShare: nav.valuePerShare,
+        weightedValuePerShare: nav.valuePerShare,
+      },
+    ];
     conclusion.weightsSetBy = 'VALUER';
   }
   return {
@@ -163,7 +199,12 @@ function valueUnderRule57(ctx: StatuteContext): StatuteOutcome {
 }
 
 function rule57Method(m: MethodResult): MethodResult {
-  return { ...m, method: 'NAV_RULE_57', title: 'Net asset value under Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026: (A + B + C + D − L) × PV / PE' };
+  return {
+    ...m,
+    method: 'NAV_RULE_57',
+    title:
+      'Net asset value under Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026: (A + B + C + D − L) × PV / PE',
+  };
 }
 
 function concludeByPurpose(byPurpose: PurposeConclusion[], purpose: Purpose | null): Conclusion {
@@ -202,19 +243,26 @@ const FEMA_DIRECTION: Record<string, { bound: FloorOrCeiling; rule: string }> = 
 function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
   const { dcf, comparables, evidence, methods, rawValues } = weighableMethods(ctx);
   const given: MethodWeights = ctx.methodWeights
-    ? { dcf: ctx.methodWeights.DCF ?? 0, nav: ctx.methodWeights.NAV ?? 0, comparables: ctx.methodWeights.COMPARABLES ?? 0 }
+    ? {
+        dcf: ctx.methodWeights.DCF ?? 0,
+        nav: ctx.methodWeights.NAV ?? 0,
+        comparables: ctx.methodWeights.COMPARABLES ?? 0,
+      }
     : { dcf: '100', nav: '0', comparables: '0' };
   const weights = resolveWeights(given, comparables.computation !== null, evidenceWeights(ctx, evidence.values));
-  const components = WEIGHTED_METHODS
-    .filter((m) => rawValues[m] !== undefined)
-    .map((m) => ({ method: m, weight: weights[m], value: rawValues[m] as Dec }));
+  const components = WEIGHTED_METHODS.filter((m) => rawValues[m] !== undefined).map((m) => ({
+    method: m,
+    weight: weights[m],
+    value: rawValues[m] as Dec,
+  }));
   const weighted = sum(components.map((c) => c.value.times(c.weight))).div(HUNDRED);
   const adopted = components.filter((c) => c.weight.gt(0));
   const valuePerShare = toPaise(weighted);
   const methodCode: PurposeConclusion['method'] = adopted.length === 1 ? adopted[0].method : 'WEIGHTED';
-  const described = adopted.length === 1
-    ? `${adopted[0].method === 'DCF' ? 'DCF' : adopted[0].method === 'NAV' ? 'net asset value' : 'comparable company multiples'}`
-    : `a weighted average of ${adopted.map((c) => `${c.method} ${plain(c.weight)}%`).join(', ')}`;
+  const described =
+    adopted.length === 1
+      ? `${adopted[0].method === 'DCF' ? 'DCF' : adopted[0].method === 'NAV' ? 'net asset value' : 'comparable company multiples'}`
+      : `a weighted average of ${adopted.map((c) => `${c.method} ${plain(c.weight)}%`).join(', ')}`;
   const byPurpose: PurposeConclusion[] = Object.entries(FEMA_DIRECTION)
     .filter(([purpose]) => ctx.purpose === null || ctx.purpose === purpose)
     .map(([purpose, d]) => ({
@@ -224,14 +272,15 @@ function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
       floorOrCeiling: d.bound,
       basis: `${d.rule}; fair value by ${described}, internationally accepted pricing methodology on an arm's length basis.`,
     }));
-  const servesPurpose = byPurpose.map((p) => `${p.purpose}: fair value is the ${p.floorOrCeiling?.toLowerCase()}`).join('; ');
+  const servesPurpose = byPurpose
+    .map((p) => `${p.purpose}: fair value is the ${p.floorOrCeiling?.toLowerCase()}`)
+    .join('; ');
   const chosen = byPurpose.find((p) => p.purpose === ctx.purpose);
   const conclusion: Conclusion = chosen
     ? { valuePerShare, basis: `${chosen.purpose}: ${chosen.basis}`, floorOrCeiling: chosen.floorOrCeiling, byPurpose }
     : {
         valuePerShare,
-        basis:
-          `Fair value by ${described}. No direction was given: it is a floor for an issue or transfer to a non-resident (NDI Rule 21(2)(a), (b)) and a ceiling for a transfer from a non-resident to a resident (Rule 21(2)(c)).`,
+        basis: `Fair value by ${described}. No direction was given: it is a floor for an issue or transfer to a non-resident (NDI Rule 21(2)(a), (b)) and a ceiling for a transfer from a non-resident to a resident (Rule 21(2)(c)).`,
         byPurpose,
       };
   if (ctx.methodWeights) {
@@ -244,9 +293,11 @@ function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
     conclusion.weightsSetBy = 'VALUER';
   }
   return {
-    methods: methods.map((m) => (rawValues[m.method] !== undefined && weights[m.method as 'DCF' | 'NAV' | 'COMPARABLES'].gt(0)
-      ? { ...m, servesPurpose, purposes: byPurpose.map((p) => p.purpose) }
-      : { ...m, servesPurpose: 'Computed for comparison; not weighted in the fair value.' })),
+    methods: methods.map((m) =>
+      rawValues[m.method] !== undefined && weights[m.method as 'DCF' | 'NAV' | 'COMPARABLES'].gt(0)
+        ? { ...m, servesPurpose, purposes: byPurpose.map((p) => p.purpose) }
+        : { ...m, servesPurpose: 'Computed for comparison; not weighted in the fair value.' },
+    ),
     conclusion,
     concludedRaw: weighted,
     dcf,
@@ -261,12 +312,18 @@ function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
 function valueUnderCompaniesAct(ctx: StatuteContext): StatuteOutcome {
   const { dcf, comparables, evidence, methods, rawValues } = weighableMethods(ctx);
   const given: MethodWeights | undefined = ctx.methodWeights
-    ? { dcf: ctx.methodWeights.DCF ?? 0, nav: ctx.methodWeights.NAV ?? 0, comparables: ctx.methodWeights.COMPARABLES ?? 0 }
+    ? {
+        dcf: ctx.methodWeights.DCF ?? 0,
+        nav: ctx.methodWeights.NAV ?? 0,
+        comparables: ctx.methodWeights.COMPARABLES ?? 0,
+      }
     : ctx.weights;
   const weights = resolveWeights(given, comparables.computation !== null, evidenceWeights(ctx, evidence.values));
-  const components = WEIGHTED_METHODS
-    .filter((m) => rawValues[m] !== undefined)
-    .map((m) => ({ method: m, weight: weights[m], value: rawValues[m] as Dec }));
+  const components = WEIGHTED_METHODS.filter((m) => rawValues[m] !== undefined).map((m) => ({
+    method: m,
+    weight: weights[m],
+    value: rawValues[m] as Dec,
+  }));
   const weighted = sum(components.map((c) => c.value.times(c.weight))).div(HUNDRED);
   const described = components.map((c) => `${c.method} ${plain(c.weight)}%`).join(', ');
   return {
@@ -288,82 +345,3 @@ function valueUnderCompaniesAct(ctx: StatuteContext): StatuteOutcome {
     components,
   };
 }
-
-/** Every method a weighted conclusion (s.62, FEMA) may combine, computed from the financials. */
-function weighableMethods(ctx: StatuteContext) {
-  const f = ctx.financials;
-  const dcf = computeDcf(f, ctx.dcf);
-  const nav = computeBookNav(f);
-  const comparables = f.peers.length > 0 ? computeComparables(f, ctx.marketApproach) : { computation: null, warnings: [] };
-  const methods = [dcfMethod(dcf, ctx.dcf), bookNavMethod(nav)];
-  const rawValues: Partial<Record<MethodCode, Dec>> = { DCF: dcf.valuePerShare, NAV: nav.valuePerShare };
-  if (comparables.computation) {
-    methods.push(comparablesMethod(comparables.computation, f.peers));
-    rawValues.COMPARABLES = comparables.computation.valuePerShare;
-  }
-  const evidence = marketEvidence(f, ctx.valuationDate, ctx.marketApproach);
-  methods.push(...evidence.methods);
-  Object.assign(rawValues, evidence.values);
-  return { dcf, comparables, evidence, methods, rawValues };
-}
-
-/** The methods a weighted conclusion (s.62, FEMA) combines. */
-const WEIGHTED_METHODS = ['DCF', 'NAV', 'COMPARABLES', 'TRANSACTIONS', 'RECENT_ROUND'] as const;
-type WeightedMethod = (typeof WEIGHTED_METHODS)[number];
-
-/** Comparable transactions and a recent round, where the financials give them. */
-function marketEvidence(f: NormalisedFinancials, valuationDate: string, market?: MarketApproach) {
-  const outcomes = [computeTransactions(f, market), computeRecentRound(f, valuationDate)].filter((o) => o !== null);
-  return {
-    methods: outcomes.map((o) => o.method),
-    values: Object.fromEntries(outcomes.map((o) => [o.method.method, o.value])) as Partial<Record<MethodCode, Dec>>,
-    warnings: outcomes.flatMap((o) => o.warnings),
-  };
-}
-
-/** The valuer's weights for the market evidence; a weight on evidence the financials do not give is refused. */
-function evidenceWeights(ctx: StatuteContext, values: Partial<Record<MethodCode, Dec>>): Partial<Record<WeightedMethod, Dec>> {
-  const out: Partial<Record<WeightedMethod, Dec>> = {};
-  for (const m of ['TRANSACTIONS', 'RECENT_ROUND'] as const) {
-    const raw = ctx.methodWeights?.[m];
-    if (raw === undefined) continue;
-    const w = parseWeight(raw, m);
-    if (w.gt(0) && values[m] === undefined) {
-      throw new ValuationInputError('INVALID_WEIGHTS', `A weight is given to ${m}, but the financials give no ${m === 'TRANSACTIONS' ? 'comparable transactions ("transactions")' : 'recent investment round ("recentRound")'}.`);
-    }
-    out[m] = w;
-  }
-  return out;
-}
-
-function resolveWeights(given: MethodWeights | undefined, hasComparables: boolean, evidence: Partial<Record<WeightedMethod, Dec>> = {}): Record<WeightedMethod, Dec> {
-  const source = given ?? (hasComparables ? DEFAULT_WEIGHTS_WITH_PEERS : DEFAULT_WEIGHTS_WITHOUT_PEERS);
-  const read = (name: keyof MethodWeights): Dec => {
-    const raw = source[name];
-    if (raw === undefined) return ZERO;
-    const value = parseWeight(raw, name);
-    if (value.isNegative()) throw new ValuationInputError('INVALID_WEIGHTS', `Weight for ${name} must not be negative.`);
-    return value;
-  };
-  const weights = { DCF: read('dcf'), NAV: read('nav'), COMPARABLES: read('comparables'), TRANSACTIONS: evidence.TRANSACTIONS ?? ZERO, RECENT_ROUND: evidence.RECENT_ROUND ?? ZERO };
-  const total = sum(Object.values(weights));
-  if (!total.eq(HUNDRED)) {
-    throw new ValuationInputError('INVALID_WEIGHTS', `Method weights must add up to 100%; they add up to ${plain(total)}%.`);
-  }
-  if (!hasComparables && !weights.COMPARABLES.isZero()) {
-    throw new ValuationInputError(
-      'INVALID_WEIGHTS',
-      'A weight is given to comparable multiples, but no peer multiple could be applied (financials "peers").',
-    );
-  }
-  return weights;
-}
-
-function parseWeight(raw: string | number, name: string): Dec {
-  try {
-    return dec(raw);
-  } catch {
-    throw new ValuationInputError('INVALID_WEIGHTS', `Weight for ${name} is not a number.`);
-  }
-}
-

@@ -144,4 +144,4 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { servic
       principalId: principal.kind === 'user' ? principal.userId : principal.tokenId,
     });
   });
-});
+}, { name: 'auth', dependencies: ['@fastify/cookie', 'errors'] });

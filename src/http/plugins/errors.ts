@@ -31,62 +31,94 @@ function validationErrors(error: FastifyError & { validation?: unknown[] }): Fie
 export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | null;
   if (!e) return false;
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(e.code ?? '')) return true;
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(e.code ?? ''))
+    return true;
   // 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now, 08xxx connection exceptions, 53300 too many connections.
   if (/^(57P0[123]|08\d\d\d|53300)$/.test(e.code ?? '')) return true;
-  return /timeout exceeded when trying to connect|Connection terminated|connection is not open|not currently accepting connections|Client has encountered a connection error/i.test(e.message ?? '');
+  return /timeout exceeded when trying to connect|Connection terminated|connection is not open|not currently accepting connections|Client has encountered a connection error/i.test(
+    e.message ?? '',
+  );
 }
 
 /** Errors of the multipart parser (busboy) on a body it cannot read: missing boundary, truncated body. */
 function isMalformedMultipart(error: FastifyError): boolean {
-  return /Multipart: Boundary not found|Unexpected end of (form|multipart)|Malformed part header|Missing boundary/i.test(error.message ?? '')
-    || error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE';
+  return (
+    /Multipart: Boundary not found|Unexpected end of (form|multipart)|Malformed part header|Missing boundary/i.test(
+      error.message ?? '',
+    ) || error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE'
+  );
 }
 
-export default fp(async function errorsPlugin(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const rid = String(request.id);
-    if (error instanceof AppError) {
-      if (error.headers) reply.headers(error.headers);
-      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-      return send(reply, error.status, problem(error.status, error.code, error.message, rid, error.errors));
-    }
-    if (error.validation) {
-      const errors = validationErrors(error);
-      const detail = errors.length ? errors.map((e) => `${e.path}: ${e.message}`).join('; ') : error.message;
-      return send(reply, 400, problem(400, 'validation_failed', detail, rid, errors));
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error.message, requestId: rid }, 'database unavailable');
-      reply.header('retry-after', '5');
-      return send(reply, 503, problem(503, 'database_unavailable', 'The database cannot be reached just now; retry shortly', rid));
-    }
-    if (isMalformedMultipart(error)) {
-      return send(reply, 400, problem(400, 'invalid_multipart', `The multipart/form-data body is malformed: ${error.message}`, rid));
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 429) {
-      return send(reply, 429, problem(429, 'rate_limited', 'Too many requests; retry later', rid));
-    }
-    if (status >= 400 && status < 500) {
-      const code =
-        status === 413 ? 'payload_too_large'
-        : status === 415 ? 'unsupported_media_type'
-        : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/i.test(error.message) ? 'malformed_json'
-        : status === 404 ? 'not_found'
-        : 'bad_request';
-      const detail =
-        code === 'malformed_json' ? 'The request body is not valid JSON'
-        : code === 'payload_too_large' ? 'The request body is larger than allowed'
-        : code === 'unsupported_media_type' ? `Content-Type ${request.headers['content-type'] ?? '(none)'} is not supported here`
-        : error.message;
-      return send(reply, status, problem(status, code, detail, rid));
-    }
-    request.log.error({ err: error, requestId: rid }, 'unhandled error');
-    return send(reply, 500, problem(500, 'internal_error', 'An unexpected error occurred; quote the request id to support', rid));
-  });
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const rid = String(request.id);
+      if (error instanceof AppError) {
+        if (error.headers) reply.headers(error.headers);
+        if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+        return send(reply, error.status, problem(error.status, error.code, error.message, rid, error.errors));
+      }
+      if (error.validation) {
+        const errors = validationErrors(error);
+        const detail = errors.length ? errors.map((e) => `${e.path}: ${e.message}`).join('; ') : error.message;
+        return send(reply, 400, problem(400, 'validation_failed', detail, rid, errors));
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error.message, requestId: rid }, 'database unavailable');
+        reply.header('retry-after', '5');
+        return send(
+          reply,
+          503,
+          problem(503, 'database_unavailable', 'The database cannot be reached just now; retry shortly', rid),
+        );
+      }
+      if (isMalformedMultipart(error)) {
+        return send(
+          reply,
+          400,
+          problem(400, 'invalid_multipart', `The multipart/form-data body is malformed: ${error.message}`, rid),
+        );
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 429) {
+        return send(reply, 429, problem(429, 'rate_limited', 'Too many requests; retry later', rid));
+      }
+      if (status >= 400 && status < 500) {
+        const code =
+          status === 413
+            ? 'payload_too_large'
+            : status === 415
+              ? 'unsupported_media_type'
+              : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/i.test(error.message)
+                ? 'malformed_json'
+                : status === 404
+                  ? 'not_found'
+                  : 'bad_request';
+        const detail =
+          code === 'malformed_json'
+            ? 'The request body is not valid JSON'
+            : code === 'payload_too_large'
+              ? 'The request body is larger than allowed'
+              : code === 'unsupported_media_type'
+                ? `Content-Type ${request.headers['content-type'] ?? '(none)'} is not supported here`
+                : error.message;
+        return send(reply, status, problem(status, code, detail, rid));
+      }
+      request.log.error({ err: error, requestId: rid }, 'unhandled error');
+      return send(
+        reply,
+        500,
+        problem(500, 'internal_error', 'An unexpected error occurred; quote the request id to support', rid),
+      );
+    });
 
-  app.setNotFoundHandler((request, reply) =>
-    send(reply, 404, problem(404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}`, String(request.id))),
-  );
-});
+    app.setNotFoundHandler((request, reply) =>
+      send(
+        reply,
+        404,
+        problem(404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}`, String(request.id)),
+      ),
+    );
+  },
+  { name: 'errors', dependencies: [] },
+);

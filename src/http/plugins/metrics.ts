@@ -7,12 +7,19 @@ import type { Metrics } from '../../services/metrics.js';
 
 export const UNMATCHED_ROUTE = '(unmatched)';
 
-export default fp(async function metricsPlugin(app: FastifyInstance, opts: { metrics?: Metrics }) {
-  const metrics = opts.metrics;
-  if (!metrics) return;
-  app.addHook('onResponse', async (request, reply) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status: String(reply.statusCode) };
-    metrics.httpRequests.inc(labels);
-    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
-  });
-});
+export default fp(
+  async function metricsPlugin(app: FastifyInstance, opts: { metrics?: Metrics }) {
+    const metrics = opts.metrics;
+    if (!metrics) return;
+    app.addHook('onResponse', async (request, reply) => {
+      const labels = {
+        method: request.method,
+        route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+        status: String(reply.statusCode),
+      };
+      metrics.httpRequests.inc(labels);
+      metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    });
+  },
+  { name: 'metrics', dependencies: [] },
+);

@@ -128,4 +128,4 @@ export default fp(async function openapiPlugin(app: FastifyInstance) {
   app.get('/docs/errors', { schema: { hide: true }, config: { auth: 'public' } }, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(page),
   );
-});
+}, { name: 'openapi', dependencies: [] });

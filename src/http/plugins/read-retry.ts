@@ -28,13 +28,16 @@ export async function withReadRetry<T>(request: FastifyRequest, reply: FastifyRe
   }
 }
 
-export default fp(async function readRetryPlugin(app: FastifyInstance) {
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.every((m) => isIdempotentRead(m))) return;
-    const handler = route.handler as RouteHandlerMethod;
-    route.handler = function retryingHandler(this: FastifyInstance, request, reply) {
-      return withReadRetry(request, reply, async () => handler.call(this, request, reply));
-    } as RouteHandlerMethod;
-  });
-});
+export default fp(
+  async function readRetryPlugin(app: FastifyInstance) {
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!methods.every((m) => isIdempotentRead(m))) return;
+      const handler = route.handler as RouteHandlerMethod;
+      route.handler = function retryingHandler(this: FastifyInstance, request, reply) {
+        return withReadRetry(request, reply, async () => handler.call(this, request, reply));
+      } as RouteHandlerMethod;
+    });
+  },
+  { name: 'read-retry', dependencies: ['errors'] },
+);

@@ -41,16 +41,19 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'x-xss-protection': '0',
 });
 
-export default fp(async function responseHeadersPlugin(app: FastifyInstance) {
-  app.decorateRequest('ref', {
-    getter(this: { id: string; headers: Record<string, string | string[] | undefined> }): RequestRef {
-      const clientId = clientRequestId(this);
-      return clientId === undefined ? { id: this.id } : { id: this.id, clientId };
-    },
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
-    reply.header('x-request-id', request.id);
-    done();
-  });
-});
+export default fp(
+  async function responseHeadersPlugin(app: FastifyInstance) {
+    app.decorateRequest('ref', {
+      getter(this: { id: string; headers: Record<string, string | string[] | undefined> }): RequestRef {
+        const clientId = clientRequestId(this);
+        return clientId === undefined ? { id: this.id } : { id: this.id, clientId };
+      },
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(SECURITY_HEADERS);
+      reply.header('x-request-id', request.id);
+      done();
+    });
+  },
+  { name: 'response-headers', dependencies: [] },
+);

@@ -14,85 +14,20 @@
 // financials-files.ts) and reports cell-level problems
 // ("row 14, column FY2028: not a number"); the financials schema validates the result, and
 // `cells` lets its JSON Pointer errors be reported as cells too.
-import { BALANCE_SHEET_FIELDS, NAV_ADJUSTMENT_FIELDS, financialsDocumentSchema } from '../../domain/financials/schema.js';
+import {
+  KV_HEADER,
+  LIST_TABLES,
+  PROJECTIONS,
+  PROJECTION_FIELDS,
+  SCALARS,
+  SCALAR_KIND,
+  type Cell,
+  type Grid,
+  type Kind,
+  type ListTableName,
+} from './financials-grid-layout.js';
 
-export type Cell = string | number | null;
-export type Grid = Cell[][];
-
-// Every field list comes from the financials schema itself, so a field added there appears in the
-// templates and is read from CSV/XLSX without a second list to keep in step.
-const documentShape = financialsDocumentSchema.shape;
-const keysOf = (shape: Record<string, unknown>, except: readonly string[] = []) => Object.keys(shape).filter((k) => !except.includes(k));
-const SHARES_FIELDS = keysOf(documentShape.shares.shape);
-const PROJECTION_FIELDS = keysOf(documentShape.projections.unwrap().element.shape, ['year']);
-const COMPARABLE_METRIC_FIELDS = keysOf(documentShape.comparableMetrics.unwrap().shape);
-const LIQUIDATION_SCALAR_FIELDS = keysOf(documentShape.liquidation.unwrap().shape, ['assets']);
-const PEER_FIELDS = keysOf(documentShape.peers.unwrap().element.shape);
-// Several valuers' estimates per asset class are a list inside a list: JSON only, not a grid row.
-const LIQUIDATION_ASSET_FIELDS = keysOf(documentShape.liquidation.unwrap().shape.assets.element.shape, ['estimates']);
-const HISTORY_FIELDS = keysOf(documentShape.history.unwrap().element.shape);
-const SHAREHOLDING_FIELDS = keysOf(documentShape.shareholding.unwrap().element.shape);
-const BRIDGE_SHAPE = documentShape.equityBridge.unwrap().shape;
-const BRIDGE_LISTS = ['nonOperatingAssets', 'contingentLiabilities'] as const;
-const BRIDGE_SCALAR_FIELDS = keysOf(BRIDGE_SHAPE, BRIDGE_LISTS);
-const BRIDGE_ASSET_FIELDS = keysOf(BRIDGE_SHAPE.nonOperatingAssets.unwrap().element.shape);
-const BRIDGE_CONTINGENCY_FIELDS = keysOf(BRIDGE_SHAPE.contingentLiabilities.unwrap().element.shape);
-const TEXT_COLUMNS = new Set(['name', 'assetClass', 'description', 'year', 'holder', 'instrument', 'presentedIn', 'basis']);
-const column = (f: string): readonly [string, Kind] => [f, TEXT_COLUMNS.has(f) ? 'string' : 'number'];
-
-type Kind = 'number' | 'string';
-
-/** Key/value rows in template order: [dotted key, kind]. */
-const SCALARS: [string, Kind][] = [
-  ['unit', 'string'],
-  ['balanceSheetDate', 'string'],
-  ...SHARES_FIELDS.map((f): [string, Kind] => [`shares.${f}`, 'number']),
-  ...BALANCE_SHEET_FIELDS.map((f): [string, Kind] => [`balanceSheet.${f}`, 'number']),
-  ...NAV_ADJUSTMENT_FIELDS.map((f): [string, Kind] => [`navAdjustments.${f}`, 'number']),
-  ['nonOperatingAssets', 'number'],
-  ...COMPARABLE_METRIC_FIELDS.map((f): [string, Kind] => [`comparableMetrics.${f}`, 'number']),
-  ...LIQUIDATION_SCALAR_FIELDS.map((f): [string, Kind] => [`liquidation.${f}`, 'number']),
-  ...BRIDGE_SCALAR_FIELDS.map((f): [string, Kind] => [`equityBridge.${f}`, 'number']),
-];
-const SCALAR_KIND = new Map(SCALARS);
-
-/** List tables: one row per item, columns = item fields. The label column holds `itemLabel`. */
-const LIST_TABLES = {
-  peers: {
-    path: ['peers'],
-    itemLabel: 'peer',
-    columns: PEER_FIELDS.map(column),
-  },
-  'liquidation.assets': {
-    path: ['liquidation', 'assets'],
-    itemLabel: 'asset',
-    columns: LIQUIDATION_ASSET_FIELDS.map(column),
-  },
-  history: {
-    path: ['history'],
-    itemLabel: 'year',
-    columns: HISTORY_FIELDS.map(column),
-  },
-  shareholding: {
-    path: ['shareholding'],
-    itemLabel: 'holder',
-    columns: SHAREHOLDING_FIELDS.map(column),
-  },
-  'equityBridge.nonOperatingAssets': {
-    path: ['equityBridge', 'nonOperatingAssets'],
-    itemLabel: 'item',
-    columns: BRIDGE_ASSET_FIELDS.map(column),
-  },
-  'equityBridge.contingentLiabilities': {
-    path: ['equityBridge', 'contingentLiabilities'],
-    itemLabel: 'liability',
-    columns: BRIDGE_CONTINGENCY_FIELDS.map(column),
-  },
-} as const satisfies Record<string, { path: readonly string[]; itemLabel: string; columns: readonly (readonly [string, Kind])[] }>;
-type ListTableName = keyof typeof LIST_TABLES;
-
-const PROJECTIONS = 'projections';
-const KV_HEADER: Cell[] = ['field', 'value'];
+export type { Cell, Grid } from './financials-grid-layout.js';
 
 /** A structural view of the canonical document; the schema's FinancialsDocument is assignable to it. */
 export interface FinancialsDocumentLike {
@@ -133,7 +68,10 @@ export interface GridParseResult {
 }
 
 const cellError = (row: number, column: string, message: string): CellError => ({
-  row, column, message, text: `row ${row}, column ${column}: ${message}`,
+  row,
+  column,
+  message,
+  text: `row ${row}, column ${column}: ${message}`,
 });
 
 /** Re-expresses a schema error at a JSON Pointer as a cell error, when that pointer came from a cell. */
@@ -206,7 +144,10 @@ export function gridToDocument(rows: Grid): GridParseResult {
     }
   };
 
-  let mode: { kind: 'kv' } | { kind: 'projections'; years: (string | null)[]; headerRow: number } | { kind: 'list'; name: ListTableName; headers: string[]; count: number } = { kind: 'kv' };
+  let mode:
+    | { kind: 'kv' }
+    | { kind: 'projections'; years: (string | null)[]; headerRow: number }
+    | { kind: 'list'; name: ListTableName; headers: string[]; count: number } = { kind: 'kv' };
 
   rows.forEach((row, index) => {
     const rowNo = index + 1;
@@ -251,7 +192,10 @@ export function gridToDocument(rows: Grid): GridParseResult {
       const headers = row.slice(1).map(text);
       while (headers.length > 0 && headers[headers.length - 1] === '') headers.pop();
       headers.forEach((h, i) => {
-        if (!allowed.includes(h)) errors.push(cellError(rowNo, columnLetter(i + 1), `unknown column '${h}'; expected one of ${allowed.join(', ')}`));
+        if (!allowed.includes(h))
+          errors.push(
+            cellError(rowNo, columnLetter(i + 1), `unknown column '${h}'; expected one of ${allowed.join(', ')}`),
+          );
       });
       mode = { kind: 'list', name, headers, count: 0 };
       return;
@@ -260,7 +204,9 @@ export function gridToDocument(rows: Grid): GridParseResult {
     if (mode.kind === 'projections') {
       const field = PROJECTION_FIELDS.find((f) => f === label);
       if (!field) {
-        errors.push(cellError(rowNo, 'A', `unknown projection field '${label}'; expected one of ${PROJECTION_FIELDS.join(', ')}`));
+        errors.push(
+          cellError(rowNo, 'A', `unknown projection field '${label}'; expected one of ${PROJECTION_FIELDS.join(', ')}`),
+        );
         return;
       }
       const key = `${PROJECTIONS}.${field}`;
@@ -282,7 +228,13 @@ export function gridToDocument(rows: Grid): GridParseResult {
     if (mode.kind === 'list') {
       const table = LIST_TABLES[mode.name];
       if (label !== table.itemLabel) {
-        errors.push(cellError(rowNo, 'A', `expected '${table.itemLabel}' (a row of the ${mode.name} table) or a blank row to end it`));
+        errors.push(
+          cellError(
+            rowNo,
+            'A',
+            `expected '${table.itemLabel}' (a row of the ${mode.name} table) or a blank row to end it`,
+          ),
+        );
         return;
       }
       const item = mode.count++;
@@ -307,7 +259,8 @@ export function gridToDocument(rows: Grid): GridParseResult {
     seen.set(label, rowNo);
     readValue(rowNo, 'value', row[1] ?? null, kind, label.split('.'));
     row.slice(2).forEach((c, j) => {
-      if (!isBlank(c)) errors.push(cellError(rowNo, columnLetter(2 + j), 'unexpected value; a field takes one value, in column B'));
+      if (!isBlank(c))
+        errors.push(cellError(rowNo, columnLetter(2 + j), 'unexpected value; a field takes one value, in column B'));
     });
   });
 
@@ -369,6 +322,7 @@ export function blankDocument(): Record<string, unknown> {
   const doc: Record<string, unknown> = {};
   for (const [key] of SCALARS) setPath(doc, key.split('.'), null);
   doc[PROJECTIONS] = [Object.fromEntries(['year', ...PROJECTION_FIELDS].map((f) => [f, null]))];
-  for (const table of Object.values(LIST_TABLES)) setPath(doc, [...table.path], [Object.fromEntries(table.columns.map(([c]) => [c, null]))]);
+  for (const table of Object.values(LIST_TABLES))
+    setPath(doc, [...table.path], [Object.fromEntries(table.columns.map(([c]) => [c, null]))]);
   return doc;
 }

@@ -5,8 +5,9 @@ import assert from 'node:assert/strict';
 import type { Database, Executor } from '../../../src/db/client.js';
 import type { ServiceContext } from '../../../src/services/context.js';
 import { getEngagement, listEngagements } from '../../../src/services/engagements.js';
-import { getAssumptions, getValuation } from '../../../src/services/valuation.js';
-import { reportStatus } from '../../../src/services/reports.js';
+import { getAssumptions } from '../../../src/services/valuation/assumptions.js';
+import { getValuation } from '../../../src/services/valuation/computation.js';
+import { reportStatus } from '../../../src/services/reports/download.js';
 import { waitingFor } from '../../../src/services/inbox.js';
 import type { Principal } from '../../../src/domain/identity/roles.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
@@ -25,7 +26,8 @@ function counting(db: Database): { db: Database; count: () => number } {
     ...db,
     kind: db.kind,
     query: (statement, params) => (n++, db.query(statement, params)),
-    transaction: (fn) => db.transaction((tx: Executor) => fn({ query: (statement, params) => (n++, tx.query(statement, params)) })),
+    transaction: (fn) =>
+      db.transaction((tx: Executor) => fn({ query: (statement, params) => (n++, tx.query(statement, params)) })),
     listen: db.listen.bind(db),
     close: db.close.bind(db),
   };
@@ -38,7 +40,8 @@ test('get, list, assumptions, valuation, report status and waiting for me each t
   const outsider = await signupAdmin(t, 'Elsewhere LLP');
   const { db, count } = counting(t.db);
   const ctx = { ...t.app.services, db } as ServiceContext;
-  const principalOf = async (s: { firmId: string }): Promise<Principal> => ({ kind: 'user', firmId: s.firmId, userId: 'usr_x', role: 'ADMIN', sessionId: 'ses_x' } as unknown as Principal);
+  const principalOf = async (s: { firmId: string }): Promise<Principal> =>
+    ({ kind: 'user', firmId: s.firmId, userId: 'usr_x', role: 'ADMIN', sessionId: 'ses_x' }) as unknown as Principal;
   const mine = await principalOf(admin);
   const reads: [string, () => Promise<unknown>][] = [
     ['get', () => getEngagement(ctx, mine, e.id)],

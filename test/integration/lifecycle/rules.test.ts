@@ -3,8 +3,13 @@ import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { asToken, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, multipart, upload, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
-import { applyTransition } from '../../../src/services/engagements.js';
-import { ENGAGEMENT_ACTIONS, ENGAGEMENT_STATUSES, type EngagementAction, type EngagementStatus } from '../../../src/domain/engagement/state-machine.js';
+import { applyTransition } from '../../../src/services/engagement-transitions.js';
+import {
+  ENGAGEMENT_ACTIONS,
+  ENGAGEMENT_STATUSES,
+  type EngagementAction,
+  type EngagementStatus,
+} from '../../../src/domain/engagement/state-machine.js';
 import { AppError } from '../../../src/lib/errors.js';
 import { SYSTEM_ACTOR } from '../../../src/db/repositories/audit.js';
 
@@ -18,7 +23,8 @@ before(async () => {
 });
 after(() => t.close());
 
-const post = (url: string, payload: unknown, headers = bearer) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
+const post = (url: string, payload: unknown, headers = bearer) =>
+  t.app.inject({ method: 'POST', url, headers, payload: payload as object });
 
 test('engagement creation bounds: at, inside and outside each limit, with JSON Pointers', async () => {
   const base = { targetEntity: 'Ab', statute: 'FEMA_RBI' };
@@ -41,7 +47,11 @@ test('engagement creation bounds: at, inside and outside each limit, with JSON P
   for (const [body, status, pointer] of cases) {
     const res = await post('/api/v1/engagements', body);
     assert.equal(res.statusCode, status, `${JSON.stringify(body)} → ${res.body}`);
-    if (pointer) assert.ok(res.json().errors.some((e: { path: string }) => e.path === pointer), `${pointer} in ${res.body}`);
+    if (pointer)
+      assert.ok(
+        res.json().errors.some((e: { path: string }) => e.path === pointer),
+        `${pointer} in ${res.body}`,
+      );
   }
   const stored = await post('/api/v1/engagements', { ...base, cin: 'u28100mh2015ptc123456' });
   assert.equal(stored.json().cin, 'U28100MH2015PTC123456');
@@ -68,25 +78,56 @@ test('assumption bounds: wacc 0.01–50, growth 0–15, rationale ≥ 20, growth
     const e = await createEngagement(t, bearer);
     const res = await lock(t, bearer, e.id, body);
     assert.equal(res.statusCode, status, `${JSON.stringify(body)} → ${res.body}`);
-    if (pointer) assert.ok(res.json().errors.some((x: { path: string }) => x.path === pointer), `${pointer} in ${res.body}`);
+    if (pointer)
+      assert.ok(
+        res.json().errors.some((x: { path: string }) => x.path === pointer),
+        `${pointer} in ${res.body}`,
+      );
   }
 });
 
 test('the spec examples of 401 and 404 hold', async () => {
   assert.equal((await t.app.inject({ method: 'GET', url: '/api/v1/engagements' })).statusCode, 401);
-  assert.equal((await t.app.inject({ method: 'POST', url: '/api/v1/engagements', payload: { targetEntity: 'Ab', statute: 'RULE_11UA' } })).statusCode, 401);
-  assert.equal((await t.app.inject({ method: 'POST', url: '/api/v1/engagements', payload: { nonsense: true } })).statusCode, 401, 'auth before validation');
+  assert.equal(
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/engagements',
+        payload: { targetEntity: 'Ab', statute: 'RULE_11UA' },
+      })
+    ).statusCode,
+    401,
+  );
+  assert.equal(
+    (await t.app.inject({ method: 'POST', url: '/api/v1/engagements', payload: { nonsense: true } })).statusCode,
+    401,
+    'auth before validation',
+  );
   for (const id of ['eng_01ARZ3NDEKTSV4RRFFQ69G5FAV', 'not-an-id', '%20']) {
-    assert.equal((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}`, headers: bearer })).statusCode, 404);
-    assert.equal((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/assumptions`, headers: bearer })).statusCode, 404);
+    assert.equal(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}`, headers: bearer })).statusCode,
+      404,
+    );
+    assert.equal(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/assumptions`, headers: bearer })).statusCode,
+      404,
+    );
   }
   const e = await createEngagement(t, bearer);
-  assert.deepEqual((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/assumptions`, headers: bearer })).json(), { locked: false });
+  assert.deepEqual(
+    (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/assumptions`, headers: bearer })).json(),
+    { locked: false },
+  );
   const other = await signupAdmin(t, 'Rival Valuers');
   const otherBearer = asToken((await createToken(t, other)).token);
-  assert.equal((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers: otherBearer })).statusCode, 404);
+  assert.equal(
+    (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers: otherBearer })).statusCode,
+    404,
+  );
   assert.equal((await lock(t, otherBearer, e.id)).statusCode, 404);
-  assert.ok(!(await t.app.inject({ method: 'GET', url: '/api/v1/engagements', headers: otherBearer })).body.includes(e.id));
+  assert.ok(
+    !(await t.app.inject({ method: 'GET', url: '/api/v1/engagements', headers: otherBearer })).body.includes(e.id),
+  );
 });
 
 // The lifecycle of docs/decisions.md written out independently of the state-machine module.
@@ -123,7 +164,10 @@ test('every action from every one of the nine states: only the documented transi
         assert.equal(row.status, expected);
       } catch (err) {
         if (expected) throw err;
-        assert.ok(err instanceof AppError && err.status === 409 && err.code === 'invalid_transition', `${from}/${action}: ${err}`);
+        assert.ok(
+          err instanceof AppError && err.status === 409 && err.code === 'invalid_transition',
+          `${from}/${action}: ${err}`,
+        );
       }
       checked++;
     }
@@ -131,7 +175,14 @@ test('every action from every one of the nine states: only the documented transi
   assert.equal(checked, 9 * ENGAGEMENT_ACTIONS.length);
   // Through the API too: upload and lock are refused once computing has started.
   await t.db.query(`UPDATE engagements SET status = 'COMPUTING' WHERE id = $1`, [e.id]);
-  const up = await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  const up = await upload(
+    t,
+    bearer,
+    e.id,
+    'FINANCIALS',
+    'f.json',
+    Buffer.from(JSON.stringify(fixture('sample-company.json'))),
+  );
   assert.equal(up.statusCode, 409);
   const l = await lock(t, bearer, e.id);
   assert.equal(l.statusCode, 409);
@@ -145,13 +196,17 @@ test('20 concurrent lock requests: exactly one 200, the rest 409, one audit entr
   assert.equal(codes.filter((c) => c === 200).length, 1, codes.join(','));
   assert.equal(codes.filter((c) => c === 409).length, 19);
   assert.ok(results.filter((r) => r.statusCode === 409).every((r) => r.json().code === 'already_locked'));
-  const [{ n }] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events WHERE engagement_id = $1 AND action = 'assumptions.locked'`, [e.id]);
+  const [{ n }] = await t.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM audit_events WHERE engagement_id = $1 AND action = 'assumptions.locked'`,
+    [e.id],
+  );
   assert.equal(n, 1);
 });
 
 test('a failure forced after the status write leaves neither the status, the audit entry nor the events behind', async () => {
   const e = await createEngagement(t, bearer);
-  const count = async (table: string) => (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE engagement_id = $1`, [e.id]))[0].n;
+  const count = async (table: string) =>
+    (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE engagement_id = $1`, [e.id]))[0].n;
   const before = { audit: await count('audit_events'), outbox: await count('outbox_events') };
   await assert.rejects(
     t.db.transaction(async (tx) => {
@@ -161,7 +216,10 @@ test('a failure forced after the status write leaves neither the status, the aud
     }),
     /forced failure/,
   );
-  const [row] = await t.db.query<{ status: string; event_sequence: number }>('SELECT status, event_sequence FROM engagements WHERE id = $1', [e.id]);
+  const [row] = await t.db.query<{ status: string; event_sequence: number }>(
+    'SELECT status, event_sequence FROM engagements WHERE id = $1',
+    [e.id],
+  );
   assert.equal(row.status, 'CREATED');
   assert.equal(row.event_sequence, 0);
   assert.equal(await count('audit_events'), before.audit);
@@ -174,8 +232,20 @@ test('250 engagements paged with limit=20: each exactly once, newest first; the 
     const a = await signupAdmin(t2);
     const b = asToken((await createToken(t2, a)).token);
     const ids: string[] = [];
-    for (let i = 0; i < 250; i++) ids.push((await createEngagement(t2, b, { targetEntity: `Company ${i}`, statute: 'FEMA_RBI', cin: undefined, purpose: undefined })).id);
-    await t2.db.query(`UPDATE engagements SET status = 'DATA_READY' WHERE id = ANY($1)`, [ids.filter((_, i) => i % 3 === 0)]);
+    for (let i = 0; i < 250; i++)
+      ids.push(
+        (
+          await createEngagement(t2, b, {
+            targetEntity: `Company ${i}`,
+            statute: 'FEMA_RBI',
+            cin: undefined,
+            purpose: undefined,
+          })
+        ).id,
+      );
+    await t2.db.query(`UPDATE engagements SET status = 'DATA_READY' WHERE id = ANY($1)`, [
+      ids.filter((_, i) => i % 3 === 0),
+    ]);
     const seen: string[] = [];
     let url: string | null = '/api/v1/engagements?limit=20';
     let pages = 0;
@@ -203,13 +273,23 @@ test('250 engagements paged with limit=20: each exactly once, newest first; the 
       url = link ? /<([^>]+)>; rel="next"/.exec(link)![1] : null;
     }
     assert.equal(filtered.length, 84);
-    for (const bad of ['forged', Buffer.from('eng_nope').toString('base64url'), Buffer.from("' OR 1=1 --").toString('base64url')]) {
+    for (const bad of [
+      'forged',
+      Buffer.from('eng_nope').toString('base64url'),
+      Buffer.from("' OR 1=1 --").toString('base64url'),
+    ]) {
       const res = await t2.app.inject({ method: 'GET', url: `/api/v1/engagements?cursor=${bad}`, headers: b });
       assert.equal(res.statusCode, 400, bad);
       assert.equal(res.json().code, 'invalid_cursor');
     }
-    assert.equal((await t2.app.inject({ method: 'GET', url: '/api/v1/engagements?status=DONE', headers: b })).statusCode, 400);
-    assert.equal((await t2.app.inject({ method: 'GET', url: '/api/v1/engagements?limit=201', headers: b })).statusCode, 400);
+    assert.equal(
+      (await t2.app.inject({ method: 'GET', url: '/api/v1/engagements?status=DONE', headers: b })).statusCode,
+      400,
+    );
+    assert.equal(
+      (await t2.app.inject({ method: 'GET', url: '/api/v1/engagements?limit=201', headers: b })).statusCode,
+      400,
+    );
   } finally {
     await t2.close();
   }
@@ -217,7 +297,13 @@ test('250 engagements paged with limit=20: each exactly once, newest first; the 
 
 test('a 26 MiB upload → 413 and a renamed executable → 415, with nothing stored', async () => {
   const e = await createEngagement(t, bearer);
-  const counts = async () => (await t.db.query<{ d: number; b: number }>(`SELECT (SELECT count(*)::int FROM documents WHERE engagement_id = $1) AS d, (SELECT count(*)::int FROM blobs) AS b`, [e.id]))[0];
+  const counts = async () =>
+    (
+      await t.db.query<{ d: number; b: number }>(
+        `SELECT (SELECT count(*)::int FROM documents WHERE engagement_id = $1) AS d, (SELECT count(*)::int FROM blobs) AS b`,
+        [e.id],
+      )
+    )[0];
   const before = await counts();
   const big = Buffer.alloc(26 * 1024 * 1024, 0x31);
   const tooBig = await upload(t, bearer, e.id, 'SUPPORTING', 'big.csv', big);
@@ -228,9 +314,17 @@ test('a 26 MiB upload → 413 and a renamed executable → 415, with nothing sto
   assert.equal(exe.statusCode, 415, exe.body);
   assert.equal(exe.json().code, 'unsupported_media_type');
   assert.deepEqual(await counts(), before);
-  assert.equal((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers: bearer })).json().status, 'CREATED');
+  assert.equal(
+    (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers: bearer })).json().status,
+    'CREATED',
+  );
   const noKind = multipart({}, { name: 'x.pdf', data: Buffer.from('%PDF-1.4\n') });
-  const missing = await t.app.inject({ method: 'POST', url: `/api/v1/engagements/${e.id}/documents`, headers: { ...bearer, ...noKind.headers }, payload: noKind.payload });
+  const missing = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/engagements/${e.id}/documents`,
+    headers: { ...bearer, ...noKind.headers },
+    payload: noKind.payload,
+  });
   assert.equal(missing.statusCode, 400);
   assert.equal(missing.json().errors[0].path, '/kind');
 });
@@ -242,11 +336,18 @@ test('supporting PDFs are stored, hashed and downloadable byte for byte', async 
   assert.equal(up.statusCode, 201);
   assert.equal(up.json().status, 'STORED');
   assert.equal(up.json().contentType, 'application/pdf');
-  const content = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/documents/${up.json().id}/content`, headers: bearer });
+  const content = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/engagements/${e.id}/documents/${up.json().id}/content`,
+    headers: bearer,
+  });
   assert.equal(content.statusCode, 200);
   assert.deepEqual(content.rawPayload, pdf);
   assert.match(String(content.headers['content-disposition']), /attachment; filename="board resolution.pdf"/);
-  assert.equal((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers: bearer })).json().status, 'CREATED');
+  assert.equal(
+    (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers: bearer })).json().status,
+    'CREATED',
+  );
 });
 
 test('Idempotency-Key: the same key replays the first response; a different body → 409', async () => {
@@ -258,7 +359,10 @@ test('Idempotency-Key: the same key replays the first response; a different body
   assert.equal(again.statusCode, 201);
   assert.deepEqual(again.json(), first.json());
   assert.equal(again.headers['idempotent-replayed'], 'true');
-  const [{ n }] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM engagements WHERE target_entity = $1`, [body.targetEntity]);
+  const [{ n }] = await t.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM engagements WHERE target_entity = $1`,
+    [body.targetEntity],
+  );
   assert.equal(n, 1);
   const different = await post('/api/v1/engagements', { ...body, targetEntity: 'Someone Else Ltd' }, headers);
   assert.equal(different.statusCode, 409);

@@ -7,7 +7,8 @@ import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { createDeploymentCa, issueFirmCertificate } from '../../../src/reports/pdf-signature/certificates.js';
 import { addSealPlaceholder, sealPdf } from '../../../src/reports/pdf-signature/seal.js';
-import { inspectSignedCopy, readSignatures, SignedCopyRefusal } from '../../../src/reports/pdf-signature/inspect.js';
+import { inspectSignedCopy, SignedCopyRefusal } from '../../../src/reports/pdf-signature/inspect.js';
+import { readSignatures } from '../../../src/reports/pdf-signature/signatures.js';
 
 let sealed: Buffer;
 let text: string;
@@ -77,10 +78,17 @@ test('a new page, a non-signature annotation, a changed page box or catalog entr
   assert.match(r1.message, /adds a page/);
 
   const withNote = page.replace(/>>\s*$/, ` /Annots [${size} 0 R] >>`);
-  const r2 = await refusal(append(sealed, { [pageNo]: withNote, [size]: '<< /Type /Annot /Subtype /FreeText /Rect [0 0 100 100] /Contents (Value revised) >>' }));
+  const r2 = await refusal(
+    append(sealed, {
+      [pageNo]: withNote,
+      [size]: '<< /Type /Annot /Subtype /FreeText /Rect [0 0 100 100] /Contents (Value revised) >>',
+    }),
+  );
   assert.match(r2.message, /adds a FreeText annotation to page 1/);
 
-  const r3 = await refusal(append(sealed, { [pageNo]: page.replace('/MediaBox [0 0 612 792]', '/MediaBox [0 0 612 800]') }));
+  const r3 = await refusal(
+    append(sealed, { [pageNo]: page.replace('/MediaBox [0 0 612 792]', '/MediaBox [0 0 612 800]') }),
+  );
   assert.match(r3.message, /changes page 1 \(its \/MediaBox\)/);
 
   const catalog = objectText(catalogNo);

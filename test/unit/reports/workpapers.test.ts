@@ -6,8 +6,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Decimal } from 'decimal.js';
-import { computeValuation, type Purpose, type Statute, type ValuationInput } from '../../../src/domain/valuation/engine.js';
-import { buildWorkpapers } from '../../../src/reports/workpapers.js';
+import {
+  computeValuation,
+  type Purpose,
+  type Statute,
+  type ValuationInput,
+} from '../../../src/domain/valuation/engine.js';
+import { buildWorkpapers } from '../../../src/reports/workpapers/index.js';
 import { recalculate } from '../../helpers/workbook.js';
 import { loadDocument, normalised } from '../valuation/helpers.js';
 
@@ -20,21 +25,39 @@ const paisa = (x: unknown) => {
 const wholeYearDate = (f: { projections: { year: string }[]; balanceSheetDate: string }) =>
   f.projections.length > 0 ? `${Number(f.projections[0].year.slice(2)) - 1}-03-31` : f.balanceSheetDate;
 
-async function check(fixture: string, statute: Statute, purpose: Purpose | null, extra: Partial<ValuationInput> = {}, doc?: Record<string, unknown>, valuationDate?: string) {
+async function check(
+  fixture: string,
+  statute: Statute,
+  purpose: Purpose | null,
+  extra: Partial<ValuationInput> = {},
+  doc?: Record<string, unknown>,
+  valuationDate?: string,
+) {
   const financials = normalised(doc ?? loadDocument(fixture));
   const valuation = computeValuation({
-    financials, assumptions: { wacc: '12.5', terminalGrowthRate: '5' }, engagement: { statute, purpose, valuationDate: valuationDate ?? wholeYearDate(financials) }, ...extra,
+    financials,
+    assumptions: { wacc: '12.5', terminalGrowthRate: '5' },
+    engagement: { statute, purpose, valuationDate: valuationDate ?? wholeYearDate(financials) },
+    ...extra,
   });
   const wb = await recalculate(await buildWorkpapers({ targetEntity: 'Test Co', financials, valuation }));
   for (const m of valuation.methods) {
-    assert.equal(paisa(wb.value(`ValuePerShare_${m.method}`)), m.valuePerShare, `${fixture} ${statute}: ValuePerShare_${m.method}`);
+    assert.equal(
+      paisa(wb.value(`ValuePerShare_${m.method}`)),
+      m.valuePerShare,
+      `${fixture} ${statute}: ValuePerShare_${m.method}`,
+    );
     if (m.method === 'DCF') {
       assert.equal(paisa(wb.value('EnterpriseValue_DCF')), m.enterpriseValue);
       assert.equal(paisa(wb.value('EquityValue_DCF')), m.equityValue);
     }
   }
   if (valuation.conclusion.valuePerShare !== null) {
-    assert.equal(paisa(wb.value('ValuePerShare_Concluded')), valuation.conclusion.valuePerShare, `${fixture} ${statute}: concluded`);
+    assert.equal(
+      paisa(wb.value('ValuePerShare_Concluded')),
+      valuation.conclusion.valuePerShare,
+      `${fixture} ${statute}: concluded`,
+    );
   }
   if (valuation.sensitivity) {
     assert.equal(wb.value('WACC'), 12.5);
@@ -50,7 +73,10 @@ async function check(fixture: string, statute: Statute, purpose: Purpose | null,
 }
 
 /** The Sensitivity sheet's own formulas give every figure of the engine's grid, to the paisa. */
-function assertSensitivityGrid(wb: Awaited<ReturnType<typeof recalculate>>, valuation: ReturnType<typeof computeValuation>) {
+function assertSensitivityGrid(
+  wb: Awaited<ReturnType<typeof recalculate>>,
+  valuation: ReturnType<typeof computeValuation>,
+) {
   const sheet = wb.hf.getSheetId('Sensitivity')!;
   const values = wb.hf.getSheetValues(sheet);
   const top = values.findIndex((r) => typeof r[0] === 'string' && (r[0] as string).startsWith('WACC \\ g'));
@@ -82,25 +108,58 @@ test('losses carried forward and lapsing, in formulas', async () => {
   await check('loss-carry-forward.json', 'FEMA_RBI', 'ISSUE_TO_NON_RESIDENT');
   const doc = loadDocument('small-company-rupees.json');
   doc.projections = [-300000, 100000, 500000].map((ebitda, i) => ({
-    year: `FY${2026 + i}`, revenue: 900000, ebitda, depreciationAndAmortisation: 0, capitalExpenditure: 0, changeInNetWorkingCapital: 0, taxRate: 25,
+    year: `FY${2026 + i}`,
+    revenue: 900000,
+    ebitda,
+    depreciationAndAmortisation: 0,
+    capitalExpenditure: 0,
+    changeInNetWorkingCapital: 0,
+    taxRate: 25,
   }));
   await check('', 'FEMA_RBI', 'ISSUE_TO_NON_RESIDENT', {}, doc);
 });
 
-test('Companies Act with valuer\'s weights and a discount; Rule 11UA both NAV formulas with arrears; IBC with estimates', async () => {
+test("Companies Act with valuer's weights and a discount; Rule 11UA both NAV formulas with arrears; IBC with estimates", async () => {
   const { wb } = await check('sample-company.json', 'COMPANIES_ACT_SEC_62', null, {
-    judgement: { methodWeights: { DCF: 70, NAV: 30 }, weightsRationale: WHY, dlomPercent: 15, dlomRationale: 'Minority stake with no exit route within five years.' },
+    judgement: {
+      methodWeights: { DCF: 70, NAV: 30 },
+      weightsRationale: WHY,
+      dlomPercent: 15,
+      dlomRationale: 'Minority stake with no exit route within five years.',
+    },
   });
   assert.ok(wb.names.has('ValuePerShare_Concluded'));
   await check('ten-year-company.json', 'COMPANIES_ACT_SEC_62', null);
   await check('arrears-company.json', 'RULE_11UA', null);
-  await check('arrears-company.json', 'RULE_11UA', 'ISSUE_OF_SHARES', { judgement: { methodWeights: { DCF: 100 }, weightsRationale: WHY, dlomPercent: 10, dlomRationale: 'Minority stake with no exit route within five years.' } });
+  await check('arrears-company.json', 'RULE_11UA', 'ISSUE_OF_SHARES', {
+    judgement: {
+      methodWeights: { DCF: 100 },
+      weightsRationale: WHY,
+      dlomPercent: 10,
+      dlomRationale: 'Minority stake with no exit route within five years.',
+    },
+  });
   await check('ibc-shortfall.json', 'IBC_LIQUIDATION', null);
   const doc = loadDocument('sample-company.json');
   doc.liquidation = {
     assets: [
-      { assetClass: 'LAND_AND_BUILDING', bookValue: 400, estimates: [{ valuer: 'RV A', fairValue: 520, liquidationValue: 390 }, { valuer: 'RV B', fairValue: 560, liquidationValue: 300 }, { valuer: 'RV C', fairValue: 530, liquidationValue: 380 }] },
-      { assetClass: 'OTHER', bookValue: 1350, estimates: [{ valuer: 'RV A', fairValue: 700, liquidationValue: 500 }, { valuer: 'RV B', fairValue: 720, liquidationValue: 480 }] },
+      {
+        assetClass: 'LAND_AND_BUILDING',
+        bookValue: 400,
+        estimates: [
+          { valuer: 'RV A', fairValue: 520, liquidationValue: 390 },
+          { valuer: 'RV B', fairValue: 560, liquidationValue: 300 },
+          { valuer: 'RV C', fairValue: 530, liquidationValue: 380 },
+        ],
+      },
+      {
+        assetClass: 'OTHER',
+        bookValue: 1350,
+        estimates: [
+          { valuer: 'RV A', fairValue: 700, liquidationValue: 500 },
+          { valuer: 'RV B', fairValue: 720, liquidationValue: 480 },
+        ],
+      },
     ],
     liquidationCosts: 20,
   };
@@ -117,7 +176,10 @@ test('the equity bridge items in the DCF, Sensitivity and COMPARABLES formulas',
     surplusCash: 25,
     cashAdjustmentSinceBalanceSheet: -8.25,
   };
-  doc.peers = [{ name: 'Alpha Forgings Ltd', evToEbitda: 9.5, evToRevenue: 1.4 }, { name: 'Beta Castings Ltd', evToEbitda: 11.25, evToRevenue: 1.9 }];
+  doc.peers = [
+    { name: 'Alpha Forgings Ltd', evToEbitda: 9.5, evToRevenue: 1.4 },
+    { name: 'Beta Castings Ltd', evToEbitda: 11.25, evToRevenue: 1.9 },
+  ];
   const { valuation, wb } = await check('', 'COMPANIES_ACT_SEC_62', null, {}, doc);
   assert.ok(valuation.methods.some((m) => m.method === 'COMPARABLES'));
   // The net of the items: −40 − 50 × 40 % − 15 + 25 + 60 − 8.25 = 1.75 lakh.
@@ -129,7 +191,9 @@ test('the equity bridge items in the DCF, Sensitivity and COMPARABLES formulas',
 function valueSec62(doc: ReturnType<typeof loadDocument>) {
   const financials = normalised(doc);
   const valuation = computeValuation({
-    financials, assumptions: { wacc: '12', terminalGrowthRate: '4' }, engagement: { statute: 'COMPANIES_ACT_SEC_62', purpose: null, valuationDate: '2026-03-31' },
+    financials,
+    assumptions: { wacc: '12', terminalGrowthRate: '4' },
+    engagement: { statute: 'COMPANIES_ACT_SEC_62', purpose: null, valuationDate: '2026-03-31' },
   });
   return { financials, valuation };
 }
@@ -153,7 +217,11 @@ test('fully diluted values per share in the workpapers: basic, then the add-back
     assert.equal(paisa(wb.value(`ValuePerShare_${m.method}_Basic`)), m.basicValuePerShare, `${m.method} basic`);
   }
   assert.equal(paisa(wb.value('ValuePerShare_Concluded')), valuation.conclusion.valuePerShare);
-  assert.equal(paisa(wb.value('ValuePerShare_Diluted_DCF')), valuation.methods.find((m) => m.method === 'DCF')!.valuePerShare, 'the DCF, diluted');
+  assert.equal(
+    paisa(wb.value('ValuePerShare_Diluted_DCF')),
+    valuation.methods.find((m) => m.method === 'DCF')!.valuePerShare,
+    'the DCF, diluted',
+  );
   assertSensitivityGrid(wb, valuation);
 });
 
@@ -169,12 +237,21 @@ test('the Sensitivity grid fully diluted, with a tranche of warrants in the mone
     { holder: 'Founder warrants', instrument: 'WARRANT', number: 40000, faceValue: 10, exercisePrice: 330 },
   ];
   const { financials, valuation } = valueSec62(doc);
-  const grid = valuation.sensitivity!.grid.flat().filter((x): x is string => x !== null).map(Number);
-  assert.ok(grid.some((x) => x > 330) && grid.some((x) => x < 330), `the warrants' price lies inside the grid (${Math.min(...grid)}–${Math.max(...grid)})`);
+  const grid = valuation
+    .sensitivity!.grid.flat()
+    .filter((x): x is string => x !== null)
+    .map(Number);
+  assert.ok(
+    grid.some((x) => x > 330) && grid.some((x) => x < 330),
+    `the warrants' price lies inside the grid (${Math.min(...grid)}–${Math.max(...grid)})`,
+  );
   const wb = await recalculate(await buildWorkpapers({ targetEntity: 'Test Co', financials, valuation }));
   assertSensitivityGrid(wb, valuation);
   const values = wb.hf.getSheetValues(wb.hf.getSheetId('Sensitivity')!);
-  assert.ok(values.some((r) => typeof r[0] === 'string' && r[0].startsWith('Founder warrants (WARRANT)')), 'every tranche is listed');
+  assert.ok(
+    values.some((r) => typeof r[0] === 'string' && r[0].startsWith('Founder warrants (WARRANT)')),
+    'every tranche is listed',
+  );
 });
 
 test('the market approach in the workpapers: the chosen percentile (PERCENTILE.INC), excluded multiples as text, the discount to the peers', async () => {
@@ -186,17 +263,30 @@ test('the market approach in the workpapers: the chosen percentile (PERCENTILE.I
     { name: 'Delta Ltd', evToEbitda: 15 },
   ];
   doc.comparableMetrics = { profitAfterTax: 180 };
-  const { wb } = await check('', 'COMPANIES_ACT_SEC_62', null, {
-    judgement: {
-      methodWeights: { DCF: 50, NAV: 20, COMPARABLES: 30 }, weightsRationale: 'A cross-check of the income approach against listed peers.',
-      marketApproach: { multiples: ['evToEbitda', 'peRatio'], statistic: 'PERCENTILE', percentile: 40, discountPercent: 10, discountRationale: 'Smaller and unlisted: a discount for size and liquidity.' },
+  const { wb } = await check(
+    '',
+    'COMPANIES_ACT_SEC_62',
+    null,
+    {
+      judgement: {
+        methodWeights: { DCF: 50, NAV: 20, COMPARABLES: 30 },
+        weightsRationale: 'A cross-check of the income approach against listed peers.',
+        marketApproach: {
+          multiples: ['evToEbitda', 'peRatio'],
+          statistic: 'PERCENTILE',
+          percentile: 40,
+          discountPercent: 10,
+          discountRationale: 'Smaller and unlisted: a discount for size and liquidity.',
+        },
+      },
     },
-  }, doc);
+    doc,
+  );
   const sheet = wb.hf.getSheetId('COMPARABLES')!;
   const cells = wb.hf.getSheetSerialized(sheet);
-  const statisticRow = cells.findIndex((r) => r[0] === '40th percentile of the peers\' positive multiples');
+  const statisticRow = cells.findIndex((r) => r[0] === "40th percentile of the peers' positive multiples");
   assert.match(String(cells[statisticRow][1]), /^=PERCENTILE\.INC\(B\d+:B\d+,0\.4\)$/);
-  assert.equal(wb.hf.getCellValue({ sheet, row: statisticRow, col: 3 }), 15.2, 'Beta\'s negative P/E is text, left out');
+  assert.equal(wb.hf.getCellValue({ sheet, row: statisticRow, col: 3 }), 15.2, "Beta's negative P/E is text, left out");
   assert.equal(wb.hf.getCellValue({ sheet, row: statisticRow + 1, col: 1 }), 9.36, 'after the 10 % discount');
 });
 
@@ -208,12 +298,28 @@ test('comparable transactions and a recent round in the workpapers, weighed into
     { deal: 'Xi Precision buy-out', date: '2024-12-01', evToEbitda: -2 },
   ];
   doc.recentRound = {
-    date: '2025-09-30', instrument: 'CCPS', pricePerShare: 320, amountRaised: 500, armsLength: true,
-    adjustments: [{ kind: 'TIME', percent: -5, reason: 'Sector multiples have fallen since the round.' }, { kind: 'RIGHTS', percent: -10, reason: 'A 1x liquidation preference the equity lacks.' }],
+    date: '2025-09-30',
+    instrument: 'CCPS',
+    pricePerShare: 320,
+    amountRaised: 500,
+    armsLength: true,
+    adjustments: [
+      { kind: 'TIME', percent: -5, reason: 'Sector multiples have fallen since the round.' },
+      { kind: 'RIGHTS', percent: -10, reason: 'A 1x liquidation preference the equity lacks.' },
+    ],
   };
-  const { wb } = await check('', 'COMPANIES_ACT_SEC_62', null, {
-    judgement: { methodWeights: { DCF: 40, NAV: 10, TRANSACTIONS: 20, RECENT_ROUND: 30 }, weightsRationale: 'Four methods, each with evidence of its own.' },
-  }, doc);
+  const { wb } = await check(
+    '',
+    'COMPANIES_ACT_SEC_62',
+    null,
+    {
+      judgement: {
+        methodWeights: { DCF: 40, NAV: 10, TRANSACTIONS: 20, RECENT_ROUND: 30 },
+        weightsRationale: 'Four methods, each with evidence of its own.',
+      },
+    },
+    doc,
+  );
   assert.equal(paisa(wb.value('ValuePerShare_TRANSACTIONS')), '368.00');
   assert.equal(paisa(wb.value('ValuePerShare_RECENT_ROUND')), '273.60');
 });

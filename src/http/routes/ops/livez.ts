@@ -1,7 +1,8 @@
-import type { AppInstance } from '../../types.js';
+import { defineRoute } from '../define-route.js';
 
 /** Liveness (docs/operations.md, Probes): the process answers; never touches the database. */
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get('/livez', { config: { auth: 'public' }, schema: { hide: true } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-store').send({ status: 'ok' }));
-}
+    reply.header('cache-control', 'no-store').send({ status: 'ok' }),
+  );
+});

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { AppInstance } from '../../types.js';
 import { unauthorized } from '../../../lib/errors.js';
 import { METRICS_CONTENT_TYPE } from '../../../services/metrics.js';
+import { defineRoute } from '../define-route.js';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -9,7 +9,7 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
  * Prometheus metrics (docs/operations.md, Metrics), registered only when configured. With METRICS_TOKEN the
  * request must carry `Authorization: Bearer <token>`; the digests are compared in constant time.
  */
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   const metrics = app.services.metrics;
   if (!metrics) return;
   const expected = app.deps.config.METRICS_TOKEN === undefined ? undefined : digest(app.deps.config.METRICS_TOKEN);
@@ -21,6 +21,9 @@ export default function route(app: AppInstance) {
         throw unauthorized('/metrics needs Authorization: Bearer <METRICS_TOKEN>');
       }
     }
-    return reply.type(METRICS_CONTENT_TYPE).header('cache-control', 'no-store').send(await metrics.render());
+    return reply
+      .type(METRICS_CONTENT_TYPE)
+      .header('cache-control', 'no-store')
+      .send(await metrics.render());
   });
-}
+});

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../types.js';
 import { problemResponses } from '../../problem.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 import { waitingFor } from '../../../services/inbox.js';
+import { defineRoute } from '../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/inbox',
     {
@@ -43,4 +43,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => waitingFor(app.services, requirePrincipal(request)),
   );
-}
+});

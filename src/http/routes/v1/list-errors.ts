@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../types.js';
 import { ERROR_CATALOGUE, ERROR_CODES } from '../../../contract/errors.js';
 import { problemResponses } from '../../problem.js';
+import { defineRoute } from '../define-route.js';
 
 const errorEntrySchema = z
   .object({
@@ -12,7 +12,7 @@ const errorEntrySchema = z
   })
   .meta({ id: 'ErrorCatalogueEntry' });
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/errors',
     {
@@ -29,4 +29,4 @@ export default function route(app: AppInstance) {
     },
     async () => ERROR_CODES.map((code) => ({ code, ...ERROR_CATALOGUE[code] })),
   );
-}
+});

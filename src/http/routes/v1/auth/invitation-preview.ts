@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { previewInvitation } from '../../../../services/team.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
 import { ROLES } from '../../../../contract/roles.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/invitation-preview',
     {
@@ -36,4 +36,4 @@ export default function route(app: AppInstance) {
       return previewInvitation(app.services, request.body.token);
     },
   );
-}
+});

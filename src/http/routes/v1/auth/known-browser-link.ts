@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { knownBrowserLinkBody } from '../../../../contract/auth-forms.js';
 import { KNOWN_BROWSER_LINK_MINUTES, requestKnownBrowserLink } from '../../../../services/known-browsers.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/known-browser-link',
     {
@@ -33,4 +33,4 @@ export default function route(app: AppInstance) {
       return reply.code(202).send({ sent: true as const });
     },
   );
-}
+});

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { knownBrowserBody } from '../../../../contract/auth-forms.js';
 import { confirmKnownBrowser } from '../../../../services/known-browsers.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
 import { sessionCookies } from '../../../cookies.js';
-import { setKnownBrowserCookie } from './session-reply.js';
+import { setKnownBrowserCookie } from './_session-reply.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/known-browser',
     {
@@ -29,4 +29,4 @@ export default function route(app: AppInstance) {
       return { known: true as const };
     },
   );
-}
+});

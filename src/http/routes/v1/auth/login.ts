@@ -1,12 +1,12 @@
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { login } from '../../../../services/identity.js';
 import { loginBody } from '../../../../contract/auth-forms.js';
-import { sessionResponse } from './schemas.js';
-import { setKnownBrowserCookie, setSessionCookie } from './session-reply.js';
+import { sessionResponse } from './_schemas.js';
+import { setKnownBrowserCookie, setSessionCookie } from './_session-reply.js';
 import { sessionCookies } from '../../../cookies.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/login',
     {
@@ -32,4 +32,4 @@ export default function route(app: AppInstance) {
       return { user: result.user, firm: result.firm, csrfToken: result.grant.csrfToken };
     },
   );
-}
+});

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { logout } from '../../../../services/identity.js';
 import { sessionCookies } from '../../../cookies.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/logout',
     {
@@ -26,4 +26,4 @@ export default function route(app: AppInstance) {
       return reply.status(204).send(null);
     },
   );
-}
+});

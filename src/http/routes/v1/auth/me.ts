@@ -1,9 +1,9 @@
-import type { AppInstance } from '../../../types.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { describePrincipal } from '../../../../services/identity.js';
-import { meSchema } from './me-schema.js';
+import { meSchema } from './_me-schema.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/me',
     {
@@ -19,4 +19,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => describePrincipal(app.services, requirePrincipal(request)),
   );
-}
+});

@@ -1,13 +1,13 @@
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { signupBody } from '../../../../contract/auth-forms.js';
 import { signup } from '../../../../services/identity.js';
-import { sessionResponse } from './schemas.js';
-import { setSessionCookie } from './session-reply.js';
+import { sessionResponse } from './_schemas.js';
+import { setSessionCookie } from './_session-reply.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
 import { sessionCookies } from '../../../cookies.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/signup',
     {
@@ -29,4 +29,4 @@ export default function route(app: AppInstance) {
       return reply.status(201).send({ user: result.user, firm: result.firm, csrfToken: result.grant.csrfToken });
     },
   );
-}
+});

@@ -1,12 +1,12 @@
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { profilePatchBody } from '../../../../contract/registrations.js';
 import { describePrincipal } from '../../../../services/identity.js';
 import { updateMyProfile } from '../../../../services/profile.js';
-import { meSchema } from './me-schema.js';
+import { meSchema } from './_me-schema.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.patch(
     '/me',
     {
@@ -30,4 +30,4 @@ export default function route(app: AppInstance) {
       return describePrincipal(app.services, principal);
     },
   );
-}
+});

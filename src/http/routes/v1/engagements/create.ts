@@ -1,11 +1,11 @@
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { withIdempotency } from '../../../idempotency.js';
 import { createEngagementBody, engagementSchema } from '../../../schemas/engagement.js';
-import { createEngagement } from '../../../../services/engagements.js';
+import { createEngagement } from '../../../../services/engagement-create.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '',
     {
@@ -28,4 +28,4 @@ export default function route(app: AppInstance) {
         createEngagement(app.services, requirePrincipal(request), request.body, request.ref, record),
       ),
   );
-}
+});

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { paginationQuery, sendPage, decodeCursor } from '../../../schemas/common.js';
 import { auditEventSchema } from '../../../schemas/engagement.js';
 import { listEngagementEvents } from '../../../../services/engagements.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/:id/events',
     {
@@ -33,4 +33,4 @@ export default function route(app: AppInstance) {
       return sendPage(request, reply, rows, limit);
     },
   );
-}
+});

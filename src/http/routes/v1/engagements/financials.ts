@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { getNormalisedFinancials } from '../../../../services/financials.js';
 import { normalisedFinancialsSchema } from '../../../../domain/financials/normalised-schema.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/:id/financials',
     {
@@ -37,4 +37,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => getNormalisedFinancials(app.services, requirePrincipal(request), request.params.id),
   );
-}
+});

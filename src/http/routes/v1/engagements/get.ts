@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { engagementDetailSchema } from '../../../schemas/engagement.js';
 import { getEngagement } from '../../../../services/engagements.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/:id',
     {
@@ -22,4 +22,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => getEngagement(app.services, requirePrincipal(request), request.params.id),
   );
-}
+});

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../schemas/common.js';
 import { engagementSchema, engagementStatusSchema } from '../../../schemas/engagement.js';
 import { listEngagements } from '../../../../services/engagements.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '',
     {
@@ -54,4 +54,4 @@ export default function route(app: AppInstance) {
       return sendPage(request, reply, rows, limit);
     },
   );
-}
+});

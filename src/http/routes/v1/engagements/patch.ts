@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { engagementSchema, patchEngagementBody } from '../../../schemas/engagement.js';
-import { patchEngagement } from '../../../../services/engagements.js';
+import { patchEngagement } from '../../../../services/engagement-patch.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.patch(
     '/:id',
     {
@@ -33,4 +33,4 @@ export default function route(app: AppInstance) {
     async (request) =>
       patchEngagement(app.services, requirePrincipal(request), request.params.id, request.body, request.ref),
   );
-}
+});

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
-import { reviewRecord } from '../../../../services/reports.js';
+import { reviewRecord } from '../../../../services/reports/review-record.js';
 import { contentDisposition } from '../../../content-disposition.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/:id/review-record.pdf',
     {
@@ -30,4 +30,4 @@ export default function route(app: AppInstance) {
       return reply.send(r.data as unknown as string);
     },
   );
-}
+});

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { valuationSchema } from '../../../schemas/engagement.js';
-import { getValuation } from '../../../../services/valuation.js';
+import { getValuation } from '../../../../services/valuation/computation.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/:id/valuation',
     {
@@ -21,4 +21,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => getValuation(app.services, requirePrincipal(request), request.params.id) as never,
   );
-}
+});

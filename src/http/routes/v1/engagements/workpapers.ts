@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { contentDisposition } from '../../../content-disposition.js';
-import { valuationWorkpapers } from '../../../../services/valuation.js';
+import { valuationWorkpapers } from '../../../../services/valuation/computation.js';
 import { XLSX_MEDIA_TYPE as XLSX_TYPE } from '../../../openapi-document.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/:id/valuation/workpapers.xlsx',
     {
@@ -32,4 +32,4 @@ export default function route(app: AppInstance) {
       return reply.send(w.data as unknown as string);
     },
   );
-}
+});

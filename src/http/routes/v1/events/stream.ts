@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { credentialRecheck, requirePrincipal } from '../../../plugins/auth.js';
 import { requireEngagementVisible } from '../../../../services/engagements.js';
 import { ENGAGEMENT_EVENT_TYPES } from '../../../../contract/events.js';
+import { defineRoute } from '../../define-route.js';
 
 const DESCRIPTION = [
   "Server-Sent Events (`text/event-stream`) of the firm's engagement events, the same events webhooks carry",
@@ -16,7 +16,7 @@ const DESCRIPTION = [
   'may hold at most 5 open streams on one API process; another is refused with 429 `too_many_streams`.',
 ].join(' ');
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/stream',
     {
@@ -95,4 +95,4 @@ export default function route(app: AppInstance) {
       else raw.on('drain', stream.resume);
     },
   );
-}
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { checkHealth } from '../../../../services/health.js';
+import { defineRoute } from '../../define-route.js';
 
 const healthSchema = z
   .object({
@@ -11,7 +11,7 @@ const healthSchema = z
   })
   .meta({ id: 'Health' });
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '',
     {
@@ -32,4 +32,4 @@ export default function route(app: AppInstance) {
       return reply.status(result.status === 'ok' ? 200 : 503).send(result);
     },
   );
-}
+});

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 
 import { requirePrincipal } from '../../../plugins/auth.js';
-import { invitationSchema, rule } from './schemas.js';
+import { invitationSchema, rule } from './_schemas.js';
 import { listInvitations } from '../../../../services/team.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '',
     {
@@ -20,4 +20,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => listInvitations(app.services, requirePrincipal(request)),
   );
-}
+});

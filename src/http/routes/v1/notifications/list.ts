@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { isoDateTime } from '../../../schemas/common.js';
 import { NOTIFICATION_KINDS } from '../../../../contract/notifications.js';
 import { myNotifications } from '../../../../services/notifications.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '',
     {
@@ -40,4 +40,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => myNotifications(app.services, requirePrincipal(request), request.query.limit),
   );
-}
+});

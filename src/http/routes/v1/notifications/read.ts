@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { markRead } from '../../../../services/notifications.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/read',
     {
@@ -21,4 +21,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => markRead(app.services, requirePrincipal(request), request.body.ids),
   );
-}
+});

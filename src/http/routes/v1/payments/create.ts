@@ -1,11 +1,11 @@
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { withIdempotency } from '../../../idempotency.js';
 import { createPaymentBody, paymentSchema } from '../../../schemas/payment.js';
 import { createPayment } from '../../../../services/payments.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '',
     {
@@ -36,4 +36,4 @@ export default function route(app: AppInstance) {
         createPayment(app.services, requirePrincipal(request), request.body.engagementId, request.ref, record),
       ),
   );
-}
+});

@@ -5,10 +5,11 @@ import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { badRequest } from '../../../../lib/errors.js';
 import { handleGatewayWebhook } from '../../../../services/payments.js';
+import { defineRoute } from '../../define-route.js';
 
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.register(async (scope: AppInstance) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -38,4 +39,4 @@ export default function route(app: AppInstance) {
       },
     );
   });
-}
+});

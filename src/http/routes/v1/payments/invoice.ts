@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
-import { invoicePdf } from '../../../../services/payments.js';
+import { invoicePdf } from '../../../../services/payment-invoices.js';
 import { contentDisposition } from '../../../content-disposition.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/:id/invoice.pdf',
     {
@@ -29,4 +29,4 @@ export default function route(app: AppInstance) {
       return reply.send(invoice.pdf as unknown as string);
     },
   );
-}
+});

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../schemas/common.js';
 import { paymentSchema } from '../../../schemas/payment.js';
 import { listPayments } from '../../../../services/payments.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '',
     {
@@ -30,4 +30,4 @@ export default function route(app: AppInstance) {
       );
     },
   );
-}
+});

@@ -1,9 +1,9 @@
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { checkoutResultSchema, sandboxPayBody } from '../../../schemas/payment.js';
 import { sandboxPay } from '../../../../services/payments.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/sandbox/pay',
     {
@@ -20,4 +20,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => sandboxPay(app.services, request.body.gateway_order_id),
   );
-}
+});

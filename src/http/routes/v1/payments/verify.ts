@@ -1,10 +1,10 @@
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { paymentSchema, verifyPaymentBody } from '../../../schemas/payment.js';
 import { verifyPayment } from '../../../../services/payments.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/verify',
     {
@@ -21,4 +21,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => verifyPayment(app.services, requirePrincipal(request), request.body, request.ref),
   );
-}
+});

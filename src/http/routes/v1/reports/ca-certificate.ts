@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { deploymentCa } from '../../../../services/signing-certificates.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/ca-certificate',
     {
@@ -28,4 +28,4 @@ export default function route(app: AppInstance) {
       return reply.send(ca.pem);
     },
   );
-}
+});

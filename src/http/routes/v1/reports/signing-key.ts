@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
-import { publicSigningKey } from '../../../../services/reports.js';
+import { publicSigningKey } from '../../../../services/reports/signing-key.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/signing-key',
     {
@@ -24,4 +24,4 @@ export default function route(app: AppInstance) {
     },
     async () => publicSigningKey(app.services),
   );
-}
+});

@@ -3,10 +3,10 @@ import { readSingleFile } from '../../../single-file-upload.js';
 import { problemResponses } from '../../../problem.js';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../../types.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
 import { verifyFile } from '../../../../services/report-verification.js';
 import { verificationSchema } from './verify.js';
+import { defineRoute } from '../../define-route.js';
 
 const uploadForm = z
   .object({ file: z.string().meta({ format: 'binary' }).describe('The PDF to examine; read, never stored') })
@@ -14,7 +14,7 @@ const uploadForm = z
 const skipBodyValidation: FastifySchemaCompiler<z.ZodType> = (route) =>
   route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route);
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/verify-file',
     {
@@ -39,4 +39,4 @@ export default function route(app: AppInstance) {
       return verifyFile(app.services, file);
     },
   );
-}
+});

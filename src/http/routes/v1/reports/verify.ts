@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
-import { verifyReport } from '../../../../services/reports.js';
+import { verifyReport } from '../../../../services/reports/verification.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
 import { pdfSignatureSchema } from '../../../schemas/pdf-signatures.js';
+import { defineRoute } from '../../define-route.js';
 
 export const verificationSchema = z
   .object({
@@ -71,7 +71,7 @@ export const verificationSchema = z
   })
   .meta({ id: 'ReportVerification' });
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/verify/:sha256',
     {
@@ -96,4 +96,4 @@ export default function route(app: AppInstance) {
       return verifyReport(app.services, request.params.sha256.toLowerCase());
     },
   );
-}
+});

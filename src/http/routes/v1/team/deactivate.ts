@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { memberSchema } from '../../../schemas/common.js';
 import { deactivateMember } from '../../../../services/team.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/:userId/deactivate',
     {
@@ -22,4 +22,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => deactivateMember(app.services, requirePrincipal(request), request.params.userId, request.ref),
   );
-}
+});

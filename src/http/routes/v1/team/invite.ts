@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { emailSchema, memberSchema } from '../../../schemas/common.js';
 import { invite } from '../../../../services/team.js';
 import { ROLES } from '../../../../contract/roles.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/invite',
     {
@@ -35,4 +35,4 @@ export default function route(app: AppInstance) {
     async (request, reply) =>
       reply.status(201).send(await invite(app.services, requirePrincipal(request), request.body, request.ref)),
   );
-}
+});

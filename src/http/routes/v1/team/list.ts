@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { decodeCursor, memberSchema, paginationQuery, sendPage } from '../../../schemas/common.js';
 import { listMembers } from '../../../../services/team.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '',
     {
@@ -29,4 +29,4 @@ export default function route(app: AppInstance) {
       );
     },
   );
-}
+});

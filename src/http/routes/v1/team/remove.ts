@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { removeMember } from '../../../../services/team.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.delete(
     '/:userId',
     {
@@ -24,4 +24,4 @@ export default function route(app: AppInstance) {
       return reply.status(204).send(null);
     },
   );
-}
+});

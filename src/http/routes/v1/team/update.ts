@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { memberSchema } from '../../../schemas/common.js';
 import { changeRole } from '../../../../services/team.js';
 import { ROLES } from '../../../../contract/roles.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.patch(
     '/:userId',
     {
@@ -25,4 +25,4 @@ export default function route(app: AppInstance) {
     async (request) =>
       changeRole(app.services, requirePrincipal(request), request.params.userId, request.body.role, request.ref),
   );
-}
+});

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../types.js';
 import { problemResponses } from '../../../problem.js';
 import { financialsExample } from '../../../../services/templates.js';
 import { contentDisposition } from '../../../content-disposition.js';
 import { XLSX_MEDIA_TYPE } from '../../../openapi-document.js';
+import { defineRoute } from '../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/financials-example.:format',
     {
@@ -32,4 +32,4 @@ export default function route(app: AppInstance) {
       return reply.send(data as unknown as string);
     },
   );
-}
+});

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { assumptionsSchema } from '../../../../schemas/engagement.js';
-import { getAssumptions } from '../../../../../services/valuation.js';
+import { getAssumptions } from '../../../../../services/valuation/assumptions.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '',
     {
@@ -21,4 +21,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => getAssumptions(app.services, requirePrincipal(request), request.params.id),
   );
-}
+});

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { assumptionsVersionSchema } from '../../../../schemas/engagement.js';
-import { getAssumptionsHistory } from '../../../../../services/valuation.js';
+import { getAssumptionsHistory } from '../../../../../services/valuation/assumptions.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/history',
     {
@@ -22,4 +22,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => getAssumptionsHistory(app.services, requirePrincipal(request), request.params.id),
   );
-}
+});

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { assumptionsSchema, lockAssumptionsBody } from '../../../../schemas/engagement.js';
-import { lockAssumptions } from '../../../../../services/valuation.js';
+import { lockAssumptions } from '../../../../../services/valuation/lock.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/lock',
     {
@@ -39,4 +39,4 @@ export default function route(app: AppInstance) {
     async (request) =>
       lockAssumptions(app.services, requirePrincipal(request), request.params.id, request.body, request.ref),
   );
-}
+});

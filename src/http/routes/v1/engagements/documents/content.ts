@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { getDocumentContent } from '../../../../../services/documents.js';
 import { contentDisposition } from '../../../../content-disposition.js';
 import { XLSX_MEDIA_TYPE } from '../../../../openapi-document.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/:docId/content',
     {
@@ -39,4 +39,4 @@ export default function route(app: AppInstance) {
       return reply.send(data as unknown as string);
     },
   );
-}
+});

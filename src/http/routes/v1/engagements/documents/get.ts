@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { documentSchema } from '../../../../schemas/engagement.js';
 import { getDocument, publicDocument } from '../../../../../services/documents.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/:docId',
     {
@@ -25,4 +25,4 @@ export default function route(app: AppInstance) {
         await getDocument(app.services, requirePrincipal(request), request.params.id, request.params.docId),
       ),
   );
-}
+});

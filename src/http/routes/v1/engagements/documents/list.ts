@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../../schemas/common.js';
 import { documentSchema } from '../../../../schemas/engagement.js';
 import { listDocuments } from '../../../../../services/documents.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '',
     {
@@ -37,4 +37,4 @@ export default function route(app: AppInstance) {
       );
     },
   );
-}
+});

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { withIdempotency } from '../../../../idempotency.js';
 import { documentSchema } from '../../../../schemas/engagement.js';
 import { AppError, validationFailed } from '../../../../../lib/errors.js';
 import { uploadDocument } from '../../../../../services/documents.js';
+import { defineRoute } from '../../../define-route.js';
 
 const uploadForm = z
   .object({
@@ -25,7 +25,7 @@ const uploadForm = z
 const skipBodyValidation: FastifySchemaCompiler<z.ZodType> = (route) =>
   route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route);
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '',
     {
@@ -75,4 +75,4 @@ export default function route(app: AppInstance) {
       );
     },
   );
-}
+});

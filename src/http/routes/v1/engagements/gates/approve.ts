@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { engagementSchema } from '../../../../schemas/engagement.js';
 import { GATES } from '../../../../../contract/stages.js';
 import { approveGate } from '../../../../../services/gates.js';
+import { defineRoute } from '../../../define-route.js';
 
 const params = z.object({ id: z.string(), gate: z.enum(GATES) });
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/:gate/approve',
     {
@@ -79,4 +79,4 @@ export default function route(app: AppInstance) {
         { place: request.body?.place, udin: request.body?.udin, classSignatories: request.body?.classSignatories },
       ),
   );
-}
+});

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { engagementSchema } from '../../../../schemas/engagement.js';
 import { GATES } from '../../../../../contract/stages.js';
 import { rejectGate } from '../../../../../services/gates.js';
+import { defineRoute } from '../../../define-route.js';
 
 const params = z.object({ id: z.string(), gate: z.enum(GATES) });
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/:gate/reject',
     {
@@ -45,4 +45,4 @@ export default function route(app: AppInstance) {
         request.body.outcome ?? 'DECLINE',
       ),
   );
-}
+});

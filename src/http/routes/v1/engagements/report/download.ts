@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { reportContent } from '../../../../../services/reports.js';
+import { reportContent } from '../../../../../services/reports/download.js';
 import { contentDisposition } from '../../../../content-disposition.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '',
     {
@@ -49,4 +49,4 @@ export default function route(app: AppInstance) {
       return reply.send(r.data as unknown as string);
     },
   );
-}
+});

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { issueSealedCopy } from '../../../../../services/signed-copies.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/issue-sealed',
     {
@@ -27,4 +27,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => issueSealedCopy(app.services, requirePrincipal(request), request.params.id, request.ref),
   );
-}
+});

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { signedCopySchema } from '../../../../schemas/pdf-signatures.js';
 import { listSignedCopies } from '../../../../../services/signed-copies.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/signed-copies',
     {
@@ -22,4 +22,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => listSignedCopies(app.services, requirePrincipal(request), request.params.id),
   );
-}
+});

@@ -3,10 +3,10 @@ import { readSingleFile } from '../../../../single-file-upload.js';
 import { problemResponses } from '../../../../problem.js';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../../../types.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { signedCopySchema } from '../../../../schemas/pdf-signatures.js';
 import { uploadSignedCopy } from '../../../../../services/signed-copies.js';
+import { defineRoute } from '../../../define-route.js';
 
 const uploadForm = z
   .object({
@@ -23,7 +23,7 @@ const uploadForm = z
 const skipBodyValidation: FastifySchemaCompiler<z.ZodType> = (route) =>
   route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route);
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.put(
     '/signed-copy',
     {
@@ -60,4 +60,4 @@ export default function route(app: AppInstance) {
       return uploadSignedCopy(app.services, principal, request.params.id, file, request.ref);
     },
   );
-}
+});

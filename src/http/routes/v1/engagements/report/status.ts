@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { reportStatus } from '../../../../../services/reports.js';
+import { reportStatus } from '../../../../../services/reports/download.js';
+import { defineRoute } from '../../../define-route.js';
 
 const reportStatusSchema = z
   .object({
@@ -20,7 +20,7 @@ const reportStatusSchema = z
   })
   .meta({ id: 'ReportStatus' });
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/status',
     {
@@ -36,4 +36,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => reportStatus(app.services, requirePrincipal(request), request.params.id),
   );
-}
+});

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { createApiToken } from '../../../../../services/identity.js';
-import { apiTokenSchema } from './schemas.js';
+import { apiTokenSchema } from './_schemas.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '',
     {
@@ -33,4 +33,4 @@ export default function route(app: AppInstance) {
       return reply.status(201).send(await createApiToken(app.services, principal, request.body, request.ref));
     },
   );
-}
+});

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../../schemas/common.js';
 import { listApiTokens } from '../../../../../services/identity.js';
-import { apiTokenSchema } from './schemas.js';
+import { apiTokenSchema } from './_schemas.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '',
     {
@@ -27,4 +27,4 @@ export default function route(app: AppInstance) {
       return sendPage(request, reply, rows, limit);
     },
   );
-}
+});

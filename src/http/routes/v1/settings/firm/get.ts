@@ -1,9 +1,9 @@
-import type { AppInstance } from '../../../../types.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { firmProfileSchema } from '../../../../schemas/profile.js';
 import { getFirmProfile } from '../../../../../services/profile.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '',
     {
@@ -18,4 +18,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => getFirmProfile(app.services, requirePrincipal(request)),
   );
-}
+});

@@ -1,10 +1,10 @@
-import type { AppInstance } from '../../../../types.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { problemResponses } from '../../../../problem.js';
 import { firmCertificateSchema } from '../../../../schemas/pdf-signatures.js';
 import { getFirmCertificate } from '../../../../../services/signing-certificates.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/signing-certificate',
     {
@@ -20,4 +20,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => getFirmCertificate(app.services, requirePrincipal(request)),
   );
-}
+});

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { firmCertificateSchema } from '../../../../schemas/pdf-signatures.js';
 import { AppError, validationFailed } from '../../../../../lib/errors.js';
 import { uploadFirmCertificate } from '../../../../../services/signing-certificates.js';
+import { defineRoute } from '../../../define-route.js';
 
 const uploadForm = z
   .object({
@@ -25,7 +25,7 @@ const skipBodyValidation: FastifySchemaCompiler<z.ZodType> = (route) =>
 /** A PKCS#12 is a few kilobytes; a chain of certificates a few more. */
 const MAX_P12_BYTES = 256 * 1024;
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.put(
     '/signing-certificate',
     {
@@ -69,4 +69,4 @@ export default function route(app: AppInstance) {
       return uploadFirmCertificate(app.services, principal, file!, password!, request.ref);
     },
   );
-}
+});

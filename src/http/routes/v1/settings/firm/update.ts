@@ -1,11 +1,11 @@
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { firmProfileSchema } from '../../../../schemas/profile.js';
 import { firmPatchBody } from '../../../../../contract/registrations.js';
 import { updateFirmProfile } from '../../../../../services/profile.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.patch(
     '',
     {
@@ -22,4 +22,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => updateFirmProfile(app.services, requirePrincipal(request), request.body, request.ref),
   );
-}
+});

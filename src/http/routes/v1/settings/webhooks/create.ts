@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { createEndpoint } from '../../../../../services/webhook-endpoints.js';
-import { eventTypesSchema, webhookEndpointWithSecretSchema, webhookUrlSchema } from './schemas.js';
+import { eventTypesSchema, webhookEndpointWithSecretSchema, webhookUrlSchema } from './_schemas.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '',
     {
@@ -29,4 +29,4 @@ export default function route(app: AppInstance) {
     async (request, reply) =>
       reply.status(201).send(await createEndpoint(app.services, requirePrincipal(request), request.body, request.ref)),
   );
-}
+});

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { deleteEndpoint } from '../../../../../services/webhook-endpoints.js';
-import { endpointParams } from './schemas.js';
+import { endpointParams } from './_schemas.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.delete(
     '/:webhookId',
     {
@@ -24,4 +24,4 @@ export default function route(app: AppInstance) {
       return reply.status(204).send(null);
     },
   );
-}
+});

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../../schemas/common.js';
 import { listDeliveries } from '../../../../../services/webhook-endpoints.js';
-import { endpointParams, webhookDeliverySchema } from './schemas.js';
+import { endpointParams, webhookDeliverySchema } from './_schemas.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/:webhookId/deliveries',
     {
@@ -33,4 +33,4 @@ export default function route(app: AppInstance) {
       return sendPage(request, reply, rows, limit);
     },
   );
-}
+});

@@ -1,10 +1,10 @@
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { getEndpoint } from '../../../../../services/webhook-endpoints.js';
-import { endpointParams, webhookEndpointSchema } from './schemas.js';
+import { endpointParams, webhookEndpointSchema } from './_schemas.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.get(
     '/:webhookId',
     {
@@ -20,4 +20,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => getEndpoint(app.services, requirePrincipal(request), request.params.webhookId),
   );
-}
+});

@@ -1,10 +1,10 @@
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { redeliver } from '../../../../../services/webhook-endpoints.js';
-import { endpointParams, webhookDeliverySchema } from './schemas.js';
+import { endpointParams, webhookDeliverySchema } from './_schemas.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/:webhookId/deliveries/:deliveryId/redeliver',
     {
@@ -35,4 +35,4 @@ export default function route(app: AppInstance) {
           ),
         ),
   );
-}
+});

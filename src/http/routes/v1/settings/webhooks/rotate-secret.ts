@@ -1,10 +1,10 @@
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { rotateSecret } from '../../../../../services/webhook-endpoints.js';
-import { endpointParams, webhookEndpointWithSecretSchema } from './schemas.js';
+import { endpointParams, webhookEndpointWithSecretSchema } from './_schemas.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/:webhookId/rotate-secret',
     {
@@ -21,4 +21,4 @@ export default function route(app: AppInstance) {
     },
     async (request) => rotateSecret(app.services, requirePrincipal(request), request.params.webhookId, request.ref),
   );
-}
+});

@@ -1,10 +1,10 @@
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { sendTestEvent } from '../../../../../services/webhook-endpoints.js';
-import { endpointParams, webhookDeliverySchema } from './schemas.js';
+import { endpointParams, webhookDeliverySchema } from './_schemas.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.post(
     '/:webhookId/test',
     {
@@ -23,4 +23,4 @@ export default function route(app: AppInstance) {
         .status(202)
         .send(await sendTestEvent(app.services, requirePrincipal(request), request.params.webhookId, request.ref)),
   );
-}
+});

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AppInstance } from '../../../../types.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { updateEndpoint } from '../../../../../services/webhook-endpoints.js';
-import { endpointParams, eventTypesSchema, webhookEndpointSchema, webhookUrlSchema } from './schemas.js';
+import { endpointParams, eventTypesSchema, webhookEndpointSchema, webhookUrlSchema } from './_schemas.js';
+import { defineRoute } from '../../../define-route.js';
 
-export default function route(app: AppInstance) {
+export default defineRoute((app) => {
   app.patch(
     '/:webhookId',
     {
@@ -30,4 +30,4 @@ export default function route(app: AppInstance) {
     async (request) =>
       updateEndpoint(app.services, requirePrincipal(request), request.params.webhookId, request.body, request.ref),
   );
-}
+});

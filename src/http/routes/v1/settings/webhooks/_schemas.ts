@@ -2,10 +2,19 @@ import { z } from 'zod';
 import { isoDateTime } from '../../../../schemas/common.js';
 import { ENGAGEMENT_EVENT_TYPES as WEBHOOK_EVENT_TYPES } from '../../../../../contract/events.js';
 
-export const eventTypesSchema = z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1).max(WEBHOOK_EVENT_TYPES.length * 4)
+export const eventTypesSchema = z
+  .array(z.enum(WEBHOOK_EVENT_TYPES))
+  .min(1)
+  .max(WEBHOOK_EVENT_TYPES.length * 4)
   .describe('Event types to receive');
-export const webhookUrlSchema = z.string().trim().min(1).max(2048)
-  .describe('https URL that receives POSTs; private and loopback addresses are refused unless configuration allows them');
+export const webhookUrlSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2048)
+  .describe(
+    'https URL that receives POSTs; private and loopback addresses are refused unless configuration allows them',
+  );
 
 export const webhookEndpointSchema = z
   .object({

@@ -1,0 +1,124 @@
+// The financials after normalisation: every amount in rupees as exact decimal text; and the errors a document can have.
+import { type AssetClass } from './schema.js';
+import { type BalanceSheetField, type NavAdjustmentField, type Unit } from './fields.js';
+
+/** Every amount is a decimal string in rupees ("12345.00"); rates and counts are exact strings. */
+export interface NormalisedProjection {
+  year: string;
+  revenue: string;
+  ebitda: string;
+  depreciationAndAmortisation: string;
+  capitalExpenditure: string;
+  changeInNetWorkingCapital: string;
+  /** Percent, e.g. "25.168". */
+  taxRate: string;
+}
+
+export interface NormalisedPeer {
+  name: string;
+  basis?: 'TRAILING' | 'FORWARD';
+  evToEbitda?: string;
+  evToRevenue?: string;
+  peRatio?: string;
+  priceToBook?: string;
+}
+
+export interface NormalisedValuerEstimate {
+  valuer: string;
+  fairValue: string;
+  liquidationValue: string;
+}
+
+/** Either the concluded values or the valuers' estimates (2–3) are present. */
+export interface NormalisedLiquidationAsset {
+  assetClass: AssetClass;
+  description?: string;
+  bookValue: string;
+  fairValue?: string;
+  liquidationValue?: string;
+  estimates?: NormalisedValuerEstimate[];
+}
+
+export interface NormalisedFinancials {
+  /** The unit the document was written in; every amount below is already in rupees. */
+  sourceUnit: Unit;
+  balanceSheetDate: string;
+  shares: { equitySharesOutstanding: string; faceValuePerShare: string };
+  balanceSheet: Record<BalanceSheetField, string>;
+  navAdjustments: Record<NavAdjustmentField, string>;
+  projections: NormalisedProjection[];
+  nonOperatingAssets: string;
+  /** In rupees; only the items the document gives (docs/valuation-method.md, Equity bridge). */
+  equityBridge?: NormalisedEquityBridge;
+  peers: NormalisedPeer[];
+  /** Comparable transactions, multiples exact as given. */
+  transactions?: {
+    deal: string;
+    date: string;
+    evToEbitda?: string;
+    evToRevenue?: string;
+    basis?: 'TRAILING' | 'FORWARD';
+  }[];
+  /** A recent investment: price in ₹ per share, amount raised in rupees, adjustments in signed percent. */
+  recentRound?: {
+    date: string;
+    instrument: string;
+    pricePerShare: string;
+    amountRaised: string;
+    armsLength: boolean;
+    adjustments: { kind: 'TIME' | 'RIGHTS'; percent: string; reason: string }[];
+  };
+  comparableMetrics?: { ebitda?: string; revenue?: string; profitAfterTax?: string; ccdInterestAfterTax?: string };
+  liquidation?: {
+    assets: NormalisedLiquidationAsset[];
+    liquidationCosts: string;
+    liabilities?: string;
+  };
+  /** The historical years, in rupees, oldest first (for the report). */
+  history?: NormalisedHistoryYear[];
+  /** The capital table as given (numbers of instruments; face value in rupees). */
+  shareholding?: {
+    holder: string;
+    instrument: string;
+    number: string;
+    faceValue: string;
+    conversionRatio?: string;
+    exercisePrice?: string;
+    presentedIn?: 'PREFERENCE_CAPITAL' | 'OTHER_EQUITY' | 'BORROWINGS';
+  }[];
+}
+
+export interface NormalisedEquityBridge {
+  nonOperatingAssets?: { name: string; fairValue: string }[];
+  leaseLiabilities?: string;
+  /** `probability` in percent, exact as given. */
+  contingentLiabilities?: { description: string; amount: string; probability: string }[];
+  minorityInterest?: string;
+  surplusCash?: string;
+  /** Signed: a cash movement between the balance-sheet date and the valuation date. */
+  cashAdjustmentSinceBalanceSheet?: string;
+  /** The cash and the debt (all borrowings) on the valuation date, given together; they replace the balance sheet's in the bridge. */
+  cashAtValuationDate?: string;
+  debtAtValuationDate?: string;
+}
+
+export interface NormalisedHistoryYear {
+  year: string;
+  revenue: string;
+  ebitda: string;
+  depreciationAndAmortisation: string;
+  financeCost: string;
+  profitBeforeTax: string;
+  profitAfterTax: string;
+  netWorth: string;
+  totalBorrowings: string;
+}
+
+export interface FinancialsError {
+  /** JSON Pointer into the submitted document, e.g. "/projections/2/revenue". */
+  path: string;
+  message: string;
+}
+
+export type ParseFinancialsResult =
+  { ok: true; financials: NormalisedFinancials } | { ok: false; errors: FinancialsError[] };

@@ -1,0 +1,48 @@
+/** A PDF's objects as its last revision sees them, and the questions asked of them about signatures. */
+import { canonical, dictOf, nameOf, numberOf, objectsInStream, type PdfObject, type PdfValue } from './objects.js';
+
+/** All objects of a file as its last revision sees them (later definitions replace earlier ones). */
+export function objectTable(objects: PdfObject[]): Map<number, PdfObject> {
+  const table = new Map<number, PdfObject>();
+  for (const o of objects) {
+    if (nameOf(dictOf(o.value)?.get('Type')) === 'XRef') continue;
+    table.set(o.n, o);
+    if (nameOf(dictOf(o.value)?.get('Type')) === 'ObjStm')
+      for (const inner of objectsInStream(o)) table.set(inner.n, inner);
+  }
+  return table;
+}
+
+export function resolve(table: Map<number, PdfObject>, v: PdfValue | undefined): PdfValue | undefined {
+  let cur = v;
+  for (let i = 0; cur?.t === 'ref' && i < 8; i++) cur = table.get(cur.n)?.value;
+  return cur;
+}
+
+export const lengthResolver = (table: Map<number, PdfObject>) => (ref: { n: number }) =>
+  numberOf(table.get(ref.n)?.value);
+
+export function typeOf(table: Map<number, PdfObject>, o: PdfObject | undefined): string {
+  const d = dictOf(o?.value);
+  if (!d) return o?.value.t === 'array' ? 'array' : 'value';
+  const type = nameOf(d.get('Type'));
+  if (type) return type;
+  if (nameOf(d.get('FT')) || d.has('Fields')) return 'field';
+  void table;
+  return 'dictionary';
+}
+
+/** A signature widget: a Widget annotation whose field (itself or its /Parent) is a signature field. */
+export function isSignatureWidget(table: Map<number, PdfObject>, v: PdfValue | undefined): boolean {
+  const d = dictOf(resolve(table, v));
+  if (!d || nameOf(d.get('Subtype')) !== 'Widget') return false;
+  if (nameOf(d.get('FT')) === 'Sig') return true;
+  return nameOf(dictOf(resolve(table, d.get('Parent')))?.get('FT')) === 'Sig';
+}
+
+export function refsOf(table: Map<number, PdfObject>, v: PdfValue | undefined): string[] {
+  const arr = resolve(table, v);
+  if (!arr) return [];
+  if (arr.t !== 'array') return ['?'];
+  return arr.v.map((x) => (x.t === 'ref' ? `${x.n} ${x.g}` : canonical(x)));
+}

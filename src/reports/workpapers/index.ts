@@ -1,0 +1,61 @@
+/**
+ * Live workpapers: an XLSX in which every computed cell is an Excel formula over
+ * the input cells, with the engine's figure as its cached value, so a reviewer can trace and re-run
+ * each figure. Sheets: Inputs, one per method (DCF, NAV_11UA_2A, NAV_11UA_1CB, NAV, IBC), Sensitivity
+ * and Summary. Workbook-level names: WACC, TerminalGrowth, StubFraction, RiskFreeRate and Ke (with a cost-of-capital build-up), EnterpriseValue_DCF, EquityValue_DCF,
+ * ValuePerShare_<METHOD> for every method with formulas, ValuePerShare_Concluded when a value concludes.
+ * The COMPARABLES sheet lists each peer's multiples; the medians and implied values are formulas over them.
+ * Each sheet is its own module here; cells.ts is the toolkit they share.
+ */
+import ExcelJS from 'exceljs';
+import type { MethodResult } from '../../domain/valuation/types.js';
+import type { KnownFigures } from './cells.js';
+import type { WorkbookContext, WorkpaperInput } from './context.js';
+import { writeInputs } from './inputs.js';
+import { writeDcf } from './dcf.js';
+import { writeSensitivity } from './sensitivity.js';
+import { writeStatutoryNav } from './nav-rule.js';
+import { writeBookNav } from './nav-book.js';
+import { writeComparables } from './comparables.js';
+import { writeTransactions } from './transactions.js';
+import { writeRecentRound } from './recent-round.js';
+import { writeIbc } from './ibc.js';
+import { writeSummary } from './summary.js';
+
+export { colName, withFuturePrefix } from './cells.js';
+export type { WorkpaperInput } from './context.js';
+
+export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
+  const { financials: f, valuation: v } = input;
+  const wb = new ExcelJS.Workbook();
+  const known: KnownFigures = new Map();
+  wb.creator = 'Valuation Service';
+  wb.created = new Date(0);
+  const names: [string, string][] = [];
+  const ctx: WorkbookContext = {
+    wb,
+    known,
+    input,
+    f,
+    v,
+    name: (n, address) => {
+      if (!names.some(([existing]) => existing === n)) names.push([n, address]);
+    },
+    method: (code: MethodResult['method']) => v.methods.find((m) => m.method === code),
+    values: {},
+  };
+
+  const cells = writeInputs(ctx);
+  const dcf = writeDcf(ctx, cells);
+  if (dcf) writeSensitivity(ctx, cells, dcf);
+  writeStatutoryNav(ctx, cells);
+  writeBookNav(ctx, cells);
+  writeComparables(ctx, cells);
+  writeTransactions(ctx, cells);
+  writeRecentRound(ctx);
+  writeIbc(ctx, cells);
+  writeSummary(ctx, cells);
+
+  for (const [n, address] of names) wb.definedNames.add(address, n);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

@@ -1,0 +1,74 @@
+import type { ServiceContext } from '../context.js';
+import type { Principal } from '../../domain/identity/roles.js';
+import type { ValuationResult } from '../../domain/valuation/types.js';
+import { renderReviewRecord, type ReviewRecordInput } from '../../reports/review-record.js';
+import { getAssumptions, getValuation, listAssumptionVersions } from '../../db/repositories/valuation-data.js';
+import { displayNameOf, getFirm } from '../../db/repositories/users.js';
+import { requireEngagement } from '../engagements.js';
+import { reviewTrail } from './review-trail.js';
+import { fileSafe } from './download.js';
+
+/**
+ * The firm's own quality-control record of the engagement's reviews: every round and decision with its
+ * comment or reason, and the assumptions of each version. Rendered on request, never signed, never sent
+ * to the client (the report says only that the reviews took place).
+ */
+export async function reviewRecord(ctx: ServiceContext, principal: Principal, engagementId: string) {
+  const engagement = await requireEngagement(ctx.db, principal.firmId, engagementId);
+  const firm = (await getFirm(ctx.db, principal.firmId))!;
+  const { firmId } = principal;
+  const decisions = await reviewTrail(ctx.db, firmId, engagementId);
+  const past = await listAssumptionVersions(ctx.db, firmId, engagementId);
+  const current = await getAssumptions(ctx.db, firmId, engagementId);
+  const currentValue = current
+    ? ((await getValuation<ValuationResult>(ctx.db, firmId, engagementId))?.result.conclusion?.valuePerShare ?? null)
+    : null;
+  const versions: ReviewRecordInput['versions'] = [
+    ...past.map((v) => ({
+      version: v.version,
+      status: 'SUPERSEDED' as const,
+      wacc: Number(v.wacc),
+      terminalGrowthRate: Number(v.terminal_growth_rate),
+      rationale: v.rationale,
+      lockedAt: v.locked_at.toISOString(),
+      lockedBy: v.locked_by,
+      valuePerShare: (v.valuation as ValuationResult | null)?.conclusion?.valuePerShare ?? null,
+      revision: {
+        gate: v.returned_at_gate,
+        reason: v.revision_reason,
+        by: v.returned_by,
+        at: v.returned_at.toISOString(),
+      },
+    })),
+    ...(current
+      ? [
+          {
+            version: current.version,
+            status: 'CURRENT' as const,
+            wacc: Number(current.wacc),
+            terminalGrowthRate: Number(current.terminal_growth_rate),
+            rationale: current.rationale,
+            lockedAt: current.locked_at.toISOString(),
+            lockedBy: current.locked_by,
+            valuePerShare: currentValue,
+            revision: null,
+          },
+        ]
+      : []),
+  ];
+  for (const v of versions) v.lockedBy = await displayNameOf(ctx.db, firmId, v.lockedBy);
+  const data = await renderReviewRecord({
+    firmName: firm.legal_name ?? firm.name,
+    engagement: {
+      id: engagement.id,
+      targetEntity: engagement.target_entity,
+      cin: engagement.cin,
+      statute: engagement.statute as ValuationResult['statute'],
+      status: engagement.status,
+    },
+    generatedAt: new Date().toISOString(),
+    decisions,
+    versions,
+  });
+  return { data, fileName: `review-record-${fileSafe(engagement.target_entity)}.pdf` };
+}

@@ -1,0 +1,132 @@
+// The valuation computation (a job): the engine is pure; this module stores its result and the workpapers.
+import type { ServiceContext } from '../context.js';
+import { COMPUTE_JOB, type JobPayload, PermanentJobError, type JobAttempt } from '../jobs.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import type { Principal } from '../../domain/identity/roles.js';
+import {
+  computeValuation,
+  ValuationInputError,
+  type CostOfCapitalInput,
+  type Purpose,
+  type Statute,
+  type ValuationResult,
+} from '../../domain/valuation/engine.js';
+import { buildWorkpapers } from '../../reports/workpapers/index.js';
+import type { NormalisedFinancials } from '../../domain/financials/normalise.js';
+import * as data from '../../db/repositories/valuation-data.js';
+import { SYSTEM_ACTOR, type Actor } from '../../db/repositories/audit.js';
+import { applyTransition } from '../engagement-transitions.js';
+import { requireEngagement } from '../engagements.js';
+import { enqueueReport } from '../reports/render.js';
+import { transactionDateOf } from './readiness.js';
+import { storedJudgement } from './lock.js';
+
+/** The compute-valuation job: runs the engine, stores the result → GATE_1, or → FAILED with a reason a valuer can act on. */
+export async function computeEngagementValuation(
+  ctx: ServiceContext,
+  job: JobAttempt,
+  payload: JobPayload<typeof COMPUTE_JOB>,
+): Promise<void> {
+  const { firmId, engagementId, requestId } = payload;
+  // Only "not found" is permanent; a database that cannot be reached is retried like any other failure.
+  const engagement = await requireEngagement(ctx.db, firmId, engagementId).catch((err: unknown) => {
+    if (err instanceof AppError && err.status === 404) return null;
+    throw err;
+  });
+  if (!engagement) throw new PermanentJobError(`engagement ${engagementId} not found`);
+  if (engagement.status !== 'COMPUTING') return;
+  const financials = await data.getFinancials<NormalisedFinancials>(ctx.db, firmId, engagementId);
+  const assumptions = await data.getAssumptions(ctx.db, firmId, engagementId);
+  const actor: Actor = { ...SYSTEM_ACTOR, requestId: requestId ?? null };
+
+  let outcome: { ok: true; result: ReturnType<typeof computeValuation> } | { ok: false; reason: string; code: string };
+  if (!financials || !assumptions) {
+    outcome = { ok: false, code: 'missing_inputs', reason: 'Financials or locked assumptions are missing' };
+  } else {
+    try {
+      const result = computeValuation({
+        financials: financials.data,
+        assumptions: {
+          wacc: assumptions.wacc,
+          terminalGrowthRate: assumptions.terminal_growth_rate,
+          rationale: assumptions.rationale,
+          ...(assumptions.cost_of_capital && {
+            costOfCapital: assumptions.cost_of_capital as unknown as CostOfCapitalInput,
+          }),
+        },
+        engagement: {
+          statute: engagement.statute as Statute,
+          purpose: (engagement.purpose as Purpose | null) ?? null,
+          valuationDate: engagement.valuation_date,
+          transactionDate: transactionDateOf(engagement),
+          proposedPricePerShare: engagement.proposed_price_per_share,
+          conversionPricePerShare: engagement.conversion_price_per_share,
+        },
+        options: { midYear: assumptions.mid_year },
+        judgement: storedJudgement(assumptions),
+      });
+      outcome = { ok: true, result };
+    } catch (err) {
+      if (!(err instanceof ValuationInputError)) throw err;
+      outcome = { ok: false, code: err.code, reason: err.message };
+    }
+  }
+  await ctx.db.transaction(async (tx) => {
+    const current = await requireEngagement(tx, firmId, engagementId, true);
+    if (current.status !== 'COMPUTING') return job.complete(tx);
+    if (outcome.ok) {
+      await data.upsertValuation(tx, firmId, engagementId, outcome.result.engineVersion, outcome.result);
+      await applyTransition(tx, firmId, engagementId, 'COMPUTATION_SUCCEEDED', actor, {
+        details: { engineVersion: outcome.result.engineVersion },
+      });
+      await enqueueReport(tx, firmId, engagementId, 'DRAFT');
+    } else {
+      await applyTransition(tx, firmId, engagementId, 'COMPUTATION_FAILED', actor, {
+        failureReason: outcome.reason,
+        details: { code: outcome.code, reason: outcome.reason },
+      });
+    }
+    await job.complete(tx);
+  });
+}
+
+/** The live workpapers (XLSX with formulas) of the stored valuation; 409 before there is one. */
+export async function valuationWorkpapers(ctx: ServiceContext, principal: Principal, engagementId: string) {
+  const engagement = await requireEngagement(ctx.db, principal.firmId, engagementId);
+  const row = await data.getValuation<ValuationResult>(ctx.db, principal.firmId, engagementId);
+  const financials = await data.getFinancials<NormalisedFinancials>(ctx.db, principal.firmId, engagementId);
+  if (!row || !financials)
+    throw conflict('valuation_not_ready', `No valuation yet: the engagement is ${engagement.status}`);
+  const data_ = await buildWorkpapers({
+    targetEntity: engagement.target_entity,
+    financials: financials.data,
+    valuation: row.result,
+  });
+  const safeName =
+    engagement.target_entity
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'engagement';
+  return { data: data_, fileName: `workpapers-${safeName}.xlsx` };
+}
+
+export async function getValuation(ctx: ServiceContext, principal: Principal, engagementId: string) {
+  const found = await data.getEngagementValuation<Record<string, unknown>>(ctx.db, principal.firmId, engagementId);
+  if (!found) throw notFound('Engagement');
+  const { engagement, valuation: row } = found;
+  if (!row) {
+    throw conflict(
+      'valuation_not_ready',
+      engagement.status === 'FAILED' && engagement.failure_reason
+        ? `The computation failed: ${engagement.failure_reason}`
+        : `No valuation yet: the engagement is ${engagement.status}`,
+    );
+  }
+  return {
+    engagementId,
+    statute: engagement.statute,
+    computedAt: row.computed_at.toISOString(),
+    engineVersion: row.engine_version,
+    ...row.result,
+  };
+}

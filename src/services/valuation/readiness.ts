@@ -1,0 +1,79 @@
+// When a valuation can be computed: what the statute still needs from the financials, and the start of the computation.
+import { AUDIT } from '../../contract/audit-actions.js';
+import { COMPUTE_JOB, enqueueJob } from '../jobs.js';
+import type { Executor } from '../../db/client.js';
+import { type Purpose, type Statute } from '../../domain/valuation/engine.js';
+import { dcfAdoptedBy, missingInputs, type MissingInput } from '../../domain/valuation/readiness.js';
+import type { NormalisedFinancials } from '../../domain/financials/normalise.js';
+import * as data from '../../db/repositories/valuation-data.js';
+import { insertAudit, type Actor } from '../../db/repositories/audit.js';
+import { applyTransition } from '../engagement-transitions.js';
+import { requireEngagement } from '../engagements.js';
+
+/**
+ * What the engagement's statute still needs from these financials. `methodWeights`, the valuer's
+ * (locked or being locked): a method they adopt must be computable, never replaced by another.
+ */
+export function statuteMissingInputs(
+  engagement: EngagementLaw,
+  financials: NormalisedFinancials,
+  methodWeights?: Record<string, string | number> | null,
+  marketApproach?: { acceptBasisMismatch?: unknown } | null,
+): MissingInput[] {
+  return missingInputs(financials, {
+    statute: engagement.statute as Statute,
+    purpose: (engagement.purpose as Purpose | null) ?? null,
+    transactionDate: transactionDateOf(engagement),
+    valuationDate: engagement.valuation_date,
+    dcfAdopted: dcfAdoptedBy(methodWeights),
+    acceptBasisMismatch: marketApproach?.acceptBasisMismatch === true,
+  });
+}
+
+/** What decides the law an engagement's valuation is made under. */
+export type EngagementLaw = {
+  statute: string;
+  purpose: string | null;
+  valuation_date: string;
+  transaction_date?: string | null;
+};
+
+/** The date of the receipt, transfer or issue: the valuation date unless one was given. */
+export function transactionDateOf(e: { valuation_date: string; transaction_date?: string | null }): string {
+  return e.transaction_date ?? e.valuation_date;
+}
+
+/**
+ * Computation starts once the engagement is DATA_READY and its assumptions are locked, whichever comes
+ * last — and only when the financials hold what the statute needs; otherwise it stays DATA_READY.
+ */
+export async function startComputationIfReady(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+  actor: Actor,
+): Promise<boolean> {
+  const engagement = await requireEngagement(tx, firmId, engagementId, true);
+  if (engagement.status !== 'DATA_READY' || !engagement.assumptions_locked) return false;
+  const financials = await data.getFinancials<NormalisedFinancials>(tx, firmId, engagementId);
+  const assumptions = financials ? await data.getAssumptions(tx, firmId, engagementId) : null;
+  const missing = financials
+    ? statuteMissingInputs(engagement, financials.data, assumptions?.method_weights, assumptions?.market_approach)
+    : [];
+  if (missing.length > 0) {
+    await insertAudit(tx, firmId, actor, {
+      action: AUDIT.computationWaitingForInputs,
+      engagementId,
+      details: { missing: missing.map((m) => ({ path: m.path, message: m.message })) },
+    });
+    return false;
+  }
+  await applyTransition(tx, firmId, engagementId, 'START_COMPUTATION', actor);
+  await enqueueJob(
+    tx,
+    COMPUTE_JOB,
+    { firmId, engagementId, requestId: actor.requestId ?? null },
+    { dedupeKey: `compute:${engagementId}` },
+  );
+  return true;
+}

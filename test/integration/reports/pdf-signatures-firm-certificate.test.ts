@@ -1,0 +1,142 @@
+// The firm's own PKCS#12 for the FINAL's seal: refused when wrong or out of date, used while valid, the service's CA after.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { asUser, reviewTeam, type Session } from '../../helpers/principals.js';
+import { engagementAtGate1, multipart } from '../../helpers/engagements.js';
+import { pdfsig } from '../../helpers/pdfsig.js';
+import { makePkcs12 } from '../../helpers/pkcs12.js';
+import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
+
+const FIRM = 'Seal And Sign Valuers LLP';
+let t: TestApp;
+let admin: Session;
+let valuer: Session;
+let reviewer: Session;
+before(async () => {
+  t = await createTestApp();
+  ({ admin, valuer, reviewer } = await reviewTeam(t, FIRM, 'Vani Valuer'));
+});
+after(() => t.close());
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const approve = (id: string, gate: string, s: Session, payload: object = {}) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${gate}/approve`, headers: asUser(s), payload });
+
+/** An engagement taken through the three gates by the admin (the signatory); its FINAL, as downloaded. */
+async function completedWithFinal(): Promise<{ id: string; pdf: Buffer }> {
+  const e = await engagementAtGate1(t, asUser(valuer));
+  assert.equal((await approve(e.id, 'GATE_1', valuer)).statusCode, 200);
+  assert.equal((await approve(e.id, 'GATE_2', reviewer)).statusCode, 200);
+  await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, e.id, 'PAID'));
+  const signed = await approve(e.id, 'GATE_3', admin, { place: 'Mumbai' });
+  assert.equal(signed.statusCode, 200, signed.body);
+  await t.worker.drain();
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report`, headers: asUser(admin) });
+  assert.equal(res.statusCode, 200, res.body);
+  assert.equal(res.headers['x-report-kind'], 'FINAL');
+  return { id: e.id, pdf: res.rawPayload };
+}
+
+const uploadP12 = (data: Buffer, password: string) => {
+  const mp = multipart({ password }, { name: 'firm.p12', data, type: 'application/x-pkcs12' });
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/v1/settings/firm/signing-certificate',
+    headers: { ...asUser(admin), ...mp.headers },
+    payload: mp.payload,
+  });
+};
+
+test("an ADMIN uploads the firm's PKCS#12: a wrong password and an expired certificate are refused with a sentence, nothing stored; a valid one seals the next FINAL", async () => {
+  // The firm has the certificate the service issued it with its first sealed FINAL (in one file with the other
+  // signature tests, an earlier test made it).
+  await completedWithFinal();
+  const day = 86_400_000;
+  const good = makePkcs12({
+    commonName: 'Seal And Sign Valuers LLP (Document Signer)',
+    password: 'firm-secret',
+    notBefore: new Date(Date.now() - day),
+    notAfter: new Date(Date.now() + 365 * day),
+  });
+  const wrong = await uploadP12(good, 'not-the-password');
+  assert.equal(wrong.statusCode, 422, wrong.body);
+  assert.equal(wrong.json().code, 'certificate_not_usable');
+  assert.equal(wrong.json().errors[0].path, '/password');
+  assert.match(wrong.json().detail, /password does not open/);
+  const expired = makePkcs12({
+    commonName: 'Old Signer',
+    password: 'x',
+    notBefore: new Date(Date.now() - 400 * day),
+    notAfter: new Date(Date.now() - 30 * day),
+  });
+  const r2 = await uploadP12(expired, 'x');
+  assert.equal(r2.statusCode, 422, r2.body);
+  assert.match(r2.json().detail, /This certificate expired on \d{4}-\d{2}-\d{2}/);
+  const future = makePkcs12({
+    commonName: 'Future Signer',
+    password: 'x',
+    notBefore: new Date(Date.now() + 30 * day),
+    notAfter: new Date(Date.now() + 400 * day),
+  });
+  const r3 = await uploadP12(future, 'x');
+  assert.equal(r3.statusCode, 422);
+  assert.match(r3.json().detail, /valid only from/);
+  assert.equal(
+    (
+      await t.app.inject({ method: 'GET', url: '/api/v1/settings/firm/signing-certificate', headers: asUser(admin) })
+    ).json().source,
+    'ISSUED',
+    'nothing stored',
+  );
+  const notAdmin = multipart({ password: 'firm-secret' }, { name: 'firm.p12', data: good });
+  const r4 = await t.app.inject({
+    method: 'PUT',
+    url: '/api/v1/settings/firm/signing-certificate',
+    headers: { ...asUser(valuer), ...notAdmin.headers },
+    payload: notAdmin.payload,
+  });
+  assert.equal(r4.statusCode, 403);
+
+  const ok = await uploadP12(good, 'firm-secret');
+  assert.equal(ok.statusCode, 200, ok.body);
+  assert.equal(ok.json().source, 'UPLOADED');
+  assert.match(ok.json().subject, /CN=Seal And Sign Valuers LLP \(Document Signer\)/);
+  // The password is not stored anywhere; the key only encrypted.
+  const rows = await t.db.query<{ private_key_encrypted: string }>(
+    `SELECT private_key_encrypted FROM firm_signing_certificates WHERE firm_id = $1 AND source = 'UPLOADED'`,
+    [admin.firmId],
+  );
+  assert.match(rows[0]!.private_key_encrypted, /^v1\./);
+  const dump = JSON.stringify(
+    await t.db.query(`SELECT * FROM firm_signing_certificates WHERE firm_id = $1`, [admin.firmId]),
+  );
+  assert.ok(!dump.includes('firm-secret'));
+
+  const next = await completedWithFinal();
+  const { signatures, text } = pdfsig(next.pdf);
+  assert.equal(signatures.length, 1, text);
+  assert.equal(signatures[0]!.commonName, 'Seal And Sign Valuers LLP (Document Signer)');
+  assert.equal(signatures[0]!.validation, 'Signature is Valid.');
+  const verified = (await t.app.inject({ method: 'GET', url: `/api/v1/reports/verify/${sha(next.pdf)}` })).json();
+  assert.equal(
+    verified.pdfSignatures[0].trust,
+    'EXTERNAL_UNVERIFIED',
+    'an uploaded certificate from an authority nobody configured is not called trusted',
+  );
+
+  // Once the uploaded certificate has expired, the next FINAL is sealed with one the service's CA issues.
+  await t.db.query(
+    `UPDATE firm_signing_certificates SET not_after = now() - interval '1 minute' WHERE firm_id = $1 AND replaced_at IS NULL`,
+    [admin.firmId],
+  );
+  const after = await completedWithFinal();
+  assert.equal(pdfsig(after.pdf).signatures[0]!.commonName, FIRM);
+  assert.equal(
+    (
+      await t.app.inject({ method: 'GET', url: '/api/v1/settings/firm/signing-certificate', headers: asUser(admin) })
+    ).json().source,
+    'ISSUED',
+  );
+});

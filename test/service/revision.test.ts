@@ -1,0 +1,107 @@
+// Service tier: the revision round called directly (no HTTP), over a real database. GATE_2 returns the engagement
+// for revision: it goes back to DATA_READY with its assumptions kept as version 1; the valuer locks version 2, the
+// worker values it again, and the gates run again from GATE_1 with the independence rules applied to the new round.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { addMember, asUser, signupAdmin, type Session } from '../helpers/principals.js';
+import { engagementAtGate1, VALID_ASSUMPTIONS } from '../helpers/engagements.js';
+import { approveGate, rejectGate } from '../../src/services/gates.js';
+import { getEngagement } from '../../src/services/engagements.js';
+import { lockAssumptions } from '../../src/services/valuation/lock.js';
+import { getAssumptions, getAssumptionsHistory } from '../../src/services/valuation/assumptions.js';
+import { getValuation } from '../../src/services/valuation/computation.js';
+import type { Principal } from '../../src/domain/identity/roles.js';
+import { AppError } from '../../src/lib/errors.js';
+
+let t: TestApp;
+let admin: Session;
+let valuer: Session;
+let reviewer: Session;
+before(async () => {
+  t = await createTestApp();
+  admin = await signupAdmin(t, 'Revision Round Valuers LLP');
+  valuer = await addMember(t, admin, 'VALUER', 'Vani Valuer');
+  reviewer = await addMember(t, admin, 'VALUER', 'Rekha Reviewer');
+});
+after(() => t.close());
+
+const person = (s: Session, role: 'ADMIN' | 'VALUER', name: string): Principal => ({
+  kind: 'user',
+  userId: s.userId,
+  firmId: s.firmId,
+  role,
+  sessionId: 'svc',
+  email: s.email,
+  name,
+});
+const asAdmin = () => person(admin, 'ADMIN', 'Asha Admin');
+const asValuer = () => person(valuer, 'VALUER', 'Vani Valuer');
+const asReviewer = () => person(reviewer, 'VALUER', 'Rekha Reviewer');
+
+async function refusal(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+  assert.fail('expected a refusal');
+}
+
+test('GATE_2 returns the engagement for revision; the valuer relocks; the gates run again on version 2', async () => {
+  const e = await engagementAtGate1(t, asUser(valuer));
+  const before = await getValuation(t.app.services, asValuer(), e.id);
+  await approveGate(t.app.services, asReviewer(), e.id, 'GATE_1', 'Inputs tie to the accounts');
+
+  // GATE_2: the independent reviewer sends it back.
+  const back = await rejectGate(
+    t.app.services,
+    asAdmin(),
+    e.id,
+    'GATE_2',
+    'Use the board-approved FY2027 budget and a WACC nearer the peers',
+    undefined,
+    'REVISE',
+  );
+  assert.equal(back.status, 'DATA_READY');
+  assert.equal(back.assumptionsLocked, false);
+  assert.deepEqual(await getAssumptions(t.app.services, asValuer(), e.id), { locked: false });
+
+  // The valuer locks version 2; the worker values it and the engagement is at GATE_1 again.
+  const locked = await lockAssumptions(t.app.services, asValuer(), e.id, {
+    ...VALID_ASSUMPTIONS,
+    wacc: 13.5,
+    rationale: 'Revised: WACC from the peers after the GATE_2 review, with the board-approved budget.',
+  });
+  assert.equal(locked.locked, true);
+  assert.equal(locked.version, 2);
+  await t.worker.drain();
+  assert.equal((await getEngagement(t.app.services, asValuer(), e.id)).status, 'GATE_1');
+  const after = await getValuation(t.app.services, asValuer(), e.id);
+  assert.notEqual(after.computedAt, before.computedAt, 'valued again');
+  const valuedAt = (v: unknown) => Number((v as { assumptions: { wacc: string } }).assumptions.wacc);
+  assert.equal(valuedAt(before), 12.5);
+  assert.equal(valuedAt(after), 13.5, 'valued on version 2');
+
+  // The history keeps version 1 with where, why and by whom it was returned.
+  const history = await getAssumptionsHistory(t.app.services, asValuer(), e.id);
+  assert.deepEqual(
+    history.map((v) => [v.version, v.status, v.wacc]),
+    [
+      [1, 'SUPERSEDED', 12.5],
+      [2, 'CURRENT', 13.5],
+    ],
+  );
+  assert.equal(history[0].revision?.gate, 'GATE_2');
+  assert.match(history[0].revision?.reason ?? '', /board-approved FY2027 budget/);
+
+  // The gates run again: GATE_1, then GATE_2 by someone independent of the new lock and the new GATE_1.
+  await approveGate(t.app.services, asReviewer(), e.id, 'GATE_1', 'Version 2 ties to the budget');
+  const locker = await refusal(approveGate(t.app.services, asValuer(), e.id, 'GATE_2', undefined));
+  assert.equal(locker.code, 'independent_review_required');
+  const gate1 = await refusal(approveGate(t.app.services, asReviewer(), e.id, 'GATE_2', undefined));
+  assert.equal(gate1.code, 'independent_review_required');
+  const approved = await approveGate(t.app.services, asAdmin(), e.id, 'GATE_2', 'Revision answers the review');
+  assert.equal(approved.status, 'GATE_3');
+});
