@@ -92,7 +92,16 @@ const FEMA: ExamplePlan = {
   title: 'FEMA, an issue of shares to a non-resident',
   engagement: { ...company, statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-04-20', transactionDate: '2026-05-04', proposedPricePerShare: '215.00', appointingAuthority: BOARD },
   financials: financials(),
-  lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: RATIONALE, costOfCapital, ...EXAMPLE_JUDGEMENT() },
+  lock: {
+    wacc: 12.5,
+    terminalGrowthRate: 5,
+    rationale: RATIONALE,
+    costOfCapital,
+    ...EXAMPLE_JUDGEMENT(),
+    // The reason is the instrument's own: the fund's subscription, not the s.62 allotment's lock-in.
+    dlomRationale:
+      'The fund subscribes to unlisted shares it may not sell for three years without the promoters\' consent, with no put option and no listing planned; restricted-stock studies for holding periods of that length indicate discounts of 8% to 15%, and 10% is taken.',
+  },
   signsAsCharteredAccountant: true,
   classSignatories: false,
 };

@@ -18,6 +18,7 @@ import {
   requireAssignable,
 } from './engagement-fields.js';
 import { INPUT_STAGES, REPORT_FACTS_STAGES } from '../contract/stages.js';
+import { ibcAppointingAuthorityProblem } from '../contract/ibc-appointment.js';
 
 /** The statuses in which the facts the valuation rests on may still be corrected: before the computation starts. */
 const EDITABLE = new Set<string>(INPUT_STAGES);
@@ -118,6 +119,11 @@ export async function patchEngagement(
           conversionPrice,
         ),
       );
+    }
+    // Under the IBC the resolution professional or the liquidator appoints (src/contract/ibc-appointment.ts).
+    if (current.statute === 'IBC_LIQUIDATION' && typeof patch.appointingAuthority === 'string') {
+      const problem = ibcAppointingAuthorityProblem(patch.purpose !== undefined ? patch.purpose : current.purpose, patch.appointingAuthority);
+      if (problem) errors.push({ path: '/appointingAuthority', message: problem });
     }
     if (errors.length) throw validationFailed(errors);
     // The law the valuation will be made under, with the patch applied (null: the valuation date again).

@@ -28,7 +28,6 @@ const SOURCES = [...files('src'), ...files(join('web', 'src'))].filter(
  * The state machine keeps its own ENGAGEMENT_STATUSES and GATES until the domain imports them from the
  * contract; the test below holds the two copies equal meanwhile.
  */
-const STATE_MACHINE = join('src', 'domain', 'engagement', 'state-machine.ts');
 
 const alternation = (words: readonly string[]) => words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
 /** Two of the words quoted one after the other in a list: ['ADMIN', 'VALUER'], IN ('GATE_1', 'GATE_2'). */
@@ -74,9 +73,10 @@ test('no list of stages is written outside src/contract', () => {
   assert.match("['GATE_1', 'GATE_2', 'GATE_3'].includes(status)", listOf(ENGAGEMENT_STATUSES));
   assert.match("e.status IN ('GATE_1', 'GATE_2')", listOf(ENGAGEMENT_STATUSES));
   assert.match("[\n  'CREATED',\n  'DATA_READY',\n]", listOf(ENGAGEMENT_STATUSES));
-  assert.deepEqual(offenders(listOf(ENGAGEMENT_STATUSES), [STATE_MACHINE]), []);
-  assert.deepEqual([...stateMachine.ENGAGEMENT_STATUSES], [...ENGAGEMENT_STATUSES]);
-  assert.deepEqual([...stateMachine.GATES], [...GATES]);
+  // The state machine too: its table says which stage follows which, the stages themselves come from the contract.
+  assert.deepEqual(offenders(listOf(ENGAGEMENT_STATUSES)), []);
+  assert.equal(stateMachine.ENGAGEMENT_STATUSES, ENGAGEMENT_STATUSES);
+  assert.equal(stateMachine.GATES, GATES);
 });
 
 test('no list of event types is written outside src/contract', () => {

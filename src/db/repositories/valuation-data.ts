@@ -191,3 +191,25 @@ export async function listAssumptionVersions(tx: Executor, firmId: string, engag
     [firmId, engagementId],
   );
 }
+
+/** Another engagement of the firm whose assumptions (locked now or in an earlier round) give this discount reason word for word. */
+export async function otherEngagementWithDiscountReason(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+  reason: string,
+): Promise<{ engagementId: string; targetEntity: string } | null> {
+  const rows = await tx.query<{ engagement_id: string; target_entity: string }>(
+    `SELECT e.id AS engagement_id, e.target_entity
+       FROM engagements e
+      WHERE e.firm_id = $1 AND e.id <> $2
+        AND (EXISTS (SELECT 1 FROM assumptions a WHERE a.firm_id = e.firm_id AND a.engagement_id = e.id
+                       AND (btrim(a.dlom_rationale) = $3 OR btrim(a.dloc_rationale) = $3))
+          OR EXISTS (SELECT 1 FROM assumption_versions v WHERE v.firm_id = e.firm_id AND v.engagement_id = e.id
+                       AND (btrim(v.dlom_rationale) = $3 OR btrim(v.dloc_rationale) = $3)))
+      ORDER BY e.created_at DESC
+      LIMIT 1`,
+    [firmId, engagementId, reason],
+  );
+  return rows[0] ? { engagementId: rows[0].engagement_id, targetEntity: rows[0].target_entity } : null;
+}

@@ -2,13 +2,10 @@
 // through `nextStatus`; anything the table does not list is an invalid transition (409).
 import type { EngagementEventType } from '../../contract/events.js';
 import type { EngagementAction } from '../../contract/audit-actions.js';
-export const ENGAGEMENT_STATUSES = [
-  'CREATED', 'DATA_INGESTING', 'DATA_READY', 'COMPUTING', 'GATE_1', 'GATE_2', 'GATE_3', 'COMPLETED', 'FAILED',
-] as const;
-export type EngagementStatus = (typeof ENGAGEMENT_STATUSES)[number];
+import { ENGAGEMENT_STATUSES, GATES, type EngagementStatus, type Gate } from '../../contract/stages.js';
 
-export const GATES = ['GATE_1', 'GATE_2', 'GATE_3'] as const;
-export type Gate = (typeof GATES)[number];
+// The stages are named once, in the contract; the table below says which follows which.
+export { ENGAGEMENT_STATUSES, GATES, type EngagementStatus, type Gate };
 
 export type { EngagementAction };
 

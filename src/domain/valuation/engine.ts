@@ -17,6 +17,7 @@ import {
   shareCapitalWarnings,
   terminalValueWarnings,
   valuationDateWarnings,
+  femaDiscountWarnings,
 } from './warnings.js';
 import { legalBasisOf } from './law-in-force.js';
 import { checkInput, type ValuationInput } from './input.js';
@@ -127,6 +128,7 @@ export function computeValuation(input: ValuationInput): ValuationResult {
     ),
     ...checked.inputWarnings,
     ...outcome.warnings,
+    ...femaDiscountWarnings(checked.statute, checked.purpose, judgement),
   ];
   return {
     engineVersion: ENGINE_VERSION,

@@ -220,7 +220,7 @@ const FEMA_FLOOR_PURPOSES = ['ISSUE_TO_NON_RESIDENT', 'TRANSFER_RESIDENT_TO_NON_
 export function femaDiscountWarnings(
   statute: Statute,
   purpose: Purpose | null,
-  judgement: { dlomPercent?: string; dlomRationale?: string; dlocPercent?: string; dlocRationale?: string },
+  judgement: { dlomPercent?: string | number; dlomRationale?: string; dlocPercent?: string | number; dlocRationale?: string },
 ): ValuationWarning[] {
   if (statute !== 'FEMA_RBI' || (purpose !== null && !FEMA_FLOOR_PURPOSES.includes(purpose))) return [];
   const given = [

@@ -15,7 +15,7 @@ import {
 } from '../../domain/valuation/engine.js';
 import { dec } from '../../domain/valuation/money.js';
 import { usesDcf, type MissingInput } from '../../domain/valuation/readiness.js';
-import { rateWarnings, valuationDateWarnings } from '../../domain/valuation/warnings.js';
+import { femaDiscountWarnings, rateWarnings, valuationDateWarnings } from '../../domain/valuation/warnings.js';
 import { judgementErrors, type Judgement, type JudgementError } from '../../domain/valuation/judgement.js';
 import type { MarketApproach } from '../../domain/valuation/comparables.js';
 import type { ErrorCode } from '../../contract/errors.js';
@@ -25,6 +25,7 @@ import { insertAudit } from '../../db/repositories/audit.js';
 import { requireEngagement } from '../engagements.js';
 import { publicAssumptions } from './assumptions.js';
 import { startComputationIfReady, statuteMissingInputs, transactionDateOf, type EngagementLaw } from './readiness.js';
+import type { Executor } from '../../db/client.js';
 
 /** The judgement's refusal codes as the API names them. */
 const JUDGEMENT_REFUSAL_CODES = {
@@ -154,7 +155,12 @@ export async function lockAssumptions(
       },
     });
     await startComputationIfReady(tx, principal.firmId, engagementId, actor);
-    return publicAssumptions(row, assumptionWarnings(engagement, financials?.data ?? null, wacc, growth));
+    const repeated = await repeatedDiscountReasons(tx, principal.firmId, engagementId, judgement);
+    return publicAssumptions(row, [
+      ...assumptionWarnings(engagement, financials?.data ?? null, wacc, growth),
+      ...femaDiscountWarnings(engagement.statute as Statute, (engagement.purpose as Purpose | null) ?? null, judgement),
+      ...repeated,
+    ]);
   });
 }
 
@@ -217,4 +223,31 @@ export function assumptionWarnings(
   const dates = valuationDateWarnings(ctx.statute, purpose, engagement.valuation_date, ctx.transactionDate);
   if (!usesDcf(ctx, financials)) return dates;
   return [...rateWarnings(dec(wacc), dec(growth), financials?.projections ?? []), ...dates];
+}
+
+/**
+ * A discount's reason is specific to the instrument valued: one that is word for word another engagement's in the
+ * firm is worth a second look, so the lock says so (a warning; the lock stands).
+ */
+async function repeatedDiscountReasons(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+  judgement: { dlomRationale?: string; dlocRationale?: string },
+): Promise<{ code: string; message: string }[]> {
+  const given = [
+    { name: 'lack of marketability', reason: judgement.dlomRationale?.trim() },
+    { name: 'lack of control', reason: judgement.dlocRationale?.trim() },
+  ].filter((d): d is { name: string; reason: string } => Boolean(d.reason));
+  const warnings = [];
+  for (const d of given) {
+    const other = await data.otherEngagementWithDiscountReason(tx, firmId, engagementId, d.reason);
+    if (other) {
+      warnings.push({
+        code: 'DISCOUNT_RATIONALE_REPEATED',
+        message: `The reason for the discount for ${d.name} is word for word the one given for ${other.targetEntity} (${other.engagementId}). A discount's reason is specific to the shares valued: say why it fits these.`,
+      });
+    }
+  }
+  return warnings;
 }

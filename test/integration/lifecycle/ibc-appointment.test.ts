@@ -46,3 +46,15 @@ test('CIRP needs the resolution professional and liquidation the liquidator, eac
   // Other statutes keep their board.
   assert.equal((await create({ statute: 'COMPANIES_ACT_SEC_62' })).statusCode, 201);
 });
+
+test('the report facts of an IBC engagement cannot be corrected to a board either (PATCH 400, nothing changed)', async () => {
+  const rp = 'Arvind Kulkarni, Resolution Professional (IBBI/IPA-001/IP-P01234/2019-2020/12345)';
+  const e = (await create({ purpose: 'CIRP_FAIR_AND_LIQUIDATION_VALUE', appointingAuthority: rp })).json();
+  const patch = (appointingAuthority: string) => t.app.inject({ method: 'PATCH', url: `/api/v1/engagements/${e.id}`, headers, payload: { appointingAuthority } });
+  const refused = await patch('Board of Directors of Stressed Castings Private Limited');
+  assert.equal(refused.statusCode, 400);
+  assert.equal(refused.json().errors[0].path, '/appointingAuthority');
+  const now = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers })).json();
+  assert.equal(now.appointingAuthority, rp);
+  assert.equal((await patch('Meera Joshi, Resolution Professional (IBBI/IPA-003/IP-N00789/2021-2022/14567)')).statusCode, 200);
+});
