@@ -23,7 +23,13 @@ function stats(name: string, samples: number[], details?: string): { name: strin
   return {
     name,
     ms: round(median),
-    details: [`median of ${samples.length}`, `mean ${round(mean)} ms`, `min ${round(sorted[0])} ms`, `max ${round(sorted.at(-1)!)} ms`, details]
+    details: [
+      `median of ${samples.length}`,
+      `mean ${round(mean)} ms`,
+      `min ${round(sorted[0])} ms`,
+      `max ${round(sorted.at(-1)!)} ms`,
+      details,
+    ]
       .filter(Boolean)
       .join('; '),
   };
@@ -74,7 +80,9 @@ const scenario: Scenario = {
   description: 'valuation + FINAL report rendering, ten-year projection (median of 10 runs)',
   async run() {
     const rows = await run();
-    return Object.fromEntries(rows.map((r) => [`${r.name} (ms)`, `${r.ms.toFixed(1)}${r.details ? `  ${r.details}` : ''}`]));
+    return Object.fromEntries(
+      rows.map((r) => [`${r.name} (ms)`, `${r.ms.toFixed(1)}${r.details ? `  ${r.details}` : ''}`]),
+    );
   },
 };
 export default scenario;

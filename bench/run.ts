@@ -7,7 +7,9 @@ import type { Scenario } from './lib/scenario.js';
 
 const dir = dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'run.ts').sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.ts') && f !== 'run.ts')
+  .sort();
 
 let failed = false;
 for (const file of files) {
@@ -18,7 +20,8 @@ for (const file of files) {
   const started = Date.now();
   try {
     const figures = await scenario.run();
-    for (const [k, v] of Object.entries(figures)) console.log(`   ${k.padEnd(34)} ${typeof v === 'number' ? Number(v.toFixed(2)) : v}`);
+    for (const [k, v] of Object.entries(figures))
+      console.log(`   ${k.padEnd(34)} ${typeof v === 'number' ? Number(v.toFixed(2)) : v}`);
     console.log(`   (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } catch (err) {
     failed = true;

@@ -29,8 +29,12 @@ const scenario: Scenario = {
     const db = url ? openPostgres(url) : await openPglite();
     await migrate(db);
     const config = loadConfig({
-      NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(join(tmpdir(), 'vs-bench-')),
-      SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789', WEBHOOK_ALLOW_PRIVATE_URLS: 'true', DEMO_SEED: 'false',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'vs-bench-')),
+      SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      DEMO_SEED: 'false',
       WORKER_POLL_MS: '200',
     });
     const log = createLogger(config.LOG_LEVEL);
@@ -73,9 +77,27 @@ const scenario: Scenario = {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as AddressInfo).port;
 
-    const { user, firm } = await signup(services, { firmName: 'Bench LLP', name: 'Bench', email: `bench.${Date.now()}@example.com`, password: 'bench-password-123' });
-    const principal = { kind: 'user' as const, userId: user.id, firmId: firm.id, role: 'ADMIN' as const, sessionId: 'ses_bench', email: user.email, name: user.name };
-    secret = (await createEndpoint(services, principal, { url: `http://127.0.0.1:${port}/hook`, events: ['engagement.stage_changed'] })).secret;
+    const { user, firm } = await signup(services, {
+      firmName: 'Bench LLP',
+      name: 'Bench',
+      email: `bench.${Date.now()}@example.com`,
+      password: 'bench-password-123',
+    });
+    const principal = {
+      kind: 'user' as const,
+      userId: user.id,
+      firmId: firm.id,
+      role: 'ADMIN' as const,
+      sessionId: 'ses_bench',
+      email: user.email,
+      name: user.name,
+    };
+    secret = (
+      await createEndpoint(services, principal, {
+        url: `http://127.0.0.1:${port}/hook`,
+        events: ['engagement.stage_changed'],
+      })
+    ).secret;
 
     const worker = createWorker(services);
     await worker.start();
@@ -84,7 +106,12 @@ const scenario: Scenario = {
     for (let i = 0; i < EVENTS; i++) {
       const before = Date.now();
       await db.transaction(async (tx) => {
-        const id = await insertOutboxEvent(tx, firm.id, { type: 'engagement.stage_changed', engagementId: null, sequence: i + 1, data: { n: i } });
+        const id = await insertOutboxEvent(tx, firm.id, {
+          type: 'engagement.stage_changed',
+          engagementId: null,
+          sequence: i + 1,
+          data: { n: i },
+        });
         insertedAt.set(id, before);
         await scheduleOutboxDispatch(tx);
       });

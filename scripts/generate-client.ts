@@ -16,7 +16,12 @@ export const CLIENT_TYPES_PATH = fileURLToPath(new URL('../web/src/api/schema.d.
 /** The served document, from an app that needs no migrated database (describing routes runs no query). */
 export async function servedOpenApiDocument(): Promise<Record<string, unknown>> {
   const db = await openPglite();
-  const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'vs-openapi-')), LOG_LEVEL: 'silent', DEMO_SEED: 'false', WEB_DIST_DIR: '/nonexistent' });
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'vs-openapi-')),
+    LOG_LEVEL: 'silent',
+    DEMO_SEED: 'false',
+    WEB_DIST_DIR: '/nonexistent',
+  });
   const app = await buildApp({ db, config, log: createLogger('silent') });
   try {
     await app.ready();

@@ -14,7 +14,8 @@ function resolver(doc: Json) {
   const schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
   return (schema: unknown): Json | undefined => {
     let s = schema as Json | undefined;
-    for (let i = 0; s && typeof s.$ref === 'string' && i < 20; i++) s = schemas[decodeURIComponent((s.$ref as string).split('/').pop()!)];
+    for (let i = 0; s && typeof s.$ref === 'string' && i < 20; i++)
+      s = schemas[decodeURIComponent((s.$ref as string).split('/').pop()!)];
     return s;
   };
 }
@@ -42,7 +43,8 @@ export function breakingChanges(oldDoc: Json, newDoc: Json): string[] {
     if (Array.isArray(o.enum) && Array.isArray(n.enum)) {
       for (const v of o.enum) if (!n.enum.includes(v)) out.push(`${where}: enum value ${JSON.stringify(v)} removed`);
     }
-    if (o.const !== undefined && n.const !== undefined && o.const !== n.const) out.push(`${where}: constant ${JSON.stringify(o.const)} changed`);
+    if (o.const !== undefined && n.const !== undefined && o.const !== n.const)
+      out.push(`${where}: constant ${JSON.stringify(o.const)} changed`);
     const oTypes = typesOf(o);
     const nTypes = typesOf(n);
     if (oTypes && nTypes) {
@@ -51,7 +53,8 @@ export function breakingChanges(oldDoc: Json, newDoc: Json): string[] {
       const missing = [...from].filter((t) => !to.has(t) && !(t === 'integer' && to.has('number')));
       if (missing.length) out.push(`${where}: type ${[...oTypes].join('|')} changed to ${[...nTypes].join('|')}`);
     }
-    if (typeof o.format === 'string' && o.format !== n.format) out.push(`${where}: format ${o.format} changed to ${String(n.format ?? 'none')}`);
+    if (typeof o.format === 'string' && o.format !== n.format)
+      out.push(`${where}: format ${o.format} changed to ${String(n.format ?? 'none')}`);
     const oProps = (o.properties ?? {}) as Record<string, unknown>;
     const nProps = (n.properties ?? {}) as Record<string, unknown>;
     for (const [name, sub] of Object.entries(oProps)) {
@@ -60,16 +63,20 @@ export function breakingChanges(oldDoc: Json, newDoc: Json): string[] {
     }
     if (mode === 'request') {
       const oldRequired = new Set((o.required ?? []) as string[]);
-      for (const name of (n.required ?? []) as string[]) if (!oldRequired.has(name)) out.push(`${where}.${name}: input newly required`);
+      for (const name of (n.required ?? []) as string[])
+        if (!oldRequired.has(name)) out.push(`${where}.${name}: input newly required`);
     } else {
       const newRequired = new Set((n.required ?? []) as string[]);
-      for (const name of (o.required ?? []) as string[]) if (name in nProps && !newRequired.has(name)) out.push(`${where}.${name}: no longer always present`);
+      for (const name of (o.required ?? []) as string[])
+        if (name in nProps && !newRequired.has(name)) out.push(`${where}.${name}: no longer always present`);
     }
     if (o.items && n.items) compare(o.items, n.items, `${where}[]`, mode, seen);
     for (const combinator of ['anyOf', 'oneOf', 'allOf'] as const) {
       const oList = (o[combinator] ?? []) as unknown[];
       const nList = (n[combinator] ?? []) as unknown[];
-      oList.forEach((sub, i) => { if (nList[i]) compare(sub, nList[i], `${where}(${combinator} ${i})`, mode, seen); });
+      oList.forEach((sub, i) => {
+        if (nList[i]) compare(sub, nList[i], `${where}(${combinator} ${i})`, mode, seen);
+      });
     }
   };
 
@@ -81,8 +88,12 @@ export function breakingChanges(oldDoc: Json, newDoc: Json): string[] {
       if (!o) continue;
       const n = newPaths[path]?.[method];
       const op = `${method.toUpperCase()} ${path}`;
-      if (!n) { out.push(`${op}: operation removed`); continue; }
-      if (o.operationId && n.operationId !== o.operationId) out.push(`${op}: operationId ${String(o.operationId)} changed to ${String(n.operationId)}`);
+      if (!n) {
+        out.push(`${op}: operation removed`);
+        continue;
+      }
+      if (o.operationId && n.operationId !== o.operationId)
+        out.push(`${op}: operationId ${String(o.operationId)} changed to ${String(n.operationId)}`);
       const seen = new Set<string>();
       // Parameters: none removed, none newly required.
       const params = (list: unknown) => new Map(((list ?? []) as Json[]).map((p) => [`${p.in}:${p.name}`, p]));
@@ -101,7 +112,8 @@ export function breakingChanges(oldDoc: Json, newDoc: Json): string[] {
       const body = (op0: Json) => (op0.requestBody as Json | undefined)?.content as Record<string, Json> | undefined;
       const oBody = body(o);
       const nBody = body(n);
-      if (oBody && !(o.requestBody as Json).required && nBody && (n.requestBody as Json).required) out.push(`${op}: request body newly required`);
+      if (oBody && !(o.requestBody as Json).required && nBody && (n.requestBody as Json).required)
+        out.push(`${op}: request body newly required`);
       if (!oBody && nBody && (n.requestBody as Json).required) out.push(`${op}: request body newly required`);
       for (const [type, media] of Object.entries(oBody ?? {})) {
         if (!nBody?.[type]) out.push(`${op}: request media type ${type} removed`);
@@ -113,7 +125,10 @@ export function breakingChanges(oldDoc: Json, newDoc: Json): string[] {
       for (const [status, response] of Object.entries(oResponses)) {
         if (!status.startsWith('2')) continue;
         const nResponse = nResponses[status];
-        if (!nResponse) { out.push(`${op}: response ${status} removed`); continue; }
+        if (!nResponse) {
+          out.push(`${op}: response ${status} removed`);
+          continue;
+        }
         const oContent = (response.content ?? {}) as Record<string, Json>;
         const nContent = (nResponse.content ?? {}) as Record<string, Json>;
         for (const [type, media] of Object.entries(oContent)) {

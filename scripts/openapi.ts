@@ -30,7 +30,9 @@ export function readCommittedDocument(): Record<string, unknown> {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const served = await servedOpenApiDocument();
   const committed = readCommittedDocument();
-  const broken = [...new Set([...breakingChanges(readReleasedDocument(), served), ...breakingChanges(committed, served)])];
+  const broken = [
+    ...new Set([...breakingChanges(readReleasedDocument(), served), ...breakingChanges(committed, served)]),
+  ];
   if (process.argv.includes('--check')) {
     if (serialiseDocument(served) !== serialiseDocument(committed)) {
       console.error('openapi.json differs from the served document: review the change, then run npm run openapi');
@@ -40,7 +42,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.log('openapi.json is the served document');
   } else {
     if (broken.length && !process.argv.includes('--allow-breaking')) {
-      console.error(`Refused: breaking changes to /api/v1 (pass --allow-breaking for a new major version):\n  ${broken.join('\n  ')}`);
+      console.error(
+        `Refused: breaking changes to /api/v1 (pass --allow-breaking for a new major version):\n  ${broken.join('\n  ')}`,
+      );
       process.exit(1);
     }
     writeFileSync(COMMITTED_OPENAPI_PATH, serialiseDocument(served));

@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 const dir = mkdtempSync(join(tmpdir(), 'vs-screens-'));
-const run = spawnSync(process.execPath, ['scripts/run-tests.mjs', 'test/browser'], { stdio: 'inherit', env: { ...process.env, SCREENSHOT_DIR: dir } });
+const run = spawnSync(process.execPath, ['scripts/run-tests.mjs', 'test/browser'], {
+  stdio: 'inherit',
+  env: { ...process.env, SCREENSHOT_DIR: dir },
+});
 if (run.status !== 0) process.exit(run.status ?? 1);
 const shots = readdirSync(dir).filter((f) => f.endsWith('.png') && !f.startsWith('waiting-for-'));
 for (const f of shots) cpSync(join(dir, f), join('docs/console', f));

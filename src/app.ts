@@ -48,9 +48,19 @@ export function createServiceContext(deps: AppDeps): ServiceContext {
     db: deps.db,
     config: deps.config,
     log: deps.log,
-    mailer: deps.mailer ?? createMailer({ smtpUrl: deps.config.SMTP_URL, from: deps.config.MAIL_FROM, dataDir: deps.config.DATA_DIR, log: deps.log }),
+    mailer:
+      deps.mailer ??
+      createMailer({
+        smtpUrl: deps.config.SMTP_URL,
+        from: deps.config.MAIL_FROM,
+        dataDir: deps.config.DATA_DIR,
+        log: deps.log,
+      }),
     sessionSecret: resolveSessionSecret(deps.config),
-    gateway: createPaymentGateway(deps.config, resolveSecret(undefined, deps.config.DATA_DIR, 'sandbox-gateway-secret')),
+    gateway: createPaymentGateway(
+      deps.config,
+      resolveSecret(undefined, deps.config.DATA_DIR, 'sandbox-gateway-secret'),
+    ),
     principals: new PrincipalCache<CachedCredential>(deps.config.PRINCIPAL_CACHE_TTL_MS),
     usage: new UsageRecorder(deps.db, deps.log, deps.config.USAGE_FLUSH_MS),
     ...(metricsEnabled(deps.config) ? { metrics: new Metrics(deps.db) } : {}),
@@ -58,7 +68,9 @@ export function createServiceContext(deps: AppDeps): ServiceContext {
 }
 
 /** Fastify's setting for TRUST_PROXY: a hop count trusts that many proxies nearest the service. */
-function trustProxySetting(value: boolean | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+function trustProxySetting(
+  value: boolean | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 

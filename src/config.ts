@@ -32,18 +32,30 @@ export const configSchema = z.object({
   // Tax invoices (docs/decisions.md, Tax invoices): the operator as supplier; the fee is GST-inclusive.
   OPERATOR_LEGAL_NAME: z.string().min(2).default('Valuation Service (operator details not configured)'),
   OPERATOR_ADDRESS: z.string().optional(),
-  OPERATOR_GSTIN: z.string().regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN').optional(),
+  OPERATOR_GSTIN: z
+    .string()
+    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN')
+    .optional(),
   /** The operator's state code where no GSTIN is configured (27: Maharashtra). */
-  OPERATOR_STATE_CODE: z.string().regex(/^\d{2}$/).default('27'),
+  OPERATOR_STATE_CODE: z
+    .string()
+    .regex(/^\d{2}$/)
+    .default('27'),
   GST_RATE_PERCENT: z.coerce.number().int().min(0).max(28).default(18),
   /** Services Accounting Code printed on the invoice (998399: other professional, technical and business services). */
-  INVOICE_SAC_CODE: z.string().regex(/^\d{6}$/).default('998399'),
+  INVOICE_SAC_CODE: z
+    .string()
+    .regex(/^\d{6}$/)
+    .default('998399'),
   WEBHOOK_ALLOW_PRIVATE_URLS: bool.default(false),
   /** Multiplies every webhook retry delay (1 = the real ~27 h schedule; tests use a tiny fraction). */
   WEBHOOK_RETRY_SCALE: z.coerce.number().min(0).max(1000).default(1),
   /** How often the worker sweeps the outbox for events nobody woke it for. */
   WEBHOOK_SWEEP_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('Valuation Service <no-reply@localhost>'),
   PUBLIC_BASE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -60,13 +72,35 @@ export const configSchema = z.object({
     .string()
     .trim()
     .default('false')
-    .transform((v): boolean | number | string[] => (v === 'false' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v.split(',').map((x) => x.trim()).filter(Boolean)))
-    .refine((v) => typeof v !== 'object' || v.every((x) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/.test(x)), {
-      message: 'must be false, a number of proxy hops, or comma-separated proxy addresses/CIDRs (or loopback, linklocal, uniquelocal)',
-    }),
-  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(25 * 1024 * 1024),
+    .transform((v): boolean | number | string[] =>
+      v === 'false' || v === ''
+        ? false
+        : /^\d+$/.test(v)
+          ? Number(v)
+          : v
+              .split(',')
+              .map((x) => x.trim())
+              .filter(Boolean),
+    )
+    .refine(
+      (v) =>
+        typeof v !== 'object' ||
+        v.every((x) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/.test(x)),
+      {
+        message:
+          'must be false, a number of proxy hops, or comma-separated proxy addresses/CIDRs (or loopback, linklocal, uniquelocal)',
+      },
+    ),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(25 * 1024 * 1024),
   /** The built console (`npm run build:web`); when the folder is missing the API runs without it. */
-  WEB_DIST_DIR: z.string().min(1).default(fileURLToPath(new URL('../web/dist', import.meta.url))),
+  WEB_DIST_DIR: z
+    .string()
+    .min(1)
+    .default(fileURLToPath(new URL('../web/dist', import.meta.url))),
   /** API processes (node:cluster) sharing the port: a number, or auto for one per CPU. More than one needs PostgreSQL. */
   API_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
   /** Connections in the node-postgres pool of each process (PostgreSQL only). */
@@ -104,18 +138,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const config = parsed.data;
   if (config.PAYMENT_GATEWAY === 'razorpay' && (!config.GATEWAY_KEY_ID || !config.GATEWAY_KEY_SECRET)) {
-    throw new ConfigError('Invalid configuration: GATEWAY_KEY_ID: razorpay needs GATEWAY_KEY_ID and GATEWAY_KEY_SECRET');
+    throw new ConfigError(
+      'Invalid configuration: GATEWAY_KEY_ID: razorpay needs GATEWAY_KEY_ID and GATEWAY_KEY_SECRET',
+    );
   }
   if (typeof config.API_PROCESSES === 'number' && config.API_PROCESSES > 1 && !config.DATABASE_URL) {
-    throw new ConfigError('Invalid configuration: API_PROCESSES: more than one API process needs PostgreSQL (DATABASE_URL); the embedded database is single-process');
+    throw new ConfigError(
+      'Invalid configuration: API_PROCESSES: more than one API process needs PostgreSQL (DATABASE_URL); the embedded database is single-process',
+    );
   }
   // The signed report prints PUBLIC_BASE_URL/verify for anyone to check it: in production it must be a public address.
   if (config.NODE_ENV === 'production' && (!config.PUBLIC_BASE_URL || isLocalAddress(config.PUBLIC_BASE_URL))) {
-    throw new ConfigError('Invalid configuration: PUBLIC_BASE_URL: set it to the public https address of the service (reports print PUBLIC_BASE_URL/verify); it is unset or points at this machine');
+    throw new ConfigError(
+      'Invalid configuration: PUBLIC_BASE_URL: set it to the public https address of the service (reports print PUBLIC_BASE_URL/verify); it is unset or points at this machine',
+    );
   }
   // Links in e-mails and the printed verification address carry people to the service: never over plain http.
   if (config.NODE_ENV === 'production' && new URL(config.PUBLIC_BASE_URL!).protocol !== 'https:') {
-    throw new ConfigError('Invalid configuration: PUBLIC_BASE_URL: in production it must be an https:// address (reports print it and e-mails link to it)');
+    throw new ConfigError(
+      'Invalid configuration: PUBLIC_BASE_URL: in production it must be an https:// address (reports print it and e-mails link to it)',
+    );
   }
   for (const file of trustRootFiles(config)) {
     let text: string;
@@ -124,19 +166,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     } catch {
       throw new ConfigError(`Invalid configuration: PDF_TRUST_ROOTS: cannot read ${file}`);
     }
-    if (!/-----BEGIN CERTIFICATE-----/.test(text)) throw new ConfigError(`Invalid configuration: PDF_TRUST_ROOTS: ${file} holds no PEM certificate`);
+    if (!/-----BEGIN CERTIFICATE-----/.test(text))
+      throw new ConfigError(`Invalid configuration: PDF_TRUST_ROOTS: ${file} holds no PEM certificate`);
   }
   return config;
 }
 
 /** The PEM files named by PDF_TRUST_ROOTS. */
 export function trustRootFiles(config: Pick<Config, 'PDF_TRUST_ROOTS'>): string[] {
-  return (config.PDF_TRUST_ROOTS ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  return (config.PDF_TRUST_ROOTS ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
 }
 
 function isLocalAddress(url: string): boolean {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1' || host === '0.0.0.0';
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1' || host === '0.0.0.0'
+  );
 }
 
 /** How many API processes to run: auto is one per CPU on PostgreSQL, and always one on the embedded database. */

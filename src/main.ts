@@ -73,7 +73,9 @@ async function main(): Promise<void> {
       console.error(`Refusing to start: ${err.message}`);
       process.exit(1);
     }
-    const where = config.DATABASE_URL ? `DATABASE_URL (${redactUrl(config.DATABASE_URL)})` : `DATA_DIR (${config.DATA_DIR})`;
+    const where = config.DATABASE_URL
+      ? `DATABASE_URL (${redactUrl(config.DATABASE_URL)})`
+      : `DATA_DIR (${config.DATA_DIR})`;
     console.error(`Cannot open the database named by ${where}: ${(err as Error).message}`);
     process.exit(1);
   }

@@ -13,7 +13,8 @@ export async function openAndMigrate(config: Config, log: Logger): Promise<Datab
   const db = await openDatabase(config);
   try {
     const { applied, checksumsRecorded } = await migrate(db);
-    if (checksumsRecorded.length) log.info({ checksumsRecorded }, 'recorded the checksums of migrations applied before checksums were kept');
+    if (checksumsRecorded.length)
+      log.info({ checksumsRecorded }, 'recorded the checksums of migrations applied before checksums were kept');
     log.info({ database: db.kind, applied }, applied.length ? 'migrations applied' : 'database schema up to date');
     // Part of migrating: webhook secrets written before encryption at rest are sealed now (0082).
     await verifyAtRestSecret(db, config);

@@ -6,7 +6,10 @@ import pg from 'pg';
 import { startStallTrace } from '../../src/lib/stall-trace.js';
 
 const stopTrace = process.env.STALL_TRACE_FILE ? startStallTrace(process.env.STALL_TRACE_FILE) : undefined;
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 20) });
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_MAX ?? 20),
+});
 pool.on('error', () => {});
 const firmId = process.env.FIRM_ID;
 const PREFIX = '/api/v1/engagements/';
@@ -29,6 +32,13 @@ const server = createServer((req, res) => {
     .catch(() => res.writeHead(500).end());
 });
 server.listen(Number(process.env.PORT), '127.0.0.1');
-const stop = () => server.close(() => void pool.end().then(() => stopTrace?.()).then(() => process.exit(0)));
+const stop = () =>
+  server.close(
+    () =>
+      void pool
+        .end()
+        .then(() => stopTrace?.())
+        .then(() => process.exit(0)),
+  );
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

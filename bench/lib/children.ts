@@ -35,10 +35,20 @@ const children = new Set<Child>();
  * `[NAME=value …] exec node [flags] --import tsx src/main.ts`), so the bench measures the service as it is run.
  */
 export function serviceLaunch(): { env: Record<string, string>; nodeFlags: string[] } {
-  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts
+    .start;
   const m = /^((?:[A-Z_]+=\S+\s+)*)exec node((?:\s+--[\w-]+(?:=\S+)?)*)\s+--import tsx src\/main\.ts$/.exec(start);
-  if (!m) throw new Error(`package.json's start script is not "[NAME=value …] exec node [flags] --import tsx src/main.ts": ${start}`);
-  const env = Object.fromEntries(m[1].trim().split(/\s+/).filter(Boolean).map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]));
+  if (!m)
+    throw new Error(
+      `package.json's start script is not "[NAME=value …] exec node [flags] --import tsx src/main.ts": ${start}`,
+    );
+  const env = Object.fromEntries(
+    m[1]
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]),
+  );
   return { env, nodeFlags: m[2].trim().split(/\s+/).filter(Boolean) };
 }
 
@@ -46,14 +56,30 @@ export function serviceLaunch(): { env: Record<string, string>; nodeFlags: strin
  * Starts `node --import tsx <script> …args` (the Node 24 of this process) and waits until `probe` answers (null: 4 s
  * alive). The service (src/main.ts) gets `npm start`'s environment and flags, then BENCH_SERVICE_NODE_FLAGS.
  */
-export async function startChild(name: string, script: string, args: string[], env: Record<string, string>, probe: string | null): Promise<Child> {
+export async function startChild(
+  name: string,
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  probe: string | null,
+): Promise<Child> {
   const port = await freePort();
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   const launch = script === 'src/main.ts' ? serviceLaunch() : { env: {}, nodeFlags: [] };
-  const extra = script === 'src/main.ts' && process.env.BENCH_SERVICE_NODE_FLAGS ? process.env.BENCH_SERVICE_NODE_FLAGS.split(' ') : [];
+  const extra =
+    script === 'src/main.ts' && process.env.BENCH_SERVICE_NODE_FLAGS
+      ? process.env.BENCH_SERVICE_NODE_FLAGS.split(' ')
+      : [];
   const proc = spawn(process.execPath, [...prof, ...launch.nodeFlags, ...extra, '--import', 'tsx', script, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...launch.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      ...launch.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const child: Child = { name, proc, base: `http://127.0.0.1:${port}`, output: [], trace: env.STALL_TRACE_FILE };
@@ -106,15 +132,17 @@ export async function stopAll(): Promise<void> {
  */
 export function treeCpuSeconds(root: number): number | undefined {
   try {
-    const stats = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((d) => {
-      try {
-        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // after "pid (comm) ": state, ppid, …
-        return [{ pid: Number(d), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) }];
-      } catch {
-        return [];
-      }
-    });
+    const stats = readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .flatMap((d) => {
+        try {
+          const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+          const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // after "pid (comm) ": state, ppid, …
+          return [{ pid: Number(d), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) }];
+        } catch {
+          return [];
+        }
+      });
     const tree = new Set([root]);
     for (let grew = true; grew;) {
       grew = false;
@@ -131,7 +159,6 @@ export function treeCpuSeconds(root: number): number | undefined {
   }
 }
 
-
 /** Resident memory (VmRSS) of a process and its descendants, in MB; undefined where /proc is not there. */
 export function treeRssMb(root: number): number | undefined {
   try {
@@ -146,7 +173,8 @@ export function treeRssMb(root: number): number | undefined {
         // gone
       }
     }
-    const inTree = (pid: number): boolean => pid === root || (parent.has(pid) && pid !== parent.get(pid) && parent.get(pid)! > 1 && inTree(parent.get(pid)!));
+    const inTree = (pid: number): boolean =>
+      pid === root || (parent.has(pid) && pid !== parent.get(pid) && parent.get(pid)! > 1 && inTree(parent.get(pid)!));
     for (const pid of parent.keys()) {
       if (!inTree(pid)) continue;
       try {

@@ -2,8 +2,16 @@
 // `npx tsx bench/lib/profile-summary.ts <file.cpuprofile>`.
 import { readFileSync } from 'node:fs';
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
-const profile = JSON.parse(readFileSync(process.argv[2], 'utf8')) as { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+const profile = JSON.parse(readFileSync(process.argv[2], 'utf8')) as {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+};
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const self = new Map<number, number>();
 profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
@@ -31,4 +39,5 @@ console.log(`total ${(total / 1e6).toFixed(1)} s sampled`);
 console.log('\nself time by package / file:');
 for (const [g, t] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${pct(t)}  ${g}`);
 console.log('\ntop functions:');
-for (const [f, t] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 25))) console.log(`  ${pct(t)}  ${f}`);
+for (const [f, t] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 25)))
+  console.log(`  ${pct(t)}  ${f}`);

@@ -30,15 +30,25 @@ function tallies(list: Record<string, { n: number; ms: number; max: number }>[])
 }
 
 const describe = (t: Record<string, { n: number; ms: number; max: number }>) =>
-  Object.entries(t).map(([k, v]) => `${k} ${v.n}×${v.ms > 0 ? ` (${r1(v.ms)} ms, longest ${r1(v.max)})` : ''}`).join(', ') || 'nothing';
+  Object.entries(t)
+    .map(([k, v]) => `${k} ${v.n}×${v.ms > 0 ? ` (${r1(v.ms)} ms, longest ${r1(v.max)})` : ''}`)
+    .join(', ') || 'nothing';
 
 export function summarizeStalls(file: string, fromMs: number, toMs: number): StallSummary | undefined {
   if (!existsSync(file)) return undefined;
-  const secs = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as TraceSecond)
+  const secs = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as TraceSecond)
     .filter((s) => s.t >= fromMs - 500 && s.t < toMs);
   if (secs.length === 0) return undefined;
-  const worst = [...secs].sort((a, b) => b.eld.max - a.eld.max).slice(0, 3).map((s) =>
-    `+${((s.t - fromMs) / 1000).toFixed(0)} s: delay max ${s.eld.max} ms (p99 ${s.eld.p99}); GC ${describe(s.gc)}; ${describe(s.events)}`);
+  const worst = [...secs]
+    .sort((a, b) => b.eld.max - a.eld.max)
+    .slice(0, 3)
+    .map(
+      (s) =>
+        `+${((s.t - fromMs) / 1000).toFixed(0)} s: delay max ${s.eld.max} ms (p99 ${s.eld.p99}); GC ${describe(s.gc)}; ${describe(s.events)}`,
+    );
   return {
     seconds: secs.length,
     eldP99: Math.max(...secs.map((s) => s.eld.p99)),

@@ -3,7 +3,10 @@
 // beside PostgreSQL's idle backends. Started as a child process; env: PORT, BODY_BYTES (the size of the answer).
 import { createServer } from 'node:http';
 
-const body = JSON.stringify({ id: 'eng_static', padding: 'x'.repeat(Math.max(0, Number(process.env.BODY_BYTES ?? 1000) - 40)) });
+const body = JSON.stringify({
+  id: 'eng_static',
+  padding: 'x'.repeat(Math.max(0, Number(process.env.BODY_BYTES ?? 1000) - 40)),
+});
 const server = createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'application/json' }).end(body);
 });

@@ -17,23 +17,38 @@ export interface Answer {
 export class Client {
   constructor(readonly base: string) {}
 
-  async call(method: string, path: string, who: Person | undefined, body?: unknown, expect = [200, 201, 204]): Promise<Answer> {
+  async call(
+    method: string,
+    path: string,
+    who: Person | undefined,
+    body?: unknown,
+    expect = [200, 201, 204],
+  ): Promise<Answer> {
     const raw = body instanceof Uint8Array;
     const res = await fetch(this.base + path, {
       method,
-      headers: { ...(who?.headers ?? {}), ...(body !== undefined && !raw ? { 'content-type': 'application/json' } : {}) },
-      body: body === undefined ? undefined : raw ? new Uint8Array(body as Uint8Array<ArrayBuffer>) : JSON.stringify(body),
+      headers: {
+        ...(who?.headers ?? {}),
+        ...(body !== undefined && !raw ? { 'content-type': 'application/json' } : {}),
+      },
+      body:
+        body === undefined ? undefined : raw ? new Uint8Array(body as Uint8Array<ArrayBuffer>) : JSON.stringify(body),
     });
     const buf = Buffer.from(await res.arrayBuffer());
     if (!expect.includes(res.status)) {
-      throw new Error(`${who?.name ?? 'anonymous'}: ${method} ${path} was refused: ${res.status} ${buf.toString().slice(0, 1500)}`);
+      throw new Error(
+        `${who?.name ?? 'anonymous'}: ${method} ${path} was refused: ${res.status} ${buf.toString().slice(0, 1500)}`,
+      );
     }
     return { status: res.status, headers: res.headers, buf, json: <T>() => JSON.parse(buf.toString()) as T };
   }
 
   /** The person behind a session answer (signup, accepting an invitation). */
   async person(name: string, answer: Answer): Promise<Person> {
-    const cookie = answer.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = answer.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const headers = { cookie, 'x-csrf-token': String(answer.json().csrfToken) };
     const me = (await this.call('GET', '/api/v1/auth/me', { name, id: '', headers })).json<{ user: { id: string } }>();
     return { name, id: me.user.id, headers };
@@ -43,22 +58,33 @@ export class Client {
     const boundary = `----example${Math.random().toString(16).slice(2)}`;
     const body = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
       data,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const headers = { ...who.headers, 'content-type': `multipart/form-data; boundary=${boundary}` };
-    return this.call('POST', `/api/v1/engagements/${engagementId}/documents`, { ...who, headers }, new Uint8Array(body));
+    return this.call(
+      'POST',
+      `/api/v1/engagements/${engagementId}/documents`,
+      { ...who, headers },
+      new Uint8Array(body),
+    );
   }
 
   /** Waits until the engagement reaches `wanted`; FAILED on the way stops the examples. */
   async waitFor(who: Person, engagementId: string, wanted: string): Promise<void> {
     const deadline = Date.now() + 120_000;
     for (;;) {
-      const e = (await this.call('GET', `/api/v1/engagements/${engagementId}`, who)).json<{ status: string; failureReason?: string }>();
+      const e = (await this.call('GET', `/api/v1/engagements/${engagementId}`, who)).json<{
+        status: string;
+        failureReason?: string;
+      }>();
       if (e.status === wanted) return;
       if (e.status === 'FAILED') throw new Error(`${engagementId} FAILED waiting for ${wanted}: ${e.failureReason}`);
-      if (Date.now() > deadline) throw new Error(`${engagementId} still ${e.status} after 120 s, waiting for ${wanted}`);
+      if (Date.now() > deadline)
+        throw new Error(`${engagementId} still ${e.status} after 120 s, waiting for ${wanted}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -66,9 +92,13 @@ export class Client {
   async waitForFinal(who: Person, engagementId: string): Promise<void> {
     const deadline = Date.now() + 120_000;
     for (;;) {
-      const r = (await this.call('GET', `/api/v1/engagements/${engagementId}/report/status`, who)).json<{ kind?: string; status?: string }>();
+      const r = (await this.call('GET', `/api/v1/engagements/${engagementId}/report/status`, who)).json<{
+        kind?: string;
+        status?: string;
+      }>();
       if (r.kind === 'FINAL' && r.status === 'READY') return;
-      if (r.status === 'FAILED' || Date.now() > deadline) throw new Error(`FINAL report of ${engagementId}: ${JSON.stringify(r)}`);
+      if (r.status === 'FAILED' || Date.now() > deadline)
+        throw new Error(`FINAL report of ${engagementId}: ${JSON.stringify(r)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }

@@ -15,7 +15,12 @@ const PASSWORD = 'Sahyadri-examples-correct-horse-battery';
 /** The partner: a chartered accountant (ICAI) and an IBBI registered valuer for securities or financial assets. */
 export const PARTNER_REGISTRATIONS = [
   { type: 'ICAI_MEMBERSHIP', number: '112233' },
-  { type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS', rvo: 'ICAI Registered Valuers Organisation' },
+  {
+    type: 'IBBI_RV',
+    number: 'IBBI/RV/03/2019/12345',
+    assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS',
+    rvo: 'ICAI Registered Valuers Organisation',
+  },
 ];
 export const PARTNER_UDIN = '26112233BKCDEF4821';
 
@@ -31,17 +36,35 @@ export async function setUpFirm(client: Client, tag: string): Promise<ExampleFir
   const email = (who: string) => `${who}.${tag}@mehta-iyer.example.in`;
   const partner = await client.person(
     'Vikram Mehta',
-    await client.call('POST', '/api/v1/auth/signup', undefined, { firmName: FIRM.name, name: 'Vikram Mehta', email: email('vikram'), password: PASSWORD }),
+    await client.call('POST', '/api/v1/auth/signup', undefined, {
+      firmName: FIRM.name,
+      name: 'Vikram Mehta',
+      email: email('vikram'),
+      password: PASSWORD,
+    }),
   );
-  await client.call('PATCH', '/api/v1/auth/me', partner, { designation: 'Partner', registrations: PARTNER_REGISTRATIONS });
-  await client.call('PATCH', '/api/v1/settings/firm', partner, { legalName: FIRM.name, address: FIRM.address, ibbiRegistration: FIRM.ibbiRegistration, gstin: FIRM.gstin });
+  await client.call('PATCH', '/api/v1/auth/me', partner, {
+    designation: 'Partner',
+    registrations: PARTNER_REGISTRATIONS,
+  });
+  await client.call('PATCH', '/api/v1/settings/firm', partner, {
+    legalName: FIRM.name,
+    address: FIRM.address,
+    ibbiRegistration: FIRM.ibbiRegistration,
+    gstin: FIRM.gstin,
+  });
 
   const member = async (name: string, designation: string, registrations: unknown[] = []) => {
     const to = email(name.split(' ')[0].toLowerCase());
-    const invited = (await client.call('POST', '/api/v1/team/invite', partner, { email: to, name, role: 'VALUER' })).json<{ acceptPath?: string }>();
+    const invited = (
+      await client.call('POST', '/api/v1/team/invite', partner, { email: to, name, role: 'VALUER' })
+    ).json<{ acceptPath?: string }>();
     if (!invited.acceptPath) throw new Error('the examples run without SMTP: the invitation should show its link');
     const token = new URL(invited.acceptPath, client.base).searchParams.get('token');
-    const person = await client.person(name, await client.call('POST', '/api/v1/auth/accept-invite', undefined, { token, password: PASSWORD }));
+    const person = await client.person(
+      name,
+      await client.call('POST', '/api/v1/auth/accept-invite', undefined, { token, password: PASSWORD }),
+    );
     await client.call('PATCH', '/api/v1/auth/me', person, { designation, registrations });
     return person;
   };
@@ -50,10 +73,20 @@ export async function setUpFirm(client: Client, tag: string): Promise<ExampleFir
     valuer: await member('Ananya Iyer', 'Manager, valuations'),
     reviewer: await member('Rohan Desai', 'Director, quality review'),
     landValuer: await member('Suresh Nair', 'Registered valuer (land and building)', [
-      { type: 'IBBI_RV', number: 'IBBI/RV/01/2018/10871', assetClass: 'LAND_AND_BUILDING', rvo: 'RVO Estate Managers and Appraisers Foundation' },
+      {
+        type: 'IBBI_RV',
+        number: 'IBBI/RV/01/2018/10871',
+        assetClass: 'LAND_AND_BUILDING',
+        rvo: 'RVO Estate Managers and Appraisers Foundation',
+      },
     ]),
     plantValuer: await member('Kavita Rao', 'Registered valuer (plant and machinery)', [
-      { type: 'IBBI_RV', number: 'IBBI/RV/02/2019/11204', assetClass: 'PLANT_AND_MACHINERY', rvo: 'Institution of Valuers' },
+      {
+        type: 'IBBI_RV',
+        number: 'IBBI/RV/02/2019/11204',
+        assetClass: 'PLANT_AND_MACHINERY',
+        rvo: 'Institution of Valuers',
+      },
     ]),
   };
 }

@@ -35,31 +35,52 @@ async function makeExample(client: Client, firm: ExampleFirm, plan: ExamplePlan,
   const approve = (who: Person, id: string, gate: string, body: Record<string, unknown> = {}) =>
     client.call('POST', path(id, `/gates/${gate}/approve`), who, body);
 
-  const id = (await client.call('POST', '/api/v1/engagements', valuer, { ...plan.engagement, assignedValuerId: valuer.id })).json<{ id: string }>().id;
-  await client.upload(valuer, id, 'FINANCIALS', 'financials.json', Buffer.from(JSON.stringify(plan.financials, null, 2)));
+  const id = (
+    await client.call('POST', '/api/v1/engagements', valuer, { ...plan.engagement, assignedValuerId: valuer.id })
+  ).json<{ id: string }>().id;
+  await client.upload(
+    valuer,
+    id,
+    'FINANCIALS',
+    'financials.json',
+    Buffer.from(JSON.stringify(plan.financials, null, 2)),
+  );
   await client.waitFor(valuer, id, 'DATA_READY');
 
   await client.call('POST', path(id, '/assumptions/lock'), valuer, plan.revision?.firstLock ?? plan.lock);
   await client.waitFor(valuer, id, 'GATE_1');
-  await approve(valuer, id, 'GATE_1', { comment: 'Balance sheet ties to the audited accounts; capital table reconciles to the share count.' });
+  await approve(valuer, id, 'GATE_1', {
+    comment: 'Balance sheet ties to the audited accounts; capital table reconciles to the share count.',
+  });
   if (plan.revision) {
-    await client.call('POST', path(id, '/gates/GATE_2/reject'), reviewer, { reason: plan.revision.reason, outcome: 'REVISE' });
+    await client.call('POST', path(id, '/gates/GATE_2/reject'), reviewer, {
+      reason: plan.revision.reason,
+      outcome: 'REVISE',
+    });
     await client.waitFor(valuer, id, 'DATA_READY');
     await client.call('POST', path(id, '/assumptions/lock'), valuer, plan.lock);
     await client.waitFor(valuer, id, 'GATE_1');
     await approve(valuer, id, 'GATE_1', { comment: 'Second round: the data are unchanged.' });
   }
-  await approve(reviewer, id, 'GATE_2', { comment: 'Methods, inputs and weights reviewed against the working papers.' });
+  await approve(reviewer, id, 'GATE_2', {
+    comment: 'Methods, inputs and weights reviewed against the working papers.',
+  });
 
-  const order = (await client.call('POST', '/api/v1/payments', partner, { engagementId: id })).json<{ gatewayOrderId: string }>();
-  const paid = (await client.call('POST', '/api/v1/payments/sandbox/pay', undefined, { gateway_order_id: order.gatewayOrderId })).json();
+  const order = (await client.call('POST', '/api/v1/payments', partner, { engagementId: id })).json<{
+    gatewayOrderId: string;
+  }>();
+  const paid = (
+    await client.call('POST', '/api/v1/payments/sandbox/pay', undefined, { gateway_order_id: order.gatewayOrderId })
+  ).json();
   await client.call('POST', '/api/v1/payments/verify', partner, paid);
 
   await approve(partner, id, 'GATE_3', {
     comment: 'Signed off.',
     place: 'Pune',
     ...(plan.signsAsCharteredAccountant && { udin: PARTNER_UDIN }),
-    ...(plan.classSignatories && { classSignatories: { LAND_AND_BUILDING: firm.landValuer.id, PLANT_AND_MACHINERY: firm.plantValuer.id } }),
+    ...(plan.classSignatories && {
+      classSignatories: { LAND_AND_BUILDING: firm.landValuer.id, PLANT_AND_MACHINERY: firm.plantValuer.id },
+    }),
   });
   await client.waitForFinal(partner, id);
 
@@ -87,7 +108,10 @@ async function makeExample(client: Client, firm: ExampleFirm, plan: ExamplePlan,
 }
 
 /** Starts the service on a throwaway database, makes every example into `outDir`, stops the service. */
-export async function makeExamples(outDir: string, options: { log?: (line: string) => void; databaseUrl?: string } = {}): Promise<MadeExample[]> {
+export async function makeExamples(
+  outDir: string,
+  options: { log?: (line: string) => void; databaseUrl?: string } = {},
+): Promise<MadeExample[]> {
   const log = options.log ?? (() => {});
   const service = await startService({ databaseUrl: options.databaseUrl });
   try {
@@ -96,7 +120,9 @@ export async function makeExamples(outDir: string, options: { log?: (line: strin
     const made: MadeExample[] = [];
     for (const plan of EXAMPLE_PLANS) {
       made.push(await makeExample(client, firm, plan, outDir));
-      log(`wrote ${exampleFiles(plan.slug).report} (${plan.title}) with its review record, workpapers and verify answer`);
+      log(
+        `wrote ${exampleFiles(plan.slug).report} (${plan.title}) with its review record, workpapers and verify answer`,
+      );
     }
     return made;
   } finally {

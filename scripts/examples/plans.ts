@@ -44,20 +44,60 @@ const costOfCapital = Object.fromEntries(
 
 /** Three audited years, in the balance sheet's unit (₹ lakh): the report's history table. */
 const HISTORY = [
-  { year: 'FY2024', revenue: 1780, ebitda: 284.8, depreciationAndAmortisation: 80, financeCost: 42.6, profitBeforeTax: 162.2, profitAfterTax: 121.4, netWorth: 712, totalBorrowings: 468 },
-  { year: 'FY2025', revenue: 1985, ebitda: 333.5, depreciationAndAmortisation: 91, financeCost: 41.8, profitBeforeTax: 200.7, profitAfterTax: 150.2, netWorth: 832, totalBorrowings: 444 },
-  { year: 'FY2026', revenue: 2190, ebitda: 381.1, depreciationAndAmortisation: 102, financeCost: 40, profitBeforeTax: 239.1, profitAfterTax: 178.9, netWorth: 950, totalBorrowings: 420 },
+  {
+    year: 'FY2024',
+    revenue: 1780,
+    ebitda: 284.8,
+    depreciationAndAmortisation: 80,
+    financeCost: 42.6,
+    profitBeforeTax: 162.2,
+    profitAfterTax: 121.4,
+    netWorth: 712,
+    totalBorrowings: 468,
+  },
+  {
+    year: 'FY2025',
+    revenue: 1985,
+    ebitda: 333.5,
+    depreciationAndAmortisation: 91,
+    financeCost: 41.8,
+    profitBeforeTax: 200.7,
+    profitAfterTax: 150.2,
+    netWorth: 832,
+    totalBorrowings: 444,
+  },
+  {
+    year: 'FY2026',
+    revenue: 2190,
+    ebitda: 381.1,
+    depreciationAndAmortisation: 102,
+    financeCost: 40,
+    profitBeforeTax: 239.1,
+    profitAfterTax: 178.9,
+    netWorth: 950,
+    totalBorrowings: 420,
+  },
 ];
 
 function financials(extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const base = JSON.parse(readFileSync(new URL('../../test/fixtures/financials/sample-company.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+  const base = JSON.parse(
+    readFileSync(new URL('../../test/fixtures/financials/sample-company.json', import.meta.url), 'utf8'),
+  ) as Record<string, unknown>;
   return { ...base, history: HISTORY, shareholding: EXAMPLE_COMPANY.shareholding, ...extra };
 }
 
 const RULE_11UA: ExamplePlan = {
   slug: 'rule-11ua',
   title: 'Rule 11UA, a transfer of shares',
-  engagement: { ...company, statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-03-31', transactionDate: '2026-03-31', proposedPricePerShare: '215.00', appointingAuthority: BOARD },
+  engagement: {
+    ...company,
+    statute: 'RULE_11UA',
+    purpose: 'TRANSFER_OR_RECEIPT',
+    valuationDate: '2026-03-31',
+    transactionDate: '2026-03-31',
+    proposedPricePerShare: '215.00',
+    appointingAuthority: BOARD,
+  },
   financials: financials(),
   lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: RATIONALE },
   signsAsCharteredAccountant: true,
@@ -67,7 +107,13 @@ const RULE_11UA: ExamplePlan = {
 const COMPANIES_ACT: ExamplePlan = {
   slug: 'companies-act-sec-62',
   title: 'Companies Act s.62, a preferential allotment',
-  engagement: { ...company, statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31', proposedPricePerShare: '215.00', appointingAuthority: BOARD },
+  engagement: {
+    ...company,
+    statute: 'COMPANIES_ACT_SEC_62',
+    valuationDate: '2026-03-31',
+    proposedPricePerShare: '215.00',
+    appointingAuthority: BOARD,
+  },
   financials: financials(EXAMPLE_MARKET_EVIDENCE),
   lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: RATIONALE, costOfCapital, ...EXAMPLE_MARKET_JUDGEMENT },
   revision: {
@@ -78,10 +124,11 @@ const COMPANIES_ACT: ExamplePlan = {
       costOfCapital,
       ...EXAMPLE_MARKET_JUDGEMENT,
       methodWeights: { DCF: 70, NAV: 10, COMPARABLES: 10, TRANSACTIONS: 10 },
-      weightsRationale: 'The income approach leads for a profitable going concern; the market methods and net asset value test it.',
+      weightsRationale:
+        'The income approach leads for a profitable going concern; the market methods and net asset value test it.',
     },
     reason:
-      'The company raised equity from Deccan Growth Fund in October 2025 at arm\'s length, and the weights leave that round out. Weigh the recent round, and say why each method carries its weight.',
+      "The company raised equity from Deccan Growth Fund in October 2025 at arm's length, and the weights leave that round out. Weigh the recent round, and say why each method carries its weight.",
   },
   signsAsCharteredAccountant: false,
   classSignatories: false,
@@ -90,7 +137,15 @@ const COMPANIES_ACT: ExamplePlan = {
 const FEMA: ExamplePlan = {
   slug: 'fema-rbi',
   title: 'FEMA, an issue of shares to a non-resident',
-  engagement: { ...company, statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-04-20', transactionDate: '2026-05-04', proposedPricePerShare: '215.00', appointingAuthority: BOARD },
+  engagement: {
+    ...company,
+    statute: 'FEMA_RBI',
+    purpose: 'ISSUE_TO_NON_RESIDENT',
+    valuationDate: '2026-04-20',
+    transactionDate: '2026-05-04',
+    proposedPricePerShare: '215.00',
+    appointingAuthority: BOARD,
+  },
   financials: financials(),
   lock: {
     wacc: 12.5,
@@ -100,7 +155,7 @@ const FEMA: ExamplePlan = {
     ...EXAMPLE_JUDGEMENT(),
     // The reason is the instrument's own: the fund's subscription, not the s.62 allotment's lock-in.
     dlomRationale:
-      'The fund subscribes to unlisted shares it may not sell for three years without the promoters\' consent, with no put option and no listing planned; restricted-stock studies for holding periods of that length indicate discounts of 8% to 15%, and 10% is taken.',
+      "The fund subscribes to unlisted shares it may not sell for three years without the promoters' consent, with no put option and no listing planned; restricted-stock studies for holding periods of that length indicate discounts of 8% to 15%, and 10% is taken.",
   },
   signsAsCharteredAccountant: true,
   classSignatories: false,
@@ -114,7 +169,8 @@ const IBC_CIRP: ExamplePlan = {
     statute: 'IBC_LIQUIDATION',
     purpose: 'CIRP_FAIR_AND_LIQUIDATION_VALUE',
     valuationDate: '2026-03-31',
-    appointingAuthority: 'Arvind Kulkarni, Resolution Professional of Sahyadri Precision Components Private Limited (IBBI/IPA-001/IP-P01234/2019-2020/12345)',
+    appointingAuthority:
+      'Arvind Kulkarni, Resolution Professional of Sahyadri Precision Components Private Limited (IBBI/IPA-001/IP-P01234/2019-2020/12345)',
   },
   financials: financials({ liquidation: LIQUIDATION_EXAMPLE }),
   lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: IBC_RATIONALE },
@@ -129,7 +185,8 @@ const IBC_LIQUIDATION: ExamplePlan = {
   engagement: {
     ...IBC_CIRP.engagement,
     purpose: 'LIQUIDATION_REALISABLE_VALUE',
-    appointingAuthority: 'Nandita Shah, Liquidator of Sahyadri Precision Components Private Limited (IBBI/IPA-002/IP-N00456/2020-2021/13579)',
+    appointingAuthority:
+      'Nandita Shah, Liquidator of Sahyadri Precision Components Private Limited (IBBI/IPA-002/IP-N00456/2020-2021/13579)',
   },
 };
 

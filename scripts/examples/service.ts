@@ -62,7 +62,8 @@ export async function startService(options: { databaseUrl?: string } = {}): Prom
   };
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`the service exited (${proc.exitCode}) while starting:\n${output.join('')}`);
+    if (proc.exitCode !== null)
+      throw new Error(`the service exited (${proc.exitCode}) while starting:\n${output.join('')}`);
     try {
       if ((await fetch(`${base}/api/v1/health`)).ok) break;
     } catch {

@@ -106,8 +106,13 @@ function main(argv: string[]): number {
         terminalGrowthRate: values.growth,
         ...(values.rf !== undefined && {
           costOfCapital: {
-            riskFreeRate: values.rf, equityRiskPremium: values.erp ?? '', beta: values.beta ?? '', betaBasis: values['beta-basis'] === 'LEVERED' ? 'LEVERED' : 'UNLEVERED',
-            debtToEquity: values.de ?? '0', taxRate: values['tax-rate'] ?? '0', preTaxCostOfDebt: values.kd ?? '0',
+            riskFreeRate: values.rf,
+            equityRiskPremium: values.erp ?? '',
+            beta: values.beta ?? '',
+            betaBasis: values['beta-basis'] === 'LEVERED' ? 'LEVERED' : 'UNLEVERED',
+            debtToEquity: values.de ?? '0',
+            taxRate: values['tax-rate'] ?? '0',
+            preTaxCostOfDebt: values.kd ?? '0',
             ...(values['size-premium'] !== undefined && { sizePremium: values['size-premium'] }),
             ...(values['specific-premium'] !== undefined && { companySpecificPremium: values['specific-premium'] }),
             source: values['coc-source'] ?? 'not stated',
@@ -123,7 +128,9 @@ function main(argv: string[]): number {
       },
       judgement: {
         ...(values['method-weights'] !== undefined && {
-          methodWeights: Object.fromEntries(values['method-weights'].split(',').map((part) => part.split('=').map((x) => x.trim()))),
+          methodWeights: Object.fromEntries(
+            values['method-weights'].split(',').map((part) => part.split('=').map((x) => x.trim())),
+          ),
         }),
         ...(values['weights-rationale'] !== undefined && { weightsRationale: values['weights-rationale'] }),
         ...(values.dlom !== undefined && { dlomPercent: values.dlom }),
@@ -209,7 +216,11 @@ function render(r: ValuationResult): string {
   const out: string[] = [];
   out.push(
     `Valuation under ${r.statute}${r.purpose ? ` for ${r.purpose}` : ' (no purpose given)'} as at ${r.valuationDate}`,
-    ...(r.legalBasis ? [`Legal basis: ${r.legalBasis.act}${r.legalBasis.provisions.length ? ` ${r.legalBasis.provisions.join(', ')}` : ''}; ${r.legalBasis.rules.join('; ')}`] : []),
+    ...(r.legalBasis
+      ? [
+          `Legal basis: ${r.legalBasis.act}${r.legalBasis.provisions.length ? ` ${r.legalBasis.provisions.join(', ')}` : ''}; ${r.legalBasis.rules.join('; ')}`,
+        ]
+      : []),
     `Engine ${r.engineVersion}; WACC ${r.assumptions.wacc}%, terminal growth ${r.assumptions.terminalGrowthRate}%; discounting ${r.conventions.discounting}`,
     '',
     'Conventions:',
@@ -219,20 +230,38 @@ function render(r: ValuationResult): string {
   if (stub) out.push('', `Stub period: s = ${stub.value} (${stub.note})`);
   const build = r.assumptions.costOfCapital;
   if (build) {
-    out.push('', `== Cost of capital (source: ${build.source})`, table(['Component', 'Figure'], [
-      ['Risk-free rate Rf %', build.riskFreeRate], ['Equity risk premium %', build.equityRiskPremium],
-      [build.betaBasis === 'UNLEVERED' ? 'Unlevered beta' : 'Levered beta (given)', build.beta], ['Debt to equity', build.debtToEquity],
-      ['Tax rate %', build.taxRate], ['Relevered beta', build.leveredBeta], ['Size premium %', build.sizePremium],
-      ['Company-specific premium %', build.companySpecificPremium], ['Cost of equity Ke %', build.costOfEquity],
-      ['Cost of debt after tax %', build.costOfDebtAfterTax], ['E/V', build.equityWeight], ['D/V', build.debtWeight], ['WACC %', build.wacc],
-    ], new Set([1])));
+    out.push(
+      '',
+      `== Cost of capital (source: ${build.source})`,
+      table(
+        ['Component', 'Figure'],
+        [
+          ['Risk-free rate Rf %', build.riskFreeRate],
+          ['Equity risk premium %', build.equityRiskPremium],
+          [build.betaBasis === 'UNLEVERED' ? 'Unlevered beta' : 'Levered beta (given)', build.beta],
+          ['Debt to equity', build.debtToEquity],
+          ['Tax rate %', build.taxRate],
+          ['Relevered beta', build.leveredBeta],
+          ['Size premium %', build.sizePremium],
+          ['Company-specific premium %', build.companySpecificPremium],
+          ['Cost of equity Ke %', build.costOfEquity],
+          ['Cost of debt after tax %', build.costOfDebtAfterTax],
+          ['E/V', build.equityWeight],
+          ['D/V', build.debtWeight],
+          ['WACC %', build.wacc],
+        ],
+        new Set([1]),
+      ),
+    );
   }
   for (const m of r.methods) out.push('', renderMethod(m));
 
   const c = r.conclusion;
   out.push('', '== Conclusion', c.basis);
   if (c.valuePerShare !== null) {
-    out.push(`Value per share: ₹${grouped(c.valuePerShare)}${c.floorOrCeiling ? ` (${c.floorOrCeiling.toLowerCase()})` : ''}`);
+    out.push(
+      `Value per share: ₹${grouped(c.valuePerShare)}${c.floorOrCeiling ? ` (${c.floorOrCeiling.toLowerCase()})` : ''}`,
+    );
   }
   if (c.weights) {
     out.push(
@@ -244,17 +273,27 @@ function render(r: ValuationResult): string {
     );
   }
   if (c.controlDiscount) {
-    out.push(`Discount for lack of control ${c.controlDiscount.percent}%: ₹${grouped(c.controlDiscount.valueBeforeDiscount)} − ₹${grouped(c.controlDiscount.discountPerShare)} = ₹${grouped(c.controlDiscount.valueAfterDiscount)}`);
+    out.push(
+      `Discount for lack of control ${c.controlDiscount.percent}%: ₹${grouped(c.controlDiscount.valueBeforeDiscount)} − ₹${grouped(c.controlDiscount.discountPerShare)} = ₹${grouped(c.controlDiscount.valueAfterDiscount)}`,
+    );
   }
   if (c.discount) {
-    out.push(`Discount for lack of marketability ${c.discount.percent}%: ₹${grouped(c.discount.valueBeforeDiscount)} − ₹${grouped(c.discount.discountPerShare)} = ₹${grouped(c.discount.valueAfterDiscount)}`);
+    out.push(
+      `Discount for lack of marketability ${c.discount.percent}%: ₹${grouped(c.discount.valueBeforeDiscount)} − ₹${grouped(c.discount.discountPerShare)} = ₹${grouped(c.discount.valueAfterDiscount)}`,
+    );
   }
   if (r.compliance) {
     out.push('', `== Compliance of the proposed price ₹${grouped(r.compliance.proposedPricePerShare)}`);
     out.push(
       table(
         ['Purpose', 'Test', 'Line', 'Margin', 'Passes'],
-        r.compliance.tests.map((t) => [t.purpose ?? '', t.test, grouped(t.linePerShare), grouped(t.margin), t.passes ? 'yes' : 'NO']),
+        r.compliance.tests.map((t) => [
+          t.purpose ?? '',
+          t.test,
+          grouped(t.linePerShare),
+          grouped(t.margin),
+          t.passes ? 'yes' : 'NO',
+        ]),
         new Set([2, 3]),
       ),
     );
@@ -273,8 +312,18 @@ function render(r: ValuationResult): string {
       table(
         ['Basis', 'Equity value', 'Value/share', 'Shortfall'],
         [
-          ['Fair value', grouped(c.fairValue.equityValue), grouped(c.fairValue.valuePerShare), grouped(c.fairValue.shortfall ?? '0.00')],
-          ['Liquidation value', grouped(c.liquidationValue.equityValue), grouped(c.liquidationValue.valuePerShare), grouped(c.liquidationValue.shortfall ?? '0.00')],
+          [
+            'Fair value',
+            grouped(c.fairValue.equityValue),
+            grouped(c.fairValue.valuePerShare),
+            grouped(c.fairValue.shortfall ?? '0.00'),
+          ],
+          [
+            'Liquidation value',
+            grouped(c.liquidationValue.equityValue),
+            grouped(c.liquidationValue.valuePerShare),
+            grouped(c.liquidationValue.shortfall ?? '0.00'),
+          ],
         ],
         new Set([1, 2, 3]),
       ),
@@ -295,7 +344,15 @@ function render(r: ValuationResult): string {
   }
 
   out.push('', '== Warnings');
-  out.push(r.warnings.length ? table(['Code', 'Message'], r.warnings.map((w) => [w.code, w.message]), new Set()) : 'none');
+  out.push(
+    r.warnings.length
+      ? table(
+          ['Code', 'Message'],
+          r.warnings.map((w) => [w.code, w.message]),
+          new Set(),
+        )
+      : 'none',
+  );
   return out.join('\n');
 }
 

@@ -20,7 +20,8 @@ export type EngagementAction = (typeof ENGAGEMENT_ACTIONS)[number];
 
 /** What the trail records for a transition. */
 export type TransitionAuditAction = `engagement.${Lowercase<EngagementAction>}`;
-export const transitionAuditAction = (action: EngagementAction): TransitionAuditAction => `engagement.${action.toLowerCase()}` as TransitionAuditAction;
+export const transitionAuditAction = (action: EngagementAction): TransitionAuditAction =>
+  `engagement.${action.toLowerCase()}` as TransitionAuditAction;
 
 /** The other actions, by name. */
 export const AUDIT = {

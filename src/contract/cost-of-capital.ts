@@ -30,13 +30,25 @@ export function costOfCapitalFigures(c: CostOfCapitalParts): CostOfCapitalFigure
   const t = new D(c.taxRate).div(100);
   const de = new D(c.debtToEquity);
   // Hamada: βL = βU × (1 + (1 − t) × D/E).
-  const leveredBeta = c.betaBasis === 'UNLEVERED' ? new D(c.beta).times(one.plus(one.minus(t).times(de))) : new D(c.beta);
-  const costOfEquity = new D(c.riskFreeRate).plus(leveredBeta.times(new D(c.equityRiskPremium))).plus(new D(c.sizePremium ?? 0)).plus(new D(c.companySpecificPremium ?? 0));
+  const leveredBeta =
+    c.betaBasis === 'UNLEVERED' ? new D(c.beta).times(one.plus(one.minus(t).times(de))) : new D(c.beta);
+  const costOfEquity = new D(c.riskFreeRate)
+    .plus(leveredBeta.times(new D(c.equityRiskPremium)))
+    .plus(new D(c.sizePremium ?? 0))
+    .plus(new D(c.companySpecificPremium ?? 0));
   const costOfDebtAfterTax = new D(c.preTaxCostOfDebt).times(one.minus(t));
   const equityWeight = one.div(one.plus(de));
   const debtWeight = de.div(one.plus(de));
-  return { leveredBeta, costOfEquity, costOfDebtAfterTax, equityWeight, debtWeight, wacc: costOfEquity.times(equityWeight).plus(costOfDebtAfterTax.times(debtWeight)) };
+  return {
+    leveredBeta,
+    costOfEquity,
+    costOfDebtAfterTax,
+    equityWeight,
+    debtWeight,
+    wacc: costOfEquity.times(equityWeight).plus(costOfDebtAfterTax.times(debtWeight)),
+  };
 }
 
 /** The WACC a lock with a build-up must state: the built-up figure rounded half-up to 4 decimals. */
-export const statedWaccOf = (c: CostOfCapitalParts): string => costOfCapitalFigures(c).wacc.toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4);
+export const statedWaccOf = (c: CostOfCapitalParts): string =>
+  costOfCapitalFigures(c).wacc.toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4);

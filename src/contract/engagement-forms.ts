@@ -8,31 +8,75 @@ import { ibcAppointingAuthorityProblem } from './ibc-appointment.js';
 const statuteSchema = z.enum(STATUTES);
 
 const proposedPrice = z
-  .union([z.string().regex(/^\d+(\.\d{1,2})?$/, 'must be decimal rupees with at most 2 decimals, e.g. "245.50"'), z.number().positive()])
-  .describe('The price per share the client proposes, in rupees (a decimal string such as "245.50", or a number); tested against the statute\'s rule in the valuation\'s `compliance`');
+  .union([
+    z.string().regex(/^\d+(\.\d{1,2})?$/, 'must be decimal rupees with at most 2 decimals, e.g. "245.50"'),
+    z.number().positive(),
+  ])
+  .describe(
+    'The price per share the client proposes, in rupees (a decimal string such as "245.50", or ' +
+      "a number); tested against the statute's rule in the valuation's `compliance`",
+  );
 
 /** FEMA, an issue of a convertible (CCPS, CCD): the conversion price per equity share fixed upfront. */
-const conversionPrice = proposedPrice.describe('FEMA_RBI ISSUE_TO_NON_RESIDENT of a convertible (CCPS or CCD): the conversion price per equity share fixed upfront, rupees, e.g. "250.00". The compliance then also tests it against the fair value at issue (NDI Rule 21: not below it)');
+const conversionPrice = proposedPrice.describe(
+  'FEMA_RBI ISSUE_TO_NON_RESIDENT of a convertible (CCPS or CCD): the conversion price per ' +
+    'equity share fixed upfront, rupees, e.g. "250.00". The compliance then also tests it ' +
+    'against the fair value at issue (NDI Rule 21: not below it)',
+);
 
 /** The report's facts (Rule 8 of the Companies (Registered Valuers and Valuation) Rules, 2017), editable until sign-off. */
 const reportFacts = {
-  appointingAuthority: z.string().trim().min(2, 'Name who appointed the valuer, e.g. "Board of Directors of Acme Industries Private Limited"').max(300)
+  appointingAuthority: z
+    .string()
+    .trim()
+    .min(2, 'Name who appointed the valuer, e.g. "Board of Directors of Acme Industries Private Limited"')
+    .max(300)
     .describe('Who appointed the valuer, e.g. "Board of Directors of Acme Industries Private Limited"'),
-  appointmentDate: z.iso.date('Enter the date of appointment as YYYY-MM-DD').describe('YYYY-MM-DD, the date of the appointment; not later than today in India'),
-  addressee: z.string().trim().min(2, 'Name to whom the report is addressed').max(300).describe('To whom the report is addressed; the appointing authority when not given'),
-  companyBackground: z.string().trim().min(50, 'Write at least 50 characters about the company: its business, history and industry').max(10_000)
-    .describe('The company\'s business, history and industry, printed in the report (50–10,000 characters)'),
+  appointmentDate: z.iso
+    .date('Enter the date of appointment as YYYY-MM-DD')
+    .describe('YYYY-MM-DD, the date of the appointment; not later than today in India'),
+  addressee: z
+    .string()
+    .trim()
+    .min(2, 'Name to whom the report is addressed')
+    .max(300)
+    .describe('To whom the report is addressed; the appointing authority when not given'),
+  companyBackground: z
+    .string()
+    .trim()
+    .min(50, 'Write at least 50 characters about the company: its business, history and industry')
+    .max(10_000)
+    .describe("The company's business, history and industry, printed in the report (50–10,000 characters)"),
 };
-const transactionDate = z.iso.date('Enter the transaction date as YYYY-MM-DD')
-  .describe('YYYY-MM-DD: the date of the receipt, transfer or issue. Decides the law in force for RULE_11UA; defaults to the valuation date');
+const transactionDate = z.iso
+  .date('Enter the transaction date as YYYY-MM-DD')
+  .describe(
+    'YYYY-MM-DD: the date of the receipt, transfer or issue. Decides the law in force for ' +
+      'RULE_11UA; defaults to the valuation date',
+  );
 
 export const createEngagementBody = z
   .object({
     targetEntity: z.string().trim().min(2).max(200),
     statute: statuteSchema,
-    cin: z.string().trim().max(21, 'must be a 21-character CIN').optional().describe('Corporate Identity Number (21 characters), stored upper-case'),
-    purpose: z.enum(PURPOSES).optional().describe('Needed to conclude RULE_11UA and FEMA_RBI valuations; without it every variant is shown. IBC_LIQUIDATION: CIRP_FAIR_AND_LIQUIDATION_VALUE (CIRP Regulations, Reg 35; the default) or LIQUIDATION_REALISABLE_VALUE (Liquidation Process Regulations, Reg 35)'),
-    valuationDate: z.iso.date().optional().describe('YYYY-MM-DD. Defaults to today in India (IST); may not be later than today in India'),
+    cin: z
+      .string()
+      .trim()
+      .max(21, 'must be a 21-character CIN')
+      .optional()
+      .describe('Corporate Identity Number (21 characters), stored upper-case'),
+    purpose: z
+      .enum(PURPOSES)
+      .optional()
+      .describe(
+        'Needed to conclude RULE_11UA and FEMA_RBI valuations; without it every variant is shown. ' +
+          'IBC_LIQUIDATION: CIRP_FAIR_AND_LIQUIDATION_VALUE (CIRP Regulations, Reg 35; the default) ' +
+          'or LIQUIDATION_REALISABLE_VALUE (Liquidation Process Regulations, Reg 35)',
+      ),
+    valuationDate: z.iso
+      .date()
+      .optional()
+      .describe('YYYY-MM-DD. Defaults to today in India (IST); may not be later than today in India'),
     proposedPricePerShare: proposedPrice.optional(),
     conversionPricePerShare: conversionPrice.optional(),
     transactionDate: transactionDate.optional(),
@@ -40,12 +84,24 @@ export const createEngagementBody = z
     appointmentDate: reportFacts.appointmentDate.optional(),
     addressee: reportFacts.addressee.optional(),
     companyBackground: reportFacts.companyBackground.optional(),
-    assignedValuerId: z.string().min(1).max(100).optional().describe('The member whose work the engagement is: an active VALUER or ADMIN of the firm. Defaults to the creator (a token\'s creator) when a VALUER or ADMIN'),
+    assignedValuerId: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe(
+        'The member whose work the engagement is: an active VALUER or ADMIN of the firm. Defaults ' +
+          "to the creator (a token's creator) when a VALUER or ADMIN",
+      ),
   })
   .strict()
   .superRefine((body, ctx) => {
     if (body.cin !== undefined && !isValidCin(normaliseCin(body.cin), new Date().getUTCFullYear())) {
-      ctx.addIssue({ code: 'custom', path: ['cin'], message: 'must be a 21-character CIN such as U72200KA2015PTC081234' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cin'],
+        message: 'must be a 21-character CIN such as U72200KA2015PTC081234',
+      });
     }
     if (body.statute === 'IBC_LIQUIDATION' && body.appointingAuthority !== undefined) {
       const problem = ibcAppointingAuthorityProblem(body.purpose, body.appointingAuthority);
@@ -53,7 +109,13 @@ export const createEngagementBody = z
     }
     const allowed = PURPOSES_BY_STATUTE[body.statute] as readonly string[];
     if (body.purpose !== undefined && !allowed.includes(body.purpose)) {
-      ctx.addIssue({ code: 'custom', path: ['purpose'], message: allowed.length ? `must be one of ${allowed.join(', ')} for ${body.statute}` : `${body.statute} takes no purpose` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['purpose'],
+        message: allowed.length
+          ? `must be one of ${allowed.join(', ')} for ${body.statute}`
+          : `${body.statute} takes no purpose`,
+      });
     }
   })
   .meta({ id: 'CreateEngagement' });
@@ -66,12 +128,35 @@ export const patchEngagementBody = z
     valuationDate: z.iso.date().optional().describe('YYYY-MM-DD, not later than today in India'),
     proposedPricePerShare: proposedPrice.nullable().optional().describe('null clears it'),
     conversionPricePerShare: conversionPrice.nullable().optional().describe('null clears it'),
-    transactionDate: transactionDate.nullable().optional().describe('YYYY-MM-DD; null makes it the valuation date again'),
-    appointingAuthority: reportFacts.appointingAuthority.nullable().optional().describe('null clears it; editable until GATE_3 is approved'),
-    appointmentDate: reportFacts.appointmentDate.nullable().optional().describe('null clears it; editable until GATE_3 is approved'),
-    addressee: reportFacts.addressee.nullable().optional().describe('null clears it; editable until GATE_3 is approved'),
-    companyBackground: reportFacts.companyBackground.nullable().optional().describe('null clears it; editable until GATE_3 is approved'),
-    assignedValuerId: z.string().min(1).max(100).optional().describe('Assign the engagement to another active VALUER or ADMIN of the firm, in any status; only an ADMIN or the current assignee may (403 otherwise)'),
+    transactionDate: transactionDate
+      .nullable()
+      .optional()
+      .describe('YYYY-MM-DD; null makes it the valuation date again'),
+    appointingAuthority: reportFacts.appointingAuthority
+      .nullable()
+      .optional()
+      .describe('null clears it; editable until GATE_3 is approved'),
+    appointmentDate: reportFacts.appointmentDate
+      .nullable()
+      .optional()
+      .describe('null clears it; editable until GATE_3 is approved'),
+    addressee: reportFacts.addressee
+      .nullable()
+      .optional()
+      .describe('null clears it; editable until GATE_3 is approved'),
+    companyBackground: reportFacts.companyBackground
+      .nullable()
+      .optional()
+      .describe('null clears it; editable until GATE_3 is approved'),
+    assignedValuerId: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe(
+        'Assign the engagement to another active VALUER or ADMIN of the firm, in any status; only ' +
+          'an ADMIN or the current assignee may (403 otherwise)',
+      ),
   })
   .strict()
   .meta({ id: 'PatchEngagement' });
@@ -82,69 +167,183 @@ export const REQUIRED_REPORT_FACTS = ['appointingAuthority', 'appointmentDate', 
 /** The perpetuity (Gordon) formula needs g < WACC; said the same way by the API and the console. */
 export const GROWTH_BELOW_WACC = 'must be below wacc (the perpetuity has no value otherwise)';
 
-const decimalPlaces = (max: number) => (n: number) => Number.isInteger(n * 10 ** max) || Math.abs(n * 10 ** max - Math.round(n * 10 ** max)) < 1e-9;
+const decimalPlaces = (max: number) => (n: number) =>
+  Number.isInteger(n * 10 ** max) || Math.abs(n * 10 ** max - Math.round(n * 10 ** max)) < 1e-9;
 
-const rate = (what: string) => z.number().min(0).max(100).refine(decimalPlaces(4), 'at most 4 decimal places').describe(`${what}, percent`);
+const rate = (what: string) =>
+  z.number().min(0).max(100).refine(decimalPlaces(4), 'at most 4 decimal places').describe(`${what}, percent`);
 
 /** The cost of capital built up (docs/valuation-method.md, Cost of capital). */
 export const costOfCapitalBody = z
   .object({
     riskFreeRate: rate('Risk-free rate (e.g. the 10-year Government of India security yield at the valuation date)'),
     equityRiskPremium: rate('Equity risk premium'),
-    beta: z.number().min(0).max(10).refine(decimalPlaces(4), 'at most 4 decimal places').describe('Beta, unlevered or levered as betaBasis says'),
-    betaBasis: z.enum(['UNLEVERED', 'LEVERED']).describe('UNLEVERED: relevered as βL = βU × (1 + (1 − t) × D/E); LEVERED: used as given'),
-    debtToEquity: z.number().min(0).max(20).refine(decimalPlaces(4), 'at most 4 decimal places').describe('Target debt to equity, a ratio (0.25 = 25 %)'),
+    beta: z
+      .number()
+      .min(0)
+      .max(10)
+      .refine(decimalPlaces(4), 'at most 4 decimal places')
+      .describe('Beta, unlevered or levered as betaBasis says'),
+    betaBasis: z
+      .enum(['UNLEVERED', 'LEVERED'])
+      .describe('UNLEVERED: relevered as βL = βU × (1 + (1 − t) × D/E); LEVERED: used as given'),
+    debtToEquity: z
+      .number()
+      .min(0)
+      .max(20)
+      .refine(decimalPlaces(4), 'at most 4 decimal places')
+      .describe('Target debt to equity, a ratio (0.25 = 25 %)'),
     taxRate: rate('Tax rate t'),
     preTaxCostOfDebt: rate('Pre-tax cost of debt'),
     sizePremium: rate('Size premium').optional(),
     companySpecificPremium: rate('Company-specific risk premium').optional(),
-    source: z.string().trim().min(10).max(2000).describe('Where the figures come from, e.g. "10-year G-Sec yield 6.52 % on 31-10-2026 (RBI); beta: median of four listed peers"'),
+    source: z
+      .string()
+      .trim()
+      .min(10)
+      .max(2000)
+      .describe(
+        'Where the figures come from, e.g. "10-year G-Sec yield 6.52 % on 31-10-2026 (RBI); beta: ' +
+          'median of four listed peers"',
+      ),
   })
   .strict()
   .meta({ id: 'CostOfCapital' });
 
 export const lockAssumptionsBody = z
   .object({
-    wacc: z.number().min(0.01).max(50).refine(decimalPlaces(4), 'at most 4 decimal places').describe('Weighted average cost of capital, percent (12.5 = 12.5 %)'),
-    terminalGrowthRate: z.number().min(0).max(15).refine(decimalPlaces(4), 'at most 4 decimal places').describe('Terminal growth, percent; must be below wacc'),
+    wacc: z
+      .number()
+      .min(0.01)
+      .max(50)
+      .refine(decimalPlaces(4), 'at most 4 decimal places')
+      .describe('Weighted average cost of capital, percent (12.5 = 12.5 %)'),
+    terminalGrowthRate: z
+      .number()
+      .min(0)
+      .max(15)
+      .refine(decimalPlaces(4), 'at most 4 decimal places')
+      .describe('Terminal growth, percent; must be below wacc'),
     rationale: z.string().trim().min(20).max(5000),
     midYear: z.boolean().optional().describe('Mid-year discounting (default end-of-year)'),
     methodWeights: z
-      .partialRecord(z.enum(METHOD_CODES), z.number().min(0).max(100).refine(decimalPlaces(2), 'at most 2 decimal places'))
+      .partialRecord(
+        z.enum(METHOD_CODES),
+        z.number().min(0).max(100).refine(decimalPlaces(2), 'at most 2 decimal places'),
+      )
       .optional()
-      .describe('The valuer\'s weights: method code → percent (0–100, at most 2 decimals, adding up to 100), only for methods the statute\'s valuation produces: COMPANIES_ACT_SEC_62 and FEMA_RBI DCF, NAV (and COMPARABLES when peers are given; for FEMA any internationally accepted method under NDI Rule 21, DCF 100 when no weights are given); RULE_11UA ISSUE_OF_SHARES one of NAV_11UA_2A or DCF at 100 (the issuer\'s choice under Rule 11UA(2)), TRANSFER_OR_RECEIPT NAV_11UA_1CB 100 (from 1 April 2026, Rule 57 of the Income-tax Rules, 2026: NAV_RULE_57 100); none for IBC. Concluded value = Σ weight × value / 100. Requires weightsRationale; refusals are 400 invalid_weights'),
-    weightsRationale: z.string().trim().min(20).max(5000).optional().describe('Why these weights (required with methodWeights)'),
+      .describe(
+        "The valuer's weights: method code → percent (0–100, at most 2 decimals, adding up to 100), " +
+          "only for methods the statute's valuation produces: COMPANIES_ACT_SEC_62 and FEMA_RBI DCF, " +
+          'NAV (and COMPARABLES when peers are given; for FEMA any internationally accepted method ' +
+          'under NDI Rule 21, DCF 100 when no weights are given); RULE_11UA ISSUE_OF_SHARES one of ' +
+          "NAV_11UA_2A or DCF at 100 (the issuer's choice under Rule 11UA(2)), TRANSFER_OR_RECEIPT " +
+          'NAV_11UA_1CB 100 (from 1 April 2026, Rule 57 of the Income-tax Rules, 2026: NAV_RULE_57 ' +
+          '100); none for IBC. Concluded value = Σ weight × value / 100. Requires weightsRationale; ' +
+          'refusals are 400 invalid_weights',
+      ),
+    weightsRationale: z
+      .string()
+      .trim()
+      .min(20)
+      .max(5000)
+      .optional()
+      .describe('Why these weights (required with methodWeights)'),
     dlomPercent: z
       .number()
       .min(0)
       .max(50)
       .refine(decimalPlaces(2), 'at most 2 decimal places')
       .optional()
-      .describe('Discount for lack of marketability, percent (0–50): the concluded value × (1 − dlomPercent/100). Refused (400 discount_not_permitted, naming the rule) where the statute prescribes the formula (Rule 11UA NAV) and for IBC. Requires dlomRationale'),
-    dlomRationale: z.string().trim().min(20).max(5000).optional().describe('Why this discount (required with dlomPercent)'),
+      .describe(
+        'Discount for lack of marketability, percent (0–50): the concluded value × (1 − ' +
+          'dlomPercent/100). Refused (400 discount_not_permitted, naming the rule) where the statute ' +
+          'prescribes the formula (Rule 11UA NAV) and for IBC. Requires dlomRationale',
+      ),
+    dlomRationale: z
+      .string()
+      .trim()
+      .min(20)
+      .max(5000)
+      .optional()
+      .describe('Why this discount (required with dlomPercent)'),
     dlocPercent: z
       .number()
       .min(0)
       .max(50)
       .refine(decimalPlaces(2), 'at most 2 decimal places')
       .optional()
-      .describe('Discount for lack of control, percent (0–50), applied before any discount for lack of marketability: concluded value × (1 − dlocPercent/100) × (1 − dlomPercent/100). Refused where a DLOM is refused. Requires dlocRationale'),
-    dlocRationale: z.string().trim().min(20).max(5000).optional().describe('Why this discount for lack of control (required with dlocPercent)'),
+      .describe(
+        'Discount for lack of control, percent (0–50), applied before any discount for lack of ' +
+          'marketability: concluded value × (1 − dlocPercent/100) × (1 − dlomPercent/100). Refused ' +
+          'where a DLOM is refused. Requires dlocRationale',
+      ),
+    dlocRationale: z
+      .string()
+      .trim()
+      .min(20)
+      .max(5000)
+      .optional()
+      .describe('Why this discount for lack of control (required with dlocPercent)'),
     marketApproach: z
       .object({
-        multiples: z.array(z.enum(['evToEbitda', 'evToRevenue', 'peRatio', 'priceToBook'])).min(1).optional().describe('The multiples to apply (default: every one the peers report)'),
-        statistic: z.enum(['MEDIAN', 'MEAN', 'PERCENTILE']).optional().describe('Across the peers\' positive multiples (default MEDIAN); PERCENTILE interpolates linearly between ranks, as Excel\'s PERCENTILE.INC'),
+        multiples: z
+          .array(z.enum(['evToEbitda', 'evToRevenue', 'peRatio', 'priceToBook']))
+          .min(1)
+          .optional()
+          .describe('The multiples to apply (default: every one the peers report)'),
+        statistic: z
+          .enum(['MEDIAN', 'MEAN', 'PERCENTILE'])
+          .optional()
+          .describe(
+            "Across the peers' positive multiples (default MEDIAN); PERCENTILE interpolates linearly " +
+              "between ranks, as Excel's PERCENTILE.INC",
+          ),
         percentile: z.number().min(25).max(75).optional().describe('With statistic PERCENTILE: 25–75'),
-        discountPercent: z.number().min(0).max(50).refine(decimalPlaces(2), 'at most 2 decimal places').optional().describe('A discount to the peers\' multiples, percent (size, liquidity, growth), applied to the statistic; requires discountRationale'),
+        discountPercent: z
+          .number()
+          .min(0)
+          .max(50)
+          .refine(decimalPlaces(2), 'at most 2 decimal places')
+          .optional()
+          .describe(
+            "A discount to the peers' multiples, percent (size, liquidity, growth), applied to the " +
+              'statistic; requires discountRationale',
+          ),
         discountRationale: z.string().trim().min(20).max(5000).optional(),
-        acceptBasisMismatch: z.boolean().optional().describe('The valuer\'s explicit choice to apply peers\' or deals\' multiples of one basis (TRAILING or FORWARD) to the company\'s metric of the other; without it such a mismatch is 409 inputs_incomplete naming the field'),
-        transactionStatistic: z.enum(['MEDIAN', 'MEAN', 'PERCENTILE']).optional().describe('Across the comparable transactions\' positive multiples (default MEDIAN), as for the peers'),
-        transactionPercentile: z.number().min(25).max(75).optional().describe('With transactionStatistic PERCENTILE: 25–75'),
+        acceptBasisMismatch: z
+          .boolean()
+          .optional()
+          .describe(
+            "The valuer's explicit choice to apply peers' or deals' multiples of one basis (TRAILING or " +
+              "FORWARD) to the company's metric of the other; without it such a mismatch is 409 " +
+              'inputs_incomplete naming the field',
+          ),
+        transactionStatistic: z
+          .enum(['MEDIAN', 'MEAN', 'PERCENTILE'])
+          .optional()
+          .describe("Across the comparable transactions' positive multiples (default MEDIAN), as for the peers"),
+        transactionPercentile: z
+          .number()
+          .min(25)
+          .max(75)
+          .optional()
+          .describe('With transactionStatistic PERCENTILE: 25–75'),
       })
       .strict()
       .optional()
-      .describe('The comparable-company method as the valuer applies it: which multiples, which statistic, and any discount to the peers. A peer\'s multiple that is missing, zero or negative is left out of that multiple, and the valuation says so. Refusals are 400 invalid_market_approach'),
-    costOfCapital: costOfCapitalBody.optional().describe('The WACC built up from its parts. When given, wacc must equal the built-up WACC rounded half-up to 4 decimals, or the lock is 400 wacc_mismatch giving the computed figure; the report prints the build-up with its source'),
+      .describe(
+        'The comparable-company method as the valuer applies it: which multiples, which statistic, ' +
+          "and any discount to the peers. A peer's multiple that is missing, zero or negative is left " +
+          'out of that multiple, and the valuation says so. Refusals are 400 invalid_market_approach',
+      ),
+    costOfCapital: costOfCapitalBody
+      .optional()
+      .describe(
+        'The WACC built up from its parts. When given, wacc must equal the built-up WACC rounded ' +
+          'half-up to 4 decimals, or the lock is 400 wacc_mismatch giving the computed figure; the ' +
+          'report prints the build-up with its source',
+      ),
   })
   .strict()
   .refine((body) => body.terminalGrowthRate < body.wacc, { path: ['terminalGrowthRate'], message: GROWTH_BELOW_WACC })

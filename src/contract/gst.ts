@@ -25,14 +25,24 @@ export function gstIncluded(totalPaise: number, ratePercent: number): { taxableP
   return { taxablePaise, taxPaise: totalPaise - taxablePaise };
 }
 
-export function gstSplit(totalPaise: number, operatorState: string, recipientState: string | null, ratePercent = 18): GstSplit {
+export function gstSplit(
+  totalPaise: number,
+  operatorState: string,
+  recipientState: string | null,
+  ratePercent = 18,
+): GstSplit {
   const { taxablePaise, taxPaise: tax } = gstIncluded(totalPaise, ratePercent);
   // Without the recipient's GSTIN the supply is taken where the operator is (intra-state).
   const interState = recipientState !== null && recipientState !== operatorState;
   const cgstPaise = interState ? 0 : Math.round(tax / 2);
   return {
-    totalPaise, taxablePaise, ratePercent, interState,
-    cgstPaise, sgstPaise: interState ? 0 : tax - cgstPaise, igstPaise: interState ? tax : 0,
+    totalPaise,
+    taxablePaise,
+    ratePercent,
+    interState,
+    cgstPaise,
+    sgstPaise: interState ? 0 : tax - cgstPaise,
+    igstPaise: interState ? tax : 0,
   };
 }
 
@@ -44,4 +54,5 @@ export function financialYearLabel(isoDate: string): string {
 }
 
 /** VS/2026-27/000042: the series per financial year, numbered without gaps. */
-export const invoiceNumber = (financialYear: string, n: number): string => `VS/${financialYear}/${String(n).padStart(6, '0')}`;
+export const invoiceNumber = (financialYear: string, n: number): string =>
+  `VS/${financialYear}/${String(n).padStart(6, '0')}`;

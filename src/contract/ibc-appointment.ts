@@ -16,8 +16,13 @@ export function ibcAppointingAuthorityProblem(purpose: string | null | undefined
   const liquidation = purpose === 'LIQUIDATION_REALISABLE_VALUE';
   const officer = liquidation ? 'liquidator' : 'resolution professional';
   const example = liquidation ? IBC_APPOINTING_EXAMPLE.LIQUIDATION : IBC_APPOINTING_EXAMPLE.CIRP;
-  const rule = liquidation ? 'Regulation 35 of the Liquidation Process Regulations' : 'Regulation 27 of the CIRP Regulations';
-  if (!new RegExp(liquidation ? 'liquidator' : 'resolution professional', 'i').test(authority) || !IBBI_IP_REGISTRATION.test(authority)) {
+  const rule = liquidation
+    ? 'Regulation 35 of the Liquidation Process Regulations'
+    : 'Regulation 27 of the CIRP Regulations';
+  if (
+    !new RegExp(liquidation ? 'liquidator' : 'resolution professional', 'i').test(authority) ||
+    !IBBI_IP_REGISTRATION.test(authority)
+  ) {
     return `Under the IBC the ${officer} appoints the registered valuers (${rule}): name them with their IBBI registration, e.g. "${example}"`;
   }
   return null;

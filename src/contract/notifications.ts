@@ -24,9 +24,17 @@ export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
 
 /** Each kind on (true) or off (false); a kind not given is on. */
 export const notificationPreferencesSchema = z
-  .object(Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean().optional()])) as Record<NotificationKind, z.ZodOptional<z.ZodBoolean>>)
+  .object(
+    Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean().optional()])) as Record<
+      NotificationKind,
+      z.ZodOptional<z.ZodBoolean>
+    >,
+  )
   .strict()
-  .meta({ id: 'NotificationPreferences', description: 'Which e-mails this person receives: each kind true (on) or false (off); a kind not given is on' });
+  .meta({
+    id: 'NotificationPreferences',
+    description: 'Which e-mails this person receives: each kind true (on) or false (off); a kind not given is on',
+  });
 export type NotificationPreferences = Partial<Record<NotificationKind, boolean>>;
 
 /** Every kind with its setting (absent means on). */

@@ -28,7 +28,10 @@ const number = (pattern: RegExp, example: string, yearAt?: number) =>
     .string()
     .trim()
     .toUpperCase()
-    .refine((v) => pattern.test(v) && (yearAt === undefined || registrationYear(v, yearAt)), `must look like ${example}`);
+    .refine(
+      (v) => pattern.test(v) && (yearAt === undefined || registrationYear(v, yearAt)),
+      `must look like ${example}`,
+    );
 
 export const registrationSchema = z
   .discriminatedUnion('type', [
@@ -41,11 +44,19 @@ export const registrationSchema = z
       })
       .strict(),
     z.object({ type: z.literal('SEBI_MERCHANT_BANKER'), number: number(SEBI_MB_PATTERN, 'INM000012345') }).strict(),
-    z.object({ type: z.literal('ICAI_MEMBERSHIP'), number: number(ICAI_MEMBERSHIP_PATTERN, '123456 (six digits)') }).strict(),
     z
-      .object({ type: z.literal('ICMAI_MEMBERSHIP'), number: number(ICMAI_MEMBERSHIP_PATTERN, '12345 (three to six digits)') })
+      .object({ type: z.literal('ICAI_MEMBERSHIP'), number: number(ICAI_MEMBERSHIP_PATTERN, '123456 (six digits)') })
+      .strict(),
+    z
+      .object({
+        type: z.literal('ICMAI_MEMBERSHIP'),
+        number: number(ICMAI_MEMBERSHIP_PATTERN, '12345 (three to six digits)'),
+      })
       .strict()
-      .describe('A member of the Institute of Cost Accountants of India (ICMAI): a practising cost accountant may certify a FEMA (NDI Rule 21) valuation'),
+      .describe(
+        'A member of the Institute of Cost Accountants of India (ICMAI): a practising cost ' +
+          'accountant may certify a FEMA (NDI Rule 21) valuation',
+      ),
   ])
   .meta({ id: 'Registration' });
 export type Registration = z.output<typeof registrationSchema>;
@@ -55,7 +66,9 @@ export const profilePatchBody = z
     name: z.string().trim().min(1).max(200).optional().describe('Display name, as printed on reports'),
     designation: z.string().trim().max(200).nullable().optional().describe('e.g. Partner; printed under the signature'),
     registrations: z.array(registrationSchema).max(10).optional().describe('Replaces the whole list'),
-    notificationPreferences: notificationPreferencesSchema.optional().describe('Switches e-mails on (true) or off (false) by kind; the kinds not given keep their setting'),
+    notificationPreferences: notificationPreferencesSchema
+      .optional()
+      .describe('Switches e-mails on (true) or off (false) by kind; the kinds not given keep their setting'),
   })
   .strict()
   .meta({ id: 'ProfilePatch' });
@@ -67,7 +80,7 @@ export const firmPatchBody = z
     ibbiRegistration: number(IBBI_RV_ENTITY_PATTERN, 'IBBI/RV-E/02/2020/123 (registration year 2017 or later)', 3)
       .nullable()
       .optional()
-      .describe('The firm\'s IBBI registration as a registered valuer entity, where it is one'),
+      .describe("The firm's IBBI registration as a registered valuer entity, where it is one"),
     gstin: z
       .string()
       .trim()
@@ -75,9 +88,18 @@ export const firmPatchBody = z
       .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN such as 27AAAPL1234C1Z5')
       .nullable()
       .optional()
-      .describe('The firm\'s GSTIN, printed on its tax invoices; its state code decides CGST + SGST (same state as the operator) or IGST'),
-    demo: z.literal(false).optional()
-      .describe('false clears the demo flag of the firm seeded on first start (its reports stop saying "demo"), once neither the firm nor any active member holds one of its made-up registrations (409 demo_registrations otherwise); it cannot be set again'),
+      .describe(
+        "The firm's GSTIN, printed on its tax invoices; its state code decides CGST + SGST (same " +
+          'state as the operator) or IGST',
+      ),
+    demo: z
+      .literal(false)
+      .optional()
+      .describe(
+        'false clears the demo flag of the firm seeded on first start (its reports stop saying ' +
+          '"demo"), once neither the firm nor any active member holds one of its made-up ' +
+          'registrations (409 demo_registrations otherwise); it cannot be set again',
+      ),
   })
   .strict()
   .meta({ id: 'FirmProfilePatch' });

@@ -18,14 +18,51 @@ const WRITING_ABOUT: Record<string, string> = {
 
 /** The labels of the fields the console's forms and the API's refusals name. */
 const FIELD_LABELS: Record<string, string> = {
-  targetEntity: 'Target entity', cin: 'CIN', statute: 'Statute', purpose: 'Purpose', valuationDate: 'Valuation date', transactionDate: 'Transaction date',
-  proposedPricePerShare: 'Proposed price per share', appointingAuthority: 'Appointing authority', appointmentDate: 'Date of appointment',
-  addressee: 'Addressee', companyBackground: 'Background of the company', wacc: 'WACC', terminalGrowthRate: 'Terminal growth', rationale: 'Rationale',
-  methodWeights: 'Method weights', weightsRationale: 'Why these weights', dlomPercent: 'Discount for lack of marketability', dlomRationale: 'Why this discount',
-  dlocPercent: 'Discount for lack of control', dlocRationale: 'Why this discount', costOfCapital: 'Cost of capital', name: 'Name', email: 'E-mail',
-  password: 'Password', role: 'Role', balanceSheet: 'Balance sheet', navAdjustments: 'NAV adjustments', projections: 'Projections', history: 'History',
-  shareholding: 'Shareholding', shares: 'Shares', peers: 'Peers', liquidation: 'Liquidation', assets: 'Assets', equityBridge: 'Equity bridge', unit: 'Unit',
-  balanceSheetDate: 'Balance sheet date', equitySharesOutstanding: 'Equity shares outstanding', faceValuePerShare: 'Face value per share', year: 'Year', designation: 'Designation', registrations: 'Registrations', number: 'Number', comment: 'Comment', place: 'Place of signing',
+  targetEntity: 'Target entity',
+  cin: 'CIN',
+  statute: 'Statute',
+  purpose: 'Purpose',
+  valuationDate: 'Valuation date',
+  transactionDate: 'Transaction date',
+  proposedPricePerShare: 'Proposed price per share',
+  appointingAuthority: 'Appointing authority',
+  appointmentDate: 'Date of appointment',
+  addressee: 'Addressee',
+  companyBackground: 'Background of the company',
+  wacc: 'WACC',
+  terminalGrowthRate: 'Terminal growth',
+  rationale: 'Rationale',
+  methodWeights: 'Method weights',
+  weightsRationale: 'Why these weights',
+  dlomPercent: 'Discount for lack of marketability',
+  dlomRationale: 'Why this discount',
+  dlocPercent: 'Discount for lack of control',
+  dlocRationale: 'Why this discount',
+  costOfCapital: 'Cost of capital',
+  name: 'Name',
+  email: 'E-mail',
+  password: 'Password',
+  role: 'Role',
+  balanceSheet: 'Balance sheet',
+  navAdjustments: 'NAV adjustments',
+  projections: 'Projections',
+  history: 'History',
+  shareholding: 'Shareholding',
+  shares: 'Shares',
+  peers: 'Peers',
+  liquidation: 'Liquidation',
+  assets: 'Assets',
+  equityBridge: 'Equity bridge',
+  unit: 'Unit',
+  balanceSheetDate: 'Balance sheet date',
+  equitySharesOutstanding: 'Equity shares outstanding',
+  faceValuePerShare: 'Face value per share',
+  year: 'Year',
+  designation: 'Designation',
+  registrations: 'Registrations',
+  number: 'Number',
+  comment: 'Comment',
+  place: 'Place of signing',
 };
 
 function lastKey(path: readonly PropertyKey[] | undefined): string {
@@ -34,18 +71,28 @@ function lastKey(path: readonly PropertyKey[] | undefined): string {
 }
 
 /** zod's issue as a sentence (null: keep zod's own, e.g. a message the schema wrote itself). */
-export function issueSentence(iss: { code?: string; path?: readonly PropertyKey[]; input?: unknown } & Record<string, unknown>): string | null {
+export function issueSentence(
+  iss: { code?: string; path?: readonly PropertyKey[]; input?: unknown } & Record<string, unknown>,
+): string | null {
   const key = lastKey(iss.path);
-  if (iss.code === 'invalid_type' && (iss.input === undefined || iss.input === '' || iss.input === null)) return 'This is required.';
+  if (iss.code === 'invalid_type' && (iss.input === undefined || iss.input === '' || iss.input === null))
+    return 'This is required.';
   if (iss.code === 'invalid_type' && iss.expected === 'number') return 'Enter a number.';
   if (iss.code === 'too_small' && iss.origin === 'string') {
     const min = Number(iss.minimum);
     if (min <= 1) return 'This is required.';
     return `Write at least ${min} characters${WRITING_ABOUT[key] ? ` ${WRITING_ABOUT[key]}` : ''}.`;
   }
-  if (iss.code === 'too_big' && iss.origin === 'string') return `Keep it to ${Number(iss.maximum)} characters or fewer.`;
-  if (iss.code === 'too_small' && iss.origin === 'number') return iss.inclusive === false ? `Enter more than ${Number(iss.minimum)}.` : `Enter ${Number(iss.minimum)} or more.`;
-  if (iss.code === 'too_big' && iss.origin === 'number') return iss.inclusive === false ? `Enter less than ${Number(iss.maximum)}.` : `Enter ${Number(iss.maximum)} or less.`;
+  if (iss.code === 'too_big' && iss.origin === 'string')
+    return `Keep it to ${Number(iss.maximum)} characters or fewer.`;
+  if (iss.code === 'too_small' && iss.origin === 'number')
+    return iss.inclusive === false
+      ? `Enter more than ${Number(iss.minimum)}.`
+      : `Enter ${Number(iss.minimum)} or more.`;
+  if (iss.code === 'too_big' && iss.origin === 'number')
+    return iss.inclusive === false
+      ? `Enter less than ${Number(iss.maximum)}.`
+      : `Enter ${Number(iss.maximum)} or less.`;
   if (iss.code === 'invalid_format' && iss.format === 'date') return 'Enter a date.';
   if (iss.code === 'invalid_format' && iss.format === 'email') return 'Enter an e-mail address such as name@firm.in.';
   if (iss.code === 'invalid_value') return 'Choose one of the options.';
@@ -54,7 +101,13 @@ export function issueSentence(iss: { code?: string; path?: readonly PropertyKey[
 
 /** zod's default messages as the API sends them, rewritten the way the console's own check says them. */
 const DEFAULTS: [RegExp, (m: RegExpExecArray, key: string) => string][] = [
-  [/^Too small: expected string to have >=?(\d+) characters?$/, (m, key) => (Number(m[1]) <= 1 ? 'This is required.' : `Write at least ${m[1]} characters${WRITING_ABOUT[key] ? ` ${WRITING_ABOUT[key]}` : ''}.`)],
+  [
+    /^Too small: expected string to have >=?(\d+) characters?$/,
+    (m, key) =>
+      Number(m[1]) <= 1
+        ? 'This is required.'
+        : `Write at least ${m[1]} characters${WRITING_ABOUT[key] ? ` ${WRITING_ABOUT[key]}` : ''}.`,
+  ],
   [/^Too big: expected string to have <=?(\d+) characters?$/, (m) => `Keep it to ${m[1]} characters or fewer.`],
   [/^Too small: expected number to be >=(-?[\d.]+)$/, (m) => `Enter ${m[1]} or more.`],
   [/^Too small: expected number to be >(-?[\d.]+)$/, (m) => `Enter more than ${m[1]}.`],
@@ -93,6 +146,6 @@ export function fieldLabel(pointer: string): string {
   const parts = pointer.split('/').filter(Boolean);
   if (parts.length === 0) return '';
   return parts
-    .map((p) => (/^\d+$/.test(p) ? `line ${Number(p) + 1}` : FIELD_LABELS[p] ?? financialLabel(p)))
+    .map((p) => (/^\d+$/.test(p) ? `line ${Number(p) + 1}` : (FIELD_LABELS[p] ?? financialLabel(p))))
     .join(', ');
 }

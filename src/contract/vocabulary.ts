@@ -20,11 +20,26 @@ export const PURPOSES_BY_STATUTE = {
   IBC_LIQUIDATION: ['CIRP_FAIR_AND_LIQUIDATION_VALUE', 'LIQUIDATION_REALISABLE_VALUE'],
 } as const satisfies Record<Statute, readonly string[]>;
 
-export const PURPOSES = [...PURPOSES_BY_STATUTE.RULE_11UA, ...PURPOSES_BY_STATUTE.FEMA_RBI, ...PURPOSES_BY_STATUTE.IBC_LIQUIDATION] as const;
+export const PURPOSES = [
+  ...PURPOSES_BY_STATUTE.RULE_11UA,
+  ...PURPOSES_BY_STATUTE.FEMA_RBI,
+  ...PURPOSES_BY_STATUTE.IBC_LIQUIDATION,
+] as const;
 export type Purpose = (typeof PURPOSES)[number];
 
 /** The valuation methods the engine reports, by code (the keys of methodWeights). */
-export const METHOD_CODES = ['DCF', 'NAV_11UA_2A', 'NAV_11UA_1CB', 'NAV_RULE_57', 'NAV', 'COMPARABLES', 'TRANSACTIONS', 'RECENT_ROUND', 'FAIR_VALUE', 'LIQUIDATION_VALUE'] as const;
+export const METHOD_CODES = [
+  'DCF',
+  'NAV_11UA_2A',
+  'NAV_11UA_1CB',
+  'NAV_RULE_57',
+  'NAV',
+  'COMPARABLES',
+  'TRANSACTIONS',
+  'RECENT_ROUND',
+  'FAIR_VALUE',
+  'LIQUIDATION_VALUE',
+] as const;
 
 /** The statute as the report's running header and the console name it. */
 export const STATUTE_SHORT: Record<Statute, string> = {

@@ -3,31 +3,35 @@
 // Every code the engine or the services emit has an entry (test/unit/contract-warnings.test.ts).
 
 export const WARNING_CATALOGUE: Record<string, string> = {
-  BALANCE_SHEET_DATE_MORE_THAN_90_DAYS_FROM_VALUATION_DATE: 'The balance sheet is more than 90 days away from the valuation date.',
-  NAV_BALANCE_SHEET_NOT_AT_VALUATION_DATE: 'The net asset value uses a balance sheet not drawn up on the valuation date.',
-  CAPITAL_TABLE_MISMATCH: 'The capital table\'s convertibles do not fit where the balance sheet presents them.',
+  BALANCE_SHEET_DATE_MORE_THAN_90_DAYS_FROM_VALUATION_DATE:
+    'The balance sheet is more than 90 days away from the valuation date.',
+  NAV_BALANCE_SHEET_NOT_AT_VALUATION_DATE:
+    'The net asset value uses a balance sheet not drawn up on the valuation date.',
+  CAPITAL_TABLE_MISMATCH: "The capital table's convertibles do not fit where the balance sheet presents them.",
   CLAIMS_EXCEED_ASSETS: 'The claims ahead of equity exceed the assets, so equity receives nothing.',
   COMPARABLES_NOT_APPLICABLE: 'No peer multiple could be applied, so the comparable-company method is left out.',
   COMPARABLE_MULTIPLE_SKIPPED: 'One peer multiple was not applied.',
-  DCF_OMITTED_PROJECTIONS_NOT_FROM_VALUATION_DATE: 'The discounted cash flow is left out: the projections do not start at the valuation date.',
+  DCF_OMITTED_PROJECTIONS_NOT_FROM_VALUATION_DATE:
+    'The discounted cash flow is left out: the projections do not start at the valuation date.',
   DISCOUNT_NOT_PERMITTED: 'The rule prescribes the value, so no discount may be applied.',
   EQUITY_CAPITAL_NOT_POSITIVE: 'The paid-up equity share capital must be greater than zero.',
   FEMA_DISCOUNT_LOWERS_FLOOR: 'A discount lowers the fair value that FEMA sets as the floor on the price.',
-  DISCOUNT_RATIONALE_REPEATED: 'The reason for the discount is word for word another engagement\'s.',
-  GROWTH_ABOVE_LONG_RUN_GDP: 'Terminal growth is above the economy\'s long-run growth.',
+  DISCOUNT_RATIONALE_REPEATED: "The reason for the discount is word for word another engagement's.",
+  GROWTH_ABOVE_LONG_RUN_GDP: "Terminal growth is above the economy's long-run growth.",
   INVALID_DISCOUNT: 'The discount must be a percent from 0 to 50.',
   INVALID_WEIGHTS: 'The method weights cannot be used as given.',
   INVALID_MARKET_APPROACH: 'The market evidence cannot be used as given.',
   RECENT_ROUND_STALE: 'The recent investment round is more than a year before the valuation date.',
   RECENT_ROUND_AFTER_VALUATION_DATE: 'The recent investment round is after the valuation date.',
-  RECENT_ROUND_NOT_ARMS_LENGTH: 'The recent investment round was not at arm\'s length.',
+  RECENT_ROUND_NOT_ARMS_LENGTH: "The recent investment round was not at arm's length.",
   LIQUIDATION_ESTIMATES_SIGNIFICANTLY_DIFFERENT: 'The two liquidation value estimates differ by 25 % or more.',
   METRIC_BASIS_MISMATCH: 'Multiples of one period basis would be applied to a figure of the other.',
   MISSING_LIQUIDATION_INPUTS: 'Each asset class needs its fair value and liquidation value.',
   MISSING_MARKET_VALUES: 'The rule needs market values the financials do not give.',
   MISSING_PROJECTIONS: 'The discounted cash flow needs at least one projection year.',
   MISSING_RATIONALE: 'Explain the choice in writing.',
-  NET_DEBT_NOT_ROLLED_FORWARD: 'The equity bridge uses the balance sheet\'s cash and debt, not those on the later valuation date.',
+  NET_DEBT_NOT_ROLLED_FORWARD:
+    "The equity bridge uses the balance sheet's cash and debt, not those on the later valuation date.",
   NEGATIVE_EQUITY: 'A method gives a negative equity value.',
   NON_POSITIVE_ENTERPRISE_VALUE: 'The enterprise value is zero or negative.',
   PROJECTIONS_OUT_OF_RANGE: 'The projections do not suit this valuation.',

@@ -19,7 +19,8 @@ const preparedNames = new Map<string, string>();
 /** Names a statement for node-postgres; a name stands for one text only (the server keys plans by name). */
 export function prepared(name: string, text: string): PreparedStatement {
   const known = preparedNames.get(name);
-  if (known !== undefined && known !== text) throw new Error(`prepared statement ${name} is already defined with another text`);
+  if (known !== undefined && known !== text)
+    throw new Error(`prepared statement ${name} is already defined with another text`);
   preparedNames.set(name, text);
   return Object.freeze({ name, text });
 }
@@ -139,7 +140,8 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
       if (!closed && !listenClient) ensureListener().then(resync, scheduleReconnect);
     }, LISTEN_RETRY_MS);
   };
-  const ensureListener = (): Promise<void> => (connecting ??= connectListener().finally(() => (connecting = undefined)));
+  const ensureListener = (): Promise<void> =>
+    (connecting ??= connectListener().finally(() => (connecting = undefined)));
   const connectListener = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: url, application_name: LISTEN_APPLICATION_NAME });
     let lost = false;
@@ -207,7 +209,11 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
         if (listenClient) await listenClient.query(`LISTEN ${channel}`);
       }
       set.add(onNotify);
-      if (!listenClient) await ensureListener().catch((err) => { scheduleReconnect(); throw err; });
+      if (!listenClient)
+        await ensureListener().catch((err) => {
+          scheduleReconnect();
+          throw err;
+        });
       return async () => {
         set!.delete(onNotify);
       };
@@ -222,7 +228,11 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   };
 }
 
-export async function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: string; DATABASE_POOL_MAX?: number }): Promise<Database> {
+export async function openDatabase(config: {
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+  DATABASE_POOL_MAX?: number;
+}): Promise<Database> {
   if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX });
   return openPglite({ dataDir: `${config.DATA_DIR.replace(/\/$/, '')}/pg` });
 }

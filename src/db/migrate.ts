@@ -20,7 +20,11 @@ export interface MigrationFile {
 
 /** An applied migration whose file no longer has the bytes that were applied. */
 export class MigrationChecksumError extends Error {
-  constructor(readonly file: string, recorded: string, actual: string) {
+  constructor(
+    readonly file: string,
+    recorded: string,
+    actual: string,
+  ) {
     super(
       `Migration ${file} was edited after it was applied (recorded sha256 ${recorded.slice(0, 12)}…, file now ${actual.slice(0, 12)}…): ` +
         'restore the file as it was and put the change in a new migration',
@@ -55,14 +59,20 @@ async function ensureMigrationsTable(db: Database): Promise<void> {
   });
 }
 
-export async function migrate(db: Database, options: { dir?: string } = {}): Promise<{ applied: string[]; checksumsRecorded: string[] }> {
+export async function migrate(
+  db: Database,
+  options: { dir?: string } = {},
+): Promise<{ applied: string[]; checksumsRecorded: string[] }> {
   await ensureMigrationsTable(db);
   const applied: string[] = [];
   const checksumsRecorded: string[] = [];
   for (const m of migrationFiles(options.dir)) {
     await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
-      const done = await tx.query<{ checksum: string | null }>('SELECT checksum FROM schema_migrations WHERE version = $1', [m.version]);
+      const done = await tx.query<{ checksum: string | null }>(
+        'SELECT checksum FROM schema_migrations WHERE version = $1',
+        [m.version],
+      );
       if (done.length > 0) {
         const recorded = done[0].checksum;
         if (recorded === null) {
@@ -84,7 +94,10 @@ export async function migrate(db: Database, options: { dir?: string } = {}): Pro
 }
 
 /** Versions of migration files not yet recorded as applied (empty when the schema is current). */
-export async function pendingMigrations(db: Executor, files: readonly Pick<MigrationFile, 'version'>[] = migrationFiles()): Promise<string[]> {
+export async function pendingMigrations(
+  db: Executor,
+  files: readonly Pick<MigrationFile, 'version'>[] = migrationFiles(),
+): Promise<string[]> {
   let rows: { version: string }[];
   try {
     rows = await db.query<{ version: string }>('SELECT version FROM schema_migrations');

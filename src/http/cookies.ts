@@ -14,9 +14,19 @@ export interface SessionCookies {
   secure(request: FastifyRequest): boolean;
 }
 
-const HOST_PREFIXED: SessionCookies = { session: '__Host-vs_session', csrf: '__Host-vs_csrf', device: '__Host-vs_device', secure: () => true };
-const PLAIN: SessionCookies = { session: 'vs_session', csrf: 'vs_csrf', device: 'vs_device', secure: (request) => request.protocol === 'https' };
+const HOST_PREFIXED: SessionCookies = {
+  session: '__Host-vs_session',
+  csrf: '__Host-vs_csrf',
+  device: '__Host-vs_device',
+  secure: () => true,
+};
+const PLAIN: SessionCookies = {
+  session: 'vs_session',
+  csrf: 'vs_csrf',
+  device: 'vs_device',
+  secure: (request) => request.protocol === 'https',
+};
 
 export function sessionCookies(config: Pick<Config, 'SECURE_COOKIES' | 'NODE_ENV'>): SessionCookies {
-  return config.SECURE_COOKIES ?? config.NODE_ENV === 'production' ? HOST_PREFIXED : PLAIN;
+  return (config.SECURE_COOKIES ?? config.NODE_ENV === 'production') ? HOST_PREFIXED : PLAIN;
 }

@@ -21,7 +21,9 @@ export async function withIdempotency<T>(
   const key = request.headers['idempotency-key'];
   if (key === undefined) return reply.status(status).send(await write());
   if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
-    throw badRequest('validation_failed', 'Idempotency-Key must be 1–255 visible ASCII characters', [{ path: '/headers/idempotency-key', message: 'invalid' }]);
+    throw badRequest('validation_failed', 'Idempotency-Key must be 1–255 visible ASCII characters', [
+      { path: '/headers/idempotency-key', message: 'invalid' },
+    ]);
   }
   const principal = request.principal!;
   const hash = createHash('sha256').update(`${request.method} ${request.url}`);
@@ -30,5 +32,9 @@ export async function withIdempotency<T>(
   const outcome = await runIdempotent(ctx, scope, status, write);
   if (!outcome.replayed) return reply.status(status).send(outcome.result);
   reply.header('idempotent-replayed', 'true');
-  return reply.status(outcome.status).type('application/json; charset=utf-8').serializer((x) => x as string).send(outcome.body);
+  return reply
+    .status(outcome.status)
+    .type('application/json; charset=utf-8')
+    .serializer((x) => x as string)
+    .send(outcome.body);
 }

@@ -63,7 +63,9 @@ const CSRF_PARAMETER = {
   in: 'header',
   required: false,
   description:
-    'Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); ' +
+    'Required when the request is authenticated by the session cookie (the `csrfToken` from ' +
+    'login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure ' +
+    'cookies); ' +
     'a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token.',
   schema: { type: 'string' },
 };

@@ -3,19 +3,37 @@ import { z } from 'zod';
 import { ERROR_CATALOGUE, ERROR_CODES, errorTypeUri, type ErrorCode } from '../contract/errors.js';
 
 export const TITLES: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found',
-  405: 'Method Not Allowed', 406: 'Not Acceptable', 409: 'Conflict', 410: 'Gone', 413: 'Payload Too Large',
-  415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests',
-  500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 export const problemSchema = z
   .object({
-    type: z.string().describe('A URI reference to this code\'s entry in the error catalogue page, /docs/errors#<code>'),
+    type: z.string().describe("A URI reference to this code's entry in the error catalogue page, /docs/errors#<code>"),
     title: z.string(),
     status: z.number().int(),
     detail: z.string(),
-    code: z.enum(ERROR_CODES).describe('Stable snake_case error code from the error catalogue (GET /api/v1/errors), e.g. validation_failed, not_found, already_locked'),
+    code: z
+      .enum(ERROR_CODES)
+      .describe(
+        'Stable snake_case error code from the error catalogue (GET /api/v1/errors), e.g. ' +
+          'validation_failed, not_found, already_locked',
+      ),
     requestId: z.string(),
     errors: z
       .array(z.object({ path: z.string().describe('JSON Pointer into the request, e.g. /wacc'), message: z.string() }))
@@ -25,7 +43,13 @@ export const problemSchema = z
 
 export type Problem = z.infer<typeof problemSchema>;
 
-export function problem(status: number, code: ErrorCode, detail: string, requestId: string, errors?: Problem['errors']): Problem {
+export function problem(
+  status: number,
+  code: ErrorCode,
+  detail: string,
+  requestId: string,
+  errors?: Problem['errors'],
+): Problem {
   return {
     type: errorTypeUri(code),
     title: ERROR_CATALOGUE[code].title,

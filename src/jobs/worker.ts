@@ -4,7 +4,16 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.js';
 import { newId } from '../lib/ids.js';
-import { JOBS_CHANNEL, buryAbandoned, claimJob, completeJob, extendLease, failJob, LeaseLostError, type Job } from '../db/repositories/jobs.js';
+import {
+  JOBS_CHANNEL,
+  buryAbandoned,
+  claimJob,
+  completeJob,
+  extendLease,
+  failJob,
+  LeaseLostError,
+  type Job,
+} from '../db/repositories/jobs.js';
 import { ONE_PER_FIRM_JOBS, PermanentJobError, type JobAttempt } from '../services/jobs.js';
 
 /** What a handler gets: the attempt a service sees (src/services/jobs.ts), plus the stored job and the database. */
@@ -14,7 +23,6 @@ export interface JobContext extends JobAttempt {
 }
 
 export type JobHandler = (ctx: JobContext) => Promise<void>;
-
 
 export interface WorkerOptions {
   handlers: Record<string, JobHandler>;
@@ -33,7 +41,10 @@ export class Worker {
   private unlisten?: () => Promise<void>;
   private loopDone?: Promise<void>;
 
-  constructor(private readonly db: Database, private readonly options: WorkerOptions) {
+  constructor(
+    private readonly db: Database,
+    private readonly options: WorkerOptions,
+  ) {
     this.id = options.workerId ?? `${hostname()}:${process.pid}:${newId('job').slice(-6)}`;
   }
 
@@ -121,23 +132,26 @@ export class Worker {
     const lost = new AbortController();
     let extending = false;
     let stopped = false;
-    const timer = setInterval(() => {
-      if (extending || lost.signal.aborted) return;
-      extending = true;
-      this.db
-        .transaction((tx) => extendLease(tx, job, this.leaseSeconds))
-        .then(
-          (held) => {
-            if (!held && !stopped) {
-              log.warn('job lease lost while running; this attempt will not complete');
-              lost.abort(new LeaseLostError(job.id));
-              clearInterval(timer);
-            }
-          },
-          (err) => log.warn({ err }, 'could not extend the job lease; retrying at the next beat'),
-        )
-        .finally(() => (extending = false));
-    }, Math.max(100, (this.leaseSeconds * 1000) / 3));
+    const timer = setInterval(
+      () => {
+        if (extending || lost.signal.aborted) return;
+        extending = true;
+        this.db
+          .transaction((tx) => extendLease(tx, job, this.leaseSeconds))
+          .then(
+            (held) => {
+              if (!held && !stopped) {
+                log.warn('job lease lost while running; this attempt will not complete');
+                lost.abort(new LeaseLostError(job.id));
+                clearInterval(timer);
+              }
+            },
+            (err) => log.warn({ err }, 'could not extend the job lease; retrying at the next beat'),
+          )
+          .finally(() => (extending = false));
+      },
+      Math.max(100, (this.leaseSeconds * 1000) / 3),
+    );
     return {
       lost,
       stop: () => {

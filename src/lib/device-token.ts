@@ -21,6 +21,7 @@ export function deviceTokenUser(secret: string, token: string | undefined, now =
   if (!parts || parts.length !== 4 || parts[0] !== 'v1') return null;
   const [, userId, issued, signature] = parts as [string, string, string, string];
   const issuedAt = Number(issued);
-  if (!Number.isInteger(issuedAt) || now / 1000 - issuedAt > DEVICE_TOKEN_MAX_AGE_SECONDS || issuedAt > now / 1000 + 60) return null;
+  if (!Number.isInteger(issuedAt) || now / 1000 - issuedAt > DEVICE_TOKEN_MAX_AGE_SECONDS || issuedAt > now / 1000 + 60)
+    return null;
   return safeEqual(signature, mac(secret, userId, issuedAt)) ? userId : null;
 }

@@ -24,7 +24,8 @@ export class AppError extends Error {
 export const notFound = (what = 'Resource') => new AppError('not_found', `${what} not found`);
 export const forbidden = (detail = 'Your role does not allow this action') => new AppError('forbidden', detail);
 export const conflict = (code: ErrorCode, detail: string) => new AppError(code, detail);
-export const badRequest = (code: ErrorCode, detail: string, errors?: FieldError[]) => new AppError(code, detail, errors);
+export const badRequest = (code: ErrorCode, detail: string, errors?: FieldError[]) =>
+  new AppError(code, detail, errors);
 export const validationFailed = (errors: FieldError[], detail = 'The request is not valid') =>
   new AppError('validation_failed', detail, errors);
 export const unauthorized = (detail = 'Missing or invalid credentials') => new AppError('unauthorized', detail);

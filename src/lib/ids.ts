@@ -17,9 +17,27 @@ function pooledRandom(): number {
 const ulid = monotonicFactory(pooledRandom);
 
 export type IdPrefix =
-  | 'eng' | 'doc' | 'pay' | 'usr' | 'tok' | 'whk' | 'evt' | 'job' | 'frm' | 'ses' | 'inv' | 'aud' | 'rpt' | 'req' | 'dlv' | 'blob' | 'key' | 'cert' | 'scp' | 'ntf';
+  | 'eng'
+  | 'doc'
+  | 'pay'
+  | 'usr'
+  | 'tok'
+  | 'whk'
+  | 'evt'
+  | 'job'
+  | 'frm'
+  | 'ses'
+  | 'inv'
+  | 'aud'
+  | 'rpt'
+  | 'req'
+  | 'dlv'
+  | 'blob'
+  | 'key'
+  | 'cert'
+  | 'scp'
+  | 'ntf';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${ulid()}`;
 }
-

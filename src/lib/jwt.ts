@@ -12,14 +12,19 @@ export function signJwt(payload: Record<string, unknown>, secret: string): strin
 }
 
 /** Returns the payload when the signature is right and `exp` (seconds) is in the future; otherwise null. */
-export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): Record<string, unknown> | null {
+export function verifyJwt(
+  token: string,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Record<string, unknown> | null {
   const parts = token.split('.');
   if (parts.length !== 3 || parts[0] !== HEADER) return null;
   const expected = createHmac('sha256', secret).update(`${parts[0]}.${parts[1]}`).digest('base64url');
   if (!safeEqual(expected, parts[2])) return null;
   try {
     const payload = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
-    if (typeof payload !== 'object' || payload === null || typeof payload.exp !== 'number' || payload.exp <= nowSeconds) return null;
+    if (typeof payload !== 'object' || payload === null || typeof payload.exp !== 'number' || payload.exp <= nowSeconds)
+      return null;
     return payload;
   } catch {
     return null;

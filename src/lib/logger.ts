@@ -31,7 +31,10 @@ const LEVELS: Level[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
  */
 export class LazyChildLogger {
   private real?: Logger;
-  constructor(private readonly parent: Logger, private readonly bound: Record<string, unknown>) {}
+  constructor(
+    private readonly parent: Logger,
+    private readonly bound: Record<string, unknown>,
+  ) {}
 
   private materialise(): Logger {
     return (this.real ??= this.parent.child(this.bound));
@@ -60,11 +63,12 @@ export class LazyChildLogger {
   declare trace: Logger['trace'];
 }
 for (const level of LEVELS) {
-  (LazyChildLogger.prototype as unknown as Record<Level, (this: LazyChildLogger, ...args: unknown[]) => void>)[level] = function (...args) {
-    if (!this.isLevelEnabled(level)) return;
-    const real = (this as unknown as { materialise(): Logger }).materialise();
-    (real[level] as (...a: unknown[]) => void)(...args);
-  };
+  (LazyChildLogger.prototype as unknown as Record<Level, (this: LazyChildLogger, ...args: unknown[]) => void>)[level] =
+    function (...args) {
+      if (!this.isLevelEnabled(level)) return;
+      const real = (this as unknown as { materialise(): Logger }).materialise();
+      (real[level] as (...a: unknown[]) => void)(...args);
+    };
 }
 
 /** Fastify's childLoggerFactory: every request gets a LazyChildLogger. */

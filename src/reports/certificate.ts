@@ -97,7 +97,12 @@ const AAD = Buffer.from('valuation-service/report-signing-key/v1');
 
 // scrypt on the libuv thread pool: at these parameters it takes 100–200 ms, which scryptSync spent holding the
 // event loop (every API request waited while a FINAL report was signed, in the one-process layout).
-const scrypt = promisify(scryptCallback) as (secret: string, salt: Buffer, keylen: number, options: ScryptOptions) => Promise<Buffer>;
+const scrypt = promisify(scryptCallback) as (
+  secret: string,
+  salt: Buffer,
+  keylen: number,
+  options: ScryptOptions,
+) => Promise<Buffer>;
 
 async function deriveKey(secret: string, salt: Buffer): Promise<Buffer> {
   if (secret.length === 0) throw new Error('encryption secret must not be empty');

@@ -39,8 +39,18 @@ export function percent(value: string): string {
 }
 
 const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ];
 
 /** India Standard Time is UTC+5:30 all year (no daylight saving). */
@@ -77,7 +87,8 @@ export function formatBytes(n: number): string {
 
 export const STATUTE_TITLE: Record<Statute, string> = {
   RULE_11UA: 'Rule 11UA of the Income-tax Rules, 1962',
-  COMPANIES_ACT_SEC_62: 'Section 62(1)(c) of the Companies Act, 2013, read with Rule 13 of the Companies (Share Capital and Debentures) Rules, 2014',
+  COMPANIES_ACT_SEC_62:
+    'Section 62(1)(c) of the Companies Act, 2013, read with Rule 13 of the Companies (Share Capital and Debentures) Rules, 2014',
   FEMA_RBI: 'Rule 21 of the Foreign Exchange Management (Non-Debt Instruments) Rules, 2019',
   IBC_LIQUIDATION: 'Regulation 35 of the IBBI Insolvency Resolution Process and Liquidation Process Regulations, 2016',
 };
@@ -94,24 +105,33 @@ export function statuteTitle(statute: Statute, basis?: LegalBasis): string {
     return 'Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026, for sections 92(2)(m)(iii) and 79 of the Income-tax Act, 2025';
   }
   if (statute === 'RULE_11UA') return 'Rule 11UA of the Income-tax Rules, 1962, under the Income-tax Act, 1961';
-  if (statute === 'IBC_LIQUIDATION' && basis) return `${basis.rules[0].replace(/^(.*), (Reg 35)$/, 'Regulation 35 of the $1')}, under the Insolvency and Bankruptcy Code, 2016`;
+  if (statute === 'IBC_LIQUIDATION' && basis)
+    return `${basis.rules[0].replace(/^(.*), (Reg 35)$/, 'Regulation 35 of the $1')}, under the Insolvency and Bankruptcy Code, 2016`;
   return STATUTE_TITLE[statute];
 }
 
 /** The statute in the running header. */
 export function statuteShort(statute: Statute, basis?: LegalBasis): string {
-  if (statute === 'RULE_11UA') return basis?.act === 'INCOME_TAX_ACT_2025' ? 'Income-tax Rules, 2026, Rule 57' : 'Income-tax Rules, 1962, Rule 11UA';
+  if (statute === 'RULE_11UA')
+    return basis?.act === 'INCOME_TAX_ACT_2025'
+      ? 'Income-tax Rules, 2026, Rule 57'
+      : 'Income-tax Rules, 1962, Rule 11UA';
   return SHORT[statute];
 }
 
 export const PURPOSE_TITLE: Record<Purpose, string> = {
   ISSUE_OF_SHARES: 'Issue of shares by a closely held company (s.56(2)(viib) of the Income-tax Act, 1961)',
-  TRANSFER_OR_RECEIPT: 'Transfer or receipt of unquoted equity shares (s.56(2)(x) and s.50CA of the Income-tax Act, 1961)',
+  TRANSFER_OR_RECEIPT:
+    'Transfer or receipt of unquoted equity shares (s.56(2)(x) and s.50CA of the Income-tax Act, 1961)',
   ISSUE_TO_NON_RESIDENT: 'Issue of equity instruments to a person resident outside India (NDI Rule 21(2)(a))',
-  TRANSFER_RESIDENT_TO_NON_RESIDENT: 'Transfer from a person resident in India to a person resident outside India (NDI Rule 21(2)(b))',
-  TRANSFER_NON_RESIDENT_TO_RESIDENT: 'Transfer from a person resident outside India to a person resident in India (NDI Rule 21(2)(c))',
-  CIRP_FAIR_AND_LIQUIDATION_VALUE: 'Fair value and liquidation value of the corporate debtor\'s assets (CIRP Regulations, Reg 35)',
-  LIQUIDATION_REALISABLE_VALUE: 'Realisable value of the corporate debtor\'s assets in liquidation (Liquidation Process Regulations, Reg 35)',
+  TRANSFER_RESIDENT_TO_NON_RESIDENT:
+    'Transfer from a person resident in India to a person resident outside India (NDI Rule 21(2)(b))',
+  TRANSFER_NON_RESIDENT_TO_RESIDENT:
+    'Transfer from a person resident outside India to a person resident in India (NDI Rule 21(2)(c))',
+  CIRP_FAIR_AND_LIQUIDATION_VALUE:
+    "Fair value and liquidation value of the corporate debtor's assets (CIRP Regulations, Reg 35)",
+  LIQUIDATION_REALISABLE_VALUE:
+    "Realisable value of the corporate debtor's assets in liquidation (Liquidation Process Regulations, Reg 35)",
 };
 
 /** Purpose as shown to a reader; unknown codes (a later engine) fall back to the code itself. */

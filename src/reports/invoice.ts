@@ -16,28 +16,43 @@ export interface InvoiceInput extends InvoiceRow {
 const amount = (paise: string | number) => (Number(paise) / 100).toFixed(2);
 
 export async function renderInvoice(i: InvoiceInput): Promise<Buffer> {
-  const { doc, w, finish } = openDocument({ Title: `Tax invoice ${i.number}`, Author: i.supplier.name, Subject: `Tax invoice for payment ${i.payment_id}` }, new Date(i.issued_at));
+  const { doc, w, finish } = openDocument(
+    { Title: `Tax invoice ${i.number}`, Author: i.supplier.name, Subject: `Tax invoice for payment ${i.payment_id}` },
+    new Date(i.issued_at),
+  );
   doc.font('Bold').fontSize(18).fillColor(COLOR.accent).text('Tax invoice', w.left, doc.y);
   doc.moveDown(0.6);
   doc.fillColor(COLOR.ink);
-  w.facts([
-    ['Invoice number', i.number],
-    ['Invoice date', formatDayInIndia(new Date(i.issued_at).toISOString())],
-    ['Financial year', i.financial_year],
-    ['Place of supply', i.recipient.state ? `State code ${i.recipient.state}` : `State code ${i.supplier.state} (no recipient GSTIN)`],
-  ], 0.3);
+  w.facts(
+    [
+      ['Invoice number', i.number],
+      ['Invoice date', formatDayInIndia(new Date(i.issued_at).toISOString())],
+      ['Financial year', i.financial_year],
+      [
+        'Place of supply',
+        i.recipient.state ? `State code ${i.recipient.state}` : `State code ${i.supplier.state} (no recipient GSTIN)`,
+      ],
+    ],
+    0.3,
+  );
   w.subheading('Supplier');
-  w.facts([
-    ['Name', i.supplier.name],
-    ['Address', i.supplier.address ?? 'Not configured'],
-    ['GSTIN', i.supplier.gstin ?? 'Not configured'],
-  ], 0.3);
+  w.facts(
+    [
+      ['Name', i.supplier.name],
+      ['Address', i.supplier.address ?? 'Not configured'],
+      ['GSTIN', i.supplier.gstin ?? 'Not configured'],
+    ],
+    0.3,
+  );
   w.subheading('Recipient');
-  w.facts([
-    ['Name', i.recipient.name],
-    ['Address', i.recipient.address ?? 'Not given in Firm settings'],
-    ['GSTIN', i.recipient.gstin ?? 'Unregistered (not given in Firm settings)'],
-  ], 0.3);
+  w.facts(
+    [
+      ['Name', i.recipient.name],
+      ['Address', i.recipient.address ?? 'Not given in Firm settings'],
+      ['GSTIN', i.recipient.gstin ?? 'Unregistered (not given in Firm settings)'],
+    ],
+    0.3,
+  );
   w.subheading('Supply');
   const description = i.engagement
     ? `Valuation report under ${STATUTE_SHORT[i.engagement.statute as Statute] ?? i.engagement.statute}: ${i.engagement.targetEntity} (engagement ${i.engagement.id})`
@@ -54,13 +69,23 @@ export async function renderInvoice(i: InvoiceInput): Promise<Buffer> {
       [description, i.sacCode, rupees(amount(i.taxable_paise))],
       ...(interState
         ? [['IGST at ' + i.rate_percent + '%', '', rupees(amount(i.igst_paise))]]
-        : [[`CGST at ${half}%`, '', rupees(amount(i.cgst_paise))], [`SGST at ${half}%`, '', rupees(amount(i.sgst_paise))]]),
+        : [
+            [`CGST at ${half}%`, '', rupees(amount(i.cgst_paise))],
+            [`SGST at ${half}%`, '', rupees(amount(i.sgst_paise))],
+          ]),
       ['Total', '', rupees(amount(i.total_paise))],
     ],
     { fontSize: SIZE.body, boldRows: new Set([interState ? 2 : 3]) },
   );
-  w.paragraph(`Taxable value ${rupees(amount(i.taxable_paise))}; ${interState ? 'inter-state supply: IGST' : 'intra-state supply: CGST and SGST'}.`, { size: SIZE.small, color: COLOR.muted, align: 'left' });
+  w.paragraph(
+    `Taxable value ${rupees(amount(i.taxable_paise))}; ${interState ? 'inter-state supply: IGST' : 'intra-state supply: CGST and SGST'}.`,
+    { size: SIZE.small, color: COLOR.muted, align: 'left' },
+  );
   w.paragraph(`Total in words: ${rupeesInWords(amount(i.total_paise))}.`, { bold: true, align: 'left' });
-  w.paragraph('The amount paid includes GST. This is a computer-generated invoice.', { size: SIZE.small, color: COLOR.muted, align: 'left' });
+  w.paragraph('The amount paid includes GST. This is a computer-generated invoice.', {
+    size: SIZE.small,
+    color: COLOR.muted,
+    align: 'left',
+  });
   return finish();
 }

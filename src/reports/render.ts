@@ -34,11 +34,14 @@ export { DRAFT_WATERMARK, type ReportInput } from './report-input.js';
 export async function renderReport(input: ReportInput, options: { seal?: SealPlaceholder } = {}): Promise<Buffer> {
   const at = new Date(input.generatedAt);
   if (Number.isNaN(at.getTime())) throw new Error(`generatedAt is not a timestamp: ${input.generatedAt}`);
-  const { w, finish } = openDocument({
-    Title: `Valuation Report: ${input.engagement.targetEntity}`,
-    Author: firmName(input),
-    Subject: `${statuteShort(input.engagement.statute, input.valuation.legalBasis)} valuation, report ${input.reportId} (${input.kind})`,
-  }, at);
+  const { w, finish } = openDocument(
+    {
+      Title: `Valuation Report: ${input.engagement.targetEntity}`,
+      Author: firmName(input),
+      Subject: `${statuteShort(input.engagement.statute, input.valuation.legalBasis)} valuation, report ${input.reportId} (${input.kind})`,
+    },
+    at,
+  );
   const contentsAt = cover(w, input);
   // The order of Rule 8 of the Companies (Registered Valuers and Valuation) Rules, 2017 and ICAI VS 202.
   purposeAndStatute(w, input);

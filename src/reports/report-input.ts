@@ -35,10 +35,24 @@ export interface ReportInput {
   /** From the financials document, where it gives them: the capital table and the historical years. */
   company?: {
     unit?: string;
-    shareholding?: { holder: string; instrument: string; number: number | string; faceValue: number | string; conversionRatio?: number | string; exercisePrice?: number | string }[];
+    shareholding?: {
+      holder: string;
+      instrument: string;
+      number: number | string;
+      faceValue: number | string;
+      conversionRatio?: number | string;
+      exercisePrice?: number | string;
+    }[];
     history?: {
-      year: string; revenue: number | string; ebitda: number | string; depreciationAndAmortisation?: number | string; financeCost?: number | string;
-      profitBeforeTax?: number | string; profitAfterTax: number | string; netWorth: number | string; totalBorrowings?: number | string;
+      year: string;
+      revenue: number | string;
+      ebitda: number | string;
+      depreciationAndAmortisation?: number | string;
+      financeCost?: number | string;
+      profitBeforeTax?: number | string;
+      profitAfterTax: number | string;
+      netWorth: number | string;
+      totalBorrowings?: number | string;
     }[];
   };
   documents: { fileName: string; kind: string; sha256: string; sizeBytes: number; createdAt: string }[];
@@ -80,16 +94,20 @@ export const DRAFT_WATERMARK = 'DRAFT — not certified';
 export const firmName = (input: Pick<ReportInput, 'firm'>): string => input.firm.legalName || input.firm.name;
 
 /** To whom the report is addressed: the addressee given, else the appointing authority. */
-export const addresseeOf = (input: Pick<ReportInput, 'facts'>): string | null => input.facts?.addressee || input.facts?.appointingAuthority || null;
+export const addresseeOf = (input: Pick<ReportInput, 'facts'>): string | null =>
+  input.facts?.addressee || input.facts?.appointingAuthority || null;
 
 /** Under the IBC the valuation date is the commencement date of the process, and the report says which. */
 export function valuationDateLabel(input: Pick<ReportInput, 'engagement'>): string {
   if (input.engagement.statute !== 'IBC_LIQUIDATION') return 'Valuation date';
-  return input.engagement.purpose === 'LIQUIDATION_REALISABLE_VALUE' ? 'Liquidation commencement date (valuation date)' : 'Insolvency commencement date (valuation date)';
+  return input.engagement.purpose === 'LIQUIDATION_REALISABLE_VALUE'
+    ? 'Liquidation commencement date (valuation date)'
+    : 'Insolvency commencement date (valuation date)';
 }
 
 /** Whether the valuation relies on projections (an income approach): only then does the report speak of them. */
-export const usesProjections = (input: Pick<ReportInput, 'valuation'>): boolean => input.valuation.methods.some((m) => m.method === 'DCF');
+export const usesProjections = (input: Pick<ReportInput, 'valuation'>): boolean =>
+  input.valuation.methods.some((m) => m.method === 'DCF');
 
 /**
  * The capacity the signatory signs in, read from the registration that qualifies them: a FEMA certificate is

@@ -8,7 +8,13 @@ import type { ReportInput } from './report-input.js';
 
 export interface ReviewRecordInput {
   firmName: string;
-  engagement: { id: string; targetEntity: string; cin: string | null; statute: ReportInput['engagement']['statute']; status: string };
+  engagement: {
+    id: string;
+    targetEntity: string;
+    cin: string | null;
+    statute: ReportInput['engagement']['statute'];
+    status: string;
+  };
   generatedAt: string;
   decisions: ReportInput['reviewTrail'];
   versions: {
@@ -24,24 +30,37 @@ export interface ReviewRecordInput {
   }[];
 }
 
-const DECISION: Record<string, string> = { APPROVED: 'Approved', REJECTED: 'Declined', RETURNED_FOR_REVISION: 'Returned for revision' };
+const DECISION: Record<string, string> = {
+  APPROVED: 'Approved',
+  REJECTED: 'Declined',
+  RETURNED_FOR_REVISION: 'Returned for revision',
+};
 
 export async function renderReviewRecord(input: ReviewRecordInput): Promise<Buffer> {
   const at = new Date(input.generatedAt);
-  const { doc, w, finish } = openDocument({
-    Title: `Review record: ${input.engagement.targetEntity}`,
-    Author: input.firmName,
-    Subject: `Internal quality-control record of engagement ${input.engagement.id}`,
-  }, at);
+  const { doc, w, finish } = openDocument(
+    {
+      Title: `Review record: ${input.engagement.targetEntity}`,
+      Author: input.firmName,
+      Subject: `Internal quality-control record of engagement ${input.engagement.id}`,
+    },
+    at,
+  );
   w.section('Review record');
-  w.paragraph(`Internal to ${input.firmName}: not part of the client's report, and not signed. It records every review round of the engagement, each gate's decision with its comment or reason, and the assumptions of each version.`, { color: COLOR.muted });
-  w.facts([
-    ['Company', input.engagement.targetEntity],
-    ['CIN', input.engagement.cin ?? 'Not provided'],
-    ['Statute', STATUTE_SHORT[input.engagement.statute]],
-    ['Engagement', `${input.engagement.id} (${input.engagement.status})`],
-    ['Record made', formatDayInIndia(input.generatedAt)],
-  ], 0.25);
+  w.paragraph(
+    `Internal to ${input.firmName}: not part of the client's report, and not signed. It records every review round of the engagement, each gate's decision with its comment or reason, and the assumptions of each version.`,
+    { color: COLOR.muted },
+  );
+  w.facts(
+    [
+      ['Company', input.engagement.targetEntity],
+      ['CIN', input.engagement.cin ?? 'Not provided'],
+      ['Statute', STATUTE_SHORT[input.engagement.statute]],
+      ['Engagement', `${input.engagement.id} (${input.engagement.status})`],
+      ['Record made', formatDayInIndia(input.generatedAt)],
+    ],
+    0.25,
+  );
 
   const rounds = [...new Set(input.decisions.map((d) => d.round ?? 1))];
   w.subheading('Gate decisions');
@@ -49,10 +68,22 @@ export async function renderReviewRecord(input: ReviewRecordInput): Promise<Buff
   for (const round of rounds) {
     w.paragraph(`Round ${round}`, { bold: true, align: 'left' });
     w.table(
-      [{ header: 'Gate', width: 0.24 }, { header: 'Decision', width: 0.16 }, { header: 'By', width: 0.16 }, { header: 'When', width: 0.14 }, { header: 'Comment or reason', width: 0.3 }],
-      input.decisions.filter((d) => (d.round ?? 1) === round).map((d) => [
-        GATE_TITLE[d.gate] ?? d.gate, DECISION[d.decision] ?? d.decision, d.by, formatDayInIndia(d.at), d.comment ?? '—',
-      ]),
+      [
+        { header: 'Gate', width: 0.24 },
+        { header: 'Decision', width: 0.16 },
+        { header: 'By', width: 0.16 },
+        { header: 'When', width: 0.14 },
+        { header: 'Comment or reason', width: 0.3 },
+      ],
+      input.decisions
+        .filter((d) => (d.round ?? 1) === round)
+        .map((d) => [
+          GATE_TITLE[d.gate] ?? d.gate,
+          DECISION[d.decision] ?? d.decision,
+          d.by,
+          formatDayInIndia(d.at),
+          d.comment ?? '—',
+        ]),
       { fontSize: SIZE.small + 0.5 },
     );
   }
@@ -60,22 +91,40 @@ export async function renderReviewRecord(input: ReviewRecordInput): Promise<Buff
   w.subheading('Assumptions, version by version');
   if (input.versions.length === 0) w.paragraph('No assumptions have been locked.', { color: COLOR.muted });
   for (const v of input.versions) {
-    w.facts([
-      ['Version', `${v.version} (${v.status === 'CURRENT' ? 'in force' : 'superseded'})`],
-      ['WACC / terminal growth', `${v.wacc}% / ${v.terminalGrowthRate}%`],
-      ['Value per share', v.valuePerShare ? rupees(v.valuePerShare) : 'Not computed'],
-      ['Locked', `${v.lockedBy}, ${formatDayInIndia(v.lockedAt)}`],
-      ['Rationale', v.rationale],
-      ...(v.revision ? ([['Returned for revision', `${GATE_TITLE[v.revision.gate as keyof typeof GATE_TITLE] ?? v.revision.gate}, ${v.revision.by ?? 'unknown'}, ${formatDayInIndia(v.revision.at)}: ${v.revision.reason}`]] as [string, string][]) : []),
-    ], 0.25);
+    w.facts(
+      [
+        ['Version', `${v.version} (${v.status === 'CURRENT' ? 'in force' : 'superseded'})`],
+        ['WACC / terminal growth', `${v.wacc}% / ${v.terminalGrowthRate}%`],
+        ['Value per share', v.valuePerShare ? rupees(v.valuePerShare) : 'Not computed'],
+        ['Locked', `${v.lockedBy}, ${formatDayInIndia(v.lockedAt)}`],
+        ['Rationale', v.rationale],
+        ...(v.revision
+          ? ([
+              [
+                'Returned for revision',
+                `${GATE_TITLE[v.revision.gate as keyof typeof GATE_TITLE] ?? v.revision.gate}, ${v.revision.by ?? 'unknown'}, ${formatDayInIndia(v.revision.at)}: ${v.revision.reason}`,
+              ],
+            ] as [string, string][])
+          : []),
+      ],
+      0.25,
+    );
   }
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font('Regular').fontSize(7.5).fillColor(COLOR.muted)
-      .text(`Internal review record · ${input.engagement.id} · page ${i - range.start + 1} of ${range.count}`, doc.page.margins.left, doc.page.height - bottom + 22, { lineBreak: false });
+    doc
+      .font('Regular')
+      .fontSize(7.5)
+      .fillColor(COLOR.muted)
+      .text(
+        `Internal review record · ${input.engagement.id} · page ${i - range.start + 1} of ${range.count}`,
+        doc.page.margins.left,
+        doc.page.height - bottom + 22,
+        { lineBreak: false },
+      );
     doc.page.margins.bottom = bottom;
   }
   return finish();

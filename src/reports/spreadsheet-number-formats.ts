@@ -26,7 +26,8 @@ export function indianNumberFormat(value: number, options: { decimals: 0 | 2; cu
  * For a cell whose figure is not known when the file is written: Indian grouping up to ₹99 crore for
  * positive figures (two conditions are all a format may hold), Western grouping beyond.
  */
-export const INDIAN_RUPEES_UNKNOWN_MAGNITUDE = '[>=10000000]"₹"##\\,##\\,##\\,##0.00;[>=100000]"₹"##\\,##\\,##0.00;"₹"#,##0.00';
+export const INDIAN_RUPEES_UNKNOWN_MAGNITUDE =
+  '[>=10000000]"₹"##\\,##\\,##\\,##0.00;[>=100000]"₹"##\\,##\\,##0.00;"₹"#,##0.00';
 
 const ADDRESS = /(?:([A-Za-z_][A-Za-z0-9_]*)!)?\$?([A-Z]{1,3})\$?(\d+)\b/g;
 const FUNCTIONS: Record<string, string> = { SUM: 'sum', MAX: 'Math.max', MIN: 'Math.min', AVERAGE: 'avg' };
@@ -36,7 +37,11 @@ const FUNCTIONS: Record<string, string> = { SUM: 'sum', MAX: 'Math.max', MIN: 'M
  * display format (the number of digit groups); never a reported figure. Handles + − × ÷, parentheses,
  * SUM, MAX, MIN and AVERAGE over cell references (Sheet!$B$7, or B7 on `sheet`); anything else (or an unknown reference) is undefined.
  */
-export function estimateFormula(formula: string, figures: ReadonlyMap<string, number>, sheet: string): number | undefined {
+export function estimateFormula(
+  formula: string,
+  figures: ReadonlyMap<string, number>,
+  sheet: string,
+): number | undefined {
   let unknown = false;
   const replaced = formula
     .replace(ADDRESS, (_, onSheet: string | undefined, column: string, row: string) => {
@@ -49,7 +54,8 @@ export function estimateFormula(formula: string, figures: ReadonlyMap<string, nu
       if (!(fn in FUNCTIONS)) unknown = true;
       return `${FUNCTIONS[fn] ?? 'x'}(`;
     });
-  if (unknown || !/^[-+*/().,\d\seE]*(?:(?:sum|avg|Math\.max|Math\.min)[-+*/().,\d\seE]*)*$/.test(replaced)) return undefined;
+  if (unknown || !/^[-+*/().,\d\seE]*(?:(?:sum|avg|Math\.max|Math\.min)[-+*/().,\d\seE]*)*$/.test(replaced))
+    return undefined;
   const sum = (...xs: number[]) => xs.reduce((a, b) => a + b, 0);
   const avg = (...xs: number[]) => sum(...xs) / xs.length;
   // The expression holds only numbers, operators and the four functions above (checked just before).

@@ -48,7 +48,8 @@ export interface RequestRef {
 export type RequestTag = string | RequestRef;
 
 export const requestIdOf = (r?: RequestTag | null): string | undefined => (typeof r === 'string' ? r : r?.id);
-const clientRequestIdOf = (r?: RequestTag | null): string | undefined => (typeof r === 'string' ? undefined : r?.clientId);
+const clientRequestIdOf = (r?: RequestTag | null): string | undefined =>
+  typeof r === 'string' ? undefined : r?.clientId;
 
 /** Who is acting and in which request, for the audit trail. */
 export function actorOf(principal: Principal, request?: RequestTag): Actor {

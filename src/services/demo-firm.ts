@@ -4,10 +4,18 @@
 export const DEMO_FIRM_IBBI_REGISTRATION = 'IBBI/RV-E/02/2020/100';
 
 export const DEMO_PERSON_REGISTRATIONS = [
-  { type: 'IBBI_RV' as const, number: 'IBBI/RV/03/2019/10000', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' as const, rvo: 'Demo RVO' },
+  {
+    type: 'IBBI_RV' as const,
+    number: 'IBBI/RV/03/2019/10000',
+    assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' as const,
+    rvo: 'Demo RVO',
+  },
   { type: 'SEBI_MERCHANT_BANKER' as const, number: 'INM000000000' },
   { type: 'ICAI_MEMBERSHIP' as const, number: '000000' },
 ];
 
 /** The made-up registration numbers: a firm holding any of them is still a demo. */
-export const DEMO_REGISTRATION_NUMBERS: ReadonlySet<string> = new Set([DEMO_FIRM_IBBI_REGISTRATION, ...DEMO_PERSON_REGISTRATIONS.map((r) => r.number)]);
+export const DEMO_REGISTRATION_NUMBERS: ReadonlySet<string> = new Set([
+  DEMO_FIRM_IBBI_REGISTRATION,
+  ...DEMO_PERSON_REGISTRATIONS.map((r) => r.number),
+]);

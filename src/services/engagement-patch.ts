@@ -122,7 +122,10 @@ export async function patchEngagement(
     }
     // Under the IBC the resolution professional or the liquidator appoints (src/contract/ibc-appointment.ts).
     if (current.statute === 'IBC_LIQUIDATION' && typeof patch.appointingAuthority === 'string') {
-      const problem = ibcAppointingAuthorityProblem(patch.purpose !== undefined ? patch.purpose : current.purpose, patch.appointingAuthority);
+      const problem = ibcAppointingAuthorityProblem(
+        patch.purpose !== undefined ? patch.purpose : current.purpose,
+        patch.appointingAuthority,
+      );
       if (problem) errors.push({ path: '/appointingAuthority', message: problem });
     }
     if (errors.length) throw validationFailed(errors);

@@ -101,7 +101,12 @@ export class EventHub {
   reserve(credential: string): StreamSlot {
     const held = this.perCredential.get(credential) ?? 0;
     if (held >= this.maxPerCredential) {
-      throw new AppError('too_many_streams', `This credential already has ${held} open event streams; close one first`, undefined, { 'retry-after': '5' });
+      throw new AppError(
+        'too_many_streams',
+        `This credential already has ${held} open event streams; close one first`,
+        undefined,
+        { 'retry-after': '5' },
+      );
     }
     this.perCredential.set(credential, held + 1);
     let released = false;
@@ -186,7 +191,8 @@ export class EventHub {
         void sub.stillAuthorised().then(
           (ok) => {
             if (!ok) this.drop(sub);
-            else if (sub.blockedSince === undefined && !sub.dropped && !sub.sink.heartbeat()) sub.blockedSince = Date.now();
+            else if (sub.blockedSince === undefined && !sub.dropped && !sub.sink.heartbeat())
+              sub.blockedSince = Date.now();
           },
           () => this.drop(sub),
         );
@@ -257,7 +263,10 @@ export class EventHub {
         sub.again = false;
         const lookback = idAt(sub.lastSentAt - LOOKBACK_MS);
         const after = lookback > sub.floorId ? lookback : sub.floorId;
-        const rows = await listOutboxEventsAfter(this.ctx.db, sub.firmId, after, { engagementId: sub.engagementId, limit: BATCH });
+        const rows = await listOutboxEventsAfter(this.ctx.db, sub.firmId, after, {
+          engagementId: sub.engagementId,
+          limit: BATCH,
+        });
         const fresh = rows.filter((r) => !sub.sent.has(r.id));
         if (fresh.length === 0) continue;
         // Nothing is sent once the credential that opened the stream is revoked or demoted.

@@ -52,7 +52,12 @@ export async function checkReadiness(db: Database, timeoutMs = 2000): Promise<Re
         timer = setTimeout(() => reject(new Error('readiness query timed out')), timeoutMs);
       }),
     ]);
-    return { status: pending.length === 0 ? 'ready' : 'unready', database: 'up', pendingMigrations: pending, timestamp };
+    return {
+      status: pending.length === 0 ? 'ready' : 'unready',
+      database: 'up',
+      pendingMigrations: pending,
+      timestamp,
+    };
   } catch {
     return { status: 'unready', database: 'down', pendingMigrations: [], timestamp };
   } finally {

@@ -32,7 +32,8 @@ export async function runIdempotent<T>(
   const replay = async (): Promise<IdempotentOutcome<T> | null> => {
     const existing = await repo.findIdempotencyRecord(ctx.db, scope.principalId, scope.key);
     if (!existing) return null;
-    if (existing.fingerprint !== scope.fingerprint) throw conflict('idempotency_conflict', 'This Idempotency-Key was used with a different request');
+    if (existing.fingerprint !== scope.fingerprint)
+      throw conflict('idempotency_conflict', 'This Idempotency-Key was used with a different request');
     return { replayed: true, status: existing.response_status, body: existing.response_body };
   };
   const earlier = await replay();

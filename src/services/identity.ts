@@ -28,7 +28,10 @@ const RENEW_WHEN_LEFT_SECONDS = 6 * 3600;
 export const hashPassword = (password: string) => argonHash(password);
 
 /** 400 naming /password with the policy's sentence when the password is weak for this person. */
-export function assertStrongPassword(password: string, person: { email?: string; name?: string; firmName?: string }): void {
+export function assertStrongPassword(
+  password: string,
+  person: { email?: string; name?: string; firmName?: string },
+): void {
   const reason = weakPasswordReason(password, person);
   if (reason) throw validationFailed([{ path: '/password', message: reason }], `The password ${reason}`);
 }
@@ -50,11 +53,21 @@ export interface SessionGrant {
   expiresAt: Date;
 }
 
-async function startSession(ctx: ServiceContext, tx: Executor, user: { id: string; firm_id: string }): Promise<SessionGrant> {
+async function startSession(
+  ctx: ServiceContext,
+  tx: Executor,
+  user: { id: string; firm_id: string },
+): Promise<SessionGrant> {
   const sessionId = newId('ses');
   const csrfToken = randomSecret(24);
   const expiresAt = new Date(Date.now() + SESSION_SECONDS * 1000);
-  await sessions.insertSession(tx, { id: sessionId, userId: user.id, firmId: user.firm_id, csrfTokenHash: sha256Hex(csrfToken), expiresAt });
+  await sessions.insertSession(tx, {
+    id: sessionId,
+    userId: user.id,
+    firmId: user.firm_id,
+    csrfTokenHash: sha256Hex(csrfToken),
+    expiresAt,
+  });
   return { cookie: sessionJwt(ctx, sessionId, user.id, expiresAt), csrfToken, expiresAt };
 }
 
@@ -63,7 +76,14 @@ function sessionJwt(ctx: ServiceContext, sessionId: string, userId: string, expi
 }
 
 export function publicUser(u: users.UserRow) {
-  return { id: u.id, email: u.email, name: u.name, role: u.role, status: u.status, createdAt: u.created_at.toISOString() };
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    role: u.role,
+    status: u.status,
+    createdAt: u.created_at.toISOString(),
+  };
 }
 
 export async function signup(
@@ -77,10 +97,18 @@ export async function signup(
   return ctx.db.transaction(async (tx) => {
     const firm = await users.insertFirm(tx, { id: newId('frm'), name: input.firmName });
     const user = await users.insertUser(tx, {
-      id: newId('usr'), firmId: firm.id, email: input.email, name: input.name, role: 'ADMIN', status: 'ACTIVE', passwordHash,
+      id: newId('usr'),
+      firmId: firm.id,
+      email: input.email,
+      name: input.name,
+      role: 'ADMIN',
+      status: 'ACTIVE',
+      passwordHash,
     });
     if (!user) throw conflict('email_exists', 'An account with this e-mail already exists');
-    await insertAudit(tx, firm.id, requestActor({ type: 'USER', id: user.id }, requestId), { action: AUDIT.firmSignedUp });
+    await insertAudit(tx, firm.id, requestActor({ type: 'USER', id: user.id }, requestId), {
+      action: AUDIT.firmSignedUp,
+    });
     const grant = await startSession(ctx, tx, user);
     return { user: publicUser(user), firm: firmSummary(firm), grant };
   });
@@ -99,7 +127,8 @@ export async function login(
   knownBrowserToken?: string,
 ) {
   const user = await users.findUserByEmail(ctx.db, input.email);
-  const knownBrowser = user !== null && user !== undefined && deviceTokenUser(ctx.sessionSecret, knownBrowserToken) === user.id;
+  const knownBrowser =
+    user !== null && user !== undefined && deviceTokenUser(ctx.sessionSecret, knownBrowserToken) === user.id;
   await assertLoginAllowed(ctx, input.email, address, knownBrowser);
   const ok = await verifyPassword(user?.status === 'ACTIVE' ? user.password_hash : null, input.password);
   if (!user || !ok) {
@@ -109,9 +138,16 @@ export async function login(
   await recordLoginSuccess(ctx, input.email, address);
   return ctx.db.transaction(async (tx) => {
     const firm = (await users.getFirm(tx, user.firm_id))!;
-    await insertAudit(tx, user.firm_id, requestActor({ type: 'USER', id: user.id }, requestId), { action: AUDIT.userLoggedIn });
+    await insertAudit(tx, user.firm_id, requestActor({ type: 'USER', id: user.id }, requestId), {
+      action: AUDIT.userLoggedIn,
+    });
     const grant = await startSession(ctx, tx, user);
-    return { user: publicUser(user), firm: firmSummary(firm), grant, knownBrowserToken: issueDeviceToken(ctx.sessionSecret, user.id) };
+    return {
+      user: publicUser(user),
+      firm: firmSummary(firm),
+      grant,
+      knownBrowserToken: issueDeviceToken(ctx.sessionSecret, user.id),
+    };
   });
 }
 
@@ -142,7 +178,13 @@ export async function authenticateSession(
   const user = await users.findUserForSession(ctx.db, session.user_id);
   if (!user || user.status !== 'ACTIVE' || user.firm_id !== session.firm_id) return null;
   const principal: Principal = {
-    kind: 'user', userId: user.id, firmId: user.firm_id, role: user.role, sessionId: session.id, email: user.email, name: user.name,
+    kind: 'user',
+    userId: user.id,
+    firmId: user.firm_id,
+    role: user.role,
+    sessionId: session.id,
+    email: user.email,
+    name: user.name,
   };
   let renewed: { cookie: string; expiresAt: Date } | undefined;
   if (session.expires_at.getTime() - Date.now() < RENEW_WHEN_LEFT_SECONDS * 1000) {
@@ -150,7 +192,12 @@ export async function authenticateSession(
     await sessions.extendSession(ctx.db, session.id, expiresAt);
     renewed = { cookie: sessionJwt(ctx, session.id, user.id, expiresAt), expiresAt };
   } else {
-    ctx.principals?.set(key, user.firm_id, { principal, csrfTokenHash: session.csrf_token_hash, sessionExpiresAt: session.expires_at.getTime() }, Math.min(5_000, session.expires_at.getTime() - Date.now()));
+    ctx.principals?.set(
+      key,
+      user.firm_id,
+      { principal, csrfTokenHash: session.csrf_token_hash, sessionExpiresAt: session.expires_at.getTime() },
+      Math.min(5_000, session.expires_at.getTime() - Date.now()),
+    );
   }
   return { principal, csrfTokenHash: session.csrf_token_hash, renewed };
 }
@@ -169,11 +216,23 @@ export async function authenticateToken(ctx: ServiceContext, token: string): Pro
   const load = async () => {
     const row = await tokens.findLiveTokenByHash(ctx.db, digest);
     if (!row) return null;
-    const principal: Principal = { kind: 'token', tokenId: row.id, firmId: row.firm_id, role: 'VALUER', tokenName: row.name };
+    const principal: Principal = {
+      kind: 'token',
+      tokenId: row.id,
+      firmId: row.firm_id,
+      role: 'VALUER',
+      tokenName: row.name,
+    };
     // Never cached past the token's expiry.
-    return { value: { principal }, firmId: row.firm_id, ttlMs: row.expires_at ? row.expires_at.getTime() - Date.now() : undefined };
+    return {
+      value: { principal },
+      firmId: row.firm_id,
+      ttlMs: row.expires_at ? row.expires_at.getTime() - Date.now() : undefined,
+    };
   };
-  const principal = ctx.principals ? (await ctx.principals.resolve(`tok:${digest}`, load))?.principal : (await load())?.value.principal;
+  const principal = ctx.principals
+    ? (await ctx.principals.resolve(`tok:${digest}`, load))?.principal
+    : (await load())?.value.principal;
   if (principal?.kind !== 'token') return null;
   if (ctx.usage) ctx.usage.recordTokenUse(principal.tokenId);
   else await tokens.touchToken(ctx.db, principal.tokenId);
@@ -208,15 +267,25 @@ export async function createApiToken(
 ) {
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now()) {
-    throw new AppError('validation_failed', 'expiresAt must be in the future', [{ path: '/expiresAt', message: 'must be in the future' }]);
+    throw new AppError('validation_failed', 'expiresAt must be in the future', [
+      { path: '/expiresAt', message: 'must be in the future' },
+    ]);
   }
   const token = mintToken();
   return ctx.db.transaction(async (tx) => {
     const row = await tokens.insertApiToken(tx, {
-      id: newId('tok'), firmId: principal.firmId, name: input.name, tokenHash: sha256Hex(token),
-      prefix: token.slice(0, 8), createdBy: principal.userId, expiresAt,
+      id: newId('tok'),
+      firmId: principal.firmId,
+      name: input.name,
+      tokenHash: sha256Hex(token),
+      prefix: token.slice(0, 8),
+      createdBy: principal.userId,
+      expiresAt,
     });
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.apiTokenCreated, details: { tokenId: row.id, name: row.name } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
+      action: AUDIT.apiTokenCreated,
+      details: { tokenId: row.id, name: row.name },
+    });
     return { ...publicToken(row), token };
   });
 }
@@ -225,29 +294,54 @@ export async function listApiTokens(ctx: ServiceContext, principal: Principal, l
   return (await tokens.listApiTokens(ctx.db, principal.firmId, limit, cursor)).map(publicToken);
 }
 
-export async function revokeApiToken(ctx: ServiceContext, principal: Principal, tokenId: string, requestId?: RequestTag) {
+export async function revokeApiToken(
+  ctx: ServiceContext,
+  principal: Principal,
+  tokenId: string,
+  requestId?: RequestTag,
+) {
   await ctx.db.transaction(async (tx) => {
     if (!(await tokens.revokeApiToken(tx, principal.firmId, tokenId))) throw notFound('API token');
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.apiTokenRevoked, details: { tokenId } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
+      action: AUDIT.apiTokenRevoked,
+      details: { tokenId },
+    });
     await announcePrincipalChange(tx, principal.firmId);
   });
   ctx.principals?.invalidateFirm(principal.firmId);
 }
 
 /** The firm as the console names it: the legal name (printed on reports) where one is set, else the display name. */
-const firmSummary = (firm: { id: string; name: string; legal_name?: string | null }) => ({ id: firm.id, name: firm.name, legalName: firm.legal_name ?? null });
+const firmSummary = (firm: { id: string; name: string; legal_name?: string | null }) => ({
+  id: firm.id,
+  name: firm.name,
+  legalName: firm.legal_name ?? null,
+});
 
 export async function describePrincipal(ctx: ServiceContext, principal: Principal) {
   const firm = (await users.getFirm(ctx.db, principal.firmId))!;
   if (principal.kind === 'user') {
     const user = (await users.getUser(ctx.db, principal.firmId, principal.userId))!;
-    return { kind: 'user' as const, user: publicUser(user), profile: publicProfile(user), firm: firmSummary(firm), role: principal.role };
+    return {
+      kind: 'user' as const,
+      user: publicUser(user),
+      profile: publicProfile(user),
+      firm: firmSummary(firm),
+      role: principal.role,
+    };
   }
-  return { kind: 'token' as const, token: { id: principal.tokenId, name: principal.tokenName }, firm: firmSummary(firm), role: principal.role };
+  return {
+    kind: 'token' as const,
+    token: { id: principal.tokenId, name: principal.tokenName },
+    firm: firmSummary(firm),
+    role: principal.role,
+  };
 }
 
 /** On first start with an empty database: a demo firm, its ADMIN and an API token, printed once. */
-export async function seedDemoFirm(ctx: ServiceContext): Promise<{ email: string; password: string; token: string } | null> {
+export async function seedDemoFirm(
+  ctx: ServiceContext,
+): Promise<{ email: string; password: string; token: string } | null> {
   if ((await users.countFirms(ctx.db)) > 0) return null;
   const email = 'admin@demo-valuers.example';
   const password = randomSecret(12);
@@ -259,13 +353,33 @@ export async function seedDemoFirm(ctx: ServiceContext): Promise<{ email: string
     if ((await users.countFirms(tx)) > 0) return false;
     const firm = await users.insertFirm(tx, { id: newId('frm'), name: 'Demo Valuers LLP' });
     const user = (await users.insertUser(tx, {
-      id: newId('usr'), firmId: firm.id, email, name: 'Demo Admin', role: 'ADMIN' as Role, status: 'ACTIVE', passwordHash,
+      id: newId('usr'),
+      firmId: firm.id,
+      email,
+      name: 'Demo Admin',
+      role: 'ADMIN' as Role,
+      status: 'ACTIVE',
+      passwordHash,
     }))!;
     // Made-up credentials so a newcomer's first engagement can be signed off; reports mark them as demo.
-    await users.updateFirmProfile(tx, firm.id, { legalName: 'Demo Valuers LLP', address: '1 Demo Street, Mumbai 400001', ibbiRegistration: DEMO_FIRM_IBBI_REGISTRATION, demo: true });
-    await users.updateUserProfile(tx, firm.id, user.id, { designation: 'Partner (demo)', registrations: DEMO_PERSON_REGISTRATIONS });
+    await users.updateFirmProfile(tx, firm.id, {
+      legalName: 'Demo Valuers LLP',
+      address: '1 Demo Street, Mumbai 400001',
+      ibbiRegistration: DEMO_FIRM_IBBI_REGISTRATION,
+      demo: true,
+    });
+    await users.updateUserProfile(tx, firm.id, user.id, {
+      designation: 'Partner (demo)',
+      registrations: DEMO_PERSON_REGISTRATIONS,
+    });
     await tokens.insertApiToken(tx, {
-      id: newId('tok'), firmId: firm.id, name: 'demo token', tokenHash: sha256Hex(token), prefix: token.slice(0, 8), createdBy: user.id, expiresAt: null,
+      id: newId('tok'),
+      firmId: firm.id,
+      name: 'demo token',
+      tokenHash: sha256Hex(token),
+      prefix: token.slice(0, 8),
+      createdBy: user.id,
+      expiresAt: null,
     });
     await insertAudit(tx, firm.id, { type: 'SYSTEM', id: null }, { action: AUDIT.firmDemoSeeded });
     return true;

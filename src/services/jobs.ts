@@ -29,8 +29,18 @@ export const JOB_PAYLOADS = {
   [DISPATCH_OUTBOX_JOB]: z.object({ sweep: z.boolean().optional() }),
   [DELIVER_WEBHOOK_JOB]: z.object({ deliveryId: id, firmId: id }),
   [NOTIFY_MAIL_JOB]: z.object({
-    firmId: id, userId: id, engagementId: id, dedupeKey: id,
-    kind: z.enum(['ASSIGNED', 'REVIEW_WAITING', 'RETURNED_FOR_REVISION', 'READY_FOR_SIGN_OFF', 'SIGNED_AND_ISSUED', 'PAYMENT_CAPTURED']),
+    firmId: id,
+    userId: id,
+    engagementId: id,
+    dedupeKey: id,
+    kind: z.enum([
+      'ASSIGNED',
+      'REVIEW_WAITING',
+      'RETURNED_FOR_REVISION',
+      'READY_FOR_SIGN_OFF',
+      'SIGNED_AND_ISSUED',
+      'PAYMENT_CAPTURED',
+    ]),
     facts: z.record(z.string(), z.string()),
   }),
 };
@@ -39,7 +49,12 @@ export type JobKind = keyof typeof JOB_PAYLOADS;
 export type JobPayload<K extends JobKind> = z.infer<(typeof JOB_PAYLOADS)[K]>;
 
 /** Enqueues a job of a registered kind; the payload is checked against the registry before it is stored. */
-export function enqueueJob<K extends JobKind>(tx: Executor, kind: K, payload: JobPayload<K>, options?: EnqueueOptions): Promise<string | null> {
+export function enqueueJob<K extends JobKind>(
+  tx: Executor,
+  kind: K,
+  payload: JobPayload<K>,
+  options?: EnqueueOptions,
+): Promise<string | null> {
   return enqueue(tx, kind, JOB_PAYLOADS[kind].parse(payload), options);
 }
 

@@ -23,15 +23,25 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * Mails the account (if there is an active one with this e-mail) a one-time link. The answer is the same
  * whether or not the account exists, and the mail is sent after the answer, so neither says who has one.
  */
-export async function requestKnownBrowserLink(ctx: ServiceContext, email: string, requestId?: RequestTag): Promise<void> {
+export async function requestKnownBrowserLink(
+  ctx: ServiceContext,
+  email: string,
+  requestId?: RequestTag,
+): Promise<void> {
   const user = await users.findUserByEmail(ctx.db, email);
   if (!user || user.status !== 'ACTIVE') return;
   const secret = randomSecret(32);
   const made = await ctx.db.transaction(async (tx) => {
     const since = new Date(Date.now() - 15 * 60_000);
     if ((await links.countRecentKnownBrowserLinks(tx, user.id, since)) >= LINKS_PER_QUARTER_HOUR) return false;
-    await links.insertKnownBrowserLink(tx, { tokenHash: sha256Hex(secret), userId: user.id, expiresAt: new Date(Date.now() + KNOWN_BROWSER_LINK_MINUTES * 60_000) });
-    await insertAudit(tx, user.firm_id, requestActor({ type: 'USER', id: user.id }, requestId), { action: AUDIT.userKnownBrowserLinkSent });
+    await links.insertKnownBrowserLink(tx, {
+      tokenHash: sha256Hex(secret),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + KNOWN_BROWSER_LINK_MINUTES * 60_000),
+    });
+    await insertAudit(tx, user.firm_id, requestActor({ type: 'USER', id: user.id }, requestId), {
+      action: AUDIT.userKnownBrowserLinkSent,
+    });
     return true;
   });
   if (!made) return;
@@ -50,18 +60,31 @@ export async function requestKnownBrowserLink(ctx: ServiceContext, email: string
         `<p>If that was you, <a href="${escapeHtml(link)}">open this link in that browser</a> within ${KNOWN_BROWSER_LINK_MINUTES} minutes, then log in with your password as usual.</p>` +
         `<p style="color:#555">If it was not you, ignore this mail: the link does not reveal or change your password.<br>${escapeHtml(link)}</p>`,
     })
-    .catch((err) => ctx.log.error({ err: (err as Error).message, userId: user.id }, 'known-browser link mail could not be sent'));
+    .catch((err) =>
+      ctx.log.error({ err: (err as Error).message, userId: user.id }, 'known-browser link mail could not be sent'),
+    );
 }
 
 /** Uses a link once: the known-browser token for the browser that opened it. */
-export async function confirmKnownBrowser(ctx: ServiceContext, token: string, requestId?: RequestTag): Promise<{ knownBrowserToken: string }> {
+export async function confirmKnownBrowser(
+  ctx: ServiceContext,
+  token: string,
+  requestId?: RequestTag,
+): Promise<{ knownBrowserToken: string }> {
   const userId = await ctx.db.transaction(async (tx) => {
     const id = await links.useKnownBrowserLink(tx, sha256Hex(token));
     if (!id) return null;
     const user = await users.findUserForSession(tx, id);
-    if (user) await insertAudit(tx, user.firm_id, requestActor({ type: 'USER', id }, requestId), { action: AUDIT.userKnownBrowserAdded });
+    if (user)
+      await insertAudit(tx, user.firm_id, requestActor({ type: 'USER', id }, requestId), {
+        action: AUDIT.userKnownBrowserAdded,
+      });
     return id;
   });
-  if (!userId) throw new AppError('link_expired', 'This link has expired or has been used already; ask for a new one from the log-in page');
+  if (!userId)
+    throw new AppError(
+      'link_expired',
+      'This link has expired or has been used already; ask for a new one from the log-in page',
+    );
   return { knownBrowserToken: issueDeviceToken(ctx.sessionSecret, userId) };
 }

@@ -33,31 +33,90 @@ export class Metrics {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.httpRequests = new Counter({
-      name: 'http_requests_total', help: 'HTTP requests answered, by route pattern (never the raw URL) and status', labelNames: ['method', 'route', 'status'], registers,
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by route pattern (never the raw URL) and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
     });
     this.httpDuration = new Histogram({
-      name: 'http_request_duration_seconds', help: 'Time to answer an HTTP request, by route pattern and status', labelNames: ['method', 'route', 'status'], buckets: REQUEST_BUCKETS, registers,
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: REQUEST_BUCKETS,
+      registers,
     });
     this.webhookDeliveries = new Counter({
-      name: 'valuation_webhook_delivery_attempts_total', help: 'Webhook delivery attempts by outcome (DELIVERED, RETRY, REFUSED, FAILED, DISABLED)', labelNames: ['outcome'], registers,
+      name: 'valuation_webhook_delivery_attempts_total',
+      help: 'Webhook delivery attempts by outcome (DELIVERED, RETRY, REFUSED, FAILED, DISABLED)',
+      labelNames: ['outcome'],
+      registers,
     });
     this.ingestionDuration = new Histogram({
-      name: 'valuation_financials_ingestion_duration_seconds', help: 'Time to ingest one financials file, by outcome (accepted, rejected, error)', labelNames: ['outcome'], buckets: JOB_BUCKETS, registers,
+      name: 'valuation_financials_ingestion_duration_seconds',
+      help: 'Time to ingest one financials file, by outcome (accepted, rejected, error)',
+      labelNames: ['outcome'],
+      buckets: JOB_BUCKETS,
+      registers,
     });
     this.reportRenderDuration = new Histogram({
-      name: 'valuation_report_render_duration_seconds', help: 'Time to render (and for a FINAL, sign) one report, by kind and outcome', labelNames: ['kind', 'outcome'], buckets: JOB_BUCKETS, registers,
+      name: 'valuation_report_render_duration_seconds',
+      help: 'Time to render (and for a FINAL, sign) one report, by kind and outcome',
+      labelNames: ['kind', 'outcome'],
+      buckets: JOB_BUCKETS,
+      registers,
     });
-    this.queueDepth = new Gauge({ name: 'valuation_job_queue_depth', help: 'Queued jobs that are due and wait for a worker, by kind', labelNames: ['kind'], registers });
-    this.queueOldest = new Gauge({ name: 'valuation_job_queue_oldest_age_seconds', help: 'How long the longest-waiting due job has waited, by kind (0 when none)', labelNames: ['kind'], registers });
-    this.queueScheduled = new Gauge({ name: 'valuation_job_queue_scheduled', help: 'Queued jobs scheduled for later (retries in backoff, recurring sweeps), by kind', labelNames: ['kind'], registers });
-    this.jobsRunning = new Gauge({ name: 'valuation_jobs_running', help: 'Jobs claimed by a worker and running, by kind', labelNames: ['kind'], registers });
-    this.outboxLag = new Gauge({ name: 'valuation_outbox_lag_seconds', help: 'Age of the oldest outbox event not yet dispatched (0 when none)', registers });
-    this.outboxUndispatched = new Gauge({ name: 'valuation_outbox_undispatched', help: 'Outbox events not yet dispatched', registers });
-    this.databaseUp = new Gauge({ name: 'valuation_database_up', help: '1 when the scrape could read the queue and outbox from the database, else 0', registers });
+    this.queueDepth = new Gauge({
+      name: 'valuation_job_queue_depth',
+      help: 'Queued jobs that are due and wait for a worker, by kind',
+      labelNames: ['kind'],
+      registers,
+    });
+    this.queueOldest = new Gauge({
+      name: 'valuation_job_queue_oldest_age_seconds',
+      help: 'How long the longest-waiting due job has waited, by kind (0 when none)',
+      labelNames: ['kind'],
+      registers,
+    });
+    this.queueScheduled = new Gauge({
+      name: 'valuation_job_queue_scheduled',
+      help: 'Queued jobs scheduled for later (retries in backoff, recurring sweeps), by kind',
+      labelNames: ['kind'],
+      registers,
+    });
+    this.jobsRunning = new Gauge({
+      name: 'valuation_jobs_running',
+      help: 'Jobs claimed by a worker and running, by kind',
+      labelNames: ['kind'],
+      registers,
+    });
+    this.outboxLag = new Gauge({
+      name: 'valuation_outbox_lag_seconds',
+      help: 'Age of the oldest outbox event not yet dispatched (0 when none)',
+      registers,
+    });
+    this.outboxUndispatched = new Gauge({
+      name: 'valuation_outbox_undispatched',
+      help: 'Outbox events not yet dispatched',
+      registers,
+    });
+    this.databaseUp = new Gauge({
+      name: 'valuation_database_up',
+      help: '1 when the scrape could read the queue and outbox from the database, else 0',
+      registers,
+    });
     // Only where the driver has a pool to report (node-postgres); PGlite's single connection would read as a false 0.
     const poolRegisters = db.poolStats ? registers : [];
-    this.poolConnections = new Gauge({ name: 'valuation_db_pool_connections', help: 'Database pool connections by state (total, idle, waiting clients); PostgreSQL only', labelNames: ['state'], registers: poolRegisters });
-    this.poolMax = new Gauge({ name: 'valuation_db_pool_max', help: 'Most connections the database pool may open; PostgreSQL only', registers: poolRegisters });
+    this.poolConnections = new Gauge({
+      name: 'valuation_db_pool_connections',
+      help: 'Database pool connections by state (total, idle, waiting clients); PostgreSQL only',
+      labelNames: ['state'],
+      registers: poolRegisters,
+    });
+    this.poolMax = new Gauge({
+      name: 'valuation_db_pool_max',
+      help: 'Most connections the database pool may open; PostgreSQL only',
+      registers: poolRegisters,
+    });
   }
 
   /** Starts a timer; call the result with the outcome's labels when done. */
@@ -105,7 +164,12 @@ export class Metrics {
 async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([p, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timed out')), ms); })]);
+    return await Promise.race([
+      p,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timed out')), ms);
+      }),
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -43,7 +43,10 @@ export class PrincipalCache<T> {
   private newest: string | undefined;
   private unlisten?: () => Promise<void>;
 
-  constructor(private readonly ttlMs = 5_000, private readonly maxEntries = 10_000) {}
+  constructor(
+    private readonly ttlMs = 5_000,
+    private readonly maxEntries = 10_000,
+  ) {}
 
   get(key: string): T | undefined {
     return this.live(key, Date.now())?.value;
@@ -97,19 +100,25 @@ export class PrincipalCache<T> {
     return found?.value;
   }
 
-  private start(key: string, load: () => Promise<Loaded<T> | null>, kind: 'miss' | 'refresh'): Promise<Loaded<T> | null> {
+  private start(
+    key: string,
+    load: () => Promise<Loaded<T> | null>,
+    kind: 'miss' | 'refresh',
+  ): Promise<Loaded<T> | null> {
     const epoch = this.epoch;
     const started = tracing() ? performance.now() : 0;
-    const promise = load().then((found) => {
-      if (started) traceEvent(`principal ${kind}`, performance.now() - started);
-      if (epoch === this.epoch) {
-        if (found) this.set(key, found.firmId, found.value, Math.min(found.ttlMs ?? this.ttlMs, this.ttlMs));
-        else this.entries.delete(key);
-      }
-      return found;
-    }).finally(() => {
-      if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
-    });
+    const promise = load()
+      .then((found) => {
+        if (started) traceEvent(`principal ${kind}`, performance.now() - started);
+        if (epoch === this.epoch) {
+          if (found) this.set(key, found.firmId, found.value, Math.min(found.ttlMs ?? this.ttlMs, this.ttlMs));
+          else this.entries.delete(key);
+        }
+        return found;
+      })
+      .finally(() => {
+        if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
+      });
     this.loading.set(key, { epoch, promise });
     return promise;
   }
@@ -130,7 +139,9 @@ export class PrincipalCache<T> {
 
   /** Drops a firm's entries whenever any process announces a change to its credentials. */
   async listen(db: Database): Promise<void> {
-    this.unlisten ??= await db.listen(PRINCIPAL_CHANNEL, (firmId) => (firmId ? this.invalidateFirm(firmId) : this.clear()));
+    this.unlisten ??= await db.listen(PRINCIPAL_CHANNEL, (firmId) =>
+      firmId ? this.invalidateFirm(firmId) : this.clear(),
+    );
   }
 
   async close(): Promise<void> {

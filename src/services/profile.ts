@@ -12,24 +12,45 @@ import { withDefaults, type NotificationPreferences } from '../contract/notifica
 import { insertAudit } from '../db/repositories/audit.js';
 
 export function publicProfile(u: users.UserRow) {
-  return { name: u.name, designation: u.designation, registrations: u.registrations ?? [], notificationPreferences: withDefaults(u.notification_preferences) };
+  return {
+    name: u.name,
+    designation: u.designation,
+    registrations: u.registrations ?? [],
+    notificationPreferences: withDefaults(u.notification_preferences),
+  };
 }
 
 export function publicFirmProfile(f: users.FirmRow) {
-  return { id: f.id, name: f.name, legalName: f.legal_name ?? f.name, address: f.address, ibbiRegistration: f.ibbi_registration, gstin: f.gstin ?? null, demo: f.demo };
+  return {
+    id: f.id,
+    name: f.name,
+    legalName: f.legal_name ?? f.name,
+    address: f.address,
+    ibbiRegistration: f.ibbi_registration,
+    gstin: f.gstin ?? null,
+    demo: f.demo,
+  };
 }
 
 export async function updateMyProfile(
   ctx: ServiceContext,
   principal: Principal,
-  patch: { name?: string; designation?: string | null; registrations?: Registration[]; notificationPreferences?: NotificationPreferences },
+  patch: {
+    name?: string;
+    designation?: string | null;
+    registrations?: Registration[];
+    notificationPreferences?: NotificationPreferences;
+  },
   requestId?: RequestTag,
 ) {
   if (principal.kind !== 'user') throw forbidden('Only a signed-in person has a profile');
   return ctx.db.transaction(async (tx) => {
     const updated = await users.updateUserProfile(tx, principal.firmId, principal.userId, patch);
     if (!updated) throw notFound('user');
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.profileUpdated, details: { userId: principal.userId, ...patch } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
+      action: AUDIT.profileUpdated,
+      details: { userId: principal.userId, ...patch },
+    });
     return updated;
   });
 }
@@ -43,7 +64,13 @@ export async function getFirmProfile(ctx: ServiceContext, principal: Principal) 
 export async function updateFirmProfile(
   ctx: ServiceContext,
   principal: Principal,
-  patch: { legalName?: string; address?: string | null; ibbiRegistration?: string | null; gstin?: string | null; demo?: false },
+  patch: {
+    legalName?: string;
+    address?: string | null;
+    ibbiRegistration?: string | null;
+    gstin?: string | null;
+    demo?: false;
+  },
   requestId?: RequestTag,
 ) {
   return ctx.db.transaction(async (tx) => {
@@ -53,13 +80,21 @@ export async function updateFirmProfile(
       const current = await users.getFirm(tx, principal.firmId);
       const firmNumber = patch.ibbiRegistration !== undefined ? patch.ibbiRegistration : current?.ibbi_registration;
       const members = await users.listActiveMemberRegistrations(tx, principal.firmId);
-      const left = [firmNumber, ...members.flatMap((m) => m.registrations.map((r) => r.number))].filter((n): n is string => !!n && DEMO_REGISTRATION_NUMBERS.has(n));
+      const left = [firmNumber, ...members.flatMap((m) => m.registrations.map((r) => r.number))].filter(
+        (n): n is string => !!n && DEMO_REGISTRATION_NUMBERS.has(n),
+      );
       if (current?.demo && left.length > 0) {
-        throw conflict('demo_registrations', `Replace the demo registrations first (${[...new Set(left)].join(', ')}): in the firm profile and in each person's profile`);
+        throw conflict(
+          'demo_registrations',
+          `Replace the demo registrations first (${[...new Set(left)].join(', ')}): in the firm profile and in each person's profile`,
+        );
       }
     }
     const firm = await users.updateFirmProfile(tx, principal.firmId, patch);
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.firmProfileUpdated, details: patch });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
+      action: AUDIT.firmProfileUpdated,
+      details: patch,
+    });
     return publicFirmProfile(firm);
   });
 }

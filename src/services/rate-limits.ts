@@ -37,11 +37,16 @@ function sweepSometimes(ctx: ServiceContext) {
 }
 
 /** Counts one request from `address` (an IPv6 address by its /64) against the named limit; 429 with Retry-After once over it. */
-export async function enforceAddressLimit(ctx: ServiceContext, name: keyof typeof ADDRESS_LIMITS, address: string): Promise<void> {
+export async function enforceAddressLimit(
+  ctx: ServiceContext,
+  name: keyof typeof ADDRESS_LIMITS,
+  address: string,
+): Promise<void> {
   const { limit, windowSeconds } = ADDRESS_LIMITS[name];
   const counter = await incrementCounter(ctx.db, `${name}:${addressBlock(address)}`, windowSeconds);
   sweepSometimes(ctx);
-  if (counter.count > limit) throw tooMany((counter.resetAt.getTime() - Date.now()) / 1000, 'Too many requests from this address');
+  if (counter.count > limit)
+    throw tooMany((counter.resetAt.getTime() - Date.now()) / 1000, 'Too many requests from this address');
 }
 
 const accountHash = (email: string) => sha256Hex(email.trim().toLowerCase());
@@ -62,7 +67,12 @@ export const progressiveDelaySeconds = (failures: number, free: number) =>
  * the account has logged in from before (`knownBrowser`), so guesses spread over many addresses cannot keep the
  * owner out. A try refused here counts as a failure for the address that sent it: hammering costs the sender.
  */
-export async function assertLoginAllowed(ctx: ServiceContext, email: string, address: string, knownBrowser = false): Promise<void> {
+export async function assertLoginAllowed(
+  ctx: ServiceContext,
+  email: string,
+  address: string,
+  knownBrowser = false,
+): Promise<void> {
   const k = keys(email, address);
   const counters = await readCounters(ctx.db, [k.address, k.accountAddress, k.account]);
   const now = Date.now();
@@ -75,7 +85,11 @@ export async function assertLoginAllowed(ctx: ServiceContext, email: string, add
     throw await refuse((byAddress.resetAt.getTime() - now) / 1000, 'Too many failed logins from this address');
   }
   const waits: (readonly [ReturnType<typeof counters.get>, number, string])[] = [
-    [counters.get(k.accountAddress), LOGIN_FREE_FAILURES, 'Too many failed logins for this account from this address; wait before trying again'],
+    [
+      counters.get(k.accountAddress),
+      LOGIN_FREE_FAILURES,
+      'Too many failed logins for this account from this address; wait before trying again',
+    ],
   ];
   if (!knownBrowser) {
     waits.push([

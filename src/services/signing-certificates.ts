@@ -11,7 +11,15 @@ import { AppError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { atRestSecret } from './webhook-secrets.js';
 import { decryptPrivateKey, encryptPrivateKey } from '../reports/certificate.js';
-import { certificateFacts, createDeploymentCa, issueFirmCertificate, Pkcs12Refusal, readPkcs12, type CertificateFacts, type KeyAndCertificate } from '../reports/pdf-signature/certificates.js';
+import {
+  certificateFacts,
+  createDeploymentCa,
+  issueFirmCertificate,
+  Pkcs12Refusal,
+  readPkcs12,
+  type CertificateFacts,
+  type KeyAndCertificate,
+} from '../reports/pdf-signature/certificates.js';
 import * as repo from '../db/repositories/pdf-signatures.js';
 import { getFirm } from '../db/repositories/users.js';
 import { insertAudit, SYSTEM_ACTOR } from '../db/repositories/audit.js';
@@ -26,7 +34,11 @@ async function caRow(ctx: ServiceContext): Promise<repo.CaRow> {
   const existing = await repo.getCa(ctx.db);
   if (existing) return existing;
   const ca = createDeploymentCa(CA_NAME);
-  await repo.insertCa(ctx.db, { id: CA_ID, certificatePem: ca.certificatePem, privateKeyEncrypted: await encryptPrivateKey(ca.privateKeyPem, atRestSecret(ctx.config)) });
+  await repo.insertCa(ctx.db, {
+    id: CA_ID,
+    certificatePem: ca.certificatePem,
+    privateKeyEncrypted: await encryptPrivateKey(ca.privateKeyPem, atRestSecret(ctx.config)),
+  });
   return (await repo.getCa(ctx.db))!;
 }
 
@@ -66,30 +78,62 @@ async function issueForFirm(ctx: ServiceContext, firmId: string, renewing: boole
   const firm = (await getFirm(ctx.db, firmId))!;
   const ca = await caRow(ctx);
   const issued = issueFirmCertificate(
-    { certificatePem: ca.certificate_pem, privateKeyPem: await decryptPrivateKey(ca.private_key_encrypted, atRestSecret(ctx.config)), chainPem: [] },
+    {
+      certificatePem: ca.certificate_pem,
+      privateKeyPem: await decryptPrivateKey(ca.private_key_encrypted, atRestSecret(ctx.config)),
+      chainPem: [],
+    },
     { legalName: firm.legal_name ?? firm.name },
   );
   const facts = certificateFacts(issued.certificatePem);
   const encrypted = await encryptPrivateKey(issued.privateKeyPem, atRestSecret(ctx.config));
   await ctx.db.transaction(async (tx) => {
     const row = newRow(firmId, 'ISSUED', issued, facts, encrypted, null);
-    const done = renewing ? (await repo.replaceFirmCertificate(tx, row), true) : await repo.insertIssuedCertificateIfNone(tx, row);
+    const done = renewing
+      ? (await repo.replaceFirmCertificate(tx, row), true)
+      : await repo.insertIssuedCertificateIfNone(tx, row);
     if (done) {
-      await insertAudit(tx, firmId, SYSTEM_ACTOR, { action: AUDIT.firmSigningCertificateIssued, details: certificateSummary(facts, 'ISSUED') });
+      await insertAudit(tx, firmId, SYSTEM_ACTOR, {
+        action: AUDIT.firmSigningCertificateIssued,
+        details: certificateSummary(facts, 'ISSUED'),
+      });
     }
   });
 }
 
-function newRow(firmId: string, source: 'ISSUED' | 'UPLOADED', kc: KeyAndCertificate, facts: CertificateFacts, privateKeyEncrypted: string, createdBy: string | null): repo.NewFirmCertificate {
+function newRow(
+  firmId: string,
+  source: 'ISSUED' | 'UPLOADED',
+  kc: KeyAndCertificate,
+  facts: CertificateFacts,
+  privateKeyEncrypted: string,
+  createdBy: string | null,
+): repo.NewFirmCertificate {
   return {
-    id: newId('cert'), firmId, source, certificatePem: kc.certificatePem, chainPem: kc.chainPem, privateKeyEncrypted,
-    subject: facts.subject, issuer: facts.issuer, serialNumber: facts.serialNumber, notBefore: facts.notBefore, notAfter: facts.notAfter,
-    sha256Fingerprint: facts.sha256Fingerprint, createdBy,
+    id: newId('cert'),
+    firmId,
+    source,
+    certificatePem: kc.certificatePem,
+    chainPem: kc.chainPem,
+    privateKeyEncrypted,
+    subject: facts.subject,
+    issuer: facts.issuer,
+    serialNumber: facts.serialNumber,
+    notBefore: facts.notBefore,
+    notAfter: facts.notAfter,
+    sha256Fingerprint: facts.sha256Fingerprint,
+    createdBy,
   };
 }
 
 const certificateSummary = (facts: CertificateFacts, source: 'ISSUED' | 'UPLOADED') => ({
-  source, subject: facts.subject, issuer: facts.issuer, serialNumber: facts.serialNumber, notBefore: facts.notBefore, notAfter: facts.notAfter, sha256Fingerprint: facts.sha256Fingerprint,
+  source,
+  subject: facts.subject,
+  issuer: facts.issuer,
+  serialNumber: facts.serialNumber,
+  notBefore: facts.notBefore,
+  notAfter: facts.notAfter,
+  sha256Fingerprint: facts.sha256Fingerprint,
 });
 
 export interface FirmCertificateView {
@@ -109,9 +153,15 @@ function view(row: repo.FirmCertificateRow | null): FirmCertificateView {
   const caCertificateUrl = CA_CERTIFICATE_PATH;
   if (!row) return { source: 'NONE', caCertificateUrl };
   return {
-    source: row.source, subject: row.subject, issuer: row.issuer, serialNumber: row.serial_number,
-    notBefore: row.not_before.toISOString(), notAfter: row.not_after.toISOString(), sha256Fingerprint: row.sha256_fingerprint,
-    uploadedAt: row.created_at.toISOString(), caCertificateUrl,
+    source: row.source,
+    subject: row.subject,
+    issuer: row.issuer,
+    serialNumber: row.serial_number,
+    notBefore: row.not_before.toISOString(),
+    notAfter: row.not_after.toISOString(),
+    sha256Fingerprint: row.sha256_fingerprint,
+    uploadedAt: row.created_at.toISOString(),
+    caCertificateUrl,
   };
 }
 
@@ -120,25 +170,49 @@ export async function getFirmCertificate(ctx: ServiceContext, principal: Princip
 }
 
 const REFUSAL_PATH: Record<Pkcs12Refusal['reason'], string> = {
-  wrong_password: '/password', unreadable: '/file', no_key: '/file', not_rsa: '/file', expired: '/file', not_yet_valid: '/file', no_signing_use: '/file',
+  wrong_password: '/password',
+  unreadable: '/file',
+  no_key: '/file',
+  not_rsa: '/file',
+  expired: '/file',
+  not_yet_valid: '/file',
+  no_signing_use: '/file',
 };
 
 /** An ADMIN uploads the firm's PKCS#12: refused with a sentence when it cannot be used; nothing stored then. */
-export async function uploadFirmCertificate(ctx: ServiceContext, principal: Principal, file: Buffer, password: string, request?: RequestTag): Promise<FirmCertificateView> {
+export async function uploadFirmCertificate(
+  ctx: ServiceContext,
+  principal: Principal,
+  file: Buffer,
+  password: string,
+  request?: RequestTag,
+): Promise<FirmCertificateView> {
   let opened: ReturnType<typeof readPkcs12>;
   try {
     opened = readPkcs12(file, password);
   } catch (err) {
     if (err instanceof Pkcs12Refusal) {
-      throw new AppError('certificate_not_usable', err.message, [{ path: REFUSAL_PATH[err.reason], message: err.message }]);
+      throw new AppError('certificate_not_usable', err.message, [
+        { path: REFUSAL_PATH[err.reason], message: err.message },
+      ]);
     }
     throw err;
   }
   const encrypted = await encryptPrivateKey(opened.privateKeyPem, atRestSecret(ctx.config));
   return ctx.db.transaction(async (tx: Executor) => {
-    const row = newRow(principal.firmId, 'UPLOADED', opened, opened.facts, encrypted, principal.kind === 'user' ? principal.userId : null);
+    const row = newRow(
+      principal.firmId,
+      'UPLOADED',
+      opened,
+      opened.facts,
+      encrypted,
+      principal.kind === 'user' ? principal.userId : null,
+    );
     await repo.replaceFirmCertificate(tx, row);
-    await insertAudit(tx, principal.firmId, actorOf(principal, request), { action: AUDIT.firmSigningCertificateUploaded, details: certificateSummary(opened.facts, 'UPLOADED') });
+    await insertAudit(tx, principal.firmId, actorOf(principal, request), {
+      action: AUDIT.firmSigningCertificateUploaded,
+      details: certificateSummary(opened.facts, 'UPLOADED'),
+    });
     return view(await repo.currentFirmCertificate(tx, principal.firmId));
   });
 }

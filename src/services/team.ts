@@ -28,14 +28,27 @@ export async function invite(
   const secret = randomSecret(32);
   const member = await ctx.db.transaction(async (tx) => {
     const user = await users.insertUser(tx, {
-      id: newId('usr'), firmId: principal.firmId, email: input.email, name: input.name, role: input.role, status: 'INVITED', passwordHash: null,
+      id: newId('usr'),
+      firmId: principal.firmId,
+      email: input.email,
+      name: input.name,
+      role: input.role,
+      status: 'INVITED',
+      passwordHash: null,
     });
     if (!user) throw conflict('email_exists', 'A user with this e-mail already exists');
     await invitations.insertInvitation(tx, {
-      id: newId('inv'), firmId: principal.firmId, userId: user.id, tokenHash: sha256Hex(secret),
-      createdBy: actorOf(principal).id!, expiresAt: new Date(Date.now() + INVITATION_DAYS * 86400_000),
+      id: newId('inv'),
+      firmId: principal.firmId,
+      userId: user.id,
+      tokenHash: sha256Hex(secret),
+      createdBy: actorOf(principal).id!,
+      expiresAt: new Date(Date.now() + INVITATION_DAYS * 86400_000),
     });
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.teamInvited, details: { userId: user.id, role: user.role } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
+      action: AUDIT.teamInvited,
+      details: { userId: user.id, role: user.role },
+    });
     return user;
   });
   const firm = (await users.getFirm(ctx.db, principal.firmId))!;
@@ -48,18 +61,30 @@ export async function invite(
  * Without SMTP no mail reaches anyone, so the ADMIN who invited is given the link to pass on (and told
  * why); with SMTP the link goes only by mail. The path is relative: the console adds its own origin.
  */
-function invitationDelivery(ctx: ServiceContext, secret: string): { delivery: 'EMAILED' } | { delivery: 'LINK_SHOWN'; acceptPath: string } {
-  return ctx.config.SMTP_URL ? { delivery: 'EMAILED' } : { delivery: 'LINK_SHOWN', acceptPath: `/accept-invite?token=${encodeURIComponent(secret)}` };
+function invitationDelivery(
+  ctx: ServiceContext,
+  secret: string,
+): { delivery: 'EMAILED' } | { delivery: 'LINK_SHOWN'; acceptPath: string } {
+  return ctx.config.SMTP_URL
+    ? { delivery: 'EMAILED' }
+    : { delivery: 'LINK_SHOWN', acceptPath: `/accept-invite?token=${encodeURIComponent(secret)}` };
 }
 
 /** Roles as the invitation names them to a person. */
-const ROLE_WORDS: Record<string, string> = { ADMIN: 'an administrator (ADMIN)', VALUER: 'a valuer (VALUER)', VIEWER: 'a viewer (VIEWER)' };
+const ROLE_WORDS: Record<string, string> = {
+  ADMIN: 'an administrator (ADMIN)',
+  VALUER: 'a valuer (VALUER)',
+  VIEWER: 'a viewer (VIEWER)',
+};
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The invitation mail, as text and HTML, linking to the console's /accept-invite page on PUBLIC_BASE_URL. */
 async function sendInvitationMail(
-  ctx: ServiceContext, member: { id: string; email: string; name: string; role: string }, secret: string, from: { firm: string; inviter: string },
+  ctx: ServiceContext,
+  member: { id: string; email: string; name: string; role: string },
+  secret: string,
+  from: { firm: string; inviter: string },
 ): Promise<void> {
   const base = ctx.config.PUBLIC_BASE_URL ?? `http://localhost:${ctx.config.PORT}`;
   const link = `${base.replace(/\/$/, '')}/accept-invite?token=${encodeURIComponent(secret)}`;
@@ -75,57 +100,98 @@ async function sendInvitationMail(
         `<p><a href="${escapeHtml(link)}">Accept the invitation</a> within ${INVITATION_DAYS} days and choose your password.</p>` +
         `<p style="color:#555">If the button does not work, paste this address into your browser:<br>${escapeHtml(link)}</p>`,
     })
-    .catch((err) => ctx.log.error({ err: (err as Error).message, userId: member.id }, 'invitation mail could not be sent'));
+    .catch((err) =>
+      ctx.log.error({ err: (err as Error).message, userId: member.id }, 'invitation mail could not be sent'),
+    );
 }
 
 export async function listInvitations(ctx: ServiceContext, principal: Principal) {
   return (await invitations.listPendingInvitations(ctx.db, principal.firmId, 200)).map((i) => ({
-    id: i.id, userId: i.user_id, email: i.email, name: i.name, role: i.role as Role,
-    createdAt: i.created_at.toISOString(), expiresAt: i.expires_at.toISOString(), expired: i.expires_at.getTime() <= Date.now(),
+    id: i.id,
+    userId: i.user_id,
+    email: i.email,
+    name: i.name,
+    role: i.role as Role,
+    createdAt: i.created_at.toISOString(),
+    expiresAt: i.expires_at.toISOString(),
+    expired: i.expires_at.getTime() <= Date.now(),
     resentAt: i.resent_at?.toISOString() ?? null,
   }));
 }
 
 /** A fresh secret and a fresh expiry, mailed again; the old link stops working. */
-export async function resendInvitation(ctx: ServiceContext, principal: Principal, invitationId: string, requestId?: RequestTag) {
+export async function resendInvitation(
+  ctx: ServiceContext,
+  principal: Principal,
+  invitationId: string,
+  requestId?: RequestTag,
+) {
   const secret = randomSecret(32);
   const inv = await ctx.db.transaction(async (tx) => {
     const found = await invitations.getPendingInvitationForUpdate(tx, principal.firmId, invitationId);
     if (!found) throw notFound('Invitation');
-    await invitations.renewInvitation(tx, principal.firmId, invitationId, sha256Hex(secret), new Date(Date.now() + INVITATION_DAYS * 86400_000));
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.teamInvitationResent, details: { invitationId, userId: found.user_id } });
+    await invitations.renewInvitation(
+      tx,
+      principal.firmId,
+      invitationId,
+      sha256Hex(secret),
+      new Date(Date.now() + INVITATION_DAYS * 86400_000),
+    );
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
+      action: AUDIT.teamInvitationResent,
+      details: { invitationId, userId: found.user_id },
+    });
     return found;
   });
   const firm = (await users.getFirm(ctx.db, principal.firmId))!;
   await sendInvitationMail(ctx, { id: inv.user_id, email: inv.email, name: inv.name, role: inv.role }, secret, {
-    firm: firm.legal_name ?? firm.name, inviter: principal.kind === 'user' ? principal.name : 'an ADMIN',
+    firm: firm.legal_name ?? firm.name,
+    inviter: principal.kind === 'user' ? principal.name : 'an ADMIN',
   });
   return { email: inv.email, ...invitationDelivery(ctx, secret) };
 }
 
 /** Cancels a pending invitation: the invited (never active) member is removed with it. */
-export async function cancelInvitation(ctx: ServiceContext, principal: Principal, invitationId: string, requestId?: RequestTag) {
+export async function cancelInvitation(
+  ctx: ServiceContext,
+  principal: Principal,
+  invitationId: string,
+  requestId?: RequestTag,
+) {
   await ctx.db.transaction(async (tx) => {
     const found = await invitations.getPendingInvitationForUpdate(tx, principal.firmId, invitationId);
     if (!found) throw notFound('Invitation');
     await users.deleteUser(tx, principal.firmId, found.user_id);
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.teamInvitationCancelled, details: { invitationId, email: found.email } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
+      action: AUDIT.teamInvitationCancelled,
+      details: { invitationId, email: found.email },
+    });
   });
 }
 
 /** Deactivates a member: kept for the audit trail, signed out at once, unable to sign in. Not the last ADMIN. */
-export async function deactivateMember(ctx: ServiceContext, principal: Principal, userId: string, requestId?: RequestTag) {
-  return ctx.db.transaction(async (tx) => {
-    const user = await users.getUser(tx, principal.firmId, userId, true);
-    if (!user) throw notFound('Team member');
-    if (user.status !== 'ACTIVE') throw conflict('not_active', `The member is ${user.status}, not ACTIVE`);
-    if (user.role === 'ADMIN') await assertNotLastAdmin(tx, principal.firmId, userId);
-    await revokeUserSessions(tx, principal.firmId, userId);
-    const updated = (await users.deactivateUser(tx, principal.firmId, userId))!;
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.teamDeactivated, details: { userId, email: user.email } });
-    await announcePrincipalChange(tx, principal.firmId);
-    return publicUser(updated);
-  }).finally(() => ctx.principals?.invalidateFirm(principal.firmId));
+export async function deactivateMember(
+  ctx: ServiceContext,
+  principal: Principal,
+  userId: string,
+  requestId?: RequestTag,
+) {
+  return ctx.db
+    .transaction(async (tx) => {
+      const user = await users.getUser(tx, principal.firmId, userId, true);
+      if (!user) throw notFound('Team member');
+      if (user.status !== 'ACTIVE') throw conflict('not_active', `The member is ${user.status}, not ACTIVE`);
+      if (user.role === 'ADMIN') await assertNotLastAdmin(tx, principal.firmId, userId);
+      await revokeUserSessions(tx, principal.firmId, userId);
+      const updated = (await users.deactivateUser(tx, principal.firmId, userId))!;
+      await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
+        action: AUDIT.teamDeactivated,
+        details: { userId, email: user.email },
+      });
+      await announcePrincipalChange(tx, principal.firmId);
+      return publicUser(updated);
+    })
+    .finally(() => ctx.principals?.invalidateFirm(principal.firmId));
 }
 
 /**
@@ -136,25 +202,33 @@ export async function previewInvitation(ctx: ServiceContext, token: string) {
   const inv = await invitations.findInvitationPreview(ctx.db, sha256Hex(token));
   if (!inv) throw new AppError('invalid_invitation', 'This invitation is not valid');
   if (inv.used_at) throw new AppError('invitation_used', 'This invitation has already been used');
-  if (inv.expires_at.getTime() <= Date.now()) throw new AppError('invitation_expired', 'This invitation has expired; ask for a new one');
+  if (inv.expires_at.getTime() <= Date.now())
+    throw new AppError('invitation_expired', 'This invitation has expired; ask for a new one');
   return { firm: inv.firm, role: inv.role as Role, name: inv.name, expiresAt: inv.expires_at.toISOString() };
 }
 
-export async function acceptInvite(ctx: ServiceContext, input: { token: string; password: string }, requestId?: RequestTag) {
+export async function acceptInvite(
+  ctx: ServiceContext,
+  input: { token: string; password: string },
+  requestId?: RequestTag,
+) {
   assertStrongPassword(input.password, {});
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     const inv = await invitations.findInvitationForUpdate(tx, sha256Hex(input.token));
     if (!inv) throw new AppError('invalid_invitation', 'This invitation is not valid');
     if (inv.used_at) throw new AppError('invitation_used', 'This invitation has already been used');
-    if (inv.expires_at.getTime() <= Date.now()) throw new AppError('invitation_expired', 'This invitation has expired; ask for a new one');
+    if (inv.expires_at.getTime() <= Date.now())
+      throw new AppError('invitation_expired', 'This invitation has expired; ask for a new one');
     await invitations.markInvitationUsed(tx, inv.id);
     const user = await users.activateUser(tx, inv.firm_id, inv.user_id, passwordHash);
     if (!user) throw new AppError('invitation_expired', 'The invited member no longer exists');
     // Now the person is known: their e-mail, name and firm are not a password either (the activation rolls back).
     const firm = await users.getFirm(tx, inv.firm_id);
     assertStrongPassword(input.password, { email: user.email, name: user.name, firmName: firm?.name });
-    await insertAudit(tx, inv.firm_id, requestActor({ type: 'USER', id: user.id }, requestId), { action: AUDIT.teamInvitationAccepted });
+    await insertAudit(tx, inv.firm_id, requestActor({ type: 'USER', id: user.id }, requestId), {
+      action: AUDIT.teamInvitationAccepted,
+    });
     return user;
   });
 }
@@ -166,16 +240,27 @@ async function assertNotLastAdmin(tx: import('../db/client.js').Executor, firmId
   }
 }
 
-export async function changeRole(ctx: ServiceContext, principal: Principal, userId: string, role: Role, requestId?: RequestTag) {
-  return ctx.db.transaction(async (tx) => {
-    const user = await users.getUser(tx, principal.firmId, userId, true);
-    if (!user) throw notFound('Team member');
-    if (user.role === 'ADMIN' && role !== 'ADMIN') await assertNotLastAdmin(tx, principal.firmId, userId);
-    const updated = (await users.updateUserRole(tx, principal.firmId, userId, role))!;
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.teamRoleChanged, details: { userId, from: user.role, to: role } });
-    await announcePrincipalChange(tx, principal.firmId);
-    return publicUser(updated);
-  }).finally(() => ctx.principals?.invalidateFirm(principal.firmId));
+export async function changeRole(
+  ctx: ServiceContext,
+  principal: Principal,
+  userId: string,
+  role: Role,
+  requestId?: RequestTag,
+) {
+  return ctx.db
+    .transaction(async (tx) => {
+      const user = await users.getUser(tx, principal.firmId, userId, true);
+      if (!user) throw notFound('Team member');
+      if (user.role === 'ADMIN' && role !== 'ADMIN') await assertNotLastAdmin(tx, principal.firmId, userId);
+      const updated = (await users.updateUserRole(tx, principal.firmId, userId, role))!;
+      await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
+        action: AUDIT.teamRoleChanged,
+        details: { userId, from: user.role, to: role },
+      });
+      await announcePrincipalChange(tx, principal.firmId);
+      return publicUser(updated);
+    })
+    .finally(() => ctx.principals?.invalidateFirm(principal.firmId));
 }
 
 export async function removeMember(ctx: ServiceContext, principal: Principal, userId: string, requestId?: RequestTag) {
@@ -185,7 +270,10 @@ export async function removeMember(ctx: ServiceContext, principal: Principal, us
     if (user.role === 'ADMIN') await assertNotLastAdmin(tx, principal.firmId, userId);
     await revokeUserSessions(tx, principal.firmId, userId);
     await users.deleteUser(tx, principal.firmId, userId);
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.teamRemoved, details: { userId, email: user.email } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
+      action: AUDIT.teamRemoved,
+      details: { userId, email: user.email },
+    });
     await announcePrincipalChange(tx, principal.firmId);
   });
   ctx.principals?.invalidateFirm(principal.firmId);

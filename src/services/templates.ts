@@ -19,12 +19,22 @@ const CONTENT_TYPES: Record<TemplateFormat, string> = {
 
 /** The blank template, every field present with no value: uploading it unchanged is rejected field by field. */
 export async function financialsTemplate(format: TemplateFormat): Promise<{ contentType: string; data: Buffer }> {
-  const data = format === 'json' ? Buffer.from(JSON.stringify(blankDocument(), null, 2)) : format === 'csv' ? writeCsv(blankGrid()) : await writeXlsx(blankGrid());
+  const data =
+    format === 'json'
+      ? Buffer.from(JSON.stringify(blankDocument(), null, 2))
+      : format === 'csv'
+        ? writeCsv(blankGrid())
+        : await writeXlsx(blankGrid());
   return { contentType: CONTENT_TYPES[format], data };
 }
 
 /** The example company's financials in the template layout; it passes validation and values like the fixture. */
 export async function financialsExample(format: TemplateFormat): Promise<{ contentType: string; data: Buffer }> {
-  const data = format === 'json' ? Buffer.from(JSON.stringify(EXAMPLE, null, 2)) : format === 'csv' ? writeCsv(EXAMPLE) : await writeXlsx(EXAMPLE);
+  const data =
+    format === 'json'
+      ? Buffer.from(JSON.stringify(EXAMPLE, null, 2))
+      : format === 'csv'
+        ? writeCsv(EXAMPLE)
+        : await writeXlsx(EXAMPLE);
   return { contentType: CONTENT_TYPES[format], data };
 }

@@ -17,7 +17,11 @@ export class UsageRecorder {
   private flushing?: Promise<void>;
   private deferred = 0;
 
-  constructor(private readonly db: Database, private readonly log: Logger, private readonly intervalMs = 2_000) {}
+  constructor(
+    private readonly db: Database,
+    private readonly log: Logger,
+    private readonly intervalMs = 2_000,
+  ) {}
 
   start(): void {
     this.timer ??= setInterval(() => void this.tick(), this.intervalMs);

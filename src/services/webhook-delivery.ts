@@ -48,7 +48,9 @@ export async function scheduleOutboxDispatch(tx: Executor): Promise<void> {
 
 /** Makes sure the recurring sweep is queued (the migration seeds it; start-up calls this in case it died). */
 export async function ensureOutboxSweep(ctx: ServiceContext): Promise<void> {
-  await ctx.db.transaction((tx) => enqueueJob(tx, DISPATCH_OUTBOX_JOB, { sweep: true }, { dedupeKey: SWEEP_DEDUPE_KEY, maxAttempts: 100 }));
+  await ctx.db.transaction((tx) =>
+    enqueueJob(tx, DISPATCH_OUTBOX_JOB, { sweep: true }, { dedupeKey: SWEEP_DEDUPE_KEY, maxAttempts: 100 }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -57,7 +59,12 @@ export async function ensureOutboxSweep(ctx: ServiceContext): Promise<void> {
 
 /** Queues the delivery job of one delivery (its first attempt, a retry, or a redelivery). */
 export function enqueueDelivery(tx: Executor, d: { id: string; firm_id: string }, runAt?: Date) {
-  return enqueueJob(tx, DELIVER_WEBHOOK_JOB, { deliveryId: d.id, firmId: d.firm_id }, { runAt, dedupeKey: `deliver:${d.id}` });
+  return enqueueJob(
+    tx,
+    DELIVER_WEBHOOK_JOB,
+    { deliveryId: d.id, firmId: d.firm_id },
+    { runAt, dedupeKey: `deliver:${d.id}` },
+  );
 }
 
 /** Job `dispatch-outbox`: fans undispatched outbox rows out to deliveries, then queues the next sweep. */
@@ -70,12 +77,20 @@ export async function dispatchOutbox(ctx: ServiceContext, job: JobAttempt): Prom
         const body = JSON.stringify(ev.payload);
         for (const endpoint of await repo.subscribedEndpoints(tx, ev.firm_id, ev.type)) {
           const d = await repo.insertDelivery(tx, {
-            id: newId('dlv'), firmId: ev.firm_id, endpointId: endpoint.id, eventId: ev.id, eventType: ev.type, body,
+            id: newId('dlv'),
+            firmId: ev.firm_id,
+            endpointId: endpoint.id,
+            eventId: ev.id,
+            eventType: ev.type,
+            body,
           });
           await enqueueDelivery(tx, d);
         }
       }
-      await repo.markOutboxDispatched(tx, events.map((e) => e.id));
+      await repo.markOutboxDispatched(
+        tx,
+        events.map((e) => e.id),
+      );
       return events.length;
     });
     total += claimed;
@@ -84,9 +99,16 @@ export async function dispatchOutbox(ctx: ServiceContext, job: JobAttempt): Prom
   await ctx.db.transaction(async (tx) => {
     // Complete first: the sweep's dedupe key is free only once this job is no longer running.
     await job.complete(tx);
-    await enqueueJob(tx, DISPATCH_OUTBOX_JOB, { sweep: true }, {
-      dedupeKey: SWEEP_DEDUPE_KEY, maxAttempts: 100, runAt: new Date(Date.now() + ctx.config.WEBHOOK_SWEEP_MS),
-    });
+    await enqueueJob(
+      tx,
+      DISPATCH_OUTBOX_JOB,
+      { sweep: true },
+      {
+        dedupeKey: SWEEP_DEDUPE_KEY,
+        maxAttempts: 100,
+        runAt: new Date(Date.now() + ctx.config.WEBHOOK_SWEEP_MS),
+      },
+    );
     await deleteFinishedJobs(tx, DISPATCH_OUTBOX_JOB, 3600);
   });
   if (total > 0) job.log.info({ events: total }, 'outbox dispatched');
@@ -96,7 +118,11 @@ export async function dispatchOutbox(ctx: ServiceContext, job: JobAttempt): Prom
 type Outcome = repo.AttemptRow['outcome'];
 
 /** Job `deliver-webhook`: one attempt of one delivery. */
-export async function deliverWebhook(ctx: ServiceContext, job: JobAttempt, payload: JobPayload<typeof DELIVER_WEBHOOK_JOB>): Promise<void> {
+export async function deliverWebhook(
+  ctx: ServiceContext,
+  job: JobAttempt,
+  payload: JobPayload<typeof DELIVER_WEBHOOK_JOB>,
+): Promise<void> {
   const { deliveryId, firmId } = payload;
 
   const prepared = await ctx.db.transaction(async (tx) => {
@@ -123,8 +149,12 @@ export async function deliverWebhook(ctx: ServiceContext, job: JobAttempt, paylo
   const headers = signatureHeaders(d.event_id, Math.floor(startedAt.getTime() / 1000), d.body, secrets);
   // No transaction is open here: on PGlite one held across HTTP would stall every other query.
   const result = await sendWebhook({
-    url: e.url, body: d.body, headers, timeoutMs: DELIVERY_TIMEOUT_MS,
-    allowPrivate: ctx.config.WEBHOOK_ALLOW_PRIVATE_URLS, lookup: ctx.webhookLookup,
+    url: e.url,
+    body: d.body,
+    headers,
+    timeoutMs: DELIVERY_TIMEOUT_MS,
+    allowPrivate: ctx.config.WEBHOOK_ALLOW_PRIVATE_URLS,
+    lookup: ctx.webhookLookup,
   });
 
   const verdict = result.refused ? 'retry' : classifyResponse(result.status);
@@ -149,7 +179,9 @@ export async function deliverWebhook(ctx: ServiceContext, job: JobAttempt, paylo
       disableReason = `Every attempt failed since ${failingSince.toISOString()} (5 days)`;
     } else {
       const delay = nextAttemptDelayMs(attempt, {
-        scale: ctx.config.WEBHOOK_RETRY_SCALE, random: Math.random, retryAfterSeconds: result.retryAfterSeconds,
+        scale: ctx.config.WEBHOOK_RETRY_SCALE,
+        random: Math.random,
+        retryAfterSeconds: result.retryAfterSeconds,
       });
       if (delay === null) {
         outcome = 'FAILED';
@@ -162,22 +194,43 @@ export async function deliverWebhook(ctx: ServiceContext, job: JobAttempt, paylo
     }
     const error = result.error ?? null;
     const recorded = await repo.recordDeliveryAttempt(tx, firmId, d.id, attempt, {
-      status, responseStatus: result.status, error, nextAttemptAt,
+      status,
+      responseStatus: result.status,
+      error,
+      nextAttemptAt,
     });
     if (!recorded) return undefined; // deleted meanwhile, or already recorded
     await repo.insertAttempt(tx, firmId, {
-      delivery_id: d.id, attempt, outcome, response_status: result.status, duration_ms: result.durationMs,
-      response_snippet: result.responseSnippet, error, started_at: startedAt,
+      delivery_id: d.id,
+      attempt,
+      outcome,
+      response_status: result.status,
+      duration_ms: result.durationMs,
+      response_snippet: result.responseSnippet,
+      error,
+      started_at: startedAt,
     });
     if (disableReason) {
       await repo.disableEndpoint(tx, firmId, e.id, disableReason);
-      await insertAudit(tx, firmId, { type: 'SYSTEM', id: null }, { action: AUDIT.webhookDisabled, details: { endpointId: e.id, reason: disableReason } });
+      await insertAudit(
+        tx,
+        firmId,
+        { type: 'SYSTEM', id: null },
+        { action: AUDIT.webhookDisabled, details: { endpointId: e.id, reason: disableReason } },
+      );
     }
     if (nextAttemptAt) await enqueueDelivery(tx, d, nextAttemptAt);
     return outcome;
   });
   if (recordedOutcome) ctx.metrics?.webhookDeliveries.inc({ outcome: recordedOutcome });
-  const logFields = { deliveryId: d.id, endpointId: e.id, eventId: d.event_id, attempt, status: result.status, ms: result.durationMs };
+  const logFields = {
+    deliveryId: d.id,
+    endpointId: e.id,
+    eventId: d.event_id,
+    attempt,
+    status: result.status,
+    ms: result.durationMs,
+  };
   if (verdict === 'delivered') job.log.info(logFields, 'webhook delivered');
   else job.log.warn({ ...logFields, error: result.error }, 'webhook attempt failed');
 }

@@ -25,7 +25,10 @@ export const ROTATION_OVERLAP_MS = 24 * 3600_000;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export function publicEndpoint(e: repo.WebhookEndpointRow) {
-  const overlap = e.previous_secret_expires_at && e.previous_secret_expires_at.getTime() > Date.now() ? e.previous_secret_expires_at : null;
+  const overlap =
+    e.previous_secret_expires_at && e.previous_secret_expires_at.getTime() > Date.now()
+      ? e.previous_secret_expires_at
+      : null;
   return {
     id: e.id,
     url: e.url,
@@ -70,7 +73,9 @@ function publicDelivery(d: repo.DeliveryRow, attempts: repo.AttemptRow[] = []) {
 /** Checked before the transaction: DNS must not run while a transaction holds the (PGlite) connection. */
 async function checkUrl(ctx: ServiceContext, url: string): Promise<void> {
   await assertPublicUrl(url, {
-    allowPrivate: ctx.config.WEBHOOK_ALLOW_PRIVATE_URLS, explainOverride: ctx.config.NODE_ENV !== 'production', lookup: ctx.webhookLookup,
+    allowPrivate: ctx.config.WEBHOOK_ALLOW_PRIVATE_URLS,
+    explainOverride: ctx.config.NODE_ENV !== 'production',
+    lookup: ctx.webhookLookup,
   });
 }
 
@@ -87,10 +92,18 @@ export async function createEndpoint(
   const id = newId('whk');
   const row = await ctx.db.transaction(async (tx) => {
     const e = await repo.insertEndpoint(tx, {
-      id, firmId: principal.firmId, url: input.url, description: input.description ?? null,
-      events: unique(input.events), secretEncrypted: sealEndpointSecret(ctx.config, id, secret), createdBy: actorOf(principal).id!,
+      id,
+      firmId: principal.firmId,
+      url: input.url,
+      description: input.description ?? null,
+      events: unique(input.events),
+      secretEncrypted: sealEndpointSecret(ctx.config, id, secret),
+      createdBy: actorOf(principal).id!,
     });
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.webhookCreated, details: { endpointId: e.id, url: e.url, events: e.events } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
+      action: AUDIT.webhookCreated,
+      details: { endpointId: e.id, url: e.url, events: e.events },
+    });
     return e;
   });
   return { ...publicEndpoint(row), secret };
@@ -115,30 +128,51 @@ export async function updateEndpoint(
 ) {
   if (patch.url !== undefined) await checkUrl(ctx, patch.url);
   const row = await ctx.db.transaction(async (tx) => {
-    const e = await repo.updateEndpoint(tx, principal.firmId, id, { ...patch, events: patch.events && unique(patch.events) });
+    const e = await repo.updateEndpoint(tx, principal.firmId, id, {
+      ...patch,
+      events: patch.events && unique(patch.events),
+    });
     if (!e) throw notFound('Webhook endpoint');
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
-      action: AUDIT.webhookUpdated, details: { endpointId: id, changed: Object.keys(patch) },
+      action: AUDIT.webhookUpdated,
+      details: { endpointId: id, changed: Object.keys(patch) },
     });
     return e;
   });
   return publicEndpoint(row);
 }
 
-export async function deleteEndpoint(ctx: ServiceContext, principal: Principal, id: string, requestId?: RequestTag): Promise<void> {
+export async function deleteEndpoint(
+  ctx: ServiceContext,
+  principal: Principal,
+  id: string,
+  requestId?: RequestTag,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     // Its deliveries and attempts go with it; queued jobs for them find nothing and finish.
     if (!(await repo.deleteEndpoint(tx, principal.firmId, id))) throw notFound('Webhook endpoint');
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.webhookDeleted, details: { endpointId: id } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
+      action: AUDIT.webhookDeleted,
+      details: { endpointId: id },
+    });
   });
 }
 
 export async function rotateSecret(ctx: ServiceContext, principal: Principal, id: string, requestId?: RequestTag) {
   const secret = generateWebhookSecret();
   const row = await ctx.db.transaction(async (tx) => {
-    const e = await repo.rotateSecret(tx, principal.firmId, id, sealEndpointSecret(ctx.config, id, secret), new Date(Date.now() + ROTATION_OVERLAP_MS));
+    const e = await repo.rotateSecret(
+      tx,
+      principal.firmId,
+      id,
+      sealEndpointSecret(ctx.config, id, secret),
+      new Date(Date.now() + ROTATION_OVERLAP_MS),
+    );
     if (!e) throw notFound('Webhook endpoint');
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.webhookSecretRotated, details: { endpointId: id } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
+      action: AUDIT.webhookSecretRotated,
+      details: { endpointId: id },
+    });
     return e;
   });
   return { ...publicEndpoint(row), secret };
@@ -152,25 +186,58 @@ export async function sendTestEvent(ctx: ServiceContext, principal: Principal, i
     if (!e.enabled) throw conflict('endpoint_disabled', 'This endpoint is disabled; enable it first');
     const eventId = newId('evt');
     const body = JSON.stringify({
-      id: eventId, type: TEST_EVENT_TYPE, createdAt: new Date().toISOString(),
+      id: eventId,
+      type: TEST_EVENT_TYPE,
+      createdAt: new Date().toISOString(),
       data: { endpointId: e.id, message: 'This is a test event from the Valuation Service' },
     });
-    const d = await repo.insertDelivery(tx, { id: newId('dlv'), firmId: principal.firmId, endpointId: e.id, eventId, eventType: TEST_EVENT_TYPE, body });
+    const d = await repo.insertDelivery(tx, {
+      id: newId('dlv'),
+      firmId: principal.firmId,
+      endpointId: e.id,
+      eventId,
+      eventType: TEST_EVENT_TYPE,
+      body,
+    });
     await enqueueDelivery(tx, d);
-    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), { action: AUDIT.webhookTestSent, details: { endpointId: id, deliveryId: d.id } });
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
+      action: AUDIT.webhookTestSent,
+      details: { endpointId: id, deliveryId: d.id },
+    });
     return publicDelivery(d);
   });
 }
 
-export async function listDeliveries(ctx: ServiceContext, principal: Principal, endpointId: string, limit: number, cursor?: string) {
+export async function listDeliveries(
+  ctx: ServiceContext,
+  principal: Principal,
+  endpointId: string,
+  limit: number,
+  cursor?: string,
+) {
   if (!(await repo.getEndpoint(ctx.db, principal.firmId, endpointId))) throw notFound('Webhook endpoint');
   const rows = await repo.listDeliveries(ctx.db, principal.firmId, endpointId, limit, cursor);
-  const attempts = await repo.listAttempts(ctx.db, principal.firmId, rows.map((r) => r.id));
-  return rows.map((d) => publicDelivery(d, attempts.filter((a) => a.delivery_id === d.id)));
+  const attempts = await repo.listAttempts(
+    ctx.db,
+    principal.firmId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((d) =>
+    publicDelivery(
+      d,
+      attempts.filter((a) => a.delivery_id === d.id),
+    ),
+  );
 }
 
 /** Sends a finished delivery again as a new delivery with the same message id (receivers dedupe on it). */
-export async function redeliver(ctx: ServiceContext, principal: Principal, endpointId: string, deliveryId: string, requestId?: RequestTag) {
+export async function redeliver(
+  ctx: ServiceContext,
+  principal: Principal,
+  endpointId: string,
+  deliveryId: string,
+  requestId?: RequestTag,
+) {
   return ctx.db.transaction(async (tx) => {
     const e = await repo.getEndpoint(tx, principal.firmId, endpointId);
     const original = e && (await repo.getDelivery(tx, principal.firmId, deliveryId));
@@ -178,14 +245,19 @@ export async function redeliver(ctx: ServiceContext, principal: Principal, endpo
     if (!e.enabled) throw conflict('endpoint_disabled', 'This endpoint is disabled; enable it first');
     if (original.status === 'PENDING') throw conflict('delivery_pending', 'This delivery is still being attempted');
     const d = await repo.insertDelivery(tx, {
-      id: newId('dlv'), firmId: principal.firmId, endpointId: e.id, eventId: original.event_id,
-      eventType: original.event_type, body: original.body, redeliveryOf: original.id,
+      id: newId('dlv'),
+      firmId: principal.firmId,
+      endpointId: e.id,
+      eventId: original.event_id,
+      eventType: original.event_type,
+      body: original.body,
+      redeliveryOf: original.id,
     });
     await enqueueDelivery(tx, d);
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
-      action: AUDIT.webhookRedelivered, details: { endpointId, deliveryId: d.id, redeliveryOf: original.id },
+      action: AUDIT.webhookRedelivered,
+      details: { endpointId, deliveryId: d.id, redeliveryOf: original.id },
     });
     return publicDelivery(d);
   });
 }
-

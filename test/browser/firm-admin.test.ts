@@ -5,7 +5,16 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { assertAccessible, browserSkipReason, consoleSteps, launchBrowser, startConsoleServer, watchedPage, type ConsoleServer, screenshotPath } from '../helpers/browser.js';
+import {
+  assertAccessible,
+  browserSkipReason,
+  consoleSteps,
+  launchBrowser,
+  startConsoleServer,
+  watchedPage,
+  type ConsoleServer,
+  screenshotPath,
+} from '../helpers/browser.js';
 import { invitationTokenFor, uniqueEmail } from '../helpers/principals.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 
@@ -50,7 +59,10 @@ test('an ADMIN runs the firm: tokens, team, roles, deactivation, last ADMIN, web
   page.once('dialog', (d) => void d.accept());
   await row.getByRole('button', { name: 'Revoke' }).click();
   await row.getByText(/Revoked/).waitFor();
-  assert.equal((await fetch(steps.url('/api/v1/engagements'), { headers: { authorization: `Bearer ${token}` } })).status, 401);
+  assert.equal(
+    (await fetch(steps.url('/api/v1/engagements'), { headers: { authorization: `Bearer ${token}` } })).status,
+    401,
+  );
   await page.reload();
   assert.equal(await page.getByTestId('token-value').count(), 0, 'never shown again');
 
@@ -68,16 +80,27 @@ test('an ADMIN runs the firm: tokens, team, roles, deactivation, last ADMIN, web
   await shown.screenshot({ path: screenshotPath('invitation-link.png') });
   const link = (await shown.getByTestId('invite-link-url').innerText()).trim();
   assert.ok(link.startsWith(steps.url('/accept-invite?token=')), link);
-  assert.equal(decodeURIComponent(new URL(link).searchParams.get('token')!), invitationTokenFor(server.t, email), 'the link shown is the one mailed');
+  assert.equal(
+    decodeURIComponent(new URL(link).searchParams.get('token')!),
+    invitationTokenFor(server.t, email),
+    'the link shown is the one mailed',
+  );
   await page.getByRole('table', { name: 'Pending invitations' }).getByText(email).waitFor();
   const memberCtx = await steps.newContext();
   const member = await watchedPage(memberCtx);
   // Accepting shows the firm's name and the role before a password is chosen.
   await member.page.goto(link);
-  await member.page.getByTestId('invitation-for').getByText(/Meera Member, you are invited to join .+ as a valuer \(VALUER\)/).waitFor();
+  await member.page
+    .getByTestId('invitation-for')
+    .getByText(/Meera Member, you are invited to join .+ as a valuer \(VALUER\)/)
+    .waitFor();
   await steps.acceptInvite(member.page, new URL(link).searchParams.get('token')!);
   await member.page.getByRole('button', { name: 'New engagement' }).waitFor();
-  assert.equal(await member.page.getByRole('button', { name: 'New engagement' }).isDisabled(), false, 'a VALUER may create');
+  assert.equal(
+    await member.page.getByRole('button', { name: 'New engagement' }).isDisabled(),
+    false,
+    'a VALUER may create',
+  );
 
   // The last ADMIN cannot demote themselves, and the page says why.
   await page.reload();
@@ -107,11 +130,17 @@ test('an ADMIN runs the firm: tokens, team, roles, deactivation, last ADMIN, web
   await page.goto(steps.url('/settings/webhooks'));
   await page.getByLabel('Endpoint URL').fill(receiver.url('/valuation-hook'));
   await page.getByRole('button', { name: 'Add endpoint' }).click();
-  await page.getByTestId('webhook-secret').getByText(/whsec_/).waitFor();
+  await page
+    .getByTestId('webhook-secret')
+    .getByText(/whsec_/)
+    .waitFor();
   const endpoint = page.getByTestId('webhook-endpoint');
   await endpoint.getByRole('button', { name: 'Send test event' }).click();
   await endpoint.getByTestId('delivery').first().getByText('DELIVERED').waitFor({ timeout: 15_000 });
-  assert.ok(receiver.received.some((r) => r.path === '/valuation-hook' && r.body.includes('webhook.test')), JSON.stringify(receiver.received.map((r) => r.body.slice(0, 80))));
+  assert.ok(
+    receiver.received.some((r) => r.path === '/valuation-hook' && r.body.includes('webhook.test')),
+    JSON.stringify(receiver.received.map((r) => r.body.slice(0, 80))),
+  );
   const before = receiver.received.length;
   await endpoint.getByTestId('delivery').first().getByRole('button', { name: 'Redeliver' }).click();
   await endpoint.getByTestId('delivery').nth(1).waitFor({ timeout: 15_000 });
@@ -127,7 +156,10 @@ test('an ADMIN runs the firm: tokens, team, roles, deactivation, last ADMIN, web
   await page.getByLabel('Legal name').fill('Iyer & Menon Valuation Services LLP');
   await page.getByRole('button', { name: 'Save firm profile' }).click();
   await page.getByText('Firm profile saved.').waitFor();
-  await page.locator('header').getByText(/· Iyer & Menon Valuation Services LLP/).waitFor({ timeout: 5_000 });
+  await page
+    .locator('header')
+    .getByText(/· Iyer & Menon Valuation Services LLP/)
+    .waitFor({ timeout: 5_000 });
 
   for (const path of ['/payments', '/settings/firm', '/profile']) {
     await page.goto(steps.url(path));
@@ -135,6 +167,10 @@ test('an ADMIN runs the firm: tokens, team, roles, deactivation, last ADMIN, web
     await assertAccessible(page, path);
   }
   assert.deepEqual(errors, [], 'admin browser console');
-  assert.deepEqual(member.errors.filter((e) => !/401/.test(e)), [], 'member browser console');
+  assert.deepEqual(
+    member.errors.filter((e) => !/401/.test(e)),
+    [],
+    'member browser console',
+  );
   await Promise.all([adminCtx.close(), memberCtx.close()]);
 });

@@ -45,7 +45,9 @@ test('every registration type can be added and saved; a switched type keeps no h
   // What the service holds, as the page shows it after a reload.
   await page.reload();
   await page.getByRole('textbox', { name: 'Number' }).nth(3).waitFor();
-  const numbers = await Promise.all([0, 1, 2, 3].map((i) => page.getByRole('textbox', { name: 'Number' }).nth(i).inputValue()));
+  const numbers = await Promise.all(
+    [0, 1, 2, 3].map((i) => page.getByRole('textbox', { name: 'Number' }).nth(i).inputValue()),
+  );
   assert.deepEqual(numbers, ['123456', '12345', 'INM000012345', 'IBBI/RV/03/2019/12345']);
   assert.equal(await assetClassLabels(page).count(), 1, 'only the IBBI row has an asset class');
 
@@ -59,7 +61,11 @@ test('every registration type can be added and saved; a switched type keeps no h
   await page.screenshot({ path: screenshotPath('profile-registrations.png'), fullPage: true });
   await page.reload();
   await page.getByRole('textbox', { name: 'Number' }).nth(2).waitFor();
-  assert.equal(await page.getByRole('textbox', { name: 'Number' }).nth(2).inputValue(), 'INM000012345', 'the refused change was not saved');
+  assert.equal(
+    await page.getByRole('textbox', { name: 'Number' }).nth(2).inputValue(),
+    'INM000012345',
+    'the refused change was not saved',
+  );
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -38,14 +38,20 @@ test('Resend shows the new link with Copy; the old link reads as dead, with no p
   const inviteeCtx = await steps.newContext();
   const invitee = await watchedPage(inviteeCtx);
   await invitee.page.goto(first);
-  await invitee.page.getByTestId('invitation-dead').getByText(/no longer works/).waitFor();
+  await invitee.page
+    .getByTestId('invitation-dead')
+    .getByText(/no longer works/)
+    .waitFor();
   assert.equal(await invitee.page.getByLabel('Password').count(), 0, 'no password form for a dead link');
   await assertAccessible(invitee.page, '/accept-invite (dead link)');
   await invitee.page.screenshot({ path: screenshotPath('invitation-dead.png'), fullPage: true });
   // The new one works.
   await steps.acceptInvite(invitee.page, new URL(second).searchParams.get('token')!);
   assert.deepEqual(errors, []);
-  assert.deepEqual(invitee.errors.filter((e) => !/status of 400/.test(e)), []);
+  assert.deepEqual(
+    invitee.errors.filter((e) => !/status of 400/.test(e)),
+    [],
+  );
   await inviteeCtx.close();
   await adminCtx.close();
 });

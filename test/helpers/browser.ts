@@ -26,7 +26,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** undefined: run; a string: why the suite is skipped (never under CI). */
 export function browserSkipReason(): string | undefined {
   if (existsSync(CHROMIUM)) return undefined;
-  if (process.env.CI === 'true') throw new Error(`CI=true but Chromium is missing at ${CHROMIUM}: .ci/run installs the chromium package`);
+  if (process.env.CI === 'true')
+    throw new Error(`CI=true but Chromium is missing at ${CHROMIUM}: .ci/run installs the chromium package`);
   return `SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
 }
 
@@ -34,7 +35,15 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -59,7 +68,11 @@ export async function startConsoleServer(env: Record<string, string> = {}): Prom
  * A browser test file's console server and Chromium, started before its tests and closed after them (the hooks
  * are registered here). `skip` says why the file's tests cannot run (no Chromium outside CI).
  */
-export function consoleSuite(env: Record<string, string> = {}): { skip: string | undefined; server: ConsoleServer; browser: Browser } {
+export function consoleSuite(env: Record<string, string> = {}): {
+  skip: string | undefined;
+  server: ConsoleServer;
+  browser: Browser;
+} {
   const suite = { skip: browserSkipReason() } as { skip: string | undefined; server: ConsoleServer; browser: Browser };
   before(async () => {
     if (suite.skip) return;
@@ -79,7 +92,8 @@ export async function watchedPage(context: BrowserContext): Promise<{ page: Page
   const errors: string[] = [];
   page.on('console', (m) => {
     // A 4xx the page asked for on purpose (a refused form) is logged by Chromium as a failed resource; those are expected.
-    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) errors.push(m.text());
+    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()))
+      errors.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   return { page, errors };
@@ -91,16 +105,35 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export async function assertAccessible(page: Page, label: string): Promise<void> {
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            opts: unknown,
+          ): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      );
   });
   assert.deepEqual(violations, [], `${label}: axe violations`);
 }
 
 /** The page itself never scrolls sideways (tables may scroll inside their own containers). */
 export async function assertNoHorizontalOverflow(page: Page, label: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   assert.ok(overflow <= 0, `${label}: the page is ${overflow}px wider than the viewport`);
 }
 
@@ -117,10 +150,21 @@ export function consoleSteps(server: ConsoleServer, browser: Browser) {
     url,
     sessionHeaders,
     newContext: (width = 1440): Promise<BrowserContext> =>
-      browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true, bypassCSP: true, locale: 'en-IN', timezoneId: 'Asia/Kolkata' }),
+      browser.newContext({
+        viewport: { width, height: 900 },
+        acceptDownloads: true,
+        bypassCSP: true,
+        locale: 'en-IN',
+        timezoneId: 'Asia/Kolkata',
+      }),
     async invite(admin: BrowserContext, role: 'VALUER' | 'VIEWER' | 'ADMIN', name: string): Promise<string> {
       const email = uniqueEmail(role.toLowerCase());
-      const res = await server.t.app.inject({ method: 'POST', url: '/api/v1/team/invite', headers: await sessionHeaders(admin), payload: { email, name, role } });
+      const res = await server.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/team/invite',
+        headers: await sessionHeaders(admin),
+        payload: { email, name, role },
+      });
       assert.equal(res.statusCode, 201, res.body);
       return invitationTokenFor(server.t, email);
     },

@@ -10,7 +10,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { assertAccessible, consoleSteps, consoleSuite, type ConsoleServer } from './browser.js';
 
 /** The console environment the page tests run with: an operator for tax invoices. */
-export const CONSOLE_ENV = { OPERATOR_LEGAL_NAME: 'Valuation Cloud Services Private Limited', OPERATOR_GSTIN: '27AABCV1234F1Z9' };
+export const CONSOLE_ENV = {
+  OPERATOR_LEGAL_NAME: 'Valuation Cloud Services Private Limited',
+  OPERATOR_GSTIN: '27AABCV1234F1Z9',
+};
 
 export function consolePages(suite: { skip: string | undefined; server: ConsoleServer; browser: Browser }) {
   // Every test signs a firm up from 127.0.0.1, more often than the per-address signup limit allows in an
@@ -22,7 +25,8 @@ export function consolePages(suite: { skip: string | undefined; server: ConsoleS
   const url = (path: string) => `${suite.server.baseUrl}${path}`;
   const steps = () => consoleSteps(suite.server, suite.browser);
   const newContext = (width?: number) => steps().newContext(width);
-  const invite = (admin: BrowserContext, role: 'VALUER' | 'VIEWER' | 'ADMIN', name: string) => steps().invite(admin, role, name);
+  const invite = (admin: BrowserContext, role: 'VALUER' | 'VIEWER' | 'ADMIN', name: string) =>
+    steps().invite(admin, role, name);
   const signUp = (page: Page, firm: string) => steps().signUp(page, firm);
   const acceptInvite = (page: Page, token: string) => steps().acceptInvite(page, token);
 
@@ -72,17 +76,40 @@ export function consolePages(suite: { skip: string | undefined; server: ConsoleS
   }
 
   async function assertTablesReachable(page: Page, label: string): Promise<void> {
-    const problems = await page.evaluate(() => [...document.querySelectorAll('table')].flatMap((table) => {
-      const box = table.closest('[data-scrollx]') as HTMLElement | null;
-      if (!box) return table.scrollWidth > document.documentElement.clientWidth ? [`${table.getAttribute('aria-label')}: wider than the screen, not in a scroll box`] : [];
-      const style = getComputedStyle(box);
-      if (style.overflowX !== 'auto' && style.overflowX !== 'scroll') return [`${table.getAttribute('aria-label')}: its box does not scroll`];
-      return box.scrollWidth + 1 < table.getBoundingClientRect().width ? [`${table.getAttribute('aria-label')}: cut off`] : [];
-    }));
+    const problems = await page.evaluate(() =>
+      [...document.querySelectorAll('table')].flatMap((table) => {
+        const box = table.closest('[data-scrollx]') as HTMLElement | null;
+        if (!box)
+          return table.scrollWidth > document.documentElement.clientWidth
+            ? [`${table.getAttribute('aria-label')}: wider than the screen, not in a scroll box`]
+            : [];
+        const style = getComputedStyle(box);
+        if (style.overflowX !== 'auto' && style.overflowX !== 'scroll')
+          return [`${table.getAttribute('aria-label')}: its box does not scroll`];
+        return box.scrollWidth + 1 < table.getBoundingClientRect().width
+          ? [`${table.getAttribute('aria-label')}: cut off`]
+          : [];
+      }),
+    );
     assert.deepEqual(problems, [], label);
   }
 
-  return { tmp, url, steps, newContext, invite, signUp, acceptInvite, newEngagement, exampleXlsx, uploadFile, statusIs, tab, newEngagementFromList, assertTablesReachable };
+  return {
+    tmp,
+    url,
+    steps,
+    newContext,
+    invite,
+    signUp,
+    acceptInvite,
+    newEngagement,
+    exampleXlsx,
+    uploadFile,
+    statusIs,
+    tab,
+    newEngagementFromList,
+    assertTablesReachable,
+  };
 }
 
 /** A browser test file of the console's pages: its server and Chromium, and the page helpers. */

@@ -4,7 +4,13 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
-export interface RecordedResponse { method: string; url: string; status: number; contentType: string; body: Buffer }
+export interface RecordedResponse {
+  method: string;
+  url: string;
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
 type Operation = { operationId?: string; responses: Record<string, { content?: Record<string, { schema?: object }> }> };
 export type ContractDocument = { paths: Record<string, Record<string, Operation>>; components: object };
 
@@ -27,17 +33,30 @@ export function checkAgainstDocument(
   ajv.addFormat('binary', true);
   const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => ({
-      method: method.toUpperCase(), path, op, id: op.operationId ?? `${method.toUpperCase()} ${path}`,
+      method: method.toUpperCase(),
+      path,
+      op,
+      id: op.operationId ?? `${method.toUpperCase()} ${path}`,
       pattern: new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`),
-    })));
+    })),
+  );
   const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
-  const report: ContractReport = { failures: [], exercised: new Map(), statuses: new Set(), mediaTypes: new Set(), checkedBodies: 0 };
+  const report: ContractReport = {
+    failures: [],
+    exercised: new Map(),
+    statuses: new Set(),
+    mediaTypes: new Set(),
+    checkedBodies: 0,
+  };
   for (const r of seen) {
     const path = r.url.split('?')[0];
     if (options.ignorePaths?.includes(path)) continue;
     const where = `${r.method} ${path} → ${r.status}`;
     // A literal segment wins over a parameter (…/report/status before …/report/{x}).
-    const route = routes.filter((x) => x.method === r.method && x.pattern.test(path)).sort((a, b) => b.path.split('{').length - a.path.split('{').length).at(-1);
+    const route = routes
+      .filter((x) => x.method === r.method && x.pattern.test(path))
+      .sort((a, b) => b.path.split('{').length - a.path.split('{').length)
+      .at(-1);
     if (!route) {
       report.failures.push(`${where}: the path and method are not documented`);
       continue;
@@ -47,17 +66,22 @@ export function checkAgainstDocument(
     report.exercised.set(route.id, statuses);
     const response = route.op.responses[String(r.status)];
     if (!response) {
-      report.failures.push(`${where}: status not documented (documented: ${Object.keys(route.op.responses).join(', ')})`);
+      report.failures.push(
+        `${where}: status not documented (documented: ${Object.keys(route.op.responses).join(', ')})`,
+      );
       continue;
     }
     report.statuses.add(r.status);
     const mediaType = r.contentType.split(';')[0].trim();
     if (!response.content) {
-      if (r.body.length > 0) report.failures.push(`${where}: documented without a body, answered ${r.body.length} bytes of ${mediaType}`);
+      if (r.body.length > 0)
+        report.failures.push(`${where}: documented without a body, answered ${r.body.length} bytes of ${mediaType}`);
       continue;
     }
     if (!response.content[mediaType]) {
-      report.failures.push(`${where}: Content-Type ${mediaType} not documented (documented: ${Object.keys(response.content).join(', ')})`);
+      report.failures.push(
+        `${where}: Content-Type ${mediaType} not documented (documented: ${Object.keys(response.content).join(', ')})`,
+      );
       continue;
     }
     report.mediaTypes.add(mediaType);
@@ -82,7 +106,8 @@ export function checkAgainstDocument(
     } else if (r.body.length === 0) report.failures.push(`${where}: empty ${mediaType}`);
   }
   for (const route of routes) {
-    if (!report.exercised.has(route.id) && !options.exempt?.[route.id]) report.failures.push(`${route.id} (${route.method} ${route.path}): never exercised`);
+    if (!report.exercised.has(route.id) && !options.exempt?.[route.id])
+      report.failures.push(`${route.id} (${route.method} ${route.path}): never exercised`);
   }
   return report;
 }

@@ -37,7 +37,9 @@ async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
 }
 
 /** An empty throwaway database on the server of TEST_DATABASE_URL (not migrated): for restores. */
-export async function createEmptyPostgresDatabase(adminUrl: string = process.env.TEST_DATABASE_URL!): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createEmptyPostgresDatabase(
+  adminUrl: string = process.env.TEST_DATABASE_URL!,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `vs_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { IBC_APPOINTING_EXAMPLE } from '../../src/contract/ibc-appointment.js';
 import type { TestApp } from './app.js';
 
-export const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/financials/${name}`, import.meta.url), 'utf8'));
+export const fixture = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../fixtures/financials/${name}`, import.meta.url), 'utf8'));
 
 export function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer; type?: string }) {
   const boundary = `----vs${Math.random().toString(16).slice(2)}`;
@@ -12,7 +13,11 @@ export function multipart(fields: Record<string, string>, file?: { name: string;
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     chunks.push(file.data, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -23,7 +28,8 @@ export function multipart(fields: Record<string, string>, file?: { name: string;
 export const REPORT_FACTS = {
   appointingAuthority: 'Board of Directors of Sample Manufacturing Private Limited',
   appointmentDate: '2026-04-02',
-  companyBackground: 'Sample Manufacturing makes precision castings for the automotive industry from two plants in Pune, founded in 2015 and profitable since 2019.',
+  companyBackground:
+    'Sample Manufacturing makes precision castings for the automotive industry from two plants in Pune, founded in 2015 and profitable since 2019.',
 };
 
 /** Where the partner signs, given with the GATE_3 approval. */
@@ -36,25 +42,75 @@ export const SIGNING = { place: 'Mumbai' };
  */
 export const FIXTURE_VALUATION_DATE = '2026-03-31';
 
-export async function createEngagement(t: TestApp, headers: Record<string, string>, body: Record<string, unknown> = {}) {
+export async function createEngagement(
+  t: TestApp,
+  headers: Record<string, string>,
+  body: Record<string, unknown> = {},
+) {
   // Under the IBC the resolution professional or the liquidator appoints, never a board (src/contract/ibc-appointment.ts).
-  const ibcAuthority = body.statute === 'IBC_LIQUIDATION'
-    ? { appointingAuthority: body.purpose === 'LIQUIDATION_REALISABLE_VALUE' ? IBC_APPOINTING_EXAMPLE.LIQUIDATION : IBC_APPOINTING_EXAMPLE.CIRP }
-    : {};
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/engagements', headers, payload: { targetEntity: 'Sample Manufacturing Pvt Ltd', statute: 'RULE_11UA', cin: 'U28100MH2015PTC123456', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: FIXTURE_VALUATION_DATE, ...REPORT_FACTS, ...ibcAuthority, ...body } });
+  const ibcAuthority =
+    body.statute === 'IBC_LIQUIDATION'
+      ? {
+          appointingAuthority:
+            body.purpose === 'LIQUIDATION_REALISABLE_VALUE'
+              ? IBC_APPOINTING_EXAMPLE.LIQUIDATION
+              : IBC_APPOINTING_EXAMPLE.CIRP,
+        }
+      : {};
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/engagements',
+    headers,
+    payload: {
+      targetEntity: 'Sample Manufacturing Pvt Ltd',
+      statute: 'RULE_11UA',
+      cin: 'U28100MH2015PTC123456',
+      purpose: 'TRANSFER_OR_RECEIPT',
+      valuationDate: FIXTURE_VALUATION_DATE,
+      ...REPORT_FACTS,
+      ...ibcAuthority,
+      ...body,
+    },
+  });
   if (res.statusCode !== 201) throw new Error(`create failed ${res.statusCode} ${res.body}`);
   return res.json() as { id: string; status: string };
 }
 
-export async function upload(t: TestApp, headers: Record<string, string>, engagementId: string, kind: string, name: string, data: Buffer) {
+export async function upload(
+  t: TestApp,
+  headers: Record<string, string>,
+  engagementId: string,
+  kind: string,
+  name: string,
+  data: Buffer,
+) {
   const mp = multipart({ kind }, { name, data });
-  return t.app.inject({ method: 'POST', url: `/api/v1/engagements/${engagementId}/documents`, headers: { ...headers, ...mp.headers }, payload: mp.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/engagements/${engagementId}/documents`,
+    headers: { ...headers, ...mp.headers },
+    payload: mp.payload,
+  });
 }
 
-export const VALID_ASSUMPTIONS = { wacc: 12.5, terminalGrowthRate: 4, rationale: 'Peer beta 1.1 relevered; CAPM on 10y G-sec yield of 7.0 %.' };
+export const VALID_ASSUMPTIONS = {
+  wacc: 12.5,
+  terminalGrowthRate: 4,
+  rationale: 'Peer beta 1.1 relevered; CAPM on 10y G-sec yield of 7.0 %.',
+};
 
-export async function lock(t: TestApp, headers: Record<string, string>, engagementId: string, body: Record<string, unknown> = VALID_ASSUMPTIONS) {
-  return t.app.inject({ method: 'POST', url: `/api/v1/engagements/${engagementId}/assumptions/lock`, headers, payload: body });
+export async function lock(
+  t: TestApp,
+  headers: Record<string, string>,
+  engagementId: string,
+  body: Record<string, unknown> = VALID_ASSUMPTIONS,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/engagements/${engagementId}/assumptions/lock`,
+    headers,
+    payload: body,
+  });
 }
 
 export async function status(t: TestApp, headers: Record<string, string>, engagementId: string): Promise<string> {
@@ -62,9 +118,20 @@ export async function status(t: TestApp, headers: Record<string, string>, engage
 }
 
 /** Creates an engagement and takes it to GATE_1 through a JSON upload, the lock and the worker. */
-export async function engagementAtGate1(t: TestApp, headers: Record<string, string>, body: Record<string, unknown> = {}) {
+export async function engagementAtGate1(
+  t: TestApp,
+  headers: Record<string, string>,
+  body: Record<string, unknown> = {},
+) {
   const e = await createEngagement(t, headers, body);
-  const up = await upload(t, headers, e.id, 'FINANCIALS', 'financials.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  const up = await upload(
+    t,
+    headers,
+    e.id,
+    'FINANCIALS',
+    'financials.json',
+    Buffer.from(JSON.stringify(fixture('sample-company.json'))),
+  );
   if (up.statusCode !== 201) throw new Error(`upload failed ${up.body}`);
   const l = await lock(t, headers, e.id);
   if (l.statusCode !== 200) throw new Error(`lock failed ${l.body}`);

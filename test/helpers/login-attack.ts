@@ -8,10 +8,18 @@ import type { FastifyInstance } from 'fastify';
 const login = (app: FastifyInstance, email: string, password: string, remoteAddress: string) =>
   app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress, payload: { email, password } });
 
-export async function spreadLoginAttack(app: FastifyInstance, email: string, options: { networks?: number; rounds?: number } = {}): Promise<string[]> {
-  const networks = Array.from({ length: options.networks ?? 10 }, (_, i) => `2001:db8:${(i + 1).toString(16)}::${i + 7}`);
+export async function spreadLoginAttack(
+  app: FastifyInstance,
+  email: string,
+  options: { networks?: number; rounds?: number } = {},
+): Promise<string[]> {
+  const networks = Array.from(
+    { length: options.networks ?? 10 },
+    (_, i) => `2001:db8:${(i + 1).toString(16)}::${i + 7}`,
+  );
   for (const address of networks) {
-    for (let g = 0; g < 5; g++) assert.equal((await login(app, email, `wrong-${address}-${g}`, address)).statusCode, 401);
+    for (let g = 0; g < 5; g++)
+      assert.equal((await login(app, email, `wrong-${address}-${g}`, address)).statusCode, 401);
   }
   for (let round = 0; round < (options.rounds ?? 0); round++) {
     const address = `2001:db8:a${round}::1`;

@@ -19,5 +19,10 @@ export function collapse(s: string): string {
 
 /** The text of the PDF; -nodiag drops the diagonal DRAFT watermark, whose letters poppler would splice into body lines. */
 export function pdfText(pdf: Buffer): string {
-  return collapse(execFileSync('pdftotext', ['-nodiag', '-enc', 'UTF-8', writeTemp(pdf), '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }));
+  return collapse(
+    execFileSync('pdftotext', ['-nodiag', '-enc', 'UTF-8', writeTemp(pdf), '-'], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    }),
+  );
 }

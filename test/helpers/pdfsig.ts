@@ -18,26 +18,32 @@ export interface PdfsigSignature {
 }
 
 /** pdfsig's report of every signature; `-nocert` checks the byte range and the CMS, not the trust chain. */
-export function pdfsig(pdf: Buffer, options: { nssdir?: string } = {}): { text: string; signatures: PdfsigSignature[] } {
+export function pdfsig(
+  pdf: Buffer,
+  options: { nssdir?: string } = {},
+): { text: string; signatures: PdfsigSignature[] } {
   const dir = mkdtempSync(join(tmpdir(), 'vs-pdfsig-'));
   const file = join(dir, 'in.pdf');
   writeFileSync(file, pdf);
   const args = options.nssdir ? ['-nssdir', options.nssdir, file] : ['-nocert', file];
   const run = spawnSync('pdfsig', args, { encoding: 'utf8' });
   const text = `${run.stdout}${run.stderr}`;
-  const signatures = text.split(/^Signature #\d+:$/m).slice(1).map((block) => {
-    const field = (label: string) => new RegExp(`- ${label}: (.*)$`, 'm').exec(block)?.[1]?.trim();
-    return {
-      fieldName: field('Signature Field Name'),
-      commonName: field('Signer Certificate Common Name'),
-      distinguishedName: field('Signer full Distinguished Name'),
-      signingTime: field('Signing Time'),
-      hash: field('Signing Hash Algorithm'),
-      type: field('Signature Type'),
-      validation: field('Signature Validation'),
-      totalDocumentSigned: /Total document signed/.test(block),
-    };
-  });
+  const signatures = text
+    .split(/^Signature #\d+:$/m)
+    .slice(1)
+    .map((block) => {
+      const field = (label: string) => new RegExp(`- ${label}: (.*)$`, 'm').exec(block)?.[1]?.trim();
+      return {
+        fieldName: field('Signature Field Name'),
+        commonName: field('Signer Certificate Common Name'),
+        distinguishedName: field('Signer full Distinguished Name'),
+        signingTime: field('Signing Time'),
+        hash: field('Signing Hash Algorithm'),
+        type: field('Signature Type'),
+        validation: field('Signature Validation'),
+        totalDocumentSigned: /Total document signed/.test(block),
+      };
+    });
   return { text, signatures };
 }
 
@@ -48,16 +54,50 @@ export function nssDatabaseWithCertificate(nick: string, subject: string): strin
   // certutil -S wants randomness for the key; it reads it from a file (-z).
   const noise = join(dir, 'noise.bin');
   writeFileSync(noise, Buffer.from(Array.from({ length: 2048 }, () => Math.floor(Math.random() * 256))));
-  execFileSync('certutil', ['-S', '-d', dir, '-n', nick, '-s', subject, '-x', '-t', 'CT,C,C', '-k', 'rsa', '-g', '2048', '-v', '12', '-z', noise, '--keyUsage', 'digitalSignature,nonRepudiation'], { stdio: 'pipe' });
+  execFileSync(
+    'certutil',
+    [
+      '-S',
+      '-d',
+      dir,
+      '-n',
+      nick,
+      '-s',
+      subject,
+      '-x',
+      '-t',
+      'CT,C,C',
+      '-k',
+      'rsa',
+      '-g',
+      '2048',
+      '-v',
+      '12',
+      '-z',
+      noise,
+      '--keyUsage',
+      'digitalSignature,nonRepudiation',
+    ],
+    { stdio: 'pipe' },
+  );
   return dir;
 }
 
 /** Signs `pdf` with `pdfsig -add-signature` (an incremental update) and returns what it wrote. */
-export function addSignatureWithPdfsig(pdf: Buffer, nssdir: string, nick: string, reason = 'I approve this report'): Buffer {
+export function addSignatureWithPdfsig(
+  pdf: Buffer,
+  nssdir: string,
+  nick: string,
+  reason = 'I approve this report',
+): Buffer {
   const dir = mkdtempSync(join(tmpdir(), 'vs-sign-'));
   const input = join(dir, 'in.pdf');
   const output = join(dir, 'out.pdf');
   writeFileSync(input, pdf);
-  execFileSync('pdfsig', ['-add-signature', '-nssdir', nssdir, '-nick', nick, '-digest', 'SHA256', '-reason', reason, input, output], { stdio: 'pipe' });
+  execFileSync(
+    'pdfsig',
+    ['-add-signature', '-nssdir', nssdir, '-nick', nick, '-digest', 'SHA256', '-reason', reason, input, output],
+    { stdio: 'pipe' },
+  );
   return readFileSync(output);
 }

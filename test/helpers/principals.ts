@@ -21,17 +21,31 @@ function cookieFrom(res: { headers: Record<string, unknown> }): string {
   return first.split(';')[0];
 }
 
-export async function signupAdmin(t: TestApp, firmName = 'Acme Valuers LLP', options: { qualified?: boolean } = {}): Promise<Session> {
+export async function signupAdmin(
+  t: TestApp,
+  firmName = 'Acme Valuers LLP',
+  options: { qualified?: boolean } = {},
+): Promise<Session> {
   const email = uniqueEmail('admin');
   // Each firm signs up from an address of its own (TEST-NET-2), as firms do: sign-ups are limited per address.
   const n = counter;
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signup', remoteAddress: `198.18.${(n >> 8) & 255}.${n & 255}`, payload: { firmName, name: 'Asha Admin', email, password: PASSWORD } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signup',
+    remoteAddress: `198.18.${(n >> 8) & 255}.${n & 255}`,
+    payload: { firmName, name: 'Asha Admin', email, password: PASSWORD },
+  });
   if (res.statusCode !== 201) throw new Error(`signup failed ${res.statusCode} ${res.body}`);
   const body = res.json();
   const session = { cookie: cookieFrom(res), csrf: body.csrfToken, userId: body.user.id, firmId: body.firm.id, email };
   // Qualified to sign off every statute (GATE_3), unless a test asks for an unqualified ADMIN.
   if (options.qualified !== false) {
-    const me = await t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: asUser(session), payload: { designation: 'Partner', registrations: SIGNATORY_REGISTRATIONS } });
+    const me = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/auth/me',
+      headers: asUser(session),
+      payload: { designation: 'Partner', registrations: SIGNATORY_REGISTRATIONS },
+    });
     if (me.statusCode !== 200) throw new Error(`profile failed ${me.statusCode} ${me.body}`);
   }
   return session;
@@ -39,7 +53,12 @@ export async function signupAdmin(t: TestApp, firmName = 'Acme Valuers LLP', opt
 
 /** Registrations that qualify a signatory under every statute (domain/identity/signatory.ts). */
 export const SIGNATORY_REGISTRATIONS = [
-  { type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS', rvo: 'ICAI Registered Valuers Organisation' },
+  {
+    type: 'IBBI_RV',
+    number: 'IBBI/RV/03/2019/12345',
+    assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS',
+    rvo: 'ICAI Registered Valuers Organisation',
+  },
   { type: 'SEBI_MERCHANT_BANKER', number: 'INM000012345' },
   { type: 'ICAI_MEMBERSHIP', number: '123456' },
 ];
@@ -71,7 +90,9 @@ export async function knownBrowserTokenFor(t: TestApp, email: string): Promise<s
   const dir = join(t.config.DATA_DIR, 'mail');
   for (let i = 0; i < 50; i++) {
     for (const f of existsSync(dir) ? readdirSync(dir).sort().reverse() : []) {
-      const text = readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const text = readFileSync(join(dir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
       if (!text.includes(`To: ${email}`)) continue;
       const m = /known-browser\?token=([^\s"<&]+)/.exec(text);
       if (m) return decodeURIComponent(m[1]);
@@ -81,24 +102,62 @@ export async function knownBrowserTokenFor(t: TestApp, email: string): Promise<s
   throw new Error(`no known-browser link mailed to ${email}`);
 }
 
-export async function addMember(t: TestApp, admin: Session, role: 'ADMIN' | 'VALUER' | 'VIEWER', name = `${role} member`): Promise<Session> {
+export async function addMember(
+  t: TestApp,
+  admin: Session,
+  role: 'ADMIN' | 'VALUER' | 'VIEWER',
+  name = `${role} member`,
+): Promise<Session> {
   const email = uniqueEmail(role.toLowerCase());
-  const inv = await t.app.inject({ method: 'POST', url: '/api/v1/team/invite', headers: asUser(admin), payload: { email, name, role } });
+  const inv = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/team/invite',
+    headers: asUser(admin),
+    payload: { email, name, role },
+  });
   if (inv.statusCode !== 201) throw new Error(`invite failed ${inv.statusCode} ${inv.body}`);
   const token = invitationTokenFor(t, email);
-  const acc = await t.app.inject({ method: 'POST', url: '/api/v1/auth/accept-invite', payload: { token, password: PASSWORD } });
+  const acc = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/accept-invite',
+    payload: { token, password: PASSWORD },
+  });
   if (acc.statusCode !== 200) throw new Error(`accept failed ${acc.statusCode} ${acc.body}`);
-  return { cookie: cookieFrom(acc), csrf: acc.json().csrfToken, userId: acc.json().user.id, firmId: admin.firmId, email };
+  return {
+    cookie: cookieFrom(acc),
+    csrf: acc.json().csrfToken,
+    userId: acc.json().user.id,
+    firmId: admin.firmId,
+    email,
+  };
 }
 
-export async function createToken(t: TestApp, admin: Session, name = 'ci token'): Promise<{ id: string; token: string }> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/settings/api-tokens', headers: asUser(admin), payload: { name } });
+export async function createToken(
+  t: TestApp,
+  admin: Session,
+  name = 'ci token',
+): Promise<{ id: string; token: string }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/settings/api-tokens',
+    headers: asUser(admin),
+    payload: { name },
+  });
   if (res.statusCode !== 201) throw new Error(`token failed ${res.statusCode} ${res.body}`);
   return { id: res.json().id, token: res.json().token };
 }
 
 /** A firm with its ADMIN and two valuers, one to do the work and one to review it independently (Gate 2). */
-export async function reviewTeam(t: TestApp, firm: string, valuerName = 'Vikram Valuer', reviewerName = 'Rekha Reviewer'): Promise<{ admin: Session; valuer: Session; reviewer: Session }> {
+export async function reviewTeam(
+  t: TestApp,
+  firm: string,
+  valuerName = 'Vikram Valuer',
+  reviewerName = 'Rekha Reviewer',
+): Promise<{ admin: Session; valuer: Session; reviewer: Session }> {
   const admin = await signupAdmin(t, firm);
-  return { admin, valuer: await addMember(t, admin, 'VALUER', valuerName), reviewer: await addMember(t, admin, 'VALUER', reviewerName) };
+  return {
+    admin,
+    valuer: await addMember(t, admin, 'VALUER', valuerName),
+    reviewer: await addMember(t, admin, 'VALUER', reviewerName),
+  };
 }

@@ -52,7 +52,13 @@ export function alive(pid: number): boolean {
 export async function waitUntilUp(url: string, ms = 60_000): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return true;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return true;
     await new Promise((r) => setTimeout(r, 200));
   }
   return false;

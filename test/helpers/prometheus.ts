@@ -25,7 +25,8 @@ function parseValue(text: string, where: string): number {
   if (/^[+]?inf(inity)?$/i.test(text)) return Infinity;
   if (/^-inf(inity)?$/i.test(text)) return -Infinity;
   if (/^nan$/i.test(text)) return NaN;
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) throw new Error(`${where}: bad value ${JSON.stringify(text)}`);
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text))
+    throw new Error(`${where}: bad value ${JSON.stringify(text)}`);
   return Number(text);
 }
 
@@ -119,7 +120,8 @@ export function parsePrometheusText(text: string): Map<string, Family> {
     if (line[i] === '{') [labels, i] = parseLabels(line, i, where);
     if (line[i] !== ' ') throw new Error(`${where}: expected a space before the value`);
     const parts = line.slice(i + 1).split(' ');
-    if (parts.length < 1 || parts.length > 2 || parts[0] === '') throw new Error(`${where}: expected a value and at most a timestamp`);
+    if (parts.length < 1 || parts.length > 2 || parts[0] === '')
+      throw new Error(`${where}: expected a value and at most a timestamp`);
     const value = parseValue(parts[0], where);
     if (parts.length === 2 && !/^-?\d+$/.test(parts[1])) throw new Error(`${where}: bad timestamp ${parts[1]}`);
     let f = familyOf(name, families);
@@ -156,13 +158,19 @@ function checkHistogram(f: Family): void {
     if (g.count === undefined || g.sum === undefined) throw new Error(`${f.name}${key}: _count or _sum missing`);
     const sorted = [...g.buckets].sort((a, b) => a[0] - b[0]);
     if (sorted.at(-1)?.[0] !== Infinity) throw new Error(`${f.name}${key}: no +Inf bucket`);
-    for (let i = 1; i < sorted.length; i++) if (sorted[i][1] < sorted[i - 1][1]) throw new Error(`${f.name}${key}: buckets not cumulative`);
-    if (sorted.at(-1)![1] !== g.count) throw new Error(`${f.name}${key}: +Inf bucket ${sorted.at(-1)![1]} differs from _count ${g.count}`);
+    for (let i = 1; i < sorted.length; i++)
+      if (sorted[i][1] < sorted[i - 1][1]) throw new Error(`${f.name}${key}: buckets not cumulative`);
+    if (sorted.at(-1)![1] !== g.count)
+      throw new Error(`${f.name}${key}: +Inf bucket ${sorted.at(-1)![1]} differs from _count ${g.count}`);
   }
 }
 
 /** The value of the one sample named `name` whose labels include `labels`; undefined when none. */
-export function sampleValue(families: Map<string, Family>, name: string, labels: Record<string, string> = {}): number | undefined {
+export function sampleValue(
+  families: Map<string, Family>,
+  name: string,
+  labels: Record<string, string> = {},
+): number | undefined {
   for (const f of families.values()) {
     for (const s of f.samples) {
       if (s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v)) return s.value;

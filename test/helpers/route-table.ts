@@ -65,7 +65,11 @@ export const PROTECTED_ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/v1/settings/webhooks/:webhookId/rotate-secret', access: 'ADMIN_USER' },
   { method: 'POST', path: '/api/v1/settings/webhooks/:webhookId/test', access: 'ADMIN_USER' },
   { method: 'GET', path: '/api/v1/settings/webhooks/:webhookId/deliveries', access: 'ADMIN_USER' },
-  { method: 'POST', path: '/api/v1/settings/webhooks/:webhookId/deliveries/:deliveryId/redeliver', access: 'ADMIN_USER' },
+  {
+    method: 'POST',
+    path: '/api/v1/settings/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
+    access: 'ADMIN_USER',
+  },
   { method: 'POST', path: '/api/v1/payments', access: 'VALUER' },
   { method: 'POST', path: '/api/v1/payments/verify', access: 'VALUER' },
   { method: 'GET', path: '/api/v1/payments', access: 'VIEWER' },
@@ -96,7 +100,12 @@ export const PUBLIC_ROUTES = [
 
 /** Fills :params with well-formed ids that exist nowhere. */
 export function concretePath(path: string, ids: Record<string, string> = {}): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? (name === 'format' ? 'json' : name === 'gate' ? 'GATE_1' : `${name.slice(0, 3)}_01ARZ3NDEKTSV4RRFFQ69G5FAV`));
+  return path.replace(
+    /:(\w+)/g,
+    (_, name: string) =>
+      ids[name] ??
+      (name === 'format' ? 'json' : name === 'gate' ? 'GATE_1' : `${name.slice(0, 3)}_01ARZ3NDEKTSV4RRFFQ69G5FAV`),
+  );
 }
 
 export function allows(access: Access, who: 'VIEWER' | 'VALUER' | 'ADMIN' | 'TOKEN'): boolean {

@@ -39,17 +39,35 @@ export function webhookSuite(): { t: TestApp; receiver(): Promise<Receiver> } {
   return suite;
 }
 
-export async function createEndpoint(app: TestApp, admin: Session, url: string, events: string[] = ['engagement.stage_changed']) {
-  const res = await app.app.inject({ method: 'POST', url: '/api/v1/settings/webhooks', headers: asUser(admin), payload: { url, events } });
+export async function createEndpoint(
+  app: TestApp,
+  admin: Session,
+  url: string,
+  events: string[] = ['engagement.stage_changed'],
+) {
+  const res = await app.app.inject({
+    method: 'POST',
+    url: '/api/v1/settings/webhooks',
+    headers: asUser(admin),
+    payload: { url, events },
+  });
   assert.equal(res.statusCode, 201, res.body);
   return res.json() as { id: string; secret: string; enabled: boolean };
 }
 
 /** Writes an outbox event the way the engagement lifecycle does, and (by default) wakes the dispatcher. */
-export async function emit(app: TestApp, firmId: string, type = 'engagement.stage_changed', options: { wake?: boolean; sequence?: number } = {}) {
+export async function emit(
+  app: TestApp,
+  firmId: string,
+  type = 'engagement.stage_changed',
+  options: { wake?: boolean; sequence?: number } = {},
+) {
   return app.db.transaction(async (tx) => {
     const id = await insertOutboxEvent(tx, firmId, {
-      type, engagementId: null, sequence: options.sequence ?? 1, data: { engagement: { id: 'eng_x', status: 'DATA_READY' }, previousStatus: 'CREATED' },
+      type,
+      engagementId: null,
+      sequence: options.sequence ?? 1,
+      data: { engagement: { id: 'eng_x', status: 'DATA_READY' }, previousStatus: 'CREATED' },
     });
     if (options.wake !== false) await scheduleOutboxDispatch(tx);
     return id;
@@ -74,10 +92,25 @@ export async function dispatchOnly(app: TestApp): Promise<void> {
 }
 
 export async function deliveries(app: TestApp, admin: Session, endpointId: string) {
-  const res = await app.app.inject({ method: 'GET', url: `/api/v1/settings/webhooks/${endpointId}/deliveries`, headers: asUser(admin) });
+  const res = await app.app.inject({
+    method: 'GET',
+    url: `/api/v1/settings/webhooks/${endpointId}/deliveries`,
+    headers: asUser(admin),
+  });
   assert.equal(res.statusCode, 200, res.body);
   return res.json() as {
-    id: string; eventId: string; status: string; attempts: number;
-    attemptLog: { attempt: number; outcome: string; responseStatus: number | null; durationMs: number; responseSnippet: string; error: string | null; startedAt: string }[];
+    id: string;
+    eventId: string;
+    status: string;
+    attempts: number;
+    attemptLog: {
+      attempt: number;
+      outcome: string;
+      responseStatus: number | null;
+      durationMs: number;
+      responseSnippet: string;
+      error: string | null;
+      startedAt: string;
+    }[];
   }[];
 }

@@ -22,7 +22,8 @@ export async function recalculate(xlsx: Buffer): Promise<Recalculated> {
         const v = cell.value as unknown;
         let content: string | number | null = null;
         // The file writes functions newer than Excel 2007 with their _xlfn. prefix; HyperFormula knows them without it.
-        if (v && typeof v === 'object' && 'formula' in (v as object)) content = `=${(v as { formula: string }).formula.replace(/_xlfn\./g, '')}`;
+        if (v && typeof v === 'object' && 'formula' in (v as object))
+          content = `=${(v as { formula: string }).formula.replace(/_xlfn\./g, '')}`;
         else if (typeof v === 'number' || typeof v === 'string') content = v;
         cells[c - 1] = content;
       });

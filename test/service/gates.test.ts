@@ -27,7 +27,15 @@ before(async () => {
 });
 after(() => t.close());
 
-const person = (s: Session, role: 'ADMIN' | 'VALUER', name: string): Principal => ({ kind: 'user', userId: s.userId, firmId: s.firmId, role, sessionId: 'svc', email: s.email, name });
+const person = (s: Session, role: 'ADMIN' | 'VALUER', name: string): Principal => ({
+  kind: 'user',
+  userId: s.userId,
+  firmId: s.firmId,
+  role,
+  sessionId: 'svc',
+  email: s.email,
+  name,
+});
 const asAdmin = () => person(admin, 'ADMIN', 'Asha Admin');
 const asValuer = () => person(valuer, 'VALUER', 'Vani Valuer');
 const asReviewer = () => person(reviewer, 'VALUER', 'Rekha Reviewer');
@@ -46,7 +54,10 @@ test('a token decides no gate, approve or reject (person_required)', async () =>
   const e = await engagementAtGate1(t, asUser(valuer));
   const bot: Principal = { kind: 'token', tokenId, firmId: admin.firmId, role: 'VALUER', tokenName: 'admin bot' };
   assert.equal((await refusal(approveGate(t.app.services, bot, e.id, 'GATE_1', undefined))).code, 'person_required');
-  assert.equal((await refusal(rejectGate(t.app.services, bot, e.id, 'GATE_1', 'A reason long enough'))).code, 'person_required');
+  assert.equal(
+    (await refusal(rejectGate(t.app.services, bot, e.id, 'GATE_1', 'A reason long enough'))).code,
+    'person_required',
+  );
 });
 
 test('GATE_2: not whoever locked, not the GATE_1 approver; GATE_3 not the GATE_2 reviewer', async () => {
@@ -67,7 +78,7 @@ test('GATE_2: not whoever locked, not the GATE_1 approver; GATE_3 not the GATE_2
   assert.match(signer.message, /Asha Admin approved GATE_2/);
 });
 
-test('a token\'s lock counts as its creator\'s: the creator may not review GATE_2', async () => {
+test("a token's lock counts as its creator's: the creator may not review GATE_2", async () => {
   const e = await engagementAtGate1(t, asToken(token)); // locked by the admin's token
   await approveGate(t.app.services, asValuer(), e.id, 'GATE_1', undefined);
   const creator = await refusal(approveGate(t.app.services, asAdmin(), e.id, 'GATE_2', undefined));
@@ -79,7 +90,15 @@ test('a token\'s lock counts as its creator\'s: the creator may not review GATE_
 test('a return for revision keeps the payment and sends the engagement back for new assumptions', async () => {
   const e = await engagementAtGate1(t, asUser(valuer));
   await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, e.id, 'PAID'));
-  const back = await rejectGate(t.app.services, asReviewer(), e.id, 'GATE_1', 'Use the board-approved FY2027 budget', undefined, 'REVISE');
+  const back = await rejectGate(
+    t.app.services,
+    asReviewer(),
+    e.id,
+    'GATE_1',
+    'Use the board-approved FY2027 budget',
+    undefined,
+    'REVISE',
+  );
   assert.equal(back.status, 'DATA_READY');
   assert.equal(back.assumptionsLocked, false);
   assert.equal(back.paymentStatus, 'PAID');

@@ -7,22 +7,42 @@ import { checkAgainstDocument, type ContractDocument, type RecordedResponse } fr
 const doc: ContractDocument = {
   components: { schemas: { Thing: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } } },
   paths: {
-    '/things/{id}': { get: { operationId: 'getThing', responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } } } },
-    '/things': { post: { operationId: 'createThing', responses: { 201: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } } } },
+    '/things/{id}': {
+      get: {
+        operationId: 'getThing',
+        responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } },
+      },
+    },
+    '/things': {
+      post: {
+        operationId: 'createThing',
+        responses: { 201: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } },
+      },
+    },
   },
 };
 const answer = (method: string, url: string, status: number, body: unknown): RecordedResponse => ({
-  method, url, status, contentType: 'application/json; charset=utf-8', body: Buffer.from(JSON.stringify(body)),
+  method,
+  url,
+  status,
+  contentType: 'application/json; charset=utf-8',
+  body: Buffer.from(JSON.stringify(body)),
 });
 
 test('a run that matches the document and exercises every operation reports nothing', () => {
-  const report = checkAgainstDocument(doc, [answer('GET', '/things/t1', 200, { id: 't1' }), answer('POST', '/things', 201, { id: 't2' })]);
+  const report = checkAgainstDocument(doc, [
+    answer('GET', '/things/t1', 200, { id: 't1' }),
+    answer('POST', '/things', 201, { id: 't2' }),
+  ]);
   assert.deepEqual(report.failures, []);
   assert.deepEqual([...report.exercised.keys()].sort(), ['createThing', 'getThing']);
 });
 
 test('an operation never exercised, a wrong body and an undocumented status are each reported', () => {
-  const report = checkAgainstDocument(doc, [answer('GET', '/things/t1', 200, { name: 'no id' }), answer('GET', '/things/t2', 418, {})]);
+  const report = checkAgainstDocument(doc, [
+    answer('GET', '/things/t1', 200, { name: 'no id' }),
+    answer('GET', '/things/t2', 418, {}),
+  ]);
   assert.equal(report.failures.length, 3, report.failures.join('\n'));
   assert.match(report.failures[0], /GET \/things\/t1 → 200: .*must have required property 'id'/);
   assert.match(report.failures[1], /GET \/things\/t2 → 418: status not documented/);
@@ -30,6 +50,8 @@ test('an operation never exercised, a wrong body and an undocumented status are 
 });
 
 test('an exempted operation needs a reason and is then not required', () => {
-  const report = checkAgainstDocument(doc, [answer('GET', '/things/t1', 200, { id: 't1' })], { exempt: { createThing: 'cannot be called here' } });
+  const report = checkAgainstDocument(doc, [answer('GET', '/things/t1', 200, { id: 't1' })], {
+    exempt: { createThing: 'cannot be called here' },
+  });
   assert.deepEqual(report.failures, []);
 });

@@ -9,7 +9,10 @@ const history = { lockedBy: 'usr_lock', gate1: 'usr_g1', gate2: 'usr_g2' };
 test('GATE_2: whoever locked or approved GATE_1 is barred, naming both when both', () => {
   assert.deepEqual(independenceConflicts('GATE_2', 'usr_lock', history), ['locked the assumptions']);
   assert.deepEqual(independenceConflicts('GATE_2', 'usr_g1', history), ['approved GATE_1']);
-  assert.deepEqual(independenceConflicts('GATE_2', 'usr_both', { lockedBy: 'usr_both', gate1: 'usr_both', gate2: null }), ['locked the assumptions', 'approved GATE_1']);
+  assert.deepEqual(
+    independenceConflicts('GATE_2', 'usr_both', { lockedBy: 'usr_both', gate1: 'usr_both', gate2: null }),
+    ['locked the assumptions', 'approved GATE_1'],
+  );
   assert.deepEqual(independenceConflicts('GATE_2', 'usr_g2', history), []);
   assert.deepEqual(independenceConflicts('GATE_2', 'usr_other', { lockedBy: null, gate1: null, gate2: null }), []);
 });

@@ -22,7 +22,10 @@ function cycles(roots: string[]): string[][] {
   for (const file of roots.flatMap(files)) {
     const text = readFileSync(file, 'utf8');
     const specs = [...text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+['"](\.[^'"]+)['"]/gm)].map((m) => m[1]);
-    graph.set(file, specs.map((s) => resolveImport(file, s)).filter((x): x is string => x !== undefined));
+    graph.set(
+      file,
+      specs.map((s) => resolveImport(file, s)).filter((x): x is string => x !== undefined),
+    );
   }
   const found: string[][] = [];
   const state = new Map<string, 'visiting' | 'done'>();
@@ -31,7 +34,8 @@ function cycles(roots: string[]): string[][] {
     state.set(node, 'visiting');
     stack.push(node);
     for (const next of graph.get(node) ?? []) {
-      if (state.get(next) === 'visiting') found.push([...stack.slice(stack.indexOf(next)), next].map((f) => relative(ROOT, f)));
+      if (state.get(next) === 'visiting')
+        found.push([...stack.slice(stack.indexOf(next)), next].map((f) => relative(ROOT, f)));
       else if (!state.has(next)) visit(next);
     }
     stack.pop();
@@ -43,5 +47,8 @@ function cycles(roots: string[]): string[][] {
 
 test('no import cycles in src/ or web/src', () => {
   const found = cycles([join(ROOT, 'src'), join(ROOT, 'web/src')]);
-  assert.deepEqual(found.map((c) => c.join(' → ')), []);
+  assert.deepEqual(
+    found.map((c) => c.join(' → ')),
+    [],
+  );
 });

@@ -15,6 +15,9 @@ test('allowScripts covers exactly the packages with install scripts, allowing on
       .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)),
   );
   assert.deepEqual(new Set(Object.keys(pkg.allowScripts)), withScripts);
-  const allowed = Object.entries(pkg.allowScripts).filter(([, v]) => v === true).map(([k]) => k).sort();
+  const allowed = Object.entries(pkg.allowScripts)
+    .filter(([, v]) => v === true)
+    .map(([k]) => k)
+    .sort();
   assert.deepEqual(allowed, ['esbuild', 'node']);
 });

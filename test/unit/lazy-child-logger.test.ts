@@ -7,7 +7,12 @@ import { createLogger, lazyChildLoggerFactory, LazyChildLogger } from '../../src
 
 function capture(level: string) {
   const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({ write(chunk, _enc, cb) { lines.push(JSON.parse(String(chunk))); cb(); } });
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(JSON.parse(String(chunk)));
+      cb();
+    },
+  });
   return { log: createLogger(level, sink), lines };
 }
 
@@ -22,8 +27,16 @@ test('bindings of the request and of auth reach the line; levels below the thres
   authed.warn({ password: 'hunter2' }, 'odd');
   await new Promise((r) => setImmediate(r));
   assert.equal(lines.length, 2);
-  assert.deepEqual({ reqId: lines[0].reqId, firmId: lines[0].firmId, principalId: lines[0].principalId, step: lines[0].step, msg: lines[0].msg },
-    { reqId: 'req_1', firmId: 'frm_1', principalId: 'usr_1', step: 'lock', msg: 'assumptions locked' });
+  assert.deepEqual(
+    {
+      reqId: lines[0].reqId,
+      firmId: lines[0].firmId,
+      principalId: lines[0].principalId,
+      step: lines[0].step,
+      msg: lines[0].msg,
+    },
+    { reqId: 'req_1', firmId: 'frm_1', principalId: 'usr_1', step: 'lock', msg: 'assumptions locked' },
+  );
   assert.equal(lines[1].password, '[redacted]', 'redaction still applies');
   assert.equal(authed.level, 'info');
   assert.equal(authed.isLevelEnabled('debug'), false);

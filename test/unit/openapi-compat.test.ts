@@ -19,7 +19,10 @@ test('a field removed from a response schema breaks, and is named', () => {
   const doc = copy();
   delete doc.components.schemas.Engagement.properties.targetEntity;
   const broken = breakingChanges(copy(), doc);
-  assert.ok(broken.some((b) => b === 'GET /api/v1/engagements 200[].targetEntity: field removed'), broken.join('\n'));
+  assert.ok(
+    broken.some((b) => b === 'GET /api/v1/engagements 200[].targetEntity: field removed'),
+    broken.join('\n'),
+  );
 });
 
 test('a removed operation, a removed enum value and a newly required input break', () => {
@@ -32,28 +35,49 @@ test('a removed operation, a removed enum value and a newly required input break
   statute.enum = statute.enum.filter((v: string) => v !== 'FEMA_RBI');
   const broken = breakingChanges(copy(), doc);
   assert.ok(broken.includes('GET /api/v1/payments: operation removed'), broken.join('\n'));
-  assert.ok(broken.includes(`POST /api/v1/engagements/{id}/assumptions/lock body.${optional}: input newly required`), broken.join('\n'));
-  assert.ok(broken.some((b) => b.includes('enum value "FEMA_RBI" removed')), broken.join('\n'));
+  assert.ok(
+    broken.includes(`POST /api/v1/engagements/{id}/assumptions/lock body.${optional}: input newly required`),
+    broken.join('\n'),
+  );
+  assert.ok(
+    broken.some((b) => b.includes('enum value "FEMA_RBI" removed')),
+    broken.join('\n'),
+  );
 });
 
 test('a changed type is a break: Payment.amount from integer paise to a string', () => {
   const doc = copy();
   doc.components.schemas.Payment.properties.amount = { type: 'string', description: 'paise as a decimal string' };
   const broken = breakingChanges(copy(), doc);
-  assert.ok(broken.some((b) => /\.amount: type integer changed to string$/.test(b)), broken.join('\n'));
+  assert.ok(
+    broken.some((b) => /\.amount: type integer changed to string$/.test(b)),
+    broken.join('\n'),
+  );
 });
 
 test('a response field made optional or nullable, or an input given another format, is a break', () => {
   const doc = copy();
   const payment = doc.components.schemas.Payment;
   payment.required = payment.required.filter((k: string) => k !== 'createdAt');
-  payment.properties.status = { ...payment.properties.status, type: [payment.properties.status.type ?? 'string', 'null'].flat() };
+  payment.properties.status = {
+    ...payment.properties.status,
+    type: [payment.properties.status.type ?? 'string', 'null'].flat(),
+  };
   const create = doc.components.schemas.CreateEngagementInput;
   create.properties.valuationDate = { ...create.properties.valuationDate, format: 'date-time' };
   const broken = breakingChanges(copy(), doc);
-  assert.ok(broken.some((b) => b.endsWith('.createdAt: no longer always present')), broken.join('\n'));
-  assert.ok(broken.some((b) => /\.status: type .* changed to .*null/.test(b)), broken.join('\n'));
-  assert.ok(broken.some((b) => b.endsWith('.valuationDate: format date changed to date-time')), broken.join('\n'));
+  assert.ok(
+    broken.some((b) => b.endsWith('.createdAt: no longer always present')),
+    broken.join('\n'),
+  );
+  assert.ok(
+    broken.some((b) => /\.status: type .* changed to .*null/.test(b)),
+    broken.join('\n'),
+  );
+  assert.ok(
+    broken.some((b) => b.endsWith('.valuationDate: format date changed to date-time')),
+    broken.join('\n'),
+  );
 });
 
 test('the released contract catches a break that a regenerated openapi.json would hide', () => {

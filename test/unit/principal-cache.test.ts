@@ -92,5 +92,8 @@ test('the least recently used entry is dropped first, a hit on the newest entry 
   assert.equal(cache.get('b'), undefined);
   assert.equal(cache.get('c'), 'C'); // order a, d, c
   cache.set('e', 'firm', 'E'); // drops a
-  assert.deepEqual(['a', 'c', 'd', 'e'].map((k) => cache.get(k)), [undefined, 'C', 'D', 'E']);
+  assert.deepEqual(
+    ['a', 'c', 'd', 'e'].map((k) => cache.get(k)),
+    [undefined, 'C', 'D', 'E'],
+  );
 });

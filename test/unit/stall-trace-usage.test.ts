@@ -22,7 +22,10 @@ test('a stall trace line holds the event-loop delay, GC, the events reported and
   traceEvent('usage flush', 5);
   await stop();
   assert.equal(tracing(), false);
-  const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as TraceSecond);
+  const lines = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as TraceSecond);
   const last = lines.at(-1)!;
   assert.deepEqual(last.events['usage flush'], { n: 2, ms: 8, max: 5 });
   assert.equal(last.events.ignored, undefined);

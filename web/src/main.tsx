@@ -22,14 +22,20 @@ const theme = createTheme({
   components: {
     Badge: { defaultProps: { variant: 'filled' } },
     // Light alerts keep their tinted background; their titles use the body text colour for contrast.
-    Alert: { styles: { title: { color: 'var(--mantine-color-text)' }, message: { color: 'var(--mantine-color-text)' } } },
+    Alert: {
+      styles: { title: { color: 'var(--mantine-color-text)' }, message: { color: 'var(--mantine-color-text)' } },
+    },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 
 // Dimmed text (descriptions, hints) at gray.7 keeps WCAG AA contrast on white and on striped rows;
 // field errors (the message and the field's text) in red.9 for the same reason.
-const resolver: CSSVariablesResolver = () => ({ variables: {}, light: { '--mantine-color-dimmed': '#495057', '--mantine-color-error': '#c92a2a' }, dark: {} });
+const resolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': '#495057', '--mantine-color-error': '#c92a2a' },
+  dark: {},
+});
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -16,7 +16,15 @@ const COLUMNS = 'id, firm_id, name, prefix, created_by, created_at, expires_at, 
 
 export async function insertApiToken(
   tx: Executor,
-  t: { id: string; firmId: string; name: string; tokenHash: string; prefix: string; createdBy: string; expiresAt: Date | null },
+  t: {
+    id: string;
+    firmId: string;
+    name: string;
+    tokenHash: string;
+    prefix: string;
+    createdBy: string;
+    expiresAt: Date | null;
+  },
 ): Promise<ApiTokenRow> {
   const rows = await tx.query<ApiTokenRow>(
     `INSERT INTO api_tokens (id, firm_id, name, token_hash, prefix, created_by, expires_at)
@@ -45,7 +53,12 @@ export async function touchToken(tx: Executor, tokenId: string): Promise<void> {
   );
 }
 
-export async function listApiTokens(tx: Executor, firmId: string, limit: number, beforeId?: string): Promise<ApiTokenRow[]> {
+export async function listApiTokens(
+  tx: Executor,
+  firmId: string,
+  limit: number,
+  beforeId?: string,
+): Promise<ApiTokenRow[]> {
   return tx.query<ApiTokenRow>(
     `SELECT ${COLUMNS} FROM api_tokens WHERE firm_id = $1 AND ($2::text IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`,
     [firmId, beforeId ?? null, limit],
@@ -62,7 +75,10 @@ export async function revokeApiToken(tx: Executor, firmId: string, tokenId: stri
 
 /** The member who created a token (a token's actions count as that person's), or null for an unknown id. */
 export async function tokenCreator(tx: Executor, firmId: string, tokenId: string): Promise<string | null> {
-  const rows = await tx.query<{ created_by: string }>('SELECT created_by FROM api_tokens WHERE firm_id = $1 AND id = $2', [firmId, tokenId]);
+  const rows = await tx.query<{ created_by: string }>(
+    'SELECT created_by FROM api_tokens WHERE firm_id = $1 AND id = $2',
+    [firmId, tokenId],
+  );
   return rows[0]?.created_by ?? null;
 }
 

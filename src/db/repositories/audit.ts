@@ -1,7 +1,12 @@
 // The audit trail and the transactional outbox: both written inside the transaction of the change they describe.
 import type { Executor } from '../client.js';
 import { newId } from '../../lib/ids.js';
-import { GATE_DECISION_ACTIONS, gateApprovalAction, type AuditAction, type GateName } from '../../contract/audit-actions.js';
+import {
+  GATE_DECISION_ACTIONS,
+  gateApprovalAction,
+  type AuditAction,
+  type GateName,
+} from '../../contract/audit-actions.js';
 
 export interface Actor {
   type: 'USER' | 'API_TOKEN' | 'SYSTEM';
@@ -18,14 +23,27 @@ export async function insertAudit(
   tx: Executor,
   firmId: string,
   actor: Actor,
-  entry: { action: AuditAction; engagementId?: string | null; fromStatus?: string | null; toStatus?: string | null; details?: unknown },
+  entry: {
+    action: AuditAction;
+    engagementId?: string | null;
+    fromStatus?: string | null;
+    toStatus?: string | null;
+    details?: unknown;
+  },
 ): Promise<void> {
   await tx.query(
     `INSERT INTO audit_events (id, firm_id, engagement_id, actor_type, actor_id, action, from_status, to_status, request_id, details, client_request_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
-      newId('aud'), firmId, entry.engagementId ?? null, actor.type, actor.id, entry.action,
-      entry.fromStatus ?? null, entry.toStatus ?? null, actor.requestId ?? null,
+      newId('aud'),
+      firmId,
+      entry.engagementId ?? null,
+      actor.type,
+      actor.id,
+      entry.action,
+      entry.fromStatus ?? null,
+      entry.toStatus ?? null,
+      actor.requestId ?? null,
       entry.details === undefined ? null : JSON.stringify(entry.details),
       actor.clientRequestId ?? null,
     ],
@@ -45,7 +63,13 @@ export interface AuditRow {
   created_at: Date;
 }
 
-export async function listEngagementAudit(tx: Executor, firmId: string, engagementId: string, limit: number, afterId?: string): Promise<AuditRow[]> {
+export async function listEngagementAudit(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+  limit: number,
+  afterId?: string,
+): Promise<AuditRow[]> {
   return tx.query<AuditRow>(
     `SELECT id, actor_type, actor_id, action, from_status, to_status, request_id, client_request_id, details, created_at
        FROM audit_events WHERE firm_id = $1 AND engagement_id = $2 AND ($3::text IS NULL OR id > $3)
@@ -63,8 +87,20 @@ export async function insertOutboxEvent(
   const createdAt = new Date().toISOString();
   await tx.query(
     `INSERT INTO outbox_events (id, firm_id, type, engagement_id, sequence, payload) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [id, firmId, event.type, event.engagementId ?? null, event.sequence ?? null,
-      JSON.stringify({ id, type: event.type, createdAt, ...(event.sequence != null ? { sequence: event.sequence } : {}), data: event.data })],
+    [
+      id,
+      firmId,
+      event.type,
+      event.engagementId ?? null,
+      event.sequence ?? null,
+      JSON.stringify({
+        id,
+        type: event.type,
+        createdAt,
+        ...(event.sequence != null ? { sequence: event.sequence } : {}),
+        data: event.data,
+      }),
+    ],
   );
   return id;
 }
@@ -104,7 +140,13 @@ export type { GateName };
 export interface GateDecisionRow {
   action: string;
   actor_id: string | null;
-  details: { gate: GateName; decision: 'APPROVED' | 'REJECTED' | 'RETURNED_FOR_REVISION'; by: string; comment?: string; reason?: string };
+  details: {
+    gate: GateName;
+    decision: 'APPROVED' | 'REJECTED' | 'RETURNED_FOR_REVISION';
+    by: string;
+    comment?: string;
+    reason?: string;
+  };
   created_at: Date;
 }
 

@@ -19,26 +19,57 @@ export interface DocumentRow {
   created_at: Date;
 }
 
-const COLUMNS = 'id, firm_id, engagement_id, kind, file_name, content_type, format, size_bytes, sha256, blob_key, status, errors, created_by, created_at';
+const COLUMNS =
+  'id, firm_id, engagement_id, kind, file_name, content_type, format, size_bytes, sha256, blob_key, status, errors, created_by, created_at';
 
 export async function insertDocument(
   tx: Executor,
-  d: Omit<DocumentRow, 'created_at' | 'errors' | 'firm_id' | 'engagement_id'> & { firmId: string; engagementId: string },
+  d: Omit<DocumentRow, 'created_at' | 'errors' | 'firm_id' | 'engagement_id'> & {
+    firmId: string;
+    engagementId: string;
+  },
 ): Promise<DocumentRow> {
   const rows = await tx.query<DocumentRow>(
     `INSERT INTO documents (id, firm_id, engagement_id, kind, file_name, content_type, format, size_bytes, sha256, blob_key, status, created_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
-    [d.id, d.firmId, d.engagementId, d.kind, d.file_name, d.content_type, d.format, d.size_bytes, d.sha256, d.blob_key, d.status, d.created_by],
+    [
+      d.id,
+      d.firmId,
+      d.engagementId,
+      d.kind,
+      d.file_name,
+      d.content_type,
+      d.format,
+      d.size_bytes,
+      d.sha256,
+      d.blob_key,
+      d.status,
+      d.created_by,
+    ],
   );
   return rows[0];
 }
 
-export async function getDocument(tx: Executor, firmId: string, engagementId: string, id: string): Promise<DocumentRow | null> {
-  const rows = await tx.query<DocumentRow>(`SELECT ${COLUMNS} FROM documents WHERE firm_id = $1 AND engagement_id = $2 AND id = $3`, [firmId, engagementId, id]);
+export async function getDocument(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+  id: string,
+): Promise<DocumentRow | null> {
+  const rows = await tx.query<DocumentRow>(
+    `SELECT ${COLUMNS} FROM documents WHERE firm_id = $1 AND engagement_id = $2 AND id = $3`,
+    [firmId, engagementId, id],
+  );
   return rows[0] ?? null;
 }
 
-export async function listDocuments(tx: Executor, firmId: string, engagementId: string, limit: number, beforeId?: string): Promise<DocumentRow[]> {
+export async function listDocuments(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+  limit: number,
+  beforeId?: string,
+): Promise<DocumentRow[]> {
   return tx.query<DocumentRow>(
     `SELECT ${COLUMNS} FROM documents WHERE firm_id = $1 AND engagement_id = $2 AND ($3::text IS NULL OR id < $3) ORDER BY id DESC LIMIT $4`,
     [firmId, engagementId, beforeId ?? null, limit],
@@ -52,8 +83,10 @@ export async function setDocumentStatus(
   status: DocumentStatus,
   errors: { path: string; message: string }[] | null = null,
 ): Promise<void> {
-  await tx.query(
-    'UPDATE documents SET status = $3, errors = $4, updated_at = now() WHERE firm_id = $1 AND id = $2',
-    [firmId, id, status, errors ? JSON.stringify(errors) : null],
-  );
+  await tx.query('UPDATE documents SET status = $3, errors = $4, updated_at = now() WHERE firm_id = $1 AND id = $2', [
+    firmId,
+    id,
+    status,
+    errors ? JSON.stringify(errors) : null,
+  ]);
 }

@@ -5,7 +5,12 @@ import type { Executor, PreparedStatement } from '../client.js';
  * related table with `… IS NOT NULL AS present`. undefined: no such engagement in the firm (a 404);
  * null: the engagement exists without the related row.
  */
-export async function relatedOfEngagement<T>(tx: Executor, statement: PreparedStatement, firmId: string, engagementId: string): Promise<T | null | undefined> {
+export async function relatedOfEngagement<T>(
+  tx: Executor,
+  statement: PreparedStatement,
+  firmId: string,
+  engagementId: string,
+): Promise<T | null | undefined> {
   const [row] = await tx.query<T & { present: boolean }>(statement, [firmId, engagementId]);
   if (!row) return undefined;
   if (!row.present) return null;

@@ -43,7 +43,11 @@ export interface PendingInvitationRow {
 }
 
 /** The firm's invitations not yet accepted (expired ones included, so they can be resent), newest first. */
-export async function listPendingInvitations(tx: Executor, firmId: string, limit: number): Promise<PendingInvitationRow[]> {
+export async function listPendingInvitations(
+  tx: Executor,
+  firmId: string,
+  limit: number,
+): Promise<PendingInvitationRow[]> {
   return tx.query<PendingInvitationRow>(
     `SELECT i.id, i.user_id, u.email, u.name, u.role, i.created_at, i.expires_at, i.resent_at
        FROM invitations i JOIN users u ON u.id = i.user_id AND u.firm_id = i.firm_id
@@ -53,7 +57,11 @@ export async function listPendingInvitations(tx: Executor, firmId: string, limit
   );
 }
 
-export async function getPendingInvitationForUpdate(tx: Executor, firmId: string, id: string): Promise<PendingInvitationRow | null> {
+export async function getPendingInvitationForUpdate(
+  tx: Executor,
+  firmId: string,
+  id: string,
+): Promise<PendingInvitationRow | null> {
   const rows = await tx.query<PendingInvitationRow>(
     `SELECT i.id, i.user_id, u.email, u.name, u.role, i.created_at, i.expires_at, i.resent_at
        FROM invitations i JOIN users u ON u.id = i.user_id AND u.firm_id = i.firm_id
@@ -65,8 +73,17 @@ export async function getPendingInvitationForUpdate(tx: Executor, firmId: string
 }
 
 /** A new secret and expiry: the old link stops working. */
-export async function renewInvitation(tx: Executor, firmId: string, id: string, tokenHash: string, expiresAt: Date): Promise<void> {
-  await tx.query('UPDATE invitations SET token_hash = $3, expires_at = $4, resent_at = now() WHERE firm_id = $1 AND id = $2', [firmId, id, tokenHash, expiresAt]);
+export async function renewInvitation(
+  tx: Executor,
+  firmId: string,
+  id: string,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await tx.query(
+    'UPDATE invitations SET token_hash = $3, expires_at = $4, resent_at = now() WHERE firm_id = $1 AND id = $2',
+    [firmId, id, tokenHash, expiresAt],
+  );
 }
 
 export interface InvitationPreviewRow {

@@ -1,7 +1,12 @@
 // Tax invoices and their gap-free numbering (docs/decisions.md, Tax invoices).
 import type { Executor } from '../client.js';
 
-export interface InvoiceParty { name: string; address: string | null; gstin: string | null; state: string | null }
+export interface InvoiceParty {
+  name: string;
+  address: string | null;
+  gstin: string | null;
+  state: string | null;
+}
 
 export interface InvoiceRow {
   payment_id: string;
@@ -36,19 +41,44 @@ export async function nextInvoiceNumber(tx: Executor, financialYear: string): Pr
 export async function insertInvoice(
   tx: Executor,
   i: {
-    paymentId: string; firmId: string; number: string; financialYear: string; taxablePaise: number; cgstPaise: number; sgstPaise: number;
-    igstPaise: number; totalPaise: number; ratePercent: number; supplier: InvoiceParty; recipient: InvoiceParty;
+    paymentId: string;
+    firmId: string;
+    number: string;
+    financialYear: string;
+    taxablePaise: number;
+    cgstPaise: number;
+    sgstPaise: number;
+    igstPaise: number;
+    totalPaise: number;
+    ratePercent: number;
+    supplier: InvoiceParty;
+    recipient: InvoiceParty;
   },
 ): Promise<void> {
   await tx.query(
     `INSERT INTO invoices (payment_id, firm_id, number, financial_year, taxable_paise, cgst_paise, sgst_paise, igst_paise, total_paise, rate_percent, supplier, recipient)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [i.paymentId, i.firmId, i.number, i.financialYear, i.taxablePaise, i.cgstPaise, i.sgstPaise, i.igstPaise, i.totalPaise, i.ratePercent,
-      JSON.stringify(i.supplier), JSON.stringify(i.recipient)],
+    [
+      i.paymentId,
+      i.firmId,
+      i.number,
+      i.financialYear,
+      i.taxablePaise,
+      i.cgstPaise,
+      i.sgstPaise,
+      i.igstPaise,
+      i.totalPaise,
+      i.ratePercent,
+      JSON.stringify(i.supplier),
+      JSON.stringify(i.recipient),
+    ],
   );
 }
 
 export async function getInvoice(tx: Executor, firmId: string, paymentId: string): Promise<InvoiceRow | null> {
-  const rows = await tx.query<InvoiceRow>('SELECT * FROM invoices WHERE firm_id = $1 AND payment_id = $2', [firmId, paymentId]);
+  const rows = await tx.query<InvoiceRow>('SELECT * FROM invoices WHERE firm_id = $1 AND payment_id = $2', [
+    firmId,
+    paymentId,
+  ]);
   return rows[0] ?? null;
 }

@@ -59,7 +59,13 @@ export async function claimJob(
   kinds?: readonly string[],
   onePerFirm: readonly string[] = [],
 ): Promise<Job | null> {
-  const rows = await tx.query<{ id: string; kind: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }>(
+  const rows = await tx.query<{
+    id: string;
+    kind: string;
+    payload: Record<string, unknown>;
+    attempts: number;
+    max_attempts: number;
+  }>(
     `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = $1,
             lease_expires_at = now() + make_interval(secs => $2), updated_at = now()
       WHERE id = (
@@ -78,7 +84,16 @@ export async function claimJob(
     [workerId, leaseSeconds, kinds ?? null, onePerFirm],
   );
   const r = rows[0];
-  return r ? { id: r.id, kind: r.kind, payload: r.payload, attempts: r.attempts, maxAttempts: r.max_attempts, lockedBy: workerId } : null;
+  return r
+    ? {
+        id: r.id,
+        kind: r.kind,
+        payload: r.payload,
+        attempts: r.attempts,
+        maxAttempts: r.max_attempts,
+        lockedBy: workerId,
+      }
+    : null;
 }
 
 /** Marks jobs dead whose last attempt's lease ran out (their worker died on the final try). */

@@ -1,13 +1,23 @@
 // One-time links that make a browser known to an account (migration 0102_known_browser_links).
 import type { Executor } from '../client.js';
 
-export async function insertKnownBrowserLink(tx: Executor, link: { tokenHash: string; userId: string; expiresAt: Date }): Promise<void> {
-  await tx.query('INSERT INTO known_browser_links (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [link.tokenHash, link.userId, link.expiresAt]);
+export async function insertKnownBrowserLink(
+  tx: Executor,
+  link: { tokenHash: string; userId: string; expiresAt: Date },
+): Promise<void> {
+  await tx.query('INSERT INTO known_browser_links (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
+    link.tokenHash,
+    link.userId,
+    link.expiresAt,
+  ]);
 }
 
 /** Links made for the account since `since` (a few per quarter hour are mailed; the rest are dropped). */
 export async function countRecentKnownBrowserLinks(tx: Executor, userId: string, since: Date): Promise<number> {
-  const rows = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM known_browser_links WHERE user_id = $1 AND created_at > $2', [userId, since]);
+  const rows = await tx.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM known_browser_links WHERE user_id = $1 AND created_at > $2',
+    [userId, since],
+  );
   return rows[0]!.n;
 }
 

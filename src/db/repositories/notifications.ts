@@ -30,7 +30,10 @@ export async function activeMember(tx: Executor, firmId: string, userId: string)
 }
 
 /** Records that sending began; false when it already had (sent, or begun by an attempt that did not finish). */
-export async function beginMail(tx: Executor, m: { dedupeKey: string; firmId: string; userId: string; kind: string; engagementId: string | null }): Promise<boolean> {
+export async function beginMail(
+  tx: Executor,
+  m: { dedupeKey: string; firmId: string; userId: string; kind: string; engagementId: string | null },
+): Promise<boolean> {
   const rows = await tx.query<{ dedupe_key: string }>(
     `INSERT INTO notification_mails (dedupe_key, firm_id, user_id, kind, engagement_id) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (dedupe_key) DO NOTHING RETURNING dedupe_key`,
@@ -57,13 +60,23 @@ export interface NotificationRow {
   read_at: Date | null;
 }
 
-export async function insertNotification(tx: Executor, n: { id: string; firmId: string; userId: string; kind: string; engagementId: string; title: string }): Promise<void> {
-  await tx.query('INSERT INTO notifications (id, firm_id, user_id, kind, engagement_id, title) VALUES ($1, $2, $3, $4, $5, $6)',
-    [n.id, n.firmId, n.userId, n.kind, n.engagementId, n.title]);
+export async function insertNotification(
+  tx: Executor,
+  n: { id: string; firmId: string; userId: string; kind: string; engagementId: string; title: string },
+): Promise<void> {
+  await tx.query(
+    'INSERT INTO notifications (id, firm_id, user_id, kind, engagement_id, title) VALUES ($1, $2, $3, $4, $5, $6)',
+    [n.id, n.firmId, n.userId, n.kind, n.engagementId, n.title],
+  );
 }
 
 /** A person's newest notices, and how many are unread: one round trip. */
-export async function listNotifications(tx: Executor, firmId: string, userId: string, limit: number): Promise<{ unread: number; rows: NotificationRow[] }> {
+export async function listNotifications(
+  tx: Executor,
+  firmId: string,
+  userId: string,
+  limit: number,
+): Promise<{ unread: number; rows: NotificationRow[] }> {
   // The count rides on a one-row base, so a person with no notices still gets it.
   const rows = await tx.query<NotificationRow & { unread: number }>(
     `SELECT c.unread, n.id, n.kind, n.engagement_id, n.title, n.created_at, n.read_at
@@ -71,11 +84,19 @@ export async function listNotifications(tx: Executor, firmId: string, userId: st
        LEFT JOIN LATERAL (SELECT * FROM notifications x WHERE x.firm_id = $1 AND x.user_id = $2 ORDER BY x.id DESC LIMIT $3) n ON true`,
     [firmId, userId, limit],
   );
-  return { unread: rows[0]?.unread ?? 0, rows: rows.filter((r) => r.id !== null).map(({ unread: _unread, ...r }) => r) };
+  return {
+    unread: rows[0]?.unread ?? 0,
+    rows: rows.filter((r) => r.id !== null).map(({ unread: _unread, ...r }) => r),
+  };
 }
 
 /** Marks a person's notices read: all of them, or the ids given (others' ids change nothing). */
-export async function markNotificationsRead(tx: Executor, firmId: string, userId: string, ids: readonly string[] | null): Promise<number> {
+export async function markNotificationsRead(
+  tx: Executor,
+  firmId: string,
+  userId: string,
+  ids: readonly string[] | null,
+): Promise<number> {
   const rows = await tx.query<{ id: string }>(
     `UPDATE notifications SET read_at = now() WHERE firm_id = $1 AND user_id = $2 AND read_at IS NULL AND ($3::text[] IS NULL OR id = ANY($3::text[])) RETURNING id`,
     [firmId, userId, ids],
@@ -84,6 +105,9 @@ export async function markNotificationsRead(tx: Executor, firmId: string, userId
 }
 
 export async function countUnread(tx: Executor, firmId: string, userId: string): Promise<number> {
-  const rows = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE firm_id = $1 AND user_id = $2 AND read_at IS NULL', [firmId, userId]);
+  const rows = await tx.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM notifications WHERE firm_id = $1 AND user_id = $2 AND read_at IS NULL',
+    [firmId, userId],
+  );
   return rows[0]!.n;
 }

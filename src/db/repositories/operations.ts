@@ -23,7 +23,13 @@ export async function queueReadings(db: Executor): Promise<QueueReading[]> {
        FROM jobs WHERE status IN ('queued', 'running')
       GROUP BY kind`,
   );
-  return rows.map((r) => ({ kind: r.kind, due: r.due, oldestDueSeconds: r.oldest, scheduled: r.scheduled, running: r.running }));
+  return rows.map((r) => ({
+    kind: r.kind,
+    due: r.due,
+    oldestDueSeconds: r.oldest,
+    scheduled: r.scheduled,
+    running: r.running,
+  }));
 }
 
 export interface OutboxReading {

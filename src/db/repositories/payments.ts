@@ -25,7 +25,17 @@ const COLUMNS = `id, firm_id, engagement_id, gateway, gateway_order_id, gateway_
 /** Inserts a CREATED payment; null when another open payment for the engagement won the race. */
 export async function insertPayment(
   tx: Executor,
-  p: { id: string; firmId: string; engagementId: string; gateway: string; gatewayOrderId: string; amountPaise: number; currency: string; receipt: string; createdBy: string },
+  p: {
+    id: string;
+    firmId: string;
+    engagementId: string;
+    gateway: string;
+    gatewayOrderId: string;
+    amountPaise: number;
+    currency: string;
+    receipt: string;
+    createdBy: string;
+  },
 ): Promise<PaymentRow | null> {
   const rows = await tx.query<PaymentRow>(
     `INSERT INTO payments (id, firm_id, engagement_id, gateway, gateway_order_id, amount_paise, currency, status, receipt, created_by)
@@ -46,7 +56,12 @@ export async function getOpenPayment(tx: Executor, firmId: string, engagementId:
 }
 
 /** By gateway order id; firmId null means any firm (gateway webhooks and the sandbox carry no firm). */
-export async function getPaymentByOrderId(tx: Executor, firmId: string | null, gatewayOrderId: string, lock = false): Promise<PaymentRow | null> {
+export async function getPaymentByOrderId(
+  tx: Executor,
+  firmId: string | null,
+  gatewayOrderId: string,
+  lock = false,
+): Promise<PaymentRow | null> {
   const rows = await tx.query<PaymentRow>(
     `SELECT ${COLUMNS} FROM payments WHERE ($1::text IS NULL OR firm_id = $1) AND gateway_order_id = $2${lock ? ' FOR UPDATE' : ''}`,
     [firmId, gatewayOrderId],
@@ -68,7 +83,12 @@ export async function markCaptured(tx: Executor, id: string, gatewayPaymentId: s
   return rows[0];
 }
 
-export async function listPayments(tx: Executor, firmId: string, limit: number, beforeId?: string): Promise<PaymentRow[]> {
+export async function listPayments(
+  tx: Executor,
+  firmId: string,
+  limit: number,
+  beforeId?: string,
+): Promise<PaymentRow[]> {
   return tx.query<PaymentRow>(
     `SELECT ${COLUMNS} FROM payments WHERE firm_id = $1 AND ($2::text IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`,
     [firmId, beforeId ?? null, limit],
@@ -77,7 +97,10 @@ export async function listPayments(tx: Executor, firmId: string, limit: number, 
 
 /** Records a gateway webhook event id; false when it was already processed. */
 export async function recordGatewayEvent(tx: Executor, eventId: string): Promise<boolean> {
-  const rows = await tx.query(`INSERT INTO gateway_events (event_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING event_id`, [eventId]);
+  const rows = await tx.query(
+    `INSERT INTO gateway_events (event_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING event_id`,
+    [eventId],
+  );
   return rows.length === 1;
 }
 

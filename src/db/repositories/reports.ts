@@ -34,10 +34,17 @@ export interface ReportSeal extends CertificateFacts {
   valid?: boolean;
 }
 
-const COLUMNS = 'id, firm_id, engagement_id, kind, status, sha256, blob_key, size_bytes, certificate, signature, signing_key_id, error, created_at, generated_at, seal';
+const COLUMNS =
+  'id, firm_id, engagement_id, kind, status, sha256, blob_key, size_bytes, certificate, signature, signing_key_id, error, created_at, generated_at, seal';
 
-export async function insertReport(tx: Executor, r: { id: string; firmId: string; engagementId: string; kind: 'DRAFT' | 'FINAL' }): Promise<void> {
-  await tx.query(`INSERT INTO reports (id, firm_id, engagement_id, kind, status) VALUES ($1, $2, $3, $4, 'GENERATING')`, [r.id, r.firmId, r.engagementId, r.kind]);
+export async function insertReport(
+  tx: Executor,
+  r: { id: string; firmId: string; engagementId: string; kind: 'DRAFT' | 'FINAL' },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO reports (id, firm_id, engagement_id, kind, status) VALUES ($1, $2, $3, $4, 'GENERATING')`,
+    [r.id, r.firmId, r.engagementId, r.kind],
+  );
 }
 
 export async function getReport(tx: Executor, firmId: string, id: string): Promise<ReportRow | null> {
@@ -57,7 +64,9 @@ export async function currentReport(tx: Executor, firmId: string, engagementId: 
 
 const ENGAGEMENT_CURRENT_REPORT = prepared(
   'engagement_current_report',
-  `SELECT r.id IS NOT NULL AS present, ${COLUMNS.split(', ').map((c) => `r.${c}`).join(', ')}
+  `SELECT r.id IS NOT NULL AS present, ${COLUMNS.split(', ')
+    .map((c) => `r.${c}`)
+    .join(', ')}
      FROM engagements e
      LEFT JOIN LATERAL (
        SELECT * FROM reports WHERE firm_id = e.firm_id AND engagement_id = e.id ORDER BY (kind = 'FINAL') DESC, id DESC LIMIT 1
@@ -66,7 +75,11 @@ const ENGAGEMENT_CURRENT_REPORT = prepared(
 );
 
 /** One round trip: the current report as currentReport picks it; undefined when the engagement is not in the firm. */
-export function currentReportOfEngagement(tx: Executor, firmId: string, engagementId: string): Promise<ReportRow | null | undefined> {
+export function currentReportOfEngagement(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+): Promise<ReportRow | null | undefined> {
   return relatedOfEngagement<ReportRow>(tx, ENGAGEMENT_CURRENT_REPORT, firmId, engagementId);
 }
 
@@ -74,12 +87,30 @@ export async function markReportReady(
   tx: Executor,
   firmId: string,
   id: string,
-  r: { sha256: string; blobKey: string; sizeBytes: number; certificate: Record<string, string> | null; signature: string | null; signingKeyId: string | null; seal?: ReportSeal | null },
+  r: {
+    sha256: string;
+    blobKey: string;
+    sizeBytes: number;
+    certificate: Record<string, string> | null;
+    signature: string | null;
+    signingKeyId: string | null;
+    seal?: ReportSeal | null;
+  },
 ): Promise<void> {
   await tx.query(
     `UPDATE reports SET status = 'READY', sha256 = $3, blob_key = $4, size_bytes = $5, certificate = $6, signature = $7, signing_key_id = $8, seal = $9, generated_at = now(), error = NULL
       WHERE firm_id = $1 AND id = $2`,
-    [firmId, id, r.sha256, r.blobKey, r.sizeBytes, r.certificate ? JSON.stringify(r.certificate) : null, r.signature, r.signingKeyId, r.seal ? JSON.stringify(r.seal) : null],
+    [
+      firmId,
+      id,
+      r.sha256,
+      r.blobKey,
+      r.sizeBytes,
+      r.certificate ? JSON.stringify(r.certificate) : null,
+      r.signature,
+      r.signingKeyId,
+      r.seal ? JSON.stringify(r.seal) : null,
+    ],
   );
 }
 
@@ -93,7 +124,12 @@ export async function latestDraftId(tx: Executor, firmId: string, engagementId: 
 }
 
 /** DRAFTs still waiting for the renderer become FAILED with `error` (their round was returned for revision). */
-export async function supersedePendingDrafts(tx: Executor, firmId: string, engagementId: string, error: string): Promise<void> {
+export async function supersedePendingDrafts(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+  error: string,
+): Promise<void> {
   await tx.query(
     `UPDATE reports SET status = 'FAILED', error = $3 WHERE firm_id = $1 AND engagement_id = $2 AND kind = 'DRAFT' AND status = 'GENERATING'`,
     [firmId, engagementId, error],
@@ -101,12 +137,19 @@ export async function supersedePendingDrafts(tx: Executor, firmId: string, engag
 }
 
 export async function markReportFailed(tx: Executor, firmId: string, id: string, error: string): Promise<void> {
-  await tx.query(`UPDATE reports SET status = 'FAILED', error = $3 WHERE firm_id = $1 AND id = $2`, [firmId, id, error.slice(0, 1000)]);
+  await tx.query(`UPDATE reports SET status = 'FAILED', error = $3 WHERE firm_id = $1 AND id = $2`, [
+    firmId,
+    id,
+    error.slice(0, 1000),
+  ]);
 }
 
 /** Public verification looks a report up by its hash across firms: it reveals only what the certificate states. */
 /** Public verification of a signed copy: its FINAL, found by id across firms. */
-export async function findReportById(tx: Executor, id: string): Promise<(ReportRow & { target_entity: string; statute: string; firm_name: string }) | null> {
+export async function findReportById(
+  tx: Executor,
+  id: string,
+): Promise<(ReportRow & { target_entity: string; statute: string; firm_name: string }) | null> {
   const rows = await tx.query<ReportRow & { target_entity: string; statute: string; firm_name: string }>(
     `SELECT r.id, r.firm_id, r.engagement_id, r.kind, r.status, r.sha256, r.blob_key, r.size_bytes, r.certificate, r.signature, r.signing_key_id, r.error, r.created_at, r.generated_at, r.seal,
             e.target_entity, e.statute, f.name AS firm_name
@@ -117,7 +160,10 @@ export async function findReportById(tx: Executor, id: string): Promise<(ReportR
   return rows[0] ?? null;
 }
 
-export async function findReportsBySha256(tx: Executor, sha256: string): Promise<(ReportRow & { target_entity: string; statute: string; firm_name: string })[]> {
+export async function findReportsBySha256(
+  tx: Executor,
+  sha256: string,
+): Promise<(ReportRow & { target_entity: string; statute: string; firm_name: string })[]> {
   return tx.query(
     `SELECT r.id, r.firm_id, r.engagement_id, r.kind, r.status, r.sha256, r.blob_key, r.size_bytes, r.certificate, r.signature, r.signing_key_id, r.error, r.created_at, r.generated_at, r.seal,
             e.target_entity, e.statute, f.name AS firm_name
@@ -127,7 +173,9 @@ export async function findReportsBySha256(tx: Executor, sha256: string): Promise
   );
 }
 
-export async function getSigningKey(tx: Executor): Promise<{ id: string; public_key_pem: string; private_key_encrypted: string } | null> {
+export async function getSigningKey(
+  tx: Executor,
+): Promise<{ id: string; public_key_pem: string; private_key_encrypted: string } | null> {
   const rows = await tx.query<{ id: string; public_key_pem: string; private_key_encrypted: string }>(
     'SELECT id, public_key_pem, private_key_encrypted FROM signing_keys ORDER BY created_at LIMIT 1',
   );
@@ -135,7 +183,10 @@ export async function getSigningKey(tx: Executor): Promise<{ id: string; public_
 }
 
 /** Inserts the key unless one with that id exists (two workers creating it at once keep the first). */
-export async function insertSigningKey(tx: Executor, k: { id: string; publicKeyPem: string; privateKeyEncrypted: string }): Promise<void> {
+export async function insertSigningKey(
+  tx: Executor,
+  k: { id: string; publicKeyPem: string; privateKeyEncrypted: string },
+): Promise<void> {
   await tx.query(
     `INSERT INTO signing_keys (id, algorithm, public_key_pem, private_key_encrypted) VALUES ($1, 'Ed25519', $2, $3) ON CONFLICT (id) DO NOTHING`,
     [k.id, k.publicKeyPem, k.privateKeyEncrypted],

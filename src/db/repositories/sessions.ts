@@ -30,7 +30,10 @@ export async function findLiveSession(tx: Executor, sessionId: string): Promise<
 }
 
 export async function extendSession(tx: Executor, sessionId: string, expiresAt: Date): Promise<void> {
-  await tx.query('UPDATE sessions SET expires_at = $2, last_seen_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId, expiresAt]);
+  await tx.query('UPDATE sessions SET expires_at = $2, last_seen_at = now() WHERE id = $1 AND revoked_at IS NULL', [
+    sessionId,
+    expiresAt,
+  ]);
 }
 
 export async function revokeSession(tx: Executor, sessionId: string): Promise<void> {
@@ -38,5 +41,8 @@ export async function revokeSession(tx: Executor, sessionId: string): Promise<vo
 }
 
 export async function revokeUserSessions(tx: Executor, firmId: string, userId: string): Promise<void> {
-  await tx.query('UPDATE sessions SET revoked_at = now() WHERE firm_id = $1 AND user_id = $2 AND revoked_at IS NULL', [firmId, userId]);
+  await tx.query('UPDATE sessions SET revoked_at = now() WHERE firm_id = $1 AND user_id = $2 AND revoked_at IS NULL', [
+    firmId,
+    userId,
+  ]);
 }

@@ -19,7 +19,8 @@ export interface UserRow {
   created_at: Date;
 }
 
-const COLUMNS = 'id, firm_id, email, name, role, status, password_hash, designation, registrations, notification_preferences, created_at';
+const COLUMNS =
+  'id, firm_id, email, name, role, status, password_hash, designation, registrations, notification_preferences, created_at';
 
 export interface FirmRow {
   id: string;
@@ -43,7 +44,10 @@ export async function insertFirm(tx: Executor, firm: { id: string; name: string 
 }
 
 export async function getFirm(tx: Executor, firmId: string, forUpdate = false): Promise<FirmRow | null> {
-  const rows = await tx.query<FirmRow>(`SELECT ${FIRM_COLUMNS} FROM firms WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [firmId]);
+  const rows = await tx.query<FirmRow>(
+    `SELECT ${FIRM_COLUMNS} FROM firms WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [firmId],
+  );
   return rows[0] ?? null;
 }
 
@@ -51,7 +55,13 @@ export async function getFirm(tx: Executor, firmId: string, forUpdate = false): 
 export async function updateFirmProfile(
   tx: Executor,
   firmId: string,
-  patch: { legalName?: string; address?: string | null; ibbiRegistration?: string | null; gstin?: string | null; demo?: boolean },
+  patch: {
+    legalName?: string;
+    address?: string | null;
+    ibbiRegistration?: string | null;
+    gstin?: string | null;
+    demo?: boolean;
+  },
 ): Promise<FirmRow> {
   const rows = await tx.query<FirmRow>(
     `UPDATE firms SET
@@ -61,8 +71,18 @@ export async function updateFirmProfile(
        demo = coalesce($8, demo),
        gstin = CASE WHEN $9 THEN $10 ELSE gstin END
      WHERE id = $1 RETURNING ${FIRM_COLUMNS}`,
-    [firmId, patch.legalName !== undefined, patch.legalName ?? null, patch.address !== undefined, patch.address ?? null,
-      patch.ibbiRegistration !== undefined, patch.ibbiRegistration ?? null, patch.demo ?? null, patch.gstin !== undefined, patch.gstin ?? null],
+    [
+      firmId,
+      patch.legalName !== undefined,
+      patch.legalName ?? null,
+      patch.address !== undefined,
+      patch.address ?? null,
+      patch.ibbiRegistration !== undefined,
+      patch.ibbiRegistration ?? null,
+      patch.demo ?? null,
+      patch.gstin !== undefined,
+      patch.gstin ?? null,
+    ],
   );
   return rows[0];
 }
@@ -71,7 +91,12 @@ export async function updateUserProfile(
   tx: Executor,
   firmId: string,
   userId: string,
-  patch: { name?: string; designation?: string | null; registrations?: Registration[]; notificationPreferences?: NotificationPreferences },
+  patch: {
+    name?: string;
+    designation?: string | null;
+    registrations?: Registration[];
+    notificationPreferences?: NotificationPreferences;
+  },
 ): Promise<UserRow | null> {
   const rows = await tx.query<UserRow>(
     `UPDATE users SET
@@ -81,9 +106,15 @@ export async function updateUserProfile(
        notification_preferences = notification_preferences || coalesce($7::jsonb, '{}'::jsonb),
        updated_at = now()
      WHERE firm_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
-    [firmId, userId, patch.name ?? null, patch.designation !== undefined, patch.designation ?? null,
+    [
+      firmId,
+      userId,
+      patch.name ?? null,
+      patch.designation !== undefined,
+      patch.designation ?? null,
       patch.registrations === undefined ? null : JSON.stringify(patch.registrations),
-      patch.notificationPreferences === undefined ? null : JSON.stringify(patch.notificationPreferences)],
+      patch.notificationPreferences === undefined ? null : JSON.stringify(patch.notificationPreferences),
+    ],
   );
   return rows[0] ?? null;
 }
@@ -96,7 +127,15 @@ export async function countFirms(tx: Executor): Promise<number> {
 /** Inserts a user; returns null when the e-mail is already registered (any firm, any case). */
 export async function insertUser(
   tx: Executor,
-  u: { id: string; firmId: string; email: string; name: string; role: Role; status: 'INVITED' | 'ACTIVE'; passwordHash: string | null },
+  u: {
+    id: string;
+    firmId: string;
+    email: string;
+    name: string;
+    role: Role;
+    status: 'INVITED' | 'ACTIVE';
+    passwordHash: string | null;
+  },
 ): Promise<UserRow | null> {
   const rows = await tx.query<UserRow>(
     `INSERT INTO users (id, firm_id, email, name, role, status, password_hash)
@@ -119,7 +158,12 @@ export async function findUserForSession(tx: Executor, userId: string): Promise<
   return rows[0] ?? null;
 }
 
-export async function getUser(tx: Executor, firmId: string, userId: string, forUpdate = false): Promise<UserRow | null> {
+export async function getUser(
+  tx: Executor,
+  firmId: string,
+  userId: string,
+  forUpdate = false,
+): Promise<UserRow | null> {
   const rows = await tx.query<UserRow>(
     `SELECT ${COLUMNS} FROM users WHERE firm_id = $1 AND id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
     [firmId, userId],
@@ -143,7 +187,12 @@ export async function lockAdmins(tx: Executor, firmId: string): Promise<string[]
   return rows.map((r) => r.id);
 }
 
-export async function updateUserRole(tx: Executor, firmId: string, userId: string, role: Role): Promise<UserRow | null> {
+export async function updateUserRole(
+  tx: Executor,
+  firmId: string,
+  userId: string,
+  role: Role,
+): Promise<UserRow | null> {
   const rows = await tx.query<UserRow>(
     `UPDATE users SET role = $3, updated_at = now() WHERE firm_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
     [firmId, userId, role],
@@ -151,7 +200,12 @@ export async function updateUserRole(tx: Executor, firmId: string, userId: strin
   return rows[0] ?? null;
 }
 
-export async function activateUser(tx: Executor, firmId: string, userId: string, passwordHash: string): Promise<UserRow | null> {
+export async function activateUser(
+  tx: Executor,
+  firmId: string,
+  userId: string,
+  passwordHash: string,
+): Promise<UserRow | null> {
   const rows = await tx.query<UserRow>(
     `UPDATE users SET status = 'ACTIVE', password_hash = $3, updated_at = now() WHERE firm_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
     [firmId, userId, passwordHash],
@@ -175,8 +229,14 @@ export async function deactivateUser(tx: Executor, firmId: string, userId: strin
 }
 
 /** Every active member's registrations, to see whether anyone in the firm may sign. */
-export async function listActiveMemberRegistrations(tx: Executor, firmId: string): Promise<{ id: string; registrations: Registration[] }[]> {
-  return tx.query<{ id: string; registrations: Registration[] }>(`SELECT id, registrations FROM users WHERE firm_id = $1 AND status = 'ACTIVE'`, [firmId]);
+export async function listActiveMemberRegistrations(
+  tx: Executor,
+  firmId: string,
+): Promise<{ id: string; registrations: Registration[] }[]> {
+  return tx.query<{ id: string; registrations: Registration[] }>(
+    `SELECT id, registrations FROM users WHERE firm_id = $1 AND status = 'ACTIVE'`,
+    [firmId],
+  );
 }
 
 /** Holds, until the transaction ends, the lock that lets one of several processes started together seed the demo firm. */

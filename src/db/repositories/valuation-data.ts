@@ -29,9 +29,20 @@ const ASSUMPTION_COLUMNS =
 export async function insertAssumptions(
   tx: Executor,
   a: {
-    engagementId: string; firmId: string; wacc: string; terminalGrowthRate: string; rationale: string; midYear: boolean; lockedBy: string;
-    methodWeights?: Record<string, string> | null; weightsRationale?: string | null; dlomPercent?: string | null; dlomRationale?: string | null;
-    costOfCapital?: Record<string, string> | null; dlocPercent?: string | null; dlocRationale?: string | null;
+    engagementId: string;
+    firmId: string;
+    wacc: string;
+    terminalGrowthRate: string;
+    rationale: string;
+    midYear: boolean;
+    lockedBy: string;
+    methodWeights?: Record<string, string> | null;
+    weightsRationale?: string | null;
+    dlomPercent?: string | null;
+    dlomRationale?: string | null;
+    costOfCapital?: Record<string, string> | null;
+    dlocPercent?: string | null;
+    dlocRationale?: string | null;
     marketApproach?: Record<string, unknown> | null;
   },
 ): Promise<AssumptionsRow | null> {
@@ -43,16 +54,31 @@ export async function insertAssumptions(
      ON CONFLICT (engagement_id) DO NOTHING
      RETURNING ${ASSUMPTION_COLUMNS}`,
     [
-      a.engagementId, a.firmId, a.wacc, a.terminalGrowthRate, a.rationale, a.midYear, a.lockedBy,
-      a.methodWeights ? JSON.stringify(a.methodWeights) : null, a.weightsRationale ?? null, a.dlomPercent ?? null, a.dlomRationale ?? null,
-      a.costOfCapital ? JSON.stringify(a.costOfCapital) : null, a.dlocPercent ?? null, a.dlocRationale ?? null,
+      a.engagementId,
+      a.firmId,
+      a.wacc,
+      a.terminalGrowthRate,
+      a.rationale,
+      a.midYear,
+      a.lockedBy,
+      a.methodWeights ? JSON.stringify(a.methodWeights) : null,
+      a.weightsRationale ?? null,
+      a.dlomPercent ?? null,
+      a.dlomRationale ?? null,
+      a.costOfCapital ? JSON.stringify(a.costOfCapital) : null,
+      a.dlocPercent ?? null,
+      a.dlocRationale ?? null,
       a.marketApproach ? JSON.stringify(a.marketApproach) : null,
     ],
   );
   return rows[0] ?? null;
 }
 
-export async function getAssumptions(tx: Executor, firmId: string, engagementId: string): Promise<AssumptionsRow | null> {
+export async function getAssumptions(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+): Promise<AssumptionsRow | null> {
   const rows = await tx.query<AssumptionsRow>(
     `SELECT ${ASSUMPTION_COLUMNS} FROM assumptions WHERE firm_id = $1 AND engagement_id = $2`,
     [firmId, engagementId],
@@ -62,7 +88,9 @@ export async function getAssumptions(tx: Executor, firmId: string, engagementId:
 
 const ENGAGEMENT_ASSUMPTIONS = prepared(
   'engagement_assumptions',
-  `SELECT a.engagement_id IS NOT NULL AS present, ${ASSUMPTION_COLUMNS.split(', ').map((c) => `a.${c}`).join(', ')}
+  `SELECT a.engagement_id IS NOT NULL AS present, ${ASSUMPTION_COLUMNS.split(', ')
+    .map((c) => `a.${c}`)
+    .join(', ')}
      FROM engagements e LEFT JOIN assumptions a ON a.firm_id = e.firm_id AND a.engagement_id = e.id
     WHERE e.firm_id = $1 AND e.id = $2`,
 );
@@ -71,7 +99,11 @@ const ENGAGEMENT_ASSUMPTIONS = prepared(
  * One round trip for a read: undefined when the engagement is not in the firm (404), null when it
  * exists without locked assumptions.
  */
-export function getEngagementAssumptions(tx: Executor, firmId: string, engagementId: string): Promise<AssumptionsRow | null | undefined> {
+export function getEngagementAssumptions(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+): Promise<AssumptionsRow | null | undefined> {
   return relatedOfEngagement<AssumptionsRow>(tx, ENGAGEMENT_ASSUMPTIONS, firmId, engagementId);
 }
 
@@ -85,16 +117,30 @@ const ENGAGEMENT_VALUATION = prepared(
 /** One round trip: the engagement's status, statute and failure reason with its stored valuation (undefined: no such engagement). */
 export async function getEngagementValuation<T = unknown>(tx: Executor, firmId: string, engagementId: string) {
   const [row] = await tx.query<{
-    status: string; statute: string; failure_reason: string | null; present: boolean; engine_version: string | null; result: T | null; computed_at: Date | null;
+    status: string;
+    statute: string;
+    failure_reason: string | null;
+    present: boolean;
+    engine_version: string | null;
+    result: T | null;
+    computed_at: Date | null;
   }>(ENGAGEMENT_VALUATION, [firmId, engagementId]);
   if (!row) return undefined;
   return {
     engagement: { status: row.status, statute: row.statute, failure_reason: row.failure_reason },
-    valuation: row.present ? { engine_version: row.engine_version!, result: row.result as T, computed_at: row.computed_at! } : null,
+    valuation: row.present
+      ? { engine_version: row.engine_version!, result: row.result as T, computed_at: row.computed_at! }
+      : null,
   };
 }
 
-export async function upsertFinancials(tx: Executor, firmId: string, engagementId: string, documentId: string, data: unknown): Promise<void> {
+export async function upsertFinancials(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+  documentId: string,
+  data: unknown,
+): Promise<void> {
   await tx.query(
     `INSERT INTO financials (engagement_id, firm_id, document_id, data) VALUES ($1, $2, $3, $4)
      ON CONFLICT (engagement_id) DO UPDATE SET document_id = EXCLUDED.document_id, data = EXCLUDED.data, created_at = now()`,
@@ -102,7 +148,11 @@ export async function upsertFinancials(tx: Executor, firmId: string, engagementI
   );
 }
 
-export async function getFinancials<T = unknown>(tx: Executor, firmId: string, engagementId: string): Promise<{ document_id: string; data: T; created_at: Date } | null> {
+export async function getFinancials<T = unknown>(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+): Promise<{ document_id: string; data: T; created_at: Date } | null> {
   const rows = await tx.query<{ document_id: string; data: T; created_at: Date }>(
     'SELECT document_id, data, created_at FROM financials WHERE firm_id = $1 AND engagement_id = $2',
     [firmId, engagementId],
@@ -110,7 +160,13 @@ export async function getFinancials<T = unknown>(tx: Executor, firmId: string, e
   return rows[0] ?? null;
 }
 
-export async function upsertValuation(tx: Executor, firmId: string, engagementId: string, engineVersion: string, result: unknown): Promise<void> {
+export async function upsertValuation(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+  engineVersion: string,
+  result: unknown,
+): Promise<void> {
   await tx.query(
     `INSERT INTO valuations (engagement_id, firm_id, engine_version, result) VALUES ($1, $2, $3, $4)
      ON CONFLICT (engagement_id) DO UPDATE SET engine_version = EXCLUDED.engine_version, result = EXCLUDED.result, computed_at = now()`,
@@ -118,7 +174,11 @@ export async function upsertValuation(tx: Executor, firmId: string, engagementId
   );
 }
 
-export async function getValuation<T = unknown>(tx: Executor, firmId: string, engagementId: string): Promise<{ engine_version: string; result: T; computed_at: Date } | null> {
+export async function getValuation<T = unknown>(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+): Promise<{ engine_version: string; result: T; computed_at: Date } | null> {
   const rows = await tx.query<{ engine_version: string; result: T; computed_at: Date }>(
     'SELECT engine_version, result, computed_at FROM valuations WHERE firm_id = $1 AND engagement_id = $2',
     [firmId, engagementId],
@@ -180,7 +240,11 @@ export async function archiveAssumptions(
   return rows[0].version;
 }
 
-export async function listAssumptionVersions(tx: Executor, firmId: string, engagementId: string): Promise<AssumptionVersionRow[]> {
+export async function listAssumptionVersions(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+): Promise<AssumptionVersionRow[]> {
   return tx.query<AssumptionVersionRow>(
     // The return for revision is stored with the member's id; people read their name (the id when the member is gone).
     `SELECT av.version, av.wacc, av.terminal_growth_rate, av.rationale, av.mid_year, av.method_weights, av.weights_rationale, av.dlom_percent, av.dlom_rationale,

@@ -33,7 +33,15 @@ const ENDPOINT_COLUMNS =
 
 export async function insertEndpoint(
   tx: Executor,
-  e: { id: string; firmId: string; url: string; description: string | null; events: string[]; secretEncrypted: string; createdBy: string },
+  e: {
+    id: string;
+    firmId: string;
+    url: string;
+    description: string | null;
+    events: string[];
+    secretEncrypted: string;
+    createdBy: string;
+  },
 ): Promise<WebhookEndpointRow> {
   const rows = await tx.query<WebhookEndpointRow>(
     `INSERT INTO webhook_endpoints (id, firm_id, url, description, events, secret_encrypted, created_by)
@@ -43,7 +51,12 @@ export async function insertEndpoint(
   return rows[0];
 }
 
-export async function getEndpoint(tx: Executor, firmId: string, id: string, forUpdate = false): Promise<WebhookEndpointRow | null> {
+export async function getEndpoint(
+  tx: Executor,
+  firmId: string,
+  id: string,
+  forUpdate = false,
+): Promise<WebhookEndpointRow | null> {
   const rows = await tx.query<WebhookEndpointRow>(
     `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE firm_id = $1 AND id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
     [firmId, id],
@@ -51,7 +64,11 @@ export async function getEndpoint(tx: Executor, firmId: string, id: string, forU
   return rows[0] ?? null;
 }
 
-export async function getEndpointWithSecrets(tx: Executor, firmId: string, id: string): Promise<WebhookEndpointSecrets | null> {
+export async function getEndpointWithSecrets(
+  tx: Executor,
+  firmId: string,
+  id: string,
+): Promise<WebhookEndpointSecrets | null> {
   const rows = await tx.query<WebhookEndpointSecrets>(
     `SELECT ${ENDPOINT_COLUMNS}, secret, previous_secret, secret_encrypted, previous_secret_encrypted
        FROM webhook_endpoints WHERE firm_id = $1 AND id = $2`,
@@ -60,7 +77,12 @@ export async function getEndpointWithSecrets(tx: Executor, firmId: string, id: s
   return rows[0] ?? null;
 }
 
-export async function listEndpoints(tx: Executor, firmId: string, limit: number, beforeId?: string): Promise<WebhookEndpointRow[]> {
+export async function listEndpoints(
+  tx: Executor,
+  firmId: string,
+  limit: number,
+  beforeId?: string,
+): Promise<WebhookEndpointRow[]> {
   return tx.query<WebhookEndpointRow>(
     `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE firm_id = $1 AND ($2::text IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`,
     [firmId, beforeId ?? null, limit],
@@ -92,12 +114,26 @@ export async function updateEndpoint(
         failing_since = CASE WHEN $7::boolean IS TRUE THEN NULL ELSE failing_since END,
         updated_at = now()
       WHERE firm_id = $1 AND id = $2 RETURNING ${ENDPOINT_COLUMNS}`,
-    [firmId, id, patch.url ?? null, patch.events ?? null, patch.description !== undefined, patch.description ?? null, patch.enabled ?? null],
+    [
+      firmId,
+      id,
+      patch.url ?? null,
+      patch.events ?? null,
+      patch.description !== undefined,
+      patch.description ?? null,
+      patch.enabled ?? null,
+    ],
   );
   return rows[0] ?? null;
 }
 
-export async function rotateSecret(tx: Executor, firmId: string, id: string, secretEncrypted: string, previousValidUntil: Date): Promise<WebhookEndpointRow | null> {
+export async function rotateSecret(
+  tx: Executor,
+  firmId: string,
+  id: string,
+  secretEncrypted: string,
+  previousValidUntil: Date,
+): Promise<WebhookEndpointRow | null> {
   const rows = await tx.query<WebhookEndpointRow>(
     `UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_encrypted = secret_encrypted,
             previous_secret_expires_at = $4, secret = NULL, secret_encrypted = $3, updated_at = now()
@@ -108,7 +144,10 @@ export async function rotateSecret(tx: Executor, firmId: string, id: string, sec
 }
 
 /** Rows still holding a secret in clear (written before encryption at rest), locked for sealing. */
-export async function lockClearSecrets(tx: Executor, limit: number): Promise<{ id: string; secret: string | null; previous_secret: string | null }[]> {
+export async function lockClearSecrets(
+  tx: Executor,
+  limit: number,
+): Promise<{ id: string; secret: string | null; previous_secret: string | null }[]> {
   return tx.query(
     `SELECT id, secret, previous_secret FROM webhook_endpoints
       WHERE secret IS NOT NULL OR previous_secret IS NOT NULL ORDER BY id LIMIT $1 FOR UPDATE`,
@@ -117,7 +156,12 @@ export async function lockClearSecrets(tx: Executor, limit: number): Promise<{ i
 }
 
 /** Replaces a row's clear secrets by their sealed form (a null leaves that column's sealed value as it is). */
-export async function storeSealedSecrets(tx: Executor, id: string, secretEncrypted: string | null, previousEncrypted: string | null): Promise<void> {
+export async function storeSealedSecrets(
+  tx: Executor,
+  id: string,
+  secretEncrypted: string | null,
+  previousEncrypted: string | null,
+): Promise<void> {
   await tx.query(
     `UPDATE webhook_endpoints SET secret_encrypted = COALESCE($2, secret_encrypted), secret = NULL,
             previous_secret_encrypted = COALESCE($3, previous_secret_encrypted), previous_secret = NULL
@@ -127,7 +171,10 @@ export async function storeSealedSecrets(tx: Executor, id: string, secretEncrypt
 }
 
 export async function deleteEndpoint(tx: Executor, firmId: string, id: string): Promise<boolean> {
-  const rows = await tx.query('DELETE FROM webhook_endpoints WHERE firm_id = $1 AND id = $2 RETURNING id', [firmId, id]);
+  const rows = await tx.query('DELETE FROM webhook_endpoints WHERE firm_id = $1 AND id = $2 RETURNING id', [
+    firmId,
+    id,
+  ]);
   return rows.length > 0;
 }
 
@@ -195,7 +242,15 @@ const DELIVERY_COLUMNS =
 
 export async function insertDelivery(
   tx: Executor,
-  d: { id: string; firmId: string; endpointId: string; eventId: string; eventType: string; body: string; redeliveryOf?: string | null },
+  d: {
+    id: string;
+    firmId: string;
+    endpointId: string;
+    eventId: string;
+    eventType: string;
+    body: string;
+    redeliveryOf?: string | null;
+  },
 ): Promise<DeliveryRow> {
   const rows = await tx.query<DeliveryRow>(
     `INSERT INTO webhook_deliveries (id, firm_id, endpoint_id, event_id, event_type, body, status, next_attempt_at, redelivery_of)
@@ -205,7 +260,12 @@ export async function insertDelivery(
   return rows[0];
 }
 
-export async function getDelivery(tx: Executor, firmId: string, id: string, forUpdate = false): Promise<DeliveryRow | null> {
+export async function getDelivery(
+  tx: Executor,
+  firmId: string,
+  id: string,
+  forUpdate = false,
+): Promise<DeliveryRow | null> {
   const rows = await tx.query<DeliveryRow>(
     `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE firm_id = $1 AND id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
     [firmId, id],
@@ -213,7 +273,13 @@ export async function getDelivery(tx: Executor, firmId: string, id: string, forU
   return rows[0] ?? null;
 }
 
-export async function listDeliveries(tx: Executor, firmId: string, endpointId: string, limit: number, beforeId?: string): Promise<DeliveryRow[]> {
+export async function listDeliveries(
+  tx: Executor,
+  firmId: string,
+  endpointId: string,
+  limit: number,
+  beforeId?: string,
+): Promise<DeliveryRow[]> {
   return tx.query<DeliveryRow>(
     `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
       WHERE firm_id = $1 AND endpoint_id = $2 AND ($3::text IS NULL OR id < $3) ORDER BY id DESC LIMIT $4`,
@@ -230,7 +296,12 @@ export async function recordDeliveryAttempt(
   firmId: string,
   deliveryId: string,
   attempt: number,
-  result: { status: DeliveryRow['status']; responseStatus: number | null; error: string | null; nextAttemptAt: Date | null },
+  result: {
+    status: DeliveryRow['status'];
+    responseStatus: number | null;
+    error: string | null;
+    nextAttemptAt: Date | null;
+  },
 ): Promise<boolean> {
   const rows = await tx.query(
     `UPDATE webhook_deliveries SET attempts = $3, status = $4, last_response_status = $5, last_error = $6,
@@ -264,15 +335,21 @@ export interface AttemptRow {
   finished_at: Date;
 }
 
-export async function insertAttempt(
-  tx: Executor,
-  firmId: string,
-  a: Omit<AttemptRow, 'finished_at'>,
-): Promise<void> {
+export async function insertAttempt(tx: Executor, firmId: string, a: Omit<AttemptRow, 'finished_at'>): Promise<void> {
   await tx.query(
     `INSERT INTO webhook_attempts (delivery_id, attempt, firm_id, outcome, response_status, duration_ms, response_snippet, error, started_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [a.delivery_id, a.attempt, firmId, a.outcome, a.response_status, a.duration_ms, a.response_snippet, a.error, a.started_at],
+    [
+      a.delivery_id,
+      a.attempt,
+      firmId,
+      a.outcome,
+      a.response_status,
+      a.duration_ms,
+      a.response_snippet,
+      a.error,
+      a.started_at,
+    ],
   );
 }
 

@@ -33,7 +33,8 @@ export function jsonNestingDepth(data: Uint8Array, stopAt = Number.POSITIVE_INFI
   for (let i = 0; i < data.length; i++) {
     const b = data[i];
     if (inString) {
-      if (b === 0x5c) i++; // backslash: the next byte is escaped
+      if (b === 0x5c)
+        i++; // backslash: the next byte is escaped
       else if (b === 0x22) inString = false;
     } else if (b === 0x22) inString = true;
     else if (b === 0x7b || b === 0x5b) {
@@ -70,9 +71,11 @@ export function workbookTooLargeReason(fileBytes: number): string {
  */
 export function oversizeReason(format: 'XLSX' | 'CSV' | 'JSON' | 'PDF', data: Uint8Array): string | null {
   if (format === 'CSV') {
-    if (data.length > MAX_CSV_BYTES) return `The CSV is ${mb(data.length)}; a financials CSV may be at most ${mb(MAX_CSV_BYTES)}`;
+    if (data.length > MAX_CSV_BYTES)
+      return `The CSV is ${mb(data.length)}; a financials CSV may be at most ${mb(MAX_CSV_BYTES)}`;
     const rows = csvLineCount(new TextDecoder().decode(data));
-    if (rows > MAX_SPREADSHEET_ROWS) return `The CSV has ${rows.toLocaleString('en-IN')} rows; a financials file may have at most ${MAX_SPREADSHEET_ROWS.toLocaleString('en-IN')}`;
+    if (rows > MAX_SPREADSHEET_ROWS)
+      return `The CSV has ${rows.toLocaleString('en-IN')} rows; a financials file may have at most ${MAX_SPREADSHEET_ROWS.toLocaleString('en-IN')}`;
   }
   if (format === 'JSON' && data.length > MAX_JSON_BYTES) {
     return `The JSON document is ${mb(data.length)}; a financials JSON document may be at most ${mb(MAX_JSON_BYTES)}`;
@@ -83,5 +86,7 @@ export function oversizeReason(format: 'XLSX' | 'CSV' | 'JSON' | 'PDF', data: Ui
 /** Why this JSON document nests too deeply to parse, as a sentence, or null. */
 export function tooDeepReason(data: Uint8Array): string | null {
   const depth = jsonNestingDepth(data, MAX_JSON_DEPTH);
-  return depth > MAX_JSON_DEPTH ? `the JSON document nests more than ${MAX_JSON_DEPTH} levels deep; a financials document may nest at most ${MAX_JSON_DEPTH}` : null;
+  return depth > MAX_JSON_DEPTH
+    ? `the JSON document nests more than ${MAX_JSON_DEPTH} levels deep; a financials document may nest at most ${MAX_JSON_DEPTH}`
+    : null;
 }

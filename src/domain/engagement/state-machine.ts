@@ -10,8 +10,17 @@ export { ENGAGEMENT_STATUSES, GATES, type EngagementStatus, type Gate };
 export type { EngagementAction };
 
 export const ENGAGEMENT_ACTIONS: readonly EngagementAction[] = [
-  'UPLOAD_FINANCIALS', 'INGEST_SUCCEEDED', 'INGEST_REJECTED', 'START_COMPUTATION', 'COMPUTATION_SUCCEEDED',
-  'COMPUTATION_FAILED', 'APPROVE_GATE_1', 'APPROVE_GATE_2', 'APPROVE_GATE_3', 'REJECT_GATE', 'RETURN_FOR_REVISION',
+  'UPLOAD_FINANCIALS',
+  'INGEST_SUCCEEDED',
+  'INGEST_REJECTED',
+  'START_COMPUTATION',
+  'COMPUTATION_SUCCEEDED',
+  'COMPUTATION_FAILED',
+  'APPROVE_GATE_1',
+  'APPROVE_GATE_2',
+  'APPROVE_GATE_3',
+  'REJECT_GATE',
+  'RETURN_FOR_REVISION',
 ];
 
 type Target = EngagementStatus | 'PREVIOUS';
@@ -63,7 +72,9 @@ export function canUpload(status: EngagementStatus, kind: 'FINANCIALS' | 'SUPPOR
  * one of them: it is sent when the FINAL is issued (the partner's signed copy accepted, or the sealed copy
  * issued as it is), carrying which copy.
  */
-export function eventsForTransition(to: EngagementStatus): Exclude<EngagementEventType, 'payment.captured' | 'engagement.completed'>[] {
+export function eventsForTransition(
+  to: EngagementStatus,
+): Exclude<EngagementEventType, 'payment.captured' | 'engagement.completed'>[] {
   const events: ('engagement.stage_changed' | 'engagement.gate_pending')[] = ['engagement.stage_changed'];
   if ((GATES as readonly string[]).includes(to)) events.push('engagement.gate_pending');
   return events;

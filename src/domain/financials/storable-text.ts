@@ -14,7 +14,9 @@ export function unstorableTextReason(s: string): string | null {
 
 /** A key or value shown in a message or a JSON Pointer without the characters that cannot be stored. */
 export function printable(s: string): string {
-  return s.replace(/\u0000/g, '\\u0000').replace(new RegExp(LONE_SURROGATE.source, 'g'), (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return s
+    .replace(/\u0000/g, '\\u0000')
+    .replace(new RegExp(LONE_SURROGATE.source, 'g'), (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 const pointerToken = (key: string) => printable(key).replace(/~/g, '~0').replace(/\//g, '~1');

@@ -4,14 +4,21 @@
 
 /** The eight 16-bit groups of an IPv6 address, or null when `address` is not one. */
 function ipv6Groups(address: string): number[] | null {
-  const bare = address.replace(/^\[|\]$/g, '').split('%')[0]!.toLowerCase();
+  const bare = address
+    .replace(/^\[|\]$/g, '')
+    .split('%')[0]!
+    .toLowerCase();
   if (!bare.includes(':') || !/^[0-9a-f:.]+$/.test(bare)) return null;
   const halves = bare.split('::');
   if (halves.length > 2) return null;
   const parse = (part: string) => (part === '' ? [] : part.split(':'));
   const [head, tail] = [parse(halves[0]!), halves.length === 2 ? parse(halves[1]!) : []];
   const groups: number[] = [];
-  for (const g of [...head, ...(halves.length === 2 ? Array<string>(8 - head.length - tail.length).fill('0') : []), ...tail]) {
+  for (const g of [
+    ...head,
+    ...(halves.length === 2 ? Array<string>(8 - head.length - tail.length).fill('0') : []),
+    ...tail,
+  ]) {
     if (g.includes('.')) {
       const octets = g.split('.').map(Number);
       if (octets.length !== 4 || octets.some((o) => !Number.isInteger(o) || o < 0 || o > 255)) return null;
@@ -29,5 +36,8 @@ export function addressBlock(address: string): string {
   if (!groups) return address;
   const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
   if (mapped) return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }

@@ -24,7 +24,11 @@ export function personalWords(personal: { email?: string; name?: string; firmNam
       for (let j = i + 1; j <= parts.length; j++) words.add(parts.slice(i, j).join(''));
     }
   };
-  const split = (text: string | undefined) => (text ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const split = (text: string | undefined) =>
+    (text ?? '')
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
   const email = personal.email?.trim().toLowerCase() ?? '';
   const [local = '', domain = ''] = email.split('@');
   addRun(split(personal.name));
@@ -36,7 +40,10 @@ export function personalWords(personal: { email?: string; name?: string; firmNam
   return [...words].filter((w) => w.length >= 3);
 }
 
-export function weakPasswordReason(password: string, personal: { email?: string; name?: string; firmName?: string } = {}): string | null {
+export function weakPasswordReason(
+  password: string,
+  personal: { email?: string; name?: string; firmName?: string } = {},
+): string | null {
   const email = personal.email?.trim().toLowerCase();
   const lower = password.toLowerCase();
   const local = email?.split('@')[0] ?? '';

@@ -20,15 +20,24 @@ const RV_SFA = { type: 'IBBI_RV' as const, assetClass: 'SECURITIES_OR_FINANCIAL_
 export function signatoryRequirement(statute: Statute, methods: readonly MethodCode[]): SignatoryRequirement {
   switch (statute) {
     case 'COMPANIES_ACT_SEC_62':
-      return { rule: 'Companies Act 2013 s.62(1)(c) read with s.247', acceptable: [RV_SFA], needs: 'an IBBI registered valuer (Securities or Financial Assets)' };
+      return {
+        rule: 'Companies Act 2013 s.62(1)(c) read with s.247',
+        acceptable: [RV_SFA],
+        needs: 'an IBBI registered valuer (Securities or Financial Assets)',
+      };
     case 'IBC_LIQUIDATION':
-      return { rule: 'IBBI (Liquidation Process) Regulations 2016, reg. 35', acceptable: [RV_SFA], needs: 'an IBBI registered valuer (Securities or Financial Assets)' };
+      return {
+        rule: 'IBBI (Liquidation Process) Regulations 2016, reg. 35',
+        acceptable: [RV_SFA],
+        needs: 'an IBBI registered valuer (Securities or Financial Assets)',
+      };
     case 'FEMA_RBI':
       // Rule 21(2)(a): certified by a chartered accountant, a SEBI-registered merchant banker or a practising cost accountant.
       return {
         rule: 'FEMA (Non-debt Instruments) Rules 2019, rule 21',
         acceptable: [{ type: 'ICAI_MEMBERSHIP' }, { type: 'SEBI_MERCHANT_BANKER' }, { type: 'ICMAI_MEMBERSHIP' }],
-        needs: 'a chartered accountant (ICAI membership), a SEBI-registered merchant banker or a practising cost accountant (ICMAI membership)',
+        needs:
+          'a chartered accountant (ICAI membership), a SEBI-registered merchant banker or a practising cost accountant (ICMAI membership)',
       };
     case 'RULE_11UA':
       if (methods.includes('NAV_RULE_57')) {
@@ -40,7 +49,11 @@ export function signatoryRequirement(statute: Statute, methods: readonly MethodC
         };
       }
       if (methods.includes('DCF')) {
-        return { rule: 'Income-tax Rules 1962, rule 11UA(2)(b)', acceptable: [{ type: 'SEBI_MERCHANT_BANKER' }], needs: 'a SEBI-registered (Category I) merchant banker, for the DCF value' };
+        return {
+          rule: 'Income-tax Rules 1962, rule 11UA(2)(b)',
+          acceptable: [{ type: 'SEBI_MERCHANT_BANKER' }],
+          needs: 'a SEBI-registered (Category I) merchant banker, for the DCF value',
+        };
       }
       // The NAV formulas name no signatory; in practice a chartered accountant or merchant banker certifies.
       return {
@@ -52,9 +65,15 @@ export function signatoryRequirement(statute: Statute, methods: readonly MethodC
 }
 
 /** The signatory's registrations that meet the requirement (empty: not qualified). */
-export function qualifyingRegistrations(req: SignatoryRequirement, registrations: readonly Registration[]): Registration[] {
+export function qualifyingRegistrations(
+  req: SignatoryRequirement,
+  registrations: readonly Registration[],
+): Registration[] {
   return registrations.filter((r) =>
-    req.acceptable.some((a) => a.type === r.type && (a.assetClass === undefined || (r.type === 'IBBI_RV' && r.assetClass === a.assetClass))),
+    req.acceptable.some(
+      (a) =>
+        a.type === r.type && (a.assetClass === undefined || (r.type === 'IBBI_RV' && r.assetClass === a.assetClass)),
+    ),
   );
 }
 
@@ -62,7 +81,10 @@ export function qualifyingRegistrations(req: SignatoryRequirement, registrations
 export function describeRegistration(r: Registration): string {
   switch (r.type) {
     case 'IBBI_RV':
-      return `${r.number} (IBBI registered valuer, ${r.assetClass.replace(/_/g, ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase())}${r.rvo ? `; ${r.rvo}` : ''})`;
+      return `${r.number} (IBBI registered valuer, ${r.assetClass
+        .replace(/_/g, ' ')
+        .toLowerCase()
+        .replace(/^./, (c) => c.toUpperCase())}${r.rvo ? `; ${r.rvo}` : ''})`;
     case 'SEBI_MERCHANT_BANKER':
       return `${r.number} (SEBI merchant banker)`;
     case 'ICAI_MEMBERSHIP':
@@ -82,7 +104,8 @@ export function adoptedMethods(result: Pick<ValuationResult, 'methods' | 'conclu
   if (weights && weights.length > 0) return weights.filter((w) => Number(w.weightPercent) > 0).map((w) => w.method);
   const byPurpose = result.conclusion.byPurpose;
   // WEIGHTED (several methods weighed) always comes with `weights`, read above.
-  if (byPurpose && byPurpose.length > 0) return [...new Set(byPurpose.flatMap((p) => (p.method === 'WEIGHTED' ? [] : [p.method])))];
+  if (byPurpose && byPurpose.length > 0)
+    return [...new Set(byPurpose.flatMap((p) => (p.method === 'WEIGHTED' ? [] : [p.method])))];
   return result.methods.map((m) => m.method);
 }
 
@@ -97,7 +120,11 @@ export function plannedMethods(
   transactionDate: string,
   methodWeights?: Partial<Record<string, string | number>> | null,
 ): MethodCode[] {
-  const weighted = methodWeights ? (Object.entries(methodWeights).filter(([, w]) => Number(w) > 0).map(([m]) => m) as MethodCode[]) : [];
+  const weighted = methodWeights
+    ? (Object.entries(methodWeights)
+        .filter(([, w]) => Number(w) > 0)
+        .map(([m]) => m) as MethodCode[])
+    : [];
   switch (statute) {
     case 'RULE_11UA':
       if (incomeTaxRegime(transactionDate) === 'INCOME_TAX_ACT_2025') return ['NAV_RULE_57'];
@@ -145,15 +172,22 @@ export type IbcRegistrationClass = 'LAND_AND_BUILDING' | 'PLANT_AND_MACHINERY' |
 
 /** IBC asset classes as IBBI registers valuers for them. */
 export const IBC_CLASS_NAMES: Readonly<Record<IbcRegistrationClass, string>> = {
-  LAND_AND_BUILDING: 'Land and Building', PLANT_AND_MACHINERY: 'Plant and Machinery', SECURITIES_OR_FINANCIAL_ASSETS: 'Securities or Financial Assets',
+  LAND_AND_BUILDING: 'Land and Building',
+  PLANT_AND_MACHINERY: 'Plant and Machinery',
+  SECURITIES_OR_FINANCIAL_ASSETS: 'Securities or Financial Assets',
 };
 
 /**
  * IBC: the registration classes of these assets (sorted) whose estimate no one among `members` may sign,
  * because none holds an IBBI registration for the class.
  */
-export function unsignableIbcClasses(assetClasses: readonly string[], members: readonly { registrations: readonly Registration[] | null }[]): IbcRegistrationClass[] {
-  return ibcRegistrationClasses(assetClasses).filter((c) => !members.some((m) => ibbiRegistrationFor(m.registrations, c)));
+export function unsignableIbcClasses(
+  assetClasses: readonly string[],
+  members: readonly { registrations: readonly Registration[] | null }[],
+): IbcRegistrationClass[] {
+  return ibcRegistrationClasses(assetClasses).filter(
+    (c) => !members.some((m) => ibbiRegistrationFor(m.registrations, c)),
+  );
 }
 
 /** IBC: the registration classes (sorted, each once) that sign the estimates of assets of these classes. */
@@ -162,6 +196,9 @@ export function ibcRegistrationClasses(assetClasses: readonly string[]): IbcRegi
 }
 
 /** The IBBI registration for the class among these registrations, where there is one. */
-export function ibbiRegistrationFor(registrations: readonly Registration[] | null, assetClass: IbcRegistrationClass): Registration | undefined {
+export function ibbiRegistrationFor(
+  registrations: readonly Registration[] | null,
+  assetClass: IbcRegistrationClass,
+): Registration | undefined {
   return (registrations ?? []).find((r) => r.type === 'IBBI_RV' && r.assetClass === assetClass);
 }

@@ -63,7 +63,8 @@ export function complianceOf(
   const valueFor = (p: Purpose | null): Dec | null => {
     // The concluded value (after weights and any discount) is the value for the engagement's purpose,
     // and for every direction of a FEMA fair value; Rule 11UA without a purpose concludes per purpose.
-    if (conclusion.valuePerShare !== null && (p === purpose || statute !== 'RULE_11UA')) return dec(conclusion.valuePerShare);
+    if (conclusion.valuePerShare !== null && (p === purpose || statute !== 'RULE_11UA'))
+      return dec(conclusion.valuePerShare);
     const entry = conclusion.byPurpose?.find((b) => b.purpose === p);
     if (entry) return dec(entry.valuePerShare);
     return conclusion.valuePerShare !== null ? dec(conclusion.valuePerShare) : null;
@@ -75,10 +76,22 @@ export function complianceOf(
     case 'COMPANIES_ACT_SEC_62': {
       const v = valueFor(null);
       if (v === null) return null;
-      tests.push(makeTest(null, 'AT_LEAST', v, v, price,
-        'Companies Act, 2013 s.62(1)(c) read with Rule 13 of the Companies (Share Capital and Debentures) Rules, 2014',
-        'price ≥ value per share determined by the registered valuer', true,
-        (ok, gap) => ok ? 'The price is not below the value in the registered valuer\'s report.' : `The price is ₹${gap} per share below the value; a preferential allotment at this price is not supported by this report.`));
+      tests.push(
+        makeTest(
+          null,
+          'AT_LEAST',
+          v,
+          v,
+          price,
+          'Companies Act, 2013 s.62(1)(c) read with Rule 13 of the Companies (Share Capital and Debentures) Rules, 2014',
+          'price ≥ value per share determined by the registered valuer',
+          true,
+          (ok, gap) =>
+            ok
+              ? "The price is not below the value in the registered valuer's report."
+              : `The price is ₹${gap} per share below the value; a preferential allotment at this price is not supported by this report.`,
+        ),
+      );
       break;
     }
     case 'FEMA_RBI': {
@@ -93,19 +106,40 @@ export function complianceOf(
         if (v === null) continue;
         // docs/statutes.md, FEMA: a convertible's conversion price, fixed upfront, may not be below the fair value at issue.
         if (p === 'ISSUE_TO_NON_RESIDENT' && conversionPricePerShare !== null) {
-          tests.push(makeTest(p, 'AT_LEAST', v, v, dec(conversionPricePerShare),
-            'FEMA (Non-Debt Instruments) Rules, 2019, Rule 21 (convertible instruments: conversion price fixed upfront)',
-            'conversion price ≥ fair value at issue', true,
-            (ok, gap) => ok
-              ? 'The conversion price is not below the fair value at the time of issue.'
-              : `The conversion price is ₹${gap} per share below the fair value at issue; the convertible would contravene the pricing guidelines.`));
+          tests.push(
+            makeTest(
+              p,
+              'AT_LEAST',
+              v,
+              v,
+              dec(conversionPricePerShare),
+              'FEMA (Non-Debt Instruments) Rules, 2019, Rule 21 (convertible instruments: conversion price fixed upfront)',
+              'conversion price ≥ fair value at issue',
+              true,
+              (ok, gap) =>
+                ok
+                  ? 'The conversion price is not below the fair value at the time of issue.'
+                  : `The conversion price is ₹${gap} per share below the fair value at issue; the convertible would contravene the pricing guidelines.`,
+            ),
+          );
         }
         if (proposedPricePerShare === null) continue;
-        tests.push(makeTest(p, relation, v, v, price, rule,
-          relation === 'AT_LEAST' ? 'price ≥ fair value' : 'price ≤ fair value', true,
-          (ok, gap) => ok
-            ? `The price meets the ${relation === 'AT_LEAST' ? 'floor' : 'ceiling'} set by fair value.`
-            : `The price is ₹${gap} per share ${relation === 'AT_LEAST' ? 'below the fair value floor' : 'above the fair value ceiling'}; the transaction would contravene the pricing guidelines.`));
+        tests.push(
+          makeTest(
+            p,
+            relation,
+            v,
+            v,
+            price,
+            rule,
+            relation === 'AT_LEAST' ? 'price ≥ fair value' : 'price ≤ fair value',
+            true,
+            (ok, gap) =>
+              ok
+                ? `The price meets the ${relation === 'AT_LEAST' ? 'floor' : 'ceiling'} set by fair value.`
+                : `The price is ₹${gap} per share ${relation === 'AT_LEAST' ? 'below the fair value floor' : 'above the fair value ceiling'}; the transaction would contravene the pricing guidelines.`,
+          ),
+        );
       }
       break;
     }
@@ -114,12 +148,22 @@ export function complianceOf(
         // Income-tax Act, 2025: no issuer provision; the receipt (s.92(2)(m)(iii)) and the transfer (s.79).
         const v = valueFor('TRANSFER_OR_RECEIPT');
         if (v !== null) {
-          tests.push(makeTest('TRANSFER_OR_RECEIPT', 'AT_LEAST', v, v, price,
-            'Income-tax Act, 2025 s.92(2)(m)(iii) and s.79 read with Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026',
-            'price ≥ FMV', true,
-            (ok, gap) => ok
-              ? 'The price is not below FMV: neither s.92(2)(m)(iii) nor s.79 is triggered.'
-              : `The price is ₹${gap} per share below FMV: under s.92(2)(m)(iii) the recipient is taxed on the shortfall (where it exceeds ₹50,000 in aggregate), and under s.79 FMV is deemed the seller's full value of consideration.`));
+          tests.push(
+            makeTest(
+              'TRANSFER_OR_RECEIPT',
+              'AT_LEAST',
+              v,
+              v,
+              price,
+              'Income-tax Act, 2025 s.92(2)(m)(iii) and s.79 read with Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026',
+              'price ≥ FMV',
+              true,
+              (ok, gap) =>
+                ok
+                  ? 'The price is not below FMV: neither s.92(2)(m)(iii) nor s.79 is triggered.'
+                  : `The price is ₹${gap} per share below FMV: under s.92(2)(m)(iii) the recipient is taxed on the shortfall (where it exceeds ₹50,000 in aggregate), and under s.79 FMV is deemed the seller's full value of consideration.`,
+            ),
+          );
         }
         break;
       }
@@ -127,26 +171,50 @@ export function complianceOf(
         const v = valueFor('ISSUE_OF_SHARES');
         if (v !== null) {
           const applies = s56viibApplies(transactionDate);
-          tests.push(makeTest('ISSUE_OF_SHARES', 'AT_MOST', v, v.times(SAFE_HARBOUR), price,
-            'Income-tax Act, 1961 s.56(2)(viib) read with Rule 11UA(2) (10% safe harbour, Notification 81/2023)',
-            `price ≤ FMV × 1.10 (₹${toPaise(v)} × 1.10)`, applies,
-            (ok, gap) => {
-              const sunset = applies ? '' : ` Section 56(2)(viib) reaches only consideration received before 1 April 2024 (Finance (No. 2) Act, 2024, from assessment year 2025-26): for an issue dated ${transactionDate} the test has no tax consequence and is shown for information.`;
-              return (ok
-                ? 'The issue price is within the safe harbour: it is accepted as fair market value.'
-                : `The issue price exceeds FMV × 1.10 by ₹${gap} per share; the consideration above FMV would be taxed as income of the company.`) + sunset;
-            }));
+          tests.push(
+            makeTest(
+              'ISSUE_OF_SHARES',
+              'AT_MOST',
+              v,
+              v.times(SAFE_HARBOUR),
+              price,
+              'Income-tax Act, 1961 s.56(2)(viib) read with Rule 11UA(2) (10% safe harbour, Notification 81/2023)',
+              `price ≤ FMV × 1.10 (₹${toPaise(v)} × 1.10)`,
+              applies,
+              (ok, gap) => {
+                const sunset = applies
+                  ? ''
+                  : ` Section 56(2)(viib) reaches only consideration received before 1 April 2024 (Finance (No. 2) Act, 2024, from assessment year 2025-26): for an issue dated ${transactionDate} the test has no tax consequence and is shown for information.`;
+                return (
+                  (ok
+                    ? 'The issue price is within the safe harbour: it is accepted as fair market value.'
+                    : `The issue price exceeds FMV × 1.10 by ₹${gap} per share; the consideration above FMV would be taxed as income of the company.`) +
+                  sunset
+                );
+              },
+            ),
+          );
         }
       }
       if (purpose !== 'ISSUE_OF_SHARES') {
         const v = valueFor('TRANSFER_OR_RECEIPT');
         if (v !== null) {
-          tests.push(makeTest('TRANSFER_OR_RECEIPT', 'AT_LEAST', v, v, price,
-            'Income-tax Act, 1961 s.56(2)(x) and s.50CA read with Rules 11UA(1)(c)(b) and 11UAA',
-            'price ≥ FMV', true,
-            (ok, gap) => ok
-              ? 'The price is not below FMV: neither s.56(2)(x) nor s.50CA is triggered.'
-              : `The price is ₹${gap} per share below FMV: under s.56(2)(x) the recipient is taxed on the shortfall (subject to the statutory threshold), and under s.50CA FMV is deemed the seller's full value of consideration.`));
+          tests.push(
+            makeTest(
+              'TRANSFER_OR_RECEIPT',
+              'AT_LEAST',
+              v,
+              v,
+              price,
+              'Income-tax Act, 1961 s.56(2)(x) and s.50CA read with Rules 11UA(1)(c)(b) and 11UAA',
+              'price ≥ FMV',
+              true,
+              (ok, gap) =>
+                ok
+                  ? 'The price is not below FMV: neither s.56(2)(x) nor s.50CA is triggered.'
+                  : `The price is ₹${gap} per share below FMV: under s.56(2)(x) the recipient is taxed on the shortfall (subject to the statutory threshold), and under s.50CA FMV is deemed the seller's full value of consideration.`,
+            ),
+          );
         }
       }
       break;

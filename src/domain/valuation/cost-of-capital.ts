@@ -30,7 +30,14 @@ export function buildCostOfCapital(c: CostOfCapitalInput): CostOfCapitalBuildUp 
   // One formula with the console's (src/contract/cost-of-capital.ts); figures back as the engine's decimals.
   const f = costOfCapitalFigures(c);
   const d = (x: { toString(): string }) => dec(x.toString());
-  return { leveredBeta: d(f.leveredBeta), costOfEquity: d(f.costOfEquity), costOfDebtAfterTax: d(f.costOfDebtAfterTax), equityWeight: d(f.equityWeight), debtWeight: d(f.debtWeight), wacc: d(f.wacc) };
+  return {
+    leveredBeta: d(f.leveredBeta),
+    costOfEquity: d(f.costOfEquity),
+    costOfDebtAfterTax: d(f.costOfDebtAfterTax),
+    equityWeight: d(f.equityWeight),
+    debtWeight: d(f.debtWeight),
+    wacc: d(f.wacc),
+  };
 }
 
 /** The WACC a lock must state when it gives a build-up: the built-up figure rounded half-up to 4 decimals. */

@@ -51,18 +51,25 @@ export const presentedIn = (r: Row): 'PREFERENCE_CAPITAL' | 'OTHER_EQUITY' | 'BO
  * disagreement names both figures (docs/valuation-method.md, Fully diluted shares).
  */
 export function capitalTableMismatches(f: Pick<NormalisedFinancials, 'shareholding' | 'balanceSheet'>): string[] {
-  const rows = (f.shareholding ?? []).filter((r) => (r.instrument === 'CCPS' || r.instrument === 'CCD') && r.conversionRatio !== undefined);
-  const face = (where: string) => sum(rows.filter((r) => presentedIn(r) === where).map((r) => dec(r.number).times(dec(r.faceValue))));
+  const rows = (f.shareholding ?? []).filter(
+    (r) => (r.instrument === 'CCPS' || r.instrument === 'CCD') && r.conversionRatio !== undefined,
+  );
+  const face = (where: string) =>
+    sum(rows.filter((r) => presentedIn(r) === where).map((r) => dec(r.number).times(dec(r.faceValue))));
   const bs = f.balanceSheet;
   const out: string[] = [];
   const inPreference = face('PREFERENCE_CAPITAL');
   if (inPreference.gt(dec(bs.preferenceShareCapital))) {
-    out.push(`The capital table's convertibles taken to sit in preference capital come to ${formatRupees(inPreference)} (number × face value), but the balance sheet's preferenceShareCapital is ${formatRupees(dec(bs.preferenceShareCapital))}: say where each instrument is presented (shareholding[].presentedIn: PREFERENCE_CAPITAL, OTHER_EQUITY or BORROWINGS), e.g. OTHER_EQUITY for CCPS presented within equity under Ind AS.`);
+    out.push(
+      `The capital table's convertibles taken to sit in preference capital come to ${formatRupees(inPreference)} (number × face value), but the balance sheet's preferenceShareCapital is ${formatRupees(dec(bs.preferenceShareCapital))}: say where each instrument is presented (shareholding[].presentedIn: PREFERENCE_CAPITAL, OTHER_EQUITY or BORROWINGS), e.g. OTHER_EQUITY for CCPS presented within equity under Ind AS.`,
+    );
   }
   const inBorrowings = face('BORROWINGS');
   const borrowings = dec(bs.longTermBorrowings).plus(dec(bs.shortTermBorrowings));
   if (inBorrowings.gt(borrowings)) {
-    out.push(`The capital table's convertibles taken to sit in borrowings come to ${formatRupees(inBorrowings)} (number × face value), but the balance sheet's long- and short-term borrowings are ${formatRupees(borrowings)}: say where each instrument is presented (shareholding[].presentedIn: PREFERENCE_CAPITAL, OTHER_EQUITY or BORROWINGS).`);
+    out.push(
+      `The capital table's convertibles taken to sit in borrowings come to ${formatRupees(inBorrowings)} (number × face value), but the balance sheet's long- and short-term borrowings are ${formatRupees(borrowings)}: say where each instrument is presented (shareholding[].presentedIn: PREFERENCE_CAPITAL, OTHER_EQUITY or BORROWINGS).`,
+    );
   }
   return out;
 }
@@ -75,7 +82,12 @@ export function dilutiveInstruments(f: Pick<NormalisedFinancials, 'shareholding'
   const convertibles = [...of('CCPS'), ...of('CCD')];
   const options = rows
     .filter((r) => (r.instrument === 'ESOP' || r.instrument === 'WARRANT') && r.exercisePrice !== undefined)
-    .map((r) => ({ holder: r.holder, instrument: r.instrument, number: dec(r.number), exercisePrice: dec(r.exercisePrice!) }))
+    .map((r) => ({
+      holder: r.holder,
+      instrument: r.instrument,
+      number: dec(r.number),
+      exercisePrice: dec(r.exercisePrice!),
+    }))
     .sort((a, b) => a.exercisePrice.comparedTo(b.exercisePrice));
   if (convertibles.length === 0 && options.length === 0) return null;
   const deducted = (rs: typeof rows) => rs.filter((r) => presentedIn(r) !== 'OTHER_EQUITY');
@@ -98,7 +110,9 @@ export function dilute(equity: Dec, basicShares: Dec, d: DilutiveInstruments, ad
   let exercised: DilutiveInstruments['options'] = [];
   for (let m = d.options.length; m > 0; m--) {
     const set = d.options.slice(0, m);
-    const v = base.plus(sum(set.map((o) => o.exercisePrice.times(o.number)))).div(shares.plus(sum(set.map((o) => o.number))));
+    const v = base
+      .plus(sum(set.map((o) => o.exercisePrice.times(o.number))))
+      .div(shares.plus(sum(set.map((o) => o.number))));
     if (set[m - 1].exercisePrice.lt(v)) {
       exercised = set;
       break;
@@ -124,13 +138,41 @@ export function dilutionLines(d: Dilution, d0: DilutiveInstruments): ValuationLi
   const outOfMoney = d0.options.filter((o) => !d.exercised.includes(o));
   return [
     perShareLine('Value per equity share (basic)', d.basicValuePerShare),
-    ...(d0.ccpsCapital.isZero() ? [] : [amountLine('Add: CCPS capital (counted as converted, not deducted)', d0.ccpsCapital)]),
-    ...(d0.ccdPrincipal.isZero() ? [] : [amountLine('Add: CCD principal (counted as converted, not deducted)', d0.ccdPrincipal)]),
-    ...(d0.inOtherEquity.isZero() ? [] : [amountLine('Convertibles presented in other equity (never deducted, so not added back)', ZERO, `${toPaise(d0.inOtherEquity)} at face value`)]),
-    ...(d.addBack.isZero() || d.addBack.eq(d0.ccpsCapital.plus(d0.ccdPrincipal)) ? [] : [amountLine('Of which added back for this method', d.addBack)]),
-    ...(d.conversionShares.isZero() ? [] : [countLine('Equity shares on conversion of CCPS and CCDs', d.conversionShares)]),
-    ...d.exercised.map((o) => countLine(`Exercised: ${o.holder} (${instrumentWords(o.instrument)}) at ₹${toPaise(o.exercisePrice)}`, o.number, 'in the money')),
-    ...outOfMoney.map((o) => countLine(`Not exercised: ${o.holder} (${instrumentWords(o.instrument)}) at ₹${toPaise(o.exercisePrice)}`, ZERO, 'out of the money: the exercise price is not below the value')),
+    ...(d0.ccpsCapital.isZero()
+      ? []
+      : [amountLine('Add: CCPS capital (counted as converted, not deducted)', d0.ccpsCapital)]),
+    ...(d0.ccdPrincipal.isZero()
+      ? []
+      : [amountLine('Add: CCD principal (counted as converted, not deducted)', d0.ccdPrincipal)]),
+    ...(d0.inOtherEquity.isZero()
+      ? []
+      : [
+          amountLine(
+            'Convertibles presented in other equity (never deducted, so not added back)',
+            ZERO,
+            `${toPaise(d0.inOtherEquity)} at face value`,
+          ),
+        ]),
+    ...(d.addBack.isZero() || d.addBack.eq(d0.ccpsCapital.plus(d0.ccdPrincipal))
+      ? []
+      : [amountLine('Of which added back for this method', d.addBack)]),
+    ...(d.conversionShares.isZero()
+      ? []
+      : [countLine('Equity shares on conversion of CCPS and CCDs', d.conversionShares)]),
+    ...d.exercised.map((o) =>
+      countLine(
+        `Exercised: ${o.holder} (${instrumentWords(o.instrument)}) at ₹${toPaise(o.exercisePrice)}`,
+        o.number,
+        'in the money',
+      ),
+    ),
+    ...outOfMoney.map((o) =>
+      countLine(
+        `Not exercised: ${o.holder} (${instrumentWords(o.instrument)}) at ₹${toPaise(o.exercisePrice)}`,
+        ZERO,
+        'out of the money: the exercise price is not below the value',
+      ),
+    ),
     ...(d.proceeds.isZero() ? [] : [amountLine('Add: exercise proceeds', d.proceeds)]),
     amountLine('Fully diluted equity value', d.dilutedEquity),
     countLine('Fully diluted equity shares', d.dilutedShares),
@@ -148,16 +190,28 @@ export interface PerShare {
  * Equity ÷ shares, or the fully diluted value. `addBackShare` is the part of the CCPS capital and CCD
  * principal the method deducted (1: all of it, as the equity bridge and book NAV do).
  */
-export function perShare(f: Pick<NormalisedFinancials, 'shareholding'>, equity: Dec, shares: Dec, addBackShare: Dec = ONE): PerShare {
+export function perShare(
+  f: Pick<NormalisedFinancials, 'shareholding'>,
+  equity: Dec,
+  shares: Dec,
+  addBackShare: Dec = ONE,
+): PerShare {
   const instruments = dilutiveInstruments(f);
   if (!instruments) return { valuePerShare: equity.div(shares), dilution: null };
-  const result = dilute(equity, shares, instruments, instruments.ccpsCapital.plus(instruments.ccdPrincipal).times(addBackShare));
+  const result = dilute(
+    equity,
+    shares,
+    instruments,
+    instruments.ccpsCapital.plus(instruments.ccdPrincipal).times(addBackShare),
+  );
   return { valuePerShare: result.valuePerShare, dilution: { instruments, result } };
 }
 
 /** The method's closing lines: its value per share, or basic, each step, then fully diluted. */
 export const perShareLines = (p: PerShare): ValuationLine[] =>
-  p.dilution ? dilutionLines(p.dilution.result, p.dilution.instruments) : [perShareLine('Value per equity share', p.valuePerShare)];
+  p.dilution
+    ? dilutionLines(p.dilution.result, p.dilution.instruments)
+    : [perShareLine('Value per equity share', p.valuePerShare)];
 
 /** The method result's `basicValuePerShare`, present only where its value is fully diluted. */
 export const basicValuePerShare = (p: PerShare): { basicValuePerShare?: string } =>

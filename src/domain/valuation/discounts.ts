@@ -24,8 +24,8 @@ export function valueBasis(method: MethodCode): ValueBasis {
 
 const BASIS_WORDS: Record<ValueBasis, string> = {
   CONTROL_MARKETABLE: 'a control, marketable basis',
-  MINORITY_MARKETABLE: 'a minority, marketable basis (listed peers\' trading prices)',
-  MINORITY_NON_MARKETABLE: 'a minority, non-marketable basis (the price of the company\'s unlisted shares)',
+  MINORITY_MARKETABLE: "a minority, marketable basis (listed peers' trading prices)",
+  MINORITY_NON_MARKETABLE: "a minority, non-marketable basis (the price of the company's unlisted shares)",
 };
 
 export interface DiscountedConclusion {
@@ -44,7 +44,11 @@ export interface DiscountedConclusion {
  * Each method's value × (1 − DLOC, where on a control basis) × (1 − DLOM, where marketable), in that
  * order, then weighted: Σ wᵢ × vᵢ × cᵢ × mᵢ / 100. Exact; rounded to the paisa only for presentation.
  */
-export function discountByMethod(components: { method: MethodCode; weight: Dec; value: Dec }[], dloc: Dec | null, dlom: Dec | null): DiscountedConclusion {
+export function discountByMethod(
+  components: { method: MethodCode; weight: Dec; value: Dec }[],
+  dloc: Dec | null,
+  dlom: Dec | null,
+): DiscountedConclusion {
   const rows = components.map((c) => {
     const basis = valueBasis(c.method);
     const control = dloc !== null && basis === 'CONTROL_MARKETABLE';
@@ -53,7 +57,8 @@ export function discountByMethod(components: { method: MethodCode; weight: Dec; 
     const after = marketability ? afterControl.times(ONE.minus(dlom.div(HUNDRED))) : afterControl;
     return { c, basis, control, marketability, afterControl, after };
   });
-  const weighted = (pick: (r: (typeof rows)[number]) => Dec) => sum(rows.map((r) => pick(r).times(r.c.weight))).div(HUNDRED);
+  const weighted = (pick: (r: (typeof rows)[number]) => Dec) =>
+    sum(rows.map((r) => pick(r).times(r.c.weight))).div(HUNDRED);
   const adopted = rows.filter((r) => r.c.weight.gt(0));
   const steps = (r: (typeof rows)[number]) => [
     ...(r.control ? [`(1 − ${plain(dloc!)}%)`] : []),

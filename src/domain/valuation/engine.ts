@@ -79,7 +79,11 @@ export function computeValuation(input: ValuationInput): ValuationResult {
     if (dlom !== null) conclusion.discount = step(dlom, d.afterControl, d.after, judgement.dlomRationale);
     conclusion.valuePerShare = toPaise(d.after);
     // The floor or ceiling each purpose reads is the concluded value, after the discounts: one figure per report.
-    if (conclusion.byPurpose) conclusion.byPurpose = conclusion.byPurpose.map((p) => ({ ...p, valuePerShare: conclusion.valuePerShare as string }));
+    if (conclusion.byPurpose)
+      conclusion.byPurpose = conclusion.byPurpose.map((p) => ({
+        ...p,
+        valuePerShare: conclusion.valuePerShare as string,
+      }));
     const named = [
       ...(dloc !== null ? [`lack of control (${plain(dloc)}%)`] : []),
       ...(dlom !== null ? [`lack of marketability (${plain(dlom)}%)`] : []),

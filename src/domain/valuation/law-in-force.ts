@@ -51,8 +51,17 @@ export const RULE_56 = 'Income-tax Rules, 2026, Rule 56';
  * Why an issue of shares has no income-tax basis on or after 1 April 2026 (400 no_provision_in_force);
  * null where the engagement has one.
  */
-export function noProvisionInForce(statute: Statute, purpose: string | null | undefined, transactionDate: string): string | null {
-  if (statute !== 'RULE_11UA' || purpose !== 'ISSUE_OF_SHARES' || incomeTaxRegime(transactionDate) !== 'INCOME_TAX_ACT_2025') return null;
+export function noProvisionInForce(
+  statute: Statute,
+  purpose: string | null | undefined,
+  transactionDate: string,
+): string | null {
+  if (
+    statute !== 'RULE_11UA' ||
+    purpose !== 'ISSUE_OF_SHARES' ||
+    incomeTaxRegime(transactionDate) !== 'INCOME_TAX_ACT_2025'
+  )
+    return null;
   return `An issue of shares on ${transactionDate} falls in a tax year beginning on or after 1 April 2026, governed by the Income-tax Act, 2025: that Act has no counterpart of section 56(2)(viib) of the 1961 Act, and Rule 57 of the Income-tax Rules, 2026 has no discounted cash flow alternative, so no income-tax provision asks for this valuation. Value the subscriber's receipt under section 92(2)(m) of the 2025 Act instead (purpose TRANSFER_OR_RECEIPT), or the issue under the Companies Act (COMPANIES_ACT_SEC_62) or FEMA (FEMA_RBI). An issue made before 1 April 2026 may be valued under the 1961 Act: give its transactionDate.`;
 }
 
@@ -60,7 +69,12 @@ export function noProvisionInForce(statute: Statute, purpose: string | null | un
  * The legal basis of a valuation. For Rule 11UA the transaction's tax year picks the Act; the
  * purpose picks its sections (without a purpose, every one the valuation reports).
  */
-export function legalBasisOf(statute: Statute, purpose: Purpose | null, transactionDate: string, issueByDcf = false): LegalBasis {
+export function legalBasisOf(
+  statute: Statute,
+  purpose: Purpose | null,
+  transactionDate: string,
+  issueByDcf = false,
+): LegalBasis {
   switch (statute) {
     case 'RULE_11UA': {
       if (incomeTaxRegime(transactionDate) === 'INCOME_TAX_ACT_2025') {
@@ -82,23 +96,34 @@ export function legalBasisOf(statute: Statute, purpose: Purpose | null, transact
       return {
         act: 'COMPANIES_ACT_2013',
         provisions: ['s.62(1)(c)', 's.247'],
-        rules: ['Companies (Share Capital and Debentures) Rules, 2014, Rule 13', 'Companies (Registered Valuers and Valuation) Rules, 2017, Rule 8'],
+        rules: [
+          'Companies (Share Capital and Debentures) Rules, 2014, Rule 13',
+          'Companies (Registered Valuers and Valuation) Rules, 2017, Rule 8',
+        ],
       };
     case 'FEMA_RBI': {
-      const clause: Record<string, string> = { ISSUE_TO_NON_RESIDENT: '(a)', TRANSFER_RESIDENT_TO_NON_RESIDENT: '(b)', TRANSFER_NON_RESIDENT_TO_RESIDENT: '(c)' };
+      const clause: Record<string, string> = {
+        ISSUE_TO_NON_RESIDENT: '(a)',
+        TRANSFER_RESIDENT_TO_NON_RESIDENT: '(b)',
+        TRANSFER_NON_RESIDENT_TO_RESIDENT: '(c)',
+      };
       return {
         act: 'FOREIGN_EXCHANGE_MANAGEMENT_ACT_1999',
         provisions: [],
-        rules: [`Foreign Exchange Management (Non-Debt Instruments) Rules, 2019, Rule 21(2)${purpose ? clause[purpose] ?? '' : ''}`],
+        rules: [
+          `Foreign Exchange Management (Non-Debt Instruments) Rules, 2019, Rule 21(2)${purpose ? (clause[purpose] ?? '') : ''}`,
+        ],
       };
     }
     case 'IBC_LIQUIDATION':
       return {
         act: 'INSOLVENCY_AND_BANKRUPTCY_CODE_2016',
         provisions: ['s.53'],
-        rules: [purpose === 'LIQUIDATION_REALISABLE_VALUE'
-          ? 'Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35'
-          : 'Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35'],
+        rules: [
+          purpose === 'LIQUIDATION_REALISABLE_VALUE'
+            ? 'Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35'
+            : 'Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35',
+        ],
       };
   }
 }

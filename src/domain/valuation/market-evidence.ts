@@ -1,5 +1,12 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
-import { MULTIPLE_LABELS, basisOf, statisticName, statisticOf, targetMetric, type MarketApproach } from './comparables.js';
+import {
+  MULTIPLE_LABELS,
+  basisOf,
+  statisticName,
+  statisticOf,
+  targetMetric,
+  type MarketApproach,
+} from './comparables.js';
 import { bridgeLines, equityBridgeItems, equityFromEnterpriseValue } from './equity-bridge.js';
 import { basicValuePerShare, perShare, perShareLines } from './dilution.js';
 import { amountLine, countLine, multipleLine, percentLine, perShareLine } from './lines.js';
@@ -40,12 +47,21 @@ export function computeTransactions(f: NormalisedFinancials, market: MarketAppro
     const basis = basisOf(used);
     const metric = targetMetric(f, key, basis);
     if (!metric || !metric.value.gt(0)) continue;
-    const statistic = statisticOf(used.map((d) => dec(d[key]!)), choice);
+    const statistic = statisticOf(
+      used.map((d) => dec(d[key]!)),
+      choice,
+    );
     const ev = statistic.times(metric.value);
     const equity = equityFromEnterpriseValue(ev, bridge);
     implied.push(equity);
     lines.push(
-      ...used.map((d) => multipleLine(`${label}: ${d.deal} (${d.date})`, dec(d[key]!), d.basis ? `${d.basis.toLowerCase()} at the deal date` : undefined)),
+      ...used.map((d) =>
+        multipleLine(
+          `${label}: ${d.deal} (${d.date})`,
+          dec(d[key]!),
+          d.basis ? `${d.basis.toLowerCase()} at the deal date` : undefined,
+        ),
+      ),
       ...excluded.map((d) => multipleLine(`${label}: ${d.deal} (${d.date})`, dec(d[key]!), 'excluded: not positive')),
       multipleLine(`${label}: ${statisticName(choice)} of ${used.length} deal(s)`, statistic),
       amountLine(`${label}: target ${MULTIPLE_LABELS[key].metric}`, metric.value, metric.source),
@@ -102,18 +118,43 @@ export function computeRecentRound(f: NormalisedFinancials, valuationDate: strin
   const warnings: ValuationWarning[] = [];
   // Stale when the valuation date is after the day twelve calendar months on from the round (month-end rule).
   if (valuationDate > twelveMonthsAfter(round.date)) {
-    warnings.push({ code: 'RECENT_ROUND_STALE', message: `The investment round of ${round.date} is more than twelve months before the valuation date ${valuationDate}: its price may no longer reflect the value.` });
+    warnings.push({
+      code: 'RECENT_ROUND_STALE',
+      message: `The investment round of ${round.date} is more than twelve months before the valuation date ${valuationDate}: its price may no longer reflect the value.`,
+    });
   }
   if (round.date > valuationDate) {
-    warnings.push({ code: 'RECENT_ROUND_AFTER_VALUATION_DATE', message: `The investment round of ${round.date} is after the valuation date ${valuationDate}.` });
+    warnings.push({
+      code: 'RECENT_ROUND_AFTER_VALUATION_DATE',
+      message: `The investment round of ${round.date} is after the valuation date ${valuationDate}.`,
+    });
   }
   if (!round.armsLength) {
-    warnings.push({ code: 'RECENT_ROUND_NOT_ARMS_LENGTH', message: 'The recent round was not at arm\'s length: its price is weak evidence of value.' });
+    warnings.push({
+      code: 'RECENT_ROUND_NOT_ARMS_LENGTH',
+      message: "The recent round was not at arm's length: its price is weak evidence of value.",
+    });
   }
   const lines: ValuationLine[] = [
-    perShareLine(`Price per share in the round of ${round.date} (${instrumentWords(round.instrument)})`, price, `${toPaise(dec(round.amountRaised))} raised${round.armsLength ? ', at arm\'s length' : ', not at arm\'s length'}`),
-    ...round.adjustments.map((a) => percentLine(`Adjustment for ${a.kind === 'TIME' ? 'the time since the round' : 'the instrument\'s rights'}`, dec(a.percent), a.reason)),
-    perShareLine('Value per equity share', value, round.adjustments.length ? `price × ${round.adjustments.map((a) => `(1 ${dec(a.percent).isNegative() ? '−' : '+'} ${plain(dec(a.percent).abs())}%)`).join(' × ')}` : undefined),
+    perShareLine(
+      `Price per share in the round of ${round.date} (${instrumentWords(round.instrument)})`,
+      price,
+      `${toPaise(dec(round.amountRaised))} raised${round.armsLength ? ", at arm's length" : ", not at arm's length"}`,
+    ),
+    ...round.adjustments.map((a) =>
+      percentLine(
+        `Adjustment for ${a.kind === 'TIME' ? 'the time since the round' : "the instrument's rights"}`,
+        dec(a.percent),
+        a.reason,
+      ),
+    ),
+    perShareLine(
+      'Value per equity share',
+      value,
+      round.adjustments.length
+        ? `price × ${round.adjustments.map((a) => `(1 ${dec(a.percent).isNegative() ? '−' : '+'} ${plain(dec(a.percent).abs())}%)`).join(' × ')}`
+        : undefined,
+    ),
   ];
   return {
     method: {

@@ -25,7 +25,14 @@ export interface MissingInput {
   /** JSON Pointer into the canonical financials document. */
   path: string;
   message: string;
-  code: 'MISSING_PROJECTIONS' | 'MISSING_LIQUIDATION_INPUTS' | 'MISSING_MARKET_VALUES' | 'EQUITY_CAPITAL_NOT_POSITIVE' | 'PROJECTIONS_OUT_OF_RANGE' | 'CAPITAL_TABLE_MISMATCH' | 'METRIC_BASIS_MISMATCH';
+  code:
+    | 'MISSING_PROJECTIONS'
+    | 'MISSING_LIQUIDATION_INPUTS'
+    | 'MISSING_MARKET_VALUES'
+    | 'EQUITY_CAPITAL_NOT_POSITIVE'
+    | 'PROJECTIONS_OUT_OF_RANGE'
+    | 'CAPITAL_TABLE_MISMATCH'
+    | 'METRIC_BASIS_MISMATCH';
 }
 
 export interface ReadinessContext {
@@ -56,7 +63,11 @@ export function dcfAdoptedBy(methodWeights: Partial<Record<string, string | numb
 
 /** Rule 11UA's valuation under the Income-tax Act, 2025 (Rule 57 Sl. No. 4: NAV only). */
 function underRule57(ctx: ReadinessContext): boolean {
-  return ctx.statute === 'RULE_11UA' && ctx.transactionDate !== undefined && incomeTaxRegime(ctx.transactionDate) === 'INCOME_TAX_ACT_2025';
+  return (
+    ctx.statute === 'RULE_11UA' &&
+    ctx.transactionDate !== undefined &&
+    incomeTaxRegime(ctx.transactionDate) === 'INCOME_TAX_ACT_2025'
+  );
 }
 
 /** True when the statute's valuation includes a DCF for these financials. */
@@ -75,13 +86,26 @@ export function usesDcf(ctx: ReadinessContext, f: Pick<NormalisedFinancials, 'pr
 export function projectionsRequired(ctx: ReadinessContext): boolean {
   if (ctx.statute === 'FEMA_RBI' || ctx.statute === 'COMPANIES_ACT_SEC_62') return true;
   // The issuer's DCF (Rule 11UA(2)(b)), chosen by the option or by the valuer's weights: never replaced by NAV.
-  return ctx.statute === 'RULE_11UA' && !underRule57(ctx) && (ctx.rule11uaIssueMethod === 'DCF' || ctx.dcfAdopted === true) && ctx.purpose !== 'TRANSFER_OR_RECEIPT';
+  return (
+    ctx.statute === 'RULE_11UA' &&
+    !underRule57(ctx) &&
+    (ctx.rule11uaIssueMethod === 'DCF' || ctx.dcfAdopted === true) &&
+    ctx.purpose !== 'TRANSFER_OR_RECEIPT'
+  );
 }
 
 const FAIR_VALUE_PAIRS = [
-  ['jewelleryAndArtBookValue', 'jewelleryAndArtMarketValue', 'B: the open-market value of jewellery and artistic work (registered valuer\'s report)'],
+  [
+    'jewelleryAndArtBookValue',
+    'jewelleryAndArtMarketValue',
+    "B: the open-market value of jewellery and artistic work (registered valuer's report)",
+  ],
   ['sharesAndSecuritiesBookValue', 'sharesAndSecuritiesFairValue', 'C: the fair market value of shares and securities'],
-  ['immovablePropertyBookValue', 'immovablePropertyStampDutyValue', 'D: the value adopted or assessable for stamp duty on immovable property'],
+  [
+    'immovablePropertyBookValue',
+    'immovablePropertyStampDutyValue',
+    'D: the value adopted or assessable for stamp duty on immovable property',
+  ],
 ] as const;
 
 export function missingInputs(f: NormalisedFinancials, ctx: ReadinessContext): MissingInput[] {
@@ -90,7 +114,7 @@ export function missingInputs(f: NormalisedFinancials, ctx: ReadinessContext): M
     missing.push({
       path: '/liquidation/assets',
       code: 'MISSING_LIQUIDATION_INPUTS',
-      message: 'IBC valuation needs the registered valuers\' fair value and liquidation value for each asset class.',
+      message: "IBC valuation needs the registered valuers' fair value and liquidation value for each asset class.",
     });
   }
   if (projectionsRequired(ctx) && f.projections.length === 0) {
@@ -102,16 +126,21 @@ export function missingInputs(f: NormalisedFinancials, ctx: ReadinessContext): M
   }
   // Where the DCF is only shown for information (Rule 11UA NAV), misaligned projections drop the DCF instead.
   if (ctx.valuationDate && f.projections.length > 0 && projectionsRequired(ctx)) {
-    const problem = projectionRangeProblem(ctx.valuationDate, f.projections.map((p) => p.year));
+    const problem = projectionRangeProblem(
+      ctx.valuationDate,
+      f.projections.map((p) => p.year),
+    );
     if (problem) missing.push({ path: '/projections', code: 'PROJECTIONS_OUT_OF_RANGE', message: problem });
   }
   // Like with like: peers' and deals' multiples applied to the company's metric of the same basis.
   if (ctx.statute === 'COMPANIES_ACT_SEC_62' || ctx.statute === 'FEMA_RBI') {
-    for (const p of metricBasisProblems(f, ctx.acceptBasisMismatch === true)) missing.push({ ...p, code: 'METRIC_BASIS_MISMATCH' });
+    for (const p of metricBasisProblems(f, ctx.acceptBasisMismatch === true))
+      missing.push({ ...p, code: 'METRIC_BASIS_MISMATCH' });
   }
   // Capital counted once: the convertibles added back as converted must be ones the methods deducted.
   if (ctx.statute !== 'IBC_LIQUIDATION' && (ctx.statute !== 'RULE_11UA' || usesDcf(ctx, f))) {
-    for (const message of capitalTableMismatches(f)) missing.push({ path: '/shareholding', code: 'CAPITAL_TABLE_MISMATCH', message });
+    for (const message of capitalTableMismatches(f))
+      missing.push({ path: '/shareholding', code: 'CAPITAL_TABLE_MISMATCH', message });
   }
   if (ctx.statute === 'RULE_11UA') {
     if (!dec(f.balanceSheet.equityShareCapital).gt(0)) {
@@ -122,7 +151,11 @@ export function missingInputs(f: NormalisedFinancials, ctx: ReadinessContext): M
       });
     }
     if (!dec(f.shares.faceValuePerShare).gt(0)) {
-      missing.push({ path: '/shares/faceValuePerShare', code: 'EQUITY_CAPITAL_NOT_POSITIVE', message: 'PV, the paid-up value per share, must be greater than 0.' });
+      missing.push({
+        path: '/shares/faceValuePerShare',
+        code: 'EQUITY_CAPITAL_NOT_POSITIVE',
+        message: 'PV, the paid-up value per share, must be greater than 0.',
+      });
     }
     if (ctx.purpose !== 'ISSUE_OF_SHARES') {
       for (const [book, market, what] of FAIR_VALUE_PAIRS) {

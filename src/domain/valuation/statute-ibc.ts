@@ -22,7 +22,7 @@ export function valueUnderIbc(ctx: StatuteContext): StatuteOutcome {
       conclusion: {
         valuePerShare: null,
         basis:
-          'Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35: the realisable value of the assets per asset class and in total; the average of two registered valuers\' estimates is the liquidator\'s computation.',
+          "Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35: the realisable value of the assets per asset class and in total; the average of two registered valuers' estimates is the liquidator's computation.",
         liquidationValue: liquidationConclusion,
       },
       concludedRaw: null,
@@ -35,8 +35,13 @@ export function valueUnderIbc(ctx: StatuteContext): StatuteOutcome {
     conclusion: {
       valuePerShare: null,
       basis:
-        'Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35: the fair value and the liquidation value of the assets per asset class and in total; the average of the two closest registered valuers\' estimates is the resolution professional\'s computation.',
-      fairValue: { totalValue: toPaise(c.totalFairValue), equityValue: fair.equityValue, valuePerShare: fair.valuePerShare, shortfall: toPaise(c.fairValueShortfall) },
+        "Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35: the fair value and the liquidation value of the assets per asset class and in total; the average of the two closest registered valuers' estimates is the resolution professional's computation.",
+      fairValue: {
+        totalValue: toPaise(c.totalFairValue),
+        equityValue: fair.equityValue,
+        valuePerShare: fair.valuePerShare,
+        shortfall: toPaise(c.fairValueShortfall),
+      },
       liquidationValue: liquidationConclusion,
     },
     concludedRaw: null,
@@ -48,7 +53,9 @@ export function valueUnderIbc(ctx: StatuteContext): StatuteOutcome {
 function shortfallWarnings(c: ReturnType<typeof computeLiquidation>): ValuationWarning[] {
   const parts = [
     ...(c.fairValueShortfall.isZero() ? [] : [`fair value by ${formatRupees(c.fairValueShortfall)}`]),
-    ...(c.liquidationValueShortfall.isZero() ? [] : [`liquidation value by ${formatRupees(c.liquidationValueShortfall)}`]),
+    ...(c.liquidationValueShortfall.isZero()
+      ? []
+      : [`liquidation value by ${formatRupees(c.liquidationValueShortfall)}`]),
   ];
   if (parts.length === 0) return [];
   return [
@@ -58,4 +65,3 @@ function shortfallWarnings(c: ReturnType<typeof computeLiquidation>): ValuationW
     },
   ];
 }
-

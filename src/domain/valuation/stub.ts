@@ -17,7 +17,8 @@ export interface StubPeriod {
 }
 
 const DAY_MS = 86_400_000;
-const utc = (isoDate: string) => Date.UTC(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)) - 1, Number(isoDate.slice(8, 10)));
+const utc = (isoDate: string) =>
+  Date.UTC(Number(isoDate.slice(0, 4)), Number(isoDate.slice(5, 7)) - 1, Number(isoDate.slice(8, 10)));
 
 /** An Indian financial year FY2027 runs from 1 April 2026 to 31 March 2027. */
 export const financialYearEnd = (year: string): string => `${year.slice(2)}-03-31`;
@@ -42,4 +43,3 @@ export function discountExponent(s: Dec, k: number, midYear: boolean): Dec {
   if (!midYear) return s.plus(k - 1);
   return k === 1 ? s.div(2) : s.plus(k).minus('1.5');
 }
-

@@ -162,7 +162,12 @@ export interface ValuationResult {
   legalBasis?: LegalBasis;
   /** The date of the balance sheet the valuation uses (absent in results stored before it was recorded). */
   balanceSheetDate?: string;
-  assumptions: { wacc: string; terminalGrowthRate: string; rationale?: string; costOfCapital?: CostOfCapitalDisclosure };
+  assumptions: {
+    wacc: string;
+    terminalGrowthRate: string;
+    rationale?: string;
+    costOfCapital?: CostOfCapitalDisclosure;
+  };
   conventions: Conventions;
   methods: MethodResult[];
   conclusion: Conclusion;

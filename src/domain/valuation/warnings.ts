@@ -140,7 +140,8 @@ export function s56viibApplies(transactionDate: string): boolean {
 }
 
 export function s56viibWarning(transactionDate: string, valuationDate: string): ValuationWarning {
-  const valued = valuationDate === transactionDate ? '' : ` (valued as at ${valuationDate}, which does not decide the law)`;
+  const valued =
+    valuationDate === transactionDate ? '' : ` (valued as at ${valuationDate}, which does not decide the law)`;
   return {
     code: 'S56_2_VIIB_NOT_APPLICABLE',
     message: `Section 56(2)(viib) of the Income-tax Act, 1961 reaches only consideration received before 1 April 2024: the proviso inserted by the Finance (No. 2) Act, 2024 says "the provisions of this clause shall not apply on or after the 1st day of April, 2025", that is from assessment year 2025-26, whose previous year began on 1 April 2024. The issue is dated ${transactionDate}${valued}, so the Rule 11UA(2) value is reported for information and is not a ceiling on the issue price.`,
@@ -160,27 +161,38 @@ export const VALUATION_STALE_DAYS = 90;
  *   wanting a valuation not more than 90 days old at the investment or transfer; the Companies Act
  *   fixes no period).
  */
-export function valuationDateWarnings(statute: Statute, purpose: Purpose | null, valuationDate: string, transactionDate: string): ValuationWarning[] {
+export function valuationDateWarnings(
+  statute: Statute,
+  purpose: Purpose | null,
+  valuationDate: string,
+  transactionDate: string,
+): ValuationWarning[] {
   if (statute === 'RULE_11UA') {
     if (purpose === 'ISSUE_OF_SHARES' || valuationDate === transactionDate) return [];
-    const rule = incomeTaxRegime(transactionDate) === 'INCOME_TAX_ACT_2025'
-      ? 'Rule 56 of the Income-tax Rules, 2026 defines the valuation date as the date of the receipt (s.92) or of the transfer (s.79)'
-      : 'Rule 11U(j) of the Income-tax Rules, 1962 defines the valuation date as the date of the receipt, and Rule 11UAA as the date of the transfer';
-    return [{
-      code: 'VALUATION_DATE_NOT_TRANSACTION_DATE',
-      message: `${rule}; this valuation is as at ${valuationDate}, but the transaction is dated ${transactionDate}. Value as at the transaction date, or correct the transaction date.`,
-    }];
+    const rule =
+      incomeTaxRegime(transactionDate) === 'INCOME_TAX_ACT_2025'
+        ? 'Rule 56 of the Income-tax Rules, 2026 defines the valuation date as the date of the receipt (s.92) or of the transfer (s.79)'
+        : 'Rule 11U(j) of the Income-tax Rules, 1962 defines the valuation date as the date of the receipt, and Rule 11UAA as the date of the transfer';
+    return [
+      {
+        code: 'VALUATION_DATE_NOT_TRANSACTION_DATE',
+        message: `${rule}; this valuation is as at ${valuationDate}, but the transaction is dated ${transactionDate}. Value as at the transaction date, or correct the transaction date.`,
+      },
+    ];
   }
   if (statute === 'FEMA_RBI' || statute === 'COMPANIES_ACT_SEC_62') {
     const days = daysBetween(valuationDate, transactionDate);
     if (days <= VALUATION_STALE_DAYS) return [];
-    const source = statute === 'FEMA_RBI'
-      ? 'For FEMA, practitioners read the RBI Master Direction – Foreign Investment in India as wanting the valuation certificate not more than 90 days old at the date of the investment or transfer (a practice reported by secondary sources, not a term of Rule 21 itself)'
-      : 'The Companies Act and Rule 13 fix no validity period for the valuation report; 90 days is the practice this service applies, borrowed from the FEMA practice';
-    return [{
-      code: 'VALUATION_DATE_STALE',
-      message: `The valuation date (${valuationDate}) is ${days} days before the transaction date (${transactionDate}), more than ${VALUATION_STALE_DAYS} days. ${source}. Consider a fresh valuation nearer the transaction.`,
-    }];
+    const source =
+      statute === 'FEMA_RBI'
+        ? 'For FEMA, practitioners read the RBI Master Direction – Foreign Investment in India as wanting the valuation certificate not more than 90 days old at the date of the investment or transfer (a practice reported by secondary sources, not a term of Rule 21 itself)'
+        : 'The Companies Act and Rule 13 fix no validity period for the valuation report; 90 days is the practice this service applies, borrowed from the FEMA practice';
+    return [
+      {
+        code: 'VALUATION_DATE_STALE',
+        message: `The valuation date (${valuationDate}) is ${days} days before the transaction date (${transactionDate}), more than ${VALUATION_STALE_DAYS} days. ${source}. Consider a fresh valuation nearer the transaction.`,
+      },
+    ];
   }
   return [];
 }
@@ -199,13 +211,16 @@ export function netDebtNotRolledForwardWarnings(
 ): ValuationWarning[] {
   if (!bridgeUsed || valuationDate <= f.balanceSheetDate) return [];
   if (f.equityBridge?.cashAtValuationDate !== undefined && f.equityBridge?.debtAtValuationDate !== undefined) return [];
-  const elapsed = stub && !stub.fraction.eq(1)
-    ? ` The DCF counts s = ${stub.days}/${stub.daysInYear} of the first projection year's cash flow, the part after the valuation date; the elapsed ${stub.daysInYear - stub.days}/${stub.daysInYear} before it is not counted and not rolled into net debt either.`
-    : '';
-  return [{
-    code: 'NET_DEBT_NOT_ROLLED_FORWARD',
-    message: `The valuation date (${valuationDate}) falls after the balance-sheet date (${f.balanceSheetDate}), but the equity bridge uses the balance sheet's cash (${formatRupees(dec(f.balanceSheet.cashAndCashEquivalents))}) and borrowings (${formatRupees(dec(f.balanceSheet.longTermBorrowings).plus(dec(f.balanceSheet.shortTermBorrowings)))}): neither the cash flow since then nor the net debt is rolled forward.${elapsed} The cash and the debt at the valuation date, where the financials give them, bridge there instead.`,
-  }];
+  const elapsed =
+    stub && !stub.fraction.eq(1)
+      ? ` The DCF counts s = ${stub.days}/${stub.daysInYear} of the first projection year's cash flow, the part after the valuation date; the elapsed ${stub.daysInYear - stub.days}/${stub.daysInYear} before it is not counted and not rolled into net debt either.`
+      : '';
+  return [
+    {
+      code: 'NET_DEBT_NOT_ROLLED_FORWARD',
+      message: `The valuation date (${valuationDate}) falls after the balance-sheet date (${f.balanceSheetDate}), but the equity bridge uses the balance sheet's cash (${formatRupees(dec(f.balanceSheet.cashAndCashEquivalents))}) and borrowings (${formatRupees(dec(f.balanceSheet.longTermBorrowings).plus(dec(f.balanceSheet.shortTermBorrowings)))}): neither the cash flow since then nor the net debt is rolled forward.${elapsed} The cash and the debt at the valuation date, where the financials give them, bridge there instead.`,
+    },
+  ];
 }
 
 /** FEMA purposes whose price the fair value bounds from below (NDI Rule 21(2)(a), (b)). */
@@ -220,12 +235,21 @@ const FEMA_FLOOR_PURPOSES = ['ISSUE_TO_NON_RESIDENT', 'TRANSFER_RESIDENT_TO_NON_
 export function femaDiscountWarnings(
   statute: Statute,
   purpose: Purpose | null,
-  judgement: { dlomPercent?: string | number; dlomRationale?: string; dlocPercent?: string | number; dlocRationale?: string },
+  judgement: {
+    dlomPercent?: string | number;
+    dlomRationale?: string;
+    dlocPercent?: string | number;
+    dlocRationale?: string;
+  },
 ): ValuationWarning[] {
   if (statute !== 'FEMA_RBI' || (purpose !== null && !FEMA_FLOOR_PURPOSES.includes(purpose))) return [];
   const given = [
-    ...(judgement.dlocPercent !== undefined && Number(judgement.dlocPercent) > 0 ? [{ name: 'lack of control', percent: judgement.dlocPercent, reason: judgement.dlocRationale }] : []),
-    ...(judgement.dlomPercent !== undefined && Number(judgement.dlomPercent) > 0 ? [{ name: 'lack of marketability', percent: judgement.dlomPercent, reason: judgement.dlomRationale }] : []),
+    ...(judgement.dlocPercent !== undefined && Number(judgement.dlocPercent) > 0
+      ? [{ name: 'lack of control', percent: judgement.dlocPercent, reason: judgement.dlocRationale }]
+      : []),
+    ...(judgement.dlomPercent !== undefined && Number(judgement.dlomPercent) > 0
+      ? [{ name: 'lack of marketability', percent: judgement.dlomPercent, reason: judgement.dlomRationale }]
+      : []),
   ];
   return given.map((d) => ({
     code: 'FEMA_DISCOUNT_LOWERS_FLOOR',

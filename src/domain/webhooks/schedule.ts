@@ -9,7 +9,14 @@ const HOUR = 60 * MINUTE;
  * which covers the "about a day" docs/webhooks.md promises.
  */
 export const RETRY_SCHEDULE_MS: readonly number[] = Object.freeze([
-  0, 5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR,
+  0,
+  5 * SECOND,
+  5 * MINUTE,
+  30 * MINUTE,
+  2 * HOUR,
+  5 * HOUR,
+  10 * HOUR,
+  10 * HOUR,
 ]);
 
 export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length;
@@ -34,8 +41,10 @@ export interface DelayOptions {
  * (0 = nothing sent yet → the first attempt goes immediately). Null when all attempts are used.
  */
 export function nextAttemptDelayMs(attemptsMade: number, options: DelayOptions): number | null {
-  if (!Number.isInteger(attemptsMade) || attemptsMade < 0) throw new RangeError('attemptsMade must be a non-negative integer');
-  if (!(options.scale >= 0) || !Number.isFinite(options.scale)) throw new RangeError('scale must be a finite number >= 0');
+  if (!Number.isInteger(attemptsMade) || attemptsMade < 0)
+    throw new RangeError('attemptsMade must be a non-negative integer');
+  if (!(options.scale >= 0) || !Number.isFinite(options.scale))
+    throw new RangeError('scale must be a finite number >= 0');
   if (attemptsMade >= MAX_ATTEMPTS) return null;
 
   const base = RETRY_SCHEDULE_MS[attemptsMade];

@@ -57,91 +57,98 @@ export function credentialRecheck(ctx: ServiceContext, request: FastifyRequest):
   };
 }
 
-export default fp(async function authPlugin(app: FastifyInstance, opts: { services: ServiceContext }) {
-  const ctx = opts.services;
-  const cookies = sessionCookies(ctx.config);
+export default fp(
+  async function authPlugin(app: FastifyInstance, opts: { services: ServiceContext }) {
+    const ctx = opts.services;
+    const cookies = sessionCookies(ctx.config);
 
-  // Every /api route must declare its rule; the OpenAPI security and 401/403 responses follow from it.
-  app.addHook('onRoute', (route) => {
-    const url = route.url ?? '';
-    const schema = route.schema as
-      { hide?: boolean; security?: unknown; response?: Record<string, unknown> } | undefined;
-    if (!url.startsWith('/api/') || schema?.hide) return;
-    const rule = route.config?.auth;
-    if (rule === undefined) throw new Error(`route ${route.method} ${url} declares no config.auth`);
-    if (rule === 'public') {
-      route.schema = { ...schema, security: [] };
-      return;
-    }
-    route.schema = {
-      ...schema,
-      security: rule.userOnly || rule.person ? [{ cookieAuth: [] }] : [{ bearerAuth: [] }, { cookieAuth: [] }],
-      response: { ...problemResponses(401, 403), ...(schema?.response ?? {}) },
-    };
-  });
-
-  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<Principal | null> {
-    const header = request.headers.authorization;
-    if (header !== undefined) {
-      // A bearer header that does not authenticate is a 401, never a fall-back to the cookie.
-      const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-      if (!m) throw unauthorized('Authorization must be "Bearer <token>"');
-      const principal = await authenticateToken(ctx, m[1]);
-      if (!principal) throw unauthorized('The API token is invalid, expired or revoked');
-      return principal;
-    }
-    const cookie = request.cookies?.[cookies.session];
-    if (!cookie) return null;
-    const session = await authenticateSession(ctx, cookie);
-    if (!session) throw unauthorized('The session is invalid or has expired; log in again');
-    if (
-      !SAFE_METHODS.has(request.method) &&
-      !csrfMatches(session.csrfTokenHash, request.headers['x-csrf-token'] as string | undefined)
-    ) {
-      throw new AppError(
-        'csrf_failed',
-        'Cookie-authenticated requests that change state need the X-CSRF-Token header from login',
-      );
-    }
-    if (session.renewed) {
-      const secure = cookies.secure(request);
-      reply.setCookie(cookies.session, session.renewed.cookie, sessionCookieOptions(secure, session.renewed.expiresAt));
-      // The readable CSRF cookie lives as long as the session, when the browser still holds the right one.
-      const csrf = request.cookies?.[cookies.csrf];
-      if (csrf && csrfMatches(session.csrfTokenHash, csrf)) {
-        reply.setCookie(cookies.csrf, csrf, {
-          ...sessionCookieOptions(secure, session.renewed.expiresAt),
-          httpOnly: false,
-          sameSite: 'strict',
-        });
+    // Every /api route must declare its rule; the OpenAPI security and 401/403 responses follow from it.
+    app.addHook('onRoute', (route) => {
+      const url = route.url ?? '';
+      const schema = route.schema as
+        { hide?: boolean; security?: unknown; response?: Record<string, unknown> } | undefined;
+      if (!url.startsWith('/api/') || schema?.hide) return;
+      const rule = route.config?.auth;
+      if (rule === undefined) throw new Error(`route ${route.method} ${url} declares no config.auth`);
+      if (rule === 'public') {
+        route.schema = { ...schema, security: [] };
+        return;
       }
-    }
-    return session.principal;
-  }
+      route.schema = {
+        ...schema,
+        security: rule.userOnly || rule.person ? [{ cookieAuth: [] }] : [{ bearerAuth: [] }, { cookieAuth: [] }],
+        response: { ...problemResponses(401, 403), ...(schema?.response ?? {}) },
+      };
+    });
 
-  app.addHook('onRequest', async (request, reply) => {
-    const rule = request.routeOptions.config?.auth;
-    if (rule === undefined || rule === 'public') return;
-    // A read whose database connection fails here is retried once, like its handler (read-retry.ts).
-    const principal = await withReadRetry(request, reply, () => authenticate(request, reply));
-    if (!principal) throw unauthorized();
-    if (!isAllowed(principal, rule)) {
-      if (rule.person && principal.kind === 'token') {
+    async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<Principal | null> {
+      const header = request.headers.authorization;
+      if (header !== undefined) {
+        // A bearer header that does not authenticate is a 401, never a fall-back to the cookie.
+        const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+        if (!m) throw unauthorized('Authorization must be "Bearer <token>"');
+        const principal = await authenticateToken(ctx, m[1]);
+        if (!principal) throw unauthorized('The API token is invalid, expired or revoked');
+        return principal;
+      }
+      const cookie = request.cookies?.[cookies.session];
+      if (!cookie) return null;
+      const session = await authenticateSession(ctx, cookie);
+      if (!session) throw unauthorized('The session is invalid or has expired; log in again');
+      if (
+        !SAFE_METHODS.has(request.method) &&
+        !csrfMatches(session.csrfTokenHash, request.headers['x-csrf-token'] as string | undefined)
+      ) {
         throw new AppError(
-          'person_required',
-          'Review gates are decided by people: sign in to decide a gate; API tokens may not',
+          'csrf_failed',
+          'Cookie-authenticated requests that change state need the X-CSRF-Token header from login',
         );
       }
-      throw forbidden(
-        rule.userOnly && principal.kind === 'token'
-          ? 'This action needs a signed-in user; API tokens may not do it'
-          : `This action needs the ${rule.role} role`,
-      );
+      if (session.renewed) {
+        const secure = cookies.secure(request);
+        reply.setCookie(
+          cookies.session,
+          session.renewed.cookie,
+          sessionCookieOptions(secure, session.renewed.expiresAt),
+        );
+        // The readable CSRF cookie lives as long as the session, when the browser still holds the right one.
+        const csrf = request.cookies?.[cookies.csrf];
+        if (csrf && csrfMatches(session.csrfTokenHash, csrf)) {
+          reply.setCookie(cookies.csrf, csrf, {
+            ...sessionCookieOptions(secure, session.renewed.expiresAt),
+            httpOnly: false,
+            sameSite: 'strict',
+          });
+        }
+      }
+      return session.principal;
     }
-    request.principal = principal;
-    request.log = request.log.child({
-      firmId: principal.firmId,
-      principalId: principal.kind === 'user' ? principal.userId : principal.tokenId,
+
+    app.addHook('onRequest', async (request, reply) => {
+      const rule = request.routeOptions.config?.auth;
+      if (rule === undefined || rule === 'public') return;
+      // A read whose database connection fails here is retried once, like its handler (read-retry.ts).
+      const principal = await withReadRetry(request, reply, () => authenticate(request, reply));
+      if (!principal) throw unauthorized();
+      if (!isAllowed(principal, rule)) {
+        if (rule.person && principal.kind === 'token') {
+          throw new AppError(
+            'person_required',
+            'Review gates are decided by people: sign in to decide a gate; API tokens may not',
+          );
+        }
+        throw forbidden(
+          rule.userOnly && principal.kind === 'token'
+            ? 'This action needs a signed-in user; API tokens may not do it'
+            : `This action needs the ${rule.role} role`,
+        );
+      }
+      request.principal = principal;
+      request.log = request.log.child({
+        firmId: principal.firmId,
+        principalId: principal.kind === 'user' ? principal.userId : principal.tokenId,
+      });
     });
-  });
-}, { name: 'auth', dependencies: ['@fastify/cookie', 'errors'] });
+  },
+  { name: 'auth', dependencies: ['@fastify/cookie', 'errors'] },
+);

@@ -54,78 +54,86 @@ function withoutUnusedSchemas(doc: OpenApiDocument): OpenApiDocument {
   };
 }
 
-export default fp(async function openapiPlugin(app: FastifyInstance) {
-  const producesByOperation = new Map<string, Produces>();
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Valuation Service API',
-        version: '1.0.0',
-        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
-        contact: {
-          name: 'Valuation Service API support',
-          url: 'https://docs.valuation.example/support',
-          email: 'api-support@valuation.example',
+export default fp(
+  async function openapiPlugin(app: FastifyInstance) {
+    const producesByOperation = new Map<string, Produces>();
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Valuation Service API',
+          version: '1.0.0',
+          license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+          contact: {
+            name: 'Valuation Service API support',
+            url: 'https://docs.valuation.example/support',
+            email: 'api-support@valuation.example',
+          },
+          description:
+            'Statutory valuation platform for Indian companies (Rule 11UA, Companies Act s.62, FEMA, IBC). ' +
+            'Errors are RFC 9457 application/problem+json with a stable `code`. Lists are bare JSON arrays, ' +
+            'newest first, paginated with `limit`/`cursor` and an RFC 8288 `Link: rel="next"` header. ' +
+            'Rates (wacc, terminalGrowthRate) are percent: 12.5 means 12.5 %. Money is in integer paise ' +
+            'with `currency`, ' +
+            'except valuation figures, which are decimal strings in rupees rounded half-up to the paisa.',
         },
-        description:
-          'Statutory valuation platform for Indian companies (Rule 11UA, Companies Act s.62, FEMA, IBC). ' +
-          'Errors are RFC 9457 application/problem+json with a stable `code`. Lists are bare JSON arrays, ' +
-          'newest first, paginated with `limit`/`cursor` and an RFC 8288 `Link: rel="next"` header. ' +
-          'Rates (wacc, terminalGrowthRate) are percent: 12.5 means 12.5 %. Money is in integer paise with `currency`, ' +
-          'except valuation figures, which are decimal strings in rupees rounded half-up to the paisa.',
-      },
-      servers: [{ url: '/' }],
-      components: {
-        securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'Firm API token `evk_…` (acts as VALUER)' },
-          cookieAuth: {
-            type: 'apiKey',
-            in: 'cookie',
-            name: 'vs_session',
-            description:
-              'Browser session (JWT cookie); state-changing requests also need X-CSRF-Token. Where the service sets secure cookies (production, or SECURE_COOKIES=true) the cookie is `__Host-vs_session`, always Secure',
+        servers: [{ url: '/' }],
+        components: {
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', description: 'Firm API token `evk_…` (acts as VALUER)' },
+            cookieAuth: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: 'vs_session',
+              description:
+                'Browser session (JWT cookie); state-changing requests also need X-CSRF-Token. Where the ' +
+                'service sets secure cookies (production, or SECURE_COOKIES=true) the cookie is ' +
+                '`__Host-vs_session`, always Secure',
+            },
           },
         },
       },
-    },
-    transform: (input) => {
-      const out = jsonSchemaTransform(input);
-      const schema = out.schema as { operationId?: string; description?: string; hide?: boolean };
-      // Each route file names its operation and describes it; a route without them fails at start.
-      if (!schema.hide && (!schema.operationId || !schema.description)) {
-        throw new Error(
-          `${String(input.route.method)} ${input.url}: the route file must set schema.operationId and schema.description`,
-        );
-      }
-      // Each route file declares the codes its service refuses with; x-error-codes adds those its definition implies.
-      if (!schema.hide) {
-        const declared = input.route.config?.errorCodes;
-        if (!declared)
-          throw new Error(`${String(input.route.method)} ${input.url}: the route file must declare config.errorCodes`);
-        const source = input.schema as { body?: unknown; params?: unknown; querystring?: unknown } | undefined;
-        (schema as Record<string, unknown>)['x-error-codes'] = operationErrorCodes({
-          method: String(input.route.method),
-          auth: input.route.config?.auth,
-          declared,
-          hasBody: source?.body !== undefined,
-          hasInput: source?.params !== undefined || source?.querystring !== undefined,
-        });
-      }
-      const produces = input.route.config?.produces;
-      if (produces && schema.operationId) producesByOperation.set(schema.operationId, produces);
-      return out;
-    },
-    transformObject: (input) =>
-      describeServedDocument(
-        withoutUnusedSchemas(jsonSchemaTransformObject(input) as OpenApiDocument),
-        producesByOperation,
-      ) as ReturnType<typeof jsonSchemaTransformObject>,
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
-  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  const page = errorCataloguePage();
-  app.get('/docs/errors', { schema: { hide: true }, config: { auth: 'public' } }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(page),
-  );
-}, { name: 'openapi', dependencies: [] });
+      transform: (input) => {
+        const out = jsonSchemaTransform(input);
+        const schema = out.schema as { operationId?: string; description?: string; hide?: boolean };
+        // Each route file names its operation and describes it; a route without them fails at start.
+        if (!schema.hide && (!schema.operationId || !schema.description)) {
+          throw new Error(
+            `${String(input.route.method)} ${input.url}: the route file must set schema.operationId and schema.description`,
+          );
+        }
+        // Each route file declares the codes its service refuses with; x-error-codes adds those its definition implies.
+        if (!schema.hide) {
+          const declared = input.route.config?.errorCodes;
+          if (!declared)
+            throw new Error(
+              `${String(input.route.method)} ${input.url}: the route file must declare config.errorCodes`,
+            );
+          const source = input.schema as { body?: unknown; params?: unknown; querystring?: unknown } | undefined;
+          (schema as Record<string, unknown>)['x-error-codes'] = operationErrorCodes({
+            method: String(input.route.method),
+            auth: input.route.config?.auth,
+            declared,
+            hasBody: source?.body !== undefined,
+            hasInput: source?.params !== undefined || source?.querystring !== undefined,
+          });
+        }
+        const produces = input.route.config?.produces;
+        if (produces && schema.operationId) producesByOperation.set(schema.operationId, produces);
+        return out;
+      },
+      transformObject: (input) =>
+        describeServedDocument(
+          withoutUnusedSchemas(jsonSchemaTransformObject(input) as OpenApiDocument),
+          producesByOperation,
+        ) as ReturnType<typeof jsonSchemaTransformObject>,
+    });
+    await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+    app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    const page = errorCataloguePage();
+    app.get('/docs/errors', { schema: { hide: true }, config: { auth: 'public' } }, async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').send(page),
+    );
+  },
+  { name: 'openapi', dependencies: [] },
+);

@@ -27,7 +27,9 @@ export const assumptionsObject = z.object({
     .array(z.object({ code: z.string(), message: z.string() }))
     .optional()
     .describe(
-      'Lock response only, where the valuation has a DCF: RATES_LOOK_LIKE_FRACTIONS (a WACC below 1 with growth below 1, or a tax rate between 0 and 1: a fraction typed for a percent) and WACC_GROWTH_SPREAD_NARROW (wacc − terminalGrowthRate under 2 percentage points)',
+      'Lock response only, where the valuation has a DCF: RATES_LOOK_LIKE_FRACTIONS (a WACC below ' +
+        '1 with growth below 1, or a tax rate between 0 and 1: a fraction typed for a percent) and ' +
+        'WACC_GROWTH_SPREAD_NARROW (wacc − terminalGrowthRate under 2 percentage points)',
     ),
 });
 

@@ -66,7 +66,8 @@ export const firmSchema = z
       .string()
       .nullable()
       .describe(
-        'The legal name from Firm settings, printed on every report, certificate and invoice; null until set (the display name is used meanwhile)',
+        'The legal name from Firm settings, printed on every report, certificate and invoice; null ' +
+          'until set (the display name is used meanwhile)',
       ),
   })
   .meta({ id: 'Firm' });

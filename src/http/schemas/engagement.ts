@@ -19,7 +19,13 @@ export const engagementSchema = z
       .string()
       .nullable()
       .describe(
-        'RULE_11UA: ISSUE_OF_SHARES | TRANSFER_OR_RECEIPT; FEMA_RBI: ISSUE_TO_NON_RESIDENT | TRANSFER_RESIDENT_TO_NON_RESIDENT | TRANSFER_NON_RESIDENT_TO_RESIDENT; IBC_LIQUIDATION: CIRP_FAIR_AND_LIQUIDATION_VALUE (Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35: fair value and liquidation value; the default) | LIQUIDATION_REALISABLE_VALUE (Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35: realisable value, the average of two estimates)',
+        'RULE_11UA: ISSUE_OF_SHARES | TRANSFER_OR_RECEIPT; FEMA_RBI: ISSUE_TO_NON_RESIDENT | ' +
+          'TRANSFER_RESIDENT_TO_NON_RESIDENT | TRANSFER_NON_RESIDENT_TO_RESIDENT; IBC_LIQUIDATION: ' +
+          'CIRP_FAIR_AND_LIQUIDATION_VALUE (Insolvency and Bankruptcy Board of India (Insolvency ' +
+          'Resolution Process for Corporate Persons) Regulations, 2016, Reg 35: fair value and ' +
+          'liquidation value; the default) | LIQUIDATION_REALISABLE_VALUE (Insolvency and Bankruptcy ' +
+          'Board of India (Liquidation Process) Regulations, 2016, Reg 35: realisable value, the ' +
+          'average of two estimates)',
       ),
     status: engagementStatusSchema,
     valuationDate: z.string().describe('YYYY-MM-DD'),
@@ -27,19 +33,24 @@ export const engagementSchema = z
       .string()
       .nullable()
       .describe(
-        "The price per share the client proposes, decimal rupees; the valuation tests it against the statute's rule (`compliance`)",
+        'The price per share the client proposes, decimal rupees; the valuation tests it against ' +
+          "the statute's rule (`compliance`)",
       ),
     conversionPricePerShare: z
       .string()
       .nullable()
       .optional()
       .describe(
-        'FEMA issue of a convertible: the conversion price per equity share fixed upfront, decimal rupees; tested against the fair value at issue',
+        'FEMA issue of a convertible: the conversion price per equity share fixed upfront, decimal ' +
+          'rupees; tested against the fair value at issue',
       ),
     transactionDate: z
       .string()
       .describe(
-        'YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given). For RULE_11UA it decides the Income-tax Act: on or after 1 April 2026 the Income-tax Act, 2025 (Rule 57 of the Income-tax Rules, 2026), before it the Income-tax Act, 1961 (Rule 11UA)',
+        'YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given). ' +
+          'For RULE_11UA it decides the Income-tax Act: on or after 1 April 2026 the Income-tax Act, ' +
+          '2025 (Rule 57 of the Income-tax Rules, 2026), before it the Income-tax Act, 1961 (Rule ' +
+          '11UA)',
       ),
     appointingAuthority: z.string().nullable().describe('Who appointed the valuer'),
     appointmentDate: z.string().nullable().describe('YYYY-MM-DD'),
@@ -48,7 +59,8 @@ export const engagementSchema = z
     reportFactsMissing: z
       .array(z.string())
       .describe(
-        'The report facts still missing (appointingAuthority, appointmentDate, companyBackground); GATE_3 is refused until none is',
+        'The report facts still missing (appointingAuthority, appointmentDate, companyBackground); ' +
+          'GATE_3 is refused until none is',
       ),
     signingPlace: z.string().nullable().describe('Where the report was signed, recorded at GATE_3'),
     udin: z
@@ -59,12 +71,14 @@ export const engagementSchema = z
       .enum(['SEALED', 'SIGNED_COPY'])
       .nullable()
       .describe(
-        'Which copy of the FINAL was issued to the client: the sealed FINAL (the ADMIN issued it as it is) or the copy the partner signed with their DSC; null until then',
+        'Which copy of the FINAL was issued to the client: the sealed FINAL (the ADMIN issued it as ' +
+          'it is) or the copy the partner signed with their DSC; null until then',
       ),
     awaitingPartnerSignature: z
       .boolean()
       .describe(
-        "COMPLETED, and the FINAL awaits the partner's signature: no signed copy uploaded and the sealed copy not issued",
+        "COMPLETED, and the FINAL awaits the partner's signature: no signed copy uploaded and the " +
+          'sealed copy not issued',
       ),
     assumptionsLocked: z.boolean(),
     paymentStatus: z.enum(['UNPAID', 'PAID']),
@@ -74,7 +88,9 @@ export const engagementSchema = z
       .object({ id: z.string(), name: z.string() })
       .nullable()
       .describe(
-        'The member whose work the engagement is: they lock the assumptions, and again after a return for revision. null only for an engagement made before assignment, whose creator could not be assigned',
+        'The member whose work the engagement is: they lock the assumptions, and again after a ' +
+          'return for revision. null only for an engagement made before assignment, whose creator ' +
+          'could not be assigned',
       ),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
@@ -95,7 +111,8 @@ export const signatorySchema = z
   .meta({
     id: 'SignatoryRequirement',
     description:
-      'Who may sign this valuation, decided by the methods its conclusion adopts (weight above nil), not by the inputs uploaded',
+      'Who may sign this valuation, decided by the methods its conclusion adopts (weight above ' +
+      'nil), not by the inputs uploaded',
   });
 
 export const myActionsSchema = z
@@ -107,18 +124,22 @@ export const myActionsSchema = z
       .string()
       .nullable()
       .describe(
-        'At a gate the caller may not approve: why, as the approval would be refused (e.g. four eyes, naming who did what); null otherwise',
+        'At a gate the caller may not approve: why, as the approval would be refused (e.g. four ' +
+          'eyes, naming who did what); null otherwise',
       ),
     blockedCode: z
       .string()
       .nullable()
       .describe(
-        'The error code the approval would be refused with (person_required, forbidden, independent_review_required, payment_required); null when it would not',
+        'The error code the approval would be refused with (person_required, forbidden, ' +
+          'independent_review_required, payment_required); null when it would not',
       ),
     canSignOff: z
       .boolean()
       .describe(
-        "At GATE_3: the caller may sign off now (an ADMIN, not the GATE_2 reviewer, the engagement paid). The report facts, `place`, the UDIN and the signatory's registration are checked with the sign-off itself",
+        'At GATE_3: the caller may sign off now (an ADMIN, not the GATE_2 reviewer, the engagement ' +
+          "paid). The report facts, `place`, the UDIN and the signatory's registration are checked " +
+          'with the sign-off itself',
       ),
     canUploadSignedCopy: z
       .boolean()
@@ -130,7 +151,8 @@ export const myActionsSchema = z
   .meta({
     id: 'MyActions',
     description:
-      'What the caller (a signed-in person, or an API token counted as the member who created it) may do on this engagement now, decided by the same rules that refuse the request',
+      'What the caller (a signed-in person, or an API token counted as the member who created it) ' +
+      'may do on this engagement now, decided by the same rules that refuse the request',
   });
 
 export const engagementDetailSchema = engagementSchema

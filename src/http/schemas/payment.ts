@@ -11,7 +11,10 @@ export const paymentSchema = z
     amount: z.number().int().describe('Integer paise (₹1 = 100), GST included'),
     gst: z
       .object({ ratePercent: z.number().int(), taxablePaise: z.number().int(), taxPaise: z.number().int() })
-      .describe('The GST in the amount: taxable value = amount × 100 / (100 + rate), half-up to the paisa, and the tax, the rest (the tax invoice splits it into CGST + SGST or IGST)'),
+      .describe(
+        'The GST in the amount: taxable value = amount × 100 / (100 + rate), half-up to the paisa, ' +
+          'and the tax, the rest (the tax invoice splits it into CGST + SGST or IGST)',
+      ),
     currency: z.string().describe('Always INR'),
     status: z.enum(['CREATED', 'CAPTURED', 'FAILED']),
     gatewayKeyId: z.string().describe('Public key id for the browser checkout'),
@@ -28,7 +31,10 @@ export const checkoutResultSchema = z
     gateway_payment_id: z.string().min(1).max(100),
     gateway_signature: z.string().max(200),
   })
-  .meta({ id: 'CheckoutResult', description: 'What the gateway checkout hands the browser after a successful payment' });
+  .meta({
+    id: 'CheckoutResult',
+    description: 'What the gateway checkout hands the browser after a successful payment',
+  });
 
 export const verifyPaymentBody = checkoutResultSchema;
 export const sandboxPayBody = z.object({ gateway_order_id: z.string().min(1).max(100) }).strict();

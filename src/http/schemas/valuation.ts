@@ -17,7 +17,9 @@ const methodSchema = z.object({
   method: z
     .enum(METHOD_CODES)
     .describe(
-      'NAV_11UA_2A and NAV_11UA_1CB: Rule 11UA(2)(a) and (1)(c)(b) of the Income-tax Rules, 1962 (transactions before 1 April 2026); NAV_RULE_57: Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026 (from 1 April 2026)',
+      'NAV_11UA_2A and NAV_11UA_1CB: Rule 11UA(2)(a) and (1)(c)(b) of the Income-tax Rules, 1962 ' +
+        '(transactions before 1 April 2026); NAV_RULE_57: Rule 57 (Table, Sl. No. 4) of the ' +
+        'Income-tax Rules, 2026 (from 1 April 2026)',
     ),
   title: z.string(),
   lines: z.array(lineSchema).describe('Every intermediate figure, in order'),
@@ -28,7 +30,8 @@ const methodSchema = z.object({
     .string()
     .optional()
     .describe(
-      'The value per share before dilution; present only where valuePerShare is fully diluted (CCPS and CCDs converted, in-the-money options and warrants exercised)',
+      'The value per share before dilution; present only where valuePerShare is fully diluted ' +
+        '(CCPS and CCDs converted, in-the-money options and warrants exercised)',
     ),
   servesPurpose: z.string().optional(),
   purposes: z.array(z.string()).optional(),
@@ -45,14 +48,17 @@ export const valuationObject = z.object({
     .string()
     .optional()
     .describe(
-      'YYYY-MM-DD: the date of the receipt, transfer or issue the valuation serves (the valuation date unless the engagement gives one)',
+      'YYYY-MM-DD: the date of the receipt, transfer or issue the valuation serves (the valuation ' +
+        'date unless the engagement gives one)',
     ),
   legalBasis: z
     .object({
       act: z
         .enum(ACTS)
         .describe(
-          "INCOME_TAX_ACT_2025 for a Rule 11UA transaction in a tax year beginning on or after 1 April 2026, INCOME_TAX_ACT_1961 before it (s.536 of the 2025 Act); the other statutes' own Acts",
+          'INCOME_TAX_ACT_2025 for a Rule 11UA transaction in a tax year beginning on or after 1 ' +
+            "April 2026, INCOME_TAX_ACT_1961 before it (s.536 of the 2025 Act); the other statutes' own " +
+            'Acts',
         ),
       provisions: z
         .array(z.string())
@@ -67,13 +73,15 @@ export const valuationObject = z.object({
     })
     .optional()
     .describe(
-      'The Act, sections and rules the valuation is made under, as the report cites them (absent in results computed before it was recorded)',
+      'The Act, sections and rules the valuation is made under, as the report cites them (absent ' +
+        'in results computed before it was recorded)',
     ),
   balanceSheetDate: z
     .string()
     .optional()
     .describe(
-      'YYYY-MM-DD: the balance sheet the valuation uses; Rule 11U (Rule 56 from 1 April 2026) wants it drawn up on the valuation date',
+      'YYYY-MM-DD: the balance sheet the valuation uses; Rule 11U (Rule 56 from 1 April 2026) ' +
+        'wants it drawn up on the valuation date',
     ),
   assumptions: z.object({
     wacc: z.string(),
@@ -100,7 +108,8 @@ export const valuationObject = z.object({
       })
       .optional()
       .describe(
-        'The WACC built up (when the lock gave costOfCapital): the inputs as locked and the computed βL, Ke, Kd after tax, E/V, D/V and WACC to 6 places',
+        'The WACC built up (when the lock gave costOfCapital): the inputs as locked and the ' +
+          'computed βL, Ke, Kd after tax, E/V, D/V and WACC to 6 places',
       ),
   }),
   conventions: z.object({
@@ -114,7 +123,8 @@ export const valuationObject = z.object({
     valuePerShare: money
       .nullable()
       .describe(
-        'null when no single value concludes (RULE_11UA without purpose: see byPurpose; IBC: fair and liquidation values)',
+        'null when no single value concludes (RULE_11UA without purpose: see byPurpose; IBC: fair ' +
+          'and liquidation values)',
       ),
     basis: z.string(),
     weights: z
@@ -143,7 +153,9 @@ export const valuationObject = z.object({
       })
       .optional()
       .describe(
-        'Discount for lack of control, applied first: valueAfterDiscount = valueBeforeDiscount × (1 − percent/100); the discount for lack of marketability then applies to its valueAfterDiscount',
+        'Discount for lack of control, applied first: valueAfterDiscount = valueBeforeDiscount × (1 ' +
+          '− percent/100); the discount for lack of marketability then applies to its ' +
+          'valueAfterDiscount',
       ),
     discount: z
       .object({
@@ -155,7 +167,9 @@ export const valuationObject = z.object({
       })
       .optional()
       .describe(
-        'Discount for lack of marketability, applied after the discount for lack of control; both are applied method by method before weighting (discountsByMethod), so valueBeforeDiscount and valueAfterDiscount here are the weighted values before and after it',
+        'Discount for lack of marketability, applied after the discount for lack of control; both ' +
+          'are applied method by method before weighting (discountsByMethod), so valueBeforeDiscount ' +
+          'and valueAfterDiscount here are the weighted values before and after it',
       ),
     discountsByMethod: z
       .array(
@@ -165,7 +179,9 @@ export const valuationObject = z.object({
           basis: z
             .enum(['CONTROL_MARKETABLE', 'MINORITY_MARKETABLE', 'MINORITY_NON_MARKETABLE'])
             .describe(
-              "The basis of the method's value: DCF, NAV and comparable transactions are on a control, marketable basis; listed peers' trading multiples minority, marketable; a recent round's price of unlisted shares minority, non-marketable",
+              "The basis of the method's value: DCF, NAV and comparable transactions are on a control, " +
+                "marketable basis; listed peers' trading multiples minority, marketable; a recent round's " +
+                'price of unlisted shares minority, non-marketable',
             ),
           controlDiscountApplies: z
             .boolean()
@@ -179,7 +195,8 @@ export const valuationObject = z.object({
       )
       .optional()
       .describe(
-        'With a discount: for each weighed method, whether each discount applies to it and its value after them; the concluded value is Σ weight × valueAfterDiscounts / 100 (exact)',
+        'With a discount: for each weighed method, whether each discount applies to it and its ' +
+          'value after them; the concluded value is Σ weight × valueAfterDiscounts / 100 (exact)',
       ),
     floorOrCeiling: z.enum(['FLOOR', 'CEILING']).optional(),
     byPurpose: z
@@ -212,10 +229,12 @@ export const valuationObject = z.object({
         totalValue: money
           .optional()
           .describe(
-            "The assets' total liquidation value (CIRP), or realisable value (LIQUIDATION_REALISABLE_VALUE): the headline",
+            "The assets' total liquidation value (CIRP), or realisable value " +
+              '(LIQUIDATION_REALISABLE_VALUE): the headline',
           ),
         equityValue: money.describe(
-          'What is left for equity after liquidation costs, all creditors and then preference capital (s.53), never negative',
+          'What is left for equity after liquidation costs, all creditors and then preference capital ' +
+            '(s.53), never negative',
         ),
         valuePerShare: money.describe(
           'Kept for clients; not a figure the regulations ask for, and not printed in the report',
@@ -246,7 +265,9 @@ export const valuationObject = z.object({
           applies: z
             .boolean()
             .describe(
-              'false where the provision does not reach the transaction: s.56(2)(viib) reaches only an issue (consideration received) before 1 April 2024, tested on the transaction date, never the valuation date',
+              'false where the provision does not reach the transaction: s.56(2)(viib) reaches only an ' +
+                'issue (consideration received) before 1 April 2024, tested on the transaction date, never ' +
+                'the valuation date',
             ),
           note: z.string(),
         }),
@@ -254,7 +275,10 @@ export const valuationObject = z.object({
     })
     .optional()
     .describe(
-      'Present when the engagement has a proposedPricePerShare (or, for a FEMA issue of a convertible, a conversionPricePerShare): the test that applies for each statute and purpose (none for IBC). proposedPricePerShare here is the proposed price, or the conversion price where only that is given',
+      'Present when the engagement has a proposedPricePerShare (or, for a FEMA issue of a ' +
+        'convertible, a conversionPricePerShare): the test that applies for each statute and ' +
+        'purpose (none for IBC). proposedPricePerShare here is the proposed price, or the ' +
+        'conversion price where only that is given',
     ),
   sensitivity: z
     .object({
@@ -268,6 +292,8 @@ export const valuationObject = z.object({
   warnings: z
     .array(z.object({ code: z.string(), message: z.string() }))
     .describe(
-      "Among them VALUATION_DATE_NOT_TRANSACTION_DATE (a Rule 11UA receipt or transfer valued as at a date other than the transaction's, naming the rule) and VALUATION_DATE_STALE (FEMA and s.62: the valuation date more than 90 days before the transaction, a practice)",
+      'Among them VALUATION_DATE_NOT_TRANSACTION_DATE (a Rule 11UA receipt or transfer valued as ' +
+        "at a date other than the transaction's, naming the rule) and VALUATION_DATE_STALE (FEMA " +
+        'and s.62: the valuation date more than 90 days before the transaction, a practice)',
     ),
 });

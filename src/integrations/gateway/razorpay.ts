@@ -1,5 +1,11 @@
 // Razorpay Orders API client over global fetch; the SDK is avoided because it compares signatures with ===.
-import { assertOrderInput, GatewayError, type CreateOrderInput, type GatewayOrder, type PaymentGateway } from './gateway.js';
+import {
+  assertOrderInput,
+  GatewayError,
+  type CreateOrderInput,
+  type GatewayOrder,
+  type PaymentGateway,
+} from './gateway.js';
 import { paymentSignatureMessage, verifyHmacSha256Hex } from './signature.js';
 
 export interface RazorpayOptions {
@@ -82,7 +88,12 @@ export class RazorpayGateway implements PaymentGateway {
 
     const order = json as RazorpayOrderResponse | undefined;
     if (!order || typeof order.id !== 'string' || typeof order.amount !== 'number') {
-      throw new GatewayError('Payment gateway returned an unexpected response', res.status, 'bad_response', text.slice(0, 200));
+      throw new GatewayError(
+        'Payment gateway returned an unexpected response',
+        res.status,
+        'bad_response',
+        text.slice(0, 200),
+      );
     }
     return {
       orderId: order.id,

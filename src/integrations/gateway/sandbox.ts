@@ -23,7 +23,10 @@ export class SandboxGateway implements PaymentGateway {
   readonly keyId: string;
 
   /** The same secret signs checkouts and webhooks: the sandbox has no separate webhook secret to configure. */
-  constructor(private readonly secret: string, keyId = 'rzp_sandbox') {
+  constructor(
+    private readonly secret: string,
+    keyId = 'rzp_sandbox',
+  ) {
     if (!secret) throw new RangeError('sandbox secret must not be empty');
     this.keyId = keyId;
   }

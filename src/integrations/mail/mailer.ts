@@ -23,7 +23,13 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(m) {
-        await transport.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
+        await transport.sendMail({
+          from: options.from,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          ...(m.html ? { html: m.html } : {}),
+        });
         options.log.info({ to: m.to, subject: m.subject }, 'mail sent');
       },
     };
@@ -35,8 +41,17 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   return {
     async send(m) {
       mkdirSync(dir, { recursive: true, mode: 0o700 });
-      const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
-      const built = await files.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
+      const file = join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`,
+      );
+      const built = await files.sendMail({
+        from: options.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        ...(m.html ? { html: m.html } : {}),
+      });
       writeFileSync(file, built.message as Buffer, { mode: 0o600 });
       options.log.info({ to: m.to, subject: m.subject, file }, 'no SMTP_URL: mail written to file');
     },

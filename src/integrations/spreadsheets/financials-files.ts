@@ -16,21 +16,36 @@ export class SpreadsheetReadError extends Error {
 
 /** A grid larger than any financials template is refused before it is walked cell by cell. */
 function assertWithinBounds(rows: number, columns: number): void {
-  if (rows > MAX_SPREADSHEET_ROWS) throw new SpreadsheetReadError(`the sheet has ${rows} rows; a financials file may have at most ${MAX_SPREADSHEET_ROWS}`);
-  if (columns > MAX_SPREADSHEET_COLUMNS) throw new SpreadsheetReadError(`the sheet has ${columns} columns; a financials file may have at most ${MAX_SPREADSHEET_COLUMNS}`);
+  if (rows > MAX_SPREADSHEET_ROWS)
+    throw new SpreadsheetReadError(
+      `the sheet has ${rows} rows; a financials file may have at most ${MAX_SPREADSHEET_ROWS}`,
+    );
+  if (columns > MAX_SPREADSHEET_COLUMNS)
+    throw new SpreadsheetReadError(
+      `the sheet has ${columns} columns; a financials file may have at most ${MAX_SPREADSHEET_COLUMNS}`,
+    );
 }
 
 /** Parses CSV bytes into a grid; row numbers match the file's lines (blank lines are kept). */
 export function readCsv(buffer: Buffer | string): Grid {
   let records: string[][];
   try {
-    records = parseCsv(buffer, { bom: true, relax_column_count: true, skip_empty_lines: false, trim: false }) as string[][];
+    records = parseCsv(buffer, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      trim: false,
+    }) as string[][];
   } catch (err) {
     const line = (err as { lines?: number }).lines;
-    const reason = err instanceof Error ? err.message.replace(/^Invalid Record Length: |^Quote Not Closed: /, '') : String(err);
+    const reason =
+      err instanceof Error ? err.message.replace(/^Invalid Record Length: |^Quote Not Closed: /, '') : String(err);
     throw new SpreadsheetReadError(`${line ? `row ${line}: ` : ''}not valid CSV (${reason})`, { cause: err });
   }
-  assertWithinBounds(records.length, records.reduce((widest, r) => Math.max(widest, r.length), 0));
+  assertWithinBounds(
+    records.length,
+    records.reduce((widest, r) => Math.max(widest, r.length), 0),
+  );
   return records.map((r) => r.map((c) => (c.trim() === '' ? null : c)));
 }
 
@@ -41,10 +56,16 @@ function csvCell(c: Cell | undefined): string {
 }
 
 /** A document, or a grid already laid out (the blank template), as the template's cells. */
-const gridOf = (source: FinancialsDocumentLike | Grid): Grid => (Array.isArray(source) ? source : documentToGrid(source));
+const gridOf = (source: FinancialsDocumentLike | Grid): Grid =>
+  Array.isArray(source) ? source : documentToGrid(source);
 
 export function writeCsv(source: FinancialsDocumentLike | Grid): Buffer {
-  return Buffer.from(gridOf(source).map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n', 'utf8');
+  return Buffer.from(
+    gridOf(source)
+      .map((r) => r.map(csvCell).join(','))
+      .join('\r\n') + '\r\n',
+    'utf8',
+  );
 }
 
 /** ExcelJS cell values come in several shapes (formulas, rich text, dates, hyperlinks); flatten to Cell. */
@@ -71,9 +92,16 @@ function excelCell(value: ExcelJS.CellValue): Cell {
  * (reader-thread.ts) gives it a directory of its own and empties it before answering and before the next workbook.
  */
 export async function readXlsx(buffer: Buffer): Promise<Grid> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]) as unknown as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookReader>[0], {
-    worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore',
-  });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(
+    Readable.from([buffer]) as unknown as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookReader>[0],
+    {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      entries: 'ignore',
+    },
+  );
   const grid: Grid = [];
   let lastRow = 0;
   let columns = 0;

@@ -45,7 +45,16 @@ function parseJson(data: Buffer): ParseOutcome {
     return refused(`not valid JSON: ${(err as Error).message}`);
   }
   const overlong = overlongArray(json);
-  if (overlong) return { ok: false, errors: [{ path: printable(overlong), message: `the list has more than ${MAX_JSON_ARRAY_LENGTH.toLocaleString('en-IN')} entries; a financials document may hold at most that many` }] };
+  if (overlong)
+    return {
+      ok: false,
+      errors: [
+        {
+          path: printable(overlong),
+          message: `the list has more than ${MAX_JSON_ARRAY_LENGTH.toLocaleString('en-IN')} entries; a financials document may hold at most that many`,
+        },
+      ],
+    };
   const unstorable = findUnstorableText(json);
   if (unstorable.length) return { ok: false, errors: unstorable };
   return parseFinancials(json);
@@ -62,7 +71,8 @@ function boundedWorkbook(data: Buffer): Buffer {
   try {
     return rezip(inflateZipBounded(data, MAX_XLSX_EXPANDED_BYTES), beforeSheets);
   } catch (err) {
-    if (err instanceof ZipBoundExceeded) throw new SpreadsheetReadError(`the workbook expands to more than ${MAX_XLSX_EXPANDED_BYTES} bytes`);
+    if (err instanceof ZipBoundExceeded)
+      throw new SpreadsheetReadError(`the workbook expands to more than ${MAX_XLSX_EXPANDED_BYTES} bytes`);
     if (err instanceof ZipUnreadable) throw new SpreadsheetReadError(`not a readable XLSX workbook (${err.message})`);
     throw err;
   }
@@ -86,7 +96,14 @@ export async function parseFinancialsFile(format: string, data: Buffer): Promise
   if (unstorable.length) return { ok: false, errors: unstorable };
   const tabular = gridToDocument(grid);
   if (!tabular.document || tabular.errors.length) {
-    return { ok: false, errors: tabular.errors.map((e) => ({ path: '/', message: e.message, location: `row ${e.row}, column ${e.column}` })) };
+    return {
+      ok: false,
+      errors: tabular.errors.map((e) => ({
+        path: '/',
+        message: e.message,
+        location: `row ${e.row}, column ${e.column}`,
+      })),
+    };
   }
   const result = parseFinancials(tabular.document);
   if (result.ok) return result;

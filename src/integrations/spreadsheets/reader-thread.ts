@@ -17,7 +17,7 @@ const threadHeapMb = () => Number(process.env.FINANCIALS_READER_HEAP_MB) || 64;
 
 /** The sentence a file gets when reading it exhausted the thread: rejected at once, never retried. */
 export const EXHAUSTED_READER =
-  'the file needs more memory to read than a financials file may; keep only the template\'s sheet or document, without images or other sheets';
+  "the file needs more memory to read than a financials file may; keep only the template's sheet or document, without images or other sheets";
 
 type Answer = { id: number; outcome: ParseOutcome } | { id: number; crash: string };
 
@@ -63,7 +63,8 @@ function startReader(): NonNullable<typeof reader> {
     state.pending.clear();
     if (inFlight) {
       // Out of its heap: the file is more than a financials file can be. It is refused, not retried.
-      if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') inFlight[1].resolve({ ok: false, errors: [{ path: '/', message: EXHAUSTED_READER }] });
+      if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
+        inFlight[1].resolve({ ok: false, errors: [{ path: '/', message: EXHAUSTED_READER }] });
       else inFlight[1].reject(err);
     }
     if (queued.length === 0) return;
@@ -129,7 +130,10 @@ if (!isMainThread && parentPort && (workerData as { financialsReader?: boolean }
       emptyScratch();
       let answer: Answer;
       try {
-        answer = { id, outcome: await parseFinancialsFile(format, Buffer.from(data.buffer, data.byteOffset, data.byteLength)) };
+        answer = {
+          id,
+          outcome: await parseFinancialsFile(format, Buffer.from(data.buffer, data.byteOffset, data.byteLength)),
+        };
       } catch (err) {
         answer = { id, crash: err instanceof Error ? err.message : String(err) };
       }

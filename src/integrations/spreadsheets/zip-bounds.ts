@@ -44,8 +44,13 @@ export interface ZipEntry {
 }
 
 /** The compressed size a ZIP64 extra field (header 0x0001) gives a stored entry, when the header says 0xFFFFFFFF. */
-function zip64CompressedSize(view: DataView, extraStart: number, extraLength: number, uncompressedIsZip64: boolean): number | null {
-  for (let p = extraStart; p + 4 <= extraStart + extraLength; ) {
+function zip64CompressedSize(
+  view: DataView,
+  extraStart: number,
+  extraLength: number,
+  uncompressedIsZip64: boolean,
+): number | null {
+  for (let p = extraStart; p + 4 <= extraStart + extraLength;) {
     const id = view.getUint16(p, true);
     const size = view.getUint16(p + 2, true);
     if (id === 0x0001) {
@@ -71,8 +76,14 @@ export function inflateZipBounded(data: Uint8Array, bound: number): ZipEntry[] {
   let offset = 0;
   while (offset + 4 <= data.length) {
     const signature = view.getUint32(offset, true);
-    if (signature === CENTRAL_HEADER || signature === END_OF_CENTRAL_DIRECTORY || signature === ZIP64_END_OF_CENTRAL_DIRECTORY) break;
-    if (signature !== LOCAL_HEADER || offset + 30 > data.length) throw new ZipUnreadable(`no entry header at byte ${offset}`);
+    if (
+      signature === CENTRAL_HEADER ||
+      signature === END_OF_CENTRAL_DIRECTORY ||
+      signature === ZIP64_END_OF_CENTRAL_DIRECTORY
+    )
+      break;
+    if (signature !== LOCAL_HEADER || offset + 30 > data.length)
+      throw new ZipUnreadable(`no entry header at byte ${offset}`);
     if (entries.length >= MAX_ENTRIES) throw new ZipUnreadable(`more than ${MAX_ENTRIES} entries`);
     const flags = view.getUint16(offset + 6, true);
     const method = view.getUint16(offset + 8, true);
@@ -80,7 +91,8 @@ export function inflateZipBounded(data: Uint8Array, bound: number): ZipEntry[] {
     const nameLength = view.getUint16(offset + 26, true);
     const extraLength = view.getUint16(offset + 28, true);
     const dataStart = offset + 30 + nameLength + extraLength;
-    if (dataStart > data.length) throw new ZipUnreadable(`entry header at byte ${offset} runs past the end of the file`);
+    if (dataStart > data.length)
+      throw new ZipUnreadable(`entry header at byte ${offset} runs past the end of the file`);
     if (flags & 0x1) throw new ZipUnreadable('the workbook is encrypted');
     const name = bytes.toString('utf8', offset + 30, offset + 30 + nameLength);
     const remaining = bound - total;
@@ -89,24 +101,35 @@ export function inflateZipBounded(data: Uint8Array, bound: number): ZipEntry[] {
     if (method === DEFLATED) {
       try {
         // One byte more than what is left: producing it proves the bound is passed, and no more is ever made.
-        const result = inflateRawSync(bytes.subarray(dataStart), { info: true, maxOutputLength: Math.min(remaining + 1, bufferConstants.MAX_LENGTH) }) as unknown as {
+        const result = inflateRawSync(bytes.subarray(dataStart), {
+          info: true,
+          maxOutputLength: Math.min(remaining + 1, bufferConstants.MAX_LENGTH),
+        }) as unknown as {
           buffer: Buffer;
           engine: { bytesWritten: number };
         };
         content = result.buffer;
         consumed = result.engine.bytesWritten;
       } catch (err) {
-        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new ZipBoundExceeded(bound, bound + 1, dataStart);
+        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+          throw new ZipBoundExceeded(bound, bound + 1, dataStart);
         throw new ZipUnreadable(`entry ${JSON.stringify(name)} does not inflate (${(err as Error).message})`);
       }
     } else if (method === STORED) {
       let size: number | null = compressedSize;
       if (compressedSize === 0xffffffff) {
-        size = zip64CompressedSize(view, offset + 30 + nameLength, extraLength, view.getUint32(offset + 22, true) === 0xffffffff);
+        size = zip64CompressedSize(
+          view,
+          offset + 30 + nameLength,
+          extraLength,
+          view.getUint32(offset + 22, true) === 0xffffffff,
+        );
       }
       // A stored entry whose size comes only after its data cannot be delimited without trusting a scan.
-      if (size === null || (flags & 0x8 && size === 0)) throw new ZipUnreadable(`stored entry ${JSON.stringify(name)} has no size`);
-      if (dataStart + size > data.length) throw new ZipUnreadable(`entry ${JSON.stringify(name)} runs past the end of the file`);
+      if (size === null || (flags & 0x8 && size === 0))
+        throw new ZipUnreadable(`stored entry ${JSON.stringify(name)} has no size`);
+      if (dataStart + size > data.length)
+        throw new ZipUnreadable(`entry ${JSON.stringify(name)} runs past the end of the file`);
       content = bytes.subarray(dataStart, dataStart + size);
       consumed = size;
     } else {
@@ -129,7 +152,8 @@ function skipDataDescriptor(view: DataView, at: number): number {
     const next = start + length;
     if (next + 4 > view.byteLength) continue;
     const signature = view.getUint32(next, true);
-    if (signature === LOCAL_HEADER || signature === CENTRAL_HEADER || signature === END_OF_CENTRAL_DIRECTORY) return next;
+    if (signature === LOCAL_HEADER || signature === CENTRAL_HEADER || signature === END_OF_CENTRAL_DIRECTORY)
+      return next;
   }
   return start + 12;
 }

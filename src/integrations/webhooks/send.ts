@@ -46,7 +46,14 @@ export async function sendWebhook(input: SendWebhookInput): Promise<SendWebhookR
     checked = await assertPublicUrl(input.url, { allowPrivate: input.allowPrivate, lookup: input.lookup });
   } catch (err) {
     const message = err instanceof AppError ? err.message : `URL check failed: ${String(err)}`;
-    return { ok: false, status: null, durationMs: elapsed(), responseSnippet: '', error: message, refused: err instanceof AppError };
+    return {
+      ok: false,
+      status: null,
+      durationMs: elapsed(),
+      responseSnippet: '',
+      error: message,
+      refused: err instanceof AppError,
+    };
   }
 
   const request = checked.url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -91,7 +98,12 @@ export async function sendWebhook(input: SendWebhookInput): Promise<SendWebhookR
     }, timeoutMs);
 
     req.on('error', (err: NodeJS.ErrnoException) => {
-      finish({ ok: false, status: null, responseSnippet: '', error: err.code ? `${err.code}: ${err.message}` : err.message });
+      finish({
+        ok: false,
+        status: null,
+        responseSnippet: '',
+        error: err.code ? `${err.code}: ${err.message}` : err.message,
+      });
     });
 
     req.on('response', (res: IncomingMessage) => {

@@ -35,10 +35,16 @@ export interface WebhookSignatureHeaders {
  * `timestampSeconds` is this attempt's time. One signature per active secret, space-delimited,
  * so an endpoint can rotate its secret without dropping deliveries.
  */
-export function signatureHeaders(msgId: string, timestampSeconds: number, body: string, secrets: string[]): WebhookSignatureHeaders {
+export function signatureHeaders(
+  msgId: string,
+  timestampSeconds: number,
+  body: string,
+  secrets: string[],
+): WebhookSignatureHeaders {
   // '.' separates the signed parts; one inside the id or timestamp would make the message ambiguous.
   if (!msgId || msgId.includes('.')) throw new RangeError('msgId must be non-empty and contain no "."');
-  if (!Number.isSafeInteger(timestampSeconds) || timestampSeconds < 0) throw new RangeError('timestampSeconds must be integer Unix seconds');
+  if (!Number.isSafeInteger(timestampSeconds) || timestampSeconds < 0)
+    throw new RangeError('timestampSeconds must be integer Unix seconds');
   if (secrets.length === 0) throw new RangeError('at least one secret is needed');
   return {
     'webhook-id': msgId,

@@ -39,7 +39,9 @@ export async function assertPublicUrl(url: string, options: UrlCheckOptions): Pr
   const schemes = options.allowPrivate ? ['https:', 'http:'] : ['https:'];
   if (!schemes.includes(parsed.protocol)) {
     const canAllow = parsed.protocol === 'http:' ? override : '';
-    throw notAllowed(`The webhook URL must use ${options.allowPrivate ? 'http or https' : 'https'}, not ${parsed.protocol.replace(':', '')}${canAllow}`);
+    throw notAllowed(
+      `The webhook URL must use ${options.allowPrivate ? 'http or https' : 'https'}, not ${parsed.protocol.replace(':', '')}${canAllow}`,
+    );
   }
   if (!parsed.hostname) throw notAllowed('The webhook URL has no host');
 
@@ -63,7 +65,9 @@ export async function assertPublicUrl(url: string, options: UrlCheckOptions): Pr
       const reason = nonPublicReason(address);
       if (reason) {
         const via = address === host ? '' : ` (${host} resolves to ${address})`;
-        throw notAllowed(`The webhook URL points to a ${reason} address${via}; only public addresses are allowed${override}`);
+        throw notAllowed(
+          `The webhook URL points to a ${reason} address${via}; only public addresses are allowed${override}`,
+        );
       }
     }
   }
@@ -80,7 +84,8 @@ export function pinnedLookup(addresses: LookupAddress[]): LookupFunction {
     // Node calls lookup(host, options, cb); older call sites pass (host, cb).
     const cb = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
     const opts = (typeof options === 'object' && options !== null ? options : {}) as { all?: boolean; family?: number };
-    const wanted = opts.family === 4 || opts.family === 6 ? addresses.filter((a) => a.family === opts.family) : addresses;
+    const wanted =
+      opts.family === 4 || opts.family === 6 ? addresses.filter((a) => a.family === opts.family) : addresses;
     const list = wanted.length > 0 ? wanted : addresses;
     // Node 20 uses autoSelectFamily (happy eyeballs), which asks for all addresses.
     process.nextTick(() => (opts.all ? cb(null, list) : cb(null, list[0].address, list[0].family)));

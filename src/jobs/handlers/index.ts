@@ -2,7 +2,14 @@
 import type { ServiceContext } from '../../services/context.js';
 import type { JobHandler } from '../worker.js';
 import type { JobKind } from '../../services/jobs.js';
-import { COMPUTE_JOB, DELIVER_WEBHOOK_JOB, DISPATCH_OUTBOX_JOB, INGEST_JOB, NOTIFY_MAIL_JOB, RENDER_JOB } from '../../services/jobs.js';
+import {
+  COMPUTE_JOB,
+  DELIVER_WEBHOOK_JOB,
+  DISPATCH_OUTBOX_JOB,
+  INGEST_JOB,
+  NOTIFY_MAIL_JOB,
+  RENDER_JOB,
+} from '../../services/jobs.js';
 import { sendNotificationMail } from '../../services/notifications.js';
 import { parsePayload } from './payload.js';
 import { ingestFinancialsHandler } from './ingest-financials.js';

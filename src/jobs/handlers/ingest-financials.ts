@@ -5,4 +5,7 @@ import { INGEST_JOB } from '../../services/jobs.js';
 import { parsePayload } from './payload.js';
 
 /** Parses an uploaded financials file; the engagement moves to DATA_READY or back, with the errors. */
-export const ingestFinancialsHandler = (services: ServiceContext): JobHandler => (job) => ingestFinancials(services, job, parsePayload(INGEST_JOB, job));
+export const ingestFinancialsHandler =
+  (services: ServiceContext): JobHandler =>
+  (job) =>
+    ingestFinancials(services, job, parsePayload(INGEST_JOB, job));

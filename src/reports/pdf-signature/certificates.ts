@@ -35,11 +35,23 @@ export function certificateFacts(cert: string | Buffer | X509Certificate): Certi
 
 const oneLine = (dn: string) => dn.split('\n').filter(Boolean).join(', ');
 
-function rsaKeyPair(): { publicKey: forge.pki.rsa.PublicKey; privateKey: forge.pki.rsa.PrivateKey; privateKeyPem: string } {
+function rsaKeyPair(): {
+  publicKey: forge.pki.rsa.PublicKey;
+  privateKey: forge.pki.rsa.PrivateKey;
+  privateKeyPem: string;
+} {
   // The key pair from node (fast, native); forge takes it from PEM.
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
   const forgeKey = forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey;
-  return { privateKey: forgeKey, publicKey: forge.pki.setRsaPublicKey(forgeKey.n, forgeKey.e), privateKeyPem: privateKey };
+  return {
+    privateKey: forgeKey,
+    publicKey: forge.pki.setRsaPublicKey(forgeKey.n, forgeKey.e),
+    privateKeyPem: privateKey,
+  };
 }
 
 const serial = () => {
@@ -76,7 +88,11 @@ export function createDeploymentCa(name: string, now: Date = new Date()): KeyAnd
 }
 
 /** A document-signing certificate for a firm, issued by the deployment CA (three years). */
-export function issueFirmCertificate(ca: KeyAndCertificate, firm: { legalName: string }, now: Date = new Date()): KeyAndCertificate {
+export function issueFirmCertificate(
+  ca: KeyAndCertificate,
+  firm: { legalName: string },
+  now: Date = new Date(),
+): KeyAndCertificate {
   const caCert = forge.pki.certificateFromPem(ca.certificatePem);
   const caKey = forge.pki.privateKeyFromPem(ca.privateKeyPem);
   const keys = rsaKeyPair();
@@ -95,12 +111,20 @@ export function issueFirmCertificate(ca: KeyAndCertificate, firm: { legalName: s
     { name: 'authorityKeyIdentifier', keyIdentifier: caCert.generateSubjectKeyIdentifier().getBytes() },
   ]);
   cert.sign(caKey, forge.md.sha256.create());
-  return { privateKeyPem: keys.privateKeyPem, certificatePem: forge.pki.certificateToPem(cert), chainPem: [ca.certificatePem] };
+  return {
+    privateKeyPem: keys.privateKeyPem,
+    certificatePem: forge.pki.certificateToPem(cert),
+    chainPem: [ca.certificatePem],
+  };
 }
 
 /** Why a PKCS#12 cannot be used: a sentence for the person uploading it. */
 export class Pkcs12Refusal extends Error {
-  constructor(readonly reason: 'wrong_password' | 'unreadable' | 'no_key' | 'not_rsa' | 'expired' | 'not_yet_valid' | 'no_signing_use', message: string) {
+  constructor(
+    readonly reason:
+      'wrong_password' | 'unreadable' | 'no_key' | 'not_rsa' | 'expired' | 'not_yet_valid' | 'no_signing_use',
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -110,7 +134,11 @@ export class Pkcs12Refusal extends Error {
  * certificates in the file. Refuses a wrong password, a file without a key or its certificate, a key that
  * is not RSA, and a certificate that is expired or not yet valid at `now`.
  */
-export function readPkcs12(data: Buffer, password: string, now: Date = new Date()): KeyAndCertificate & { facts: CertificateFacts } {
+export function readPkcs12(
+  data: Buffer,
+  password: string,
+  now: Date = new Date(),
+): KeyAndCertificate & { facts: CertificateFacts } {
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
     const asn1 = forge.asn1.fromDer(forge.util.createBuffer(data.toString('binary')));
@@ -118,10 +146,16 @@ export function readPkcs12(data: Buffer, password: string, now: Date = new Date(
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (/MAC could not be verified|Invalid password|decrypt/i.test(message)) {
-      throw new Pkcs12Refusal('wrong_password', 'The password does not open this PKCS#12 file. Enter the password it was exported with.');
+      throw new Pkcs12Refusal(
+        'wrong_password',
+        'The password does not open this PKCS#12 file. Enter the password it was exported with.',
+      );
     }
     if (/Unsupported|OID/i.test(message) && /key|algorithm|encryption/i.test(message)) {
-      throw new Pkcs12Refusal('not_rsa', `This PKCS#12 file uses an algorithm the service cannot read (${message}). Export it again with an RSA key.`);
+      throw new Pkcs12Refusal(
+        'not_rsa',
+        `This PKCS#12 file uses an algorithm the service cannot read (${message}). Export it again with an RSA key.`,
+      );
     }
     throw new Pkcs12Refusal('unreadable', 'This file is not a PKCS#12 (.p12 or .pfx) certificate file.');
   }
@@ -132,8 +166,15 @@ export function readPkcs12(data: Buffer, password: string, now: Date = new Date(
   const certBags = p12.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!] ?? [];
   const key = keyBags.find((b) => b.key)?.key as forge.pki.rsa.PrivateKey | undefined;
   if (!key) {
-    if (keyBags.length > 0) throw new Pkcs12Refusal('not_rsa', 'The private key in this PKCS#12 file is not an RSA key; the service signs with RSA keys only.');
-    throw new Pkcs12Refusal('no_key', 'This PKCS#12 file holds no private key. Export the certificate together with its private key.');
+    if (keyBags.length > 0)
+      throw new Pkcs12Refusal(
+        'not_rsa',
+        'The private key in this PKCS#12 file is not an RSA key; the service signs with RSA keys only.',
+      );
+    throw new Pkcs12Refusal(
+      'no_key',
+      'This PKCS#12 file holds no private key. Export the certificate together with its private key.',
+    );
   }
   const certs = certBags.map((b) => b.cert).filter((c): c is forge.pki.Certificate => !!c);
   const own = certs.find((c) => {
@@ -144,17 +185,31 @@ export function readPkcs12(data: Buffer, password: string, now: Date = new Date(
   const certificatePem = forge.pki.certificateToPem(own);
   const facts = certificateFacts(certificatePem);
   if (Date.parse(facts.notAfter) <= now.getTime()) {
-    throw new Pkcs12Refusal('expired', `This certificate expired on ${facts.notAfter.slice(0, 10)}. Upload a certificate that is valid today.`);
+    throw new Pkcs12Refusal(
+      'expired',
+      `This certificate expired on ${facts.notAfter.slice(0, 10)}. Upload a certificate that is valid today.`,
+    );
   }
   if (Date.parse(facts.notBefore) > now.getTime()) {
-    throw new Pkcs12Refusal('not_yet_valid', `This certificate is valid only from ${facts.notBefore.slice(0, 10)}. Upload a certificate that is valid today.`);
+    throw new Pkcs12Refusal(
+      'not_yet_valid',
+      `This certificate is valid only from ${facts.notBefore.slice(0, 10)}. Upload a certificate that is valid today.`,
+    );
   }
   const keyUsage = own.getExtension('keyUsage') as { digitalSignature?: boolean; nonRepudiation?: boolean } | undefined;
   if (keyUsage && !keyUsage.digitalSignature && !keyUsage.nonRepudiation) {
-    throw new Pkcs12Refusal('no_signing_use', 'This certificate may not be used for digital signatures (its key usage excludes them).');
+    throw new Pkcs12Refusal(
+      'no_signing_use',
+      'This certificate may not be used for digital signatures (its key usage excludes them).',
+    );
   }
   const privateKeyPem = forge.pki.privateKeyInfoToPem(forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(key)));
-  return { privateKeyPem, certificatePem, chainPem: certs.filter((c) => c !== own).map((c) => forge.pki.certificateToPem(c)), facts };
+  return {
+    privateKeyPem,
+    certificatePem,
+    chainPem: certs.filter((c) => c !== own).map((c) => forge.pki.certificateToPem(c)),
+    facts,
+  };
 }
 
 /** A PKCS#12 of a key and its certificates, for the signer (which reads one); `password` protects it in memory only. */

@@ -32,13 +32,18 @@ const DELIM = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x2
 export class PdfSyntaxError extends Error {}
 
 class Lexer {
-  constructor(readonly buf: Buffer, public pos: number, readonly end: number = buf.length) {}
+  constructor(
+    readonly buf: Buffer,
+    public pos: number,
+    readonly end: number = buf.length,
+  ) {}
 
   skipWs(): void {
     while (this.pos < this.end) {
       const c = this.buf[this.pos]!;
       if (WS.has(c)) this.pos++;
-      else if (c === 0x25) { // comment
+      else if (c === 0x25) {
+        // comment
         while (this.pos < this.end && this.buf[this.pos] !== 0x0a && this.buf[this.pos] !== 0x0d) this.pos++;
       } else break;
     }
@@ -69,7 +74,10 @@ class Lexer {
       const v = new Map<string, PdfValue>();
       for (;;) {
         this.skipWs();
-        if (this.buf[this.pos] === 0x3e && this.buf[this.pos + 1] === 0x3e) { this.pos += 2; return { t: 'dict', v }; }
+        if (this.buf[this.pos] === 0x3e && this.buf[this.pos + 1] === 0x3e) {
+          this.pos += 2;
+          return { t: 'dict', v };
+        }
         const key = this.value(depth + 1);
         if (key.t !== 'name') throw new PdfSyntaxError(`dictionary key is not a name at ${this.pos}`);
         v.set(key.v, this.value(depth + 1));
@@ -80,14 +88,20 @@ class Lexer {
       const v: PdfValue[] = [];
       for (;;) {
         this.skipWs();
-        if (this.buf[this.pos] === 0x5d) { this.pos++; return { t: 'array', v }; }
+        if (this.buf[this.pos] === 0x5d) {
+          this.pos++;
+          return { t: 'array', v };
+        }
         v.push(this.value(depth + 1));
       }
     }
     if (c === 0x2f) {
       this.pos++;
       const raw = this.regular();
-      return { t: 'name', v: raw.replace(/#([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) };
+      return {
+        t: 'name',
+        v: raw.replace(/#([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      };
     }
     if (c === 0x28) return { t: 'string', v: this.literalString() };
     if (c === 0x3c) {
@@ -109,7 +123,10 @@ class Lexer {
         const g = this.regular();
         if (/^\d+$/.test(g)) {
           this.skipWs();
-          if (this.buf[this.pos] === 0x52 && (this.pos + 1 >= this.end || WS.has(this.buf[this.pos + 1]!) || DELIM.has(this.buf[this.pos + 1]!))) {
+          if (
+            this.buf[this.pos] === 0x52 &&
+            (this.pos + 1 >= this.end || WS.has(this.buf[this.pos + 1]!) || DELIM.has(this.buf[this.pos + 1]!))
+          ) {
             this.pos++;
             return { t: 'ref', n: Number(word), g: Number(g) };
           }
@@ -129,14 +146,29 @@ class Lexer {
       const c = this.buf[this.pos++]!;
       if (c === 0x5c) {
         const n = this.buf[this.pos++]!;
-        const map: Record<number, number> = { 0x6e: 0x0a, 0x72: 0x0d, 0x74: 0x09, 0x62: 0x08, 0x66: 0x0c, 0x28: 0x28, 0x29: 0x29, 0x5c: 0x5c };
+        const map: Record<number, number> = {
+          0x6e: 0x0a,
+          0x72: 0x0d,
+          0x74: 0x09,
+          0x62: 0x08,
+          0x66: 0x0c,
+          0x28: 0x28,
+          0x29: 0x29,
+          0x5c: 0x5c,
+        };
         if (map[n] !== undefined) out.push(map[n]);
         else if (n >= 0x30 && n <= 0x37) {
           let oct = n - 0x30;
-          for (let i = 0; i < 2 && this.buf[this.pos]! >= 0x30 && this.buf[this.pos]! <= 0x37; i++) oct = oct * 8 + (this.buf[this.pos++]! - 0x30);
+          for (let i = 0; i < 2 && this.buf[this.pos]! >= 0x30 && this.buf[this.pos]! <= 0x37; i++)
+            oct = oct * 8 + (this.buf[this.pos++]! - 0x30);
           out.push(oct & 0xff);
-        } else if (n === 0x0d) { if (this.buf[this.pos] === 0x0a) this.pos++; } else if (n !== 0x0a) out.push(n);
-      } else if (c === 0x28) { depth++; out.push(c); } else if (c === 0x29) {
+        } else if (n === 0x0d) {
+          if (this.buf[this.pos] === 0x0a) this.pos++;
+        } else if (n !== 0x0a) out.push(n);
+      } else if (c === 0x28) {
+        depth++;
+        out.push(c);
+      } else if (c === 0x29) {
         if (--depth === 0) return Buffer.from(out);
         out.push(c);
       } else out.push(c);
@@ -150,7 +182,11 @@ class Lexer {
  * /Length (a direct number; an indirect one is resolved through `lengthOf`, else the stream ends at the
  * first `endstream`).
  */
-export function readObjects(buf: Buffer, from = 0, lengthOf?: (ref: { n: number; g: number }) => number | undefined): PdfObject[] {
+export function readObjects(
+  buf: Buffer,
+  from = 0,
+  lengthOf?: (ref: { n: number; g: number }) => number | undefined,
+): PdfObject[] {
   const text = buf.toString('latin1');
   const out: PdfObject[] = [];
   let pos = from;
@@ -169,7 +205,11 @@ export function readObjects(buf: Buffer, from = 0, lengthOf?: (ref: { n: number;
       if (buf[lex.pos] === 0x0a) lex.pos++;
       const len = value.v.get('Length');
       let length = len?.t === 'num' ? len.v : len?.t === 'ref' ? lengthOf?.(len) : undefined;
-      if (length === undefined || lex.pos + length > buf.length || !/^\s*endstream/.test(text.slice(lex.pos + length, lex.pos + length + 12))) {
+      if (
+        length === undefined ||
+        lex.pos + length > buf.length ||
+        !/^\s*endstream/.test(text.slice(lex.pos + length, lex.pos + length + 12))
+      ) {
         const end = text.indexOf('endstream', lex.pos);
         if (end < 0) throw new PdfSyntaxError(`object ${n} ${g}: stream without endstream`);
         length = end - lex.pos;
@@ -226,20 +266,32 @@ export function objectsInStream(obj: PdfObject): PdfObject[] {
 
 export const numberOf = (v: PdfValue | undefined): number | undefined => (v?.t === 'num' ? v.v : undefined);
 export const nameOf = (v: PdfValue | undefined): string | undefined => (v?.t === 'name' ? v.v : undefined);
-export const dictOf = (v: PdfValue | undefined): Map<string, PdfValue> | undefined => (v?.t === 'dict' ? v.v : undefined);
+export const dictOf = (v: PdfValue | undefined): Map<string, PdfValue> | undefined =>
+  v?.t === 'dict' ? v.v : undefined;
 
 /** A canonical text of a value, for comparing two definitions of an object. */
 export function canonical(v: PdfValue | undefined): string {
   if (!v) return 'undefined';
   switch (v.t) {
-    case 'dict': return `<<${[...v.v.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, x]) => `/${k} ${canonical(x)}`).join(' ')}>>`;
-    case 'array': return `[${v.v.map(canonical).join(' ')}]`;
-    case 'name': return `/${v.v}`;
-    case 'string': return `<${v.v.toString('hex')}>`;
-    case 'num': return String(v.v);
-    case 'ref': return `${v.n} ${v.g} R`;
-    case 'bool': return String(v.v);
-    case 'null': return 'null';
+    case 'dict':
+      return `<<${[...v.v.entries()]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, x]) => `/${k} ${canonical(x)}`)
+        .join(' ')}>>`;
+    case 'array':
+      return `[${v.v.map(canonical).join(' ')}]`;
+    case 'name':
+      return `/${v.v}`;
+    case 'string':
+      return `<${v.v.toString('hex')}>`;
+    case 'num':
+      return String(v.v);
+    case 'ref':
+      return `${v.n} ${v.g} R`;
+    case 'bool':
+      return String(v.v);
+    case 'null':
+      return 'null';
   }
 }
 

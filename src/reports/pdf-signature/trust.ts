@@ -26,7 +26,13 @@ export function pemCertificates(text: string): X509Certificate[] {
   });
 }
 
-export function signatureTrust(certificatePem: string, chainPem: string[], serviceCaPem: string, roots: X509Certificate[], at: Date = new Date()): SignatureTrust {
+export function signatureTrust(
+  certificatePem: string,
+  chainPem: string[],
+  serviceCaPem: string,
+  roots: X509Certificate[],
+  at: Date = new Date(),
+): SignatureTrust {
   if (!certificatePem) return 'EXTERNAL_UNVERIFIED';
   const cert = new X509Certificate(certificatePem);
   if (issuedBy(cert, new X509Certificate(serviceCaPem))) return 'SERVICE_CA';
@@ -44,4 +50,5 @@ export function signatureTrust(certificatePem: string, chainPem: string[], servi
   return 'EXTERNAL_UNVERIFIED';
 }
 
-const withinValidity = (c: X509Certificate, at: Date) => Date.parse(c.validFrom) <= at.getTime() && at.getTime() <= Date.parse(c.validTo);
+const withinValidity = (c: X509Certificate, at: Date) =>
+  Date.parse(c.validFrom) <= at.getTime() && at.getTime() <= Date.parse(c.validTo);

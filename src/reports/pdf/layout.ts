@@ -86,7 +86,12 @@ export class Writer {
     doc.moveDown(0.6);
     doc.font('Bold').fontSize(SIZE.h1).fillColor(COLOR.accent).text(numbered, this.left, doc.y, { width: this.width });
     const y = doc.y + 2;
-    doc.moveTo(this.left, y).lineTo(this.left + this.width, y).lineWidth(0.8).strokeColor(COLOR.accent).stroke();
+    doc
+      .moveTo(this.left, y)
+      .lineTo(this.left + this.width, y)
+      .lineWidth(0.8)
+      .strokeColor(COLOR.accent)
+      .stroke();
     doc.y = y + 8;
     doc.fillColor(COLOR.ink);
   }
@@ -100,7 +105,10 @@ export class Writer {
     doc.fillColor(COLOR.ink);
   }
 
-  paragraph(text: string, opts: { size?: number; color?: string; bold?: boolean; align?: 'left' | 'justify' } = {}): void {
+  paragraph(
+    text: string,
+    opts: { size?: number; color?: string; bold?: boolean; align?: 'left' | 'justify' } = {},
+  ): void {
     const { doc } = this;
     doc
       .font(opts.bold ? 'Bold' : 'Regular')
@@ -151,7 +159,8 @@ export class Writer {
           doc.font(b ? 'Bold' : 'Regular').fontSize(fontSize);
           return doc.heightOfString(cell || ' ', { width: widths[i] - 2 * pad });
         }),
-      ) + 2 * pad;
+      ) +
+      2 * pad;
 
     const drawRow = (cells: string[], y: number, h: number, kind: 'header' | 'body', rowIndex: number): void => {
       let x = this.left;
@@ -162,7 +171,8 @@ export class Writer {
           doc.rect(x, y, widths[i], h).fill(COLOR.highlight);
         }
         const bold =
-          kind === 'header' || (!columns[i].plain && (opts.boldRows?.has(rowIndex) || (i === 0 && opts.boldFirstColumn)));
+          kind === 'header' ||
+          (!columns[i].plain && (opts.boldRows?.has(rowIndex) || (i === 0 && opts.boldFirstColumn)));
         doc
           .font(bold ? 'Bold' : 'Regular')
           .fontSize(fontSize)
@@ -183,9 +193,14 @@ export class Writer {
     // Start on a new page unless the header and the first row fit; a short table (a third of a page
     // or less) is kept whole, so no row of it is left alone at the top of the next page.
     const firstHeight = rows.length > 0 ? cellHeight(rows[0], opts.boldRows?.has(0) ?? false) : 0;
-    const wholeHeight = headerHeight + rows.reduce((h, row, r) => h + cellHeight(row, opts.boldRows?.has(r) ?? false), 0);
+    const wholeHeight =
+      headerHeight + rows.reduce((h, row, r) => h + cellHeight(row, opts.boldRows?.has(r) ?? false), 0);
     const pageHeight = this.bottom - MARGIN.top;
-    if (doc.y + headerHeight + firstHeight > this.bottom || (wholeHeight <= pageHeight / 3 && doc.y + wholeHeight > this.bottom)) doc.addPage();
+    if (
+      doc.y + headerHeight + firstHeight > this.bottom ||
+      (wholeHeight <= pageHeight / 3 && doc.y + wholeHeight > this.bottom)
+    )
+      doc.addPage();
     let y = doc.y;
     drawRow(header, y, headerHeight, 'header', -1);
     y += headerHeight;

@@ -10,17 +10,23 @@ export function assumptions(w: Writer, input: ReportInput): void {
   w.section('Key assumptions');
   // The cost of capital and growth matter only where an income approach (DCF) is used.
   const dcf = v.methods.some((m) => m.method === 'DCF');
-  w.facts([
-    ...(dcf
-      ? ([
-          ['Weighted average cost of capital (WACC)', percent(a.wacc)],
-          ['Terminal growth rate (g)', percent(a.terminalGrowthRate)],
-          ['Discounting convention', a.midYear ? 'Mid-year discounting' : 'End-of-year discounting'],
-        ] as [string, string][])
-      : ([['Income approach', 'Not used: no cost of capital or growth rate enters this valuation']] as [string, string][])),
-    ['Locked by', a.lockedBy],
-    ['Locked at', formatDate(a.lockedAt)],
-  ], 0.4);
+  w.facts(
+    [
+      ...(dcf
+        ? ([
+            ['Weighted average cost of capital (WACC)', percent(a.wacc)],
+            ['Terminal growth rate (g)', percent(a.terminalGrowthRate)],
+            ['Discounting convention', a.midYear ? 'Mid-year discounting' : 'End-of-year discounting'],
+          ] as [string, string][])
+        : ([['Income approach', 'Not used: no cost of capital or growth rate enters this valuation']] as [
+            string,
+            string,
+          ][])),
+      ['Locked by', a.lockedBy],
+      ['Locked at', formatDate(a.lockedAt)],
+    ],
+    0.4,
+  );
   const build = v.assumptions.costOfCapital;
   if (dcf && build) {
     // docs/valuation-method.md, Cost of capital: the WACC built up, each figure with its formula.

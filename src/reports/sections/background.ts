@@ -5,24 +5,34 @@ import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { type ReportInput } from '../report-input.js';
 
 const INSTRUMENT: Record<string, string> = {
-  EQUITY: 'Equity shares', PREFERENCE: 'Preference shares', CCPS: 'Compulsorily convertible preference shares',
-  CCD: 'Compulsorily convertible debentures', ESOP: 'Employee stock options', WARRANT: 'Warrants',
+  EQUITY: 'Equity shares',
+  PREFERENCE: 'Preference shares',
+  CCPS: 'Compulsorily convertible preference shares',
+  CCD: 'Compulsorily convertible debentures',
+  ESOP: 'Employee stock options',
+  WARRANT: 'Warrants',
 };
 
 export function background(w: Writer, input: ReportInput): void {
   w.section('Background of the company');
   const { engagement } = input;
-  w.facts([
-    ['Name', engagement.targetEntity],
-    ['Corporate Identity Number', engagement.cin ?? 'Not provided'],
-  ], 0.3);
+  w.facts(
+    [
+      ['Name', engagement.targetEntity],
+      ['Corporate Identity Number', engagement.cin ?? 'Not provided'],
+    ],
+    0.3,
+  );
   const text = input.facts?.companyBackground;
   if (text) for (const p of text.split(/\n\s*\n/)) w.paragraph(p.trim());
-  else w.paragraph('The company\'s background has not been recorded for this engagement.', { color: COLOR.muted });
+  else w.paragraph("The company's background has not been recorded for this engagement.", { color: COLOR.muted });
   const holders = input.company?.shareholding ?? [];
   w.subheading('Capital structure and shareholding');
   if (holders.length === 0) {
-    w.paragraph('The capital table was not provided in the financial data; the number of equity shares valued is shown with the computation.', { color: COLOR.muted });
+    w.paragraph(
+      'The capital table was not provided in the financial data; the number of equity shares valued is shown with the computation.',
+      { color: COLOR.muted },
+    );
     return;
   }
   const equity = holders.filter((h) => h.instrument === 'EQUITY');
@@ -40,7 +50,9 @@ export function background(w: Writer, input: ReportInput): void {
       INSTRUMENT[h.instrument] ?? h.instrument,
       grouped(String(h.number)).body,
       String(h.faceValue),
-      h.instrument === 'EQUITY' && totalEquity > 0n ? `${(Number((BigInt(String(h.number)) * 10000n) / totalEquity) / 100).toFixed(2)} %` : '—',
+      h.instrument === 'EQUITY' && totalEquity > 0n
+        ? `${(Number((BigInt(String(h.number)) * 10000n) / totalEquity) / 100).toFixed(2)} %`
+        : '—',
     ]),
     { fontSize: SIZE.small + 0.5 },
   );

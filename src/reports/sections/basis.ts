@@ -3,7 +3,8 @@ import { type Writer } from '../pdf/layout.js';
 import { type ReportInput } from '../report-input.js';
 
 /** The precision policy, said once, in the words a reader checks a figure by. */
-const PRECISION = 'Every figure is computed exactly from the inputs and rounded half-up to the paisa only where it is shown, so a total may differ from the sum of its rounded parts by a paisa; where it does, the table says so.';
+const PRECISION =
+  'Every figure is computed exactly from the inputs and rounded half-up to the paisa only where it is shown, so a total may differ from the sum of its rounded parts by a paisa; where it does, the table says so.';
 
 export function basisAndPremise(w: Writer, input: ReportInput): void {
   w.section('Basis and premise of value');
@@ -14,18 +15,36 @@ export function basisAndPremise(w: Writer, input: ReportInput): void {
 function basisLines(w: Writer, input: ReportInput): void {
   const ibc = input.engagement.statute === 'IBC_LIQUIDATION';
   if (ibc && input.engagement.purpose === 'LIQUIDATION_REALISABLE_VALUE') {
-    w.labelled('Basis of value', 'Realisable value of the assets in liquidation, as Regulation 35 of the Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016 asks for it (ICAI Valuation Standard 102).');
-    w.labelled('Premise of value', 'Liquidation: the assets are valued as they would be realised, asset by asset or as a going concern where the regulations allow its sale as such.');
+    w.labelled(
+      'Basis of value',
+      'Realisable value of the assets in liquidation, as Regulation 35 of the Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016 asks for it (ICAI Valuation Standard 102).',
+    );
+    w.labelled(
+      'Premise of value',
+      'Liquidation: the assets are valued as they would be realised, asset by asset or as a going concern where the regulations allow its sale as such.',
+    );
     return;
   }
   if (ibc) {
-    w.labelled('Basis of value', 'Fair value and liquidation value as the insolvency regulations define them: the realisable value of the assets between a willing buyer and a willing seller at arm\'s length, and their realisable value were the company liquidated, both on the insolvency commencement date (ICAI Valuation Standard 102).');
-    w.labelled('Premise of value', 'Liquidation: the assets are valued as they would be realised, asset by asset or as a going concern where the regulations allow its sale as such.');
+    w.labelled(
+      'Basis of value',
+      "Fair value and liquidation value as the insolvency regulations define them: the realisable value of the assets between a willing buyer and a willing seller at arm's length, and their realisable value were the company liquidated, both on the insolvency commencement date (ICAI Valuation Standard 102).",
+    );
+    w.labelled(
+      'Premise of value',
+      'Liquidation: the assets are valued as they would be realised, asset by asset or as a going concern where the regulations allow its sale as such.',
+    );
     return;
   }
   const fmv = input.engagement.statute === 'RULE_11UA';
-  w.labelled('Basis of value', fmv
-    ? 'Fair market value as the Income-tax rules prescribe it: the formula of the rule is applied as written, whatever another basis would give.'
-    : 'Fair value: the price that would be received to sell the shares in an orderly transaction between market participants at the valuation date (ICAI Valuation Standard 102).');
-  w.labelled('Premise of value', 'Going concern: the company continues its business for the foreseeable future; no liquidation is intended or required.');
+  w.labelled(
+    'Basis of value',
+    fmv
+      ? 'Fair market value as the Income-tax rules prescribe it: the formula of the rule is applied as written, whatever another basis would give.'
+      : 'Fair value: the price that would be received to sell the shares in an orderly transaction between market participants at the valuation date (ICAI Valuation Standard 102).',
+  );
+  w.labelled(
+    'Premise of value',
+    'Going concern: the company continues its business for the foreseeable future; no liquidation is intended or required.',
+  );
 }

@@ -18,13 +18,29 @@ export function certificateBlock(w: Writer, input: ReportInput): void {
     ...(input.firm.registration ? ([['Firm registration', input.firm.registration]] as [string, string][]) : []),
     ...(final && input.certificate
       ? ([
-          ['Signed by', input.certificate.signedBy + (input.certificate.designation ? `, ${input.certificate.designation}` : '')],
-          ...(input.certificate.registrations ?? []).map((r, i) => [i === 0 ? 'Registration' : '', r + (input.certificate!.demo ? ' [DEMO: not a real registration]' : '')]),
+          [
+            'Signed by',
+            input.certificate.signedBy + (input.certificate.designation ? `, ${input.certificate.designation}` : ''),
+          ],
+          ...(input.certificate.registrations ?? []).map((r, i) => [
+            i === 0 ? 'Registration' : '',
+            r + (input.certificate!.demo ? ' [DEMO: not a real registration]' : ''),
+          ]),
           ['Signed at', formatDate(input.certificate.signedAt)],
           ...(input.certificate.pdfSeal
             ? ([
-                ['PDF signature', `${input.certificate.pdfSeal.subject}, issued by ${input.certificate.pdfSeal.issuer}`],
-                ...(input.certificate.pdfSeal.source === 'ISSUED' ? [['Issuing CA', `${input.certificate.pdfSeal.caCertificateUrl} (the service's own CA, not an external authority)`]] : []),
+                [
+                  'PDF signature',
+                  `${input.certificate.pdfSeal.subject}, issued by ${input.certificate.pdfSeal.issuer}`,
+                ],
+                ...(input.certificate.pdfSeal.source === 'ISSUED'
+                  ? [
+                      [
+                        'Issuing CA',
+                        `${input.certificate.pdfSeal.caCertificateUrl} (the service's own CA, not an external authority)`,
+                      ],
+                    ]
+                  : []),
               ] as [string, string][])
             : []),
         ] as [string, string][])
@@ -32,7 +48,7 @@ export function certificateBlock(w: Writer, input: ReportInput): void {
     ['Verification', verify],
   ];
   const intro = final
-    ? 'This file carries a PDF signature (the firm\'s seal, made with the certificate named below) that any PDF reader can check, and it is certified besides with the service\'s Ed25519 signature over the report ID, the engagement ID, the firm, the signatory, the signing time and the SHA-256 of this file. To verify it, open the verification page below and drop this PDF file there, or a copy the signing partner signed afterwards with their own digital signature certificate: the page computes the file\'s SHA-256 and lists its signatures. Any change to the signed bytes breaks the signatures.'
+    ? "This file carries a PDF signature (the firm's seal, made with the certificate named below) that any PDF reader can check, and it is certified besides with the service's Ed25519 signature over the report ID, the engagement ID, the firm, the signatory, the signing time and the SHA-256 of this file. To verify it, open the verification page below and drop this PDF file there, or a copy the signing partner signed afterwards with their own digital signature certificate: the page computes the file's SHA-256 and lists its signatures. Any change to the signed bytes breaks the signatures."
     : 'This is a DRAFT for review. It is not certified, carries no signature and must not be relied upon. The FINAL report is signed on completion; its SHA-256 can then be verified at the address below.';
   doc.font('Regular').fontSize(SIZE.body);
   const introH = doc.heightOfString(intro, { width: w.width - 28, lineGap: 1.5 });
@@ -41,16 +57,29 @@ export function certificateBlock(w: Writer, input: ReportInput): void {
   w.sections.push({ title: final ? 'Certificate' : 'Draft status', page: w.page });
   doc.moveDown(1);
   const y = doc.y;
-  doc.rect(w.left, y, w.width, boxH).lineWidth(1.2).strokeColor(final ? COLOR.accent : COLOR.draft).stroke();
+  doc
+    .rect(w.left, y, w.width, boxH)
+    .lineWidth(1.2)
+    .strokeColor(final ? COLOR.accent : COLOR.draft)
+    .stroke();
   doc
     .font('Bold')
     .fontSize(SIZE.h2 + 1)
     .fillColor(final ? COLOR.accent : COLOR.draft)
-    .text(final ? 'Certificate of report integrity' : 'Draft: not certified', w.left + 14, y + 12, { width: w.width - 28 });
-  doc.font('Regular').fontSize(SIZE.body).fillColor(COLOR.ink).text(intro, w.left + 14, doc.y + 4, { width: w.width - 28, lineGap: 1.5 });
+    .text(final ? 'Certificate of report integrity' : 'Draft: not certified', w.left + 14, y + 12, {
+      width: w.width - 28,
+    });
+  doc
+    .font('Regular')
+    .fontSize(SIZE.body)
+    .fillColor(COLOR.ink)
+    .text(intro, w.left + 14, doc.y + 4, { width: w.width - 28, lineGap: 1.5 });
   let ly = doc.y + 8;
   for (const [k, val] of lines) {
-    doc.font('Bold').fontSize(SIZE.small + 0.5).text(k, w.left + 14, ly, { width: 110 });
+    doc
+      .font('Bold')
+      .fontSize(SIZE.small + 0.5)
+      .text(k, w.left + 14, ly, { width: 110 });
     doc.font('Regular').text(val, w.left + 124, ly, { width: w.width - 138 });
     ly = Math.max(doc.y, ly + 13) + 2;
   }

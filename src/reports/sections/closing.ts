@@ -11,7 +11,8 @@ export function representations(w: Writer, input: ReportInput): void {
   const projections = usesProjections(input);
   w.section(ibc ? 'Representations' : 'Management representations');
   // Under the IBC the resolution professional or the liquidator runs the corporate debtor and represents with its management.
-  const officer = input.engagement.purpose === 'LIQUIDATION_REALISABLE_VALUE' ? 'liquidator' : 'resolution professional';
+  const officer =
+    input.engagement.purpose === 'LIQUIDATION_REALISABLE_VALUE' ? 'liquidator' : 'resolution professional';
   w.paragraph(
     ibc
       ? `The ${officer} and the management of ${input.engagement.targetEntity} (the corporate debtor) have represented that:`
@@ -19,16 +20,28 @@ export function representations(w: Writer, input: ReportInput): void {
   );
   for (const r of [
     `the financial statements${projections ? ', projections' : ''} and other information provided are complete and accurate, and nothing that would affect the valuation has been withheld;`,
-    ...(projections ? ['the projections are its best estimate of the company\'s future performance, prepared with due care, on assumptions it believes reasonable;'] : []),
-    ...(ibc ? ['the registered valuers were given access to the assets for their physical verification, and the asset registers provided are complete;'] : []),
+    ...(projections
+      ? [
+          "the projections are its best estimate of the company's future performance, prepared with due care, on assumptions it believes reasonable;",
+        ]
+      : []),
+    ...(ibc
+      ? [
+          'the registered valuers were given access to the assets for their physical verification, and the asset registers provided are complete;',
+        ]
+      : []),
     `the ${ibc ? 'corporate debtor' : 'company'} has clear title to its assets, and no contingent liability, litigation or commitment beyond those disclosed exists;`,
     `no event after the ${ibc ? 'commencement date' : 'balance-sheet date'} up to the date of this report materially affects the values reported, other than those disclosed.`,
-  ]) w.bullet(r);
+  ])
+    w.bullet(r);
 }
 
 export function caveats(w: Writer, input: ReportInput): void {
   w.section('Caveats, limitations and disclaimers');
-  for (const p of scopeParagraphs(input.engagement.statute, usesProjections(input)).filter((p) => p.heading !== 'Scope of work' && p.heading !== 'Inspections and investigations' && p.heading !== 'Independence')) {
+  for (const p of scopeParagraphs(input.engagement.statute, usesProjections(input)).filter(
+    (p) =>
+      p.heading !== 'Scope of work' && p.heading !== 'Inspections and investigations' && p.heading !== 'Independence',
+  )) {
     w.labelled(p.heading, p.text);
   }
 }
@@ -39,10 +52,15 @@ export function reviewStatement(w: Writer, input: ReportInput): void {
   const approvals = input.reviewTrail.filter((r) => (r.round ?? 1) === lastRound && r.decision === 'APPROVED');
   w.subheading('Reviews');
   if (approvals.length === 0) {
-    w.paragraph('The engagement\'s three reviews (data, methodology and assumptions, sign-off) have not yet taken place.', { color: COLOR.muted });
+    w.paragraph(
+      "The engagement's three reviews (data, methodology and assumptions, sign-off) have not yet taken place.",
+      { color: COLOR.muted },
+    );
     return;
   }
-  w.paragraph(`This report passed the firm's three reviews${lastRound > 1 ? `, in the ${lastRound === 2 ? 'second' : `${lastRound}th`} round after a return for revision` : ''}:`);
+  w.paragraph(
+    `This report passed the firm's three reviews${lastRound > 1 ? `, in the ${lastRound === 2 ? 'second' : `${lastRound}th`} round after a return for revision` : ''}:`,
+  );
   for (const a of approvals) w.bullet(`${GATE_TITLE[a.gate] ?? a.gate}: ${a.by}, ${formatDate(a.at)}`);
 }
 
@@ -54,19 +72,31 @@ export function signatureBlock(w: Writer, input: ReportInput): void {
   const c = input.certificate;
   w.doc.moveDown(0.6);
   if (!c) {
-    w.paragraph('DRAFT: to be signed on completion of the reviews by a signatory holding the registration the statute requires. Name, capacity, registration, place, date and, for a chartered accountant, the UDIN are printed here in the FINAL report.', { color: COLOR.draft, bold: true });
+    w.paragraph(
+      'DRAFT: to be signed on completion of the reviews by a signatory holding the registration the statute requires. Name, capacity, registration, place, date and, for a chartered accountant, the UDIN are printed here in the FINAL report.',
+      { color: COLOR.draft, bold: true },
+    );
     return;
   }
-  w.paragraph(`For ${firmName(input)}${input.firm.registration ? ` (${input.firm.registration})` : ''}`, { bold: true, align: 'left' });
+  w.paragraph(`For ${firmName(input)}${input.firm.registration ? ` (${input.firm.registration})` : ''}`, {
+    bold: true,
+    align: 'left',
+  });
   w.doc.moveDown(1.2);
-  w.facts([
-    ['Signed by', c.signedBy + (c.designation ? `, ${c.designation}` : '')],
-    ['Signs as', signatoryCapacity(c.registrations?.[0])],
-    ...(c.registrations ?? []).map((r, i): [string, string] => [i === 0 ? 'Registration' : '', r + (c.demo ? ' [DEMO: not a real registration]' : '')]),
-    ['Place', c.place ?? 'Not recorded'],
-    ['Date', formatDayInIndia(c.signedAt)],
-    ...(c.udin ? ([['UDIN', c.udin]] as [string, string][]) : []),
-  ], 0.25);
+  w.facts(
+    [
+      ['Signed by', c.signedBy + (c.designation ? `, ${c.designation}` : '')],
+      ['Signs as', signatoryCapacity(c.registrations?.[0])],
+      ...(c.registrations ?? []).map((r, i): [string, string] => [
+        i === 0 ? 'Registration' : '',
+        r + (c.demo ? ' [DEMO: not a real registration]' : ''),
+      ]),
+      ['Place', c.place ?? 'Not recorded'],
+      ['Date', formatDayInIndia(c.signedAt)],
+      ...(c.udin ? ([['UDIN', c.udin]] as [string, string][]) : []),
+    ],
+    0.25,
+  );
   if (c.classSignatories?.length) {
     // IBC: each asset class's estimate is signed by a valuer registered for that class.
     w.subheading('Estimates by asset class, signed by');
@@ -76,9 +106,19 @@ export function signatureBlock(w: Writer, input: ReportInput): void {
         { header: 'Registered valuer', width: 0.25 },
         { header: 'Registration', width: 0.45 },
       ],
-      c.classSignatories.map((s) => [s.assetClass.replace(/_/g, ' ').toLowerCase().replace(/^./, (x) => x.toUpperCase()), s.name, s.registration + (c.demo ? ' [DEMO]' : '')]),
+      c.classSignatories.map((s) => [
+        s.assetClass
+          .replace(/_/g, ' ')
+          .toLowerCase()
+          .replace(/^./, (x) => x.toUpperCase()),
+        s.name,
+        s.registration + (c.demo ? ' [DEMO]' : ''),
+      ]),
       { fontSize: SIZE.small + 0.5 },
     );
   }
-  w.paragraph('Sealed with the firm\'s PDF signature on this page; the certificate below binds the signature to the exact file. The partner may add their own digital signature to this file.', { size: SIZE.small, color: COLOR.muted, align: 'left' });
+  w.paragraph(
+    "Sealed with the firm's PDF signature on this page; the certificate below binds the signature to the exact file. The partner may add their own digital signature to this file.",
+    { size: SIZE.small, color: COLOR.muted, align: 'left' },
+  );
 }

@@ -42,7 +42,9 @@ export function computations(w: Writer, v: ValuationResult): void {
       ],
       v.methods.map((m) => [
         // In liquidation the regulations speak of realisable value: the same name as in the conclusion.
-        m.method === 'LIQUIDATION_VALUE' && v.purpose === 'LIQUIDATION_REALISABLE_VALUE' ? 'Realisable value' : (METHOD_TITLE[m.method] ?? m.method),
+        m.method === 'LIQUIDATION_VALUE' && v.purpose === 'LIQUIDATION_REALISABLE_VALUE'
+          ? 'Realisable value'
+          : (METHOD_TITLE[m.method] ?? m.method),
         inUnit(grossAssetLines(m)?.total ?? m.equityValue, unit),
       ]),
       { fontSize: SIZE.small + 0.5 },
@@ -74,36 +76,59 @@ export function computations(w: Writer, v: ValuationResult): void {
   const rows: [string, string][] = [
     ['EBITDA', 'EBITDA'],
     ['EBIT', 'EBIT'],
-    ...(hasLosses ? ([['Loss brought forward', 'Loss brought forward'], ['Loss set off', 'Loss set off'], ['Loss carried forward', 'Loss carried forward']] as [string, string][]) : []),
+    ...(hasLosses
+      ? ([
+          ['Loss brought forward', 'Loss brought forward'],
+          ['Loss set off', 'Loss set off'],
+          ['Loss carried forward', 'Loss carried forward'],
+        ] as [string, string][])
+      : []),
     ['Less: tax on EBIT', 'Less: tax on EBIT'],
     ['NOPAT', 'NOPAT'],
     ['Less: capital expenditure', 'Less: capital expenditure'],
     ['Less: change in net working capital', 'Less: change in net working capital'],
     ['Free cash flow to the firm', 'FCFF'],
     // A stub period (docs/valuation-method.md): year 1 counts s × FCFF, and every exponent is shown.
-    ...(years.some((y) => y.values.has('FCFF for the stub period')) ? ([['FCFF counted for the stub (s × FCFF)', 'FCFF for the stub period']] as [string, string][]) : []),
-    ...(years.some((y) => y.values.has('Discount exponent')) ? ([['Discount exponent', 'Discount exponent']] as [string, string][]) : []),
+    ...(years.some((y) => y.values.has('FCFF for the stub period'))
+      ? ([['FCFF counted for the stub (s × FCFF)', 'FCFF for the stub period']] as [string, string][])
+      : []),
+    ...(years.some((y) => y.values.has('Discount exponent'))
+      ? ([['Discount exponent', 'Discount exponent']] as [string, string][])
+      : []),
     ['Discount factor', 'Discount factor'],
     ['Present value of FCFF', 'Present value of FCFF'],
   ];
-  const dcfUnit = chooseUnit(years.flatMap((y) => [...y.values.values()].filter((x) => x.kind !== 'FACTOR').map((x) => x.value)));
+  const dcfUnit = chooseUnit(
+    years.flatMap((y) => [...y.values.values()].filter((x) => x.kind !== 'FACTOR').map((x) => x.value)),
+  );
   w.subheading(`Discounted cash flow by projection year (${unitLabel(dcfUnit)}; discount factors as numbers)`);
   const labelWidth = 0.3;
   w.table(
-    [{ header: 'Particulars', width: labelWidth }, ...years.map((y) => ({ header: y.year, width: (1 - labelWidth) / years.length, align: 'right' as const }))],
+    [
+      { header: 'Particulars', width: labelWidth },
+      ...years.map((y) => ({ header: y.year, width: (1 - labelWidth) / years.length, align: 'right' as const })),
+    ],
     rows.map(([label, key]) => [
       label,
       ...years.map((y) => {
         const cell = y.values.get(key);
-        if (!cell) return key === 'FCFF for the stub period' ? inUnit(y.values.get('FCFF')?.value ?? '0', dcfUnit) : '—';
+        if (!cell)
+          return key === 'FCFF for the stub period' ? inUnit(y.values.get('FCFF')?.value ?? '0', dcfUnit) : '—';
         return cell.kind === 'FACTOR' ? cell.value : inUnit(cell.value, dcfUnit);
       }),
     ]),
-    { fontSize: years.length > 6 ? 6.5 : SIZE.small, boldFirstColumn: true, boldRows: new Set([rows.findIndex(([, k]) => k === 'FCFF')]) },
+    {
+      fontSize: years.length > 6 ? 6.5 : SIZE.small,
+      boldFirstColumn: true,
+      boldRows: new Set([rows.findIndex(([, k]) => k === 'FCFF')]),
+    },
   );
-  w.paragraph(`${dcfUnit === 'CRORE' ? '1 crore = ₹1,00,00,000' : '1 lakh = ₹1,00,000'}. Amounts are rounded to two decimals of the unit; the valuation is computed to the paisa and the per-share values are exact to the paisa.${hasLosses ? ` Tax follows ${lossCarryForwardCitation(years.map((y) => y.year))}, by each year's tax year: a loss pays no tax and is carried forward for eight years against later EBIT.` : ''}`, {
-    size: SIZE.small,
-    color: COLOR.muted,
-    align: 'left',
-  });
+  w.paragraph(
+    `${dcfUnit === 'CRORE' ? '1 crore = ₹1,00,00,000' : '1 lakh = ₹1,00,000'}. Amounts are rounded to two decimals of the unit; the valuation is computed to the paisa and the per-share values are exact to the paisa.${hasLosses ? ` Tax follows ${lossCarryForwardCitation(years.map((y) => y.year))}, by each year's tax year: a loss pays no tax and is carried forward for eight years against later EBIT.` : ''}`,
+    {
+      size: SIZE.small,
+      color: COLOR.muted,
+      align: 'left',
+    },
+  );
 }

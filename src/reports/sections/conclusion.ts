@@ -17,19 +17,37 @@ export function conclusion(w: Writer, v: ValuationResult): void {
     const y = doc.y;
     doc.rect(w.left, y, w.width, h).fill(COLOR.headerFill);
     doc.rect(w.left, y, 4, h).fill(COLOR.accent);
-    doc.font('Regular').fontSize(SIZE.body).fillColor(COLOR.muted).text(label, w.left + 16, y + 9, { width: w.width - 32 });
-    doc.font('Bold').fontSize(18).fillColor(COLOR.accent).text(value, w.left + 16, y + 23, { width: w.width - 32 });
-    if (sub) doc.font('Regular').fontSize(SIZE.small).fillColor(COLOR.ink).text(sub, w.left + 16, y + 46, { width: w.width - 32 });
+    doc
+      .font('Regular')
+      .fontSize(SIZE.body)
+      .fillColor(COLOR.muted)
+      .text(label, w.left + 16, y + 9, { width: w.width - 32 });
+    doc
+      .font('Bold')
+      .fontSize(18)
+      .fillColor(COLOR.accent)
+      .text(value, w.left + 16, y + 23, { width: w.width - 32 });
+    if (sub)
+      doc
+        .font('Regular')
+        .fontSize(SIZE.small)
+        .fillColor(COLOR.ink)
+        .text(sub, w.left + 16, y + 46, { width: w.width - 32 });
     doc.y = y + h + 10;
     doc.fillColor(COLOR.ink);
   };
 
   if (c.valuePerShare !== null) {
-    const bound = c.floorOrCeiling === 'FLOOR' ? 'a floor on the price' : c.floorOrCeiling === 'CEILING' ? 'a ceiling on the price' : undefined;
+    const bound =
+      c.floorOrCeiling === 'FLOOR'
+        ? 'a floor on the price'
+        : c.floorOrCeiling === 'CEILING'
+          ? 'a ceiling on the price'
+          : undefined;
     const sub = [
       ...(c.controlDiscount || c.discount
         ? [
-            `After ${discountWords(c)}${c.discountsByMethod?.length ? ', applied method by method where the method\'s value takes it' : ''} (${rupees(c.valueBeforeDiscount ?? '0')} before ${c.controlDiscount && c.discount ? 'them' : 'it'}).`,
+            `After ${discountWords(c)}${c.discountsByMethod?.length ? ", applied method by method where the method's value takes it" : ''} (${rupees(c.valueBeforeDiscount ?? '0')} before ${c.controlDiscount && c.discount ? 'them' : 'it'}).`,
           ]
         : []),
       ...(bound ? [`This value is ${bound}.`] : []),
@@ -48,7 +66,9 @@ export function conclusion(w: Writer, v: ValuationResult): void {
       ],
       [
         ...(c.fairValue ? [['Fair value', total(c.fairValue)]] : []),
-        ...(c.liquidationValue ? [[realisable ? 'Realisable value' : 'Liquidation value', total(c.liquidationValue)]] : []),
+        ...(c.liquidationValue
+          ? [[realisable ? 'Realisable value' : 'Liquidation value', total(c.liquidationValue)]]
+          : []),
       ],
       { fontSize: SIZE.body, boldFirstColumn: true },
     );
@@ -88,33 +108,76 @@ function weightsAndPurposes(w: Writer, v: ValuationResult): void {
         { header: 'Weighted value', width: 0.28, align: 'right' },
       ],
       [
-        ...c.weights.map((x) => [METHOD_TITLE[x.method] ?? x.method, rupees(x.valuePerShare), percent(x.weightPercent), rupees(x.weightedValuePerShare)]),
+        ...c.weights.map((x) => [
+          METHOD_TITLE[x.method] ?? x.method,
+          rupees(x.valuePerShare),
+          percent(x.weightPercent),
+          rupees(x.weightedValuePerShare),
+        ]),
         ...(roundingDifference(c) ? [['Rounding difference', '', '', rupees(roundingDifference(c)!)]] : []),
-        [c.valueBeforeDiscount ? 'Weighted value per share (before discount)' : 'Concluded value per share', '', percent(String(total)), c.valueBeforeDiscount ? rupees(c.valueBeforeDiscount) : c.valuePerShare !== null ? rupees(c.valuePerShare) : '—'],
+        [
+          c.valueBeforeDiscount ? 'Weighted value per share (before discount)' : 'Concluded value per share',
+          '',
+          percent(String(total)),
+          c.valueBeforeDiscount
+            ? rupees(c.valueBeforeDiscount)
+            : c.valuePerShare !== null
+              ? rupees(c.valuePerShare)
+              : '—',
+        ],
       ],
       { fontSize: SIZE.small + 0.5, boldRows: new Set([c.weights.length + (roundingDifference(c) ? 1 : 0)]) },
     );
-    w.paragraph('The total is computed from the exact weighted values and rounded once; where the rounded parts do not add up to it, the difference is shown.', { size: SIZE.small, color: COLOR.muted, align: 'left' });
+    w.paragraph(
+      'The total is computed from the exact weighted values and rounded once; where the rounded parts do not add up to it, the difference is shown.',
+      { size: SIZE.small, color: COLOR.muted, align: 'left' },
+    );
   }
   if (c.weights && c.weights.length > 0) {
     w.labelled(
       c.weightsSetBy === 'VALUER' ? 'Weights set by the valuer' : 'Weights',
-      c.weightsRationale ?? (c.weightsSetBy === 'ENGINE_DEFAULT' ? 'The documented default weights were applied: the income approach leads (DCF 50%), the cost approach and, where peers apply, the market approach share the rest.' : 'As locked with the assumptions.'),
+      c.weightsRationale ??
+        (c.weightsSetBy === 'ENGINE_DEFAULT'
+          ? 'The documented default weights were applied: the income approach leads (DCF 50%), the cost approach and, where peers apply, the market approach share the rest.'
+          : 'As locked with the assumptions.'),
     );
   }
   if ((c.controlDiscount || c.discount) && c.discountsByMethod?.length) {
     if (c.controlDiscount) w.labelled('Rationale for the discount for lack of control', c.controlDiscount.rationale);
-    if (c.discount) w.labelled(c.controlDiscount ? 'Rationale for the discount for lack of marketability' : 'Rationale for the discount', c.discount.rationale);
+    if (c.discount)
+      w.labelled(
+        c.controlDiscount ? 'Rationale for the discount for lack of marketability' : 'Rationale for the discount',
+        c.discount.rationale,
+      );
   } else if (c.controlDiscount || c.discount) {
     // Lack of control first, then lack of marketability, each on the value before it (docs/valuation-method.md).
     const both = Boolean(c.controlDiscount && c.discount);
-    w.subheading(both ? 'Discounts for lack of control and marketability' : c.controlDiscount ? 'Discount for lack of control' : 'Discount for lack of marketability');
-    const rows: string[][] = [['Value before the discount' + (both ? 's' : ''), rupees(c.valueBeforeDiscount ?? (c.controlDiscount ?? c.discount)!.valueBeforeDiscount)]];
+    w.subheading(
+      both
+        ? 'Discounts for lack of control and marketability'
+        : c.controlDiscount
+          ? 'Discount for lack of control'
+          : 'Discount for lack of marketability',
+    );
+    const rows: string[][] = [
+      [
+        'Value before the discount' + (both ? 's' : ''),
+        rupees(c.valueBeforeDiscount ?? (c.controlDiscount ?? c.discount)!.valueBeforeDiscount),
+      ],
+    ];
     if (c.controlDiscount) {
-      rows.push([`Less: discount for lack of control at ${percent(c.controlDiscount.percent)}`, rupees(`-${c.controlDiscount.discountPerShare}`)]);
-      if (c.discount) rows.push(['Value after the discount for lack of control', rupees(c.controlDiscount.valueAfterDiscount)]);
+      rows.push([
+        `Less: discount for lack of control at ${percent(c.controlDiscount.percent)}`,
+        rupees(`-${c.controlDiscount.discountPerShare}`),
+      ]);
+      if (c.discount)
+        rows.push(['Value after the discount for lack of control', rupees(c.controlDiscount.valueAfterDiscount)]);
     }
-    if (c.discount) rows.push([`Less: discount for lack of marketability at ${percent(c.discount.percent)}`, rupees(`-${c.discount.discountPerShare}`)]);
+    if (c.discount)
+      rows.push([
+        `Less: discount for lack of marketability at ${percent(c.discount.percent)}`,
+        rupees(`-${c.discount.discountPerShare}`),
+      ]);
     rows.push(['Concluded value per share after the discount' + (both ? 's' : ''), rupees(c.valuePerShare ?? '0')]);
     w.table(
       [
@@ -124,9 +187,18 @@ function weightsAndPurposes(w: Writer, v: ValuationResult): void {
       rows,
       { fontSize: SIZE.small + 0.5, boldRows: new Set([rows.length - 1]) },
     );
-    if (both) w.paragraph('Each discount applies to the exact value before it; the figures shown are rounded to the paisa.', { size: SIZE.small, color: COLOR.muted, align: 'left' });
+    if (both)
+      w.paragraph('Each discount applies to the exact value before it; the figures shown are rounded to the paisa.', {
+        size: SIZE.small,
+        color: COLOR.muted,
+        align: 'left',
+      });
     if (c.controlDiscount) w.labelled('Rationale for the discount for lack of control', c.controlDiscount.rationale);
-    if (c.discount) w.labelled(c.controlDiscount ? 'Rationale for the discount for lack of marketability' : 'Rationale for the discount', c.discount.rationale);
+    if (c.discount)
+      w.labelled(
+        c.controlDiscount ? 'Rationale for the discount for lack of marketability' : 'Rationale for the discount',
+        c.discount.rationale,
+      );
   }
   if (c.byPurpose && c.byPurpose.length > 0) {
     w.subheading(c.valuePerShare === null ? 'Value by purpose' : 'Purpose served');
@@ -163,9 +235,14 @@ function discountWords(c: Concluded): string {
 
 /** "Weighted average of the methods: Discounted cash flow 50%, …; weights set by the valuer." */
 function weightedBasis(c: Concluded): string {
-  const parts = (c.weights ?? []).map((x) => `${METHOD_TITLE[x.method] ?? x.method} ${percent(x.weightPercent)}`).join(', ');
+  const parts = (c.weights ?? [])
+    .map((x) => `${METHOD_TITLE[x.method] ?? x.method} ${percent(x.weightPercent)}`)
+    .join(', ');
   const by = c.weightsSetBy === 'VALUER' ? 'weights set by the valuer' : 'the documented default weights';
-  const discounts = c.controlDiscount || c.discount ? `; ${discountWords(c)}, each applied to the value of every method whose basis takes it, before weighting (the table below)` : '';
+  const discounts =
+    c.controlDiscount || c.discount
+      ? `; ${discountWords(c)}, each applied to the value of every method whose basis takes it, before weighting (the table below)`
+      : '';
   return `Weighted average of the methods: ${parts}; ${by}${discounts}.`;
 }
 
@@ -186,8 +263,12 @@ function discountedWeighting(w: Writer, c: Concluded): void {
     [
       m.controlDiscountApplies && c.controlDiscount && `control ${percent(c.controlDiscount.percent)}`,
       m.marketabilityDiscountApplies && c.discount && `marketability ${percent(c.discount.percent)}`,
-    ].filter(Boolean).join(', ') || 'None';
-  const weighted = rows.map((m) => new Decimal(m.valueAfterDiscounts).times(m.weightPercent).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
+    ]
+      .filter(Boolean)
+      .join(', ') || 'None';
+  const weighted = rows.map((m) =>
+    new Decimal(m.valueAfterDiscounts).times(m.weightPercent).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
+  );
   const printedSum = weighted.reduce((a, b) => a.plus(b), new Decimal(0));
   const diff = new Decimal(c.valuePerShare ?? '0').minus(printedSum);
   w.subheading('Weighting of methods, after the discounts each takes');
@@ -212,12 +293,20 @@ function discountedWeighting(w: Writer, c: Concluded): void {
         rupees(weighted[i].toFixed(2)),
       ]),
       ...(diff.isZero() ? [] : [['Rounding difference', '', '', '', '', '', rupees(diff.toFixed(2))]]),
-      ['Concluded value per share', '', '', '', '', percent(String(rows.reduce((a, m) => a + Number(m.weightPercent), 0))), rupees(c.valuePerShare ?? '0')],
+      [
+        'Concluded value per share',
+        '',
+        '',
+        '',
+        '',
+        percent(String(rows.reduce((a, m) => a + Number(m.weightPercent), 0))),
+        rupees(c.valuePerShare ?? '0'),
+      ],
     ],
     { fontSize: SIZE.small, boldRows: new Set([rows.length + (diff.isZero() ? 0 : 1)]) },
   );
   w.paragraph(
-    'A value on a control, marketable basis (the discounted cash flow and net asset value of the whole company, comparable transactions) takes both discounts; one on a minority, marketable basis (listed peers\' trading multiples) already reflects a minority holding and takes no discount for lack of control; one on a minority, non-marketable basis (the price of the company\'s own unlisted shares) takes neither. Each value after discounts is computed from the exact value and rounded once.',
+    "A value on a control, marketable basis (the discounted cash flow and net asset value of the whole company, comparable transactions) takes both discounts; one on a minority, marketable basis (listed peers' trading multiples) already reflects a minority holding and takes no discount for lack of control; one on a minority, non-marketable basis (the price of the company's own unlisted shares) takes neither. Each value after discounts is computed from the exact value and rounded once.",
     { size: SIZE.small, color: COLOR.muted, align: 'left' },
   );
 }
@@ -227,7 +316,9 @@ export function complianceBlock(w: Writer, v: ValuationResult): void {
   const c = v.compliance;
   if (!c || c.tests.length === 0) return;
   w.subheading('Proposed price and its test');
-  w.paragraph(`The price proposed for the transaction is ${rupees(c.proposedPricePerShare)} per equity share. It is tested below against the rule that applies to it.`);
+  w.paragraph(
+    `The price proposed for the transaction is ${rupees(c.proposedPricePerShare)} per equity share. It is tested below against the rule that applies to it.`,
+  );
   w.table(
     [
       { header: 'Rule and test', width: 0.36 },
@@ -249,9 +340,11 @@ export function complianceBlock(w: Writer, v: ValuationResult): void {
 }
 
 export function warnings(w: Writer, v: ValuationResult): void {
-  w.section('Matters for the reader\'s attention');
+  w.section("Matters for the reader's attention");
   if (v.warnings.length === 0) {
-    w.paragraph('The computation raised no matter for the reader\'s attention beyond those stated elsewhere in this report.');
+    w.paragraph(
+      "The computation raised no matter for the reader's attention beyond those stated elsewhere in this report.",
+    );
     return;
   }
   // Sentences only: the warning's code is for the firm's support, not the reader (it stays in the workpapers).

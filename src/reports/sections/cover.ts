@@ -9,20 +9,36 @@ export function cover(w: Writer, input: ReportInput): ContentsPlace {
   const { engagement } = input;
   // The date the computation used (it decides the law), else the engagement's.
   const transactionDate = input.valuation.transactionDate ?? input.facts?.transactionDate;
-  doc.font('Regular').fontSize(10).fillColor(COLOR.muted).text(firmName(input).toUpperCase(), w.left, MARGIN.top + 10, {
-    width: w.width,
-    characterSpacing: 1,
-  });
+  doc
+    .font('Regular')
+    .fontSize(10)
+    .fillColor(COLOR.muted)
+    .text(firmName(input).toUpperCase(), w.left, MARGIN.top + 10, {
+      width: w.width,
+      characterSpacing: 1,
+    });
   doc.moveDown(3);
   doc.font('Bold').fontSize(30).fillColor(COLOR.accent).text('Valuation Report', w.left, doc.y, { width: w.width });
   doc.moveDown(0.2);
   // IBC values the corporate debtor's assets, class by class, never its shares.
-  const subject = input.valuation.statute === 'IBC_LIQUIDATION' ? `Assets of ${engagement.targetEntity} (corporate debtor)` : `Equity shares of ${engagement.targetEntity}`;
+  const subject =
+    input.valuation.statute === 'IBC_LIQUIDATION'
+      ? `Assets of ${engagement.targetEntity} (corporate debtor)`
+      : `Equity shares of ${engagement.targetEntity}`;
   doc.font('Regular').fontSize(13).fillColor(COLOR.ink).text(subject, { width: w.width });
   doc.moveDown(0.3);
-  doc.font('Regular').fontSize(10.5).fillColor(COLOR.muted).text(statuteTitle(engagement.statute, input.valuation.legalBasis), { width: w.width });
+  doc
+    .font('Regular')
+    .fontSize(10.5)
+    .fillColor(COLOR.muted)
+    .text(statuteTitle(engagement.statute, input.valuation.legalBasis), { width: w.width });
   const ruleY = doc.y + 10;
-  doc.moveTo(w.left, ruleY).lineTo(w.left + 120, ruleY).lineWidth(3).strokeColor(COLOR.accent).stroke();
+  doc
+    .moveTo(w.left, ruleY)
+    .lineTo(w.left + 120, ruleY)
+    .lineWidth(3)
+    .strokeColor(COLOR.accent)
+    .stroke();
   doc.y = ruleY + 22;
   doc.fillColor(COLOR.ink);
 
@@ -32,16 +48,26 @@ export function cover(w: Writer, input: ReportInput): ContentsPlace {
       ['Target entity', engagement.targetEntity],
       ['CIN', engagement.cin ?? 'Not provided'],
       ['Statute', statuteTitle(engagement.statute, input.valuation.legalBasis)],
-      ...(input.valuation.legalBasis ? ([['Act', ACT_TITLE[input.valuation.legalBasis.act]]] as [string, string][]) : []),
+      ...(input.valuation.legalBasis
+        ? ([['Act', ACT_TITLE[input.valuation.legalBasis.act]]] as [string, string][])
+        : []),
       ['Purpose', coverPurpose(engagement.statute, engagement.purpose, input.valuation.legalBasis?.act)],
-      ...(transactionDate && transactionDate !== engagement.valuationDate ? ([[transactionDateLabel(engagement), formatDate(transactionDate)]] as [string, string][]) : []),
+      ...(transactionDate && transactionDate !== engagement.valuationDate
+        ? ([[transactionDateLabel(engagement), formatDate(transactionDate)]] as [string, string][])
+        : []),
       [valuationDateLabel(input), formatDate(engagement.valuationDate)],
-      ['Balance-sheet date', input.valuation.balanceSheetDate ? formatDate(input.valuation.balanceSheetDate) : 'Not recorded'],
+      [
+        'Balance-sheet date',
+        input.valuation.balanceSheetDate ? formatDate(input.valuation.balanceSheetDate) : 'Not recorded',
+      ],
       ['Date of appointment', input.facts?.appointmentDate ? formatDate(input.facts.appointmentDate) : 'Not recorded'],
       ['Date of report', formatDayInIndia(input.generatedAt)],
-      [input.certificate ? signatoryCapacity(input.certificate.registrations?.[0]) : 'Signatory', input.certificate
-        ? `${input.certificate.signedBy}${input.certificate.registrations?.length ? `, ${input.certificate.registrations[0]}` : ''}`
-        : 'Named on signing (FINAL report)'],
+      [
+        input.certificate ? signatoryCapacity(input.certificate.registrations?.[0]) : 'Signatory',
+        input.certificate
+          ? `${input.certificate.signedBy}${input.certificate.registrations?.length ? `, ${input.certificate.registrations[0]}` : ''}`
+          : 'Named on signing (FINAL report)',
+      ],
       ['Firm', firmName(input) + (input.firm.registration ? ` (${input.firm.registration})` : '')],
       ['Report ID', input.reportId],
       ['Engagement ID', engagement.id],
@@ -54,11 +80,19 @@ export function cover(w: Writer, input: ReportInput): ContentsPlace {
   const badge = input.kind === 'FINAL' ? 'FINAL' : 'DRAFT';
   const bw = 86;
   const by = doc.y + 6;
-  doc.roundedRect(w.left, by, bw, 24, 4).lineWidth(1.2).strokeColor(input.kind === 'FINAL' ? COLOR.accent : COLOR.draft).stroke();
-  doc.font('Bold').fontSize(12).fillColor(input.kind === 'FINAL' ? COLOR.accent : COLOR.draft).text(badge, w.left, by + 6, {
-    width: bw,
-    align: 'center',
-  });
+  doc
+    .roundedRect(w.left, by, bw, 24, 4)
+    .lineWidth(1.2)
+    .strokeColor(input.kind === 'FINAL' ? COLOR.accent : COLOR.draft)
+    .stroke();
+  doc
+    .font('Bold')
+    .fontSize(12)
+    .fillColor(input.kind === 'FINAL' ? COLOR.accent : COLOR.draft)
+    .text(badge, w.left, by + 6, {
+      width: bw,
+      align: 'center',
+    });
   doc.fillColor(COLOR.ink);
   // The contents list has the page after the cover to itself: it is written last, when the pages are known,
   // and a report with every section still lists each one.
@@ -75,7 +109,9 @@ export interface ContentsPlace {
 /** FEMA prices a proposed issue or transfer: the report states its date as such. */
 function transactionDateLabel(engagement: ReportInput['engagement']): string {
   if (engagement.statute !== 'FEMA_RBI') return 'Transaction date';
-  return engagement.purpose === 'ISSUE_TO_NON_RESIDENT' ? 'Proposed date of the issue' : 'Proposed date of the transfer';
+  return engagement.purpose === 'ISSUE_TO_NON_RESIDENT'
+    ? 'Proposed date of the issue'
+    : 'Proposed date of the transfer';
 }
 
 /** The Companies Act and IBC take no purpose code; their purpose follows from the statute itself. */
@@ -97,10 +133,15 @@ export function contents(w: Writer, at: ContentsPlace): void {
   const pageCol = 40;
   const lineHeight = 16;
   // A page holds about 40 entries; a report has fewer than 20 sections.
-  if (line + w.sections.length * lineHeight > w.bottom) throw new Error(`the contents list of ${w.sections.length} sections does not fit its page`);
+  if (line + w.sections.length * lineHeight > w.bottom)
+    throw new Error(`the contents list of ${w.sections.length} sections does not fit its page`);
   for (const s of w.sections) {
     doc.text(s.title, w.left, line, { width: w.width - pageCol, lineBreak: false });
-    doc.text(String(s.page + 1), w.left + w.width - pageCol, line, { width: pageCol, align: 'right', lineBreak: false });
+    doc.text(String(s.page + 1), w.left + w.width - pageCol, line, {
+      width: pageCol,
+      align: 'right',
+      lineBreak: false,
+    });
     line += lineHeight;
   }
 }

@@ -35,16 +35,23 @@ export function multiplesTable(m: MethodResult): { headers: string[]; rows: stri
     if (!match || NOT_A_PEER.test(match[2])) continue;
     if (!headers.includes(match[1])) headers.push(match[1]);
     if (!byPeer.has(match[2])) byPeer.set(match[2], new Map());
-    byPeer.get(match[2])!.set(match[1], `${Number(l.value).toFixed(2)}x${l.note?.startsWith('excluded') ? ' (excluded)' : ''}`);
+    byPeer
+      .get(match[2])!
+      .set(match[1], `${Number(l.value).toFixed(2)}x${l.note?.startsWith('excluded') ? ' (excluded)' : ''}`);
   }
   if (byPeer.size === 0) return null;
-  return { headers, rows: [...byPeer].map(([peer, values]) => [humanise(peer), ...headers.map((h) => values.get(h) ?? '—')]) };
+  return {
+    headers,
+    rows: [...byPeer].map(([peer, values]) => [humanise(peer), ...headers.map((h) => values.get(h) ?? '—')]),
+  };
 }
 
 export function lineRows(m: MethodResult, unit: ReportUnit): string[][] {
   return methodLines(m).map((l) => [
     humanise(l.label),
-    l.kind === 'AMOUNT' && /^[-+]?\d+(\.\d+)?$/.test(l.value.trim()) ? inUnit(l.value, unit) : formatLineValue(l.value, l.kind),
+    l.kind === 'AMOUNT' && /^[-+]?\d+(\.\d+)?$/.test(l.value.trim())
+      ? inUnit(l.value, unit)
+      : formatLineValue(l.value, l.kind),
     formatNote(l.note ?? ''),
   ]);
 }
@@ -87,9 +94,9 @@ export function emphasisedRows(m: MethodResult): Set<number> {
   const set = new Set<number>();
   methodLines(m).forEach((l, i) => {
     if (
-      l.kind === 'PER_SHARE' && /per (equity )?share|value per|fair market value per/i.test(l.label)
-      || /^(A|L|\(A.*\)|Enterprise value|Equity value|Sum of present values.*)$/.test(l.label)
-      || /available to equity/i.test(l.label)
+      (l.kind === 'PER_SHARE' && /per (equity )?share|value per|fair market value per/i.test(l.label)) ||
+      /^(A|L|\(A.*\)|Enterprise value|Equity value|Sum of present values.*)$/.test(l.label) ||
+      /available to equity/i.test(l.label)
     ) {
       set.add(i);
     }

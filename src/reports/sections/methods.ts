@@ -7,17 +7,25 @@ import { chooseUnit, inUnit, unitLabel } from './units.js';
 
 export function methods(w: Writer, v: ValuationResult): void {
   w.section('Valuation approaches and methods');
-  w.paragraph('ICAI Valuation Standard 103 recognises three approaches: the income approach, the market approach and the cost (asset) approach. Which were used here, and why:');
+  w.paragraph(
+    'ICAI Valuation Standard 103 recognises three approaches: the income approach, the market approach and the cost (asset) approach. Which were used here, and why:',
+  );
   w.table(
-    [{ header: 'Approach', width: 0.2 }, { header: 'Used', width: 0.08 }, { header: 'Why', width: 0.72, plain: true }],
+    [
+      { header: 'Approach', width: 0.2 },
+      { header: 'Used', width: 0.08 },
+      { header: 'Why', width: 0.72, plain: true },
+    ],
     approachReasons(v),
     { fontSize: SIZE.small + 0.5, boldFirstColumn: true },
   );
   w.paragraph(
-    `${v.methods.length} method${v.methods.length === 1 ? ' was' : 's were'} applied. Each is set out below with its intermediate figures${v.methods.some((m) => m.method === 'DCF') ? '; the discounted cash flow\'s years are tabled in the computation' : ''}.`,
+    `${v.methods.length} method${v.methods.length === 1 ? ' was' : 's were'} applied. Each is set out below with its intermediate figures${v.methods.some((m) => m.method === 'DCF') ? "; the discounted cash flow's years are tabled in the computation" : ''}.`,
   );
   v.methods.forEach((m, i) => {
-    const unit = chooseUnit(m.lines.filter((l) => l.kind === 'AMOUNT' && /^[-+]?\d+(\.\d+)?$/.test(l.value)).map((l) => l.value));
+    const unit = chooseUnit(
+      m.lines.filter((l) => l.kind === 'AMOUNT' && /^[-+]?\d+(\.\d+)?$/.test(l.value)).map((l) => l.value),
+    );
     w.subheading(`${String.fromCharCode(65 + i)}. ${humanise(m.title)}`);
     const summary: [string, string][] = [];
     // IBC values the corporate debtor's assets (per class and in total, gross), never a share.
@@ -27,11 +35,17 @@ export function methods(w: Writer, v: ValuationResult): void {
     if (gross) {
       summary.push([`Total value of the assets, gross (${unitLabel(unit)})`, inUnit(gross.total, unit)]);
     } else {
-      if (m.enterpriseValue !== undefined) summary.push([`Enterprise value (${unitLabel(unit)})`, inUnit(m.enterpriseValue, unit)]);
+      if (m.enterpriseValue !== undefined)
+        summary.push([`Enterprise value (${unitLabel(unit)})`, inUnit(m.enterpriseValue, unit)]);
       summary.push([`Equity value (${unitLabel(unit)})`, inUnit(m.equityValue, unit)]);
       summary.push(['Value per equity share (₹)', rupees(m.valuePerShare)]);
     }
-    if (m.servesPurpose) w.paragraph(`Purpose served: ${humanise(m.servesPurpose)}`, { size: SIZE.small + 0.5, color: COLOR.muted, align: 'left' });
+    if (m.servesPurpose)
+      w.paragraph(`Purpose served: ${humanise(m.servesPurpose)}`, {
+        size: SIZE.small + 0.5,
+        color: COLOR.muted,
+        align: 'left',
+      });
     w.table(
       [
         { header: 'Result', width: 0.5 },
@@ -44,16 +58,30 @@ export function methods(w: Writer, v: ValuationResult): void {
     if (multiples) {
       const peerWidth = 0.4;
       w.table(
-        [{ header: m.method === 'TRANSACTIONS' ? 'Deal (date)' : 'Peer', width: peerWidth }, ...multiples.headers.map((h) => ({ header: h, width: (1 - peerWidth) / multiples.headers.length, align: 'right' as const }))],
+        [
+          { header: m.method === 'TRANSACTIONS' ? 'Deal (date)' : 'Peer', width: peerWidth },
+          ...multiples.headers.map((h) => ({
+            header: h,
+            width: (1 - peerWidth) / multiples.headers.length,
+            align: 'right' as const,
+          })),
+        ],
         multiples.rows,
         { fontSize: SIZE.small + 0.5 },
       );
-      w.paragraph('A multiple that is missing, zero or negative is left out of that multiple\'s statistic. Each implied enterprise value is taken to equity through the same equity bridge as the discounted cash flow.', { size: SIZE.small, color: COLOR.muted, align: 'left' });
+      w.paragraph(
+        "A multiple that is missing, zero or negative is left out of that multiple's statistic. Each implied enterprise value is taken to equity through the same equity bridge as the discounted cash flow.",
+        { size: SIZE.small, color: COLOR.muted, align: 'left' },
+      );
     }
     w.table(
       [
         { header: 'Particulars', width: 0.5 },
-        { header: ibc ? `Amount (${unitLabel(unit)})` : `Amount (${unitLabel(unit)}; per share in ₹)`, width: 0.22, align: 'right' },
+        {
+          header: ibc ? `Amount (${unitLabel(unit)})` : `Amount (${unitLabel(unit)}; per share in ₹)`,
+          width: 0.22,
+          align: 'right',
+        },
         { header: 'Note', width: 0.28, plain: true },
       ],
       lineRows(shown, unit),
@@ -71,17 +99,36 @@ function approachReasons(v: ValuationResult): string[][] {
   const market = has((c) => c === 'COMPARABLES' || c === 'TRANSACTIONS' || c === 'RECENT_ROUND');
   const cost = has((c) => c.startsWith('NAV') || c === 'FAIR_VALUE' || c === 'LIQUIDATION_VALUE');
   return [
-    ['Income', income ? 'Yes' : 'No', income
-      ? 'Management\'s projections of the business\'s cash flows were available; the discounted cash flow captures the value of its future earnings.'
-      : ibc ? 'The regulations ask for the realisable value of the assets, not the value of future earnings.'
-        : 'No projections were relied upon for this valuation.'],
-    ['Market', market ? 'Yes' : 'No', market
-      ? 'Listed companies comparable in business were identified; their trading multiples, applied to the company\'s figures, give a market view.'
-      : prescribed ? 'The rule prescribes the formula for this purpose; a market approach is not an alternative under it.'
-        : ibc ? 'Asset-class estimates by registered valuers are the basis of value.'
-          : 'No sufficiently comparable listed companies or transactions were given.'],
-    ['Cost (asset)', cost ? 'Yes' : 'No', cost
-      ? prescribed ? 'The rule prescribes a net asset value formula, applied as written.' : ibc ? 'The assets are valued class by class, at fair value and liquidation value.' : 'The net assets in the balance sheet give the value of what the company owns, a floor for a going concern.'
-      : 'The company\'s value lies in its earnings rather than its net assets.'],
+    [
+      'Income',
+      income ? 'Yes' : 'No',
+      income
+        ? "Management's projections of the business's cash flows were available; the discounted cash flow captures the value of its future earnings."
+        : ibc
+          ? 'The regulations ask for the realisable value of the assets, not the value of future earnings.'
+          : 'No projections were relied upon for this valuation.',
+    ],
+    [
+      'Market',
+      market ? 'Yes' : 'No',
+      market
+        ? "Listed companies comparable in business were identified; their trading multiples, applied to the company's figures, give a market view."
+        : prescribed
+          ? 'The rule prescribes the formula for this purpose; a market approach is not an alternative under it.'
+          : ibc
+            ? 'Asset-class estimates by registered valuers are the basis of value.'
+            : 'No sufficiently comparable listed companies or transactions were given.',
+    ],
+    [
+      'Cost (asset)',
+      cost ? 'Yes' : 'No',
+      cost
+        ? prescribed
+          ? 'The rule prescribes a net asset value formula, applied as written.'
+          : ibc
+            ? 'The assets are valued class by class, at fair value and liquidation value.'
+            : 'The net assets in the balance sheet give the value of what the company owns, a floor for a going concern.'
+        : "The company's value lies in its earnings rather than its net assets.",
+    ],
   ];
 }

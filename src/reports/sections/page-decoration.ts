@@ -15,14 +15,27 @@ export function decoratePages(w: Writer, input: ReportInput): void {
     doc.page.margins.bottom = 0;
     const width = doc.page.width - MARGIN.left - MARGIN.right;
     const footY = doc.page.height - MARGIN.bottom + 22;
-    doc.moveTo(MARGIN.left, footY - 6).lineTo(MARGIN.left + width, footY - 6).lineWidth(0.4).strokeColor(COLOR.rule).stroke();
+    doc
+      .moveTo(MARGIN.left, footY - 6)
+      .lineTo(MARGIN.left + width, footY - 6)
+      .lineWidth(0.4)
+      .strokeColor(COLOR.rule)
+      .stroke();
     doc.font('Regular').fontSize(7.5).fillColor(COLOR.muted);
     // The status is repeated in the footer as plain text: the diagonal watermark is not reliably
     // extractable by text tools (poppler breaks up diagonal runs).
     const status = input.kind === 'DRAFT' ? DRAFT_WATERMARK : 'FINAL';
     // The status first and a long company name shortened, so neither the status nor the report id is cut.
-    const entity = input.engagement.targetEntity.length > 48 ? `${input.engagement.targetEntity.slice(0, 47)}…` : input.engagement.targetEntity;
-    doc.text(`${status} · ${entity} · Report ${input.reportId}`, MARGIN.left, footY, { width: width * 0.8, lineBreak: false, height: 10, ellipsis: true });
+    const entity =
+      input.engagement.targetEntity.length > 48
+        ? `${input.engagement.targetEntity.slice(0, 47)}…`
+        : input.engagement.targetEntity;
+    doc.text(`${status} · ${entity} · Report ${input.reportId}`, MARGIN.left, footY, {
+      width: width * 0.8,
+      lineBreak: false,
+      height: 10,
+      ellipsis: true,
+    });
     doc.text(`Page ${i - range.start + 1} of ${total}`, MARGIN.left + width * 0.8, footY, {
       width: width * 0.2,
       align: 'right',
@@ -30,13 +43,23 @@ export function decoratePages(w: Writer, input: ReportInput): void {
     });
     if (i > range.start) {
       const headY = MARGIN.top - 30;
-      doc.text(`${firmName(input)} · Valuation Report`, MARGIN.left, headY, { width: width * 0.6, lineBreak: false, height: 10, ellipsis: true });
+      doc.text(`${firmName(input)} · Valuation Report`, MARGIN.left, headY, {
+        width: width * 0.6,
+        lineBreak: false,
+        height: 10,
+        ellipsis: true,
+      });
       doc.text(statuteShort(input.engagement.statute, input.valuation.legalBasis), MARGIN.left + width * 0.6, headY, {
         width: width * 0.4,
         align: 'right',
         lineBreak: false,
       });
-      doc.moveTo(MARGIN.left, headY + 12).lineTo(MARGIN.left + width, headY + 12).lineWidth(0.4).strokeColor(COLOR.rule).stroke();
+      doc
+        .moveTo(MARGIN.left, headY + 12)
+        .lineTo(MARGIN.left + width, headY + 12)
+        .lineWidth(0.4)
+        .strokeColor(COLOR.rule)
+        .stroke();
     }
     if (input.kind === 'DRAFT') {
       const cx = doc.page.width / 2;

@@ -7,11 +7,20 @@ import { addresseeOf, type ReportInput } from '../report-input.js';
 export function purposeAndStatute(w: Writer, input: ReportInput): void {
   w.section('Purpose, appointing authority and statutory framework', true);
   const f = input.facts;
-  w.labelled('Appointing authority', f?.appointingAuthority
-    ? `${f.appointingAuthority} appointed the valuer${f.appointmentDate ? ` on ${formatDate(f.appointmentDate)}` : ''}${addresseeOf(input) && addresseeOf(input) !== f.appointingAuthority ? `; this report is addressed to ${addresseeOf(input)}` : ''}.`
-    : 'Not recorded.');
+  w.labelled(
+    'Appointing authority',
+    f?.appointingAuthority
+      ? `${f.appointingAuthority} appointed the valuer${f.appointmentDate ? ` on ${formatDate(f.appointmentDate)}` : ''}${addresseeOf(input) && addresseeOf(input) !== f.appointingAuthority ? `; this report is addressed to ${addresseeOf(input)}` : ''}.`
+      : 'Not recorded.',
+  );
   const basis = input.valuation.legalBasis;
-  const text = statuteText(input.engagement.statute, input.engagement.purpose, input.engagement.valuationDate, basis, input.valuation.transactionDate ?? input.facts?.transactionDate ?? input.engagement.valuationDate);
+  const text = statuteText(
+    input.engagement.statute,
+    input.engagement.purpose,
+    input.engagement.valuationDate,
+    basis,
+    input.valuation.transactionDate ?? input.facts?.transactionDate ?? input.engagement.valuationDate,
+  );
   for (const p of text.paragraphs) w.paragraph(p);
   if (basis) w.labelled('Legal basis', legalBasisSentence(basis));
   if (text.table) {

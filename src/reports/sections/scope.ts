@@ -10,15 +10,29 @@ export function scope(w: Writer, input: ReportInput): void {
   const scopeText = paragraphs.find((p) => p.heading === 'Scope of work');
   if (scopeText) w.labelled(scopeText.heading, scopeText.text);
   const f = input.facts;
-  w.facts([
-    ['Date of appointment', f?.appointmentDate ? formatDate(f.appointmentDate) : 'Not recorded'],
-    [valuationDateLabel(input), formatDate(input.engagement.valuationDate)],
-    ['Balance-sheet date', input.valuation.balanceSheetDate ? formatDate(input.valuation.balanceSheetDate) : 'Not recorded'],
-    ['Date of report', formatDayInIndia(input.generatedAt)],
-    ...((input.valuation.transactionDate ?? f?.transactionDate) && (input.valuation.transactionDate ?? f?.transactionDate) !== input.engagement.valuationDate
-      ? ([['Date of the transaction', formatDate((input.valuation.transactionDate ?? f?.transactionDate)!)]] as [string, string][]) : []),
-  ], 0.3);
-  w.paragraph('Dates and times in this report are Indian Standard Time (UTC+5:30).', { size: SIZE.small, align: 'left' });
+  w.facts(
+    [
+      ['Date of appointment', f?.appointmentDate ? formatDate(f.appointmentDate) : 'Not recorded'],
+      [valuationDateLabel(input), formatDate(input.engagement.valuationDate)],
+      [
+        'Balance-sheet date',
+        input.valuation.balanceSheetDate ? formatDate(input.valuation.balanceSheetDate) : 'Not recorded',
+      ],
+      ['Date of report', formatDayInIndia(input.generatedAt)],
+      ...((input.valuation.transactionDate ?? f?.transactionDate) &&
+      (input.valuation.transactionDate ?? f?.transactionDate) !== input.engagement.valuationDate
+        ? ([['Date of the transaction', formatDate((input.valuation.transactionDate ?? f?.transactionDate)!)]] as [
+            string,
+            string,
+          ][])
+        : []),
+    ],
+    0.3,
+  );
+  w.paragraph('Dates and times in this report are Indian Standard Time (UTC+5:30).', {
+    size: SIZE.small,
+    align: 'left',
+  });
   const inspections = paragraphs.find((p) => p.heading === 'Inspections and investigations');
   if (inspections) w.labelled(inspections.heading, inspections.text);
 }

@@ -15,14 +15,23 @@ export function sources(w: Writer, input: ReportInput): void {
   const { doc } = w;
   input.documents.forEach((d, i) => {
     w.ensureSpace(46);
-    doc.font('Bold').fontSize(SIZE.body).fillColor(COLOR.ink).text(`${i + 1}. ${d.fileName}`, w.left, doc.y, { width: w.width });
+    doc
+      .font('Bold')
+      .fontSize(SIZE.body)
+      .fillColor(COLOR.ink)
+      .text(`${i + 1}. ${d.fileName}`, w.left, doc.y, { width: w.width });
     doc
       .font('Regular')
       .fontSize(SIZE.small)
       .fillColor(COLOR.muted)
-      .text(`${d.kind} · ${formatBytes(d.sizeBytes)} · received ${formatDate(d.createdAt)}`, w.left + 12, doc.y, { width: w.width - 12 });
+      .text(`${d.kind} · ${formatBytes(d.sizeBytes)} · received ${formatDate(d.createdAt)}`, w.left + 12, doc.y, {
+        width: w.width - 12,
+      });
     // The digest stays on one line (7.5 pt fits 64 hex digits) so it can be copied whole.
-    doc.fillColor(COLOR.ink).fontSize(7.5).text(`SHA-256: ${d.sha256}`, w.left + 12, doc.y, { width: w.width - 12 });
+    doc
+      .fillColor(COLOR.ink)
+      .fontSize(7.5)
+      .text(`SHA-256: ${d.sha256}`, w.left + 12, doc.y, { width: w.width - 12 });
     doc.moveDown(0.5);
   });
 }

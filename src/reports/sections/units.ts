@@ -6,7 +6,12 @@ import { MINUS, grouped } from '../../contract/money-format.js';
 export type ReportUnit = 'LAKH' | 'CRORE';
 const DIVISOR: Record<ReportUnit, Decimal> = { LAKH: new Decimal(100_000), CRORE: new Decimal(10_000_000) };
 /** The financials document's units, in rupees. */
-const DOCUMENT_UNIT: Record<string, Decimal> = { RUPEES: new Decimal(1), THOUSANDS: new Decimal(1000), LAKHS: new Decimal(100_000), CRORES: new Decimal(10_000_000) };
+const DOCUMENT_UNIT: Record<string, Decimal> = {
+  RUPEES: new Decimal(1),
+  THOUSANDS: new Decimal(1000),
+  LAKHS: new Decimal(100_000),
+  CRORES: new Decimal(10_000_000),
+};
 
 /** Crore when the largest amount reaches ₹100 crore, else lakh. */
 export function chooseUnit(rupeeAmounts: readonly string[]): ReportUnit {
@@ -20,7 +25,7 @@ export const unitLabel = (unit: ReportUnit): string => (unit === 'CRORE' ? '₹ 
 export function inUnit(rupeeAmount: string, unit: ReportUnit): string {
   const value = new Decimal(rupeeAmount).div(DIVISOR[unit]).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   const { negative, body } = grouped(value.abs().toFixed(2));
-  return `${negative || value.isNegative() && !value.isZero() ? MINUS : ''}${body}`;
+  return `${negative || (value.isNegative() && !value.isZero()) ? MINUS : ''}${body}`;
 }
 
 /** An amount of the financials document (in its unit) in rupees, exact. */

@@ -17,7 +17,11 @@ before(async () => {
 after(() => t.close());
 
 test('web/src/api/schema.d.ts is generated from the served document and is up to date (npm run gen:client)', async () => {
-  assert.equal(readFileSync(CLIENT_TYPES_PATH, 'utf8'), await generateClientTypes(), 'stale client types: run npm run gen:client');
+  assert.equal(
+    readFileSync(CLIENT_TYPES_PATH, 'utf8'),
+    await generateClientTypes(),
+    'stale client types: run npm run gen:client',
+  );
 });
 
 test('every operation has a stable, unique operationId; no component schema is left unused', async () => {
@@ -32,7 +36,8 @@ test('every operation has a stable, unique operationId; no component schema is l
   assert.equal(new Set(ids).size, ids.length, 'operationIds are unique');
   assert.ok(ids.includes('getEngagement') && ids.includes('streamEvents') && ids.includes('approveGate'));
   const text = JSON.stringify(doc);
-  for (const name of Object.keys(doc.components.schemas)) assert.ok(text.includes(`"#/components/schemas/${name}"`), `${name} is used`);
+  for (const name of Object.keys(doc.components.schemas))
+    assert.ok(text.includes(`"#/components/schemas/${name}"`), `${name} is used`);
 });
 
 test('engagement search: word prefixes of the name or the CIN, firm-scoped, with status and paging', async () => {
@@ -44,7 +49,15 @@ test('engagement search: word prefixes of the name or the CIN, firm-scoped, with
   const other = asToken((await createToken(t, await signupAdmin(t, 'Other LLP'))).token);
   await createEngagement(t, other, { targetEntity: 'Acme Hidden Limited' });
   const names = async (q: string, extra = '') =>
-    (await t.app.inject({ method: 'GET', url: `/api/v1/engagements?q=${encodeURIComponent(q)}${extra}`, headers: bearer })).json().map((e: { targetEntity: string }) => e.targetEntity);
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/engagements?q=${encodeURIComponent(q)}${extra}`,
+        headers: bearer,
+      })
+    )
+      .json()
+      .map((e: { targetEntity: string }) => e.targetEntity);
   assert.deepEqual(await names('acme'), ['Acme Foods LLP', 'Acme Industries Private Limited']);
   assert.deepEqual(await names('acme ind'), ['Acme Industries Private Limited']);
   assert.deepEqual(await names('POLY'), ['Zenith Polymers Limited']);

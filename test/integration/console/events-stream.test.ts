@@ -33,7 +33,11 @@ before(async () => {
   // The second API instance: its own pool and LISTEN connection on PostgreSQL; on PGlite (one
   // in-process database) it shares the handle, as two instances in one process would.
   secondDb = usingPostgres() ? openPostgres(t.testDb.url!) : undefined;
-  second = await buildApp({ db: secondDb ?? t.db, config: testConfig({ SESSION_SECRET: t.config.SESSION_SECRET! }), log: createLogger('silent') });
+  second = await buildApp({
+    db: secondDb ?? t.db,
+    config: testConfig({ SESSION_SECRET: t.config.SESSION_SECRET! }),
+    log: createLogger('silent'),
+  });
   await second.ready();
   admin = await signupAdmin(t);
   token = await createToken(t, admin);
@@ -44,7 +48,12 @@ after(async () => {
   await t.close();
 });
 
-interface SseMessage { id?: string; event?: string; data?: unknown; at: number }
+interface SseMessage {
+  id?: string;
+  event?: string;
+  data?: unknown;
+  at: number;
+}
 
 /** Opens a stream over real HTTP and collects its messages. */
 async function openStream(headers: Record<string, string>, query = '') {
@@ -106,7 +115,8 @@ test('a stage change made through the other API instance reaches the stream with
   await new Promise((r) => setTimeout(r, 100));
   const sentAt = Date.now();
   const up = await second.inject({
-    method: 'POST', url: `/api/v1/engagements/${e.id}/documents`,
+    method: 'POST',
+    url: `/api/v1/engagements/${e.id}/documents`,
     headers: { ...bearer, 'content-type': 'multipart/form-data; boundary=XyZ' },
     payload: multipartBody(Buffer.from(JSON.stringify(fixture('sample-company.json')))),
   });
@@ -122,7 +132,9 @@ test('a stage change made through the other API instance reaches the stream with
   // Resume: with Last-Event-ID, what happened since is sent first.
   await t.worker.drain();
   const resumed = await openStream({ ...bearer, 'last-event-id': msg.id! }, `?engagementId=${e.id}`);
-  const next = await resumed.waitFor((m) => (m.data as { data: { engagement: { status: string } } }).data.engagement.status === 'DATA_READY');
+  const next = await resumed.waitFor(
+    (m) => (m.data as { data: { engagement: { status: string } } }).data.engagement.status === 'DATA_READY',
+  );
   assert.ok(next.id! > msg.id!);
   assert.ok(!resumed.messages.some((m) => m.id === msg.id), 'the event resumed from is not sent again');
   await resumed.close();
@@ -133,11 +145,20 @@ test('streams are firm-scoped: another firm sees nothing, and its engagement id 
   const otherToken = await createToken(t, other);
   const mine = await createEngagement(t, asToken(token.token));
   const foreign = await openStream(asToken(otherToken.token));
-  await upload(t, asToken(token.token), mine.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  await upload(
+    t,
+    asToken(token.token),
+    mine.id,
+    'FINANCIALS',
+    'f.json',
+    Buffer.from(JSON.stringify(fixture('sample-company.json'))),
+  );
   await new Promise((r) => setTimeout(r, 500));
   assert.deepEqual(foreign.messages, []);
   await foreign.close();
-  const res = await fetch(`${baseUrl}/api/v1/events/stream?engagementId=${mine.id}`, { headers: asToken(otherToken.token) });
+  const res = await fetch(`${baseUrl}/api/v1/events/stream?engagementId=${mine.id}`, {
+    headers: asToken(otherToken.token),
+  });
   assert.equal(res.status, 404);
   assert.equal((await fetch(`${baseUrl}/api/v1/events/stream`)).status, 401);
 });
@@ -155,7 +176,11 @@ test('the stream ends within 1 s when the token that opened it is revoked (throu
   const stream = await openStream(asToken(doomed.token));
   assert.equal(stream.res.status, 200);
   await new Promise((r) => setTimeout(r, 100));
-  const revoke = await second.inject({ method: 'DELETE', url: `/api/v1/settings/api-tokens/${doomed.id}`, headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf } });
+  const revoke = await second.inject({
+    method: 'DELETE',
+    url: `/api/v1/settings/api-tokens/${doomed.id}`,
+    headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf },
+  });
   assert.equal(revoke.statusCode, 204, revoke.body);
   const ms = await endedWithin(stream);
   assert.ok(ms <= 1000, `ended ${ms} ms after the revocation`);
@@ -163,12 +188,15 @@ test('the stream ends within 1 s when the token that opened it is revoked (throu
   await waitForNoStreams();
 });
 
-test('a browser session\'s stream ends within 1 s of its logout, and a deactivated member\'s within 1 s of the deactivation', async () => {
+test("a browser session's stream ends within 1 s of its logout, and a deactivated member's within 1 s of the deactivation", async () => {
   const quitter = await addMember(t, admin, 'VALUER');
   const s1 = await openStream({ cookie: quitter.cookie });
   assert.equal(s1.res.status, 200);
   await new Promise((r) => setTimeout(r, 100));
-  assert.equal((await second.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: asUser(quitter) })).statusCode, 204);
+  assert.equal(
+    (await second.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: asUser(quitter) })).statusCode,
+    204,
+  );
   let ms = await endedWithin(s1);
   assert.ok(ms <= 1000, `ended ${ms} ms after the logout`);
 
@@ -176,7 +204,11 @@ test('a browser session\'s stream ends within 1 s of its logout, and a deactivat
   const s2 = await openStream({ cookie: leaver.cookie });
   assert.equal(s2.res.status, 200);
   await new Promise((r) => setTimeout(r, 100));
-  const off = await second.inject({ method: 'POST', url: `/api/v1/team/${leaver.userId}/deactivate`, headers: asUser(admin) });
+  const off = await second.inject({
+    method: 'POST',
+    url: `/api/v1/team/${leaver.userId}/deactivate`,
+    headers: asUser(admin),
+  });
   assert.ok(off.statusCode < 300, off.body);
   ms = await endedWithin(s2);
   assert.ok(ms <= 1000, `ended ${ms} ms after the deactivation`);
@@ -234,14 +266,26 @@ test('a client that disconnects leaves no subscriber behind, even when it leaves
   const gone = new AbortController();
   const sink: StreamSink = { send: () => true, heartbeat: () => true, end: () => {} };
   const slot = hub.reserve('tok:x');
-  const pending = hub.subscribe({ firmId: admin.firmId, stillAuthorised: async () => true, sink, slot, signal: gone.signal });
+  const pending = hub.subscribe({
+    firmId: admin.firmId,
+    stillAuthorised: async () => true,
+    sink,
+    slot,
+    signal: gone.signal,
+  });
   gone.abort();
   await pending;
   assert.equal(hub.size, 0, 'no subscriber');
   assert.equal(hub.slotsHeld('tok:x'), 0, 'no place held');
   // A stream that did start, then its client left: the same.
   const gone2 = new AbortController();
-  await hub.subscribe({ firmId: admin.firmId, stillAuthorised: async () => true, sink, slot: hub.reserve('tok:x'), signal: gone2.signal });
+  await hub.subscribe({
+    firmId: admin.firmId,
+    stillAuthorised: async () => true,
+    sink,
+    slot: hub.reserve('tok:x'),
+    signal: gone2.signal,
+  });
   assert.equal(hub.size, 1);
   gone2.abort();
   assert.equal(hub.size, 0);
@@ -263,11 +307,31 @@ test('backpressure: while the socket is not draining nothing more is written; on
   };
   const e = await createEngagement(t, asToken(token.token));
   const started = Date.now();
-  const handle = await hub.subscribe({ firmId: admin.firmId, engagementId: e.id, lastEventId: `evt_${'0'.repeat(26)}`, stillAuthorised: async () => true, sink, slot: hub.reserve('tok:bp') });
+  const handle = await hub.subscribe({
+    firmId: admin.firmId,
+    engagementId: e.id,
+    lastEventId: `evt_${'0'.repeat(26)}`,
+    stillAuthorised: async () => true,
+    sink,
+    slot: hub.reserve('tok:bp'),
+  });
   // The upload's events and the ingestion's: more than one, arriving while the buffer is full.
-  await upload(t, asToken(token.token), e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  await upload(
+    t,
+    asToken(token.token),
+    e.id,
+    'FINANCIALS',
+    'f.json',
+    Buffer.from(JSON.stringify(fixture('sample-company.json'))),
+  );
   await t.worker.drain();
-  const count = async () => (await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM outbox_events WHERE firm_id = $1 AND engagement_id = $2", [admin.firmId, e.id]))[0].n;
+  const count = async () =>
+    (
+      await t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM outbox_events WHERE firm_id = $1 AND engagement_id = $2',
+        [admin.firmId, e.id],
+      )
+    )[0].n;
   const total = await count();
   assert.ok(total >= 2, `expected at least 2 events, found ${total}`);
   await new Promise((r) => setTimeout(r, 300));
@@ -286,7 +350,9 @@ test('backpressure: while the socket is not draining nothing more is written; on
 
 function multipartBody(data: Buffer): Buffer {
   return Buffer.concat([
-    Buffer.from('--XyZ\r\nContent-Disposition: form-data; name="kind"\r\n\r\nFINANCIALS\r\n--XyZ\r\nContent-Disposition: form-data; name="file"; filename="f.json"\r\nContent-Type: application/json\r\n\r\n'),
+    Buffer.from(
+      '--XyZ\r\nContent-Disposition: form-data; name="kind"\r\n\r\nFINANCIALS\r\n--XyZ\r\nContent-Disposition: form-data; name="file"; filename="f.json"\r\nContent-Type: application/json\r\n\r\n',
+    ),
     data,
     Buffer.from('\r\n--XyZ--\r\n'),
   ]);

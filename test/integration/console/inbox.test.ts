@@ -21,25 +21,57 @@ before(async () => {
 });
 after(() => t.close());
 
-const inbox = async (headers: Record<string, string>) => (await t.app.inject({ method: 'GET', url: '/api/v1/inbox', headers })).json() as { count: number; items: { engagementId: string; action: string; why: string }[] };
-const actionsOn = async (s: Session, id: string) => (await inbox(asUser(s))).items.filter((i) => i.engagementId === id).map((i) => i.action);
+const inbox = async (headers: Record<string, string>) =>
+  (await t.app.inject({ method: 'GET', url: '/api/v1/inbox', headers })).json() as {
+    count: number;
+    items: { engagementId: string; action: string; why: string }[];
+  };
+const actionsOn = async (s: Session, id: string) =>
+  (await inbox(asUser(s))).items.filter((i) => i.engagementId === id).map((i) => i.action);
 
 test('each person sees what they can act on now; Gate 2 only for an independent reviewer', async () => {
   const ready = await createEngagement(t, asUser(valuer));
-  await upload(t, asUser(valuer), ready.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  await upload(
+    t,
+    asUser(valuer),
+    ready.id,
+    'FINANCIALS',
+    'f.json',
+    Buffer.from(JSON.stringify(fixture('sample-company.json'))),
+  );
   await t.worker.drain();
-  assert.deepEqual(await actionsOn(valuer, ready.id), ['LOCK_ASSUMPTIONS'], 'the engagement\'s own valuer locks');
+  assert.deepEqual(await actionsOn(valuer, ready.id), ['LOCK_ASSUMPTIONS'], "the engagement's own valuer locks");
   assert.deepEqual(await actionsOn(reviewer, ready.id), []);
 
   const e = await engagementAtGate1(t, asUser(valuer));
   assert.deepEqual(await actionsOn(reviewer, e.id), ['DECIDE_GATE_1']);
   assert.deepEqual(await actionsOn(valuer, e.id), ['DECIDE_GATE_1'], 'Gate 1 may be decided by whoever locked');
-  assert.equal((await t.app.inject({ method: 'POST', url: `/api/v1/engagements/${e.id}/gates/GATE_1/approve`, headers: asUser(valuer), payload: {} })).statusCode, 200);
+  assert.equal(
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/engagements/${e.id}/gates/GATE_1/approve`,
+        headers: asUser(valuer),
+        payload: {},
+      })
+    ).statusCode,
+    200,
+  );
   assert.deepEqual(await actionsOn(reviewer, e.id), ['DECIDE_GATE_2']);
   assert.deepEqual(await actionsOn(valuer, e.id), [], 'who locked and approved Gate 1 is not offered Gate 2');
   const item = (await inbox(asUser(reviewer))).items.find((i) => i.engagementId === e.id)!;
   assert.match(item.why, /independent reviewer/);
-  assert.equal((await t.app.inject({ method: 'POST', url: `/api/v1/engagements/${e.id}/gates/GATE_2/approve`, headers: asUser(reviewer), payload: {} })).statusCode, 200);
+  assert.equal(
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/engagements/${e.id}/gates/GATE_2/approve`,
+        headers: asUser(reviewer),
+        payload: {},
+      })
+    ).statusCode,
+    200,
+  );
   assert.deepEqual(await actionsOn(valuer, e.id), ['PAY']);
   assert.deepEqual(await actionsOn(admin, e.id), ['PAY']);
 
@@ -55,15 +87,37 @@ test('a token counts as its creator, a return for revision asks for the lock aga
     t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${g}/${verb}`, headers: asUser(s), payload });
 
   const byToken = await createEngagement(t, token);
-  await upload(t, token, byToken.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  await upload(
+    t,
+    token,
+    byToken.id,
+    'FINANCIALS',
+    'f.json',
+    Buffer.from(JSON.stringify(fixture('sample-company.json'))),
+  );
   await t.worker.drain();
-  assert.deepEqual(await actionsOn(admin, byToken.id), ['LOCK_ASSUMPTIONS'], 'created by the admin\'s token: the admin locks');
+  assert.deepEqual(
+    await actionsOn(admin, byToken.id),
+    ['LOCK_ASSUMPTIONS'],
+    "created by the admin's token: the admin locks",
+  );
   assert.deepEqual(await actionsOn(valuer, byToken.id), []);
 
   const returned = await engagementAtGate1(t, asUser(valuer));
-  assert.equal((await gate(returned.id, 'GATE_1', 'reject', admin, { reason: 'Projections need the latest board-approved budget', outcome: 'REVISE' })).statusCode, 200);
+  assert.equal(
+    (
+      await gate(returned.id, 'GATE_1', 'reject', admin, {
+        reason: 'Projections need the latest board-approved budget',
+        outcome: 'REVISE',
+      })
+    ).statusCode,
+    200,
+  );
   assert.deepEqual(await actionsOn(valuer, returned.id), ['RELOCK_AFTER_REVISION']);
-  assert.match((await inbox(asUser(valuer))).items.find((i) => i.engagementId === returned.id)!.why, /Returned for revision/);
+  assert.match(
+    (await inbox(asUser(valuer))).items.find((i) => i.engagementId === returned.id)!.why,
+    /Returned for revision/,
+  );
 
   // Locked through the admin's token: the admin may not review Gate 2, but may sign off after an independent review.
   const e = await engagementAtGate1(t, token);
@@ -75,5 +129,5 @@ test('a token counts as its creator, a return for revision asks for the lock aga
   // Paid, as a captured payment leaves it (the payment flow itself is tested in test/integration/payments).
   await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, e.id, 'PAID'));
   assert.deepEqual(await actionsOn(admin, e.id), ['SIGN_OFF']);
-  assert.deepEqual(await actionsOn(valuer, e.id), [], 'sign-off is an ADMIN\'s');
+  assert.deepEqual(await actionsOn(valuer, e.id), [], "sign-off is an ADMIN's");
 });

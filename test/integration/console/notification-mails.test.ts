@@ -22,12 +22,17 @@ before(async () => {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     onData(stream, _session, callback) {
-      simpleParser(stream).then((m) => { received.push(m); callback(); }, callback);
+      simpleParser(stream).then((m) => {
+        received.push(m);
+        callback();
+      }, callback);
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
-  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_BASE_URL: BASE, PRICE_RULE_11UA_PAISE: '2360000' } });
+  t = await createTestApp({
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_BASE_URL: BASE, PRICE_RULE_11UA_PAISE: '2360000' },
+  });
 });
 after(async () => {
   await t.close();
@@ -48,49 +53,111 @@ async function waitFor<T>(what: string, f: () => T | undefined): Promise<T> {
 /** A member invited through the API, accepting the invitation the SMTP server received. */
 async function member(admin: Session, role: 'VALUER' | 'ADMIN', name: string): Promise<Session> {
   const email = uniqueEmail(role.toLowerCase());
-  const inv = await t.app.inject({ method: 'POST', url: '/api/v1/team/invite', headers: asUser(admin), payload: { email, name, role } });
+  const inv = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/team/invite',
+    headers: asUser(admin),
+    payload: { email, name, role },
+  });
   assert.equal(inv.statusCode, 201, inv.body);
   const mail = await waitFor('the invitation', () => received.find((m) => to(m) === email));
   const token = decodeURIComponent(/accept-invite\?token=([^\s"<&]+)/.exec(mail.text ?? '')![1]!);
-  const acc = await t.app.inject({ method: 'POST', url: '/api/v1/auth/accept-invite', payload: { token, password: PASSWORD } });
+  const acc = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/accept-invite',
+    payload: { token, password: PASSWORD },
+  });
   assert.equal(acc.statusCode, 200, acc.body);
   const cookie = String(([] as string[]).concat(acc.headers['set-cookie'] as string[])[0]).split(';')[0]!;
   return { cookie, csrf: acc.json().csrfToken, userId: acc.json().user.id, firmId: admin.firmId, email };
 }
 
-test('one engagement\'s life sends each e-mail once to the right people; a kind switched off sends nothing; a rerun sends nothing again', async () => {
+test("one engagement's life sends each e-mail once to the right people; a kind switched off sends nothing; a rerun sends nothing again", async () => {
   const admin = await signupAdmin(t, 'Mail Valuers LLP');
   const creator = await member(admin, 'VALUER', 'Chitra Creator');
   const assignee = await member(admin, 'VALUER', 'Ānand Assignee');
   const reviewer = await member(admin, 'VALUER', 'Rekha Reviewer');
   const quiet = await member(admin, 'VALUER', 'Qasim Quiet');
   // Qasim switches off the e-mails about reviews waiting; GET /auth/me shows it.
-  const off = await t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: asUser(quiet), payload: { notificationPreferences: { REVIEW_WAITING: false } } });
+  const off = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/v1/auth/me',
+    headers: asUser(quiet),
+    payload: { notificationPreferences: { REVIEW_WAITING: false } },
+  });
   assert.equal(off.statusCode, 200, off.body);
   const me = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: asUser(quiet) })).json();
   assert.equal(me.profile.notificationPreferences.REVIEW_WAITING, false);
   assert.equal(me.profile.notificationPreferences.ASSIGNED, true);
   received.length = 0;
 
-  const gate = async (id: string, g: string, verb: 'approve' | 'reject', s: Session, payload: Record<string, unknown> = {}) => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${g}/${verb}`, headers: asUser(s), payload });
+  const gate = async (
+    id: string,
+    g: string,
+    verb: 'approve' | 'reject',
+    s: Session,
+    payload: Record<string, unknown> = {},
+  ) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/engagements/${id}/gates/${g}/${verb}`,
+      headers: asUser(s),
+      payload,
+    });
     assert.equal(res.statusCode, 200, `${g} ${verb}: ${res.body}`);
   };
-  const e = await createEngagement(t, asUser(creator), { targetEntity: 'Śrī Gaṇeśa Textiles Pvt Ltd', assignedValuerId: assignee.userId });
+  const e = await createEngagement(t, asUser(creator), {
+    targetEntity: 'Śrī Gaṇeśa Textiles Pvt Ltd',
+    assignedValuerId: assignee.userId,
+  });
   // Nothing is sent in the request: the e-mail is a job.
   assert.equal(received.length, 0);
-  assert.equal((await upload(t, asUser(assignee), e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))))).statusCode, 201);
+  assert.equal(
+    (
+      await upload(
+        t,
+        asUser(assignee),
+        e.id,
+        'FINANCIALS',
+        'f.json',
+        Buffer.from(JSON.stringify(fixture('sample-company.json'))),
+      )
+    ).statusCode,
+    201,
+  );
   assert.equal((await lock(t, asUser(assignee), e.id)).statusCode, 200);
   await t.worker.drain();
-  await gate(e.id, 'GATE_1', 'reject', admin, { reason: 'Projections need the latest board-approved budget', outcome: 'REVISE' });
+  await gate(e.id, 'GATE_1', 'reject', admin, {
+    reason: 'Projections need the latest board-approved budget',
+    outcome: 'REVISE',
+  });
   assert.equal((await lock(t, asUser(assignee), e.id)).statusCode, 200);
   await t.worker.drain();
   await gate(e.id, 'GATE_1', 'approve', creator);
   await gate(e.id, 'GATE_2', 'approve', reviewer);
-  const order = await t.app.inject({ method: 'POST', url: '/api/v1/payments', headers: asUser(admin), payload: { engagementId: e.id } });
+  const order = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payments',
+    headers: asUser(admin),
+    payload: { engagementId: e.id },
+  });
   assert.equal(order.statusCode, 200, order.body);
-  const checkout = await t.app.inject({ method: 'POST', url: '/api/v1/payments/sandbox/pay', payload: { gateway_order_id: order.json().gatewayOrderId } });
-  assert.equal((await t.app.inject({ method: 'POST', url: '/api/v1/payments/verify', headers: asUser(admin), payload: checkout.json() })).statusCode, 200);
+  const checkout = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/sandbox/pay',
+    payload: { gateway_order_id: order.json().gatewayOrderId },
+  });
+  assert.equal(
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/payments/verify',
+        headers: asUser(admin),
+        payload: checkout.json(),
+      })
+    ).statusCode,
+    200,
+  );
   await gate(e.id, 'GATE_3', 'approve', admin, { place: 'Mumbai' });
   await t.worker.drain();
 
@@ -109,10 +176,18 @@ test('one engagement\'s life sends each e-mail once to the right people; a kind 
   const got = received.map((m) => `${to(m)} ${m.subject}`).sort();
   assert.equal(received.length, expected.length, got.join('\n'));
   for (const [who, subject] of expected) {
-    assert.equal(received.filter((m) => to(m) === who.email.toLowerCase() && subject.test(m.subject ?? '')).length, 1, `${who.email} ${subject}`);
+    assert.equal(
+      received.filter((m) => to(m) === who.email.toLowerCase() && subject.test(m.subject ?? '')).length,
+      1,
+      `${who.email} ${subject}`,
+    );
   }
   assert.equal(received.filter((m) => to(m) === quiet.email.toLowerCase()).length, 0, 'Qasim switched reviews off');
-  assert.equal(received.filter((m) => to(m) === creator.email.toLowerCase()).length, 0, 'the creator is not the assignee');
+  assert.equal(
+    received.filter((m) => to(m) === creator.email.toLowerCase()).length,
+    0,
+    'the creator is not the assignee',
+  );
 
   // People's words, plain text and HTML, the reason, and a link to the engagement's screen.
   const returned = received.find((m) => /^Returned for revision/.test(m.subject ?? ''))!;
@@ -120,27 +195,52 @@ test('one engagement\'s life sends each e-mail once to the right people; a kind 
   assert.match(returned.text!, new RegExp(`${BASE}/engagements/${e.id}`));
   assert.match(String(returned.html), new RegExp(`href="${BASE}/engagements/${e.id}"`));
   for (const m of received) {
-    assert.doesNotMatch(`${m.subject} ${m.text}`, /\/api\/|RETURNED_FOR_REVISION|GATE_\d|PAYMENT_CAPTURED|REVIEW_WAITING/);
+    assert.doesNotMatch(
+      `${m.subject} ${m.text}`,
+      /\/api\/|RETURNED_FOR_REVISION|GATE_\d|PAYMENT_CAPTURED|REVIEW_WAITING/,
+    );
   }
 
   // The bell keeps every notice, e-mailed or not: Qasim's review waiting is there though its e-mail is off.
-  const bell = async (s: Session) => (await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: asUser(s) })).json() as { unread: number; items: { id: string; kind: string; title: string; engagementId: string; read: boolean }[] };
+  const bell = async (s: Session) =>
+    (await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: asUser(s) })).json() as {
+      unread: number;
+      items: { id: string; kind: string; title: string; engagementId: string; read: boolean }[];
+    };
   const quietBell = await bell(quiet);
-  assert.deepEqual(quietBell.items.map((n) => [n.kind, n.engagementId]), [['REVIEW_WAITING', e.id]]);
+  assert.deepEqual(
+    quietBell.items.map((n) => [n.kind, n.engagementId]),
+    [['REVIEW_WAITING', e.id]],
+  );
   assert.equal(quietBell.unread, 1);
   assert.equal((await bell(assignee)).unread, 3);
   const adminBell = await bell(admin);
   assert.equal(adminBell.unread, 4);
   assert.match(adminBell.items.find((n) => n.kind === 'PAYMENT_CAPTURED')!.title, /₹23,600\.00/);
-  const readOne = await t.app.inject({ method: 'POST', url: '/api/v1/notifications/read', headers: asUser(admin), payload: { ids: [adminBell.items[0]!.id, quietBell.items[0]!.id] } });
-  assert.deepEqual(readOne.json(), { unread: 3 }, 'another person\'s notice is not marked');
+  const readOne = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/notifications/read',
+    headers: asUser(admin),
+    payload: { ids: [adminBell.items[0]!.id, quietBell.items[0]!.id] },
+  });
+  assert.deepEqual(readOne.json(), { unread: 3 }, "another person's notice is not marked");
   assert.equal((await bell(quiet)).unread, 1);
-  assert.deepEqual((await t.app.inject({ method: 'POST', url: '/api/v1/notifications/read', headers: asUser(admin), payload: {} })).json(), { unread: 0 });
+  assert.deepEqual(
+    (
+      await t.app.inject({ method: 'POST', url: '/api/v1/notifications/read', headers: asUser(admin), payload: {} })
+    ).json(),
+    { unread: 0 },
+  );
 
   // Each e-mail's job run again (a retry after a crash, or a duplicate): the record says it was sent; nothing more arrives.
-  const jobs = await t.db.query<{ kind: string; payload: Record<string, unknown> }>(`SELECT kind, payload FROM jobs WHERE kind = 'send-notification-mail' AND payload->>'firmId' = $1`, [admin.firmId]);
+  const jobs = await t.db.query<{ kind: string; payload: Record<string, unknown> }>(
+    `SELECT kind, payload FROM jobs WHERE kind = 'send-notification-mail' AND payload->>'firmId' = $1`,
+    [admin.firmId],
+  );
   assert.equal(jobs.length, expected.length);
-  await t.db.transaction(async (tx) => { for (const j of jobs) await enqueue(tx, j.kind, j.payload); });
+  await t.db.transaction(async (tx) => {
+    for (const j of jobs) await enqueue(tx, j.kind, j.payload);
+  });
   await t.worker.drain();
   await new Promise((r) => setTimeout(r, 200));
   assert.equal(received.length, expected.length);

@@ -9,7 +9,11 @@ before(async () => {
 });
 after(() => t.close());
 
-function assertProblem(res: { statusCode: number; headers: Record<string, unknown>; json(): Record<string, unknown> }, status: number, code: string) {
+function assertProblem(
+  res: { statusCode: number; headers: Record<string, unknown>; json(): Record<string, unknown> },
+  status: number,
+  code: string,
+) {
   assert.equal(res.statusCode, status);
   assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
   const body = res.json();
@@ -22,23 +26,42 @@ function assertProblem(res: { statusCode: number; headers: Record<string, unknow
 }
 
 test('malformed JSON → 400 malformed_json', async () => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email": "a@b.c", ' });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"email": "a@b.c", ',
+  });
   assertProblem(res, 400, 'malformed_json');
 });
 
 test('wrong content type → 415', async () => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'text/xml' }, payload: '<login/>' });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    headers: { 'content-type': 'text/xml' },
+    payload: '<login/>',
+  });
   assertProblem(res, 415, 'unsupported_media_type');
 });
 
 test('oversize body → 413', async () => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(10_000) }) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(10_000) }),
+  });
   assertProblem(res, 413, 'payload_too_large');
 });
 
 test('unknown route → 404; validation errors list JSON Pointers; unknown fields rejected', async () => {
   assertProblem(await t.app.inject({ method: 'DELETE', url: '/api/v1/nothing/here' }), 404, 'not_found');
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: { firmName: 'A', name: 'B', email: 'nope', password: 'short', extra: 1 } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signup',
+    payload: { firmName: 'A', name: 'B', email: 'nope', password: 'short', extra: 1 },
+  });
   assertProblem(res, 400, 'validation_failed');
   const paths = (res.json().errors as { path: string }[]).map((e) => e.path).sort();
   assert.deepEqual(paths, ['/email', '/extra', '/firmName', '/password']);
@@ -66,24 +89,38 @@ test('every answer carries the security headers and a request id: JSON, problem+
   ];
   const ids = new Set<string>();
   for (const res of answers) {
-    for (const [name, value] of Object.entries(expected)) assert.equal(res.headers[name], value, `${res.statusCode} ${name}`);
+    for (const [name, value] of Object.entries(expected))
+      assert.equal(res.headers[name], value, `${res.statusCode} ${name}`);
     assert.match(String(res.headers['x-request-id']), /^req_[0-9A-HJKMNP-TV-Z]{26}$/);
     ids.add(String(res.headers['x-request-id']));
   }
   assert.equal(ids.size, answers.length, 'a fresh id for every request');
   // A caller's X-Request-Id is never taken for ours (docs/decisions.md, Request ids).
-  const given = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'client-trace-42' } });
+  const given = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/health',
+    headers: { 'x-request-id': 'client-trace-42' },
+  });
   assert.match(String(given.headers['x-request-id']), /^req_[0-9A-HJKMNP-TV-Z]{26}$/);
-  const problem = await t.app.inject({ method: 'GET', url: '/api/v1/engagements', headers: { 'x-request-id': 'client-trace-43' } });
+  const problem = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/engagements',
+    headers: { 'x-request-id': 'client-trace-43' },
+  });
   assert.equal(problem.statusCode, 401);
   assert.equal(problem.json().requestId, problem.headers['x-request-id']);
   assert.match(problem.json().requestId, /^req_/);
 });
 
-test('a forged X-Request-Id is not the audit entry\'s request id: ours is, the response names it, the caller\'s is kept apart', async () => {
+test("a forged X-Request-Id is not the audit entry's request id: ours is, the response names it, the caller's is kept apart", async () => {
   const admin = await signupAdmin(t, 'Forgery Check LLP');
   const forged = 'req_01ARZ3NDEKTSV4RRFFQ69G5FAV';
-  const res = await t.app.inject({ method: 'PATCH', url: '/api/v1/settings/firm', headers: asUser(admin, { 'x-request-id': forged }), payload: { legalName: 'Forgery Check LLP' } });
+  const res = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/v1/settings/firm',
+    headers: asUser(admin, { 'x-request-id': forged }),
+    payload: { legalName: 'Forgery Check LLP' },
+  });
   assert.equal(res.statusCode, 200, res.body);
   const ours = String(res.headers['x-request-id']);
   assert.notEqual(ours, forged);

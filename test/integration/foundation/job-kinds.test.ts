@@ -19,7 +19,7 @@ test('every registered kind has a handler, and only those', () => {
   assert.deepEqual(Object.keys(jobHandlers(t.app.services)).sort(), Object.keys(JOB_PAYLOADS).sort());
 });
 
-test('enqueueJob refuses a payload that is not its kind\'s; a malformed stored payload fails the job for good', async () => {
+test("enqueueJob refuses a payload that is not its kind's; a malformed stored payload fails the job for good", async () => {
   await assert.rejects(
     t.db.transaction((tx) => enqueueJob(tx, COMPUTE_JOB, { firmId: 'frm_x' } as never)),
     /engagementId/,

@@ -12,7 +12,9 @@ const log = createLogger('silent');
 
 before(async () => {
   t = await createTestDatabase();
-  await t.db.query('CREATE TABLE job_effects (job_id text NOT NULL, worker text NOT NULL, started_at timestamptz NOT NULL DEFAULT clock_timestamp())');
+  await t.db.query(
+    'CREATE TABLE job_effects (job_id text NOT NULL, worker text NOT NULL, started_at timestamptz NOT NULL DEFAULT clock_timestamp())',
+  );
 });
 after(async () => {
   await t.drop();
@@ -50,18 +52,31 @@ test('a job whose worker dies mid-job is claimed again after the lease and compl
     LeaseLostError,
   );
   const effects = await t.db.query<{ worker: string }>('SELECT worker FROM job_effects WHERE job_id = $1', [jobId]);
-  assert.deepEqual(effects.map((e) => e.worker), ['worker-b']);
+  assert.deepEqual(
+    effects.map((e) => e.worker),
+    ['worker-b'],
+  );
 });
 
 test('a failing job is retried with backoff and is dead after its last attempt', async () => {
   const jobId = (await t.db.transaction((tx) => enqueue(tx, 'flaky', {}, { maxAttempts: 2 })))!;
-  const w = new Worker(t.db, { handlers: { flaky: async () => { throw new Error('boom'); } }, log, workerId: 'w' });
+  const w = new Worker(t.db, {
+    handlers: {
+      flaky: async () => {
+        throw new Error('boom');
+      },
+    },
+    log,
+    workerId: 'w',
+  });
   assert.equal(await w.drain(), 1);
   let job = await getJob(t.db, jobId);
   assert.equal(job?.status, 'queued');
   assert.equal(job?.last_error, 'boom');
   const [{ delay }] = await t.db.query<{ delay: number }>(
-    'SELECT extract(epoch FROM run_at - updated_at)::float8 AS delay FROM jobs WHERE id = $1', [jobId]);
+    'SELECT extract(epoch FROM run_at - updated_at)::float8 AS delay FROM jobs WHERE id = $1',
+    [jobId],
+  );
   assert.ok(delay >= 1.5 && delay <= 2.5, `backoff ${delay}s`);
   await t.db.query('UPDATE jobs SET run_at = now() WHERE id = $1', [jobId]);
   assert.equal(await w.drain(), 1);
@@ -97,7 +112,9 @@ test('two worker loops on one database never hold the same job at once (200 jobs
   await Promise.all([w1.start(), w2.start()]);
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const [{ n }] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE kind = 'count' AND status = 'succeeded'");
+    const [{ n }] = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM jobs WHERE kind = 'count' AND status = 'succeeded'",
+    );
     if (n === 200 || Date.now() > deadline) break;
     await sleep(50);
   }
@@ -108,8 +125,13 @@ test('two worker loops on one database never hold the same job at once (200 jobs
       WHERE j.kind = 'count' GROUP BY e.job_id`,
   );
   assert.equal(rows.length, 200);
-  assert.ok(rows.every((r) => r.runs === 1), 'every job ran exactly once');
-  const attempts = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE kind = 'count' AND attempts <> 1");
+  assert.ok(
+    rows.every((r) => r.runs === 1),
+    'every job ran exactly once',
+  );
+  const attempts = await t.db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM jobs WHERE kind = 'count' AND attempts <> 1",
+  );
   assert.equal(attempts[0].n, 0);
   if (t.url) {
     const byWorker = await t.db.query<{ worker: string; n: number }>(
@@ -125,15 +147,32 @@ test('a handler that runs 3× its lease runs once: the worker extends its lease 
   const starts: string[] = [];
   const handler: JobHandler = async (ctx) => {
     starts.push(ctx.job.lockedBy);
-    await t.db.query('INSERT INTO job_effects (job_id, worker) VALUES ($1, $2)', [ctx.job.id, `${ctx.job.lockedBy}:start`]);
+    await t.db.query('INSERT INTO job_effects (job_id, worker) VALUES ($1, $2)', [
+      ctx.job.id,
+      `${ctx.job.lockedBy}:start`,
+    ]);
     await sleep(3_000);
     await ctx.db.transaction(async (tx) => {
       await tx.query('INSERT INTO job_effects (job_id, worker) VALUES ($1, $2)', [ctx.job.id, ctx.job.lockedBy]);
       await ctx.complete(tx);
     });
   };
-  const w1 = new Worker(t.db, { handlers: { slow: handler }, log, workerId: 'slow-1', pollMs: 50, concurrency: 2, leaseSeconds: 1 });
-  const w2 = new Worker(otherDb, { handlers: { slow: handler }, log, workerId: 'slow-2', pollMs: 50, concurrency: 2, leaseSeconds: 1 });
+  const w1 = new Worker(t.db, {
+    handlers: { slow: handler },
+    log,
+    workerId: 'slow-1',
+    pollMs: 50,
+    concurrency: 2,
+    leaseSeconds: 1,
+  });
+  const w2 = new Worker(otherDb, {
+    handlers: { slow: handler },
+    log,
+    workerId: 'slow-2',
+    pollMs: 50,
+    concurrency: 2,
+    leaseSeconds: 1,
+  });
   await Promise.all([w1.start(), w2.start()]);
   const deadline = Date.now() + 15_000;
   while ((await getJob(t.db, jobId))?.status !== 'succeeded' && Date.now() < deadline) await sleep(50);
@@ -145,7 +184,10 @@ test('a handler that runs 3× its lease runs once: the worker extends its lease 
   assert.equal(job?.status, 'succeeded');
   assert.equal(job?.attempts, 1, 'claimed once');
   assert.equal(starts.length, 1, `the handler started ${starts.length} times (${starts.join(', ')})`);
-  const effects = await t.db.query<{ worker: string }>('SELECT worker FROM job_effects WHERE job_id = $1 ORDER BY started_at', [jobId]);
+  const effects = await t.db.query<{ worker: string }>(
+    'SELECT worker FROM job_effects WHERE job_id = $1 ORDER BY started_at',
+    [jobId],
+  );
   assert.equal(effects.filter((e) => !e.worker.endsWith(':start')).length, 1, 'its effect committed once');
 });
 
@@ -154,7 +196,10 @@ test('an attempt whose lease is found lost while it runs does not complete, and 
   let sawAbort = false;
   const handler: JobHandler = async (ctx) => {
     // Another worker takes the job over (as after a lapsed lease): the next beat finds it gone.
-    await t.db.query("UPDATE jobs SET locked_by = 'thief', attempts = attempts + 1, lease_expires_at = now() + interval '60 seconds' WHERE id = $1", [ctx.job.id]);
+    await t.db.query(
+      "UPDATE jobs SET locked_by = 'thief', attempts = attempts + 1, lease_expires_at = now() + interval '60 seconds' WHERE id = $1",
+      [ctx.job.id],
+    );
     await new Promise<void>((resolve) => {
       const until = Date.now() + 3_000;
       const check = () => (ctx.signal?.aborted || Date.now() > until ? resolve() : setTimeout(check, 20));

@@ -11,13 +11,24 @@ import { alive, descendants, freePort } from '../../helpers/processes.js';
 test('SIGTERM to `npm start` ends every process of the service within 10 s', async () => {
   const port = await freePort();
   const npm = spawn('npm', ['start', '--silent'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'vs-npm-start-')), LOG_LEVEL: 'warn', DEMO_SEED: 'false', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'vs-npm-start-')),
+      LOG_LEVEL: 'warn',
+      DEMO_SEED: 'false',
+      DATABASE_URL: '',
+    },
     stdio: 'ignore',
   });
   const until = Date.now() + 60_000;
   let up = false;
   while (!up && Date.now() < until) {
-    up = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then((r) => r.ok, () => false);
+    up = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (!up) await new Promise((r) => setTimeout(r, 200));
   }
   assert.ok(up, 'the service started');
@@ -29,5 +40,11 @@ test('SIGTERM to `npm start` ends every process of the service within 10 s', asy
   const left = family.filter(alive);
   for (const pid of left) process.kill(pid, 'SIGKILL');
   assert.deepEqual(left, [], `still running after 10 s: ${left.join(', ')}`);
-  assert.equal(await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(() => 'answered', () => 'closed'), 'closed');
+  assert.equal(
+    await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
+      () => 'answered',
+      () => 'closed',
+    ),
+    'closed',
+  );
 });

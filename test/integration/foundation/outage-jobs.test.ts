@@ -25,7 +25,14 @@ test('a compute job that meets a database outage completes after it', { skip }, 
   const admin = await signupAdmin(t, 'Outage Valuers LLP');
   const bearer = asToken((await createToken(t, admin)).token);
   const e = await createEngagement(t, bearer);
-  const up = await upload(t, bearer, e.id, 'FINANCIALS', 'financials.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  const up = await upload(
+    t,
+    bearer,
+    e.id,
+    'FINANCIALS',
+    'financials.json',
+    Buffer.from(JSON.stringify(fixture('sample-company.json'))),
+  );
   assert.equal(up.statusCode, 201, up.body);
   await t.worker.drain(); // ingestion
   assert.equal((await lock(t, bearer, e.id)).statusCode, 200);
@@ -44,7 +51,10 @@ test('a compute job that meets a database outage completes after it', { skip }, 
     calls++;
     if (calls > 1) return real(ctx);
     await allow(false);
-    await admin_.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]);
+    await admin_.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [dbName],
+    );
     try {
       await real(ctx);
     } catch (err) {
@@ -54,7 +64,12 @@ test('a compute job that meets a database outage completes after it', { skip }, 
       await allow(true);
     }
   };
-  const worker = new Worker(t.db, { handlers: { [COMPUTE_JOB]: handler }, log: t.app.services.log, leaseSeconds: 5, pollMs: 100 });
+  const worker = new Worker(t.db, {
+    handlers: { [COMPUTE_JOB]: handler },
+    log: t.app.services.log,
+    leaseSeconds: 5,
+    pollMs: 100,
+  });
   let now = '';
   try {
     await worker.start();
@@ -72,6 +87,9 @@ test('a compute job that meets a database outage completes after it', { skip }, 
   assert.ok(firstError, 'the first attempt met the outage');
   assert.equal(now, 'GATE_1', 'the engagement left COMPUTING for GATE_1 after the outage');
   assert.ok(calls >= 2, `the job ran again after the outage (ran ${calls} times)`);
-  const [job] = await t.db.query<{ status: string; attempts: number }>(`SELECT status, attempts FROM jobs WHERE kind = $1 AND payload->>'engagementId' = $2`, [COMPUTE_JOB, e.id]);
+  const [job] = await t.db.query<{ status: string; attempts: number }>(
+    `SELECT status, attempts FROM jobs WHERE kind = $1 AND payload->>'engagementId' = $2`,
+    [COMPUTE_JOB, e.id],
+  );
   assert.equal(job.status, 'succeeded');
 });

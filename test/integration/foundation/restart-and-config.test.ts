@@ -60,7 +60,11 @@ test('an unreachable DATABASE_URL stops the start with one line naming it', () =
 });
 
 test('in production the start stops, with one line naming PUBLIC_BASE_URL, while it is unset or local', () => {
-  for (const env of [{}, { PUBLIC_BASE_URL: 'http://localhost:3000' }, { PUBLIC_BASE_URL: 'http://127.0.0.1:3000' }] as Record<string, string>[]) {
+  for (const env of [
+    {},
+    { PUBLIC_BASE_URL: 'http://localhost:3000' },
+    { PUBLIC_BASE_URL: 'http://127.0.0.1:3000' },
+  ] as Record<string, string>[]) {
     const r = start({ NODE_ENV: 'production', ...env });
     assert.notEqual(r.status, 0);
     const lines = r.stderr.trim().split('\n');
@@ -75,20 +79,34 @@ test('in production a plain http:// PUBLIC_BASE_URL stops the start with one lin
   const lines = r.stderr.trim().split('\n');
   assert.equal(lines.length, 1, r.stderr);
   assert.match(lines[0], /PUBLIC_BASE_URL: in production it must be an https:\/\/ address/);
-  assert.doesNotThrow(() => loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://valuations.example.com', DATA_DIR: tmpdir() }));
+  assert.doesNotThrow(() =>
+    loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://valuations.example.com', DATA_DIR: tmpdir() }),
+  );
 });
 
 test('a worker whose REPORT_KEY_SECRET differs from the one the database was sealed with refuses to start, in one line', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vs-secret-'));
   const first = 'a'.repeat(40);
   // The first start seals the check value with its secret.
-  const db = await openAndMigrate(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REPORT_KEY_SECRET: first }), createLogger('silent'));
+  const db = await openAndMigrate(
+    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REPORT_KEY_SECRET: first }),
+    createLogger('silent'),
+  );
   await db.close();
   // The same secret starts again; another is refused before the worker takes a job.
-  const same = await openAndMigrate(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REPORT_KEY_SECRET: first }), createLogger('silent'));
+  const same = await openAndMigrate(
+    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REPORT_KEY_SECRET: first }),
+    createLogger('silent'),
+  );
   await same.close();
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', 'worker'], {
-    env: { PATH: process.env.PATH!, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', REPORT_KEY_SECRET: 'b'.repeat(40) },
+    env: {
+      PATH: process.env.PATH!,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      DEMO_SEED: 'false',
+      REPORT_KEY_SECRET: 'b'.repeat(40),
+    },
     encoding: 'utf8',
     timeout: 60_000,
   });

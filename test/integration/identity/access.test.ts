@@ -27,12 +27,20 @@ test('the route table covers every operation in the OpenAPI document', async () 
     Object.keys(ops).map((m) => `${m.toUpperCase()} ${p.replace(/\{(\w+)\}/g, ':$1')}`),
   );
   const known = [...PROTECTED_ROUTES.map((r) => `${r.method} ${r.path}`), ...PUBLIC_ROUTES];
-  assert.deepEqual(documented.filter((d) => !known.includes(d)), [], 'routes missing from the test table');
+  assert.deepEqual(
+    documented.filter((d) => !known.includes(d)),
+    [],
+    'routes missing from the test table',
+  );
 });
 
 test('every protected route answers 401 to every kind of bad credential', async () => {
   const revoked = await createToken(t, admin, 'to revoke');
-  assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/v1/settings/api-tokens/${revoked.id}`, headers: asUser(admin) })).statusCode, 204);
+  assert.equal(
+    (await t.app.inject({ method: 'DELETE', url: `/api/v1/settings/api-tokens/${revoked.id}`, headers: asUser(admin) }))
+      .statusCode,
+    204,
+  );
   const expired = await createToken(t, admin, 'to expire');
   await t.db.query(`UPDATE api_tokens SET expires_at = now() - interval '1 second' WHERE id = $1`, [expired.id]);
   const sessionPayload = JSON.parse(Buffer.from(admin.cookie.split('=')[1].split('.')[1], 'base64url').toString());
@@ -51,7 +59,12 @@ test('every protected route answers 401 to every kind of bad credential', async 
   };
   for (const route of PROTECTED_ROUTES) {
     for (const [name, headers] of Object.entries(cases)) {
-      const res = await t.app.inject({ method: route.method, url: concretePath(route.path), headers, payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : { bogus: true } });
+      const res = await t.app.inject({
+        method: route.method,
+        url: concretePath(route.path),
+        headers,
+        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : { bogus: true },
+      });
       assert.equal(res.statusCode, 401, `${route.method} ${route.path} with ${name}: ${res.statusCode} ${res.body}`);
       assert.equal(res.json().code, 'unauthorized');
     }
@@ -67,12 +80,23 @@ test('every route allows or forbids each role exactly as docs/decisions.md (Role
   } as const;
   for (const route of PROTECTED_ROUTES.filter((r) => !r.destructive)) {
     for (const [who, headers] of Object.entries(principals) as [keyof typeof principals, Record<string, string>][]) {
-      const res = await t.app.inject({ method: route.method, url: concretePath(route.path), headers, payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+      const res = await t.app.inject({
+        method: route.method,
+        url: concretePath(route.path),
+        headers,
+        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
       if (allows(route.access, who)) {
-        assert.ok(![401, 403].includes(res.statusCode), `${who} may ${route.method} ${route.path} but got ${res.statusCode} ${res.body}`);
+        assert.ok(
+          ![401, 403].includes(res.statusCode),
+          `${who} may ${route.method} ${route.path} but got ${res.statusCode} ${res.body}`,
+        );
       } else {
         assert.equal(res.statusCode, 403, `${who} must not ${route.method} ${route.path}: ${res.statusCode}`);
-        assert.equal(res.json().code, route.access === 'VALUER_USER' && who === 'TOKEN' ? 'person_required' : 'forbidden');
+        assert.equal(
+          res.json().code,
+          route.access === 'VALUER_USER' && who === 'TOKEN' ? 'person_required' : 'forbidden',
+        );
       }
     }
   }
@@ -81,23 +105,44 @@ test('every route allows or forbids each role exactly as docs/decisions.md (Role
 test('logout invalidates the session server-side', async () => {
   const s = await addMember(t, admin, 'VIEWER');
   assert.equal((await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: asUser(s) })).statusCode, 200);
-  assert.equal((await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: asUser(s) })).statusCode, 204);
+  assert.equal(
+    (await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: asUser(s) })).statusCode,
+    204,
+  );
   // The same (still validly signed, unexpired) cookie no longer works.
   assert.equal((await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: asUser(s) })).statusCode, 401);
 });
 
 test('cookie-authenticated POST needs X-CSRF-Token; bearer requests need none', async () => {
-  const without = await t.app.inject({ method: 'POST', url: '/api/v1/settings/api-tokens', headers: { cookie: admin.cookie }, payload: { name: 'x' } });
+  const without = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/settings/api-tokens',
+    headers: { cookie: admin.cookie },
+    payload: { name: 'x' },
+  });
   assert.equal(without.statusCode, 403);
   assert.equal(without.json().code, 'csrf_failed');
-  const wrong = await t.app.inject({ method: 'POST', url: '/api/v1/settings/api-tokens', headers: { cookie: admin.cookie, 'x-csrf-token': 'nope' }, payload: { name: 'x' } });
+  const wrong = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/settings/api-tokens',
+    headers: { cookie: admin.cookie, 'x-csrf-token': 'nope' },
+    payload: { name: 'x' },
+  });
   assert.equal(wrong.json().code, 'csrf_failed');
-  const withIt = await t.app.inject({ method: 'POST', url: '/api/v1/settings/api-tokens', headers: asUser(admin), payload: { name: 'x' } });
+  const withIt = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/settings/api-tokens',
+    headers: asUser(admin),
+    payload: { name: 'x' },
+  });
   assert.equal(withIt.statusCode, 201);
   const bearer = await t.app.inject({ method: 'GET', url: '/api/v1/team', headers: asToken(token) });
   assert.equal(bearer.statusCode, 200);
   // GET with a cookie needs no CSRF token.
-  assert.equal((await t.app.inject({ method: 'GET', url: '/api/v1/team', headers: { cookie: admin.cookie } })).statusCode, 200);
+  assert.equal(
+    (await t.app.inject({ method: 'GET', url: '/api/v1/team', headers: { cookie: admin.cookie } })).statusCode,
+    200,
+  );
 });
 
 test('tenant isolation: another firm gets 404 on ids and never sees them in lists', async () => {
@@ -105,15 +150,39 @@ test('tenant isolation: another firm gets 404 on ids and never sees them in list
   const otherToken = (await createToken(t, other)).token;
   const myToken = await createToken(t, admin, 'mine');
   const byOther = asUser(other);
-  assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/v1/settings/api-tokens/${myToken.id}`, headers: byOther })).statusCode, 404);
-  assert.equal((await t.app.inject({ method: 'PATCH', url: `/api/v1/team/${valuer.userId}`, headers: byOther, payload: { role: 'VIEWER' } })).statusCode, 404);
-  assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/v1/team/${viewer.userId}`, headers: byOther })).statusCode, 404);
+  assert.equal(
+    (await t.app.inject({ method: 'DELETE', url: `/api/v1/settings/api-tokens/${myToken.id}`, headers: byOther }))
+      .statusCode,
+    404,
+  );
+  assert.equal(
+    (
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/team/${valuer.userId}`,
+        headers: byOther,
+        payload: { role: 'VIEWER' },
+      })
+    ).statusCode,
+    404,
+  );
+  assert.equal(
+    (await t.app.inject({ method: 'DELETE', url: `/api/v1/team/${viewer.userId}`, headers: byOther })).statusCode,
+    404,
+  );
   const team = (await t.app.inject({ method: 'GET', url: '/api/v1/team', headers: asToken(otherToken) })).json();
-  assert.deepEqual(team.map((m: { id: string }) => m.id), [other.userId]);
+  assert.deepEqual(
+    team.map((m: { id: string }) => m.id),
+    [other.userId],
+  );
   const tokens = (await t.app.inject({ method: 'GET', url: '/api/v1/settings/api-tokens', headers: byOther })).json();
   assert.ok(tokens.every((tk: { id: string }) => tk.id !== myToken.id));
   // The first firm's token still works and still sees its own team.
-  assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/v1/settings/api-tokens/${myToken.id}`, headers: asUser(admin) })).statusCode, 204);
+  assert.equal(
+    (await t.app.inject({ method: 'DELETE', url: `/api/v1/settings/api-tokens/${myToken.id}`, headers: asUser(admin) }))
+      .statusCode,
+    204,
+  );
 });
 
 test('the OpenAPI document shows bearer and cookie schemes on the right routes', async () => {
@@ -138,7 +207,9 @@ test('tenant isolation on engagement routes: another firm gets 404 on every id-b
   const pdfUpload = multipart({ kind: 'SUPPORTING' }, { name: 'a.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') });
   const copyUpload = multipart({}, { name: 'signed.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') });
   const e = await engagementAtGate1(t, asToken(token));
-  const docs = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/documents`, headers: asToken(token) })).json();
+  const docs = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/documents`, headers: asToken(token) })
+  ).json();
   const other = await signupAdmin(t, 'Snooping Partners');
   const otherToken = (await createToken(t, other)).token;
   for (const route of PROTECTED_ROUTES.filter((r) => r.path.includes(':id'))) {
@@ -151,10 +222,15 @@ test('tenant isolation on engagement routes: another firm gets 404 on every id-b
         method: route.method,
         url: concretePath(route.path, { id: e.id, docId: docs[0].id }),
         headers: upload ? { ...headers, ...upload.headers } : headers,
-        ...(upload ? { payload: upload.payload } : route.method === 'POST' || route.method === 'PATCH' ? { payload: validBodyFor(route.path) } : {}),
+        ...(upload
+          ? { payload: upload.payload }
+          : route.method === 'POST' || route.method === 'PATCH'
+            ? { payload: validBodyFor(route.path) }
+            : {}),
       });
       // Gates are decided by people, and some ADMIN actions by signed-in ADMINs: a token is refused whatever the id, so nothing about the id leaks.
-      const expected = (route.access === 'VALUER_USER' || route.access === 'ADMIN_USER') && headers === tokenHeaders ? 403 : 404;
+      const expected =
+        (route.access === 'VALUER_USER' || route.access === 'ADMIN_USER') && headers === tokenHeaders ? 403 : 404;
       assert.equal(res.statusCode, expected, `${route.method} ${route.path}: ${res.statusCode} ${res.body}`);
     }
   }

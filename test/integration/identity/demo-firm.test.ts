@@ -15,12 +15,17 @@ after(() => t.close());
 test('the demo firm is renamed by its ADMIN; its demo flag clears only once no made-up registration is left', async () => {
   const demo = await seedDemoFirm(t.app.services);
   assert.ok(demo, 'seeded on an empty database');
-  const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: demo.email, password: demo.password } });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email: demo.email, password: demo.password },
+  });
   assert.equal(login.statusCode, 200, login.body);
   const set = login.headers['set-cookie'];
   const cookie = (Array.isArray(set) ? set[0] : String(set)).split(';')[0];
   const headers = { cookie, 'x-csrf-token': login.json().csrfToken };
-  const patchFirm = (payload: object) => t.app.inject({ method: 'PATCH', url: '/api/v1/settings/firm', headers, payload });
+  const patchFirm = (payload: object) =>
+    t.app.inject({ method: 'PATCH', url: '/api/v1/settings/firm', headers, payload });
 
   // Renamed; still a demo.
   const renamed = await patchFirm({ legalName: 'Kulkarni & Associates LLP' });
@@ -37,7 +42,12 @@ test('the demo firm is renamed by its ADMIN; its demo flag clears only once no m
   assert.equal((await t.app.inject({ method: 'GET', url: '/api/v1/settings/firm', headers })).json().demo, true);
 
   // The person's real registrations, then the firm's own with the flag in one request.
-  const me = await t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers, payload: { designation: 'Partner', registrations: SIGNATORY_REGISTRATIONS } });
+  const me = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/v1/auth/me',
+    headers,
+    payload: { designation: 'Partner', registrations: SIGNATORY_REGISTRATIONS },
+  });
   assert.equal(me.statusCode, 200, me.body);
   const real = await patchFirm({ ibbiRegistration: 'IBBI/RV-E/05/2021/155', demo: false });
   assert.equal(real.statusCode, 200, real.body);

@@ -9,7 +9,15 @@ import { createLogger } from '../../../src/lib/logger.js';
 import { LOGIN_ADDRESS_FAILURES, progressiveDelaySeconds } from '../../../src/services/rate-limits.js';
 import { createTestApp, testConfig, type TestApp } from '../../helpers/app.js';
 import { spreadLoginAttack } from '../../helpers/login-attack.js';
-import { asUser, invitationTokenFor, knownBrowserTokenFor, PASSWORD, signupAdmin, uniqueEmail, type Session } from '../../helpers/principals.js';
+import {
+  asUser,
+  invitationTokenFor,
+  knownBrowserTokenFor,
+  PASSWORD,
+  signupAdmin,
+  uniqueEmail,
+  type Session,
+} from '../../helpers/principals.js';
 
 let t: TestApp;
 let owner: Session;
@@ -19,8 +27,13 @@ before(async () => {
 });
 after(() => t.close());
 
-const login = (email: string, password: string, remoteAddress: string, headers: Record<string, string> = {}, app = t.app) =>
-  app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress, headers, payload: { email, password } });
+const login = (
+  email: string,
+  password: string,
+  remoteAddress: string,
+  headers: Record<string, string> = {},
+  app = t.app,
+) => app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress, headers, payload: { email, password } });
 
 test('a forged X-Forwarded-For resets no limit when no proxy is trusted (the default)', async () => {
   const address = '203.0.113.20';
@@ -36,7 +49,10 @@ test('a forged X-Forwarded-For resets no limit when no proxy is trusted (the def
   let signup;
   for (let i = 0; i < 11; i++) {
     signup = await t.app.inject({
-      method: 'POST', url: '/api/v1/auth/signup', remoteAddress: '203.0.113.21', headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      remoteAddress: '203.0.113.21',
+      headers: { 'x-forwarded-for': `198.51.100.${i}` },
       payload: { firmName: `Forged ${i} LLP`, name: 'Fay Forger', email: uniqueEmail('forged'), password: PASSWORD },
     });
   }
@@ -46,22 +62,45 @@ test('a forged X-Forwarded-For resets no limit when no proxy is trusted (the def
 test('behind a trusted proxy (TRUST_PROXY=1) the forwarded address is the one counted', async () => {
   const proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
   try {
-    const res = await proxied.app.inject({ method: 'GET', url: '/api/v1/health', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '198.51.100.77' } });
+    const res = await proxied.app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': '198.51.100.77' },
+    });
     assert.equal(res.statusCode, 200);
     for (let i = 0; i < LOGIN_ADDRESS_FAILURES; i++) {
-      await login(uniqueEmail('nobody'), 'wrong-password-here', '10.0.0.2', { 'x-forwarded-for': '198.51.100.77' }, proxied.app);
+      await login(
+        uniqueEmail('nobody'),
+        'wrong-password-here',
+        '10.0.0.2',
+        { 'x-forwarded-for': '198.51.100.77' },
+        proxied.app,
+      );
     }
-    const blocked = await login(uniqueEmail('nobody'), 'wrong-password-here', '10.0.0.2', { 'x-forwarded-for': '198.51.100.77' }, proxied.app);
+    const blocked = await login(
+      uniqueEmail('nobody'),
+      'wrong-password-here',
+      '10.0.0.2',
+      { 'x-forwarded-for': '198.51.100.77' },
+      proxied.app,
+    );
     assert.equal(blocked.statusCode, 429);
     // Another client behind the same proxy is not the attacker.
-    const other = await login(uniqueEmail('nobody'), 'wrong-password-here', '10.0.0.2', { 'x-forwarded-for': '198.51.100.78' }, proxied.app);
+    const other = await login(
+      uniqueEmail('nobody'),
+      'wrong-password-here',
+      '10.0.0.2',
+      { 'x-forwarded-for': '198.51.100.78' },
+      proxied.app,
+    );
     assert.equal(other.statusCode, 401);
   } finally {
     await proxied.close();
   }
 });
 
-test('the owner logs in at once after an attacker\'s ten wrong guesses; the attacker waits, at most a minute', async () => {
+test("the owner logs in at once after an attacker's ten wrong guesses; the attacker waits, at most a minute", async () => {
   for (let i = 0; i < 10; i++) {
     const guess = await login(owner.email, `guess-number-${i}-wrong`, '203.0.113.66');
     if (guess.statusCode === 429) {
@@ -85,7 +124,11 @@ test('successful logins do not count: a busy user logs in thirty times in a row'
 });
 
 test('two API processes share one limit', async () => {
-  const other = await buildApp({ db: t.db, config: testConfig({ SESSION_SECRET: t.config.SESSION_SECRET! }), log: createLogger('silent') });
+  const other = await buildApp({
+    db: t.db,
+    config: testConfig({ SESSION_SECRET: t.config.SESSION_SECRET! }),
+    log: createLogger('silent'),
+  });
   await other.ready();
   try {
     const address = '203.0.113.99';
@@ -103,7 +146,12 @@ test('two API processes share one limit', async () => {
 test('weak passwords are refused at sign-up with a sentence naming /password', async () => {
   const email = uniqueEmail('weak');
   for (const password of ['aaaaaaaaaaaa', 'password1234', '123456789012', email]) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signup', remoteAddress: '198.51.100.200', payload: { firmName: 'Weak Keys LLP', name: 'Wendy Weak', email, password } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      remoteAddress: '198.51.100.200',
+      payload: { firmName: 'Weak Keys LLP', name: 'Wendy Weak', email, password },
+    });
     assert.equal(res.statusCode, 400, `${password}: ${res.body}`);
     const [error] = res.json().errors;
     assert.equal(error.path, '/password');
@@ -118,18 +166,33 @@ test("a person's own name, e-mail or firm plus a year is refused at sign-up and 
     { name: 'Priya Nair', email: uniqueEmail('pn'), firmName: 'Backwater Advisory', password: 'BackwaterAdvisory2024' },
   ];
   for (const c of cases) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/signup', remoteAddress: '198.51.100.201', payload: c });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      remoteAddress: '198.51.100.201',
+      payload: c,
+    });
     assert.equal(res.statusCode, 400, `${c.password}: ${res.body}`);
     assert.equal(res.json().errors[0].path, '/password');
   }
   // The same sentence when an invited member chooses such a password.
   const admin = await signupAdmin(t, 'Malhotra Partners');
   const email = uniqueEmail('si');
-  const invited = await t.app.inject({ method: 'POST', url: '/api/v1/team/invite', headers: asUser(admin), payload: { email, name: 'Suresh Iyer', role: 'VALUER' } });
+  const invited = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/team/invite',
+    headers: asUser(admin),
+    payload: { email, name: 'Suresh Iyer', role: 'VALUER' },
+  });
   assert.equal(invited.statusCode, 201, invited.body);
   const token = invitationTokenFor(t, email);
   for (const password of ['SureshIyer1979', 'MalhotraPartners2025']) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/accept-invite', remoteAddress: '198.51.100.202', payload: { token, password } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/accept-invite',
+      remoteAddress: '198.51.100.202',
+      payload: { token, password },
+    });
     assert.equal(res.statusCode, 400, `${password}: ${res.body}`);
     assert.equal(res.json().errors[0].path, '/password');
   }
@@ -155,12 +218,16 @@ test('spread over ten IPv6 networks, guesses cannot keep the owner out: the know
   // ends, twice: the account is held for 4 s.
   const attackers = await spreadLoginAttack(t.app, victim.email, { networks: 10, rounds: 2 });
   // One more from each, as soon as it may: refused, and each refusal counts against its sender.
-  for (const address of attackers) assert.equal((await login(victim.email, `again-${address}`, address)).statusCode, 429);
+  for (const address of attackers)
+    assert.equal((await login(victim.email, `again-${address}`, address)).statusCode, 429);
 
   // The owner in a browser the account has never used: the account-wide wait applies to it.
   const unknown = await login(victim.email, PASSWORD, '2001:db8:ff::1');
   assert.equal(unknown.statusCode, 429, unknown.body);
-  assert.match(unknown.json().detail, /from several addresses; wait before trying again, or log in from a browser you have used before/);
+  assert.match(
+    unknown.json().detail,
+    /from several addresses; wait before trying again, or log in from a browser you have used before/,
+  );
   // The owner's known browser, from yet another address: at once.
   const known = await login(victim.email, PASSWORD, '2001:db8:fe::1', { cookie: knownBrowser! });
   assert.equal(known.statusCode, 200, known.body);
@@ -169,29 +236,59 @@ test('spread over ten IPv6 networks, guesses cannot keep the owner out: the know
   assert.equal((await login(victim.email, PASSWORD, '2001:db8:fd::1', { cookie: forged })).statusCode, 429);
   const otherOwner = await login(owner.email, PASSWORD, '2001:db8:fc::1');
   assert.equal(otherOwner.statusCode, 200);
-  assert.equal((await login(victim.email, PASSWORD, '2001:db8:fb::1', { cookie: setCookie(otherOwner, 'vs_device')! })).statusCode, 429);
+  assert.equal(
+    (await login(victim.email, PASSWORD, '2001:db8:fb::1', { cookie: setCookie(otherOwner, 'vs_device')! })).statusCode,
+    429,
+  );
 
   // The owner in a new browser asks for a link by e-mail; opening it there makes that browser known: bounded
   // by the time the mail takes, whatever the attackers do.
-  const ask = await t.app.inject({ method: 'POST', url: '/api/v1/auth/known-browser-link', remoteAddress: '2001:db8:ff::1', payload: { email: victim.email } });
+  const ask = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/known-browser-link',
+    remoteAddress: '2001:db8:ff::1',
+    payload: { email: victim.email },
+  });
   assert.equal(ask.statusCode, 202, ask.body);
   const token = await knownBrowserTokenFor(t, victim.email);
-  const open = await t.app.inject({ method: 'POST', url: '/api/v1/auth/known-browser', remoteAddress: '2001:db8:ff::1', payload: { token } });
+  const open = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/known-browser',
+    remoteAddress: '2001:db8:ff::1',
+    payload: { token },
+  });
   assert.equal(open.statusCode, 200, open.body);
   const madeKnown = setCookie(open, 'vs_device');
   assert.ok(madeKnown);
-  assert.equal(open.headers['set-cookie']!.toString().includes('vs_session'), false, 'the link starts no session: the password is still needed');
-  assert.equal((await login(victim.email, 'still-a-wrong-guess', '2001:db8:ff::1', { cookie: madeKnown! })).statusCode, 401);
+  assert.equal(
+    open.headers['set-cookie']!.toString().includes('vs_session'),
+    false,
+    'the link starts no session: the password is still needed',
+  );
+  assert.equal(
+    (await login(victim.email, 'still-a-wrong-guess', '2001:db8:ff::1', { cookie: madeKnown! })).statusCode,
+    401,
+  );
   assert.equal((await login(victim.email, PASSWORD, '2001:db8:ff::1', { cookie: madeKnown! })).statusCode, 200);
   // The link works once.
-  const again = await t.app.inject({ method: 'POST', url: '/api/v1/auth/known-browser', remoteAddress: '2001:db8:ff::1', payload: { token } });
+  const again = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/known-browser',
+    remoteAddress: '2001:db8:ff::1',
+    payload: { token },
+  });
   assert.equal(again.statusCode, 410);
   assert.equal(again.json().code, 'link_expired');
 });
 
 test('asking for a link answers the same for an e-mail with no account, and mails nothing', async () => {
   const nobody = uniqueEmail('nobody');
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/known-browser-link', remoteAddress: '198.51.100.240', payload: { email: nobody } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/known-browser-link',
+    remoteAddress: '198.51.100.240',
+    payload: { email: nobody },
+  });
   assert.equal(res.statusCode, 202);
   assert.deepEqual(res.json(), { sent: true });
   await assert.rejects(knownBrowserTokenFor(t, nobody), /no known-browser link/);
@@ -199,7 +296,8 @@ test('asking for a link answers the same for an e-mail with no account, and mail
 
 test('an IPv6 network counts as one address: its addresses share the limits of its /64', async () => {
   const victim = await signupAdmin(t, 'One Network LLP');
-  for (let g = 0; g < 5; g++) assert.equal((await login(victim.email, `wrong-${g}`, `2001:db8:aa:bb::${g + 1}`)).statusCode, 401);
+  for (let g = 0; g < 5; g++)
+    assert.equal((await login(victim.email, `wrong-${g}`, `2001:db8:aa:bb::${g + 1}`)).statusCode, 401);
   // A sixth address in the same /64 is the same sender: it waits.
   const sibling = await login(victim.email, 'wrong-again', '2001:db8:aa:bb:ffff:ffff:ffff:fffe');
   assert.equal(sibling.statusCode, 429, sibling.body);

@@ -6,8 +6,13 @@ import { createTestApp } from '../../helpers/app.js';
 import { PASSWORD, uniqueEmail } from '../../helpers/principals.js';
 
 const signup = (app: Awaited<ReturnType<typeof createTestApp>>['app']) =>
-  app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: { firmName: 'Cookie Jar LLP', name: 'Chitra Cookie', email: uniqueEmail('cookie'), password: PASSWORD } });
-const setCookies = (res: { headers: Record<string, unknown> }) => ([] as string[]).concat(res.headers['set-cookie'] as string[] | string);
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/signup',
+    payload: { firmName: 'Cookie Jar LLP', name: 'Chitra Cookie', email: uniqueEmail('cookie'), password: PASSWORD },
+  });
+const setCookies = (res: { headers: Record<string, unknown> }) =>
+  ([] as string[]).concat(res.headers['set-cookie'] as string[] | string);
 
 test('with secure cookies, both cookies are __Host- prefixed and Secure, and the session works', async () => {
   const t = await createTestApp({ env: { SECURE_COOKIES: 'true' } });
@@ -28,9 +33,18 @@ test('with secure cookies, both cookies are __Host- prefixed and Secure, and the
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie } });
     assert.equal(me.statusCode, 200, me.body);
     // The unprefixed name is not read: a cookie a plain-http page could have set does not authenticate.
-    const plain = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { cookie: cookie.replace('__Host-vs_session', 'vs_session') } });
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: { cookie: cookie.replace('__Host-vs_session', 'vs_session') },
+    });
     assert.equal(plain.statusCode, 401);
-    const token = await t.app.inject({ method: 'POST', url: '/api/v1/settings/api-tokens', headers: { cookie, 'x-csrf-token': res.json().csrfToken }, payload: { name: 'ci bot' } });
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/settings/api-tokens',
+      headers: { cookie, 'x-csrf-token': res.json().csrfToken },
+      payload: { name: 'ci bot' },
+    });
     assert.equal(token.statusCode, 201, token.body);
   } finally {
     await t.close();

@@ -6,7 +6,15 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { addMember, asUser, invitationTokenFor, PASSWORD, signupAdmin, uniqueEmail, type Session } from '../../helpers/principals.js';
+import {
+  addMember,
+  asUser,
+  invitationTokenFor,
+  PASSWORD,
+  signupAdmin,
+  uniqueEmail,
+  type Session,
+} from '../../helpers/principals.js';
 
 let t: TestApp;
 let admin: Session;
@@ -26,28 +34,45 @@ test('deactivating a member ends their session at once; they cannot sign in; the
   assert.equal(res.statusCode, 200, res.body);
   assert.equal(res.json().status, 'DEACTIVATED');
   assert.equal((await api('GET', '/api/v1/auth/me', valuer)).statusCode, 401);
-  const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: valuer.email, password: PASSWORD } });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email: valuer.email, password: PASSWORD },
+  });
   assert.equal(login.statusCode, 401);
   assert.equal((await api('POST', `/api/v1/team/${valuer.userId}/deactivate`, admin)).json().code, 'not_active');
   const last = await api('POST', `/api/v1/team/${admin.userId}/deactivate`, admin);
   assert.equal(last.statusCode, 409);
   assert.equal(last.json().code, 'last_admin');
-  const audit = await t.db.query<{ action: string }>(`SELECT action FROM audit_events WHERE firm_id = $1 AND action = 'team.deactivated'`, [admin.firmId]);
+  const audit = await t.db.query<{ action: string }>(
+    `SELECT action FROM audit_events WHERE firm_id = $1 AND action = 'team.deactivated'`,
+    [admin.firmId],
+  );
   assert.equal(audit.length, 1);
 });
 
 test('invitations: listed, resent with a new link (the old one stops working), cancelled; the mail has text and HTML', async () => {
   const email = uniqueEmail('invitee');
-  assert.equal((await api('POST', '/api/v1/team/invite', admin, { email, name: 'Ira Invitee', role: 'VIEWER' })).statusCode, 201);
+  assert.equal(
+    (await api('POST', '/api/v1/team/invite', admin, { email, name: 'Ira Invitee', role: 'VIEWER' })).statusCode,
+    201,
+  );
   const first = invitationTokenFor(t, email);
   const mailDir = join(t.config.DATA_DIR, 'mail');
   // The file is the message as an SMTP server would receive it: quoted-printable, soft line breaks joined here.
   const mail = readdirSync(mailDir)
-    .map((f) => readFileSync(join(mailDir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    .map((f) =>
+      readFileSync(join(mailDir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
     .find((m) => m.includes(`To: ${email}`))!;
   assert.match(mail, /Content-Type: multipart\/alternative/);
   assert.match(mail, /Content-Type: text\/html/);
-  assert.ok(mail.includes(`https://valuations.example.in/accept-invite?token=${first}`), 'links the console on PUBLIC_BASE_URL');
+  assert.ok(
+    mail.includes(`https://valuations.example.in/accept-invite?token=${first}`),
+    'links the console on PUBLIC_BASE_URL',
+  );
   assert.match(mail, /<a href="https:\/\/valuations\.example\.in\/accept-invite\?token=/);
 
   const list = (await api('GET', '/api/v1/invitations', admin)).json();
@@ -60,19 +85,40 @@ test('invitations: listed, resent with a new link (the old one stops working), c
   const resent = await api('POST', `/api/v1/invitations/${inv.id}/resend`, admin);
   assert.equal(resent.statusCode, 200, resent.body);
   const second = invitationTokenFor(t, email);
-  assert.deepEqual(resent.json(), { email, delivery: 'LINK_SHOWN', acceptPath: `/accept-invite?token=${encodeURIComponent(second)}` });
+  assert.deepEqual(resent.json(), {
+    email,
+    delivery: 'LINK_SHOWN',
+    acceptPath: `/accept-invite?token=${encodeURIComponent(second)}`,
+  });
   assert.notEqual(second, first);
-  const old = await t.app.inject({ method: 'POST', url: '/api/v1/auth/accept-invite', payload: { token: first, password: PASSWORD } });
+  const old = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/accept-invite',
+    payload: { token: first, password: PASSWORD },
+  });
   assert.equal(old.statusCode, 400, 'the old link no longer works');
 
   // Cancel another one: its link stops working and it leaves the list.
   const email2 = uniqueEmail('cancelled');
   await api('POST', '/api/v1/team/invite', admin, { email: email2, name: 'Cal Cancelled', role: 'VALUER' });
   const token2 = invitationTokenFor(t, email2);
-  const inv2 = (await api('GET', '/api/v1/invitations', admin)).json().find((i: { email: string }) => i.email === email2);
+  const inv2 = (await api('GET', '/api/v1/invitations', admin))
+    .json()
+    .find((i: { email: string }) => i.email === email2);
   assert.equal((await api('DELETE', `/api/v1/invitations/${inv2.id}`, admin)).statusCode, 204);
-  assert.equal((await t.app.inject({ method: 'POST', url: '/api/v1/auth/accept-invite', payload: { token: token2, password: PASSWORD } })).statusCode, 400);
-  assert.ok(!(await api('GET', '/api/v1/invitations', admin)).json().some((i: { email: string }) => i.email === email2));
+  assert.equal(
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/accept-invite',
+        payload: { token: token2, password: PASSWORD },
+      })
+    ).statusCode,
+    400,
+  );
+  assert.ok(
+    !(await api('GET', '/api/v1/invitations', admin)).json().some((i: { email: string }) => i.email === email2),
+  );
 
   // Another firm's ADMIN gets 404 for these ids; the new link still works.
   const other = await signupAdmin(t, 'Other LLP');
@@ -80,8 +126,18 @@ test('invitations: listed, resent with a new link (the old one stops working), c
   assert.equal((await api('DELETE', `/api/v1/invitations/${inv.id}`, other)).statusCode, 404);
   const valuer = await addMember(t, admin, 'VALUER');
   assert.equal((await api('POST', `/api/v1/team/${valuer.userId}/deactivate`, other)).statusCode, 404);
-  const ok = await t.app.inject({ method: 'POST', url: '/api/v1/auth/accept-invite', payload: { token: second, password: PASSWORD } });
+  const ok = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/accept-invite',
+    payload: { token: second, password: PASSWORD },
+  });
   assert.equal(ok.statusCode, 200, ok.body);
-  const audit = await t.db.query<{ action: string }>(`SELECT action FROM audit_events WHERE firm_id = $1 AND action LIKE 'team.invitation_%' ORDER BY id`, [admin.firmId]);
-  assert.deepEqual(audit.map((a) => a.action).filter((a) => a !== 'team.invitation_accepted'), ['team.invitation_resent', 'team.invitation_cancelled']);
+  const audit = await t.db.query<{ action: string }>(
+    `SELECT action FROM audit_events WHERE firm_id = $1 AND action LIKE 'team.invitation_%' ORDER BY id`,
+    [admin.firmId],
+  );
+  assert.deepEqual(
+    audit.map((a) => a.action).filter((a) => a !== 'team.invitation_accepted'),
+    ['team.invitation_resent', 'team.invitation_cancelled'],
+  );
 });

@@ -4,7 +4,17 @@ import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { PASSWORD, addMember, asToken, asUser, createToken, invitationTokenFor, signupAdmin, uniqueEmail, type Session } from '../../helpers/principals.js';
+import {
+  PASSWORD,
+  addMember,
+  asToken,
+  asUser,
+  createToken,
+  invitationTokenFor,
+  signupAdmin,
+  uniqueEmail,
+  type Session,
+} from '../../helpers/principals.js';
 import { isWellFormedToken } from '../../../src/domain/identity/token-format.js';
 
 let t: TestApp;
@@ -16,7 +26,12 @@ before(async () => {
 after(() => t.close());
 
 test('an API token is shown once, stored only as its SHA-256, and acts as VALUER', async () => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/settings/api-tokens', headers: asUser(admin), payload: { name: 'deploy bot' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/settings/api-tokens',
+    headers: asUser(admin),
+    payload: { name: 'deploy bot' },
+  });
   assert.equal(res.statusCode, 201);
   const { id, token, prefix } = res.json();
   assert.match(token, /^evk_[0-9A-Za-z]{36}$/);
@@ -24,7 +39,10 @@ test('an API token is shown once, stored only as its SHA-256, and acts as VALUER
   assert.equal(prefix, token.slice(0, 8));
   const [row] = await t.db.query<Record<string, unknown>>('SELECT * FROM api_tokens WHERE id = $1', [id]);
   assert.equal(row.token_hash, createHash('sha256').update(token).digest('hex'));
-  assert.ok(!Object.values(row).some((v) => typeof v === 'string' && v.includes(token.slice(4))), 'no column holds the secret');
+  assert.ok(
+    !Object.values(row).some((v) => typeof v === 'string' && v.includes(token.slice(4))),
+    'no column holds the secret',
+  );
   const list = await t.app.inject({ method: 'GET', url: '/api/v1/settings/api-tokens', headers: asUser(admin) });
   assert.ok(!list.body.includes(token.slice(8)), 'the list never repeats the secret');
   const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: asToken(token) });
@@ -34,62 +52,134 @@ test('an API token is shown once, stored only as its SHA-256, and acts as VALUER
   assert.equal(listed.revokedAt, null);
   // Recorded off the request path, within the flush interval (USAGE_FLUSH_MS, 2 s).
   await t.app.services.usage!.flush();
-  const again = (await t.app.inject({ method: 'GET', url: '/api/v1/settings/api-tokens', headers: asUser(admin) })).json().find((x: { id: string }) => x.id === id);
+  const again = (await t.app.inject({ method: 'GET', url: '/api/v1/settings/api-tokens', headers: asUser(admin) }))
+    .json()
+    .find((x: { id: string }) => x.id === id);
   assert.ok(again.lastUsedAt, 'lastUsedAt recorded');
 });
 
 test('invite: 201, same e-mail in other case 409, VALUER and token 403, bad input 400', async () => {
   const email = uniqueEmail('invitee');
-  const first = await t.app.inject({ method: 'POST', url: '/api/v1/team/invite', headers: asUser(admin), payload: { email, name: 'Ravi Valuer', role: 'VALUER' } });
+  const first = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/team/invite',
+    headers: asUser(admin),
+    payload: { email, name: 'Ravi Valuer', role: 'VALUER' },
+  });
   assert.equal(first.statusCode, 201);
   assert.equal(first.json().status, 'INVITED');
-  const dup = await t.app.inject({ method: 'POST', url: '/api/v1/team/invite', headers: asUser(admin), payload: { email: email.toUpperCase(), name: 'Ravi Again', role: 'VIEWER' } });
+  const dup = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/team/invite',
+    headers: asUser(admin),
+    payload: { email: email.toUpperCase(), name: 'Ravi Again', role: 'VIEWER' },
+  });
   assert.equal(dup.statusCode, 409);
   assert.equal(dup.json().code, 'email_exists');
   const valuer = await addMember(t, admin, 'VALUER');
-  const byValuer = await t.app.inject({ method: 'POST', url: '/api/v1/team/invite', headers: asUser(valuer), payload: { email: uniqueEmail(), name: 'X', role: 'VIEWER' } });
+  const byValuer = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/team/invite',
+    headers: asUser(valuer),
+    payload: { email: uniqueEmail(), name: 'X', role: 'VIEWER' },
+  });
   assert.equal(byValuer.statusCode, 403);
   const { token } = await createToken(t, admin);
-  const byToken = await t.app.inject({ method: 'POST', url: '/api/v1/team/invite', headers: asToken(token), payload: { email: uniqueEmail(), name: 'X', role: 'VIEWER' } });
+  const byToken = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/team/invite',
+    headers: asToken(token),
+    payload: { email: uniqueEmail(), name: 'X', role: 'VIEWER' },
+  });
   assert.equal(byToken.statusCode, 403);
-  const badEmail = await t.app.inject({ method: 'POST', url: '/api/v1/team/invite', headers: asUser(admin), payload: { email: 'not-an-email', name: 'X', role: 'VIEWER' } });
+  const badEmail = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/team/invite',
+    headers: asUser(admin),
+    payload: { email: 'not-an-email', name: 'X', role: 'VIEWER' },
+  });
   assert.equal(badEmail.statusCode, 400);
   assert.equal(badEmail.json().errors[0].path, '/email');
-  const badRole = await t.app.inject({ method: 'POST', url: '/api/v1/team/invite', headers: asUser(admin), payload: { email: uniqueEmail(), name: 'X', role: 'OWNER' } });
+  const badRole = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/team/invite',
+    headers: asUser(admin),
+    payload: { email: uniqueEmail(), name: 'X', role: 'OWNER' },
+  });
   assert.equal(badRole.statusCode, 400);
   assert.equal(badRole.json().errors[0].path, '/role');
 });
 
 test('accepting an invitation activates the member, who can then log in; a used or expired invitation is refused', async () => {
   const email = uniqueEmail('joiner');
-  const invited = await t.app.inject({ method: 'POST', url: '/api/v1/team/invite', headers: asUser(admin), payload: { email, name: 'Joiner', role: 'VIEWER' } });
+  const invited = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/team/invite',
+    headers: asUser(admin),
+    payload: { email, name: 'Joiner', role: 'VIEWER' },
+  });
   const token = invitationTokenFor(t, email);
   // No SMTP in tests: the inviting ADMIN is given the link (relative to the console) to pass on.
   assert.equal(invited.json().delivery, 'LINK_SHOWN');
   assert.equal(invited.json().acceptPath, `/accept-invite?token=${encodeURIComponent(token)}`);
   // The mail names the firm and the person inviting, and has no API text in it.
-  const mail = readdirSync(join(t.config.DATA_DIR, 'mail')).map((f) => readFileSync(join(t.config.DATA_DIR, 'mail', f), 'utf8')).find((m) => m.includes(`To: ${email}`))!;
-  assert.match(mail.replace(/=\r?\n/g, ''), /has invited you to join .* on the Valuation Service as a viewer \(VIEWER\)/);
+  const mail = readdirSync(join(t.config.DATA_DIR, 'mail'))
+    .map((f) => readFileSync(join(t.config.DATA_DIR, 'mail', f), 'utf8'))
+    .find((m) => m.includes(`To: ${email}`))!;
+  assert.match(
+    mail.replace(/=\r?\n/g, ''),
+    /has invited you to join .* on the Valuation Service as a viewer \(VIEWER\)/,
+  );
   assert.doesNotMatch(mail, /\/api\/v1|POST /);
-  const stored = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM invitations i JOIN users u ON u.id = i.user_id WHERE lower(u.email) = lower($1)', [email]);
+  const stored = await t.db.query<{ token_hash: string }>(
+    'SELECT token_hash FROM invitations i JOIN users u ON u.id = i.user_id WHERE lower(u.email) = lower($1)',
+    [email],
+  );
   assert.equal(stored[0].token_hash, createHash('sha256').update(token).digest('hex'), 'invitation stored hashed');
-  const acc = await t.app.inject({ method: 'POST', url: '/api/v1/auth/accept-invite', payload: { token, password: PASSWORD } });
+  const acc = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/accept-invite',
+    payload: { token, password: PASSWORD },
+  });
   assert.equal(acc.statusCode, 200);
   assert.equal(acc.json().user.status, 'ACTIVE');
-  const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: PASSWORD } });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email, password: PASSWORD },
+  });
   assert.equal(login.statusCode, 200);
-  const reuse = await t.app.inject({ method: 'POST', url: '/api/v1/auth/accept-invite', payload: { token, password: PASSWORD } });
+  const reuse = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/accept-invite',
+    payload: { token, password: PASSWORD },
+  });
   assert.equal(reuse.statusCode, 410);
   assert.equal(reuse.json().code, 'invitation_used');
 
   const late = uniqueEmail('late');
-  await t.app.inject({ method: 'POST', url: '/api/v1/team/invite', headers: asUser(admin), payload: { email: late, name: 'Late', role: 'VIEWER' } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/team/invite',
+    headers: asUser(admin),
+    payload: { email: late, name: 'Late', role: 'VIEWER' },
+  });
   const lateToken = invitationTokenFor(t, late);
-  await t.db.query(`UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE token_hash = $1`, [createHash('sha256').update(lateToken).digest('hex')]);
-  const expired = await t.app.inject({ method: 'POST', url: '/api/v1/auth/accept-invite', payload: { token: lateToken, password: PASSWORD } });
+  await t.db.query(`UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE token_hash = $1`, [
+    createHash('sha256').update(lateToken).digest('hex'),
+  ]);
+  const expired = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/accept-invite',
+    payload: { token: lateToken, password: PASSWORD },
+  });
   assert.equal(expired.statusCode, 410);
   assert.equal(expired.json().code, 'invitation_expired');
-  const bogus = await t.app.inject({ method: 'POST', url: '/api/v1/auth/accept-invite', payload: { token: 'x'.repeat(40), password: PASSWORD } });
+  const bogus = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/accept-invite',
+    payload: { token: 'x'.repeat(40), password: PASSWORD },
+  });
   assert.equal(bogus.statusCode, 400);
 });
 
@@ -97,25 +187,43 @@ test('20 concurrent invites of one e-mail: exactly one 201', async () => {
   const email = uniqueEmail('race');
   const results = await Promise.all(
     Array.from({ length: 20 }, (_, i) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/team/invite', headers: asUser(admin), payload: { email: i % 2 ? email.toUpperCase() : email, name: `Racer ${i}`, role: 'VIEWER' } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/team/invite',
+        headers: asUser(admin),
+        payload: { email: i % 2 ? email.toUpperCase() : email, name: `Racer ${i}`, role: 'VIEWER' },
+      }),
     ),
   );
   const codes = results.map((r) => r.statusCode).sort();
   assert.equal(codes.filter((c) => c === 201).length, 1, codes.join(','));
   assert.equal(codes.filter((c) => c === 409).length, 19);
-  const [{ n }] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE lower(email) = lower($1)', [email]);
+  const [{ n }] = await t.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM users WHERE lower(email) = lower($1)',
+    [email],
+  );
   assert.equal(n, 1);
 });
 
 test('the last ADMIN can be neither demoted nor removed; another ADMIN can', async () => {
   const solo = await signupAdmin(t, 'Solo Practice');
-  const demote = await t.app.inject({ method: 'PATCH', url: `/api/v1/team/${solo.userId}`, headers: asUser(solo), payload: { role: 'VALUER' } });
+  const demote = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/team/${solo.userId}`,
+    headers: asUser(solo),
+    payload: { role: 'VALUER' },
+  });
   assert.equal(demote.statusCode, 409);
   assert.equal(demote.json().code, 'last_admin');
   const remove = await t.app.inject({ method: 'DELETE', url: `/api/v1/team/${solo.userId}`, headers: asUser(solo) });
   assert.equal(remove.statusCode, 409);
   const second = await addMember(t, solo, 'ADMIN');
-  const ok = await t.app.inject({ method: 'PATCH', url: `/api/v1/team/${solo.userId}`, headers: asUser(second), payload: { role: 'VALUER' } });
+  const ok = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/team/${solo.userId}`,
+    headers: asUser(second),
+    payload: { role: 'VALUER' },
+  });
   assert.equal(ok.statusCode, 200);
   assert.equal(ok.json().role, 'VALUER');
 });
@@ -124,15 +232,27 @@ test('wrong e-mail and wrong password answer the same 401; login is rate-limited
   const t2 = await createTestApp();
   try {
     const a = await signupAdmin(t2);
-    const unknown = await t2.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'nobody@example.com', password: 'whatever-long-password' } });
-    const wrong = await t2.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: a.email, password: 'whatever-long-password' } });
+    const unknown = await t2.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'nobody@example.com', password: 'whatever-long-password' },
+    });
+    const wrong = await t2.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: a.email, password: 'whatever-long-password' },
+    });
     assert.equal(unknown.statusCode, 401);
     assert.equal(wrong.statusCode, 401);
     const strip = (b: Record<string, unknown>) => ({ ...b, requestId: undefined });
     assert.deepEqual(strip(unknown.json()), strip(wrong.json()));
     let limited;
     for (let i = 0; i < 12; i++) {
-      limited = await t2.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: a.email, password: 'still-the-wrong-password' } });
+      limited = await t2.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: a.email, password: 'still-the-wrong-password' },
+      });
       if (limited.statusCode === 429) break;
     }
     assert.equal(limited!.statusCode, 429);
@@ -147,12 +267,21 @@ test('logs of signup, login, token creation and invite contain no password, cook
   const t3 = await createTestApp({ env: { LOG_LEVEL: 'trace' } });
   try {
     const a = await signupAdmin(t3);
-    const login = await t3.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: a.email, password: PASSWORD } });
+    const login = await t3.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: a.email, password: PASSWORD },
+    });
     const cookie = String(login.headers['set-cookie']).split(';')[0].split('=')[1];
     const { token } = await createToken(t3, a);
     await t3.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: asToken(token) });
     const email = uniqueEmail('logged');
-    await t3.app.inject({ method: 'POST', url: '/api/v1/team/invite', headers: asUser(a), payload: { email, name: 'Log Check', role: 'VIEWER' } });
+    await t3.app.inject({
+      method: 'POST',
+      url: '/api/v1/team/invite',
+      headers: asUser(a),
+      payload: { email, name: 'Log Check', role: 'VIEWER' },
+    });
     const invitation = invitationTokenFor(t3, email);
     const all = t3.logs.join('');
     assert.ok(t3.logs.length > 5, 'logs were captured');

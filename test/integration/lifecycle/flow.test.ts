@@ -24,14 +24,25 @@ for (const format of ['json', 'csv', 'xlsx'] as const) {
   test(`CREATED → DATA_INGESTING → DATA_READY → COMPUTING → GATE_1 through a ${format.toUpperCase()} upload`, async () => {
     const e = await createEngagement(t, bearer);
     assert.equal(e.status, 'CREATED');
-    const data = format === 'json' ? Buffer.from(JSON.stringify(sample())) : format === 'csv' ? writeCsv(sample()) : await writeXlsx(sample());
+    const data =
+      format === 'json'
+        ? Buffer.from(JSON.stringify(sample()))
+        : format === 'csv'
+          ? writeCsv(sample())
+          : await writeXlsx(sample());
     const up = await upload(t, bearer, e.id, 'FINANCIALS', `financials.${format}`, data);
     assert.equal(up.statusCode, 201, up.body);
     assert.equal(up.json().status, 'PARSING');
     assert.equal(await status(t, bearer, e.id), 'DATA_INGESTING');
     await t.worker.drain();
     assert.equal(await status(t, bearer, e.id), 'DATA_READY');
-    const doc = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/documents/${up.json().id}`, headers: bearer })).json();
+    const doc = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/engagements/${e.id}/documents/${up.json().id}`,
+        headers: bearer,
+      })
+    ).json();
     assert.equal(doc.status, 'PARSED');
     const fin = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/financials`, headers: bearer });
     assert.equal(fin.statusCode, 200);
@@ -41,7 +52,11 @@ for (const format of ['json', 'csv', 'xlsx'] as const) {
     assert.equal(await status(t, bearer, e.id), 'COMPUTING');
     await t.worker.drain();
     assert.equal(await status(t, bearer, e.id), 'GATE_1');
-    const valuation = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer });
+    const valuation = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/engagements/${e.id}/valuation`,
+      headers: bearer,
+    });
     assert.equal(valuation.statusCode, 200, valuation.body);
     assert.ok(valuation.json().methods.some((m: { method: string }) => m.method === 'DCF'));
     assert.equal(valuation.json().engineVersion, '1.0.0');
@@ -60,7 +75,9 @@ test('a CSV file with a bad cell is rejected naming its row and column; the enga
   assert.equal(up.statusCode, 201);
   await t.worker.drain();
   assert.equal(await status(t, bearer, e.id), 'CREATED');
-  const doc = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/documents/${up.json().id}`, headers: bearer })).json();
+  const doc = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/documents/${up.json().id}`, headers: bearer })
+  ).json();
   assert.equal(doc.status, 'REJECTED');
   const err = doc.errors[0];
   assert.equal(`${err.location}: ${err.message}`, `row ${lineNo + 1}, column FY2028: not a number`);
@@ -76,11 +93,20 @@ test('an unbalanced balance sheet is rejected naming the difference; earlier fin
   const up = await upload(t, bearer, e.id, 'FINANCIALS', 'unbalanced.json', Buffer.from(JSON.stringify(unbalanced)));
   await t.worker.drain();
   assert.equal(await status(t, bearer, e.id), 'DATA_READY');
-  const doc = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/documents/${up.json().id}`, headers: bearer })).json();
+  const doc = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/documents/${up.json().id}`, headers: bearer })
+  ).json();
   assert.equal(doc.status, 'REJECTED');
   const balance = doc.errors.find((x: { path: string }) => x.path === '/balanceSheet');
   assert.ok(balance, JSON.stringify(doc.errors));
-  const unit = unbalanced.unit === 'LAKHS' ? 100000 : unbalanced.unit === 'CRORES' ? 10000000 : unbalanced.unit === 'THOUSANDS' ? 1000 : 1;
+  const unit =
+    unbalanced.unit === 'LAKHS'
+      ? 100000
+      : unbalanced.unit === 'CRORES'
+        ? 10000000
+        : unbalanced.unit === 'THOUSANDS'
+          ? 1000
+          : 1;
   const rupees = (7 * unit).toLocaleString('en-IN');
   assert.ok(balance.message.includes(rupees) || balance.message.includes(String(7 * unit)), balance.message);
 });
@@ -91,8 +117,12 @@ test('the audit trail lists every step, oldest first, with actor and request id'
   await t.worker.drain();
   await lock(t, { ...bearer, 'x-request-id': 'trail-lock' }, e.id);
   await t.worker.drain();
-  const events = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/events`, headers: asUser(admin) })).json();
-  const steps = events.map((x: { action: string; toStatus: string | null }) => `${x.action}${x.toStatus ? `→${x.toStatus}` : ''}`);
+  const events = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/events`, headers: asUser(admin) })
+  ).json();
+  const steps = events.map(
+    (x: { action: string; toStatus: string | null }) => `${x.action}${x.toStatus ? `→${x.toStatus}` : ''}`,
+  );
   assert.deepEqual(steps, [
     'engagement.created→CREATED',
     'document.uploaded',
@@ -118,15 +148,21 @@ test('the outbox holds stage_changed for each transition and gate_pending on ent
   await t.worker.drain();
   await lock(t, bearer, e.id, VALID_ASSUMPTIONS);
   await t.worker.drain();
-  const rows = await t.db.query<{ type: string; sequence: number; payload: { data: { engagement: { status: string }; previousStatus: string } } }>(
-    'SELECT type, sequence, payload FROM outbox_events WHERE engagement_id = $1 ORDER BY sequence', [e.id]);
-  assert.deepEqual(rows.map((r) => `${r.sequence}:${r.type}:${r.payload.data.engagement.status}`), [
-    '1:engagement.stage_changed:DATA_INGESTING',
-    '2:engagement.stage_changed:DATA_READY',
-    '3:engagement.stage_changed:COMPUTING',
-    '4:engagement.stage_changed:GATE_1',
-    '5:engagement.gate_pending:GATE_1',
-  ]);
+  const rows = await t.db.query<{
+    type: string;
+    sequence: number;
+    payload: { data: { engagement: { status: string }; previousStatus: string } };
+  }>('SELECT type, sequence, payload FROM outbox_events WHERE engagement_id = $1 ORDER BY sequence', [e.id]);
+  assert.deepEqual(
+    rows.map((r) => `${r.sequence}:${r.type}:${r.payload.data.engagement.status}`),
+    [
+      '1:engagement.stage_changed:DATA_INGESTING',
+      '2:engagement.stage_changed:DATA_READY',
+      '3:engagement.stage_changed:COMPUTING',
+      '4:engagement.stage_changed:GATE_1',
+      '5:engagement.gate_pending:GATE_1',
+    ],
+  );
   assert.equal(rows[0].payload.data.previousStatus, 'CREATED');
 });
 
@@ -149,20 +185,37 @@ test('the templates are blank: no value in any field, and uploaded unchanged the
       assert.deepEqual(filled, [], 'every field of the blank JSON is null');
     } else {
       const grid = format === 'csv' ? readCsv(res.rawPayload) : await readXlsx(res.rawPayload);
-      const valued = grid.filter((row) => !isHeaderRow(row) && !String(row[0] ?? '').startsWith('#') && row.slice(1).some((c) => c !== null && c !== ''));
+      const valued = grid.filter(
+        (row) =>
+          !isHeaderRow(row) &&
+          !String(row[0] ?? '').startsWith('#') &&
+          row.slice(1).some((c) => c !== null && c !== ''),
+      );
       assert.deepEqual(valued, [], `no value in the blank ${format}`);
-      assert.ok(grid.some((row) => row[0] === 'balanceSheet.inventories'), `${format}: the blank template still lists every field`);
+      assert.ok(
+        grid.some((row) => row[0] === 'balanceSheet.inventories'),
+        `${format}: the blank template still lists every field`,
+      );
     }
     const e = await createEngagement(t, bearer);
     const up = await upload(t, bearer, e.id, 'FINANCIALS', `blank.${format}`, res.rawPayload);
     assert.equal(up.statusCode, 201, up.body);
     await t.worker.drain();
     assert.equal(await status(t, bearer, e.id), 'CREATED', `${format}: a blank template values nothing`);
-    const doc = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/documents/${up.json().id}`, headers: bearer })).json();
+    const doc = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/engagements/${e.id}/documents/${up.json().id}`,
+        headers: bearer,
+      })
+    ).json();
     assert.equal(doc.status, 'REJECTED', format);
     const paths = doc.errors.map((err: { path: string }) => err.path);
     for (const field of ['/balanceSheetDate', '/shares', '/balanceSheet', '/projections']) {
-      assert.ok(paths.some((p: string) => p.startsWith(field)), `${format}: the rejection names ${field} (${paths.join(', ')})`);
+      assert.ok(
+        paths.some((p: string) => p.startsWith(field)),
+        `${format}: the rejection names ${field} (${paths.join(', ')})`,
+      );
     }
   }
 });
@@ -180,7 +233,9 @@ test('the example files (JSON, CSV, XLSX) each ingest and value to the same figu
     assert.equal(await status(t, bearer, e.id), 'DATA_READY', format);
     assert.equal((await lock(t, bearer, e.id)).statusCode, 200, format);
     await t.worker.drain();
-    const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+    const v = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
+    ).json();
     conclusions.push(v.conclusion.valuePerShare);
   }
   // The figure the example company has valued to under these assumptions since the templates were filled in.

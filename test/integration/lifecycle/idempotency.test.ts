@@ -17,7 +17,12 @@ before(async () => {
 after(() => t.close());
 
 const create = (body: Record<string, unknown>, key: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/engagements', headers: { ...bearer, 'idempotency-key': key }, payload: body });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/engagements',
+    headers: { ...bearer, 'idempotency-key': key },
+    payload: body,
+  });
 const count = async (sql: string, params: unknown[]) => (await t.db.query<{ n: number }>(sql, params))[0].n;
 
 test('a failure at the point the key is recorded rolls the whole request back; the retry then succeeds once', async () => {
@@ -35,16 +40,33 @@ test('a failure at the point the key is recorded rolls the whole request back; t
     await t.db.query('DROP FUNCTION fail_idempotency_write()');
   }
   assert.equal(failed.statusCode, 500, failed.body);
-  assert.equal(await count('SELECT count(*)::int AS n FROM engagements WHERE target_entity = $1', [body.targetEntity]), 0, 'no engagement');
-  assert.equal(await count(`SELECT count(*)::int AS n FROM audit_events WHERE action = 'engagement.created' AND request_id = $1`, [failed.json().requestId]), 0, 'no audit entry');
-  assert.equal(await count('SELECT count(*)::int AS n FROM idempotency_keys WHERE key = $1', ['rollback-1']), 0, 'no key left behind');
+  assert.equal(
+    await count('SELECT count(*)::int AS n FROM engagements WHERE target_entity = $1', [body.targetEntity]),
+    0,
+    'no engagement',
+  );
+  assert.equal(
+    await count(`SELECT count(*)::int AS n FROM audit_events WHERE action = 'engagement.created' AND request_id = $1`, [
+      failed.json().requestId,
+    ]),
+    0,
+    'no audit entry',
+  );
+  assert.equal(
+    await count('SELECT count(*)::int AS n FROM idempotency_keys WHERE key = $1', ['rollback-1']),
+    0,
+    'no key left behind',
+  );
 
   const retry = await create(body, 'rollback-1');
   assert.equal(retry.statusCode, 201, 'the retry is not refused as "in progress"');
   const replay = await create(body, 'rollback-1');
   assert.equal(replay.headers['idempotent-replayed'], 'true');
   assert.deepEqual(replay.json(), retry.json());
-  assert.equal(await count('SELECT count(*)::int AS n FROM engagements WHERE target_entity = $1', [body.targetEntity]), 1);
+  assert.equal(
+    await count('SELECT count(*)::int AS n FROM engagements WHERE target_entity = $1', [body.targetEntity]),
+    1,
+  );
 });
 
 test('eight concurrent requests with one key create one engagement and all answer with it', async () => {
@@ -52,20 +74,35 @@ test('eight concurrent requests with one key create one engagement and all answe
   const answers = await Promise.all(Array.from({ length: 8 }, () => create(body, 'concurrent-1')));
   const ok = answers.filter((a) => a.statusCode === 201);
   assert.ok(ok.length >= 1);
-  for (const a of answers) assert.ok(a.statusCode === 201 || (a.statusCode === 409 && a.json().code === 'idempotency_in_progress'), a.body);
+  for (const a of answers)
+    assert.ok(a.statusCode === 201 || (a.statusCode === 409 && a.json().code === 'idempotency_in_progress'), a.body);
   assert.equal(new Set(ok.map((a) => a.json().id)).size, 1, 'one engagement id in every answer');
-  assert.equal(await count('SELECT count(*)::int AS n FROM engagements WHERE target_entity = $1', [body.targetEntity]), 1);
+  assert.equal(
+    await count('SELECT count(*)::int AS n FROM engagements WHERE target_entity = $1', [body.targetEntity]),
+    1,
+  );
 });
 
 test('a payment order with a key is created once and replayed', async () => {
   const e = (await create({ targetEntity: 'Paying Key Ltd', statute: 'FEMA_RBI' }, 'pay-engagement')).json();
-  const pay = () => t.app.inject({ method: 'POST', url: '/api/v1/payments', headers: { ...bearer, 'idempotency-key': 'pay-1' }, payload: { engagementId: e.id } });
+  const pay = () =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments',
+      headers: { ...bearer, 'idempotency-key': 'pay-1' },
+      payload: { engagementId: e.id },
+    });
   const first = await pay();
   assert.equal(first.statusCode, 200, first.body);
   const again = await pay();
   assert.equal(again.headers['idempotent-replayed'], 'true');
   assert.equal(again.json().id, first.json().id);
-  const other = await t.app.inject({ method: 'POST', url: '/api/v1/payments', headers: { ...bearer, 'idempotency-key': 'pay-1' }, payload: { engagementId: 'eng_01M835VC43RMPC5RH4D8B73W4T' } });
+  const other = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payments',
+    headers: { ...bearer, 'idempotency-key': 'pay-1' },
+    payload: { engagementId: 'eng_01M835VC43RMPC5RH4D8B73W4T' },
+  });
   assert.equal(other.statusCode, 409);
   assert.equal(other.json().code, 'idempotency_conflict');
 });

@@ -16,7 +16,9 @@ before(async () => {
 });
 after(() => t.close());
 
-const doc = JSON.parse(readFileSync(new URL('../../fixtures/financials/ten-year-company.json', import.meta.url), 'utf8'));
+const doc = JSON.parse(
+  readFileSync(new URL('../../fixtures/financials/ten-year-company.json', import.meta.url), 'utf8'),
+);
 
 /**
  * A workbook within the upload bound (7 MB inflated) whose shared strings are 190,000 rich-text runs: ExcelJS
@@ -38,16 +40,28 @@ async function firm(name: string) {
 }
 
 async function documentOf(headers: Record<string, string>, engagementId: string) {
-  return (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${engagementId}/documents`, headers })).json()[0];
+  return (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${engagementId}/documents`, headers })
+  ).json()[0];
 }
 
 test('a bomb from one firm and, right behind it, good workbooks from two others: theirs are read, the bomb alone is rejected, at once', async () => {
-  const [bomber, second, third] = [await firm('Bomb Traders LLP'), await firm('Second Valuers LLP'), await firm('Third Valuers LLP')];
+  const [bomber, second, third] = [
+    await firm('Bomb Traders LLP'),
+    await firm('Second Valuers LLP'),
+    await firm('Third Valuers LLP'),
+  ];
   const good = await writeXlsx(doc);
   const bomb = await memoryBomb();
   t.worker.start();
-  assert.equal((await upload(t, bomber.headers, bomber.engagement.id, 'FINANCIALS', 'bomb.xlsx', bomb)).statusCode, 201);
-  assert.equal((await upload(t, second.headers, second.engagement.id, 'FINANCIALS', 'good.xlsx', good)).statusCode, 201);
+  assert.equal(
+    (await upload(t, bomber.headers, bomber.engagement.id, 'FINANCIALS', 'bomb.xlsx', bomb)).statusCode,
+    201,
+  );
+  assert.equal(
+    (await upload(t, second.headers, second.engagement.id, 'FINANCIALS', 'good.xlsx', good)).statusCode,
+    201,
+  );
   assert.equal((await upload(t, third.headers, third.engagement.id, 'FINANCIALS', 'good.xlsx', good)).statusCode, 201);
 
   const settled = async (f: { headers: Record<string, string>; engagement: { id: string } }) => {
@@ -61,7 +75,11 @@ test('a bomb from one firm and, right behind it, good workbooks from two others:
   // A valuation job may follow DATA_READY at once: what matters is that the file was accepted.
   for (const f of [second, third]) {
     await settled(f);
-    assert.equal((await documentOf(f.headers, f.engagement.id)).status, 'PARSED', 'the other firms’ workbooks are read');
+    assert.equal(
+      (await documentOf(f.headers, f.engagement.id)).status,
+      'PARSED',
+      'the other firms’ workbooks are read',
+    );
   }
   assert.equal(await settled(bomber), 'CREATED', 'the bomb releases its engagement');
   const rejected = await documentOf(bomber.headers, bomber.engagement.id);

@@ -17,7 +17,9 @@ after(() => t.close());
 
 test('a 20 MB JSON document is refused at upload by its size, and one nested 100,000 deep by its depth, while /health answers', async () => {
   const e = await createEngagement(t, bearer);
-  const big = Buffer.from(`{"peers":[${'{"name":"Peer company","evToEbitda":10},'.repeat(600_000)}{"name":"Last","evToEbitda":10}]}`);
+  const big = Buffer.from(
+    `{"peers":[${'{"name":"Peer company","evToEbitda":10},'.repeat(600_000)}{"name":"Last","evToEbitda":10}]}`,
+  );
   assert.ok(big.length > 20 * 1024 * 1024);
   const rssBefore = process.memoryUsage().rss;
   const health = (async () => {
@@ -37,8 +39,20 @@ test('a 20 MB JSON document is refused at upload by its size, and one nested 100
   const grew = process.memoryUsage().rss - rssBefore;
   assert.ok(grew < 100 * 1024 * 1024, `RSS grew ${grew >> 20} MB`);
 
-  const deep = await upload(t, bearer, e.id, 'FINANCIALS', 'deep.json', Buffer.from('{"a":' + '['.repeat(100_000) + ']'.repeat(100_000) + '}'));
+  const deep = await upload(
+    t,
+    bearer,
+    e.id,
+    'FINANCIALS',
+    'deep.json',
+    Buffer.from('{"a":' + '['.repeat(100_000) + ']'.repeat(100_000) + '}'),
+  );
   assert.equal(deep.statusCode, 400, deep.body);
-  assert.deepEqual(deep.json().errors, [{ path: '/file', message: 'the JSON document nests more than 64 levels deep; a financials document may nest at most 64' }]);
+  assert.deepEqual(deep.json().errors, [
+    {
+      path: '/file',
+      message: 'the JSON document nests more than 64 levels deep; a financials document may nest at most 64',
+    },
+  ]);
   assert.equal(await status(t, bearer, e.id), 'CREATED', 'nothing changed');
 });

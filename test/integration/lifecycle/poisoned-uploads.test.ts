@@ -21,7 +21,13 @@ after(() => t.close());
 
 const sampleJson = () => Buffer.from(JSON.stringify(fixture('sample-company.json')));
 const documentOf = async (engagementId: string, documentId: string) =>
-  (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${engagementId}/documents/${documentId}`, headers: bearer })).json();
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/engagements/${engagementId}/documents/${documentId}`,
+      headers: bearer,
+    })
+  ).json();
 
 async function correctedUploadReachesDataReady(engagementId: string) {
   const again = await upload(t, bearer, engagementId, 'FINANCIALS', 'financials.json', sampleJson());
@@ -51,7 +57,9 @@ test('a NUL in a value and an unpaired surrogate in a key: REJECTED naming both,
 
 test('a NUL inside a CSV file is refused at upload (not text), and nothing changes', async () => {
   const e = await createEngagement(t, bearer);
-  const csv = writeCsv(fixture('sample-company.json')).toString('utf8').replace('balanceSheetDate,', 'balance\u0000SheetDate,');
+  const csv = writeCsv(fixture('sample-company.json'))
+    .toString('utf8')
+    .replace('balanceSheetDate,', 'balance\u0000SheetDate,');
   const up = await upload(t, bearer, e.id, 'FINANCIALS', 'financials.csv', Buffer.from(csv));
   assert.equal(up.statusCode, 415, up.body);
   assert.equal(up.json().code, 'unsupported_media_type');

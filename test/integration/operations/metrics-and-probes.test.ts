@@ -27,7 +27,11 @@ after(async () => {
 });
 
 async function scrape(app: TestApp = t): Promise<Map<string, Family>> {
-  const res = await app.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const res = await app.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
   assert.equal(res.statusCode, 200, res.body);
   assert.match(String(res.headers['content-type']), /^text\/plain; version=0\.0\.4/);
   return parsePrometheusText(res.body);
@@ -39,7 +43,12 @@ test('metrics are off by default: /metrics is a 404 like any unknown path', asyn
 });
 
 test('with METRICS_TOKEN, /metrics answers only the bearer of that token', async () => {
-  for (const authorization of [undefined, 'Bearer wrong-token-0123456789abcdef', `Basic ${METRICS_TOKEN}`, `Bearer ${METRICS_TOKEN}x`]) {
+  for (const authorization of [
+    undefined,
+    'Bearer wrong-token-0123456789abcdef',
+    `Basic ${METRICS_TOKEN}`,
+    `Bearer ${METRICS_TOKEN}x`,
+  ]) {
     const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
     assert.equal(res.statusCode, 401, String(authorization));
     assert.match(String(res.headers['content-type']), /application\/problem\+json/);
@@ -54,7 +63,10 @@ test('the request histogram counts a request by its route pattern and status, ne
   const labels = { method: 'GET', route: '/api/v1/engagements/:id', status: '401' };
   const countBefore = sampleValue(before, 'http_requests_total', labels) ?? 0;
   const histBefore = sampleValue(before, 'http_request_duration_seconds_count', labels) ?? 0;
-  const res = await t.app.inject({ method: 'GET', url: '/api/v1/engagements/eng_01JZZZZZZZZZZZZZZZZZZZZZZZ?probe=raw-url-marker' });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/engagements/eng_01JZZZZZZZZZZZZZZZZZZZZZZZ?probe=raw-url-marker',
+  });
   assert.equal(res.statusCode, 401);
   const res2 = await t.app.inject({ method: 'GET', url: '/no/such/path-raw-url-marker' });
   assert.equal(res2.statusCode, 404);
@@ -76,11 +88,16 @@ test('the queue depth per kind is read at scrape time and moves when a job is en
   assert.equal(before.get('valuation_job_queue_depth')?.type, 'gauge');
   const depth0 = sampleValue(before, 'valuation_job_queue_depth', { kind });
   assert.equal(typeof depth0, 'number', 'every known kind is reported, even when idle');
-  const id = await t.db.transaction((tx) => enqueue(tx, kind, { firmId: 'frm_metrics', engagementId: 'eng_metrics' }, { runAt: new Date(Date.now() - 5000) }));
+  const id = await t.db.transaction((tx) =>
+    enqueue(tx, kind, { firmId: 'frm_metrics', engagementId: 'eng_metrics' }, { runAt: new Date(Date.now() - 5000) }),
+  );
   try {
     const after = await scrape();
     assert.equal(sampleValue(after, 'valuation_job_queue_depth', { kind }), depth0! + 1);
-    assert.ok(sampleValue(after, 'valuation_job_queue_oldest_age_seconds', { kind })! >= 4, 'the oldest due job waited about 5 s');
+    assert.ok(
+      sampleValue(after, 'valuation_job_queue_oldest_age_seconds', { kind })! >= 4,
+      'the oldest due job waited about 5 s',
+    );
     assert.equal(sampleValue(after, 'valuation_database_up'), 1);
     assert.equal(typeof sampleValue(after, 'valuation_outbox_lag_seconds'), 'number');
     assert.equal(typeof sampleValue(after, 'valuation_job_queue_scheduled', { kind: 'dispatch-outbox' }), 'number');
@@ -92,7 +109,12 @@ test('the queue depth per kind is read at scrape time and moves when a job is en
 
 test('ingestion and render durations, webhook outcomes and the outbox lag follow an engagement to GATE_1', async () => {
   const admin = await signupAdmin(t, 'Metrics Valuers LLP');
-  const hook = await t.app.inject({ method: 'POST', url: '/api/v1/settings/webhooks', headers: asUser(admin), payload: { url: rx.url('/hooks'), events: ['engagement.stage_changed'] } });
+  const hook = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/settings/webhooks',
+    headers: asUser(admin),
+    payload: { url: rx.url('/hooks'), events: ['engagement.stage_changed'] },
+  });
   assert.equal(hook.statusCode, 201, hook.body);
   const bearer = asToken((await createToken(t, admin)).token);
   const before = await scrape();
@@ -105,10 +127,18 @@ test('ingestion and render durations, webhook outcomes and the outbox lag follow
 
   const after = await scrape();
   assert.equal(sampleValue(after, 'valuation_financials_ingestion_duration_seconds_count', { outcome: 'accepted' }), 1);
-  assert.equal(sampleValue(after, 'valuation_report_render_duration_seconds_count', { kind: 'DRAFT', outcome: 'rendered' }), 1);
-  assert.ok(sampleValue(after, 'valuation_report_render_duration_seconds_sum', { kind: 'DRAFT', outcome: 'rendered' })! > 0);
+  assert.equal(
+    sampleValue(after, 'valuation_report_render_duration_seconds_count', { kind: 'DRAFT', outcome: 'rendered' }),
+    1,
+  );
+  assert.ok(
+    sampleValue(after, 'valuation_report_render_duration_seconds_sum', { kind: 'DRAFT', outcome: 'rendered' })! > 0,
+  );
   assert.ok(rx.received.length > 0, 'the receiver heard the stage changes');
-  assert.equal(sampleValue(after, 'valuation_webhook_delivery_attempts_total', { outcome: 'DELIVERED' }), delivered0 + rx.received.length);
+  assert.equal(
+    sampleValue(after, 'valuation_webhook_delivery_attempts_total', { outcome: 'DELIVERED' }),
+    delivered0 + rx.received.length,
+  );
   assert.equal(sampleValue(after, 'valuation_outbox_undispatched'), 0);
   assert.equal(sampleValue(after, 'valuation_outbox_lag_seconds'), 0);
 });
@@ -134,11 +164,16 @@ test('/livez and /readyz answer 200 on a healthy, migrated service; /api/v1/heal
   const health = await plain.app.inject({ method: 'GET', url: '/api/v1/health' });
   assert.deepEqual(Object.keys(health.json()).sort(), ['database', 'status', 'timestamp']);
   const doc = (await plain.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
-  for (const path of ['/livez', '/readyz', '/metrics']) assert.equal(doc.paths[path], undefined, `${path} stays out of the published document`);
+  for (const path of ['/livez', '/readyz', '/metrics'])
+    assert.equal(doc.paths[path], undefined, `${path} stays out of the published document`);
 });
 
 test('/readyz is 503 while a migration of this build is not applied', async () => {
-  const row = (await plain.db.query<{ version: string; checksum: string }>(`SELECT version, checksum FROM schema_migrations ORDER BY version DESC LIMIT 1`))[0];
+  const row = (
+    await plain.db.query<{ version: string; checksum: string }>(
+      `SELECT version, checksum FROM schema_migrations ORDER BY version DESC LIMIT 1`,
+    )
+  )[0];
   await plain.db.query('DELETE FROM schema_migrations WHERE version = $1', [row.version]);
   try {
     const res = await plain.app.inject({ method: 'GET', url: '/readyz' });
@@ -147,13 +182,20 @@ test('/readyz is 503 while a migration of this build is not applied', async () =
     assert.equal(res.json().database, 'up');
     assert.deepEqual(res.json().pendingMigrations, [row.version]);
   } finally {
-    await plain.db.query('INSERT INTO schema_migrations (version, checksum) VALUES ($1, $2)', [row.version, row.checksum]);
+    await plain.db.query('INSERT INTO schema_migrations (version, checksum) VALUES ($1, $2)', [
+      row.version,
+      row.checksum,
+    ]);
   }
 });
 
 test('with the database gone, /livez stays 200 (it never touches it) and /readyz is 503', async () => {
   const testDb = await createTestDatabase();
-  const app = await buildApp({ db: testDb.db, config: testConfig({ METRICS_ENABLED: 'true' }), log: createLogger('silent') });
+  const app = await buildApp({
+    db: testDb.db,
+    config: testConfig({ METRICS_ENABLED: 'true' }),
+    log: createLogger('silent'),
+  });
   try {
     await app.ready();
     await testDb.db.close();
@@ -175,13 +217,18 @@ test('scrapes in quick succession never export NaN (the event-loop lag gauges ha
   const m = await createTestApp({ env: { METRICS_ENABLED: 'true' } });
   try {
     // Scrapes at once: all but the first find the histogram just reset, with no sample in it.
-    const scrapes = await Promise.all(Array.from({ length: 10 }, () => m.app.inject({ method: 'GET', url: '/metrics' })));
+    const scrapes = await Promise.all(
+      Array.from({ length: 10 }, () => m.app.inject({ method: 'GET', url: '/metrics' })),
+    );
     for (const [i, res] of scrapes.entries()) {
       assert.equal(res.statusCode, 200);
       // prom-client prints NaN as "Nan", and an empty histogram's minimum as its int64 sentinel.
       assert.doesNotMatch(res.body, / nan$/im, `scrape ${i}`);
       assert.doesNotMatch(res.body, /^nodejs_eventloop_lag_min_seconds 9223372036\.85/m, `scrape ${i}`);
-      assert.ok(parsePrometheusText(res.body).has('nodejs_eventloop_lag_mean_seconds'), 'the family is still described');
+      assert.ok(
+        parsePrometheusText(res.body).has('nodejs_eventloop_lag_mean_seconds'),
+        'the family is still described',
+      );
     }
   } finally {
     await m.close();

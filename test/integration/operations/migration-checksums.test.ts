@@ -13,7 +13,11 @@ import { loadConfig } from '../../../src/config.js';
 import { createLogger } from '../../../src/lib/logger.js';
 
 const recorded = async (db: { query<T>(s: string): Promise<T[]> }) =>
-  Object.fromEntries((await db.query<{ version: string; checksum: string | null }>('SELECT version, checksum FROM schema_migrations')).map((r) => [r.version, r.checksum]));
+  Object.fromEntries(
+    (
+      await db.query<{ version: string; checksum: string | null }>('SELECT version, checksum FROM schema_migrations')
+    ).map((r) => [r.version, r.checksum]),
+  );
 
 test('every applied migration has the SHA-256 of its file recorded', async () => {
   const t = await createTestDatabase();
@@ -52,7 +56,10 @@ test('a database from before checksums (no column, or empty ones) gets them reco
     await t.db.query('ALTER TABLE schema_migrations DROP COLUMN checksum');
     const first = await migrate(t.db);
     assert.deepEqual(first.applied, []);
-    assert.deepEqual(first.checksumsRecorded, migrationFiles().map((m) => m.version));
+    assert.deepEqual(
+      first.checksumsRecorded,
+      migrationFiles().map((m) => m.version),
+    );
     await t.db.query(`UPDATE schema_migrations SET checksum = NULL WHERE version = '0001_foundation'`);
     assert.deepEqual((await migrate(t.db)).checksumsRecorded, ['0001_foundation']);
     assert.deepEqual((await migrate(t.db)).checksumsRecorded, [], 'recorded once');
@@ -74,13 +81,20 @@ test('the service refuses to start on a database whose applied migration differs
     drop = () => t.drop();
   } else {
     env.DATA_DIR = mkdtempSync(join(tmpdir(), 'vs-checksum-'));
-    const db = await openAndMigrate(loadConfig({ DATA_DIR: env.DATA_DIR, LOG_LEVEL: 'silent' }), createLogger('silent'));
+    const db = await openAndMigrate(
+      loadConfig({ DATA_DIR: env.DATA_DIR, LOG_LEVEL: 'silent' }),
+      createLogger('silent'),
+    );
     // As if the file had been edited since: the recorded checksum no longer matches it.
     await db.query(`UPDATE schema_migrations SET checksum = repeat('0', 64) WHERE version = '0003_engagements'`);
     await db.close();
   }
   try {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     assert.notEqual(r.status, 0, r.stdout + r.stderr);
     const lines = r.stderr.trim().split('\n');
     assert.equal(lines.length, 1, r.stderr);

@@ -12,7 +12,12 @@ const KEY_ID = 'rzp_test_x';
 const KEY_SECRET = 'rzp-key-secret-abcdef';
 const WEBHOOK_SECRET = 'rzp-webhook-secret-123456';
 
-interface Seen { method: string; url: string; authorization: string | undefined; body: Record<string, unknown> }
+interface Seen {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+  body: Record<string, unknown>;
+}
 const seen: Seen[] = [];
 let failNext: { status: number; body: unknown } | null = null;
 let orderCounter = 0;
@@ -43,15 +48,33 @@ before(async () => {
         return res.end('{}');
       }
       const id = `order_TEST${String(++orderCounter).padStart(10, '0')}`;
-      res.end(JSON.stringify({ id, entity: 'order', amount: body.amount, amount_paid: 0, amount_due: body.amount, currency: body.currency, receipt: body.receipt, status: 'created', attempts: 0, notes: body.notes, created_at: 1642662092 }));
+      res.end(
+        JSON.stringify({
+          id,
+          entity: 'order',
+          amount: body.amount,
+          amount_paid: 0,
+          amount_due: body.amount,
+          currency: body.currency,
+          receipt: body.receipt,
+          status: 'created',
+          attempts: 0,
+          notes: body.notes,
+          created_at: 1642662092,
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
   t = await createTestApp({
     env: {
-      PAYMENT_GATEWAY: 'razorpay', GATEWAY_KEY_ID: KEY_ID, GATEWAY_KEY_SECRET: KEY_SECRET, GATEWAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      GATEWAY_BASE_URL: `http://127.0.0.1:${port}/v1`, PRICE_COMPANIES_ACT_SEC_62_PAISE: '250000',
+      PAYMENT_GATEWAY: 'razorpay',
+      GATEWAY_KEY_ID: KEY_ID,
+      GATEWAY_KEY_SECRET: KEY_SECRET,
+      GATEWAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      GATEWAY_BASE_URL: `http://127.0.0.1:${port}/v1`,
+      PRICE_COMPANIES_ACT_SEC_62_PAISE: '250000',
     },
   });
   const admin = await signupAdmin(t);
@@ -84,46 +107,96 @@ test('an order is created at the gateway with Basic auth, the configured price i
   assert.equal(p.currency, 'INR');
 
   // The open order is returned without a second gateway call.
-  const again = await t.app.inject({ method: 'POST', url: '/api/v1/payments', headers, payload: { engagementId: e.id } });
+  const again = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payments',
+    headers,
+    payload: { engagementId: e.id },
+  });
   assert.equal(again.json().id, p.id);
   assert.equal(seen.length, before + 1);
 
   // Checkout signature: HMAC-SHA256(key secret, order_id|payment_id).
   const sig = createHmac('sha256', KEY_SECRET).update(`${p.gatewayOrderId}|pay_RZP0000000001`).digest('hex');
-  const v = await t.app.inject({ method: 'POST', url: '/api/v1/payments/verify', headers, payload: { gateway_order_id: p.gatewayOrderId, gateway_payment_id: 'pay_RZP0000000001', gateway_signature: sig } });
+  const v = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/verify',
+    headers,
+    payload: { gateway_order_id: p.gatewayOrderId, gateway_payment_id: 'pay_RZP0000000001', gateway_signature: sig },
+  });
   assert.equal(v.statusCode, 200, v.body);
   assert.equal(v.json().status, 'CAPTURED');
   // Signed with the webhook secret instead of the key secret: refused.
   const wrong = createHmac('sha256', WEBHOOK_SECRET).update(`${p.gatewayOrderId}|pay_RZP0000000002`).digest('hex');
-  const w = await t.app.inject({ method: 'POST', url: '/api/v1/payments/verify', headers, payload: { gateway_order_id: p.gatewayOrderId, gateway_payment_id: 'pay_RZP0000000002', gateway_signature: wrong } });
+  const w = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/verify',
+    headers,
+    payload: { gateway_order_id: p.gatewayOrderId, gateway_payment_id: 'pay_RZP0000000002', gateway_signature: wrong },
+  });
   assert.equal(w.statusCode, 400);
 });
 
 test('a gateway error is 502 gateway_error and leaves no payment row', async () => {
   const e = await createEngagement(t, headers);
-  failNext = { status: 400, body: { error: { code: 'BAD_REQUEST_ERROR', description: 'The amount must be at least INR 1.00', source: 'business', reason: 'input_validation_failed', field: 'amount' } } };
+  failNext = {
+    status: 400,
+    body: {
+      error: {
+        code: 'BAD_REQUEST_ERROR',
+        description: 'The amount must be at least INR 1.00',
+        source: 'business',
+        reason: 'input_validation_failed',
+        field: 'amount',
+      },
+    },
+  };
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/payments', headers, payload: { engagementId: e.id } });
   assert.equal(res.statusCode, 502, res.body);
   assert.equal(res.json().code, 'gateway_error');
   failNext = { status: 500, body: 'not json' };
-  assert.equal((await t.app.inject({ method: 'POST', url: '/api/v1/payments', headers, payload: { engagementId: e.id } })).statusCode, 502);
+  assert.equal(
+    (await t.app.inject({ method: 'POST', url: '/api/v1/payments', headers, payload: { engagementId: e.id } }))
+      .statusCode,
+    502,
+  );
   const rows = await t.db.query('SELECT id FROM payments WHERE engagement_id = $1', [e.id]);
   assert.equal(rows.length, 0);
   // Once the gateway recovers the order goes through.
-  assert.equal((await t.app.inject({ method: 'POST', url: '/api/v1/payments', headers, payload: { engagementId: e.id } })).statusCode, 200);
+  assert.equal(
+    (await t.app.inject({ method: 'POST', url: '/api/v1/payments', headers, payload: { engagementId: e.id } }))
+      .statusCode,
+    200,
+  );
 });
 
 test('the sandbox pay route is 404 outside sandbox mode; the webhook uses the webhook secret', async () => {
   const e = await createEngagement(t, headers);
-  const p = (await t.app.inject({ method: 'POST', url: '/api/v1/payments', headers, payload: { engagementId: e.id } })).json();
-  const pay = await t.app.inject({ method: 'POST', url: '/api/v1/payments/sandbox/pay', payload: { gateway_order_id: p.gatewayOrderId } });
+  const p = (
+    await t.app.inject({ method: 'POST', url: '/api/v1/payments', headers, payload: { engagementId: e.id } })
+  ).json();
+  const pay = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/sandbox/pay',
+    payload: { gateway_order_id: p.gatewayOrderId },
+  });
   assert.equal(pay.statusCode, 404);
 
-  const raw = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_RZPHOOK000001', order_id: p.gatewayOrderId, status: 'captured' } } } });
-  const send = (secret: string, eventId: string) => t.app.inject({
-    method: 'POST', url: '/api/v1/payments/gateway-webhook', payload: raw,
-    headers: { 'content-type': 'application/json', 'x-razorpay-signature': createHmac('sha256', secret).update(raw).digest('hex'), 'x-razorpay-event-id': eventId },
+  const raw = JSON.stringify({
+    event: 'payment.captured',
+    payload: { payment: { entity: { id: 'pay_RZPHOOK000001', order_id: p.gatewayOrderId, status: 'captured' } } },
   });
+  const send = (secret: string, eventId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/gateway-webhook',
+      payload: raw,
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': createHmac('sha256', secret).update(raw).digest('hex'),
+        'x-razorpay-event-id': eventId,
+      },
+    });
   assert.equal((await send(KEY_SECRET, 'evt_k')).statusCode, 400);
   const ok = await send(WEBHOOK_SECRET, 'evt_w');
   assert.equal(ok.statusCode, 200, ok.body);

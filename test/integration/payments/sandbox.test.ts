@@ -17,10 +17,15 @@ let headers: Record<string, string>;
 
 before(async () => {
   // The sandbox signs checkouts and webhooks with GATEWAY_WEBHOOK_SECRET when it is set, so tests can sign too.
-  t = await createTestApp({ env: {
-    GATEWAY_WEBHOOK_SECRET: WEBHOOK_SECRET, PRICE_RULE_11UA_PAISE: String(PRICE),
-    OPERATOR_LEGAL_NAME: 'Valuation Cloud Services Private Limited', OPERATOR_ADDRESS: '4th Floor, Baner Road, Pune 411045', OPERATOR_GSTIN: '27AABCV1234F1Z9',
-  } });
+  t = await createTestApp({
+    env: {
+      GATEWAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      PRICE_RULE_11UA_PAISE: String(PRICE),
+      OPERATOR_LEGAL_NAME: 'Valuation Cloud Services Private Limited',
+      OPERATOR_ADDRESS: '4th Floor, Baner Road, Pune 411045',
+      OPERATOR_GSTIN: '27AABCV1234F1Z9',
+    },
+  });
   admin = await signupAdmin(t);
   headers = asToken((await createToken(t, admin)).token);
 });
@@ -33,25 +38,50 @@ async function verify(body: Record<string, string>, h = headers) {
   return t.app.inject({ method: 'POST', url: '/api/v1/payments/verify', headers: h, payload: body });
 }
 async function sandboxPay(gatewayOrderId: string) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/payments/sandbox/pay', payload: { gateway_order_id: gatewayOrderId } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/sandbox/pay',
+    payload: { gateway_order_id: gatewayOrderId },
+  });
 }
 async function gatewayWebhook(body: object, eventId: string, secret = WEBHOOK_SECRET) {
   const raw = JSON.stringify(body);
   return t.app.inject({
-    method: 'POST', url: '/api/v1/payments/gateway-webhook', payload: raw,
-    headers: { 'content-type': 'application/json', 'x-razorpay-signature': sign(raw, secret), 'x-razorpay-event-id': eventId },
+    method: 'POST',
+    url: '/api/v1/payments/gateway-webhook',
+    payload: raw,
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': sign(raw, secret),
+      'x-razorpay-event-id': eventId,
+    },
   });
 }
 const capturedEvent = (orderId: string, paymentId: string) => ({
-  entity: 'event', event: 'payment.captured', contains: ['payment'],
-  payload: { payment: { entity: { id: paymentId, entity: 'payment', amount: PRICE, currency: 'INR', status: 'captured', order_id: orderId, captured: true } } },
+  entity: 'event',
+  event: 'payment.captured',
+  contains: ['payment'],
+  payload: {
+    payment: {
+      entity: {
+        id: paymentId,
+        entity: 'payment',
+        amount: PRICE,
+        currency: 'INR',
+        status: 'captured',
+        order_id: orderId,
+        captured: true,
+      },
+    },
+  },
   created_at: 1691735748,
 });
 async function count(sql: string, params: unknown[]) {
   return Number((await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))[0].n);
 }
 async function engagementPaymentStatus(id: string) {
-  return (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}`, headers })).json().paymentStatus as string;
+  return (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}`, headers })).json()
+    .paymentStatus as string;
 }
 
 test('an order carries the configured price in paise, INR, and is returned again rather than duplicated', async () => {
@@ -138,28 +168,46 @@ test('invalid signatures are 400 invalid_signature and write nothing; unknown or
     'g'.repeat(64),
   ];
   for (const sig of bad) {
-    const res = await verify({ gateway_order_id: p.gatewayOrderId, gateway_payment_id: paymentId, gateway_signature: sig });
+    const res = await verify({
+      gateway_order_id: p.gatewayOrderId,
+      gateway_payment_id: paymentId,
+      gateway_signature: sig,
+    });
     assert.equal(res.statusCode, 400, `${sig}: ${res.body}`);
     assert.equal(res.json().code, 'invalid_signature');
   }
   // The other order's id with this order's signature does not pass either.
-  const swapped = await verify({ gateway_order_id: other.gatewayOrderId, gateway_payment_id: paymentId, gateway_signature: good });
+  const swapped = await verify({
+    gateway_order_id: other.gatewayOrderId,
+    gateway_payment_id: paymentId,
+    gateway_signature: good,
+  });
   assert.equal(swapped.statusCode, 400);
   assert.equal(await count('audit_events WHERE engagement_id = $1', [e.id]), before.audit);
   assert.equal(await count('outbox_events WHERE engagement_id = $1', [e.id]), before.outbox);
-  assert.equal(await count(`payments WHERE engagement_id = $1 AND status = 'CREATED' AND gateway_payment_id IS NULL`, [e.id]), 1);
+  assert.equal(
+    await count(`payments WHERE engagement_id = $1 AND status = 'CREATED' AND gateway_payment_id IS NULL`, [e.id]),
+    1,
+  );
   assert.equal(await engagementPaymentStatus(e.id), 'UNPAID');
 
-  const unknown = await verify({ gateway_order_id: 'order_sbx_nope', gateway_payment_id: paymentId, gateway_signature: good });
+  const unknown = await verify({
+    gateway_order_id: 'order_sbx_nope',
+    gateway_payment_id: paymentId,
+    gateway_signature: good,
+  });
   assert.equal(unknown.statusCode, 404);
   assert.equal((await sandboxPay('order_sbx_nope')).statusCode, 404);
 });
 
-test('access: VIEWER is 403; another firm\'s or an unknown engagement and order are 404', async () => {
+test("access: VIEWER is 403; another firm's or an unknown engagement and order are 404", async () => {
   const e = await createEngagement(t, headers);
   const viewer = await addMember(t, admin, 'VIEWER');
   assert.equal((await order(e.id, asUser(viewer))).statusCode, 403);
-  assert.equal((await t.app.inject({ method: 'GET', url: '/api/v1/payments', headers: asUser(viewer) })).statusCode, 200);
+  assert.equal(
+    (await t.app.inject({ method: 'GET', url: '/api/v1/payments', headers: asUser(viewer) })).statusCode,
+    200,
+  );
   assert.equal((await order('eng_01ARZ3NDEKTSV4RRFFQ69G5FAV')).statusCode, 404);
 
   const p = (await order(e.id)).json();
@@ -215,7 +263,9 @@ test('the gateway webhook captures payments the client never verified, and check
   // A body that differs from the signed bytes (whitespace only) is refused too.
   const raw = JSON.stringify(capturedEvent(p.gatewayOrderId, 'pay_hook_1'));
   const tampered = await t.app.inject({
-    method: 'POST', url: '/api/v1/payments/gateway-webhook', payload: ` ${raw}`,
+    method: 'POST',
+    url: '/api/v1/payments/gateway-webhook',
+    payload: ` ${raw}`,
     headers: { 'content-type': 'application/json', 'x-razorpay-signature': sign(raw), 'x-razorpay-event-id': 'evt_t' },
   });
   assert.equal(tampered.statusCode, 400);
@@ -225,10 +275,16 @@ test('the gateway webhook captures payments the client never verified, and check
   assert.equal(other.statusCode, 200);
   assert.equal(other.json().outcome, 'ignored');
 
-  const paid = await gatewayWebhook({
-    event: 'order.paid',
-    payload: { order: { entity: { id: p.gatewayOrderId, status: 'paid' } }, payment: { entity: { id: 'pay_hook_1', order_id: p.gatewayOrderId, status: 'captured' } } },
-  }, 'evt_paid');
+  const paid = await gatewayWebhook(
+    {
+      event: 'order.paid',
+      payload: {
+        order: { entity: { id: p.gatewayOrderId, status: 'paid' } },
+        payment: { entity: { id: 'pay_hook_1', order_id: p.gatewayOrderId, status: 'captured' } },
+      },
+    },
+    'evt_paid',
+  );
   assert.equal(paid.statusCode, 200, paid.body);
   assert.equal(paid.json().outcome, 'captured');
   assert.equal(await engagementPaymentStatus(e.id), 'PAID');
@@ -240,7 +296,13 @@ test('the gateway webhook captures payments the client never verified, and check
 });
 
 test('a captured payment has a tax invoice: both GSTINs, its number, the tax split by place of supply and the total in words', async () => {
-  const firm = (gstin: string) => t.app.inject({ method: 'PATCH', url: '/api/v1/settings/firm', headers: asUser(admin), payload: { legalName: 'Kulkarni & Desai Valuers LLP', address: 'Shivajinagar, Pune 411005', gstin } });
+  const firm = (gstin: string) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/settings/firm',
+      headers: asUser(admin),
+      payload: { legalName: 'Kulkarni & Desai Valuers LLP', address: 'Shivajinagar, Pune 411005', gstin },
+    });
   const pay = async () => {
     const e = await createEngagement(t, headers);
     const p = (await order(e.id)).json();
@@ -255,19 +317,36 @@ test('a captured payment has a tax invoice: both GSTINs, its number, the tax spl
   // Same state as the operator (27, Maharashtra): CGST + SGST. ₹1,234.00 paid = 1,045.76 taxable + 188.24 GST.
   assert.equal((await firm('27AAAPL1234C1Z5')).statusCode, 200);
   const intra = await pay();
-  for (const expected of ['Tax invoice', 'Valuation Cloud Services Private Limited', '27AABCV1234F1Z9', 'Kulkarni & Desai Valuers LLP', '27AAAPL1234C1Z5',
-    '998399', '₹1,045.76', 'CGST at 9% ₹94.12', 'SGST at 9% ₹94.12', '₹1,234.00', 'Total in words: Rupees one thousand two hundred thirty-four only']) {
+  for (const expected of [
+    'Tax invoice',
+    'Valuation Cloud Services Private Limited',
+    '27AABCV1234F1Z9',
+    'Kulkarni & Desai Valuers LLP',
+    '27AAAPL1234C1Z5',
+    '998399',
+    '₹1,045.76',
+    'CGST at 9% ₹94.12',
+    'SGST at 9% ₹94.12',
+    '₹1,234.00',
+    'Total in words: Rupees one thousand two hundred thirty-four only',
+  ]) {
     assert.ok(intra.text.includes(expected), `the invoice shows ${expected}: ${intra.text.slice(300, 1200)}`);
   }
   const number = /VS\/(\d{4}-\d{2})\/(\d{6})/.exec(intra.text);
-  assert.ok(number, 'an invoice number in the financial year\'s series');
+  assert.ok(number, "an invoice number in the financial year's series");
   // Another state (29, Karnataka): IGST; the next number of the same series.
   assert.equal((await firm('29AAAPL1234C1Z7')).statusCode, 200);
   const inter = await pay();
   assert.ok(inter.text.includes('IGST at 18%') && inter.text.includes('₹188.24'), inter.text.slice(300, 1200));
   assert.ok(!inter.text.includes('CGST'));
-  assert.ok(inter.text.includes(`VS/${number![1]}/${String(Number(number![2]) + 1).padStart(6, '0')}`), 'numbered next, without a gap');
+  assert.ok(
+    inter.text.includes(`VS/${number![1]}/${String(Number(number![2]) + 1).padStart(6, '0')}`),
+    'numbered next, without a gap',
+  );
   // Another firm never sees it.
   const other = asToken((await createToken(t, await signupAdmin(t))).token);
-  assert.equal((await t.app.inject({ method: 'GET', url: `/api/v1/payments/${inter.id}/invoice.pdf`, headers: other })).statusCode, 404);
+  assert.equal(
+    (await t.app.inject({ method: 'GET', url: `/api/v1/payments/${inter.id}/invoice.pdf`, headers: other })).statusCode,
+    404,
+  );
 });

@@ -16,16 +16,19 @@ let outDir: string;
 let made: MadeExample[];
 let dropDatabase: (() => Promise<void>) | undefined;
 
-before(async () => {
-  outDir = mkdtempSync(join(tmpdir(), 'vs-examples-test-'));
-  let databaseUrl: string | undefined;
-  if (usingPostgres()) {
-    const db = await createEmptyPostgresDatabase();
-    databaseUrl = db.url;
-    dropDatabase = db.drop;
-  }
-  made = await makeExamples(outDir, { databaseUrl });
-}, { timeout: 600_000 });
+before(
+  async () => {
+    outDir = mkdtempSync(join(tmpdir(), 'vs-examples-test-'));
+    let databaseUrl: string | undefined;
+    if (usingPostgres()) {
+      const db = await createEmptyPostgresDatabase();
+      databaseUrl = db.url;
+      dropDatabase = db.drop;
+    }
+    made = await makeExamples(outDir, { databaseUrl });
+  },
+  { timeout: 600_000 },
+);
 
 after(async () => {
   if (!process.env.KEEP_EXAMPLES) rmSync(outDir, { recursive: true, force: true });
@@ -35,19 +38,27 @@ after(async () => {
 const text = (path: string) => pdfText(readFileSync(join(outDir, path)));
 /** The last decision of a gate in the review record (the round the report was issued from). */
 function lastDecider(record: string, gate: RegExp, decision = 'Approved'): string {
-  const all = [...record.matchAll(new RegExp(`${gate.source} ${decision} ([A-Z][A-Za-z.' ]+?) \\d{1,2} [A-Z][a-z]+`, 'g'))];
+  const all = [
+    ...record.matchAll(new RegExp(`${gate.source} ${decision} ([A-Z][A-Za-z.' ]+?) \\d{1,2} [A-Z][a-z]+`, 'g')),
+  ];
   assert.ok(all.length > 0, `no ${decision} decision for ${gate.source} in the review record`);
   return all.at(-1)![1];
 }
 
 test('five examples, one per statute and two for the IBC, each FINAL, sealed and verified', () => {
-  assert.deepEqual(made.map((m) => m.slug), ['rule-11ua', 'companies-act-sec-62', 'fema-rbi', 'ibc-cirp', 'ibc-liquidation']);
+  assert.deepEqual(
+    made.map((m) => m.slug),
+    ['rule-11ua', 'companies-act-sec-62', 'fema-rbi', 'ibc-cirp', 'ibc-liquidation'],
+  );
   for (const m of made) {
     assert.equal(m.verify.valid, true, m.slug);
     assert.equal(m.verify.kind, 'FINAL', m.slug);
     assert.equal(m.verify.sha256, m.reportSha256, m.slug);
     assert.equal(m.verify.place, 'Pune', m.slug);
-    assert.ok(readFileSync(join(outDir, m.files.workpapers)).subarray(0, 2).equals(Buffer.from('PK')), `${m.slug}: workpapers are a zip`);
+    assert.ok(
+      readFileSync(join(outDir, m.files.workpapers)).subarray(0, 2).equals(Buffer.from('PK')),
+      `${m.slug}: workpapers are a zip`,
+    );
   }
 });
 
@@ -66,11 +77,18 @@ test('Gate 2 is approved by someone who neither locked the assumptions nor appro
   }
   // One example went through a return for revision, decided by the reviewer, and a second round.
   const revised = made.filter((m) => /Returned for revision/.test(text(m.files.reviewRecord)));
-  assert.deepEqual(revised.map((m) => m.slug), ['companies-act-sec-62']);
+  assert.deepEqual(
+    revised.map((m) => m.slug),
+    ['companies-act-sec-62'],
+  );
   const record = text(revised[0].files.reviewRecord);
   assert.match(record, /Round 2/);
   assert.equal(lastDecider(record, /Gate 2: methodology and assumptions/, 'Returned for revision'), 'Rohan Desai');
-  assert.match(record, /Returned for revision Gate 2: methodology and assumptions, Rohan Desai,/, 'the return names the reviewer, not an id');
+  assert.match(
+    record,
+    /Returned for revision Gate 2: methodology and assumptions, Rohan Desai,/,
+    'the return names the reviewer, not an id',
+  );
 });
 
 test('each signatory holds the registration its statute asks for; a chartered accountant signs with a UDIN of their membership', () => {
@@ -81,7 +99,11 @@ test('each signatory holds the registration its statute asks for; a chartered ac
       // FEMA Rule 21: a chartered accountant, a SEBI merchant banker or a practising cost accountant; never "registered valuer".
       const membership = /^ICAI membership no\. (\d{6})$/.exec(registration);
       assert.ok(membership, `${m.slug}: signed as ${registration}`);
-      assert.equal(String(m.verify.udin).slice(2, 8), membership[1], `${m.slug}: the UDIN carries the membership number`);
+      assert.equal(
+        String(m.verify.udin).slice(2, 8),
+        membership[1],
+        `${m.slug}: the UDIN carries the membership number`,
+      );
     } else {
       assert.match(registration, /IBBI registered valuer, Securities or financial assets/, m.slug);
       assert.equal(m.verify.udin, undefined, `${m.slug}: no UDIN when not signing as a chartered accountant`);
@@ -90,13 +112,18 @@ test('each signatory holds the registration its statute asks for; a chartered ac
   // Under the IBC each asset class is signed by a valuer registered for that class.
   for (const m of made.filter((x) => x.slug.startsWith('ibc-'))) {
     const report = text(m.files.report);
-    const table = /Estimates by asset class, signed by Asset class Registered valuer Registration (.*?)(?:\d+\. [A-Z]|$)/.exec(report)?.[1] ?? '';
+    const table =
+      /Estimates by asset class, signed by Asset class Registered valuer Registration (.*?)(?:\d+\. [A-Z]|$)/.exec(
+        report,
+      )?.[1] ?? '';
     for (const [label, signer] of [
       ['Land and building', 'Suresh Nair'],
       ['Plant and machinery', 'Kavita Rao'],
       ['Securities or financial assets', 'Vikram Mehta'],
     ]) {
-      const row = new RegExp(`${label} ${signer} IBBI/RV/\\d{2}/\\d{4}/\\d{5} \\(IBBI registered valuer, ${label}`).exec(table);
+      const row = new RegExp(
+        `${label} ${signer} IBBI/RV/\\d{2}/\\d{4}/\\d{5} \\(IBBI registered valuer, ${label}`,
+      ).exec(table);
       assert.ok(row, `${m.slug}: ${label} signed by ${signer}, registered for it: ${table.slice(0, 600)}`);
     }
   }
@@ -104,25 +131,46 @@ test('each signatory holds the registration its statute asks for; a chartered ac
 
 /** The report's pages as pdftotext lays them out (form feeds between pages). */
 function pages(path: string): string[] {
-  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', join(outDir, path), '-'], { encoding: 'utf8' }).split('\f');
+  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', join(outDir, path), '-'], { encoding: 'utf8' }).split(
+    '\f',
+  );
 }
 
 test('the contents list names every section heading of the body, with the page it starts on', () => {
   for (const m of made) {
     const all = pages(m.files.report);
-    const listed = [...all[1].matchAll(/^(\d+)\. (.+?)\s{2,}(\d+)\s*$/gm)].map((x) => ({ n: Number(x[1]), title: x[2], page: Number(x[3]) }));
+    const listed = [...all[1].matchAll(/^(\d+)\. (.+?)\s{2,}(\d+)\s*$/gm)].map((x) => ({
+      n: Number(x[1]),
+      title: x[2],
+      page: Number(x[3]),
+    }));
     assert.ok(listed.length >= 12, `${m.slug}: ${listed.length} entries in the contents`);
-    assert.deepEqual(listed.map((x) => x.n), listed.map((_, i) => i + 1), `${m.slug}: numbered in order`);
+    assert.deepEqual(
+      listed.map((x) => x.n),
+      listed.map((_, i) => i + 1),
+      `${m.slug}: numbered in order`,
+    );
     // Each heading in the body, in order, where the contents list says.
     let from = 2;
     for (const entry of listed) {
-      const at = all.findIndex((page, i) => i >= from && new RegExp(`^${entry.n}\\. ${escape(entry.title.split(' ').slice(0, 4).join(' '))}`, 'm').test(page));
+      const at = all.findIndex(
+        (page, i) =>
+          i >= from &&
+          new RegExp(`^${entry.n}\\. ${escape(entry.title.split(' ').slice(0, 4).join(' '))}`, 'm').test(page),
+      );
       assert.ok(at >= 0, `${m.slug}: section ${entry.n} "${entry.title}" not found in the body`);
-      assert.equal(at + 1, entry.page, `${m.slug}: "${entry.title}" starts on page ${at + 1}, the contents say ${entry.page}`);
+      assert.equal(
+        at + 1,
+        entry.page,
+        `${m.slug}: "${entry.title}" starts on page ${at + 1}, the contents say ${entry.page}`,
+      );
       from = at;
     }
     const last = listed.length;
-    assert.ok(!all.slice(from).some((page) => new RegExp(`^${last + 1}\\. [A-Z][a-z]+ [a-z]`, 'm').test(page)), `${m.slug}: a section after ${last} is not listed`);
+    assert.ok(
+      !all.slice(from).some((page) => new RegExp(`^${last + 1}\\. [A-Z][a-z]+ [a-z]`, 'm').test(page)),
+      `${m.slug}: a section after ${last} is not listed`,
+    );
   }
 });
 
@@ -139,9 +187,15 @@ test('the weighting adds up: the printed weighted values and any rounding differ
     const end = lines.findIndex((l, i) => i > start && /\b100%\s+₹[\d,]+\.\d{2}\s*$/.test(l));
     assert.ok(end > start, `${m.slug}: the weighting table has a total row`);
     const amount = (l: string) => paise(/(−?₹[\d,]+\.\d{2})\s*$/.exec(l)![1]);
-    const parts = lines.slice(start + 1, end).filter((l) => /\d%\s+−?₹[\d,]+\.\d{2}\s*$/.test(l) || /^Rounding difference\s.*₹/.test(l));
+    const parts = lines
+      .slice(start + 1, end)
+      .filter((l) => /\d%\s+−?₹[\d,]+\.\d{2}\s*$/.test(l) || /^Rounding difference\s.*₹/.test(l));
     assert.ok(parts.length >= 2, `${m.slug}: rows of the weighting table: ${lines.slice(start, end + 1).join('\n')}`);
-    assert.equal(parts.map(amount).reduce((a, b) => a + b, 0n), amount(lines[end]), `${m.slug}: ${parts.join(' | ')} ≠ ${lines[end]}`);
+    assert.equal(
+      parts.map(amount).reduce((a, b) => a + b, 0n),
+      amount(lines[end]),
+      `${m.slug}: ${parts.join(' | ')} ≠ ${lines[end]}`,
+    );
   }
   assert.ok(tables >= 2, 'the s.62 and FEMA examples weigh their methods');
 });
@@ -160,25 +214,38 @@ const INTERNAL = [
   /\((EQUITY|PREFERENCE|CCPS|CCD|ESOP|WARRANT)\)/,
 ];
 
-test('no internal code or engine phrase reaches the client\'s report', () => {
+test("no internal code or engine phrase reaches the client's report", () => {
   for (const m of made) {
     const body = text(m.files.report);
-    for (const pattern of INTERNAL) assert.doesNotMatch(body, pattern, `${m.slug}: ${pattern} in "${pattern.exec(body)?.[0]}" …${body.slice(Math.max(0, (pattern.exec(body)?.index ?? 0) - 120), (pattern.exec(body)?.index ?? 0) + 80)}`);
+    for (const pattern of INTERNAL)
+      assert.doesNotMatch(
+        body,
+        pattern,
+        `${m.slug}: ${pattern} in "${pattern.exec(body)?.[0]}" …${body.slice(Math.max(0, (pattern.exec(body)?.index ?? 0) - 120), (pattern.exec(body)?.index ?? 0) + 80)}`,
+      );
   }
 });
 
-test('an IBC report values the corporate debtor\'s assets: no per-share figure, one liquidation value, gross', () => {
+test("an IBC report values the corporate debtor's assets: no per-share figure, one liquidation value, gross", () => {
   for (const m of made.filter((x) => x.slug.startsWith('ibc-'))) {
     const body = text(m.files.report);
     assert.doesNotMatch(body, /Per share \(₹\)|Value per (equity )?share|₹ per share/, m.slug); // headings and axes; the framework may say it gives none
     assert.doesNotMatch(body, /Left for equity|net of (liquidation )?costs|Shortfall to creditors/i, m.slug);
-    assert.match(body, m.slug === 'ibc-cirp' ? /Insolvency commencement date \(valuation date\) 31 March 2026/ : /Liquidation commencement date \(valuation date\) 31 March 2026/);
+    assert.match(
+      body,
+      m.slug === 'ibc-cirp'
+        ? /Insolvency commencement date \(valuation date\) 31 March 2026/
+        : /Liquidation commencement date \(valuation date\) 31 March 2026/,
+    );
     // The gross total of the classes (390 + 150.50 + 160 + 200 + 180 + 100 lakh) is the one liquidation value printed.
     const label = m.slug === 'ibc-cirp' ? 'Liquidation value' : 'Realisable value';
     // pdftotext may read the table's header before or after the first row's label.
     assert.match(body, new RegExp(`${label} (Total value of the assets )?₹11,80,50,000\\.00`), m.slug);
     assert.doesNotMatch(body, /1,135\.25|11,35,25,000/, `${m.slug}: the liquidation value net of costs is not printed`);
-    assert.match(body, m.slug === 'ibc-cirp' ? /The resolution professional and the management/ : /The liquidator and the management/);
+    assert.match(
+      body,
+      m.slug === 'ibc-cirp' ? /The resolution professional and the management/ : /The liquidator and the management/,
+    );
     assert.doesNotMatch(body, /projections/i, `${m.slug}: no projection is relied on`);
   }
 });

@@ -25,8 +25,13 @@ before(async () => {
 });
 after(() => t.close());
 
-const gate = (id: string, g: string, verb: 'approve' | 'reject', headers: Record<string, string>, payload: object = {}) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${g}/${verb}`, headers, payload });
+const gate = (
+  id: string,
+  g: string,
+  verb: 'approve' | 'reject',
+  headers: Record<string, string>,
+  payload: object = {},
+) => t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${g}/${verb}`, headers, payload });
 
 function pdfText(pdf: Buffer): string {
   const dir = mkdtempSync(join(tmpdir(), 'vs-pdf-'));
@@ -36,15 +41,26 @@ function pdfText(pdf: Buffer): string {
 
 test('full flow: GATE_1 → GATE_2 (another principal) → GATE_3 (ADMIN, paid) → COMPLETED with a signed FINAL report', async () => {
   // A transfer on 31 March 2026, under the Income-tax Act, 1961 and Rule 11UA.
-  const e = await engagementAtGate1(t, asUser(valuer), { targetEntity: 'Sample Manufacturing Pvt Ltd', cin: 'U28100MH2015PTC123456', valuationDate: '2026-03-31' });
-  let status = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report/status`, headers: asUser(valuer) })).json();
+  const e = await engagementAtGate1(t, asUser(valuer), {
+    targetEntity: 'Sample Manufacturing Pvt Ltd',
+    cin: 'U28100MH2015PTC123456',
+    valuationDate: '2026-03-31',
+  });
+  let status = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report/status`, headers: asUser(valuer) })
+  ).json();
   assert.equal(status.status, 'READY');
   assert.equal(status.kind, 'DRAFT');
-  const draftPdf = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report`, headers: asUser(valuer) })).rawPayload;
+  const draftPdf = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report`, headers: asUser(valuer) })
+  ).rawPayload;
   const draftSha = createHash('sha256').update(draftPdf).digest('hex');
 
   assert.equal((await gate(e.id, 'GATE_2', 'approve', asUser(valuer))).statusCode, 409, 'wrong gate');
-  assert.equal((await gate(e.id, 'GATE_1', 'approve', asUser(valuer), { comment: 'Inputs tie to audited accounts' })).statusCode, 200);
+  assert.equal(
+    (await gate(e.id, 'GATE_1', 'approve', asUser(valuer), { comment: 'Inputs tie to audited accounts' })).statusCode,
+    200,
+  );
   const same = await gate(e.id, 'GATE_2', 'approve', asUser(valuer));
   assert.equal(same.statusCode, 409);
   assert.equal(same.json().code, 'independent_review_required');
@@ -64,7 +80,9 @@ test('full flow: GATE_1 → GATE_2 (another principal) → GATE_3 (ADMIN, paid) 
   assert.equal(done.json().status, 'COMPLETED');
   await t.worker.drain();
 
-  status = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report/status`, headers: asUser(valuer) })).json();
+  status = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report/status`, headers: asUser(valuer) })
+  ).json();
   assert.equal(status.status, 'READY');
   assert.equal(status.kind, 'FINAL');
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report`, headers: asUser(valuer) });
@@ -77,13 +95,30 @@ test('full flow: GATE_1 → GATE_2 (another principal) → GATE_3 (ADMIN, paid) 
   assert.equal(status.sha256, sha);
 
   const text = pdfText(pdf).replace(/\s+/g, ' ');
-  const valuation = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: asUser(valuer) })).json();
+  const valuation = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: asUser(valuer) })
+  ).json();
   const perShare = valuation.conclusion.valuePerShare as string;
   const grouped = Number(perShare).toLocaleString('en-IN', { minimumFractionDigits: 2 });
-  for (const expected of ['Sample Manufacturing Pvt Ltd', 'U28100MH2015PTC123456', 'Rule 11UA', grouped, '12.5', VALID_ASSUMPTIONS.rationale.slice(0, 30), 'Vikram Valuer', 'Asha Admin', 'Rekha Reviewer',
+  for (const expected of [
+    'Sample Manufacturing Pvt Ltd',
+    'U28100MH2015PTC123456',
+    'Rule 11UA',
+    grouped,
+    '12.5',
+    VALID_ASSUMPTIONS.rationale.slice(0, 30),
+    'Vikram Valuer',
+    'Asha Admin',
+    'Rekha Reviewer',
     // The signature block: the signatory's qualifying registration (Rule 11UA with a DCF: a SEBI merchant banker) and designation, the firm's legal name.
-    'INM000012345 (SEBI merchant banker)', 'Asha Admin, Partner', 'Mehta & Rao Registered Valuers']) {
-    assert.ok(text.includes(expected), `the FINAL report mentions ${expected}: ${text.slice(text.indexOf('Signed by'), text.indexOf('Signed by') + 400)}`);
+    'INM000012345 (SEBI merchant banker)',
+    'Asha Admin, Partner',
+    'Mehta & Rao Registered Valuers',
+  ]) {
+    assert.ok(
+      text.includes(expected),
+      `the FINAL report mentions ${expected}: ${text.slice(text.indexOf('Signed by'), text.indexOf('Signed by') + 400)}`,
+    );
   }
   // The public verification page (PUBLIC_BASE_URL + /verify), where the file is dropped; never the API look-up.
   assert.match(text, /https?:\/\/[^\s]+\/verify \(drop this PDF file on that page\)/);
@@ -100,16 +135,35 @@ test('full flow: GATE_1 → GATE_2 (another principal) → GATE_3 (ADMIN, paid) 
   assert.match(ok.registration, /INM000012345 \(SEBI merchant banker\)/);
   assert.equal(ok.certificate.registration, ok.registration, 'the registration is signed into the certificate');
   const key = (await t.app.inject({ method: 'GET', url: '/api/v1/reports/signing-key' })).json();
-  assert.ok(verify(null, Buffer.from(canonicalCertificate(ok.certificate)), createPublicKey(key.publicKeyPem), Buffer.from(ok.signature, 'base64')));
+  assert.ok(
+    verify(
+      null,
+      Buffer.from(canonicalCertificate(ok.certificate)),
+      createPublicKey(key.publicKeyPem),
+      Buffer.from(ok.signature, 'base64'),
+    ),
+  );
   // Offline check needs no rule re-derived: the exact signed bytes come back, and the served certificate is them, parsed.
   assert.equal(ok.signatureAlgorithm, 'Ed25519');
   assert.match(ok.canonicalization, /keys sorted/);
-  assert.ok(verify(null, Buffer.from(ok.signedPayload, 'utf8'), createPublicKey(key.publicKeyPem), Buffer.from(ok.signature, 'base64')));
+  assert.ok(
+    verify(
+      null,
+      Buffer.from(ok.signedPayload, 'utf8'),
+      createPublicKey(key.publicKeyPem),
+      Buffer.from(ok.signature, 'base64'),
+    ),
+  );
   assert.equal(JSON.stringify(ok.certificate), ok.signedPayload, 'certificate in canonical key order, byte for byte');
   assert.equal(JSON.parse(ok.signedPayload).sha256, sha);
   const tampered = Buffer.from(pdf);
   tampered[Math.floor(tampered.length / 2)] ^= 0x01;
-  const bad = (await t.app.inject({ method: 'GET', url: `/api/v1/reports/verify/${createHash('sha256').update(tampered).digest('hex')}` })).json();
+  const bad = (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/reports/verify/${createHash('sha256').update(tampered).digest('hex')}`,
+    })
+  ).json();
   assert.equal(bad.valid, false);
   const draft = (await t.app.inject({ method: 'GET', url: `/api/v1/reports/verify/${draftSha}` })).json();
   assert.equal(draft.valid, false, 'a DRAFT never verifies as FINAL');
@@ -118,14 +172,34 @@ test('full flow: GATE_1 → GATE_2 (another principal) → GATE_3 (ADMIN, paid) 
 
 test('report download is 409 before any report; a short reject reason is 400; a reject moves to FAILED', async () => {
   const t2 = t;
-  const fresh = await t2.app.inject({ method: 'POST', url: '/api/v1/engagements', headers: asToken(token), payload: { targetEntity: 'No Report Yet Ltd', statute: 'FEMA_RBI' } });
-  const none = await t2.app.inject({ method: 'GET', url: `/api/v1/engagements/${fresh.json().id}/report`, headers: asToken(token) });
+  const fresh = await t2.app.inject({
+    method: 'POST',
+    url: '/api/v1/engagements',
+    headers: asToken(token),
+    payload: { targetEntity: 'No Report Yet Ltd', statute: 'FEMA_RBI' },
+  });
+  const none = await t2.app.inject({
+    method: 'GET',
+    url: `/api/v1/engagements/${fresh.json().id}/report`,
+    headers: asToken(token),
+  });
   assert.equal(none.statusCode, 409);
-  assert.equal((await t2.app.inject({ method: 'GET', url: `/api/v1/engagements/${fresh.json().id}/report/status`, headers: asToken(token) })).json().status, 'NOT_STARTED');
+  assert.equal(
+    (
+      await t2.app.inject({
+        method: 'GET',
+        url: `/api/v1/engagements/${fresh.json().id}/report/status`,
+        headers: asToken(token),
+      })
+    ).json().status,
+    'NOT_STARTED',
+  );
   const e = await engagementAtGate1(t, asToken(token));
   const short = await gate(e.id, 'GATE_1', 'reject', asUser(valuer), { reason: 'too short' });
   assert.equal(short.statusCode, 400);
-  const rej = await gate(e.id, 'GATE_1', 'reject', asUser(valuer), { reason: 'Projections ignore the FY2026 plant shutdown.' });
+  const rej = await gate(e.id, 'GATE_1', 'reject', asUser(valuer), {
+    reason: 'Projections ignore the FY2026 plant shutdown.',
+  });
   assert.equal(rej.statusCode, 200);
   assert.equal(rej.json().status, 'FAILED');
   assert.match(rej.json().failureReason, /plant shutdown/);

@@ -25,7 +25,9 @@ function financials(balanceSheetDate: string, adjustments: Record<string, number
   const doc = fixture('sample-company.json');
   doc.balanceSheetDate = balanceSheetDate;
   const firstYear = Number(balanceSheetDate.slice(0, 4)) + (balanceSheetDate.slice(5) > '03-31' ? 2 : 1);
-  doc.projections.forEach((p: { year: string }, i: number) => { p.year = `FY${firstYear + i}`; });
+  doc.projections.forEach((p: { year: string }, i: number) => {
+    p.year = `FY${firstYear + i}`;
+  });
   Object.assign(doc.navAdjustments, adjustments);
   return doc;
 }
@@ -33,9 +35,16 @@ function financials(balanceSheetDate: string, adjustments: Record<string, number
 const gate = (id: string, g: string, s: Session, payload: object = {}) =>
   t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${g}/approve`, headers: asUser(s), payload });
 
-async function finalReport(body: Record<string, unknown>, doc: unknown): Promise<{ text: string; valuation: Record<string, any> }> {
+async function finalReport(
+  body: Record<string, unknown>,
+  doc: unknown,
+): Promise<{ text: string; valuation: Record<string, any> }> {
   const e = await createEngagement(t, asUser(valuer), { purpose: 'TRANSFER_OR_RECEIPT', ...body });
-  assert.equal((await upload(t, asUser(valuer), e.id, 'FINANCIALS', 'financials.json', Buffer.from(JSON.stringify(doc)))).statusCode, 201);
+  assert.equal(
+    (await upload(t, asUser(valuer), e.id, 'FINANCIALS', 'financials.json', Buffer.from(JSON.stringify(doc))))
+      .statusCode,
+    201,
+  );
   const locked = await lock(t, asUser(valuer), e.id, VALID_ASSUMPTIONS);
   assert.equal(locked.statusCode, 200, locked.body);
   await t.worker.drain();
@@ -47,7 +56,9 @@ async function finalReport(body: Record<string, unknown>, doc: unknown): Promise
   await t.worker.drain();
   const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report`, headers: asUser(valuer) });
   assert.equal(pdf.statusCode, 200);
-  const valuation = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: asUser(valuer) })).json();
+  const valuation = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: asUser(valuer) })
+  ).json();
   return { text: pdfText(pdf.rawPayload), valuation };
 }
 
@@ -58,23 +69,49 @@ const OLD_REGIME = [/11UA/, /Rule 11U\b/, /56\(2\)/, /50CA/, /Income-tax Rules, 
 test('a receipt on 30 June 2026: the FINAL report cites s.92(2)(m)(iii) and Rule 57 (Table, Sl. No. 4), nothing of the 1961 Act', async () => {
   const { text, valuation } = await finalReport(
     { valuationDate: '2026-06-30', transactionDate: '2026-06-30' },
-    financials('2026-06-30', { jewelleryAndArtBookValue: 4, jewelleryAndArtMarketValue: 7.25, sharesAndSecuritiesFairValue: 101.37, immovablePropertyStampDutyValue: 533.5 }),
+    financials('2026-06-30', {
+      jewelleryAndArtBookValue: 4,
+      jewelleryAndArtMarketValue: 7.25,
+      sharesAndSecuritiesFairValue: 101.37,
+      immovablePropertyStampDutyValue: 533.5,
+    }),
   );
   assert.equal(valuation.legalBasis.act, 'INCOME_TAX_ACT_2025');
   assert.equal(valuation.conclusion.valuePerShare, '110.11');
-  assert.deepEqual(valuation.methods.map((m: { method: string }) => m.method), ['NAV_RULE_57']);
-  for (const cited of [...NEW_REGIME, /Rule 57 \(Table, Sl\. No\. 4\) of the Income-tax Rules, 2026/, /Income-tax Act, 2025/, /₹110\.11/]) assert.match(text, cited);
+  assert.deepEqual(
+    valuation.methods.map((m: { method: string }) => m.method),
+    ['NAV_RULE_57'],
+  );
+  for (const cited of [
+    ...NEW_REGIME,
+    /Rule 57 \(Table, Sl\. No\. 4\) of the Income-tax Rules, 2026/,
+    /Income-tax Act, 2025/,
+    /₹110\.11/,
+  ])
+    assert.match(text, cited);
   for (const other of OLD_REGIME) assert.doesNotMatch(text, other);
 });
 
 test('a transfer on 28 February 2026: the FINAL report cites Rule 11UA(1)(c)(b) and s.50CA of the 1961 Act and says why (s.536)', async () => {
   const { text, valuation } = await finalReport(
     { valuationDate: '2026-02-28', transactionDate: '2026-02-28' },
-    financials('2026-02-28', { unamortisedExpenditure: 7.5, provisionForTaxationExcess: 3, unascertainedLiabilityProvisions: 12.4, sharesAndSecuritiesFairValue: 88.8, immovablePropertyStampDutyValue: 455.55 }),
+    financials('2026-02-28', {
+      unamortisedExpenditure: 7.5,
+      provisionForTaxationExcess: 3,
+      unascertainedLiabilityProvisions: 12.4,
+      sharesAndSecuritiesFairValue: 88.8,
+      immovablePropertyStampDutyValue: 455.55,
+    }),
   );
   assert.equal(valuation.legalBasis.act, 'INCOME_TAX_ACT_1961');
   assert.equal(valuation.conclusion.valuePerShare, '101.03');
-  for (const cited of [/11UA\(1\)\(c\)\(b\)/, /50CA/, /Income-tax Act, 1961/, /section 536\(2\) keeps the repealed Act for anything done in respect of any tax year beginning before 1 April 2026/, /₹101\.03/]) {
+  for (const cited of [
+    /11UA\(1\)\(c\)\(b\)/,
+    /50CA/,
+    /Income-tax Act, 1961/,
+    /section 536\(2\) keeps the repealed Act for anything done in respect of any tax year beginning before 1 April 2026/,
+    /₹101\.03/,
+  ]) {
     assert.match(text, cited);
   }
   for (const other of NEW_REGIME) assert.doesNotMatch(text, other);
@@ -83,7 +120,12 @@ test('a transfer on 28 February 2026: the FINAL report cites Rule 11UA(1)(c)(b) 
 test('a transfer on 1 April 2026: the FINAL report cites s.79 and Rule 57, nothing of the 1961 Act', async () => {
   const { text, valuation } = await finalReport(
     { valuationDate: '2026-04-01', transactionDate: '2026-04-01' },
-    financials('2026-03-31', { proposedDividendsNotDeclared: 15, arrearsOfCumulativePreferenceDividend: 6.6, sharesAndSecuritiesFairValue: 92.4, immovablePropertyStampDutyValue: 610 }),
+    financials('2026-03-31', {
+      proposedDividendsNotDeclared: 15,
+      arrearsOfCumulativePreferenceDividend: 6.6,
+      sharesAndSecuritiesFairValue: 92.4,
+      immovablePropertyStampDutyValue: 610,
+    }),
   );
   assert.equal(valuation.legalBasis.act, 'INCOME_TAX_ACT_2025');
   assert.equal(valuation.conclusion.valuePerShare, '117.38');
@@ -91,30 +133,73 @@ test('a transfer on 1 April 2026: the FINAL report cites s.79 and Rule 57, nothi
   for (const other of OLD_REGIME) assert.doesNotMatch(text, other);
 });
 
-test('an issue of shares from 1 April 2026 is 400 no_provision_in_force at create and PATCH; the lock warns when the valuation date is not the transaction\'s', async () => {
-  const create = (body: object) => t.app.inject({ method: 'POST', url: '/api/v1/engagements', headers: asUser(valuer), payload: { targetEntity: 'Issuer Pvt Ltd', statute: 'RULE_11UA', ...body } });
+test("an issue of shares from 1 April 2026 is 400 no_provision_in_force at create and PATCH; the lock warns when the valuation date is not the transaction's", async () => {
+  const create = (body: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/engagements',
+      headers: asUser(valuer),
+      payload: { targetEntity: 'Issuer Pvt Ltd', statute: 'RULE_11UA', ...body },
+    });
   const refused = await create({ purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-06-30' });
   assert.equal(refused.statusCode, 400);
   assert.equal(refused.json().code, 'no_provision_in_force');
-  assert.match(refused.json().detail, /no counterpart of section 56\(2\)\(viib\).*no discounted cash flow alternative.*section 92\(2\)\(m\).*TRANSFER_OR_RECEIPT.*COMPANIES_ACT_SEC_62.*FEMA_RBI/);
+  assert.match(
+    refused.json().detail,
+    /no counterpart of section 56\(2\)\(viib\).*no discounted cash flow alternative.*section 92\(2\)\(m\).*TRANSFER_OR_RECEIPT.*COMPANIES_ACT_SEC_62.*FEMA_RBI/,
+  );
   // Valued as at 31 March 2026 for an issue on 15 April 2026: the transaction date decides.
-  assert.equal((await create({ purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31', transactionDate: '2026-04-15' })).json().code, 'no_provision_in_force');
+  assert.equal(
+    (await create({ purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31', transactionDate: '2026-04-15' })).json()
+      .code,
+    'no_provision_in_force',
+  );
   const old = await create({ purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' });
   assert.equal(old.statusCode, 201, old.body);
   assert.equal(old.json().transactionDate, '2026-03-31');
-  const patch = (body: object) => t.app.inject({ method: 'PATCH', url: `/api/v1/engagements/${old.json().id}`, headers: asUser(valuer), payload: body });
+  const patch = (body: object) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/engagements/${old.json().id}`,
+      headers: asUser(valuer),
+      payload: body,
+    });
   assert.equal((await patch({ transactionDate: '2026-04-01' })).json().code, 'no_provision_in_force');
   const receipt = await create({ purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-03-31' });
-  assert.equal((await t.app.inject({ method: 'PATCH', url: `/api/v1/engagements/${receipt.json().id}`, headers: asUser(valuer), payload: { purpose: 'ISSUE_OF_SHARES', transactionDate: '2026-05-01' } })).json().code, 'no_provision_in_force');
+  assert.equal(
+    (
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/engagements/${receipt.json().id}`,
+        headers: asUser(valuer),
+        payload: { purpose: 'ISSUE_OF_SHARES', transactionDate: '2026-05-01' },
+      })
+    ).json().code,
+    'no_provision_in_force',
+  );
   // A receipt valued as at another date: the lock response names the rule.
-  const moved = await t.app.inject({ method: 'PATCH', url: `/api/v1/engagements/${receipt.json().id}`, headers: asUser(valuer), payload: { transactionDate: '2026-04-10' } });
+  const moved = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/engagements/${receipt.json().id}`,
+    headers: asUser(valuer),
+    payload: { transactionDate: '2026-04-10' },
+  });
   assert.equal(moved.statusCode, 200, moved.body);
   assert.equal(moved.json().transactionDate, '2026-04-10');
-  const up = await upload(t, asUser(valuer), receipt.json().id, 'FINANCIALS', 'financials.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  const up = await upload(
+    t,
+    asUser(valuer),
+    receipt.json().id,
+    'FINANCIALS',
+    'financials.json',
+    Buffer.from(JSON.stringify(fixture('sample-company.json'))),
+  );
   assert.equal(up.statusCode, 201);
   const locked = await lock(t, asUser(valuer), receipt.json().id, VALID_ASSUMPTIONS);
   assert.equal(locked.statusCode, 200, locked.body);
-  const warning = locked.json().warnings.find((w: { code: string }) => w.code === 'VALUATION_DATE_NOT_TRANSACTION_DATE');
+  const warning = locked
+    .json()
+    .warnings.find((w: { code: string }) => w.code === 'VALUATION_DATE_NOT_TRANSACTION_DATE');
   assert.match(warning.message, /Rule 56 of the Income-tax Rules, 2026 defines the valuation date/);
 });
 
@@ -122,25 +207,58 @@ test('IBC in liquidation: the report cites the Liquidation Process Regulations b
   const doc = fixture('sample-company.json');
   doc.liquidation = {
     assets: [
-      { assetClass: 'LAND_AND_BUILDING', bookValue: 400, estimates: [{ valuer: 'RV-A', fairValue: 0, liquidationValue: 400 }, { valuer: 'RV-B', fairValue: 0, liquidationValue: 300 }] },
+      {
+        assetClass: 'LAND_AND_BUILDING',
+        bookValue: 400,
+        estimates: [
+          { valuer: 'RV-A', fairValue: 0, liquidationValue: 400 },
+          { valuer: 'RV-B', fairValue: 0, liquidationValue: 300 },
+        ],
+      },
       { assetClass: 'PLANT_AND_MACHINERY', bookValue: 300, liquidationValue: 175.01, fairValue: 0 },
     ],
     liquidationCosts: 20,
   };
-  const e = await createEngagement(t, asUser(valuer), { statute: 'IBC_LIQUIDATION', purpose: 'LIQUIDATION_REALISABLE_VALUE' });
-  assert.equal((await upload(t, asUser(valuer), e.id, 'FINANCIALS', 'financials.json', Buffer.from(JSON.stringify(doc)))).statusCode, 201);
-  assert.equal((await lock(t, asUser(valuer), e.id, { wacc: 12, terminalGrowthRate: 4, rationale: 'Rates are not used by the IBC valuation at all.' })).statusCode, 200);
+  const e = await createEngagement(t, asUser(valuer), {
+    statute: 'IBC_LIQUIDATION',
+    purpose: 'LIQUIDATION_REALISABLE_VALUE',
+  });
+  assert.equal(
+    (await upload(t, asUser(valuer), e.id, 'FINANCIALS', 'financials.json', Buffer.from(JSON.stringify(doc))))
+      .statusCode,
+    201,
+  );
+  assert.equal(
+    (
+      await lock(t, asUser(valuer), e.id, {
+        wacc: 12,
+        terminalGrowthRate: 4,
+        rationale: 'Rates are not used by the IBC valuation at all.',
+      })
+    ).statusCode,
+    200,
+  );
   await t.worker.drain();
   await t.worker.drain();
-  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: asUser(valuer) })).json();
+  const v = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: asUser(valuer) })
+  ).json();
   // (400 + 300) / 2 = 350 lakhs, the liquidator's computation; + 175.01 = 525.01 lakhs in total.
   assert.equal(v.conclusion.liquidationValue.totalValue, '52501000.00');
-  assert.deepEqual(v.legalBasis.rules, ['Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35']);
+  assert.deepEqual(v.legalBasis.rules, [
+    'Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35',
+  ]);
   const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report`, headers: asUser(valuer) });
   assert.equal(pdf.statusCode, 200, pdf.body);
   const text = pdfText(pdf.rawPayload);
-  assert.match(text, /Regulation 35 of the Insolvency and Bankruptcy Board of India \(Liquidation Process\) Regulations, 2016/);
-  assert.match(text, /(Total value of the assets Realisable value|Realisable value Total value of the assets) ₹5,25,01,000\.00/);
+  assert.match(
+    text,
+    /Regulation 35 of the Insolvency and Bankruptcy Board of India \(Liquidation Process\) Regulations, 2016/,
+  );
+  assert.match(
+    text,
+    /(Total value of the assets Realisable value|Realisable value Total value of the assets) ₹5,25,01,000\.00/,
+  );
   assert.match(text, /the liquidator's computation/);
   assert.doesNotMatch(text, /Insolvency Resolution Process for Corporate Persons/);
   assert.doesNotMatch(text, /per (equity )?share \(₹\)/i);

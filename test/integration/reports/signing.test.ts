@@ -10,7 +10,6 @@ import { engagementAtGate1 } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
 import { createHash } from 'node:crypto';
 
-
 let t: TestApp;
 let admin: Session;
 let valuer: Session;
@@ -23,7 +22,8 @@ after(() => t.close());
 
 const approve = (id: string, gate: string, s: Session, payload: object = {}) =>
   t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${gate}/approve`, headers: asUser(s), payload });
-const patch = (id: string, payload: object) => t.app.inject({ method: 'PATCH', url: `/api/v1/engagements/${id}`, headers: asUser(valuer), payload });
+const patch = (id: string, payload: object) =>
+  t.app.inject({ method: 'PATCH', url: `/api/v1/engagements/${id}`, headers: asUser(valuer), payload });
 
 async function atGate3(body: Record<string, unknown>): Promise<string> {
   const e = await engagementAtGate1(t, asUser(valuer), body);
@@ -34,21 +34,33 @@ async function atGate3(body: Record<string, unknown>): Promise<string> {
 }
 
 test('GATE_3 without the report facts is 409 report_facts_missing naming each; PATCHing them in lets it through', async () => {
-  const id = await atGate3({ appointingAuthority: undefined, appointmentDate: undefined, companyBackground: undefined });
+  const id = await atGate3({
+    appointingAuthority: undefined,
+    appointmentDate: undefined,
+    companyBackground: undefined,
+  });
   const got = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}`, headers: asUser(valuer) })).json();
   assert.deepEqual(got.reportFactsMissing, ['appointingAuthority', 'appointmentDate', 'companyBackground']);
   const refused = await approve(id, 'GATE_3', admin, { place: 'Mumbai' });
   assert.equal(refused.statusCode, 409, refused.body);
   assert.equal(refused.json().code, 'report_facts_missing');
-  assert.deepEqual(refused.json().errors.map((e: { path: string }) => e.path), ['/appointingAuthority', '/appointmentDate', '/companyBackground']);
+  assert.deepEqual(
+    refused.json().errors.map((e: { path: string }) => e.path),
+    ['/appointingAuthority', '/appointmentDate', '/companyBackground'],
+  );
   // The report facts stay editable at GATE_3 (the valuation's own facts do not).
   assert.equal((await patch(id, { valuationDate: '2026-04-01' })).json().code, 'computation_started');
   const short = await patch(id, { companyBackground: 'Too short.' });
   assert.equal(short.statusCode, 400);
-  assert.equal(short.json().errors[0].message, 'Write at least 50 characters about the company: its business, history and industry');
+  assert.equal(
+    short.json().errors[0].message,
+    'Write at least 50 characters about the company: its business, history and industry',
+  );
   const filled = await patch(id, {
-    appointingAuthority: 'Board of Directors of Sample Manufacturing Private Limited', appointmentDate: '2026-04-02',
-    companyBackground: 'Sample Manufacturing makes precision castings for the automotive industry from two plants in Pune.',
+    appointingAuthority: 'Board of Directors of Sample Manufacturing Private Limited',
+    appointmentDate: '2026-04-02',
+    companyBackground:
+      'Sample Manufacturing makes precision castings for the automotive industry from two plants in Pune.',
   });
   assert.equal(filled.statusCode, 200, filled.body);
   assert.deepEqual(filled.json().reportFactsMissing, []);
@@ -66,7 +78,12 @@ test('GATE_3 without the report facts is 409 report_facts_missing naming each; P
 
 test('a chartered-accountant signatory gives a UDIN: refused when missing, malformed or not their membership number', async () => {
   // FEMA may be certified by a chartered accountant; the admin signs on their ICAI membership only.
-  const me = await t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: asUser(admin), payload: { registrations: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }] } });
+  const me = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/v1/auth/me',
+    headers: asUser(admin),
+    payload: { registrations: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }] },
+  });
   assert.equal(me.statusCode, 200, me.body);
   const id = await atGate3({ statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' });
   for (const [udin, expect] of [
@@ -87,13 +104,25 @@ test('a chartered-accountant signatory gives a UDIN: refused when missing, malfo
   // The FINAL report: every section of a registered valuer's report, in order; the signature block with
   // the signatory, registration, place, date and UDIN; the value in words. The verify endpoint agrees.
   await t.worker.drain();
-  const pdf = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/report`, headers: asUser(admin) })).rawPayload;
+  const pdf = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/report`, headers: asUser(admin) }))
+    .rawPayload;
   const text = pdfText(pdf);
   const headings = [
-    'Purpose, appointing authority and statutory framework', 'Identity of the valuer, other experts, independence and interest',
-    'Scope of work, dates, inspections and investigations', 'Background of the company', 'Historical financial performance',
-    'Sources of information', 'Basis and premise of value', 'Valuation approaches and methods', 'Key assumptions', 'Computation',
-    'Sensitivity analysis', 'Conclusion of value', 'Management representations', 'Caveats, limitations and disclaimers', 'Signature',
+    'Purpose, appointing authority and statutory framework',
+    'Identity of the valuer, other experts, independence and interest',
+    'Scope of work, dates, inspections and investigations',
+    'Background of the company',
+    'Historical financial performance',
+    'Sources of information',
+    'Basis and premise of value',
+    'Valuation approaches and methods',
+    'Key assumptions',
+    'Computation',
+    'Sensitivity analysis',
+    'Conclusion of value',
+    'Management representations',
+    'Caveats, limitations and disclaimers',
+    'Signature',
     'Certificate of report integrity',
   ];
   let from = text.indexOf('Contents') + 'Contents'.length;
@@ -103,9 +132,21 @@ test('a chartered-accountant signatory gives a UDIN: refused when missing, malfo
     assert.ok(at >= from, `the section "${heading}" follows the one before it`);
     from = at;
   }
-  assert.equal(text.split('Sensitivity analysis').length - 1, 2, 'the sensitivity is shown once (and listed once in the contents)');
+  assert.equal(
+    text.split('Sensitivity analysis').length - 1,
+    2,
+    'the sensitivity is shown once (and listed once in the contents)',
+  );
   const signature = text.slice(text.lastIndexOf('Signature'), text.indexOf('Certificate of report integrity'));
-  for (const expected of ['Signed by', 'Signing Rules LLP', 'ICAI', '123456', 'Place Pune', 'UDIN 26123456ABCDE12345', 'Date']) {
+  for (const expected of [
+    'Signed by',
+    'Signing Rules LLP',
+    'ICAI',
+    '123456',
+    'Place Pune',
+    'UDIN 26123456ABCDE12345',
+    'Date',
+  ]) {
     assert.ok(signature.includes(expected), `the signature block shows ${expected}: ${signature}`);
   }
   assert.match(text, /In words: Rupees [a-z -]+ and paise [a-z -]+ only\.|In words: Rupees [a-z -]+ only\./);

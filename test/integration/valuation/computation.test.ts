@@ -15,50 +15,97 @@ after(() => t.close());
 test('an IBC engagement whose financials lack liquidation.assets is refused at lock with 409 inputs_incomplete and stays DATA_READY', async () => {
   // IBC needs asset-class realisable values; the sample company has none. The file itself is valid.
   const e = await createEngagement(t, bearer, { statute: 'IBC_LIQUIDATION', purpose: undefined });
-  assert.equal((await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))))).statusCode, 201);
+  assert.equal(
+    (await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json')))))
+      .statusCode,
+    201,
+  );
   await t.worker.drain();
   assert.equal(await status(t, bearer, e.id), 'DATA_READY');
   // Checked at ingestion already: the financials say what the statute still needs.
-  const financials = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/financials`, headers: bearer })).json();
-  assert.deepEqual(financials.missingInputs.map((m: { path: string }) => m.path), ['/liquidation/assets']);
-  const events = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/events`, headers: bearer })).json();
-  assert.deepEqual(events.find((x: { toStatus: string }) => x.toStatus === 'DATA_READY').details.missingInputs.map((m: { path: string }) => m.path), ['/liquidation/assets']);
+  const financials = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/financials`, headers: bearer })
+  ).json();
+  assert.deepEqual(
+    financials.missingInputs.map((m: { path: string }) => m.path),
+    ['/liquidation/assets'],
+  );
+  const events = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/events`, headers: bearer })
+  ).json();
+  assert.deepEqual(
+    events
+      .find((x: { toStatus: string }) => x.toStatus === 'DATA_READY')
+      .details.missingInputs.map((m: { path: string }) => m.path),
+    ['/liquidation/assets'],
+  );
 
   const refused = await lock(t, bearer, e.id);
   assert.equal(refused.statusCode, 409);
   assert.match(refused.headers['content-type'] as string, /problem\+json/);
   assert.equal(refused.json().code, 'inputs_incomplete');
-  assert.deepEqual(refused.json().errors.map((x: { path: string }) => x.path), ['/liquidation/assets']);
+  assert.deepEqual(
+    refused.json().errors.map((x: { path: string }) => x.path),
+    ['/liquidation/assets'],
+  );
   assert.match(refused.json().detail, /liquidation\/assets/);
   await t.worker.drain();
-  const engagement = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers: bearer })).json();
+  const engagement = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers: bearer })
+  ).json();
   assert.equal(engagement.status, 'DATA_READY');
   assert.equal(engagement.assumptionsLocked, false);
-  assert.equal((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/assumptions`, headers: bearer })).json().locked, false);
+  assert.equal(
+    (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/assumptions`, headers: bearer })).json()
+      .locked,
+    false,
+  );
 
   // With the valuers' values (and no projections: IBC needs none) the same lock goes through.
   await upload(t, bearer, e.id, 'FINANCIALS', 'g.json', Buffer.from(JSON.stringify(fixture('ibc-shortfall.json'))));
   await t.worker.drain();
-  const ok = await lock(t, bearer, e.id, { wacc: 0.12, terminalGrowthRate: 0.04, rationale: 'Rates are not used by the IBC valuation at all.' });
+  const ok = await lock(t, bearer, e.id, {
+    wacc: 0.12,
+    terminalGrowthRate: 0.04,
+    rationale: 'Rates are not used by the IBC valuation at all.',
+  });
   assert.equal(ok.statusCode, 200);
   assert.deepEqual(ok.json().warnings, [], 'IBC uses no rates: no DCF warnings');
   await t.worker.drain();
-  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
-  assert.deepEqual(v.conclusion.fairValue, { totalValue: '70000000.00', equityValue: '0.00', valuePerShare: '0.00', shortfall: '10000000.00' });
-  assert.deepEqual(v.conclusion.liquidationValue, { totalValue: '40000000.00', equityValue: '0.00', valuePerShare: '0.00', shortfall: '41000000.00' });
+  const v = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
+  ).json();
+  assert.deepEqual(v.conclusion.fairValue, {
+    totalValue: '70000000.00',
+    equityValue: '0.00',
+    valuePerShare: '0.00',
+    shortfall: '10000000.00',
+  });
+  assert.deepEqual(v.conclusion.liquidationValue, {
+    totalValue: '40000000.00',
+    equityValue: '0.00',
+    valuePerShare: '0.00',
+    shortfall: '41000000.00',
+  });
 });
 
 test('a lock with wacc 0.12 returns RATES_LOOK_LIKE_FRACTIONS (and WACC_GROWTH_SPREAD_NARROW) in the lock response', async () => {
   const e = await createEngagement(t, bearer, { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' });
   await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
   await t.worker.drain();
-  const res = await lock(t, bearer, e.id, { wacc: 0.12, terminalGrowthRate: 0.04, rationale: 'Typed as fractions by mistake, as the warning says.' });
+  const res = await lock(t, bearer, e.id, {
+    wacc: 0.12,
+    terminalGrowthRate: 0.04,
+    rationale: 'Typed as fractions by mistake, as the warning says.',
+  });
   assert.equal(res.statusCode, 200);
   const codes = res.json().warnings.map((w: { code: string }) => w.code);
   assert.deepEqual(codes, ['RATES_LOOK_LIKE_FRACTIONS', 'WACC_GROWTH_SPREAD_NARROW']);
   assert.match(res.json().warnings[0].message, /wacc \(0\.12\)/);
   await t.worker.drain();
-  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+  const v = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
+  ).json();
   assert.ok(v.warnings.some((w: { code: string }) => w.code === 'RATES_LOOK_LIKE_FRACTIONS'));
   // A sensible lock carries no such warnings.
   const e2 = await createEngagement(t, bearer, { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' });
@@ -67,21 +114,34 @@ test('a lock with wacc 0.12 returns RATES_LOOK_LIKE_FRACTIONS (and WACC_GROWTH_S
 
 test('the valuation is 409 before computation, and stored with the engine version after; re-running is identical', async () => {
   const e = await createEngagement(t, bearer);
-  assert.equal((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).statusCode, 409);
+  assert.equal(
+    (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).statusCode,
+    409,
+  );
   await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
   await t.worker.drain();
-  await lock(t, bearer, e.id, { wacc: 13, terminalGrowthRate: 5, rationale: 'Cost of equity from CAPM with a size premium.', midYear: true });
+  await lock(t, bearer, e.id, {
+    wacc: 13,
+    terminalGrowthRate: 5,
+    rationale: 'Cost of equity from CAPM with a size premium.',
+    midYear: true,
+  });
   await t.worker.drain();
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer });
   assert.equal(res.statusCode, 200);
   const v = res.json();
   assert.equal(v.engineVersion, '1.0.0');
   assert.equal(v.conventions.discounting, 'MID_YEAR');
-  const [row] = await t.db.query<{ engine_version: string }>('SELECT engine_version FROM valuations WHERE engagement_id = $1', [e.id]);
+  const [row] = await t.db.query<{ engine_version: string }>(
+    'SELECT engine_version FROM valuations WHERE engagement_id = $1',
+    [e.id],
+  );
   assert.equal(row.engine_version, '1.0.0');
   // Every money figure is a decimal string with two places.
   for (const m of v.methods) assert.match(m.valuePerShare, /^-?\d+\.\d{2}$/);
-  const again = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+  const again = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
+  ).json();
   assert.deepEqual(again, v);
 });
 
@@ -89,7 +149,17 @@ test('the OpenAPI document describes the valuation result fully', async () => {
   const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
   const schema = doc.components.schemas.Valuation;
   assert.ok(schema, 'Valuation schema');
-  for (const field of ['engagementId', 'statute', 'computedAt', 'engineVersion', 'conventions', 'methods', 'conclusion', 'sensitivity', 'warnings']) {
+  for (const field of [
+    'engagementId',
+    'statute',
+    'computedAt',
+    'engineVersion',
+    'conventions',
+    'methods',
+    'conclusion',
+    'sensitivity',
+    'warnings',
+  ]) {
     assert.ok(schema.properties[field], `Valuation.${field}`);
   }
   assert.ok(schema.properties.methods.items.properties.lines.items.properties.kind.enum.includes('AMOUNT'));

@@ -20,8 +20,15 @@ before(async () => {
 after(() => t.close());
 
 const BUILD_UP = {
-  riskFreeRate: 6.52, equityRiskPremium: 7.5, beta: 0.85, betaBasis: 'UNLEVERED', debtToEquity: 0.25, taxRate: 25.168,
-  preTaxCostOfDebt: 9.75, sizePremium: 1.5, companySpecificPremium: 2,
+  riskFreeRate: 6.52,
+  equityRiskPremium: 7.5,
+  beta: 0.85,
+  betaBasis: 'UNLEVERED',
+  debtToEquity: 0.25,
+  taxRate: 25.168,
+  preTaxCostOfDebt: 9.75,
+  sizePremium: 1.5,
+  companySpecificPremium: 2,
   source: '10-year G-Sec yield 6.52 % on 31-03-2026 (RBI); unlevered beta: median of four listed auto-component peers',
 };
 const RATIONALE = 'CAPM on the 10-year G-Sec, peer beta relevered at the target D/E of 0.25.';
@@ -35,23 +42,41 @@ async function dataReady(): Promise<string> {
 
 test('a WACC that differs from its build-up is 400 wacc_mismatch giving the computed figure; nothing is locked', async () => {
   const id = await dataReady();
-  const refused = await lock(t, bearer, id, { wacc: 15.5, terminalGrowthRate: 5, rationale: RATIONALE, costOfCapital: BUILD_UP });
+  const refused = await lock(t, bearer, id, {
+    wacc: 15.5,
+    terminalGrowthRate: 5,
+    rationale: RATIONALE,
+    costOfCapital: BUILD_UP,
+  });
   assert.equal(refused.statusCode, 400, refused.body);
   assert.equal(refused.json().code, 'wacc_mismatch');
   assert.match(refused.json().detail, /gives a WACC of 15\.5293%, not the 15\.5% stated/);
   assert.equal(refused.json().errors[0].path, '/wacc');
-  assert.match(refused.json().errors[0].message, /must be 15\.5293 \(the build-up: Ke 17\.5876% × E\/V 0\.8000 \+ Kd after tax 7\.2961% × D\/V 0\.2000\)/);
-  assert.equal((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/assumptions`, headers: bearer })).json().locked, false);
+  assert.match(
+    refused.json().errors[0].message,
+    /must be 15\.5293 \(the build-up: Ke 17\.5876% × E\/V 0\.8000 \+ Kd after tax 7\.2961% × D\/V 0\.2000\)/,
+  );
+  assert.equal(
+    (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/assumptions`, headers: bearer })).json()
+      .locked,
+    false,
+  );
   assert.equal(await status(t, bearer, id), 'DATA_READY');
 });
 
 test('the built-up WACC is locked and carried into the valuation, the report and the workpapers (Ke by formula); DLOC before DLOM', async () => {
   const id = await dataReady();
   const locked = await lock(t, bearer, id, {
-    wacc: 15.5293, terminalGrowthRate: 5, rationale: RATIONALE, costOfCapital: BUILD_UP,
-    methodWeights: { DCF: 70, NAV: 30 }, weightsRationale: 'A profitable going concern: the income approach leads.',
-    dlocPercent: 10, dlocRationale: 'A 26 % minority stake cannot direct dividends or the board.',
-    dlomPercent: 12.5, dlomRationale: 'Unlisted shares with no exit route within five years.',
+    wacc: 15.5293,
+    terminalGrowthRate: 5,
+    rationale: RATIONALE,
+    costOfCapital: BUILD_UP,
+    methodWeights: { DCF: 70, NAV: 30 },
+    weightsRationale: 'A profitable going concern: the income approach leads.',
+    dlocPercent: 10,
+    dlocRationale: 'A 26 % minority stake cannot direct dividends or the board.',
+    dlomPercent: 12.5,
+    dlomRationale: 'Unlisted shares with no exit route within five years.',
   });
   assert.equal(locked.statusCode, 200, locked.body);
   assert.deepEqual(locked.json().costOfCapital, BUILD_UP);
@@ -69,7 +94,10 @@ test('the built-up WACC is locked and carried into the valuation, the report and
   const approx = new Decimal(c.valueBeforeDiscount).times('0.9').times('0.875');
   assert.ok(approx.minus(c.valuePerShare).abs().lte('0.01'), `${c.valuePerShare} ≈ ${approx}`);
 
-  const wb = await recalculate((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/valuation/workpapers.xlsx`, headers: bearer })).rawPayload);
+  const wb = await recalculate(
+    (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/valuation/workpapers.xlsx`, headers: bearer }))
+      .rawPayload,
+  );
   assert.equal(Number(wb.value('Ke')).toFixed(6), '17.587635');
   assert.equal(Number(wb.value('WACC')), 15.5293, 'the WACC cell is the build-up rounded to 4 decimals');
   assert.equal(new Decimal(wb.value('ValuePerShare_Concluded') as number).toFixed(2), c.valuePerShare);
@@ -82,9 +110,24 @@ test('the built-up WACC is locked and carried into the valuation, the report and
   const draft = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/report`, headers: bearer });
   assert.equal(draft.statusCode, 200);
   const text = pdfText(draft.rawPayload);
-  for (const expected of ['Cost of capital', 'Risk-free rate', '6.52%', 'Unlevered beta', '0.85', 'Relevered beta', '1.009018', 'Cost of equity', '17.587635%', 'WACC', '15.5293%',
-    '10-year G-Sec yield 6.52 % on 31-03-2026', 'Weighting of methods, after the discounts each takes', 'control 10%, marketability 12.5%',
-    'a discount for lack of control of 10% and a discount for lack of marketability of 12.5%', 'Rationale for the discount for lack of control']) {
+  for (const expected of [
+    'Cost of capital',
+    'Risk-free rate',
+    '6.52%',
+    'Unlevered beta',
+    '0.85',
+    'Relevered beta',
+    '1.009018',
+    'Cost of equity',
+    '17.587635%',
+    'WACC',
+    '15.5293%',
+    '10-year G-Sec yield 6.52 % on 31-03-2026',
+    'Weighting of methods, after the discounts each takes',
+    'control 10%, marketability 12.5%',
+    'a discount for lack of control of 10% and a discount for lack of marketability of 12.5%',
+    'Rationale for the discount for lack of control',
+  ]) {
     assert.ok(text.includes(expected), `the report shows ${expected}`);
   }
 });
@@ -96,17 +139,25 @@ test('returned for revision, the version history keeps the whole judgement (buil
   await upload(t, headers, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
   await t.worker.drain();
   const body = {
-    wacc: 15.5293, terminalGrowthRate: 5, rationale: RATIONALE, costOfCapital: BUILD_UP,
-    dlocPercent: 10, dlocRationale: 'A 26 % minority stake cannot direct dividends or the board.',
+    wacc: 15.5293,
+    terminalGrowthRate: 5,
+    rationale: RATIONALE,
+    costOfCapital: BUILD_UP,
+    dlocPercent: 10,
+    dlocRationale: 'A 26 % minority stake cannot direct dividends or the board.',
   };
   assert.equal((await lock(t, headers, e.id, body)).statusCode, 200);
   await t.worker.drain();
   const revise = await t.app.inject({
-    method: 'POST', url: `/api/v1/engagements/${e.id}/gates/GATE_1/reject`, headers,
+    method: 'POST',
+    url: `/api/v1/engagements/${e.id}/gates/GATE_1/reject`,
+    headers,
     payload: { reason: 'Justify the company-specific premium in the rationale.', outcome: 'REVISE' },
   });
   assert.equal(revise.statusCode, 200, revise.body);
-  const history = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/assumptions/history`, headers })).json();
+  const history = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/assumptions/history`, headers })
+  ).json();
   assert.equal(history.length, 1);
   assert.deepEqual(history[0].costOfCapital, BUILD_UP);
   assert.equal(history[0].dlocPercent, 10);

@@ -20,7 +20,12 @@ test('"today" is the date in India: 19:00 UTC is already the next day in IST', (
 
 test('the default valuation date is today in IST; a valuation date after today in India is refused', async () => {
   const create = (body: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/engagements', headers: bearer, payload: { targetEntity: 'Dates Pvt Ltd', statute: 'RULE_11UA', ...body } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/engagements',
+      headers: bearer,
+      payload: { targetEntity: 'Dates Pvt Ltd', statute: 'RULE_11UA', ...body },
+    });
   const before = todayInIndia();
   const res = await create({});
   assert.equal(res.statusCode, 201);

@@ -14,7 +14,11 @@ before(async () => {
 });
 after(() => t.close());
 
-const BASE = { wacc: 12, terminalGrowthRate: 4, rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.' };
+const BASE = {
+  wacc: 12,
+  terminalGrowthRate: 4,
+  rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
+};
 const WHY = 'The issuer adopts the DCF under Rule 11UA(2)(b), by a merchant banker.';
 
 async function withFinancials(body: Record<string, unknown>, document: unknown) {
@@ -29,17 +33,34 @@ test('DCF adopted at 100 % with projections starting in a year already ended: th
   // Balance sheet of 31 March 2024, projections FY2025–FY2029, valued on 31 March 2026: FY2025 has ended.
   const document = fixture('sample-company.json');
   document.balanceSheetDate = '2024-03-31';
-  document.projections = document.projections.map((p: { year: string }, i: number) => ({ ...p, year: `FY${2025 + i}` }));
-  const e = await withFinancials({ statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' }, document);
+  document.projections = document.projections.map((p: { year: string }, i: number) => ({
+    ...p,
+    year: `FY${2025 + i}`,
+  }));
+  const e = await withFinancials(
+    { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' },
+    document,
+  );
   assert.equal(await status(t, bearer, e.id), 'DATA_READY');
   const res = await lock(t, bearer, e.id, { ...BASE, methodWeights: { DCF: 100 }, weightsRationale: WHY });
   assert.equal(res.statusCode, 409, res.body);
   assert.equal(res.json().code, 'inputs_incomplete');
-  assert.deepEqual(res.json().errors.map((x: { path: string }) => x.path), ['/projections']);
+  assert.deepEqual(
+    res.json().errors.map((x: { path: string }) => x.path),
+    ['/projections'],
+  );
   assert.match(res.json().errors[0].message, /FY2025, ends on 2025-03-31, before the valuation date 2026-03-31/);
   assert.equal(await status(t, bearer, e.id), 'DATA_READY');
-  assert.equal((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/assumptions`, headers: bearer })).json().locked, false);
-  const valuation = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer });
+  assert.equal(
+    (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/assumptions`, headers: bearer })).json()
+      .locked,
+    false,
+  );
+  const valuation = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/engagements/${e.id}/valuation`,
+    headers: bearer,
+  });
   assert.equal(valuation.statusCode, 409, 'no valuation is stored');
   // NAV adopted: the lock is accepted and the DCF, shown for information only, is left out with a warning.
   const nav = await lock(t, bearer, e.id, { ...BASE, methodWeights: { NAV_11UA_2A: 100 }, weightsRationale: WHY });
@@ -50,12 +71,26 @@ test('an issue made on 10-4-2025 and valued on 25-3-2025: the valuation carries 
   // Balance sheet of 31 March 2024, projections from FY2025, the year that holds the valuation date.
   const document = fixture('sample-company.json');
   document.balanceSheetDate = '2024-03-31';
-  document.projections = document.projections.map((p: { year: string }, i: number) => ({ ...p, year: `FY${2025 + i}` }));
-  const e = await withFinancials({ statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2025-03-25', transactionDate: '2025-04-10', proposedPricePerShare: '110.00' }, document);
+  document.projections = document.projections.map((p: { year: string }, i: number) => ({
+    ...p,
+    year: `FY${2025 + i}`,
+  }));
+  const e = await withFinancials(
+    {
+      statute: 'RULE_11UA',
+      purpose: 'ISSUE_OF_SHARES',
+      valuationDate: '2025-03-25',
+      transactionDate: '2025-04-10',
+      proposedPricePerShare: '110.00',
+    },
+    document,
+  );
   const res = await lock(t, bearer, e.id, BASE);
   assert.equal(res.statusCode, 200, res.body);
   await t.worker.drain();
-  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+  const v = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
+  ).json();
   assert.equal(v.conclusion.valuePerShare, '94.30'); // (A − L) × PV / PE = 943 lakhs / 10,00,000 shares
   assert.equal(v.conclusion.floorOrCeiling, undefined);
   assert.ok(v.warnings.some((w: { code: string }) => w.code === 'S56_2_VIIB_NOT_APPLICABLE'));
@@ -66,18 +101,31 @@ test('a valuation date after the balance sheet: the warning without the figures 
   // Hand computation in test/unit/valuation/integrity.test.ts (python decimal): EV ₹33,63,87,300.4165…;
   // − 420 + 180 + 20 lakhs → 314.3873004… → 314.39; − 390 + 210 + 20 lakhs → 320.3873004… → 320.39.
   const dcfOf = async (document: unknown) => {
-    const e = await withFinancials({ statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-10-31' }, document);
+    const e = await withFinancials(
+      { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-10-31' },
+      document,
+    );
     const res = await lock(t, bearer, e.id, BASE);
     assert.equal(res.statusCode, 200, res.body);
     await t.worker.drain();
-    const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+    const v = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
+    ).json();
     return { v, dcf: v.methods.find((m: { method: string }) => m.method === 'DCF') };
   };
   const plain = await dcfOf(fixture('sample-company.json'));
   assert.equal(plain.dcf.enterpriseValue, '336387300.42');
   assert.equal(plain.dcf.valuePerShare, '314.39');
-  assert.ok(plain.v.warnings.some((w: { code: string; message: string }) => w.code === 'NET_DEBT_NOT_ROLLED_FORWARD' && /elapsed 214\/365/.test(w.message)));
-  const rolled = await dcfOf({ ...fixture('sample-company.json'), equityBridge: { cashAtValuationDate: 210, debtAtValuationDate: 390 } });
+  assert.ok(
+    plain.v.warnings.some(
+      (w: { code: string; message: string }) =>
+        w.code === 'NET_DEBT_NOT_ROLLED_FORWARD' && /elapsed 214\/365/.test(w.message),
+    ),
+  );
+  const rolled = await dcfOf({
+    ...fixture('sample-company.json'),
+    equityBridge: { cashAtValuationDate: 210, debtAtValuationDate: 390 },
+  });
   assert.equal(rolled.dcf.equityValue, '320387300.42');
   assert.equal(rolled.dcf.valuePerShare, '320.39');
   assert.ok(!rolled.v.warnings.some((w: { code: string }) => w.code === 'NET_DEBT_NOT_ROLLED_FORWARD'));
@@ -89,23 +137,59 @@ test('discounts per method through the API and the workpapers: the round and the
   doc.peers = [{ name: 'Omicron Castings Ltd', priceToBook: 2 }];
   doc.transactions = [{ deal: 'Lambda Auto acquires Kappa Castings', date: '2025-11-15', evToEbitda: 10 }];
   doc.recentRound = {
-    date: '2025-09-30', instrument: 'CCPS', pricePerShare: 320, amountRaised: 500, armsLength: true,
-    adjustments: [{ kind: 'TIME', percent: -5, reason: 'Sector multiples have fallen since the round.' }, { kind: 'RIGHTS', percent: -10, reason: 'The CCPS carry a 1x liquidation preference.' }],
+    date: '2025-09-30',
+    instrument: 'CCPS',
+    pricePerShare: 320,
+    amountRaised: 500,
+    armsLength: true,
+    adjustments: [
+      { kind: 'TIME', percent: -5, reason: 'Sector multiples have fallen since the round.' },
+      { kind: 'RIGHTS', percent: -10, reason: 'The CCPS carry a 1x liquidation preference.' },
+    ],
   };
-  const e = await withFinancials({ statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-03-31' }, doc);
+  const e = await withFinancials(
+    { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-03-31' },
+    doc,
+  );
   const res = await lock(t, bearer, e.id, {
-    ...BASE, methodWeights: { DCF: 0, NAV: 0, TRANSACTIONS: 50, COMPARABLES: 25, RECENT_ROUND: 25 }, weightsRationale: 'Market evidence only: the deals, the listed peers and the round.',
-    dlocPercent: 10, dlocRationale: 'A 26 % minority stake cannot direct the board or a sale.', dlomPercent: 20, dlomRationale: 'Unlisted shares with no exit route within five years.',
+    ...BASE,
+    methodWeights: { DCF: 0, NAV: 0, TRANSACTIONS: 50, COMPARABLES: 25, RECENT_ROUND: 25 },
+    weightsRationale: 'Market evidence only: the deals, the listed peers and the round.',
+    dlocPercent: 10,
+    dlocRationale: 'A 26 % minority stake cannot direct the board or a sale.',
+    dlomPercent: 20,
+    dlomRationale: 'Unlisted shares with no exit route within five years.',
   });
   assert.equal(res.statusCode, 200, res.body);
   await t.worker.drain();
-  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+  const v = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
+  ).json();
   // 0.5 × 398 × 0.9 × 0.8 + 0.25 × 190 × 0.8 + 0.25 × 273.60 = 143.28 + 38 + 68.40 = 249.68 (test/unit/valuation/integrity.test.ts).
   assert.equal(v.conclusion.valuePerShare, '249.68');
-  assert.deepEqual(v.conclusion.discountsByMethod.filter((m: { weightPercent: string }) => m.weightPercent !== '0').map((m: { method: string; controlDiscountApplies: boolean; marketabilityDiscountApplies: boolean }) => [m.method, m.controlDiscountApplies, m.marketabilityDiscountApplies]), [
-    ['COMPARABLES', false, true], ['TRANSACTIONS', true, true], ['RECENT_ROUND', false, false],
-  ]);
-  const wb = await recalculate((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`, headers: bearer })).rawPayload);
+  assert.deepEqual(
+    v.conclusion.discountsByMethod
+      .filter((m: { weightPercent: string }) => m.weightPercent !== '0')
+      .map((m: { method: string; controlDiscountApplies: boolean; marketabilityDiscountApplies: boolean }) => [
+        m.method,
+        m.controlDiscountApplies,
+        m.marketabilityDiscountApplies,
+      ]),
+    [
+      ['COMPARABLES', false, true],
+      ['TRANSACTIONS', true, true],
+      ['RECENT_ROUND', false, false],
+    ],
+  );
+  const wb = await recalculate(
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`,
+        headers: bearer,
+      })
+    ).rawPayload,
+  );
   assert.equal(Number(wb.value('ValuePerShare_Concluded')).toFixed(2), '249.68');
 });
 
@@ -114,37 +198,80 @@ test('CCPS presented in other equity: without presentedIn the lock is 409 naming
     ...fixture('sample-company.json'),
     shareholding: [
       { holder: 'Promoters', instrument: 'EQUITY', number: 1000000, faceValue: 10 },
-      { holder: 'Series A investor', instrument: 'CCPS', number: 20000, faceValue: 100, conversionRatio: 2, ...(presentedIn && { presentedIn }) },
+      {
+        holder: 'Series A investor',
+        instrument: 'CCPS',
+        number: 20000,
+        faceValue: 100,
+        conversionRatio: 2,
+        ...(presentedIn && { presentedIn }),
+      },
     ],
   });
-  const weights = { ...BASE, methodWeights: { DCF: 100, NAV: 0 }, weightsRationale: 'The income approach alone for this going concern.' };
-  const e = await withFinancials({ statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-03-31' }, doc());
+  const weights = {
+    ...BASE,
+    methodWeights: { DCF: 100, NAV: 0 },
+    weightsRationale: 'The income approach alone for this going concern.',
+  };
+  const e = await withFinancials(
+    { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-03-31' },
+    doc(),
+  );
   const refused = await lock(t, bearer, e.id, weights);
   assert.equal(refused.statusCode, 409, refused.body);
   assert.equal(refused.json().code, 'inputs_incomplete');
-  assert.deepEqual(refused.json().errors.map((x: { path: string }) => x.path), ['/shareholding']);
-  assert.match(refused.json().errors[0].message, /come to ₹20,00,000\.00 \(number × face value\), but the balance sheet's preferenceShareCapital is ₹0\.00/);
+  assert.deepEqual(
+    refused.json().errors.map((x: { path: string }) => x.path),
+    ['/shareholding'],
+  );
+  assert.match(
+    refused.json().errors[0].message,
+    /come to ₹20,00,000\.00 \(number × face value\), but the balance sheet's preferenceShareCapital is ₹0\.00/,
+  );
   assert.equal(await status(t, bearer, e.id), 'DATA_READY');
-  const ok = await withFinancials({ statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-03-31' }, doc('OTHER_EQUITY'));
+  const ok = await withFinancials(
+    { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-03-31' },
+    doc('OTHER_EQUITY'),
+  );
   assert.equal((await lock(t, bearer, ok.id, weights)).statusCode, 200);
   await t.worker.drain();
-  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${ok.id}/valuation`, headers: bearer })).json();
+  const v = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${ok.id}/valuation`, headers: bearer })
+  ).json();
   // ₹30,25,47,040.5722875885… / 10,40,000 shares = 290.9106159… (test/unit/valuation/integrity.test.ts).
   assert.equal(v.conclusion.valuePerShare, '290.91');
 });
 
-test('peers\' trailing multiples without the company\'s trailing metric: the lock is 409 naming it; with the trailing metric, the deal multiple applies to it (hand figure)', async () => {
+test("peers' trailing multiples without the company's trailing metric: the lock is 409 naming it; with the trailing metric, the deal multiple applies to it (hand figure)", async () => {
   const doc = fixture('sample-company.json');
-  doc.peers = [{ name: 'Alpha Ltd', evToEbitda: 8, basis: 'TRAILING' }, { name: 'Gamma Ltd', evToEbitda: 12, basis: 'TRAILING' }];
-  const weights = { ...BASE, methodWeights: { DCF: 0, NAV: 0, COMPARABLES: 100 }, weightsRationale: 'Listed peers alone, the market approach the board asked for.' };
-  const e = await withFinancials({ statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-03-31' }, doc);
+  doc.peers = [
+    { name: 'Alpha Ltd', evToEbitda: 8, basis: 'TRAILING' },
+    { name: 'Gamma Ltd', evToEbitda: 12, basis: 'TRAILING' },
+  ];
+  const weights = {
+    ...BASE,
+    methodWeights: { DCF: 0, NAV: 0, COMPARABLES: 100 },
+    weightsRationale: 'Listed peers alone, the market approach the board asked for.',
+  };
+  const e = await withFinancials(
+    { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-03-31' },
+    doc,
+  );
   const refused = await lock(t, bearer, e.id, weights);
   assert.equal(refused.statusCode, 409, refused.body);
-  assert.deepEqual(refused.json().errors.map((x: { path: string }) => x.path), ['/comparableMetrics/ebitda']);
+  assert.deepEqual(
+    refused.json().errors.map((x: { path: string }) => x.path),
+    ['/comparableMetrics/ebitda'],
+  );
   // With the trailing EBITDA of 400 lakhs: median (8 + 12) / 2 = 10; 10 × 400 − 300 − 120 + 180 + 20 = 3780 lakhs → 378.00.
-  const ok = await withFinancials({ statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-03-31' }, { ...doc, comparableMetrics: { ebitda: 400 } });
+  const ok = await withFinancials(
+    { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-03-31' },
+    { ...doc, comparableMetrics: { ebitda: 400 } },
+  );
   assert.equal((await lock(t, bearer, ok.id, weights)).statusCode, 200);
   await t.worker.drain();
-  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${ok.id}/valuation`, headers: bearer })).json();
+  const v = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${ok.id}/valuation`, headers: bearer })
+  ).json();
   assert.equal(v.conclusion.valuePerShare, '378.00');
 });

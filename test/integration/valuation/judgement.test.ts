@@ -12,7 +12,11 @@ before(async () => {
 });
 after(() => t.close());
 
-const BASE = { wacc: 12, terminalGrowthRate: 4, rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.' };
+const BASE = {
+  wacc: 12,
+  terminalGrowthRate: 4,
+  rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
+};
 const WEIGHTS_WHY = 'DCF leads: the business is a going concern with reliable projections.';
 const DLOM_WHY = 'Unlisted minority stake with no exit route within five years.';
 
@@ -25,21 +29,43 @@ async function ready(body: Record<string, unknown>) {
 
 test('weights, rationale and discount are locked, and /valuation shows them with the value before and after the discount', async () => {
   const e = await ready({ statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });
-  const res = await lock(t, bearer, e.id, { ...BASE, methodWeights: { DCF: 70, NAV: 30 }, weightsRationale: WEIGHTS_WHY, dlomPercent: 15, dlomRationale: DLOM_WHY });
+  const res = await lock(t, bearer, e.id, {
+    ...BASE,
+    methodWeights: { DCF: 70, NAV: 30 },
+    weightsRationale: WEIGHTS_WHY,
+    dlomPercent: 15,
+    dlomRationale: DLOM_WHY,
+  });
   assert.equal(res.statusCode, 200, res.body);
   assert.deepEqual(res.json().methodWeights, { DCF: 70, NAV: 30 });
   assert.equal(res.json().dlomPercent, 15);
   assert.equal(res.json().dlomRationale, DLOM_WHY);
   await t.worker.drain();
-  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+  const v = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
+  ).json();
   // Hand computation in test/unit/valuation/judgement.test.ts: 240.1329… → 240.13; × 0.85 = 204.1129… → 204.11
   assert.equal(v.conclusion.valueBeforeDiscount, '240.13');
   assert.equal(v.conclusion.valuePerShare, '204.11');
-  assert.deepEqual(v.conclusion.discount, { percent: '15', rationale: DLOM_WHY, valueBeforeDiscount: '240.13', discountPerShare: '36.02', valueAfterDiscount: '204.11' });
+  assert.deepEqual(v.conclusion.discount, {
+    percent: '15',
+    rationale: DLOM_WHY,
+    valueBeforeDiscount: '240.13',
+    discountPerShare: '36.02',
+    valueAfterDiscount: '204.11',
+  });
   assert.equal(v.conclusion.weightsSetBy, 'VALUER');
   assert.equal(v.conclusion.weightsRationale, WEIGHTS_WHY);
-  assert.deepEqual(v.conclusion.weights.map((w: { method: string; weightPercent: string }) => [w.method, w.weightPercent]), [['DCF', '70'], ['NAV', '30']]);
-  const assumptions = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/assumptions`, headers: bearer })).json();
+  assert.deepEqual(
+    v.conclusion.weights.map((w: { method: string; weightPercent: string }) => [w.method, w.weightPercent]),
+    [
+      ['DCF', '70'],
+      ['NAV', '30'],
+    ],
+  );
+  const assumptions = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/assumptions`, headers: bearer })
+  ).json();
   assert.equal(assumptions.weightsRationale, WEIGHTS_WHY);
 });
 
@@ -50,8 +76,15 @@ test('refusals are 400 with the rule named, and change nothing', async () => {
   assert.equal(discount.statusCode, 400);
   assert.equal(discount.json().code, 'discount_not_permitted');
   assert.match(discount.json().detail, /Rule 11UA prescribes the NAV formula/);
-  assert.deepEqual(discount.json().errors.map((x: { path: string }) => x.path), ['/dlomPercent']);
-  const weights = await lock(t, bearer, e.id, { ...BASE, methodWeights: { NAV_11UA_1CB: 60, DCF: 40 }, weightsRationale: WEIGHTS_WHY });
+  assert.deepEqual(
+    discount.json().errors.map((x: { path: string }) => x.path),
+    ['/dlomPercent'],
+  );
+  const weights = await lock(t, bearer, e.id, {
+    ...BASE,
+    methodWeights: { NAV_11UA_1CB: 60, DCF: 40 },
+    weightsRationale: WEIGHTS_WHY,
+  });
   assert.equal(weights.statusCode, 400);
   assert.equal(weights.json().code, 'invalid_weights');
   const noRationale = await lock(t, bearer, e.id, { ...BASE, methodWeights: { NAV_11UA_1CB: 100 } });
@@ -60,7 +93,11 @@ test('refusals are 400 with the rule named, and change nothing', async () => {
   const tooMuch = await lock(t, bearer, e.id, { ...BASE, dlomPercent: 55, dlomRationale: DLOM_WHY });
   assert.equal(tooMuch.statusCode, 400);
   assert.equal(await status(t, bearer, e.id), 'DATA_READY');
-  assert.equal((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/assumptions`, headers: bearer })).json().locked, false);
+  assert.equal(
+    (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/assumptions`, headers: bearer })).json()
+      .locked,
+    false,
+  );
   const ibc = await createEngagement(t, bearer, { statute: 'IBC_LIQUIDATION', purpose: undefined });
   const ibcDiscount = await lock(t, bearer, ibc.id, { ...BASE, dlomPercent: 10, dlomRationale: DLOM_WHY });
   assert.equal(ibcDiscount.statusCode, 400);

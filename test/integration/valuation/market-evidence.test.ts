@@ -19,26 +19,63 @@ after(() => t.close());
 const financials = (roundDate: string) => ({
   ...fixture('sample-company.json'),
   transactions: [{ deal: 'Lambda Auto acquires Kappa Castings', date: '2025-11-15', evToEbitda: 9, evToRevenue: 1.5 }],
-  recentRound: { date: roundDate, instrument: 'EQUITY', pricePerShare: 320, amountRaised: 500, armsLength: true, adjustments: [{ kind: 'TIME', percent: -5, reason: 'Sector multiples have fallen since the round.' }] },
+  recentRound: {
+    date: roundDate,
+    instrument: 'EQUITY',
+    pricePerShare: 320,
+    amountRaised: 500,
+    armsLength: true,
+    adjustments: [{ kind: 'TIME', percent: -5, reason: 'Sector multiples have fallen since the round.' }],
+  },
 });
 
 test('a round more than twelve months before the valuation date is valued with RECENT_ROUND_STALE, in the result and the report', async () => {
   const e = await createEngagement(t, bearer, { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' }); // valued on 31 March 2026
-  assert.equal((await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(financials('2025-03-15'))))).statusCode, 201);
+  assert.equal(
+    (await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(financials('2025-03-15')))))
+      .statusCode,
+    201,
+  );
   await t.worker.drain();
   const locked = await lock(t, bearer, e.id, {
-    wacc: 12, terminalGrowthRate: 4, rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
-    methodWeights: { DCF: 60, TRANSACTIONS: 20, RECENT_ROUND: 20 }, weightsRationale: 'The income approach leads; a deal in the trade and the company\'s round test it.',
+    wacc: 12,
+    terminalGrowthRate: 4,
+    rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
+    methodWeights: { DCF: 60, TRANSACTIONS: 20, RECENT_ROUND: 20 },
+    weightsRationale: "The income approach leads; a deal in the trade and the company's round test it.",
   });
   assert.equal(locked.statusCode, 200, locked.body);
   await t.worker.drain();
-  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
-  assert.deepEqual(v.methods.map((m: { method: string }) => m.method), ['DCF', 'NAV', 'TRANSACTIONS', 'RECENT_ROUND']);
+  const v = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
+  ).json();
+  assert.deepEqual(
+    v.methods.map((m: { method: string }) => m.method),
+    ['DCF', 'NAV', 'TRANSACTIONS', 'RECENT_ROUND'],
+  );
   assert.equal(v.methods.find((m: { method: string }) => m.method === 'RECENT_ROUND').valuePerShare, '304.00'); // 320 × 0.95
-  assert.match(v.warnings.find((w: { code: string }) => w.code === 'RECENT_ROUND_STALE')?.message ?? '', /2025-03-15 is more than twelve months before the valuation date 2026-03-31/);
-  assert.deepEqual(v.conclusion.weights.map((w: { method: string; weightPercent: string }) => [w.method, w.weightPercent]), [['DCF', '60'], ['NAV', '0'], ['TRANSACTIONS', '20'], ['RECENT_ROUND', '20']]);
-  const text = pdfText((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report`, headers: bearer })).rawPayload);
-  for (const expected of ['Comparable transactions', 'Price of a recent investment', 'Lambda Auto acquires Kappa Castings', 'more than twelve months before the valuation date']) {
+  assert.match(
+    v.warnings.find((w: { code: string }) => w.code === 'RECENT_ROUND_STALE')?.message ?? '',
+    /2025-03-15 is more than twelve months before the valuation date 2026-03-31/,
+  );
+  assert.deepEqual(
+    v.conclusion.weights.map((w: { method: string; weightPercent: string }) => [w.method, w.weightPercent]),
+    [
+      ['DCF', '60'],
+      ['NAV', '0'],
+      ['TRANSACTIONS', '20'],
+      ['RECENT_ROUND', '20'],
+    ],
+  );
+  const text = pdfText(
+    (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report`, headers: bearer })).rawPayload,
+  );
+  for (const expected of [
+    'Comparable transactions',
+    'Price of a recent investment',
+    'Lambda Auto acquires Kappa Castings',
+    'more than twelve months before the valuation date',
+  ]) {
     assert.ok(text.includes(expected), `the report shows ${expected}`);
   }
 });
@@ -48,11 +85,16 @@ test('a round four months before the valuation date carries no staleness warning
   await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(financials('2025-12-01'))));
   await t.worker.drain();
   const fresh = await lock(t, bearer, e.id, {
-    wacc: 12, terminalGrowthRate: 4, rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
-    methodWeights: { DCF: 70, RECENT_ROUND: 30 }, weightsRationale: 'The income approach leads; the recent round tests it.',
+    wacc: 12,
+    terminalGrowthRate: 4,
+    rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
+    methodWeights: { DCF: 70, RECENT_ROUND: 30 },
+    weightsRationale: 'The income approach leads; the recent round tests it.',
   });
   assert.equal(fresh.statusCode, 200, fresh.body);
   await t.worker.drain();
-  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+  const v = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
+  ).json();
   assert.ok(!v.warnings.some((w: { code: string }) => w.code === 'RECENT_ROUND_STALE'), 'four months old');
 });

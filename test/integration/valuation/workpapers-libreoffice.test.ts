@@ -24,16 +24,34 @@ function asShownInLibreOffice(xlsx: Buffer): Map<string, string[][]> {
   try {
     writeFileSync(join(dir, 'workpapers.xlsx'), xlsx);
     // Filter options: comma, double quote, UTF-8, from row 1, …, token 9 "save cell contents as shown" (true), every sheet (-1).
-    execFileSync('soffice', [
-      '--headless', '--norestore', `-env:UserInstallation=file://${join(dir, 'profile')}`,
-      '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1',
-      '--outdir', join(dir, 'out'), join(dir, 'workpapers.xlsx'),
-    ], { stdio: 'pipe', timeout: 120_000 });
+    execFileSync(
+      'soffice',
+      [
+        '--headless',
+        '--norestore',
+        `-env:UserInstallation=file://${join(dir, 'profile')}`,
+        '--convert-to',
+        'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1',
+        '--outdir',
+        join(dir, 'out'),
+        join(dir, 'workpapers.xlsx'),
+      ],
+      { stdio: 'pipe', timeout: 120_000 },
+    );
     const sheets = new Map<string, string[][]>();
     for (const file of readdirSync(join(dir, 'out'))) {
       const name = file.replace(/^workpapers-/, '').replace(/\.csv$/, '');
       const text = readFileSync(join(dir, 'out', file), 'utf8');
-      sheets.set(name, text.split(/\r?\n/).map((line) => line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"'))));
+      sheets.set(
+        name,
+        text
+          .split(/\r?\n/)
+          .map((line) =>
+            line
+              .match(/("([^"]|"")*"|[^,]*)(,|$)/g)!
+              .map((c) => c.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"')),
+          ),
+      );
     }
     return sheets;
   } finally {
@@ -41,19 +59,29 @@ function asShownInLibreOffice(xlsx: Buffer): Map<string, string[][]> {
   }
 }
 
-test('LibreOffice shows the workpapers\' amounts in Indian grouping: ≥ ₹100 crore, negatives with a minus sign, share counts as integers', async () => {
+test("LibreOffice shows the workpapers' amounts in Indian grouping: ≥ ₹100 crore, negatives with a minus sign, share counts as integers", async () => {
   // A company in ₹ crore with negative reserves: balance-sheet lines well above ₹100 crore, of both signs.
   const financials = { ...fixture('startup-negative-fcff.json'), unit: 'CRORES' };
   const e = await createEngagement(t, bearer, { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });
-  assert.equal((await upload(t, bearer, e.id, 'FINANCIALS', 'crore.json', Buffer.from(JSON.stringify(financials)))).statusCode, 201);
+  assert.equal(
+    (await upload(t, bearer, e.id, 'FINANCIALS', 'crore.json', Buffer.from(JSON.stringify(financials)))).statusCode,
+    201,
+  );
   await t.worker.drain();
   const locked = await lock(t, bearer, e.id, {
-    wacc: 16, terminalGrowthRate: 5, rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
-    methodWeights: { DCF: 50, NAV: 50 }, weightsRationale: 'Early-stage company: income and cost approaches weighed alike.',
+    wacc: 16,
+    terminalGrowthRate: 5,
+    rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
+    methodWeights: { DCF: 50, NAV: 50 },
+    weightsRationale: 'Early-stage company: income and cost approaches weighed alike.',
   });
   assert.equal(locked.statusCode, 200, locked.body);
   await t.worker.drain();
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`, headers: bearer });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`,
+    headers: bearer,
+  });
   assert.equal(res.statusCode, 200, res.body);
 
   const sheets = asShownInLibreOffice(res.rawPayload);
@@ -70,7 +98,17 @@ test('LibreOffice shows the workpapers\' amounts in Indian grouping: ≥ ₹100 
   assert.ok(amounts.length > 50, `amounts shown: ${amounts.length}`);
   const indian = /^-?₹(\d{1,2},)?(\d{2},)*\d{1,3}\.\d{2}$|^-?₹\d{1,3}\.\d{2}$/;
   const wrong = amounts.filter((c) => !indian.test(c) || /^-?₹\d{1,3},\d{3},/.test(c));
-  assert.deepEqual(wrong, [], `amounts not in Indian grouping: ${JSON.stringify([...sheets].flatMap(([n, rows]) => rows.filter((r) => r.some((c) => wrong.includes(c))).map((r) => [n, ...r])))}`);
-  assert.ok(amounts.some((c) => /^₹\d{1,2}(,\d{2}){3,},\d{3}\.\d{2}$/.test(c)), 'an amount of at least ₹100 crore');
-  assert.ok(amounts.some((c) => c.startsWith('-₹')), 'a negative amount');
+  assert.deepEqual(
+    wrong,
+    [],
+    `amounts not in Indian grouping: ${JSON.stringify([...sheets].flatMap(([n, rows]) => rows.filter((r) => r.some((c) => wrong.includes(c))).map((r) => [n, ...r])))}`,
+  );
+  assert.ok(
+    amounts.some((c) => /^₹\d{1,2}(,\d{2}){3,},\d{3}\.\d{2}$/.test(c)),
+    'an amount of at least ₹100 crore',
+  );
+  assert.ok(
+    amounts.some((c) => c.startsWith('-₹')),
+    'a negative amount',
+  );
 });

@@ -33,25 +33,38 @@ const RECALCULATE_ON_LOAD = `<?xml version="1.0" encoding="UTF-8"?>
 </oor:items>
 `;
 
-interface Recalculated { sheets: Map<string, string[][]>; names: Map<string, { sheet: string; row: number; col: number }>; formulas: number }
+interface Recalculated {
+  sheets: Map<string, string[][]>;
+  names: Map<string, { sheet: string; row: number; col: number }>;
+  formulas: number;
+}
 
 /** Strips every cached formula result, lets LibreOffice recalculate, and reads every sheet back as raw values. */
 async function recalculateInLibreOffice(xlsx: Buffer): Promise<Recalculated> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(xlsx as unknown as ArrayBuffer);
   let formulas = 0;
-  wb.eachSheet((ws) => ws.eachRow((row) => row.eachCell((cell) => {
-    const v = cell.value as unknown;
-    if (v && typeof v === 'object' && 'formula' in (v as object)) {
-      cell.value = { formula: (v as { formula: string }).formula } as ExcelJS.CellFormulaValue;
-      formulas += 1;
-    }
-  })));
+  wb.eachSheet((ws) =>
+    ws.eachRow((row) =>
+      row.eachCell((cell) => {
+        const v = cell.value as unknown;
+        if (v && typeof v === 'object' && 'formula' in (v as object)) {
+          cell.value = { formula: (v as { formula: string }).formula } as ExcelJS.CellFormulaValue;
+          formulas += 1;
+        }
+      }),
+    ),
+  );
   const names = new Map<string, { sheet: string; row: number; col: number }>();
-  for (const { name, ranges } of (wb.definedNames as unknown as { model: { name: string; ranges: string[] }[] }).model) {
+  for (const { name, ranges } of (wb.definedNames as unknown as { model: { name: string; ranges: string[] }[] })
+    .model) {
     const m = /^'?([^'!]+)'?!\$?([A-Z]+)\$?(\d+)$/.exec(ranges[0]);
     if (!m) throw new Error(`unexpected defined name range ${ranges[0]}`);
-    names.set(name, { sheet: m[1], row: Number(m[3]) - 1, col: m[2].split('').reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1 });
+    names.set(name, {
+      sheet: m[1],
+      row: Number(m[3]) - 1,
+      col: m[2].split('').reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1,
+    });
   }
   const stripped = Buffer.from(await wb.xlsx.writeBuffer());
   const dir = mkdtempSync(join(tmpdir(), 'vs-recalc-'));
@@ -60,15 +73,33 @@ async function recalculateInLibreOffice(xlsx: Buffer): Promise<Recalculated> {
     writeFileSync(join(dir, 'profile', 'user', 'registrymodifications.xcu'), RECALCULATE_ON_LOAD);
     writeFileSync(join(dir, 'workpapers.xlsx'), stripped);
     // Comma, double quote, UTF-8, from row 1, standard formats, cell contents as stored (not as shown), every sheet.
-    execFileSync('soffice', [
-      '--headless', '--norestore', `-env:UserInstallation=file://${join(dir, 'profile')}`,
-      '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,1033,false,true,false,false,false,-1',
-      '--outdir', join(dir, 'out'), join(dir, 'workpapers.xlsx'),
-    ], { stdio: 'pipe', timeout: 180_000 });
+    execFileSync(
+      'soffice',
+      [
+        '--headless',
+        '--norestore',
+        `-env:UserInstallation=file://${join(dir, 'profile')}`,
+        '--convert-to',
+        'csv:Text - txt - csv (StarCalc):44,34,76,1,,1033,false,true,false,false,false,-1',
+        '--outdir',
+        join(dir, 'out'),
+        join(dir, 'workpapers.xlsx'),
+      ],
+      { stdio: 'pipe', timeout: 180_000 },
+    );
     const sheets = new Map<string, string[][]>();
     for (const file of readdirSync(join(dir, 'out'))) {
       const text = readFileSync(join(dir, 'out', file), 'utf8');
-      sheets.set(file.replace(/^workpapers-/, '').replace(/\.csv$/, ''), text.split(/\r?\n/).map((line) => line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"'))));
+      sheets.set(
+        file.replace(/^workpapers-/, '').replace(/\.csv$/, ''),
+        text
+          .split(/\r?\n/)
+          .map((line) =>
+            line
+              .match(/("([^"]|"")*"|[^,]*)(,|$)/g)!
+              .map((c) => c.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"')),
+          ),
+      );
     }
     return { sheets, names, formulas };
   } finally {
@@ -79,10 +110,19 @@ async function recalculateInLibreOffice(xlsx: Buffer): Promise<Recalculated> {
 const ERROR_VALUE = /^(#NAME\?|#VALUE!|#REF!|#DIV\/0!|#N\/A|#NUM!|#NULL!|Err:\d+|#ERR\d*)$/;
 const paisa = (x: string) => new Decimal(x).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 
-interface ApiMethod { method: string; valuePerShare: string; basicValuePerShare?: string; enterpriseValue?: string; equityValue: string }
+interface ApiMethod {
+  method: string;
+  valuePerShare: string;
+  basicValuePerShare?: string;
+  enterpriseValue?: string;
+  equityValue: string;
+}
 
 /** The API's figure each workpaper name stands for, or undefined where the name is an input or a rate. */
-function apiFigure(v: { methods: ApiMethod[]; conclusion: { valuePerShare: string | null } }, name: string): string | undefined {
+function apiFigure(
+  v: { methods: ApiMethod[]; conclusion: { valuePerShare: string | null } },
+  name: string,
+): string | undefined {
   const m = (code: string) => v.methods.find((x) => x.method === code);
   let match: RegExpExecArray | null;
   if (name === 'ValuePerShare_Concluded') return v.conclusion.valuePerShare ?? undefined;
@@ -96,13 +136,22 @@ function apiFigure(v: { methods: ApiMethod[]; conclusion: { valuePerShare: strin
 
 async function served(create: Record<string, unknown>, document: unknown, body: Record<string, unknown>) {
   const e = await createEngagement(t, bearer, create);
-  assert.equal((await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(document)))).statusCode, 201);
+  assert.equal(
+    (await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(document)))).statusCode,
+    201,
+  );
   await t.worker.drain();
   const locked = await lock(t, bearer, e.id, { wacc: 12, terminalGrowthRate: 4, rationale: RATIONALE, ...body });
   assert.equal(locked.statusCode, 200, locked.body);
   await t.worker.drain();
-  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`, headers: bearer });
+  const v = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
+  ).json();
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`,
+    headers: bearer,
+  });
   assert.equal(res.statusCode, 200, res.body);
   return { v, xlsx: res.rawPayload };
 }
@@ -129,22 +178,64 @@ function diluted() {
     { deal: 'Lambda Auto acquires Kappa Castings', date: '2025-11-15', evToEbitda: 9, evToRevenue: 1.5 },
     { deal: 'Mu Forge merges into Nu Components', date: '2025-06-30', evToEbitda: 11 },
   ];
-  doc.recentRound = { date: '2026-06-30', instrument: 'CCPS', pricePerShare: 320, amountRaised: 500, armsLength: true, adjustments: [{ kind: 'TIME', percent: -5, reason: 'Sector multiples have fallen since the round.' }] };
+  doc.recentRound = {
+    date: '2026-06-30',
+    instrument: 'CCPS',
+    pricePerShare: 320,
+    amountRaised: 500,
+    armsLength: true,
+    adjustments: [{ kind: 'TIME', percent: -5, reason: 'Sector multiples have fallen since the round.' }],
+  };
   doc.equityBridge = { cashAtValuationDate: 210, debtAtValuationDate: 390, leaseLiabilities: 15 };
   return doc;
 }
 
 const CASES: [string, Record<string, unknown>, () => unknown, Record<string, unknown>][] = [
-  ['RULE_11UA, no purpose: both NAV formulas and the DCF for information', { statute: 'RULE_11UA', purpose: undefined }, () => fixture('sample-company.json'), {}],
-  ['RULE_11UA, a transfer on 1 April 2026: Rule 57', { statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-04-01' }, () => fixture('sample-company.json'), {}],
-  ['FEMA_RBI, a stub period with mid-year discounting', { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-10-31' }, () => fixture('sample-company.json'), { midYear: true }],
-  ['COMPANIES_ACT_SEC_62: diluted capital, peers at the 40th percentile, transactions, a round, a stub with the bridge rolled forward, discounts per method',
-    { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-10-31' }, diluted, {
-      methodWeights: { DCF: 40, NAV: 10, COMPARABLES: 20, TRANSACTIONS: 15, RECENT_ROUND: 15 }, weightsRationale: 'Every approach the evidence supports, the income approach leading.',
-      marketApproach: { statistic: 'PERCENTILE', percentile: 40, discountPercent: 10, discountRationale: 'Smaller and unlisted: a discount for size and liquidity.', transactionStatistic: 'PERCENTILE', transactionPercentile: 60 },
-      dlocPercent: 10, dlocRationale: 'A 26 % minority stake cannot direct the board or a sale.', dlomPercent: 15, dlomRationale: 'Unlisted shares with no exit route within five years.',
-    }],
-  ['IBC_LIQUIDATION, CIRP: fair and liquidation values', { statute: 'IBC_LIQUIDATION', purpose: undefined }, () => fixture('ibc-shortfall.json'), {}],
+  [
+    'RULE_11UA, no purpose: both NAV formulas and the DCF for information',
+    { statute: 'RULE_11UA', purpose: undefined },
+    () => fixture('sample-company.json'),
+    {},
+  ],
+  [
+    'RULE_11UA, a transfer on 1 April 2026: Rule 57',
+    { statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-04-01' },
+    () => fixture('sample-company.json'),
+    {},
+  ],
+  [
+    'FEMA_RBI, a stub period with mid-year discounting',
+    { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-10-31' },
+    () => fixture('sample-company.json'),
+    { midYear: true },
+  ],
+  [
+    'COMPANIES_ACT_SEC_62: diluted capital, peers at the 40th percentile, transactions, a round, a stub with the bridge rolled forward, discounts per method',
+    { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-10-31' },
+    diluted,
+    {
+      methodWeights: { DCF: 40, NAV: 10, COMPARABLES: 20, TRANSACTIONS: 15, RECENT_ROUND: 15 },
+      weightsRationale: 'Every approach the evidence supports, the income approach leading.',
+      marketApproach: {
+        statistic: 'PERCENTILE',
+        percentile: 40,
+        discountPercent: 10,
+        discountRationale: 'Smaller and unlisted: a discount for size and liquidity.',
+        transactionStatistic: 'PERCENTILE',
+        transactionPercentile: 60,
+      },
+      dlocPercent: 10,
+      dlocRationale: 'A 26 % minority stake cannot direct the board or a sale.',
+      dlomPercent: 15,
+      dlomRationale: 'Unlisted shares with no exit route within five years.',
+    },
+  ],
+  [
+    'IBC_LIQUIDATION, CIRP: fair and liquidation values',
+    { statute: 'IBC_LIQUIDATION', purpose: undefined },
+    () => fixture('ibc-shortfall.json'),
+    {},
+  ],
 ];
 
 for (const [what, create, document, body] of CASES) {
@@ -152,7 +243,11 @@ for (const [what, create, document, body] of CASES) {
     const { v, xlsx } = await served(create, document(), body);
     const { sheets, names, formulas } = await recalculateInLibreOffice(xlsx);
     assert.ok(formulas > 10, `formulas: ${formulas}`);
-    const errors = [...sheets].flatMap(([sheet, rows]) => rows.flatMap((r, i) => r.map((c, j) => (ERROR_VALUE.test(c) ? `${sheet}!R${i + 1}C${j + 1} ${c}` : null)).filter((x) => x !== null)));
+    const errors = [...sheets].flatMap(([sheet, rows]) =>
+      rows.flatMap((r, i) =>
+        r.map((c, j) => (ERROR_VALUE.test(c) ? `${sheet}!R${i + 1}C${j + 1} ${c}` : null)).filter((x) => x !== null),
+      ),
+    );
     assert.deepEqual(errors, []);
     let compared = 0;
     for (const [name, at] of names) {

@@ -16,7 +16,7 @@ after(() => t.close());
 
 const paisa = (x: unknown) => new Decimal(x as number).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 
-test('GET valuation/workpapers.xlsx: recalculated formulas give the API\'s figures; WACC + 1 point gives the grid cell', async () => {
+test("GET valuation/workpapers.xlsx: recalculated formulas give the API's figures; WACC + 1 point gives the grid cell", async () => {
   const e = await createEngagement(t, bearer, { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });
   const url = `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`;
   const early = await t.app.inject({ method: 'GET', url, headers: bearer });
@@ -25,32 +25,49 @@ test('GET valuation/workpapers.xlsx: recalculated formulas give the API\'s figur
   await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
   await t.worker.drain();
   await lock(t, bearer, e.id, {
-    wacc: 12.5, terminalGrowthRate: 5, rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
-    methodWeights: { DCF: 60, NAV: 40 }, weightsRationale: 'Going concern: the income approach leads the cost approach.',
-    dlomPercent: 12.5, dlomRationale: 'Unlisted minority stake with no exit route within five years.',
+    wacc: 12.5,
+    terminalGrowthRate: 5,
+    rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
+    methodWeights: { DCF: 60, NAV: 40 },
+    weightsRationale: 'Going concern: the income approach leads the cost approach.',
+    dlomPercent: 12.5,
+    dlomRationale: 'Unlisted minority stake with no exit route within five years.',
   });
   await t.worker.drain();
   const res = await t.app.inject({ method: 'GET', url, headers: bearer });
   assert.equal(res.statusCode, 200);
   assert.equal(res.headers['content-type'], 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   assert.match(String(res.headers['content-disposition']), /workpapers-Sample-Manufacturing-Pvt-Ltd\.xlsx/);
-  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+  const v = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
+  ).json();
   const wb = await recalculate(res.rawPayload);
-  for (const name of ['WACC', 'TerminalGrowth', 'EnterpriseValue_DCF', 'EquityValue_DCF', 'ValuePerShare_DCF', 'ValuePerShare_NAV', 'ValuePerShare_Concluded']) {
+  for (const name of [
+    'WACC',
+    'TerminalGrowth',
+    'EnterpriseValue_DCF',
+    'EquityValue_DCF',
+    'ValuePerShare_DCF',
+    'ValuePerShare_NAV',
+    'ValuePerShare_Concluded',
+  ]) {
     assert.ok(wb.names.has(name), name);
   }
   const dcf = v.methods.find((m: { method: string }) => m.method === 'DCF');
   assert.equal(paisa(wb.value('EnterpriseValue_DCF')), dcf.enterpriseValue);
   assert.equal(paisa(wb.value('EquityValue_DCF')), dcf.equityValue);
   assert.equal(paisa(wb.value('ValuePerShare_DCF')), dcf.valuePerShare);
-  assert.equal(paisa(wb.value('ValuePerShare_NAV')), v.methods.find((m: { method: string }) => m.method === 'NAV').valuePerShare);
+  assert.equal(
+    paisa(wb.value('ValuePerShare_NAV')),
+    v.methods.find((m: { method: string }) => m.method === 'NAV').valuePerShare,
+  );
   assert.equal(paisa(wb.value('ValuePerShare_Concluded')), v.conclusion.valuePerShare);
   wb.set('WACC', 13.5);
   assert.equal(v.sensitivity.waccValues[4], '13.5');
   assert.equal(paisa(wb.value('ValuePerShare_DCF')), v.sensitivity.grid[4][2]);
 });
 
-test('the COMPARABLES sheet lists each peer\'s multiples; the medians and the value per share are formulas that recalculate to the engine\'s', async () => {
+test("the COMPARABLES sheet lists each peer's multiples; the medians and the value per share are formulas that recalculate to the engine's", async () => {
   const e = await createEngagement(t, bearer, { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });
   const peers = [
     { name: 'Alpha Forgings Ltd', evToEbitda: 9.5, evToRevenue: 1.4, peRatio: 18.2, priceToBook: 2.1 },
@@ -61,14 +78,23 @@ test('the COMPARABLES sheet lists each peer\'s multiples; the medians and the va
   await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(financials)));
   await t.worker.drain();
   const locked = await lock(t, bearer, e.id, {
-    wacc: 12.5, terminalGrowthRate: 5, rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
-    methodWeights: { DCF: 50, NAV: 20, COMPARABLES: 30 }, weightsRationale: 'Listed peers in the same trade support a market cross-check.',
+    wacc: 12.5,
+    terminalGrowthRate: 5,
+    rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
+    methodWeights: { DCF: 50, NAV: 20, COMPARABLES: 30 },
+    weightsRationale: 'Listed peers in the same trade support a market cross-check.',
   });
   assert.equal(locked.statusCode, 200, locked.body);
   await t.worker.drain();
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`, headers: bearer });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`,
+    headers: bearer,
+  });
   assert.equal(res.statusCode, 200, res.body);
-  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+  const v = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
+  ).json();
   const engine = v.methods.find((m: { method: string }) => m.method === 'COMPARABLES');
   const wb = await recalculate(res.rawPayload);
   assert.equal(paisa(wb.value('ValuePerShare_COMPARABLES')), engine.valuePerShare);
@@ -80,9 +106,13 @@ test('the COMPARABLES sheet lists each peer\'s multiples; the medians and the va
   const sheet = wb.hf.getSheetId('COMPARABLES')!;
   const cells = wb.hf.getSheetSerialized(sheet);
   const betaRow = cells.findIndex((row) => row[0] === 'Beta Castings Ltd');
-  const medianRow = cells.findIndex((row) => row[0] === 'Median of the peers\' positive multiples');
+  const medianRow = cells.findIndex((row) => row[0] === "Median of the peers' positive multiples");
   assert.equal(cells[medianRow][1], `=MEDIAN(B${betaRow - 0}:B${betaRow + 2})`);
-  assert.equal(cells[medianRow][3], `=MEDIAN(D${betaRow - 0}:D${betaRow + 2})`, 'the P/E median over all rows; Beta\'s blank cell is skipped');
+  assert.equal(
+    cells[medianRow][3],
+    `=MEDIAN(D${betaRow - 0}:D${betaRow + 2})`,
+    "the P/E median over all rows; Beta's blank cell is skipped",
+  );
   assert.equal(wb.hf.getCellValue({ sheet, row: medianRow, col: 3 }), 16.8, 'median P/E of 18.2 and 15.4');
   const before = Number(wb.value('ValuePerShare_COMPARABLES'));
   wb.hf.setCellContents({ sheet, row: betaRow - 1, col: 1 }, [[10]]);
@@ -90,20 +120,37 @@ test('the COMPARABLES sheet lists each peer\'s multiples; the medians and the va
   assert.ok(Number(wb.value('ValuePerShare_COMPARABLES')) > before, 'a higher median multiple gives a higher value');
 });
 
-test('a stub period in the workpapers: StubFraction, the exponents and s × FCFF are formulas that recalculate to the engine\'s DCF', async () => {
-  const e = await createEngagement(t, bearer, { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-10-31' });
+test("a stub period in the workpapers: StubFraction, the exponents and s × FCFF are formulas that recalculate to the engine's DCF", async () => {
+  const e = await createEngagement(t, bearer, {
+    statute: 'COMPANIES_ACT_SEC_62',
+    purpose: undefined,
+    valuationDate: '2026-10-31',
+  });
   await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
   await t.worker.drain();
   const locked = await lock(t, bearer, e.id, {
-    wacc: 12, terminalGrowthRate: 4, rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
-    methodWeights: { DCF: 100 }, weightsRationale: 'Going concern with board-approved projections: the income approach alone.',
+    wacc: 12,
+    terminalGrowthRate: 4,
+    rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
+    methodWeights: { DCF: 100 },
+    weightsRationale: 'Going concern with board-approved projections: the income approach alone.',
   });
   assert.equal(locked.statusCode, 200, locked.body);
   await t.worker.drain();
-  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).json();
+  const v = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
+  ).json();
   const dcf = v.methods.find((m: { method: string }) => m.method === 'DCF');
   assert.equal(dcf.valuePerShare, '314.39', 'the hand-computed stub example (s = 151/365)');
-  const wb = await recalculate((await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`, headers: bearer })).rawPayload);
+  const wb = await recalculate(
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`,
+        headers: bearer,
+      })
+    ).rawPayload,
+  );
   assert.equal(Number(wb.value('StubFraction')).toFixed(10), (151 / 365).toFixed(10));
   assert.equal(paisa(wb.value('EnterpriseValue_DCF')), dcf.enterpriseValue);
   assert.equal(paisa(wb.value('ValuePerShare_DCF')), dcf.valuePerShare);

@@ -9,7 +9,15 @@ import { verifyWith } from '../../helpers/webhook-receiver.js';
 import { DELIVER_WEBHOOK_JOB } from '../../../src/services/jobs.js';
 import { claimJob } from '../../../src/db/repositories/jobs.js';
 import { getJob } from '../../helpers/jobs.js';
-import { webhookSuite, sleep, createEndpoint, emit, until, dispatchOnly, deliveries } from '../../helpers/webhook-endpoints.js';
+import {
+  webhookSuite,
+  sleep,
+  createEndpoint,
+  emit,
+  until,
+  dispatchOnly,
+  deliveries,
+} from '../../helpers/webhook-endpoints.js';
 
 const suite = webhookSuite();
 
@@ -29,16 +37,29 @@ test('500, 500, then 200: delivered on the third attempt with the same webhook-i
   assert.equal(d.eventId, eventId);
   assert.equal(d.status, 'DELIVERED');
   assert.equal(d.attempts, 3);
-  assert.deepEqual(d.attemptLog.map((a) => [a.attempt, a.outcome, a.responseStatus]), [[1, 'RETRY', 500], [2, 'RETRY', 500], [3, 'DELIVERED', 200]]);
+  assert.deepEqual(
+    d.attemptLog.map((a) => [a.attempt, a.outcome, a.responseStatus]),
+    [
+      [1, 'RETRY', 500],
+      [2, 'RETRY', 500],
+      [3, 'DELIVERED', 200],
+    ],
+  );
   assert.equal(d.attemptLog[0].responseSnippet, 'answer 500');
   assert.equal(d.attemptLog[0].error, 'HTTP 500');
   assert.ok(d.attemptLog.every((a) => a.durationMs >= 0 && a.startedAt));
   // A receiver that answers 200 to the log is healthy again.
-  const one = (await suite.t.app.inject({ method: 'GET', url: `/api/v1/settings/webhooks/${ep.id}`, headers: asUser(admin) })).json();
+  const one = (
+    await suite.t.app.inject({ method: 'GET', url: `/api/v1/settings/webhooks/${ep.id}`, headers: asUser(admin) })
+  ).json();
   assert.equal(one.failingSince, null);
 
   // Redeliver: a new delivery, same webhook-id.
-  const again = await suite.t.app.inject({ method: 'POST', url: `/api/v1/settings/webhooks/${ep.id}/deliveries/${d.id}/redeliver`, headers: asUser(admin) });
+  const again = await suite.t.app.inject({
+    method: 'POST',
+    url: `/api/v1/settings/webhooks/${ep.id}/deliveries/${d.id}/redeliver`,
+    headers: asUser(admin),
+  });
   assert.equal(again.statusCode, 202, again.body);
   assert.equal(again.json().redeliveryOf, d.id);
   await until(suite.t, () => rx.received.length === 4);
@@ -58,7 +79,10 @@ test('after the last attempt the delivery is FAILED and no further attempt is ma
   await until(suite.t, async () => (await deliveries(suite.t, admin, ep.id))[0].status === 'FAILED');
   const [d] = await deliveries(suite.t, admin, ep.id);
   assert.equal(d.attempts, 8);
-  assert.deepEqual(d.attemptLog.map((a) => [a.attempt, a.outcome, a.responseStatus]), [[8, 'FAILED', 503]]);
+  assert.deepEqual(
+    d.attemptLog.map((a) => [a.attempt, a.outcome, a.responseStatus]),
+    [[8, 'FAILED', 503]],
+  );
   await sleep(50);
   await suite.t.worker.drain();
   assert.equal(rx.received.length, 1);
@@ -95,7 +119,9 @@ test('410 Gone disables the endpoint; later events are not delivered to it', asy
   await emit(suite.t, admin.firmId);
   await until(suite.t, () => rx.received.length === 1);
   await suite.t.worker.drain();
-  const one = (await suite.t.app.inject({ method: 'GET', url: `/api/v1/settings/webhooks/${ep.id}`, headers: asUser(admin) })).json();
+  const one = (
+    await suite.t.app.inject({ method: 'GET', url: `/api/v1/settings/webhooks/${ep.id}`, headers: asUser(admin) })
+  ).json();
   assert.equal(one.enabled, false);
   assert.match(one.disabledReason, /410/);
   const [d] = await deliveries(suite.t, admin, ep.id);
@@ -107,10 +133,19 @@ test('410 Gone disables the endpoint; later events are not delivered to it', asy
   await suite.t.worker.drain();
   assert.equal(rx.received.length, 1);
   assert.equal((await deliveries(suite.t, admin, ep.id)).length, 1);
-  const ping = await suite.t.app.inject({ method: 'POST', url: `/api/v1/settings/webhooks/${ep.id}/test`, headers: asUser(admin) });
+  const ping = await suite.t.app.inject({
+    method: 'POST',
+    url: `/api/v1/settings/webhooks/${ep.id}/test`,
+    headers: asUser(admin),
+  });
   assert.equal(ping.statusCode, 409);
   // Re-enabling resumes delivery.
-  const re = await suite.t.app.inject({ method: 'PATCH', url: `/api/v1/settings/webhooks/${ep.id}`, headers: asUser(admin), payload: { enabled: true } });
+  const re = await suite.t.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/settings/webhooks/${ep.id}`,
+    headers: asUser(admin),
+    payload: { enabled: true },
+  });
   assert.equal(re.json().disabledReason, null);
   await emit(suite.t, admin.firmId);
   await until(suite.t, () => rx.received.length === 2);
@@ -121,11 +156,16 @@ test('an endpoint failing continuously for 5 days is disabled', async () => {
   const rx = await suite.receiver();
   rx.script.push(500);
   const ep = await createEndpoint(suite.t, admin, rx.url());
-  await suite.t.db.query(`UPDATE webhook_endpoints SET failing_since = now() - interval '5 days 1 minute' WHERE id = $1`, [ep.id]);
+  await suite.t.db.query(
+    `UPDATE webhook_endpoints SET failing_since = now() - interval '5 days 1 minute' WHERE id = $1`,
+    [ep.id],
+  );
   await emit(suite.t, admin.firmId);
   await until(suite.t, () => rx.received.length === 1);
   await suite.t.worker.drain();
-  const one = (await suite.t.app.inject({ method: 'GET', url: `/api/v1/settings/webhooks/${ep.id}`, headers: asUser(admin) })).json();
+  const one = (
+    await suite.t.app.inject({ method: 'GET', url: `/api/v1/settings/webhooks/${ep.id}`, headers: asUser(admin) })
+  ).json();
   assert.equal(one.enabled, false);
   assert.match(one.disabledReason, /5 days/);
   assert.equal((await deliveries(suite.t, admin, ep.id))[0].status, 'FAILED');
@@ -142,8 +182,13 @@ test('tenant isolation: another firm gets 404 on endpoint and delivery ids, and 
 
   const base = `/api/v1/settings/webhooks/${ep.id}`;
   const attempts: [string, string, object?][] = [
-    ['GET', base], ['PATCH', base, { description: 'x' }], ['DELETE', base], ['POST', `${base}/rotate-secret`], ['POST', `${base}/test`],
-    ['GET', `${base}/deliveries`], ['POST', `${base}/deliveries/${d.id}/redeliver`],
+    ['GET', base],
+    ['PATCH', base, { description: 'x' }],
+    ['DELETE', base],
+    ['POST', `${base}/rotate-secret`],
+    ['POST', `${base}/test`],
+    ['GET', `${base}/deliveries`],
+    ['POST', `${base}/deliveries/${d.id}/redeliver`],
   ];
   for (const [method, url, payload] of attempts) {
     const res = await suite.t.app.inject({ method: method as 'GET', url, headers: asUser(intruder), payload });
@@ -151,9 +196,17 @@ test('tenant isolation: another firm gets 404 on endpoint and delivery ids, and 
   }
   // The intruder's own endpoint cannot redeliver firm A's delivery either.
   const own = await createEndpoint(suite.t, intruder, rx.url('/b'));
-  const res = await suite.t.app.inject({ method: 'POST', url: `/api/v1/settings/webhooks/${own.id}/deliveries/${d.id}/redeliver`, headers: asUser(intruder) });
+  const res = await suite.t.app.inject({
+    method: 'POST',
+    url: `/api/v1/settings/webhooks/${own.id}/deliveries/${d.id}/redeliver`,
+    headers: asUser(intruder),
+  });
   assert.equal(res.statusCode, 404);
-  assert.equal((await suite.t.app.inject({ method: 'GET', url: '/api/v1/settings/webhooks', headers: asUser(intruder) })).json().length, 1);
+  assert.equal(
+    (await suite.t.app.inject({ method: 'GET', url: '/api/v1/settings/webhooks', headers: asUser(intruder) })).json()
+      .length,
+    1,
+  );
 
   // Firm B's events go to firm B's endpoint only.
   await emit(suite.t, intruder.firmId);
@@ -165,11 +218,25 @@ test('tenant isolation: another firm gets 404 on endpoint and delivery ids, and 
 });
 
 test('private addresses: refused at create/update unless allowed, and refused at send time when DNS changes', async () => {
-  const strict = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'false', WEBHOOK_RETRY_SCALE: '0.0001', WEBHOOK_SWEEP_MS: '100' } });
+  const strict = await createTestApp({
+    env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'false', WEBHOOK_RETRY_SCALE: '0.0001', WEBHOOK_SWEEP_MS: '100' },
+  });
   try {
     const admin = await signupAdmin(strict);
-    for (const url of ['http://127.0.0.1:9/hook', 'https://127.0.0.1/hook', 'https://10.1.2.3/hook', 'https://[::1]/hook', 'https://169.254.169.254/latest', 'http://93.184.216.34/hook']) {
-      const res = await strict.app.inject({ method: 'POST', url: '/api/v1/settings/webhooks', headers: asUser(admin), payload: { url, events: ['payment.captured'] } });
+    for (const url of [
+      'http://127.0.0.1:9/hook',
+      'https://127.0.0.1/hook',
+      'https://10.1.2.3/hook',
+      'https://[::1]/hook',
+      'https://169.254.169.254/latest',
+      'http://93.184.216.34/hook',
+    ]) {
+      const res = await strict.app.inject({
+        method: 'POST',
+        url: '/api/v1/settings/webhooks',
+        headers: asUser(admin),
+        payload: { url, events: ['payment.captured'] },
+      });
       assert.equal(res.statusCode, 400, `${url}: ${res.body}`);
       assert.equal(res.json().code, 'webhook_url_not_allowed');
       // Outside production the refusal says how to allow a local receiver.
@@ -179,7 +246,12 @@ test('private addresses: refused at create/update unless allowed, and refused at
     let answer: LookupAddress[] = [{ address: '93.184.216.34', family: 4 }];
     strict.app.services.webhookLookup = async () => answer;
     const ep = await createEndpoint(strict, admin, 'https://hooks.example.com/in');
-    const bad = await strict.app.inject({ method: 'PATCH', url: `/api/v1/settings/webhooks/${ep.id}`, headers: asUser(admin), payload: { url: 'https://192.168.1.10/x' } });
+    const bad = await strict.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/settings/webhooks/${ep.id}`,
+      headers: asUser(admin),
+      payload: { url: 'https://192.168.1.10/x' },
+    });
     assert.equal(bad.statusCode, 400);
     assert.equal(bad.json().code, 'webhook_url_not_allowed');
     // …and privately at send time is refused without connecting.

@@ -21,24 +21,44 @@ test('configuration: create shows the secret once; list, get, patch, delete; tes
   assert.equal(list.statusCode, 200);
   assert.equal(list.json().length, 1);
   assert.ok(!list.body.includes(created.secret) && !('secret' in list.json()[0]), 'list must not show the secret');
-  const one = await suite.t.app.inject({ method: 'GET', url: `/api/v1/settings/webhooks/${created.id}`, headers: asUser(admin) });
+  const one = await suite.t.app.inject({
+    method: 'GET',
+    url: `/api/v1/settings/webhooks/${created.id}`,
+    headers: asUser(admin),
+  });
   assert.equal(one.statusCode, 200);
   assert.ok(!one.body.includes(created.secret));
   assert.deepEqual(one.json().events, ['engagement.completed', 'payment.captured']);
 
   const patched = await suite.t.app.inject({
-    method: 'PATCH', url: `/api/v1/settings/webhooks/${created.id}`, headers: asUser(admin),
+    method: 'PATCH',
+    url: `/api/v1/settings/webhooks/${created.id}`,
+    headers: asUser(admin),
     payload: { events: ['engagement.stage_changed'], description: 'CRM sync' },
   });
   assert.equal(patched.statusCode, 200, patched.body);
   assert.deepEqual(patched.json().events, ['engagement.stage_changed']);
   assert.equal(patched.json().description, 'CRM sync');
-  const badEvent = await suite.t.app.inject({ method: 'PATCH', url: `/api/v1/settings/webhooks/${created.id}`, headers: asUser(admin), payload: { events: ['nope'] } });
+  const badEvent = await suite.t.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/settings/webhooks/${created.id}`,
+    headers: asUser(admin),
+    payload: { events: ['nope'] },
+  });
   assert.equal(badEvent.statusCode, 400);
-  const unknownField = await suite.t.app.inject({ method: 'POST', url: '/api/v1/settings/webhooks', headers: asUser(admin), payload: { url: rx.url(), events: ['payment.captured'], secret: 'x' } });
+  const unknownField = await suite.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/settings/webhooks',
+    headers: asUser(admin),
+    payload: { url: rx.url(), events: ['payment.captured'], secret: 'x' },
+  });
   assert.equal(unknownField.statusCode, 400);
 
-  const ping = await suite.t.app.inject({ method: 'POST', url: `/api/v1/settings/webhooks/${created.id}/test`, headers: asUser(admin) });
+  const ping = await suite.t.app.inject({
+    method: 'POST',
+    url: `/api/v1/settings/webhooks/${created.id}/test`,
+    headers: asUser(admin),
+  });
   assert.equal(ping.statusCode, 202, ping.body);
   await until(suite.t, () => rx.received.length === 1);
   const body = JSON.parse(rx.received[0].body);
@@ -48,10 +68,27 @@ test('configuration: create shows the secret once; list, get, patch, delete; tes
   verifyWith(created.secret, rx.received[0]);
   assert.ok(!suite.t.logs.join('').includes(created.secret), 'the secret must never be logged');
 
-  const del = await suite.t.app.inject({ method: 'DELETE', url: `/api/v1/settings/webhooks/${created.id}`, headers: asUser(admin) });
+  const del = await suite.t.app.inject({
+    method: 'DELETE',
+    url: `/api/v1/settings/webhooks/${created.id}`,
+    headers: asUser(admin),
+  });
   assert.equal(del.statusCode, 204);
-  assert.equal((await suite.t.app.inject({ method: 'GET', url: `/api/v1/settings/webhooks/${created.id}`, headers: asUser(admin) })).statusCode, 404);
-  assert.equal((await suite.t.app.inject({ method: 'GET', url: '/api/v1/settings/webhooks/whk_bogus', headers: asUser(admin) })).statusCode, 404);
+  assert.equal(
+    (
+      await suite.t.app.inject({
+        method: 'GET',
+        url: `/api/v1/settings/webhooks/${created.id}`,
+        headers: asUser(admin),
+      })
+    ).statusCode,
+    404,
+  );
+  assert.equal(
+    (await suite.t.app.inject({ method: 'GET', url: '/api/v1/settings/webhooks/whk_bogus', headers: asUser(admin) }))
+      .statusCode,
+    404,
+  );
 });
 
 test('an outbox event reaches subscribed endpoints only, verified by the reference library, payload as stored', async () => {
@@ -65,7 +102,10 @@ test('an outbox event reaches subscribed endpoints only, verified by the referen
   await until(suite.t, () => subscribed.received.length === 1);
   const [got] = subscribed.received;
   const payload = verifyWith(ep.secret, got) as Record<string, unknown>;
-  const [stored] = await suite.t.db.query<{ payload: unknown; dispatched_at: Date | null }>('SELECT payload, dispatched_at FROM outbox_events WHERE id = $1', [eventId]);
+  const [stored] = await suite.t.db.query<{ payload: unknown; dispatched_at: Date | null }>(
+    'SELECT payload, dispatched_at FROM outbox_events WHERE id = $1',
+    [eventId],
+  );
   assert.deepEqual(payload, stored.payload);
   assert.ok(stored.dispatched_at);
   assert.equal(got.headers['webhook-id'], eventId);
@@ -94,7 +134,11 @@ test('secret rotation: for 24 h both the new and the old secret verify every del
   const admin = await signupAdmin(suite.t);
   const rx = await suite.receiver();
   const ep = await createEndpoint(suite.t, admin, rx.url());
-  const rot = await suite.t.app.inject({ method: 'POST', url: `/api/v1/settings/webhooks/${ep.id}/rotate-secret`, headers: asUser(admin) });
+  const rot = await suite.t.app.inject({
+    method: 'POST',
+    url: `/api/v1/settings/webhooks/${ep.id}/rotate-secret`,
+    headers: asUser(admin),
+  });
   assert.equal(rot.statusCode, 200, rot.body);
   const newSecret = rot.json().secret as string;
   assert.match(newSecret, /^whsec_/);
@@ -110,7 +154,10 @@ test('secret rotation: for 24 h both the new and the old secret verify every del
   verifyWith(ep.secret, got);
 
   // Once the overlap has passed, only the new secret signs.
-  await suite.t.db.query(`UPDATE webhook_endpoints SET previous_secret_expires_at = now() - interval '1 second' WHERE id = $1`, [ep.id]);
+  await suite.t.db.query(
+    `UPDATE webhook_endpoints SET previous_secret_expires_at = now() - interval '1 second' WHERE id = $1`,
+    [ep.id],
+  );
   await emit(suite.t, admin.firmId);
   await until(suite.t, () => rx.received.length === 2);
   assert.equal(rx.received[1].headers['webhook-signature'].split(' ').length, 1);
@@ -121,7 +168,10 @@ test('secret rotation: for 24 h both the new and the old secret verify every del
 /** Every column of the endpoint's row, as text: what someone reading the table (or a backup) sees. */
 
 async function rowText(id: string): Promise<string> {
-  const [row] = await suite.t.db.query<{ t: string }>('SELECT row_to_json(w)::text AS t FROM webhook_endpoints w WHERE id = $1', [id]);
+  const [row] = await suite.t.db.query<{ t: string }>(
+    'SELECT row_to_json(w)::text AS t FROM webhook_endpoints w WHERE id = $1',
+    [id],
+  );
   return row.t;
 }
 
@@ -132,18 +182,26 @@ test('signing secrets are encrypted at rest: the table holds neither the secret 
   const key = ep.secret.slice('whsec_'.length);
   let text = await rowText(ep.id);
   assert.ok(!text.includes(ep.secret) && !text.includes(key), 'the secret is not in the table');
-  const rot = await suite.t.app.inject({ method: 'POST', url: `/api/v1/settings/webhooks/${ep.id}/rotate-secret`, headers: asUser(admin) });
+  const rot = await suite.t.app.inject({
+    method: 'POST',
+    url: `/api/v1/settings/webhooks/${ep.id}/rotate-secret`,
+    headers: asUser(admin),
+  });
   assert.equal(rot.statusCode, 200, rot.body);
   const newSecret = rot.json().secret as string;
   text = await rowText(ep.id);
-  for (const s of [ep.secret, key, newSecret, newSecret.slice('whsec_'.length)]) assert.ok(!text.includes(s), 'no secret, old or new, in the table');
+  for (const s of [ep.secret, key, newSecret, newSecret.slice('whsec_'.length)])
+    assert.ok(!text.includes(s), 'no secret, old or new, in the table');
   await emit(suite.t, admin.firmId);
   await until(suite.t, () => rx.received.length === 1);
   verifyWith(newSecret, rx.received[0]);
   verifyWith(ep.secret, rx.received[0]);
   // A sealed secret is bound to its endpoint: copied into another row it does not open.
   const other = await createEndpoint(suite.t, admin, (await suite.receiver()).url());
-  await suite.t.db.query('UPDATE webhook_endpoints SET secret_encrypted = (SELECT secret_encrypted FROM webhook_endpoints WHERE id = $1) WHERE id = $2', [ep.id, other.id]);
+  await suite.t.db.query(
+    'UPDATE webhook_endpoints SET secret_encrypted = (SELECT secret_encrypted FROM webhook_endpoints WHERE id = $1) WHERE id = $2',
+    [ep.id, other.id],
+  );
   const moved = await getEndpointWithSecrets(suite.t.db, admin.firmId, other.id);
   assert.throws(() => signingSecrets(suite.t.config, moved!, new Date()), /cannot open/);
 });
@@ -153,7 +211,10 @@ test('a secret stored in clear before encryption at rest is sealed at start-up, 
   const rx = await suite.receiver();
   const ep = await createEndpoint(suite.t, admin, rx.url());
   // The row as it was before migration 0082: the secret in clear, nothing sealed.
-  await suite.t.db.query('UPDATE webhook_endpoints SET secret = $2, secret_encrypted = NULL WHERE id = $1', [ep.id, ep.secret]);
+  await suite.t.db.query('UPDATE webhook_endpoints SET secret = $2, secret_encrypted = NULL WHERE id = $1', [
+    ep.id,
+    ep.secret,
+  ]);
   assert.ok((await rowText(ep.id)).includes(ep.secret));
   // Until it is sealed a delivery still signs with it.
   await emit(suite.t, admin.firmId);
@@ -161,7 +222,11 @@ test('a secret stored in clear before encryption at rest is sealed at start-up, 
   verifyWith(ep.secret, rx.received[0]);
   assert.ok((await sealWebhookSecrets(suite.t.db, suite.t.config)) >= 1);
   assert.ok(!(await rowText(ep.id)).includes(ep.secret), 'sealed: no longer in clear');
-  assert.equal(await sealWebhookSecrets(suite.t.db, suite.t.config), 0, 'nothing left to seal; safe to run at every start');
+  assert.equal(
+    await sealWebhookSecrets(suite.t.db, suite.t.config),
+    0,
+    'nothing left to seal; safe to run at every start',
+  );
   await emit(suite.t, admin.firmId);
   await until(suite.t, () => rx.received.length === 2);
   verifyWith(ep.secret, rx.received[1]);

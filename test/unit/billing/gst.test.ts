@@ -7,9 +7,20 @@ import { financialYearLabel, gstSplit, invoiceNumber, stateOfGstin } from '../..
 test('intra-state: CGST and SGST, half each; inter-state: IGST; the parts add up to the total', () => {
   // ₹25,000.00 including 18 %: taxable 21,186.44 (2500000 × 100 / 118 = 2118644.07…), tax 3,813.56.
   const intra = gstSplit(2_500_000, '27', '27');
-  assert.deepEqual(intra, { totalPaise: 2_500_000, taxablePaise: 2_118_644, cgstPaise: 190_678, sgstPaise: 190_678, igstPaise: 0, interState: false, ratePercent: 18 });
+  assert.deepEqual(intra, {
+    totalPaise: 2_500_000,
+    taxablePaise: 2_118_644,
+    cgstPaise: 190_678,
+    sgstPaise: 190_678,
+    igstPaise: 0,
+    interState: false,
+    ratePercent: 18,
+  });
   const inter = gstSplit(2_500_000, '27', '29');
-  assert.deepEqual({ igst: inter.igstPaise, cgst: inter.cgstPaise, sgst: inter.sgstPaise, interState: inter.interState }, { igst: 381_356, cgst: 0, sgst: 0, interState: true });
+  assert.deepEqual(
+    { igst: inter.igstPaise, cgst: inter.cgstPaise, sgst: inter.sgstPaise, interState: inter.interState },
+    { igst: 381_356, cgst: 0, sgst: 0, interState: true },
+  );
   // An odd tax splits with the extra paisa to SGST: 1,234.00 → taxable 1,045.76, tax 188.24 → 94.12 + 94.12; 1,235.00 → 188.39 → 94.20 + 94.19.
   const odd = gstSplit(123_500, '27', '27');
   assert.equal(odd.taxablePaise + odd.cgstPaise + odd.sgstPaise, 123_500);
@@ -24,7 +35,7 @@ test('intra-state: CGST and SGST, half each; inter-state: IGST; the parts add up
   }
 });
 
-test('the financial year of an invoice, its number, and a GSTIN\'s state', () => {
+test("the financial year of an invoice, its number, and a GSTIN's state", () => {
   assert.equal(financialYearLabel('2026-11-25'), '2026-27');
   assert.equal(financialYearLabel('2027-03-31'), '2026-27');
   assert.equal(financialYearLabel('2027-04-01'), '2027-28');

@@ -7,17 +7,26 @@ import { parseFinancials } from '../../../src/domain/financials/normalise.js';
 import { readCsv, readXlsx, writeCsv, writeXlsx } from '../../../src/integrations/spreadsheets/financials-files.js';
 import { gridToDocument } from '../../../src/integrations/spreadsheets/financials-grid.js';
 
-const example = () => JSON.parse(readFileSync(new URL('../../../src/services/assets/financials-example.json', import.meta.url), 'utf8'));
+const example = () =>
+  JSON.parse(readFileSync(new URL('../../../src/services/assets/financials-example.json', import.meta.url), 'utf8'));
 
-test('the example\'s three historical years and four holders are accepted and normalised to rupees', () => {
+test("the example's three historical years and four holders are accepted and normalised to rupees", () => {
   const result = parseFinancials(example());
   assert.ok(result.ok);
-  assert.deepEqual(result.financials.history?.map((y) => y.year), ['FY2024', 'FY2025', 'FY2026']);
+  assert.deepEqual(
+    result.financials.history?.map((y) => y.year),
+    ['FY2024', 'FY2025', 'FY2026'],
+  );
   assert.equal(result.financials.history?.[2].revenue, '220000000.00', '2,200 lakh');
-  assert.deepEqual(result.financials.shareholding?.[3], { holder: 'Employee stock option pool', instrument: 'ESOP', number: '40000', faceValue: '10' });
+  assert.deepEqual(result.financials.shareholding?.[3], {
+    holder: 'Employee stock option pool',
+    instrument: 'ESOP',
+    number: '40000',
+    faceValue: '10',
+  });
 });
 
-test('history must end with the balance sheet\'s year, consecutively; equity lines must add up; bad cells are named', () => {
+test("history must end with the balance sheet's year, consecutively; equity lines must add up; bad cells are named", () => {
   const doc = example();
   doc.history[0].year = 'FY2023';
   doc.history[1].revenue = -5;
@@ -26,15 +35,33 @@ test('history must end with the balance sheet\'s year, consecutively; equity lin
   const result = parseFinancials(doc);
   assert.equal(result.ok, false);
   const paths = result.ok ? [] : result.errors.map((e) => `${e.path}: ${e.message}`);
-  assert.ok(paths.some((p) => p.startsWith('/history/1/revenue: must not be negative')), paths.join('\n'));
-  assert.ok(paths.some((p) => p.startsWith('/shareholding/1/instrument: must be one of EQUITY, PREFERENCE, CCPS, CCD, ESOP, WARRANT')), paths.join('\n'));
+  assert.ok(
+    paths.some((p) => p.startsWith('/history/1/revenue: must not be negative')),
+    paths.join('\n'),
+  );
+  assert.ok(
+    paths.some((p) =>
+      p.startsWith('/shareholding/1/instrument: must be one of EQUITY, PREFERENCE, CCPS, CCD, ESOP, WARRANT'),
+    ),
+    paths.join('\n'),
+  );
   const fixed = example();
   fixed.history[0].year = 'FY2023';
   fixed.shareholding[0].number = 500_000;
   const again = parseFinancials(fixed);
   const messages = again.ok ? [] : again.errors.map((e) => `${e.path}: ${e.message}`);
-  assert.ok(messages.includes('/history/0/year: must be FY2024 (consecutive years, oldest first, ending with the year of the balance sheet date 2026-03-31)'), messages.join('\n'));
-  assert.ok(messages.includes('/shareholding: the EQUITY lines add up to 900000 shares, but shares.equitySharesOutstanding is 1000000'), messages.join('\n'));
+  assert.ok(
+    messages.includes(
+      '/history/0/year: must be FY2024 (consecutive years, oldest first, ending with the year of the balance sheet date 2026-03-31)',
+    ),
+    messages.join('\n'),
+  );
+  assert.ok(
+    messages.includes(
+      '/shareholding: the EQUITY lines add up to 900000 shares, but shares.equitySharesOutstanding is 1000000',
+    ),
+    messages.join('\n'),
+  );
   const one = example();
   one.history = one.history.slice(2);
   assert.ok(!parseFinancials(one).ok, 'one year is too few');
@@ -49,6 +76,9 @@ test('CSV and XLSX carry history and the capital table as list tables, cell for 
     assert.deepEqual(parsed.document?.shareholding, doc.shareholding);
   }
   const csv = writeCsv(doc).toString('utf8');
-  assert.match(csv, /\r\nhistory,year,revenue,ebitda,depreciationAndAmortisation,financeCost,profitBeforeTax,profitAfterTax,netWorth,totalBorrowings\r\n/);
+  assert.match(
+    csv,
+    /\r\nhistory,year,revenue,ebitda,depreciationAndAmortisation,financeCost,profitBeforeTax,profitAfterTax,netWorth,totalBorrowings\r\n/,
+  );
   assert.match(csv, /\r\nholder,Rahul Kulkarni \(promoter\),EQUITY,600000,10,,,\r\n/); // conversionRatio, exercisePrice, presentedIn empty
 });

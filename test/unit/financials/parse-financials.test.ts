@@ -21,7 +21,12 @@ function parsed(document: unknown) {
 }
 
 test('every fixture document parses', () => {
-  for (const name of ['sample-company.json', 'small-company-rupees.json', 'startup-negative-fcff.json', 'ten-year-company.json']) {
+  for (const name of [
+    'sample-company.json',
+    'small-company-rupees.json',
+    'startup-negative-fcff.json',
+    'ten-year-company.json',
+  ]) {
     assert.equal(parseFinancials(fixture(name)).ok, true, name);
     assert.equal(financialsDocumentSchema.safeParse(fixture(name)).success, true, name);
   }
@@ -142,10 +147,13 @@ test('projections start with the fiscal year holding the day after the balance s
     message: 'must be FY2028 (the fiscal year after the balance sheet date 2027-03-31)',
   });
   doc.balanceSheetDate = '2025-12-31'; // inside FY2026: FY2026 or FY2027
-  doc.projections.forEach((p: { year: string }, i: number) => { p.year = `FY${2025 + i}`; });
+  doc.projections.forEach((p: { year: string }, i: number) => {
+    p.year = `FY${2025 + i}`;
+  });
   assert.deepEqual(errorsOf(doc)[0], {
     path: '/projections/0/year',
-    message: 'must be FY2027 (the fiscal year holding the day after the balance sheet date 2025-12-31 (FY2026), or the next (FY2027))',
+    message:
+      'must be FY2027 (the fiscal year holding the day after the balance sheet date 2025-12-31 (FY2026), or the next (FY2027))',
   });
 });
 
@@ -184,7 +192,15 @@ test('peers, comparable metrics and liquidation inputs parse and convert', () =>
   doc.peers = [{ name: 'Alpha Ltd', evToEbitda: 10.25, peRatio: 18 }];
   doc.comparableMetrics = { profitAfterTax: 150.5 };
   doc.liquidation = {
-    assets: [{ assetClass: 'LAND_AND_BUILDING', description: 'Pune factory', bookValue: 400, fairValue: 520, liquidationValue: 390 }],
+    assets: [
+      {
+        assetClass: 'LAND_AND_BUILDING',
+        description: 'Pune factory',
+        bookValue: 400,
+        fairValue: 520,
+        liquidationValue: 390,
+      },
+    ],
     liquidationCosts: 12.34,
   };
   const f = parsed(doc);
@@ -192,7 +208,13 @@ test('peers, comparable metrics and liquidation inputs parse and convert', () =>
   assert.deepEqual(f.comparableMetrics, { profitAfterTax: '15050000.00' });
   assert.deepEqual(f.liquidation, {
     assets: [
-      { assetClass: 'LAND_AND_BUILDING', description: 'Pune factory', bookValue: '40000000.00', fairValue: '52000000.00', liquidationValue: '39000000.00' },
+      {
+        assetClass: 'LAND_AND_BUILDING',
+        description: 'Pune factory',
+        bookValue: '40000000.00',
+        fairValue: '52000000.00',
+        liquidationValue: '39000000.00',
+      },
     ],
     liquidationCosts: '1234000.00',
   });
@@ -239,15 +261,26 @@ test('a liquidation asset needs either concluded values or 2–3 valuer estimate
   doc.liquidation = {
     assets: [
       { assetClass: 'OTHER', bookValue: 1 },
-      { assetClass: 'OTHER', bookValue: 1, fairValue: 1, liquidationValue: 1, estimates: [
-        { valuer: 'A', fairValue: 1, liquidationValue: 1 }, { valuer: 'B', fairValue: 1, liquidationValue: 1 }] },
+      {
+        assetClass: 'OTHER',
+        bookValue: 1,
+        fairValue: 1,
+        liquidationValue: 1,
+        estimates: [
+          { valuer: 'A', fairValue: 1, liquidationValue: 1 },
+          { valuer: 'B', fairValue: 1, liquidationValue: 1 },
+        ],
+      },
       { assetClass: 'OTHER', bookValue: 1, estimates: [{ valuer: 'A', fairValue: 1, liquidationValue: 1 }] },
     ],
   };
   assert.deepEqual(errorsOf(doc), [
     { path: '/liquidation/assets/0/fairValue', message: 'is required (or give estimates)' },
     { path: '/liquidation/assets/0/liquidationValue', message: 'is required (or give estimates)' },
-    { path: '/liquidation/assets/1/estimates', message: 'give either estimates or fairValue and liquidationValue, not both' },
+    {
+      path: '/liquidation/assets/1/estimates',
+      message: 'give either estimates or fairValue and liquidationValue, not both',
+    },
     { path: '/liquidation/assets/2/estimates', message: "must list at least 2 valuers' estimates" },
   ]);
 });

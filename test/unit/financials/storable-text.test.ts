@@ -12,7 +12,10 @@ test('NUL and unpaired surrogates are refused; paired surrogates (emoji) and ord
 
 test('every bad key and value is named by its JSON Pointer, printable, in document order', () => {
   const found = findUnstorableText({ a: ['ok', 'b\u0000'], 'k/\uD800': { '~': '\uDFFF' } });
-  assert.deepEqual(found.map((f) => f.path), ['/a/1', '/k~1\\uD800', '/k~1\\uD800/~0']);
+  assert.deepEqual(
+    found.map((f) => f.path),
+    ['/a/1', '/k~1\\uD800', '/k~1\\uD800/~0'],
+  );
   assert.match(found[1].message, /^the key contains/);
   assert.equal(printable('a\u0000b\uD800'), 'a\\u0000b\\uD800');
   assert.deepEqual(findUnstorableText({ n: 1, b: true, z: null }), []);

@@ -1,8 +1,20 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
-import { documentToGrid, gridToDocument, locateError, type FinancialsDocumentLike, type Grid } from '../../../src/integrations/spreadsheets/financials-grid.js';
-import { SpreadsheetReadError, readCsv, readXlsx, writeCsv, writeXlsx } from '../../../src/integrations/spreadsheets/financials-files.js';
+import {
+  documentToGrid,
+  gridToDocument,
+  locateError,
+  type FinancialsDocumentLike,
+  type Grid,
+} from '../../../src/integrations/spreadsheets/financials-grid.js';
+import {
+  SpreadsheetReadError,
+  readCsv,
+  readXlsx,
+  writeCsv,
+  writeXlsx,
+} from '../../../src/integrations/spreadsheets/financials-files.js';
 
 // The example company of docs/decisions.md (The financials document), with three projection years and the optional sections.
 const sample = {
@@ -10,21 +22,72 @@ const sample = {
   balanceSheetDate: '2026-03-31',
   shares: { equitySharesOutstanding: 1000000, faceValuePerShare: 10 },
   balanceSheet: {
-    equityShareCapital: 100, preferenceShareCapital: 0, reservesAndSurplus: 850, longTermBorrowings: 300, shortTermBorrowings: 120,
-    tradePayables: 210, otherCurrentLiabilities: 90, otherNonCurrentLiabilities: 0, deferredTaxLiabilities: 15, longTermProvisions: 40,
-    shortTermProvisions: 25, propertyPlantEquipment: 700, intangibleAssets: 50, capitalWorkInProgress: 0, nonCurrentInvestments: 80,
-    deferredTaxAssets: 0, longTermLoansAndAdvances: 30, otherNonCurrentAssets: 10, currentInvestments: 20, inventories: 260,
-    tradeReceivables: 310, cashAndCashEquivalents: 180, shortTermLoansAndAdvances: 60, otherCurrentAssets: 50,
+    equityShareCapital: 100,
+    preferenceShareCapital: 0,
+    reservesAndSurplus: 850,
+    longTermBorrowings: 300,
+    shortTermBorrowings: 120,
+    tradePayables: 210,
+    otherCurrentLiabilities: 90,
+    otherNonCurrentLiabilities: 0,
+    deferredTaxLiabilities: 15,
+    longTermProvisions: 40,
+    shortTermProvisions: 25,
+    propertyPlantEquipment: 700,
+    intangibleAssets: 50,
+    capitalWorkInProgress: 0,
+    nonCurrentInvestments: 80,
+    deferredTaxAssets: 0,
+    longTermLoansAndAdvances: 30,
+    otherNonCurrentAssets: 10,
+    currentInvestments: 20,
+    inventories: 260,
+    tradeReceivables: 310,
+    cashAndCashEquivalents: 180,
+    shortTermLoansAndAdvances: 60,
+    otherCurrentAssets: 50,
   },
   navAdjustments: {
-    incomeTaxPaidNetOfRefund: 12, unamortisedExpenditure: 5, provisionForTaxationExcess: 0, unascertainedLiabilityProvisions: 10,
-    proposedDividendsNotDeclared: 0, jewelleryAndArtBookValue: 0, jewelleryAndArtMarketValue: 0, sharesAndSecuritiesBookValue: 80,
-    sharesAndSecuritiesFairValue: 95, immovablePropertyBookValue: 400, immovablePropertyStampDutyValue: 520,
+    incomeTaxPaidNetOfRefund: 12,
+    unamortisedExpenditure: 5,
+    provisionForTaxationExcess: 0,
+    unascertainedLiabilityProvisions: 10,
+    proposedDividendsNotDeclared: 0,
+    jewelleryAndArtBookValue: 0,
+    jewelleryAndArtMarketValue: 0,
+    sharesAndSecuritiesBookValue: 80,
+    sharesAndSecuritiesFairValue: 95,
+    immovablePropertyBookValue: 400,
+    immovablePropertyStampDutyValue: 520,
   },
   projections: [
-    { year: 'FY2027', revenue: 2400, ebitda: 420, depreciationAndAmortisation: 70, capitalExpenditure: 110, changeInNetWorkingCapital: 35, taxRate: 25.168 },
-    { year: 'FY2028', revenue: 2650.5, ebitda: 470.25, depreciationAndAmortisation: 75, capitalExpenditure: 120, changeInNetWorkingCapital: -12.5, taxRate: 25.168 },
-    { year: 'FY2029', revenue: 2900, ebitda: -15, depreciationAndAmortisation: 80, capitalExpenditure: 0, changeInNetWorkingCapital: 40, taxRate: 25.168 },
+    {
+      year: 'FY2027',
+      revenue: 2400,
+      ebitda: 420,
+      depreciationAndAmortisation: 70,
+      capitalExpenditure: 110,
+      changeInNetWorkingCapital: 35,
+      taxRate: 25.168,
+    },
+    {
+      year: 'FY2028',
+      revenue: 2650.5,
+      ebitda: 470.25,
+      depreciationAndAmortisation: 75,
+      capitalExpenditure: 120,
+      changeInNetWorkingCapital: -12.5,
+      taxRate: 25.168,
+    },
+    {
+      year: 'FY2029',
+      revenue: 2900,
+      ebitda: -15,
+      depreciationAndAmortisation: 80,
+      capitalExpenditure: 0,
+      changeInNetWorkingCapital: 40,
+      taxRate: 25.168,
+    },
   ],
   nonOperatingAssets: 0,
   peers: [
@@ -34,7 +97,13 @@ const sample = {
   comparableMetrics: { ebitda: 400 },
   liquidation: {
     assets: [
-      { assetClass: 'LAND_AND_BUILDING', description: 'Factory, Pune', bookValue: 400, fairValue: 520, liquidationValue: 430 },
+      {
+        assetClass: 'LAND_AND_BUILDING',
+        description: 'Factory, Pune',
+        bookValue: 400,
+        fairValue: 520,
+        liquidationValue: 430,
+      },
       { assetClass: 'INVENTORIES', bookValue: 260, fairValue: 240, liquidationValue: 150 },
     ],
     liquidationCosts: 35,
@@ -42,7 +111,10 @@ const sample = {
   equityBridge: {
     nonOperatingAssets: [{ name: 'Vacant plot, Talegaon', fairValue: 60 }],
     leaseLiabilities: 40,
-    contingentLiabilities: [{ description: 'Disputed excise demand', amount: 50, probability: 40 }, { description: 'Guarantee', amount: 30, probability: 10 }],
+    contingentLiabilities: [
+      { description: 'Disputed excise demand', amount: 50, probability: 40 },
+      { description: 'Guarantee', amount: 30, probability: 10 },
+    ],
     minorityInterest: 15,
     surplusCash: 25,
     cashAdjustmentSinceBalanceSheet: -8.25,
@@ -58,7 +130,10 @@ const minimal = {
 
 function parseOk(grid: Grid) {
   const r = gridToDocument(grid);
-  assert.deepEqual(r.errors.map((e) => e.text), []);
+  assert.deepEqual(
+    r.errors.map((e) => e.text),
+    [],
+  );
   return r.document;
 }
 
@@ -87,7 +162,10 @@ describe('financials grid layout', () => {
     const header = grid.findIndex((r) => r[0] === 'projections');
     assert.deepEqual(grid[header], ['projections', 'FY2027', 'FY2028', 'FY2029']);
     assert.deepEqual(grid[header + 1], ['revenue', 2400, 2650.5, 2900]);
-    assert.deepEqual(grid.find((r) => r[0] === 'balanceSheet.inventories'), ['balanceSheet.inventories', 260]);
+    assert.deepEqual(
+      grid.find((r) => r[0] === 'balanceSheet.inventories'),
+      ['balanceSheet.inventories', 260],
+    );
   });
 
   it('a bad projection cell names its row and year column (CSV)', () => {
@@ -96,7 +174,10 @@ describe('financials grid layout', () => {
     const row = grid.findIndex((r) => r[0] === 'revenue') + 1;
     const r = gridToDocument(grid);
     assert.equal(r.document, null);
-    assert.deepEqual(r.errors.map((e) => e.text), [`row ${row}, column FY2028: not a number`]);
+    assert.deepEqual(
+      r.errors.map((e) => e.text),
+      [`row ${row}, column FY2028: not a number`],
+    );
     assert.deepEqual([r.errors[0].row, r.errors[0].column], [row, 'FY2028']);
   });
 
@@ -116,22 +197,28 @@ describe('financials grid layout', () => {
     sheet.getRow(invRow).getCell(2).value = { formula: '1/0', result: { error: '#DIV/0!' } } as ExcelJS.CellValue;
     const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
     const r = gridToDocument(await readXlsx(buffer));
-    assert.deepEqual(r.errors.map((e) => e.text).sort(), [
-      `row ${invRow}, column value: not a number`,
-      `row ${target}, column FY2029: not a number`,
-    ].sort());
+    assert.deepEqual(
+      r.errors.map((e) => e.text).sort(),
+      [`row ${invRow}, column value: not a number`, `row ${target}, column FY2029: not a number`].sort(),
+    );
   });
 
   it('accepts numbers as people type them: grouping commas and accounting negatives', () => {
     const grid: Grid = [
-      ['balanceSheet.inventories', '1,00,000'], ['balanceSheet.tradeReceivables', '250,000.50'],
-      ['balanceSheet.reservesAndSurplus', '(35)'], ['nonOperatingAssets', ' 12 '],
+      ['balanceSheet.inventories', '1,00,000'],
+      ['balanceSheet.tradeReceivables', '250,000.50'],
+      ['balanceSheet.reservesAndSurplus', '(35)'],
+      ['nonOperatingAssets', ' 12 '],
     ];
     const doc = parseOk(grid) as { balanceSheet: Record<string, number>; nonOperatingAssets: number };
     assert.deepEqual(doc.balanceSheet, { inventories: 100000, tradeReceivables: 250000.5, reservesAndSurplus: -35 });
     assert.equal(doc.nonOperatingAssets, 12);
     for (const bad of ['1,0', '12abc', 'NaN', 'Infinity', '(-5)', '1.2.3', '0x10']) {
-      assert.deepEqual(gridToDocument([['nonOperatingAssets', bad]]).errors.map((e) => e.text), ['row 1, column value: not a number'], bad);
+      assert.deepEqual(
+        gridToDocument([['nonOperatingAssets', bad]]).errors.map((e) => e.text),
+        ['row 1, column value: not a number'],
+        bad,
+      );
     }
   });
 
@@ -151,25 +238,34 @@ describe('financials grid layout', () => {
       ['asset', 'X'],
     ];
     const r = gridToDocument(grid);
-    assert.deepEqual(r.errors.map((e) => e.text), [
-      "row 2, column A: unknown field 'balanceSheet.inventory'",
-      'row 4, column A: unit is already given at row 3',
-      'row 5, column C: unexpected value; a field takes one value, in column B',
-      'row 7, column C: missing year (e.g. FY2028)',
-      'row 8, column E: value outside the projection years',
-      "row 9, column A: unknown projection field 'ebitdaa'; expected one of revenue, ebitda, depreciationAndAmortisation, capitalExpenditure, changeInNetWorkingCapital, taxRate",
-      "row 11, column C: unknown column 'evToSales'; expected one of name, evToEbitda, evToRevenue, peRatio, priceToBook, basis",
-      "row 12, column A: expected 'peer' (a row of the peers table) or a blank row to end it",
-    ]);
+    assert.deepEqual(
+      r.errors.map((e) => e.text),
+      [
+        "row 2, column A: unknown field 'balanceSheet.inventory'",
+        'row 4, column A: unit is already given at row 3',
+        'row 5, column C: unexpected value; a field takes one value, in column B',
+        'row 7, column C: missing year (e.g. FY2028)',
+        'row 8, column E: value outside the projection years',
+        "row 9, column A: unknown projection field 'ebitdaa'; expected one of revenue, ebitda, depreciationAndAmortisation, capitalExpenditure, changeInNetWorkingCapital, taxRate",
+        "row 11, column C: unknown column 'evToSales'; expected one of name, evToEbitda, evToRevenue, peRatio, priceToBook, basis",
+        "row 12, column A: expected 'peer' (a row of the peers table) or a blank row to end it",
+      ],
+    );
   });
 
   it('maps JSON Pointers back to cells so schema errors can name a row and column', () => {
     const grid = documentToGrid(sample);
     const r = gridToDocument(grid);
     const revenueRow = grid.findIndex((row) => row[0] === 'revenue') + 1;
-    assert.equal(locateError(r.cells, '/projections/2/revenue', 'must not be negative')?.text, `row ${revenueRow}, column FY2029: must not be negative`);
+    assert.equal(
+      locateError(r.cells, '/projections/2/revenue', 'must not be negative')?.text,
+      `row ${revenueRow}, column FY2029: must not be negative`,
+    );
     const dateRow = grid.findIndex((row) => row[0] === 'balanceSheetDate') + 1;
-    assert.equal(locateError(r.cells, '/balanceSheetDate', 'is required')?.text, `row ${dateRow}, column value: is required`);
+    assert.equal(
+      locateError(r.cells, '/balanceSheetDate', 'is required')?.text,
+      `row ${dateRow}, column value: is required`,
+    );
     const peerRow = grid.findIndex((row) => row[0] === 'peer') + 1;
     assert.deepEqual(r.cells.get('/peers/0/name'), { row: peerRow, column: 'name' });
     assert.equal(locateError(r.cells, '/nope', 'x'), null);
@@ -186,7 +282,10 @@ describe('financials grid layout', () => {
   });
 
   it('unreadable files raise SpreadsheetReadError', async () => {
-    assert.throws(() => readCsv('unit,LAKHS\nbalanceSheetDate,"2026-03-31\n'), (e: unknown) => e instanceof SpreadsheetReadError && /not valid CSV/.test(e.message));
+    assert.throws(
+      () => readCsv('unit,LAKHS\nbalanceSheetDate,"2026-03-31\n'),
+      (e: unknown) => e instanceof SpreadsheetReadError && /not valid CSV/.test(e.message),
+    );
     await assert.rejects(readXlsx(Buffer.from('%PDF-1.7 not a workbook')), SpreadsheetReadError);
   });
 });

@@ -21,7 +21,9 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`)),
+  );
 }
 
 // A minimal Orders API: enforces Basic auth and the body shape as Razorpay does.
@@ -29,7 +31,12 @@ function fakeRazorpay() {
   const seen: { auth?: string; body?: unknown; path?: string; contentType?: string }[] = [];
   const server = createServer(async (req, res) => {
     const raw = await readBody(req);
-    seen.push({ auth: req.headers.authorization, body: JSON.parse(raw || 'null'), path: req.url, contentType: req.headers['content-type'] });
+    seen.push({
+      auth: req.headers.authorization,
+      body: JSON.parse(raw || 'null'),
+      path: req.url,
+      contentType: req.headers['content-type'],
+    });
     const reply = (status: number, obj: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(obj));
     };
@@ -37,21 +44,41 @@ function fakeRazorpay() {
     if (req.headers.authorization !== expectedAuth) {
       return reply(401, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
     }
-    if (req.method !== 'POST' || req.url !== '/v1/orders') return reply(404, { error: { code: 'BAD_REQUEST_ERROR', description: 'not found' } });
-    const body = JSON.parse(raw) as { amount: number; currency: string; receipt: string; notes: Record<string, string> };
+    if (req.method !== 'POST' || req.url !== '/v1/orders')
+      return reply(404, { error: { code: 'BAD_REQUEST_ERROR', description: 'not found' } });
+    const body = JSON.parse(raw) as {
+      amount: number;
+      currency: string;
+      receipt: string;
+      notes: Record<string, string>;
+    };
     if (body.receipt === 'boom') return reply(500, { oops: true });
     if (body.amount < 100 || body.receipt === 'refuse-me') {
       return reply(400, {
         error: {
-          code: 'BAD_REQUEST_ERROR', description: 'The amount must be at least INR 1.00', source: 'business',
-          step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, field: 'amount',
+          code: 'BAD_REQUEST_ERROR',
+          description: 'The amount must be at least INR 1.00',
+          source: 'business',
+          step: 'payment_initiation',
+          reason: 'input_validation_failed',
+          metadata: {},
+          field: 'amount',
         },
       });
     }
     reply(200, {
-      id: 'order_IluGWxBm9U8zJ8', entity: 'order', amount: body.amount, amount_paid: 0, amount_due: body.amount,
-      currency: body.currency, receipt: body.receipt, offer_id: null, status: 'created', attempts: 0,
-      notes: body.notes, created_at: 1642662092,
+      id: 'order_IluGWxBm9U8zJ8',
+      entity: 'order',
+      amount: body.amount,
+      amount_paid: 0,
+      amount_due: body.amount,
+      currency: body.currency,
+      receipt: body.receipt,
+      offer_id: null,
+      status: 'created',
+      attempts: 0,
+      notes: body.notes,
+      created_at: 1642662092,
     });
   });
   return { server, seen };
@@ -67,13 +94,27 @@ describe('RazorpayGateway.createOrder', () => {
 
   it('posts the order with Basic auth and the JSON body, and maps the response', async () => {
     const gw = new RazorpayGateway({ keyId: KEY_ID, keySecret: KEY_SECRET, baseUrl });
-    const order = await gw.createOrder({ amountPaise: 1_500_000, currency: 'INR', receipt: 'eng_01-1', notes: { engagement_id: 'eng_01' } });
-    assert.deepEqual(order, { orderId: 'order_IluGWxBm9U8zJ8', amountPaise: 1_500_000, currency: 'INR', status: 'created' });
+    const order = await gw.createOrder({
+      amountPaise: 1_500_000,
+      currency: 'INR',
+      receipt: 'eng_01-1',
+      notes: { engagement_id: 'eng_01' },
+    });
+    assert.deepEqual(order, {
+      orderId: 'order_IluGWxBm9U8zJ8',
+      amountPaise: 1_500_000,
+      currency: 'INR',
+      status: 'created',
+    });
     const req = seen.at(-1)!;
     assert.equal(req.path, '/v1/orders');
     assert.equal(req.contentType, 'application/json');
     assert.deepEqual(req.body, {
-      amount: 1_500_000, currency: 'INR', receipt: 'eng_01-1', notes: { engagement_id: 'eng_01' }, unique_receipt: true,
+      amount: 1_500_000,
+      currency: 'INR',
+      receipt: 'eng_01-1',
+      notes: { engagement_id: 'eng_01' },
+      unique_receipt: true,
     });
     assert.equal(gw.kind, 'razorpay');
     assert.equal(gw.keyId, KEY_ID);
@@ -83,8 +124,11 @@ describe('RazorpayGateway.createOrder', () => {
     const gw = new RazorpayGateway({ keyId: KEY_ID, keySecret: KEY_SECRET, baseUrl });
     await assert.rejects(
       gw.createOrder({ amountPaise: 1000, currency: 'INR', receipt: 'refuse-me', notes: {} }),
-      (e: unknown) => e instanceof GatewayError && e.gatewayStatus === 400 && e.gatewayCode === 'BAD_REQUEST_ERROR'
-        && e.gatewayDescription === 'The amount must be at least INR 1.00',
+      (e: unknown) =>
+        e instanceof GatewayError &&
+        e.gatewayStatus === 400 &&
+        e.gatewayCode === 'BAD_REQUEST_ERROR' &&
+        e.gatewayDescription === 'The amount must be at least INR 1.00',
     );
   });
 
@@ -92,7 +136,8 @@ describe('RazorpayGateway.createOrder', () => {
     const gw = new RazorpayGateway({ keyId: KEY_ID, keySecret: 'wrong', baseUrl });
     await assert.rejects(
       gw.createOrder({ amountPaise: 1000, currency: 'INR', receipt: 'r1', notes: {} }),
-      (e: unknown) => e instanceof GatewayError && e.gatewayStatus === 401 && e.gatewayDescription === 'Authentication failed',
+      (e: unknown) =>
+        e instanceof GatewayError && e.gatewayStatus === 401 && e.gatewayDescription === 'Authentication failed',
     );
   });
 
@@ -112,8 +157,11 @@ describe('RazorpayGateway.createOrder', () => {
     const gw = new RazorpayGateway({ keyId: KEY_ID, keySecret: KEY_SECRET, baseUrl: url });
     await assert.rejects(
       gw.createOrder({ amountPaise: 1000, currency: 'INR', receipt: 'r2', notes: {} }),
-      (e: unknown) => e instanceof GatewayError && e.gatewayStatus === null && e.gatewayCode === 'network_error'
-        && /ECONNREFUSED/.test(e.gatewayDescription),
+      (e: unknown) =>
+        e instanceof GatewayError &&
+        e.gatewayStatus === null &&
+        e.gatewayCode === 'network_error' &&
+        /ECONNREFUSED/.test(e.gatewayDescription),
     );
   });
 
@@ -135,13 +183,21 @@ describe('RazorpayGateway.createOrder', () => {
   it('refuses a receipt longer than 40 characters before calling the gateway', async () => {
     const gw = new RazorpayGateway({ keyId: KEY_ID, keySecret: KEY_SECRET, baseUrl });
     const before = seen.length;
-    await assert.rejects(gw.createOrder({ amountPaise: 1000, currency: 'INR', receipt: 'x'.repeat(41), notes: {} }), RangeError);
+    await assert.rejects(
+      gw.createOrder({ amountPaise: 1000, currency: 'INR', receipt: 'x'.repeat(41), notes: {} }),
+      RangeError,
+    );
     assert.equal(seen.length, before);
   });
 });
 
 describe('payment signatures', () => {
-  const gw = new RazorpayGateway({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET, baseUrl: 'http://127.0.0.1:9' });
+  const gw = new RazorpayGateway({
+    keyId: KEY_ID,
+    keySecret: KEY_SECRET,
+    webhookSecret: WEBHOOK_SECRET,
+    baseUrl: 'http://127.0.0.1:9',
+  });
   const good = hex(KEY_SECRET, 'order_A|pay_B');
 
   it('accepts the right signature, in either hex case', () => {
@@ -169,7 +225,11 @@ describe('payment signatures', () => {
     assert.equal(gw.verifyWebhookSignature(body, sig), true);
     assert.equal(gw.verifyWebhookSignature(body.toString('utf8'), sig), true);
     assert.equal(gw.verifyWebhookSignature(Buffer.from('{"event":"payment.captured","payload":{} }'), sig), false);
-    assert.equal(gw.verifyWebhookSignature(body, hex(KEY_SECRET, body.toString())), false, 'key secret is not the webhook secret');
+    assert.equal(
+      gw.verifyWebhookSignature(body, hex(KEY_SECRET, body.toString())),
+      false,
+      'key secret is not the webhook secret',
+    );
     assert.equal(gw.verifyWebhookSignature(body, undefined), false);
     assert.equal(gw.verifyWebhookSignature(body, ''), false);
   });
@@ -195,7 +255,10 @@ describe('SandboxGateway', () => {
     const b = await gw.createOrder({ amountPaise: 2_500_000, currency: 'INR', receipt: 'r2', notes: {} });
     assert.match(a.orderId, /^order_sbx_[0-9A-Za-z]{14}$/);
     assert.notEqual(a.orderId, b.orderId);
-    assert.deepEqual({ ...a, orderId: '' }, { orderId: '', amountPaise: 2_500_000, currency: 'INR', status: 'created' });
+    assert.deepEqual(
+      { ...a, orderId: '' },
+      { orderId: '', amountPaise: 2_500_000, currency: 'INR', status: 'created' },
+    );
     assert.equal(gw.kind, 'sandbox');
   });
 
@@ -207,7 +270,10 @@ describe('SandboxGateway', () => {
     assert.equal(co.gateway_signature, hex('sandbox-secret', `${orderId}|${co.gateway_payment_id}`));
     assert.equal(gw.verifyPaymentSignature(orderId, co.gateway_payment_id, co.gateway_signature), true);
     assert.equal(gw.verifyPaymentSignature('order_sbx_other', co.gateway_payment_id, co.gateway_signature), false);
-    assert.equal(new SandboxGateway('another').verifyPaymentSignature(orderId, co.gateway_payment_id, co.gateway_signature), false);
+    assert.equal(
+      new SandboxGateway('another').verifyPaymentSignature(orderId, co.gateway_payment_id, co.gateway_signature),
+      false,
+    );
   });
 
   it('signWebhook produces a signature verifyWebhookSignature accepts', () => {

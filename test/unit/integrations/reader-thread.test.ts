@@ -9,7 +9,9 @@ import { parseFinancialsFile } from '../../../src/integrations/spreadsheets/pars
 import { parseFinancialsOffThread } from '../../../src/integrations/spreadsheets/reader-thread.js';
 import { lyingZip } from '../../helpers/zip-bombs.js';
 
-const doc = JSON.parse(readFileSync(new URL('../../fixtures/financials/ten-year-company.json', import.meta.url), 'utf8'));
+const doc = JSON.parse(
+  readFileSync(new URL('../../fixtures/financials/ten-year-company.json', import.meta.url), 'utf8'),
+);
 
 test('the same outcome as parseFinancialsFile, for XLSX, CSV and JSON', async () => {
   const files: [string, Buffer][] = [
@@ -50,7 +52,10 @@ const scratchFiles = () =>
 
 test("a firm's workbook: only the first sheet is read, and the reader leaves no temporary file behind", async () => {
   const firm = await firmWorkbook();
-  assert.deepEqual(await parseFinancialsOffThread('XLSX', firm), await parseFinancialsFile('XLSX', await writeXlsx(doc)));
+  assert.deepEqual(
+    await parseFinancialsOffThread('XLSX', firm),
+    await parseFinancialsFile('XLSX', await writeXlsx(doc)),
+  );
   assert.deepEqual(scratchFiles(), [], 'ExcelJS parks sheets in temporary files; the thread removes them');
   // A workbook that fails half-way: its files are gone by the time the next workbook has been read.
   const truncated = firm.subarray(0, Math.floor(firm.length * 0.7));
@@ -72,7 +77,10 @@ test('too deep or too long JSON is refused with a sentence, not a stack overflow
   const deep = await parseFinancialsOffThread('JSON', Buffer.from('['.repeat(100_000) + ']'.repeat(100_000)));
   assert.equal(deep.ok, false);
   assert.match(JSON.stringify(deep), /nests more than 64 levels deep/);
-  const long = await parseFinancialsOffThread('JSON', Buffer.from(JSON.stringify({ ...doc, peers: Array.from({ length: 2_001 }, () => ({ name: 'x' })) })));
+  const long = await parseFinancialsOffThread(
+    'JSON',
+    Buffer.from(JSON.stringify({ ...doc, peers: Array.from({ length: 2_001 }, () => ({ name: 'x' })) })),
+  );
   assert.equal(long.ok, false);
   assert.match(JSON.stringify(long), /"path":"\/peers","message":"the list has more than 2,000 entries/);
 });

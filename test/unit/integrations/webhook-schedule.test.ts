@@ -1,7 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  classifyResponse, MAX_ATTEMPTS, nextAttemptDelayMs, parseRetryAfter, RETRY_SCHEDULE_MS,
+  classifyResponse,
+  MAX_ATTEMPTS,
+  nextAttemptDelayMs,
+  parseRetryAfter,
+  RETRY_SCHEDULE_MS,
 } from '../../../src/domain/webhooks/schedule.js';
 
 const S = 1000;
@@ -14,7 +18,10 @@ describe('nextAttemptDelayMs', () => {
     const got = Array.from({ length: MAX_ATTEMPTS + 2 }, (_, n) => nextAttemptDelayMs(n, { scale: 1, random: mid }));
     assert.deepEqual(got, [0, 5 * S, 5 * M, 30 * M, 2 * H, 5 * H, 10 * H, 10 * H, null, null]);
     assert.equal(MAX_ATTEMPTS, 8);
-    assert.equal(RETRY_SCHEDULE_MS.reduce((a, b) => a + b, 0), 27 * H + 35 * M + 5 * S);
+    assert.equal(
+      RETRY_SCHEDULE_MS.reduce((a, b) => a + b, 0),
+      27 * H + 35 * M + 5 * S,
+    );
   });
 
   it('jitters by at most ±10 % using the injected random number', () => {

@@ -47,7 +47,12 @@ after(async () => {
   await new Promise<void>((r) => server.close(() => r()));
 });
 
-const payload = JSON.stringify({ id: 'evt_01', type: 'engagement.completed', createdAt: '2026-11-22T10:00:00Z', data: { id: 'eng_01' } });
+const payload = JSON.stringify({
+  id: 'evt_01',
+  type: 'engagement.completed',
+  createdAt: '2026-11-22T10:00:00Z',
+  data: { id: 'eng_01' },
+});
 const now = () => Math.floor(Date.now() / 1000);
 const lastFor = (path: string) => received.filter((r) => r.path === path).at(-1)!;
 
@@ -149,7 +154,13 @@ describe('sendWebhook', () => {
 
   it('times out a receiver that never answers', async () => {
     const t0 = Date.now();
-    const r = await sendWebhook({ url: `${base}/slow`, body: payload, headers: {}, allowPrivate: true, timeoutMs: 150 });
+    const r = await sendWebhook({
+      url: `${base}/slow`,
+      body: payload,
+      headers: {},
+      allowPrivate: true,
+      timeoutMs: 150,
+    });
     assert.equal(r.ok, false);
     assert.equal(r.status, null);
     assert.match(r.error ?? '', /timeout after 150 ms/);
@@ -161,7 +172,12 @@ describe('sendWebhook', () => {
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
     const freePort = (probe.address() as AddressInfo).port;
     await new Promise<void>((r) => probe.close(() => r()));
-    const r = await sendWebhook({ url: `http://127.0.0.1:${freePort}/`, body: payload, headers: {}, allowPrivate: true });
+    const r = await sendWebhook({
+      url: `http://127.0.0.1:${freePort}/`,
+      body: payload,
+      headers: {},
+      allowPrivate: true,
+    });
     assert.equal(r.ok, false);
     assert.equal(r.status, null);
     assert.match(r.error ?? '', /ECONNREFUSED/);
@@ -177,7 +193,13 @@ describe('sendWebhook', () => {
   it('connects to the address that was checked, not whatever the name resolves to later', async () => {
     // receiver.test exists in no DNS: reaching the receiver proves the pinned address was used.
     const lookup: HostLookup = async () => [{ address: '127.0.0.1', family: 4 }];
-    const r = await sendWebhook({ url: `http://receiver.test:${port}/ok`, body: payload, headers: {}, allowPrivate: true, lookup });
+    const r = await sendWebhook({
+      url: `http://receiver.test:${port}/ok`,
+      body: payload,
+      headers: {},
+      allowPrivate: true,
+      lookup,
+    });
     assert.equal(r.status, 204);
     assert.equal(lastFor('/ok').headers.host, `receiver.test:${port}`);
   });

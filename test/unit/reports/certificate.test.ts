@@ -71,16 +71,26 @@ test('the signature verifies with plain node:crypto against the exported public 
   const publicKey = createPublicKey(keys.publicKeyPem);
   assert.equal(publicKey.asymmetricKeyType, 'ed25519');
   assert.ok(keys.publicKeyPem.startsWith('-----BEGIN PUBLIC KEY-----'));
-  assert.equal(verify(null, Buffer.from(canonicalCertificate(payload)), publicKey, Buffer.from(signature, 'base64')), true);
+  assert.equal(
+    verify(null, Buffer.from(canonicalCertificate(payload)), publicKey, Buffer.from(signature, 'base64')),
+    true,
+  );
   // A verifier holding only the raw 32-byte key (e.g. from a JWK) gets the same answer.
   const jwk = publicKey.export({ format: 'jwk' });
   const fromJwk = createPublicKey({ key: jwk, format: 'jwk' });
-  assert.equal(verify(null, Buffer.from(canonicalCertificate(payload)), fromJwk, Buffer.from(signature, 'base64')), true);
+  assert.equal(
+    verify(null, Buffer.from(canonicalCertificate(payload)), fromJwk, Buffer.from(signature, 'base64')),
+    true,
+  );
 });
 
 test('signing refuses a non-Ed25519 key', async () => {
   const { generateKeyPairSync } = await import('node:crypto');
-  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256', privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  const { privateKey } = generateKeyPairSync('ec', {
+    namedCurve: 'P-256',
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
   assert.throws(() => signCertificate(payload, privateKey), /Ed25519/);
 });
 

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatDate, formatDayInIndia, formatLineValue, groupIndian, lakh, rupees } from '../../../src/reports/format.js';
+import {
+  formatDate,
+  formatDayInIndia,
+  formatLineValue,
+  groupIndian,
+  lakh,
+  rupees,
+} from '../../../src/reports/format.js';
 
 test('Indian digit grouping', () => {
   assert.equal(groupIndian('1'), '1');

@@ -5,8 +5,13 @@ export { RATIONALE, valuationFor, reportInput } from '../../fixtures/sample-repo
 export { collapse, pdfText, writeTemp } from '../../helpers/pdf.js';
 
 /** Words with their boxes in PDF points, from `pdftotext -bbox`. */
-export function pdfWords(pdf: Buffer): { page: number; pageWidth: number; xMax: number; yMax: number; pageHeight: number; word: string }[] {
-  const html = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', writeTemp(pdf), '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+export function pdfWords(
+  pdf: Buffer,
+): { page: number; pageWidth: number; xMax: number; yMax: number; pageHeight: number; word: string }[] {
+  const html = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', writeTemp(pdf), '-'], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const words: ReturnType<typeof pdfWords> = [];
   let page = 0;
   let pageWidth = 0;

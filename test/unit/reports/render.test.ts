@@ -38,7 +38,13 @@ const cases: Case[] = [
     name: 'RULE_11UA without purpose',
     statute: 'RULE_11UA',
     purpose: null,
-    wording: ['Rule 11UA of the Income-tax Rules, 1962', 'FMV = (A − L) × PV / PE', 'FMV = (A + B + C + D − L) × PV / PE', 'ceiling', 'floor'],
+    wording: [
+      'Rule 11UA of the Income-tax Rules, 1962',
+      'FMV = (A − L) × PV / PE',
+      'FMV = (A + B + C + D − L) × PV / PE',
+      'ceiling',
+      'floor',
+    ],
     // No single conclusion: each purpose's value is shown.
     values: (v) => v.conclusion.byPurpose!.map((p) => rupees(p.valuePerShare)),
   },
@@ -65,14 +71,25 @@ const cases: Case[] = [
     name: 'COMPANIES_ACT_SEC_62',
     statute: 'COMPANIES_ACT_SEC_62',
     purpose: null,
-    wording: ['Section 62(1)(c) of the Companies Act, 2013', 'Rule 13 of the Companies (Share Capital and Debentures) Rules, 2014', 'Companies (Registered Valuers and Valuation) Rules, 2017', 'registered valuer'],
+    wording: [
+      'Section 62(1)(c) of the Companies Act, 2013',
+      'Rule 13 of the Companies (Share Capital and Debentures) Rules, 2014',
+      'Companies (Registered Valuers and Valuation) Rules, 2017',
+      'registered valuer',
+    ],
     values: (v) => [rupees(v.conclusion.valuePerShare!)],
   },
   {
     name: 'IBC_LIQUIDATION',
     statute: 'IBC_LIQUIDATION',
     purpose: null,
-    wording: ['Regulation 35 of the Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016', 'fair value', 'liquidation value', 'average of the two closest estimates', 'Confidentiality (Regulation 35(2))'],
+    wording: [
+      'Regulation 35 of the Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016',
+      'fair value',
+      'liquidation value',
+      'average of the two closest estimates',
+      'Confidentiality (Regulation 35(2))',
+    ],
     // The assets' totals are the headline; no value per share is printed.
     values: (v) => [rupees(v.conclusion.fairValue!.totalValue!), rupees(v.conclusion.liquidationValue!.totalValue!)],
   },
@@ -94,14 +111,18 @@ for (const c of cases) {
         input.firm.name,
         '31 March 2026',
         // WACC and growth only where a DCF is used (IBC uses no income approach).
-        ...(valuation.methods.some((m) => m.method === 'DCF') ? ['WACC', '12.5%', 'Terminal growth rate (g) 5%'] : ['Income approach Not used']),
+        ...(valuation.methods.some((m) => m.method === 'DCF')
+          ? ['WACC', '12.5%', 'Terminal growth rate (g) 5%']
+          : ['Income approach Not used']),
         input.assumptions.rationale,
         'Rohan Desai',
         'Ananya Iyer',
         'Vikram Mehta',
         // The contents Rule 8 of the Companies (Registered Valuers and Valuation) Rules, 2017 and ICAI VS 202 ask for, in order.
         // Under the IBC the resolution professional or liquidator represents with the management.
-        ...SECTION_HEADINGS.map((h) => (h === 'Management representations' && c.statute === 'IBC_LIQUIDATION' ? 'Representations' : h)), // the IBC's officer represents too
+        ...SECTION_HEADINGS.map((h) =>
+          h === 'Management representations' && c.statute === 'IBC_LIQUIDATION' ? 'Representations' : h,
+        ), // the IBC's officer represents too
         EXAMPLE_FACTS.appointingAuthority!,
         'Rahul Kulkarni (promoter)',
         'FY2024',
@@ -113,14 +134,21 @@ for (const c of cases) {
       for (const e of expected) assert.ok(text.includes(e), `missing ${JSON.stringify(e)}`);
       // In the body, after the contents page (which lists them too).
       const body = text.indexOf(SECTION_HEADINGS[0], text.indexOf(SECTION_HEADINGS[0]) + 1);
-      const headings = SECTION_HEADINGS.map((h) => (h === 'Management representations' && c.statute === 'IBC_LIQUIDATION' ? 'Representations' : h));
+      const headings = SECTION_HEADINGS.map((h) =>
+        h === 'Management representations' && c.statute === 'IBC_LIQUIDATION' ? 'Representations' : h,
+      );
       const at = headings.map((h) => text.indexOf(h, body));
       assert.ok(body > 0 && at.every((i) => i >= body), 'every section heading is in the body');
-      assert.deepEqual([...at].sort((a, b) => a - b), at, 'the sections come in the order of Rule 8');
+      assert.deepEqual(
+        [...at].sort((a, b) => a - b),
+        at,
+        'the sections come in the order of Rule 8',
+      );
       // The reviewers' notes stay in the firm's own record; the report says only that the reviews took place.
       assert.ok(!text.includes('Balance sheet ties.'), 'a gate comment is not printed in the report');
       if (valuation.conclusion.valuePerShare) assert.ok(text.includes('In words: Rupees'), 'the value in words');
-      if (valuation.statute === 'IBC_LIQUIDATION') assert.ok(!text.includes('Weighted average cost of capital'), 'no WACC without an income approach');
+      if (valuation.statute === 'IBC_LIQUIDATION')
+        assert.ok(!text.includes('Weighted average cost of capital'), 'no WACC without an income approach');
       assert.match(text, /Page 1 of \d+/);
       if (kind === 'DRAFT') {
         assert.ok(text.includes(DRAFT_WATERMARK));
@@ -149,7 +177,10 @@ test('amounts in ₹ lakh with the unit in the heading and Indian grouping; per-
   const valuation = valuationFor('COMPANIES_ACT_SEC_62');
   const text = pdfText(await renderReport(reportInput(valuation)));
   const dcf = valuation.methods.find((m) => m.method === 'DCF')!;
-  assert.ok(text.includes(`Enterprise value (₹ lakh) ${inUnit(dcf.enterpriseValue!, 'LAKH')}`), 'the DCF enterprise value in ₹ lakh');
+  assert.ok(
+    text.includes(`Enterprise value (₹ lakh) ${inUnit(dcf.enterpriseValue!, 'LAKH')}`),
+    'the DCF enterprise value in ₹ lakh',
+  );
   assert.match(text, /Discounted cash flow by projection year \(₹ lakh/);
   assert.match(text, /FY2027 FY2028 FY2029 FY2030 FY2031/, 'projection years are the columns');
   assert.ok(text.includes(rupees(dcf.valuePerShare)));
@@ -166,9 +197,17 @@ test('sensitivity grid shows empty cells as a dash, once', async () => {
 
 test('no text runs past the right margin, even with long labels and long tables', async () => {
   const valuation = valuationFor('COMPANIES_ACT_SEC_62', null, 'ten-year-company.json');
-  const long = 'Adjustment for an exceptionally long description of a balance-sheet item that must wrap within its column '.repeat(3);
+  const long =
+    'Adjustment for an exceptionally long description of a balance-sheet item that must wrap within its column '.repeat(
+      3,
+    );
   valuation.methods[1].lines.push(
-    ...Array.from({ length: 80 }, (_, i) => ({ label: `${i + 1}. ${long}`, value: '123456789012.34', kind: 'AMOUNT' as const, note: long })),
+    ...Array.from({ length: 80 }, (_, i) => ({
+      label: `${i + 1}. ${long}`,
+      value: '123456789012.34',
+      kind: 'AMOUNT' as const,
+      note: long,
+    })),
   );
   const pdf = await renderReport(reportInput(valuation));
   const words = pdfWords(pdf);
@@ -201,7 +240,9 @@ test('the same input renders identical bytes', async () => {
 });
 
 test('refuses an unparseable generatedAt rather than reading the clock', async () => {
-  await assert.rejects(renderReport({ ...reportInput(valuationFor('FEMA_RBI', 'ISSUE_TO_NON_RESIDENT')), generatedAt: 'yesterday' }));
+  await assert.rejects(
+    renderReport({ ...reportInput(valuationFor('FEMA_RBI', 'ISSUE_TO_NON_RESIDENT')), generatedAt: 'yesterday' }),
+  );
 });
 
 test('the statutory corrections in the report: arrears line in L, s.56(2)(viib) sunset in the purpose, three dates in IST, IBC shortfall, s.72 columns', async () => {
@@ -215,9 +256,16 @@ test('the statutory corrections in the report: arrears line in L, s.56(2)(viib) 
   assert.ok(text.includes('shall not apply on or after the 1st day of April, 2025'));
   assert.ok(text.includes('is not a ceiling on the issue price'));
   // The warning prints as its sentence, never as its code.
-  assert.ok(text.includes('Section 56(2)(viib) of the Income-tax Act, 1961 reaches only consideration received before 1 April 2024'));
+  assert.ok(
+    text.includes(
+      'Section 56(2)(viib) of the Income-tax Act, 1961 reaches only consideration received before 1 April 2024',
+    ),
+  );
   assert.ok(!text.includes('S56_2_VIIB_NOT_APPLICABLE') && !text.includes('S56 2 viib'));
-  assert.match(text, /Valuation date 31 March 2026 Balance-sheet date 31 March 2026 Date of appointment 2 April 2026 Date of report 25 April 2026/);
+  assert.match(
+    text,
+    /Valuation date 31 March 2026 Balance-sheet date 31 March 2026 Date of appointment 2 April 2026 Date of report 25 April 2026/,
+  );
   assert.ok(text.includes('Indian Standard Time'));
   assert.ok(text.includes('IST'));
   assert.ok(!text.includes('UTC '));
@@ -225,9 +273,21 @@ test('the statutory corrections in the report: arrears line in L, s.56(2)(viib) 
   // IBC with claims above the assets: the assets' values, gross, and nothing of the claims or a share.
   const ibc = valuationFor('IBC_LIQUIDATION', null, 'ibc-shortfall.json');
   const ibcText = pdfText(await renderReport(reportInput(ibc)));
-  assert.ok(ibcText.includes(`Fair value ${rupees(ibc.conclusion.fairValue!.totalValue!)} Liquidation value ${rupees(ibc.conclusion.liquidationValue!.totalValue!)}`), ibcText.slice(ibcText.indexOf('Basis of value'), ibcText.indexOf('Basis of value') + 300));
-  assert.ok(!ibcText.includes('Shortfall to creditors') && !ibcText.includes('Left for equity'), 'the claims are not the report\'s conclusion');
-  assert.ok(ibcText.includes('before the costs of the process and before any distribution to creditors or members under section 53'));
+  assert.ok(
+    ibcText.includes(
+      `Fair value ${rupees(ibc.conclusion.fairValue!.totalValue!)} Liquidation value ${rupees(ibc.conclusion.liquidationValue!.totalValue!)}`,
+    ),
+    ibcText.slice(ibcText.indexOf('Basis of value'), ibcText.indexOf('Basis of value') + 300),
+  );
+  assert.ok(
+    !ibcText.includes('Shortfall to creditors') && !ibcText.includes('Left for equity'),
+    "the claims are not the report's conclusion",
+  );
+  assert.ok(
+    ibcText.includes(
+      'before the costs of the process and before any distribution to creditors or members under section 53',
+    ),
+  );
   assert.ok(!/per (equity )?share \(₹\)/i.test(ibcText), 'no per-share figure in an IBC report');
 
   // A loss-making DCF shows the carried-forward loss columns.
@@ -260,9 +320,15 @@ test('weights set by the valuer, their rationale and the discount with values be
   // Method by method: each value, the discount its basis takes, the value after it, weighted to the conclusion.
   assert.ok(text.includes('Weighting of methods, after the discounts each takes'));
   for (const m of judged.conclusion.discountsByMethod!) {
-    assert.ok(text.includes(`${rupees(m.valueBeforeDiscounts)} marketability 15% ${rupees(m.valueAfterDiscounts)}`), m.method);
+    assert.ok(
+      text.includes(`${rupees(m.valueBeforeDiscounts)} marketability 15% ${rupees(m.valueAfterDiscounts)}`),
+      m.method,
+    );
   }
-  const table = text.slice(text.indexOf('Weighting of methods, after'), text.indexOf('Weighting of methods, after') + 1500);
+  const table = text.slice(
+    text.indexOf('Weighting of methods, after'),
+    text.indexOf('Weighting of methods, after') + 1500,
+  );
   assert.ok(table.includes(`100% ${rupees(judged.conclusion.valuePerShare!)}`), table);
   assert.ok(text.includes(`(${rupees(judged.conclusion.valueBeforeDiscount!)} before it)`));
   assert.ok(text.includes('Rationale for the discount. Unlisted minority stake'));
@@ -274,11 +340,20 @@ test('charts: a football field (methods, DCF range, concluded value, proposed pr
   const v = computeValuation({
     financials: loadFinancials('sample-company.json'),
     assumptions: { wacc: '12.5', terminalGrowthRate: '5' },
-    engagement: { statute: 'COMPANIES_ACT_SEC_62', purpose: null, valuationDate: '2026-03-31', proposedPricePerShare: '215.00' },
+    engagement: {
+      statute: 'COMPANIES_ACT_SEC_62',
+      purpose: null,
+      valuationDate: '2026-03-31',
+      proposedPricePerShare: '215.00',
+    },
   });
   const pdf = await renderReport(reportInput(v));
   const text = pdfText(pdf);
-  assert.ok(text.includes('Football field: value per share by method (diamonds) and the DCF sensitivity range (bar); the solid line is the concluded value'));
+  assert.ok(
+    text.includes(
+      'Football field: value per share by method (diamonds) and the DCF sensitivity range (bar); the solid line is the concluded value',
+    ),
+  );
   assert.ok(text.includes('the dashed red line is the proposed price, ₹215.00'));
   assert.ok(text.includes('DCF sensitivity range'));
   assert.ok(text.includes('₹ per share'), 'the value axis is named');

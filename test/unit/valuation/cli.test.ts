@@ -13,7 +13,17 @@ function runCli(args: string[]) {
 }
 
 test('CLI prints methods, conclusion, sensitivity grid and warnings', () => {
-  const run = runCli(['test/fixtures/financials/sample-company.json', '--wacc', '12', '--growth', '4', '--statute', 'FEMA_RBI', '--purpose', 'ISSUE_TO_NON_RESIDENT']);
+  const run = runCli([
+    'test/fixtures/financials/sample-company.json',
+    '--wacc',
+    '12',
+    '--growth',
+    '4',
+    '--statute',
+    'FEMA_RBI',
+    '--purpose',
+    'ISSUE_TO_NON_RESIDENT',
+  ]);
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /== DCF: /);
   assert.match(run.stdout, /Enterprise value\s+32,45,47,040\.57/);
@@ -38,7 +48,17 @@ function json(args: string[]) {
 }
 
 test('CLI --json: NAV_11UA_2A includes the arrears of cumulative preference dividend in L; S56_2_VIIB_NOT_APPLICABLE', () => {
-  const r = json(['test/fixtures/financials/arrears-company.json', '--wacc', '12', '--growth', '4', '--statute', 'RULE_11UA', '--purpose', 'ISSUE_OF_SHARES']);
+  const r = json([
+    'test/fixtures/financials/arrears-company.json',
+    '--wacc',
+    '12',
+    '--growth',
+    '4',
+    '--statute',
+    'RULE_11UA',
+    '--purpose',
+    'ISSUE_OF_SHARES',
+  ]);
   const nav = r.methods.find((m: { method: string }) => m.method === 'NAV_11UA_2A');
   const line = (label: string) => nav.lines.find((l: { label: string }) => l.label === label)?.value;
   assert.equal(line('Add: arrears of dividends on cumulative preference shares'), '15000000.00');
@@ -50,15 +70,44 @@ test('CLI --json: NAV_11UA_2A includes the arrears of cumulative preference divi
   // same company two years earlier, its projections from FY2025 (docs/valuation-method.md, Stub period).
   const earlier = join(mkdtempSync(join(tmpdir(), 'vs-cli-')), 'arrears-fy2025.json');
   const doc = JSON.parse(readFileSync(join(root, 'test/fixtures/financials/arrears-company.json'), 'utf8'));
-  writeFileSync(earlier, JSON.stringify({ ...doc, balanceSheetDate: '2024-03-31', projections: doc.projections.map((p: { year: string }, i: number) => ({ ...p, year: `FY${2025 + i}` })) }));
-  const before = json([earlier, '--wacc', '12', '--growth', '4', '--statute', 'RULE_11UA', '--purpose', 'ISSUE_OF_SHARES', '--valuation-date', '2024-03-31']);
+  writeFileSync(
+    earlier,
+    JSON.stringify({
+      ...doc,
+      balanceSheetDate: '2024-03-31',
+      projections: doc.projections.map((p: { year: string }, i: number) => ({ ...p, year: `FY${2025 + i}` })),
+    }),
+  );
+  const before = json([
+    earlier,
+    '--wacc',
+    '12',
+    '--growth',
+    '4',
+    '--statute',
+    'RULE_11UA',
+    '--purpose',
+    'ISSUE_OF_SHARES',
+    '--valuation-date',
+    '2024-03-31',
+  ]);
   assert.ok(!before.warnings.some((w: { code: string }) => w.code === 'S56_2_VIIB_NOT_APPLICABLE'));
   assert.equal(before.conclusion.floorOrCeiling, 'CEILING');
 });
 
 test('CLI --json: DCF lines carry the loss brought forward, set off and carried forward', () => {
   // Balance sheet at 31-12-2025, projections from FY2027: valued on 31-3-2026, the day before they start.
-  const r = json(['test/fixtures/financials/startup-negative-fcff.json', '--wacc', '18', '--growth', '6', '--statute', 'FEMA_RBI', '--valuation-date', '2026-03-31']);
+  const r = json([
+    'test/fixtures/financials/startup-negative-fcff.json',
+    '--wacc',
+    '18',
+    '--growth',
+    '6',
+    '--statute',
+    'FEMA_RBI',
+    '--valuation-date',
+    '2026-03-31',
+  ]);
   const dcf = r.methods.find((m: { method: string }) => m.method === 'DCF');
   const line = (label: string) => dcf.lines.find((l: { label: string }) => l.label === label)?.value;
   assert.equal(line('FY2027 Less: tax on EBIT at 25.168%'), '0.00'); // a loss: no tax, no refund
@@ -69,47 +118,157 @@ test('CLI --json: DCF lines carry the loss brought forward, set off and carried 
 });
 
 test('CLI --json: IBC equity is nil with the shortfall stated', () => {
-  const r = json(['test/fixtures/financials/ibc-shortfall.json', '--wacc', '12', '--growth', '4', '--statute', 'IBC_LIQUIDATION']);
-  assert.deepEqual(r.conclusion.fairValue, { totalValue: '70000000.00', equityValue: '0.00', valuePerShare: '0.00', shortfall: '10000000.00' });
-  assert.deepEqual(r.conclusion.liquidationValue, { totalValue: '40000000.00', equityValue: '0.00', valuePerShare: '0.00', shortfall: '41000000.00' });
-  const text = runCli(['test/fixtures/financials/ibc-shortfall.json', '--wacc', '12', '--growth', '4', '--statute', 'IBC_LIQUIDATION']);
+  const r = json([
+    'test/fixtures/financials/ibc-shortfall.json',
+    '--wacc',
+    '12',
+    '--growth',
+    '4',
+    '--statute',
+    'IBC_LIQUIDATION',
+  ]);
+  assert.deepEqual(r.conclusion.fairValue, {
+    totalValue: '70000000.00',
+    equityValue: '0.00',
+    valuePerShare: '0.00',
+    shortfall: '10000000.00',
+  });
+  assert.deepEqual(r.conclusion.liquidationValue, {
+    totalValue: '40000000.00',
+    equityValue: '0.00',
+    valuePerShare: '0.00',
+    shortfall: '41000000.00',
+  });
+  const text = runCli([
+    'test/fixtures/financials/ibc-shortfall.json',
+    '--wacc',
+    '12',
+    '--growth',
+    '4',
+    '--statute',
+    'IBC_LIQUIDATION',
+  ]);
   assert.match(text.stdout, /Fair value\s+0\.00\s+0\.00\s+1,00,00,000\.00/);
 });
 
 test('CLI --json: RATES_LOOK_LIKE_FRACTIONS and WACC_GROWTH_SPREAD_NARROW', () => {
-  const r = json(['test/fixtures/financials/sample-company.json', '--wacc', '0.12', '--growth', '0.04', '--statute', 'FEMA_RBI']);
+  const r = json([
+    'test/fixtures/financials/sample-company.json',
+    '--wacc',
+    '0.12',
+    '--growth',
+    '0.04',
+    '--statute',
+    'FEMA_RBI',
+  ]);
   const codes = r.warnings.map((w: { code: string }) => w.code);
   assert.ok(codes.includes('RATES_LOOK_LIKE_FRACTIONS'));
   assert.ok(codes.includes('WACC_GROWTH_SPREAD_NARROW'));
-  const narrow = json(['test/fixtures/financials/sample-company.json', '--wacc', '12', '--growth', '10.5', '--statute', 'FEMA_RBI']);
-  assert.deepEqual(narrow.warnings.filter((w: { code: string }) => w.code.startsWith('RATES') || w.code.startsWith('WACC')).map((w: { code: string }) => w.code), ['WACC_GROWTH_SPREAD_NARROW']);
+  const narrow = json([
+    'test/fixtures/financials/sample-company.json',
+    '--wacc',
+    '12',
+    '--growth',
+    '10.5',
+    '--statute',
+    'FEMA_RBI',
+  ]);
+  assert.deepEqual(
+    narrow.warnings
+      .filter((w: { code: string }) => w.code.startsWith('RATES') || w.code.startsWith('WACC'))
+      .map((w: { code: string }) => w.code),
+    ['WACC_GROWTH_SPREAD_NARROW'],
+  );
 });
 
 test('CLI: weights, discount and the proposed price', () => {
   const r = json([
-    'test/fixtures/financials/sample-company.json', '--wacc', '12', '--growth', '4', '--statute', 'COMPANIES_ACT_SEC_62',
-    '--method-weights', 'DCF=70,NAV=30', '--weights-rationale', 'DCF leads: a going concern with reliable projections.',
-    '--dlom', '15', '--dlom-rationale', 'Unlisted minority stake with no exit route.', '--price', '204.11',
+    'test/fixtures/financials/sample-company.json',
+    '--wacc',
+    '12',
+    '--growth',
+    '4',
+    '--statute',
+    'COMPANIES_ACT_SEC_62',
+    '--method-weights',
+    'DCF=70,NAV=30',
+    '--weights-rationale',
+    'DCF leads: a going concern with reliable projections.',
+    '--dlom',
+    '15',
+    '--dlom-rationale',
+    'Unlisted minority stake with no exit route.',
+    '--price',
+    '204.11',
   ]);
   assert.equal(r.conclusion.valueBeforeDiscount, '240.13');
   assert.equal(r.conclusion.valuePerShare, '204.11');
   assert.equal(r.compliance.tests[0].passes, true);
   const text = runCli([
-    'test/fixtures/financials/sample-company.json', '--wacc', '12', '--growth', '4', '--statute', 'COMPANIES_ACT_SEC_62',
-    '--dlom', '15', '--dlom-rationale', 'Unlisted minority stake with no exit route.', '--price', '150',
+    'test/fixtures/financials/sample-company.json',
+    '--wacc',
+    '12',
+    '--growth',
+    '4',
+    '--statute',
+    'COMPANIES_ACT_SEC_62',
+    '--dlom',
+    '15',
+    '--dlom-rationale',
+    'Unlisted minority stake with no exit route.',
+    '--price',
+    '150',
   ]);
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /Discount for lack of marketability 15%/);
   assert.match(text.stdout, /== Compliance of the proposed price ₹150\.00/);
-  const refused = runCli(['test/fixtures/financials/sample-company.json', '--wacc', '12', '--growth', '4', '--statute', 'RULE_11UA', '--purpose', 'TRANSFER_OR_RECEIPT', '--dlom', '10', '--dlom-rationale', 'Unlisted minority stake with no exit route.']);
+  const refused = runCli([
+    'test/fixtures/financials/sample-company.json',
+    '--wacc',
+    '12',
+    '--growth',
+    '4',
+    '--statute',
+    'RULE_11UA',
+    '--purpose',
+    'TRANSFER_OR_RECEIPT',
+    '--dlom',
+    '10',
+    '--dlom-rationale',
+    'Unlisted minority stake with no exit route.',
+  ]);
   assert.equal(refused.status, 2);
   assert.match(refused.stderr, /refused \(DISCOUNT_NOT_PERMITTED\)/);
 });
 
 test('CLI prints the stub period and the cost-of-capital build-up; a WACC that differs from the build-up is refused', () => {
-  const args = ['test/fixtures/financials/sample-company.json', '--growth', '5', '--statute', 'FEMA_RBI', '--valuation-date', '2026-10-31',
-    '--rf', '6.52', '--erp', '7.5', '--beta', '0.85', '--de', '0.25', '--tax-rate', '25.168', '--kd', '9.75', '--size-premium', '1.5',
-    '--specific-premium', '2', '--coc-source', '10-year G-Sec yield 6.52 %'];
+  const args = [
+    'test/fixtures/financials/sample-company.json',
+    '--growth',
+    '5',
+    '--statute',
+    'FEMA_RBI',
+    '--valuation-date',
+    '2026-10-31',
+    '--rf',
+    '6.52',
+    '--erp',
+    '7.5',
+    '--beta',
+    '0.85',
+    '--de',
+    '0.25',
+    '--tax-rate',
+    '25.168',
+    '--kd',
+    '9.75',
+    '--size-premium',
+    '1.5',
+    '--specific-premium',
+    '2',
+    '--coc-source',
+    '10-year G-Sec yield 6.52 %',
+  ];
   const run = runCli([...args, '--wacc', '15.5293']);
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /Stub period: s = 0\.413699 \(151 of 365 days from the valuation date to 2027-03-31\)/);
@@ -119,7 +278,10 @@ test('CLI prints the stub period and the cost-of-capital build-up; a WACC that d
   assert.match(run.stdout, /WACC %\s+15\.529332/);
   const refused = runCli([...args, '--wacc', '15.5']);
   assert.equal(refused.status, 2);
-  assert.match(refused.stderr, /refused \(WACC_MISMATCH\): The cost-of-capital build-up gives a WACC of 15\.529332% \(15\.5293% to 4 decimals\), not the 15\.5% stated/);
+  assert.match(
+    refused.stderr,
+    /refused \(WACC_MISMATCH\): The cost-of-capital build-up gives a WACC of 15\.529332% \(15\.5293% to 4 decimals\), not the 15\.5% stated/,
+  );
 });
 
 test('CLI prints the dilution: basic, the instruments converted or exercised, and the fully diluted value', () => {
@@ -130,7 +292,17 @@ test('CLI prints the dilution: basic, the instruments converted or exercised, an
   ];
   const file = join(mkdtempSync(join(tmpdir(), 'vs-cli-')), 'diluted.json');
   writeFileSync(file, JSON.stringify(doc));
-  const run = runCli([file, '--wacc', '12', '--growth', '4', '--statute', 'FEMA_RBI', '--valuation-date', '2026-03-31']);
+  const run = runCli([
+    file,
+    '--wacc',
+    '12',
+    '--growth',
+    '4',
+    '--statute',
+    'FEMA_RBI',
+    '--valuation-date',
+    '2026-03-31',
+  ]);
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /Value per equity share \(basic\)\s+302\.55/);
   assert.match(run.stdout, /Exercised: ESOP 2022 grant \(employee stock options\) at ₹150\.00\s+30,000/);

@@ -5,9 +5,16 @@ import { test } from 'node:test';
 import { buildCostOfCapital, statedWacc } from '../../../src/domain/valuation/cost-of-capital.js';
 
 const INPUT = {
-  riskFreeRate: '6.52', equityRiskPremium: '7.5', beta: '0.85', betaBasis: 'UNLEVERED' as const, debtToEquity: '0.25',
-  taxRate: '25.168', preTaxCostOfDebt: '9.75', sizePremium: '1.5', companySpecificPremium: '2',
-  source: '10-year G-Sec yield 6.52 % on 31-10-2026; ERP and beta from the valuer\'s peer study',
+  riskFreeRate: '6.52',
+  equityRiskPremium: '7.5',
+  beta: '0.85',
+  betaBasis: 'UNLEVERED' as const,
+  debtToEquity: '0.25',
+  taxRate: '25.168',
+  preTaxCostOfDebt: '9.75',
+  sizePremium: '1.5',
+  companySpecificPremium: '2',
+  source: "10-year G-Sec yield 6.52 % on 31-10-2026; ERP and beta from the valuer's peer study",
 };
 
 test('from an unlevered beta: Hamada relevering, CAPM with premiums, after-tax debt, weights from D/E', () => {
@@ -26,7 +33,14 @@ test('from an unlevered beta: Hamada relevering, CAPM with premiums, after-tax d
 });
 
 test('a levered beta is used as given; no premiums; no debt gives WACC = Ke', () => {
-  const b = buildCostOfCapital({ ...INPUT, betaBasis: 'LEVERED', beta: '1.2', debtToEquity: '0', sizePremium: undefined, companySpecificPremium: undefined });
+  const b = buildCostOfCapital({
+    ...INPUT,
+    betaBasis: 'LEVERED',
+    beta: '1.2',
+    debtToEquity: '0',
+    sizePremium: undefined,
+    companySpecificPremium: undefined,
+  });
   assert.equal(b.leveredBeta.toString(), '1.2');
   assert.equal(b.costOfEquity.toString(), '15.52'); // 6.52 + 1.2 × 7.5
   assert.equal(b.wacc.toString(), '15.52');

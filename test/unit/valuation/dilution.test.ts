@@ -23,9 +23,13 @@ function dilutedCompany() {
 
 test('DCF, fully diluted: CCPS and CCDs converted and added back, options exercised only while in the money', () => {
   const r = computeValuation({
-    financials: dilutedCompany(), assumptions: { wacc: 12, terminalGrowthRate: 4 },
+    financials: dilutedCompany(),
+    assumptions: { wacc: 12, terminalGrowthRate: 4 },
     engagement: { statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31' },
-    judgement: { methodWeights: { DCF: 100, NAV: 0 }, weightsRationale: 'The income approach alone for this going concern.' },
+    judgement: {
+      methodWeights: { DCF: 100, NAV: 0 },
+      weightsRationale: 'The income approach alone for this going concern.',
+    },
   });
   const dcf = method(r, 'DCF');
   // EV 324547040.5723 (example 1) − 300 − 120 − 20 (CCPS in preference capital) + 180 + 20 lakh = 300547040.5723
@@ -53,7 +57,8 @@ test('DCF, fully diluted: CCPS and CCDs converted and added back, options exerci
 
 test('NAV (book), fully diluted: no option is in the money at ₹91.28', () => {
   const r = computeValuation({
-    financials: dilutedCompany(), assumptions: { wacc: 12, terminalGrowthRate: 4 },
+    financials: dilutedCompany(),
+    assumptions: { wacc: 12, terminalGrowthRate: 4 },
     engagement: { statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31' },
   });
   const nav = method(r, 'NAV');
@@ -75,7 +80,11 @@ test('instruments without a conversion ratio or exercise price are not counted; 
     { holder: 'Promoters', instrument: 'EQUITY', number: 1000000, faceValue: 10 },
     { holder: 'Option pool', instrument: 'ESOP', number: 50000, faceValue: 10 },
   ];
-  const r = computeValuation({ financials: normalised(doc), assumptions: { wacc: 12, terminalGrowthRate: 4 }, engagement: { statute: 'FEMA_RBI', valuationDate: '2026-03-31' } });
+  const r = computeValuation({
+    financials: normalised(doc),
+    assumptions: { wacc: 12, terminalGrowthRate: 4 },
+    engagement: { statute: 'FEMA_RBI', valuationDate: '2026-03-31' },
+  });
   const dcf = method(r, 'DCF');
   assert.equal(dcf.valuePerShare, '302.55');
   assert.equal(dcf.basicValuePerShare, undefined);

@@ -24,7 +24,10 @@ function withPeers() {
   return normalised(doc);
 }
 
-const fema = (purpose: 'ISSUE_TO_NON_RESIDENT' | 'TRANSFER_NON_RESIDENT_TO_RESIDENT', methodWeights?: Record<string, number>) =>
+const fema = (
+  purpose: 'ISSUE_TO_NON_RESIDENT' | 'TRANSFER_NON_RESIDENT_TO_RESIDENT',
+  methodWeights?: Record<string, number>,
+) =>
   computeValuation({
     financials: withPeers(),
     assumptions: { wacc: 12, terminalGrowthRate: 4 },
@@ -34,7 +37,10 @@ const fema = (purpose: 'ISSUE_TO_NON_RESIDENT' | 'TRANSFER_NON_RESIDENT_TO_RESID
 
 test('FEMA weights DCF 45 / NAV 20 / COMPARABLES 35, concluded to the paisa', () => {
   const r = fema('ISSUE_TO_NON_RESIDENT', { DCF: 45, NAV: 20, COMPARABLES: 35 });
-  assert.deepEqual(r.methods.map((m) => m.method), ['DCF', 'NAV', 'COMPARABLES']);
+  assert.deepEqual(
+    r.methods.map((m) => m.method),
+    ['DCF', 'NAV', 'COMPARABLES'],
+  );
   // 0.45 × 302.5470405723 = 136.1461682575; 0.20 × 94.50 = 18.90; 0.35 × 380.25 = 133.0875
   // Σ = 288.1336682575 → 288.13 (the rounded parts 136.15 + 18.90 + 133.09 = 288.14 differ by a paisa)
   assert.equal(r.conclusion.valuePerShare, '288.13');
@@ -46,25 +52,36 @@ test('FEMA weights DCF 45 / NAV 20 / COMPARABLES 35, concluded to the paisa', ()
   assert.equal(r.conclusion.weightsSetBy, 'VALUER');
   assert.equal(r.conclusion.weightsRationale, WHY);
   assert.equal(r.conclusion.floorOrCeiling, 'FLOOR');
-  assert.deepEqual(r.conclusion.byPurpose?.map((p) => [p.purpose, p.method, p.valuePerShare]), [['ISSUE_TO_NON_RESIDENT', 'WEIGHTED', '288.13']]);
+  assert.deepEqual(
+    r.conclusion.byPurpose?.map((p) => [p.purpose, p.method, p.valuePerShare]),
+    [['ISSUE_TO_NON_RESIDENT', 'WEIGHTED', '288.13']],
+  );
   assert.match(r.conclusion.basis, /Rule 21\(2\)\(a\).*weighted average of DCF 45%, NAV 20%, COMPARABLES 35%/);
   assert.deepEqual(adoptedMethods(r), ['DCF', 'NAV', 'COMPARABLES']);
-  assert.deepEqual(r.legalBasis?.rules, ['Foreign Exchange Management (Non-Debt Instruments) Rules, 2019, Rule 21(2)(a)']);
+  assert.deepEqual(r.legalBasis?.rules, [
+    'Foreign Exchange Management (Non-Debt Instruments) Rules, 2019, Rule 21(2)(a)',
+  ]);
 });
 
 test('FEMA NAV 100 % for a transfer to a resident: the net asset value is the ceiling, and no DCF is adopted', () => {
   const r = fema('TRANSFER_NON_RESIDENT_TO_RESIDENT', { NAV: 100 });
   assert.equal(r.conclusion.valuePerShare, '94.50');
   assert.equal(r.conclusion.floorOrCeiling, 'CEILING');
-  assert.deepEqual(r.conclusion.byPurpose?.map((p) => p.method), ['NAV']);
+  assert.deepEqual(
+    r.conclusion.byPurpose?.map((p) => p.method),
+    ['NAV'],
+  );
   assert.deepEqual(adoptedMethods(r), ['NAV']);
   assert.match(r.methods.find((m) => m.method === 'DCF')!.servesPurpose!, /not weighted/);
   assert.match(signatoryRequirement('FEMA_RBI', adoptedMethods(r)).rule, /rule 21/i);
 });
 
-test('FEMA without the valuer\'s weights concludes on the DCF, as before', () => {
+test("FEMA without the valuer's weights concludes on the DCF, as before", () => {
   const r = fema('ISSUE_TO_NON_RESIDENT');
   assert.equal(r.conclusion.valuePerShare, '302.55');
   assert.equal(r.conclusion.weights, undefined);
-  assert.deepEqual(r.conclusion.byPurpose?.map((p) => p.method), ['DCF']);
+  assert.deepEqual(
+    r.conclusion.byPurpose?.map((p) => p.method),
+    ['DCF'],
+  );
 });

@@ -18,11 +18,30 @@ import { test } from 'node:test';
 import { computeValuation, ValuationInputError } from '../../../src/domain/valuation/engine.js';
 import { loadDocument, method, normalised } from './helpers.js';
 
-const L_AND_B = (lv2: number) => ({ assetClass: 'LAND_AND_BUILDING', bookValue: 400, estimates: [{ valuer: 'RV-A', fairValue: 600, liquidationValue: 400 }, { valuer: 'RV-B', fairValue: 640, liquidationValue: lv2 }] });
-const P_AND_M = { assetClass: 'PLANT_AND_MACHINERY', bookValue: 300, estimates: [{ valuer: 'RV-C', fairValue: 250, liquidationValue: 200 }, { valuer: 'RV-D', fairValue: 260, liquidationValue: 150.02 }] };
+const L_AND_B = (lv2: number) => ({
+  assetClass: 'LAND_AND_BUILDING',
+  bookValue: 400,
+  estimates: [
+    { valuer: 'RV-A', fairValue: 600, liquidationValue: 400 },
+    { valuer: 'RV-B', fairValue: 640, liquidationValue: lv2 },
+  ],
+});
+const P_AND_M = {
+  assetClass: 'PLANT_AND_MACHINERY',
+  bookValue: 300,
+  estimates: [
+    { valuer: 'RV-C', fairValue: 250, liquidationValue: 200 },
+    { valuer: 'RV-D', fairValue: 260, liquidationValue: 150.02 },
+  ],
+};
 const SFA3 = {
-  assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS', bookValue: 100,
-  estimates: [{ valuer: 'RV-E', fairValue: 100, liquidationValue: 80 }, { valuer: 'RV-F', fairValue: 130, liquidationValue: 95 }, { valuer: 'RV-G', fairValue: 121, liquidationValue: 90 }],
+  assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS',
+  bookValue: 100,
+  estimates: [
+    { valuer: 'RV-E', fairValue: 100, liquidationValue: 80 },
+    { valuer: 'RV-F', fairValue: 130, liquidationValue: 95 },
+    { valuer: 'RV-G', fairValue: 121, liquidationValue: 90 },
+  ],
 };
 
 function company(assets: unknown[]) {
@@ -33,7 +52,11 @@ function company(assets: unknown[]) {
   return normalised(doc);
 }
 const value = (purpose: 'CIRP_FAIR_AND_LIQUIDATION_VALUE' | 'LIQUIDATION_REALISABLE_VALUE' | null, assets: unknown[]) =>
-  computeValuation({ financials: company(assets), assumptions: { wacc: 12, terminalGrowthRate: 4 }, engagement: { statute: 'IBC_LIQUIDATION', purpose, valuationDate: '2026-03-31' } });
+  computeValuation({
+    financials: company(assets),
+    assumptions: { wacc: 12, terminalGrowthRate: 4 },
+    engagement: { statute: 'IBC_LIQUIDATION', purpose, valuationDate: '2026-03-31' },
+  });
 
 test('CIRP: three classes from two and three valuers; the two closest averaged; the 25 % flag at exactly 25 % and not at 24.99 %', () => {
   const r = value('CIRP_FAIR_AND_LIQUIDATION_VALUE', [L_AND_B(300), P_AND_M, SFA3]);
@@ -45,10 +68,23 @@ test('CIRP: three classes from two and three valuers; the two closest averaged; 
   assert.equal(lv.get('LAND_AND_BUILDING: liquidation value'), '35000000.00');
   assert.equal(lv.get('PLANT_AND_MACHINERY: liquidation value'), '17501000.00');
   assert.equal(lv.get('SECURITIES_OR_FINANCIAL_ASSETS: liquidation value'), '9250000.00');
-  assert.match(method(r, 'LIQUIDATION_VALUE').lines.find((l) => l.label === 'LAND_AND_BUILDING: liquidation value')!.note!, /resolution professional's computation \(CIRP Reg 35\(1\)\(c\)\)/);
+  assert.match(
+    method(r, 'LIQUIDATION_VALUE').lines.find((l) => l.label === 'LAND_AND_BUILDING: liquidation value')!.note!,
+    /resolution professional's computation \(CIRP Reg 35\(1\)\(c\)\)/,
+  );
   // The headline: the assets' totals; creditors 750, preference capital after them.
-  assert.deepEqual(r.conclusion.fairValue, { totalValue: '100050000.00', equityValue: '20050000.00', valuePerShare: '20.05', shortfall: '0.00' });
-  assert.deepEqual(r.conclusion.liquidationValue, { totalValue: '61751000.00', equityValue: '0.00', valuePerShare: '0.00', shortfall: '15249000.00' });
+  assert.deepEqual(r.conclusion.fairValue, {
+    totalValue: '100050000.00',
+    equityValue: '20050000.00',
+    valuePerShare: '20.05',
+    shortfall: '0.00',
+  });
+  assert.deepEqual(r.conclusion.liquidationValue, {
+    totalValue: '61751000.00',
+    equityValue: '0.00',
+    valuePerShare: '0.00',
+    shortfall: '15249000.00',
+  });
   assert.equal(fv.get('Less: liabilities (creditors)'), '-75000000.00');
   assert.equal(fv.get('Less: preference share capital (ranks after all creditors, s.53)'), '-5000000.00');
   // Exactly 25 % in Land and Building is flagged; 24.99 % in Plant and Machinery is not; three estimates are not compared.
@@ -59,18 +95,33 @@ test('CIRP: three classes from two and three valuers; the two closest averaged; 
   assert.deepEqual(r.legalBasis, {
     act: 'INSOLVENCY_AND_BANKRUPTCY_CODE_2016',
     provisions: ['s.53'],
-    rules: ['Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35'],
+    rules: [
+      'Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35',
+    ],
   });
   // Without a purpose the CIRP applies, as before.
   assert.equal(value(null, [L_AND_B(300), P_AND_M, SFA3]).conclusion.fairValue?.totalValue, '100050000.00');
   // 300.01 is 24.9975 % below 400: not flagged.
-  assert.ok(!value(null, [L_AND_B(300.01), P_AND_M, SFA3]).warnings.some((w) => w.code === 'LIQUIDATION_ESTIMATES_SIGNIFICANTLY_DIFFERENT'));
+  assert.ok(
+    !value(null, [L_AND_B(300.01), P_AND_M, SFA3]).warnings.some(
+      (w) => w.code === 'LIQUIDATION_ESTIMATES_SIGNIFICANTLY_DIFFERENT',
+    ),
+  );
 });
 
 test('liquidation: the realisable value is the average of two estimates, with no fair value and no third-valuer flag', () => {
-  const SFA2 = { ...SFA3, estimates: [{ valuer: 'RV-F', fairValue: 130, liquidationValue: 95 }, { valuer: 'RV-G', fairValue: 121, liquidationValue: 90 }] };
+  const SFA2 = {
+    ...SFA3,
+    estimates: [
+      { valuer: 'RV-F', fairValue: 130, liquidationValue: 95 },
+      { valuer: 'RV-G', fairValue: 121, liquidationValue: 90 },
+    ],
+  };
   const r = value('LIQUIDATION_REALISABLE_VALUE', [L_AND_B(300), P_AND_M, SFA2]);
-  assert.deepEqual(r.methods.map((m) => m.method), ['LIQUIDATION_VALUE']);
+  assert.deepEqual(
+    r.methods.map((m) => m.method),
+    ['LIQUIDATION_VALUE'],
+  );
   assert.match(r.methods[0].title, /^Realisable value \(Liquidation Process Regulations, Reg 35\)/);
   const lines = new Map(r.methods[0].lines.map((l) => [l.label, l.value]));
   assert.equal(lines.get('LAND_AND_BUILDING: realisable value'), '35000000.00'); // (400 + 300) / 2
@@ -79,6 +130,13 @@ test('liquidation: the realisable value is the average of two estimates, with no
   assert.equal(r.conclusion.fairValue, undefined);
   assert.equal(r.conclusion.liquidationValue?.totalValue, '61751000.00');
   assert.ok(!r.warnings.some((w) => w.code === 'LIQUIDATION_ESTIMATES_SIGNIFICANTLY_DIFFERENT'));
-  assert.deepEqual(r.legalBasis?.rules, ['Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35']);
-  assert.throws(() => value('LIQUIDATION_REALISABLE_VALUE', [SFA3]), (e: unknown) => e instanceof ValuationInputError && /average of two registered valuers' estimates of realisable value; 3 were given/.test(e.message));
+  assert.deepEqual(r.legalBasis?.rules, [
+    'Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35',
+  ]);
+  assert.throws(
+    () => value('LIQUIDATION_REALISABLE_VALUE', [SFA3]),
+    (e: unknown) =>
+      e instanceof ValuationInputError &&
+      /average of two registered valuers' estimates of realisable value; 3 were given/.test(e.message),
+  );
 });

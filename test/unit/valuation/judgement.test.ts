@@ -14,10 +14,19 @@ const WEIGHTS_WHY = 'DCF leads: the business is a going concern with reliable pr
 const DLOM_WHY = 'Unlisted minority stake; no exit route within five years (restricted study median).';
 
 // A valuation date before FY2027 takes the projections as starting in FY2026, the year after it (amounts unchanged).
-const value = (engagement: ValuationInput['engagement'], judgement: ValuationInput['judgement'], fixture = 'sample-company.json') =>
+const value = (
+  engagement: ValuationInput['engagement'],
+  judgement: ValuationInput['judgement'],
+  fixture = 'sample-company.json',
+) =>
   computeValuation({
-    financials: engagement.valuationDate < '2026-03-31' ? projectionsFrom(loadFinancials(fixture), 'FY2026') : loadFinancials(fixture),
-    assumptions: { wacc: 12, terminalGrowthRate: 4 }, engagement, judgement,
+    financials:
+      engagement.valuationDate < '2026-03-31'
+        ? projectionsFrom(loadFinancials(fixture), 'FY2026')
+        : loadFinancials(fixture),
+    assumptions: { wacc: 12, terminalGrowthRate: 4 },
+    engagement,
+    judgement,
   });
 
 function refuses(run: () => unknown, code: string, pattern?: RegExp): void {
@@ -29,16 +38,26 @@ function refuses(run: () => unknown, code: string, pattern?: RegExp): void {
   });
 }
 
-test('Companies Act s.62: valuer\'s weights DCF 70 / NAV 30, then a 15 % discount', () => {
-  const r = value({ statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31' }, {
-    methodWeights: { DCF: 70, NAV: 30 }, weightsRationale: WEIGHTS_WHY, dlomPercent: 15, dlomRationale: DLOM_WHY,
-  });
+test("Companies Act s.62: valuer's weights DCF 70 / NAV 30, then a 15 % discount", () => {
+  const r = value(
+    { statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31' },
+    {
+      methodWeights: { DCF: 70, NAV: 30 },
+      weightsRationale: WEIGHTS_WHY,
+      dlomPercent: 15,
+      dlomRationale: DLOM_WHY,
+    },
+  );
   // 0.70 × 302.5470405723 = 211.7829284006; 0.30 × 94.50 = 28.35; Σ = 240.1329284006 → 240.13
   assert.equal(r.conclusion.valueBeforeDiscount, '240.13');
   // × (1 − 0.15) = 204.1129891405 → 204.11; discount 36.0199392601 → 36.02
   assert.equal(r.conclusion.valuePerShare, '204.11');
   assert.deepEqual(r.conclusion.discount, {
-    percent: '15', rationale: DLOM_WHY, valueBeforeDiscount: '240.13', discountPerShare: '36.02', valueAfterDiscount: '204.11',
+    percent: '15',
+    rationale: DLOM_WHY,
+    valueBeforeDiscount: '240.13',
+    discountPerShare: '36.02',
+    valueAfterDiscount: '204.11',
   });
   assert.deepEqual(r.conclusion.weights, [
     { method: 'DCF', weightPercent: '70', valuePerShare: '302.55', weightedValuePerShare: '211.78' },
@@ -55,9 +74,15 @@ test('Companies Act s.62: valuer\'s weights DCF 70 / NAV 30, then a 15 % discoun
 });
 
 test('FEMA: DCF 100 % with a 20 % discount', () => {
-  const r = value({ statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-03-31' }, {
-    methodWeights: { DCF: 100 }, weightsRationale: WEIGHTS_WHY, dlomPercent: '20', dlomRationale: DLOM_WHY,
-  });
+  const r = value(
+    { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-03-31' },
+    {
+      methodWeights: { DCF: 100 },
+      weightsRationale: WEIGHTS_WHY,
+      dlomPercent: '20',
+      dlomRationale: DLOM_WHY,
+    },
+  );
   // 302.5470405723 × 0.80 = 242.0376324578 → 242.04; discount 60.5094081145 → 60.51
   assert.equal(r.conclusion.valueBeforeDiscount, '302.55');
   assert.equal(r.conclusion.valuePerShare, '242.04');
@@ -65,49 +90,156 @@ test('FEMA: DCF 100 % with a 20 % discount', () => {
   assert.equal(r.conclusion.floorOrCeiling, 'FLOOR');
 });
 
-test('Rule 11UA issue: the issuer\'s choice of DCF as a 100 % weight, with a 10 % discount; NAV 100 % takes none', () => {
-  const r = value({ statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2025-03-31' }, {
-    methodWeights: { DCF: 100 }, weightsRationale: WEIGHTS_WHY, dlomPercent: 10, dlomRationale: DLOM_WHY,
-  });
+test("Rule 11UA issue: the issuer's choice of DCF as a 100 % weight, with a 10 % discount; NAV 100 % takes none", () => {
+  const r = value(
+    { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2025-03-31' },
+    {
+      methodWeights: { DCF: 100 },
+      weightsRationale: WEIGHTS_WHY,
+      dlomPercent: 10,
+      dlomRationale: DLOM_WHY,
+    },
+  );
   // 302.5470405723 × 0.90 = 272.2923365151 → 272.29
   assert.equal(r.conclusion.valueBeforeDiscount, '302.55');
   assert.equal(r.conclusion.valuePerShare, '272.29');
   assert.equal(r.conclusion.byPurpose?.[0].method, 'DCF');
   assert.equal(r.conclusion.floorOrCeiling, undefined); // an issue on 31-3-2025: after 1-4-2024, s.56(2)(viib) no longer reaches it
-  const nav = value({ statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2025-03-31' }, {
-    methodWeights: { NAV_11UA_2A: 100, DCF: 0 }, weightsRationale: WEIGHTS_WHY,
-  });
+  const nav = value(
+    { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2025-03-31' },
+    {
+      methodWeights: { NAV_11UA_2A: 100, DCF: 0 },
+      weightsRationale: WEIGHTS_WHY,
+    },
+  );
   assert.equal(nav.conclusion.valuePerShare, '94.30');
-  assert.deepEqual(nav.conclusion.weights, [{ method: 'NAV_11UA_2A', weightPercent: '100', valuePerShare: '94.30', weightedValuePerShare: '94.30' }]);
-  const transfer = value({ statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-03-31' }, {
-    methodWeights: { NAV_11UA_1CB: 100 }, weightsRationale: WEIGHTS_WHY,
-  });
+  assert.deepEqual(nav.conclusion.weights, [
+    { method: 'NAV_11UA_2A', weightPercent: '100', valuePerShare: '94.30', weightedValuePerShare: '94.30' },
+  ]);
+  const transfer = value(
+    { statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-03-31' },
+    {
+      methodWeights: { NAV_11UA_1CB: 100 },
+      weightsRationale: WEIGHTS_WHY,
+    },
+  );
   assert.equal(transfer.conclusion.valuePerShare, '107.80');
 });
 
 test('refusals: weights not adding to 100, a method the statute does not produce, a discount on a prescribed formula or for IBC, missing rationale', () => {
   const s62 = { statute: 'COMPANIES_ACT_SEC_62' as const, valuationDate: '2026-03-31' };
-  refuses(() => value(s62, { methodWeights: { DCF: 60, NAV: 30 }, weightsRationale: WEIGHTS_WHY }), 'INVALID_WEIGHTS', /add up to 100%; they add up to 90%/);
-  refuses(() => value(s62, { methodWeights: { DCF: 50, NAV: 25, COMPARABLES: 25 }, weightsRationale: WEIGHTS_WHY }), 'INVALID_WEIGHTS', /COMPARABLES is not a method/);
-  refuses(() => value(s62, { methodWeights: { DCF: 33.333, NAV: 66.667 }, weightsRationale: WEIGHTS_WHY }), 'INVALID_WEIGHTS', /at most 2 decimals/);
-  refuses(() => value({ statute: 'FEMA_RBI', valuationDate: '2026-03-31' }, { methodWeights: { DCF: 50, COMPARABLES: 50 }, weightsRationale: WEIGHTS_WHY }), 'INVALID_WEIGHTS', /COMPARABLES is not a method/);
-  refuses(() => value({ statute: 'FEMA_RBI', valuationDate: '2026-03-31' }, { methodWeights: { DCF: 50, NAV_11UA_1CB: 50 }, weightsRationale: WEIGHTS_WHY }), 'INVALID_WEIGHTS', /NAV_11UA_1CB is not a method/);
-  refuses(() => value({ statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' }, { methodWeights: { NAV_11UA_2A: 50, DCF: 50 }, weightsRationale: WEIGHTS_WHY }), 'INVALID_WEIGHTS', /one method the issuer chooses/);
-  refuses(() => value({ statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-03-31' }, { methodWeights: { NAV_11UA_1CB: 50, DCF: 50 }, weightsRationale: WEIGHTS_WHY }), 'INVALID_WEIGHTS', /DCF is not a method/);
+  refuses(
+    () => value(s62, { methodWeights: { DCF: 60, NAV: 30 }, weightsRationale: WEIGHTS_WHY }),
+    'INVALID_WEIGHTS',
+    /add up to 100%; they add up to 90%/,
+  );
+  refuses(
+    () => value(s62, { methodWeights: { DCF: 50, NAV: 25, COMPARABLES: 25 }, weightsRationale: WEIGHTS_WHY }),
+    'INVALID_WEIGHTS',
+    /COMPARABLES is not a method/,
+  );
+  refuses(
+    () => value(s62, { methodWeights: { DCF: 33.333, NAV: 66.667 }, weightsRationale: WEIGHTS_WHY }),
+    'INVALID_WEIGHTS',
+    /at most 2 decimals/,
+  );
+  refuses(
+    () =>
+      value(
+        { statute: 'FEMA_RBI', valuationDate: '2026-03-31' },
+        { methodWeights: { DCF: 50, COMPARABLES: 50 }, weightsRationale: WEIGHTS_WHY },
+      ),
+    'INVALID_WEIGHTS',
+    /COMPARABLES is not a method/,
+  );
+  refuses(
+    () =>
+      value(
+        { statute: 'FEMA_RBI', valuationDate: '2026-03-31' },
+        { methodWeights: { DCF: 50, NAV_11UA_1CB: 50 }, weightsRationale: WEIGHTS_WHY },
+      ),
+    'INVALID_WEIGHTS',
+    /NAV_11UA_1CB is not a method/,
+  );
+  refuses(
+    () =>
+      value(
+        { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' },
+        { methodWeights: { NAV_11UA_2A: 50, DCF: 50 }, weightsRationale: WEIGHTS_WHY },
+      ),
+    'INVALID_WEIGHTS',
+    /one method the issuer chooses/,
+  );
+  refuses(
+    () =>
+      value(
+        { statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-03-31' },
+        { methodWeights: { NAV_11UA_1CB: 50, DCF: 50 }, weightsRationale: WEIGHTS_WHY },
+      ),
+    'INVALID_WEIGHTS',
+    /DCF is not a method/,
+  );
   // Missing rationale.
   refuses(() => value(s62, { methodWeights: { DCF: 70, NAV: 30 } }), 'MISSING_RATIONALE', /weightsRationale/);
-  refuses(() => value(s62, { methodWeights: { DCF: 70, NAV: 30 }, weightsRationale: 'too short' }), 'MISSING_RATIONALE');
+  refuses(
+    () => value(s62, { methodWeights: { DCF: 70, NAV: 30 }, weightsRationale: 'too short' }),
+    'MISSING_RATIONALE',
+  );
   refuses(() => value(s62, { dlomPercent: 10 }), 'MISSING_RATIONALE', /dlomRationale/);
   // Discounts where the statute prescribes the formula, and for IBC; and beyond 50 %.
-  refuses(() => value({ statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-03-31' }, { dlomPercent: 10, dlomRationale: DLOM_WHY }), 'DISCOUNT_NOT_PERMITTED', /Rule 11UA prescribes the NAV formula/);
-  refuses(() => value({ statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' }, { dlomPercent: 10, dlomRationale: DLOM_WHY }), 'DISCOUNT_NOT_PERMITTED', /Rule 11UA/);
-  refuses(() => value({ statute: 'IBC_LIQUIDATION', valuationDate: '2026-03-31' }, { dlomPercent: 10, dlomRationale: DLOM_WHY }, 'ibc-shortfall.json'), 'DISCOUNT_NOT_PERMITTED', /Regulation 35/);
-  refuses(() => value({ statute: 'IBC_LIQUIDATION', valuationDate: '2026-03-31' }, { methodWeights: { FAIR_VALUE: 100 }, weightsRationale: WEIGHTS_WHY }, 'ibc-shortfall.json'), 'INVALID_WEIGHTS', /Regulation 35/);
-  refuses(() => value(s62, { dlomPercent: 60, dlomRationale: DLOM_WHY }), 'INVALID_DISCOUNT', /^\/dlomPercent: must be a percent from 0 to 50/);
-  refuses(() => value(s62, { dlocPercent: 60, dlocRationale: DLOM_WHY }), 'INVALID_DISCOUNT', /^\/dlocPercent: must be a percent from 0 to 50/);
+  refuses(
+    () =>
+      value(
+        { statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-03-31' },
+        { dlomPercent: 10, dlomRationale: DLOM_WHY },
+      ),
+    'DISCOUNT_NOT_PERMITTED',
+    /Rule 11UA prescribes the NAV formula/,
+  );
+  refuses(
+    () =>
+      value(
+        { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' },
+        { dlomPercent: 10, dlomRationale: DLOM_WHY },
+      ),
+    'DISCOUNT_NOT_PERMITTED',
+    /Rule 11UA/,
+  );
+  refuses(
+    () =>
+      value(
+        { statute: 'IBC_LIQUIDATION', valuationDate: '2026-03-31' },
+        { dlomPercent: 10, dlomRationale: DLOM_WHY },
+        'ibc-shortfall.json',
+      ),
+    'DISCOUNT_NOT_PERMITTED',
+    /Regulation 35/,
+  );
+  refuses(
+    () =>
+      value(
+        { statute: 'IBC_LIQUIDATION', valuationDate: '2026-03-31' },
+        { methodWeights: { FAIR_VALUE: 100 }, weightsRationale: WEIGHTS_WHY },
+        'ibc-shortfall.json',
+      ),
+    'INVALID_WEIGHTS',
+    /Regulation 35/,
+  );
+  refuses(
+    () => value(s62, { dlomPercent: 60, dlomRationale: DLOM_WHY }),
+    'INVALID_DISCOUNT',
+    /^\/dlomPercent: must be a percent from 0 to 50/,
+  );
+  refuses(
+    () => value(s62, { dlocPercent: 60, dlocRationale: DLOM_WHY }),
+    'INVALID_DISCOUNT',
+    /^\/dlocPercent: must be a percent from 0 to 50/,
+  );
   // Every refusal at once, as the API reports them (JSON Pointers into the lock body).
   assert.deepEqual(
-    judgementErrors('RULE_11UA', 'TRANSFER_OR_RECEIPT', { methodWeights: { DCF: 100 }, dlomPercent: 5 }, true).map((e) => [e.code, e.path]),
+    judgementErrors('RULE_11UA', 'TRANSFER_OR_RECEIPT', { methodWeights: { DCF: 100 }, dlomPercent: 5 }, true).map(
+      (e) => [e.code, e.path],
+    ),
     [
       ['INVALID_WEIGHTS', '/methodWeights/DCF'],
       ['MISSING_RATIONALE', '/weightsRationale'],
@@ -119,27 +251,66 @@ test('refusals: weights not adding to 100, a method the statute does not produce
 
 test('a discount for lack of control, then one for lack of marketability, each on the exact value before it', () => {
   const DLOC_WHY = 'A 26 % minority stake cannot direct dividends, the board or a sale of the company.';
-  const r = value({ statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-03-31' }, {
-    dlocPercent: '10', dlocRationale: DLOC_WHY, dlomPercent: '20', dlomRationale: DLOM_WHY,
-  });
+  const r = value(
+    { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-03-31' },
+    {
+      dlocPercent: '10',
+      dlocRationale: DLOC_WHY,
+      dlomPercent: '20',
+      dlomRationale: DLOM_WHY,
+    },
+  );
   // 302.5470405723 × 0.90 = 272.2923365151 (control discount 30.2547040572); × 0.80 = 217.8338692121
   // (marketability discount 54.4584673030). By hand, exact decimals; half-up to the paisa for presentation.
   assert.equal(r.conclusion.valueBeforeDiscount, '302.55');
   assert.deepEqual(r.conclusion.controlDiscount, {
-    percent: '10', rationale: DLOC_WHY, valueBeforeDiscount: '302.55', discountPerShare: '30.25', valueAfterDiscount: '272.29',
+    percent: '10',
+    rationale: DLOC_WHY,
+    valueBeforeDiscount: '302.55',
+    discountPerShare: '30.25',
+    valueAfterDiscount: '272.29',
   });
   assert.deepEqual(r.conclusion.discount, {
-    percent: '20', rationale: DLOM_WHY, valueBeforeDiscount: '272.29', discountPerShare: '54.46', valueAfterDiscount: '217.83',
+    percent: '20',
+    rationale: DLOM_WHY,
+    valueBeforeDiscount: '272.29',
+    discountPerShare: '54.46',
+    valueAfterDiscount: '217.83',
   });
   assert.equal(r.conclusion.valuePerShare, '217.83');
-  assert.match(r.conclusion.basis, /Less discounts for lack of control \(10%\) and then lack of marketability \(20%\), method by method before weighting.*: DCF 302\.55 × \(1 − 10%\) × \(1 − 20%\) = 217\.83; concluded 302\.55 before discounts, 217\.83 after\./);
+  assert.match(
+    r.conclusion.basis,
+    /Less discounts for lack of control \(10%\) and then lack of marketability \(20%\), method by method before weighting.*: DCF 302\.55 × \(1 − 10%\) × \(1 − 20%\) = 217\.83; concluded 302\.55 before discounts, 217\.83 after\./,
+  );
 });
 
 test('a discount for lack of control is refused where a DLOM is, and needs its rationale', () => {
-  const refused = judgementErrors('RULE_11UA', 'TRANSFER_OR_RECEIPT', { dlocPercent: 10, dlocRationale: 'A minority stake with no say in the board.' }, true);
-  assert.deepEqual(refused.map((e) => [e.code, e.path]), [['DISCOUNT_NOT_PERMITTED', '/dlocPercent']]);
-  const ibc = judgementErrors('IBC_LIQUIDATION', null, { dlocPercent: 10, dlocRationale: 'A minority stake with no say in the board.' }, false);
-  assert.deepEqual(ibc.map((e) => e.code), ['DISCOUNT_NOT_PERMITTED']);
+  const refused = judgementErrors(
+    'RULE_11UA',
+    'TRANSFER_OR_RECEIPT',
+    { dlocPercent: 10, dlocRationale: 'A minority stake with no say in the board.' },
+    true,
+  );
+  assert.deepEqual(
+    refused.map((e) => [e.code, e.path]),
+    [['DISCOUNT_NOT_PERMITTED', '/dlocPercent']],
+  );
+  const ibc = judgementErrors(
+    'IBC_LIQUIDATION',
+    null,
+    { dlocPercent: 10, dlocRationale: 'A minority stake with no say in the board.' },
+    false,
+  );
+  assert.deepEqual(
+    ibc.map((e) => e.code),
+    ['DISCOUNT_NOT_PERMITTED'],
+  );
   const bare = judgementErrors('COMPANIES_ACT_SEC_62', null, { dlocPercent: 60 }, true);
-  assert.deepEqual(bare.map((e) => [e.code, e.path]), [['INVALID_DISCOUNT', '/dlocPercent'], ['MISSING_RATIONALE', '/dlocRationale']]);
+  assert.deepEqual(
+    bare.map((e) => [e.code, e.path]),
+    [
+      ['INVALID_DISCOUNT', '/dlocPercent'],
+      ['MISSING_RATIONALE', '/dlocRationale'],
+    ],
+  );
 });

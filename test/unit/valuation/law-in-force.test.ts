@@ -21,25 +21,51 @@ function company(balanceSheetDate: string, adjustments: Record<string, number>) 
   // Projections start with the fiscal year holding the day after the balance sheet (FY2027 after 30 June
   // 2026, FY2026 after 28 February 2026): valued on the balance-sheet date, the first year is a stub.
   const firstYear = Number(balanceSheetDate.slice(0, 4)) + (balanceSheetDate.slice(5) >= '03-31' ? 1 : 0);
-  doc.projections.forEach((p: { year: string }, i: number) => { p.year = `FY${firstYear + i}`; });
+  doc.projections.forEach((p: { year: string }, i: number) => {
+    p.year = `FY${firstYear + i}`;
+  });
   Object.assign(doc.navAdjustments, adjustments);
   return normalised(doc);
 }
 
 export const RECEIPT_30_JUNE_2026 = {
   balanceSheetDate: '2026-06-30',
-  adjustments: { jewelleryAndArtBookValue: 4, jewelleryAndArtMarketValue: 7.25, sharesAndSecuritiesFairValue: 101.37, immovablePropertyStampDutyValue: 533.5 },
+  adjustments: {
+    jewelleryAndArtBookValue: 4,
+    jewelleryAndArtMarketValue: 7.25,
+    sharesAndSecuritiesFairValue: 101.37,
+    immovablePropertyStampDutyValue: 533.5,
+  },
 };
 export const TRANSFER_28_FEB_2026 = {
   balanceSheetDate: '2026-02-28',
-  adjustments: { unamortisedExpenditure: 7.5, provisionForTaxationExcess: 3, unascertainedLiabilityProvisions: 12.4, sharesAndSecuritiesFairValue: 88.8, immovablePropertyStampDutyValue: 455.55 },
+  adjustments: {
+    unamortisedExpenditure: 7.5,
+    provisionForTaxationExcess: 3,
+    unascertainedLiabilityProvisions: 12.4,
+    sharesAndSecuritiesFairValue: 88.8,
+    immovablePropertyStampDutyValue: 455.55,
+  },
 };
 export const TRANSFER_1_APRIL_2026 = {
   balanceSheetDate: '2026-03-31',
-  adjustments: { proposedDividendsNotDeclared: 15, arrearsOfCumulativePreferenceDividend: 6.6, sharesAndSecuritiesFairValue: 92.4, immovablePropertyStampDutyValue: 610 },
+  adjustments: {
+    proposedDividendsNotDeclared: 15,
+    arrearsOfCumulativePreferenceDividend: 6.6,
+    sharesAndSecuritiesFairValue: 92.4,
+    immovablePropertyStampDutyValue: 610,
+  },
 };
 
-const value = (ex: { balanceSheetDate: string; adjustments: Record<string, number> }, engagement: { valuationDate: string; transactionDate?: string; purpose?: 'TRANSFER_OR_RECEIPT' | 'ISSUE_OF_SHARES' | null; proposedPricePerShare?: string }) =>
+const value = (
+  ex: { balanceSheetDate: string; adjustments: Record<string, number> },
+  engagement: {
+    valuationDate: string;
+    transactionDate?: string;
+    purpose?: 'TRANSFER_OR_RECEIPT' | 'ISSUE_OF_SHARES' | null;
+    proposedPricePerShare?: string;
+  },
+) =>
   computeValuation({
     financials: company(ex.balanceSheetDate, ex.adjustments),
     assumptions: { wacc: 12, terminalGrowthRate: 4 },
@@ -49,18 +75,27 @@ const value = (ex: { balanceSheetDate: string; adjustments: Record<string, numbe
 const OLD_REGIME = /11UA|11U\b|56\(2\)|50CA|Income-tax Act, 1961|Income-tax Rules, 1962/;
 const NEW_REGIME = /Rule 57|Rule 56|92\(2\)\(m\)|s\.79\b|section 79|Income-tax Act, 2025|Income-tax Rules, 2026/;
 
-test('the regime follows the transaction\'s tax year: 31 March 2026 is the 1961 Act, 1 April 2026 the 2025 Act', () => {
+test("the regime follows the transaction's tax year: 31 March 2026 is the 1961 Act, 1 April 2026 the 2025 Act", () => {
   assert.equal(incomeTaxRegime('2026-03-31'), 'INCOME_TAX_ACT_1961');
   assert.equal(incomeTaxRegime('2026-04-01'), 'INCOME_TAX_ACT_2025');
   assert.equal(incomeTaxRegime('2026-06-30'), 'INCOME_TAX_ACT_2025');
   assert.deepEqual(legalBasisOf('COMPANIES_ACT_SEC_62', null, '2026-06-30').act, 'COMPANIES_ACT_2013');
-  assert.deepEqual(legalBasisOf('FEMA_RBI', 'ISSUE_TO_NON_RESIDENT', '2026-06-30').rules, ['Foreign Exchange Management (Non-Debt Instruments) Rules, 2019, Rule 21(2)(a)']);
+  assert.deepEqual(legalBasisOf('FEMA_RBI', 'ISSUE_TO_NON_RESIDENT', '2026-06-30').rules, [
+    'Foreign Exchange Management (Non-Debt Instruments) Rules, 2019, Rule 21(2)(a)',
+  ]);
 });
 
 test('worked example: a receipt on 30 June 2026 is valued under Rule 57 (Table, Sl. No. 4) for s.92(2)(m)(iii)', () => {
   // Valued as at the receipt, with projections in the fixture: Rule 57 has no DCF, so none is computed.
-  const result = value(RECEIPT_30_JUNE_2026, { valuationDate: '2026-06-30', transactionDate: '2026-06-30', proposedPricePerShare: '110.00' });
-  assert.deepEqual(result.methods.map((m) => m.method), ['NAV_RULE_57']);
+  const result = value(RECEIPT_30_JUNE_2026, {
+    valuationDate: '2026-06-30',
+    transactionDate: '2026-06-30',
+    proposedPricePerShare: '110.00',
+  });
+  assert.deepEqual(
+    result.methods.map((m) => m.method),
+    ['NAV_RULE_57'],
+  );
   assert.equal(result.sensitivity, undefined);
   const nav = method(result, 'NAV_RULE_57');
   assert.match(nav.title, /^Net asset value under Rule 57 \(Table, Sl\. No\. 4\) of the Income-tax Rules, 2026/);
@@ -92,7 +127,10 @@ test('worked example: a receipt on 30 June 2026 is valued under Rule 57 (Table, 
   assert.equal(t[0].passes, false);
   assert.equal(t[0].margin, '-0.11');
   assert.match(t[0].rule, /^Income-tax Act, 2025 s\.92\(2\)\(m\)\(iii\) and s\.79 read with Rule 57/);
-  assert.deepEqual(result.warnings.map((w) => w.code), []);
+  assert.deepEqual(
+    result.warnings.map((w) => w.code),
+    [],
+  );
   // Nothing the engine says for this receipt cites the repealed law.
   assert.doesNotMatch(JSON.stringify({ ...result, statute: undefined, legalBasis: undefined }), OLD_REGIME);
 });
@@ -100,7 +138,10 @@ test('worked example: a receipt on 30 June 2026 is valued under Rule 57 (Table, 
 test('worked example: a transfer on 28 February 2026 stays under the 1961 Act, Rule 11UA(1)(c)(b) and s.50CA', () => {
   const result = value(TRANSFER_28_FEB_2026, { valuationDate: '2026-02-28' });
   assert.equal(result.transactionDate, '2026-02-28'); // the valuation date, as none was given
-  assert.deepEqual(result.methods.map((m) => m.method), ['NAV_11UA_1CB', 'DCF']);
+  assert.deepEqual(
+    result.methods.map((m) => m.method),
+    ['NAV_11UA_1CB', 'DCF'],
+  );
   assertLines(method(result, 'NAV_11UA_1CB'), [
     ['Total assets as per balance sheet (book value)', '175000000.00'],
     ['Less: shares and securities (book value)', '-8000000.00'],
@@ -120,24 +161,41 @@ test('worked example: a transfer on 28 February 2026 stays under the 1961 Act, R
   assert.deepEqual(result.legalBasis, {
     act: 'INCOME_TAX_ACT_1961',
     provisions: ['s.56(2)(x)', 's.50CA'],
-    rules: ['Income-tax Rules, 1962, Rule 11UA(1)(c)(b)', 'Income-tax Rules, 1962, Rule 11UAA', 'Income-tax Rules, 1962, Rule 11U'],
+    rules: [
+      'Income-tax Rules, 1962, Rule 11UA(1)(c)(b)',
+      'Income-tax Rules, 1962, Rule 11UAA',
+      'Income-tax Rules, 1962, Rule 11U',
+    ],
   });
   // The valuation's law is the 1961 Act's; only the DCF shown for information cites, for its projection
   // years from FY2027 (tax years from 1 April 2026), the 2025 Act's loss carry-forward, s.112.
   const dcf = result.methods.find((m) => m.method === 'DCF')!;
-  assert.deepEqual(dcf.lines.filter((l) => l.label.endsWith('Loss brought forward')).map((l) => l.note), [
-    "s.72: earlier projection years' losses", // FY2026: the tax year from 1 April 2025
-    ...['FY2027', 'FY2028', 'FY2029', 'FY2030'].map(() => "s.112: earlier projection years' losses"),
-  ]);
+  assert.deepEqual(
+    dcf.lines.filter((l) => l.label.endsWith('Loss brought forward')).map((l) => l.note),
+    [
+      "s.72: earlier projection years' losses", // FY2026: the tax year from 1 April 2025
+      ...['FY2027', 'FY2028', 'FY2029', 'FY2030'].map(() => "s.112: earlier projection years' losses"),
+    ],
+  );
   const tax = result.conventions.statements.find((x) => x.startsWith('Tax ('))!;
-  assert.match(tax, /^Tax \(s\.72 of the Income-tax Act, 1961 \(FY2026\) and s\.112 of the Income-tax Act, 2025 \(FY2027–FY2030\), by each projection year's tax year\)/);
-  const rest = { ...result, methods: result.methods.filter((m) => m.method !== 'DCF'), conventions: { ...result.conventions, statements: result.conventions.statements.filter((x) => x !== tax) } };
+  assert.match(
+    tax,
+    /^Tax \(s\.72 of the Income-tax Act, 1961 \(FY2026\) and s\.112 of the Income-tax Act, 2025 \(FY2027–FY2030\), by each projection year's tax year\)/,
+  );
+  const rest = {
+    ...result,
+    methods: result.methods.filter((m) => m.method !== 'DCF'),
+    conventions: { ...result.conventions, statements: result.conventions.statements.filter((x) => x !== tax) },
+  };
   assert.doesNotMatch(JSON.stringify(rest), NEW_REGIME);
 });
 
 test('worked example: a transfer on 1 April 2026 is valued under Rule 57 for s.79; the Rule 56 balance sheet is flagged', () => {
   const result = value(TRANSFER_1_APRIL_2026, { valuationDate: '2026-04-01', transactionDate: '2026-04-01' });
-  assert.deepEqual(result.methods.map((m) => m.method), ['NAV_RULE_57']);
+  assert.deepEqual(
+    result.methods.map((m) => m.method),
+    ['NAV_RULE_57'],
+  );
   assertLines(method(result, 'NAV_RULE_57'), [
     ['A', '125300000.00'], // 1750 − 80 − 400 − 12 − 5 = 1253 lakhs
     ['C: shares and securities at fair market value', '9240000.00'], // 92.4
@@ -151,16 +209,25 @@ test('worked example: a transfer on 1 April 2026 is valued under Rule 57 for s.7
   assert.equal(result.conclusion.valuePerShare, '117.38');
   assert.equal(result.legalBasis?.act, 'INCOME_TAX_ACT_2025');
   const bs = result.warnings.find((w) => w.code === 'NAV_BALANCE_SHEET_NOT_AT_VALUATION_DATE');
-  assert.match(bs!.message, /^Rule 56 of the Income-tax Rules, 2026 defines the balance sheet as audited and drawn up on the valuation date/);
+  assert.match(
+    bs!.message,
+    /^Rule 56 of the Income-tax Rules, 2026 defines the balance sheet as audited and drawn up on the valuation date/,
+  );
   assert.doesNotMatch(JSON.stringify({ ...result, statute: undefined, legalBasis: undefined }), OLD_REGIME);
 });
 
 test('a receipt valued as at another date than the transaction warns VALUATION_DATE_NOT_TRANSACTION_DATE naming the rule of its regime', () => {
   const after = value(RECEIPT_30_JUNE_2026, { valuationDate: '2026-06-30', transactionDate: '2026-07-15' });
   const w = after.warnings.find((x) => x.code === 'VALUATION_DATE_NOT_TRANSACTION_DATE');
-  assert.match(w!.message, /Rule 56 of the Income-tax Rules, 2026 defines the valuation date as the date of the receipt \(s\.92\) or of the transfer \(s\.79\)/);
+  assert.match(
+    w!.message,
+    /Rule 56 of the Income-tax Rules, 2026 defines the valuation date as the date of the receipt \(s\.92\) or of the transfer \(s\.79\)/,
+  );
   const before = value(TRANSFER_28_FEB_2026, { valuationDate: '2026-02-28', transactionDate: '2026-03-10' });
-  assert.match(before.warnings.find((x) => x.code === 'VALUATION_DATE_NOT_TRANSACTION_DATE')!.message, /Rule 11U\(j\).*Rule 11UAA/);
+  assert.match(
+    before.warnings.find((x) => x.code === 'VALUATION_DATE_NOT_TRANSACTION_DATE')!.message,
+    /Rule 11U\(j\).*Rule 11UAA/,
+  );
   // The transaction date, not the valuation date, picks the law: a valuation as at 31 March 2026 for a
   // transfer on 2 April 2026 is a Rule 57 valuation.
   const crossing = value(TRANSFER_1_APRIL_2026, { valuationDate: '2026-03-31', transactionDate: '2026-04-02' });
@@ -169,11 +236,17 @@ test('a receipt valued as at another date than the transaction warns VALUATION_D
 });
 
 test('FEMA and s.62: a valuation date more than 90 days before the transaction is VALUATION_DATE_STALE; 90 days is not', () => {
-  const fema = (transactionDate: string) => computeValuation({
-    financials: normalised(loadDocument('sample-company.json')),
-    assumptions: { wacc: 12, terminalGrowthRate: 4 },
-    engagement: { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-03-31', transactionDate },
-  });
+  const fema = (transactionDate: string) =>
+    computeValuation({
+      financials: normalised(loadDocument('sample-company.json')),
+      assumptions: { wacc: 12, terminalGrowthRate: 4 },
+      engagement: {
+        statute: 'FEMA_RBI',
+        purpose: 'ISSUE_TO_NON_RESIDENT',
+        valuationDate: '2026-03-31',
+        transactionDate,
+      },
+    });
   assert.ok(!fema('2026-06-29').warnings.some((w) => w.code === 'VALUATION_DATE_STALE')); // 90 days
   const stale = fema('2026-06-30').warnings.find((w) => w.code === 'VALUATION_DATE_STALE'); // 91 days
   assert.match(stale!.message, /91 days before the transaction date \(2026-06-30\).*RBI Master Direction/);
@@ -182,14 +255,24 @@ test('FEMA and s.62: a valuation date more than 90 days before the transaction i
     assumptions: { wacc: 12, terminalGrowthRate: 4 },
     engagement: { statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31', transactionDate: '2026-09-30' },
   });
-  assert.match(s62.warnings.find((w) => w.code === 'VALUATION_DATE_STALE')!.message, /183 days.*fix no validity period/);
+  assert.match(
+    s62.warnings.find((w) => w.code === 'VALUATION_DATE_STALE')!.message,
+    /183 days.*fix no validity period/,
+  );
 });
 
 test('an issue of shares from 1 April 2026 has no provision in force: the engine refuses it, naming both facts and the alternatives', () => {
   assert.equal(noProvisionInForce('RULE_11UA', 'ISSUE_OF_SHARES', '2026-03-31'), null);
   assert.equal(noProvisionInForce('RULE_11UA', 'TRANSFER_OR_RECEIPT', '2026-06-30'), null);
   const why = noProvisionInForce('RULE_11UA', 'ISSUE_OF_SHARES', '2026-04-01')!;
-  for (const fact of [/no counterpart of section 56\(2\)\(viib\)/, /no discounted cash flow alternative/, /section 92\(2\)\(m\)/, /TRANSFER_OR_RECEIPT/, /COMPANIES_ACT_SEC_62/, /FEMA_RBI/]) {
+  for (const fact of [
+    /no counterpart of section 56\(2\)\(viib\)/,
+    /no discounted cash flow alternative/,
+    /section 92\(2\)\(m\)/,
+    /TRANSFER_OR_RECEIPT/,
+    /COMPANIES_ACT_SEC_62/,
+    /FEMA_RBI/,
+  ]) {
     assert.match(why, fact);
   }
   assert.throws(
@@ -203,9 +286,30 @@ test('an issue of shares from 1 April 2026 has no provision in force: the engine
 });
 
 test('under Rule 57 the only weight is NAV_RULE_57 at 100% and no discount may be applied', () => {
-  const j = { methodWeights: { NAV_11UA_1CB: '100' }, weightsRationale: 'The rule prescribes the formula for this transfer.' };
-  assert.match(judgementErrors('RULE_11UA', 'TRANSFER_OR_RECEIPT', j, false, '2026-06-30')[0].message, /weigh only NAV_RULE_57/);
-  assert.deepEqual(judgementErrors('RULE_11UA', 'TRANSFER_OR_RECEIPT', { ...j, methodWeights: { NAV_RULE_57: '100' } }, false, '2026-06-30'), []);
-  const discount = judgementErrors('RULE_11UA', 'TRANSFER_OR_RECEIPT', { dlomPercent: '10', dlomRationale: 'Minority stake with no exit in sight.' }, false, '2026-06-30');
+  const j = {
+    methodWeights: { NAV_11UA_1CB: '100' },
+    weightsRationale: 'The rule prescribes the formula for this transfer.',
+  };
+  assert.match(
+    judgementErrors('RULE_11UA', 'TRANSFER_OR_RECEIPT', j, false, '2026-06-30')[0].message,
+    /weigh only NAV_RULE_57/,
+  );
+  assert.deepEqual(
+    judgementErrors(
+      'RULE_11UA',
+      'TRANSFER_OR_RECEIPT',
+      { ...j, methodWeights: { NAV_RULE_57: '100' } },
+      false,
+      '2026-06-30',
+    ),
+    [],
+  );
+  const discount = judgementErrors(
+    'RULE_11UA',
+    'TRANSFER_OR_RECEIPT',
+    { dlomPercent: '10', dlomRationale: 'Minority stake with no exit in sight.' },
+    false,
+    '2026-06-30',
+  );
   assert.match(discount[0].message, /Rule 57 \(Table, Sl\. No\. 4\).*no discount/);
 });

@@ -33,11 +33,19 @@ test('percentile (PERCENTILE.INC): linear between closest ranks', () => {
 
 test('chosen multiples, the 40th percentile, exclusions named, and a 10 % discount to the peers', () => {
   const r = computeValuation({
-    financials: withPeers(), assumptions: { wacc: 12, terminalGrowthRate: 4 },
+    financials: withPeers(),
+    assumptions: { wacc: 12, terminalGrowthRate: 4 },
     engagement: { statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31' },
     judgement: {
-      methodWeights: { DCF: 0, NAV: 0, COMPARABLES: 100 }, weightsRationale: 'The market approach alone for this comparison.',
-      marketApproach: { multiples: ['evToEbitda', 'peRatio'], statistic: 'PERCENTILE', percentile: 40, discountPercent: 10, discountRationale: WHY },
+      methodWeights: { DCF: 0, NAV: 0, COMPARABLES: 100 },
+      weightsRationale: 'The market approach alone for this comparison.',
+      marketApproach: {
+        multiples: ['evToEbitda', 'peRatio'],
+        statistic: 'PERCENTILE',
+        percentile: 40,
+        discountPercent: 10,
+        discountRationale: WHY,
+      },
     },
   });
   const c = method(r, 'COMPARABLES');
@@ -65,26 +73,46 @@ test('chosen multiples, the 40th percentile, exclusions named, and a 10 % discou
   const note = (label: string) => c.lines.find((l) => l.label === label)?.note;
   assert.equal(note('EV/EBITDA: Epsilon Ltd'), 'excluded: negative');
   assert.equal(note('EV/EBITDA: 40th percentile of 4 peer(s)'), 'excluded: Epsilon Ltd (negative)');
-  assert.equal(note('P/E: 40th percentile of 2 peer(s)'), 'excluded: Beta Ltd (negative), Delta Ltd (not reported), Epsilon Ltd (not reported)');
+  assert.equal(
+    note('P/E: 40th percentile of 2 peer(s)'),
+    'excluded: Beta Ltd (negative), Delta Ltd (not reported), Epsilon Ltd (not reported)',
+  );
   assert.equal(note('EV/EBITDA: after a 10% discount to the peers'), WHY, 'the reason once, with the first multiple');
   assert.equal(note('P/E: after a 10% discount to the peers'), 'as above');
-  assert.ok(!c.lines.some((l) => l.label.startsWith('EV/Revenue') || l.label.startsWith('P/B')), 'only the chosen multiples');
+  assert.ok(
+    !c.lines.some((l) => l.label.startsWith('EV/Revenue') || l.label.startsWith('P/B')),
+    'only the chosen multiples',
+  );
   assert.equal(r.conclusion.valuePerShare, '308.68');
 });
 
 test('the mean, and refusals: a percentile outside 25–75, a discount without its reason, an unknown multiple', () => {
   const r = computeValuation({
-    financials: withPeers(), assumptions: { wacc: 12, terminalGrowthRate: 4 },
+    financials: withPeers(),
+    assumptions: { wacc: 12, terminalGrowthRate: 4 },
     engagement: { statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31' },
     judgement: { marketApproach: { multiples: ['evToEbitda'], statistic: 'MEAN' } },
   });
   assertLines(method(r, 'COMPARABLES'), [['EV/EBITDA: mean of 4 peer(s)', '11.2500']]); // (8 + 10 + 12 + 15) / 4
-  const errors = judgementErrors('COMPANIES_ACT_SEC_62', null, {
-    marketApproach: { multiples: ['evToEbitda', 'evToSales' as never], statistic: 'PERCENTILE', percentile: 90, discountPercent: 10 },
-  }, true);
-  assert.deepEqual(errors.map((e) => [e.code, e.path]), [
-    ['INVALID_MARKET_APPROACH', '/marketApproach/multiples'],
-    ['INVALID_MARKET_APPROACH', '/marketApproach/percentile'],
-    ['MISSING_RATIONALE', '/marketApproach/discountRationale'],
-  ]);
+  const errors = judgementErrors(
+    'COMPANIES_ACT_SEC_62',
+    null,
+    {
+      marketApproach: {
+        multiples: ['evToEbitda', 'evToSales' as never],
+        statistic: 'PERCENTILE',
+        percentile: 90,
+        discountPercent: 10,
+      },
+    },
+    true,
+  );
+  assert.deepEqual(
+    errors.map((e) => [e.code, e.path]),
+    [
+      ['INVALID_MARKET_APPROACH', '/marketApproach/multiples'],
+      ['INVALID_MARKET_APPROACH', '/marketApproach/percentile'],
+      ['MISSING_RATIONALE', '/marketApproach/discountRationale'],
+    ],
+  );
 });

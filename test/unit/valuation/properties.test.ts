@@ -32,9 +32,9 @@ const positiveYear = fc
     };
   });
 
-const projections = fc.array(positiveYear, { minLength: 3, maxLength: 10 }).map((years) =>
-  years.map((y, i) => ({ year: `FY${2027 + i}`, ...y })),
-);
+const projections = fc
+  .array(positiveYear, { minLength: 3, maxLength: 10 })
+  .map((years) => years.map((y, i) => ({ year: `FY${2027 + i}`, ...y })));
 
 const amount = fc.integer({ min: 0, max: 10_000_000_000 }).map((paise) => (paise / 100).toFixed(2));
 
@@ -49,22 +49,20 @@ const financials = fc
     nonOperatingAssets: amount,
     shares: fc.integer({ min: 1, max: 100_000_000 }),
   })
-  .map(
-    (r): NormalisedFinancials => ({
-      ...base,
-      projections: r.projections,
-      nonOperatingAssets: r.nonOperatingAssets,
-      shares: { ...base.shares, equitySharesOutstanding: String(r.shares) },
-      balanceSheet: {
-        ...base.balanceSheet,
-        longTermBorrowings: r.longTermBorrowings,
-        shortTermBorrowings: r.shortTermBorrowings,
-        preferenceShareCapital: r.preferenceShareCapital,
-        cashAndCashEquivalents: r.cashAndCashEquivalents,
-        currentInvestments: r.currentInvestments,
-      },
-    }),
-  );
+  .map((r): NormalisedFinancials => ({
+    ...base,
+    projections: r.projections,
+    nonOperatingAssets: r.nonOperatingAssets,
+    shares: { ...base.shares, equitySharesOutstanding: String(r.shares) },
+    balanceSheet: {
+      ...base.balanceSheet,
+      longTermBorrowings: r.longTermBorrowings,
+      shortTermBorrowings: r.shortTermBorrowings,
+      preferenceShareCapital: r.preferenceShareCapital,
+      cashAndCashEquivalents: r.cashAndCashEquivalents,
+      currentInvestments: r.currentInvestments,
+    },
+  }));
 
 /** Rates in hundredths of a percent, so "12.34" style values. */
 const rate = (min: number, max: number) => fc.integer({ min, max }).map((x) => dec(x).div(100));
@@ -84,14 +82,21 @@ test('value per share falls strictly as WACC rises (positive cash flows, g < WAC
 
 test('value per share rises strictly as terminal growth rises (g < WACC)', () => {
   fc.assert(
-    fc.property(financials, rate(1, 5000), fc.boolean(), fc.integer({ min: 1, max: 999 }), fc.integer({ min: 1, max: 999 }), (f, wacc, midYear, a, b) => {
-      fc.pre(a !== b);
-      // Two growth rates strictly inside [0, wacc).
-      const [g1, g2] = [Math.min(a, b), Math.max(a, b)].map((k) => wacc.times(k).div(1000));
-      const lower = computeDcf(f, { wacc, growth: g1, midYear }).valuePerShare;
-      const higher = computeDcf(f, { wacc, growth: g2, midYear }).valuePerShare;
-      assert.ok(higher.gt(lower), `${higher} at g ${g2} should exceed ${lower} at g ${g1}`);
-    }),
+    fc.property(
+      financials,
+      rate(1, 5000),
+      fc.boolean(),
+      fc.integer({ min: 1, max: 999 }),
+      fc.integer({ min: 1, max: 999 }),
+      (f, wacc, midYear, a, b) => {
+        fc.pre(a !== b);
+        // Two growth rates strictly inside [0, wacc).
+        const [g1, g2] = [Math.min(a, b), Math.max(a, b)].map((k) => wacc.times(k).div(1000));
+        const lower = computeDcf(f, { wacc, growth: g1, midYear }).valuePerShare;
+        const higher = computeDcf(f, { wacc, growth: g2, midYear }).valuePerShare;
+        assert.ok(higher.gt(lower), `${higher} at g ${g2} should exceed ${lower} at g ${g1}`);
+      },
+    ),
     { numRuns: 150 },
   );
 });
@@ -144,18 +149,24 @@ test("the sensitivity grid's centre equals the headline DCF value per share", ()
 
 test('re-running gives identical output and carries the engine version', () => {
   fc.assert(
-    fc.property(financials, fc.constantFrom('RULE_11UA', 'FEMA_RBI', 'COMPANIES_ACT_SEC_62') as fc.Arbitrary<'RULE_11UA' | 'FEMA_RBI' | 'COMPANIES_ACT_SEC_62'>, (f, statute) => {
-      const input = {
-        financials: f,
-        assumptions: { wacc: '12.5', terminalGrowthRate: '4' },
-        engagement: { statute, valuationDate: '2026-04-30' },
-      };
-      const first = computeValuation(input);
-      const second = computeValuation(structuredClone(input));
-      assert.deepEqual(second, first);
-      assert.deepEqual(JSON.parse(JSON.stringify(first)), first); // JSON-serialisable as is
-      assert.match(first.engineVersion, /^\d+\.\d+\.\d+$/);
-    }),
+    fc.property(
+      financials,
+      fc.constantFrom('RULE_11UA', 'FEMA_RBI', 'COMPANIES_ACT_SEC_62') as fc.Arbitrary<
+        'RULE_11UA' | 'FEMA_RBI' | 'COMPANIES_ACT_SEC_62'
+      >,
+      (f, statute) => {
+        const input = {
+          financials: f,
+          assumptions: { wacc: '12.5', terminalGrowthRate: '4' },
+          engagement: { statute, valuationDate: '2026-04-30' },
+        };
+        const first = computeValuation(input);
+        const second = computeValuation(structuredClone(input));
+        assert.deepEqual(second, first);
+        assert.deepEqual(JSON.parse(JSON.stringify(first)), first); // JSON-serialisable as is
+        assert.match(first.engineVersion, /^\d+\.\d+\.\d+$/);
+      },
+    ),
     { numRuns: 30 },
   );
 });

@@ -26,8 +26,14 @@ function refuses(run: () => unknown, code: string): void {
 }
 
 test('refuses terminal growth equal to or above WACC by itself', () => {
-  refuses(() => computeValuation(input({ assumptions: { wacc: 12, terminalGrowthRate: 12 } })), 'GROWTH_NOT_BELOW_WACC');
-  refuses(() => computeValuation(input({ assumptions: { wacc: '8', terminalGrowthRate: '9.5' } })), 'GROWTH_NOT_BELOW_WACC');
+  refuses(
+    () => computeValuation(input({ assumptions: { wacc: 12, terminalGrowthRate: 12 } })),
+    'GROWTH_NOT_BELOW_WACC',
+  );
+  refuses(
+    () => computeValuation(input({ assumptions: { wacc: '8', terminalGrowthRate: '9.5' } })),
+    'GROWTH_NOT_BELOW_WACC',
+  );
 });
 
 test('refuses a WACC that is zero or not a number', () => {
@@ -76,7 +82,10 @@ test('refuses a purpose that does not belong to the statute, an unknown statute 
     () => computeValuation(input({ engagement: { statute: 'SEBI' as never, valuationDate: '2026-03-31' } })),
     'INVALID_STATUTE',
   );
-  refuses(() => computeValuation(input({ engagement: { statute: 'FEMA_RBI', valuationDate: '2026-02-30' } })), 'INVALID_VALUATION_DATE');
+  refuses(
+    () => computeValuation(input({ engagement: { statute: 'FEMA_RBI', valuationDate: '2026-02-30' } })),
+    'INVALID_VALUATION_DATE',
+  );
 });
 
 test('refuses malformed financials with a message instead of a TypeError', () => {
@@ -97,16 +106,29 @@ test('refuses Companies Act weights that do not add up to 100 or weigh absent co
     () => computeValuation(input({ engagement, options: { weights: { dcf: 50, nav: 25, comparables: 25 } } })),
     'INVALID_WEIGHTS',
   );
-  refuses(() => computeValuation(input({ engagement, options: { weights: { dcf: 120, nav: -20 } } })), 'INVALID_WEIGHTS');
+  refuses(
+    () => computeValuation(input({ engagement, options: { weights: { dcf: 120, nav: -20 } } })),
+    'INVALID_WEIGHTS',
+  );
 });
 
 test('refuses an unknown Rule 11UA issue method and malformed weights', () => {
-  const engagement = { statute: 'RULE_11UA' as const, purpose: 'ISSUE_OF_SHARES' as const, valuationDate: '2026-03-31' };
-  refuses(() => computeValuation(input({ engagement, options: { rule11uaIssueMethod: 'PWERM' as never } })), 'INVALID_OPTIONS');
+  const engagement = {
+    statute: 'RULE_11UA' as const,
+    purpose: 'ISSUE_OF_SHARES' as const,
+    valuationDate: '2026-03-31',
+  };
+  refuses(
+    () => computeValuation(input({ engagement, options: { rule11uaIssueMethod: 'PWERM' as never } })),
+    'INVALID_OPTIONS',
+  );
   refuses(
     () =>
       computeValuation(
-        input({ engagement: { statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31' }, options: { weights: { dcf: 'half', nav: 50 } } }),
+        input({
+          engagement: { statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31' },
+          options: { weights: { dcf: 'half', nav: 50 } },
+        }),
       ),
     'INVALID_WEIGHTS',
   );
@@ -135,7 +157,12 @@ test('warns when the balance sheet is more than 90 days from the valuation date'
   const warning = at91.warnings.find((w) => w.code === 'BALANCE_SHEET_DATE_MORE_THAN_90_DAYS_FROM_VALUATION_DATE');
   assert.ok(warning);
   assert.match(warning.message, /91 days before/);
-  const before = computeValuation(input({ engagement: { statute: 'FEMA_RBI', valuationDate: '2025-12-30' }, financials: projectionsFrom(loadFinancials('sample-company.json'), 'FY2026') }));
+  const before = computeValuation(
+    input({
+      engagement: { statute: 'FEMA_RBI', valuationDate: '2025-12-30' },
+      financials: projectionsFrom(loadFinancials('sample-company.json'), 'FY2026'),
+    }),
+  );
   assert.ok(before.warnings.some((w) => w.code === 'BALANCE_SHEET_DATE_MORE_THAN_90_DAYS_FROM_VALUATION_DATE'));
 });
 
@@ -154,7 +181,10 @@ test('warns on negative equity under any method', () => {
   assert.equal(result.conclusion.fairValue?.shortfall, '10000000.00');
   assert.equal(result.conclusion.liquidationValue?.valuePerShare, '0.00');
   assert.equal(result.conclusion.liquidationValue?.shortfall, '41000000.00');
-  assert.deepEqual(result.warnings.filter((w) => w.code === 'NEGATIVE_EQUITY'), []);
+  assert.deepEqual(
+    result.warnings.filter((w) => w.code === 'NEGATIVE_EQUITY'),
+    [],
+  );
   assert.deepEqual(result.warnings.filter((w) => w.code === 'CLAIMS_EXCEED_ASSETS').length, 1);
 
   // DCF with heavy debt: borrowings of 5000 lakhs against an EV of ~3245 lakhs.

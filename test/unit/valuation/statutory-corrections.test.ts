@@ -140,10 +140,16 @@ test('a loss is carried forward for eight years and then lapses; the tax is neve
 
 // EBIT −3,00,000; 1,00,000; 5,00,000 (RUPEES, tax 25 %, WACC 10 %, g 0). The final year sets off
 // 2,00,000; the perpetuity must not keep that one-off saving.
-test('the terminal value rests on the final year\'s FCFF with full tax, not on a one-off set-off', () => {
+test("the terminal value rests on the final year's FCFF with full tax, not on a one-off set-off", () => {
   const doc = loadDocument('small-company-rupees.json');
   doc.projections = [-300000, 100000, 500000].map((ebitda, i) => ({
-    year: `FY${2026 + i}`, revenue: 900000, ebitda, depreciationAndAmortisation: 0, capitalExpenditure: 0, changeInNetWorkingCapital: 0, taxRate: 25,
+    year: `FY${2026 + i}`,
+    revenue: 900000,
+    ebitda,
+    depreciationAndAmortisation: 0,
+    capitalExpenditure: 0,
+    changeInNetWorkingCapital: 0,
+    taxRate: 25,
   }));
   const result = computeValuation({
     financials: normalised(doc),
@@ -197,16 +203,32 @@ test('IBC equity is nil when claims exceed the assets, with the shortfall on its
     ['Shortfall to creditors (claims not met)', '41000000.00'], // 800 − (400 − 10) = 410 lakhs
     ['Liquidation value available to equity', '0.00'],
   ]);
-  assert.deepEqual(result.conclusion.fairValue, { totalValue: '70000000.00', equityValue: '0.00', valuePerShare: '0.00', shortfall: '10000000.00' });
-  assert.deepEqual(result.conclusion.liquidationValue, { totalValue: '40000000.00', equityValue: '0.00', valuePerShare: '0.00', shortfall: '41000000.00' });
+  assert.deepEqual(result.conclusion.fairValue, {
+    totalValue: '70000000.00',
+    equityValue: '0.00',
+    valuePerShare: '0.00',
+    shortfall: '10000000.00',
+  });
+  assert.deepEqual(result.conclusion.liquidationValue, {
+    totalValue: '40000000.00',
+    equityValue: '0.00',
+    valuePerShare: '0.00',
+    shortfall: '41000000.00',
+  });
   // No projections in the file, none needed; no DCF warnings about rates or terminal value.
-  assert.deepEqual(result.warnings.map((w) => w.code), ['CLAIMS_EXCEED_ASSETS']);
+  assert.deepEqual(
+    result.warnings.map((w) => w.code),
+    ['CLAIMS_EXCEED_ASSETS'],
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
 // 5. Rates that look like fractions; a narrow WACC − g spread.
 test('RATES_LOOK_LIKE_FRACTIONS names the fields; WACC_GROWTH_SPREAD_NARROW under 2 points', () => {
-  const fraction = rateWarnings(dec('0.12'), dec('0.04'), [{ year: 'FY2027', taxRate: '0.25' }, { year: 'FY2028', taxRate: '25' }]);
+  const fraction = rateWarnings(dec('0.12'), dec('0.04'), [
+    { year: 'FY2027', taxRate: '0.25' },
+    { year: 'FY2028', taxRate: '25' },
+  ]);
   const codes = fraction.map((w) => w.code);
   assert.ok(codes.includes('RATES_LOOK_LIKE_FRACTIONS'));
   const message = fraction.find((w) => w.code === 'RATES_LOOK_LIKE_FRACTIONS')!.message;
@@ -217,7 +239,10 @@ test('RATES_LOOK_LIKE_FRACTIONS names the fields; WACC_GROWTH_SPREAD_NARROW unde
   // 0.12 − 0.04 = 0.08 points: far under 2.
   assert.ok(codes.includes('WACC_GROWTH_SPREAD_NARROW'));
   // 12 − 10.5 = 1.5 points → narrow; 12 − 10 = 2 → not narrow; a tax holiday (0 %) is no fraction.
-  assert.deepEqual(rateWarnings(dec('12'), dec('10.5'), []).map((w) => w.code), ['WACC_GROWTH_SPREAD_NARROW']);
+  assert.deepEqual(
+    rateWarnings(dec('12'), dec('10.5'), []).map((w) => w.code),
+    ['WACC_GROWTH_SPREAD_NARROW'],
+  );
   assert.deepEqual(rateWarnings(dec('12'), dec('10'), [{ year: 'FY2027', taxRate: '0' }]), []);
   // Through the engine for a DCF statute, but never for IBC, which uses no rates.
   const fema = computeValuation({
@@ -231,20 +256,30 @@ test('RATES_LOOK_LIKE_FRACTIONS names the fields; WACC_GROWTH_SPREAD_NARROW unde
     assumptions: { wacc: '0.12', terminalGrowthRate: '0.04' },
     engagement: { statute: 'IBC_LIQUIDATION', valuationDate: '2026-03-31' },
   });
-  assert.ok(!ibc.warnings.some((w) => w.code === 'RATES_LOOK_LIKE_FRACTIONS' || w.code === 'WACC_GROWTH_SPREAD_NARROW'));
+  assert.ok(
+    !ibc.warnings.some((w) => w.code === 'RATES_LOOK_LIKE_FRACTIONS' || w.code === 'WACC_GROWTH_SPREAD_NARROW'),
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
 // 6. Statute readiness.
 test('statute readiness names each missing field; NAV and IBC do not demand projections', () => {
   const sample = loadFinancials('sample-company.json');
-  assert.deepEqual(missingInputs(sample, { statute: 'IBC_LIQUIDATION', purpose: null }).map((m) => m.path), ['/liquidation/assets']);
+  assert.deepEqual(
+    missingInputs(sample, { statute: 'IBC_LIQUIDATION', purpose: null }).map((m) => m.path),
+    ['/liquidation/assets'],
+  );
   const noProjections = loadFinancials('ibc-shortfall.json');
   assert.deepEqual(missingInputs(noProjections, { statute: 'IBC_LIQUIDATION', purpose: null }), []);
   assert.deepEqual(missingInputs(noProjections, { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES' }), []);
-  assert.deepEqual(missingInputs(noProjections, { statute: 'FEMA_RBI', purpose: null }).map((m) => m.path), ['/projections']);
   assert.deepEqual(
-    missingInputs(noProjections, { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', rule11uaIssueMethod: 'DCF' }).map((m) => m.path),
+    missingInputs(noProjections, { statute: 'FEMA_RBI', purpose: null }).map((m) => m.path),
+    ['/projections'],
+  );
+  assert.deepEqual(
+    missingInputs(noProjections, { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', rule11uaIssueMethod: 'DCF' }).map(
+      (m) => m.path,
+    ),
     ['/projections'],
   );
   // Rule 11UA(1)(c)(b): immovable property held at book 400 lakhs but no stamp-duty value.
@@ -252,7 +287,10 @@ test('statute readiness names each missing field; NAV and IBC do not demand proj
   doc.navAdjustments.immovablePropertyStampDutyValue = 0;
   doc.navAdjustments.sharesAndSecuritiesFairValue = 0;
   const missing = missingInputs(normalised(doc), { statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT' });
-  assert.deepEqual(missing.map((m) => m.path), ['/navAdjustments/sharesAndSecuritiesFairValue', '/navAdjustments/immovablePropertyStampDutyValue']);
+  assert.deepEqual(
+    missing.map((m) => m.path),
+    ['/navAdjustments/sharesAndSecuritiesFairValue', '/navAdjustments/immovablePropertyStampDutyValue'],
+  );
   // An issue uses book values only: nothing is missing.
   assert.deepEqual(missingInputs(normalised(doc), { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES' }), []);
   // Rule 11UA NAV without projections: no DCF, no sensitivity, no DCF warnings.
@@ -261,11 +299,17 @@ test('statute readiness names each missing field; NAV and IBC do not demand proj
     assumptions: { wacc: '0.12', terminalGrowthRate: '0.04' },
     engagement: { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2025-03-31' },
   });
-  assert.deepEqual(nav.methods.map((m) => m.method), ['NAV_11UA_2A']);
+  assert.deepEqual(
+    nav.methods.map((m) => m.method),
+    ['NAV_11UA_2A'],
+  );
   assert.equal(nav.sensitivity, undefined);
-  assert.deepEqual(nav.warnings.map((w) => w.code), [
-    'BALANCE_SHEET_DATE_MORE_THAN_90_DAYS_FROM_VALUATION_DATE',
-    'NAV_BALANCE_SHEET_NOT_AT_VALUATION_DATE',
-    'S56_2_VIIB_NOT_APPLICABLE', // an issue on 31-3-2025: consideration received on or after 1-4-2024
-  ]);
+  assert.deepEqual(
+    nav.warnings.map((w) => w.code),
+    [
+      'BALANCE_SHEET_DATE_MORE_THAN_90_DAYS_FROM_VALUATION_DATE',
+      'NAV_BALANCE_SHEET_NOT_AT_VALUATION_DATE',
+      'S56_2_VIIB_NOT_APPLICABLE', // an issue on 31-3-2025: consideration received on or after 1-4-2024
+    ],
+  );
 });

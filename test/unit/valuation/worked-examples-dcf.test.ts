@@ -74,7 +74,10 @@ test('example 1: FEMA issue to non-resident, five years end-of-year DCF, fair va
   assert.equal(result.conclusion.floorOrCeiling, 'FLOOR');
   assert.equal(result.conventions.discounting, 'END_OF_YEAR');
   // PV(TV)/EV = 72.87 %: below the 75 % threshold, so no warning.
-  assert.deepEqual(result.warnings.map((w) => w.code), []);
+  assert.deepEqual(
+    result.warnings.map((w) => w.code),
+    [],
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -118,7 +121,10 @@ test('example 2: mid-year discounting, FEMA transfer to resident, fair value is 
   assert.equal(result.conclusion.valuePerShare, '207.14');
   assert.equal(result.conclusion.floorOrCeiling, 'CEILING');
   // PV(TV)/EV = 1743667.03 / 2191401.62 = 79.57 % > 75 %
-  assert.deepEqual(result.warnings.map((w) => w.code), ['TERMINAL_VALUE_ABOVE_75_PERCENT']);
+  assert.deepEqual(
+    result.warnings.map((w) => w.code),
+    ['TERMINAL_VALUE_ABOVE_75_PERCENT'],
+  );
   assert.match(result.warnings[0].message, /79\.57%/);
 });
 
@@ -195,12 +201,15 @@ test('example 3: negative FCFF years, Rule 11UA issue concluded on DCF (11UA(2)(
   assert.equal(result.conclusion.floorOrCeiling, undefined);
   // PV(TV) is 99.42 % of EV (1965400.03 / 1976937.92); balance sheet 31-12-2025 is 46 days before the valuation
   // date, and the bridge keeps its cash and borrowings (no figures at the valuation date are given).
-  assert.deepEqual(result.warnings.map((w) => w.code), [
-    'TERMINAL_VALUE_ABOVE_75_PERCENT',
-    'NAV_BALANCE_SHEET_NOT_AT_VALUATION_DATE',
-    'NET_DEBT_NOT_ROLLED_FORWARD',
-    'S56_2_VIIB_NOT_APPLICABLE',
-  ]);
+  assert.deepEqual(
+    result.warnings.map((w) => w.code),
+    [
+      'TERMINAL_VALUE_ABOVE_75_PERCENT',
+      'NAV_BALANCE_SHEET_NOT_AT_VALUATION_DATE',
+      'NET_DEBT_NOT_ROLLED_FORWARD',
+      'S56_2_VIIB_NOT_APPLICABLE',
+    ],
+  );
   assert.match(result.warnings[0].message, /99\.42%/);
 });
 
@@ -256,12 +265,13 @@ test('example 4: ten-year projection under Companies Act s.62 with default weigh
 // Example 6: a stub period. The sample company valued on 31 October 2026 on its FY2027–FY2031
 // projections, FEMA issue, WACC 12 %, g 4 % (docs/valuation-method.md, Stub period). Computed by hand
 // (python3 decimal, 60 digits): s = 151/365 (1 Nov 2026 – 31 Mar 2027 over the 365 days of FY2027).
-const stubValuation = (midYear: boolean) => computeValuation({
-  financials: loadFinancials('sample-company.json'),
-  assumptions: { wacc: 12, terminalGrowthRate: 4 },
-  engagement: { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-10-31' },
-  options: { midYear },
-});
+const stubValuation = (midYear: boolean) =>
+  computeValuation({
+    financials: loadFinancials('sample-company.json'),
+    assumptions: { wacc: 12, terminalGrowthRate: 4 },
+    engagement: { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-10-31' },
+    options: { midYear },
+  });
 
 test('example 6a: a stub period, end-of-year: year 1 counts s × FCFF, exponents s + (k − 1), terminal s + n − 1', () => {
   const dcf = method(stubValuation(false), 'DCF');
@@ -286,7 +296,10 @@ test('example 6a: a stub period, end-of-year: year 1 counts s × FCFF, exponents
     ['Equity value', '314387300.42'],
     ['Value per equity share', '314.39'],
   ]);
-  assert.equal(dcf.lines.find((l) => l.label === 'Stub fraction s')?.note, '151 of 365 days from the valuation date to 2027-03-31');
+  assert.equal(
+    dcf.lines.find((l) => l.label === 'Stub fraction s')?.note,
+    '151 of 365 days from the valuation date to 2027-03-31',
+  );
 });
 
 test('example 6b: a stub period, mid-year: exponents s/2 for year 1 and s + k − 1.5 after; the terminal value as end-of-year', () => {
@@ -329,18 +342,27 @@ test('no stub on the day before the first projection year: s = 1 and the whole-y
 test('example 7: an equity bridge with every item, each a line; equity = EV − debt − leases − expected contingencies − minority + cash + surplus cash + non-operating assets ± the cash movement', () => {
   const doc = loadDocument('sample-company.json');
   doc.equityBridge = {
-    nonOperatingAssets: [{ name: 'Vacant plot at Talegaon', fairValue: 60 }, { name: 'Listed shares of Beta Ltd', fairValue: 12.5 }],
+    nonOperatingAssets: [
+      { name: 'Vacant plot at Talegaon', fairValue: 60 },
+      { name: 'Listed shares of Beta Ltd', fairValue: 12.5 },
+    ],
     leaseLiabilities: 40,
-    contingentLiabilities: [{ description: 'Disputed excise demand', amount: 50, probability: 40 }, { description: 'Bank guarantee for a customer', amount: 30, probability: 10 }],
+    contingentLiabilities: [
+      { description: 'Disputed excise demand', amount: 50, probability: 40 },
+      { description: 'Bank guarantee for a customer', amount: 30, probability: 10 },
+    ],
     minorityInterest: 15,
     surplusCash: 25,
     cashAdjustmentSinceBalanceSheet: -8.25,
   };
-  const dcf = method(computeValuation({
-    financials: normalised(doc),
-    assumptions: { wacc: 12, terminalGrowthRate: 4 },
-    engagement: { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-03-31' },
-  }), 'DCF');
+  const dcf = method(
+    computeValuation({
+      financials: normalised(doc),
+      assumptions: { wacc: 12, terminalGrowthRate: 4 },
+      engagement: { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2026-03-31' },
+    }),
+    'DCF',
+  );
   assertLines(dcf, [
     ['Enterprise value', '324547040.57'],
     ['Less: long-term borrowings', '-30000000.00'],
@@ -361,5 +383,8 @@ test('example 7: an equity bridge with every item, each a line; equity = EV − 
     ['Equity value', '303672040.57'],
     ['Value per equity share', '303.67'],
   ]);
-  assert.equal(dcf.lines.find((l) => l.label.startsWith('Less: contingent liability, Disputed'))?.note, '5000000.00 × 40% probability');
+  assert.equal(
+    dcf.lines.find((l) => l.label.startsWith('Less: contingent liability, Disputed'))?.note,
+    '5000000.00 × 40% probability',
+  );
 });

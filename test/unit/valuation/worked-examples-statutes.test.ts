@@ -18,7 +18,10 @@ test('example 5: Rule 11UA(2)(a) NAV for an issue of shares', () => {
     assumptions: { wacc: 12, terminalGrowthRate: 4 },
     engagement: { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' },
   });
-  assert.deepEqual(result.methods.map((m) => m.method), ['NAV_11UA_2A', 'DCF']);
+  assert.deepEqual(
+    result.methods.map((m) => m.method),
+    ['NAV_11UA_2A', 'DCF'],
+  );
   assertLines(method(result, 'NAV_11UA_2A'), [
     // Total assets 700+50+0+80+0+30+10+20+260+310+180+60+50 = 1750 lakhs
     ['Total assets as per balance sheet (book value)', '175000000.00'],
@@ -43,7 +46,10 @@ test('example 5: Rule 11UA(2)(a) NAV for an issue of shares', () => {
   assert.equal(result.conclusion.floorOrCeiling, undefined);
   assert.match(result.conclusion.basis, /11UA\(2\)\(a\)/);
   // The balance sheet is at the valuation date; the only warning is the s.56(2)(viib) sunset.
-  assert.deepEqual(result.warnings.map((w) => w.code), ['S56_2_VIIB_NOT_APPLICABLE']);
+  assert.deepEqual(
+    result.warnings.map((w) => w.code),
+    ['S56_2_VIIB_NOT_APPLICABLE'],
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -54,7 +60,10 @@ test('example 6: Rule 11UA(1)(c)(b) NAV for a transfer or receipt', () => {
     assumptions: { wacc: 12, terminalGrowthRate: 4 },
     engagement: { statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-03-31' },
   });
-  assert.deepEqual(result.methods.map((m) => m.method), ['NAV_11UA_1CB', 'DCF']);
+  assert.deepEqual(
+    result.methods.map((m) => m.method),
+    ['NAV_11UA_1CB', 'DCF'],
+  );
   assertLines(method(result, 'NAV_11UA_1CB'), [
     ['Total assets as per balance sheet (book value)', '175000000.00'],
     ['Less: jewellery and artistic work (book value)', '0.00'],
@@ -80,7 +89,10 @@ test('Rule 11UA without a purpose shows both NAV formulas and says which purpose
     assumptions: { wacc: 12, terminalGrowthRate: 4 },
     engagement: { statute: 'RULE_11UA', valuationDate: '2026-03-31' },
   });
-  assert.deepEqual(result.methods.map((m) => m.method), ['NAV_11UA_2A', 'NAV_11UA_1CB', 'DCF']);
+  assert.deepEqual(
+    result.methods.map((m) => m.method),
+    ['NAV_11UA_2A', 'NAV_11UA_1CB', 'DCF'],
+  );
   assert.equal(result.conclusion.valuePerShare, null);
   assert.deepEqual(
     result.conclusion.byPurpose?.map((p) => [p.purpose, p.method, p.valuePerShare, p.floorOrCeiling]),
@@ -191,8 +203,18 @@ test('example 8: IBC fair value and liquidation value', () => {
   ]);
   assert.equal(result.conclusion.valuePerShare, null);
   // The headline is the assets' total; the per-share figure stays in the API only (33.525 half-up → 33.53).
-  assert.deepEqual(result.conclusion.fairValue, { totalValue: '156500000.00', equityValue: '76500000.00', valuePerShare: '76.50', shortfall: '0.00' });
-  assert.deepEqual(result.conclusion.liquidationValue, { totalValue: '118050000.00', equityValue: '33525000.00', valuePerShare: '33.53', shortfall: '0.00' });
+  assert.deepEqual(result.conclusion.fairValue, {
+    totalValue: '156500000.00',
+    equityValue: '76500000.00',
+    valuePerShare: '76.50',
+    shortfall: '0.00',
+  });
+  assert.deepEqual(result.conclusion.liquidationValue, {
+    totalValue: '118050000.00',
+    equityValue: '33525000.00',
+    valuePerShare: '33.53',
+    shortfall: '0.00',
+  });
   assert.ok(!result.methods.some((m) => m.lines.some((l) => /per equity share/.test(l.label))), 'no per-share line');
   assert.equal(result.sensitivity, undefined);
 });
@@ -200,19 +222,21 @@ test('example 8: IBC fair value and liquidation value', () => {
 // ---------------------------------------------------------------------------------------------
 // Example 9: IBC from the registered valuers' estimates (CIRP Reg 35(1)(c): average of the two
 // closest), with a liabilities override.
-test('example 9: IBC values from valuers\' estimates, two closest averaged, 25 % difference flagged', () => {
+test("example 9: IBC values from valuers' estimates, two closest averaged, 25 % difference flagged", () => {
   const doc = sample();
   doc.liquidation = {
     assets: [
       {
-        assetClass: 'LAND_AND_BUILDING', bookValue: 400,
+        assetClass: 'LAND_AND_BUILDING',
+        bookValue: 400,
         estimates: [
           { valuer: 'RV-A', fairValue: 500, liquidationValue: 380 },
           { valuer: 'RV-B', fairValue: 540, liquidationValue: 400 },
         ],
       },
       {
-        assetClass: 'PLANT_AND_MACHINERY', bookValue: 300,
+        assetClass: 'PLANT_AND_MACHINERY',
+        bookValue: 300,
         estimates: [
           { valuer: 'RV-A', fairValue: 260, liquidationValue: 140 },
           { valuer: 'RV-B', fairValue: 230, liquidationValue: 200 },
@@ -220,7 +244,8 @@ test('example 9: IBC values from valuers\' estimates, two closest averaged, 25 %
         ],
       },
       {
-        assetClass: 'INVENTORIES', bookValue: 260,
+        assetClass: 'INVENTORIES',
+        bookValue: 260,
         estimates: [
           { valuer: 'RV-X', fairValue: 230, liquidationValue: 200 },
           { valuer: 'RV-Y', fairValue: 210, liquidationValue: 140 },

@@ -8,7 +8,10 @@ export type Problem = Schemas['Problem'];
 
 /** An API error as problem+json: the console shows `detail`, and `errors` next to the fields they name. */
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly problem: Partial<Problem> & { detail: string }) {
+  constructor(
+    readonly status: number,
+    readonly problem: Partial<Problem> & { detail: string },
+  ) {
     super(problem.detail);
   }
   /** The catalogue's code (typed by the generated client), for code that reacts to one kind of error. */
@@ -24,7 +27,10 @@ export class ApiError extends Error {
 }
 
 export function readCookie(name: string): string | undefined {
-  return document.cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1);
+  return document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
 }
 
 /** The session's CSRF token: `__Host-vs_csrf` where the service sets secure cookies, `vs_csrf` elsewhere. */
@@ -55,5 +61,5 @@ export async function call<T>(promise: Promise<{ data?: T; error?: unknown; resp
 export function nextCursor(response: Response): string | undefined {
   const link = response.headers.get('link');
   const url = link && /<([^>]+)>;\s*rel="next"/.exec(link)?.[1];
-  return url ? new URL(url, window.location.origin).searchParams.get('cursor') ?? undefined : undefined;
+  return url ? (new URL(url, window.location.origin).searchParams.get('cursor') ?? undefined) : undefined;
 }

@@ -9,7 +9,11 @@ export const notificationsKey = ['notifications'] as const;
 
 export function Bell() {
   const client = useQueryClient();
-  const list = useQuery({ queryKey: notificationsKey, queryFn: () => call(api.GET('/api/v1/notifications', { params: { query: { limit: 20 } } })), refetchInterval: 60_000 });
+  const list = useQuery({
+    queryKey: notificationsKey,
+    queryFn: () => call(api.GET('/api/v1/notifications', { params: { query: { limit: 20 } } })),
+    refetchInterval: 60_000,
+  });
   const read = useMutation({
     mutationFn: (ids?: string[]) => call(api.POST('/api/v1/notifications/read', { body: ids ? { ids } : {} })),
     onSuccess: () => client.invalidateQueries({ queryKey: notificationsKey }),
@@ -20,19 +24,36 @@ export function Bell() {
       <Popover.Target>
         <Button size="xs" variant="light" px={8} data-testid="bell" title={`${unread} unread`}>
           Notices
-          <Badge ml={6} size="sm" color={unread > 0 ? 'red.8' : 'gray.6'} data-testid="bell-count">{unread}</Badge>
+          <Badge ml={6} size="sm" color={unread > 0 ? 'red.8' : 'gray.6'} data-testid="bell-count">
+            {unread}
+          </Badge>
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs">
-          {(list.data?.items ?? []).length === 0 && <Text size="sm" c="gray.7">Nothing yet.</Text>}
+          {(list.data?.items ?? []).length === 0 && (
+            <Text size="sm" c="gray.7">
+              Nothing yet.
+            </Text>
+          )}
           {list.data?.items.map((n) => (
-            <Anchor key={n.id} component={Link} to={`/engagements/${n.engagementId}`} size="sm" fw={n.read ? 400 : 700} c="indigo.9"
-              onClick={() => !n.read && read.mutate([n.id])}>
+            <Anchor
+              key={n.id}
+              component={Link}
+              to={`/engagements/${n.engagementId}`}
+              size="sm"
+              fw={n.read ? 400 : 700}
+              c="indigo.9"
+              onClick={() => !n.read && read.mutate([n.id])}
+            >
               {n.title}
             </Anchor>
           ))}
-          {unread > 0 && <Button size="xs" variant="default" onClick={() => read.mutate(undefined)} loading={read.isPending}>Mark all read</Button>}
+          {unread > 0 && (
+            <Button size="xs" variant="default" onClick={() => read.mutate(undefined)} loading={read.isPending}>
+              Mark all read
+            </Button>
+          )}
         </Stack>
       </Popover.Dropdown>
     </Popover>

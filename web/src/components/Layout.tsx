@@ -24,40 +24,77 @@ const NAV = [
 function InboxCount() {
   const inbox = useInbox();
   const n = inbox.data?.count ?? 0;
-  return <Badge ml={6} size="sm" color={n > 0 ? 'indigo.8' : 'gray.6'} data-testid="inbox-count" aria-label={`${n} waiting`}>{n}</Badge>;
+  return (
+    <Badge ml={6} size="sm" color={n > 0 ? 'indigo.8' : 'gray.6'} data-testid="inbox-count" aria-label={`${n} waiting`}>
+      {n}
+    </Badge>
+  );
 }
 
 export function Layout() {
   const me = useMe();
   const location = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  if (me.isPending) return <Center h="100vh"><Busy label="Loading" /></Center>;
+  if (me.isPending)
+    return (
+      <Center h="100vh">
+        <Busy label="Loading" />
+      </Center>
+    );
   if (me.error) {
     if (me.error instanceof ApiError && me.error.status === 401) {
       return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
     }
-    return <Center h="100vh"><Text c="red.8" role="alert">{me.error.message}</Text></Center>;
+    return (
+      <Center h="100vh">
+        <Text c="red.8" role="alert">
+          {me.error.message}
+        </Text>
+      </Center>
+    );
   }
   const user = me.data;
-  const links = NAV.filter((n) => (!n.admin || (user.role === 'ADMIN' && user.kind === 'user')) && (!('person' in n) || user.kind === 'user')).map((n) => (
-    <Anchor key={n.to} component={NavLink} to={n.to} onClick={close} fw={location.pathname.startsWith(n.to) ? 700 : 400} c="indigo.9">
-      {n.label}{n.to === '/inbox' && <InboxCount />}
+  const links = NAV.filter(
+    (n) => (!n.admin || (user.role === 'ADMIN' && user.kind === 'user')) && (!('person' in n) || user.kind === 'user'),
+  ).map((n) => (
+    <Anchor
+      key={n.to}
+      component={NavLink}
+      to={n.to}
+      onClick={close}
+      fw={location.pathname.startsWith(n.to) ? 700 : 400}
+      c="indigo.9"
+    >
+      {n.label}
+      {n.to === '/inbox' && <InboxCount />}
     </Anchor>
   ));
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 220, breakpoint: 'lg', collapsed: { desktop: true, mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 220, breakpoint: 'lg', collapsed: { desktop: true, mobile: !opened } }}
+      padding="md"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label="Open navigation" />
-            <Anchor component={Link} to="/engagements" fw={800} c="indigo.9" underline="never">₹ Valuation Service</Anchor>
-            <Group gap="md" visibleFrom="lg" component="nav" aria-label="Main">{links}</Group>
+            <Anchor component={Link} to="/engagements" fw={800} c="indigo.9" underline="never">
+              ₹ Valuation Service
+            </Anchor>
+            <Group gap="md" visibleFrom="lg" component="nav" aria-label="Main">
+              {links}
+            </Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
             {user.kind === 'user' && <Bell />}
-            <Text size="sm" visibleFrom="xs" truncate maw={220}>{user.user?.name ?? user.token?.name} · {user.firm.legalName ?? user.firm.name}</Text>
+            <Text size="sm" visibleFrom="xs" truncate maw={220}>
+              {user.user?.name ?? user.token?.name} · {user.firm.legalName ?? user.firm.name}
+            </Text>
             <Badge color="gray.9">{user.role}</Badge>
-            <Anchor component={Link} to="/logout" size="sm">Log out</Anchor>
+            <Anchor component={Link} to="/logout" size="sm">
+              Log out
+            </Anchor>
           </Group>
         </Group>
       </AppShell.Header>

@@ -3,16 +3,30 @@ import { warningSentence } from '../../../src/contract/warnings';
 import { withoutApiPaths } from '../../../src/contract/sentences';
 
 /** Warnings as people read them: the catalogue's sentence, the specifics, and the code small, for support. */
-export function WarningList({ warnings, title, testId }: { warnings?: { code: string; message: string }[]; title: string; testId?: string }) {
+export function WarningList({
+  warnings,
+  title,
+  testId,
+}: {
+  warnings?: { code: string; message: string }[];
+  title: string;
+  testId?: string;
+}) {
   if (!warnings?.length) return null;
   return (
     <Alert color="yellow" title={title} data-testid={testId}>
       <ul style={{ margin: 0, paddingLeft: 18 }}>
         {warnings.map((w, i) => (
           <li key={`${w.code}-${i}`} style={{ marginBottom: 4 }}>
-            <Text span fw={600} size="sm">{warningSentence(w.code)}</Text>{' '}
-            <Text span size="sm">{withoutApiPaths(w.message)}</Text>{' '}
-            <Text span size="xs" c="gray.7">({w.code})</Text>
+            <Text span fw={600} size="sm">
+              {warningSentence(w.code)}
+            </Text>{' '}
+            <Text span size="sm">
+              {withoutApiPaths(w.message)}
+            </Text>{' '}
+            <Text span size="xs" c="gray.7">
+              ({w.code})
+            </Text>
           </li>
         ))}
       </ul>

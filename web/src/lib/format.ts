@@ -14,7 +14,8 @@ export function paiseToRupees(paise: number): string {
 
 const IST = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 export const dateTime = (iso: string | null | undefined) => (iso ? `${IST.format(new Date(iso))} IST` : '—');
-export const date = (ymd: string) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${ymd}T00:00:00Z`));
+export const date = (ymd: string) =>
+  new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${ymd}T00:00:00Z`));
 
 /** The statute named as the report's running header names it. */
 export const STATUTE_LABELS: Record<string, string> = STATUTE_SHORT;
@@ -30,11 +31,23 @@ export const PURPOSE_LABELS: Record<string, string> = {
 };
 
 export const STATUS_LABELS: Record<string, string> = {
-  CREATED: 'Created', DATA_INGESTING: 'Ingesting data', DATA_READY: 'Data ready', COMPUTING: 'Computing',
-  GATE_1: 'Gate 1 · valuer review', GATE_2: 'Gate 2 · second review', GATE_3: 'Gate 3 · partner sign-off', COMPLETED: 'Completed', FAILED: 'Failed',
+  CREATED: 'Created',
+  DATA_INGESTING: 'Ingesting data',
+  DATA_READY: 'Data ready',
+  COMPUTING: 'Computing',
+  GATE_1: 'Gate 1 · valuer review',
+  GATE_2: 'Gate 2 · second review',
+  GATE_3: 'Gate 3 · partner sign-off',
+  COMPLETED: 'Completed',
+  FAILED: 'Failed',
 };
 
 export const STATUS_COLORS: Record<string, string> = {
-  COMPLETED: 'green', FAILED: 'red', GATE_1: 'orange', GATE_2: 'orange', GATE_3: 'orange', COMPUTING: 'blue', DATA_INGESTING: 'blue',
+  COMPLETED: 'green',
+  FAILED: 'red',
+  GATE_1: 'orange',
+  GATE_2: 'orange',
+  GATE_3: 'orange',
+  COMPUTING: 'blue',
+  DATA_INGESTING: 'blue',
 };
-

@@ -5,5 +5,10 @@ import { api, call } from '../api/client';
 export const inboxKey = ['inbox'] as const;
 
 export function useInbox(enabled = true) {
-  return useQuery({ queryKey: inboxKey, queryFn: () => call(api.GET('/api/v1/inbox')), enabled, refetchInterval: 60_000 });
+  return useQuery({
+    queryKey: inboxKey,
+    queryFn: () => call(api.GET('/api/v1/inbox')),
+    enabled,
+    refetchInterval: 60_000,
+  });
 }

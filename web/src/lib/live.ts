@@ -15,7 +15,8 @@ export function useLiveEvents(engagementId?: string): { live: boolean } {
     const onEvent = (e: MessageEvent<string>) => {
       let id: string | undefined;
       try {
-        id = (JSON.parse(e.data) as { data?: { engagement?: { id?: string }; engagementId?: string } }).data?.engagement?.id;
+        id = (JSON.parse(e.data) as { data?: { engagement?: { id?: string }; engagementId?: string } }).data?.engagement
+          ?.id;
       } catch {
         id = undefined;
       }

@@ -26,7 +26,10 @@ function sentences(errors: Errors, key = ''): Errors {
  * zodResolver with every message a sentence (the schema's own fragments included), so a field says
  * "Must be below wacc …" whether the console or the API found it. `prepare` shapes the values first.
  */
-export function sentenceResolver<T extends FieldValues>(schema: Parameters<typeof zodResolver>[0], prepare: (values: T) => T = (v) => v): Resolver<T> {
+export function sentenceResolver<T extends FieldValues>(
+  schema: Parameters<typeof zodResolver>[0],
+  prepare: (values: T) => T = (v) => v,
+): Resolver<T> {
   const inner = zodResolver(schema) as unknown as Resolver<T>;
   return async (values, context, options) => {
     const result = await inner(prepare(values), context, options);

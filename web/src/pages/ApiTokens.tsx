@@ -12,13 +12,26 @@ export function ApiTokensPage() {
   const { data: me } = useMe();
   const client = useQueryClient();
   const isAdmin = me?.kind === 'user' && atLeast(me, 'ADMIN');
-  const tokens = useQuery({ queryKey: ['api-tokens'], queryFn: () => call(api.GET('/api/v1/settings/api-tokens', { params: { query: { limit: 200 } } })), enabled: isAdmin });
-  const team = useQuery({ queryKey: ['team'], queryFn: () => call(api.GET('/api/v1/team', { params: { query: { limit: 200 } } })), enabled: isAdmin });
+  const tokens = useQuery({
+    queryKey: ['api-tokens'],
+    queryFn: () => call(api.GET('/api/v1/settings/api-tokens', { params: { query: { limit: 200 } } })),
+    enabled: isAdmin,
+  });
+  const team = useQuery({
+    queryKey: ['team'],
+    queryFn: () => call(api.GET('/api/v1/team', { params: { query: { limit: 200 } } })),
+    enabled: isAdmin,
+  });
   const names = Object.fromEntries((team.data ?? []).map((m) => [m.id, m.name]));
   const [name, setName] = useState('');
   const [expires, setExpires] = useState('');
   const create = useMutation({
-    mutationFn: () => call(api.POST('/api/v1/settings/api-tokens', { body: { name, ...(expires ? { expiresAt: new Date(`${expires}T23:59:59+05:30`).toISOString() } : {}) } })),
+    mutationFn: () =>
+      call(
+        api.POST('/api/v1/settings/api-tokens', {
+          body: { name, ...(expires ? { expiresAt: new Date(`${expires}T23:59:59+05:30`).toISOString() } : {}) },
+        }),
+      ),
     onSuccess: () => {
       setName('');
       setExpires('');
@@ -26,28 +39,67 @@ export function ApiTokensPage() {
     },
   });
   const revoke = useMutation({
-    mutationFn: (tokenId: string) => call(api.DELETE('/api/v1/settings/api-tokens/{tokenId}', { params: { path: { tokenId } } })),
+    mutationFn: (tokenId: string) =>
+      call(api.DELETE('/api/v1/settings/api-tokens/{tokenId}', { params: { path: { tokenId } } })),
     onSuccess: () => client.invalidateQueries({ queryKey: ['api-tokens'] }),
   });
-  if (!isAdmin) return <Stack><Title order={1} size="h2">API tokens</Title><Text>Only an ADMIN can see and manage the firm's API tokens.</Text></Stack>;
+  if (!isAdmin)
+    return (
+      <Stack>
+        <Title order={1} size="h2">
+          API tokens
+        </Title>
+        <Text>Only an ADMIN can see and manage the firm's API tokens.</Text>
+      </Stack>
+    );
   return (
     <Stack>
-      <Title order={1} size="h2">API tokens</Title>
-      <Text size="sm">A token lets a machine use the API as a VALUER of this firm (create engagements, upload, lock, pay). Keep it secret.</Text>
-      <form onSubmit={(e) => { e.preventDefault(); create.mutate(); }} aria-label="Create token">
+      <Title order={1} size="h2">
+        API tokens
+      </Title>
+      <Text size="sm">
+        A token lets a machine use the API as a VALUER of this firm (create engagements, upload, lock, pay). Keep it
+        secret.
+      </Text>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate();
+        }}
+        aria-label="Create token"
+      >
         <Group align="end" wrap="wrap">
-          <TextInput label="Name" placeholder="e.g. ERP integration" value={name} onChange={(e) => setName(e.currentTarget.value)} miw={220} />
-          <TextInput label="Expires (optional)" type="date" value={expires} onChange={(e) => setExpires(e.currentTarget.value)} />
-          <Button type="submit" loading={create.isPending} disabled={!name.trim()}>Create token</Button>
+          <TextInput
+            label="Name"
+            placeholder="e.g. ERP integration"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            miw={220}
+          />
+          <TextInput
+            label="Expires (optional)"
+            type="date"
+            value={expires}
+            onChange={(e) => setExpires(e.currentTarget.value)}
+          />
+          <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
+            Create token
+          </Button>
         </Group>
       </form>
       <FormError error={create.error ?? revoke.error} />
       {create.data && (
         <Alert color="yellow" title="Copy this token now: it will not be shown again" data-testid="new-token">
           <Stack gap="xs">
-            <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="token-value">{create.data.token}</Code>
+            <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="token-value">
+              {create.data.token}
+            </Code>
             <CopyButton value={create.data.token}>
-              {({ copied, copy }) => <Button size="xs" onClick={copy} w="fit-content">{copied ? 'Copied' : 'Copy token'}</Button>}
+              {({ copied, copy }) => (
+                <Button size="xs" onClick={copy} w="fit-content">
+                  {copied ? 'Copied' : 'Copy token'}
+                </Button>
+              )}
             </CopyButton>
             <Text size="sm">Only its SHA-256 is stored; if it is lost, revoke it and create another.</Text>
           </Stack>
@@ -55,18 +107,41 @@ export function ApiTokensPage() {
       )}
       <ScrollX minWidth={720}>
         <Table aria-label="API tokens" striped>
-          <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>Prefix</Table.Th><Table.Th>Created by</Table.Th><Table.Th>Last used</Table.Th><Table.Th>Expires</Table.Th><Table.Th>Status</Table.Th></Table.Tr></Table.Thead>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Prefix</Table.Th>
+              <Table.Th>Created by</Table.Th>
+              <Table.Th>Last used</Table.Th>
+              <Table.Th>Expires</Table.Th>
+              <Table.Th>Status</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
           <Table.Tbody>
             {tokens.data?.map((t) => (
               <Table.Tr key={t.id} data-testid={`token-${t.name}`}>
                 <Table.Td>{t.name}</Table.Td>
-                <Table.Td><Code>{t.prefix}…</Code></Table.Td>
+                <Table.Td>
+                  <Code>{t.prefix}…</Code>
+                </Table.Td>
                 <Table.Td>{names[t.createdBy] ?? t.createdBy}</Table.Td>
                 <Table.Td>{t.lastUsedAt ? dateTime(t.lastUsedAt) : 'never'}</Table.Td>
                 <Table.Td>{t.expiresAt ? dateTime(t.expiresAt) : 'never'}</Table.Td>
                 <Table.Td>
-                  {t.revokedAt ? <Text size="sm">Revoked {dateTime(t.revokedAt)}</Text> : (
-                    <Button size="xs" color="red.9" variant="outline" onClick={() => window.confirm(`Revoke "${t.name}"? Machines using it are refused at once.`) && revoke.mutate(t.id)}>Revoke</Button>
+                  {t.revokedAt ? (
+                    <Text size="sm">Revoked {dateTime(t.revokedAt)}</Text>
+                  ) : (
+                    <Button
+                      size="xs"
+                      color="red.9"
+                      variant="outline"
+                      onClick={() =>
+                        window.confirm(`Revoke "${t.name}"? Machines using it are refused at once.`) &&
+                        revoke.mutate(t.id)
+                      }
+                    >
+                      Revoke
+                    </Button>
                   )}
                 </Table.Td>
               </Table.Tr>

@@ -2,7 +2,20 @@
 // "New engagement". Filters live in the address (?status=&q=&assignedTo=&cursor=), so a view can be bookmarked.
 import { ScrollX } from '../components/ScrollX';
 import { useEffect, useState } from 'react';
-import { Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, Controller } from 'react-hook-form';
@@ -34,7 +47,10 @@ export function EngagementsPage() {
   const { data: me } = useMe();
   const { live } = useLiveEvents();
   const [creating, modal] = useDisclosure(false);
-  const team = useQuery({ queryKey: ['team'], queryFn: () => call(api.GET('/api/v1/team', { params: { query: { limit: 200 } } })) });
+  const team = useQuery({
+    queryKey: ['team'],
+    queryFn: () => call(api.GET('/api/v1/team', { params: { query: { limit: 200 } } })),
+  });
 
   const set = (next: Record<string, string | undefined>) => {
     const p = new URLSearchParams(params);
@@ -56,7 +72,15 @@ export function EngagementsPage() {
     queryKey: ['engagements', { status, q, assignedTo, cursor }],
     queryFn: async () => {
       const res = await api.GET('/api/v1/engagements', {
-        params: { query: { limit: PAGE, ...(status ? { status: status as Engagement['status'] } : {}), ...(q ? { q } : {}), ...(assignedTo ? { assignedTo } : {}), ...(cursor ? { cursor } : {}) } },
+        params: {
+          query: {
+            limit: PAGE,
+            ...(status ? { status: status as Engagement['status'] } : {}),
+            ...(q ? { q } : {}),
+            ...(assignedTo ? { assignedTo } : {}),
+            ...(cursor ? { cursor } : {}),
+          },
+        },
       });
       const rows = await call(Promise.resolve(res));
       return { rows, next: nextCursor(res.response) };
@@ -68,15 +92,25 @@ export function EngagementsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1} size="h2">Engagements</Title>
+        <Title order={1} size="h2">
+          Engagements
+        </Title>
         <Tooltip label={VIEWER_REASON} disabled={canCreate}>
           <span>
-            <Button onClick={modal.open} disabled={!canCreate}>New engagement</Button>
+            <Button onClick={modal.open} disabled={!canCreate}>
+              New engagement
+            </Button>
           </span>
         </Tooltip>
       </Group>
       <Group grow preventGrowOverflow={false} wrap="wrap" align="end">
-        <TextInput label="Search by name or CIN" placeholder="e.g. acme or U72200KA" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} miw={200} />
+        <TextInput
+          label="Search by name or CIN"
+          placeholder="e.g. acme or U72200KA"
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          miw={200}
+        />
         <Select
           label="Status"
           placeholder="Any status"
@@ -93,7 +127,10 @@ export function EngagementsPage() {
           label="Assigned to"
           placeholder="Anyone"
           clearable
-          data={[...(me?.kind === 'user' ? [{ value: 'me', label: 'Me' }] : []), ...assignable(team.data).map((m) => ({ value: m.id, label: m.name }))]}
+          data={[
+            ...(me?.kind === 'user' ? [{ value: 'me', label: 'Me' }] : []),
+            ...assignable(team.data).map((m) => ({ value: m.id, label: m.name })),
+          ]}
           value={assignedTo || null}
           onChange={(v) => {
             setHistory([]);
@@ -119,35 +156,95 @@ export function EngagementsPage() {
           <Table.Tbody>
             {list.data?.rows.map((e) => (
               <Table.Tr key={e.id}>
-                <Table.Td><Anchor component={Link} to={`/engagements/${e.id}`} fw={600}>{e.targetEntity}</Anchor></Table.Td>
-                <Table.Td><Text size="sm" ff="monospace">{e.cin ?? '—'}</Text></Table.Td>
-                <Table.Td>{STATUTE_LABELS[e.statute]}{e.purpose ? <Text size="xs" c="gray.7">{PURPOSE_LABELS[e.purpose] ?? e.purpose}</Text> : null}</Table.Td>
-                <Table.Td><Badge color={STATUS_COLORS[e.status] ?? 'gray'} data-testid="status">{STATUS_LABELS[e.status]}</Badge></Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={`/engagements/${e.id}`} fw={600}>
+                    {e.targetEntity}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" ff="monospace">
+                    {e.cin ?? '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {STATUTE_LABELS[e.statute]}
+                  {e.purpose ? (
+                    <Text size="xs" c="gray.7">
+                      {PURPOSE_LABELS[e.purpose] ?? e.purpose}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLORS[e.status] ?? 'gray'} data-testid="status">
+                    {STATUS_LABELS[e.status]}
+                  </Badge>
+                </Table.Td>
                 <Table.Td data-testid="assigned-to">{e.assignedValuer?.name ?? '—'}</Table.Td>
                 <Table.Td>{date(e.valuationDate)}</Table.Td>
               </Table.Tr>
             ))}
             {list.data && list.data.rows.length === 0 && (
-              <Table.Tr><Table.Td colSpan={6}><Text c="gray.7" ta="center" py="md">{q || status || assignedTo ? 'No engagement matches.' : 'No engagements yet. Create the first one.'}</Text></Table.Td></Table.Tr>
+              <Table.Tr>
+                <Table.Td colSpan={6}>
+                  <Text c="gray.7" ta="center" py="md">
+                    {q || status || assignedTo ? 'No engagement matches.' : 'No engagements yet. Create the first one.'}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
             )}
           </Table.Tbody>
         </Table>
       </ScrollX>
       <Group justify="flex-end">
-        <Button variant="default" disabled={history.length === 0} onClick={() => { const prev = history[history.length - 1]; setHistory(history.slice(0, -1)); set({ cursor: prev }); }}>Previous</Button>
-        <Button variant="default" disabled={!list.data?.next} onClick={() => { setHistory([...history, cursor]); set({ cursor: list.data?.next }); }}>Next</Button>
+        <Button
+          variant="default"
+          disabled={history.length === 0}
+          onClick={() => {
+            const prev = history[history.length - 1];
+            setHistory(history.slice(0, -1));
+            set({ cursor: prev });
+          }}
+        >
+          Previous
+        </Button>
+        <Button
+          variant="default"
+          disabled={!list.data?.next}
+          onClick={() => {
+            setHistory([...history, cursor]);
+            set({ cursor: list.data?.next });
+          }}
+        >
+          Next
+        </Button>
       </Group>
       <Modal opened={creating} onClose={modal.close} title="New engagement" size="lg">
-        <NewEngagementForm onDone={modal.close} valuers={assignable(team.data)} meId={me?.kind === 'user' ? me.user?.id : undefined} />
+        <NewEngagementForm
+          onDone={modal.close}
+          valuers={assignable(team.data)}
+          meId={me?.kind === 'user' ? me.user?.id : undefined}
+        />
       </Modal>
     </Stack>
   );
 }
 
-function NewEngagementForm({ onDone, valuers, meId }: { onDone: () => void; valuers: Schemas['TeamMember'][]; meId?: string }) {
+function NewEngagementForm({
+  onDone,
+  valuers,
+  meId,
+}: {
+  onDone: () => void;
+  valuers: Schemas['TeamMember'][];
+  meId?: string;
+}) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const form = useForm<z.input<typeof createEngagementBody>>({ resolver: sentenceResolver(createEngagementBody), mode: 'onTouched', defaultValues: { statute: 'COMPANIES_ACT_SEC_62' } });
+  const form = useForm<z.input<typeof createEngagementBody>>({
+    resolver: sentenceResolver(createEngagementBody),
+    mode: 'onTouched',
+    defaultValues: { statute: 'COMPANIES_ACT_SEC_62' },
+  });
   const statute = form.watch('statute');
   const purposes = PURPOSES_BY_STATUTE[statute ?? 'COMPANIES_ACT_SEC_62'] as readonly string[];
   const create = useMutation({
@@ -161,15 +258,41 @@ function NewEngagementForm({ onDone, valuers, meId }: { onDone: () => void; valu
   });
   const err = form.formState.errors;
   return (
-    <form onSubmit={form.handleSubmit((v) => create.mutate({ ...v, cin: v.cin || undefined, valuationDate: v.valuationDate || undefined }))} noValidate>
+    <form
+      onSubmit={form.handleSubmit((v) =>
+        create.mutate({ ...v, cin: v.cin || undefined, valuationDate: v.valuationDate || undefined }),
+      )}
+      noValidate
+    >
       <Stack>
-        <TextInput label="Target entity" withAsterisk {...form.register('targetEntity')} error={err.targetEntity?.message} />
-        <TextInput label="CIN" description="21 characters, e.g. U72200KA2015PTC081234" {...form.register('cin', { setValueAs: (v: string) => v || undefined })} error={err.cin?.message} />
+        <TextInput
+          label="Target entity"
+          withAsterisk
+          {...form.register('targetEntity')}
+          error={err.targetEntity?.message}
+        />
+        <TextInput
+          label="CIN"
+          description="21 characters, e.g. U72200KA2015PTC081234"
+          {...form.register('cin', { setValueAs: (v: string) => v || undefined })}
+          error={err.cin?.message}
+        />
         <Controller
           control={form.control}
           name="statute"
           render={({ field }) => (
-            <Select label="Statute" withAsterisk data={STATUTES.map((s) => ({ value: s, label: STATUTE_LABELS[s] }))} value={field.value} onChange={(v) => { field.onChange(v); form.setValue('purpose', undefined); }} error={err.statute?.message} allowDeselect={false} />
+            <Select
+              label="Statute"
+              withAsterisk
+              data={STATUTES.map((s) => ({ value: s, label: STATUTE_LABELS[s] }))}
+              value={field.value}
+              onChange={(v) => {
+                field.onChange(v);
+                form.setValue('purpose', undefined);
+              }}
+              error={err.statute?.message}
+              allowDeselect={false}
+            />
           )}
         />
         {purposes.length > 0 && (
@@ -177,26 +300,78 @@ function NewEngagementForm({ onDone, valuers, meId }: { onDone: () => void; valu
             control={form.control}
             name="purpose"
             render={({ field }) => (
-              <Select label="Purpose" description="Needed for a single concluded value" clearable data={purposes.map((p) => ({ value: p, label: PURPOSE_LABELS[p] ?? p }))} value={field.value ?? null} onChange={(v) => field.onChange(v ?? undefined)} error={err.purpose?.message} />
+              <Select
+                label="Purpose"
+                description="Needed for a single concluded value"
+                clearable
+                data={purposes.map((p) => ({ value: p, label: PURPOSE_LABELS[p] ?? p }))}
+                value={field.value ?? null}
+                onChange={(v) => field.onChange(v ?? undefined)}
+                error={err.purpose?.message}
+              />
             )}
           />
         )}
-        <TextInput label="Proposed price per share (₹, optional)" description="Tested against the statute's rule in the valuation" placeholder="245.50" {...form.register('proposedPricePerShare', { setValueAs: (v: string) => v || undefined })} error={err.proposedPricePerShare?.message} />
-        <TextInput label="Valuation date" type="date" description="Defaults to today (India)" {...form.register('valuationDate', { setValueAs: (v: string) => v || undefined })} error={err.valuationDate?.message} />
-        <TextInput label="Transaction date" type="date" description="The date of the receipt, transfer or issue; defaults to the valuation date. For Rule 11UA it decides the law: from 1 April 2026 the Income-tax Act, 2025" {...form.register('transactionDate', { setValueAs: (v: string) => v || undefined })} error={err.transactionDate?.message} />
+        <TextInput
+          label="Proposed price per share (₹, optional)"
+          description="Tested against the statute's rule in the valuation"
+          placeholder="245.50"
+          {...form.register('proposedPricePerShare', { setValueAs: (v: string) => v || undefined })}
+          error={err.proposedPricePerShare?.message}
+        />
+        <TextInput
+          label="Valuation date"
+          type="date"
+          description="Defaults to today (India)"
+          {...form.register('valuationDate', { setValueAs: (v: string) => v || undefined })}
+          error={err.valuationDate?.message}
+        />
+        <TextInput
+          label="Transaction date"
+          type="date"
+          description="The date of the receipt, transfer or issue; defaults to the valuation date. For Rule 11UA it decides the law: from 1 April 2026 the Income-tax Act, 2025"
+          {...form.register('transactionDate', { setValueAs: (v: string) => v || undefined })}
+          error={err.transactionDate?.message}
+        />
         {valuers.length > 0 && (
           <Controller
             control={form.control}
             name="assignedValuerId"
             render={({ field }) => (
-              <Select label="Assigned valuer" description="Whose work it is; you, when left blank" clearable data={valuers.map((m) => ({ value: m.id, label: m.id === meId ? `${m.name} (you)` : m.name }))} value={field.value ?? null} onChange={(v) => field.onChange(v ?? undefined)} error={err.assignedValuerId?.message} data-testid="assignee-create" />
+              <Select
+                label="Assigned valuer"
+                description="Whose work it is; you, when left blank"
+                clearable
+                data={valuers.map((m) => ({ value: m.id, label: m.id === meId ? `${m.name} (you)` : m.name }))}
+                value={field.value ?? null}
+                onChange={(v) => field.onChange(v ?? undefined)}
+                error={err.assignedValuerId?.message}
+                data-testid="assignee-create"
+              />
             )}
           />
         )}
-        <FormError error={create.error} title="Could not create the engagement" fieldsShown={['targetEntity', 'cin', 'statute', 'purpose', 'proposedPricePerShare', 'valuationDate', 'transactionDate', 'assignedValuerId']} />
+        <FormError
+          error={create.error}
+          title="Could not create the engagement"
+          fieldsShown={[
+            'targetEntity',
+            'cin',
+            'statute',
+            'purpose',
+            'proposedPricePerShare',
+            'valuationDate',
+            'transactionDate',
+            'assignedValuerId',
+          ]}
+        />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>Cancel</Button>
-          <Button type="submit" loading={create.isPending}>Create</Button>
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Create
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -6,24 +6,44 @@ import { FormError } from '../components/FormError';
 import { ScrollX } from '../components/ScrollX';
 
 const ACTION_TAB: Record<string, string> = {
-  DECIDE_GATE_1: 'review', DECIDE_GATE_2: 'review', SIGN_OFF: 'review', PAY: 'review', LOCK_ASSUMPTIONS: 'assumptions', RELOCK_AFTER_REVISION: 'assumptions', SIGN_WITH_DSC: 'review',
+  DECIDE_GATE_1: 'review',
+  DECIDE_GATE_2: 'review',
+  SIGN_OFF: 'review',
+  PAY: 'review',
+  LOCK_ASSUMPTIONS: 'assumptions',
+  RELOCK_AFTER_REVISION: 'assumptions',
+  SIGN_WITH_DSC: 'review',
 };
 
 export function InboxPage() {
   const inbox = useInbox();
   return (
     <Stack>
-      <Title order={1} size="h2">Waiting for me</Title>
+      <Title order={1} size="h2">
+        Waiting for me
+      </Title>
       <FormError error={inbox.error} />
       {inbox.data?.count === 0 && <Text c="gray.7">Nothing is waiting for you.</Text>}
       {inbox.data && inbox.data.count > 0 && (
         <ScrollX minWidth={560}>
           <Table aria-label="Waiting for me" striped>
-            <Table.Thead><Table.Tr><Table.Th>Engagement</Table.Th><Table.Th>What is waiting</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Engagement</Table.Th>
+                <Table.Th>What is waiting</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {inbox.data.items.map((i) => (
                 <Table.Tr key={`${i.engagementId}-${i.action}`} data-testid="inbox-item">
-                  <Table.Td><Anchor component={Link} to={`/engagements/${i.engagementId}?tab=${ACTION_TAB[i.action] ?? 'review'}`}>{i.targetEntity}</Anchor></Table.Td>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={`/engagements/${i.engagementId}?tab=${ACTION_TAB[i.action] ?? 'review'}`}
+                    >
+                      {i.targetEntity}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td>{i.why}</Table.Td>
                 </Table.Tr>
               ))}

@@ -10,30 +10,70 @@ import { saveBlob } from '../lib/download';
 
 /** The tax invoice of a captured payment, issued at capture (GET /api/v1/payments/{id}/invoice.pdf). */
 async function downloadInvoice(id: string) {
-  const { data, response } = await api.GET('/api/v1/payments/{id}/invoice.pdf', { params: { path: { id } }, parseAs: 'blob' });
+  const { data, response } = await api.GET('/api/v1/payments/{id}/invoice.pdf', {
+    params: { path: { id } },
+    parseAs: 'blob',
+  });
   if (response.ok && data) saveBlob(data as unknown as Blob, `invoice-${id}.pdf`);
 }
 
 export function PaymentsPage() {
-  const payments = useQuery({ queryKey: ['payments'], queryFn: () => call(api.GET('/api/v1/payments', { params: { query: { limit: 200 } } })) });
+  const payments = useQuery({
+    queryKey: ['payments'],
+    queryFn: () => call(api.GET('/api/v1/payments', { params: { query: { limit: 200 } } })),
+  });
   return (
     <Stack>
-      <Title order={1} size="h2">Payments</Title>
+      <Title order={1} size="h2">
+        Payments
+      </Title>
       <FormError error={payments.error} />
       {payments.data?.length === 0 && <Text c="gray.7">No payments yet.</Text>}
       <ScrollX minWidth={940}>
         <Table aria-label="Payments" striped>
-          <Table.Thead><Table.Tr><Table.Th>Engagement</Table.Th><Table.Th ta="right">Amount</Table.Th><Table.Th>Status</Table.Th><Table.Th>Gateway order</Table.Th><Table.Th>Gateway payment</Table.Th><Table.Th>Captured</Table.Th><Table.Th>Invoice</Table.Th></Table.Tr></Table.Thead>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Engagement</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Gateway order</Table.Th>
+              <Table.Th>Gateway payment</Table.Th>
+              <Table.Th>Captured</Table.Th>
+              <Table.Th>Invoice</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
           <Table.Tbody>
             {payments.data?.map((p) => (
               <Table.Tr key={p.id}>
-                <Table.Td><Anchor component={Link} to={`/engagements/${p.engagementId}?tab=review`}>{p.engagementId}</Anchor></Table.Td>
-                <Table.Td ta="right" ff="monospace" data-testid="payment-amount">{paiseToRupees(p.amount)}</Table.Td>
-                <Table.Td><Badge color={p.status === 'CAPTURED' ? 'green.8' : p.status === 'FAILED' ? 'red.8' : 'gray.7'}>{p.status}</Badge></Table.Td>
-                <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>{p.gatewayOrderId}</Table.Td>
-                <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>{p.gatewayPaymentId ?? '—'}</Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={`/engagements/${p.engagementId}?tab=review`}>
+                    {p.engagementId}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td ta="right" ff="monospace" data-testid="payment-amount">
+                  {paiseToRupees(p.amount)}
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={p.status === 'CAPTURED' ? 'green.8' : p.status === 'FAILED' ? 'red.8' : 'gray.7'}>
+                    {p.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  {p.gatewayOrderId}
+                </Table.Td>
+                <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  {p.gatewayPaymentId ?? '—'}
+                </Table.Td>
                 <Table.Td>{dateTime(p.capturedAt)}</Table.Td>
-                <Table.Td>{p.status === 'CAPTURED' ? <Anchor component="button" type="button" size="sm" onClick={() => void downloadInvoice(p.id)}>Tax invoice (PDF)</Anchor> : '—'}</Table.Td>
+                <Table.Td>
+                  {p.status === 'CAPTURED' ? (
+                    <Anchor component="button" type="button" size="sm" onClick={() => void downloadInvoice(p.id)}>
+                      Tax invoice (PDF)
+                    </Anchor>
+                  ) : (
+                    '—'
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

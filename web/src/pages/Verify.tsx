@@ -42,24 +42,49 @@ export function VerifyPage() {
     <Center p="md" component="main">
       <Stack w="100%" maw={720}>
         <Group justify="space-between">
-          <Anchor component={Link} to="/engagements" fw={800} c="indigo.9" underline="never">₹ Valuation Service</Anchor>
+          <Anchor component={Link} to="/engagements" fw={800} c="indigo.9" underline="never">
+            ₹ Valuation Service
+          </Anchor>
         </Group>
-        <Title order={1} size="h2">Verify a valuation report</Title>
+        <Title order={1} size="h2">
+          Verify a valuation report
+        </Title>
         <Text>
           Choose or drop a report PDF. Your browser computes its SHA-256 fingerprint and asks this service whether it
           signed a FINAL report with exactly that content. <strong>The file itself is never uploaded.</strong>
         </Text>
-        <Dropzone onDrop={(files) => files[0] && verify.mutate(files[0])} multiple={false} accept={['application/pdf']} aria-label="Choose a report PDF to verify">
+        <Dropzone
+          onDrop={(files) => files[0] && verify.mutate(files[0])}
+          multiple={false}
+          accept={['application/pdf']}
+          aria-label="Choose a report PDF to verify"
+        >
           <Stack align="center" gap={4} py="xl">
             <Text fw={600}>Drop the PDF here, or click to choose it</Text>
-            <Text size="sm" c="gray.7">PDF only; checked in your browser</Text>
+            <Text size="sm" c="gray.7">
+              PDF only; checked in your browser
+            </Text>
           </Stack>
         </Dropzone>
-        {verify.isPending && <Group><Busy size="sm" label="Checking" /><Text>Checking {fileName}…</Text></Group>}
+        {verify.isPending && (
+          <Group>
+            <Busy size="sm" label="Checking" />
+            <Text>Checking {fileName}…</Text>
+          </Group>
+        )}
         <FormError error={verify.error} title="Could not check the file" />
         {r && r.valid && (
           <Paper withBorder p="md" radius="md" data-testid="verify-result">
-            <Alert color="green" title={r.copy === 'SIGNED_COPY' ? 'Valid: a signed copy of a FINAL report certified by the Valuation Service' : 'Valid: this report was signed by the Valuation Service'} role="status" mb="sm">
+            <Alert
+              color="green"
+              title={
+                r.copy === 'SIGNED_COPY'
+                  ? 'Valid: a signed copy of a FINAL report certified by the Valuation Service'
+                  : 'Valid: this report was signed by the Valuation Service'
+              }
+              role="status"
+              mb="sm"
+            >
               {r.copy === 'SIGNED_COPY'
                 ? `${fileName} is the FINAL report described below, with the signature(s) listed added to it afterwards; its first bytes are exactly the certified FINAL.`
                 : `${fileName} is exactly the FINAL report the certificate below describes.`}
@@ -67,7 +92,7 @@ export function VerifyPage() {
             <Table aria-label="Certificate">
               <Table.Tbody>
                 <Row k="Target entity" v={r.targetEntity} />
-                <Row k="Statute" v={r.statute ? STATUTE_LABELS[r.statute] ?? r.statute : undefined} />
+                <Row k="Statute" v={r.statute ? (STATUTE_LABELS[r.statute] ?? r.statute) : undefined} />
                 <Row k="Firm" v={r.firm} />
                 <Row k="Signed by" v={r.designation ? `${r.signedBy}, ${r.designation}` : r.signedBy} />
                 <Row k="Registration" v={r.registration} />
@@ -77,21 +102,44 @@ export function VerifyPage() {
                 <Row k="UDIN" v={r.udin} />
                 <Row k="Report id" v={r.reportId} />
                 <Row k="Signing key" v={r.keyId} />
-                <Row k="This file" v={r.copy === 'SIGNED_COPY' ? 'A signed copy (the partner\'s DSC added to the sealed FINAL)' : r.copy === 'SEALED' ? 'The FINAL as the service sealed it' : undefined} />
+                <Row
+                  k="This file"
+                  v={
+                    r.copy === 'SIGNED_COPY'
+                      ? "A signed copy (the partner's DSC added to the sealed FINAL)"
+                      : r.copy === 'SEALED'
+                        ? 'The FINAL as the service sealed it'
+                        : undefined
+                  }
+                />
                 <Row k="SHA-256" v={<Code style={{ wordBreak: 'break-all' }}>{r.sha256}</Code>} />
-                <Row k="Original FINAL" v={r.originalSha256 ? <Code style={{ wordBreak: 'break-all' }}>{r.originalSha256}</Code> : undefined} />
+                <Row
+                  k="Original FINAL"
+                  v={r.originalSha256 ? <Code style={{ wordBreak: 'break-all' }}>{r.originalSha256}</Code> : undefined}
+                />
               </Table.Tbody>
             </Table>
-            {r.pdfSignatures && r.pdfSignatures.length > 0 && <PdfSignatures signatures={r.pdfSignatures} caCertificateUrl={r.caCertificateUrl} />}
+            {r.pdfSignatures && r.pdfSignatures.length > 0 && (
+              <PdfSignatures signatures={r.pdfSignatures} caCertificateUrl={r.caCertificateUrl} />
+            )}
           </Paper>
         )}
         {r && !r.valid && (
           <Alert color="red" title="Not valid" role="status" data-testid="verify-result">
-            No FINAL report signed by this service, and no signed copy of one it accepted, has exactly this content{r.reason ? ` (${r.reason})` : ''}. A byte
-            changed after a signature, a DRAFT, a signed copy never uploaded to the service, or a file from elsewhere all answer this way.
+            No FINAL report signed by this service, and no signed copy of one it accepted, has exactly this content
+            {r.reason ? ` (${r.reason})` : ''}. A byte changed after a signature, a DRAFT, a signed copy never uploaded
+            to the service, or a file from elsewhere all answer this way.
             {file && !examine.data && (
               <Group mt="xs">
-                <Button size="xs" variant="white" color="dark" onClick={() => examine.mutate(file)} loading={examine.isPending}>Find which signature a change breaks (sends the file to the service)</Button>
+                <Button
+                  size="xs"
+                  variant="white"
+                  color="dark"
+                  onClick={() => examine.mutate(file)}
+                  loading={examine.isPending}
+                >
+                  Find which signature a change breaks (sends the file to the service)
+                </Button>
               </Group>
             )}
           </Alert>
@@ -100,8 +148,15 @@ export function VerifyPage() {
         {examine.data && !examine.data.valid && (
           <Paper withBorder p="md" radius="md" data-testid="examine-result">
             <Text fw={700}>{examine.data.reason}</Text>
-            {examine.data.originalSha256 && <Text size="sm">Before the change the file was one this service knows: <Code style={{ wordBreak: 'break-all' }}>{examine.data.originalSha256}</Code></Text>}
-            {examine.data.pdfSignatures && examine.data.pdfSignatures.length > 0 && <PdfSignatures signatures={examine.data.pdfSignatures} />}
+            {examine.data.originalSha256 && (
+              <Text size="sm">
+                Before the change the file was one this service knows:{' '}
+                <Code style={{ wordBreak: 'break-all' }}>{examine.data.originalSha256}</Code>
+              </Text>
+            )}
+            {examine.data.pdfSignatures && examine.data.pdfSignatures.length > 0 && (
+              <PdfSignatures signatures={examine.data.pdfSignatures} />
+            )}
           </Paper>
         )}
       </Stack>
@@ -121,17 +176,36 @@ const TRUST: Record<NonNullable<PdfSignature['trust']>, string> = {
 function PdfSignatures({ signatures, caCertificateUrl }: { signatures: PdfSignature[]; caCertificateUrl?: string }) {
   return (
     <Stack gap="xs" mt="md">
-      <Title order={2} size="h4">PDF signatures in this file</Title>
+      <Title order={2} size="h4">
+        PDF signatures in this file
+      </Title>
       <ScrollX minWidth={560}>
         <Table aria-label="PDF signatures" striped data-testid="pdf-signatures">
           <Table.Thead>
-            <Table.Tr><Table.Th>Signature</Table.Th><Table.Th>Signed by</Table.Th><Table.Th>Issued by</Table.Th><Table.Th>When</Table.Th><Table.Th>Valid over its bytes</Table.Th></Table.Tr>
+            <Table.Tr>
+              <Table.Th>Signature</Table.Th>
+              <Table.Th>Signed by</Table.Th>
+              <Table.Th>Issued by</Table.Th>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Valid over its bytes</Table.Th>
+            </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {signatures.map((s, i) => (
               <Table.Tr key={`${s.sha256Fingerprint}-${i}`}>
-                <Table.Td>{s.role === 'SEAL' ? 'The firm\'s seal' : signatures.length > 0 && !signatures.some((x) => x.role === 'SEAL') ? `Signature ${i + 1}` : 'Added afterwards (DSC)'}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.commonName ?? s.subject}<Text size="xs" c="gray.7">{s.trust ? TRUST[s.trust] : ''}</Text></Table.Td>
+                <Table.Td>
+                  {s.role === 'SEAL'
+                    ? "The firm's seal"
+                    : signatures.length > 0 && !signatures.some((x) => x.role === 'SEAL')
+                      ? `Signature ${i + 1}`
+                      : 'Added afterwards (DSC)'}
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  {s.commonName ?? s.subject}
+                  <Text size="xs" c="gray.7">
+                    {s.trust ? TRUST[s.trust] : ''}
+                  </Text>
+                </Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.issuer}</Table.Td>
                 <Table.Td>{s.signingTime ? dateTime(s.signingTime) : 'not stated'}</Table.Td>
                 <Table.Td>{s.valid ? 'Yes' : 'No'}</Table.Td>
@@ -142,9 +216,13 @@ function PdfSignatures({ signatures, caCertificateUrl }: { signatures: PdfSignat
       </ScrollX>
       {caCertificateUrl && (
         <Text size="sm" c="gray.7">
-          The service's own CA certificate, which issues firms without their own certificate the one that seals their reports:{' '}
-          <Anchor href={caCertificateUrl} underline="always">{caCertificateUrl}</Anchor>. It is not an Indian licensed certifying authority; a chain to such an
-          authority is called trusted only where its root is configured.
+          The service's own CA certificate, which issues firms without their own certificate the one that seals their
+          reports:{' '}
+          <Anchor href={caCertificateUrl} underline="always">
+            {caCertificateUrl}
+          </Anchor>
+          . It is not an Indian licensed certifying authority; a chain to such an authority is called trusted only where
+          its root is configured.
         </Text>
       )}
     </Stack>
@@ -155,7 +233,9 @@ function Row({ k, v }: { k: string; v: React.ReactNode }) {
   if (v === undefined || v === null) return null;
   return (
     <Table.Tr>
-      <Table.Th scope="row" w={160}>{k}</Table.Th>
+      <Table.Th scope="row" w={160}>
+        {k}
+      </Table.Th>
       <Table.Td style={{ overflowWrap: 'anywhere' }}>{v}</Table.Td>
     </Table.Tr>
   );

@@ -22,7 +22,8 @@ export default defineRoute((app) => {
         operationId: 'listErrors',
         summary: 'The error catalogue: every code the API answers with, its status, title and sentence',
         description:
-          "Public. Every `code` a problem+json body can carry, in catalogue order. A problem's `type` points at the same entry on the /docs/errors page.",
+          "Public. Every `code` a problem+json body can carry, in catalogue order. A problem's `type` " +
+          'points at the same entry on the /docs/errors page.',
         querystring: z.object({}).strict().describe('No parameters'),
         response: { 200: z.array(errorEntrySchema), ...problemResponses(400) },
       },

@@ -14,13 +14,24 @@ type Member = Schemas['TeamMember'];
 export const assignable = (team: Member[] | undefined) =>
   (team ?? []).filter((m) => m.status === 'ACTIVE' && (m.role === 'VALUER' || m.role === 'ADMIN'));
 
-export function Assignee({ engagement, me, team }: { engagement: Engagement; me: Me | undefined; team: Member[] | undefined }) {
+export function Assignee({
+  engagement,
+  me,
+  team,
+}: {
+  engagement: Engagement;
+  me: Me | undefined;
+  team: Member[] | undefined;
+}) {
   const client = useQueryClient();
   const [opened, modal] = useDisclosure(false);
   const current = engagement.assignedValuer;
   const mayChange = me?.kind === 'user' && (me.role === 'ADMIN' || (!!current && me.user?.id === current.id));
   const save = useMutation({
-    mutationFn: (assignedValuerId: string) => call(api.PATCH('/api/v1/engagements/{id}', { params: { path: { id: engagement.id } }, body: { assignedValuerId } })),
+    mutationFn: (assignedValuerId: string) =>
+      call(
+        api.PATCH('/api/v1/engagements/{id}', { params: { path: { id: engagement.id } }, body: { assignedValuerId } }),
+      ),
     onSuccess: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: ['engagement', engagement.id] }),
@@ -30,14 +41,22 @@ export function Assignee({ engagement, me, team }: { engagement: Engagement; me:
     },
   });
   if (!mayChange) {
-    return <Text size="sm" data-testid="assignee">Assigned to {current ? current.name : 'nobody'}</Text>;
+    return (
+      <Text size="sm" data-testid="assignee">
+        Assigned to {current ? current.name : 'nobody'}
+      </Text>
+    );
   }
   const options = assignable(team).map((m) => ({ value: m.id, label: m.name }));
   if (current && !options.some((o) => o.value === current.id)) options.push({ value: current.id, label: current.name });
   return (
     <Group gap="xs">
-      <Text size="sm" data-testid="assignee">Assigned to {current ? current.name : 'nobody'}</Text>
-      <Button size="xs" variant="light" onClick={modal.open}>Reassign</Button>
+      <Text size="sm" data-testid="assignee">
+        Assigned to {current ? current.name : 'nobody'}
+      </Text>
+      <Button size="xs" variant="light" onClick={modal.open}>
+        Reassign
+      </Button>
       <Modal opened={opened} onClose={modal.close} title="Reassign the engagement">
         <Stack>
           <Select

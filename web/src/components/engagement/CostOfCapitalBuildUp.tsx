@@ -22,7 +22,10 @@ const FIELDS: [keyof CostOfCapitalParts, string, string][] = [
 ];
 
 const complete = (c: Partial<CostOfCapitalParts> | undefined): c is CostOfCapitalParts =>
-  !!c && ['riskFreeRate', 'equityRiskPremium', 'beta', 'debtToEquity', 'taxRate', 'preTaxCostOfDebt'].every((k) => typeof c[k as keyof CostOfCapitalParts] === 'number');
+  !!c &&
+  ['riskFreeRate', 'equityRiskPremium', 'beta', 'debtToEquity', 'taxRate', 'preTaxCostOfDebt'].every(
+    (k) => typeof c[k as keyof CostOfCapitalParts] === 'number',
+  );
 
 export function CostOfCapitalBuildUp({ form }: { form: LockForm }) {
   // Open when the form starts from a version that was locked with a build-up (a revision).
@@ -43,41 +46,112 @@ export function CostOfCapitalBuildUp({ form }: { form: LockForm }) {
           checked={enabled}
           onChange={(e) => {
             setEnabled(e.currentTarget.checked);
-            form.setValue('costOfCapital', e.currentTarget.checked ? { betaBasis: 'UNLEVERED', source: '' } as never : undefined, { shouldValidate: true });
+            form.setValue(
+              'costOfCapital',
+              e.currentTarget.checked ? ({ betaBasis: 'UNLEVERED', source: '' } as never) : undefined,
+              { shouldValidate: true },
+            );
           }}
         />
         {enabled && (
           <>
-            <Controller control={form.control} name="costOfCapital.betaBasis" render={({ field }) => (
-              <SegmentedControl aria-label="Beta basis" value={field.value ?? 'UNLEVERED'} onChange={field.onChange} data={[{ value: 'UNLEVERED', label: 'Unlevered beta (relevered)' }, { value: 'LEVERED', label: 'Levered beta (as given)' }]} w="fit-content" />
-            )} />
+            <Controller
+              control={form.control}
+              name="costOfCapital.betaBasis"
+              render={({ field }) => (
+                <SegmentedControl
+                  aria-label="Beta basis"
+                  value={field.value ?? 'UNLEVERED'}
+                  onChange={field.onChange}
+                  data={[
+                    { value: 'UNLEVERED', label: 'Unlevered beta (relevered)' },
+                    { value: 'LEVERED', label: 'Levered beta (as given)' },
+                  ]}
+                  w="fit-content"
+                />
+              )}
+            />
             <Group grow align="start">
               {FIELDS.slice(0, 4).map(([key, label, description]) => (
-                <Controller key={key} control={form.control} name={`costOfCapital.${key}` as never} render={({ field }) => (
-                  <NumberInput label={label} description={description} decimalScale={4} value={(field.value as number | undefined) ?? ''} onChange={(v) => field.onChange(v === '' ? undefined : Number(v))} error={err[key]?.message} />
-                )} />
+                <Controller
+                  key={key}
+                  control={form.control}
+                  name={`costOfCapital.${key}` as never}
+                  render={({ field }) => (
+                    <NumberInput
+                      label={label}
+                      description={description}
+                      decimalScale={4}
+                      value={(field.value as number | undefined) ?? ''}
+                      onChange={(v) => field.onChange(v === '' ? undefined : Number(v))}
+                      error={err[key]?.message}
+                    />
+                  )}
+                />
               ))}
             </Group>
             <Group grow align="start">
               {FIELDS.slice(4).map(([key, label, description]) => (
-                <Controller key={key} control={form.control} name={`costOfCapital.${key}` as never} render={({ field }) => (
-                  <NumberInput label={label} description={description} decimalScale={4} value={(field.value as number | undefined) ?? ''} onChange={(v) => field.onChange(v === '' ? undefined : Number(v))} error={err[key]?.message} />
-                )} />
+                <Controller
+                  key={key}
+                  control={form.control}
+                  name={`costOfCapital.${key}` as never}
+                  render={({ field }) => (
+                    <NumberInput
+                      label={label}
+                      description={description}
+                      decimalScale={4}
+                      value={(field.value as number | undefined) ?? ''}
+                      onChange={(v) => field.onChange(v === '' ? undefined : Number(v))}
+                      error={err[key]?.message}
+                    />
+                  )}
+                />
               ))}
             </Group>
-            <Textarea label="Source of the figures" description="e.g. 10-year G-Sec yield 6.52 % on 31-10-2026 (FBIL); beta: median of four listed peers" autosize minRows={1} {...form.register('costOfCapital.source')} error={err.source?.message} />
+            <Textarea
+              label="Source of the figures"
+              description="e.g. 10-year G-Sec yield 6.52 % on 31-10-2026 (FBIL); beta: median of four listed peers"
+              autosize
+              minRows={1}
+              {...form.register('costOfCapital.source')}
+              error={err.source?.message}
+            />
             {figures && (
               <Table aria-label="WACC build-up" data-testid="wacc-build-up">
                 <Table.Tbody>
-                  <Table.Tr><Table.Th scope="row">Relevered beta βL</Table.Th><Table.Td ta="right">{figures.leveredBeta.toFixed(6)}</Table.Td></Table.Tr>
-                  <Table.Tr><Table.Th scope="row">Cost of equity Ke</Table.Th><Table.Td ta="right">{figures.costOfEquity.toFixed(6)} %</Table.Td></Table.Tr>
-                  <Table.Tr><Table.Th scope="row">Cost of debt after tax</Table.Th><Table.Td ta="right">{figures.costOfDebtAfterTax.toFixed(6)} %</Table.Td></Table.Tr>
-                  <Table.Tr><Table.Th scope="row">E/V · D/V</Table.Th><Table.Td ta="right">{figures.equityWeight.toFixed(4)} · {figures.debtWeight.toFixed(4)}</Table.Td></Table.Tr>
-                  <Table.Tr><Table.Th scope="row">WACC</Table.Th><Table.Td ta="right" fw={600}>{figures.wacc.toFixed(6)} % → {stated} % filled in above</Table.Td></Table.Tr>
+                  <Table.Tr>
+                    <Table.Th scope="row">Relevered beta βL</Table.Th>
+                    <Table.Td ta="right">{figures.leveredBeta.toFixed(6)}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th scope="row">Cost of equity Ke</Table.Th>
+                    <Table.Td ta="right">{figures.costOfEquity.toFixed(6)} %</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th scope="row">Cost of debt after tax</Table.Th>
+                    <Table.Td ta="right">{figures.costOfDebtAfterTax.toFixed(6)} %</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th scope="row">E/V · D/V</Table.Th>
+                    <Table.Td ta="right">
+                      {figures.equityWeight.toFixed(4)} · {figures.debtWeight.toFixed(4)}
+                    </Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th scope="row">WACC</Table.Th>
+                    <Table.Td ta="right" fw={600}>
+                      {figures.wacc.toFixed(6)} % → {stated} % filled in above
+                    </Table.Td>
+                  </Table.Tr>
                 </Table.Tbody>
               </Table>
             )}
-            {!figures && <Text size="sm" c="gray.7">Fill in the rates, beta and debt to equity to see the WACC.</Text>}
+            {!figures && (
+              <Text size="sm" c="gray.7">
+                Fill in the rates, beta and debt to equity to see the WACC.
+              </Text>
+            )}
           </>
         )}
       </Stack>

@@ -9,7 +9,13 @@ import { rupees } from '../../lib/format';
 
 echarts.use([BarChart, GridComponent, TooltipComponent, MarkLineComponent, SVGRenderer]);
 
-export default function MethodsChart({ methods, concluded }: { methods: { label: string; value: string }[]; concluded?: string }) {
+export default function MethodsChart({
+  methods,
+  concluded,
+}: {
+  methods: { label: string; value: string }[];
+  concluded?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!ref.current) return;
@@ -25,8 +31,22 @@ export default function MethodsChart({ methods, concluded }: { methods: { label:
           type: 'bar',
           data: methods.map((m) => Number(m.value)),
           itemStyle: { color: '#364fc7' },
-          label: { show: true, position: 'insideRight', color: '#fff', formatter: (p: { value: number }) => rupees(p.value.toFixed(2)) },
-          ...(concluded ? { markLine: { symbol: 'none', data: [{ xAxis: Number(concluded), name: 'Concluded' }], label: { formatter: `Concluded ${rupees(concluded)}` }, lineStyle: { color: '#c92a2a', type: 'dashed' } } } : {}),
+          label: {
+            show: true,
+            position: 'insideRight',
+            color: '#fff',
+            formatter: (p: { value: number }) => rupees(p.value.toFixed(2)),
+          },
+          ...(concluded
+            ? {
+                markLine: {
+                  symbol: 'none',
+                  data: [{ xAxis: Number(concluded), name: 'Concluded' }],
+                  label: { formatter: `Concluded ${rupees(concluded)}` },
+                  lineStyle: { color: '#c92a2a', type: 'dashed' },
+                },
+              }
+            : {}),
         },
       ],
     });
@@ -39,8 +59,15 @@ export default function MethodsChart({ methods, concluded }: { methods: { label:
   }, [methods, concluded]);
   return (
     <figure style={{ margin: 0 }}>
-      <div ref={ref} style={{ width: '100%', height: 60 + methods.length * 48 }} role="img" aria-label={`Value per share by method: ${methods.map((m) => `${m.label} ${rupees(m.value)}`).join('; ')}`} />
-      <figcaption style={{ fontSize: 12, color: '#495057' }}>Value per share by method{concluded ? '; dashed line: concluded value' : ''}</figcaption>
+      <div
+        ref={ref}
+        style={{ width: '100%', height: 60 + methods.length * 48 }}
+        role="img"
+        aria-label={`Value per share by method: ${methods.map((m) => `${m.label} ${rupees(m.value)}`).join('; ')}`}
+      />
+      <figcaption style={{ fontSize: 12, color: '#495057' }}>
+        Value per share by method{concluded ? '; dashed line: concluded value' : ''}
+      </figcaption>
     </figure>
   );
 }

@@ -41,10 +41,13 @@ export function ReportFacts({ engagement, canWrite }: { engagement: Engagement; 
   const editable = canWrite && !signed;
   const save = useMutation({
     // Empty fields are sent as null (cleared); the addressee then defaults to the appointing authority.
-    mutationFn: () => call(api.PATCH('/api/v1/engagements/{id}', {
-      params: { path: { id: engagement.id } },
-      body: Object.fromEntries(Object.entries(facts).map(([k, v]) => [k, v.trim() === '' ? null : v.trim()])),
-    })),
+    mutationFn: () =>
+      call(
+        api.PATCH('/api/v1/engagements/{id}', {
+          params: { path: { id: engagement.id } },
+          body: Object.fromEntries(Object.entries(facts).map(([k, v]) => [k, v.trim() === '' ? null : v.trim()])),
+        }),
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: ['engagement', engagement.id] }),
   });
   const fieldErrors = save.error instanceof ApiError ? save.error.fieldErrors() : {};
@@ -62,23 +65,43 @@ export function ReportFacts({ engagement, canWrite }: { engagement: Engagement; 
         <Text fw={700}>Report facts</Text>
         {missing.length > 0 ? (
           <Alert color="orange" variant="light" title="Needed before sign-off" data-testid="report-facts-missing">
-            The signed report names these, so Gate 3 cannot be approved without them: {missing.map((m) => LABELS[m] ?? m).join(', ')}.
+            The signed report names these, so Gate 3 cannot be approved without them:{' '}
+            {missing.map((m) => LABELS[m] ?? m).join(', ')}.
           </Alert>
         ) : null}
-        {signed ? <Text size="sm" c="gray.7">Read-only: the report has been signed off (or the engagement has ended), so its facts no longer change.</Text> : null}
-        {!canWrite && !signed ? <Text size="sm" c="gray.7">Read-only: a VALUER or ADMIN edits these.</Text> : null}
+        {signed ? (
+          <Text size="sm" c="gray.7">
+            Read-only: the report has been signed off (or the engagement has ended), so its facts no longer change.
+          </Text>
+        ) : null}
+        {!canWrite && !signed ? (
+          <Text size="sm" c="gray.7">
+            Read-only: a VALUER or ADMIN edits these.
+          </Text>
+        ) : null}
         <TextInput {...field('appointingAuthority')} description={appointingHint(engagement)} />
         <Group grow align="flex-start">
           <TextInput {...field('appointmentDate')} type="date" description="Not later than today" />
           <TextInput {...field('addressee')} description="The appointing authority when left blank" />
         </Group>
-        <Textarea {...field('companyBackground')} autosize minRows={3} description="The business, its history and its industry (50–10,000 characters)" />
+        <Textarea
+          {...field('companyBackground')}
+          autosize
+          minRows={3}
+          description="The business, its history and its industry (50–10,000 characters)"
+        />
         {editable ? (
           <>
             <FormError error={save.error} title="Not saved" fieldsShown={Object.keys(LABELS)} />
             <Group>
-              <Button onClick={() => save.mutate()} loading={save.isPending} variant="light">Save report facts</Button>
-              {save.isSuccess && !save.isPending ? <Text size="sm" c="green.8" role="status">Report facts saved.</Text> : null}
+              <Button onClick={() => save.mutate()} loading={save.isPending} variant="light">
+                Save report facts
+              </Button>
+              {save.isSuccess && !save.isPending ? (
+                <Text size="sm" c="green.8" role="status">
+                  Report facts saved.
+                </Text>
+              ) : null}
             </Group>
           </>
         ) : null}

@@ -24,7 +24,10 @@ export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Eng
   const [udin, setUdin] = useState('');
   // Signing off records where, and the UDIN when the signatory signs as a chartered accountant.
   // An empty field is not sent, so the service's own sentence for a missing place comes back beside it.
-  const signing = gate === 'GATE_3' ? { ...(place.trim() ? { place: place.trim() } : {}), ...(udin.trim() ? { udin: udin.trim() } : {}) } : {};
+  const signing =
+    gate === 'GATE_3'
+      ? { ...(place.trim() ? { place: place.trim() } : {}), ...(udin.trim() ? { udin: udin.trim() } : {}) }
+      : {};
   const done = () => {
     setComment('');
     return client.invalidateQueries({ queryKey: ['engagement', engagement.id] });
@@ -102,7 +105,11 @@ export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Eng
                 />
               </Group>
             ) : null}
-            <FormError error={approve.error ?? reject.error} title="Not recorded" fieldsShown={gate === 'GATE_3' ? ['place', 'udin'] : false} />
+            <FormError
+              error={approve.error ?? reject.error}
+              title="Not recorded"
+              fieldsShown={gate === 'GATE_3' ? ['place', 'udin'] : false}
+            />
             <Group>
               {canApprove && (
                 <Button color="green.8" onClick={() => approve.mutate()} loading={approve.isPending}>

@@ -7,11 +7,17 @@ import { date, dateTime, rupees } from '../../lib/format';
 
 type AuditEvent = Schemas['AuditEvent'];
 
-
 const FIELDS: Record<string, string> = {
-  targetEntity: 'Target entity', cin: 'CIN', purpose: 'Purpose', valuationDate: 'Valuation date', transactionDate: 'Transaction date',
-  proposedPricePerShare: 'Proposed price per share', appointingAuthority: 'Appointing authority', appointmentDate: 'Date of appointment',
-  addressee: 'Addressee', companyBackground: 'Background of the company',
+  targetEntity: 'Target entity',
+  cin: 'CIN',
+  purpose: 'Purpose',
+  valuationDate: 'Valuation date',
+  transactionDate: 'Transaction date',
+  proposedPricePerShare: 'Proposed price per share',
+  appointingAuthority: 'Appointing authority',
+  appointmentDate: 'Date of appointment',
+  addressee: 'Addressee',
+  companyBackground: 'Background of the company',
 };
 
 function shown(field: string, v: unknown): string {
@@ -25,22 +31,43 @@ function shown(field: string, v: unknown): string {
 
 /** An engagement.updated entry's changes, as "Target entity: A → B; …". */
 function changesNote(changes: Record<string, { from: unknown; to: unknown }>): string {
-  return Object.entries(changes).map(([k, c]) => `${FIELDS[k] ?? k}: ${shown(k, c.from)} → ${shown(k, c.to)}`).join('; ');
+  return Object.entries(changes)
+    .map(([k, c]) => `${FIELDS[k] ?? k}: ${shown(k, c.from)} → ${shown(k, c.to)}`)
+    .join('; ');
 }
 
 function describe(e: AuditEvent): { who: string; note?: string } {
-  const d = (e.details ?? {}) as { by?: string; comment?: string; reason?: string; fileName?: string; changes?: Record<string, { from: unknown; to: unknown }> };
-  const who = d.by ?? (e.actor.type === 'SYSTEM' ? 'System' : `${e.actor.type === 'API_TOKEN' ? 'API token' : 'User'} ${e.actor.id ?? ''}`);
+  const d = (e.details ?? {}) as {
+    by?: string;
+    comment?: string;
+    reason?: string;
+    fileName?: string;
+    changes?: Record<string, { from: unknown; to: unknown }>;
+  };
+  const who =
+    d.by ??
+    (e.actor.type === 'SYSTEM'
+      ? 'System'
+      : `${e.actor.type === 'API_TOKEN' ? 'API token' : 'User'} ${e.actor.id ?? ''}`);
   return { who, note: d.comment ?? d.reason ?? d.fileName ?? (d.changes ? changesNote(d.changes) : undefined) };
 }
 
 export function Trail({ events, names }: { events: AuditEvent[]; names: Record<string, string> }) {
   return (
     <Stack>
-      <Title order={2} size="h3">Review trail and audit events</Title>
+      <Title order={2} size="h3">
+        Review trail and audit events
+      </Title>
       <ScrollX minWidth={640}>
         <Table striped aria-label="Audit events">
-          <Table.Thead><Table.Tr><Table.Th>When</Table.Th><Table.Th>Who</Table.Th><Table.Th>What</Table.Th><Table.Th>Comment</Table.Th></Table.Tr></Table.Thead>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Who</Table.Th>
+              <Table.Th>What</Table.Th>
+              <Table.Th>Comment</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
           <Table.Tbody>
             {events.map((e) => {
               const { who, note } = describe(e);
@@ -48,7 +75,14 @@ export function Trail({ events, names }: { events: AuditEvent[]; names: Record<s
                 <Table.Tr key={e.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(e.createdAt)}</Table.Td>
                   <Table.Td>{(e.actor.id && names[e.actor.id]) || who}</Table.Td>
-                  <Table.Td>{AUDIT_ACTION_WORDS[e.action as AuditAction] ?? e.action}{e.fromStatus && e.toStatus && e.fromStatus !== e.toStatus ? <Text size="xs" c="gray.7">{e.fromStatus} → {e.toStatus}</Text> : null}</Table.Td>
+                  <Table.Td>
+                    {AUDIT_ACTION_WORDS[e.action as AuditAction] ?? e.action}
+                    {e.fromStatus && e.toStatus && e.fromStatus !== e.toStatus ? (
+                      <Text size="xs" c="gray.7">
+                        {e.fromStatus} → {e.toStatus}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{note ?? ''}</Table.Td>
                 </Table.Tr>
               );

@@ -27,7 +27,8 @@ export default defineRoute((app) => {
         operationId: 'acceptInvite',
         summary: 'Accept an invitation: set a password, become ACTIVE, start a session',
         description:
-          'Invitation tokens are single use and expire after 7 days: 400 invalid_invitation, 410 invitation_used / invitation_expired.',
+          'Invitation tokens are single use and expire after 7 days: 400 invalid_invitation, 410 ' +
+          'invitation_used / invitation_expired.',
         body: acceptInviteBody,
         response: { 200: sessionResponse, ...problemResponses(400, 410, 429) },
       },

@@ -18,7 +18,9 @@ export default defineRoute((app) => {
         operationId: 'previewInvitation',
         summary: 'What an invitation is for: the firm, the role and the person invited, before accepting it',
         description:
-          'The token travels in the body, never in a URL that logs keep. The same refusals as accepting: 400 invalid_invitation, 410 invitation_used or invitation_expired; rate-limited per address like accepting (429).',
+          'The token travels in the body, never in a URL that logs keep. The same refusals as ' +
+          'accepting: 400 invalid_invitation, 410 invitation_used or invitation_expired; rate-limited ' +
+          'per address like accepting (429).',
         body: z.object({ token: z.string().min(1).max(200) }).strict(),
         response: {
           200: z.object({

@@ -16,7 +16,8 @@ export default defineRoute((app) => {
         summary: 'E-mail a link that lets this browser log in while the account is slowed by failures from elsewhere',
         description:
           `Always 202, whether or not the e-mail has an account (nothing is revealed). An active account gets a one-time link to /known-browser, valid ${KNOWN_BROWSER_LINK_MINUTES} minutes; ` +
-          'opening it in this browser makes the browser known to the account, so its next login with the password is not held by the account-wide wait. ' +
+          'opening it in this browser makes the browser known to the account, so its next login with ' +
+          'the password is not held by the account-wide wait. ' +
           'At most three links per account per quarter hour; 10 requests per address an hour (429).',
         body: knownBrowserLinkBody,
         response: {

@@ -17,7 +17,8 @@ export default defineRoute((app) => {
         operationId: 'confirmKnownBrowser',
         summary: 'Open an e-mailed link: this browser becomes known to the account (no session; log in next)',
         description:
-          'Sets the HttpOnly known-browser cookie. The link works once: 410 link_expired when used already or past its time; rate-limited per address like accepting invitations (429).',
+          'Sets the HttpOnly known-browser cookie. The link works once: 410 link_expired when used ' +
+          'already or past its time; rate-limited per address like accepting invitations (429).',
         body: knownBrowserBody,
         response: { 200: z.object({ known: z.literal(true) }), ...problemResponses(400, 410, 429) },
       },

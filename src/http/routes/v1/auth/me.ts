@@ -13,7 +13,8 @@ export default defineRoute((app) => {
         operationId: 'getMe',
         summary: 'The caller: a user (with their profile) or an API token',
         description:
-          'Who is calling: a user (role, profile, firm) for a session, or the token (name, role VALUER) for a bearer token.',
+          'Who is calling: a user (role, profile, firm) for a session, or the token (name, role ' +
+          'VALUER) for a bearer token.',
         response: { 200: meSchema },
       },
     },

@@ -17,7 +17,8 @@ export default defineRoute((app) => {
         operationId: 'signup',
         summary: 'Create a firm and its first ADMIN, and start a session',
         description:
-          'Public (unless SIGNUP_ENABLED=false). Creates the firm and its first ADMIN and answers with the session: the `vs_session` cookie and a `csrfToken` for X-CSRF-Token.',
+          'Public (unless SIGNUP_ENABLED=false). Creates the firm and its first ADMIN and answers ' +
+          'with the session: the `vs_session` cookie and a `csrfToken` for X-CSRF-Token.',
         body: signupBody,
         response: { 201: sessionResponse, ...problemResponses(400, 403, 409, 429) },
       },

@@ -17,9 +17,11 @@ export default defineRoute((app) => {
         summary: 'Update your own profile: display name, designation and registrations',
         description:
           '`registrations` replaces the whole list. Formats: IBBI_RV `IBBI/RV/03/2019/12345` with its asset class ' +
-          '(and optionally the RVO), SEBI_MERCHANT_BANKER `INM000012345`, ICAI_MEMBERSHIP six digits (chartered accountant), ICMAI_MEMBERSHIP three to six digits (cost accountant: ' +
+          '(and optionally the RVO), SEBI_MERCHANT_BANKER `INM000012345`, ICAI_MEMBERSHIP six digits ' +
+          '(chartered accountant), ICMAI_MEMBERSHIP three to six digits (cost accountant: ' +
           'accepted as a FEMA signatory under NDI Rule 21, not for s.62, IBC or Rule 11UA). A bad value is a ' +
-          '400 naming the field, e.g. `/registrations/0/number`. The registrations decide who may sign off GATE_3 per statute.',
+          '400 naming the field, e.g. `/registrations/0/number`. The registrations decide who may ' +
+          'sign off GATE_3 per statute.',
         body: profilePatchBody,
         response: { 200: meSchema, ...problemResponses(400) },
       },

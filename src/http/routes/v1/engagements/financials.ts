@@ -15,7 +15,8 @@ export default defineRoute((app) => {
         operationId: 'getFinancials',
         summary: 'The normalised financials the valuation uses (every amount in rupees, as decimal strings)',
         description:
-          'The financials as the engine reads them after ingestion, every amount a decimal string in rupees; 409 before ingestion.',
+          'The financials as the engine reads them after ingestion, every amount a decimal string in ' +
+          'rupees; 409 before ingestion.',
         params: z.object({ id: z.string() }),
         response: {
           200: z
@@ -27,7 +28,8 @@ export default defineRoute((app) => {
               missingInputs: z
                 .array(z.object({ path: z.string(), message: z.string() }))
                 .describe(
-                  "What the engagement's statute still needs from these financials (JSON Pointers into the financials document); the lock answers 409 inputs_incomplete until it is empty",
+                  "What the engagement's statute still needs from these financials (JSON Pointers into the " +
+                    'financials document); the lock answers 409 inputs_incomplete until it is empty',
                 ),
             })
             .meta({ id: 'NormalisedFinancials' }),

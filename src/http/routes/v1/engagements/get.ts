@@ -16,7 +16,9 @@ export default defineRoute((app) => {
         summary: 'Fetch an engagement',
         params: z.object({ id: z.string() }),
         description:
-          "One engagement of the caller's firm; another firm's id answers 404 exactly as an unknown one. From GATE_1 on it carries `signatory`: the rule, the registrations that qualify and the members who hold one, decided by the methods the conclusion adopts.",
+          "One engagement of the caller's firm; another firm's id answers 404 exactly as an unknown " +
+          'one. From GATE_1 on it carries `signatory`: the rule, the registrations that qualify and ' +
+          'the members who hold one, decided by the methods the conclusion adopts.',
         response: { 200: engagementDetailSchema, ...problemResponses(404) },
       },
     },

@@ -16,8 +16,10 @@ export default defineRoute((app) => {
         operationId: 'listEngagements',
         summary: "List the firm's engagements, newest first",
         description:
-          "Filter by `status`, and search with `q`: every word typed must begin a word of the target entity's name or its CIN " +
-          '(case-insensitive; "acme ind" finds "Acme Industries Pvt Ltd"); `assignedTo` keeps one member\'s engagements (`me`: your own). Paging works as for every list.',
+          'Filter by `status`, and search with `q`: every word typed must begin a word of the target ' +
+          "entity's name or its CIN " +
+          '(case-insensitive; "acme ind" finds "Acme Industries Pvt Ltd"); `assignedTo` keeps one ' +
+          "member's engagements (`me`: your own). Paging works as for every list.",
         querystring: paginationQuery
           .extend({
             status: engagementStatusSchema.optional(),
@@ -35,7 +37,8 @@ export default defineRoute((app) => {
               .max(100)
               .optional()
               .describe(
-                'Only the engagements assigned to this member (a user id), or to the caller with `me` (a token: its creator)',
+                'Only the engagements assigned to this member (a user id), or to the caller with `me` (a ' +
+                  'token: its creator)',
               ),
           })
           .strict(),

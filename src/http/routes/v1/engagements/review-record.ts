@@ -14,9 +14,12 @@ export default defineRoute((app) => {
         tags: ['reports'],
         operationId: 'downloadReviewRecord',
         summary:
-          "The firm's internal review record (PDF): every round, gate decision, comment and reason, and each version of the assumptions",
+          "The firm's internal review record (PDF): every round, gate decision, comment and reason, " +
+          'and each version of the assumptions',
         description:
-          "Internal to the firm and never signed: the client's report says only that the three reviews took place (gate, person, date), while this record keeps what the reviewers wrote. Rendered on request, at any stage.",
+          "Internal to the firm and never signed: the client's report says only that the three " +
+          'reviews took place (gate, person, date), while this record keeps what the reviewers wrote. ' +
+          'Rendered on request, at any stage.',
         params: z.object({ id: z.string() }),
         response: { 200: z.string().meta({ format: 'binary' }).describe('application/pdf'), ...problemResponses(404) },
       },

@@ -20,8 +20,13 @@ export default defineRoute((app) => {
         operationId: 'getValuationWorkpapers',
         summary: 'Live workpapers of the valuation (XLSX with formulas)',
         description:
-          "An Inputs sheet (financials and locked assumptions), one sheet per method, Sensitivity and Summary. Every computed cell is an Excel formula over the input cells, its cached value the engine's figure; amounts in Indian ₹ format. " +
-          'Workbook names: WACC, TerminalGrowth, EnterpriseValue_DCF, EquityValue_DCF, ValuePerShare_<METHOD> for each method and ValuePerShare_Concluded when a value concludes. Change WACC or TerminalGrowth and recalculate to see their effect. 409 valuation_not_ready before the computation.',
+          'An Inputs sheet (financials and locked assumptions), one sheet per method, Sensitivity and ' +
+          'Summary. Every computed cell is an Excel formula over the input cells, its cached value ' +
+          "the engine's figure; amounts in Indian ₹ format. " +
+          'Workbook names: WACC, TerminalGrowth, EnterpriseValue_DCF, EquityValue_DCF, ' +
+          'ValuePerShare_<METHOD> for each method and ValuePerShare_Concluded when a value concludes. ' +
+          'Change WACC or TerminalGrowth and recalculate to see their effect. 409 valuation_not_ready ' +
+          'before the computation.',
         params: z.object({ id: z.string() }),
         response: { 200: z.string().meta({ format: 'binary' }).describe(XLSX_TYPE), ...problemResponses(404, 409) },
       },

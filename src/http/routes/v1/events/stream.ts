@@ -8,11 +8,14 @@ import { defineRoute } from '../../define-route.js';
 const DESCRIPTION = [
   "Server-Sent Events (`text/event-stream`) of the firm's engagement events, the same events webhooks carry",
   `(${ENGAGEMENT_EVENT_TYPES.map((t) => `\`${t}\``).join(', ')}, …).`,
-  'Each message has `id:` (the event id), `event:` (its type) and `data:` (the event JSON: `{id, type, createdAt, sequence, data}`).',
-  'Resume after a dropped connection with the `Last-Event-ID` header (browsers send it by themselves) or `lastEventId`:',
+  'Each message has `id:` (the event id), `event:` (its type) and `data:` (the event JSON: ' +
+    '`{id, type, createdAt, sequence, data}`).',
+  'Resume after a dropped connection with the `Last-Event-ID` header (browsers send it by ' +
+    'themselves) or `lastEventId`:',
   'events after that id are sent first. A comment line (`: heartbeat`) comes every 15 s. Changes made through any',
   'API process reach streams on every other (PostgreSQL NOTIFY on commit). The stream ends when the credential that',
-  'opened it is revoked or loses the role (within a second); reconnect then. One credential (API token or browser session)',
+  'opened it is revoked or loses the role (within a second); reconnect then. One credential ' +
+    '(API token or browser session)',
   'may hold at most 5 open streams on one API process; another is refused with 429 `too_many_streams`.',
 ].join(' ');
 

@@ -21,7 +21,8 @@ export default defineRoute((app) => {
         operationId: 'getHealth',
         summary: 'Health check: 200 when a database query round-trips, 503 otherwise',
         description:
-          'Public. 200 with `{status:"ok"}` when a query round-trips to the database; 503 `database_unavailable` with Retry-After otherwise.',
+          'Public. 200 with `{status:"ok"}` when a query round-trips to the database; 503 ' +
+          '`database_unavailable` with Retry-After otherwise.',
         security: [],
         querystring: z.object({}).strict().describe('No parameters'),
         response: { 200: healthSchema, ...problemResponses(400), 503: healthSchema },

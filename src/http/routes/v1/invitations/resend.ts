@@ -15,8 +15,11 @@ export default defineRoute((app) => {
         operationId: 'resendInvitation',
         summary: 'Mail the invitation again with a new link valid for 7 days; the old link stops working',
         description:
-          'ADMIN. A new link valid for 7 days; the previous link stops working at once. With SMTP configured the link is e-mailed and the answer is 204. ' +
-          "Without SMTP no mail reaches anyone, so the answer is 200 with the new link's path for the ADMIN to pass on (as when inviting: delivery LINK_SHOWN, acceptPath relative to the console's address).",
+          'ADMIN. A new link valid for 7 days; the previous link stops working at once. With SMTP ' +
+          'configured the link is e-mailed and the answer is 204. ' +
+          "Without SMTP no mail reaches anyone, so the answer is 200 with the new link's path for the " +
+          'ADMIN to pass on (as when inviting: delivery LINK_SHOWN, acceptPath relative to the ' +
+          "console's address).",
         params,
         response: {
           200: z

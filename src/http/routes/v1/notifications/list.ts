@@ -16,7 +16,10 @@ export default defineRoute((app) => {
         operationId: 'listMyNotifications',
         summary: "Your notices (the console's bell): the newest first, with the unread count",
         description:
-          'The same notices as the e-mails (assigned to you, waiting for your review, returned for revision, ready for sign-off, signed off, payment received), kept whether or not you receive the e-mail. The console refreshes the count on every engagement event of the live stream.',
+          'The same notices as the e-mails (assigned to you, waiting for your review, returned for ' +
+          'revision, ready for sign-off, signed off, payment received), kept whether or not you ' +
+          'receive the e-mail. The console refreshes the count on every engagement event of the live ' +
+          'stream.',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }).strict(),
         response: {
           200: z

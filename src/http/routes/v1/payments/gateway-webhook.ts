@@ -22,7 +22,8 @@ export default defineRoute((app) => {
           operationId: 'receiveGatewayWebhook',
           summary: 'Gateway webhook (no bearer; X-Razorpay-Signature over the raw body)',
           description:
-            'Captures payments on payment.captured and order.paid; de-duplicated on X-Razorpay-Event-Id; other events are acknowledged and ignored.',
+            'Captures payments on payment.captured and order.paid; de-duplicated on ' +
+            'X-Razorpay-Event-Id; other events are acknowledged and ignored.',
           response: { 200: z.object({ received: z.literal(true), outcome: z.string() }), ...problemResponses(400) },
         },
       },

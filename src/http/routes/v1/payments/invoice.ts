@@ -15,7 +15,12 @@ export default defineRoute((app) => {
         operationId: 'downloadInvoice',
         summary: 'The tax invoice of a captured payment (PDF)',
         description:
-          "Issued when the payment is captured, numbered in a gap-free series per financial year (VS/2026-27/000001). Supplier: the operator (OPERATOR_LEGAL_NAME, OPERATOR_ADDRESS, OPERATOR_GSTIN); recipient: the firm (legal name, address and GSTIN from Firm settings). The amount paid includes GST; CGST + SGST where the firm's GSTIN is in the operator's state, IGST otherwise; SAC code, taxable value and the total in words. 404 for a payment not captured or of another firm.",
+          'Issued when the payment is captured, numbered in a gap-free series per financial year ' +
+          '(VS/2026-27/000001). Supplier: the operator (OPERATOR_LEGAL_NAME, OPERATOR_ADDRESS, ' +
+          'OPERATOR_GSTIN); recipient: the firm (legal name, address and GSTIN from Firm settings). ' +
+          "The amount paid includes GST; CGST + SGST where the firm's GSTIN is in the operator's " +
+          'state, IGST otherwise; SAC code, taxable value and the total in words. 404 for a payment ' +
+          'not captured or of another firm.',
         params: z.object({ id: z.string() }),
         response: { 200: z.string().meta({ format: 'binary' }).describe('application/pdf'), ...problemResponses(404) },
       },

@@ -13,7 +13,8 @@ export default defineRoute((app) => {
         operationId: 'sandboxPay',
         summary: 'Sandbox only: pay an order as a real checkout would',
         description:
-          'Answers what the gateway checkout hands the browser; pass it to POST /api/v1/payments/verify. 404 unless the sandbox gateway is active.',
+          'Answers what the gateway checkout hands the browser; pass it to POST ' +
+          '/api/v1/payments/verify. 404 unless the sandbox gateway is active.',
         body: sandboxPayBody,
         response: { 200: checkoutResultSchema, ...problemResponses(400, 404) },
       },

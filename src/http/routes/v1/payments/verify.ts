@@ -14,7 +14,9 @@ export default defineRoute((app) => {
         operationId: 'verifyPayment',
         summary: 'Verify a checkout result and capture the payment',
         description:
-          'The signature is checked against the order id we stored. Bad signature → 400 invalid_signature; repeating a successful verify → 200, same result; another payment for a captured order → 409.',
+          'The signature is checked against the order id we stored. Bad signature → 400 ' +
+          'invalid_signature; repeating a successful verify → 200, same result; another payment for a ' +
+          'captured order → 409.',
         body: verifyPaymentBody,
         response: { 200: paymentSchema, ...problemResponses(400, 404, 409) },
       },

@@ -12,9 +12,12 @@ export default defineRoute((app) => {
         tags: ['reports'],
         operationId: 'getCaCertificate',
         summary:
-          "The certificate of this service's CA, which issues firms without their own certificate the one that seals their reports",
+          "The certificate of this service's CA, which issues firms without their own certificate the " +
+          'one that seals their reports',
         description:
-          'Public, PEM. A reader that is told to trust it shows a FINAL sealed with a certificate this service issued as trusted. It is not an Indian licensed CA: trusting it says only that the file comes from this service.',
+          'Public, PEM. A reader that is told to trust it shows a FINAL sealed with a certificate ' +
+          'this service issued as trusted. It is not an Indian licensed CA: trusting it says only ' +
+          'that the file comes from this service.',
         querystring: z.object({}).strict().describe('No parameters'),
         response: { 200: z.string().describe('application/x-pem-file'), ...problemResponses(400) },
       },

@@ -24,10 +24,15 @@ export default defineRoute((app) => {
         tags: ['reports'],
         operationId: 'verifyReportFile',
         summary:
-          'Examine a PDF the service does not know by its SHA-256: which signature a change breaks (public, rate-limited)',
+          'Examine a PDF the service does not know by its SHA-256: which signature a change breaks ' +
+          '(public, rate-limited)',
         description:
-          'multipart/form-data with `file`. A file the service issued or accepted answers as GET /reports/verify/{sha256}. Otherwise valid:false, with its PDF signatures each checked over its byte range, ' +
-          '`brokenSignatures` naming those a change breaks, the reason (changed after a signature, bytes added after the last one, or valid signatures on a file never uploaded), and `originalSha256` when the file begins with one the service knows. The file is not stored.',
+          'multipart/form-data with `file`. A file the service issued or accepted answers as GET ' +
+          '/reports/verify/{sha256}. Otherwise valid:false, with its PDF signatures each checked over ' +
+          'its byte range, ' +
+          '`brokenSignatures` naming those a change breaks, the reason (changed after a signature, ' +
+          'bytes added after the last one, or valid signatures on a file never uploaded), and ' +
+          '`originalSha256` when the file begins with one the service knows. The file is not stored.',
         consumes: ['multipart/form-data'],
         body: uploadForm,
         response: { 200: verificationSchema, ...problemResponses(400, 413, 415, 429) },

@@ -23,7 +23,8 @@ export const verificationSchema = z
       .string()
       .optional()
       .describe(
-        'The signatory\'s registration(s) that qualify them for the statute, e.g. "IBBI/RV/03/2019/12345 (IBBI registered valuer, …)"',
+        "The signatory's registration(s) that qualify them for the statute, e.g. " +
+          '"IBBI/RV/03/2019/12345 (IBBI registered valuer, …)"',
       ),
     firmRegistration: z.string().optional().describe("The firm's IBBI registered-valuer-entity number"),
     place: z.string().optional().describe('Where the report was signed'),
@@ -47,7 +48,8 @@ export const verificationSchema = z
       .enum(['SEALED', 'SIGNED_COPY'])
       .optional()
       .describe(
-        'SEALED: the FINAL as the service sealed it; SIGNED_COPY: a copy the partner signed afterwards (their DSC appended), accepted by the service',
+        'SEALED: the FINAL as the service sealed it; SIGNED_COPY: a copy the partner signed ' +
+          'afterwards (their DSC appended), accepted by the service',
       ),
     originalSha256: z.string().optional().describe('For a signed copy: the SHA-256 of the sealed FINAL it begins with'),
     signedCopyId: z.string().optional(),
@@ -66,7 +68,8 @@ export const verificationSchema = z
       .string()
       .optional()
       .describe(
-        "The certificate of the service's own CA, which issues firms without their own certificate the one their reports are sealed with",
+        "The certificate of the service's own CA, which issues firms without their own certificate " +
+          'the one their reports are sealed with',
       ),
   })
   .meta({ id: 'ReportVerification' });
@@ -81,7 +84,11 @@ export default defineRoute((app) => {
         operationId: 'verifyReport',
         summary: 'Verify a report from the SHA-256 of its PDF (public, rate-limited)',
         description:
-          'valid:true for a FINAL report this service signed and sealed (copy SEALED), or a copy of one the partner signed with their own DSC and the service accepted (copy SIGNED_COPY, linked to the original by originalSha256); a DRAFT or unknown hash (a file changed after its signatures) answers valid:false with a reason. pdfSignatures lists the PDF signatures with the trust in each certificate.',
+          'valid:true for a FINAL report this service signed and sealed (copy SEALED), or a copy of ' +
+          'one the partner signed with their own DSC and the service accepted (copy SIGNED_COPY, ' +
+          'linked to the original by originalSha256); a DRAFT or unknown hash (a file changed after ' +
+          'its signatures) answers valid:false with a reason. pdfSignatures lists the PDF signatures ' +
+          'with the trust in each certificate.',
         params: z.object({
           sha256: z
             .string()

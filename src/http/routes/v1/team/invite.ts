@@ -16,7 +16,12 @@ export default defineRoute((app) => {
         operationId: 'inviteTeamMember',
         summary: 'Invite a team member (ADMIN user only)',
         description:
-          "Creates the member with status INVITED and a single-use link valid 7 days. With SMTP configured the link is e-mailed (delivery EMAILED); without SMTP no mail reaches anyone, so the response gives the inviting ADMIN the link's path to pass on (delivery LINK_SHOWN, acceptPath, relative to the console's address; an .eml copy is still written to DATA_DIR/mail). The mail names the firm and the person inviting. An e-mail already registered, in any case, answers 409 email_exists.",
+          'Creates the member with status INVITED and a single-use link valid 7 days. With SMTP ' +
+          'configured the link is e-mailed (delivery EMAILED); without SMTP no mail reaches anyone, ' +
+          "so the response gives the inviting ADMIN the link's path to pass on (delivery LINK_SHOWN, " +
+          "acceptPath, relative to the console's address; an .eml copy is still written to " +
+          'DATA_DIR/mail). The mail names the firm and the person inviting. An e-mail already ' +
+          'registered, in any case, answers 409 email_exists.',
         body: z.object({ email: emailSchema, name: z.string().trim().min(1).max(200), role: z.enum(ROLES) }).strict(),
         response: {
           201: memberSchema.extend({

@@ -15,7 +15,9 @@ export default defineRoute((app) => {
         summary: 'Remove a member; the last ADMIN cannot be removed (409 last_admin)',
         params: z.object({ userId: z.string() }),
         description:
-          'ADMIN, signed-in user only. Deletes the member and ends their sessions at once; audit entries keep their id and e-mail. To keep the member listed as DEACTIVATED instead, use POST /api/v1/team/{userId}/deactivate.',
+          'ADMIN, signed-in user only. Deletes the member and ends their sessions at once; audit ' +
+          'entries keep their id and e-mail. To keep the member listed as DEACTIVATED instead, use ' +
+          'POST /api/v1/team/{userId}/deactivate.',
         response: { 204: z.null().describe('Removed'), ...problemResponses(404, 409) },
       },
     },

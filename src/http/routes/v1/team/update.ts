@@ -16,7 +16,8 @@ export default defineRoute((app) => {
         operationId: 'changeTeamMemberRole',
         summary: "Change a member's role; the last ADMIN cannot be demoted (409 last_admin)",
         description:
-          "ADMIN, signed-in user only. The member's sessions follow the new role at once; demoting the last ADMIN is 409 `last_admin`.",
+          "ADMIN, signed-in user only. The member's sessions follow the new role at once; demoting " +
+          'the last ADMIN is 409 `last_admin`.',
         params: z.object({ userId: z.string() }),
         body: z.object({ role: z.enum(ROLES) }).strict(),
         response: { 200: memberSchema, ...problemResponses(400, 404, 409) },

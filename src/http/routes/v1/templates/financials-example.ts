@@ -19,7 +19,9 @@ export default defineRoute((app) => {
         operationId: 'downloadFinancialsExample',
         summary: 'The financials of an example company, filled in: json, csv or xlsx',
         description:
-          'The template layout filled in with a fictitious example company (named as an example in its file name), which passes validation; it shows what a complete file looks like. Do not value it: start from the blank template, GET /api/v1/templates/financials.{format}.',
+          'The template layout filled in with a fictitious example company (named as an example in ' +
+          'its file name), which passes validation; it shows what a complete file looks like. Do not ' +
+          'value it: start from the blank template, GET /api/v1/templates/financials.{format}.',
         params: z.object({ format: z.enum(['json', 'csv', 'xlsx']) }),
         response: { 200: z.string().meta({ format: 'binary' }).describe('The example file'), ...problemResponses(400) },
       },

@@ -19,7 +19,11 @@ export default defineRoute((app) => {
         operationId: 'downloadFinancialsTemplate',
         summary: 'The blank financials template: json, csv or xlsx',
         description:
-          'Every field of the financials document with no value in it, as JSON (nulls, each list with one blank item), CSV or XLSX (instructions in rows starting with #, which the reader skips). Fill it in and upload it as FINANCIALS; uploaded unchanged it is rejected field by field. The same layout filled in with an example company is GET /api/v1/templates/financials-example.{format}.',
+          'Every field of the financials document with no value in it, as JSON (nulls, each list with ' +
+          'one blank item), CSV or XLSX (instructions in rows starting with #, which the reader ' +
+          'skips). Fill it in and upload it as FINANCIALS; uploaded unchanged it is rejected field by ' +
+          'field. The same layout filled in with an example company is GET ' +
+          '/api/v1/templates/financials-example.{format}.',
         params: z.object({ format: z.enum(['json', 'csv', 'xlsx']) }),
         response: {
           200: z.string().meta({ format: 'binary' }).describe('The blank template'),

@@ -15,7 +15,9 @@ export default defineRoute((app) => {
         operationId: 'getAssumptionsHistory',
         summary: 'Every version of the locked assumptions, oldest first',
         description:
-          "Versions returned for revision at a gate (status SUPERSEDED, with the valuation computed from them, the gate, reason, who and when, and that round's DRAFT report id), then the current lock (status CURRENT) when there is one. An engagement never locked answers [].",
+          'Versions returned for revision at a gate (status SUPERSEDED, with the valuation computed ' +
+          "from them, the gate, reason, who and when, and that round's DRAFT report id), then the " +
+          'current lock (status CURRENT) when there is one. An engagement never locked answers [].',
         params: z.object({ id: z.string() }),
         response: { 200: z.array(assumptionsVersionSchema), ...problemResponses(404) },
       },

@@ -30,7 +30,21 @@ export default defineRoute((app) => {
         operationId: 'lockAssumptions',
         summary: 'Lock the valuation assumptions (one way)',
         description:
-          "Rates are percent. terminalGrowthRate must be below wacc (400). Locking twice → 409 already_locked; after computation started → 409 invalid_transition. Computation starts once the engagement is DATA_READY and assumptions are locked. When accepted financials lack what the statute needs (IBC: liquidation.assets; Rule 11UA(1)(c)(b): stamp-duty and market values of assets held at book; a DCF, including one the methodWeights adopt: projections from the year that holds the valuation date, never replaced by another method; a capital table whose convertibles do not fit where the balance sheet presents them: /shareholding; multiples of a stated basis the company's metrics cannot match: the metric) → 409 inputs_incomplete naming each missing field in `errors`, and nothing changes (the engagement stays DATA_READY). The response carries `warnings` about the rates where the valuation has a DCF (RATES_LOOK_LIKE_FRACTIONS, WACC_GROWTH_SPREAD_NARROW), and about the valuation date against the transaction date: VALUATION_DATE_NOT_TRANSACTION_DATE for a Rule 11UA receipt or transfer valued as at another date (Rule 56 of the Income-tax Rules, 2026; Rules 11U(j) and 11UAA of the 1962 Rules), VALUATION_DATE_STALE for FEMA and s.62 when the valuation date is more than 90 days before the transaction (practice).",
+          'Rates are percent. terminalGrowthRate must be below wacc (400). Locking twice → 409 ' +
+          'already_locked; after computation started → 409 invalid_transition. Computation starts ' +
+          'once the engagement is DATA_READY and assumptions are locked. When accepted financials ' +
+          'lack what the statute needs (IBC: liquidation.assets; Rule 11UA(1)(c)(b): stamp-duty and ' +
+          'market values of assets held at book; a DCF, including one the methodWeights adopt: ' +
+          'projections from the year that holds the valuation date, never replaced by another method; ' +
+          'a capital table whose convertibles do not fit where the balance sheet presents them: ' +
+          "/shareholding; multiples of a stated basis the company's metrics cannot match: the metric) " +
+          '→ 409 inputs_incomplete naming each missing field in `errors`, and nothing changes (the ' +
+          'engagement stays DATA_READY). The response carries `warnings` about the rates where the ' +
+          'valuation has a DCF (RATES_LOOK_LIKE_FRACTIONS, WACC_GROWTH_SPREAD_NARROW), and about the ' +
+          'valuation date against the transaction date: VALUATION_DATE_NOT_TRANSACTION_DATE for a ' +
+          'Rule 11UA receipt or transfer valued as at another date (Rule 56 of the Income-tax Rules, ' +
+          '2026; Rules 11U(j) and 11UAA of the 1962 Rules), VALUATION_DATE_STALE for FEMA and s.62 ' +
+          'when the valuation date is more than 90 days before the transaction (practice).',
         params: z.object({ id: z.string() }),
         body: lockAssumptionsBody,
         response: { 200: assumptionsSchema, ...problemResponses(400, 404, 409) },

@@ -20,7 +20,8 @@ export default defineRoute((app) => {
         operationId: 'downloadDocument',
         summary: "Download a document's bytes as uploaded",
         description:
-          'The uploaded bytes, unchanged, with the content type detected at upload and a Content-Disposition file name.',
+          'The uploaded bytes, unchanged, with the content type detected at upload and a ' +
+          'Content-Disposition file name.',
         params: z.object({ id: z.string(), docId: z.string() }),
         response: { 200: z.string().meta({ format: 'binary' }).describe('The file'), ...problemResponses(404) },
       },

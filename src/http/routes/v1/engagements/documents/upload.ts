@@ -39,8 +39,11 @@ export default defineRoute((app) => {
         operationId: 'uploadDocument',
         summary: 'Upload a document (multipart/form-data: file, kind)',
         description:
-          'FINANCIALS (JSON, CSV or XLSX in the template layout; see /api/v1/templates/financials.*) move the engagement to DATA_INGESTING and are parsed by a job: then DATA_READY, or back with the document REJECTED and its errors. ' +
-          'Uploads are refused with 409 once computation has started, and while another FINANCIALS file is being ingested. 413 above 25 MiB; 415 for other types. Honours Idempotency-Key.',
+          'FINANCIALS (JSON, CSV or XLSX in the template layout; see /api/v1/templates/financials.*) ' +
+          'move the engagement to DATA_INGESTING and are parsed by a job: then DATA_READY, or back ' +
+          'with the document REJECTED and its errors. ' +
+          'Uploads are refused with 409 once computation has started, and while another FINANCIALS ' +
+          'file is being ingested. 413 above 25 MiB; 415 for other types. Honours Idempotency-Key.',
         consumes: ['multipart/form-data'],
         params: z.object({ id: z.string() }),
         body: uploadForm,

@@ -29,8 +29,14 @@ export default defineRoute((app) => {
         summary: 'Approve the review gate the engagement is at',
         description:
           'A person decides: an API token is 403 person_required. Only the current gate (409 invalid_transition). ' +
-          "GATE_2 needs an independent reviewer: not whoever locked this round's assumptions or approved GATE_1, and GATE_3 is not signed by the GATE_2 reviewer (409 independent_review_required, naming who did what; a token's actions count as its creator's). " +
-          'GATE_3 (sign-off) needs an ADMIN user (403), a paid engagement (409 payment_required), the report facts (409 report_facts_missing naming each field), `place`, and a `udin` when the signatory signs as a chartered accountant (400 naming /udin when missing, malformed or not their membership number); it completes the engagement and starts the FINAL report.',
+          "GATE_2 needs an independent reviewer: not whoever locked this round's assumptions or " +
+          'approved GATE_1, and GATE_3 is not signed by the GATE_2 reviewer (409 ' +
+          "independent_review_required, naming who did what; a token's actions count as its " +
+          "creator's). " +
+          'GATE_3 (sign-off) needs an ADMIN user (403), a paid engagement (409 payment_required), the ' +
+          'report facts (409 report_facts_missing naming each field), `place`, and a `udin` when the ' +
+          'signatory signs as a chartered accountant (400 naming /udin when missing, malformed or not ' +
+          'their membership number); it completes the engagement and starts the FINAL report.',
         params,
         body: z
           .object({
@@ -48,7 +54,8 @@ export default defineRoute((app) => {
               .max(18)
               .optional()
               .describe(
-                "GATE_3 only: the signatory's UDIN (18 characters: YY + six-digit ICAI membership number + ten letters and digits), required when the signatory signs as a chartered accountant",
+                "GATE_3 only: the signatory's UDIN (18 characters: YY + six-digit ICAI membership number + " +
+                  'ten letters and digits), required when the signatory signs as a chartered accountant',
               ),
             classSignatories: z
               .object({
@@ -59,7 +66,10 @@ export default defineRoute((app) => {
               .strict()
               .optional()
               .describe(
-                "IBC, GATE_3 only: the member (user id) who signs each asset class's estimate, by IBBI registration class (inventories, receivables, cash and securities are Securities or Financial Assets). A class not named is signed by the ADMIN signing off. 409 signatory_not_qualified when the signatory holds no IBBI registration for that class",
+                "IBC, GATE_3 only: the member (user id) who signs each asset class's estimate, by IBBI " +
+                  'registration class (inventories, receivables, cash and securities are Securities or ' +
+                  'Financial Assets). A class not named is signed by the ADMIN signing off. 409 ' +
+                  'signatory_not_qualified when the signatory holds no IBBI registration for that class',
               ),
           })
           .strict()

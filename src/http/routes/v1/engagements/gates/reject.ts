@@ -18,9 +18,13 @@ export default defineRoute((app) => {
         operationId: 'rejectGate',
         summary: 'Reject at the current gate: decline (FAILED) or return for revision (DATA_READY)',
         description:
-          'A person decides: an API token is 403 person_required. outcome DECLINE (the default) ends the engagement in FAILED with the reason. outcome REVISE returns it for revision: the locked assumptions become version n ' +
-          "(readable at GET /api/v1/engagements/{id}/assumptions/history together with that round's valuation and DRAFT report id), the engagement goes back to DATA_READY, " +
-          'the gate approvals of the round no longer count and the payment stands. Locking again creates version n + 1, the computation runs again and GATE_1 gets a new DRAFT.',
+          'A person decides: an API token is 403 person_required. outcome DECLINE (the default) ends ' +
+          'the engagement in FAILED with the reason. outcome REVISE returns it for revision: the ' +
+          'locked assumptions become version n ' +
+          "(readable at GET /api/v1/engagements/{id}/assumptions/history together with that round's " +
+          'valuation and DRAFT report id), the engagement goes back to DATA_READY, ' +
+          'the gate approvals of the round no longer count and the payment stands. Locking again ' +
+          'creates version n + 1, the computation runs again and GATE_1 gets a new DRAFT.',
         params,
         body: z
           .object({

@@ -19,7 +19,9 @@ export default defineRoute((app) => {
         operationId: 'downloadReport',
         summary: 'Download the report PDF (FINAL when ready, else the DRAFT); 409 when none is ready',
         description:
-          "The PDF: the FINAL when one is ready, else the newest DRAFT. Once the partner's signed copy is the one issued, the FINAL download is that copy; `copy=sealed` gives the sealed original. " +
+          "The PDF: the FINAL when one is ready, else the newest DRAFT. Once the partner's signed " +
+          'copy is the one issued, the FINAL download is that copy; `copy=sealed` gives the sealed ' +
+          'original. ' +
           'ETag is the SHA-256; X-Report-Kind says DRAFT or FINAL and X-Report-Copy DRAFT, SEALED or SIGNED_COPY.',
         params: z.object({ id: z.string() }),
         querystring: z

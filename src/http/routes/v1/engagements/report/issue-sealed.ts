@@ -17,7 +17,9 @@ export default defineRoute((app) => {
         operationId: 'issueSealedCopy',
         summary: "Issue the sealed FINAL as it is, without the partner's DSC (ADMIN)",
         description:
-          'Ends "awaiting the partner\'s signature": the sealed FINAL becomes the copy issued to the client and `engagement.completed` is sent with `report.issuedCopy: SEALED`. 409 before the FINAL is ready or once a copy was issued.',
+          'Ends "awaiting the partner\'s signature": the sealed FINAL becomes the copy issued to the ' +
+          'client and `engagement.completed` is sent with `report.issuedCopy: SEALED`. 409 before the ' +
+          'FINAL is ready or once a copy was issued.',
         params: z.object({ id: z.string() }),
         response: {
           200: z.object({ engagementId: z.string(), issuedCopy: z.literal('SEALED') }).meta({ id: 'IssuedCopy' }),

@@ -15,7 +15,8 @@ export default defineRoute((app) => {
         operationId: 'listSignedCopies',
         summary: 'The signed copies of the FINAL uploaded so far, newest first',
         description:
-          'Each with its added signatures (who, issuer, serial, validity, signing time, valid over its byte range, trust) and warnings.',
+          'Each with its added signatures (who, issuer, serial, validity, signing time, valid over ' +
+          'its byte range, trust) and warnings.',
         params: z.object({ id: z.string() }),
         response: { 200: z.array(signedCopySchema), ...problemResponses(404) },
       },

@@ -15,7 +15,8 @@ export default defineRoute((app) => {
         operationId: 'createApiToken',
         summary: 'Create a firm API token (shown exactly once)',
         description:
-          'Format `evk_` + 30 base62 + 6 base62 CRC32 checksum. Only its SHA-256 is stored. The token acts as VALUER within the firm.',
+          'Format `evk_` + 30 base62 + 6 base62 CRC32 checksum. Only its SHA-256 is stored. The token ' +
+          'acts as VALUER within the firm.',
         body: z
           .object({ name: z.string().trim().min(1).max(100), expiresAt: z.iso.datetime({ offset: true }).optional() })
           .strict(),

@@ -14,7 +14,9 @@ export default defineRoute((app) => {
         operationId: 'getFirmSigningCertificate',
         summary: 'The certificate FINAL reports are sealed with (PDF signature)',
         description:
-          "The firm's document-signing certificate: the one an ADMIN uploaded, or the one this service's CA issued the firm (source ISSUED), or NONE before the first FINAL. Never the private key.",
+          "The firm's document-signing certificate: the one an ADMIN uploaded, or the one this " +
+          "service's CA issued the firm (source ISSUED), or NONE before the first FINAL. Never the " +
+          'private key.',
         response: { 200: firmCertificateSchema, ...problemResponses(401) },
       },
     },

@@ -36,9 +36,12 @@ export default defineRoute((app) => {
         operationId: 'uploadFirmSigningCertificate',
         summary: "Upload the firm's document-signing certificate (PKCS#12 and its password; ADMIN)",
         description:
-          'multipart/form-data with `file` (PKCS#12) and `password`. FINAL reports rendered from then on are sealed with it. ' +
-          'The private key is kept encrypted at rest; the password is not stored. 422 certificate_not_usable with a sentence when the password does not open the file, ' +
-          'the file holds no RSA key and its certificate, or the certificate is expired or not yet valid; nothing is stored then.',
+          'multipart/form-data with `file` (PKCS#12) and `password`. FINAL reports rendered from then ' +
+          'on are sealed with it. ' +
+          'The private key is kept encrypted at rest; the password is not stored. 422 ' +
+          'certificate_not_usable with a sentence when the password does not open the file, ' +
+          'the file holds no RSA key and its certificate, or the certificate is expired or not yet ' +
+          'valid; nothing is stored then.',
         consumes: ['multipart/form-data'],
         body: uploadForm,
         response: { 200: firmCertificateSchema, ...problemResponses(400, 403, 413, 415, 422) },

@@ -15,7 +15,11 @@ export default defineRoute((app) => {
         operationId: 'updateFirmProfile',
         summary: "Update the firm's profile, printed in every FINAL report's signature block and certificate",
         description:
-          "`ibbiRegistration` is the firm's number as a registered valuer entity (`IBBI/RV-E/02/2020/123`), where it is one; null clears it. The demo firm seeded on first start is renamed by its `legalName`; `demo: false` clears its demo flag once neither the firm nor any active member holds one of the made-up registrations, else 409 demo_registrations naming them.",
+          "`ibbiRegistration` is the firm's number as a registered valuer entity " +
+          '(`IBBI/RV-E/02/2020/123`), where it is one; null clears it. The demo firm seeded on first ' +
+          'start is renamed by its `legalName`; `demo: false` clears its demo flag once neither the ' +
+          'firm nor any active member holds one of the made-up registrations, else 409 ' +
+          'demo_registrations naming them.',
         body: firmPatchBody,
         response: { 200: firmProfileSchema, ...problemResponses(400, 409) },
       },

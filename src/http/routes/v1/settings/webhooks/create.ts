@@ -15,7 +15,8 @@ export default defineRoute((app) => {
         operationId: 'createWebhookEndpoint',
         summary: 'Create a webhook endpoint (its signing secret is shown exactly once)',
         description:
-          'Deliveries are signed per Standard Webhooks. A URL that is not https or resolves to a private address answers 400 webhook_url_not_allowed.',
+          'Deliveries are signed per Standard Webhooks. A URL that is not https or resolves to a ' +
+          'private address answers 400 webhook_url_not_allowed.',
         body: z
           .object({
             url: webhookUrlSchema,

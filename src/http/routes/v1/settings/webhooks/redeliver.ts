@@ -17,7 +17,8 @@ export default defineRoute((app) => {
         operationId: 'redeliverWebhook',
         summary: 'Send a finished delivery again (a new delivery with the same webhook-id)',
         description:
-          '409 delivery_pending while the original is still being attempted; 409 endpoint_disabled for a disabled endpoint.',
+          '409 delivery_pending while the original is still being attempted; 409 endpoint_disabled ' +
+          'for a disabled endpoint.',
         params: endpointParams.extend({ deliveryId: endpointParams.shape.webhookId }),
         response: { 202: webhookDeliverySchema, ...problemResponses(404, 409) },
       },
