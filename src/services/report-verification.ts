@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { ServiceContext } from './context.js';
 import { verifyReport } from './reports/verification.js';
-import { publicSignature } from './signed-copies.js';
+import { publicSignature, signatureFacts } from './signed-copies.js';
 import { readSignatures, type PdfSignatureInfo } from '../reports/pdf-signature/signatures.js';
 import { PdfSyntaxError } from '../reports/pdf-signature/objects.js';
 
@@ -24,28 +24,7 @@ export async function verifyFile(ctx: ServiceContext, data: Buffer) {
   }
   const pdfSignatures = [];
   for (const s of signatures) {
-    pdfSignatures.push(
-      await publicSignature(
-        ctx,
-        {
-          fieldName: s.fieldName,
-          subject: s.subject,
-          commonName: s.commonName,
-          issuer: s.issuer,
-          serialNumber: s.serialNumber,
-          notBefore: s.notBefore,
-          notAfter: s.notAfter,
-          sha256Fingerprint: s.sha256Fingerprint,
-          signingTime: s.signingTime,
-          subFilter: s.subFilter,
-          byteRange: s.byteRange,
-          valid: s.valid,
-          certificatePem: s.certificatePem,
-          chainPem: s.chainPem,
-        },
-        'ADDED',
-      ),
-    );
+    pdfSignatures.push(await publicSignature(ctx, signatureFacts(s), 'ADDED'));
   }
   const broken = signatures.filter((s) => !s.valid);
   // The longest start of the file that is a file the service knows: what the file was before the change.

@@ -55,7 +55,8 @@ export async function trustOf(
   );
 }
 
-function facts(s: PdfSignatureInfo): repo.PdfSignatureFacts {
+/** What the service keeps of a PDF signature it read. */
+export function signatureFacts(s: PdfSignatureInfo): repo.PdfSignatureFacts {
   return {
     fieldName: s.fieldName,
     subject: s.subject,
@@ -164,7 +165,7 @@ export async function uploadSignedCopy(
     await requireEngagement(tx, principal.firmId, engagementId, true);
     const blobKey = newId('blob');
     await putBlob(tx, principal.firmId, blobKey, data);
-    const signatures = inspected.added.map(facts);
+    const signatures = inspected.added.map(signatureFacts);
     await repo.insertSignedCopy(tx, {
       id,
       firmId: principal.firmId,

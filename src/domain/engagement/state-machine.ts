@@ -1,27 +1,13 @@
 // The engagement lifecycle (docs/decisions.md, Engagement lifecycle) as one table. Every status change in the service goes
 // through `nextStatus`; anything the table does not list is an invalid transition (409).
 import type { EngagementEventType } from '../../contract/events.js';
-import type { EngagementAction } from '../../contract/audit-actions.js';
+import { ENGAGEMENT_ACTIONS, type EngagementAction } from '../../contract/audit-actions.js';
 import { ENGAGEMENT_STATUSES, GATES, type EngagementStatus, type Gate } from '../../contract/stages.js';
 
 // The stages are named once, in the contract; the table below says which follows which.
 export { ENGAGEMENT_STATUSES, GATES, type EngagementStatus, type Gate };
 
-export type { EngagementAction };
-
-export const ENGAGEMENT_ACTIONS: readonly EngagementAction[] = [
-  'UPLOAD_FINANCIALS',
-  'INGEST_SUCCEEDED',
-  'INGEST_REJECTED',
-  'START_COMPUTATION',
-  'COMPUTATION_SUCCEEDED',
-  'COMPUTATION_FAILED',
-  'APPROVE_GATE_1',
-  'APPROVE_GATE_2',
-  'APPROVE_GATE_3',
-  'REJECT_GATE',
-  'RETURN_FOR_REVISION',
-];
+export { ENGAGEMENT_ACTIONS, type EngagementAction };
 
 type Target = EngagementStatus | 'PREVIOUS';
 

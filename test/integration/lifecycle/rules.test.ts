@@ -7,7 +7,6 @@ import { applyTransition } from '../../../src/services/engagement-transitions.js
 import {
   ENGAGEMENT_ACTIONS,
   ENGAGEMENT_STATUSES,
-  type EngagementAction,
   type EngagementStatus,
 } from '../../../src/domain/engagement/state-machine.js';
 import { AppError } from '../../../src/lib/errors.js';
@@ -155,7 +154,7 @@ test('every action from every one of the nine states: only the documented transi
   const e = await createEngagement(t, bearer);
   let checked = 0;
   for (const from of ENGAGEMENT_STATUSES) {
-    for (const action of ENGAGEMENT_ACTIONS as EngagementAction[]) {
+    for (const action of ENGAGEMENT_ACTIONS) {
       await t.db.query('UPDATE engagements SET status = $2, status_before_upload = NULL WHERE id = $1', [e.id, from]);
       const expected = ALLOWED[`${from}/${action}`];
       try {
