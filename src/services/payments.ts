@@ -187,9 +187,10 @@ export async function createPayment(
 }
 
 export async function listPayments(ctx: ServiceContext, principal: Principal, limit: number, cursor?: string) {
-  return (await repo.listPayments(ctx.db, principal.firmId, limit, cursor)).map((p) =>
-    publicPayment(p, ctx.gateway.keyId, ctx.config.GST_RATE_PERCENT),
-  );
+  return (await repo.listPayments(ctx.db, principal.firmId, limit, cursor)).map((p) => ({
+    ...publicPayment(p, ctx.gateway.keyId, ctx.config.GST_RATE_PERCENT),
+    targetEntity: p.target_entity,
+  }));
 }
 
 type CaptureOutcome =

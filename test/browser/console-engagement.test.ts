@@ -134,6 +134,11 @@ test(
     await page.getByTestId('payment-status').getByText('PAID', { exact: true }).waitFor();
     // The tax invoice of the captured payment, from the Payments page.
     await page.goto(url('/payments'));
+    // The list names the company and links its engagement.
+    await page
+      .getByRole('table', { name: 'Payments' })
+      .getByRole('link', { name: 'Acme Industries Private Limited' })
+      .waitFor();
     const invoiceDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Tax invoice (PDF)' }).first().click();
     const invoiceFile = join(tmp, `invoice-${Date.now()}.pdf`);

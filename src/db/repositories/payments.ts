@@ -88,9 +88,12 @@ export async function listPayments(
   firmId: string,
   limit: number,
   beforeId?: string,
-): Promise<PaymentRow[]> {
-  return tx.query<PaymentRow>(
-    `SELECT ${COLUMNS} FROM payments WHERE firm_id = $1 AND ($2::text IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`,
+): Promise<(PaymentRow & { target_entity: string })[]> {
+  // With the company each payment is for, so the list names it (the engagement is the firm's own, like the payment).
+  return tx.query<PaymentRow & { target_entity: string }>(
+    `SELECT ${COLUMNS},
+            (SELECT e.target_entity FROM engagements e WHERE e.firm_id = payments.firm_id AND e.id = payments.engagement_id) AS target_entity
+       FROM payments WHERE firm_id = $1 AND ($2::text IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`,
     [firmId, beforeId ?? null, limit],
   );
 }

@@ -6,6 +6,7 @@ export const paymentSchema = z
   .object({
     id: z.string().describe('pay_…'),
     engagementId: z.string(),
+    targetEntity: z.string().optional().describe('In the list: the company the engagement values'),
     gatewayOrderId: z.string().describe('The gateway order to open the checkout with'),
     gatewayPaymentId: z.string().nullable().describe('Set once captured'),
     amount: z.number().int().describe('Integer paise (₹1 = 100), GST included'),

@@ -2083,6 +2083,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "CREATED" | "CAPTURED" | "FAILED";
+            /** @description In the list: the company the engagement values */
+            targetEntity?: string;
         };
         PdfSignature: {
             byteRange: number[];

@@ -33,7 +33,7 @@ export function PaymentsPage() {
         <Table aria-label="Payments" striped>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Engagement</Table.Th>
+              <Table.Th>Company</Table.Th>
               <Table.Th ta="right">Amount</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th>Gateway order</Table.Th>
@@ -47,7 +47,7 @@ export function PaymentsPage() {
               <Table.Tr key={p.id}>
                 <Table.Td>
                   <Anchor component={Link} to={`/engagements/${p.engagementId}?tab=review`}>
-                    {p.engagementId}
+                    {p.targetEntity ?? p.engagementId}
                   </Anchor>
                 </Table.Td>
                 <Table.Td ta="right" ff="monospace" data-testid="payment-amount">
