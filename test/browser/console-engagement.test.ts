@@ -132,6 +132,8 @@ test(
     await confirmation.screenshot({ path: screenshotPath('payment-confirmation.png') });
     await confirmation.getByRole('button', { name: 'Confirm and pay' }).click();
     await page.getByTestId('payment-status').getByText('PAID', { exact: true }).waitFor();
+    // The engagement shows its tax invoice once paid.
+    await page.getByRole('button', { name: 'Tax invoice (PDF)' }).waitFor();
     // The tax invoice of the captured payment, from the Payments page.
     await page.goto(url('/payments'));
     // The list names the company and links its engagement.

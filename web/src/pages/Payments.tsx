@@ -6,16 +6,7 @@ import { api, call } from '../api/client';
 import { dateTime, paiseToRupees } from '../lib/format';
 import { FormError } from '../components/FormError';
 import { ScrollX } from '../components/ScrollX';
-import { saveBlob } from '../lib/download';
-
-/** The tax invoice of a captured payment, issued at capture (GET /api/v1/payments/{id}/invoice.pdf). */
-async function downloadInvoice(id: string) {
-  const { data, response } = await api.GET('/api/v1/payments/{id}/invoice.pdf', {
-    params: { path: { id } },
-    parseAs: 'blob',
-  });
-  if (response.ok && data) saveBlob(data as unknown as Blob, `invoice-${id}.pdf`);
-}
+import { downloadInvoice } from '../lib/invoice';
 
 export function PaymentsPage() {
   const payments = useQuery({

@@ -1,9 +1,10 @@
 // Payment: the order and what it costs (fee, GST, total), then the sandbox checkout or the gateway's.
-import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
 import { dateTime, paiseToRupees } from '../../lib/format';
 import { FormError } from '../FormError';
+import { downloadInvoice } from '../../lib/invoice';
 
 type Engagement = Schemas['EngagementDetail'];
 
@@ -82,10 +83,15 @@ export function Payment({ engagement, canPay }: { engagement: Engagement; canPay
           </Badge>
         </Group>
         {captured && (
-          <Text size="sm">
-            {paiseToRupees(captured.amount)} captured {dateTime(captured.capturedAt)} · order {captured.gatewayOrderId}{' '}
-            · payment {captured.gatewayPaymentId}
-          </Text>
+          <Group gap="sm">
+            <Text size="sm">
+              {paiseToRupees(captured.amount)} captured {dateTime(captured.capturedAt)} · order{' '}
+              {captured.gatewayOrderId} · payment {captured.gatewayPaymentId}
+            </Text>
+            <Anchor component="button" type="button" size="sm" onClick={() => void downloadInvoice(captured.id)}>
+              Tax invoice (PDF)
+            </Anchor>
+          </Group>
         )}
         {engagement.paymentStatus === 'UNPAID' &&
           (canPay ? (
