@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { writeXlsx } from '../../src/integrations/spreadsheets/financials-files.js';
+import { IBC_APPOINTING_EXAMPLE } from '../../src/contract/ibc-appointment.js';
 
 export const STATUTE = process.env.BENCH_HEAVY_STATUTE ?? 'RULE_11UA';
 export const REGISTRATIONS = [
@@ -37,7 +38,11 @@ export const ENGAGEMENT = {
     : STATUTE === 'FEMA_RBI'
       ? { purpose: 'ISSUE_TO_NON_RESIDENT' }
       : {}),
-  appointingAuthority: 'Board of Directors of Bench Castings Private Limited',
+  // Under the IBC the resolution professional appoints (src/contract/ibc-appointment.ts), never a board.
+  appointingAuthority:
+    STATUTE === 'IBC_LIQUIDATION'
+      ? IBC_APPOINTING_EXAMPLE.CIRP
+      : 'Board of Directors of Bench Castings Private Limited',
   appointmentDate: '2026-04-02',
   companyBackground:
     'Bench Castings makes precision castings for the automotive industry from two plants in Pune, founded in 2015 and profitable since 2019.',
