@@ -79,6 +79,7 @@ export async function getEngagement(ctx: ServiceContext, principal: Principal, i
           signatory: signatoryStatus(
             inputs as unknown as Parameters<typeof signatoryStatus>[0],
             inputs.members as Parameters<typeof signatoryStatus>[1],
+            inputs.assetClasses,
           ),
         }
       : {}),

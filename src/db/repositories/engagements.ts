@@ -104,6 +104,8 @@ export interface SignatoryInputs {
   methods: { method: string }[];
   conclusion: { weights?: { method: string; weightPercent: string }[]; byPurpose?: { method: string }[] };
   members: { id: string; name: string; role: string; registrations: unknown[] }[];
+  /** IBC: the asset classes of the financials (each class's estimate is signed by a valuer registered for it). */
+  assetClasses?: string[] | null;
 }
 
 /** A row as jsonb gives it: timestamps are ISO 8601 text (every other column of ROW_COLUMNS is text, a number, a boolean or jsonb already). */
@@ -128,6 +130,10 @@ const GET_ENGAGEMENT_WITH_SIGNATORY = prepared(
   CASE WHEN e.status = ANY($3::text[]) THEN (
     SELECT jsonb_build_object(
       'statute', v.result->'statute', 'methods', v.result->'methods', 'conclusion', v.result->'conclusion',
+      'assetClasses', CASE WHEN v.result->>'statute' = 'IBC_LIQUIDATION' THEN (
+        SELECT COALESCE(jsonb_agg(DISTINCT a->>'assetClass'), '[]'::jsonb)
+          FROM financials f, jsonb_array_elements(COALESCE(f.data->'liquidation'->'assets', '[]'::jsonb)) a
+         WHERE f.firm_id = e.firm_id AND f.engagement_id = e.id) END,
       'members', COALESCE((SELECT jsonb_agg(jsonb_build_object('id', u.id, 'name', u.name, 'role', u.role, 'registrations', u.registrations) ORDER BY u.name)
                   FROM users u WHERE u.firm_id = e.firm_id AND u.status = 'ACTIVE'), '[]'::jsonb))
     FROM valuations v WHERE v.engagement_id = e.id AND v.firm_id = e.firm_id) END AS signatory_inputs,

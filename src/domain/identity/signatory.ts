@@ -143,19 +143,35 @@ export function plannedMethods(
 export interface SignatoryStatus extends SignatoryRequirement {
   /** Members of the firm who hold a qualifying registration (they can sign GATE_3 as ADMINs). */
   qualifiedMembers: { id: string; name: string; role: string; registrations: string[] }[];
+  /** IBC: each registration class the estimates cover, with the members registered for it (who may sign that class). */
+  classes?: {
+    assetClass: IbcRegistrationClass;
+    name: string;
+    qualifiedMembers: { id: string; name: string; registration: string }[];
+  }[];
 }
 
 /** The requirement for a computed valuation, with the members who meet it. */
 export function signatoryStatus(
   result: Pick<ValuationResult, 'statute' | 'methods' | 'conclusion'>,
   members: readonly { id: string; name: string; role: string; registrations: readonly Registration[] }[],
+  assetClasses?: readonly string[] | null,
 ): SignatoryStatus {
   const req = signatoryRequirement(result.statute, adoptedMethods(result));
   const qualifiedMembers = members
     .map((m) => ({ m, q: qualifyingRegistrations(req, m.registrations) }))
     .filter(({ q }) => q.length > 0)
     .map(({ m, q }) => ({ id: m.id, name: m.name, role: m.role, registrations: q.map(describeRegistration) }));
-  return { ...req, qualifiedMembers };
+  if (result.statute !== 'IBC_LIQUIDATION' || !assetClasses) return { ...req, qualifiedMembers };
+  const classes = ibcRegistrationClasses(assetClasses).map((c) => ({
+    assetClass: c,
+    name: IBC_CLASS_NAMES[c],
+    qualifiedMembers: members.flatMap((m) => {
+      const r = ibbiRegistrationFor(m.registrations, c);
+      return r ? [{ id: m.id, name: m.name, registration: describeRegistration(r) }] : [];
+    }),
+  }));
+  return { ...req, qualifiedMembers, classes };
 }
 
 /**

@@ -107,6 +107,21 @@ export const signatorySchema = z
     qualifiedMembers: z
       .array(z.object({ id: z.string(), name: z.string(), role: z.string(), registrations: z.array(z.string()) }))
       .describe('Active members who hold a qualifying registration; GATE_3 is signed by one of them who is an ADMIN'),
+    classes: z
+      .array(
+        z.object({
+          assetClass: z.enum(['LAND_AND_BUILDING', 'PLANT_AND_MACHINERY', 'SECURITIES_OR_FINANCIAL_ASSETS']),
+          name: z.string().describe('The IBBI registration class, as a person reads it'),
+          qualifiedMembers: z
+            .array(z.object({ id: z.string(), name: z.string(), registration: z.string() }))
+            .describe('Active members registered with IBBI for this class: who may sign its estimate'),
+        }),
+      )
+      .optional()
+      .describe(
+        'IBC only: each registration class the asset estimates cover, with the members who may sign it; ' +
+          "GATE_3's `classSignatories` names one per class",
+      ),
   })
   .meta({
     id: 'SignatoryRequirement',

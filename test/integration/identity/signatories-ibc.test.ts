@@ -40,6 +40,24 @@ test("IBC: each asset class is signed by a valuer registered for that class; ano
     200,
   );
   const id = await atGate3(t, { statute: 'IBC_LIQUIDATION', purpose: undefined }, valuer, second);
+  // The engagement names, per registration class its estimates cover, the members who may sign that class.
+  const detail = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}`, headers: asUser(admin) })
+  ).json();
+  assert.deepEqual(
+    detail.signatory.classes.map((c: { assetClass: string; qualifiedMembers: { id: string }[] }) => [
+      c.assetClass,
+      c.qualifiedMembers.map((m) => m.id),
+    ]),
+    [
+      ['LAND_AND_BUILDING', [landValuer.userId]],
+      ['SECURITIES_OR_FINANCIAL_ASSETS', [admin.userId]],
+    ],
+  );
+  assert.match(
+    detail.signatory.classes[0].qualifiedMembers[0].registration,
+    /IBBI\/RV\/01\/2020\/22222 \(IBBI registered valuer, Land and building/,
+  );
   const approve = (payload: object) =>
     t.app.inject({
       method: 'POST',

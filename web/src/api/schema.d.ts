@@ -2284,6 +2284,19 @@ export interface components {
                 assetClass?: string;
                 type: string;
             }[];
+            /** @description IBC only: each registration class the asset estimates cover, with the members who may sign it; GATE_3's `classSignatories` names one per class */
+            classes?: {
+                /** @enum {string} */
+                assetClass: "LAND_AND_BUILDING" | "PLANT_AND_MACHINERY" | "SECURITIES_OR_FINANCIAL_ASSETS";
+                /** @description The IBBI registration class, as a person reads it */
+                name: string;
+                /** @description Active members registered with IBBI for this class: who may sign its estimate */
+                qualifiedMembers: {
+                    id: string;
+                    name: string;
+                    registration: string;
+                }[];
+            }[];
             /** @description The registration needed, as a person reads it */
             needs: string;
             /** @description Active members who hold a qualifying registration; GATE_3 is signed by one of them who is an ADMIN */

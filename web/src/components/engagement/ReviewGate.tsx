@@ -2,7 +2,7 @@
 // person may decide it, and why not, comes from the server (myActions on GET /engagements/{id}), decided by
 // the very rules that would refuse the decision: the console works none of them out itself.
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, ApiError, type Schemas } from '../../api/client';
 import { FormError } from '../FormError';
@@ -22,11 +22,19 @@ export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Eng
   const [comment, setComment] = useState('');
   const [place, setPlace] = useState('');
   const [udin, setUdin] = useState('');
+  // IBC: who signs each registration class's estimate; a class left to the default is signed by the partner.
+  const [classSignatories, setClassSignatories] = useState<Record<string, string>>({});
+  const classes = engagement.signatory?.classes ?? [];
+  const named = Object.fromEntries(Object.entries(classSignatories).filter(([, id]) => id !== ''));
   // Signing off records where, and the UDIN when the signatory signs as a chartered accountant.
   // An empty field is not sent, so the service's own sentence for a missing place comes back beside it.
   const signing =
     gate === 'GATE_3'
-      ? { ...(place.trim() ? { place: place.trim() } : {}), ...(udin.trim() ? { udin: udin.trim() } : {}) }
+      ? {
+          ...(place.trim() ? { place: place.trim() } : {}),
+          ...(udin.trim() ? { udin: udin.trim() } : {}),
+          ...(Object.keys(named).length > 0 ? { classSignatories: named } : {}),
+        }
       : {};
   const done = () => {
     setComment('');
@@ -104,6 +112,32 @@ export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Eng
                   maxLength={18}
                 />
               </Group>
+            ) : null}
+            {gate === 'GATE_3' && canApprove && classes.length > 0 ? (
+              <Stack gap="xs" data-testid="class-signatories">
+                <Text size="sm" fw={600}>
+                  Each asset class is signed by a valuer registered with IBBI for it
+                </Text>
+                {classes.map((c) => (
+                  <NativeSelect
+                    key={c.assetClass}
+                    label={`Signs the ${c.name} estimate`}
+                    value={classSignatories[c.assetClass] ?? ''}
+                    onChange={(e) =>
+                      setClassSignatories({ ...classSignatories, [c.assetClass]: e.currentTarget.value })
+                    }
+                    data={[
+                      { value: '', label: 'The partner signing off' },
+                      ...c.qualifiedMembers.map((m) => ({ value: m.id, label: `${m.name} · ${m.registration}` })),
+                    ]}
+                    description={
+                      c.qualifiedMembers.length === 0
+                        ? `No member of the firm is registered for ${c.name} yet.`
+                        : undefined
+                    }
+                  />
+                ))}
+              </Stack>
             ) : null}
             <FormError
               error={approve.error ?? reject.error}

@@ -1,0 +1,118 @@
+// The IBC sign-off in the console (Chromium, real server): the partner names, for each asset class the estimates
+// cover, the member registered with IBBI for it; the FINAL report's signature block names each class's valuer.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import {
+  assertAccessible,
+  browserSkipReason,
+  consoleSteps,
+  launchBrowser,
+  startConsoleServer,
+  watchedPage,
+  type ConsoleServer,
+  screenshotPath,
+} from '../helpers/browser.js';
+import { addMember, asUser, PASSWORD, reviewTeam, type Session } from '../helpers/principals.js';
+import { createEngagement, fixture, lock, upload } from '../helpers/engagements.js';
+import { pdfText } from '../helpers/pdf.js';
+import { setPaymentStatus } from '../../src/db/repositories/engagements.js';
+
+const skip = browserSkipReason();
+let server: ConsoleServer;
+let browser: Browser;
+
+before(async () => {
+  if (skip) return;
+  server = await startConsoleServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeout = 60_000): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Through the API (the worker runs on its own): an IBC engagement at GATE_3, paid. */
+async function ibcAtGate3(admin: Session, valuer: Session, reviewer: Session): Promise<string> {
+  const t = server.t;
+  const e = await createEngagement(t, asUser(valuer), {
+    targetEntity: 'Godavari Forgings Private Limited',
+    statute: 'IBC_LIQUIDATION',
+    purpose: 'CIRP_FAIR_AND_LIQUIDATION_VALUE',
+  });
+  const data = Buffer.from(JSON.stringify(fixture('ibc-shortfall.json')));
+  assert.equal((await upload(t, asUser(valuer), e.id, 'FINANCIALS', 'financials.json', data)).statusCode, 201);
+  const status = async () =>
+    (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers: asUser(admin) })).json()
+      .status as string;
+  await until('DATA_READY', async () => ((await status()) === 'DATA_READY' ? true : undefined));
+  const rationale = 'No income approach: the values rest on the asset-class estimates of the registered valuers.';
+  assert.equal((await lock(t, asUser(valuer), e.id, { wacc: 12, terminalGrowthRate: 4, rationale })).statusCode, 200);
+  await until('GATE_1', async () => ((await status()) === 'GATE_1' ? true : undefined));
+  const approve = (gate: string, s: Session) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/engagements/${e.id}/gates/${gate}/approve`, headers: asUser(s) });
+  assert.equal((await approve('GATE_1', valuer)).statusCode, 200);
+  assert.equal((await approve('GATE_2', reviewer)).statusCode, 200);
+  await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, e.id, 'PAID'));
+  return e.id;
+}
+
+async function signIn(page: Page, url: (p: string) => string, email: string): Promise<void> {
+  await page.goto(url('/login'));
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/engagements$/);
+}
+
+test('IBC sign-off names the land and building valuer from the members registered for it', { skip }, async () => {
+  const steps = consoleSteps(server, browser);
+  const t = server.t;
+  const { admin, valuer, reviewer } = await reviewTeam(t, 'Godavari Insolvency Valuers LLP');
+  const land = await addMember(t, admin, 'VALUER', 'Lata Land Valuer');
+  const registered = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/v1/auth/me',
+    headers: asUser(land),
+    payload: { registrations: [{ type: 'IBBI_RV', number: 'IBBI/RV/01/2020/22222', assetClass: 'LAND_AND_BUILDING' }] },
+  });
+  assert.equal(registered.statusCode, 200);
+  const id = await ibcAtGate3(admin, valuer, reviewer);
+
+  const { page, errors } = await watchedPage(await steps.newContext());
+  await signIn(page, steps.url, admin.email);
+  await page.goto(steps.url(`/engagements/${id}?tab=review`));
+  const classes = page.getByTestId('class-signatories');
+  const landSelect = classes.getByLabel('Signs the Land and Building estimate');
+  await landSelect.selectOption({
+    label: 'Lata Land Valuer · IBBI/RV/01/2020/22222 (IBBI registered valuer, Land and building)',
+  });
+  await assertAccessible(page, '/engagements/:id review (IBC class signatories)');
+  await classes.screenshot({ path: screenshotPath('ibc-class-signatories.png') });
+  await page.getByLabel('Place of signing').fill('Hyderabad');
+  await page.getByRole('button', { name: /Approve Gate 3/ }).click();
+  await page.getByText('COMPLETED').first().waitFor();
+
+  // The FINAL names the land and building valuer for that class, and the partner for the rest.
+  const pdf = await until('the FINAL', async () => {
+    const r = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/report/status`, headers: asUser(admin) })
+    ).json();
+    if (r.kind !== 'FINAL' || r.status !== 'READY') return undefined;
+    return (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/report`, headers: asUser(admin) }))
+      .rawPayload;
+  });
+  const text = pdfText(pdf);
+  assert.match(text, /Land and building Lata Land Valuer IBBI\/RV\/01\/2020\/22222/);
+  assert.deepEqual(errors, []);
+});
