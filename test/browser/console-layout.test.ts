@@ -145,3 +145,39 @@ test('loading states are accessible: the spinner shown while the session loads p
   await page.getByRole('heading', { name: 'Engagements' }).waitFor();
   await ctx.close();
 });
+
+test(
+  "at 1366 px the header is one line with the role readable; Settings leads to the firm's settings",
+  { skip },
+  async () => {
+    const ctx = await newContext(1366);
+    const { page, errors } = await watchedPage(ctx);
+    await signUp(page, 'Mehta Iyer and Associates Valuation Advisors LLP');
+    const header = page.locator('header');
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+    await nav.waitFor();
+    // One line: every entry of the navigation shares the top of the first one, and the header keeps its 60 px.
+    const tops = await nav
+      .locator(':scope > *')
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    assert.ok(tops.length >= 6, `${tops.length} entries`);
+    assert.equal(new Set(tops).size, 1, `entries at ${tops.join(', ')} px`);
+    assert.equal(Math.round((await header.boundingBox())!.height), 60);
+    // The name of the service and "Log out" keep one line each.
+    for (const name of ['₹ Valuation Service', 'Log out']) {
+      assert.ok((await header.getByRole('link', { name }).boundingBox())!.height < 30, `${name} on one line`);
+    }
+    // The role badge is shown whole, not cut.
+    const role = header.getByText('ADMIN', { exact: true });
+    assert.ok(await role.evaluate((e) => e.scrollWidth <= e.clientWidth), 'the role is readable');
+    const bell = header.getByTestId('bell');
+    assert.ok(await bell.evaluate((e) => e.scrollWidth <= e.clientWidth), 'the notices button is whole');
+    await page.screenshot({ path: screenshotPath('header-1366.png'), clip: { x: 0, y: 0, width: 1366, height: 60 } });
+    await nav.getByRole('button', { name: /Settings/ }).click();
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
+    await assertAccessible(page, '/settings/webhooks at 1366 px');
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  },
+);

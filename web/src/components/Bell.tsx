@@ -22,7 +22,14 @@ export function Bell() {
   return (
     <Popover width={340} position="bottom-end" shadow="md">
       <Popover.Target>
-        <Button size="xs" variant="light" px={8} data-testid="bell" title={`${unread} unread`}>
+        <Button
+          size="xs"
+          variant="light"
+          px={8}
+          data-testid="bell"
+          title={`${unread} unread`}
+          style={{ flexShrink: 0 }}
+        >
           Notices
           <Badge ml={6} size="sm" color={unread > 0 ? 'red.8' : 'gray.6'} data-testid="bell-count">
             {unread}

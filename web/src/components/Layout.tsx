@@ -1,6 +1,6 @@
 // The signed-in frame: header with the firm, the person and navigation; redirects to /login without a session.
 import { Busy } from './Busy';
-import { AppShell, Anchor, Badge, Burger, Center, Group, Stack, Text } from '@mantine/core';
+import { AppShell, Anchor, Badge, Burger, Center, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { ApiError } from '../api/client';
@@ -54,9 +54,10 @@ export function Layout() {
     );
   }
   const user = me.data;
-  const links = NAV.filter(
+  const shown = NAV.filter(
     (n) => (!n.admin || (user.role === 'ADMIN' && user.kind === 'user')) && (!('person' in n) || user.kind === 'user'),
-  ).map((n) => (
+  );
+  const link = (n: (typeof NAV)[number]) => (
     <Anchor
       key={n.to}
       component={NavLink}
@@ -64,11 +65,28 @@ export function Layout() {
       onClick={close}
       fw={location.pathname.startsWith(n.to) ? 700 : 400}
       c="indigo.9"
+      style={{ whiteSpace: 'nowrap' }}
     >
       {n.label}
       {n.to === '/inbox' && <InboxCount />}
     </Anchor>
-  ));
+  );
+  const links = shown.map(link);
+  // On a laptop's 1366 px the header keeps one line: the firm's settings sit behind one "Settings" entry.
+  const settings = shown.filter((n) => n.admin);
+  const desktopLinks = [
+    ...shown.filter((n) => !n.admin && n.to !== '/profile' && n.to !== '/verify').map(link),
+    ...(settings.length > 0
+      ? [
+          <SettingsMenu
+            key="settings"
+            links={settings.map(link)}
+            active={settings.some((n) => location.pathname.startsWith(n.to))}
+          />,
+        ]
+      : []),
+    ...shown.filter((n) => n.to === '/profile' || n.to === '/verify').map(link),
+  ];
   return (
     <AppShell
       header={{ height: 60 }}
@@ -79,20 +97,29 @@ export function Layout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label="Open navigation" />
-            <Anchor component={Link} to="/engagements" fw={800} c="indigo.9" underline="never">
+            <Anchor
+              component={Link}
+              to="/engagements"
+              fw={800}
+              c="indigo.9"
+              underline="never"
+              style={{ whiteSpace: 'nowrap' }}
+            >
               ₹ Valuation Service
             </Anchor>
-            <Group gap="md" visibleFrom="lg" component="nav" aria-label="Main">
-              {links}
+            <Group gap="md" visibleFrom="lg" component="nav" aria-label="Main" wrap="nowrap">
+              {desktopLinks}
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
             {user.kind === 'user' && <Bell />}
-            <Text size="sm" visibleFrom="xs" truncate maw={220}>
+            <Text size="sm" visibleFrom="xs" truncate maw={180}>
               {user.user?.name ?? user.token?.name} · {user.firm.legalName ?? user.firm.name}
             </Text>
-            <Badge color="gray.9">{user.role}</Badge>
-            <Anchor component={Link} to="/logout" size="sm">
+            <Badge color="gray.9" style={{ flexShrink: 0 }}>
+              {user.role}
+            </Badge>
+            <Anchor component={Link} to="/logout" size="sm" style={{ whiteSpace: 'nowrap' }}>
               Log out
             </Anchor>
           </Group>
@@ -106,5 +133,28 @@ export function Layout() {
         <Outlet />
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** The firm's settings (API tokens, webhooks, firm) behind one entry of the header. */
+function SettingsMenu({ links, active }: { links: React.ReactNode[]; active: boolean }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <Popover opened={opened} onChange={(o) => (o ? undefined : close())} position="bottom-start" withArrow shadow="md">
+      <Popover.Target>
+        <UnstyledButton
+          onClick={toggle}
+          aria-expanded={opened}
+          c="indigo.9"
+          fw={active ? 700 : 400}
+          style={{ whiteSpace: 'nowrap', fontSize: 'var(--mantine-font-size-md)' }}
+        >
+          Settings ▾
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown onClick={close}>
+        <Stack gap="xs">{links}</Stack>
+      </Popover.Dropdown>
+    </Popover>
   );
 }
