@@ -1,50 +1,26 @@
 // The IBC sign-off in the console (Chromium, real server): the partner names, for each asset class the estimates
 // cover, the member registered with IBBI for it; the FINAL report's signature block names each class's valuer.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
 import {
   assertAccessible,
-  browserSkipReason,
   consoleSteps,
-  launchBrowser,
-  startConsoleServer,
-  watchedPage,
-  type ConsoleServer,
+  consoleSuite,
   screenshotPath,
+  until,
+  watchedPage,
 } from '../helpers/browser.js';
-import { addMember, asUser, PASSWORD, reviewTeam, type Session } from '../helpers/principals.js';
+import { addMember, asUser, reviewTeam, type Session } from '../helpers/principals.js';
 import { createEngagement, fixture, lock, upload } from '../helpers/engagements.js';
 import { pdfText } from '../helpers/pdf.js';
 import { setPaymentStatus } from '../../src/db/repositories/engagements.js';
 
-const skip = browserSkipReason();
-let server: ConsoleServer;
-let browser: Browser;
-
-before(async () => {
-  if (skip) return;
-  server = await startConsoleServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeout = 60_000): Promise<T> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const suite = consoleSuite();
+const { skip } = suite;
 
 /** Through the API (the worker runs on its own): an IBC engagement at GATE_3, paid. */
 async function ibcAtGate3(admin: Session, valuer: Session, reviewer: Session): Promise<string> {
-  const t = server.t;
+  const t = suite.server.t;
   const e = await createEngagement(t, asUser(valuer), {
     targetEntity: 'Godavari Forgings Private Limited',
     statute: 'IBC_LIQUIDATION',
@@ -67,17 +43,9 @@ async function ibcAtGate3(admin: Session, valuer: Session, reviewer: Session): P
   return e.id;
 }
 
-async function signIn(page: Page, url: (p: string) => string, email: string): Promise<void> {
-  await page.goto(url('/login'));
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/engagements$/);
-}
-
 test('IBC sign-off names the land and building valuer from the members registered for it', { skip }, async () => {
-  const steps = consoleSteps(server, browser);
-  const t = server.t;
+  const steps = consoleSteps(suite.server, suite.browser);
+  const t = suite.server.t;
   const { admin, valuer, reviewer } = await reviewTeam(t, 'Godavari Insolvency Valuers LLP');
   const land = await addMember(t, admin, 'VALUER', 'Lata Land Valuer');
   const registered = await t.app.inject({
@@ -90,7 +58,7 @@ test('IBC sign-off names the land and building valuer from the members registere
   const id = await ibcAtGate3(admin, valuer, reviewer);
 
   const { page, errors } = await watchedPage(await steps.newContext());
-  await signIn(page, steps.url, admin.email);
+  await steps.signIn(page, admin.email);
   await page.goto(steps.url(`/engagements/${id}?tab=review`));
   const classes = page.getByTestId('class-signatories');
   const landSelect = classes.getByLabel('Signs the Land and Building estimate');

@@ -6,18 +6,19 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   assertAccessible,
   browserSkipReason,
   consoleSteps,
+  until,
   launchBrowser,
   startConsoleServer,
   watchedPage,
   type ConsoleServer,
   screenshotPath,
 } from '../helpers/browser.js';
-import { asUser, PASSWORD, reviewTeam, type Session } from '../helpers/principals.js';
+import { asUser, reviewTeam, type Session } from '../helpers/principals.js';
 import { createEngagement, fixture, lock, upload } from '../helpers/engagements.js';
 import { addSignatureWithPdfsig, nssDatabaseWithCertificate } from '../helpers/pdfsig.js';
 import { makePkcs12 } from '../helpers/pkcs12.js';
@@ -37,16 +38,6 @@ after(async () => {
   await browser?.close();
   await server?.close();
 });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeout = 60_000): Promise<T> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** Through the API (the worker runs on its own): an engagement signed off by `admin`, its FINAL rendered. */
 async function completedEngagement(admin: Session, valuer: Session, reviewer: Session): Promise<string> {
@@ -91,14 +82,6 @@ async function completedEngagement(admin: Session, valuer: Session, reviewer: Se
   return e.id;
 }
 
-async function signIn(page: Page, url: (p: string) => string, email: string): Promise<void> {
-  await page.goto(url('/login'));
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/engagements$/);
-}
-
 test(
   "the firm's certificate, the partner's signed copy on the Review tab, and /verify listing both PDF signatures",
   { skip },
@@ -109,7 +92,7 @@ test(
 
     const ctx = await steps.newContext();
     const { page, errors } = await watchedPage(ctx);
-    await signIn(page, steps.url, admin.email);
+    await steps.signIn(page, admin.email);
 
     // Firm settings: the certificate the FINAL was sealed with (issued by the service's CA); a wrong password refused.
     await page.goto(steps.url('/settings/firm'));

@@ -86,6 +86,17 @@ export function consoleSuite(env: Record<string, string> = {}): {
   return suite;
 }
 
+/** Polls `probe` (a set-up step of the server's own work, e.g. the worker's) until it gives a value. */
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeout = 60_000): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** A page that fails the test on any browser console error or uncaught page error. */
 export async function watchedPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();
@@ -177,6 +188,13 @@ export function consoleSteps(server: ConsoleServer, browser: Browser) {
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.waitForURL(/\/engagements$/);
       return email;
+    },
+    async signIn(page: Page, email: string): Promise<void> {
+      await page.goto(url('/login'));
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/engagements$/);
     },
     async acceptInvite(page: Page, token: string): Promise<void> {
       await page.goto(url(`/accept-invite?token=${encodeURIComponent(token)}`));

@@ -3,11 +3,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { completedWithFinal as completedFinal } from '../../helpers/final-report.js';
 import { asUser, reviewTeam, type Session } from '../../helpers/principals.js';
-import { engagementAtGate1, multipart } from '../../helpers/engagements.js';
+import { multipart } from '../../helpers/engagements.js';
 import { pdfsig } from '../../helpers/pdfsig.js';
 import { makePkcs12 } from '../../helpers/pkcs12.js';
-import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
 
 const FIRM = 'Seal And Sign Valuers LLP';
 let t: TestApp;
@@ -21,23 +21,8 @@ before(async () => {
 after(() => t.close());
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const approve = (id: string, gate: string, s: Session, payload: object = {}) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${gate}/approve`, headers: asUser(s), payload });
 
-/** An engagement taken through the three gates by the admin (the signatory); its FINAL, as downloaded. */
-async function completedWithFinal(): Promise<{ id: string; pdf: Buffer }> {
-  const e = await engagementAtGate1(t, asUser(valuer));
-  assert.equal((await approve(e.id, 'GATE_1', valuer)).statusCode, 200);
-  assert.equal((await approve(e.id, 'GATE_2', reviewer)).statusCode, 200);
-  await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, e.id, 'PAID'));
-  const signed = await approve(e.id, 'GATE_3', admin, { place: 'Mumbai' });
-  assert.equal(signed.statusCode, 200, signed.body);
-  await t.worker.drain();
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report`, headers: asUser(admin) });
-  assert.equal(res.statusCode, 200, res.body);
-  assert.equal(res.headers['x-report-kind'], 'FINAL');
-  return { id: e.id, pdf: res.rawPayload };
-}
+const completedWithFinal = () => completedFinal(t, { admin, valuer, reviewer });
 
 const uploadP12 = (data: Buffer, password: string) => {
   const mp = multipart({ password }, { name: 'firm.p12', data, type: 'application/x-pkcs12' });

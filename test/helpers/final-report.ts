@@ -1,0 +1,49 @@
+// A FINAL report made through the API for the PDF-signature tests: the three gates decided by a firm's team (the
+// ADMIN signs), paid, rendered; and the partner's signed copy uploaded as the console sends it.
+import assert from 'node:assert/strict';
+import type { TestApp } from './app.js';
+import { asUser, type Session } from './principals.js';
+import { engagementAtGate1, multipart } from './engagements.js';
+import { setPaymentStatus } from '../../src/db/repositories/engagements.js';
+
+export interface Team {
+  admin: Session;
+  valuer: Session;
+  reviewer: Session;
+}
+
+/** An engagement taken through the three gates by the admin (the signatory); its FINAL, as downloaded. */
+export async function completedWithFinal(
+  t: TestApp,
+  { admin, valuer, reviewer }: Team,
+): Promise<{ id: string; pdf: Buffer }> {
+  const approve = (id: string, gate: string, s: Session, payload: object = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/engagements/${id}/gates/${gate}/approve`,
+      headers: asUser(s),
+      payload,
+    });
+  const e = await engagementAtGate1(t, asUser(valuer));
+  assert.equal((await approve(e.id, 'GATE_1', valuer)).statusCode, 200);
+  assert.equal((await approve(e.id, 'GATE_2', reviewer)).statusCode, 200);
+  await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, e.id, 'PAID'));
+  const signed = await approve(e.id, 'GATE_3', admin, { place: 'Mumbai' });
+  assert.equal(signed.statusCode, 200, signed.body);
+  await t.worker.drain();
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report`, headers: asUser(admin) });
+  assert.equal(res.statusCode, 200, res.body);
+  assert.equal(res.headers['x-report-kind'], 'FINAL');
+  return { id: e.id, pdf: res.rawPayload };
+}
+
+/** The partner's signed copy uploaded (PUT …/report/signed-copy, one file). */
+export function uploadSignedCopy(t: TestApp, id: string, data: Buffer, who: Session) {
+  const mp = multipart({}, { name: 'signed.pdf', data, type: 'application/pdf' });
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/engagements/${id}/report/signed-copy`,
+    headers: { ...asUser(who), ...mp.headers },
+    payload: mp.payload,
+  });
+}
