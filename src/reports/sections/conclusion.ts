@@ -100,6 +100,7 @@ function weightsAndPurposes(w: Writer, v: ValuationResult): void {
   } else if (c.weights && c.weights.length > 0) {
     w.subheading('Weighting of methods');
     const total = c.weights.reduce((sum, x) => sum + Number(x.weightPercent), 0);
+    const difference = roundingDifference(c);
     w.table(
       [
         { header: 'Method', width: 0.34 },
@@ -114,7 +115,7 @@ function weightsAndPurposes(w: Writer, v: ValuationResult): void {
           percent(x.weightPercent),
           rupees(x.weightedValuePerShare),
         ]),
-        ...(roundingDifference(c) ? [['Rounding difference', '', '', rupees(roundingDifference(c)!)]] : []),
+        ...(difference ? [['Rounding difference', '', '', rupees(difference)]] : []),
         [
           c.valueBeforeDiscount ? 'Weighted value per share (before discount)' : 'Concluded value per share',
           '',
@@ -126,7 +127,7 @@ function weightsAndPurposes(w: Writer, v: ValuationResult): void {
               : '—',
         ],
       ],
-      { fontSize: SIZE.small + 0.5, boldRows: new Set([c.weights.length + (roundingDifference(c) ? 1 : 0)]) },
+      { fontSize: SIZE.small + 0.5, boldRows: new Set([c.weights.length + (difference ? 1 : 0)]) },
     );
     w.paragraph(
       'The total is computed from the exact weighted values and rounded once; where the rounded parts do not add up to it, the difference is shown.',
@@ -267,10 +268,13 @@ function discountedWeighting(w: Writer, c: Concluded): void {
       .filter(Boolean)
       .join(', ') || 'None';
   const weighted = rows.map((m) =>
-    new Decimal(m.valueAfterDiscounts).times(m.weightPercent).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
+    new Decimal(m.valueAfterDiscounts)
+      .times(m.weightPercent)
+      .div(100)
+      .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+      .toFixed(2),
   );
-  const printedSum = weighted.reduce((a, b) => a.plus(b), new Decimal(0));
-  const diff = new Decimal(c.valuePerShare ?? '0').minus(printedSum);
+  const diff = printedDifference(c.valuePerShare ?? '0', weighted);
   w.subheading('Weighting of methods, after the discounts each takes');
   w.table(
     [
@@ -290,9 +294,9 @@ function discountedWeighting(w: Writer, c: Concluded): void {
         applied(m),
         rupees(m.valueAfterDiscounts),
         percent(m.weightPercent),
-        rupees(weighted[i].toFixed(2)),
+        rupees(weighted[i]),
       ]),
-      ...(diff.isZero() ? [] : [['Rounding difference', '', '', '', '', '', rupees(diff.toFixed(2))]]),
+      ...(diff === null ? [] : [['Rounding difference', '', '', '', '', '', rupees(diff)]]),
       [
         'Concluded value per share',
         '',
@@ -303,7 +307,7 @@ function discountedWeighting(w: Writer, c: Concluded): void {
         rupees(c.valuePerShare ?? '0'),
       ],
     ],
-    { fontSize: SIZE.small, boldRows: new Set([rows.length + (diff.isZero() ? 0 : 1)]) },
+    { fontSize: SIZE.small, boldRows: new Set([rows.length + (diff === null ? 0 : 1)]) },
   );
   w.paragraph(
     "A value on a control, marketable basis (the discounted cash flow and net asset value of the whole company, comparable transactions) takes both discounts; one on a minority, marketable basis (listed peers' trading multiples) already reflects a minority holding and takes no discount for lack of control; one on a minority, non-marketable basis (the price of the company's own unlisted shares) takes neither. Each value after discounts is computed from the exact value and rounded once.",
@@ -356,8 +360,16 @@ export function roundingDifference(c: ValuationResult['conclusion']): string | n
   if (!c.weights?.length) return null;
   const total = c.valueBeforeDiscount ?? c.valuePerShare;
   if (total === null || total === undefined) return null;
+  return printedDifference(
+    total,
+    c.weights.map((x) => x.weightedValuePerShare),
+  );
+}
+
+/** A printed total less the sum of its printed parts, in rupees to the paisa, or null when they agree. */
+function printedDifference(total: string, parts: readonly string[]): string | null {
   const paise = (s: string) => BigInt(new Decimal(s).times(100).toFixed(0));
-  const diff = paise(total) - c.weights.reduce((sum, x) => sum + paise(x.weightedValuePerShare), 0n);
+  const diff = paise(total) - parts.reduce((sum, x) => sum + paise(x), 0n);
   if (diff === 0n) return null;
   return new Decimal(diff.toString()).div(100).toFixed(2);
 }
