@@ -8,25 +8,33 @@ export interface HealthResult {
   timestamp: string;
 }
 
+/**
+ * `work`, or a rejection once `timeoutMs` has passed. The timer's callback runs before the poll phase reads
+ * sockets: after a busy stretch of our own event loop the database's answer may already be waiting, so the
+ * rejection waits one turn (setImmediate) and an answer already there wins. A busy loop is not a database down.
+ */
+async function withinTimeout<T>(work: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => setImmediate(() => reject(new Error(`${what} timed out`))), timeoutMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A real query round-trip, bounded in time so a hung server answers 503 rather than hanging the probe. */
 export async function checkHealth(db: Database, timeoutMs = 2000): Promise<HealthResult> {
   const timestamp = new Date().toISOString();
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      pingDatabase(db),
-      new Promise((_, reject) => {
-        // The timer's callback runs before the poll phase reads sockets: after a busy stretch of our own event loop
-        // the database's answer may already be waiting. setImmediate lets it be read first, so a loop that was busy
-        // is not reported as a database that is down.
-        timer = setTimeout(() => setImmediate(() => reject(new Error('health query timed out'))), timeoutMs);
-      }),
-    ]);
+    await withinTimeout(pingDatabase(db), timeoutMs, 'health query');
     return { status: 'ok', database: 'up', timestamp };
   } catch {
     return { status: 'unhealthy', database: 'down', timestamp };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -44,14 +52,8 @@ export interface ReadinessResult {
  */
 export async function checkReadiness(db: Database, timeoutMs = 2000): Promise<ReadinessResult> {
   const timestamp = new Date().toISOString();
-  let timer: NodeJS.Timeout | undefined;
   try {
-    const pending = await Promise.race([
-      pendingMigrations(db, files),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('readiness query timed out')), timeoutMs);
-      }),
-    ]);
+    const pending = await withinTimeout(pendingMigrations(db, files), timeoutMs, 'readiness query');
     return {
       status: pending.length === 0 ? 'ready' : 'unready',
       database: 'up',
@@ -60,8 +62,6 @@ export async function checkReadiness(db: Database, timeoutMs = 2000): Promise<Re
     };
   } catch {
     return { status: 'unready', database: 'down', pendingMigrations: [], timestamp };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
