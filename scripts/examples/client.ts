@@ -1,5 +1,6 @@
 // A firm's people talking to the service over HTTP, as the console does: a session cookie and its CSRF token.
 // Any answer other than the expected one stops the examples with the service's own problem+json.
+import { multipart } from '../../test/helpers/engagements.js';
 
 export interface Person {
   name: string;
@@ -55,21 +56,13 @@ export class Client {
   }
 
   async upload(who: Person, engagementId: string, kind: string, fileName: string, data: Buffer): Promise<Answer> {
-    const boundary = `----example${Math.random().toString(16).slice(2)}`;
-    const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const headers = { ...who.headers, 'content-type': `multipart/form-data; boundary=${boundary}` };
+    const mp = multipart({ kind }, { name: fileName, data });
+    const headers = { ...who.headers, ...mp.headers };
     return this.call(
       'POST',
       `/api/v1/engagements/${engagementId}/documents`,
       { ...who, headers },
-      new Uint8Array(body),
+      new Uint8Array(mp.payload),
     );
   }
 
