@@ -79,3 +79,9 @@ export const FINANCIAL_LABELS: Record<string, string> = {
 export function financialLabel(key: string): string {
   return FINANCIAL_LABELS[key] ?? key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
 }
+
+/** A capital-table instrument in words for the middle of a sentence ("employee stock options"), or its code. */
+export function instrumentWords(code: string): string {
+  const label = FINANCIAL_LABELS[code];
+  return label ? label.charAt(0).toLowerCase() + label.slice(1) : code;
+}

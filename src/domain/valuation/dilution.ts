@@ -1,7 +1,7 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { amountLine, countLine, perShareLine } from './lines.js';
 import { Dec, ONE, ZERO, dec, formatRupees, sum, toPaise } from './money.js';
-import { instrumentWords } from './instrument-words.js';
+import { instrumentWords } from '../../contract/financial-labels.js';
 import type { ValuationLine } from './types.js';
 
 /**

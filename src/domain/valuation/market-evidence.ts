@@ -11,7 +11,7 @@ import { bridgeLines, equityBridgeItems, equityFromEnterpriseValue } from './equ
 import { basicValuePerShare, perShare, perShareLines } from './dilution.js';
 import { amountLine, countLine, multipleLine, percentLine, perShareLine } from './lines.js';
 import { HUNDRED, ONE, dec, plain, sum, toPaise, type Dec } from './money.js';
-import { instrumentWords } from './instrument-words.js';
+import { instrumentWords } from '../../contract/financial-labels.js';
 import type { MethodResult, ValuationLine, ValuationWarning } from './types.js';
 
 /**

@@ -1,17 +1,9 @@
 // Background of the company: its business in the words captured on the engagement, its identity and
 // its capital structure and shareholding.
+import { FINANCIAL_LABELS } from '../../contract/financial-labels.js';
 import { grouped } from '../../contract/money-format.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { type ReportInput } from '../report-input.js';
-
-const INSTRUMENT: Record<string, string> = {
-  EQUITY: 'Equity shares',
-  PREFERENCE: 'Preference shares',
-  CCPS: 'Compulsorily convertible preference shares',
-  CCD: 'Compulsorily convertible debentures',
-  ESOP: 'Employee stock options',
-  WARRANT: 'Warrants',
-};
 
 export function background(w: Writer, input: ReportInput): void {
   w.section('Background of the company');
@@ -47,7 +39,7 @@ export function background(w: Writer, input: ReportInput): void {
     ],
     holders.map((h) => [
       h.holder,
-      INSTRUMENT[h.instrument] ?? h.instrument,
+      FINANCIAL_LABELS[h.instrument] ?? h.instrument,
       grouped(String(h.number)).body,
       String(h.faceValue),
       h.instrument === 'EQUITY' && totalEquity > 0n
