@@ -55,8 +55,15 @@ export class Client {
     return { name, id: me.user.id, headers };
   }
 
-  async upload(who: Person, engagementId: string, kind: string, fileName: string, data: Buffer): Promise<Answer> {
-    const mp = multipart({ kind }, { name: fileName, data });
+  async upload(
+    who: Person,
+    engagementId: string,
+    kind: string,
+    fileName: string,
+    data: Buffer,
+    fields: Record<string, string> = {},
+  ): Promise<Answer> {
+    const mp = multipart({ kind, ...fields }, { name: fileName, data });
     const headers = { ...who.headers, ...mp.headers };
     return this.call(
       'POST',

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Client, type Person } from './client.js';
 import { PARTNER_UDIN, setUpFirm, type ExampleFirm } from './firm.js';
 import { EXAMPLE_PLANS, type ExamplePlan } from './plans.js';
+import { evidenceFile } from './evidence.js';
 import { startService } from './service.js';
 
 export interface MadeExample {
@@ -46,6 +47,10 @@ async function makeExample(client: Client, firm: ExampleFirm, plan: ExamplePlan,
     Buffer.from(JSON.stringify(plan.financials, null, 2)),
   );
   await client.waitFor(valuer, id, 'DATA_READY');
+  for (const e of plan.evidence) {
+    const { title, documentDate, providedBy } = e;
+    await client.upload(valuer, id, 'EVIDENCE', e.fileName, await evidenceFile(e), { title, documentDate, providedBy });
+  }
 
   await client.call('POST', path(id, '/assumptions/lock'), valuer, plan.revision?.firstLock ?? plan.lock);
   await client.waitFor(valuer, id, 'GATE_1');

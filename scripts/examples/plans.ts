@@ -13,6 +13,17 @@ import {
   LIQUIDATION_EXAMPLE,
   RATIONALE,
 } from '../../test/fixtures/sample-report.js';
+import {
+  AUDITED_STATEMENTS,
+  CLASS_VALUERS_REPORTS,
+  PEER_DATA,
+  PROJECTIONS,
+  QUOTED_PRICES,
+  STAMP_DUTY,
+  SUBSCRIPTION_AGREEMENT,
+  TERM_SHEET,
+  type EvidencePlan,
+} from './evidence.js';
 
 export interface ExamplePlan {
   /** docs/example-report-<slug>.pdf */
@@ -20,6 +31,8 @@ export interface ExamplePlan {
   title: string;
   engagement: Record<string, unknown>;
   financials: Record<string, unknown>;
+  /** The documents relied upon, uploaded as EVIDENCE before the lock. */
+  evidence: EvidencePlan[];
   lock: Record<string, unknown>;
   /** Gate 2 returns the first lock for revision with this reason; the valuer then locks `lock`. */
   revision?: { firstLock: Record<string, unknown>; reason: string };
@@ -99,6 +112,7 @@ const RULE_11UA: ExamplePlan = {
     appointingAuthority: BOARD,
   },
   financials: financials(),
+  evidence: [AUDITED_STATEMENTS, STAMP_DUTY, QUOTED_PRICES],
   lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: RATIONALE },
   signsAsCharteredAccountant: true,
   classSignatories: false,
@@ -115,6 +129,7 @@ const COMPANIES_ACT: ExamplePlan = {
     appointingAuthority: BOARD,
   },
   financials: financials(EXAMPLE_MARKET_EVIDENCE),
+  evidence: [AUDITED_STATEMENTS, PROJECTIONS, PEER_DATA, SUBSCRIPTION_AGREEMENT],
   lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: RATIONALE, costOfCapital, ...EXAMPLE_MARKET_JUDGEMENT },
   revision: {
     firstLock: {
@@ -147,6 +162,7 @@ const FEMA: ExamplePlan = {
     appointingAuthority: BOARD,
   },
   financials: financials(),
+  evidence: [AUDITED_STATEMENTS, PROJECTIONS, TERM_SHEET],
   lock: {
     wacc: 12.5,
     terminalGrowthRate: 5,
@@ -173,6 +189,7 @@ const IBC_CIRP: ExamplePlan = {
       'Arvind Kulkarni, Resolution Professional of Sahyadri Precision Components Private Limited (IBBI/IPA-001/IP-P01234/2019-2020/12345)',
   },
   financials: financials({ liquidation: LIQUIDATION_EXAMPLE }),
+  evidence: [AUDITED_STATEMENTS, CLASS_VALUERS_REPORTS],
   lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: IBC_RATIONALE },
   signsAsCharteredAccountant: false,
   classSignatories: true,

@@ -174,6 +174,12 @@ export const ERROR_CATALOGUE = {
     title: 'Financials not ready',
     sentence: 'The financials have not been read yet. Upload them, or wait until they are accepted.',
   },
+  source_missing: {
+    status: 400,
+    title: 'Figures without their source',
+    sentence:
+      'Some figures the valuation rests on do not say where they come from. Name the source of each figure marked in the financials, upload them again, then lock the assumptions.',
+  },
   inputs_incomplete: {
     status: 409,
     title: 'Financials incomplete',

@@ -1,5 +1,6 @@
 // What the report renderer is given: everything it prints, gathered by services/reports/render.ts.
 import type { ValuationResult } from '../domain/valuation/types.js';
+import type { FigureSources } from '../domain/valuation/sources.js';
 
 export interface ReportInput {
   kind: 'DRAFT' | 'FINAL';
@@ -55,7 +56,19 @@ export interface ReportInput {
       totalBorrowings?: number | string;
     }[];
   };
-  documents: { fileName: string; kind: string; sha256: string; sizeBytes: number; createdAt: string }[];
+  documents: {
+    fileName: string;
+    kind: string;
+    sha256: string;
+    sizeBytes: number;
+    createdAt: string;
+    /** EVIDENCE: its title, its own date and who provided it. */
+    title?: string;
+    documentDate?: string;
+    providedBy?: string;
+  }[];
+  /** Where the figures the valuation rests on come from, as the financials document names them (docs/evidence.md). */
+  figureSources?: FigureSources;
   valuation: ValuationResult;
   reviewTrail: {
     /** Review round: 1, then one more after each return for revision. */

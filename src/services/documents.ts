@@ -9,7 +9,9 @@ import { unstorableTextReason } from '../domain/financials/storable-text.js';
 import { newId } from '../lib/ids.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { canUpload } from '../domain/engagement/state-machine.js';
-import { CONTENT_TYPES, sniffFormat } from '../domain/documents/sniff.js';
+import { CONTENT_TYPES, FINANCIALS_FORMATS, sniffFormat } from '../domain/documents/sniff.js';
+import type { DocumentKind } from '../contract/document-kinds.js';
+import { evidenceDescriptionErrors, type EvidenceDescription } from '../domain/documents/evidence.js';
 import {
   MAX_XLSX_EXPANDED_BYTES,
   oversizeReason,
@@ -34,6 +36,11 @@ export function publicDocument(d: docs.DocumentRow) {
     sizeBytes: d.size_bytes,
     sha256: d.sha256,
     status: d.status,
+    ...(d.kind === 'EVIDENCE' && {
+      title: d.title ?? '',
+      documentDate: d.document_date ?? '',
+      providedBy: d.provided_by ?? '',
+    }),
     ...(d.errors ? { errors: d.errors } : {}),
     createdAt: d.created_at.toISOString(),
   };
@@ -46,7 +53,7 @@ export const MAX_FILE_NAME_BYTES = 255;
  * 413 for a financials file larger than its format's bound (a workbook by what it actually inflates to: the
  * entries are inflated here with a running count that stops at the bound), 400 for JSON nested too deep.
  */
-function assertParseable(format: 'XLSX' | 'CSV' | 'JSON' | 'PDF', data: Buffer): void {
+function assertParseable(format: 'XLSX' | 'CSV' | 'JSON', data: Buffer): void {
   const oversize = oversizeReason(format, data);
   if (oversize) throw new AppError('payload_too_large', oversize);
   if (format === 'JSON') {
@@ -67,7 +74,7 @@ export async function uploadDocument(
   ctx: ServiceContext,
   principal: Principal,
   engagementId: string,
-  input: { kind: 'FINANCIALS' | 'SUPPORTING'; fileName: string; data: Buffer },
+  input: { kind: DocumentKind; fileName: string; data: Buffer; evidence?: Partial<EvidenceDescription> },
   requestId?: RequestTag,
   record?: RecordResponse<ReturnType<typeof publicDocument>>,
 ) {
@@ -80,20 +87,22 @@ export async function uploadDocument(
       ? `is ${nameBytes} bytes long; a file name may be at most ${MAX_FILE_NAME_BYTES} bytes; rename the file`
       : unstorableTextReason(input.fileName);
   if (nameProblem) throw validationFailed([{ path: '/file', message: `the file name ${nameProblem}` }]);
+  const described = evidenceDescriptionErrors(input.kind, input.evidence ?? {}, new Date().toISOString().slice(0, 10));
+  if (described.length > 0) throw validationFailed(described);
   const format = sniffFormat(input.data);
   if (!format)
     throw new AppError(
       'unsupported_media_type',
-      'The file is not a CSV, XLSX, JSON or PDF document (judged by its content)',
+      'The file is not a PDF, XLSX, CSV, JSON, DOCX, PNG or JPEG document (judged by its content)',
     );
-  if (input.kind === 'FINANCIALS' && format === 'PDF') {
+  if (input.kind === 'FINANCIALS' && !FINANCIALS_FORMATS.includes(format)) {
     throw new AppError(
       'unsupported_media_type',
-      'FINANCIALS must be a JSON, CSV or XLSX file in the template layout; upload PDFs as SUPPORTING',
+      'FINANCIALS must be a JSON, CSV or XLSX file in the template layout; upload other files as EVIDENCE',
     );
   }
   // Bounded before anything parses it: a file that would take the service's memory or time is refused here.
-  if (input.kind === 'FINANCIALS') assertParseable(format, input.data);
+  if (input.kind === 'FINANCIALS') assertParseable(format as 'XLSX' | 'CSV' | 'JSON', input.data);
   const sha256 = createHash('sha256').update(input.data).digest('hex');
   return ctx.db.transaction(async (tx) => {
     const engagement = await requireEngagement(tx, principal.firmId, engagementId, true);
@@ -120,6 +129,9 @@ export async function uploadDocument(
       blob_key: blobKey,
       status: input.kind === 'FINANCIALS' ? 'PARSING' : 'STORED',
       created_by: actorOf(principal).id!,
+      title: input.kind === 'EVIDENCE' ? input.evidence!.title!.trim() : null,
+      document_date: input.kind === 'EVIDENCE' ? input.evidence!.documentDate! : null,
+      provided_by: input.kind === 'EVIDENCE' ? input.evidence!.providedBy!.trim() : null,
     });
     const actor = actorOf(principal, requestId);
     await insertAudit(tx, principal.firmId, actor, {

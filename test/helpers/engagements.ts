@@ -83,8 +83,9 @@ export async function upload(
   kind: string,
   name: string,
   data: Buffer,
+  fields: Record<string, string> = {},
 ) {
-  const mp = multipart({ kind }, { name, data });
+  const mp = multipart({ kind, ...fields }, { name, data });
   return t.app.inject({
     method: 'POST',
     url: `/api/v1/engagements/${engagementId}/documents`,

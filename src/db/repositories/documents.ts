@@ -1,4 +1,5 @@
 import type { Executor } from '../client.js';
+import type { DocumentKind } from '../../contract/document-kinds.js';
 
 export type DocumentStatus = 'STORED' | 'PARSING' | 'PARSED' | 'REJECTED';
 
@@ -6,7 +7,7 @@ export interface DocumentRow {
   id: string;
   firm_id: string;
   engagement_id: string;
-  kind: 'FINANCIALS' | 'SUPPORTING';
+  kind: DocumentKind;
   file_name: string;
   content_type: string;
   format: string;
@@ -17,10 +18,15 @@ export interface DocumentRow {
   errors: { path: string; message: string }[] | null;
   created_by: string;
   created_at: Date;
+  /** EVIDENCE only: its title, its own date (YYYY-MM-DD) and who provided it. */
+  title: string | null;
+  document_date: string | null;
+  provided_by: string | null;
 }
 
+// document_date as text so both engines give 'YYYY-MM-DD' (no timezone shifts).
 const COLUMNS =
-  'id, firm_id, engagement_id, kind, file_name, content_type, format, size_bytes, sha256, blob_key, status, errors, created_by, created_at';
+  'id, firm_id, engagement_id, kind, file_name, content_type, format, size_bytes, sha256, blob_key, status, errors, created_by, created_at, title, document_date::text AS document_date, provided_by';
 
 export async function insertDocument(
   tx: Executor,
@@ -30,8 +36,8 @@ export async function insertDocument(
   },
 ): Promise<DocumentRow> {
   const rows = await tx.query<DocumentRow>(
-    `INSERT INTO documents (id, firm_id, engagement_id, kind, file_name, content_type, format, size_bytes, sha256, blob_key, status, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${COLUMNS}`,
+    `INSERT INTO documents (id, firm_id, engagement_id, kind, file_name, content_type, format, size_bytes, sha256, blob_key, status, created_by, title, document_date, provided_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::date, $15) RETURNING ${COLUMNS}`,
     [
       d.id,
       d.firmId,
@@ -45,6 +51,9 @@ export async function insertDocument(
       d.blob_key,
       d.status,
       d.created_by,
+      d.title,
+      d.document_date,
+      d.provided_by,
     ],
   );
   return rows[0];

@@ -1,5 +1,6 @@
 // The engagement lifecycle (docs/decisions.md, Engagement lifecycle) as one table. Every status change in the service goes
 // through `nextStatus`; anything the table does not list is an invalid transition (409).
+import type { DocumentKind } from '../../contract/document-kinds.js';
 import type { EngagementEventType } from '../../contract/events.js';
 import { ENGAGEMENT_ACTIONS, type EngagementAction } from '../../contract/audit-actions.js';
 import { ENGAGEMENT_STATUSES, GATES, type EngagementStatus, type Gate } from '../../contract/stages.js';
@@ -48,8 +49,8 @@ export function canLockAssumptions(status: EngagementStatus): boolean {
  * Documents may be uploaded until computation starts. A FINANCIALS file while another is being
  * ingested is refused, so the newest accepted file is always the one the valuation uses.
  */
-export function canUpload(status: EngagementStatus, kind: 'FINANCIALS' | 'SUPPORTING'): boolean {
-  if (kind === 'SUPPORTING') return canLockAssumptions(status);
+export function canUpload(status: EngagementStatus, kind: DocumentKind): boolean {
+  if (kind !== 'FINANCIALS') return canLockAssumptions(status);
   return status === 'CREATED' || status === 'DATA_READY';
 }
 

@@ -94,6 +94,18 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
         debtAtValuationDate: optionalRupees(document.equityBridge.debtAtValuationDate),
       }),
     }),
+    ...(document.navAdjustmentSources && {
+      navAdjustmentSources: dropUndefined({
+        immovableProperties: document.navAdjustmentSources.immovableProperties?.map((p) => ({
+          description: p.description,
+          stampDutyValue: rupees(p.stampDutyValue),
+          authority: p.authority,
+        })),
+        sharesAndSecuritiesSource: document.navAdjustmentSources.sharesAndSecuritiesSource,
+        sharesAndSecuritiesPriceDate: document.navAdjustmentSources.sharesAndSecuritiesPriceDate,
+        jewelleryAndArtSource: document.navAdjustmentSources.jewelleryAndArtSource,
+      }),
+    }),
     peers: (document.peers ?? []).map((peer) =>
       dropUndefined({
         name: peer.name,
@@ -102,6 +114,8 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
         evToRevenue: peer.evToRevenue === undefined ? undefined : exact(peer.evToRevenue),
         peRatio: peer.peRatio === undefined ? undefined : exact(peer.peRatio),
         priceToBook: peer.priceToBook === undefined ? undefined : exact(peer.priceToBook),
+        source: peer.source,
+        asOf: peer.asOf,
       }),
     ),
     ...(document.transactions && {
@@ -112,6 +126,8 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
           evToEbitda: t.evToEbitda === undefined ? undefined : exact(t.evToEbitda),
           evToRevenue: t.evToRevenue === undefined ? undefined : exact(t.evToRevenue),
           basis: t.basis,
+          source: t.source,
+          partiesRelation: t.partiesRelation,
         }),
       ),
     }),
@@ -122,6 +138,7 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
         pricePerShare: exact(document.recentRound.pricePerShare),
         amountRaised: rupees(document.recentRound.amountRaised),
         armsLength: document.recentRound.armsLength,
+        ...(document.recentRound.document !== undefined && { document: document.recentRound.document }),
         adjustments: (document.recentRound.adjustments ?? []).map((a) => ({
           kind: a.kind,
           percent: exact(a.percent),
@@ -143,6 +160,9 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
           dropUndefined({
             assetClass: a.assetClass,
             description: a.description,
+            method: a.method,
+            physicalVerification: a.physicalVerification,
+            verifiedOn: a.verifiedOn,
             bookValue: rupees(a.bookValue),
             fairValue: optionalRupees(a.fairValue),
             liquidationValue: optionalRupees(a.liquidationValue),

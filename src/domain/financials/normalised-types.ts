@@ -21,6 +21,9 @@ export interface NormalisedPeer {
   evToRevenue?: string;
   peRatio?: string;
   priceToBook?: string;
+  /** Where the multiples come from, and the date they were struck on (docs/evidence.md). */
+  source?: string;
+  asOf?: string;
 }
 
 export interface NormalisedValuerEstimate {
@@ -33,6 +36,10 @@ export interface NormalisedValuerEstimate {
 export interface NormalisedLiquidationAsset {
   assetClass: AssetClass;
   description?: string;
+  /** The registered valuer's method and basis, and the physical verification done with its date. */
+  method?: string;
+  physicalVerification?: string;
+  verifiedOn?: string;
   bookValue: string;
   fairValue?: string;
   liquidationValue?: string;
@@ -46,6 +53,8 @@ export interface NormalisedFinancials {
   shares: { equitySharesOutstanding: string; faceValuePerShare: string };
   balanceSheet: Record<BalanceSheetField, string>;
   navAdjustments: Record<NavAdjustmentField, string>;
+  /** The sources of the NAV adjustments that replace book values (docs/evidence.md); amounts in rupees. */
+  navAdjustmentSources?: NormalisedNavAdjustmentSources;
   projections: NormalisedProjection[];
   nonOperatingAssets: string;
   /** In rupees; only the items the document gives (docs/valuation-method.md, Equity bridge). */
@@ -58,6 +67,8 @@ export interface NormalisedFinancials {
     evToEbitda?: string;
     evToRevenue?: string;
     basis?: 'TRAILING' | 'FORWARD';
+    source?: string;
+    partiesRelation?: string;
   }[];
   /** A recent investment: price in ₹ per share, amount raised in rupees, adjustments in signed percent. */
   recentRound?: {
@@ -66,6 +77,8 @@ export interface NormalisedFinancials {
     pricePerShare: string;
     amountRaised: string;
     armsLength: boolean;
+    /** The agreement or term sheet the price comes from. */
+    document?: string;
     adjustments: { kind: 'TIME' | 'RIGHTS'; percent: string; reason: string }[];
   };
   comparableMetrics?: { ebitda?: string; revenue?: string; profitAfterTax?: string; ccdInterestAfterTax?: string };
@@ -86,6 +99,13 @@ export interface NormalisedFinancials {
     exercisePrice?: string;
     presentedIn?: 'PREFERENCE_CAPITAL' | 'OTHER_EQUITY' | 'BORROWINGS';
   }[];
+}
+
+export interface NormalisedNavAdjustmentSources {
+  immovableProperties?: { description: string; stampDutyValue: string; authority: string }[];
+  sharesAndSecuritiesSource?: string;
+  sharesAndSecuritiesPriceDate?: string;
+  jewelleryAndArtSource?: string;
 }
 
 export interface NormalisedEquityBridge {

@@ -10,6 +10,7 @@ import {
   type NavAdjustmentField,
   UNITS,
 } from './fields.js';
+import { navAdjustmentSourcesSchema, propertiesAddUp, sourceText } from './sources-schema.js';
 
 /**
  * The canonical financials document (docs/decisions.md, The financials document). CSV and XLSX templates map onto it.
@@ -118,6 +119,9 @@ const peerSchema = strict({
   priceToBook: multiple.optional(),
   /** The basis of the peer's multiples (docs/valuation-method.md, Market approach: like with like). */
   basis: metricBasis.optional(),
+  /** Where the multiples come from and the date they were struck on (docs/evidence.md). */
+  source: sourceText.optional(),
+  asOf: isoDate.optional(),
 });
 
 /** One historical financial year, in the document's unit (the report's historical performance table). */
@@ -196,6 +200,11 @@ const valuerEstimateSchema = strict({
 const liquidationAssetSchema = strict({
   assetClass: z.enum(ASSET_CLASSES, { error: `must be one of ${ASSET_CLASSES.join(', ')}` }),
   description: z.string({ error: 'must be a string' }).optional(),
+  /** The registered valuer's method and basis, e.g. "Sales comparison method, fair value" (Reg 35). */
+  method: sourceText.optional(),
+  /** The physical verification done, and its date (docs/statutes.md, IBC). */
+  physicalVerification: sourceText.optional(),
+  verifiedOn: isoDate.optional(),
   bookValue: nonNegativeAmount,
   fairValue: nonNegativeAmount.optional(),
   liquidationValue: nonNegativeAmount.optional(),
@@ -299,6 +308,9 @@ const transactionSchema = strict({
   evToRevenue: multiple.optional(),
   /** TRAILING: the deal's multiple of the target's trailing metric at the deal date; FORWARD: of its forecast. */
   basis: metricBasis.optional(),
+  /** The document or database the deal's terms come from, and how its parties were related (docs/evidence.md). */
+  source: sourceText.optional(),
+  partiesRelation: sourceText.optional(),
 });
 
 /** The price of a recent investment in the company (docs/valuation-method.md, Market approach). */
@@ -310,6 +322,8 @@ const recentRoundSchema = strict({
   /** In the document's unit. */
   amountRaised: nonNegativeAmount,
   armsLength: z.boolean({ error: expected('true or false') }),
+  /** The agreement or term sheet the round's price comes from (docs/evidence.md). */
+  document: sourceText.optional(),
   adjustments: z
     .array(
       strict({
@@ -340,6 +354,7 @@ export const financialsDocumentSchema = strict({
   }),
   balanceSheet: strict(balanceSheetShape),
   navAdjustments: strict(navAdjustmentsShape).optional(),
+  navAdjustmentSources: navAdjustmentSourcesSchema(nonNegativeAmount, isoDate, strict).optional(),
   // Optional: NAV and IBC valuations use none. Whether the engagement's statute needs them is
   // checked at ingestion and at the lock (statute readiness), not here.
   projections: z
@@ -361,6 +376,15 @@ export const financialsDocumentSchema = strict({
     .max(MAX_HISTORY_YEARS, { error: `must have at most ${MAX_HISTORY_YEARS} years` })
     .optional(),
   shareholding: z.array(shareholdingSchema, arrayError).min(1, { error: 'must list at least one holder' }).optional(),
+}).superRefine((d, ctx) => {
+  const properties = d.navAdjustmentSources?.immovableProperties;
+  if (properties && !propertiesAddUp(d.navAdjustments?.immovablePropertyStampDutyValue, properties)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['navAdjustmentSources', 'immovableProperties'],
+      message: "the properties' stamp-duty values must add up to navAdjustments.immovablePropertyStampDutyValue",
+    });
+  }
 });
 
 export type FinancialsDocument = z.infer<typeof financialsDocumentSchema>;

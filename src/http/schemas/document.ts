@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './common.js';
+import { DOCUMENT_KINDS } from '../../contract/document-kinds.js';
 
 export const documentErrorSchema = z.object({
   path: z.string().describe('JSON Pointer into the canonical financials document'),
@@ -10,7 +11,10 @@ export const documentErrorSchema = z.object({
 export const documentObject = z.object({
   id: z.string(),
   engagementId: z.string(),
-  kind: z.enum(['FINANCIALS', 'SUPPORTING']),
+  kind: z.enum(DOCUMENT_KINDS),
+  title: z.string().optional().describe('EVIDENCE: what the document is'),
+  documentDate: z.string().optional().describe("EVIDENCE: YYYY-MM-DD, the document's own date"),
+  providedBy: z.string().optional().describe('EVIDENCE: who provided it'),
   fileName: z.string(),
   contentType: z.string(),
   sizeBytes: z.number().int(),

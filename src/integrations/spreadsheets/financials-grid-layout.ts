@@ -27,6 +27,9 @@ export const BRIDGE_LISTS = ['nonOperatingAssets', 'contingentLiabilities'] as c
 export const BRIDGE_SCALAR_FIELDS = keysOf(BRIDGE_SHAPE, BRIDGE_LISTS);
 export const BRIDGE_ASSET_FIELDS = keysOf(BRIDGE_SHAPE.nonOperatingAssets.unwrap().element.shape);
 export const BRIDGE_CONTINGENCY_FIELDS = keysOf(BRIDGE_SHAPE.contingentLiabilities.unwrap().element.shape);
+export const NAV_SOURCES_SHAPE = documentShape.navAdjustmentSources.unwrap().shape;
+export const NAV_SOURCE_SCALAR_FIELDS = keysOf(NAV_SOURCES_SHAPE, ['immovableProperties']);
+export const PROPERTY_FIELDS = keysOf(NAV_SOURCES_SHAPE.immovableProperties.unwrap().element.shape);
 export const TEXT_COLUMNS = new Set([
   'name',
   'assetClass',
@@ -36,6 +39,12 @@ export const TEXT_COLUMNS = new Set([
   'instrument',
   'presentedIn',
   'basis',
+  'source',
+  'asOf',
+  'authority',
+  'method',
+  'physicalVerification',
+  'verifiedOn',
 ]);
 export const column = (f: string): readonly [string, Kind] => [f, TEXT_COLUMNS.has(f) ? 'string' : 'number'];
 
@@ -48,6 +57,7 @@ export const SCALARS: [string, Kind][] = [
   ...SHARES_FIELDS.map((f): [string, Kind] => [`shares.${f}`, 'number']),
   ...BALANCE_SHEET_FIELDS.map((f): [string, Kind] => [`balanceSheet.${f}`, 'number']),
   ...NAV_ADJUSTMENT_FIELDS.map((f): [string, Kind] => [`navAdjustments.${f}`, 'number']),
+  ...NAV_SOURCE_SCALAR_FIELDS.map((f): [string, Kind] => [`navAdjustmentSources.${f}`, 'string']),
   ['nonOperatingAssets', 'number'],
   ...COMPARABLE_METRIC_FIELDS.map((f): [string, Kind] => [`comparableMetrics.${f}`, 'number']),
   ...LIQUIDATION_SCALAR_FIELDS.map((f): [string, Kind] => [`liquidation.${f}`, 'number']),
@@ -81,6 +91,11 @@ export const LIST_TABLES = {
     path: ['equityBridge', 'nonOperatingAssets'],
     itemLabel: 'item',
     columns: BRIDGE_ASSET_FIELDS.map(column),
+  },
+  'navAdjustmentSources.immovableProperties': {
+    path: ['navAdjustmentSources', 'immovableProperties'],
+    itemLabel: 'property',
+    columns: PROPERTY_FIELDS.map(column),
   },
   'equityBridge.contingentLiabilities': {
     path: ['equityBridge', 'contingentLiabilities'],

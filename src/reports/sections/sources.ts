@@ -1,5 +1,8 @@
-// Sources of information: each document with its SHA-256.
-import { formatBytes, formatDate } from '../format.js';
+// Sources of information: each document relied upon with its SHA-256, then where each figure the valuation rests on
+// comes from (docs/evidence.md).
+import { DOCUMENT_KIND_LABELS, type DocumentKind } from '../../contract/document-kinds.js';
+import { financialLabel } from '../../contract/financial-labels.js';
+import { formatBytes, formatDate, rupees } from '../format.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { type ReportInput } from '../report-input.js';
 
@@ -10,23 +13,28 @@ export function sources(w: Writer, input: ReportInput): void {
   );
   if (input.documents.length === 0) {
     w.paragraph('No documents were recorded for this engagement.', { color: COLOR.muted });
-    return;
   }
   const { doc } = w;
-  input.documents.forEach((d, i) => {
-    w.ensureSpace(46);
+  // Evidence first, in the order it was received; then the financials and any untitled supporting files.
+  const ordered = [...input.documents].sort((a, b) => rank(a.kind) - rank(b.kind));
+  ordered.forEach((d, i) => {
+    w.ensureSpace(56);
     doc
       .font('Bold')
       .fontSize(SIZE.body)
       .fillColor(COLOR.ink)
-      .text(`${i + 1}. ${d.fileName}`, w.left, doc.y, { width: w.width });
+      .text(`${i + 1}. ${d.title ?? d.fileName}`, w.left, doc.y, { width: w.width });
+    const described = [
+      DOCUMENT_KIND_LABELS[d.kind as DocumentKind] ?? d.kind,
+      ...(d.documentDate ? [`dated ${formatDate(d.documentDate)}`] : []),
+      ...(d.providedBy ? [`provided by ${d.providedBy}`] : []),
+    ].join(', ');
+    const file = `${d.title ? `${d.fileName} · ` : ''}${formatBytes(d.sizeBytes)} · received ${formatDate(d.createdAt)}`;
     doc
       .font('Regular')
       .fontSize(SIZE.small)
       .fillColor(COLOR.muted)
-      .text(`${d.kind} · ${formatBytes(d.sizeBytes)} · received ${formatDate(d.createdAt)}`, w.left + 12, doc.y, {
-        width: w.width - 12,
-      });
+      .text(`${described} · ${file}`, w.left + 12, doc.y, { width: w.width - 12 });
     // The digest stays on one line (7.5 pt fits 64 hex digits) so it can be copied whole.
     doc
       .fillColor(COLOR.ink)
@@ -34,4 +42,93 @@ export function sources(w: Writer, input: ReportInput): void {
       .text(`SHA-256: ${d.sha256}`, w.left + 12, doc.y, { width: w.width - 12 });
     doc.moveDown(0.5);
   });
+  figureSources(w, input);
+}
+
+const rank = (kind: string) => (kind === 'EVIDENCE' ? 0 : kind === 'FINANCIALS' ? 1 : 2);
+
+/** Where each figure the valuation rests on was taken from, as the financials document names it. */
+function figureSources(w: Writer, input: ReportInput): void {
+  const s = input.figureSources;
+  if (!s) return;
+  const nav = s.navAdjustmentSources;
+  const hasAny =
+    (nav && Object.keys(nav).length > 0) ||
+    (s.peers?.length ?? 0) > 0 ||
+    (s.transactions?.length ?? 0) > 0 ||
+    s.recentRound !== undefined ||
+    (s.liquidationAssets?.length ?? 0) > 0;
+  if (!hasAny) return;
+  w.subheading('Where the figures come from');
+  if (s.liquidationAssets?.length) {
+    w.paragraph(
+      'Each asset class was valued by its registered valuer, by the method and on the basis below, after the physical verification stated:',
+    );
+    w.table(
+      [
+        { header: 'Asset class', width: 0.2 },
+        { header: 'Method and basis', width: 0.32 },
+        { header: 'Physical verification', width: 0.32 },
+        { header: 'Date', width: 0.16 },
+      ],
+      s.liquidationAssets.map((a) => [
+        a.description ? `${financialLabel(a.assetClass)}: ${a.description}` : financialLabel(a.assetClass),
+        a.method ?? '',
+        a.physicalVerification ?? '',
+        a.verifiedOn ? formatDate(a.verifiedOn) : '',
+      ]),
+    );
+  }
+  if (nav?.immovableProperties?.length) {
+    w.paragraph('Immovable property, at the value adopted or assessable for stamp duty:');
+    w.table(
+      [
+        { header: 'Property', width: 0.45 },
+        { header: 'Stamp-duty value', width: 0.2, align: 'right' },
+        { header: 'Authority', width: 0.35 },
+      ],
+      nav.immovableProperties.map((p) => [p.description, rupees(p.stampDutyValue), p.authority]),
+    );
+  }
+  if (nav?.sharesAndSecuritiesSource) {
+    const date = nav.sharesAndSecuritiesPriceDate ? `, prices of ${formatDate(nav.sharesAndSecuritiesPriceDate)}` : '';
+    w.labelled('Shares and securities', `${nav.sharesAndSecuritiesSource}${date}.`);
+  }
+  if (nav?.jewelleryAndArtSource) w.labelled('Jewellery and artistic work', `${nav.jewelleryAndArtSource}.`);
+  if (s.peers?.length) {
+    w.paragraph('Comparable listed companies:');
+    w.table(
+      [
+        { header: 'Company', width: 0.28 },
+        { header: 'Source of the multiples', width: 0.42 },
+        { header: 'As of', width: 0.16 },
+        { header: 'Basis', width: 0.14 },
+      ],
+      s.peers.map((p) => [
+        p.name,
+        p.source ?? '',
+        p.asOf ? formatDate(p.asOf) : '',
+        p.basis === 'FORWARD' ? 'Forward' : p.basis === 'TRAILING' ? 'Trailing' : '',
+      ]),
+    );
+  }
+  if (s.transactions?.length) {
+    w.paragraph('Comparable transactions:');
+    w.table(
+      [
+        { header: 'Transaction', width: 0.28 },
+        { header: 'Date', width: 0.14 },
+        { header: 'Parties', width: 0.22 },
+        { header: 'Source', width: 0.36 },
+      ],
+      s.transactions.map((t) => [t.deal, formatDate(t.date), t.partiesRelation ?? '', t.source ?? '']),
+    );
+  }
+  if (s.recentRound) {
+    const r = s.recentRound;
+    w.labelled(
+      'Recent investment',
+      `${financialLabel(r.instrument)} at ${rupees(r.pricePerShare)} per share on ${formatDate(r.date)}, ${r.armsLength ? 'between parties at arm’s length' : 'between related parties'}${r.document ? `; ${r.document}` : ''}.`,
+    );
+  }
 }

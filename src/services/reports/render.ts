@@ -31,6 +31,8 @@ import { statuteShort } from '../../reports/format.js';
 import type { ReportSeal } from '../../db/repositories/reports.js';
 import { privateSigningKey } from './signing-key.js';
 import { reviewTrail } from './review-trail.js';
+import { sourcedParts } from '../../domain/valuation/sources.js';
+import type { Purpose } from '../../domain/valuation/types.js';
 
 export async function enqueueReport(
   tx: Executor,
@@ -166,7 +168,17 @@ async function renderReportAttempt(
       sha256: d.sha256,
       sizeBytes: d.size_bytes,
       createdAt: d.created_at.toISOString(),
+      ...(d.title && { title: d.title }),
+      ...(d.document_date && { documentDate: d.document_date }),
+      ...(d.provided_by && { providedBy: d.provided_by }),
     })),
+    ...(financials && {
+      figureSources: sourcedParts(
+        financials,
+        engagement.statute as ValuationResult['statute'],
+        (engagement.purpose as Purpose | null) ?? null,
+      ),
+    }),
     valuation: valuation.result,
     reviewTrail: trail,
     ...(kind === 'FINAL'

@@ -14,7 +14,8 @@ import {
   type Statute,
 } from '../../domain/valuation/engine.js';
 import { dec } from '../../domain/valuation/money.js';
-import { usesDcf, type MissingInput } from '../../domain/valuation/readiness.js';
+import { usesDcf } from '../../domain/valuation/readiness.js';
+import { unsourcedFigures, type UnsourcedFigure } from '../../domain/valuation/sources.js';
 import { femaDiscountWarnings, rateWarnings, valuationDateWarnings } from '../../domain/valuation/warnings.js';
 import { judgementErrors, type Judgement, type JudgementError } from '../../domain/valuation/judgement.js';
 import type { MarketApproach } from '../../domain/valuation/comparables.js';
@@ -24,7 +25,13 @@ import * as data from '../../db/repositories/valuation-data.js';
 import { insertAudit } from '../../db/repositories/audit.js';
 import { requireEngagement } from '../engagements.js';
 import { publicAssumptions } from './assumptions.js';
-import { startComputationIfReady, statuteMissingInputs, transactionDateOf, type EngagementLaw } from './readiness.js';
+import {
+  startComputationIfReady,
+  statuteMissingInputs,
+  transactionDateOf,
+  type EngagementLaw,
+  type StatuteGap,
+} from './readiness.js';
 import type { Executor } from '../../db/client.js';
 
 /** The judgement's refusal codes as the API names them. */
@@ -36,11 +43,19 @@ const JUDGEMENT_REFUSAL_CODES = {
   DISCOUNT_NOT_PERMITTED: 'discount_not_permitted',
 } as const satisfies Record<JudgementError['code'], ErrorCode>;
 
-function inputsIncomplete(missing: MissingInput[]): AppError {
+function inputsIncomplete(missing: StatuteGap[]): AppError {
   return new AppError(
     'inputs_incomplete',
     `The financials lack what the statute needs: ${missing.map((m) => m.path).join(', ')}. Upload corrected financials, then lock.`,
     missing.map((m) => ({ path: m.path, message: m.message })),
+  );
+}
+
+function sourceMissing(unsourced: UnsourcedFigure[]): AppError {
+  return new AppError(
+    'source_missing',
+    `The financials do not name the source of: ${unsourced.map((u) => u.path).join(', ')}. Add each source to the financials, upload them again, then lock.`,
+    unsourced,
   );
 }
 
@@ -112,6 +127,14 @@ export async function lockAssumptions(
         refusals.map((r) => `${r.path}: ${r.message}`).join(' '),
         refusals.map((r) => ({ path: r.path, message: r.message })),
       );
+    }
+    if (financials) {
+      const unsourced = unsourcedFigures(
+        financials.data,
+        engagement.statute as Statute,
+        (engagement.purpose as Purpose | null) ?? null,
+      );
+      if (unsourced.length > 0) throw sourceMissing(unsourced);
     }
     if (engagement.status === 'DATA_READY' && financials) {
       const missing = statuteMissingInputs(

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { type Purpose, type Statute } from '../../domain/valuation/engine.js';
 import { dcfAdoptedBy, missingInputs, type MissingInput } from '../../domain/valuation/readiness.js';
 import type { NormalisedFinancials } from '../../domain/financials/normalise.js';
+import { unsourcedFigures } from '../../domain/valuation/sources.js';
 import * as data from '../../db/repositories/valuation-data.js';
 import { insertAudit, type Actor } from '../../db/repositories/audit.js';
 import { applyTransition } from '../engagement-transitions.js';
@@ -19,6 +20,21 @@ export function statuteMissingInputs(
   financials: NormalisedFinancials,
   methodWeights?: Record<string, string | number> | null,
   marketApproach?: { acceptBasisMismatch?: unknown } | null,
+): StatuteGap[] {
+  const purpose = (engagement.purpose as Purpose | null) ?? null;
+  // A figure without its source waits like a missing one (docs/evidence.md); the lock refuses it with 400 first.
+  const unsourced = unsourcedFigures(financials, engagement.statute as Statute, purpose).map((u) => ({
+    ...u,
+    code: 'MISSING_SOURCE' as const,
+  }));
+  return [...missingInputsFor(engagement, financials, methodWeights, marketApproach), ...unsourced];
+}
+
+function missingInputsFor(
+  engagement: EngagementLaw,
+  financials: NormalisedFinancials,
+  methodWeights?: Record<string, string | number> | null,
+  marketApproach?: { acceptBasisMismatch?: unknown } | null,
 ): MissingInput[] {
   return missingInputs(financials, {
     statute: engagement.statute as Statute,
@@ -29,6 +45,9 @@ export function statuteMissingInputs(
     acceptBasisMismatch: marketApproach?.acceptBasisMismatch === true,
   });
 }
+
+/** What the statute still needs: an input missing, or a figure without its source (MISSING_SOURCE). */
+export type StatuteGap = Omit<MissingInput, 'code'> & { code: MissingInput['code'] | 'MISSING_SOURCE' };
 
 /** What decides the law an engagement's valuation is made under. */
 export type EngagementLaw = {

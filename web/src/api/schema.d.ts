@@ -286,7 +286,7 @@ export interface paths {
         get: operations["listDocuments"];
         put?: never;
         /**
-         * Upload a document (multipart/form-data: file, kind)
+         * Upload a document (multipart/form-data: file, kind; for EVIDENCE also title, documentDate, providedBy)
          * @description FINANCIALS (JSON, CSV or XLSX in the template layout; see /api/v1/templates/financials.*) move the engagement to DATA_INGESTING and are parsed by a job: then DATA_READY, or back with the document REJECTED and its errors. Uploads are refused with 409 once computation has started, and while another FINANCIALS file is being ingested. 413 above 25 MiB; 415 for other types. Honours Idempotency-Key.
          */
         post: operations["uploadDocument"];
@@ -1560,6 +1560,8 @@ export interface components {
             contentType: string;
             /** @description ISO 8601 UTC timestamp */
             createdAt: string;
+            /** @description EVIDENCE: YYYY-MM-DD, the document's own date */
+            documentDate?: string;
             engagementId: string;
             errors?: {
                 /** @description CSV/XLSX: "row 14, column FY2028" */
@@ -1571,23 +1573,33 @@ export interface components {
             fileName: string;
             id: string;
             /** @enum {string} */
-            kind: "FINANCIALS" | "SUPPORTING";
+            kind: "FINANCIALS" | "EVIDENCE" | "SUPPORTING";
+            /** @description EVIDENCE: who provided it */
+            providedBy?: string;
             sha256: string;
             sizeBytes: number;
             /** @enum {string} */
             status: "STORED" | "PARSING" | "PARSED" | "REJECTED";
+            /** @description EVIDENCE: what the document is */
+            title?: string;
         };
         DocumentUploadInput: {
+            /** @description EVIDENCE only, required: YYYY-MM-DD, the document's own date, not after today */
+            documentDate?: string;
             /**
              * Format: binary
-             * @description CSV, XLSX, JSON or PDF; at most 25 MiB; type judged by content
+             * @description FINANCIALS: JSON, CSV or XLSX in the template layout; EVIDENCE and SUPPORTING: PDF, XLSX, CSV, JSON, DOCX, PNG or JPEG. At most 25 MiB; type judged by content
              */
             file: string;
             /**
-             * @description FINANCIALS are parsed into the canonical financials; SUPPORTING are stored and hashed
+             * @description FINANCIALS are parsed into the canonical financials; EVIDENCE is a document the valuation relies on (audited statements, board-approved projections, peer and deal data, a stamp-duty valuation, a term sheet, a share purchase agreement), listed in the report with its title, date, provider and SHA-256; SUPPORTING (kept for earlier callers) is stored and hashed without a description
              * @enum {string}
              */
-            kind: "FINANCIALS" | "SUPPORTING";
+            kind: "FINANCIALS" | "EVIDENCE" | "SUPPORTING";
+            /** @description EVIDENCE only, required: who provided it, e.g. "The management of the company" */
+            providedBy?: string;
+            /** @description EVIDENCE only, required: what the document is, e.g. "Audited financial statements, FY 2025-26" */
+            title?: string;
         };
         Engagement: {
             /** @description To whom the report is addressed; the appointing authority when null */
@@ -1700,7 +1712,7 @@ export interface components {
         };
         ErrorCatalogueEntry: {
             /** @enum {string} */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "certificate_not_usable" | "signed_copy_not_of_this_report" | "signed_copy_changes_report" | "signed_copy_signature_invalid" | "no_final_report" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "source_missing" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "certificate_not_usable" | "signed_copy_not_of_this_report" | "signed_copy_changes_report" | "signed_copy_signature_invalid" | "no_final_report" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             /** @description What happened and what to do, for people; the console shows this sentence */
             sentence: string;
             status: number;
@@ -2121,7 +2133,7 @@ export interface components {
              * @description Stable snake_case error code from the error catalogue (GET /api/v1/errors), e.g. validation_failed, not_found, already_locked
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "certificate_not_usable" | "signed_copy_not_of_this_report" | "signed_copy_changes_report" | "signed_copy_signature_invalid" | "no_final_report" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "source_missing" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "certificate_not_usable" | "signed_copy_not_of_this_report" | "signed_copy_changes_report" | "signed_copy_signature_invalid" | "no_final_report" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             detail: string;
             errors?: {
                 message: string;

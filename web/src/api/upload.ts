@@ -2,18 +2,21 @@
 // XMLHttpRequest; its path and its response types still come from the generated contract.
 import { ApiError, csrfCookie, type Schemas } from './client';
 import type { paths } from './schema';
+import type { DocumentKind } from '../../../src/contract/document-kinds';
 
 type UploadPath = '/api/v1/engagements/{id}/documents';
 type Created = paths[UploadPath]['post']['responses'][201]['content']['application/json'];
 
 export function uploadDocument(
   engagementId: string,
-  kind: 'FINANCIALS' | 'SUPPORTING',
+  kind: DocumentKind,
   file: File,
   onProgress: (percent: number) => void,
+  fields: Record<string, string> = {},
 ): Promise<Created> {
   const form = new FormData();
   form.append('kind', kind);
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', file, file.name);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();

@@ -2,23 +2,46 @@
 // API reports them (pointer, row and column); the ingested financials are shown by FinancialsPreview.
 import { ScrollX } from '../ScrollX';
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Group, Progress, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Group,
+  Progress,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
 import { uploadDocument } from '../../api/upload';
-import { dateTime, groupIndian } from '../../lib/format';
+import { date, dateTime, groupIndian } from '../../lib/format';
 import { FormError } from '../FormError';
 import { fieldLabel, sentence } from '../../../../src/contract/sentences';
 import { saveBlob } from '../../lib/download';
 import { FINANCIALS_STAGES, FINANCIALS_UPLOAD_STAGES, inStages } from '../../../../src/contract/stages';
 import { FinancialsPreview } from './FinancialsPreview';
+import { DOCUMENT_KIND_LABELS, type DocumentKind } from '../../../../src/contract/document-kinds';
+
+const NO_DESCRIPTION = { title: '', documentDate: '', providedBy: '' };
 
 type Engagement = Schemas['Engagement'];
 
 export function Documents({ engagement, canWrite }: { engagement: Engagement; canWrite: boolean }) {
   const client = useQueryClient();
-  const [kind, setKind] = useState<'FINANCIALS' | 'SUPPORTING'>('FINANCIALS');
+  const [kind, setKind] = useState<DocumentKind>('FINANCIALS');
+  // An EVIDENCE document is described before it is dropped: its title, its own date and who provided it.
+  const [described, setDescribed] = useState(NO_DESCRIPTION);
+  const describe = (field: keyof typeof NO_DESCRIPTION) => (e: { currentTarget: { value: string } }) => {
+    const { value } = e.currentTarget;
+    setDescribed((d) => ({ ...d, [field]: value }));
+  };
+  const evidenceReady = kind !== 'EVIDENCE' || Object.values(described).every((v) => v.trim() !== '');
   const [progress, setProgress] = useState<number>();
   const docs = useQuery({
     queryKey: ['engagement', engagement.id, 'documents', engagement.status],
@@ -31,7 +54,9 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
     refetchInterval: (q) => (q.state.data?.some((d) => d.status === 'PARSING' || d.status === 'STORED') ? 1500 : false),
   });
   const upload = useMutation({
-    mutationFn: (file: File) => uploadDocument(engagement.id, kind, file, setProgress),
+    mutationFn: (file: File) =>
+      uploadDocument(engagement.id, kind, file, setProgress, kind === 'EVIDENCE' ? described : {}),
+    onSuccess: () => setDescribed(NO_DESCRIPTION),
     onSettled: () => {
       setProgress(undefined);
       void client.invalidateQueries({ queryKey: ['engagement', engagement.id] });
@@ -39,7 +64,7 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
   });
   const uploadOpen =
     inStages(FINANCIALS_UPLOAD_STAGES, engagement.status) ||
-    (kind === 'SUPPORTING' && engagement.status === 'DATA_INGESTING');
+    (kind !== 'FINANCIALS' && engagement.status === 'DATA_INGESTING');
 
   return (
     <Stack>
@@ -75,24 +100,57 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
               value={kind}
               onChange={(v) => setKind(v as typeof kind)}
               data={[
-                { value: 'FINANCIALS', label: 'Financials' },
-                { value: 'SUPPORTING', label: 'Supporting document' },
+                { value: 'FINANCIALS', label: DOCUMENT_KIND_LABELS.FINANCIALS },
+                { value: 'EVIDENCE', label: DOCUMENT_KIND_LABELS.EVIDENCE },
               ]}
               aria-label="Document kind"
               w="fit-content"
             />
+            {kind === 'EVIDENCE' && (
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <TextInput
+                  label="Title"
+                  placeholder="Audited financial statements, FY 2025-26"
+                  required
+                  value={described.title}
+                  onChange={describe('title')}
+                />
+                <TextInput
+                  label="Date of the document"
+                  type="date"
+                  required
+                  max={new Date().toISOString().slice(0, 10)}
+                  value={described.documentDate}
+                  onChange={describe('documentDate')}
+                />
+                <TextInput
+                  label="Provided by"
+                  placeholder="The management of the company"
+                  required
+                  value={described.providedBy}
+                  onChange={describe('providedBy')}
+                />
+              </SimpleGrid>
+            )}
             <Dropzone
               onDrop={(files) => files[0] && upload.mutate(files[0])}
               multiple={false}
               loading={upload.isPending}
-              aria-label={`Upload ${kind === 'FINANCIALS' ? 'financials' : 'a supporting document'}`}
+              disabled={!evidenceReady}
+              aria-label={`Upload ${kind === 'FINANCIALS' ? 'financials' : 'evidence'}`}
               data-testid="upload"
             >
               <Stack align="center" gap={4} py="lg">
-                <Text fw={600}>Drop a file here, or click to choose it</Text>
+                <Text fw={600}>
+                  {evidenceReady
+                    ? 'Drop a file here, or click to choose it'
+                    : 'Give the title, date and provider first'}
+                </Text>
                 <Text size="sm" c="gray.7">
-                  {kind === 'FINANCIALS' ? 'XLSX, CSV or JSON in the template layout' : 'PDF, XLSX, CSV or JSON'} · up
-                  to 25 MiB
+                  {kind === 'FINANCIALS'
+                    ? 'XLSX, CSV or JSON in the template layout'
+                    : 'PDF, XLSX, CSV, DOCX, PNG or JPEG'}{' '}
+                  · up to 25 MiB
                 </Text>
               </Stack>
             </Dropzone>
@@ -115,9 +173,9 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
         <Stack key={d.id} gap={4}>
           <Group gap="xs" wrap="wrap">
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {d.fileName}
+              {d.title ?? d.fileName}
             </Text>
-            <Badge color="gray.8">{d.kind}</Badge>
+            <Badge color="gray.8">{DOCUMENT_KIND_LABELS[d.kind]}</Badge>
             <Badge
               color={d.status === 'REJECTED' ? 'red' : d.status === 'PARSED' ? 'green' : 'blue'}
               data-testid="document-status"
@@ -125,6 +183,7 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
               {d.status}
             </Badge>
             <Text size="xs" c="gray.7">
+              {d.documentDate && `dated ${date(d.documentDate)} · provided by ${d.providedBy} · ${d.fileName} · `}
               {groupIndian(String(d.sizeBytes))} bytes · {dateTime(d.createdAt)}
             </Text>
           </Group>

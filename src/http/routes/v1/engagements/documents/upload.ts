@@ -8,16 +8,41 @@ import { documentSchema } from '../../../../schemas/engagement.js';
 import { AppError, validationFailed } from '../../../../../lib/errors.js';
 import { uploadDocument } from '../../../../../services/documents.js';
 import { defineRoute } from '../../../define-route.js';
+import { DOCUMENT_KINDS, EVIDENCE_TEXT_MAX, type DocumentKind } from '../../../../../contract/document-kinds.js';
+
+const EVIDENCE_FIELDS = ['title', 'documentDate', 'providedBy'] as const;
 
 const uploadForm = z
   .object({
     file: z
       .string()
       .meta({ format: 'binary' })
-      .describe('CSV, XLSX, JSON or PDF; at most 25 MiB; type judged by content'),
+      .describe(
+        'FINANCIALS: JSON, CSV or XLSX in the template layout; EVIDENCE and SUPPORTING: PDF, XLSX, CSV, JSON, ' +
+          'DOCX, PNG or JPEG. At most 25 MiB; type judged by content',
+      ),
     kind: z
-      .enum(['FINANCIALS', 'SUPPORTING'])
-      .describe('FINANCIALS are parsed into the canonical financials; SUPPORTING are stored and hashed'),
+      .enum(DOCUMENT_KINDS)
+      .describe(
+        'FINANCIALS are parsed into the canonical financials; EVIDENCE is a document the valuation relies on ' +
+          '(audited statements, board-approved projections, peer and deal data, a stamp-duty valuation, a term ' +
+          'sheet, a share purchase agreement), listed in the report with its title, date, provider and SHA-256; ' +
+          'SUPPORTING (kept for earlier callers) is stored and hashed without a description',
+      ),
+    title: z
+      .string()
+      .max(EVIDENCE_TEXT_MAX)
+      .optional()
+      .describe('EVIDENCE only, required: what the document is, e.g. "Audited financial statements, FY 2025-26"'),
+    documentDate: z
+      .string()
+      .optional()
+      .describe("EVIDENCE only, required: YYYY-MM-DD, the document's own date, not after today"),
+    providedBy: z
+      .string()
+      .max(EVIDENCE_TEXT_MAX)
+      .optional()
+      .describe('EVIDENCE only, required: who provided it, e.g. "The management of the company"'),
   })
   .meta({ id: 'DocumentUpload' });
 
@@ -37,7 +62,8 @@ export default defineRoute((app) => {
       schema: {
         tags: ['documents'],
         operationId: 'uploadDocument',
-        summary: 'Upload a document (multipart/form-data: file, kind)',
+        summary:
+          'Upload a document (multipart/form-data: file, kind; for EVIDENCE also title, documentDate, providedBy)',
         description:
           'FINANCIALS (JSON, CSV or XLSX in the template layout; see /api/v1/templates/financials.*) ' +
           'move the engagement to DATA_INGESTING and are parsed by a job: then DATA_READY, or back ' +
@@ -56,6 +82,7 @@ export default defineRoute((app) => {
         throw new AppError('unsupported_media_type', 'Send multipart/form-data with fields file and kind');
       let kind: string | undefined;
       let file: { fileName: string; data: Buffer } | undefined;
+      const evidence: Partial<Record<(typeof EVIDENCE_FIELDS)[number], string>> = {};
       for await (const part of request.parts()) {
         if (part.type === 'file') {
           if (part.fieldname !== 'file' || file)
@@ -63,17 +90,20 @@ export default defineRoute((app) => {
           file = { fileName: part.filename || 'upload', data: await part.toBuffer() };
         } else if (part.fieldname === 'kind') {
           kind = String(part.value);
+        } else if ((EVIDENCE_FIELDS as readonly string[]).includes(part.fieldname)) {
+          evidence[part.fieldname as (typeof EVIDENCE_FIELDS)[number]] = String(part.value);
         } else {
           throw validationFailed([{ path: `/${part.fieldname}`, message: 'unknown field' }]);
         }
       }
       const errors = [];
       if (!file) errors.push({ path: '/file', message: 'is required' });
-      if (kind !== 'FINANCIALS' && kind !== 'SUPPORTING')
-        errors.push({ path: '/kind', message: 'must be FINANCIALS or SUPPORTING' });
+      if (!(DOCUMENT_KINDS as readonly (string | undefined)[]).includes(kind))
+        errors.push({ path: '/kind', message: `must be one of ${DOCUMENT_KINDS.join(', ')}` });
       if (errors.length) throw validationFailed(errors);
-      const input = { kind: kind as 'FINANCIALS' | 'SUPPORTING', fileName: file!.fileName, data: file!.data };
-      return withIdempotency(app.services, request, reply, [input.kind, input.fileName, input.data], 201, (record) =>
+      const input = { kind: kind as DocumentKind, fileName: file!.fileName, data: file!.data, evidence };
+      const fingerprint = [input.kind, input.fileName, input.data, ...EVIDENCE_FIELDS.map((f) => evidence[f] ?? '')];
+      return withIdempotency(app.services, request, reply, fingerprint, 201, (record) =>
         uploadDocument(app.services, principal, request.params.id, input, request.ref, record),
       );
     },
