@@ -39,7 +39,7 @@ export const QUOTED_PRICES: EvidencePlan = {
   title: 'Closing prices of the quoted investments on the National Stock Exchange, 31 March 2026',
   documentDate: '2026-03-31',
   providedBy: 'National Stock Exchange of India (bhavcopy)',
-  fileName: 'nse-closing-prices-2026-03-31.csv',
+  fileName: 'nse-closing-prices-march-2026.csv',
   csv: 'symbol,series,close\nTATAMOTORS,EQ,712.45\nBHARATFORG,EQ,1284.10\n',
 };
 
@@ -61,7 +61,7 @@ export const SUBSCRIPTION_AGREEMENT: EvidencePlan = {
   title: 'Share subscription agreement with Western Ghats Ventures Fund I',
   documentDate: '2025-10-15',
   providedBy: MANAGEMENT,
-  fileName: 'share-subscription-agreement-2025-10-15.pdf',
+  fileName: 'share-subscription-agreement-october-2025.pdf',
 };
 
 export const TERM_SHEET: EvidencePlan = {

@@ -139,3 +139,42 @@ export async function engagementAtGate1(
   await t.worker.drain();
   return e;
 }
+
+/**
+ * A financials document with a source on every peer, deal, round and IBC asset class that lacks one (docs/evidence.md),
+ * for tests about something else; test/integration/evidence tests the refusals themselves.
+ */
+export function sourced<T>(doc: T): T {
+  const d = structuredClone(doc) as Record<string, unknown> & {
+    peers?: Record<string, unknown>[];
+    transactions?: Record<string, unknown>[];
+    recentRound?: Record<string, unknown>;
+    liquidation?: { assets?: Record<string, unknown>[] };
+  };
+  const nav = d.navAdjustments as Record<string, number | undefined> | undefined;
+  if (nav) {
+    // One property at the whole stamp-duty value, so the sources add up whatever values the test set.
+    const stampDuty = nav.immovablePropertyStampDutyValue ?? 0;
+    d.navAdjustmentSources = {
+      ...(stampDuty > 0 && {
+        immovableProperties: [{ description: 'Factory', stampDutyValue: stampDuty, authority: 'Sub-Registrar' }],
+      }),
+      sharesAndSecuritiesSource: 'National Stock Exchange',
+      sharesAndSecuritiesPriceDate: '2026-03-31',
+      jewelleryAndArtSource: "Registered valuer's report",
+    };
+  }
+  d.peers = d.peers?.map((p) => ({ source: 'Capitaline', asOf: '2026-03-31', ...p }));
+  if (d.transactions)
+    d.transactions = d.transactions.map((x) => ({ source: 'Deal announcement', partiesRelation: 'Unrelated', ...x }));
+  if (d.recentRound) d.recentRound = { document: 'Share subscription agreement', ...d.recentRound };
+  if (d.liquidation?.assets)
+    d.liquidation.assets = d.liquidation.assets.map((a) => ({
+      method: 'Sales comparison method',
+      physicalVerification: 'Site inspection',
+      verifiedOn: '2026-03-30',
+      ...a,
+    }));
+  if (d.peers === undefined) delete d.peers;
+  return d as T;
+}

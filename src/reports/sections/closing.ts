@@ -1,6 +1,7 @@
 // The closing parts of the report: management representations, caveats and disclaimers, the reviews
 // that took place (who and when, never the reviewers' notes, which stay in the firm's own record),
 // and the signature block.
+import { financialLabel } from '../../contract/financial-labels.js';
 import { formatDate, formatDayInIndia, GATE_TITLE } from '../format.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { firmName, signatoryCapacity, usesProjections, type ReportInput } from '../report-input.js';
@@ -98,7 +99,9 @@ export function signatureBlock(w: Writer, input: ReportInput): void {
     0.25,
   );
   if (c.classSignatories?.length) {
-    // IBC: each asset class's estimate is signed by a valuer registered for that class.
+    // IBC: each asset class's estimate is signed by a valuer registered for that class. The heading keeps its
+    // table with it: rows wrap to two lines, so room for the header and every row is asked for first.
+    w.ensureSpace(60 + 30 * (c.classSignatories.length + 1));
     w.subheading('Estimates by asset class, signed by');
     w.table(
       [
@@ -106,14 +109,7 @@ export function signatureBlock(w: Writer, input: ReportInput): void {
         { header: 'Registered valuer', width: 0.25 },
         { header: 'Registration', width: 0.45 },
       ],
-      c.classSignatories.map((s) => [
-        s.assetClass
-          .replace(/_/g, ' ')
-          .toLowerCase()
-          .replace(/^./, (x) => x.toUpperCase()),
-        s.name,
-        s.registration + (c.demo ? ' [DEMO]' : ''),
-      ]),
+      c.classSignatories.map((s) => [financialLabel(s.assetClass), s.name, s.registration + (c.demo ? ' [DEMO]' : '')]),
       { fontSize: SIZE.small + 0.5 },
     );
   }

@@ -16,7 +16,9 @@ export function sources(w: Writer, input: ReportInput): void {
   }
   const { doc } = w;
   // Evidence first, in the order it was received; then the financials and any untitled supporting files.
-  const ordered = [...input.documents].sort((a, b) => rank(a.kind) - rank(b.kind));
+  const ordered = [...input.documents].sort(
+    (a, b) => rank(a.kind) - rank(b.kind) || a.createdAt.localeCompare(b.createdAt),
+  );
   ordered.forEach((d, i) => {
     w.ensureSpace(56);
     doc
@@ -27,7 +29,8 @@ export function sources(w: Writer, input: ReportInput): void {
     const described = [
       DOCUMENT_KIND_LABELS[d.kind as DocumentKind] ?? d.kind,
       ...(d.documentDate ? [`dated ${formatDate(d.documentDate)}`] : []),
-      ...(d.providedBy ? [`provided by ${d.providedBy}`] : []),
+      // "provided by the management", as a sentence reads, however the name was typed.
+      ...(d.providedBy ? [`provided by ${d.providedBy.replace(/^The /, 'the ')}`] : []),
     ].join(', ');
     const file = `${d.title ? `${d.fileName} · ` : ''}${formatBytes(d.sizeBytes)} · received ${formatDate(d.createdAt)}`;
     doc
@@ -69,7 +72,7 @@ function figureSources(w: Writer, input: ReportInput): void {
         { header: 'Asset class', width: 0.2 },
         { header: 'Method and basis', width: 0.32 },
         { header: 'Physical verification', width: 0.32 },
-        { header: 'Date', width: 0.16 },
+        { header: 'Verified on', width: 0.16 },
       ],
       s.liquidationAssets.map((a) => [
         a.description ? `${financialLabel(a.assetClass)}: ${a.description}` : financialLabel(a.assetClass),
@@ -97,18 +100,20 @@ function figureSources(w: Writer, input: ReportInput): void {
   if (nav?.jewelleryAndArtSource) w.labelled('Jewellery and artistic work', `${nav.jewelleryAndArtSource}.`);
   if (s.peers?.length) {
     w.paragraph('Comparable listed companies:');
+    // The basis column only where the financials state one: an empty column reads as a gap in the evidence.
+    const withBasis = s.peers.some((p) => p.basis !== undefined);
     w.table(
       [
         { header: 'Company', width: 0.28 },
-        { header: 'Source of the multiples', width: 0.42 },
-        { header: 'As of', width: 0.16 },
-        { header: 'Basis', width: 0.14 },
+        { header: 'Source of the multiples', width: withBasis ? 0.42 : 0.52 },
+        { header: 'As of', width: withBasis ? 0.16 : 0.2 },
+        ...(withBasis ? [{ header: 'Basis', width: 0.14 }] : []),
       ],
       s.peers.map((p) => [
         p.name,
         p.source ?? '',
         p.asOf ? formatDate(p.asOf) : '',
-        p.basis === 'FORWARD' ? 'Forward' : p.basis === 'TRAILING' ? 'Trailing' : '',
+        ...(withBasis ? [p.basis === 'FORWARD' ? 'Forward' : p.basis === 'TRAILING' ? 'Trailing' : ''] : []),
       ]),
     );
   }
@@ -128,7 +133,7 @@ function figureSources(w: Writer, input: ReportInput): void {
     const r = s.recentRound;
     w.labelled(
       'Recent investment',
-      `${financialLabel(r.instrument)} at ${rupees(r.pricePerShare)} per share on ${formatDate(r.date)}, ${r.armsLength ? 'between parties at arm’s length' : 'between related parties'}${r.document ? `; ${r.document}` : ''}.`,
+      `${financialLabel(r.instrument)} at ${rupees(r.pricePerShare)} per share on ${formatDate(r.date)}, ${r.armsLength ? 'between parties at arm’s length' : 'between related parties'}.${r.document ? ` Source: ${r.document}.` : ''}`,
     );
   }
 }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { pdfText } from '../../helpers/pdf.js';
 import { asUser, reviewTeam, type Session } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, upload, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
+import { createEngagement, fixture, lock, upload, VALID_ASSUMPTIONS, sourced } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
 
 let t: TestApp;
@@ -41,7 +41,7 @@ async function finalReport(
 ): Promise<{ text: string; valuation: Record<string, any> }> {
   const e = await createEngagement(t, asUser(valuer), { purpose: 'TRANSFER_OR_RECEIPT', ...body });
   assert.equal(
-    (await upload(t, asUser(valuer), e.id, 'FINANCIALS', 'financials.json', Buffer.from(JSON.stringify(doc))))
+    (await upload(t, asUser(valuer), e.id, 'FINANCIALS', 'financials.json', Buffer.from(JSON.stringify(sourced(doc)))))
       .statusCode,
     201,
   );
@@ -224,7 +224,7 @@ test('IBC in liquidation: the report cites the Liquidation Process Regulations b
     purpose: 'LIQUIDATION_REALISABLE_VALUE',
   });
   assert.equal(
-    (await upload(t, asUser(valuer), e.id, 'FINANCIALS', 'financials.json', Buffer.from(JSON.stringify(doc))))
+    (await upload(t, asUser(valuer), e.id, 'FINANCIALS', 'financials.json', Buffer.from(JSON.stringify(sourced(doc)))))
       .statusCode,
     201,
   );

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, status, upload } from '../../helpers/engagements.js';
+import { createEngagement, fixture, lock, status, upload, sourced } from '../../helpers/engagements.js';
 
 let t: TestApp;
 let bearer: Record<string, string>;
@@ -23,7 +23,7 @@ const WHY = 'The issuer adopts the DCF under Rule 11UA(2)(b), by a merchant bank
 
 async function withFinancials(body: Record<string, unknown>, document: unknown) {
   const e = await createEngagement(t, bearer, body);
-  const up = await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(document)));
+  const up = await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(sourced(document))));
   assert.equal(up.statusCode, 201, up.body);
   await t.worker.drain();
   return e;

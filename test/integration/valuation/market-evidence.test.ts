@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, upload } from '../../helpers/engagements.js';
+import { createEngagement, fixture, lock, upload, sourced } from '../../helpers/engagements.js';
 import { pdfText } from '../../helpers/pdf.js';
 
 let t: TestApp;
@@ -32,8 +32,16 @@ const financials = (roundDate: string) => ({
 test('a round more than twelve months before the valuation date is valued with RECENT_ROUND_STALE, in the result and the report', async () => {
   const e = await createEngagement(t, bearer, { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' }); // valued on 31 March 2026
   assert.equal(
-    (await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(financials('2025-03-15')))))
-      .statusCode,
+    (
+      await upload(
+        t,
+        bearer,
+        e.id,
+        'FINANCIALS',
+        'f.json',
+        Buffer.from(JSON.stringify(sourced(financials('2025-03-15')))),
+      )
+    ).statusCode,
     201,
   );
   await t.worker.drain();
@@ -82,7 +90,7 @@ test('a round more than twelve months before the valuation date is valued with R
 
 test('a round four months before the valuation date carries no staleness warning, and the valuer weighs it at the lock', async () => {
   const e = await createEngagement(t, bearer, { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });
-  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(financials('2025-12-01'))));
+  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(sourced(financials('2025-12-01')))));
   await t.worker.drain();
   const fresh = await lock(t, bearer, e.id, {
     wacc: 12,

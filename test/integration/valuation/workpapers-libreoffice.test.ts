@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, upload } from '../../helpers/engagements.js';
+import { createEngagement, fixture, lock, upload, sourced } from '../../helpers/engagements.js';
 
 let t: TestApp;
 let bearer: Record<string, string>;
@@ -64,7 +64,8 @@ test("LibreOffice shows the workpapers' amounts in Indian grouping: ≥ ₹100 c
   const financials = { ...fixture('startup-negative-fcff.json'), unit: 'CRORES' };
   const e = await createEngagement(t, bearer, { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });
   assert.equal(
-    (await upload(t, bearer, e.id, 'FINANCIALS', 'crore.json', Buffer.from(JSON.stringify(financials)))).statusCode,
+    (await upload(t, bearer, e.id, 'FINANCIALS', 'crore.json', Buffer.from(JSON.stringify(sourced(financials)))))
+      .statusCode,
     201,
   );
   await t.worker.drain();

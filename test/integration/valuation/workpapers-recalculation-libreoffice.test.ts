@@ -13,7 +13,7 @@ import ExcelJS from 'exceljs';
 import { Decimal } from 'decimal.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, upload } from '../../helpers/engagements.js';
+import { createEngagement, fixture, lock, upload, sourced } from '../../helpers/engagements.js';
 
 let t: TestApp;
 let bearer: Record<string, string>;
@@ -137,7 +137,7 @@ function apiFigure(
 async function served(create: Record<string, unknown>, document: unknown, body: Record<string, unknown>) {
   const e = await createEngagement(t, bearer, create);
   assert.equal(
-    (await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(document)))).statusCode,
+    (await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(sourced(document))))).statusCode,
     201,
   );
   await t.worker.drain();

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Decimal } from 'decimal.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, upload } from '../../helpers/engagements.js';
+import { createEngagement, fixture, lock, upload, sourced } from '../../helpers/engagements.js';
 import { recalculate } from '../../helpers/workbook.js';
 
 let t: TestApp;
@@ -75,7 +75,7 @@ test("the COMPARABLES sheet lists each peer's multiples; the medians and the val
     { name: 'Gamma Precision Ltd', evToEbitda: 8.75, evToRevenue: 1.1, peRatio: 15.4, priceToBook: 1.7 },
   ];
   const financials = { ...fixture('sample-company.json'), peers, comparableMetrics: { profitAfterTax: 180 } };
-  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(financials)));
+  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(sourced(financials))));
   await t.worker.drain();
   const locked = await lock(t, bearer, e.id, {
     wacc: 12.5,
