@@ -52,7 +52,7 @@ const BOARD = EXAMPLE_FACTS.appointingAuthority;
 
 /** The cost-of-capital build-up as the API takes it: percentages and ratios as JSON numbers. */
 const costOfCapital = Object.fromEntries(
-  Object.entries(EXAMPLE_COST_OF_CAPITAL).map(([k, v]) => [k, k === 'betaBasis' || k === 'source' ? v : Number(v)]),
+  Object.entries(EXAMPLE_COST_OF_CAPITAL).map(([k, v]) => [k, /^\d+(\.\d+)?$/.test(v) ? Number(v) : v]),
 );
 
 /** Three audited years, in the balance sheet's unit (₹ lakh): the report's history table. */

@@ -206,6 +206,14 @@ export const costOfCapitalBody = z
         'Where the figures come from, e.g. "10-year G-Sec yield 6.52 % on 31-10-2026 (RBI); beta: ' +
           'median of four listed peers"',
       ),
+    sourceDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
+      .optional()
+      .describe(
+        "YYYY-MM-DD: the date the market figures were read (the G-Sec yield, the peers' betas). For FEMA a date " +
+          'more than 30 days from the valuation date is warned of, and the warning is printed in the report',
+      ),
   })
   .strict()
   .meta({ id: 'CostOfCapital' });

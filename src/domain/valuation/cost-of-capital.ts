@@ -10,6 +10,8 @@ import type { CostOfCapitalDisclosure } from './types.js';
 export interface CostOfCapitalInput extends CostOfCapitalParts {
   /** Where the figures come from, e.g. "10-year G-Sec yield 6.52 % on 31-10-2026 (RBI)". */
   source: string;
+  /** YYYY-MM-DD: when the market figures were read. */
+  sourceDate?: string;
 }
 
 export interface CostOfCapitalBuildUp {
@@ -57,6 +59,7 @@ export function discloseCostOfCapital(c: CostOfCapitalInput, b: CostOfCapitalBui
     sizePremium: given(c.sizePremium),
     companySpecificPremium: given(c.companySpecificPremium),
     source: c.source,
+    ...(c.sourceDate && { sourceDate: c.sourceDate }),
     leveredBeta: toPlaces(b.leveredBeta, 6),
     costOfEquity: toPlaces(b.costOfEquity, 6),
     costOfDebtAfterTax: toPlaces(b.costOfDebtAfterTax, 6),

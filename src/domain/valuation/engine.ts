@@ -18,6 +18,7 @@ import {
   terminalValueWarnings,
   valuationDateWarnings,
   femaDiscountWarnings,
+  costOfCapitalSourceWarnings,
 } from './warnings.js';
 import { legalBasisOf } from './law-in-force.js';
 import { checkInput, type ValuationInput } from './input.js';
@@ -133,6 +134,7 @@ export function computeValuation(input: ValuationInput): ValuationResult {
     ...checked.inputWarnings,
     ...outcome.warnings,
     ...femaDiscountWarnings(checked.statute, checked.purpose, judgement),
+    ...costOfCapitalSourceWarnings(checked.statute, checked.valuationDate, checked.costOfCapital?.sourceDate),
   ];
   return {
     engineVersion: ENGINE_VERSION,

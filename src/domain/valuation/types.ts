@@ -123,6 +123,8 @@ export interface CostOfCapitalDisclosure {
   sizePremium: string;
   companySpecificPremium: string;
   source: string;
+  /** YYYY-MM-DD: when the market figures were read, where the valuer gave it. */
+  sourceDate?: string;
   leveredBeta: string;
   costOfEquity: string;
   costOfDebtAfterTax: string;

@@ -232,6 +232,29 @@ const FEMA_FLOOR_PURPOSES = ['ISSUE_TO_NON_RESIDENT', 'TRANSFER_RESIDENT_TO_NON_
  * valuer may have reason for it; the warning says what it does and carries the reason, so the report prints it
  * beside (docs/statutes.md, FEMA).
  */
+/** How far from the valuation date the cost of capital's market figures may be read before FEMA warns. */
+export const COST_OF_CAPITAL_SOURCE_DAYS = 30;
+
+/**
+ * FEMA: the market figures behind the cost of capital read more than 30 days from the valuation date are not
+ * the market of that date (docs/statutes.md, FEMA); the warning prints in the report.
+ */
+export function costOfCapitalSourceWarnings(
+  statute: Statute,
+  valuationDate: string,
+  sourceDate: string | undefined,
+): ValuationWarning[] {
+  if (statute !== 'FEMA_RBI' || !sourceDate) return [];
+  const days = Math.abs(daysBetween(sourceDate, valuationDate));
+  if (days <= COST_OF_CAPITAL_SOURCE_DAYS) return [];
+  return [
+    {
+      code: 'COST_OF_CAPITAL_SOURCE_STALE',
+      message: `The market figures behind the cost of capital were read on ${sourceDate}, ${days} days from the valuation date ${valuationDate}: more than ${COST_OF_CAPITAL_SOURCE_DAYS} days, so they may not be the market of the valuation date. Read them as at the valuation date, or say why these stand.`,
+    },
+  ];
+}
+
 export function femaDiscountWarnings(
   statute: Statute,
   purpose: Purpose | null,

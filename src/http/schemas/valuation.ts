@@ -99,6 +99,7 @@ export const valuationObject = z.object({
         sizePremium: z.string(),
         companySpecificPremium: z.string(),
         source: z.string(),
+        sourceDate: z.string().optional().describe('YYYY-MM-DD: when the market figures were read'),
         leveredBeta: z.string(),
         costOfEquity: z.string(),
         costOfDebtAfterTax: z.string(),

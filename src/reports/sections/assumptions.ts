@@ -58,7 +58,7 @@ export function assumptions(w: Writer, input: ReportInput): void {
       ],
       { fontSize: SIZE.small + 0.5, boldRows: new Set([unlevered ? 13 : 12]) },
     );
-    w.labelled('Source', build.source);
+    w.labelled('Source', build.sourceDate ? `${build.source} (read on ${formatDate(build.sourceDate)})` : build.source);
   }
   w.subheading('Rationale');
   w.paragraph(a.rationale);

@@ -1,9 +1,19 @@
 // Valuation approaches and methods: each method with every intermediate figure.
-import type { ValuationResult } from '../../domain/valuation/types.js';
+import type { MethodResult, Purpose, ValuationResult } from '../../domain/valuation/types.js';
 import { rupees } from '../format.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { emphasisedRows, grossAssetLines, humanise, lineRows, multiplesTable } from './method-lines.js';
 import { chooseUnit, inUnit, unitLabel } from './units.js';
+
+/**
+ * A method shown for information only: under Rule 11UA one that serves another purpose than the engagement's, or
+ * under a weighted statute one the valuer gave no weight. It is set out, but never described as used.
+ */
+export function forInformation(v: ValuationResult, m: MethodResult): boolean {
+  if (v.statute === 'RULE_11UA' && v.purpose && m.purposes) return !m.purposes.includes(v.purpose as Purpose);
+  const weight = v.conclusion.weights?.find((x) => x.method === m.method)?.weightPercent;
+  return weight !== undefined && Number(weight) === 0;
+}
 
 export function methods(w: Writer, v: ValuationResult): void {
   w.section('Valuation approaches and methods');
@@ -12,15 +22,17 @@ export function methods(w: Writer, v: ValuationResult): void {
   );
   w.table(
     [
-      { header: 'Approach', width: 0.2 },
-      { header: 'Used', width: 0.08 },
-      { header: 'Why', width: 0.72, plain: true },
+      { header: 'Approach', width: 0.17 },
+      { header: 'Used', width: 0.13 },
+      { header: 'Why', width: 0.7, plain: true },
     ],
     approachReasons(v),
     { fontSize: SIZE.small + 0.5, boldFirstColumn: true },
   );
+  const informational = v.methods.filter((m) => forInformation(v, m)).length;
+  const used = v.methods.length - informational;
   w.paragraph(
-    `${v.methods.length} method${v.methods.length === 1 ? ' was' : 's were'} applied. Each is set out below with its intermediate figures${v.methods.some((m) => m.method === 'DCF') ? "; the discounted cash flow's years are tabled in the computation" : ''}.`,
+    `${used} method${used === 1 ? ' determines' : 's determine'} the value${informational > 0 ? `; ${informational} more ${informational === 1 ? 'is' : 'are'} shown for information only and ${informational === 1 ? 'does' : 'do'} not enter it` : ''}. Each is set out below with its intermediate figures${v.methods.some((m) => m.method === 'DCF') ? "; the discounted cash flow's years are tabled in the computation" : ''}.`,
   );
   v.methods.forEach((m, i) => {
     const unit = chooseUnit(
@@ -40,7 +52,13 @@ export function methods(w: Writer, v: ValuationResult): void {
       summary.push([`Equity value (${unitLabel(unit)})`, inUnit(m.equityValue, unit)]);
       summary.push(['Value per equity share (₹)', rupees(m.valuePerShare)]);
     }
-    if (m.servesPurpose)
+    if (forInformation(v, m))
+      w.paragraph('Shown for information only: this method does not enter the concluded value.', {
+        size: SIZE.small + 0.5,
+        color: COLOR.muted,
+        align: 'left',
+      });
+    else if (m.servesPurpose)
       w.paragraph(`Purpose served: ${humanise(m.servesPurpose)}`, {
         size: SIZE.small + 0.5,
         color: COLOR.muted,
@@ -92,21 +110,25 @@ export function methods(w: Writer, v: ValuationResult): void {
 
 /** Each approach of ICAI VS 103, whether this valuation used it, and why. */
 function approachReasons(v: ValuationResult): string[][] {
-  const has = (p: (code: string) => boolean) => v.methods.some((m) => p(m.method));
+  const has = (p: (code: string) => boolean) => v.methods.some((m) => p(m.method) && !forInformation(v, m));
+  const shownOnly = (p: (code: string) => boolean) => !has(p) && v.methods.some((m) => p(m.method));
   const prescribed = v.statute === 'RULE_11UA';
   const ibc = v.statute === 'IBC_LIQUIDATION';
   const income = has((c) => c === 'DCF');
   const market = has((c) => c === 'COMPARABLES' || c === 'TRANSACTIONS' || c === 'RECENT_ROUND');
   const cost = has((c) => c.startsWith('NAV') || c === 'FAIR_VALUE' || c === 'LIQUIDATION_VALUE');
+  const incomeShown = shownOnly((c) => c === 'DCF');
   return [
     [
       'Income',
-      income ? 'Yes' : 'No',
+      income ? 'Yes' : incomeShown ? 'For information' : 'No',
       income
         ? "Management's projections of the business's cash flows were available; the discounted cash flow captures the value of its future earnings."
-        : ibc
-          ? 'The regulations ask for the realisable value of the assets, not the value of future earnings.'
-          : 'No projections were relied upon for this valuation.',
+        : incomeShown
+          ? 'The discounted cash flow is set out for information only: the value for this purpose is the one the rule prescribes, and the discounted cash flow does not enter it.'
+          : ibc
+            ? 'The regulations ask for the realisable value of the assets, not the value of future earnings.'
+            : 'No projections were relied upon for this valuation.',
     ],
     [
       'Market',

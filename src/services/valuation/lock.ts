@@ -16,7 +16,12 @@ import {
 import { dec } from '../../domain/valuation/money.js';
 import { usesDcf } from '../../domain/valuation/readiness.js';
 import { unsourcedFigures, type UnsourcedFigure } from '../../domain/valuation/sources.js';
-import { femaDiscountWarnings, rateWarnings, valuationDateWarnings } from '../../domain/valuation/warnings.js';
+import {
+  costOfCapitalSourceWarnings,
+  femaDiscountWarnings,
+  rateWarnings,
+  valuationDateWarnings,
+} from '../../domain/valuation/warnings.js';
 import { judgementErrors, type Judgement, type JudgementError } from '../../domain/valuation/judgement.js';
 import type { MarketApproach } from '../../domain/valuation/comparables.js';
 import type { ErrorCode } from '../../contract/errors.js';
@@ -182,6 +187,11 @@ export async function lockAssumptions(
     return publicAssumptions(row, [
       ...assumptionWarnings(engagement, financials?.data ?? null, wacc, growth),
       ...femaDiscountWarnings(engagement.statute as Statute, (engagement.purpose as Purpose | null) ?? null, judgement),
+      ...costOfCapitalSourceWarnings(
+        engagement.statute as Statute,
+        engagement.valuation_date,
+        costOfCapital?.sourceDate,
+      ),
       ...repeated,
     ]);
   });

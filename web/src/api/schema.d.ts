@@ -1474,6 +1474,8 @@ export interface components {
             sizePremium?: number;
             /** @description Where the figures come from, e.g. "10-year G-Sec yield 6.52 % on 31-10-2026 (RBI); beta: median of four listed peers" */
             source: string;
+            /** @description YYYY-MM-DD: the date the market figures were read (the G-Sec yield, the peers' betas). For FEMA a date more than 30 days from the valuation date is warned of, and the warning is printed in the report */
+            sourceDate?: string;
             /** @description Tax rate t, percent */
             taxRate: number;
         };
@@ -1499,6 +1501,8 @@ export interface components {
             sizePremium?: number;
             /** @description Where the figures come from, e.g. "10-year G-Sec yield 6.52 % on 31-10-2026 (RBI); beta: median of four listed peers" */
             source: string;
+            /** @description YYYY-MM-DD: the date the market figures were read (the G-Sec yield, the peers' betas). For FEMA a date more than 30 days from the valuation date is warned of, and the warning is printed in the report */
+            sourceDate?: string;
             /** @description Tax rate t, percent */
             taxRate: number;
         };
@@ -2391,6 +2395,8 @@ export interface components {
                     riskFreeRate: string;
                     sizePremium: string;
                     source: string;
+                    /** @description YYYY-MM-DD: when the market figures were read */
+                    sourceDate?: string;
                     taxRate: string;
                     wacc: string;
                 };

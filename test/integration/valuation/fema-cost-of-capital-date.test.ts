@@ -1,0 +1,66 @@
+// FEMA: the market figures behind the cost of capital read more than 30 days from the valuation date are warned of
+// at the lock and in the valuation, and the report prints the warning and the date they were read
+// (docs/statutes.md, FEMA). Within 30 days, and under another statute, nothing is said.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
+import { createEngagement, fixture, lock, upload } from '../../helpers/engagements.js';
+
+let t: TestApp;
+let bearer: Record<string, string>;
+before(async () => {
+  t = await createTestApp();
+  bearer = asToken((await createToken(t, await signupAdmin(t))).token);
+});
+after(() => t.close());
+
+const BUILD_UP = {
+  riskFreeRate: 6.52,
+  equityRiskPremium: 7.5,
+  beta: 0.85,
+  betaBasis: 'UNLEVERED',
+  debtToEquity: 0.25,
+  taxRate: 25.168,
+  preTaxCostOfDebt: 9.75,
+  sizePremium: 1.5,
+  companySpecificPremium: 2,
+  source: '10-year G-Sec yield 6.52 % (RBI); unlevered beta: median of four listed auto-component peers',
+};
+
+async function locked(statute: string, purpose: string | undefined, sourceDate: string) {
+  const e = await createEngagement(t, bearer, { statute, purpose }); // valued on 31 March 2026
+  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  await t.worker.drain();
+  const res = await lock(t, bearer, e.id, {
+    wacc: 15.5293,
+    terminalGrowthRate: 5,
+    rationale: 'CAPM on the 10-year G-Sec, peer beta relevered at the target D/E of 0.25.',
+    costOfCapital: { ...BUILD_UP, sourceDate },
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  await t.worker.drain();
+  const valuation = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
+  ).json();
+  const codes = (ws: { code: string }[]) => ws.map((w) => w.code);
+  return { lockWarnings: codes(res.json().warnings ?? []), valuation };
+}
+
+test('FEMA: figures read 45 days before the valuation date are warned of at the lock and in the valuation', async () => {
+  const { lockWarnings, valuation } = await locked('FEMA_RBI', 'ISSUE_TO_NON_RESIDENT', '2026-02-14');
+  assert.ok(lockWarnings.includes('COST_OF_CAPITAL_SOURCE_STALE'), lockWarnings.join());
+  const w = valuation.warnings.find((x: { code: string }) => x.code === 'COST_OF_CAPITAL_SOURCE_STALE');
+  assert.match(w.message, /read on 2026-02-14, 45 days from the valuation date 2026-03-31/);
+  assert.equal(valuation.assumptions.costOfCapital.sourceDate, '2026-02-14');
+});
+
+test('FEMA within 30 days, and s.62 at any distance: no warning', async () => {
+  const near = await locked('FEMA_RBI', 'ISSUE_TO_NON_RESIDENT', '2026-03-02'); // 29 days
+  assert.ok(!near.lockWarnings.includes('COST_OF_CAPITAL_SOURCE_STALE'));
+  const s62 = await locked('COMPANIES_ACT_SEC_62', undefined, '2025-12-31');
+  assert.ok(
+    !s62.valuation.warnings.some((x: { code: string }) => x.code === 'COST_OF_CAPITAL_SOURCE_STALE'),
+    's.62 does not carry the FEMA practice',
+  );
+});
