@@ -15,6 +15,9 @@ export const WARNING_CATALOGUE: Record<string, string> = {
     'The discounted cash flow is left out: the projections do not start at the valuation date.',
   DISCOUNT_NOT_PERMITTED: 'The rule prescribes the value, so no discount may be applied.',
   EQUITY_CAPITAL_NOT_POSITIVE: 'The paid-up equity share capital must be greater than zero.',
+  COST_OF_CAPITAL_SOURCE_STALE:
+    'The market figures behind the cost of capital were read more than 30 days from the valuation date.',
+  MISSING_SOURCE: 'A figure the valuation rests on does not say where it comes from.',
   FEMA_DISCOUNT_LOWERS_FLOOR: 'A discount lowers the fair value that FEMA sets as the floor on the price.',
   DISCOUNT_RATIONALE_REPEATED: "The reason for the discount is word for word another engagement's.",
   GROWTH_ABOVE_LONG_RUN_GDP: "Terminal growth is above the economy's long-run growth.",

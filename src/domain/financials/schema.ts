@@ -10,7 +10,7 @@ import {
   type NavAdjustmentField,
   UNITS,
 } from './fields.js';
-import { navAdjustmentSourcesSchema, propertiesAddUp, sourceText } from './sources-schema.js';
+import { navAdjustmentSourcesSchema, sourceText } from './sources-schema.js';
 
 /**
  * The canonical financials document (docs/decisions.md, The financials document). CSV and XLSX templates map onto it.
@@ -376,15 +376,6 @@ export const financialsDocumentSchema = strict({
     .max(MAX_HISTORY_YEARS, { error: `must have at most ${MAX_HISTORY_YEARS} years` })
     .optional(),
   shareholding: z.array(shareholdingSchema, arrayError).min(1, { error: 'must list at least one holder' }).optional(),
-}).superRefine((d, ctx) => {
-  const properties = d.navAdjustmentSources?.immovableProperties;
-  if (properties && !propertiesAddUp(d.navAdjustments?.immovablePropertyStampDutyValue, properties)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['navAdjustmentSources', 'immovableProperties'],
-      message: "the properties' stamp-duty values must add up to navAdjustments.immovablePropertyStampDutyValue",
-    });
-  }
 });
 
 export type FinancialsDocument = z.infer<typeof financialsDocumentSchema>;

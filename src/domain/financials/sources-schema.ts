@@ -1,7 +1,6 @@
 // Where the figures the valuation rests on come from (docs/evidence.md): the pieces of the financials document
 // that name a source. Each is optional in the document; the lock refuses a figure in use without its source.
 import { z } from 'zod';
-import { dec } from '../valuation/money.js';
 
 /** How long a source's description may be. */
 export const SOURCE_TEXT_MAX = 300;
@@ -42,10 +41,4 @@ export function navAdjustmentSourcesSchema(
     sharesAndSecuritiesPriceDate: isoDate.optional(),
     jewelleryAndArtSource: sourceText.optional(),
   });
-}
-
-/** The properties' stamp-duty values add up to the total the NAV uses, in the document's unit. */
-export function propertiesAddUp(total: number | undefined, properties: { stampDutyValue: number }[]): boolean {
-  const sum = properties.reduce((s, p) => s.plus(dec(p.stampDutyValue)), dec(0));
-  return sum.eq(dec(total ?? 0));
 }

@@ -20,6 +20,15 @@ function navSources(f: NormalisedFinancials, purpose: Purpose | null): Unsourced
   const n = f.navAdjustments;
   const s = f.navAdjustmentSources ?? {};
   const out: UnsourcedFigure[] = [];
+  const listed = (s.immovableProperties ?? []).reduce((sum, p) => sum.plus(dec(p.stampDutyValue)), dec(0));
+  if (s.immovableProperties?.length && !listed.eq(dec(n.immovablePropertyStampDutyValue))) {
+    out.push(
+      missing(
+        '/navAdjustmentSources/immovableProperties',
+        `must add up to the stamp-duty value the NAV uses, ${rupees(n.immovablePropertyStampDutyValue)}: the properties listed add up to ${rupees(listed.toFixed(2))}`,
+      ),
+    );
+  }
   if (dec(n.immovablePropertyStampDutyValue).gt(0) && !s.immovableProperties?.length) {
     out.push(
       missing(

@@ -75,6 +75,7 @@ export function computations(w: Writer, v: ValuationResult): void {
   const hasLosses = has('Loss brought forward') || has('Loss carried forward');
   const rows: [string, string][] = [
     ['EBITDA', 'EBITDA'],
+    ['Less: depreciation and amortisation', 'Less: depreciation and amortisation'],
     ['EBIT', 'EBIT'],
     ...(hasLosses
       ? ([
@@ -85,6 +86,8 @@ export function computations(w: Writer, v: ValuationResult): void {
       : []),
     ['Less: tax on EBIT', 'Less: tax on EBIT'],
     ['NOPAT', 'NOPAT'],
+    // FCFF = NOPAT + D&A − capex − ΔNWC: the add-back is printed so that the column adds up as read.
+    ['Add: depreciation and amortisation', 'Add: depreciation and amortisation'],
     ['Less: capital expenditure', 'Less: capital expenditure'],
     ['Less: change in net working capital', 'Less: change in net working capital'],
     ['Free cash flow to the firm', 'FCFF'],

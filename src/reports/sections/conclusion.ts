@@ -267,12 +267,19 @@ function discountedWeighting(w: Writer, c: Concluded): void {
     ]
       .filter(Boolean)
       .join(', ') || 'None';
-  const weighted = rows.map((m) =>
-    new Decimal(m.valueAfterDiscounts)
-      .times(m.weightPercent)
-      .div(100)
-      .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
-      .toFixed(2),
+  // Every product in the table holds on the figures it prints: the value after discounts is the printed value
+  // times (1 − d) for each discount, and the weighted value that times the weight, each half-up to the paisa; what
+  // this differs from the exact conclusion by is the rounding-difference line.
+  const factor = (m: (typeof rows)[number]) =>
+    [
+      m.controlDiscountApplies && c.controlDiscount?.percent,
+      m.marketabilityDiscountApplies && c.discount?.percent,
+    ].reduce<Decimal>((f, d) => (d ? f.times(new Decimal(1).minus(new Decimal(d).div(100))) : f), new Decimal(1));
+  const after = rows.map((m) =>
+    new Decimal(m.valueBeforeDiscounts).times(factor(m)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+  );
+  const weighted = rows.map((m, i) =>
+    new Decimal(after[i]).times(m.weightPercent).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
   );
   const diff = printedDifference(c.valuePerShare ?? '0', weighted);
   w.subheading('Weighting of methods, after the discounts each takes');
@@ -292,7 +299,7 @@ function discountedWeighting(w: Writer, c: Concluded): void {
         VALUE_BASIS[m.basis] ?? m.basis,
         rupees(m.valueBeforeDiscounts),
         applied(m),
-        rupees(m.valueAfterDiscounts),
+        rupees(after[i]),
         percent(m.weightPercent),
         rupees(weighted[i]),
       ]),

@@ -129,7 +129,7 @@ test('Rule 11UA: the stamp-duty value without its properties, and quoted shares 
   assert.match(refused.json().errors[0].message, /₹5,20,00,000\.00/); // 520 lakh
 });
 
-test("the properties' stamp-duty values must add up to the total the NAV uses (refused at upload)", async () => {
+test("the properties' stamp-duty values must add up to the total the NAV uses (refused at the lock)", async () => {
   const base = fixture('sample-company.json') as Record<string, unknown>;
   const sources = base.navAdjustmentSources as { immovableProperties: { stampDutyValue: number }[] };
   const off = {
@@ -139,14 +139,11 @@ test("the properties' stamp-duty values must add up to the total the NAV uses (r
       immovableProperties: [{ ...sources.immovableProperties[0], stampDutyValue: 1 }],
     },
   };
-  const e = await createEngagement(t, bearer, { statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT' });
-  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(off)));
-  await t.worker.drain();
-  const docs = (
-    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/documents`, headers: bearer })
-  ).json();
-  assert.equal(docs[0].status, 'REJECTED');
-  assert.equal(docs[0].errors[0].path, '/navAdjustmentSources/immovableProperties');
+  const e = await readyEngagement({ statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT' }, off);
+  const refused = await lock(t, bearer, e.id);
+  assert.equal(refused.statusCode, 400, refused.body);
+  assert.equal(refused.json().errors[0].path, '/navAdjustmentSources/immovableProperties');
+  assert.match(refused.json().errors[0].message, /add up to ₹1,00,000\.00/); // 1 lakh listed against 520
 });
 
 test('IBC: each asset class needs its valuer’s method, the physical verification and its date', async () => {

@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import { makeExamples, type MadeExample } from '../../../scripts/examples/make.js';
 import { createEmptyPostgresDatabase, usingPostgres } from '../../helpers/db.js';
 import { pdfText } from '../../helpers/pdf.js';
+import { discountRowFailures, runningSumFailures, totalFailures } from '../../helpers/footing.js';
 
 let outDir: string;
 let made: MadeExample[];
@@ -213,6 +214,27 @@ const INTERNAL = [
   /\b[a-z]+[A-Z][A-Za-z]*\.[a-z]+[A-Z][A-Za-z]*\b/, // a field path of the API (equityBridge.cashAtValuationDate)
   /\((EQUITY|PREFERENCE|CCPS|CCD|ESOP|WARRANT)\)/,
 ];
+
+test('every running sum, total and discount the reports print holds on the printed figures', () => {
+  for (const m of made) {
+    const layout = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', join(outDir, m.files.report), '-'], {
+      encoding: 'utf8',
+    }).split('\f');
+    const failures = [
+      ...layout.flatMap(runningSumFailures),
+      ...layout.flatMap(totalFailures),
+      ...discountRowFailures(text(m.files.report)),
+    ];
+    assert.deepEqual(failures, [], m.slug);
+  }
+  // The checks can fail: a column that does not add up, and a discount off by a paisa, are each found.
+  assert.equal(runningSumFailures('Equity value      100.00\nLess: debt      −30.00\nNet      71.00\n').length, 1);
+  assert.equal(
+    totalFailures('Particulars\nLand      10.00\nPlant      5.00\nTotal fair value of assets      16.00').length,
+    1,
+  );
+  assert.equal(discountRowFailures('₹307.69 marketability 10% ₹276.93 50% ₹138.47').length, 1);
+});
 
 test("no internal code or engine phrase reaches the client's report", () => {
   for (const m of made) {
