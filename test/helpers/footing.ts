@@ -77,13 +77,15 @@ export function totalFailures(page: string): FootingFailure[] {
 }
 
 /** The discount table: value × (1 − d %) = after discounts, after × weight = weighted, each half-up to the paisa. */
-export function discountRowFailures(text: string): FootingFailure[] {
-  const failures: FootingFailure[] = [];
+export function discountRowFailures(text: string): FootingFailure[] & { checked?: number } {
+  const failures: FootingFailure[] & { checked?: number } = [];
+  failures.checked = 0;
   const rows = text.matchAll(
     /₹(\d[\d,]*\.\d{2}) (?:marketability|control)[^₹]*?(\d+(?:\.\d+)?)%[^₹]*?₹(\d[\d,]*\.\d{2}) (\d+(?:\.\d+)?)% ₹(\d[\d,]*\.\d{2})/g,
   );
   const n = (s: string) => new Decimal(s.replace(/,/g, ''));
   for (const [, value, percent, after, weight, weighted] of rows) {
+    failures.checked++;
     const expected = n(value)
       .times(new Decimal(1).minus(n(percent).div(100)))
       .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
