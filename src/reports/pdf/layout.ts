@@ -96,8 +96,9 @@ export class Writer {
     doc.fillColor(COLOR.ink);
   }
 
-  subheading(title: string): void {
-    this.ensureSpace(60);
+  /** A heading never ends a page: it asks for room for itself and the first rows of what it heads (`keep`, in points). */
+  subheading(title: string, keep = 60): void {
+    this.ensureSpace(keep);
     const { doc } = this;
     doc.moveDown(0.4);
     doc.font('Bold').fontSize(SIZE.h2).fillColor(COLOR.accent).text(title, this.left, doc.y, { width: this.width });

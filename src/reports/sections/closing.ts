@@ -101,8 +101,7 @@ export function signatureBlock(w: Writer, input: ReportInput): void {
   if (c.classSignatories?.length) {
     // IBC: each asset class's estimate is signed by a valuer registered for that class. The heading keeps its
     // table with it: rows wrap to two lines, so room for the header and every row is asked for first.
-    w.ensureSpace(60 + 30 * (c.classSignatories.length + 1));
-    w.subheading('Estimates by asset class, signed by');
+    w.subheading('Estimates by asset class, signed by', 60 + 30 * (c.classSignatories.length + 1));
     w.table(
       [
         { header: 'Asset class', width: 0.3 },

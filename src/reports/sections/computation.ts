@@ -104,7 +104,8 @@ export function computations(w: Writer, v: ValuationResult): void {
   const dcfUnit = chooseUnit(
     years.flatMap((y) => [...y.values.values()].filter((x) => x.kind !== 'FACTOR').map((x) => x.value)),
   );
-  w.subheading(`Discounted cash flow by projection year (${unitLabel(dcfUnit)}; discount factors as numbers)`);
+  // The heading stays with the year table: room for it, the header row and the first lines is asked for first.
+  w.subheading(`Discounted cash flow by projection year (${unitLabel(dcfUnit)}; discount factors as numbers)`, 160);
   const labelWidth = 0.3;
   w.table(
     [
