@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, upload } from '../../helpers/engagements.js';
+import { EXAMPLE_COST_OF_CAPITAL } from '../../fixtures/sample-report.js';
+import { statedWaccOf } from '../../../src/contract/cost-of-capital.js';
 
 let t: TestApp;
 let bearer: Record<string, string>;
@@ -15,25 +17,20 @@ before(async () => {
 });
 after(() => t.close());
 
-const BUILD_UP = {
-  riskFreeRate: 6.52,
-  equityRiskPremium: 7.5,
-  beta: 0.85,
-  betaBasis: 'UNLEVERED',
-  debtToEquity: 0.25,
-  taxRate: 25.168,
-  preTaxCostOfDebt: 9.75,
-  sizePremium: 1.5,
-  companySpecificPremium: 2,
-  source: '10-year G-Sec yield 6.52 % (RBI); unlevered beta: median of four listed auto-component peers',
-};
+// The example firm's build-up, its rates as JSON numbers; the WACC stated is the one it builds to.
+const BUILD_UP = Object.fromEntries(
+  Object.entries(EXAMPLE_COST_OF_CAPITAL)
+    .filter(([k]) => k !== 'sourceDate')
+    .map(([k, v]) => [k, /^\d+(\.\d+)?$/.test(v) ? Number(v) : v]),
+);
+const WACC = Number(statedWaccOf(EXAMPLE_COST_OF_CAPITAL));
 
 async function locked(statute: string, purpose: string | undefined, sourceDate: string) {
   const e = await createEngagement(t, bearer, { statute, purpose }); // valued on 31 March 2026
   await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
   await t.worker.drain();
   const res = await lock(t, bearer, e.id, {
-    wacc: 15.5293,
+    wacc: WACC,
     terminalGrowthRate: 5,
     rationale: 'CAPM on the 10-year G-Sec, peer beta relevered at the target D/E of 0.25.',
     costOfCapital: { ...BUILD_UP, sourceDate },

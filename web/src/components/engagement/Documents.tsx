@@ -29,6 +29,11 @@ import { FinancialsPreview } from './FinancialsPreview';
 import { DOCUMENT_KIND_LABELS, type DocumentKind } from '../../../../src/contract/document-kinds';
 
 const NO_DESCRIPTION = { title: '', documentDate: '', providedBy: '' };
+const EVIDENCE_FIELDS: { name: keyof typeof NO_DESCRIPTION; label: string; placeholder?: string }[] = [
+  { name: 'title', label: 'Title', placeholder: 'Audited financial statements, FY 2025-26' },
+  { name: 'documentDate', label: 'Date of the document' },
+  { name: 'providedBy', label: 'Provided by', placeholder: 'The management of the company' },
+];
 
 type Engagement = Schemas['Engagement'];
 
@@ -108,28 +113,18 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
             />
             {kind === 'EVIDENCE' && (
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <TextInput
-                  label="Title"
-                  placeholder="Audited financial statements, FY 2025-26"
-                  required
-                  value={described.title}
-                  onChange={describe('title')}
-                />
-                <TextInput
-                  label="Date of the document"
-                  type="date"
-                  required
-                  max={new Date().toISOString().slice(0, 10)}
-                  value={described.documentDate}
-                  onChange={describe('documentDate')}
-                />
-                <TextInput
-                  label="Provided by"
-                  placeholder="The management of the company"
-                  required
-                  value={described.providedBy}
-                  onChange={describe('providedBy')}
-                />
+                {EVIDENCE_FIELDS.map((f) => (
+                  <TextInput
+                    key={f.name}
+                    label={f.label}
+                    placeholder={f.placeholder}
+                    type={f.name === 'documentDate' ? 'date' : 'text'}
+                    max={f.name === 'documentDate' ? new Date().toISOString().slice(0, 10) : undefined}
+                    required
+                    value={described[f.name]}
+                    onChange={describe(f.name)}
+                  />
+                ))}
               </SimpleGrid>
             )}
             <Dropzone
