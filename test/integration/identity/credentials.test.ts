@@ -1,19 +1,21 @@
 // Signatory credentials: the profile's and the firm profile's registration formats.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { addMember, asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
+import type { TestApp } from '../../helpers/app.js';
+import {
+  addMember,
+  adminApp,
+  asToken,
+  asUser,
+  createToken,
+  patchMe as patchProfile,
+  signupAdmin,
+  type Session,
+} from '../../helpers/principals.js';
 
-let t: TestApp;
-let admin: Session;
-before(async () => {
-  t = await createTestApp();
-  admin = await signupAdmin(t, 'Credential Checkers LLP', { qualified: false });
-});
-after(() => t.close());
-
-const patchMe = (s: Session, payload: unknown) =>
-  t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: asUser(s), payload: payload as object });
+let t: TestApp, admin: Session;
+adminApp((s) => ({ t, admin } = s), { firm: 'Credential Checkers LLP', qualified: false });
+const patchMe = (s: Session, payload: unknown) => patchProfile(t, s, payload);
 
 test('registration numbers: each format accepted when right and refused with a pointer when wrong', async () => {
   const good = [

@@ -1,21 +1,21 @@
 // IBC signatories: each asset class signed by a valuer registered for it, and a payment order that waits for them.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { addMember, asUser, signupAdmin, type Session } from '../../helpers/principals.js';
+import type { TestApp } from '../../helpers/app.js';
+import {
+  addMember,
+  adminApp,
+  asUser,
+  patchMe as patchProfile,
+  signupAdmin,
+  type Session,
+} from '../../helpers/principals.js';
 import { pdfText } from '../../helpers/pdf.js';
 import { atGate3, ibcAtGate1 } from '../../helpers/signatories.js';
 
-let t: TestApp;
-let admin: Session;
-before(async () => {
-  t = await createTestApp();
-  admin = await signupAdmin(t, 'Credential Checkers LLP', { qualified: false });
-});
-after(() => t.close());
-
-const patchMe = (s: Session, payload: unknown) =>
-  t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: asUser(s), payload: payload as object });
+let t: TestApp, admin: Session;
+adminApp((s) => ({ t, admin } = s), { firm: 'Credential Checkers LLP', qualified: false });
+const patchMe = (s: Session, payload: unknown) => patchProfile(t, s, payload);
 
 test("IBC: each asset class is signed by a valuer registered for that class; another class's valuer is refused; the report names each", async () => {
   const valuer = await addMember(t, admin, 'VALUER');

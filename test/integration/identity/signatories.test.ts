@@ -1,22 +1,22 @@
 // Signatories: GATE_3 refused per statute for an approver without the registration the statute requires, allowed once
 // they hold it; who may sign from GATE_1 on; a payment order only once someone in the firm can sign.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { addMember, asUser, signupAdmin, type Session } from '../../helpers/principals.js';
+import type { TestApp } from '../../helpers/app.js';
+import {
+  addMember,
+  adminApp,
+  asUser,
+  patchMe as patchProfile,
+  signupAdmin,
+  type Session,
+} from '../../helpers/principals.js';
 import { createEngagement, engagementAtGate1, lock, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
 import { atGate3 } from '../../helpers/signatories.js';
 
-let t: TestApp;
-let admin: Session;
-before(async () => {
-  t = await createTestApp();
-  admin = await signupAdmin(t, 'Credential Checkers LLP', { qualified: false });
-});
-after(() => t.close());
-
-const patchMe = (s: Session, payload: unknown) =>
-  t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: asUser(s), payload: payload as object });
+let t: TestApp, admin: Session;
+adminApp((s) => ({ t, admin } = s), { firm: 'Credential Checkers LLP', qualified: false });
+const patchMe = (s: Session, payload: unknown) => patchProfile(t, s, payload);
 
 test('GATE_3 per statute: 409 signatory_not_qualified naming the rule, then allowed with the right registration', async () => {
   const valuer = await addMember(t, admin, 'VALUER');

@@ -1,29 +1,25 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import {
-  PASSWORD,
   addMember,
+  adminApp,
   asToken,
   asUser,
   createToken,
   invitationTokenFor,
+  PASSWORD,
   signupAdmin,
   uniqueEmail,
   type Session,
 } from '../../helpers/principals.js';
 import { isWellFormedToken } from '../../../src/domain/identity/token-format.js';
 
-let t: TestApp;
-let admin: Session;
-before(async () => {
-  t = await createTestApp();
-  admin = await signupAdmin(t);
-});
-after(() => t.close());
+let t: TestApp, admin: Session;
+adminApp((s) => ({ t, admin } = s));
 
 test('an API token is shown once, stored only as its SHA-256, and acts as VALUER', async () => {
   const res = await t.app.inject({
