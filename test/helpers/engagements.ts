@@ -93,6 +93,17 @@ export async function upload(
   });
 }
 
+/** A financials fixture uploaded as JSON (FINANCIALS), by default the sample company as financials.json. */
+export function uploadFixture(
+  t: TestApp,
+  headers: Record<string, string>,
+  engagementId: string,
+  name = 'sample-company.json',
+  fileName = 'financials.json',
+) {
+  return upload(t, headers, engagementId, 'FINANCIALS', fileName, Buffer.from(JSON.stringify(fixture(name))));
+}
+
 export const VALID_ASSUMPTIONS = {
   wacc: 12.5,
   terminalGrowthRate: 4,
@@ -124,14 +135,7 @@ export async function engagementAtGate1(
   body: Record<string, unknown> = {},
 ) {
   const e = await createEngagement(t, headers, body);
-  const up = await upload(
-    t,
-    headers,
-    e.id,
-    'FINANCIALS',
-    'financials.json',
-    Buffer.from(JSON.stringify(fixture('sample-company.json'))),
-  );
+  const up = await uploadFixture(t, headers, e.id);
   if (up.statusCode !== 201) throw new Error(`upload failed ${up.body}`);
   const l = await lock(t, headers, e.id);
   if (l.statusCode !== 200) throw new Error(`lock failed ${l.body}`);
