@@ -30,6 +30,7 @@ import { date, PURPOSE_LABELS, STATUS_COLORS, STATUS_LABELS, STATUTE_LABELS } fr
 import { FormError, applyFieldErrors } from '../components/FormError';
 import { assignable } from '../components/engagement/Assignee';
 import { DataTable } from '../components/DataTable';
+import { ProposedPriceInput, PurposeSelect } from '../components/engagement/PurposeFields';
 
 type Engagement = Schemas['Engagement'];
 const STATUSES = Object.keys(STATUS_LABELS);
@@ -287,27 +288,8 @@ function NewEngagementForm({
             />
           )}
         />
-        {purposes.length > 0 && (
-          <Controller
-            control={form.control}
-            name="purpose"
-            render={({ field }) => (
-              <Select
-                label="Purpose"
-                description="Needed for a single concluded value"
-                clearable
-                data={purposes.map((p) => ({ value: p, label: PURPOSE_LABELS[p] ?? p }))}
-                value={field.value ?? null}
-                onChange={(v) => field.onChange(v ?? undefined)}
-                error={err.purpose?.message}
-              />
-            )}
-          />
-        )}
-        <TextInput
-          label="Proposed price per share (₹, optional)"
-          description="Tested against the statute's rule in the valuation"
-          placeholder="245.50"
+        <PurposeSelect control={form.control} purposes={purposes} error={err.purpose?.message} />
+        <ProposedPriceInput
           {...form.register('proposedPricePerShare', { setValueAs: (v: string) => v || undefined })}
           error={err.proposedPricePerShare?.message}
         />
