@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, status, upload } from '../../helpers/engagements.js';
+import { ccpsRound } from '../../fixtures/market-evidence.js';
 
 let t: TestApp, bearer: Record<string, string>;
 adminTokenApp((s) => ({ t, bearer } = s));
@@ -131,17 +132,7 @@ test('discounts per method through the API and the workpapers: the round and the
   const doc = fixture('sample-company.json');
   doc.peers = [{ name: 'Omicron Castings Ltd', priceToBook: 2 }];
   doc.transactions = [{ deal: 'Lambda Auto acquires Kappa Castings', date: '2025-11-15', evToEbitda: 10 }];
-  doc.recentRound = {
-    date: '2025-09-30',
-    instrument: 'CCPS',
-    pricePerShare: 320,
-    amountRaised: 500,
-    armsLength: true,
-    adjustments: [
-      { kind: 'TIME', percent: -5, reason: 'Sector multiples have fallen since the round.' },
-      { kind: 'RIGHTS', percent: -10, reason: 'The CCPS carry a 1x liquidation preference.' },
-    ],
-  };
+  doc.recentRound = ccpsRound('The CCPS carry a 1x liquidation preference.');
   const e = await withFinancials(
     { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-03-31' },
     doc,
