@@ -30,7 +30,7 @@ import { date, PURPOSE_LABELS, STATUS_COLORS, STATUS_LABELS, STATUTE_LABELS } fr
 import { FormError, applyFieldErrors } from '../components/FormError';
 import { assignable } from '../components/engagement/Assignee';
 import { DataTable } from '../components/DataTable';
-import { ProposedPriceInput, PurposeSelect } from '../components/engagement/PurposeFields';
+import { CinInput, ProposedPriceInput, PurposeSelect, TargetEntityInput } from '../components/engagement/PurposeFields';
 
 type Engagement = Schemas['Engagement'];
 const STATUSES = Object.keys(STATUS_LABELS);
@@ -258,18 +258,8 @@ function NewEngagementForm({
       noValidate
     >
       <Stack>
-        <TextInput
-          label="Target entity"
-          withAsterisk
-          {...form.register('targetEntity')}
-          error={err.targetEntity?.message}
-        />
-        <TextInput
-          label="CIN"
-          description="21 characters, e.g. U72200KA2015PTC081234"
-          {...form.register('cin', { setValueAs: (v: string) => v || undefined })}
-          error={err.cin?.message}
-        />
+        <TargetEntityInput {...form.register('targetEntity')} error={err.targetEntity?.message} />
+        <CinInput {...form.register('cin', { setValueAs: (v: string) => v || undefined })} error={err.cin?.message} />
         <Controller
           control={form.control}
           name="statute"

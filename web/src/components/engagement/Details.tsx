@@ -14,7 +14,7 @@ import { PURPOSES_BY_STATUTE } from '../../../../src/contract/vocabulary';
 import { api, call, type Schemas } from '../../api/client';
 import { FormError, applyFieldErrors } from '../FormError';
 import { INPUT_STAGES, inStages } from '../../../../src/contract/stages';
-import { ProposedPriceInput, PurposeSelect } from './PurposeFields';
+import { CinInput, ProposedPriceInput, PurposeSelect, TargetEntityInput } from './PurposeFields';
 
 type Engagement = Schemas['Engagement'];
 type Form = z.input<typeof createEngagementBody>;
@@ -109,18 +109,8 @@ function DetailsForm({ engagement, onDone }: { engagement: Engagement; onDone: (
         <Text size="sm" c="gray.7">
           These can be corrected until the valuation is computed. Each change is recorded in the trail.
         </Text>
-        <TextInput
-          label="Target entity"
-          withAsterisk
-          {...form.register('targetEntity')}
-          error={err.targetEntity?.message}
-        />
-        <TextInput
-          label="CIN"
-          description="21 characters, e.g. U72200KA2015PTC081234"
-          {...form.register('cin', { setValueAs: blank })}
-          error={err.cin?.message}
-        />
+        <TargetEntityInput {...form.register('targetEntity')} error={err.targetEntity?.message} />
+        <CinInput {...form.register('cin', { setValueAs: blank })} error={err.cin?.message} />
         <PurposeSelect control={form.control} purposes={purposes} error={err.purpose?.message} />
         <ProposedPriceInput
           {...form.register('proposedPricePerShare', { setValueAs: blank })}

@@ -1,4 +1,5 @@
-// The purpose and the proposed price of an engagement, as the new-engagement form and the Details tab ask for them.
+// The fields of an engagement that the new-engagement form and the Details tab both ask for: the company, its CIN,
+// the purpose and the proposed price.
 import { Select, TextInput } from '@mantine/core';
 import { Controller, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -45,5 +46,19 @@ export function ProposedPriceInput({ error, ...registered }: UseFormRegisterRetu
       {...registered}
       error={error}
     />
+  );
+}
+
+type Registered = UseFormRegisterReturn & { error?: string };
+
+/** The company valued, registered with the form by the caller. */
+export function TargetEntityInput({ error, ...registered }: Registered) {
+  return <TextInput label="Target entity" withAsterisk {...registered} error={error} />;
+}
+
+/** The company's CIN, registered with the form by the caller. */
+export function CinInput({ error, ...registered }: Registered) {
+  return (
+    <TextInput label="CIN" description="21 characters, e.g. U72200KA2015PTC081234" {...registered} error={error} />
   );
 }
