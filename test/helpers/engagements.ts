@@ -104,6 +104,15 @@ export function uploadFixture(
   return upload(t, headers, engagementId, 'FINANCIALS', fileName, Buffer.from(JSON.stringify(fixture(name))));
 }
 
+/** A financials document moved two years back: balance sheet of 31 March 2024, projections from FY2025 (in place). */
+export function twoYearsEarlier<T extends Record<string, unknown>>(doc: T): T {
+  const projections = doc.projections as { year: string }[];
+  return Object.assign(doc, {
+    balanceSheetDate: '2024-03-31',
+    projections: projections.map((p, i) => ({ ...p, year: `FY${2025 + i}` })),
+  });
+}
+
 export const VALID_ASSUMPTIONS = {
   wacc: 12.5,
   terminalGrowthRate: 4,

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, status, upload } from '../../helpers/engagements.js';
+import { createEngagement, fixture, lock, status, upload, twoYearsEarlier } from '../../helpers/engagements.js';
 import { ccpsRound } from '../../fixtures/market-evidence.js';
 
 let t: TestApp, bearer: Record<string, string>;
@@ -27,12 +27,7 @@ async function withFinancials(body: Record<string, unknown>, document: unknown) 
 
 test('DCF adopted at 100 % with projections starting in a year already ended: the lock is 409 inputs_incomplete naming /projections, and nothing is stored', async () => {
   // Balance sheet of 31 March 2024, projections FY2025–FY2029, valued on 31 March 2026: FY2025 has ended.
-  const document = fixture('sample-company.json');
-  document.balanceSheetDate = '2024-03-31';
-  document.projections = document.projections.map((p: { year: string }, i: number) => ({
-    ...p,
-    year: `FY${2025 + i}`,
-  }));
+  const document = twoYearsEarlier(fixture('sample-company.json'));
   const e = await withFinancials(
     { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' },
     document,
@@ -65,12 +60,7 @@ test('DCF adopted at 100 % with projections starting in a year already ended: th
 
 test('an issue made on 10-4-2025 and valued on 25-3-2025: the valuation carries no s.56(2)(viib) ceiling and its price test is not applied', async () => {
   // Balance sheet of 31 March 2024, projections from FY2025, the year that holds the valuation date.
-  const document = fixture('sample-company.json');
-  document.balanceSheetDate = '2024-03-31';
-  document.projections = document.projections.map((p: { year: string }, i: number) => ({
-    ...p,
-    year: `FY${2025 + i}`,
-  }));
+  const document = twoYearsEarlier(fixture('sample-company.json'));
   const e = await withFinancials(
     {
       statute: 'RULE_11UA',

@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import { computeValuation, type ValuationInput } from '../../../src/domain/valuation/engine.js';
 import { loadDocument, loadFinancials, projectionsFrom } from './helpers.js';
 import { cliArgs, runCli } from '../../helpers/cli.js';
+import { twoYearsEarlier } from '../../helpers/engagements.js';
 
 const WHY = 'The issuer adopts the DCF under Rule 11UA(2)(b), by a merchant banker.';
 
@@ -55,12 +56,7 @@ test('DCF adopted at 100 % by the weights, with projections starting in a year a
 test('CLI: the DCF adopted by --method-weights with projections from an ended year is refused naming /projections (exit 2)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'integrity-'));
   // A balance sheet of 31 March 2024 with projections from FY2025, valued on 31 March 2026.
-  const document = loadDocument('sample-company.json');
-  document.balanceSheetDate = '2024-03-31';
-  document.projections = document.projections.map((p: { year: string }, i: number) => ({
-    ...p,
-    year: `FY${2025 + i}`,
-  }));
+  const document = twoYearsEarlier(loadDocument('sample-company.json'));
   writeFileSync(join(dir, 'f.json'), JSON.stringify(document));
   const run = runCli(
     cliArgs(join(dir, 'f.json'), '12', '4', '--statute', 'RULE_11UA', '--purpose', 'ISSUE_OF_SHARES').concat([
