@@ -203,23 +203,20 @@ test('20 concurrent invites of one e-mail: exactly one 201', async () => {
 
 test('the last ADMIN can be neither demoted nor removed; another ADMIN can', async () => {
   const solo = await signupAdmin(t, 'Solo Practice');
-  const demote = await t.app.inject({
-    method: 'PATCH',
-    url: `/api/v1/team/${solo.userId}`,
-    headers: asUser(solo),
-    payload: { role: 'VALUER' },
-  });
+  const demoteSolo = (by: Session) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/team/${solo.userId}`,
+      headers: asUser(by),
+      payload: { role: 'VALUER' },
+    });
+  const demote = await demoteSolo(solo);
   assert.equal(demote.statusCode, 409);
   assert.equal(demote.json().code, 'last_admin');
   const remove = await t.app.inject({ method: 'DELETE', url: `/api/v1/team/${solo.userId}`, headers: asUser(solo) });
   assert.equal(remove.statusCode, 409);
   const second = await addMember(t, solo, 'ADMIN');
-  const ok = await t.app.inject({
-    method: 'PATCH',
-    url: `/api/v1/team/${solo.userId}`,
-    headers: asUser(second),
-    payload: { role: 'VALUER' },
-  });
+  const ok = await demoteSolo(second);
   assert.equal(ok.statusCode, 200);
   assert.equal(ok.json().role, 'VALUER');
 });
