@@ -9,9 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDatabase, dropDatabase } from './lib/throwaway-db.js';
-import { openPostgres } from '../src/db/client.js';
-import { migrate } from '../src/db/migrate.js';
+import { BENCH_SERVICE_ENV, createMigratedDatabase, dropDatabase } from './lib/throwaway-db.js';
 import { MAX_XLSX_EXPANDED_BYTES } from '../src/domain/documents/upload-bounds.js';
 import { inflateZipBounded } from '../src/integrations/spreadsheets/zip-bounds.js';
 import { quantile, type Scenario } from './lib/scenario.js';
@@ -32,7 +30,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const N = Number(process.env.BENCH_HEAVY_N ?? 8);
 const SPLIT = process.env.BENCH_HEAVY_ROLES === 'split';
-const SESSION_SECRET = 'bench-session-secret-0123456789abcdef0123456789';
 const FIXTURES = new URL('../test/fixtures/financials/', import.meta.url);
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8')) as Record<string, unknown>;
 
@@ -75,20 +72,12 @@ const scenario: Scenario = {
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
-      const dbUrl = await createDatabase(ADMIN_URL, dbName);
+      const dbUrl = await createMigratedDatabase(ADMIN_URL, dbName);
       created = true;
-      const db = openPostgres(dbUrl, { max: 2 });
-      await migrate(db);
-      await db.close();
       const env = {
         DATABASE_URL: dbUrl,
         DATA_DIR: dataDir,
-        DEMO_SEED: 'false',
-        LOG_LEVEL: 'warn',
-        WEB_DIST_DIR: '/nonexistent',
-        NODE_ENV: 'production',
-        SESSION_SECRET,
-        PUBLIC_BASE_URL: 'https://valuations.bench.example',
+        ...BENCH_SERVICE_ENV,
       };
       const trace = join(dataDir, 'stalls.jsonl');
       const api = await startChild(

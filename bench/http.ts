@@ -13,11 +13,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openPostgres } from '../src/db/client.js';
-import { migrate } from '../src/db/migrate.js';
 import { listEngagements } from '../src/db/repositories/engagements.js';
 import type { Scenario } from './lib/scenario.js';
-import { createDatabase, dropDatabase } from './lib/throwaway-db.js';
+import { BENCH_SERVICE_ENV, createMigratedDatabase, dropDatabase } from './lib/throwaway-db.js';
 import { startChild, stopAll, stopChild } from './lib/children.js';
 import { formatStalls } from './lib/stall-summary.js';
 import { CONNECTIONS, LOADGEN_WORKERS, fmt, load, type Round } from './lib/http-load.js';
@@ -35,7 +33,6 @@ const PARTS = new Set((process.env.BENCH_PARTS ?? 'fixed,cluster,lock,list,embed
 const FIXED_RATE = Number(process.env.BENCH_FIXED_RATE ?? 3000);
 const POOL_MAX = process.env.DATABASE_POOL_MAX; // unset: the service's default, and the baseline uses the same
 const tempDirs: string[] = [];
-const SESSION_SECRET = 'bench-session-secret-0123456789abcdef0123456789';
 
 async function cleanup(dbName: string | undefined): Promise<void> {
   await stopAll();
@@ -59,21 +56,13 @@ const scenario: Scenario = {
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
-      const dbUrl = await createDatabase(ADMIN_URL, dbName);
+      const dbUrl = await createMigratedDatabase(ADMIN_URL, dbName);
       created = true;
-      const db = openPostgres(dbUrl, { max: 2 });
-      await migrate(db);
-      await db.close();
 
       const dataDir = mkdtempSync(join(tmpdir(), 'vs-bench-http-'));
       tempDirs.push(dataDir);
       const serviceEnv = (extra: Record<string, string>) => ({
-        DEMO_SEED: 'false',
-        LOG_LEVEL: 'warn',
-        WEB_DIST_DIR: '/nonexistent',
-        NODE_ENV: 'production',
-        SESSION_SECRET,
-        PUBLIC_BASE_URL: 'https://valuations.bench.example',
+        ...BENCH_SERVICE_ENV,
         ...(POOL_MAX ? { DATABASE_POOL_MAX: POOL_MAX } : {}),
         ...extra,
       });

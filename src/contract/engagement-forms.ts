@@ -48,6 +48,9 @@ const reportFacts = {
     .max(10_000)
     .describe("The company's business, history and industry, printed in the report (50–10,000 characters)"),
 };
+/** A member of the firm, by id. */
+const memberId = z.string().min(1).max(100);
+
 const transactionDate = z.iso
   .date('Enter the transaction date as YYYY-MM-DD')
   .describe(
@@ -84,10 +87,7 @@ export const createEngagementBody = z
     appointmentDate: reportFacts.appointmentDate.optional(),
     addressee: reportFacts.addressee.optional(),
     companyBackground: reportFacts.companyBackground.optional(),
-    assignedValuerId: z
-      .string()
-      .min(1)
-      .max(100)
+    assignedValuerId: memberId
       .optional()
       .describe(
         'The member whose work the engagement is: an active VALUER or ADMIN of the firm. Defaults ' +
@@ -120,6 +120,10 @@ export const createEngagementBody = z
   })
   .meta({ id: 'CreateEngagement' });
 
+/** A report fact in a PATCH: null clears it, and it is editable until GATE_3 is approved. */
+const untilSignedOff = <T extends z.ZodType>(fact: T) =>
+  fact.nullable().optional().describe('null clears it; editable until GATE_3 is approved');
+
 export const patchEngagementBody = z
   .object({
     targetEntity: z.string().trim().min(2).max(200).optional(),
@@ -132,26 +136,11 @@ export const patchEngagementBody = z
       .nullable()
       .optional()
       .describe('YYYY-MM-DD; null makes it the valuation date again'),
-    appointingAuthority: reportFacts.appointingAuthority
-      .nullable()
-      .optional()
-      .describe('null clears it; editable until GATE_3 is approved'),
-    appointmentDate: reportFacts.appointmentDate
-      .nullable()
-      .optional()
-      .describe('null clears it; editable until GATE_3 is approved'),
-    addressee: reportFacts.addressee
-      .nullable()
-      .optional()
-      .describe('null clears it; editable until GATE_3 is approved'),
-    companyBackground: reportFacts.companyBackground
-      .nullable()
-      .optional()
-      .describe('null clears it; editable until GATE_3 is approved'),
-    assignedValuerId: z
-      .string()
-      .min(1)
-      .max(100)
+    appointingAuthority: untilSignedOff(reportFacts.appointingAuthority),
+    appointmentDate: untilSignedOff(reportFacts.appointmentDate),
+    addressee: untilSignedOff(reportFacts.addressee),
+    companyBackground: untilSignedOff(reportFacts.companyBackground),
+    assignedValuerId: memberId
       .optional()
       .describe(
         'Assign the engagement to another active VALUER or ADMIN of the firm, in any status; only ' +

@@ -35,24 +35,20 @@ export async function renderInvoice(i: InvoiceInput): Promise<Buffer> {
     ],
     0.3,
   );
-  w.subheading('Supplier');
-  w.facts(
-    [
-      ['Name', i.supplier.name],
-      ['Address', i.supplier.address ?? 'Not configured'],
-      ['GSTIN', i.supplier.gstin ?? 'Not configured'],
-    ],
-    0.3,
-  );
-  w.subheading('Recipient');
-  w.facts(
-    [
-      ['Name', i.recipient.name],
-      ['Address', i.recipient.address ?? 'Not given in Firm settings'],
-      ['GSTIN', i.recipient.gstin ?? 'Unregistered (not given in Firm settings)'],
-    ],
-    0.3,
-  );
+  // Each party by name, address and GSTIN, with what is said where one is missing.
+  const party = (heading: string, p: typeof i.supplier, noAddress: string, noGstin: string) => {
+    w.subheading(heading);
+    w.facts(
+      [
+        ['Name', p.name],
+        ['Address', p.address ?? noAddress],
+        ['GSTIN', p.gstin ?? noGstin],
+      ],
+      0.3,
+    );
+  };
+  party('Supplier', i.supplier, 'Not configured', 'Not configured');
+  party('Recipient', i.recipient, 'Not given in Firm settings', 'Unregistered (not given in Firm settings)');
   w.subheading('Supply');
   const description = i.engagement
     ? `Valuation report under ${STATUTE_SHORT[i.engagement.statute as Statute] ?? i.engagement.statute}: ${i.engagement.targetEntity} (engagement ${i.engagement.id})`

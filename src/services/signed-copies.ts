@@ -55,8 +55,8 @@ export async function trustOf(
   );
 }
 
-/** What the service keeps of a PDF signature it read. */
-export function signatureFacts(s: PdfSignatureInfo): repo.PdfSignatureFacts {
+/** A PDF signature's facts as they are shown: everything read of it but its certificates. */
+function shownFacts(s: repo.PdfSignatureFacts) {
   return {
     fieldName: s.fieldName,
     subject: s.subject,
@@ -70,9 +70,12 @@ export function signatureFacts(s: PdfSignatureInfo): repo.PdfSignatureFacts {
     subFilter: s.subFilter,
     byteRange: s.byteRange,
     valid: s.valid,
-    certificatePem: s.certificatePem,
-    chainPem: s.chainPem,
   };
+}
+
+/** What the service keeps of a PDF signature it read. */
+export function signatureFacts(s: PdfSignatureInfo): repo.PdfSignatureFacts {
+  return { ...shownFacts(s), certificatePem: s.certificatePem, chainPem: s.chainPem };
 }
 
 /** Names compared as people write them: case, dots, commas and spacing aside, the same words in any order. */
@@ -107,22 +110,7 @@ export async function publicSignedCopy(ctx: ServiceContext, c: repo.SignedCopyRo
 }
 
 export async function publicSignature(ctx: ServiceContext, s: repo.PdfSignatureFacts, role: 'SEAL' | 'ADDED') {
-  return {
-    fieldName: s.fieldName,
-    subject: s.subject,
-    commonName: s.commonName,
-    issuer: s.issuer,
-    serialNumber: s.serialNumber,
-    notBefore: s.notBefore,
-    notAfter: s.notAfter,
-    sha256Fingerprint: s.sha256Fingerprint,
-    signingTime: s.signingTime,
-    subFilter: s.subFilter,
-    byteRange: s.byteRange,
-    valid: s.valid,
-    trust: await trustOf(ctx, s),
-    role,
-  };
+  return { ...shownFacts(s), trust: await trustOf(ctx, s), role };
 }
 
 /** Upload a signed copy of the engagement's FINAL: 422 with the precise reason when refused, nothing stored then. */

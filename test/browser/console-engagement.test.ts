@@ -8,21 +8,10 @@ import { join } from 'node:path';
 import { assertAccessible, watchedPage, screenshotPath } from '../helpers/browser.js';
 import { consolePageSuite } from '../helpers/console-pages.js';
 
-const {
-  suite,
-  tmp,
-  url,
-  newContext,
-  invite,
-  signUp,
-  acceptInvite,
-  newEngagement,
-  exampleXlsx,
-  uploadFile,
-  statusIs,
-  tab,
-} = consolePageSuite();
-const { skip } = suite;
+const pages = consolePageSuite();
+const { skip } = pages.suite;
+const { tmp, url, newContext, invite, signUp, acceptInvite } = pages;
+const { newEngagement, exampleXlsx, uploadFile, statusIs, tab } = pages;
 
 test(
   'the whole engagement through the pages: sign up → value → four eyes → pay → sign off → FINAL report verifies',

@@ -7,22 +7,11 @@ import ExcelJS from 'exceljs';
 import { assertAccessible, watchedPage, screenshotPath } from '../helpers/browser.js';
 import { consolePageSuite } from '../helpers/console-pages.js';
 
-const {
-  suite,
-  tmp,
-  url,
-  newContext,
-  invite,
-  signUp,
-  acceptInvite,
-  newEngagement,
-  exampleXlsx,
-  uploadFile,
-  statusIs,
-  tab,
-  newEngagementFromList,
-} = consolePageSuite();
+const pages = consolePageSuite();
+const { suite } = pages;
 const { skip } = suite;
+const { tmp, url, newContext, invite, signUp, acceptInvite } = pages;
+const { newEngagement, exampleXlsx, uploadFile, statusIs, tab, newEngagementFromList } = pages;
 
 test(
   'error paths: a broken XLSX cell is shown by row and column; a VIEWER sees no write controls; search and filter',

@@ -4,39 +4,20 @@
 // event reaches a local receiver, shows as a delivery and can be redelivered.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import {
-  assertAccessible,
-  browserSkipReason,
-  consoleSteps,
-  launchBrowser,
-  startConsoleServer,
-  watchedPage,
-  type ConsoleServer,
-  screenshotPath,
-} from '../helpers/browser.js';
+import { assertAccessible, consoleSteps, consoleSuite, watchedPage, screenshotPath } from '../helpers/browser.js';
 import { invitationTokenFor, uniqueEmail } from '../helpers/principals.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 
-const skip = browserSkipReason();
-let server: ConsoleServer;
-let browser: Browser;
+const suite = consoleSuite({ WEBHOOK_RETRY_SCALE: '0.001', WEBHOOK_SWEEP_MS: '200' });
+const { skip } = suite;
 let receiver: Receiver;
-
 before(async () => {
-  if (skip) return;
-  server = await startConsoleServer({ WEBHOOK_RETRY_SCALE: '0.001', WEBHOOK_SWEEP_MS: '200' });
-  browser = await launchBrowser();
-  receiver = await startReceiver();
+  if (!skip) receiver = await startReceiver();
 });
-after(async () => {
-  await browser?.close();
-  await receiver?.close();
-  await server?.close();
-});
+after(() => receiver?.close());
 
 test('an ADMIN runs the firm: tokens, team, roles, deactivation, last ADMIN, webhooks', { skip }, async () => {
-  const steps = consoleSteps(server, browser);
+  const steps = consoleSteps(suite.server, suite.browser);
   const adminCtx = await steps.newContext();
   const { page, errors } = await watchedPage(adminCtx);
   await steps.signUp(page, 'Iyer & Menon Valuers');
@@ -82,7 +63,7 @@ test('an ADMIN runs the firm: tokens, team, roles, deactivation, last ADMIN, web
   assert.ok(link.startsWith(steps.url('/accept-invite?token=')), link);
   assert.equal(
     decodeURIComponent(new URL(link).searchParams.get('token')!),
-    invitationTokenFor(server.t, email),
+    invitationTokenFor(suite.server.t, email),
     'the link shown is the one mailed',
   );
   await page.getByRole('table', { name: 'Pending invitations' }).getByText(email).waitFor();

@@ -1,61 +1,34 @@
 // The PDF signatures in the console (Chromium, real server): the firm's certificate on Firm settings (a
 // PKCS#12 refused for its password, then accepted), the partner's DSC-signed copy uploaded on the Review
 // tab (signed here with pdfsig -add-signature from an NSS database), and /verify listing both signatures.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import {
   assertAccessible,
-  browserSkipReason,
   consoleSteps,
+  consoleSuite,
   until,
-  launchBrowser,
-  startConsoleServer,
   watchedPage,
-  type ConsoleServer,
   screenshotPath,
 } from '../helpers/browser.js';
 import { asUser, reviewTeam, type Session } from '../helpers/principals.js';
-import { createEngagement, fixture, lock, upload } from '../helpers/engagements.js';
+import { createEngagement, lock, uploadFixture } from '../helpers/engagements.js';
 import { addSignatureWithPdfsig, nssDatabaseWithCertificate } from '../helpers/pdfsig.js';
 import { makePkcs12 } from '../helpers/pkcs12.js';
 import { setPaymentStatus } from '../../src/db/repositories/engagements.js';
 
-const skip = browserSkipReason();
-let server: ConsoleServer;
-let browser: Browser;
+const suite = consoleSuite();
+const { skip } = suite;
 const tmp = mkdtempSync(join(tmpdir(), 'vs-browser-sig-'));
-
-before(async () => {
-  if (skip) return;
-  server = await startConsoleServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 /** Through the API (the worker runs on its own): an engagement signed off by `admin`, its FINAL rendered. */
 async function completedEngagement(admin: Session, valuer: Session, reviewer: Session): Promise<string> {
-  const t = server.t;
+  const t = suite.server.t;
   const e = await createEngagement(t, asUser(valuer), { targetEntity: 'Kaveri Castings Private Limited' });
-  assert.equal(
-    (
-      await upload(
-        t,
-        asUser(valuer),
-        e.id,
-        'FINANCIALS',
-        'financials.json',
-        Buffer.from(JSON.stringify(fixture('sample-company.json'))),
-      )
-    ).statusCode,
-    201,
-  );
+  assert.equal((await uploadFixture(t, asUser(valuer), e.id)).statusCode, 201);
   const status = async () =>
     (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers: asUser(admin) })).json()
       .status as string;
@@ -86,8 +59,8 @@ test(
   "the firm's certificate, the partner's signed copy on the Review tab, and /verify listing both PDF signatures",
   { skip },
   async () => {
-    const steps = consoleSteps(server, browser);
-    const { admin, valuer, reviewer } = await reviewTeam(server.t, 'Kaveri Sign & Seal LLP');
+    const steps = consoleSteps(suite.server, suite.browser);
+    const { admin, valuer, reviewer } = await reviewTeam(suite.server.t, 'Kaveri Sign & Seal LLP');
     const id = await completedEngagement(admin, valuer, reviewer);
 
     const ctx = await steps.newContext();
@@ -124,7 +97,7 @@ test(
     const partner = page.getByTestId('partner-signature');
     await partner.getByText("Awaiting the partner's signature").waitFor({ timeout: 30_000 });
     const sealed = (
-      await server.t.app.inject({
+      await suite.server.t.app.inject({
         method: 'GET',
         url: `/api/v1/engagements/${id}/report?copy=sealed`,
         headers: asUser(admin),

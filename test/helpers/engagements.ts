@@ -94,6 +94,26 @@ export async function upload(
   });
 }
 
+/** A financials fixture uploaded as JSON (FINANCIALS), by default the sample company as financials.json. */
+export function uploadFixture(
+  t: TestApp,
+  headers: Record<string, string>,
+  engagementId: string,
+  name = 'sample-company.json',
+  fileName = 'financials.json',
+) {
+  return upload(t, headers, engagementId, 'FINANCIALS', fileName, Buffer.from(JSON.stringify(fixture(name))));
+}
+
+/** A financials document moved two years back: balance sheet of 31 March 2024, projections from FY2025 (in place). */
+export function twoYearsEarlier<T extends Record<string, unknown>>(doc: T): T {
+  const projections = doc.projections as { year: string }[];
+  return Object.assign(doc, {
+    balanceSheetDate: '2024-03-31',
+    projections: projections.map((p, i) => ({ ...p, year: `FY${2025 + i}` })),
+  });
+}
+
 export const VALID_ASSUMPTIONS = {
   wacc: 12.5,
   terminalGrowthRate: 4,
@@ -125,14 +145,7 @@ export async function engagementAtGate1(
   body: Record<string, unknown> = {},
 ) {
   const e = await createEngagement(t, headers, body);
-  const up = await upload(
-    t,
-    headers,
-    e.id,
-    'FINANCIALS',
-    'financials.json',
-    Buffer.from(JSON.stringify(fixture('sample-company.json'))),
-  );
+  const up = await uploadFixture(t, headers, e.id);
   if (up.statusCode !== 201) throw new Error(`upload failed ${up.body}`);
   const l = await lock(t, headers, e.id);
   if (l.statusCode !== 200) throw new Error(`lock failed ${l.body}`);

@@ -1,7 +1,8 @@
 // Sign-up, invitation and token helpers that go through the real API.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TestApp } from './app.js';
+import { after, before } from 'node:test';
+import { createTestApp, type TestApp } from './app.js';
 
 export interface Session {
   cookie: string;
@@ -161,3 +162,52 @@ export async function reviewTeam(
     reviewer: await addMember(t, admin, 'VALUER', reviewerName),
   };
 }
+
+/**
+ * The test file's app and the people `setup` makes in it, made before its tests and closed after them; `set` hands
+ * them to the file's own variables, e.g. `reviewTeamApp(FIRM, 'Vani Valuer', (s) => ({ t, admin, valuer, reviewer } = s))`.
+ * A file's further set-up goes in `set` (awaited): the root's `before` hooks do not wait for each other.
+ */
+export function appWith<T extends object>(
+  setup: (t: TestApp) => Promise<T>,
+  set: (suite: T & { t: TestApp }) => unknown,
+  options: Parameters<typeof createTestApp>[0] = {},
+): void {
+  let t: TestApp | undefined;
+  before(async () => {
+    t = await createTestApp(options);
+    await set({ t, ...(await setup(t)) });
+  });
+  after(() => t?.close());
+}
+
+/** A firm's review team (reviewTeam) in the test file's app. */
+export const reviewTeamApp = (
+  firm: string,
+  valuerName: string | undefined,
+  set: (suite: { t: TestApp; admin: Session; valuer: Session; reviewer: Session }) => unknown,
+) => appWith((t) => reviewTeam(t, firm, valuerName), set);
+
+/** A firm's ADMIN and a bearer token of theirs (headers) in the test file's app. */
+export const adminTokenApp = (
+  set: (suite: { t: TestApp; admin: Session; bearer: Record<string, string> }) => unknown,
+) =>
+  appWith(async (t) => {
+    const admin = await signupAdmin(t);
+    return { admin, bearer: asToken((await createToken(t, admin)).token) };
+  }, set);
+
+/** A firm's ADMIN (signupAdmin) in the test file's app. */
+export const adminApp = (
+  set: (suite: { t: TestApp; admin: Session }) => unknown,
+  options: { firm?: string; qualified?: boolean; env?: Record<string, string> } = {},
+) =>
+  appWith(
+    async (t) => ({ admin: await signupAdmin(t, options.firm, { qualified: options.qualified }) }),
+    set,
+    options.env ? { env: options.env } : {},
+  );
+
+/** PATCH /auth/me as `s`: the profile's name, designation and registrations. */
+export const patchMe = (t: TestApp, s: Session, payload: unknown) =>
+  t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: asUser(s), payload: payload as object });

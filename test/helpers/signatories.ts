@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { type TestApp } from './app.js';
 import { asUser, type Session } from './principals.js';
-import { createEngagement, engagementAtGate1, fixture, lock, upload } from './engagements.js';
+import { createEngagement, engagementAtGate1, lock, uploadFixture } from './engagements.js';
 import { setPaymentStatus } from '../../src/db/repositories/engagements.js';
 
 export async function atGate3(
@@ -31,27 +31,16 @@ export async function atGate3(
   return e.id;
 }
 
-/** The sample company (projections included) locked with the given assumptions. */
+/** The sample company (projections included), or another fixture, locked with the given assumptions. */
 export async function lockedWith(
   t: TestApp,
   valuer: Session,
   body: Record<string, unknown>,
   lockBody: Record<string, unknown>,
+  file: { fixture: string; name: string } = { fixture: 'sample-company.json', name: 'financials.json' },
 ) {
   const e = await createEngagement(t, asUser(valuer), body);
-  assert.equal(
-    (
-      await upload(
-        t,
-        asUser(valuer),
-        e.id,
-        'FINANCIALS',
-        'financials.json',
-        Buffer.from(JSON.stringify(fixture('sample-company.json'))),
-      )
-    ).statusCode,
-    201,
-  );
+  assert.equal((await uploadFixture(t, asUser(valuer), e.id, file.fixture, file.name)).statusCode, 201);
   await t.worker.drain();
   const locked = await lock(t, asUser(valuer), e.id, lockBody);
   assert.equal(locked.statusCode, 200, locked.body);
@@ -59,33 +48,13 @@ export async function lockedWith(
   return e;
 }
 
+/** The IBC valuation uses no discount rate: what is locked for one. */
+export const IBC_RATES = {
+  wacc: 12,
+  terminalGrowthRate: 4,
+  rationale: 'Rates are not used by the IBC valuation at all.',
+};
+
 /** IBC needs the valuers' asset values: the IBC fixture, no projections, rates unused. */
-export async function ibcAtGate1(t: TestApp, valuer: Session, body: Record<string, unknown>) {
-  const e = await createEngagement(t, asUser(valuer), body);
-  assert.equal(
-    (
-      await upload(
-        t,
-        asUser(valuer),
-        e.id,
-        'FINANCIALS',
-        'ibc.json',
-        Buffer.from(JSON.stringify(fixture('ibc-shortfall.json'))),
-      )
-    ).statusCode,
-    201,
-  );
-  await t.worker.drain();
-  assert.equal(
-    (
-      await lock(t, asUser(valuer), e.id, {
-        wacc: 12,
-        terminalGrowthRate: 4,
-        rationale: 'Rates are not used by the IBC valuation at all.',
-      })
-    ).statusCode,
-    200,
-  );
-  await t.worker.drain();
-  return e;
-}
+export const ibcAtGate1 = (t: TestApp, valuer: Session, body: Record<string, unknown>) =>
+  lockedWith(t, valuer, body, IBC_RATES, { fixture: 'ibc-shortfall.json', name: 'ibc.json' });

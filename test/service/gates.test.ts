@@ -2,53 +2,27 @@
 // most cases live here: a person decides, the GATE_2 reviewer is independent of whoever locked the
 // assumptions, approved GATE_1 or signs GATE_3, and a token's actions count as its creator's
 // (docs/decisions.md, Engagement lifecycle).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../helpers/app.js';
-import { addMember, asToken, asUser, createToken, signupAdmin, type Session } from '../helpers/principals.js';
+import type { TestApp } from '../helpers/app.js';
+import { asToken, asUser, createToken, reviewTeamApp, type Session } from '../helpers/principals.js';
+import { person, refusal } from '../helpers/service.js';
 import { engagementAtGate1 } from '../helpers/engagements.js';
 import { approveGate, rejectGate } from '../../src/services/gates.js';
 import { setPaymentStatus } from '../../src/db/repositories/engagements.js';
 import type { Principal } from '../../src/domain/identity/roles.js';
-import { AppError } from '../../src/lib/errors.js';
 
-let t: TestApp;
-let admin: Session;
-let valuer: Session;
-let reviewer: Session;
+let t: TestApp, admin: Session, valuer: Session, reviewer: Session;
 let tokenId: string;
 let token: string;
-before(async () => {
-  t = await createTestApp();
-  admin = await signupAdmin(t, 'Service Tier Valuers LLP');
-  valuer = await addMember(t, admin, 'VALUER', 'Vani Valuer');
-  reviewer = await addMember(t, admin, 'VALUER', 'Rekha Reviewer');
+reviewTeamApp('Service Tier Valuers LLP', 'Vani Valuer', async (s) => {
+  ({ t, admin, valuer, reviewer } = s);
   ({ id: tokenId, token } = await createToken(t, admin, 'admin bot'));
 });
-after(() => t.close());
 
-const person = (s: Session, role: 'ADMIN' | 'VALUER', name: string): Principal => ({
-  kind: 'user',
-  userId: s.userId,
-  firmId: s.firmId,
-  role,
-  sessionId: 'svc',
-  email: s.email,
-  name,
-});
 const asAdmin = () => person(admin, 'ADMIN', 'Asha Admin');
 const asValuer = () => person(valuer, 'VALUER', 'Vani Valuer');
 const asReviewer = () => person(reviewer, 'VALUER', 'Rekha Reviewer');
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  assert.fail('expected a refusal');
-}
 
 test('a token decides no gate, approve or reject (person_required)', async () => {
   const e = await engagementAtGate1(t, asUser(valuer));

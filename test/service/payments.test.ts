@@ -4,37 +4,17 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { addMember, asUser, signupAdmin, type Session } from '../helpers/principals.js';
+import { addMember, asUser, signupAdmin } from '../helpers/principals.js';
+import { person, refusal } from '../helpers/service.js';
 import { engagementAtGate1 } from '../helpers/engagements.js';
 import { createPayment, listPayments } from '../../src/services/payments.js';
 import type { Principal } from '../../src/domain/identity/roles.js';
-import { AppError } from '../../src/lib/errors.js';
 
 let t: TestApp;
 before(async () => {
   t = await createTestApp();
 });
 after(() => t.close());
-
-const person = (s: Session, role: 'ADMIN' | 'VALUER', name: string): Principal => ({
-  kind: 'user',
-  userId: s.userId,
-  firmId: s.firmId,
-  role,
-  sessionId: 'svc',
-  email: s.email,
-  name,
-});
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  assert.fail('expected a refusal');
-}
 
 const paymentsOf = async (p: Principal, engagementId: string) =>
   (await listPayments(t.app.services, p, 100)).filter((x) => x.engagementId === engagementId);

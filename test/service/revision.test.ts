@@ -1,53 +1,24 @@
 // Service tier: the revision round called directly (no HTTP), over a real database. GATE_2 returns the engagement
 // for revision: it goes back to DATA_READY with its assumptions kept as version 1; the valuer locks version 2, the
 // worker values it again, and the gates run again from GATE_1 with the independence rules applied to the new round.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../helpers/app.js';
-import { addMember, asUser, signupAdmin, type Session } from '../helpers/principals.js';
+import type { TestApp } from '../helpers/app.js';
+import { asUser, reviewTeamApp, type Session } from '../helpers/principals.js';
+import { person, refusal } from '../helpers/service.js';
 import { engagementAtGate1, VALID_ASSUMPTIONS } from '../helpers/engagements.js';
 import { approveGate, rejectGate } from '../../src/services/gates.js';
 import { getEngagement } from '../../src/services/engagements.js';
 import { lockAssumptions } from '../../src/services/valuation/lock.js';
 import { getAssumptions, getAssumptionsHistory } from '../../src/services/valuation/assumptions.js';
 import { getValuation } from '../../src/services/valuation/computation.js';
-import type { Principal } from '../../src/domain/identity/roles.js';
-import { AppError } from '../../src/lib/errors.js';
 
-let t: TestApp;
-let admin: Session;
-let valuer: Session;
-let reviewer: Session;
-before(async () => {
-  t = await createTestApp();
-  admin = await signupAdmin(t, 'Revision Round Valuers LLP');
-  valuer = await addMember(t, admin, 'VALUER', 'Vani Valuer');
-  reviewer = await addMember(t, admin, 'VALUER', 'Rekha Reviewer');
-});
-after(() => t.close());
+let t: TestApp, admin: Session, valuer: Session, reviewer: Session;
+reviewTeamApp('Revision Round Valuers LLP', 'Vani Valuer', (s) => ({ t, admin, valuer, reviewer } = s));
 
-const person = (s: Session, role: 'ADMIN' | 'VALUER', name: string): Principal => ({
-  kind: 'user',
-  userId: s.userId,
-  firmId: s.firmId,
-  role,
-  sessionId: 'svc',
-  email: s.email,
-  name,
-});
 const asAdmin = () => person(admin, 'ADMIN', 'Asha Admin');
 const asValuer = () => person(valuer, 'VALUER', 'Vani Valuer');
 const asReviewer = () => person(reviewer, 'VALUER', 'Rekha Reviewer');
-
-async function refusal(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppError) return e;
-    throw e;
-  }
-  assert.fail('expected a refusal');
-}
 
 test('GATE_2 returns the engagement for revision; the valuer relocks; the gates run again on version 2', async () => {
   const e = await engagementAtGate1(t, asUser(valuer));

@@ -1,4 +1,5 @@
 import { prepared, type Executor } from '../client.js';
+import { firmPage } from './firm-page.js';
 
 export interface ApiTokenRow {
   id: string;
@@ -53,16 +54,8 @@ export async function touchToken(tx: Executor, tokenId: string): Promise<void> {
   );
 }
 
-export async function listApiTokens(
-  tx: Executor,
-  firmId: string,
-  limit: number,
-  beforeId?: string,
-): Promise<ApiTokenRow[]> {
-  return tx.query<ApiTokenRow>(
-    `SELECT ${COLUMNS} FROM api_tokens WHERE firm_id = $1 AND ($2::text IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`,
-    [firmId, beforeId ?? null, limit],
-  );
+export function listApiTokens(tx: Executor, firmId: string, limit: number, beforeId?: string): Promise<ApiTokenRow[]> {
+  return firmPage<ApiTokenRow>(tx, 'api_tokens', COLUMNS, firmId, limit, beforeId);
 }
 
 export async function revokeApiToken(tx: Executor, firmId: string, tokenId: string): Promise<boolean> {

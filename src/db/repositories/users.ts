@@ -1,5 +1,6 @@
 // Firms and their users. Every query that reads a firm's data takes the caller's firmId.
 import type { Executor } from '../client.js';
+import { firmPage } from './firm-page.js';
 import type { Role } from '../../domain/identity/roles.js';
 import type { Registration } from '../../contract/registrations.js';
 import type { NotificationPreferences } from '../../contract/notifications.js';
@@ -171,11 +172,8 @@ export async function getUser(
   return rows[0] ?? null;
 }
 
-export async function listUsers(tx: Executor, firmId: string, limit: number, beforeId?: string): Promise<UserRow[]> {
-  return tx.query<UserRow>(
-    `SELECT ${COLUMNS} FROM users WHERE firm_id = $1 AND ($2::text IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`,
-    [firmId, beforeId ?? null, limit],
-  );
+export function listUsers(tx: Executor, firmId: string, limit: number, beforeId?: string): Promise<UserRow[]> {
+  return firmPage<UserRow>(tx, 'users', COLUMNS, firmId, limit, beforeId);
 }
 
 /** Locks the firm's ADMIN rows and counts the active ones, so two demotions cannot both pass the last-admin check. */

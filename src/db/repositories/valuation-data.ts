@@ -2,8 +2,9 @@
 import { prepared, type Executor } from '../client.js';
 import { relatedOfEngagement } from './engagement-join.js';
 
-export interface AssumptionsRow {
-  engagement_id: string;
+/** The assumptions as locked: the columns of the current lock and of each version in its history alike. */
+interface LockedAssumptionColumns {
+  version: number;
   wacc: string;
   terminal_growth_rate: string;
   rationale: string;
@@ -19,7 +20,10 @@ export interface AssumptionsRow {
   dloc_percent: string | null;
   dloc_rationale: string | null;
   market_approach: Record<string, unknown> | null;
-  version: number;
+}
+
+export interface AssumptionsRow extends LockedAssumptionColumns {
+  engagement_id: string;
 }
 
 const ASSUMPTION_COLUMNS =
@@ -134,74 +138,63 @@ export async function getEngagementValuation<T = unknown>(tx: Executor, firmId: 
   };
 }
 
-export async function upsertFinancials(
+/** The tables that hold one row per engagement, replaced whole on each run: its key column, its JSON and its time. */
+const FINANCIALS = { table: 'financials', key: 'document_id', json: 'data', stamp: 'created_at' } as const;
+const VALUATIONS = { table: 'valuations', key: 'engine_version', json: 'result', stamp: 'computed_at' } as const;
+type OneRowTable = typeof FINANCIALS | typeof VALUATIONS;
+
+async function upsertOneRow(
+  tx: Executor,
+  t: OneRowTable,
+  firmId: string,
+  engagementId: string,
+  key: string,
+  json: unknown,
+) {
+  await tx.query(
+    `INSERT INTO ${t.table} (engagement_id, firm_id, ${t.key}, ${t.json}) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (engagement_id) DO UPDATE SET ${t.key} = EXCLUDED.${t.key}, ${t.json} = EXCLUDED.${t.json}, ${t.stamp} = now()`,
+    [engagementId, firmId, key, JSON.stringify(json)],
+  );
+}
+
+async function getOneRow<Row>(tx: Executor, t: OneRowTable, firmId: string, engagementId: string): Promise<Row | null> {
+  const rows = await tx.query<Row>(
+    `SELECT ${t.key}, ${t.json}, ${t.stamp} FROM ${t.table} WHERE firm_id = $1 AND engagement_id = $2`,
+    [firmId, engagementId],
+  );
+  return rows[0] ?? null;
+}
+
+export function upsertFinancials(
   tx: Executor,
   firmId: string,
   engagementId: string,
   documentId: string,
   data: unknown,
 ): Promise<void> {
-  await tx.query(
-    `INSERT INTO financials (engagement_id, firm_id, document_id, data) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (engagement_id) DO UPDATE SET document_id = EXCLUDED.document_id, data = EXCLUDED.data, created_at = now()`,
-    [engagementId, firmId, documentId, JSON.stringify(data)],
-  );
+  return upsertOneRow(tx, FINANCIALS, firmId, engagementId, documentId, data);
 }
 
-export async function getFinancials<T = unknown>(
-  tx: Executor,
-  firmId: string,
-  engagementId: string,
-): Promise<{ document_id: string; data: T; created_at: Date } | null> {
-  const rows = await tx.query<{ document_id: string; data: T; created_at: Date }>(
-    'SELECT document_id, data, created_at FROM financials WHERE firm_id = $1 AND engagement_id = $2',
-    [firmId, engagementId],
-  );
-  return rows[0] ?? null;
+export function getFinancials<T = unknown>(tx: Executor, firmId: string, engagementId: string) {
+  return getOneRow<{ document_id: string; data: T; created_at: Date }>(tx, FINANCIALS, firmId, engagementId);
 }
 
-export async function upsertValuation(
+export function upsertValuation(
   tx: Executor,
   firmId: string,
   engagementId: string,
   engineVersion: string,
   result: unknown,
 ): Promise<void> {
-  await tx.query(
-    `INSERT INTO valuations (engagement_id, firm_id, engine_version, result) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (engagement_id) DO UPDATE SET engine_version = EXCLUDED.engine_version, result = EXCLUDED.result, computed_at = now()`,
-    [engagementId, firmId, engineVersion, JSON.stringify(result)],
-  );
+  return upsertOneRow(tx, VALUATIONS, firmId, engagementId, engineVersion, result);
 }
 
-export async function getValuation<T = unknown>(
-  tx: Executor,
-  firmId: string,
-  engagementId: string,
-): Promise<{ engine_version: string; result: T; computed_at: Date } | null> {
-  const rows = await tx.query<{ engine_version: string; result: T; computed_at: Date }>(
-    'SELECT engine_version, result, computed_at FROM valuations WHERE firm_id = $1 AND engagement_id = $2',
-    [firmId, engagementId],
-  );
-  return rows[0] ?? null;
+export function getValuation<T = unknown>(tx: Executor, firmId: string, engagementId: string) {
+  return getOneRow<{ engine_version: string; result: T; computed_at: Date }>(tx, VALUATIONS, firmId, engagementId);
 }
 
-export interface AssumptionVersionRow {
-  version: number;
-  wacc: string;
-  terminal_growth_rate: string;
-  rationale: string;
-  mid_year: boolean;
-  method_weights: Record<string, string> | null;
-  weights_rationale: string | null;
-  dlom_percent: string | null;
-  dlom_rationale: string | null;
-  cost_of_capital: Record<string, string> | null;
-  dloc_percent: string | null;
-  dloc_rationale: string | null;
-  market_approach: Record<string, unknown> | null;
-  locked_at: Date;
-  locked_by: string;
+export interface AssumptionVersionRow extends LockedAssumptionColumns {
   valuation: { conclusion?: { valuePerShare?: string | null } } | null;
   engine_version: string | null;
   computed_at: Date | null;

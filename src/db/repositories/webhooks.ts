@@ -1,6 +1,7 @@
 // Webhook endpoints, deliveries and attempts. Every function takes `tx` and `firmId`, except the
 // outbox claim, which is the worker's firm-wide sweep (each claimed row carries its firm).
 import type { Executor } from '../client.js';
+import { firmPage } from './firm-page.js';
 
 export interface WebhookEndpointRow {
   id: string;
@@ -77,16 +78,13 @@ export async function getEndpointWithSecrets(
   return rows[0] ?? null;
 }
 
-export async function listEndpoints(
+export function listEndpoints(
   tx: Executor,
   firmId: string,
   limit: number,
   beforeId?: string,
 ): Promise<WebhookEndpointRow[]> {
-  return tx.query<WebhookEndpointRow>(
-    `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE firm_id = $1 AND ($2::text IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`,
-    [firmId, beforeId ?? null, limit],
-  );
+  return firmPage<WebhookEndpointRow>(tx, 'webhook_endpoints', ENDPOINT_COLUMNS, firmId, limit, beforeId);
 }
 
 /** Enabled endpoints of a firm subscribed to an event type. */

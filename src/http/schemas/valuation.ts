@@ -6,6 +6,15 @@ import { statuteSchema } from './vocabulary.js';
 
 const money = z.string().describe('Decimal rupees, rounded half-up to 2 places, e.g. "245.37"');
 
+/** A discount as applied to the value per share: the percent and why, the value before it, the discount and after. */
+const appliedDiscount = z.object({
+  percent: z.string(),
+  rationale: z.string(),
+  valueBeforeDiscount: money,
+  discountPerShare: money,
+  valueAfterDiscount: money,
+});
+
 const lineSchema = z.object({
   label: z.string(),
   value: z.string(),
@@ -144,28 +153,14 @@ export const valuationObject = z.object({
       .describe('VALUER: locked methodWeights with weightsRationale; ENGINE_DEFAULT: the documented s.62 default'),
     weightsRationale: z.string().optional(),
     valueBeforeDiscount: money.optional().describe('The weighted value per share before any discount'),
-    controlDiscount: z
-      .object({
-        percent: z.string(),
-        rationale: z.string(),
-        valueBeforeDiscount: money,
-        discountPerShare: money,
-        valueAfterDiscount: money,
-      })
+    controlDiscount: appliedDiscount
       .optional()
       .describe(
         'Discount for lack of control, applied first: valueAfterDiscount = valueBeforeDiscount × (1 ' +
           '− percent/100); the discount for lack of marketability then applies to its ' +
           'valueAfterDiscount',
       ),
-    discount: z
-      .object({
-        percent: z.string(),
-        rationale: z.string(),
-        valueBeforeDiscount: money,
-        discountPerShare: money,
-        valueAfterDiscount: money,
-      })
+    discount: appliedDiscount
       .optional()
       .describe(
         'Discount for lack of marketability, applied after the discount for lack of control; both ' +

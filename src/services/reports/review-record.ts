@@ -7,6 +7,7 @@ import { displayNameOf, getFirm } from '../../db/repositories/users.js';
 import { requireEngagement } from '../engagements.js';
 import { reviewTrail } from './review-trail.js';
 import { fileSafe } from './download.js';
+import { revisionOf, versionRates } from '../valuation/assumptions.js';
 
 /**
  * The firm's own quality-control record of the engagement's reviews: every round and decision with its
@@ -25,29 +26,16 @@ export async function reviewRecord(ctx: ServiceContext, principal: Principal, en
     : null;
   const versions: ReviewRecordInput['versions'] = [
     ...past.map((v) => ({
-      version: v.version,
-      status: 'SUPERSEDED' as const,
-      wacc: Number(v.wacc),
-      terminalGrowthRate: Number(v.terminal_growth_rate),
-      rationale: v.rationale,
+      ...versionRates(v, 'SUPERSEDED'),
       lockedAt: v.locked_at.toISOString(),
       lockedBy: v.locked_by,
       valuePerShare: (v.valuation as ValuationResult | null)?.conclusion?.valuePerShare ?? null,
-      revision: {
-        gate: v.returned_at_gate,
-        reason: v.revision_reason,
-        by: v.returned_by,
-        at: v.returned_at.toISOString(),
-      },
+      revision: revisionOf(v),
     })),
     ...(current
       ? [
           {
-            version: current.version,
-            status: 'CURRENT' as const,
-            wacc: Number(current.wacc),
-            terminalGrowthRate: Number(current.terminal_growth_rate),
-            rationale: current.rationale,
+            ...versionRates(current, 'CURRENT'),
             lockedAt: current.locked_at.toISOString(),
             lockedBy: current.locked_by,
             valuePerShare: currentValue,

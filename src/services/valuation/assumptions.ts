@@ -70,6 +70,26 @@ export async function getAssumptions(ctx: ServiceContext, principal: Principal, 
  * valuation computed from it, the gate and reason it was returned with, and that round's DRAFT), then
  * the current lock when there is one.
  */
+/** The rates of one locked version, first in each entry of the assumptions' history (and of the review record). */
+export const versionRates = <S extends 'SUPERSEDED' | 'CURRENT'>(
+  r: { version: number; wacc: string; terminal_growth_rate: string; rationale: string },
+  status: S,
+) => ({
+  version: r.version,
+  status,
+  wacc: Number(r.wacc),
+  terminalGrowthRate: Number(r.terminal_growth_rate),
+  rationale: r.rationale,
+});
+
+/** Who returned a past version for revision, at which gate, why and when. */
+export const revisionOf = (v: data.AssumptionVersionRow) => ({
+  gate: v.returned_at_gate,
+  reason: v.revision_reason,
+  by: v.returned_by,
+  at: v.returned_at.toISOString(),
+});
+
 export async function getAssumptionsHistory(ctx: ServiceContext, principal: Principal, engagementId: string) {
   await requireEngagement(ctx.db, principal.firmId, engagementId);
   const past = await data.listAssumptionVersions(ctx.db, principal.firmId, engagementId);
@@ -103,11 +123,7 @@ export async function getAssumptionsHistory(ctx: ServiceContext, principal: Prin
   });
   return [
     ...past.map((v) => ({
-      version: v.version,
-      status: 'SUPERSEDED' as const,
-      wacc: Number(v.wacc),
-      terminalGrowthRate: Number(v.terminal_growth_rate),
-      rationale: v.rationale,
+      ...versionRates(v, 'SUPERSEDED'),
       midYear: v.mid_year,
       ...judgement(v),
       lockedAt: v.locked_at.toISOString(),
@@ -120,22 +136,12 @@ export async function getAssumptionsHistory(ctx: ServiceContext, principal: Prin
             result: v.valuation,
           }
         : null,
-      revision: {
-        gate: v.returned_at_gate,
-        reason: v.revision_reason,
-        by: v.returned_by,
-        at: v.returned_at.toISOString(),
-        draftReportId: v.draft_report_id,
-      },
+      revision: { ...revisionOf(v), draftReportId: v.draft_report_id },
     })),
     ...(current
       ? [
           {
-            version: current.version,
-            status: 'CURRENT' as const,
-            wacc: Number(current.wacc),
-            terminalGrowthRate: Number(current.terminal_growth_rate),
-            rationale: current.rationale,
+            ...versionRates(current, 'CURRENT'),
             midYear: current.mid_year,
             ...judgement(current),
             lockedAt: current.locked_at.toISOString(),

@@ -1,23 +1,16 @@
 // Inputs that used to reach a 500: NUL bytes and unpaired surrogates, malformed ids, malformed
 // multipart, an approve with no body, a verify lookup that is not a SHA-256, and a database that
 // refuses connections (PostgreSQL only: 503 database_unavailable with Retry-After, then recovery).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
+import type { TestApp } from '../../helpers/app.js';
+import { adminTokenApp, asToken, asUser, createToken, type Session } from '../../helpers/principals.js';
 import { createEngagement } from '../../helpers/engagements.js';
 import { usingPostgres } from '../../helpers/db.js';
 
-let t: TestApp;
-let admin: Session;
-let bearer: Record<string, string>;
-before(async () => {
-  t = await createTestApp();
-  admin = await signupAdmin(t);
-  bearer = asToken((await createToken(t, admin)).token);
-});
-after(() => t.close());
+let t: TestApp, admin: Session, bearer: Record<string, string>;
+adminTokenApp((s) => ({ t, admin, bearer } = s));
 
 test('NUL and malformed ids in the path answer 404, as unknown ids do', async () => {
   for (const url of [

@@ -1,19 +1,20 @@
 // Signatory credentials: the profile's and the firm profile's registration formats.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { addMember, asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
+import type { TestApp } from '../../helpers/app.js';
+import {
+  addMember,
+  adminApp,
+  asToken,
+  asUser,
+  createToken,
+  patchMe,
+  signupAdmin,
+  type Session,
+} from '../../helpers/principals.js';
 
-let t: TestApp;
-let admin: Session;
-before(async () => {
-  t = await createTestApp();
-  admin = await signupAdmin(t, 'Credential Checkers LLP', { qualified: false });
-});
-after(() => t.close());
-
-const patchMe = (s: Session, payload: unknown) =>
-  t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: asUser(s), payload: payload as object });
+let t: TestApp, admin: Session;
+adminApp((s) => ({ t, admin } = s), { firm: 'Credential Checkers LLP', qualified: false });
 
 test('registration numbers: each format accepted when right and refused with a pointer when wrong', async () => {
   const good = [
@@ -23,7 +24,7 @@ test('registration numbers: each format accepted when right and refused with a p
     { type: 'ICAI_MEMBERSHIP', number: '123456' },
     { type: 'ICMAI_MEMBERSHIP', number: '34567' },
   ];
-  const ok = await patchMe(admin, { name: 'Asha Kapoor', designation: 'Partner', registrations: good });
+  const ok = await patchMe(t, admin, { name: 'Asha Kapoor', designation: 'Partner', registrations: good });
   assert.equal(ok.statusCode, 200, ok.body);
   assert.equal(ok.json().profile.registrations[1].number, 'IBBI/RV/11/2023/00042', 'stored upper-case');
   assert.equal(ok.json().profile.designation, 'Partner');
@@ -52,7 +53,7 @@ test('registration numbers: each format accepted when right and refused with a p
     [{ type: 'ICMAI_MEMBERSHIP', number: 'C12345' }, '/registrations/0/number'],
   ];
   for (const [registration, pointer] of bad) {
-    const res = await patchMe(admin, { registrations: [registration] });
+    const res = await patchMe(t, admin, { registrations: [registration] });
     assert.equal(res.statusCode, 400, JSON.stringify(registration));
     assert.ok(
       res.json().errors.some((e: { path: string }) => e.path.startsWith(pointer)),
@@ -75,7 +76,7 @@ test('registration numbers: each format accepted when right and refused with a p
     ).statusCode,
     403,
   );
-  await patchMe(admin, { registrations: [] });
+  await patchMe(t, admin, { registrations: [] });
 });
 
 test('firm profile: legal name, address and IBBI entity registration; ADMIN only; other firms never see it', async () => {

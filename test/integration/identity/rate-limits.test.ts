@@ -2,7 +2,7 @@
 // address as the service sees it (X-Forwarded-For only from configured proxies), shared by every API
 // process through the database, and counting only failed logins, so an attacker's guesses slow the
 // attacker and never lock the owner out.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../../src/app.js';
 import { createLogger } from '../../../src/lib/logger.js';
@@ -10,6 +10,7 @@ import { LOGIN_ADDRESS_FAILURES, progressiveDelaySeconds } from '../../../src/se
 import { createTestApp, testConfig, type TestApp } from '../../helpers/app.js';
 import { spreadLoginAttack } from '../../helpers/login-attack.js';
 import {
+  adminApp,
   asUser,
   invitationTokenFor,
   knownBrowserTokenFor,
@@ -19,13 +20,8 @@ import {
   type Session,
 } from '../../helpers/principals.js';
 
-let t: TestApp;
-let owner: Session;
-before(async () => {
-  t = await createTestApp();
-  owner = await signupAdmin(t);
-});
-after(() => t.close());
+let t: TestApp, owner: Session;
+adminApp((s) => ({ t, admin: owner } = s));
 
 const login = (
   email: string,

@@ -1,21 +1,13 @@
 // IBC signatories: each asset class signed by a valuer registered for it, and a payment order that waits for them.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { addMember, asUser, signupAdmin, type Session } from '../../helpers/principals.js';
+import type { TestApp } from '../../helpers/app.js';
+import { addMember, adminApp, asUser, patchMe, signupAdmin, type Session } from '../../helpers/principals.js';
 import { pdfText } from '../../helpers/pdf.js';
 import { atGate3, ibcAtGate1 } from '../../helpers/signatories.js';
 
-let t: TestApp;
-let admin: Session;
-before(async () => {
-  t = await createTestApp();
-  admin = await signupAdmin(t, 'Credential Checkers LLP', { qualified: false });
-});
-after(() => t.close());
-
-const patchMe = (s: Session, payload: unknown) =>
-  t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: asUser(s), payload: payload as object });
+let t: TestApp, admin: Session;
+adminApp((s) => ({ t, admin } = s), { firm: 'Credential Checkers LLP', qualified: false });
 
 test("IBC: each asset class is signed by a valuer registered for that class; another class's valuer is refused; the report names each", async () => {
   const valuer = await addMember(t, admin, 'VALUER');
@@ -23,7 +15,7 @@ test("IBC: each asset class is signed by a valuer registered for that class; ano
   const landValuer = await addMember(t, admin, 'VALUER', 'Lata Land Valuer');
   assert.equal(
     (
-      await patchMe(landValuer, {
+      await patchMe(t, landValuer, {
         registrations: [{ type: 'IBBI_RV', number: 'IBBI/RV/01/2020/22222', assetClass: 'LAND_AND_BUILDING' }],
       })
     ).statusCode,
@@ -31,7 +23,7 @@ test("IBC: each asset class is signed by a valuer registered for that class; ano
   );
   assert.equal(
     (
-      await patchMe(admin, {
+      await patchMe(t, admin, {
         registrations: [
           { type: 'IBBI_RV', number: 'IBBI/RV/03/2019/33333', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' },
         ],
@@ -101,7 +93,7 @@ test('IBC: a payment order waits until someone in the firm is registered for eac
   const firm = await signupAdmin(t, 'Securities Only Valuers LLP');
   assert.equal(
     (
-      await patchMe(firm, {
+      await patchMe(t, firm, {
         registrations: [
           { type: 'IBBI_RV', number: 'IBBI/RV/03/2019/44444', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' },
         ],
@@ -128,7 +120,7 @@ test('IBC: a payment order waits until someone in the firm is registered for eac
   const landValuer = await addMember(t, firm, 'VALUER', 'Lalit Land Valuer');
   assert.equal(
     (
-      await patchMe(landValuer, {
+      await patchMe(t, landValuer, {
         registrations: [{ type: 'IBBI_RV', number: 'IBBI/RV/01/2021/55555', assetClass: 'LAND_AND_BUILDING' }],
       })
     ).statusCode,

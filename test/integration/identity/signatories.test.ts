@@ -1,22 +1,14 @@
 // Signatories: GATE_3 refused per statute for an approver without the registration the statute requires, allowed once
 // they hold it; who may sign from GATE_1 on; a payment order only once someone in the firm can sign.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { addMember, asUser, signupAdmin, type Session } from '../../helpers/principals.js';
+import type { TestApp } from '../../helpers/app.js';
+import { addMember, adminApp, asUser, patchMe, signupAdmin, type Session } from '../../helpers/principals.js';
 import { createEngagement, engagementAtGate1, lock, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
 import { atGate3 } from '../../helpers/signatories.js';
 
-let t: TestApp;
-let admin: Session;
-before(async () => {
-  t = await createTestApp();
-  admin = await signupAdmin(t, 'Credential Checkers LLP', { qualified: false });
-});
-after(() => t.close());
-
-const patchMe = (s: Session, payload: unknown) =>
-  t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: asUser(s), payload: payload as object });
+let t: TestApp, admin: Session;
+adminApp((s) => ({ t, admin } = s), { firm: 'Credential Checkers LLP', qualified: false });
 
 test('GATE_3 per statute: 409 signatory_not_qualified naming the rule, then allowed with the right registration', async () => {
   const valuer = await addMember(t, admin, 'VALUER');
@@ -110,7 +102,7 @@ test('GATE_3 per statute: 409 signatory_not_qualified naming the rule, then allo
   ];
   for (const c of cases) {
     const id = await atGate3(t, c.body, valuer, second, c.lockBody);
-    assert.equal((await patchMe(admin, { registrations: c.wrong })).statusCode, 200);
+    assert.equal((await patchMe(t, admin, { registrations: c.wrong })).statusCode, 200);
     const refused = await t.app.inject({
       method: 'POST',
       url: `/api/v1/engagements/${id}/gates/GATE_3/approve`,
@@ -124,7 +116,7 @@ test('GATE_3 per statute: 409 signatory_not_qualified naming the rule, then allo
       await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}`, headers: asUser(admin) })
     ).json();
     assert.equal(still.status, 'GATE_3', 'a refused sign-off changes nothing');
-    assert.equal((await patchMe(admin, { registrations: [...c.wrong, ...c.right] })).statusCode, 200);
+    assert.equal((await patchMe(t, admin, { registrations: [...c.wrong, ...c.right] })).statusCode, 200);
     const signed = await t.app.inject({
       method: 'POST',
       url: `/api/v1/engagements/${id}/gates/GATE_3/approve`,
@@ -138,7 +130,7 @@ test('GATE_3 per statute: 409 signatory_not_qualified naming the rule, then allo
 
 test('from GATE_1 the engagement says who may sign; a payment order in a firm nobody can sign for is 409 before any money moves', async () => {
   const lonely = await signupAdmin(t, 'Nobody Signs LLP');
-  assert.equal((await patchMe(lonely, { registrations: [] })).statusCode, 200);
+  assert.equal((await patchMe(t, lonely, { registrations: [] })).statusCode, 200);
   const valuer = await addMember(t, lonely, 'VALUER');
   const e = await engagementAtGate1(t, asUser(valuer), { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });
   const got = (
@@ -159,7 +151,7 @@ test('from GATE_1 the engagement says who may sign; a payment order in a firm no
   assert.deepEqual(payments, [], 'no order was created');
   assert.equal(
     (
-      await patchMe(lonely, {
+      await patchMe(t, lonely, {
         registrations: [
           { type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' },
         ],
@@ -187,7 +179,7 @@ test('from GATE_1 the engagement says who may sign; a payment order in a firm no
 test('before the computation, a payment order follows the methods the locked weights adopt: a Rule 11UA issue on DCF needs a merchant banker', async () => {
   const caOnly = await signupAdmin(t, 'Chartered Only LLP');
   assert.equal(
-    (await patchMe(caOnly, { registrations: [{ type: 'ICAI_MEMBERSHIP', number: '654321' }] })).statusCode,
+    (await patchMe(t, caOnly, { registrations: [{ type: 'ICAI_MEMBERSHIP', number: '654321' }] })).statusCode,
     200,
   );
   const valuer = await addMember(t, caOnly, 'VALUER');

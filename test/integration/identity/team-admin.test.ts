@@ -1,13 +1,14 @@
 // Running a team: deactivation ends a member's sessions at once; invitations are listed, resent with a
 // new link (the old one stops working) and cancelled; the invitation mail has a text and an HTML part
 // linking to the console; another firm's ids answer 404.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
 import {
   addMember,
+  adminApp,
   asUser,
   invitationTokenFor,
   PASSWORD,
@@ -16,13 +17,8 @@ import {
   type Session,
 } from '../../helpers/principals.js';
 
-let t: TestApp;
-let admin: Session;
-before(async () => {
-  t = await createTestApp({ env: { PUBLIC_BASE_URL: 'https://valuations.example.in' } });
-  admin = await signupAdmin(t);
-});
-after(() => t.close());
+let t: TestApp, admin: Session;
+adminApp((s) => ({ t, admin } = s), { env: { PUBLIC_BASE_URL: 'https://valuations.example.in' } });
 
 const api = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, s: Session, payload?: object) =>
   t.app.inject({ method, url, headers: asUser(s), payload });

@@ -1,29 +1,25 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import {
-  PASSWORD,
   addMember,
+  adminApp,
   asToken,
   asUser,
   createToken,
   invitationTokenFor,
+  PASSWORD,
   signupAdmin,
   uniqueEmail,
   type Session,
 } from '../../helpers/principals.js';
 import { isWellFormedToken } from '../../../src/domain/identity/token-format.js';
 
-let t: TestApp;
-let admin: Session;
-before(async () => {
-  t = await createTestApp();
-  admin = await signupAdmin(t);
-});
-after(() => t.close());
+let t: TestApp, admin: Session;
+adminApp((s) => ({ t, admin } = s));
 
 test('an API token is shown once, stored only as its SHA-256, and acts as VALUER', async () => {
   const res = await t.app.inject({
@@ -207,23 +203,20 @@ test('20 concurrent invites of one e-mail: exactly one 201', async () => {
 
 test('the last ADMIN can be neither demoted nor removed; another ADMIN can', async () => {
   const solo = await signupAdmin(t, 'Solo Practice');
-  const demote = await t.app.inject({
-    method: 'PATCH',
-    url: `/api/v1/team/${solo.userId}`,
-    headers: asUser(solo),
-    payload: { role: 'VALUER' },
-  });
+  const demoteSolo = (by: Session) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/team/${solo.userId}`,
+      headers: asUser(by),
+      payload: { role: 'VALUER' },
+    });
+  const demote = await demoteSolo(solo);
   assert.equal(demote.statusCode, 409);
   assert.equal(demote.json().code, 'last_admin');
   const remove = await t.app.inject({ method: 'DELETE', url: `/api/v1/team/${solo.userId}`, headers: asUser(solo) });
   assert.equal(remove.statusCode, 409);
   const second = await addMember(t, solo, 'ADMIN');
-  const ok = await t.app.inject({
-    method: 'PATCH',
-    url: `/api/v1/team/${solo.userId}`,
-    headers: asUser(second),
-    payload: { role: 'VALUER' },
-  });
+  const ok = await demoteSolo(second);
   assert.equal(ok.statusCode, 200);
   assert.equal(ok.json().role, 'VALUER');
 });

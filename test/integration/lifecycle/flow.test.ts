@@ -1,22 +1,15 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
+import type { TestApp } from '../../helpers/app.js';
+import { adminTokenApp, asUser, type Session } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, status, upload, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
 import { readCsv, readXlsx, writeCsv, writeXlsx } from '../../../src/integrations/spreadsheets/financials-files.js';
 import { isHeaderRow } from '../../../src/integrations/spreadsheets/financials-grid.js';
 
 const EXAMPLE_VALUE_PER_SHARE = '107.80';
 
-let t: TestApp;
-let admin: Session;
-let bearer: Record<string, string>;
-before(async () => {
-  t = await createTestApp();
-  admin = await signupAdmin(t);
-  bearer = asToken((await createToken(t, admin)).token);
-});
-after(() => t.close());
+let t: TestApp, admin: Session, bearer: Record<string, string>;
+adminTokenApp((s) => ({ t, admin, bearer } = s));
 
 const sample = () => fixture('sample-company.json');
 

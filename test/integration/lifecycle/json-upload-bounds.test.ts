@@ -1,19 +1,14 @@
 // A JSON financials document is bounded at upload by its size and its depth (docs/decisions.md, Upload bounds per
 // format): 20 MB is refused without being parsed, and 100,000 levels of nesting are refused without a stack
 // overflow, while /health keeps answering and memory barely moves.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
+import { type TestApp } from '../../helpers/app.js';
+import { adminTokenApp } from '../../helpers/principals.js';
 import { createEngagement, status, upload } from '../../helpers/engagements.js';
 
-let t: TestApp;
-let bearer: Record<string, string>;
-before(async () => {
-  t = await createTestApp();
-  bearer = asToken((await createToken(t, await signupAdmin(t))).token);
-});
-after(() => t.close());
+let t: TestApp, bearer: Record<string, string>;
+adminTokenApp((s) => ({ t, bearer } = s));
 
 test('a 20 MB JSON document is refused at upload by its size, and one nested 100,000 deep by its depth, while /health answers', async () => {
   const e = await createEngagement(t, bearer);

@@ -2,22 +2,15 @@
 // an unpaired surrogate) in a value or a key, and any ingestion whose job fails for good. Each ends
 // with the document REJECTED, the place named, and the engagement free for a corrected upload
 // (src/domain/financials/storable-text.ts; docs/decisions.md, The financials document).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { asToken, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
+import type { TestApp } from '../../helpers/app.js';
+import { adminTokenApp } from '../../helpers/principals.js';
 import { createEngagement, fixture, status, upload } from '../../helpers/engagements.js';
 import { writeCsv } from '../../../src/integrations/spreadsheets/financials-files.js';
 
-let t: TestApp;
-let admin: Session;
-let bearer: Record<string, string>;
-before(async () => {
-  t = await createTestApp();
-  admin = await signupAdmin(t);
-  bearer = asToken((await createToken(t, admin)).token);
-});
-after(() => t.close());
+let t: TestApp, bearer: Record<string, string>;
+adminTokenApp((s) => ({ t, bearer } = s));
 
 const sampleJson = () => Buffer.from(JSON.stringify(fixture('sample-company.json')));
 const documentOf = async (engagementId: string, documentId: string) =>

@@ -1,7 +1,7 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { asToken, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
+import { adminTokenApp, asToken, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, multipart, upload, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
 import { applyTransition } from '../../../src/services/engagement-transitions.js';
 import {
@@ -12,15 +12,8 @@ import {
 import { AppError } from '../../../src/lib/errors.js';
 import { SYSTEM_ACTOR } from '../../../src/db/repositories/audit.js';
 
-let t: TestApp;
-let admin: Session;
-let bearer: Record<string, string>;
-before(async () => {
-  t = await createTestApp();
-  admin = await signupAdmin(t);
-  bearer = asToken((await createToken(t, admin)).token);
-});
-after(() => t.close());
+let t: TestApp, admin: Session, bearer: Record<string, string>;
+adminTokenApp((s) => ({ t, admin, bearer } = s));
 
 const post = (url: string, payload: unknown, headers = bearer) =>
   t.app.inject({ method: 'POST', url, headers, payload: payload as object });

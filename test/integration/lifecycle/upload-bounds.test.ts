@@ -2,25 +2,20 @@
 // format): a workbook is refused at upload once what it actually inflates to passes the bound (whatever its
 // own size fields claim), while the service keeps answering; CSV and JSON by their bytes, JSON by its depth;
 // a smaller file with too many rows is rejected at ingestion with one error, not one per row.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
+import { type TestApp } from '../../helpers/app.js';
+import { adminTokenApp } from '../../helpers/principals.js';
 import { createEngagement, status, upload } from '../../helpers/engagements.js';
 import { MAX_XLSX_EXPANDED_BYTES } from '../../../src/domain/documents/upload-bounds.js';
 import { lyingZip } from '../../helpers/zip-bombs.js';
 
-let t: TestApp;
-let bearer: Record<string, string>;
-before(async () => {
-  t = await createTestApp();
-  bearer = asToken((await createToken(t, await signupAdmin(t))).token);
-});
-after(() => t.close());
+let t: TestApp, bearer: Record<string, string>;
+adminTokenApp((s) => ({ t, bearer } = s));
 
 /** A workbook of `rows` rows of one unknown label, written by the streaming writer (little memory). */
 async function workbookOfRows(rows: number): Promise<Buffer> {

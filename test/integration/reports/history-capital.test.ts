@@ -1,23 +1,16 @@
 // The financials' history and capital table reach the signed report through the API: the example
 // file (the one the console offers) taken to a FINAL report whose text shows every historical year,
 // every holder, and no reviewer's note (docs/decisions.md, Reports).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
 import { pdfText } from '../../helpers/pdf.js';
-import { asUser, reviewTeam, type Session } from '../../helpers/principals.js';
+import { asUser, reviewTeamApp, type Session } from '../../helpers/principals.js';
 import { createEngagement, lock, SIGNING, upload } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
 
-let t: TestApp;
-let admin: Session;
-let valuer: Session;
-let reviewer: Session;
-before(async () => {
-  t = await createTestApp();
-  ({ admin, valuer, reviewer } = await reviewTeam(t, 'Kulkarni & Desai Valuers LLP', 'Vikram Valuer'));
-});
-after(() => t.close());
+let t: TestApp, admin: Session, valuer: Session, reviewer: Session;
+reviewTeamApp('Kulkarni & Desai Valuers LLP', 'Vikram Valuer', (s) => ({ t, admin, valuer, reviewer } = s));
 
 const approve = (id: string, gate: string, who: Session, payload: object = {}) =>
   t.app.inject({

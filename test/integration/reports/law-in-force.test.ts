@@ -6,6 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { pdfText } from '../../helpers/pdf.js';
+import { IBC_RATES } from '../../helpers/signatories.js';
 import { asUser, reviewTeam, type Session } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, upload, VALID_ASSUMPTIONS, sourced } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
@@ -228,16 +229,7 @@ test('IBC in liquidation: the report cites the Liquidation Process Regulations b
       .statusCode,
     201,
   );
-  assert.equal(
-    (
-      await lock(t, asUser(valuer), e.id, {
-        wacc: 12,
-        terminalGrowthRate: 4,
-        rationale: 'Rates are not used by the IBC valuation at all.',
-      })
-    ).statusCode,
-    200,
-  );
+  assert.equal((await lock(t, asUser(valuer), e.id, IBC_RATES)).statusCode, 200);
   await t.worker.drain();
   await t.worker.drain();
   const v = (

@@ -1,24 +1,17 @@
 // The firm's own PKCS#12 for the FINAL's seal: refused when wrong or out of date, used while valid, the service's CA after.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
 import { completedWithFinal as completedFinal } from '../../helpers/final-report.js';
-import { asUser, reviewTeam, type Session } from '../../helpers/principals.js';
+import { asUser, reviewTeamApp, type Session } from '../../helpers/principals.js';
 import { multipart } from '../../helpers/engagements.js';
 import { pdfsig } from '../../helpers/pdfsig.js';
 import { makePkcs12 } from '../../helpers/pkcs12.js';
 
 const FIRM = 'Seal And Sign Valuers LLP';
-let t: TestApp;
-let admin: Session;
-let valuer: Session;
-let reviewer: Session;
-before(async () => {
-  t = await createTestApp();
-  ({ admin, valuer, reviewer } = await reviewTeam(t, FIRM, 'Vani Valuer'));
-});
-after(() => t.close());
+let t: TestApp, admin: Session, valuer: Session, reviewer: Session;
+reviewTeamApp(FIRM, 'Vani Valuer', (s) => ({ t, admin, valuer, reviewer } = s));
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 

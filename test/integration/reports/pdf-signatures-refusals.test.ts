@@ -1,23 +1,16 @@
 // A partner's signed copy of the FINAL refused when it is not exactly the FINAL plus valid signatures; the sealed copy
 // issued as it is instead.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
 import { completedWithFinal as completedFinal, uploadSignedCopy } from '../../helpers/final-report.js';
-import { asUser, reviewTeam, type Session } from '../../helpers/principals.js';
+import { asUser, reviewTeamApp, type Session } from '../../helpers/principals.js';
 import { addSignatureWithPdfsig, nssDatabaseWithCertificate, pdfsig } from '../../helpers/pdfsig.js';
 
 const FIRM = 'Seal And Sign Valuers LLP';
-let t: TestApp;
-let admin: Session;
-let valuer: Session;
-let reviewer: Session;
-before(async () => {
-  t = await createTestApp();
-  ({ admin, valuer, reviewer } = await reviewTeam(t, FIRM, 'Vani Valuer'));
-});
-after(() => t.close());
+let t: TestApp, admin: Session, valuer: Session, reviewer: Session;
+reviewTeamApp(FIRM, 'Vani Valuer', (s) => ({ t, admin, valuer, reviewer } = s));
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 

@@ -1,30 +1,23 @@
 // The FINAL's PDF seal and the partner's DSC on top (docs/report-signatures.md): checked by poppler's
 // pdfsig as an outside reader, signed by pdfsig -add-signature with a certificate from an NSS database made
 // here (certutil), the way a partner's own software appends their signature.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
 import { completedWithFinal as completedFinal, uploadSignedCopy } from '../../helpers/final-report.js';
-import { asUser, reviewTeam, type Session } from '../../helpers/principals.js';
+import { asUser, reviewTeamApp, type Session } from '../../helpers/principals.js';
 import { multipart } from '../../helpers/engagements.js';
 import { addSignatureWithPdfsig, nssDatabaseWithCertificate, pdfsig } from '../../helpers/pdfsig.js';
 import { pdfText } from '../../helpers/pdf.js';
 
 const FIRM = 'Seal And Sign Valuers LLP';
-let t: TestApp;
-let admin: Session;
-let valuer: Session;
-let reviewer: Session;
-before(async () => {
-  t = await createTestApp();
-  ({ admin, valuer, reviewer } = await reviewTeam(t, FIRM, 'Vani Valuer'));
-});
-after(() => t.close());
+let t: TestApp, admin: Session, valuer: Session, reviewer: Session;
+reviewTeamApp(FIRM, 'Vani Valuer', (s) => ({ t, admin, valuer, reviewer } = s));
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 

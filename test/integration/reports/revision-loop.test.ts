@@ -1,20 +1,13 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
 import { pdfText } from '../../helpers/pdf.js';
-import { asUser, reviewTeam, type Session } from '../../helpers/principals.js';
+import { asUser, reviewTeamApp, type Session } from '../../helpers/principals.js';
 import { engagementAtGate1, lock } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
 
-let t: TestApp;
-let admin: Session;
-let valuer: Session;
-let reviewer: Session;
-before(async () => {
-  t = await createTestApp();
-  ({ admin, valuer, reviewer } = await reviewTeam(t, 'Mehta & Rao Registered Valuers', 'Vikram Valuer'));
-});
-after(() => t.close());
+let t: TestApp, admin: Session, valuer: Session, reviewer: Session;
+reviewTeamApp('Mehta & Rao Registered Valuers', 'Vikram Valuer', (s) => ({ t, admin, valuer, reviewer } = s));
 
 const gate = (
   id: string,

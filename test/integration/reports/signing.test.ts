@@ -1,24 +1,17 @@
 // Signing a report: the facts it must carry (409 report_facts_missing naming each), the place, and the
 // UDIN of a chartered-accountant signatory (400 naming /udin when missing, malformed or not theirs);
 // nothing on the engagement changes once it is signed (docs/statutes.md, Who may sign).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
 import { pdfText } from '../../helpers/pdf.js';
-import { asUser, reviewTeam, type Session } from '../../helpers/principals.js';
+import { asUser, reviewTeamApp, type Session } from '../../helpers/principals.js';
 import { engagementAtGate1 } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
 import { createHash } from 'node:crypto';
 
-let t: TestApp;
-let admin: Session;
-let valuer: Session;
-let reviewer: Session;
-before(async () => {
-  t = await createTestApp();
-  ({ admin, valuer, reviewer } = await reviewTeam(t, 'Signing Rules LLP', 'Vani Valuer'));
-});
-after(() => t.close());
+let t: TestApp, admin: Session, valuer: Session, reviewer: Session;
+reviewTeamApp('Signing Rules LLP', 'Vani Valuer', (s) => ({ t, admin, valuer, reviewer } = s));
 
 const approve = (id: string, gate: string, s: Session, payload: object = {}) =>
   t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${gate}/approve`, headers: asUser(s), payload });

@@ -2,22 +2,17 @@
 // from the build-up is refused with the computed figure and nothing changes; an agreeing one is locked,
 // carried into the valuation, printed in the report with its source and rebuilt by formulas in the
 // workpapers. A discount for lack of control applies before the DLOM, in the API and the workpapers.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Decimal } from 'decimal.js';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { asToken, asUser, createToken, signupAdmin } from '../../helpers/principals.js';
+import { type TestApp } from '../../helpers/app.js';
+import { asUser, signupAdmin, adminTokenApp } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, status, upload } from '../../helpers/engagements.js';
 import { recalculate } from '../../helpers/workbook.js';
 import { pdfText } from '../../helpers/pdf.js';
 
-let t: TestApp;
-let bearer: Record<string, string>;
-before(async () => {
-  t = await createTestApp();
-  bearer = asToken((await createToken(t, await signupAdmin(t))).token);
-});
-after(() => t.close());
+let t: TestApp, bearer: Record<string, string>;
+adminTokenApp((s) => ({ t, bearer } = s));
 
 const BUILD_UP = {
   riskFreeRate: 6.52,

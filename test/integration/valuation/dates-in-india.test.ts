@@ -1,16 +1,11 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
+import { type TestApp } from '../../helpers/app.js';
+import { adminTokenApp } from '../../helpers/principals.js';
 import { todayInIndia } from '../../../src/services/engagements.js';
 
-let t: TestApp;
-let bearer: Record<string, string>;
-before(async () => {
-  t = await createTestApp();
-  bearer = asToken((await createToken(t, await signupAdmin(t))).token);
-});
-after(() => t.close());
+let t: TestApp, bearer: Record<string, string>;
+adminTokenApp((s) => ({ t, bearer } = s));
 
 test('"today" is the date in India: 19:00 UTC is already the next day in IST', () => {
   assert.equal(todayInIndia(new Date('2026-04-24T18:29:59Z')), '2026-04-24');

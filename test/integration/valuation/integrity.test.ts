@@ -1,18 +1,22 @@
 // Valuation integrity through the API: the method the valuer adopts is the method valued, and the law
 // is read on the transaction date. Expected figures are worked by hand in the tests.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, status, upload, sourced } from '../../helpers/engagements.js';
+import { type TestApp } from '../../helpers/app.js';
+import { adminTokenApp } from '../../helpers/principals.js';
+import {
+  createEngagement,
+  fixture,
+  lock,
+  status,
+  upload,
+  twoYearsEarlier,
+  sourced,
+} from '../../helpers/engagements.js';
+import { ccpsRound } from '../../fixtures/market-evidence.js';
 
-let t: TestApp;
-let bearer: Record<string, string>;
-before(async () => {
-  t = await createTestApp();
-  bearer = asToken((await createToken(t, await signupAdmin(t))).token);
-});
-after(() => t.close());
+let t: TestApp, bearer: Record<string, string>;
+adminTokenApp((s) => ({ t, bearer } = s));
 
 const BASE = {
   wacc: 12,
@@ -31,12 +35,7 @@ async function withFinancials(body: Record<string, unknown>, document: unknown) 
 
 test('DCF adopted at 100 % with projections starting in a year already ended: the lock is 409 inputs_incomplete naming /projections, and nothing is stored', async () => {
   // Balance sheet of 31 March 2024, projections FY2025–FY2029, valued on 31 March 2026: FY2025 has ended.
-  const document = fixture('sample-company.json');
-  document.balanceSheetDate = '2024-03-31';
-  document.projections = document.projections.map((p: { year: string }, i: number) => ({
-    ...p,
-    year: `FY${2025 + i}`,
-  }));
+  const document = twoYearsEarlier(fixture('sample-company.json'));
   const e = await withFinancials(
     { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' },
     document,
@@ -69,12 +68,7 @@ test('DCF adopted at 100 % with projections starting in a year already ended: th
 
 test('an issue made on 10-4-2025 and valued on 25-3-2025: the valuation carries no s.56(2)(viib) ceiling and its price test is not applied', async () => {
   // Balance sheet of 31 March 2024, projections from FY2025, the year that holds the valuation date.
-  const document = fixture('sample-company.json');
-  document.balanceSheetDate = '2024-03-31';
-  document.projections = document.projections.map((p: { year: string }, i: number) => ({
-    ...p,
-    year: `FY${2025 + i}`,
-  }));
+  const document = twoYearsEarlier(fixture('sample-company.json'));
   const e = await withFinancials(
     {
       statute: 'RULE_11UA',
@@ -136,17 +130,7 @@ test('discounts per method through the API and the workpapers: the round and the
   const doc = fixture('sample-company.json');
   doc.peers = [{ name: 'Omicron Castings Ltd', priceToBook: 2 }];
   doc.transactions = [{ deal: 'Lambda Auto acquires Kappa Castings', date: '2025-11-15', evToEbitda: 10 }];
-  doc.recentRound = {
-    date: '2025-09-30',
-    instrument: 'CCPS',
-    pricePerShare: 320,
-    amountRaised: 500,
-    armsLength: true,
-    adjustments: [
-      { kind: 'TIME', percent: -5, reason: 'Sector multiples have fallen since the round.' },
-      { kind: 'RIGHTS', percent: -10, reason: 'The CCPS carry a 1x liquidation preference.' },
-    ],
-  };
+  doc.recentRound = ccpsRound('The CCPS carry a 1x liquidation preference.');
   const e = await withFinancials(
     { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-03-31' },
     doc,

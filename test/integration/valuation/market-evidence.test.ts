@@ -1,20 +1,15 @@
 // Market evidence through the API (docs/valuation-method.md, Market approach): a recent round more than
 // twelve months old is valued with a warning the valuation and its report carry; comparable transactions
 // and the round take the valuer's weights at the lock.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
+import { type TestApp } from '../../helpers/app.js';
+import { adminTokenApp } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, upload, sourced } from '../../helpers/engagements.js';
 import { pdfText } from '../../helpers/pdf.js';
 
-let t: TestApp;
-let bearer: Record<string, string>;
-before(async () => {
-  t = await createTestApp();
-  bearer = asToken((await createToken(t, await signupAdmin(t))).token);
-});
-after(() => t.close());
+let t: TestApp, bearer: Record<string, string>;
+adminTokenApp((s) => ({ t, bearer } = s));
 
 const financials = (roundDate: string) => ({
   ...fixture('sample-company.json'),

@@ -1,17 +1,12 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
+import { type TestApp } from '../../helpers/app.js';
+import { adminTokenApp } from '../../helpers/principals.js';
 import { createEngagement, engagementAtGate1, fixture, lock, status, upload } from '../../helpers/engagements.js';
 import { Decimal } from 'decimal.js';
 
-let t: TestApp;
-let bearer: Record<string, string>;
-before(async () => {
-  t = await createTestApp();
-  bearer = asToken((await createToken(t, await signupAdmin(t))).token);
-});
-after(() => t.close());
+let t: TestApp, bearer: Record<string, string>;
+adminTokenApp((s) => ({ t, bearer } = s));
 
 const patch = (id: string, payload: unknown) =>
   t.app.inject({ method: 'PATCH', url: `/api/v1/engagements/${id}`, headers: bearer, payload: payload as object });

@@ -1,22 +1,17 @@
 // The workpapers as a reader of LibreOffice Calc sees them: converted headless to CSV with every cell
 // "as shown", amounts must read in Indian grouping at every magnitude and sign (docs/decisions.md, Workpapers).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
+import { type TestApp } from '../../helpers/app.js';
+import { adminTokenApp } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, upload, sourced } from '../../helpers/engagements.js';
 
-let t: TestApp;
-let bearer: Record<string, string>;
-before(async () => {
-  t = await createTestApp();
-  bearer = asToken((await createToken(t, await signupAdmin(t))).token);
-});
-after(() => t.close());
+let t: TestApp, bearer: Record<string, string>;
+adminTokenApp((s) => ({ t, bearer } = s));
 
 /** Every sheet of an XLSX as LibreOffice shows it: sheet name → rows of displayed cell text. */
 function asShownInLibreOffice(xlsx: Buffer): Map<string, string[][]> {

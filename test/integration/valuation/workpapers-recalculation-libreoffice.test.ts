@@ -3,7 +3,7 @@
 // figure equals the API's to the paisa (docs/valuation-method.md, Workpapers). Covers every statute, the
 // comparables at a percentile (PERCENTILE.INC, written with its _xlfn. prefix), diluted capital, a stub
 // period with the bridge rolled forward, discounts per method and IBC.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,17 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { Decimal } from 'decimal.js';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
+import { type TestApp } from '../../helpers/app.js';
+import { adminTokenApp } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, upload, sourced } from '../../helpers/engagements.js';
 
-let t: TestApp;
-let bearer: Record<string, string>;
-before(async () => {
-  t = await createTestApp();
-  bearer = asToken((await createToken(t, await signupAdmin(t))).token);
-});
-after(() => t.close());
+let t: TestApp, bearer: Record<string, string>;
+adminTokenApp((s) => ({ t, bearer } = s));
 
 const RATIONALE = 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.';
 

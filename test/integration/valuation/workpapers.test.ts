@@ -1,18 +1,13 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Decimal } from 'decimal.js';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
+import { type TestApp } from '../../helpers/app.js';
+import { adminTokenApp } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, upload, sourced } from '../../helpers/engagements.js';
 import { recalculate } from '../../helpers/workbook.js';
 
-let t: TestApp;
-let bearer: Record<string, string>;
-before(async () => {
-  t = await createTestApp();
-  bearer = asToken((await createToken(t, await signupAdmin(t))).token);
-});
-after(() => t.close());
+let t: TestApp, bearer: Record<string, string>;
+adminTokenApp((s) => ({ t, bearer } = s));
 
 const paisa = (x: unknown) => new Decimal(x as number).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 

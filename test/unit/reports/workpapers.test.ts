@@ -15,6 +15,7 @@ import {
 import { buildWorkpapers } from '../../../src/reports/workpapers/index.js';
 import { recalculate } from '../../helpers/workbook.js';
 import { loadDocument, normalised } from '../valuation/helpers.js';
+import { ccpsRound, threeTransactions } from '../../fixtures/market-evidence.js';
 
 const paisa = (x: unknown) => {
   assert.equal(typeof x, 'number', `not a number: ${JSON.stringify(x)}`);
@@ -292,22 +293,8 @@ test('the market approach in the workpapers: the chosen percentile (PERCENTILE.I
 
 test('comparable transactions and a recent round in the workpapers, weighed into the concluded value', async () => {
   const doc = loadDocument('sample-company.json');
-  doc.transactions = [
-    { deal: 'Lambda Auto acquires Kappa Castings', date: '2025-11-15', evToEbitda: 9, evToRevenue: 1.5 },
-    { deal: 'Mu Forge merges into Nu Components', date: '2025-06-30', evToEbitda: 11 },
-    { deal: 'Xi Precision buy-out', date: '2024-12-01', evToEbitda: -2 },
-  ];
-  doc.recentRound = {
-    date: '2025-09-30',
-    instrument: 'CCPS',
-    pricePerShare: 320,
-    amountRaised: 500,
-    armsLength: true,
-    adjustments: [
-      { kind: 'TIME', percent: -5, reason: 'Sector multiples have fallen since the round.' },
-      { kind: 'RIGHTS', percent: -10, reason: 'A 1x liquidation preference the equity lacks.' },
-    ],
-  };
+  doc.transactions = threeTransactions();
+  doc.recentRound = ccpsRound('A 1x liquidation preference the equity lacks.');
   const { wb } = await check(
     '',
     'COMPANIES_ACT_SEC_62',

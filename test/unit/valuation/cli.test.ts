@@ -1,29 +1,14 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-
-function runCli(args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/value.ts', ...args], { cwd: root, encoding: 'utf8' });
-}
+import { cliArgs, root, runCli } from '../../helpers/cli.js';
 
 test('CLI prints methods, conclusion, sensitivity grid and warnings', () => {
-  const run = runCli([
-    'test/fixtures/financials/sample-company.json',
-    '--wacc',
-    '12',
-    '--growth',
-    '4',
-    '--statute',
-    'FEMA_RBI',
-    '--purpose',
-    'ISSUE_TO_NON_RESIDENT',
-  ]);
+  const run = runCli(
+    cliArgs('sample-company.json', '12', '4', '--statute', 'FEMA_RBI', '--purpose', 'ISSUE_TO_NON_RESIDENT'),
+  );
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /== DCF: /);
   assert.match(run.stdout, /Enterprise value\s+32,45,47,040\.57/);
@@ -33,7 +18,7 @@ test('CLI prints methods, conclusion, sensitivity grid and warnings', () => {
 });
 
 test('CLI reports rejected financials and refusals with non-zero exit codes', () => {
-  const refused = runCli(['test/fixtures/financials/sample-company.json', '--wacc', '4', '--growth', '4']);
+  const refused = runCli(cliArgs('sample-company.json', '4', '4'));
   assert.equal(refused.status, 2);
   assert.match(refused.stderr, /refused \(GROWTH_NOT_BELOW_WACC\)/);
   const usage = runCli(['test/fixtures/financials/sample-company.json']);
@@ -48,17 +33,7 @@ function json(args: string[]) {
 }
 
 test('CLI --json: NAV_11UA_2A includes the arrears of cumulative preference dividend in L; S56_2_VIIB_NOT_APPLICABLE', () => {
-  const r = json([
-    'test/fixtures/financials/arrears-company.json',
-    '--wacc',
-    '12',
-    '--growth',
-    '4',
-    '--statute',
-    'RULE_11UA',
-    '--purpose',
-    'ISSUE_OF_SHARES',
-  ]);
+  const r = json(cliArgs('arrears-company.json', '12', '4', '--statute', 'RULE_11UA', '--purpose', 'ISSUE_OF_SHARES'));
   const nav = r.methods.find((m: { method: string }) => m.method === 'NAV_11UA_2A');
   const line = (label: string) => nav.lines.find((l: { label: string }) => l.label === label)?.value;
   assert.equal(line('Add: arrears of dividends on cumulative preference shares'), '15000000.00');
@@ -78,36 +53,28 @@ test('CLI --json: NAV_11UA_2A includes the arrears of cumulative preference divi
       projections: doc.projections.map((p: { year: string }, i: number) => ({ ...p, year: `FY${2025 + i}` })),
     }),
   );
-  const before = json([
-    earlier,
-    '--wacc',
-    '12',
-    '--growth',
-    '4',
-    '--statute',
-    'RULE_11UA',
-    '--purpose',
-    'ISSUE_OF_SHARES',
-    '--valuation-date',
-    '2024-03-31',
-  ]);
+  const before = json(
+    cliArgs(
+      earlier,
+      '12',
+      '4',
+      '--statute',
+      'RULE_11UA',
+      '--purpose',
+      'ISSUE_OF_SHARES',
+      '--valuation-date',
+      '2024-03-31',
+    ),
+  );
   assert.ok(!before.warnings.some((w: { code: string }) => w.code === 'S56_2_VIIB_NOT_APPLICABLE'));
   assert.equal(before.conclusion.floorOrCeiling, 'CEILING');
 });
 
 test('CLI --json: DCF lines carry the loss brought forward, set off and carried forward', () => {
   // Balance sheet at 31-12-2025, projections from FY2027: valued on 31-3-2026, the day before they start.
-  const r = json([
-    'test/fixtures/financials/startup-negative-fcff.json',
-    '--wacc',
-    '18',
-    '--growth',
-    '6',
-    '--statute',
-    'FEMA_RBI',
-    '--valuation-date',
-    '2026-03-31',
-  ]);
+  const r = json(
+    cliArgs('startup-negative-fcff.json', '18', '6', '--statute', 'FEMA_RBI', '--valuation-date', '2026-03-31'),
+  );
   const dcf = r.methods.find((m: { method: string }) => m.method === 'DCF');
   const line = (label: string) => dcf.lines.find((l: { label: string }) => l.label === label)?.value;
   assert.equal(line('FY2027 Less: tax on EBIT at 25.168%'), '0.00'); // a loss: no tax, no refund
@@ -118,15 +85,7 @@ test('CLI --json: DCF lines carry the loss brought forward, set off and carried 
 });
 
 test('CLI --json: IBC equity is nil with the shortfall stated', () => {
-  const r = json([
-    'test/fixtures/financials/ibc-shortfall.json',
-    '--wacc',
-    '12',
-    '--growth',
-    '4',
-    '--statute',
-    'IBC_LIQUIDATION',
-  ]);
+  const r = json(cliArgs('ibc-shortfall.json', '12', '4', '--statute', 'IBC_LIQUIDATION'));
   assert.deepEqual(r.conclusion.fairValue, {
     totalValue: '70000000.00',
     equityValue: '0.00',
@@ -139,40 +98,16 @@ test('CLI --json: IBC equity is nil with the shortfall stated', () => {
     valuePerShare: '0.00',
     shortfall: '41000000.00',
   });
-  const text = runCli([
-    'test/fixtures/financials/ibc-shortfall.json',
-    '--wacc',
-    '12',
-    '--growth',
-    '4',
-    '--statute',
-    'IBC_LIQUIDATION',
-  ]);
+  const text = runCli(cliArgs('ibc-shortfall.json', '12', '4', '--statute', 'IBC_LIQUIDATION'));
   assert.match(text.stdout, /Fair value\s+0\.00\s+0\.00\s+1,00,00,000\.00/);
 });
 
 test('CLI --json: RATES_LOOK_LIKE_FRACTIONS and WACC_GROWTH_SPREAD_NARROW', () => {
-  const r = json([
-    'test/fixtures/financials/sample-company.json',
-    '--wacc',
-    '0.12',
-    '--growth',
-    '0.04',
-    '--statute',
-    'FEMA_RBI',
-  ]);
+  const r = json(cliArgs('sample-company.json', '0.12', '0.04', '--statute', 'FEMA_RBI'));
   const codes = r.warnings.map((w: { code: string }) => w.code);
   assert.ok(codes.includes('RATES_LOOK_LIKE_FRACTIONS'));
   assert.ok(codes.includes('WACC_GROWTH_SPREAD_NARROW'));
-  const narrow = json([
-    'test/fixtures/financials/sample-company.json',
-    '--wacc',
-    '12',
-    '--growth',
-    '10.5',
-    '--statute',
-    'FEMA_RBI',
-  ]);
+  const narrow = json(cliArgs('sample-company.json', '12', '10.5', '--statute', 'FEMA_RBI'));
   assert.deepEqual(
     narrow.warnings
       .filter((w: { code: string }) => w.code.startsWith('RATES') || w.code.startsWith('WACC'))
@@ -182,61 +117,61 @@ test('CLI --json: RATES_LOOK_LIKE_FRACTIONS and WACC_GROWTH_SPREAD_NARROW', () =
 });
 
 test('CLI: weights, discount and the proposed price', () => {
-  const r = json([
-    'test/fixtures/financials/sample-company.json',
-    '--wacc',
-    '12',
-    '--growth',
-    '4',
-    '--statute',
-    'COMPANIES_ACT_SEC_62',
-    '--method-weights',
-    'DCF=70,NAV=30',
-    '--weights-rationale',
-    'DCF leads: a going concern with reliable projections.',
-    '--dlom',
-    '15',
-    '--dlom-rationale',
-    'Unlisted minority stake with no exit route.',
-    '--price',
-    '204.11',
-  ]);
+  const r = json(
+    cliArgs(
+      'sample-company.json',
+      '12',
+      '4',
+      '--statute',
+      'COMPANIES_ACT_SEC_62',
+      '--method-weights',
+      'DCF=70,NAV=30',
+      '--weights-rationale',
+      'DCF leads: a going concern with reliable projections.',
+      '--dlom',
+      '15',
+      '--dlom-rationale',
+      'Unlisted minority stake with no exit route.',
+      '--price',
+      '204.11',
+    ),
+  );
   assert.equal(r.conclusion.valueBeforeDiscount, '240.13');
   assert.equal(r.conclusion.valuePerShare, '204.11');
   assert.equal(r.compliance.tests[0].passes, true);
-  const text = runCli([
-    'test/fixtures/financials/sample-company.json',
-    '--wacc',
-    '12',
-    '--growth',
-    '4',
-    '--statute',
-    'COMPANIES_ACT_SEC_62',
-    '--dlom',
-    '15',
-    '--dlom-rationale',
-    'Unlisted minority stake with no exit route.',
-    '--price',
-    '150',
-  ]);
+  const text = runCli(
+    cliArgs(
+      'sample-company.json',
+      '12',
+      '4',
+      '--statute',
+      'COMPANIES_ACT_SEC_62',
+      '--dlom',
+      '15',
+      '--dlom-rationale',
+      'Unlisted minority stake with no exit route.',
+      '--price',
+      '150',
+    ),
+  );
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /Discount for lack of marketability 15%/);
   assert.match(text.stdout, /== Compliance of the proposed price ₹150\.00/);
-  const refused = runCli([
-    'test/fixtures/financials/sample-company.json',
-    '--wacc',
-    '12',
-    '--growth',
-    '4',
-    '--statute',
-    'RULE_11UA',
-    '--purpose',
-    'TRANSFER_OR_RECEIPT',
-    '--dlom',
-    '10',
-    '--dlom-rationale',
-    'Unlisted minority stake with no exit route.',
-  ]);
+  const refused = runCli(
+    cliArgs(
+      'sample-company.json',
+      '12',
+      '4',
+      '--statute',
+      'RULE_11UA',
+      '--purpose',
+      'TRANSFER_OR_RECEIPT',
+      '--dlom',
+      '10',
+      '--dlom-rationale',
+      'Unlisted minority stake with no exit route.',
+    ),
+  );
   assert.equal(refused.status, 2);
   assert.match(refused.stderr, /refused \(DISCOUNT_NOT_PERMITTED\)/);
 });
@@ -292,17 +227,7 @@ test('CLI prints the dilution: basic, the instruments converted or exercised, an
   ];
   const file = join(mkdtempSync(join(tmpdir(), 'vs-cli-')), 'diluted.json');
   writeFileSync(file, JSON.stringify(doc));
-  const run = runCli([
-    file,
-    '--wacc',
-    '12',
-    '--growth',
-    '4',
-    '--statute',
-    'FEMA_RBI',
-    '--valuation-date',
-    '2026-03-31',
-  ]);
+  const run = runCli(cliArgs(file, '12', '4', '--statute', 'FEMA_RBI', '--valuation-date', '2026-03-31'));
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /Value per equity share \(basic\)\s+302\.55/);
   assert.match(run.stdout, /Exercised: ESOP 2022 grant \(employee stock options\) at ₹150\.00\s+30,000/);

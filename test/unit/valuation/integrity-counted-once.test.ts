@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { computeValuation, type ValuationInput } from '../../../src/domain/valuation/engine.js';
 import { loadDocument, normalised } from './helpers.js';
+import { ccpsRound } from '../../fixtures/market-evidence.js';
 
 // ---------------------------------------------------------------------------------------------
 // Discounts once
@@ -11,17 +12,7 @@ test('DLOC and DLOM apply method by method: a recent round and listed peers on a
   const doc = loadDocument('sample-company.json'); // LAKHS; book equity 100 + 850 = 950; 10,00,000 shares
   doc.peers = [{ name: 'Omicron Castings Ltd', priceToBook: 2 }];
   doc.transactions = [{ deal: 'Lambda Auto acquires Kappa Castings', date: '2025-11-15', evToEbitda: 10 }];
-  doc.recentRound = {
-    date: '2025-09-30',
-    instrument: 'CCPS',
-    pricePerShare: 320,
-    amountRaised: 500,
-    armsLength: true,
-    adjustments: [
-      { kind: 'TIME', percent: -5, reason: 'Sector multiples have fallen since the round.' },
-      { kind: 'RIGHTS', percent: -10, reason: 'The CCPS carry a 1x liquidation preference the equity shares lack.' },
-    ],
-  };
+  doc.recentRound = ccpsRound();
   const r = computeValuation({
     financials: normalised(doc),
     assumptions: { wacc: 12, terminalGrowthRate: 4 },

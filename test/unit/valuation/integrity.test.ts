@@ -1,16 +1,15 @@
 // Valuation integrity: the method the valuer adopts is the method valued, nothing is counted twice,
 // and the law is read on the transaction date. Every expected figure is worked by hand in the test.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { computeValuation, type ValuationInput } from '../../../src/domain/valuation/engine.js';
 import { loadDocument, loadFinancials, projectionsFrom } from './helpers.js';
+import { cliArgs, runCli } from '../../helpers/cli.js';
+import { twoYearsEarlier } from '../../helpers/engagements.js';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 const WHY = 'The issuer adopts the DCF under Rule 11UA(2)(b), by a merchant banker.';
 
 // ---------------------------------------------------------------------------------------------
@@ -57,36 +56,17 @@ test('DCF adopted at 100 % by the weights, with projections starting in a year a
 test('CLI: the DCF adopted by --method-weights with projections from an ended year is refused naming /projections (exit 2)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'integrity-'));
   // A balance sheet of 31 March 2024 with projections from FY2025, valued on 31 March 2026.
-  const document = loadDocument('sample-company.json');
-  document.balanceSheetDate = '2024-03-31';
-  document.projections = document.projections.map((p: { year: string }, i: number) => ({
-    ...p,
-    year: `FY${2025 + i}`,
-  }));
+  const document = twoYearsEarlier(loadDocument('sample-company.json'));
   writeFileSync(join(dir, 'f.json'), JSON.stringify(document));
-  const run = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/cli/value.ts',
-      join(dir, 'f.json'),
-      '--wacc',
-      '12',
-      '--growth',
-      '4',
-      '--statute',
-      'RULE_11UA',
-      '--purpose',
-      'ISSUE_OF_SHARES',
+  const run = runCli(
+    cliArgs(join(dir, 'f.json'), '12', '4', '--statute', 'RULE_11UA', '--purpose', 'ISSUE_OF_SHARES').concat([
       '--valuation-date',
       '2026-03-31',
       '--method-weights',
       'DCF=100',
       '--weights-rationale',
       WHY,
-    ],
-    { cwd: root, encoding: 'utf8' },
+    ]),
   );
   assert.equal(run.status, 2, run.stdout);
   assert.match(run.stderr, /refused \(PROJECTIONS_OUT_OF_RANGE\): \/projections: /);

@@ -4,27 +4,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { computeValuation } from '../../../src/domain/valuation/engine.js';
 import { assertLines, loadDocument, method, normalised } from './helpers.js';
+import { ccpsRound, threeTransactions } from '../../fixtures/market-evidence.js';
 
 const WHY = 'Four methods, each with evidence of its own, weighed by how directly each speaks to value.';
 
 function withEvidence() {
   const doc = loadDocument('sample-company.json'); // LAKHS; FY2027 EBITDA 420, revenue 2400
-  doc.transactions = [
-    { deal: 'Lambda Auto acquires Kappa Castings', date: '2025-11-15', evToEbitda: 9, evToRevenue: 1.5 },
-    { deal: 'Mu Forge merges into Nu Components', date: '2025-06-30', evToEbitda: 11 },
-    { deal: 'Xi Precision buy-out', date: '2024-12-01', evToEbitda: -2 },
-  ];
-  doc.recentRound = {
-    date: '2025-09-30',
-    instrument: 'CCPS',
-    pricePerShare: 320,
-    amountRaised: 500,
-    armsLength: true,
-    adjustments: [
-      { kind: 'TIME', percent: -5, reason: 'Sector multiples have fallen since the round.' },
-      { kind: 'RIGHTS', percent: -10, reason: 'The CCPS carry a 1x liquidation preference the equity shares lack.' },
-    ],
-  };
+  doc.transactions = threeTransactions();
+  doc.recentRound = ccpsRound();
   return normalised(doc);
 }
 

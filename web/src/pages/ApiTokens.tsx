@@ -6,7 +6,7 @@ import { api, call } from '../api/client';
 import { atLeast, useMe } from '../lib/session';
 import { dateTime } from '../lib/format';
 import { FormError } from '../components/FormError';
-import { ScrollX } from '../components/ScrollX';
+import { DataTable } from '../components/DataTable';
 
 export function ApiTokensPage() {
   const { data: me } = useMe();
@@ -105,50 +105,39 @@ export function ApiTokensPage() {
           </Stack>
         </Alert>
       )}
-      <ScrollX minWidth={720}>
-        <Table aria-label="API tokens" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Prefix</Table.Th>
-              <Table.Th>Created by</Table.Th>
-              <Table.Th>Last used</Table.Th>
-              <Table.Th>Expires</Table.Th>
-              <Table.Th>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {tokens.data?.map((t) => (
-              <Table.Tr key={t.id} data-testid={`token-${t.name}`}>
-                <Table.Td>{t.name}</Table.Td>
-                <Table.Td>
-                  <Code>{t.prefix}…</Code>
-                </Table.Td>
-                <Table.Td>{names[t.createdBy] ?? t.createdBy}</Table.Td>
-                <Table.Td>{t.lastUsedAt ? dateTime(t.lastUsedAt) : 'never'}</Table.Td>
-                <Table.Td>{t.expiresAt ? dateTime(t.expiresAt) : 'never'}</Table.Td>
-                <Table.Td>
-                  {t.revokedAt ? (
-                    <Text size="sm">Revoked {dateTime(t.revokedAt)}</Text>
-                  ) : (
-                    <Button
-                      size="xs"
-                      color="red.9"
-                      variant="outline"
-                      onClick={() =>
-                        window.confirm(`Revoke "${t.name}"? Machines using it are refused at once.`) &&
-                        revoke.mutate(t.id)
-                      }
-                    >
-                      Revoke
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollX>
+      <DataTable
+        label="API tokens"
+        minWidth={720}
+        columns={['Name', 'Prefix', 'Created by', 'Last used', 'Expires', 'Status']}
+      >
+        {tokens.data?.map((t) => (
+          <Table.Tr key={t.id} data-testid={`token-${t.name}`}>
+            <Table.Td>{t.name}</Table.Td>
+            <Table.Td>
+              <Code>{t.prefix}…</Code>
+            </Table.Td>
+            <Table.Td>{names[t.createdBy] ?? t.createdBy}</Table.Td>
+            <Table.Td>{t.lastUsedAt ? dateTime(t.lastUsedAt) : 'never'}</Table.Td>
+            <Table.Td>{t.expiresAt ? dateTime(t.expiresAt) : 'never'}</Table.Td>
+            <Table.Td>
+              {t.revokedAt ? (
+                <Text size="sm">Revoked {dateTime(t.revokedAt)}</Text>
+              ) : (
+                <Button
+                  size="xs"
+                  color="red.9"
+                  variant="outline"
+                  onClick={() =>
+                    window.confirm(`Revoke "${t.name}"? Machines using it are refused at once.`) && revoke.mutate(t.id)
+                  }
+                >
+                  Revoke
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
     </Stack>
   );
 }

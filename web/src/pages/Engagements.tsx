@@ -1,6 +1,5 @@
 // The firm's engagements: newest first, status filter, search by name or CIN, cursor paging, and
 // "New engagement". Filters live in the address (?status=&q=&assignedTo=&cursor=), so a view can be bookmarked.
-import { ScrollX } from '../components/ScrollX';
 import { useEffect, useState } from 'react';
 import {
   Anchor,
@@ -30,6 +29,8 @@ import { useLiveEvents, pollWhenDown } from '../lib/live';
 import { date, PURPOSE_LABELS, STATUS_COLORS, STATUS_LABELS, STATUTE_LABELS } from '../lib/format';
 import { FormError, applyFieldErrors } from '../components/FormError';
 import { assignable } from '../components/engagement/Assignee';
+import { DataTable } from '../components/DataTable';
+import { CinInput, ProposedPriceInput, PurposeSelect, TargetEntityInput } from '../components/engagement/PurposeFields';
 
 type Engagement = Schemas['Engagement'];
 const STATUSES = Object.keys(STATUS_LABELS);
@@ -141,60 +142,52 @@ export function EngagementsPage() {
         />
       </Group>
       <FormError error={list.error} title="Could not load engagements" />
-      <ScrollX minWidth={640}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label="Engagements">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Target entity</Table.Th>
-              <Table.Th>CIN</Table.Th>
-              <Table.Th>Statute</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Assigned to</Table.Th>
-              <Table.Th>Valuation date</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data?.rows.map((e) => (
-              <Table.Tr key={e.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/engagements/${e.id}`} fw={600}>
-                    {e.targetEntity}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" ff="monospace">
-                    {e.cin ?? '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  {STATUTE_LABELS[e.statute]}
-                  {e.purpose ? (
-                    <Text size="xs" c="gray.7">
-                      {PURPOSE_LABELS[e.purpose] ?? e.purpose}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLORS[e.status] ?? 'gray'} data-testid="status">
-                    {STATUS_LABELS[e.status]}
-                  </Badge>
-                </Table.Td>
-                <Table.Td data-testid="assigned-to">{e.assignedValuer?.name ?? '—'}</Table.Td>
-                <Table.Td>{date(e.valuationDate)}</Table.Td>
-              </Table.Tr>
-            ))}
-            {list.data && list.data.rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={6}>
-                  <Text c="gray.7" ta="center" py="md">
-                    {q || status || assignedTo ? 'No engagement matches.' : 'No engagements yet. Create the first one.'}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </ScrollX>
+      <DataTable
+        label="Engagements"
+        minWidth={640}
+        columns={['Target entity', 'CIN', 'Statute', 'Status', 'Assigned to', 'Valuation date']}
+        highlightOnHover
+        verticalSpacing="sm"
+      >
+        {list.data?.rows.map((e) => (
+          <Table.Tr key={e.id}>
+            <Table.Td>
+              <Anchor component={Link} to={`/engagements/${e.id}`} fw={600}>
+                {e.targetEntity}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" ff="monospace">
+                {e.cin ?? '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              {STATUTE_LABELS[e.statute]}
+              {e.purpose ? (
+                <Text size="xs" c="gray.7">
+                  {PURPOSE_LABELS[e.purpose] ?? e.purpose}
+                </Text>
+              ) : null}
+            </Table.Td>
+            <Table.Td>
+              <Badge color={STATUS_COLORS[e.status] ?? 'gray'} data-testid="status">
+                {STATUS_LABELS[e.status]}
+              </Badge>
+            </Table.Td>
+            <Table.Td data-testid="assigned-to">{e.assignedValuer?.name ?? '—'}</Table.Td>
+            <Table.Td>{date(e.valuationDate)}</Table.Td>
+          </Table.Tr>
+        ))}
+        {list.data && list.data.rows.length === 0 && (
+          <Table.Tr>
+            <Table.Td colSpan={6}>
+              <Text c="gray.7" ta="center" py="md">
+                {q || status || assignedTo ? 'No engagement matches.' : 'No engagements yet. Create the first one.'}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      </DataTable>
       <Group justify="flex-end">
         <Button
           variant="default"
@@ -265,18 +258,8 @@ function NewEngagementForm({
       noValidate
     >
       <Stack>
-        <TextInput
-          label="Target entity"
-          withAsterisk
-          {...form.register('targetEntity')}
-          error={err.targetEntity?.message}
-        />
-        <TextInput
-          label="CIN"
-          description="21 characters, e.g. U72200KA2015PTC081234"
-          {...form.register('cin', { setValueAs: (v: string) => v || undefined })}
-          error={err.cin?.message}
-        />
+        <TargetEntityInput {...form.register('targetEntity')} error={err.targetEntity?.message} />
+        <CinInput {...form.register('cin', { setValueAs: (v: string) => v || undefined })} error={err.cin?.message} />
         <Controller
           control={form.control}
           name="statute"
@@ -295,27 +278,8 @@ function NewEngagementForm({
             />
           )}
         />
-        {purposes.length > 0 && (
-          <Controller
-            control={form.control}
-            name="purpose"
-            render={({ field }) => (
-              <Select
-                label="Purpose"
-                description="Needed for a single concluded value"
-                clearable
-                data={purposes.map((p) => ({ value: p, label: PURPOSE_LABELS[p] ?? p }))}
-                value={field.value ?? null}
-                onChange={(v) => field.onChange(v ?? undefined)}
-                error={err.purpose?.message}
-              />
-            )}
-          />
-        )}
-        <TextInput
-          label="Proposed price per share (₹, optional)"
-          description="Tested against the statute's rule in the valuation"
-          placeholder="245.50"
+        <PurposeSelect control={form.control} purposes={purposes} error={err.purpose?.message} />
+        <ProposedPriceInput
           {...form.register('proposedPricePerShare', { setValueAs: (v: string) => v || undefined })}
           error={err.proposedPricePerShare?.message}
         />

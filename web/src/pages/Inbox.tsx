@@ -3,7 +3,7 @@ import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useInbox } from '../lib/inbox';
 import { FormError } from '../components/FormError';
-import { ScrollX } from '../components/ScrollX';
+import { DataTable } from '../components/DataTable';
 
 const ACTION_TAB: Record<string, string> = {
   DECIDE_GATE_1: 'review',
@@ -25,31 +25,18 @@ export function InboxPage() {
       <FormError error={inbox.error} />
       {inbox.data?.count === 0 && <Text c="gray.7">Nothing is waiting for you.</Text>}
       {inbox.data && inbox.data.count > 0 && (
-        <ScrollX minWidth={560}>
-          <Table aria-label="Waiting for me" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Engagement</Table.Th>
-                <Table.Th>What is waiting</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {inbox.data.items.map((i) => (
-                <Table.Tr key={`${i.engagementId}-${i.action}`} data-testid="inbox-item">
-                  <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={`/engagements/${i.engagementId}?tab=${ACTION_TAB[i.action] ?? 'review'}`}
-                    >
-                      {i.targetEntity}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{i.why}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollX>
+        <DataTable label="Waiting for me" minWidth={560} columns={['Engagement', 'What is waiting']}>
+          {inbox.data.items.map((i) => (
+            <Table.Tr key={`${i.engagementId}-${i.action}`} data-testid="inbox-item">
+              <Table.Td>
+                <Anchor component={Link} to={`/engagements/${i.engagementId}?tab=${ACTION_TAB[i.action] ?? 'review'}`}>
+                  {i.targetEntity}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{i.why}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Stack>
   );

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { api, call } from '../api/client';
 import { dateTime, paiseToRupees } from '../lib/format';
 import { FormError } from '../components/FormError';
-import { ScrollX } from '../components/ScrollX';
 import { downloadInvoice } from '../lib/invoice';
+import { DataTable } from '../components/DataTable';
 
 export function PaymentsPage() {
   const payments = useQuery({
@@ -20,56 +20,53 @@ export function PaymentsPage() {
       </Title>
       <FormError error={payments.error} />
       {payments.data?.length === 0 && <Text c="gray.7">No payments yet.</Text>}
-      <ScrollX minWidth={940}>
-        <Table aria-label="Payments" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Company</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Gateway order</Table.Th>
-              <Table.Th>Gateway payment</Table.Th>
-              <Table.Th>Captured</Table.Th>
-              <Table.Th>Invoice</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {payments.data?.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/engagements/${p.engagementId}?tab=review`}>
-                    {p.targetEntity ?? p.engagementId}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td ta="right" ff="monospace" data-testid="payment-amount">
-                  {paiseToRupees(p.amount)}
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={p.status === 'CAPTURED' ? 'green.8' : p.status === 'FAILED' ? 'red.8' : 'gray.7'}>
-                    {p.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                  {p.gatewayOrderId}
-                </Table.Td>
-                <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                  {p.gatewayPaymentId ?? '—'}
-                </Table.Td>
-                <Table.Td>{dateTime(p.capturedAt)}</Table.Td>
-                <Table.Td>
-                  {p.status === 'CAPTURED' ? (
-                    <Anchor component="button" type="button" size="sm" onClick={() => void downloadInvoice(p.id)}>
-                      Tax invoice (PDF)
-                    </Anchor>
-                  ) : (
-                    '—'
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollX>
+      <DataTable
+        label="Payments"
+        minWidth={940}
+        columns={[
+          'Company',
+          { label: 'Amount', ta: 'right' },
+          'Status',
+          'Gateway order',
+          'Gateway payment',
+          'Captured',
+          'Invoice',
+        ]}
+      >
+        {payments.data?.map((p) => (
+          <Table.Tr key={p.id}>
+            <Table.Td>
+              <Anchor component={Link} to={`/engagements/${p.engagementId}?tab=review`}>
+                {p.targetEntity ?? p.engagementId}
+              </Anchor>
+            </Table.Td>
+            <Table.Td ta="right" ff="monospace" data-testid="payment-amount">
+              {paiseToRupees(p.amount)}
+            </Table.Td>
+            <Table.Td>
+              <Badge color={p.status === 'CAPTURED' ? 'green.8' : p.status === 'FAILED' ? 'red.8' : 'gray.7'}>
+                {p.status}
+              </Badge>
+            </Table.Td>
+            <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+              {p.gatewayOrderId}
+            </Table.Td>
+            <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+              {p.gatewayPaymentId ?? '—'}
+            </Table.Td>
+            <Table.Td>{dateTime(p.capturedAt)}</Table.Td>
+            <Table.Td>
+              {p.status === 'CAPTURED' ? (
+                <Anchor component="button" type="button" size="sm" onClick={() => void downloadInvoice(p.id)}>
+                  Tax invoice (PDF)
+                </Anchor>
+              ) : (
+                '—'
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
     </Stack>
   );
 }

@@ -8,8 +8,8 @@ import { api, call, type Schemas } from '../api/client';
 import { atLeast, useMe } from '../lib/session';
 import { dateTime } from '../lib/format';
 import { FormError } from '../components/FormError';
-import { ScrollX } from '../components/ScrollX';
 import { ROLES, type Role } from '../../../src/contract/roles';
+import { DataTable } from '../components/DataTable';
 
 export function TeamPage() {
   const { data: me } = useMe();
@@ -65,89 +65,74 @@ export function TeamPage() {
         <Alert color="gray">Only an ADMIN can invite people or change roles; you can see who is on the team.</Alert>
       )}
       <FormError error={error ?? team.error} title="Not done" />
-      <ScrollX minWidth={640}>
-        <Table aria-label="Members" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>E-mail</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Status</Table.Th>
-              {isAdmin && <Table.Th>Actions</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {members.map((m) => {
-              const lastAdmin = m.role === 'ADMIN' && m.status === 'ACTIVE' && activeAdmins === 1;
-              return (
-                <Table.Tr key={m.id} data-testid={`member-${m.email}`}>
-                  <Table.Td>
-                    {m.name}
-                    {m.id === me?.user?.id ? ' (you)' : ''}
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.email}</Table.Td>
-                  <Table.Td>
-                    {isAdmin && m.status === 'ACTIVE' ? (
-                      <Select
-                        aria-label={`Role of ${m.name}`}
-                        data={[...ROLES]}
-                        value={m.role}
-                        allowDeselect={false}
-                        w={130}
-                        disabled={lastAdmin}
-                        title={lastAdmin ? lastAdminReason : undefined}
-                        onChange={(role) =>
-                          role &&
-                          role !== m.role &&
+      <DataTable label="Members" minWidth={640} columns={['Name', 'E-mail', 'Role', 'Status', isAdmin && 'Actions']}>
+        {members.map((m) => {
+          const lastAdmin = m.role === 'ADMIN' && m.status === 'ACTIVE' && activeAdmins === 1;
+          return (
+            <Table.Tr key={m.id} data-testid={`member-${m.email}`}>
+              <Table.Td>
+                {m.name}
+                {m.id === me?.user?.id ? ' (you)' : ''}
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.email}</Table.Td>
+              <Table.Td>
+                {isAdmin && m.status === 'ACTIVE' ? (
+                  <Select
+                    aria-label={`Role of ${m.name}`}
+                    data={[...ROLES]}
+                    value={m.role}
+                    allowDeselect={false}
+                    w={130}
+                    disabled={lastAdmin}
+                    title={lastAdmin ? lastAdminReason : undefined}
+                    onChange={(role) =>
+                      role &&
+                      role !== m.role &&
+                      act.mutate(() =>
+                        call(
+                          api.PATCH('/api/v1/team/{userId}', {
+                            params: { path: { userId: m.id } },
+                            body: { role: role as Role },
+                          }),
+                        ),
+                      )
+                    }
+                  />
+                ) : (
+                  <Badge color="gray.8">{m.role}</Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge color={m.status === 'ACTIVE' ? 'green.8' : 'gray.6'}>{m.status}</Badge>
+              </Table.Td>
+              {isAdmin && (
+                <Table.Td>
+                  {m.status === 'ACTIVE' &&
+                    (lastAdmin ? (
+                      <Text size="xs" c="gray.7">
+                        {lastAdminReason}
+                      </Text>
+                    ) : (
+                      <Button
+                        size="xs"
+                        color="red.9"
+                        variant="outline"
+                        onClick={() =>
+                          window.confirm(`Deactivate ${m.name}? They are signed out at once.`) &&
                           act.mutate(() =>
-                            call(
-                              api.PATCH('/api/v1/team/{userId}', {
-                                params: { path: { userId: m.id } },
-                                body: { role: role as Role },
-                              }),
-                            ),
+                            call(api.POST('/api/v1/team/{userId}/deactivate', { params: { path: { userId: m.id } } })),
                           )
                         }
-                      />
-                    ) : (
-                      <Badge color="gray.8">{m.role}</Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={m.status === 'ACTIVE' ? 'green.8' : 'gray.6'}>{m.status}</Badge>
-                  </Table.Td>
-                  {isAdmin && (
-                    <Table.Td>
-                      {m.status === 'ACTIVE' &&
-                        (lastAdmin ? (
-                          <Text size="xs" c="gray.7">
-                            {lastAdminReason}
-                          </Text>
-                        ) : (
-                          <Button
-                            size="xs"
-                            color="red.9"
-                            variant="outline"
-                            onClick={() =>
-                              window.confirm(`Deactivate ${m.name}? They are signed out at once.`) &&
-                              act.mutate(() =>
-                                call(
-                                  api.POST('/api/v1/team/{userId}/deactivate', { params: { path: { userId: m.id } } }),
-                                ),
-                              )
-                            }
-                          >
-                            Deactivate
-                          </Button>
-                        ))}
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollX>
+                      >
+                        Deactivate
+                      </Button>
+                    ))}
+                </Table.Td>
+              )}
+            </Table.Tr>
+          );
+        })}
+      </DataTable>
       {isAdmin && (
         <>
           <Title order={2} size="h3">
@@ -171,60 +156,48 @@ export function TeamPage() {
             </Text>
           )}
           {invites.data && invites.data.length > 0 && (
-            <ScrollX minWidth={640}>
-              <Table aria-label="Pending invitations" striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Invitee</Table.Th>
-                    <Table.Th>Role</Table.Th>
-                    <Table.Th>Expires</Table.Th>
-                    <Table.Th>Actions</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {invites.data.map((i) => (
-                    <Table.Tr key={i.id}>
-                      <Table.Td>
-                        {i.name}
-                        <Text size="xs" c="gray.7">
-                          {i.email}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{i.role}</Table.Td>
-                      <Table.Td>{i.expired ? <Badge color="red.9">expired</Badge> : dateTime(i.expiresAt)}</Table.Td>
-                      <Table.Td>
-                        <Group gap="xs">
-                          <Button
-                            size="xs"
-                            variant="default"
-                            loading={resend.isPending && resend.variables === i.id}
-                            onClick={() => resend.mutate(i.id)}
-                          >
-                            Resend
-                          </Button>
-                          <Button
-                            size="xs"
-                            color="red.9"
-                            variant="outline"
-                            onClick={() =>
-                              act.mutate(() =>
-                                call(
-                                  api.DELETE('/api/v1/invitations/{invitationId}', {
-                                    params: { path: { invitationId: i.id } },
-                                  }),
-                                ),
-                              )
-                            }
-                          >
-                            Cancel
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollX>
+            <DataTable label="Pending invitations" minWidth={640} columns={['Invitee', 'Role', 'Expires', 'Actions']}>
+              {invites.data.map((i) => (
+                <Table.Tr key={i.id}>
+                  <Table.Td>
+                    {i.name}
+                    <Text size="xs" c="gray.7">
+                      {i.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{i.role}</Table.Td>
+                  <Table.Td>{i.expired ? <Badge color="red.9">expired</Badge> : dateTime(i.expiresAt)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        loading={resend.isPending && resend.variables === i.id}
+                        onClick={() => resend.mutate(i.id)}
+                      >
+                        Resend
+                      </Button>
+                      <Button
+                        size="xs"
+                        color="red.9"
+                        variant="outline"
+                        onClick={() =>
+                          act.mutate(() =>
+                            call(
+                              api.DELETE('/api/v1/invitations/{invitationId}', {
+                                params: { path: { invitationId: i.id } },
+                              }),
+                            ),
+                          )
+                        }
+                      >
+                        Cancel
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
           )}
         </>
       )}

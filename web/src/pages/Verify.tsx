@@ -9,8 +9,8 @@ import { Link } from 'react-router';
 import { api, call } from '../api/client';
 import { STATUTE_LABELS, dateTime } from '../lib/format';
 import { FormError } from '../components/FormError';
-import { ScrollX } from '../components/ScrollX';
 import type { Schemas } from '../api/client';
+import { DataTable } from '../components/DataTable';
 
 async function sha256Hex(file: File): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
@@ -179,41 +179,33 @@ function PdfSignatures({ signatures, caCertificateUrl }: { signatures: PdfSignat
       <Title order={2} size="h4">
         PDF signatures in this file
       </Title>
-      <ScrollX minWidth={560}>
-        <Table aria-label="PDF signatures" striped data-testid="pdf-signatures">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Signature</Table.Th>
-              <Table.Th>Signed by</Table.Th>
-              <Table.Th>Issued by</Table.Th>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Valid over its bytes</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {signatures.map((s, i) => (
-              <Table.Tr key={`${s.sha256Fingerprint}-${i}`}>
-                <Table.Td>
-                  {s.role === 'SEAL'
-                    ? "The firm's seal"
-                    : signatures.length > 0 && !signatures.some((x) => x.role === 'SEAL')
-                      ? `Signature ${i + 1}`
-                      : 'Added afterwards (DSC)'}
-                </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  {s.commonName ?? s.subject}
-                  <Text size="xs" c="gray.7">
-                    {s.trust ? TRUST[s.trust] : ''}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.issuer}</Table.Td>
-                <Table.Td>{s.signingTime ? dateTime(s.signingTime) : 'not stated'}</Table.Td>
-                <Table.Td>{s.valid ? 'Yes' : 'No'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollX>
+      <DataTable
+        label="PDF signatures"
+        minWidth={560}
+        columns={['Signature', 'Signed by', 'Issued by', 'When', 'Valid over its bytes']}
+        data-testid="pdf-signatures"
+      >
+        {signatures.map((s, i) => (
+          <Table.Tr key={`${s.sha256Fingerprint}-${i}`}>
+            <Table.Td>
+              {s.role === 'SEAL'
+                ? "The firm's seal"
+                : signatures.length > 0 && !signatures.some((x) => x.role === 'SEAL')
+                  ? `Signature ${i + 1}`
+                  : 'Added afterwards (DSC)'}
+            </Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              {s.commonName ?? s.subject}
+              <Text size="xs" c="gray.7">
+                {s.trust ? TRUST[s.trust] : ''}
+              </Text>
+            </Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.issuer}</Table.Td>
+            <Table.Td>{s.signingTime ? dateTime(s.signingTime) : 'not stated'}</Table.Td>
+            <Table.Td>{s.valid ? 'Yes' : 'No'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
       {caCertificateUrl && (
         <Text size="sm" c="gray.7">
           The service's own CA certificate, which issues firms without their own certificate the one that seals their

@@ -22,8 +22,8 @@ import { api, call, type Schemas } from '../api/client';
 import { atLeast, useMe } from '../lib/session';
 import { dateTime } from '../lib/format';
 import { FormError } from '../components/FormError';
-import { ScrollX } from '../components/ScrollX';
 import { ENGAGEMENT_EVENT_TYPES } from '../../../src/contract/events';
+import { DataTable } from '../components/DataTable';
 
 const EVENTS = ENGAGEMENT_EVENT_TYPES;
 type Endpoint = Schemas['WebhookEndpoint'];
@@ -186,48 +186,38 @@ function EndpointCard({ endpoint: e, onSecret }: { endpoint: Endpoint; onSecret:
           </Button>
         </Group>
         <FormError error={toggle.error ?? rotate.error ?? test.error ?? redeliver.error} />
-        <ScrollX minWidth={720}>
-          <Table aria-label={`Deliveries to ${e.url}`} striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Event</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Attempts</Table.Th>
-                <Table.Th>Last response</Table.Th>
-                <Table.Th>Next retry</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {deliveries.data?.map((d) => (
-                <Table.Tr key={d.id} data-testid="delivery">
-                  <Table.Td>
-                    {d.eventType}
-                    <Text size="xs" c="gray.7">
-                      {dateTime(d.createdAt)}
-                      {d.redeliveryOf ? ' · redelivery' : ''}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={d.status === 'DELIVERED' ? 'green.8' : d.status === 'FAILED' ? 'red.8' : 'blue.8'}>
-                      {d.status}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{d.attempts}</Table.Td>
-                  <Table.Td>{d.lastResponseStatus ?? (d.lastError ? d.lastError : '—')}</Table.Td>
-                  <Table.Td>{d.nextAttemptAt ? dateTime(d.nextAttemptAt) : '—'}</Table.Td>
-                  <Table.Td>
-                    {d.status !== 'PENDING' && (
-                      <Button size="xs" variant="default" onClick={() => redeliver.mutate(d.id)}>
-                        Redeliver
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollX>
+        <DataTable
+          label={`Deliveries to ${e.url}`}
+          minWidth={720}
+          columns={['Event', 'Status', 'Attempts', 'Last response', 'Next retry', '']}
+        >
+          {deliveries.data?.map((d) => (
+            <Table.Tr key={d.id} data-testid="delivery">
+              <Table.Td>
+                {d.eventType}
+                <Text size="xs" c="gray.7">
+                  {dateTime(d.createdAt)}
+                  {d.redeliveryOf ? ' · redelivery' : ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={d.status === 'DELIVERED' ? 'green.8' : d.status === 'FAILED' ? 'red.8' : 'blue.8'}>
+                  {d.status}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{d.attempts}</Table.Td>
+              <Table.Td>{d.lastResponseStatus ?? (d.lastError ? d.lastError : '—')}</Table.Td>
+              <Table.Td>{d.nextAttemptAt ? dateTime(d.nextAttemptAt) : '—'}</Table.Td>
+              <Table.Td>
+                {d.status !== 'PENDING' && (
+                  <Button size="xs" variant="default" onClick={() => redeliver.mutate(d.id)}>
+                    Redeliver
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       </Stack>
     </Paper>
   );

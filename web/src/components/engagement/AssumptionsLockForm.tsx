@@ -1,7 +1,7 @@
 // The assumptions lock form, validated live with the API's own schema; a round returned for revision opens
 // with the last version's values and lists what changes.
-import { Button, Checkbox, Group, NumberInput, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Button, Checkbox, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from 'react-hook-form';
 import { sentenceResolver } from '../../lib/messages';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { FormError, applyFieldErrors } from '../FormError';
 import { WarningList } from '../WarningList';
 import { CostOfCapitalBuildUp } from './CostOfCapitalBuildUp';
 import { Changes, valuesOf, withoutEmptyWeights, type Version } from './AssumptionsRevision';
+import { NumberField } from '../NumberField';
 
 type Engagement = Schemas['Engagement'];
 
@@ -56,40 +57,26 @@ export function LockForm({ engagement, previous }: { engagement: Engagement; pre
     <form onSubmit={form.handleSubmit((v) => lock.mutate(v))} noValidate aria-label="Lock assumptions">
       <Stack maw={640}>
         <Group grow align="start">
-          <Controller
+          <NumberField
             control={form.control}
             name="wacc"
-            render={({ field }) => (
-              <NumberInput
-                label="WACC (%)"
-                description="12.5 means 12.5 %"
-                withAsterisk
-                decimalScale={4}
-                value={field.value ?? ''}
-                onChange={(v) => {
-                  field.onChange(v === '' ? undefined : Number(v));
-                  void form.trigger('terminalGrowthRate');
-                }}
-                onBlur={field.onBlur}
-                error={err.wacc?.message}
-              />
-            )}
+            withBlur
+            onValue={() => void form.trigger('terminalGrowthRate')}
+            label="WACC (%)"
+            description="12.5 means 12.5 %"
+            withAsterisk
+            decimalScale={4}
+            error={err.wacc?.message}
           />
-          <Controller
+          <NumberField
             control={form.control}
             name="terminalGrowthRate"
-            render={({ field }) => (
-              <NumberInput
-                label="Terminal growth (%)"
-                description="Must be below WACC"
-                withAsterisk
-                decimalScale={4}
-                value={field.value ?? ''}
-                onChange={(v) => field.onChange(v === '' ? undefined : Number(v))}
-                onBlur={field.onBlur}
-                error={err.terminalGrowthRate?.message}
-              />
-            )}
+            withBlur
+            label="Terminal growth (%)"
+            description="Must be below WACC"
+            withAsterisk
+            decimalScale={4}
+            error={err.terminalGrowthRate?.message}
           />
         </Group>
         <CostOfCapitalBuildUp form={form} />
@@ -111,19 +98,13 @@ export function LockForm({ engagement, previous }: { engagement: Engagement; pre
               </Text>
               <Group grow align="start">
                 {methods.map((m) => (
-                  <Controller
+                  <NumberField
                     key={m}
                     control={form.control}
                     name={`methodWeights.${m}` as never}
-                    render={({ field }) => (
-                      <NumberInput
-                        label={m}
-                        decimalScale={2}
-                        value={(field.value as number | undefined) ?? ''}
-                        onChange={(v) => field.onChange(v === '' ? undefined : Number(v))}
-                        error={weightErr(m)}
-                      />
-                    )}
+                    label={m}
+                    decimalScale={2}
+                    error={weightErr(m)}
                   />
                 ))}
               </Group>
@@ -140,19 +121,13 @@ export function LockForm({ engagement, previous }: { engagement: Engagement; pre
         )}
         {!['IBC_LIQUIDATION'].includes(engagement.statute) && (
           <Group grow align="start">
-            <Controller
+            <NumberField
               control={form.control}
               name="dlomPercent"
-              render={({ field }) => (
-                <NumberInput
-                  label="Discount for lack of marketability (%)"
-                  description="Optional, 0–50; not for a prescribed NAV formula"
-                  decimalScale={2}
-                  value={field.value ?? ''}
-                  onChange={(v) => field.onChange(v === '' ? undefined : Number(v))}
-                  error={err.dlomPercent?.message}
-                />
-              )}
+              label="Discount for lack of marketability (%)"
+              description="Optional, 0–50; not for a prescribed NAV formula"
+              decimalScale={2}
+              error={err.dlomPercent?.message}
             />
             <Textarea
               label="Why this discount"

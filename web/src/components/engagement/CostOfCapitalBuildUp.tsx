@@ -2,11 +2,12 @@
 // own formula (src/contract/cost-of-capital.ts) and the WACC field is filled with the result to 4 decimals,
 // which the API requires a build-up to match.
 import { useEffect, useState } from 'react';
-import { Checkbox, Group, NumberInput, Paper, SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Checkbox, Group, Paper, SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { lockAssumptionsBody } from '../../../../src/contract/engagement-forms';
 import { costOfCapitalFigures, statedWaccOf, type CostOfCapitalParts } from '../../../../src/contract/cost-of-capital';
+import { NumberField } from '../NumberField';
 
 type LockForm = UseFormReturn<z.input<typeof lockAssumptionsBody>>;
 
@@ -71,44 +72,21 @@ export function CostOfCapitalBuildUp({ form }: { form: LockForm }) {
                 />
               )}
             />
-            <Group grow align="start">
-              {FIELDS.slice(0, 4).map(([key, label, description]) => (
-                <Controller
-                  key={key}
-                  control={form.control}
-                  name={`costOfCapital.${key}` as never}
-                  render={({ field }) => (
-                    <NumberInput
-                      label={label}
-                      description={description}
-                      decimalScale={4}
-                      value={(field.value as number | undefined) ?? ''}
-                      onChange={(v) => field.onChange(v === '' ? undefined : Number(v))}
-                      error={err[key]?.message}
-                    />
-                  )}
-                />
-              ))}
-            </Group>
-            <Group grow align="start">
-              {FIELDS.slice(4).map(([key, label, description]) => (
-                <Controller
-                  key={key}
-                  control={form.control}
-                  name={`costOfCapital.${key}` as never}
-                  render={({ field }) => (
-                    <NumberInput
-                      label={label}
-                      description={description}
-                      decimalScale={4}
-                      value={(field.value as number | undefined) ?? ''}
-                      onChange={(v) => field.onChange(v === '' ? undefined : Number(v))}
-                      error={err[key]?.message}
-                    />
-                  )}
-                />
-              ))}
-            </Group>
+            {[FIELDS.slice(0, 4), FIELDS.slice(4)].map((row) => (
+              <Group key={row[0][0]} grow align="start">
+                {row.map(([key, label, description]) => (
+                  <NumberField
+                    key={key}
+                    control={form.control}
+                    name={`costOfCapital.${key}` as never}
+                    label={label}
+                    description={description}
+                    decimalScale={4}
+                    error={err[key]?.message}
+                  />
+                ))}
+              </Group>
+            ))}
             <Textarea
               label="Source of the figures"
               description="e.g. 10-year G-Sec yield 6.52 % on 31-10-2026 (FBIL); beta: median of four listed peers"

@@ -3,18 +3,18 @@
 // what the New engagement form checks (the same schema, with the engagement's statute fixed), sends
 // only what changed (PATCH; the service writes one audit entry with every field from → to), and says
 // why it is read-only once the valuation has started.
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm, Controller } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { sentenceResolver } from '../../lib/messages';
 import type { z } from 'zod';
 import { createEngagementBody } from '../../../../src/contract/engagement-forms';
 import { PURPOSES_BY_STATUTE } from '../../../../src/contract/vocabulary';
 import { api, call, type Schemas } from '../../api/client';
-import { PURPOSE_LABELS } from '../../lib/format';
 import { FormError, applyFieldErrors } from '../FormError';
 import { INPUT_STAGES, inStages } from '../../../../src/contract/stages';
+import { CinInput, ProposedPriceInput, PurposeSelect, TargetEntityInput } from './PurposeFields';
 
 type Engagement = Schemas['Engagement'];
 type Form = z.input<typeof createEngagementBody>;
@@ -109,39 +109,10 @@ function DetailsForm({ engagement, onDone }: { engagement: Engagement; onDone: (
         <Text size="sm" c="gray.7">
           These can be corrected until the valuation is computed. Each change is recorded in the trail.
         </Text>
-        <TextInput
-          label="Target entity"
-          withAsterisk
-          {...form.register('targetEntity')}
-          error={err.targetEntity?.message}
-        />
-        <TextInput
-          label="CIN"
-          description="21 characters, e.g. U72200KA2015PTC081234"
-          {...form.register('cin', { setValueAs: blank })}
-          error={err.cin?.message}
-        />
-        {purposes.length > 0 && (
-          <Controller
-            control={form.control}
-            name="purpose"
-            render={({ field }) => (
-              <Select
-                label="Purpose"
-                description="Needed for a single concluded value"
-                clearable
-                data={purposes.map((p) => ({ value: p, label: PURPOSE_LABELS[p] ?? p }))}
-                value={field.value ?? null}
-                onChange={(v) => field.onChange(v ?? undefined)}
-                error={err.purpose?.message}
-              />
-            )}
-          />
-        )}
-        <TextInput
-          label="Proposed price per share (₹, optional)"
-          description="Tested against the statute's rule in the valuation"
-          placeholder="245.50"
+        <TargetEntityInput {...form.register('targetEntity')} error={err.targetEntity?.message} />
+        <CinInput {...form.register('cin', { setValueAs: blank })} error={err.cin?.message} />
+        <PurposeSelect control={form.control} purposes={purposes} error={err.purpose?.message} />
+        <ProposedPriceInput
           {...form.register('proposedPricePerShare', { setValueAs: blank })}
           error={err.proposedPricePerShare?.message}
         />

@@ -1,6 +1,5 @@
 // Documents: drag-and-drop upload with progress, template downloads, and ingestion errors exactly as the
 // API reports them (pointer, row and column); the ingested financials are shown by FinancialsPreview.
-import { ScrollX } from '../ScrollX';
 import { useState } from 'react';
 import {
   Alert,
@@ -34,6 +33,7 @@ const EVIDENCE_FIELDS: { name: keyof typeof NO_DESCRIPTION; label: string; place
   { name: 'documentDate', label: 'Date of the document' },
   { name: 'providedBy', label: 'Provided by', placeholder: 'The management of the company' },
 ];
+import { DataTable } from '../DataTable';
 
 type Engagement = Schemas['Engagement'];
 
@@ -188,26 +188,20 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
               title={`${d.errors.length} problem${d.errors.length > 1 ? 's' : ''} in ${d.fileName}`}
               data-testid="ingestion-errors"
             >
-              <ScrollX minWidth={400}>
-                <Table aria-label="Ingestion errors">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Where</Table.Th>
-                      <Table.Th>Field</Table.Th>
-                      <Table.Th>Problem</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {d.errors.map((e, i) => (
-                      <Table.Tr key={i}>
-                        <Table.Td>{e.location ?? '—'}</Table.Td>
-                        <Table.Td>{fieldLabel(e.path) || '—'}</Table.Td>
-                        <Table.Td>{sentence(e.message)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollX>
+              <DataTable
+                label="Ingestion errors"
+                minWidth={400}
+                columns={['Where', 'Field', 'Problem']}
+                striped={false}
+              >
+                {d.errors.map((e, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td>{e.location ?? '—'}</Table.Td>
+                    <Table.Td>{fieldLabel(e.path) || '—'}</Table.Td>
+                    <Table.Td>{sentence(e.message)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </DataTable>
             </Alert>
           )}
         </Stack>

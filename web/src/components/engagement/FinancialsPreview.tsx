@@ -8,6 +8,7 @@ import { date, groupIndian, rupees } from '../../lib/format';
 import { rupeesIn, UNIT_WORDS } from '../../../../src/contract/money-format';
 import { financialLabel } from '../../../../src/contract/financial-labels';
 import { FormError } from '../FormError';
+import { DataTable } from '../DataTable';
 
 // The generated type says unknown for the decimal strings (a custom check in the schema): every amount is one.
 type Row = Record<string, string> & { year: string };
@@ -229,36 +230,34 @@ export function FinancialsPreview({ id }: { id: string }) {
           <Title order={4} size="h5">
             Shareholding
           </Title>
-          <ScrollX minWidth={560} label="Shareholding (scrolls sideways)">
-            <Table aria-label="Shareholding" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Holder</Table.Th>
-                  <Table.Th>Instrument</Table.Th>
-                  <Table.Th ta="right">Number</Table.Th>
-                  <Table.Th ta="right">Face value (₹)</Table.Th>
-                  <Table.Th ta="right">Terms</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shareholding.map((r, i) => (
-                  <Table.Tr key={i}>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.holder}</Table.Td>
-                    <Table.Td>{financialLabel(r.instrument)}</Table.Td>
-                    <Table.Td ta="right">{groupIndian(r.number.replace(/\.0+$/, ''))}</Table.Td>
-                    <Table.Td ta="right">{rupeesIn(r.faceValue, 'RUPEES')}</Table.Td>
-                    <Table.Td ta="right">
-                      {r.conversionRatio
-                        ? `converts at ${r.conversionRatio} : 1`
-                        : r.exercisePrice
-                          ? `exercise price ${rupees(r.exercisePrice)}`
-                          : '—'}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollX>
+          <DataTable
+            label="Shareholding"
+            minWidth={560}
+            scrollLabel="Shareholding (scrolls sideways)"
+            columns={[
+              'Holder',
+              'Instrument',
+              { label: 'Number', ta: 'right' },
+              { label: 'Face value (₹)', ta: 'right' },
+              { label: 'Terms', ta: 'right' },
+            ]}
+          >
+            {shareholding.map((r, i) => (
+              <Table.Tr key={i}>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.holder}</Table.Td>
+                <Table.Td>{financialLabel(r.instrument)}</Table.Td>
+                <Table.Td ta="right">{groupIndian(r.number.replace(/\.0+$/, ''))}</Table.Td>
+                <Table.Td ta="right">{rupeesIn(r.faceValue, 'RUPEES')}</Table.Td>
+                <Table.Td ta="right">
+                  {r.conversionRatio
+                    ? `converts at ${r.conversionRatio} : 1`
+                    : r.exercisePrice
+                      ? `exercise price ${rupees(r.exercisePrice)}`
+                      : '—'}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         </>
       )}
       {f.peers.length > 0 && (

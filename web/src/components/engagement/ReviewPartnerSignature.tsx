@@ -7,7 +7,7 @@ import { api, call, type Schemas } from '../../api/client';
 import { dateTime } from '../../lib/format';
 import { saveBlob } from '../../lib/download';
 import { FormError } from '../FormError';
-import { ScrollX } from '../ScrollX';
+import { DataTable } from '../DataTable';
 
 type Engagement = Schemas['EngagementDetail'];
 
@@ -126,37 +126,29 @@ export function PartnerSignature({ engagement }: { engagement: Engagement }) {
           </Alert>
         )}
         {(copies.data?.length ?? 0) > 0 && (
-          <ScrollX minWidth={560}>
-            <Table aria-label="Signed copies" striped data-testid="signed-copies">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Uploaded</Table.Th>
-                  <Table.Th>Signed by</Table.Th>
-                  <Table.Th>Issuer</Table.Th>
-                  <Table.Th>Signing time</Table.Th>
-                  <Table.Th>Valid</Table.Th>
+          <DataTable
+            label="Signed copies"
+            minWidth={560}
+            columns={['Uploaded', 'Signed by', 'Issuer', 'Signing time', 'Valid']}
+            data-testid="signed-copies"
+          >
+            {copies.data!.flatMap((c) =>
+              c.signatures.map((sig, i) => (
+                <Table.Tr key={`${c.id}-${i}`}>
+                  <Table.Td>{dateTime(c.uploadedAt)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {sig.commonName ?? sig.subject}
+                    <Text size="xs" c="gray.7">
+                      serial {sig.serialNumber}, valid to {dateTime(sig.notAfter)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{sig.issuer}</Table.Td>
+                  <Table.Td>{sig.signingTime ? dateTime(sig.signingTime) : 'not stated'}</Table.Td>
+                  <Table.Td>{sig.valid ? 'Yes' : 'No'}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {copies.data!.flatMap((c) =>
-                  c.signatures.map((sig, i) => (
-                    <Table.Tr key={`${c.id}-${i}`}>
-                      <Table.Td>{dateTime(c.uploadedAt)}</Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                        {sig.commonName ?? sig.subject}
-                        <Text size="xs" c="gray.7">
-                          serial {sig.serialNumber}, valid to {dateTime(sig.notAfter)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{sig.issuer}</Table.Td>
-                      <Table.Td>{sig.signingTime ? dateTime(sig.signingTime) : 'not stated'}</Table.Td>
-                      <Table.Td>{sig.valid ? 'Yes' : 'No'}</Table.Td>
-                    </Table.Tr>
-                  )),
-                )}
-              </Table.Tbody>
-            </Table>
-          </ScrollX>
+              )),
+            )}
+          </DataTable>
         )}
         {engagement.awaitingPartnerSignature && canIssueSealedCopy && (
           <Group>

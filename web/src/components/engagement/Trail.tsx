@@ -1,9 +1,9 @@
 // The review trail and audit events: who did what, when, with the comment or reason.
-import { ScrollX } from '../ScrollX';
 import { AUDIT_ACTION_WORDS, type AuditAction } from '../../../../src/contract/audit-actions';
 import { Table, Text, Title, Stack } from '@mantine/core';
 import type { Schemas } from '../../api/client';
 import { date, dateTime, rupees } from '../../lib/format';
+import { DataTable } from '../DataTable';
 
 type AuditEvent = Schemas['AuditEvent'];
 
@@ -58,38 +58,26 @@ export function Trail({ events, names }: { events: AuditEvent[]; names: Record<s
       <Title order={2} size="h3">
         Review trail and audit events
       </Title>
-      <ScrollX minWidth={640}>
-        <Table striped aria-label="Audit events">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Who</Table.Th>
-              <Table.Th>What</Table.Th>
-              <Table.Th>Comment</Table.Th>
+      <DataTable label="Audit events" minWidth={640} columns={['When', 'Who', 'What', 'Comment']}>
+        {events.map((e) => {
+          const { who, note } = describe(e);
+          return (
+            <Table.Tr key={e.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(e.createdAt)}</Table.Td>
+              <Table.Td>{(e.actor.id && names[e.actor.id]) || who}</Table.Td>
+              <Table.Td>
+                {AUDIT_ACTION_WORDS[e.action as AuditAction] ?? e.action}
+                {e.fromStatus && e.toStatus && e.fromStatus !== e.toStatus ? (
+                  <Text size="xs" c="gray.7">
+                    {e.fromStatus} → {e.toStatus}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{note ?? ''}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {events.map((e) => {
-              const { who, note } = describe(e);
-              return (
-                <Table.Tr key={e.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateTime(e.createdAt)}</Table.Td>
-                  <Table.Td>{(e.actor.id && names[e.actor.id]) || who}</Table.Td>
-                  <Table.Td>
-                    {AUDIT_ACTION_WORDS[e.action as AuditAction] ?? e.action}
-                    {e.fromStatus && e.toStatus && e.fromStatus !== e.toStatus ? (
-                      <Text size="xs" c="gray.7">
-                        {e.fromStatus} → {e.toStatus}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{note ?? ''}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollX>
+          );
+        })}
+      </DataTable>
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
 import { rupees, dateTime } from '../../lib/format';
 import { VALUED_STAGES, inStages } from '../../../../src/contract/stages';
+import { DataTable } from '../DataTable';
 
 const MethodsChart = lazy(() => import('./MethodsChart'));
 const ACT_LABELS: Record<string, string> = {
@@ -233,54 +234,51 @@ function Compliance({ c }: { c: NonNullable<Valuation['compliance']> }) {
       <Title order={3} size="h4">
         Proposed price {rupees(c.proposedPricePerShare)} per share
       </Title>
-      <ScrollX minWidth={640}>
-        <Table aria-label="Price compliance" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Rule</Table.Th>
-              <Table.Th>Test</Table.Th>
-              <Table.Th ta="right">Line</Table.Th>
-              <Table.Th ta="right">Margin</Table.Th>
-              <Table.Th miw={130}>Result</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {c.tests.map((t, i) => (
-              <Table.Tr key={i}>
-                <Table.Td>
-                  {t.rule}
-                  {t.purpose ? (
-                    <Text size="xs" c="gray.7">
-                      {t.purpose}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  {t.test}
-                  <Text size="xs" c="gray.7">
-                    {t.note}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right" ff="monospace">
-                  {rupees(t.linePerShare)}
-                </Table.Td>
-                <Table.Td ta="right" ff="monospace">
-                  {rupees(t.margin)} ({t.marginPercent}%)
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {!t.applies ? (
-                    <Badge color="gray.7">not applicable</Badge>
-                  ) : t.passes ? (
-                    <Badge color="green.8">passes</Badge>
-                  ) : (
-                    <Badge color="red.9">fails</Badge>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollX>
+      <DataTable
+        label="Price compliance"
+        minWidth={640}
+        columns={[
+          'Rule',
+          'Test',
+          { label: 'Line', ta: 'right' },
+          { label: 'Margin', ta: 'right' },
+          { label: 'Result', miw: 130 },
+        ]}
+      >
+        {c.tests.map((t, i) => (
+          <Table.Tr key={i}>
+            <Table.Td>
+              {t.rule}
+              {t.purpose ? (
+                <Text size="xs" c="gray.7">
+                  {t.purpose}
+                </Text>
+              ) : null}
+            </Table.Td>
+            <Table.Td>
+              {t.test}
+              <Text size="xs" c="gray.7">
+                {t.note}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right" ff="monospace">
+              {rupees(t.linePerShare)}
+            </Table.Td>
+            <Table.Td ta="right" ff="monospace">
+              {rupees(t.margin)} ({t.marginPercent}%)
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {!t.applies ? (
+                <Badge color="gray.7">not applicable</Badge>
+              ) : t.passes ? (
+                <Badge color="green.8">passes</Badge>
+              ) : (
+                <Badge color="red.9">fails</Badge>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
     </Stack>
   );
 }
