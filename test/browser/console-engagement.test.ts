@@ -114,7 +114,7 @@ test(
     await assertAccessible(page, '/profile');
     // The firm's GSTIN (another state than the operator's): its tax invoice will carry IGST.
     await page.goto(url('/settings/firm'));
-    await page.getByLabel('GSTIN').fill('29AAAPL1234C1Z7');
+    await page.getByLabel('GSTIN').fill('29AAAPL1234C1ZA');
     await page.getByRole('button', { name: 'Save firm profile' }).click();
     await page.getByText('Firm profile saved.').waitFor();
     await page.goto(url(`/engagements/${id}?tab=review`));
@@ -149,8 +149,8 @@ test(
     for (const expected of [
       /Tax invoice/,
       /VS\/\d{4}-\d{2}\/\d{6}/,
-      /27AABCV1234F1Z9/,
-      /29AAAPL1234C1Z7/,
+      /27AABCV1234F1ZO/,
+      /29AAAPL1234C1ZA/,
       /IGST at 18%/,
       /Total in words: Rupees [a-z -]+ only/,
     ]) {
