@@ -63,3 +63,11 @@ export const METHOD_TITLES: Record<string, string> = {
   FAIR_VALUE: 'Fair value',
   LIQUIDATION_VALUE: 'Liquidation value',
 };
+
+/** The kinds of document an engagement holds (the upload's `kind`). */
+export const DOCUMENT_KINDS = ['FINANCIALS', 'SUPPORTING'] as const;
+
+/** The engine's conventions, as its results name them (docs/valuation-method.md): discounting and rounding. */
+export const DISCOUNTING_CONVENTIONS = ['END_OF_YEAR', 'MID_YEAR'] as const;
+export const TERMINAL_DISCOUNTING = 'END_OF_FINAL_YEAR';
+export const ROUNDING_RULE = 'HALF_UP_TO_PAISA_FOR_PRESENTATION_ONLY';

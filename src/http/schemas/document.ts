@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './common.js';
+import { DOCUMENT_KINDS } from '../../contract/vocabulary.js';
 
 export const documentErrorSchema = z.object({
   path: z.string().describe('JSON Pointer into the canonical financials document'),
@@ -10,7 +11,7 @@ export const documentErrorSchema = z.object({
 export const documentObject = z.object({
   id: z.string(),
   engagementId: z.string(),
-  kind: z.enum(['FINANCIALS', 'SUPPORTING']),
+  kind: z.enum(DOCUMENT_KINDS),
   fileName: z.string(),
   contentType: z.string(),
   sizeBytes: z.number().int(),

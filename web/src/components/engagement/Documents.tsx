@@ -7,7 +7,7 @@ import { Dropzone } from '@mantine/dropzone';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
 import { uploadDocument } from '../../api/upload';
-import { dateTime, groupIndian } from '../../lib/format';
+import { DOCUMENT_KIND_LABELS, dateTime, groupIndian } from '../../lib/format';
 import { FormError } from '../FormError';
 import { fieldLabel, sentence } from '../../../../src/contract/sentences';
 import { saveBlob } from '../../lib/download';
@@ -117,7 +117,7 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {d.fileName}
             </Text>
-            <Badge color="gray.8">{d.kind}</Badge>
+            <Badge color="gray.8">{DOCUMENT_KIND_LABELS[d.kind] ?? d.kind}</Badge>
             <Badge
               color={d.status === 'REJECTED' ? 'red' : d.status === 'PARSED' ? 'green' : 'blue'}
               data-testid="document-status"

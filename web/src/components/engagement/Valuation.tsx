@@ -8,7 +8,7 @@ import { Accordion, Alert, Badge, Button, Group, Paper, Stack, Table, Text, Titl
 import { saveBlob } from '../../lib/download';
 import { useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
-import { rupees, dateTime } from '../../lib/format';
+import { codeWords, rupees, dateTime } from '../../lib/format';
 import { VALUED_STAGES, inStages } from '../../../../src/contract/stages';
 
 const MethodsChart = lazy(() => import('./MethodsChart'));
@@ -106,7 +106,7 @@ export function ValuationView({ engagement }: { engagement: Schemas['Engagement'
       </Accordion>
       {val.sensitivity && <Sensitivity s={val.sensitivity} />}
       <Text size="xs" c="gray.7">
-        Engine {val.engineVersion} · computed {dateTime(val.computedAt)} · {val.conventions.rounding}
+        Engine {val.engineVersion} · computed {dateTime(val.computedAt)} · {codeWords(val.conventions.rounding)}
       </Text>
     </Stack>
   );
@@ -151,12 +151,12 @@ function Conclusion({ val }: { val: Valuation }) {
         )}
         {c.byPurpose?.map((p) => (
           <Text key={p.purpose + p.method}>
-            <strong>{p.purpose}</strong> ({p.method}):{' '}
+            <strong>{codeWords(p.purpose)}</strong> ({codeWords(p.method)}):{' '}
             <span data-testid="concluded-value">{rupees(p.valuePerShare)}</span>
-            {p.floorOrCeiling ? ` · ${p.floorOrCeiling}` : ''}
+            {p.floorOrCeiling ? ` · ${codeWords(p.floorOrCeiling)}` : ''}
           </Text>
         ))}
-        <Text size="sm">{c.basis}</Text>
+        <Text size="sm">{codeWords(c.basis)}</Text>
         {val.legalBasis && (
           <Text size="sm" data-testid="legal-basis">
             <strong>Legal basis:</strong> {ACT_LABELS[val.legalBasis.act] ?? val.legalBasis.act}
@@ -200,7 +200,7 @@ function Conclusion({ val }: { val: Valuation }) {
             <Table.Tbody>
               {c.weights.map((w) => (
                 <Table.Tr key={w.method}>
-                  <Table.Td>{w.method}</Table.Td>
+                  <Table.Td>{codeWords(w.method)}</Table.Td>
                   <Table.Td ta="right">{w.weightPercent}%</Table.Td>
                   <Table.Td ta="right" ff="monospace">
                     {rupees(w.valuePerShare)}
@@ -251,7 +251,7 @@ function Compliance({ c }: { c: NonNullable<Valuation['compliance']> }) {
                   {t.rule}
                   {t.purpose ? (
                     <Text size="xs" c="gray.7">
-                      {t.purpose}
+                      {codeWords(t.purpose)}
                     </Text>
                   ) : null}
                 </Table.Td>
