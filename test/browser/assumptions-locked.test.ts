@@ -142,6 +142,29 @@ test(
     await assertAccessible(page, '/engagements/:id assumptions (locked, version 2)');
     await table.screenshot({ path: screenshotPath('assumptions-locked.png') });
     await diff.screenshot({ path: screenshotPath('assumptions-revision-diff.png') });
+
+    // The DCF and NAV detail: amounts in the unit its heading states, per-share values in ₹ with paise,
+    // counts grouped the Indian way (the sample company's 10,00,000 equity shares).
+    await page.goto(steps.url(`/engagements/${id}?tab=valuation`));
+    for (const method of ['Discounted free cash flow', 'Net asset value']) {
+      await page.getByRole('button', { name: new RegExp(`^${method}`) }).click();
+      const lines = page.getByRole('table', {
+        name: new RegExp(`^${method}.* lines \\(amounts in ₹ (lakh|crore)\\)$`),
+      });
+      await lines.waitFor();
+      const cells = (await lines.locator('td:nth-child(2)').allInnerTexts()).map((c) => c.trim());
+      assert.ok(
+        cells.some((c) => /^−?\d{1,3}(,\d{2})*(,\d{3})?\.\d{2}$/.test(c) || /^−?\d{1,3}\.\d{2}$/.test(c)),
+        `${method}: amounts in the unit: ${cells}`,
+      );
+      assert.ok(
+        cells.some((c) => /^−?₹[\d,]+\.\d{2}$/.test(c)),
+        `${method}: a value per share in ₹ with paise: ${cells}`,
+      );
+      assert.ok(cells.includes('10,00,000'), `${method}: the share count grouped the Indian way: ${cells}`);
+      assert.ok(!cells.some((c) => /^\d{6,}/.test(c.replace(/[−₹]/g, ''))), `${method}: no ungrouped figure: ${cells}`);
+    }
+    await assertAccessible(page, '/engagements/:id valuation (method detail)');
     assert.deepEqual(errors, []);
   },
 );

@@ -8,7 +8,8 @@ import { Accordion, Alert, Badge, Button, Group, Paper, Stack, Table, Text, Titl
 import { saveBlob } from '../../lib/download';
 import { useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
-import { codeWords, rupees, dateTime } from '../../lib/format';
+import { Decimal } from 'decimal.js';
+import { codeWords, groupIndian, rupees, dateTime } from '../../lib/format';
 import { VALUED_STAGES, inStages } from '../../../../src/contract/stages';
 
 const MethodsChart = lazy(() => import('./MethodsChart'));
@@ -29,13 +30,35 @@ export function useValuation(engagement: Schemas['Engagement']) {
   });
 }
 
-function formatLine(value: string, kind: string) {
-  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
-  if (kind === 'AMOUNT' || kind === 'PER_SHARE') return rupees(value);
+type Unit = 'LAKH' | 'CRORE';
+/** As the report's tables: crore when the largest amount reaches ₹100 crore, else lakh (src/reports/sections/units.ts). */
+function unitOf(lines: { value: string; kind: string }[]): Unit {
+  const amounts = lines
+    .filter((l) => l.kind === 'AMOUNT' && NUMBER.test(l.value))
+    .map((l) => new Decimal(l.value).abs());
+  return amounts.some((a) => a.gte(1_000_000_000)) ? 'CRORE' : 'LAKH';
+}
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** Amounts in the table's unit (₹ lakh or crore, said in its heading), per-share values in ₹ with paise, counts grouped the Indian way. */
+function formatLine(value: string, kind: string, unit: Unit) {
+  if (!NUMBER.test(value)) return value;
+  if (kind === 'AMOUNT') {
+    const inUnit = new Decimal(value)
+      .div(unit === 'CRORE' ? 10_000_000 : 100_000)
+      .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    return rupees(inUnit.toFixed(2)).replace('₹', '');
+  }
+  if (kind === 'PER_SHARE') return rupees(new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
   if (kind === 'PERCENT') return `${value}%`;
   if (kind === 'MULTIPLE') return `${value}×`;
+  if (kind === 'COUNT') {
+    const [int, frac] = value.replace('-', '').split('.');
+    return `${value.startsWith('-') ? '−' : ''}${groupIndian(int!)}${frac ? `.${frac}` : ''}`;
+  }
   return value;
 }
+const UNIT_LABEL: Record<Unit, string> = { LAKH: '₹ lakh', CRORE: '₹ crore' };
 
 export function ValuationView({ engagement }: { engagement: Schemas['Engagement'] }) {
   const v = useValuation(engagement);
@@ -79,8 +102,11 @@ export function ValuationView({ engagement }: { engagement: Schemas['Engagement'
               </Group>
             </Accordion.Control>
             <Accordion.Panel>
+              <Text size="sm" c="gray.7" data-testid="method-unit">
+                Amounts in {UNIT_LABEL[unitOf(m.lines)]}; values per share in ₹
+              </Text>
               <ScrollX minWidth={420}>
-                <Table aria-label={`${m.title} lines`} striped>
+                <Table aria-label={`${m.title} lines (amounts in ${UNIT_LABEL[unitOf(m.lines)]})`} striped>
                   <Table.Tbody>
                     {m.lines.map((l, i) => (
                       <Table.Tr key={i}>
@@ -93,7 +119,7 @@ export function ValuationView({ engagement }: { engagement: Schemas['Engagement'
                           )}
                         </Table.Td>
                         <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                          {formatLine(l.value, l.kind)}
+                          {formatLine(l.value, l.kind, unitOf(m.lines))}
                         </Table.Td>
                       </Table.Tr>
                     ))}
