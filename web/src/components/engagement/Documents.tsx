@@ -150,7 +150,7 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
                         <Table.Td>
                           {/* The valuer's label; the JSON path below it, smaller, for whoever fixes the file. */}
                           {fieldLabel(e.path) || '—'}
-                          {e.path ? (
+                          {e.path && e.path !== '/' ? (
                             <Text size="xs" c="gray.7" ff="monospace" data-testid="error-path">
                               {e.path}
                             </Text>
