@@ -41,7 +41,12 @@ const FIRST = {
   dlomPercent: 10,
   dlomRationale: 'Unlisted shares with no ready market and transfer restrictions in the articles.',
 };
-const BUILD_UP_2 = { ...BUILD_UP, riskFreeRate: 6.8, companySpecificPremium: 3 };
+const BUILD_UP_2 = {
+  ...BUILD_UP,
+  riskFreeRate: 6.8,
+  companySpecificPremium: 3,
+  source: '10-year G-Sec yield 6.80 % on 31-03-2026 (RBI); unlevered beta: median of four listed auto-component peers',
+};
 const LONG_RATIONALE =
   'CAPM on the 10-year G-Sec yield of 6.80 % at the valuation date; the company-specific premium of 3 % ' +
   'reflects the dependence on two customers for 70 % of revenue, as the reviewer asked to be justified, ' +
@@ -103,7 +108,7 @@ test(
     await table.waitFor();
     const row = async (key: string) => (await table.getByTestId(`locked-${key}`).innerText()).trim();
     assert.equal(await row('wacc'), `${SECOND.wacc} %`);
-    assert.equal(await row('coc.source'), BUILD_UP.source);
+    assert.equal(await row('coc.source'), BUILD_UP_2.source);
     assert.equal(await row('coc.riskFreeRate'), '6.8 %');
     assert.equal(await row('coc.equityRiskPremium'), '7.5 %');
     assert.equal(await row('coc.beta'), '0.85');
@@ -140,7 +145,8 @@ test(
     assert.equal(await diff.getByTestId('diff-weightsRationale').count(), 0);
 
     await assertAccessible(page, '/engagements/:id assumptions (locked, version 2)');
-    await table.screenshot({ path: screenshotPath('assumptions-locked.png') });
+    // The whole page: an element's screenshot would scroll part of the table under the sticky header.
+    await page.screenshot({ path: screenshotPath('assumptions-locked.png'), fullPage: true });
     await diff.screenshot({ path: screenshotPath('assumptions-revision-diff.png') });
 
     // The DCF and NAV detail: amounts in the unit its heading states, per-share values in ₹ with paise,

@@ -169,7 +169,7 @@ export function Diff({
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Assumption</Table.Th>
-                <Table.Th>{beforeName}</Table.Th>
+                <Table.Th>{beforeName.charAt(0).toUpperCase() + beforeName.slice(1)}</Table.Th>
                 <Table.Th aria-hidden>→</Table.Th>
                 <Table.Th>{afterName}</Table.Th>
               </Table.Tr>
