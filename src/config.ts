@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { FEE_GST_MODES, GSTIN_PATTERN, isValidGstin } from './contract/gst.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -29,12 +30,18 @@ export const configSchema = z.object({
   PRICE_COMPANIES_ACT_SEC_62_PAISE: paise.default(2_500_000),
   PRICE_FEMA_RBI_PAISE: paise.default(2_000_000),
   PRICE_IBC_LIQUIDATION_PAISE: paise.default(3_500_000),
-  // Tax invoices (docs/decisions.md, Tax invoices): the operator as supplier; the fee is GST-inclusive.
+  /**
+   * Whether the PRICE_*_PAISE fees exclude GST (exclusive, the default: the firm pays the fee plus GST, so
+   * ₹20,000 reads ₹20,000 + ₹3,600 GST) or include it (inclusive: the fee is the total). docs/decisions.md, Tax invoices.
+   */
+  FEE_GST_MODE: z.enum(FEE_GST_MODES).default('exclusive'),
+  // Tax invoices (docs/decisions.md, Tax invoices): the operator as supplier.
   OPERATOR_LEGAL_NAME: z.string().min(2).default('Valuation Service (operator details not configured)'),
   OPERATOR_ADDRESS: z.string().optional(),
   OPERATOR_GSTIN: z
     .string()
-    .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN')
+    .regex(GSTIN_PATTERN, 'must be a 15-character GSTIN')
+    .refine(isValidGstin, 'must be a GSTIN whose last character checks the first fourteen')
     .optional(),
   /** The operator's state code where no GSTIN is configured (27: Maharashtra). */
   OPERATOR_STATE_CODE: z

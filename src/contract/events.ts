@@ -8,5 +8,13 @@ export const ENGAGEMENT_EVENT_TYPES = [
 ] as const;
 export type EngagementEventType = (typeof ENGAGEMENT_EVENT_TYPES)[number];
 
+/** Each event in words, as the console's webhook settings name it (the type itself in a tooltip). */
+export const EVENT_LABELS: Record<EngagementEventType, string> = {
+  'engagement.stage_changed': 'An engagement moves to another stage',
+  'engagement.gate_pending': 'A gate waits for a decision',
+  'engagement.completed': 'An engagement is completed',
+  'payment.captured': 'A payment is captured',
+};
+
 /** Sent only by "send test event", to the one endpoint asked for. */
 export const TEST_EVENT_TYPE = 'webhook.test';

@@ -2,6 +2,9 @@
 // console's echo of what was ingested. Keys are the financials template's field names.
 
 export const FINANCIAL_LABELS: Record<string, string> = {
+  // Shares
+  equitySharesOutstanding: 'Equity shares outstanding',
+  faceValuePerShare: 'Face value per share (₹)',
   // Balance sheet: equity and liabilities
   equityShareCapital: 'Equity share capital',
   preferenceShareCapital: 'Preference share capital',

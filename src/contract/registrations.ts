@@ -8,6 +8,7 @@ import { notificationPreferencesSchema } from './notifications.js';
 //  - ICAI membership (chartered accountant): 6 digits;
 //  - ICMAI membership (cost accountant; a practising one may certify a FEMA valuation): 3 to 6 digits.
 import { z } from 'zod';
+import { GSTIN_CHECK_SENTENCE, GSTIN_PATTERN, isValidGstin } from './gst.js';
 
 export const ASSET_CLASSES = ['SECURITIES_OR_FINANCIAL_ASSETS', 'LAND_AND_BUILDING', 'PLANT_AND_MACHINERY'] as const;
 export type AssetClass = (typeof ASSET_CLASSES)[number];
@@ -85,7 +86,9 @@ export const firmPatchBody = z
       .string()
       .trim()
       .toUpperCase()
-      .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'must be a 15-character GSTIN such as 27AAAPL1234C1Z5')
+      .regex(GSTIN_PATTERN, 'must be a 15-character GSTIN such as 27AAAPL1234C1ZE')
+      // The 15th character checks the first fourteen (src/contract/gst.ts).
+      .refine((v) => !GSTIN_PATTERN.test(v) || isValidGstin(v), GSTIN_CHECK_SENTENCE)
       .nullable()
       .optional()
       .describe(

@@ -48,3 +48,26 @@ export const STATUTE_SHORT: Record<Statute, string> = {
   FEMA_RBI: 'FEMA NDI Rules, 2019, Rule 21',
   IBC_LIQUIDATION: 'IBC, 2016: IBBI Regulation 35',
 };
+
+/** The methods as the report and the console name them (the codes are the API's). */
+export const METHOD_TITLES: Record<string, string> = {
+  DCF: 'Discounted cash flow',
+  NAV_11UA_2A: 'NAV, Rule 11UA(2)(a)',
+  NAV_11UA_1CB: 'NAV, Rule 11UA(1)(c)(b)',
+  NAV_RULE_57: 'NAV, Rule 57 Sl. 4',
+  WEIGHTED: 'Weighted average of methods',
+  NAV: 'Net asset value',
+  COMPARABLES: 'Comparable company multiples',
+  TRANSACTIONS: 'Comparable transactions',
+  RECENT_ROUND: 'Price of a recent investment',
+  FAIR_VALUE: 'Fair value',
+  LIQUIDATION_VALUE: 'Liquidation value',
+};
+
+/** The kinds of document an engagement holds (the upload's `kind`): document-kinds.ts. */
+export { DOCUMENT_KINDS } from './document-kinds.js';
+
+/** The engine's conventions, as its results name them (docs/valuation-method.md): discounting and rounding. */
+export const DISCOUNTING_CONVENTIONS = ['END_OF_YEAR', 'MID_YEAR'] as const;
+export const TERMINAL_DISCOUNTING = 'END_OF_FINAL_YEAR';
+export const ROUNDING_RULE = 'HALF_UP_TO_PAISA_FOR_PRESENTATION_ONLY';

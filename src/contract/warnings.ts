@@ -1,5 +1,5 @@
 // What each warning and input-problem code of the valuation means, said for people: one catalogue the
-// console shows above the engine's own specific message (the code stays visible, small, for support).
+// console shows above the engine's own specific message (the code only in a tooltip, for support).
 // Every code the engine or the services emit has an entry (test/unit/contract-warnings.test.ts).
 
 export const WARNING_CATALOGUE: Record<string, string> = {

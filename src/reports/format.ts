@@ -2,7 +2,7 @@
 import { Decimal } from 'decimal.js';
 import { grouped, MINUS, rupees } from '../contract/money-format.js';
 import type { LineKind, Purpose, Statute } from '../domain/valuation/types.js';
-import { STATUTE_SHORT as SHORT } from '../contract/vocabulary.js';
+import { METHOD_TITLES, STATUTE_SHORT as SHORT } from '../contract/vocabulary.js';
 import type { Act, LegalBasis } from '../domain/valuation/law-in-force.js';
 
 export { groupIndian, rupees } from '../contract/money-format.js';
@@ -143,19 +143,8 @@ export function purposeTitle(purpose: string | null, act?: Act): string {
   return (PURPOSE_TITLE as Record<string, string>)[purpose] ?? purpose;
 }
 
-export const METHOD_TITLE: Record<string, string> = {
-  DCF: 'Discounted cash flow',
-  NAV_11UA_2A: 'NAV, Rule 11UA(2)(a)',
-  NAV_11UA_1CB: 'NAV, Rule 11UA(1)(c)(b)',
-  NAV_RULE_57: 'NAV, Rule 57 Sl. 4',
-  WEIGHTED: 'Weighted average of methods',
-  NAV: 'Net asset value',
-  COMPARABLES: 'Comparable company multiples',
-  TRANSACTIONS: 'Comparable transactions',
-  RECENT_ROUND: 'Price of a recent investment',
-  FAIR_VALUE: 'Fair value',
-  LIQUIDATION_VALUE: 'Liquidation value',
-};
+/** The methods by name (src/contract/vocabulary.ts: one list for the report and the console). */
+export const METHOD_TITLE: Record<string, string> = METHOD_TITLES;
 
 export const GATE_TITLE: Record<'GATE_1' | 'GATE_2' | 'GATE_3', string> = {
   GATE_1: 'Gate 1: data verification',

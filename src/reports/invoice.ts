@@ -3,6 +3,7 @@
 // tax as CGST + SGST or IGST, and the total in figures and in words.
 import type { InvoiceRow } from '../db/repositories/invoices.js';
 import { rupeesInWords } from '../contract/money-format.js';
+import { stateOfSupply } from '../contract/gst-states.js';
 import { formatDayInIndia, rupees, STATUTE_SHORT } from './format.js';
 import { openDocument } from './pdf/document.js';
 import { COLOR, SIZE } from './pdf/layout.js';
@@ -30,7 +31,9 @@ export async function renderInvoice(i: InvoiceInput): Promise<Buffer> {
       ['Financial year', i.financial_year],
       [
         'Place of supply',
-        i.recipient.state ? `State code ${i.recipient.state}` : `State code ${i.supplier.state} (no recipient GSTIN)`,
+        i.recipient.state
+          ? stateOfSupply(i.recipient.state)
+          : `${stateOfSupply(i.supplier.state ?? '')}, the supplier's (no recipient GSTIN)`,
       ],
     ],
     0.3,
@@ -77,8 +80,13 @@ export async function renderInvoice(i: InvoiceInput): Promise<Buffer> {
     `Taxable value ${rupees(amount(i.taxable_paise))}; ${interState ? 'inter-state supply: IGST' : 'intra-state supply: CGST and SGST'}.`,
     { size: SIZE.small, color: COLOR.muted, align: 'left' },
   );
+  const tax = Number(i.cgst_paise) + Number(i.sgst_paise) + Number(i.igst_paise);
+  w.paragraph(
+    `Fee ${rupees(amount(i.taxable_paise))} + ${rupees(amount(tax))} GST = ${rupees(amount(i.total_paise))}, the amount paid.`,
+    { bold: true, align: 'left' },
+  );
   w.paragraph(`Total in words: ${rupeesInWords(amount(i.total_paise))}.`, { bold: true, align: 'left' });
-  w.paragraph('The amount paid includes GST. This is a computer-generated invoice.', {
+  w.paragraph('This is a computer-generated invoice.', {
     size: SIZE.small,
     color: COLOR.muted,
     align: 'left',

@@ -19,7 +19,7 @@ import { writeEngagementEvent } from './engagement-transitions.js';
 import type { Config } from '../config.js';
 import { getAssumptions, getFinancials, getValuation } from '../db/repositories/valuation-data.js';
 import { listActiveMemberRegistrations } from '../db/repositories/users.js';
-import { gstIncluded } from '../contract/gst.js';
+import { amountCharged, gstIncluded } from '../contract/gst.js';
 import {
   IBC_CLASS_NAMES,
   adoptedMethods,
@@ -39,7 +39,8 @@ export function publicPayment(p: repo.PaymentRow, gatewayKeyId: string, gstRateP
     gatewayOrderId: p.gateway_order_id,
     gatewayPaymentId: p.gateway_payment_id,
     amount: p.amount_paise,
-    // The amount includes GST (docs/decisions.md, Tax invoices): what the console shows before paying.
+    // The amount charged is the invoice total, GST included (docs/decisions.md, Tax invoices): what the
+    // console shows before paying, split back into the fee and its GST.
     gst: { ratePercent: gstRatePercent, ...gstIncluded(Number(p.amount_paise), gstRatePercent) },
     currency: p.currency,
     status: p.status,
@@ -50,7 +51,14 @@ export function publicPayment(p: repo.PaymentRow, gatewayKeyId: string, gstRateP
 }
 export type PublicPayment = ReturnType<typeof publicPayment>;
 
-/** The configured price of an engagement under `statute`, in paise. */
+/**
+ * The amount charged for an engagement under `statute`, in paise: its configured fee plus GST when
+ * FEE_GST_MODE is exclusive (the default), the fee itself when inclusive; equal to the invoice total.
+ */
+export const chargeFor = (config: Config, statute: string): number =>
+  amountCharged(priceFor(config, statute), config.GST_RATE_PERCENT, config.FEE_GST_MODE);
+
+/** The configured fee of an engagement under `statute`, in paise. */
 export function priceFor(config: Config, statute: string): number {
   const value = (config as unknown as Record<string, unknown>)[`PRICE_${statute}_PAISE`];
   if (typeof value !== 'number') throw new AppError('price_missing', `No price is configured for ${statute}`);
@@ -131,7 +139,7 @@ export async function createPayment(
   if (existing.answer) return existing.answer;
 
   const id = newId('pay');
-  const amountPaise = priceFor(ctx.config, existing.engagement.statute);
+  const amountPaise = chargeFor(ctx.config, existing.engagement.statute);
   let order;
   try {
     // The payment id is the receipt: at most 40 characters and unique per attempt.

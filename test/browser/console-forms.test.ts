@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { assertAccessible, watchedPage, screenshotPath } from '../helpers/browser.js';
 import { consolePageSuite } from '../helpers/console-pages.js';
+import { fieldLabel } from '../../src/contract/sentences.js';
 
 const pages = consolePageSuite();
 const { suite } = pages;
@@ -45,6 +46,10 @@ test(
     const row = broken!.replace(/\D+/g, '');
     assert.match(text, new RegExp(`row ${row}`), text);
     assert.match(text, /not a number/i, text);
+    // The field by the valuer's label, its JSON path only on a second, smaller line.
+    const path = await problems.getByTestId('error-path').first().innerText();
+    assert.match(path, /^\/[A-Za-z]/, path);
+    assert.ok(text.includes(fieldLabel(path)), `${fieldLabel(path)} in ${text}`);
     await statusIs(page, 'CREATED');
     await assertAccessible(page, 'ingestion errors');
 

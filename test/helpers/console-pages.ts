@@ -12,7 +12,7 @@ import { assertAccessible, consoleSteps, consoleSuite, type ConsoleServer } from
 /** The console environment the page tests run with: an operator for tax invoices. */
 export const CONSOLE_ENV = {
   OPERATOR_LEGAL_NAME: 'Valuation Cloud Services Private Limited',
-  OPERATOR_GSTIN: '27AABCV1234F1Z9',
+  OPERATOR_GSTIN: '27AABCV1234F1ZO',
 };
 
 export function consolePages(suite: { skip: string | undefined; server: ConsoleServer; browser: Browser }) {

@@ -3,6 +3,7 @@
 // The statutes and purposes are part of the published contract, shared with the console's forms.
 import { PURPOSES, PURPOSES_BY_STATUTE, STATUTES, type Purpose, type Statute } from '../../contract/vocabulary.js';
 import type { LegalBasis } from './law-in-force.js';
+import type { DISCOUNTING_CONVENTIONS, ROUNDING_RULE, TERMINAL_DISCOUNTING } from '../../contract/vocabulary.js';
 export { PURPOSES, PURPOSES_BY_STATUTE, STATUTES, type Purpose, type Statute };
 
 export type MethodCode =
@@ -147,9 +148,9 @@ export interface ValuationWarning {
 }
 
 export interface Conventions {
-  discounting: 'END_OF_YEAR' | 'MID_YEAR';
-  terminalValueDiscounting: 'END_OF_FINAL_YEAR';
-  rounding: 'HALF_UP_TO_PAISA_FOR_PRESENTATION_ONLY';
+  discounting: (typeof DISCOUNTING_CONVENTIONS)[number];
+  terminalValueDiscounting: typeof TERMINAL_DISCOUNTING;
+  rounding: typeof ROUNDING_RULE;
   statements: string[];
 }
 

@@ -49,6 +49,7 @@ export const assumptionsVersionObject = z.object({
   dlocPercent: z.number().optional().describe('Discount for lack of control, percent'),
   dlocRationale: z.string().optional(),
   costOfCapital: costOfCapitalBody.optional().describe("The WACC's build-up, as locked in this version"),
+  marketApproach: lockBody.shape.marketApproach.describe('The market approach as locked in this version'),
   lockedAt: isoDateTime,
   lockedBy: z.string(),
   valuation: z

@@ -55,6 +55,8 @@ export interface CellRef {
 
 export interface CellError extends CellRef {
   message: string;
+  /** The field the cell holds, as a JSON Pointer, where the cell is a field's value. */
+  pointer?: string;
   /** "row 14, column FY2028: not a number" */
   text: string;
 }
@@ -137,7 +139,7 @@ export function gridToDocument(rows: Grid): GridParseResult {
     if (isBlank(cell)) return; // blank = absent; the schema decides whether that is allowed
     if (kind === 'number') {
       const n = readNumber(cell);
-      if (n === undefined) errors.push(cellError(rowNo, column, 'not a number'));
+      if (n === undefined) errors.push({ ...cellError(rowNo, column, 'not a number'), pointer: pointer(path) });
       else setPath(doc, path, n);
     } else {
       setPath(doc, path, text(cell));

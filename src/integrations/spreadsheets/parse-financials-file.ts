@@ -99,7 +99,7 @@ export async function parseFinancialsFile(format: string, data: Buffer): Promise
     return {
       ok: false,
       errors: tabular.errors.map((e) => ({
-        path: '/',
+        path: e.pointer ?? '/',
         message: e.message,
         location: `row ${e.row}, column ${e.column}`,
       })),

@@ -18,19 +18,7 @@ export function publicAssumptions(a: data.AssumptionsRow | null, warnings?: { co
     ...(a.dloc_percent !== null && a.dloc_percent !== undefined && { dlocPercent: Number(a.dloc_percent) }),
     ...(a.dloc_rationale && { dlocRationale: a.dloc_rationale }),
     ...(a.cost_of_capital && { costOfCapital: publicCostOfCapital(a.cost_of_capital) }),
-    // Stored as the lock body gave it (numbers), so it answers in that shape.
-    ...(a.market_approach && {
-      marketApproach: a.market_approach as {
-        statistic?: 'MEDIAN' | 'MEAN' | 'PERCENTILE';
-        multiples?: ('evToEbitda' | 'evToRevenue' | 'peRatio' | 'priceToBook')[];
-        percentile?: number;
-        discountPercent?: number;
-        discountRationale?: string;
-        acceptBasisMismatch?: boolean;
-        transactionStatistic?: 'MEDIAN' | 'MEAN' | 'PERCENTILE';
-        transactionPercentile?: number;
-      },
-    }),
+    ...(a.market_approach && { marketApproach: publicMarketApproach(a.market_approach) }),
     locked: true as const,
     version: a.version,
     wacc: Number(a.wacc),
@@ -41,6 +29,19 @@ export function publicAssumptions(a: data.AssumptionsRow | null, warnings?: { co
     lockedBy: a.locked_by,
   };
 }
+
+/** The market approach as locked: stored as the lock body gave it (numbers), so it answers in that shape. */
+const publicMarketApproach = (m: Record<string, unknown>) =>
+  m as {
+    statistic?: 'MEDIAN' | 'MEAN' | 'PERCENTILE';
+    multiples?: ('evToEbitda' | 'evToRevenue' | 'peRatio' | 'priceToBook')[];
+    percentile?: number;
+    discountPercent?: number;
+    discountRationale?: string;
+    acceptBasisMismatch?: boolean;
+    transactionStatistic?: 'MEDIAN' | 'MEAN' | 'PERCENTILE';
+    transactionPercentile?: number;
+  };
 
 /** The stored build-up as the API returns it: numbers as numbers, as they were locked. */
 function publicCostOfCapital(c: Record<string, string>) {
@@ -109,6 +110,7 @@ export async function getAssumptionsHistory(ctx: ServiceContext, principal: Prin
     dloc_percent?: string | null;
     dloc_rationale?: string | null;
     cost_of_capital?: Record<string, string> | null;
+    market_approach?: Record<string, unknown> | null;
   }) => ({
     ...(r.method_weights && {
       methodWeights: Object.fromEntries(Object.entries(r.method_weights).map(([k, v]) => [k, Number(v)])),
@@ -120,6 +122,7 @@ export async function getAssumptionsHistory(ctx: ServiceContext, principal: Prin
     ...(r.dloc_percent !== null && r.dloc_percent !== undefined && { dlocPercent: Number(r.dloc_percent) }),
     ...(r.dloc_rationale && { dlocRationale: r.dloc_rationale }),
     ...(r.cost_of_capital && { costOfCapital: publicCostOfCapital(r.cost_of_capital) }),
+    ...(r.market_approach && { marketApproach: publicMarketApproach(r.market_approach) }),
   });
   return [
     ...past.map((v) => ({

@@ -31,7 +31,7 @@ before(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
   t = await createTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_BASE_URL: BASE, PRICE_RULE_11UA_PAISE: '2360000' },
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_BASE_URL: BASE, PRICE_RULE_11UA_PAISE: '2000000' },
   });
 });
 after(async () => {

@@ -96,14 +96,16 @@ test('an order is created at the gateway with Basic auth, the configured price i
   assert.equal(call.method, 'POST');
   assert.equal(call.url, '/v1/orders');
   assert.equal(call.authorization, `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`);
-  assert.equal(call.body.amount, 250_000);
+  // The fee is GST-exclusive by default: ₹2,500.00 + ₹450.00 GST is charged.
+  assert.equal(call.body.amount, 295_000);
   assert.equal(call.body.currency, 'INR');
   assert.equal(call.body.receipt, p.id);
   assert.ok(String(call.body.receipt).length <= 40);
   assert.equal((call.body.notes as Record<string, string>).engagement_id, e.id);
   assert.equal(p.gatewayOrderId, `order_TEST${String(orderCounter).padStart(10, '0')}`);
   assert.equal(p.gatewayKeyId, KEY_ID);
-  assert.equal(p.amount, 250_000);
+  assert.equal(p.amount, 295_000);
+  assert.deepEqual(p.gst, { ratePercent: 18, taxablePaise: 250_000, taxPaise: 45_000 });
   assert.equal(p.currency, 'INR');
 
   // The open order is returned without a second gateway call.

@@ -21,9 +21,11 @@ before(async () => {
     env: {
       GATEWAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
       PRICE_RULE_11UA_PAISE: String(PRICE),
+      // The GST-inclusive mode: the configured fee is the total (test/integration/payments/gst-exclusive.test.ts has the default).
+      FEE_GST_MODE: 'inclusive',
       OPERATOR_LEGAL_NAME: 'Valuation Cloud Services Private Limited',
       OPERATOR_ADDRESS: '4th Floor, Baner Road, Pune 411045',
-      OPERATOR_GSTIN: '27AABCV1234F1Z9',
+      OPERATOR_GSTIN: '27AABCV1234F1ZO',
     },
   });
   admin = await signupAdmin(t);
@@ -315,14 +317,14 @@ test('a captured payment has a tax invoice: both GSTINs, its number, the tax spl
     return { id: p.id, text: pdfText(res.rawPayload) };
   };
   // Same state as the operator (27, Maharashtra): CGST + SGST. ₹1,234.00 paid = 1,045.76 taxable + 188.24 GST.
-  assert.equal((await firm('27AAAPL1234C1Z5')).statusCode, 200);
+  assert.equal((await firm('27AAAPL1234C1ZE')).statusCode, 200);
   const intra = await pay();
   for (const expected of [
     'Tax invoice',
     'Valuation Cloud Services Private Limited',
-    '27AABCV1234F1Z9',
+    '27AABCV1234F1ZO',
     'Kulkarni & Desai Valuers LLP',
-    '27AAAPL1234C1Z5',
+    '27AAAPL1234C1ZE',
     '998399',
     '₹1,045.76',
     'CGST at 9% ₹94.12',
@@ -335,7 +337,7 @@ test('a captured payment has a tax invoice: both GSTINs, its number, the tax spl
   const number = /VS\/(\d{4}-\d{2})\/(\d{6})/.exec(intra.text);
   assert.ok(number, "an invoice number in the financial year's series");
   // Another state (29, Karnataka): IGST; the next number of the same series.
-  assert.equal((await firm('29AAAPL1234C1Z7')).statusCode, 200);
+  assert.equal((await firm('29AAAPL1234C1ZA')).statusCode, 200);
   const inter = await pay();
   assert.ok(inter.text.includes('IGST at 18%') && inter.text.includes('₹188.24'), inter.text.slice(300, 1200));
   assert.ok(!inter.text.includes('CGST'));

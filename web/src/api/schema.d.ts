@@ -1392,6 +1392,30 @@ export interface components {
             /** @description ISO 8601 UTC timestamp */
             lockedAt: string;
             lockedBy: string;
+            /** @description The market approach as locked in this version */
+            marketApproach?: {
+                /** @description The valuer's explicit choice to apply peers' or deals' multiples of one basis (TRAILING or FORWARD) to the company's metric of the other; without it such a mismatch is 409 inputs_incomplete naming the field */
+                acceptBasisMismatch?: boolean;
+                /** @description A discount to the peers' multiples, percent (size, liquidity, growth), applied to the statistic; requires discountRationale */
+                discountPercent?: number;
+                discountRationale?: string;
+                /** @description The multiples to apply (default: every one the peers report) */
+                multiples?: ("evToEbitda" | "evToRevenue" | "peRatio" | "priceToBook")[];
+                /** @description With statistic PERCENTILE: 25–75 */
+                percentile?: number;
+                /**
+                 * @description Across the peers' positive multiples (default MEDIAN); PERCENTILE interpolates linearly between ranks, as Excel's PERCENTILE.INC
+                 * @enum {string}
+                 */
+                statistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
+                /** @description With transactionStatistic PERCENTILE: 25–75 */
+                transactionPercentile?: number;
+                /**
+                 * @description Across the comparable transactions' positive multiples (default MEDIAN), as for the peers
+                 * @enum {string}
+                 */
+                transactionStatistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
+            };
             methodWeights?: {
                 [key: string]: number;
             };

@@ -3,19 +3,22 @@ import { Controller, type Control, type FieldValues, type Path } from 'react-hoo
 
 /**
  * A number of a form, typed in a NumberInput: an emptied input is no value (undefined). `onValue` runs after each
- * change (e.g. to check a field that depends on this one); `withBlur` passes the input's blur to the form.
+ * change (e.g. to check a field that depends on this one); `withBlur` passes the input's blur to the form, and
+ * `onLeave` runs after it (e.g. to check the field once it was touched).
  */
 export function NumberField<T extends FieldValues>({
   control,
   name,
   onValue,
   withBlur = false,
+  onLeave,
   ...input
 }: {
   control: Control<T>;
   name: Path<T>;
   onValue?: () => void;
   withBlur?: boolean;
+  onLeave?: () => void;
 } & Omit<NumberInputProps, 'value' | 'onChange' | 'onBlur' | 'name'>) {
   return (
     <Controller
@@ -29,7 +32,14 @@ export function NumberField<T extends FieldValues>({
             field.onChange(v === '' ? undefined : Number(v));
             onValue?.();
           }}
-          onBlur={withBlur ? field.onBlur : undefined}
+          onBlur={
+            withBlur || onLeave
+              ? () => {
+                  field.onBlur();
+                  onLeave?.();
+                }
+              : undefined
+          }
         />
       )}
     />

@@ -2,7 +2,7 @@ import { Alert, Text } from '@mantine/core';
 import { warningSentence } from '../../../src/contract/warnings';
 import { withoutApiPaths } from '../../../src/contract/sentences';
 
-/** Warnings as people read them: the catalogue's sentence, the specifics, and the code small, for support. */
+/** Warnings as people read them: the catalogue's sentence and the specifics; the code only in a tooltip (title), for support. */
 export function WarningList({
   warnings,
   title,
@@ -18,14 +18,11 @@ export function WarningList({
       <ul style={{ margin: 0, paddingLeft: 18 }}>
         {warnings.map((w, i) => (
           <li key={`${w.code}-${i}`} style={{ marginBottom: 4 }}>
-            <Text span fw={600} size="sm">
+            <Text span fw={600} size="sm" title={w.code}>
               {warningSentence(w.code)}
             </Text>{' '}
             <Text span size="sm">
               {withoutApiPaths(w.message)}
-            </Text>{' '}
-            <Text span size="xs" c="gray.7">
-              ({w.code})
             </Text>
           </li>
         ))}

@@ -1,7 +1,7 @@
 // Display formats. Amounts are decimal strings from the API and are formatted as strings (never via
 // binary floating point) with the report's own Indian grouping: ₹1,23,45,678.90.
 import { rupees, groupIndian } from '../../../src/contract/money-format';
-import { STATUTE_SHORT } from '../../../src/contract/vocabulary';
+import { METHOD_TITLES, STATUTE_SHORT } from '../../../src/contract/vocabulary';
 
 export { rupees, groupIndian };
 
@@ -51,3 +51,16 @@ export const STATUS_COLORS: Record<string, string> = {
   COMPUTING: 'blue',
   DATA_INGESTING: 'blue',
 };
+
+/**
+ * The engine's codes in a text (a purpose, a method, a rule's name) as words: purposes and methods by
+ * their labels, any other UPPER_SNAKE code in sentence case. The console shows no internal code.
+ */
+export function codeWords(text: string): string {
+  return text.replace(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g, (code) => {
+    const known = PURPOSE_LABELS[code] ?? METHOD_TITLES[code];
+    if (known) return known;
+    const words = code.toLowerCase().split('_').join(' ');
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  });
+}

@@ -256,7 +256,7 @@ function FirmEditor({
           />
           <TextInput
             label="GSTIN"
-            placeholder="27AAAPL1234C1Z5"
+            placeholder="27AAAPL1234C1ZE"
             description="Printed on the firm's tax invoices; its state decides CGST + SGST or IGST"
             {...form.register('gstin', { setValueAs: (v: string) => v || null })}
             error={err.gstin?.message}

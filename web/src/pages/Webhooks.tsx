@@ -22,7 +22,7 @@ import { api, call, type Schemas } from '../api/client';
 import { atLeast, useMe } from '../lib/session';
 import { dateTime } from '../lib/format';
 import { FormError } from '../components/FormError';
-import { ENGAGEMENT_EVENT_TYPES } from '../../../src/contract/events';
+import { ENGAGEMENT_EVENT_TYPES, EVENT_LABELS } from '../../../src/contract/events';
 import { DataTable } from '../components/DataTable';
 
 const EVENTS = ENGAGEMENT_EVENT_TYPES;
@@ -83,7 +83,7 @@ export function WebhooksPage() {
           <Checkbox.Group label="Events" value={events} onChange={setEvents}>
             <Group mt={4}>
               {EVENTS.map((e) => (
-                <Checkbox key={e} value={e} label={e} />
+                <Checkbox key={e} value={e} label={EVENT_LABELS[e]} title={e} />
               ))}
             </Group>
           </Checkbox.Group>
@@ -175,7 +175,9 @@ function EndpointCard({ endpoint: e, onSecret }: { endpoint: Endpoint; onSecret:
             onChange={(ev) => toggle.mutate(ev.currentTarget.checked)}
           />
         </Group>
-        <Text size="sm">{e.events.join(', ')}</Text>
+        <Text size="sm" title={e.events.join(', ')}>
+          {e.events.map((x) => EVENT_LABELS[x as keyof typeof EVENT_LABELS] ?? x).join('; ')}
+        </Text>
         {e.disabledReason && <Alert color="red">Disabled: {e.disabledReason}</Alert>}
         <Group gap="xs">
           <Button size="xs" variant="default" onClick={() => test.mutate()} loading={test.isPending}>

@@ -1,5 +1,6 @@
 // An engagement's assumptions: the lock form while they are open, then a read-only view of what was locked.
 import { Stack, Table, Text, Title } from '@mantine/core';
+import { Diff, LockedRows } from './AssumptionsLocked';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
 import { dateTime } from '../../lib/format';
@@ -18,9 +19,12 @@ export function Assumptions({ engagement, canWrite }: { engagement: Engagement; 
     queryKey: ['engagement', engagement.id, 'assumptions-history', engagement.status],
     queryFn: () =>
       call(api.GET('/api/v1/engagements/{id}/assumptions/history', { params: { path: { id: engagement.id } } })),
-    enabled: !a.data?.locked,
+    // Once locked after a return for revision, the history gives the version it replaced, for the diff.
+    enabled: !!a.data && (!a.data.locked || (a.data.version ?? 1) > 1),
   });
   const client = useQueryClient();
+  // The last version returned for revision, if this round follows one: the form starts from it.
+  const returned = [...(history.data ?? [])].reverse().find((v) => v.status === 'SUPERSEDED');
   if (a.data?.locked) {
     return (
       <Stack>
@@ -30,50 +34,9 @@ export function Assumptions({ engagement, canWrite }: { engagement: Engagement; 
         <Warnings
           warnings={client.getQueryData<{ code: string; message: string }[]>(['lock-warnings', engagement.id])}
         />
-        <Table aria-label="Locked assumptions">
+        <Table aria-label="Locked assumptions" data-testid="locked-assumptions">
           <Table.Tbody>
-            <Table.Tr>
-              <Table.Th scope="row" w={200}>
-                WACC
-              </Table.Th>
-              <Table.Td data-testid="locked-wacc">{a.data.wacc} %</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">Terminal growth</Table.Th>
-              <Table.Td>{a.data.terminalGrowthRate} %</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">Discounting</Table.Th>
-              <Table.Td>{a.data.midYear ? 'Mid-year' : 'End of year'}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">Rationale</Table.Th>
-              <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{a.data.rationale}</Table.Td>
-            </Table.Tr>
-            {a.data.methodWeights && (
-              <Table.Tr>
-                <Table.Th scope="row">Method weights</Table.Th>
-                <Table.Td>
-                  {Object.entries(a.data.methodWeights)
-                    .map(([m, w]) => `${m} ${w}%`)
-                    .join(' · ')}
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                    {a.data.weightsRationale}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {a.data.dlomPercent !== undefined && (
-              <Table.Tr>
-                <Table.Th scope="row">Discount (DLOM)</Table.Th>
-                <Table.Td>
-                  {a.data.dlomPercent}%
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                    {a.data.dlomRationale}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            <LockedRows set={a.data} />
             {a.data.version && a.data.version > 1 && (
               <Table.Tr>
                 <Table.Th scope="row">Round</Table.Th>
@@ -86,11 +49,17 @@ export function Assumptions({ engagement, canWrite }: { engagement: Engagement; 
             </Table.Tr>
           </Table.Tbody>
         </Table>
+        {returned && (
+          <Diff
+            before={returned}
+            after={a.data}
+            beforeName={`version ${returned.version}`}
+            afterName={`Version ${a.data.version ?? returned.version + 1} (locked)`}
+          />
+        )}
       </Stack>
     );
   }
-  // The last version returned for revision, if this round follows one: the form starts from it.
-  const returned = [...(history.data ?? [])].reverse().find((v) => v.status === 'SUPERSEDED');
   return (
     <Stack>
       <Title order={2} size="h3">

@@ -6,6 +6,7 @@ import { sentenceResolver } from '../../lib/messages';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lockAssumptionsBody } from '../../../../src/contract/engagement-forms';
+import { METHOD_TITLES } from '../../../../src/contract/vocabulary';
 import { api, call, type Schemas } from '../../api/client';
 import { FormError, applyFieldErrors } from '../FormError';
 import { WarningList } from '../WarningList';
@@ -102,7 +103,7 @@ export function LockForm({ engagement, previous }: { engagement: Engagement; pre
                     key={m}
                     control={form.control}
                     name={`methodWeights.${m}` as never}
-                    label={m}
+                    label={m === 'DCF' || m === 'NAV' ? m : (METHOD_TITLES[m] ?? m)}
                     decimalScale={2}
                     error={weightErr(m)}
                   />

@@ -1,10 +1,10 @@
 // A round returned for revision: the reason it came back, and what the new lock changes from the last version.
-import { Alert, Paper, Table, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import type { z } from 'zod';
 import { lockAssumptionsBody } from '../../../../src/contract/engagement-forms';
 import { type Schemas } from '../../api/client';
 import { dateTime } from '../../lib/format';
-import { ScrollX } from '../ScrollX';
+import { Diff, type AssumptionSet } from './AssumptionsLocked';
 
 export type Version = Schemas['AssumptionsVersion'];
 const GATE_NAMES: Record<string, string> = { GATE_1: 'Gate 1', GATE_2: 'Gate 2', GATE_3: 'Gate 3' };
@@ -46,80 +46,19 @@ export function valuesOf(v: Version): LockValues {
     ...(v.dlocPercent !== undefined && { dlocPercent: v.dlocPercent }),
     ...(v.dlocRationale && { dlocRationale: v.dlocRationale }),
     ...(v.costOfCapital && { costOfCapital: v.costOfCapital }),
+    ...(v.marketApproach && { marketApproach: v.marketApproach }),
   };
 }
 
-const DIFF_LABELS: Record<string, string> = {
-  wacc: 'WACC (%)',
-  terminalGrowthRate: 'Terminal growth (%)',
-  rationale: 'Rationale',
-  midYear: 'Mid-year discounting',
-  methodWeights: 'Method weights',
-  weightsRationale: 'Why these weights',
-  dlomPercent: 'Discount for lack of marketability (%)',
-  dlomRationale: 'Why this discount',
-};
-const shown = (v: unknown): string => {
-  if (v === undefined || v === null || v === '') return '(blank)';
-  if (typeof v === 'boolean') return v ? 'yes' : 'no';
-  if (typeof v === 'object')
-    return (
-      Object.entries(v as Record<string, unknown>)
-        .filter(([, w]) => w !== undefined && w !== null)
-        .map(([m, w]) => `${m} ${String(w)} %`)
-        .join(', ') || '(none)'
-    );
-  const s = String(v);
-  return s.length > 80 ? `${s.slice(0, 80)}…` : s;
-};
-
-/** What the valuer has changed from the version returned, before locking. */
+/** What the valuer has changed from the version returned, before locking: every input, old → new. */
 export function Changes({ previous, values }: { previous: Version; values: LockValues }) {
-  const before = valuesOf(previous) as Record<string, unknown>;
-  const now = withoutEmptyWeights(values) as Record<string, unknown>;
-  const rows = Object.keys(DIFF_LABELS).filter(
-    (k) => shown(before[k]) !== shown(now[k]) || (k === 'rationale' && before[k] !== now[k]),
-  );
   return (
-    <Paper withBorder p="sm" radius="md" data-testid="revision-diff">
-      <Text fw={600} size="sm">
-        Changes from version {previous.version}
-      </Text>
-      {rows.length === 0 ? (
-        <Text size="sm" c="gray.7">
-          None yet: the values are those of version {previous.version}.
-        </Text>
-      ) : (
-        <ScrollX minWidth={480} label="Changes (scrolls sideways)">
-          <Table aria-label={`Changes from version ${previous.version}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Assumption</Table.Th>
-                <Table.Th>Version {previous.version}</Table.Th>
-                <Table.Th>Now</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((k) => (
-                <Table.Tr key={k}>
-                  <Table.Th scope="row" fw={500}>
-                    {DIFF_LABELS[k]}
-                  </Table.Th>
-                  <Table.Td>{shown(before[k])}</Table.Td>
-                  <Table.Td>{shown(now[k])}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollX>
-      )}
-      {previous.dlocPercent !== undefined && (
-        <Text size="xs" c="gray.7" mt={4}>
-          Carried over unchanged from version {previous.version}: the discount for lack of control (
-          {previous.dlocPercent} %).
-        </Text>
-      )}
-    </Paper>
+    <Diff
+      before={valuesOf(previous)}
+      after={withoutEmptyWeights(values) as AssumptionSet}
+      beforeName={`version ${previous.version}`}
+      afterName="Now"
+    />
   );
 }
 

@@ -38,7 +38,15 @@ export function CostOfCapitalBuildUp({ form }: { form: LockForm }) {
   useEffect(() => {
     if (stated !== null) form.setValue('wacc', Number(stated), { shouldValidate: true });
   }, [stated, form]);
-  const err = (form.formState.errors.costOfCapital ?? {}) as Record<string, { message?: string } | undefined>;
+  // "Required" and the other refusals show once a field was left (touched) or the form submitted, not when
+  // the build-up is first opened.
+  const { errors, touchedFields, isSubmitted } = form.formState;
+  const touched = (touchedFields.costOfCapital ?? {}) as Record<string, boolean | undefined>;
+  const all = (errors.costOfCapital ?? {}) as Record<string, { message?: string } | undefined>;
+  const err = Object.fromEntries(Object.entries(all).filter(([k]) => isSubmitted || touched[k])) as Record<
+    string,
+    { message?: string } | undefined
+  >;
   return (
     <Paper withBorder p="sm" radius="md">
       <Stack gap="xs">
@@ -50,7 +58,8 @@ export function CostOfCapitalBuildUp({ form }: { form: LockForm }) {
             form.setValue(
               'costOfCapital',
               e.currentTarget.checked ? ({ betaBasis: 'UNLEVERED', source: '' } as never) : undefined,
-              { shouldValidate: true },
+              // Closing it clears its refusals at once; opening it refuses nothing until a field is left.
+              { shouldValidate: !e.currentTarget.checked },
             );
           }}
         />
@@ -83,6 +92,7 @@ export function CostOfCapitalBuildUp({ form }: { form: LockForm }) {
                     description={description}
                     decimalScale={4}
                     error={err[key]?.message}
+                    onLeave={() => void form.trigger(`costOfCapital.${key}` as never)}
                   />
                 ))}
               </Group>
@@ -92,7 +102,9 @@ export function CostOfCapitalBuildUp({ form }: { form: LockForm }) {
               description="e.g. 10-year G-Sec yield 6.52 % on 31-10-2026 (FBIL); beta: median of four listed peers"
               autosize
               minRows={1}
-              {...form.register('costOfCapital.source')}
+              {...form.register('costOfCapital.source', {
+                onBlur: () => void form.trigger('costOfCapital.source'),
+              })}
               error={err.source?.message}
             />
             {figures && (

@@ -197,7 +197,15 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
                 {d.errors.map((e, i) => (
                   <Table.Tr key={i}>
                     <Table.Td>{e.location ?? '—'}</Table.Td>
-                    <Table.Td>{fieldLabel(e.path) || '—'}</Table.Td>
+                    <Table.Td>
+                      {/* The valuer's label; the JSON path below it, smaller, for whoever fixes the file. */}
+                      {fieldLabel(e.path) || '—'}
+                      {e.path && e.path !== '/' ? (
+                        <Text size="xs" c="gray.7" ff="monospace" data-testid="error-path">
+                          {e.path}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
                     <Table.Td>{sentence(e.message)}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -6,6 +6,7 @@ import { Alert, Button, Group, Paper, Stack, Text, TextInput, Textarea } from '@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, ApiError, type Schemas } from '../../api/client';
 import { FormError } from '../FormError';
+import { date } from '../../lib/format';
 import { sentence } from '../../../../src/contract/sentences';
 import { IBC_APPOINTING_EXAMPLE } from '../../../../src/contract/ibc-appointment';
 
@@ -26,6 +27,9 @@ function appointingHint(e: Engagement): string {
     ? `The liquidator, with their IBBI registration, e.g. "${IBC_APPOINTING_EXAMPLE.LIQUIDATION}"`
     : `The resolution professional, with their IBBI registration, e.g. "${IBC_APPOINTING_EXAMPLE.CIRP}"`;
 }
+
+/** Today's date in India, YYYY-MM-DD. */
+const todayInIndia = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 
 const factsOf = (e: Engagement): Facts => ({
   appointingAuthority: e.appointingAuthority ?? '',
@@ -51,10 +55,18 @@ export function ReportFacts({ engagement, canWrite }: { engagement: Engagement; 
     onSuccess: () => client.invalidateQueries({ queryKey: ['engagement', engagement.id] }),
   });
   const fieldErrors = save.error instanceof ApiError ? save.error.fieldErrors() : {};
+  // A date of appointment after today (in India, as the API counts it) is refused here, before saving.
+  const today = todayInIndia();
+  const ownErrors: Partial<Record<keyof Facts, string>> =
+    facts.appointmentDate && facts.appointmentDate > today
+      ? {
+          appointmentDate: `The date of appointment cannot be after today (${date(today)}): enter the date the valuer was appointed.`,
+        }
+      : {};
   const field = (name: keyof Facts) => ({
     label: LABELS[name],
     value: facts[name],
-    error: fieldErrors[name] ? sentence(fieldErrors[name], name) : undefined,
+    error: ownErrors[name] ?? (fieldErrors[name] ? sentence(fieldErrors[name], name) : undefined),
     readOnly: !editable,
     onChange: (ev: { currentTarget: { value: string } }) => setFacts({ ...facts, [name]: ev.currentTarget.value }),
   });
@@ -94,7 +106,13 @@ export function ReportFacts({ engagement, canWrite }: { engagement: Engagement; 
           <>
             <FormError error={save.error} title="Not saved" fieldsShown={Object.keys(LABELS)} />
             <Group>
-              <Button onClick={() => save.mutate()} loading={save.isPending} variant="light">
+              <Button
+                onClick={() => {
+                  if (Object.keys(ownErrors).length === 0) save.mutate();
+                }}
+                loading={save.isPending}
+                variant="light"
+              >
                 Save report facts
               </Button>
               {save.isSuccess && !save.isPending ? (

@@ -2,7 +2,7 @@
 import { AUDIT_ACTION_WORDS, type AuditAction } from '../../../../src/contract/audit-actions';
 import { Table, Text, Title, Stack } from '@mantine/core';
 import type { Schemas } from '../../api/client';
-import { date, dateTime, rupees } from '../../lib/format';
+import { STATUS_LABELS, date, dateTime, rupees } from '../../lib/format';
 import { DataTable } from '../DataTable';
 
 type AuditEvent = Schemas['AuditEvent'];
@@ -69,7 +69,7 @@ export function Trail({ events, names }: { events: AuditEvent[]; names: Record<s
                 {AUDIT_ACTION_WORDS[e.action as AuditAction] ?? e.action}
                 {e.fromStatus && e.toStatus && e.fromStatus !== e.toStatus ? (
                   <Text size="xs" c="gray.7">
-                    {e.fromStatus} → {e.toStatus}
+                    {STATUS_LABELS[e.fromStatus] ?? e.fromStatus} → {STATUS_LABELS[e.toStatus] ?? e.toStatus}
                   </Text>
                 ) : null}
               </Table.Td>

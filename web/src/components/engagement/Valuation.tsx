@@ -8,7 +8,8 @@ import { Accordion, Alert, Badge, Button, Group, Paper, Stack, Table, Text, Titl
 import { saveBlob } from '../../lib/download';
 import { useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
-import { rupees, dateTime } from '../../lib/format';
+import { Decimal } from 'decimal.js';
+import { codeWords, groupIndian, rupees, dateTime } from '../../lib/format';
 import { VALUED_STAGES, inStages } from '../../../../src/contract/stages';
 import { DataTable } from '../DataTable';
 
@@ -30,13 +31,35 @@ export function useValuation(engagement: Schemas['Engagement']) {
   });
 }
 
-function formatLine(value: string, kind: string) {
-  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
-  if (kind === 'AMOUNT' || kind === 'PER_SHARE') return rupees(value);
+type Unit = 'LAKH' | 'CRORE';
+/** As the report's tables: crore when the largest amount reaches ₹100 crore, else lakh (src/reports/sections/units.ts). */
+function unitOf(lines: { value: string; kind: string }[]): Unit {
+  const amounts = lines
+    .filter((l) => l.kind === 'AMOUNT' && NUMBER.test(l.value))
+    .map((l) => new Decimal(l.value).abs());
+  return amounts.some((a) => a.gte(1_000_000_000)) ? 'CRORE' : 'LAKH';
+}
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** Amounts in the table's unit (₹ lakh or crore, said in its heading), per-share values in ₹ with paise, counts grouped the Indian way. */
+function formatLine(value: string, kind: string, unit: Unit) {
+  if (!NUMBER.test(value)) return value;
+  if (kind === 'AMOUNT') {
+    const inUnit = new Decimal(value)
+      .div(unit === 'CRORE' ? 10_000_000 : 100_000)
+      .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    return rupees(inUnit.toFixed(2)).replace('₹', '');
+  }
+  if (kind === 'PER_SHARE') return rupees(new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
   if (kind === 'PERCENT') return `${value}%`;
   if (kind === 'MULTIPLE') return `${value}×`;
+  if (kind === 'COUNT') {
+    const [int, frac] = value.replace('-', '').split('.');
+    return `${value.startsWith('-') ? '−' : ''}${groupIndian(int!)}${frac ? `.${frac}` : ''}`;
+  }
   return value;
 }
+const UNIT_LABEL: Record<Unit, string> = { LAKH: '₹ lakh', CRORE: '₹ crore' };
 
 export function ValuationView({ engagement }: { engagement: Schemas['Engagement'] }) {
   const v = useValuation(engagement);
@@ -80,8 +103,11 @@ export function ValuationView({ engagement }: { engagement: Schemas['Engagement'
               </Group>
             </Accordion.Control>
             <Accordion.Panel>
+              <Text size="sm" c="gray.7" data-testid="method-unit">
+                Amounts in {UNIT_LABEL[unitOf(m.lines)]}; values per share in ₹
+              </Text>
               <ScrollX minWidth={420}>
-                <Table aria-label={`${m.title} lines`} striped>
+                <Table aria-label={`${m.title} lines (amounts in ${UNIT_LABEL[unitOf(m.lines)]})`} striped>
                   <Table.Tbody>
                     {m.lines.map((l, i) => (
                       <Table.Tr key={i}>
@@ -94,7 +120,7 @@ export function ValuationView({ engagement }: { engagement: Schemas['Engagement'
                           )}
                         </Table.Td>
                         <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                          {formatLine(l.value, l.kind)}
+                          {formatLine(l.value, l.kind, unitOf(m.lines))}
                         </Table.Td>
                       </Table.Tr>
                     ))}
@@ -107,7 +133,7 @@ export function ValuationView({ engagement }: { engagement: Schemas['Engagement'
       </Accordion>
       {val.sensitivity && <Sensitivity s={val.sensitivity} />}
       <Text size="xs" c="gray.7">
-        Engine {val.engineVersion} · computed {dateTime(val.computedAt)} · {val.conventions.rounding}
+        Engine {val.engineVersion} · computed {dateTime(val.computedAt)} · {codeWords(val.conventions.rounding)}
       </Text>
     </Stack>
   );
@@ -152,12 +178,12 @@ function Conclusion({ val }: { val: Valuation }) {
         )}
         {c.byPurpose?.map((p) => (
           <Text key={p.purpose + p.method}>
-            <strong>{p.purpose}</strong> ({p.method}):{' '}
+            <strong>{codeWords(p.purpose)}</strong> ({codeWords(p.method)}):{' '}
             <span data-testid="concluded-value">{rupees(p.valuePerShare)}</span>
-            {p.floorOrCeiling ? ` · ${p.floorOrCeiling}` : ''}
+            {p.floorOrCeiling ? ` · ${codeWords(p.floorOrCeiling)}` : ''}
           </Text>
         ))}
-        <Text size="sm">{c.basis}</Text>
+        <Text size="sm">{codeWords(c.basis)}</Text>
         {val.legalBasis && (
           <Text size="sm" data-testid="legal-basis">
             <strong>Legal basis:</strong> {ACT_LABELS[val.legalBasis.act] ?? val.legalBasis.act}
@@ -201,7 +227,7 @@ function Conclusion({ val }: { val: Valuation }) {
             <Table.Tbody>
               {c.weights.map((w) => (
                 <Table.Tr key={w.method}>
-                  <Table.Td>{w.method}</Table.Td>
+                  <Table.Td>{codeWords(w.method)}</Table.Td>
                   <Table.Td ta="right">{w.weightPercent}%</Table.Td>
                   <Table.Td ta="right" ff="monospace">
                     {rupees(w.valuePerShare)}
@@ -251,7 +277,7 @@ function Compliance({ c }: { c: NonNullable<Valuation['compliance']> }) {
               {t.rule}
               {t.purpose ? (
                 <Text size="xs" c="gray.7">
-                  {t.purpose}
+                  {codeWords(t.purpose)}
                 </Text>
               ) : null}
             </Table.Td>
