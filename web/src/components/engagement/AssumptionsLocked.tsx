@@ -6,6 +6,7 @@ import { type Schemas } from '../../api/client';
 import { costOfCapitalFigures, type CostOfCapitalParts } from '../../../../src/contract/cost-of-capital';
 import { METHOD_TITLES } from '../../../../src/contract/vocabulary';
 import { ScrollX } from '../ScrollX';
+import { date } from '../../lib/format';
 
 type Version = Schemas['AssumptionsVersion'];
 /** What a locked set, a version or the lock form's values hold (the form's may be incomplete). */
@@ -61,6 +62,7 @@ export function assumptionRows(a: AssumptionSet): Row[] {
   const c = a.costOfCapital;
   if (c) {
     add('coc.source', 'Build-up: source of the figures', c.source, true);
+    add('coc.sourceDate', 'Build-up: figures read on', c.sourceDate ? date(c.sourceDate) : undefined);
     add('coc.riskFreeRate', 'Risk-free rate', pct(c.riskFreeRate));
     add('coc.equityRiskPremium', 'Equity risk premium', pct(c.equityRiskPremium));
     add(
