@@ -202,7 +202,7 @@ function weightsAndPurposes(w: Writer, v: ValuationResult): void {
       );
   }
   if (c.byPurpose && c.byPurpose.length > 0) {
-    w.subheading(c.valuePerShare === null ? 'Value by purpose' : 'Purpose served');
+    w.subheading(c.valuePerShare === null ? 'Value by purpose' : 'Purpose served', 120);
     w.table(
       [
         { header: 'Purpose', width: 0.27 },
