@@ -157,7 +157,7 @@ export async function writeXlsx(source: FinancialsDocumentLike | Grid): Promise<
     // Table and section headers in bold so the layout reads at a glance.
     const header = isHeaderRow(row);
     const added = sheet.addRow(row.map((c) => xlsxCell(c, header)));
-    if (header) added.font = { bold: true };
+    if (header) added.font = { name: 'Calibri', family: 2, bold: true };
     // The label's lines at 11 pt (more where it wraps in its column) and the key's line at 8 pt.
     const labelLines = row.map((c, i) =>
       typeof c === 'string' && c.includes('\n')
