@@ -3,7 +3,8 @@
 // browser; the page's visible text must hold none of the contract's codes (statuses, statutes, purposes,
 // method codes, warning codes, document kinds, audit actions, events, e-mail kinds, asset classes, the
 // engine's conventions). A code may stay in a title attribute (a tooltip for support), never in the text.
-// Every page is also checked with axe, and again with each copy button hovered and focused.
+// Every page is also checked with axe, and again with each copy button hovered and focused: the invitation
+// link on Team, a new API token, a new webhook endpoint's signing secret.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -214,7 +215,20 @@ test(
       await form.getByRole('button', { name: 'Send invitation' }).click();
       await page.getByTestId('invite-link').getByRole('button', { name: 'Copy link' }).waitFor();
     });
-    assert.ok(copyButtonsChecked > 0, 'a copy button was hovered and focused under axe');
+    // The token shown once after it is created, with its copy button.
+    await walk(CONSOLE_PATHS.apiTokens, 'API tokens, new token shown', async () => {
+      await page.getByLabel('Name').fill('Axe check');
+      await page.getByRole('button', { name: 'Create token' }).click();
+      await page.getByTestId('new-token').getByRole('button', { name: 'Copy token' }).waitFor();
+    });
+    // A webhook endpoint's signing secret, shown once after it is added, with its copy button.
+    await walk(CONSOLE_PATHS.webhooks, 'webhooks, signing secret shown', async () => {
+      await page.getByLabel('Endpoint URL').fill('http://127.0.0.1:9/valuation-hook');
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      await page.getByTestId('webhook-secret').getByRole('button', { name: 'Copy secret' }).waitFor();
+    });
+    // The invitation link, the new token and the webhook secret: three copy buttons at least.
+    assert.ok(copyButtonsChecked >= 3, `copy buttons hovered and focused under axe: ${copyButtonsChecked}`);
     await walk(CONSOLE_PATHS.verify, 'verify', main);
     assert.deepEqual(found, [], 'internal codes in the visible text');
     assert.deepEqual(errors, []);

@@ -26,7 +26,7 @@ function assertWithinBounds(rows: number, columns: number): void {
     );
 }
 
-/** Parses CSV bytes into a grid; row numbers match the file's lines (blank lines are kept). */
+/** Parses CSV bytes into a grid; row numbers are records, as a spreadsheet shows them (blank lines are kept). */
 export function readCsv(buffer: Buffer | string): Grid {
   let records: string[][];
   try {
@@ -130,16 +130,47 @@ export async function readXlsx(buffer: Buffer): Promise<Grid> {
   return grid;
 }
 
+/** The key path's line under a label: smaller and grey, for whoever maps a file rather than the valuer. */
+const KEY_FONT: Partial<ExcelJS.Font> = { name: 'Calibri', family: 2, size: 8, color: { argb: 'FF595959' } };
+
+/** A two-line label cell ("label\nkey") as rich text, the key line small and grey; any other cell as it is. */
+function xlsxCell(c: Cell, bold: boolean): ExcelJS.CellValue {
+  if (c === null) return undefined as unknown as ExcelJS.CellValue;
+  if (typeof c !== 'string' || !c.includes('\n')) return c;
+  const cut = c.lastIndexOf('\n');
+  return {
+    richText: [
+      { text: c.slice(0, cut), font: { name: 'Calibri', family: 2, bold, size: 11 } },
+      { text: c.slice(cut), font: { ...KEY_FONT, bold: false } },
+    ],
+  };
+}
+
+const FIRST_WIDTH = 52;
+const OTHER_WIDTH = 16;
+
 export async function writeXlsx(source: FinancialsDocumentLike | Grid): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Financials');
   // Values go in as given: the balance sheet date stays a text cell, not a locale-dependent Excel date.
   for (const row of gridOf(source)) {
-    const added = sheet.addRow(row.map((c) => (c === null ? undefined : c)));
     // Table and section headers in bold so the layout reads at a glance.
-    if (isHeaderRow(row)) added.font = { bold: true };
+    const header = isHeaderRow(row);
+    const added = sheet.addRow(row.map((c) => xlsxCell(c, header)));
+    if (header) added.font = { name: 'Calibri', family: 2, bold: true };
+    // The label's lines at 11 pt (more where it wraps in its column) and the key's line at 8 pt.
+    const labelLines = row.map((c, i) =>
+      typeof c === 'string' && c.includes('\n')
+        ? Math.ceil((c.lastIndexOf('\n') * (header ? 1.1 : 1)) / (i === 0 ? FIRST_WIDTH : OTHER_WIDTH))
+        : 0,
+    );
+    const lines = Math.max(...labelLines);
+    if (lines > 0) {
+      added.alignment = { wrapText: true, vertical: 'top' };
+      added.height = 15 * lines + 12;
+    }
   }
-  sheet.getColumn(1).width = 40;
-  for (let c = 2; c <= Math.max(2, sheet.columnCount); c++) sheet.getColumn(c).width = 16;
+  sheet.getColumn(1).width = FIRST_WIDTH;
+  for (let c = 2; c <= Math.max(2, sheet.columnCount); c++) sheet.getColumn(c).width = OTHER_WIDTH;
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -1,5 +1,6 @@
 // The cells of the financials templates: which fields are key/value rows, which are list tables, and their kinds
 // (the grid layout is described in financials-grid.ts). Every list comes from the financials schema itself.
+import { FINANCIAL_LABELS } from '../../contract/financial-labels.js';
 import { BALANCE_SHEET_FIELDS, NAV_ADJUSTMENT_FIELDS } from '../../domain/financials/fields.js';
 import { financialsDocumentSchema } from '../../domain/financials/schema.js';
 
@@ -110,3 +111,64 @@ export type ListTableName = keyof typeof LIST_TABLES;
 
 export const PROJECTIONS = 'projections';
 export const KV_HEADER: Cell[] = ['field', 'value'];
+
+// Column A (and a list table's column headers) name a row by the valuer's label with the key path on a second
+// line, for whoever maps a file (docs/decisions.md, The financials document): "Property, plant and equipment" over
+// "balanceSheet.propertyPlantEquipment". The reader takes the key from the cell's last line, so a file in the
+// one-line layout (a bare key) reads the same.
+
+/** A key in words where the catalogue has no label: assetClass → "Asset class". */
+const words = (key: string) => {
+  const spelled = key.replace(/([A-Z])/g, ' $1').toLowerCase();
+  return spelled.charAt(0).toUpperCase() + spelled.slice(1);
+};
+const fieldWords = (key: string) => FINANCIAL_LABELS[key] ?? KEY_LABELS[key] ?? words(key);
+
+/** Labels of the top-level rows and of the sections whose fields need their section named to read alone. */
+const KEY_LABELS: Record<string, string> = {
+  unit: 'Unit of the amounts',
+  balanceSheetDate: 'Balance sheet date',
+  nonOperatingAssets: 'Non-operating assets',
+  projections: 'Projections',
+  peers: 'Comparable peers',
+  'liquidation.assets': 'Liquidation: asset classes',
+  history: 'Financial history',
+  shareholding: 'Shareholding',
+  'equityBridge.nonOperatingAssets': 'Equity bridge: non-operating assets',
+  'navAdjustmentSources.immovableProperties': 'NAV adjustment sources: immovable properties',
+  'equityBridge.contingentLiabilities': 'Equity bridge: contingent liabilities',
+  asOf: 'As of',
+  ccdInterestAfterTax: 'CCD interest after tax',
+  verifiedOn: 'Verified on',
+};
+const SECTION_LABELS: Record<string, string> = {
+  comparableMetrics: 'Comparable metrics',
+  liquidation: 'Liquidation',
+  equityBridge: 'Equity bridge',
+  navAdjustmentSources: 'NAV adjustment sources',
+};
+
+/** The valuer's label for a row or column key (balanceSheet.propertyPlantEquipment → "Property, plant and equipment"). */
+export function keyLabel(key: string): string {
+  if (KEY_LABELS[key]) return KEY_LABELS[key];
+  const dot = key.lastIndexOf('.');
+  if (dot < 0) return fieldWords(key);
+  const section = SECTION_LABELS[key.slice(0, dot)];
+  const label = fieldWords(key.slice(dot + 1));
+  // "Comparable metrics: revenue from operations", but "…: EBITDA" and "…: CCD interest" keep their capitals.
+  const lower = /^[A-Z][a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+  return section ? `${section}: ${lower}` : label;
+}
+
+/** A label cell as written: the valuer's label, then the key path on its own line. */
+export const labelCell = (key: string): string => `${keyLabel(key)}\n${key}`;
+
+/** The key a label cell names: its last non-blank line (a bare key in the one-line layout is its only line). */
+export function cellKey(c: Cell | undefined): string {
+  if (c === null || c === undefined) return '';
+  const lines = String(c)
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  return lines.length > 0 ? lines[lines.length - 1] : '';
+}

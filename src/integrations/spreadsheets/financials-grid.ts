@@ -10,6 +10,9 @@
 //   peers                          | name | evToEbitda | …   ← optional list tables, one row per item
 //   liquidation.assets             | assetClass | description | …
 //
+// Each key above is written under the valuer's label, in the same cell ("Inventories" / "balanceSheet.inventories");
+// the reader goes by the cell's last line (cellKey in financials-grid-layout.ts).
+//
 // This module only maps cells to and from the canonical JSON shape (reading and writing the files is
 // financials-files.ts) and reports cell-level problems
 // ("row 14, column FY2028: not a number"); the financials schema validates the result, and
@@ -25,9 +28,12 @@ import {
   type Grid,
   type Kind,
   type ListTableName,
+  cellKey,
+  labelCell,
 } from './financials-grid-layout.js';
 
 export type { Cell, Grid } from './financials-grid-layout.js';
+export { cellKey, keyLabel } from './financials-grid-layout.js';
 
 /** A structural view of the canonical document; the schema's FinancialsDocument is assignable to it. */
 export interface FinancialsDocumentLike {
@@ -47,7 +53,7 @@ export interface FinancialsDocumentLike {
 }
 
 export interface CellRef {
-  /** 1-based, as a spreadsheet or text editor shows it. */
+  /** 1-based, as a spreadsheet shows it (a CSV record, which a two-line label cell spreads over two text lines). */
   row: number;
   /** The column's header name (FY2028, value, bookValue…), or its letter when it has none. */
   column: string;
@@ -153,7 +159,7 @@ export function gridToDocument(rows: Grid): GridParseResult {
 
   rows.forEach((row, index) => {
     const rowNo = index + 1;
-    const label = text(row[0]);
+    const label = cellKey(row[0]);
     if (row.every(isBlank)) {
       mode = { kind: 'kv' }; // a blank row ends a table
       return;
@@ -182,7 +188,7 @@ export function gridToDocument(rows: Grid): GridParseResult {
       mode = { kind: 'projections', years, headerRow: rowNo };
       return;
     }
-    if (label in LIST_TABLES) {
+    if (Object.hasOwn(LIST_TABLES, label)) {
       const name = label as ListTableName;
       if (seen.has(name)) {
         errors.push(cellError(rowNo, 'A', `the ${name} table already started at row ${seen.get(name)}`));
@@ -191,7 +197,7 @@ export function gridToDocument(rows: Grid): GridParseResult {
       }
       seen.set(name, rowNo);
       const allowed = LIST_TABLES[name].columns.map(([c]) => c as string);
-      const headers = row.slice(1).map(text);
+      const headers = row.slice(1).map(cellKey);
       while (headers.length > 0 && headers[headers.length - 1] === '') headers.pop();
       headers.forEach((h, i) => {
         if (!allowed.includes(h))
@@ -284,15 +290,16 @@ export function documentToGrid(doc: FinancialsDocumentLike): Grid {
   const root = doc as unknown as Record<string, unknown>;
   for (const [key] of SCALARS) {
     const value = getPath(root, key.split('.'));
-    rows.push([key, value === undefined || value === null ? null : (value as string | number)]);
+    rows.push([labelCell(key), value === undefined || value === null ? null : (value as string | number)]);
   }
   rows.push([]);
   const projections = doc.projections ?? [];
-  rows.push([PROJECTIONS, ...projections.map((p) => p.year)]);
-  for (const field of PROJECTION_FIELDS) rows.push([field, ...projections.map((p) => (p[field] ?? null) as Cell)]);
+  rows.push([labelCell(PROJECTIONS), ...projections.map((p) => p.year)]);
+  for (const field of PROJECTION_FIELDS)
+    rows.push([labelCell(field), ...projections.map((p) => (p[field] ?? null) as Cell)]);
   for (const [name, table] of Object.entries(LIST_TABLES)) {
     rows.push([]);
-    rows.push([name, ...table.columns.map(([c]) => c)]);
+    rows.push([labelCell(name), ...table.columns.map(([c]) => labelCell(c))]);
     const items = (getPath(root, table.path) as Record<string, unknown>[] | undefined) ?? [];
     for (const item of items) rows.push([table.itemLabel, ...table.columns.map(([c]) => (item[c] ?? null) as Cell)]);
   }
@@ -300,12 +307,14 @@ export function documentToGrid(doc: FinancialsDocumentLike): Grid {
 }
 
 /** A row that heads the key/value block, the projections table or a list table. */
-export const isHeaderRow = (row: Cell[]) =>
-  row[0] === KV_HEADER[0] || row[0] === PROJECTIONS || (typeof row[0] === 'string' && row[0] in LIST_TABLES);
+export const isHeaderRow = (row: Cell[]) => {
+  const key = cellKey(row[0]);
+  return key === KV_HEADER[0] || key === PROJECTIONS || Object.hasOwn(LIST_TABLES, key);
+};
 
 /** Instructions printed under the blank template's first row; the reader skips rows that start with '#'. */
 const BLANK_TEMPLATE_NOTES = [
-  '# Blank financials template. Fill column B for each field; amounts in the unit of the row "unit" (RUPEES, THOUSANDS, LAKHS or CRORES); dates as YYYY-MM-DD.',
+  '# Blank financials template. Fill column B for each field (column A names it, with on a second line the key a program reads); amounts in the unit of the row "Unit of the amounts" (RUPEES, THOUSANDS, LAKHS or CRORES); dates as YYYY-MM-DD.',
   '# projections: write 3 to 10 consecutive years (FY2027, FY2028, ...) across its header row, one column each, the first after the balance-sheet date.',
   '# history: one row per year, the last two to five up to the balance-sheet year. shareholding: one row per holder; the EQUITY rows add up to the equity shares.',
   '# peers, liquidation.assets and comparableMetrics apply only where the method needs them: leave them empty otherwise.',
@@ -315,7 +324,7 @@ const BLANK_TEMPLATE_NOTES = [
 /** The blank template's cells: every row and table header of the layout, no value in any of them. */
 export function blankGrid(): Grid {
   const [header, ...rest] = documentToGrid({ balanceSheetDate: '', shares: {}, balanceSheet: {}, projections: [] });
-  const blanked = rest.map((row) => (row[0] === 'balanceSheetDate' ? [row[0], null] : row));
+  const blanked = rest.map((row) => (cellKey(row[0]) === 'balanceSheetDate' ? [row[0], null] : row));
   return [header, ...BLANK_TEMPLATE_NOTES.map((note) => [note]), ...blanked];
 }
 

@@ -4,7 +4,7 @@ import type { TestApp } from '../../helpers/app.js';
 import { adminTokenApp, asUser, type Session } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, status, upload, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
 import { readCsv, readXlsx, writeCsv, writeXlsx } from '../../../src/integrations/spreadsheets/financials-files.js';
-import { isHeaderRow } from '../../../src/integrations/spreadsheets/financials-grid.js';
+import { cellKey, isHeaderRow } from '../../../src/integrations/spreadsheets/financials-grid.js';
 
 const EXAMPLE_VALUE_PER_SHARE = '107.80';
 
@@ -59,8 +59,11 @@ for (const format of ['json', 'csv', 'xlsx'] as const) {
 test('a CSV file with a bad cell is rejected naming its row and column; the engagement goes back to CREATED', async () => {
   const e = await createEngagement(t, bearer);
   const csv = writeCsv(sample()).toString('utf8').split('\n');
-  const lineNo = csv.findIndex((l) => l.startsWith('revenue,'));
+  // Column A holds the label and, on a second line inside the quoted cell, the key: the row's line starts with it.
+  const lineNo = csv.findIndex((l) => l.startsWith('revenue",'));
   assert.ok(lineNo > 0, 'the template has a revenue row');
+  // A spreadsheet's row: one record per row, however many lines its label cells take in the text.
+  const rowNo = readCsv(csv.slice(0, lineNo + 1).join('\n')).length;
   const cells = csv[lineNo].split(',');
   cells[2] = 'lots';
   csv[lineNo] = cells.join(',');
@@ -73,7 +76,7 @@ test('a CSV file with a bad cell is rejected naming its row and column; the enga
   ).json();
   assert.equal(doc.status, 'REJECTED');
   const err = doc.errors[0];
-  assert.equal(`${err.location}: ${err.message}`, `row ${lineNo + 1}, column FY2028: not a number`);
+  assert.equal(`${err.location}: ${err.message}`, `row ${rowNo}, column FY2028: not a number`);
 });
 
 test('an unbalanced balance sheet is rejected naming the difference; earlier financials stand (back to DATA_READY)', async () => {
@@ -186,8 +189,13 @@ test('the templates are blank: no value in any field, and uploaded unchanged the
       );
       assert.deepEqual(valued, [], `no value in the blank ${format}`);
       assert.ok(
-        grid.some((row) => row[0] === 'balanceSheet.inventories'),
+        grid.some((row) => cellKey(row[0]) === 'balanceSheet.inventories'),
         `${format}: the blank template still lists every field`,
+      );
+      // The valuer's label, with the key path on the cell's second line for whoever maps a file.
+      assert.ok(
+        grid.some((row) => row[0] === 'Property, plant and equipment\nbalanceSheet.propertyPlantEquipment'),
+        `${format}: column A names the field in the valuer's words, the key below`,
       );
     }
     const e = await createEngagement(t, bearer);

@@ -52,7 +52,7 @@ test('a NUL inside a CSV file is refused at upload (not text), and nothing chang
   const e = await createEngagement(t, bearer);
   const csv = writeCsv(fixture('sample-company.json'))
     .toString('utf8')
-    .replace('balanceSheetDate,', 'balance\u0000SheetDate,');
+    .replace('balanceSheetDate",', 'balance\u0000SheetDate",');
   const up = await upload(t, bearer, e.id, 'FINANCIALS', 'financials.csv', Buffer.from(csv));
   assert.equal(up.statusCode, 415, up.body);
   assert.equal(up.json().code, 'unsupported_media_type');

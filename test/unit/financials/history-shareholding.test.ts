@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parseFinancials } from '../../../src/domain/financials/normalise.js';
 import { readCsv, readXlsx, writeCsv, writeXlsx } from '../../../src/integrations/spreadsheets/financials-files.js';
-import { gridToDocument } from '../../../src/integrations/spreadsheets/financials-grid.js';
+import { cellKey, gridToDocument } from '../../../src/integrations/spreadsheets/financials-grid.js';
 
 const example = () =>
   JSON.parse(readFileSync(new URL('../../../src/services/assets/financials-example.json', import.meta.url), 'utf8'));
@@ -76,9 +76,23 @@ test('CSV and XLSX carry history and the capital table as list tables, cell for 
     assert.deepEqual(parsed.document?.shareholding, doc.shareholding);
   }
   const csv = writeCsv(doc).toString('utf8');
+  // Each header cell: the valuer's label, the key on its second line.
+  const history = readCsv(csv).find((row) => cellKey(row[0]) === 'history');
+  assert.deepEqual(history?.map(cellKey), [
+    'history',
+    'year',
+    'revenue',
+    'ebitda',
+    'depreciationAndAmortisation',
+    'financeCost',
+    'profitBeforeTax',
+    'profitAfterTax',
+    'netWorth',
+    'totalBorrowings',
+  ]);
   assert.match(
     csv,
-    /\r\nhistory,year,revenue,ebitda,depreciationAndAmortisation,financeCost,profitBeforeTax,profitAfterTax,netWorth,totalBorrowings\r\n/,
+    /\r\n"Financial history\nhistory","Year\nyear","Revenue from operations\nrevenue","EBITDA\nebitda",/,
   );
   assert.match(csv, /\r\nholder,Rahul Kulkarni \(promoter\),EQUITY,600000,10,,,\r\n/); // conversionRatio, exercisePrice, presentedIn empty
 });

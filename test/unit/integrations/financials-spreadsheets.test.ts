@@ -2,7 +2,10 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
 import {
+  blankGrid,
+  cellKey,
   documentToGrid,
+  isHeaderRow,
   gridToDocument,
   locateError,
   type FinancialsDocumentLike,
@@ -152,26 +155,26 @@ describe('financials grid layout', () => {
 
   it('document → CSV → grid → document equals the original', () => {
     const csv = writeCsv(sample);
-    assert.match(csv.toString('utf8'), /^field,value\r\nunit,LAKHS\r\n/);
+    assert.match(csv.toString('utf8'), /^field,value\r\n"Unit of the amounts\nunit",LAKHS\r\n/);
     assert.match(csv.toString('utf8'), /peer,"Beta, ""Quoted"" Corp",9\.8,1\.4,,2\.1/);
     assert.deepEqual(parseOk(readCsv(csv)), sample);
   });
 
   it('lays out projections as rows = fields, columns = FY years', () => {
     const grid = documentToGrid(sample);
-    const header = grid.findIndex((r) => r[0] === 'projections');
-    assert.deepEqual(grid[header], ['projections', 'FY2027', 'FY2028', 'FY2029']);
-    assert.deepEqual(grid[header + 1], ['revenue', 2400, 2650.5, 2900]);
+    const header = grid.findIndex((r) => cellKey(r[0]) === 'projections');
+    assert.deepEqual(grid[header], ['Projections\nprojections', 'FY2027', 'FY2028', 'FY2029']);
+    assert.deepEqual(grid[header + 1], ['Revenue from operations\nrevenue', 2400, 2650.5, 2900]);
     assert.deepEqual(
-      grid.find((r) => r[0] === 'balanceSheet.inventories'),
-      ['balanceSheet.inventories', 260],
+      grid.find((r) => cellKey(r[0]) === 'balanceSheet.inventories'),
+      ['Inventories\nbalanceSheet.inventories', 260],
     );
   });
 
   it('a bad projection cell names its row and year column (CSV)', () => {
-    const csv = writeCsv(sample).toString('utf8').replace('revenue,2400,2650.5,2900', 'revenue,2400,lots,2900');
+    const csv = writeCsv(sample).toString('utf8').replace('revenue",2400,2650.5,2900', 'revenue",2400,lots,2900');
     const grid = readCsv(csv);
-    const row = grid.findIndex((r) => r[0] === 'revenue') + 1;
+    const row = grid.findIndex((r) => cellKey(r[0]) === 'revenue') + 1;
     const r = gridToDocument(grid);
     assert.equal(r.document, null);
     assert.deepEqual(
@@ -187,12 +190,12 @@ describe('financials grid layout', () => {
     const sheet = workbook.worksheets[0];
     let target = 0;
     sheet.eachRow((row, n) => {
-      if (row.getCell(1).value === 'taxRate') target = n;
+      if (cellKey(row.getCell(1).text) === 'taxRate') target = n;
     });
     sheet.getRow(target).getCell(4).value = '25%'; // FY2029 column
     let invRow = 0;
     sheet.eachRow((row, n) => {
-      if (row.getCell(1).value === 'balanceSheet.inventories') invRow = n;
+      if (cellKey(row.getCell(1).text) === 'balanceSheet.inventories') invRow = n;
     });
     sheet.getRow(invRow).getCell(2).value = { formula: '1/0', result: { error: '#DIV/0!' } } as ExcelJS.CellValue;
     const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
@@ -256,17 +259,17 @@ describe('financials grid layout', () => {
   it('maps JSON Pointers back to cells so schema errors can name a row and column', () => {
     const grid = documentToGrid(sample);
     const r = gridToDocument(grid);
-    const revenueRow = grid.findIndex((row) => row[0] === 'revenue') + 1;
+    const revenueRow = grid.findIndex((row) => cellKey(row[0]) === 'revenue') + 1;
     assert.equal(
       locateError(r.cells, '/projections/2/revenue', 'must not be negative')?.text,
       `row ${revenueRow}, column FY2029: must not be negative`,
     );
-    const dateRow = grid.findIndex((row) => row[0] === 'balanceSheetDate') + 1;
+    const dateRow = grid.findIndex((row) => cellKey(row[0]) === 'balanceSheetDate') + 1;
     assert.equal(
       locateError(r.cells, '/balanceSheetDate', 'is required')?.text,
       `row ${dateRow}, column value: is required`,
     );
-    const peerRow = grid.findIndex((row) => row[0] === 'peer') + 1;
+    const peerRow = grid.findIndex((row) => cellKey(row[0]) === 'peer') + 1;
     assert.deepEqual(r.cells.get('/peers/0/name'), { row: peerRow, column: 'name' });
     assert.equal(locateError(r.cells, '/nope', 'x'), null);
   });
@@ -279,6 +282,41 @@ describe('financials grid layout', () => {
     sheet.addRow(['unit', { richText: [{ text: 'LA' }, { text: 'KHS' }] }]);
     const grid = await readXlsx(Buffer.from(await workbook.xlsx.writeBuffer()));
     assert.deepEqual(parseOk(grid), { balanceSheetDate: '2026-03-31', unit: 'LAKHS' });
+  });
+
+  it("the blank templates name each row by the valuer's label, the key path on a smaller second line", async () => {
+    const csv = writeCsv(blankGrid()).toString('utf8');
+    assert.match(csv, /\r\n"Property, plant and equipment\nbalanceSheet\.propertyPlantEquipment",\r\n/);
+    assert.match(csv, /\r\n"Equity shares outstanding\nshares\.equitySharesOutstanding",\r\n/);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await writeXlsx(blankGrid())) as unknown as Parameters<typeof workbook.xlsx.load>[0]);
+    const sheet = workbook.worksheets[0];
+    let ppe: ExcelJS.Cell | undefined;
+    sheet.eachRow((row) => {
+      if (cellKey(row.getCell(1).text) === 'balanceSheet.propertyPlantEquipment') ppe = row.getCell(1);
+    });
+    assert.ok(ppe, 'the blank XLSX has a row for property, plant and equipment');
+    const [label, key] = (ppe.value as ExcelJS.CellRichTextValue).richText;
+    assert.equal(label.text, 'Property, plant and equipment');
+    assert.equal(key.text, '\nbalanceSheet.propertyPlantEquipment');
+    assert.ok((key.font?.size ?? 11) < (label.font?.size ?? 11), 'the key line is smaller');
+    assert.equal(key.font?.color?.argb, 'FF595959', 'and grey');
+    assert.equal(ppe.alignment?.wrapText, true, 'the cell wraps, so both lines show');
+  });
+
+  it('reads files in the one-line layout (bare keys) and files with edited labels alike', async () => {
+    const labelled = documentToGrid(sample);
+    const bare = labelled.map((row) => row.map((c, i) => (i === 0 || isHeaderRow(row) ? cellKey(c) || c : c)));
+    assert.equal(bare.find((r) => r[0] === 'balanceSheet.inventories')?.[1], 260);
+    assert.deepEqual(parseOk(bare), sample);
+    assert.deepEqual(parseOk(readCsv(writeCsv(bare))), sample);
+    assert.deepEqual(parseOk(await readXlsx(await writeXlsx(bare))), sample);
+    // A firm renames a label in its copy; the key on the last line still decides the field.
+    const renamed = labelled.map((row) =>
+      cellKey(row[0]) === 'balanceSheet.inventories' ? ['Stock in trade\r\n balanceSheet.inventories ', row[1]] : row,
+    );
+    assert.deepEqual(parseOk(renamed), sample);
   });
 
   it('unreadable files raise SpreadsheetReadError', async () => {

@@ -8,6 +8,7 @@ import {
   Button,
   Checkbox,
   Code,
+  CopyButton,
   Group,
   Paper,
   Stack,
@@ -101,9 +102,18 @@ export function WebhooksPage() {
           title={`${secret.title}: copy it now, it will not be shown again`}
           data-testid="webhook-secret"
         >
-          <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-            {secret.value}
-          </Code>
+          <Stack gap="xs">
+            <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+              {secret.value}
+            </Code>
+            <CopyButton value={secret.value}>
+              {({ copied, copy }) => (
+                <Button size="xs" onClick={copy} w="fit-content">
+                  {copied ? 'Copied' : 'Copy secret'}
+                </Button>
+              )}
+            </CopyButton>
+          </Stack>
         </Alert>
       )}
       {endpoints.data?.map((e) => (
