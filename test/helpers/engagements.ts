@@ -138,6 +138,18 @@ export async function status(t: TestApp, headers: Record<string, string>, engage
   return (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${engagementId}`, headers })).json().status;
 }
 
+/** A gate decided through the API (POST …/gates/{gate}/approve or reject). */
+export function decide(
+  t: TestApp,
+  id: string,
+  gate: string,
+  verb: 'approve' | 'reject',
+  headers: Record<string, string>,
+  payload: object = {},
+) {
+  return t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${gate}/${verb}`, headers, payload });
+}
+
 /** Creates an engagement and takes it to GATE_1 through a JSON upload, the lock and the worker. */
 export async function engagementAtGate1(
   t: TestApp,
