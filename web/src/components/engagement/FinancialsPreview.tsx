@@ -7,6 +7,7 @@ import { api, call } from '../../api/client';
 import { date, groupIndian, rupees } from '../../lib/format';
 import { rupeesIn, UNIT_WORDS } from '../../../../src/contract/money-format';
 import { financialLabel } from '../../../../src/contract/financial-labels';
+import { EQUITY_AND_LIABILITY_FIELDS, type ShareholdingLine } from '../../../../src/contract/balance-sheet';
 import { FormError } from '../FormError';
 import { DataTable } from '../DataTable';
 
@@ -42,29 +43,10 @@ type Financials = {
     liabilities?: string;
   };
   history?: Row[];
-  shareholding?: {
-    holder: string;
-    instrument: string;
-    number: string;
-    faceValue: string;
-    conversionRatio?: string;
-    exercisePrice?: string;
-  }[];
+  shareholding?: ShareholdingLine[];
 };
 
-const LIABILITY_KEYS = new Set([
-  'equityShareCapital',
-  'preferenceShareCapital',
-  'reservesAndSurplus',
-  'longTermBorrowings',
-  'shortTermBorrowings',
-  'tradePayables',
-  'otherCurrentLiabilities',
-  'otherNonCurrentLiabilities',
-  'deferredTaxLiabilities',
-  'longTermProvisions',
-  'shortTermProvisions',
-]);
+const LIABILITY_KEYS = new Set<string>(EQUITY_AND_LIABILITY_FIELDS);
 
 /** A label column and amount columns; every table scrolls inside its own box. */
 function FigureTable({
