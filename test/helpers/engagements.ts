@@ -1,4 +1,5 @@
 // Drives engagements through the real API: create, upload (real multipart bodies), lock, run the worker.
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { IBC_APPOINTING_EXAMPLE } from '../../src/contract/ibc-appointment.js';
 import type { TestApp } from './app.js';
@@ -132,6 +133,21 @@ export async function lock(
     headers,
     payload: body,
   });
+}
+
+/** The cost-of-capital rationale the valuation tests lock with. */
+export const CAPM_RATIONALE = 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.';
+
+/** Locks with `body` (a refusal fails the test) and lets the worker value it. */
+export async function lockedAndValued(
+  t: TestApp,
+  headers: Record<string, string>,
+  engagementId: string,
+  body: Record<string, unknown>,
+) {
+  const res = await lock(t, headers, engagementId, body);
+  assert.equal(res.statusCode, 200, res.body);
+  await t.worker.drain();
 }
 
 export async function status(t: TestApp, headers: Record<string, string>, engagementId: string): Promise<string> {
