@@ -4,17 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import {
-  CAPM_RATIONALE,
-  createEngagement,
-  fixture,
-  lock,
-  lockedAndValued,
-  sourced,
-  status,
-  twoYearsEarlier,
-  upload,
-} from '../../helpers/engagements.js';
+import { createEngagement, fixture, lock, sourced, status, upload } from '../../helpers/engagements.js';
+import { CAPM_RATIONALE, lockedAndValued, twoYearsEarlier } from '../../helpers/engagements.js';
 import { ccpsRound } from '../../fixtures/market-evidence.js';
 
 let t: TestApp, bearer: Record<string, string>;

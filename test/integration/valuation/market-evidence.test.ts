@@ -5,14 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import {
-  CAPM_RATIONALE,
-  createEngagement,
-  fixture,
-  lockedAndValued,
-  sourced,
-  upload,
-} from '../../helpers/engagements.js';
+import { createEngagement, fixture, sourced, upload } from '../../helpers/engagements.js';
+import { CAPM_RATIONALE, lockedAndValued } from '../../helpers/engagements.js';
 import { pdfText } from '../../helpers/pdf.js';
 
 let t: TestApp, bearer: Record<string, string>;

@@ -8,14 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import {
-  CAPM_RATIONALE,
-  createEngagement,
-  fixture,
-  lockedAndValued,
-  sourced,
-  upload,
-} from '../../helpers/engagements.js';
+import { createEngagement, fixture, sourced, upload } from '../../helpers/engagements.js';
+import { CAPM_RATIONALE, lockedAndValued } from '../../helpers/engagements.js';
 
 let t: TestApp, bearer: Record<string, string>;
 adminTokenApp((s) => ({ t, bearer } = s));

@@ -3,15 +3,8 @@ import assert from 'node:assert/strict';
 import { Decimal } from 'decimal.js';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import {
-  CAPM_RATIONALE,
-  createEngagement,
-  fixture,
-  lock,
-  lockedAndValued,
-  sourced,
-  upload,
-} from '../../helpers/engagements.js';
+import { createEngagement, fixture, lock, sourced, upload } from '../../helpers/engagements.js';
+import { CAPM_RATIONALE, lockedAndValued } from '../../helpers/engagements.js';
 import { recalculate } from '../../helpers/workbook.js';
 
 let t: TestApp, bearer: Record<string, string>;
