@@ -16,11 +16,10 @@ const WRITING_ABOUT: Record<string, string> = {
   companyBackground: 'about the company',
 };
 
-/** The labels of the fields the console's forms and the API's refusals name. */
-const FIELD_LABELS: Record<string, string> = {
+/** The labels of an engagement's editable fields, as its review trail names a change to them. */
+export const ENGAGEMENT_FIELD_LABELS: Record<string, string> = {
   targetEntity: 'Target entity',
   cin: 'CIN',
-  statute: 'Statute',
   purpose: 'Purpose',
   valuationDate: 'Valuation date',
   transactionDate: 'Transaction date',
@@ -29,6 +28,12 @@ const FIELD_LABELS: Record<string, string> = {
   appointmentDate: 'Date of appointment',
   addressee: 'Addressee',
   companyBackground: 'Background of the company',
+};
+
+/** The labels of the fields the console's forms and the API's refusals name. */
+const FIELD_LABELS: Record<string, string> = {
+  ...ENGAGEMENT_FIELD_LABELS,
+  statute: 'Statute',
   wacc: 'WACC',
   terminalGrowthRate: 'Terminal growth',
   rationale: 'Rationale',

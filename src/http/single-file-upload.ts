@@ -1,7 +1,13 @@
 // A multipart body that carries exactly one file, in the field "file", and nothing else: the signed copy of a
 // report, a report to verify. Refusals name the field, as every other validation error does.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { AppError, validationFailed } from '../lib/errors.js';
+
+/** A multipart route's validator: the body is read in the handler (streamed, size-limited); its schema is for the docs only. */
+export const skipBodyValidation: FastifySchemaCompiler<z.ZodType> = (route) =>
+  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route);
 
 export async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart())

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Executor } from '../db/client.js';
 import { enqueue, LeaseLostError, type EnqueueOptions } from '../db/repositories/jobs.js';
+import { NOTIFICATION_KINDS } from '../contract/notifications.js';
 
 export const INGEST_JOB = 'ingest-financials';
 /** Kinds of which one runs at a time per firm: a firm's uploads cannot hold every worker slot (docs/decisions.md). */
@@ -33,14 +34,7 @@ export const JOB_PAYLOADS = {
     userId: id,
     engagementId: id,
     dedupeKey: id,
-    kind: z.enum([
-      'ASSIGNED',
-      'REVIEW_WAITING',
-      'RETURNED_FOR_REVISION',
-      'READY_FOR_SIGN_OFF',
-      'SIGNED_AND_ISSUED',
-      'PAYMENT_CAPTURED',
-    ]),
+    kind: z.enum(NOTIFICATION_KINDS),
     facts: z.record(z.string(), z.string()),
   }),
 };

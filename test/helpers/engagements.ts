@@ -1,4 +1,5 @@
 // Drives engagements through the real API: create, upload (real multipart bodies), lock, run the worker.
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { IBC_APPOINTING_EXAMPLE } from '../../src/contract/ibc-appointment.js';
 import type { TestApp } from './app.js';
@@ -134,8 +135,35 @@ export async function lock(
   });
 }
 
+/** The cost-of-capital rationale the valuation tests lock with. */
+export const CAPM_RATIONALE = 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.';
+
+/** Locks with `body` (a refusal fails the test) and lets the worker value it. */
+export async function lockedAndValued(
+  t: TestApp,
+  headers: Record<string, string>,
+  engagementId: string,
+  body: Record<string, unknown>,
+) {
+  const res = await lock(t, headers, engagementId, body);
+  assert.equal(res.statusCode, 200, res.body);
+  await t.worker.drain();
+}
+
 export async function status(t: TestApp, headers: Record<string, string>, engagementId: string): Promise<string> {
   return (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${engagementId}`, headers })).json().status;
+}
+
+/** A gate decided through the API (POST …/gates/{gate}/approve or reject). */
+export function decide(
+  t: TestApp,
+  id: string,
+  gate: string,
+  verb: 'approve' | 'reject',
+  headers: Record<string, string>,
+  payload: object = {},
+) {
+  return t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${gate}/${verb}`, headers, payload });
 }
 
 /** Creates an engagement and takes it to GATE_1 through a JSON upload, the lock and the worker. */

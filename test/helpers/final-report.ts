@@ -1,8 +1,9 @@
 // A FINAL report made through the API for the PDF-signature tests: the three gates decided by a firm's team (the
 // ADMIN signs), paid, rendered; and the partner's signed copy uploaded as the console sends it.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import type { TestApp } from './app.js';
-import { asUser, type Session } from './principals.js';
+import { asUser, reviewTeamApp, type Session } from './principals.js';
 import { engagementAtGate1, multipart } from './engagements.js';
 import { setPaymentStatus } from '../../src/db/repositories/engagements.js';
 
@@ -46,4 +47,26 @@ export function uploadSignedCopy(t: TestApp, id: string, data: Buffer, who: Sess
     headers: { ...asUser(who), ...mp.headers },
     payload: mp.payload,
   });
+}
+
+/** A hex SHA-256, as the signed-copy answers and the audit state them. */
+export const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/** The PDF-signature tests' firm, the common name of its seal. */
+export const SIGNING_FIRM = 'Seal And Sign Valuers LLP';
+
+/**
+ * The PDF-signature tests' firm (its review team in the test file's app, handed to `set`), and its FINAL and signed
+ * copy made in that app: `completedWithFinal()` and `uploadCopy(id, data, who = admin)`.
+ */
+export function sealAndSignApp(set: (suite: Team & { t: TestApp }) => unknown) {
+  let suite: Team & { t: TestApp };
+  reviewTeamApp(SIGNING_FIRM, 'Vani Valuer', (s) => {
+    suite = s;
+    return set(s);
+  });
+  return {
+    completedWithFinal: () => completedWithFinal(suite.t, suite),
+    uploadCopy: (id: string, data: Buffer, who: Session = suite.admin) => uploadSignedCopy(suite.t, id, data, who),
+  };
 }

@@ -1,5 +1,9 @@
 // The financials document's vocabulary: its units, the balance sheet's fields, the NAV adjustments, asset classes, year limits.
 
+import { EQUITY_AND_LIABILITY_FIELDS } from '../../contract/balance-sheet.js';
+
+export { EQUITY_AND_LIABILITY_FIELDS };
+
 export const UNITS = ['RUPEES', 'THOUSANDS', 'LAKHS', 'CRORES'] as const;
 export type Unit = (typeof UNITS)[number];
 
@@ -10,20 +14,6 @@ export const UNIT_MULTIPLIERS: Record<Unit, string> = {
   LAKHS: '100000',
   CRORES: '10000000',
 };
-
-export const EQUITY_AND_LIABILITY_FIELDS = [
-  'equityShareCapital',
-  'preferenceShareCapital',
-  'reservesAndSurplus',
-  'longTermBorrowings',
-  'shortTermBorrowings',
-  'tradePayables',
-  'otherCurrentLiabilities',
-  'otherNonCurrentLiabilities',
-  'deferredTaxLiabilities',
-  'longTermProvisions',
-  'shortTermProvisions',
-] as const;
 
 export const ASSET_FIELDS = [
   'propertyPlantEquipment',

@@ -1,6 +1,7 @@
 // The financials after normalisation: every amount in rupees as exact decimal text; and the errors a document can have.
 import { type AssetClass } from './schema.js';
 import { type BalanceSheetField, type NavAdjustmentField, type Unit } from './fields.js';
+import { type ShareholdingLine } from '../../contract/balance-sheet.js';
 
 /** Every amount is a decimal string in rupees ("12345.00"); rates and counts are exact strings. */
 export interface NormalisedProjection {
@@ -90,15 +91,7 @@ export interface NormalisedFinancials {
   /** The historical years, in rupees, oldest first (for the report). */
   history?: NormalisedHistoryYear[];
   /** The capital table as given (numbers of instruments; face value in rupees). */
-  shareholding?: {
-    holder: string;
-    instrument: string;
-    number: string;
-    faceValue: string;
-    conversionRatio?: string;
-    exercisePrice?: string;
-    presentedIn?: 'PREFERENCE_CAPITAL' | 'OTHER_EQUITY' | 'BORROWINGS';
-  }[];
+  shareholding?: ShareholdingLine[];
 }
 
 export interface NormalisedNavAdjustmentSources {

@@ -3,7 +3,6 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { normalisedFinancialsSchema } from '../financials/normalised-schema.js';
 import { isCalendarDate } from '../financials/schema.js';
-import { type DcfAssumptions } from './dcf.js';
 import { ValuationInputError } from './errors.js';
 import { type Judgement } from './judgement.js';
 import { dec, isDecimalString, plain, toPlaces, type Dec } from './money.js';
@@ -11,6 +10,7 @@ import { dcfAdoptedBy, missingInputs, projectionRangeProblem, usesDcf, type Read
 import { stubPeriod } from './stub.js';
 import { buildCostOfCapital, discloseCostOfCapital, statedWacc, type CostOfCapitalInput } from './cost-of-capital.js';
 import { type MethodWeights, type Rule11uaIssueMethod } from './statutes.js';
+import { type StatuteContext } from './statute-context.js';
 import {
   PURPOSES_BY_STATUTE,
   STATUTES,
@@ -56,13 +56,10 @@ export interface ValuationInput {
   judgement?: Judgement;
 }
 
-interface CheckedInput {
-  financials: NormalisedFinancials;
-  statute: Statute;
-  purpose: Purpose | null;
-  valuationDate: string;
-  transactionDate: string;
-  dcf: DcfAssumptions;
+interface CheckedInput extends Pick<
+  StatuteContext,
+  'financials' | 'statute' | 'purpose' | 'valuationDate' | 'transactionDate' | 'dcf'
+> {
   longRunGdpGrowth: Dec;
   costOfCapital: CostOfCapitalDisclosure | null;
   /** Warnings about the inputs themselves (a DCF left out). */

@@ -33,6 +33,33 @@ export function weighableMethods(ctx: StatuteContext) {
   return { dcf, comparables, evidence, methods, rawValues };
 }
 
+/** The valuer's weights for DCF, NAV and comparables, by method code; undefined when none are given. */
+export function givenWeights(ctx: StatuteContext): MethodWeights | undefined {
+  return ctx.methodWeights
+    ? {
+        dcf: ctx.methodWeights.DCF ?? 0,
+        nav: ctx.methodWeights.NAV ?? 0,
+        comparables: ctx.methodWeights.COMPARABLES ?? 0,
+      }
+    : undefined;
+}
+
+/** The weights (`given`, or the default), each method valued with its weight and value, and the weighted value unrounded. */
+export function weighMethods(
+  ctx: StatuteContext,
+  given: MethodWeights | undefined,
+  { comparables, evidence, rawValues }: ReturnType<typeof weighableMethods>,
+) {
+  const weights = resolveWeights(given, comparables.computation !== null, evidenceWeights(ctx, evidence.values));
+  const components = WEIGHTED_METHODS.filter((m) => rawValues[m] !== undefined).map((m) => ({
+    method: m,
+    weight: weights[m],
+    value: rawValues[m] as Dec,
+  }));
+  const weighted = sum(components.map((c) => c.value.times(c.weight))).div(HUNDRED);
+  return { weights, components, weighted };
+}
+
 /** The methods a weighted conclusion (s.62, FEMA) combines. */
 export const WEIGHTED_METHODS = ['DCF', 'NAV', 'COMPARABLES', 'TRANSACTIONS', 'RECENT_ROUND'] as const;
 export type WeightedMethod = (typeof WEIGHTED_METHODS)[number];

@@ -1,6 +1,6 @@
 import { computeDcf, dcfMethod } from './dcf.js';
 import { ValuationInputError } from './errors.js';
-import { HUNDRED, dec, plain, sum, toPaise, type Dec } from './money.js';
+import { HUNDRED, dec, plain, toPaise, type Dec } from './money.js';
 import { computeNav11ua, nav11uaMethod } from './nav-11ua.js';
 import { usesDcf } from './readiness.js';
 import { incomeTaxRegime, noProvisionInForce } from './law-in-force.js';
@@ -22,7 +22,7 @@ import {
   type StatuteOutcome,
 } from './statute-context.js';
 import { valueUnderIbc } from './statute-ibc.js';
-import { evidenceWeights, resolveWeights, weighableMethods, WEIGHTED_METHODS } from './statute-weights.js';
+import { givenWeights, weighableMethods, weighMethods } from './statute-weights.js';
 
 export { DEFAULT_WEIGHTS_WITH_PEERS, DEFAULT_WEIGHTS_WITHOUT_PEERS };
 export type { MethodWeights, Rule11uaIssueMethod, StatuteContext, StatuteOutcome } from './statute-context.js';
@@ -241,21 +241,10 @@ const FEMA_DIRECTION: Record<string, { bound: FloorOrCeiling; rule: string }> = 
  * DCF (the engine's documented FEMA default).
  */
 function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
-  const { dcf, comparables, evidence, methods, rawValues } = weighableMethods(ctx);
-  const given: MethodWeights = ctx.methodWeights
-    ? {
-        dcf: ctx.methodWeights.DCF ?? 0,
-        nav: ctx.methodWeights.NAV ?? 0,
-        comparables: ctx.methodWeights.COMPARABLES ?? 0,
-      }
-    : { dcf: '100', nav: '0', comparables: '0' };
-  const weights = resolveWeights(given, comparables.computation !== null, evidenceWeights(ctx, evidence.values));
-  const components = WEIGHTED_METHODS.filter((m) => rawValues[m] !== undefined).map((m) => ({
-    method: m,
-    weight: weights[m],
-    value: rawValues[m] as Dec,
-  }));
-  const weighted = sum(components.map((c) => c.value.times(c.weight))).div(HUNDRED);
+  const weighable = weighableMethods(ctx);
+  const { dcf, comparables, evidence, methods, rawValues } = weighable;
+  const given: MethodWeights = givenWeights(ctx) ?? { dcf: '100', nav: '0', comparables: '0' };
+  const { weights, components, weighted } = weighMethods(ctx, given, weighable);
   const adopted = components.filter((c) => c.weight.gt(0));
   const valuePerShare = toPaise(weighted);
   const methodCode: PurposeConclusion['method'] = adopted.length === 1 ? adopted[0].method : 'WEIGHTED';
@@ -310,21 +299,10 @@ function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
 // Companies Act s.62
 
 function valueUnderCompaniesAct(ctx: StatuteContext): StatuteOutcome {
-  const { dcf, comparables, evidence, methods, rawValues } = weighableMethods(ctx);
-  const given: MethodWeights | undefined = ctx.methodWeights
-    ? {
-        dcf: ctx.methodWeights.DCF ?? 0,
-        nav: ctx.methodWeights.NAV ?? 0,
-        comparables: ctx.methodWeights.COMPARABLES ?? 0,
-      }
-    : ctx.weights;
-  const weights = resolveWeights(given, comparables.computation !== null, evidenceWeights(ctx, evidence.values));
-  const components = WEIGHTED_METHODS.filter((m) => rawValues[m] !== undefined).map((m) => ({
-    method: m,
-    weight: weights[m],
-    value: rawValues[m] as Dec,
-  }));
-  const weighted = sum(components.map((c) => c.value.times(c.weight))).div(HUNDRED);
+  const weighable = weighableMethods(ctx);
+  const { dcf, comparables, evidence, methods } = weighable;
+  const given: MethodWeights | undefined = givenWeights(ctx) ?? ctx.weights;
+  const { components, weighted } = weighMethods(ctx, given, weighable);
   const described = components.map((c) => `${c.method} ${plain(c.weight)}%`).join(', ');
   return {
     methods,

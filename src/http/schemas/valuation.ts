@@ -46,6 +46,16 @@ const methodSchema = z.object({
   purposes: z.array(z.string()).optional(),
 });
 
+/** The IBC value's per-share figure and shortfall, alike for the fair and the liquidation value. */
+const ibcPerShareAndShortfall = () => ({
+  valuePerShare: money.describe(
+    'Kept for clients; not a figure the regulations ask for, and not printed in the report',
+  ),
+  shortfall: money
+    .optional()
+    .describe("Creditors' claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall)"),
+});
+
 export const valuationObject = z.object({
   engagementId: z.string(),
   statute: statuteSchema,
@@ -212,12 +222,7 @@ export const valuationObject = z.object({
         equityValue: money.describe(
           'What is left for equity after all creditors and then preference capital (s.53), never negative',
         ),
-        valuePerShare: money.describe(
-          'Kept for clients; not a figure the regulations ask for, and not printed in the report',
-        ),
-        shortfall: money
-          .optional()
-          .describe("Creditors' claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall)"),
+        ...ibcPerShareAndShortfall(),
       })
       .optional(),
     liquidationValue: z
@@ -232,12 +237,7 @@ export const valuationObject = z.object({
           'What is left for equity after liquidation costs, all creditors and then preference capital ' +
             '(s.53), never negative',
         ),
-        valuePerShare: money.describe(
-          'Kept for clients; not a figure the regulations ask for, and not printed in the report',
-        ),
-        shortfall: money
-          .optional()
-          .describe("Creditors' claims the assets do not meet; equity is then 0.00, never negative (s.53 waterfall)"),
+        ...ibcPerShareAndShortfall(),
       })
       .optional(),
   }),

@@ -64,23 +64,27 @@ function sourceMissing(unsourced: UnsourcedFigure[]): AppError {
   );
 }
 
+/** The lock body's judgement fields: the valuer's weights, discounts and market-approach choices. */
+interface JudgementInput {
+  methodWeights?: Record<string, number>;
+  weightsRationale?: string;
+  dlomPercent?: number;
+  dlomRationale?: string;
+  dlocPercent?: number;
+  dlocRationale?: string;
+  marketApproach?: MarketApproach;
+}
+
 export async function lockAssumptions(
   ctx: ServiceContext,
   principal: Principal,
   engagementId: string,
-  input: {
+  input: JudgementInput & {
     wacc: number;
     terminalGrowthRate: number;
     rationale: string;
     midYear?: boolean;
-    methodWeights?: Record<string, number>;
-    weightsRationale?: string;
-    dlomPercent?: number;
-    dlomRationale?: string;
-    dlocPercent?: number;
-    dlocRationale?: string;
     costOfCapital?: CostOfCapitalInput;
-    marketApproach?: MarketApproach;
   },
   requestId?: RequestTag,
 ) {
@@ -198,15 +202,7 @@ export async function lockAssumptions(
 }
 
 /** The lock body's judgement fields as the engine takes them: percent as exact decimal text. */
-function judgementOf(input: {
-  methodWeights?: Record<string, number>;
-  weightsRationale?: string;
-  dlomPercent?: number;
-  dlomRationale?: string;
-  dlocPercent?: number;
-  dlocRationale?: string;
-  marketApproach?: MarketApproach;
-}): Judgement {
+function judgementOf(input: JudgementInput): Judgement {
   return {
     ...(input.marketApproach && { marketApproach: input.marketApproach }),
     ...(input.dlocPercent !== undefined && { dlocPercent: String(input.dlocPercent) }),

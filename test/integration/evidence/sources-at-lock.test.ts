@@ -1,20 +1,16 @@
 // Evidence relied upon (docs/evidence.md): documents uploaded as EVIDENCE with a title, a date and who provided
 // them; a figure in use without its source refused at the lock with the field named (400 source_missing), and the
 // report's Sources of information listing each document with its SHA-256 and where each figure comes from.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
+import type { TestApp } from '../../helpers/app.js';
+import { adminTokenApp } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, upload, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
 
 let t: TestApp;
 let bearer: Record<string, string>;
-before(async () => {
-  t = await createTestApp();
-  bearer = asToken((await createToken(t, await signupAdmin(t))).token);
-});
-after(() => t.close());
+adminTokenApp((s) => ({ t, bearer } = s));
 
 const PDF = Buffer.from('%PDF-1.4\n% evidence\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);

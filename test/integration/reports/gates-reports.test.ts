@@ -1,37 +1,24 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { addMember, asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
-import { engagementAtGate1, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
+import type { TestApp } from '../../helpers/app.js';
+import { asToken, asUser, createToken, reviewTeamApp, type Session } from '../../helpers/principals.js';
+import { decide, engagementAtGate1, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
 import { canonicalCertificate } from '../../../src/reports/certificate.js';
 
-let t: TestApp;
-let admin: Session;
-let valuer: Session;
-let token: string;
-let reviewer: Session;
-before(async () => {
-  t = await createTestApp();
-  admin = await signupAdmin(t, 'Mehta & Rao Registered Valuers');
-  valuer = await addMember(t, admin, 'VALUER', 'Vikram Valuer');
+let t: TestApp, admin: Session, valuer: Session, reviewer: Session, token: string;
+reviewTeamApp('Mehta & Rao Registered Valuers', 'Vikram Valuer', async (s) => {
+  ({ t, admin, valuer, reviewer } = s);
   token = (await createToken(t, admin, 'reviewer bot')).token;
-  reviewer = await addMember(t, admin, 'VALUER', 'Rekha Reviewer');
 });
-after(() => t.close());
 
-const gate = (
-  id: string,
-  g: string,
-  verb: 'approve' | 'reject',
-  headers: Record<string, string>,
-  payload: object = {},
-) => t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${g}/${verb}`, headers, payload });
+const gate = (id: string, g: string, verb: 'approve' | 'reject', headers: Record<string, string>, payload?: object) =>
+  decide(t, id, g, verb, headers, payload);
 
 function pdfText(pdf: Buffer): string {
   const dir = mkdtempSync(join(tmpdir(), 'vs-pdf-'));

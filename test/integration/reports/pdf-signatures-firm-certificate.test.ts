@@ -1,21 +1,15 @@
 // The firm's own PKCS#12 for the FINAL's seal: refused when wrong or out of date, used while valid, the service's CA after.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import type { TestApp } from '../../helpers/app.js';
-import { completedWithFinal as completedFinal } from '../../helpers/final-report.js';
-import { asUser, reviewTeamApp, type Session } from '../../helpers/principals.js';
+import { sealAndSignApp, sha, SIGNING_FIRM as FIRM } from '../../helpers/final-report.js';
+import { asUser, type Session } from '../../helpers/principals.js';
 import { multipart } from '../../helpers/engagements.js';
 import { pdfsig } from '../../helpers/pdfsig.js';
 import { makePkcs12 } from '../../helpers/pkcs12.js';
 
-const FIRM = 'Seal And Sign Valuers LLP';
-let t: TestApp, admin: Session, valuer: Session, reviewer: Session;
-reviewTeamApp(FIRM, 'Vani Valuer', (s) => ({ t, admin, valuer, reviewer } = s));
-
-const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-const completedWithFinal = () => completedFinal(t, { admin, valuer, reviewer });
+let t: TestApp, admin: Session, valuer: Session;
+const { completedWithFinal } = sealAndSignApp((s) => ({ t, admin, valuer } = s));
 
 const uploadP12 = (data: Buffer, password: string) => {
   const mp = multipart({ password }, { name: 'firm.p12', data, type: 'application/x-pkcs12' });

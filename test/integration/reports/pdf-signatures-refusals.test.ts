@@ -2,21 +2,13 @@
 // issued as it is instead.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import type { TestApp } from '../../helpers/app.js';
-import { completedWithFinal as completedFinal, uploadSignedCopy } from '../../helpers/final-report.js';
-import { asUser, reviewTeamApp, type Session } from '../../helpers/principals.js';
+import { sealAndSignApp, sha } from '../../helpers/final-report.js';
+import { asUser, type Session } from '../../helpers/principals.js';
 import { addSignatureWithPdfsig, nssDatabaseWithCertificate, pdfsig } from '../../helpers/pdfsig.js';
 
-const FIRM = 'Seal And Sign Valuers LLP';
-let t: TestApp, admin: Session, valuer: Session, reviewer: Session;
-reviewTeamApp(FIRM, 'Vani Valuer', (s) => ({ t, admin, valuer, reviewer } = s));
-
-const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-const completedWithFinal = () => completedFinal(t, { admin, valuer, reviewer });
-
-const uploadCopy = (id: string, data: Buffer, who: Session = admin) => uploadSignedCopy(t, id, data, who);
+let t: TestApp, admin: Session, valuer: Session;
+const { completedWithFinal, uploadCopy } = sealAndSignApp((s) => ({ t, admin, valuer } = s));
 
 function appendPageEdit(pdf: Buffer): Buffer {
   const text = pdf.toString('latin1');

@@ -3,27 +3,19 @@
 // here (certutil), the way a partner's own software appends their signature.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestApp } from '../../helpers/app.js';
-import { completedWithFinal as completedFinal, uploadSignedCopy } from '../../helpers/final-report.js';
-import { asUser, reviewTeamApp, type Session } from '../../helpers/principals.js';
+import { sealAndSignApp, sha, SIGNING_FIRM as FIRM } from '../../helpers/final-report.js';
+import { asUser, type Session } from '../../helpers/principals.js';
 import { multipart } from '../../helpers/engagements.js';
 import { addSignatureWithPdfsig, nssDatabaseWithCertificate, pdfsig } from '../../helpers/pdfsig.js';
 import { pdfText } from '../../helpers/pdf.js';
 
-const FIRM = 'Seal And Sign Valuers LLP';
-let t: TestApp, admin: Session, valuer: Session, reviewer: Session;
-reviewTeamApp(FIRM, 'Vani Valuer', (s) => ({ t, admin, valuer, reviewer } = s));
-
-const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-const completedWithFinal = () => completedFinal(t, { admin, valuer, reviewer });
-
-const uploadCopy = (id: string, data: Buffer, who: Session = admin) => uploadSignedCopy(t, id, data, who);
+let t: TestApp, admin: Session, valuer: Session;
+const { completedWithFinal, uploadCopy } = sealAndSignApp((s) => ({ t, admin, valuer } = s));
 
 let sealed: { id: string; pdf: Buffer };
 

@@ -3,19 +3,14 @@ import assert from 'node:assert/strict';
 import type { TestApp } from '../../helpers/app.js';
 import { pdfText } from '../../helpers/pdf.js';
 import { asUser, reviewTeamApp, type Session } from '../../helpers/principals.js';
-import { engagementAtGate1, lock } from '../../helpers/engagements.js';
+import { decide, engagementAtGate1, lock } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
 
 let t: TestApp, admin: Session, valuer: Session, reviewer: Session;
 reviewTeamApp('Mehta & Rao Registered Valuers', 'Vikram Valuer', (s) => ({ t, admin, valuer, reviewer } = s));
 
-const gate = (
-  id: string,
-  g: string,
-  verb: 'approve' | 'reject',
-  headers: Record<string, string>,
-  payload: object = {},
-) => t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${g}/${verb}`, headers, payload });
+const gate = (id: string, g: string, verb: 'approve' | 'reject', headers: Record<string, string>, payload?: object) =>
+  decide(t, id, g, verb, headers, payload);
 const get = (url: string, headers = asUser(valuer)) => t.app.inject({ method: 'GET', url, headers });
 
 const REVISION_REASON = 'WACC ignores the size premium; relock with 13.5 %.';

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, upload } from '../../helpers/engagements.js';
+import { CAPM_RATIONALE, createEngagement, fixture, lock, upload } from '../../helpers/engagements.js';
 
 let t: TestApp;
 let bearer: Record<string, string>;
@@ -18,7 +18,7 @@ after(() => t.close());
 const BASE = {
   wacc: 12,
   terminalGrowthRate: 4,
-  rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
+  rationale: CAPM_RATIONALE,
 };
 const WEIGHTS = {
   methodWeights: { DCF: 70, NAV: 30 },

@@ -1,21 +1,17 @@
 // FEMA: the market figures behind the cost of capital read more than 30 days from the valuation date are warned of
 // at the lock and in the valuation, and the report prints the warning and the date they were read
 // (docs/statutes.md, FEMA). Within 30 days, and under another statute, nothing is said.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
+import type { TestApp } from '../../helpers/app.js';
+import { adminTokenApp } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, upload } from '../../helpers/engagements.js';
 import { EXAMPLE_COST_OF_CAPITAL } from '../../fixtures/sample-report.js';
 import { statedWaccOf } from '../../../src/contract/cost-of-capital.js';
 
 let t: TestApp;
 let bearer: Record<string, string>;
-before(async () => {
-  t = await createTestApp();
-  bearer = asToken((await createToken(t, await signupAdmin(t))).token);
-});
-after(() => t.close());
+adminTokenApp((s) => ({ t, bearer } = s));
 
 // The example firm's build-up, its rates as JSON numbers; the WACC stated is the one it builds to.
 const BUILD_UP = Object.fromEntries(

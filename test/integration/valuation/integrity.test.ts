@@ -4,15 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import {
-  createEngagement,
-  fixture,
-  lock,
-  status,
-  upload,
-  twoYearsEarlier,
-  sourced,
-} from '../../helpers/engagements.js';
+import { createEngagement, fixture, lock, sourced, status, upload } from '../../helpers/engagements.js';
+import { CAPM_RATIONALE, lockedAndValued, twoYearsEarlier } from '../../helpers/engagements.js';
 import { ccpsRound } from '../../fixtures/market-evidence.js';
 
 let t: TestApp, bearer: Record<string, string>;
@@ -21,7 +14,7 @@ adminTokenApp((s) => ({ t, bearer } = s));
 const BASE = {
   wacc: 12,
   terminalGrowthRate: 4,
-  rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
+  rationale: CAPM_RATIONALE,
 };
 const WHY = 'The issuer adopts the DCF under Rule 11UA(2)(b), by a merchant banker.';
 
@@ -135,7 +128,7 @@ test('discounts per method through the API and the workpapers: the round and the
     { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-03-31' },
     doc,
   );
-  const res = await lock(t, bearer, e.id, {
+  await lockedAndValued(t, bearer, e.id, {
     ...BASE,
     methodWeights: { DCF: 0, NAV: 0, TRANSACTIONS: 50, COMPARABLES: 25, RECENT_ROUND: 25 },
     weightsRationale: 'Market evidence only: the deals, the listed peers and the round.',
@@ -144,8 +137,6 @@ test('discounts per method through the API and the workpapers: the round and the
     dlomPercent: 20,
     dlomRationale: 'Unlisted shares with no exit route within five years.',
   });
-  assert.equal(res.statusCode, 200, res.body);
-  await t.worker.drain();
   const v = (
     await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
   ).json();

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, status, upload } from '../../helpers/engagements.js';
+import { CAPM_RATIONALE, createEngagement, fixture, lock, status, upload } from '../../helpers/engagements.js';
 
 let t: TestApp, bearer: Record<string, string>;
 adminTokenApp((s) => ({ t, bearer } = s));
@@ -10,7 +10,7 @@ adminTokenApp((s) => ({ t, bearer } = s));
 const BASE = {
   wacc: 12,
   terminalGrowthRate: 4,
-  rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
+  rationale: CAPM_RATIONALE,
 };
 const WEIGHTS_WHY = 'DCF leads: the business is a going concern with reliable projections.';
 const DLOM_WHY = 'Unlisted minority stake with no exit route within five years.';

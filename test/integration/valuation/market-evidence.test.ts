@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, upload, sourced } from '../../helpers/engagements.js';
+import { createEngagement, fixture, sourced, upload } from '../../helpers/engagements.js';
+import { CAPM_RATIONALE, lockedAndValued } from '../../helpers/engagements.js';
 import { pdfText } from '../../helpers/pdf.js';
 
 let t: TestApp, bearer: Record<string, string>;
@@ -40,15 +41,13 @@ test('a round more than twelve months before the valuation date is valued with R
     201,
   );
   await t.worker.drain();
-  const locked = await lock(t, bearer, e.id, {
+  await lockedAndValued(t, bearer, e.id, {
     wacc: 12,
     terminalGrowthRate: 4,
-    rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
+    rationale: CAPM_RATIONALE,
     methodWeights: { DCF: 60, TRANSACTIONS: 20, RECENT_ROUND: 20 },
     weightsRationale: "The income approach leads; a deal in the trade and the company's round test it.",
   });
-  assert.equal(locked.statusCode, 200, locked.body);
-  await t.worker.drain();
   const v = (
     await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
   ).json();
@@ -87,15 +86,13 @@ test('a round four months before the valuation date carries no staleness warning
   const e = await createEngagement(t, bearer, { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });
   await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(sourced(financials('2025-12-01')))));
   await t.worker.drain();
-  const fresh = await lock(t, bearer, e.id, {
+  await lockedAndValued(t, bearer, e.id, {
     wacc: 12,
     terminalGrowthRate: 4,
-    rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
+    rationale: CAPM_RATIONALE,
     methodWeights: { DCF: 70, RECENT_ROUND: 30 },
     weightsRationale: 'The income approach leads; the recent round tests it.',
   });
-  assert.equal(fresh.statusCode, 200, fresh.body);
-  await t.worker.drain();
   const v = (
     await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
   ).json();

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, upload, sourced } from '../../helpers/engagements.js';
+import { createEngagement, fixture, sourced, upload } from '../../helpers/engagements.js';
+import { CAPM_RATIONALE, lockedAndValued } from '../../helpers/engagements.js';
 
 let t: TestApp, bearer: Record<string, string>;
 adminTokenApp((s) => ({ t, bearer } = s));
@@ -64,15 +65,13 @@ test("LibreOffice shows the workpapers' amounts in Indian grouping: ≥ ₹100 c
     201,
   );
   await t.worker.drain();
-  const locked = await lock(t, bearer, e.id, {
+  await lockedAndValued(t, bearer, e.id, {
     wacc: 16,
     terminalGrowthRate: 5,
-    rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
+    rationale: CAPM_RATIONALE,
     methodWeights: { DCF: 50, NAV: 50 },
     weightsRationale: 'Early-stage company: income and cost approaches weighed alike.',
   });
-  assert.equal(locked.statusCode, 200, locked.body);
-  await t.worker.drain();
   const res = await t.app.inject({
     method: 'GET',
     url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`,

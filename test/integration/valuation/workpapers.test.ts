@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { Decimal } from 'decimal.js';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, upload, sourced } from '../../helpers/engagements.js';
+import { createEngagement, fixture, lock, sourced, upload } from '../../helpers/engagements.js';
+import { CAPM_RATIONALE, lockedAndValued } from '../../helpers/engagements.js';
 import { recalculate } from '../../helpers/workbook.js';
 
 let t: TestApp, bearer: Record<string, string>;
@@ -22,7 +23,7 @@ test("GET valuation/workpapers.xlsx: recalculated formulas give the API's figure
   await lock(t, bearer, e.id, {
     wacc: 12.5,
     terminalGrowthRate: 5,
-    rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
+    rationale: CAPM_RATIONALE,
     methodWeights: { DCF: 60, NAV: 40 },
     weightsRationale: 'Going concern: the income approach leads the cost approach.',
     dlomPercent: 12.5,
@@ -72,15 +73,13 @@ test("the COMPARABLES sheet lists each peer's multiples; the medians and the val
   const financials = { ...fixture('sample-company.json'), peers, comparableMetrics: { profitAfterTax: 180 } };
   await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(sourced(financials))));
   await t.worker.drain();
-  const locked = await lock(t, bearer, e.id, {
+  await lockedAndValued(t, bearer, e.id, {
     wacc: 12.5,
     terminalGrowthRate: 5,
-    rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
+    rationale: CAPM_RATIONALE,
     methodWeights: { DCF: 50, NAV: 20, COMPARABLES: 30 },
     weightsRationale: 'Listed peers in the same trade support a market cross-check.',
   });
-  assert.equal(locked.statusCode, 200, locked.body);
-  await t.worker.drain();
   const res = await t.app.inject({
     method: 'GET',
     url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`,
@@ -123,15 +122,13 @@ test("a stub period in the workpapers: StubFraction, the exponents and s × FCFF
   });
   await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
   await t.worker.drain();
-  const locked = await lock(t, bearer, e.id, {
+  await lockedAndValued(t, bearer, e.id, {
     wacc: 12,
     terminalGrowthRate: 4,
-    rationale: 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.',
+    rationale: CAPM_RATIONALE,
     methodWeights: { DCF: 100 },
     weightsRationale: 'Going concern with board-approved projections: the income approach alone.',
   });
-  assert.equal(locked.statusCode, 200, locked.body);
-  await t.worker.drain();
   const v = (
     await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
   ).json();

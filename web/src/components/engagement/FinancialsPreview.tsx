@@ -1,5 +1,6 @@
 // The ingested financials as the valuation reads them: balance sheet, history and projections, under
 // the valuer's own labels.
+import type { ReactNode } from 'react';
 import { ScrollX } from '../ScrollX';
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +8,7 @@ import { api, call } from '../../api/client';
 import { date, groupIndian, rupees } from '../../lib/format';
 import { rupeesIn, UNIT_WORDS } from '../../../../src/contract/money-format';
 import { financialLabel } from '../../../../src/contract/financial-labels';
+import { EQUITY_AND_LIABILITY_FIELDS, type ShareholdingLine } from '../../../../src/contract/balance-sheet';
 import { FormError } from '../FormError';
 import { DataTable } from '../DataTable';
 
@@ -42,29 +44,10 @@ type Financials = {
     liabilities?: string;
   };
   history?: Row[];
-  shareholding?: {
-    holder: string;
-    instrument: string;
-    number: string;
-    faceValue: string;
-    conversionRatio?: string;
-    exercisePrice?: string;
-  }[];
+  shareholding?: ShareholdingLine[];
 };
 
-const LIABILITY_KEYS = new Set([
-  'equityShareCapital',
-  'preferenceShareCapital',
-  'reservesAndSurplus',
-  'longTermBorrowings',
-  'shortTermBorrowings',
-  'tradePayables',
-  'otherCurrentLiabilities',
-  'otherNonCurrentLiabilities',
-  'deferredTaxLiabilities',
-  'longTermProvisions',
-  'shortTermProvisions',
-]);
+const LIABILITY_KEYS = new Set<string>(EQUITY_AND_LIABILITY_FIELDS);
 
 /** A label column and amount columns; every table scrolls inside its own box. */
 function FigureTable({
@@ -111,6 +94,16 @@ function FigureTable({
     </ScrollX>
   );
 }
+
+/** A heading over its table. */
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <>
+    <Title order={4} size="h5">
+      {title}
+    </Title>
+    {children}
+  </>
+);
 
 const times = (v: string | undefined) => (v === undefined ? '—' : `${v}×`);
 
@@ -162,42 +155,30 @@ export function FinancialsPreview({ id }: { id: string }) {
       />
       <FigureTable label="Assets" head={[inWords]} rows={lines(f.balanceSheet, (k) => !LIABILITY_KEYS.has(k))} />
       {f.projections.length > 0 && (
-        <>
-          <Title order={4} size="h5">
-            Projections
-          </Title>
+        <Section title="Projections">
           <FigureTable
             label={`Projections (${inWords})`}
             head={f.projections.map((p) => p.year)}
             rows={perYear(f.projections)}
           />
-        </>
+        </Section>
       )}
       {history.length > 0 && (
-        <>
-          <Title order={4} size="h5">
-            Historical performance
-          </Title>
+        <Section title="Historical performance">
           <FigureTable label={`History (${inWords})`} head={history.map((y) => y.year)} rows={perYear(history)} />
-        </>
+        </Section>
       )}
       {Object.values(f.navAdjustments).some((v) => v !== undefined && !/^0+(\.0+)?$/.test(v)) && (
-        <>
-          <Title order={4} size="h5">
-            Net asset value adjustments (Rule 11UA)
-          </Title>
+        <Section title="Net asset value adjustments (Rule 11UA)">
           <FigureTable
             label="Adjustments"
             head={[inWords]}
             rows={lines(f.navAdjustments, (k) => !/^0+(\.0+)?$/.test(f.navAdjustments[k] ?? '0'))}
           />
-        </>
+        </Section>
       )}
       {(!/^0+(\.0+)?$/.test(f.nonOperatingAssets) || bridge) && (
-        <>
-          <Title order={4} size="h5">
-            Equity bridge
-          </Title>
+        <Section title="Equity bridge">
           <FigureTable
             label="Equity bridge"
             head={[inWords]}
@@ -223,13 +204,10 @@ export function FinancialsPreview({ id }: { id: string }) {
               })),
             ]}
           />
-        </>
+        </Section>
       )}
       {shareholding.length > 0 && (
-        <>
-          <Title order={4} size="h5">
-            Shareholding
-          </Title>
+        <Section title="Shareholding">
           <DataTable
             label="Shareholding"
             minWidth={560}
@@ -258,13 +236,10 @@ export function FinancialsPreview({ id }: { id: string }) {
               </Table.Tr>
             ))}
           </DataTable>
-        </>
+        </Section>
       )}
       {f.peers.length > 0 && (
-        <>
-          <Title order={4} size="h5">
-            Comparable companies
-          </Title>
+        <Section title="Comparable companies">
           <FigureTable
             label="Peers"
             head={['EV / EBITDA', 'EV / Revenue', 'Price / Earnings', 'Price / Book value']}
@@ -274,13 +249,10 @@ export function FinancialsPreview({ id }: { id: string }) {
               cells: [times(p.evToEbitda), times(p.evToRevenue), times(p.peRatio), times(p.priceToBook)],
             }))}
           />
-        </>
+        </Section>
       )}
       {f.liquidation && (
-        <>
-          <Title order={4} size="h5">
-            Assets on liquidation
-          </Title>
+        <Section title="Assets on liquidation">
           <FigureTable
             label={`Liquidation (${inWords})`}
             head={['Book value', 'Fair value', 'Liquidation value']}
@@ -304,7 +276,7 @@ export function FinancialsPreview({ id }: { id: string }) {
                 : []),
             ]}
           />
-        </>
+        </Section>
       )}
     </Stack>
   );

@@ -1,24 +1,12 @@
 // The review trail and audit events: who did what, when, with the comment or reason.
 import { AUDIT_ACTION_WORDS, type AuditAction } from '../../../../src/contract/audit-actions';
+import { ENGAGEMENT_FIELD_LABELS } from '../../../../src/contract/sentences';
 import { Table, Text, Title, Stack } from '@mantine/core';
 import type { Schemas } from '../../api/client';
 import { STATUS_LABELS, date, dateTime, rupees } from '../../lib/format';
 import { DataTable } from '../DataTable';
 
 type AuditEvent = Schemas['AuditEvent'];
-
-const FIELDS: Record<string, string> = {
-  targetEntity: 'Target entity',
-  cin: 'CIN',
-  purpose: 'Purpose',
-  valuationDate: 'Valuation date',
-  transactionDate: 'Transaction date',
-  proposedPricePerShare: 'Proposed price per share',
-  appointingAuthority: 'Appointing authority',
-  appointmentDate: 'Date of appointment',
-  addressee: 'Addressee',
-  companyBackground: 'Background of the company',
-};
 
 function shown(field: string, v: unknown): string {
   if (v === null || v === undefined || v === '') return '(blank)';
@@ -32,7 +20,7 @@ function shown(field: string, v: unknown): string {
 /** An engagement.updated entry's changes, as "Target entity: A → B; …". */
 function changesNote(changes: Record<string, { from: unknown; to: unknown }>): string {
   return Object.entries(changes)
-    .map(([k, c]) => `${FIELDS[k] ?? k}: ${shown(k, c.from)} → ${shown(k, c.to)}`)
+    .map(([k, c]) => `${ENGAGEMENT_FIELD_LABELS[k] ?? k}: ${shown(k, c.from)} → ${shown(k, c.to)}`)
     .join('; ');
 }
 

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { readSingleFile } from '../../../single-file-upload.js';
+import { readSingleFile, skipBodyValidation } from '../../../single-file-upload.js';
 import { problemResponses } from '../../../problem.js';
-import type { FastifySchemaCompiler } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
 import { verifyFile } from '../../../../services/report-verification.js';
 import { verificationSchema } from './verify.js';
@@ -11,8 +9,6 @@ import { defineRoute } from '../../define-route.js';
 const uploadForm = z
   .object({ file: z.string().meta({ format: 'binary' }).describe('The PDF to examine; read, never stored') })
   .meta({ id: 'VerifyFileUpload' });
-const skipBodyValidation: FastifySchemaCompiler<z.ZodType> = (route) =>
-  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route);
 
 export default defineRoute((app) => {
   app.post(

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { FastifySchemaCompiler } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
+import { skipBodyValidation } from '../../../../single-file-upload.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { withIdempotency } from '../../../../idempotency.js';
@@ -45,10 +44,6 @@ const uploadForm = z
       .describe('EVIDENCE only, required: who provided it, e.g. "The management of the company"'),
   })
   .meta({ id: 'DocumentUpload' });
-
-// The multipart body is read in the handler (streamed, size-limited); the schema above is for the docs only.
-const skipBodyValidation: FastifySchemaCompiler<z.ZodType> = (route) =>
-  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route);
 
 export default defineRoute((app) => {
   app.post(

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { readSingleFile } from '../../../../single-file-upload.js';
+import { readSingleFile, skipBodyValidation } from '../../../../single-file-upload.js';
 import { problemResponses } from '../../../../problem.js';
-import type { FastifySchemaCompiler } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { signedCopySchema } from '../../../../schemas/pdf-signatures.js';
 import { uploadSignedCopy } from '../../../../../services/signed-copies.js';
@@ -19,10 +17,6 @@ const uploadForm = z
       ),
   })
   .meta({ id: 'SignedCopyUpload' });
-
-// The multipart body is read in the handler (size-limited like every upload); the schema above is for the docs only.
-const skipBodyValidation: FastifySchemaCompiler<z.ZodType> = (route) =>
-  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route);
 
 export default defineRoute((app) => {
   app.put(

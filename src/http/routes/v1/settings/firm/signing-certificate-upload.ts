@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { FastifySchemaCompiler } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
+import { skipBodyValidation } from '../../../../single-file-upload.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { firmCertificateSchema } from '../../../../schemas/pdf-signatures.js';
@@ -17,10 +16,6 @@ const uploadForm = z
     password: z.string().describe('The PKCS#12 password: used to open the file once, never stored'),
   })
   .meta({ id: 'SigningCertificateUpload' });
-
-// The multipart body is read in the handler; the schema above is for the docs only.
-const skipBodyValidation: FastifySchemaCompiler<z.ZodType> = (route) =>
-  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route);
 
 /** A PKCS#12 is a few kilobytes; a chain of certificates a few more. */
 const MAX_P12_BYTES = 256 * 1024;
