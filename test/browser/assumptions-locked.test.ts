@@ -15,22 +15,11 @@ import {
 import { asUser, reviewTeam, type Session } from '../helpers/principals.js';
 import { createEngagement, fixture, lock, upload } from '../helpers/engagements.js';
 import { statedWaccOf, type CostOfCapitalParts } from '../../src/contract/cost-of-capital.js';
+import { BUILD_UP } from '../fixtures/cost-of-capital.js';
 
 const suite = consoleSuite();
 const { skip } = suite;
 
-const BUILD_UP = {
-  riskFreeRate: 6.52,
-  equityRiskPremium: 7.5,
-  beta: 0.85,
-  betaBasis: 'UNLEVERED' as const,
-  debtToEquity: 0.25,
-  taxRate: 25.168,
-  preTaxCostOfDebt: 9.75,
-  sizePremium: 1.5,
-  companySpecificPremium: 2,
-  source: '10-year G-Sec yield 6.52 % on 31-03-2026 (RBI); unlevered beta: median of four listed auto-component peers',
-};
 const FIRST = {
   wacc: Number(statedWaccOf(BUILD_UP as CostOfCapitalParts)),
   terminalGrowthRate: 5,

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { assertAccessible, consoleSteps, consoleSuite, until, watchedPage } from '../helpers/browser.js';
 import { addMember, asUser, reviewTeam, type Session } from '../helpers/principals.js';
-import { createEngagement, fixture, lock, upload } from '../helpers/engagements.js';
+import { createEngagement, decide, fixture, lock, upload } from '../helpers/engagements.js';
 import { ENGAGEMENT_STATUSES } from '../../src/contract/stages.js';
 import {
   DISCOUNTING_CONVENTIONS,
@@ -111,12 +111,7 @@ async function atGate1(t: typeof suite.server.t, valuer: Session, body: Record<s
 
 async function completed(t: typeof suite.server.t, team: { admin: Session; valuer: Session; reviewer: Session }) {
   const approve = (id: string, gate: string, s: Session, payload: object = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/v1/engagements/${id}/gates/${gate}/approve`,
-      headers: asUser(s),
-      payload,
-    });
+    decide(t, id, gate, 'approve', asUser(s), payload);
   // IBC: the land and building estimate is signed by a valuer registered for that class.
   const land = await addMember(t, team.admin, 'VALUER', 'Lata Land Valuer');
   const registered = await t.app.inject({

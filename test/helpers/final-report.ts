@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import type { TestApp } from './app.js';
 import { asUser, reviewTeamApp, type Session } from './principals.js';
-import { engagementAtGate1, multipart } from './engagements.js';
+import { decide, engagementAtGate1, multipart } from './engagements.js';
 import { setPaymentStatus } from '../../src/db/repositories/engagements.js';
 
 export interface Team {
@@ -19,12 +19,7 @@ export async function completedWithFinal(
   { admin, valuer, reviewer }: Team,
 ): Promise<{ id: string; pdf: Buffer }> {
   const approve = (id: string, gate: string, s: Session, payload: object = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/v1/engagements/${id}/gates/${gate}/approve`,
-      headers: asUser(s),
-      payload,
-    });
+    decide(t, id, gate, 'approve', asUser(s), payload);
   const e = await engagementAtGate1(t, asUser(valuer));
   assert.equal((await approve(e.id, 'GATE_1', valuer)).statusCode, 200);
   assert.equal((await approve(e.id, 'GATE_2', reviewer)).statusCode, 200);

@@ -10,22 +10,11 @@ import { asUser, signupAdmin, adminTokenApp } from '../../helpers/principals.js'
 import { createEngagement, fixture, lock, status, upload } from '../../helpers/engagements.js';
 import { recalculate } from '../../helpers/workbook.js';
 import { pdfText } from '../../helpers/pdf.js';
+import { BUILD_UP } from '../../fixtures/cost-of-capital.js';
 
 let t: TestApp, bearer: Record<string, string>;
 adminTokenApp((s) => ({ t, bearer } = s));
 
-const BUILD_UP = {
-  riskFreeRate: 6.52,
-  equityRiskPremium: 7.5,
-  beta: 0.85,
-  betaBasis: 'UNLEVERED',
-  debtToEquity: 0.25,
-  taxRate: 25.168,
-  preTaxCostOfDebt: 9.75,
-  sizePremium: 1.5,
-  companySpecificPremium: 2,
-  source: '10-year G-Sec yield 6.52 % on 31-03-2026 (RBI); unlevered beta: median of four listed auto-component peers',
-};
 const RATIONALE = 'CAPM on the 10-year G-Sec, peer beta relevered at the target D/E of 0.25.';
 
 async function dataReady(): Promise<string> {
