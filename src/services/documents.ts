@@ -11,6 +11,7 @@ import type { Principal } from '../domain/identity/roles.js';
 import { canUpload } from '../domain/engagement/state-machine.js';
 import { CONTENT_TYPES, FINANCIALS_FORMATS, sniffFormat } from '../domain/documents/sniff.js';
 import type { DocumentKind } from '../contract/document-kinds.js';
+import { todayInIndia } from '../contract/today.js';
 import { evidenceDescriptionErrors, type EvidenceDescription } from '../domain/documents/evidence.js';
 import {
   MAX_XLSX_EXPANDED_BYTES,
@@ -87,7 +88,7 @@ export async function uploadDocument(
       ? `is ${nameBytes} bytes long; a file name may be at most ${MAX_FILE_NAME_BYTES} bytes; rename the file`
       : unstorableTextReason(input.fileName);
   if (nameProblem) throw validationFailed([{ path: '/file', message: `the file name ${nameProblem}` }]);
-  const described = evidenceDescriptionErrors(input.kind, input.evidence ?? {}, new Date().toISOString().slice(0, 10));
+  const described = evidenceDescriptionErrors(input.kind, input.evidence ?? {}, todayInIndia());
   if (described.length > 0) throw validationFailed(described);
   const format = sniffFormat(input.data);
   if (!format)

@@ -56,10 +56,8 @@ export function missingReportFacts(
   return REQUIRED_REPORT_FACTS.filter((k) => !have[k]);
 }
 
-/** Today in India, as the default valuation date. */
-export function todayInIndia(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(now);
-}
+/** Today in India, as the default valuation date (src/contract/today.ts). */
+export { todayInIndia } from '../contract/today.js';
 
 /** The person a principal acts for: a user themself, a token its creator. */
 export async function personOf(tx: Executor, principal: Principal): Promise<string | null> {

@@ -26,6 +26,7 @@ import { saveBlob } from '../../lib/download';
 import { FINANCIALS_STAGES, FINANCIALS_UPLOAD_STAGES, inStages } from '../../../../src/contract/stages';
 import { FinancialsPreview } from './FinancialsPreview';
 import { DOCUMENT_KIND_LABELS, type DocumentKind } from '../../../../src/contract/document-kinds';
+import { todayInIndia } from '../../../../src/contract/today';
 
 const NO_DESCRIPTION = { title: '', documentDate: '', providedBy: '' };
 const EVIDENCE_FIELDS: { name: keyof typeof NO_DESCRIPTION; label: string; placeholder?: string }[] = [
@@ -119,7 +120,7 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
                     label={f.label}
                     placeholder={f.placeholder}
                     type={f.name === 'documentDate' ? 'date' : 'text'}
-                    max={f.name === 'documentDate' ? new Date().toISOString().slice(0, 10) : undefined}
+                    max={f.name === 'documentDate' ? todayInIndia() : undefined}
                     required
                     value={described[f.name]}
                     onChange={describe(f.name)}

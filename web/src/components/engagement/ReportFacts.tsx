@@ -9,6 +9,7 @@ import { FormError } from '../FormError';
 import { date } from '../../lib/format';
 import { sentence } from '../../../../src/contract/sentences';
 import { IBC_APPOINTING_EXAMPLE } from '../../../../src/contract/ibc-appointment';
+import { todayInIndia } from '../../../../src/contract/today';
 
 type Engagement = Schemas['Engagement'];
 type Facts = { appointingAuthority: string; appointmentDate: string; addressee: string; companyBackground: string };
@@ -29,7 +30,6 @@ function appointingHint(e: Engagement): string {
 }
 
 /** Today's date in India, YYYY-MM-DD. */
-const todayInIndia = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 
 const factsOf = (e: Engagement): Facts => ({
   appointingAuthority: e.appointingAuthority ?? '',
