@@ -14,9 +14,26 @@ export interface UnsourcedFigure {
 
 const missing = (path: string, message: string): UnsourcedFigure => ({ path, message });
 
-/** Rule 11UA's fair-value NAV replaces book values with these; an issue of shares (Rule 11UA(2)(a)) keeps books. */
-function navSources(f: NormalisedFinancials, purpose: Purpose | null): UnsourcedFigure[] {
-  if (purpose === 'ISSUE_OF_SHARES') return [];
+/** Which of the sourced figures the statute's valuation rests on: the one place that decides it. */
+type SourcedGroup = 'NAV' | 'MARKET' | 'LIQUIDATION';
+
+function sourcedGroup(statute: Statute, purpose: Purpose | null): SourcedGroup | null {
+  switch (statute) {
+    case 'RULE_11UA':
+      // The fair-value NAV replaces book values; an issue of shares (Rule 11UA(2)(a)) keeps the books.
+      return purpose === 'ISSUE_OF_SHARES' ? null : 'NAV';
+    case 'COMPANIES_ACT_SEC_62':
+    case 'FEMA_RBI':
+      return 'MARKET';
+    case 'IBC_LIQUIDATION':
+      return 'LIQUIDATION';
+    default:
+      return null;
+  }
+}
+
+/** Rule 11UA's fair-value NAV: the values that replace book values. */
+function navSources(f: NormalisedFinancials): UnsourcedFigure[] {
   const n = f.navAdjustments;
   const s = f.navAdjustmentSources ?? {};
   const out: UnsourcedFigure[] = [];
@@ -110,13 +127,12 @@ export function unsourcedFigures(
   statute: Statute,
   purpose: Purpose | null,
 ): UnsourcedFigure[] {
-  switch (statute) {
-    case 'RULE_11UA':
-      return navSources(f, purpose);
-    case 'COMPANIES_ACT_SEC_62':
-    case 'FEMA_RBI':
+  switch (sourcedGroup(statute, purpose)) {
+    case 'NAV':
+      return navSources(f);
+    case 'MARKET':
       return marketSources(f);
-    case 'IBC_LIQUIDATION':
+    case 'LIQUIDATION':
       return liquidationSources(f);
     default:
       return [];
@@ -134,13 +150,12 @@ export interface FigureSources {
 }
 
 export function sourcedParts(f: NormalisedFinancials, statute: Statute, purpose: Purpose | null): FigureSources {
-  switch (statute) {
-    case 'RULE_11UA':
-      return purpose === 'ISSUE_OF_SHARES' ? {} : { navAdjustmentSources: f.navAdjustmentSources };
-    case 'COMPANIES_ACT_SEC_62':
-    case 'FEMA_RBI':
+  switch (sourcedGroup(statute, purpose)) {
+    case 'NAV':
+      return { navAdjustmentSources: f.navAdjustmentSources };
+    case 'MARKET':
       return { peers: f.peers, transactions: f.transactions, recentRound: f.recentRound };
-    case 'IBC_LIQUIDATION':
+    case 'LIQUIDATION':
       return { liquidationAssets: f.liquidation?.assets };
     default:
       return {};
