@@ -22,6 +22,7 @@ export default defineRoute((app) => {
           'invalid_market_approach',
           'wacc_mismatch',
           'discount_not_permitted',
+          'source_missing',
         ],
         auth: { role: 'VALUER' },
       },
@@ -44,7 +45,11 @@ export default defineRoute((app) => {
           'valuation date against the transaction date: VALUATION_DATE_NOT_TRANSACTION_DATE for a ' +
           'Rule 11UA receipt or transfer valued as at another date (Rule 56 of the Income-tax Rules, ' +
           '2026; Rules 11U(j) and 11UAA of the 1962 Rules), VALUATION_DATE_STALE for FEMA and s.62 ' +
-          'when the valuation date is more than 90 days before the transaction (practice).',
+          'when the valuation date is more than 90 days before the transaction (practice), and ' +
+          'COST_OF_CAPITAL_SOURCE_STALE for FEMA when costOfCapital.sourceDate is more than 30 days from the ' +
+          'valuation date. A figure the valuation rests on without its source in the financials (NAV property, ' +
+          'quoted-share price, peer, deal, round, IBC asset class: docs/evidence.md) → 400 source_missing ' +
+          'naming each field in `errors`; nothing changes.',
         params: z.object({ id: z.string() }),
         body: lockAssumptionsBody,
         response: { 200: assumptionsSchema, ...problemResponses(400, 404, 409) },
