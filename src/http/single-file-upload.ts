@@ -2,12 +2,15 @@
 // report, a report to verify. Refusals name the field, as every other validation error does.
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError, validationFailed } from '../lib/errors.js';
 
 /** A multipart route's validator: the body is read in the handler (streamed, size-limited); its schema is for the docs only. */
 export const skipBodyValidation: FastifySchemaCompiler<z.ZodType> = (route) =>
   route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route);
+
+/** A file as the OpenAPI document shows it: a binary string, a form part or a download. */
+export const binaryFile = (description: string) => z.string().meta({ format: 'binary' }).describe(description);
 
 export async function readSingleFile(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart())

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { binaryFile } from '../../../single-file-upload.js';
 import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { reviewRecord } from '../../../../services/reports/review-record.js';
@@ -21,7 +22,7 @@ export default defineRoute((app) => {
           'reviews took place (gate, person, date), while this record keeps what the reviewers wrote. ' +
           'Rendered on request, at any stage.',
         params: z.object({ id: z.string() }),
-        response: { 200: z.string().meta({ format: 'binary' }).describe('application/pdf'), ...problemResponses(404) },
+        response: { 200: binaryFile('application/pdf'), ...problemResponses(404) },
       },
     },
     async (request, reply) => {

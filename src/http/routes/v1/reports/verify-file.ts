@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readSingleFile, skipBodyValidation } from '../../../single-file-upload.js';
+import { binaryFile, readSingleFile, skipBodyValidation } from '../../../single-file-upload.js';
 import { problemResponses } from '../../../problem.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
 import { verifyFile } from '../../../../services/report-verification.js';
@@ -7,7 +7,7 @@ import { verificationSchema } from './verify.js';
 import { defineRoute } from '../../define-route.js';
 
 const uploadForm = z
-  .object({ file: z.string().meta({ format: 'binary' }).describe('The PDF to examine; read, never stored') })
+  .object({ file: binaryFile('The PDF to examine; read, never stored') })
   .meta({ id: 'VerifyFileUpload' });
 
 export default defineRoute((app) => {

@@ -1,6 +1,7 @@
 // The one endpoint shape of the financials files (the blank template and the filled-in example): GET …/NAME.{format}
 // as json, csv or xlsx, downloaded under a file name of its own.
 import { z } from 'zod';
+import { binaryFile } from '../../../single-file-upload.js';
 import { problemResponses } from '../../../problem.js';
 import type { TemplateFormat } from '../../../../services/templates.js';
 import { contentDisposition } from '../../../content-disposition.js';
@@ -33,7 +34,7 @@ export function financialsFileRoute(file: {
           summary: file.summary,
           description: file.description,
           params: z.object({ format: z.enum(['json', 'csv', 'xlsx']) }),
-          response: { 200: z.string().meta({ format: 'binary' }).describe(file.returns), ...problemResponses(400) },
+          response: { 200: binaryFile(file.returns), ...problemResponses(400) },
         },
       },
       async (request, reply) => {

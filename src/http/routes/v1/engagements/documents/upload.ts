@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { skipBodyValidation } from '../../../../single-file-upload.js';
+import { binaryFile, skipBodyValidation } from '../../../../single-file-upload.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { withIdempotency } from '../../../../idempotency.js';
@@ -13,13 +13,10 @@ const EVIDENCE_FIELDS = ['title', 'documentDate', 'providedBy'] as const;
 
 const uploadForm = z
   .object({
-    file: z
-      .string()
-      .meta({ format: 'binary' })
-      .describe(
-        'FINANCIALS: JSON, CSV or XLSX in the template layout; EVIDENCE and SUPPORTING: PDF, XLSX, CSV, JSON, ' +
-          'DOCX, PNG or JPEG. At most 25 MiB; type judged by content',
-      ),
+    file: binaryFile(
+      'FINANCIALS: JSON, CSV or XLSX in the template layout; EVIDENCE and SUPPORTING: PDF, XLSX, CSV, JSON, ' +
+        'DOCX, PNG or JPEG. At most 25 MiB; type judged by content',
+    ),
     kind: z
       .enum(DOCUMENT_KINDS)
       .describe(

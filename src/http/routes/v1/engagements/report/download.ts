@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { binaryFile } from '../../../../single-file-upload.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { reportContent } from '../../../../../services/reports/download.js';
@@ -33,7 +34,7 @@ export default defineRoute((app) => {
           })
           .strict(),
         response: {
-          200: z.string().meta({ format: 'binary' }).describe('application/pdf'),
+          200: binaryFile('application/pdf'),
           ...problemResponses(404, 409),
         },
       },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { binaryFile } from '../../../../single-file-upload.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { signedCopyContent } from '../../../../../services/signed-copies.js';
@@ -16,7 +17,7 @@ export default defineRoute((app) => {
         summary: 'Download one signed copy of the FINAL',
         description: 'The PDF exactly as uploaded. ETag is its SHA-256.',
         params: z.object({ id: z.string(), copyId: z.string() }),
-        response: { 200: z.string().meta({ format: 'binary' }).describe('application/pdf'), ...problemResponses(404) },
+        response: { 200: binaryFile('application/pdf'), ...problemResponses(404) },
       },
     },
     async (request, reply) => {

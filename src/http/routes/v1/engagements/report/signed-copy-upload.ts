@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readSingleFile, skipBodyValidation } from '../../../../single-file-upload.js';
+import { binaryFile, readSingleFile, skipBodyValidation } from '../../../../single-file-upload.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { signedCopySchema } from '../../../../schemas/pdf-signatures.js';
@@ -8,13 +8,10 @@ import { defineRoute } from '../../../define-route.js';
 
 const uploadForm = z
   .object({
-    file: z
-      .string()
-      .meta({ format: 'binary' })
-      .describe(
-        "The FINAL report as the partner's signing software saved it: the FINAL's exact bytes with " +
-          'their signature appended (an incremental update)',
-      ),
+    file: binaryFile(
+      "The FINAL report as the partner's signing software saved it: the FINAL's exact bytes with " +
+        'their signature appended (an incremental update)',
+    ),
   })
   .meta({ id: 'SignedCopyUpload' });
 

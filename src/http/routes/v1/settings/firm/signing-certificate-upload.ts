@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { skipBodyValidation } from '../../../../single-file-upload.js';
+import { binaryFile, skipBodyValidation } from '../../../../single-file-upload.js';
 import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { firmCertificateSchema } from '../../../../schemas/pdf-signatures.js';
@@ -9,10 +9,7 @@ import { defineRoute } from '../../../define-route.js';
 
 const uploadForm = z
   .object({
-    file: z
-      .string()
-      .meta({ format: 'binary' })
-      .describe('PKCS#12 (.p12 or .pfx) holding an RSA private key and its certificate'),
+    file: binaryFile('PKCS#12 (.p12 or .pfx) holding an RSA private key and its certificate'),
     password: z.string().describe('The PKCS#12 password: used to open the file once, never stored'),
   })
   .meta({ id: 'SigningCertificateUpload' });
