@@ -112,16 +112,10 @@ function newRow(
   return {
     id: newId('cert'),
     firmId,
-    source,
+    ...certificateSummary(facts, source),
     certificatePem: kc.certificatePem,
     chainPem: kc.chainPem,
     privateKeyEncrypted,
-    subject: facts.subject,
-    issuer: facts.issuer,
-    serialNumber: facts.serialNumber,
-    notBefore: facts.notBefore,
-    notAfter: facts.notAfter,
-    sha256Fingerprint: facts.sha256Fingerprint,
     createdBy,
   };
 }
