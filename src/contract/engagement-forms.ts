@@ -207,6 +207,12 @@ export const costOfCapitalBody = z
   .strict()
   .meta({ id: 'CostOfCapital' });
 
+/** A written reason: at least 20 characters, so "as discussed" does not pass for one. */
+const rationaleText = () => z.string().trim().min(20).max(5000);
+
+/** A discount, percent, 0–50 with at most 2 decimals. */
+const discountPercent = () => z.number().min(0).max(50).refine(decimalPlaces(2), 'at most 2 decimal places');
+
 export const lockAssumptionsBody = z
   .object({
     wacc: z
@@ -221,7 +227,7 @@ export const lockAssumptionsBody = z
       .max(15)
       .refine(decimalPlaces(4), 'at most 4 decimal places')
       .describe('Terminal growth, percent; must be below wacc'),
-    rationale: z.string().trim().min(20).max(5000),
+    rationale: rationaleText(),
     midYear: z.boolean().optional().describe('Mid-year discounting (default end-of-year)'),
     methodWeights: z
       .partialRecord(
@@ -239,47 +245,23 @@ export const lockAssumptionsBody = z
           '100); none for IBC. Concluded value = Σ weight × value / 100. Requires weightsRationale; ' +
           'refusals are 400 invalid_weights',
       ),
-    weightsRationale: z
-      .string()
-      .trim()
-      .min(20)
-      .max(5000)
-      .optional()
-      .describe('Why these weights (required with methodWeights)'),
-    dlomPercent: z
-      .number()
-      .min(0)
-      .max(50)
-      .refine(decimalPlaces(2), 'at most 2 decimal places')
+    weightsRationale: rationaleText().optional().describe('Why these weights (required with methodWeights)'),
+    dlomPercent: discountPercent()
       .optional()
       .describe(
         'Discount for lack of marketability, percent (0–50): the concluded value × (1 − ' +
           'dlomPercent/100). Refused (400 discount_not_permitted, naming the rule) where the statute ' +
           'prescribes the formula (Rule 11UA NAV) and for IBC. Requires dlomRationale',
       ),
-    dlomRationale: z
-      .string()
-      .trim()
-      .min(20)
-      .max(5000)
-      .optional()
-      .describe('Why this discount (required with dlomPercent)'),
-    dlocPercent: z
-      .number()
-      .min(0)
-      .max(50)
-      .refine(decimalPlaces(2), 'at most 2 decimal places')
+    dlomRationale: rationaleText().optional().describe('Why this discount (required with dlomPercent)'),
+    dlocPercent: discountPercent()
       .optional()
       .describe(
         'Discount for lack of control, percent (0–50), applied before any discount for lack of ' +
           'marketability: concluded value × (1 − dlocPercent/100) × (1 − dlomPercent/100). Refused ' +
           'where a DLOM is refused. Requires dlocRationale',
       ),
-    dlocRationale: z
-      .string()
-      .trim()
-      .min(20)
-      .max(5000)
+    dlocRationale: rationaleText()
       .optional()
       .describe('Why this discount for lack of control (required with dlocPercent)'),
     marketApproach: z
@@ -297,17 +279,13 @@ export const lockAssumptionsBody = z
               "between ranks, as Excel's PERCENTILE.INC",
           ),
         percentile: z.number().min(25).max(75).optional().describe('With statistic PERCENTILE: 25–75'),
-        discountPercent: z
-          .number()
-          .min(0)
-          .max(50)
-          .refine(decimalPlaces(2), 'at most 2 decimal places')
+        discountPercent: discountPercent()
           .optional()
           .describe(
             "A discount to the peers' multiples, percent (size, liquidity, growth), applied to the " +
               'statistic; requires discountRationale',
           ),
-        discountRationale: z.string().trim().min(20).max(5000).optional(),
+        discountRationale: rationaleText().optional(),
         acceptBasisMismatch: z
           .boolean()
           .optional()
