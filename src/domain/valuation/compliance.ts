@@ -46,6 +46,22 @@ function makeTest(
   };
 }
 
+/**
+ * The transfer-or-receipt floor under either Income-tax Act: below FMV, the recipient is taxed on the shortfall
+ * and the seller is deemed to receive FMV. Only the sections and the recipient's threshold differ between Acts.
+ */
+function transferOrReceiptTest(
+  v: Dec,
+  price: Dec,
+  law: { rule: string; receipt: string; transfer: string; threshold: string },
+): ComplianceTest {
+  return makeTest('TRANSFER_OR_RECEIPT', 'AT_LEAST', v, v, price, law.rule, 'price ≥ FMV', true, (ok, gap) =>
+    ok
+      ? `The price is not below FMV: neither ${law.receipt} nor ${law.transfer} is triggered.`
+      : `The price is ₹${gap} per share below FMV: under ${law.receipt} the recipient is taxed on the shortfall (${law.threshold}), and under ${law.transfer} FMV is deemed the seller's full value of consideration.`,
+  );
+}
+
 /** `conclusion` after weights and discount; values are read as the decimal strings it holds. */
 export function complianceOf(
   statute: Statute,
@@ -149,20 +165,12 @@ export function complianceOf(
         const v = valueFor('TRANSFER_OR_RECEIPT');
         if (v !== null) {
           tests.push(
-            makeTest(
-              'TRANSFER_OR_RECEIPT',
-              'AT_LEAST',
-              v,
-              v,
-              price,
-              'Income-tax Act, 2025 s.92(2)(m)(iii) and s.79 read with Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026',
-              'price ≥ FMV',
-              true,
-              (ok, gap) =>
-                ok
-                  ? 'The price is not below FMV: neither s.92(2)(m)(iii) nor s.79 is triggered.'
-                  : `The price is ₹${gap} per share below FMV: under s.92(2)(m)(iii) the recipient is taxed on the shortfall (where it exceeds ₹50,000 in aggregate), and under s.79 FMV is deemed the seller's full value of consideration.`,
-            ),
+            transferOrReceiptTest(v, price, {
+              rule: 'Income-tax Act, 2025 s.92(2)(m)(iii) and s.79 read with Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026',
+              receipt: 's.92(2)(m)(iii)',
+              transfer: 's.79',
+              threshold: 'where it exceeds ₹50,000 in aggregate',
+            }),
           );
         }
         break;
@@ -200,20 +208,12 @@ export function complianceOf(
         const v = valueFor('TRANSFER_OR_RECEIPT');
         if (v !== null) {
           tests.push(
-            makeTest(
-              'TRANSFER_OR_RECEIPT',
-              'AT_LEAST',
-              v,
-              v,
-              price,
-              'Income-tax Act, 1961 s.56(2)(x) and s.50CA read with Rules 11UA(1)(c)(b) and 11UAA',
-              'price ≥ FMV',
-              true,
-              (ok, gap) =>
-                ok
-                  ? 'The price is not below FMV: neither s.56(2)(x) nor s.50CA is triggered.'
-                  : `The price is ₹${gap} per share below FMV: under s.56(2)(x) the recipient is taxed on the shortfall (subject to the statutory threshold), and under s.50CA FMV is deemed the seller's full value of consideration.`,
-            ),
+            transferOrReceiptTest(v, price, {
+              rule: 'Income-tax Act, 1961 s.56(2)(x) and s.50CA read with Rules 11UA(1)(c)(b) and 11UAA',
+              receipt: 's.56(2)(x)',
+              transfer: 's.50CA',
+              threshold: 'subject to the statutory threshold',
+            }),
           );
         }
       }
