@@ -2,7 +2,7 @@
 // and move the engagement to DATA_READY — or reject the file with precise errors and move it back.
 import type { ServiceContext } from './context.js';
 import type { Executor } from '../db/client.js';
-import { PermanentJobError, failsForGood, type INGEST_JOB, type JobPayload, type JobAttempt } from './jobs.js';
+import { PermanentJobError, attemptOrRelease, type INGEST_JOB, type JobPayload, type JobAttempt } from './jobs.js';
 import { conflict } from '../lib/errors.js';
 import type { Principal } from '../domain/identity/roles.js';
 import type { NormalisedFinancials } from '../domain/financials/normalise.js';
@@ -39,24 +39,23 @@ export async function ingestFinancials(
   job: JobAttempt,
   payload: JobPayload<typeof INGEST_JOB>,
 ): Promise<void> {
-  const done = ctx.metrics?.timer(ctx.metrics.ingestionDuration);
-  try {
-    const outcome = await ingestFinancialsAttempt(ctx, job, payload);
-    if (outcome) done?.({ outcome });
-  } catch (err) {
-    done?.({ outcome: 'error' });
-    if (failsForGood(err, job)) {
-      const reason = printable(err instanceof Error ? err.message : String(err)).slice(0, 500);
-      await ctx.db
-        .transaction((tx) =>
-          rejectDocument(tx, payload, [
-            { path: '/', message: `the file could not be processed (${reason}); upload a corrected file` },
-          ]),
-        )
-        .catch((e) => job.log.error({ err: e }, 'could not release the engagement after a failed ingestion'));
-    }
-    throw err;
-  }
+  await attemptOrRelease(
+    job,
+    ctx.metrics?.timer(ctx.metrics.ingestionDuration),
+    async () => {
+      const outcome = await ingestFinancialsAttempt(ctx, job, payload);
+      return outcome ? { outcome } : null;
+    },
+    { outcome: 'error' },
+    (message) => {
+      const reason = printable(message).slice(0, 500);
+      return ctx.db.transaction((tx) =>
+        rejectDocument(tx, payload, [
+          { path: '/', message: `the file could not be processed (${reason}); upload a corrected file` },
+        ]),
+      );
+    },
+  );
 }
 
 async function rejectDocument(

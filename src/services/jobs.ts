@@ -78,3 +78,30 @@ export function failsForGood(err: unknown, attempt: JobAttempt): boolean {
   if (err instanceof LeaseLostError) return false;
   return err instanceof PermanentJobError || attempt.job.attempts >= attempt.job.maxAttempts;
 }
+
+/**
+ * One attempt of a job that must not leave its subject half-done. `attempt` answers the labels to time the
+ * success under (or null when there was nothing to do); on an error the timer gets `errorLabels`, and when
+ * the error ends the job for good, `release` marks the subject failed so nothing waits on it for ever. A
+ * failure to release is logged, never hides the job's own error, which goes back to the queue.
+ */
+export async function attemptOrRelease<L extends string>(
+  job: JobAttempt,
+  done: ((labels: Partial<Record<L, string>>) => void) | undefined,
+  attempt: () => Promise<Partial<Record<L, string>> | null>,
+  errorLabels: Partial<Record<L, string>>,
+  release: (message: string) => Promise<unknown>,
+): Promise<void> {
+  try {
+    const labels = await attempt();
+    if (labels) done?.(labels);
+  } catch (err) {
+    done?.(errorLabels);
+    if (failsForGood(err, job)) {
+      await release(err instanceof Error ? err.message : String(err)).catch((e: unknown) =>
+        job.log.error({ err: e }, 'could not release the subject of a job that failed for good'),
+      );
+    }
+    throw err;
+  }
+}

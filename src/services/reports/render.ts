@@ -4,7 +4,14 @@ import { createHash } from 'node:crypto';
 import { AUDIT } from '../../contract/audit-actions.js';
 import type { ServiceContext } from '../context.js';
 import type { NormalisedFinancials } from '../../domain/financials/normalise.js';
-import { RENDER_JOB, enqueueJob, failsForGood, type JobPayload, PermanentJobError, type JobAttempt } from '../jobs.js';
+import {
+  RENDER_JOB,
+  attemptOrRelease,
+  enqueueJob,
+  type JobPayload,
+  PermanentJobError,
+  type JobAttempt,
+} from '../jobs.js';
 import type { Executor } from '../../db/client.js';
 import { newId } from '../../lib/ids.js';
 import type { ValuationResult } from '../../domain/valuation/types.js';
@@ -78,18 +85,13 @@ export async function renderReportJob(
   job: JobAttempt,
   payload: JobPayload<typeof RENDER_JOB>,
 ): Promise<void> {
-  const done = ctx.metrics?.timer(ctx.metrics.reportRenderDuration);
-  try {
-    if (await renderReportAttempt(ctx, job, payload)) done?.({ kind: payload.kind, outcome: 'rendered' });
-  } catch (err) {
-    done?.({ kind: payload.kind, outcome: 'error' });
-    if (failsForGood(err, job)) {
-      await reports
-        .markReportFailed(ctx.db, payload.firmId, payload.reportId, err instanceof Error ? err.message : String(err))
-        .catch(() => undefined);
-    }
-    throw err;
-  }
+  await attemptOrRelease(
+    job,
+    ctx.metrics?.timer(ctx.metrics.reportRenderDuration),
+    async () => ((await renderReportAttempt(ctx, job, payload)) ? { kind: payload.kind, outcome: 'rendered' } : null),
+    { kind: payload.kind, outcome: 'error' },
+    (message) => reports.markReportFailed(ctx.db, payload.firmId, payload.reportId, message),
+  );
 }
 
 /** True when it rendered the report; false when there was nothing to render. */
