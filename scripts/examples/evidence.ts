@@ -14,26 +14,31 @@ export interface EvidencePlan {
 
 const MANAGEMENT = 'The management of the company';
 
-export const AUDITED_STATEMENTS: EvidencePlan = {
-  title: 'Audited financial statements for the year ended 31 March 2026',
-  documentDate: '2026-05-18',
+/** A document the company's management provided: most of what a valuer relies on. */
+const fromManagement = (title: string, documentDate: string, fileName: string): EvidencePlan => ({
+  title,
+  documentDate,
   providedBy: MANAGEMENT,
-  fileName: 'audited-financial-statements-fy2025-26.pdf',
-};
+  fileName,
+});
 
-export const PROJECTIONS: EvidencePlan = {
-  title: 'Projections for FY 2026-27 to FY 2030-31, approved by the board',
-  documentDate: '2026-04-10',
-  providedBy: MANAGEMENT,
-  fileName: 'board-approved-projections.pdf',
-};
+export const AUDITED_STATEMENTS = fromManagement(
+  'Audited financial statements for the year ended 31 March 2026',
+  '2026-05-18',
+  'audited-financial-statements-fy2025-26.pdf',
+);
 
-export const STAMP_DUTY: EvidencePlan = {
-  title: 'Ready reckoner extracts for the factory at Nashik and the office at Pune',
-  documentDate: '2026-03-31',
-  providedBy: MANAGEMENT,
-  fileName: 'ready-reckoner-extracts.pdf',
-};
+export const PROJECTIONS = fromManagement(
+  'Projections for FY 2026-27 to FY 2030-31, approved by the board',
+  '2026-04-10',
+  'board-approved-projections.pdf',
+);
+
+export const STAMP_DUTY = fromManagement(
+  'Ready reckoner extracts for the factory at Nashik and the office at Pune',
+  '2026-03-31',
+  'ready-reckoner-extracts.pdf',
+);
 
 export const QUOTED_PRICES: EvidencePlan = {
   title: 'Closing prices of the quoted investments on the National Stock Exchange, 31 March 2026',
@@ -57,19 +62,17 @@ export const PEER_DATA: EvidencePlan = {
     'Private equity buy-out of Satara Machining,2025-12-02,8.9,,\n',
 };
 
-export const SUBSCRIPTION_AGREEMENT: EvidencePlan = {
-  title: 'Share subscription agreement with Western Ghats Ventures Fund I',
-  documentDate: '2025-10-15',
-  providedBy: MANAGEMENT,
-  fileName: 'share-subscription-agreement-october-2025.pdf',
-};
+export const SUBSCRIPTION_AGREEMENT = fromManagement(
+  'Share subscription agreement with Western Ghats Ventures Fund I',
+  '2025-10-15',
+  'share-subscription-agreement-october-2025.pdf',
+);
 
-export const TERM_SHEET: EvidencePlan = {
-  title: 'Term sheet for the issue of equity shares to the non-resident investor',
-  documentDate: '2026-04-14',
-  providedBy: MANAGEMENT,
-  fileName: 'term-sheet-non-resident-issue.pdf',
-};
+export const TERM_SHEET = fromManagement(
+  'Term sheet for the issue of equity shares to the non-resident investor',
+  '2026-04-14',
+  'term-sheet-non-resident-issue.pdf',
+);
 
 export const CLASS_VALUERS_REPORTS: EvidencePlan = {
   title: "Registered valuers' reports by asset class, with their verification notes",
