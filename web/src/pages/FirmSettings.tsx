@@ -4,7 +4,6 @@ import {
   Alert,
   Anchor,
   Button,
-  FileInput,
   Group,
   Paper,
   PasswordInput,
@@ -23,6 +22,7 @@ import { firmPatchBody } from '../../../src/contract/registrations';
 import { api, call } from '../api/client';
 import { atLeast, meKey, useMe } from '../lib/session';
 import { FormError, applyFieldErrors } from '../components/FormError';
+import { FileField } from '../components/FileField';
 
 /**
  * The demo firm seeded on first start: its registrations are made up and its reports say so. Once the
@@ -159,14 +159,12 @@ function FirmCertificate() {
         aria-label="Upload the firm's certificate"
       >
         <Stack>
-          <FileInput
+          <FileField
             label="PKCS#12 file (.p12 or .pfx)"
             description="An RSA key with its certificate, valid today"
             accept=".p12,.pfx,application/x-pkcs12"
             value={file}
             onChange={setFile}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
           />
           <PasswordInput
             label="Its password"

@@ -1,13 +1,14 @@
 // The partner's own DSC on the sealed FINAL: whether it is awaited, the upload of the signed copy, the signed
 // copies with their signers and warnings, the sealed original, and the ADMIN's choice to issue the sealed copy.
 import { useState } from 'react';
-import { Alert, Badge, Button, FileInput, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
 import { dateTime } from '../../lib/format';
 import { saveBlob } from '../../lib/download';
 import { FormError } from '../FormError';
 import { DataTable } from '../DataTable';
+import { FileField } from '../FileField';
 
 type Engagement = Schemas['EngagementDetail'];
 
@@ -91,13 +92,11 @@ export function PartnerSignature({ engagement }: { engagement: Engagement }) {
         </Group>
         {canUpload ? (
           <Group align="end">
-            <FileInput
+            <FileField
               label="Signed copy (PDF)"
               accept="application/pdf"
               value={file}
               onChange={setFile}
-              clearable
-              clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
               w={320}
               data-testid="signed-copy-input"
             />
