@@ -1,12 +1,13 @@
 // Firm API tokens: create (the full token shown once, with a copy button), list by prefix, revoke.
 import { useState } from 'react';
-import { Alert, Button, Code, CopyButton, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../api/client';
 import { atLeast, useMe } from '../lib/session';
 import { dateTime } from '../lib/format';
 import { FormError } from '../components/FormError';
 import { DataTable } from '../components/DataTable';
+import { PageTitle, AdminOnlyPage } from '../components/PageTitle';
 
 export function ApiTokensPage() {
   const { data: me } = useMe();
@@ -43,20 +44,10 @@ export function ApiTokensPage() {
       call(api.DELETE('/api/v1/settings/api-tokens/{tokenId}', { params: { path: { tokenId } } })),
     onSuccess: () => client.invalidateQueries({ queryKey: ['api-tokens'] }),
   });
-  if (!isAdmin)
-    return (
-      <Stack>
-        <Title order={1} size="h2">
-          API tokens
-        </Title>
-        <Text>Only an ADMIN can see and manage the firm's API tokens.</Text>
-      </Stack>
-    );
+  if (!isAdmin) return <AdminOnlyPage title="API tokens" may="see and manage the firm's API tokens" />;
   return (
     <Stack>
-      <Title order={1} size="h2">
-        API tokens
-      </Title>
+      <PageTitle>API tokens</PageTitle>
       <Text size="sm">
         A token lets a machine use the API as a VALUER of this firm (create engagements, upload, lock, pay). Keep it
         secret.

@@ -1,6 +1,6 @@
 // Sign in, sign up, accept an invitation, sign out. Forms validate with the API's own schemas.
 import { useEffect } from 'react';
-import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { sentenceResolver } from '../lib/messages';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { acceptInviteBody, loginBody, signupBody } from '../../../src/contract/a
 import { api, ApiError, call } from '../api/client';
 import { meKey } from '../lib/session';
 import { FormError, applyFieldErrors } from '../components/FormError';
+import { PageTitle } from '../components/PageTitle';
 
 function Frame({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -19,9 +20,7 @@ function Frame({ title, children }: { title: string; children: React.ReactNode }
           <Text fw={800} c="indigo.9">
             ₹ Valuation Service
           </Text>
-          <Title order={1} size="h2">
-            {title}
-          </Title>
+          <PageTitle>{title}</PageTitle>
           {children}
         </Stack>
       </Paper>

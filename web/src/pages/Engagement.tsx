@@ -1,7 +1,7 @@
 // One engagement: status and the stage timeline, then its documents, assumptions, valuation,
 // review (gates, payment, report) and trail. The tab is in the address (?tab=valuation).
 import { Busy } from '../components/Busy';
-import { Alert, Anchor, Badge, Group, Stack, Stepper, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Stack, Stepper, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -18,6 +18,7 @@ import { EditDetails } from '../components/engagement/Details';
 import { Assignee } from '../components/engagement/Assignee';
 import { FormError } from '../components/FormError';
 import { STAGE_TIMELINE, VALUED_STAGES, inStages, isGate } from '../../../src/contract/stages';
+import { PageTitle } from '../components/PageTitle';
 
 const STAGES = STAGE_TIMELINE;
 const TABS = ['data', 'assumptions', 'valuation', 'review', 'trail'] as const;
@@ -70,9 +71,7 @@ export default function EngagementPage() {
       </Anchor>
       <Group justify="space-between" align="start" wrap="wrap">
         <Stack gap={2}>
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-            {e.targetEntity}
-          </Title>
+          <PageTitle style={{ overflowWrap: 'anywhere' }}>{e.targetEntity}</PageTitle>
           <Text size="sm" c="gray.7">
             {STATUTE_LABELS[e.statute]}
             {e.purpose ? ` · ${PURPOSE_LABELS[e.purpose] ?? e.purpose}` : ''} · valuation date {date(e.valuationDate)}

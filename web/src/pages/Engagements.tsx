@@ -1,20 +1,7 @@
 // The firm's engagements: newest first, status filter, search by name or CIN, cursor paging, and
 // "New engagement". Filters live in the address (?status=&q=&assignedTo=&cursor=), so a view can be bookmarked.
 import { useEffect, useState } from 'react';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, Controller } from 'react-hook-form';
@@ -31,6 +18,7 @@ import { FormError, applyFieldErrors } from '../components/FormError';
 import { assignable } from '../components/engagement/Assignee';
 import { DataTable } from '../components/DataTable';
 import { CinInput, ProposedPriceInput, PurposeSelect, TargetEntityInput } from '../components/engagement/PurposeFields';
+import { PageTitle } from '../components/PageTitle';
 
 type Engagement = Schemas['Engagement'];
 const STATUSES = Object.keys(STATUS_LABELS);
@@ -93,9 +81,7 @@ export function EngagementsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1} size="h2">
-          Engagements
-        </Title>
+        <PageTitle>Engagements</PageTitle>
         <Tooltip label={VIEWER_REASON} disabled={canCreate}>
           <span>
             <Button onClick={modal.open} disabled={!canCreate}>

@@ -23,6 +23,7 @@ import { api, call } from '../api/client';
 import { atLeast, meKey, useMe } from '../lib/session';
 import { FormError, applyFieldErrors } from '../components/FormError';
 import { FileField } from '../components/FileField';
+import { PageTitle, AdminOnlyPage } from '../components/PageTitle';
 
 /**
  * The demo firm seeded on first start: its registrations are made up and its reports say so. Once the
@@ -64,15 +65,7 @@ export function FirmSettingsPage() {
     queryFn: () => call(api.GET('/api/v1/settings/firm')),
     enabled: isAdmin,
   });
-  if (!isAdmin)
-    return (
-      <Stack>
-        <Title order={1} size="h2">
-          Firm profile
-        </Title>
-        <Text>Only an ADMIN can see and change the firm's profile.</Text>
-      </Stack>
-    );
+  if (!isAdmin) return <AdminOnlyPage title="Firm profile" may="see and change the firm's profile" />;
   if (!firm.data) return <FormError error={firm.error} />;
   return (
     <Stack gap="xl">
@@ -226,9 +219,7 @@ function FirmEditor({
   const err = form.formState.errors;
   return (
     <Stack maw={640}>
-      <Title order={1} size="h2">
-        Firm profile
-      </Title>
+      <PageTitle>Firm profile</PageTitle>
       {initial.demo && <DemoFlag />}
       <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate aria-label="Firm profile">
         <Stack>

@@ -1,9 +1,10 @@
 // Waiting for me: what the signed-in person can act on now, each with why it is theirs and a link.
-import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useInbox } from '../lib/inbox';
 import { FormError } from '../components/FormError';
 import { DataTable } from '../components/DataTable';
+import { PageTitle } from '../components/PageTitle';
 
 const ACTION_TAB: Record<string, string> = {
   DECIDE_GATE_1: 'review',
@@ -19,9 +20,7 @@ export function InboxPage() {
   const inbox = useInbox();
   return (
     <Stack>
-      <Title order={1} size="h2">
-        Waiting for me
-      </Title>
+      <PageTitle>Waiting for me</PageTitle>
       <FormError error={inbox.error} />
       {inbox.data?.count === 0 && <Text c="gray.7">Nothing is waiting for you.</Text>}
       {inbox.data && inbox.data.count > 0 && (

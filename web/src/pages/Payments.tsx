@@ -1,5 +1,5 @@
 // The firm's payment history: engagement, amount in ₹, status, gateway order and payment ids, captured time.
-import { Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, call } from '../api/client';
@@ -7,6 +7,7 @@ import { dateTime, paiseToRupees } from '../lib/format';
 import { FormError } from '../components/FormError';
 import { downloadInvoice } from '../lib/invoice';
 import { DataTable } from '../components/DataTable';
+import { PageTitle } from '../components/PageTitle';
 
 export function PaymentsPage() {
   const payments = useQuery({
@@ -15,9 +16,7 @@ export function PaymentsPage() {
   });
   return (
     <Stack>
-      <Title order={1} size="h2">
-        Payments
-      </Title>
+      <PageTitle>Payments</PageTitle>
       <FormError error={payments.error} />
       {payments.data?.length === 0 && <Text c="gray.7">No payments yet.</Text>}
       <DataTable

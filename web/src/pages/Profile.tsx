@@ -7,6 +7,7 @@ import { api, call } from '../api/client';
 import { meKey, useMe } from '../lib/session';
 import { FormError } from '../components/FormError';
 import { ProfileEditor } from '../components/profile/ProfileEditor';
+import { PageTitle } from '../components/PageTitle';
 
 export function ProfilePage() {
   const { data: me } = useMe();
@@ -14,9 +15,7 @@ export function ProfilePage() {
   if (me.kind !== 'user' || !me.profile) return <Text>API tokens have no profile.</Text>;
   return (
     <Stack maw={760}>
-      <Title order={1} size="h2">
-        Your profile
-      </Title>
+      <PageTitle>Your profile</PageTitle>
       <Text size="sm">
         Your name, designation and registrations print in the signature block of every FINAL report you sign off. The
         statute decides which registration sign-off needs: a registered valuer (Securities or Financial Assets) for

@@ -10,6 +10,7 @@ import { dateTime } from '../lib/format';
 import { FormError } from '../components/FormError';
 import { ROLES, type Role } from '../../../src/contract/roles';
 import { DataTable } from '../components/DataTable';
+import { PageTitle } from '../components/PageTitle';
 
 export function TeamPage() {
   const { data: me } = useMe();
@@ -58,9 +59,7 @@ export function TeamPage() {
 
   return (
     <Stack>
-      <Title order={1} size="h2">
-        Team
-      </Title>
+      <PageTitle>Team</PageTitle>
       {!isAdmin && (
         <Alert color="gray">Only an ADMIN can invite people or change roles; you can see who is on the team.</Alert>
       )}

@@ -11,6 +11,7 @@ import { STATUTE_LABELS, dateTime } from '../lib/format';
 import { FormError } from '../components/FormError';
 import type { Schemas } from '../api/client';
 import { DataTable } from '../components/DataTable';
+import { PageTitle } from '../components/PageTitle';
 
 async function sha256Hex(file: File): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
@@ -46,9 +47,7 @@ export function VerifyPage() {
             ₹ Valuation Service
           </Anchor>
         </Group>
-        <Title order={1} size="h2">
-          Verify a valuation report
-        </Title>
+        <PageTitle>Verify a valuation report</PageTitle>
         <Text>
           Choose or drop a report PDF. Your browser computes its SHA-256 fingerprint and asks this service whether it
           signed a FINAL report with exactly that content. <strong>The file itself is never uploaded.</strong>

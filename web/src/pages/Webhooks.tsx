@@ -16,7 +16,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../api/client';
@@ -25,6 +24,7 @@ import { dateTime } from '../lib/format';
 import { FormError } from '../components/FormError';
 import { ENGAGEMENT_EVENT_TYPES, EVENT_LABELS } from '../../../src/contract/events';
 import { DataTable } from '../components/DataTable';
+import { PageTitle, AdminOnlyPage } from '../components/PageTitle';
 
 const EVENTS = ENGAGEMENT_EVENT_TYPES;
 type Endpoint = Schemas['WebhookEndpoint'];
@@ -49,20 +49,10 @@ export function WebhooksPage() {
       return client.invalidateQueries({ queryKey: ['webhooks'] });
     },
   });
-  if (!isAdmin)
-    return (
-      <Stack>
-        <Title order={1} size="h2">
-          Webhooks
-        </Title>
-        <Text>Only an ADMIN can see and manage the firm's webhook endpoints.</Text>
-      </Stack>
-    );
+  if (!isAdmin) return <AdminOnlyPage title="Webhooks" may="see and manage the firm's webhook endpoints" />;
   return (
     <Stack>
-      <Title order={1} size="h2">
-        Webhooks
-      </Title>
+      <PageTitle>Webhooks</PageTitle>
       <Text size="sm">
         Events are signed with the Standard Webhooks scheme and retried for about a day; an endpoint that keeps failing
         for 5 days is disabled.
