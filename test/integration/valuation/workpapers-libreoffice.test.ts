@@ -11,9 +11,11 @@ import { libreOfficeSheets } from '../../helpers/libreoffice.js';
 let t: TestApp, bearer: Record<string, string>;
 adminTokenApp((s) => ({ t, bearer } = s));
 
-/** Every sheet of an XLSX as LibreOffice shows it: sheet name → rows of displayed cell text. */
+/**
+ * Every sheet of an XLSX as LibreOffice shows it: sheet name → rows of displayed cell text. Filter options: comma,
+ * double quote, UTF-8, from row 1, …, token 9 "save cell contents as shown" (true), every sheet (-1).
+ */
 const asShownInLibreOffice = (xlsx: Buffer) =>
-  // Filter options: comma, double quote, UTF-8, from row 1, …, token 9 "save cell contents as shown" (true), every sheet (-1).
   libreOfficeSheets(xlsx, { filter: '44,34,76,1,,0,false,true,true,false,false,-1', timeoutMs: 120_000 });
 
 test("LibreOffice shows the workpapers' amounts in Indian grouping: ≥ ₹100 crore, negatives with a minus sign, share counts as integers", async () => {
