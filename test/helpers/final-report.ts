@@ -14,23 +14,25 @@ export interface Team {
 }
 
 /** An engagement taken through the three gates by the admin (the signatory); its FINAL, as downloaded. */
-export async function completedWithFinal(
-  t: TestApp,
-  { admin, valuer, reviewer }: Team,
-): Promise<{ id: string; pdf: Buffer }> {
-  const approve = (id: string, gate: string, s: Session, payload: object = {}) =>
+export async function completedWithFinal(t: TestApp, team: Team): Promise<{ id: string; pdf: Buffer }> {
+  const e = await engagementAtGate1(t, asUser(team.valuer));
+  return { id: e.id, pdf: await signedFinal(t, team, e.id) };
+}
+
+/** An engagement at GATE_1 approved by the valuer and the reviewer, paid, signed by the admin; its FINAL, as downloaded. */
+export async function signedFinal(t: TestApp, { admin, valuer, reviewer }: Team, id: string): Promise<Buffer> {
+  const approve = (gate: string, s: Session, payload: object = {}) =>
     decide(t, id, gate, 'approve', asUser(s), payload);
-  const e = await engagementAtGate1(t, asUser(valuer));
-  assert.equal((await approve(e.id, 'GATE_1', valuer)).statusCode, 200);
-  assert.equal((await approve(e.id, 'GATE_2', reviewer)).statusCode, 200);
-  await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, e.id, 'PAID'));
-  const signed = await approve(e.id, 'GATE_3', admin, { place: 'Mumbai' });
+  assert.equal((await approve('GATE_1', valuer)).statusCode, 200);
+  assert.equal((await approve('GATE_2', reviewer)).statusCode, 200);
+  await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, id, 'PAID'));
+  const signed = await approve('GATE_3', admin, { place: 'Mumbai' });
   assert.equal(signed.statusCode, 200, signed.body);
   await t.worker.drain();
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report`, headers: asUser(admin) });
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/report`, headers: asUser(admin) });
   assert.equal(res.statusCode, 200, res.body);
   assert.equal(res.headers['x-report-kind'], 'FINAL');
-  return { id: e.id, pdf: res.rawPayload };
+  return res.rawPayload;
 }
 
 /** The partner's signed copy uploaded (PUT …/report/signed-copy, one file). */

@@ -10,6 +10,19 @@ export interface Recalculated {
   set(name: string, value: number): void;
 }
 
+/** The workbook's defined names, each the one cell it stands for (0-based row and column). */
+export function definedNames(wb: ExcelJS.Workbook): Map<string, { sheet: string; row: number; col: number }> {
+  const names = new Map<string, { sheet: string; row: number; col: number }>();
+  const model = (wb.definedNames as unknown as { model: { name: string; ranges: string[] }[] }).model;
+  for (const { name, ranges } of model) {
+    const m = /^'?([^'!]+)'?!\$?([A-Z]+)\$?(\d+)$/.exec(ranges[0]);
+    if (!m) throw new Error(`unexpected defined name range ${ranges[0]}`);
+    const col = m[2].split('').reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+    names.set(name, { sheet: m[1], row: Number(m[3]) - 1, col });
+  }
+  return names;
+}
+
 export async function recalculate(xlsx: Buffer): Promise<Recalculated> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(xlsx as unknown as ArrayBuffer);
@@ -32,14 +45,7 @@ export async function recalculate(xlsx: Buffer): Promise<Recalculated> {
     sheets[ws.name] = Array.from(rows, (x) => x ?? []);
   });
   const hf = HyperFormula.buildFromSheets(sheets, { licenseKey: 'gpl-v3', useArrayArithmetic: true });
-  const names = new Map<string, { sheet: string; row: number; col: number }>();
-  const model = (wb.definedNames as unknown as { model: { name: string; ranges: string[] }[] }).model;
-  for (const { name, ranges } of model) {
-    const m = /^'?([^'!]+)'?!\$?([A-Z]+)\$?(\d+)$/.exec(ranges[0]);
-    if (!m) throw new Error(`unexpected defined name range ${ranges[0]}`);
-    const col = m[2].split('').reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
-    names.set(name, { sheet: m[1], row: Number(m[3]) - 1, col });
-  }
+  const names = definedNames(wb);
   const address = (name: string) => {
     const n = names.get(name);
     if (!n) throw new Error(`no defined name ${name}; have ${[...names.keys()].join(', ')}`);

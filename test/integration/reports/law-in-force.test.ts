@@ -9,7 +9,14 @@ import { pdfText } from '../../helpers/pdf.js';
 import { IBC_RATES } from '../../helpers/signatories.js';
 import { asUser, reviewTeam, type Session } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, upload, VALID_ASSUMPTIONS, sourced } from '../../helpers/engagements.js';
-import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
+import { signedFinal } from '../../helpers/final-report.js';
+import { estimatedClass } from '../../fixtures/liquidation.js';
+import {
+  RECEIPT_30_JUNE_2026,
+  TRANSFER_1_APRIL_2026,
+  TRANSFER_28_FEB_2026,
+  type WorkedExample,
+} from '../../fixtures/law-in-force.js';
 
 let t: TestApp;
 let admin: Session;
@@ -21,8 +28,8 @@ before(async () => {
 });
 after(() => t.close());
 
-/** The sample company at a balance-sheet date, with the worked example's NAV adjustments (lakhs). */
-function financials(balanceSheetDate: string, adjustments: Record<string, number>) {
+/** The sample company at the worked example's balance-sheet date, with its NAV adjustments (lakhs). */
+function financials({ balanceSheetDate, adjustments }: WorkedExample) {
   const doc = fixture('sample-company.json');
   doc.balanceSheetDate = balanceSheetDate;
   const firstYear = Number(balanceSheetDate.slice(0, 4)) + (balanceSheetDate.slice(5) > '03-31' ? 2 : 1);
@@ -33,34 +40,38 @@ function financials(balanceSheetDate: string, adjustments: Record<string, number
   return doc;
 }
 
-const gate = (id: string, g: string, s: Session, payload: object = {}) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${g}/approve`, headers: asUser(s), payload });
-
-async function finalReport(
-  body: Record<string, unknown>,
-  doc: unknown,
-): Promise<{ text: string; valuation: Record<string, any> }> {
-  const e = await createEngagement(t, asUser(valuer), { purpose: 'TRANSFER_OR_RECEIPT', ...body });
+/** The signed FINAL report of a receipt or transfer of the worked example on `date`, and the valuation it states. */
+async function finalReport(date: string, example: WorkedExample) {
+  const e = await createEngagement(t, asUser(valuer), {
+    purpose: 'TRANSFER_OR_RECEIPT',
+    valuationDate: date,
+    transactionDate: date,
+  });
+  const doc = sourced(financials(example));
   assert.equal(
-    (await upload(t, asUser(valuer), e.id, 'FINANCIALS', 'financials.json', Buffer.from(JSON.stringify(sourced(doc)))))
+    (await upload(t, asUser(valuer), e.id, 'FINANCIALS', 'financials.json', Buffer.from(JSON.stringify(doc))))
       .statusCode,
     201,
   );
   const locked = await lock(t, asUser(valuer), e.id, VALID_ASSUMPTIONS);
   assert.equal(locked.statusCode, 200, locked.body);
   await t.worker.drain();
-  assert.equal((await gate(e.id, 'GATE_1', valuer)).statusCode, 200);
-  assert.equal((await gate(e.id, 'GATE_2', reviewer)).statusCode, 200);
-  await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, e.id, 'PAID'));
-  const signed = await gate(e.id, 'GATE_3', admin, { place: 'Mumbai' });
-  assert.equal(signed.statusCode, 200, signed.body);
-  await t.worker.drain();
-  const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report`, headers: asUser(valuer) });
-  assert.equal(pdf.statusCode, 200);
+  const pdf = await signedFinal(t, { admin, valuer, reviewer }, e.id);
   const valuation = (
     await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: asUser(valuer) })
   ).json();
-  return { text: pdfText(pdf.rawPayload), valuation };
+  return {
+    text: pdfText(pdf),
+    act: valuation.legalBasis.act,
+    valuePerShare: valuation.conclusion.valuePerShare,
+    methods: valuation.methods.map((m: { method: string }) => m.method),
+  };
+}
+
+/** The report's text cites each of `cited` and none of `other`. */
+function assertCites(text: string, cited: RegExp[], other: RegExp[]) {
+  for (const c of cited) assert.match(text, c);
+  for (const o of other) assert.doesNotMatch(text, o);
 }
 
 // What each regime's report may cite, and must not. s.536 of the 2025 Act is how a 1961 report says why.
@@ -68,70 +79,36 @@ const NEW_REGIME = [/92\(2\)\(m\)\(iii\)/, /section 79\b|s\.79\b/, /Rule 57/, /R
 const OLD_REGIME = [/11UA/, /Rule 11U\b/, /56\(2\)/, /50CA/, /Income-tax Rules, 1962/, /Income-tax Act, 1961/];
 
 test('a receipt on 30 June 2026: the FINAL report cites s.92(2)(m)(iii) and Rule 57 (Table, Sl. No. 4), nothing of the 1961 Act', async () => {
-  const { text, valuation } = await finalReport(
-    { valuationDate: '2026-06-30', transactionDate: '2026-06-30' },
-    financials('2026-06-30', {
-      jewelleryAndArtBookValue: 4,
-      jewelleryAndArtMarketValue: 7.25,
-      sharesAndSecuritiesFairValue: 101.37,
-      immovablePropertyStampDutyValue: 533.5,
-    }),
+  const r = await finalReport('2026-06-30', RECEIPT_30_JUNE_2026);
+  assert.deepEqual([r.act, r.valuePerShare], ['INCOME_TAX_ACT_2025', '110.11']);
+  assert.deepEqual(r.methods, ['NAV_RULE_57']);
+  assertCites(
+    r.text,
+    [...NEW_REGIME, /Rule 57 \(Table, Sl\. No\. 4\) of the Income-tax Rules, 2026/, /Income-tax Act, 2025/, /₹110\.11/],
+    OLD_REGIME,
   );
-  assert.equal(valuation.legalBasis.act, 'INCOME_TAX_ACT_2025');
-  assert.equal(valuation.conclusion.valuePerShare, '110.11');
-  assert.deepEqual(
-    valuation.methods.map((m: { method: string }) => m.method),
-    ['NAV_RULE_57'],
-  );
-  for (const cited of [
-    ...NEW_REGIME,
-    /Rule 57 \(Table, Sl\. No\. 4\) of the Income-tax Rules, 2026/,
-    /Income-tax Act, 2025/,
-    /₹110\.11/,
-  ])
-    assert.match(text, cited);
-  for (const other of OLD_REGIME) assert.doesNotMatch(text, other);
 });
 
 test('a transfer on 28 February 2026: the FINAL report cites Rule 11UA(1)(c)(b) and s.50CA of the 1961 Act and says why (s.536)', async () => {
-  const { text, valuation } = await finalReport(
-    { valuationDate: '2026-02-28', transactionDate: '2026-02-28' },
-    financials('2026-02-28', {
-      unamortisedExpenditure: 7.5,
-      provisionForTaxationExcess: 3,
-      unascertainedLiabilityProvisions: 12.4,
-      sharesAndSecuritiesFairValue: 88.8,
-      immovablePropertyStampDutyValue: 455.55,
-    }),
+  const r = await finalReport('2026-02-28', TRANSFER_28_FEB_2026);
+  assert.deepEqual([r.act, r.valuePerShare], ['INCOME_TAX_ACT_1961', '101.03']);
+  assertCites(
+    r.text,
+    [
+      /11UA\(1\)\(c\)\(b\)/,
+      /50CA/,
+      /Income-tax Act, 1961/,
+      /section 536\(2\) keeps the repealed Act for anything done in respect of any tax year beginning before 1 April 2026/,
+      /₹101\.03/,
+    ],
+    NEW_REGIME,
   );
-  assert.equal(valuation.legalBasis.act, 'INCOME_TAX_ACT_1961');
-  assert.equal(valuation.conclusion.valuePerShare, '101.03');
-  for (const cited of [
-    /11UA\(1\)\(c\)\(b\)/,
-    /50CA/,
-    /Income-tax Act, 1961/,
-    /section 536\(2\) keeps the repealed Act for anything done in respect of any tax year beginning before 1 April 2026/,
-    /₹101\.03/,
-  ]) {
-    assert.match(text, cited);
-  }
-  for (const other of NEW_REGIME) assert.doesNotMatch(text, other);
 });
 
 test('a transfer on 1 April 2026: the FINAL report cites s.79 and Rule 57, nothing of the 1961 Act', async () => {
-  const { text, valuation } = await finalReport(
-    { valuationDate: '2026-04-01', transactionDate: '2026-04-01' },
-    financials('2026-03-31', {
-      proposedDividendsNotDeclared: 15,
-      arrearsOfCumulativePreferenceDividend: 6.6,
-      sharesAndSecuritiesFairValue: 92.4,
-      immovablePropertyStampDutyValue: 610,
-    }),
-  );
-  assert.equal(valuation.legalBasis.act, 'INCOME_TAX_ACT_2025');
-  assert.equal(valuation.conclusion.valuePerShare, '117.38');
-  for (const cited of [...NEW_REGIME, /₹117\.38/]) assert.match(text, cited);
-  for (const other of OLD_REGIME) assert.doesNotMatch(text, other);
+  const r = await finalReport('2026-04-01', TRANSFER_1_APRIL_2026);
+  assert.deepEqual([r.act, r.valuePerShare], ['INCOME_TAX_ACT_2025', '117.38']);
+  assertCites(r.text, [...NEW_REGIME, /₹117\.38/], OLD_REGIME);
 });
 
 test("an issue of shares from 1 April 2026 is 400 no_provision_in_force at create and PATCH; the lock warns when the valuation date is not the transaction's", async () => {
@@ -208,14 +185,7 @@ test('IBC in liquidation: the report cites the Liquidation Process Regulations b
   const doc = fixture('sample-company.json');
   doc.liquidation = {
     assets: [
-      {
-        assetClass: 'LAND_AND_BUILDING',
-        bookValue: 400,
-        estimates: [
-          { valuer: 'RV-A', fairValue: 0, liquidationValue: 400 },
-          { valuer: 'RV-B', fairValue: 0, liquidationValue: 300 },
-        ],
-      },
+      estimatedClass('LAND_AND_BUILDING', 400, ['RV-A', 0, 400], ['RV-B', 0, 300]),
       { assetClass: 'PLANT_AND_MACHINERY', bookValue: 300, liquidationValue: 175.01, fairValue: 0 },
     ],
     liquidationCosts: 20,

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TestApp } from '../../helpers/app.js';
 import { pdfText } from '../../helpers/pdf.js';
+import { reportSections } from '../../helpers/report-sections.js';
 import { asUser, reviewTeamApp, type Session } from '../../helpers/principals.js';
 import { engagementAtGate1 } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
@@ -100,24 +101,7 @@ test('a chartered-accountant signatory gives a UDIN: refused when missing, malfo
   const pdf = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/report`, headers: asUser(admin) }))
     .rawPayload;
   const text = pdfText(pdf);
-  const headings = [
-    'Purpose, appointing authority and statutory framework',
-    'Identity of the valuer, other experts, independence and interest',
-    'Scope of work, dates, inspections and investigations',
-    'Background of the company',
-    'Historical financial performance',
-    'Sources of information',
-    'Basis and premise of value',
-    'Valuation approaches and methods',
-    'Key assumptions',
-    'Computation',
-    'Sensitivity analysis',
-    'Conclusion of value',
-    'Management representations',
-    'Caveats, limitations and disclaimers',
-    'Signature',
-    'Certificate of report integrity',
-  ];
+  const headings = reportSections({ sensitivity: true, certificate: true });
   let from = text.indexOf('Contents') + 'Contents'.length;
   from = text.indexOf(headings[0], text.indexOf('Signature', from)); // past the table of contents
   for (const heading of headings) {

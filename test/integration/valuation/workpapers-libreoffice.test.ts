@@ -2,58 +2,21 @@
 // "as shown", amounts must read in Indian grouping at every magnitude and sign (docs/decisions.md, Workpapers).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
 import { createEngagement, fixture, sourced, upload } from '../../helpers/engagements.js';
 import { CAPM_RATIONALE, lockedAndValued } from '../../helpers/engagements.js';
+import { libreOfficeSheets } from '../../helpers/libreoffice.js';
 
 let t: TestApp, bearer: Record<string, string>;
 adminTokenApp((s) => ({ t, bearer } = s));
 
-/** Every sheet of an XLSX as LibreOffice shows it: sheet name → rows of displayed cell text. */
-function asShownInLibreOffice(xlsx: Buffer): Map<string, string[][]> {
-  const dir = mkdtempSync(join(tmpdir(), 'vs-soffice-'));
-  try {
-    writeFileSync(join(dir, 'workpapers.xlsx'), xlsx);
-    // Filter options: comma, double quote, UTF-8, from row 1, …, token 9 "save cell contents as shown" (true), every sheet (-1).
-    execFileSync(
-      'soffice',
-      [
-        '--headless',
-        '--norestore',
-        `-env:UserInstallation=file://${join(dir, 'profile')}`,
-        '--convert-to',
-        'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1',
-        '--outdir',
-        join(dir, 'out'),
-        join(dir, 'workpapers.xlsx'),
-      ],
-      { stdio: 'pipe', timeout: 120_000 },
-    );
-    const sheets = new Map<string, string[][]>();
-    for (const file of readdirSync(join(dir, 'out'))) {
-      const name = file.replace(/^workpapers-/, '').replace(/\.csv$/, '');
-      const text = readFileSync(join(dir, 'out', file), 'utf8');
-      sheets.set(
-        name,
-        text
-          .split(/\r?\n/)
-          .map((line) =>
-            line
-              .match(/("([^"]|"")*"|[^,]*)(,|$)/g)!
-              .map((c) => c.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"')),
-          ),
-      );
-    }
-    return sheets;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/**
+ * Every sheet of an XLSX as LibreOffice shows it: sheet name → rows of displayed cell text. Filter options: comma,
+ * double quote, UTF-8, from row 1, …, token 9 "save cell contents as shown" (true), every sheet (-1).
+ */
+const asShownInLibreOffice = (xlsx: Buffer) =>
+  libreOfficeSheets(xlsx, { filter: '44,34,76,1,,0,false,true,true,false,false,-1', timeoutMs: 120_000 });
 
 test("LibreOffice shows the workpapers' amounts in Indian grouping: ≥ ₹100 crore, negatives with a minus sign, share counts as integers", async () => {
   // A company in ₹ crore with negative reserves: balance-sheet lines well above ₹100 crore, of both signs.

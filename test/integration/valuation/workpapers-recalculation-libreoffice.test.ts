@@ -5,15 +5,14 @@
 // period with the bridge rolled forward, discounts per method and IBC.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { Decimal } from 'decimal.js';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, upload, sourced } from '../../helpers/engagements.js';
+import { libreOfficeSheets } from '../../helpers/libreoffice.js';
+import { definedNames } from '../../helpers/workbook.js';
+import { withDilutedCapital } from '../../fixtures/valuation-inputs.js';
 
 let t: TestApp, bearer: Record<string, string>;
 adminTokenApp((s) => ({ t, bearer } = s));
@@ -50,56 +49,15 @@ async function recalculateInLibreOffice(xlsx: Buffer): Promise<Recalculated> {
       }),
     ),
   );
-  const names = new Map<string, { sheet: string; row: number; col: number }>();
-  for (const { name, ranges } of (wb.definedNames as unknown as { model: { name: string; ranges: string[] }[] })
-    .model) {
-    const m = /^'?([^'!]+)'?!\$?([A-Z]+)\$?(\d+)$/.exec(ranges[0]);
-    if (!m) throw new Error(`unexpected defined name range ${ranges[0]}`);
-    names.set(name, {
-      sheet: m[1],
-      row: Number(m[3]) - 1,
-      col: m[2].split('').reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1,
-    });
-  }
+  const names = definedNames(wb);
   const stripped = Buffer.from(await wb.xlsx.writeBuffer());
-  const dir = mkdtempSync(join(tmpdir(), 'vs-recalc-'));
-  try {
-    mkdirSync(join(dir, 'profile', 'user'), { recursive: true });
-    writeFileSync(join(dir, 'profile', 'user', 'registrymodifications.xcu'), RECALCULATE_ON_LOAD);
-    writeFileSync(join(dir, 'workpapers.xlsx'), stripped);
-    // Comma, double quote, UTF-8, from row 1, standard formats, cell contents as stored (not as shown), every sheet.
-    execFileSync(
-      'soffice',
-      [
-        '--headless',
-        '--norestore',
-        `-env:UserInstallation=file://${join(dir, 'profile')}`,
-        '--convert-to',
-        'csv:Text - txt - csv (StarCalc):44,34,76,1,,1033,false,true,false,false,false,-1',
-        '--outdir',
-        join(dir, 'out'),
-        join(dir, 'workpapers.xlsx'),
-      ],
-      { stdio: 'pipe', timeout: 180_000 },
-    );
-    const sheets = new Map<string, string[][]>();
-    for (const file of readdirSync(join(dir, 'out'))) {
-      const text = readFileSync(join(dir, 'out', file), 'utf8');
-      sheets.set(
-        file.replace(/^workpapers-/, '').replace(/\.csv$/, ''),
-        text
-          .split(/\r?\n/)
-          .map((line) =>
-            line
-              .match(/("([^"]|"")*"|[^,]*)(,|$)/g)!
-              .map((c) => c.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"')),
-          ),
-      );
-    }
-    return { sheets, names, formulas };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  // Comma, double quote, UTF-8, from row 1, standard formats, cell contents as stored (not as shown), every sheet.
+  const sheets = libreOfficeSheets(stripped, {
+    filter: '44,34,76,1,,1033,false,true,false,false,false,-1',
+    registry: RECALCULATE_ON_LOAD,
+    timeoutMs: 180_000,
+  });
+  return { sheets, names, formulas };
 }
 
 const ERROR_VALUE = /^(#NAME\?|#VALUE!|#REF!|#DIV\/0!|#N\/A|#NUM!|#NULL!|Err:\d+|#ERR\d*)$/;
@@ -152,16 +110,7 @@ async function served(create: Record<string, unknown>, document: unknown, body: 
 }
 
 function diluted() {
-  const doc = fixture('sample-company.json');
-  doc.balanceSheet.preferenceShareCapital = 20;
-  doc.balanceSheet.reservesAndSurplus = 830;
-  doc.shareholding = [
-    { holder: 'Promoters', instrument: 'EQUITY', number: 1000000, faceValue: 10 },
-    { holder: 'Series A investor', instrument: 'CCPS', number: 20000, faceValue: 100, conversionRatio: 2 },
-    { holder: 'Venture debt fund', instrument: 'CCD', number: 5000, faceValue: 1000, conversionRatio: 10 },
-    { holder: 'ESOP 2022 grant', instrument: 'ESOP', number: 30000, faceValue: 10, exercisePrice: 150 },
-    { holder: 'Lender warrants', instrument: 'WARRANT', number: 10000, faceValue: 10, exercisePrice: 600 },
-  ];
+  const doc = withDilutedCapital(fixture('sample-company.json'));
   doc.peers = [
     { name: 'Alpha Ltd', evToEbitda: 8, peRatio: 12, priceToBook: 2.1 },
     { name: 'Beta Ltd', evToEbitda: 10, peRatio: -5, priceToBook: 1.8 },

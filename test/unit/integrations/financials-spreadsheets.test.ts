@@ -18,6 +18,7 @@ import {
   writeCsv,
   writeXlsx,
 } from '../../../src/integrations/spreadsheets/financials-files.js';
+import { everyBridgeItem } from '../../fixtures/valuation-inputs.js';
 
 // The example company of docs/decisions.md (The financials document), with three projection years and the optional sections.
 const sample = {
@@ -111,17 +112,7 @@ const sample = {
     ],
     liquidationCosts: 35,
   },
-  equityBridge: {
-    nonOperatingAssets: [{ name: 'Vacant plot, Talegaon', fairValue: 60 }],
-    leaseLiabilities: 40,
-    contingentLiabilities: [
-      { description: 'Disputed excise demand', amount: 50, probability: 40 },
-      { description: 'Guarantee', amount: 30, probability: 10 },
-    ],
-    minorityInterest: 15,
-    surplusCash: 25,
-    cashAdjustmentSinceBalanceSheet: -8.25,
-  },
+  equityBridge: everyBridgeItem({ contingentLiabilities: [{ description: 'Guarantee', amount: 30, probability: 10 }] }),
 } satisfies FinancialsDocumentLike;
 
 const minimal = {

@@ -6,24 +6,7 @@ import { DRAFT_WATERMARK, renderReport } from '../../../src/reports/render.js';
 import { inUnit } from '../../../src/reports/sections/units.js';
 import { pdfText, pdfWords, reportInput, valuationFor } from './helpers.js';
 import { EXAMPLE_FACTS } from '../../fixtures/sample-report.js';
-
-/** The report's sections, in the order Rule 8 of the 2017 Rules and ICAI VS 202 give them. */
-const SECTION_HEADINGS = [
-  'Purpose, appointing authority and statutory framework',
-  'Identity of the valuer, other experts, independence and interest',
-  'Scope of work, dates, inspections and investigations',
-  'Background of the company',
-  'Historical financial performance',
-  'Sources of information',
-  'Basis and premise of value',
-  'Valuation approaches and methods',
-  'Key assumptions',
-  'Computation',
-  'Conclusion of value',
-  'Management representations',
-  'Caveats, limitations and disclaimers',
-  'Signature',
-];
+import { reportSections } from '../../helpers/report-sections.js';
 
 interface Case {
   name: string;
@@ -103,6 +86,7 @@ for (const c of cases) {
       const pdf = await renderReport(input);
       assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
       const text = pdfText(pdf);
+      const headings = reportSections({ ibc: c.statute === 'IBC_LIQUIDATION' });
       const expected = [
         input.engagement.targetEntity,
         input.engagement.cin!,
@@ -120,9 +104,7 @@ for (const c of cases) {
         'Vikram Mehta',
         // The contents Rule 8 of the Companies (Registered Valuers and Valuation) Rules, 2017 and ICAI VS 202 ask for, in order.
         // Under the IBC the resolution professional or liquidator represents with the management.
-        ...SECTION_HEADINGS.map((h) =>
-          h === 'Management representations' && c.statute === 'IBC_LIQUIDATION' ? 'Representations' : h,
-        ), // the IBC's officer represents too
+        ...headings,
         EXAMPLE_FACTS.appointingAuthority!,
         'Rahul Kulkarni (promoter)',
         'FY2024',
@@ -133,10 +115,7 @@ for (const c of cases) {
       ];
       for (const e of expected) assert.ok(text.includes(e), `missing ${JSON.stringify(e)}`);
       // In the body, after the contents page (which lists them too).
-      const body = text.indexOf(SECTION_HEADINGS[0], text.indexOf(SECTION_HEADINGS[0]) + 1);
-      const headings = SECTION_HEADINGS.map((h) =>
-        h === 'Management representations' && c.statute === 'IBC_LIQUIDATION' ? 'Representations' : h,
-      );
+      const body = text.indexOf(headings[0], text.indexOf(headings[0]) + 1);
       const at = headings.map((h) => text.indexOf(h, body));
       assert.ok(body > 0 && at.every((i) => i >= body), 'every section heading is in the body');
       assert.deepEqual(

@@ -15,7 +15,16 @@ import {
 import { buildWorkpapers } from '../../../src/reports/workpapers/index.js';
 import { recalculate } from '../../helpers/workbook.js';
 import { loadDocument, normalised } from '../valuation/helpers.js';
-import { ccpsRound, threeTransactions } from '../../fixtures/market-evidence.js';
+import { ccpsRound, percentile40LessTen, threeTransactions, withFourPeers } from '../../fixtures/market-evidence.js';
+import { estimatedClass } from '../../fixtures/liquidation.js';
+import {
+  ESOP_2022,
+  everyBridgeItem,
+  PROMOTERS,
+  SERIES_A_CCPS,
+  withDilutedCapital,
+  withLossThenProfits,
+} from '../../fixtures/valuation-inputs.js';
 
 const paisa = (x: unknown) => {
   assert.equal(typeof x, 'number', `not a number: ${JSON.stringify(x)}`);
@@ -107,16 +116,7 @@ test('a stub period (valued 31 October 2026, s = 151/365) in the DCF and Sensiti
 test('losses carried forward and lapsing, in formulas', async () => {
   await check('startup-negative-fcff.json', 'FEMA_RBI', 'ISSUE_TO_NON_RESIDENT');
   await check('loss-carry-forward.json', 'FEMA_RBI', 'ISSUE_TO_NON_RESIDENT');
-  const doc = loadDocument('small-company-rupees.json');
-  doc.projections = [-300000, 100000, 500000].map((ebitda, i) => ({
-    year: `FY${2026 + i}`,
-    revenue: 900000,
-    ebitda,
-    depreciationAndAmortisation: 0,
-    capitalExpenditure: 0,
-    changeInNetWorkingCapital: 0,
-    taxRate: 25,
-  }));
+  const doc = withLossThenProfits(loadDocument('small-company-rupees.json'));
   await check('', 'FEMA_RBI', 'ISSUE_TO_NON_RESIDENT', {}, doc);
 });
 
@@ -144,23 +144,8 @@ test("Companies Act with valuer's weights and a discount; Rule 11UA both NAV for
   const doc = loadDocument('sample-company.json');
   doc.liquidation = {
     assets: [
-      {
-        assetClass: 'LAND_AND_BUILDING',
-        bookValue: 400,
-        estimates: [
-          { valuer: 'RV A', fairValue: 520, liquidationValue: 390 },
-          { valuer: 'RV B', fairValue: 560, liquidationValue: 300 },
-          { valuer: 'RV C', fairValue: 530, liquidationValue: 380 },
-        ],
-      },
-      {
-        assetClass: 'OTHER',
-        bookValue: 1350,
-        estimates: [
-          { valuer: 'RV A', fairValue: 700, liquidationValue: 500 },
-          { valuer: 'RV B', fairValue: 720, liquidationValue: 480 },
-        ],
-      },
+      estimatedClass('LAND_AND_BUILDING', 400, ['RV A', 520, 390], ['RV B', 560, 300], ['RV C', 530, 380]),
+      estimatedClass('OTHER', 1350, ['RV A', 700, 500], ['RV B', 720, 480]),
     ],
     liquidationCosts: 20,
   };
@@ -169,14 +154,7 @@ test("Companies Act with valuer's weights and a discount; Rule 11UA both NAV for
 
 test('the equity bridge items in the DCF, Sensitivity and COMPARABLES formulas', async () => {
   const doc = loadDocument('sample-company.json');
-  doc.equityBridge = {
-    nonOperatingAssets: [{ name: 'Vacant plot at Talegaon', fairValue: 60 }],
-    leaseLiabilities: 40,
-    contingentLiabilities: [{ description: 'Disputed excise demand', amount: 50, probability: 40 }],
-    minorityInterest: 15,
-    surplusCash: 25,
-    cashAdjustmentSinceBalanceSheet: -8.25,
-  };
+  doc.equityBridge = everyBridgeItem();
   doc.peers = [
     { name: 'Alpha Forgings Ltd', evToEbitda: 9.5, evToRevenue: 1.4 },
     { name: 'Beta Castings Ltd', evToEbitda: 11.25, evToRevenue: 1.9 },
@@ -200,17 +178,7 @@ function valueSec62(doc: ReturnType<typeof loadDocument>) {
 }
 
 test('fully diluted values per share in the workpapers: basic, then the add-back, conversion and the options in the money, as formulas', async () => {
-  const doc = loadDocument('sample-company.json');
-  doc.balanceSheet.preferenceShareCapital = 20;
-  doc.balanceSheet.reservesAndSurplus = 830;
-  doc.shareholding = [
-    { holder: 'Promoters', instrument: 'EQUITY', number: 1000000, faceValue: 10 },
-    { holder: 'Series A investor', instrument: 'CCPS', number: 20000, faceValue: 100, conversionRatio: 2 },
-    { holder: 'Venture debt fund', instrument: 'CCD', number: 5000, faceValue: 1000, conversionRatio: 10 },
-    { holder: 'ESOP 2022 grant', instrument: 'ESOP', number: 30000, faceValue: 10, exercisePrice: 150 },
-    { holder: 'Lender warrants', instrument: 'WARRANT', number: 10000, faceValue: 10, exercisePrice: 600 },
-  ];
-  const { financials, valuation } = valueSec62(doc);
+  const { financials, valuation } = valueSec62(withDilutedCapital(loadDocument('sample-company.json')));
   const wb = await recalculate(await buildWorkpapers({ targetEntity: 'Test Co', financials, valuation }));
   for (const m of valuation.methods) {
     assert.ok(m.basicValuePerShare, `${m.method} is diluted`);
@@ -227,16 +195,19 @@ test('fully diluted values per share in the workpapers: basic, then the add-back
 });
 
 test('the Sensitivity grid fully diluted, with a tranche of warrants in the money in some cells and not in others', async () => {
-  const doc = loadDocument('sample-company.json');
-  // The ₹20 lakh of CCPS sit in the balance sheet's preference capital (out of reserves), as the capital table says.
-  doc.balanceSheet.preferenceShareCapital = 20;
-  doc.balanceSheet.reservesAndSurplus = 830;
-  doc.shareholding = [
-    { holder: 'Promoters', instrument: 'EQUITY', number: 1000000, faceValue: 10 },
-    { holder: 'Series A investor', instrument: 'CCPS', number: 20000, faceValue: 100, conversionRatio: 2 },
-    { holder: 'ESOP 2022 grant', instrument: 'ESOP', number: 30000, faceValue: 10, exercisePrice: 150 },
-    { holder: 'Founder warrants', instrument: 'WARRANT', number: 40000, faceValue: 10, exercisePrice: 330 },
-  ];
+  const founderWarrants = {
+    holder: 'Founder warrants',
+    instrument: 'WARRANT',
+    number: 40000,
+    faceValue: 10,
+    exercisePrice: 330,
+  };
+  const doc = withDilutedCapital(loadDocument('sample-company.json'), [
+    PROMOTERS,
+    SERIES_A_CCPS,
+    ESOP_2022,
+    founderWarrants,
+  ]);
   const { financials, valuation } = valueSec62(doc);
   const grid = valuation
     .sensitivity!.grid.flat()
@@ -256,14 +227,7 @@ test('the Sensitivity grid fully diluted, with a tranche of warrants in the mone
 });
 
 test('the market approach in the workpapers: the chosen percentile (PERCENTILE.INC), excluded multiples as text, the discount to the peers', async () => {
-  const doc = loadDocument('sample-company.json');
-  doc.peers = [
-    { name: 'Alpha Ltd', evToEbitda: 8, peRatio: 12 },
-    { name: 'Beta Ltd', evToEbitda: 10, peRatio: -5 },
-    { name: 'Gamma Ltd', evToEbitda: 12, peRatio: 20 },
-    { name: 'Delta Ltd', evToEbitda: 15 },
-  ];
-  doc.comparableMetrics = { profitAfterTax: 180 };
+  const doc = withFourPeers(loadDocument('sample-company.json'));
   const { wb } = await check(
     '',
     'COMPANIES_ACT_SEC_62',
@@ -272,13 +236,7 @@ test('the market approach in the workpapers: the chosen percentile (PERCENTILE.I
       judgement: {
         methodWeights: { DCF: 50, NAV: 20, COMPARABLES: 30 },
         weightsRationale: 'A cross-check of the income approach against listed peers.',
-        marketApproach: {
-          multiples: ['evToEbitda', 'peRatio'],
-          statistic: 'PERCENTILE',
-          percentile: 40,
-          discountPercent: 10,
-          discountRationale: 'Smaller and unlisted: a discount for size and liquidity.',
-        },
+        marketApproach: percentile40LessTen('Smaller and unlisted: a discount for size and liquidity.'),
       },
     },
     doc,

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cliArgs, root, runCli } from '../../helpers/cli.js';
+import { ibcHeadline } from '../../fixtures/liquidation.js';
 
 test('CLI prints methods, conclusion, sensitivity grid and warnings', () => {
   const run = runCli(
@@ -86,18 +87,8 @@ test('CLI --json: DCF lines carry the loss brought forward, set off and carried 
 
 test('CLI --json: IBC equity is nil with the shortfall stated', () => {
   const r = json(cliArgs('ibc-shortfall.json', '12', '4', '--statute', 'IBC_LIQUIDATION'));
-  assert.deepEqual(r.conclusion.fairValue, {
-    totalValue: '70000000.00',
-    equityValue: '0.00',
-    valuePerShare: '0.00',
-    shortfall: '10000000.00',
-  });
-  assert.deepEqual(r.conclusion.liquidationValue, {
-    totalValue: '40000000.00',
-    equityValue: '0.00',
-    valuePerShare: '0.00',
-    shortfall: '41000000.00',
-  });
+  assert.deepEqual(r.conclusion.fairValue, ibcHeadline('70000000.00', '0.00', '0.00', '10000000.00'));
+  assert.deepEqual(r.conclusion.liquidationValue, ibcHeadline('40000000.00', '0.00', '0.00', '41000000.00'));
   const text = runCli(cliArgs('ibc-shortfall.json', '12', '4', '--statute', 'IBC_LIQUIDATION'));
   assert.match(text.stdout, /Fair value\s+0\.00\s+0\.00\s+1,00,00,000\.00/);
 });
@@ -116,22 +107,20 @@ test('CLI --json: RATES_LOOK_LIKE_FRACTIONS and WACC_GROWTH_SPREAD_NARROW', () =
   );
 });
 
+const WHY_DLOM = 'Unlisted minority stake with no exit route.';
+/** The sample company at WACC 12 % and growth 4 % less a discount for lack of marketability, then `more`. */
+const discounted = (dlom: string, ...more: string[]) =>
+  cliArgs('sample-company.json', '12', '4', '--dlom', dlom, '--dlom-rationale', WHY_DLOM, ...more);
 test('CLI: weights, discount and the proposed price', () => {
   const r = json(
-    cliArgs(
-      'sample-company.json',
-      '12',
-      '4',
+    discounted(
+      '15',
       '--statute',
       'COMPANIES_ACT_SEC_62',
       '--method-weights',
       'DCF=70,NAV=30',
       '--weights-rationale',
       'DCF leads: a going concern with reliable projections.',
-      '--dlom',
-      '15',
-      '--dlom-rationale',
-      'Unlisted minority stake with no exit route.',
       '--price',
       '204.11',
     ),
@@ -139,39 +128,11 @@ test('CLI: weights, discount and the proposed price', () => {
   assert.equal(r.conclusion.valueBeforeDiscount, '240.13');
   assert.equal(r.conclusion.valuePerShare, '204.11');
   assert.equal(r.compliance.tests[0].passes, true);
-  const text = runCli(
-    cliArgs(
-      'sample-company.json',
-      '12',
-      '4',
-      '--statute',
-      'COMPANIES_ACT_SEC_62',
-      '--dlom',
-      '15',
-      '--dlom-rationale',
-      'Unlisted minority stake with no exit route.',
-      '--price',
-      '150',
-    ),
-  );
+  const text = runCli(discounted('15', '--statute', 'COMPANIES_ACT_SEC_62', '--price', '150'));
   assert.equal(text.status, 0, text.stderr);
   assert.match(text.stdout, /Discount for lack of marketability 15%/);
   assert.match(text.stdout, /== Compliance of the proposed price ₹150\.00/);
-  const refused = runCli(
-    cliArgs(
-      'sample-company.json',
-      '12',
-      '4',
-      '--statute',
-      'RULE_11UA',
-      '--purpose',
-      'TRANSFER_OR_RECEIPT',
-      '--dlom',
-      '10',
-      '--dlom-rationale',
-      'Unlisted minority stake with no exit route.',
-    ),
-  );
+  const refused = runCli(discounted('10', '--statute', 'RULE_11UA', '--purpose', 'TRANSFER_OR_RECEIPT'));
   assert.equal(refused.status, 2);
   assert.match(refused.stderr, /refused \(DISCOUNT_NOT_PERMITTED\)/);
 });

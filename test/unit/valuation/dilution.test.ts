@@ -4,21 +4,15 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { computeValuation } from '../../../src/domain/valuation/engine.js';
 import { assertLines, loadDocument, method, normalised } from './helpers.js';
+import { DILUTED_CAPITAL, withDilutedCapital } from '../../fixtures/valuation-inputs.js';
 
 /** The sample company (LAKHS) with 20 lakh of CCPS in preference capital and 50 lakh of CCDs in its borrowings. */
 function dilutedCompany() {
-  const doc = loadDocument('sample-company.json');
-  doc.balanceSheet.preferenceShareCapital = 20;
-  doc.balanceSheet.reservesAndSurplus = 830;
-  doc.shareholding = [
-    { holder: 'Promoters', instrument: 'EQUITY', number: 1000000, faceValue: 10 },
-    { holder: 'Series A investor', instrument: 'CCPS', number: 20000, faceValue: 100, conversionRatio: 2 }, // ₹20 lakh → 40,000 shares
-    { holder: 'Venture debt fund', instrument: 'CCD', number: 5000, faceValue: 1000, conversionRatio: 10 }, // ₹50 lakh → 50,000 shares
-    { holder: 'ESOP 2022 grant', instrument: 'ESOP', number: 30000, faceValue: 10, exercisePrice: 150 },
-    { holder: 'ESOP 2025 grant', instrument: 'ESOP', number: 20000, faceValue: 10, exercisePrice: 280 },
-    { holder: 'Lender warrants', instrument: 'WARRANT', number: 10000, faceValue: 10, exercisePrice: 600 },
-  ];
-  return normalised(doc);
+  const esop2025 = { holder: 'ESOP 2025 grant', instrument: 'ESOP', number: 20000, faceValue: 10, exercisePrice: 280 };
+  const [promoters, ccps, ccd, esop2022, warrants] = DILUTED_CAPITAL;
+  return normalised(
+    withDilutedCapital(loadDocument('sample-company.json'), [promoters, ccps, ccd, esop2022, esop2025, warrants]),
+  );
 }
 
 test('DCF, fully diluted: CCPS and CCDs converted and added back, options exercised only while in the money', () => {

@@ -13,6 +13,12 @@ import { computeValuation, ValuationInputError } from '../../../src/domain/valua
 import { incomeTaxRegime, legalBasisOf, noProvisionInForce } from '../../../src/domain/valuation/law-in-force.js';
 import { judgementErrors } from '../../../src/domain/valuation/judgement.js';
 import { assertLines, loadDocument, method, normalised } from './helpers.js';
+import {
+  RECEIPT_30_JUNE_2026,
+  TRANSFER_1_APRIL_2026,
+  TRANSFER_28_FEB_2026,
+  type WorkedExample,
+} from '../../fixtures/law-in-force.js';
 
 /** The sample company with its NAV adjustments replaced, at the given balance-sheet date. */
 function company(balanceSheetDate: string, adjustments: Record<string, number>) {
@@ -28,37 +34,8 @@ function company(balanceSheetDate: string, adjustments: Record<string, number>) 
   return normalised(doc);
 }
 
-export const RECEIPT_30_JUNE_2026 = {
-  balanceSheetDate: '2026-06-30',
-  adjustments: {
-    jewelleryAndArtBookValue: 4,
-    jewelleryAndArtMarketValue: 7.25,
-    sharesAndSecuritiesFairValue: 101.37,
-    immovablePropertyStampDutyValue: 533.5,
-  },
-};
-export const TRANSFER_28_FEB_2026 = {
-  balanceSheetDate: '2026-02-28',
-  adjustments: {
-    unamortisedExpenditure: 7.5,
-    provisionForTaxationExcess: 3,
-    unascertainedLiabilityProvisions: 12.4,
-    sharesAndSecuritiesFairValue: 88.8,
-    immovablePropertyStampDutyValue: 455.55,
-  },
-};
-export const TRANSFER_1_APRIL_2026 = {
-  balanceSheetDate: '2026-03-31',
-  adjustments: {
-    proposedDividendsNotDeclared: 15,
-    arrearsOfCumulativePreferenceDividend: 6.6,
-    sharesAndSecuritiesFairValue: 92.4,
-    immovablePropertyStampDutyValue: 610,
-  },
-};
-
 const value = (
-  ex: { balanceSheetDate: string; adjustments: Record<string, number> },
+  ex: WorkedExample,
   engagement: {
     valuationDate: string;
     transactionDate?: string;

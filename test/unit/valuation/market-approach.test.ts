@@ -7,19 +7,14 @@ import { judgementErrors } from '../../../src/domain/valuation/judgement.js';
 import { percentile } from '../../../src/domain/valuation/comparables.js';
 import { dec } from '../../../src/domain/valuation/money.js';
 import { assertLines, loadDocument, method, normalised } from './helpers.js';
+import { percentile40LessTen, withFourPeers } from '../../fixtures/market-evidence.js';
 
 const WHY = 'The peers are larger and listed: a discount for size and liquidity applies.';
 
+/** The four peers and a fifth with a negative EV/EBITDA, which is left out. */
 function withPeers() {
-  const doc = loadDocument('sample-company.json'); // LAKHS; FY2027 EBITDA 420, book equity 950
-  doc.peers = [
-    { name: 'Alpha Ltd', evToEbitda: 8, peRatio: 12 },
-    { name: 'Beta Ltd', evToEbitda: 10, peRatio: -5 },
-    { name: 'Gamma Ltd', evToEbitda: 12, peRatio: 20 },
-    { name: 'Delta Ltd', evToEbitda: 15 },
-    { name: 'Epsilon Ltd', evToEbitda: -3 },
-  ];
-  doc.comparableMetrics = { profitAfterTax: 180 };
+  const doc = withFourPeers(loadDocument('sample-company.json')); // LAKHS; FY2027 EBITDA 420, book equity 950
+  doc.peers.push({ name: 'Epsilon Ltd', evToEbitda: -3 });
   return normalised(doc);
 }
 
@@ -39,13 +34,7 @@ test('chosen multiples, the 40th percentile, exclusions named, and a 10 % discou
     judgement: {
       methodWeights: { DCF: 0, NAV: 0, COMPARABLES: 100 },
       weightsRationale: 'The market approach alone for this comparison.',
-      marketApproach: {
-        multiples: ['evToEbitda', 'peRatio'],
-        statistic: 'PERCENTILE',
-        percentile: 40,
-        discountPercent: 10,
-        discountRationale: WHY,
-      },
+      marketApproach: percentile40LessTen(WHY),
     },
   });
   const c = method(r, 'COMPARABLES');

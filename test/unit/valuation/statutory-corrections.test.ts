@@ -9,6 +9,8 @@ import { missingInputs } from '../../../src/domain/valuation/readiness.js';
 import { rateWarnings } from '../../../src/domain/valuation/warnings.js';
 import { dec } from '../../../src/domain/valuation/money.js';
 import { assertLines, loadDocument, loadFinancials, method, normalised, projectionsFrom } from './helpers.js';
+import { withLossThenProfits } from '../../fixtures/valuation-inputs.js';
+import { ibcHeadline } from '../../fixtures/liquidation.js';
 
 // ---------------------------------------------------------------------------------------------
 // 1. Arrears of cumulative preference dividend are added to L (item (vi) of L), both formulas.
@@ -141,18 +143,8 @@ test('a loss is carried forward for eight years and then lapses; the tax is neve
 // EBIT −3,00,000; 1,00,000; 5,00,000 (RUPEES, tax 25 %, WACC 10 %, g 0). The final year sets off
 // 2,00,000; the perpetuity must not keep that one-off saving.
 test("the terminal value rests on the final year's FCFF with full tax, not on a one-off set-off", () => {
-  const doc = loadDocument('small-company-rupees.json');
-  doc.projections = [-300000, 100000, 500000].map((ebitda, i) => ({
-    year: `FY${2026 + i}`,
-    revenue: 900000,
-    ebitda,
-    depreciationAndAmortisation: 0,
-    capitalExpenditure: 0,
-    changeInNetWorkingCapital: 0,
-    taxRate: 25,
-  }));
   const result = computeValuation({
-    financials: normalised(doc),
+    financials: normalised(withLossThenProfits(loadDocument('small-company-rupees.json'))),
     assumptions: { wacc: 10, terminalGrowthRate: 0 },
     engagement: { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT', valuationDate: '2025-03-31' },
   });
@@ -203,18 +195,8 @@ test('IBC equity is nil when claims exceed the assets, with the shortfall on its
     ['Shortfall to creditors (claims not met)', '41000000.00'], // 800 − (400 − 10) = 410 lakhs
     ['Liquidation value available to equity', '0.00'],
   ]);
-  assert.deepEqual(result.conclusion.fairValue, {
-    totalValue: '70000000.00',
-    equityValue: '0.00',
-    valuePerShare: '0.00',
-    shortfall: '10000000.00',
-  });
-  assert.deepEqual(result.conclusion.liquidationValue, {
-    totalValue: '40000000.00',
-    equityValue: '0.00',
-    valuePerShare: '0.00',
-    shortfall: '41000000.00',
-  });
+  assert.deepEqual(result.conclusion.fairValue, ibcHeadline('70000000.00', '0.00', '0.00', '10000000.00'));
+  assert.deepEqual(result.conclusion.liquidationValue, ibcHeadline('40000000.00', '0.00', '0.00', '41000000.00'));
   // No projections in the file, none needed; no DCF warnings about rates or terminal value.
   assert.deepEqual(
     result.warnings.map((w) => w.code),

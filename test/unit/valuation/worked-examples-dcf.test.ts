@@ -7,6 +7,17 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { computeValuation } from '../../../src/domain/valuation/engine.js';
 import { assertLines, loadDocument, loadFinancials, method, normalised } from './helpers.js';
+import { everyBridgeItem } from '../../fixtures/valuation-inputs.js';
+
+/** The sample company's bridge from enterprise to equity value: − 3,00,00,000 − 1,20,00,000 − 0 + 1,80,00,000 + 20,00,000 + 0. */
+const SAMPLE_BRIDGE: [label: string, value: string][] = [
+  ['Less: long-term borrowings', '-30000000.00'],
+  ['Less: short-term borrowings', '-12000000.00'],
+  ['Less: preference share capital', '0.00'],
+  ['Add: cash and cash equivalents', '18000000.00'],
+  ['Add: current investments', '2000000.00'],
+  ['Add: non-operating assets', '0.00'],
+];
 
 // ---------------------------------------------------------------------------------------------
 // Example 1: sample company (LAKHS), FEMA issue to a non-resident, end-of-year, WACC 12 %, g 4 %.
@@ -58,13 +69,7 @@ test('example 1: FEMA issue to non-resident, five years end-of-year DCF, fair va
     ['Terminal value at end of FY2031', '416766272.00'],
     ['Present value of terminal value', '236484375.29'], // 416766272 / 1.7623416832
     ['Enterprise value', '324547040.57'],
-    // Bridge: − 3,00,00,000 − 1,20,00,000 − 0 + 1,80,00,000 + 20,00,000 + 0
-    ['Less: long-term borrowings', '-30000000.00'],
-    ['Less: short-term borrowings', '-12000000.00'],
-    ['Less: preference share capital', '0.00'],
-    ['Add: cash and cash equivalents', '18000000.00'],
-    ['Add: current investments', '2000000.00'],
-    ['Add: non-operating assets', '0.00'],
+    ...SAMPLE_BRIDGE,
     ['Equity value', '302547040.57'],
     ['Equity shares outstanding', '1000000'],
     ['Value per equity share', '302.55'], // 302547040.57 / 10,00,000 = 302.547…
@@ -341,20 +346,10 @@ test('no stub on the day before the first projection year: s = 1 and the whole-y
 // company (LAKHS) at WACC 12 %, g 4 %, valued on 31 March 2026: EV 32,45,47,040.57 as in example 1.
 test('example 7: an equity bridge with every item, each a line; equity = EV − debt − leases − expected contingencies − minority + cash + surplus cash + non-operating assets ± the cash movement', () => {
   const doc = loadDocument('sample-company.json');
-  doc.equityBridge = {
-    nonOperatingAssets: [
-      { name: 'Vacant plot at Talegaon', fairValue: 60 },
-      { name: 'Listed shares of Beta Ltd', fairValue: 12.5 },
-    ],
-    leaseLiabilities: 40,
-    contingentLiabilities: [
-      { description: 'Disputed excise demand', amount: 50, probability: 40 },
-      { description: 'Bank guarantee for a customer', amount: 30, probability: 10 },
-    ],
-    minorityInterest: 15,
-    surplusCash: 25,
-    cashAdjustmentSinceBalanceSheet: -8.25,
-  };
+  doc.equityBridge = everyBridgeItem({
+    nonOperatingAssets: [{ name: 'Listed shares of Beta Ltd', fairValue: 12.5 }],
+    contingentLiabilities: [{ description: 'Bank guarantee for a customer', amount: 30, probability: 10 }],
+  });
   const dcf = method(
     computeValuation({
       financials: normalised(doc),
@@ -365,12 +360,7 @@ test('example 7: an equity bridge with every item, each a line; equity = EV − 
   );
   assertLines(dcf, [
     ['Enterprise value', '324547040.57'],
-    ['Less: long-term borrowings', '-30000000.00'],
-    ['Less: short-term borrowings', '-12000000.00'],
-    ['Less: preference share capital', '0.00'],
-    ['Add: cash and cash equivalents', '18000000.00'],
-    ['Add: current investments', '2000000.00'],
-    ['Add: non-operating assets', '0.00'],
+    ...SAMPLE_BRIDGE,
     ['Less: lease liabilities', '-4000000.00'],
     ['Less: contingent liability, Disputed excise demand (expected)', '-2000000.00'], // 50 lakh × 40 %
     ['Less: contingent liability, Bank guarantee for a customer (expected)', '-300000.00'], // 30 lakh × 10 %

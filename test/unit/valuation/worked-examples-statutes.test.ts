@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { computeValuation } from '../../../src/domain/valuation/engine.js';
 import { assertLines, loadDocument, method, normalised } from './helpers.js';
+import { estimatedClass, ibcHeadline } from '../../fixtures/liquidation.js';
 
 const sample = () => loadDocument('sample-company.json');
 
@@ -203,18 +204,8 @@ test('example 8: IBC fair value and liquidation value', () => {
   ]);
   assert.equal(result.conclusion.valuePerShare, null);
   // The headline is the assets' total; the per-share figure stays in the API only (33.525 half-up → 33.53).
-  assert.deepEqual(result.conclusion.fairValue, {
-    totalValue: '156500000.00',
-    equityValue: '76500000.00',
-    valuePerShare: '76.50',
-    shortfall: '0.00',
-  });
-  assert.deepEqual(result.conclusion.liquidationValue, {
-    totalValue: '118050000.00',
-    equityValue: '33525000.00',
-    valuePerShare: '33.53',
-    shortfall: '0.00',
-  });
+  assert.deepEqual(result.conclusion.fairValue, ibcHeadline('156500000.00', '76500000.00', '76.50', '0.00'));
+  assert.deepEqual(result.conclusion.liquidationValue, ibcHeadline('118050000.00', '33525000.00', '33.53', '0.00'));
   assert.ok(!result.methods.some((m) => m.lines.some((l) => /per equity share/.test(l.label))), 'no per-share line');
   assert.equal(result.sensitivity, undefined);
 });
@@ -226,31 +217,9 @@ test("example 9: IBC values from valuers' estimates, two closest averaged, 25 % 
   const doc = sample();
   doc.liquidation = {
     assets: [
-      {
-        assetClass: 'LAND_AND_BUILDING',
-        bookValue: 400,
-        estimates: [
-          { valuer: 'RV-A', fairValue: 500, liquidationValue: 380 },
-          { valuer: 'RV-B', fairValue: 540, liquidationValue: 400 },
-        ],
-      },
-      {
-        assetClass: 'PLANT_AND_MACHINERY',
-        bookValue: 300,
-        estimates: [
-          { valuer: 'RV-A', fairValue: 260, liquidationValue: 140 },
-          { valuer: 'RV-B', fairValue: 230, liquidationValue: 200 },
-          { valuer: 'RV-C', fairValue: 245, liquidationValue: 150.5 },
-        ],
-      },
-      {
-        assetClass: 'INVENTORIES',
-        bookValue: 260,
-        estimates: [
-          { valuer: 'RV-X', fairValue: 230, liquidationValue: 200 },
-          { valuer: 'RV-Y', fairValue: 210, liquidationValue: 140 },
-        ],
-      },
+      estimatedClass('LAND_AND_BUILDING', 400, ['RV-A', 500, 380], ['RV-B', 540, 400]),
+      estimatedClass('PLANT_AND_MACHINERY', 300, ['RV-A', 260, 140], ['RV-B', 230, 200], ['RV-C', 245, 150.5]),
+      estimatedClass('INVENTORIES', 260, ['RV-X', 230, 200], ['RV-Y', 210, 140]),
       { assetClass: 'CASH_AND_BANK', bookValue: 180, fairValue: 180, liquidationValue: 180 },
     ],
     liquidationCosts: 12.35,
