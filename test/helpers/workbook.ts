@@ -2,6 +2,7 @@
 // a devDependency, never imported from src/).
 import ExcelJS from 'exceljs';
 import { HyperFormula } from 'hyperformula';
+import type { TestApp } from './app.js';
 
 export interface Recalculated {
   hf: HyperFormula;
@@ -53,4 +54,10 @@ export async function recalculate(xlsx: Buffer): Promise<Recalculated> {
       hf.setCellContents(address(name), [[value]]);
     },
   };
+}
+
+/** The engagement's workpapers (GET …/valuation/workpapers.xlsx), recalculated. */
+export async function recalculatedWorkpapers(t: TestApp, headers: Record<string, string>, engagementId: string) {
+  const url = `/api/v1/engagements/${engagementId}/valuation/workpapers.xlsx`;
+  return recalculate((await t.app.inject({ method: 'GET', url, headers })).rawPayload);
 }
