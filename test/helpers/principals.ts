@@ -188,14 +188,19 @@ export const reviewTeamApp = (
   set: (suite: { t: TestApp; admin: Session; valuer: Session; reviewer: Session }) => unknown,
 ) => appWith((t) => reviewTeam(t, firm, valuerName), set);
 
-/** A firm's ADMIN and a bearer token of theirs (headers) in the test file's app. */
+/** A firm's ADMIN and a bearer token of theirs (headers) in the test file's app (made with `options`). */
 export const adminTokenApp = (
   set: (suite: { t: TestApp; admin: Session; bearer: Record<string, string> }) => unknown,
+  options: Parameters<typeof createTestApp>[0] = {},
 ) =>
-  appWith(async (t) => {
-    const admin = await signupAdmin(t);
-    return { admin, bearer: asToken((await createToken(t, admin)).token) };
-  }, set);
+  appWith(
+    async (t) => {
+      const admin = await signupAdmin(t);
+      return { admin, bearer: asToken((await createToken(t, admin)).token) };
+    },
+    set,
+    options,
+  );
 
 /** A firm's ADMIN (signupAdmin) in the test file's app. */
 export const adminApp = (
