@@ -1,5 +1,6 @@
 // Test-only: recalculates an XLSX's formulas with HyperFormula (GPL-3.0, licence key 'gpl-v3';
 // a devDependency, never imported from src/).
+import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
 import { HyperFormula } from 'hyperformula';
 import type { TestApp } from './app.js';
@@ -56,8 +57,10 @@ export async function recalculate(xlsx: Buffer): Promise<Recalculated> {
   };
 }
 
-/** The engagement's workpapers (GET …/valuation/workpapers.xlsx), recalculated. */
+/** The engagement's workpapers (GET …/valuation/workpapers.xlsx, 200), recalculated. */
 export async function recalculatedWorkpapers(t: TestApp, headers: Record<string, string>, engagementId: string) {
   const url = `/api/v1/engagements/${engagementId}/valuation/workpapers.xlsx`;
-  return recalculate((await t.app.inject({ method: 'GET', url, headers })).rawPayload);
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  assert.equal(res.statusCode, 200, res.body);
+  return recalculate(res.rawPayload);
 }

@@ -80,15 +80,9 @@ test("the COMPARABLES sheet lists each peer's multiples; the medians and the val
     methodWeights: { DCF: 50, NAV: 20, COMPARABLES: 30 },
     weightsRationale: 'Listed peers in the same trade support a market cross-check.',
   });
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`,
-    headers: bearer,
-  });
-  assert.equal(res.statusCode, 200, res.body);
+  const wb = await recalculatedWorkpapers(t, bearer, e.id);
   const v = await valuationOf(t, bearer, e.id);
   const engine = v.methods.find((m: { method: string }) => m.method === 'COMPARABLES');
-  const wb = await recalculate(res.rawPayload);
   assert.equal(paisa(wb.value('ValuePerShare_COMPARABLES')), engine.valuePerShare);
   assert.equal(paisa(wb.value('EquityValue_COMPARABLES')), engine.equityValue);
   assert.equal(paisa(wb.value('ValuePerShare_Concluded')), v.conclusion.valuePerShare);
