@@ -6,26 +6,18 @@ import { writeXlsx } from '../../src/integrations/spreadsheets/financials-files.
 import { IBC_APPOINTING_EXAMPLE } from '../../src/contract/ibc-appointment.js';
 
 export const STATUTE = process.env.BENCH_HEAVY_STATUTE ?? 'RULE_11UA';
+/** An IBBI registered valuer's registration for `assetClass`, with the same RVO for each. */
+const ibbiRv = (number: string, assetClass: string) => ({
+  type: 'IBBI_RV',
+  number,
+  assetClass,
+  rvo: 'ICAI Registered Valuers Organisation',
+});
 export const REGISTRATIONS = [
-  {
-    type: 'IBBI_RV',
-    number: 'IBBI/RV/03/2019/12345',
-    assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS',
-    rvo: 'ICAI Registered Valuers Organisation',
-  },
+  ibbiRv('IBBI/RV/03/2019/12345', 'SECURITIES_OR_FINANCIAL_ASSETS'),
   // IBC: each asset class's estimate is signed by a valuer registered for it (BENCH_HEAVY_STATUTE=IBC_LIQUIDATION).
-  {
-    type: 'IBBI_RV',
-    number: 'IBBI/RV/01/2019/12346',
-    assetClass: 'LAND_AND_BUILDING',
-    rvo: 'ICAI Registered Valuers Organisation',
-  },
-  {
-    type: 'IBBI_RV',
-    number: 'IBBI/RV/02/2019/12347',
-    assetClass: 'PLANT_AND_MACHINERY',
-    rvo: 'ICAI Registered Valuers Organisation',
-  },
+  ibbiRv('IBBI/RV/01/2019/12346', 'LAND_AND_BUILDING'),
+  ibbiRv('IBBI/RV/02/2019/12347', 'PLANT_AND_MACHINERY'),
   { type: 'SEBI_MERCHANT_BANKER', number: 'INM000012345' },
   { type: 'ICAI_MEMBERSHIP', number: '123456' },
 ];

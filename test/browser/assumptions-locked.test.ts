@@ -4,14 +4,7 @@
 // relock, every changed input old → new; a date of appointment after today is refused before saving.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  assertAccessible,
-  consoleSteps,
-  consoleSuite,
-  screenshotPath,
-  until,
-  watchedPage,
-} from '../helpers/browser.js';
+import { assertAccessible, consoleSuite, screenshotPath, until } from '../helpers/browser.js';
 import { asUser, reviewTeam, type Session } from '../helpers/principals.js';
 import { createEngagement, fixture, lock, upload } from '../helpers/engagements.js';
 import { statedWaccOf, type CostOfCapitalParts } from '../../src/contract/cost-of-capital.js';
@@ -73,7 +66,7 @@ test(
   { skip },
   async () => {
     const t = suite.server.t;
-    const steps = consoleSteps(suite.server, suite.browser);
+    const steps = suite.steps();
     const { valuer, reviewer } = await reviewTeam(t, 'Nilgiri Valuers LLP');
     const id = await dataReady(valuer, 'Kaveri Auto Components Private Limited');
     const locked = await lock(t, asUser(valuer), id, FIRST);
@@ -90,7 +83,7 @@ test(
     assert.equal(relocked.statusCode, 200, relocked.body);
     await until('GATE_1 again', async () => ((await statusOf(id, valuer)) === 'GATE_1' ? true : undefined));
 
-    const { page, errors } = await watchedPage(await steps.newContext());
+    const { page, errors } = await steps.newPage();
     await steps.signIn(page, reviewer.email);
     await page.goto(steps.url(`/engagements/${id}?tab=assumptions`));
     const table = page.getByTestId('locked-assumptions');
@@ -166,10 +159,10 @@ test(
 
 test('the WACC build-up says "required" only after a field was left or on submit', { skip }, async () => {
   const t = suite.server.t;
-  const steps = consoleSteps(suite.server, suite.browser);
+  const steps = suite.steps();
   const { valuer } = await reviewTeam(t, 'Palani Valuers LLP');
   const id = await dataReady(valuer, 'Vaigai Textiles Private Limited');
-  const { page, errors } = await watchedPage(await steps.newContext());
+  const { page, errors } = await steps.newPage();
   await steps.signIn(page, valuer.email);
   await page.goto(steps.url(`/engagements/${id}?tab=assumptions`));
   const form = page.getByRole('form', { name: 'Lock assumptions' });
@@ -195,10 +188,10 @@ test('the WACC build-up says "required" only after a field was left or on submit
 
 test('a date of appointment after today is refused beside the field, before saving', { skip }, async () => {
   const t = suite.server.t;
-  const steps = consoleSteps(suite.server, suite.browser);
+  const steps = suite.steps();
   const { valuer } = await reviewTeam(t, 'Cauvery Valuers LLP');
   const id = await dataReady(valuer, 'Thamirabarani Foods Private Limited');
-  const { page, errors } = await watchedPage(await steps.newContext());
+  const { page, errors } = await steps.newPage();
   await steps.signIn(page, valuer.email);
   let patches = 0;
   page.on('request', (r) => {

@@ -2,14 +2,7 @@
 // cover, the member registered with IBBI for it; the FINAL report's signature block names each class's valuer.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  assertAccessible,
-  consoleSteps,
-  consoleSuite,
-  screenshotPath,
-  until,
-  watchedPage,
-} from '../helpers/browser.js';
+import { assertAccessible, consoleSuite, screenshotPath, until } from '../helpers/browser.js';
 import { addMember, asUser, reviewTeam, type Session } from '../helpers/principals.js';
 import { createEngagement, fixture, lock, upload } from '../helpers/engagements.js';
 import { pdfText } from '../helpers/pdf.js';
@@ -44,7 +37,7 @@ async function ibcAtGate3(admin: Session, valuer: Session, reviewer: Session): P
 }
 
 test('IBC sign-off names the land and building valuer from the members registered for it', { skip }, async () => {
-  const steps = consoleSteps(suite.server, suite.browser);
+  const steps = suite.steps();
   const t = suite.server.t;
   const { admin, valuer, reviewer } = await reviewTeam(t, 'Godavari Insolvency Valuers LLP');
   const land = await addMember(t, admin, 'VALUER', 'Lata Land Valuer');
@@ -57,7 +50,7 @@ test('IBC sign-off names the land and building valuer from the members registere
   assert.equal(registered.statusCode, 200);
   const id = await ibcAtGate3(admin, valuer, reviewer);
 
-  const { page, errors } = await watchedPage(await steps.newContext());
+  const { page, errors } = await steps.newPage();
   await steps.signIn(page, admin.email);
   await page.goto(steps.url(`/engagements/${id}?tab=review`));
   const classes = page.getByTestId('class-signatories');

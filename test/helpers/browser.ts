@@ -72,8 +72,18 @@ export function consoleSuite(env: Record<string, string> = {}): {
   skip: string | undefined;
   server: ConsoleServer;
   browser: Browser;
+  /** consoleSteps on the started server and browser (call it in a test). */
+  steps(): ReturnType<typeof consoleSteps>;
 } {
-  const suite = { skip: browserSkipReason() } as { skip: string | undefined; server: ConsoleServer; browser: Browser };
+  const suite = {
+    skip: browserSkipReason(),
+    steps: () => consoleSteps(suite.server, suite.browser),
+  } as {
+    skip: string | undefined;
+    server: ConsoleServer;
+    browser: Browser;
+    steps(): ReturnType<typeof consoleSteps>;
+  };
   before(async () => {
     if (suite.skip) return;
     suite.server = await startConsoleServer(env);
@@ -157,17 +167,20 @@ export function consoleSteps(server: ConsoleServer, browser: Browser) {
     const get = (n: string) => cookies.find((c) => c.name === n)?.value ?? '';
     return { cookie: `vs_session=${get('vs_session')}`, 'x-csrf-token': decodeURIComponent(get('vs_csrf')) };
   }
+  const newContext = (width = 1440): Promise<BrowserContext> =>
+    browser.newContext({
+      viewport: { width, height: 900 },
+      acceptDownloads: true,
+      bypassCSP: true,
+      locale: 'en-IN',
+      timezoneId: 'Asia/Kolkata',
+    });
   return {
     url,
     sessionHeaders,
-    newContext: (width = 1440): Promise<BrowserContext> =>
-      browser.newContext({
-        viewport: { width, height: 900 },
-        acceptDownloads: true,
-        bypassCSP: true,
-        locale: 'en-IN',
-        timezoneId: 'Asia/Kolkata',
-      }),
+    newContext,
+    /** A watched page (watchedPage) in a new context. */
+    newPage: async (width?: number) => watchedPage(await newContext(width)),
     async invite(admin: BrowserContext, role: 'VALUER' | 'VIEWER' | 'ADMIN', name: string): Promise<string> {
       const email = uniqueEmail(role.toLowerCase());
       const res = await server.t.app.inject({

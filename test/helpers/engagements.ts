@@ -138,6 +138,28 @@ export async function lock(
 /** The cost-of-capital rationale the valuation tests lock with. */
 export const CAPM_RATIONALE = 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.';
 
+/** The lock body the valuation tests start from: WACC 12 %, growth 4 %, the CAPM rationale. */
+export const CAPM_LOCK = { wacc: 12, terminalGrowthRate: 4, rationale: CAPM_RATIONALE };
+
+/** An engagement made with `body` and `document` uploaded as its financials (201), read by the worker. */
+export async function withFinancials(
+  t: TestApp,
+  headers: Record<string, string>,
+  body: Record<string, unknown>,
+  document: unknown,
+) {
+  const e = await createEngagement(t, headers, body);
+  const up = await upload(t, headers, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(document)));
+  assert.equal(up.statusCode, 201, up.body);
+  await t.worker.drain();
+  return e;
+}
+
+/** GET …/valuation: the stored valuation's JSON. */
+export async function valuationOf(t: TestApp, headers: Record<string, string>, engagementId: string) {
+  return (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${engagementId}/valuation`, headers })).json();
+}
+
 /** Locks with `body` (a refusal fails the test) and lets the worker value it. */
 export async function lockedAndValued(
   t: TestApp,

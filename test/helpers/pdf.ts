@@ -1,4 +1,5 @@
 // Reading a PDF back as a person reads it: poppler's pdftotext, whitespace collapsed so wrapped lines match.
+import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,4 +26,9 @@ export function pdfText(pdf: Buffer): string {
       maxBuffer: 64 * 1024 * 1024,
     }),
   );
+}
+
+/** Fails the test unless `text` (a PDF's, as pdfText reads it) shows every one of `expected`; `what` names the PDF. */
+export function assertShows(text: string, what: string, expected: readonly string[]): void {
+  for (const e of expected) assert.ok(text.includes(e), `${what} shows ${e}: ${text.slice(0, 1500)}`);
 }

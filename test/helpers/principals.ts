@@ -103,6 +103,33 @@ export async function knownBrowserTokenFor(t: TestApp, email: string): Promise<s
   throw new Error(`no known-browser link mailed to ${email}`);
 }
 
+/** POST /team/invite as whoever `headers` are. */
+export const invite = (
+  t: TestApp,
+  headers: Record<string, string>,
+  payload: { email: string; name: string; role: string },
+) => t.app.inject({ method: 'POST', url: '/api/v1/team/invite', headers, payload });
+
+/** An invitation of `name` as `role` to a new address (named after `tag`): the address and the answer. */
+export async function inviteNew(
+  t: TestApp,
+  headers: Record<string, string>,
+  name: string,
+  role: string,
+  tag = 'invitee',
+) {
+  const email = uniqueEmail(tag);
+  return { email, res: await invite(t, headers, { email, name, role }) };
+}
+
+/** POST /auth/accept-invite with the invitation's token and (by default) the tests' password. */
+export const acceptInvite = (t: TestApp, token: string, password = PASSWORD) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/accept-invite', payload: { token, password } });
+
+/** POST /auth/login with (by default) the tests' password. */
+export const login = (t: TestApp, email: string, password = PASSWORD) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+
 export async function addMember(
   t: TestApp,
   admin: Session,
@@ -110,19 +137,13 @@ export async function addMember(
   name = `${role} member`,
 ): Promise<Session> {
   const email = uniqueEmail(role.toLowerCase());
-  const inv = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/team/invite',
-    headers: asUser(admin),
-    payload: { email, name, role },
-  });
+  const inv = await invite(t, asUser(admin), { email, name, role });
   if (inv.statusCode !== 201) throw new Error(`invite failed ${inv.statusCode} ${inv.body}`);
-  const token = invitationTokenFor(t, email);
-  const acc = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/accept-invite',
-    payload: { token, password: PASSWORD },
-  });
+  return accepted(await acceptInvite(t, invitationTokenFor(t, email)), admin, email);
+}
+
+/** The session of a member whose acceptance of `admin`'s invitation answered `acc` (200, or the test fails). */
+export function accepted(acc: Awaited<ReturnType<typeof acceptInvite>>, admin: Session, email: string): Session {
   if (acc.statusCode !== 200) throw new Error(`accept failed ${acc.statusCode} ${acc.body}`);
   return {
     cookie: cookieFrom(acc),
@@ -133,17 +154,16 @@ export async function addMember(
   };
 }
 
+/** POST /settings/api-tokens as whoever `headers` are. */
+export const postToken = (t: TestApp, headers: Record<string, string>, name: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/settings/api-tokens', headers, payload: { name } });
+
 export async function createToken(
   t: TestApp,
   admin: Session,
   name = 'ci token',
 ): Promise<{ id: string; token: string }> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/settings/api-tokens',
-    headers: asUser(admin),
-    payload: { name },
-  });
+  const res = await postToken(t, asUser(admin), name);
   if (res.statusCode !== 201) throw new Error(`token failed ${res.statusCode} ${res.body}`);
   return { id: res.json().id, token: res.json().token };
 }
@@ -188,14 +208,19 @@ export const reviewTeamApp = (
   set: (suite: { t: TestApp; admin: Session; valuer: Session; reviewer: Session }) => unknown,
 ) => appWith((t) => reviewTeam(t, firm, valuerName), set);
 
-/** A firm's ADMIN and a bearer token of theirs (headers) in the test file's app. */
+/** A firm's ADMIN and a bearer token of theirs (headers) in the test file's app (made with `options`). */
 export const adminTokenApp = (
   set: (suite: { t: TestApp; admin: Session; bearer: Record<string, string> }) => unknown,
+  options: Parameters<typeof createTestApp>[0] = {},
 ) =>
-  appWith(async (t) => {
-    const admin = await signupAdmin(t);
-    return { admin, bearer: asToken((await createToken(t, admin)).token) };
-  }, set);
+  appWith(
+    async (t) => {
+      const admin = await signupAdmin(t);
+      return { admin, bearer: asToken((await createToken(t, admin)).token) };
+    },
+    set,
+    options,
+  );
 
 /** A firm's ADMIN (signupAdmin) in the test file's app. */
 export const adminApp = (

@@ -1,7 +1,9 @@
 // Test-only: recalculates an XLSX's formulas with HyperFormula (GPL-3.0, licence key 'gpl-v3';
 // a devDependency, never imported from src/).
+import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
 import { HyperFormula } from 'hyperformula';
+import type { TestApp } from './app.js';
 
 export interface Recalculated {
   hf: HyperFormula;
@@ -59,4 +61,12 @@ export async function recalculate(xlsx: Buffer): Promise<Recalculated> {
       hf.setCellContents(address(name), [[value]]);
     },
   };
+}
+
+/** The engagement's workpapers (GET …/valuation/workpapers.xlsx, 200), recalculated. */
+export async function recalculatedWorkpapers(t: TestApp, headers: Record<string, string>, engagementId: string) {
+  const url = `/api/v1/engagements/${engagementId}/valuation/workpapers.xlsx`;
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  assert.equal(res.statusCode, 200, res.body);
+  return recalculate(res.rawPayload);
 }

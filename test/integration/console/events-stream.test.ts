@@ -15,7 +15,7 @@ import { createTestApp, testConfig, type TestApp } from '../../helpers/app.js';
 import { addMember, asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
 import { EventHub, type StreamSink } from '../../../src/services/event-stream.js';
 import type { OutboxStreamRow } from '../../../src/db/repositories/audit.js';
-import { createEngagement, fixture, upload } from '../../helpers/engagements.js';
+import { createEngagement, fixture, uploadFixture } from '../../helpers/engagements.js';
 import { usingPostgres } from '../../helpers/db.js';
 
 let t: TestApp;
@@ -145,14 +145,7 @@ test('streams are firm-scoped: another firm sees nothing, and its engagement id 
   const otherToken = await createToken(t, other);
   const mine = await createEngagement(t, asToken(token.token));
   const foreign = await openStream(asToken(otherToken.token));
-  await upload(
-    t,
-    asToken(token.token),
-    mine.id,
-    'FINANCIALS',
-    'f.json',
-    Buffer.from(JSON.stringify(fixture('sample-company.json'))),
-  );
+  await uploadFixture(t, asToken(token.token), mine.id);
   await new Promise((r) => setTimeout(r, 500));
   assert.deepEqual(foreign.messages, []);
   await foreign.close();
@@ -316,14 +309,7 @@ test('backpressure: while the socket is not draining nothing more is written; on
     slot: hub.reserve('tok:bp'),
   });
   // The upload's events and the ingestion's: more than one, arriving while the buffer is full.
-  await upload(
-    t,
-    asToken(token.token),
-    e.id,
-    'FINANCIALS',
-    'f.json',
-    Buffer.from(JSON.stringify(fixture('sample-company.json'))),
-  );
+  await uploadFixture(t, asToken(token.token), e.id);
   await t.worker.drain();
   const count = async () =>
     (

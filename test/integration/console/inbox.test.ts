@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { addMember, asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
-import { createEngagement, engagementAtGate1, fixture, upload } from '../../helpers/engagements.js';
+import { createEngagement, engagementAtGate1, uploadFixture } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
 
 let t: TestApp;
@@ -31,14 +31,7 @@ const actionsOn = async (s: Session, id: string) =>
 
 test('each person sees what they can act on now; Gate 2 only for an independent reviewer', async () => {
   const ready = await createEngagement(t, asUser(valuer));
-  await upload(
-    t,
-    asUser(valuer),
-    ready.id,
-    'FINANCIALS',
-    'f.json',
-    Buffer.from(JSON.stringify(fixture('sample-company.json'))),
-  );
+  await uploadFixture(t, asUser(valuer), ready.id);
   await t.worker.drain();
   assert.deepEqual(await actionsOn(valuer, ready.id), ['LOCK_ASSUMPTIONS'], "the engagement's own valuer locks");
   assert.deepEqual(await actionsOn(reviewer, ready.id), []);
@@ -87,14 +80,7 @@ test('a token counts as its creator, a return for revision asks for the lock aga
     t.app.inject({ method: 'POST', url: `/api/v1/engagements/${id}/gates/${g}/${verb}`, headers: asUser(s), payload });
 
   const byToken = await createEngagement(t, token);
-  await upload(
-    t,
-    token,
-    byToken.id,
-    'FINANCIALS',
-    'f.json',
-    Buffer.from(JSON.stringify(fixture('sample-company.json'))),
-  );
+  await uploadFixture(t, token, byToken.id);
   await t.worker.drain();
   assert.deepEqual(
     await actionsOn(admin, byToken.id),

@@ -8,8 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { asUser, PASSWORD, signupAdmin, uniqueEmail, type Session } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, upload } from '../../helpers/engagements.js';
+import { acceptInvite, accepted, asUser, invite, signupAdmin, uniqueEmail } from '../../helpers/principals.js';
+import type { Session } from '../../helpers/principals.js';
+import { createEngagement, lock, uploadFixture } from '../../helpers/engagements.js';
+import { orderPayment, sandboxPay, verifyPayment } from '../../helpers/payments.js';
 import { enqueue } from '../../../src/db/repositories/jobs.js';
 
 const BASE = 'https://valuer.example.in';
@@ -53,23 +55,13 @@ async function waitFor<T>(what: string, f: () => T | undefined): Promise<T> {
 /** A member invited through the API, accepting the invitation the SMTP server received. */
 async function member(admin: Session, role: 'VALUER' | 'ADMIN', name: string): Promise<Session> {
   const email = uniqueEmail(role.toLowerCase());
-  const inv = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/team/invite',
-    headers: asUser(admin),
-    payload: { email, name, role },
-  });
+  const inv = await invite(t, asUser(admin), { email, name, role });
   assert.equal(inv.statusCode, 201, inv.body);
   const mail = await waitFor('the invitation', () => received.find((m) => to(m) === email));
   const token = decodeURIComponent(/accept-invite\?token=([^\s"<&]+)/.exec(mail.text ?? '')![1]!);
-  const acc = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/accept-invite',
-    payload: { token, password: PASSWORD },
-  });
+  const acc = await acceptInvite(t, token);
   assert.equal(acc.statusCode, 200, acc.body);
-  const cookie = String(([] as string[]).concat(acc.headers['set-cookie'] as string[])[0]).split(';')[0]!;
-  return { cookie, csrf: acc.json().csrfToken, userId: acc.json().user.id, firmId: admin.firmId, email };
+  return accepted(acc, admin, email);
 }
 
 test("one engagement's life sends each e-mail once to the right people; a kind switched off sends nothing; a rerun sends nothing again", async () => {
@@ -112,19 +104,7 @@ test("one engagement's life sends each e-mail once to the right people; a kind s
   });
   // Nothing is sent in the request: the e-mail is a job.
   assert.equal(received.length, 0);
-  assert.equal(
-    (
-      await upload(
-        t,
-        asUser(assignee),
-        e.id,
-        'FINANCIALS',
-        'f.json',
-        Buffer.from(JSON.stringify(fixture('sample-company.json'))),
-      )
-    ).statusCode,
-    201,
-  );
+  assert.equal((await uploadFixture(t, asUser(assignee), e.id)).statusCode, 201);
   assert.equal((await lock(t, asUser(assignee), e.id)).statusCode, 200);
   await t.worker.drain();
   await gate(e.id, 'GATE_1', 'reject', admin, {
@@ -135,29 +115,10 @@ test("one engagement's life sends each e-mail once to the right people; a kind s
   await t.worker.drain();
   await gate(e.id, 'GATE_1', 'approve', creator);
   await gate(e.id, 'GATE_2', 'approve', reviewer);
-  const order = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/payments',
-    headers: asUser(admin),
-    payload: { engagementId: e.id },
-  });
+  const order = await orderPayment(t, asUser(admin), e.id);
   assert.equal(order.statusCode, 200, order.body);
-  const checkout = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/payments/sandbox/pay',
-    payload: { gateway_order_id: order.json().gatewayOrderId },
-  });
-  assert.equal(
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/payments/verify',
-        headers: asUser(admin),
-        payload: checkout.json(),
-      })
-    ).statusCode,
-    200,
-  );
+  const checkout = await sandboxPay(t, order.json().gatewayOrderId);
+  assert.equal((await verifyPayment(t, asUser(admin), checkout.json())).statusCode, 200);
   await gate(e.id, 'GATE_3', 'approve', admin, { place: 'Mumbai' });
   await t.worker.drain();
 

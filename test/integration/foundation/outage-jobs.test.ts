@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import pg from 'pg';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, status, upload } from '../../helpers/engagements.js';
+import { createEngagement, lock, status, uploadFixture } from '../../helpers/engagements.js';
 import { usingPostgres } from '../../helpers/db.js';
 import { Worker, type JobHandler } from '../../../src/jobs/worker.js';
 import { jobHandlers } from '../../../src/jobs/handlers/index.js';
@@ -25,14 +25,7 @@ test('a compute job that meets a database outage completes after it', { skip }, 
   const admin = await signupAdmin(t, 'Outage Valuers LLP');
   const bearer = asToken((await createToken(t, admin)).token);
   const e = await createEngagement(t, bearer);
-  const up = await upload(
-    t,
-    bearer,
-    e.id,
-    'FINANCIALS',
-    'financials.json',
-    Buffer.from(JSON.stringify(fixture('sample-company.json'))),
-  );
+  const up = await uploadFixture(t, bearer, e.id);
   assert.equal(up.statusCode, 201, up.body);
   await t.worker.drain(); // ingestion
   assert.equal((await lock(t, bearer, e.id)).statusCode, 200);

@@ -1,7 +1,15 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { addMember, asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
+import {
+  addMember,
+  asToken,
+  asUser,
+  createToken,
+  postToken,
+  signupAdmin,
+  type Session,
+} from '../../helpers/principals.js';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES, allows, concretePath } from '../../helpers/route-table.js';
 import { signJwt } from '../../../src/lib/jwt.js';
 import { formatToken } from '../../../src/domain/identity/token-format.js';
@@ -114,27 +122,12 @@ test('logout invalidates the session server-side', async () => {
 });
 
 test('cookie-authenticated POST needs X-CSRF-Token; bearer requests need none', async () => {
-  const without = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/settings/api-tokens',
-    headers: { cookie: admin.cookie },
-    payload: { name: 'x' },
-  });
+  const without = await postToken(t, { cookie: admin.cookie }, 'x');
   assert.equal(without.statusCode, 403);
   assert.equal(without.json().code, 'csrf_failed');
-  const wrong = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/settings/api-tokens',
-    headers: { cookie: admin.cookie, 'x-csrf-token': 'nope' },
-    payload: { name: 'x' },
-  });
+  const wrong = await postToken(t, { cookie: admin.cookie, 'x-csrf-token': 'nope' }, 'x');
   assert.equal(wrong.json().code, 'csrf_failed');
-  const withIt = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/settings/api-tokens',
-    headers: asUser(admin),
-    payload: { name: 'x' },
-  });
+  const withIt = await postToken(t, asUser(admin), 'x');
   assert.equal(withIt.statusCode, 201);
   const bearer = await t.app.inject({ method: 'GET', url: '/api/v1/team', headers: asToken(token) });
   assert.equal(bearer.statusCode, 200);

@@ -13,6 +13,7 @@ import {
   adminApp,
   asUser,
   invitationTokenFor,
+  invite,
   knownBrowserTokenFor,
   PASSWORD,
   signupAdmin,
@@ -174,12 +175,7 @@ test("a person's own name, e-mail or firm plus a year is refused at sign-up and 
   // The same sentence when an invited member chooses such a password.
   const admin = await signupAdmin(t, 'Malhotra Partners');
   const email = uniqueEmail('si');
-  const invited = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/team/invite',
-    headers: asUser(admin),
-    payload: { email, name: 'Suresh Iyer', role: 'VALUER' },
-  });
+  const invited = await invite(t, asUser(admin), { email, name: 'Suresh Iyer', role: 'VALUER' });
   assert.equal(invited.statusCode, 201, invited.body);
   const token = invitationTokenFor(t, email);
   for (const password of ['SureshIyer1979', 'MalhotraPartners2025']) {

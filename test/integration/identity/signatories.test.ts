@@ -6,6 +6,7 @@ import type { TestApp } from '../../helpers/app.js';
 import { addMember, adminApp, asUser, patchMe, signupAdmin, type Session } from '../../helpers/principals.js';
 import { createEngagement, engagementAtGate1, lock, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
 import { atGate3 } from '../../helpers/signatories.js';
+import { orderPayment } from '../../helpers/payments.js';
 
 let t: TestApp, admin: Session;
 adminApp((s) => ({ t, admin } = s), { firm: 'Credential Checkers LLP', qualified: false });
@@ -138,12 +139,7 @@ test('from GATE_1 the engagement says who may sign; a payment order in a firm no
   ).json();
   assert.match(got.signatory.rule, /s\.62/);
   assert.deepEqual(got.signatory.qualifiedMembers, []);
-  const refused = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/payments',
-    headers: asUser(valuer),
-    payload: { engagementId: e.id },
-  });
+  const refused = await orderPayment(t, asUser(valuer), e.id);
   assert.equal(refused.statusCode, 409, refused.body);
   assert.equal(refused.json().code, 'no_qualified_signatory');
   assert.match(refused.json().detail, /registered valuer \(Securities or Financial Assets\)/);
@@ -163,17 +159,7 @@ test('from GATE_1 the engagement says who may sign; a payment order in a firm no
     await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers: asUser(valuer) })
   ).json();
   assert.equal(now.signatory.qualifiedMembers.length, 1);
-  assert.equal(
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/payments',
-        headers: asUser(valuer),
-        payload: { engagementId: e.id },
-      })
-    ).statusCode,
-    200,
-  );
+  assert.equal((await orderPayment(t, asUser(valuer), e.id)).statusCode, 200);
 });
 
 test('before the computation, a payment order follows the methods the locked weights adopt: a Rule 11UA issue on DCF needs a merchant banker', async () => {
@@ -183,8 +169,7 @@ test('before the computation, a payment order follows the methods the locked wei
     200,
   );
   const valuer = await addMember(t, caOnly, 'VALUER');
-  const pay = (id: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/payments', headers: asUser(valuer), payload: { engagementId: id } });
+  const pay = (id: string) => orderPayment(t, asUser(valuer), id);
   // NAV (the default for an issue on 31 March 2026): the chartered accountant may sign, so the order is made.
   const nav = await createEngagement(t, asUser(valuer), {
     statute: 'RULE_11UA',

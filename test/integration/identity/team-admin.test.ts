@@ -6,16 +6,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestApp } from '../../helpers/app.js';
-import {
-  addMember,
-  adminApp,
-  asUser,
-  invitationTokenFor,
-  PASSWORD,
-  signupAdmin,
-  uniqueEmail,
-  type Session,
-} from '../../helpers/principals.js';
+import { acceptInvite, addMember, adminApp, asUser, type Session } from '../../helpers/principals.js';
+import { invitationTokenFor, inviteNew, login, signupAdmin } from '../../helpers/principals.js';
 
 let t: TestApp, admin: Session;
 adminApp((s) => ({ t, admin } = s), { env: { PUBLIC_BASE_URL: 'https://valuations.example.in' } });
@@ -30,12 +22,7 @@ test('deactivating a member ends their session at once; they cannot sign in; the
   assert.equal(res.statusCode, 200, res.body);
   assert.equal(res.json().status, 'DEACTIVATED');
   assert.equal((await api('GET', '/api/v1/auth/me', valuer)).statusCode, 401);
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { email: valuer.email, password: PASSWORD },
-  });
-  assert.equal(login.statusCode, 401);
+  assert.equal((await login(t, valuer.email)).statusCode, 401);
   assert.equal((await api('POST', `/api/v1/team/${valuer.userId}/deactivate`, admin)).json().code, 'not_active');
   const last = await api('POST', `/api/v1/team/${admin.userId}/deactivate`, admin);
   assert.equal(last.statusCode, 409);
@@ -48,11 +35,8 @@ test('deactivating a member ends their session at once; they cannot sign in; the
 });
 
 test('invitations: listed, resent with a new link (the old one stops working), cancelled; the mail has text and HTML', async () => {
-  const email = uniqueEmail('invitee');
-  assert.equal(
-    (await api('POST', '/api/v1/team/invite', admin, { email, name: 'Ira Invitee', role: 'VIEWER' })).statusCode,
-    201,
-  );
+  const { email, res: invited } = await inviteNew(t, asUser(admin), 'Ira Invitee', 'VIEWER');
+  assert.equal(invited.statusCode, 201);
   const first = invitationTokenFor(t, email);
   const mailDir = join(t.config.DATA_DIR, 'mail');
   // The file is the message as an SMTP server would receive it: quoted-printable, soft line breaks joined here.
@@ -87,31 +71,16 @@ test('invitations: listed, resent with a new link (the old one stops working), c
     acceptPath: `/accept-invite?token=${encodeURIComponent(second)}`,
   });
   assert.notEqual(second, first);
-  const old = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/accept-invite',
-    payload: { token: first, password: PASSWORD },
-  });
-  assert.equal(old.statusCode, 400, 'the old link no longer works');
+  assert.equal((await acceptInvite(t, first)).statusCode, 400, 'the old link no longer works');
 
   // Cancel another one: its link stops working and it leaves the list.
-  const email2 = uniqueEmail('cancelled');
-  await api('POST', '/api/v1/team/invite', admin, { email: email2, name: 'Cal Cancelled', role: 'VALUER' });
+  const email2 = (await inviteNew(t, asUser(admin), 'Cal Cancelled', 'VALUER', 'cancelled')).email;
   const token2 = invitationTokenFor(t, email2);
   const inv2 = (await api('GET', '/api/v1/invitations', admin))
     .json()
     .find((i: { email: string }) => i.email === email2);
   assert.equal((await api('DELETE', `/api/v1/invitations/${inv2.id}`, admin)).statusCode, 204);
-  assert.equal(
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/accept-invite',
-        payload: { token: token2, password: PASSWORD },
-      })
-    ).statusCode,
-    400,
-  );
+  assert.equal((await acceptInvite(t, token2)).statusCode, 400);
   assert.ok(
     !(await api('GET', '/api/v1/invitations', admin)).json().some((i: { email: string }) => i.email === email2),
   );
@@ -122,11 +91,7 @@ test('invitations: listed, resent with a new link (the old one stops working), c
   assert.equal((await api('DELETE', `/api/v1/invitations/${inv.id}`, other)).statusCode, 404);
   const valuer = await addMember(t, admin, 'VALUER');
   assert.equal((await api('POST', `/api/v1/team/${valuer.userId}/deactivate`, other)).statusCode, 404);
-  const ok = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/accept-invite',
-    payload: { token: second, password: PASSWORD },
-  });
+  const ok = await acceptInvite(t, second);
   assert.equal(ok.statusCode, 200, ok.body);
   const audit = await t.db.query<{ action: string }>(
     `SELECT action FROM audit_events WHERE firm_id = $1 AND action LIKE 'team.invitation_%' ORDER BY id`,

@@ -4,30 +4,16 @@ import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
-import {
-  addMember,
-  adminApp,
-  asToken,
-  asUser,
-  createToken,
-  invitationTokenFor,
-  PASSWORD,
-  signupAdmin,
-  uniqueEmail,
-  type Session,
-} from '../../helpers/principals.js';
+import { acceptInvite, addMember, adminApp, asToken, asUser, type Session } from '../../helpers/principals.js';
+import { createToken, invitationTokenFor, invite, inviteNew, login, PASSWORD } from '../../helpers/principals.js';
+import { postToken, signupAdmin, uniqueEmail } from '../../helpers/principals.js';
 import { isWellFormedToken } from '../../../src/domain/identity/token-format.js';
 
 let t: TestApp, admin: Session;
 adminApp((s) => ({ t, admin } = s));
 
 test('an API token is shown once, stored only as its SHA-256, and acts as VALUER', async () => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/settings/api-tokens',
-    headers: asUser(admin),
-    payload: { name: 'deploy bot' },
-  });
+  const res = await postToken(t, asUser(admin), 'deploy bot');
   assert.equal(res.statusCode, 201);
   const { id, token, prefix } = res.json();
   assert.match(token, /^evk_[0-9A-Za-z]{36}$/);
@@ -55,65 +41,28 @@ test('an API token is shown once, stored only as its SHA-256, and acts as VALUER
 });
 
 test('invite: 201, same e-mail in other case 409, VALUER and token 403, bad input 400', async () => {
-  const email = uniqueEmail('invitee');
-  const first = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/team/invite',
-    headers: asUser(admin),
-    payload: { email, name: 'Ravi Valuer', role: 'VALUER' },
-  });
+  const { email, res: first } = await inviteNew(t, asUser(admin), 'Ravi Valuer', 'VALUER');
   assert.equal(first.statusCode, 201);
   assert.equal(first.json().status, 'INVITED');
-  const dup = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/team/invite',
-    headers: asUser(admin),
-    payload: { email: email.toUpperCase(), name: 'Ravi Again', role: 'VIEWER' },
-  });
+  const dup = await invite(t, asUser(admin), { email: email.toUpperCase(), name: 'Ravi Again', role: 'VIEWER' });
   assert.equal(dup.statusCode, 409);
   assert.equal(dup.json().code, 'email_exists');
   const valuer = await addMember(t, admin, 'VALUER');
-  const byValuer = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/team/invite',
-    headers: asUser(valuer),
-    payload: { email: uniqueEmail(), name: 'X', role: 'VIEWER' },
-  });
+  const byValuer = (await inviteNew(t, asUser(valuer), 'X', 'VIEWER')).res;
   assert.equal(byValuer.statusCode, 403);
   const { token } = await createToken(t, admin);
-  const byToken = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/team/invite',
-    headers: asToken(token),
-    payload: { email: uniqueEmail(), name: 'X', role: 'VIEWER' },
-  });
+  const byToken = (await inviteNew(t, asToken(token), 'X', 'VIEWER')).res;
   assert.equal(byToken.statusCode, 403);
-  const badEmail = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/team/invite',
-    headers: asUser(admin),
-    payload: { email: 'not-an-email', name: 'X', role: 'VIEWER' },
-  });
+  const badEmail = await invite(t, asUser(admin), { email: 'not-an-email', name: 'X', role: 'VIEWER' });
   assert.equal(badEmail.statusCode, 400);
   assert.equal(badEmail.json().errors[0].path, '/email');
-  const badRole = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/team/invite',
-    headers: asUser(admin),
-    payload: { email: uniqueEmail(), name: 'X', role: 'OWNER' },
-  });
+  const badRole = (await inviteNew(t, asUser(admin), 'X', 'OWNER')).res;
   assert.equal(badRole.statusCode, 400);
   assert.equal(badRole.json().errors[0].path, '/role');
 });
 
 test('accepting an invitation activates the member, who can then log in; a used or expired invitation is refused', async () => {
-  const email = uniqueEmail('joiner');
-  const invited = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/team/invite',
-    headers: asUser(admin),
-    payload: { email, name: 'Joiner', role: 'VIEWER' },
-  });
+  const { email, res: invited } = await inviteNew(t, asUser(admin), 'Joiner', 'VIEWER', 'joiner');
   const token = invitationTokenFor(t, email);
   // No SMTP in tests: the inviting ADMIN is given the link (relative to the console) to pass on.
   assert.equal(invited.json().delivery, 'LINK_SHOWN');
@@ -132,50 +81,23 @@ test('accepting an invitation activates the member, who can then log in; a used 
     [email],
   );
   assert.equal(stored[0].token_hash, createHash('sha256').update(token).digest('hex'), 'invitation stored hashed');
-  const acc = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/accept-invite',
-    payload: { token, password: PASSWORD },
-  });
+  const acc = await acceptInvite(t, token);
   assert.equal(acc.statusCode, 200);
   assert.equal(acc.json().user.status, 'ACTIVE');
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { email, password: PASSWORD },
-  });
-  assert.equal(login.statusCode, 200);
-  const reuse = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/accept-invite',
-    payload: { token, password: PASSWORD },
-  });
+  assert.equal((await login(t, email)).statusCode, 200);
+  const reuse = await acceptInvite(t, token);
   assert.equal(reuse.statusCode, 410);
   assert.equal(reuse.json().code, 'invitation_used');
 
-  const late = uniqueEmail('late');
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/team/invite',
-    headers: asUser(admin),
-    payload: { email: late, name: 'Late', role: 'VIEWER' },
-  });
+  const late = (await inviteNew(t, asUser(admin), 'Late', 'VIEWER', 'late')).email;
   const lateToken = invitationTokenFor(t, late);
   await t.db.query(`UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE token_hash = $1`, [
     createHash('sha256').update(lateToken).digest('hex'),
   ]);
-  const expired = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/accept-invite',
-    payload: { token: lateToken, password: PASSWORD },
-  });
+  const expired = await acceptInvite(t, lateToken);
   assert.equal(expired.statusCode, 410);
   assert.equal(expired.json().code, 'invitation_expired');
-  const bogus = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/accept-invite',
-    payload: { token: 'x'.repeat(40), password: PASSWORD },
-  });
+  const bogus = await acceptInvite(t, 'x'.repeat(40));
   assert.equal(bogus.statusCode, 400);
 });
 
@@ -183,12 +105,7 @@ test('20 concurrent invites of one e-mail: exactly one 201', async () => {
   const email = uniqueEmail('race');
   const results = await Promise.all(
     Array.from({ length: 20 }, (_, i) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/team/invite',
-        headers: asUser(admin),
-        payload: { email: i % 2 ? email.toUpperCase() : email, name: `Racer ${i}`, role: 'VIEWER' },
-      }),
+      invite(t, asUser(admin), { email: i % 2 ? email.toUpperCase() : email, name: `Racer ${i}`, role: 'VIEWER' }),
     ),
   );
   const codes = results.map((r) => r.statusCode).sort();
@@ -225,27 +142,15 @@ test('wrong e-mail and wrong password answer the same 401; login is rate-limited
   const t2 = await createTestApp();
   try {
     const a = await signupAdmin(t2);
-    const unknown = await t2.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: 'nobody@example.com', password: 'whatever-long-password' },
-    });
-    const wrong = await t2.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: a.email, password: 'whatever-long-password' },
-    });
+    const unknown = await login(t2, 'nobody@example.com', 'whatever-long-password');
+    const wrong = await login(t2, a.email, 'whatever-long-password');
     assert.equal(unknown.statusCode, 401);
     assert.equal(wrong.statusCode, 401);
     const strip = (b: Record<string, unknown>) => ({ ...b, requestId: undefined });
     assert.deepEqual(strip(unknown.json()), strip(wrong.json()));
     let limited;
     for (let i = 0; i < 12; i++) {
-      limited = await t2.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { email: a.email, password: 'still-the-wrong-password' },
-      });
+      limited = await login(t2, a.email, 'still-the-wrong-password');
       if (limited.statusCode === 429) break;
     }
     assert.equal(limited!.statusCode, 429);
@@ -260,21 +165,11 @@ test('logs of signup, login, token creation and invite contain no password, cook
   const t3 = await createTestApp({ env: { LOG_LEVEL: 'trace' } });
   try {
     const a = await signupAdmin(t3);
-    const login = await t3.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: a.email, password: PASSWORD },
-    });
-    const cookie = String(login.headers['set-cookie']).split(';')[0].split('=')[1];
+    const signedIn = await login(t3, a.email);
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0].split('=')[1];
     const { token } = await createToken(t3, a);
     await t3.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: asToken(token) });
-    const email = uniqueEmail('logged');
-    await t3.app.inject({
-      method: 'POST',
-      url: '/api/v1/team/invite',
-      headers: asUser(a),
-      payload: { email, name: 'Log Check', role: 'VIEWER' },
-    });
+    const { email } = await inviteNew(t3, asUser(a), 'Log Check', 'VIEWER', 'logged');
     const invitation = invitationTokenFor(t3, email);
     const all = t3.logs.join('');
     assert.ok(t3.logs.length > 5, 'logs were captured');

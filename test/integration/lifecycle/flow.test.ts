@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { TestApp } from '../../helpers/app.js';
 import { adminTokenApp, asUser, type Session } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, status, upload, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
+import { valuationOf } from '../../helpers/engagements.js';
 import { readCsv, readXlsx, writeCsv, writeXlsx } from '../../../src/integrations/spreadsheets/financials-files.js';
 import { cellKey, isHeaderRow } from '../../../src/integrations/spreadsheets/financials-grid.js';
 
@@ -12,6 +13,16 @@ let t: TestApp, admin: Session, bearer: Record<string, string>;
 adminTokenApp((s) => ({ t, admin, bearer } = s));
 
 const sample = () => fixture('sample-company.json');
+
+/** The uploaded document `up` answered with, as GET …/documents/{id} shows it now. */
+const documentOf = async (engagementId: string, up: { json(): { id: string } }) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/engagements/${engagementId}/documents/${up.json().id}`,
+      headers: bearer,
+    })
+  ).json();
 
 for (const format of ['json', 'csv', 'xlsx'] as const) {
   test(`CREATED → DATA_INGESTING → DATA_READY → COMPUTING → GATE_1 through a ${format.toUpperCase()} upload`, async () => {
@@ -29,13 +40,7 @@ for (const format of ['json', 'csv', 'xlsx'] as const) {
     assert.equal(await status(t, bearer, e.id), 'DATA_INGESTING');
     await t.worker.drain();
     assert.equal(await status(t, bearer, e.id), 'DATA_READY');
-    const doc = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/engagements/${e.id}/documents/${up.json().id}`,
-        headers: bearer,
-      })
-    ).json();
+    const doc = await documentOf(e.id, up);
     assert.equal(doc.status, 'PARSED');
     const fin = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/financials`, headers: bearer });
     assert.equal(fin.statusCode, 200);
@@ -71,9 +76,7 @@ test('a CSV file with a bad cell is rejected naming its row and column; the enga
   assert.equal(up.statusCode, 201);
   await t.worker.drain();
   assert.equal(await status(t, bearer, e.id), 'CREATED');
-  const doc = (
-    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/documents/${up.json().id}`, headers: bearer })
-  ).json();
+  const doc = await documentOf(e.id, up);
   assert.equal(doc.status, 'REJECTED');
   const err = doc.errors[0];
   assert.equal(`${err.location}: ${err.message}`, `row ${rowNo}, column FY2028: not a number`);
@@ -89,9 +92,7 @@ test('an unbalanced balance sheet is rejected naming the difference; earlier fin
   const up = await upload(t, bearer, e.id, 'FINANCIALS', 'unbalanced.json', Buffer.from(JSON.stringify(unbalanced)));
   await t.worker.drain();
   assert.equal(await status(t, bearer, e.id), 'DATA_READY');
-  const doc = (
-    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/documents/${up.json().id}`, headers: bearer })
-  ).json();
+  const doc = await documentOf(e.id, up);
   assert.equal(doc.status, 'REJECTED');
   const balance = doc.errors.find((x: { path: string }) => x.path === '/balanceSheet');
   assert.ok(balance, JSON.stringify(doc.errors));
@@ -203,13 +204,7 @@ test('the templates are blank: no value in any field, and uploaded unchanged the
     assert.equal(up.statusCode, 201, up.body);
     await t.worker.drain();
     assert.equal(await status(t, bearer, e.id), 'CREATED', `${format}: a blank template values nothing`);
-    const doc = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/engagements/${e.id}/documents/${up.json().id}`,
-        headers: bearer,
-      })
-    ).json();
+    const doc = await documentOf(e.id, up);
     assert.equal(doc.status, 'REJECTED', format);
     const paths = doc.errors.map((err: { path: string }) => err.path);
     for (const field of ['/balanceSheetDate', '/shares', '/balanceSheet', '/projections']) {
@@ -234,9 +229,7 @@ test('the example files (JSON, CSV, XLSX) each ingest and value to the same figu
     assert.equal(await status(t, bearer, e.id), 'DATA_READY', format);
     assert.equal((await lock(t, bearer, e.id)).statusCode, 200, format);
     await t.worker.drain();
-    const v = (
-      await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
-    ).json();
+    const v = await valuationOf(t, bearer, e.id);
     conclusions.push(v.conclusion.valuePerShare);
   }
   // The figure the example company has valued to under these assumptions since the templates were filled in.

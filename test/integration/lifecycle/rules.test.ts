@@ -2,7 +2,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { adminTokenApp, asToken, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, multipart, upload, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
+import {
+  createEngagement,
+  lock,
+  multipart,
+  upload,
+  uploadFixture,
+  VALID_ASSUMPTIONS,
+} from '../../helpers/engagements.js';
 import { applyTransition } from '../../../src/services/engagement-transitions.js';
 import {
   ENGAGEMENT_ACTIONS,
@@ -167,14 +174,7 @@ test('every action from every one of the nine states: only the documented transi
   assert.equal(checked, 9 * ENGAGEMENT_ACTIONS.length);
   // Through the API too: upload and lock are refused once computing has started.
   await t.db.query(`UPDATE engagements SET status = 'COMPUTING' WHERE id = $1`, [e.id]);
-  const up = await upload(
-    t,
-    bearer,
-    e.id,
-    'FINANCIALS',
-    'f.json',
-    Buffer.from(JSON.stringify(fixture('sample-company.json'))),
-  );
+  const up = await uploadFixture(t, bearer, e.id);
   assert.equal(up.statusCode, 409);
   const l = await lock(t, bearer, e.id);
   assert.equal(l.statusCode, 409);

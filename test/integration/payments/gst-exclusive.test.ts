@@ -1,29 +1,33 @@
 // The fee configured GST-exclusive, the default (docs/decisions.md, Tax invoices): ₹20,000 is charged as
 // ₹20,000 + ₹3,600 GST, the amount charged is the invoice total to the paisa, the place of supply names its
 // state, and a firm GSTIN whose check character does not match is refused naming the field.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
+import type { TestApp } from '../../helpers/app.js';
+import { adminTokenApp, asUser, type Session } from '../../helpers/principals.js';
 import { createEngagement } from '../../helpers/engagements.js';
-import { pdfText } from '../../helpers/pdf.js';
+import { orderPayment, sandboxPay, verifyPayment } from '../../helpers/payments.js';
+import { assertShows, pdfText } from '../../helpers/pdf.js';
 
 let t: TestApp;
 let admin: Session;
 let headers: Record<string, string>;
-
-before(async () => {
-  t = await createTestApp({
-    env: {
-      PRICE_RULE_11UA_PAISE: '2000000',
-      OPERATOR_LEGAL_NAME: 'Valuation Cloud Services Private Limited',
-      OPERATOR_GSTIN: '33AAACT1234A1Z8',
-    },
-  });
-  admin = await signupAdmin(t);
-  headers = asToken((await createToken(t, admin)).token);
+adminTokenApp((s) => ({ t, admin, bearer: headers } = s), {
+  env: {
+    PRICE_RULE_11UA_PAISE: '2000000',
+    OPERATOR_LEGAL_NAME: 'Valuation Cloud Services Private Limited',
+    OPERATOR_GSTIN: '33AAACT1234A1Z8',
+  },
 });
-after(() => t.close());
+
+/** What the invoice for ₹20,000 GST-exclusive, supplied in Tamil Nadu, says. */
+const INVOICE_SHOWS = [
+  'Tamil Nadu (33)',
+  'Fee ₹20,000.00 + ₹3,600.00 GST = ₹23,600.00',
+  'CGST at 9% ₹1,800.00',
+  'SGST at 9% ₹1,800.00',
+  'Total in words: Rupees twenty-three thousand six hundred only',
+];
 
 const firm = (gstin: string) =>
   t.app.inject({
@@ -46,27 +50,13 @@ test('a GSTIN whose check character does not match is refused with a sentence na
 test('₹20,000 GST-exclusive is charged as ₹23,600 and invoiced as ₹20,000 + ₹3,600 GST, in Tamil Nadu (33)', async () => {
   assert.equal((await firm('33AAACT1234A1Z8')).statusCode, 200);
   const e = await createEngagement(t, headers);
-  const order = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/payments',
-    headers,
-    payload: { engagementId: e.id },
-  });
+  const order = await orderPayment(t, headers, e.id);
   assert.equal(order.statusCode, 200, order.body);
   const p = order.json();
   assert.equal(p.amount, 2_360_000);
   assert.deepEqual(p.gst, { ratePercent: 18, taxablePaise: 2_000_000, taxPaise: 360_000 });
-  const checkout = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/payments/sandbox/pay',
-    payload: { gateway_order_id: p.gatewayOrderId },
-  });
-  const verified = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/payments/verify',
-    headers,
-    payload: checkout.json(),
-  });
+  const checkout = await sandboxPay(t, p.gatewayOrderId);
+  const verified = await verifyPayment(t, headers, checkout.json());
   assert.equal(verified.statusCode, 200, verified.body);
   const [invoice] = await t.db.query<{ total_paise: string; taxable_paise: string; cgst_paise: string }>(
     'SELECT total_paise, taxable_paise, cgst_paise FROM invoices WHERE payment_id = $1',
@@ -76,14 +66,5 @@ test('₹20,000 GST-exclusive is charged as ₹23,600 and invoiced as ₹20,000 
   assert.equal(Number(invoice!.taxable_paise), 2_000_000);
   const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/payments/${p.id}/invoice.pdf`, headers });
   assert.equal(pdf.statusCode, 200);
-  const text = pdfText(pdf.rawPayload);
-  for (const expected of [
-    'Tamil Nadu (33)',
-    'Fee ₹20,000.00 + ₹3,600.00 GST = ₹23,600.00',
-    'CGST at 9% ₹1,800.00',
-    'SGST at 9% ₹1,800.00',
-    'Total in words: Rupees twenty-three thousand six hundred only',
-  ]) {
-    assert.ok(text.includes(expected), `the invoice shows ${expected}: ${text.slice(0, 1500)}`);
-  }
+  assertShows(pdfText(pdf.rawPayload), 'the invoice', INVOICE_SHOWS);
 });

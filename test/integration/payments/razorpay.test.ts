@@ -7,6 +7,7 @@ import { createHmac } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
 import { createEngagement } from '../../helpers/engagements.js';
+import { razorpayOrder } from '../../fixtures/razorpay.js';
 
 const KEY_ID = 'rzp_test_x';
 const KEY_SECRET = 'rzp-key-secret-abcdef';
@@ -48,21 +49,7 @@ before(async () => {
         return res.end('{}');
       }
       const id = `order_TEST${String(++orderCounter).padStart(10, '0')}`;
-      res.end(
-        JSON.stringify({
-          id,
-          entity: 'order',
-          amount: body.amount,
-          amount_paid: 0,
-          amount_due: body.amount,
-          currency: body.currency,
-          receipt: body.receipt,
-          status: 'created',
-          attempts: 0,
-          notes: body.notes,
-          created_at: 1642662092,
-        }),
-      );
+      res.end(JSON.stringify(razorpayOrder(id, body)));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -1,10 +1,19 @@
 // Payments against the built-in sandbox gateway (docs/decisions.md, Payments): orders, verify, gateway webhook, history.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { addMember, asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
+import type { TestApp } from '../../helpers/app.js';
+import {
+  addMember,
+  adminTokenApp,
+  asToken,
+  asUser,
+  createToken,
+  signupAdmin,
+  type Session,
+} from '../../helpers/principals.js';
 import { createEngagement } from '../../helpers/engagements.js';
+import { orderPayment, sandboxPay as pay, verifyPayment } from '../../helpers/payments.js';
 import { pdfText } from '../../helpers/pdf.js';
 
 const WEBHOOK_SECRET = 'sandbox-test-secret-0123456789';
@@ -15,37 +24,23 @@ let t: TestApp;
 let admin: Session;
 let headers: Record<string, string>;
 
-before(async () => {
-  // The sandbox signs checkouts and webhooks with GATEWAY_WEBHOOK_SECRET when it is set, so tests can sign too.
-  t = await createTestApp({
-    env: {
-      GATEWAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      PRICE_RULE_11UA_PAISE: String(PRICE),
-      // The GST-inclusive mode: the configured fee is the total (test/integration/payments/gst-exclusive.test.ts has the default).
-      FEE_GST_MODE: 'inclusive',
-      OPERATOR_LEGAL_NAME: 'Valuation Cloud Services Private Limited',
-      OPERATOR_ADDRESS: '4th Floor, Baner Road, Pune 411045',
-      OPERATOR_GSTIN: '27AABCV1234F1ZO',
-    },
-  });
-  admin = await signupAdmin(t);
-  headers = asToken((await createToken(t, admin)).token);
+// The sandbox signs checkouts and webhooks with GATEWAY_WEBHOOK_SECRET when it is set, so tests can sign too.
+adminTokenApp((s) => ({ t, admin, bearer: headers } = s), {
+  env: {
+    GATEWAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    PRICE_RULE_11UA_PAISE: String(PRICE),
+    // The GST-inclusive mode: the configured fee is the total (test/integration/payments/gst-exclusive.test.ts has the default).
+    FEE_GST_MODE: 'inclusive',
+    OPERATOR_LEGAL_NAME: 'Valuation Cloud Services Private Limited',
+    OPERATOR_ADDRESS: '4th Floor, Baner Road, Pune 411045',
+    OPERATOR_GSTIN: '27AABCV1234F1ZO',
+  },
 });
-after(() => t.close());
 
-async function order(engagementId: string, h = headers) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/payments', headers: h, payload: { engagementId } });
-}
-async function verify(body: Record<string, string>, h = headers) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/payments/verify', headers: h, payload: body });
-}
-async function sandboxPay(gatewayOrderId: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/payments/sandbox/pay',
-    payload: { gateway_order_id: gatewayOrderId },
-  });
-}
+// The file's admin's token unless another's headers are given.
+const order = (engagementId: string, h = headers) => orderPayment(t, h, engagementId);
+const verify = (body: Record<string, string>, h = headers) => verifyPayment(t, h, body);
+const sandboxPay = (gatewayOrderId: string) => pay(t, gatewayOrderId);
 async function gatewayWebhook(body: object, eventId: string, secret = WEBHOOK_SECRET) {
   const raw = JSON.stringify(body);
   return t.app.inject({

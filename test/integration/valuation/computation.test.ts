@@ -2,19 +2,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, status, upload } from '../../helpers/engagements.js';
+import { createEngagement, fixture, lock, status, upload, uploadFixture } from '../../helpers/engagements.js';
+import { valuationOf, withFinancials } from '../../helpers/engagements.js';
 
 let t: TestApp, bearer: Record<string, string>;
 adminTokenApp((s) => ({ t, bearer } = s));
 
+// Rates typed as fractions (0.12 for 12 %), which the lock warns about.
+const AS_FRACTIONS = { wacc: 0.12, terminalGrowthRate: 0.04 };
+
 test('an IBC engagement whose financials lack liquidation.assets is refused at lock with 409 inputs_incomplete and stays DATA_READY', async () => {
   // IBC needs asset-class realisable values; the sample company has none. The file itself is valid.
   const e = await createEngagement(t, bearer, { statute: 'IBC_LIQUIDATION', purpose: undefined });
-  assert.equal(
-    (await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json')))))
-      .statusCode,
-    201,
-  );
+  assert.equal((await uploadFixture(t, bearer, e.id)).statusCode, 201);
   await t.worker.drain();
   assert.equal(await status(t, bearer, e.id), 'DATA_READY');
   // Checked at ingestion already: the financials say what the statute still needs.
@@ -60,16 +60,13 @@ test('an IBC engagement whose financials lack liquidation.assets is refused at l
   await upload(t, bearer, e.id, 'FINANCIALS', 'g.json', Buffer.from(JSON.stringify(fixture('ibc-shortfall.json'))));
   await t.worker.drain();
   const ok = await lock(t, bearer, e.id, {
-    wacc: 0.12,
-    terminalGrowthRate: 0.04,
+    ...AS_FRACTIONS,
     rationale: 'Rates are not used by the IBC valuation at all.',
   });
   assert.equal(ok.statusCode, 200);
   assert.deepEqual(ok.json().warnings, [], 'IBC uses no rates: no DCF warnings');
   await t.worker.drain();
-  const v = (
-    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
-  ).json();
+  const v = await valuationOf(t, bearer, e.id);
   assert.deepEqual(v.conclusion.fairValue, {
     totalValue: '70000000.00',
     equityValue: '0.00',
@@ -85,12 +82,10 @@ test('an IBC engagement whose financials lack liquidation.assets is refused at l
 });
 
 test('a lock with wacc 0.12 returns RATES_LOOK_LIKE_FRACTIONS (and WACC_GROWTH_SPREAD_NARROW) in the lock response', async () => {
-  const e = await createEngagement(t, bearer, { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' });
-  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
-  await t.worker.drain();
+  const fema = { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' };
+  const e = await withFinancials(t, bearer, fema, fixture('sample-company.json'));
   const res = await lock(t, bearer, e.id, {
-    wacc: 0.12,
-    terminalGrowthRate: 0.04,
+    ...AS_FRACTIONS,
     rationale: 'Typed as fractions by mistake, as the warning says.',
   });
   assert.equal(res.statusCode, 200);
@@ -98,12 +93,10 @@ test('a lock with wacc 0.12 returns RATES_LOOK_LIKE_FRACTIONS (and WACC_GROWTH_S
   assert.deepEqual(codes, ['RATES_LOOK_LIKE_FRACTIONS', 'WACC_GROWTH_SPREAD_NARROW']);
   assert.match(res.json().warnings[0].message, /wacc \(0\.12\)/);
   await t.worker.drain();
-  const v = (
-    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
-  ).json();
+  const v = await valuationOf(t, bearer, e.id);
   assert.ok(v.warnings.some((w: { code: string }) => w.code === 'RATES_LOOK_LIKE_FRACTIONS'));
   // A sensible lock carries no such warnings.
-  const e2 = await createEngagement(t, bearer, { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' });
+  const e2 = await createEngagement(t, bearer, fema);
   assert.deepEqual((await lock(t, bearer, e2.id)).json().warnings, []);
 });
 
@@ -113,7 +106,7 @@ test('the valuation is 409 before computation, and stored with the engine versio
     (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })).statusCode,
     409,
   );
-  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  await uploadFixture(t, bearer, e.id);
   await t.worker.drain();
   await lock(t, bearer, e.id, {
     wacc: 13,
@@ -134,10 +127,7 @@ test('the valuation is 409 before computation, and stored with the engine versio
   assert.equal(row.engine_version, '1.0.0');
   // Every money figure is a decimal string with two places.
   for (const m of v.methods) assert.match(m.valuePerShare, /^-?\d+\.\d{2}$/);
-  const again = (
-    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
-  ).json();
-  assert.deepEqual(again, v);
+  assert.deepEqual(await valuationOf(t, bearer, e.id), v);
 });
 
 test('the OpenAPI document describes the valuation result fully', async () => {

@@ -7,31 +7,26 @@ import assert from 'node:assert/strict';
 import { Decimal } from 'decimal.js';
 import { type TestApp } from '../../helpers/app.js';
 import { asUser, signupAdmin, adminTokenApp } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, status, upload } from '../../helpers/engagements.js';
-import { recalculate } from '../../helpers/workbook.js';
-import { pdfText } from '../../helpers/pdf.js';
+import { fixture, lock, status, valuationOf, withFinancials } from '../../helpers/engagements.js';
+import { recalculatedWorkpapers } from '../../helpers/workbook.js';
+import { assertShows, pdfText } from '../../helpers/pdf.js';
 import { BUILD_UP } from '../../fixtures/cost-of-capital.js';
 
 let t: TestApp, bearer: Record<string, string>;
 adminTokenApp((s) => ({ t, bearer } = s));
 
 const RATIONALE = 'CAPM on the 10-year G-Sec, peer beta relevered at the target D/E of 0.25.';
+/** The lock body's build-up (BUILD_UP, 15.5293 %) with its growth rate and rationale; the tests state the WACC. */
+const BUILT_UP = { terminalGrowthRate: 5, rationale: RATIONALE, costOfCapital: BUILD_UP };
+const S62 = { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined };
 
-async function dataReady(): Promise<string> {
-  const e = await createEngagement(t, bearer, { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });
-  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
-  await t.worker.drain();
-  return e.id;
+async function dataReady(headers = bearer): Promise<string> {
+  return (await withFinancials(t, headers, S62, fixture('sample-company.json'))).id;
 }
 
 test('a WACC that differs from its build-up is 400 wacc_mismatch giving the computed figure; nothing is locked', async () => {
   const id = await dataReady();
-  const refused = await lock(t, bearer, id, {
-    wacc: 15.5,
-    terminalGrowthRate: 5,
-    rationale: RATIONALE,
-    costOfCapital: BUILD_UP,
-  });
+  const refused = await lock(t, bearer, id, { ...BUILT_UP, wacc: 15.5 });
   assert.equal(refused.statusCode, 400, refused.body);
   assert.equal(refused.json().code, 'wacc_mismatch');
   assert.match(refused.json().detail, /gives a WACC of 15\.5293%, not the 15\.5% stated/);
@@ -51,10 +46,8 @@ test('a WACC that differs from its build-up is 400 wacc_mismatch giving the comp
 test('the built-up WACC is locked and carried into the valuation, the report and the workpapers (Ke by formula); DLOC before DLOM', async () => {
   const id = await dataReady();
   const locked = await lock(t, bearer, id, {
+    ...BUILT_UP,
     wacc: 15.5293,
-    terminalGrowthRate: 5,
-    rationale: RATIONALE,
-    costOfCapital: BUILD_UP,
     methodWeights: { DCF: 70, NAV: 30 },
     weightsRationale: 'A profitable going concern: the income approach leads.',
     dlocPercent: 10,
@@ -66,7 +59,7 @@ test('the built-up WACC is locked and carried into the valuation, the report and
   assert.deepEqual(locked.json().costOfCapital, BUILD_UP);
   assert.equal(locked.json().dlocPercent, 10);
   await t.worker.drain();
-  const v = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/valuation`, headers: bearer })).json();
+  const v = await valuationOf(t, bearer, id);
   assert.equal(v.assumptions.costOfCapital.leveredBeta, '1.009018');
   assert.equal(v.assumptions.costOfCapital.costOfEquity, '17.587635');
   assert.equal(v.assumptions.costOfCapital.costOfDebtAfterTax, '7.296120');
@@ -78,10 +71,7 @@ test('the built-up WACC is locked and carried into the valuation, the report and
   const approx = new Decimal(c.valueBeforeDiscount).times('0.9').times('0.875');
   assert.ok(approx.minus(c.valuePerShare).abs().lte('0.01'), `${c.valuePerShare} ≈ ${approx}`);
 
-  const wb = await recalculate(
-    (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/valuation/workpapers.xlsx`, headers: bearer }))
-      .rawPayload,
-  );
+  const wb = await recalculatedWorkpapers(t, bearer, id);
   assert.equal(Number(wb.value('Ke')).toFixed(6), '17.587635');
   assert.equal(Number(wb.value('WACC')), 15.5293, 'the WACC cell is the build-up rounded to 4 decimals');
   assert.equal(new Decimal(wb.value('ValuePerShare_Concluded') as number).toFixed(2), c.valuePerShare);
@@ -93,8 +83,7 @@ test('the built-up WACC is locked and carried into the valuation, the report and
 
   const draft = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/report`, headers: bearer });
   assert.equal(draft.statusCode, 200);
-  const text = pdfText(draft.rawPayload);
-  for (const expected of [
+  assertShows(pdfText(draft.rawPayload), 'the report', [
     'Cost of capital',
     'Risk-free rate',
     '6.52%',
@@ -111,36 +100,30 @@ test('the built-up WACC is locked and carried into the valuation, the report and
     'control 10%, marketability 12.5%',
     'a discount for lack of control of 10% and a discount for lack of marketability of 12.5%',
     'Rationale for the discount for lack of control',
-  ]) {
-    assert.ok(text.includes(expected), `the report shows ${expected}`);
-  }
+  ]);
 });
 
 test('returned for revision, the version history keeps the whole judgement (build-up, DLOC) for the next round to start from', async () => {
   const admin = await signupAdmin(t, 'Revision Judgement Valuers');
   const headers = asUser(admin);
-  const e = await createEngagement(t, headers, { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });
-  await upload(t, headers, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
-  await t.worker.drain();
+  const id = await dataReady(headers);
   const body = {
+    ...BUILT_UP,
     wacc: 15.5293,
-    terminalGrowthRate: 5,
-    rationale: RATIONALE,
-    costOfCapital: BUILD_UP,
     dlocPercent: 10,
     dlocRationale: 'A 26 % minority stake cannot direct dividends or the board.',
   };
-  assert.equal((await lock(t, headers, e.id, body)).statusCode, 200);
+  assert.equal((await lock(t, headers, id, body)).statusCode, 200);
   await t.worker.drain();
   const revise = await t.app.inject({
     method: 'POST',
-    url: `/api/v1/engagements/${e.id}/gates/GATE_1/reject`,
+    url: `/api/v1/engagements/${id}/gates/GATE_1/reject`,
     headers,
     payload: { reason: 'Justify the company-specific premium in the rationale.', outcome: 'REVISE' },
   });
   assert.equal(revise.statusCode, 200, revise.body);
   const history = (
-    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/assumptions/history`, headers })
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/assumptions/history`, headers })
   ).json();
   assert.equal(history.length, 1);
   assert.deepEqual(history[0].costOfCapital, BUILD_UP);

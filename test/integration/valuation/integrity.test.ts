@@ -4,27 +4,18 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, sourced, status, upload } from '../../helpers/engagements.js';
-import { CAPM_RATIONALE, lockedAndValued, twoYearsEarlier } from '../../helpers/engagements.js';
+import { CAPM_LOCK as BASE, fixture, lock, sourced, status, valuationOf } from '../../helpers/engagements.js';
+import { lockedAndValued, twoYearsEarlier, withFinancials as made } from '../../helpers/engagements.js';
+import { recalculatedWorkpapers } from '../../helpers/workbook.js';
 import { ccpsRound } from '../../fixtures/market-evidence.js';
+import { withCcps } from '../../fixtures/shareholding.js';
 
 let t: TestApp, bearer: Record<string, string>;
 adminTokenApp((s) => ({ t, bearer } = s));
 
-const BASE = {
-  wacc: 12,
-  terminalGrowthRate: 4,
-  rationale: CAPM_RATIONALE,
-};
 const WHY = 'The issuer adopts the DCF under Rule 11UA(2)(b), by a merchant banker.';
 
-async function withFinancials(body: Record<string, unknown>, document: unknown) {
-  const e = await createEngagement(t, bearer, body);
-  const up = await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(sourced(document))));
-  assert.equal(up.statusCode, 201, up.body);
-  await t.worker.drain();
-  return e;
-}
+const withFinancials = (body: Record<string, unknown>, document: unknown) => made(t, bearer, body, sourced(document));
 
 test('DCF adopted at 100 % with projections starting in a year already ended: the lock is 409 inputs_incomplete naming /projections, and nothing is stored', async () => {
   // Balance sheet of 31 March 2024, projections FY2025–FY2029, valued on 31 March 2026: FY2025 has ended.
@@ -72,12 +63,8 @@ test('an issue made on 10-4-2025 and valued on 25-3-2025: the valuation carries 
     },
     document,
   );
-  const res = await lock(t, bearer, e.id, BASE);
-  assert.equal(res.statusCode, 200, res.body);
-  await t.worker.drain();
-  const v = (
-    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
-  ).json();
+  await lockedAndValued(t, bearer, e.id, BASE);
+  const v = await valuationOf(t, bearer, e.id);
   assert.equal(v.conclusion.valuePerShare, '94.30'); // (A − L) × PV / PE = 943 lakhs / 10,00,000 shares
   assert.equal(v.conclusion.floorOrCeiling, undefined);
   assert.ok(v.warnings.some((w: { code: string }) => w.code === 'S56_2_VIIB_NOT_APPLICABLE'));
@@ -92,12 +79,8 @@ test('a valuation date after the balance sheet: the warning without the figures 
       { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-10-31' },
       document,
     );
-    const res = await lock(t, bearer, e.id, BASE);
-    assert.equal(res.statusCode, 200, res.body);
-    await t.worker.drain();
-    const v = (
-      await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
-    ).json();
+    await lockedAndValued(t, bearer, e.id, BASE);
+    const v = await valuationOf(t, bearer, e.id);
     return { v, dcf: v.methods.find((m: { method: string }) => m.method === 'DCF') };
   };
   const plain = await dcfOf(fixture('sample-company.json'));
@@ -119,7 +102,6 @@ test('a valuation date after the balance sheet: the warning without the figures 
 });
 
 test('discounts per method through the API and the workpapers: the round and the peers are not discounted twice (hand figure 249.68)', async () => {
-  const { recalculate } = await import('../../helpers/workbook.js');
   const doc = fixture('sample-company.json');
   doc.peers = [{ name: 'Omicron Castings Ltd', priceToBook: 2 }];
   doc.transactions = [{ deal: 'Lambda Auto acquires Kappa Castings', date: '2025-11-15', evToEbitda: 10 }];
@@ -137,9 +119,7 @@ test('discounts per method through the API and the workpapers: the round and the
     dlomPercent: 20,
     dlomRationale: 'Unlisted shares with no exit route within five years.',
   });
-  const v = (
-    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
-  ).json();
+  const v = await valuationOf(t, bearer, e.id);
   // 0.5 × 398 × 0.9 × 0.8 + 0.25 × 190 × 0.8 + 0.25 × 273.60 = 143.28 + 38 + 68.40 = 249.68 (test/unit/valuation/integrity.test.ts).
   assert.equal(v.conclusion.valuePerShare, '249.68');
   assert.deepEqual(
@@ -156,32 +136,14 @@ test('discounts per method through the API and the workpapers: the round and the
       ['RECENT_ROUND', false, false],
     ],
   );
-  const wb = await recalculate(
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`,
-        headers: bearer,
-      })
-    ).rawPayload,
-  );
+  const wb = await recalculatedWorkpapers(t, bearer, e.id);
   assert.equal(Number(wb.value('ValuePerShare_Concluded')).toFixed(2), '249.68');
 });
 
 test('CCPS presented in other equity: without presentedIn the lock is 409 naming both figures; with OTHER_EQUITY no add-back (hand figure 290.91)', async () => {
   const doc = (presentedIn?: string) => ({
     ...fixture('sample-company.json'),
-    shareholding: [
-      { holder: 'Promoters', instrument: 'EQUITY', number: 1000000, faceValue: 10 },
-      {
-        holder: 'Series A investor',
-        instrument: 'CCPS',
-        number: 20000,
-        faceValue: 100,
-        conversionRatio: 2,
-        ...(presentedIn && { presentedIn }),
-      },
-    ],
+    shareholding: withCcps(presentedIn),
   });
   const weights = {
     ...BASE,
@@ -208,11 +170,8 @@ test('CCPS presented in other equity: without presentedIn the lock is 409 naming
     { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-03-31' },
     doc('OTHER_EQUITY'),
   );
-  assert.equal((await lock(t, bearer, ok.id, weights)).statusCode, 200);
-  await t.worker.drain();
-  const v = (
-    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${ok.id}/valuation`, headers: bearer })
-  ).json();
+  await lockedAndValued(t, bearer, ok.id, weights);
+  const v = await valuationOf(t, bearer, ok.id);
   // ₹30,25,47,040.5722875885… / 10,40,000 shares = 290.9106159… (test/unit/valuation/integrity.test.ts).
   assert.equal(v.conclusion.valuePerShare, '290.91');
 });
@@ -243,10 +202,7 @@ test("peers' trailing multiples without the company's trailing metric: the lock 
     { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-03-31' },
     { ...doc, comparableMetrics: { ebitda: 400 } },
   );
-  assert.equal((await lock(t, bearer, ok.id, weights)).statusCode, 200);
-  await t.worker.drain();
-  const v = (
-    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${ok.id}/valuation`, headers: bearer })
-  ).json();
+  await lockedAndValued(t, bearer, ok.id, weights);
+  const v = await valuationOf(t, bearer, ok.id);
   assert.equal(v.conclusion.valuePerShare, '378.00');
 });

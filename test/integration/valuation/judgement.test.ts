@@ -2,53 +2,33 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import { CAPM_RATIONALE, createEngagement, fixture, lock, status, upload } from '../../helpers/engagements.js';
+import { CAPM_LOCK as BASE, createEngagement, lock, status, uploadFixture } from '../../helpers/engagements.js';
+import { valuationOf } from '../../helpers/engagements.js';
+import { DLOM_WHY, S62_DISCOUNT, S62_JUDGEMENT, WEIGHTS_WHY } from '../../fixtures/judgement.js';
 
 let t: TestApp, bearer: Record<string, string>;
 adminTokenApp((s) => ({ t, bearer } = s));
 
-const BASE = {
-  wacc: 12,
-  terminalGrowthRate: 4,
-  rationale: CAPM_RATIONALE,
-};
-const WEIGHTS_WHY = 'DCF leads: the business is a going concern with reliable projections.';
-const DLOM_WHY = 'Unlisted minority stake with no exit route within five years.';
-
 async function ready(body: Record<string, unknown>) {
   const e = await createEngagement(t, bearer, body);
-  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  await uploadFixture(t, bearer, e.id);
   await t.worker.drain();
   return e;
 }
 
 test('weights, rationale and discount are locked, and /valuation shows them with the value before and after the discount', async () => {
   const e = await ready({ statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });
-  const res = await lock(t, bearer, e.id, {
-    ...BASE,
-    methodWeights: { DCF: 70, NAV: 30 },
-    weightsRationale: WEIGHTS_WHY,
-    dlomPercent: 15,
-    dlomRationale: DLOM_WHY,
-  });
+  const res = await lock(t, bearer, e.id, { ...BASE, ...S62_JUDGEMENT });
   assert.equal(res.statusCode, 200, res.body);
   assert.deepEqual(res.json().methodWeights, { DCF: 70, NAV: 30 });
   assert.equal(res.json().dlomPercent, 15);
   assert.equal(res.json().dlomRationale, DLOM_WHY);
   await t.worker.drain();
-  const v = (
-    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
-  ).json();
+  const v = await valuationOf(t, bearer, e.id);
   // Hand computation in test/unit/valuation/judgement.test.ts: 240.1329… → 240.13; × 0.85 = 204.1129… → 204.11
   assert.equal(v.conclusion.valueBeforeDiscount, '240.13');
   assert.equal(v.conclusion.valuePerShare, '204.11');
-  assert.deepEqual(v.conclusion.discount, {
-    percent: '15',
-    rationale: DLOM_WHY,
-    valueBeforeDiscount: '240.13',
-    discountPerShare: '36.02',
-    valueAfterDiscount: '204.11',
-  });
+  assert.deepEqual(v.conclusion.discount, S62_DISCOUNT);
   assert.equal(v.conclusion.weightsSetBy, 'VALUER');
   assert.equal(v.conclusion.weightsRationale, WEIGHTS_WHY);
   assert.deepEqual(

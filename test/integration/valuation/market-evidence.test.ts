@@ -5,8 +5,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import { createEngagement, fixture, sourced, upload } from '../../helpers/engagements.js';
-import { CAPM_RATIONALE, lockedAndValued } from '../../helpers/engagements.js';
+import {
+  CAPM_LOCK,
+  fixture,
+  lockedAndValued,
+  sourced,
+  valuationOf,
+  withFinancials,
+} from '../../helpers/engagements.js';
 import { pdfText } from '../../helpers/pdf.js';
 
 let t: TestApp, bearer: Record<string, string>;
@@ -26,31 +32,18 @@ const financials = (roundDate: string) => ({
 });
 
 test('a round more than twelve months before the valuation date is valued with RECENT_ROUND_STALE, in the result and the report', async () => {
-  const e = await createEngagement(t, bearer, { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' }); // valued on 31 March 2026
-  assert.equal(
-    (
-      await upload(
-        t,
-        bearer,
-        e.id,
-        'FINANCIALS',
-        'f.json',
-        Buffer.from(JSON.stringify(sourced(financials('2025-03-15')))),
-      )
-    ).statusCode,
-    201,
+  const e = await withFinancials(
+    t,
+    bearer,
+    { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' }, // valued on 31 March 2026
+    sourced(financials('2025-03-15')),
   );
-  await t.worker.drain();
   await lockedAndValued(t, bearer, e.id, {
-    wacc: 12,
-    terminalGrowthRate: 4,
-    rationale: CAPM_RATIONALE,
+    ...CAPM_LOCK,
     methodWeights: { DCF: 60, TRANSACTIONS: 20, RECENT_ROUND: 20 },
     weightsRationale: "The income approach leads; a deal in the trade and the company's round test it.",
   });
-  const v = (
-    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
-  ).json();
+  const v = await valuationOf(t, bearer, e.id);
   assert.deepEqual(
     v.methods.map((m: { method: string }) => m.method),
     ['DCF', 'NAV', 'TRANSACTIONS', 'RECENT_ROUND'],
@@ -83,18 +76,13 @@ test('a round more than twelve months before the valuation date is valued with R
 });
 
 test('a round four months before the valuation date carries no staleness warning, and the valuer weighs it at the lock', async () => {
-  const e = await createEngagement(t, bearer, { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });
-  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(sourced(financials('2025-12-01')))));
-  await t.worker.drain();
+  const s62 = { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined };
+  const e = await withFinancials(t, bearer, s62, sourced(financials('2025-12-01')));
   await lockedAndValued(t, bearer, e.id, {
-    wacc: 12,
-    terminalGrowthRate: 4,
-    rationale: CAPM_RATIONALE,
+    ...CAPM_LOCK,
     methodWeights: { DCF: 70, RECENT_ROUND: 30 },
     weightsRationale: 'The income approach leads; the recent round tests it.',
   });
-  const v = (
-    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
-  ).json();
+  const v = await valuationOf(t, bearer, e.id);
   assert.ok(!v.warnings.some((w: { code: string }) => w.code === 'RECENT_ROUND_STALE'), 'four months old');
 });

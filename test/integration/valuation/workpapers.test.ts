@@ -3,12 +3,15 @@ import assert from 'node:assert/strict';
 import { Decimal } from 'decimal.js';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, sourced, upload } from '../../helpers/engagements.js';
-import { CAPM_RATIONALE, lockedAndValued } from '../../helpers/engagements.js';
-import { recalculate } from '../../helpers/workbook.js';
+import { createEngagement, fixture, lock, sourced, uploadFixture, valuationOf } from '../../helpers/engagements.js';
+import { CAPM_LOCK, CAPM_RATIONALE, lockedAndValued, withFinancials } from '../../helpers/engagements.js';
+import { recalculate, recalculatedWorkpapers } from '../../helpers/workbook.js';
 
 let t: TestApp, bearer: Record<string, string>;
 adminTokenApp((s) => ({ t, bearer } = s));
+
+// The first two tests lock at WACC 12.5 % and growth 5 %.
+const RATES = { wacc: 12.5, terminalGrowthRate: 5, rationale: CAPM_RATIONALE };
 
 const paisa = (x: unknown) => new Decimal(x as number).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 
@@ -18,12 +21,10 @@ test("GET valuation/workpapers.xlsx: recalculated formulas give the API's figure
   const early = await t.app.inject({ method: 'GET', url, headers: bearer });
   assert.equal(early.statusCode, 409);
   assert.equal(early.json().code, 'valuation_not_ready');
-  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
+  await uploadFixture(t, bearer, e.id);
   await t.worker.drain();
   await lock(t, bearer, e.id, {
-    wacc: 12.5,
-    terminalGrowthRate: 5,
-    rationale: CAPM_RATIONALE,
+    ...RATES,
     methodWeights: { DCF: 60, NAV: 40 },
     weightsRationale: 'Going concern: the income approach leads the cost approach.',
     dlomPercent: 12.5,
@@ -34,9 +35,7 @@ test("GET valuation/workpapers.xlsx: recalculated formulas give the API's figure
   assert.equal(res.statusCode, 200);
   assert.equal(res.headers['content-type'], 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   assert.match(String(res.headers['content-disposition']), /workpapers-Sample-Manufacturing-Pvt-Ltd\.xlsx/);
-  const v = (
-    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
-  ).json();
+  const v = await valuationOf(t, bearer, e.id);
   const wb = await recalculate(res.rawPayload);
   for (const name of [
     'WACC',
@@ -64,33 +63,26 @@ test("GET valuation/workpapers.xlsx: recalculated formulas give the API's figure
 });
 
 test("the COMPARABLES sheet lists each peer's multiples; the medians and the value per share are formulas that recalculate to the engine's", async () => {
-  const e = await createEngagement(t, bearer, { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });
   const peers = [
     { name: 'Alpha Forgings Ltd', evToEbitda: 9.5, evToRevenue: 1.4, peRatio: 18.2, priceToBook: 2.1 },
     { name: 'Beta Castings Ltd', evToEbitda: 11.25, evToRevenue: 1.9, priceToBook: 2.8 },
     { name: 'Gamma Precision Ltd', evToEbitda: 8.75, evToRevenue: 1.1, peRatio: 15.4, priceToBook: 1.7 },
   ];
   const financials = { ...fixture('sample-company.json'), peers, comparableMetrics: { profitAfterTax: 180 } };
-  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(sourced(financials))));
-  await t.worker.drain();
+  const e = await withFinancials(
+    t,
+    bearer,
+    { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined },
+    sourced(financials),
+  );
   await lockedAndValued(t, bearer, e.id, {
-    wacc: 12.5,
-    terminalGrowthRate: 5,
-    rationale: CAPM_RATIONALE,
+    ...RATES,
     methodWeights: { DCF: 50, NAV: 20, COMPARABLES: 30 },
     weightsRationale: 'Listed peers in the same trade support a market cross-check.',
   });
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`,
-    headers: bearer,
-  });
-  assert.equal(res.statusCode, 200, res.body);
-  const v = (
-    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
-  ).json();
+  const wb = await recalculatedWorkpapers(t, bearer, e.id);
+  const v = await valuationOf(t, bearer, e.id);
   const engine = v.methods.find((m: { method: string }) => m.method === 'COMPARABLES');
-  const wb = await recalculate(res.rawPayload);
   assert.equal(paisa(wb.value('ValuePerShare_COMPARABLES')), engine.valuePerShare);
   assert.equal(paisa(wb.value('EquityValue_COMPARABLES')), engine.equityValue);
   assert.equal(paisa(wb.value('ValuePerShare_Concluded')), v.conclusion.valuePerShare);
@@ -115,34 +107,17 @@ test("the COMPARABLES sheet lists each peer's multiples; the medians and the val
 });
 
 test("a stub period in the workpapers: StubFraction, the exponents and s × FCFF are formulas that recalculate to the engine's DCF", async () => {
-  const e = await createEngagement(t, bearer, {
-    statute: 'COMPANIES_ACT_SEC_62',
-    purpose: undefined,
-    valuationDate: '2026-10-31',
-  });
-  await upload(t, bearer, e.id, 'FINANCIALS', 'f.json', Buffer.from(JSON.stringify(fixture('sample-company.json'))));
-  await t.worker.drain();
+  const stub = { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined, valuationDate: '2026-10-31' };
+  const e = await withFinancials(t, bearer, stub, fixture('sample-company.json'));
   await lockedAndValued(t, bearer, e.id, {
-    wacc: 12,
-    terminalGrowthRate: 4,
-    rationale: CAPM_RATIONALE,
+    ...CAPM_LOCK,
     methodWeights: { DCF: 100 },
     weightsRationale: 'Going concern with board-approved projections: the income approach alone.',
   });
-  const v = (
-    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/valuation`, headers: bearer })
-  ).json();
+  const v = await valuationOf(t, bearer, e.id);
   const dcf = v.methods.find((m: { method: string }) => m.method === 'DCF');
   assert.equal(dcf.valuePerShare, '314.39', 'the hand-computed stub example (s = 151/365)');
-  const wb = await recalculate(
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`,
-        headers: bearer,
-      })
-    ).rawPayload,
-  );
+  const wb = await recalculatedWorkpapers(t, bearer, e.id);
   assert.equal(Number(wb.value('StubFraction')).toFixed(10), (151 / 365).toFixed(10));
   assert.equal(paisa(wb.value('EnterpriseValue_DCF')), dcf.enterpriseValue);
   assert.equal(paisa(wb.value('ValuePerShare_DCF')), dcf.valuePerShare);

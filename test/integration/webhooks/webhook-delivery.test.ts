@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { LookupAddress } from 'node:dns';
 import { createTestApp } from '../../helpers/app.js';
-import { asUser, signupAdmin } from '../../helpers/principals.js';
+import { asUser, signupAdmin, type Session } from '../../helpers/principals.js';
 import { verifyWith } from '../../helpers/webhook-receiver.js';
 import { DELIVER_WEBHOOK_JOB } from '../../../src/services/jobs.js';
 import { claimJob } from '../../../src/db/repositories/jobs.js';
@@ -20,6 +20,20 @@ import {
 } from '../../helpers/webhook-endpoints.js';
 
 const suite = webhookSuite();
+
+/** The endpoint as its ADMIN reads it (GET /settings/webhooks/{id}). */
+const endpointOf = async (admin: Session, id: string) =>
+  (await suite.t.app.inject({ method: 'GET', url: `/api/v1/settings/webhooks/${id}`, headers: asUser(admin) })).json();
+
+/** An event emitted and attempted once, which disables the endpoint: the endpoint then. */
+async function disabledByOneAttempt(admin: Session, id: string, rx: { received: unknown[] }) {
+  await emit(suite.t, admin.firmId);
+  await until(suite.t, () => rx.received.length === 1);
+  await suite.t.worker.drain();
+  const one = await endpointOf(admin, id);
+  assert.equal(one.enabled, false);
+  return one;
+}
 
 test('500, 500, then 200: delivered on the third attempt with the same webhook-id, every attempt logged', async () => {
   const admin = await signupAdmin(suite.t);
@@ -49,10 +63,7 @@ test('500, 500, then 200: delivered on the third attempt with the same webhook-i
   assert.equal(d.attemptLog[0].error, 'HTTP 500');
   assert.ok(d.attemptLog.every((a) => a.durationMs >= 0 && a.startedAt));
   // A receiver that answers 200 to the log is healthy again.
-  const one = (
-    await suite.t.app.inject({ method: 'GET', url: `/api/v1/settings/webhooks/${ep.id}`, headers: asUser(admin) })
-  ).json();
-  assert.equal(one.failingSince, null);
+  assert.equal((await endpointOf(admin, ep.id)).failingSince, null);
 
   // Redeliver: a new delivery, same webhook-id.
   const again = await suite.t.app.inject({
@@ -116,14 +127,7 @@ test('410 Gone disables the endpoint; later events are not delivered to it', asy
   const rx = await suite.receiver();
   rx.script.push(410);
   const ep = await createEndpoint(suite.t, admin, rx.url());
-  await emit(suite.t, admin.firmId);
-  await until(suite.t, () => rx.received.length === 1);
-  await suite.t.worker.drain();
-  const one = (
-    await suite.t.app.inject({ method: 'GET', url: `/api/v1/settings/webhooks/${ep.id}`, headers: asUser(admin) })
-  ).json();
-  assert.equal(one.enabled, false);
-  assert.match(one.disabledReason, /410/);
+  assert.match((await disabledByOneAttempt(admin, ep.id, rx)).disabledReason, /410/);
   const [d] = await deliveries(suite.t, admin, ep.id);
   assert.equal(d.status, 'FAILED');
   assert.equal(d.attemptLog[0].outcome, 'DISABLED');
@@ -160,14 +164,7 @@ test('an endpoint failing continuously for 5 days is disabled', async () => {
     `UPDATE webhook_endpoints SET failing_since = now() - interval '5 days 1 minute' WHERE id = $1`,
     [ep.id],
   );
-  await emit(suite.t, admin.firmId);
-  await until(suite.t, () => rx.received.length === 1);
-  await suite.t.worker.drain();
-  const one = (
-    await suite.t.app.inject({ method: 'GET', url: `/api/v1/settings/webhooks/${ep.id}`, headers: asUser(admin) })
-  ).json();
-  assert.equal(one.enabled, false);
-  assert.match(one.disabledReason, /5 days/);
+  assert.match((await disabledByOneAttempt(admin, ep.id, rx)).disabledReason, /5 days/);
   assert.equal((await deliveries(suite.t, admin, ep.id))[0].status, 'FAILED');
 });
 

@@ -2,13 +2,24 @@
 // sweep, secret rotation, and secrets encrypted at rest.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { asUser, signupAdmin } from '../../helpers/principals.js';
+import { asUser, signupAdmin, type Session } from '../../helpers/principals.js';
 import { verifyWith } from '../../helpers/webhook-receiver.js';
 import { sealWebhookSecrets, signingSecrets } from '../../../src/services/webhook-secrets.js';
 import { getEndpointWithSecrets } from '../../../src/db/repositories/webhooks.js';
 import { webhookSuite, createEndpoint, emit, until, deliveries } from '../../helpers/webhook-endpoints.js';
 
 const suite = webhookSuite();
+
+/** The endpoint's signing secret rotated by its ADMIN (200): the new secret and until when the old one signs too. */
+async function rotated(admin: Session, id: string): Promise<{ secret: string; previousSecretValidUntil: string }> {
+  const rot = await suite.t.app.inject({
+    method: 'POST',
+    url: `/api/v1/settings/webhooks/${id}/rotate-secret`,
+    headers: asUser(admin),
+  });
+  assert.equal(rot.statusCode, 200, rot.body);
+  return rot.json();
+}
 
 test('configuration: create shows the secret once; list, get, patch, delete; test ping is signed and delivered', async () => {
   const admin = await signupAdmin(suite.t);
@@ -134,16 +145,11 @@ test('secret rotation: for 24 h both the new and the old secret verify every del
   const admin = await signupAdmin(suite.t);
   const rx = await suite.receiver();
   const ep = await createEndpoint(suite.t, admin, rx.url());
-  const rot = await suite.t.app.inject({
-    method: 'POST',
-    url: `/api/v1/settings/webhooks/${ep.id}/rotate-secret`,
-    headers: asUser(admin),
-  });
-  assert.equal(rot.statusCode, 200, rot.body);
-  const newSecret = rot.json().secret as string;
+  const rot = await rotated(admin, ep.id);
+  const newSecret = rot.secret;
   assert.match(newSecret, /^whsec_/);
   assert.notEqual(newSecret, ep.secret);
-  const validUntil = Date.parse(rot.json().previousSecretValidUntil);
+  const validUntil = Date.parse(rot.previousSecretValidUntil);
   assert.ok(Math.abs(validUntil - (Date.now() + 24 * 3600_000)) < 60_000);
 
   await emit(suite.t, admin.firmId);
@@ -182,13 +188,7 @@ test('signing secrets are encrypted at rest: the table holds neither the secret 
   const key = ep.secret.slice('whsec_'.length);
   let text = await rowText(ep.id);
   assert.ok(!text.includes(ep.secret) && !text.includes(key), 'the secret is not in the table');
-  const rot = await suite.t.app.inject({
-    method: 'POST',
-    url: `/api/v1/settings/webhooks/${ep.id}/rotate-secret`,
-    headers: asUser(admin),
-  });
-  assert.equal(rot.statusCode, 200, rot.body);
-  const newSecret = rot.json().secret as string;
+  const newSecret = (await rotated(admin, ep.id)).secret;
   text = await rowText(ep.id);
   for (const s of [ep.secret, key, newSecret, newSecret.slice('whsec_'.length)])
     assert.ok(!text.includes(s), 'no secret, old or new, in the table');

@@ -7,6 +7,7 @@ import { GatewayError } from '../../../src/integrations/gateway/gateway.js';
 import { RazorpayGateway } from '../../../src/integrations/gateway/razorpay.js';
 import { SandboxGateway } from '../../../src/integrations/gateway/sandbox.js';
 import { verifyHmacSha256Hex } from '../../../src/integrations/gateway/signature.js';
+import { razorpayOrder } from '../../fixtures/razorpay.js';
 
 const KEY_ID = 'rzp_test_abc123';
 const KEY_SECRET = 'key_secret_for_tests';
@@ -66,20 +67,7 @@ function fakeRazorpay() {
         },
       });
     }
-    reply(200, {
-      id: 'order_IluGWxBm9U8zJ8',
-      entity: 'order',
-      amount: body.amount,
-      amount_paid: 0,
-      amount_due: body.amount,
-      currency: body.currency,
-      receipt: body.receipt,
-      offer_id: null,
-      status: 'created',
-      attempts: 0,
-      notes: body.notes,
-      created_at: 1642662092,
-    });
+    reply(200, razorpayOrder('order_IluGWxBm9U8zJ8', body));
   });
   return { server, seen };
 }

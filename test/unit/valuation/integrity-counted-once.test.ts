@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { computeValuation, type ValuationInput } from '../../../src/domain/valuation/engine.js';
 import { loadDocument, normalised } from './helpers.js';
 import { ccpsRound } from '../../fixtures/market-evidence.js';
+import { withCcps } from '../../fixtures/shareholding.js';
 
 // ---------------------------------------------------------------------------------------------
 // Discounts once
@@ -37,22 +38,11 @@ test('DLOC and DLOM apply method by method: a recent round and listed peers on a
   // Discounting the weighted 314.90 twice over would give 314.90 × 0.9 × 0.8 = 226.728 → 226.73.
   assert.equal(r.conclusion.valueBeforeDiscount, '314.90');
   assert.equal(r.conclusion.valuePerShare, '249.68');
-  assert.deepEqual(
-    r.conclusion.controlDiscount && [
-      r.conclusion.controlDiscount.valueBeforeDiscount,
-      r.conclusion.controlDiscount.discountPerShare,
-      r.conclusion.controlDiscount.valueAfterDiscount,
-    ],
-    ['314.90', '19.90', '295.00'],
-  );
-  assert.deepEqual(
-    r.conclusion.discount && [
-      r.conclusion.discount.valueBeforeDiscount,
-      r.conclusion.discount.discountPerShare,
-      r.conclusion.discount.valueAfterDiscount,
-    ],
-    ['295.00', '45.32', '249.68'],
-  );
+  // Each discount as before, discount, after.
+  const steps = (d?: { valueBeforeDiscount: string; discountPerShare: string; valueAfterDiscount: string }) =>
+    d && [d.valueBeforeDiscount, d.discountPerShare, d.valueAfterDiscount];
+  assert.deepEqual(steps(r.conclusion.controlDiscount), ['314.90', '19.90', '295.00']);
+  assert.deepEqual(steps(r.conclusion.discount), ['295.00', '45.32', '249.68']);
   assert.deepEqual(
     r.conclusion.discountsByMethod
       ?.filter((m) => m.weightPercent !== '0')
@@ -82,17 +72,7 @@ test('DLOC and DLOM apply method by method: a recent round and listed peers on a
 /** sample-company.json with 20,000 CCPS of ₹100 (₹20 lakh, 2 equity shares each) presented within other equity (Ind AS). */
 function ccpsInOtherEquity(presentedIn?: string) {
   const doc = loadDocument('sample-company.json'); // preferenceShareCapital 0; reserves 850 lakhs include the CCPS
-  doc.shareholding = [
-    { holder: 'Promoters', instrument: 'EQUITY', number: 1000000, faceValue: 10 },
-    {
-      holder: 'Series A investor',
-      instrument: 'CCPS',
-      number: 20000,
-      faceValue: 100,
-      conversionRatio: 2,
-      ...(presentedIn && { presentedIn }),
-    },
-  ];
+  doc.shareholding = withCcps(presentedIn);
   return normalised(doc);
 }
 

@@ -9,9 +9,7 @@ import { test } from 'node:test';
 import { ValuationInputError, computeValuation, type ValuationInput } from '../../../src/domain/valuation/engine.js';
 import { judgementErrors } from '../../../src/domain/valuation/judgement.js';
 import { loadFinancials, projectionsFrom } from './helpers.js';
-
-const WEIGHTS_WHY = 'DCF leads: the business is a going concern with reliable projections.';
-const DLOM_WHY = 'Unlisted minority stake; no exit route within five years (restricted study median).';
+import { DLOM_WHY, S62_DISCOUNT, S62_JUDGEMENT, WEIGHTS_WHY } from '../../fixtures/judgement.js';
 
 // A valuation date before FY2027 takes the projections as starting in FY2026, the year after it (amounts unchanged).
 const value = (
@@ -39,26 +37,12 @@ function refuses(run: () => unknown, code: string, pattern?: RegExp): void {
 }
 
 test("Companies Act s.62: valuer's weights DCF 70 / NAV 30, then a 15 % discount", () => {
-  const r = value(
-    { statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31' },
-    {
-      methodWeights: { DCF: 70, NAV: 30 },
-      weightsRationale: WEIGHTS_WHY,
-      dlomPercent: 15,
-      dlomRationale: DLOM_WHY,
-    },
-  );
+  const r = value({ statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31' }, S62_JUDGEMENT);
   // 0.70 × 302.5470405723 = 211.7829284006; 0.30 × 94.50 = 28.35; Σ = 240.1329284006 → 240.13
   assert.equal(r.conclusion.valueBeforeDiscount, '240.13');
   // × (1 − 0.15) = 204.1129891405 → 204.11; discount 36.0199392601 → 36.02
   assert.equal(r.conclusion.valuePerShare, '204.11');
-  assert.deepEqual(r.conclusion.discount, {
-    percent: '15',
-    rationale: DLOM_WHY,
-    valueBeforeDiscount: '240.13',
-    discountPerShare: '36.02',
-    valueAfterDiscount: '204.11',
-  });
+  assert.deepEqual(r.conclusion.discount, S62_DISCOUNT);
   assert.deepEqual(r.conclusion.weights, [
     { method: 'DCF', weightPercent: '70', valuePerShare: '302.55', weightedValuePerShare: '211.78' },
     { method: 'NAV', weightPercent: '30', valuePerShare: '94.50', weightedValuePerShare: '28.35' },
@@ -127,114 +111,39 @@ test("Rule 11UA issue: the issuer's choice of DCF as a 100 % weight, with a 10 %
 });
 
 test('refusals: weights not adding to 100, a method the statute does not produce, a discount on a prescribed formula or for IBC, missing rationale', () => {
-  const s62 = { statute: 'COMPANIES_ACT_SEC_62' as const, valuationDate: '2026-03-31' };
-  refuses(
-    () => value(s62, { methodWeights: { DCF: 60, NAV: 30 }, weightsRationale: WEIGHTS_WHY }),
-    'INVALID_WEIGHTS',
-    /add up to 100%; they add up to 90%/,
-  );
-  refuses(
-    () => value(s62, { methodWeights: { DCF: 50, NAV: 25, COMPARABLES: 25 }, weightsRationale: WEIGHTS_WHY }),
-    'INVALID_WEIGHTS',
-    /COMPARABLES is not a method/,
-  );
-  refuses(
-    () => value(s62, { methodWeights: { DCF: 33.333, NAV: 66.667 }, weightsRationale: WEIGHTS_WHY }),
-    'INVALID_WEIGHTS',
-    /at most 2 decimals/,
-  );
-  refuses(
-    () =>
-      value(
-        { statute: 'FEMA_RBI', valuationDate: '2026-03-31' },
-        { methodWeights: { DCF: 50, COMPARABLES: 50 }, weightsRationale: WEIGHTS_WHY },
-      ),
-    'INVALID_WEIGHTS',
-    /COMPARABLES is not a method/,
-  );
-  refuses(
-    () =>
-      value(
-        { statute: 'FEMA_RBI', valuationDate: '2026-03-31' },
-        { methodWeights: { DCF: 50, NAV_11UA_1CB: 50 }, weightsRationale: WEIGHTS_WHY },
-      ),
-    'INVALID_WEIGHTS',
-    /NAV_11UA_1CB is not a method/,
-  );
-  refuses(
-    () =>
-      value(
-        { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' },
-        { methodWeights: { NAV_11UA_2A: 50, DCF: 50 }, weightsRationale: WEIGHTS_WHY },
-      ),
-    'INVALID_WEIGHTS',
-    /one method the issuer chooses/,
-  );
-  refuses(
-    () =>
-      value(
-        { statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-03-31' },
-        { methodWeights: { NAV_11UA_1CB: 50, DCF: 50 }, weightsRationale: WEIGHTS_WHY },
-      ),
-    'INVALID_WEIGHTS',
-    /DCF is not a method/,
-  );
-  // Missing rationale.
-  refuses(() => value(s62, { methodWeights: { DCF: 70, NAV: 30 } }), 'MISSING_RATIONALE', /weightsRationale/);
-  refuses(
-    () => value(s62, { methodWeights: { DCF: 70, NAV: 30 }, weightsRationale: 'too short' }),
-    'MISSING_RATIONALE',
-  );
-  refuses(() => value(s62, { dlomPercent: 10 }), 'MISSING_RATIONALE', /dlomRationale/);
-  // Discounts where the statute prescribes the formula, and for IBC; and beyond 50 %.
-  refuses(
-    () =>
-      value(
-        { statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-03-31' },
-        { dlomPercent: 10, dlomRationale: DLOM_WHY },
-      ),
-    'DISCOUNT_NOT_PERMITTED',
-    /Rule 11UA prescribes the NAV formula/,
-  );
-  refuses(
-    () =>
-      value(
-        { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' },
-        { dlomPercent: 10, dlomRationale: DLOM_WHY },
-      ),
-    'DISCOUNT_NOT_PERMITTED',
-    /Rule 11UA/,
-  );
-  refuses(
-    () =>
-      value(
-        { statute: 'IBC_LIQUIDATION', valuationDate: '2026-03-31' },
-        { dlomPercent: 10, dlomRationale: DLOM_WHY },
-        'ibc-shortfall.json',
-      ),
-    'DISCOUNT_NOT_PERMITTED',
-    /Regulation 35/,
-  );
-  refuses(
-    () =>
-      value(
-        { statute: 'IBC_LIQUIDATION', valuationDate: '2026-03-31' },
-        { methodWeights: { FAIR_VALUE: 100 }, weightsRationale: WEIGHTS_WHY },
-        'ibc-shortfall.json',
-      ),
-    'INVALID_WEIGHTS',
-    /Regulation 35/,
-  );
-  refuses(
-    () => value(s62, { dlomPercent: 60, dlomRationale: DLOM_WHY }),
-    'INVALID_DISCOUNT',
-    /^\/dlomPercent: must be a percent from 0 to 50/,
-  );
-  refuses(
-    () => value(s62, { dlocPercent: 60, dlocRationale: DLOM_WHY }),
-    'INVALID_DISCOUNT',
-    /^\/dlocPercent: must be a percent from 0 to 50/,
-  );
+  type Engagement = ValuationInput['engagement'];
+  const s62: Engagement = { statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31' };
+  const fema: Engagement = { statute: 'FEMA_RBI', valuationDate: '2026-03-31' };
+  const issue: Engagement = { statute: 'RULE_11UA', purpose: 'ISSUE_OF_SHARES', valuationDate: '2026-03-31' };
+  const transfer: Engagement = { statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT', valuationDate: '2026-03-31' };
+  const ibc: Engagement = { statute: 'IBC_LIQUIDATION', valuationDate: '2026-03-31' };
+  const weights = (methodWeights: Record<string, number>) => ({ methodWeights, weightsRationale: WEIGHTS_WHY });
+  const dlom = { dlomPercent: 10, dlomRationale: DLOM_WHY };
+  const overHalf = (field: string) => new RegExp(`^/${field}: must be a percent from 0 to 50`);
+  // Each row: the engagement, the judgement, the refusal's code and what its message says (the IBC rows on their fixture).
+  const refusals: [Engagement, ValuationInput['judgement'], string, RegExp?, string?][] = [
+    [s62, weights({ DCF: 60, NAV: 30 }), 'INVALID_WEIGHTS', /add up to 100%; they add up to 90%/],
+    [s62, weights({ DCF: 50, NAV: 25, COMPARABLES: 25 }), 'INVALID_WEIGHTS', /COMPARABLES is not a method/],
+    [s62, weights({ DCF: 33.333, NAV: 66.667 }), 'INVALID_WEIGHTS', /at most 2 decimals/],
+    [fema, weights({ DCF: 50, COMPARABLES: 50 }), 'INVALID_WEIGHTS', /COMPARABLES is not a method/],
+    [fema, weights({ DCF: 50, NAV_11UA_1CB: 50 }), 'INVALID_WEIGHTS', /NAV_11UA_1CB is not a method/],
+    [issue, weights({ NAV_11UA_2A: 50, DCF: 50 }), 'INVALID_WEIGHTS', /one method the issuer chooses/],
+    [transfer, weights({ NAV_11UA_1CB: 50, DCF: 50 }), 'INVALID_WEIGHTS', /DCF is not a method/],
+    // Missing rationale.
+    [s62, { methodWeights: { DCF: 70, NAV: 30 } }, 'MISSING_RATIONALE', /weightsRationale/],
+    [s62, { methodWeights: { DCF: 70, NAV: 30 }, weightsRationale: 'too short' }, 'MISSING_RATIONALE'],
+    [s62, { dlomPercent: 10 }, 'MISSING_RATIONALE', /dlomRationale/],
+    // Discounts where the statute prescribes the formula, and for IBC; and beyond 50 %.
+    [transfer, dlom, 'DISCOUNT_NOT_PERMITTED', /Rule 11UA prescribes the NAV formula/],
+    [issue, dlom, 'DISCOUNT_NOT_PERMITTED', /Rule 11UA/],
+    [ibc, dlom, 'DISCOUNT_NOT_PERMITTED', /Regulation 35/, 'ibc-shortfall.json'],
+    [ibc, weights({ FAIR_VALUE: 100 }), 'INVALID_WEIGHTS', /Regulation 35/, 'ibc-shortfall.json'],
+    [s62, { dlomPercent: 60, dlomRationale: DLOM_WHY }, 'INVALID_DISCOUNT', overHalf('dlomPercent')],
+    [s62, { dlocPercent: 60, dlocRationale: DLOM_WHY }, 'INVALID_DISCOUNT', overHalf('dlocPercent')],
+  ];
+  for (const [engagement, judgement, code, pattern, file] of refusals) {
+    refuses(() => value(engagement, judgement, file), code, pattern);
+  }
   // Every refusal at once, as the API reports them (JSON Pointers into the lock body).
   assert.deepEqual(
     judgementErrors('RULE_11UA', 'TRANSFER_OR_RECEIPT', { methodWeights: { DCF: 100 }, dlomPercent: 5 }, true).map(
