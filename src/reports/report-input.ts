@@ -87,6 +87,8 @@ export interface ReportInput {
     /** The GATE_3 signatory's designation and the registrations that qualify them (domain/identity/signatory.ts). */
     designation?: string | null;
     registrations?: string[];
+    /** The capacity the first of those registrations lets them sign in, e.g. "Chartered accountant". */
+    capacity?: string;
     /** IBC: the valuer registered for each asset class who signs its estimate. */
     classSignatories?: { assetClass: string; name: string; registration: string }[];
     /** The demo firm's made-up credentials are printed as such. */
@@ -122,16 +124,6 @@ export function valuationDateLabel(input: Pick<ReportInput, 'engagement'>): stri
 export const usesProjections = (input: Pick<ReportInput, 'valuation'>): boolean =>
   input.valuation.methods.some((m) => m.method === 'DCF');
 
-/**
- * The capacity the signatory signs in, read from the registration that qualifies them: a FEMA certificate is
- * signed by a chartered accountant, a SEBI merchant banker or a practising cost accountant, never as a
- * "registered valuer" (docs/statutes.md, Who may sign).
- */
-export function signatoryCapacity(registration: string | undefined): string {
-  if (!registration) return 'Signatory';
-  if (registration.startsWith('ICAI membership')) return 'Chartered accountant';
-  if (registration.includes('SEBI merchant banker')) return 'SEBI-registered merchant banker';
-  if (registration.startsWith('ICMAI membership')) return 'Cost accountant';
-  if (registration.includes('IBBI registered valuer')) return 'Registered valuer';
-  return 'Signatory';
-}
+/** The capacity the certificate's signatory signs in ("Signatory" when none is recorded, as in a DRAFT). */
+export const signatoryCapacity = (certificate: ReportInput['certificate']): string =>
+  certificate?.capacity ?? 'Signatory';

@@ -5,6 +5,7 @@ import {
   qualifyingRegistrations,
   signatoryRequirement,
   describeRegistration,
+  signingCapacity,
   unsignableIbcClasses,
 } from '../../src/domain/identity/signatory.js';
 import type { Registration } from '../../src/contract/registrations.js';
@@ -78,4 +79,11 @@ test("IBC: the classes nobody may sign, from the assets' classes (anything but l
     'SECURITIES_OR_FINANCIAL_ASSETS',
   ]);
   assert.deepEqual(unsignableIbcClasses([], []), []);
+});
+
+test('the capacity each registration signs in: a FEMA certificate never says "registered valuer" for a CA', () => {
+  assert.equal(signingCapacity(CA), 'Chartered accountant');
+  assert.equal(signingCapacity(CMA), 'Cost accountant');
+  assert.equal(signingCapacity(MB), 'SEBI-registered merchant banker');
+  assert.equal(signingCapacity(RV_SFA), 'Registered valuer');
 });

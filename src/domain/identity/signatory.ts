@@ -77,6 +77,24 @@ export function qualifyingRegistrations(
   );
 }
 
+/**
+ * The capacity a registration lets its holder sign in, as the report's cover and signature block print it: a
+ * FEMA certificate is signed by a chartered accountant, a SEBI merchant banker or a practising cost accountant,
+ * never as a "registered valuer" (docs/statutes.md, Who may sign).
+ */
+export function signingCapacity(r: Registration): string {
+  switch (r.type) {
+    case 'IBBI_RV':
+      return 'Registered valuer';
+    case 'SEBI_MERCHANT_BANKER':
+      return 'SEBI-registered merchant banker';
+    case 'ICAI_MEMBERSHIP':
+      return 'Chartered accountant';
+    case 'ICMAI_MEMBERSHIP':
+      return 'Cost accountant';
+  }
+}
+
 /** "IBBI/RV/03/2019/12345 (IBBI registered valuer, Securities or Financial Assets)". */
 export function describeRegistration(r: Registration): string {
   switch (r.type) {

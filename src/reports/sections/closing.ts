@@ -87,7 +87,7 @@ export function signatureBlock(w: Writer, input: ReportInput): void {
   w.facts(
     [
       ['Signed by', c.signedBy + (c.designation ? `, ${c.designation}` : '')],
-      ['Signs as', signatoryCapacity(c.registrations?.[0])],
+      ['Signs as', signatoryCapacity(c)],
       ...(c.registrations ?? []).map((r, i): [string, string] => [
         i === 0 ? 'Registration' : '',
         r + (c.demo ? ' [DEMO: not a real registration]' : ''),

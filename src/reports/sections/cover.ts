@@ -63,7 +63,7 @@ export function cover(w: Writer, input: ReportInput): ContentsPlace {
       ['Date of appointment', input.facts?.appointmentDate ? formatDate(input.facts.appointmentDate) : 'Not recorded'],
       ['Date of report', formatDayInIndia(input.generatedAt)],
       [
-        input.certificate ? signatoryCapacity(input.certificate.registrations?.[0]) : 'Signatory',
+        signatoryCapacity(input.certificate),
         input.certificate
           ? `${input.certificate.signedBy}${input.certificate.registrations?.length ? `, ${input.certificate.registrations[0]}` : ''}`
           : 'Named on signing (FINAL report)',

@@ -6,7 +6,7 @@ import { firmName, signatoryCapacity, type ReportInput } from '../report-input.j
 export function valuer(w: Writer, input: ReportInput): void {
   w.section('Identity of the valuer, other experts, independence and interest');
   const c = input.certificate;
-  const capacity = c ? signatoryCapacity(c.registrations?.[0]) : null;
+  const capacity = c ? signatoryCapacity(c) : null;
   const who = c
     ? `${c.signedBy}${c.designation ? `, ${c.designation}` : ''}, signing as ${capacity!.toLowerCase().replace('sebi', 'SEBI')}${c.registrations?.length ? ` (${c.registrations.join('; ')})` : ''}, for ${firmName(input)}`
     : `${firmName(input)}; the signatory is named in the FINAL report`;

@@ -26,6 +26,7 @@ import { lastApproverOf, reviewHistory } from '../../db/repositories/audit.js';
 import {
   adoptedMethods,
   describeRegistration,
+  signingCapacity,
   qualifyingRegistrations,
   signatoryRequirement,
 } from '../../domain/identity/signatory.js';
@@ -72,10 +73,12 @@ async function finalSignatory(db: Executor, firmId: string, engagementId: string
   const user = approver ? await getUser(db, firmId, approver) : null;
   if (!user) return null;
   const req = signatoryRequirement(result.statute, adoptedMethods(result));
+  const qualifying = qualifyingRegistrations(req, user.registrations ?? []);
   return {
     name: user.name,
     designation: user.designation,
-    registrations: qualifyingRegistrations(req, user.registrations ?? []).map(describeRegistration),
+    registrations: qualifying.map(describeRegistration),
+    ...(qualifying[0] && { capacity: signingCapacity(qualifying[0]) }),
   };
 }
 
@@ -192,6 +195,7 @@ async function renderReportAttempt(
             pdfSeal,
             designation: signatory?.designation,
             registrations: signatory?.registrations,
+            capacity: signatory?.capacity,
             demo: firm.demo,
             place: engagement.signing_place,
             udin: engagement.udin,
