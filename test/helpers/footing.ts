@@ -76,16 +76,19 @@ export function totalFailures(page: string): FootingFailure[] {
   return failures;
 }
 
-/** The discount table: value × (1 − d %) = after discounts, after × weight = weighted, each half-up to the paisa. */
-export function discountRowFailures(text: string): FootingFailure[] & { checked?: number } {
-  const failures: FootingFailure[] & { checked?: number } = [];
-  failures.checked = 0;
+/**
+ * The discount table: value × (1 − d %) = after discounts, after × weight = weighted, each half-up to the paisa.
+ * `checked` counts the rows read, so a test can tell an empty result from a table that was never found.
+ */
+export function discountRows(text: string): { failures: FootingFailure[]; checked: number } {
+  const failures: FootingFailure[] = [];
+  let checked = 0;
   const rows = text.matchAll(
     /₹(\d[\d,]*\.\d{2}) (?:marketability|control)[^₹]*?(\d+(?:\.\d+)?)%[^₹]*?₹(\d[\d,]*\.\d{2}) (\d+(?:\.\d+)?)% ₹(\d[\d,]*\.\d{2})/g,
   );
   const n = (s: string) => new Decimal(s.replace(/,/g, ''));
   for (const [, value, percent, after, weight, weighted] of rows) {
-    failures.checked++;
+    checked++;
     const expected = n(value)
       .times(new Decimal(1).minus(n(percent).div(100)))
       .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
@@ -95,5 +98,5 @@ export function discountRowFailures(text: string): FootingFailure[] & { checked?
     if (!w.eq(n(weighted)))
       failures.push({ what: `₹${after} × ${weight}%`, printed: weighted, computed: w.toFixed(2) });
   }
-  return failures;
+  return { failures, checked };
 }
