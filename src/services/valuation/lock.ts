@@ -14,7 +14,7 @@ import {
   type Statute,
 } from '../../domain/valuation/engine.js';
 import { dec } from '../../domain/valuation/money.js';
-import { usesDcf } from '../../domain/valuation/readiness.js';
+import { usesDcf, type MissingInput } from '../../domain/valuation/readiness.js';
 import { unsourcedFigures, type UnsourcedFigure } from '../../domain/valuation/sources.js';
 import {
   costOfCapitalSourceWarnings,
@@ -30,13 +30,7 @@ import * as data from '../../db/repositories/valuation-data.js';
 import { insertAudit } from '../../db/repositories/audit.js';
 import { requireEngagement } from '../engagements.js';
 import { publicAssumptions } from './assumptions.js';
-import {
-  startComputationIfReady,
-  statuteMissingInputs,
-  transactionDateOf,
-  type EngagementLaw,
-  type StatuteGap,
-} from './readiness.js';
+import { inputsMissingFor, startComputationIfReady, transactionDateOf, type EngagementLaw } from './readiness.js';
 import type { Executor } from '../../db/client.js';
 
 /** The judgement's refusal codes as the API names them. */
@@ -48,7 +42,7 @@ const JUDGEMENT_REFUSAL_CODES = {
   DISCOUNT_NOT_PERMITTED: 'discount_not_permitted',
 } as const satisfies Record<JudgementError['code'], ErrorCode>;
 
-function inputsIncomplete(missing: StatuteGap[]): AppError {
+function inputsIncomplete(missing: MissingInput[]): AppError {
   return new AppError(
     'inputs_incomplete',
     `The financials lack what the statute needs: ${missing.map((m) => m.path).join(', ')}. Upload corrected financials, then lock.`,
@@ -146,12 +140,8 @@ export async function lockAssumptions(
       if (unsourced.length > 0) throw sourceMissing(unsourced);
     }
     if (engagement.status === 'DATA_READY' && financials) {
-      const missing = statuteMissingInputs(
-        engagement,
-        financials.data,
-        judgement.methodWeights,
-        judgement.marketApproach,
-      );
+      // The sources were checked just above; only the inputs remain.
+      const missing = inputsMissingFor(engagement, financials.data, judgement.methodWeights, judgement.marketApproach);
       if (missing.length > 0) throw inputsIncomplete(missing);
     }
     const actor = actorOf(principal, requestId);

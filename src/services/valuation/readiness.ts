@@ -27,10 +27,11 @@ export function statuteMissingInputs(
     ...u,
     code: 'MISSING_SOURCE' as const,
   }));
-  return [...missingInputsFor(engagement, financials, methodWeights, marketApproach), ...unsourced];
+  return [...inputsMissingFor(engagement, financials, methodWeights, marketApproach), ...unsourced];
 }
 
-function missingInputsFor(
+/** The inputs the statute needs that the financials lack, sources aside (the lock checks those first, as 400). */
+export function inputsMissingFor(
   engagement: EngagementLaw,
   financials: NormalisedFinancials,
   methodWeights?: Record<string, string | number> | null,
