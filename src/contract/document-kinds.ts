@@ -13,3 +13,7 @@ export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
 
 /** The most characters of an evidence document's title and of the name of who provided it. */
 export const EVIDENCE_TEXT_MAX = 200;
+
+/** The form fields that describe an EVIDENCE document, sent beside the file. */
+export const EVIDENCE_FIELDS = ['title', 'documentDate', 'providedBy'] as const;
+export type EvidenceField = (typeof EVIDENCE_FIELDS)[number];

@@ -1,5 +1,5 @@
 // What describes a document the valuation relies on (docs/evidence.md): its title, its own date and who provided it.
-import { EVIDENCE_TEXT_MAX, type DocumentKind } from '../../contract/document-kinds.js';
+import { EVIDENCE_FIELDS, EVIDENCE_TEXT_MAX, type DocumentKind } from '../../contract/document-kinds.js';
 import { unstorableTextReason } from '../financials/storable-text.js';
 import { isCalendarDate } from '../financials/schema.js';
 
@@ -10,8 +10,6 @@ export interface EvidenceDescription {
   /** Who gave the document to the valuer: the management, a registered valuer, a database… */
   providedBy: string;
 }
-
-const FIELDS = ['title', 'documentDate', 'providedBy'] as const;
 
 function textProblem(value: string | undefined): string | null {
   const text = value?.trim() ?? '';
@@ -30,7 +28,7 @@ export function evidenceDescriptionErrors(
   today: string,
 ): { path: string; message: string }[] {
   if (kind !== 'EVIDENCE') {
-    return FIELDS.filter((f) => given[f] !== undefined).map((f) => ({
+    return EVIDENCE_FIELDS.filter((f) => given[f] !== undefined).map((f) => ({
       path: `/${f}`,
       message: 'is given only with an EVIDENCE document',
     }));

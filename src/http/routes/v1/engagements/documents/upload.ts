@@ -7,9 +7,13 @@ import { documentSchema } from '../../../../schemas/engagement.js';
 import { AppError, validationFailed } from '../../../../../lib/errors.js';
 import { uploadDocument } from '../../../../../services/documents.js';
 import { defineRoute } from '../../../define-route.js';
-import { DOCUMENT_KINDS, EVIDENCE_TEXT_MAX, type DocumentKind } from '../../../../../contract/document-kinds.js';
-
-const EVIDENCE_FIELDS = ['title', 'documentDate', 'providedBy'] as const;
+import {
+  DOCUMENT_KINDS,
+  EVIDENCE_FIELDS,
+  EVIDENCE_TEXT_MAX,
+  type DocumentKind,
+  type EvidenceField,
+} from '../../../../../contract/document-kinds.js';
 
 const uploadForm = z
   .object({
@@ -74,7 +78,7 @@ export default defineRoute((app) => {
         throw new AppError('unsupported_media_type', 'Send multipart/form-data with fields file and kind');
       let kind: string | undefined;
       let file: { fileName: string; data: Buffer } | undefined;
-      const evidence: Partial<Record<(typeof EVIDENCE_FIELDS)[number], string>> = {};
+      const evidence: Partial<Record<EvidenceField, string>> = {};
       for await (const part of request.parts()) {
         if (part.type === 'file') {
           if (part.fieldname !== 'file' || file)
@@ -83,7 +87,7 @@ export default defineRoute((app) => {
         } else if (part.fieldname === 'kind') {
           kind = String(part.value);
         } else if ((EVIDENCE_FIELDS as readonly string[]).includes(part.fieldname)) {
-          evidence[part.fieldname as (typeof EVIDENCE_FIELDS)[number]] = String(part.value);
+          evidence[part.fieldname as EvidenceField] = String(part.value);
         } else {
           throw validationFailed([{ path: `/${part.fieldname}`, message: 'unknown field' }]);
         }
