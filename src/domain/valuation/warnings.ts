@@ -223,15 +223,6 @@ export function netDebtNotRolledForwardWarnings(
   ];
 }
 
-/** FEMA purposes whose price the fair value bounds from below (NDI Rule 21(2)(a), (b)). */
-const FEMA_FLOOR_PURPOSES = ['ISSUE_TO_NON_RESIDENT', 'TRANSFER_RESIDENT_TO_NON_RESIDENT'];
-
-/**
- * A discount for lack of marketability (or control) on a FEMA issue or transfer to a person resident outside India
- * lowers the floor the pricing guidelines set: the price may then be lower than the undiscounted fair value. The
- * valuer may have reason for it; the warning says what it does and carries the reason, so the report prints it
- * beside (docs/statutes.md, FEMA).
- */
 /** How far from the valuation date the cost of capital's market figures may be read before FEMA warns. */
 export const COST_OF_CAPITAL_SOURCE_DAYS = 30;
 
@@ -255,6 +246,15 @@ export function costOfCapitalSourceWarnings(
   ];
 }
 
+/** FEMA purposes whose price the fair value bounds from below (NDI Rule 21(2)(a), (b)). */
+const FEMA_FLOOR_PURPOSES = ['ISSUE_TO_NON_RESIDENT', 'TRANSFER_RESIDENT_TO_NON_RESIDENT'];
+
+/**
+ * A discount for lack of marketability (or control) on a FEMA issue or transfer to a person resident outside India
+ * lowers the floor the pricing guidelines set: the price may then be lower than the undiscounted fair value. The
+ * valuer may have reason for it; the warning says what it does and carries the reason, so the report prints it
+ * beside (docs/statutes.md, FEMA).
+ */
 export function femaDiscountWarnings(
   statute: Statute,
   purpose: Purpose | null,
