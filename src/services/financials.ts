@@ -39,15 +39,14 @@ export async function ingestFinancials(
   job: JobAttempt,
   payload: JobPayload<typeof INGEST_JOB>,
 ): Promise<void> {
-  await attemptOrRelease(
-    job,
-    ctx.metrics?.timer(ctx.metrics.ingestionDuration),
-    async () => {
+  await attemptOrRelease(job, {
+    timer: ctx.metrics?.timer(ctx.metrics.ingestionDuration),
+    attempt: async () => {
       const outcome = await ingestFinancialsAttempt(ctx, job, payload);
       return outcome ? { outcome } : null;
     },
-    { outcome: 'error' },
-    (message) => {
+    errorLabels: { outcome: 'error' },
+    release: (message) => {
       const reason = printable(message).slice(0, 500);
       return ctx.db.transaction((tx) =>
         rejectDocument(tx, payload, [
@@ -55,7 +54,7 @@ export async function ingestFinancials(
         ]),
       );
     },
-  );
+  });
 }
 
 async function rejectDocument(

@@ -87,16 +87,19 @@ export function failsForGood(err: unknown, attempt: JobAttempt): boolean {
  */
 export async function attemptOrRelease<L extends string>(
   job: JobAttempt,
-  done: ((labels: Partial<Record<L, string>>) => void) | undefined,
-  attempt: () => Promise<Partial<Record<L, string>> | null>,
-  errorLabels: Partial<Record<L, string>>,
-  release: (message: string) => Promise<unknown>,
+  run: {
+    timer: ((labels: Partial<Record<L, string>>) => void) | undefined;
+    attempt: () => Promise<Partial<Record<L, string>> | null>;
+    errorLabels: Partial<Record<L, string>>;
+    release: (message: string) => Promise<unknown>;
+  },
 ): Promise<void> {
+  const { timer, attempt, errorLabels, release } = run;
   try {
     const labels = await attempt();
-    if (labels) done?.(labels);
+    if (labels) timer?.(labels);
   } catch (err) {
-    done?.(errorLabels);
+    timer?.(errorLabels);
     if (failsForGood(err, job)) {
       await release(err instanceof Error ? err.message : String(err)).catch((e: unknown) =>
         job.log.error({ err: e }, 'could not release the subject of a job that failed for good'),

@@ -14,7 +14,7 @@ import {
 } from '../jobs.js';
 import type { Executor } from '../../db/client.js';
 import { newId } from '../../lib/ids.js';
-import type { ValuationResult } from '../../domain/valuation/types.js';
+import type { Purpose, ValuationResult } from '../../domain/valuation/types.js';
 import { renderReport, type ReportInput } from '../../reports/render.js';
 import { signCertificate, type CertificatePayload } from '../../reports/certificate.js';
 import * as reports from '../../db/repositories/reports.js';
@@ -40,7 +40,6 @@ import type { ReportSeal } from '../../db/repositories/reports.js';
 import { privateSigningKey } from './signing-key.js';
 import { reviewTrail } from './review-trail.js';
 import { sourcedParts } from '../../domain/valuation/sources.js';
-import type { Purpose } from '../../domain/valuation/types.js';
 
 export async function enqueueReport(
   tx: Executor,
@@ -88,13 +87,13 @@ export async function renderReportJob(
   job: JobAttempt,
   payload: JobPayload<typeof RENDER_JOB>,
 ): Promise<void> {
-  await attemptOrRelease(
-    job,
-    ctx.metrics?.timer(ctx.metrics.reportRenderDuration),
-    async () => ((await renderReportAttempt(ctx, job, payload)) ? { kind: payload.kind, outcome: 'rendered' } : null),
-    { kind: payload.kind, outcome: 'error' },
-    (message) => reports.markReportFailed(ctx.db, payload.firmId, payload.reportId, message),
-  );
+  await attemptOrRelease(job, {
+    timer: ctx.metrics?.timer(ctx.metrics.reportRenderDuration),
+    attempt: async () =>
+      (await renderReportAttempt(ctx, job, payload)) ? { kind: payload.kind, outcome: 'rendered' } : null,
+    errorLabels: { kind: payload.kind, outcome: 'error' },
+    release: (message) => reports.markReportFailed(ctx.db, payload.firmId, payload.reportId, message),
+  });
 }
 
 /** True when it rendered the report; false when there was nothing to render. */
