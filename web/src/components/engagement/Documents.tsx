@@ -25,16 +25,16 @@ import { fieldLabel, sentence } from '../../../../src/contract/sentences';
 import { saveBlob } from '../../lib/download';
 import { FINANCIALS_STAGES, FINANCIALS_UPLOAD_STAGES, inStages } from '../../../../src/contract/stages';
 import { FinancialsPreview } from './FinancialsPreview';
-import { DOCUMENT_KIND_LABELS, type DocumentKind } from '../../../../src/contract/document-kinds';
+import { DOCUMENT_KIND_LABELS, type DocumentKind, type EvidenceField } from '../../../../src/contract/document-kinds';
 import { todayInIndia } from '../../../../src/contract/today';
+import { DataTable } from '../DataTable';
 
-const NO_DESCRIPTION = { title: '', documentDate: '', providedBy: '' };
-const EVIDENCE_FIELDS: { name: keyof typeof NO_DESCRIPTION; label: string; placeholder?: string }[] = [
+const NO_DESCRIPTION: Record<EvidenceField, string> = { title: '', documentDate: '', providedBy: '' };
+const EVIDENCE_INPUTS: { name: EvidenceField; label: string; placeholder?: string }[] = [
   { name: 'title', label: 'Title', placeholder: 'Audited financial statements, FY 2025-26' },
   { name: 'documentDate', label: 'Date of the document' },
   { name: 'providedBy', label: 'Provided by', placeholder: 'The management of the company' },
 ];
-import { DataTable } from '../DataTable';
 
 type Engagement = Schemas['Engagement'];
 
@@ -43,7 +43,7 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
   const [kind, setKind] = useState<DocumentKind>('FINANCIALS');
   // An EVIDENCE document is described before it is dropped: its title, its own date and who provided it.
   const [described, setDescribed] = useState(NO_DESCRIPTION);
-  const describe = (field: keyof typeof NO_DESCRIPTION) => (e: { currentTarget: { value: string } }) => {
+  const describe = (field: EvidenceField) => (e: { currentTarget: { value: string } }) => {
     const { value } = e.currentTarget;
     setDescribed((d) => ({ ...d, [field]: value }));
   };
@@ -114,7 +114,7 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
             />
             {kind === 'EVIDENCE' && (
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                {EVIDENCE_FIELDS.map((f) => (
+                {EVIDENCE_INPUTS.map((f) => (
                   <TextInput
                     key={f.name}
                     label={f.label}
@@ -145,7 +145,7 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
                 <Text size="sm" c="gray.7">
                   {kind === 'FINANCIALS'
                     ? 'XLSX, CSV or JSON in the template layout'
-                    : 'PDF, XLSX, CSV, DOCX, PNG or JPEG'}{' '}
+                    : 'PDF, XLSX, CSV, JSON, DOCX, PNG or JPEG'}{' '}
                   · up to 25 MiB
                 </Text>
               </Stack>
