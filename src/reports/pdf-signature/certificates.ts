@@ -7,6 +7,7 @@
 import { X509Certificate, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { CertificateFacts } from '../../contract/certificates.js';
 import forge from 'node-forge';
+import { shownName } from './limits.js';
 
 export interface KeyAndCertificate {
   /** PKCS#8 PEM, RSA. */
@@ -23,9 +24,9 @@ export type { CertificateFacts };
 export function certificateFacts(cert: string | Buffer | X509Certificate): CertificateFacts {
   const x = cert instanceof X509Certificate ? cert : new X509Certificate(cert);
   return {
-    subject: oneLine(x.subject),
-    commonName: /^CN=(.*)$/m.exec(x.subject)?.[1] ?? null,
-    issuer: oneLine(x.issuer),
+    subject: shownName(oneLine(x.subject)),
+    commonName: shownName(/^CN=(.*)$/m.exec(x.subject)?.[1] ?? null),
+    issuer: shownName(oneLine(x.issuer)),
     serialNumber: x.serialNumber.toUpperCase(),
     notBefore: new Date(x.validFrom).toISOString(),
     notAfter: new Date(x.validTo).toISOString(),

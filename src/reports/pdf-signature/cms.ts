@@ -2,6 +2,7 @@
 import { X509Certificate } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { MAX_CERTIFICATE_BYTES } from './limits.js';
 
 pkijs.setEngine('node', new pkijs.CryptoEngine({ name: 'node', crypto: globalThis.crypto }));
 
@@ -15,6 +16,8 @@ export async function verifyCms(
   chain: X509Certificate[];
   signingTime: Date | null;
   error?: string;
+  /** A bound the CMS exceeds (it was not checked further). */
+  overLimit?: string;
 }> {
   let signed: pkijs.SignedData;
   try {
@@ -33,6 +36,15 @@ export async function verifyCms(
     };
   }
   const certs = (signed.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
+  const oversized = certs.find((c) => c.toSchema().toBER(false).byteLength > MAX_CERTIFICATE_BYTES);
+  if (oversized)
+    return {
+      valid: false,
+      certificate: null,
+      chain: [],
+      signingTime: null,
+      overLimit: `a certificate of ${oversized.toSchema().toBER(false).byteLength} bytes; the bound is ${MAX_CERTIFICATE_BYTES} bytes (16 KiB)`,
+    };
   const x509 = certs.map((c) => new X509Certificate(Buffer.from(c.toSchema().toBER(false))));
   const signer = signed.signerInfos[0];
   const timeAttr = signer?.signedAttrs?.attributes.find((a) => a.type === '1.2.840.113549.1.9.5');

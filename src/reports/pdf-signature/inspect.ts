@@ -1,13 +1,22 @@
 /**
- * Checking a partner-signed copy of a FINAL report.
+ * Checking a partner-signed copy of a FINAL report: the proof that it is the FINAL plus signatures and
+ * nothing else (docs/report-signatures.md, What the signed-copy proof checks).
  *
- * A signed copy is accepted only when it begins with the exact bytes of the FINAL and what follows is an
- * incremental update that adds signatures and changes no page: every object it rewrites is a page whose
- * only change is new signature widgets in /Annots, the document catalog's /AcroForm (or /DSS), or the
- * form's field list, and every annotation it adds is a signature widget. Each added signature's CMS must
- * verify over its byte range, and the last one must cover the whole file.
+ * 1. It begins with the exact bytes of the FINAL.
+ * 2. What follows is read as a reader reads it (revisions.ts): the cross-reference chain leads back to the
+ *    FINAL's own, every entry points at its own object and none inside another.
+ * 3. The FINAL's catalog stays the document's root and its page tree is untouched; an object of the FINAL
+ *    is rewritten only where signing must (a page's /Annots, the catalog's form and security store, the
+ *    form's field list, the document information); nothing of the FINAL is freed.
+ * 4. Every object the update adds is part of a signature: a signature field and widget (no actions), its
+ *    signature dictionary, appearance streams and their resources, the DSS; nothing else.
+ * 5. Each added signature's CMS verifies over its byte range, the last one covering the whole file, within
+ *    the bounds of limits.ts.
+ * 6. A PDF reader (pdf.js, reader-view.ts) opens both files and sees the same pages with the same content,
+ *    the same document actions, and no annotation but signature widgets added.
  */
 import { createHash } from 'node:crypto';
+import { InflateBudget, InflateBudgetExceeded } from '../../lib/inflate-budget.js';
 import {
   canonical,
   dictOf,
@@ -15,11 +24,20 @@ import {
   numberOf,
   PdfSyntaxError,
   readObjects,
+  readValueAt,
   type PdfObject,
   type PdfValue,
 } from './objects.js';
-import { isSignatureWidget, lengthResolver, objectTable, refsOf, resolve, typeOf } from './object-table.js';
-import { readSignatures, signatureDictionaries, signatureInfo, type PdfSignatureInfo } from './signatures.js';
+import { isSignatureWidget, objectTable, refsOf, resolve, typeOf } from './object-table.js';
+import { readAppendedRevisions, type Revision } from './revisions.js';
+import {
+  boundSignatureCount,
+  readSignatures,
+  signatureDictionaries,
+  signatureInfo,
+  type PdfSignatureInfo,
+} from './signatures.js';
+import { compareAsReader } from './reader-view.js';
 
 export type SignedCopyRefusalReason = 'not_of_this_report' | 'changes_report' | 'signature_invalid';
 
@@ -36,10 +54,18 @@ export class SignedCopyRefusal extends Error {
 const CATALOG_KEYS_SIGNING_MAY_CHANGE = new Set(['AcroForm', 'DSS', 'Extensions', 'Perms', 'Metadata']);
 /** Keys of the interactive form dictionary a signing application may change (the field list must keep its fields). */
 const FORM_KEYS_SIGNING_MAY_CHANGE = new Set(['Fields', 'SigFlags', 'DR', 'DA', 'NeedAppearances']);
+/** Keys that make an annotation or field act (run an action, JavaScript) rather than show a signature. */
+const ACTION_KEYS = ['A', 'AA', 'JS'];
+/** A signature's appearance may cover at most this share of its page: it shows who signed, not the report. */
+const MAX_WIDGET_SHARE_OF_PAGE = 0.25;
+
+const refuse = (message: string): never => {
+  throw new SignedCopyRefusal('changes_report', message);
+};
 
 /**
- * Checks a signed copy against the FINAL it claims to be: the signatures it adds (seal excluded), or a
- * refusal saying precisely what is wrong.
+ * Checks a signed copy against the FINAL it claims to be: the signatures it adds (seal excluded) and every
+ * signature of the file, or a refusal saying precisely what is wrong.
  */
 export async function inspectSignedCopy(
   original: Buffer,
@@ -54,180 +80,149 @@ export async function inspectSignedCopy(
         : `The file differs from the FINAL report issued by this service from byte ${same} on (the FINAL has ${original.length} bytes, SHA-256 ${createHash('sha256').update(original).digest('hex')}). Sign the FINAL as downloaded, without saving it again in another program.`,
     );
   }
-  let before: Map<number, PdfObject>;
-  let after: Map<number, PdfObject>;
-  let appended: PdfObject[];
-  try {
-    before = objectTable(readObjects(original));
-    appended = readObjects(
-      upload,
-      original.length,
-      (ref) => numberOf((after ?? before).get(ref.n)?.value) ?? lengthResolver(before)(ref),
-    );
-    after = new Map(before);
-    for (const [n, o] of objectTable(appended)) after.set(n, o);
-  } catch (err) {
-    if (err instanceof PdfSyntaxError)
-      throw new SignedCopyRefusal(
-        'changes_report',
-        `What was appended to the FINAL report cannot be read as a PDF update (${err.message}).`,
-      );
+  const budget = new InflateBudget();
+  const unreadable = (err: unknown): never => {
+    if (err instanceof PdfSyntaxError || err instanceof InflateBudgetExceeded)
+      refuse(`What was appended to the FINAL report cannot be accepted as a signature's update: ${err.message}.`);
     throw err;
-  }
-  const appendedNumbers = new Set(objectTable(appended).keys());
-  if (appendedNumbers.size === 0)
-    throw new SignedCopyRefusal(
-      'changes_report',
-      'What was appended to the FINAL report holds no PDF objects, so it adds no signature.',
-    );
-
-  // Which original objects are pages, the catalog, the form, or a page's annotation array.
-  const pages = [...before.values()].filter((o) => nameOf(dictOf(o.value)?.get('Type')) === 'Page');
-  const pageNumberOf = new Map(pages.map((p, i) => [p.n, i + 1]));
-  const annotArrays = new Set(
-    pages
-      .map((p) => dictOf(p.value)?.get('Annots'))
-      .filter((v): v is { t: 'ref'; n: number; g: number } => v?.t === 'ref')
-      .map((v) => v.n),
-  );
-  const catalogs = new Set(
-    [...before.values()].filter((o) => nameOf(dictOf(o.value)?.get('Type')) === 'Catalog').map((o) => o.n),
-  );
-  const forms = new Set<number>();
-  for (const n of catalogs) {
-    const af = dictOf(before.get(n)?.value)?.get('AcroForm');
-    if (af?.t === 'ref') forms.add(af.n);
-  }
-  for (const o of before.values()) if (nameOf(dictOf(o.value)?.get('Type')) === 'AcroForm') forms.add(o.n);
-  // Signing software may update the document information (its modification date) and the XMP metadata:
-  // neither is part of a page.
-  const descriptive = new Set<number>();
-  for (const m of original.toString('latin1').matchAll(/\/Info\s+(\d+)\s+\d+\s+R/g)) descriptive.add(Number(m[1]));
-  for (const n of catalogs) {
-    const md = dictOf(before.get(n)?.value)?.get('Metadata');
-    if (md?.t === 'ref') descriptive.add(md.n);
+  };
+  let before: Map<number, PdfObject>;
+  let revisions: Revision[];
+  let originalTrailer: Map<string, PdfValue>;
+  try {
+    before = objectTable(readObjects(original), budget);
+    originalTrailer = trailerOf(original);
+    revisions = readAppendedRevisions(upload, original.length, budget);
+  } catch (err) {
+    return unreadable(err);
   }
 
-  for (const n of appendedNumbers) {
-    const prev = before.get(n);
-    const next = after.get(n)!;
-    if (!prev) {
-      const type = nameOf(dictOf(next.value)?.get('Type'));
-      if (type === 'Page' || type === 'Pages')
-        throw new SignedCopyRefusal(
-          'changes_report',
-          `The appended revision adds a ${type === 'Page' ? 'page' : 'page tree'} (object ${n}); a signature adds none.`,
-        );
-      continue;
+  const after = new Map(before);
+  const appended = new Set<number>();
+  for (const r of revisions) {
+    for (const n of r.freed)
+      if (before.has(n))
+        refuse(`The appended revision deletes object ${n} (${typeOf(before, before.get(n))}) of the FINAL report.`);
+    for (const [n, o] of r.objects) {
+      after.set(n, o);
+      appended.add(n);
     }
-    if (
-      canonical(prev.value) === canonical(next.value) &&
-      Buffer.compare(prev.stream ?? Buffer.alloc(0), next.stream ?? Buffer.alloc(0)) === 0
-    )
-      continue;
+  }
+  if (appended.size === 0)
+    refuse('What was appended to the FINAL report holds no PDF objects, so it adds no signature.');
+
+  // The FINAL's catalog stays the root of every revision.
+  const root = originalTrailer.get('Root');
+  if (root?.t !== 'ref') return refuse('The FINAL report has no catalog.');
+  for (const r of revisions) {
+    const newRoot = r.trailer.get('Root');
+    if (newRoot?.t !== 'ref' || newRoot.n !== root.n || newRoot.g !== root.g)
+      refuse(
+        `The appended revision replaces the document catalog (object ${newRoot?.t === 'ref' ? newRoot.n : 'none'} instead of ${root.n}): a signature keeps the report's catalog, its pages and actions.`,
+      );
+  }
+  const catalogBefore = dictOf(before.get(root.n)?.value) ?? new Map<string, PdfValue>();
+  const catalogAfter =
+    dictOf(after.get(root.n)?.value) ??
+    refuse('The appended revision replaces the document catalog with something that is not a dictionary.');
+
+  // The page tree as the FINAL's catalog gives it; its nodes may not change.
+  const { pages, nodes } = pageTree(before, catalogBefore.get('Pages'));
+  const pageNumberOf = new Map(pages.map((n, i) => [n, i + 1]));
+  for (const n of nodes)
+    if (appended.has(n) && !sameObject(before.get(n), after.get(n)))
+      refuse(`The appended revision changes the page tree (object ${n}): a signature adds no page and removes none.`);
+
+  const annotArrays = new Set<number>();
+  for (const p of pages) {
+    const a = dictOf(before.get(p)?.value)?.get('Annots');
+    if (a?.t === 'ref') annotArrays.add(a.n);
+  }
+  const form = catalogBefore.get('AcroForm');
+  const formNumber = form?.t === 'ref' ? form.n : undefined;
+  if (formNumber !== undefined && canonical(catalogAfter.get('AcroForm')) !== canonical(form))
+    refuse(
+      "The appended revision replaces the report's form (the catalog's /AcroForm); a signature adds its field to it.",
+    );
+  // Signing software may update the document information (its modification date) and the XMP metadata.
+  const descriptive = new Set<number>();
+  for (const v of [originalTrailer.get('Info'), catalogBefore.get('Metadata')])
+    if (v?.t === 'ref') descriptive.add(v.n);
+
+  // Rewritten objects of the FINAL.
+  for (const n of appended) {
+    const prev = before.get(n);
+    if (!prev || sameObject(prev, after.get(n))) continue;
+    const next = after.get(n)!;
     if (pageNumberOf.has(n)) {
       const p = dictOf(prev.value)!;
-      const q = dictOf(next.value);
-      if (!q)
-        throw new SignedCopyRefusal(
-          'changes_report',
-          `The appended revision replaces page ${pageNumberOf.get(n)} with something that is not a page.`,
-        );
+      const q =
+        dictOf(next.value) ??
+        refuse(`The appended revision replaces page ${pageNumberOf.get(n)} with something that is not a page.`);
       for (const key of new Set([...p.keys(), ...q.keys()])) {
         if (key === 'Annots') continue;
-        if (canonical(resolveShallow(before, p.get(key))) !== canonical(resolveShallow(after, q.get(key)))) {
-          throw new SignedCopyRefusal(
-            'changes_report',
+        if (canonical(resolveShallow(before, p.get(key))) !== canonical(resolveShallow(after, q.get(key))))
+          refuse(
             `The appended revision changes page ${pageNumberOf.get(n)} (its /${key}): a signature may add a signature field to a page and nothing else.`,
           );
-        }
       }
       continue;
     }
     if (annotArrays.has(n)) continue; // checked with its page below
-    if (catalogs.has(n)) {
-      const p = dictOf(prev.value)!;
-      const q = dictOf(next.value) ?? new Map();
-      for (const key of new Set([...p.keys(), ...q.keys()])) {
-        if (!CATALOG_KEYS_SIGNING_MAY_CHANGE.has(key) && canonical(p.get(key)) !== canonical(q.get(key))) {
-          throw new SignedCopyRefusal(
-            'changes_report',
-            `The appended revision changes the document catalog's /${key}; a signature changes only the form.`,
-          );
-        }
-      }
+    if (n === root.n) {
+      for (const key of new Set([...catalogBefore.keys(), ...catalogAfter.keys()]))
+        if (
+          !CATALOG_KEYS_SIGNING_MAY_CHANGE.has(key) &&
+          canonical(catalogBefore.get(key)) !== canonical(catalogAfter.get(key))
+        )
+          refuse(`The appended revision changes the document catalog's /${key}; a signature changes only the form.`);
       continue;
     }
-    if (forms.has(n)) continue; // its fields are checked below
+    if (n === formNumber) continue; // checked below
     if (descriptive.has(n)) continue;
-    throw new SignedCopyRefusal(
-      'changes_report',
+    refuse(
       `The appended revision rewrites object ${n} (${typeOf(before, prev)}) of the FINAL report; a signature adds objects and changes no existing content.`,
     );
   }
 
-  // Every page keeps its annotations and gains only signature widgets.
-  for (const page of pages) {
-    const oldRefs = refsOf(before, dictOf(page.value)?.get('Annots'));
-    const newPage = after.get(page.n)!;
-    const newAnnots = dictOf(newPage.value)?.get('Annots');
+  // Every new object must be reached as part of a signature, from the places signing may change.
+  const roles = new SignatureParts(before, after, appended, pages, pageNumberOf);
+  for (const key of CATALOG_KEYS_SIGNING_MAY_CHANGE) {
+    if (canonical(catalogBefore.get(key)) === canonical(catalogAfter.get(key))) continue;
+    if (key === 'AcroForm') roles.visit(catalogAfter.get(key), 'form', 'the catalog');
+    else if (key === 'Perms') roles.visit(catalogAfter.get(key), 'permissions', 'the catalog');
+    else roles.visit(catalogAfter.get(key), 'inert', `the catalog's /${key}`);
+  }
+  const formAfter = resolve(after, catalogAfter.get('AcroForm'));
+  if (formNumber !== undefined && appended.has(formNumber)) roles.checkForm(before.get(formNumber)?.value, formAfter);
+  for (const p of pages) {
+    const oldRefs = refsOf(before, dictOf(before.get(p)?.value)?.get('Annots'));
+    const newAnnots = dictOf(after.get(p)?.value)?.get('Annots');
     const newRefs = refsOf(after, newAnnots);
-    const missing = oldRefs.filter((r) => !newRefs.includes(r));
-    if (missing.length)
-      throw new SignedCopyRefusal(
-        'changes_report',
-        `The appended revision removes an annotation from page ${pageNumberOf.get(page.n)}.`,
-      );
-    const resolvedArray = resolve(after, newAnnots);
-    for (const item of resolvedArray?.t === 'array' ? resolvedArray.v : []) {
-      const key = item.t === 'ref' ? `${item.n} ${item.g}` : canonical(item);
-      if (oldRefs.includes(key)) continue;
-      if (!isSignatureWidget(after, item)) {
-        const sub = nameOf(dictOf(resolve(after, item))?.get('Subtype')) ?? 'unknown';
-        throw new SignedCopyRefusal(
-          'changes_report',
-          `The appended revision adds a ${sub} annotation to page ${pageNumberOf.get(page.n)}; only signature fields may be added.`,
-        );
-      }
-    }
+    if (oldRefs.some((r) => !newRefs.includes(r)))
+      refuse(`The appended revision removes an annotation from page ${pageNumberOf.get(p)}.`);
+    roles.visitAnnots(p, newAnnots, new Set(oldRefs));
   }
-  // The form keeps its fields.
-  for (const n of forms) {
-    const oldFields = refsOf(before, dictOf(before.get(n)?.value)?.get('Fields'));
-    const newFields = refsOf(after, dictOf(after.get(n)?.value)?.get('Fields'));
-    if (oldFields.some((f) => !newFields.includes(f)))
-      throw new SignedCopyRefusal(
-        'changes_report',
-        "The appended revision removes a field of the FINAL report's form.",
-      );
-    const p = dictOf(before.get(n)?.value) ?? new Map();
-    const q = dictOf(after.get(n)?.value) ?? new Map();
-    for (const key of new Set([...p.keys(), ...q.keys()])) {
-      if (!FORM_KEYS_SIGNING_MAY_CHANGE.has(key) && canonical(p.get(key)) !== canonical(q.get(key))) {
-        throw new SignedCopyRefusal('changes_report', `The appended revision changes the form's /${key}.`);
-      }
-    }
-  }
+  for (const r of revisions) roles.visit(r.trailer.get('Info'), 'inert', 'the trailer');
+  roles.checkEveryNewObjectPlaced();
 
-  const added = [];
+  // The signatures it adds, bounded before any is checked.
   let found: ReturnType<typeof signatureDictionaries>;
+  let seal: PdfSignatureInfo[];
+  const added: PdfSignatureInfo[] = [];
   try {
+    seal = await readSignatures(original);
     found = signatureDictionaries(
       after,
-      [...appendedNumbers].sort((x, y) => x - y),
+      [...appended].sort((x, y) => x - y),
     );
+    boundSignatureCount(seal.length + found.length);
+    for (const s of found) added.push(await signatureInfo(upload, s));
   } catch (err) {
-    if (err instanceof PdfSyntaxError)
-      throw new SignedCopyRefusal(
-        'changes_report',
-        `What was appended to the FINAL report adds ${err.message}; a signed report carries a few.`,
-      );
-    throw err;
+    return unreadable(err);
   }
-  for (const s of found) added.push(await signatureInfo(upload, s));
   added.sort((x, y) => (x.byteRange[1] ?? 0) - (y.byteRange[1] ?? 0));
-  if (added.length === 0)
-    throw new SignedCopyRefusal('changes_report', 'What was appended to the FINAL report adds no signature.');
+  if (added.length === 0) refuse('What was appended to the FINAL report adds no signature.');
   for (const s of added) {
     const who = s.commonName ?? s.name ?? s.fieldName ?? 'unnamed';
     if ((s.byteRange[1] ?? 0) < original.length) {
@@ -244,13 +239,229 @@ export async function inspectSignedCopy(
   }
   const last = added.at(-1)!;
   if (!last.coversWholeFile) {
-    throw new SignedCopyRefusal(
-      'changes_report',
+    refuse(
       `Bytes were added after the last signature (of ${last.commonName ?? last.name ?? 'unnamed'}) that no signature covers; it breaks that signature's claim to cover the file.`,
     );
   }
-  const all = await readSignatures(upload);
-  return { added, all };
+
+  // Last, as a reader sees the two files.
+  const difference = await compareAsReader(original, upload);
+  if (difference) refuse(`Opened in a PDF reader, the signed copy differs from the FINAL report: ${difference}.`);
+  return { added, all: [...seal, ...added] };
+}
+
+/** The FINAL's own trailer dictionary (the service writes a classic one). */
+function trailerOf(pdf: Buffer): Map<string, PdfValue> {
+  const at = pdf.lastIndexOf('trailer', undefined, 'latin1');
+  if (at < 0) throw new PdfSyntaxError('the FINAL report has no trailer');
+  return dictOf(readValueAt(pdf, at + 'trailer'.length).value) ?? new Map();
+}
+
+/** The page objects in reading order and the page tree's nodes, from the catalog's /Pages (no loops). */
+function pageTree(table: Map<number, PdfObject>, top: PdfValue | undefined): { pages: number[]; nodes: number[] } {
+  const pages: number[] = [];
+  const nodes: number[] = [];
+  const seen = new Set<number>();
+  const walk = (v: PdfValue | undefined, depth: number) => {
+    if (v?.t !== 'ref' || seen.has(v.n) || depth > 32) return;
+    seen.add(v.n);
+    const d = dictOf(table.get(v.n)?.value);
+    if (!d) return;
+    if (nameOf(d.get('Type')) === 'Pages' || d.has('Kids')) {
+      nodes.push(v.n);
+      const kids = resolve(table, d.get('Kids'));
+      for (const k of kids?.t === 'array' ? kids.v : []) walk(k, depth + 1);
+    } else pages.push(v.n);
+  };
+  walk(top, 0);
+  return { pages, nodes };
+}
+
+function sameObject(a: PdfObject | undefined, b: PdfObject | undefined): boolean {
+  return (
+    !!a &&
+    !!b &&
+    canonical(a.value) === canonical(b.value) &&
+    Buffer.compare(a.stream ?? Buffer.alloc(0), b.stream ?? Buffer.alloc(0)) === 0
+  );
+}
+
+type Role = 'form' | 'field' | 'widget' | 'signature' | 'permissions' | 'annots' | 'inert';
+
+/**
+ * Places every new object of the update in the signature it belongs to, walking from where signing may
+ * change the FINAL; refuses one that is placed as something other than a signature's part.
+ */
+class SignatureParts {
+  private readonly placed = new Map<number, Role>();
+
+  constructor(
+    private readonly before: Map<number, PdfObject>,
+    private readonly after: Map<number, PdfObject>,
+    private readonly appended: Set<number>,
+    private readonly pages: number[],
+    private readonly pageNumberOf: Map<number, number>,
+  ) {}
+
+  private isNew(n: number): boolean {
+    return this.appended.has(n) && !this.before.has(n);
+  }
+
+  /** Visits a value reached as `role` from `from`: new objects it refers to take that role. */
+  visit(v: PdfValue | undefined, role: Role, from: string, depth = 0): void {
+    if (!v || depth > 64) return;
+    if (v.t === 'ref') {
+      if (!this.isNew(v.n) || this.placed.has(v.n)) return;
+      this.placed.set(v.n, role);
+      const o = this.after.get(v.n);
+      if (!o) return;
+      this.check(v.n, o.value, role, from);
+      this.children(o.value, role, `object ${v.n}`, depth + 1);
+      return;
+    }
+    if (v.t === 'dict' && role !== 'inert') this.check(null, v, role, from);
+    this.children(v, role, from, depth + 1);
+  }
+
+  private children(v: PdfValue, role: Role, from: string, depth: number): void {
+    if (v.t === 'array') {
+      for (const x of v.v) this.visit(x, role === 'annots' ? 'widget' : role === 'form' ? 'field' : role, from, depth);
+      return;
+    }
+    if (v.t !== 'dict') return;
+    for (const [key, x] of v.v) this.visit(x, childRole(role, key), from, depth);
+  }
+
+  private check(n: number | null, v: PdfValue, role: Role, from: string): void {
+    const what = n === null ? `a dictionary in ${from}` : `object ${n}`;
+    const d = dictOf(v);
+    switch (role) {
+      case 'inert':
+        return;
+      case 'annots':
+        if (v.t !== 'array') refuse(`The appended revision gives a page annotations that are not a list (${what}).`);
+        return;
+      case 'form':
+        if (!d && v.t !== 'array')
+          refuse(`The appended revision gives the catalog a form that is not a dictionary (${what}).`);
+        return;
+      case 'permissions':
+        if (!d) refuse(`The appended revision gives the catalog permissions that are not a dictionary (${what}).`);
+        return;
+      case 'signature':
+        if (!d || !(nameOf(d.get('Type')) === 'Sig' || nameOf(d.get('Type')) === 'DocTimeStamp' || d.has('ByteRange')))
+          refuse(`The appended revision adds ${what} where a signature value belongs, and it is not one.`);
+        return;
+      case 'field':
+      case 'widget': {
+        const isField =
+          d &&
+          (nameOf(d.get('FT')) === 'Sig' || nameOf(dictOf(resolve(this.after, d.get('Parent')))?.get('FT')) === 'Sig');
+        if (!d || !isField) {
+          const sub =
+            nameOf(d?.get('Subtype')) ??
+            nameOf(d?.get('FT')) ??
+            typeOf(this.after, { n: 0, g: 0, offset: 0, value: v });
+          refuse(
+            `The appended revision adds a ${sub} ${role === 'widget' ? 'annotation' : 'form field'} (${what}); only signature fields may be added.`,
+          );
+        }
+        for (const key of ACTION_KEYS)
+          if (d!.has(key))
+            refuse(
+              `The appended revision adds a signature field with an action (/${key}, ${what}); a signature runs nothing.`,
+            );
+        if (nameOf(d!.get('Subtype')) === 'Widget') this.checkWidgetPlacement(d!, what);
+        return;
+      }
+    }
+  }
+
+  /** A visible signature stays a signature's size on a page of the report. */
+  private checkWidgetPlacement(widget: Map<string, PdfValue>, what: string): void {
+    const rect = resolve(this.after, widget.get('Rect'));
+    const page = widget.get('P');
+    if (page !== undefined && (page.t !== 'ref' || !this.pageNumberOf.has(page.n)))
+      refuse(`The appended revision adds a signature widget (${what}) that names no page of the report.`);
+    const area = (r: PdfValue | undefined) => {
+      const xs = r?.t === 'array' ? r.v.map((x) => numberOf(resolve(this.after, x)) ?? NaN) : [];
+      return xs.length === 4 && xs.every(Number.isFinite) ? Math.abs((xs[2]! - xs[0]!) * (xs[3]! - xs[1]!)) : NaN;
+    };
+    const widgetArea = area(rect);
+    if (!Number.isFinite(widgetArea))
+      refuse(`The appended revision adds a signature widget (${what}) without a rectangle.`);
+    const pageNumber = page?.t === 'ref' ? page.n : this.pages[0]!;
+    const pageArea = area(dictOf(this.before.get(pageNumber)?.value)?.get('MediaBox'));
+    if (Number.isFinite(pageArea) && widgetArea > pageArea * MAX_WIDGET_SHARE_OF_PAGE)
+      refuse(
+        `The appended revision adds a signature widget (${what}) covering more than a quarter of its page; a signature's appearance may not cover the report.`,
+      );
+  }
+
+  /** A page's new /Annots: the FINAL's annotations, plus signature widgets. */
+  visitAnnots(page: number, annots: PdfValue | undefined, old: Set<string>): void {
+    if (annots?.t === 'ref' && this.isNew(annots.n))
+      this.visit(annots, 'annots', `page ${this.pageNumberOf.get(page)}`);
+    const items = resolve(this.after, annots);
+    for (const item of items?.t === 'array' ? items.v : []) {
+      const key = item.t === 'ref' ? `${item.n} ${item.g}` : canonical(item);
+      if (old.has(key)) continue;
+      if (item.t === 'ref' && !this.isNew(item.n))
+        refuse(
+          `The appended revision puts object ${item.n} (${typeOf(this.before, this.before.get(item.n))}) of the FINAL on page ${this.pageNumberOf.get(page)} as an annotation.`,
+        );
+      if (!isSignatureWidget(this.after, item)) {
+        const sub = nameOf(dictOf(resolve(this.after, item))?.get('Subtype')) ?? 'unknown';
+        refuse(
+          `The appended revision adds a ${sub} annotation to page ${this.pageNumberOf.get(page)}; only signature fields may be added.`,
+        );
+      }
+      this.visit(item, 'widget', `page ${this.pageNumberOf.get(page)}`);
+    }
+  }
+
+  /** The form keeps its fields and changes only what signing changes; new fields are signature fields. */
+  checkForm(prev: PdfValue | undefined, next: PdfValue | undefined): void {
+    const p = dictOf(prev) ?? new Map<string, PdfValue>();
+    const q = dictOf(next) ?? new Map<string, PdfValue>();
+    const oldFields = refsOf(this.before, p.get('Fields'));
+    const newFields = refsOf(this.after, q.get('Fields'));
+    if (oldFields.some((f) => !newFields.includes(f)))
+      refuse("The appended revision removes a field of the FINAL report's form.");
+    for (const key of new Set([...p.keys(), ...q.keys()]))
+      if (!FORM_KEYS_SIGNING_MAY_CHANGE.has(key) && canonical(p.get(key)) !== canonical(q.get(key)))
+        refuse(`The appended revision changes the form's /${key}.`);
+    this.visit(q.get('Fields'), 'form', 'the form');
+    this.visit(q.get('DR'), 'inert', "the form's resources");
+  }
+
+  /** A new object nothing reaches is inert only if it is an appearance stream (some signing software leaves them). */
+  checkEveryNewObjectPlaced(): void {
+    for (const n of this.appended) {
+      if (this.before.has(n) || this.placed.has(n)) continue;
+      const o = this.after.get(n)!;
+      const d = dictOf(o.value);
+      if (o.stream && d && nameOf(d.get('Subtype')) === 'Form') continue;
+      if (d && nameOf(d.get('Type')) === 'ObjStm') continue;
+      refuse(
+        `The appended revision adds object ${n} (${typeOf(this.after, o)}) that is not part of a signature; a signature adds its field, widget, value, appearance and validation data only.`,
+      );
+    }
+  }
+}
+
+/** The role of what a key of a signature part refers to. */
+function childRole(role: Role, key: string): Role {
+  if (role === 'inert') return 'inert';
+  if (role === 'form') return key === 'Fields' ? 'form' : 'inert';
+  if (role === 'permissions') return 'signature';
+  if (role === 'field' || role === 'widget') {
+    if (key === 'V') return 'signature';
+    if (key === 'Kids') return 'widget';
+    if (key === 'Parent') return 'field';
+    return 'inert';
+  }
+  return 'inert';
 }
 
 /** References to streams and dictionaries compare by their content, so a rewritten but equal object is no change. */

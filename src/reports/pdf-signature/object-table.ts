@@ -1,14 +1,19 @@
 /** A PDF's objects as its last revision sees them, and the questions asked of them about signatures. */
 import { canonical, dictOf, nameOf, numberOf, objectsInStream, type PdfObject, type PdfValue } from './objects.js';
+import { InflateBudget } from '../../lib/inflate-budget.js';
 
-/** All objects of a file as its last revision sees them (later definitions replace earlier ones). */
-export function objectTable(objects: PdfObject[]): Map<number, PdfObject> {
+/**
+ * All objects of a file as a scan of its `N G obj` headers finds them, later definitions replacing earlier
+ * ones. Used for the service's own FINAL and to list a file's signatures; what a signed copy appends is read
+ * through its cross-reference sections instead (revisions.ts).
+ */
+export function objectTable(objects: PdfObject[], budget = new InflateBudget()): Map<number, PdfObject> {
   const table = new Map<number, PdfObject>();
   for (const o of objects) {
     if (nameOf(dictOf(o.value)?.get('Type')) === 'XRef') continue;
     table.set(o.n, o);
     if (nameOf(dictOf(o.value)?.get('Type')) === 'ObjStm')
-      for (const inner of objectsInStream(o)) table.set(inner.n, inner);
+      for (const inner of objectsInStream(o, budget)) table.set(inner.n, inner);
   }
   return table;
 }

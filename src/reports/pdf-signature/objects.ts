@@ -4,7 +4,7 @@
  * /Length), and the objects packed in an object stream. Used to check what a signed copy's appended
  * revision adds; never to render anything.
  */
-import { inflateSync } from 'node:zlib';
+import { InflateBudget } from '../../lib/inflate-budget.js';
 
 export type PdfValue =
   | { t: 'dict'; v: Map<string, PdfValue> }
@@ -241,27 +241,131 @@ function findHeader(text: string, from: number): { offset: number; n: number; g:
   return null;
 }
 
-/** The objects packed in an object stream (/Type /ObjStm, FlateDecode or unfiltered). */
-export function objectsInStream(obj: PdfObject): PdfObject[] {
-  if (obj.value.t !== 'dict' || !obj.stream) return [];
+/**
+ * A stream's decoded bytes: unfiltered, or FlateDecode (with the PNG predictors cross-reference streams use),
+ * inflated through the file's budget. Any other filter is refused: nothing a signature adds needs one we read.
+ */
+export function decodeStream(obj: PdfObject, budget: InflateBudget): Buffer {
+  if (obj.value.t !== 'dict' || !obj.stream) return Buffer.alloc(0);
   const filter = obj.value.v.get('Filter');
   const filters = filter?.t === 'array' ? filter.v : filter ? [filter] : [];
   let data: Buffer = obj.stream;
   for (const f of filters) {
-    if (f.t === 'name' && f.v === 'FlateDecode') data = inflateSync(data);
-    else throw new PdfSyntaxError(`object stream ${obj.n}: filter ${f.t === 'name' ? f.v : '?'} is not supported`);
+    if (f.t === 'name' && f.v === 'FlateDecode') data = budget.inflate(data, `stream ${obj.n}`);
+    else throw new PdfSyntaxError(`stream ${obj.n}: filter ${f.t === 'name' ? f.v : '?'} is not supported`);
   }
+  const parms = dictOf(obj.value.v.get('DecodeParms'));
+  const predictor = numberOf(parms?.get('Predictor')) ?? 1;
+  if (predictor >= 10) data = unpredictPng(data, numberOf(parms?.get('Columns')) ?? 1, obj.n);
+  else if (predictor !== 1) throw new PdfSyntaxError(`stream ${obj.n}: predictor ${predictor} is not supported`);
+  return data;
+}
+
+/** Undoes PNG row predictors (one filter-type byte per row), as cross-reference streams are commonly written. */
+function unpredictPng(data: Buffer, columns: number, n: number): Buffer {
+  if (!Number.isInteger(columns) || columns < 1 || columns > 64)
+    throw new PdfSyntaxError(`stream ${n}: ${columns} predictor columns`);
+  const rowLength = columns + 1;
+  if (data.length % rowLength !== 0) throw new PdfSyntaxError(`stream ${n}: rows do not fit the predictor's columns`);
+  const rows = data.length / rowLength;
+  const out = Buffer.alloc(rows * columns);
+  for (let r = 0; r < rows; r++) {
+    const type = data[r * rowLength]!;
+    for (let c = 0; c < columns; c++) {
+      const raw = data[r * rowLength + 1 + c]!;
+      const left = c > 0 ? out[r * columns + c - 1]! : 0;
+      const up = r > 0 ? out[(r - 1) * columns + c]! : 0;
+      const upLeft = r > 0 && c > 0 ? out[(r - 1) * columns + c - 1]! : 0;
+      let value: number;
+      if (type === 0) value = raw;
+      else if (type === 1) value = raw + left;
+      else if (type === 2) value = raw + up;
+      else if (type === 3) value = raw + ((left + up) >> 1);
+      else if (type === 4) {
+        const p = left + up - upLeft;
+        const [pa, pb, pc] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)];
+        value = raw + (pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft);
+      } else throw new PdfSyntaxError(`stream ${n}: PNG filter type ${type}`);
+      out[r * columns + c] = value & 0xff;
+    }
+  }
+  return out;
+}
+
+/** The objects packed in an object stream (/Type /ObjStm, FlateDecode or unfiltered). */
+export function objectsInStream(obj: PdfObject, budget: InflateBudget): PdfObject[] {
+  if (obj.value.t !== 'dict' || !obj.stream) return [];
+  const data = decodeStream(obj, budget);
   const count = numberOf(obj.value.v.get('N'));
   const first = numberOf(obj.value.v.get('First'));
   if (count === undefined || first === undefined) throw new PdfSyntaxError(`object stream ${obj.n}: no /N or /First`);
+  if (!Number.isInteger(count) || count < 0 || !Number.isInteger(first) || first < 0 || first > data.length)
+    throw new PdfSyntaxError(`object stream ${obj.n}: its /N or /First is not a count within the stream`);
   const header = data.toString('latin1', 0, first).trim().split(/\s+/).map(Number);
   const out: PdfObject[] = [];
   for (let i = 0; i < count; i++) {
-    const n = header[2 * i]!;
-    const at = first + header[2 * i + 1]!;
-    out.push({ n, g: 0, offset: obj.offset, value: new Lexer(data, at).value() });
+    const n = header[2 * i];
+    const rel = header[2 * i + 1];
+    if (!Number.isInteger(n) || !Number.isInteger(rel) || n! < 0 || rel! < 0 || first + rel! >= data.length)
+      throw new PdfSyntaxError(`object stream ${obj.n}: entry ${i} is not an object number and offset within it`);
+    out.push({ n: n!, g: 0, offset: obj.offset, value: new Lexer(data, first + rel!).value() });
   }
   return out;
+}
+
+/**
+ * The object a cross-reference entry points at: `N G obj` must stand exactly at `offset` with the number and
+ * generation the entry gives, and a stream's /Length must end exactly at its `endstream` (no searching: a
+ * reader follows the entry, and so does this). `end` is the offset just after `endobj`.
+ */
+export function readObjectAt(
+  buf: Buffer,
+  offset: number,
+  expected: { n: number; g: number },
+  lengthOf: (ref: { n: number; g: number }) => number | undefined,
+): PdfObject & { end: number } {
+  const lex = new Lexer(buf, offset);
+  const at = (what: string) => `object ${expected.n} ${expected.g} at byte ${offset}: ${what}`;
+  const n = lex.peekWord();
+  lex.skipWs();
+  if (lex.pos !== offset) throw new PdfSyntaxError(at('the entry does not point at the start of an object'));
+  const header = /^(\d{1,10})[\0\t\n\f\r ]{1,16}(\d{1,5})[\0\t\n\f\r ]{1,16}obj\b/.exec(
+    buf.toString('latin1', offset, Math.min(buf.length, offset + 64)),
+  );
+  if (!header || n !== header[1]) throw new PdfSyntaxError(at('no `N G obj` there'));
+  if (Number(header[1]) !== expected.n || Number(header[2]) !== expected.g)
+    throw new PdfSyntaxError(at(`the object there is ${header[1]} ${header[2]}`));
+  lex.pos = offset + header[0].length;
+  const value = lex.value();
+  lex.skipWs();
+  let stream: Buffer | undefined;
+  if (lex.peekWord() === 'stream') {
+    if (value.t !== 'dict') throw new PdfSyntaxError(at('a stream without a dictionary'));
+    lex.skipWs();
+    lex.pos += 'stream'.length;
+    if (buf[lex.pos] === 0x0d) lex.pos++;
+    if (buf[lex.pos] === 0x0a) lex.pos++;
+    const len = value.v.get('Length');
+    const length = len?.t === 'num' ? len.v : len?.t === 'ref' ? lengthOf(len) : undefined;
+    if (length === undefined || !Number.isInteger(length) || length < 0 || lex.pos + length > buf.length)
+      throw new PdfSyntaxError(at('its stream has no usable /Length'));
+    stream = buf.subarray(lex.pos, lex.pos + length);
+    lex.pos += length;
+    lex.skipWs();
+    if (buf.toString('latin1', lex.pos, lex.pos + 9) !== 'endstream')
+      throw new PdfSyntaxError(at('its stream does not end where its /Length says'));
+    lex.pos += 9;
+    lex.skipWs();
+  }
+  if (buf.toString('latin1', lex.pos, lex.pos + 6) !== 'endobj') throw new PdfSyntaxError(at('no `endobj`'));
+  return { n: expected.n, g: expected.g, offset, value, ...(stream ? { stream } : {}), end: lex.pos + 6 };
+}
+
+/** The value (a dictionary, for a trailer) that begins at `offset`. */
+export function readValueAt(buf: Buffer, offset: number): { value: PdfValue; end: number } {
+  const lex = new Lexer(buf, offset);
+  const value = lex.value();
+  return { value, end: lex.pos };
 }
 
 export const numberOf = (v: PdfValue | undefined): number | undefined => (v?.t === 'num' ? v.v : undefined);

@@ -1,8 +1,9 @@
 /** Reading a PDF's signatures: each signature dictionary, its certificate and whether its CMS verifies over its byte range. */
 import { certificateFacts, type CertificateFacts } from './certificates.js';
-import { dictOf, nameOf, PdfSyntaxError, readObjects, textOf, type PdfObject, type PdfValue } from './objects.js';
+import { dictOf, nameOf, readObjects, textOf, type PdfObject, type PdfValue } from './objects.js';
 import { verifyCms } from './cms.js';
 import { objectTable } from './object-table.js';
+import { MAX_CMS_BYTES, MAX_SIGNATURES_PER_FILE, PdfLimitExceeded, shownName } from './limits.js';
 
 export interface PdfSignatureInfo extends CertificateFacts {
   fieldName: string | null;
@@ -20,9 +21,6 @@ export interface PdfSignatureInfo extends CertificateFacts {
   coversWholeFile: boolean;
 }
 
-/** More signatures than any report carries: a file with more is refused before any is checked (each costs a hash of the file). */
-export const MAX_SIGNATURES = 20;
-
 /** The signature dictionaries (/Type /Sig, or any dictionary with /ByteRange and /Contents) among `objects`. */
 export function signatureDictionaries(
   table: Map<number, PdfObject>,
@@ -39,8 +37,7 @@ export function signatureDictionaries(
     const d = dictOf(table.get(n)?.value);
     if (!d) continue;
     if (nameOf(d.get('Type')) === 'Sig' || (d.get('ByteRange')?.t === 'array' && d.get('Contents')?.t === 'string')) {
-      out.push({ n, dict: d, field: fields.get(n) ?? null });
-      if (out.length > MAX_SIGNATURES) throw new PdfSyntaxError(`more than ${MAX_SIGNATURES} signatures`);
+      out.push({ n, dict: d, field: shownName(fields.get(n) ?? null) });
     }
   }
   return out;
@@ -53,11 +50,15 @@ export async function signatureInfo(
   const br = sig.dict.get('ByteRange');
   const range = br?.t === 'array' ? br.v.map((x) => (x.t === 'num' ? x.v : NaN)) : [];
   const contents = sig.dict.get('Contents');
+  if (contents?.t === 'string' && contents.v.length > MAX_CMS_BYTES)
+    throw new PdfLimitExceeded(
+      `a signature whose CMS has ${contents.v.length} bytes; the bound is ${MAX_CMS_BYTES} bytes (64 KiB)`,
+    );
   const base = {
     fieldName: sig.field,
     subFilter: nameOf(sig.dict.get('SubFilter')) ?? null,
     byteRange: range,
-    name: textOf(sig.dict.get('Name')) ?? null,
+    name: shownName(textOf(sig.dict.get('Name')) ?? null),
   };
   const [a, b, c, d] = range;
   const wellFormed =
@@ -80,6 +81,7 @@ export async function signatureInfo(
   } else if (cms.length > 0) {
     verified = { ...(await verifyCms(cms, Buffer.alloc(0))), valid: false };
   }
+  if (verified.overLimit) throw new PdfLimitExceeded(`a signature carrying ${verified.overLimit}`);
   const facts: CertificateFacts = verified.certificate
     ? certificateFacts(verified.certificate)
     : {
@@ -121,6 +123,14 @@ export function pdfDate(s: string): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
+/** At most MAX_SIGNATURES_PER_FILE signatures, counted before any is checked (each costs a hash of the file). */
+export function boundSignatureCount(count: number): void {
+  if (count > MAX_SIGNATURES_PER_FILE)
+    throw new PdfLimitExceeded(
+      `${count} signatures, the firm's seal included; a file may carry at most ${MAX_SIGNATURES_PER_FILE}`,
+    );
+}
+
 /** Every signature in a PDF, each checked over its byte range (for the sealed FINAL: its own seal). */
 export async function readSignatures(pdf: Buffer): Promise<PdfSignatureInfo[]> {
   const table = objectTable(readObjects(pdf));
@@ -128,6 +138,7 @@ export async function readSignatures(pdf: Buffer): Promise<PdfSignatureInfo[]> {
     table,
     [...table.keys()].sort((x, y) => x - y),
   );
+  boundSignatureCount(sigs.length);
   const out = [];
   for (const s of sigs) out.push(await signatureInfo(pdf, s));
   return out.sort((x, y) => (x.byteRange[1] ?? 0) - (y.byteRange[1] ?? 0));
