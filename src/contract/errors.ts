@@ -283,6 +283,13 @@ export const ERROR_CATALOGUE = {
     sentence:
       'A signature added to the report does not verify over the bytes it covers. Sign the downloaded file again.',
   },
+  file_over_limit: {
+    status: 422,
+    title: 'The file exceeds what the service reads',
+    sentence:
+      'This file asks for more than the service reads in one file (the reason names the bound). A report the ' +
+      'service issued and signed in ordinary signing software stays far within it.',
+  },
   no_final_report: {
     status: 409,
     title: 'No FINAL report yet',

@@ -27,6 +27,11 @@ export interface ThreadOptions {
   nice?: number;
   /** Shown in stack traces and diagnostics. */
   name?: string;
+  /**
+   * The thread starts with no loader or option of the process (a plain JavaScript entry that loads a large
+   * library, which the TypeScript loader would otherwise transform at great cost).
+   */
+  plain?: boolean;
 }
 
 /** The thread ran out of its time and was terminated. */
@@ -95,7 +100,7 @@ export function asBuffer(bytes: Uint8Array): Buffer {
 export function runInThread<O, I = unknown>(entry: URL, input: I, options: ThreadOptions = {}): Promise<O> {
   const url = threadEntry(entry);
   const name = options.name ?? url.pathname.split('/').at(-1)!;
-  const execArgv = threadExecArgv(url);
+  const execArgv = options.plain ? [] : threadExecArgv(url);
   return new Promise<O>((resolve, reject) => {
     const data: ThreadData = { [MARK]: true, input, ...(options.nice !== undefined && { nice: options.nice }) };
     let worker: Worker;

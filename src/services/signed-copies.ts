@@ -20,7 +20,8 @@ import { insertAudit } from '../db/repositories/audit.js';
 import { publicEngagement, requireEngagement } from './engagements.js';
 import { writeEngagementEvent } from './engagement-transitions.js';
 import type { Executor } from '../db/client.js';
-import { inspectSignedCopy, SignedCopyRefusal } from '../reports/pdf-signature/inspect.js';
+import { SignedCopyRefusal } from '../reports/pdf-signature/inspect.js';
+import { inspectSignedCopyIsolated } from '../reports/pdf-signature/isolated.js';
 import type { PdfSignatureInfo } from '../reports/pdf-signature/signatures.js';
 import { pemCertificates, signatureTrust, type SignatureTrust } from '../reports/pdf-signature/trust.js';
 import { deploymentCa } from './signing-certificates.js';
@@ -132,9 +133,9 @@ export async function uploadSignedCopy(
       'The engagement has no FINAL report yet: a signed copy can be uploaded once the FINAL is ready',
     );
   const original = (await getBlob(ctx.db, principal.firmId, final.blob_key!))!;
-  let inspected: Awaited<ReturnType<typeof inspectSignedCopy>>;
+  let inspected: Awaited<ReturnType<typeof inspectSignedCopyIsolated>>;
   try {
-    inspected = await inspectSignedCopy(original, data);
+    inspected = await inspectSignedCopyIsolated(original, data);
   } catch (err) {
     if (err instanceof SignedCopyRefusal)
       throw new AppError(REFUSAL_CODE[err.reason], err.message, [{ path: '/file', message: err.message }]);

@@ -16,10 +16,10 @@ import {
   createDeploymentCa,
   issueFirmCertificate,
   Pkcs12Refusal,
-  readPkcs12,
   type CertificateFacts,
   type KeyAndCertificate,
 } from '../reports/pdf-signature/certificates.js';
+import { readPkcs12Isolated } from '../reports/pdf-signature/isolated.js';
 import * as repo from '../db/repositories/pdf-signatures.js';
 import { getFirm } from '../db/repositories/users.js';
 import { insertAudit, SYSTEM_ACTOR } from '../db/repositories/audit.js';
@@ -181,9 +181,9 @@ export async function uploadFirmCertificate(
   password: string,
   request?: RequestTag,
 ): Promise<FirmCertificateView> {
-  let opened: ReturnType<typeof readPkcs12>;
+  let opened: Awaited<ReturnType<typeof readPkcs12Isolated>>;
   try {
-    opened = readPkcs12(file, password);
+    opened = await readPkcs12Isolated(file, password);
   } catch (err) {
     if (err instanceof Pkcs12Refusal) {
       throw new AppError('certificate_not_usable', err.message, [

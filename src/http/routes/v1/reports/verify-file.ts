@@ -14,7 +14,7 @@ export default defineRoute((app) => {
   app.post(
     '/verify-file',
     {
-      config: { errorCodes: ['rate_limited'], auth: 'public' },
+      config: { errorCodes: ['rate_limited', 'file_over_limit'], auth: 'public' },
       validatorCompiler: skipBodyValidation as never,
       schema: {
         tags: ['reports'],
@@ -28,10 +28,13 @@ export default defineRoute((app) => {
           'its byte range, ' +
           '`brokenSignatures` naming those a change breaks, the reason (changed after a signature, ' +
           'bytes added after the last one, or valid signatures on a file never uploaded), and ' +
-          '`originalSha256` when the file begins with one the service knows. The file is not stored.',
+          '`originalSha256` when the file begins with one the service knows; when it begins with a FINAL ' +
+          'the service issued, the proof a signed copy must pass is run on it and its finding given as the ' +
+          'reason. 422 `file_over_limit` for a file past a documented bound (how far it inflates, how many ' +
+          'signatures, how large a signature). The file is not stored.',
         consumes: ['multipart/form-data'],
         body: uploadForm,
-        response: { 200: verificationSchema, ...problemResponses(400, 413, 415, 429) },
+        response: { 200: verificationSchema, ...problemResponses(400, 413, 415, 422, 429) },
       },
     },
     async (request) => {
