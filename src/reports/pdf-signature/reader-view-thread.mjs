@@ -25,7 +25,9 @@ async function open(lib, bytes) {
       hash.update(
         JSON.stringify(ops.argsArray, (_key, v) =>
           ArrayBuffer.isView(v)
-            ? createHash('sha256').update(new Uint8Array(v.buffer, v.byteOffset, v.byteLength)).digest('hex')
+            ? createHash('sha256')
+                .update(new Uint8Array(v.buffer, v.byteOffset, v.byteLength))
+                .digest('hex')
             : // pdf.js names loaded fonts and images after the document it opened (g_d0_f1, g_d1_f1).
               typeof v === 'string'
               ? v.replace(/^(g|img)_d\d+_/, '$1_d_')

@@ -22,7 +22,7 @@ import {
 } from './objects.js';
 
 /** More revisions, entries or objects than any signing software appends: refused before they are read. */
-export const MAX_REVISIONS = 16;
+export const MAX_REVISIONS = 64;
 export const MAX_ENTRIES = 20_000;
 
 export interface Revision {

@@ -6,7 +6,7 @@ import { sealAndSignApp, sha, SIGNING_FIRM as FIRM } from '../../helpers/final-r
 import { asUser, type Session } from '../../helpers/principals.js';
 import { multipart } from '../../helpers/engagements.js';
 import { pdfsig } from '../../helpers/pdfsig.js';
-import { makePkcs12 } from '../../helpers/pkcs12.js';
+import { iterationBomb, makePkcs12 } from '../../helpers/pkcs12.js';
 
 let t: TestApp, admin: Session, valuer: Session;
 const { completedWithFinal } = sealAndSignApp((s) => ({ t, admin, valuer } = s));
@@ -111,4 +111,33 @@ test("an ADMIN uploads the firm's PKCS#12: a wrong password and an expired certi
     ).json().source,
     'ISSUED',
   );
+});
+
+test('a PKCS#12 asking for 2,500,000 iterations is refused before it is opened, naming the bound; /health answers', async () => {
+  const before = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/settings/firm/signing-certificate',
+    headers: asUser(admin),
+  });
+  const bomb = iterationBomb(2_500_000);
+  assert.ok(bomb.length < 4096, `a small file (${bomb.length} bytes)`);
+  const [res, health] = await Promise.all([
+    uploadP12(bomb, 'x'),
+    t.app.inject({ method: 'GET', url: '/api/v1/health' }),
+  ]);
+  assert.equal(health.statusCode, 200);
+  assert.equal(res.statusCode, 422, res.body);
+  assert.equal(res.json().code, 'certificate_not_usable');
+  assert.equal(res.json().errors[0].path, '/file');
+  assert.match(
+    res.json().detail,
+    /asks for 25,00,000 iterations of its password; the service opens files asking for at most 1,00,000/,
+  );
+  const current = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/settings/firm/signing-certificate',
+    headers: asUser(admin),
+  });
+  assert.deepEqual(current.json(), before.json(), 'nothing stored');
+  assert.doesNotMatch(current.body, /Iteration Bomb/);
 });
