@@ -28,10 +28,16 @@ export interface ThreadOptions {
   /** Shown in stack traces and diagnostics. */
   name?: string;
   /**
-   * The thread starts with no loader or option of the process (a plain JavaScript entry that loads a large
-   * library, which the TypeScript loader would otherwise transform at great cost).
+   * The thread starts with no loader or option of the process: for a plain JavaScript entry that loads a large
+   * library, which the TypeScript loader would otherwise transform at great cost in time and memory.
    */
   plain?: boolean;
+  /**
+   * Keep the thread this long after it answered, for the next call with the same entry and options (which then
+   * skips loading the entry's modules again); it holds the process open only while it works. Without it the
+   * thread ends when the work is done.
+   */
+  keepMs?: number;
 }
 
 /** The thread ran out of its time and was terminated. */
@@ -55,7 +61,6 @@ const MARK = '__valuationThread';
 
 interface ThreadData {
   [MARK]: true;
-  input: unknown;
   nice?: number;
 }
 
@@ -91,54 +96,87 @@ export function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** Threads kept after answering (`keepMs`), one per entry and options, each with the timer that ends it. */
+const kept = new Map<string, { worker: Worker; timer: NodeJS.Timeout }>();
+
 /**
- * Runs the entry module's work on `input` in a new thread and resolves with what it returns. Rejects with the
- * work's own error (ThreadWorkError, its name and message), ThreadTimeoutError when `timeoutMs` passes (the thread
- * is terminated), or the thread's error (code `ERR_WORKER_OUT_OF_MEMORY` when it exceeded `resourceLimits`).
- * The thread ends when the work is done.
+ * Runs the entry module's work on `input` in a thread and resolves with what it returns. Rejects with the work's
+ * own error (ThreadWorkError, its name and message), ThreadTimeoutError when `timeoutMs` passes (the thread is
+ * terminated), or the thread's error (code `ERR_WORKER_OUT_OF_MEMORY` when it exceeded `resourceLimits`; the
+ * thread is gone). The thread ends when the work is done, or is kept `keepMs` for the next call.
  */
 export function runInThread<O, I = unknown>(entry: URL, input: I, options: ThreadOptions = {}): Promise<O> {
   const url = threadEntry(entry);
   const name = options.name ?? url.pathname.split('/').at(-1)!;
-  const execArgv = options.plain ? [] : threadExecArgv(url);
+  const key = JSON.stringify([url.href, options.resourceLimits ?? null, options.nice ?? null, !!options.plain]);
   return new Promise<O>((resolve, reject) => {
-    const data: ThreadData = { [MARK]: true, input, ...(options.nice !== undefined && { nice: options.nice }) };
     let worker: Worker;
-    try {
-      worker = new Worker(url, {
-        workerData: data,
-        name,
-        ...(execArgv && { execArgv }),
-        ...(options.resourceLimits && { resourceLimits: options.resourceLimits }),
-      });
-    } catch (err) {
-      reject(err as Error);
-      return;
+    const reuse = kept.get(key);
+    if (reuse) {
+      kept.delete(key);
+      clearTimeout(reuse.timer);
+      worker = reuse.worker;
+    } else {
+      const execArgv = options.plain ? [] : threadExecArgv(url);
+      const data: ThreadData = { [MARK]: true, ...(options.nice !== undefined && { nice: options.nice }) };
+      try {
+        worker = new Worker(url, {
+          workerData: data,
+          name,
+          ...(execArgv && { execArgv }),
+          ...(options.resourceLimits && { resourceLimits: options.resourceLimits }),
+        });
+      } catch (err) {
+        reject(err as Error);
+        return;
+      }
     }
+    worker.ref();
     let settled = false;
-    const settle = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      if (timer) clearTimeout(timer);
-      fn();
-    };
-    const timer =
-      options.timeoutMs !== undefined
-        ? setTimeout(() => {
-            settle(() => reject(new ThreadTimeoutError(name, options.timeoutMs!)));
-            void worker.terminate();
-          }, options.timeoutMs)
-        : undefined;
-    worker.once('message', (answer: Answer) => {
-      settle(() =>
+    const onMessage = (answer: Answer) =>
+      settle(true, () =>
         answer.ok
           ? resolve(answer.value as O)
           : reject(new ThreadWorkError(answer.error.name, answer.error.message, answer.error.stack)),
       );
-      void worker.terminate();
-    });
-    worker.once('error', (err) => settle(() => reject(err)));
-    worker.once('exit', (code) => settle(() => reject(new Error(`${name} stopped (exit ${code}) before answering`))));
+    const onError = (err: Error) => settle(false, () => reject(err));
+    const onExit = (code: number) =>
+      settle(false, () => reject(new Error(`${name} stopped (exit ${code}) before answering`)));
+    const timer =
+      options.timeoutMs !== undefined
+        ? setTimeout(
+            () => settle(false, () => reject(new ThreadTimeoutError(name, options.timeoutMs!))),
+            options.timeoutMs,
+          )
+        : undefined;
+    function settle(answered: boolean, fn: () => void) {
+      if (settled) return;
+      settled = true;
+      if (timer) clearTimeout(timer);
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      fn();
+      if (answered && options.keepMs && !kept.has(key)) keep(key, worker, options.keepMs);
+      else void worker.terminate();
+    }
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    worker.postMessage({ input });
+  });
+}
+
+function keep(key: string, worker: Worker, ms: number): void {
+  worker.unref();
+  const timer = setTimeout(() => {
+    if (kept.get(key)?.worker === worker) kept.delete(key);
+    void worker.terminate();
+  }, ms);
+  timer.unref();
+  kept.set(key, { worker, timer });
+  // A kept thread that ends on its own is forgotten.
+  worker.once('exit', () => {
+    if (kept.get(key)?.worker === worker) {
+      clearTimeout(timer);
+      kept.delete(key);
+    }
   });
 }
 
@@ -161,22 +199,24 @@ export const inRunThread = (): boolean =>
   !isMainThread && parentPort !== null && (workerData as Partial<ThreadData> | null)?.[MARK] === true;
 
 /**
- * The thread side: called at the top level of an entry module, it runs `work` on the input runInThread sent and
- * answers with its result or its error. Outside such a thread (the module imported on the main thread) it does
- * nothing.
+ * The thread side: called at the top level of an entry module, it runs `work` on each input runInThread sends,
+ * one at a time, and answers with its result or its error. Outside such a thread (the module imported on the main
+ * thread) it does nothing.
  */
 export function serveThread<I, O>(work: (input: I) => O | Promise<O>): void {
   if (!inRunThread()) return;
-  const { input, nice } = workerData as ThreadData;
+  const { nice } = workerData as ThreadData;
   if (nice !== undefined) lowerThreadPriority(nice);
   const port = parentPort!;
-  Promise.resolve()
-    .then(() => work(input as I))
-    .then(
-      (value) => port.postMessage({ ok: true, value } satisfies Answer),
-      (err: unknown) => {
-        const e = err instanceof Error ? err : new Error(String(err));
-        port.postMessage({ ok: false, error: { name: e.name, message: e.message, stack: e.stack } } satisfies Answer);
-      },
-    );
+  port.on('message', ({ input }: { input: I }) => {
+    Promise.resolve()
+      .then(() => work(input))
+      .then(
+        (value) => port.postMessage({ ok: true, value } satisfies Answer),
+        (err: unknown) => {
+          const e = err instanceof Error ? err : new Error(String(err));
+          port.postMessage({ ok: false, error: { name: e.name, message: e.message, stack: e.stack } } satisfies Answer);
+        },
+      );
+  });
 }

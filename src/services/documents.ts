@@ -9,17 +9,11 @@ import { unstorableTextReason } from '../domain/financials/storable-text.js';
 import { newId } from '../lib/ids.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { canUpload } from '../domain/engagement/state-machine.js';
-import { CONTENT_TYPES, FINANCIALS_FORMATS, sniffFormat } from '../domain/documents/sniff.js';
+import { CONTENT_TYPES, FINANCIALS_FORMATS } from '../domain/documents/sniff.js';
 import type { DocumentKind } from '../contract/document-kinds.js';
 import { todayInIndia } from '../contract/today.js';
 import { evidenceDescriptionErrors, type EvidenceDescription } from '../domain/documents/evidence.js';
-import {
-  MAX_XLSX_EXPANDED_BYTES,
-  oversizeReason,
-  tooDeepReason,
-  workbookTooLargeReason,
-} from '../domain/documents/upload-bounds.js';
-import { inflateZipBounded, ZipBoundExceeded } from '../integrations/spreadsheets/zip-bounds.js';
+import { checkUploadOffThread } from './upload-checks.js';
 import * as docs from '../db/repositories/documents.js';
 import { getBlob, putBlob } from '../db/repositories/blobs.js';
 import { insertAudit } from '../db/repositories/audit.js';
@@ -50,27 +44,6 @@ export function publicDocument(d: docs.DocumentRow) {
 /** The longest file name stored, in UTF-8 bytes (what common file systems allow). */
 export const MAX_FILE_NAME_BYTES = 255;
 
-/**
- * 413 for a financials file larger than its format's bound (a workbook by what it actually inflates to: the
- * entries are inflated here with a running count that stops at the bound), 400 for JSON nested too deep.
- */
-function assertParseable(format: 'XLSX' | 'CSV' | 'JSON', data: Buffer): void {
-  const oversize = oversizeReason(format, data);
-  if (oversize) throw new AppError('payload_too_large', oversize);
-  if (format === 'JSON') {
-    const tooDeep = tooDeepReason(data);
-    if (tooDeep) throw validationFailed([{ path: '/file', message: tooDeep }]);
-  }
-  if (format === 'XLSX') {
-    try {
-      inflateZipBounded(data, MAX_XLSX_EXPANDED_BYTES);
-    } catch (err) {
-      if (err instanceof ZipBoundExceeded) throw new AppError('payload_too_large', workbookTooLargeReason(data.length));
-      // An archive that cannot be walked is refused by the reader at ingestion, with its reason.
-    }
-  }
-}
-
 export async function uploadDocument(
   ctx: ServiceContext,
   principal: Principal,
@@ -90,7 +63,10 @@ export async function uploadDocument(
   if (nameProblem) throw validationFailed([{ path: '/file', message: `the file name ${nameProblem}` }]);
   const described = evidenceDescriptionErrors(input.kind, input.evidence ?? {}, todayInIndia());
   if (described.length > 0) throw validationFailed(described);
-  const format = sniffFormat(input.data);
+  // Judged by its content and, for financials, bounded before anything parses it (upload-checks.ts): a file that
+  // would take the service's memory or time is refused here. A large file is judged on a thread.
+  const checked = await checkUploadOffThread(input.kind, input.data);
+  const format = checked.format;
   if (!format)
     throw new AppError(
       'unsupported_media_type',
@@ -102,8 +78,10 @@ export async function uploadDocument(
       'FINANCIALS must be a JSON, CSV or XLSX file in the template layout; upload other files as EVIDENCE',
     );
   }
-  // Bounded before anything parses it: a file that would take the service's memory or time is refused here.
-  if (input.kind === 'FINANCIALS') assertParseable(format as 'XLSX' | 'CSV' | 'JSON', input.data);
+  // 413 for a financials file larger than its format's bound (a workbook by what it inflates to), 400 for JSON
+  // nested too deep.
+  if (checked.tooLarge) throw new AppError('payload_too_large', checked.tooLarge);
+  if (checked.tooDeep) throw validationFailed([{ path: '/file', message: checked.tooDeep }]);
   const sha256 = createHash('sha256').update(input.data).digest('hex');
   return ctx.db.transaction(async (tx) => {
     const engagement = await requireEngagement(tx, principal.firmId, engagementId, true);

@@ -11,6 +11,19 @@ test('the thread answers with what the work returns; bytes come back as a Buffer
   assert.equal(asBuffer(out).toString(), 'RUPEES');
 });
 
+test('with keepMs the next call is answered by the same thread; without it, by a new one', async () => {
+  const kept = [
+    await runInThread<number>(sample, { do: 'whoami' }, { keepMs: 5_000 }),
+    await runInThread<number>(sample, { do: 'whoami' }, { keepMs: 5_000 }),
+  ];
+  assert.equal(kept[0], kept[1]);
+  const fresh = [
+    await runInThread<number>(sample, { do: 'whoami' }),
+    await runInThread<number>(sample, { do: 'whoami' }),
+  ];
+  assert.notEqual(fresh[0], fresh[1]);
+});
+
 test("the work's error comes back with its name and message", async () => {
   await assert.rejects(runInThread(sample, { do: 'throw' }), { name: 'RangeError', message: 'the sample refused' });
 });

@@ -3,10 +3,11 @@
 // bounded. The thread runs parseFinancialsFile unchanged. A file that exhausts the thread fails alone: the
 // thread is replaced and the files queued behind it are read by the new one (docs/decisions.md, Tenant
 // isolation in ingestion).
-import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
-import { setPriority, tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { lowerThreadPriority, threadExecArgv } from '../../lib/threads.js';
 import { parseFinancialsFile, type ParseOutcome } from './parse-financials-file.js';
 
 /**
@@ -47,9 +48,13 @@ function startReader(): NonNullable<typeof reader> {
   // The thread's scratch directory for ExcelJS's temporary sheet files, removed with the thread.
   const scratch = mkdtempSync(join(tmpdir(), `vs-xlsx-${process.pid}-`));
   process.once('exit', () => rmSync(scratch, { recursive: true, force: true }));
-  // This file's own path (.ts under tsx, .js when compiled); the thread inherits the loader (execArgv).
-  const worker = new Worker(new URL(import.meta.url), {
+  // This file's own path: .js when compiled; .ts from the sources, given the tsx loader when the process's options
+  // do not carry it (`npx tsx src/main.ts` and other launchers register it without them).
+  const entry = new URL(import.meta.url);
+  const execArgv = threadExecArgv(entry);
+  const worker = new Worker(entry, {
     workerData: { financialsReader: true, scratch },
+    ...(execArgv && { execArgv }),
     resourceLimits: { maxOldGenerationSizeMb: threadHeapMb(), maxYoungGenerationSizeMb: 8 },
   });
   worker.unref();
@@ -94,26 +99,15 @@ export function parseFinancialsOffThread(format: string, data: Buffer): Promise<
   return new Promise<ParseOutcome>((resolve, reject) => send(state, nextId++, { format, data, resolve, reject }));
 }
 
-/** The reader's scheduling priority (nice): below the API's main thread, which then wins a busy CPU. */
+/**
+ * The reader's scheduling priority (nice): below the API's main thread, which then wins a busy CPU. Reading a
+ * workbook takes a core for about a second: at nice 10 the API's event loop is scheduled first on a machine with
+ * few cores (`/health` during ingestion, `npm run bench -- heavy`).
+ */
 const READER_NICE = 10;
 
-/**
- * Lowers this thread's own priority. On Linux a thread has its own nice value, set through setpriority with
- * its thread id (read from /proc/thread-self); elsewhere, or where that is refused, the thread keeps the
- * process's priority. Reading a workbook takes a core for about a second: at nice 10 the API's event loop
- * is scheduled first on a machine with few cores (`/health` during ingestion, `npm run bench -- heavy`).
- */
-function lowerThreadPriority(): void {
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
-    if (Number.isInteger(tid) && tid > 0) setPriority(tid, READER_NICE);
-  } catch {
-    // not Linux, or not permitted: the reader runs at the process's priority
-  }
-}
-
 if (!isMainThread && parentPort && (workerData as { financialsReader?: boolean } | null)?.financialsReader) {
-  lowerThreadPriority();
+  lowerThreadPriority(READER_NICE);
   // A worker's environment is its own copy: os.tmpdir() here (where ExcelJS parks sheets) is the scratch directory,
   // emptied before answering for every file and again before the next, and removed with the process. What is
   // written there is bounded by the workbook's inflated size (parse-financials-file.ts re-packs it first).

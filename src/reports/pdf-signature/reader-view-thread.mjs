@@ -1,6 +1,7 @@
 // The thread that opens PDFs with pdf.js (reader-view.ts). Plain JavaScript, started without the TypeScript
 // loader: pdf.js is large, and transforming it on every start would cost seconds and hundreds of megabytes.
-// It answers as every thread of the service does (src/lib/threads.ts): { ok, value } or { ok: false, error }.
+// It takes and answers messages as every thread of the service does (src/lib/threads.ts, serveThread): { input }
+// in, { ok, value } or { ok: false, error } out.
 import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -64,8 +65,10 @@ async function view({ original, copy }) {
 }
 
 if (parentPort && workerData?.__valuationThread) {
-  view(workerData.input).then(
-    (value) => parentPort.postMessage({ ok: true, value }),
-    (err) => parentPort.postMessage({ ok: false, error: { name: 'Error', message: String(err?.message ?? err) } }),
+  parentPort.on('message', ({ input }) =>
+    view(input).then(
+      (value) => parentPort.postMessage({ ok: true, value }),
+      (err) => parentPort.postMessage({ ok: false, error: { name: 'Error', message: String(err?.message ?? err) } }),
+    ),
   );
 }

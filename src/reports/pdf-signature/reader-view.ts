@@ -27,6 +27,8 @@ export async function compareAsReader(original: Buffer, copy: Buffer): Promise<s
       {
         name: 'pdf.js reader',
         plain: true,
+        // Loading pdf.js takes most of a second; a thread is kept a minute for the next file.
+        keepMs: 60_000,
         timeoutMs: READER_MS,
         resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB, maxYoungGenerationSizeMb: 16 },
       },

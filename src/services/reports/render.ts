@@ -15,7 +15,8 @@ import {
 import type { Executor } from '../../db/client.js';
 import { newId } from '../../lib/ids.js';
 import type { Purpose, ValuationResult } from '../../domain/valuation/types.js';
-import { renderReport, type ReportInput } from '../../reports/render.js';
+import type { ReportInput } from '../../reports/render.js';
+import { renderReportInThread } from '../../reports/render-thread.js';
 import { signCertificate, type CertificatePayload } from '../../reports/certificate.js';
 import * as reports from '../../db/repositories/reports.js';
 import { putBlob } from '../../db/repositories/blobs.js';
@@ -212,7 +213,7 @@ async function renderReportAttempt(
     const key = sealKey;
     const signingTime = new Date(signedAt);
     const reason = `Valuation report under ${statuteShort(input.engagement.statute, valuation.result.legalBasis)}`;
-    const placeholder = await renderReport(input, {
+    const placeholder = await renderReportInThread(input, {
       seal: { name: signedBy, reason, location: engagement.signing_place, contactInfo: firmLegalName, signingTime },
     });
     pdf = await sealPdf(placeholder, key, signingTime);
@@ -232,7 +233,7 @@ async function renderReportAttempt(
       valid: own.valid,
     };
   } else {
-    pdf = await renderReport(input);
+    pdf = await renderReportInThread(input);
   }
   const sha256 = createHash('sha256').update(pdf).digest('hex');
   let certificate: CertificatePayload | null = null;

@@ -11,7 +11,7 @@ import {
   type Statute,
   type ValuationResult,
 } from '../../domain/valuation/engine.js';
-import { buildWorkpapers } from '../../reports/workpapers/index.js';
+import { buildWorkpapersInThread } from '../../reports/workpapers/workpapers-thread.js';
 import type { NormalisedFinancials } from '../../domain/financials/normalise.js';
 import * as data from '../../db/repositories/valuation-data.js';
 import { SYSTEM_ACTOR, type Actor } from '../../db/repositories/audit.js';
@@ -97,7 +97,7 @@ export async function valuationWorkpapers(ctx: ServiceContext, principal: Princi
   const financials = await data.getFinancials<NormalisedFinancials>(ctx.db, principal.firmId, engagementId);
   if (!row || !financials)
     throw conflict('valuation_not_ready', `No valuation yet: the engagement is ${engagement.status}`);
-  const data_ = await buildWorkpapers({
+  const data_ = await buildWorkpapersInThread({
     targetEntity: engagement.target_entity,
     financials: financials.data,
     valuation: row.result,
