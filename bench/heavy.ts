@@ -5,7 +5,7 @@
 // in one process), or BENCH_HEAVY_ROLES=split for an `api` and a `worker` process.
 // BENCH_HEAVY_N (8); BENCH_HEAVY_STATUTE (RULE_11UA, the ten-year DCF example: the longest report).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,15 +16,8 @@ import { quantile, type Scenario } from './lib/scenario.js';
 import { startChild, stopAll, treeRssMb, type Child } from './lib/children.js';
 import type { TraceSecond } from '../src/lib/stall-trace.js';
 import { formatStalls, summarizeStalls } from './lib/stall-summary.js';
-import {
-  ASSUMPTIONS,
-  ENGAGEMENT,
-  REGISTRATIONS,
-  STATUTE,
-  firmWorkbook,
-  multipart,
-  type Who,
-} from './lib/heavy-inputs.js';
+import { ASSUMPTIONS, ENGAGEMENT, STATUTE, firmWorkbook, multipart } from './lib/heavy-inputs.js';
+import { firmTeam, httpCaller } from './lib/firm-team.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -91,63 +84,8 @@ const scenario: Scenario = {
       if (SPLIT) servers.push(await startChild('worker', 'src/main.ts', ['worker'], env, null));
       const base = api.base;
 
-      const call = async (method: string, path: string, who: Who | undefined, body?: unknown, expect = [200, 201]) => {
-        const isBuf = Buffer.isBuffer(body);
-        const res = await fetch(base + path, {
-          method,
-          headers: {
-            ...(who?.headers ?? {}),
-            ...(body !== undefined && !isBuf ? { 'content-type': 'application/json' } : {}),
-          },
-          body: body === undefined ? undefined : isBuf ? new Uint8Array(body as Buffer) : JSON.stringify(body),
-        });
-        const buf = Buffer.from(await res.arrayBuffer());
-        if (!expect.includes(res.status))
-          throw new Error(`${method} ${path}: ${res.status} ${buf.toString().slice(0, 400)}`);
-        return {
-          status: res.status,
-          headers: res.headers,
-          buf,
-          json: () => JSON.parse(buf.toString()) as Record<string, unknown>,
-        };
-      };
-      const sessionOf = (res: { headers: Headers; json: () => Record<string, unknown> }): Who => ({
-        headers: { cookie: res.headers.getSetCookie()[0].split(';')[0], 'x-csrf-token': String(res.json().csrfToken) },
-      });
-
-      // A firm: the admin (a qualified signatory), a valuer and a reviewer (invited: the link the answer shows without SMTP, else the .eml file), a token.
-      const email = (tag: string) => `${tag}.${process.pid}.${Date.now()}@example.com`;
-      const password = 'correct horse battery staple';
-      const boss = sessionOf(
-        await call('POST', '/api/v1/auth/signup', undefined, {
-          firmName: 'Bench Heavy LLP',
-          name: 'Asha Admin',
-          email: email('admin'),
-          password,
-        }),
-      );
-      await call('PATCH', '/api/v1/auth/me', boss, { designation: 'Partner', registrations: REGISTRATIONS });
-      const member = async (name: string) => {
-        const to = email(name.toLowerCase().replace(/\W/g, ''));
-        const invited = (await call('POST', '/api/v1/team/invite', boss, { email: to, name, role: 'VALUER' })).json();
-        // Without SMTP the answer carries the link to hand over; with it, the invitation is an .eml file in DATA_DIR/mail.
-        const token =
-          typeof invited.acceptPath === 'string'
-            ? new URL(invited.acceptPath, base).searchParams.get('token')!
-            : /"token": "([^"]+)"/.exec(
-                readdirSync(join(dataDir, 'mail'))
-                  .map((f) => readFileSync(join(dataDir, 'mail', f), 'utf8'))
-                  .find((m) => m.includes(`To: ${to}`))!,
-              )![1];
-        return sessionOf(await call('POST', '/api/v1/auth/accept-invite', undefined, { token, password }));
-      };
-      const valuer = await member('Vikram Valuer');
-      const reviewer = await member('Rekha Reviewer');
-      const bearer: Who = {
-        headers: {
-          authorization: `Bearer ${String((await call('POST', '/api/v1/settings/api-tokens', boss, { name: 'bench' })).json().token)}`,
-        },
-      };
+      const call = httpCaller(base);
+      const { boss, valuer, reviewer, bearer } = await firmTeam(call, base, dataDir, 'Bench Heavy LLP');
 
       const statusOf = async (id: string) =>
         String((await call('GET', `/api/v1/engagements/${id}`, bearer)).json().status);
