@@ -6,9 +6,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../../src/app.js';
 import { createLogger } from '../../../src/lib/logger.js';
-import { LOGIN_ADDRESS_FAILURES, progressiveDelaySeconds } from '../../../src/services/rate-limits.js';
+import {
+  LOGIN_ADDRESS_FAILURES,
+  LOGIN_FREE_FAILURES,
+  progressiveDelaySeconds,
+} from '../../../src/services/rate-limits.js';
 import { createTestApp, testConfig, type TestApp } from '../../helpers/app.js';
-import { spreadLoginAttack } from '../../helpers/login-attack.js';
+import { advanceLimiterClock, spreadLoginAttack } from '../../helpers/login-attack.js';
 import {
   adminApp,
   asUser,
@@ -111,6 +115,50 @@ test("the owner logs in at once after an attacker's ten wrong guesses; the attac
   assert.equal(ownerLogin.statusCode, 200, ownerLogin.body);
   assert.equal(progressiveDelaySeconds(6, 5), 2);
   assert.equal(progressiveDelaySeconds(40, 5), 60);
+});
+
+/** The seconds a 429 says to wait, the same in its Retry-After and its sentence. */
+function statedWait(res: Awaited<ReturnType<typeof login>>): number {
+  assert.equal(res.statusCode, 429, res.body);
+  const seconds = Number(res.headers['retry-after']);
+  assert.ok(Number.isInteger(seconds) && seconds > 0, `Retry-After ${res.headers['retry-after']}`);
+  assert.match(res.json().detail, new RegExp(`retry in ${seconds} s$`));
+  return seconds;
+}
+
+test('Retry-After is the real wait: a try made after the stated seconds is not refused (a real wait)', async () => {
+  const victim = await signupAdmin(t, 'Patient Guessers LLP');
+  const address = '203.0.113.71';
+  for (let g = 0; g < LOGIN_FREE_FAILURES; g++)
+    assert.equal((await login(victim.email, `wrong-${g}`, address)).statusCode, 401);
+  // The try made at once is refused and counts: the sixth failure there waits 2 s, and that is what it says.
+  const seconds = statedWait(await login(victim.email, 'too-soon', address));
+  assert.equal(seconds, progressiveDelaySeconds(LOGIN_FREE_FAILURES + 1, LOGIN_FREE_FAILURES));
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const after = await login(victim.email, PASSWORD, address);
+  assert.equal(after.statusCode, 200, `after waiting the stated ${seconds} s: ${after.body}`);
+});
+
+test("Retry-After at the end of an address's window covers the account's own wait there, so the next try is let in", async () => {
+  const address = '203.0.113.72';
+  const victim = await signupAdmin(t, 'Window Edge LLP');
+  // Fifteen failures on other accounts, then, ten seconds later, five on the victim's: the address has had its 20.
+  for (let i = 0; i < LOGIN_ADDRESS_FAILURES - LOGIN_FREE_FAILURES; i++)
+    assert.equal((await login(uniqueEmail('nobody'), 'wrong-password-here', address)).statusCode, 401);
+  await advanceLimiterClock(t.db, 10);
+  for (let g = 0; g < LOGIN_FREE_FAILURES; g++)
+    assert.equal((await login(victim.email, `wrong-${g}`, address)).statusCode, 401);
+  // The address waits for its window (about 890 s); a client waits all but the last second of it and tries again.
+  const first = statedWait(await login(victim.email, PASSWORD, address));
+  assert.ok(first > 800 && first <= 890, `the address's window: ${first} s`);
+  await advanceLimiterClock(t.db, first - 1);
+  // Refused, and that try counts for the account at this address too: its wait there outlasts the window's last
+  // second, and the stated wait is that longer one.
+  const second = statedWait(await login(victim.email, PASSWORD, address));
+  assert.ok(second > 1, `the account's wait at this address, not the window's last second: ${second} s`);
+  await advanceLimiterClock(t.db, second);
+  const after = await login(victim.email, PASSWORD, address);
+  assert.equal(after.statusCode, 200, `after the stated ${second} s: ${after.body}`);
 });
 
 test('successful logins do not count: a busy user logs in thirty times in a row', async () => {
