@@ -238,6 +238,40 @@ test("a person's own name, e-mail or firm plus a year is refused at sign-up and 
   }
 });
 
+test("the person's own name in any order or case, with digits or punctuation, is refused; an unrelated phrase is not", async () => {
+  const person = { name: 'Ramesh Kumar', firmName: 'Coastal Valuers LLP' };
+  const signup = (password: string, email = uniqueEmail('ramesh.kumar')) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      remoteAddress: '198.51.100.203',
+      payload: { ...person, email, password },
+    });
+  for (const password of ['kumarramesh2026', 'RameshKumar2026', '2026Kumar.Ramesh', 'ramesh kumar kumar ramesh!']) {
+    const res = await signup(password);
+    assert.equal(res.statusCode, 400, `${password}: ${res.body}`);
+    assert.equal(res.json().code, 'validation_failed');
+    assert.deepEqual(res.json().errors, [
+      {
+        path: '/password',
+        message:
+          'is made only of the words of your name or e-mail (ramesh, kumar), whatever their order, case, digits or punctuation: choose a longer phrase of unrelated words',
+      },
+    ]);
+  }
+  // Every word of the name among other words is still the name.
+  const among = await signup('Tiger Kumar sails with Ramesh 1984');
+  assert.equal(among.statusCode, 400, among.body);
+  assert.match(among.json().errors[0].message, /^contains every word of your name \(ramesh, kumar\)/);
+  // The e-mail's local part counts as the person's words too.
+  const byMail = await signup('Vanilla-Thunder-2026', 'vanilla.thunder@example.com');
+  assert.equal(byMail.statusCode, 400, byMail.body);
+  assert.match(byMail.json().errors[0].message, /words of your name or e-mail \(ramesh, kumar, vanilla, thunder\)/);
+  // A strong phrase that has nothing to do with the person is accepted.
+  const strong = await signup('violet tractor umbrella quietly 47');
+  assert.equal(strong.statusCode, 201, strong.body);
+});
+
 const setCookie = (res: { headers: Record<string, unknown> }, name: string) => {
   const raw = res.headers['set-cookie'];
   const all = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
