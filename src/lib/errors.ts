@@ -26,6 +26,9 @@ export const forbidden = (detail = 'Your role does not allow this action') => ne
 export const conflict = (code: ErrorCode, detail: string) => new AppError(code, detail);
 export const badRequest = (code: ErrorCode, detail: string, errors?: FieldError[]) =>
   new AppError(code, detail, errors);
-export const validationFailed = (errors: FieldError[], detail = 'The request is not valid') =>
-  new AppError('validation_failed', detail, errors);
+/** 400 validation_failed; its detail, unless given, says each problem where it is (as the schema's refusals do). */
+export const validationFailed = (
+  errors: FieldError[],
+  detail = errors.map((e) => `${e.path}: ${e.message}`).join('; ') || 'The request is not valid',
+) => new AppError('validation_failed', detail, errors);
 export const unauthorized = (detail = 'Missing or invalid credentials') => new AppError('unauthorized', detail);

@@ -6,6 +6,7 @@ import type { RequestTag, ServiceContext } from './context.js';
 import { actorOf, requestIdOf } from './context.js';
 import { AppError, conflict, notFound, validationFailed } from '../lib/errors.js';
 import { unstorableTextReason } from '../domain/financials/storable-text.js';
+import { bidiControlReason } from '../domain/documents/shown-text.js';
 import { newId } from '../lib/ids.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { canUpload } from '../domain/engagement/state-machine.js';
@@ -52,14 +53,15 @@ export async function uploadDocument(
   requestId?: RequestTag,
   record?: RecordResponse<ReturnType<typeof publicDocument>>,
 ) {
-  // The name is stored and shown: no control characters (a NUL cannot be stored at all), no broken text, and
-  // no more than a file system's 255 bytes (refused rather than cut, so what is stored is what was sent).
+  // The name is stored and shown: no control characters (a NUL cannot be stored at all), no broken text, no
+  // bidirectional controls that would show it reordered (docs/decisions.md, Names and titles as shown), and no
+  // more than a file system's 255 bytes (refused rather than cut, so what is stored is what was sent).
   const nameBytes = Buffer.byteLength(input.fileName, 'utf8');
   const nameProblem = /[\u0000-\u001f\u007f]/.test(input.fileName)
     ? 'contains a control character; rename the file'
     : nameBytes > MAX_FILE_NAME_BYTES
       ? `is ${nameBytes} bytes long; a file name may be at most ${MAX_FILE_NAME_BYTES} bytes; rename the file`
-      : unstorableTextReason(input.fileName);
+      : (unstorableTextReason(input.fileName) ?? bidiControlReason(input.fileName));
   if (nameProblem) throw validationFailed([{ path: '/file', message: `the file name ${nameProblem}` }]);
   const described = evidenceDescriptionErrors(input.kind, input.evidence ?? {}, todayInIndia());
   if (described.length > 0) throw validationFailed(described);

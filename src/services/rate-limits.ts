@@ -4,7 +4,13 @@
 import type { ServiceContext } from './context.js';
 import { AppError } from '../lib/errors.js';
 import { sha256Hex } from '../lib/crypto.js';
-import { deleteCounter, incrementCounter, readCounters, sweepCounters } from '../db/repositories/rate-limits.js';
+import {
+  deleteCounter,
+  incrementCounter,
+  readCounters,
+  sweepCounters,
+  type Counter,
+} from '../db/repositories/rate-limits.js';
 import { addressBlock } from '../domain/identity/address-block.js';
 
 /** Per-address limits on the public operations that create or look up something. */
@@ -75,35 +81,53 @@ export async function assertLoginAllowed(
 ): Promise<void> {
   const k = keys(email, address);
   const counters = await readCounters(ctx.db, [k.address, k.accountAddress, k.account]);
-  const now = Date.now();
-  const refuse = async (retryAfterSeconds: number, what: string) => {
-    for (const key of [k.address, k.accountAddress]) await incrementCounter(ctx.db, key, LOGIN_WINDOW_SECONDS);
-    return tooMany(retryAfterSeconds, what);
-  };
-  const byAddress = counters.get(k.address);
-  if (byAddress && byAddress.count >= LOGIN_ADDRESS_FAILURES) {
-    throw await refuse((byAddress.resetAt.getTime() - now) / 1000, 'Too many failed logins from this address');
-  }
-  const waits: (readonly [ReturnType<typeof counters.get>, number, string])[] = [
-    [
-      counters.get(k.accountAddress),
-      LOGIN_FREE_FAILURES,
-      'Too many failed logins for this account from this address; wait before trying again',
-    ],
+  const limits = (c: Map<string, Counter | undefined>): Wait[] => [
+    { counter: c.get(k.address), wait: windowWait, what: 'Too many failed logins from this address' },
+    {
+      counter: c.get(k.accountAddress),
+      wait: progressiveWait(LOGIN_FREE_FAILURES),
+      what: 'Too many failed logins for this account from this address; wait before trying again',
+    },
+    ...(knownBrowser
+      ? []
+      : [
+          {
+            counter: c.get(k.account),
+            wait: progressiveWait(LOGIN_ACCOUNT_FAILURES),
+            what: 'Too many failed logins for this account from several addresses; wait before trying again, or log in from a browser you have used before',
+          },
+        ]),
   ];
-  if (!knownBrowser) {
-    waits.push([
-      counters.get(k.account),
-      LOGIN_ACCOUNT_FAILURES,
-      'Too many failed logins for this account from several addresses; wait before trying again, or log in from a browser you have used before',
-    ]);
+  const refusing = limits(counters).find((l) => l.counter && l.wait(l.counter, Date.now()) > 0);
+  if (!refusing) return;
+  // The refused try counts for the address and the account at that address, which can lengthen their waits; the
+  // Retry-After stated is the wait after that count, the longest of every limit that applies, so the try made once
+  // it has passed is not refused again (unless other addresses fail meanwhile on the account-wide count).
+  const after = new Map(counters);
+  for (const key of [k.address, k.accountAddress]) {
+    after.set(key, await incrementCounter(ctx.db, key, LOGIN_WINDOW_SECONDS));
   }
-  for (const [counter, free, what] of waits) {
-    if (!counter) continue;
-    const wait = counter.lastAt.getTime() + progressiveDelaySeconds(counter.count, free) * 1000 - now;
-    if (wait > 0) throw await refuse(wait / 1000, what);
-  }
+  // The database's clock, which every window is counted by, at the later of the two counts.
+  const now = after.get(k.accountAddress)!.lastAt.getTime();
+  const wait = Math.max(...limits(after).map((l) => (l.counter ? l.wait(l.counter, now) : 0)));
+  throw tooMany(wait / 1000, refusing.what);
 }
+
+interface Wait {
+  counter: Counter | undefined;
+  /** Milliseconds from `now` until this limit allows a try (0 or less: it allows one now). */
+  wait: (c: Counter, now: number) => number;
+  what: string;
+}
+
+/** The address's failures end its tries until its window ends. */
+const windowWait = (c: Counter, now: number) => (c.count >= LOGIN_ADDRESS_FAILURES ? c.resetAt.getTime() - now : 0);
+
+/** After `free` failures each try waits 1 s, 2 s, 4 s … after the last; an ended window forgets the failures. */
+const progressiveWait = (free: number) => (c: Counter, now: number) => {
+  const delay = progressiveDelaySeconds(c.count, free) * 1000;
+  return delay === 0 ? 0 : Math.min(c.lastAt.getTime() + delay, c.resetAt.getTime()) - now;
+};
 
 export async function recordLoginFailure(ctx: ServiceContext, email: string, address: string): Promise<void> {
   const k = keys(email, address);

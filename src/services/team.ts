@@ -15,6 +15,12 @@ import { announcePrincipalChange } from './principal-cache.js';
 
 const INVITATION_DAYS = 7;
 
+/** A link that names no invitation, in words the person holding it can act on (it does not say which case). */
+const INVALID_INVITATION =
+  'This invitation link is not valid: it was replaced by a newer one, cancelled, or never made (an address that ' +
+  'already has an account with another firm cannot be invited, as an address belongs to one firm). Ask whoever ' +
+  'invited you';
+
 export async function listMembers(ctx: ServiceContext, principal: Principal, limit: number, cursor?: string) {
   return (await users.listUsers(ctx.db, principal.firmId, limit, cursor)).map(publicUser);
 }
@@ -26,6 +32,9 @@ export async function invite(
   requestId?: RequestTag,
 ) {
   const secret = randomSecret(32);
+  const firm = (await users.getFirm(ctx.db, principal.firmId))!;
+  const inviter = principal.kind === 'user' ? principal.name : 'an ADMIN';
+  const from = { firm: firm.legal_name ?? firm.name, inviter };
   const member = await ctx.db.transaction(async (tx) => {
     const user = await users.insertUser(tx, {
       id: newId('usr'),
@@ -36,7 +45,13 @@ export async function invite(
       status: 'INVITED',
       passwordHash: null,
     });
-    if (!user) throw conflict('email_exists', 'A user with this e-mail already exists');
+    if (!user) {
+      const holder = await users.findUserByEmail(tx, input.email);
+      // Already of this firm: the ADMIN sees their own team, so saying so tells them nothing new.
+      if (!holder || holder.firm_id === principal.firmId)
+        throw conflict('email_exists', 'A user with this e-mail already exists');
+      return { heldElsewhere: holder };
+    }
     await invitations.insertInvitation(tx, {
       id: newId('inv'),
       firmId: principal.firmId,
@@ -51,10 +66,64 @@ export async function invite(
     });
     return user;
   });
-  const firm = (await users.getFirm(ctx.db, principal.firmId))!;
-  const inviter = principal.kind === 'user' ? principal.name : 'an ADMIN';
-  await sendInvitationMail(ctx, member, secret, { firm: firm.legal_name ?? firm.name, inviter });
+  if ('heldElsewhere' in member) {
+    // The address has an account with another firm, and an address belongs to one firm: nothing is made, the
+    // address's owner is told by mail what to do, and the ADMIN is answered as for any invitation, so inviting
+    // does not reveal who has an account on the service (docs/decisions.md, Invitations to an address in use).
+    ctx.log.info(
+      { firmId: principal.firmId, userId: member.heldElsewhere.id },
+      'invitation to an address that has an account with another firm: its owner was mailed, nothing was made',
+    );
+    await sendAddressInUseMail(ctx, member.heldElsewhere, input.role, from);
+    // The answer a new invitation gets; its id is a fresh one that names nothing stored.
+    const createdAt = new Date().toISOString();
+    const answer = {
+      id: newId('usr'),
+      email: input.email,
+      name: input.name,
+      role: input.role,
+      status: 'INVITED' as const,
+    };
+    return { ...answer, createdAt, ...invitationDelivery(ctx, secret) };
+  }
+  await sendInvitationMail(ctx, member, secret, from);
   return { ...publicUser(member), ...invitationDelivery(ctx, secret) };
+}
+
+/**
+ * To the owner of an address that another firm invited while it has an account here: who invited it, why no
+ * invitation was made, and what to do. It names neither the owner's firm nor anything of their account.
+ */
+async function sendAddressInUseMail(
+  ctx: ServiceContext,
+  holder: { id: string; email: string; name: string; status: string },
+  role: string,
+  from: { firm: string; inviter: string },
+): Promise<void> {
+  const as = ROLE_WORDS[role] ?? role;
+  // An address invited by another firm and not yet accepted is held by that invitation.
+  const held =
+    holder.status === 'INVITED'
+      ? 'This address has already been invited to another firm on the Valuation Service'
+      : 'This address already has an account on the Valuation Service';
+  await ctx.mailer
+    .send({
+      to: holder.email,
+      subject: `${from.inviter} invited this address to ${from.firm} on the Valuation Service`,
+      text:
+        `Hello ${holder.name},\n\n${from.inviter} has invited ${holder.email} to join ${from.firm} on the Valuation Service as ${as}.\n\n` +
+        `${held}, and an address can belong to one firm only, so no invitation was made. ` +
+        `${from.firm} has not been told that the address has an account.\n\n` +
+        `To join ${from.firm}, tell them another e-mail address of yours (for example your address at ${from.firm}) and ask them to invite that one. ` +
+        `If you did not expect this, you need do nothing: your account has not changed.\n`,
+      html:
+        `<p>Hello ${escapeHtml(holder.name)},</p><p>${escapeHtml(from.inviter)} has invited ${escapeHtml(holder.email)} to join <strong>${escapeHtml(from.firm)}</strong> on the Valuation Service as <strong>${escapeHtml(as)}</strong>.</p>` +
+        `<p>${held}, and an address can belong to one firm only, so no invitation was made. ${escapeHtml(from.firm)} has not been told that the address has an account.</p>` +
+        `<p>To join ${escapeHtml(from.firm)}, tell them another e-mail address of yours (for example your address at ${escapeHtml(from.firm)}) and ask them to invite that one. If you did not expect this, you need do nothing: your account has not changed.</p>`,
+    })
+    .catch((err) =>
+      ctx.log.error({ err: (err as Error).message, userId: holder.id }, 'address-in-use mail could not be sent'),
+    );
 }
 
 /**
@@ -200,7 +269,7 @@ export async function deactivateMember(
  */
 export async function previewInvitation(ctx: ServiceContext, token: string) {
   const inv = await invitations.findInvitationPreview(ctx.db, sha256Hex(token));
-  if (!inv) throw new AppError('invalid_invitation', 'This invitation is not valid');
+  if (!inv) throw new AppError('invalid_invitation', INVALID_INVITATION);
   if (inv.used_at) throw new AppError('invitation_used', 'This invitation has already been used');
   if (inv.expires_at.getTime() <= Date.now())
     throw new AppError('invitation_expired', 'This invitation has expired; ask for a new one');
@@ -216,7 +285,7 @@ export async function acceptInvite(
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     const inv = await invitations.findInvitationForUpdate(tx, sha256Hex(input.token));
-    if (!inv) throw new AppError('invalid_invitation', 'This invitation is not valid');
+    if (!inv) throw new AppError('invalid_invitation', INVALID_INVITATION);
     if (inv.used_at) throw new AppError('invitation_used', 'This invitation has already been used');
     if (inv.expires_at.getTime() <= Date.now())
       throw new AppError('invitation_expired', 'This invitation has expired; ask for a new one');

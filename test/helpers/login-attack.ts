@@ -4,6 +4,7 @@
 // the wait doubles (1 s, 2 s, 4 s …). After `rounds` such guesses the account is held for 2^rounds seconds.
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../src/db/client.js';
 
 const login = (app: FastifyInstance, email: string, password: string, remoteAddress: string) =>
   app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress, payload: { email, password } });
@@ -31,4 +32,15 @@ export async function spreadLoginAttack(
     }
   }
   return networks;
+}
+
+/**
+ * Time passes for the rate limiter: every counter's window and last failure move `seconds` into the past, as if
+ * that long had gone by (the limiter counts by the database's clock, which a test cannot wind on).
+ */
+export async function advanceLimiterClock(db: Executor, seconds: number): Promise<void> {
+  await db.query(
+    'UPDATE rate_limits SET reset_at = reset_at - make_interval(secs => $1), last_at = last_at - make_interval(secs => $1)',
+    [seconds],
+  );
 }

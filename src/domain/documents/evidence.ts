@@ -2,6 +2,7 @@
 import { EVIDENCE_FIELDS, EVIDENCE_TEXT_MAX, type DocumentKind } from '../../contract/document-kinds.js';
 import { unstorableTextReason } from '../financials/storable-text.js';
 import { isCalendarDate } from '../financials/schema.js';
+import { bidiControlReason } from './shown-text.js';
 
 export interface EvidenceDescription {
   title: string;
@@ -15,7 +16,7 @@ function textProblem(value: string | undefined): string | null {
   const text = value?.trim() ?? '';
   if (text === '') return 'is required for an EVIDENCE document';
   if (text.length > EVIDENCE_TEXT_MAX) return `must be at most ${EVIDENCE_TEXT_MAX} characters`;
-  return unstorableTextReason(text);
+  return unstorableTextReason(text) ?? bidiControlReason(text);
 }
 
 /**

@@ -3,6 +3,7 @@
 // firm's own formatting and refuse, at upload, what would take the service's memory or time: a workbook is
 // measured by what it actually inflates to (counted while inflating, never read from the archive's own
 // size fields), a CSV by its bytes and rows, a JSON document by its bytes and how deep it nests.
+import { printable } from '../financials/storable-text.js';
 
 /**
  * The most a workbook's entries may expand to, together: room for a 5 MB workbook of a firm's own (its logo,
@@ -21,32 +22,6 @@ export const MAX_JSON_BYTES = 2 * 1024 * 1024;
 export const MAX_JSON_DEPTH = 64;
 /** The longest array a JSON document may hold (peers, transactions, projections, assets…). */
 export const MAX_JSON_ARRAY_LENGTH = 2_000;
-
-/**
- * How deep the JSON text nests (objects and arrays), counted over its bytes without parsing it, stopping as
- * soon as `stopAt` is passed. Brackets inside strings do not count.
- */
-export function jsonNestingDepth(data: Uint8Array, stopAt = Number.POSITIVE_INFINITY): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < data.length; i++) {
-    const b = data[i];
-    if (inString) {
-      if (b === 0x5c)
-        i++; // backslash: the next byte is escaped
-      else if (b === 0x22) inString = false;
-    } else if (b === 0x22) inString = true;
-    else if (b === 0x7b || b === 0x5b) {
-      depth++;
-      if (depth > deepest) {
-        deepest = depth;
-        if (deepest > stopAt) return deepest;
-      }
-    } else if (b === 0x7d || b === 0x5d) depth--;
-  }
-  return deepest;
-}
 
 /** Lines in a CSV text (a final line without its newline counts). */
 export function csvLineCount(text: string): number {
@@ -83,10 +58,68 @@ export function oversizeReason(format: 'XLSX' | 'CSV' | 'JSON' | 'PDF', data: Ui
   return null;
 }
 
-/** Why this JSON document nests too deeply to parse, as a sentence, or null. */
+/** Segments of a JSON Pointer shown before it is cut short with "…" (the whole one is 65 levels long). */
+const POINTER_SEGMENTS_SHOWN = 8;
+
+/** A JSON Pointer of `segments`, its first few only, then "/…" when there are more (a place to look, not to resolve). */
+export function shortPointer(segments: readonly string[]): string {
+  const token = (s: string) => printable(s).replace(/~/g, '~0').replace(/\//g, '~1');
+  const shown = segments.slice(0, POINTER_SEGMENTS_SHOWN).map((s) => `/${token(s)}`);
+  return shown.join('') + (segments.length > POINTER_SEGMENTS_SHOWN ? '/…' : '');
+}
+
+/**
+ * Where the JSON text first nests deeper than `max` (objects and arrays), as the JSON Pointer segments to the
+ * object or array that does, or null when it never does. Counted over the bytes without parsing them (keys are
+ * decoded one at a time), stopping there.
+ */
+export function jsonTooDeepAt(data: Uint8Array, max: number): string[] | null {
+  // One frame per open object or array: the key or index of the value being read in it.
+  const frames: { array: boolean; index: number; key: string; expectKey: boolean }[] = [];
+  let inString = false;
+  let stringStart = 0;
+  for (let i = 0; i < data.length; i++) {
+    const b = data[i];
+    if (inString) {
+      if (b === 0x5c)
+        i++; // backslash: the next byte is escaped
+      else if (b === 0x22) {
+        inString = false;
+        const top = frames.at(-1);
+        if (top && !top.array && top.expectKey) top.key = decodeKey(data.subarray(stringStart, i + 1));
+      }
+    } else if (b === 0x22) {
+      inString = true;
+      stringStart = i;
+    } else if (b === 0x7b || b === 0x5b) {
+      if (frames.length === max) return frames.map((f) => (f.array ? String(f.index) : f.key));
+      frames.push({ array: b === 0x5b, index: 0, key: '', expectKey: b === 0x7b });
+    } else if (b === 0x7d || b === 0x5d) frames.pop();
+    else if (b === 0x3a) {
+      const top = frames.at(-1);
+      if (top) top.expectKey = false;
+    } else if (b === 0x2c) {
+      const top = frames.at(-1);
+      if (top?.array) top.index++;
+      else if (top) top.expectKey = true;
+    }
+  }
+  return null;
+}
+
+function decodeKey(quoted: Uint8Array): string {
+  const text = new TextDecoder().decode(quoted);
+  try {
+    return JSON.parse(text) as string;
+  } catch {
+    return text.slice(1, -1);
+  }
+}
+
+/** Why this JSON document nests too deeply to parse, as a sentence naming where, or null. */
 export function tooDeepReason(data: Uint8Array): string | null {
-  const depth = jsonNestingDepth(data, MAX_JSON_DEPTH);
-  return depth > MAX_JSON_DEPTH
-    ? `the JSON document nests more than ${MAX_JSON_DEPTH} levels deep; a financials document may nest at most ${MAX_JSON_DEPTH}`
+  const at = jsonTooDeepAt(data, MAX_JSON_DEPTH);
+  return at
+    ? `the JSON document nests more than ${MAX_JSON_DEPTH} levels deep, at ${shortPointer(at) || '/'}; a financials document may nest at most ${MAX_JSON_DEPTH}`
     : null;
 }

@@ -3,7 +3,8 @@
 // passwords, keyboard walks, repeats, sequences and dates) with what an attacker knows of the person as the
 // words tried first: the name (each part, and the parts run together: "rameshkumar"), the e-mail's local
 // part and domain and their pieces, and the firm's name. A score below 3 ("safely unguessable": about 10^8 guesses) is
-// refused with a sentence saying why.
+// refused with a sentence saying why. Before scoring, a password made only of the person's own words, in any order or
+// case, or holding every word of their name, is refused (ownWordsReason).
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 
@@ -40,6 +41,43 @@ export function personalWords(personal: { email?: string; name?: string; firmNam
   return [...words].filter((w) => w.length >= 3);
 }
 
+const letterWords = (text: string | undefined) =>
+  (text ?? '')
+    .toLowerCase()
+    .split(/\P{L}+/u)
+    .filter((w) => w.length >= 2);
+
+/** True when `letters` is nothing but `words` one after another, each any number of times, in any order. */
+function madeOnlyOf(letters: string, words: string[]): boolean {
+  const reachable = [true, ...Array<boolean>(letters.length).fill(false)];
+  for (let i = 0; i < letters.length; i++) {
+    if (!reachable[i]) continue;
+    for (const w of words) if (letters.startsWith(w, i)) reachable[i + w.length] = true;
+  }
+  return reachable[letters.length]!;
+}
+
+/**
+ * The person's own words, however they are ordered, cased or joined (zxcvbn-ts matches the words it is given but
+ * not "kumarramesh" for Ramesh Kumar): refused when the password's letters, lower-cased with digits, spaces and
+ * punctuation removed, are only words of the name and the e-mail's local part, or hold every word of the name.
+ */
+export function ownWordsReason(password: string, personal: { email?: string; name?: string }): string | null {
+  const letters = password.toLowerCase().replace(/\P{L}+/gu, '');
+  if (letters === '') return null;
+  const nameWords = letterWords(personal.name);
+  const localWords = letterWords(personal.email?.trim().split('@')[0]);
+  const own = [...new Set([...nameWords, ...localWords])];
+  if (own.length > 0 && madeOnlyOf(letters, own)) {
+    return `is made only of the words of your name or e-mail (${own.join(', ')}), whatever their order, case, digits or punctuation: choose a longer phrase of unrelated words`;
+  }
+  const named = nameWords.filter((w) => w.length >= 3);
+  if (named.length > 0 && named.every((w) => letters.includes(w))) {
+    return `contains every word of your name (${named.join(', ')}): choose a longer phrase of unrelated words`;
+  }
+  return null;
+}
+
 export function weakPasswordReason(
   password: string,
   personal: { email?: string; name?: string; firmName?: string } = {},
@@ -50,6 +88,8 @@ export function weakPasswordReason(
   if (email && (lower.includes(email) || (local.length >= 4 && lower.includes(local)))) {
     return 'must not contain your e-mail address';
   }
+  const own = ownWordsReason(password, personal);
+  if (own) return own;
   const result = strength().check(password.slice(0, 100), personalWords(personal));
   if (result.score >= MIN_SCORE) return null;
   const kinds = new Set(result.sequence.map((m) => m.pattern));

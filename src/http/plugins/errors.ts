@@ -1,7 +1,7 @@
 // Maps every error to application/problem+json. No stack traces leave the process;
 // every 5xx is logged with its request id.
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from '../../lib/errors.js';
 import { problem } from '../problem.js';
@@ -47,6 +47,20 @@ function isMalformedMultipart(error: FastifyError): boolean {
       error.message ?? '',
     ) || error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE'
   );
+}
+
+const bytes = (n: number) =>
+  n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1)} MiB` : `${n.toLocaleString('en-IN')} bytes`;
+
+/** What was too large, and the bound it passed: the uploaded file, or the request body of this operation. */
+function tooLargeDetail(error: FastifyError, request: FastifyRequest): string {
+  if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+    const limit = (request.server as { services?: { config: { UPLOAD_LIMIT_BYTES: number } } }).services?.config
+      .UPLOAD_LIMIT_BYTES;
+    return `The uploaded file is larger than ${limit ? `the ${bytes(limit)}` : 'what'} an upload may be`;
+  }
+  const limit = request.routeOptions?.bodyLimit;
+  return `The request body is larger than ${limit ? `the ${bytes(limit)}` : 'what'} this operation accepts`;
 }
 
 export default fp(
@@ -98,7 +112,7 @@ export default fp(
           code === 'malformed_json'
             ? 'The request body is not valid JSON'
             : code === 'payload_too_large'
-              ? 'The request body is larger than allowed'
+              ? tooLargeDetail(error, request)
               : code === 'unsupported_media_type'
                 ? `Content-Type ${request.headers['content-type'] ?? '(none)'} is not supported here`
                 : error.message;

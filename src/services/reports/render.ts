@@ -97,6 +97,21 @@ export async function renderReportJob(
   });
 }
 
+/**
+ * Every document of the engagement, oldest first: the report says "the following documents were relied upon", so it
+ * lists all of them however many there are (docs/evidence.md, Documents). Read a page at a time through
+ * the repository until a short page ends it.
+ */
+async function everyDocument(ctx: ServiceContext, firmId: string, engagementId: string) {
+  const PAGE = 500;
+  const all: Awaited<ReturnType<typeof listDocuments>> = [];
+  for (;;) {
+    const page = await listDocuments(ctx.db, firmId, engagementId, PAGE, all.at(-1)?.id);
+    all.push(...page);
+    if (page.length < PAGE) return all.reverse();
+  }
+}
+
 /** True when it rendered the report; false when there was nothing to render. */
 async function renderReportAttempt(
   ctx: ServiceContext,
@@ -114,7 +129,7 @@ async function renderReportAttempt(
   const assumptions = await getAssumptions(ctx.db, firmId, engagementId);
   const valuation = await getValuation<ValuationResult>(ctx.db, firmId, engagementId);
   if (!assumptions || !valuation) throw new PermanentJobError('report needs locked assumptions and a stored valuation');
-  const documents = (await listDocuments(ctx.db, firmId, engagementId, 200)).filter((d) => d.status !== 'REJECTED');
+  const documents = (await everyDocument(ctx, firmId, engagementId)).filter((d) => d.status !== 'REJECTED');
   // The capital table and historical years, where the financials document gives them.
   const financials = (await getFinancials<NormalisedFinancials>(ctx.db, firmId, engagementId))?.data;
   const trail = await reviewTrail(ctx.db, firmId, engagementId);

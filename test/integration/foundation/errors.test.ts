@@ -54,6 +54,8 @@ test('oversize body → 413', async () => {
     payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(10_000) }),
   });
   assertProblem(res, 413, 'payload_too_large');
+  // It says what was too large and the bound it passed (docs/decisions.md, Upload bounds per format).
+  assert.match(res.json().detail, /^The request body is larger than the [\d,]+ bytes this operation accepts$/);
 });
 
 test('unknown route → 404; validation errors list JSON Pointers; unknown fields rejected', async () => {

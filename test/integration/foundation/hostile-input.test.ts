@@ -80,6 +80,44 @@ test('strings with NUL or unpaired surrogates are 400 with a pointer, for every 
   assert.equal(afterCount[0].n, before[0].n, 'nothing changed');
 });
 
+test('a JSON body nested 100,000 deep is 400 saying how deep and where, and changes nothing', async () => {
+  const before = (await t.app.inject({ method: 'GET', url: '/api/v1/engagements', headers: bearer })).json().length;
+  const n = 100_000;
+  for (const [payload, at] of [
+    [`{"targetEntity":${'{"a":'.repeat(n)}1${'}'.repeat(n)}}`, '/targetEntity/a/a/a/a/a/a/a/…'],
+    [`{"x":[{"y":${'['.repeat(n)}${']'.repeat(n)}}]}`, '/x/0/y/0/0/0/0/0/…'],
+  ] as const) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/engagements',
+      headers: { ...bearer, 'content-type': 'application/json' },
+      payload,
+    });
+    assert.equal(res.statusCode, 400, res.body);
+    assert.equal(res.headers['content-type'], 'application/problem+json; charset=utf-8');
+    const body = res.json();
+    assert.equal(body.code, 'validation_failed');
+    assert.equal(
+      body.detail,
+      `The request body nests deeper than 64 levels, at ${at}; a request body may nest at most 64`,
+    );
+    assert.deepEqual(body.errors, [{ path: at, message: 'nested deeper than 64 levels' }]);
+  }
+  // 64 levels are a body like any other: refused by the schema for what it holds, not for its depth.
+  const deepest = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/engagements',
+    headers: { ...bearer, 'content-type': 'application/json' },
+    payload: `{"targetEntity":${'['.repeat(63)}${']'.repeat(63)}}`,
+  });
+  assert.equal(deepest.statusCode, 400, deepest.body);
+  assert.doesNotMatch(deepest.body, /nest/);
+  assert.equal(
+    (await t.app.inject({ method: 'GET', url: '/api/v1/engagements', headers: bearer })).json().length,
+    before,
+  );
+});
+
 test('malformed multipart is 400 invalid_multipart', async () => {
   const e = await createEngagement(t, bearer);
   const url = `/api/v1/engagements/${e.id}/documents`;

@@ -6,9 +6,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../../src/app.js';
 import { createLogger } from '../../../src/lib/logger.js';
-import { LOGIN_ADDRESS_FAILURES, progressiveDelaySeconds } from '../../../src/services/rate-limits.js';
+import {
+  LOGIN_ADDRESS_FAILURES,
+  LOGIN_FREE_FAILURES,
+  progressiveDelaySeconds,
+} from '../../../src/services/rate-limits.js';
 import { createTestApp, testConfig, type TestApp } from '../../helpers/app.js';
-import { spreadLoginAttack } from '../../helpers/login-attack.js';
+import { advanceLimiterClock, spreadLoginAttack } from '../../helpers/login-attack.js';
 import {
   adminApp,
   asUser,
@@ -113,6 +117,50 @@ test("the owner logs in at once after an attacker's ten wrong guesses; the attac
   assert.equal(progressiveDelaySeconds(40, 5), 60);
 });
 
+/** The seconds a 429 says to wait, the same in its Retry-After and its sentence. */
+function statedWait(res: Awaited<ReturnType<typeof login>>): number {
+  assert.equal(res.statusCode, 429, res.body);
+  const seconds = Number(res.headers['retry-after']);
+  assert.ok(Number.isInteger(seconds) && seconds > 0, `Retry-After ${res.headers['retry-after']}`);
+  assert.match(res.json().detail, new RegExp(`retry in ${seconds} s$`));
+  return seconds;
+}
+
+test('Retry-After is the real wait: a try made after the stated seconds is not refused (a real wait)', async () => {
+  const victim = await signupAdmin(t, 'Patient Guessers LLP');
+  const address = '203.0.113.71';
+  for (let g = 0; g < LOGIN_FREE_FAILURES; g++)
+    assert.equal((await login(victim.email, `wrong-${g}`, address)).statusCode, 401);
+  // The try made at once is refused and counts: the sixth failure there waits 2 s, and that is what it says.
+  const seconds = statedWait(await login(victim.email, 'too-soon', address));
+  assert.equal(seconds, progressiveDelaySeconds(LOGIN_FREE_FAILURES + 1, LOGIN_FREE_FAILURES));
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const after = await login(victim.email, PASSWORD, address);
+  assert.equal(after.statusCode, 200, `after waiting the stated ${seconds} s: ${after.body}`);
+});
+
+test("Retry-After at the end of an address's window covers the account's own wait there, so the next try is let in", async () => {
+  const address = '203.0.113.72';
+  const victim = await signupAdmin(t, 'Window Edge LLP');
+  // Fifteen failures on other accounts, then, ten seconds later, five on the victim's: the address has had its 20.
+  for (let i = 0; i < LOGIN_ADDRESS_FAILURES - LOGIN_FREE_FAILURES; i++)
+    assert.equal((await login(uniqueEmail('nobody'), 'wrong-password-here', address)).statusCode, 401);
+  await advanceLimiterClock(t.db, 10);
+  for (let g = 0; g < LOGIN_FREE_FAILURES; g++)
+    assert.equal((await login(victim.email, `wrong-${g}`, address)).statusCode, 401);
+  // The address waits for its window (about 890 s); a client waits all but the last second of it and tries again.
+  const first = statedWait(await login(victim.email, PASSWORD, address));
+  assert.ok(first > 800 && first <= 890, `the address's window: ${first} s`);
+  await advanceLimiterClock(t.db, first - 1);
+  // Refused, and that try counts for the account at this address too: its wait there outlasts the window's last
+  // second, and the stated wait is that longer one.
+  const second = statedWait(await login(victim.email, PASSWORD, address));
+  assert.ok(second > 1, `the account's wait at this address, not the window's last second: ${second} s`);
+  await advanceLimiterClock(t.db, second);
+  const after = await login(victim.email, PASSWORD, address);
+  assert.equal(after.statusCode, 200, `after the stated ${second} s: ${after.body}`);
+});
+
 test('successful logins do not count: a busy user logs in thirty times in a row', async () => {
   for (let i = 0; i < 30; i++) {
     const res = await login(owner.email, PASSWORD, '198.51.100.11');
@@ -188,6 +236,40 @@ test("a person's own name, e-mail or firm plus a year is refused at sign-up and 
     assert.equal(res.statusCode, 400, `${password}: ${res.body}`);
     assert.equal(res.json().errors[0].path, '/password');
   }
+});
+
+test("the person's own name in any order or case, with digits or punctuation, is refused; an unrelated phrase is not", async () => {
+  const person = { name: 'Ramesh Kumar', firmName: 'Coastal Valuers LLP' };
+  const signup = (password: string, email = uniqueEmail('ramesh.kumar')) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      remoteAddress: '198.51.100.203',
+      payload: { ...person, email, password },
+    });
+  for (const password of ['kumarramesh2026', 'RameshKumar2026', '2026Kumar.Ramesh', 'ramesh kumar kumar ramesh!']) {
+    const res = await signup(password);
+    assert.equal(res.statusCode, 400, `${password}: ${res.body}`);
+    assert.equal(res.json().code, 'validation_failed');
+    assert.deepEqual(res.json().errors, [
+      {
+        path: '/password',
+        message:
+          'is made only of the words of your name or e-mail (ramesh, kumar), whatever their order, case, digits or punctuation: choose a longer phrase of unrelated words',
+      },
+    ]);
+  }
+  // Every word of the name among other words is still the name.
+  const among = await signup('Tiger Kumar sails with Ramesh 1984');
+  assert.equal(among.statusCode, 400, among.body);
+  assert.match(among.json().errors[0].message, /^contains every word of your name \(ramesh, kumar\)/);
+  // The e-mail's local part counts as the person's words too.
+  const byMail = await signup('Vanilla-Thunder-2026', 'vanilla.thunder@example.com');
+  assert.equal(byMail.statusCode, 400, byMail.body);
+  assert.match(byMail.json().errors[0].message, /words of your name or e-mail \(ramesh, kumar, vanilla, thunder\)/);
+  // A strong phrase that has nothing to do with the person is accepted.
+  const strong = await signup('violet tractor umbrella quietly 47');
+  assert.equal(strong.statusCode, 201, strong.body);
 });
 
 const setCookie = (res: { headers: Record<string, unknown> }, name: string) => {

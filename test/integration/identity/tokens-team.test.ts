@@ -61,6 +61,36 @@ test('invite: 201, same e-mail in other case 409, VALUER and token 403, bad inpu
   assert.equal(badRole.json().errors[0].path, '/role');
 });
 
+test("without SMTP, another firm's member invited: the same answer with a link to pass on, which says plainly it is not valid", async () => {
+  // docs/decisions.md, Invitations to an address in use: the owner's notice is written to DATA_DIR/mail like any mail.
+  const elsewhere = await signupAdmin(t, 'Elsewhere Valuers LLP');
+  const newcomer = await invite(t, asUser(admin), {
+    email: uniqueEmail('newcomer'),
+    name: 'New Comer',
+    role: 'VIEWER',
+  });
+  const held = await invite(t, asUser(admin), { email: elsewhere.email, name: 'Asha', role: 'VIEWER' });
+  assert.equal(held.statusCode, 201, held.body);
+  assert.deepEqual(Object.keys(held.json()).sort(), Object.keys(newcomer.json()).sort());
+  assert.equal(held.json().delivery, 'LINK_SHOWN');
+  assert.equal(held.json().status, 'INVITED');
+  const token = decodeURIComponent(/token=(.+)$/.exec(held.json().acceptPath)![1]!);
+  for (const res of [
+    await acceptInvite(t, token),
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/invitation-preview', payload: { token } }),
+  ]) {
+    assert.equal(res.statusCode, 400, res.body);
+    assert.equal(res.json().code, 'invalid_invitation');
+    assert.match(res.json().detail, /address that already has an account with another firm cannot be invited/);
+  }
+  const notice = readdirSync(join(t.config.DATA_DIR, 'mail'))
+    .map((f) => readFileSync(join(t.config.DATA_DIR, 'mail', f), 'utf8').replace(/=\r?\n/g, ''))
+    .find((m) => m.includes(`To: ${elsewhere.email}`) && m.includes('invited this address'));
+  assert.ok(notice, 'the notice to the address is written like any mail');
+  // The owner's account is as it was.
+  assert.equal((await login(t, elsewhere.email)).statusCode, 200);
+});
+
 test('accepting an invitation activates the member, who can then log in; a used or expired invitation is refused', async () => {
   const { email, res: invited } = await inviteNew(t, asUser(admin), 'Joiner', 'VIEWER', 'joiner');
   const token = invitationTokenFor(t, email);

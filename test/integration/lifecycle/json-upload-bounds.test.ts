@@ -43,11 +43,10 @@ test('a 20 MB JSON document is refused at upload by its size, and one nested 100
     Buffer.from('{"a":' + '['.repeat(100_000) + ']'.repeat(100_000) + '}'),
   );
   assert.equal(deep.statusCode, 400, deep.body);
-  assert.deepEqual(deep.json().errors, [
-    {
-      path: '/file',
-      message: 'the JSON document nests more than 64 levels deep; a financials document may nest at most 64',
-    },
-  ]);
+  const message =
+    'the JSON document nests more than 64 levels deep, at /a/0/0/0/0/0/0/0/…; a financials document may nest at most 64';
+  assert.deepEqual(deep.json().errors, [{ path: '/file', message }]);
+  // The detail says it too, not a bare "the request is not valid".
+  assert.equal(deep.json().detail, `/file: ${message}`);
   assert.equal(await status(t, bearer, e.id), 'CREATED', 'nothing changed');
 });

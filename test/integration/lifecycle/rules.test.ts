@@ -301,6 +301,7 @@ test('a 26 MiB upload → 413 and a renamed executable → 415, with nothing sto
   const tooBig = await upload(t, bearer, e.id, 'SUPPORTING', 'big.csv', big);
   assert.equal(tooBig.statusCode, 413, tooBig.body);
   assert.equal(tooBig.json().code, 'payload_too_large');
+  assert.equal(tooBig.json().detail, 'The uploaded file is larger than the 25.0 MiB an upload may be');
   const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(4096, 0)]);
   const exe = await upload(t, bearer, e.id, 'FINANCIALS', 'financials.csv', elf);
   assert.equal(exe.statusCode, 415, exe.body);

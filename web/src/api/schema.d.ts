@@ -1259,7 +1259,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a team member (ADMIN user only)
-         * @description Creates the member with status INVITED and a single-use link valid 7 days. With SMTP configured the link is e-mailed (delivery EMAILED); without SMTP no mail reaches anyone, so the response gives the inviting ADMIN the link's path to pass on (delivery LINK_SHOWN, acceptPath, relative to the console's address; an .eml copy is still written to DATA_DIR/mail). The mail names the firm and the person inviting. An e-mail already registered, in any case, answers 409 email_exists.
+         * @description Creates the member with status INVITED and a single-use link valid 7 days. With SMTP configured the link is e-mailed (delivery EMAILED); without SMTP no mail reaches anyone, so the response gives the inviting ADMIN the link's path to pass on (delivery LINK_SHOWN, acceptPath, relative to the console's address; an .eml copy is still written to DATA_DIR/mail). The mail names the firm and the person inviting. An e-mail already of this firm (a member or a pending invitation), in any case, answers 409 email_exists. An e-mail that has an account with another firm (an address belongs to one firm) is answered as a new invitation, 201 in the same shape, so inviting does not reveal who has an account on the service: nothing is made, and the address is mailed that it was invited, why no invitation was made and what to do.
          */
         post: operations["inviteTeamMember"];
         delete?: never;

@@ -21,7 +21,11 @@ export default defineRoute((app) => {
           "so the response gives the inviting ADMIN the link's path to pass on (delivery LINK_SHOWN, " +
           "acceptPath, relative to the console's address; an .eml copy is still written to " +
           'DATA_DIR/mail). The mail names the firm and the person inviting. An e-mail already ' +
-          'registered, in any case, answers 409 email_exists.',
+          'of this firm (a member or a pending invitation), in any case, answers 409 email_exists. An e-mail ' +
+          'that has an account with another firm (an address belongs to one firm) is answered as a new ' +
+          'invitation, 201 in the same shape, so inviting does not reveal who has an account on the service: ' +
+          'nothing is made, and the address is mailed that it was invited, why no invitation was made and ' +
+          'what to do.',
         body: z.object({ email: emailSchema, name: z.string().trim().min(1).max(200), role: z.enum(ROLES) }).strict(),
         response: {
           201: memberSchema.extend({
