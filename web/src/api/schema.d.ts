@@ -931,7 +931,7 @@ export interface paths {
         put?: never;
         /**
          * Examine a PDF the service does not know by its SHA-256: which signature a change breaks (public, rate-limited)
-         * @description multipart/form-data with `file`. A file the service issued or accepted answers as GET /reports/verify/{sha256}. Otherwise valid:false, with its PDF signatures each checked over its byte range, `brokenSignatures` naming those a change breaks, the reason (changed after a signature, bytes added after the last one, or valid signatures on a file never uploaded), and `originalSha256` when the file begins with one the service knows. The file is not stored.
+         * @description multipart/form-data with `file`. A file the service issued or accepted answers as GET /reports/verify/{sha256}. Otherwise valid:false, with its PDF signatures each checked over its byte range, `brokenSignatures` naming those a change breaks, the reason (changed after a signature, bytes added after the last one, or valid signatures on a file never uploaded), and `originalSha256` when the file begins with one the service knows; when it begins with a FINAL the service issued, the proof a signed copy must pass is run on it and its finding given as the reason. 422 `file_over_limit` for a file past a documented bound (how far it inflates, how many signatures, how large a signature). The file is not stored.
          */
         post: operations["verifyReportFile"];
         delete?: never;
@@ -1740,7 +1740,7 @@ export interface components {
         };
         ErrorCatalogueEntry: {
             /** @enum {string} */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "source_missing" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "certificate_not_usable" | "signed_copy_not_of_this_report" | "signed_copy_changes_report" | "signed_copy_signature_invalid" | "no_final_report" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "source_missing" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "certificate_not_usable" | "signed_copy_not_of_this_report" | "signed_copy_changes_report" | "signed_copy_signature_invalid" | "file_over_limit" | "no_final_report" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             /** @description What happened and what to do, for people; the console shows this sentence */
             sentence: string;
             status: number;
@@ -2161,7 +2161,7 @@ export interface components {
              * @description Stable snake_case error code from the error catalogue (GET /api/v1/errors), e.g. validation_failed, not_found, already_locked
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "source_missing" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "certificate_not_usable" | "signed_copy_not_of_this_report" | "signed_copy_changes_report" | "signed_copy_signature_invalid" | "no_final_report" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "source_missing" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "certificate_not_usable" | "signed_copy_not_of_this_report" | "signed_copy_changes_report" | "signed_copy_signature_invalid" | "file_over_limit" | "no_final_report" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             detail: string;
             errors?: {
                 message: string;
@@ -6294,6 +6294,15 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unprocessable Content */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
