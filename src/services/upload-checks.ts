@@ -5,6 +5,7 @@
 import type { DocumentKind } from '../contract/document-kinds.js';
 import { FINANCIALS_FORMATS, sniffFormat, type DocumentFormat } from '../domain/documents/sniff.js';
 import {
+  MAX_JSON_BYTES,
   MAX_XLSX_EXPANDED_BYTES,
   oversizeReason,
   tooDeepReason,
@@ -44,8 +45,22 @@ export function checkUpload(kind: DocumentKind, data: Uint8Array): UploadCheck {
   return { format };
 }
 
+/**
+ * A financials file that begins as a JSON document does and is longer than a JSON document may be: refused by its
+ * length alone, before anything parses it (parsing 20 MB takes a thread hundreds of megabytes).
+ */
+function jsonTooLong(kind: DocumentKind, data: Uint8Array): UploadCheck | null {
+  if (kind !== 'FINANCIALS' || data.length <= MAX_JSON_BYTES) return null;
+  let i = data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0;
+  while (i < data.length && (data[i] === 0x20 || data[i] === 0x09 || data[i] === 0x0a || data[i] === 0x0d)) i++;
+  if (data[i] !== 0x7b && data[i] !== 0x5b) return null;
+  return { format: 'JSON', tooLarge: oversizeReason('JSON', data)! };
+}
+
 /** checkUpload, on a thread for a large file. */
 export function checkUploadOffThread(kind: DocumentKind, data: Buffer): Promise<UploadCheck> {
+  const early = jsonTooLong(kind, data);
+  if (early) return Promise.resolve(early);
   if (data.length < THREAD_FROM_BYTES) return Promise.resolve(checkUpload(kind, data));
   return runInThread<UploadCheck>(
     new URL(import.meta.url),
