@@ -88,6 +88,7 @@ export function evidenceWeights(
       throw new ValuationInputError(
         'INVALID_WEIGHTS',
         `A weight is given to ${m}, but the financials give no ${m === 'TRANSACTIONS' ? 'comparable transactions ("transactions")' : 'recent investment round ("recentRound")'}.`,
+        `/methodWeights/${m}`,
       );
     }
     out[m] = w;
@@ -127,6 +128,7 @@ export function resolveWeights(
     throw new ValuationInputError(
       'INVALID_WEIGHTS',
       'A weight is given to comparable multiples, but no peer multiple could be applied (financials "peers").',
+      '/methodWeights/COMPARABLES',
     );
   }
   return weights;

@@ -24,6 +24,7 @@ import {
 } from '../../domain/valuation/warnings.js';
 import { judgementErrors, type Judgement, type JudgementError } from '../../domain/valuation/judgement.js';
 import type { MarketApproach } from '../../domain/valuation/comparables.js';
+export { storedJudgement } from './engine-input.js';
 import type { ErrorCode } from '../../contract/errors.js';
 import type { NormalisedFinancials } from '../../domain/financials/normalise.js';
 import * as data from '../../db/repositories/valuation-data.js';
@@ -176,7 +177,7 @@ export async function lockAssumptions(
         ...(costOfCapital && { costOfCapital }),
       },
     });
-    await startComputationIfReady(tx, principal.firmId, engagementId, actor);
+    await startComputationIfReady(tx, principal.firmId, engagementId, actor, true);
     const repeated = await repeatedDiscountReasons(tx, principal.firmId, engagementId, judgement);
     return publicAssumptions(row, [
       ...assumptionWarnings(engagement, financials?.data ?? null, wacc, growth),
@@ -203,18 +204,6 @@ function judgementOf(input: JudgementInput): Judgement {
     ...(input.weightsRationale !== undefined && { weightsRationale: input.weightsRationale }),
     ...(input.dlomPercent !== undefined && { dlomPercent: String(input.dlomPercent) }),
     ...(input.dlomRationale !== undefined && { dlomRationale: input.dlomRationale }),
-  };
-}
-
-export function storedJudgement(a: data.AssumptionsRow): Judgement {
-  return {
-    ...(a.method_weights && { methodWeights: a.method_weights }),
-    ...(a.weights_rationale && { weightsRationale: a.weights_rationale }),
-    ...(a.dlom_percent !== null && a.dlom_percent !== undefined && { dlomPercent: a.dlom_percent }),
-    ...(a.dlom_rationale && { dlomRationale: a.dlom_rationale }),
-    ...(a.dloc_percent !== null && a.dloc_percent !== undefined && { dlocPercent: a.dloc_percent }),
-    ...(a.dloc_rationale && { dlocRationale: a.dloc_rationale }),
-    ...(a.market_approach && { marketApproach: a.market_approach as MarketApproach }),
   };
 }
 
