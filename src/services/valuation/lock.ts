@@ -31,7 +31,13 @@ import * as data from '../../db/repositories/valuation-data.js';
 import { insertAudit } from '../../db/repositories/audit.js';
 import { requireEngagement } from '../engagements.js';
 import { publicAssumptions } from './assumptions.js';
-import { inputsMissingFor, startComputationIfReady, transactionDateOf, type EngagementLaw } from './readiness.js';
+import {
+  inputsMissingFor,
+  narrowSpread,
+  startComputationIfReady,
+  transactionDateOf,
+  type EngagementLaw,
+} from './readiness.js';
 import type { Executor } from '../../db/client.js';
 
 /** The judgement's refusal codes as the API names them. */
@@ -139,6 +145,11 @@ export async function lockAssumptions(
         (engagement.purpose as Purpose | null) ?? null,
       );
       if (unsourced.length > 0) throw sourceMissing(unsourced);
+    }
+    if (financials) {
+      // The least WACC − g spread a DCF is valued on (docs/valuation-method.md, Terminal value).
+      const narrow = narrowSpread(engagement, financials.data, wacc, growth, judgement.methodWeights);
+      if (narrow) throw validationFailed([narrow], `/terminalGrowthRate: ${narrow.message}`);
     }
     if (engagement.status === 'DATA_READY' && financials) {
       // The sources were checked just above; only the inputs remain.

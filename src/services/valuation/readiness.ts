@@ -3,7 +3,9 @@ import { AUDIT } from '../../contract/audit-actions.js';
 import { COMPUTE_JOB, enqueueJob } from '../jobs.js';
 import type { Executor } from '../../db/client.js';
 import { type Purpose, type Statute } from '../../domain/valuation/engine.js';
-import { dcfAdoptedBy, missingInputs, type MissingInput } from '../../domain/valuation/readiness.js';
+import { dcfAdoptedBy, missingInputs, usesDcf, type MissingInput } from '../../domain/valuation/readiness.js';
+import { spreadRefusal } from '../../domain/valuation/warnings.js';
+import { dec } from '../../domain/valuation/money.js';
 import type { NormalisedFinancials } from '../../domain/financials/normalise.js';
 import { unsourcedFigures } from '../../domain/valuation/sources.js';
 import * as data from '../../db/repositories/valuation-data.js';
@@ -50,6 +52,23 @@ export function inputsMissingFor(
   });
 }
 
+/** The spread's refusal where this engagement's valuation has a DCF on these financials; null otherwise. */
+export function narrowSpread(
+  engagement: EngagementLaw,
+  financials: NormalisedFinancials,
+  wacc: string,
+  growth: string,
+  methodWeights?: Record<string, string | number> | null,
+) {
+  const ctx = {
+    statute: engagement.statute as Statute,
+    purpose: (engagement.purpose as Purpose | null) ?? null,
+    transactionDate: transactionDateOf(engagement),
+    dcfAdopted: dcfAdoptedBy(methodWeights),
+  };
+  return usesDcf(ctx, financials) ? spreadRefusal(dec(wacc), dec(growth)) : null;
+}
+
 /** What the statute still needs: an input missing, or a figure without its source (MISSING_SOURCE). */
 export type StatuteGap = Omit<MissingInput, 'code'> & {
   code: MissingInput['code'] | 'MISSING_SOURCE' | 'ENGINE_REFUSAL';
@@ -85,6 +104,16 @@ export async function startComputationIfReady(
   const missing: StatuteGap[] = financials
     ? statuteMissingInputs(engagement, financials.data, assumptions?.method_weights, assumptions?.market_approach)
     : [];
+  if (missing.length === 0 && financials && assumptions) {
+    const narrow = narrowSpread(
+      engagement,
+      financials.data,
+      assumptions.wacc,
+      assumptions.terminal_growth_rate,
+      assumptions.method_weights,
+    );
+    if (narrow) missing.push({ ...narrow, code: 'ENGINE_REFUSAL' });
+  }
   if (missing.length === 0 && financials && assumptions) {
     const proof = proveComputation(engagement, financials.data, assumptions);
     if ('refusal' in proof) {

@@ -120,6 +120,13 @@ const ON_S62: [string, Record<string, unknown>, number, string, string[]][] = [
     ['/marketApproach/discountRationale'],
   ],
   ['a WACC its build-up does not give', { costOfCapital: BUILD_UP }, 400, 'wacc_mismatch', ['/wacc']],
+  [
+    'a spread below 1 percentage point',
+    { wacc: 12, terminalGrowthRate: 11.9999 },
+    400,
+    'validation_failed',
+    ['/terminalGrowthRate'],
+  ],
   ['growth not below WACC', { wacc: 10, terminalGrowthRate: 10 }, 400, 'validation_failed', ['/terminalGrowthRate']],
 ];
 
