@@ -15,6 +15,7 @@ export const ENGAGEMENT_ACTIONS = [
   'APPROVE_GATE_3',
   'REJECT_GATE',
   'RETURN_FOR_REVISION',
+  'REOPEN',
 ] as const;
 export type EngagementAction = (typeof ENGAGEMENT_ACTIONS)[number];
 
@@ -126,4 +127,5 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'engagement.approve_gate_3': 'Signed off (Gate 3)',
   'engagement.reject_gate': 'Rejected at a gate',
   'engagement.return_for_revision': 'Returned for revision',
+  'engagement.reopen': 'Reopened after it failed',
 };

@@ -22,6 +22,9 @@ const TRANSITIONS: Partial<Record<EngagementStatus, Partial<Record<EngagementAct
   GATE_1: { APPROVE_GATE_1: 'GATE_2', REJECT_GATE: 'FAILED', RETURN_FOR_REVISION: 'DATA_READY' },
   GATE_2: { APPROVE_GATE_2: 'GATE_3', REJECT_GATE: 'FAILED', RETURN_FOR_REVISION: 'DATA_READY' },
   GATE_3: { APPROVE_GATE_3: 'COMPLETED', REJECT_GATE: 'FAILED', RETURN_FOR_REVISION: 'DATA_READY' },
+  // An ADMIN reopens a FAILED engagement (a fault of the machinery, or a decline reconsidered): back to DATA_READY,
+  // its assumptions archived to be locked again, which runs the computation again.
+  FAILED: { REOPEN: 'DATA_READY' },
 };
 
 export type TransitionResult = { ok: true; to: EngagementStatus } | { ok: false; reason: string };

@@ -114,15 +114,21 @@ export function metricBasisProblems(f: NormalisedFinancials, accept: boolean): {
   ];
   for (const e of evidence) {
     for (const key of e.keys) {
-      const used = e.items.filter(
-        (i) => (i as Record<string, unknown>)[key] !== undefined && dec((i as Record<string, string>)[key]).gt(0),
-      );
-      const basis = basisOf(used);
+      const used = e.items
+        .map((item, index) => ({ item, index }))
+        .filter(
+          ({ item }) =>
+            (item as Record<string, unknown>)[key] !== undefined && dec((item as Record<string, string>)[key]).gt(0),
+        );
+      const basis = basisOf(used.map((u) => u.item));
       const label = MULTIPLE_LABELS[key].multiple;
       if (basis === 'MIXED') {
+        // The field at fault: the basis of the first peer (or deal) whose basis differs from the first one stated.
+        const first = used.find((u) => u.item.basis !== undefined)!;
+        const odd = used.find((u) => u.item.basis !== undefined && u.item.basis !== first.item.basis)!;
         out.push({
-          path: e.path,
-          message: `The ${e.what} ${label} multiples mix TRAILING and FORWARD bases: apply one basis to the company's metric of the same basis, or state marketApproach.acceptBasisMismatch.`,
+          path: `${e.path}/${odd.index}/basis`,
+          message: `The ${e.what} ${label} multiples mix TRAILING and FORWARD bases (${e.path}/${first.index} is ${first.item.basis}, ${e.path}/${odd.index} ${odd.item.basis}): apply one basis to the company's metric of the same basis, or state marketApproach.acceptBasisMismatch.`,
         });
       } else if (basis === 'TRAILING' && f.comparableMetrics?.[TRAILING_METRIC[key]!] === undefined) {
         out.push({
@@ -130,14 +136,18 @@ export function metricBasisProblems(f: NormalisedFinancials, accept: boolean): {
           message: `The ${e.what} ${label} multiples are TRAILING, but the company's trailing ${MULTIPLE_LABELS[key].metric} at the valuation date (comparableMetrics.${TRAILING_METRIC[key]}) is not given: give it, or state marketApproach.acceptBasisMismatch to apply them to ${key === 'peRatio' ? 'no other figure' : 'the first projection year (forward)'}.`,
         });
       } else if (basis === 'FORWARD' && key === 'peRatio') {
+        const forward = used.find((u) => u.item.basis === 'FORWARD')!;
         out.push({
-          path: e.path,
+          path: `${e.path}/${forward.index}/basis`,
           message: `The ${e.what} P/E multiples are FORWARD, but the financials give no forward profit after tax, only the trailing one: state marketApproach.acceptBasisMismatch to apply them to it, or leave P/E out.`,
         });
       }
     }
   }
-  return out;
+  // One entry per field: a peer's basis at fault for several multiples is named once, its messages joined.
+  const byPath = new Map<string, string[]>();
+  for (const o of out) byPath.set(o.path, [...(byPath.get(o.path) ?? []), o.message]);
+  return [...byPath].map(([path, messages]) => ({ path, message: messages.join(' ') }));
 }
 
 /** A peer's multiple is used when positive; otherwise it is left out, and why. */

@@ -23,13 +23,19 @@ export type ValuationInputErrorCode =
   | 'INVALID_OPTIONS'
   | 'NO_PROVISION_IN_FORCE';
 
-/** The engine's refusal: inputs a valuer must correct. `message` is written for the valuer. */
+/**
+ * The engine's refusal: inputs a valuer must correct. `message` is written for the valuer. `path`, where the
+ * engine knows it, is the JSON Pointer of the field at fault: into the lock body (`/methodWeights/RECENT_ROUND`,
+ * `/terminalGrowthRate`) for the valuer's judgement and rates, into the financials for their figures.
+ */
 export class ValuationInputError extends Error {
   readonly code: ValuationInputErrorCode;
+  readonly path: string | undefined;
 
-  constructor(code: ValuationInputErrorCode, message: string) {
+  constructor(code: ValuationInputErrorCode, message: string, path?: string) {
     super(message);
     this.name = 'ValuationInputError';
     this.code = code;
+    this.path = path;
   }
 }

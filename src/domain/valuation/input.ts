@@ -242,6 +242,10 @@ function checkFinancials(financials: unknown, readiness: ReadinessContext): Norm
   }
   const missing = missingInputs(f, readiness);
   if (missing.length > 0)
-    throw new ValuationInputError(missing[0].code, missing.map((m) => `${m.path}: ${m.message}`).join(' '));
+    throw new ValuationInputError(
+      missing[0].code,
+      missing.map((m) => `${m.path}: ${m.message}`).join(' '),
+      missing[0].path,
+    );
   return f;
 }

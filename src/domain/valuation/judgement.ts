@@ -295,7 +295,7 @@ export function checkJudgement(
   if (errors.length > 0) {
     // An out-of-range discount is INVALID_DISCOUNT naming the field, never DISCOUNT_NOT_PERMITTED.
     const e = errors[0];
-    throw new ValuationInputError(e.code, `${e.path}: ${e.message}`);
+    throw new ValuationInputError(e.code, `${e.path}: ${e.message}`, e.path);
   }
 }
 

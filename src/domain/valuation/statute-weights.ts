@@ -5,7 +5,7 @@ import { comparablesMethod, computeComparables, type MarketApproach } from './co
 import { computeRecentRound, computeTransactions } from './market-evidence.js';
 import { computeDcf, dcfMethod } from './dcf.js';
 import { ValuationInputError } from './errors.js';
-import { HUNDRED, ZERO, dec, plain, sum, type Dec } from './money.js';
+import { HUNDRED, ZERO, dec, plain, sum, toPaise, type Dec } from './money.js';
 import type { MethodCode } from './types.js';
 import {
   DEFAULT_WEIGHTS_WITH_PEERS,
@@ -44,20 +44,43 @@ export function givenWeights(ctx: StatuteContext): MethodWeights | undefined {
     : undefined;
 }
 
-/** The weights (`given`, or the default), each method valued with its weight and value, and the weighted value unrounded. */
+/**
+ * The weights (`given`, or the default), each method valued with its weight and value, and the weighted value
+ * unrounded. A method whose equity value is negative enters the weighting at nil, never below it
+ * (docs/valuation-method.md, Negative equity): `computedValue` keeps its own figure, and `floored` says so.
+ */
 export function weighMethods(
   ctx: StatuteContext,
   given: MethodWeights | undefined,
-  { comparables, evidence, rawValues }: ReturnType<typeof weighableMethods>,
+  {
+    comparables,
+    evidence,
+    rawValues,
+  }: Pick<ReturnType<typeof weighableMethods>, 'comparables' | 'evidence' | 'rawValues'>,
 ) {
   const weights = resolveWeights(given, comparables.computation !== null, evidenceWeights(ctx, evidence.values));
-  const components = WEIGHTED_METHODS.filter((m) => rawValues[m] !== undefined).map((m) => ({
-    method: m,
-    weight: weights[m],
-    value: rawValues[m] as Dec,
-  }));
+  const components = WEIGHTED_METHODS.filter((m) => rawValues[m] !== undefined).map((m) => {
+    const computed = rawValues[m] as Dec;
+    return {
+      method: m,
+      weight: weights[m],
+      value: computed.isNegative() ? ZERO : computed,
+      computedValue: computed,
+      floored: computed.isNegative() && !computed.isZero(),
+    };
+  });
   const weighted = sum(components.map((c) => c.value.times(c.weight))).div(HUNDRED);
   return { weights, components, weighted };
+}
+
+/** The report's sentence for the weighed methods whose negative equity entered the weighting at nil; '' when none. */
+export function flooredSentence(
+  components: readonly { method: string; weight: Dec; computedValue: Dec; floored: boolean }[],
+): string {
+  const floored = components.filter((c) => c.floored && c.weight.gt(0));
+  if (floored.length === 0) return '';
+  const named = floored.map((c) => `${c.method} (₹${toPaise(c.computedValue)} a share)`).join(' and ');
+  return ` ${named} ${floored.length === 1 ? 'gives' : 'give'} a negative equity value; a share of a company whose members' liability is limited is worth no less than nil, so ${floored.length === 1 ? 'it enters' : 'they enter'} the weighting at nil, with ${floored.length === 1 ? 'its' : 'their'} weight kept as the valuer set it.`;
 }
 
 /** The methods a weighted conclusion (s.62, FEMA) combines. */
@@ -88,6 +111,7 @@ export function evidenceWeights(
       throw new ValuationInputError(
         'INVALID_WEIGHTS',
         `A weight is given to ${m}, but the financials give no ${m === 'TRANSACTIONS' ? 'comparable transactions ("transactions")' : 'recent investment round ("recentRound")'}.`,
+        `/methodWeights/${m}`,
       );
     }
     out[m] = w;
@@ -127,6 +151,7 @@ export function resolveWeights(
     throw new ValuationInputError(
       'INVALID_WEIGHTS',
       'A weight is given to comparable multiples, but no peer multiple could be applied (financials "peers").',
+      '/methodWeights/COMPARABLES',
     );
   }
   return weights;

@@ -22,7 +22,7 @@ import {
   type StatuteOutcome,
 } from './statute-context.js';
 import { valueUnderIbc } from './statute-ibc.js';
-import { givenWeights, weighableMethods, weighMethods } from './statute-weights.js';
+import { flooredSentence, givenWeights, weighableMethods, weighMethods } from './statute-weights.js';
 
 export { DEFAULT_WEIGHTS_WITH_PEERS, DEFAULT_WEIGHTS_WITHOUT_PEERS };
 export type { MethodWeights, Rule11uaIssueMethod, StatuteContext, StatuteOutcome } from './statute-context.js';
@@ -259,7 +259,7 @@ function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
       method: methodCode,
       valuePerShare,
       floorOrCeiling: d.bound,
-      basis: `${d.rule}; fair value by ${described}, internationally accepted pricing methodology on an arm's length basis.`,
+      basis: `${d.rule}; fair value by ${described}, internationally accepted pricing methodology on an arm's length basis.${flooredSentence(components)}`,
     }));
   const servesPurpose = byPurpose
     .map((p) => `${p.purpose}: fair value is the ${p.floorOrCeiling?.toLowerCase()}`)
@@ -269,7 +269,7 @@ function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
     ? { valuePerShare, basis: `${chosen.purpose}: ${chosen.basis}`, floorOrCeiling: chosen.floorOrCeiling, byPurpose }
     : {
         valuePerShare,
-        basis: `Fair value by ${described}. No direction was given: it is a floor for an issue or transfer to a non-resident (NDI Rule 21(2)(a), (b)) and a ceiling for a transfer from a non-resident to a resident (Rule 21(2)(c)).`,
+        basis: `Fair value by ${described}. No direction was given: it is a floor for an issue or transfer to a non-resident (NDI Rule 21(2)(a), (b)) and a ceiling for a transfer from a non-resident to a resident (Rule 21(2)(c)).${flooredSentence(components)}`,
         byPurpose,
       };
   if (ctx.methodWeights) {
@@ -308,7 +308,7 @@ function valueUnderCompaniesAct(ctx: StatuteContext): StatuteOutcome {
     methods,
     conclusion: {
       valuePerShare: toPaise(weighted),
-      basis: `Weighted average of the methods (${described}); weights ${given ? 'as given by the valuer' : 'by the engine default'}.`,
+      basis: `Weighted average of the methods (${described}); weights ${given ? 'as given by the valuer' : 'by the engine default'}.${flooredSentence(components)}`,
       weightsSetBy: given ? 'VALUER' : 'ENGINE_DEFAULT',
       weights: components.map((c) => ({
         method: c.method,

@@ -41,7 +41,7 @@ export function negativeEquityWarnings(methods: readonly MethodResult[]): Valuat
     .filter((m) => dec(m.equityValue).isNegative() && !dec(m.equityValue).isZero())
     .map((m) => ({
       code: 'NEGATIVE_EQUITY',
-      message: `${m.method}: equity value is negative (${formatRupees(dec(m.equityValue))}).`,
+      message: `${m.method}: equity value is negative (${formatRupees(dec(m.equityValue))}); where the method is weighed, it enters the weighting at nil.`,
     }));
 }
 
@@ -91,6 +91,23 @@ export function shareCapitalWarnings(f: NormalisedFinancials): ValuationWarning[
 
 /** WACC − g below this many percentage points makes the terminal value explode (TV → ∞ as g → WACC). */
 export const MIN_WACC_GROWTH_SPREAD = dec('2');
+
+/**
+ * The least WACC − terminal growth a DCF is valued on, in percentage points (docs/valuation-method.md, Terminal
+ * value): below it the terminal value is more than (1 + g) / 0.01 ≈ 100 times the final year's cash flow, and the
+ * value rests on the perpetuity alone. The lock refuses a narrower spread where the valuation has a DCF.
+ */
+export const MIN_WACC_GROWTH_SPREAD_LOCKED = dec('1');
+
+/** The refusal of a spread below the minimum, naming /terminalGrowthRate; null when the spread is wide enough. */
+export function spreadRefusal(wacc: Dec, growth: Dec): { path: string; message: string } | null {
+  const spread = wacc.minus(growth);
+  if (!spread.lt(MIN_WACC_GROWTH_SPREAD_LOCKED)) return null;
+  return {
+    path: '/terminalGrowthRate',
+    message: `must be at least ${plain(MIN_WACC_GROWTH_SPREAD_LOCKED)} percentage point below wacc where the valuation has a DCF: WACC ${plain(wacc)}% − growth ${plain(growth)}% is ${plain(spread)}, which makes the terminal value ${toPlaces(dec(1).plus(growth.div(100)).div(spread.div(100)), 0)} times the final year's cash flow (rates are percent: 12 means 12%).`,
+  };
+}
 
 /**
  * Rates are percent (12 means 12 %). A WACC below 1 with growth below 1 too, or a tax rate between

@@ -22,6 +22,12 @@ declare module 'fastify' {
      * document, with those its access rule and input imply: unauthorized, validation_failed, …).
      */
     errorCodes?: readonly import('../../contract/errors.js').ErrorCode[];
+    /**
+     * A body field's own refusal code, by JSON Pointer prefix: a request refused by the schema only under fields
+     * of one code answers that code (the lock's `/marketApproach` → invalid_market_approach) rather than
+     * validation_failed, as the documents promise. Each code must be one of `errorCodes`.
+     */
+    fieldCodes?: Readonly<Record<string, import('../../contract/errors.js').ErrorCode>>;
   }
   interface FastifyRequest {
     principal?: Principal;

@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from '../../lib/errors.js';
 import { problem } from '../problem.js';
+import type { ErrorCode } from '../../contract/errors.js';
 
 function send(reply: import('fastify').FastifyReply, status: number, body: object) {
   return reply.status(status).type('application/problem+json; charset=utf-8').serializer(JSON.stringify).send(body);
@@ -22,6 +23,25 @@ function validationErrors(error: FastifyError & { validation?: unknown[] }): Fie
     }
     return [{ path: `${prefix}${base}` || '/', message: v.message ?? 'invalid' }];
   });
+}
+
+/**
+ * The code of a schema refusal: the route's code for its fields (config.fieldCodes, by JSON Pointer prefix) when
+ * every field refused has the same one, else validation_failed.
+ */
+export function fieldCode(
+  errors: readonly FieldError[],
+  fieldCodes: Readonly<Record<string, ErrorCode>> | undefined,
+): ErrorCode {
+  if (!fieldCodes || errors.length === 0) return 'validation_failed';
+  const prefixes = Object.keys(fieldCodes).sort((a, b) => b.length - a.length);
+  const codes = new Set(
+    errors.map((e) => {
+      const prefix = prefixes.find((p) => e.path === p || e.path.startsWith(`${p}/`));
+      return prefix ? fieldCodes[prefix] : 'validation_failed';
+    }),
+  );
+  return codes.size === 1 ? [...codes][0] : 'validation_failed';
 }
 
 /**
@@ -75,7 +95,8 @@ export default fp(
       if (error.validation) {
         const errors = validationErrors(error);
         const detail = errors.length ? errors.map((e) => `${e.path}: ${e.message}`).join('; ') : error.message;
-        return send(reply, 400, problem(400, 'validation_failed', detail, rid, errors));
+        const code = fieldCode(errors, request.routeOptions.config?.fieldCodes);
+        return send(reply, 400, problem(400, code, detail, rid, errors));
       }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error.message, requestId: rid }, 'database unavailable');

@@ -49,7 +49,8 @@ export function writeSummary(ctx: WorkbookContext, cells: InputCells): void {
     const w = weights.find((x) => x.method === m.method);
     if (w) {
       const weight = sum.set(r, 3, w.weight, PERCENT_FORMAT);
-      weighted.push(sum.set(r, 4, { f: `${value}*${weight}/100` }, RUPEE_FORMAT));
+      // A negative equity value enters the weighting at nil (docs/valuation-method.md, Negative equity).
+      weighted.push(sum.set(r, 4, { f: `MAX(0,${value})*${weight}/100` }, RUPEE_FORMAT));
       const d = byMethod?.find((x) => x.method === m.method);
       if (d) {
         sum.ws.getCell(r, 5).value = d.basis;
@@ -59,7 +60,7 @@ export function writeSummary(ctx: WorkbookContext, cells: InputCells): void {
           r,
           8,
           {
-            f: `${value}*(1-${dloc}/100*${control})*(1-${dlom}/100*${marketability})`,
+            f: `MAX(0,${value})*(1-${dloc}/100*${control})*(1-${dlom}/100*${marketability})`,
             result: Number(d.valueAfterDiscounts),
           },
           RUPEE_FORMAT,

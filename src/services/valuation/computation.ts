@@ -3,14 +3,7 @@ import type { ServiceContext } from '../context.js';
 import { COMPUTE_JOB, type JobPayload, PermanentJobError, type JobAttempt } from '../jobs.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import type { Principal } from '../../domain/identity/roles.js';
-import {
-  computeValuation,
-  ValuationInputError,
-  type CostOfCapitalInput,
-  type Purpose,
-  type Statute,
-  type ValuationResult,
-} from '../../domain/valuation/engine.js';
+import { computeValuation, ValuationInputError, type ValuationResult } from '../../domain/valuation/engine.js';
 import { buildWorkpapersInThread } from '../../reports/workpapers/workpapers-thread.js';
 import type { NormalisedFinancials } from '../../domain/financials/normalise.js';
 import * as data from '../../db/repositories/valuation-data.js';
@@ -18,8 +11,7 @@ import { SYSTEM_ACTOR, type Actor } from '../../db/repositories/audit.js';
 import { applyTransition } from '../engagement-transitions.js';
 import { requireEngagement } from '../engagements.js';
 import { enqueueReport } from '../reports/render.js';
-import { transactionDateOf } from './readiness.js';
-import { storedJudgement } from './lock.js';
+import { engineInputOf } from './engine-input.js';
 
 /** The compute-valuation job: runs the engine, stores the result → GATE_1, or → FAILED with a reason a valuer can act on. */
 export async function computeEngagementValuation(
@@ -44,27 +36,7 @@ export async function computeEngagementValuation(
     outcome = { ok: false, code: 'missing_inputs', reason: 'Financials or locked assumptions are missing' };
   } else {
     try {
-      const result = computeValuation({
-        financials: financials.data,
-        assumptions: {
-          wacc: assumptions.wacc,
-          terminalGrowthRate: assumptions.terminal_growth_rate,
-          rationale: assumptions.rationale,
-          ...(assumptions.cost_of_capital && {
-            costOfCapital: assumptions.cost_of_capital as unknown as CostOfCapitalInput,
-          }),
-        },
-        engagement: {
-          statute: engagement.statute as Statute,
-          purpose: (engagement.purpose as Purpose | null) ?? null,
-          valuationDate: engagement.valuation_date,
-          transactionDate: transactionDateOf(engagement),
-          proposedPricePerShare: engagement.proposed_price_per_share,
-          conversionPricePerShare: engagement.conversion_price_per_share,
-        },
-        options: { midYear: assumptions.mid_year },
-        judgement: storedJudgement(assumptions),
-      });
+      const result = computeValuation(engineInputOf(engagement, financials.data, assumptions));
       outcome = { ok: true, result };
     } catch (err) {
       if (!(err instanceof ValuationInputError)) throw err;

@@ -24,13 +24,20 @@ import {
 } from '../../domain/valuation/warnings.js';
 import { judgementErrors, type Judgement, type JudgementError } from '../../domain/valuation/judgement.js';
 import type { MarketApproach } from '../../domain/valuation/comparables.js';
+export { storedJudgement } from './engine-input.js';
 import type { ErrorCode } from '../../contract/errors.js';
 import type { NormalisedFinancials } from '../../domain/financials/normalise.js';
 import * as data from '../../db/repositories/valuation-data.js';
 import { insertAudit } from '../../db/repositories/audit.js';
 import { requireEngagement } from '../engagements.js';
 import { publicAssumptions } from './assumptions.js';
-import { inputsMissingFor, startComputationIfReady, transactionDateOf, type EngagementLaw } from './readiness.js';
+import {
+  inputsMissingFor,
+  narrowSpread,
+  startComputationIfReady,
+  transactionDateOf,
+  type EngagementLaw,
+} from './readiness.js';
 import type { Executor } from '../../db/client.js';
 
 /** The judgement's refusal codes as the API names them. */
@@ -139,6 +146,11 @@ export async function lockAssumptions(
       );
       if (unsourced.length > 0) throw sourceMissing(unsourced);
     }
+    if (financials) {
+      // The least WACC − g spread a DCF is valued on (docs/valuation-method.md, Terminal value).
+      const narrow = narrowSpread(engagement, financials.data, wacc, growth, judgement.methodWeights);
+      if (narrow) throw validationFailed([narrow], `/terminalGrowthRate: ${narrow.message}`);
+    }
     if (engagement.status === 'DATA_READY' && financials) {
       // The sources were checked just above; only the inputs remain.
       const missing = inputsMissingFor(engagement, financials.data, judgement.methodWeights, judgement.marketApproach);
@@ -176,7 +188,7 @@ export async function lockAssumptions(
         ...(costOfCapital && { costOfCapital }),
       },
     });
-    await startComputationIfReady(tx, principal.firmId, engagementId, actor);
+    await startComputationIfReady(tx, principal.firmId, engagementId, actor, true);
     const repeated = await repeatedDiscountReasons(tx, principal.firmId, engagementId, judgement);
     return publicAssumptions(row, [
       ...assumptionWarnings(engagement, financials?.data ?? null, wacc, growth),
@@ -203,18 +215,6 @@ function judgementOf(input: JudgementInput): Judgement {
     ...(input.weightsRationale !== undefined && { weightsRationale: input.weightsRationale }),
     ...(input.dlomPercent !== undefined && { dlomPercent: String(input.dlomPercent) }),
     ...(input.dlomRationale !== undefined && { dlomRationale: input.dlomRationale }),
-  };
-}
-
-export function storedJudgement(a: data.AssumptionsRow): Judgement {
-  return {
-    ...(a.method_weights && { methodWeights: a.method_weights }),
-    ...(a.weights_rationale && { weightsRationale: a.weights_rationale }),
-    ...(a.dlom_percent !== null && a.dlom_percent !== undefined && { dlomPercent: a.dlom_percent }),
-    ...(a.dlom_rationale && { dlomRationale: a.dlom_rationale }),
-    ...(a.dloc_percent !== null && a.dloc_percent !== undefined && { dlocPercent: a.dloc_percent }),
-    ...(a.dloc_rationale && { dlocRationale: a.dloc_rationale }),
-    ...(a.market_approach && { marketApproach: a.market_approach as MarketApproach }),
   };
 }
 

@@ -296,6 +296,13 @@ async function lifecycle(): Promise<void> {
     reason: 'Projections need the latest board-approved budget',
     outcome: 'REVISE',
   });
+  const declined = await engagementAtGate1(t, asUser(valuer), { targetEntity: 'Declined Then Reopened Ltd' });
+  await call('POST', `/api/v1/engagements/${declined.id}/gates/GATE_1/reject`, asUser(admin), {
+    reason: 'The client withdrew the mandate',
+  });
+  await call('POST', `/api/v1/engagements/${declined.id}/reopen`, asUser(admin), {
+    reason: 'The client renewed the mandate',
+  });
   await call('POST', `/api/v1/team/${stillViewer.userId}/deactivate`, asUser(admin), {});
   await call('DELETE', `/api/v1/team/${viewer.userId}`, asUser(admin));
   await call('POST', '/api/v1/auth/logout', asUser(valuer), {});

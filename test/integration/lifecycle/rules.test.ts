@@ -148,6 +148,8 @@ const ALLOWED: Record<string, EngagementStatus> = {
   'GATE_1/RETURN_FOR_REVISION': 'DATA_READY',
   'GATE_2/RETURN_FOR_REVISION': 'DATA_READY',
   'GATE_3/RETURN_FOR_REVISION': 'DATA_READY',
+  // An ADMIN reopens a FAILED engagement (POST …/reopen).
+  'FAILED/REOPEN': 'DATA_READY',
 };
 
 test('every action from every one of the nine states: only the documented transitions succeed, the rest → 409', async () => {

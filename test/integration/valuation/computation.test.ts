@@ -81,20 +81,34 @@ test('an IBC engagement whose financials lack liquidation.assets is refused at l
   });
 });
 
-test('a lock with wacc 0.12 returns RATES_LOOK_LIKE_FRACTIONS (and WACC_GROWTH_SPREAD_NARROW) in the lock response', async () => {
+test('wacc 0.12 and growth 0.04 (fractions for percents): refused on financials with a DCF (a spread under 1 point); before the financials, warned of, and the financials then wait', async () => {
   const fema = { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' };
   const e = await withFinancials(t, bearer, fema, fixture('sample-company.json'));
   const res = await lock(t, bearer, e.id, {
     ...AS_FRACTIONS,
-    rationale: 'Typed as fractions by mistake, as the warning says.',
+    rationale: 'Typed as fractions by mistake, as the refusal says.',
   });
-  assert.equal(res.statusCode, 200);
-  const codes = res.json().warnings.map((w: { code: string }) => w.code);
+  assert.equal(res.statusCode, 400, res.body);
+  assert.equal(res.json().code, 'validation_failed');
+  assert.deepEqual(
+    res.json().errors.map((x: { path: string }) => x.path),
+    ['/terminalGrowthRate'],
+  );
+  assert.match(res.json().errors[0].message, /is 0\.08, .*rates are percent: 12 means 12%/);
+  assert.equal(await status(t, bearer, e.id), 'DATA_READY');
+  // Locked before any financials: the lock warns, and the financials then leave the engagement DATA_READY.
+  const early = await createEngagement(t, bearer, fema);
+  const warned = await lock(t, bearer, early.id, {
+    ...AS_FRACTIONS,
+    rationale: 'Typed as fractions by mistake, before the financials.',
+  });
+  assert.equal(warned.statusCode, 200, warned.body);
+  const codes = warned.json().warnings.map((w: { code: string }) => w.code);
   assert.deepEqual(codes, ['RATES_LOOK_LIKE_FRACTIONS', 'WACC_GROWTH_SPREAD_NARROW']);
-  assert.match(res.json().warnings[0].message, /wacc \(0\.12\)/);
+  assert.match(warned.json().warnings[0].message, /wacc \(0\.12\)/);
+  assert.equal((await uploadFixture(t, bearer, early.id)).statusCode, 201);
   await t.worker.drain();
-  const v = await valuationOf(t, bearer, e.id);
-  assert.ok(v.warnings.some((w: { code: string }) => w.code === 'RATES_LOOK_LIKE_FRACTIONS'));
+  assert.equal(await status(t, bearer, early.id), 'DATA_READY');
   // A sensible lock carries no such warnings.
   const e2 = await createEngagement(t, bearer, fema);
   assert.deepEqual((await lock(t, bearer, e2.id)).json().warnings, []);

@@ -193,7 +193,9 @@ test('warns on negative equity under any method', () => {
   indebted.balanceSheet.propertyPlantEquipment = 5400;
   const dcf = computeValuation(input({ financials: normalised(indebted) }));
   assert.ok(dcf.warnings.some((w) => w.code === 'NEGATIVE_EQUITY' && w.message.startsWith('DCF')));
-  assert.ok(dcf.conclusion.valuePerShare?.startsWith('-'));
+  // A method's negative equity enters the weighting at nil (docs/valuation-method.md, Negative equity of a method).
+  assert.ok(!dcf.conclusion.valuePerShare?.startsWith('-'), dcf.conclusion.valuePerShare ?? '');
+  assert.match(dcf.conclusion.basis, /DCF \(₹-[\d.]+ a share\) gives a negative equity value; .* at nil/);
 });
 
 test('warns when share count × face value differs from equity share capital', () => {

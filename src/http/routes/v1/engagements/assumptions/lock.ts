@@ -25,6 +25,17 @@ export default defineRoute((app) => {
           'source_missing',
         ],
         auth: { role: 'VALUER' },
+        // The judgement's fields refused by the schema answer the codes the documents give them.
+        fieldCodes: {
+          '/methodWeights': 'invalid_weights',
+          '/weightsRationale': 'missing_rationale',
+          '/dlomPercent': 'invalid_discount',
+          '/dlocPercent': 'invalid_discount',
+          '/dlomRationale': 'missing_rationale',
+          '/dlocRationale': 'missing_rationale',
+          '/marketApproach': 'invalid_market_approach',
+          '/marketApproach/discountRationale': 'missing_rationale',
+        },
       },
       schema: {
         tags: ['assumptions'],
@@ -49,7 +60,13 @@ export default defineRoute((app) => {
           'COST_OF_CAPITAL_SOURCE_STALE for FEMA when costOfCapital.sourceDate is more than 30 days from the ' +
           'valuation date. A figure the valuation rests on without its source in the financials (NAV property, ' +
           'quoted-share price, peer, deal, round, IBC asset class: docs/evidence.md) → 400 source_missing ' +
-          'naming each field in `errors`; nothing changes.',
+          'naming each field in `errors`; nothing changes. The lock proves the computation: on a DATA_READY ' +
+          'engagement it runs the valuation on what it locks, and any refusal of the engine is the ' +
+          "lock's answer naming the field, with nothing locked (a weight on RECENT_ROUND or TRANSACTIONS " +
+          'the financials do not give → 400 invalid_weights at /methodWeights/RECENT_ROUND). The ' +
+          "judgement's fields refused by the schema answer their own codes: /methodWeights invalid_weights, " +
+          '/dlomPercent and /dlocPercent invalid_discount, /marketApproach invalid_market_approach, a ' +
+          'rationale missing_rationale.',
         params: z.object({ id: z.string() }),
         body: lockAssumptionsBody,
         response: { 200: assumptionsSchema, ...problemResponses(400, 404, 409) },
