@@ -263,7 +263,7 @@ export interface paths {
         put?: never;
         /**
          * Lock the valuation assumptions (one way)
-         * @description Rates are percent. terminalGrowthRate must be below wacc (400). Locking twice → 409 already_locked; after computation started → 409 invalid_transition. Computation starts once the engagement is DATA_READY and assumptions are locked. When accepted financials lack what the statute needs (IBC: liquidation.assets; Rule 11UA(1)(c)(b): stamp-duty and market values of assets held at book; a DCF, including one the methodWeights adopt: projections from the year that holds the valuation date, never replaced by another method; a capital table whose convertibles do not fit where the balance sheet presents them: /shareholding; multiples of a stated basis the company's metrics cannot match: the metric) → 409 inputs_incomplete naming each missing field in `errors`, and nothing changes (the engagement stays DATA_READY). The response carries `warnings` about the rates where the valuation has a DCF (RATES_LOOK_LIKE_FRACTIONS, WACC_GROWTH_SPREAD_NARROW), and about the valuation date against the transaction date: VALUATION_DATE_NOT_TRANSACTION_DATE for a Rule 11UA receipt or transfer valued as at another date (Rule 56 of the Income-tax Rules, 2026; Rules 11U(j) and 11UAA of the 1962 Rules), VALUATION_DATE_STALE for FEMA and s.62 when the valuation date is more than 90 days before the transaction (practice), and COST_OF_CAPITAL_SOURCE_STALE for FEMA when costOfCapital.sourceDate is more than 30 days from the valuation date. A figure the valuation rests on without its source in the financials (NAV property, quoted-share price, peer, deal, round, IBC asset class: docs/evidence.md) → 400 source_missing naming each field in `errors`; nothing changes.
+         * @description Rates are percent. terminalGrowthRate must be below wacc (400). Locking twice → 409 already_locked; after computation started → 409 invalid_transition. Computation starts once the engagement is DATA_READY and assumptions are locked. When accepted financials lack what the statute needs (IBC: liquidation.assets; Rule 11UA(1)(c)(b): stamp-duty and market values of assets held at book; a DCF, including one the methodWeights adopt: projections from the year that holds the valuation date, never replaced by another method; a capital table whose convertibles do not fit where the balance sheet presents them: /shareholding; multiples of a stated basis the company's metrics cannot match: the metric) → 409 inputs_incomplete naming each missing field in `errors`, and nothing changes (the engagement stays DATA_READY). The response carries `warnings` about the rates where the valuation has a DCF (RATES_LOOK_LIKE_FRACTIONS, WACC_GROWTH_SPREAD_NARROW), and about the valuation date against the transaction date: VALUATION_DATE_NOT_TRANSACTION_DATE for a Rule 11UA receipt or transfer valued as at another date (Rule 56 of the Income-tax Rules, 2026; Rules 11U(j) and 11UAA of the 1962 Rules), VALUATION_DATE_STALE for FEMA and s.62 when the valuation date is more than 90 days before the transaction (practice), and COST_OF_CAPITAL_SOURCE_STALE for FEMA when costOfCapital.sourceDate is more than 30 days from the valuation date. A figure the valuation rests on without its source in the financials (NAV property, quoted-share price, peer, deal, round, IBC asset class: docs/evidence.md) → 400 source_missing naming each field in `errors`; nothing changes. The lock proves the computation: on a DATA_READY engagement it runs the valuation on what it locks, and any refusal of the engine is the lock's answer naming the field, with nothing locked (a weight on RECENT_ROUND or TRANSACTIONS the financials do not give → 400 invalid_weights at /methodWeights/RECENT_ROUND). The judgement's fields refused by the schema answer their own codes: /methodWeights invalid_weights, /dlomPercent and /dlocPercent invalid_discount, /marketApproach invalid_market_approach, a rationale missing_rationale.
          */
         post: operations["lockAssumptions"];
         delete?: never;
@@ -410,6 +410,26 @@ export interface paths {
          * @description A person decides: an API token is 403 person_required. outcome DECLINE (the default) ends the engagement in FAILED with the reason. outcome REVISE returns it for revision: the locked assumptions become version n (readable at GET /api/v1/engagements/{id}/assumptions/history together with that round's valuation and DRAFT report id), the engagement goes back to DATA_READY, the gate approvals of the round no longer count and the payment stands. Locking again creates version n + 1, the computation runs again and GATE_1 gets a new DRAFT.
          */
         post: operations["rejectGate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/engagements/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen a FAILED engagement (ADMIN): back to DATA_READY, to be locked again
+         * @description An ADMIN, signed in, returns a FAILED engagement to DATA_READY with a reason (at least 10 characters). The assumptions in force become a SUPERSEDED version in the history (revision.gate FAILED, with the reason); locking again runs the computation again. Recorded in the trail as engagement.reopen with the reason and why it had failed; engagement.stage_changed is sent. Any other status → 409 invalid_transition.
+         */
+        post: operations["reopenEngagement"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4483,6 +4503,109 @@ export interface operations {
                      * @enum {string}
                      */
                     outcome?: "DECLINE" | "REVISE";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Engagement"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large: the body is beyond BODY_LIMIT_BYTES (uploads: UPLOAD_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not in a media type this operation accepts */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reopenEngagement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                "X-CSRF-Token"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
                     reason: string;
                 };
             };
