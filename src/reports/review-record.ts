@@ -1,10 +1,11 @@
 // The firm's own quality-control record of an engagement's reviews (docs/decisions.md, Reports): every
-// round, every gate decision with its comment or reason, and the assumptions of each version. It stays
+// round, every gate decision with its comment or reason, the documents received, and the assumptions of each version. It stays
 // in the firm — the client's report says only that the reviews took place — and is never signed.
 import { COLOR, SIZE } from './pdf/layout.js';
 import { openDocument } from './pdf/document.js';
-import { GATE_TITLE, STATUTE_SHORT, formatDayInIndia, rupees } from './format.js';
+import { GATE_TITLE, STATUTE_SHORT, formatBytes, formatDate, formatDayInIndia, rupees } from './format.js';
 import type { ReportInput } from './report-input.js';
+import { DOCUMENT_KIND_LABELS, type DocumentKind } from '../contract/document-kinds.js';
 
 export interface ReviewRecordInput {
   firmName: string;
@@ -17,6 +18,16 @@ export interface ReviewRecordInput {
   };
   generatedAt: string;
   decisions: ReportInput['reviewTrail'];
+  /** Every document received, oldest first: what the client's report identifies by title and digest only. */
+  documents: {
+    kind: string;
+    title: string | null;
+    fileName: string;
+    sizeBytes: number;
+    receivedAt: string;
+    status: string;
+    sha256: string;
+  }[];
   versions: {
     version: number;
     status: 'SUPERSEDED' | 'CURRENT';
@@ -87,6 +98,27 @@ export async function renderReviewRecord(input: ReviewRecordInput): Promise<Buff
       { fontSize: SIZE.small + 0.5 },
     );
   }
+
+  w.subheading('Documents received');
+  if (input.documents.length === 0) w.paragraph('No document has been received.', { color: COLOR.muted });
+  else
+    w.table(
+      [
+        { header: '#', width: 0.05 },
+        { header: 'Document and file', width: 0.43 },
+        { header: 'Size', width: 0.1, align: 'right' },
+        { header: 'Received', width: 0.2 },
+        { header: 'SHA-256 (first 16)', width: 0.22 },
+      ],
+      input.documents.map((d, i) => [
+        String(i + 1),
+        `${d.title ?? DOCUMENT_KIND_LABELS[d.kind as DocumentKind] ?? d.kind}: ${d.fileName}${d.status === 'REJECTED' ? ' (rejected)' : ''}`,
+        formatBytes(d.sizeBytes),
+        formatDate(d.receivedAt),
+        d.sha256.slice(0, 16),
+      ]),
+      { fontSize: SIZE.small },
+    );
 
   w.subheading('Assumptions, version by version');
   if (input.versions.length === 0) w.paragraph('No assumptions have been locked.', { color: COLOR.muted });

@@ -85,6 +85,17 @@ export async function listDocuments(
   );
 }
 
+/** Every document of the engagement, oldest first, read a page at a time: a report lists them all. */
+export async function listEveryDocument(tx: Executor, firmId: string, engagementId: string): Promise<DocumentRow[]> {
+  const PAGE = 500;
+  const all: DocumentRow[] = [];
+  for (;;) {
+    const page = await listDocuments(tx, firmId, engagementId, PAGE, all.at(-1)?.id);
+    all.push(...page);
+    if (page.length < PAGE) return all.reverse();
+  }
+}
+
 export async function setDocumentStatus(
   tx: Executor,
   firmId: string,

@@ -1,8 +1,7 @@
 // Sources of information: each document relied upon with its SHA-256, then where each figure the valuation rests on
 // comes from (docs/evidence.md).
-import { DOCUMENT_KIND_LABELS, type DocumentKind } from '../../contract/document-kinds.js';
 import { financialLabel } from '../../contract/financial-labels.js';
-import { formatBytes, formatDate, rupees } from '../format.js';
+import { formatDate, formatDayInIndia, rupees } from '../format.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { type ReportInput } from '../report-input.js';
 
@@ -25,19 +24,12 @@ export function sources(w: Writer, input: ReportInput): void {
       .font('Bold')
       .fontSize(SIZE.body)
       .fillColor(COLOR.ink)
-      .text(`${i + 1}. ${d.title ?? d.fileName}`, w.left, doc.y, { width: w.width });
-    const described = [
-      DOCUMENT_KIND_LABELS[d.kind as DocumentKind] ?? d.kind,
-      ...(d.documentDate ? [`dated ${formatDate(d.documentDate)}`] : []),
-      // "provided by the management", as a sentence reads, however the name was typed.
-      ...(d.providedBy ? [`provided by ${d.providedBy.replace(/^The /, 'the ')}`] : []),
-    ].join(', ');
-    const file = `${d.title ? `${d.fileName} · ` : ''}${formatBytes(d.sizeBytes)} · received ${formatDate(d.createdAt)}`;
+      .text(`${i + 1}. ${documentTitle(d)}`, w.left, doc.y, { width: w.width });
     doc
       .font('Regular')
       .fontSize(SIZE.small)
       .fillColor(COLOR.muted)
-      .text(`${described} · ${file}`, w.left + 12, doc.y, { width: w.width - 12 });
+      .text(documentFacts(d), w.left + 12, doc.y, { width: w.width - 12 });
     // The digest stays on one line (7.5 pt fits 64 hex digits) so it can be copied whole.
     doc
       .fillColor(COLOR.ink)
@@ -46,6 +38,31 @@ export function sources(w: Writer, input: ReportInput): void {
     doc.moveDown(0.5);
   });
   figureSources(w, input);
+}
+
+type SourceDocument = ReportInput['documents'][number];
+
+/**
+ * What the client's report calls a document: its title as the valuer described it; the financials as the data the
+ * company submitted. The name the file was uploaded under, its size and the minute it arrived are the firm's
+ * working, kept in the review record (docs/evidence.md).
+ */
+function documentTitle(d: SourceDocument): string {
+  if (d.title) return d.title;
+  if (d.kind === 'FINANCIALS') return 'Financial data of the company, as submitted for this valuation';
+  return 'Supporting document';
+}
+
+/** Who provided it and when: "dated 18 May 2026, provided by the management"; the financials by the day received. */
+function documentFacts(d: SourceDocument): string {
+  const facts = [
+    ...(d.documentDate ? [`dated ${formatDate(d.documentDate)}`] : []),
+    // "provided by the management", as a sentence reads, however the name was typed.
+    ...(d.providedBy ? [`provided by ${d.providedBy.replace(/^The /, 'the ')}`] : []),
+    ...(!d.documentDate ? [`received on ${formatDayInIndia(d.createdAt)}`] : []),
+  ];
+  const text = facts.join(', ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
 const rank = (kind: string) => (kind === 'EVIDENCE' ? 0 : kind === 'FINANCIALS' ? 1 : 2);

@@ -21,7 +21,7 @@ import { signCertificate, type CertificatePayload } from '../../reports/certific
 import * as reports from '../../db/repositories/reports.js';
 import { putBlob } from '../../db/repositories/blobs.js';
 import { getAssumptions, getFinancials, getValuation } from '../../db/repositories/valuation-data.js';
-import { listDocuments } from '../../db/repositories/documents.js';
+import { listEveryDocument } from '../../db/repositories/documents.js';
 import { displayNameOf, getFirm, getUser } from '../../db/repositories/users.js';
 import { lastApproverOf, reviewHistory } from '../../db/repositories/audit.js';
 import {
@@ -97,21 +97,6 @@ export async function renderReportJob(
   });
 }
 
-/**
- * Every document of the engagement, oldest first: the report says "the following documents were relied upon", so it
- * lists all of them however many there are (docs/evidence.md, Documents). Read a page at a time through
- * the repository until a short page ends it.
- */
-async function everyDocument(ctx: ServiceContext, firmId: string, engagementId: string) {
-  const PAGE = 500;
-  const all: Awaited<ReturnType<typeof listDocuments>> = [];
-  for (;;) {
-    const page = await listDocuments(ctx.db, firmId, engagementId, PAGE, all.at(-1)?.id);
-    all.push(...page);
-    if (page.length < PAGE) return all.reverse();
-  }
-}
-
 /** True when it rendered the report; false when there was nothing to render. */
 async function renderReportAttempt(
   ctx: ServiceContext,
@@ -129,7 +114,7 @@ async function renderReportAttempt(
   const assumptions = await getAssumptions(ctx.db, firmId, engagementId);
   const valuation = await getValuation<ValuationResult>(ctx.db, firmId, engagementId);
   if (!assumptions || !valuation) throw new PermanentJobError('report needs locked assumptions and a stored valuation');
-  const documents = (await everyDocument(ctx, firmId, engagementId)).filter((d) => d.status !== 'REJECTED');
+  const documents = (await listEveryDocument(ctx.db, firmId, engagementId)).filter((d) => d.status !== 'REJECTED');
   // The capital table and historical years, where the financials document gives them.
   const financials = (await getFinancials<NormalisedFinancials>(ctx.db, firmId, engagementId))?.data;
   const trail = await reviewTrail(ctx.db, firmId, engagementId);

@@ -5,13 +5,15 @@ import { renderReviewRecord, type ReviewRecordInput } from '../../reports/review
 import { getAssumptions, getValuation, listAssumptionVersions } from '../../db/repositories/valuation-data.js';
 import { displayNameOf, getFirm } from '../../db/repositories/users.js';
 import { requireEngagement } from '../engagements.js';
+import { listEveryDocument } from '../../db/repositories/documents.js';
 import { reviewTrail } from './review-trail.js';
 import { fileSafe } from './download.js';
 import { revisionOf, versionRates } from '../valuation/assumptions.js';
 
 /**
  * The firm's own quality-control record of the engagement's reviews: every round and decision with its
- * comment or reason, and the assumptions of each version. Rendered on request, never signed, never sent
+ * comment or reason, every document received (file name, size, minute of arrival), and the assumptions of each
+ * version. Rendered on request, never signed, never sent
  * to the client (the report says only that the reviews took place).
  */
 export async function reviewRecord(ctx: ServiceContext, principal: Principal, engagementId: string) {
@@ -56,6 +58,15 @@ export async function reviewRecord(ctx: ServiceContext, principal: Principal, en
     },
     generatedAt: new Date().toISOString(),
     decisions,
+    documents: (await listEveryDocument(ctx.db, firmId, engagementId)).map((d) => ({
+      kind: d.kind,
+      title: d.title,
+      fileName: d.file_name,
+      sizeBytes: d.size_bytes,
+      receivedAt: d.created_at.toISOString(),
+      status: d.status,
+      sha256: d.sha256,
+    })),
     versions,
   });
   return { data, fileName: `review-record-${fileSafe(engagement.target_entity)}.pdf` };

@@ -49,12 +49,17 @@ function assertEveryDocumentListed(text: string, sha256s: string[], n: number) {
   const listed = [...text.matchAll(/SHA-256: ([0-9a-f]{64})/g)].map((m) => m[1]);
   assert.equal(listed.length, n + 1, `${n} evidence documents and the financials, each with its digest`);
   assert.deepEqual(new Set(listed), new Set(sha256s));
-  for (const expected of [title(1, n), title(n, n), 'financials.json']) {
+  for (const expected of [title(1, n), title(n, n), 'Financial data of the company, as submitted for this valuation']) {
     assert.ok(text.includes(expected), `the report lists ${expected}`);
   }
   // Evidence first, in the order received, then the financials, numbered to the end.
   assert.ok(text.indexOf(title(1, n)) < text.indexOf(title(n, n)));
-  assert.ok(text.includes(`${n + 1}. financials.json`), `the financials are listed as number ${n + 1}`);
+  assert.ok(text.includes(`${n + 1}. Financial data of the company`), `the financials are listed as number ${n + 1}`);
+  assert.doesNotMatch(
+    text,
+    /confirmation-\d+\.pdf|financials\.json|received \d+ \w+ \d{4}, \d\d:\d\d IST/,
+    'no upload file names or minutes of arrival',
+  );
 }
 
 test('201 evidence documents: the report lists all of them and the financials', async () => {

@@ -64,7 +64,9 @@ test("the example financials to a FINAL report: every historical year and every 
   }
   assert.ok(!text.includes(marker), "a reviewer's comment never prints in the client's report");
 
-  // The firm keeps it: the review record has every decision with its comment, and the assumptions.
+  // The firm keeps it: the review record has every decision with its comment, the documents as received (the
+  // upload's file name, which the client's report does not print), and the assumptions.
+  assert.ok(!text.includes('financials.json'), "the client's report names no uploaded file");
   const record = await t.app.inject({
     method: 'GET',
     url: `/api/v1/engagements/${e.id}/review-record.pdf`,
@@ -82,6 +84,8 @@ test("the example financials to a FINAL report: every historical year and every 
     'Vikram Valuer',
     'Rekha Reviewer',
     'Version',
+    'Documents received',
+    'financials.json',
     '12.5% / 4%',
     'Internal to Kulkarni & Desai Valuers LLP',
   ]) {
