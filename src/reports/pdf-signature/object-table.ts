@@ -1,5 +1,6 @@
 /** A PDF's objects as its last revision sees them, and the questions asked of them about signatures. */
-import { canonical, dictOf, nameOf, numberOf, objectsInStream, type PdfObject, type PdfValue } from './objects.js';
+import { canonical, dictOf, nameOf, numberOf, type PdfObject, type PdfValue } from './objects.js';
+import { objectsInStream } from './object-streams.js';
 import { InflateBudget } from '../../lib/inflate-budget.js';
 
 /**

@@ -7,12 +7,11 @@
  * what this check sees cannot differ (docs/report-signatures.md, What the signed-copy proof checks).
  */
 import type { InflateBudget } from '../../lib/inflate-budget.js';
+import { decodeStream, objectsInStream } from './object-streams.js';
 import {
-  decodeStream,
   dictOf,
   nameOf,
   numberOf,
-  objectsInStream,
   PdfSyntaxError,
   readObjectAt,
   readObjects,
