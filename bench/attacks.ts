@@ -4,21 +4,15 @@
 // certificate name, the shadow redefinition. Each is refused (422); /health is polled from a process of its
 // own meanwhile and the server's RSS (its process tree) sampled every 50 ms.
 // Targets: /health p99 < 200 ms, RSS growth over the warmed-up service < 100 MB. BENCH_ATTACKS_N (3) of each.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { BENCH_SERVICE_ENV, createMigratedDatabase, dropDatabase } from './lib/throwaway-db.js';
-import { quantile, type Scenario } from './lib/scenario.js';
-import { startChild, stopAll, treeRssMb } from './lib/children.js';
+import { readFileSync } from 'node:fs';
+import type { Scenario } from './lib/scenario.js';
+import { treeRssMb } from './lib/children.js';
+import { healthSummary, pollHealth, withBenchService } from './lib/bench-service.js';
 import { ASSUMPTIONS, ENGAGEMENT, multipart, type Who } from './lib/heavy-inputs.js';
 import { firmTeam, httpCaller } from './lib/firm-team.js';
 import { addSignature, shadowedPage, streamBomb, testSigner } from '../test/helpers/pdf-attacks.js';
 import { iterationBomb } from '../test/helpers/pkcs12.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const N = Number(process.env.BENCH_ATTACKS_N ?? 3);
 const TARGET_P99_MS = 200;
 const TARGET_RSS_GROWTH_MB = 100;
@@ -29,20 +23,7 @@ const scenario: Scenario = {
   description: `/health p99 and server RSS while ${N} of each attack file is refused (stream bomb, iteration bomb, 21 signatures, 64 KB name, shadow)`,
   async run() {
     const figures: Record<string, number | string> = {};
-    const dbName = `vs_bench_attacks_${process.pid}_${Date.now()}`;
-    const dataDir = mkdtempSync(join(tmpdir(), 'vs-bench-attacks-'));
-    let created = false;
-    try {
-      const dbUrl = await createMigratedDatabase(ADMIN_URL, dbName);
-      created = true;
-      const service = await startChild(
-        'service',
-        'src/main.ts',
-        [],
-        { ...BENCH_SERVICE_ENV, DATABASE_URL: dbUrl, DATA_DIR: dataDir },
-        '/api/v1/health',
-      );
-      const base = service.base;
+    return withBenchService('attacks', async ({ base, dataDir, service }) => {
       const call = httpCaller(base);
       const team = await firmTeam(call, base, dataDir, 'Bench Attacks LLP');
       const send = (
@@ -135,17 +116,7 @@ const scenario: Scenario = {
       let peak = baseline;
       const sampler = setInterval(() => (peak = Math.max(peak, treeRssMb(pid) ?? 0)), 50);
 
-      const poller = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/health-poller.ts'], {
-        cwd: ROOT,
-        env: { ...process.env, HEALTH_URL: `${base}/api/v1/health` },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let out = '';
-      poller.stdout.on('data', (b: Buffer) => (out += b.toString()));
-      for (const deadline = Date.now() + 30_000; !out.includes('polling\n');) {
-        if (Date.now() > deadline || poller.exitCode !== null) throw new Error('the /health poller did not start');
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      const poller = await pollHealth(`${base}/api/v1/health`);
       for (const attack of attacks) {
         const statuses: number[] = [];
         const t0 = performance.now();
@@ -153,27 +124,14 @@ const scenario: Scenario = {
         for (let i = 0; i < N; i++) statuses.push((await attack.send()).status);
         figures[attack.name] = `${statuses.join(', ')} in ${((performance.now() - t0) / N).toFixed(0)} ms each`;
       }
-      const exited = new Promise((r) => poller.once('exit', r));
-      poller.kill('SIGTERM');
-      await exited;
+      const seen = await poller.stop();
       clearInterval(sampler);
-      const { latencies, failures } = JSON.parse(out.trim().split('\n').at(-1)!) as {
-        latencies: number[];
-        failures: number;
-      };
-      const sorted = [...latencies].sort((a, b) => a - b);
-      const p99 = quantile(sorted, 0.99);
-      figures['/health meanwhile (ms)'] =
-        `p50 ${quantile(sorted, 0.5).toFixed(1)}, p99 ${p99.toFixed(1)}, max ${(sorted.at(-1) ?? NaN).toFixed(0)}, ${sorted.length} requests${failures ? `, ${failures} failed` : ''} (target p99 < ${TARGET_P99_MS}: ${p99 < TARGET_P99_MS && !failures ? 'PASS' : 'FAIL'})`;
+      figures['/health meanwhile (ms)'] = healthSummary(seen, TARGET_P99_MS);
       const growth = peak - baseline;
       figures['server RSS (MB)'] =
         `baseline ${baseline.toFixed(0)}, peak ${peak.toFixed(0)}, growth ${growth.toFixed(0)} (target < ${TARGET_RSS_GROWTH_MB}: ${growth < TARGET_RSS_GROWTH_MB ? 'PASS' : 'FAIL'})`;
       return figures;
-    } finally {
-      await stopAll();
-      rmSync(dataDir, { recursive: true, force: true });
-      if (created) await dropDatabase(ADMIN_URL, dbName);
-    }
+    });
   },
 };
 

@@ -6,18 +6,12 @@
 //   2. 20 MB JSON financials uploads, BENCH_THREADS_N of them (refused as larger than a financials document may
 //      be, after the whole body was received and checked).
 // Target: /health p99 < 200 ms in each (docs/architecture.md, Work on threads). BENCH_THREADS_N (5).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { BENCH_SERVICE_ENV, createMigratedDatabase, dropDatabase } from './lib/throwaway-db.js';
+import { readFileSync } from 'node:fs';
 import { quantile, type Scenario } from './lib/scenario.js';
-import { startChild, stopAll } from './lib/children.js';
+import { healthSummary, pollHealth, withBenchService, type HealthLatencies } from './lib/bench-service.js';
+import { httpCaller, sessionOf } from './lib/firm-team.js';
 import { ASSUMPTIONS, ENGAGEMENT, multipart, type Who } from './lib/heavy-inputs.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const N = Number(process.env.BENCH_THREADS_N ?? 5);
 const EVIDENCE = Number(process.env.BENCH_THREADS_EVIDENCE ?? 180);
 const TARGET_P99_MS = 200;
@@ -25,82 +19,23 @@ const tenYear = JSON.parse(
   readFileSync(new URL('../test/fixtures/financials/ten-year-company.json', import.meta.url), 'utf8'),
 ) as Record<string, unknown>;
 
-/** Polls `url` from a process of its own until stopped; the latencies it saw. */
-async function pollHealth(url: string): Promise<{ stop: () => Promise<{ latencies: number[]; failures: number }> }> {
-  const poller = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/health-poller.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, HEALTH_URL: url },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  poller.stdout.on('data', (b: Buffer) => (out += b.toString()));
-  for (const deadline = Date.now() + 30_000; !out.includes('polling\n');) {
-    if (Date.now() > deadline || poller.exitCode !== null) throw new Error('the /health poller did not start');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    async stop() {
-      const exited = new Promise((r) => poller.once('exit', r));
-      poller.kill('SIGTERM');
-      await exited;
-      const last = out.trim().split('\n').at(-1) ?? '';
-      return last.startsWith('{') ? JSON.parse(last) : { latencies: [], failures: 0 };
-    },
-  };
-}
-
-const summary = ({ latencies, failures }: { latencies: number[]; failures: number }) => {
-  const s = [...latencies].sort((a, b) => a - b);
-  const p99 = quantile(s, 0.99);
-  return `p50 ${quantile(s, 0.5).toFixed(1)}, p99 ${p99.toFixed(1)}, max ${(s.at(-1) ?? NaN).toFixed(0)}, ${s.length} requests${failures ? `, ${failures} failed` : ''} (target p99 < ${TARGET_P99_MS}: ${p99 < TARGET_P99_MS && !failures ? 'PASS' : 'FAIL'})`;
-};
+const summary = (seen: HealthLatencies) => healthSummary(seen, TARGET_P99_MS);
 
 const scenario: Scenario = {
   name: 'threads',
   description: `/health p99 while ${N} DRAFT reports (~20 pages) render and while ${N} 20 MB JSON financials are uploaded; one process (npm start)`,
   async run() {
     const figures: Record<string, number | string> = {};
-    const dbName = `vs_bench_threads_${process.pid}_${Date.now()}`;
-    const dataDir = mkdtempSync(join(tmpdir(), 'vs-bench-threads-'));
-    let created = false;
-    try {
-      const dbUrl = await createMigratedDatabase(ADMIN_URL, dbName);
-      created = true;
-      const service = await startChild(
-        'service',
-        'src/main.ts',
-        [],
-        { ...BENCH_SERVICE_ENV, DATABASE_URL: dbUrl, DATA_DIR: dataDir },
-        '/api/v1/health',
+    return withBenchService('threads', async ({ base }) => {
+      const call = httpCaller(base);
+      const session = sessionOf(
+        await call('POST', '/api/v1/auth/signup', undefined, {
+          firmName: 'Bench Threads LLP',
+          name: 'Asha Admin',
+          email: `admin.${process.pid}.${Date.now()}@example.com`,
+          password: 'correct horse battery staple',
+        }),
       );
-      const base = service.base;
-      const call = async (method: string, path: string, who: Who | undefined, body?: unknown, expect = [200, 201]) => {
-        const isBuf = Buffer.isBuffer(body);
-        const res = await fetch(base + path, {
-          method,
-          headers: {
-            ...(who?.headers ?? {}),
-            ...(body !== undefined && !isBuf ? { 'content-type': 'application/json' } : {}),
-          },
-          body: body === undefined ? undefined : isBuf ? new Uint8Array(body as Buffer) : JSON.stringify(body),
-        });
-        const buf = Buffer.from(await res.arrayBuffer());
-        if (!expect.includes(res.status))
-          throw new Error(`${method} ${path}: ${res.status} ${buf.toString().slice(0, 400)}`);
-        return { status: res.status, headers: res.headers, buf, json: () => JSON.parse(buf.toString()) };
-      };
-      const signup = await call('POST', '/api/v1/auth/signup', undefined, {
-        firmName: 'Bench Threads LLP',
-        name: 'Asha Admin',
-        email: `admin.${process.pid}.${Date.now()}@example.com`,
-        password: 'correct horse battery staple',
-      });
-      const session: Who = {
-        headers: {
-          cookie: signup.headers.getSetCookie()[0].split(';')[0],
-          'x-csrf-token': String(signup.json().csrfToken),
-        },
-      };
       const token = String(
         (await call('POST', '/api/v1/settings/api-tokens', session, { name: 'bench' })).json().token,
       );
@@ -177,11 +112,7 @@ const scenario: Scenario = {
       );
       figures['those uploads answered'] = [...statuses].map(([s, n]) => `${n} × ${s}`).join(', ');
       return figures;
-    } finally {
-      await stopAll();
-      rmSync(dataDir, { recursive: true, force: true });
-      if (created) await dropDatabase(ADMIN_URL, dbName);
-    }
+    });
   },
 };
 

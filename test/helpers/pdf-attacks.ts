@@ -4,8 +4,8 @@
 // a file can carry any number of them or a certificate of any size. Each is then signed validly where the
 // attack needs it, so only the attack itself is a reason to refuse it.
 import { deflateSync } from 'node:zlib';
-import { generateKeyPairSync } from 'node:crypto';
 import forge from 'node-forge';
+import { selfSignedCertificate } from './pkcs12.js';
 
 /** What the FINAL's own trailer and objects say: its root, page tree, first page, form and size. */
 export function anatomy(pdf: Buffer) {
@@ -186,22 +186,36 @@ export function prevLoop(pdf: Buffer): Buffer {
  */
 export function streamBomb(pdf: Buffer, megabytes: number): Buffer {
   const a = anatomy(pdf);
-  const [bomb, inside, xref] = [a.size, a.size + 1, a.size + 2];
+  const [bomb, inside] = [a.size, a.size + 2];
   const header = `${inside} 0 `;
   const data = Buffer.alloc(megabytes * 1024 * 1024, 0x20);
   data.write(header, 0, 'latin1');
   data.write('<< /Inside true >>', header.length, 'latin1');
   const deflated = deflateSync(data, { level: 9 });
-  const bombObject = Buffer.concat([
+  return compressedRevision(pdf, { stm: bomb, packed: inside, first: header.length, deflated, root: a.root });
+}
+
+/**
+ * An incremental update as PDF 1.5 writers make one: object `packed` compressed in a new object stream `stm` (the
+ * stream's first object; `deflated` its whole data, `first` the offset of the object in it), and a cross-reference
+ * stream (/W [1 4 2], object `stm + 1`) naming it inside that stream.
+ */
+export function compressedRevision(
+  pdf: Buffer,
+  o: { stm: number; packed: number; first: number; deflated: Buffer; root: number },
+): Buffer {
+  const startxref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(pdf.toString('latin1'))![1]);
+  const xref = o.stm + 1;
+  const stmObject = Buffer.concat([
     Buffer.from(
-      `${bomb} 0 obj\n<< /Type /ObjStm /N 1 /First ${header.length} /Filter /FlateDecode /Length ${deflated.length} >>\nstream\n`,
+      `${o.stm} 0 obj\n<< /Type /ObjStm /N 1 /First ${o.first} /Filter /FlateDecode /Length ${o.deflated.length} >>\nstream\n`,
       'latin1',
     ),
-    deflated,
+    o.deflated,
     Buffer.from('\nendstream\nendobj\n', 'latin1'),
   ]);
-  const bombAt = pdf.length + 1;
-  const xrefAt = bombAt + bombObject.length;
+  const stmAt = pdf.length + 1;
+  const xrefAt = stmAt + stmObject.length;
   const row = (type: number, field2: number, field3: number) => {
     const b = Buffer.alloc(7);
     b[0] = type;
@@ -209,10 +223,18 @@ export function streamBomb(pdf: Buffer, megabytes: number): Buffer {
     b.writeUInt16BE(field3, 5);
     return b;
   };
-  const rows = Buffer.concat([row(1, bombAt, 0), row(2, bomb, 0), row(1, xrefAt, 0)]);
+  // Rows in object-number order: the packed object (in the stream), the stream, the cross-reference stream.
+  const entries = new Map([
+    [o.packed, row(2, o.stm, 0)],
+    [o.stm, row(1, stmAt, 0)],
+    [xref, row(1, xrefAt, 0)],
+  ]);
+  const numbers = [...entries.keys()].sort((x, y) => x - y);
+  const rows = Buffer.concat(numbers.map((n) => entries.get(n)!));
+  const index = numbers.map((n) => `${n} 1`).join(' ');
   const xrefObject = Buffer.concat([
     Buffer.from(
-      `${xref} 0 obj\n<< /Type /XRef /Size ${xref + 1} /W [1 4 2] /Index [${bomb} 3] /Root ${a.root} 0 R /Info ${a.info} 0 R /Prev ${a.startxref} /Length ${rows.length} >>\nstream\n`,
+      `${xref} 0 obj\n<< /Type /XRef /Size ${xref + 1} /W [1 4 2] /Index [${index}] /Root ${o.root} 0 R /Prev ${startxref} /Length ${rows.length} >>\nstream\n`,
       'latin1',
     ),
     rows,
@@ -221,7 +243,7 @@ export function streamBomb(pdf: Buffer, megabytes: number): Buffer {
   return Buffer.concat([
     pdf,
     Buffer.from('\n', 'latin1'),
-    bombObject,
+    stmObject,
     xrefObject,
     Buffer.from(`startxref\n${xrefAt}\n%%EOF\n`, 'latin1'),
   ]);
@@ -232,28 +254,14 @@ export interface TestSigner {
   cert: forge.pki.Certificate;
 }
 
-/** A self-signed signing certificate whose common name is `commonName` (of any length). */
+/** A self-signed signing certificate whose common name is `commonName` (of any length), valid for a year. */
 export function testSigner(commonName: string): TestSigner {
-  const { privateKey } = generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  const day = 86_400_000;
+  return selfSignedCertificate({
+    commonName,
+    notBefore: new Date(Date.now() - day),
+    notAfter: new Date(Date.now() + 365 * day),
   });
-  const key = forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey;
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
-  cert.serialNumber = '01';
-  cert.validity.notBefore = new Date(Date.now() - 86_400_000);
-  cert.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
-  const name = [
-    { shortName: 'CN', value: commonName },
-    { shortName: 'C', value: 'IN' },
-  ];
-  cert.setSubject(name);
-  cert.setIssuer(name);
-  cert.setExtensions([{ name: 'keyUsage', digitalSignature: true, nonRepudiation: true }]);
-  cert.sign(key, forge.md.sha256.create());
-  return { key, cert };
 }
 
 function cms(signer: TestSigner, data: Buffer, signingTime: Date): Buffer {

@@ -2,14 +2,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import forge from 'node-forge';
 
-export function makePkcs12(options: {
+/** A self-signed RSA signing certificate and its key, as a test certificate authority would issue one. */
+export function selfSignedCertificate(options: {
   commonName: string;
-  password: string;
+  organisation?: string;
   notBefore: Date;
   notAfter: Date;
-  /** Iterations of the MAC and the key derivation (forge's default 2,048). */
-  count?: number;
-}): Buffer {
+}): { key: forge.pki.rsa.PrivateKey; cert: forge.pki.Certificate } {
   const { privateKey } = generateKeyPairSync('rsa', {
     modulusLength: 2048,
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
@@ -23,13 +22,25 @@ export function makePkcs12(options: {
   cert.validity.notAfter = options.notAfter;
   const name = [
     { shortName: 'CN', value: options.commonName },
-    { shortName: 'O', value: 'Test Firm Certificates' },
+    ...(options.organisation ? [{ shortName: 'O', value: options.organisation }] : []),
     { shortName: 'C', value: 'IN' },
   ];
   cert.setSubject(name);
   cert.setIssuer(name);
   cert.setExtensions([{ name: 'keyUsage', digitalSignature: true, nonRepudiation: true }]);
   cert.sign(key, forge.md.sha256.create());
+  return { key, cert };
+}
+
+export function makePkcs12(options: {
+  commonName: string;
+  password: string;
+  notBefore: Date;
+  notAfter: Date;
+  /** Iterations of the MAC and the key derivation (forge's default 2,048). */
+  count?: number;
+}): Buffer {
+  const { key, cert } = selfSignedCertificate({ ...options, organisation: 'Test Firm Certificates' });
   const asn1 = forge.pkcs12.toPkcs12Asn1(key, [cert], options.password, {
     algorithm: '3des',
     ...(options.count !== undefined && { count: options.count }),

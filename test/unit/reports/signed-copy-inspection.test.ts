@@ -9,6 +9,7 @@ import { createDeploymentCa, issueFirmCertificate } from '../../../src/reports/p
 import { addSealPlaceholder, sealPdf } from '../../../src/reports/pdf-signature/seal.js';
 import { inspectSignedCopy, SignedCopyRefusal } from '../../../src/reports/pdf-signature/inspect.js';
 import { readSignatures } from '../../../src/reports/pdf-signature/signatures.js';
+import { compressedRevision } from '../../helpers/pdf-attacks.js';
 
 let sealed: Buffer;
 let text: string;
@@ -49,44 +50,6 @@ function append(pdf: Buffer, objects: Record<number, string>): Buffer {
   const xref = offsets.map(([n, off]) => `${n} 1\n${String(off).padStart(10, '0')} 00000 n \n`).join('');
   const trailer = `xref\n0 1\n0000000000 65535 f \n${xref}trailer\n<< /Size ${Math.max(size, ...offsets.map(([n]) => n + 1))} /Root ${catalogNo} 0 R /Prev ${startxref} >>\nstartxref\n${xrefAt}\n%%EOF\n`;
   return Buffer.concat([pdf, Buffer.from(body + trailer, 'latin1')]);
-}
-
-/**
- * An incremental update as PDF 1.5 writers make it: object `n` packed in a new object stream, and a cross-reference
- * stream (/W [1 4 2]) naming it inside that stream.
- */
-function appendCompressed(pdf: Buffer, n: number, body: string): Buffer {
-  const startxref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(pdf.toString('latin1'))![1]);
-  const [stm, xref] = [size + 5, size + 6];
-  const header = `${n} 0 `;
-  const data = deflateSync(Buffer.from(header + body, 'latin1'));
-  const stmAt = pdf.length + 1;
-  const stmObject = Buffer.concat([
-    Buffer.from(
-      `${stm} 0 obj\n<< /Type /ObjStm /N 1 /First ${header.length} /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
-      'latin1',
-    ),
-    data,
-    Buffer.from('\nendstream\nendobj\n', 'latin1'),
-  ]);
-  const xrefAt = stmAt + stmObject.length;
-  const row = (type: number, a: number, b: number) => {
-    const r = Buffer.alloc(7);
-    r[0] = type;
-    r.writeUInt32BE(a, 1);
-    r.writeUInt16BE(b, 5);
-    return r;
-  };
-  const rows = Buffer.concat([row(2, stm, 0), row(1, stmAt, 0), row(1, xrefAt, 0)]);
-  const xrefObject = Buffer.concat([
-    Buffer.from(
-      `${xref} 0 obj\n<< /Type /XRef /Size ${xref + 1} /W [1 4 2] /Index [${n} 1 ${stm} 2] /Root ${catalogNo} 0 R /Prev ${startxref} /Length ${rows.length} >>\nstream\n`,
-      'latin1',
-    ),
-    rows,
-    Buffer.from('\nendstream\nendobj\n', 'latin1'),
-  ]);
-  return Buffer.concat([pdf, Buffer.from('\n'), stmObject, xrefObject, Buffer.from(`startxref\n${xrefAt}\n%%EOF\n`)]);
 }
 
 async function refusal(upload: Buffer): Promise<SignedCopyRefusal> {
@@ -154,6 +117,10 @@ test('a signature whose CMS does not verify is refused naming it; the same rewri
 
   // The catalog rewritten inside a compressed object stream, named by a cross-reference stream as a reader reads it.
   const catalog = objectText(catalogNo).replace(/>>\s*$/, ' /OpenAction [0 0 R /Fit] >>');
-  const r2 = await refusal(appendCompressed(sealed, catalogNo, catalog));
+  const header = `${catalogNo} 0 `;
+  const deflated = deflateSync(Buffer.from(header + catalog, 'latin1'));
+  const r2 = await refusal(
+    compressedRevision(sealed, { stm: size + 5, packed: catalogNo, first: header.length, deflated, root: catalogNo }),
+  );
   assert.match(r2.message, /catalog's \/OpenAction/);
 });
