@@ -4,9 +4,8 @@
 // arrives intact, a kind switched off sends nothing, and a job run again for a sent e-mail sends nothing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
+import { startSmtpServer, type Inbox } from '../../helpers/smtp.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { acceptInvite, accepted, asUser, invite, signupAdmin, uniqueEmail } from '../../helpers/principals.js';
 import type { Session } from '../../helpers/principals.js';
@@ -16,29 +15,19 @@ import { enqueue } from '../../../src/db/repositories/jobs.js';
 
 const BASE = 'https://valuer.example.in';
 let t: TestApp;
-let smtp: SMTPServer;
-const received: ParsedMail[] = [];
+let smtp: Inbox;
+let received: ParsedMail[];
 
 before(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((m) => {
-        received.push(m);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpServer();
+  received = smtp.received;
   t = await createTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_BASE_URL: BASE, PRICE_RULE_11UA_PAISE: '2000000' },
+    env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: BASE, PRICE_RULE_11UA_PAISE: '2000000' },
   });
 });
 after(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0]!.address!.toLowerCase();
