@@ -69,18 +69,17 @@ export async function getEngagement(ctx: ServiceContext, principal: Principal, i
   const row = await repo.getEngagementWithSignatoryInputs(ctx.db, principal.firmId, id);
   if (!row) throw notFound('Engagement');
   const inputs = row.signatory_inputs;
+  const signatory = inputs
+    ? signatoryStatus(
+        inputs as unknown as Parameters<typeof signatoryStatus>[0],
+        inputs.members as Parameters<typeof signatoryStatus>[1],
+        inputs.assetClasses,
+      )
+    : null;
   return {
     ...publicEngagement(row),
-    myActions: await myActions(ctx.db, principal, row, row.review_people),
-    ...(inputs
-      ? {
-          signatory: signatoryStatus(
-            inputs as unknown as Parameters<typeof signatoryStatus>[0],
-            inputs.members as Parameters<typeof signatoryStatus>[1],
-            inputs.assetClasses,
-          ),
-        }
-      : {}),
+    myActions: myActions(principal, row, row.review_people, signatory),
+    ...(signatory ? { signatory } : {}),
   };
 }
 

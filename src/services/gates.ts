@@ -10,7 +10,7 @@ import { getFinancials } from '../db/repositories/valuation-data.js';
 import type { NormalisedFinancials } from '../domain/financials/normalise.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { approveActionFor, type Gate } from '../domain/engagement/state-machine.js';
-import { gateRefusal, requireGatePerson } from './review-rights.js';
+import { gateRefusal, requireGatePerson, signingRefusal } from './review-rights.js';
 import type { Executor } from '../db/client.js';
 import { applyTransition } from './engagement-transitions.js';
 import { missingReportFacts, publicEngagement, requireEngagement } from './engagements.js';
@@ -29,24 +29,23 @@ import {
 } from '../domain/identity/signatory.js';
 import type { ValuationResult } from '../domain/valuation/types.js';
 
-/** The statute decides who may sign: 409 signatory_not_qualified, naming the rule and the registration missing. Returns the qualifying registrations. */
+/** The statute decides who may sign (src/domain/engagement/rights.ts): 409 signatory_not_qualified, naming the rule and the registration missing. Returns the qualifying registrations. */
 async function requireQualifiedSignatory(
   tx: Executor,
-  firmId: string,
-  userId: string,
+  principal: Extract<Principal, { kind: 'user' }>,
   engagementId: string,
 ): Promise<Registration[]> {
-  const valuation = await getValuation<ValuationResult>(tx, firmId, engagementId);
-  const user = await getUser(tx, firmId, userId);
+  const valuation = await getValuation<ValuationResult>(tx, principal.firmId, engagementId);
+  const user = await getUser(tx, principal.firmId, principal.userId);
   if (!valuation || !user) return [];
   const req = signatoryRequirement(valuation.result.statute, adoptedMethods(valuation.result));
   const qualifying = qualifyingRegistrations(req, user.registrations ?? []);
-  if (qualifying.length === 0) {
-    throw conflict(
-      'signatory_not_qualified',
-      `${req.rule} needs the report signed by ${req.needs}; add that registration to your profile, or ask a qualified ADMIN to sign off`,
-    );
-  }
+  const refused = signingRefusal(principal, {
+    rule: req.rule,
+    needs: req.needs,
+    qualifiedMemberIds: qualifying.length > 0 ? [user.id] : [],
+  });
+  if (refused) throw refused;
   return qualifying;
 }
 
@@ -186,9 +185,7 @@ export async function approveGate(
             signing.classSignatories ?? {},
           )
         : null;
-      const qualifying = ibc
-        ? []
-        : await requireQualifiedSignatory(tx, principal.firmId, principal.userId, engagementId);
+      const qualifying = ibc ? [] : await requireQualifiedSignatory(tx, principal, engagementId);
       const signed = checkSigning(signing, qualifying);
       await recordSigning(tx, principal.firmId, engagementId, signed.place, signed.udin, classSignatories);
     }

@@ -254,8 +254,8 @@ export async function issueSealedCopy(
   engagementId: string,
   request?: RequestTag,
 ) {
-  const refused = issueSealedRefusal(principal);
-  if (refused) throw refused;
+  const early = issueSealedRefusal(principal);
+  if (early) throw early;
   const final = await reports.currentReport(ctx.db, principal.firmId, engagementId);
   if (final === null) await requireEngagement(ctx.db, principal.firmId, engagementId);
   if (!final || final.kind !== 'FINAL' || final.status !== 'READY')
@@ -264,11 +264,8 @@ export async function issueSealedCopy(
   await ctx.db.transaction(async (tx) => {
     await requireEngagement(tx, principal.firmId, engagementId, true);
     const was = (await repo.issuedCopy(tx, principal.firmId, engagementId))?.issued_copy ?? null;
-    if (was !== null)
-      throw conflict(
-        'invalid_transition',
-        was === 'SEALED' ? 'The sealed copy is already the one issued' : 'A signed copy has been issued already',
-      );
+    const refused = issueSealedRefusal(principal, was);
+    if (refused) throw refused;
     await repo.setIssuedCopy(tx, principal.firmId, engagementId, 'SEALED', null);
     await insertAudit(tx, principal.firmId, actorOf(principal, request), {
       action: AUDIT.reportSealedCopyIssued,
