@@ -86,3 +86,102 @@ test('services run no SQL: a .query( in src/services is refused, the same call i
   assert.equal((await sqlErrors('src/services/x.ts', generic)).length, 1, 'a typed query too');
   assert.deepEqual(await sqlErrors('src/db/repositories/x.ts', code), []);
 });
+
+/** Whether an import is refused in a file at that path (one message) or allowed (none). */
+async function refused(filePath: string, from: string): Promise<boolean> {
+  const errors = await boundaryErrors(filePath, `import { x } from '${from}';`);
+  assert.ok(errors.length <= 1, errors.join('\n'));
+  return errors.length === 1;
+}
+
+test('reports import the domain, the contract and lib; never services, the database, HTTP, jobs or integrations', async () => {
+  const f = 'src/reports/sections/x.ts';
+  for (const from of [
+    '../../services/reports/render.js',
+    '../../db/repositories/invoices.js',
+    '../../http/problem.js',
+    '../../jobs/worker.js',
+    '../../integrations/mail/index.js',
+    'pg',
+  ])
+    assert.ok(await refused(f, from), from);
+  for (const from of [
+    '../../domain/valuation/types.js',
+    '../../contract/stages.js',
+    '../../lib/errors.js',
+    '../format.js',
+  ])
+    assert.ok(!(await refused(f, from)), from);
+});
+
+test('integrations import the domain, the contract, lib and the config; never services, the database, HTTP, jobs or reports', async () => {
+  const f = 'src/integrations/mail/x.ts';
+  for (const from of [
+    '../../services/notifications.js',
+    '../../db/client.js',
+    '../../http/problem.js',
+    '../../jobs/worker.js',
+    '../../reports/render.js',
+  ])
+    assert.ok(await refused(f, from), from);
+  for (const from of [
+    '../../domain/webhooks/x.js',
+    '../../contract/errors.js',
+    '../../lib/crypto.js',
+    '../../config.js',
+  ])
+    assert.ok(!(await refused(f, from)), from);
+});
+
+test('the worker reaches services and its queue; never HTTP, the domain, reports or integrations', async () => {
+  const f = 'src/jobs/handlers/x.ts';
+  for (const from of [
+    '../../http/problem.js',
+    '../../domain/valuation/engine.js',
+    '../../reports/render.js',
+    '../../integrations/webhooks/send.js',
+  ])
+    assert.ok(await refused(f, from), from);
+  // A service of the same name as a layer (services/reports) is a service, not the layer.
+  for (const from of [
+    '../../services/reports/render.js',
+    '../../db/repositories/jobs.js',
+    '../worker.js',
+    '../../lib/ids.js',
+  ])
+    assert.ok(!(await refused(f, from)), from);
+});
+
+test('lib imports only lib and the contract; repositories import no layer that calls them', async () => {
+  for (const from of [
+    '../services/identity.js',
+    '../domain/identity/roles.js',
+    '../db/client.js',
+    '../http/problem.js',
+  ])
+    assert.ok(await refused('src/lib/x.ts', from), from);
+  for (const from of ['./errors.js', '../contract/errors.js']) assert.ok(!(await refused('src/lib/x.ts', from)), from);
+  for (const from of ['../../services/jobs.js', '../../http/problem.js', '../../reports/format.js'])
+    assert.ok(await refused('src/db/repositories/x.ts', from), from);
+  for (const from of ['../client.js', '../../domain/payments/invoice.js', '../../contract/stages.js'])
+    assert.ok(!(await refused('src/db/repositories/x.ts', from)), from);
+});
+
+test('the HTTP layer reaches reports, integrations and the worker only through services', async () => {
+  const f = 'src/http/routes/v1/x.ts';
+  for (const from of ['../../../reports/render.js', '../../../integrations/mail/index.js', '../../../jobs/worker.js'])
+    assert.ok(await refused(f, from), from);
+  assert.ok(!(await refused(f, '../../../services/reports/download.js')));
+});
+
+test('no file is over 400 lines; the generated client types are not linted', async () => {
+  const maxLines = async (filePath: string, lines: number) => {
+    const [result] = await eslint.lintText(`${'export const a = 1;\n'.repeat(lines)}`, { filePath });
+    return result.messages.filter((m) => m.ruleId === 'max-lines').length;
+  };
+  assert.equal(await maxLines('src/services/x.ts', 401), 1);
+  assert.equal(await maxLines('web/src/pages/X.tsx', 401), 1);
+  assert.equal(await maxLines('scripts/x.ts', 401), 1);
+  assert.equal(await maxLines('src/services/x.ts', 400), 0);
+  assert.ok(await eslint.isPathIgnored('web/src/api/schema.d.ts'));
+});
