@@ -54,3 +54,28 @@ export const inStages = <S extends string>(stages: readonly S[], status: string)
   (stages as readonly string[]).includes(status);
 
 export const isGate = (status: string): status is Gate => inStages(GATES, status);
+
+/** Arrivals someone is mailed about: a review waiting (GATE_2), a sign-off waiting (GATE_3), the completion. */
+export const MAILED_STAGES = ['GATE_2', 'GATE_3', 'COMPLETED'] as const satisfies readonly EngagementStatus[];
+
+/**
+ * What each gate reviews: its one name, for the console, the report and its review record, the inbox and the
+ * mails alike (the report's statute text says the same three: src/reports/statute-text.ts).
+ */
+export const GATE_NAMES: Readonly<Record<Gate, string>> = {
+  GATE_1: 'data verification',
+  GATE_2: 'methodology and assumptions',
+  GATE_3: 'final sign-off',
+};
+
+/** A gate by its number: "Gate 2". */
+export const gateNumber = (gate: Gate): string => `Gate ${GATES.indexOf(gate) + 1}`;
+
+/** A gate as a heading or a label: "Gate 2: methodology and assumptions". */
+export const gateLabel = (gate: Gate): string => `${gateNumber(gate)}: ${GATE_NAMES[gate]}`;
+
+/** A gate within a sentence: "Gate 2 (methodology and assumptions)". */
+export const gateInWords = (gate: Gate): string => `${gateNumber(gate)} (${GATE_NAMES[gate]})`;
+
+/** Any status as a gate's label when it is one, else as it is (a review record's gate, read from storage). */
+export const gateLabelOf = (status: string): string => (isGate(status) ? gateLabel(status) : status);

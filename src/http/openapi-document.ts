@@ -90,24 +90,11 @@ const fileSchema = (mediaType: string): Json =>
       ? { type: 'string' }
       : { type: 'string', contentMediaType: mediaType };
 
-const problemContent = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
-/** Answers any operation can give, beyond those its route lists: documented once, here. */
-const COMMON_ERRORS: Record<
-  string,
-  { description: string; when: (op: Operation & { requestBody?: unknown }) => boolean }
-> = {
-  '413': {
-    description: 'Payload Too Large: the body is beyond BODY_LIMIT_BYTES (uploads: UPLOAD_LIMIT_BYTES)',
-    when: (op) => op.requestBody !== undefined,
-  },
-  '415': {
-    description: 'Unsupported Media Type: the body is not in a media type this operation accepts',
-    when: (op) => op.requestBody !== undefined,
-  },
-  '503': {
-    description: 'Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After)',
-    when: () => true,
-  },
+/** What the error statuses every operation of a kind answers mean, beyond their titles: said once, here. */
+const COMMON_ERRORS: Record<string, string> = {
+  '413': 'Payload Too Large: the body is beyond BODY_LIMIT_BYTES (uploads: UPLOAD_LIMIT_BYTES)',
+  '415': 'Unsupported Media Type: the body is not in a media type this operation accepts',
+  '503': 'Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After)',
 };
 
 /** Applies media types, the CSRF header, tags and descriptions to a built document (returns a new one). */
@@ -140,9 +127,9 @@ export function describeServedDocument<T extends Json>(doc: T, producesByOperati
           ),
         };
       }
-      for (const [status, common] of Object.entries(COMMON_ERRORS)) {
-        if (!next.responses![status] && common.when(op))
-          next.responses![status] = { description: common.description, content: problemContent };
+      for (const [status, description] of Object.entries(COMMON_ERRORS)) {
+        const response = next.responses![status];
+        if (response?.content?.['application/problem+json']) next.responses![status] = { ...response, description };
       }
       if (WRITE_METHODS.has(method) && (op.security ?? []).some((s) => 'cookieAuth' in s)) {
         next.parameters = [...(op.parameters ?? []).filter((p) => p.name !== CSRF_PARAMETER.name), CSRF_PARAMETER];
@@ -168,6 +155,38 @@ export interface ErrorCodeSources {
   hasBody: boolean;
   hasInput: boolean;
 }
+
+/** A route as the onRoute hook and the document transform see it: what its error codes follow from. */
+export interface RouteDefinition {
+  method: string | string[];
+  url?: string;
+  config?: {
+    auth?: ErrorCodeSources['auth'];
+    errorCodes?: readonly ErrorCode[];
+  };
+  schema?: { body?: unknown; params?: unknown; querystring?: unknown };
+}
+
+/**
+ * The error codes of a route (operationErrorCodes of its definition); a route that declares no
+ * config.errorCodes is refused, by its method and path, so the app does not start with it.
+ */
+export function routeErrorCodes(route: RouteDefinition): OperationErrorCode[] {
+  const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
+  const declared = route.config?.errorCodes;
+  if (!declared) throw new Error(`${method} ${route.url ?? ''}: the route file must declare config.errorCodes`);
+  return operationErrorCodes({
+    method,
+    auth: route.config?.auth,
+    declared,
+    hasBody: route.schema?.body !== undefined,
+    hasInput: route.schema?.params !== undefined || route.schema?.querystring !== undefined,
+  });
+}
+
+/** The distinct statuses of a route's error codes: the error responses its operation documents. */
+export const errorStatuses = (codes: readonly OperationErrorCode[]): number[] =>
+  [...new Set(codes.map((c) => c.status))].sort((a, b) => a - b);
 
 /**
  * Every error code an operation can answer: those that follow from the route's definition (its access

@@ -145,9 +145,3 @@ export function purposeTitle(purpose: string | null, act?: Act): string {
 
 /** The methods by name (src/contract/vocabulary.ts: one list for the report and the console). */
 export const METHOD_TITLE: Record<string, string> = METHOD_TITLES;
-
-export const GATE_TITLE: Record<'GATE_1' | 'GATE_2' | 'GATE_3', string> = {
-  GATE_1: 'Gate 1: data verification',
-  GATE_2: 'Gate 2: methodology and assumptions',
-  GATE_3: 'Gate 3: final sign-off',
-};

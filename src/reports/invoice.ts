@@ -1,7 +1,7 @@
 // The tax invoice for a captured payment (docs/decisions.md, Tax invoices): supplier and recipient with
 // their GSTINs, the invoice number of the financial year's series, the SAC code, the taxable value, the
 // tax as CGST + SGST or IGST, and the total in figures and in words.
-import type { InvoiceRow } from '../db/repositories/invoices.js';
+import type { InvoiceRow } from '../domain/payments/invoice.js';
 import { rupeesInWords } from '../contract/money-format.js';
 import { stateOfSupply } from '../contract/gst-states.js';
 import { formatDayInIndia, rupees, STATUTE_SHORT } from './format.js';

@@ -1,6 +1,7 @@
 // What the report renderer is given: everything it prints, gathered by services/reports/render.ts.
 import type { ValuationResult } from '../domain/valuation/types.js';
 import type { FigureSources } from '../domain/valuation/sources.js';
+import type { Gate } from '../contract/stages.js';
 
 export interface ReportInput {
   kind: 'DRAFT' | 'FINAL';
@@ -73,7 +74,7 @@ export interface ReportInput {
   reviewTrail: {
     /** Review round: 1, then one more after each return for revision. */
     round?: number;
-    gate: 'GATE_1' | 'GATE_2' | 'GATE_3';
+    gate: Gate;
     decision: 'APPROVED' | 'REJECTED' | 'RETURNED_FOR_REVISION';
     by: string;
     at: string;

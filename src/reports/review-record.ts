@@ -3,7 +3,8 @@
 // in the firm — the client's report says only that the reviews took place — and is never signed.
 import { COLOR, SIZE } from './pdf/layout.js';
 import { openDocument } from './pdf/document.js';
-import { GATE_TITLE, STATUTE_SHORT, formatBytes, formatDate, formatDayInIndia, rupees } from './format.js';
+import { STATUTE_SHORT, formatBytes, formatDate, formatDayInIndia, rupees } from './format.js';
+import { gateLabelOf } from '../contract/stages.js';
 import type { ReportInput } from './report-input.js';
 import { DOCUMENT_KIND_LABELS, type DocumentKind } from '../contract/document-kinds.js';
 
@@ -89,7 +90,7 @@ export async function renderReviewRecord(input: ReviewRecordInput): Promise<Buff
       input.decisions
         .filter((d) => (d.round ?? 1) === round)
         .map((d) => [
-          GATE_TITLE[d.gate] ?? d.gate,
+          gateLabelOf(d.gate),
           DECISION[d.decision] ?? d.decision,
           d.by,
           formatDayInIndia(d.at),
@@ -134,7 +135,7 @@ export async function renderReviewRecord(input: ReviewRecordInput): Promise<Buff
           ? ([
               [
                 'Returned for revision',
-                `${GATE_TITLE[v.revision.gate as keyof typeof GATE_TITLE] ?? v.revision.gate}, ${v.revision.by ?? 'unknown'}, ${formatDayInIndia(v.revision.at)}: ${v.revision.reason}`,
+                `${gateLabelOf(v.revision.gate)}, ${v.revision.by ?? 'unknown'}, ${formatDayInIndia(v.revision.at)}: ${v.revision.reason}`,
               ],
             ] as [string, string][])
           : []),

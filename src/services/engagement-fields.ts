@@ -5,6 +5,7 @@ import { noProvisionInForce } from '../domain/valuation/law-in-force.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { type Statute } from '../domain/valuation/types.js';
 import { getUser } from '../db/repositories/users.js';
+import { roleAtLeast } from '../contract/roles.js';
 import { personOf } from './engagements.js';
 
 /** Dates that may not lie after today in India, checked alike on create and PATCH. */
@@ -19,7 +20,7 @@ const ASSIGNEE_RULE = 'must be an active member of your firm with the role VALUE
 /** Whether a member of the firm may be assigned an engagement: active, and a VALUER or an ADMIN. */
 async function assignable(tx: Executor, firmId: string, userId: string): Promise<boolean> {
   const user = await getUser(tx, firmId, userId);
-  return !!user && user.status === 'ACTIVE' && (user.role === 'VALUER' || user.role === 'ADMIN');
+  return !!user && user.status === 'ACTIVE' && roleAtLeast(user.role, 'VALUER');
 }
 
 /** The given assignee, or 400 naming /assignedValuerId (another firm's member is no member of this one). */

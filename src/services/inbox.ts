@@ -7,7 +7,7 @@ import type { Principal } from '../domain/identity/roles.js';
 import { roleAtLeast } from '../contract/roles.js';
 import * as engagements from '../db/repositories/engagements.js';
 import { independenceConflicts } from '../domain/engagement/four-eyes.js';
-import { INBOX_STAGES, type EngagementStatus } from '../contract/stages.js';
+import { INBOX_STAGES, gateInWords, type EngagementStatus } from '../contract/stages.js';
 
 export type InboxAction =
   | 'DECIDE_GATE_1'
@@ -55,14 +55,14 @@ export async function waitingFor(
             },
       );
     } else if (e.status === 'GATE_1') {
-      items.push({ ...base, action: 'DECIDE_GATE_1', why: 'Gate 1 (data verification) is waiting for a decision' });
+      items.push({ ...base, action: 'DECIDE_GATE_1', why: `${gateInWords('GATE_1')} is waiting for a decision` });
     } else if (e.status === 'GATE_2') {
       // Only someone who neither locked this round's assumptions nor approved Gate 1.
       if (independenceConflicts('GATE_2', me, history).length === 0) {
         items.push({
           ...base,
           action: 'DECIDE_GATE_2',
-          why: 'Gate 2 (methodology and assumptions) is waiting for an independent reviewer',
+          why: `${gateInWords('GATE_2')} is waiting for an independent reviewer`,
         });
       }
     } else if (e.status === 'GATE_3') {

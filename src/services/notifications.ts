@@ -8,6 +8,8 @@ import type { Principal } from '../domain/identity/roles.js';
 import { enqueueJob, NOTIFY_MAIL_JOB, type JobAttempt, type JobPayload } from './jobs.js';
 import { newId } from '../lib/ids.js';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../contract/notifications.js';
+import { MAILED_STAGES, gateNumber, inStages, isGate } from '../contract/stages.js';
+import { roleAtLeast } from '../contract/roles.js';
 import * as repo from '../db/repositories/notifications.js';
 import * as engagements from '../db/repositories/engagements.js';
 import { independenceConflicts } from '../domain/engagement/four-eyes.js';
@@ -80,8 +82,7 @@ export async function notifyTransition(
   const to = e.status;
   const eventId = `${e.id}:${e.event_sequence}:${to}`;
   const facts: Facts = { targetEntity: e.target_entity };
-  const relevant =
-    to === 'GATE_2' || to === 'GATE_3' || to === 'COMPLETED' || (to === 'DATA_READY' && from.startsWith('GATE_'));
+  const relevant = inStages(MAILED_STAGES, to) || (to === 'DATA_READY' && isGate(from));
   if (!relevant) return;
   const members = await repo.activeMembers(tx, firmId);
   const byName = members.find((m) => m.id === actorId)?.name;
@@ -90,7 +91,7 @@ export async function notifyTransition(
     await notify(tx, firmId, e.id, 'RETURNED_FOR_REVISION', eventId, assignee, {
       ...facts,
       reason: String(details?.reason ?? ''),
-      gate: from.replace('GATE_', 'Gate '),
+      gate: isGate(from) ? gateNumber(from) : from,
       by: byName ?? String(details?.by ?? 'A reviewer'),
     });
     return;
@@ -98,7 +99,7 @@ export async function notifyTransition(
   const history = await reviewHistoryOf(tx, firmId, e.id);
   if (to === 'GATE_2') {
     const reviewers = members.filter(
-      (m) => (m.role === 'VALUER' || m.role === 'ADMIN') && independenceConflicts('GATE_2', m.id, history).length === 0,
+      (m) => roleAtLeast(m.role, 'VALUER') && independenceConflicts('GATE_2', m.id, history).length === 0,
     );
     await notify(tx, firmId, e.id, 'REVIEW_WAITING', eventId, reviewers, facts);
   } else if (to === 'GATE_3') {

@@ -86,3 +86,89 @@ test('services run no SQL: a .query( in src/services is refused, the same call i
   assert.equal((await sqlErrors('src/services/x.ts', generic)).length, 1, 'a typed query too');
   assert.deepEqual(await sqlErrors('src/db/repositories/x.ts', code), []);
 });
+
+/** Whether an import is refused in a file at that path (one message) or allowed (none). */
+async function refused(filePath: string, from: string): Promise<boolean> {
+  const errors = await boundaryErrors(filePath, `import { x } from '${from}';`);
+  assert.ok(errors.length <= 1, errors.join('\n'));
+  return errors.length === 1;
+}
+
+/** Each layer's rule, as a file at that path sees it: what it may not import, and what it may. */
+const LAYERS: { layer: string; file: string; refused: string[]; allowed: string[] }[] = [
+  {
+    layer: 'reports import the domain, the contract and lib; never services, the database, HTTP, jobs or integrations',
+    file: 'src/reports/sections/x.ts',
+    refused: [
+      '../../services/reports/render.js',
+      '../../db/repositories/invoices.js',
+      '../../http/problem.js',
+      '../../jobs/worker.js',
+      '../../integrations/mail/index.js',
+      'pg',
+    ],
+    allowed: ['../../domain/valuation/types.js', '../../contract/stages.js', '../../lib/errors.js', '../format.js'],
+  },
+  {
+    layer:
+      'integrations import the domain, the contract, lib and the config; never services, the database, HTTP, jobs or reports',
+    file: 'src/integrations/mail/x.ts',
+    refused: [
+      '../../services/notifications.js',
+      '../../db/client.js',
+      '../../http/problem.js',
+      '../../jobs/worker.js',
+      '../../reports/render.js',
+    ],
+    allowed: ['../../domain/webhooks/x.js', '../../contract/errors.js', '../../lib/crypto.js', '../../config.js'],
+  },
+  {
+    // A service named like a layer (services/reports) is a service, not the layer.
+    layer: 'the worker reaches services and its queue; never HTTP, the domain, reports or integrations',
+    file: 'src/jobs/handlers/x.ts',
+    refused: [
+      '../../http/problem.js',
+      '../../domain/valuation/engine.js',
+      '../../reports/render.js',
+      '../../integrations/webhooks/send.js',
+    ],
+    allowed: ['../../services/reports/render.js', '../../db/repositories/jobs.js', '../worker.js', '../../lib/ids.js'],
+  },
+  {
+    layer: 'lib imports only lib and the contract',
+    file: 'src/lib/x.ts',
+    refused: ['../services/identity.js', '../domain/identity/roles.js', '../db/client.js', '../http/problem.js'],
+    allowed: ['./errors.js', '../contract/errors.js'],
+  },
+  {
+    layer: 'repositories import no layer that calls them',
+    file: 'src/db/repositories/x.ts',
+    refused: ['../../services/jobs.js', '../../http/problem.js', '../../reports/format.js'],
+    allowed: ['../client.js', '../../domain/payments/invoice.js', '../../contract/stages.js'],
+  },
+  {
+    layer: 'the HTTP layer reaches reports, integrations and the worker only through services',
+    file: 'src/http/routes/v1/x.ts',
+    refused: ['../../../reports/render.js', '../../../integrations/mail/index.js', '../../../jobs/worker.js'],
+    allowed: ['../../../services/reports/download.js'],
+  },
+];
+
+for (const { layer, file, refused: refusedImports, allowed } of LAYERS) {
+  test(layer, async () => {
+    for (const from of refusedImports) assert.ok(await refused(file, from), `${file} may not import ${from}`);
+    for (const from of allowed) assert.ok(!(await refused(file, from)), `${file} may import ${from}`);
+  });
+}
+
+test('no file is over 400 lines; the generated client types are not linted', async () => {
+  const maxLines = async (filePath: string, lines: number) => {
+    const [result] = await eslint.lintText(`${'export const a = 1;\n'.repeat(lines)}`, { filePath });
+    return result.messages.filter((m) => m.ruleId === 'max-lines').length;
+  };
+  assert.equal(await maxLines('src/services/x.ts', 401), 1);
+  assert.equal(await maxLines('web/src/pages/X.tsx', 401), 1);
+  assert.equal(await maxLines('scripts/x.ts', 401), 1);
+  assert.equal(await maxLines('src/services/x.ts', 400), 0);
+  assert.ok(await eslint.isPathIgnored('web/src/api/schema.d.ts'));
+});

@@ -1,28 +1,7 @@
 // Tax invoices and their gap-free numbering (docs/decisions.md, Tax invoices).
 import type { Executor } from '../client.js';
 
-export interface InvoiceParty {
-  name: string;
-  address: string | null;
-  gstin: string | null;
-  state: string | null;
-}
-
-export interface InvoiceRow {
-  payment_id: string;
-  firm_id: string;
-  number: string;
-  financial_year: string;
-  issued_at: Date;
-  taxable_paise: string | number;
-  cgst_paise: string | number;
-  sgst_paise: string | number;
-  igst_paise: string | number;
-  total_paise: string | number;
-  rate_percent: number;
-  supplier: InvoiceParty;
-  recipient: InvoiceParty;
-}
+import type { InvoiceParty, InvoiceRow } from '../../domain/payments/invoice.js';
 
 /**
  * The next number of the financial year's series. The row lock held until the caller's transaction ends

@@ -2,12 +2,13 @@
 import type { Executor } from '../client.js';
 import type { Registration } from '../../contract/registrations.js';
 import type { NotificationPreferences } from '../../contract/notifications.js';
+import type { Role } from '../../contract/roles.js';
 
 export interface NotifiableMember {
   id: string;
   email: string;
   name: string;
-  role: 'ADMIN' | 'VALUER' | 'VIEWER';
+  role: Role;
   registrations: Registration[];
   notification_preferences: NotificationPreferences;
 }

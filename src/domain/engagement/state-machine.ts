@@ -3,7 +3,15 @@
 import type { DocumentKind } from '../../contract/document-kinds.js';
 import type { EngagementEventType } from '../../contract/events.js';
 import { ENGAGEMENT_ACTIONS, type EngagementAction } from '../../contract/audit-actions.js';
-import { ENGAGEMENT_STATUSES, GATES, type EngagementStatus, type Gate } from '../../contract/stages.js';
+import {
+  ENGAGEMENT_STATUSES,
+  FINANCIALS_UPLOAD_STAGES,
+  GATES,
+  INPUT_STAGES,
+  inStages,
+  type EngagementStatus,
+  type Gate,
+} from '../../contract/stages.js';
 
 // The stages are named once, in the contract; the table below says which follows which.
 export { ENGAGEMENT_STATUSES, GATES, type EngagementStatus, type Gate };
@@ -45,7 +53,7 @@ export function nextStatus(
 
 /** Assumptions may be locked until computation starts. */
 export function canLockAssumptions(status: EngagementStatus): boolean {
-  return status === 'CREATED' || status === 'DATA_INGESTING' || status === 'DATA_READY';
+  return inStages(INPUT_STAGES, status);
 }
 
 /**
@@ -54,7 +62,7 @@ export function canLockAssumptions(status: EngagementStatus): boolean {
  */
 export function canUpload(status: EngagementStatus, kind: DocumentKind): boolean {
   if (kind !== 'FINANCIALS') return canLockAssumptions(status);
-  return status === 'CREATED' || status === 'DATA_READY';
+  return inStages(FINANCIALS_UPLOAD_STAGES, status);
 }
 
 /**

@@ -8,7 +8,6 @@ import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
 import { authenticateSession, authenticateToken, csrfMatches } from '../../services/identity.js';
 import { sessionCookies } from '../cookies.js';
 import type { ServiceContext } from '../../services/context.js';
-import { problemResponses } from '../problem.js';
 import { withReadRetry } from './read-retry.js';
 
 declare module 'fastify' {
@@ -68,11 +67,11 @@ export default fp(
     const ctx = opts.services;
     const cookies = sessionCookies(ctx.config);
 
-    // Every /api route must declare its rule; the OpenAPI security and 401/403 responses follow from it.
+    // Every /api route must declare its rule; the OpenAPI security follows from it (and its 401/403 responses, from
+    // the error codes it implies: plugins/openapi.ts).
     app.addHook('onRoute', (route) => {
       const url = route.url ?? '';
-      const schema = route.schema as
-        { hide?: boolean; security?: unknown; response?: Record<string, unknown> } | undefined;
+      const schema = route.schema as { hide?: boolean; security?: unknown } | undefined;
       if (!url.startsWith('/api/') || schema?.hide) return;
       const rule = route.config?.auth;
       if (rule === undefined) throw new Error(`route ${route.method} ${url} declares no config.auth`);
@@ -83,7 +82,6 @@ export default fp(
       route.schema = {
         ...schema,
         security: rule.userOnly || rule.person ? [{ cookieAuth: [] }] : [{ bearerAuth: [] }, { cookieAuth: [] }],
-        response: { ...problemResponses(401, 403), ...(schema?.response ?? {}) },
       };
     });
 

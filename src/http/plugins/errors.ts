@@ -5,10 +5,38 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from '../../lib/errors.js';
 import { problem } from '../problem.js';
-import type { ErrorCode } from '../../contract/errors.js';
+import { ERROR_CATALOGUE, type ErrorCode } from '../../contract/errors.js';
 
-function send(reply: import('fastify').FastifyReply, status: number, body: object) {
-  return reply.status(status).type('application/problem+json; charset=utf-8').serializer(JSON.stringify).send(body);
+/** Answers a problem with the catalogue's status for its code: no error, the framework's included, picks its own. */
+function send(
+  reply: import('fastify').FastifyReply,
+  code: ErrorCode,
+  detail: string,
+  rid: string,
+  errors?: FieldError[],
+) {
+  const status = ERROR_CATALOGUE[code].status;
+  return reply
+    .status(status)
+    .type('application/problem+json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send(problem(status, code, detail, rid, errors));
+}
+
+/**
+ * The code of an error the framework or a plugin raised (a body parser, @fastify/multipart): by its kind, never
+ * by the status it came with, which the catalogue then gives (a JSON field of a multipart body that does not
+ * parse is 406 in @fastify/multipart and 400 malformed_json here).
+ */
+export function frameworkErrorCode(error: Pick<FastifyError, 'code' | 'message' | 'statusCode'>): ErrorCode {
+  const status = error.statusCode ?? 500;
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 429) return 'rate_limited';
+  if (status >= 500) return 'internal_error';
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/i.test(error.message ?? '')) return 'malformed_json';
+  if (status === 404) return 'not_found';
+  return 'bad_request';
 }
 
 function validationErrors(error: FastifyError & { validation?: unknown[] }): FieldError[] {
@@ -90,69 +118,41 @@ export default fp(
       if (error instanceof AppError) {
         if (error.headers) reply.headers(error.headers);
         if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-        return send(reply, error.status, problem(error.status, error.code, error.message, rid, error.errors));
+        return send(reply, error.code, error.message, rid, error.errors);
       }
       if (error.validation) {
         const errors = validationErrors(error);
         const detail = errors.length ? errors.map((e) => `${e.path}: ${e.message}`).join('; ') : error.message;
-        const code = fieldCode(errors, request.routeOptions.config?.fieldCodes);
-        return send(reply, 400, problem(400, code, detail, rid, errors));
+        return send(reply, fieldCode(errors, request.routeOptions.config?.fieldCodes), detail, rid, errors);
       }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error.message, requestId: rid }, 'database unavailable');
         reply.header('retry-after', '5');
-        return send(
-          reply,
-          503,
-          problem(503, 'database_unavailable', 'The database cannot be reached just now; retry shortly', rid),
-        );
+        return send(reply, 'database_unavailable', 'The database cannot be reached just now; retry shortly', rid);
       }
       if (isMalformedMultipart(error)) {
-        return send(
-          reply,
-          400,
-          problem(400, 'invalid_multipart', `The multipart/form-data body is malformed: ${error.message}`, rid),
-        );
+        return send(reply, 'invalid_multipart', `The multipart/form-data body is malformed: ${error.message}`, rid);
       }
-      const status = error.statusCode ?? 500;
-      if (status === 429) {
-        return send(reply, 429, problem(429, 'rate_limited', 'Too many requests; retry later', rid));
+      const code = frameworkErrorCode(error);
+      if (code === 'internal_error') {
+        request.log.error({ err: error, requestId: rid }, 'unhandled error');
+        return send(reply, code, 'An unexpected error occurred; quote the request id to support', rid);
       }
-      if (status >= 400 && status < 500) {
-        const code =
-          status === 413
-            ? 'payload_too_large'
-            : status === 415
-              ? 'unsupported_media_type'
-              : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/i.test(error.message)
-                ? 'malformed_json'
-                : status === 404
-                  ? 'not_found'
-                  : 'bad_request';
-        const detail =
-          code === 'malformed_json'
+      const detail =
+        code === 'rate_limited'
+          ? 'Too many requests; retry later'
+          : code === 'malformed_json'
             ? 'The request body is not valid JSON'
             : code === 'payload_too_large'
               ? tooLargeDetail(error, request)
               : code === 'unsupported_media_type'
                 ? `Content-Type ${request.headers['content-type'] ?? '(none)'} is not supported here`
                 : error.message;
-        return send(reply, status, problem(status, code, detail, rid));
-      }
-      request.log.error({ err: error, requestId: rid }, 'unhandled error');
-      return send(
-        reply,
-        500,
-        problem(500, 'internal_error', 'An unexpected error occurred; quote the request id to support', rid),
-      );
+      return send(reply, code, detail, rid);
     });
 
     app.setNotFoundHandler((request, reply) =>
-      send(
-        reply,
-        404,
-        problem(404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}`, String(request.id)),
-      ),
+      send(reply, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}`, String(request.id)),
     );
   },
   { name: 'errors', dependencies: [] },

@@ -4,7 +4,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { describeServedDocument, operationErrorCodes, type Produces } from '../openapi-document.js';
+import { describeServedDocument, errorStatuses, routeErrorCodes, type Produces } from '../openapi-document.js';
+import { problemResponses } from '../problem.js';
 import { ERROR_CATALOGUE, ERROR_CODES } from '../../contract/errors.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -54,15 +55,32 @@ function withoutUnusedSchemas(doc: OpenApiDocument): OpenApiDocument {
   };
 }
 
+/**
+ * The contract's version. The minor moves when operations are added to the released contract
+ * (contracts/openapi.v1.json, 1.0.0); the contract gate refuses a served document that adds operations under the
+ * released minor (scripts/openapi-compat.ts, versionChanges).
+ */
+export const API_VERSION = '1.1.0';
+
 export default fp(
   async function openapiPlugin(app: FastifyInstance) {
     const producesByOperation = new Map<string, Produces>();
+    // Each documented route's error responses are derived from its error codes (config.errorCodes and what its
+    // access rule and input imply), one problem+json response per status: a route file lists none by hand. A
+    // route that declares no config.errorCodes is refused here, when it is added, so the app does not start.
+    // A route may give an error status a body of its own (the health check's 503), which stands.
+    app.addHook('onRoute', (route) => {
+      const schema = route.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
+      if (schema?.hide) return;
+      const statuses = errorStatuses(routeErrorCodes(route as never));
+      route.schema = { ...schema, response: { ...problemResponses(...statuses), ...(schema?.response ?? {}) } };
+    });
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
         info: {
           title: 'Valuation Service API',
-          version: '1.0.0',
+          version: API_VERSION,
           license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
           contact: {
             name: 'Valuation Service API support',
@@ -103,21 +121,12 @@ export default fp(
           );
         }
         // Each route file declares the codes its service refuses with; x-error-codes adds those its definition implies.
-        if (!schema.hide) {
-          const declared = input.route.config?.errorCodes;
-          if (!declared)
-            throw new Error(
-              `${String(input.route.method)} ${input.url}: the route file must declare config.errorCodes`,
-            );
-          const source = input.schema as { body?: unknown; params?: unknown; querystring?: unknown } | undefined;
-          (schema as Record<string, unknown>)['x-error-codes'] = operationErrorCodes({
-            method: String(input.route.method),
-            auth: input.route.config?.auth,
-            declared,
-            hasBody: source?.body !== undefined,
-            hasInput: source?.params !== undefined || source?.querystring !== undefined,
+        if (!schema.hide)
+          (schema as Record<string, unknown>)['x-error-codes'] = routeErrorCodes({
+            ...(input.route as never as { method: string; config?: never }),
+            url: input.url,
+            schema: input.schema as never,
           });
-        }
         const produces = input.route.config?.produces;
         if (produces && schema.operationId) producesByOperation.set(schema.operationId, produces);
         return out;

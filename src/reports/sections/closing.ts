@@ -2,7 +2,8 @@
 // that took place (who and when, never the reviewers' notes, which stay in the firm's own record),
 // and the signature block.
 import { financialLabel } from '../../contract/financial-labels.js';
-import { formatDate, formatDayInIndia, GATE_TITLE } from '../format.js';
+import { formatDate, formatDayInIndia } from '../format.js';
+import { gateLabelOf } from '../../contract/stages.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { firmName, signatoryCapacity, usesProjections, type ReportInput } from '../report-input.js';
 import { scopeParagraphs } from '../statute-text.js';
@@ -62,7 +63,7 @@ export function reviewStatement(w: Writer, input: ReportInput): void {
   w.paragraph(
     `This report passed the firm's three reviews${lastRound > 1 ? `, in the ${lastRound === 2 ? 'second' : `${lastRound}th`} round after a return for revision` : ''}:`,
   );
-  for (const a of approvals) w.bullet(`${GATE_TITLE[a.gate] ?? a.gate}: ${a.by}, ${formatDate(a.at)}`);
+  for (const a of approvals) w.bullet(`${gateLabelOf(a.gate)}: ${a.by}, ${formatDate(a.at)}`);
 }
 
 export function signatureBlock(w: Writer, input: ReportInput): void {

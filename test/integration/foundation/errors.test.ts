@@ -36,6 +36,20 @@ test('malformed JSON → 400 malformed_json', async () => {
   assertProblem(res, 400, 'malformed_json');
 });
 
+test('a framework error answers the catalogue status of its code: a bad JSON part of a multipart body is 400', async () => {
+  // @fastify/multipart raises this one with 406; the code, not the framework, decides the status.
+  const boundary = '----vsbadjsonpart';
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/reports/verify-file',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload:
+      `--${boundary}\r\nContent-Disposition: form-data; name="meta"\r\nContent-Type: application/json\r\n\r\n` +
+      `{"not json\r\n--${boundary}--\r\n`,
+  });
+  assertProblem(res, 400, 'malformed_json');
+});
+
 test('wrong content type → 415', async () => {
   const res = await t.app.inject({
     method: 'POST',

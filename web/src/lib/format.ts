@@ -2,6 +2,7 @@
 // binary floating point) with the report's own Indian grouping: ₹1,23,45,678.90.
 import { rupees, groupIndian } from '../../../src/contract/money-format';
 import { METHOD_TITLES, STATUTE_SHORT } from '../../../src/contract/vocabulary';
+import { gateLabel } from '../../../src/contract/stages';
 
 export { rupees, groupIndian };
 
@@ -35,9 +36,9 @@ export const STATUS_LABELS: Record<string, string> = {
   DATA_INGESTING: 'Ingesting data',
   DATA_READY: 'Data ready',
   COMPUTING: 'Computing',
-  GATE_1: 'Gate 1 · valuer review',
-  GATE_2: 'Gate 2 · second review',
-  GATE_3: 'Gate 3 · partner sign-off',
+  GATE_1: gateLabel('GATE_1'),
+  GATE_2: gateLabel('GATE_2'),
+  GATE_3: gateLabel('GATE_3'),
   COMPLETED: 'Completed',
   FAILED: 'Failed',
 };

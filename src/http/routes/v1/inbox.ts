@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../problem.js';
 import { requirePrincipal } from '../../plugins/auth.js';
 import { waitingFor } from '../../../services/inbox.js';
 import { defineRoute } from '../define-route.js';
@@ -43,7 +42,6 @@ export default defineRoute((app) => {
               }),
             ),
           }),
-          ...problemResponses(400),
         },
       },
     },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ERROR_CATALOGUE, ERROR_CODES } from '../../../contract/errors.js';
-import { problemResponses } from '../../problem.js';
 import { defineRoute } from '../define-route.js';
 
 const errorEntrySchema = z
@@ -25,7 +24,7 @@ export default defineRoute((app) => {
           "Public. Every `code` a problem+json body can carry, in catalogue order. A problem's `type` " +
           'points at the same entry on the /docs/errors page.',
         querystring: z.object({}).strict().describe('No parameters'),
-        response: { 200: z.array(errorEntrySchema), ...problemResponses(400) },
+        response: { 200: z.array(errorEntrySchema) },
       },
     },
     async () => ERROR_CODES.map((code) => ({ code, ...ERROR_CATALOGUE[code] })),

@@ -6,13 +6,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
 import type { Me } from '../../lib/session';
 import { FormError } from '../FormError';
+import { roleAtLeast } from '../../../../src/contract/roles';
 
 type Engagement = Schemas['Engagement'];
 type Member = Schemas['TeamMember'];
 
 /** The members an engagement may be assigned to: active VALUERs and ADMINs. */
 export const assignable = (team: Member[] | undefined) =>
-  (team ?? []).filter((m) => m.status === 'ACTIVE' && (m.role === 'VALUER' || m.role === 'ADMIN'));
+  (team ?? []).filter((m) => m.status === 'ACTIVE' && roleAtLeast(m.role, 'VALUER'));
 
 export function Assignee({
   engagement,

@@ -2,12 +2,12 @@
 import { Alert, Text } from '@mantine/core';
 import type { z } from 'zod';
 import { lockAssumptionsBody } from '../../../../src/contract/engagement-forms';
+import { gateInWords, isGate } from '../../../../src/contract/stages';
 import { type Schemas } from '../../api/client';
 import { dateTime } from '../../lib/format';
 import { Diff, type AssumptionSet } from './AssumptionsLocked';
 
 export type Version = Schemas['AssumptionsVersion'];
-const GATE_NAMES: Record<string, string> = { GATE_1: 'Gate 1', GATE_2: 'Gate 2', GATE_3: 'Gate 3' };
 
 /** Why the engagement came back: the gate, when, and the reviewer's reason, above the form. */
 export function Returned({ version }: { version: Version }) {
@@ -16,7 +16,7 @@ export function Returned({ version }: { version: Version }) {
     <Alert
       color="orange"
       variant="light"
-      title={`Returned for revision at ${GATE_NAMES[r.gate] ?? r.gate} on ${dateTime(r.at)}`}
+      title={`Returned for revision at ${isGate(r.gate) ? gateInWords(r.gate) : r.gate} on ${dateTime(r.at)}`}
       data-testid="revision-reason"
     >
       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

@@ -10,6 +10,7 @@ import { date } from '../../lib/format';
 import { sentence } from '../../../../src/contract/sentences';
 import { IBC_APPOINTING_EXAMPLE } from '../../../../src/contract/ibc-appointment';
 import { todayInIndia } from '../../../../src/contract/today';
+import { REPORT_FACTS_STAGES, inStages } from '../../../../src/contract/stages';
 
 type Engagement = Schemas['Engagement'];
 type Facts = { appointingAuthority: string; appointmentDate: string; addressee: string; companyBackground: string };
@@ -41,7 +42,7 @@ const factsOf = (e: Engagement): Facts => ({
 export function ReportFacts({ engagement, canWrite }: { engagement: Engagement; canWrite: boolean }) {
   const client = useQueryClient();
   const [facts, setFacts] = useState<Facts>(() => factsOf(engagement));
-  const signed = engagement.status === 'COMPLETED' || engagement.status === 'FAILED';
+  const signed = !inStages(REPORT_FACTS_STAGES, engagement.status);
   const editable = canWrite && !signed;
   const save = useMutation({
     // Empty fields are sent as null (cleared); the addressee then defaults to the appointing authority.

@@ -7,14 +7,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, ApiError, type Schemas } from '../../api/client';
 import { FormError } from '../FormError';
 import { sentence } from '../../../../src/contract/sentences';
+import { gateLabel } from '../../../../src/contract/stages';
 
 type Engagement = Schemas['EngagementDetail'];
 export type Gate = NonNullable<Schemas['MyActions']['gate']>;
-const GATE_TITLES: Record<Gate, string> = {
-  GATE_1: 'Gate 1 · valuer review',
-  GATE_2: 'Gate 2 · independent review',
-  GATE_3: 'Gate 3 · partner sign-off',
-};
 
 export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Engagement }) {
   const client = useQueryClient();
@@ -67,7 +63,7 @@ export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Eng
     <Paper withBorder p="md" radius="md">
       <Stack>
         <Group gap="xs">
-          <Text fw={700}>{GATE_TITLES[gate]}</Text>
+          <Text fw={700}>{gateLabel(gate)}</Text>
           <Badge color="orange">pending</Badge>
         </Group>
         {blockedBecause && (

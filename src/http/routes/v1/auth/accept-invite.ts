@@ -1,4 +1,3 @@
-import { problemResponses } from '../../../problem.js';
 import { acceptInviteBody } from '../../../../contract/auth-forms.js';
 import { acceptInvite } from '../../../../services/team.js';
 import { login } from '../../../../services/identity.js';
@@ -30,7 +29,7 @@ export default defineRoute((app) => {
           'Invitation tokens are single use and expire after 7 days: 400 invalid_invitation, 410 ' +
           'invitation_used / invitation_expired.',
         body: acceptInviteBody,
-        response: { 200: sessionResponse, ...problemResponses(400, 410, 429) },
+        response: { 200: sessionResponse },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { previewInvitation } from '../../../../services/team.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
 import { ROLES } from '../../../../contract/roles.js';
@@ -29,7 +28,6 @@ export default defineRoute((app) => {
             name: z.string().describe('The name the ADMIN gave the person invited'),
             expiresAt: z.string(),
           }),
-          ...problemResponses(400, 410, 429),
         },
       },
     },

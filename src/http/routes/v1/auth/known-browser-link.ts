@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { knownBrowserLinkBody } from '../../../../contract/auth-forms.js';
 import { KNOWN_BROWSER_LINK_MINUTES, requestKnownBrowserLink } from '../../../../services/known-browsers.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
@@ -24,7 +23,6 @@ export default defineRoute((app) => {
           202: z.object({
             sent: z.literal(true).describe('The request was taken; a mail follows if the e-mail has an active account'),
           }),
-          ...problemResponses(400, 429),
         },
       },
     },

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { knownBrowserBody } from '../../../../contract/auth-forms.js';
 import { confirmKnownBrowser } from '../../../../services/known-browsers.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
@@ -20,7 +19,7 @@ export default defineRoute((app) => {
           'Sets the HttpOnly known-browser cookie. The link works once: 410 link_expired when used ' +
           'already or past its time; rate-limited per address like accepting invitations (429).',
         body: knownBrowserBody,
-        response: { 200: z.object({ known: z.literal(true) }), ...problemResponses(400, 410, 429) },
+        response: { 200: z.object({ known: z.literal(true) }) },
       },
     },
     async (request, reply) => {

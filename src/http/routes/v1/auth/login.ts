@@ -1,4 +1,3 @@
-import { problemResponses } from '../../../problem.js';
 import { login } from '../../../../services/identity.js';
 import { loginBody } from '../../../../contract/auth-forms.js';
 import { sessionResponse } from './_schemas.js';
@@ -25,7 +24,7 @@ export default defineRoute((app) => {
           'A try answered 429 counts as a failure for the address that sent it. Nothing locks an ' +
           'account. A wrong e-mail and a wrong password answer the same 401.',
         body: loginBody,
-        response: { 200: sessionResponse, ...problemResponses(400, 401, 429) },
+        response: { 200: sessionResponse },
       },
     },
     async (request, reply) => {

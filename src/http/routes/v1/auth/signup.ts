@@ -1,4 +1,3 @@
-import { problemResponses } from '../../../problem.js';
 import { signupBody } from '../../../../contract/auth-forms.js';
 import { signup } from '../../../../services/identity.js';
 import { sessionResponse } from './_schemas.js';
@@ -20,7 +19,7 @@ export default defineRoute((app) => {
           'Public (unless SIGNUP_ENABLED=false). Creates the firm and its first ADMIN and answers ' +
           'with the session: the `vs_session` cookie and a `csrfToken` for X-CSRF-Token.',
         body: signupBody,
-        response: { 201: sessionResponse, ...problemResponses(400, 403, 409, 429) },
+        response: { 201: sessionResponse },
       },
     },
     async (request, reply) => {

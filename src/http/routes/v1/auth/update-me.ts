@@ -1,4 +1,3 @@
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { profilePatchBody } from '../../../../contract/registrations.js';
 import { describePrincipal } from '../../../../services/identity.js';
@@ -23,7 +22,7 @@ export default defineRoute((app) => {
           '400 naming the field, e.g. `/registrations/0/number`. The registrations decide who may ' +
           'sign off GATE_3 per statute.',
         body: profilePatchBody,
-        response: { 200: meSchema, ...problemResponses(400) },
+        response: { 200: meSchema },
       },
     },
     async (request) => {

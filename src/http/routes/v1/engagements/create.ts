@@ -1,4 +1,3 @@
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { withIdempotency } from '../../../idempotency.js';
 import { createEngagementBody, engagementSchema } from '../../../schemas/engagement.js';
@@ -28,7 +27,7 @@ export default defineRoute((app) => {
           "alternative; the message names the alternatives (the subscriber's receipt under " +
           's.92(2)(m), purpose TRANSFER_OR_RECEIPT; or COMPANIES_ACT_SEC_62 or FEMA_RBI).',
         body: createEngagementBody,
-        response: { 201: engagementSchema, ...problemResponses(400, 409) },
+        response: { 201: engagementSchema },
       },
     },
     async (request, reply) =>

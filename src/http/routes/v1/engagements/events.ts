@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { paginationQuery, sendPage, decodeCursor } from '../../../schemas/common.js';
 import { auditEventSchema } from '../../../schemas/engagement.js';
@@ -18,7 +17,7 @@ export default defineRoute((app) => {
         description: 'The audit entries of one engagement, oldest first, cursor-paginated: the trail a reviewer reads.',
         params: z.object({ id: z.string() }),
         querystring: paginationQuery,
-        response: { 200: z.array(auditEventSchema), ...problemResponses(400, 404) },
+        response: { 200: z.array(auditEventSchema) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { getNormalisedFinancials } from '../../../../services/financials.js';
 import { normalisedFinancialsSchema } from '../../../../domain/financials/normalised-schema.js';
@@ -33,7 +32,6 @@ export default defineRoute((app) => {
                 ),
             })
             .meta({ id: 'NormalisedFinancials' }),
-          ...problemResponses(404, 409),
         },
       },
     },

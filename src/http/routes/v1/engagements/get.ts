@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { engagementDetailSchema } from '../../../schemas/engagement.js';
 import { getEngagement } from '../../../../services/engagements.js';
@@ -19,7 +18,7 @@ export default defineRoute((app) => {
           "One engagement of the caller's firm; another firm's id answers 404 exactly as an unknown " +
           'one. From GATE_1 on it carries `signatory`: the rule, the registrations that qualify and ' +
           'the members who hold one, decided by the methods the conclusion adopts.',
-        response: { 200: engagementDetailSchema, ...problemResponses(404) },
+        response: { 200: engagementDetailSchema },
       },
     },
     async (request) => getEngagement(app.services, requirePrincipal(request), request.params.id),

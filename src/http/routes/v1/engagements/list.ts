@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../schemas/common.js';
 import { engagementSchema, engagementStatusSchema } from '../../../schemas/engagement.js';
@@ -42,7 +41,7 @@ export default defineRoute((app) => {
               ),
           })
           .strict(),
-        response: { 200: z.array(engagementSchema), ...problemResponses(400) },
+        response: { 200: z.array(engagementSchema) },
       },
     },
     async (request, reply) => {

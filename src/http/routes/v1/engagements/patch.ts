@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { engagementSchema, patchEngagementBody } from '../../../schemas/engagement.js';
 import { patchEngagement } from '../../../../services/engagement-patch.js';
@@ -37,7 +36,7 @@ export default defineRoute((app) => {
           'otherwise); recorded as engagement.assigned.',
         params: z.object({ id: z.string() }),
         body: patchEngagementBody,
-        response: { 200: engagementSchema, ...problemResponses(400, 403, 404, 409) },
+        response: { 200: engagementSchema },
       },
     },
     async (request) =>

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { engagementSchema } from '../../../schemas/engagement.js';
 import { reopenEngagement } from '../../../../services/engagement-reopen.js';
@@ -22,7 +21,7 @@ export default defineRoute((app) => {
           'other status → 409 invalid_transition.',
         params: z.object({ id: z.string() }),
         body: z.object({ reason: z.string().trim().min(10).max(2000) }).strict(),
-        response: { 200: engagementSchema, ...problemResponses(400, 403, 404, 409) },
+        response: { 200: engagementSchema },
       },
     },
     async (request) =>

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { binaryFile } from '../../../single-file-upload.js';
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { reviewRecord } from '../../../../services/reports/review-record.js';
 import { contentDisposition } from '../../../content-disposition.js';
@@ -22,7 +21,7 @@ export default defineRoute((app) => {
           'reviews took place (gate, person, date), while this record keeps what the reviewers wrote. ' +
           'Rendered on request, at any stage.',
         params: z.object({ id: z.string() }),
-        response: { 200: binaryFile('application/pdf'), ...problemResponses(404) },
+        response: { 200: binaryFile('application/pdf') },
       },
     },
     async (request, reply) => {

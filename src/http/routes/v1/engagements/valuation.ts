@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { valuationSchema } from '../../../schemas/engagement.js';
 import { getValuation } from '../../../../services/valuation/computation.js';
@@ -16,7 +15,7 @@ export default defineRoute((app) => {
         summary: "The computed valuation: every method's lines, the conclusion, the sensitivity grid and warnings",
         description: '409 valuation_not_ready before computation (the detail says why when the computation failed).',
         params: z.object({ id: z.string() }),
-        response: { 200: valuationSchema, ...problemResponses(404, 409) },
+        response: { 200: valuationSchema },
       },
     },
     async (request) => getValuation(app.services, requirePrincipal(request), request.params.id) as never,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { binaryFile } from '../../../single-file-upload.js';
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { contentDisposition } from '../../../content-disposition.js';
 import { valuationWorkpapers } from '../../../../services/valuation/computation.js';
@@ -29,7 +28,7 @@ export default defineRoute((app) => {
           'Change WACC or TerminalGrowth and recalculate to see their effect. 409 valuation_not_ready ' +
           'before the computation.',
         params: z.object({ id: z.string() }),
-        response: { 200: binaryFile(XLSX_TYPE), ...problemResponses(404, 409) },
+        response: { 200: binaryFile(XLSX_TYPE) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { credentialRecheck, requirePrincipal } from '../../../plugins/auth.js';
 import { requireEngagementVisible } from '../../../../services/engagements.js';
 import { ENGAGEMENT_EVENT_TYPES } from '../../../../contract/events.js';
@@ -43,7 +42,7 @@ export default defineRoute((app) => {
               .describe('Resume after this event id (as the Last-Event-ID header)'),
           })
           .strict(),
-        response: { 200: z.string().describe('text/event-stream'), ...problemResponses(400, 404, 429) },
+        response: { 200: z.string().describe('text/event-stream') },
       },
     },
     async (request, reply) => {

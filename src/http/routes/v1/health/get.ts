@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { checkHealth } from '../../../../services/health.js';
 import { defineRoute } from '../../define-route.js';
 
@@ -25,7 +24,7 @@ export default defineRoute((app) => {
           '`database_unavailable` with Retry-After otherwise.',
         security: [],
         querystring: z.object({}).strict().describe('No parameters'),
-        response: { 200: healthSchema, ...problemResponses(400), 503: healthSchema },
+        response: { 200: healthSchema, 503: healthSchema },
       },
     },
     async (_request, reply) => {

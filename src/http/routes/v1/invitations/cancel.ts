@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { params, rule } from './_schemas.js';
 import { cancelInvitation } from '../../../../services/team.js';
@@ -16,7 +15,7 @@ export default defineRoute((app) => {
         summary: 'Cancel a pending invitation; its link stops working and the invited member is removed',
         description: 'ADMIN. The link stops working and the invited (not yet active) member is removed.',
         params,
-        response: { 204: z.null().describe('Cancelled'), ...problemResponses(404) },
+        response: { 204: z.null().describe('Cancelled') },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { params, rule } from './_schemas.js';
 import { resendInvitation } from '../../../../services/team.js';
@@ -30,7 +29,6 @@ export default defineRoute((app) => {
             })
             .describe('Without SMTP: the new link to pass on'),
           204: z.null().describe('Resent by e-mail'),
-          ...problemResponses(404),
         },
       },
     },

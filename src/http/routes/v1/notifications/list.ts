@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { isoDateTime } from '../../../schemas/common.js';
 import { NOTIFICATION_KINDS } from '../../../../contract/notifications.js';
@@ -37,7 +36,6 @@ export default defineRoute((app) => {
               ),
             })
             .meta({ id: 'Notifications' }),
-          ...problemResponses(400),
         },
       },
     },

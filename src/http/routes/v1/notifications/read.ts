@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { markRead } from '../../../../services/notifications.js';
 import { defineRoute } from '../../define-route.js';
@@ -16,7 +15,7 @@ export default defineRoute((app) => {
         description:
           'The ids given, or every notice when none is given. Ids of notices that are not yours change nothing.',
         body: z.object({ ids: z.array(z.string().min(1).max(100)).max(100).optional() }).strict(),
-        response: { 200: z.object({ unread: z.number().int() }), ...problemResponses(400) },
+        response: { 200: z.object({ unread: z.number().int() }) },
       },
     },
     async (request) => markRead(app.services, requirePrincipal(request), request.body.ids),

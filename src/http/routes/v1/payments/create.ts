@@ -1,4 +1,3 @@
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { withIdempotency } from '../../../idempotency.js';
 import { createPaymentBody, paymentSchema } from '../../../schemas/payment.js';
@@ -36,7 +35,7 @@ export default defineRoute((app) => {
           'estimates cover), before any money moves; a gateway failure is 502 gateway_error. Honours ' +
           'Idempotency-Key.',
         body: createPaymentBody,
-        response: { 200: paymentSchema, ...problemResponses(400, 404, 409, 502) },
+        response: { 200: paymentSchema },
       },
     },
     async (request, reply) =>

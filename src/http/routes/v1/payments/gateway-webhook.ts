@@ -2,7 +2,6 @@
 // scope) takes every body as a Buffer instead of parsed JSON.
 import { z } from 'zod';
 import type { AppInstance } from '../../../types.js';
-import { problemResponses } from '../../../problem.js';
 import { badRequest } from '../../../../lib/errors.js';
 import { handleGatewayWebhook } from '../../../../services/payments.js';
 import { defineRoute } from '../../define-route.js';
@@ -24,7 +23,7 @@ export default defineRoute((app) => {
           description:
             'Captures payments on payment.captured and order.paid; de-duplicated on ' +
             'X-Razorpay-Event-Id; other events are acknowledged and ignored.',
-          response: { 200: z.object({ received: z.literal(true), outcome: z.string() }), ...problemResponses(400) },
+          response: { 200: z.object({ received: z.literal(true), outcome: z.string() }) },
         },
       },
       async (request) => {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { binaryFile } from '../../../single-file-upload.js';
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { invoicePdf } from '../../../../services/payment-invoices.js';
 import { contentDisposition } from '../../../content-disposition.js';
@@ -23,7 +22,7 @@ export default defineRoute((app) => {
           'state, IGST otherwise; SAC code, taxable value and the total in words. 404 for a payment ' +
           'not captured or of another firm.',
         params: z.object({ id: z.string() }),
-        response: { 200: binaryFile('application/pdf'), ...problemResponses(404) },
+        response: { 200: binaryFile('application/pdf') },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../schemas/common.js';
 import { paymentSchema } from '../../../schemas/payment.js';
@@ -17,7 +16,7 @@ export default defineRoute((app) => {
         summary: "List the firm's payments, newest first",
         querystring: paginationQuery,
         description: 'Newest first, cursor-paginated: amount in paise, status and gateway ids.',
-        response: { 200: z.array(paymentSchema), ...problemResponses(400) },
+        response: { 200: z.array(paymentSchema) },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,3 @@
-import { problemResponses } from '../../../problem.js';
 import { checkoutResultSchema, sandboxPayBody } from '../../../schemas/payment.js';
 import { sandboxPay } from '../../../../services/payments.js';
 import { defineRoute } from '../../define-route.js';
@@ -16,7 +15,7 @@ export default defineRoute((app) => {
           'Answers what the gateway checkout hands the browser; pass it to POST ' +
           '/api/v1/payments/verify. 404 unless the sandbox gateway is active.',
         body: sandboxPayBody,
-        response: { 200: checkoutResultSchema, ...problemResponses(400, 404) },
+        response: { 200: checkoutResultSchema },
       },
     },
     async (request) => sandboxPay(app.services, request.body.gateway_order_id),

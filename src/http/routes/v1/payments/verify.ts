@@ -1,4 +1,3 @@
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { paymentSchema, verifyPaymentBody } from '../../../schemas/payment.js';
 import { verifyPayment } from '../../../../services/payments.js';
@@ -18,7 +17,7 @@ export default defineRoute((app) => {
           'invalid_signature; repeating a successful verify → 200, same result; another payment for a ' +
           'captured order → 409.',
         body: verifyPaymentBody,
-        response: { 200: paymentSchema, ...problemResponses(400, 404, 409) },
+        response: { 200: paymentSchema },
       },
     },
     async (request) => verifyPayment(app.services, requirePrincipal(request), request.body, request.ref),

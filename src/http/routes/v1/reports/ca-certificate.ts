@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { deploymentCa } from '../../../../services/signing-certificates.js';
 import { defineRoute } from '../../define-route.js';
 
@@ -19,7 +18,7 @@ export default defineRoute((app) => {
           'this service issued as trusted. It is not an Indian licensed CA: trusting it says only ' +
           'that the file comes from this service.',
         querystring: z.object({}).strict().describe('No parameters'),
-        response: { 200: z.string().describe('application/x-pem-file'), ...problemResponses(400) },
+        response: { 200: z.string().describe('application/x-pem-file') },
       },
     },
     async (_request, reply) => {

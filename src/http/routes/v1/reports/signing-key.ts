@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { publicSigningKey } from '../../../../services/reports/signing-key.js';
 import { defineRoute } from '../../define-route.js';
 
@@ -18,7 +17,6 @@ export default defineRoute((app) => {
           200: z
             .object({ keyId: z.string(), algorithm: z.literal('Ed25519'), publicKeyPem: z.string() })
             .meta({ id: 'SigningKey' }),
-          ...problemResponses(400),
         },
       },
     },

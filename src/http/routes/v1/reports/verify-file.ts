@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { binaryFile, readSingleFile, skipBodyValidation } from '../../../single-file-upload.js';
-import { problemResponses } from '../../../problem.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
 import { verifyFile } from '../../../../services/report-verification.js';
 import { verificationSchema } from './verify.js';
@@ -34,7 +33,7 @@ export default defineRoute((app) => {
           'signatures, how large a signature). The file is not stored.',
         consumes: ['multipart/form-data'],
         body: uploadForm,
-        response: { 200: verificationSchema, ...problemResponses(400, 413, 415, 422, 429) },
+        response: { 200: verificationSchema },
       },
     },
     async (request) => {

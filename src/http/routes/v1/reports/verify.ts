@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { verifyReport } from '../../../../services/reports/verification.js';
 import { enforceAddressLimit } from '../../../../services/rate-limits.js';
 import { pdfSignatureSchema } from '../../../schemas/pdf-signatures.js';
@@ -95,7 +94,7 @@ export default defineRoute((app) => {
             .regex(/^[0-9a-fA-F]{64}$/, 'must be a SHA-256: 64 hexadecimal characters')
             .describe('SHA-256 of the PDF file, hex'),
         }),
-        response: { 200: verificationSchema, ...problemResponses(400, 429) },
+        response: { 200: verificationSchema },
       },
     },
     async (request) => {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { memberSchema } from '../../../schemas/common.js';
 import { deactivateMember } from '../../../../services/team.js';
@@ -17,7 +16,7 @@ export default defineRoute((app) => {
         description:
           'The last ADMIN cannot be deactivated (409 last_admin); a member who is not ACTIVE is 409 not_active.',
         params: z.object({ userId: z.string() }),
-        response: { 200: memberSchema, ...problemResponses(404, 409) },
+        response: { 200: memberSchema },
       },
     },
     async (request) => deactivateMember(app.services, requirePrincipal(request), request.params.userId, request.ref),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { emailSchema, memberSchema } from '../../../schemas/common.js';
 import { invite } from '../../../../services/team.js';
@@ -37,7 +36,6 @@ export default defineRoute((app) => {
               .optional()
               .describe("Without SMTP only: /accept-invite?token=… on the console's own address; shown once"),
           }),
-          ...problemResponses(400, 409),
         },
       },
     },

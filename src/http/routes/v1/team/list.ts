@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { decodeCursor, memberSchema, paginationQuery, sendPage } from '../../../schemas/common.js';
 import { listMembers } from '../../../../services/team.js';
@@ -16,7 +15,7 @@ export default defineRoute((app) => {
         summary: "List the firm's team members",
         querystring: paginationQuery,
         description: "Every member of the caller's firm with role, status and signatory registrations.",
-        response: { 200: z.array(memberSchema), ...problemResponses(400) },
+        response: { 200: z.array(memberSchema) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { removeMember } from '../../../../services/team.js';
 import { defineRoute } from '../../define-route.js';
@@ -18,7 +17,7 @@ export default defineRoute((app) => {
           'ADMIN, signed-in user only. Deletes the member and ends their sessions at once; audit ' +
           'entries keep their id and e-mail. To keep the member listed as DEACTIVATED instead, use ' +
           'POST /api/v1/team/{userId}/deactivate.',
-        response: { 204: z.null().describe('Removed'), ...problemResponses(404, 409) },
+        response: { 204: z.null().describe('Removed') },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../problem.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { memberSchema } from '../../../schemas/common.js';
 import { changeRole } from '../../../../services/team.js';
@@ -20,7 +19,7 @@ export default defineRoute((app) => {
           'the last ADMIN is 409 `last_admin`.',
         params: z.object({ userId: z.string() }),
         body: z.object({ role: z.enum(ROLES) }).strict(),
-        response: { 200: memberSchema, ...problemResponses(400, 404, 409) },
+        response: { 200: memberSchema },
       },
     },
     async (request) =>

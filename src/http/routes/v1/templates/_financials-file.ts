@@ -2,7 +2,6 @@
 // as json, csv or xlsx, downloaded under a file name of its own.
 import { z } from 'zod';
 import { binaryFile } from '../../../single-file-upload.js';
-import { problemResponses } from '../../../problem.js';
 import type { TemplateFormat } from '../../../../services/templates.js';
 import { contentDisposition } from '../../../content-disposition.js';
 import { XLSX_MEDIA_TYPE } from '../../../openapi-document.js';
@@ -34,7 +33,7 @@ export function financialsFileRoute(file: {
           summary: file.summary,
           description: file.description,
           params: z.object({ format: z.enum(['json', 'csv', 'xlsx']) }),
-          response: { 200: binaryFile(file.returns), ...problemResponses(400) },
+          response: { 200: binaryFile(file.returns) },
         },
       },
       async (request, reply) => {

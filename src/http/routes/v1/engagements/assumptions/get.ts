@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { assumptionsSchema } from '../../../../schemas/engagement.js';
 import { getAssumptions } from '../../../../../services/valuation/assumptions.js';
@@ -16,7 +15,7 @@ export default defineRoute((app) => {
         summary: 'Read the assumptions: {locked:false} before the lock',
         params: z.object({ id: z.string() }),
         description: 'The locked assumptions with rationale, or `{locked:false}` before the lock.',
-        response: { 200: assumptionsSchema, ...problemResponses(404) },
+        response: { 200: assumptionsSchema },
       },
     },
     async (request) => getAssumptions(app.services, requirePrincipal(request), request.params.id),

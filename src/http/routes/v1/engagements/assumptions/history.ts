@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { assumptionsVersionSchema } from '../../../../schemas/engagement.js';
 import { getAssumptionsHistory } from '../../../../../services/valuation/assumptions.js';
@@ -19,7 +18,7 @@ export default defineRoute((app) => {
           "from them, the gate, reason, who and when, and that round's DRAFT report id), then the " +
           'current lock (status CURRENT) when there is one. An engagement never locked answers [].',
         params: z.object({ id: z.string() }),
-        response: { 200: z.array(assumptionsVersionSchema), ...problemResponses(404) },
+        response: { 200: z.array(assumptionsVersionSchema) },
       },
     },
     async (request) => getAssumptionsHistory(app.services, requirePrincipal(request), request.params.id),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { assumptionsSchema, lockAssumptionsBody } from '../../../../schemas/engagement.js';
 import { lockAssumptions } from '../../../../../services/valuation/lock.js';
@@ -69,7 +68,7 @@ export default defineRoute((app) => {
           'rationale missing_rationale.',
         params: z.object({ id: z.string() }),
         body: lockAssumptionsBody,
-        response: { 200: assumptionsSchema, ...problemResponses(400, 404, 409) },
+        response: { 200: assumptionsSchema },
       },
     },
     async (request) =>

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { binaryFile } from '../../../../single-file-upload.js';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { getDocumentContent } from '../../../../../services/documents.js';
 import { contentDisposition } from '../../../../content-disposition.js';
@@ -24,7 +23,7 @@ export default defineRoute((app) => {
           'The uploaded bytes, unchanged, with the content type detected at upload and a ' +
           'Content-Disposition file name.',
         params: z.object({ id: z.string(), docId: z.string() }),
-        response: { 200: binaryFile('The file'), ...problemResponses(404) },
+        response: { 200: binaryFile('The file') },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { documentSchema } from '../../../../schemas/engagement.js';
 import { getDocument, publicDocument } from '../../../../../services/documents.js';
@@ -17,7 +16,7 @@ export default defineRoute((app) => {
         params: z.object({ id: z.string(), docId: z.string() }),
         description:
           'Metadata of one document; a REJECTED financials file carries its errors by sheet, row and column.',
-        response: { 200: documentSchema, ...problemResponses(404) },
+        response: { 200: documentSchema },
       },
     },
     async (request) =>

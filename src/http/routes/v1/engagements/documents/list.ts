@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../../schemas/common.js';
 import { documentSchema } from '../../../../schemas/engagement.js';
@@ -18,7 +17,7 @@ export default defineRoute((app) => {
         params: z.object({ id: z.string() }),
         querystring: paginationQuery,
         description: 'Newest first, cursor-paginated; each with kind, detected format, size, SHA-256 and status.',
-        response: { 200: z.array(documentSchema), ...problemResponses(400, 404) },
+        response: { 200: z.array(documentSchema) },
       },
     },
     async (request, reply) => {

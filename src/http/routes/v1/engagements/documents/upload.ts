@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { binaryFile, skipBodyValidation } from '../../../../single-file-upload.js';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { withIdempotency } from '../../../../idempotency.js';
 import { documentSchema } from '../../../../schemas/engagement.js';
@@ -69,7 +68,7 @@ export default defineRoute((app) => {
         consumes: ['multipart/form-data'],
         params: z.object({ id: z.string() }),
         body: uploadForm,
-        response: { 201: documentSchema, ...problemResponses(400, 404, 409, 413, 415) },
+        response: { 201: documentSchema },
       },
     },
     async (request, reply) => {

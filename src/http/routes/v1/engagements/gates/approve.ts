@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { engagementSchema } from '../../../../schemas/engagement.js';
 import { GATES } from '../../../../../contract/stages.js';
@@ -75,7 +74,7 @@ export default defineRoute((app) => {
           .strict()
           .nullish()
           .describe('Optional for GATE_1 and GATE_2: an approval may be sent with no body'),
-        response: { 200: engagementSchema, ...problemResponses(400, 403, 404, 409) },
+        response: { 200: engagementSchema },
       },
     },
     async (request) =>

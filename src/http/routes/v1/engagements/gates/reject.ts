@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { engagementSchema } from '../../../../schemas/engagement.js';
 import { GATES } from '../../../../../contract/stages.js';
@@ -35,7 +34,7 @@ export default defineRoute((app) => {
               .describe('DECLINE (default): → FAILED. REVISE: → DATA_READY for a new round of assumptions'),
           })
           .strict(),
-        response: { 200: engagementSchema, ...problemResponses(400, 403, 404, 409) },
+        response: { 200: engagementSchema },
       },
     },
     async (request) =>

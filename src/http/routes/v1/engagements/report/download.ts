@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { binaryFile } from '../../../../single-file-upload.js';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { reportContent } from '../../../../../services/reports/download.js';
 import { contentDisposition } from '../../../../content-disposition.js';
@@ -35,7 +34,6 @@ export default defineRoute((app) => {
           .strict(),
         response: {
           200: binaryFile('application/pdf'),
-          ...problemResponses(404, 409),
         },
       },
     },

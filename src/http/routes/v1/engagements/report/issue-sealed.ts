@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { issueSealedCopy } from '../../../../../services/signed-copies.js';
 import { defineRoute } from '../../../define-route.js';
@@ -23,7 +22,6 @@ export default defineRoute((app) => {
         params: z.object({ id: z.string() }),
         response: {
           200: z.object({ engagementId: z.string(), issuedCopy: z.literal('SEALED') }).meta({ id: 'IssuedCopy' }),
-          ...problemResponses(403, 404, 409),
         },
       },
     },

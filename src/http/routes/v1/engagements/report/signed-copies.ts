@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { signedCopySchema } from '../../../../schemas/pdf-signatures.js';
 import { listSignedCopies } from '../../../../../services/signed-copies.js';
@@ -18,7 +17,7 @@ export default defineRoute((app) => {
           'Each with its added signatures (who, issuer, serial, validity, signing time, valid over ' +
           'its byte range, trust) and warnings.',
         params: z.object({ id: z.string() }),
-        response: { 200: z.array(signedCopySchema), ...problemResponses(404) },
+        response: { 200: z.array(signedCopySchema) },
       },
     },
     async (request) => listSignedCopies(app.services, requirePrincipal(request), request.params.id),

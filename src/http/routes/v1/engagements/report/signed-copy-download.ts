@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { binaryFile } from '../../../../single-file-upload.js';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { signedCopyContent } from '../../../../../services/signed-copies.js';
 import { contentDisposition } from '../../../../content-disposition.js';
@@ -17,7 +16,7 @@ export default defineRoute((app) => {
         summary: 'Download one signed copy of the FINAL',
         description: 'The PDF exactly as uploaded. ETag is its SHA-256.',
         params: z.object({ id: z.string(), copyId: z.string() }),
-        response: { 200: binaryFile('application/pdf'), ...problemResponses(404) },
+        response: { 200: binaryFile('application/pdf') },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { binaryFile, readSingleFile, skipBodyValidation } from '../../../../single-file-upload.js';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { signedCopySchema } from '../../../../schemas/pdf-signatures.js';
 import { uploadSignedCopy } from '../../../../../services/signed-copies.js';
@@ -51,7 +50,7 @@ export default defineRoute((app) => {
         consumes: ['multipart/form-data'],
         params: z.object({ id: z.string() }),
         body: uploadForm,
-        response: { 200: signedCopySchema, ...problemResponses(400, 403, 404, 409, 413, 415, 422) },
+        response: { 200: signedCopySchema },
       },
     },
     async (request) => {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { reportStatus } from '../../../../../services/reports/download.js';
 import { defineRoute } from '../../../define-route.js';
@@ -31,7 +30,7 @@ export default defineRoute((app) => {
         summary: 'Report status: the FINAL when one exists, else the newest DRAFT',
         params: z.object({ id: z.string() }),
         description: 'NOT_STARTED, GENERATING, READY (with the download URL and SHA-256) or FAILED (with the reason).',
-        response: { 200: reportStatusSchema, ...problemResponses(404) },
+        response: { 200: reportStatusSchema },
       },
     },
     async (request) => reportStatus(app.services, requirePrincipal(request), request.params.id),

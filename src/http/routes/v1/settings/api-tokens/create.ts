@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { createApiToken } from '../../../../../services/identity.js';
 import { apiTokenSchema } from './_schemas.js';
@@ -24,7 +23,6 @@ export default defineRoute((app) => {
           201: apiTokenSchema
             .extend({ token: z.string().describe('The full token; it cannot be shown again') })
             .meta({ id: 'CreatedApiToken' }),
-          ...problemResponses(400),
         },
       },
     },

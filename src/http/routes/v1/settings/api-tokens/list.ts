@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../../schemas/common.js';
 import { listApiTokens } from '../../../../../services/identity.js';
@@ -18,7 +17,7 @@ export default defineRoute((app) => {
         querystring: paginationQuery,
         description:
           'ADMIN. Newest first, cursor-paginated; each with its prefix, creator and last use, never the secret.',
-        response: { 200: z.array(apiTokenSchema), ...problemResponses(400) },
+        response: { 200: z.array(apiTokenSchema) },
       },
     },
     async (request, reply) => {

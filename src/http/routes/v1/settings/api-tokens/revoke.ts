@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { revokeApiToken } from '../../../../../services/identity.js';
 import { defineRoute } from '../../../define-route.js';
@@ -16,7 +15,7 @@ export default defineRoute((app) => {
         params: z.object({ tokenId: z.string() }),
         description:
           'ADMIN. The token is refused (401) by every API process within a second; revoking twice is harmless.',
-        response: { 204: z.null().describe('Revoked'), ...problemResponses(404) },
+        response: { 204: z.null().describe('Revoked') },
       },
     },
     async (request, reply) => {

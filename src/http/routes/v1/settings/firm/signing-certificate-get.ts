@@ -1,5 +1,4 @@
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { problemResponses } from '../../../../problem.js';
 import { firmCertificateSchema } from '../../../../schemas/pdf-signatures.js';
 import { getFirmCertificate } from '../../../../../services/signing-certificates.js';
 import { defineRoute } from '../../../define-route.js';
@@ -17,7 +16,7 @@ export default defineRoute((app) => {
           "The firm's document-signing certificate: the one an ADMIN uploaded, or the one this " +
           "service's CA issued the firm (source ISSUED), or NONE before the first FINAL. Never the " +
           'private key.',
-        response: { 200: firmCertificateSchema, ...problemResponses(401) },
+        response: { 200: firmCertificateSchema },
       },
     },
     async (request) => getFirmCertificate(app.services, requirePrincipal(request)),

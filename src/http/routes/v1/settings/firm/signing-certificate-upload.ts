@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { binaryFile, skipBodyValidation } from '../../../../single-file-upload.js';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { firmCertificateSchema } from '../../../../schemas/pdf-signatures.js';
 import { AppError, validationFailed } from '../../../../../lib/errors.js';
@@ -36,7 +35,7 @@ export default defineRoute((app) => {
           'valid; nothing is stored then.',
         consumes: ['multipart/form-data'],
         body: uploadForm,
-        response: { 200: firmCertificateSchema, ...problemResponses(400, 403, 413, 415, 422) },
+        response: { 200: firmCertificateSchema },
       },
     },
     async (request) => {

@@ -1,4 +1,3 @@
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { firmProfileSchema } from '../../../../schemas/profile.js';
 import { firmPatchBody } from '../../../../../contract/registrations.js';
@@ -21,7 +20,7 @@ export default defineRoute((app) => {
           'firm nor any active member holds one of the made-up registrations, else 409 ' +
           'demo_registrations naming them.',
         body: firmPatchBody,
-        response: { 200: firmProfileSchema, ...problemResponses(400, 409) },
+        response: { 200: firmProfileSchema },
       },
     },
     async (request) => updateFirmProfile(app.services, requirePrincipal(request), request.body, request.ref),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { createEndpoint } from '../../../../../services/webhook-endpoints.js';
 import { eventTypesSchema, webhookEndpointWithSecretSchema, webhookUrlSchema } from './_schemas.js';
@@ -24,7 +23,7 @@ export default defineRoute((app) => {
             description: z.string().trim().max(500).optional(),
           })
           .strict(),
-        response: { 201: webhookEndpointWithSecretSchema, ...problemResponses(400) },
+        response: { 201: webhookEndpointWithSecretSchema },
       },
     },
     async (request, reply) =>

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { deleteEndpoint } from '../../../../../services/webhook-endpoints.js';
 import { endpointParams } from './_schemas.js';
@@ -16,7 +15,7 @@ export default defineRoute((app) => {
         summary: 'Delete a webhook endpoint and its delivery log',
         params: endpointParams,
         description: 'ADMIN. The endpoint and its delivery log are deleted; queued deliveries to it stop.',
-        response: { 204: z.null().describe('Deleted'), ...problemResponses(404) },
+        response: { 204: z.null().describe('Deleted') },
       },
     },
     async (request, reply) => {

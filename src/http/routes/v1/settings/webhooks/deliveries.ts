@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../../schemas/common.js';
 import { listDeliveries } from '../../../../../services/webhook-endpoints.js';
@@ -18,7 +17,7 @@ export default defineRoute((app) => {
         description: 'ADMIN. Newest first; each delivery with every attempt: time, HTTP status or error, duration.',
         params: endpointParams,
         querystring: paginationQuery,
-        response: { 200: z.array(webhookDeliverySchema), ...problemResponses(400, 404) },
+        response: { 200: z.array(webhookDeliverySchema) },
       },
     },
     async (request, reply) => {

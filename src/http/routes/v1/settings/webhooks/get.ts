@@ -1,4 +1,3 @@
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { getEndpoint } from '../../../../../services/webhook-endpoints.js';
 import { endpointParams, webhookEndpointSchema } from './_schemas.js';
@@ -15,7 +14,7 @@ export default defineRoute((app) => {
         summary: 'One webhook endpoint (without its secret)',
         params: endpointParams,
         description: 'ADMIN. One endpoint, without its secret.',
-        response: { 200: webhookEndpointSchema, ...problemResponses(404) },
+        response: { 200: webhookEndpointSchema },
       },
     },
     async (request) => getEndpoint(app.services, requirePrincipal(request), request.params.webhookId),

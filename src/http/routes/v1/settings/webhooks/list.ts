@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../../schemas/common.js';
 import { listEndpoints } from '../../../../../services/webhook-endpoints.js';
@@ -17,7 +16,7 @@ export default defineRoute((app) => {
         summary: "List the firm's webhook endpoints (never their secrets)",
         querystring: paginationQuery,
         description: "ADMIN. The firm's endpoints with their event filters and state, never their signing secrets.",
-        response: { 200: z.array(webhookEndpointSchema), ...problemResponses(400) },
+        response: { 200: z.array(webhookEndpointSchema) },
       },
     },
     async (request, reply) => {

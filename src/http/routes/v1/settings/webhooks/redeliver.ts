@@ -1,4 +1,3 @@
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { redeliver } from '../../../../../services/webhook-endpoints.js';
 import { endpointParams, webhookDeliverySchema } from './_schemas.js';
@@ -20,7 +19,7 @@ export default defineRoute((app) => {
           '409 delivery_pending while the original is still being attempted; 409 endpoint_disabled ' +
           'for a disabled endpoint.',
         params: endpointParams.extend({ deliveryId: endpointParams.shape.webhookId }),
-        response: { 202: webhookDeliverySchema, ...problemResponses(404, 409) },
+        response: { 202: webhookDeliverySchema },
       },
     },
     async (request, reply) =>

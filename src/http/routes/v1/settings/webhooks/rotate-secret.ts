@@ -1,4 +1,3 @@
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { rotateSecret } from '../../../../../services/webhook-endpoints.js';
 import { endpointParams, webhookEndpointWithSecretSchema } from './_schemas.js';
@@ -16,7 +15,7 @@ export default defineRoute((app) => {
         description:
           'For 24 hours every delivery carries two signatures, one with the new secret and one with the old.',
         params: endpointParams,
-        response: { 200: webhookEndpointWithSecretSchema, ...problemResponses(404) },
+        response: { 200: webhookEndpointWithSecretSchema },
       },
     },
     async (request) => rotateSecret(app.services, requirePrincipal(request), request.params.webhookId, request.ref),

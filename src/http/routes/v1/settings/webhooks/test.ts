@@ -1,4 +1,3 @@
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { sendTestEvent } from '../../../../../services/webhook-endpoints.js';
 import { endpointParams, webhookDeliverySchema } from './_schemas.js';
@@ -15,7 +14,7 @@ export default defineRoute((app) => {
         summary: 'Queue a webhook.test ping to this endpoint (delivered, signed and retried like any event)',
         description: 'ADMIN. Queues a `webhook.test` event to this endpoint only; see its delivery under deliveries.',
         params: endpointParams,
-        response: { 202: webhookDeliverySchema, ...problemResponses(404, 409) },
+        response: { 202: webhookDeliverySchema },
       },
     },
     async (request, reply) =>

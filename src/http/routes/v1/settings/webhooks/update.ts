@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemResponses } from '../../../../problem.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { updateEndpoint } from '../../../../../services/webhook-endpoints.js';
 import { endpointParams, eventTypesSchema, webhookEndpointSchema, webhookUrlSchema } from './_schemas.js';
@@ -24,7 +23,7 @@ export default defineRoute((app) => {
             enabled: z.boolean().optional(),
           })
           .strict(),
-        response: { 200: webhookEndpointSchema, ...problemResponses(400, 404) },
+        response: { 200: webhookEndpointSchema },
       },
     },
     async (request) =>
