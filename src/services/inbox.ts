@@ -6,8 +6,8 @@ import type { ServiceContext } from './context.js';
 import type { Principal } from '../domain/identity/roles.js';
 import { roleAtLeast } from '../contract/roles.js';
 import * as engagements from '../db/repositories/engagements.js';
-import { independenceConflicts } from '../domain/engagement/four-eyes.js';
-import { INBOX_STAGES, gateInWords, type EngagementStatus } from '../contract/stages.js';
+import { gateRefusal } from '../domain/engagement/rights.js';
+import { INBOX_STAGES, gateInWords, type EngagementStatus, type Gate } from '../contract/stages.js';
 
 export type InboxAction =
   | 'DECIDE_GATE_1'
@@ -43,6 +43,9 @@ export async function waitingFor(
   for (const e of await engagements.listInboxCandidates(ctx.db, principal.firmId, OPEN, PER_STATUS)) {
     const base = { engagementId: e.id, targetEntity: e.target_entity, statute: e.statute, status: e.status };
     const history = { lockedBy: e.locked_by_person, gate1: e.gate1_person, gate2: e.gate2_person };
+    // Whether the person may approve the gate it is at: the rights' own answer (src/domain/engagement/rights.ts).
+    const mayApprove = (gate: Gate) =>
+      gateRefusal(principal, { status: e.status, paymentStatus: e.payment_status }, gate, 'APPROVE', history) === null;
     // The assumptions are the assigned valuer's to lock (and to lock again after a return for revision).
     if (e.status === 'DATA_READY' && !e.assumptions_locked && e.assigned_valuer_id === me) {
       items.push(
@@ -54,11 +57,11 @@ export async function waitingFor(
               why: 'The financials are in: the assumptions are waiting to be locked',
             },
       );
-    } else if (e.status === 'GATE_1') {
+    } else if (e.status === 'GATE_1' && mayApprove('GATE_1')) {
       items.push({ ...base, action: 'DECIDE_GATE_1', why: `${gateInWords('GATE_1')} is waiting for a decision` });
     } else if (e.status === 'GATE_2') {
       // Only someone who neither locked this round's assumptions nor approved Gate 1.
-      if (independenceConflicts('GATE_2', me, history).length === 0) {
+      if (mayApprove('GATE_2')) {
         items.push({
           ...base,
           action: 'DECIDE_GATE_2',
@@ -68,7 +71,7 @@ export async function waitingFor(
     } else if (e.status === 'GATE_3') {
       if (e.payment_status !== 'PAID')
         items.push({ ...base, action: 'PAY', why: 'Payment is due before the sign-off' });
-      else if (principal.role === 'ADMIN' && independenceConflicts('GATE_3', me, history).length === 0) {
+      else if (mayApprove('GATE_3')) {
         items.push({ ...base, action: 'SIGN_OFF', why: 'Paid: the report is waiting for sign-off (Gate 3)' });
       }
     } else if (e.status === 'COMPLETED' && e.final_ready && e.gate3_actor === me) {
