@@ -8,11 +8,11 @@ import type { Principal } from '../domain/identity/roles.js';
 import { enqueueJob, NOTIFY_MAIL_JOB, type JobAttempt, type JobPayload } from './jobs.js';
 import { newId } from '../lib/ids.js';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../contract/notifications.js';
-import { MAILED_STAGES, gateNumber, inStages, isGate } from '../contract/stages.js';
-import { roleAtLeast } from '../contract/roles.js';
+import { MAILED_STAGES, gateNumber, inStages, isGate, type Gate } from '../contract/stages.js';
 import * as repo from '../db/repositories/notifications.js';
 import * as engagements from '../db/repositories/engagements.js';
-import { independenceConflicts } from '../domain/engagement/four-eyes.js';
+import { gateRefusal, memberAsPerson, signingRefusal } from '../domain/engagement/rights.js';
+import { qualificationOf } from './review-rights.js';
 import { personOfActor, reviewHistoryOf } from './review-rights.js';
 import { signatoryStatus } from '../domain/identity/signatory.js';
 import { rupees } from '../contract/money-format.js';
@@ -97,18 +97,18 @@ export async function notifyTransition(
     return;
   }
   const history = await reviewHistoryOf(tx, firmId, e.id);
+  // Who may approve the gate now (rights.ts); for sign-off, who may once it is paid, holding a registration the
+  // statute accepts.
+  const mayApprove = (m: (typeof members)[number], gate: Gate) =>
+    gateRefusal(memberAsPerson(m), { status: gate, paymentStatus: 'PAID' }, gate, 'APPROVE', history) === null;
   if (to === 'GATE_2') {
-    const reviewers = members.filter(
-      (m) => roleAtLeast(m.role, 'VALUER') && independenceConflicts('GATE_2', m.id, history).length === 0,
-    );
+    const reviewers = members.filter((m) => mayApprove(m, 'GATE_2'));
     await notify(tx, firmId, e.id, 'REVIEW_WAITING', eventId, reviewers, facts);
   } else if (to === 'GATE_3') {
     const inputs = (await engagements.getEngagementWithSignatoryInputs(tx, firmId, e.id))?.signatory_inputs;
-    const qualified = inputs
-      ? new Set(signatoryStatus(inputs as never, members).qualifiedMembers.map((m) => m.id))
-      : new Set(members.map((m) => m.id));
+    const qualification = inputs ? qualificationOf(signatoryStatus(inputs as never, members)) : null;
     const signers = members.filter(
-      (m) => m.role === 'ADMIN' && qualified.has(m.id) && independenceConflicts('GATE_3', m.id, history).length === 0,
+      (m) => mayApprove(m, 'GATE_3') && signingRefusal(memberAsPerson(m), qualification) === null,
     );
     await notify(tx, firmId, e.id, 'READY_FOR_SIGN_OFF', eventId, signers, facts);
   } else {

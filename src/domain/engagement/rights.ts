@@ -14,6 +14,18 @@ export interface Refusal {
 
 export type GateDecision = 'APPROVE' | 'REJECT';
 
+/** Who acts: a signed-in member, or an API token (a principal, or a member the service asks about). */
+export type Person =
+  { kind: 'user'; userId: string; role: Principal['role']; name: string } | { kind: 'token'; role: Principal['role'] };
+
+/** A member of the firm as the rights see them, to ask who may act (a mail's recipients). */
+export const memberAsPerson = (m: { id: string; role: Principal['role']; name: string }): Person => ({
+  kind: 'user',
+  userId: m.id,
+  role: m.role,
+  name: m.name,
+});
+
 /** The engagement as the rights see it. */
 export interface EngagementFacts {
   status: EngagementStatus;
@@ -35,7 +47,7 @@ export interface SigningQualification {
 }
 
 /** What refuses the principal any decision at `gate`, whatever the engagement: a token, the role. */
-export function gatePrincipalRefusal(principal: Principal, gate: Gate): Refusal | null {
+export function gatePrincipalRefusal(principal: Person, gate: Gate): Refusal | null {
   if (principal.kind !== 'user')
     return {
       code: 'person_required',
@@ -53,7 +65,7 @@ export function gatePrincipalRefusal(principal: Principal, gate: Gate): Refusal 
  * approval) and, to sign off, the payment.
  */
 export function gateRefusal(
-  principal: Principal,
+  principal: Person,
   engagement: Pick<EngagementFacts, 'status' | 'paymentStatus'>,
   gate: Gate,
   decision: GateDecision,
@@ -79,7 +91,7 @@ export function gateRefusal(
 }
 
 /** What refuses the principal signing the report under its statute: no registration it accepts. */
-export function signingRefusal(principal: Principal, qualification: SigningQualification | null): Refusal | null {
+export function signingRefusal(principal: Person, qualification: SigningQualification | null): Refusal | null {
   if (!qualification || principal.kind !== 'user') return null;
   if (qualification.classesWithoutValuer !== undefined) {
     const [first] = qualification.classesWithoutValuer;
@@ -98,7 +110,7 @@ export function signingRefusal(principal: Principal, qualification: SigningQuali
 }
 
 /** Who may upload the partner-signed copy of the FINAL: its signatory (who signed off GATE_3) or an ADMIN. */
-export function signedCopyUploadRefusal(principal: Principal, signatoryId: string | null): Refusal | null {
+export function signedCopyUploadRefusal(principal: Person, signatoryId: string | null): Refusal | null {
   if (principal.role === 'ADMIN') return null;
   const isSignatory = principal.kind === 'user' && signatoryId !== null && principal.userId === signatoryId;
   return isSignatory
@@ -108,7 +120,7 @@ export function signedCopyUploadRefusal(principal: Principal, signatoryId: strin
 
 /** Who may issue the sealed FINAL without the partner's DSC: an ADMIN, once, while no copy is issued. */
 export function issueSealedRefusal(
-  principal: Principal,
+  principal: Person,
   issuedCopy: EngagementFacts['issuedCopy'] | undefined,
 ): Refusal | null {
   if (principal.role !== 'ADMIN')
@@ -134,7 +146,7 @@ export interface MyActions {
 
 /** Every action's answer for the principal, from the same functions the services refuse with. */
 export function myActions(
-  principal: Principal,
+  principal: Person,
   engagement: EngagementFacts,
   people: ReviewHistory & { signatory: string | null },
   qualification: SigningQualification | null,
