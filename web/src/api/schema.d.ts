@@ -2599,6 +2599,18 @@ export interface components {
             methods: {
                 /** @description The value per share before dilution; present only where valuePerShare is fully diluted (CCPS and CCDs converted, in-the-money options and warrants exercised) */
                 basicValuePerShare?: string;
+                /** @description Present only where valuePerShare is fully diluted. Methods differ only by the options and warrants in the money at each one’s value (docs/valuation-method.md, Fully diluted shares) */
+                dilutedShares?: {
+                    basicShares: string;
+                    /** @description In words: the parts of the count, and why it differs from another method’s */
+                    basis: string;
+                    /** @description Equity shares on conversion of CCPS and CCDs */
+                    conversionShares: string;
+                    /** @description Options and warrants counted as exercised: those in the money at this method's own value */
+                    exercisedOptionShares: string;
+                    /** @description The fully diluted count valuePerShare divides by */
+                    shares: string;
+                };
                 /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                 enterpriseValue?: string;
                 /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
