@@ -104,6 +104,14 @@ export const valuationObject = z.object({
         .describe(
           'Rules or regulations with their instrument, e.g. "Income-tax Rules, 2026, Rule 57 (Table, Sl. No. 4)"',
         ),
+      note: z
+        .string()
+        .optional()
+        .describe(
+          'Where a provision does not reach the transaction, what applies instead: an issue of shares ' +
+            'whose consideration is received on or after 1 April 2024 is outside s.56(2)(viib), so no ' +
+            'income-tax floor or ceiling applies to its price (provisions and rules then cite none for the issue)',
+        ),
     })
     .optional()
     .describe(

@@ -2591,6 +2591,8 @@ export interface components {
                  * @enum {string}
                  */
                 act: "INCOME_TAX_ACT_2025" | "INCOME_TAX_ACT_1961" | "COMPANIES_ACT_2013" | "FOREIGN_EXCHANGE_MANAGEMENT_ACT_1999" | "INSOLVENCY_AND_BANKRUPTCY_CODE_2016";
+                /** @description Where a provision does not reach the transaction, what applies instead: an issue of shares whose consideration is received on or after 1 April 2024 is outside s.56(2)(viib), so no income-tax floor or ceiling applies to its price (provisions and rules then cite none for the issue) */
+                note?: string;
                 /** @description Sections of the Act, e.g. "s.92(2)(m)(iii)", "s.79"; empty where the rules alone govern (FEMA, IBC) */
                 provisions: string[];
                 /** @description Rules or regulations with their instrument, e.g. "Income-tax Rules, 2026, Rule 57 (Table, Sl. No. 4)" */
