@@ -23,7 +23,7 @@ const percent = (lo: number, hi: number) => fc.integer({ min: lo * 100, max: hi 
 const financialsArb = fc.record({
   reservesDelta: fc.integer({ min: -1500, max: 3000 }),
   ebitdaScale: fc.constantFrom(-0.5, 0, 0.3, 1, 4),
-  years: fc.integer({ min: 1, max: 5 }),
+  years: fc.integer({ min: 3, max: 5 }),
   peers: fc.boolean(),
   transactions: fc.boolean(),
   recentRound: fc.boolean(),
