@@ -219,6 +219,7 @@ function render(r: ValuationResult): string {
     ...(r.legalBasis
       ? [
           `Legal basis: ${r.legalBasis.act}${r.legalBasis.provisions.length ? ` ${r.legalBasis.provisions.join(', ')}` : ''}; ${r.legalBasis.rules.join('; ')}`,
+          ...(r.legalBasis.note ? [r.legalBasis.note] : []),
         ]
       : []),
     `Engine ${r.engineVersion}; WACC ${r.assumptions.wacc}%, terminal growth ${r.assumptions.terminalGrowthRate}%; discounting ${r.conventions.discounting}`,

@@ -135,8 +135,12 @@ export const PURPOSE_TITLE: Record<Purpose, string> = {
 };
 
 /** Purpose as shown to a reader; unknown codes (a later engine) fall back to the code itself. */
-export function purposeTitle(purpose: string | null, act?: Act): string {
+export function purposeTitle(purpose: string | null, act?: Act, basis?: LegalBasis): string {
   if (purpose === null) return 'Not specified';
+  // An issue s.56(2)(viib) no longer reaches: the legal basis carries the note and cites no provision for it.
+  if (purpose === 'ISSUE_OF_SHARES' && basis?.act === 'INCOME_TAX_ACT_1961' && basis.note !== undefined) {
+    return 'Issue of shares by a closely held company (no income-tax floor or ceiling: s.56(2)(viib) does not reach consideration received on or after 1 April 2024)';
+  }
   if (purpose === 'TRANSFER_OR_RECEIPT' && act === 'INCOME_TAX_ACT_2025') {
     return 'Receipt or transfer of unquoted equity shares (s.92(2)(m)(iii) and s.79 of the Income-tax Act, 2025)';
   }

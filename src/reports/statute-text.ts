@@ -75,11 +75,15 @@ function transitionParagraph(transactionDate: string): string {
 
 /** "Income-tax Act, 2025: s.92(2)(m)(iii), s.79; Income-tax Rules, 2026, Rule 57 (Table, Sl. No. 4); …". */
 export function legalBasisSentence(basis: LegalBasis): string {
-  return (
-    [ACT_TITLE[basis.act] + (basis.provisions.length ? `: ${basis.provisions.join(', ')}` : ''), ...basis.rules].join(
-      '; ',
-    ) + '.'
-  );
+  const cited =
+    basis.provisions.length === 0 && basis.rules.length === 0
+      ? `${ACT_TITLE[basis.act]}: no provision sets a floor or ceiling on the price.`
+      : [
+          ACT_TITLE[basis.act] + (basis.provisions.length ? `: ${basis.provisions.join(', ')}` : ''),
+          ...basis.rules,
+        ].join('; ') + '.';
+  // The note's ISO dates as the report writes dates.
+  return basis.note ? `${cited} ${basis.note.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (d) => formatDate(d))}` : cited;
 }
 
 export function statuteText(

@@ -186,7 +186,9 @@ export function complianceOf(
               v,
               v.times(SAFE_HARBOUR),
               price,
-              'Income-tax Act, 1961 s.56(2)(viib) read with Rule 11UA(2) (10% safe harbour, Notification 81/2023)',
+              applies
+                ? 'Income-tax Act, 1961 s.56(2)(viib) read with Rule 11UA(2) (10% safe harbour, Notification 81/2023)'
+                : 'No income-tax floor or ceiling (s.56(2)(viib) does not reach consideration received on or after 1 April 2024); the Rule 11UA(2) test, for information',
               `price ≤ FMV × 1.10 (₹${toPaise(v)} × 1.10)`,
               applies,
               (ok, gap) => {

@@ -1,8 +1,8 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { amountLine, countLine, perShareLine } from './lines.js';
-import { Dec, ONE, ZERO, dec, formatRupees, sum, toPaise } from './money.js';
+import { Dec, ONE, ZERO, dec, formatCount, formatRupees, sum, toPaise } from './money.js';
 import { instrumentWords } from '../../contract/financial-labels.js';
-import type { ValuationLine } from './types.js';
+import type { DilutedShareCount, ValuationLine } from './types.js';
 
 /**
  * Fully diluted capital (docs/valuation-method.md, Fully diluted shares). From the capital table:
@@ -28,6 +28,7 @@ export interface DilutiveInstruments {
 }
 
 export interface Dilution {
+  basicShares: Dec;
   basicValuePerShare: Dec;
   addBack: Dec;
   conversionShares: Dec;
@@ -122,6 +123,7 @@ export function dilute(equity: Dec, basicShares: Dec, d: DilutiveInstruments, ad
   const dilutedEquity = base.plus(proceeds);
   const dilutedShares = shares.plus(sum(exercised.map((o) => o.number)));
   return {
+    basicShares,
     basicValuePerShare: equity.div(basicShares),
     addBack,
     conversionShares: d.conversionShares,
@@ -175,10 +177,47 @@ export function dilutionLines(d: Dilution, d0: DilutiveInstruments): ValuationLi
     ),
     ...(d.proceeds.isZero() ? [] : [amountLine('Add: exercise proceeds', d.proceeds)]),
     amountLine('Fully diluted equity value', d.dilutedEquity),
-    countLine('Fully diluted equity shares', d.dilutedShares),
+    countLine('Fully diluted equity shares', d.dilutedShares, shareCountBasis(d, d0)),
     perShareLine('Value per equity share (fully diluted)', d.valuePerShare),
   ];
 }
+
+/**
+ * Why a method divides by the count it does (docs/valuation-method.md, Fully diluted shares): the basic
+ * shares and the CCPS and CCD conversions are the same for every method; only the options and warrants in
+ * the money at the method's own value differ, so two methods' counts differ by those alone.
+ */
+export function shareCountBasis(d: Dilution, d0: DilutiveInstruments): string {
+  const exercisedShares = sum(d.exercised.map((o) => o.number));
+  const parts = [`${formatCount(d.basicShares)} basic`];
+  if (!d.conversionShares.isZero()) parts.push(`${formatCount(d.conversionShares)} on conversion of CCPS and CCDs`);
+  if (d0.options.length > 0) {
+    const priced = d.exercised.map((o) => `₹${toPaise(o.exercisePrice)}`);
+    parts.push(
+      exercisedShares.isZero()
+        ? `no options or warrants (none has its exercise price below this method's ${formatRupees(d.valuePerShare)})`
+        : `${formatCount(exercisedShares)} on exercise of the options and warrants at ${priced.join(', ')}, in the money at this method's ${formatRupees(d.valuePerShare)}`,
+    );
+  }
+  return `${parts.join(' + ')}. Each method counts the options and warrants whose exercise price is below its own diluted value (treasury-stock method, the proceeds added), so the methods’ counts differ by those alone.`;
+}
+
+/** The method result's `dilutedShares`: the count it divides by and why (absent where not diluted). */
+export function dilutedShareCount(p: PerShare): { dilutedShares?: DilutedShareCount } {
+  if (!p.dilution) return {};
+  const { result: d, instruments } = p.dilution;
+  return {
+    dilutedShares: {
+      shares: plainCount(d.dilutedShares),
+      basicShares: plainCount(d.basicShares),
+      conversionShares: plainCount(d.conversionShares),
+      exercisedOptionShares: plainCount(sum(d.exercised.map((o) => o.number))),
+      basis: shareCountBasis(d, instruments),
+    },
+  };
+}
+
+const plainCount = (v: Dec) => v.toFixed();
 
 /** A method's value per share, and the dilution behind it where the capital table has dilutive instruments. */
 export interface PerShare {
@@ -214,5 +253,5 @@ export const perShareLines = (p: PerShare): ValuationLine[] =>
     : [perShareLine('Value per equity share', p.valuePerShare)];
 
 /** The method result's `basicValuePerShare`, present only where its value is fully diluted. */
-export const basicValuePerShare = (p: PerShare): { basicValuePerShare?: string } =>
-  p.dilution ? { basicValuePerShare: toPaise(p.dilution.result.basicValuePerShare) } : {};
+export const basicValuePerShare = (p: PerShare): { basicValuePerShare?: string; dilutedShares?: DilutedShareCount } =>
+  p.dilution ? { basicValuePerShare: toPaise(p.dilution.result.basicValuePerShare), ...dilutedShareCount(p) } : {};

@@ -180,7 +180,7 @@ function withDilution(c: Conventions, methods: { basicValuePerShare?: string }[]
     ...c,
     statements: [
       ...c.statements,
-      "Fully diluted: the values per share of the DCF, NAV and comparables, and the conclusion, count CCPS and CCDs as converted (their capital and principal added back only where the method deducted them, as the balance sheet presents them) and options and warrants as exercised where their exercise price is below the value, with the proceeds added; the comparables' P/B and P/E take book equity and earnings on the same as-converted basis; the basic value per share is shown beside each. Prescribed Rule 11UA and Rule 57 formulas keep their own PV/PE arithmetic.",
+      "Fully diluted: the values per share of the DCF, NAV and comparables, and the conclusion, count CCPS and CCDs as converted (their capital and principal added back only where the method deducted them, as the balance sheet presents them) and options and warrants as exercised where their exercise price is below the value, with the proceeds added; the comparables' P/B and P/E take book equity and earnings on the same as-converted basis; the basic value per share is shown beside each, and each method's fully diluted share count with its parts: the methods' counts differ only by the options and warrants in the money at each one's own value. Prescribed Rule 11UA and Rule 57 formulas keep their own PV/PE arithmetic.",
     ],
   };
 }

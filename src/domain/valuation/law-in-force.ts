@@ -35,6 +35,30 @@ export interface LegalBasis {
   provisions: string[];
   /** Rules or regulations, each with the instrument's name, e.g. "Income-tax Rules, 2026, Rule 57 (Table, Sl. No. 4)". */
   rules: string[];
+  /** Where a provision the valuation would otherwise cite does not reach the transaction: what applies instead. */
+  note?: string;
+}
+
+/**
+ * s.56(2)(viib) reaches only consideration received before this date. The Finance (No. 2) Act, 2024
+ * inserted a proviso that the clause "shall not apply on or after the 1st day of April, 2025": an
+ * amendment in force from 1 April 2025 governs assessment year 2025-26, whose previous year began on
+ * 1 April 2024. The test is the date of the issue (the transaction date), never the valuation date
+ * (docs/statutes.md, The law in force).
+ */
+export const S56_2_VIIB_SUNSET = '2024-04-01';
+
+/** Whether s.56(2)(viib) reaches an issue of shares made on `transactionDate` (YYYY-MM-DD). */
+export function s56viibApplies(transactionDate: string): boolean {
+  return transactionDate < S56_2_VIIB_SUNSET;
+}
+
+/**
+ * The legal basis's note for an issue s.56(2)(viib) no longer reaches (docs/statutes.md, The s.56(2)(viib)
+ * sunset): no income-tax provision sets a floor or ceiling on the issue price.
+ */
+export function issueOutsideViibNote(transactionDate: string): string {
+  return `Section 56(2)(viib) of the Income-tax Act, 1961 does not reach consideration received on or after 1 April 2024 (the proviso inserted by the Finance (No. 2) Act, 2024, from assessment year 2025-26); the issue is dated ${transactionDate}, so no income-tax floor or ceiling applies to the issue price, and the Rule 11UA(2) value is reported for information only. The subscriber's receipt of the shares remains within section 56(2)(x) (Rule 11UA(1)(c)(b)), valued as a transfer or receipt.`;
 }
 
 export type IncomeTaxRegime = 'INCOME_TAX_ACT_2025' | 'INCOME_TAX_ACT_1961';
@@ -80,15 +104,18 @@ export function legalBasisOf(
       if (incomeTaxRegime(transactionDate) === 'INCOME_TAX_ACT_2025') {
         return { act: 'INCOME_TAX_ACT_2025', provisions: ['s.92(2)(m)(iii)', 's.79'], rules: [RULE_57_SL_4, RULE_56] };
       }
-      const issue = purpose !== 'TRANSFER_OR_RECEIPT';
+      // An issue after s.56(2)(viib)'s sunset cites nothing for the issue: no provision limits its price.
+      const showsIssue = purpose !== 'TRANSFER_OR_RECEIPT';
+      const issue = showsIssue && s56viibApplies(transactionDate);
       const transfer = purpose !== 'ISSUE_OF_SHARES';
       return {
         act: 'INCOME_TAX_ACT_1961',
+        ...(showsIssue && !issue && { note: issueOutsideViibNote(transactionDate) }),
         provisions: [...(issue ? ['s.56(2)(viib)'] : []), ...(transfer ? ['s.56(2)(x)', 's.50CA'] : [])],
         rules: [
           ...(issue ? [`Income-tax Rules, 1962, Rule 11UA(2)(${issueByDcf ? 'b' : 'a'})`] : []),
           ...(transfer ? ['Income-tax Rules, 1962, Rule 11UA(1)(c)(b)', 'Income-tax Rules, 1962, Rule 11UAA'] : []),
-          'Income-tax Rules, 1962, Rule 11U',
+          ...(issue || transfer ? ['Income-tax Rules, 1962, Rule 11U'] : []),
         ],
       };
     }

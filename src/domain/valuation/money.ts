@@ -65,6 +65,15 @@ export function percentToFraction(percent: Dec): Dec {
   return percent.div(HUNDRED);
 }
 
+/** Indian digit grouping of a count: 3495000 -> "34,95,000" (a fraction kept as computed). */
+export function formatCount(value: Dec): string {
+  const [whole, fraction] = value.abs().toFixed().split('.');
+  const lastThree = whole.slice(-3);
+  const rest = whole.slice(0, -3);
+  const grouped = rest ? `${rest.replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${lastThree}` : lastThree;
+  return `${value.isNegative() && !value.isZero() ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
 /** Indian digit grouping for messages: 1234567.5 -> "₹12,34,567.50". */
 export function formatRupees(value: Dec): string {
   const [whole, fraction] = toPaise(value.abs()).split('.');

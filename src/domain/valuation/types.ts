@@ -41,9 +41,24 @@ export interface MethodResult {
   valuePerShare: string;
   /** Before dilution; present only where the value per share is fully diluted. */
   basicValuePerShare?: string;
+  /** The diluted share count the value per share divides by, and why; present only where it is fully diluted. */
+  dilutedShares?: DilutedShareCount;
   /** The purposes this method's value serves, and in what capacity. */
   servesPurpose?: string;
   purposes?: Purpose[];
+}
+
+/**
+ * The count a method's fully diluted value divides by: basic + conversion shares + the options and warrants
+ * in the money at that method's value (docs/valuation-method.md, Fully diluted shares).
+ */
+export interface DilutedShareCount {
+  shares: string;
+  basicShares: string;
+  conversionShares: string;
+  exercisedOptionShares: string;
+  /** In words: the parts, and why the count differs from another method's. */
+  basis: string;
 }
 
 export type FloorOrCeiling = 'FLOOR' | 'CEILING';

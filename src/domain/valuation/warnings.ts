@@ -142,19 +142,8 @@ export function rateWarnings(
   return warnings;
 }
 
-/**
- * s.56(2)(viib) reaches only consideration received before this date. The Finance (No. 2) Act, 2024
- * inserted a proviso that the clause "shall not apply on or after the 1st day of April, 2025": an
- * amendment in force from 1 April 2025 governs assessment year 2025-26, whose previous year began on
- * 1 April 2024. The test is the date of the issue (the transaction date), never the valuation date
- * (docs/statutes.md, The law in force).
- */
-export const S56_2_VIIB_SUNSET = '2024-04-01';
-
-/** Whether s.56(2)(viib) reaches an issue of shares made on `transactionDate` (YYYY-MM-DD). */
-export function s56viibApplies(transactionDate: string): boolean {
-  return transactionDate < S56_2_VIIB_SUNSET;
-}
+// s.56(2)(viib)'s reach is the law in force's (law-in-force.ts); kept importable from here.
+export { S56_2_VIIB_SUNSET, s56viibApplies } from './law-in-force.js';
 
 export function s56viibWarning(transactionDate: string, valuationDate: string): ValuationWarning {
   const valued =

@@ -42,6 +42,21 @@ const methodSchema = z.object({
       'The value per share before dilution; present only where valuePerShare is fully diluted ' +
         '(CCPS and CCDs converted, in-the-money options and warrants exercised)',
     ),
+  dilutedShares: z
+    .object({
+      shares: z.string().describe('The fully diluted count valuePerShare divides by'),
+      basicShares: z.string(),
+      conversionShares: z.string().describe('Equity shares on conversion of CCPS and CCDs'),
+      exercisedOptionShares: z
+        .string()
+        .describe("Options and warrants counted as exercised: those in the money at this method's own value"),
+      basis: z.string().describe('In words: the parts of the count, and why it differs from another method’s'),
+    })
+    .optional()
+    .describe(
+      'Present only where valuePerShare is fully diluted. Methods differ only by the options and ' +
+        'warrants in the money at each one’s value (docs/valuation-method.md, Fully diluted shares)',
+    ),
   servesPurpose: z.string().optional(),
   purposes: z.array(z.string()).optional(),
 });
@@ -88,6 +103,14 @@ export const valuationObject = z.object({
         .array(z.string())
         .describe(
           'Rules or regulations with their instrument, e.g. "Income-tax Rules, 2026, Rule 57 (Table, Sl. No. 4)"',
+        ),
+      note: z
+        .string()
+        .optional()
+        .describe(
+          'Where a provision does not reach the transaction, what applies instead: an issue of shares ' +
+            'whose consideration is received on or after 1 April 2024 is outside s.56(2)(viib), so no ' +
+            'income-tax floor or ceiling applies to its price (provisions and rules then cite none for the issue)',
         ),
     })
     .optional()

@@ -29,6 +29,8 @@ export const COLOR = {
 };
 export const SIZE = { body: 9.5, small: 8, table: 8, h1: 14, h2: 11 };
 export const MARGIN = { top: 64, bottom: 64, left: 56, right: 56 };
+/** The space between a table cell's edge and its text, each side. */
+export const CELL_PAD = 3.5;
 
 export interface Column {
   header: string;
@@ -151,7 +153,7 @@ export class Writer {
   table(columns: Column[], rows: string[][], opts: TableOptions = {}): void {
     const { doc } = this;
     const fontSize = opts.fontSize ?? SIZE.table;
-    const pad = 3.5;
+    const pad = CELL_PAD;
     const widths = columns.map((c) => c.width * this.width);
     const cellHeight = (cells: string[], bold: boolean): number =>
       Math.max(

@@ -212,7 +212,7 @@ function weightsAndPurposes(w: Writer, v: ValuationResult): void {
         { header: 'Basis', width: 0.3 },
       ],
       c.byPurpose.map((p) => [
-        purposeTitle(p.purpose, v.legalBasis?.act),
+        purposeTitle(p.purpose, v.legalBasis?.act, v.legalBasis),
         METHOD_TITLE[p.method] ?? p.method,
         rupees(p.valuePerShare),
         p.floorOrCeiling === 'FLOOR' ? 'Floor' : p.floorOrCeiling === 'CEILING' ? 'Ceiling' : '—',
@@ -339,7 +339,7 @@ export function complianceBlock(w: Writer, v: ValuationResult): void {
       { header: 'Result', width: 0.18 },
     ],
     c.tests.map((t) => [
-      `${t.purpose ? `${purposeTitle(t.purpose, v.legalBasis?.act)}: ` : ''}${t.rule}; ${t.test}`,
+      `${t.purpose ? `${purposeTitle(t.purpose, v.legalBasis?.act, v.legalBasis)}: ` : ''}${t.rule}; ${t.test}`,
       rupees(t.linePerShare),
       rupees(t.proposedPricePerShare),
       `${rupees(t.margin)} (${t.marginPercent.replace(/^-/, '\u2212')}%)`,

@@ -2,7 +2,7 @@
 import { formatDate, formatDayInIndia, purposeTitle, statuteTitle } from '../format.js';
 import { COLOR, MARGIN, SIZE, type Writer } from '../pdf/layout.js';
 import { addresseeOf, firmName, signatoryCapacity, valuationDateLabel, type ReportInput } from '../report-input.js';
-import { ACT_TITLE, type Act } from '../../domain/valuation/law-in-force.js';
+import { ACT_TITLE, type Act, type LegalBasis } from '../../domain/valuation/law-in-force.js';
 
 export function cover(w: Writer, input: ReportInput): ContentsPlace {
   const { doc } = w;
@@ -51,7 +51,15 @@ export function cover(w: Writer, input: ReportInput): ContentsPlace {
       ...(input.valuation.legalBasis
         ? ([['Act', ACT_TITLE[input.valuation.legalBasis.act]]] as [string, string][])
         : []),
-      ['Purpose', coverPurpose(engagement.statute, engagement.purpose, input.valuation.legalBasis?.act)],
+      [
+        'Purpose',
+        coverPurpose(
+          engagement.statute,
+          engagement.purpose,
+          input.valuation.legalBasis?.act,
+          input.valuation.legalBasis,
+        ),
+      ],
       ...(transactionDate && transactionDate !== engagement.valuationDate
         ? ([[transactionDateLabel(engagement), formatDate(transactionDate)]] as [string, string][])
         : []),
@@ -115,8 +123,13 @@ function transactionDateLabel(engagement: ReportInput['engagement']): string {
 }
 
 /** The Companies Act and IBC take no purpose code; their purpose follows from the statute itself. */
-export function coverPurpose(statute: ReportInput['engagement']['statute'], purpose: string | null, act?: Act): string {
-  if (purpose !== null) return purposeTitle(purpose, act);
+export function coverPurpose(
+  statute: ReportInput['engagement']['statute'],
+  purpose: string | null,
+  act?: Act,
+  basis?: LegalBasis,
+): string {
+  if (purpose !== null) return purposeTitle(purpose, act, basis);
   if (statute === 'RULE_11UA' && act === 'INCOME_TAX_ACT_2025') return purposeTitle('TRANSFER_OR_RECEIPT', act);
   if (statute === 'COMPANIES_ACT_SEC_62') return 'Price of a preferential allotment of shares (s.62(1)(c))';
   if (statute === 'IBC_LIQUIDATION') return purposeTitle('CIRP_FAIR_AND_LIQUIDATION_VALUE');

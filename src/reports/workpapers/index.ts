@@ -8,7 +8,7 @@
  * Each sheet is its own module here; cells.ts is the toolkit they share.
  */
 import ExcelJS from 'exceljs';
-import type { MethodResult } from '../../domain/valuation/types.js';
+import type { MethodResult, ValuationResult } from '../../domain/valuation/types.js';
 import type { KnownFigures } from './cells.js';
 import type { WorkbookContext, WorkpaperInput } from './context.js';
 import { writeInputs } from './inputs.js';
@@ -26,7 +26,8 @@ export { colName, withFuturePrefix } from './cells.js';
 export type { WorkpaperInput } from './context.js';
 
 export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
-  const { financials: f, valuation: v } = input;
+  const { financials: f } = input;
+  const v = withoutLeftOutMethods(input.valuation);
   const wb = new ExcelJS.Workbook();
   const known: KnownFigures = new Map();
   wb.creator = 'Valuation Service';
@@ -58,4 +59,16 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
 
   for (const [n, address] of names) wb.definedNames.add(address, n);
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/**
+ * The valuation as the workpapers show it: a method weighed at nil in the conclusion is left out, so it
+ * leaves no sheet, Summary row, name or formula of its own (and a DCF left out no stub fraction or
+ * Sensitivity sheet) (docs/valuation-method.md, Workpapers).
+ */
+export function withoutLeftOutMethods(v: ValuationResult): ValuationResult {
+  const leftOut = new Set(
+    (v.conclusion.weights ?? []).filter((w) => Number(w.weightPercent) === 0).map((w) => w.method),
+  );
+  return leftOut.size === 0 ? v : { ...v, methods: v.methods.filter((m) => !leftOut.has(m.method)) };
 }

@@ -75,7 +75,10 @@ export function writeInputs(ctx: WorkbookContext): InputCells {
   const growth = inp.put('Terminal growth rate (%)', Number(v.assumptions.terminalGrowthRate), PERCENT_FORMAT);
   const midYear = inp.put('Mid-year discounting (1 = yes, 0 = no)', v.conventions.discounting === 'MID_YEAR' ? 1 : 0);
   // docs/valuation-method.md, Stub period: s = days after the valuation date to the end of year 1 ÷ days in year 1.
-  const stubPeriodOfYear1 = f.projections.length > 0 ? stubPeriod(v.valuationDate, f.projections[0].year) : null;
+  // Only where the DCF is shown: a DCF left out (omitted, or weighed at nil) has no stub fraction.
+  const showsDcf = v.methods.some((m) => m.method === 'DCF');
+  const stubPeriodOfYear1 =
+    showsDcf && f.projections.length > 0 ? stubPeriod(v.valuationDate, f.projections[0].year) : null;
   const stub = stubPeriodOfYear1
     ? inp.put(
         `Stub fraction s (${stubPeriodOfYear1.days} days after the valuation date to ${stubPeriodOfYear1.firstYearEnd} ÷ ${stubPeriodOfYear1.daysInYear})`,

@@ -84,3 +84,52 @@ test('instruments without a conversion ratio or exercise price are not counted; 
   assert.equal(dcf.basicValuePerShare, undefined);
   assert.ok(dcf.lines.some((l) => l.label === 'Value per equity share'));
 });
+
+test('each method names the count it divides by and why: the DCF 11,20,000, the NAV 10,90,000, differing by the ₹150 grant alone', () => {
+  const r = computeValuation({
+    financials: dilutedCompany(),
+    assumptions: { wacc: 12, terminalGrowthRate: 4 },
+    engagement: { statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31' },
+    judgement: {
+      methodWeights: { DCF: 70, NAV: 30 },
+      weightsRationale: 'The income approach, checked against the book.',
+    },
+  });
+  // By hand (docs/valuation-method.md, Fully diluted shares, worked example): 10,00,000 basic + 40,000 (20,000 CCPS × 2)
+  // + 50,000 (5,000 CCDs × 10) = 10,90,000 for every method. The DCF's ₹307547040.5723 + the ₹150 grant's ₹45,00,000
+  // over 11,20,000 = ₹278.6134, and ₹150 is below it (₹280 is not below the ₹278.6378 the next grant would give);
+  // the NAV's ₹9,95,00,000 + ₹45,00,000 over 11,20,000 = ₹92.86, and ₹150 is not below it: 10,90,000, ₹91.28.
+  const dcf = method(r, 'DCF');
+  const nav = method(r, 'NAV');
+  assert.deepEqual(dcf.dilutedShares && { ...dcf.dilutedShares, basis: undefined }, {
+    shares: '1120000',
+    basicShares: '1000000',
+    conversionShares: '90000',
+    exercisedOptionShares: '30000',
+    basis: undefined,
+  });
+  assert.deepEqual(nav.dilutedShares && { ...nav.dilutedShares, basis: undefined }, {
+    shares: '1090000',
+    basicShares: '1000000',
+    conversionShares: '90000',
+    exercisedOptionShares: '0',
+    basis: undefined,
+  });
+  const why =
+    ' Each method counts the options and warrants whose exercise price is below its own diluted value (treasury-stock method, the proceeds added), so the methods’ counts differ by those alone.';
+  assert.equal(
+    dcf.dilutedShares!.basis,
+    "10,00,000 basic + 90,000 on conversion of CCPS and CCDs + 30,000 on exercise of the options and warrants at ₹150.00, in the money at this method's ₹278.61." +
+      why,
+  );
+  assert.equal(
+    nav.dilutedShares!.basis,
+    "10,00,000 basic + 90,000 on conversion of CCPS and CCDs + no options or warrants (none has its exercise price below this method's ₹91.28)." +
+      why,
+  );
+  for (const m of [dcf, nav]) {
+    const line = m.lines.find((l) => l.label === 'Fully diluted equity shares')!;
+    assert.equal(line.value, m.dilutedShares!.shares);
+    assert.equal(line.note, m.dilutedShares!.basis, 'the method prints its count with the reason');
+  }
+});

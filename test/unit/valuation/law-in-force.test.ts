@@ -10,7 +10,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { computeValuation, ValuationInputError } from '../../../src/domain/valuation/engine.js';
-import { incomeTaxRegime, legalBasisOf, noProvisionInForce } from '../../../src/domain/valuation/law-in-force.js';
+import {
+  incomeTaxRegime,
+  issueOutsideViibNote,
+  legalBasisOf,
+  noProvisionInForce,
+} from '../../../src/domain/valuation/law-in-force.js';
+import { legalBasisSentence } from '../../../src/reports/statute-text.js';
 import { judgementErrors } from '../../../src/domain/valuation/judgement.js';
 import { assertLines, loadDocument, method, normalised } from './helpers.js';
 import {
@@ -256,10 +262,46 @@ test('an issue of shares from 1 April 2026 has no provision in force: the engine
     () => value(RECEIPT_30_JUNE_2026, { valuationDate: '2026-06-30', purpose: 'ISSUE_OF_SHARES' }),
     (err: unknown) => err instanceof ValuationInputError && err.code === 'NO_PROVISION_IN_FORCE',
   );
-  // An issue on 31 March 2026 still has the 1961 Act's Rule 11UA(2).
+  // An issue on 28 February 2026 is valued under the 1961 Act's Rule 11UA(2), for information: s.56(2)(viib)
+  // no longer reaches it (below), so the legal basis cites no provision for it.
   const old = value(TRANSFER_28_FEB_2026, { valuationDate: '2026-02-28', purpose: 'ISSUE_OF_SHARES' });
   assert.equal(old.legalBasis?.act, 'INCOME_TAX_ACT_1961');
-  assert.deepEqual(old.legalBasis?.provisions, ['s.56(2)(viib)']);
+  assert.deepEqual(old.legalBasis?.provisions, []);
+  assert.match(old.legalBasis?.note ?? '', /no income-tax floor or ceiling applies to the issue price/);
+});
+
+test('the legal basis of an issue on each side of 1 April 2024: s.56(2)(viib) before it, no income-tax floor or ceiling from it', () => {
+  assert.deepEqual(legalBasisOf('RULE_11UA', 'ISSUE_OF_SHARES', '2024-03-31'), {
+    act: 'INCOME_TAX_ACT_1961',
+    provisions: ['s.56(2)(viib)'],
+    rules: ['Income-tax Rules, 1962, Rule 11UA(2)(a)', 'Income-tax Rules, 1962, Rule 11U'],
+  });
+  assert.deepEqual(legalBasisOf('RULE_11UA', 'ISSUE_OF_SHARES', '2024-04-01'), {
+    act: 'INCOME_TAX_ACT_1961',
+    provisions: [],
+    rules: [],
+    note: issueOutsideViibNote('2024-04-01'),
+  });
+  assert.match(
+    issueOutsideViibNote('2024-04-01'),
+    /the issue is dated 2024-04-01, so no income-tax floor or ceiling applies/,
+  );
+  // Without a purpose the transfer's provisions stand and the issue carries the note.
+  const both = legalBasisOf('RULE_11UA', null, '2024-04-01');
+  assert.deepEqual(both.provisions, ['s.56(2)(x)', 's.50CA']);
+  assert.deepEqual(both.rules, [
+    'Income-tax Rules, 1962, Rule 11UA(1)(c)(b)',
+    'Income-tax Rules, 1962, Rule 11UAA',
+    'Income-tax Rules, 1962, Rule 11U',
+  ]);
+  assert.equal(both.note, issueOutsideViibNote('2024-04-01'));
+  assert.equal(legalBasisOf('RULE_11UA', null, '2024-03-31').note, undefined);
+  assert.equal(legalBasisOf('RULE_11UA', 'TRANSFER_OR_RECEIPT', '2024-04-01').note, undefined, 'a transfer is reached');
+  // The report's sentence says so where nothing is cited.
+  assert.equal(
+    legalBasisSentence(legalBasisOf('RULE_11UA', 'ISSUE_OF_SHARES', '2024-04-01')).split('. ')[0],
+    'Income-tax Act, 1961: no provision sets a floor or ceiling on the price',
+  );
 });
 
 test('under Rule 57 the only weight is NAV_RULE_57 at 100% and no discount may be applied', () => {

@@ -2591,6 +2591,8 @@ export interface components {
                  * @enum {string}
                  */
                 act: "INCOME_TAX_ACT_2025" | "INCOME_TAX_ACT_1961" | "COMPANIES_ACT_2013" | "FOREIGN_EXCHANGE_MANAGEMENT_ACT_1999" | "INSOLVENCY_AND_BANKRUPTCY_CODE_2016";
+                /** @description Where a provision does not reach the transaction, what applies instead: an issue of shares whose consideration is received on or after 1 April 2024 is outside s.56(2)(viib), so no income-tax floor or ceiling applies to its price (provisions and rules then cite none for the issue) */
+                note?: string;
                 /** @description Sections of the Act, e.g. "s.92(2)(m)(iii)", "s.79"; empty where the rules alone govern (FEMA, IBC) */
                 provisions: string[];
                 /** @description Rules or regulations with their instrument, e.g. "Income-tax Rules, 2026, Rule 57 (Table, Sl. No. 4)" */
@@ -2599,6 +2601,18 @@ export interface components {
             methods: {
                 /** @description The value per share before dilution; present only where valuePerShare is fully diluted (CCPS and CCDs converted, in-the-money options and warrants exercised) */
                 basicValuePerShare?: string;
+                /** @description Present only where valuePerShare is fully diluted. Methods differ only by the options and warrants in the money at each one’s value (docs/valuation-method.md, Fully diluted shares) */
+                dilutedShares?: {
+                    basicShares: string;
+                    /** @description In words: the parts of the count, and why it differs from another method’s */
+                    basis: string;
+                    /** @description Equity shares on conversion of CCPS and CCDs */
+                    conversionShares: string;
+                    /** @description Options and warrants counted as exercised: those in the money at this method's own value */
+                    exercisedOptionShares: string;
+                    /** @description The fully diluted count valuePerShare divides by */
+                    shares: string;
+                };
                 /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                 enterpriseValue?: string;
                 /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
