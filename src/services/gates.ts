@@ -136,14 +136,23 @@ function checkSigning(signing: Signing, qualifying: readonly Registration[]): { 
   return { place: place!, udin: udin || null };
 }
 
+/** A gate decision as a service takes it: the engagement, the gate, what the person wrote, and where it came from. */
+export interface GateDecisionInput {
+  engagementId: string;
+  gate: Gate;
+  request?: RequestTag;
+}
+
 export async function approveGate(
   ctx: ServiceContext,
   principal: Principal,
-  engagementId: string,
-  gate: Gate,
-  comment: string | undefined,
-  requestId?: RequestTag,
-  signing: Signing = {},
+  {
+    engagementId,
+    gate,
+    comment,
+    request: requestId,
+    signing = {},
+  }: GateDecisionInput & { comment?: string; signing?: Signing },
 ) {
   requireGatePerson(principal, gate);
   const actor = actorOf(principal, requestId);
@@ -213,11 +222,13 @@ export const SUPERSEDED_DRAFT = 'superseded: the engagement was returned for rev
 export async function rejectGate(
   ctx: ServiceContext,
   principal: Principal,
-  engagementId: string,
-  gate: Gate,
-  reason: string,
-  requestId?: RequestTag,
-  outcome: RejectOutcome = 'DECLINE',
+  {
+    engagementId,
+    gate,
+    reason,
+    request: requestId,
+    outcome = 'DECLINE',
+  }: GateDecisionInput & { reason: string; outcome?: RejectOutcome },
 ) {
   requireGatePerson(principal, gate);
   if (reason.trim().length < 10)

@@ -27,52 +27,67 @@ const asReviewer = () => person(reviewer, 'VALUER', 'Rekha Reviewer');
 test('a token decides no gate, approve or reject (person_required)', async () => {
   const e = await engagementAtGate1(t, asUser(valuer));
   const bot: Principal = { kind: 'token', tokenId, firmId: admin.firmId, role: 'VALUER', tokenName: 'admin bot' };
-  assert.equal((await refusal(approveGate(t.app.services, bot, e.id, 'GATE_1', undefined))).code, 'person_required');
   assert.equal(
-    (await refusal(rejectGate(t.app.services, bot, e.id, 'GATE_1', 'A reason long enough'))).code,
+    (await refusal(approveGate(t.app.services, bot, { engagementId: e.id, gate: 'GATE_1' }))).code,
+    'person_required',
+  );
+  assert.equal(
+    (
+      await refusal(
+        rejectGate(t.app.services, bot, { engagementId: e.id, gate: 'GATE_1', reason: 'A reason long enough' }),
+      )
+    ).code,
     'person_required',
   );
 });
 
 test('GATE_2: not whoever locked, not the GATE_1 approver; GATE_3 not the GATE_2 reviewer', async () => {
   const e = await engagementAtGate1(t, asUser(valuer));
-  await approveGate(t.app.services, asReviewer(), e.id, 'GATE_1', 'Inputs tie to the accounts');
+  await approveGate(t.app.services, asReviewer(), {
+    engagementId: e.id,
+    gate: 'GATE_1',
+    comment: 'Inputs tie to the accounts',
+  });
   // Vani locked the assumptions; Rekha approved GATE_1.
-  const locker = await refusal(approveGate(t.app.services, asValuer(), e.id, 'GATE_2', undefined));
+  const locker = await refusal(approveGate(t.app.services, asValuer(), { engagementId: e.id, gate: 'GATE_2' }));
   assert.equal(locker.code, 'independent_review_required');
   assert.match(locker.message, /Vani Valuer locked the assumptions/);
-  const gate1 = await refusal(approveGate(t.app.services, asReviewer(), e.id, 'GATE_2', undefined));
+  const gate1 = await refusal(approveGate(t.app.services, asReviewer(), { engagementId: e.id, gate: 'GATE_2' }));
   assert.match(gate1.message, /Rekha Reviewer approved GATE_1/);
-  const approved = await approveGate(t.app.services, asAdmin(), e.id, 'GATE_2', 'Independent review done');
+  const approved = await approveGate(t.app.services, asAdmin(), {
+    engagementId: e.id,
+    gate: 'GATE_2',
+    comment: 'Independent review done',
+  });
   assert.equal(approved.status, 'GATE_3');
   await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, e.id, 'PAID'));
   // Asha reviewed at GATE_2, so she may not sign.
-  const signer = await refusal(approveGate(t.app.services, asAdmin(), e.id, 'GATE_3', undefined));
+  const signer = await refusal(approveGate(t.app.services, asAdmin(), { engagementId: e.id, gate: 'GATE_3' }));
   assert.equal(signer.code, 'independent_review_required');
   assert.match(signer.message, /Asha Admin approved GATE_2/);
 });
 
 test("a token's lock counts as its creator's: the creator may not review GATE_2", async () => {
   const e = await engagementAtGate1(t, asToken(token)); // locked by the admin's token
-  await approveGate(t.app.services, asValuer(), e.id, 'GATE_1', undefined);
-  const creator = await refusal(approveGate(t.app.services, asAdmin(), e.id, 'GATE_2', undefined));
+  await approveGate(t.app.services, asValuer(), { engagementId: e.id, gate: 'GATE_1' });
+  const creator = await refusal(approveGate(t.app.services, asAdmin(), { engagementId: e.id, gate: 'GATE_2' }));
   assert.equal(creator.code, 'independent_review_required');
   assert.match(creator.message, /Asha Admin locked the assumptions/);
-  assert.equal((await approveGate(t.app.services, asReviewer(), e.id, 'GATE_2', undefined)).status, 'GATE_3');
+  assert.equal(
+    (await approveGate(t.app.services, asReviewer(), { engagementId: e.id, gate: 'GATE_2' })).status,
+    'GATE_3',
+  );
 });
 
 test('a return for revision keeps the payment and sends the engagement back for new assumptions', async () => {
   const e = await engagementAtGate1(t, asUser(valuer));
   await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, e.id, 'PAID'));
-  const back = await rejectGate(
-    t.app.services,
-    asReviewer(),
-    e.id,
-    'GATE_1',
-    'Use the board-approved FY2027 budget',
-    undefined,
-    'REVISE',
-  );
+  const back = await rejectGate(t.app.services, asReviewer(), {
+    engagementId: e.id,
+    gate: 'GATE_1',
+    reason: 'Use the board-approved FY2027 budget',
+    outcome: 'REVISE',
+  });
   assert.equal(back.status, 'DATA_READY');
   assert.equal(back.assumptionsLocked, false);
   assert.equal(back.paymentStatus, 'PAID');

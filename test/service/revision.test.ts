@@ -23,18 +23,19 @@ const asReviewer = () => person(reviewer, 'VALUER', 'Rekha Reviewer');
 test('GATE_2 returns the engagement for revision; the valuer relocks; the gates run again on version 2', async () => {
   const e = await engagementAtGate1(t, asUser(valuer));
   const before = await getValuation(t.app.services, asValuer(), e.id);
-  await approveGate(t.app.services, asReviewer(), e.id, 'GATE_1', 'Inputs tie to the accounts');
+  await approveGate(t.app.services, asReviewer(), {
+    engagementId: e.id,
+    gate: 'GATE_1',
+    comment: 'Inputs tie to the accounts',
+  });
 
   // GATE_2: the independent reviewer sends it back.
-  const back = await rejectGate(
-    t.app.services,
-    asAdmin(),
-    e.id,
-    'GATE_2',
-    'Use the board-approved FY2027 budget and a WACC nearer the peers',
-    undefined,
-    'REVISE',
-  );
+  const back = await rejectGate(t.app.services, asAdmin(), {
+    engagementId: e.id,
+    gate: 'GATE_2',
+    reason: 'Use the board-approved FY2027 budget and a WACC nearer the peers',
+    outcome: 'REVISE',
+  });
   assert.equal(back.status, 'DATA_READY');
   assert.equal(back.assumptionsLocked, false);
   assert.deepEqual(await getAssumptions(t.app.services, asValuer(), e.id), { locked: false });
@@ -68,11 +69,19 @@ test('GATE_2 returns the engagement for revision; the valuer relocks; the gates 
   assert.match(history[0].revision?.reason ?? '', /board-approved FY2027 budget/);
 
   // The gates run again: GATE_1, then GATE_2 by someone independent of the new lock and the new GATE_1.
-  await approveGate(t.app.services, asReviewer(), e.id, 'GATE_1', 'Version 2 ties to the budget');
-  const locker = await refusal(approveGate(t.app.services, asValuer(), e.id, 'GATE_2', undefined));
+  await approveGate(t.app.services, asReviewer(), {
+    engagementId: e.id,
+    gate: 'GATE_1',
+    comment: 'Version 2 ties to the budget',
+  });
+  const locker = await refusal(approveGate(t.app.services, asValuer(), { engagementId: e.id, gate: 'GATE_2' }));
   assert.equal(locker.code, 'independent_review_required');
-  const gate1 = await refusal(approveGate(t.app.services, asReviewer(), e.id, 'GATE_2', undefined));
+  const gate1 = await refusal(approveGate(t.app.services, asReviewer(), { engagementId: e.id, gate: 'GATE_2' }));
   assert.equal(gate1.code, 'independent_review_required');
-  const approved = await approveGate(t.app.services, asAdmin(), e.id, 'GATE_2', 'Revision answers the review');
+  const approved = await approveGate(t.app.services, asAdmin(), {
+    engagementId: e.id,
+    gate: 'GATE_2',
+    comment: 'Revision answers the review',
+  });
   assert.equal(approved.status, 'GATE_3');
 });

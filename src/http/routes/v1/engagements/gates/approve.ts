@@ -78,14 +78,16 @@ export default defineRoute((app) => {
       },
     },
     async (request) =>
-      approveGate(
-        app.services,
-        requirePrincipal(request),
-        request.params.id,
-        request.params.gate,
-        request.body?.comment,
-        request.ref,
-        { place: request.body?.place, udin: request.body?.udin, classSignatories: request.body?.classSignatories },
-      ),
+      approveGate(app.services, requirePrincipal(request), {
+        engagementId: request.params.id,
+        gate: request.params.gate,
+        comment: request.body?.comment,
+        request: request.ref,
+        signing: {
+          place: request.body?.place,
+          udin: request.body?.udin,
+          classSignatories: request.body?.classSignatories,
+        },
+      }),
   );
 });

@@ -38,14 +38,12 @@ export default defineRoute((app) => {
       },
     },
     async (request) =>
-      rejectGate(
-        app.services,
-        requirePrincipal(request),
-        request.params.id,
-        request.params.gate,
-        request.body.reason,
-        request.ref,
-        request.body.outcome ?? 'DECLINE',
-      ),
+      rejectGate(app.services, requirePrincipal(request), {
+        engagementId: request.params.id,
+        gate: request.params.gate,
+        reason: request.body.reason,
+        request: request.ref,
+        outcome: request.body.outcome ?? 'DECLINE',
+      }),
   );
 });
