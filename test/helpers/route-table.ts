@@ -55,6 +55,7 @@ export const PROTECTED_ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/v1/engagements/:id/report/signed-copies', access: 'VIEWER' },
   { method: 'GET', path: '/api/v1/engagements/:id/report/signed-copies/:copyId', access: 'VIEWER' },
   { method: 'POST', path: '/api/v1/engagements/:id/report/issue-sealed', access: 'ADMIN_USER' },
+  { method: 'POST', path: '/api/v1/engagements/:id/reopen', access: 'ADMIN_USER' },
   { method: 'GET', path: '/api/v1/settings/firm/signing-certificate', access: 'VIEWER' },
   { method: 'PUT', path: '/api/v1/settings/firm/signing-certificate', access: 'ADMIN_USER' },
   { method: 'POST', path: '/api/v1/settings/webhooks', access: 'ADMIN_USER' },

@@ -191,7 +191,8 @@ test('the OpenAPI document shows bearer and cookie schemes on the right routes',
 /** A body that passes validation, so only the firm check can answer. */
 function validBodyFor(path: string): object {
   if (path.endsWith('/lock')) return { wacc: 12, terminalGrowthRate: 4, rationale: 'x'.repeat(30) };
-  if (path.endsWith('/reject')) return { reason: 'A reason long enough to pass validation' };
+  if (path.endsWith('/reject') || path.endsWith('/reopen'))
+    return { reason: 'A reason long enough to pass validation' };
   return {};
 }
 

@@ -8,7 +8,7 @@ export default defineRoute((app) => {
   app.post(
     '/:id/reopen',
     {
-      config: { errorCodes: ['not_found', 'invalid_transition'], auth: { role: 'ADMIN', person: true } },
+      config: { errorCodes: ['not_found', 'invalid_transition'], auth: { role: 'ADMIN', userOnly: true } },
       schema: {
         tags: ['engagements'],
         operationId: 'reopenEngagement',
