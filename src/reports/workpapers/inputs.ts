@@ -5,7 +5,7 @@ import {
   EQUITY_AND_LIABILITY_FIELDS,
   NAV_ADJUSTMENT_FIELDS,
 } from '../../domain/financials/fields.js';
-import { stubPeriod } from '../../domain/valuation/stub.js';
+import { isFullYear, stubPeriod } from '../../domain/valuation/stub.js';
 import { COUNT_FORMAT, FACTOR_FORMAT, PERCENT_FORMAT, RUPEE_FORMAT, Sheet, type Value } from './cells.js';
 import type { InputCells, WorkbookContext } from './context.js';
 
@@ -77,8 +77,9 @@ export function writeInputs(ctx: WorkbookContext): InputCells {
   // docs/valuation-method.md, Stub period: s = days after the valuation date to the end of year 1 ÷ days in year 1.
   // Only where the DCF is shown: a DCF left out (omitted, or weighed at nil) has no stub fraction.
   const showsDcf = v.methods.some((m) => m.method === 'DCF');
-  const stubPeriodOfYear1 =
-    showsDcf && f.projections.length > 0 ? stubPeriod(v.valuationDate, f.projections[0].year) : null;
+  // A full first year has no stub (s = 1, whole-year exponents): no row, as the report says "No stub period".
+  const firstYear = showsDcf && f.projections.length > 0 ? stubPeriod(v.valuationDate, f.projections[0].year) : null;
+  const stubPeriodOfYear1 = firstYear && !isFullYear(firstYear) ? firstYear : null;
   const stub = stubPeriodOfYear1
     ? inp.put(
         `Stub fraction s (${stubPeriodOfYear1.days} days after the valuation date to ${stubPeriodOfYear1.firstYearEnd} ÷ ${stubPeriodOfYear1.daysInYear})`,
