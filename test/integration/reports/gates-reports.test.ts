@@ -109,7 +109,11 @@ test('full flow: GATE_1 → GATE_2 (another principal) → GATE_3 (ADMIN, paid) 
   for (const internal of ['Vikram Valuer', 'Rekha Reviewer', 'Gate 1', 'Locked', e.id, status.reportId])
     assert.ok(!text.includes(internal), `the FINAL report prints ${internal}`);
   // The public verification page (PUBLIC_BASE_URL + /verify), where the file is dropped; never the API look-up.
-  assert.match(text, /Verify this report (\([^)]+\) )?at https?:\/\/[^\s]+\/verify: drop this PDF file on that page/);
+  // The firm's own reference, from the initials of its name, first of the financial year; on the cover and in the line.
+  const reference = /Firm's reference (MRRV\/\d{4}-\d{2}\/0001)/.exec(text)?.[1];
+  assert.ok(reference, "the cover gives the firm's reference");
+  assert.ok(text.includes(`Verify this report (${reference}) at `), 'the verification line names the reference');
+  assert.match(text, /Verify this report \([^)]+\) at https?:\/\/[^\s]+\/verify: drop this PDF file on that page/);
   assert.ok(!text.includes('/api/v1/'));
 
   // Verification: the downloaded bytes verify; one changed byte does not; the signature checks out with node:crypto.
