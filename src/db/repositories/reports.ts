@@ -77,6 +77,18 @@ export async function getReport(tx: Executor, firmId: string, id: string): Promi
   return rows[0] ?? null;
 }
 
+/** Every report of an engagement, oldest first: the firm's review record lists them. */
+export async function listReportsOfEngagement(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+): Promise<ReportRow[]> {
+  return tx.query<ReportRow>(`SELECT ${COLUMNS} FROM reports WHERE firm_id = $1 AND engagement_id = $2 ORDER BY id`, [
+    firmId,
+    engagementId,
+  ]);
+}
+
 /** The report an engagement shows: its FINAL when one exists, otherwise its newest DRAFT. */
 export async function currentReport(tx: Executor, firmId: string, engagementId: string): Promise<ReportRow | null> {
   const rows = await tx.query<ReportRow>(

@@ -116,6 +116,30 @@ test('full flow: GATE_1 → GATE_2 (another principal) → GATE_3 (ADMIN, paid) 
   assert.match(text, /Verify this report \([^)]+\) at https?:\/\/[^\s]+\/verify: drop this PDF file on that page/);
   assert.ok(!text.includes('/api/v1/'));
 
+  // What the report leaves out stays in the firm's review record: the ids, the reference, the hash, the certificate.
+  const record = pdfText(
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/engagements/${e.id}/review-record.pdf`,
+        headers: asUser(valuer),
+      })
+    ).rawPayload,
+  ).replace(/\s+/g, ' ');
+  for (const kept of [
+    `FINAL ${reference} (ready)`,
+    `Service id ${status.reportId} of engagement ${e.id}`,
+    `SHA-256 ${sha}`,
+    "The service's Ed25519 signature (key",
+    "the service's own CA, ",
+    'reports/ca-certificate',
+    'Rekha Reviewer',
+  ])
+    assert.ok(
+      record.includes(kept),
+      `the review record keeps ${kept}: ${record.slice(record.indexOf('Reports'), 2000)}`,
+    );
+
   // Verification: the downloaded bytes verify; one changed byte does not; the signature checks out with node:crypto.
   const ok = (await t.app.inject({ method: 'GET', url: `/api/v1/reports/verify/${sha}` })).json();
   assert.equal(ok.valid, true);
