@@ -1,7 +1,7 @@
 // The firm's own quality-control record of an engagement's reviews (docs/decisions.md, Reports): every
 // round, every gate decision with its comment or reason, the documents received, every report with its ids, hash and
 // certificate, and the assumptions of each version. It stays
-// in the firm — the client's report says only that the reviews took place — and is never signed.
+// in the firm — the client's report says nothing of the reviews (docs/report-signatures.md) — and is never signed.
 import { COLOR, SIZE } from './pdf/layout.js';
 import { openDocument } from './pdf/document.js';
 import { STATUTE_SHORT, formatBytes, formatDate, formatDayInIndia, rupees } from './format.js';

@@ -16,7 +16,7 @@ import { CA_CERTIFICATE_PATH } from '../signing-certificates.js';
  * The firm's own quality-control record of the engagement's reviews: every round and decision with its
  * comment or reason, every document received (file name, size, minute of arrival), and the assumptions of each
  * version. Rendered on request, never signed, never sent
- * to the client (the report says only that the reviews took place).
+ * to the client (the report says nothing of the reviews: docs/report-signatures.md).
  */
 export async function reviewRecord(ctx: ServiceContext, principal: Principal, engagementId: string) {
   const engagement = await requireEngagement(ctx.db, principal.firmId, engagementId);
