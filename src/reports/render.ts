@@ -21,7 +21,6 @@ import { background } from './sections/background.js';
 import { history } from './sections/history.js';
 import { basisAndPremise } from './sections/basis.js';
 import { caveats, representations, signatureBlock } from './sections/closing.js';
-import { certificateBlock } from './sections/certificate.js';
 import { decoratePages } from './sections/page-decoration.js';
 import { addSealPlaceholder, type SealPlaceholder } from './pdf-signature/seal.js';
 
@@ -38,7 +37,7 @@ export async function renderReport(input: ReportInput, options: { seal?: SealPla
     {
       Title: `Valuation Report: ${input.engagement.targetEntity}`,
       Author: firmName(input),
-      Subject: `${statuteShort(input.engagement.statute, input.valuation.legalBasis)} valuation, report ${input.reportId} (${input.kind})`,
+      Subject: `${statuteShort(input.engagement.statute, input.valuation.legalBasis)} valuation report${input.reference ? ` ${input.reference}` : ''} (${input.kind})`,
     },
     at,
   );
@@ -62,7 +61,6 @@ export async function renderReport(input: ReportInput, options: { seal?: SealPla
   caveats(w, input);
   signatureBlock(w, input);
   const signaturePage = w.page;
-  certificateBlock(w, input);
   contents(w, contentsAt);
   decoratePages(w, input);
   if (options.seal) {

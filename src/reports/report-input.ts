@@ -5,7 +5,10 @@ import type { Gate } from '../contract/stages.js';
 
 export interface ReportInput {
   kind: 'DRAFT' | 'FINAL';
+  /** The service's id of the report: never printed in the client's report (the review record lists it). */
   reportId: string;
+  /** The firm's own reference of a FINAL report, e.g. "MVA/2026-27/0007" (docs/report-signatures.md); none on a DRAFT. */
+  reference?: string | null;
   firm: { name: string; legalName?: string; registration?: string | null };
   engagement: {
     id: string;

@@ -1,6 +1,7 @@
 // The firm's own quality-control record of an engagement's reviews (docs/decisions.md, Reports): every
-// round, every gate decision with its comment or reason, the documents received, and the assumptions of each version. It stays
-// in the firm — the client's report says only that the reviews took place — and is never signed.
+// round, every gate decision with its comment or reason, the documents received, every report with its ids, hash and
+// certificate, and the assumptions of each version. It stays
+// in the firm — the client's report says nothing of the reviews (docs/report-signatures.md) — and is never signed.
 import { COLOR, SIZE } from './pdf/layout.js';
 import { openDocument } from './pdf/document.js';
 import { STATUTE_SHORT, formatBytes, formatDate, formatDayInIndia, rupees } from './format.js';
@@ -29,6 +30,23 @@ export interface ReviewRecordInput {
     status: string;
     sha256: string;
   }[];
+  /**
+   * Every report rendered, oldest first: the service's id, the firm's reference, the file's SHA-256 and, for a FINAL,
+   * the service's Ed25519 certificate and the seal's certificate — what the client's report leaves out.
+   */
+  reports: {
+    id: string;
+    kind: 'DRAFT' | 'FINAL';
+    reference: string | null;
+    status: string;
+    createdAt: string;
+    sha256: string | null;
+    signingKeyId: string | null;
+    seal: { subject: string; issuer: string; source: 'ISSUED' | 'UPLOADED' } | null;
+    error: string | null;
+  }[];
+  /** The address of the service's CA certificate, which issues a firm's seal when it has uploaded none. */
+  caCertificateUrl: string;
   versions: {
     version: number;
     status: 'SUPERSEDED' | 'CURRENT';
@@ -121,6 +139,8 @@ export async function renderReviewRecord(input: ReviewRecordInput): Promise<Buff
       { fontSize: SIZE.small },
     );
 
+  reportsIssued(w, input);
+
   w.subheading('Assumptions, version by version');
   if (input.versions.length === 0) w.paragraph('No assumptions have been locked.', { color: COLOR.muted });
   for (const v of input.versions) {
@@ -161,4 +181,38 @@ export async function renderReviewRecord(input: ReviewRecordInput): Promise<Buff
     doc.page.margins.bottom = bottom;
   }
   return finish();
+}
+
+/** The reports and what certifies each: the working file's half of the report's one line of verification. */
+function reportsIssued(w: ReturnType<typeof openDocument>['w'], input: ReviewRecordInput): void {
+  w.subheading('Reports');
+  if (input.reports.length === 0) w.paragraph('No report has been rendered yet.', { color: COLOR.muted });
+  for (const r of input.reports) {
+    w.facts(
+      [
+        ['Report', `${r.kind}${r.reference ? ` ${r.reference}` : ''} (${r.status.toLowerCase()})`],
+        ['Service id', `${r.id} of engagement ${input.engagement.id}`],
+        ['Created', formatDate(r.createdAt)],
+        ...(r.sha256 ? ([['SHA-256', r.sha256]] as [string, string][]) : []),
+        ...(r.signingKeyId
+          ? ([
+              [
+                'Certified',
+                `The service's Ed25519 signature (key ${r.signingKeyId}) over the report id, the engagement, the firm, the signatory, the signing time and the SHA-256`,
+              ],
+            ] as [string, string][])
+          : []),
+        ...(r.seal
+          ? ([
+              [
+                'PDF seal',
+                `${r.seal.subject}, issued by ${r.seal.issuer}${r.seal.source === 'ISSUED' ? ` (the service's own CA, ${input.caCertificateUrl})` : ''}`,
+              ],
+            ] as [string, string][])
+          : []),
+        ...(r.error ? ([['Failed', r.error]] as [string, string][]) : []),
+      ],
+      0.25,
+    );
+  }
 }

@@ -311,12 +311,10 @@ export function scopeParagraphs(statute: Statute, usesProjections = true): { hea
       heading: 'Procedures and standards',
       text:
         'Financial information was validated for completeness and internal consistency (the balance ' +
-        'sheet balances; share capital reconciles to the number of shares and face value) and ' +
-        'reviewed at three gates: data verification, methodology and assumptions, and final ' +
-        'sign-off. The ICAI Valuation Standards 2018 (VS 101 to 103, 201, 202 and 301) and the ' +
-        'International Valuation Standards (edition effective 31 January 2025) have been followed. ' +
-        'All computations use decimal arithmetic; figures are rounded half-up to the paisa only for ' +
-        'presentation.',
+        'sheet balances; share capital reconciles to the number of shares and face value). The ICAI ' +
+        'Valuation Standards 2018 (VS 101 to 103, 201, 202 and 301) and the International Valuation ' +
+        'Standards (edition effective 31 January 2025) have been followed. Figures are rounded ' +
+        'half-up to the paisa only for presentation.',
     },
     {
       heading: 'Reliance on information',

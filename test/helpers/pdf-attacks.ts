@@ -105,7 +105,7 @@ export const stream = (dict: string, data: Buffer | string) =>
 const FORGED_TEXT = 'BT /Fh 24 Tf 72 720 Td (Value per share: Rs 1) Tj ET';
 const helvetica = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
 
-/** A new catalog and page tree that add a twelfth page whose dictionary has no /Type. */
+/** A new catalog and page tree that add a page after the last, whose dictionary has no /Type. */
 export function untypedPage(pdf: Buffer): Buffer {
   const a = anatomy(pdf);
   const [catalog, tree, page, content, font] = [a.size, a.size + 1, a.size + 2, a.size + 3, a.size + 4];

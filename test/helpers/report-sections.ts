@@ -1,10 +1,11 @@
 // The sections of a valuation report, in the order Rule 8 of the 2017 Rules and ICAI VS 202 give them.
 
 /**
- * The section headings a report shows: the sensitivity follows the computation where a DCF is shown, under the IBC
- * the representations are not the management's alone, and a FINAL report ends with its certificate of integrity.
+ * The section headings a report shows: the sensitivity follows the computation where a DCF is shown, and under the IBC
+ * the representations are not the management's alone. The report ends with its signature and the one line that says
+ * where to verify it; the service's certificate is the firm's working file (docs/report-signatures.md).
  */
-export function reportSections({ sensitivity = false, ibc = false, certificate = false } = {}): string[] {
+export function reportSections({ sensitivity = false, ibc = false } = {}): string[] {
   return [
     'Purpose, appointing authority and statutory framework',
     'Identity of the valuer, other experts, independence and interest',
@@ -21,6 +22,5 @@ export function reportSections({ sensitivity = false, ibc = false, certificate =
     ibc ? 'Representations' : 'Management representations',
     'Caveats, limitations and disclaimers',
     'Signature',
-    ...(certificate ? ['Certificate of report integrity'] : []),
   ];
 }

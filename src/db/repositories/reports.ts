@@ -17,6 +17,8 @@ export interface ReportRow {
   error: string | null;
   created_at: Date;
   generated_at: Date | null;
+  /** The firm's own reference of a FINAL ("MIVA/2026-27/0007"); none on a DRAFT. */
+  reference: string | null;
   /** The PDF seal of a FINAL: the certificate's facts and whether the firm uploaded it or the service issued it. */
   seal: ReportSeal | null;
 }
@@ -35,21 +37,56 @@ export interface ReportSeal extends CertificateFacts {
 }
 
 const COLUMNS =
-  'id, firm_id, engagement_id, kind, status, sha256, blob_key, size_bytes, certificate, signature, signing_key_id, error, created_at, generated_at, seal';
+  'id, firm_id, engagement_id, kind, status, sha256, blob_key, size_bytes, certificate, signature, signing_key_id, error, created_at, generated_at, seal, reference';
 
 export async function insertReport(
   tx: Executor,
-  r: { id: string; firmId: string; engagementId: string; kind: 'DRAFT' | 'FINAL' },
+  r: { id: string; firmId: string; engagementId: string; kind: 'DRAFT' | 'FINAL'; reference?: string | null },
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO reports (id, firm_id, engagement_id, kind, status) VALUES ($1, $2, $3, $4, 'GENERATING')`,
-    [r.id, r.firmId, r.engagementId, r.kind],
+    `INSERT INTO reports (id, firm_id, engagement_id, kind, status, reference) VALUES ($1, $2, $3, $4, 'GENERATING', $5)`,
+    [r.id, r.firmId, r.engagementId, r.kind, r.reference ?? null],
   );
+}
+
+/** What names the firm in its reports' references: its own prefix where it has set one, else its name. */
+export async function firmForReference(tx: Executor, firmId: string): Promise<{ prefix: string | null; name: string }> {
+  const rows = await tx.query<{ report_prefix: string | null; name: string }>(
+    `SELECT report_prefix, coalesce(legal_name, name) AS name FROM firms WHERE id = $1`,
+    [firmId],
+  );
+  return { prefix: rows[0].report_prefix, name: rows[0].name };
+}
+
+/**
+ * The next serial of the firm's reports in a financial year. The row lock held until the caller's transaction ends
+ * serialises concurrent FINALs, and a rolled-back one takes its serial back with it: no gaps.
+ */
+export async function nextReportSerial(tx: Executor, firmId: string, financialYear: string): Promise<number> {
+  const rows = await tx.query<{ last_serial: number }>(
+    `INSERT INTO report_series (firm_id, financial_year, last_serial) VALUES ($1, $2, 1)
+     ON CONFLICT (firm_id, financial_year) DO UPDATE SET last_serial = report_series.last_serial + 1
+     RETURNING last_serial`,
+    [firmId, financialYear],
+  );
+  return Number(rows[0].last_serial);
 }
 
 export async function getReport(tx: Executor, firmId: string, id: string): Promise<ReportRow | null> {
   const rows = await tx.query<ReportRow>(`SELECT ${COLUMNS} FROM reports WHERE firm_id = $1 AND id = $2`, [firmId, id]);
   return rows[0] ?? null;
+}
+
+/** Every report of an engagement, oldest first: the firm's review record lists them. */
+export async function listReportsOfEngagement(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+): Promise<ReportRow[]> {
+  return tx.query<ReportRow>(`SELECT ${COLUMNS} FROM reports WHERE firm_id = $1 AND engagement_id = $2 ORDER BY id`, [
+    firmId,
+    engagementId,
+  ]);
 }
 
 /** The report an engagement shows: its FINAL when one exists, otherwise its newest DRAFT. */

@@ -22,8 +22,6 @@ export function assumptions(w: Writer, input: ReportInput): void {
             string,
             string,
           ][])),
-      ['Locked by', a.lockedBy],
-      ['Locked at', formatDate(a.lockedAt)],
     ],
     0.4,
   );

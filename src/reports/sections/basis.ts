@@ -2,14 +2,14 @@
 import { type Writer } from '../pdf/layout.js';
 import { type ReportInput } from '../report-input.js';
 
-/** The precision policy, said once, in the words a reader checks a figure by. */
-const PRECISION =
-  'Every figure is computed exactly from the inputs and rounded half-up to the paisa only where it is shown, so a total may differ from the sum of its rounded parts by a paisa; where it does, the table says so.';
+/** The rounding rule, said once, in the words a reader checks a figure by. */
+const ROUNDING =
+  'Figures are shown rounded half-up to the paisa, so a total may differ from the sum of its rounded parts by a paisa; where it does, the table says so.';
 
 export function basisAndPremise(w: Writer, input: ReportInput): void {
   w.section('Basis and premise of value');
   basisLines(w, input);
-  w.labelled('Precision', PRECISION);
+  w.labelled('Rounding', ROUNDING);
 }
 
 function basisLines(w: Writer, input: ReportInput): void {

@@ -1,9 +1,8 @@
-// The closing parts of the report: management representations, caveats and disclaimers, the reviews
-// that took place (who and when, never the reviewers' notes, which stay in the firm's own record),
-// and the signature block.
+// The closing parts of the report: management representations, caveats and disclaimers, and the signature block
+// with its one line of verification. The firm's reviews (who did what and when, the rounds) are its working file,
+// kept in the review record, never in the client's report.
 import { financialLabel } from '../../contract/financial-labels.js';
-import { formatDate, formatDayInIndia } from '../format.js';
-import { gateLabelOf } from '../../contract/stages.js';
+import { formatDayInIndia } from '../format.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { firmName, signatoryCapacity, usesProjections, type ReportInput } from '../report-input.js';
 import { scopeParagraphs } from '../statute-text.js';
@@ -48,34 +47,15 @@ export function caveats(w: Writer, input: ReportInput): void {
   }
 }
 
-/** That the three reviews took place: the gate, the person and the date of each approval of the final round. */
-export function reviewStatement(w: Writer, input: ReportInput): void {
-  const lastRound = Math.max(1, ...input.reviewTrail.map((r) => r.round ?? 1));
-  const approvals = input.reviewTrail.filter((r) => (r.round ?? 1) === lastRound && r.decision === 'APPROVED');
-  w.subheading('Reviews');
-  if (approvals.length === 0) {
-    w.paragraph(
-      "The engagement's three reviews (data, methodology and assumptions, sign-off) have not yet taken place.",
-      { color: COLOR.muted },
-    );
-    return;
-  }
-  w.paragraph(
-    `This report passed the firm's three reviews${lastRound > 1 ? `, in the ${lastRound === 2 ? 'second' : `${lastRound}th`} round after a return for revision` : ''}:`,
-  );
-  for (const a of approvals) w.bullet(`${gateLabelOf(a.gate)}: ${a.by}, ${formatDate(a.at)}`);
-}
-
 export function signatureBlock(w: Writer, input: ReportInput): void {
-  // The reviews and the signature stay on one page with their heading.
-  if (w.doc.y + 330 > w.bottom) w.doc.addPage();
+  // The signature stays on one page with its heading.
+  if (w.doc.y + 300 > w.bottom) w.doc.addPage();
   w.section('Signature');
-  reviewStatement(w, input);
   const c = input.certificate;
   w.doc.moveDown(0.6);
   if (!c) {
     w.paragraph(
-      'DRAFT: to be signed on completion of the reviews by a signatory holding the registration the statute requires. Name, capacity, registration, place, date and, for a chartered accountant, the UDIN are printed here in the FINAL report.',
+      'DRAFT: not signed, and not to be relied upon. The report is signed on completion by a signatory holding the registration the statute requires; name, capacity, registration, place, date and, for a chartered accountant, the UDIN are printed here in the FINAL report.',
       { color: COLOR.draft, bold: true },
     );
     return;
@@ -114,7 +94,12 @@ export function signatureBlock(w: Writer, input: ReportInput): void {
     );
   }
   w.paragraph(
-    "Sealed with the firm's PDF signature on this page; the certificate below binds the signature to the exact file. The partner may add their own digital signature to this file.",
+    "Sealed with the firm's PDF signature on this page, which any PDF reader can check. The partner may add their own digital signature to this file.",
     { size: SIZE.small, color: COLOR.muted, align: 'left' },
   );
+  w.paragraph(verificationLine(input.reference, c.verifyUrl), { size: SIZE.small, align: 'left' });
 }
+
+/** The one line a reader needs to check the file: where to drop it (docs/report-signatures.md). */
+export const verificationLine = (reference: string | null | undefined, verifyUrl: string): string =>
+  `Verify this report${reference ? ` (${reference})` : ''} at ${verifyUrl}: drop this PDF file on that page, which checks its SHA-256 and its signatures.`;

@@ -140,7 +140,7 @@ function weightsAndPurposes(w: Writer, v: ValuationResult): void {
       c.weightsRationale ??
         (c.weightsSetBy === 'ENGINE_DEFAULT'
           ? 'The documented default weights were applied: the income approach leads (DCF 50%), the cost approach and, where peers apply, the market approach share the rest.'
-          : 'As locked with the assumptions.'),
+          : 'As set by the valuer with the assumptions.'),
     );
   }
   if ((c.controlDiscount || c.discount) && c.discountsByMethod?.length) {

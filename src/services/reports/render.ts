@@ -41,6 +41,9 @@ import type { ReportSeal } from '../../db/repositories/reports.js';
 import { privateSigningKey } from './signing-key.js';
 import { reviewTrail } from './review-trail.js';
 import { sourcedParts } from '../../domain/valuation/sources.js';
+import { firmInitials, reportReference } from '../../domain/reports/reference.js';
+import { financialYearLabel } from '../../contract/gst.js';
+import { todayInIndia } from '../../contract/today.js';
 
 export async function enqueueReport(
   tx: Executor,
@@ -49,9 +52,22 @@ export async function enqueueReport(
   kind: 'DRAFT' | 'FINAL',
 ): Promise<string> {
   const reportId = newId('rpt');
-  await reports.insertReport(tx, { id: reportId, firmId, engagementId, kind });
+  // A FINAL takes the firm's next reference in the same transaction as its row (docs/report-signatures.md).
+  const reference = kind === 'FINAL' ? await nextReference(tx, firmId) : null;
+  await reports.insertReport(tx, { id: reportId, firmId, engagementId, kind, reference });
   await enqueueJob(tx, RENDER_JOB, { firmId, engagementId, reportId, kind });
   return reportId;
+}
+
+/** The firm's next reference, "<prefix>/<financial year>/<serial>", the financial year the one of today in India. */
+async function nextReference(tx: Executor, firmId: string): Promise<string> {
+  const firm = await reports.firmForReference(tx, firmId);
+  const year = financialYearLabel(todayInIndia());
+  return reportReference(
+    firm.prefix ?? firmInitials(firm.name),
+    year,
+    await reports.nextReportSerial(tx, firmId, year),
+  );
 }
 
 /** A gate approval that completes the engagement starts the FINAL report. */
@@ -136,6 +152,7 @@ async function renderReportAttempt(
   const input: ReportInput = {
     kind,
     reportId,
+    reference: report.reference,
     firm: { name: firm.name, legalName: firmLegalName, registration: firm.ibbi_registration },
     engagement: {
       id: engagement.id,

@@ -9,12 +9,14 @@ import { listEveryDocument } from '../../db/repositories/documents.js';
 import { reviewTrail } from './review-trail.js';
 import { fileSafe } from './download.js';
 import { revisionOf, versionRates } from '../valuation/assumptions.js';
+import { listReportsOfEngagement } from '../../db/repositories/reports.js';
+import { CA_CERTIFICATE_PATH } from '../signing-certificates.js';
 
 /**
  * The firm's own quality-control record of the engagement's reviews: every round and decision with its
  * comment or reason, every document received (file name, size, minute of arrival), and the assumptions of each
  * version. Rendered on request, never signed, never sent
- * to the client (the report says only that the reviews took place).
+ * to the client (the report says nothing of the reviews: docs/report-signatures.md).
  */
 export async function reviewRecord(ctx: ServiceContext, principal: Principal, engagementId: string) {
   const engagement = await requireEngagement(ctx.db, principal.firmId, engagementId);
@@ -67,6 +69,18 @@ export async function reviewRecord(ctx: ServiceContext, principal: Principal, en
       status: d.status,
       sha256: d.sha256,
     })),
+    reports: (await listReportsOfEngagement(ctx.db, firmId, engagementId)).map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      reference: r.reference,
+      status: r.status,
+      createdAt: r.created_at.toISOString(),
+      sha256: r.sha256,
+      signingKeyId: r.signing_key_id,
+      seal: r.seal && { subject: r.seal.subject, issuer: r.seal.issuer, source: r.seal.source },
+      error: r.error,
+    })),
+    caCertificateUrl: `${(ctx.config.PUBLIC_BASE_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/+$/, '')}${CA_CERTIFICATE_PATH}`,
     versions,
   });
   return { data, fileName: `review-record-${fileSafe(engagement.target_entity)}.pdf` };

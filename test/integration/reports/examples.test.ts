@@ -281,3 +281,60 @@ test('a FEMA certificate names the capacity its signatory signs in, never "regis
   assert.match(body, /UDIN 26112233BKCDEF4821/);
   assert.match(body, /Proposed date of the issue 4 May 2026/);
 });
+
+/**
+ * The firm's working file, which stays in the review record and never reaches the client's report
+ * (docs/report-signatures.md): review gates, reviewers, the lock, revision rounds, the service's ids, upload file
+ * names and sizes, and the service's key, CA and engine words. A share's "lock-in" and a funding "round of
+ * October 2025" are the client's facts and may print.
+ */
+const WORKING_FILE = [
+  /\bgates?\b/i,
+  /\breview(s|ed|er|ers)?\b/i,
+  /\block(s|ed|ing)?\b(?!-in)/i,
+  /\brevision\b|\breturned for\b|\b(first|second|third|\d+(st|nd|rd|th)) round\b|\bround after\b/i,
+  /\b(rpt|eng|usr|doc|blob|key)_[0-9A-Za-z]{6,}/,
+  /\b[\w-]+\.(json|pdf|xlsx|xls|csv|png|jpe?g|docx?)\b/i,
+  /\b\d+(\.\d+)? ?(KB|MB|bytes)\b/,
+  /Ed25519|Signing CA|service's own CA|ca-certificate|\/api\/v1\/|\bthe service's\b|Valuation Service/i,
+  /decimal arithmetic|computed exactly|Certificate of report integrity/i,
+];
+
+test("the client's report carries none of the firm's working file; the review record keeps it", () => {
+  for (const m of made) {
+    const body = text(m.files.report);
+    const record = text(m.files.reviewRecord);
+    for (const pattern of WORKING_FILE) {
+      const hit = pattern.exec(body);
+      assert.equal(
+        hit,
+        null,
+        `${m.slug}: ${pattern} in "${hit?.[0]}" …${body.slice(Math.max(0, (hit?.index ?? 0) - 120), (hit?.index ?? 0) + 80)}`,
+      );
+    }
+    // Each file name the firm received, as the review record lists it, is absent from the report.
+    const uploads = [...record.matchAll(/: ([\w-]+\.(?:json|pdf|csv|xlsx))/g)].map((x) => x[1]);
+    assert.ok(uploads.length >= 1, `${m.slug}: the review record lists the files received`);
+    for (const name of uploads) assert.ok(!body.includes(name), `${m.slug}: ${name} printed in the report`);
+    // The firm's own reference, gap-free in the firm's series, on the cover, in every footer and in the one line of
+    // verification; the service's ids, the hash and the certificate are in the review record.
+    const reference = /Firm's reference ([A-Z0-9]+\/\d{4}-\d{2}\/\d{4})/.exec(body)?.[1];
+    assert.ok(reference, `${m.slug}: the cover gives the firm's reference`);
+    const pages = Number(/Page 1 of (\d+)/.exec(body)![1]);
+    assert.equal(body.split(reference).length - 1, pages + 2, `${m.slug}: cover, footers and verification line`);
+    assert.match(
+      body,
+      new RegExp(`Verify this report \\(${escape(reference)}\\) at https?://\\S+/verify: drop this PDF`),
+    );
+    assert.ok(record.includes(`FINAL ${reference} (ready)`), `${m.slug}: the review record names the reference`);
+    assert.ok(record.includes(`SHA-256 ${m.reportSha256}`), `${m.slug}: the review record keeps the hash`);
+    assert.match(record, /Ed25519 signature \(key/, `${m.slug}: the review record keeps the certificate`);
+    assert.match(record, /Gate 3: final sign-off/, `${m.slug}: the review record keeps the gates`);
+  }
+  // One series for the firm: the five FINALs are numbered in order, without a gap.
+  const serials = made.map((m) => Number(/Firm's reference \S+\/(\d{4})/.exec(text(m.files.report))![1]));
+  assert.deepEqual(
+    serials,
+    serials.map((_, i) => serials[0] + i),
+  );
+});

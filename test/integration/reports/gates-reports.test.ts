@@ -94,9 +94,7 @@ test('full flow: GATE_1 → GATE_2 (another principal) → GATE_3 (ADMIN, paid) 
     grouped,
     '12.5',
     VALID_ASSUMPTIONS.rationale.slice(0, 30),
-    'Vikram Valuer',
     'Asha Admin',
-    'Rekha Reviewer',
     // The signature block: the signatory's qualifying registration (Rule 11UA with a DCF: a SEBI merchant banker) and designation, the firm's legal name.
     'INM000012345 (SEBI merchant banker)',
     'Asha Admin, Partner',
@@ -107,9 +105,40 @@ test('full flow: GATE_1 → GATE_2 (another principal) → GATE_3 (ADMIN, paid) 
       `the FINAL report mentions ${expected}: ${text.slice(text.indexOf('Signed by'), text.indexOf('Signed by') + 400)}`,
     );
   }
+  // Who locked and who reviewed is the firm's working file (the review record), never the client's report.
+  for (const internal of ['Vikram Valuer', 'Rekha Reviewer', 'Gate 1', 'Locked', e.id, status.reportId])
+    assert.ok(!text.includes(internal), `the FINAL report prints ${internal}`);
   // The public verification page (PUBLIC_BASE_URL + /verify), where the file is dropped; never the API look-up.
-  assert.match(text, /https?:\/\/[^\s]+\/verify \(drop this PDF file on that page\)/);
-  assert.ok(!text.includes('/api/v1/reports/verify'));
+  // The firm's own reference, from the initials of its name, first of the financial year; on the cover and in the line.
+  const reference = /Firm's reference (MRRV\/\d{4}-\d{2}\/0001)/.exec(text)?.[1];
+  assert.ok(reference, "the cover gives the firm's reference");
+  assert.ok(text.includes(`Verify this report (${reference}) at `), 'the verification line names the reference');
+  assert.match(text, /Verify this report \([^)]+\) at https?:\/\/[^\s]+\/verify: drop this PDF file on that page/);
+  assert.ok(!text.includes('/api/v1/'));
+
+  // What the report leaves out stays in the firm's review record: the ids, the reference, the hash, the certificate.
+  const record = pdfText(
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/engagements/${e.id}/review-record.pdf`,
+        headers: asUser(valuer),
+      })
+    ).rawPayload,
+  ).replace(/\s+/g, ' ');
+  for (const kept of [
+    `FINAL ${reference} (ready)`,
+    `Service id ${status.reportId} of engagement ${e.id}`,
+    `SHA-256 ${sha}`,
+    "The service's Ed25519 signature (key",
+    "the service's own CA, ",
+    'reports/ca-certificate',
+    'Rekha Reviewer',
+  ])
+    assert.ok(
+      record.includes(kept),
+      `the review record keeps ${kept}: ${record.slice(record.indexOf('Reports'), 2000)}`,
+    );
 
   // Verification: the downloaded bytes verify; one changed byte does not; the signature checks out with node:crypto.
   const ok = (await t.app.inject({ method: 'GET', url: `/api/v1/reports/verify/${sha}` })).json();

@@ -37,6 +37,12 @@ function pdftotextPage(pdf: Buffer, page: number): string {
   return execFileSync('pdftotext', ['-f', String(page), '-l', String(page), file, '-'], { encoding: 'utf8' });
 }
 
+function pdfinfo(pdf: Buffer): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'vs-attack-')), 'in.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+}
+
 /** The upload is refused with `code` and a detail matching `detail`, /health answers meanwhile, and nothing changes. */
 async function refused(id: string, file: Buffer, code: string, detail: RegExp) {
   const [res, health] = await Promise.all([
@@ -68,10 +74,11 @@ test('forged signed copies, each validly signed, are refused precisely; verify-f
   nss = nssDatabaseWithCertificate('partner-dsc', 'CN=Asha Admin,O=Test DSC Authority,C=IN');
   const mine = await completedWithFinal();
 
-  // An untyped twelfth page under a new catalog and page tree: a reader shows 12 pages.
+  // An untyped page after the report's last under a new catalog and page tree: a reader shows one page more.
   const untyped = partnerSigned(untypedPage(mine.pdf));
   assert.equal(validSignatures(untyped), 2);
-  assert.match(pdftotextPage(untyped, 12), /Value per share: Rs 1/, 'the attack works on a reader');
+  const added = Number(/Pages:\s+(\d+)/.exec(pdfinfo(mine.pdf))![1]) + 1;
+  assert.match(pdftotextPage(untyped, added), /Value per share: Rs 1/, 'the attack works on a reader');
   await refused(mine.id, untyped, 'signed_copy_changes_report', /replaces the document catalog/);
 
   // A new catalog that runs JavaScript when the file opens.

@@ -44,7 +44,8 @@ test("every FINAL is sealed with a PDF signature any reader verifies: pdfsig fin
   assert.equal(ca.statusCode, 200);
   assert.match(ca.headers['content-type'] as string, /application\/x-pem-file/);
   assert.match(ca.body, /-----BEGIN CERTIFICATE-----/);
-  assert.match(pdfText(sealed.pdf), /ca-certificate \(the service's own CA, not an external authority\)/);
+  // The CA's address is the firm's working file (the review record), never the client's report.
+  assert.doesNotMatch(pdfText(sealed.pdf), /ca-certificate|the service's own CA|Ed25519/);
   // A reader told to trust that CA shows the seal's certificate as trusted.
   const nss = mkdtempSync(join(tmpdir(), 'vs-nss-ca-'));
   execFileSync('certutil', ['-N', '-d', nss, '--empty-password']);

@@ -90,8 +90,6 @@ for (const c of cases) {
       const expected = [
         input.engagement.targetEntity,
         input.engagement.cin!,
-        input.reportId,
-        input.engagement.id,
         input.firm.name,
         '31 March 2026',
         // WACC and growth only where a DCF is used (IBC uses no income approach).
@@ -99,9 +97,8 @@ for (const c of cases) {
           ? ['WACC', '12.5%', 'Terminal growth rate (g) 5%']
           : ['Income approach Not used']),
         input.assumptions.rationale,
-        'Rohan Desai',
-        'Ananya Iyer',
-        'Vikram Mehta',
+        // The signing partner, on a FINAL only; the firm's own reference on the cover and in every footer.
+        ...(kind === 'FINAL' ? ['Vikram Mehta', `Firm's reference ${input.reference}`] : []),
         // The contents Rule 8 of the Companies (Registered Valuers and Valuation) Rules, 2017 and ICAI VS 202 ask for, in order.
         // Under the IBC the resolution professional or liquidator represents with the management.
         ...headings,
@@ -125,20 +122,42 @@ for (const c of cases) {
       );
       // The reviewers' notes stay in the firm's own record; the report says only that the reviews took place.
       assert.ok(!text.includes('Balance sheet ties.'), 'a gate comment is not printed in the report');
+      // Nor the working file: no reviewer, review gate, lock, service id or service key (docs/report-signatures.md).
+      for (const internal of [
+        input.reportId,
+        input.engagement.id,
+        'Rohan Desai',
+        'Ananya Iyer',
+        'Gate',
+        'Locked',
+        'Ed25519',
+        'decimal arithmetic',
+        'financials.json',
+      ])
+        assert.ok(!text.includes(internal), `${JSON.stringify(internal)} is printed in the client's report`);
+      if (kind === 'FINAL')
+        assert.equal(
+          text.split(input.reference!).length - 1,
+          Number(/Page 1 of (\d+)/.exec(text)![1]) + 2,
+          'the reference on the cover, in the verification line and in every footer',
+        );
       if (valuation.conclusion.valuePerShare) assert.ok(text.includes('In words: Rupees'), 'the value in words');
       if (valuation.statute === 'IBC_LIQUIDATION')
         assert.ok(!text.includes('Weighted average cost of capital'), 'no WACC without an income approach');
       assert.match(text, /Page 1 of \d+/);
       if (kind === 'DRAFT') {
         assert.ok(text.includes(DRAFT_WATERMARK));
-        assert.ok(text.includes('Drafts are never certified and do not verify.'));
+        assert.ok(text.includes('DRAFT: not signed, and not to be relied upon.'));
         assert.ok(!text.includes('/api/v1/reports/verify'));
       } else {
         assert.ok(!text.includes(DRAFT_WATERMARK));
         // The public verification page, never an API link that answers "not valid" for a genuine report.
-        assert.ok(text.includes('https://valuations.example.in/verify (drop this PDF file on that page)'));
-        assert.ok(!text.includes('/api/v1/reports/verify'));
-        assert.ok(text.includes('Certificate of report integrity'));
+        assert.ok(
+          text.includes(
+            `Verify this report (${input.reference}) at https://valuations.example.in/verify: drop this PDF file on that page`,
+          ),
+        );
+        assert.ok(!text.includes('/api/v1/'));
       }
     });
   }
@@ -201,12 +220,16 @@ test('no text runs past the right margin, even with long labels and long tables'
   assert.ok(text.split('Particulars').length - 1 >= 6, 'header row repeated on continuation pages');
 });
 
-test('the certificate block is on the last page', async () => {
+test('the one line of verification closes the signature, on the last page; no page about the service key follows', async () => {
   const input = reportInput(valuationFor('RULE_11UA', 'TRANSFER_OR_RECEIPT'));
   const words = pdfWords(await renderReport(input));
   const last = Math.max(...words.map((w) => w.page));
-  const certificatePages = words.filter((w) => w.word === 'integrity').map((w) => w.page);
-  assert.deepEqual(certificatePages, [last]);
+  assert.deepEqual(
+    words.filter((w) => w.word === 'Verify').map((w) => w.page),
+    [last],
+  );
+  assert.ok(words.some((w) => w.word === 'Signature' && w.page === last));
+  assert.ok(!words.some((w) => w.word === 'integrity' || w.word === 'Certificate'));
 });
 
 test('the same input renders identical bytes', async () => {
@@ -246,7 +269,8 @@ test('the statutory corrections in the report: arrears line in L, s.56(2)(viib) 
     /Valuation date 31 March 2026 Balance-sheet date 31 March 2026 Date of appointment 2 April 2026 Date of report 25 April 2026/,
   );
   assert.ok(text.includes('Indian Standard Time'));
-  assert.ok(text.includes('IST'));
+  // Days only: the minute of each review is the firm's working file (the review record), not the client's report.
+  assert.doesNotMatch(text, /\d{2}:\d{2} IST/);
   assert.ok(!text.includes('UTC '));
 
   // IBC with claims above the assets: the assets' values, gross, and nothing of the claims or a share.

@@ -564,8 +564,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The firm's internal review record (PDF): every round, gate decision, comment and reason, and each version of the assumptions
-         * @description Internal to the firm and never signed: the client's report says only that the three reviews took place (gate, person, date), while this record keeps what the reviewers wrote. Rendered on request, at any stage.
+         * The firm's internal review record (PDF): every round, gate decision, comment and reason, every report with its ids, hash and certificate, and each version of the assumptions
+         * @description Internal to the firm and never signed: the client's report says nothing of the reviews, the service's ids or the service's certificate, while this record keeps who did what and when, what the reviewers wrote, and each report with its SHA-256 and certificate. Rendered on request, at any stage.
          */
         get: operations["downloadReviewRecord"];
         put?: never;
