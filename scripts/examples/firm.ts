@@ -1,6 +1,7 @@
 // The example firm: a partner who signs (an ADMIN holding the registrations each statute asks of its signatory),
 // a valuer who prepares and locks, an independent reviewer for Gate 2, and two valuers registered for the
 // IBC asset classes the partner is not registered for. Every member is invited and accepts as people do.
+import { createHash } from 'node:crypto';
 import type { Client, Person } from './client.js';
 
 export const FIRM = {
@@ -22,7 +23,9 @@ export const PARTNER_REGISTRATIONS = [
     rvo: 'ICAI Registered Valuers Organisation',
   },
 ];
-export const PARTNER_UDIN = '26112233BKCDEF4821';
+/** Each report has its own UDIN (a UDIN is one document's): the partner's membership number, then ten of the example's own. */
+export const partnerUdin = (slug: string) =>
+  `26112233${createHash('sha256').update(slug).digest('hex').slice(0, 10).toUpperCase()}`;
 
 export interface ExampleFirm {
   partner: Person;

@@ -5,7 +5,8 @@ import { actorOf } from './context.js';
 import { AppError, conflict, validationFailed } from '../lib/errors.js';
 import type { Registration } from '../contract/registrations.js';
 import { UDIN_PATTERN } from '../contract/registrations.js';
-import { recordSigning, type ClassSignatory } from '../db/repositories/engagements.js';
+import type { ClassSignatory } from '../db/repositories/engagements.js';
+import { recordSigningOnce } from './signing-rules.js';
 import { getFinancials } from '../db/repositories/valuation-data.js';
 import type { NormalisedFinancials } from '../domain/financials/normalise.js';
 import type { Principal } from '../domain/identity/roles.js';
@@ -196,7 +197,7 @@ export async function approveGate(
         : null;
       const qualifying = ibc ? [] : await requireQualifiedSignatory(tx, principal, engagementId);
       const signed = checkSigning(signing, qualifying);
-      await recordSigning(tx, principal.firmId, engagementId, signed.place, signed.udin, classSignatories);
+      await recordSigningOnce(tx, principal.firmId, engagementId, signed, classSignatories);
     }
     const updated = await applyTransition(tx, principal.firmId, engagementId, approveActionFor(gate), actor, {
       expectStatus: gate,

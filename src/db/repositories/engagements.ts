@@ -363,3 +363,17 @@ export async function recordSigning(
     [firmId, id, place, udin, classSignatories ? JSON.stringify(classSignatories) : null],
   );
 }
+
+/** The firm's other engagement whose report carries this UDIN (one at most: engagements_firm_udin). */
+export async function engagementWithUdin(
+  tx: Executor,
+  firmId: string,
+  udin: string,
+  exceptId: string,
+): Promise<{ id: string; target_entity: string } | null> {
+  const rows = await tx.query<{ id: string; target_entity: string }>(
+    'SELECT id, target_entity FROM engagements WHERE firm_id = $1 AND udin = $2 AND id <> $3',
+    [firmId, udin, exceptId],
+  );
+  return rows[0] ?? null;
+}

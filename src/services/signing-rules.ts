@@ -1,0 +1,38 @@
+// What the statute and the profession ask of a signed report beyond who may sign (docs/statutes.md,
+// Who may sign): a UDIN is one document's. Checked in the GATE_3 transaction, before anything is recorded.
+import { AppError } from '../lib/errors.js';
+import type { Executor } from '../db/client.js';
+import { engagementWithUdin, recordSigning, type ClassSignatory } from '../db/repositories/engagements.js';
+
+const usedUdin = (udin: string, other: string) =>
+  new AppError(
+    'udin_already_used',
+    `UDIN ${udin} is already on the firm's report on ${other}: a UDIN is generated for one document. ` +
+      'Generate a new UDIN for this report on the ICAI UDIN portal and sign with it.',
+    [{ path: '/udin', message: `is already on the firm's report on ${other}` }],
+  );
+
+/**
+ * Records the place and the UDIN of the sign-off; 409 udin_already_used naming /udin when another
+ * report of the firm carries the UDIN (the unique index engagements_firm_udin holds it for two
+ * sign-offs at the same moment).
+ */
+export async function recordSigningOnce(
+  tx: Executor,
+  firmId: string,
+  engagementId: string,
+  signed: { place: string; udin: string | null },
+  classSignatories: ClassSignatory[] | null,
+): Promise<void> {
+  if (signed.udin !== null) {
+    const other = await engagementWithUdin(tx, firmId, signed.udin, engagementId);
+    if (other) throw usedUdin(signed.udin, other.target_entity);
+  }
+  try {
+    await recordSigning(tx, firmId, engagementId, signed.place, signed.udin, classSignatories);
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505' && signed.udin !== null)
+      throw usedUdin(signed.udin, 'another engagement signed at the same moment');
+    throw err;
+  }
+}
