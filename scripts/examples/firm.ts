@@ -8,6 +8,7 @@ export const FIRM = {
   name: 'Mehta & Iyer Valuation Advisors LLP',
   address: '4th Floor, Lotus House, 12 Senapati Bapat Road, Pune 411016, Maharashtra',
   ibbiRegistration: 'IBBI/RV-E/02/2020/123',
+  icaiFirmRegistrationNumber: '118402W',
   gstin: '27AAJFM1234K1Z8', // with a valid check digit
 };
 
@@ -54,6 +55,7 @@ export async function setUpFirm(client: Client, tag: string): Promise<ExampleFir
     legalName: FIRM.name,
     address: FIRM.address,
     ibbiRegistration: FIRM.ibbiRegistration,
+    icaiFirmRegistrationNumber: FIRM.icaiFirmRegistrationNumber,
     gstin: FIRM.gstin,
   });
 

@@ -6,7 +6,8 @@ import type { Gate } from '../contract/stages.js';
 export interface ReportInput {
   kind: 'DRAFT' | 'FINAL';
   reportId: string;
-  firm: { name: string; legalName?: string; registration?: string | null };
+  /** registration: the IBBI registered-valuer-entity number; icaiFrn: the ICAI Firm Registration Number. */
+  firm: { name: string; legalName?: string; registration?: string | null; icaiFrn?: string | null };
   engagement: {
     id: string;
     targetEntity: string;

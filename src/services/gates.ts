@@ -107,7 +107,10 @@ export interface Signing {
  * qualifying registration is an ICAI membership), and its six digits must be that membership number
  * (docs/statutes.md, Who may sign). 400 naming /place or /udin otherwise.
  */
-function checkSigning(signing: Signing, qualifying: readonly Registration[]): { place: string; udin: string | null } {
+function checkSigning(
+  signing: Signing,
+  qualifying: readonly Registration[],
+): { place: string; udin: string | null; signsAsCa: boolean } {
   const errors: { path: string; message: string }[] = [];
   const place = signing.place?.trim();
   if (!place) errors.push({ path: '/place', message: 'Enter the place of signing, e.g. Mumbai' });
@@ -134,7 +137,7 @@ function checkSigning(signing: Signing, qualifying: readonly Registration[]): { 
     });
   }
   if (errors.length) throw validationFailed(errors, errors.map((e) => e.message).join(' '));
-  return { place: place!, udin: udin || null };
+  return { place: place!, udin: udin || null, signsAsCa };
 }
 
 /** A gate decision as a service takes it: the engagement, the gate, what the person wrote, and where it came from. */

@@ -1,7 +1,9 @@
 // What the statute and the profession ask of a signed report beyond who may sign (docs/statutes.md,
-// Who may sign): a UDIN is one document's. Checked in the GATE_3 transaction, before anything is recorded.
+// Who may sign): a UDIN is one document's; a chartered accountant signs for a firm under its ICAI Firm
+// Registration Number. Checked in the GATE_3 transaction, before anything is recorded.
 import { AppError } from '../lib/errors.js';
 import type { Executor } from '../db/client.js';
+import { getFirm } from '../db/repositories/users.js';
 import { engagementWithUdin, recordSigning, type ClassSignatory } from '../db/repositories/engagements.js';
 
 const usedUdin = (udin: string, other: string) =>
@@ -12,8 +14,23 @@ const usedUdin = (udin: string, other: string) =>
     [{ path: '/udin', message: `is already on the firm's report on ${other}` }],
   );
 
+/** The profile field a CA's sign-off needs (PATCH /api/v1/settings/firm). */
+export const FRN_PATH = '/settings/firm/icaiFirmRegistrationNumber';
+
+/** A partner signing as a chartered accountant signs for a firm with an ICAI FRN: 409 firm_registration_missing naming it. */
+export async function requireFirmFrn(tx: Executor, firmId: string): Promise<void> {
+  const firm = await getFirm(tx, firmId);
+  if (firm?.icai_firm_registration) return;
+  throw new AppError(
+    'firm_registration_missing',
+    "You sign as a chartered accountant, and the report is issued for the firm under its ICAI Firm Registration Number, which the firm's profile does not hold. " +
+      'An administrator adds it in Settings, Firm profile (icaiFirmRegistrationNumber, e.g. 123456W), then sign again.',
+    [{ path: FRN_PATH, message: "Add the firm's ICAI Firm Registration Number in the firm settings, e.g. 123456W" }],
+  );
+}
+
 /**
- * Records the place and the UDIN of the sign-off; 409 udin_already_used naming /udin when another
+ * Records the place and the UDIN of the sign-off (after requireFirmFrn for a CA); 409 udin_already_used naming /udin when another
  * report of the firm carries the UDIN (the unique index engagements_firm_udin holds it for two
  * sign-offs at the same moment).
  */
@@ -21,9 +38,10 @@ export async function recordSigningOnce(
   tx: Executor,
   firmId: string,
   engagementId: string,
-  signed: { place: string; udin: string | null },
+  signed: { place: string; udin: string | null; signsAsCa: boolean },
   classSignatories: ClassSignatory[] | null,
 ): Promise<void> {
+  if (signed.signsAsCa) await requireFirmFrn(tx, firmId);
   if (signed.udin !== null) {
     const other = await engagementWithUdin(tx, firmId, signed.udin, engagementId);
     if (other) throw usedUdin(signed.udin, other.target_entity);

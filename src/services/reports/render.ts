@@ -136,7 +136,12 @@ async function renderReportAttempt(
   const input: ReportInput = {
     kind,
     reportId,
-    firm: { name: firm.name, legalName: firmLegalName, registration: firm.ibbi_registration },
+    firm: {
+      name: firm.name,
+      legalName: firmLegalName,
+      registration: firm.ibbi_registration,
+      icaiFrn: firm.icai_firm_registration ?? null,
+    },
     engagement: {
       id: engagement.id,
       targetEntity: engagement.target_entity,

@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Approve the review gate the engagement is at
-         * @description A person decides: an API token is 403 person_required. Only the current gate (409 invalid_transition). GATE_2 needs an independent reviewer: not whoever locked this round's assumptions or approved GATE_1, and GATE_3 is not signed by the GATE_2 reviewer (409 independent_review_required, naming who did what; a token's actions count as its creator's). GATE_3 (sign-off) needs an ADMIN user (403), a paid engagement (409 payment_required), the report facts (409 report_facts_missing naming each field), `place`, and a `udin` when the signatory signs as a chartered accountant (400 naming /udin when missing, malformed or not their membership number; 409 udin_already_used naming /udin when another report of the firm carries it); it completes the engagement and starts the FINAL report.
+         * @description A person decides: an API token is 403 person_required. Only the current gate (409 invalid_transition). GATE_2 needs an independent reviewer: not whoever locked this round's assumptions or approved GATE_1, and GATE_3 is not signed by the GATE_2 reviewer (409 independent_review_required, naming who did what; a token's actions count as its creator's). GATE_3 (sign-off) needs an ADMIN user (403), a paid engagement (409 payment_required), the report facts (409 report_facts_missing naming each field), `place`, and a `udin` when the signatory signs as a chartered accountant (400 naming /udin when missing, malformed or not their membership number; 409 udin_already_used naming /udin when another report of the firm carries it; 409 firm_registration_missing naming /settings/firm/icaiFirmRegistrationNumber when the signatory signs as a chartered accountant and the firm's profile has no ICAI Firm Registration Number); it completes the engagement and starts the FINAL report.
          */
         post: operations["approveGate"];
         delete?: never;
@@ -1781,6 +1781,8 @@ export interface components {
             gstin: string | null;
             /** @description IBBI/RV-E/… when the firm is a registered valuer entity */
             ibbiRegistration: string | null;
+            /** @description The firm's ICAI Firm Registration Number (e.g. 123456W), printed where a partner signs as a CA */
+            icaiFirmRegistrationNumber: string | null;
             id: string;
             /** @description Printed on reports and certificates (defaults to the firm name) */
             legalName: string;
@@ -1797,6 +1799,8 @@ export interface components {
             gstin?: string | null;
             /** @description The firm's IBBI registration as a registered valuer entity, where it is one */
             ibbiRegistration?: string | null;
+            /** @description The firm's ICAI Firm Registration Number (123456W; an LLP's as 117366W/W100018), printed with the firm where a partner signs as a chartered accountant; a CA's sign-off needs it */
+            icaiFirmRegistrationNumber?: string | null;
             legalName?: string;
         };
         FirmSigningCertificate: {

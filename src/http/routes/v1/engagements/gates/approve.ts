@@ -20,6 +20,7 @@ export default defineRoute((app) => {
           'signatory_not_qualified',
           'payment_required',
           'udin_already_used',
+          'firm_registration_missing',
         ],
         auth: { role: 'VALUER', person: true },
       },
@@ -37,7 +38,9 @@ export default defineRoute((app) => {
           'report facts (409 report_facts_missing naming each field), `place`, and a `udin` when the ' +
           'signatory signs as a chartered accountant (400 naming /udin when missing, malformed or not ' +
           'their membership number; 409 udin_already_used naming /udin when another report of the firm ' +
-          'carries it); it completes the engagement and starts the FINAL report.',
+          'carries it; 409 firm_registration_missing naming /settings/firm/icaiFirmRegistrationNumber when ' +
+          "the signatory signs as a chartered accountant and the firm's profile has no ICAI Firm Registration " +
+          'Number); it completes the engagement and starts the FINAL report.',
         params,
         body: z
           .object({
