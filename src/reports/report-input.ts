@@ -34,6 +34,8 @@ export interface ReportInput {
     addressee: string | null;
     companyBackground: string | null;
     transactionDate: string;
+    /** FEMA issue: the issue was made before this certificate, and why (docs/statutes.md, FEMA). */
+    issueAlreadyMadeReason?: string | null;
   };
   /** From the financials document, where it gives them: the capital table and the historical years. */
   company?: {

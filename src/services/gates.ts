@@ -6,7 +6,7 @@ import { AppError, conflict, validationFailed } from '../lib/errors.js';
 import type { Registration } from '../contract/registrations.js';
 import { UDIN_PATTERN } from '../contract/registrations.js';
 import type { ClassSignatory } from '../db/repositories/engagements.js';
-import { recordSigningOnce } from './signing-rules.js';
+import { recordSigningOnce, refuseCertificateAfterIssue } from './signing-rules.js';
 import { getFinancials } from '../db/repositories/valuation-data.js';
 import type { NormalisedFinancials } from '../domain/financials/normalise.js';
 import type { Principal } from '../domain/identity/roles.js';
@@ -179,6 +179,7 @@ export async function approveGate(
           missing.map((m) => ({ path: `/${m}`, message: 'is required in the signed report' })),
         );
       }
+      refuseCertificateAfterIssue(engagement);
       const ibc = engagement.statute === 'IBC_LIQUIDATION';
       if (!ibc && signing.classSignatories !== undefined) {
         throw validationFailed([

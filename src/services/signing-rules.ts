@@ -4,6 +4,9 @@
 import { AppError } from '../lib/errors.js';
 import type { Executor } from '../db/client.js';
 import { getFirm } from '../db/repositories/users.js';
+import type { EngagementRow } from '../db/repositories/engagements.js';
+import { todayInIndia } from '../contract/today.js';
+import { formatDate } from '../reports/format.js';
 import { engagementWithUdin, recordSigning, type ClassSignatory } from '../db/repositories/engagements.js';
 
 const usedUdin = (udin: string, other: string) =>
@@ -13,6 +16,30 @@ const usedUdin = (udin: string, other: string) =>
       'Generate a new UDIN for this report on the ICAI UDIN portal and sign with it.',
     [{ path: '/udin', message: `is already on the firm's report on ${other}` }],
   );
+
+/**
+ * FEMA: the certificate precedes the issue it supports (NDI Rule 21; docs/statutes.md, FEMA). A sign-off
+ * after the proposed issue date (the engagement's transactionDate, when one is recorded) is 409
+ * certificate_after_issue naming /transactionDate, unless the engagement records that the issue has
+ * already been made and why (issueAlreadyMade).
+ */
+export function refuseCertificateAfterIssue(engagement: EngagementRow, today = todayInIndia()): void {
+  if (engagement.statute !== 'FEMA_RBI' || engagement.purpose !== 'ISSUE_TO_NON_RESIDENT') return;
+  const issueDate = engagement.transaction_date;
+  if (!issueDate || today <= issueDate || engagement.issue_already_made_reason) return;
+  throw new AppError(
+    'certificate_after_issue',
+    `The issue is proposed for ${formatDate(issueDate)}, before today (${formatDate(today)}): a FEMA certificate dated after the issue cannot have supported its price. ` +
+      'If the issue is still to be made, return the engagement for revision and correct the proposed issue date (transactionDate); ' +
+      'if it has been made, record that and why in the engagement (issueAlreadyMade.reason, e.g. late reporting or compounding), then sign again.',
+    [
+      {
+        path: '/transactionDate',
+        message: `The proposed issue date ${issueDate} has passed: correct it, or record in issueAlreadyMade why the certificate follows the issue`,
+      },
+    ],
+  );
+}
 
 /** The profile field a CA's sign-off needs (PATCH /api/v1/settings/firm). */
 export const FRN_PATH = '/settings/firm/icaiFirmRegistrationNumber';

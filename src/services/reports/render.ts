@@ -165,6 +165,7 @@ async function renderReportAttempt(
       addressee: engagement.addressee,
       companyBackground: engagement.company_background,
       transactionDate: engagement.transaction_date ?? engagement.valuation_date,
+      issueAlreadyMadeReason: engagement.issue_already_made_reason,
     },
     company: {
       // The stored financials are normalised to rupees.

@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Approve the review gate the engagement is at
-         * @description A person decides: an API token is 403 person_required. Only the current gate (409 invalid_transition). GATE_2 needs an independent reviewer: not whoever locked this round's assumptions or approved GATE_1, and GATE_3 is not signed by the GATE_2 reviewer (409 independent_review_required, naming who did what; a token's actions count as its creator's). GATE_3 (sign-off) needs an ADMIN user (403), a paid engagement (409 payment_required), the report facts (409 report_facts_missing naming each field), `place`, and a `udin` when the signatory signs as a chartered accountant (400 naming /udin when missing, malformed or not their membership number; 409 udin_already_used naming /udin when another report of the firm carries it; 409 firm_registration_missing naming /settings/firm/icaiFirmRegistrationNumber when the signatory signs as a chartered accountant and the firm's profile has no ICAI Firm Registration Number); it completes the engagement and starts the FINAL report.
+         * @description A person decides: an API token is 403 person_required. Only the current gate (409 invalid_transition). GATE_2 needs an independent reviewer: not whoever locked this round's assumptions or approved GATE_1, and GATE_3 is not signed by the GATE_2 reviewer (409 independent_review_required, naming who did what; a token's actions count as its creator's). GATE_3 (sign-off) needs an ADMIN user (403), a paid engagement (409 payment_required), the report facts (409 report_facts_missing naming each field), `place`, and a `udin` when the signatory signs as a chartered accountant (400 naming /udin when missing, malformed or not their membership number; 409 udin_already_used naming /udin when another report of the firm carries it; 409 firm_registration_missing naming /settings/firm/icaiFirmRegistrationNumber when the signatory signs as a chartered accountant and the firm's profile has no ICAI Firm Registration Number; for a FEMA issue, 409 certificate_after_issue naming /transactionDate when the proposed issue date has passed and the engagement does not record issueAlreadyMade); it completes the engagement and starts the FINAL report.
          */
         post: operations["approveGate"];
         delete?: never;
@@ -1676,6 +1676,10 @@ export interface components {
             failureReason: string | null;
             /** @description eng_… */
             id: string;
+            /** @description FEMA issue: the issue has already been made, and why the certificate follows it (printed in the report); null when the certificate precedes the issue */
+            issueAlreadyMade: {
+                reason: string;
+            } | null;
             /** @description Which copy of the FINAL was issued to the client: the sealed FINAL (the ADMIN issued it as it is) or the copy the partner signed with their DSC; null until then */
             issuedCopy: ("SEALED" | "SIGNED_COPY") | null;
             /** @enum {string} */
@@ -1729,6 +1733,10 @@ export interface components {
             failureReason: string | null;
             /** @description eng_… */
             id: string;
+            /** @description FEMA issue: the issue has already been made, and why the certificate follows it (printed in the report); null when the certificate precedes the issue */
+            issueAlreadyMade: {
+                reason: string;
+            } | null;
             /** @description Which copy of the FINAL was issued to the client: the sealed FINAL (the ADMIN issued it as it is) or the copy the partner signed with their DSC; null until then */
             issuedCopy: ("SEALED" | "SIGNED_COPY") | null;
             myActions: components["schemas"]["MyActions"];
@@ -2109,6 +2117,10 @@ export interface components {
             companyBackground?: string | null;
             /** @description null clears it */
             conversionPricePerShare?: (string | number) | null;
+            /** @description FEMA_RBI ISSUE_TO_NON_RESIDENT only: the issue has already been made, and why the certificate follows it (late reporting, compounding); printed in the report. Without it a sign-off after the proposed issue date (transactionDate) is 409 certificate_after_issue. null clears it; editable until GATE_3 is approved */
+            issueAlreadyMade?: {
+                reason: string;
+            } | null;
             /** @description null clears it */
             proposedPricePerShare?: (string | number) | null;
             /** @description null clears it */

@@ -21,6 +21,7 @@ export default defineRoute((app) => {
           'payment_required',
           'udin_already_used',
           'firm_registration_missing',
+          'certificate_after_issue',
         ],
         auth: { role: 'VALUER', person: true },
       },
@@ -40,7 +41,8 @@ export default defineRoute((app) => {
           'their membership number; 409 udin_already_used naming /udin when another report of the firm ' +
           'carries it; 409 firm_registration_missing naming /settings/firm/icaiFirmRegistrationNumber when ' +
           "the signatory signs as a chartered accountant and the firm's profile has no ICAI Firm Registration " +
-          'Number); it completes the engagement and starts the FINAL report.',
+          'Number; for a FEMA issue, 409 certificate_after_issue naming /transactionDate when the proposed issue ' +
+          'date has passed and the engagement does not record issueAlreadyMade); it completes the engagement and starts the FINAL report.',
         params,
         body: z
           .object({
