@@ -150,7 +150,7 @@ const COMPANIES_ACT: ExamplePlan = {
   classSignatories: false,
 };
 
-const PROPOSED_ISSUE_DATE = new Date(Date.parse(todayInIndia()) + 21 * 86_400_000).toISOString().slice(0, 10);
+export const PROPOSED_ISSUE_DATE = new Date(Date.parse(todayInIndia()) + 21 * 86_400_000).toISOString().slice(0, 10);
 
 const FEMA: ExamplePlan = {
   slug: 'fema-rbi',
