@@ -1,12 +1,14 @@
 // The example firm: a partner who signs (an ADMIN holding the registrations each statute asks of its signatory),
 // a valuer who prepares and locks, an independent reviewer for Gate 2, and two valuers registered for the
 // IBC asset classes the partner is not registered for. Every member is invited and accepts as people do.
+import { createHash } from 'node:crypto';
 import type { Client, Person } from './client.js';
 
 export const FIRM = {
   name: 'Mehta & Iyer Valuation Advisors LLP',
   address: '4th Floor, Lotus House, 12 Senapati Bapat Road, Pune 411016, Maharashtra',
   ibbiRegistration: 'IBBI/RV-E/02/2020/123',
+  icaiFirmRegistrationNumber: '118402W',
   gstin: '27AAJFM1234K1Z8', // with a valid check digit
 };
 
@@ -22,7 +24,9 @@ export const PARTNER_REGISTRATIONS = [
     rvo: 'ICAI Registered Valuers Organisation',
   },
 ];
-export const PARTNER_UDIN = '26112233BKCDEF4821';
+/** Each report has its own UDIN (a UDIN is one document's): the partner's membership number, then ten of the example's own. */
+export const partnerUdin = (slug: string) =>
+  `26112233${createHash('sha256').update(slug).digest('hex').slice(0, 10).toUpperCase()}`;
 
 export interface ExampleFirm {
   partner: Person;
@@ -51,6 +55,7 @@ export async function setUpFirm(client: Client, tag: string): Promise<ExampleFir
     legalName: FIRM.name,
     address: FIRM.address,
     ibbiRegistration: FIRM.ibbiRegistration,
+    icaiFirmRegistrationNumber: FIRM.icaiFirmRegistrationNumber,
     gstin: FIRM.gstin,
   });
 

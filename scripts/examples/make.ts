@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client, type Person } from './client.js';
-import { PARTNER_UDIN, setUpFirm, type ExampleFirm } from './firm.js';
+import { partnerUdin, setUpFirm, type ExampleFirm } from './firm.js';
 import { EXAMPLE_PLANS, type ExamplePlan } from './plans.js';
 import { evidenceFile } from './evidence.js';
 import { startService } from './service.js';
@@ -82,7 +82,7 @@ async function makeExample(client: Client, firm: ExampleFirm, plan: ExamplePlan,
   await approve(partner, id, 'GATE_3', {
     comment: 'Signed off.',
     place: 'Pune',
-    ...(plan.signsAsCharteredAccountant && { udin: PARTNER_UDIN }),
+    ...(plan.signsAsCharteredAccountant && { udin: partnerUdin(plan.slug) }),
     ...(plan.classSignatories && {
       classSignatories: { LAND_AND_BUILDING: firm.landValuer.id, PLANT_AND_MACHINERY: firm.plantValuer.id },
     }),

@@ -2,6 +2,7 @@
 // assumptions the valuer locks. The same company (Sahyadri Precision Components, a fictitious auto-component
 // maker) under each statute; the IBC examples add its assets' values by class.
 import { readFileSync } from 'node:fs';
+import { todayInIndia } from '../../src/contract/today.js';
 import {
   EXAMPLE_COMPANY,
   EXAMPLE_COST_OF_CAPITAL,
@@ -149,6 +150,8 @@ const COMPANIES_ACT: ExamplePlan = {
   classSignatories: false,
 };
 
+export const PROPOSED_ISSUE_DATE = new Date(Date.parse(todayInIndia()) + 21 * 86_400_000).toISOString().slice(0, 10);
+
 const FEMA: ExamplePlan = {
   slug: 'fema-rbi',
   title: 'FEMA, an issue of shares to a non-resident',
@@ -157,7 +160,8 @@ const FEMA: ExamplePlan = {
     statute: 'FEMA_RBI',
     purpose: 'ISSUE_TO_NON_RESIDENT',
     valuationDate: '2026-04-20',
-    transactionDate: '2026-05-04',
+    // The certificate precedes the issue (docs/statutes.md, FEMA): the issue is proposed three weeks after the day the examples are made.
+    transactionDate: PROPOSED_ISSUE_DATE,
     proposedPricePerShare: '215.00',
     appointingAuthority: BOARD,
   },

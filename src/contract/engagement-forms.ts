@@ -140,6 +140,22 @@ export const patchEngagementBody = z
     appointmentDate: untilSignedOff(reportFacts.appointmentDate),
     addressee: untilSignedOff(reportFacts.addressee),
     companyBackground: untilSignedOff(reportFacts.companyBackground),
+    issueAlreadyMade: untilSignedOff(
+      z
+        .object({
+          reason: z
+            .string()
+            .trim()
+            .min(20, 'Say why the certificate follows the issue, e.g. late reporting to the RBI or compounding')
+            .max(2000),
+        })
+        .strict(),
+    ).describe(
+      'FEMA_RBI ISSUE_TO_NON_RESIDENT only: the issue has already been made, and why the certificate ' +
+        'follows it (late reporting, compounding); printed in the report. Without it a sign-off after ' +
+        'the proposed issue date (transactionDate) is 409 certificate_after_issue. null clears it; ' +
+        'editable until GATE_3 is approved',
+    ),
     assignedValuerId: memberId
       .optional()
       .describe(

@@ -147,6 +147,25 @@ export const ERROR_CATALOGUE = {
     title: 'Report facts missing',
     sentence: 'The report cannot be signed yet: fill in the appointment and company details marked.',
   },
+  udin_already_used: {
+    status: 409,
+    title: 'UDIN already used',
+    sentence: 'This UDIN is on another report of the firm. Generate a new UDIN for this report and sign again.',
+  },
+  firm_registration_missing: {
+    status: 409,
+    title: 'Firm registration number missing',
+    sentence:
+      "A chartered accountant's report names the firm's ICAI Firm Registration Number. Add it in the " +
+      'firm settings, then sign again.',
+  },
+  certificate_after_issue: {
+    status: 409,
+    title: 'Certificate after the issue',
+    sentence:
+      'A FEMA certificate must precede the issue it supports. Correct the proposed issue date, or ' +
+      'record that the issue has already been made and why.',
+  },
   no_provision_in_force: {
     status: 400,
     title: 'No provision in force',

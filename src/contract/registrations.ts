@@ -23,6 +23,11 @@ export const IBBI_RV_ENTITY_PATTERN = /^IBBI\/RV-E\/\d{2}\/\d{4}\/\d{3,5}$/;
 export const SEBI_MB_PATTERN = /^INM\d{9}$/;
 export const ICAI_MEMBERSHIP_PATTERN = /^\d{6}$/;
 export const ICMAI_MEMBERSHIP_PATTERN = /^\d{3,6}$/;
+/**
+ * ICAI Firm Registration Number: six digits and the regional council's letter (C, E, N, S or W), e.g.
+ * 123456W; a firm converted to an LLP adds its LLP number after a slash, e.g. 117366W/W100018.
+ */
+export const ICAI_FRN_PATTERN = /^\d{6}[CENSW](\/[CENSW]-?\d{6})?$/;
 
 const number = (pattern: RegExp, example: string, yearAt?: number) =>
   z
@@ -82,6 +87,17 @@ export const firmPatchBody = z
       .nullable()
       .optional()
       .describe("The firm's IBBI registration as a registered valuer entity, where it is one"),
+    icaiFirmRegistrationNumber: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(ICAI_FRN_PATTERN, 'must be six digits and the region letter (C, E, N, S or W), e.g. 123456W')
+      .nullable()
+      .optional()
+      .describe(
+        "The firm's ICAI Firm Registration Number (123456W; an LLP's as 117366W/W100018), printed with the " +
+          "firm where a partner signs as a chartered accountant; a CA's sign-off needs it",
+      ),
     gstin: z
       .string()
       .trim()

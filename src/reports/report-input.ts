@@ -9,7 +9,8 @@ export interface ReportInput {
   reportId: string;
   /** The firm's own reference of a FINAL report, e.g. "MVA/2026-27/0007" (docs/report-signatures.md); none on a DRAFT. */
   reference?: string | null;
-  firm: { name: string; legalName?: string; registration?: string | null };
+  /** registration: the IBBI registered-valuer-entity number; icaiFrn: the ICAI Firm Registration Number. */
+  firm: { name: string; legalName?: string; registration?: string | null; icaiFrn?: string | null };
   engagement: {
     id: string;
     targetEntity: string;
@@ -36,6 +37,8 @@ export interface ReportInput {
     addressee: string | null;
     companyBackground: string | null;
     transactionDate: string;
+    /** FEMA issue: the issue was made before this certificate, and why (docs/statutes.md, FEMA). */
+    issueAlreadyMadeReason?: string | null;
   };
   /** From the financials document, where it gives them: the capital table and the historical years. */
   company?: {

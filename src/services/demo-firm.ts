@@ -2,6 +2,7 @@
 // and clearing the demo flag can tell when none of them is left.
 
 export const DEMO_FIRM_IBBI_REGISTRATION = 'IBBI/RV-E/02/2020/100';
+export const DEMO_FIRM_ICAI_FRN = '000000W';
 
 export const DEMO_PERSON_REGISTRATIONS = [
   {
@@ -17,5 +18,6 @@ export const DEMO_PERSON_REGISTRATIONS = [
 /** The made-up registration numbers: a firm holding any of them is still a demo. */
 export const DEMO_REGISTRATION_NUMBERS: ReadonlySet<string> = new Set([
   DEMO_FIRM_IBBI_REGISTRATION,
+  DEMO_FIRM_ICAI_FRN,
   ...DEMO_PERSON_REGISTRATIONS.map((r) => r.number),
 ]);

@@ -24,9 +24,17 @@ import { ibcAppointingAuthorityProblem } from '../contract/ibc-appointment.js';
 const EDITABLE = new Set<string>(INPUT_STAGES);
 /** The report's facts may be corrected until the report is signed (GATE_3 approved). */
 const REPORT_FACTS_EDITABLE = new Set<string>(REPORT_FACTS_STAGES);
-const REPORT_FACT_FIELDS = ['appointingAuthority', 'appointmentDate', 'addressee', 'companyBackground'] as const;
+const REPORT_FACT_FIELDS = [
+  'appointingAuthority',
+  'appointmentDate',
+  'addressee',
+  'companyBackground',
+  'issueAlreadyMade',
+] as const;
 
-export interface EngagementPatch extends repo.ReportFacts {
+export interface EngagementPatch extends Omit<repo.ReportFacts, 'issueAlreadyMadeReason'> {
+  /** FEMA issue: the issue has been made, and why the certificate follows it. */
+  issueAlreadyMade?: { reason: string } | null;
   targetEntity?: string;
   cin?: string | null;
   purpose?: string | null;
@@ -128,6 +136,13 @@ export async function patchEngagement(
       );
       if (problem) errors.push({ path: '/appointingAuthority', message: problem });
     }
+    const purposeNow = patch.purpose !== undefined ? patch.purpose : current.purpose;
+    if (patch.issueAlreadyMade && (current.statute !== 'FEMA_RBI' || purposeNow !== 'ISSUE_TO_NON_RESIDENT')) {
+      errors.push({
+        path: '/issueAlreadyMade',
+        message: 'applies only to a FEMA_RBI issue to a non-resident (ISSUE_TO_NON_RESIDENT)',
+      });
+    }
     if (errors.length) throw validationFailed(errors);
     // The law the valuation will be made under, with the patch applied (null: the valuation date again).
     const purposeAfter = patch.purpose !== undefined ? patch.purpose : current.purpose;
@@ -152,6 +167,7 @@ export async function patchEngagement(
       ...(patch.appointmentDate !== undefined && { appointmentDate: patch.appointmentDate }),
       ...(patch.addressee !== undefined && { addressee: patch.addressee }),
       ...(patch.companyBackground !== undefined && { companyBackground: patch.companyBackground }),
+      ...(patch.issueAlreadyMade !== undefined && { issueAlreadyMadeReason: patch.issueAlreadyMade?.reason ?? null }),
     };
     const before: Record<string, unknown> = {
       targetEntity: current.target_entity,
@@ -165,6 +181,7 @@ export async function patchEngagement(
       appointmentDate: current.appointment_date,
       addressee: current.addressee,
       companyBackground: current.company_background,
+      issueAlreadyMadeReason: current.issue_already_made_reason,
     };
     const changes = Object.fromEntries(
       Object.entries(next)

@@ -28,6 +28,7 @@ export function publicEngagement(e: repo.EngagementRow) {
     appointmentDate: e.appointment_date,
     addressee: e.addressee,
     companyBackground: e.company_background,
+    issueAlreadyMade: e.issue_already_made_reason ? { reason: e.issue_already_made_reason } : null,
     reportFactsMissing: missingReportFacts(e),
     signingPlace: e.signing_place,
     udin: e.udin,

@@ -5,7 +5,8 @@ import { actorOf } from './context.js';
 import { AppError, conflict, validationFailed } from '../lib/errors.js';
 import type { Registration } from '../contract/registrations.js';
 import { UDIN_PATTERN } from '../contract/registrations.js';
-import { recordSigning, type ClassSignatory } from '../db/repositories/engagements.js';
+import type { ClassSignatory } from '../db/repositories/engagements.js';
+import { recordSigningOnce, refuseCertificateAfterIssue } from './signing-rules.js';
 import { getFinancials } from '../db/repositories/valuation-data.js';
 import type { NormalisedFinancials } from '../domain/financials/normalise.js';
 import type { Principal } from '../domain/identity/roles.js';
@@ -106,7 +107,10 @@ export interface Signing {
  * qualifying registration is an ICAI membership), and its six digits must be that membership number
  * (docs/statutes.md, Who may sign). 400 naming /place or /udin otherwise.
  */
-function checkSigning(signing: Signing, qualifying: readonly Registration[]): { place: string; udin: string | null } {
+function checkSigning(
+  signing: Signing,
+  qualifying: readonly Registration[],
+): { place: string; udin: string | null; signsAsCa: boolean } {
   const errors: { path: string; message: string }[] = [];
   const place = signing.place?.trim();
   if (!place) errors.push({ path: '/place', message: 'Enter the place of signing, e.g. Mumbai' });
@@ -133,7 +137,7 @@ function checkSigning(signing: Signing, qualifying: readonly Registration[]): { 
     });
   }
   if (errors.length) throw validationFailed(errors, errors.map((e) => e.message).join(' '));
-  return { place: place!, udin: udin || null };
+  return { place: place!, udin: udin || null, signsAsCa };
 }
 
 /** A gate decision as a service takes it: the engagement, the gate, what the person wrote, and where it came from. */
@@ -175,6 +179,7 @@ export async function approveGate(
           missing.map((m) => ({ path: `/${m}`, message: 'is required in the signed report' })),
         );
       }
+      refuseCertificateAfterIssue(engagement);
       const ibc = engagement.statute === 'IBC_LIQUIDATION';
       if (!ibc && signing.classSignatories !== undefined) {
         throw validationFailed([
@@ -196,7 +201,7 @@ export async function approveGate(
         : null;
       const qualifying = ibc ? [] : await requireQualifiedSignatory(tx, principal, engagementId);
       const signed = checkSigning(signing, qualifying);
-      await recordSigning(tx, principal.firmId, engagementId, signed.place, signed.udin, classSignatories);
+      await recordSigningOnce(tx, principal.firmId, engagementId, signed, classSignatories);
     }
     const updated = await applyTransition(tx, principal.firmId, engagementId, approveActionFor(gate), actor, {
       expectStatus: gate,

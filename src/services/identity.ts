@@ -20,7 +20,7 @@ import * as sessions from '../db/repositories/sessions.js';
 import * as tokens from '../db/repositories/api-tokens.js';
 import { insertAudit } from '../db/repositories/audit.js';
 import type { Executor } from '../db/client.js';
-import { DEMO_FIRM_IBBI_REGISTRATION, DEMO_PERSON_REGISTRATIONS } from './demo-firm.js';
+import { DEMO_FIRM_IBBI_REGISTRATION, DEMO_FIRM_ICAI_FRN, DEMO_PERSON_REGISTRATIONS } from './demo-firm.js';
 
 const SESSION_SECONDS = 12 * 3600;
 const RENEW_WHEN_LEFT_SECONDS = 6 * 3600;
@@ -366,6 +366,7 @@ export async function seedDemoFirm(
       legalName: 'Demo Valuers LLP',
       address: '1 Demo Street, Mumbai 400001',
       ibbiRegistration: DEMO_FIRM_IBBI_REGISTRATION,
+      icaiFirmRegistrationNumber: DEMO_FIRM_ICAI_FRN,
       demo: true,
     });
     await users.updateUserProfile(tx, firm.id, user.id, {

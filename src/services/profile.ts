@@ -27,6 +27,7 @@ export function publicFirmProfile(f: users.FirmRow) {
     legalName: f.legal_name ?? f.name,
     address: f.address,
     ibbiRegistration: f.ibbi_registration,
+    icaiFirmRegistrationNumber: f.icai_firm_registration ?? null,
     gstin: f.gstin ?? null,
     demo: f.demo,
   };
@@ -68,6 +69,7 @@ export async function updateFirmProfile(
     legalName?: string;
     address?: string | null;
     ibbiRegistration?: string | null;
+    icaiFirmRegistrationNumber?: string | null;
     gstin?: string | null;
     demo?: false;
   },
@@ -79,8 +81,12 @@ export async function updateFirmProfile(
       // this change, and every active member's): a report must never carry one without saying "demo".
       const current = await users.getFirm(tx, principal.firmId);
       const firmNumber = patch.ibbiRegistration !== undefined ? patch.ibbiRegistration : current?.ibbi_registration;
+      const frn =
+        patch.icaiFirmRegistrationNumber !== undefined
+          ? patch.icaiFirmRegistrationNumber
+          : current?.icai_firm_registration;
       const members = await users.listActiveMemberRegistrations(tx, principal.firmId);
-      const left = [firmNumber, ...members.flatMap((m) => m.registrations.map((r) => r.number))].filter(
+      const left = [firmNumber, frn, ...members.flatMap((m) => m.registrations.map((r) => r.number))].filter(
         (n): n is string => !!n && DEMO_REGISTRATION_NUMBERS.has(n),
       );
       if (current?.demo && left.length > 0) {

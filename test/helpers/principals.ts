@@ -49,8 +49,19 @@ export async function signupAdmin(
     });
     if (me.statusCode !== 200) throw new Error(`profile failed ${me.statusCode} ${me.body}`);
   }
+  // A partner signing as a chartered accountant signs for a firm with an ICAI Firm Registration Number.
+  const firm = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/v1/settings/firm',
+    headers: asUser(session),
+    payload: { icaiFirmRegistrationNumber: TEST_FIRM_FRN },
+  });
+  if (firm.statusCode !== 200) throw new Error(`firm profile failed ${firm.statusCode} ${firm.body}`);
   return session;
 }
+
+/** The ICAI Firm Registration Number every qualified test firm holds. */
+export const TEST_FIRM_FRN = '123456W';
 
 /** Registrations that qualify a signatory under every statute (domain/identity/signatory.ts). */
 export const SIGNATORY_REGISTRATIONS = [

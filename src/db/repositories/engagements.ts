@@ -31,6 +31,8 @@ export interface EngagementRow {
   transaction_date: string | null;
   signing_place: string | null;
   udin: string | null;
+  /** FEMA issue: why the certificate follows an issue already made; null when it precedes the issue. */
+  issue_already_made_reason: string | null;
   /** Which copy of the FINAL was issued to the client; null until one is (awaiting the partner's signature). */
   issued_copy: 'SEALED' | 'SIGNED_COPY' | null;
   /** The member whose work the engagement is (null only for an engagement made before anyone could be assigned). */
@@ -42,7 +44,7 @@ export interface EngagementRow {
 const ROW_COLUMNS = `e.id, e.firm_id, e.target_entity, e.cin, e.statute, e.purpose, e.status, e.status_before_upload,
   e.valuation_date::text AS valuation_date, e.payment_status, e.event_sequence, e.failure_reason, e.created_by, e.created_at, e.updated_at,
   e.proposed_price_per_share, e.conversion_price_per_share, e.class_signatories, e.appointing_authority, e.appointment_date::text AS appointment_date, e.addressee, e.company_background,
-  e.transaction_date::text AS transaction_date, e.signing_place, e.udin, e.issued_copy, e.assigned_valuer_id,
+  e.transaction_date::text AS transaction_date, e.signing_place, e.udin, e.issue_already_made_reason, e.issued_copy, e.assigned_valuer_id,
   (SELECT u.name FROM users u WHERE u.firm_id = e.firm_id AND u.id = e.assigned_valuer_id) AS assigned_valuer_name`;
 const COLUMNS = `${ROW_COLUMNS}, EXISTS (SELECT 1 FROM assumptions a WHERE a.engagement_id = e.id) AS assumptions_locked`;
 
@@ -293,6 +295,7 @@ export interface ReportFacts {
   addressee?: string | null;
   companyBackground?: string | null;
   transactionDate?: string | null;
+  issueAlreadyMadeReason?: string | null;
 }
 
 export async function updateEngagementFields(
@@ -325,6 +328,7 @@ export async function updateEngagementFields(
   if (f.addressee !== undefined) set('addressee', f.addressee);
   if (f.companyBackground !== undefined) set('company_background', f.companyBackground);
   if (f.transactionDate !== undefined) set('transaction_date', f.transactionDate);
+  if (f.issueAlreadyMadeReason !== undefined) set('issue_already_made_reason', f.issueAlreadyMadeReason);
   if (sets.length === 0) return;
   await tx.query(
     `UPDATE engagements SET ${sets.join(', ')}, updated_at = now() WHERE firm_id = $1 AND id = $2`,
@@ -362,4 +366,18 @@ export async function recordSigning(
     'UPDATE engagements SET signing_place = $3, udin = $4, class_signatories = $5, updated_at = now() WHERE firm_id = $1 AND id = $2',
     [firmId, id, place, udin, classSignatories ? JSON.stringify(classSignatories) : null],
   );
+}
+
+/** The firm's other engagement whose report carries this UDIN (one at most: engagements_firm_udin). */
+export async function engagementWithUdin(
+  tx: Executor,
+  firmId: string,
+  udin: string,
+  exceptId: string,
+): Promise<{ id: string; target_entity: string } | null> {
+  const rows = await tx.query<{ id: string; target_entity: string }>(
+    'SELECT id, target_entity FROM engagements WHERE firm_id = $1 AND udin = $2 AND id <> $3',
+    [firmId, udin, exceptId],
+  );
+  return rows[0] ?? null;
 }

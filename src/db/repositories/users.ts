@@ -29,12 +29,15 @@ export interface FirmRow {
   legal_name: string | null;
   address: string | null;
   ibbi_registration: string | null;
+  /** The firm's ICAI Firm Registration Number, e.g. 123456W. */
+  icai_firm_registration?: string | null;
   /** The firm's GSTIN, printed on its tax invoices (place of supply from its state code). */
   gstin?: string | null;
   demo: boolean;
   created_at: Date;
 }
-const FIRM_COLUMNS = 'id, name, legal_name, address, ibbi_registration, gstin, demo, created_at';
+const FIRM_COLUMNS =
+  'id, name, legal_name, address, ibbi_registration, icai_firm_registration, gstin, demo, created_at';
 
 export async function insertFirm(tx: Executor, firm: { id: string; name: string }) {
   const rows = await tx.query<{ id: string; name: string; created_at: Date }>(
@@ -60,6 +63,7 @@ export async function updateFirmProfile(
     legalName?: string;
     address?: string | null;
     ibbiRegistration?: string | null;
+    icaiFirmRegistrationNumber?: string | null;
     gstin?: string | null;
     demo?: boolean;
   },
@@ -70,7 +74,8 @@ export async function updateFirmProfile(
        address = CASE WHEN $4 THEN $5 ELSE address END,
        ibbi_registration = CASE WHEN $6 THEN $7 ELSE ibbi_registration END,
        demo = coalesce($8, demo),
-       gstin = CASE WHEN $9 THEN $10 ELSE gstin END
+       gstin = CASE WHEN $9 THEN $10 ELSE gstin END,
+       icai_firm_registration = CASE WHEN $11 THEN $12 ELSE icai_firm_registration END
      WHERE id = $1 RETURNING ${FIRM_COLUMNS}`,
     [
       firmId,
@@ -83,6 +88,8 @@ export async function updateFirmProfile(
       patch.demo ?? null,
       patch.gstin !== undefined,
       patch.gstin ?? null,
+      patch.icaiFirmRegistrationNumber !== undefined,
+      patch.icaiFirmRegistrationNumber ?? null,
     ],
   );
   return rows[0];

@@ -56,6 +56,13 @@ export const engagementSchema = z
     appointmentDate: z.string().nullable().describe('YYYY-MM-DD'),
     addressee: z.string().nullable().describe('To whom the report is addressed; the appointing authority when null'),
     companyBackground: z.string().nullable(),
+    issueAlreadyMade: z
+      .object({ reason: z.string() })
+      .nullable()
+      .describe(
+        'FEMA issue: the issue has already been made, and why the certificate follows it (printed in the report); ' +
+          'null when the certificate precedes the issue',
+      ),
     reportFactsMissing: z
       .array(z.string())
       .describe(

@@ -30,6 +30,10 @@ export const firmProfileSchema = z
     legalName: z.string().describe('Printed on reports and certificates (defaults to the firm name)'),
     address: z.string().nullable(),
     ibbiRegistration: z.string().nullable().describe('IBBI/RV-E/… when the firm is a registered valuer entity'),
+    icaiFirmRegistrationNumber: z
+      .string()
+      .nullable()
+      .describe("The firm's ICAI Firm Registration Number (e.g. 123456W), printed where a partner signs as a CA"),
     gstin: z.string().nullable().describe("The firm's GSTIN, printed on its tax invoices"),
     demo: z.boolean().describe('The demo firm seeded on first start: its credentials are made up and reports say so'),
   })

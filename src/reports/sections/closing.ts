@@ -60,7 +60,12 @@ export function signatureBlock(w: Writer, input: ReportInput): void {
     );
     return;
   }
-  w.paragraph(`For ${firmName(input)}${input.firm.registration ? ` (${input.firm.registration})` : ''}`, {
+  // A chartered accountant signs for the firm under its ICAI Firm Registration Number (docs/statutes.md, Who may sign).
+  const firmNumber =
+    signatoryCapacity(c) === 'Chartered accountant'
+      ? input.firm.icaiFrn && `ICAI Firm Registration No. ${input.firm.icaiFrn}`
+      : input.firm.registration;
+  w.paragraph(`For ${firmName(input)}${firmNumber ? ` (${firmNumber})` : ''}`, {
     bold: true,
     align: 'left',
   });

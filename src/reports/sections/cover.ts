@@ -61,7 +61,10 @@ export function cover(w: Writer, input: ReportInput): ContentsPlace {
         ),
       ],
       ...(transactionDate && transactionDate !== engagement.valuationDate
-        ? ([[transactionDateLabel(engagement), formatDate(transactionDate)]] as [string, string][])
+        ? ([[transactionDateLabel(engagement, !!input.facts?.issueAlreadyMadeReason), formatDate(transactionDate)]] as [
+            string,
+            string,
+          ][])
         : []),
       [valuationDateLabel(input), formatDate(engagement.valuationDate)],
       [
@@ -113,11 +116,13 @@ export interface ContentsPlace {
   y: number;
 }
 
-/** FEMA prices a proposed issue or transfer: the report states its date as such. */
-function transactionDateLabel(engagement: ReportInput['engagement']): string {
+/** FEMA prices a proposed issue or transfer: the report states its date as such (an issue already made, as made). */
+function transactionDateLabel(engagement: ReportInput['engagement'], issueMade: boolean): string {
   if (engagement.statute !== 'FEMA_RBI') return 'Transaction date';
   return engagement.purpose === 'ISSUE_TO_NON_RESIDENT'
-    ? 'Proposed date of the issue'
+    ? issueMade
+      ? 'Date of the issue'
+      : 'Proposed date of the issue'
     : 'Proposed date of the transfer';
 }
 

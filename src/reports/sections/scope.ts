@@ -29,6 +29,13 @@ export function scope(w: Writer, input: ReportInput): void {
     ],
     0.3,
   );
+  // FEMA: a certificate after the issue says so, and why (docs/statutes.md, FEMA).
+  if (f?.issueAlreadyMadeReason) {
+    w.labelled(
+      'Issue already made',
+      `The issue of ${formatDate(f.transactionDate)} was made before the date of this certificate. ${f.issueAlreadyMadeReason.replace(/\.?$/, '.')}`,
+    );
+  }
   w.paragraph('Dates and times in this report are Indian Standard Time (UTC+5:30).', {
     size: SIZE.small,
     align: 'left',

@@ -15,7 +15,9 @@ export function valuer(w: Writer, input: ReportInput): void {
   const firmRegistration =
     input.firm.registration && (capacity === null || capacity === 'Registered valuer')
       ? ` The firm is registered as a registered valuer entity under ${input.firm.registration}.`
-      : '';
+      : capacity === 'Chartered accountant' && input.firm.icaiFrn
+        ? ` The firm's ICAI Firm Registration Number is ${input.firm.icaiFrn}.`
+        : '';
   w.labelled('Valuer', `${who}.${firmRegistration}`);
   w.labelled(
     'Other experts',

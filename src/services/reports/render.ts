@@ -153,7 +153,12 @@ async function renderReportAttempt(
     kind,
     reportId,
     reference: report.reference,
-    firm: { name: firm.name, legalName: firmLegalName, registration: firm.ibbi_registration },
+    firm: {
+      name: firm.name,
+      legalName: firmLegalName,
+      registration: firm.ibbi_registration,
+      icaiFrn: firm.icai_firm_registration ?? null,
+    },
     engagement: {
       id: engagement.id,
       targetEntity: engagement.target_entity,
@@ -177,6 +182,7 @@ async function renderReportAttempt(
       addressee: engagement.addressee,
       companyBackground: engagement.company_background,
       transactionDate: engagement.transaction_date ?? engagement.valuation_date,
+      issueAlreadyMadeReason: engagement.issue_already_made_reason,
     },
     company: {
       // The stored financials are normalised to rupees.

@@ -39,6 +39,7 @@ test('the demo firm is renamed by its ADMIN; its demo flag clears only once no m
   assert.equal(early.json().code, 'demo_registrations');
   assert.match(early.json().detail, /IBBI\/RV-E\/02\/2020\/100/);
   assert.match(early.json().detail, /IBBI\/RV\/03\/2019\/10000/);
+  assert.match(early.json().detail, /000000W/);
   assert.equal((await t.app.inject({ method: 'GET', url: '/api/v1/settings/firm', headers })).json().demo, true);
 
   // The person's real registrations, then the firm's own with the flag in one request.
@@ -49,7 +50,11 @@ test('the demo firm is renamed by its ADMIN; its demo flag clears only once no m
     payload: { designation: 'Partner', registrations: SIGNATORY_REGISTRATIONS },
   });
   assert.equal(me.statusCode, 200, me.body);
-  const real = await patchFirm({ ibbiRegistration: 'IBBI/RV-E/05/2021/155', demo: false });
+  const real = await patchFirm({
+    ibbiRegistration: 'IBBI/RV-E/05/2021/155',
+    icaiFirmRegistrationNumber: '104567W',
+    demo: false,
+  });
   assert.equal(real.statusCode, 200, real.body);
   assert.equal(real.json().demo, false);
   const meNow = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers })).json();

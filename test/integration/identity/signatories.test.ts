@@ -71,7 +71,7 @@ test('GATE_3 per statute: 409 signatory_not_qualified naming the rule, then allo
       ],
       right: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }],
       rule: /Income-tax Rules, 2026, Rule 57 \(Table, Sl\. No\. 4\).*chartered accountant/,
-      udin: '26123456ABCDE12345',
+      udin: '26123456ABCDE12346',
     },
     {
       // IBC: each asset class by a valuer registered for it (the fixture holds land and building, and other assets).
@@ -91,7 +91,7 @@ test('GATE_3 per statute: 409 signatory_not_qualified naming the rule, then allo
       wrong: [{ type: 'IBBI_RV', number: 'IBBI/RV/03/2019/12345', assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS' }],
       right: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }],
       rule: /rule 21.*chartered accountant/,
-      udin: '26123456ABCDE12345',
+      udin: '26123456ABCDE12347',
     },
     {
       // NDI Rule 21(2)(a): a practising cost accountant certifies; no UDIN is asked of them.

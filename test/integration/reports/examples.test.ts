@@ -9,6 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { makeExamples, type MadeExample } from '../../../scripts/examples/make.js';
+import { partnerUdin } from '../../../scripts/examples/firm.js';
+import { PROPOSED_ISSUE_DATE } from '../../../scripts/examples/plans.js';
+import { formatDate } from '../../../src/reports/format.js';
 import { createEmptyPostgresDatabase, usingPostgres } from '../../helpers/db.js';
 import { pdfText } from '../../helpers/pdf.js';
 import { discountRows, runningSumFailures, totalFailures } from '../../helpers/footing.js';
@@ -278,8 +281,9 @@ test('a FEMA certificate names the capacity its signatory signs in, never "regis
   assert.doesNotMatch(body, /registered valuer/i);
   assert.match(body, /Chartered accountant Vikram Mehta, ICAI membership no\. 112233/);
   assert.match(body, /Signs as Chartered accountant Registration ICAI membership no\. 112233/);
-  assert.match(body, /UDIN 26112233BKCDEF4821/);
-  assert.match(body, /Proposed date of the issue 4 May 2026/);
+  assert.ok(body.includes(`UDIN ${partnerUdin('fema-rbi')}`), 'the report carries its own UDIN');
+  assert.match(body, /For .* \(ICAI Firm Registration No\. 118402W\)/);
+  assert.ok(body.includes(`Proposed date of the issue ${formatDate(PROPOSED_ISSUE_DATE)}`));
 });
 
 /**

@@ -132,3 +132,70 @@ test('a chartered-accountant signatory gives a UDIN: refused when missing, malfo
   assert.equal(verified.udin, '26123456ABCDE12345');
   assert.equal(verified.place, 'Pune');
 });
+
+test("a UDIN is one document's: a second report signed with a UDIN already used in the firm is 409 naming /udin, and nothing changes", async () => {
+  const me = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/v1/auth/me',
+    headers: asUser(admin),
+    payload: { registrations: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }] },
+  });
+  assert.equal(me.statusCode, 200, me.body);
+  const body = { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' };
+  const first = await atGate3({ ...body, targetEntity: 'First Castings Private Limited' });
+  const second = await atGate3(body);
+  const signed = await approve(first, 'GATE_3', admin, { place: 'Pune', udin: '26123456UDINONCE01' });
+  assert.equal(signed.statusCode, 200, signed.body);
+  const refused = await approve(second, 'GATE_3', admin, { place: 'Pune', udin: '26123456udinonce01' });
+  assert.equal(refused.statusCode, 409, refused.body);
+  assert.equal(refused.json().code, 'udin_already_used');
+  assert.equal(refused.json().errors[0].path, '/udin');
+  assert.match(refused.json().detail, /26123456UDINONCE01 is already on the firm's report on First Castings/);
+  const still = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${second}`, headers: asUser(admin) })
+  ).json();
+  assert.equal(still.status, 'GATE_3', 'a refused sign-off changes nothing');
+  assert.equal(still.udin, null);
+  assert.equal(still.signingPlace, null);
+  const own = await approve(second, 'GATE_3', admin, { place: 'Pune', udin: '26123456UDINONCE02' });
+  assert.equal(own.statusCode, 200, own.body);
+});
+
+test("a chartered accountant signs for a firm with an ICAI Firm Registration Number: without it 409 naming the firm profile's field; with it the report prints it", async () => {
+  const setFirm = (payload: object) =>
+    t.app.inject({ method: 'PATCH', url: '/api/v1/settings/firm', headers: asUser(admin), payload });
+  const me = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/v1/auth/me',
+    headers: asUser(admin),
+    payload: { registrations: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }] },
+  });
+  assert.equal(me.statusCode, 200, me.body);
+  assert.equal((await setFirm({ icaiFirmRegistrationNumber: null })).json().icaiFirmRegistrationNumber, null);
+  const id = await atGate3({ statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' });
+  const refused = await approve(id, 'GATE_3', admin, { place: 'Pune', udin: '26123456FRNTEST001' });
+  assert.equal(refused.statusCode, 409, refused.body);
+  assert.equal(refused.json().code, 'firm_registration_missing');
+  assert.equal(refused.json().errors[0].path, '/settings/firm/icaiFirmRegistrationNumber');
+  assert.match(refused.json().detail, /Settings, Firm profile/);
+  const still = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}`, headers: asUser(admin) })
+  ).json();
+  assert.equal(still.status, 'GATE_3', 'a refused sign-off changes nothing');
+  for (const wrong of ['12345W', '123456X', 'W123456']) {
+    const bad = await setFirm({ icaiFirmRegistrationNumber: wrong });
+    assert.equal(bad.statusCode, 400, wrong);
+    assert.equal(bad.json().errors[0].path, '/icaiFirmRegistrationNumber');
+  }
+  const set = await setFirm({ icaiFirmRegistrationNumber: ' 654321s ' });
+  assert.equal(set.statusCode, 200, set.body);
+  assert.equal(set.json().icaiFirmRegistrationNumber, '654321S');
+  const signed = await approve(id, 'GATE_3', admin, { place: 'Pune', udin: '26123456FRNTEST001' });
+  assert.equal(signed.statusCode, 200, signed.body);
+  await t.worker.drain();
+  const pdf = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/report`, headers: asUser(admin) }))
+    .rawPayload;
+  const text = pdfText(pdf).replace(/\s+/g, ' ');
+  assert.match(text, /For Signing Rules LLP \(ICAI Firm Registration No\. 654321S\)/);
+  assert.match(text, /The firm's ICAI Firm Registration Number is 654321S\./);
+});

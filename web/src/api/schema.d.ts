@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Approve the review gate the engagement is at
-         * @description A person decides: an API token is 403 person_required. Only the current gate (409 invalid_transition). GATE_2 needs an independent reviewer: not whoever locked this round's assumptions or approved GATE_1, and GATE_3 is not signed by the GATE_2 reviewer (409 independent_review_required, naming who did what; a token's actions count as its creator's). GATE_3 (sign-off) needs an ADMIN user (403), a paid engagement (409 payment_required), the report facts (409 report_facts_missing naming each field), `place`, and a `udin` when the signatory signs as a chartered accountant (400 naming /udin when missing, malformed or not their membership number); it completes the engagement and starts the FINAL report.
+         * @description A person decides: an API token is 403 person_required. Only the current gate (409 invalid_transition). GATE_2 needs an independent reviewer: not whoever locked this round's assumptions or approved GATE_1, and GATE_3 is not signed by the GATE_2 reviewer (409 independent_review_required, naming who did what; a token's actions count as its creator's). GATE_3 (sign-off) needs an ADMIN user (403), a paid engagement (409 payment_required), the report facts (409 report_facts_missing naming each field), `place`, and a `udin` when the signatory signs as a chartered accountant (400 naming /udin when missing, malformed or not their membership number; 409 udin_already_used naming /udin when another report of the firm carries it; 409 firm_registration_missing naming /settings/firm/icaiFirmRegistrationNumber when the signatory signs as a chartered accountant and the firm's profile has no ICAI Firm Registration Number; for a FEMA issue, 409 certificate_after_issue naming /transactionDate when the proposed issue date has passed and the engagement does not record issueAlreadyMade); it completes the engagement and starts the FINAL report.
          */
         post: operations["approveGate"];
         delete?: never;
@@ -1676,6 +1676,10 @@ export interface components {
             failureReason: string | null;
             /** @description eng_… */
             id: string;
+            /** @description FEMA issue: the issue has already been made, and why the certificate follows it (printed in the report); null when the certificate precedes the issue */
+            issueAlreadyMade: {
+                reason: string;
+            } | null;
             /** @description Which copy of the FINAL was issued to the client: the sealed FINAL (the ADMIN issued it as it is) or the copy the partner signed with their DSC; null until then */
             issuedCopy: ("SEALED" | "SIGNED_COPY") | null;
             /** @enum {string} */
@@ -1729,6 +1733,10 @@ export interface components {
             failureReason: string | null;
             /** @description eng_… */
             id: string;
+            /** @description FEMA issue: the issue has already been made, and why the certificate follows it (printed in the report); null when the certificate precedes the issue */
+            issueAlreadyMade: {
+                reason: string;
+            } | null;
             /** @description Which copy of the FINAL was issued to the client: the sealed FINAL (the ADMIN issued it as it is) or the copy the partner signed with their DSC; null until then */
             issuedCopy: ("SEALED" | "SIGNED_COPY") | null;
             myActions: components["schemas"]["MyActions"];
@@ -1760,7 +1768,7 @@ export interface components {
         };
         ErrorCatalogueEntry: {
             /** @enum {string} */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "source_missing" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "certificate_not_usable" | "signed_copy_not_of_this_report" | "signed_copy_changes_report" | "signed_copy_signature_invalid" | "file_over_limit" | "no_final_report" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "udin_already_used" | "firm_registration_missing" | "certificate_after_issue" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "source_missing" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "certificate_not_usable" | "signed_copy_not_of_this_report" | "signed_copy_changes_report" | "signed_copy_signature_invalid" | "file_over_limit" | "no_final_report" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             /** @description What happened and what to do, for people; the console shows this sentence */
             sentence: string;
             status: number;
@@ -1781,6 +1789,8 @@ export interface components {
             gstin: string | null;
             /** @description IBBI/RV-E/… when the firm is a registered valuer entity */
             ibbiRegistration: string | null;
+            /** @description The firm's ICAI Firm Registration Number (e.g. 123456W), printed where a partner signs as a CA */
+            icaiFirmRegistrationNumber: string | null;
             id: string;
             /** @description Printed on reports and certificates (defaults to the firm name) */
             legalName: string;
@@ -1797,6 +1807,8 @@ export interface components {
             gstin?: string | null;
             /** @description The firm's IBBI registration as a registered valuer entity, where it is one */
             ibbiRegistration?: string | null;
+            /** @description The firm's ICAI Firm Registration Number (123456W; an LLP's as 117366W/W100018), printed with the firm where a partner signs as a chartered accountant; a CA's sign-off needs it */
+            icaiFirmRegistrationNumber?: string | null;
             legalName?: string;
         };
         FirmSigningCertificate: {
@@ -2105,6 +2117,10 @@ export interface components {
             companyBackground?: string | null;
             /** @description null clears it */
             conversionPricePerShare?: (string | number) | null;
+            /** @description FEMA_RBI ISSUE_TO_NON_RESIDENT only: the issue has already been made, and why the certificate follows it (late reporting, compounding); printed in the report. Without it a sign-off after the proposed issue date (transactionDate) is 409 certificate_after_issue. null clears it; editable until GATE_3 is approved */
+            issueAlreadyMade?: {
+                reason: string;
+            } | null;
             /** @description null clears it */
             proposedPricePerShare?: (string | number) | null;
             /** @description null clears it */
@@ -2181,7 +2197,7 @@ export interface components {
              * @description Stable snake_case error code from the error catalogue (GET /api/v1/errors), e.g. validation_failed, not_found, already_locked
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "source_missing" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "certificate_not_usable" | "signed_copy_not_of_this_report" | "signed_copy_changes_report" | "signed_copy_signature_invalid" | "file_over_limit" | "no_final_report" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "udin_already_used" | "firm_registration_missing" | "certificate_after_issue" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "source_missing" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "certificate_not_usable" | "signed_copy_not_of_this_report" | "signed_copy_changes_report" | "signed_copy_signature_invalid" | "file_over_limit" | "no_final_report" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             detail: string;
             errors?: {
                 message: string;

@@ -19,6 +19,9 @@ export default defineRoute((app) => {
           'independent_review_required',
           'signatory_not_qualified',
           'payment_required',
+          'udin_already_used',
+          'firm_registration_missing',
+          'certificate_after_issue',
         ],
         auth: { role: 'VALUER', person: true },
       },
@@ -35,7 +38,11 @@ export default defineRoute((app) => {
           'GATE_3 (sign-off) needs an ADMIN user (403), a paid engagement (409 payment_required), the ' +
           'report facts (409 report_facts_missing naming each field), `place`, and a `udin` when the ' +
           'signatory signs as a chartered accountant (400 naming /udin when missing, malformed or not ' +
-          'their membership number); it completes the engagement and starts the FINAL report.',
+          'their membership number; 409 udin_already_used naming /udin when another report of the firm ' +
+          'carries it; 409 firm_registration_missing naming /settings/firm/icaiFirmRegistrationNumber when ' +
+          "the signatory signs as a chartered accountant and the firm's profile has no ICAI Firm Registration " +
+          'Number; for a FEMA issue, 409 certificate_after_issue naming /transactionDate when the proposed issue ' +
+          'date has passed and the engagement does not record issueAlreadyMade); it completes the engagement and starts the FINAL report.',
         params,
         body: z
           .object({
