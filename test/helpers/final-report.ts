@@ -19,14 +19,25 @@ export async function completedWithFinal(t: TestApp, team: Team): Promise<{ id: 
   return { id: e.id, pdf: await signedFinal(t, team, e.id) };
 }
 
-/** An engagement at GATE_1 approved by the valuer and the reviewer, paid, signed by the admin; its FINAL, as downloaded. */
-export async function signedFinal(t: TestApp, { admin, valuer, reviewer }: Team, id: string): Promise<Buffer> {
-  const approve = (gate: string, s: Session, payload: object = {}) =>
-    decide(t, id, gate, 'approve', asUser(s), payload);
-  assert.equal((await approve('GATE_1', valuer)).statusCode, 200);
-  assert.equal((await approve('GATE_2', reviewer)).statusCode, 200);
+/** An engagement at GATE_1 taken to GATE_3: approved by the valuer and the reviewer, and paid. */
+export async function approvedToGate3(t: TestApp, { admin, valuer, reviewer }: Team, id: string): Promise<void> {
+  assert.equal((await decide(t, id, 'GATE_1', 'approve', asUser(valuer))).statusCode, 200);
+  assert.equal((await decide(t, id, 'GATE_2', 'approve', asUser(reviewer))).statusCode, 200);
   await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, id, 'PAID'));
-  const signed = await approve('GATE_3', admin, { place: 'Mumbai' });
+}
+
+/** A new engagement (`body` over the defaults) locked by the valuer and taken to GATE_3, paid; its id. */
+export async function engagementAtGate3(t: TestApp, team: Team, body: Record<string, unknown> = {}): Promise<string> {
+  const e = await engagementAtGate1(t, asUser(team.valuer), body);
+  await approvedToGate3(t, team, e.id);
+  return e.id;
+}
+
+/** An engagement at GATE_1 approved by the valuer and the reviewer, paid, signed by the admin; its FINAL, as downloaded. */
+export async function signedFinal(t: TestApp, team: Team, id: string): Promise<Buffer> {
+  const { admin } = team;
+  await approvedToGate3(t, team, id);
+  const signed = await decide(t, id, 'GATE_3', 'approve', asUser(admin), { place: 'Mumbai' });
   assert.equal(signed.statusCode, 200, signed.body);
   await t.worker.drain();
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/report`, headers: asUser(admin) });

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import type { TestApp } from '../../helpers/app.js';
 import { pdfText } from '../../helpers/pdf.js';
 import { asUser, reviewTeamApp, type Session } from '../../helpers/principals.js';
-import { createEngagement, engagementAtGate1, lock, uploadFixture } from '../../helpers/engagements.js';
-import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
+import { createEngagement, lock, uploadFixture } from '../../helpers/engagements.js';
+import { engagementAtGate3 } from '../../helpers/final-report.js';
 import { todayInIndia } from '../../../src/contract/today.js';
 
 let t: TestApp, admin: Session, valuer: Session, reviewer: Session;
@@ -23,13 +23,7 @@ const patch = (id: string, payload: object) =>
 const get = async (id: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}`, headers: asUser(admin) })).json();
 
-async function atGate3(body: Record<string, unknown>): Promise<string> {
-  const e = await engagementAtGate1(t, asUser(valuer), body);
-  assert.equal((await approve(e.id, 'GATE_1', valuer)).statusCode, 200);
-  assert.equal((await approve(e.id, 'GATE_2', reviewer)).statusCode, 200);
-  await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, e.id, 'PAID'));
-  return e.id;
-}
+const atGate3 = (body: Record<string, unknown>) => engagementAtGate3(t, { admin, valuer, reviewer }, body);
 
 test('a FEMA issue signed after its proposed issue date is 409 naming /transactionDate; recorded as already made, it is signed and the report says so', async () => {
   const id = await atGate3({ ...FEMA_ISSUE, transactionDate: '2026-04-15' });

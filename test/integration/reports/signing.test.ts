@@ -7,8 +7,7 @@ import type { TestApp } from '../../helpers/app.js';
 import { pdfText } from '../../helpers/pdf.js';
 import { reportSections } from '../../helpers/report-sections.js';
 import { asUser, reviewTeamApp, type Session } from '../../helpers/principals.js';
-import { engagementAtGate1 } from '../../helpers/engagements.js';
-import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
+import { engagementAtGate3 } from '../../helpers/final-report.js';
 import { createHash } from 'node:crypto';
 
 let t: TestApp, admin: Session, valuer: Session, reviewer: Session;
@@ -19,13 +18,18 @@ const approve = (id: string, gate: string, s: Session, payload: object = {}) =>
 const patch = (id: string, payload: object) =>
   t.app.inject({ method: 'PATCH', url: `/api/v1/engagements/${id}`, headers: asUser(valuer), payload });
 
-async function atGate3(body: Record<string, unknown>): Promise<string> {
-  const e = await engagementAtGate1(t, asUser(valuer), body);
-  assert.equal((await approve(e.id, 'GATE_1', valuer)).statusCode, 200);
-  assert.equal((await approve(e.id, 'GATE_2', reviewer)).statusCode, 200);
-  await t.db.transaction((tx) => setPaymentStatus(tx, admin.firmId, e.id, 'PAID'));
-  return e.id;
+/** The admin signs on their ICAI membership only (FEMA may be certified by a chartered accountant). */
+async function signAsCharteredAccountant() {
+  const me = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/v1/auth/me',
+    headers: asUser(admin),
+    payload: { registrations: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }] },
+  });
+  assert.equal(me.statusCode, 200, me.body);
 }
+
+const atGate3 = (body: Record<string, unknown>) => engagementAtGate3(t, { admin, valuer, reviewer }, body);
 
 test('GATE_3 without the report facts is 409 report_facts_missing naming each; PATCHing them in lets it through', async () => {
   const id = await atGate3({
@@ -72,13 +76,7 @@ test('GATE_3 without the report facts is 409 report_facts_missing naming each; P
 
 test('a chartered-accountant signatory gives a UDIN: refused when missing, malformed or not their membership number', async () => {
   // FEMA may be certified by a chartered accountant; the admin signs on their ICAI membership only.
-  const me = await t.app.inject({
-    method: 'PATCH',
-    url: '/api/v1/auth/me',
-    headers: asUser(admin),
-    payload: { registrations: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }] },
-  });
-  assert.equal(me.statusCode, 200, me.body);
+  await signAsCharteredAccountant();
   const id = await atGate3({ statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' });
   for (const [udin, expect] of [
     [undefined, /enter the UDIN/],
@@ -134,13 +132,7 @@ test('a chartered-accountant signatory gives a UDIN: refused when missing, malfo
 });
 
 test("a UDIN is one document's: a second report signed with a UDIN already used in the firm is 409 naming /udin, and nothing changes", async () => {
-  const me = await t.app.inject({
-    method: 'PATCH',
-    url: '/api/v1/auth/me',
-    headers: asUser(admin),
-    payload: { registrations: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }] },
-  });
-  assert.equal(me.statusCode, 200, me.body);
+  await signAsCharteredAccountant();
   const body = { statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' };
   const first = await atGate3({ ...body, targetEntity: 'First Castings Private Limited' });
   const second = await atGate3(body);
@@ -164,13 +156,7 @@ test("a UDIN is one document's: a second report signed with a UDIN already used 
 test("a chartered accountant signs for a firm with an ICAI Firm Registration Number: without it 409 naming the firm profile's field; with it the report prints it", async () => {
   const setFirm = (payload: object) =>
     t.app.inject({ method: 'PATCH', url: '/api/v1/settings/firm', headers: asUser(admin), payload });
-  const me = await t.app.inject({
-    method: 'PATCH',
-    url: '/api/v1/auth/me',
-    headers: asUser(admin),
-    payload: { registrations: [{ type: 'ICAI_MEMBERSHIP', number: '123456' }] },
-  });
-  assert.equal(me.statusCode, 200, me.body);
+  await signAsCharteredAccountant();
   assert.equal((await setFirm({ icaiFirmRegistrationNumber: null })).json().icaiFirmRegistrationNumber, null);
   const id = await atGate3({ statute: 'FEMA_RBI', purpose: 'ISSUE_TO_NON_RESIDENT' });
   const refused = await approve(id, 'GATE_3', admin, { place: 'Pune', udin: '26123456FRNTEST001' });
