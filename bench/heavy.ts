@@ -16,8 +16,8 @@ import { quantile, type Scenario } from './lib/scenario.js';
 import { startChild, stopAll, treeRssMb, type Child } from './lib/children.js';
 import type { TraceSecond } from '../src/lib/stall-trace.js';
 import { formatStalls, summarizeStalls } from './lib/stall-summary.js';
-import { ASSUMPTIONS, ENGAGEMENT, STATUTE, firmWorkbook, multipart } from './lib/heavy-inputs.js';
-import { firmTeam, httpCaller } from './lib/firm-team.js';
+import { ASSUMPTIONS, ENGAGEMENT, STATUTE, firmWorkbook } from './lib/heavy-inputs.js';
+import { firmTeam, httpCaller, uploadDocument } from './lib/firm-team.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -99,16 +99,8 @@ const scenario: Scenario = {
           await new Promise((r) => setTimeout(r, 10));
         }
       };
-      const upload = (id: string, name: string, data: Buffer, expect?: number[]) => {
-        const mp = multipart({ kind: 'FINANCIALS' }, { name, data: data });
-        return call(
-          'POST',
-          `/api/v1/engagements/${id}/documents`,
-          { headers: { ...bearer.headers, 'content-type': mp.type } },
-          mp.body,
-          expect,
-        );
-      };
+      const upload = (id: string, name: string, data: Buffer, expect?: number[]) =>
+        uploadDocument(call, bearer, id, { name, data }, expect ? { expect } : {});
       const doc = fixture(STATUTE === 'IBC_LIQUIDATION' ? 'ibc-shortfall.json' : 'ten-year-company.json'); // IBC needs liquidation assets
 
       // 1. lock → GATE_1, 2. GATE_3 → FINAL READY, 3. workpapers, on N engagements (one more first, unmeasured, to warm up).

@@ -9,8 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { quantile, type Scenario } from './lib/scenario.js';
 import { healthSummary, pollHealth, withBenchService, type HealthLatencies } from './lib/bench-service.js';
-import { httpCaller, sessionOf } from './lib/firm-team.js';
-import { ASSUMPTIONS, ENGAGEMENT, multipart, type Who } from './lib/heavy-inputs.js';
+import { httpCaller, sessionOf, uploadDocument } from './lib/firm-team.js';
+import { ASSUMPTIONS, ENGAGEMENT, type Who } from './lib/heavy-inputs.js';
 
 const N = Number(process.env.BENCH_THREADS_N ?? 5);
 const EVIDENCE = Number(process.env.BENCH_THREADS_EVIDENCE ?? 180);
@@ -40,16 +40,8 @@ const scenario: Scenario = {
         (await call('POST', '/api/v1/settings/api-tokens', session, { name: 'bench' })).json().token,
       );
       const bearer: Who = { headers: { authorization: `Bearer ${token}` } };
-      const upload = (id: string, name: string, data: Buffer, expect?: number[], fields = { kind: 'FINANCIALS' }) => {
-        const mp = multipart(fields, { name, data });
-        return call(
-          'POST',
-          `/api/v1/engagements/${id}/documents`,
-          { headers: { ...bearer.headers, 'content-type': mp.type } },
-          mp.body,
-          expect,
-        );
-      };
+      const upload = (id: string, name: string, data: Buffer, expect?: number[], fields = { kind: 'FINANCIALS' }) =>
+        uploadDocument(call, bearer, id, { name, data }, { fields, ...(expect && { expect }) });
       const until = async (what: string, check: () => Promise<boolean>) => {
         for (const deadline = Date.now() + 120_000; !(await check());) {
           if (Date.now() > deadline) throw new Error(`${what}: not within 120 s`);

@@ -3,7 +3,7 @@
 // file in DATA_DIR/mail) and an API token.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REGISTRATIONS, type Who } from './heavy-inputs.js';
+import { REGISTRATIONS, multipart, type Who } from './heavy-inputs.js';
 
 export interface Answer {
   status: number;
@@ -84,4 +84,22 @@ export async function firmTeam(call: Call, base: string, dataDir: string, firmNa
   const reviewer = await member('Rekha Reviewer');
   const token = String((await call('POST', '/api/v1/settings/api-tokens', boss, { name: 'bench' })).json().token);
   return { boss, valuer, reviewer, bearer: { headers: { authorization: `Bearer ${token}` } } };
+}
+
+/** A document uploaded to an engagement (multipart: the fields, then the file) with `who`'s credentials. */
+export function uploadDocument(
+  call: Call,
+  who: Who,
+  engagementId: string,
+  file: { name: string; data: Buffer },
+  options: { fields?: Record<string, string>; expect?: number[] } = {},
+) {
+  const mp = multipart(options.fields ?? { kind: 'FINANCIALS' }, file);
+  return call(
+    'POST',
+    `/api/v1/engagements/${engagementId}/documents`,
+    { headers: { ...who.headers, 'content-type': mp.type } },
+    mp.body,
+    options.expect,
+  );
 }

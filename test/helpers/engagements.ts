@@ -43,6 +43,16 @@ export const SIGNING = { place: 'Mumbai' };
  */
 export const FIXTURE_VALUATION_DATE = '2026-03-31';
 
+/** The sample company's engagement (a Rule 11UA transfer), as the tests create it unless told otherwise. */
+export const SAMPLE_ENGAGEMENT = {
+  targetEntity: 'Sample Manufacturing Pvt Ltd',
+  statute: 'RULE_11UA',
+  cin: 'U28100MH2015PTC123456',
+  purpose: 'TRANSFER_OR_RECEIPT',
+  valuationDate: FIXTURE_VALUATION_DATE,
+  ...REPORT_FACTS,
+};
+
 export async function createEngagement(
   t: TestApp,
   headers: Record<string, string>,
@@ -62,16 +72,7 @@ export async function createEngagement(
     method: 'POST',
     url: '/api/v1/engagements',
     headers,
-    payload: {
-      targetEntity: 'Sample Manufacturing Pvt Ltd',
-      statute: 'RULE_11UA',
-      cin: 'U28100MH2015PTC123456',
-      purpose: 'TRANSFER_OR_RECEIPT',
-      valuationDate: FIXTURE_VALUATION_DATE,
-      ...REPORT_FACTS,
-      ...ibcAuthority,
-      ...body,
-    },
+    payload: { ...SAMPLE_ENGAGEMENT, ...ibcAuthority, ...body },
   });
   if (res.statusCode !== 201) throw new Error(`create failed ${res.statusCode} ${res.body}`);
   return res.json() as { id: string; status: string };

@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEmptyPostgresDatabase, usingPostgres } from '../../helpers/db.js';
 import { alive, descendants, freePort, waitUntilUp } from '../../helpers/processes.js';
-import { FIXTURE_VALUATION_DATE, REPORT_FACTS } from '../../helpers/engagements.js';
+import { SAMPLE_ENGAGEMENT } from '../../helpers/engagements.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BUILD = `dist-test-${process.pid}`;
@@ -58,14 +58,7 @@ async function ingestsFinancials(base: string, token: string): Promise<void> {
   const created = await fetch(`${base}/api/v1/engagements`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      targetEntity: 'Sample Manufacturing Pvt Ltd',
-      statute: 'RULE_11UA',
-      cin: 'U28100MH2015PTC123456',
-      purpose: 'TRANSFER_OR_RECEIPT',
-      valuationDate: FIXTURE_VALUATION_DATE,
-      ...REPORT_FACTS,
-    }),
+    body: JSON.stringify(SAMPLE_ENGAGEMENT),
   });
   assert.equal(created.status, 201, await created.clone().text());
   const { id } = (await created.json()) as { id: string };
