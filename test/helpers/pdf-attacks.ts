@@ -192,23 +192,23 @@ export function streamBomb(pdf: Buffer, megabytes: number): Buffer {
   data.write(header, 0, 'latin1');
   data.write('<< /Inside true >>', header.length, 'latin1');
   const deflated = deflateSync(data, { level: 9 });
-  return compressedRevision(pdf, { stm: bomb, packed: inside, first: header.length, deflated, root: a.root });
+  return compressedRevision(pdf, { stm: bomb, packed: [inside], first: header.length, deflated, root: a.root });
 }
 
 /**
- * An incremental update as PDF 1.5 writers make one: object `packed` compressed in a new object stream `stm` (the
- * stream's first object; `deflated` its whole data, `first` the offset of the object in it), and a cross-reference
- * stream (/W [1 4 2], object `stm + 1`) naming it inside that stream.
+ * An incremental update as PDF 1.5 writers make one: the objects `packed` compressed in a new object stream `stm`
+ * (in that order; `deflated` its whole data, `first` the offset of the first object in it), and a cross-reference
+ * stream (/W [1 4 2], object `stm + 1`) naming each inside that stream.
  */
 export function compressedRevision(
   pdf: Buffer,
-  o: { stm: number; packed: number; first: number; deflated: Buffer; root: number },
+  o: { stm: number; packed: number[]; first: number; deflated: Buffer; root: number },
 ): Buffer {
   const startxref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(pdf.toString('latin1'))![1]);
   const xref = o.stm + 1;
   const stmObject = Buffer.concat([
     Buffer.from(
-      `${o.stm} 0 obj\n<< /Type /ObjStm /N 1 /First ${o.first} /Filter /FlateDecode /Length ${o.deflated.length} >>\nstream\n`,
+      `${o.stm} 0 obj\n<< /Type /ObjStm /N ${o.packed.length} /First ${o.first} /Filter /FlateDecode /Length ${o.deflated.length} >>\nstream\n`,
       'latin1',
     ),
     o.deflated,
@@ -223,9 +223,10 @@ export function compressedRevision(
     b.writeUInt16BE(field3, 5);
     return b;
   };
-  // Rows in object-number order: the packed object (in the stream), the stream, the cross-reference stream.
+  // Rows in object-number order: the packed objects (each at its index in the stream), the stream, the
+  // cross-reference stream.
   const entries = new Map([
-    [o.packed, row(2, o.stm, 0)],
+    ...o.packed.map((n, i) => [n, row(2, o.stm, i)] as const),
     [o.stm, row(1, stmAt, 0)],
     [xref, row(1, xrefAt, 0)],
   ]);

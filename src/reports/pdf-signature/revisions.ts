@@ -81,17 +81,33 @@ export function readAppendedRevisions(pdf: Buffer, originalLength: number, budge
   const revisions: Revision[] = [];
   const spans: { from: number; to: number; n: number }[] = [];
   const defined = new Map<number, PdfObject>();
+  // Each object stream is inflated once, however many entries name objects in it: the budget counts a file's
+  // bytes once.
+  const unpacked = new WeakMap<PdfObject, PdfObject[]>();
+  const packedIn = (container: PdfObject | undefined, stream: number, n: number): PdfObject[] => {
+    if (!container)
+      throw new PdfSyntaxError(`object ${n} is said to be in object stream ${stream}, which was not appended`);
+    const known = unpacked.get(container);
+    if (known) return known;
+    if (nameOf(dictOf(container.value)?.get('Type')) !== 'ObjStm')
+      throw new PdfSyntaxError(`object ${n} is said to be in object ${stream}, which is not an object stream`);
+    const inner = objectsInStream(container, budget);
+    unpacked.set(container, inner);
+    return inner;
+  };
   let total = 0;
   for (const section of chain) {
     const objects = new Map<number, PdfObject>();
     const freed: number[] = [];
-    const pending = section.entries.filter((e) => e.kind === 'offset');
+    // Where this section puts each object, for a stream whose /Length refers to one not read yet.
+    const offsets = new Map<number, number>();
+    for (const e of section.entries) if (e.kind === 'offset') offsets.set(e.n, e.offset);
     const lengthOf = (ref: { n: number }) => {
       const direct = objects.get(ref.n) ?? defined.get(ref.n);
       if (direct) return numberOf(direct.value);
-      const e = pending.find((x) => x.n === ref.n);
-      if (!e || e.offset < originalLength) return undefined;
-      return numberOf(readValueAfterHeader(pdf, e.offset));
+      const offset = offsets.get(ref.n);
+      if (offset === undefined || offset < originalLength) return undefined;
+      return numberOf(readValueAfterHeader(pdf, offset));
     };
     for (const e of section.entries) {
       if (++total > MAX_ENTRIES) throw new PdfSyntaxError(`more than ${MAX_ENTRIES} objects were appended`);
@@ -114,12 +130,7 @@ export function readAppendedRevisions(pdf: Buffer, originalLength: number, budge
     }
     for (const e of section.entries) {
       if (e.kind !== 'compressed') continue;
-      const container = objects.get(e.stream) ?? defined.get(e.stream);
-      if (!container || !(defined.has(e.stream) || objects.has(e.stream)))
-        throw new PdfSyntaxError(`object ${e.n} is said to be in object stream ${e.stream}, which was not appended`);
-      if (nameOf(dictOf(container.value)?.get('Type')) !== 'ObjStm')
-        throw new PdfSyntaxError(`object ${e.n} is said to be in object ${e.stream}, which is not an object stream`);
-      const inner = objectsInStream(container, budget)[e.index];
+      const inner = packedIn(objects.get(e.stream) ?? defined.get(e.stream), e.stream, e.n)[e.index];
       if (!inner || inner.n !== e.n)
         throw new PdfSyntaxError(`object stream ${e.stream} holds no object ${e.n} at index ${e.index}`);
       objects.set(e.n, inner);

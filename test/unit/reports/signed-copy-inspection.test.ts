@@ -10,6 +10,8 @@ import { addSealPlaceholder, sealPdf } from '../../../src/reports/pdf-signature/
 import { inspectSignedCopy, SignedCopyRefusal } from '../../../src/reports/pdf-signature/inspect.js';
 import { readSignatures } from '../../../src/reports/pdf-signature/signatures.js';
 import { compressedRevision } from '../../helpers/pdf-attacks.js';
+import { readAppendedRevisions } from '../../../src/reports/pdf-signature/revisions.js';
+import { InflateBudget, MAX_INFLATED_BYTES_PER_FILE } from '../../../src/lib/inflate-budget.js';
 
 let sealed: Buffer;
 let text: string;
@@ -120,7 +122,36 @@ test('a signature whose CMS does not verify is refused naming it; the same rewri
   const header = `${catalogNo} 0 `;
   const deflated = deflateSync(Buffer.from(header + catalog, 'latin1'));
   const r2 = await refusal(
-    compressedRevision(sealed, { stm: size + 5, packed: catalogNo, first: header.length, deflated, root: catalogNo }),
+    compressedRevision(sealed, { stm: size + 5, packed: [catalogNo], first: header.length, deflated, root: catalogNo }),
   );
   assert.match(r2.message, /catalog's \/OpenAction/);
+});
+
+test("an object stream named by many entries is inflated once: the file's budget counts its bytes once", async () => {
+  // 40 small objects in one stream padded to 300 KiB: 40 inflations would come to 12 MiB, past the 8 MiB budget.
+  const numbers = Array.from({ length: 40 }, (_, i) => size + 10 + i);
+  const bodies = numbers.map((n) => `<< /Note (object ${n}) >>`);
+  let at = 0;
+  const offsets = bodies.map((b) => {
+    const here = at;
+    at += b.length + 1;
+    return here;
+  });
+  const header = numbers.map((n, i) => `${n} ${offsets[i]}`).join(' ') + '\n';
+  const data = Buffer.from(header + bodies.join('\n') + '\n' + '%'.repeat(300 * 1024), 'latin1');
+  assert.ok(data.length * numbers.length > MAX_INFLATED_BYTES_PER_FILE);
+  const upload = compressedRevision(sealed, {
+    stm: size + 5,
+    packed: numbers,
+    first: header.length,
+    deflated: deflateSync(data),
+    root: catalogNo,
+  });
+  const budget = new InflateBudget();
+  const [revision] = readAppendedRevisions(upload, sealed.length, budget);
+  assert.deepEqual(
+    numbers.map((n) => revision!.objects.get(n)?.value.t),
+    numbers.map(() => 'dict'),
+  );
+  assert.equal(budget.inflated, data.length, 'inflated once');
 });
