@@ -27,7 +27,7 @@ import {
   type PdfObject,
   type PdfValue,
 } from './objects.js';
-import { objectTable, refsOf, resolve, typeOf } from './object-table.js';
+import { changedKey, objectTable, refsOf, resolve, typeOf } from './object-table.js';
 import { readAppendedRevisions, type Revision } from './revisions.js';
 import {
   boundSignatureCount,
@@ -44,6 +44,8 @@ export { SignedCopyRefusal, type SignedCopyRefusalReason } from './refusal.js';
 
 /** Keys of the document catalog a signing application may change. */
 const CATALOG_KEYS_SIGNING_MAY_CHANGE = new Set(['AcroForm', 'DSS', 'Extensions', 'Perms', 'Metadata']);
+/** The one key of a page a signing application may change: its annotations gain the signature widget. */
+const PAGE_KEYS_SIGNING_MAY_CHANGE = new Set(['Annots']);
 
 /**
  * Checks a signed copy against the FINAL it claims to be: the signatures it adds (seal excluded) and every
@@ -141,23 +143,20 @@ export async function inspectSignedCopy(
       const q =
         dictOf(next.value) ??
         refuse(`The appended revision replaces page ${pageNumberOf.get(n)} with something that is not a page.`);
-      for (const key of new Set([...p.keys(), ...q.keys()])) {
-        if (key === 'Annots') continue;
-        if (canonical(resolveShallow(before, p.get(key))) !== canonical(resolveShallow(after, q.get(key))))
-          refuse(
-            `The appended revision changes page ${pageNumberOf.get(n)} (its /${key}): a signature may add a signature field to a page and nothing else.`,
-          );
-      }
+      const key = changedKey(p, q, PAGE_KEYS_SIGNING_MAY_CHANGE, (v, side) =>
+        canonical(resolveShallow(side === 'before' ? before : after, v)),
+      );
+      if (key)
+        refuse(
+          `The appended revision changes page ${pageNumberOf.get(n)} (its /${key}): a signature may add a signature field to a page and nothing else.`,
+        );
       continue;
     }
     if (annotArrays.has(n)) continue; // checked with its page below
     if (n === root.n) {
-      for (const key of new Set([...catalogBefore.keys(), ...catalogAfter.keys()]))
-        if (
-          !CATALOG_KEYS_SIGNING_MAY_CHANGE.has(key) &&
-          canonical(catalogBefore.get(key)) !== canonical(catalogAfter.get(key))
-        )
-          refuse(`The appended revision changes the document catalog's /${key}; a signature changes only the form.`);
+      const key = changedKey(catalogBefore, catalogAfter, CATALOG_KEYS_SIGNING_MAY_CHANGE);
+      if (key)
+        refuse(`The appended revision changes the document catalog's /${key}; a signature changes only the form.`);
       continue;
     }
     if (n === formNumber) continue; // checked below

@@ -52,3 +52,18 @@ export function refsOf(table: Map<number, PdfObject>, v: PdfValue | undefined): 
   if (arr.t !== 'array') return ['?'];
   return arr.v.map((x) => (x.t === 'ref' ? `${x.n} ${x.g}` : canonical(x)));
 }
+
+/**
+ * The first key whose value differs between two definitions of a dictionary, leaving out the keys in `mayChange`;
+ * values compare by their canonical text, or as `shown` presents each side.
+ */
+export function changedKey(
+  before: Map<string, PdfValue>,
+  after: Map<string, PdfValue>,
+  mayChange: ReadonlySet<string>,
+  shown: (v: PdfValue | undefined, side: 'before' | 'after') => string = (v) => canonical(v),
+): string | undefined {
+  for (const key of new Set([...before.keys(), ...after.keys()]))
+    if (!mayChange.has(key) && shown(before.get(key), 'before') !== shown(after.get(key), 'after')) return key;
+  return undefined;
+}

@@ -3,7 +3,7 @@
  * may change the FINAL (docs/report-signatures.md, What the signed-copy proof checks, step 5).
  */
 import { canonical, dictOf, nameOf, numberOf, type PdfObject, type PdfValue } from './objects.js';
-import { isSignatureWidget, refsOf, resolve, typeOf } from './object-table.js';
+import { changedKey, isSignatureWidget, refsOf, resolve, typeOf } from './object-table.js';
 import { refuse } from './refusal.js';
 
 /** Keys of the interactive form dictionary a signing application may change (the field list must keep its fields). */
@@ -155,9 +155,8 @@ export class SignatureParts {
     const newFields = refsOf(this.after, q.get('Fields'));
     if (oldFields.some((f) => !newFields.includes(f)))
       refuse("The appended revision removes a field of the FINAL report's form.");
-    for (const key of new Set([...p.keys(), ...q.keys()]))
-      if (!FORM_KEYS_SIGNING_MAY_CHANGE.has(key) && canonical(p.get(key)) !== canonical(q.get(key)))
-        refuse(`The appended revision changes the form's /${key}.`);
+    const key = changedKey(p, q, FORM_KEYS_SIGNING_MAY_CHANGE);
+    if (key) refuse(`The appended revision changes the form's /${key}.`);
     this.visit(q.get('Fields'), 'form', 'the form');
     this.visit(q.get('DR'), 'inert', "the form's resources");
   }
