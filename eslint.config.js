@@ -1,12 +1,13 @@
 // ESLint (typescript-eslint, flat config): typescript-eslint's recommended rules, no file over 400 lines, and
 // the import boundaries that keep the architecture honest, one rule per layer (docs/architecture.md, Layers
-// and the one rule): the domain core imports only the domain and the shared contract; the HTTP layer never
-// reaches the database, the worker, the reports or the integrations (it goes through services); services never
-// import the worker and run no SQL themselves (every query is a repository function); repositories import no
-// layer above them; reports and integrations import the domain, the contract and lib, never services, the
-// database or HTTP; the worker reaches services and its queue, never HTTP, the domain, reports or
-// integrations; lib imports only lib and the contract; the contract imports nothing of the server; the console
-// imports only itself, the contract and npm packages.
+// and the one rule). The server is grouped by feature (src/features/<feature>/: its *.service.ts files and its
+// *.repository.ts files): the domain core imports only the domain and the shared contract; the HTTP layer never
+// reaches the database, a repository, the worker, the reports or the integrations (it calls services); services
+// never import the worker and run no SQL themselves (every query is a repository function); repositories import
+// no service and no layer above them; reports and integrations import the domain, the contract and lib, never
+// features, the database or HTTP; the worker reaches services, never HTTP, the domain, reports or integrations;
+// lib imports only lib and the contract; the contract imports nothing of the server; the console imports only
+// itself, the contract and npm packages.
 // typescript-eslint over Biome: its no-restricted-imports takes per-folder gitignore patterns with
 // exceptions, which is exactly what the boundaries need.
 import tseslint from 'typescript-eslint';
@@ -29,6 +30,10 @@ const layer = (message, folders, packages = []) => ({
   ],
 });
 /** Packages that reach the database or answer HTTP: only src/db and src/http (and the entry points) import them. */
+const HTTP_MESSAGE =
+  'The HTTP layer never imports the database, a repository, the worker, reports or integrations: call a service (route → service → repository).';
+const REPOSITORY_MESSAGE =
+  'Repositories are the bottom of the server: they import the database client, the domain, the contract, lib and other repositories, never a service, HTTP, the worker, reports or integrations.';
 const SERVER_PACKAGES = ['pg', '@electric-sql/pglite', 'fastify', 'fastify/**'];
 
 export default tseslint.config(
@@ -58,11 +63,11 @@ export default tseslint.config(
   {
     files: ['src/domain/**/*.ts'],
     rules: restrict(
-      'The domain core is pure: it imports only src/domain and src/contract (no HTTP, database, services, jobs, integrations, reports or lib).',
+      'The domain core is pure: it imports only src/domain and src/contract (no HTTP, database, features, jobs, integrations, reports or lib).',
       [
         '**/http/**',
         '**/db/**',
-        '**/services/**',
+        '**/features/**',
         '**/jobs/**',
         '**/integrations/**',
         '**/reports/**',
@@ -81,42 +86,71 @@ export default tseslint.config(
   },
   {
     files: ['src/http/**/*.ts'],
-    rules: layer(
-      'The HTTP layer never imports the database, the worker, reports or integrations: call a service (route → service → repository).',
-      ['db', 'jobs', 'reports', 'integrations'],
-      ['pg', '@electric-sql/pglite'],
-    ),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(db|jobs|reports|integrations)(/|\\.js$|$)',
+              message: HTTP_MESSAGE,
+            },
+            { regex: '\\.repository(\\.js)?$', message: HTTP_MESSAGE },
+            { group: ['pg', '@electric-sql/pglite'], message: HTTP_MESSAGE },
+          ],
+        },
+      ],
+    },
   },
   {
-    files: ['src/services/**/*.ts'],
+    // A feature's services (and its context): everything in src/features that is not a repository.
+    files: ['src/features/**/*.ts'],
+    ignores: ['src/features/**/*.repository.ts'],
     rules: {
-      ...restrict(
-        'Services never import the worker: the worker calls services (a service that runs as a job receives a JobAttempt from src/services/jobs.ts).',
-        ['**/jobs/**'],
+      ...restrictRegex(
+        'Services never import the worker: the worker calls services (a service that runs as a job receives a JobAttempt from src/features/platform/job-queue.service.ts).',
+        '^\\.\\./\\.\\./jobs(/|$)',
       ),
-      // SQL lives in src/db/repositories only: a service asks a repository function, which names the question.
+      // SQL lives in repositories only: a service asks a repository function, which names the question.
       'no-restricted-syntax': [
         'error',
         {
           selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='query']",
           message:
-            'Services run no SQL: put the query in a repository function under src/db/repositories and call that.',
+            'Services run no SQL: put the query in a repository function (a *.repository.ts file of the feature) and call that.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/features/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./\\.\\./(http|jobs|reports|integrations)(/|$)', message: REPOSITORY_MESSAGE },
+            { regex: '\\.service(\\.js)?$|/service-context(\\.js)?$', message: REPOSITORY_MESSAGE },
+          ],
         },
       ],
     },
   },
   {
     files: ['src/db/**/*.ts'],
-    rules: layer(
-      'Repositories are the bottom of the server: they import the database client, the domain, the contract and lib, never a layer that calls them.',
-      ['http', 'services', 'jobs', 'reports', 'integrations'],
-    ),
+    rules: layer('src/db is the database client and its migrations: it imports no layer that calls it.', [
+      'http',
+      'features',
+      'jobs',
+      'reports',
+      'integrations',
+    ]),
   },
   {
     files: ['src/reports/**/*.ts'],
     rules: layer(
       'Reports render what they are handed: they import the domain, the contract and lib, never services, the database, HTTP, the worker or integrations.',
-      ['http', 'db', 'services', 'jobs', 'integrations'],
+      ['http', 'db', 'features', 'jobs', 'integrations'],
       SERVER_PACKAGES,
     ),
   },
@@ -124,14 +158,14 @@ export default tseslint.config(
     files: ['src/integrations/**/*.ts'],
     rules: layer(
       'Integrations talk to the world outside: they import the domain, the contract, lib and the config, never services, the database, HTTP, the worker or reports.',
-      ['http', 'db', 'services', 'jobs', 'reports'],
+      ['http', 'db', 'features', 'jobs', 'reports'],
       SERVER_PACKAGES,
     ),
   },
   {
     files: ['src/jobs/**/*.ts'],
     rules: layer(
-      'The worker runs job kinds through services (and claims them from its queue in src/db): never HTTP, the domain, reports or integrations directly.',
+      'The worker runs job kinds through services: never HTTP, the domain, reports or integrations directly.',
       ['http', 'domain', 'reports', 'integrations'],
       ['fastify', 'fastify/**'],
     ),

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { listEngagements } from '../src/db/repositories/engagements.js';
+import { listEngagements } from '../src/features/engagements/engagements.repository.js';
 import type { Scenario } from './lib/scenario.js';
 import { BENCH_SERVICE_ENV, createMigratedDatabase, dropDatabase } from './lib/throwaway-db.js';
 import { startChild, stopAll, stopChild } from './lib/children.js';

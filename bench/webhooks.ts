@@ -13,10 +13,10 @@ import { migrate } from '../src/db/migrate.js';
 import { createLogger } from '../src/lib/logger.js';
 import { createServiceContext } from '../src/app.js';
 import { createWorker } from '../src/runtime.js';
-import { signup } from '../src/services/identity.js';
-import { createEndpoint } from '../src/services/webhook-endpoints.js';
-import { scheduleOutboxDispatch } from '../src/services/webhook-delivery.js';
-import { insertOutboxEvent } from '../src/db/repositories/audit.js';
+import { signup } from '../src/features/identity/identity.service.js';
+import { createEndpoint } from '../src/features/webhooks/webhook-endpoints.service.js';
+import { scheduleOutboxDispatch } from '../src/features/webhooks/webhook-delivery.service.js';
+import { insertOutboxEvent } from '../src/features/platform/audit.repository.js';
 import { quantile, type Scenario } from './lib/scenario.js';
 
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000);

@@ -8,10 +8,10 @@ import { buildApp, createServiceContext } from './app.js';
 import { openAndMigrate, openVerified, createWorker } from './runtime.js';
 import type { Database } from './db/client.js';
 import { MigrationChecksumError } from './db/migrate.js';
-import type { ServiceContext } from './services/context.js';
-import { seedDemoFirm } from './services/identity.js';
-import { ensureOutboxSweep } from './services/webhook-delivery.js';
-import { AtRestSecretMismatch } from './services/webhook-secrets.js';
+import type { ServiceContext } from './features/platform/service-context.js';
+import { seedDemoFirm } from './features/identity/identity.service.js';
+import { ensureOutboxSweep } from './features/webhooks/webhook-delivery.service.js';
+import { AtRestSecretMismatch } from './features/platform/secrets.service.js';
 
 /** host:port/db of a connection URL, without credentials. */
 function redactUrl(url: string): string {

@@ -5,9 +5,9 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { Worker, type JobHandler } from './jobs/worker.js';
-import type { ServiceContext } from './services/context.js';
-import { jobHandlers } from './jobs/handlers/index.js';
-import { sealWebhookSecrets, verifyAtRestSecret } from './services/webhook-secrets.js';
+import type { ServiceContext } from './features/platform/service-context.js';
+import { jobHandlers } from './jobs/job-kinds.js';
+import { sealWebhookSecrets, verifyAtRestSecret } from './features/platform/secrets.service.js';
 
 export async function openAndMigrate(config: Config, log: Logger): Promise<Database> {
   const db = await openDatabase(config);

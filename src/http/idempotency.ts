@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../lib/errors.js';
 import { principalId } from '../domain/identity/roles.js';
-import type { ServiceContext } from '../services/context.js';
-import { runIdempotent, type RecordResponse } from '../services/idempotency.js';
+import type { ServiceContext } from '../features/platform/service-context.js';
+import { runIdempotent, type RecordResponse } from '../features/platform/idempotency.service.js';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 

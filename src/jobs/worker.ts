@@ -13,10 +13,10 @@ import {
   failJob,
   LeaseLostError,
   type Job,
-} from '../db/repositories/jobs.js';
-import { ONE_PER_FIRM_JOBS, PermanentJobError, type JobAttempt } from '../services/jobs.js';
+} from '../features/platform/job-queue.repository.js';
+import { ONE_PER_FIRM_JOBS, PermanentJobError, type JobAttempt } from '../features/platform/job-queue.service.js';
 
-/** What a handler gets: the attempt a service sees (src/services/jobs.ts), plus the stored job and the database. */
+/** What a handler gets: the attempt a service sees (src/features/platform/job-queue.service.ts), plus the stored job and the database. */
 export interface JobContext extends JobAttempt {
   db: Database;
   job: Job;

@@ -6,7 +6,7 @@ import { assertAccessible, consoleSuite, screenshotPath, until } from '../helper
 import { addMember, asUser, reviewTeam, type Session } from '../helpers/principals.js';
 import { createEngagement, fixture, lock, upload } from '../helpers/engagements.js';
 import { pdfText } from '../helpers/pdf.js';
-import { setPaymentStatus } from '../../src/db/repositories/engagements.js';
+import { setPaymentStatus } from '../../src/features/engagements/engagements.repository.js';
 
 const suite = consoleSuite();
 const { skip } = suite;

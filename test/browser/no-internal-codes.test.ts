@@ -27,7 +27,7 @@ import { ENGAGEMENT_EVENT_TYPES } from '../../src/contract/events.js';
 import { NOTIFICATION_KINDS } from '../../src/contract/notifications.js';
 import { ASSET_CLASSES } from '../../src/contract/registrations.js';
 import { CONSOLE_PATHS } from '../../src/contract/console-routes.js';
-import { setPaymentStatus } from '../../src/db/repositories/engagements.js';
+import { setPaymentStatus } from '../../src/features/engagements/engagements.repository.js';
 
 const suite = consoleSuite();
 const { skip } = suite;

@@ -18,7 +18,7 @@ import { asUser, reviewTeam, type Session } from '../helpers/principals.js';
 import { createEngagement, lock, uploadFixture } from '../helpers/engagements.js';
 import { addSignatureWithPdfsig, nssDatabaseWithCertificate } from '../helpers/pdfsig.js';
 import { makePkcs12 } from '../helpers/pkcs12.js';
-import { setPaymentStatus } from '../../src/db/repositories/engagements.js';
+import { setPaymentStatus } from '../../src/features/engagements/engagements.repository.js';
 
 const suite = consoleSuite();
 const { skip } = suite;

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { TestApp } from './app.js';
 import { asUser, reviewTeamApp, type Session } from './principals.js';
 import { decide, engagementAtGate1, multipart } from './engagements.js';
-import { setPaymentStatus } from '../../src/db/repositories/engagements.js';
+import { setPaymentStatus } from '../../src/features/engagements/engagements.repository.js';
 
 export interface Team {
   admin: Session;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { type TestApp } from './app.js';
 import { asUser, type Session } from './principals.js';
 import { createEngagement, engagementAtGate1, lock, uploadFixture } from './engagements.js';
-import { setPaymentStatus } from '../../src/db/repositories/engagements.js';
+import { setPaymentStatus } from '../../src/features/engagements/engagements.repository.js';
 
 export async function atGate3(
   t: TestApp,

@@ -5,11 +5,11 @@ import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from './app.js';
 import { asUser, type Session } from './principals.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
-import { insertOutboxEvent } from '../../src/db/repositories/audit.js';
-import { scheduleOutboxDispatch } from '../../src/services/webhook-delivery.js';
-import { DISPATCH_OUTBOX_JOB } from '../../src/services/jobs.js';
+import { insertOutboxEvent } from '../../src/features/platform/audit.repository.js';
+import { scheduleOutboxDispatch } from '../../src/features/webhooks/webhook-delivery.service.js';
+import { DISPATCH_OUTBOX_JOB } from '../../src/features/platform/job-queue.service.js';
 import { Worker } from '../../src/jobs/worker.js';
-import { jobHandlers } from '../../src/jobs/handlers/index.js';
+import { jobHandlers } from '../../src/jobs/job-kinds.js';
 import { createLogger } from '../../src/lib/logger.js';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -8,8 +8,8 @@ import type { TestApp } from '../helpers/app.js';
 import { asToken, asUser, createToken, reviewTeamApp, type Session } from '../helpers/principals.js';
 import { person, refusal } from '../helpers/service.js';
 import { engagementAtGate1 } from '../helpers/engagements.js';
-import { approveGate, rejectGate } from '../../src/services/gates.js';
-import { setPaymentStatus } from '../../src/db/repositories/engagements.js';
+import { approveGate, rejectGate } from '../../src/features/review/gates.service.js';
+import { setPaymentStatus } from '../../src/features/engagements/engagements.repository.js';
 import type { Principal } from '../../src/domain/identity/roles.js';
 
 let t: TestApp, admin: Session, valuer: Session, reviewer: Session;

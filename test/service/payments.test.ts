@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { addMember, asUser, signupAdmin } from '../helpers/principals.js';
 import { person, refusal } from '../helpers/service.js';
 import { engagementAtGate1 } from '../helpers/engagements.js';
-import { createPayment, listPayments } from '../../src/services/payments.js';
+import { createPayment, listPayments } from '../../src/features/payments/payments.service.js';
 import type { Principal } from '../../src/domain/identity/roles.js';
 
 let t: TestApp;

@@ -7,11 +7,11 @@ import type { TestApp } from '../helpers/app.js';
 import { asUser, reviewTeamApp, type Session } from '../helpers/principals.js';
 import { person, refusal } from '../helpers/service.js';
 import { engagementAtGate1, VALID_ASSUMPTIONS } from '../helpers/engagements.js';
-import { approveGate, rejectGate } from '../../src/services/gates.js';
-import { getEngagement } from '../../src/services/engagements.js';
-import { lockAssumptions } from '../../src/services/valuation/lock.js';
-import { getAssumptions, getAssumptionsHistory } from '../../src/services/valuation/assumptions.js';
-import { getValuation } from '../../src/services/valuation/computation.js';
+import { approveGate, rejectGate } from '../../src/features/review/gates.service.js';
+import { getEngagement } from '../../src/features/engagements/engagement-reads.service.js';
+import { lockAssumptions } from '../../src/features/valuation/lock.service.js';
+import { getAssumptions, getAssumptionsHistory } from '../../src/features/valuation/assumptions.service.js';
+import { getValuation } from '../../src/features/valuation/computation.service.js';
 
 let t: TestApp, admin: Session, valuer: Session, reviewer: Session;
 reviewTeamApp('Revision Round Valuers LLP', 'Vani Valuer', (s) => ({ t, admin, valuer, reviewer } = s));

@@ -14,7 +14,7 @@ function files(dir: string): string[] {
 
 test('every code the engine and services emit as a warning or input problem has a sentence', () => {
   const codes = new Set<string>();
-  for (const f of [...files('src/domain'), ...files('src/services')]) {
+  for (const f of [...files('src/domain'), ...files('src/features')]) {
     for (const m of readFileSync(f, 'utf8').matchAll(/code: '([A-Z][A-Z0-9_]+)'/g)) codes.add(m[1]);
   }
   assert.ok(codes.size >= 20, `found ${codes.size} codes`);

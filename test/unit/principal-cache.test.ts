@@ -2,7 +2,7 @@
 // concurrent misses, refresh-ahead on a hot entry, and a load that an invalidation overtook never cached.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PrincipalCache, type Loaded } from '../../src/services/principal-cache.js';
+import { PrincipalCache, type Loaded } from '../../src/features/identity/principal-cache.service.js';
 
 const deferred = <T>() => {
   let resolve!: (v: T) => void;

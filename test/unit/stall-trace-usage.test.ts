@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStallTrace, traceEvent, tracing, type TraceSecond } from '../../src/lib/stall-trace.js';
-import { UsageRecorder } from '../../src/services/usage-recorder.js';
+import { UsageRecorder } from '../../src/features/payments/usage-recorder.service.js';
 import { createLogger } from '../../src/lib/logger.js';
 import type { Database } from '../../src/db/client.js';
 

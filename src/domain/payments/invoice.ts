@@ -1,5 +1,5 @@
 // A tax invoice's facts as they are stored and printed (docs/decisions.md, Tax invoices): the repository reads
-// them (src/db/repositories/invoices.ts), the report prints them (src/reports/invoice.ts).
+// them (src/features/payments/invoices.repository.ts), the report prints them (src/reports/invoice.ts).
 
 export interface InvoiceParty {
   name: string;

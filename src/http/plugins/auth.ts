@@ -5,9 +5,9 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAllowed, type AccessRule, type Principal } from '../../domain/identity/roles.js';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.js';
-import { authenticateSession, authenticateToken, csrfMatches } from '../../services/identity.js';
+import { authenticateSession, authenticateToken, csrfMatches } from '../../features/identity/identity.service.js';
 import { sessionCookies } from '../cookies.js';
-import type { ServiceContext } from '../../services/context.js';
+import type { ServiceContext } from '../../features/platform/service-context.js';
 import { withReadRetry } from './read-retry.js';
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@
 // ids and query strings cannot multiply the series; requests no route matched share one label.
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { Metrics } from '../../services/metrics.js';
+import type { Metrics } from '../../features/platform/metrics.service.js';
 
 export const UNMATCHED_ROUTE = '(unmatched)';
 

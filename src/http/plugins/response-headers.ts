@@ -5,7 +5,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../../lib/ids.js';
-import type { RequestRef } from '../../services/context.js';
+import type { RequestRef } from '../../features/platform/service-context.js';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

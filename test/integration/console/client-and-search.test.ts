@@ -8,7 +8,7 @@ import { CLIENT_TYPES_PATH, generateClientTypes } from '../../../scripts/generat
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
 import { createEngagement } from '../../helpers/engagements.js';
-import { prefixSearchQuery } from '../../../src/services/engagements.js';
+import { prefixSearchQuery } from '../../../src/features/engagements/engagement-reads.service.js';
 
 let t: TestApp;
 before(async () => {

@@ -13,8 +13,8 @@ import { createLogger } from '../../../src/lib/logger.js';
 import type { AppInstance } from '../../../src/http/types.js';
 import { createTestApp, testConfig, type TestApp } from '../../helpers/app.js';
 import { addMember, asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
-import { EventHub, type StreamSink } from '../../../src/services/event-stream.js';
-import type { OutboxStreamRow } from '../../../src/db/repositories/audit.js';
+import { EventHub, type StreamSink } from '../../../src/features/notifications/event-stream.service.js';
+import type { OutboxStreamRow } from '../../../src/features/platform/audit.repository.js';
 import { createEngagement, fixture, uploadFixture } from '../../helpers/engagements.js';
 import { usingPostgres } from '../../helpers/db.js';
 

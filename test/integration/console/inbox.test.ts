@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { addMember, asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
 import { createEngagement, engagementAtGate1, uploadFixture } from '../../helpers/engagements.js';
-import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
+import { setPaymentStatus } from '../../../src/features/engagements/engagements.repository.js';
 
 let t: TestApp;
 let admin: Session;

@@ -11,7 +11,7 @@ import { acceptInvite, accepted, asUser, invite, signupAdmin, uniqueEmail } from
 import type { Session } from '../../helpers/principals.js';
 import { createEngagement, lock, uploadFixture } from '../../helpers/engagements.js';
 import { orderPayment, sandboxPay, verifyPayment } from '../../helpers/payments.js';
-import { enqueue } from '../../../src/db/repositories/jobs.js';
+import { enqueue } from '../../../src/features/platform/job-queue.repository.js';
 
 const BASE = 'https://valuer.example.in';
 let t: TestApp;

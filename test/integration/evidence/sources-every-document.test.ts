@@ -9,7 +9,7 @@ import { pdfText } from '../../helpers/pdf.js';
 import { adminTokenApp, type Session } from '../../helpers/principals.js';
 import { person } from '../../helpers/service.js';
 import { createEngagement, lock, uploadFixture } from '../../helpers/engagements.js';
-import { uploadDocument } from '../../../src/services/documents.js';
+import { uploadDocument } from '../../../src/features/engagements/documents.service.js';
 
 let t: TestApp;
 let admin: Session;

@@ -1,9 +1,9 @@
-// The blob store (src/db/repositories/blobs.ts): a blob larger than one read comes back byte for byte, in
+// The blob store (src/features/platform/blobs.repository.ts): a blob larger than one read comes back byte for byte, in
 // pieces; one within a read in one query; another firm's key is not found.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { BLOB_READ_CHUNK_BYTES, getBlob, putBlob } from '../../../src/db/repositories/blobs.js';
+import { BLOB_READ_CHUNK_BYTES, getBlob, putBlob } from '../../../src/features/platform/blobs.repository.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 
 let t: TestDatabase;

@@ -1,4 +1,4 @@
-// The engagement GET reads its row as one jsonb value (src/db/repositories/engagements.ts): it must give
+// The engagement GET reads its row as one jsonb value (src/features/engagements/engagements.repository.ts): it must give
 // exactly what the column-by-column read gives, every column set, timestamps to the millisecond included,
 // and the signatory inputs from GATE_1 on. On PGlite and PostgreSQL.
 import { after, before, test } from 'node:test';
@@ -7,7 +7,7 @@ import {
   getEngagement,
   getEngagementWithSignatoryInputs,
   insertEngagement,
-} from '../../../src/db/repositories/engagements.js';
+} from '../../../src/features/engagements/engagements.repository.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 
 let t: TestDatabase;

@@ -224,7 +224,7 @@ test(
 );
 
 test('a render job that fails for good marks its report FAILED, with the reason, instead of leaving it GENERATING', async () => {
-  const { enqueueReport } = await import('../../../src/services/reports/render.js');
+  const { enqueueReport } = await import('../../../src/features/reports/report-render.service.js');
   const e = await createEngagement(t, bearer);
   // No locked assumptions and no valuation: the render cannot succeed.
   await t.db.transaction((tx) => enqueueReport(tx, admin.firmId, e.id, 'DRAFT'));

@@ -4,10 +4,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { COMPUTE_JOB, enqueueJob, JOB_PAYLOADS } from '../../../src/services/jobs.js';
-import { enqueue } from '../../../src/db/repositories/jobs.js';
+import { COMPUTE_JOB, enqueueJob, JOB_PAYLOADS } from '../../../src/features/platform/job-queue.service.js';
+import { enqueue } from '../../../src/features/platform/job-queue.repository.js';
 import { getJob } from '../../helpers/jobs.js';
-import { jobHandlers } from '../../../src/jobs/handlers/index.js';
+import { jobHandlers } from '../../../src/jobs/job-kinds.js';
 
 let t: TestApp;
 before(async () => {

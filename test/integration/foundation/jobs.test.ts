@@ -2,7 +2,13 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 import { createLogger } from '../../../src/lib/logger.js';
-import { claimJob, enqueue, completeJob, LeaseLostError, buryAbandoned } from '../../../src/db/repositories/jobs.js';
+import {
+  claimJob,
+  enqueue,
+  completeJob,
+  LeaseLostError,
+  buryAbandoned,
+} from '../../../src/features/platform/job-queue.repository.js';
 import { getJob } from '../../helpers/jobs.js';
 import { Worker, type JobHandler } from '../../../src/jobs/worker.js';
 import { openPostgres } from '../../../src/db/client.js';

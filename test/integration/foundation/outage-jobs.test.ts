@@ -9,8 +9,8 @@ import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
 import { createEngagement, lock, status, uploadFixture } from '../../helpers/engagements.js';
 import { usingPostgres } from '../../helpers/db.js';
 import { Worker, type JobHandler } from '../../../src/jobs/worker.js';
-import { jobHandlers } from '../../../src/jobs/handlers/index.js';
-import { COMPUTE_JOB } from '../../../src/services/jobs.js';
+import { jobHandlers } from '../../../src/jobs/job-kinds.js';
+import { COMPUTE_JOB } from '../../../src/features/platform/job-queue.service.js';
 
 const skip = usingPostgres() ? false : 'needs PostgreSQL (TEST_DATABASE_URL) to refuse connections for real';
 let t: TestApp;

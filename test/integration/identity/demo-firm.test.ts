@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { SIGNATORY_REGISTRATIONS } from '../../helpers/principals.js';
-import { seedDemoFirm } from '../../../src/services/identity.js';
+import { seedDemoFirm } from '../../../src/features/identity/identity.service.js';
 
 let t: TestApp;
 before(async () => {

@@ -10,7 +10,7 @@ import {
   LOGIN_ADDRESS_FAILURES,
   LOGIN_FREE_FAILURES,
   progressiveDelaySeconds,
-} from '../../../src/services/rate-limits.js';
+} from '../../../src/features/platform/rate-limits.service.js';
 import { createTestApp, testConfig, type TestApp } from '../../helpers/app.js';
 import { advanceLimiterClock, spreadLoginAttack } from '../../helpers/login-attack.js';
 import {

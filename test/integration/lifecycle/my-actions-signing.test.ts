@@ -7,7 +7,7 @@ import type { TestApp } from '../../helpers/app.js';
 import { sealAndSignApp, signedFinal } from '../../helpers/final-report.js';
 import { addMember, asUser, type Session } from '../../helpers/principals.js';
 import { decide, engagementAtGate1 } from '../../helpers/engagements.js';
-import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
+import { setPaymentStatus } from '../../../src/features/engagements/engagements.repository.js';
 import { addSignature, testSigner } from '../../helpers/pdf-attacks.js';
 
 let t: TestApp, admin: Session, valuer: Session, reviewer: Session;

@@ -3,12 +3,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Database, Executor } from '../../../src/db/client.js';
-import type { ServiceContext } from '../../../src/services/context.js';
-import { getEngagement, listEngagements } from '../../../src/services/engagements.js';
-import { getAssumptions } from '../../../src/services/valuation/assumptions.js';
-import { getValuation } from '../../../src/services/valuation/computation.js';
-import { reportStatus } from '../../../src/services/reports/download.js';
-import { waitingFor } from '../../../src/services/inbox.js';
+import type { ServiceContext } from '../../../src/features/platform/service-context.js';
+import { getEngagement, listEngagements } from '../../../src/features/engagements/engagement-reads.service.js';
+import { getAssumptions } from '../../../src/features/valuation/assumptions.service.js';
+import { getValuation } from '../../../src/features/valuation/computation.service.js';
+import { reportStatus } from '../../../src/features/reports/report-download.service.js';
+import { waitingFor } from '../../../src/features/review/inbox.service.js';
 import type { Principal } from '../../../src/domain/identity/roles.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';

@@ -10,14 +10,14 @@ import {
   uploadFixture,
   VALID_ASSUMPTIONS,
 } from '../../helpers/engagements.js';
-import { applyTransition } from '../../../src/services/engagement-transitions.js';
+import { applyTransition } from '../../../src/features/engagements/engagement-transitions.service.js';
 import {
   ENGAGEMENT_ACTIONS,
   ENGAGEMENT_STATUSES,
   type EngagementStatus,
 } from '../../../src/domain/engagement/state-machine.js';
 import { AppError } from '../../../src/lib/errors.js';
-import { SYSTEM_ACTOR } from '../../../src/db/repositories/audit.js';
+import { SYSTEM_ACTOR } from '../../../src/features/platform/audit.repository.js';
 
 let t: TestApp, admin: Session, bearer: Record<string, string>;
 adminTokenApp((s) => ({ t, admin, bearer } = s));

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { createEmptyPostgresDatabase, usingPostgres } from '../../helpers/db.js';
 import { addMember, asUser, signupAdmin } from '../../helpers/principals.js';
 import { engagementAtGate1, SIGNING } from '../../helpers/engagements.js';
-import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
+import { setPaymentStatus } from '../../../src/features/engagements/engagements.repository.js';
 import { openPostgres } from '../../../src/db/client.js';
 import { migrate } from '../../../src/db/migrate.js';
 

@@ -9,7 +9,7 @@ import { startReceiver, type Receiver } from '../../helpers/webhook-receiver.js'
 import { parsePrometheusText, sampleValue, type Family } from '../../helpers/prometheus.js';
 import { buildApp } from '../../../src/app.js';
 import { createLogger } from '../../../src/lib/logger.js';
-import { enqueue } from '../../../src/db/repositories/jobs.js';
+import { enqueue } from '../../../src/features/platform/job-queue.repository.js';
 
 const METRICS_TOKEN = 'scrape-token-0123456789abcdef';
 let t: TestApp;

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { nextInvoiceNumber } from '../../../src/db/repositories/invoices.js';
+import { nextInvoiceNumber } from '../../../src/features/payments/invoices.repository.js';
 
 let t: TestApp;
 before(async () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { TestApp } from '../../helpers/app.js';
 import { asToken, asUser, createToken, reviewTeamApp, type Session } from '../../helpers/principals.js';
 import { decide, engagementAtGate1, VALID_ASSUMPTIONS } from '../../helpers/engagements.js';
-import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
+import { setPaymentStatus } from '../../../src/features/engagements/engagements.repository.js';
 import { canonicalCertificate } from '../../../src/reports/certificate.js';
 
 let t: TestApp, admin: Session, valuer: Session, reviewer: Session, token: string;

@@ -7,7 +7,7 @@ import type { TestApp } from '../../helpers/app.js';
 import { pdfText } from '../../helpers/pdf.js';
 import { asUser, reviewTeamApp, type Session } from '../../helpers/principals.js';
 import { createEngagement, lock, SIGNING, upload } from '../../helpers/engagements.js';
-import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
+import { setPaymentStatus } from '../../../src/features/engagements/engagements.repository.js';
 
 let t: TestApp, admin: Session, valuer: Session, reviewer: Session;
 reviewTeamApp('Kulkarni & Desai Valuers LLP', 'Vikram Valuer', (s) => ({ t, admin, valuer, reviewer } = s));

@@ -4,8 +4,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { firmForReference, nextReportSerial } from '../../../src/db/repositories/reports.js';
-import { insertFirm } from '../../../src/db/repositories/users.js';
+import { firmForReference, nextReportSerial } from '../../../src/features/reports/reports.repository.js';
+import { insertFirm } from '../../../src/features/identity/users.repository.js';
 import { firmInitials, reportReference } from '../../../src/domain/reports/reference.js';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import type { TestApp } from '../../helpers/app.js';
 import { pdfText } from '../../helpers/pdf.js';
 import { asUser, reviewTeamApp, type Session } from '../../helpers/principals.js';
 import { decide, engagementAtGate1, lock } from '../../helpers/engagements.js';
-import { setPaymentStatus } from '../../../src/db/repositories/engagements.js';
+import { setPaymentStatus } from '../../../src/features/engagements/engagements.repository.js';
 
 let t: TestApp, admin: Session, valuer: Session, reviewer: Session;
 reviewTeamApp('Mehta & Rao Registered Valuers', 'Vikram Valuer', (s) => ({ t, admin, valuer, reviewer } = s));
@@ -160,7 +160,7 @@ test('DECLINE (and no outcome) still ends in FAILED', async () => {
 });
 
 test('a DRAFT still waiting for the renderer when the round is returned is superseded, not a dead job', async () => {
-  const { enqueueReport } = await import('../../../src/services/reports/render.js');
+  const { enqueueReport } = await import('../../../src/features/reports/report-render.service.js');
   const e = await engagementAtGate1(t, asUser(valuer));
   await t.worker.drain();
   // A second DRAFT render queued but not yet run (as when a reviewer is quicker than the worker).

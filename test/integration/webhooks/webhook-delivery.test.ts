@@ -6,8 +6,8 @@ import type { LookupAddress } from 'node:dns';
 import { createTestApp } from '../../helpers/app.js';
 import { asUser, signupAdmin, type Session } from '../../helpers/principals.js';
 import { verifyWith } from '../../helpers/webhook-receiver.js';
-import { DELIVER_WEBHOOK_JOB } from '../../../src/services/jobs.js';
-import { claimJob } from '../../../src/db/repositories/jobs.js';
+import { DELIVER_WEBHOOK_JOB } from '../../../src/features/platform/job-queue.service.js';
+import { claimJob } from '../../../src/features/platform/job-queue.repository.js';
 import { getJob } from '../../helpers/jobs.js';
 import {
   webhookSuite,

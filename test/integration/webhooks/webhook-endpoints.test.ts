@@ -4,8 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { asUser, signupAdmin, type Session } from '../../helpers/principals.js';
 import { verifyWith } from '../../helpers/webhook-receiver.js';
-import { sealWebhookSecrets, signingSecrets } from '../../../src/services/webhook-secrets.js';
-import { getEndpointWithSecrets } from '../../../src/db/repositories/webhooks.js';
+import { sealWebhookSecrets, signingSecrets } from '../../../src/features/platform/secrets.service.js';
+import { getEndpointWithSecrets } from '../../../src/features/webhooks/webhooks.repository.js';
 import { webhookSuite, createEndpoint, emit, until, deliveries } from '../../helpers/webhook-endpoints.js';
 
 const suite = webhookSuite();

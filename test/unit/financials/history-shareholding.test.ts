@@ -8,7 +8,9 @@ import { readCsv, readXlsx, writeCsv, writeXlsx } from '../../../src/integration
 import { cellKey, gridToDocument } from '../../../src/integrations/spreadsheets/financials-grid.js';
 
 const example = () =>
-  JSON.parse(readFileSync(new URL('../../../src/services/assets/financials-example.json', import.meta.url), 'utf8'));
+  JSON.parse(
+    readFileSync(new URL('../../../src/features/engagements/assets/financials-example.json', import.meta.url), 'utf8'),
+  );
 
 test("the example's three historical years and four holders are accepted and normalised to rupees", () => {
   const result = parseFinancials(example());

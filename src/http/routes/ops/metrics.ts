@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { unauthorized } from '../../../lib/errors.js';
-import { METRICS_CONTENT_TYPE } from '../../../services/metrics.js';
+import { METRICS_CONTENT_TYPE } from '../../../features/platform/metrics.service.js';
 import { defineRoute } from '../define-route.js';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();

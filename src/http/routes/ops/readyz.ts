@@ -1,4 +1,4 @@
-import { checkReadiness } from '../../../services/health.js';
+import { checkReadiness } from '../../../features/platform/health.service.js';
 import { defineRoute } from '../define-route.js';
 
 /** Readiness (docs/operations.md, Probes): 200 when the database answers and every migration is applied, 503 otherwise. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../plugins/auth.js';
-import { waitingFor } from '../../../services/inbox.js';
+import { waitingFor } from '../../../features/review/inbox.service.js';
 import { defineRoute } from '../define-route.js';
 
 export default defineRoute((app) => {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionCookieOptions } from '../../../plugins/auth.js';
-import type { SessionGrant } from '../../../../services/identity.js';
+import type { SessionGrant } from '../../../../features/identity/identity.service.js';
 import type { SessionCookies } from '../../../cookies.js';
 import { DEVICE_TOKEN_MAX_AGE_SECONDS } from '../../../../lib/device-token.js';
 

@@ -1,9 +1,9 @@
 import { acceptInviteBody } from '../../../../contract/auth-forms.js';
-import { acceptInvite } from '../../../../services/team.js';
-import { login } from '../../../../services/identity.js';
+import { acceptInvite } from '../../../../features/identity/team.service.js';
+import { login } from '../../../../features/identity/identity.service.js';
 import { sessionResponse } from './_schemas.js';
 import { setKnownBrowserCookie, setSessionCookie } from './_session-reply.js';
-import { enforceAddressLimit } from '../../../../services/rate-limits.js';
+import { enforceAddressLimit } from '../../../../features/platform/rate-limits.service.js';
 import { sessionCookies } from '../../../cookies.js';
 import { defineRoute } from '../../define-route.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { previewInvitation } from '../../../../services/team.js';
-import { enforceAddressLimit } from '../../../../services/rate-limits.js';
+import { previewInvitation } from '../../../../features/identity/team.service.js';
+import { enforceAddressLimit } from '../../../../features/platform/rate-limits.service.js';
 import { ROLES } from '../../../../contract/roles.js';
 import { defineRoute } from '../../define-route.js';
 

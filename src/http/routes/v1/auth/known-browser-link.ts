@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { knownBrowserLinkBody } from '../../../../contract/auth-forms.js';
-import { KNOWN_BROWSER_LINK_MINUTES, requestKnownBrowserLink } from '../../../../services/known-browsers.js';
-import { enforceAddressLimit } from '../../../../services/rate-limits.js';
+import {
+  KNOWN_BROWSER_LINK_MINUTES,
+  requestKnownBrowserLink,
+} from '../../../../features/identity/known-browsers.service.js';
+import { enforceAddressLimit } from '../../../../features/platform/rate-limits.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

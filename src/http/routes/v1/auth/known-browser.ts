@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { knownBrowserBody } from '../../../../contract/auth-forms.js';
-import { confirmKnownBrowser } from '../../../../services/known-browsers.js';
-import { enforceAddressLimit } from '../../../../services/rate-limits.js';
+import { confirmKnownBrowser } from '../../../../features/identity/known-browsers.service.js';
+import { enforceAddressLimit } from '../../../../features/platform/rate-limits.service.js';
 import { sessionCookies } from '../../../cookies.js';
 import { setKnownBrowserCookie } from './_session-reply.js';
 import { defineRoute } from '../../define-route.js';

@@ -1,4 +1,4 @@
-import { login } from '../../../../services/identity.js';
+import { login } from '../../../../features/identity/identity.service.js';
 import { loginBody } from '../../../../contract/auth-forms.js';
 import { sessionResponse } from './_schemas.js';
 import { setKnownBrowserCookie, setSessionCookie } from './_session-reply.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../plugins/auth.js';
-import { logout } from '../../../../services/identity.js';
+import { logout } from '../../../../features/identity/identity.service.js';
 import { sessionCookies } from '../../../cookies.js';
 import { defineRoute } from '../../define-route.js';
 

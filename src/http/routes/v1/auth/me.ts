@@ -1,5 +1,5 @@
 import { requirePrincipal } from '../../../plugins/auth.js';
-import { describePrincipal } from '../../../../services/identity.js';
+import { describePrincipal } from '../../../../features/identity/identity.service.js';
 import { meSchema } from './_me-schema.js';
 import { defineRoute } from '../../define-route.js';
 

@@ -1,8 +1,8 @@
 import { signupBody } from '../../../../contract/auth-forms.js';
-import { signup } from '../../../../services/identity.js';
+import { signup } from '../../../../features/identity/identity.service.js';
 import { sessionResponse } from './_schemas.js';
 import { setSessionCookie } from './_session-reply.js';
-import { enforceAddressLimit } from '../../../../services/rate-limits.js';
+import { enforceAddressLimit } from '../../../../features/platform/rate-limits.service.js';
 import { sessionCookies } from '../../../cookies.js';
 import { defineRoute } from '../../define-route.js';
 

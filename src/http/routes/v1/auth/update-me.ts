@@ -1,7 +1,7 @@
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { profilePatchBody } from '../../../../contract/registrations.js';
-import { describePrincipal } from '../../../../services/identity.js';
-import { updateMyProfile } from '../../../../services/profile.js';
+import { describePrincipal } from '../../../../features/identity/identity.service.js';
+import { updateMyProfile } from '../../../../features/identity/profile.service.js';
 import { meSchema } from './_me-schema.js';
 import { defineRoute } from '../../define-route.js';
 

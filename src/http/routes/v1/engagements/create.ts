@@ -1,7 +1,7 @@
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { withIdempotency } from '../../../idempotency.js';
 import { createEngagementBody, engagementSchema } from '../../../schemas/engagement.js';
-import { createEngagement } from '../../../../services/engagement-create.js';
+import { createEngagement } from '../../../../features/engagements/engagement-create.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

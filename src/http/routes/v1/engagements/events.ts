@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { paginationQuery, sendPage, decodeCursor } from '../../../schemas/common.js';
 import { auditEventSchema } from '../../../schemas/engagement.js';
-import { listEngagementEvents } from '../../../../services/engagements.js';
+import { listEngagementEvents } from '../../../../features/engagements/engagement-reads.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

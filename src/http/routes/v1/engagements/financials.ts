@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../plugins/auth.js';
-import { getNormalisedFinancials } from '../../../../services/financials.js';
+import { getNormalisedFinancials } from '../../../../features/valuation/financials.service.js';
 import { normalisedFinancialsSchema } from '../../../../domain/financials/normalised-schema.js';
 import { defineRoute } from '../../define-route.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { engagementDetailSchema } from '../../../schemas/engagement.js';
-import { getEngagement } from '../../../../services/engagements.js';
+import { getEngagement } from '../../../../features/engagements/engagement-reads.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

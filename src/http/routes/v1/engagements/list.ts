@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../schemas/common.js';
 import { engagementSchema, engagementStatusSchema } from '../../../schemas/engagement.js';
-import { listEngagements } from '../../../../services/engagements.js';
+import { listEngagements } from '../../../../features/engagements/engagement-reads.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { engagementSchema, patchEngagementBody } from '../../../schemas/engagement.js';
-import { patchEngagement } from '../../../../services/engagement-patch.js';
+import { patchEngagement } from '../../../../features/engagements/engagement-patch.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

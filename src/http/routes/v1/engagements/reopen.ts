@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { engagementSchema } from '../../../schemas/engagement.js';
-import { reopenEngagement } from '../../../../services/engagement-reopen.js';
+import { reopenEngagement } from '../../../../features/engagements/engagement-reopen.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

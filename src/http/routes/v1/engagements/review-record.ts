@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { binaryFile } from '../../../single-file-upload.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
-import { reviewRecord } from '../../../../services/reports/review-record.js';
+import { reviewRecord } from '../../../../features/reports/review-record.service.js';
 import { contentDisposition } from '../../../content-disposition.js';
 import { defineRoute } from '../../define-route.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { valuationSchema } from '../../../schemas/engagement.js';
-import { getValuation } from '../../../../services/valuation/computation.js';
+import { getValuation } from '../../../../features/valuation/computation.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { binaryFile } from '../../../single-file-upload.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { contentDisposition } from '../../../content-disposition.js';
-import { valuationWorkpapers } from '../../../../services/valuation/computation.js';
+import { valuationWorkpapers } from '../../../../features/valuation/computation.service.js';
 import { XLSX_MEDIA_TYPE as XLSX_TYPE } from '../../../openapi-document.js';
 import { defineRoute } from '../../define-route.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { credentialRecheck, requirePrincipal } from '../../../plugins/auth.js';
-import { requireEngagementVisible } from '../../../../services/engagements.js';
+import { requireEngagementVisible } from '../../../../features/engagements/engagement-reads.service.js';
 import { ENGAGEMENT_EVENT_TYPES } from '../../../../contract/events.js';
 import { defineRoute } from '../../define-route.js';
 

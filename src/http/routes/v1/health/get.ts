@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkHealth } from '../../../../services/health.js';
+import { checkHealth } from '../../../../features/platform/health.service.js';
 import { defineRoute } from '../../define-route.js';
 
 const healthSchema = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { params, rule } from './_schemas.js';
-import { cancelInvitation } from '../../../../services/team.js';
+import { cancelInvitation } from '../../../../features/identity/team.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

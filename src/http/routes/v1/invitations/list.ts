@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { invitationSchema, rule } from './_schemas.js';
-import { listInvitations } from '../../../../services/team.js';
+import { listInvitations } from '../../../../features/identity/team.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { isoDateTime } from '../../../schemas/common.js';
 import { NOTIFICATION_KINDS } from '../../../../contract/notifications.js';
-import { myNotifications } from '../../../../services/notifications.js';
+import { myNotifications } from '../../../../features/notifications/notifications.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

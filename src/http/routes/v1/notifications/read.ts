@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../plugins/auth.js';
-import { markRead } from '../../../../services/notifications.js';
+import { markRead } from '../../../../features/notifications/notifications.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

@@ -1,7 +1,7 @@
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { withIdempotency } from '../../../idempotency.js';
 import { createPaymentBody, paymentSchema } from '../../../schemas/payment.js';
-import { createPayment } from '../../../../services/payments.js';
+import { createPayment } from '../../../../features/payments/payments.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { AppInstance } from '../../../types.js';
 import { badRequest } from '../../../../lib/errors.js';
-import { handleGatewayWebhook } from '../../../../services/payments.js';
+import { handleGatewayWebhook } from '../../../../features/payments/payments.service.js';
 import { defineRoute } from '../../define-route.js';
 
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { binaryFile } from '../../../single-file-upload.js';
 import { requirePrincipal } from '../../../plugins/auth.js';
-import { invoicePdf } from '../../../../services/payment-invoices.js';
+import { invoicePdf } from '../../../../features/payments/payment-invoices.service.js';
 import { contentDisposition } from '../../../content-disposition.js';
 import { defineRoute } from '../../define-route.js';
 

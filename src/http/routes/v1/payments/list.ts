@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../schemas/common.js';
 import { paymentSchema } from '../../../schemas/payment.js';
-import { listPayments } from '../../../../services/payments.js';
+import { listPayments } from '../../../../features/payments/payments.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

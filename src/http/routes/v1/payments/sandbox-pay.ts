@@ -1,5 +1,5 @@
 import { checkoutResultSchema, sandboxPayBody } from '../../../schemas/payment.js';
-import { sandboxPay } from '../../../../services/payments.js';
+import { sandboxPay } from '../../../../features/payments/payments.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

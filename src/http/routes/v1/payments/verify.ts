@@ -1,6 +1,6 @@
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { paymentSchema, verifyPaymentBody } from '../../../schemas/payment.js';
-import { verifyPayment } from '../../../../services/payments.js';
+import { verifyPayment } from '../../../../features/payments/payments.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

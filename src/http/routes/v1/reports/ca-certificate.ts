@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deploymentCa } from '../../../../services/signing-certificates.js';
+import { deploymentCa } from '../../../../features/reports/signing-certificates.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicSigningKey } from '../../../../services/reports/signing-key.js';
+import { publicSigningKey } from '../../../../features/reports/signing-key.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { verifyReport } from '../../../../services/reports/verification.js';
-import { enforceAddressLimit } from '../../../../services/rate-limits.js';
+import { verifyReport } from '../../../../features/reports/report-verification.service.js';
+import { enforceAddressLimit } from '../../../../features/platform/rate-limits.service.js';
 import { pdfSignatureSchema } from '../../../schemas/pdf-signatures.js';
 import { defineRoute } from '../../define-route.js';
 

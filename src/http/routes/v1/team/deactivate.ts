@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { memberSchema } from '../../../schemas/common.js';
-import { deactivateMember } from '../../../../services/team.js';
+import { deactivateMember } from '../../../../features/identity/team.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

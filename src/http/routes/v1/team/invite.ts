@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { emailSchema, memberSchema } from '../../../schemas/common.js';
-import { invite } from '../../../../services/team.js';
+import { invite } from '../../../../features/identity/team.service.js';
 import { ROLES } from '../../../../contract/roles.js';
 import { defineRoute } from '../../define-route.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { decodeCursor, memberSchema, paginationQuery, sendPage } from '../../../schemas/common.js';
-import { listMembers } from '../../../../services/team.js';
+import { listMembers } from '../../../../features/identity/team.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

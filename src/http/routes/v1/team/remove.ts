@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../plugins/auth.js';
-import { removeMember } from '../../../../services/team.js';
+import { removeMember } from '../../../../features/identity/team.service.js';
 import { defineRoute } from '../../define-route.js';
 
 export default defineRoute((app) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { memberSchema } from '../../../schemas/common.js';
-import { changeRole } from '../../../../services/team.js';
+import { changeRole } from '../../../../features/identity/team.service.js';
 import { ROLES } from '../../../../contract/roles.js';
 import { defineRoute } from '../../define-route.js';
 

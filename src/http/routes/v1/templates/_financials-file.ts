@@ -2,7 +2,7 @@
 // as json, csv or xlsx, downloaded under a file name of its own.
 import { z } from 'zod';
 import { binaryFile } from '../../../single-file-upload.js';
-import type { TemplateFormat } from '../../../../services/templates.js';
+import type { TemplateFormat } from '../../../../features/engagements/templates.service.js';
 import { contentDisposition } from '../../../content-disposition.js';
 import { XLSX_MEDIA_TYPE } from '../../../openapi-document.js';
 import { defineRoute } from '../../define-route.js';

@@ -1,4 +1,4 @@
-import { financialsExample } from '../../../../services/templates.js';
+import { financialsExample } from '../../../../features/engagements/templates.service.js';
 import { financialsFileRoute } from './_financials-file.js';
 
 export default financialsFileRoute({

@@ -1,4 +1,4 @@
-import { financialsTemplate } from '../../../../services/templates.js';
+import { financialsTemplate } from '../../../../features/engagements/templates.service.js';
 import { financialsFileRoute } from './_financials-file.js';
 
 export default financialsFileRoute({

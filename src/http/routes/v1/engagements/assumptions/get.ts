@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { assumptionsSchema } from '../../../../schemas/engagement.js';
-import { getAssumptions } from '../../../../../services/valuation/assumptions.js';
+import { getAssumptions } from '../../../../../features/valuation/assumptions.service.js';
 import { defineRoute } from '../../../define-route.js';
 
 export default defineRoute((app) => {

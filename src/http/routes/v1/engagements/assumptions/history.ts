@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { assumptionsVersionSchema } from '../../../../schemas/engagement.js';
-import { getAssumptionsHistory } from '../../../../../services/valuation/assumptions.js';
+import { getAssumptionsHistory } from '../../../../../features/valuation/assumptions.service.js';
 import { defineRoute } from '../../../define-route.js';
 
 export default defineRoute((app) => {

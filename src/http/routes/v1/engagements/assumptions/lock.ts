@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { assumptionsSchema, lockAssumptionsBody } from '../../../../schemas/engagement.js';
-import { lockAssumptions } from '../../../../../services/valuation/lock.js';
+import { lockAssumptions } from '../../../../../features/valuation/lock.service.js';
 import { defineRoute } from '../../../define-route.js';
 
 export default defineRoute((app) => {

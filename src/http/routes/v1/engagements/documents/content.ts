@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { binaryFile } from '../../../../single-file-upload.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { getDocumentContent } from '../../../../../services/documents.js';
+import { getDocumentContent } from '../../../../../features/engagements/documents.service.js';
 import { contentDisposition } from '../../../../content-disposition.js';
 import { XLSX_MEDIA_TYPE } from '../../../../openapi-document.js';
 import { defineRoute } from '../../../define-route.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { documentSchema } from '../../../../schemas/engagement.js';
-import { getDocument, publicDocument } from '../../../../../services/documents.js';
+import { getDocument, publicDocument } from '../../../../../features/engagements/documents.service.js';
 import { defineRoute } from '../../../define-route.js';
 
 export default defineRoute((app) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../../schemas/common.js';
 import { documentSchema } from '../../../../schemas/engagement.js';
-import { listDocuments } from '../../../../../services/documents.js';
+import { listDocuments } from '../../../../../features/engagements/documents.service.js';
 import { defineRoute } from '../../../define-route.js';
 
 export default defineRoute((app) => {

@@ -4,7 +4,7 @@ import { requirePrincipal } from '../../../../plugins/auth.js';
 import { withIdempotency } from '../../../../idempotency.js';
 import { documentSchema } from '../../../../schemas/engagement.js';
 import { AppError, validationFailed } from '../../../../../lib/errors.js';
-import { uploadDocument } from '../../../../../services/documents.js';
+import { uploadDocument } from '../../../../../features/engagements/documents.service.js';
 import { defineRoute } from '../../../define-route.js';
 import {
   DOCUMENT_KINDS,

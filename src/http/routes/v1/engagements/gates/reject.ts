@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { engagementSchema } from '../../../../schemas/engagement.js';
 import { GATES } from '../../../../../contract/stages.js';
-import { rejectGate } from '../../../../../services/gates.js';
+import { rejectGate } from '../../../../../features/review/gates.service.js';
 import { defineRoute } from '../../../define-route.js';
 
 const params = z.object({ id: z.string(), gate: z.enum(GATES) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { binaryFile } from '../../../../single-file-upload.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { reportContent } from '../../../../../services/reports/download.js';
+import { reportContent } from '../../../../../features/reports/report-download.service.js';
 import { contentDisposition } from '../../../../content-disposition.js';
 import { defineRoute } from '../../../define-route.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { issueSealedCopy } from '../../../../../services/signed-copies.js';
+import { issueSealedCopy } from '../../../../../features/reports/signed-copies.service.js';
 import { defineRoute } from '../../../define-route.js';
 
 export default defineRoute((app) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { signedCopySchema } from '../../../../schemas/pdf-signatures.js';
-import { listSignedCopies } from '../../../../../services/signed-copies.js';
+import { listSignedCopies } from '../../../../../features/reports/signed-copies.service.js';
 import { defineRoute } from '../../../define-route.js';
 
 export default defineRoute((app) => {

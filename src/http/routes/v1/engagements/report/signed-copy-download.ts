@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { binaryFile } from '../../../../single-file-upload.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { signedCopyContent } from '../../../../../services/signed-copies.js';
+import { signedCopyContent } from '../../../../../features/reports/signed-copies.service.js';
 import { contentDisposition } from '../../../../content-disposition.js';
 import { defineRoute } from '../../../define-route.js';
 

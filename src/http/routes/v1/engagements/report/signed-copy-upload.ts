@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { binaryFile, readSingleFile, skipBodyValidation } from '../../../../single-file-upload.js';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { signedCopySchema } from '../../../../schemas/pdf-signatures.js';
-import { uploadSignedCopy } from '../../../../../services/signed-copies.js';
+import { uploadSignedCopy } from '../../../../../features/reports/signed-copies.service.js';
 import { defineRoute } from '../../../define-route.js';
 
 const uploadForm = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { reportStatus } from '../../../../../services/reports/download.js';
+import { reportStatus } from '../../../../../features/reports/report-download.service.js';
 import { defineRoute } from '../../../define-route.js';
 
 const reportStatusSchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { createApiToken } from '../../../../../services/identity.js';
+import { createApiToken } from '../../../../../features/identity/identity.service.js';
 import { apiTokenSchema } from './_schemas.js';
 import { defineRoute } from '../../../define-route.js';
 

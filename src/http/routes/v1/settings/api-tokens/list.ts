@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../../schemas/common.js';
-import { listApiTokens } from '../../../../../services/identity.js';
+import { listApiTokens } from '../../../../../features/identity/identity.service.js';
 import { apiTokenSchema } from './_schemas.js';
 import { defineRoute } from '../../../define-route.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { revokeApiToken } from '../../../../../services/identity.js';
+import { revokeApiToken } from '../../../../../features/identity/identity.service.js';
 import { defineRoute } from '../../../define-route.js';
 
 export default defineRoute((app) => {

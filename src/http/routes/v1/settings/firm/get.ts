@@ -1,6 +1,6 @@
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { firmProfileSchema } from '../../../../schemas/profile.js';
-import { getFirmProfile } from '../../../../../services/profile.js';
+import { getFirmProfile } from '../../../../../features/identity/profile.service.js';
 import { defineRoute } from '../../../define-route.js';
 
 export default defineRoute((app) => {

@@ -1,6 +1,6 @@
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { firmCertificateSchema } from '../../../../schemas/pdf-signatures.js';
-import { getFirmCertificate } from '../../../../../services/signing-certificates.js';
+import { getFirmCertificate } from '../../../../../features/reports/signing-certificates.service.js';
 import { defineRoute } from '../../../define-route.js';
 
 export default defineRoute((app) => {

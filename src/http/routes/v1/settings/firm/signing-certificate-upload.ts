@@ -3,7 +3,7 @@ import { binaryFile, skipBodyValidation } from '../../../../single-file-upload.j
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { firmCertificateSchema } from '../../../../schemas/pdf-signatures.js';
 import { AppError, validationFailed } from '../../../../../lib/errors.js';
-import { uploadFirmCertificate } from '../../../../../services/signing-certificates.js';
+import { uploadFirmCertificate } from '../../../../../features/reports/signing-certificates.service.js';
 import { defineRoute } from '../../../define-route.js';
 
 const uploadForm = z

@@ -1,7 +1,7 @@
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { firmProfileSchema } from '../../../../schemas/profile.js';
 import { firmPatchBody } from '../../../../../contract/registrations.js';
-import { updateFirmProfile } from '../../../../../services/profile.js';
+import { updateFirmProfile } from '../../../../../features/identity/profile.service.js';
 import { defineRoute } from '../../../define-route.js';
 
 export default defineRoute((app) => {

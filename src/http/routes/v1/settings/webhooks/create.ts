@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { createEndpoint } from '../../../../../services/webhook-endpoints.js';
+import { createEndpoint } from '../../../../../features/webhooks/webhook-endpoints.service.js';
 import { eventTypesSchema, webhookEndpointWithSecretSchema, webhookUrlSchema } from './_schemas.js';
 import { defineRoute } from '../../../define-route.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { deleteEndpoint } from '../../../../../services/webhook-endpoints.js';
+import { deleteEndpoint } from '../../../../../features/webhooks/webhook-endpoints.service.js';
 import { endpointParams } from './_schemas.js';
 import { defineRoute } from '../../../define-route.js';
 

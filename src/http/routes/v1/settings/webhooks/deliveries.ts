@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../../schemas/common.js';
-import { listDeliveries } from '../../../../../services/webhook-endpoints.js';
+import { listDeliveries } from '../../../../../features/webhooks/webhook-endpoints.service.js';
 import { endpointParams, webhookDeliverySchema } from './_schemas.js';
 import { defineRoute } from '../../../define-route.js';
 

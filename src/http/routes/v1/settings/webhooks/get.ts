@@ -1,5 +1,5 @@
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { getEndpoint } from '../../../../../services/webhook-endpoints.js';
+import { getEndpoint } from '../../../../../features/webhooks/webhook-endpoints.service.js';
 import { endpointParams, webhookEndpointSchema } from './_schemas.js';
 import { defineRoute } from '../../../define-route.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { decodeCursor, paginationQuery, sendPage } from '../../../../schemas/common.js';
-import { listEndpoints } from '../../../../../services/webhook-endpoints.js';
+import { listEndpoints } from '../../../../../features/webhooks/webhook-endpoints.service.js';
 import { webhookEndpointSchema } from './_schemas.js';
 import { defineRoute } from '../../../define-route.js';
 

@@ -1,5 +1,5 @@
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { redeliver } from '../../../../../services/webhook-endpoints.js';
+import { redeliver } from '../../../../../features/webhooks/webhook-endpoints.service.js';
 import { endpointParams, webhookDeliverySchema } from './_schemas.js';
 import { defineRoute } from '../../../define-route.js';
 

@@ -1,5 +1,5 @@
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { rotateSecret } from '../../../../../services/webhook-endpoints.js';
+import { rotateSecret } from '../../../../../features/webhooks/webhook-endpoints.service.js';
 import { endpointParams, webhookEndpointWithSecretSchema } from './_schemas.js';
 import { defineRoute } from '../../../define-route.js';
 

@@ -1,5 +1,5 @@
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { sendTestEvent } from '../../../../../services/webhook-endpoints.js';
+import { sendTestEvent } from '../../../../../features/webhooks/webhook-endpoints.service.js';
 import { endpointParams, webhookDeliverySchema } from './_schemas.js';
 import { defineRoute } from '../../../define-route.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../../plugins/auth.js';
-import { updateEndpoint } from '../../../../../services/webhook-endpoints.js';
+import { updateEndpoint } from '../../../../../features/webhooks/webhook-endpoints.service.js';
 import { endpointParams, eventTypesSchema, webhookEndpointSchema, webhookUrlSchema } from './_schemas.js';
 import { defineRoute } from '../../../define-route.js';
 

@@ -1,0 +1,201 @@
+import { AUDIT } from '../../contract/audit-actions.js';
+import type { RequestTag, ServiceContext } from '../platform/service-context.js';
+import { actorOf } from '../platform/service-context.js';
+import { conflict, forbidden, validationFailed } from '../../lib/errors.js';
+import type { Principal } from '../../domain/identity/roles.js';
+import { isValidCin, normaliseCin } from '../../contract/cin.js';
+import { PURPOSES_BY_STATUTE, type Statute } from '../../domain/valuation/types.js';
+import * as repo from './engagements.repository.js';
+import { insertAudit } from '../platform/audit.repository.js';
+import { notifyAssigned } from '../notifications/notifications.service.js';
+import { personOf, publicEngagement, requireEngagement, todayInIndia } from './engagement-reads.service.js';
+import {
+  conversionPriceErrors,
+  dateErrors,
+  PRICE_RULE,
+  readPrice,
+  refuseWithoutProvision,
+  requireAssignable,
+} from './engagement-fields.service.js';
+import { INPUT_STAGES, REPORT_FACTS_STAGES } from '../../contract/stages.js';
+import { ibcAppointingAuthorityProblem } from '../../contract/ibc-appointment.js';
+
+/** The statuses in which the facts the valuation rests on may still be corrected: before the computation starts. */
+const EDITABLE = new Set<string>(INPUT_STAGES);
+/** The report's facts may be corrected until the report is signed (GATE_3 approved). */
+const REPORT_FACTS_EDITABLE = new Set<string>(REPORT_FACTS_STAGES);
+const REPORT_FACT_FIELDS = [
+  'appointingAuthority',
+  'appointmentDate',
+  'addressee',
+  'companyBackground',
+  'issueAlreadyMade',
+] as const;
+
+export interface EngagementPatch extends Omit<repo.ReportFacts, 'issueAlreadyMadeReason'> {
+  /** FEMA issue: the issue has been made, and why the certificate follows it. */
+  issueAlreadyMade?: { reason: string } | null;
+  targetEntity?: string;
+  cin?: string | null;
+  purpose?: string | null;
+  valuationDate?: string;
+  proposedPricePerShare?: string | number | null;
+  conversionPricePerShare?: string | number | null;
+  /** Reassigns the engagement: by an ADMIN or the current assignee, in any status. */
+  assignedValuerId?: string;
+}
+
+/**
+ * PATCH: corrects targetEntity, cin, purpose, valuationDate and proposedPricePerShare until the
+ * computation starts (409 computation_started afterwards). Bad input changes nothing; the change and
+ * its audit entry (every field from → to) are one transaction.
+ */
+export async function patchEngagement(
+  ctx: ServiceContext,
+  principal: Principal,
+  id: string,
+  patch: EngagementPatch,
+  requestId?: RequestTag,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const current = await requireEngagement(tx, principal.firmId, id, true);
+    const { assignedValuerId, ...fields } = patch;
+    let reassigned = false;
+    if (assignedValuerId !== undefined && assignedValuerId !== current.assigned_valuer_id) {
+      const isAdmin = principal.kind === 'user' && principal.role === 'ADMIN';
+      if (!isAdmin && (await personOf(tx, principal)) !== current.assigned_valuer_id) {
+        throw forbidden("Only an ADMIN or the engagement's assigned valuer may assign it to someone else");
+      }
+      await requireAssignable(tx, principal.firmId, assignedValuerId);
+      await repo.setAssignedValuer(tx, principal.firmId, id, assignedValuerId);
+      await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
+        action: AUDIT.engagementAssigned,
+        engagementId: id,
+        details: { assignedValuerId: { from: current.assigned_valuer_id, to: assignedValuerId } },
+      });
+      await notifyAssigned(tx, principal.firmId, id, assignedValuerId, actorOf(principal).id);
+      reassigned = true;
+    }
+    if (Object.keys(fields).length === 0)
+      return publicEngagement(reassigned ? (await repo.getEngagement(tx, principal.firmId, id))! : current);
+    patch = fields;
+    const valuationFields = Object.keys(patch).filter((k) => !(REPORT_FACT_FIELDS as readonly string[]).includes(k));
+    if (!REPORT_FACTS_EDITABLE.has(current.status)) {
+      throw conflict(
+        'report_signed',
+        `The engagement is ${current.status}: the report has been signed (or the engagement ended), so nothing on it can change`,
+      );
+    }
+    if (valuationFields.length > 0 && !EDITABLE.has(current.status)) {
+      throw conflict(
+        'computation_started',
+        `The engagement is ${current.status}: ${valuationFields.join(', ')} can be corrected only until the computation starts; the report facts until sign-off`,
+      );
+    }
+    const errors = [];
+    const cin = patch.cin === undefined || patch.cin === null ? patch.cin : normaliseCin(patch.cin);
+    if (typeof cin === 'string' && !isValidCin(cin, new Date().getUTCFullYear())) {
+      errors.push({ path: '/cin', message: 'must be a 21-character CIN such as U72200KA2015PTC081234' });
+    }
+    const allowed = PURPOSES_BY_STATUTE[current.statute as Statute] as readonly string[];
+    if (typeof patch.purpose === 'string' && !allowed.includes(patch.purpose)) {
+      errors.push({
+        path: '/purpose',
+        message: allowed.length
+          ? `must be one of ${allowed.join(', ')} for ${current.statute}`
+          : `${current.statute} takes no purpose`,
+      });
+    }
+    errors.push(
+      ...dateErrors({ valuationDate: patch.valuationDate, appointmentDate: patch.appointmentDate }, todayInIndia()),
+    );
+    const price =
+      patch.proposedPricePerShare === undefined || patch.proposedPricePerShare === null
+        ? patch.proposedPricePerShare
+        : readPrice(patch.proposedPricePerShare);
+    if (price === false) errors.push({ path: '/proposedPricePerShare', message: PRICE_RULE });
+    const conversionPrice =
+      patch.conversionPricePerShare === undefined || patch.conversionPricePerShare === null
+        ? patch.conversionPricePerShare
+        : readPrice(patch.conversionPricePerShare);
+    if (conversionPrice === false) errors.push({ path: '/conversionPricePerShare', message: PRICE_RULE });
+    if (typeof conversionPrice === 'string') {
+      errors.push(
+        ...conversionPriceErrors(
+          current.statute as Statute,
+          patch.purpose !== undefined ? patch.purpose : current.purpose,
+          conversionPrice,
+        ),
+      );
+    }
+    // Under the IBC the resolution professional or the liquidator appoints (src/contract/ibc-appointment.ts).
+    if (current.statute === 'IBC_LIQUIDATION' && typeof patch.appointingAuthority === 'string') {
+      const problem = ibcAppointingAuthorityProblem(
+        patch.purpose !== undefined ? patch.purpose : current.purpose,
+        patch.appointingAuthority,
+      );
+      if (problem) errors.push({ path: '/appointingAuthority', message: problem });
+    }
+    const purposeNow = patch.purpose !== undefined ? patch.purpose : current.purpose;
+    if (patch.issueAlreadyMade && (current.statute !== 'FEMA_RBI' || purposeNow !== 'ISSUE_TO_NON_RESIDENT')) {
+      errors.push({
+        path: '/issueAlreadyMade',
+        message: 'applies only to a FEMA_RBI issue to a non-resident (ISSUE_TO_NON_RESIDENT)',
+      });
+    }
+    if (errors.length) throw validationFailed(errors);
+    // The law the valuation will be made under, with the patch applied (null: the valuation date again).
+    const purposeAfter = patch.purpose !== undefined ? patch.purpose : current.purpose;
+    const valuationDateAfter = patch.valuationDate ?? current.valuation_date;
+    const transactionDateAfter =
+      patch.transactionDate !== undefined
+        ? (patch.transactionDate ?? valuationDateAfter)
+        : (current.transaction_date ?? valuationDateAfter);
+    // Checked when what decides the law changes; report facts stay editable on an engagement made before this rule.
+    if (patch.purpose !== undefined || patch.valuationDate !== undefined || patch.transactionDate !== undefined) {
+      refuseWithoutProvision(current.statute as Statute, purposeAfter, transactionDateAfter);
+    }
+    const next = {
+      ...(patch.targetEntity !== undefined && { targetEntity: patch.targetEntity }),
+      ...(cin !== undefined && { cin }),
+      ...(patch.purpose !== undefined && { purpose: patch.purpose }),
+      ...(patch.valuationDate !== undefined && { valuationDate: patch.valuationDate }),
+      ...(price !== undefined && { proposedPricePerShare: price as string | null }),
+      ...(conversionPrice !== undefined && { conversionPricePerShare: conversionPrice as string | null }),
+      ...(patch.transactionDate !== undefined && { transactionDate: patch.transactionDate }),
+      ...(patch.appointingAuthority !== undefined && { appointingAuthority: patch.appointingAuthority }),
+      ...(patch.appointmentDate !== undefined && { appointmentDate: patch.appointmentDate }),
+      ...(patch.addressee !== undefined && { addressee: patch.addressee }),
+      ...(patch.companyBackground !== undefined && { companyBackground: patch.companyBackground }),
+      ...(patch.issueAlreadyMade !== undefined && { issueAlreadyMadeReason: patch.issueAlreadyMade?.reason ?? null }),
+    };
+    const before: Record<string, unknown> = {
+      targetEntity: current.target_entity,
+      cin: current.cin,
+      purpose: current.purpose,
+      valuationDate: current.valuation_date,
+      proposedPricePerShare: current.proposed_price_per_share,
+      conversionPricePerShare: current.conversion_price_per_share,
+      transactionDate: current.transaction_date,
+      appointingAuthority: current.appointing_authority,
+      appointmentDate: current.appointment_date,
+      addressee: current.addressee,
+      companyBackground: current.company_background,
+      issueAlreadyMadeReason: current.issue_already_made_reason,
+    };
+    const changes = Object.fromEntries(
+      Object.entries(next)
+        .filter(([k, v]) => before[k] !== v)
+        .map(([k, v]) => [k, { from: before[k] ?? null, to: v }]),
+    );
+    if (Object.keys(changes).length === 0)
+      return publicEngagement(reassigned ? (await repo.getEngagement(tx, principal.firmId, id))! : current);
+    await repo.updateEngagementFields(tx, principal.firmId, id, next);
+    await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
+      action: AUDIT.engagementUpdated,
+      engagementId: id,
+      details: { changes },
+    });
+    return publicEngagement((await repo.getEngagement(tx, principal.firmId, id))!);
+  });
+}

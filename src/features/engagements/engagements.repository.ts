@@ -1,0 +1,383 @@
+import { prepared, type Executor } from '../../db/client.js';
+import { gateApprovalAction, type GateName } from '../../contract/audit-actions.js';
+import { VALUED_STAGES } from '../../contract/stages.js';
+import type { EngagementStatus } from '../../domain/engagement/state-machine.js';
+
+export interface EngagementRow {
+  id: string;
+  firm_id: string;
+  target_entity: string;
+  cin: string | null;
+  statute: string;
+  purpose: string | null;
+  status: EngagementStatus;
+  status_before_upload: EngagementStatus | null;
+  valuation_date: string;
+  payment_status: 'UNPAID' | 'PAID';
+  event_sequence: number;
+  failure_reason: string | null;
+  created_by: string;
+  created_at: Date;
+  updated_at: Date;
+  assumptions_locked: boolean;
+  proposed_price_per_share: string | null;
+  conversion_price_per_share: string | null;
+  class_signatories: ClassSignatory[] | null;
+  appointing_authority: string | null;
+  appointment_date: string | null;
+  addressee: string | null;
+  company_background: string | null;
+  /** The date of the receipt, transfer or issue; the valuation date when none was given. */
+  transaction_date: string | null;
+  signing_place: string | null;
+  udin: string | null;
+  /** FEMA issue: why the certificate follows an issue already made; null when it precedes the issue. */
+  issue_already_made_reason: string | null;
+  /** Which copy of the FINAL was issued to the client; null until one is (awaiting the partner's signature). */
+  issued_copy: 'SEALED' | 'SIGNED_COPY' | null;
+  /** The member whose work the engagement is (null only for an engagement made before anyone could be assigned). */
+  assigned_valuer_id: string | null;
+  assigned_valuer_name: string | null;
+}
+
+// valuation_date is returned as text so both engines give 'YYYY-MM-DD' (no timezone shifts).
+const ROW_COLUMNS = `e.id, e.firm_id, e.target_entity, e.cin, e.statute, e.purpose, e.status, e.status_before_upload,
+  e.valuation_date::text AS valuation_date, e.payment_status, e.event_sequence, e.failure_reason, e.created_by, e.created_at, e.updated_at,
+  e.proposed_price_per_share, e.conversion_price_per_share, e.class_signatories, e.appointing_authority, e.appointment_date::text AS appointment_date, e.addressee, e.company_background,
+  e.transaction_date::text AS transaction_date, e.signing_place, e.udin, e.issue_already_made_reason, e.issued_copy, e.assigned_valuer_id,
+  (SELECT u.name FROM users u WHERE u.firm_id = e.firm_id AND u.id = e.assigned_valuer_id) AS assigned_valuer_name`;
+const COLUMNS = `${ROW_COLUMNS}, EXISTS (SELECT 1 FROM assumptions a WHERE a.engagement_id = e.id) AS assumptions_locked`;
+
+export async function insertEngagement(
+  tx: Executor,
+  e: {
+    id: string;
+    firmId: string;
+    targetEntity: string;
+    cin: string | null;
+    statute: string;
+    purpose: string | null;
+    valuationDate: string;
+    createdBy: string;
+    proposedPricePerShare?: string | null;
+    conversionPricePerShare?: string | null;
+    assignedValuerId?: string | null;
+  } & ReportFacts,
+): Promise<EngagementRow> {
+  await tx.query(
+    `INSERT INTO engagements (id, firm_id, target_entity, cin, statute, purpose, status, valuation_date, created_by, proposed_price_per_share,
+       appointing_authority, appointment_date, addressee, company_background, transaction_date, conversion_price_per_share, assigned_valuer_id)
+     VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+    [
+      e.id,
+      e.firmId,
+      e.targetEntity,
+      e.cin,
+      e.statute,
+      e.purpose,
+      e.valuationDate,
+      e.createdBy,
+      e.proposedPricePerShare ?? null,
+      e.appointingAuthority ?? null,
+      e.appointmentDate ?? null,
+      e.addressee ?? null,
+      e.companyBackground ?? null,
+      e.transactionDate ?? null,
+      e.conversionPricePerShare ?? null,
+      e.assignedValuerId ?? null,
+    ],
+  );
+  return (await getEngagement(tx, e.firmId, e.id))!;
+}
+
+const GET_ENGAGEMENT = prepared(
+  'engagement_get',
+  `SELECT ${COLUMNS} FROM engagements e WHERE e.firm_id = $1 AND e.id = $2`,
+);
+
+export async function getEngagement(tx: Executor, firmId: string, id: string): Promise<EngagementRow | null> {
+  const rows = await tx.query<EngagementRow>(GET_ENGAGEMENT, [firmId, id]);
+  return rows[0] ?? null;
+}
+
+/** What decides who may sign, for an engagement whose valuation exists: the adopted methods and the firm's active members. */
+export interface SignatoryInputs {
+  statute: string;
+  methods: { method: string }[];
+  conclusion: { weights?: { method: string; weightPercent: string }[]; byPurpose?: { method: string }[] };
+  members: { id: string; name: string; role: string; registrations: unknown[] }[];
+  /** IBC: the asset classes of the financials (each class's estimate is signed by a valuer registered for it). */
+  assetClasses?: string[] | null;
+}
+
+/** A row as jsonb gives it: timestamps are ISO 8601 text (every other column of ROW_COLUMNS is text, a number, a boolean or jsonb already). */
+type JsonRow<T> = Omit<T, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
+
+/** The person behind an actor id column of the row `e`, in SQL: a token's id stands for the member who created it. */
+const personSql = (actor: string) =>
+  `CASE WHEN left(${actor}, 4) = 'tok_' THEN (SELECT t.created_by FROM api_tokens t WHERE t.firm_id = e.firm_id AND t.id = ${actor}) ELSE ${actor} END`;
+// The action is the contract's own constant (a fixed identifier, never input), written into the statement.
+const lastApproverSql = (gate: GateName) =>
+  `(SELECT ae.actor_id FROM audit_events ae WHERE ae.firm_id = e.firm_id AND ae.engagement_id = e.id AND ae.action = '${gateApprovalAction(gate)}' ORDER BY ae.id DESC LIMIT 1)`;
+
+// One round trip: the engagement, the people behind its lock and gate decisions (what myActions decides on),
+// and from GATE_1 on the valuation's methods and conclusion with the firm's active members (CASE keeps the
+// subqueries from running before then). The row comes back as one
+// jsonb value: node-postgres reads the row description and picks a parser per column on every execution,
+// for 28 columns about 10 µs and 9 KB of garbage per request on the API's hottest read, where one jsonb
+// column is one JSON.parse. The same columns as getEngagement, compared in a test on both engines.
+const GET_ENGAGEMENT_WITH_SIGNATORY = prepared(
+  'engagement_get_signatory_jsonb',
+  `SELECT to_jsonb(r) AS row FROM (SELECT ${COLUMNS},
+  CASE WHEN e.status = ANY($3::text[]) THEN (
+    SELECT jsonb_build_object(
+      'statute', v.result->'statute', 'methods', v.result->'methods', 'conclusion', v.result->'conclusion',
+      'assetClasses', CASE WHEN v.result->>'statute' = 'IBC_LIQUIDATION' THEN (
+        SELECT COALESCE(jsonb_agg(DISTINCT a->>'assetClass'), '[]'::jsonb)
+          FROM financials f, jsonb_array_elements(COALESCE(f.data->'liquidation'->'assets', '[]'::jsonb)) a
+         WHERE f.firm_id = e.firm_id AND f.engagement_id = e.id) END,
+      'members', COALESCE((SELECT jsonb_agg(jsonb_build_object('id', u.id, 'name', u.name, 'role', u.role, 'registrations', u.registrations) ORDER BY u.name)
+                  FROM users u WHERE u.firm_id = e.firm_id AND u.status = 'ACTIVE'), '[]'::jsonb))
+    FROM valuations v WHERE v.engagement_id = e.id AND v.firm_id = e.firm_id) END AS signatory_inputs,
+  jsonb_build_object(
+    'lockedBy', (SELECT ${personSql('a.locked_by')} FROM assumptions a WHERE a.firm_id = e.firm_id AND a.engagement_id = e.id),
+    'gate1', ${personSql(lastApproverSql('GATE_1'))},
+    'gate2', ${personSql(lastApproverSql('GATE_2'))},
+    'signatory', ${lastApproverSql('GATE_3')}) AS review_people
+  FROM engagements e WHERE e.firm_id = $1 AND e.id = $2) r`,
+);
+
+/** The people (user ids; a token's step counts as its creator's) behind the engagement's steps so far. */
+export interface ReviewPeople {
+  lockedBy: string | null;
+  gate1: string | null;
+  gate2: string | null;
+  /** Who signed off GATE_3 (a person: tokens decide no gate). */
+  signatory: string | null;
+}
+
+export async function getEngagementWithSignatoryInputs(
+  tx: Executor,
+  firmId: string,
+  id: string,
+): Promise<(EngagementRow & { signatory_inputs: SignatoryInputs | null; review_people: ReviewPeople }) | null> {
+  const rows = await tx.query<{
+    row: JsonRow<EngagementRow & { signatory_inputs: SignatoryInputs | null; review_people: ReviewPeople }>;
+  }>(GET_ENGAGEMENT_WITH_SIGNATORY, [firmId, id, VALUED_STAGES]);
+  const row = rows[0]?.row;
+  if (!row) return null;
+  return { ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at) };
+}
+
+/** Locks the engagement row: concurrent transitions on one engagement are serialised here. */
+export async function lockEngagement(tx: Executor, firmId: string, id: string): Promise<EngagementRow | null> {
+  const locked = await tx.query('SELECT id FROM engagements WHERE firm_id = $1 AND id = $2 FOR UPDATE', [firmId, id]);
+  if (locked.length === 0) return null;
+  return getEngagement(tx, firmId, id);
+}
+
+export async function listEngagements(
+  tx: Executor,
+  firmId: string,
+  opts: { status?: string; beforeId?: string; limit: number; search?: string; assignedTo?: string },
+): Promise<EngagementRow[]> {
+  // The search expression must match engagements_search_idx exactly for the index to serve it. Ids order in
+  // COLLATE "C", as engagements_firm_id_c_idx holds them (see migration 0051).
+  // The page is cut first and assumptions_locked computed for its rows only: in one flat query the planner
+  // costs the EXISTS for every row of the firm and hashes the whole assumptions table on each call.
+  // assumptions_locked by one primary-key probe per page row (a LATERAL with LIMIT cannot be hashed): as an
+  // EXISTS or a plain join the planner hashed the whole assumptions table on every call (2,000 rows in the bench).
+  return tx.query<EngagementRow>(
+    `SELECT ${ROW_COLUMNS}, a.locked IS NOT NULL AS assumptions_locked FROM (
+       SELECT * FROM engagements e
+        WHERE e.firm_id = $1 AND ($2::text IS NULL OR e.status = $2) AND ($3::text IS NULL OR e.id COLLATE "C" < $3)
+          AND ($5::text IS NULL OR to_tsvector('simple', e.target_entity || ' ' || coalesce(e.cin, '')) @@ to_tsquery('simple', $5))
+          AND ($6::text IS NULL OR e.assigned_valuer_id = $6)
+        ORDER BY e.id COLLATE "C" DESC LIMIT $4) e
+      LEFT JOIN LATERAL (SELECT true AS locked FROM assumptions a WHERE a.engagement_id = e.id LIMIT 1) a ON true
+      ORDER BY e.id COLLATE "C" DESC`,
+    [firmId, opts.status ?? null, opts.beforeId ?? null, opts.limit, opts.search ?? null, opts.assignedTo ?? null],
+  );
+}
+
+/** An engagement "Waiting for me" considers, with the people behind its earlier steps (user ids; a token's step counts as its creator's). */
+export interface InboxCandidate {
+  id: string;
+  target_entity: string;
+  statute: string;
+  status: EngagementStatus;
+  payment_status: 'UNPAID' | 'PAID';
+  assumptions_locked: boolean;
+  returned_for_revision: boolean;
+  /** The assigned valuer: the assumptions (and a return for revision) are theirs. */
+  assigned_valuer_id: string | null;
+  locked_by_person: string | null;
+  gate1_person: string | null;
+  gate2_person: string | null;
+  /** COMPLETED only: who signed off GATE_3, and whether the sealed FINAL is ready (awaiting that person's DSC). */
+  gate3_actor: string | null;
+  final_ready: boolean;
+}
+
+/**
+ * The newest `perStatus` engagements of each status, newest first in the order of `statuses`, with what
+ * "Waiting for me" decides on: one round trip however many there are.
+ */
+export async function listInboxCandidates(
+  tx: Executor,
+  firmId: string,
+  statuses: readonly EngagementStatus[],
+  perStatus: number,
+): Promise<InboxCandidate[]> {
+  return tx.query<InboxCandidate>(
+    `SELECT e.id, e.target_entity, e.statute, e.status, e.payment_status,
+            a.engagement_id IS NOT NULL AS assumptions_locked,
+            EXISTS (SELECT 1 FROM assumption_versions v WHERE v.firm_id = e.firm_id AND v.engagement_id = e.id) AS returned_for_revision,
+            e.assigned_valuer_id,
+            ${personSql('a.locked_by')} AS locked_by_person,
+            ${personSql(lastApproverSql('GATE_1'))} AS gate1_person,
+            ${personSql(lastApproverSql('GATE_2'))} AS gate2_person,
+            CASE WHEN e.status = 'COMPLETED' THEN ${lastApproverSql('GATE_3')} END AS gate3_actor,
+            e.status = 'COMPLETED' AND EXISTS (SELECT 1 FROM reports r WHERE r.firm_id = e.firm_id AND r.engagement_id = e.id AND r.kind = 'FINAL' AND r.status = 'READY') AS final_ready
+       FROM (SELECT e.*, row_number() OVER (PARTITION BY e.status ORDER BY e.id COLLATE "C" DESC) AS nth
+               FROM engagements e WHERE e.firm_id = $1 AND e.status = ANY($2::text[])
+                -- A completed engagement is open only while its FINAL awaits the partner's signature.
+                AND (e.status <> 'COMPLETED' OR e.issued_copy IS NULL)) e
+       LEFT JOIN assumptions a ON a.engagement_id = e.id AND a.firm_id = e.firm_id
+      WHERE e.nth <= $3
+      ORDER BY array_position($2::text[], e.status), e.id COLLATE "C" DESC`,
+    [firmId, statuses, perStatus],
+  );
+}
+
+/** Writes a new status (and, for FAILED, why). */
+export async function updateStatus(
+  tx: Executor,
+  firmId: string,
+  id: string,
+  status: EngagementStatus,
+  statusBeforeUpload: EngagementStatus | null,
+  failureReason: string | null = null,
+): Promise<void> {
+  await tx.query(
+    `UPDATE engagements SET status = $3, status_before_upload = $4, failure_reason = $5, updated_at = now() WHERE firm_id = $1 AND id = $2`,
+    [firmId, id, status, statusBeforeUpload, failureReason],
+  );
+}
+
+/** Hands out the engagement's next event sequence number (receivers order events by it). */
+export async function nextEventSequence(tx: Executor, firmId: string, id: string): Promise<number> {
+  const rows = await tx.query<{ event_sequence: number }>(
+    `UPDATE engagements SET event_sequence = event_sequence + 1 WHERE firm_id = $1 AND id = $2 RETURNING event_sequence`,
+    [firmId, id],
+  );
+  return rows[0].event_sequence;
+}
+
+export async function setPaymentStatus(
+  tx: Executor,
+  firmId: string,
+  id: string,
+  status: 'UNPAID' | 'PAID',
+): Promise<void> {
+  await tx.query('UPDATE engagements SET payment_status = $3, updated_at = now() WHERE firm_id = $1 AND id = $2', [
+    firmId,
+    id,
+    status,
+  ]);
+}
+
+/** Corrections before the computation starts (PATCH): only the given fields change. */
+/** The report's facts about the appointment and the company, and the transaction's date. */
+export interface ReportFacts {
+  appointingAuthority?: string | null;
+  appointmentDate?: string | null;
+  addressee?: string | null;
+  companyBackground?: string | null;
+  transactionDate?: string | null;
+  issueAlreadyMadeReason?: string | null;
+}
+
+export async function updateEngagementFields(
+  tx: Executor,
+  firmId: string,
+  id: string,
+  f: {
+    targetEntity?: string;
+    cin?: string | null;
+    purpose?: string | null;
+    valuationDate?: string;
+    proposedPricePerShare?: string | null;
+    conversionPricePerShare?: string | null;
+  } & ReportFacts,
+): Promise<void> {
+  const sets: string[] = [];
+  const values: unknown[] = [firmId, id];
+  const set = (column: string, value: unknown) => {
+    values.push(value);
+    sets.push(`${column} = $${values.length}`);
+  };
+  if (f.targetEntity !== undefined) set('target_entity', f.targetEntity);
+  if (f.cin !== undefined) set('cin', f.cin);
+  if (f.purpose !== undefined) set('purpose', f.purpose);
+  if (f.valuationDate !== undefined) set('valuation_date', f.valuationDate);
+  if (f.proposedPricePerShare !== undefined) set('proposed_price_per_share', f.proposedPricePerShare);
+  if (f.conversionPricePerShare !== undefined) set('conversion_price_per_share', f.conversionPricePerShare);
+  if (f.appointingAuthority !== undefined) set('appointing_authority', f.appointingAuthority);
+  if (f.appointmentDate !== undefined) set('appointment_date', f.appointmentDate);
+  if (f.addressee !== undefined) set('addressee', f.addressee);
+  if (f.companyBackground !== undefined) set('company_background', f.companyBackground);
+  if (f.transactionDate !== undefined) set('transaction_date', f.transactionDate);
+  if (f.issueAlreadyMadeReason !== undefined) set('issue_already_made_reason', f.issueAlreadyMadeReason);
+  if (sets.length === 0) return;
+  await tx.query(
+    `UPDATE engagements SET ${sets.join(', ')}, updated_at = now() WHERE firm_id = $1 AND id = $2`,
+    values,
+  );
+}
+
+/** Reassigns the engagement to another member. */
+export async function setAssignedValuer(tx: Executor, firmId: string, id: string, userId: string): Promise<void> {
+  await tx.query('UPDATE engagements SET assigned_valuer_id = $3, updated_at = now() WHERE firm_id = $1 AND id = $2', [
+    firmId,
+    id,
+    userId,
+  ]);
+}
+
+/** IBC: who signs each asset class's estimate (docs/statutes.md, IBC). */
+export interface ClassSignatory {
+  assetClass: string;
+  userId: string;
+  name: string;
+  registration: string;
+}
+
+/** The place of signing and the UDIN, recorded with the GATE_3 sign-off. */
+export async function recordSigning(
+  tx: Executor,
+  firmId: string,
+  id: string,
+  place: string,
+  udin: string | null,
+  classSignatories: ClassSignatory[] | null = null,
+): Promise<void> {
+  await tx.query(
+    'UPDATE engagements SET signing_place = $3, udin = $4, class_signatories = $5, updated_at = now() WHERE firm_id = $1 AND id = $2',
+    [firmId, id, place, udin, classSignatories ? JSON.stringify(classSignatories) : null],
+  );
+}
+
+/** The firm's other engagement whose report carries this UDIN (one at most: engagements_firm_udin). */
+export async function engagementWithUdin(
+  tx: Executor,
+  firmId: string,
+  udin: string,
+  exceptId: string,
+): Promise<{ id: string; target_entity: string } | null> {
+  const rows = await tx.query<{ id: string; target_entity: string }>(
+    'SELECT id, target_entity FROM engagements WHERE firm_id = $1 AND udin = $2 AND id <> $3',
+    [firmId, udin, exceptId],
+  );
+  return rows[0] ?? null;
+}
