@@ -23,7 +23,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const N = Number(process.env.BENCH_HEAVY_N ?? 8);
 const SPLIT = process.env.BENCH_HEAVY_ROLES === 'split';
-const FIXTURES = new URL('../test/fixtures/financials', import.meta.url);
+const FIXTURES = new URL('../test/fixtures/financials/', import.meta.url);
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8')) as Record<string, unknown>;
 
 const ms = (t0: number) => performance.now() - t0;

@@ -48,8 +48,10 @@ function rewriteSpec(fileOld, fileNew, spec) {
   // Directories: a moved folder prefix moves what is under it.
   for (const [from, to] of Object.entries(moves))
     if (from.endsWith('/') && target.startsWith(from)) movedTarget = to + target.slice(from.length);
-  let rel = path.posix.relative(path.posix.dirname(fileNew), movedTarget);
+  let rel = path.posix.relative(path.posix.dirname(fileNew), movedTarget) || '.';
   if (!rel.startsWith('.')) rel = `./${rel}`;
+  // A folder URL keeps its trailing slash (new URL resolves names inside it).
+  if (spec.endsWith('/') && !rel.endsWith('/')) rel = `${rel}/`;
   // Keep the specifier's own extension style (.js for a .ts file).
   if (spec.endsWith('.js') && rel.endsWith('.ts')) rel = rel.replace(/\.ts$/, '.js');
   if (spec.endsWith('.js') && rel.endsWith('.tsx')) rel = rel.replace(/\.tsx$/, '.js');

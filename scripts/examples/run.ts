@@ -7,5 +7,5 @@
 import { fileURLToPath } from 'node:url';
 import { makeExamples } from './make.js';
 
-const outDir = process.env.EXAMPLES_DIR ?? fileURLToPath(new URL('../../docs', import.meta.url));
+const outDir = process.env.EXAMPLES_DIR ?? fileURLToPath(new URL('../../docs/', import.meta.url));
 await makeExamples(outDir, { log: (line) => console.log(line) });

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export function runCli(args: string[]) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/value.ts', ...args], { cwd: root, encoding: 'utf8' });

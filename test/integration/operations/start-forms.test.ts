@@ -15,7 +15,7 @@ import { createEmptyPostgresDatabase, usingPostgres } from '../../helpers/db.js'
 import { alive, descendants, freePort, waitUntilUp } from '../../helpers/processes.js';
 import { SAMPLE_ENGAGEMENT } from '../../helpers/engagements.js';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BUILD = `dist-test-${process.pid}`;
 const NODE = process.execPath;
 const npxPath = [join(ROOT, 'node_modules/.bin'), dirname(NODE), process.env.PATH ?? ''].join(':');

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parseFinancials, type NormalisedFinancials } from '../../../src/domain/financials/normalise.js';
 import type { MethodResult, ValuationResult } from '../../../src/domain/valuation/engine.js';
 
-const FIXTURES = fileURLToPath(new URL('../../fixtures/financials', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../fixtures/financials/', import.meta.url));
 
 export function loadDocument(name: string): Record<string, any> {
   return JSON.parse(readFileSync(`${FIXTURES}${name}`, 'utf8'));
