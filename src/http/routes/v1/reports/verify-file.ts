@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { binaryFile, readSingleFile, skipBodyValidation } from '../../../single-file-upload.js';
 import { enforceAddressLimit } from '../../../../features/platform/rate-limits.service.js';
-import { verifyFile } from '../../../../features/reports/file-verification.service.js';
+import { verifyFile } from '../../../../features/reports/report-verification.service.js';
 import { verificationSchema } from './verify.js';
 import { defineRoute } from '../../define-route.js';
 
