@@ -16,7 +16,7 @@ import { createWorker } from '../src/runtime.js';
 import { signup } from '../src/features/identity/identity.service.js';
 import { createEndpoint } from '../src/features/webhooks/webhook-endpoints.service.js';
 import { scheduleOutboxDispatch } from '../src/features/webhooks/webhook-delivery.service.js';
-import { insertOutboxEvent } from '../src/features/platform/audit.repository.js';
+import { insertOutboxEvent } from '../src/features/platform/outbox.repository.js';
 import { quantile, type Scenario } from './lib/scenario.js';
 
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000);

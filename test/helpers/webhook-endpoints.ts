@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from './app.js';
 import { asUser, type Session } from './principals.js';
 import { startReceiver, type Receiver } from './webhook-receiver.js';
-import { insertOutboxEvent } from '../../src/features/platform/audit.repository.js';
+import { insertOutboxEvent } from '../../src/features/platform/outbox.repository.js';
 import { scheduleOutboxDispatch } from '../../src/features/webhooks/webhook-delivery.service.js';
 import { DISPATCH_OUTBOX_JOB } from '../../src/features/platform/job-queue.service.js';
 import { Worker } from '../../src/jobs/worker.js';

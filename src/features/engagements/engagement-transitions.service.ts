@@ -11,7 +11,8 @@ import {
   type EngagementStatus,
 } from '../../domain/engagement/state-machine.js';
 import * as repo from './engagements.repository.js';
-import { insertAudit, insertOutboxEvent, notifyFirmEvent, type Actor } from '../platform/audit.repository.js';
+import { insertAudit, type Actor } from '../platform/audit.repository.js';
+import { insertOutboxEvent, notifyFirmEvent } from '../platform/outbox.repository.js';
 import { scheduleOutboxDispatch } from '../webhooks/webhook-delivery.service.js';
 import { notifyTransition } from '../notifications/notifications.service.js';
 import { publicEngagement, requireEngagement } from './engagement-reads.service.js';

@@ -7,7 +7,7 @@
 // Open streams are capped per credential, and a stream whose socket is not draining is not written to
 // until it drains (docs/decisions.md, Event streams).
 import { decodeTime, encodeTime } from 'ulid';
-import { FIRM_EVENTS_CHANNEL, listOutboxEventsAfter, type OutboxStreamRow } from '../platform/audit.repository.js';
+import { FIRM_EVENTS_CHANNEL, listOutboxEventsAfter, type OutboxStreamRow } from '../platform/outbox.repository.js';
 import { AppError } from '../../lib/errors.js';
 import type { ServiceContext } from '../platform/service-context.js';
 import { PRINCIPAL_CHANNEL } from '../identity/principal-cache.service.js';

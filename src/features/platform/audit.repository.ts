@@ -1,4 +1,5 @@
-// The audit trail and the transactional outbox: both written inside the transaction of the change they describe.
+// The audit trail: written inside the transaction of the change it describes (the outbox beside it is
+// outbox.repository.ts).
 import type { Executor } from '../../db/client.js';
 import { newId } from '../../lib/ids.js';
 import {
@@ -77,62 +78,6 @@ export async function listEngagementAudit(
     [firmId, engagementId, afterId ?? null, limit],
   );
 }
-
-export async function insertOutboxEvent(
-  tx: Executor,
-  firmId: string,
-  event: { type: string; engagementId?: string | null; sequence?: number | null; data: unknown },
-): Promise<string> {
-  const id = newId('evt');
-  const createdAt = new Date().toISOString();
-  await tx.query(
-    `INSERT INTO outbox_events (id, firm_id, type, engagement_id, sequence, payload) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [
-      id,
-      firmId,
-      event.type,
-      event.engagementId ?? null,
-      event.sequence ?? null,
-      JSON.stringify({
-        id,
-        type: event.type,
-        createdAt,
-        ...(event.sequence != null ? { sequence: event.sequence } : {}),
-        data: event.data,
-      }),
-    ],
-  );
-  return id;
-}
-
-export interface OutboxStreamRow {
-  id: string;
-  type: string;
-  engagement_id: string | null;
-  payload: unknown;
-}
-
-/** A firm's outbox events with ids above `afterId` (ULIDs: time-ordered), oldest first; for the live stream. */
-export async function listOutboxEventsAfter(
-  tx: Executor,
-  firmId: string,
-  afterId: string,
-  opts: { engagementId?: string; limit: number },
-): Promise<OutboxStreamRow[]> {
-  return tx.query<OutboxStreamRow>(
-    `SELECT id, type, engagement_id, payload FROM outbox_events
-      WHERE firm_id = $1 AND id > $2 AND ($3::text IS NULL OR engagement_id = $3)
-      ORDER BY id LIMIT $4`,
-    [firmId, afterId, opts.engagementId ?? null, opts.limit],
-  );
-}
-
-/** Wakes live streams in every API process once the writing transaction commits (NOTIFY is transactional). */
-export async function notifyFirmEvent(tx: Executor, firmId: string): Promise<void> {
-  await tx.query(`SELECT pg_notify('${FIRM_EVENTS_CHANNEL}', $1)`, [firmId]);
-}
-
-export const FIRM_EVENTS_CHANNEL = 'firm_events';
 
 export type { GateName };
 

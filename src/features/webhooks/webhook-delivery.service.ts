@@ -18,6 +18,7 @@ import type { Executor } from '../../db/client.js';
 import { newId } from '../../lib/ids.js';
 import { insertAudit } from '../platform/audit.repository.js';
 import * as repo from './webhooks.repository.js';
+import { claimOutbox, markOutboxDispatched } from '../platform/outbox.repository.js';
 import { deleteFinishedJobs } from '../platform/job-queue.repository.js';
 import {
   DELIVER_WEBHOOK_JOB,
@@ -78,7 +79,7 @@ export async function dispatchOutbox(ctx: ServiceContext, job: JobAttempt): Prom
   let total = 0;
   for (;;) {
     const claimed = await ctx.db.transaction(async (tx) => {
-      const events = await repo.claimOutbox(tx, DISPATCH_BATCH);
+      const events = await claimOutbox(tx, DISPATCH_BATCH);
       for (const ev of events) {
         const body = JSON.stringify(ev.payload);
         for (const endpoint of await repo.subscribedEndpoints(tx, ev.firm_id, ev.type)) {
@@ -93,7 +94,7 @@ export async function dispatchOutbox(ctx: ServiceContext, job: JobAttempt): Prom
           await enqueueDelivery(tx, d);
         }
       }
-      await repo.markOutboxDispatched(
+      await markOutboxDispatched(
         tx,
         events.map((e) => e.id),
       );

@@ -193,28 +193,6 @@ export async function markEndpointHealth(tx: Executor, firmId: string, id: strin
   return rows[0]?.failing_since ?? null;
 }
 
-// ---- outbox ----
-
-export interface OutboxRow {
-  id: string;
-  firm_id: string;
-  type: string;
-  payload: unknown;
-}
-
-/** Claims undispatched outbox rows, oldest first; concurrent dispatchers skip each other's rows. */
-export async function claimOutbox(tx: Executor, limit: number): Promise<OutboxRow[]> {
-  return tx.query<OutboxRow>(
-    `SELECT id, firm_id, type, payload FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-    [limit],
-  );
-}
-
-export async function markOutboxDispatched(tx: Executor, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await tx.query('UPDATE outbox_events SET dispatched_at = now() WHERE id = ANY($1::text[])', [ids]);
-}
-
 // ---- deliveries ----
 
 export interface DeliveryRow {

@@ -14,7 +14,7 @@ import type { AppInstance } from '../../../src/http/types.js';
 import { createTestApp, testConfig, type TestApp } from '../../helpers/app.js';
 import { addMember, asToken, asUser, createToken, signupAdmin, type Session } from '../../helpers/principals.js';
 import { EventHub, type StreamSink } from '../../../src/features/notifications/event-stream.service.js';
-import type { OutboxStreamRow } from '../../../src/features/platform/audit.repository.js';
+import type { OutboxStreamRow } from '../../../src/features/platform/outbox.repository.js';
 import { createEngagement, fixture, uploadFixture } from '../../helpers/engagements.js';
 import { usingPostgres } from '../../helpers/db.js';
 
