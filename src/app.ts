@@ -18,7 +18,7 @@ import authPlugin from './http/plugins/auth.js';
 import readRetryPlugin from './http/plugins/read-retry.js';
 import { createMailer, type Mailer } from './integrations/mail/mailer.js';
 import type { ServiceContext } from './features/platform/service-context.js';
-import { resolveSecret, resolveSessionSecret } from './lib/session-secret.js';
+import { resolveSecret, resolveSessionSecret } from './lib/secrets.js';
 import { lazyChildLoggerFactory } from './lib/logger.js';
 import { createPaymentGateway } from './integrations/gateway/index.js';
 import { EventHub } from './features/notifications/event-stream.service.js';

@@ -1,22 +1,9 @@
 /**
  * Report certification: an Ed25519 signature over a canonical JSON statement that binds the
  * report ID and engagement to the SHA-256 of the PDF bytes served. The private key is kept
- * encrypted (AES-256-GCM, key derived by scrypt from a service secret) so a database dump
- * alone cannot forge certificates.
+ * encrypted by src/lib/secrets.ts.
  */
-import {
-  createCipheriv,
-  createDecipheriv,
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  randomBytes,
-  scrypt as scryptCallback,
-  type ScryptOptions,
-  sign,
-  verify,
-} from 'node:crypto';
-import { promisify } from 'node:util';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
 
 export interface CertificatePayload {
   reportId: string;
@@ -87,54 +74,4 @@ export function generateSigningKeyPair(): { publicKeyPem: string; privateKeyPem:
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
   return { publicKeyPem: publicKey, privateKeyPem: privateKey };
-}
-
-// Blob layout: "v1." + base64(salt[16] | iv[12] | tag[16] | ciphertext). The version prefix
-// leaves room to change the KDF parameters without guessing at old blobs.
-const VERSION = 'v1';
-const SCRYPT = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
-const AAD = Buffer.from('valuation-service/report-signing-key/v1');
-
-// scrypt on the libuv thread pool: at these parameters it takes 100–200 ms, which scryptSync spent holding the
-// event loop (every API request waited while a FINAL report was signed, in the one-process layout).
-const scrypt = promisify(scryptCallback) as (
-  secret: string,
-  salt: Buffer,
-  keylen: number,
-  options: ScryptOptions,
-) => Promise<Buffer>;
-
-async function deriveKey(secret: string, salt: Buffer): Promise<Buffer> {
-  if (secret.length === 0) throw new Error('encryption secret must not be empty');
-  return scrypt(secret, salt, 32, SCRYPT);
-}
-
-export async function encryptPrivateKey(pem: string, secret: string): Promise<string> {
-  const salt = randomBytes(16);
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', await deriveKey(secret, salt), iv);
-  cipher.setAAD(AAD);
-  const ciphertext = Buffer.concat([cipher.update(pem, 'utf8'), cipher.final()]);
-  const tag = cipher.getAuthTag();
-  return `${VERSION}.${Buffer.concat([salt, iv, tag, ciphertext]).toString('base64')}`;
-}
-
-/** Throws when the secret is wrong or the blob was altered (GCM authentication fails). */
-export async function decryptPrivateKey(blob: string, secret: string): Promise<string> {
-  const [version, body] = blob.split('.', 2);
-  if (version !== VERSION || !body) throw new Error('unrecognised encrypted key format');
-  const raw = Buffer.from(body, 'base64');
-  if (raw.length < 16 + 12 + 16 + 1) throw new Error('encrypted key is truncated');
-  const salt = raw.subarray(0, 16);
-  const iv = raw.subarray(16, 28);
-  const tag = raw.subarray(28, 44);
-  const ciphertext = raw.subarray(44);
-  const decipher = createDecipheriv('aes-256-gcm', await deriveKey(secret, salt), iv);
-  decipher.setAAD(AAD);
-  decipher.setAuthTag(tag);
-  try {
-    return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
-  } catch {
-    throw new Error('cannot decrypt the signing key: wrong secret or corrupted data');
-  }
 }

@@ -1,4 +1,4 @@
-// Webhook signing secrets at rest (docs/decisions.md, Webhook secrets at rest): sealed with the secret
+// Webhook signing secrets at rest, sealed with the master secret (src/lib/secrets.ts) (docs/decisions.md, Webhook secrets at rest): sealed with the secret
 // that encrypts the report signing key (REPORT_KEY_SECRET, or the one generated into DATA_DIR), each
 // bound to its endpoint; opened only to sign a delivery. Rows written before encryption are sealed at
 // start-up, right after the migrations.
@@ -6,15 +6,9 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import * as repo from '../webhooks/webhooks.repository.js';
 import { insertAtRestCheck, readAtRestCheck } from './at-rest-check.repository.js';
-import { openSecret, sealSecret } from '../../lib/secret-box.js';
-import { resolveSecret } from '../../lib/session-secret.js';
+import { atRestSecret, openSecret, sealSecret } from '../../lib/secrets.js';
 
 type KeyConfig = Pick<Config, 'REPORT_KEY_SECRET' | 'DATA_DIR'>;
-
-/** The secret that encrypts what the service keeps secret at rest (the report key, webhook secrets). */
-export function atRestSecret(config: KeyConfig): string {
-  return resolveSecret(config.REPORT_KEY_SECRET, config.DATA_DIR, 'report-key-secret');
-}
 
 const contextOf = (endpointId: string) => `webhook-endpoint/${endpointId}`;
 

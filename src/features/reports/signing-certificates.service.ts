@@ -9,8 +9,7 @@ import type { Principal } from '../../domain/identity/roles.js';
 import type { Executor } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { atRestSecret } from '../platform/secrets.service.js';
-import { decryptPrivateKey, encryptPrivateKey } from '../../reports/certificate.js';
+import { atRestSecret, decryptPrivateKey, encryptPrivateKey } from '../../lib/secrets.js';
 import {
   certificateFacts,
   createDeploymentCa,

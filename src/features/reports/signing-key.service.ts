@@ -1,7 +1,7 @@
 // The service's Ed25519 report signing key: created on first use, the private half stored encrypted.
 import type { ServiceContext } from '../platform/service-context.js';
-import { atRestSecret } from '../platform/secrets.service.js';
-import { decryptPrivateKey, encryptPrivateKey, generateSigningKeyPair } from '../../reports/certificate.js';
+import { generateSigningKeyPair } from '../../reports/certificate.js';
+import { atRestSecret, decryptPrivateKey, encryptPrivateKey } from '../../lib/secrets.js';
 import * as reports from './reports.repository.js';
 
 const SIGNING_KEY_ID = 'key_ed25519_1';

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, usingPostgres } from '../../helpers/db.js';
-import { resolveSecret } from '../../../src/lib/session-secret.js';
+import { resolveSecret } from '../../../src/lib/secrets.js';
 import { PASSWORD, SIGNATORY_REGISTRATIONS, uniqueEmail } from '../../helpers/principals.js';
 import { freePort } from '../../helpers/processes.js';
 
@@ -17,7 +17,7 @@ const SECRETS = ['session-secret', 'sandbox-gateway-secret', 'report-key-secret'
 test('three processes resolving the generated secrets at once on one fresh DATA_DIR agree, and none fails', async () => {
   for (let round = 0; round < 5; round++) {
     const dir = mkdtempSync(join(tmpdir(), 'vs-race-'));
-    const code = `import('${new URL('../../../src/lib/session-secret.ts', import.meta.url).href}').then((m) => console.log(JSON.stringify(${JSON.stringify(SECRETS)}.map((f) => m.resolveSecret(undefined, process.argv[1], f)))))`;
+    const code = `import('${new URL('../../../src/lib/secrets.ts', import.meta.url).href}').then((m) => console.log(JSON.stringify(${JSON.stringify(SECRETS)}.map((f) => m.resolveSecret(undefined, process.argv[1], f)))))`;
     const outs = await Promise.all([0, 1, 2].map(() => run(process.execPath, ['--import', 'tsx', '-e', code, dir])));
     for (const o of outs) assert.equal(o.code, 0, o.stderr);
     const parsed = outs.map((o) => JSON.parse(o.stdout.trim()) as string[]);

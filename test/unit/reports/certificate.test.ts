@@ -3,13 +3,12 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import { test } from 'node:test';
 import {
   canonicalCertificate,
-  decryptPrivateKey,
-  encryptPrivateKey,
   generateSigningKeyPair,
   signCertificate,
   verifyCertificate,
   type CertificatePayload,
 } from '../../../src/reports/certificate.js';
+import { decryptPrivateKey, encryptPrivateKey } from '../../../src/lib/secrets.js';
 
 const keys = generateSigningKeyPair();
 const payload: CertificatePayload = {
