@@ -3,7 +3,18 @@
 // refuse with these very answers, and GET /engagements/{id} reports them as `myActions`, so the console holds no
 // rule of its own. Pure: no database, no HTTP; a refusal is a catalogue code and a sentence.
 import type { ErrorCode } from '../../contract/errors.js';
-import { GATES, type EngagementStatus, type Gate } from '../../contract/stages.js';
+import {
+  FINANCIALS_UPLOAD_STAGES,
+  GATES,
+  INPUT_STAGES,
+  REPORT_FACTS_STAGES,
+  inStages,
+  type EngagementStatus,
+  type Gate,
+} from '../../contract/stages.js';
+import type { DocumentKind } from '../../contract/document-kinds.js';
+import type { EngagementActionName } from '../../contract/engagement-actions.js';
+import { ROLE_LABELS, type Role } from '../../contract/roles.js';
 import { hasRole, type Principal } from '../identity/roles.js';
 import { independenceConflicts, type ReviewHistory } from './four-eyes.js';
 
@@ -32,6 +43,8 @@ export interface EngagementFacts {
   paymentStatus: 'UNPAID' | 'PAID';
   /** Which copy of the FINAL was issued to the client (null: none yet). */
   issuedCopy: 'SEALED' | 'SIGNED_COPY' | null;
+  /** The assumptions of this round are locked. */
+  assumptionsLocked: boolean;
 }
 
 /**
@@ -132,6 +145,116 @@ export function issueSealedRefusal(
   return null;
 }
 
+// ---- the work on an engagement: its details, its documents, the lock, who it is assigned to ----
+
+/** The least role each piece of work needs; the routes declare the same (their `auth.role`). */
+export const WORK_ROLES = {
+  editDetails: 'VALUER',
+  editReportFacts: 'VALUER',
+  upload: 'VALUER',
+  lockAssumptions: 'VALUER',
+  pay: 'VALUER',
+} as const satisfies Record<string, Role>;
+
+function roleRefusal(person: Person, minimum: Role, what: string): Refusal | null {
+  return hasRole(person.role, minimum)
+    ? null
+    : { code: 'forbidden', message: `${what} needs the ${ROLE_LABELS[minimum]} role or above` };
+}
+
+/**
+ * What refuses correcting the engagement's details: the facts the valuation rests on until the computation starts
+ * (409 computation_started), the report's facts until the report is signed (409 report_signed).
+ */
+export function editRefusal(person: Person, status: EngagementStatus, what: 'details' | 'reportFacts'): Refusal | null {
+  const role = roleRefusal(person, WORK_ROLES.editDetails, 'Correcting an engagement');
+  if (role) return role;
+  if (!inStages(REPORT_FACTS_STAGES, status))
+    return {
+      code: 'report_signed',
+      message: 'The report has been signed (or the engagement ended), so nothing on it can change',
+    };
+  if (what === 'details' && !inStages(INPUT_STAGES, status))
+    return {
+      code: 'computation_started',
+      message:
+        'The computation has started: the facts the valuation rests on can be corrected only before it starts; the report facts until sign-off',
+    };
+  return null;
+}
+
+/**
+ * What refuses an upload: documents until the computation starts; a financials file while another is read is
+ * refused, so the newest accepted file is always the one the valuation uses.
+ */
+export function uploadRefusal(person: Person, status: EngagementStatus, kind: DocumentKind): Refusal | null {
+  const role = roleRefusal(person, WORK_ROLES.upload, 'Uploading a document');
+  if (role) return role;
+  const open = kind === 'FINANCIALS' ? inStages(FINANCIALS_UPLOAD_STAGES, status) : inStages(INPUT_STAGES, status);
+  if (open) return null;
+  if (status === 'DATA_INGESTING')
+    return {
+      code: 'ingestion_in_progress',
+      message: 'A financials file is being read; wait until it is parsed or rejected',
+    };
+  return { code: 'invalid_transition', message: 'Documents can no longer be uploaded: the computation has started' };
+}
+
+/** What refuses locking the assumptions: allowed once per round, until the computation starts. */
+export function lockRefusal(person: Person, status: EngagementStatus, alreadyLocked: boolean): Refusal | null {
+  const role = roleRefusal(person, WORK_ROLES.lockAssumptions, 'Locking the assumptions');
+  if (role) return role;
+  if (alreadyLocked) return { code: 'already_locked', message: 'Assumptions are already locked for this engagement' };
+  return inStages(INPUT_STAGES, status)
+    ? null
+    : { code: 'invalid_transition', message: 'The assumptions can no longer be locked: the computation has started' };
+}
+
+/**
+ * What refuses reassigning the engagement: a signed-in ADMIN, or its assigned valuer (`actingMemberId`: the member
+ * who acts, a token's creator for a token; null when not known), may, in any status.
+ */
+export function reassignRefusal(
+  person: Person,
+  actingMemberId: string | null,
+  assignedValuerId: string | null,
+): Refusal | null {
+  if (person.kind === 'user' && person.role === 'ADMIN') return null;
+  if (actingMemberId !== null && actingMemberId === assignedValuerId) return null;
+  return {
+    code: 'forbidden',
+    message: "Only an ADMIN or the engagement's assigned valuer may assign it to someone else",
+  };
+}
+
+/** A member the engagement may be assigned to: active, and a valuer or an administrator. */
+export const ASSIGNEE_RULE = 'must be an active member of your firm with the role Valuer or Administrator';
+export function mayBeAssigned(member: { status: string; role: Role } | null | undefined): boolean {
+  return !!member && member.status === 'ACTIVE' && hasRole(member.role, 'VALUER');
+}
+
+/**
+ * What refuses paying for the engagement: a valuer or an administrator, once. Whether someone in the firm can sign
+ * its report is checked when the payment starts (409 no_qualified_signatory), as an input is.
+ */
+export function payRefusal(person: Person, paymentStatus: EngagementFacts['paymentStatus']): Refusal | null {
+  const role = roleRefusal(person, WORK_ROLES.pay, 'Paying for an engagement');
+  if (role) return role;
+  return paymentStatus === 'PAID' ? { code: 'already_paid', message: 'This engagement has already been paid' } : null;
+}
+
+/** One action's answer: allowed, or the code and the sentence it would be refused with. */
+export interface ActionAnswer {
+  allowed: boolean;
+  blockedCode: ErrorCode | null;
+  blockedBecause: string | null;
+}
+const answer = (refusal: Refusal | null): ActionAnswer => ({
+  allowed: refusal === null,
+  blockedCode: refusal?.code ?? null,
+  blockedBecause: refusal?.message ?? null,
+});
+
 /** What the calling principal may do now on the engagement, as GET /engagements/{id} reports it. */
 export interface MyActions {
   gate: Gate | null;
@@ -142,12 +265,14 @@ export interface MyActions {
   canSignOff: boolean;
   canUploadSignedCopy: boolean;
   canIssueSealedCopy: boolean;
+  /** Every action, each with why not: the console shows and hides from these alone. */
+  actions: Record<EngagementActionName, ActionAnswer>;
 }
 
 /** Every action's answer for the principal, from the same functions the services refuse with. */
 export function myActions(
   principal: Person,
-  engagement: EngagementFacts,
+  engagement: EngagementFacts & { assignedValuerId: string | null },
   people: ReviewHistory & { signatory: string | null },
   qualification: SigningQualification | null,
 ): MyActions {
@@ -159,7 +284,33 @@ export function myActions(
   const reject = gate ? gateRefusal(principal, engagement, gate, 'REJECT', people) : null;
   const completed = engagement.status === 'COMPLETED';
   const issueSealed = completed ? issueSealedRefusal(principal, engagement.issuedCopy) : null;
+  const notAtGate: Refusal = {
+    code: 'invalid_transition',
+    message: `The engagement is not at a review gate`,
+  };
+  const notCompleted: Refusal = { code: 'invalid_transition', message: 'The report has not been signed off yet' };
+  const signOff: Refusal | null =
+    gate === 'GATE_3' ? approve : { code: 'invalid_transition', message: 'The engagement is not waiting for sign-off' };
+  const uploadSigned = completed ? signedCopyUploadRefusal(principal, people.signatory) : notCompleted;
+  const actions: Record<EngagementActionName, ActionAnswer> = {
+    approve: answer(gate ? approve : notAtGate),
+    reject: answer(gate ? reject : notAtGate),
+    signOff: answer(signOff),
+    uploadSignedCopy: answer(uploadSigned),
+    issueSealedCopy: answer(completed ? issueSealed : notCompleted),
+    editDetails: answer(editRefusal(principal, engagement.status, 'details')),
+    editReportFacts: answer(editRefusal(principal, engagement.status, 'reportFacts')),
+    uploadFinancials: answer(uploadRefusal(principal, engagement.status, 'FINANCIALS')),
+    uploadEvidence: answer(uploadRefusal(principal, engagement.status, 'EVIDENCE')),
+    lockAssumptions: answer(lockRefusal(principal, engagement.status, engagement.assumptionsLocked)),
+    // A token's creator is not read for this answer: a token is told no, and PATCH decides with its creator.
+    pay: answer(payRefusal(principal, engagement.paymentStatus)),
+    reassign: answer(
+      reassignRefusal(principal, principal.kind === 'user' ? principal.userId : null, engagement.assignedValuerId),
+    ),
+  };
   return {
+    actions,
     gate,
     canApprove: gate !== null && approve === null,
     canReject: gate !== null && reject === null,

@@ -1,17 +1,8 @@
 // The engagement lifecycle (docs/decisions.md, Engagement lifecycle) as one table. Every status change in the service goes
 // through `nextStatus`; anything the table does not list is an invalid transition (409).
-import type { DocumentKind } from '../../contract/document-kinds.js';
 import type { EngagementEventType } from '../../contract/events.js';
 import { ENGAGEMENT_ACTIONS, type EngagementAction } from '../../contract/audit-actions.js';
-import {
-  ENGAGEMENT_STATUSES,
-  FINANCIALS_UPLOAD_STAGES,
-  GATES,
-  INPUT_STAGES,
-  inStages,
-  type EngagementStatus,
-  type Gate,
-} from '../../contract/stages.js';
+import { ENGAGEMENT_STATUSES, GATES, type EngagementStatus, type Gate } from '../../contract/stages.js';
 
 // The stages are named once, in the contract; the table below says which follows which.
 export { ENGAGEMENT_STATUSES, GATES, type EngagementStatus, type Gate };
@@ -49,20 +40,6 @@ export function nextStatus(
     return { ok: true, to: previous === 'DATA_READY' ? 'DATA_READY' : 'CREATED' };
   }
   return { ok: true, to: target };
-}
-
-/** Assumptions may be locked until computation starts. */
-export function canLockAssumptions(status: EngagementStatus): boolean {
-  return inStages(INPUT_STAGES, status);
-}
-
-/**
- * Documents may be uploaded until computation starts. A FINANCIALS file while another is being
- * ingested is refused, so the newest accepted file is always the one the valuation uses.
- */
-export function canUpload(status: EngagementStatus, kind: DocumentKind): boolean {
-  if (kind !== 'FINANCIALS') return canLockAssumptions(status);
-  return inStages(FINANCIALS_UPLOAD_STAGES, status);
 }
 
 /**

@@ -4,12 +4,12 @@ import { AUDIT } from '../../contract/audit-actions.js';
 import { createHash } from 'node:crypto';
 import type { RequestTag, ServiceContext } from '../platform/service-context.js';
 import { actorOf, requestIdOf } from '../platform/service-context.js';
-import { AppError, conflict, notFound, validationFailed } from '../../lib/errors.js';
+import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { unstorableTextReason } from '../../domain/financials/storable-text.js';
 import { bidiControlReason } from '../../domain/documents/shown-text.js';
 import { newId } from '../../lib/ids.js';
 import type { Principal } from '../../domain/identity/roles.js';
-import { canUpload } from '../../domain/engagement/state-machine.js';
+import { uploadRefusal } from '../review/review-rights.service.js';
 import { CONTENT_TYPES, FINANCIALS_FORMATS } from '../../domain/documents/sniff.js';
 import type { DocumentKind } from '../../contract/document-kinds.js';
 import { todayInIndia } from '../../contract/today.js';
@@ -87,14 +87,8 @@ export async function uploadDocument(
   const sha256 = createHash('sha256').update(input.data).digest('hex');
   return ctx.db.transaction(async (tx) => {
     const engagement = await requireEngagement(tx, principal.firmId, engagementId, true);
-    if (!canUpload(engagement.status, input.kind)) {
-      throw conflict(
-        engagement.status === 'DATA_INGESTING' ? 'ingestion_in_progress' : 'invalid_transition',
-        engagement.status === 'DATA_INGESTING'
-          ? 'A financials file is being ingested; wait until it is parsed or rejected'
-          : `Documents can no longer be uploaded: the engagement is ${engagement.status}`,
-      );
-    }
+    const refused = uploadRefusal(principal, engagement.status, input.kind);
+    if (refused) throw refused;
     const blobKey = newId('blob');
     await putBlob(tx, principal.firmId, blobKey, input.data);
     const doc = await docs.insertDocument(tx, {

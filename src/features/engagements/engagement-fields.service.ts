@@ -5,7 +5,7 @@ import { noProvisionInForce } from '../../domain/valuation/law-in-force.js';
 import type { Principal } from '../../domain/identity/roles.js';
 import { type Statute } from '../../domain/valuation/types.js';
 import { getUser } from '../identity/users.repository.js';
-import { roleAtLeast } from '../../contract/roles.js';
+import { ASSIGNEE_RULE, mayBeAssigned } from '../../domain/engagement/rights.js';
 import { personOf } from './engagement-reads.service.js';
 
 /** Dates that may not lie after today in India, checked alike on create and PATCH. */
@@ -15,12 +15,9 @@ export function dateErrors(fields: Record<string, string | null | undefined>, to
     .map(([k]) => ({ path: `/${k}`, message: `must not be later than today in India (${today})` }));
 }
 
-const ASSIGNEE_RULE = 'must be an active member of your firm with the role VALUER or ADMIN';
-
-/** Whether a member of the firm may be assigned an engagement: active, and a VALUER or an ADMIN. */
+/** Whether a member of the firm may be assigned an engagement (the rights decide: src/domain/engagement/rights.ts). */
 async function assignable(tx: Executor, firmId: string, userId: string): Promise<boolean> {
-  const user = await getUser(tx, firmId, userId);
-  return !!user && user.status === 'ACTIVE' && roleAtLeast(user.role, 'VALUER');
+  return mayBeAssigned(await getUser(tx, firmId, userId));
 }
 
 /** The given assignee, or 400 naming /assignedValuerId (another firm's member is no member of this one). */

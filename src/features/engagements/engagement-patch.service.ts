@@ -1,7 +1,7 @@
 import { AUDIT } from '../../contract/audit-actions.js';
 import type { RequestTag, ServiceContext } from '../platform/service-context.js';
 import { actorOf } from '../platform/service-context.js';
-import { conflict, forbidden, validationFailed } from '../../lib/errors.js';
+import { validationFailed } from '../../lib/errors.js';
 import type { Principal } from '../../domain/identity/roles.js';
 import { isValidCin, normaliseCin } from '../../contract/cin.js';
 import { PURPOSES_BY_STATUTE, type Statute } from '../../domain/valuation/types.js';
@@ -17,13 +17,9 @@ import {
   refuseWithoutProvision,
   requireAssignable,
 } from './engagement-fields.service.js';
-import { INPUT_STAGES, REPORT_FACTS_STAGES } from '../../contract/stages.js';
+import { editRefusal, reassignRefusal } from '../review/review-rights.service.js';
 import { ibcAppointingAuthorityProblem } from '../../contract/ibc-appointment.js';
 
-/** The statuses in which the facts the valuation rests on may still be corrected: before the computation starts. */
-const EDITABLE = new Set<string>(INPUT_STAGES);
-/** The report's facts may be corrected until the report is signed (GATE_3 approved). */
-const REPORT_FACTS_EDITABLE = new Set<string>(REPORT_FACTS_STAGES);
 const REPORT_FACT_FIELDS = [
   'appointingAuthority',
   'appointmentDate',
@@ -62,10 +58,9 @@ export async function patchEngagement(
     const { assignedValuerId, ...fields } = patch;
     let reassigned = false;
     if (assignedValuerId !== undefined && assignedValuerId !== current.assigned_valuer_id) {
-      const isAdmin = principal.kind === 'user' && principal.role === 'ADMIN';
-      if (!isAdmin && (await personOf(tx, principal)) !== current.assigned_valuer_id) {
-        throw forbidden("Only an ADMIN or the engagement's assigned valuer may assign it to someone else");
-      }
+      const acting = principal.kind === 'user' ? principal.userId : await personOf(tx, principal);
+      const refused = reassignRefusal(principal, acting, current.assigned_valuer_id);
+      if (refused) throw refused;
       await requireAssignable(tx, principal.firmId, assignedValuerId);
       await repo.setAssignedValuer(tx, principal.firmId, id, assignedValuerId);
       await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
@@ -77,21 +72,11 @@ export async function patchEngagement(
       reassigned = true;
     }
     if (Object.keys(fields).length === 0)
-      return publicEngagement(reassigned ? (await repo.getEngagement(tx, principal.firmId, id))! : current);
+      return publicEngagement(reassigned ? (await repo.findEngagementRow(tx, principal.firmId, id))! : current);
     patch = fields;
     const valuationFields = Object.keys(patch).filter((k) => !(REPORT_FACT_FIELDS as readonly string[]).includes(k));
-    if (!REPORT_FACTS_EDITABLE.has(current.status)) {
-      throw conflict(
-        'report_signed',
-        `The engagement is ${current.status}: the report has been signed (or the engagement ended), so nothing on it can change`,
-      );
-    }
-    if (valuationFields.length > 0 && !EDITABLE.has(current.status)) {
-      throw conflict(
-        'computation_started',
-        `The engagement is ${current.status}: ${valuationFields.join(', ')} can be corrected only until the computation starts; the report facts until sign-off`,
-      );
-    }
+    const refused = editRefusal(principal, current.status, valuationFields.length > 0 ? 'details' : 'reportFacts');
+    if (refused) throw refused;
     const errors = [];
     const cin = patch.cin === undefined || patch.cin === null ? patch.cin : normaliseCin(patch.cin);
     if (typeof cin === 'string' && !isValidCin(cin, new Date().getUTCFullYear())) {
@@ -189,13 +174,13 @@ export async function patchEngagement(
         .map(([k, v]) => [k, { from: before[k] ?? null, to: v }]),
     );
     if (Object.keys(changes).length === 0)
-      return publicEngagement(reassigned ? (await repo.getEngagement(tx, principal.firmId, id))! : current);
+      return publicEngagement(reassigned ? (await repo.findEngagementRow(tx, principal.firmId, id))! : current);
     await repo.updateEngagementFields(tx, principal.firmId, id, next);
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
       action: AUDIT.engagementUpdated,
       engagementId: id,
       details: { changes },
     });
-    return publicEngagement((await repo.getEngagement(tx, principal.firmId, id))!);
+    return publicEngagement((await repo.findEngagementRow(tx, principal.firmId, id))!);
   });
 }

@@ -91,7 +91,7 @@ export async function requireEngagement(
   id: string,
   lock = false,
 ): Promise<repo.EngagementRow> {
-  const row = lock ? await repo.lockEngagement(tx, firmId, id) : await repo.getEngagement(tx, firmId, id);
+  const row = lock ? await repo.lockEngagement(tx, firmId, id) : await repo.findEngagementRow(tx, firmId, id);
   if (!row) throw notFound('Engagement');
   return row;
 }

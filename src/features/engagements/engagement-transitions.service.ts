@@ -52,7 +52,7 @@ export async function applyTransition(
     toStatus: to,
     details: options.details,
   });
-  const updated = (await repo.getEngagement(tx, firmId, engagementId))!;
+  const updated = (await repo.findEngagementRow(tx, firmId, engagementId))!;
   for (const type of eventsForTransition(to)) {
     await writeEngagementEvent(tx, firmId, engagementId, type, {
       engagement: publicEngagement(updated),

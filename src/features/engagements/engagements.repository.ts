@@ -87,7 +87,7 @@ export async function insertEngagement(
       e.assignedValuerId ?? null,
     ],
   );
-  return (await getEngagement(tx, e.firmId, e.id))!;
+  return (await findEngagementRow(tx, e.firmId, e.id))!;
 }
 
 const GET_ENGAGEMENT = prepared(
@@ -95,7 +95,7 @@ const GET_ENGAGEMENT = prepared(
   `SELECT ${COLUMNS} FROM engagements e WHERE e.firm_id = $1 AND e.id = $2`,
 );
 
-export async function getEngagement(tx: Executor, firmId: string, id: string): Promise<EngagementRow | null> {
+export async function findEngagementRow(tx: Executor, firmId: string, id: string): Promise<EngagementRow | null> {
   const rows = await tx.query<EngagementRow>(GET_ENGAGEMENT, [firmId, id]);
   return rows[0] ?? null;
 }
@@ -125,7 +125,7 @@ const lastApproverSql = (gate: GateName) =>
 // subqueries from running before then). The row comes back as one
 // jsonb value: node-postgres reads the row description and picks a parser per column on every execution,
 // for 28 columns about 10 µs and 9 KB of garbage per request on the API's hottest read, where one jsonb
-// column is one JSON.parse. The same columns as getEngagement, compared in a test on both engines.
+// column is one JSON.parse. The same columns as findEngagementRow, compared in a test on both engines.
 const GET_ENGAGEMENT_WITH_SIGNATORY = prepared(
   'engagement_get_signatory_jsonb',
   `SELECT to_jsonb(r) AS row FROM (SELECT ${COLUMNS},
@@ -173,7 +173,7 @@ export async function getEngagementWithSignatoryInputs(
 export async function lockEngagement(tx: Executor, firmId: string, id: string): Promise<EngagementRow | null> {
   const locked = await tx.query('SELECT id FROM engagements WHERE firm_id = $1 AND id = $2 FOR UPDATE', [firmId, id]);
   if (locked.length === 0) return null;
-  return getEngagement(tx, firmId, id);
+  return findEngagementRow(tx, firmId, id);
 }
 
 export async function listEngagements(

@@ -1,4 +1,6 @@
 // Sign-up, login, sessions and API tokens. Secrets are shown once and stored only as digests.
+import { firmRights } from '../../domain/identity/firm-rights.js';
+import { mayBeAssigned } from '../../domain/engagement/rights.js';
 import { publicProfile } from './profile.service.js';
 import { AUDIT } from '../../contract/audit-actions.js';
 import { announcePrincipalChange } from './principal-cache.service.js';
@@ -87,6 +89,7 @@ export function publicUser(u: users.UserRow) {
     role: u.role,
     status: u.status,
     createdAt: u.created_at.toISOString(),
+    assignable: mayBeAssigned(u),
   };
 }
 
@@ -332,6 +335,7 @@ export async function describePrincipal(ctx: ServiceContext, principal: Principa
       profile: publicProfile(user),
       firm: firmSummary(firm),
       role: principal.role,
+      can: firmRights(principal),
     };
   }
   return {
@@ -339,6 +343,7 @@ export async function describePrincipal(ctx: ServiceContext, principal: Principa
     token: { id: principal.tokenId, name: principal.tokenName },
     firm: firmSummary(firm),
     role: principal.role,
+    can: firmRights(principal),
   };
 }
 

@@ -1,4 +1,5 @@
 // A firm's team: invitations (hashed, expiring, single use), roles, removal. The last ADMIN stays.
+import { isLastActiveAdmin, lastAdminRefusal } from '../../domain/identity/firm-rights.js';
 import type { RequestTag, ServiceContext } from '../platform/service-context.js';
 import { AUDIT } from '../../contract/audit-actions.js';
 import { actorOf, requestActor } from '../platform/service-context.js';
@@ -21,8 +22,17 @@ const INVALID_INVITATION =
   'already has an account with another firm cannot be invited, as an address belongs to one firm). Ask whoever ' +
   'invited you';
 
+/** A page of the firm's members, each marked when it is the last active ADMIN (the rights: firm-rights.ts). */
 export async function listMembers(ctx: ServiceContext, principal: Principal, limit: number, cursor?: string) {
-  return (await users.listUsers(ctx.db, principal.firmId, limit, cursor)).map(publicUser);
+  const admins = (await users.activeAdminIds(ctx.db, principal.firmId)).map((id) => ({
+    role: 'ADMIN',
+    status: 'ACTIVE',
+    id,
+  }));
+  return (await users.listUsers(ctx.db, principal.firmId, limit, cursor)).map((u) => ({
+    ...publicUser(u),
+    lastActiveAdmin: admins.some((a) => a.id === u.id) && isLastActiveAdmin(u, admins),
+  }));
 }
 
 export async function invite(
@@ -250,7 +260,7 @@ export async function deactivateMember(
       const user = await users.getUser(tx, principal.firmId, userId, true);
       if (!user) throw notFound('Team member');
       if (user.status !== 'ACTIVE') throw conflict('not_active', `The member is ${user.status}, not ACTIVE`);
-      if (user.role === 'ADMIN') await assertNotLastAdmin(tx, principal.firmId, userId);
+      await refuseLastAdmin(tx, principal.firmId, user, null);
       await revokeUserSessions(tx, principal.firmId, userId);
       const updated = (await users.deactivateUser(tx, principal.firmId, userId))!;
       await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
@@ -302,11 +312,15 @@ export async function acceptInvite(
   });
 }
 
-async function assertNotLastAdmin(tx: import('../../db/client.js').Executor, firmId: string, userId: string) {
-  const admins = await users.lockAdmins(tx, firmId);
-  if (admins.length === 1 && admins[0] === userId) {
-    throw conflict('last_admin', 'The last ADMIN of a firm can be neither demoted nor removed');
-  }
+/** Refuses leaving the firm without an active ADMIN (the rights: firm-rights.ts); the ADMINs are read under lock. */
+async function refuseLastAdmin(
+  tx: import('../../db/client.js').Executor,
+  firmId: string,
+  member: { id: string; role: string },
+  newRole: string | null,
+) {
+  const refused = lastAdminRefusal(member, newRole, await users.lockAdmins(tx, firmId));
+  if (refused) throw conflict(refused.code, refused.message);
 }
 
 export async function changeRole(
@@ -320,7 +334,7 @@ export async function changeRole(
     .transaction(async (tx) => {
       const user = await users.getUser(tx, principal.firmId, userId, true);
       if (!user) throw notFound('Team member');
-      if (user.role === 'ADMIN' && role !== 'ADMIN') await assertNotLastAdmin(tx, principal.firmId, userId);
+      await refuseLastAdmin(tx, principal.firmId, user, role);
       const updated = (await users.updateUserRole(tx, principal.firmId, userId, role))!;
       await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
         action: AUDIT.teamRoleChanged,
@@ -336,7 +350,7 @@ export async function removeMember(ctx: ServiceContext, principal: Principal, us
   await ctx.db.transaction(async (tx) => {
     const user = await users.getUser(tx, principal.firmId, userId, true);
     if (!user) throw notFound('Team member');
-    if (user.role === 'ADMIN') await assertNotLastAdmin(tx, principal.firmId, userId);
+    await refuseLastAdmin(tx, principal.firmId, user, null);
     await revokeUserSessions(tx, principal.firmId, userId);
     await users.deleteUser(tx, principal.firmId, userId);
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {

@@ -184,6 +184,15 @@ export function listUsers(tx: Executor, firmId: string, limit: number, beforeId?
 }
 
 /** Locks the firm's ADMIN rows and counts the active ones, so two demotions cannot both pass the last-admin check. */
+/** The firm's active ADMINs (a read, no lock: for what the team page shows). */
+export async function activeAdminIds(tx: Executor, firmId: string): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    `SELECT id FROM users WHERE firm_id = $1 AND role = 'ADMIN' AND status = 'ACTIVE' ORDER BY id`,
+    [firmId],
+  );
+  return rows.map((r) => r.id);
+}
+
 export async function lockAdmins(tx: Executor, firmId: string): Promise<string[]> {
   const rows = await tx.query<{ id: string }>(
     `SELECT id FROM users WHERE firm_id = $1 AND role = 'ADMIN' AND status = 'ACTIVE' ORDER BY id FOR UPDATE`,

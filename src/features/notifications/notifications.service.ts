@@ -11,7 +11,7 @@ import { NOTIFICATION_KINDS, type NotificationKind } from '../../contract/notifi
 import { MAILED_STAGES, gateNumber, inStages, isGate, type Gate } from '../../contract/stages.js';
 import * as repo from './notifications.repository.js';
 import * as engagements from '../engagements/engagements.repository.js';
-import { gateRefusal, memberAsPerson, signingRefusal } from '../../domain/engagement/rights.js';
+import { gatePrincipalRefusal, gateRefusal, memberAsPerson, signingRefusal } from '../../domain/engagement/rights.js';
 import { qualificationOf } from '../review/review-rights.service.js';
 import { personOfActor, reviewHistoryOf } from '../review/review-rights.service.js';
 import { signatoryStatus } from '../../domain/identity/signatory.js';
@@ -61,7 +61,7 @@ export async function notifyAssigned(
   if (by === assigneeId) return;
   const members = await repo.activeMembers(tx, firmId);
   const assignee = members.find((m) => m.id === assigneeId);
-  const e = await engagements.getEngagement(tx, firmId, engagementId);
+  const e = await engagements.findEngagementRow(tx, firmId, engagementId);
   if (!assignee || !e) return;
   const byName = members.find((m) => m.id === by)?.name ?? 'A colleague';
   await notify(tx, firmId, engagementId, 'ASSIGNED', newId('evt'), [assignee], {
@@ -134,9 +134,12 @@ export async function notifyPaymentCaptured(
   paymentId: string,
   amountPaise: number | string,
 ): Promise<void> {
-  const e = await engagements.getEngagement(tx, firmId, engagementId);
+  const e = await engagements.findEngagementRow(tx, firmId, engagementId);
   if (!e) return;
-  const admins = (await repo.activeMembers(tx, firmId)).filter((m) => m.role === 'ADMIN');
+  // Told of the payment: whoever may now sign off (the rights' answer at Gate 3, whatever the stage).
+  const admins = (await repo.activeMembers(tx, firmId)).filter(
+    (m) => gatePrincipalRefusal(memberAsPerson(m), 'GATE_3') === null,
+  );
   await notify(tx, firmId, engagementId, 'PAYMENT_CAPTURED', `pay:${paymentId}`, admins, {
     targetEntity: e.target_entity,
     amount: rupees(paiseToRupees(Number(amountPaise))),

@@ -59,7 +59,9 @@ export async function invoicePdf(
   const invoice = await invoices.getInvoice(ctx.db, principal.firmId, paymentId);
   if (!invoice) throw notFound('Invoice');
   const payment = await repo.getPayment(ctx.db, principal.firmId, paymentId);
-  const engagement = payment ? await engagements.getEngagement(ctx.db, principal.firmId, payment.engagement_id) : null;
+  const engagement = payment
+    ? await engagements.findEngagementRow(ctx.db, principal.firmId, payment.engagement_id)
+    : null;
   return {
     number: invoice.number,
     pdf: await renderInvoice({

@@ -1,6 +1,7 @@
 // Payments (docs/decisions.md, Payments): gateway orders per engagement, signature-verified capture from the checkout
 // callback or the gateway webhook, and one `payment.captured` event whichever path captures first.
 // Gateway HTTP calls happen outside transactions; every state change is one transaction.
+import { payRefusal } from '../review/review-rights.service.js';
 import { notifyPaymentCaptured } from '../notifications/notifications.service.js';
 import type { RecordResponse } from '../platform/idempotency.service.js';
 import { AUDIT } from '../../contract/audit-actions.js';
@@ -130,7 +131,8 @@ export async function createPayment(
   const existing = await ctx.db.transaction(async (tx) => {
     const engagement = await requireEngagement(tx, principal.firmId, engagementId);
     const open = await repo.getOpenPayment(tx, principal.firmId, engagementId);
-    if (engagement.payment_status === 'PAID' || open?.status === 'CAPTURED') throw alreadyPaid();
+    const refused = payRefusal(principal, open?.status === 'CAPTURED' ? 'PAID' : engagement.payment_status);
+    if (refused) throw refused;
     await requireSomeoneCanSign(tx, principal.firmId, engagement);
     const answer = open ? publicPayment(open, keyId, ctx.config.GST_RATE_PERCENT) : undefined;
     if (answer) await record?.(tx, answer);

@@ -4,7 +4,7 @@
 // and a sealed FINAL the person signed off that awaits their own DSC.
 import type { ServiceContext } from '../platform/service-context.js';
 import type { Principal } from '../../domain/identity/roles.js';
-import { roleAtLeast } from '../../contract/roles.js';
+import { gatePrincipalRefusal } from '../../domain/engagement/rights.js';
 import * as engagements from '../engagements/engagements.repository.js';
 import { gateRefusal } from '../../domain/engagement/rights.js';
 import { INBOX_STAGES, gateInWords, type EngagementStatus, type Gate } from '../../contract/stages.js';
@@ -37,7 +37,7 @@ export async function waitingFor(
   principal: Principal,
 ): Promise<{ count: number; items: InboxItem[] }> {
   // Gates are decided by people; a token (or a VIEWER) has nothing waiting.
-  if (principal.kind !== 'user' || !roleAtLeast(principal.role, 'VALUER')) return { count: 0, items: [] };
+  if (principal.kind !== 'user' || gatePrincipalRefusal(principal, 'GATE_1') !== null) return { count: 0, items: [] };
   const me = principal.userId;
   const items: InboxItem[] = [];
   for (const e of await engagements.listInboxCandidates(ctx.db, principal.firmId, OPEN, PER_STATUS)) {

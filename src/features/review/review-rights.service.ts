@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Principal } from '../../domain/identity/roles.js';
 import type { EngagementStatus, Gate } from '../../contract/stages.js';
 import type { ReviewHistory } from '../../domain/engagement/four-eyes.js';
+import type { DocumentKind } from '../../contract/document-kinds.js';
 import * as rights from '../../domain/engagement/rights.js';
 import type {
   EngagementFacts,
@@ -79,6 +80,21 @@ export const signedCopyUploadRefusal = (principal: Principal, signatoryId: strin
 export const issueSealedRefusal = (principal: Principal, issuedCopy?: EngagementFacts['issuedCopy']) =>
   asError(rights.issueSealedRefusal(principal, issuedCopy));
 
+export const editRefusal = (principal: Principal, status: EngagementStatus, what: 'details' | 'reportFacts') =>
+  asError(rights.editRefusal(principal, status, what));
+
+export const uploadRefusal = (principal: Principal, status: EngagementStatus, kind: DocumentKind) =>
+  asError(rights.uploadRefusal(principal, status, kind));
+
+export const lockRefusal = (principal: Principal, status: EngagementStatus, alreadyLocked: boolean) =>
+  asError(rights.lockRefusal(principal, status, alreadyLocked));
+
+export const reassignRefusal = (principal: Principal, actingMemberId: string | null, assignedValuerId: string | null) =>
+  asError(rights.reassignRefusal(principal, actingMemberId, assignedValuerId));
+
+export const payRefusal = (principal: Principal, paymentStatus: 'UNPAID' | 'PAID') =>
+  asError(rights.payRefusal(principal, paymentStatus));
+
 export const signingRefusal = (principal: Principal, qualification: SigningQualification | null) =>
   asError(rights.signingRefusal(principal, qualification));
 
@@ -102,13 +118,21 @@ export function myActions(
     status: EngagementStatus;
     payment_status: 'UNPAID' | 'PAID';
     issued_copy: 'SEALED' | 'SIGNED_COPY' | null;
+    assigned_valuer_id: string | null;
+    assumptions_locked: boolean;
   },
   people: ReviewHistory & { signatory: string | null },
   signatory: SignatoryStatus | null,
 ): MyActions {
   return rights.myActions(
     principal,
-    { status: engagement.status, paymentStatus: engagement.payment_status, issuedCopy: engagement.issued_copy },
+    {
+      status: engagement.status,
+      paymentStatus: engagement.payment_status,
+      issuedCopy: engagement.issued_copy,
+      assignedValuerId: engagement.assigned_valuer_id,
+      assumptionsLocked: engagement.assumptions_locked,
+    },
     people,
     qualificationOf(signatory),
   );

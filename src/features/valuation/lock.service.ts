@@ -5,7 +5,7 @@ import type { RequestTag, ServiceContext } from '../platform/service-context.js'
 import { actorOf } from '../platform/service-context.js';
 import { AppError, conflict, validationFailed } from '../../lib/errors.js';
 import type { Principal } from '../../domain/identity/roles.js';
-import { canLockAssumptions } from '../../domain/engagement/state-machine.js';
+import { lockRefusal } from '../review/review-rights.service.js';
 import {
   buildCostOfCapital,
   statedWacc,
@@ -116,11 +116,8 @@ export async function lockAssumptions(
   }
   return ctx.db.transaction(async (tx) => {
     const engagement = await requireEngagement(tx, principal.firmId, engagementId, true);
-    if (engagement.assumptions_locked)
-      throw conflict('already_locked', 'Assumptions are already locked for this engagement');
-    if (!canLockAssumptions(engagement.status)) {
-      throw conflict('invalid_transition', `Assumptions cannot be locked: the engagement is ${engagement.status}`);
-    }
+    const refused = lockRefusal(principal, engagement.status, engagement.assumptions_locked);
+    if (refused) throw refused;
     // Statute readiness: refuse now, naming each missing field, rather than compute into FAILED.
     const financials = await data.getFinancials<NormalisedFinancials>(tx, principal.firmId, engagementId);
     // The valuer's weights and discount, checked against the statute (400 naming the rule).

@@ -55,6 +55,14 @@ export const memberSchema = z
       .enum(['INVITED', 'ACTIVE', 'DEACTIVATED'])
       .describe('DEACTIVATED: signed out and unable to sign in; kept for the audit trail'),
     createdAt: isoDateTime,
+    assignable: z
+      .boolean()
+      .optional()
+      .describe('An engagement may be assigned to this member now (active, and a VALUER or an ADMIN)'),
+    lastActiveAdmin: z
+      .boolean()
+      .optional()
+      .describe("In the team list: the firm's last active ADMIN, who can be neither demoted nor deactivated"),
   })
   .meta({ id: 'TeamMember' });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GATES } from '../../contract/stages.js';
+import { ENGAGEMENT_ACTION_NAMES } from '../../contract/engagement-actions.js';
 import { isoDateTime } from './common.js';
 import { engagementStatusSchema, statuteSchema } from './vocabulary.js';
 import { documentObject } from './document.js';
@@ -137,6 +138,15 @@ export const signatorySchema = z
       'nil), not by the inputs uploaded',
   });
 
+const actionAnswerSchema = z
+  .object({
+    allowed: z.boolean(),
+    blockedCode: z.string().nullable().describe('The error code the request would be refused with; null when allowed'),
+    blockedBecause: z.string().nullable().describe('Why, as a sentence; null when allowed'),
+  })
+  .meta({ id: 'ActionAnswer' });
+type ActionShape = Record<(typeof ENGAGEMENT_ACTION_NAMES)[number], typeof actionAnswerSchema>;
+
 export const myActionsSchema = z
   .object({
     gate: z.enum(GATES).nullable().describe('The gate the engagement is at, or null'),
@@ -169,6 +179,14 @@ export const myActionsSchema = z
     canIssueSealedCopy: z
       .boolean()
       .describe("COMPLETED: the caller may issue the sealed FINAL without the partner's DSC (an ADMIN)"),
+    actions: z
+      .object(Object.fromEntries(ENGAGEMENT_ACTION_NAMES.map((name) => [name, actionAnswerSchema])) as ActionShape)
+      .describe(
+        'Every action on the engagement, each allowed or refused with the code and the sentence the request ' +
+          'itself would be refused with: approve, reject, signOff, uploadSignedCopy, issueSealedCopy, ' +
+          'editDetails (the facts the valuation rests on), editReportFacts, uploadFinancials, uploadEvidence, ' +
+          'lockAssumptions, pay, reassign. An API token is told no for reassign (PATCH decides with its creator)',
+      ),
   })
   .meta({
     id: 'MyActions',

@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  getEngagement,
+  findEngagementRow,
   getEngagementWithSignatoryInputs,
   insertEngagement,
 } from '../../../src/features/engagements/engagements.repository.js';
@@ -54,7 +54,7 @@ test('every column reads the same as the column-by-column read; another firm rea
        class_signatories = '[{"class":"FC","userId":"usr_row_1"}]', signing_place = 'Bengaluru', udin = '26012345ABCDEF1234',
        failure_reason = 'none', status_before_upload = 'CREATED', event_sequence = 7 WHERE id = 'eng_row_full'`,
   );
-  const columns = await getEngagement(t.db, 'frm_row_a', 'eng_row_full');
+  const columns = await findEngagementRow(t.db, 'frm_row_a', 'eng_row_full');
   const json = await getEngagementWithSignatoryInputs(t.db, 'frm_row_a', 'eng_row_full');
   assert.ok(columns && json);
   assert.deepEqual(withoutInputs(json), columns);
@@ -80,7 +80,7 @@ test('a bare engagement (nulls, no assumptions) reads the same; from GATE_1 with
     }),
   );
   const bare = await getEngagementWithSignatoryInputs(t.db, 'frm_row_a', 'eng_row_bare');
-  assert.deepEqual(withoutInputs(bare!), await getEngagement(t.db, 'frm_row_a', 'eng_row_bare'));
+  assert.deepEqual(withoutInputs(bare!), await findEngagementRow(t.db, 'frm_row_a', 'eng_row_bare'));
   assert.deepEqual(
     bare!.review_people,
     { lockedBy: null, gate1: null, gate2: null, signatory: null },
@@ -93,7 +93,7 @@ test('a bare engagement (nulls, no assumptions) reads the same; from GATE_1 with
        '{"statute":"RULE_11UA","methods":[{"method":"DCF","value":"1.00"}],"conclusion":{"weights":[{"method":"DCF","weightPercent":"100"}]}}')`,
   );
   const gate1 = await getEngagementWithSignatoryInputs(t.db, 'frm_row_a', 'eng_row_bare');
-  assert.deepEqual(withoutInputs(gate1!), await getEngagement(t.db, 'frm_row_a', 'eng_row_bare'));
+  assert.deepEqual(withoutInputs(gate1!), await findEngagementRow(t.db, 'frm_row_a', 'eng_row_bare'));
   const inputs = gate1!.signatory_inputs!;
   assert.equal(inputs.statute, 'RULE_11UA');
   assert.deepEqual(inputs.methods, [{ method: 'DCF', value: '1.00' }]);

@@ -1332,6 +1332,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ActionAnswer: {
+            allowed: boolean;
+            /** @description Why, as a sentence; null when allowed */
+            blockedBecause: string | null;
+            /** @description The error code the request would be refused with; null when allowed */
+            blockedCode: string | null;
+        };
         ApiToken: {
             /** @description ISO 8601 UTC timestamp */
             createdAt: string;
@@ -1906,6 +1913,15 @@ export interface components {
             weightsRationale?: string;
         };
         Me: {
+            /** @description What the caller may do in the firm: createEngagement (VALUER or above), manageTeam, manageApiTokens, manageWebhooks and editFirmProfile (a signed-in ADMIN), useInbox (a signed-in person) */
+            can: {
+                createEngagement: boolean;
+                editFirmProfile: boolean;
+                manageApiTokens: boolean;
+                manageTeam: boolean;
+                manageWebhooks: boolean;
+                useInbox: boolean;
+            };
             firm: components["schemas"]["Firm"];
             /** @enum {string} */
             kind: "user" | "token";
@@ -1921,6 +1937,21 @@ export interface components {
         };
         /** @description What the caller (a signed-in person, or an API token counted as the member who created it) may do on this engagement now, decided by the same rules that refuse the request */
         MyActions: {
+            /** @description Every action on the engagement, each allowed or refused with the code and the sentence the request itself would be refused with: approve, reject, signOff, uploadSignedCopy, issueSealedCopy, editDetails (the facts the valuation rests on), editReportFacts, uploadFinancials, uploadEvidence, lockAssumptions, pay, reassign. An API token is told no for reassign (PATCH decides with its creator) */
+            actions: {
+                approve: components["schemas"]["ActionAnswer"];
+                editDetails: components["schemas"]["ActionAnswer"];
+                editReportFacts: components["schemas"]["ActionAnswer"];
+                issueSealedCopy: components["schemas"]["ActionAnswer"];
+                lockAssumptions: components["schemas"]["ActionAnswer"];
+                pay: components["schemas"]["ActionAnswer"];
+                reassign: components["schemas"]["ActionAnswer"];
+                reject: components["schemas"]["ActionAnswer"];
+                signOff: components["schemas"]["ActionAnswer"];
+                uploadEvidence: components["schemas"]["ActionAnswer"];
+                uploadFinancials: components["schemas"]["ActionAnswer"];
+                uploadSignedCopy: components["schemas"]["ActionAnswer"];
+            };
             /** @description At a gate the caller may not approve: why, as the approval would be refused (e.g. four eyes, naming who did what); null otherwise */
             blockedBecause: string | null;
             /** @description The error code the approval would be refused with (person_required, forbidden, independent_review_required, payment_required); null when it would not */
@@ -2423,10 +2454,14 @@ export interface components {
             publicKeyPem: string;
         };
         TeamMember: {
+            /** @description An engagement may be assigned to this member now (active, and a VALUER or an ADMIN) */
+            assignable?: boolean;
             /** @description ISO 8601 UTC timestamp */
             createdAt: string;
             email: string;
             id: string;
+            /** @description In the team list: the firm's last active ADMIN, who can be neither demoted nor deactivated */
+            lastActiveAdmin?: boolean;
             name: string;
             /** @enum {string} */
             role: "ADMIN" | "VALUER" | "VIEWER";
@@ -8902,6 +8937,8 @@ export interface operations {
                     "application/json": {
                         /** @description Without SMTP only: /accept-invite?token=… on the console's own address; shown once */
                         acceptPath?: string;
+                        /** @description An engagement may be assigned to this member now (active, and a VALUER or an ADMIN) */
+                        assignable?: boolean;
                         /** @description ISO 8601 UTC timestamp */
                         createdAt: string;
                         /**
@@ -8911,6 +8948,8 @@ export interface operations {
                         delivery: "EMAILED" | "LINK_SHOWN";
                         email: string;
                         id: string;
+                        /** @description In the team list: the firm's last active ADMIN, who can be neither demoted nor deactivated */
+                        lastActiveAdmin?: boolean;
                         name: string;
                         /** @enum {string} */
                         role: "ADMIN" | "VALUER" | "VIEWER";

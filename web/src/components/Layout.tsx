@@ -54,9 +54,7 @@ export function Layout() {
     );
   }
   const user = me.data;
-  const shown = NAV.filter(
-    (n) => (!n.admin || (user.role === 'ADMIN' && user.kind === 'user')) && (!('person' in n) || user.kind === 'user'),
-  );
+  const shown = NAV.filter((n) => (!n.admin || user.can.manageTeam) && (!('person' in n) || user.can.useInbox));
   const link = (n: (typeof NAV)[number]) => (
     <Anchor
       key={n.to}

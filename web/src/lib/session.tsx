@@ -1,12 +1,10 @@
-// Who is signed in (GET /auth/me), shared by every page; role checks for showing or hiding actions.
+// Who is signed in (GET /auth/me), shared by every page. What they may do is the service's answer (`me.can`, and
+// an engagement's `myActions`): the console decides no right of its own.
 import { useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../api/client';
-import { roleAtLeast } from '../../../src/contract/roles';
 
 export type Me = Schemas['Me'];
 export type Role = Me['role'];
-
-export const atLeast = (me: Me | undefined, role: Role) => !!me && roleAtLeast(me.role, role);
 
 export const meKey = ['me'] as const;
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert, Button, Code, CopyButton, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../api/client';
-import { atLeast, useMe } from '../lib/session';
+import { useMe } from '../lib/session';
 import { dateTime } from '../lib/format';
 import { FormError } from '../components/FormError';
 import { DataTable } from '../components/DataTable';
@@ -12,7 +12,7 @@ import { PageTitle, AdminOnlyPage } from '../components/PageTitle';
 export function ApiTokensPage() {
   const { data: me } = useMe();
   const client = useQueryClient();
-  const isAdmin = me?.kind === 'user' && atLeast(me, 'ADMIN');
+  const isAdmin = me?.can.manageApiTokens === true;
   const tokens = useQuery({
     queryKey: ['api-tokens'],
     queryFn: () => call(api.GET('/api/v1/settings/api-tokens', { params: { query: { limit: 200 } } })),

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api, call } from '../api/client';
-import { useMe, atLeast } from '../lib/session';
+import { useMe } from '../lib/session';
 import { useLiveEvents, pollWhenDown } from '../lib/live';
 import { date, PURPOSE_LABELS, rupees, STATUS_COLORS, STATUS_LABELS, STATUTE_LABELS } from '../lib/format';
 import { Documents } from '../components/engagement/Documents';
@@ -56,7 +56,6 @@ export default function EngagementPage() {
       <FormError error={eng.error} title="Engagement not found" />
     );
   const names = Object.fromEntries((team.data ?? []).map((m) => [m.id, m.name]));
-  const canWrite = atLeast(me, 'VALUER');
   const stageIndex = e.status === 'FAILED' ? -1 : STAGES.indexOf(e.status as (typeof STAGES)[number]);
   // IBC values the assets: its headline is their total, never a value per share.
   // Only while a valuation stands: a round returned for revision (DATA_READY) shows no stale value.
@@ -80,9 +79,9 @@ export default function EngagementPage() {
             {e.proposedPricePerShare ? ` · proposed price ${rupees(e.proposedPricePerShare)} per share` : ''}
           </Text>
           <Group gap="xs" mt={4}>
-            <EditDetails engagement={e} canWrite={canWrite} />
+            <EditDetails engagement={e} />
           </Group>
-          <Assignee engagement={e} me={me} team={team.data} />
+          <Assignee engagement={e} team={team.data} />
         </Stack>
         <Stack gap={4} align="end">
           <Badge
@@ -146,16 +145,16 @@ export default function EngagementPage() {
           <Tabs.Tab value="trail">Trail</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="data" pt="md">
-          <Documents engagement={e} canWrite={canWrite} />
+          <Documents engagement={e} />
         </Tabs.Panel>
         <Tabs.Panel value="assumptions" pt="md">
-          <Assumptions engagement={e} canWrite={canWrite} />
+          <Assumptions engagement={e} />
         </Tabs.Panel>
         <Tabs.Panel value="valuation" pt="md">
           <ValuationView engagement={e} />
         </Tabs.Panel>
         <Tabs.Panel value="review" pt="md">
-          <Review engagement={e} me={me} />
+          <Review engagement={e} />
         </Tabs.Panel>
         <Tabs.Panel value="trail" pt="md">
           <Trail events={events.data ?? []} names={names} />

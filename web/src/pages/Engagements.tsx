@@ -11,7 +11,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { createEngagementBody } from '../../../src/contract/engagement-forms';
 import { PURPOSES_BY_STATUTE, STATUTES } from '../../../src/contract/vocabulary';
 import { api, call, nextCursor, type Schemas } from '../api/client';
-import { atLeast, useMe, VIEWER_REASON } from '../lib/session';
+import { useMe, VIEWER_REASON } from '../lib/session';
 import { useLiveEvents, pollWhenDown } from '../lib/live';
 import { date, PURPOSE_LABELS, STATUS_COLORS, STATUS_LABELS, STATUTE_LABELS } from '../lib/format';
 import { FormError, applyFieldErrors } from '../components/FormError';
@@ -76,7 +76,7 @@ export function EngagementsPage() {
     },
     refetchInterval: pollWhenDown(live),
   });
-  const canCreate = atLeast(me, 'VALUER');
+  const canCreate = me?.can.createEngagement === true;
 
   return (
     <Stack>

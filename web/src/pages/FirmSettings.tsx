@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { firmPatchBody } from '../../../src/contract/registrations';
 import { api, call } from '../api/client';
-import { atLeast, meKey, useMe } from '../lib/session';
+import { meKey, useMe } from '../lib/session';
 import { FormError, applyFieldErrors } from '../components/FormError';
 import { FileField } from '../components/FileField';
 import { PageTitle, AdminOnlyPage } from '../components/PageTitle';
@@ -59,7 +59,7 @@ function DemoFlag() {
 
 export function FirmSettingsPage() {
   const { data: me } = useMe();
-  const isAdmin = atLeast(me, 'ADMIN') && me?.kind === 'user';
+  const isAdmin = me?.can.editFirmProfile === true;
   const firm = useQuery({
     queryKey: ['firm-profile'],
     queryFn: () => call(api.GET('/api/v1/settings/firm')),

@@ -5,7 +5,7 @@ import { Alert, Badge, Button, CopyButton, Group, Select, Stack, Table, Text, Te
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, Controller } from 'react-hook-form';
 import { api, call, type Schemas } from '../api/client';
-import { atLeast, useMe } from '../lib/session';
+import { useMe } from '../lib/session';
 import { dateTime } from '../lib/format';
 import { FormError } from '../components/FormError';
 import { ROLES, type Role } from '../../../src/contract/roles';
@@ -15,7 +15,7 @@ import { PageTitle } from '../components/PageTitle';
 export function TeamPage() {
   const { data: me } = useMe();
   const client = useQueryClient();
-  const isAdmin = me?.kind === 'user' && atLeast(me, 'ADMIN');
+  const isAdmin = me?.can.manageTeam === true;
   const team = useQuery({
     queryKey: ['team'],
     queryFn: () => call(api.GET('/api/v1/team', { params: { query: { limit: 200 } } })),
@@ -54,7 +54,6 @@ export function TeamPage() {
     onError: setError,
   });
   const members = (team.data ?? []).filter((m) => m.status !== 'INVITED');
-  const activeAdmins = members.filter((m) => m.role === 'ADMIN' && m.status === 'ACTIVE').length;
   const lastAdminReason = 'The last ADMIN can be neither demoted nor deactivated: make someone else ADMIN first.';
 
   return (
@@ -66,7 +65,7 @@ export function TeamPage() {
       <FormError error={error ?? team.error} title="Not done" />
       <DataTable label="Members" minWidth={640} columns={['Name', 'E-mail', 'Role', 'Status', isAdmin && 'Actions']}>
         {members.map((m) => {
-          const lastAdmin = m.role === 'ADMIN' && m.status === 'ACTIVE' && activeAdmins === 1;
+          const lastAdmin = m.lastActiveAdmin === true;
           return (
             <Table.Tr key={m.id} data-testid={`member-${m.email}`}>
               <Table.Td>

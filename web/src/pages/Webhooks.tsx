@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../api/client';
-import { atLeast, useMe } from '../lib/session';
+import { useMe } from '../lib/session';
 import { dateTime } from '../lib/format';
 import { FormError } from '../components/FormError';
 import { ENGAGEMENT_EVENT_TYPES, EVENT_LABELS } from '../../../src/contract/events';
@@ -32,7 +32,7 @@ type Endpoint = Schemas['WebhookEndpoint'];
 export function WebhooksPage() {
   const { data: me } = useMe();
   const client = useQueryClient();
-  const isAdmin = me?.kind === 'user' && atLeast(me, 'ADMIN');
+  const isAdmin = me?.can.manageWebhooks === true;
   const endpoints = useQuery({
     queryKey: ['webhooks'],
     queryFn: () => call(api.GET('/api/v1/settings/webhooks', { params: { query: { limit: 200 } } })),

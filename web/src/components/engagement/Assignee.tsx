@@ -4,30 +4,19 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
-import type { Me } from '../../lib/session';
 import { FormError } from '../FormError';
-import { roleAtLeast } from '../../../../src/contract/roles';
 
-type Engagement = Schemas['Engagement'];
+type Engagement = Schemas['EngagementDetail'];
 type Member = Schemas['TeamMember'];
 
-/** The members an engagement may be assigned to: active VALUERs and ADMINs. */
-export const assignable = (team: Member[] | undefined) =>
-  (team ?? []).filter((m) => m.status === 'ACTIVE' && roleAtLeast(m.role, 'VALUER'));
+/** The members an engagement may be assigned to, as the service answers for each. */
+export const assignable = (team: Member[] | undefined) => (team ?? []).filter((m) => m.assignable);
 
-export function Assignee({
-  engagement,
-  me,
-  team,
-}: {
-  engagement: Engagement;
-  me: Me | undefined;
-  team: Member[] | undefined;
-}) {
+export function Assignee({ engagement, team }: { engagement: Engagement; team: Member[] | undefined }) {
   const client = useQueryClient();
   const [opened, modal] = useDisclosure(false);
   const current = engagement.assignedValuer;
-  const mayChange = me?.kind === 'user' && (me.role === 'ADMIN' || (!!current && me.user?.id === current.id));
+  const mayChange = engagement.myActions.actions.reassign.allowed;
   const save = useMutation({
     mutationFn: (assignedValuerId: string) =>
       call(

@@ -4,13 +4,12 @@ import { Diff, LockedRows } from './AssumptionsLocked';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
 import { dateTime } from '../../lib/format';
-import { INPUT_STAGES, inStages } from '../../../../src/contract/stages';
 import { LockForm, Warnings } from './AssumptionsLockForm';
 import { Returned } from './AssumptionsRevision';
 
-type Engagement = Schemas['Engagement'];
+type Engagement = Schemas['EngagementDetail'];
 
-export function Assumptions({ engagement, canWrite }: { engagement: Engagement; canWrite: boolean }) {
+export function Assumptions({ engagement }: { engagement: Engagement }) {
   const a = useQuery({
     queryKey: ['engagement', engagement.id, 'assumptions', engagement.assumptionsLocked],
     queryFn: () => call(api.GET('/api/v1/engagements/{id}/assumptions', { params: { path: { id: engagement.id } } })),
@@ -66,10 +65,8 @@ export function Assumptions({ engagement, canWrite }: { engagement: Engagement; 
         Assumptions
       </Title>
       {returned?.revision && <Returned version={returned} />}
-      {!canWrite ? (
-        <Text c="gray.7">Not locked yet. Locking needs the VALUER or ADMIN role.</Text>
-      ) : !inStages(INPUT_STAGES, engagement.status) ? (
-        <Text c="gray.7">Assumptions can no longer be locked: the engagement is {engagement.status}.</Text>
+      {!engagement.myActions.actions.lockAssumptions.allowed ? (
+        <Text c="gray.7">Not locked yet. {engagement.myActions.actions.lockAssumptions.blockedBecause}.</Text>
       ) : history.isPending ? null : (
         <LockForm key={returned?.version ?? 0} engagement={engagement} previous={returned} />
       )}

@@ -13,23 +13,15 @@ import { createEngagementBody } from '../../../../src/contract/engagement-forms'
 import { PURPOSES_BY_STATUTE } from '../../../../src/contract/vocabulary';
 import { api, call, type Schemas } from '../../api/client';
 import { FormError, applyFieldErrors } from '../FormError';
-import { INPUT_STAGES, inStages } from '../../../../src/contract/stages';
 import { CinInput, ProposedPriceInput, PurposeSelect, TargetEntityInput } from './PurposeFields';
 
-type Engagement = Schemas['Engagement'];
+type Engagement = Schemas['EngagementDetail'];
 type Form = z.input<typeof createEngagementBody>;
 
-/** The statuses in which the service accepts a change to these fields (the service's own rule). */
-
 /** Why the details can no longer change, or null while they can. */
-export function detailsLockedReason(e: Engagement, canWrite: boolean): string | null {
-  if (!canWrite) return 'Correcting the details needs the VALUER or ADMIN role.';
-  if (e.status === 'COMPLETED') return 'The details are fixed: the report has been signed off.';
-  if (e.status === 'FAILED') return 'The details are fixed: the engagement has ended.';
-  if (!inStages(INPUT_STAGES, e.status)) {
-    return 'The details are fixed: the valuation has been computed on them. The report facts can still be corrected on the Review tab until sign-off.';
-  }
-  return null;
+/** Why the details can no longer change (the service's answer for this person), or null while they can. */
+export function detailsLockedReason(e: Engagement): string | null {
+  return e.myActions.actions.editDetails.blockedBecause;
 }
 
 const formOf = (e: Engagement): Form => ({
@@ -42,9 +34,9 @@ const formOf = (e: Engagement): Form => ({
   proposedPricePerShare: e.proposedPricePerShare ?? undefined,
 });
 
-export function EditDetails({ engagement, canWrite }: { engagement: Engagement; canWrite: boolean }) {
+export function EditDetails({ engagement }: { engagement: Engagement }) {
   const [opened, modal] = useDisclosure(false);
-  const locked = detailsLockedReason(engagement, canWrite);
+  const locked = detailsLockedReason(engagement);
   if (locked)
     return (
       <Text size="xs" c="gray.7" data-testid="details-locked">

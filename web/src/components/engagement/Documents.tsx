@@ -23,7 +23,7 @@ import { date, dateTime, groupIndian } from '../../lib/format';
 import { FormError } from '../FormError';
 import { fieldLabel, sentence } from '../../../../src/contract/sentences';
 import { saveBlob } from '../../lib/download';
-import { FINANCIALS_STAGES, FINANCIALS_UPLOAD_STAGES, inStages } from '../../../../src/contract/stages';
+import { FINANCIALS_STAGES, inStages } from '../../../../src/contract/stages';
 import { FinancialsPreview } from './FinancialsPreview';
 import { DOCUMENT_KIND_LABELS, type DocumentKind, type EvidenceField } from '../../../../src/contract/document-kinds';
 import { todayInIndia } from '../../../../src/contract/today';
@@ -36,9 +36,9 @@ const EVIDENCE_INPUTS: { name: EvidenceField; label: string; placeholder?: strin
   { name: 'providedBy', label: 'Provided by', placeholder: 'The management of the company' },
 ];
 
-type Engagement = Schemas['Engagement'];
+type Engagement = Schemas['EngagementDetail'];
 
-export function Documents({ engagement, canWrite }: { engagement: Engagement; canWrite: boolean }) {
+export function Documents({ engagement }: { engagement: Engagement }) {
   const client = useQueryClient();
   const [kind, setKind] = useState<DocumentKind>('FINANCIALS');
   // An EVIDENCE document is described before it is dropped: its title, its own date and who provided it.
@@ -68,9 +68,10 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
       void client.invalidateQueries({ queryKey: ['engagement', engagement.id] });
     },
   });
-  const uploadOpen =
-    inStages(FINANCIALS_UPLOAD_STAGES, engagement.status) ||
-    (kind !== 'FINANCIALS' && engagement.status === 'DATA_INGESTING');
+  // The service's answer for this person: financials while none is being read, evidence until the computation.
+  const uploadAnswer =
+    kind === 'FINANCIALS' ? engagement.myActions.actions.uploadFinancials : engagement.myActions.actions.uploadEvidence;
+  const uploadOpen = uploadAnswer.allowed;
 
   return (
     <Stack>
@@ -99,7 +100,7 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
           </Anchor>
         ))}
       </Group>
-      {canWrite ? (
+      {uploadAnswer.blockedCode !== 'forbidden' ? (
         uploadOpen ? (
           <Stack gap="xs">
             <SegmentedControl
@@ -155,13 +156,12 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
           </Stack>
         ) : (
           <Text size="sm" c="gray.7">
-            Uploads are closed:{' '}
-            {engagement.status === 'DATA_INGESTING' ? 'financials are being read.' : 'computation has started.'}
+            Uploads are closed. {uploadAnswer.blockedBecause}.
           </Text>
         )
       ) : (
         <Text size="sm" c="gray.7">
-          Uploading needs the VALUER or ADMIN role.
+          {uploadAnswer.blockedBecause}.
         </Text>
       )}
       <FormError error={docs.error} title="Could not load documents" />

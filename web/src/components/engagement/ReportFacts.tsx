@@ -10,9 +10,8 @@ import { date } from '../../lib/format';
 import { sentence } from '../../../../src/contract/sentences';
 import { IBC_APPOINTING_EXAMPLE } from '../../../../src/contract/ibc-appointment';
 import { todayInIndia } from '../../../../src/contract/today';
-import { REPORT_FACTS_STAGES, inStages } from '../../../../src/contract/stages';
 
-type Engagement = Schemas['Engagement'];
+type Engagement = Schemas['EngagementDetail'];
 type Facts = { appointingAuthority: string; appointmentDate: string; addressee: string; companyBackground: string };
 
 const LABELS: Record<string, string> = {
@@ -39,11 +38,12 @@ const factsOf = (e: Engagement): Facts => ({
   companyBackground: e.companyBackground ?? '',
 });
 
-export function ReportFacts({ engagement, canWrite }: { engagement: Engagement; canWrite: boolean }) {
+export function ReportFacts({ engagement }: { engagement: Engagement }) {
   const client = useQueryClient();
   const [facts, setFacts] = useState<Facts>(() => factsOf(engagement));
-  const signed = !inStages(REPORT_FACTS_STAGES, engagement.status);
-  const editable = canWrite && !signed;
+  const answer = engagement.myActions.actions.editReportFacts;
+  const signed = answer.blockedCode === 'report_signed';
+  const editable = answer.allowed;
   const save = useMutation({
     // Empty fields are sent as null (cleared); the addressee then defaults to the appointing authority.
     mutationFn: () =>
@@ -87,9 +87,9 @@ export function ReportFacts({ engagement, canWrite }: { engagement: Engagement; 
             Read-only: the report has been signed off (or the engagement has ended), so its facts no longer change.
           </Text>
         ) : null}
-        {!canWrite && !signed ? (
+        {answer.blockedCode === 'forbidden' ? (
           <Text size="sm" c="gray.7">
-            Read-only: a VALUER or ADMIN edits these.
+            Read-only: {answer.blockedBecause}.
           </Text>
         ) : null}
         <TextInput {...field('appointingAuthority')} description={appointingHint(engagement)} />

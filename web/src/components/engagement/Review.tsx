@@ -2,8 +2,6 @@
 // partner's DSC once completed, and the internal review record; each panel in its own file.
 import { Stack, Text, Title } from '@mantine/core';
 import type { Schemas } from '../../api/client';
-import type { Me } from '../../lib/session';
-import { atLeast } from '../../lib/session';
 import { ReportFacts } from './ReportFacts';
 import { GateDecision } from './ReviewGate';
 import { Signatory } from './ReviewSignatory';
@@ -11,7 +9,7 @@ import { Payment } from './ReviewPayment';
 import { Report, ReviewRecord } from './ReviewReport';
 import { PartnerSignature } from './ReviewPartnerSignature';
 
-export function Review({ engagement, me }: { engagement: Schemas['EngagementDetail']; me: Me | undefined }) {
+export function Review({ engagement }: { engagement: Schemas['EngagementDetail'] }) {
   const gate = engagement.myActions.gate;
   return (
     <Stack>
@@ -29,9 +27,9 @@ export function Review({ engagement, me }: { engagement: Schemas['EngagementDeta
               : 'Gates open once the valuation is computed.'}
         </Text>
       )}
-      <ReportFacts engagement={engagement} canWrite={atLeast(me, 'VALUER')} />
+      <ReportFacts engagement={engagement} />
       {engagement.signatory && <Signatory signatory={engagement.signatory} />}
-      <Payment engagement={engagement} canPay={atLeast(me, 'VALUER')} />
+      <Payment engagement={engagement} />
       <Report engagement={engagement} />
       {engagement.status === 'COMPLETED' && <PartnerSignature engagement={engagement} />}
       <ReviewRecord engagement={engagement} />

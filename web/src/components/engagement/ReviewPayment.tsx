@@ -25,7 +25,9 @@ function loadCheckout(): Promise<void> {
   });
 }
 
-export function Payment({ engagement, canPay }: { engagement: Engagement; canPay: boolean }) {
+export function Payment({ engagement }: { engagement: Engagement }) {
+  const payAnswer = engagement.myActions.actions.pay;
+  const canPay = payAnswer.allowed;
   const nobodyCanSign = engagement.signatory !== undefined && engagement.signatory.qualifiedMembers.length === 0;
   const client = useQueryClient();
   // First the order (returned again, never duplicated) and what it costs; the money moves only on confirmation.
@@ -116,7 +118,7 @@ export function Payment({ engagement, canPay }: { engagement: Engagement; canPay
             </Group>
           ) : (
             <Text size="sm" c="gray.7">
-              Paying needs the VALUER or ADMIN role.
+              {payAnswer.blockedBecause}.
             </Text>
           ))}
         {engagement.paymentStatus === 'UNPAID' && canPay && review.data && (

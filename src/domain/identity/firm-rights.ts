@@ -1,0 +1,43 @@
+// What a principal may do in the firm (not on one engagement): decided here and reported by GET /auth/me as
+// `can`, so the console's menus and pages show from it alone (docs/decisions.md, Who may do what). The engagement's
+// own actions are src/domain/engagement/rights.ts. Pure.
+import type { FirmActionName } from '../../contract/engagement-actions.js';
+import { hasRole, type Principal } from './roles.js';
+
+/** Each firm action for the principal: a signed-in ADMIN runs the firm; members with VALUER or above do the work. */
+export function firmRights(principal: Pick<Principal, 'kind' | 'role'>): Record<FirmActionName, boolean> {
+  const admin = principal.kind === 'user' && principal.role === 'ADMIN';
+  return {
+    createEngagement: hasRole(principal.role, 'VALUER'),
+    manageTeam: admin,
+    manageApiTokens: admin,
+    manageWebhooks: admin,
+    editFirmProfile: admin,
+    useInbox: principal.kind === 'user',
+  };
+}
+
+/** Whether `member` is the firm's last active ADMIN (who may not be removed, demoted or deactivated). */
+export function isLastActiveAdmin(
+  member: { role: string; status: string },
+  members: readonly { role: string; status: string }[],
+): boolean {
+  const active = (m: { role: string; status: string }) => m.role === 'ADMIN' && m.status === 'ACTIVE';
+  return active(member) && members.filter(active).length === 1;
+}
+
+/**
+ * What refuses a change to a member that would leave the firm without an active ADMIN: demoting (to `newRole`),
+ * deactivating or removing its last one. `activeAdminIds`: the firm's active ADMINs, read under lock.
+ */
+export function lastAdminRefusal(
+  member: { id: string; role: string },
+  newRole: string | null,
+  activeAdminIds: readonly string[],
+): { code: 'last_admin'; message: string } | null {
+  const losesAdmin = member.role === 'ADMIN' && newRole !== 'ADMIN';
+  const last = activeAdminIds.length === 1 && activeAdminIds[0] === member.id;
+  return losesAdmin && last
+    ? { code: 'last_admin', message: 'The last ADMIN of a firm can be neither demoted nor removed' }
+    : null;
+}
