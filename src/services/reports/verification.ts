@@ -12,6 +12,9 @@ import type { ReportSeal } from '../../db/repositories/reports.js';
 import { findSignedCopiesBySha256 } from '../../db/repositories/pdf-signatures.js';
 import { publicSignature } from '../signed-copies.js';
 import { publicSigningKey } from './signing-key.js';
+import { getValuation } from '../../db/repositories/valuation-data.js';
+import { concludedValue } from '../../domain/valuation/concluded.js';
+import type { ValuationResult } from '../../domain/valuation/types.js';
 
 /**
  * Public: is this SHA-256 a FINAL report this service certified, or a copy of one that the partner signed
@@ -44,6 +47,8 @@ export async function verifyReport(ctx: ServiceContext, sha256: string) {
   const certificateValid =
     verifyCertificate(cert, finalReport.signature!, key.publicKeyPem) &&
     cert.sha256 === (signedCopy ? finalReport.sha256 : sha256);
+  // The value the report concludes, beside its hash: the engagement's valuation, which a FINAL ends (COMPLETED).
+  const valuation = await getValuation<ValuationResult>(ctx.db, finalReport.firm_id, finalReport.engagement_id);
   const pdfSignatures = [];
   if (finalReport.seal) pdfSignatures.push(await sealSignature(ctx, finalReport.seal));
   for (const s of signedCopy?.signatures ?? []) pdfSignatures.push(await publicSignature(ctx, s, 'ADDED'));
@@ -63,6 +68,7 @@ export async function verifyReport(ctx: ServiceContext, sha256: string) {
     engagementId: finalReport.engagement_id,
     targetEntity: finalReport.target_entity,
     statute: finalReport.statute,
+    ...(valuation ? { conclusion: concludedValue(valuation.result) } : {}),
     firm: cert.firm,
     kind: 'FINAL' as const,
     signedBy: cert.signedBy,
