@@ -9,6 +9,7 @@ import { openDocument } from './pdf/document.js';
 import { firmName, type ReportInput } from './report-input.js';
 import { contents, contentsPage, cover } from './sections/cover.js';
 import { executiveSummary } from './sections/summary.js';
+import { statutoryView } from './statutory-view.js';
 import { purposeAndStatute } from './sections/purpose.js';
 import { scope } from './sections/scope.js';
 import { sources } from './sections/sources.js';
