@@ -7,7 +7,9 @@
 import { statuteShort } from './format.js';
 import { openDocument } from './pdf/document.js';
 import { firmName, type ReportInput } from './report-input.js';
-import { contents, cover } from './sections/cover.js';
+import { contents, contentsPage, cover } from './sections/cover.js';
+import { executiveSummary } from './sections/summary.js';
+import { statutoryView } from './statutory-view.js';
 import { purposeAndStatute } from './sections/purpose.js';
 import { scope } from './sections/scope.js';
 import { sources } from './sections/sources.js';
@@ -30,7 +32,9 @@ export { DRAFT_WATERMARK, type ReportInput } from './report-input.js';
  * With `seal`, the file carries an empty PDF signature field on the signature page, to be filled by
  * pdf-signature/seal.ts (sealPdf); without it, no signature field.
  */
-export async function renderReport(input: ReportInput, options: { seal?: SealPlaceholder } = {}): Promise<Buffer> {
+export async function renderReport(given: ReportInput, options: { seal?: SealPlaceholder } = {}): Promise<Buffer> {
+  // What the statute allows the report to show (a transfer on the prescribed NAV shows that NAV alone).
+  const input = statutoryView(given);
   const at = new Date(input.generatedAt);
   if (Number.isNaN(at.getTime())) throw new Error(`generatedAt is not a timestamp: ${input.generatedAt}`);
   const { w, finish } = openDocument(
@@ -41,7 +45,9 @@ export async function renderReport(input: ReportInput, options: { seal?: SealPla
     },
     at,
   );
-  const contentsAt = cover(w, input);
+  cover(w, input);
+  executiveSummary(w, input);
+  const contentsAt = contentsPage(w);
   // The order of Rule 8 of the Companies (Registered Valuers and Valuation) Rules, 2017 and ICAI VS 202.
   purposeAndStatute(w, input);
   valuer(w, input);

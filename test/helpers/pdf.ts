@@ -32,3 +32,13 @@ export function pdfText(pdf: Buffer): string {
 export function assertShows(text: string, what: string, expected: readonly string[]): void {
   for (const e of expected) assert.ok(text.includes(e), `${what} shows ${e}: ${text.slice(0, 1500)}`);
 }
+
+/** Each page's text as laid out (pdftotext -layout), whitespace collapsed: pages[0] is page 1. */
+export function pdfPages(pdf: Buffer): string[] {
+  return execFileSync('pdftotext', ['-layout', '-nodiag', '-enc', 'UTF-8', writeTemp(pdf), '-'], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+    .split('\f')
+    .map(collapse);
+}

@@ -1,3 +1,4 @@
+import { bridgeTermsBeyondBalanceSheet } from './equity-bridge.js';
 import { lossCarryForwardCitation, type DcfAssumptions } from './dcf.js';
 import { ValuationInputError } from './errors.js';
 import { checkJudgement } from './judgement.js';
@@ -157,6 +158,7 @@ export function computeValuation(input: ValuationInput): ValuationResult {
         checked.financials.projections.map((p) => p.year),
         checked.financials.equityBridge?.cashAtValuationDate !== undefined &&
           checked.financials.equityBridge?.debtAtValuationDate !== undefined,
+        outcome.dcf ? bridgeTermsBeyondBalanceSheet(outcome.dcf.bridge) : '',
       ),
       outcome.methods,
     ),
@@ -190,6 +192,8 @@ function conventions(
   usesDcf: boolean,
   years: readonly string[] = [],
   rolledForward = false,
+  /** The bridge's further terms, as computed ("− lease liabilities …"), so the sentence says what was computed. */
+  bridgeTerms = '',
 ): Conventions {
   const midYear = dcf.midYear;
   const stub = dcf.stub && !dcf.stub.fraction.eq(1) ? dcf.stub : null;
@@ -217,8 +221,8 @@ function conventions(
         ? `Stub period: the valuation date falls inside the first projection year, so s = ${stub.days}/${stub.daysInYear} (the days from the valuation date to ${stub.firstYearEnd} over the days in that year); year 1 counts s × its FCFF, the part of the year after the valuation date.`
         : 'No stub period: the first projection year starts the day after the valuation date and is discounted from it in whole years.',
       rolledForward
-        ? "Equity value = enterprise value − the debt at the valuation date − preference share capital + the cash and cash equivalents at the valuation date + current investments + non-operating assets; the debt and cash on the valuation date, as given, replace the balance sheet's borrowings and cash, so the net debt is rolled forward to the valuation date; value per share = equity value / equity shares outstanding."
-        : 'Equity value = enterprise value − long-term and short-term borrowings − preference share capital + cash and cash equivalents + current investments + non-operating assets; value per share = equity value / equity shares outstanding.',
+        ? `Equity value = enterprise value − the debt at the valuation date − preference share capital + the cash and cash equivalents at the valuation date + current investments + non-operating assets${bridgeTerms}; the debt and cash on the valuation date, as given, replace the balance sheet's borrowings and cash, so the net debt is rolled forward to the valuation date; value per share = equity value / equity shares outstanding.`
+        : `Equity value = enterprise value − long-term and short-term borrowings − preference share capital + cash and cash equivalents + current investments + non-operating assets${bridgeTerms}; value per share = equity value / equity shares outstanding.`,
       'Sensitivity: WACC and terminal growth each moved by −1 to +1 percentage point in 0.5 point steps; cells where growth is not below WACC are left empty.',
     );
   }

@@ -89,6 +89,25 @@ export function equityFromEnterpriseValue(enterpriseValue: Dec, b: EquityBridge)
     .plus(b.cashAdjustmentSinceBalanceSheet ?? ZERO);
 }
 
+/**
+ * The bridge's terms beyond the balance sheet's, as the equity-bridge sentence names them: only those this bridge
+ * computes (docs/reports.md, Only what the statute allows), in the order of bridgeLines.
+ */
+export function bridgeTermsBeyondBalanceSheet(b: EquityBridge): string {
+  return [
+    ...(b.leaseLiabilities ? ['− lease liabilities'] : []),
+    ...(b.contingentLiabilities?.length
+      ? ['− the expected amount of each contingent liability (its amount × its probability)']
+      : []),
+    ...(b.minorityInterest ? ['− minority interest'] : []),
+    ...(b.surplusCash ? ['+ surplus cash'] : []),
+    ...(b.namedNonOperatingAssets?.length ? ['+ each named non-operating asset at its fair value'] : []),
+    ...(b.cashAdjustmentSinceBalanceSheet ? ['± the cash movement since the balance sheet'] : []),
+  ]
+    .map((t) => ` ${t}`)
+    .join('');
+}
+
 export function bridgeLines(b: EquityBridge): ValuationLine[] {
   const rolled = b.debtAtValuationDate !== undefined && b.cashAtValuationDate !== undefined;
   return [

@@ -3,6 +3,7 @@ import { HUNDRED, ONE, dec, isDecimalString, plain, toPaise, type Dec } from './
 import type { MethodCode, Purpose, Statute } from './types.js';
 import type { MarketApproach } from './comparables.js';
 import { incomeTaxRegime } from './law-in-force.js';
+import { valueBasis } from './discounts.js';
 
 /**
  * The valuer's judgement, locked with the assumptions:
@@ -199,7 +200,35 @@ export function judgementErrors(
       errors.push({ code: 'INVALID_DISCOUNT', path: `/${kind}Rationale`, message: `is given without ${kind}Percent` });
     }
   }
+  if (errors.length === 0) errors.push(...discountsNoMethodTakes(j));
   if (j.marketApproach !== undefined) errors.push(...marketApproachErrors(j.marketApproach, rationaleOk));
+  return errors;
+}
+
+/**
+ * A discount above nil that no adopted method (weight above nil) takes is refused, so no report prints a discount
+ * that was not applied (docs/valuation-method.md, Discounts): a DLOC needs a method on a control basis, a DLOM one
+ * on a marketable basis. Without weights the default weights lead with the DCF, which takes both.
+ */
+function discountsNoMethodTakes(j: Judgement): JudgementError[] {
+  if (j.methodWeights === undefined) return [];
+  const adopted = Object.entries(j.methodWeights)
+    .filter(([, raw]) => readPercent(raw)?.gt(0))
+    .map(([method]) => method as MethodCode);
+  const names = adopted.join(', ');
+  const errors: JudgementError[] = [];
+  if (readPercent(j.dlocPercent)?.gt(0) && !adopted.some((m) => valueBasis(m) === 'CONTROL_MARKETABLE'))
+    errors.push({
+      code: 'DISCOUNT_NOT_PERMITTED',
+      path: '/dlocPercent',
+      message: `No adopted method (${names}) values the shares on a control basis, so none takes a discount for lack of control: give it as 0 with the reason, or leave it out.`,
+    });
+  if (readPercent(j.dlomPercent)?.gt(0) && !adopted.some((m) => valueBasis(m) !== 'MINORITY_NON_MARKETABLE'))
+    errors.push({
+      code: 'DISCOUNT_NOT_PERMITTED',
+      path: '/dlomPercent',
+      message: `No adopted method (${names}) values the shares on a marketable basis, so none takes a discount for lack of marketability: give it as 0 with the reason, or leave it out.`,
+    });
   return errors;
 }
 

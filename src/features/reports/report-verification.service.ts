@@ -14,6 +14,9 @@ import type { ReportSeal } from './reports.repository.js';
 import { findSignedCopiesBySha256 } from './pdf-signatures.repository.js';
 import { publicSignature, signatureFacts } from './signed-copies.service.js';
 import { publicSigningKey } from './signing-key.service.js';
+import { getValuation } from '../valuation/valuation-data.repository.js';
+import { concludedValue } from '../../domain/valuation/concluded.js';
+import type { ValuationResult } from '../../domain/valuation/types.js';
 import { createHash } from 'node:crypto';
 import type { PdfSignatureInfo } from '../../reports/pdf-signature/signatures.js';
 import { PdfSyntaxError } from '../../reports/pdf-signature/objects.js';
@@ -53,6 +56,8 @@ export async function verifyReport(ctx: ServiceContext, sha256: string) {
   const certificateValid =
     verifyCertificate(cert, finalReport.signature!, key.publicKeyPem) &&
     cert.sha256 === (signedCopy ? finalReport.sha256 : sha256);
+  // The value the report concludes, beside its hash: the engagement's valuation, which a FINAL ends (COMPLETED).
+  const valuation = await getValuation<ValuationResult>(ctx.db, finalReport.firm_id, finalReport.engagement_id);
   const pdfSignatures = [];
   if (finalReport.seal) pdfSignatures.push(await sealSignature(ctx, finalReport.seal));
   for (const s of signedCopy?.signatures ?? []) pdfSignatures.push(await publicSignature(ctx, s, 'ADDED'));
@@ -72,6 +77,7 @@ export async function verifyReport(ctx: ServiceContext, sha256: string) {
     engagementId: finalReport.engagement_id,
     targetEntity: finalReport.target_entity,
     statute: finalReport.statute,
+    ...(valuation ? { conclusion: concludedValue(valuation.result) } : {}),
     firm: cert.firm,
     kind: 'FINAL' as const,
     signedBy: cert.signedBy,

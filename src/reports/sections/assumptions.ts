@@ -18,10 +18,7 @@ export function assumptions(w: Writer, input: ReportInput): void {
             ['Terminal growth rate (g)', percent(a.terminalGrowthRate)],
             ['Discounting convention', a.midYear ? 'Mid-year discounting' : 'End-of-year discounting'],
           ] as [string, string][])
-        : ([['Income approach', 'Not used: no cost of capital or growth rate enters this valuation']] as [
-            string,
-            string,
-          ][])),
+        : ([['Method', noIncomeApproach(v)]] as [string, string][])),
     ],
     0.4,
   );
@@ -58,10 +55,26 @@ export function assumptions(w: Writer, input: ReportInput): void {
     );
     w.labelled('Source', build.sourceDate ? `${build.source} (read on ${formatDate(build.sourceDate)})` : build.source);
   }
-  w.subheading('Rationale');
-  w.paragraph(a.rationale);
-  if (v.conventions.statements.length > 0) {
-    w.subheading('Conventions applied');
-    for (const s of v.conventions.statements) w.bullet(humanise(s));
+  // The locked rationale explains the rates; without an income approach no rate enters, and neither does it.
+  if (dcf) {
+    w.subheading('Rationale');
+    w.paragraph(a.rationale);
   }
+  const statements = dcf ? v.conventions.statements : v.conventions.statements.filter((s) => !INCOME_WORDS.test(s));
+  if (statements.length > 0) {
+    w.subheading('Conventions applied');
+    for (const s of statements) w.bullet(humanise(s));
+  }
+}
+
+/** The conventions of a discounted cash flow, which a valuation without one neither applies nor mentions. */
+const INCOME_WORDS = /WACC|FCFF|EBIT|enterprise value|terminal|stub|sensitivity|DCF|discounted|projection|growth/i;
+
+/** What the valuation rests on where no income approach is used, in words that name no rate it does not use. */
+function noIncomeApproach(v: ReportInput['valuation']): string {
+  if (v.statute === 'RULE_11UA')
+    return 'The formula the rule prescribes, applied to the balance sheet as at the valuation date; no assumption of the valuer enters it.';
+  if (v.statute === 'IBC_LIQUIDATION')
+    return "The registered valuers' estimates of each asset class, as the regulations ask for them.";
+  return 'The methods set out in the approaches and methods section; no projection enters this valuation.';
 }

@@ -6,6 +6,7 @@ import { footballFieldSvg } from '../charts.js';
 import { rupeesInWords } from '../../contract/money-format.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { humanise } from './method-lines.js';
+import { anyDiscountApplied, discountSentences, discountWords } from './discount-words.js';
 
 export function conclusion(w: Writer, v: ValuationResult): void {
   w.section('Conclusion of value');
@@ -45,7 +46,7 @@ export function conclusion(w: Writer, v: ValuationResult): void {
           ? 'a ceiling on the price'
           : undefined;
     const sub = [
-      ...(c.controlDiscount || c.discount
+      ...(anyDiscountApplied(c)
         ? [
             `After ${discountWords(c)}${c.discountsByMethod?.length ? ", applied method by method where the method's value takes it" : ''} (${rupees(c.valueBeforeDiscount ?? '0')} before ${c.controlDiscount && c.discount ? 'them' : 'it'}).`,
           ]
@@ -78,8 +79,8 @@ export function conclusion(w: Writer, v: ValuationResult): void {
     );
   }
   w.labelled('Basis', c.weights?.length ? weightedBasis(c) : humanise(c.basis));
-  // IBC values assets, not shares: no per-share chart.
-  if (v.statute !== 'IBC_LIQUIDATION') footballField(w, v);
+  // IBC values assets, not shares: no per-share chart; nor is one value (the prescribed NAV alone) a chart.
+  if (v.statute !== 'IBC_LIQUIDATION' && (v.methods.length > 1 || v.sensitivity)) footballField(w, v);
   weightsAndPurposes(w, v);
 }
 
@@ -225,25 +226,15 @@ function weightsAndPurposes(w: Writer, v: ValuationResult): void {
 
 type Concluded = ValuationResult['conclusion'];
 
-function discountWords(c: Concluded): string {
-  return [
-    c.controlDiscount && `a discount for lack of control of ${percent(c.controlDiscount.percent)}`,
-    c.discount && `a discount for lack of marketability of ${percent(c.discount.percent)}`,
-  ]
-    .filter(Boolean)
-    .join(' and ');
-}
-
 /** "Weighted average of the methods: Discounted cash flow 50%, …; weights set by the valuer." */
 function weightedBasis(c: Concluded): string {
   const parts = (c.weights ?? [])
     .map((x) => `${METHOD_TITLE[x.method] ?? x.method} ${percent(x.weightPercent)}`)
     .join(', ');
   const by = c.weightsSetBy === 'VALUER' ? 'weights set by the valuer' : 'the documented default weights';
-  const discounts =
-    c.controlDiscount || c.discount
-      ? `; ${discountWords(c)}, each applied to the value of every method whose basis takes it, before weighting (the table below)`
-      : '';
+  const discounts = anyDiscountApplied(c)
+    ? `; ${discountWords(c)}, each applied to the value of every method whose basis takes it, before weighting (the table below)`
+    : '';
   return `Weighted average of the methods: ${parts}; ${by}${discounts}.`;
 }
 
@@ -317,7 +308,7 @@ function discountedWeighting(w: Writer, c: Concluded): void {
     { fontSize: SIZE.small, boldRows: new Set([rows.length + (diff === null ? 0 : 1)]) },
   );
   w.paragraph(
-    "A value on a control, marketable basis (the discounted cash flow and net asset value of the whole company, comparable transactions) takes both discounts; one on a minority, marketable basis (listed peers' trading multiples) already reflects a minority holding and takes no discount for lack of control; one on a minority, non-marketable basis (the price of the company's own unlisted shares) takes neither. Each value after discounts is computed from the exact value and rounded once.",
+    `${discountSentences(c).join(' ')} Each value after discounts is computed from the exact value and rounded once.`,
     { size: SIZE.small, color: COLOR.muted, align: 'left' },
   );
 }

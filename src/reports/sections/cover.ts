@@ -1,10 +1,11 @@
 // The cover page, and the contents list on the page after it (written last, once section pages are known).
-import { formatDate, formatDayInIndia, purposeTitle, statuteTitle } from '../format.js';
+import { formatDate, formatDayInIndia, statuteTitle } from '../format.js';
 import { COLOR, MARGIN, SIZE, type Writer } from '../pdf/layout.js';
 import { addresseeOf, firmName, signatoryCapacity, valuationDateLabel, type ReportInput } from '../report-input.js';
-import { ACT_TITLE, type Act, type LegalBasis } from '../../domain/valuation/law-in-force.js';
+import { conclusionRows, coverPurpose } from './summary.js';
+import { ACT_TITLE } from '../../domain/valuation/law-in-force.js';
 
-export function cover(w: Writer, input: ReportInput): ContentsPlace {
+export function cover(w: Writer, input: ReportInput): void {
   const { doc } = w;
   const { engagement } = input;
   // The date the computation used (it decides the law), else the engagement's.
@@ -60,6 +61,8 @@ export function cover(w: Writer, input: ReportInput): ContentsPlace {
           input.valuation.legalBasis,
         ),
       ],
+      // The conclusion where a reader looks first (docs/reports.md); the executive summary repeats it.
+      ...conclusionRows(input, false),
       ...(transactionDate && transactionDate !== engagement.valuationDate
         ? ([[transactionDateLabel(engagement, !!input.facts?.issueAlreadyMadeReason), formatDate(transactionDate)]] as [
             string,
@@ -104,9 +107,16 @@ export function cover(w: Writer, input: ReportInput): ContentsPlace {
       align: 'center',
     });
   doc.fillColor(COLOR.ink);
-  // The contents list has the page after the cover to itself: it is written last, when the pages are known,
-  // and a report with every section still lists each one.
+  // The executive summary has the page after the cover (page 2).
   doc.addPage();
+}
+
+/**
+ * The contents list has a page to itself, after the executive summary: it is written last, when the pages are
+ * known, and a report with every section still lists each one.
+ */
+export function contentsPage(w: Writer): ContentsPlace {
+  w.doc.addPage();
   return { page: w.page, y: MARGIN.top + 10 };
 }
 
@@ -124,20 +134,6 @@ function transactionDateLabel(engagement: ReportInput['engagement'], issueMade: 
       ? 'Date of the issue'
       : 'Proposed date of the issue'
     : 'Proposed date of the transfer';
-}
-
-/** The Companies Act and IBC take no purpose code; their purpose follows from the statute itself. */
-export function coverPurpose(
-  statute: ReportInput['engagement']['statute'],
-  purpose: string | null,
-  act?: Act,
-  basis?: LegalBasis,
-): string {
-  if (purpose !== null) return purposeTitle(purpose, act, basis);
-  if (statute === 'RULE_11UA' && act === 'INCOME_TAX_ACT_2025') return purposeTitle('TRANSFER_OR_RECEIPT', act);
-  if (statute === 'COMPANIES_ACT_SEC_62') return 'Price of a preferential allotment of shares (s.62(1)(c))';
-  if (statute === 'IBC_LIQUIDATION') return purposeTitle('CIRP_FAIR_AND_LIQUIDATION_VALUE');
-  return 'Not specified: values for each purpose are reported';
 }
 
 /** The contents list, written last because section pages are known only then: every section, with its page. */

@@ -3,6 +3,7 @@
 import { Decimal } from 'decimal.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { type ReportInput } from '../report-input.js';
+import { usesProjections } from '../report-input.js';
 import { chooseUnit, documentAmountInRupees, inUnit, unitLabel } from './units.js';
 
 const pct = (num: Decimal, den: Decimal): string =>
@@ -15,7 +16,7 @@ export function history(w: Writer, input: ReportInput): void {
   const years = input.company?.history ?? [];
   if (years.length === 0) {
     w.paragraph(
-      'The financial data did not include historical years; the valuation rests on the balance sheet and projections listed in the sources.',
+      `The financial data did not include historical years; the valuation rests on the balance sheet${usesProjections(input) ? ' and projections' : ''} listed in the sources.`,
       { color: COLOR.muted },
     );
     return;

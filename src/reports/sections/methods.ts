@@ -128,7 +128,9 @@ function approachReasons(v: ValuationResult): string[][] {
           ? 'The discounted cash flow is set out for information only: the value for this purpose is the one the rule prescribes, and the discounted cash flow does not enter it.'
           : ibc
             ? 'The regulations ask for the realisable value of the assets, not the value of future earnings.'
-            : 'No projections were relied upon for this valuation.',
+            : prescribed
+              ? 'The rule prescribes the formula for this purpose; an income approach is not an alternative under it.'
+              : 'No projections were relied upon for this valuation.',
     ],
     [
       'Market',

@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import { makeExamples, type MadeExample } from '../../../scripts/examples/make.js';
 import { partnerUdin } from '../../../scripts/examples/firm.js';
 import { PROPOSED_ISSUE_DATE } from '../../../scripts/examples/plans.js';
-import { formatDate } from '../../../src/reports/format.js';
+import { formatDate, rupees } from '../../../src/reports/format.js';
 import { createEmptyPostgresDatabase, usingPostgres } from '../../helpers/db.js';
 import { pdfText } from '../../helpers/pdf.js';
 import { discountRows, runningSumFailures, totalFailures } from '../../helpers/footing.js';
@@ -143,7 +143,8 @@ function pages(path: string): string[] {
 test('the contents list names every section heading of the body, with the page it starts on', () => {
   for (const m of made) {
     const all = pages(m.files.report);
-    const listed = [...all[1].matchAll(/^(\d+)\. (.+?)\s{2,}(\d+)\s*$/gm)].map((x) => ({
+    // Page 1 the cover, page 2 the executive summary, page 3 the contents.
+    const listed = [...all[2].matchAll(/^(\d+)\. (.+?)\s{2,}(\d+)\s*$/gm)].map((x) => ({
       n: Number(x[1]),
       title: x[2],
       page: Number(x[3]),
@@ -155,7 +156,7 @@ test('the contents list names every section heading of the body, with the page i
       `${m.slug}: numbered in order`,
     );
     // Each heading in the body, in order, where the contents list says.
-    let from = 2;
+    let from = 3;
     for (const entry of listed) {
       const at = all.findIndex(
         (page, i) =>
@@ -175,6 +176,22 @@ test('the contents list names every section heading of the body, with the page i
       !all.slice(from).some((page) => new RegExp(`^${last + 1}\\. [A-Z][a-z]+ [a-z]`, 'm').test(page)),
       `${m.slug}: a section after ${last} is not listed`,
     );
+  }
+});
+
+test('the conclusion on page 1 and in the executive summary on page 2, as the verify answer gives it', () => {
+  for (const m of made) {
+    const [cover, summary] = pages(m.files.report).map((p) => p.replace(/\s+/g, ' '));
+    const c = m.verify.conclusion as { valuePerShare: string | null; values: { label: string; totalValue: string }[] };
+    assert.ok(summary.includes('Executive summary'), `${m.slug}: page 2 is the executive summary`);
+    for (const [where, page] of Object.entries({ cover, summary })) {
+      const shown =
+        c.valuePerShare !== null
+          ? [`Value per equity share ${rupees(c.valuePerShare)}`, 'Value in total ₹', 'Level of value ']
+          : c.values.map((x) => `${x.label}, in total ${rupees(x.totalValue)} (the assets, gross)`);
+      for (const s of [...shown, 'Basis of value ', 'Premise of value '])
+        assert.ok(page.includes(s), `${m.slug}: the ${where} shows "${s}"`);
+    }
   }
 });
 

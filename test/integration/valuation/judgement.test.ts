@@ -79,3 +79,33 @@ test('refusals are 400 with the rule named, and change nothing', async () => {
   assert.equal(ibcDiscount.json().code, 'discount_not_permitted');
   assert.match(ibcDiscount.json().detail, /Regulation 35/);
 });
+
+test('a discount no adopted method takes is 400 naming it, and changes nothing; a nil one with its reason is taken', async () => {
+  const e = await ready({ statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });
+  // The price of a recent round is on a minority, non-marketable basis: neither discount reaches it.
+  const roundOnly = { methodWeights: { RECENT_ROUND: 100 }, weightsRationale: WEIGHTS_WHY };
+  const dloc = await lock(t, bearer, e.id, { ...BASE, ...roundOnly, dlocPercent: 20, dlocRationale: DLOM_WHY });
+  assert.equal(dloc.statusCode, 400, dloc.body);
+  assert.equal(dloc.json().code, 'discount_not_permitted');
+  assert.deepEqual(
+    dloc.json().errors.map((x: { path: string }) => x.path),
+    ['/dlocPercent'],
+  );
+  assert.match(
+    dloc.json().errors[0].message,
+    /No adopted method \(RECENT_ROUND\) values the shares on a control basis/,
+  );
+  const dlom = await lock(t, bearer, e.id, { ...BASE, ...roundOnly, dlomPercent: 10, dlomRationale: DLOM_WHY });
+  assert.equal(dlom.statusCode, 400, dlom.body);
+  assert.equal(dlom.json().errors[0].path, '/dlomPercent');
+  assert.equal(await status(t, bearer, e.id), 'DATA_READY');
+  // A DCF on a control basis beside it takes the DLOC: accepted.
+  const taken = await lock(t, bearer, e.id, {
+    ...BASE,
+    methodWeights: { DCF: 70, NAV: 30 },
+    weightsRationale: WEIGHTS_WHY,
+    dlocPercent: 0,
+    dlocRationale: 'A nil discount for lack of control: the holding carries board control by agreement.',
+  });
+  assert.equal(taken.statusCode, 200, taken.body);
+});

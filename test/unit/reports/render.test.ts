@@ -92,11 +92,10 @@ for (const c of cases) {
         input.engagement.cin!,
         input.firm.name,
         '31 March 2026',
-        // WACC and growth only where a DCF is used (IBC uses no income approach).
+        // WACC, growth and their rationale only where a DCF is used (IBC uses no income approach, and names none).
         ...(valuation.methods.some((m) => m.method === 'DCF')
-          ? ['WACC', '12.5%', 'Terminal growth rate (g) 5%']
-          : ['Income approach Not used']),
-        input.assumptions.rationale,
+          ? ['WACC', '12.5%', 'Terminal growth rate (g) 5%', input.assumptions.rationale]
+          : ["Method The registered valuers' estimates of each asset class"]),
         // The signing partner, on a FINAL only; the firm's own reference on the cover and in every footer.
         ...(kind === 'FINAL' ? ['Vikram Mehta', `Firm's reference ${input.reference}`] : []),
         // The contents Rule 8 of the Companies (Registered Valuers and Valuation) Rules, 2017 and ICAI VS 202 ask for, in order.

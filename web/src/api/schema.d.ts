@@ -1503,6 +1503,29 @@ export interface components {
             gateway_payment_id: string;
             gateway_signature: string;
         };
+        ConcludedValue: {
+            /** @description The basis of value, e.g. fair value (ICAI VS 102) or fair market value */
+            basisOfValue: string;
+            /** @description Control or minority, marketable or not, of the concluded value; null for IBC (assets) */
+            levelOfValue: string | null;
+            /** @description Going concern or liquidation */
+            premiseOfValue: string;
+            /** @description BASIC: the shares outstanding; FULLY_DILUTED: with conversions and in-the-money options */
+            shareBasis: ("BASIC" | "FULLY_DILUTED") | null;
+            /** @description The number of equity shares the value per share applies to (shareBasis says which count) */
+            shares: string | null;
+            /** @description valuePerShare × shares: the value of the equity shares in total: rupees as a decimal string to the paisa */
+            totalValue: string | null;
+            /** @description The valuation date, YYYY-MM-DD */
+            valuationDate: string;
+            /** @description The concluded value per equity share, after any discount; null for IBC: rupees as a decimal string to the paisa */
+            valuePerShare: string | null;
+            /** @description IBC: the value of the assets in total for each basis (fair, liquidation or realisable value) */
+            values: {
+                label: string;
+                totalValue: string;
+            }[];
+        };
         CostOfCapital: {
             /** @description Beta, unlevered or levered as betaBasis says */
             beta: number;
@@ -2334,6 +2357,8 @@ export interface components {
             certificate?: {
                 [key: string]: string;
             };
+            /** @description For a valid report: the value it concludes and its basis, as the report's cover states them */
+            conclusion?: components["schemas"]["ConcludedValue"];
             /**
              * @description SEALED: the FINAL as the service sealed it; SIGNED_COPY: a copy the partner signed afterwards (their DSC appended), accepted by the service
              * @enum {string}

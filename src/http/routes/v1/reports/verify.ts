@@ -4,6 +4,34 @@ import { enforceAddressLimit } from '../../../../features/platform/rate-limits.s
 import { pdfSignatureSchema } from '../../../schemas/pdf-signatures.js';
 import { defineRoute } from '../../define-route.js';
 
+const money = (what: string) => z.string().nullable().describe(`${what}: rupees as a decimal string to the paisa`);
+
+/** The report's conclusion, as its cover and executive summary state it (docs/reports.md). */
+export const concludedValueSchema = z
+  .object({
+    valuationDate: z.string().describe('The valuation date, YYYY-MM-DD'),
+    valuePerShare: money('The concluded value per equity share, after any discount; null for IBC'),
+    shares: z
+      .string()
+      .nullable()
+      .describe('The number of equity shares the value per share applies to (shareBasis says which count)'),
+    shareBasis: z
+      .enum(['BASIC', 'FULLY_DILUTED'])
+      .nullable()
+      .describe('BASIC: the shares outstanding; FULLY_DILUTED: with conversions and in-the-money options'),
+    totalValue: money('valuePerShare × shares: the value of the equity shares in total'),
+    values: z
+      .array(z.object({ label: z.string(), totalValue: z.string() }))
+      .describe('IBC: the value of the assets in total for each basis (fair, liquidation or realisable value)'),
+    basisOfValue: z.string().describe('The basis of value, e.g. fair value (ICAI VS 102) or fair market value'),
+    premiseOfValue: z.string().describe('Going concern or liquidation'),
+    levelOfValue: z
+      .string()
+      .nullable()
+      .describe('Control or minority, marketable or not, of the concluded value; null for IBC (assets)'),
+  })
+  .meta({ id: 'ConcludedValue' });
+
 export const verificationSchema = z
   .object({
     valid: z.boolean(),
@@ -13,6 +41,9 @@ export const verificationSchema = z
     engagementId: z.string().optional(),
     targetEntity: z.string().optional(),
     statute: z.string().optional(),
+    conclusion: concludedValueSchema
+      .optional()
+      .describe("For a valid report: the value it concludes and its basis, as the report's cover states them"),
     firm: z.string().optional(),
     kind: z.literal('FINAL').optional(),
     signedBy: z.string().optional(),
