@@ -13,6 +13,7 @@ import { canUpload } from '../domain/engagement/state-machine.js';
 import { CONTENT_TYPES, FINANCIALS_FORMATS } from '../domain/documents/sniff.js';
 import type { DocumentKind } from '../contract/document-kinds.js';
 import { todayInIndia } from '../contract/today.js';
+import { documentFileName, shownInBrowser } from '../contract/file-names.js';
 import { evidenceDescriptionErrors, type EvidenceDescription } from '../domain/documents/evidence.js';
 import { checkUploadOffThread } from './upload-checks.js';
 import * as docs from '../db/repositories/documents.js';
@@ -160,8 +161,19 @@ export async function getDocumentContent(
   engagementId: string,
   documentId: string,
 ) {
+  // Read as the engagement is read: another firm's engagement or document is not found (404).
+  const engagement = await requireEngagement(ctx.db, principal.firmId, engagementId);
   const doc = await getDocument(ctx, principal, engagementId, documentId);
   const data = await getBlob(ctx.db, principal.firmId, doc.blob_key);
   if (!data) throw notFound('Document content');
-  return { doc, data };
+  const fileName = documentFileName({
+    targetEntity: engagement.target_entity,
+    kind: doc.kind,
+    contentType: doc.content_type,
+    fileName: doc.file_name,
+    createdAt: doc.created_at,
+    title: doc.title,
+    documentDate: doc.document_date,
+  });
+  return { doc, data, fileName, inline: shownInBrowser(doc.content_type) };
 }

@@ -325,7 +325,7 @@ export interface paths {
         };
         /**
          * Download a document's bytes as uploaded
-         * @description The uploaded bytes, unchanged, with the content type detected at upload and a Content-Disposition file name.
+         * @description The uploaded bytes, unchanged, with the content type detected at upload and a Content-Disposition file name in words (the company, the title or "Financials", the date). A PDF, PNG or JPEG is `inline` (the browser shows it); any other file is an `attachment`. Any member who may read the engagement may read its documents; another firm's is not found.
          */
         get: operations["downloadDocument"];
         put?: never;
@@ -4442,6 +4442,8 @@ export interface operations {
                     "application/json": unknown;
                     "application/pdf": string;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "image/jpeg": string;
+                    "image/png": string;
                     "text/csv": string;
                 };
             };

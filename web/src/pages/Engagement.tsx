@@ -158,7 +158,7 @@ export default function EngagementPage() {
           <Review engagement={e} me={me} />
         </Tabs.Panel>
         <Tabs.Panel value="trail" pt="md">
-          <Trail events={events.data ?? []} names={names} />
+          <Trail events={events.data ?? []} names={names} engagementId={e.id} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -25,6 +25,7 @@ import { fieldLabel, sentence } from '../../../../src/contract/sentences';
 import { saveBlob } from '../../lib/download';
 import { FINANCIALS_STAGES, FINANCIALS_UPLOAD_STAGES, inStages } from '../../../../src/contract/stages';
 import { FinancialsPreview } from './FinancialsPreview';
+import { DocumentLink } from './DocumentLink';
 import { DOCUMENT_KIND_LABELS, type DocumentKind, type EvidenceField } from '../../../../src/contract/document-kinds';
 import { todayInIndia } from '../../../../src/contract/today';
 import { DataTable } from '../DataTable';
@@ -168,9 +169,9 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
       {docs.data?.map((d) => (
         <Stack key={d.id} gap={4}>
           <Group gap="xs" wrap="wrap">
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            <DocumentLink engagementId={engagement.id} documentId={d.id}>
               {d.title ?? d.fileName}
-            </Text>
+            </DocumentLink>
             <Badge color="gray.8">{DOCUMENT_KIND_LABELS[d.kind]}</Badge>
             <Badge
               color={d.status === 'REJECTED' ? 'red' : d.status === 'PARSED' ? 'green' : 'blue'}
