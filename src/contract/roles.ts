@@ -6,3 +6,6 @@ export type Role = (typeof ROLES)[number];
 const RANK: Record<Role, number> = { VIEWER: 1, VALUER: 2, ADMIN: 3 };
 
 export const roleAtLeast = (role: Role, minimum: Role): boolean => RANK[role] >= RANK[minimum];
+
+/** Each role as a person reads it (the header, Team, invitations). */
+export const ROLE_LABELS: Record<Role, string> = { ADMIN: 'Administrator', VALUER: 'Valuer', VIEWER: 'Viewer' };

@@ -53,6 +53,18 @@ export function TeamPage() {
     onSuccess: refresh,
     onError: setError,
   });
+  // The address a password reset link was mailed to (never the link: it goes only to the member).
+  const [resetSentTo, setResetSentTo] = useState<string>();
+  const sendReset = useMutation({
+    mutationFn: (userId: string) =>
+      call(api.POST('/api/v1/team/{userId}/password-reset', { params: { path: { userId } } })),
+    onMutate: () => {
+      setError(undefined);
+      setResetSentTo(undefined);
+    },
+    onSuccess: (answer) => setResetSentTo(answer.email),
+    onError: setError,
+  });
   const members = (team.data ?? []).filter((m) => m.status !== 'INVITED');
   const activeAdmins = members.filter((m) => m.role === 'ADMIN' && m.status === 'ACTIVE').length;
   const lastAdminReason = 'The last ADMIN can be neither demoted nor deactivated: make someone else ADMIN first.';
@@ -64,6 +76,12 @@ export function TeamPage() {
         <Alert color="gray">Only an ADMIN can invite people or change roles; you can see who is on the team.</Alert>
       )}
       <FormError error={error ?? team.error} title="Not done" />
+      {resetSentTo && (
+        <Alert color="green" role="status" data-testid="reset-link-sent">
+          A link to choose a new password was e-mailed to {resetSentTo}. It works once, for 30 minutes; their password
+          stays as it is until they use it.
+        </Alert>
+      )}
       <DataTable label="Members" minWidth={640} columns={['Name', 'E-mail', 'Role', 'Status', isAdmin && 'Actions']}>
         {members.map((m) => {
           const lastAdmin = m.role === 'ADMIN' && m.status === 'ACTIVE' && activeAdmins === 1;
@@ -106,6 +124,19 @@ export function TeamPage() {
               </Table.Td>
               {isAdmin && (
                 <Table.Td>
+                  {m.status === 'ACTIVE' && m.id !== me?.user?.id && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      mr="xs"
+                      mb={4}
+                      loading={sendReset.isPending && sendReset.variables === m.id}
+                      onClick={() => sendReset.mutate(m.id)}
+                      aria-label={`Send ${m.name} a password reset link`}
+                    >
+                      Send password reset
+                    </Button>
+                  )}
                   {m.status === 'ACTIVE' &&
                     (lastAdmin ? (
                       <Text size="xs" c="gray.7">
