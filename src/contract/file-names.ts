@@ -2,6 +2,7 @@
 // an internal id. The service's Content-Disposition and the console's saved files share these names.
 import { DOCUMENT_KIND_LABELS, type DocumentKind } from './document-kinds.js';
 import { todayInIndia } from './today.js';
+import type { Statute } from './vocabulary.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -57,4 +58,26 @@ export function documentFileName(d: {
   let cut = what;
   while (new TextEncoder().encode(name(cut)).length > 240 && cut.length > 1) cut = `${cut.slice(0, -2).trimEnd()}…`;
   return name(cut);
+}
+
+/** The law a file is made under, as its name says it ("FEMA valuation"). */
+const STATUTE_IN_FILE_NAMES: Record<Statute, string> = {
+  RULE_11UA: 'Rule 11UA valuation',
+  COMPANIES_ACT_SEC_62: 'Section 62 valuation',
+  FEMA_RBI: 'FEMA valuation',
+  IBC_LIQUIDATION: 'IBC valuation',
+};
+
+/**
+ * A file made for an engagement, named in words: "Konkan Coastal Logistics – FEMA valuation – 31 Oct 2026 –
+ * FINAL.pdf" (the company, the law, the valuation date, what the file is).
+ */
+export function engagementFileName(
+  e: { targetEntity: string; statute: string; valuationDate?: string | null },
+  what: string,
+  ext: string,
+): string {
+  const law = STATUTE_IN_FILE_NAMES[e.statute as Statute] ?? 'Valuation';
+  const day = e.valuationDate ? ` – ${dayInWords(e.valuationDate)}` : '';
+  return `${fileNameText(e.targetEntity)} – ${law}${day} – ${fileNameText(what)}.${ext}`;
 }

@@ -120,7 +120,7 @@ test('an ADMIN sends a member a password reset link from Team', { skip }, async 
   await member.page.waitForURL(/\/engagements$/);
 
   await page.goto(steps.url('/team'));
-  await page.getByRole('button', { name: 'Send Vani Valuer a password reset link' }).click();
+  await page.getByRole('button', { name: 'Send password reset to Vani Valuer' }).click();
   await page.getByTestId('reset-link-sent').waitFor();
   assert.match(await page.getByTestId('reset-link-sent').innerText(), new RegExp(`e-mailed to ${email}`));
   await page.screenshot({ path: screenshotPath('team-password-reset.png') });

@@ -166,9 +166,9 @@ export function SignupPage() {
 }
 
 const ROLE_WORDS: Record<string, string> = {
-  ADMIN: 'an administrator (ADMIN)',
-  VALUER: 'a valuer (VALUER)',
-  VIEWER: 'a viewer (VIEWER)',
+  ADMIN: 'an administrator',
+  VALUER: 'a valuer',
+  VIEWER: 'a viewer',
 };
 
 export function AcceptInvitePage() {

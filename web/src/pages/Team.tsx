@@ -8,7 +8,16 @@ import { api, call, type Schemas } from '../api/client';
 import { atLeast, useMe } from '../lib/session';
 import { dateTime } from '../lib/format';
 import { FormError } from '../components/FormError';
-import { ROLES, type Role } from '../../../src/contract/roles';
+import { ROLES, ROLE_LABELS, type Role } from '../../../src/contract/roles';
+
+/** The roles as a person reads them; the value sent is the API's. */
+const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+/** A member's status as a person reads it. */
+const MEMBER_STATUS_LABELS: Record<string, string> = {
+  ACTIVE: 'Active',
+  INVITED: 'Invited',
+  DEACTIVATED: 'Deactivated',
+};
 import { DataTable } from '../components/DataTable';
 import { PageTitle } from '../components/PageTitle';
 
@@ -67,13 +76,16 @@ export function TeamPage() {
   });
   const members = (team.data ?? []).filter((m) => m.status !== 'INVITED');
   const activeAdmins = members.filter((m) => m.role === 'ADMIN' && m.status === 'ACTIVE').length;
-  const lastAdminReason = 'The last ADMIN can be neither demoted nor deactivated: make someone else ADMIN first.';
+  const lastAdminReason =
+    'The last administrator can be neither demoted nor deactivated: make someone else an administrator first.';
 
   return (
     <Stack>
       <PageTitle>Team</PageTitle>
       {!isAdmin && (
-        <Alert color="gray">Only an ADMIN can invite people or change roles; you can see who is on the team.</Alert>
+        <Alert color="gray">
+          Only an administrator can invite people or change roles; you can see who is on the team.
+        </Alert>
       )}
       <FormError error={error ?? team.error} title="Not done" />
       {resetSentTo && (
@@ -96,7 +108,7 @@ export function TeamPage() {
                 {isAdmin && m.status === 'ACTIVE' ? (
                   <Select
                     aria-label={`Role of ${m.name}`}
-                    data={[...ROLES]}
+                    data={ROLE_OPTIONS}
                     value={m.role}
                     allowDeselect={false}
                     w={130}
@@ -116,11 +128,15 @@ export function TeamPage() {
                     }
                   />
                 ) : (
-                  <Badge color="gray.8">{m.role}</Badge>
+                  <Badge color="gray.8" tt="none">
+                    {ROLE_LABELS[m.role]}
+                  </Badge>
                 )}
               </Table.Td>
               <Table.Td>
-                <Badge color={m.status === 'ACTIVE' ? 'green.8' : 'gray.6'}>{m.status}</Badge>
+                <Badge color={m.status === 'ACTIVE' ? 'green.8' : 'gray.6'} tt="none">
+                  {MEMBER_STATUS_LABELS[m.status] ?? m.status}
+                </Badge>
               </Table.Td>
               {isAdmin && (
                 <Table.Td>
@@ -132,7 +148,7 @@ export function TeamPage() {
                       mb={4}
                       loading={sendReset.isPending && sendReset.variables === m.id}
                       onClick={() => sendReset.mutate(m.id)}
-                      aria-label={`Send ${m.name} a password reset link`}
+                      aria-label={`Send password reset to ${m.name}`}
                     >
                       Send password reset
                     </Button>
@@ -195,7 +211,7 @@ export function TeamPage() {
                       {i.email}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{i.role}</Table.Td>
+                  <Table.Td>{ROLE_LABELS[i.role]}</Table.Td>
                   <Table.Td>{i.expired ? <Badge color="red.9">expired</Badge> : dateTime(i.expiresAt)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs">
@@ -258,7 +274,7 @@ function InviteForm({ onInvited }: { onInvited: () => unknown }) {
             render={({ field }) => (
               <Select
                 label="Role"
-                data={[...ROLES]}
+                data={ROLE_OPTIONS}
                 value={field.value}
                 onChange={(v) => field.onChange(v)}
                 allowDeselect={false}

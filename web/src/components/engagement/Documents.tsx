@@ -30,6 +30,14 @@ import { DOCUMENT_KIND_LABELS, type DocumentKind, type EvidenceField } from '../
 import { todayInIndia } from '../../../../src/contract/today';
 import { DataTable } from '../DataTable';
 
+/** A document's status as a person reads it. */
+const DOCUMENT_STATUS_LABELS: Record<string, string> = {
+  STORED: 'Stored',
+  PARSING: 'Being read',
+  PARSED: 'Read',
+  REJECTED: 'Refused',
+};
+
 const NO_DESCRIPTION: Record<EvidenceField, string> = { title: '', documentDate: '', providedBy: '' };
 const EVIDENCE_INPUTS: { name: EvidenceField; label: string; placeholder?: string }[] = [
   { name: 'title', label: 'Title', placeholder: 'Audited financial statements, FY 2025-26' },
@@ -162,7 +170,7 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
         )
       ) : (
         <Text size="sm" c="gray.7">
-          Uploading needs the VALUER or ADMIN role.
+          Uploading needs the role of a valuer or an administrator.
         </Text>
       )}
       <FormError error={docs.error} title="Could not load documents" />
@@ -172,12 +180,15 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
             <DocumentLink engagementId={engagement.id} documentId={d.id}>
               {d.title ?? d.fileName}
             </DocumentLink>
-            <Badge color="gray.8">{DOCUMENT_KIND_LABELS[d.kind]}</Badge>
+            <Badge color="gray.8" tt="none">
+              {DOCUMENT_KIND_LABELS[d.kind]}
+            </Badge>
             <Badge
               color={d.status === 'REJECTED' ? 'red' : d.status === 'PARSED' ? 'green' : 'blue'}
               data-testid="document-status"
+              tt="none"
             >
-              {d.status}
+              {DOCUMENT_STATUS_LABELS[d.status] ?? d.status}
             </Badge>
             <Text size="xs" c="gray.7">
               {d.documentDate && `dated ${date(d.documentDate)} · provided by ${d.providedBy} · ${d.fileName} · `}
@@ -199,14 +210,9 @@ export function Documents({ engagement, canWrite }: { engagement: Engagement; ca
                 {d.errors.map((e, i) => (
                   <Table.Tr key={i}>
                     <Table.Td>{e.location ?? '—'}</Table.Td>
-                    <Table.Td>
-                      {/* The valuer's label; the JSON path below it, smaller, for whoever fixes the file. */}
+                    {/* The valuer's label; the JSON path only in an attribute, for support, never in the text. */}
+                    <Table.Td data-testid="error-field" data-path={e.path}>
                       {fieldLabel(e.path) || '—'}
-                      {e.path && e.path !== '/' ? (
-                        <Text size="xs" c="gray.7" ff="monospace" data-testid="error-path">
-                          {e.path}
-                        </Text>
-                      ) : null}
                     </Table.Td>
                     <Table.Td>{sentence(e.message)}</Table.Td>
                   </Table.Tr>
