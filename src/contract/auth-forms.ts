@@ -21,3 +21,8 @@ export const acceptInviteBody = z.object({ token: z.string().min(10).max(200), p
 export const knownBrowserLinkBody = z.object({ email: z.string().min(1).max(254) }).strict();
 /** Opening that link: its secret travels in the body, never in a URL that logs keep. */
 export const knownBrowserBody = z.object({ token: z.string().min(1).max(200) }).strict();
+
+/** "Forgot password": the account's e-mail, to which a one-use link is mailed if it has an active account. */
+export const forgotPasswordBody = z.object({ email: z.string().min(1).max(254) }).strict();
+/** Choosing a new password with that link's secret (in the body, never in a URL that logs keep). */
+export const resetPasswordBody = z.object({ token: z.string().min(10).max(200), password: passwordSchema }).strict();

@@ -6,6 +6,8 @@ export const CONSOLE_PATHS = {
   signup: '/signup',
   acceptInvite: '/accept-invite',
   knownBrowser: '/known-browser',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   logout: '/logout',
   verify: '/verify',
   engagements: '/engagements',

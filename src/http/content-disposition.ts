@@ -1,5 +1,8 @@
-/** `attachment` with an ASCII fallback and the RFC 5987 UTF-8 name, so odd file names cannot break the header. */
-export function contentDisposition(fileName: string): string {
+/**
+ * `attachment` (or `inline`, for a file the browser shows itself) with an ASCII fallback and the RFC 5987 UTF-8
+ * name, so odd file names cannot break the header.
+ */
+export function contentDisposition(fileName: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

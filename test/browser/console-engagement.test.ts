@@ -90,7 +90,7 @@ test(
       .waitFor();
     await page.getByTestId('pay-blocked').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Pay (sandbox)' }).isDisabled(), true);
-    await page.getByTestId('payment-status').getByText('UNPAID', { exact: true }).waitFor();
+    await page.getByTestId('payment-status').getByText('Not paid', { exact: true }).waitFor();
     await page.goto(url('/profile'));
     await page.getByLabel('Designation').fill('Partner');
     await page.getByRole('button', { name: 'Add registration' }).click();
@@ -113,14 +113,14 @@ test(
     await confirmation.getByText(/GST at 18%/).waitFor();
     assert.match(await confirmation.getByTestId('payment-total').innerText(), /^₹[\d,]+\.\d{2}$/);
     assert.equal(
-      await page.getByTestId('payment-status').innerText(),
+      await page.getByTestId('payment-status').getAttribute('data-status'),
       'UNPAID',
       'nothing paid before the confirmation',
     );
     await assertAccessible(page, '/engagements/:id review, payment confirmation');
     await confirmation.screenshot({ path: screenshotPath('payment-confirmation.png') });
     await confirmation.getByRole('button', { name: 'Confirm and pay' }).click();
-    await page.getByTestId('payment-status').getByText('PAID', { exact: true }).waitFor();
+    await page.getByTestId('payment-status').getByText('Paid', { exact: true }).waitFor();
     // The engagement shows its tax invoice once paid.
     await page.getByRole('button', { name: 'Tax invoice (PDF)' }).waitFor();
     // The tax invoice of the captured payment, from the Payments page.

@@ -46,10 +46,11 @@ test(
     const row = broken!.replace(/\D+/g, '');
     assert.match(text, new RegExp(`row ${row}`), text);
     assert.match(text, /not a number/i, text);
-    // The field by the valuer's label, its JSON path only on a second, smaller line.
-    const path = await problems.getByTestId('error-path').first().innerText();
+    // The field by the valuer's label; its JSON path is in no text, only an attribute for support.
+    const path = (await problems.getByTestId('error-field').first().getAttribute('data-path')) ?? '';
     assert.match(path, /^\/[A-Za-z]/, path);
     assert.ok(text.includes(fieldLabel(path)), `${fieldLabel(path)} in ${text}`);
+    assert.ok(!text.includes(path), `no JSON path in ${text}`);
     await statusIs(page, 'CREATED');
     await assertAccessible(page, 'ingestion errors');
 
@@ -69,7 +70,7 @@ test(
     await acceptInvite(viewer.page, token);
     assert.equal(await viewer.page.getByRole('button', { name: 'New engagement' }).isDisabled(), true);
     await viewer.page.goto(url(`/engagements/${id}`));
-    await viewer.page.getByText('Uploading needs the VALUER or ADMIN role.').waitFor();
+    await viewer.page.getByText('Uploading needs the role of a valuer or an administrator.').waitFor();
     assert.equal(await viewer.page.locator('input[type=file]').count(), 0);
     await tab(viewer.page, 'Assumptions');
     await viewer.page.getByText(/Locking needs the VALUER or ADMIN role/).waitFor();
@@ -151,7 +152,9 @@ test(
     await alert.getByText('Some of what was entered is not valid. Correct the fields marked and try again.').waitFor();
     const alertText = await alert.innerText();
     assert.doesNotMatch(alertText, /\/valuationDate|\/api\//, alertText);
-    assert.match(alertText, /Code: validation_failed/);
+    // A sentence, no code line: the code is only an attribute, for support.
+    assert.doesNotMatch(alertText, /Code:|validation_failed/, alertText);
+    assert.equal(await alert.getAttribute('data-code'), 'validation_failed');
     await assertAccessible(page, 'a refusal beside its field');
     await page.screenshot({ path: screenshotPath('refusal-beside-field.png'), fullPage: true });
     await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -167,8 +167,8 @@ test(
     for (const name of ['₹ Valuation Service', 'Log out']) {
       assert.ok((await header.getByRole('link', { name }).boundingBox())!.height < 30, `${name} on one line`);
     }
-    // The role badge is shown whole, not cut.
-    const role = header.getByText('ADMIN', { exact: true });
+    // The role badge is shown whole, in words, not cut.
+    const role = header.getByText('Administrator', { exact: true });
     assert.ok(await role.evaluate((e) => e.scrollWidth <= e.clientWidth), 'the role is readable');
     const bell = header.getByTestId('bell');
     assert.ok(await bell.evaluate((e) => e.scrollWidth <= e.clientWidth), 'the notices button is whole');

@@ -73,7 +73,7 @@ test('an ADMIN runs the firm: tokens, team, roles, deactivation, last ADMIN, web
   await member.page.goto(link);
   await member.page
     .getByTestId('invitation-for')
-    .getByText(/Meera Member, you are invited to join .+ as a valuer \(VALUER\)/)
+    .getByText(/Meera Member, you are invited to join .+ as a valuer\./)
     .waitFor();
   await steps.acceptInvite(member.page, new URL(link).searchParams.get('token')!);
   await member.page.getByRole('button', { name: 'New engagement' }).waitFor();
@@ -86,7 +86,7 @@ test('an ADMIN runs the firm: tokens, team, roles, deactivation, last ADMIN, web
   // The last ADMIN cannot demote themselves, and the page says why.
   await page.reload();
   const me = page.locator('tr', { hasText: '(you)' });
-  await me.getByText(/last ADMIN can be neither demoted nor deactivated/).waitFor();
+  await me.getByText(/last administrator can be neither demoted nor deactivated/).waitFor();
   assert.equal(await me.getByLabel(/Role of/).isDisabled(), true);
   await assertAccessible(page, '/team');
   await page.screenshot({ path: screenshotPath('team.png'), fullPage: true });
@@ -94,8 +94,8 @@ test('an ADMIN runs the firm: tokens, team, roles, deactivation, last ADMIN, web
   // A role change takes effect on the member's next request.
   const memberRow = page.getByTestId(`member-${email}`);
   await memberRow.getByLabel('Role of Meera Member').click();
-  await page.getByRole('option', { name: 'VIEWER' }).click();
-  await memberRow.getByLabel('Role of Meera Member').and(page.locator('[value=VIEWER]')).waitFor();
+  await page.getByRole('option', { name: 'Viewer' }).click();
+  await memberRow.getByLabel('Role of Meera Member').and(page.locator('[value=Viewer]')).waitFor();
   await member.page.reload();
   await member.page.getByRole('button', { name: 'New engagement' }).waitFor();
   assert.equal(await member.page.getByRole('button', { name: 'New engagement' }).isDisabled(), true, 'now a VIEWER');

@@ -2,7 +2,9 @@
 // each statute, brought there through the API, then every page and every engagement tab walked in the
 // browser; the page's visible text must hold none of the contract's codes (statuses, statutes, purposes,
 // method codes, warning codes, document kinds, audit actions, events, e-mail kinds, asset classes, the
-// engine's conventions). A code may stay in a title attribute (a tooltip for support), never in the text.
+// engine's conventions), nor a "Code:" line, a JSON path, a report, engagement, key or gateway order id outside a
+// closed "details" disclosure, or an ISO date. A code may stay in a title attribute (a tooltip for support), never
+// in the text.
 // Every page is also checked with axe, and again with each copy button hovered and focused: the invitation
 // link on Team, a new API token, a new webhook endpoint's signing secret.
 import { test } from 'node:test';
@@ -72,10 +74,23 @@ async function visibleText(page: Page): Promise<string> {
   });
 }
 
+/**
+ * Other API words a person must not read: a "Code:" line, a JSON path, an id of a report, an engagement, a key or a
+ * gateway order (a closed "details" disclosure's text is not visible, so ids kept there pass), an ISO date.
+ */
+const API_WORDS: [string, RegExp][] = [
+  ['a code line', /Code:/],
+  ['a JSON path', /(?:^|[\s(])\/[a-z][A-Za-z]*(?:\/\d+)?\/[A-Za-z0-9]+/],
+  ['an id', /\b(?:rpt|eng|key|order)_[A-Za-z0-9]/],
+  ['an ISO date', /\b\d{4}-\d{2}-\d{2}\b/],
+];
+
 function leaks(text: string): string[] {
   const found = new Set<string>();
-  for (const line of text.split('\n'))
+  for (const line of text.split('\n')) {
     for (const m of line.matchAll(CODE)) found.add(`${m[1]} in "${line.slice(0, 160)}"`);
+    for (const [what, re] of API_WORDS) if (re.test(line)) found.add(`${what} in "${line.slice(0, 160)}"`);
+  }
   return [...found];
 }
 

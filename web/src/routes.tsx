@@ -7,6 +7,7 @@ import { Center } from '@mantine/core';
 import { Layout } from './components/Layout';
 import { LoginPage, LogoutPage, SignupPage, AcceptInvitePage, KnownBrowserPage } from './pages/Auth';
 import { EngagementsPage } from './pages/Engagements';
+import { ForgotPasswordPage, ResetPasswordPage } from './pages/PasswordReset';
 const VerifyPage = lazy(() => import('./pages/Verify').then((m) => ({ default: m.VerifyPage })));
 import { CONSOLE_PATHS as P } from '../../src/contract/console-routes';
 
@@ -36,6 +37,8 @@ export const router = createBrowserRouter([
   { path: P.signup, element: <SignupPage /> },
   { path: P.acceptInvite, element: <AcceptInvitePage /> },
   { path: P.knownBrowser, element: <KnownBrowserPage /> },
+  { path: P.forgotPassword, element: <ForgotPasswordPage /> },
+  { path: P.resetPassword, element: <ResetPasswordPage /> },
   { path: P.logout, element: <LogoutPage /> },
   { path: P.verify, element: later(<VerifyPage />) },
   {

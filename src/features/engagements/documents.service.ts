@@ -21,6 +21,7 @@ import { insertAudit } from '../platform/audit.repository.js';
 import { INGEST_JOB, enqueueJob } from '../platform/job-queue.service.js';
 import { applyTransition } from './engagement-transitions.service.js';
 import { requireEngagement } from './engagement-reads.service.js';
+import { documentFileName, shownInBrowser } from '../../contract/file-names.js';
 
 export function publicDocument(d: docs.DocumentRow) {
   return {
@@ -154,8 +155,19 @@ export async function getDocumentContent(
   engagementId: string,
   documentId: string,
 ) {
+  // Read as the engagement is read: another firm's engagement or document is not found (404).
+  const engagement = await requireEngagement(ctx.db, principal.firmId, engagementId);
   const doc = await getDocument(ctx, principal, engagementId, documentId);
   const data = await getBlob(ctx.db, principal.firmId, doc.blob_key);
   if (!data) throw notFound('Document content');
-  return { doc, data };
+  const fileName = documentFileName({
+    targetEntity: engagement.target_entity,
+    kind: doc.kind,
+    contentType: doc.content_type,
+    fileName: doc.file_name,
+    createdAt: doc.created_at,
+    title: doc.title,
+    documentDate: doc.document_date,
+  });
+  return { doc, data, fileName, inline: shownInBrowser(doc.content_type) };
 }

@@ -227,6 +227,15 @@ export async function activateUser(
   return rows[0] ?? null;
 }
 
+/** A new password's hash for an active member (a reset by an e-mailed link). */
+export async function setPasswordHash(tx: Executor, firmId: string, userId: string, passwordHash: string) {
+  await tx.query(`UPDATE users SET password_hash = $3, updated_at = now() WHERE firm_id = $1 AND id = $2`, [
+    firmId,
+    userId,
+    passwordHash,
+  ]);
+}
+
 export async function deleteUser(tx: Executor, firmId: string, userId: string): Promise<boolean> {
   // Audit rows keep the id as plain text; sessions, invitations go with the user.
   const rows = await tx.query('DELETE FROM users WHERE firm_id = $1 AND id = $2 RETURNING id', [firmId, userId]);

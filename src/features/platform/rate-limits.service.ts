@@ -20,6 +20,8 @@ export const ADDRESS_LIMITS = {
   verify: { limit: 60, windowSeconds: 60 },
   knownBrowserLink: { limit: 10, windowSeconds: 3600 },
   verifyFile: { limit: 10, windowSeconds: 60 },
+  // As many as the failed sign-ins an address may make in a window (LOGIN_ADDRESS_FAILURES, LOGIN_WINDOW_SECONDS).
+  passwordReset: { limit: 20, windowSeconds: 900 },
 } as const;
 
 /** Login: only failures count, in windows of this length. */

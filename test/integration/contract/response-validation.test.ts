@@ -76,6 +76,16 @@ async function lifecycle(): Promise<void> {
   await call('POST', '/api/v1/auth/login', {}, { email: 'nobody@example.com', password: 'wrong password here' }, 401);
   await call('POST', '/api/v1/auth/known-browser-link', {}, { email: 'nobody@example.com' }, 202);
   await call('POST', '/api/v1/auth/known-browser', {}, { token: 'not-a-link' }, 410);
+  await call('POST', '/api/v1/auth/forgot-password', {}, { email: 'nobody@example.com' }, 202);
+  await call('POST', '/api/v1/auth/forgot-password', {}, { email: valuer.email }, 202);
+  await call('POST', '/api/v1/auth/reset-password', {}, { token: 'not-a-link-at-all', password: 'x' }, 400);
+  await call(
+    'POST',
+    '/api/v1/auth/reset-password',
+    {},
+    { token: 'not-a-link-at-all', password: 'mango orchard monsoon ledger' },
+    410,
+  );
 
   const e = await engagementAtGate1(t, asUser(valuer), {
     targetEntity: 'Contract Check Industries Pvt Ltd',
@@ -303,6 +313,7 @@ async function lifecycle(): Promise<void> {
   await call('POST', `/api/v1/engagements/${declined.id}/reopen`, asUser(admin), {
     reason: 'The client renewed the mandate',
   });
+  await call('POST', `/api/v1/team/${stillViewer.userId}/password-reset`, asUser(admin), {}, 202);
   await call('POST', `/api/v1/team/${stillViewer.userId}/deactivate`, asUser(admin), {});
   await call('DELETE', `/api/v1/team/${viewer.userId}`, asUser(admin));
   await call('POST', '/api/v1/auth/logout', asUser(valuer), {});

@@ -338,7 +338,11 @@ test('supporting PDFs are stored, hashed and downloadable byte for byte', async 
   });
   assert.equal(content.statusCode, 200);
   assert.deepEqual(content.rawPayload, pdf);
-  assert.match(String(content.headers['content-disposition']), /attachment; filename="board resolution.pdf"/);
+  // A PDF opens in the browser, named in words (test/integration/evidence/document-content.test.ts).
+  assert.match(
+    String(content.headers['content-disposition']),
+    /^inline; filename="Sample Manufacturing Pvt Ltd _ Supporting document _ /,
+  );
   assert.equal(
     (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers: bearer })).json().status,
     'CREATED',

@@ -20,6 +20,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Forgot password: e-mail a one-use link to choose a new password
+         * @description Always 202, whether or not the e-mail has an account (nothing is revealed). An active account is mailed a link to /reset-password, valid 30 minutes, that works once; only its SHA-256 is stored. The limits of logging in apply: an address or account held by failed logins waits as it would to log in (429 with Retry-After), an address may ask 20 times a quarter hour, and an account is mailed at most 5 links a quarter hour (further requests are answered the same and mail nothing).
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/invitation-preview": {
         parameters: {
             query?: never;
@@ -142,6 +162,26 @@ export interface paths {
          * @description `registrations` replaces the whole list. Formats: IBBI_RV `IBBI/RV/03/2019/12345` with its asset class (and optionally the RVO), SEBI_MERCHANT_BANKER `INM000012345`, ICAI_MEMBERSHIP six digits (chartered accountant), ICMAI_MEMBERSHIP three to six digits (cost accountant: accepted as a FEMA signatory under NDI Rule 21, not for s.62, IBC or Rule 11UA). A bad value is a 400 naming the field, e.g. `/registrations/0/number`. The registrations decide who may sign off GATE_3 per statute.
          */
         patch: operations["updateMe"];
+        trace?: never;
+    };
+    "/api/v1/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose a new password with an e-mailed link (no session; log in next)
+         * @description The link works once: 410 link_expired when used already, past its time or unknown. The password follows the sign-up rules (400 naming /password). Every session of the account ends, and every other open link of the account stops working. Rate-limited per address like accepting invitations (429).
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/auth/signup": {
@@ -325,7 +365,7 @@ export interface paths {
         };
         /**
          * Download a document's bytes as uploaded
-         * @description The uploaded bytes, unchanged, with the content type detected at upload and a Content-Disposition file name.
+         * @description The uploaded bytes, unchanged, with the content type detected at upload and a Content-Disposition file name in words (the company, the title or "Financials", the date). A PDF, PNG or JPEG is `inline` (the browser shows it); any other file is an `attachment`. Any member who may read the engagement may read its documents; another firm's is not found.
          */
         get: operations["downloadDocument"];
         put?: never;
@@ -1262,6 +1302,26 @@ export interface paths {
          * @description The last ADMIN cannot be deactivated (409 last_admin); a member who is not ACTIVE is 409 not_active.
          */
         post: operations["deactivateTeamMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/{userId}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an active member a one-use link to choose a new password
+         * @description Mailed to the member's own address only (never shown to the ADMIN), valid 30 minutes; the password is unchanged until the member uses it. A member who is not ACTIVE is 409 not_active; at most 5 links per member a quarter hour (429).
+         */
+        post: operations["sendTeamMemberPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2912,6 +2972,92 @@ export interface operations {
             };
         };
     };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The request was taken; a mail follows if the e-mail has an active account
+                         * @enum {boolean}
+                         */
+                        sent: true;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large: the body is beyond BODY_LIMIT_BYTES (uploads: UPLOAD_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not in a media type this operation accepts */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     previewInvitation: {
         parameters: {
             query?: never;
@@ -3462,6 +3608,94 @@ export interface operations {
             };
             /** @description Unsupported Media Type: the body is not in a media type this operation accepts */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new password is set */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Gone */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large: the body is beyond BODY_LIMIT_BYTES (uploads: UPLOAD_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not in a media type this operation accepts */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4502,6 +4736,8 @@ export interface operations {
                     "application/json": unknown;
                     "application/pdf": string;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "image/jpeg": string;
+                    "image/png": string;
                     "text/csv": string;
                 };
             };
@@ -8904,6 +9140,106 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendTeamMemberPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                "X-CSRF-Token"?: string;
+            };
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The address the link was mailed to */
+                        email: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,7 +6,7 @@ import { fieldLabel, sentence, withoutApiPaths } from '../../../src/contract/sen
 /**
  * A problem+json error where the person can act on it: the catalogue's sentence for its code, the
  * specifics the service gave (when they add to it), the field problems the form does not already show
- * beside their fields (named by label, as sentences), and the code small, for support. No API path.
+ * beside their fields (named by label, as sentences). No code line and no API path: the code stays in `data-code`, for support.
  * `fieldsShown`: true when the form shows every field problem beside its field, or the names it shows.
  */
 export function FormError({
@@ -32,7 +32,7 @@ export function FormError({
   // The service's detail, unless it only repeats the sentence or the field problems (shown beside or below).
   const extra = entry && all.length === 0 && detail && sentence(detail) !== entry.sentence ? sentence(detail) : null;
   return (
-    <Alert color="red" title={title ?? entry?.title ?? 'Not done'} role="alert" variant="light">
+    <Alert color="red" title={title ?? entry?.title ?? 'Not done'} role="alert" variant="light" data-code={code}>
       {lead}
       {extra && <div style={{ marginTop: 4 }}>{extra}</div>}
       {all.length > 0 && fields.length === 0 && (
@@ -52,7 +52,6 @@ export function FormError({
           })}
         </ul>
       )}
-      {code && <div style={{ marginTop: 4, fontSize: 11, color: 'var(--mantine-color-dimmed)' }}>Code: {code}</div>}
     </Alert>
   );
 }

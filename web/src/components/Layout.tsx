@@ -7,6 +7,7 @@ import { ApiError } from '../api/client';
 import { useMe } from '../lib/session';
 import { useInbox } from '../lib/inbox';
 import { Bell } from './Bell';
+import { ROLE_LABELS } from '../../../src/contract/roles';
 
 const NAV = [
   { to: '/engagements', label: 'Engagements' },
@@ -114,10 +115,10 @@ export function Layout() {
             <Text size="sm" visibleFrom="xs" truncate maw={180}>
               {user.user?.name ?? user.token?.name} · {user.firm.legalName ?? user.firm.name}
             </Text>
-            <Badge color="gray.9" style={{ flexShrink: 0 }}>
-              {user.role}
+            <Badge color="gray.9" tt="none" style={{ flexShrink: 0 }} visibleFrom="sm">
+              {ROLE_LABELS[user.role]}
             </Badge>
-            <Anchor component={Link} to="/logout" size="sm" style={{ whiteSpace: 'nowrap' }}>
+            <Anchor component={Link} to="/logout" size="sm" style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
               Log out
             </Anchor>
           </Group>
@@ -125,7 +126,18 @@ export function Layout() {
       </AppShell.Header>
       <AppShell.Navbar p="md" component="nav" aria-label="Main (mobile)">
         {/* Only while open: a collapsed menu's links would take the keyboard's focus off the screen. */}
-        {opened ? <Stack>{links}</Stack> : null}
+        {opened ? (
+          <Stack>
+            {links}
+            {/* The header's own actions, which a phone's header has no room for: who is signed in, and log out. */}
+            <Text size="sm" c="gray.8" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+              {user.user?.name ?? user.token?.name} · {user.firm.legalName ?? user.firm.name} · {ROLE_LABELS[user.role]}
+            </Text>
+            <Anchor component={Link} to="/logout" onClick={close} c="indigo.9">
+              Log out
+            </Anchor>
+          </Stack>
+        ) : null}
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />

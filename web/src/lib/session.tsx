@@ -18,4 +18,4 @@ export function useMe() {
 }
 
 /** Why a VIEWER sees an action disabled (shown next to it). */
-export const VIEWER_REASON = 'Your role is VIEWER: you can read everything but change nothing.';
+export const VIEWER_REASON = 'You are a viewer: you can read everything but change nothing.';

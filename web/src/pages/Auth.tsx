@@ -12,7 +12,7 @@ import { meKey } from '../lib/session';
 import { FormError, applyFieldErrors } from '../components/FormError';
 import { PageTitle } from '../components/PageTitle';
 
-function Frame({ title, children }: { title: string; children: React.ReactNode }) {
+export function Frame({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Center mih="100vh" p="md" component="main">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
@@ -97,6 +97,9 @@ export function LoginPage() {
           <Button type="submit" loading={login.isPending}>
             Sign in
           </Button>
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Forgot password?
+          </Anchor>
           <Text size="sm">
             New firm?{' '}
             <Anchor component={Link} to="/signup">
@@ -163,9 +166,9 @@ export function SignupPage() {
 }
 
 const ROLE_WORDS: Record<string, string> = {
-  ADMIN: 'an administrator (ADMIN)',
-  VALUER: 'a valuer (VALUER)',
-  VIEWER: 'a viewer (VIEWER)',
+  ADMIN: 'an administrator',
+  VALUER: 'a valuer',
+  VIEWER: 'a viewer',
 };
 
 export function AcceptInvitePage() {

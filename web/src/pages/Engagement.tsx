@@ -157,7 +157,7 @@ export default function EngagementPage() {
           <Review engagement={e} />
         </Tabs.Panel>
         <Tabs.Panel value="trail" pt="md">
-          <Trail events={events.data ?? []} names={names} />
+          <Trail events={events.data ?? []} names={names} engagementId={e.id} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,5 +1,6 @@
 // The firm's profile (ADMIN): its legal name, address and registration as the FINAL report prints them,
 // the firm's signing certificate, and clearing the demo flag.
+import { dayInWords } from '../../../src/contract/file-names';
 import {
   Alert,
   Anchor,
@@ -131,14 +132,15 @@ function FirmCertificate() {
               </Text>
               <Text size="sm">Serial: {c.serialNumber}</Text>
               <Text size="sm">
-                Valid from {c.notBefore?.slice(0, 10)} to {c.notAfter?.slice(0, 10)}
+                Valid from {c.notBefore ? dayInWords(c.notBefore.slice(0, 10)) : '—'} to{' '}
+                {c.notAfter ? dayInWords(c.notAfter.slice(0, 10)) : '—'}
               </Text>
             </Stack>
           )}
           <Text size="xs" c="gray.7" mt="xs">
             The service's CA certificate:{' '}
             <Anchor href={c.caCertificateUrl} underline="always">
-              {c.caCertificateUrl}
+              download it
             </Anchor>{' '}
             (not an Indian licensed CA).
           </Text>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { api, call } from '../api/client';
 import { dateTime, paiseToRupees } from '../lib/format';
 import { FormError } from '../components/FormError';
-import { downloadInvoice } from '../lib/invoice';
+import { downloadInvoice, GatewayReferences, PAYMENT_STATUS_LABELS } from '../lib/invoice';
 import { DataTable } from '../components/DataTable';
 import { PageTitle } from '../components/PageTitle';
 
@@ -22,15 +22,7 @@ export function PaymentsPage() {
       <DataTable
         label="Payments"
         minWidth={940}
-        columns={[
-          'Company',
-          { label: 'Amount', ta: 'right' },
-          'Status',
-          'Gateway order',
-          'Gateway payment',
-          'Captured',
-          'Invoice',
-        ]}
+        columns={['Company', { label: 'Amount', ta: 'right' }, 'Status', 'Captured', 'Gateway references', 'Invoice']}
       >
         {payments.data?.map((p) => (
           <Table.Tr key={p.id}>
@@ -43,17 +35,14 @@ export function PaymentsPage() {
               {paiseToRupees(p.amount)}
             </Table.Td>
             <Table.Td>
-              <Badge color={p.status === 'CAPTURED' ? 'green.8' : p.status === 'FAILED' ? 'red.8' : 'gray.7'}>
-                {p.status}
+              <Badge color={p.status === 'CAPTURED' ? 'green.8' : p.status === 'FAILED' ? 'red.8' : 'gray.7'} tt="none">
+                {PAYMENT_STATUS_LABELS[p.status]}
               </Badge>
             </Table.Td>
-            <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-              {p.gatewayOrderId}
-            </Table.Td>
-            <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-              {p.gatewayPaymentId ?? '—'}
-            </Table.Td>
             <Table.Td>{dateTime(p.capturedAt)}</Table.Td>
+            <Table.Td>
+              <GatewayReferences order={p.gatewayOrderId} payment={p.gatewayPaymentId} />
+            </Table.Td>
             <Table.Td>
               {p.status === 'CAPTURED' ? (
                 <Anchor component="button" type="button" size="sm" onClick={() => void downloadInvoice(p.id)}>

@@ -8,7 +8,16 @@ import { api, call, type Schemas } from '../api/client';
 import { useMe } from '../lib/session';
 import { dateTime } from '../lib/format';
 import { FormError } from '../components/FormError';
-import { ROLES, type Role } from '../../../src/contract/roles';
+import { ROLES, ROLE_LABELS, type Role } from '../../../src/contract/roles';
+
+/** The roles as a person reads them; the value sent is the API's. */
+const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+/** A member's status as a person reads it. */
+const MEMBER_STATUS_LABELS: Record<string, string> = {
+  ACTIVE: 'Active',
+  INVITED: 'Invited',
+  DEACTIVATED: 'Deactivated',
+};
 import { DataTable } from '../components/DataTable';
 import { PageTitle } from '../components/PageTitle';
 
@@ -53,16 +62,37 @@ export function TeamPage() {
     onSuccess: refresh,
     onError: setError,
   });
+  // The address a password reset link was mailed to (never the link: it goes only to the member).
+  const [resetSentTo, setResetSentTo] = useState<string>();
+  const sendReset = useMutation({
+    mutationFn: (userId: string) =>
+      call(api.POST('/api/v1/team/{userId}/password-reset', { params: { path: { userId } } })),
+    onMutate: () => {
+      setError(undefined);
+      setResetSentTo(undefined);
+    },
+    onSuccess: (answer) => setResetSentTo(answer.email),
+    onError: setError,
+  });
   const members = (team.data ?? []).filter((m) => m.status !== 'INVITED');
-  const lastAdminReason = 'The last ADMIN can be neither demoted nor deactivated: make someone else ADMIN first.';
+  const lastAdminReason =
+    'The last administrator can be neither demoted nor deactivated: make someone else an administrator first.';
 
   return (
     <Stack>
       <PageTitle>Team</PageTitle>
       {!isAdmin && (
-        <Alert color="gray">Only an ADMIN can invite people or change roles; you can see who is on the team.</Alert>
+        <Alert color="gray">
+          Only an administrator can invite people or change roles; you can see who is on the team.
+        </Alert>
       )}
       <FormError error={error ?? team.error} title="Not done" />
+      {resetSentTo && (
+        <Alert color="green" role="status" data-testid="reset-link-sent">
+          A link to choose a new password was e-mailed to {resetSentTo}. It works once, for 30 minutes; their password
+          stays as it is until they use it.
+        </Alert>
+      )}
       <DataTable label="Members" minWidth={640} columns={['Name', 'E-mail', 'Role', 'Status', isAdmin && 'Actions']}>
         {members.map((m) => {
           const lastAdmin = m.lastActiveAdmin === true;
@@ -77,7 +107,7 @@ export function TeamPage() {
                 {isAdmin && m.status === 'ACTIVE' ? (
                   <Select
                     aria-label={`Role of ${m.name}`}
-                    data={[...ROLES]}
+                    data={ROLE_OPTIONS}
                     value={m.role}
                     allowDeselect={false}
                     w={130}
@@ -97,14 +127,31 @@ export function TeamPage() {
                     }
                   />
                 ) : (
-                  <Badge color="gray.8">{m.role}</Badge>
+                  <Badge color="gray.8" tt="none">
+                    {ROLE_LABELS[m.role]}
+                  </Badge>
                 )}
               </Table.Td>
               <Table.Td>
-                <Badge color={m.status === 'ACTIVE' ? 'green.8' : 'gray.6'}>{m.status}</Badge>
+                <Badge color={m.status === 'ACTIVE' ? 'green.8' : 'gray.6'} tt="none">
+                  {MEMBER_STATUS_LABELS[m.status] ?? m.status}
+                </Badge>
               </Table.Td>
               {isAdmin && (
                 <Table.Td>
+                  {m.status === 'ACTIVE' && m.id !== me?.user?.id && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      mr="xs"
+                      mb={4}
+                      loading={sendReset.isPending && sendReset.variables === m.id}
+                      onClick={() => sendReset.mutate(m.id)}
+                      aria-label={`Send password reset to ${m.name}`}
+                    >
+                      Send password reset
+                    </Button>
+                  )}
                   {m.status === 'ACTIVE' &&
                     (lastAdmin ? (
                       <Text size="xs" c="gray.7">
@@ -163,7 +210,7 @@ export function TeamPage() {
                       {i.email}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{i.role}</Table.Td>
+                  <Table.Td>{ROLE_LABELS[i.role]}</Table.Td>
                   <Table.Td>{i.expired ? <Badge color="red.9">expired</Badge> : dateTime(i.expiresAt)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs">
@@ -226,7 +273,7 @@ function InviteForm({ onInvited }: { onInvited: () => unknown }) {
             render={({ field }) => (
               <Select
                 label="Role"
-                data={[...ROLES]}
+                data={ROLE_OPTIONS}
                 value={field.value}
                 onChange={(v) => field.onChange(v)}
                 allowDeselect={false}

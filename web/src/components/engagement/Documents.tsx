@@ -25,9 +25,18 @@ import { fieldLabel, sentence } from '../../../../src/contract/sentences';
 import { saveBlob } from '../../lib/download';
 import { FINANCIALS_STAGES, inStages } from '../../../../src/contract/stages';
 import { FinancialsPreview } from './FinancialsPreview';
+import { DocumentLink } from './DocumentLink';
 import { DOCUMENT_KIND_LABELS, type DocumentKind, type EvidenceField } from '../../../../src/contract/document-kinds';
 import { todayInIndia } from '../../../../src/contract/today';
 import { DataTable } from '../DataTable';
+
+/** A document's status as a person reads it. */
+const DOCUMENT_STATUS_LABELS: Record<string, string> = {
+  STORED: 'Stored',
+  PARSING: 'Being read',
+  PARSED: 'Read',
+  REJECTED: 'Refused',
+};
 
 const NO_DESCRIPTION: Record<EvidenceField, string> = { title: '', documentDate: '', providedBy: '' };
 const EVIDENCE_INPUTS: { name: EvidenceField; label: string; placeholder?: string }[] = [
@@ -168,15 +177,18 @@ export function Documents({ engagement }: { engagement: Engagement }) {
       {docs.data?.map((d) => (
         <Stack key={d.id} gap={4}>
           <Group gap="xs" wrap="wrap">
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            <DocumentLink engagementId={engagement.id} documentId={d.id}>
               {d.title ?? d.fileName}
-            </Text>
-            <Badge color="gray.8">{DOCUMENT_KIND_LABELS[d.kind]}</Badge>
+            </DocumentLink>
+            <Badge color="gray.8" tt="none">
+              {DOCUMENT_KIND_LABELS[d.kind]}
+            </Badge>
             <Badge
               color={d.status === 'REJECTED' ? 'red' : d.status === 'PARSED' ? 'green' : 'blue'}
               data-testid="document-status"
+              tt="none"
             >
-              {d.status}
+              {DOCUMENT_STATUS_LABELS[d.status] ?? d.status}
             </Badge>
             <Text size="xs" c="gray.7">
               {d.documentDate && `dated ${date(d.documentDate)} · provided by ${d.providedBy} · ${d.fileName} · `}
@@ -198,14 +210,9 @@ export function Documents({ engagement }: { engagement: Engagement }) {
                 {d.errors.map((e, i) => (
                   <Table.Tr key={i}>
                     <Table.Td>{e.location ?? '—'}</Table.Td>
-                    <Table.Td>
-                      {/* The valuer's label; the JSON path below it, smaller, for whoever fixes the file. */}
+                    {/* The valuer's label; the JSON path only in an attribute, for support, never in the text. */}
+                    <Table.Td data-testid="error-field" data-path={e.path}>
                       {fieldLabel(e.path) || '—'}
-                      {e.path && e.path !== '/' ? (
-                        <Text size="xs" c="gray.7" ff="monospace" data-testid="error-path">
-                          {e.path}
-                        </Text>
-                      ) : null}
                     </Table.Td>
                     <Table.Td>{sentence(e.message)}</Table.Td>
                   </Table.Tr>

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
 import { dateTime } from '../../lib/format';
 import { saveBlob } from '../../lib/download';
+import { engagementFileName } from '../../../../src/contract/file-names';
 import { FormError } from '../FormError';
 import { DataTable } from '../DataTable';
 import { FileField } from '../FileField';
@@ -60,7 +61,7 @@ export function PartnerSignature({ engagement }: { engagement: Engagement }) {
       if (!response.ok || !data) throw new Error(`The sealed FINAL could not be fetched (${response.status})`);
       return data as unknown as Blob;
     },
-    onSuccess: (blob) => saveBlob(blob, `valuation-report-${engagement.id}-final-sealed.pdf`),
+    onSuccess: (blob) => saveBlob(blob, engagementFileName(engagement, 'FINAL – sealed', 'pdf')),
   });
   const latest: SignedCopy | undefined = upload.data ?? copies.data?.[0];
   return (

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
 import { dateTime, paiseToRupees } from '../../lib/format';
 import { FormError } from '../FormError';
-import { downloadInvoice } from '../../lib/invoice';
+import { downloadInvoice, GatewayReferences } from '../../lib/invoice';
 
 type Engagement = Schemas['EngagementDetail'];
 
@@ -80,16 +80,21 @@ export function Payment({ engagement }: { engagement: Engagement }) {
       <Stack gap="xs">
         <Group gap="xs">
           <Text fw={700}>Payment</Text>
-          <Badge color={engagement.paymentStatus === 'PAID' ? 'green' : 'gray'} data-testid="payment-status">
-            {engagement.paymentStatus}
+          <Badge
+            color={engagement.paymentStatus === 'PAID' ? 'green' : 'gray'}
+            data-testid="payment-status"
+            data-status={engagement.paymentStatus}
+            tt="none"
+          >
+            {engagement.paymentStatus === 'PAID' ? 'Paid' : 'Not paid'}
           </Badge>
         </Group>
         {captured && (
           <Group gap="sm">
             <Text size="sm">
-              {paiseToRupees(captured.amount)} captured {dateTime(captured.capturedAt)} · order{' '}
-              {captured.gatewayOrderId} · payment {captured.gatewayPaymentId}
+              {paiseToRupees(captured.amount)} received {dateTime(captured.capturedAt)}
             </Text>
+            <GatewayReferences order={captured.gatewayOrderId} payment={captured.gatewayPaymentId} />
             <Anchor component="button" type="button" size="sm" onClick={() => void downloadInvoice(captured.id)}>
               Tax invoice (PDF)
             </Anchor>

@@ -5,6 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
 import { dateTime } from '../../lib/format';
 import { saveBlob } from '../../lib/download';
+import { engagementFileName } from '../../../../src/contract/file-names';
 import { FormError } from '../FormError';
 
 type Engagement = Schemas['EngagementDetail'];
@@ -33,7 +34,7 @@ export function Report({ engagement }: { engagement: Engagement }) {
     [preview],
   );
   const s = status.data;
-  const fileName = `valuation-report-${engagement.id}-${s?.kind?.toLowerCase() ?? 'draft'}.pdf`;
+  const fileName = engagementFileName(engagement, s?.kind ?? 'DRAFT', 'pdf');
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="xs">
@@ -100,7 +101,7 @@ export function ReviewRecord({ engagement }: { engagement: Engagement }) {
       if (!response.ok || !data) throw new Error('The review record could not be made');
       return data as Blob;
     },
-    onSuccess: (blob) => saveBlob(blob, `review-record-${engagement.id}.pdf`),
+    onSuccess: (blob) => saveBlob(blob, engagementFileName(engagement, 'Review record', 'pdf')),
   });
   return (
     <Paper withBorder p="md" radius="md">

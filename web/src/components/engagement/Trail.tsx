@@ -1,5 +1,6 @@
 // The review trail and audit events: who did what, when, with the comment or reason.
-import { AUDIT_ACTION_WORDS, type AuditAction } from '../../../../src/contract/audit-actions';
+import { AUDIT, AUDIT_ACTION_WORDS, type AuditAction } from '../../../../src/contract/audit-actions';
+import { DocumentLink } from './DocumentLink';
 import { ENGAGEMENT_FIELD_LABELS } from '../../../../src/contract/sentences';
 import { Table, Text, Title, Stack } from '@mantine/core';
 import type { Schemas } from '../../api/client';
@@ -30,6 +31,7 @@ function describe(e: AuditEvent): { who: string; note?: string } {
     comment?: string;
     reason?: string;
     fileName?: string;
+    documentId?: string;
     changes?: Record<string, { from: unknown; to: unknown }>;
   };
   const who =
@@ -40,7 +42,21 @@ function describe(e: AuditEvent): { who: string; note?: string } {
   return { who, note: d.comment ?? d.reason ?? d.fileName ?? (d.changes ? changesNote(d.changes) : undefined) };
 }
 
-export function Trail({ events, names }: { events: AuditEvent[]; names: Record<string, string> }) {
+/** The document an entry names (an upload's), if any. */
+function documentOf(e: AuditEvent): string | undefined {
+  const id = (e.details as { documentId?: unknown } | null)?.documentId;
+  return typeof id === 'string' ? id : undefined;
+}
+
+export function Trail({
+  events,
+  names,
+  engagementId,
+}: {
+  events: AuditEvent[];
+  names: Record<string, string>;
+  engagementId: string;
+}) {
   return (
     <Stack>
       <Title order={2} size="h3">
@@ -61,7 +77,15 @@ export function Trail({ events, names }: { events: AuditEvent[]; names: Record<s
                   </Text>
                 ) : null}
               </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{note ?? ''}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {note ?? ''}
+                {/* A line that names a document opens it, as the Documents tab does. */}
+                {e.action === AUDIT.documentUploaded && documentOf(e) ? (
+                  <DocumentLink engagementId={engagementId} documentId={documentOf(e)!}>
+                    Open the document
+                  </DocumentLink>
+                ) : null}
+              </Table.Td>
             </Table.Tr>
           );
         })}

@@ -6,6 +6,7 @@ import { WarningList } from '../WarningList';
 import { lazy, Suspense } from 'react';
 import { Accordion, Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { saveBlob } from '../../lib/download';
+import { engagementFileName } from '../../../../src/contract/file-names';
 import { useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
 import { Decimal } from 'decimal.js';
@@ -81,7 +82,7 @@ export function ValuationView({ engagement }: { engagement: Schemas['Engagement'
       </Title>
       <Conclusion val={val} />
       <Group>
-        <Button variant="default" size="xs" onClick={() => void downloadWorkpapers(val.engagementId)}>
+        <Button variant="default" size="xs" onClick={() => void downloadWorkpapers(engagement)}>
           Download live workpapers (XLSX)
         </Button>
       </Group>
@@ -245,12 +246,12 @@ function Conclusion({ val }: { val: Valuation }) {
   );
 }
 
-async function downloadWorkpapers(id: string) {
+async function downloadWorkpapers(engagement: Schemas['Engagement']) {
   const { data, response } = await api.GET('/api/v1/engagements/{id}/valuation/workpapers.xlsx', {
-    params: { path: { id } },
+    params: { path: { id: engagement.id } },
     parseAs: 'blob',
   });
-  if (response.ok && data) saveBlob(data as unknown as Blob, `workpapers-${id}.xlsx`);
+  if (response.ok && data) saveBlob(data as unknown as Blob, engagementFileName(engagement, 'Workpapers', 'xlsx'));
 }
 
 /** The proposed price tested against the rule the statute sets, per purpose. */

@@ -29,7 +29,7 @@ export default defineRoute((app) => {
       const invoice = await invoicePdf(app.services, requirePrincipal(request), request.params.id);
       reply
         .type('application/pdf')
-        .header('content-disposition', contentDisposition(`invoice-${invoice.number.replace(/\//g, '-')}.pdf`))
+        .header('content-disposition', contentDisposition(`Tax invoice ${invoice.number.replace(/\//g, '-')}.pdf`))
         .header('cache-control', 'no-store');
       return reply.send(invoice.pdf as unknown as string);
     },

@@ -13,7 +13,9 @@ export default defineRoute((app) => {
       config: {
         errorCodes: ['not_found'],
         auth: { role: 'VIEWER' },
-        produces: { 200: ['application/pdf', 'text/csv', XLSX_MEDIA_TYPE, 'application/json'] },
+        produces: {
+          200: ['application/pdf', 'text/csv', XLSX_MEDIA_TYPE, 'application/json', 'image/png', 'image/jpeg'],
+        },
       },
       schema: {
         tags: ['documents'],
@@ -21,20 +23,22 @@ export default defineRoute((app) => {
         summary: "Download a document's bytes as uploaded",
         description:
           'The uploaded bytes, unchanged, with the content type detected at upload and a ' +
-          'Content-Disposition file name.',
+          'Content-Disposition file name in words (the company, the title or "Financials", the date). ' +
+          'A PDF, PNG or JPEG is `inline` (the browser shows it); any other file is an `attachment`. ' +
+          "Any member who may read the engagement may read its documents; another firm's is not found.",
         params: z.object({ id: z.string(), docId: z.string() }),
         response: { 200: binaryFile('The file') },
       },
     },
     async (request, reply) => {
-      const { doc, data } = await getDocumentContent(
+      const { doc, data, fileName, inline } = await getDocumentContent(
         app.services,
         requirePrincipal(request),
         request.params.id,
         request.params.docId,
       );
       reply
-        .header('content-disposition', contentDisposition(doc.file_name))
+        .header('content-disposition', contentDisposition(fileName, inline ? 'inline' : 'attachment'))
         .header('etag', `"${doc.sha256}"`)
         .type(doc.content_type);
       return reply.send(data as unknown as string);
