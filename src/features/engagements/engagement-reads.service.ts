@@ -8,6 +8,7 @@ import type { Principal } from '../../domain/identity/roles.js';
 import { REQUIRED_REPORT_FACTS } from '../../contract/engagement-forms.js';
 import { type Statute } from '../../domain/valuation/types.js';
 import * as repo from './engagements.repository.js';
+import { getEngagementWithSignatoryInputs } from './engagement-people.repository.js';
 import { tokenCreator } from '../identity/api-tokens.repository.js';
 import { listEngagementAudit } from '../platform/audit.repository.js';
 import { myActions } from '../review/review-rights.service.js';
@@ -67,7 +68,7 @@ export async function personOf(tx: Executor, principal: Principal): Promise<stri
 
 /** One engagement; from GATE_1 on with the signatory requirement of the methods its conclusion adopts, and who in the firm meets it. */
 export async function getEngagement(ctx: ServiceContext, principal: Principal, id: string) {
-  const row = await repo.getEngagementWithSignatoryInputs(ctx.db, principal.firmId, id);
+  const row = await getEngagementWithSignatoryInputs(ctx.db, principal.firmId, id);
   if (!row) throw notFound('Engagement');
   const inputs = row.signatory_inputs;
   const signatory = inputs

@@ -1,5 +1,6 @@
 // The one way an engagement's status changes: applyTransition, inside the caller's transaction,
 // writing the status, the audit entry and the outbox events together.
+import type { ReviewHistory } from '../../domain/engagement/four-eyes.js';
 import type { EngagementEventType } from '../../contract/events.js';
 import { transitionAuditAction } from '../../contract/audit-actions.js';
 import type { Executor } from '../../db/client.js';
@@ -27,9 +28,17 @@ export async function applyTransition(
   engagementId: string,
   action: EngagementAction,
   actor: Actor,
-  options: { details?: Record<string, unknown>; failureReason?: string; expectStatus?: EngagementStatus } = {},
+  options: {
+    details?: Record<string, unknown>;
+    failureReason?: string;
+    expectStatus?: EngagementStatus;
+    /** The row as the caller locked and read it in this transaction: not read again. */
+    current?: repo.EngagementRow;
+    /** The people behind the engagement's steps, when the caller read them: the notifications use them. */
+    history?: ReviewHistory;
+  } = {},
 ): Promise<repo.EngagementRow> {
-  const current = await requireEngagement(tx, firmId, engagementId, true);
+  const current = options.current ?? (await requireEngagement(tx, firmId, engagementId, true));
   if (options.expectStatus && current.status !== options.expectStatus) {
     throw conflict('invalid_transition', `The engagement is ${current.status}, not ${options.expectStatus}`);
   }
@@ -37,14 +46,8 @@ export async function applyTransition(
   if (!result.ok) throw conflict('invalid_transition', result.reason);
   const to = result.to;
   const beforeUpload = action === 'UPLOAD_FINANCIALS' ? current.status : null;
-  await repo.updateStatus(
-    tx,
-    firmId,
-    engagementId,
-    to,
-    beforeUpload,
-    to === 'FAILED' ? (options.failureReason ?? 'failed') : null,
-  );
+  const failureReason = to === 'FAILED' ? (options.failureReason ?? 'failed') : null;
+  const updatedAt = await repo.updateStatus(tx, firmId, engagementId, to, beforeUpload, failureReason);
   await insertAudit(tx, firmId, actor, {
     action: transitionAuditAction(action),
     engagementId,
@@ -52,7 +55,14 @@ export async function applyTransition(
     toStatus: to,
     details: options.details,
   });
-  const updated = (await repo.findEngagementRow(tx, firmId, engagementId))!;
+  // The row after the change, from the locked row and what this statement wrote (no second read).
+  const updated: repo.EngagementRow = {
+    ...current,
+    status: to,
+    status_before_upload: beforeUpload,
+    failure_reason: failureReason,
+    updated_at: updatedAt,
+  };
   for (const type of eventsForTransition(to)) {
     await writeEngagementEvent(tx, firmId, engagementId, type, {
       engagement: publicEngagement(updated),
@@ -60,7 +70,7 @@ export async function applyTransition(
       ...(type === 'engagement.gate_pending' ? { gate: to } : {}),
     });
   }
-  await notifyTransition(tx, firmId, updated, current.status, actor.id, options.details);
+  await notifyTransition(tx, firmId, updated, current.status, actor.id, options.details, options.history);
   return updated;
 }
 

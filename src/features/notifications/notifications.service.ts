@@ -2,6 +2,7 @@
 // transaction of the event that causes it, and each e-mail is a job enqueued there (so it is sent only if the
 // event commits, and never in the request). The job sends it once: notification_mails records that sending
 // began for this event, person and kind, and a retry finding that record sends nothing.
+import type { ReviewHistory } from '../../domain/engagement/four-eyes.js';
 import type { Executor } from '../../db/client.js';
 import type { ServiceContext } from '../platform/service-context.js';
 import type { Principal } from '../../domain/identity/roles.js';
@@ -11,6 +12,7 @@ import { NOTIFICATION_KINDS, type NotificationKind } from '../../contract/notifi
 import { MAILED_STAGES, gateNumber, inStages, isGate, type Gate } from '../../contract/stages.js';
 import * as repo from './notifications.repository.js';
 import * as engagements from '../engagements/engagements.repository.js';
+import { signatoryInputsOf } from '../engagements/engagement-people.repository.js';
 import { gatePrincipalRefusal, gateRefusal, memberAsPerson, signingRefusal } from '../../domain/engagement/rights.js';
 import { qualificationOf } from '../review/review-rights.service.js';
 import { personOfActor, reviewHistoryOf } from '../review/review-rights.service.js';
@@ -78,6 +80,7 @@ export async function notifyTransition(
   from: string,
   actorId: string | null,
   details: Record<string, unknown> | undefined,
+  knownHistory?: ReviewHistory,
 ): Promise<void> {
   const to = e.status;
   const eventId = `${e.id}:${e.event_sequence}:${to}`;
@@ -96,7 +99,7 @@ export async function notifyTransition(
     });
     return;
   }
-  const history = await reviewHistoryOf(tx, firmId, e.id);
+  const history = knownHistory ?? (await reviewHistoryOf(tx, firmId, e.id));
   // Who may approve the gate now (rights.ts); for sign-off, who may once it is paid, holding a registration the
   // statute accepts.
   const mayApprove = (m: (typeof members)[number], gate: Gate) =>
@@ -105,7 +108,7 @@ export async function notifyTransition(
     const reviewers = members.filter((m) => mayApprove(m, 'GATE_2'));
     await notify(tx, firmId, e.id, 'REVIEW_WAITING', eventId, reviewers, facts);
   } else if (to === 'GATE_3') {
-    const inputs = (await engagements.getEngagementWithSignatoryInputs(tx, firmId, e.id))?.signatory_inputs;
+    const inputs = await signatoryInputsOf(tx, firmId, e.id);
     const qualification = inputs ? qualificationOf(signatoryStatus(inputs as never, members)) : null;
     const signers = members.filter(
       (m) => mayApprove(m, 'GATE_3') && signingRefusal(memberAsPerson(m), qualification) === null,

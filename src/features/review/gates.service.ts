@@ -11,7 +11,7 @@ import { getFinancials } from '../valuation/valuation-data.repository.js';
 import type { NormalisedFinancials } from '../../domain/financials/normalise.js';
 import type { Principal } from '../../domain/identity/roles.js';
 import { approveActionFor, type Gate } from '../../domain/engagement/state-machine.js';
-import { gateRefusal, requireGatePerson, signingRefusal } from './review-rights.service.js';
+import { gateRefusal, requireGatePerson, reviewHistoryOf, signingRefusal } from './review-rights.service.js';
 import type { Executor } from '../../db/client.js';
 import { applyTransition } from '../engagements/engagement-transitions.service.js';
 import { missingReportFacts, publicEngagement, requireEngagement } from '../engagements/engagement-reads.service.js';
@@ -161,9 +161,11 @@ export async function approveGate(
   requireGatePerson(principal, gate);
   const actor = actorOf(principal, requestId);
   return ctx.db.transaction(async (tx) => {
+    // The one read of the engagement in this approval: locked, it serves the rights, the transition and the mails.
     const engagement = await requireEngagement(tx, principal.firmId, engagementId, true);
+    const history = await reviewHistoryOf(tx, principal.firmId, engagementId);
     // The gate it is at, four eyes, the payment: what GET /engagements/{id} reports as myActions.
-    const refusal = await gateRefusal(tx, principal, engagement, gate, 'APPROVE');
+    const refusal = await gateRefusal(tx, principal, engagement, gate, 'APPROVE', history);
     if (refusal) throw refusal;
     if (gate !== 'GATE_3' && (signing.place !== undefined || signing.udin !== undefined)) {
       throw validationFailed([
@@ -206,6 +208,12 @@ export async function approveGate(
     const updated = await applyTransition(tx, principal.firmId, engagementId, approveActionFor(gate), actor, {
       expectStatus: gate,
       details: { gate, decision: 'APPROVED', ...(comment ? { comment } : {}), by: principal.name },
+      current: gate === 'GATE_3' ? undefined : engagement,
+      // The history after this approval: whoever approved GATE_1 may not review GATE_2 (the mails ask it).
+      history: {
+        ...history,
+        ...(gate === 'GATE_1' ? { gate1: principal.userId } : gate === 'GATE_2' ? { gate2: principal.userId } : {}),
+      },
     });
     await afterGateApproved(tx, principal.firmId, engagementId, updated.status);
     return publicEngagement(updated);

@@ -5,7 +5,7 @@
 import type { ServiceContext } from '../platform/service-context.js';
 import type { Principal } from '../../domain/identity/roles.js';
 import { gatePrincipalRefusal } from '../../domain/engagement/rights.js';
-import * as engagements from '../engagements/engagements.repository.js';
+import * as engagements from '../engagements/engagement-people.repository.js';
 import { gateRefusal } from '../../domain/engagement/rights.js';
 import { INBOX_STAGES, gateInWords, type EngagementStatus, type Gate } from '../../contract/stages.js';
 

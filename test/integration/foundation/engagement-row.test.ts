@@ -1,13 +1,10 @@
-// The engagement GET reads its row as one jsonb value (src/features/engagements/engagements.repository.ts): it must give
+// The engagement GET reads its row as one jsonb value (src/features/engagements/engagement-people.repository.ts): it must give
 // exactly what the column-by-column read gives, every column set, timestamps to the millisecond included,
 // and the signatory inputs from GATE_1 on. On PGlite and PostgreSQL.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  findEngagementRow,
-  getEngagementWithSignatoryInputs,
-  insertEngagement,
-} from '../../../src/features/engagements/engagements.repository.js';
+import { findEngagementRow, insertEngagement } from '../../../src/features/engagements/engagements.repository.js';
+import { getEngagementWithSignatoryInputs } from '../../../src/features/engagements/engagement-people.repository.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
 
 let t: TestDatabase;
