@@ -11,7 +11,7 @@ import { ForgotPasswordPage, ResetPasswordPage } from './pages/PasswordReset';
 const VerifyPage = lazy(() => import('./pages/Verify').then((m) => ({ default: m.VerifyPage })));
 import { CONSOLE_PATHS as P } from '../../src/contract/console-routes';
 
-const UnsubscribePage = lazy(() => import('./pages/Unsubscribe').then((m) => ({ default: m.UnsubscribePage })));
+const UnsubscribePage = lazy(() => import('./pages/Verify').then((m) => ({ default: m.UnsubscribePage })));
 const EngagementPage = lazy(() => import('./pages/Engagement'));
 const TeamPage = lazy(() => import('./pages/Team').then((m) => ({ default: m.TeamPage })));
 const ApiTokensPage = lazy(() => import('./pages/ApiTokens').then((m) => ({ default: m.ApiTokensPage })));

@@ -1,13 +1,10 @@
 // The page an e-mail's "Stop these e-mails with one click" link opens (docs/decisions.md, E-mail notifications):
 // opening it switches that kind of e-mail off at once (the one click) and says which; the profile switches it on.
 import { useEffect } from 'react';
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { api, call } from '../api/client';
-import { FormError } from '../components/FormError';
-import { Busy } from '../components/Busy';
-import { Frame } from './Auth';
 
 export function UnsubscribePage() {
   const [params] = useSearchParams();
@@ -18,7 +15,10 @@ export function UnsubscribePage() {
   const { mutate } = off;
   useEffect(() => mutate(), [mutate]);
   return (
-    <Frame title="E-mail settings">
+    <Container size={420} py="xl">
+      <Title order={1} size="h2" mb="md">
+        E-mail settings
+      </Title>
       {off.isSuccess ? (
         <Stack>
           <Text role="status" data-testid="unsubscribed" style={{ overflowWrap: 'anywhere' }}>
@@ -32,10 +32,12 @@ export function UnsubscribePage() {
           </Anchor>
         </Stack>
       ) : off.isError ? (
-        <FormError error={off.error} title="These e-mails could not be switched off" />
+        <Text role="alert" c="red.8">
+          {off.error.message}
+        </Text>
       ) : (
-        <Busy label="Switching these e-mails off" />
+        <Text role="status">Switching these e-mails off…</Text>
       )}
-    </Frame>
+    </Container>
   );
 }
