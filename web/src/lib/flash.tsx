@@ -34,6 +34,7 @@ export function Flash() {
       role="status"
       data-testid="flash"
       withCloseButton
+      closeButtonLabel="Dismiss"
       onClose={() => {
         message = null;
         notifyAll();
