@@ -9,6 +9,7 @@ export const CONSOLE_PATHS = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   logout: '/logout',
+  unsubscribe: '/unsubscribe',
   verify: '/verify',
   engagements: '/engagements',
   engagement: '/engagements/:id',

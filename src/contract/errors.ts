@@ -111,6 +111,11 @@ export const ERROR_CATALOGUE = {
     title: 'Member not active',
     sentence: 'This member is not active, so this cannot be done to them.',
   },
+  invalid_unsubscribe_link: {
+    status: 400,
+    title: 'Opt-out link not valid',
+    sentence: 'This opt-out link is not valid. Switch e-mails off in your profile instead.',
+  },
   invalid_invitation: {
     status: 400,
     title: 'Invitation not valid',

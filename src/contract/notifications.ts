@@ -9,8 +9,22 @@ export const NOTIFICATION_KINDS = [
   'READY_FOR_SIGN_OFF',
   'SIGNED_AND_ISSUED',
   'PAYMENT_CAPTURED',
+  'REVIEW_APPROVED',
+  'INVITATION_ACCEPTED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The kinds the console's bell keeps too (the others are e-mail only: the API's bell lists these kinds). */
+export const BELL_KINDS = [
+  'ASSIGNED',
+  'REVIEW_WAITING',
+  'RETURNED_FOR_REVISION',
+  'READY_FOR_SIGN_OFF',
+  'SIGNED_AND_ISSUED',
+  'PAYMENT_CAPTURED',
+] as const satisfies readonly NotificationKind[];
+export type BellKind = (typeof BELL_KINDS)[number];
+export const isBellKind = (k: NotificationKind): k is BellKind => (BELL_KINDS as readonly string[]).includes(k);
 
 /** What each switch is about, as the profile shows it. */
 export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
@@ -20,6 +34,20 @@ export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
   READY_FOR_SIGN_OFF: 'A report is ready for my sign-off (Gate 3)',
   SIGNED_AND_ISSUED: 'A report I worked on is signed off',
   PAYMENT_CAPTURED: 'A payment is received (administrators)',
+  REVIEW_APPROVED: 'My engagement passed its independent review (Gate 2)',
+  INVITATION_ACCEPTED: 'Someone I invited joined the firm',
+};
+
+/** The engagement tab where each kind's action is (the console's ?tab=); the team page for an acceptance. */
+export const NOTIFICATION_TABS: Record<NotificationKind, string | null> = {
+  ASSIGNED: 'data',
+  REVIEW_WAITING: 'review',
+  RETURNED_FOR_REVISION: 'assumptions',
+  READY_FOR_SIGN_OFF: 'review',
+  SIGNED_AND_ISSUED: 'review',
+  PAYMENT_CAPTURED: 'review',
+  REVIEW_APPROVED: 'review',
+  INVITATION_ACCEPTED: null,
 };
 
 /** Each kind on (true) or off (false); a kind not given is on. */

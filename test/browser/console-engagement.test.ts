@@ -154,6 +154,7 @@ test(
       .waitFor();
     await page.getByLabel('Place of signing').fill('Mumbai');
     await page.getByRole('button', { name: /Approve Gate 3/ }).click();
+    await page.getByTestId('confirm-sign-off').click();
     await page
       .getByRole('alert')
       .getByText(/Appointing authority/)
@@ -177,13 +178,28 @@ test(
     await page.getByLabel('Place of signing').fill('');
     await page.getByLabel('UDIN').fill('ABC123');
     await page.getByRole('button', { name: /Approve Gate 3/ }).click();
+    await page.getByTestId('confirm-sign-off').click();
     await page.getByText('Enter the place of signing, e.g. Mumbai').waitFor();
     await page.getByText(/A UDIN has 18 characters/).waitFor();
     assert.equal(await page.getByLabel('Place of signing').getAttribute('aria-invalid'), 'true');
     assert.equal(await page.getByLabel('UDIN').getAttribute('aria-invalid'), 'true');
     await page.getByLabel('Place of signing').fill('Mumbai');
     await page.getByLabel('UDIN').fill('');
+    // Sign-off asks first, with a summary: the value, the place, the UDIN, and who is told.
     await page.getByRole('button', { name: /Approve Gate 3/ }).click();
+    const summary = page.getByTestId('sign-off-summary');
+    await summary.getByText('Sign off this report?').waitFor();
+    const said = await summary.innerText();
+    assert.match(said, /Value: ₹[\d,]+\.\d{2} per share/);
+    assert.match(said, /Place of signing: Mumbai · UDIN: none/);
+    assert.match(said, /Told by e-mail: /);
+    await assertAccessible(page, '/engagements/:id review (sign-off summary)');
+    await summary.screenshot({ path: screenshotPath('sign-off-confirm.png') });
+    await summary.getByTestId('confirm-sign-off').click();
+    await page
+      .getByTestId('flash')
+      .getByText(/^Signed off\./)
+      .waitFor();
     await statusIs(page, 'COMPLETED');
     await page
       .getByTestId('report-facts')

@@ -62,6 +62,11 @@ test('IBC sign-off names the land and building valuer from the members registere
   await classes.screenshot({ path: screenshotPath('ibc-class-signatories.png') });
   await page.getByLabel('Place of signing').fill('Hyderabad');
   await page.getByRole('button', { name: /Approve Gate 3/ }).click();
+  await page
+    .getByTestId('sign-off-summary')
+    .getByText(/Lata Land Valuer/)
+    .waitFor();
+  await page.getByTestId('confirm-sign-off').click();
   await page.getByText('COMPLETED').first().waitFor();
 
   // The FINAL names the land and building valuer for that class, and the partner for the rest.

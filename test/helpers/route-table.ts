@@ -93,6 +93,7 @@ export const PUBLIC_ROUTES = [
   'POST /api/v1/auth/known-browser',
   'POST /api/v1/auth/forgot-password',
   'POST /api/v1/auth/reset-password',
+  'POST /api/v1/notifications/unsubscribe',
   'GET /api/v1/reports/verify/:sha256',
   'GET /api/v1/reports/signing-key',
   'GET /api/v1/reports/ca-certificate',

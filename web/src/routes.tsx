@@ -11,6 +11,7 @@ import { ForgotPasswordPage, ResetPasswordPage } from './pages/PasswordReset';
 const VerifyPage = lazy(() => import('./pages/Verify').then((m) => ({ default: m.VerifyPage })));
 import { CONSOLE_PATHS as P } from '../../src/contract/console-routes';
 
+const UnsubscribePage = lazy(() => import('./pages/Verify').then((m) => ({ default: m.UnsubscribePage })));
 const EngagementPage = lazy(() => import('./pages/Engagement'));
 const TeamPage = lazy(() => import('./pages/Team').then((m) => ({ default: m.TeamPage })));
 const ApiTokensPage = lazy(() => import('./pages/ApiTokens').then((m) => ({ default: m.ApiTokensPage })));
@@ -41,6 +42,7 @@ export const router = createBrowserRouter([
   { path: P.resetPassword, element: <ResetPasswordPage /> },
   { path: P.logout, element: <LogoutPage /> },
   { path: P.verify, element: later(<VerifyPage />) },
+  { path: P.unsubscribe, element: later(<UnsubscribePage />) },
   {
     element: <Layout />,
     children: [

@@ -4,6 +4,8 @@ export interface InvitationRow {
   id: string;
   firm_id: string;
   user_id: string;
+  /** Who sent it (a user, or an API token). */
+  created_by: string;
   expires_at: Date;
   used_at: Date | null;
 }
@@ -21,7 +23,7 @@ export async function insertInvitation(
 /** Locks the invitation row so two accepts of one link cannot both succeed. */
 export async function findInvitationForUpdate(tx: Executor, tokenHash: string): Promise<InvitationRow | null> {
   const rows = await tx.query<InvitationRow>(
-    'SELECT id, firm_id, user_id, expires_at, used_at FROM invitations WHERE token_hash = $1 FOR UPDATE',
+    'SELECT id, firm_id, user_id, created_by, expires_at, used_at FROM invitations WHERE token_hash = $1 FOR UPDATE',
     [tokenHash],
   );
   return rows[0] ?? null;

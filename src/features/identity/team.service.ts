@@ -11,6 +11,7 @@ import * as users from './users.repository.js';
 import * as invitations from './invitations.repository.js';
 import { revokeUserSessions } from './sessions.repository.js';
 import { insertAudit } from '../platform/audit.repository.js';
+import { notifyInvitationAccepted } from '../notifications/notifications.service.js';
 import { assertStrongPassword, hashPassword, publicUser } from './identity.service.js';
 import { announcePrincipalChange } from './principal-cache.service.js';
 
@@ -151,9 +152,9 @@ function invitationDelivery(
 
 /** Roles as the invitation names them to a person. */
 const ROLE_WORDS: Record<string, string> = {
-  ADMIN: 'an administrator (ADMIN)',
-  VALUER: 'a valuer (VALUER)',
-  VIEWER: 'a viewer (VIEWER)',
+  ADMIN: 'an administrator',
+  VALUER: 'a valuer',
+  VIEWER: 'a viewer',
 };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -308,6 +309,7 @@ export async function acceptInvite(
     await insertAudit(tx, inv.firm_id, requestActor({ type: 'USER', id: user.id }, requestId), {
       action: AUDIT.teamInvitationAccepted,
     });
+    await notifyInvitationAccepted(tx, inv.firm_id, inv.id, inv.created_by, user);
     return user;
   });
 }

@@ -18,12 +18,18 @@ import { qualificationOf } from '../review/review-rights.service.js';
 import { personOfActor, reviewHistoryOf } from '../review/review-rights.service.js';
 import { signatoryStatus } from '../../domain/identity/signatory.js';
 import { rupees } from '../../contract/money-format.js';
+import { NOTIFICATION_TABS, isBellKind, type BellKind } from '../../contract/notifications.js';
+import { ROLE_LABELS, type Role } from '../../contract/roles.js';
+import { unsubscribeLinks } from './unsubscribe.service.js';
 
 export { NOTIFICATION_KINDS };
 
 type Facts = Record<string, string>;
 
-/** Enqueues one e-mail per recipient who has not switched this kind off; one dedupe key per event, person and kind. */
+/**
+ * Enqueues one e-mail per recipient who has not switched this kind off; one dedupe key per event, person and
+ * kind. Nobody is told of their own action: the person behind `actorPersonId` is left out.
+ */
 async function notify(
   tx: Executor,
   firmId: string,
@@ -32,23 +38,57 @@ async function notify(
   eventId: string,
   recipients: readonly repo.NotifiableMember[],
   facts: Facts,
+  actorPersonId: string | null,
 ): Promise<void> {
-  const seen = new Set<string>();
+  const seen = new Set<string>(actorPersonId ? [actorPersonId] : []);
   const title = composeNotification(kind, facts).subject;
   for (const r of recipients) {
     if (seen.has(r.id)) continue;
     seen.add(r.id);
-    // The bell has every notice; the e-mail only a kind the person has not switched off.
-    await repo.insertNotification(tx, { id: newId('ntf'), firmId, userId: r.id, kind, engagementId, title });
-    if (r.notification_preferences?.[kind] === false) continue;
-    const dedupeKey = `${eventId}:${r.id}:${kind}`;
-    await enqueueJob(
-      tx,
-      NOTIFY_MAIL_JOB,
-      { firmId, userId: r.id, engagementId, kind, dedupeKey, facts },
-      { dedupeKey: `mail:${dedupeKey}`, maxAttempts: 8 },
-    );
+    // The bell has every notice of its kinds; the e-mail only a kind the person has not switched off.
+    if (isBellKind(kind))
+      await repo.insertNotification(tx, { id: newId('ntf'), firmId, userId: r.id, kind, engagementId, title });
+    await enqueueMail(tx, firmId, r, kind, eventId, engagementId, facts);
   }
+}
+
+/** The e-mail's job, unless the person switched this kind off. */
+async function enqueueMail(
+  tx: Executor,
+  firmId: string,
+  r: repo.NotifiableMember,
+  kind: NotificationKind,
+  eventId: string,
+  engagementId: string | null,
+  facts: Facts,
+): Promise<void> {
+  if (r.notification_preferences?.[kind] === false) return;
+  const dedupeKey = `${eventId}:${r.id}:${kind}`;
+  await enqueueJob(
+    tx,
+    NOTIFY_MAIL_JOB,
+    { firmId, userId: r.id, engagementId, kind, dedupeKey, facts },
+    { dedupeKey: `mail:${dedupeKey}`, maxAttempts: 8 },
+  );
+}
+
+/** An invitation was accepted, in its transaction: whoever sent it hears who joined (an e-mail; no engagement). */
+export async function notifyInvitationAccepted(
+  tx: Executor,
+  firmId: string,
+  invitationId: string,
+  invitedBy: string,
+  joined: { id: string; name: string; role: string },
+): Promise<void> {
+  const inviterId = await personOfActor(tx, firmId, invitedBy);
+  if (!inviterId || inviterId === joined.id) return;
+  const inviter = await repo.activeMember(tx, firmId, inviterId);
+  if (!inviter) return;
+  await enqueueMail(tx, firmId, inviter, 'INVITATION_ACCEPTED', `inv:${invitationId}`, null, {
+    targetEntity: '',
+    name: joined.name,
+    role: ROLE_LABELS[joined.role as Role]?.toLowerCase() ?? 'member',
+  });
 }
 
 /** An engagement was assigned to someone other than whoever assigned it. */
@@ -66,10 +106,16 @@ export async function notifyAssigned(
   const e = await engagements.findEngagementRow(tx, firmId, engagementId);
   if (!assignee || !e) return;
   const byName = members.find((m) => m.id === by)?.name ?? 'A colleague';
-  await notify(tx, firmId, engagementId, 'ASSIGNED', newId('evt'), [assignee], {
-    targetEntity: e.target_entity,
-    by: byName,
-  });
+  await notify(
+    tx,
+    firmId,
+    engagementId,
+    'ASSIGNED',
+    newId('evt'),
+    [assignee],
+    { targetEntity: e.target_entity, by: byName },
+    by,
+  );
 }
 
 /** After a status change, in its transaction: who should hear of it. */
@@ -88,15 +134,14 @@ export async function notifyTransition(
   const relevant = inStages(MAILED_STAGES, to) || (to === 'DATA_READY' && isGate(from));
   if (!relevant) return;
   const members = await repo.activeMembers(tx, firmId);
-  const byName = members.find((m) => m.id === actorId)?.name;
+  const actor = await personOfActor(tx, firmId, actorId);
+  const byName = members.find((m) => m.id === actor)?.name;
+  const assignee = members.filter((m) => m.id === e.assigned_valuer_id);
   if (to === 'DATA_READY') {
-    const assignee = members.filter((m) => m.id === e.assigned_valuer_id);
-    await notify(tx, firmId, e.id, 'RETURNED_FOR_REVISION', eventId, assignee, {
-      ...facts,
-      reason: String(details?.reason ?? ''),
-      gate: isGate(from) ? gateNumber(from) : from,
-      by: byName ?? String(details?.by ?? 'A reviewer'),
-    });
+    const reason = String(details?.reason ?? '');
+    const gate = isGate(from) ? gateNumber(from) : from;
+    const by = byName ?? String(details?.by ?? 'A reviewer');
+    await notify(tx, firmId, e.id, 'RETURNED_FOR_REVISION', eventId, assignee, { ...facts, reason, gate, by }, actor);
     return;
   }
   const history = knownHistory ?? (await reviewHistoryOf(tx, firmId, e.id));
@@ -106,36 +151,34 @@ export async function notifyTransition(
     gateRefusal(memberAsPerson(m), { status: gate, paymentStatus: 'PAID' }, gate, 'APPROVE', history) === null;
   if (to === 'GATE_2') {
     const reviewers = members.filter((m) => mayApprove(m, 'GATE_2'));
-    await notify(tx, firmId, e.id, 'REVIEW_WAITING', eventId, reviewers, facts);
+    await notify(tx, firmId, e.id, 'REVIEW_WAITING', eventId, reviewers, facts, actor);
   } else if (to === 'GATE_3') {
     const inputs = await signatoryInputsOf(tx, firmId, e.id);
     const qualification = inputs ? qualificationOf(signatoryStatus(inputs as never, members)) : null;
     const signers = members.filter(
       (m) => mayApprove(m, 'GATE_3') && signingRefusal(memberAsPerson(m), qualification) === null,
     );
-    await notify(tx, firmId, e.id, 'READY_FOR_SIGN_OFF', eventId, signers, facts);
+    await notify(tx, firmId, e.id, 'READY_FOR_SIGN_OFF', eventId, signers, facts, actor);
+    // The valuer hears that the independent review approved the work.
+    const by = byName ?? 'The reviewer';
+    await notify(tx, firmId, e.id, 'REVIEW_APPROVED', eventId, assignee, { ...facts, by }, actor);
   } else {
-    const signatory = await personOfActor(tx, firmId, actorId);
-    const signatoryName = members.find((m) => m.id === signatory)?.name ?? 'the signatory';
-    await notify(
-      tx,
-      firmId,
-      e.id,
-      'SIGNED_AND_ISSUED',
-      eventId,
-      members.filter((m) => m.id === e.assigned_valuer_id || m.id === signatory),
-      { ...facts, by: signatoryName },
-    );
+    // The valuer, and every member the FINAL names as a signatory (the signing partner, or one per asset class).
+    const named = new Set([e.assigned_valuer_id, actor, ...(e.class_signatories ?? []).map((c) => c.userId)]);
+    const by = byName ?? 'the signatory';
+    const told = members.filter((m) => named.has(m.id));
+    await notify(tx, firmId, e.id, 'SIGNED_AND_ISSUED', eventId, told, { ...facts, by }, actor);
   }
 }
 
-/** A payment was captured: the firm's ADMINs hear of it. */
+/** A payment was captured: whoever may sign off hears of it (not the person who paid). */
 export async function notifyPaymentCaptured(
   tx: Executor,
   firmId: string,
   engagementId: string,
   paymentId: string,
   amountPaise: number | string,
+  actorId: string | null,
 ): Promise<void> {
   const e = await engagements.findEngagementRow(tx, firmId, engagementId);
   if (!e) return;
@@ -143,10 +186,10 @@ export async function notifyPaymentCaptured(
   const admins = (await repo.activeMembers(tx, firmId)).filter(
     (m) => gatePrincipalRefusal(memberAsPerson(m), 'GATE_3') === null,
   );
-  await notify(tx, firmId, engagementId, 'PAYMENT_CAPTURED', `pay:${paymentId}`, admins, {
-    targetEntity: e.target_entity,
-    amount: rupees(paiseToRupees(Number(amountPaise))),
-  });
+  const amount = rupees(paiseToRupees(Number(amountPaise)));
+  const payer = await personOfActor(tx, firmId, actorId);
+  const facts = { targetEntity: e.target_entity, amount };
+  await notify(tx, firmId, engagementId, 'PAYMENT_CAPTURED', `pay:${paymentId}`, admins, facts, payer);
 }
 
 const paiseToRupees = (paise: number) => `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
@@ -208,6 +251,21 @@ export function composeNotification(
         ],
         action: 'Open the engagement',
       };
+    case 'REVIEW_APPROVED':
+      return {
+        subject: `Independent review approved: ${t}`,
+        lines: [
+          `${f.by} approved the independent review of the methodology and assumptions (Gate 2) of the valuation of ${t}.`,
+          'It now waits for the fee and for sign-off by a partner qualified to sign it.',
+        ],
+        action: 'See the review',
+      };
+    case 'INVITATION_ACCEPTED':
+      return {
+        subject: `${f.name} joined the firm`,
+        lines: [`${f.name} accepted your invitation and joined the firm as ${f.role}.`],
+        action: 'See the team',
+      };
   }
 }
 
@@ -219,7 +277,7 @@ export async function myNotifications(ctx: ServiceContext, principal: Principal,
     unread,
     items: rows.map((n) => ({
       id: n.id,
-      kind: n.kind as NotificationKind,
+      kind: n.kind as BellKind,
       title: n.title,
       engagementId: n.engagement_id,
       createdAt: n.created_at.toISOString(),
@@ -261,16 +319,27 @@ export async function sendNotificationMail(
     return;
   }
   const base = (ctx.config.PUBLIC_BASE_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/$/, '');
-  const link = `${base}/engagements/${encodeURIComponent(p.engagementId)}`;
+  // The link opens the tab where the action is (the console's ?tab=), or the team for an acceptance.
+  const tab = NOTIFICATION_TABS[p.kind];
+  const link = p.engagementId
+    ? `${base}/engagements/${encodeURIComponent(p.engagementId)}${tab ? `?tab=${tab}` : ''}`
+    : `${base}/team`;
   const m = composeNotification(p.kind, p.facts);
+  const off = unsubscribeLinks(ctx, base, { firmId: p.firmId, userId: p.userId, kind: p.kind });
+  const offWords = 'Stop these e-mails with one click';
   try {
     await ctx.mailer.send({
       to: member.email,
       subject: m.subject,
-      text: `Hello ${member.name},\n\n${m.lines.join('\n\n')}\n\n${m.action}: ${link}\n\nYou can switch these e-mails off in your profile.\n`,
+      text:
+        `Hello ${member.name},\n\n${m.lines.join('\n\n')}\n\n${m.action}: ${link}\n\n` +
+        `${offWords}: ${off.page}\n(or switch any of them in your profile).\n`,
       html:
         `<p>Hello ${escapeHtml(member.name)},</p>${m.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}` +
-        `<p><a href="${escapeHtml(link)}">${escapeHtml(m.action)}</a></p><p style="color:#555">You can switch these e-mails off in your profile.</p>`,
+        `<p><a href="${escapeHtml(link)}">${escapeHtml(m.action)}</a></p>` +
+        `<p style="color:#555"><a href="${escapeHtml(off.page)}">${offWords}</a> (or switch any of them in your profile).</p>`,
+      // One-click opt-out by the mail program (RFC 8058): a POST to this address switches the kind off.
+      headers: { 'List-Unsubscribe': `<${off.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
   } catch (err) {
     // Refused before it was sent: forget the start so the queue's next attempt may send it.

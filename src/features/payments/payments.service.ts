@@ -247,7 +247,14 @@ async function capturePayment(
         source,
       },
     });
-    await notifyPaymentCaptured(tx, current.firm_id, current.engagement_id, current.id, current.amount_paise);
+    await notifyPaymentCaptured(
+      tx,
+      current.firm_id,
+      current.engagement_id,
+      current.id,
+      current.amount_paise,
+      actor.type === 'SYSTEM' ? null : actor.id,
+    );
     await writeEngagementEvent(tx, current.firm_id, current.engagement_id, 'payment.captured', {
       payment: publicPayment(captured, ctx.gateway.keyId, ctx.config.GST_RATE_PERCENT),
     });

@@ -32,7 +32,7 @@ export const JOB_PAYLOADS = {
   [NOTIFY_MAIL_JOB]: z.object({
     firmId: id,
     userId: id,
-    engagementId: id,
+    engagementId: id.nullable(),
     dedupeKey: id,
     kind: z.enum(NOTIFICATION_KINDS),
     facts: z.record(z.string(), z.string()),

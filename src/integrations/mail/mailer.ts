@@ -12,6 +12,8 @@ export interface MailMessage {
   text: string;
   /** An HTML alternative to `text`. */
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -29,6 +31,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
           subject: m.subject,
           text: m.text,
           ...(m.html ? { html: m.html } : {}),
+          ...(m.headers ? { headers: m.headers } : {}),
         });
         options.log.info({ to: m.to, subject: m.subject }, 'mail sent');
       },
@@ -51,6 +54,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
         subject: m.subject,
         text: m.text,
         ...(m.html ? { html: m.html } : {}),
+        ...(m.headers ? { headers: m.headers } : {}),
       });
       writeFileSync(file, built.message as Buffer, { mode: 0o600 });
       options.log.info({ to: m.to, subject: m.subject, file }, 'no SMTP_URL: mail written to file');

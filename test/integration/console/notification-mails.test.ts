@@ -1,13 +1,22 @@
 // E-mail notifications (docs/decisions.md, E-mail notifications), received by a real SMTP server started
-// here: one engagement's life (assigned, returned for revision, Gate 2, Gate 3, paid, signed off) sends each
-// kind of e-mail once to the right people, in people's words with a link to the engagement, a ₹ subject
-// arrives intact, a kind switched off sends nothing, and a job run again for a sent e-mail sends nothing.
+// here: the team's invitations accepted (the inviter hears, roles in words), then one engagement's day
+// (create, upload, lock, return once, lock, Gate 1, Gate 2, pay, sign off) sends exactly the expected e-mails,
+// none to the person who acted, each linking to the tab where its action is and carrying a one-click
+// List-Unsubscribe header that works; a kind switched off sends nothing, and a job run again sends nothing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ParsedMail } from 'mailparser';
 import { startSmtpServer, type Inbox } from '../../helpers/smtp.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
-import { acceptInvite, accepted, asUser, invite, signupAdmin, uniqueEmail } from '../../helpers/principals.js';
+import {
+  SIGNATORY_REGISTRATIONS,
+  acceptInvite,
+  accepted,
+  asUser,
+  invite,
+  signupAdmin,
+  uniqueEmail,
+} from '../../helpers/principals.js';
 import type { Session } from '../../helpers/principals.js';
 import { createEngagement, lock, uploadFixture } from '../../helpers/engagements.js';
 import { orderPayment, sandboxPay, verifyPayment } from '../../helpers/payments.js';
@@ -43,22 +52,42 @@ async function waitFor<T>(what: string, f: () => T | undefined): Promise<T> {
 
 /** A member invited through the API, accepting the invitation the SMTP server received. */
 async function member(admin: Session, role: 'VALUER' | 'ADMIN', name: string): Promise<Session> {
+  const before = received.length;
   const email = uniqueEmail(role.toLowerCase());
   const inv = await invite(t, asUser(admin), { email, name, role });
   assert.equal(inv.statusCode, 201, inv.body);
-  const mail = await waitFor('the invitation', () => received.find((m) => to(m) === email));
+  const mail = await waitFor('the invitation', () => received.slice(before).find((m) => to(m) === email));
   const token = decodeURIComponent(/accept-invite\?token=([^\s"<&]+)/.exec(mail.text ?? '')![1]!);
   const acc = await acceptInvite(t, token);
   assert.equal(acc.statusCode, 200, acc.body);
   return accepted(acc, admin, email);
 }
 
-test("one engagement's life sends each e-mail once to the right people; a kind switched off sends nothing; a rerun sends nothing again", async () => {
+/** A header as it arrived (mailparser folds List-* headers into an object, so the raw line is read). */
+const header = (m: ParsedMail, name: string) =>
+  m.headerLines
+    .find((h) => h.key === name)
+    ?.line.replace(/^[^:]+:\s*/, '')
+    .replace(/\r?\n\s+/g, '');
+
+test("one engagement's day sends exactly the expected e-mails, none to the actor, each to its tab with a one-click opt-out", async () => {
   const admin = await signupAdmin(t, 'Mail Valuers LLP');
+  const adminEmail = admin.email.toLowerCase();
   const creator = await member(admin, 'VALUER', 'Chitra Creator');
   const assignee = await member(admin, 'VALUER', 'Ānand Assignee');
   const reviewer = await member(admin, 'VALUER', 'Rekha Reviewer');
   const quiet = await member(admin, 'VALUER', 'Qasim Quiet');
+  const partner = await member(admin, 'ADMIN', 'Padma Partner');
+  // The inviter hears of each acceptance, the role in words, with a link to the team.
+  await t.worker.drain();
+  const joined = await waitFor('five acceptances', () => {
+    const j = received.filter((m) => to(m) === adminEmail && /joined the firm$/.test(m.subject ?? ''));
+    return j.length === 5 ? j : undefined;
+  });
+  const partnerJoined = joined.find((m) => m.subject === 'Padma Partner joined the firm')!;
+  assert.match(partnerJoined.text!, /accepted your invitation and joined the firm as administrator\./);
+  assert.match(partnerJoined.text!, new RegExp(`${BASE}/team\\b`));
+  assert.match(joined.find((m) => /Rekha/.test(m.subject!))!.text!, /as valuer\./);
   // Qasim switches off the e-mails about reviews waiting; GET /auth/me shows it.
   const off = await t.app.inject({
     method: 'PATCH',
@@ -70,6 +99,14 @@ test("one engagement's life sends each e-mail once to the right people; a kind s
   const me = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: asUser(quiet) })).json();
   assert.equal(me.profile.notificationPreferences.REVIEW_WAITING, false);
   assert.equal(me.profile.notificationPreferences.ASSIGNED, true);
+  // Padma may sign off: a partner with the registrations the statutes ask for.
+  const qualified = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/v1/auth/me',
+    headers: asUser(partner),
+    payload: { designation: 'Partner', registrations: SIGNATORY_REGISTRATIONS },
+  });
+  assert.equal(qualified.statusCode, 200, qualified.body);
   received.length = 0;
 
   const gate = async (
@@ -108,46 +145,50 @@ test("one engagement's life sends each e-mail once to the right people; a kind s
   assert.equal(order.statusCode, 200, order.body);
   const checkout = await sandboxPay(t, order.json().gatewayOrderId);
   assert.equal((await verifyPayment(t, asUser(admin), checkout.json())).statusCode, 200);
-  await gate(e.id, 'GATE_3', 'approve', admin, { place: 'Mumbai' });
+  await gate(e.id, 'GATE_3', 'approve', partner, { place: 'Mumbai' });
   await t.worker.drain();
 
-  const expected: [Session, RegExp][] = [
-    [assignee, /^Assigned to you: Śrī Gaṇeśa Textiles Pvt Ltd$/],
-    [assignee, /^Returned for revision: Śrī Gaṇeśa Textiles Pvt Ltd$/],
-    [admin, /^Waiting for your review: /],
-    [reviewer, /^Waiting for your review: /],
-    [admin, /^Ready for your sign-off: /],
-    [admin, /^Payment of ₹23,600\.00 received: Śrī Gaṇeśa Textiles Pvt Ltd$/],
-    [assignee, /^Signed off: /],
-    [admin, /^Signed off: /],
+  // Who, what, and the tab the link opens. The actor of each event is never among its recipients: the
+  // creator assigned, the admin returned and paid, the creator approved Gate 1, the reviewer Gate 2, the
+  // partner signed off.
+  const expected: [Session, RegExp, string][] = [
+    [assignee, /^Assigned to you: Śrī Gaṇeśa Textiles Pvt Ltd$/, 'data'],
+    [assignee, /^Returned for revision: Śrī Gaṇeśa Textiles Pvt Ltd$/, 'assumptions'],
+    [admin, /^Waiting for your review: /, 'review'],
+    [reviewer, /^Waiting for your review: /, 'review'],
+    [partner, /^Waiting for your review: /, 'review'],
+    [admin, /^Ready for your sign-off: /, 'review'],
+    [partner, /^Ready for your sign-off: /, 'review'],
+    [assignee, /^Independent review approved: /, 'review'],
+    [partner, /^Payment of ₹23,600\.00 received: Śrī Gaṇeśa Textiles Pvt Ltd$/, 'review'],
+    [assignee, /^Signed off: /, 'review'],
   ];
   await waitFor('every e-mail', () => (received.length >= expected.length ? true : undefined));
   await new Promise((r) => setTimeout(r, 200));
   const got = received.map((m) => `${to(m)} ${m.subject}`).sort();
   assert.equal(received.length, expected.length, got.join('\n'));
-  for (const [who, subject] of expected) {
-    assert.equal(
-      received.filter((m) => to(m) === who.email.toLowerCase() && subject.test(m.subject ?? '')).length,
-      1,
-      `${who.email} ${subject}`,
+  for (const [who, subject, tab] of expected) {
+    const mails = received.filter((m) => to(m) === who.email.toLowerCase() && subject.test(m.subject ?? ''));
+    assert.equal(mails.length, 1, `${who.email} ${subject}\n${got.join('\n')}`);
+    const m = mails[0]!;
+    const link = `${BASE}/engagements/${e.id}?tab=${tab}`;
+    assert.ok(m.text!.includes(link), `${m.subject}: ${link}`);
+    assert.ok(String(m.html).includes(`href="${link}"`), `${m.subject}: HTML ${link}`);
+    assert.match(
+      header(m, 'list-unsubscribe') ?? '',
+      new RegExp(`^<${BASE}/api/v1/notifications/unsubscribe\\?token=`),
     );
+    assert.equal(header(m, 'list-unsubscribe-post'), 'List-Unsubscribe=One-Click');
+    assert.match(m.text!, new RegExp(`Stop these e-mails with one click: ${BASE}/unsubscribe\\?token=`));
   }
   assert.equal(received.filter((m) => to(m) === quiet.email.toLowerCase()).length, 0, 'Qasim switched reviews off');
-  assert.equal(
-    received.filter((m) => to(m) === creator.email.toLowerCase()).length,
-    0,
-    'the creator is not the assignee',
-  );
-
-  // People's words, plain text and HTML, the reason, and a link to the engagement's screen.
+  assert.equal(received.filter((m) => to(m) === creator.email.toLowerCase()).length, 0, 'the creator only acted');
   const returned = received.find((m) => /^Returned for revision/.test(m.subject ?? ''))!;
   assert.match(returned.text!, /Projections need the latest board-approved budget/);
-  assert.match(returned.text!, new RegExp(`${BASE}/engagements/${e.id}`));
-  assert.match(String(returned.html), new RegExp(`href="${BASE}/engagements/${e.id}"`));
   for (const m of received) {
     assert.doesNotMatch(
       `${m.subject} ${m.text}`,
-      /\/api\/|RETURNED_FOR_REVISION|GATE_\d|PAYMENT_CAPTURED|REVIEW_WAITING/,
+      /\/api\/v1\/engagements|RETURNED_FOR_REVISION|GATE_\d|PAYMENT_CAPTURED|REVIEW_WAITING|ADMIN|VALUER/,
     );
   }
 
@@ -163,28 +204,24 @@ test("one engagement's life sends each e-mail once to the right people; a kind s
     [['REVIEW_WAITING', e.id]],
   );
   assert.equal(quietBell.unread, 1);
+  // The review approved is an e-mail only (the bell keeps the six kinds it always listed).
   assert.equal((await bell(assignee)).unread, 3);
-  const adminBell = await bell(admin);
-  assert.equal(adminBell.unread, 4);
-  assert.match(adminBell.items.find((n) => n.kind === 'PAYMENT_CAPTURED')!.title, /₹23,600\.00/);
+  assert.equal((await bell(creator)).unread, 0);
+  const partnerBell = await bell(partner);
+  assert.equal(partnerBell.unread, 3);
+  assert.match(partnerBell.items.find((n) => n.kind === 'PAYMENT_CAPTURED')!.title, /₹23,600\.00/);
   const readOne = await t.app.inject({
     method: 'POST',
     url: '/api/v1/notifications/read',
-    headers: asUser(admin),
-    payload: { ids: [adminBell.items[0]!.id, quietBell.items[0]!.id] },
+    headers: asUser(partner),
+    payload: { ids: [partnerBell.items[0]!.id, quietBell.items[0]!.id] },
   });
-  assert.deepEqual(readOne.json(), { unread: 3 }, "another person's notice is not marked");
+  assert.deepEqual(readOne.json(), { unread: 2 }, "another person's notice is not marked");
   assert.equal((await bell(quiet)).unread, 1);
-  assert.deepEqual(
-    (
-      await t.app.inject({ method: 'POST', url: '/api/v1/notifications/read', headers: asUser(admin), payload: {} })
-    ).json(),
-    { unread: 0 },
-  );
 
   // Each e-mail's job run again (a retry after a crash, or a duplicate): the record says it was sent; nothing more arrives.
   const jobs = await t.db.query<{ kind: string; payload: Record<string, unknown> }>(
-    `SELECT kind, payload FROM jobs WHERE kind = 'send-notification-mail' AND payload->>'firmId' = $1`,
+    `SELECT kind, payload FROM jobs WHERE kind = 'send-notification-mail' AND payload->>'firmId' = $1 AND payload->>'engagementId' IS NOT NULL`,
     [admin.firmId],
   );
   assert.equal(jobs.length, expected.length);
@@ -194,4 +231,39 @@ test("one engagement's life sends each e-mail once to the right people; a kind s
   await t.worker.drain();
   await new Promise((r) => setTimeout(r, 200));
   assert.equal(received.length, expected.length);
+
+  // One click: the mail program POSTs the List-Unsubscribe address with List-Unsubscribe=One-Click (RFC 8058).
+  const signedOff = received.find((m) => to(m) === assignee.email.toLowerCase() && /^Signed off/.test(m.subject!))!;
+  const url = new URL(/^<(.+)>$/.exec(header(signedOff, 'list-unsubscribe')!)![1]!);
+  const post = (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}?token=${encodeURIComponent(token)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+  const token = url.searchParams.get('token')!;
+  const tampered = await post(`${token.slice(0, -2)}xx`);
+  assert.equal(tampered.statusCode, 400, tampered.body);
+  const done = await post(token);
+  assert.equal(done.statusCode, 200, done.body);
+  assert.deepEqual(done.json(), {
+    kind: 'SIGNED_AND_ISSUED',
+    label: 'A report I worked on is signed off',
+    email: assignee.email.toLowerCase(),
+  });
+  const prefs = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: asUser(assignee) })).json()
+    .profile.notificationPreferences;
+  assert.equal(prefs.SIGNED_AND_ISSUED, false);
+  assert.equal(prefs.ASSIGNED, true, 'only that kind is switched off');
+  const audit = await t.db.query<{ actor_id: string }>(
+    `SELECT actor_id FROM audit_events WHERE firm_id = $1 AND action = 'profile.updated' AND details->>'via' IS NOT NULL`,
+    [admin.firmId],
+  );
+  assert.deepEqual(
+    audit.map((a) => a.actor_id),
+    [assignee.userId],
+  );
+  // The page link carries the same token (the console's /unsubscribe page POSTs it).
+  assert.ok(signedOff.text!.includes(`${BASE}/unsubscribe?token=${encodeURIComponent(token)}`));
 });

@@ -85,7 +85,7 @@ test("inviting another firm's member is answered as a new invitation; the member
   const text = notice.text ?? '';
   for (const expected of [
     'Hello Ramesh Kumar,',
-    `Asha Admin has invited ${held.email} to join Konkan Advisory LLP on the Valuation Service as a valuer (VALUER).`,
+    `Asha Admin has invited ${held.email} to join Konkan Advisory LLP on the Valuation Service as a valuer.`,
     'This address already has an account on the Valuation Service, and an address can belong to one firm only, so no invitation was made.',
     'Konkan Advisory LLP has not been told that the address has an account.',
     'tell them another e-mail address of yours',

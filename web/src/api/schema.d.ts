@@ -836,6 +836,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notifications/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One-click opt-out from one kind of e-mail (List-Unsubscribe-Post)
+         * @description The token is the one in the e-mail's List-Unsubscribe header and opt-out link; it switches that kind of e-mail off for the person it was sent to (the profile can switch it on again). Any body (a mail program's `List-Unsubscribe=One-Click` form) is ignored.
+         */
+        post: operations["unsubscribeFromMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payments": {
         parameters: {
             query?: never;
@@ -1858,7 +1878,7 @@ export interface components {
         };
         ErrorCatalogueEntry: {
             /** @enum {string} */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "udin_already_used" | "firm_registration_missing" | "certificate_after_issue" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "source_missing" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "certificate_not_usable" | "signed_copy_not_of_this_report" | "signed_copy_changes_report" | "signed_copy_signature_invalid" | "file_over_limit" | "no_final_report" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_unsubscribe_link" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "udin_already_used" | "firm_registration_missing" | "certificate_after_issue" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "source_missing" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "certificate_not_usable" | "signed_copy_not_of_this_report" | "signed_copy_changes_report" | "signed_copy_signature_invalid" | "file_over_limit" | "no_final_report" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             /** @description What happened and what to do, for people; the console shows this sentence */
             sentence: string;
             status: number;
@@ -2196,9 +2216,11 @@ export interface components {
         /** @description Which e-mails this person receives: each kind true (on) or false (off); a kind not given is on */
         NotificationPreferencesInput: {
             ASSIGNED?: boolean;
+            INVITATION_ACCEPTED?: boolean;
             PAYMENT_CAPTURED?: boolean;
             READY_FOR_SIGN_OFF?: boolean;
             RETURNED_FOR_REVISION?: boolean;
+            REVIEW_APPROVED?: boolean;
             REVIEW_WAITING?: boolean;
             SIGNED_AND_ISSUED?: boolean;
         };
@@ -2311,7 +2333,7 @@ export interface components {
              * @description Stable snake_case error code from the error catalogue (GET /api/v1/errors), e.g. validation_failed, not_found, already_locked
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "udin_already_used" | "firm_registration_missing" | "certificate_after_issue" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "source_missing" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "certificate_not_usable" | "signed_copy_not_of_this_report" | "signed_copy_changes_report" | "signed_copy_signature_invalid" | "file_over_limit" | "no_final_report" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
+            code: "validation_failed" | "malformed_json" | "invalid_multipart" | "bad_request" | "invalid_cursor" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "forbidden" | "csrf_failed" | "not_found" | "rate_limited" | "too_many_streams" | "signup_disabled" | "email_exists" | "demo_registrations" | "last_admin" | "not_active" | "invalid_unsubscribe_link" | "invalid_invitation" | "invitation_used" | "invitation_expired" | "link_expired" | "invalid_transition" | "report_signed" | "report_facts_missing" | "udin_already_used" | "firm_registration_missing" | "certificate_after_issue" | "no_provision_in_force" | "computation_started" | "already_locked" | "ingestion_in_progress" | "financials_not_ready" | "source_missing" | "inputs_incomplete" | "valuation_not_ready" | "invalid_weights" | "missing_rationale" | "invalid_discount" | "invalid_market_approach" | "wacc_mismatch" | "discount_not_permitted" | "person_required" | "independent_review_required" | "signatory_not_qualified" | "no_qualified_signatory" | "report_not_ready" | "certificate_not_usable" | "signed_copy_not_of_this_report" | "signed_copy_changes_report" | "signed_copy_signature_invalid" | "file_over_limit" | "no_final_report" | "payment_required" | "already_paid" | "payment_conflict" | "invalid_signature" | "gateway_error" | "webhook_url_not_allowed" | "endpoint_disabled" | "delivery_pending" | "idempotency_conflict" | "idempotency_in_progress" | "price_missing" | "database_unavailable" | "internal_error";
             detail: string;
             errors?: {
                 message: string;
@@ -2330,9 +2352,11 @@ export interface components {
             /** @description Which e-mails this person receives, each kind on (true) or off (false): ASSIGNED (an engagement assigned to them), REVIEW_WAITING (Gate 2 waiting for their independent review), RETURNED_FOR_REVISION (their engagement returned, with the reason), READY_FOR_SIGN_OFF (Gate 3, ADMINs qualified to sign), SIGNED_AND_ISSUED (signed off: the assignee and the signatory), PAYMENT_CAPTURED (ADMINs) */
             notificationPreferences: {
                 ASSIGNED: boolean;
+                INVITATION_ACCEPTED: boolean;
                 PAYMENT_CAPTURED: boolean;
                 READY_FOR_SIGN_OFF: boolean;
                 RETURNED_FOR_REVISION: boolean;
+                REVIEW_APPROVED: boolean;
                 REVIEW_WAITING: boolean;
                 SIGNED_AND_ISSUED: boolean;
             };
@@ -6706,6 +6730,62 @@ export interface operations {
             };
             /** @description Unsupported Media Type: the body is not in a media type this operation accepts */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unsubscribeFromMail: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The address that will no longer receive them */
+                        email: string;
+                        /** @enum {string} */
+                        kind: "ASSIGNED" | "REVIEW_WAITING" | "RETURNED_FOR_REVISION" | "READY_FOR_SIGN_OFF" | "SIGNED_AND_ISSUED" | "PAYMENT_CAPTURED" | "REVIEW_APPROVED" | "INVITATION_ACCEPTED";
+                        /** @description What the e-mails switched off were about, in words */
+                        label: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

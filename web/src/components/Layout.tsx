@@ -7,6 +7,7 @@ import { ApiError } from '../api/client';
 import { useMe } from '../lib/session';
 import { useInbox } from '../lib/inbox';
 import { Bell } from './Bell';
+import { useLiveStream } from '../lib/live';
 import { ROLE_LABELS } from '../../../src/contract/roles';
 
 const NAV = [
@@ -36,6 +37,7 @@ export function Layout() {
   const me = useMe();
   const location = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  useLiveStream();
   if (me.isPending)
     return (
       <Center h="100vh">

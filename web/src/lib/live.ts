@@ -1,17 +1,29 @@
 // Live updates: the firm's Server-Sent Events stream (GET /api/v1/events/stream) invalidates the
-// affected queries, so pages change without a reload. If the stream drops, the browser reconnects by
-// itself (resuming with Last-Event-ID); while it is down, the returned flag turns polling on.
+// affected queries, so pages change without a reload. One stream per page, opened by the signed-in frame
+// (Layout), so the bell and the "Waiting for me" count keep up on every page; pages read whether it is up.
+// If the stream drops, the browser reconnects by itself (resuming with Last-Event-ID); while it is down,
+// the flag turns polling on.
 import { ENGAGEMENT_EVENT_TYPES } from '../../../src/contract/events';
-import { useEffect, useState } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 
-export function useLiveEvents(engagementId?: string): { live: boolean } {
+let up = false;
+const watchers = new Set<() => void>();
+const setUp = (v: boolean) => {
+  up = v;
+  watchers.forEach((w) => w());
+};
+const watch = (w: () => void) => {
+  watchers.add(w);
+  return () => watchers.delete(w);
+};
+
+/** Opens the firm's stream for as long as the signed-in frame is shown (Layout). */
+export function useLiveStream(): void {
   const client = useQueryClient();
-  const [live, setLive] = useState(false);
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const url = `/api/v1/events/stream${engagementId ? `?engagementId=${encodeURIComponent(engagementId)}` : ''}`;
-    const source = new EventSource(url, { withCredentials: true });
+    const source = new EventSource('/api/v1/events/stream', { withCredentials: true });
     const onEvent = (e: MessageEvent<string>) => {
       let id: string | undefined;
       try {
@@ -23,18 +35,23 @@ export function useLiveEvents(engagementId?: string): { live: boolean } {
       void client.invalidateQueries({ queryKey: ['engagements'] });
       void client.invalidateQueries({ queryKey: ['inbox'] });
       void client.invalidateQueries({ queryKey: ['notifications'] });
+      void client.invalidateQueries({ queryKey: ['payments'] });
       if (id) void client.invalidateQueries({ queryKey: ['engagement', id] });
       else void client.invalidateQueries({ queryKey: ['engagement'] });
     };
     for (const t of ENGAGEMENT_EVENT_TYPES) source.addEventListener(t, onEvent as EventListener);
-    source.onopen = () => setLive(true);
-    source.onerror = () => setLive(false);
+    source.onopen = () => setUp(true);
+    source.onerror = () => setUp(false);
     return () => {
       source.close();
-      setLive(false);
+      setUp(false);
     };
-  }, [engagementId, client]);
-  return { live };
+  }, [client]);
+}
+
+/** Whether the frame's stream is up (the page polls while it is not). */
+export function useLiveEvents(_engagementId?: string): { live: boolean } {
+  return { live: useSyncExternalStore(watch, () => up) };
 }
 
 /** Polling interval for queries while the live stream is down. */

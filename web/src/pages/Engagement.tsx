@@ -19,6 +19,7 @@ import { Assignee } from '../components/engagement/Assignee';
 import { FormError } from '../components/FormError';
 import { STAGE_TIMELINE, VALUED_STAGES, inStages, isGate } from '../../../src/contract/stages';
 import { PageTitle } from '../components/PageTitle';
+import { Flash } from '../lib/flash';
 
 const STAGES = STAGE_TIMELINE;
 const TABS = ['data', 'assumptions', 'valuation', 'review', 'trail'] as const;
@@ -68,6 +69,7 @@ export default function EngagementPage() {
       <Anchor component={Link} to="/engagements" size="sm">
         ← Engagements
       </Anchor>
+      <Flash />
       <Group justify="space-between" align="start" wrap="wrap">
         <Stack gap={2}>
           <PageTitle style={{ overflowWrap: 'anywhere' }}>{e.targetEntity}</PageTitle>

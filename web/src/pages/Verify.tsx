@@ -231,3 +231,6 @@ function Row({ k, v }: { k: string; v: React.ReactNode }) {
     </Table.Tr>
   );
 }
+
+// The opt-out page an e-mail links to, loaded with this page's chunk (the first-load budget has no room).
+export { UnsubscribePage } from './Unsubscribe';

@@ -3,7 +3,10 @@
 // the very rules that would refuse the decision: the console works none of them out itself.
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { flash } from '../../lib/flash';
+import { rupees } from '../../lib/format';
+import { useValuation } from './Valuation';
 import { api, call, ApiError, type Schemas } from '../../api/client';
 import { FormError } from '../FormError';
 import { sentence } from '../../../../src/contract/sentences';
@@ -32,10 +35,29 @@ export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Eng
           ...(Object.keys(named).length > 0 ? { classSignatories: named } : {}),
         }
       : {};
-  const done = () => {
+  const [confirming, setConfirming] = useState(false);
+  // Who is named on this engagement, for the summary before signing off and the confirmations after.
+  const team = useQuery({
+    queryKey: ['team'],
+    queryFn: () => call(api.GET('/api/v1/team', { params: { query: { limit: 200 } } })),
+  });
+  const valuation = useValuation(engagement);
+  const valuer = engagement.assignedValuer?.name ?? 'the valuer';
+  const done = (said: string) => () => {
     setComment('');
+    setConfirming(false);
+    flash(said);
     return client.invalidateQueries({ queryKey: ['engagement', engagement.id] });
   };
+  const c = valuation.data?.conclusion;
+  const total = c?.fairValue?.totalValue ?? c?.liquidationValue?.totalValue;
+  const value = c?.valuePerShare
+    ? `${rupees(c.valuePerShare)} per share`
+    : total
+      ? `${rupees(total)} (assets, in total)`
+      : 'as the Valuation tab shows';
+  const signatoryNames = Object.values(named).map((id) => team.data?.find((m) => m.id === id)?.name ?? 'a colleague');
+  const toldOfSignOff = [valuer, ...signatoryNames].filter((n, i, all) => all.indexOf(n) === i).join(', ');
   const approve = useMutation({
     mutationFn: () =>
       call(
@@ -44,7 +66,12 @@ export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Eng
           body: { ...(comment.trim() ? { comment: comment.trim() } : {}), ...signing },
         }),
       ),
-    onSuccess: done,
+    onSuccess: done(
+      gate === 'GATE_3'
+        ? `Signed off. The final report is being prepared; ${toldOfSignOff} ${signatoryNames.length ? 'are' : 'is'} told by e-mail.`
+        : `${gateLabel(gate)} approved. Whoever acts next is told by e-mail.`,
+    ),
+    onError: () => setConfirming(false),
   });
   // A refused sign-off names its field (/place, /udin): the sentence goes beside that field, marked.
   const fieldErrors = approve.error instanceof ApiError ? approve.error.fieldErrors() : {};
@@ -57,7 +84,12 @@ export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Eng
           body: { reason: comment.trim(), outcome },
         }),
       ),
-    onSuccess: done,
+    onSuccess: (_d, outcome) =>
+      done(
+        outcome === 'REVISE'
+          ? `Returned for revision to ${valuer}, who is told by e-mail with your reason.`
+          : 'Declined: the engagement has ended.',
+      )(),
   });
   return (
     <Paper withBorder p="md" radius="md">
@@ -135,6 +167,34 @@ export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Eng
                 ))}
               </Stack>
             ) : null}
+            {confirming && (
+              <Alert color="indigo" title="Sign off this report?" data-testid="sign-off-summary">
+                <Stack gap={6}>
+                  <Text size="sm">
+                    Value: <strong>{value}</strong>
+                  </Text>
+                  <Text size="sm">
+                    Place of signing: <strong>{place.trim() || 'not given'}</strong> · UDIN:{' '}
+                    <strong>{udin.trim() || 'none'}</strong>
+                  </Text>
+                  <Text size="sm">Told by e-mail: {toldOfSignOff}.</Text>
+                  <Text size="sm">The signed FINAL cannot be changed once issued.</Text>
+                  <Group>
+                    <Button
+                      color="green.8"
+                      onClick={() => approve.mutate()}
+                      loading={approve.isPending}
+                      data-testid="confirm-sign-off"
+                    >
+                      Sign off now
+                    </Button>
+                    <Button variant="default" onClick={() => setConfirming(false)}>
+                      Go back
+                    </Button>
+                  </Group>
+                </Stack>
+              </Alert>
+            )}
             <FormError
               error={approve.error ?? reject.error}
               title="Not recorded"
@@ -142,8 +202,13 @@ export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Eng
             />
             <Group>
               {canApprove && (
-                <Button color="green.8" onClick={() => approve.mutate()} loading={approve.isPending}>
-                  Approve {gate.replace('_', ' ').toLowerCase().replace('gate', 'Gate')}
+                <Button
+                  color="green.8"
+                  onClick={() => (gate === 'GATE_3' ? setConfirming(true) : approve.mutate())}
+                  loading={approve.isPending}
+                  disabled={confirming}
+                >
+                  {gate === 'GATE_3' ? 'Approve Gate 3 (sign off)…' : `Approve ${gateLabel(gate).replace(/:.*/, '')}`}
                 </Button>
               )}
               {canReject && (

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requirePrincipal } from '../../../plugins/auth.js';
 import { isoDateTime } from '../../../schemas/common.js';
-import { NOTIFICATION_KINDS } from '../../../../contract/notifications.js';
+import { BELL_KINDS } from '../../../../contract/notifications.js';
 import { myNotifications } from '../../../../features/notifications/notifications.service.js';
 import { defineRoute } from '../../define-route.js';
 
@@ -27,7 +27,7 @@ export default defineRoute((app) => {
               items: z.array(
                 z.object({
                   id: z.string(),
-                  kind: z.enum(NOTIFICATION_KINDS),
+                  kind: z.enum(BELL_KINDS),
                   title: z.string().describe("What happened, as the e-mail's subject says it"),
                   engagementId: z.string(),
                   createdAt: isoDateTime,
