@@ -94,6 +94,8 @@ export async function invite(
       name: input.name,
       role: input.role,
       status: 'INVITED' as const,
+      // As publicUser answers for an invited member (src/domain/engagement/rights.ts: not yet assignable).
+      assignable: false,
     };
     return { ...answer, createdAt, ...invitationDelivery(ctx, secret) };
   }

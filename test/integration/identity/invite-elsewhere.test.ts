@@ -74,6 +74,7 @@ test("inviting another firm's member is answered as a new invitation; the member
     name: undefined,
     role: 'VALUER',
     status: 'INVITED',
+    assignable: false,
     delivery: 'EMAILED',
   });
   assert.equal(elsewhere.json().email, held.email.toUpperCase());
