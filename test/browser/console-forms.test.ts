@@ -70,13 +70,13 @@ test(
     await acceptInvite(viewer.page, token);
     assert.equal(await viewer.page.getByRole('button', { name: 'New engagement' }).isDisabled(), true);
     await viewer.page.goto(url(`/engagements/${id}`));
-    await viewer.page.getByText('Uploading needs the role of a valuer or an administrator.').waitFor();
+    await viewer.page.getByText('Uploading a document needs the role of a valuer or an administrator.').waitFor();
     assert.equal(await viewer.page.locator('input[type=file]').count(), 0);
     await tab(viewer.page, 'Assumptions');
-    await viewer.page.getByText(/Locking needs the VALUER or ADMIN role/).waitFor();
+    await viewer.page.getByText(/Locking the assumptions needs the role of a valuer or an administrator/).waitFor();
     assert.equal(await viewer.page.getByRole('button', { name: 'Lock assumptions' }).count(), 0);
     await tab(viewer.page, 'Review');
-    await viewer.page.getByText('Paying needs the VALUER or ADMIN role.').waitFor();
+    await viewer.page.getByText('Paying for an engagement needs the role of a valuer or an administrator.').waitFor();
     assert.equal(await viewer.page.getByRole('button', { name: /Pay|Approve|Reject/ }).count(), 0);
     await assertAccessible(viewer.page, 'viewer review');
 

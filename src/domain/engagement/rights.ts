@@ -14,7 +14,7 @@ import {
 } from '../../contract/stages.js';
 import type { DocumentKind } from '../../contract/document-kinds.js';
 import type { EngagementActionName } from '../../contract/engagement-actions.js';
-import { ROLE_LABELS, type Role } from '../../contract/roles.js';
+import type { Role } from '../../contract/roles.js';
 import { hasRole, type Principal } from '../identity/roles.js';
 import { independenceConflicts, type ReviewHistory } from './four-eyes.js';
 
@@ -156,10 +156,17 @@ export const WORK_ROLES = {
   pay: 'VALUER',
 } as const satisfies Record<string, Role>;
 
+/** Who holds a role or one above it, as a sentence says it. */
+const ROLE_OR_ABOVE: Record<Role, string> = {
+  VIEWER: 'a member of the firm',
+  VALUER: 'the role of a valuer or an administrator',
+  ADMIN: 'the role of an administrator',
+};
+
 function roleRefusal(person: Person, minimum: Role, what: string): Refusal | null {
   return hasRole(person.role, minimum)
     ? null
-    : { code: 'forbidden', message: `${what} needs the ${ROLE_LABELS[minimum]} role or above` };
+    : { code: 'forbidden', message: `${what} needs ${ROLE_OR_ABOVE[minimum]}` };
 }
 
 /**
@@ -178,7 +185,7 @@ export function editRefusal(person: Person, status: EngagementStatus, what: 'det
     return {
       code: 'computation_started',
       message:
-        'The computation has started: the facts the valuation rests on can be corrected only before it starts; the report facts until sign-off',
+        'The details are fixed: the valuation has been computed on them; the report facts can still be corrected until sign-off',
     };
   return null;
 }

@@ -117,7 +117,7 @@ export function ReportFacts({ engagement }: { engagement: Engagement }) {
                 Save report facts
               </Button>
               {save.isSuccess && !save.isPending ? (
-                <Text size="sm" c="green.8" role="status">
+                <Text size="sm" c="gray.9" role="status">
                   Report facts saved.
                 </Text>
               ) : null}
