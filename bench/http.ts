@@ -190,8 +190,8 @@ const scenario: Scenario = {
         verdict(
           'throughput service/baseline',
           pairs.map((p) => p.b.rps / p.a.rps),
-          (v) => v >= 0.8,
-          '≥ 0.8',
+          (v) => v >= 0.9,
+          '≥ 0.9',
         ),
         verdict(
           'p99 service/baseline',

@@ -1,5 +1,5 @@
-// The bare baseline of `npm run bench -- http`: node:http + a pg Pool, one single-row SELECT per request,
-// JSON out. No framework, no auth (the Authorization header is ignored). Started as a child process.
+// The bare baseline of `npm run bench -- http`: node:http + a pg Pool, one single-row SELECT per request by a
+// named (prepared) statement, as the service's read is, so PostgreSQL plans it once per connection; JSON out. No framework, no auth (the Authorization header is ignored). Started as a child process.
 // Env: DATABASE_URL, PORT, FIRM_ID, DATABASE_POOL_MAX (the service's pool size), STALL_TRACE_FILE (as the service's).
 import { createServer } from 'node:http';
 import pg from 'pg';
@@ -21,7 +21,11 @@ const server = createServer((req, res) => {
     return;
   }
   pool
-    .query('SELECT * FROM engagements WHERE firm_id = $1 AND id = $2', [firmId, url.slice(PREFIX.length)])
+    .query({
+      name: 'bare_engagement_get',
+      text: 'SELECT * FROM engagements WHERE firm_id = $1 AND id = $2',
+      values: [firmId, url.slice(PREFIX.length)],
+    })
     .then((r) => {
       if (r.rows.length === 0) {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"not_found"}');
