@@ -34,19 +34,21 @@ const lastApproverSql = (gate: GateName) =>
 // jsonb value: node-postgres reads the row description and picks a parser per column on every execution,
 // for 28 columns about 10 µs and 9 KB of garbage per request on the API's hottest read, where one jsonb
 // column is one JSON.parse. The same columns as findEngagementRow, compared in a test on both engines.
-const GET_ENGAGEMENT_WITH_SIGNATORY = prepared(
-  'engagement_get_signatory_jsonb',
-  `SELECT to_jsonb(r) AS row FROM (SELECT ${COLUMNS},
-  CASE WHEN e.status = ANY($3::text[]) THEN (
-    SELECT jsonb_build_object(
+/** The signatory inputs of the valuation row `v`, as one jsonb value (read with the engagement or alone). */
+const SIGNATORY_INPUTS_OF_V = `jsonb_build_object(
       'statute', v.result->'statute', 'methods', v.result->'methods', 'conclusion', v.result->'conclusion',
       'assetClasses', CASE WHEN v.result->>'statute' = 'IBC_LIQUIDATION' THEN (
         SELECT COALESCE(jsonb_agg(DISTINCT a->>'assetClass'), '[]'::jsonb)
           FROM financials f, jsonb_array_elements(COALESCE(f.data->'liquidation'->'assets', '[]'::jsonb)) a
-         WHERE f.firm_id = e.firm_id AND f.engagement_id = e.id) END,
+         WHERE f.firm_id = v.firm_id AND f.engagement_id = v.engagement_id) END,
       'members', COALESCE((SELECT jsonb_agg(jsonb_build_object('id', u.id, 'name', u.name, 'role', u.role, 'registrations', u.registrations) ORDER BY u.name)
-                  FROM users u WHERE u.firm_id = e.firm_id AND u.status = 'ACTIVE'), '[]'::jsonb))
-    FROM valuations v WHERE v.engagement_id = e.id AND v.firm_id = e.firm_id) END AS signatory_inputs,
+                  FROM users u WHERE u.firm_id = v.firm_id AND u.status = 'ACTIVE'), '[]'::jsonb))`;
+
+const GET_ENGAGEMENT_WITH_SIGNATORY = prepared(
+  'engagement_get_signatory_jsonb',
+  `SELECT to_jsonb(r) AS row FROM (SELECT ${COLUMNS},
+  CASE WHEN e.status = ANY($3::text[]) THEN (
+    SELECT ${SIGNATORY_INPUTS_OF_V} FROM valuations v WHERE v.engagement_id = e.id AND v.firm_id = e.firm_id) END AS signatory_inputs,
   jsonb_build_object(
     'lockedBy', (SELECT ${personSql('a.locked_by')} FROM assumptions a WHERE a.firm_id = e.firm_id AND a.engagement_id = e.id),
     'gate1', ${personSql(lastApproverSql('GATE_1'))},
@@ -83,15 +85,7 @@ export async function getEngagementWithSignatoryInputs(
  */
 const SIGNATORY_INPUTS = prepared(
   'engagement_signatory_inputs',
-  `SELECT jsonb_build_object(
-      'statute', v.result->'statute', 'methods', v.result->'methods', 'conclusion', v.result->'conclusion',
-      'assetClasses', CASE WHEN v.result->>'statute' = 'IBC_LIQUIDATION' THEN (
-        SELECT COALESCE(jsonb_agg(DISTINCT a->>'assetClass'), '[]'::jsonb)
-          FROM financials f, jsonb_array_elements(COALESCE(f.data->'liquidation'->'assets', '[]'::jsonb)) a
-         WHERE f.firm_id = v.firm_id AND f.engagement_id = v.engagement_id) END,
-      'members', COALESCE((SELECT jsonb_agg(jsonb_build_object('id', u.id, 'name', u.name, 'role', u.role, 'registrations', u.registrations) ORDER BY u.name)
-                  FROM users u WHERE u.firm_id = v.firm_id AND u.status = 'ACTIVE'), '[]'::jsonb)) AS inputs
-     FROM valuations v WHERE v.firm_id = $1 AND v.engagement_id = $2`,
+  `SELECT ${SIGNATORY_INPUTS_OF_V} AS inputs FROM valuations v WHERE v.firm_id = $1 AND v.engagement_id = $2`,
 );
 
 export async function signatoryInputsOf(
