@@ -1,4 +1,5 @@
 // One-time links that make a browser known to an account (migration 0102_known_browser_links).
+import { countRecentLinks, useLink } from './emailed-links.repository.js';
 import type { Executor } from '../../db/client.js';
 
 export async function insertKnownBrowserLink(
@@ -13,21 +14,8 @@ export async function insertKnownBrowserLink(
 }
 
 /** Links made for the account since `since` (a few per quarter hour are mailed; the rest are dropped). */
-export async function countRecentKnownBrowserLinks(tx: Executor, userId: string, since: Date): Promise<number> {
-  const rows = await tx.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM known_browser_links WHERE user_id = $1 AND created_at > $2',
-    [userId, since],
-  );
-  return rows[0]!.n;
-}
+export const countRecentKnownBrowserLinks = (tx: Executor, userId: string, since: Date) =>
+  countRecentLinks(tx, 'known_browser_links', userId, since);
 
 /** Marks the link used and returns its account, when it exists, is unused and has not expired; otherwise null. */
-export async function useKnownBrowserLink(tx: Executor, tokenHash: string): Promise<string | null> {
-  const rows = await tx.query<{ user_id: string }>(
-    `UPDATE known_browser_links SET used_at = now()
-      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-      RETURNING user_id`,
-    [tokenHash],
-  );
-  return rows[0]?.user_id ?? null;
-}
+export const useKnownBrowserLink = (tx: Executor, tokenHash: string) => useLink(tx, 'known_browser_links', tokenHash);

@@ -1,4 +1,5 @@
 // One-use password reset links (migration 0111_password_resets): only the SHA-256 of each link's secret.
+import { countRecentLinks, useLink } from './emailed-links.repository.js';
 import type { Executor } from '../../db/client.js';
 
 export async function insertPasswordReset(
@@ -13,26 +14,11 @@ export async function insertPasswordReset(
 }
 
 /** Links made for the account since `since` (a few per window are mailed; the rest are dropped). */
-export async function countRecentPasswordResets(tx: Executor, userId: string, since: Date): Promise<number> {
-  const rows = await tx.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM password_resets WHERE user_id = $1 AND created_at > $2',
-    [userId, since],
-  );
-  return rows[0]!.n;
-}
+export const countRecentPasswordResets = (tx: Executor, userId: string, since: Date) =>
+  countRecentLinks(tx, 'password_resets', userId, since);
 
-/**
- * Uses a link: when it exists, is unused and has not expired, it and every other open link of its account are
- * marked used (a reset ends them all), and its account is returned; otherwise null.
- */
 export async function usePasswordReset(tx: Executor, tokenHash: string): Promise<string | null> {
-  const rows = await tx.query<{ user_id: string }>(
-    `UPDATE password_resets SET used_at = now()
-      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-      RETURNING user_id`,
-    [tokenHash],
-  );
-  const userId = rows[0]?.user_id;
+  const userId = await useLink(tx, 'password_resets', tokenHash);
   if (!userId) return null;
   await tx.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [userId]);
   return userId;
