@@ -3,6 +3,7 @@
 // documented for that status, and a JSON body (application/json or application/problem+json) validates
 // against its schema. Binary answers are parsed far enough to know they are what they claim (PDF, XLSX).
 // The event stream never ends, so inject cannot record it; its media type is checked in the document.
+import { unsubscribeLinks } from '../../../src/features/notifications/unsubscribe.service.js';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -86,6 +87,14 @@ async function lifecycle(): Promise<void> {
     { token: 'not-a-link-at-all', password: 'mango orchard monsoon ledger' },
     410,
   );
+  // The one-click opt-out of a mail: a link this service signed, and one it did not.
+  const optOut = unsubscribeLinks(t.app.services, '', {
+    firmId: admin.firmId,
+    userId: valuer.userId,
+    kind: 'REVIEW_WAITING',
+  });
+  await call('POST', optOut.oneClick, {}, undefined, 200);
+  await call('POST', '/api/v1/notifications/unsubscribe?token=forged.token', {}, undefined, 400);
 
   const e = await engagementAtGate1(t, asUser(valuer), {
     targetEntity: 'Contract Check Industries Pvt Ltd',
