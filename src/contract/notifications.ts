@@ -2,19 +2,7 @@
 // (docs/decisions.md, E-mail notifications). Shared by the API and the console.
 import { z } from 'zod';
 
-export const NOTIFICATION_KINDS = [
-  'ASSIGNED',
-  'REVIEW_WAITING',
-  'RETURNED_FOR_REVISION',
-  'READY_FOR_SIGN_OFF',
-  'SIGNED_AND_ISSUED',
-  'PAYMENT_CAPTURED',
-  'REVIEW_APPROVED',
-  'INVITATION_ACCEPTED',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/** The kinds the console's bell keeps too (the others are e-mail only: the API's bell lists these kinds). */
+/** The kinds the console's bell keeps too (the released API's bell lists these kinds). */
 export const BELL_KINDS = [
   'ASSIGNED',
   'REVIEW_WAITING',
@@ -22,7 +10,11 @@ export const BELL_KINDS = [
   'READY_FOR_SIGN_OFF',
   'SIGNED_AND_ISSUED',
   'PAYMENT_CAPTURED',
-] as const satisfies readonly NotificationKind[];
+] as const;
+
+/** Every kind: the bell's, then those sent by e-mail only. */
+export const NOTIFICATION_KINDS = [...BELL_KINDS, 'REVIEW_APPROVED', 'INVITATION_ACCEPTED'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export type BellKind = (typeof BELL_KINDS)[number];
 export const isBellKind = (k: NotificationKind): k is BellKind => (BELL_KINDS as readonly string[]).includes(k);
 
