@@ -1,5 +1,6 @@
 /** The Summary sheet: each method, the weights, the discounts and the concluded value. */
 import { COUNT_FORMAT, PERCENT_FORMAT, RUPEE_FORMAT, Sheet } from './cells.js';
+import { METHOD_TITLE } from '../format.js';
 import type { InputCells, WorkbookContext } from './context.js';
 
 export function writeSummary(ctx: WorkbookContext, cells: InputCells): void {
@@ -44,7 +45,7 @@ export function writeSummary(ctx: WorkbookContext, cells: InputCells): void {
   for (const m of v.methods) {
     if (!values[m.method]) continue;
     const r = sum.row;
-    sum.ws.getCell(r, 1).value = m.method;
+    sum.ws.getCell(r, 1).value = METHOD_TITLE[m.method] ?? m.title;
     const value = sum.set(r, 2, { f: values[m.method], result: Number(m.valuePerShare) }, RUPEE_FORMAT);
     const w = weights.find((x) => x.method === m.method);
     if (w) {

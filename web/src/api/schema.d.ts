@@ -2668,6 +2668,8 @@ export interface components {
                     valueAfterDiscounts: string;
                     /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                     valueBeforeDiscounts: string;
+                    /** @description The exact value after discounts × weight / 100, rounded once to the paisa; the printed weighted values add up to the conclusion or a rounding difference says by how much */
+                    weightedValueAfterDiscounts: string;
                     weightPercent: string;
                 }[];
                 fairValue?: {
