@@ -8,6 +8,9 @@ export function writeSummary(ctx: WorkbookContext, cells: InputCells): void {
   const { dloc, dlom } = cells;
   const sum = new Sheet(wb, known, 'Summary');
   sum.title('Summary: each method, the weights, the discount and the concluded value');
+  // The one rounding rule of the report and the workpapers alike (docs/reports.md, Figures and rounding).
+  sum.ws.getCell(sum.row - 1, 1).value =
+    'Every figure is computed from the exact figures and shown rounded to the paisa, as the report prints it; a printed total may differ from the sum of its rounded parts, and the report then prints a rounding difference.';
   const c = v.conclusion;
   const chosen = c.byPurpose?.find((p) => p.purpose === v.purpose);
   const weights: { method: string; weight: number }[] = c.weights?.length
