@@ -108,6 +108,9 @@ const RULE_11UA: ExamplePlan = {
     statute: 'RULE_11UA',
     purpose: 'TRANSFER_OR_RECEIPT',
     valuationDate: '2026-03-31',
+    // Why the valuation is as at its date (docs/reports.md, Dates): the report is signed months later.
+    valuationDateReason:
+      'Rule 11UAA values the shares as on the date of the transfer; the transfer was made on 31 March 2026, the date of the latest audited balance sheet.',
     transactionDate: '2026-03-31',
     proposedPricePerShare: '215.00',
     appointingAuthority: BOARD,
@@ -126,6 +129,8 @@ const COMPANIES_ACT: ExamplePlan = {
     ...company,
     statute: 'COMPANIES_ACT_SEC_62',
     valuationDate: '2026-03-31',
+    valuationDateReason:
+      'The board fixed 31 March 2026, the date of the latest audited balance sheet, as the valuation date for the preferential allotment, so that the price rests on audited figures.',
     proposedPricePerShare: '215.00',
     appointingAuthority: BOARD,
   },
@@ -160,6 +165,8 @@ const FEMA: ExamplePlan = {
     statute: 'FEMA_RBI',
     purpose: 'ISSUE_TO_NON_RESIDENT',
     valuationDate: '2026-04-20',
+    valuationDateReason:
+      "The valuation is as at 20 April 2026, the date of the fund's term sheet, on which the board agreed the issue price; the audited balance sheet of 31 March 2026 is the latest.",
     // The certificate precedes the issue (docs/statutes.md, FEMA): the issue is proposed three weeks after the day the examples are made.
     transactionDate: PROPOSED_ISSUE_DATE,
     proposedPricePerShare: '215.00',
@@ -189,6 +196,8 @@ const IBC_CIRP: ExamplePlan = {
     statute: 'IBC_LIQUIDATION',
     purpose: 'CIRP_FAIR_AND_LIQUIDATION_VALUE',
     valuationDate: '2026-03-31',
+    valuationDateReason:
+      'The regulations value the assets as on the insolvency commencement date, 31 March 2026, whatever the date of the report.',
     appointingAuthority:
       'Arvind Kulkarni, Resolution Professional of Sahyadri Precision Components Private Limited (IBBI/IPA-001/IP-P01234/2019-2020/12345)',
   },
@@ -206,6 +215,8 @@ const IBC_LIQUIDATION: ExamplePlan = {
   engagement: {
     ...IBC_CIRP.engagement,
     purpose: 'LIQUIDATION_REALISABLE_VALUE',
+    valuationDateReason:
+      'The regulations value the assets as on the liquidation commencement date, 31 March 2026, whatever the date of the report.',
     appointingAuthority:
       'Nandita Shah, Liquidator of Sahyadri Precision Components Private Limited (IBBI/IPA-002/IP-N00456/2020-2021/13579)',
   },

@@ -47,6 +47,15 @@ const reportFacts = {
     .min(50, 'Write at least 50 characters about the company: its business, history and industry')
     .max(10_000)
     .describe("The company's business, history and industry, printed in the report (50–10,000 characters)"),
+  valuationDateReason: z
+    .string()
+    .trim()
+    .min(20, 'Say why the valuation is as at this date, e.g. the date of the latest audited balance sheet')
+    .max(2000)
+    .describe(
+      "Why the valuation is as at its date, printed in the report's scope (docs/reports.md, Dates); required at " +
+        'sign-off (400 naming /valuationDateReason) when the report is dated more than 90 days after the valuation date',
+    ),
 };
 /** A member of the firm, by id. */
 const memberId = z.string().min(1).max(100);
@@ -87,6 +96,7 @@ export const createEngagementBody = z
     appointmentDate: reportFacts.appointmentDate.optional(),
     addressee: reportFacts.addressee.optional(),
     companyBackground: reportFacts.companyBackground.optional(),
+    valuationDateReason: reportFacts.valuationDateReason.optional(),
     assignedValuerId: memberId
       .optional()
       .describe(
@@ -140,6 +150,7 @@ export const patchEngagementBody = z
     appointmentDate: untilSignedOff(reportFacts.appointmentDate),
     addressee: untilSignedOff(reportFacts.addressee),
     companyBackground: untilSignedOff(reportFacts.companyBackground),
+    valuationDateReason: untilSignedOff(reportFacts.valuationDateReason),
     issueAlreadyMade: untilSignedOff(
       z
         .object({

@@ -25,6 +25,8 @@ export const WARNING_CATALOGUE: Record<string, string> = {
   INVALID_DISCOUNT: 'The discount must be a percent from 0 to 50.',
   INVALID_WEIGHTS: 'The method weights cannot be used as given.',
   INVALID_MARKET_APPROACH: 'The market evidence cannot be used as given.',
+  REPORT_DATE_LONG_AFTER_VALUATION_DATE:
+    'The report is dated more than 90 days after its valuation date; it says why that date was chosen.',
   RECENT_ROUND_STALE: 'The recent investment round is more than a year before the valuation date.',
   RECENT_ROUND_AFTER_VALUATION_DATE: 'The recent investment round is after the valuation date.',
   RECENT_ROUND_NOT_ARMS_LENGTH: "The recent investment round was not at arm's length.",

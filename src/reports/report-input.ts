@@ -39,6 +39,8 @@ export interface ReportInput {
     transactionDate: string;
     /** FEMA issue: the issue was made before this certificate, and why (docs/statutes.md, FEMA). */
     issueAlreadyMadeReason?: string | null;
+    /** Why the valuation is as at its date (docs/reports.md, Dates), printed in the scope. */
+    valuationDateReason?: string | null;
   };
   /** From the financials document, where it gives them: the capital table and the historical years. */
   company?: {

@@ -31,6 +31,9 @@ export const REPORT_FACTS = {
   appointmentDate: '2026-04-02',
   companyBackground:
     'Sample Manufacturing makes precision castings for the automotive industry from two plants in Pune, founded in 2015 and profitable since 2019.',
+  // The fixtures value on 31 March 2026, months before the day the tests sign (docs/reports.md, Dates).
+  valuationDateReason:
+    'The valuation is as at 31 March 2026, the date of the latest audited balance sheet, on which the board asked for it.',
 };
 
 /** Where the partner signs, given with the GATE_3 approval. */

@@ -77,8 +77,11 @@ export function totalFailures(page: string): FootingFailure[] {
 }
 
 /**
- * The discount table: value × (1 − d %) = after discounts, after × weight = weighted, each half-up to the paisa.
- * `checked` counts the rows read, so a test can tell an empty result from a table that was never found.
+ * The discount table: value × (1 − d %) = after discounts, after × weight = weighted. Each printed figure is computed
+ * from the exact figures and rounded once to the paisa (docs/reports.md, Figures and rounding), so a product holds on
+ * the printed figures within their rounding: half a paisa on the result, plus half a paisa of each printed input
+ * times what it is multiplied by. `checked` counts the rows read, so a test can tell an empty result from a table
+ * that was never found.
  */
 export function discountRows(text: string): { failures: FootingFailure[]; checked: number } {
   const failures: FootingFailure[] = [];
@@ -87,16 +90,90 @@ export function discountRows(text: string): { failures: FootingFailure[]; checke
     /₹(\d[\d,]*\.\d{2}) (?:marketability|control)[^₹]*?(\d+(?:\.\d+)?)%[^₹]*?₹(\d[\d,]*\.\d{2}) (\d+(?:\.\d+)?)% ₹(\d[\d,]*\.\d{2})/g,
   );
   const n = (s: string) => new Decimal(s.replace(/,/g, ''));
+  const half = new Decimal(0.005);
+  const within = (printed: Decimal, exact: Decimal, multiplier: Decimal) =>
+    printed
+      .minus(exact)
+      .abs()
+      .lte(half.plus(half.times(multiplier)));
   for (const [, value, percent, after, weight, weighted] of rows) {
     checked++;
-    const expected = n(value)
-      .times(new Decimal(1).minus(n(percent).div(100)))
-      .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-    if (!expected.eq(n(after)))
-      failures.push({ what: `₹${value} × (1 − ${percent}%)`, printed: after, computed: expected.toFixed(2) });
-    const w = n(after).times(n(weight)).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-    if (!w.eq(n(weighted)))
-      failures.push({ what: `₹${after} × ${weight}%`, printed: weighted, computed: w.toFixed(2) });
+    const factor = new Decimal(1).minus(n(percent).div(100));
+    const expected = n(value).times(factor);
+    if (!within(n(after), expected, factor))
+      failures.push({ what: `₹${value} × (1 − ${percent}%)`, printed: after, computed: expected.toFixed(4) });
+    const share = n(weight).div(100);
+    const w = n(after).times(share);
+    if (!within(n(weighted), w, share))
+      failures.push({ what: `₹${after} × ${weight}%`, printed: weighted, computed: w.toFixed(4) });
   }
   return { failures, checked };
+}
+
+const RUPEES_IN: Record<string, number> = { lakh: 100_000, crore: 10_000_000 };
+const figure = (s: string) => new Decimal(s.replace(/,/g, '').replace('−', '-'));
+
+/**
+ * Every per-share figure against the equity value and the share count printed on its row (docs/reports.md, Figures
+ * and rounding): the computation table's "equity  shares basic|fully diluted  ₹per share" rows, and the methods'
+ * "Equity value / Equity shares (basis) / Value per equity share, basis" triples. The printed per-share figure must
+ * equal printed equity ÷ printed shares within what the printing's rounding allows: half a paisa, plus half a unit
+ * of the equity's last printed digit spread over the shares.
+ */
+export function perShareFailures(text: string): { failures: FootingFailure[]; rows: number } {
+  const failures: FootingFailure[] = [];
+  let rows = 0;
+  let unit = 100_000;
+  const lines = text.split('\n');
+  const check = (equity: string, shares: string, perShare: string, what: string) => {
+    rows++;
+    const count = figure(shares);
+    const computed = figure(equity).times(unit).div(count);
+    const allowed = new Decimal(0.005).plus(new Decimal(0.005).times(unit).div(count));
+    if (computed.minus(figure(perShare)).abs().gt(allowed))
+      failures.push({ what, printed: perShare, computed: computed.toFixed(4) });
+  };
+  lines.forEach((line, i) => {
+    const u = /₹ (lakh|crore)/.exec(line);
+    if (u) unit = RUPEES_IN[u[1]];
+    const row = /\s(−?[\d,]+\.\d{2})\s+([\d,]+) (basic|fully diluted)\s+₹([\d,]+\.\d{2})\s*$/.exec(line);
+    if (row) check(row[1], row[2], row[4], line.trim());
+    const shares = /^\s*Equity shares \((basic|fully diluted)\)\s+([\d,]+)\s*$/.exec(line);
+    if (!shares) return;
+    const near = (re: RegExp, from: number, to: number) => {
+      let found: RegExpExecArray | null = null;
+      for (const l of lines.slice(Math.max(0, from), to)) found = re.exec(l) ?? found;
+      return found;
+    };
+    const equity = near(/^\s*(?:Fully diluted equity value|Equity value)\b.*?\s(−?[\d,]+\.\d{2})\s*$/, i - 3, i);
+    const per = near(/^\s*Value per equity share, (?:basic|fully diluted).*?₹([\d,]+\.\d{2})\s*$/, i + 1, i + 4);
+    if (equity && per) check(equity[1], shares[2], per[1], `${line.trim()} (${shares[1]})`);
+    else
+      failures.push({ what: `no equity value or per-share figure around "${line.trim()}"`, printed: '', computed: '' });
+  });
+  return { failures, rows };
+}
+
+/**
+ * The discounted cash flow's year table: the "Present value of FCFF" row's printed amounts, any "Rounding
+ * difference" and the printed "Sum of present values of FCFF" under it. Null where the report tables no DCF years.
+ */
+export function presentValueFooting(
+  text: string,
+): { parts: Decimal; rounding: Decimal; total: Decimal; printedRoundingLine: boolean } | null {
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => /^\s*Present value of FCFF(\s+−?[\d,]+\.\d{2}){2,}\s*$/.test(l));
+  if (start < 0) return null;
+  const amounts = (l: string) => [...l.matchAll(/(−?[\d,]+\.\d{2})/g)].map((m) => figure(m[1]));
+  const parts = amounts(lines[start]).reduce((s, x) => s.plus(x), new Decimal(0));
+  const after = lines.slice(start + 1, start + 12);
+  const roundingLine = after.find((l) => /^\s*Rounding difference\s/.test(l));
+  const totalLine = after.find((l) => /^\s*Sum of present values of FCFF\s/.test(l));
+  if (!totalLine) throw new Error(`no printed sum under the present values: ${after.join('\n')}`);
+  return {
+    parts,
+    rounding: roundingLine ? amounts(roundingLine)[0] : new Decimal(0),
+    total: amounts(totalLine)[0],
+    printedRoundingLine: roundingLine !== undefined,
+  };
 }

@@ -57,3 +57,36 @@ export function libreOfficeSheets(
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Always recalculate on load, whatever the file caches (Tools ▸ Options ▸ Calc ▸ Formula ▸ Recalculation on file load). */
+export const RECALCULATE_ON_LOAD = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="ODFRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+`;
+
+/**
+ * Every sheet as LibreOffice computes it from the formulas alone: each cached result is stripped first, Calc
+ * recalculates on load, and the cells are read back as stored (not as shown).
+ */
+export async function recalculatedInLibreOffice(xlsx: Buffer): Promise<Map<string, string[][]>> {
+  const { default: ExcelJS } = await import('exceljs');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(xlsx as unknown as ArrayBuffer);
+  wb.eachSheet((ws) =>
+    ws.eachRow((row) =>
+      row.eachCell((cell) => {
+        const v = cell.value as unknown;
+        if (v && typeof v === 'object' && 'formula' in v)
+          cell.value = { formula: (v as { formula: string }).formula } as import('exceljs').CellFormulaValue;
+      }),
+    ),
+  );
+  const stripped = Buffer.from(await wb.xlsx.writeBuffer());
+  return libreOfficeSheets(stripped, {
+    filter: '44,34,76,1,,1033,false,true,false,false,false,-1',
+    registry: RECALCULATE_ON_LOAD,
+    timeoutMs: 180_000,
+  });
+}

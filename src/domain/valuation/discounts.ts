@@ -85,6 +85,7 @@ export function discountByMethod(
       marketabilityDiscountApplies: r.marketability,
       valueBeforeDiscounts: toPaise(r.c.value),
       valueAfterDiscounts: toPaise(r.after),
+      weightedValueAfterDiscounts: toPaise(r.after.times(r.c.weight).div(HUNDRED)),
     })),
     sentence: parts.join('; '),
   };

@@ -99,6 +99,8 @@ export interface MethodDiscounts {
   marketabilityDiscountApplies: boolean;
   valueBeforeDiscounts: string;
   valueAfterDiscounts: string;
+  /** The exact value after discounts × the weight / 100, rounded once to the paisa (docs/reports.md, Figures and rounding). */
+  weightedValueAfterDiscounts: string;
 }
 
 export interface Conclusion {

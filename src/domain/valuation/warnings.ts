@@ -45,6 +45,26 @@ export function negativeEquityWarnings(methods: readonly MethodResult[]): Valuat
     }));
 }
 
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+/** "2026-03-31" → "31 March 2026". */
+function inWords(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return `${d} ${MONTHS[m - 1]} ${y}`;
+}
+
 /** Whole days from `from` to `to`, both YYYY-MM-DD (UTC calendar arithmetic; no clock). */
 export function daysBetween(from: string, to: string): number {
   const toUtc = (d: string) => {
@@ -193,10 +213,17 @@ export function valuationDateWarnings(
       statute === 'FEMA_RBI'
         ? 'For FEMA, practitioners read the RBI Master Direction – Foreign Investment in India as wanting the valuation certificate not more than 90 days old at the date of the investment or transfer (a practice reported by secondary sources, not a term of Rule 21 itself)'
         : 'The Companies Act and Rule 13 fix no validity period for the valuation report; 90 days is the practice this service applies, borrowed from the FEMA practice';
+    // In words, as a person reads it: "the proposed issue date, 18 December 2026".
+    const transaction =
+      statute === 'FEMA_RBI'
+        ? purpose === 'ISSUE_TO_NON_RESIDENT'
+          ? 'the proposed issue date'
+          : 'the date of the transfer'
+        : 'the date of the allotment';
     return [
       {
         code: 'VALUATION_DATE_STALE',
-        message: `The valuation date (${valuationDate}) is ${days} days before the transaction date (${transactionDate}), more than ${VALUATION_STALE_DAYS} days. ${source}. Consider a fresh valuation nearer the transaction.`,
+        message: `The valuation date, ${inWords(valuationDate)}, is ${days} days before ${transaction}, ${inWords(transactionDate)}: more than ${VALUATION_STALE_DAYS} days. ${source}. Consider a fresh valuation nearer the transaction.`,
       },
     ];
   }

@@ -84,6 +84,7 @@ export async function createEngagement(
       addressee: input.addressee,
       companyBackground: input.companyBackground,
       transactionDate: input.transactionDate,
+      valuationDateReason: input.valuationDateReason,
     });
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
       action: AUDIT.engagementCreated,

@@ -26,6 +26,7 @@ const REPORT_FACT_FIELDS = [
   'addressee',
   'companyBackground',
   'issueAlreadyMade',
+  'valuationDateReason',
 ] as const;
 
 export interface EngagementPatch extends Omit<repo.ReportFacts, 'issueAlreadyMadeReason'> {
@@ -153,6 +154,7 @@ export async function patchEngagement(
       ...(patch.addressee !== undefined && { addressee: patch.addressee }),
       ...(patch.companyBackground !== undefined && { companyBackground: patch.companyBackground }),
       ...(patch.issueAlreadyMade !== undefined && { issueAlreadyMadeReason: patch.issueAlreadyMade?.reason ?? null }),
+      ...(patch.valuationDateReason !== undefined && { valuationDateReason: patch.valuationDateReason }),
     };
     const before: Record<string, unknown> = {
       targetEntity: current.target_entity,
@@ -167,6 +169,7 @@ export async function patchEngagement(
       addressee: current.addressee,
       companyBackground: current.company_background,
       issueAlreadyMadeReason: current.issue_already_made_reason,
+      valuationDateReason: current.valuation_date_reason,
     };
     const changes = Object.fromEntries(
       Object.entries(next)

@@ -30,6 +30,7 @@ export function publicEngagement(e: repo.EngagementRow) {
     addressee: e.addressee,
     companyBackground: e.company_background,
     issueAlreadyMade: e.issue_already_made_reason ? { reason: e.issue_already_made_reason } : null,
+    valuationDateReason: e.valuation_date_reason,
     reportFactsMissing: missingReportFacts(e),
     signingPlace: e.signing_place,
     udin: e.udin,

@@ -32,6 +32,8 @@ export interface EngagementRow {
   udin: string | null;
   /** FEMA issue: why the certificate follows an issue already made; null when it precedes the issue. */
   issue_already_made_reason: string | null;
+  /** Why the valuation is as at its date (docs/reports.md, Dates); needed at sign-off more than 90 days after it. */
+  valuation_date_reason: string | null;
   /** Which copy of the FINAL was issued to the client; null until one is (awaiting the partner's signature). */
   issued_copy: 'SEALED' | 'SIGNED_COPY' | null;
   /** The member whose work the engagement is (null only for an engagement made before anyone could be assigned). */
@@ -43,7 +45,7 @@ export interface EngagementRow {
 const ROW_COLUMNS = `e.id, e.firm_id, e.target_entity, e.cin, e.statute, e.purpose, e.status, e.status_before_upload,
   e.valuation_date::text AS valuation_date, e.payment_status, e.event_sequence, e.failure_reason, e.created_by, e.created_at, e.updated_at,
   e.proposed_price_per_share, e.conversion_price_per_share, e.class_signatories, e.appointing_authority, e.appointment_date::text AS appointment_date, e.addressee, e.company_background,
-  e.transaction_date::text AS transaction_date, e.signing_place, e.udin, e.issue_already_made_reason, e.issued_copy, e.assigned_valuer_id,
+  e.transaction_date::text AS transaction_date, e.signing_place, e.udin, e.issue_already_made_reason, e.valuation_date_reason, e.issued_copy, e.assigned_valuer_id,
   (SELECT u.name FROM users u WHERE u.firm_id = e.firm_id AND u.id = e.assigned_valuer_id) AS assigned_valuer_name`;
 export const COLUMNS = `${ROW_COLUMNS}, EXISTS (SELECT 1 FROM assumptions a WHERE a.engagement_id = e.id) AS assumptions_locked`;
 
@@ -65,8 +67,9 @@ export async function insertEngagement(
 ): Promise<EngagementRow> {
   await tx.query(
     `INSERT INTO engagements (id, firm_id, target_entity, cin, statute, purpose, status, valuation_date, created_by, proposed_price_per_share,
-       appointing_authority, appointment_date, addressee, company_background, transaction_date, conversion_price_per_share, assigned_valuer_id)
-     VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+       appointing_authority, appointment_date, addressee, company_background, transaction_date, conversion_price_per_share, assigned_valuer_id,
+       valuation_date_reason)
+     VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
     [
       e.id,
       e.firmId,
@@ -84,6 +87,7 @@ export async function insertEngagement(
       e.transactionDate ?? null,
       e.conversionPricePerShare ?? null,
       e.assignedValuerId ?? null,
+      e.valuationDateReason ?? null,
     ],
   );
   return (await findEngagementRow(tx, e.firmId, e.id))!;
@@ -183,6 +187,7 @@ export interface ReportFacts {
   companyBackground?: string | null;
   transactionDate?: string | null;
   issueAlreadyMadeReason?: string | null;
+  valuationDateReason?: string | null;
 }
 
 export async function updateEngagementFields(
@@ -216,6 +221,7 @@ export async function updateEngagementFields(
   if (f.companyBackground !== undefined) set('company_background', f.companyBackground);
   if (f.transactionDate !== undefined) set('transaction_date', f.transactionDate);
   if (f.issueAlreadyMadeReason !== undefined) set('issue_already_made_reason', f.issueAlreadyMadeReason);
+  if (f.valuationDateReason !== undefined) set('valuation_date_reason', f.valuationDateReason);
   if (sets.length === 0) return;
   await tx.query(
     `UPDATE engagements SET ${sets.join(', ')}, updated_at = now() WHERE firm_id = $1 AND id = $2`,

@@ -105,6 +105,7 @@ export async function gatherReportInput(
       companyBackground: engagement.company_background,
       transactionDate: engagement.transaction_date ?? engagement.valuation_date,
       issueAlreadyMadeReason: engagement.issue_already_made_reason,
+      valuationDateReason: engagement.valuation_date_reason,
     },
     company: {
       // The stored financials are normalised to rupees.

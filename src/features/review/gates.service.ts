@@ -6,7 +6,11 @@ import { AppError, conflict, validationFailed } from '../../lib/errors.js';
 import type { Registration } from '../../contract/registrations.js';
 import { UDIN_PATTERN } from '../../contract/registrations.js';
 import type { ClassSignatory } from '../engagements/engagements.repository.js';
-import { recordSigningOnce, refuseCertificateAfterIssue } from './signing-rules.service.js';
+import {
+  recordSigningOnce,
+  refuseCertificateAfterIssue,
+  valuationDateReasonAtSignOff,
+} from './signing-rules.service.js';
 import { getFinancials } from '../valuation/valuation-data.repository.js';
 import type { NormalisedFinancials } from '../../domain/financials/normalise.js';
 import type { Principal } from '../../domain/identity/roles.js';
@@ -164,6 +168,7 @@ export async function approveGate(
     // The one read of the engagement in this approval: locked, it serves the rights, the transition and the mails.
     const engagement = await requireEngagement(tx, principal.firmId, engagementId, true);
     const history = await reviewHistoryOf(tx, principal.firmId, engagementId);
+    const warnings: { code: string; message: string }[] = [];
     // The gate it is at, four eyes, the payment: what GET /engagements/{id} reports as myActions.
     const refusal = await gateRefusal(tx, principal, engagement, gate, 'APPROVE', history);
     if (refusal) throw refusal;
@@ -182,6 +187,7 @@ export async function approveGate(
         );
       }
       refuseCertificateAfterIssue(engagement);
+      warnings.push(...valuationDateReasonAtSignOff(engagement));
       const ibc = engagement.statute === 'IBC_LIQUIDATION';
       if (!ibc && signing.classSignatories !== undefined) {
         throw validationFailed([
@@ -216,7 +222,7 @@ export async function approveGate(
       },
     });
     await afterGateApproved(tx, principal.firmId, engagementId, updated.status);
-    return publicEngagement(updated);
+    return { ...publicEngagement(updated), ...(warnings.length ? { warnings } : {}) };
   });
 }
 

@@ -1,7 +1,8 @@
 // What the statute and the profession ask of a signed report beyond who may sign (docs/statutes.md,
 // Who may sign): a UDIN is one document's; a chartered accountant signs for a firm under its ICAI Firm
 // Registration Number. Checked in the GATE_3 transaction, before anything is recorded.
-import { AppError } from '../../lib/errors.js';
+import { AppError, validationFailed } from '../../lib/errors.js';
+import { daysBetween } from '../../domain/valuation/warnings.js';
 import type { Executor } from '../../db/client.js';
 import { getFirm } from '../identity/users.repository.js';
 import type { EngagementRow } from '../engagements/engagements.repository.js';
@@ -39,6 +40,36 @@ export function refuseCertificateAfterIssue(engagement: EngagementRow, today = t
       },
     ],
   );
+}
+
+/** A report dated more than this many days after its valuation date says why the date was chosen (docs/reports.md, Dates). */
+export const REPORT_DATE_LIMIT_DAYS = 90;
+
+/**
+ * A report dated (signed) more than 90 days after its valuation date: 400 naming /valuationDateReason unless the
+ * engagement records why the valuation is as at that date; with the reason, a warning in words for the sign-off's
+ * answer (the report prints the reason in its scope).
+ */
+export function valuationDateReasonAtSignOff(
+  engagement: EngagementRow,
+  today = todayInIndia(),
+): { code: string; message: string }[] {
+  const days = daysBetween(engagement.valuation_date, today);
+  if (days <= REPORT_DATE_LIMIT_DAYS) return [];
+  const when = `The report is dated ${formatDate(today)}, ${days} days after its valuation date, ${formatDate(engagement.valuation_date)}`;
+  if (!engagement.valuation_date_reason)
+    throw validationFailed([
+      {
+        path: '/valuationDateReason',
+        message: `${when}: say in the engagement why the valuation is as at that date (it is printed in the report), then sign again`,
+      },
+    ]);
+  return [
+    {
+      code: 'REPORT_DATE_LONG_AFTER_VALUATION_DATE',
+      message: `${when}, more than ${REPORT_DATE_LIMIT_DAYS} days. The report states why that date was chosen: "${engagement.valuation_date_reason}"`,
+    },
+  ];
 }
 
 /** The profile field a CA's sign-off needs (PATCH /api/v1/settings/firm). */

@@ -64,6 +64,12 @@ export const engagementSchema = z
         'FEMA issue: the issue has already been made, and why the certificate follows it (printed in the report); ' +
           'null when the certificate precedes the issue',
       ),
+    valuationDateReason: z
+      .string()
+      .nullable()
+      .describe(
+        "Why the valuation is as at its date, printed in the report's scope; needed at sign-off when the report is dated more than 90 days after the valuation date",
+      ),
     reportFactsMissing: z
       .array(z.string())
       .describe(

@@ -220,6 +220,9 @@ export const valuationObject = z.object({
             .describe('The discount for lack of marketability applies only to a value on a marketable basis'),
           valueBeforeDiscounts: money,
           valueAfterDiscounts: money,
+          weightedValueAfterDiscounts: money.describe(
+            'The exact value after discounts × weight / 100, rounded once to the paisa; the printed weighted values add up to the conclusion or a rounding difference says by how much',
+          ),
         }),
       )
       .optional()

@@ -4,7 +4,7 @@ import { type ReportInput } from '../report-input.js';
 
 /** The rounding rule, said once, in the words a reader checks a figure by. */
 const ROUNDING =
-  'Figures are shown rounded half-up to the paisa, so a total may differ from the sum of its rounded parts by a paisa; where it does, the table says so.';
+  'Every figure is computed from the exact figures and shown rounded once, half-up, to the paisa (amounts in lakh or crore to two decimals of the unit); no figure is computed from another rounded figure. A total may therefore differ from the sum of its rounded parts; where it does, a rounding-difference line follows. Each value per share stands beside the equity value and the number of shares (basic or fully diluted) it divides. The workpapers follow the same rule.';
 
 export function basisAndPremise(w: Writer, input: ReportInput): void {
   w.section('Basis and premise of value');

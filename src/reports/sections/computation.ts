@@ -1,8 +1,10 @@
 // The computation summary: methods side by side and the DCF by projection year.
 import type { MethodResult, ValuationResult } from '../../domain/valuation/types.js';
-import { METHOD_TITLE, rupees } from '../format.js';
+import { METHOD_TITLE, formatLineValue, rupees } from '../format.js';
+import { perShareBases } from './per-share-basis.js';
 import { lossCarryForwardCitation } from '../../domain/valuation/dcf.js';
-import { chooseUnit, inUnit, unitLabel } from './units.js';
+import { Decimal } from 'decimal.js';
+import { chooseUnit, inUnit, unitLabel, type ReportUnit } from './units.js';
 import { grossAssetLines } from './method-lines.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 
@@ -51,20 +53,35 @@ export function computations(w: Writer, v: ValuationResult): void {
     );
     return;
   }
+  // One basis per row: a per-share figure beside the equity value and the share count it divides (docs/reports.md).
+  const methodRows = v.methods.flatMap((m) => {
+    const title = METHOD_TITLE[m.method] ?? m.method;
+    const ev = m.enterpriseValue !== undefined ? inUnit(m.enterpriseValue, unit) : '—';
+    const bases = perShareBases(m, v.methods);
+    if (bases.length === 0) return [[title, ev, inUnit(m.equityValue, unit), '—', rupees(m.valuePerShare)]];
+    return bases.map((b, i) => [
+      i === 0 ? title : `${title}, fully diluted`,
+      i === 0 ? ev : '',
+      inUnit(b.equity, unit),
+      `${formatLineValue(b.shares, 'COUNT')} ${b.basis}`,
+      rupees(b.perShare),
+    ]);
+  });
   w.table(
     [
-      { header: 'Method', width: 0.34 },
-      { header: `Enterprise value (${unitLabel(unit)})`, width: 0.22, align: 'right' },
-      { header: `Equity value (${unitLabel(unit)})`, width: 0.24, align: 'right' },
-      { header: 'Per share (₹)', width: 0.2, align: 'right' },
+      { header: 'Method', width: 0.27 },
+      { header: `Enterprise value (${unitLabel(unit)})`, width: 0.16, align: 'right' },
+      { header: `Equity value (${unitLabel(unit)})`, width: 0.17, align: 'right' },
+      { header: 'Equity shares (basic or fully diluted)', width: 0.24, align: 'right' },
+      { header: 'Per share (₹)', width: 0.16, align: 'right' },
     ],
-    v.methods.map((m) => [
-      METHOD_TITLE[m.method] ?? m.method,
-      m.enterpriseValue !== undefined ? inUnit(m.enterpriseValue, unit) : '—',
-      inUnit(m.equityValue, unit),
-      rupees(m.valuePerShare),
-    ]),
+    methodRows,
     { fontSize: SIZE.small + 0.5 },
+  );
+  const diluted = v.methods.some((m) => m.dilutedShares !== undefined);
+  w.paragraph(
+    `Each value per share is its row's equity value divided by its row's equity shares, computed from the exact figures and rounded to the paisa once.${diluted ? " A fully diluted equity value adds back the convertible instruments' capital and the options' exercise proceeds; its shares count the conversions and the options in the money." : ''}`,
+    { size: SIZE.small, color: COLOR.muted, align: 'left' },
   );
   const dcf = v.methods.find((m) => m.method === 'DCF');
   if (!dcf) return;
@@ -127,6 +144,7 @@ export function computations(w: Writer, v: ValuationResult): void {
       boldRows: new Set([rows.findIndex(([, k]) => k === 'FCFF')]),
     },
   );
+  presentValueTotal(w, dcf, years, dcfUnit);
   w.paragraph(
     `${dcfUnit === 'CRORE' ? '1 crore = ₹1,00,00,000' : '1 lakh = ₹1,00,000'}. Amounts are rounded to two decimals of the unit; the valuation is computed to the paisa and the per-share values are exact to the paisa.${hasLosses ? ` Tax follows ${lossCarryForwardCitation(years.map((y) => y.year))}, by each year's tax year: a loss pays no tax and is carried forward for eight years against later EBIT.` : ''}`,
     {
@@ -134,5 +152,39 @@ export function computations(w: Writer, v: ValuationResult): void {
       color: COLOR.muted,
       align: 'left',
     },
+  );
+}
+
+/**
+ * The sum of the present values under the year table, footing on the printed figures: where the printed present
+ * values do not add up to the printed sum (each is rounded from its exact figure), a rounding-difference line says
+ * by how much (docs/reports.md, Figures and rounding).
+ */
+function presentValueTotal(w: Writer, dcf: MethodResult, years: YearRow[], unit: ReportUnit): void {
+  const exact = dcf.lines.find((l) => l.label === 'Sum of present values of FCFF')?.value;
+  if (exact === undefined) return;
+  const printed = (x: string) => new Decimal(inUnit(x, unit).replace(/,/g, '').replace('−', '-'));
+  const parts = years.reduce(
+    (sum, y) => sum.plus(printed(y.values.get('Present value of FCFF')?.value ?? '0')),
+    new Decimal(0),
+  );
+  const total = printed(exact);
+  const difference = total.minus(parts);
+  // Back to rupees, so that the parts and the difference print as the unit's other figures do.
+  const signed = (d: Decimal) => inUnit(d.times(unit === 'CRORE' ? 10_000_000 : 100_000).toFixed(), unit);
+  const rows: string[][] = difference.isZero()
+    ? [['Sum of present values of FCFF', inUnit(exact, unit)]]
+    : [
+        ['Sum of the present values printed above', signed(parts)],
+        ['Rounding difference', signed(difference)],
+        ['Sum of present values of FCFF', inUnit(exact, unit)],
+      ];
+  w.table(
+    [
+      { header: 'Particulars', width: 0.7 },
+      { header: `Amount (${unitLabel(unit)})`, width: 0.3, align: 'right' },
+    ],
+    rows,
+    { fontSize: SIZE.small, boldRows: new Set([rows.length - 1]) },
   );
 }

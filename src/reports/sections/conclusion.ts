@@ -258,20 +258,10 @@ function discountedWeighting(w: Writer, c: Concluded): void {
     ]
       .filter(Boolean)
       .join(', ') || 'None';
-  // Every product in the table holds on the figures it prints: the value after discounts is the printed value
-  // times (1 − d) for each discount, and the weighted value that times the weight, each half-up to the paisa; what
-  // this differs from the exact conclusion by is the rounding-difference line.
-  const factor = (m: (typeof rows)[number]) =>
-    [
-      m.controlDiscountApplies && c.controlDiscount?.percent,
-      m.marketabilityDiscountApplies && c.discount?.percent,
-    ].reduce<Decimal>((f, d) => (d ? f.times(new Decimal(1).minus(new Decimal(d).div(100))) : f), new Decimal(1));
-  const after = rows.map((m) =>
-    new Decimal(m.valueBeforeDiscounts).times(factor(m)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
-  );
-  const weighted = rows.map((m, i) =>
-    new Decimal(after[i]).times(m.weightPercent).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
-  );
+  // One rule (docs/reports.md, Figures and rounding): every figure is computed from the exact figures and printed
+  // rounded once to the paisa, as the workpapers compute it; the rounding-difference line reconciles the total.
+  const after = rows.map((m) => m.valueAfterDiscounts);
+  const weighted = rows.map((m) => m.weightedValueAfterDiscounts);
   const diff = printedDifference(c.valuePerShare ?? '0', weighted);
   w.subheading('Weighting of methods, after the discounts each takes');
   w.table(
@@ -308,7 +298,7 @@ function discountedWeighting(w: Writer, c: Concluded): void {
     { fontSize: SIZE.small, boldRows: new Set([rows.length + (diff === null ? 0 : 1)]) },
   );
   w.paragraph(
-    `${discountSentences(c).join(' ')} Each value after discounts is computed from the exact value and rounded once.`,
+    `${discountSentences(c).join(' ')} Each value after discounts and each weighted value is computed from the exact figures and rounded once to the paisa, as in the workpapers, so it may differ by a paisa from the product of the rounded figures printed beside it.`,
     { size: SIZE.small, color: COLOR.muted, align: 'left' },
   );
 }

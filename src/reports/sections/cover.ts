@@ -1,4 +1,5 @@
 // The cover page, and the contents list on the page after it (written last, once section pages are known).
+import { transactionDateLabel } from './transaction-words.js';
 import { formatDate, formatDayInIndia, statuteTitle } from '../format.js';
 import { COLOR, MARGIN, SIZE, type Writer } from '../pdf/layout.js';
 import { addresseeOf, firmName, signatoryCapacity, valuationDateLabel, type ReportInput } from '../report-input.js';
@@ -64,10 +65,7 @@ export function cover(w: Writer, input: ReportInput): void {
       // The conclusion where a reader looks first (docs/reports.md); the executive summary repeats it.
       ...conclusionRows(input, false),
       ...(transactionDate && transactionDate !== engagement.valuationDate
-        ? ([[transactionDateLabel(engagement, !!input.facts?.issueAlreadyMadeReason), formatDate(transactionDate)]] as [
-            string,
-            string,
-          ][])
+        ? ([[transactionDateLabel(input, transactionDate), formatDate(transactionDate)]] as [string, string][])
         : []),
       [valuationDateLabel(input), formatDate(engagement.valuationDate)],
       [
@@ -124,16 +122,6 @@ export function contentsPage(w: Writer): ContentsPlace {
 export interface ContentsPlace {
   page: number;
   y: number;
-}
-
-/** FEMA prices a proposed issue or transfer: the report states its date as such (an issue already made, as made). */
-function transactionDateLabel(engagement: ReportInput['engagement'], issueMade: boolean): string {
-  if (engagement.statute !== 'FEMA_RBI') return 'Transaction date';
-  return engagement.purpose === 'ISSUE_TO_NON_RESIDENT'
-    ? issueMade
-      ? 'Date of the issue'
-      : 'Proposed date of the issue'
-    : 'Proposed date of the transfer';
 }
 
 /** The contents list, written last because section pages are known only then: every section, with its page. */

@@ -1,6 +1,7 @@
 // Valuation approaches and methods: each method with every intermediate figure.
 import type { MethodResult, Purpose, ValuationResult } from '../../domain/valuation/types.js';
-import { rupees } from '../format.js';
+import { formatLineValue, rupees } from '../format.js';
+import { perShareBases } from './per-share-basis.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { emphasisedRows, grossAssetLines, humanise, lineRows, multiplesTable } from './method-lines.js';
 import { chooseUnit, inUnit, unitLabel } from './units.js';
@@ -49,8 +50,21 @@ export function methods(w: Writer, v: ValuationResult): void {
     } else {
       if (m.enterpriseValue !== undefined)
         summary.push([`Enterprise value (${unitLabel(unit)})`, inUnit(m.enterpriseValue, unit)]);
-      summary.push([`Equity value (${unitLabel(unit)})`, inUnit(m.equityValue, unit)]);
-      summary.push(['Value per equity share (₹)', rupees(m.valuePerShare)]);
+      const bases = perShareBases(m, v.methods);
+      if (bases.length === 0) {
+        summary.push([`Equity value (${unitLabel(unit)})`, inUnit(m.equityValue, unit)]);
+        summary.push(['Value per equity share (₹)', rupees(m.valuePerShare)]);
+      }
+      // One basis per row: each per-share figure under the equity value and the share count it divides.
+      for (const b of bases) {
+        const diluted = b.basis === 'fully diluted';
+        summary.push([
+          `${diluted ? 'Fully diluted equity value' : 'Equity value'} (${unitLabel(unit)})`,
+          inUnit(b.equity, unit),
+        ]);
+        summary.push([`Equity shares (${b.basis})`, formatLineValue(b.shares, 'COUNT')]);
+        summary.push([`Value per equity share, ${b.basis} (₹)`, rupees(b.perShare)]);
+      }
     }
     if (forInformation(v, m))
       w.paragraph('Shown for information only: this method does not enter the concluded value.', {

@@ -2,6 +2,7 @@
 import { formatDate, formatDayInIndia } from '../format.js';
 import { scopeParagraphs } from '../statute-text.js';
 import { SIZE, type Writer } from '../pdf/layout.js';
+import { transactionDateLabel } from './transaction-words.js';
 import { type ReportInput, usesProjections, valuationDateLabel } from '../report-input.js';
 
 export function scope(w: Writer, input: ReportInput): void {
@@ -10,6 +11,7 @@ export function scope(w: Writer, input: ReportInput): void {
   const scopeText = paragraphs.find((p) => p.heading === 'Scope of work');
   if (scopeText) w.labelled(scopeText.heading, scopeText.text);
   const f = input.facts;
+  const transactionDate = input.valuation.transactionDate ?? f?.transactionDate;
   w.facts(
     [
       ['Date of appointment', f?.appointmentDate ? formatDate(f.appointmentDate) : 'Not recorded'],
@@ -19,16 +21,14 @@ export function scope(w: Writer, input: ReportInput): void {
         input.valuation.balanceSheetDate ? formatDate(input.valuation.balanceSheetDate) : 'Not recorded',
       ],
       ['Date of report', formatDayInIndia(input.generatedAt)],
-      ...((input.valuation.transactionDate ?? f?.transactionDate) &&
-      (input.valuation.transactionDate ?? f?.transactionDate) !== input.engagement.valuationDate
-        ? ([['Date of the transaction', formatDate((input.valuation.transactionDate ?? f?.transactionDate)!)]] as [
-            string,
-            string,
-          ][])
+      ...(transactionDate && transactionDate !== input.engagement.valuationDate
+        ? ([[transactionDateLabel(input, transactionDate), formatDate(transactionDate)]] as [string, string][])
         : []),
     ],
     0.3,
   );
+  // Why the valuation is as at its date (docs/reports.md, Dates): required where the report is more than 90 days later.
+  if (f?.valuationDateReason) w.labelled('Why this valuation date', f.valuationDateReason.replace(/\.?$/, '.'));
   // FEMA: a certificate after the issue says so, and why (docs/statutes.md, FEMA).
   if (f?.issueAlreadyMadeReason) {
     w.labelled(

@@ -21,6 +21,7 @@ import { writeTransactions } from './transactions.js';
 import { writeRecentRound } from './recent-round.js';
 import { writeIbc } from './ibc.js';
 import { writeSummary } from './summary.js';
+import { WorkbookEvaluator } from './evaluate.js';
 
 export { colName, withFuturePrefix } from './cells.js';
 export type { WorkpaperInput } from './context.js';
@@ -56,6 +57,8 @@ export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
   writeRecentRound(ctx);
   writeIbc(ctx, cells);
   writeSummary(ctx, cells);
+  // Every formula cell carries its figure, so a reader that does not recalculate shows it (docs/reports.md).
+  new WorkbookEvaluator(wb).fillCachedValues();
 
   for (const [n, address] of names) wb.definedNames.add(address, n);
   return Buffer.from(await wb.xlsx.writeBuffer());

@@ -6,6 +6,7 @@ import {
   NAV_ADJUSTMENT_FIELDS,
 } from '../../domain/financials/fields.js';
 import { isFullYear, stubPeriod } from '../../domain/valuation/stub.js';
+import { FINANCIAL_LABELS } from '../../contract/financial-labels.js';
 import { COUNT_FORMAT, FACTOR_FORMAT, PERCENT_FORMAT, RUPEE_FORMAT, Sheet, type Value } from './cells.js';
 import type { InputCells, WorkbookContext } from './context.js';
 
@@ -110,13 +111,14 @@ export function writeInputs(ctx: WorkbookContext): InputCells {
   inp.row += 1;
   inp.heading(`Balance sheet as at ${f.balanceSheetDate} (₹)`);
   const bs: Record<string, string> = {};
-  for (const field of BALANCE_SHEET_FIELDS) bs[field] = inp.put(field, Number(f.balanceSheet[field]), RUPEE_FORMAT);
+  for (const field of BALANCE_SHEET_FIELDS)
+    bs[field] = inp.put(label(field), Number(f.balanceSheet[field]), RUPEE_FORMAT);
   inp.row += 1;
   inp.heading('Net asset value adjustments: the A, B, C, D and L items (₹)');
   const adj: Record<string, string> = {};
   for (const field of NAV_ADJUSTMENT_FIELDS)
-    adj[field] = inp.put(field, Number(f.navAdjustments[field] ?? 0), RUPEE_FORMAT);
-  const nonOperating = inp.put('nonOperatingAssets', Number(f.nonOperatingAssets), RUPEE_FORMAT);
+    adj[field] = inp.put(label(field), Number(f.navAdjustments[field] ?? 0), RUPEE_FORMAT);
+  const nonOperating = inp.put('Non-operating assets', Number(f.nonOperatingAssets), RUPEE_FORMAT);
   // docs/valuation-method.md, Equity bridge: the items beyond the balance sheet, one net cell every bridge adds.
   let bridgeItems = '0';
   let atValuationDate: { debt: string; cash: string } | null = null;
@@ -171,7 +173,7 @@ export function writeInputs(ctx: WorkbookContext): InputCells {
   if (f.projections.length > 0) {
     inp.heading('Projections (₹; tax rate in percent)');
     const header = inp.row;
-    inp.ws.getCell(header, 1).value = 'Field';
+    inp.ws.getCell(header, 1).value = 'Projection year';
     f.projections.forEach((p, i) => (inp.ws.getCell(header, 2 + i).value = p.year));
     inp.row += 1;
     for (const field of [
@@ -183,7 +185,7 @@ export function writeInputs(ctx: WorkbookContext): InputCells {
       'taxRate',
     ] as const) {
       const r = inp.row;
-      inp.ws.getCell(r, 1).value = field;
+      inp.ws.getCell(r, 1).value = label(field);
       projections[field] = f.projections.map((p, i) =>
         inp.set(r, 2 + i, Number(p[field]), field === 'taxRate' ? PERCENT_FORMAT : RUPEE_FORMAT),
       );
@@ -211,4 +213,10 @@ export function writeInputs(ctx: WorkbookContext): InputCells {
     totalAssetsF,
     totalClaimsF,
   };
+}
+
+/** A financials field as the valuer writes it (docs/reports.md, Figures and rounding): never its code name. */
+function label(field: string): string {
+  if (field === 'ebitda') return 'EBITDA (earnings before interest, tax, depreciation and amortisation)';
+  return FINANCIAL_LABELS[field] ?? field.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
 }

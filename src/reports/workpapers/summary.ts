@@ -1,5 +1,6 @@
 /** The Summary sheet: each method, the weights, the discounts and the concluded value. */
 import { COUNT_FORMAT, PERCENT_FORMAT, RUPEE_FORMAT, Sheet } from './cells.js';
+import { METHOD_TITLE } from '../format.js';
 import type { InputCells, WorkbookContext } from './context.js';
 
 export function writeSummary(ctx: WorkbookContext, cells: InputCells): void {
@@ -7,6 +8,9 @@ export function writeSummary(ctx: WorkbookContext, cells: InputCells): void {
   const { dloc, dlom } = cells;
   const sum = new Sheet(wb, known, 'Summary');
   sum.title('Summary: each method, the weights, the discount and the concluded value');
+  // The one rounding rule of the report and the workpapers alike (docs/reports.md, Figures and rounding).
+  sum.ws.getCell(sum.row - 1, 1).value =
+    'Every figure is computed from the exact figures and shown rounded to the paisa, as the report prints it; a printed total may differ from the sum of its rounded parts, and the report then prints a rounding difference.';
   const c = v.conclusion;
   const chosen = c.byPurpose?.find((p) => p.purpose === v.purpose);
   const weights: { method: string; weight: number }[] = c.weights?.length
@@ -44,7 +48,7 @@ export function writeSummary(ctx: WorkbookContext, cells: InputCells): void {
   for (const m of v.methods) {
     if (!values[m.method]) continue;
     const r = sum.row;
-    sum.ws.getCell(r, 1).value = m.method;
+    sum.ws.getCell(r, 1).value = METHOD_TITLE[m.method] ?? m.title;
     const value = sum.set(r, 2, { f: values[m.method], result: Number(m.valuePerShare) }, RUPEE_FORMAT);
     const w = weights.find((x) => x.method === m.method);
     if (w) {

@@ -253,7 +253,7 @@ test('every running sum, total and discount the reports print holds on the print
     totalFailures('Particulars\nLand      10.00\nPlant      5.00\nTotal fair value of assets      16.00').length,
     1,
   );
-  assert.equal(discountRows('₹307.69 marketability 10% ₹276.93 50% ₹138.47').failures.length, 1);
+  assert.equal(discountRows('₹307.69 marketability 10% ₹276.95 50% ₹138.47').failures.length, 1);
 });
 
 test("no internal code or engine phrase reaches the client's report", () => {

@@ -92,8 +92,6 @@ test('full flow: GATE_1 → GATE_2 (another principal) → GATE_3 (ADMIN, paid) 
     'U28100MH2015PTC123456',
     'Rule 11UA',
     grouped,
-    '12.5',
-    VALID_ASSUMPTIONS.rationale.slice(0, 30),
     'Asha Admin',
     // The signature block: the signatory's qualifying registration (Rule 11UA with a DCF: a SEBI merchant banker) and designation, the firm's legal name.
     'INM000012345 (SEBI merchant banker)',
@@ -105,6 +103,9 @@ test('full flow: GATE_1 → GATE_2 (another principal) → GATE_3 (ADMIN, paid) 
       `the FINAL report mentions ${expected}: ${text.slice(text.indexOf('Signed by'), text.indexOf('Signed by') + 400)}`,
     );
   }
+  // A transfer on the prescribed NAV prints that NAV alone: not the WACC, nor its rationale (docs/reports.md, Only what
+  // the statute allows).
+  assert.ok(!text.includes(VALID_ASSUMPTIONS.rationale.slice(0, 30)), 'no WACC rationale in a prescribed-NAV report');
   // Who locked and who reviewed is the firm's working file (the review record), never the client's report.
   for (const internal of ['Vikram Valuer', 'Rekha Reviewer', 'Gate 1', 'Locked', e.id, status.reportId])
     assert.ok(!text.includes(internal), `the FINAL report prints ${internal}`);

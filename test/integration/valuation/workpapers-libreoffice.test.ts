@@ -47,8 +47,8 @@ test("LibreOffice shows the workpapers' amounts in Indian grouping: ≥ ₹100 c
   assert.ok(inputs, `an Inputs sheet among ${[...sheets.keys()].join(', ')}`);
   const row = (label: string) => inputs.find((r) => r[0] === label);
   // ₹500 crore of share capital and −₹120.50 crore of reserves, as a reader of Indian accounts writes them.
-  assert.equal(row('equityShareCapital')?.[1], '₹5,00,00,00,000.00');
-  assert.equal(row('reservesAndSurplus')?.[1], '-₹1,20,50,00,000.00');
+  assert.equal(row('Equity share capital')?.[1], '₹5,00,00,00,000.00');
+  assert.equal(row('Reserves and surplus')?.[1], '-₹1,20,50,00,000.00');
   assert.equal(row('Equity shares outstanding')?.[1], '5,00,000');
 
   // Every amount LibreOffice shows on any sheet is in Indian grouping: no Western thousands grouping anywhere.

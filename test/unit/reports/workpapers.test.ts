@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Decimal } from 'decimal.js';
+import ExcelJS from 'exceljs';
 import {
   computeValuation,
   type Purpose,
@@ -50,7 +51,9 @@ async function check(
     engagement: { statute, purpose, valuationDate: valuationDate ?? wholeYearDate(financials) },
     ...extra,
   });
-  const wb = await recalculate(await buildWorkpapers({ targetEntity: 'Test Co', financials, valuation }));
+  const xlsx = await buildWorkpapers({ targetEntity: 'Test Co', financials, valuation });
+  const wb = await recalculate(xlsx);
+  await assertCachedValues(xlsx, wb, fixture);
   for (const m of valuation.methods) {
     assert.equal(
       paisa(wb.value(`ValuePerShare_${m.method}`)),
@@ -80,6 +83,39 @@ async function check(
     assertSensitivityGrid(wb, valuation);
   }
   return { valuation, wb };
+}
+
+/**
+ * Every formula cell carries a cached value (docs/reports.md, Figures and rounding), the one a formula engine
+ * recalculating the workbook computes: to the paisa, or within a billionth for factors and rates.
+ */
+async function assertCachedValues(xlsx: Buffer, wb: Awaited<ReturnType<typeof recalculate>>, fixture: string) {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(xlsx as unknown as ArrayBuffer);
+  let formulas = 0;
+  book.eachSheet((ws) =>
+    ws.eachRow((row) =>
+      row.eachCell((cell) => {
+        const v = cell.value as unknown;
+        if (!v || typeof v !== 'object' || !('formula' in v)) return;
+        formulas++;
+        const where = `${fixture} ${ws.name}!${cell.address}`;
+        const cached = cell.result as unknown;
+        assert.notEqual(cached, undefined, `${where}: no cached value`);
+        const address = { sheet: wb.hf.getSheetId(ws.name)!, row: Number(cell.row) - 1, col: Number(cell.col) - 1 };
+        const theirs = wb.hf.getCellValue(address);
+        if (typeof cached === 'string') return assert.equal(theirs ?? '', cached, where);
+        assert.equal(typeof theirs, 'number', `${where}: ${JSON.stringify(theirs)}`);
+        const near =
+          Math.abs((cached as number) - (theirs as number)) <= Math.max(1, Math.abs(theirs as number)) * 1e-9;
+        assert.ok(
+          near || paisa(cached) === paisa(theirs),
+          `${where}: cached ${String(cached)}, recalculated ${String(theirs)}`,
+        );
+      }),
+    ),
+  );
+  assert.ok(formulas > 0, `${fixture}: formulas`);
 }
 
 /** The Sensitivity sheet's own formulas give every figure of the engine's grid, to the paisa. */
@@ -179,7 +215,9 @@ function valueSec62(doc: ReturnType<typeof loadDocument>) {
 
 test('fully diluted values per share in the workpapers: basic, then the add-back, conversion and the options in the money, as formulas', async () => {
   const { financials, valuation } = valueSec62(withDilutedCapital(loadDocument('sample-company.json')));
-  const wb = await recalculate(await buildWorkpapers({ targetEntity: 'Test Co', financials, valuation }));
+  const xlsx = await buildWorkpapers({ targetEntity: 'Test Co', financials, valuation });
+  const wb = await recalculate(xlsx);
+  await assertCachedValues(xlsx, wb, 'diluted capital');
   for (const m of valuation.methods) {
     assert.ok(m.basicValuePerShare, `${m.method} is diluted`);
     assert.equal(paisa(wb.value(`ValuePerShare_${m.method}`)), m.valuePerShare, `${m.method} fully diluted`);
@@ -217,7 +255,9 @@ test('the Sensitivity grid fully diluted, with a tranche of warrants in the mone
     grid.some((x) => x > 330) && grid.some((x) => x < 330),
     `the warrants' price lies inside the grid (${Math.min(...grid)}–${Math.max(...grid)})`,
   );
-  const wb = await recalculate(await buildWorkpapers({ targetEntity: 'Test Co', financials, valuation }));
+  const xlsx = await buildWorkpapers({ targetEntity: 'Test Co', financials, valuation });
+  const wb = await recalculate(xlsx);
+  await assertCachedValues(xlsx, wb, 'warrants in the grid');
   assertSensitivityGrid(wb, valuation);
   const values = wb.hf.getSheetValues(wb.hf.getSheetId('Sensitivity')!);
   assert.ok(

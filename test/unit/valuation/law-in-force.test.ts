@@ -232,7 +232,12 @@ test('FEMA and s.62: a valuation date more than 90 days before the transaction i
     });
   assert.ok(!fema('2026-06-29').warnings.some((w) => w.code === 'VALUATION_DATE_STALE')); // 90 days
   const stale = fema('2026-06-30').warnings.find((w) => w.code === 'VALUATION_DATE_STALE'); // 91 days
-  assert.match(stale!.message, /91 days before the transaction date \(2026-06-30\).*RBI Master Direction/);
+  // In words: the dates as a person reads them, the issue as proposed.
+  assert.match(
+    stale!.message,
+    /^The valuation date, 31 March 2026, is 91 days before the proposed issue date, 30 June 2026: more than 90 days\..*RBI Master Direction/,
+  );
+  assert.doesNotMatch(stale!.message, /\d{4}-\d{2}-\d{2}/);
   const s62 = computeValuation({
     financials: normalised(loadDocument('sample-company.json')),
     assumptions: { wacc: 12, terminalGrowthRate: 4 },
@@ -240,7 +245,7 @@ test('FEMA and s.62: a valuation date more than 90 days before the transaction i
   });
   assert.match(
     s62.warnings.find((w) => w.code === 'VALUATION_DATE_STALE')!.message,
-    /183 days.*fix no validity period/,
+    /183 days before the date of the allotment, 30 September 2026.*fix no validity period/,
   );
 });
 

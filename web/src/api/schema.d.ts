@@ -427,7 +427,7 @@ export interface paths {
         put?: never;
         /**
          * Approve the review gate the engagement is at
-         * @description A person decides: an API token is 403 person_required. Only the current gate (409 invalid_transition). GATE_2 needs an independent reviewer: not whoever locked this round's assumptions or approved GATE_1, and GATE_3 is not signed by the GATE_2 reviewer (409 independent_review_required, naming who did what; a token's actions count as its creator's). GATE_3 (sign-off) needs an ADMIN user (403), a paid engagement (409 payment_required), the report facts (409 report_facts_missing naming each field), `place`, and a `udin` when the signatory signs as a chartered accountant (400 naming /udin when missing, malformed or not their membership number; 409 udin_already_used naming /udin when another report of the firm carries it; 409 firm_registration_missing naming /settings/firm/icaiFirmRegistrationNumber when the signatory signs as a chartered accountant and the firm's profile has no ICAI Firm Registration Number; for a FEMA issue, 409 certificate_after_issue naming /transactionDate when the proposed issue date has passed and the engagement does not record issueAlreadyMade); it completes the engagement and starts the FINAL report.
+         * @description A person decides: an API token is 403 person_required. Only the current gate (409 invalid_transition). GATE_2 needs an independent reviewer: not whoever locked this round's assumptions or approved GATE_1, and GATE_3 is not signed by the GATE_2 reviewer (409 independent_review_required, naming who did what; a token's actions count as its creator's). GATE_3 (sign-off) needs an ADMIN user (403), a paid engagement (409 payment_required), the report facts (409 report_facts_missing naming each field), `place`, and a `udin` when the signatory signs as a chartered accountant (400 naming /udin when missing, malformed or not their membership number; 409 udin_already_used naming /udin when another report of the firm carries it; 409 firm_registration_missing naming /settings/firm/icaiFirmRegistrationNumber when the signatory signs as a chartered accountant and the firm's profile has no ICAI Firm Registration Number; for a FEMA issue, 409 certificate_after_issue naming /transactionDate when the proposed issue date has passed and the engagement does not record issueAlreadyMade; 400 naming /valuationDateReason when the report is dated more than 90 days after the valuation date and the engagement does not say why, and with the reason a REPORT_DATE_LONG_AFTER_VALUATION_DATE warning); it completes the engagement and starts the FINAL report.
          */
         post: operations["approveGate"];
         delete?: never;
@@ -1713,6 +1713,8 @@ export interface components {
              * @description YYYY-MM-DD. Defaults to today in India (IST); may not be later than today in India
              */
             valuationDate?: string;
+            /** @description Why the valuation is as at its date, printed in the report's scope (docs/reports.md, Dates); required at sign-off (400 naming /valuationDateReason) when the report is dated more than 90 days after the valuation date */
+            valuationDateReason?: string;
         };
         Document: {
             contentType: string;
@@ -1815,6 +1817,8 @@ export interface components {
             updatedAt: string;
             /** @description YYYY-MM-DD */
             valuationDate: string;
+            /** @description Why the valuation is as at its date, printed in the report's scope; needed at sign-off when the report is dated more than 90 days after the valuation date */
+            valuationDateReason: string | null;
         };
         EngagementDetail: {
             /** @description To whom the report is addressed; the appointing authority when null */
@@ -1875,6 +1879,8 @@ export interface components {
             updatedAt: string;
             /** @description YYYY-MM-DD */
             valuationDate: string;
+            /** @description Why the valuation is as at its date, printed in the report's scope; needed at sign-off when the report is dated more than 90 days after the valuation date */
+            valuationDateReason: string | null;
         };
         ErrorCatalogueEntry: {
             /** @enum {string} */
@@ -1938,6 +1944,70 @@ export interface components {
             subject?: string;
             /** @description When it was uploaded or issued */
             uploadedAt?: string;
+        };
+        GateApproval: {
+            /** @description To whom the report is addressed; the appointing authority when null */
+            addressee: string | null;
+            /** @description Who appointed the valuer */
+            appointingAuthority: string | null;
+            /** @description YYYY-MM-DD */
+            appointmentDate: string | null;
+            /** @description The member whose work the engagement is: they lock the assumptions, and again after a return for revision. null only for an engagement made before assignment, whose creator could not be assigned */
+            assignedValuer: {
+                id: string;
+                name: string;
+            } | null;
+            assumptionsLocked: boolean;
+            /** @description COMPLETED, and the FINAL awaits the partner's signature: no signed copy uploaded and the sealed copy not issued */
+            awaitingPartnerSignature: boolean;
+            /** @description 21-character Corporate Identity Number, upper-case */
+            cin: string | null;
+            companyBackground: string | null;
+            /** @description FEMA issue of a convertible: the conversion price per equity share fixed upfront, decimal rupees; tested against the fair value at issue */
+            conversionPricePerShare?: string | null;
+            /** @description ISO 8601 UTC timestamp */
+            createdAt: string;
+            createdBy: string;
+            /** @description Why the engagement FAILED, when it did */
+            failureReason: string | null;
+            /** @description eng_… */
+            id: string;
+            /** @description FEMA issue: the issue has already been made, and why the certificate follows it (printed in the report); null when the certificate precedes the issue */
+            issueAlreadyMade: {
+                reason: string;
+            } | null;
+            /** @description Which copy of the FINAL was issued to the client: the sealed FINAL (the ADMIN issued it as it is) or the copy the partner signed with their DSC; null until then */
+            issuedCopy: ("SEALED" | "SIGNED_COPY") | null;
+            /** @enum {string} */
+            paymentStatus: "UNPAID" | "PAID";
+            /** @description The price per share the client proposes, decimal rupees; the valuation tests it against the statute's rule (`compliance`) */
+            proposedPricePerShare: string | null;
+            /** @description RULE_11UA: ISSUE_OF_SHARES | TRANSFER_OR_RECEIPT; FEMA_RBI: ISSUE_TO_NON_RESIDENT | TRANSFER_RESIDENT_TO_NON_RESIDENT | TRANSFER_NON_RESIDENT_TO_RESIDENT; IBC_LIQUIDATION: CIRP_FAIR_AND_LIQUIDATION_VALUE (Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35: fair value and liquidation value; the default) | LIQUIDATION_REALISABLE_VALUE (Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35: realisable value, the average of two estimates) */
+            purpose: string | null;
+            /** @description The report facts still missing (appointingAuthority, appointmentDate, companyBackground); GATE_3 is refused until none is */
+            reportFactsMissing: string[];
+            /** @description Where the report was signed, recorded at GATE_3 */
+            signingPlace: string | null;
+            /** @enum {string} */
+            status: "CREATED" | "DATA_INGESTING" | "DATA_READY" | "COMPUTING" | "GATE_1" | "GATE_2" | "GATE_3" | "COMPLETED" | "FAILED";
+            /** @enum {string} */
+            statute: "RULE_11UA" | "COMPANIES_ACT_SEC_62" | "FEMA_RBI" | "IBC_LIQUIDATION";
+            targetEntity: string;
+            /** @description YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given). For RULE_11UA it decides the Income-tax Act: on or after 1 April 2026 the Income-tax Act, 2025 (Rule 57 of the Income-tax Rules, 2026), before it the Income-tax Act, 1961 (Rule 11UA) */
+            transactionDate: string;
+            /** @description The signatory's UDIN, recorded at GATE_3 when the signatory signs as a chartered accountant */
+            udin: string | null;
+            /** @description ISO 8601 UTC timestamp */
+            updatedAt: string;
+            /** @description YYYY-MM-DD */
+            valuationDate: string;
+            /** @description Why the valuation is as at its date, printed in the report's scope; needed at sign-off when the report is dated more than 90 days after the valuation date */
+            valuationDateReason: string | null;
+            /** @description GATE_3: what the signatory should know of the report signed, in words; REPORT_DATE_LONG_AFTER_VALUATION_DATE when it is dated more than 90 days after the valuation date */
+            warnings?: {
+                code: string;
+                message: string;
+            }[];
         };
         Health: {
             /** @description up | down */
@@ -2269,6 +2339,8 @@ export interface components {
              * @description YYYY-MM-DD, not later than today in India
              */
             valuationDate?: string;
+            /** @description null clears it; editable until GATE_3 is approved */
+            valuationDateReason?: string | null;
         };
         Payment: {
             /** @description Integer paise (₹1 = 100), GST included */
@@ -2692,6 +2764,8 @@ export interface components {
                     valueAfterDiscounts: string;
                     /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                     valueBeforeDiscounts: string;
+                    /** @description The exact value after discounts × weight / 100, rounded once to the paisa; the printed weighted values add up to the conclusion or a rounding difference says by how much */
+                    weightedValueAfterDiscounts: string;
                     weightPercent: string;
                 }[];
                 fairValue?: {
@@ -5025,7 +5099,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Engagement"];
+                    "application/json": components["schemas"]["GateApproval"];
                 };
             };
             /** @description Bad Request */

@@ -12,14 +12,25 @@ import { IBC_APPOINTING_EXAMPLE } from '../../../../src/contract/ibc-appointment
 import { todayInIndia } from '../../../../src/contract/today';
 
 type Engagement = Schemas['EngagementDetail'];
-type Facts = { appointingAuthority: string; appointmentDate: string; addressee: string; companyBackground: string };
+type Facts = {
+  appointingAuthority: string;
+  appointmentDate: string;
+  addressee: string;
+  companyBackground: string;
+  valuationDateReason: string;
+};
 
 const LABELS: Record<string, string> = {
   appointingAuthority: 'Appointing authority',
   appointmentDate: 'Date of appointment',
   addressee: 'Addressee',
   companyBackground: 'Background of the company',
+  valuationDateReason: 'Why this valuation date',
 };
+
+/** Days from the valuation date to today in India: over 90, the sign-off asks why the date was chosen. */
+const daysSince = (valuationDate: string) =>
+  Math.round((Date.parse(todayInIndia()) - Date.parse(valuationDate)) / 86_400_000);
 
 /** Under the IBC the resolution professional (CIRP) or the liquidator appoints, named with their IBBI registration. */
 function appointingHint(e: Engagement): string {
@@ -36,6 +47,7 @@ const factsOf = (e: Engagement): Facts => ({
   appointmentDate: e.appointmentDate ?? '',
   addressee: e.addressee ?? '',
   companyBackground: e.companyBackground ?? '',
+  valuationDateReason: e.valuationDateReason ?? '',
 });
 
 export function ReportFacts({ engagement }: { engagement: Engagement }) {
@@ -102,6 +114,16 @@ export function ReportFacts({ engagement }: { engagement: Engagement }) {
           autosize
           minRows={3}
           description="The business, its history and its industry (50–10,000 characters)"
+        />
+        <Textarea
+          {...field('valuationDateReason')}
+          autosize
+          minRows={2}
+          description={
+            daysSince(engagement.valuationDate) > 90
+              ? `Needed to sign: the valuation date, ${date(engagement.valuationDate)}, is more than 90 days before today. Say why the valuation is as at that date; the report prints it.`
+              : 'Why the valuation is as at its date, printed in the report; needed when the report is signed more than 90 days after it'
+          }
         />
         {editable ? (
           <>

@@ -42,7 +42,9 @@ export default defineRoute((app) => {
           'carries it; 409 firm_registration_missing naming /settings/firm/icaiFirmRegistrationNumber when ' +
           "the signatory signs as a chartered accountant and the firm's profile has no ICAI Firm Registration " +
           'Number; for a FEMA issue, 409 certificate_after_issue naming /transactionDate when the proposed issue ' +
-          'date has passed and the engagement does not record issueAlreadyMade); it completes the engagement and starts the FINAL report.',
+          'date has passed and the engagement does not record issueAlreadyMade; 400 naming /valuationDateReason when ' +
+          'the report is dated more than 90 days after the valuation date and the engagement does not say why, ' +
+          'and with the reason a REPORT_DATE_LONG_AFTER_VALUATION_DATE warning); it completes the engagement and starts the FINAL report.',
         params,
         body: z
           .object({
@@ -81,7 +83,19 @@ export default defineRoute((app) => {
           .strict()
           .nullish()
           .describe('Optional for GATE_1 and GATE_2: an approval may be sent with no body'),
-        response: { 200: engagementSchema },
+        response: {
+          200: engagementSchema
+            .extend({
+              warnings: z
+                .array(z.object({ code: z.string(), message: z.string() }))
+                .optional()
+                .describe(
+                  'GATE_3: what the signatory should know of the report signed, in words; ' +
+                    'REPORT_DATE_LONG_AFTER_VALUATION_DATE when it is dated more than 90 days after the valuation date',
+                ),
+            })
+            .meta({ id: 'GateApproval' }),
+        },
       },
     },
     async (request) =>
