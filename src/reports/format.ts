@@ -1,4 +1,5 @@
 /** Presentation helpers for reports: Indian digit grouping, line values, dates and statute wording. */
+import { MONTHS } from '../contract/dates-in-words.js';
 import { Decimal } from 'decimal.js';
 import { grouped, MINUS, rupees } from '../contract/money-format.js';
 import type { LineKind, Purpose, Statute } from '../domain/valuation/types.js';
@@ -37,21 +38,6 @@ export function formatLineValue(value: string, kind: LineKind): string {
 export function percent(value: string): string {
   return `${value}%`;
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** India Standard Time is UTC+5:30 all year (no daylight saving). */
 const IST_OFFSET_MS = 330 * 60 * 1000;

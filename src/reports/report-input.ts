@@ -136,3 +136,16 @@ export const usesProjections = (input: Pick<ReportInput, 'valuation'>): boolean 
 /** The capacity the certificate's signatory signs in ("Signatory" when none is recorded, as in a DRAFT). */
 export const signatoryCapacity = (certificate: ReportInput['certificate']): string =>
   certificate?.capacity ?? 'Signatory';
+
+/**
+ * The firm's number as the signatory's capacity calls for it (docs/statutes.md, Who may sign): a chartered
+ * accountant signs for the firm under its ICAI Firm Registration Number; a registered valuer (and a DRAFT, not yet
+ * signed) under the firm's IBBI registered-valuer-entity number; another capacity under neither.
+ */
+export function firmNumberFor(input: Pick<ReportInput, 'firm' | 'certificate'>): string | null {
+  const capacity = signatoryCapacity(input.certificate);
+  if (capacity === 'Chartered accountant')
+    return input.firm.icaiFrn ? `ICAI Firm Registration No. ${input.firm.icaiFrn}` : null;
+  if (capacity === 'Registered valuer' || capacity === 'Signatory') return input.firm.registration ?? null;
+  return null;
+}

@@ -1,4 +1,5 @@
 import type { NormalisedFinancials } from '../financials/normalise.js';
+import { dateInWords } from '../../contract/dates-in-words.js';
 import type { DcfComputation } from './dcf.js';
 import { dec, formatRupees, plain, toPlaces, type Dec } from './money.js';
 import type { MethodResult, Purpose, Statute, ValuationWarning } from './types.js';
@@ -45,25 +46,7 @@ export function negativeEquityWarnings(methods: readonly MethodResult[]): Valuat
     }));
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-/** "2026-03-31" → "31 March 2026". */
-function inWords(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return `${d} ${MONTHS[m - 1]} ${y}`;
-}
+const inWords = dateInWords;
 
 /** Whole days from `from` to `to`, both YYYY-MM-DD (UTC calendar arithmetic; no clock). */
 export function daysBetween(from: string, to: string): number {

@@ -1,5 +1,6 @@
 // A report's render, second and third steps: render the PDF (a FINAL sealed with the firm's certificate and
 // certified with the service's Ed25519 key over the sealed bytes), then store it with its audit entry.
+import { firmNumberFor } from '../../reports/report-input.js';
 import { createHash } from 'node:crypto';
 import { AUDIT } from '../../contract/audit-actions.js';
 import type { ServiceContext } from '../platform/service-context.js';
@@ -63,7 +64,7 @@ export async function certify(
   pdf: Buffer,
 ) {
   const { engagementId, reportId, kind } = payload;
-  const { engagement, firm, firmLegalName, signatory, signedBy, signedAt } = gathered;
+  const { engagement, firmLegalName, signatory, signedBy, signedAt } = gathered;
   const sha256 = createHash('sha256').update(pdf).digest('hex');
   let certificate: CertificatePayload | null = null;
   let signature: string | null = null;
@@ -80,7 +81,8 @@ export async function certify(
       kind,
       ...(signatory?.designation ? { designation: signatory.designation } : {}),
       ...(signatory?.registrations.length ? { registration: signatory.registrations.join('; ') } : {}),
-      ...(firm.ibbi_registration ? { firmRegistration: firm.ibbi_registration } : {}),
+      // The firm's number as the signatory's capacity calls for it: the ICAI FRN for a chartered accountant.
+      ...(firmNumberFor(gathered.input) ? { firmRegistration: firmNumberFor(gathered.input)! } : {}),
       ...(engagement.signing_place ? { place: engagement.signing_place } : {}),
       ...(engagement.udin ? { udin: engagement.udin } : {}),
     };

@@ -4,7 +4,7 @@
 import { financialLabel } from '../../contract/financial-labels.js';
 import { formatDayInIndia } from '../format.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
-import { firmName, signatoryCapacity, usesProjections, type ReportInput } from '../report-input.js';
+import { firmName, firmNumberFor, signatoryCapacity, usesProjections, type ReportInput } from '../report-input.js';
 import { scopeParagraphs } from '../statute-text.js';
 
 export function representations(w: Writer, input: ReportInput): void {
@@ -61,10 +61,7 @@ export function signatureBlock(w: Writer, input: ReportInput): void {
     return;
   }
   // A chartered accountant signs for the firm under its ICAI Firm Registration Number (docs/statutes.md, Who may sign).
-  const firmNumber =
-    signatoryCapacity(c) === 'Chartered accountant'
-      ? input.firm.icaiFrn && `ICAI Firm Registration No. ${input.firm.icaiFrn}`
-      : input.firm.registration;
+  const firmNumber = firmNumberFor(input);
   w.paragraph(`For ${firmName(input)}${firmNumber ? ` (${firmNumber})` : ''}`, {
     bold: true,
     align: 'left',

@@ -2,7 +2,14 @@
 import { transactionDateLabel } from './transaction-words.js';
 import { formatDate, formatDayInIndia, statuteTitle } from '../format.js';
 import { COLOR, MARGIN, SIZE, type Writer } from '../pdf/layout.js';
-import { addresseeOf, firmName, signatoryCapacity, valuationDateLabel, type ReportInput } from '../report-input.js';
+import {
+  addresseeOf,
+  firmName,
+  firmNumberFor,
+  signatoryCapacity,
+  valuationDateLabel,
+  type ReportInput,
+} from '../report-input.js';
 import { conclusionRows, coverPurpose } from './summary.js';
 import { ACT_TITLE } from '../../domain/valuation/law-in-force.js';
 
@@ -80,7 +87,7 @@ export function cover(w: Writer, input: ReportInput): void {
           ? `${input.certificate.signedBy}${input.certificate.registrations?.length ? `, ${input.certificate.registrations[0]}` : ''}`
           : 'Named on signing (FINAL report)',
       ],
-      ['Firm', firmName(input) + (input.firm.registration ? ` (${input.firm.registration})` : '')],
+      ['Firm', firmName(input) + (firmNumberFor(input) ? ` (${firmNumberFor(input)})` : '')],
       ...(input.reference ? ([["Firm's reference", input.reference]] as [string, string][]) : []),
       ['Status', input.kind === 'FINAL' ? 'FINAL: certified report' : 'DRAFT: not certified, subject to review'],
     ],
