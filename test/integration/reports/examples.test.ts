@@ -15,6 +15,7 @@ import { formatDate, rupees } from '../../../src/reports/format.js';
 import { createEmptyPostgresDatabase, usingPostgres } from '../../helpers/db.js';
 import { pdfText } from '../../helpers/pdf.js';
 import { discountRows, runningSumFailures, totalFailures } from '../../helpers/footing.js';
+import { figureChecks } from '../../helpers/example-figures.js';
 
 let outDir: string;
 let made: MadeExample[];
@@ -38,6 +39,12 @@ after(async () => {
   if (!process.env.KEEP_EXAMPLES) rmSync(outDir, { recursive: true, force: true });
   await dropDatabase?.();
 });
+
+// Per-share figures, present values and the workpapers' cached values, on the same examples (test/helpers/example-figures.ts).
+figureChecks(
+  () => made,
+  () => outDir,
+);
 
 const text = (path: string) => pdfText(readFileSync(join(outDir, path)));
 /** The last decision of a gate in the review record (the round the report was issued from). */
