@@ -61,7 +61,7 @@ export async function renderReport(given: ReportInput, options: { seal?: SealPla
   computations(w, input.valuation);
   sensitivity(w, input.valuation);
   conclusion(w, input.valuation);
-  complianceBlock(w, input.valuation);
+  complianceBlock(w, input);
   warnings(w, input.valuation);
   representations(w, input);
   caveats(w, input);

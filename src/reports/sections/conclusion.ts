@@ -1,4 +1,6 @@
 // Conclusion of value, the compliance test of the proposed price, and the warnings.
+import { priceWords } from './transaction-words.js';
+import type { ReportInput } from '../report-input.js';
 import { Decimal } from 'decimal.js';
 import type { ValuationResult } from '../../domain/valuation/types.js';
 import { formatDate, METHOD_TITLE, percent, purposeTitle, rupees } from '../format.js';
@@ -304,18 +306,20 @@ function discountedWeighting(w: Writer, c: Concluded): void {
 }
 
 /** The proposed price tested against the statute's rule (shown in the conclusion). */
-export function complianceBlock(w: Writer, v: ValuationResult): void {
+export function complianceBlock(w: Writer, input: ReportInput): void {
+  const v = input.valuation;
   const c = v.compliance;
   if (!c || c.tests.length === 0) return;
-  w.subheading('Proposed price and its test');
+  const price = priceWords(input);
+  w.subheading(`${price.label} and its test`);
   w.paragraph(
-    `The price proposed for the transaction is ${rupees(c.proposedPricePerShare)} per equity share. It is tested below against the rule that applies to it.`,
+    `${price.sentence(rupees(c.proposedPricePerShare))} It is tested below against the rule that applies to it.`,
   );
   w.table(
     [
       { header: 'Rule and test', width: 0.36 },
       { header: 'Line', width: 0.14, align: 'right' },
-      { header: 'Proposed price', width: 0.14, align: 'right' },
+      { header: price.label, width: 0.14, align: 'right' },
       { header: 'Margin', width: 0.18, align: 'right' },
       { header: 'Result', width: 0.18 },
     ],

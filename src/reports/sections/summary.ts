@@ -1,5 +1,6 @@
 // The executive summary, on the page after the cover: the conclusion where a reader looks first (docs/reports.md).
 // The cover prints the same rows (conclusionRows), from the same function the verify answer uses.
+import { priceWords } from './transaction-words.js';
 import { adoptedMethodsOf, concludedValue } from '../../domain/valuation/concluded.js';
 import { formatDate, formatLineValue, METHOD_TITLE, purposeTitle, rupees, statuteTitle } from '../format.js';
 import { COLOR, MARGIN, SIZE, type Writer } from '../pdf/layout.js';
@@ -78,9 +79,10 @@ export function executiveSummary(w: Writer, input: ReportInput): void {
         .join(', ') + '. The sections on the methods, the computation and the conclusion give them in full.',
     );
   }
+  const price = priceWords(input);
   for (const t of v.compliance?.tests ?? [])
     w.labelled(
-      'Proposed price',
+      price.label,
       `${rupees(t.proposedPricePerShare)} per equity share against ${rupees(t.linePerShare)} (${t.test}): it ${t.passes ? 'meets' : 'does not meet'} the test${t.applies ? '' : ', a provision that does not apply on the date'}.`,
     );
 }

@@ -24,11 +24,27 @@ function transactionNoun(input: ReportInput): string {
   return 'transfer';
 }
 
+/** Whether the report describes the transaction as made (a FEMA issue only when recorded as already made). */
+function describedAsMade(input: ReportInput, transactionDate: string): boolean {
+  const { statute, purpose } = input.engagement;
+  const femaIssue = statute === 'FEMA_RBI' && purpose === 'ISSUE_TO_NON_RESIDENT';
+  return femaIssue ? !!input.facts?.issueAlreadyMadeReason : transactionMade(input, transactionDate);
+}
+
 /** The label of the transaction's date: "Date of the transfer" when made, "Proposed date of the transfer" when not. */
 export function transactionDateLabel(input: ReportInput, transactionDate: string): string {
   const noun = transactionNoun(input);
-  const { statute, purpose } = input.engagement;
-  const femaIssue = statute === 'FEMA_RBI' && purpose === 'ISSUE_TO_NON_RESIDENT';
-  const made = femaIssue ? !!input.facts?.issueAlreadyMadeReason : transactionMade(input, transactionDate);
-  return made ? `Date of the ${noun}` : `Proposed date of the ${noun}`;
+  return describedAsMade(input, transactionDate) ? `Date of the ${noun}` : `Proposed date of the ${noun}`;
+}
+
+/** The transaction's price in words that can be true: "Price" and "made at" once made, "Proposed price" before. */
+export function priceWords(input: ReportInput): { label: string; sentence: (price: string) => string } {
+  const noun = transactionNoun(input);
+  const date = input.facts?.transactionDate ?? input.engagement.valuationDate;
+  return describedAsMade(input, date)
+    ? { label: 'Price', sentence: (price) => `The ${noun} was made at ${price} per equity share.` }
+    : {
+        label: 'Proposed price',
+        sentence: (price) => `The price proposed for the ${noun} is ${price} per equity share.`,
+      };
 }
