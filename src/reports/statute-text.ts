@@ -217,7 +217,7 @@ function ibcText(purpose: string | null): StatuteSection {
     'The values reported here are those of the assets of the corporate debtor, per asset class ' +
     'and in total, gross: the costs of the process and the distribution of the proceeds under ' +
     'section 53 of the Insolvency and Bankruptcy Code, 2016 are not deducted from them. This ' +
-    'report gives no value per share.';
+    'report values the assets, not the shares of the corporate debtor.';
   if (purpose === 'LIQUIDATION_REALISABLE_VALUE') {
     return {
       paragraphs: [

@@ -50,6 +50,7 @@ export function valueUnderIbc(ctx: StatuteContext): StatuteOutcome {
   };
 }
 
+/** Claims beyond the assets: said in rupees only; an IBC valuation gives no figure per share (docs/statutes.md, IBC). */
 function shortfallWarnings(c: ReturnType<typeof computeLiquidation>): ValuationWarning[] {
   const parts = [
     ...(c.fairValueShortfall.isZero() ? [] : [`fair value by ${formatRupees(c.fairValueShortfall)}`]),
@@ -61,7 +62,7 @@ function shortfallWarnings(c: ReturnType<typeof computeLiquidation>): ValuationW
   return [
     {
       code: 'CLAIMS_EXCEED_ASSETS',
-      message: `The claims ranking ahead of equity exceed the ${parts.join(' and the ')}; under the s.53 waterfall equity receives nil (₹0.00 per share), and the shortfall is the creditors'.`,
+      message: `The claims ranking ahead of equity exceed the ${parts.join(' and the ')}; under the s.53 waterfall equity receives nil, and the shortfall is the creditors'.`,
     },
   ];
 }

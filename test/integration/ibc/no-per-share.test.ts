@@ -1,0 +1,43 @@
+// Issue 44, part 1: an IBC valuation gives no figure per share, not even where the claims exceed the assets
+// (the s.53 waterfall and any per-share arithmetic are the resolution professional's, docs/statutes.md, IBC).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, type TestApp } from '../../helpers/app.js';
+import { asUser, signupAdmin } from '../../helpers/principals.js';
+import { createEngagement, fixture, lock, sourced, upload, valuationOf } from '../../helpers/engagements.js';
+import { IBC_RATES } from '../../helpers/signatories.js';
+import { pdfText } from '../../helpers/pdf.js';
+
+let t: TestApp;
+let headers: Record<string, string>;
+before(async () => {
+  t = await createTestApp();
+  headers = asUser(await signupAdmin(t, 'Insolvency Valuers LLP'));
+});
+after(() => t.close());
+
+test('claims exceeding the assets: the warnings and the report text carry no per-share figure', async () => {
+  const e = await createEngagement(t, headers, {
+    statute: 'IBC_LIQUIDATION',
+    purpose: 'CIRP_FAIR_AND_LIQUIDATION_VALUE',
+  });
+  const doc = sourced(fixture('ibc-shortfall.json'));
+  const up = await upload(t, headers, e.id, 'FINANCIALS', 'ibc.json', Buffer.from(JSON.stringify(doc)));
+  assert.equal(up.statusCode, 201, up.body);
+  await t.worker.drain();
+  const locked = await lock(t, headers, e.id, IBC_RATES);
+  assert.equal(locked.statusCode, 200, locked.body);
+  await t.worker.drain();
+  await t.worker.drain();
+  const v = await valuationOf(t, headers, e.id);
+  const shortfall = v.warnings.find((w: { code: string }) => w.code === 'CLAIMS_EXCEED_ASSETS');
+  assert.ok(shortfall, JSON.stringify(v.warnings));
+  assert.match(shortfall.message, /equity receives nil/);
+  for (const w of v.warnings as { message: string }[]) assert.doesNotMatch(w.message, /per share/i);
+  const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report`, headers });
+  assert.equal(pdf.statusCode, 200, pdf.body);
+  const text = pdfText(pdf.rawPayload);
+  assert.match(text, /equity receives nil/);
+  const hits = [...text.matchAll(/.{0,120}per[ -]share.{0,80}/gi)].map((m) => m[0]);
+  assert.deepEqual(hits, [], 'the report text names no per-share figure');
+});
