@@ -239,7 +239,7 @@ export function sourced<T>(doc: T): T {
     d.liquidation.assets = d.liquidation.assets.map((a) => ({
       method: 'Sales comparison method',
       physicalVerification: 'Site inspection',
-      verifiedOn: '2026-03-30',
+      verifiedOn: '2026-04-03',
       ...a,
     }));
   if (d.peers === undefined) delete d.peers;

@@ -39,6 +39,8 @@ import {
   type EngagementLaw,
 } from './readiness.service.js';
 import type { Executor } from '../../db/client.js';
+import { verificationDateErrors } from '../../domain/valuation/ibc-verification.js';
+import { todayInIndia } from '../../contract/today.js';
 
 /** The judgement's refusal codes as the API names them. */
 const JUDGEMENT_REFUSAL_CODES = {
@@ -142,6 +144,15 @@ export async function lockAssumptions(
         (engagement.purpose as Purpose | null) ?? null,
       );
       if (unsourced.length > 0) throw sourceMissing(unsourced);
+    }
+    if (financials && engagement.statute === 'IBC_LIQUIDATION') {
+      // Physical verification by the appointed valuer, on or after the commencement, before the report (400).
+      const misdated = verificationDateErrors(financials.data.liquidation?.assets ?? [], {
+        appointmentDate: engagement.appointment_date,
+        commencementDate: engagement.valuation_date,
+        reportDate: todayInIndia(),
+      });
+      if (misdated.length > 0) throw validationFailed(misdated);
     }
     if (financials) {
       // The least WACC − g spread a DCF is valued on (docs/valuation-method.md, Terminal value).
