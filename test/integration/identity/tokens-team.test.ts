@@ -101,10 +101,7 @@ test('accepting an invitation activates the member, who can then log in; a used 
   const mail = readdirSync(join(t.config.DATA_DIR, 'mail'))
     .map((f) => readFileSync(join(t.config.DATA_DIR, 'mail', f), 'utf8'))
     .find((m) => m.includes(`To: ${email}`))!;
-  assert.match(
-    mail.replace(/=\r?\n/g, ''),
-    /has invited you to join .* on the Valuation Service as a viewer\./,
-  );
+  assert.match(mail.replace(/=\r?\n/g, ''), /has invited you to join .* on the Valuation Service as a viewer\./);
   assert.doesNotMatch(mail, /\/api\/v1|POST /);
   const stored = await t.db.query<{ token_hash: string }>(
     'SELECT token_hash FROM invitations i JOIN users u ON u.id = i.user_id WHERE lower(u.email) = lower($1)',
