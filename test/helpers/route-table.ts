@@ -79,6 +79,7 @@ export const PROTECTED_ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/v1/notifications', access: 'ANY_USER' },
   { method: 'POST', path: '/api/v1/notifications/read', access: 'ANY_USER' },
   { method: 'GET', path: '/api/v1/payments/:id/invoice.pdf', access: 'VIEWER' },
+  { method: 'GET', path: '/api/v1/payments/export.csv', access: 'VIEWER' },
   // Allowed callers get a stream that stays open; its access is tested in test/integration/console/events-stream.test.ts.
   { method: 'GET', path: '/api/v1/events/stream', access: 'VIEWER', destructive: true },
 ];

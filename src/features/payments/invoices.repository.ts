@@ -61,3 +61,16 @@ export async function getInvoice(tx: Executor, firmId: string, paymentId: string
   ]);
   return rows[0] ?? null;
 }
+
+/** The firm's invoices issued in [from, before), oldest first (the export of a period). */
+export async function invoicesIssuedBetween(
+  tx: Executor,
+  firmId: string,
+  from: Date,
+  before: Date,
+): Promise<InvoiceRow[]> {
+  return tx.query<InvoiceRow>(
+    `SELECT * FROM invoices WHERE firm_id = $1 AND issued_at >= $2 AND issued_at < $3 ORDER BY issued_at, number`,
+    [firmId, from, before],
+  );
+}

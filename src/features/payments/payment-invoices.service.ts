@@ -10,6 +10,7 @@ import * as invoices from './invoices.repository.js';
 import { financialYearLabel, gstSplit, invoiceNumber, stateOfGstin } from '../../contract/gst.js';
 import { renderInvoice } from '../../reports/invoice.js';
 import { todayInIndia } from '../engagements/engagement-reads.service.js';
+import { gstr1B2bCsv } from '../../domain/payments/gstr1-export.js';
 
 /**
  * The tax invoice for a captured payment, in the capture's transaction: the next number of the financial
@@ -72,4 +73,27 @@ export async function invoicePdf(
         : null,
     }),
   };
+}
+
+/** Midnight in India (UTC+5:30 all year, no daylight saving) starting a YYYY-MM-DD date. */
+const indiaMidnight = (date: string): Date => new Date(`${date}T00:00:00+05:30`);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The firm's tax invoices issued from `from` to `to`, both inclusive, by the date in India, as CSV in the
+ * column order of GSTR-1's B2B table (docs/decisions.md, Tax invoices).
+ */
+export async function invoicesCsv(
+  ctx: ServiceContext,
+  principal: Principal,
+  from: string,
+  to: string,
+): Promise<string> {
+  const rows = await invoices.invoicesIssuedBetween(
+    ctx.db,
+    principal.firmId,
+    indiaMidnight(from),
+    new Date(indiaMidnight(to).getTime() + DAY_MS),
+  );
+  return gstr1B2bCsv(rows);
 }

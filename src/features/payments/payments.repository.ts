@@ -83,16 +83,30 @@ export async function markCaptured(tx: Executor, id: string, gatewayPaymentId: s
   return rows[0];
 }
 
+/** A listed payment's tax invoice: its number and figures in paise. */
+export interface ListedInvoice {
+  number: string;
+  taxable_paise: number | string;
+  cgst_paise: number | string;
+  sgst_paise: number | string;
+  igst_paise: number | string;
+  total_paise: number | string;
+}
+
 export async function listPayments(
   tx: Executor,
   firmId: string,
   limit: number,
   beforeId?: string,
-): Promise<(PaymentRow & { target_entity: string })[]> {
-  // With the company each payment is for, so the list names it (the engagement is the firm's own, like the payment).
-  return tx.query<PaymentRow & { target_entity: string }>(
+): Promise<(PaymentRow & { target_entity: string; invoice: ListedInvoice | null })[]> {
+  // With the company each payment is for, so the list names it (the engagement is the firm's own, like the payment),
+  // and a captured payment's tax invoice figures.
+  return tx.query<PaymentRow & { target_entity: string; invoice: ListedInvoice | null }>(
     `SELECT ${COLUMNS},
-            (SELECT e.target_entity FROM engagements e WHERE e.firm_id = payments.firm_id AND e.id = payments.engagement_id) AS target_entity
+            (SELECT e.target_entity FROM engagements e WHERE e.firm_id = payments.firm_id AND e.id = payments.engagement_id) AS target_entity,
+            (SELECT json_build_object('number', i.number, 'taxable_paise', i.taxable_paise, 'cgst_paise', i.cgst_paise,
+                    'sgst_paise', i.sgst_paise, 'igst_paise', i.igst_paise, 'total_paise', i.total_paise)
+               FROM invoices i WHERE i.firm_id = payments.firm_id AND i.payment_id = payments.id) AS invoice
        FROM payments WHERE firm_id = $1 AND ($2::text IS NULL OR id < $2) ORDER BY id DESC LIMIT $3`,
     [firmId, beforeId ?? null, limit],
   );

@@ -200,6 +200,14 @@ export async function listPayments(ctx: ServiceContext, principal: Principal, li
   return (await repo.listPayments(ctx.db, principal.firmId, limit, cursor)).map((p) => ({
     ...publicPayment(p, ctx.gateway.keyId, ctx.config.GST_RATE_PERCENT),
     targetEntity: p.target_entity,
+    invoice: p.invoice && {
+      number: p.invoice.number,
+      taxablePaise: Number(p.invoice.taxable_paise),
+      cgstPaise: Number(p.invoice.cgst_paise),
+      sgstPaise: Number(p.invoice.sgst_paise),
+      igstPaise: Number(p.invoice.igst_paise),
+      totalPaise: Number(p.invoice.total_paise),
+    },
   }));
 }
 

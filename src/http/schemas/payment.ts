@@ -16,6 +16,18 @@ export const paymentSchema = z
         'The GST in the amount: taxable value = amount × 100 / (100 + rate), half-up to the paisa, ' +
           'and the tax, the rest (the tax invoice splits it into CGST + SGST or IGST)',
       ),
+    invoice: z
+      .object({
+        number: z.string().describe('VS/2026-27/000001'),
+        taxablePaise: z.number().int(),
+        cgstPaise: z.number().int(),
+        sgstPaise: z.number().int(),
+        igstPaise: z.number().int(),
+        totalPaise: z.number().int().describe('The invoice value: taxable value + CGST + SGST + IGST'),
+      })
+      .nullable()
+      .optional()
+      .describe('In the list: the tax invoice of a captured payment, integer paise; null before capture'),
     currency: z.string().describe('Always INR'),
     status: z.enum(['CREATED', 'CAPTURED', 'FAILED']),
     gatewayKeyId: z.string().describe('Public key id for the browser checkout'),

@@ -147,6 +147,8 @@ async function lifecycle(): Promise<void> {
   await call('GET', '/api/v1/notifications', asUser(admin));
   await call('POST', '/api/v1/notifications/read', asUser(admin), {});
   await call('GET', `/api/v1/payments/${order.id}/invoice.pdf`, bot);
+  await call('GET', '/api/v1/payments/export.csv?from=2026-04-01&to=2099-03-31', bot);
+  await call('GET', '/api/v1/payments/export.csv?from=2026-04-31&to=2099-03-31', bot, undefined, 400);
   await call('POST', `/api/v1/engagements/${e.id}/gates/GATE_3/approve`, asUser(admin), {
     comment: 'Signed off',
     place: 'Mumbai',

@@ -900,6 +900,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payments/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A period's tax invoices as CSV, in GSTR-1 B2B column order
+         * @description The firm's tax invoices issued from `from` to `to` (both inclusive, dates in India), one row each, oldest first: GSTIN/UIN of recipient, receiver name, invoice number, invoice date (DD-Mon-YYYY), invoice value, place of supply (33-Tamil Nadu), reverse charge (N), invoice type (Regular B2B), rate, taxable value, IGST, CGST, SGST and cess, amounts in rupees with two decimals. 400 naming `from` or `to` for a date that is not YYYY-MM-DD or a period that ends before it starts.
+         */
+        get: operations["exportInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payments/gateway-webhook": {
         parameters: {
             query?: never;
@@ -2365,6 +2385,17 @@ export interface components {
             };
             /** @description pay_… */
             id: string;
+            /** @description In the list: the tax invoice of a captured payment, integer paise; null before capture */
+            invoice?: {
+                cgstPaise: number;
+                igstPaise: number;
+                /** @description VS/2026-27/000001 */
+                number: string;
+                sgstPaise: number;
+                taxablePaise: number;
+                /** @description The invoice value: taxable value + CGST + SGST + IGST */
+                totalPaise: number;
+            } | null;
             /** @enum {string} */
             status: "CREATED" | "CAPTURED" | "FAILED";
             /** @description In the list: the company the engagement values */
@@ -7125,6 +7156,76 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportInvoices: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM-DD, inclusive, by the date in India */
+                from: string;
+                /** @description YYYY-MM-DD, inclusive, by the date in India */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (RFC 4180), a header row and one row per invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
