@@ -131,7 +131,12 @@ test(
       .getByRole('link', { name: 'Acme Industries Private Limited' })
       .waitFor();
     const invoiceDownload = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Tax invoice (PDF)' }).first().click();
+    // Each captured payment's invoice is named by its number.
+    await page
+      .getByRole('table', { name: 'Payments' })
+      .getByRole('button', { name: /^VS\/\d{4}-\d{2}\/\d{6} \(PDF\)$/ })
+      .first()
+      .click();
     const invoiceFile = join(tmp, `invoice-${Date.now()}.pdf`);
     await (await invoiceDownload).saveAs(invoiceFile);
     const invoiceText = execFileSync('pdftotext', [invoiceFile, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
