@@ -17,13 +17,9 @@ export function firmRights(principal: Pick<Principal, 'kind' | 'role'>): Record<
   };
 }
 
-/** Whether `member` is the firm's last active ADMIN (who may not be removed, demoted or deactivated). */
-export function isLastActiveAdmin(
-  member: { role: string; status: string },
-  members: readonly { role: string; status: string }[],
-): boolean {
-  const active = (m: { role: string; status: string }) => m.role === 'ADMIN' && m.status === 'ACTIVE';
-  return active(member) && members.filter(active).length === 1;
+/** Whether the member is the firm's last active ADMIN (`activeAdminIds`: the firm's active ADMINs). */
+export function isLastActiveAdmin(memberId: string, activeAdminIds: readonly string[]): boolean {
+  return activeAdminIds.length === 1 && activeAdminIds[0] === memberId;
 }
 
 /**
@@ -36,8 +32,7 @@ export function lastAdminRefusal(
   activeAdminIds: readonly string[],
 ): { code: 'last_admin'; message: string } | null {
   const losesAdmin = member.role === 'ADMIN' && newRole !== 'ADMIN';
-  const last = activeAdminIds.length === 1 && activeAdminIds[0] === member.id;
-  return losesAdmin && last
+  return losesAdmin && isLastActiveAdmin(member.id, activeAdminIds)
     ? { code: 'last_admin', message: 'The last ADMIN of a firm can be neither demoted nor removed' }
     : null;
 }

@@ -46,8 +46,6 @@ export function negativeEquityWarnings(methods: readonly MethodResult[]): Valuat
     }));
 }
 
-const inWords = dateInWords;
-
 /** Whole days from `from` to `to`, both YYYY-MM-DD (UTC calendar arithmetic; no clock). */
 export function daysBetween(from: string, to: string): number {
   const toUtc = (d: string) => {
@@ -206,7 +204,7 @@ export function valuationDateWarnings(
     return [
       {
         code: 'VALUATION_DATE_STALE',
-        message: `The valuation date, ${inWords(valuationDate)}, is ${days} days before ${transaction}, ${inWords(transactionDate)}: more than ${VALUATION_STALE_DAYS} days. ${source}. Consider a fresh valuation nearer the transaction.`,
+        message: `The valuation date, ${dateInWords(valuationDate)}, is ${days} days before ${transaction}, ${dateInWords(transactionDate)}: more than ${VALUATION_STALE_DAYS} days. ${source}. Consider a fresh valuation nearer the transaction.`,
       },
     ];
   }

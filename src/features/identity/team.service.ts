@@ -25,14 +25,10 @@ const INVALID_INVITATION =
 
 /** A page of the firm's members, each marked when it is the last active ADMIN (the rights: firm-rights.ts). */
 export async function listMembers(ctx: ServiceContext, principal: Principal, limit: number, cursor?: string) {
-  const admins = (await users.activeAdminIds(ctx.db, principal.firmId)).map((id) => ({
-    role: 'ADMIN',
-    status: 'ACTIVE',
-    id,
-  }));
+  const admins = await users.activeAdminIds(ctx.db, principal.firmId);
   return (await users.listUsers(ctx.db, principal.firmId, limit, cursor)).map((u) => ({
     ...publicUser(u),
-    lastActiveAdmin: admins.some((a) => a.id === u.id) && isLastActiveAdmin(u, admins),
+    lastActiveAdmin: isLastActiveAdmin(u.id, admins),
   }));
 }
 

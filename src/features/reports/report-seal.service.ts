@@ -71,6 +71,7 @@ export async function certify(
   let keyId: string | null = null;
   if (kind === 'FINAL') {
     const key = await privateSigningKey(ctx);
+    const firmNumber = firmNumberFor(gathered.input);
     certificate = {
       reportId,
       engagementId,
@@ -82,7 +83,7 @@ export async function certify(
       ...(signatory?.designation ? { designation: signatory.designation } : {}),
       ...(signatory?.registrations.length ? { registration: signatory.registrations.join('; ') } : {}),
       // The firm's number as the signatory's capacity calls for it: the ICAI FRN for a chartered accountant.
-      ...(firmNumberFor(gathered.input) ? { firmRegistration: firmNumberFor(gathered.input)! } : {}),
+      ...(firmNumber ? { firmRegistration: firmNumber } : {}),
       ...(engagement.signing_place ? { place: engagement.signing_place } : {}),
       ...(engagement.udin ? { udin: engagement.udin } : {}),
     };
