@@ -159,6 +159,30 @@ export function treeCpuSeconds(root: number): number | undefined {
   }
 }
 
+/**
+ * CPU seconds (user + system) used so far by every process whose command is `command` (the PostgreSQL
+ * server's backends: what a read costs the database beside what it costs the API); undefined without /proc.
+ */
+export function commandCpuSeconds(command: string): number | undefined {
+  try {
+    let ticks = 0;
+    for (const d of readdirSync('/proc')) {
+      if (!/^\d+$/.test(d)) continue;
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== command) continue;
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        ticks += Number(f[11]) + Number(f[12]);
+      } catch {
+        // gone
+      }
+    }
+    return ticks / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Resident memory (VmRSS) of a process and its descendants, in MB; undefined where /proc is not there. */
 export function treeRssMb(root: number): number | undefined {
   try {

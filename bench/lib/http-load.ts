@@ -1,6 +1,6 @@
 // One load round of a GET with autocannon, and its figures: throughput, latency, errors, server CPU and event-loop stalls.
 import autocannon, { type Result } from 'autocannon';
-import { treeCpuSeconds, type Child } from './children.js';
+import { commandCpuSeconds, treeCpuSeconds, type Child } from './children.js';
 import { summarizeStalls, type StallSummary } from './stall-summary.js';
 
 /** autocannon worker threads for the GET rounds: the load generator must not be the ceiling (one thread is, at ~5 k req/s). */
@@ -10,6 +10,8 @@ export const CONNECTIONS = 50;
 export interface Round {
   /** Server CPU (its process tree) per answered request, in ms: what the throughput ratio hides when the load generator is the ceiling. */
   cpuMsPerRequest?: number;
+  /** PostgreSQL's CPU (every `postgres` process) per answered request, in ms: what the server's query costs the shared machine. */
+  dbCpuMsPerRequest?: number;
   rps: number;
   p50: number;
   p99: number;
@@ -37,6 +39,7 @@ export function roundOf(r: Result, elapsedMs?: number): Round {
 /** One round of the GET: as fast as the servers go, or at `rate` requests a second (from one generator thread). */
 export async function load(url: string, token: string, seconds: number, server?: Child, rate?: number): Promise<Round> {
   const before = server ? treeCpuSeconds(server.proc.pid!) : undefined;
+  const dbBefore = server ? commandCpuSeconds('postgres') : undefined;
   const from = Date.now();
   const pace = rate ? { overallRate: rate } : LOADGEN_WORKERS > 1 ? { workers: LOADGEN_WORKERS } : {};
   const result = await autocannon({
@@ -48,6 +51,9 @@ export async function load(url: string, token: string, seconds: number, server?:
   });
   const round = roundOf(result);
   const after = server ? treeCpuSeconds(server.proc.pid!) : undefined;
+  const dbAfter = server ? commandCpuSeconds('postgres') : undefined;
+  if (dbBefore !== undefined && dbAfter !== undefined && round.requests > 0)
+    round.dbCpuMsPerRequest = ((dbAfter - dbBefore) * 1000) / round.requests;
   if (before !== undefined && after !== undefined && round.requests > 0)
     round.cpuMsPerRequest = ((after - before) * 1000) / round.requests;
   if (server?.trace) {
@@ -59,4 +65,5 @@ export async function load(url: string, token: string, seconds: number, server?:
 
 export const fmt = (r: Round) =>
   `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, p99.9 ${r.p999} ms, errors ${r.errors} / ${r.requests}` +
-  (r.cpuMsPerRequest === undefined ? '' : `, server CPU ${r.cpuMsPerRequest.toFixed(3)} ms/request`);
+  (r.cpuMsPerRequest === undefined ? '' : `, server CPU ${r.cpuMsPerRequest.toFixed(3)} ms/request`) +
+  (r.dbCpuMsPerRequest === undefined ? '' : `, PostgreSQL CPU ${r.dbCpuMsPerRequest.toFixed(3)} ms/request`);

@@ -4,7 +4,6 @@
 import type { Executor } from '../../db/client.js';
 import { prepared } from '../../db/client.js';
 import { VALUED_STAGES } from '../../contract/stages.js';
-import { gateApprovalAction, type GateName } from '../../contract/audit-actions.js';
 import type { EngagementStatus } from '../../domain/engagement/state-machine.js';
 import { COLUMNS, type EngagementRow } from './engagements.repository.js';
 
@@ -21,14 +20,8 @@ export interface SignatoryInputs {
 /** A row as jsonb gives it: timestamps are ISO 8601 text (every other column of ROW_COLUMNS is text, a number, a boolean or jsonb already). */
 type JsonRow<T> = Omit<T, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
 
-/** The person behind an actor id column of the row `e`, in SQL: a token's id stands for the member who created it. */
-const personSql = (actor: string) =>
-  `CASE WHEN left(${actor}, 4) = 'tok_' THEN (SELECT t.created_by FROM api_tokens t WHERE t.firm_id = e.firm_id AND t.id = ${actor}) ELSE ${actor} END`;
-// The action is the contract's own constant (a fixed identifier, never input), written into the statement.
-const lastApproverSql = (gate: GateName) =>
-  `(SELECT ae.actor_id FROM audit_events ae WHERE ae.firm_id = e.firm_id AND ae.engagement_id = e.id AND ae.action = '${gateApprovalAction(gate)}' ORDER BY ae.id DESC LIMIT 1)`;
-
-// One round trip: the engagement, the people behind its lock and gate decisions (what myActions decides on),
+// One round trip: the engagement, the people behind its lock and gate decisions (what myActions decides on; kept
+// on the engagement's row by triggers, migration 0117, so the read is one primary-key probe before GATE_1),
 // and from GATE_1 on the valuation's methods and conclusion with the firm's active members (CASE keeps the
 // subqueries from running before then). The row comes back as one
 // jsonb value: node-postgres reads the row description and picks a parser per column on every execution,
@@ -49,11 +42,8 @@ const GET_ENGAGEMENT_WITH_SIGNATORY = prepared(
   `SELECT to_jsonb(r) AS row FROM (SELECT ${COLUMNS},
   CASE WHEN e.status = ANY($3::text[]) THEN (
     SELECT ${SIGNATORY_INPUTS_OF_V} FROM valuations v WHERE v.engagement_id = e.id AND v.firm_id = e.firm_id) END AS signatory_inputs,
-  jsonb_build_object(
-    'lockedBy', (SELECT ${personSql('a.locked_by')} FROM assumptions a WHERE a.firm_id = e.firm_id AND a.engagement_id = e.id),
-    'gate1', ${personSql(lastApproverSql('GATE_1'))},
-    'gate2', ${personSql(lastApproverSql('GATE_2'))},
-    'signatory', ${lastApproverSql('GATE_3')}) AS review_people
+  jsonb_build_object('lockedBy', e.locked_by_person, 'gate1', e.gate1_person, 'gate2', e.gate2_person,
+    'signatory', e.gate3_actor) AS review_people
   FROM engagements e WHERE e.firm_id = $1 AND e.id = $2) r`,
 );
 
@@ -128,19 +118,16 @@ export async function listInboxCandidates(
 ): Promise<InboxCandidate[]> {
   return tx.query<InboxCandidate>(
     `SELECT e.id, e.target_entity, e.statute, e.status, e.payment_status,
-            a.engagement_id IS NOT NULL AS assumptions_locked,
+            e.assumptions_locked,
             EXISTS (SELECT 1 FROM assumption_versions v WHERE v.firm_id = e.firm_id AND v.engagement_id = e.id) AS returned_for_revision,
             e.assigned_valuer_id,
-            ${personSql('a.locked_by')} AS locked_by_person,
-            ${personSql(lastApproverSql('GATE_1'))} AS gate1_person,
-            ${personSql(lastApproverSql('GATE_2'))} AS gate2_person,
-            CASE WHEN e.status = 'COMPLETED' THEN ${lastApproverSql('GATE_3')} END AS gate3_actor,
+            e.locked_by_person, e.gate1_person, e.gate2_person,
+            CASE WHEN e.status = 'COMPLETED' THEN e.gate3_actor END AS gate3_actor,
             e.status = 'COMPLETED' AND EXISTS (SELECT 1 FROM reports r WHERE r.firm_id = e.firm_id AND r.engagement_id = e.id AND r.kind = 'FINAL' AND r.status = 'READY') AS final_ready
        FROM (SELECT e.*, row_number() OVER (PARTITION BY e.status ORDER BY e.id COLLATE "C" DESC) AS nth
                FROM engagements e WHERE e.firm_id = $1 AND e.status = ANY($2::text[])
                 -- A completed engagement is open only while its FINAL awaits the partner's signature.
                 AND (e.status <> 'COMPLETED' OR e.issued_copy IS NULL)) e
-       LEFT JOIN assumptions a ON a.engagement_id = e.id AND a.firm_id = e.firm_id
       WHERE e.nth <= $3
       ORDER BY array_position($2::text[], e.status), e.id COLLATE "C" DESC`,
     [firmId, statuses, perStatus],

@@ -47,7 +47,7 @@ const ROW_COLUMNS = `e.id, e.firm_id, e.target_entity, e.cin, e.statute, e.purpo
   e.proposed_price_per_share, e.conversion_price_per_share, e.class_signatories, e.appointing_authority, e.appointment_date::text AS appointment_date, e.addressee, e.company_background,
   e.transaction_date::text AS transaction_date, e.signing_place, e.udin, e.issue_already_made_reason, e.valuation_date_reason, e.issued_copy, e.assigned_valuer_id,
   (SELECT u.name FROM users u WHERE u.firm_id = e.firm_id AND u.id = e.assigned_valuer_id) AS assigned_valuer_name`;
-export const COLUMNS = `${ROW_COLUMNS}, EXISTS (SELECT 1 FROM assumptions a WHERE a.engagement_id = e.id) AS assumptions_locked`;
+export const COLUMNS = `${ROW_COLUMNS}, e.assumptions_locked`;
 
 export async function insertEngagement(
   tx: Executor,
@@ -123,18 +123,14 @@ export async function listEngagements(
 ): Promise<EngagementRow[]> {
   // The search expression must match engagements_search_idx exactly for the index to serve it. Ids order in
   // COLLATE "C", as engagements_firm_id_c_idx holds them (see migration 0051).
-  // The page is cut first and assumptions_locked computed for its rows only: in one flat query the planner
-  // costs the EXISTS for every row of the firm and hashes the whole assumptions table on each call.
-  // assumptions_locked by one primary-key probe per page row (a LATERAL with LIMIT cannot be hashed): as an
-  // EXISTS or a plain join the planner hashed the whole assumptions table on every call (2,000 rows in the bench).
+  // The page is cut first and the assignee's name read for its rows only.
   return tx.query<EngagementRow>(
-    `SELECT ${ROW_COLUMNS}, a.locked IS NOT NULL AS assumptions_locked FROM (
+    `SELECT ${COLUMNS} FROM (
        SELECT * FROM engagements e
         WHERE e.firm_id = $1 AND ($2::text IS NULL OR e.status = $2) AND ($3::text IS NULL OR e.id COLLATE "C" < $3)
           AND ($5::text IS NULL OR to_tsvector('simple', e.target_entity || ' ' || coalesce(e.cin, '')) @@ to_tsquery('simple', $5))
           AND ($6::text IS NULL OR e.assigned_valuer_id = $6)
         ORDER BY e.id COLLATE "C" DESC LIMIT $4) e
-      LEFT JOIN LATERAL (SELECT true AS locked FROM assumptions a WHERE a.engagement_id = e.id LIMIT 1) a ON true
       ORDER BY e.id COLLATE "C" DESC`,
     [firmId, opts.status ?? null, opts.beforeId ?? null, opts.limit, opts.search ?? null, opts.assignedTo ?? null],
   );
