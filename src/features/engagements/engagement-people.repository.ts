@@ -22,26 +22,15 @@ type JsonRow<T> = Omit<T, 'created_at' | 'updated_at'> & { created_at: string; u
 
 // One round trip: the engagement, the people behind its lock and gate decisions (what myActions decides on; kept
 // on the engagement's row by triggers, migration 0117, so the read is one primary-key probe before GATE_1),
-// and from GATE_1 on the valuation's methods and conclusion with the firm's active members (CASE keeps the
-// subqueries from running before then). The row comes back as one
+// and from GATE_1 on the valuation's methods and conclusion with the firm's active members (the function
+// engagement_signatory_inputs of migration 0118, called only then). The row comes back as one
 // jsonb value: node-postgres reads the row description and picks a parser per column on every execution,
 // for 28 columns about 10 µs and 9 KB of garbage per request on the API's hottest read, where one jsonb
 // column is one JSON.parse. The same columns as findEngagementRow, compared in a test on both engines.
-/** The signatory inputs of the valuation row `v`, as one jsonb value (read with the engagement or alone). */
-const SIGNATORY_INPUTS_OF_V = `jsonb_build_object(
-      'statute', v.result->'statute', 'methods', v.result->'methods', 'conclusion', v.result->'conclusion',
-      'assetClasses', CASE WHEN v.result->>'statute' = 'IBC_LIQUIDATION' THEN (
-        SELECT COALESCE(jsonb_agg(DISTINCT a->>'assetClass'), '[]'::jsonb)
-          FROM financials f, jsonb_array_elements(COALESCE(f.data->'liquidation'->'assets', '[]'::jsonb)) a
-         WHERE f.firm_id = v.firm_id AND f.engagement_id = v.engagement_id) END,
-      'members', COALESCE((SELECT jsonb_agg(jsonb_build_object('id', u.id, 'name', u.name, 'role', u.role, 'registrations', u.registrations) ORDER BY u.name)
-                  FROM users u WHERE u.firm_id = v.firm_id AND u.status = 'ACTIVE'), '[]'::jsonb))`;
-
 const GET_ENGAGEMENT_WITH_SIGNATORY = prepared(
   'engagement_get_signatory_jsonb',
   `SELECT to_jsonb(r) AS row FROM (SELECT ${COLUMNS},
-  CASE WHEN e.status = ANY($3::text[]) THEN (
-    SELECT ${SIGNATORY_INPUTS_OF_V} FROM valuations v WHERE v.engagement_id = e.id AND v.firm_id = e.firm_id) END AS signatory_inputs,
+  CASE WHEN e.status = ANY($3::text[]) THEN engagement_signatory_inputs(e.firm_id, e.id) END AS signatory_inputs,
   jsonb_build_object('lockedBy', e.locked_by_person, 'gate1', e.gate1_person, 'gate2', e.gate2_person,
     'signatory', e.gate3_actor) AS review_people
   FROM engagements e WHERE e.firm_id = $1 AND e.id = $2) r`,
@@ -75,7 +64,7 @@ export async function getEngagementWithSignatoryInputs(
  */
 const SIGNATORY_INPUTS = prepared(
   'engagement_signatory_inputs',
-  `SELECT ${SIGNATORY_INPUTS_OF_V} AS inputs FROM valuations v WHERE v.firm_id = $1 AND v.engagement_id = $2`,
+  `SELECT engagement_signatory_inputs($1, $2) AS inputs`,
 );
 
 export async function signatoryInputsOf(
