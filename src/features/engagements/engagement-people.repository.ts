@@ -27,10 +27,13 @@ type JsonRow<T> = Omit<T, 'created_at' | 'updated_at'> & { created_at: string; u
 // jsonb value: node-postgres reads the row description and picks a parser per column on every execution,
 // for 28 columns about 10 µs and 9 KB of garbage per request on the API's hottest read, where one jsonb
 // column is one JSON.parse. The same columns as findEngagementRow, compared in a test on both engines.
+// The valued stages are the contract's own constants (fixed identifiers, never input), written into the statement:
+// as a parameter, the array was serialised by node-postgres and parsed by PostgreSQL on every read.
+const VALUED_STAGES_SQL = `ARRAY[${VALUED_STAGES.map((s) => `'${s}'`).join(', ')}]`;
 const GET_ENGAGEMENT_WITH_SIGNATORY = prepared(
   'engagement_get_signatory_jsonb',
   `SELECT to_jsonb(r) AS row FROM (SELECT ${COLUMNS},
-  CASE WHEN e.status = ANY($3::text[]) THEN engagement_signatory_inputs(e.firm_id, e.id) END AS signatory_inputs,
+  CASE WHEN e.status = ANY(${VALUED_STAGES_SQL}) THEN engagement_signatory_inputs(e.firm_id, e.id) END AS signatory_inputs,
   jsonb_build_object('lockedBy', e.locked_by_person, 'gate1', e.gate1_person, 'gate2', e.gate2_person,
     'signatory', e.gate3_actor) AS review_people
   FROM engagements e WHERE e.firm_id = $1 AND e.id = $2) r`,
@@ -52,7 +55,7 @@ export async function getEngagementWithSignatoryInputs(
 ): Promise<(EngagementRow & { signatory_inputs: SignatoryInputs | null; review_people: ReviewPeople }) | null> {
   const rows = await tx.query<{
     row: JsonRow<EngagementRow & { signatory_inputs: SignatoryInputs | null; review_people: ReviewPeople }>;
-  }>(GET_ENGAGEMENT_WITH_SIGNATORY, [firmId, id, VALUED_STAGES]);
+  }>(GET_ENGAGEMENT_WITH_SIGNATORY, [firmId, id]);
   const row = rows[0]?.row;
   if (!row) return null;
   return { ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at) };

@@ -3,12 +3,14 @@ import { requirePrincipal } from '../../../plugins/auth.js';
 import { engagementDetailSchema } from '../../../schemas/engagement.js';
 import { getEngagement } from '../../../../features/engagements/engagement-reads.service.js';
 import { defineRoute } from '../../define-route.js';
+import { compiledSerializer } from '../../../compiled-serializer.js';
 
 export default defineRoute((app) => {
   app.get(
     '/:id',
     {
       config: { errorCodes: ['not_found'], auth: { role: 'VIEWER' } },
+      serializerCompiler: compiledSerializer,
       schema: {
         tags: ['engagements'],
         operationId: 'getEngagement',
