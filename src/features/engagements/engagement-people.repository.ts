@@ -17,24 +17,25 @@ export interface SignatoryInputs {
   assetClasses?: string[] | null;
 }
 
-/** A row as jsonb gives it: timestamps are ISO 8601 text (every other column of ROW_COLUMNS is text, a number, a boolean or jsonb already). */
+/** A row as row_to_json gives it: timestamps are ISO 8601 text (every other column of ROW_COLUMNS is text, a number, a boolean or jsonb already). */
 type JsonRow<T> = Omit<T, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
 
 // One round trip: the engagement, the people behind its lock and gate decisions (what myActions decides on; kept
 // on the engagement's row by triggers, migration 0117, so the read is one primary-key probe before GATE_1),
 // and from GATE_1 on the valuation's methods and conclusion with the firm's active members (the function
 // engagement_signatory_inputs of migration 0118, called only then). The row comes back as one
-// jsonb value: node-postgres reads the row description and picks a parser per column on every execution,
-// for 28 columns about 10 µs and 9 KB of garbage per request on the API's hottest read, where one jsonb
-// column is one JSON.parse. The same columns as findEngagementRow, compared in a test on both engines.
+// json value: node-postgres reads the row description and picks a parser per column on every execution,
+// for 28 columns about 10 µs and 9 KB of garbage per request on the API's hottest read, where one json
+// column is one JSON.parse. json rather than jsonb: PostgreSQL writes the text directly instead of building
+// the binary form and printing it. The same columns as findEngagementRow, compared in a test on both engines.
 // The valued stages are the contract's own constants (fixed identifiers, never input), written into the statement:
 // as a parameter, the array was serialised by node-postgres and parsed by PostgreSQL on every read.
 const VALUED_STAGES_SQL = `ARRAY[${VALUED_STAGES.map((s) => `'${s}'`).join(', ')}]`;
 const GET_ENGAGEMENT_WITH_SIGNATORY = prepared(
-  'engagement_get_signatory_jsonb',
-  `SELECT to_jsonb(r) AS row FROM (SELECT ${COLUMNS},
+  'engagement_get_signatory_json',
+  `SELECT row_to_json(r) AS row FROM (SELECT ${COLUMNS},
   CASE WHEN e.status = ANY(${VALUED_STAGES_SQL}) THEN engagement_signatory_inputs(e.firm_id, e.id) END AS signatory_inputs,
-  jsonb_build_object('lockedBy', e.locked_by_person, 'gate1', e.gate1_person, 'gate2', e.gate2_person,
+  json_build_object('lockedBy', e.locked_by_person, 'gate1', e.gate1_person, 'gate2', e.gate2_person,
     'signatory', e.gate3_actor) AS review_people
   FROM engagements e WHERE e.firm_id = $1 AND e.id = $2) r`,
 );
