@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { METHOD_CODES, PURPOSES, PURPOSES_BY_STATUTE, STATUTES } from './vocabulary.js';
 import { isValidCin, normaliseCin } from './cin.js';
 import { ibcAppointingAuthorityProblem } from './ibc-appointment.js';
+import { appointmentBasisBody, engagementLetterDateBody, transactionFactsBody } from './transaction-facts.js';
 
 const statuteSchema = z.enum(STATUTES);
 
@@ -56,6 +57,10 @@ const reportFacts = {
       "Why the valuation is as at its date, printed in the report's scope (docs/reports.md, Dates); required at " +
         'sign-off (400 naming /valuationDateReason) when the report is dated more than 90 days after the valuation date',
     ),
+  // The transaction and the appointment's basis and letter (src/contract/transaction-facts.ts).
+  transaction: transactionFactsBody,
+  appointmentBasis: appointmentBasisBody,
+  engagementLetterDate: engagementLetterDateBody,
 };
 /** A member of the firm, by id. */
 const memberId = z.string().min(1).max(100);
@@ -97,6 +102,9 @@ export const createEngagementBody = z
     addressee: reportFacts.addressee.optional(),
     companyBackground: reportFacts.companyBackground.optional(),
     valuationDateReason: reportFacts.valuationDateReason.optional(),
+    transaction: reportFacts.transaction.optional(),
+    appointmentBasis: reportFacts.appointmentBasis.optional(),
+    engagementLetterDate: reportFacts.engagementLetterDate.optional(),
     assignedValuerId: memberId
       .optional()
       .describe(
@@ -151,6 +159,9 @@ export const patchEngagementBody = z
     addressee: untilSignedOff(reportFacts.addressee),
     companyBackground: untilSignedOff(reportFacts.companyBackground),
     valuationDateReason: untilSignedOff(reportFacts.valuationDateReason),
+    transaction: untilSignedOff(reportFacts.transaction),
+    appointmentBasis: untilSignedOff(reportFacts.appointmentBasis),
+    engagementLetterDate: untilSignedOff(reportFacts.engagementLetterDate),
     issueAlreadyMade: untilSignedOff(
       z
         .object({
