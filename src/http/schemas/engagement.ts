@@ -7,7 +7,8 @@ import { documentObject } from './document.js';
 import { assumptionsObject, assumptionsVersionObject } from './assumptions.js';
 import { valuationObject } from './valuation.js';
 import { issueFactsBody, shareholdingRowBody, transferFactsBody } from '../../contract/transaction-facts.js';
-export { createEngagementBody, lockAssumptionsBody, patchEngagementBody } from '../../contract/engagement-forms.js';
+export { lockAssumptionsBody } from '../../contract/engagement-forms.js';
+export { createEngagementBody, patchEngagementBody } from '../../contract/engagement-bodies.js';
 
 export { statuteSchema, engagementStatusSchema } from './vocabulary.js';
 

@@ -2673,7 +2673,7 @@ export interface components {
             /** @description null clears it */
             purpose?: ("ISSUE_OF_SHARES" | "TRANSFER_OR_RECEIPT" | "ISSUE_TO_NON_RESIDENT" | "TRANSFER_RESIDENT_TO_NON_RESIDENT" | "TRANSFER_NON_RESIDENT_TO_RESIDENT" | "CIRP_FAIR_AND_LIQUIDATION_VALUE" | "LIQUIDATION_REALISABLE_VALUE") | null;
             targetEntity?: string;
-            /** @description null clears it; editable until GATE_3 is approved */
+            /** @description The transaction the report prices (docs/reports.md, The transaction); null clears it; editable until GATE_3 is approved. Its date must be the engagement's transactionDate (give both to change it) */
             transaction?: ({
                 /** @description The total consideration for the shares, decimal rupees, e.g. "12500000.00" */
                 consideration: string;
