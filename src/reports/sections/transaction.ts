@@ -21,7 +21,8 @@ export function transactionSection(w: Writer, input: ReportInput): void {
   const t = input.facts?.transaction;
   if (!t) return;
   const dateLabel = transactionDateLabel(input, t.date);
-  w.subheading(dateLabel.startsWith('Proposed') ? 'The proposed transaction' : 'The transaction');
+  // The heading keeps the parties (or the first allottees) on its page.
+  w.subheading(dateLabel.startsWith('Proposed') ? 'The proposed transaction' : 'The transaction', 130);
   if (t.kind === 'TRANSFER') transfer(w, t, dateLabel);
   else issue(w, t, dateLabel, input.engagement.statute === 'FEMA_RBI');
   shareholding(w, t);
@@ -63,11 +64,11 @@ function issue(w: Writer, t: Extract<TransactionFacts, { kind: 'ISSUE' }>, dateL
   const allotted = t.allottees.reduce((s, a) => s + a.number, 0);
   rows.push(['Total', ...(withCountry ? [''] : []), '', shares(allotted), '', money(total)]);
   w.table(columns, rows, { fontSize: SIZE.small + 0.5 });
-  w.facts([[dateLabel, formatDate(t.date)]], 0.3);
+  w.labelled(dateLabel, `${formatDate(t.date)}.`);
 }
 
 function shareholding(w: Writer, t: TransactionFacts): void {
-  w.subheading(`Shareholding before and after the ${t.kind === 'ISSUE' ? 'issue' : 'transfer'}`);
+  w.subheading(`Shareholding before and after the ${t.kind === 'ISSUE' ? 'issue' : 'transfer'}`, 100);
   const rows = shareholdingWithPercentages(t.shareholding);
   const before = rows.reduce((s, r) => s + BigInt(r.before), 0n);
   const after = rows.reduce((s, r) => s + BigInt(r.after), 0n);
