@@ -46,6 +46,19 @@ const INSTRUMENTS = TRANSACTION_INSTRUMENTS.map((i) => ({ value: i, label: INSTR
 const NEW_ALLOTTEE: Allottee = { name: '', country: '', instrument: 'EQUITY', number: '', pricePerShare: '' };
 const NEW_HOLDING: Holding = { holder: '', before: '', after: '' };
 
+/** The column names over a list of rows (each input is named for assistive technology by its aria-label). */
+function Columns({ names }: { names: string[] }) {
+  return (
+    <Group grow wrap="nowrap" aria-hidden>
+      {names.map((n) => (
+        <Text key={n} size="xs" c="gray.8">
+          {n}
+        </Text>
+      ))}
+    </Group>
+  );
+}
+
 /** What the statute calls the transaction, and what it asks of the valuer, in their words. */
 function statuteWords(e: Engagement, kind: Kind): string {
   if (e.statute === 'COMPANIES_ACT_SEC_62')
@@ -241,6 +254,7 @@ export default function TransactionFacts({ engagement }: { engagement: Engagemen
             <Text size="sm" fw={600}>
               Allottees{engagement.statute === 'FEMA_RBI' ? ' (the country of each is required)' : ''}
             </Text>
+            <Columns names={['Name', 'Country', 'Instrument', 'Number', 'Price per share (₹)']} />
             {form.allottees.map((_, i) => (
               <Group key={i} grow align="flex-start" wrap="nowrap">
                 <TextInput placeholder="Name" {...allottee(i, 'name')} />
@@ -275,13 +289,21 @@ export default function TransactionFacts({ engagement }: { engagement: Engagemen
           </Stack>
         )}
         <TextInput
-          {...text('date', form.kind === 'ISSUE' ? 'Proposed date of allotment' : 'Date of the transfer')}
+          {...text(
+            'date',
+            form.kind === 'TRANSFER'
+              ? 'Date of the transfer'
+              : engagement.statute === 'FEMA_RBI'
+                ? 'Proposed date of issue'
+                : 'Proposed date of allotment',
+          )}
           type="date"
         />
         <Stack gap={4}>
           <Text size="sm" fw={600}>
             Shareholding before and after (every holder; the percentages are worked out for you)
           </Text>
+          <Columns names={['Holder', 'Shares before', 'Shares after', '% before → after']} />
           {form.shareholding.map((_, i) => (
             <Group key={i} grow align="flex-start" wrap="nowrap">
               <TextInput placeholder="Holder" {...holding(i, 'holder')} />
