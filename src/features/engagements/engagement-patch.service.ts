@@ -20,6 +20,7 @@ import {
 } from './engagement-fields.service.js';
 import { editRefusal, reassignRefusal } from '../review/review-rights.service.js';
 import { ibcAppointingAuthorityProblem } from '../../contract/ibc-appointment.js';
+import { transactionKindFor } from '../../contract/transaction-facts.js';
 
 const REPORT_FACT_FIELDS = [
   'appointingAuthority',
@@ -156,6 +157,13 @@ export async function patchEngagement(
       errors.push({
         path: '/transactionDate',
         message: `must be the date of the recorded transaction (${recorded.date}); give the transaction with its new date in the same request`,
+      });
+    }
+    const kindAfter = transactionKindFor(current.statute, purposeAfter);
+    if (recorded && patch.purpose !== undefined && kindAfter && kindAfter !== recorded.kind) {
+      errors.push({
+        path: '/purpose',
+        message: `does not fit the recorded transaction (${recorded.kind}); give a transaction of kind ${kindAfter}, or null, in the same request`,
       });
     }
     if (errors.length) throw validationFailed(errors);

@@ -85,6 +85,10 @@ test('a transfer recorded at creation comes back with the percentages the servic
       ['40.00', '40.00'],
     ],
   );
+  // A purpose that prices another kind of transaction is refused while the transfer is recorded.
+  const purpose = await patch(e.id, { purpose: 'ISSUE_OF_SHARES' });
+  assert.equal(purpose.statusCode, 400, purpose.body);
+  assert.deepEqual(paths(purpose), ['/purpose']);
 });
 
 test('bad transaction facts are 400 naming the field, and nothing is created', async () => {
