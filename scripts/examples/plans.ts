@@ -50,6 +50,24 @@ const company = {
   companyBackground: EXAMPLE_FACTS.companyBackground,
 };
 const BOARD = EXAMPLE_FACTS.appointingAuthority;
+/** The engagement letter follows the board's appointment of 2 April 2026. */
+const ENGAGEMENT_LETTER_DATE = '2026-04-03';
+
+/**
+ * The equity holders on the valuation date, as the capital table in the financials gives them (the ESOP pool holds
+ * options, not shares). Each transaction below moves these holdings, and names the same investors.
+ */
+const HOLDERS_BEFORE = EXAMPLE_COMPANY.shareholding!.filter((h) => h.instrument === 'EQUITY').map((h) => ({
+  holder: h.holder,
+  before: Number(h.number),
+}));
+/** The shareholding after a transaction that moves `by` shares per holder (new holders are added at the end). */
+function shareholdingAfter(by: Record<string, number>) {
+  const rows = HOLDERS_BEFORE.map((r) => ({ ...r, after: r.before + (by[r.holder] ?? 0) }));
+  for (const [holder, n] of Object.entries(by))
+    if (!rows.some((r) => r.holder === holder)) rows.push({ holder, before: 0, after: n });
+  return rows;
+}
 
 /** The cost-of-capital build-up as the API takes it: percentages and ratios as JSON numbers. */
 const costOfCapital = Object.fromEntries(
@@ -114,6 +132,20 @@ const RULE_11UA: ExamplePlan = {
     transactionDate: '2026-03-31',
     proposedPricePerShare: '215.00',
     appointingAuthority: BOARD,
+    appointmentBasis:
+      'Resolution of the board of directors of 2 April 2026, engaging the valuer to determine the fair market value of the shares transferred under Rule 11UA(1)(c)(b) of the Income-tax Rules, 1962',
+    engagementLetterDate: ENGAGEMENT_LETTER_DATE,
+    // A promoter's shares sold to a resident individual at the price the parties agreed (50,000 × ₹215.00).
+    transaction: {
+      kind: 'TRANSFER',
+      transferor: 'Meera Kulkarni (promoter)',
+      transferee: 'Anand Deshmukh',
+      numberOfShares: 50000,
+      instrument: 'EQUITY',
+      consideration: '10750000.00',
+      date: '2026-03-31',
+      shareholding: shareholdingAfter({ 'Meera Kulkarni (promoter)': -50000, 'Anand Deshmukh': 50000 }),
+    },
   },
   financials: financials(),
   evidence: [AUDITED_STATEMENTS, STAMP_DUTY, QUOTED_PRICES],
@@ -121,6 +153,12 @@ const RULE_11UA: ExamplePlan = {
   signsAsCharteredAccountant: true,
   classSignatories: false,
 };
+
+export const PROPOSED_ISSUE_DATE = new Date(Date.parse(todayInIndia()) + 21 * 86_400_000).toISOString().slice(0, 10);
+
+/** A private company need not have an audit committee, so its board appoints (s.247(1) of the Companies Act, 2013). */
+const APPOINTED_UNDER_247 =
+  'Section 247(1) of the Companies Act, 2013: appointed by the board of directors, the company having no audit committee';
 
 const COMPANIES_ACT: ExamplePlan = {
   slug: 'companies-act-sec-62',
@@ -133,6 +171,25 @@ const COMPANIES_ACT: ExamplePlan = {
       'The board fixed 31 March 2026, the date of the latest audited balance sheet, as the valuation date for the preferential allotment, so that the price rests on audited figures.',
     proposedPricePerShare: '215.00',
     appointingAuthority: BOARD,
+    appointmentBasis: APPOINTED_UNDER_247,
+    engagementLetterDate: ENGAGEMENT_LETTER_DATE,
+    // The preferential allotment is proposed three weeks after the day the examples are made; the fund that
+    // already holds shares takes it (46,500 × ₹215.00).
+    transactionDate: PROPOSED_ISSUE_DATE,
+    transaction: {
+      kind: 'ISSUE',
+      allottees: [
+        {
+          name: 'Deccan Growth Fund I',
+          country: 'India',
+          instrument: 'EQUITY',
+          number: 46500,
+          pricePerShare: '215.00',
+        },
+      ],
+      date: PROPOSED_ISSUE_DATE,
+      shareholding: shareholdingAfter({ 'Deccan Growth Fund I': 46500 }),
+    },
   },
   financials: financials(EXAMPLE_MARKET_EVIDENCE),
   evidence: [AUDITED_STATEMENTS, PROJECTIONS, PEER_DATA, SUBSCRIPTION_AGREEMENT],
@@ -155,8 +212,6 @@ const COMPANIES_ACT: ExamplePlan = {
   classSignatories: false,
 };
 
-export const PROPOSED_ISSUE_DATE = new Date(Date.parse(todayInIndia()) + 21 * 86_400_000).toISOString().slice(0, 10);
-
 const FEMA: ExamplePlan = {
   slug: 'fema-rbi',
   title: 'FEMA, an issue of shares to a non-resident',
@@ -171,6 +226,24 @@ const FEMA: ExamplePlan = {
     transactionDate: PROPOSED_ISSUE_DATE,
     proposedPricePerShare: '215.00',
     appointingAuthority: BOARD,
+    appointmentBasis:
+      'Resolution of the board of directors of 2 April 2026, engaging the chartered accountant to certify the fair value of the shares to be issued to a person resident outside India under Rule 21 of the Foreign Exchange Management (Non-debt Instruments) Rules, 2019',
+    engagementLetterDate: ENGAGEMENT_LETTER_DATE,
+    // The non-resident fund of the term sheet subscribes for 93,000 equity shares at ₹215.00.
+    transaction: {
+      kind: 'ISSUE',
+      allottees: [
+        {
+          name: 'Konkan Capital Partners Pte. Ltd.',
+          country: 'Singapore',
+          instrument: 'EQUITY',
+          number: 93000,
+          pricePerShare: '215.00',
+        },
+      ],
+      date: PROPOSED_ISSUE_DATE,
+      shareholding: shareholdingAfter({ 'Konkan Capital Partners Pte. Ltd.': 93000 }),
+    },
   },
   financials: financials(),
   evidence: [AUDITED_STATEMENTS, PROJECTIONS, TERM_SHEET],

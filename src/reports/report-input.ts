@@ -2,6 +2,7 @@
 import type { ValuationResult } from '../domain/valuation/types.js';
 import type { FigureSources } from '../domain/valuation/sources.js';
 import type { Gate } from '../contract/stages.js';
+import type { TransactionFacts } from '../contract/transaction-facts.js';
 
 export interface ReportInput {
   kind: 'DRAFT' | 'FINAL';
@@ -41,6 +42,11 @@ export interface ReportInput {
     issueAlreadyMadeReason?: string | null;
     /** Why the valuation is as at its date (docs/reports.md, Dates), printed in the scope. */
     valuationDateReason?: string | null;
+    /** The transfer and its parties or the issue and its allottees, with the shareholding (docs/reports.md, The transaction). */
+    transaction?: TransactionFacts | null;
+    /** Under which provision and by whom the valuer was appointed, e.g. s.247(1): the audit committee. */
+    appointmentBasis?: string | null;
+    engagementLetterDate?: string | null;
   };
   /** From the financials document, where it gives them: the capital table and the historical years. */
   company?: {

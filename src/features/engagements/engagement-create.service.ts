@@ -19,6 +19,7 @@ import {
   readPrice,
   refuseWithoutProvision,
   requireAssignable,
+  transactionErrors,
 } from './engagement-fields.service.js';
 
 export async function createEngagement(
@@ -59,9 +60,28 @@ export async function createEngagement(
   // Dates are Indian: the default valuation date is today in IST, and a valuation date may not lie
   // beyond it (the report, dated today in IST, would otherwise precede its own valuation date).
   const today = todayInIndia();
-  errors.push(...dateErrors({ valuationDate: input.valuationDate, appointmentDate: input.appointmentDate }, today));
+  errors.push(
+    ...dateErrors(
+      {
+        valuationDate: input.valuationDate,
+        appointmentDate: input.appointmentDate,
+        engagementLetterDate: input.engagementLetterDate,
+      },
+      today,
+    ),
+  );
+  // The transaction's date is the engagement's transaction date unless that is given too (then they must agree).
+  const transactionDate = input.transactionDate ?? input.transaction?.date;
+  errors.push(
+    ...transactionErrors(
+      input.transaction,
+      input.statute,
+      input.purpose,
+      transactionDate ?? input.valuationDate ?? today,
+    ),
+  );
   if (errors.length) throw validationFailed(errors);
-  refuseWithoutProvision(input.statute, input.purpose, input.transactionDate ?? input.valuationDate ?? today);
+  refuseWithoutProvision(input.statute, input.purpose, transactionDate ?? input.valuationDate ?? today);
   return ctx.db.transaction(async (tx) => {
     const assignedValuerId =
       input.assignedValuerId !== undefined
@@ -83,8 +103,11 @@ export async function createEngagement(
       appointmentDate: input.appointmentDate,
       addressee: input.addressee,
       companyBackground: input.companyBackground,
-      transactionDate: input.transactionDate,
+      transactionDate,
       valuationDateReason: input.valuationDateReason,
+      transaction: input.transaction,
+      appointmentBasis: input.appointmentBasis,
+      engagementLetterDate: input.engagementLetterDate,
     });
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
       action: AUDIT.engagementCreated,

@@ -7,6 +7,7 @@ import { type Statute } from '../../domain/valuation/types.js';
 import { getUser } from '../identity/users.repository.js';
 import { ASSIGNEE_RULE, mayBeAssigned } from '../../domain/engagement/rights.js';
 import { personOf } from './engagement-reads.service.js';
+import { transactionFactErrors, type TransactionFacts } from '../../contract/transaction-facts.js';
 
 /** Dates that may not lie after today in India, checked alike on create and PATCH. */
 export function dateErrors(fields: Record<string, string | null | undefined>, today: string) {
@@ -68,4 +69,26 @@ export function conversionPriceErrors(
     ];
   }
   return [];
+}
+
+/**
+ * The transaction fact against the engagement (docs/reports.md, The transaction): its kind fits the statute and
+ * purpose, a FEMA allottee names a country, the shareholding after follows from the one before, and its date is the
+ * engagement's transaction date (which decides the law in force, so it changes only as transactionDate itself does).
+ */
+export function transactionErrors(
+  transaction: TransactionFacts | null | undefined,
+  statute: Statute,
+  purpose: string | null | undefined,
+  transactionDate: string,
+) {
+  if (!transaction) return [];
+  const errors = transactionFactErrors(transaction, statute, purpose);
+  if (transaction.date !== transactionDate) {
+    errors.push({
+      path: '/transaction/date',
+      message: `must be the engagement's transaction date (${transactionDate}); give transactionDate ${transaction.date} with it to change that`,
+    });
+  }
+  return errors;
 }

@@ -16,9 +16,11 @@ import {
   readPrice,
   refuseWithoutProvision,
   requireAssignable,
+  transactionErrors,
 } from './engagement-fields.service.js';
 import { editRefusal, reassignRefusal } from '../review/review-rights.service.js';
 import { ibcAppointingAuthorityProblem } from '../../contract/ibc-appointment.js';
+import { transactionKindFor } from '../../contract/transaction-facts.js';
 
 const REPORT_FACT_FIELDS = [
   'appointingAuthority',
@@ -27,6 +29,9 @@ const REPORT_FACT_FIELDS = [
   'companyBackground',
   'issueAlreadyMade',
   'valuationDateReason',
+  'transaction',
+  'appointmentBasis',
+  'engagementLetterDate',
 ] as const;
 
 export interface EngagementPatch extends Omit<repo.ReportFacts, 'issueAlreadyMadeReason'> {
@@ -93,7 +98,14 @@ export async function patchEngagement(
       });
     }
     errors.push(
-      ...dateErrors({ valuationDate: patch.valuationDate, appointmentDate: patch.appointmentDate }, todayInIndia()),
+      ...dateErrors(
+        {
+          valuationDate: patch.valuationDate,
+          appointmentDate: patch.appointmentDate,
+          engagementLetterDate: patch.engagementLetterDate,
+        },
+        todayInIndia(),
+      ),
     );
     const price =
       patch.proposedPricePerShare === undefined || patch.proposedPricePerShare === null
@@ -129,7 +141,6 @@ export async function patchEngagement(
         message: 'applies only to a FEMA_RBI issue to a non-resident (ISSUE_TO_NON_RESIDENT)',
       });
     }
-    if (errors.length) throw validationFailed(errors);
     // The law the valuation will be made under, with the patch applied (null: the valuation date again).
     const purposeAfter = patch.purpose !== undefined ? patch.purpose : current.purpose;
     const valuationDateAfter = patch.valuationDate ?? current.valuation_date;
@@ -137,6 +148,25 @@ export async function patchEngagement(
       patch.transactionDate !== undefined
         ? (patch.transactionDate ?? valuationDateAfter)
         : (current.transaction_date ?? valuationDateAfter);
+    // The recorded transaction keeps the engagement's transaction date (docs/reports.md, The transaction).
+    errors.push(
+      ...transactionErrors(patch.transaction, current.statute as Statute, purposeAfter, transactionDateAfter),
+    );
+    const recorded = patch.transaction === undefined ? current.transaction_facts : null;
+    if (recorded && patch.transactionDate !== undefined && recorded.date !== transactionDateAfter) {
+      errors.push({
+        path: '/transactionDate',
+        message: `must be the date of the recorded transaction (${recorded.date}); give the transaction with its new date in the same request`,
+      });
+    }
+    const kindAfter = transactionKindFor(current.statute, purposeAfter);
+    if (recorded && patch.purpose !== undefined && kindAfter && kindAfter !== recorded.kind) {
+      errors.push({
+        path: '/purpose',
+        message: `does not fit the recorded transaction (${recorded.kind}); give a transaction of kind ${kindAfter}, or null, in the same request`,
+      });
+    }
+    if (errors.length) throw validationFailed(errors);
     // Checked when what decides the law changes; report facts stay editable on an engagement made before this rule.
     if (patch.purpose !== undefined || patch.valuationDate !== undefined || patch.transactionDate !== undefined) {
       refuseWithoutProvision(current.statute as Statute, purposeAfter, transactionDateAfter);
@@ -155,6 +185,9 @@ export async function patchEngagement(
       ...(patch.companyBackground !== undefined && { companyBackground: patch.companyBackground }),
       ...(patch.issueAlreadyMade !== undefined && { issueAlreadyMadeReason: patch.issueAlreadyMade?.reason ?? null }),
       ...(patch.valuationDateReason !== undefined && { valuationDateReason: patch.valuationDateReason }),
+      ...(patch.transaction !== undefined && { transaction: patch.transaction }),
+      ...(patch.appointmentBasis !== undefined && { appointmentBasis: patch.appointmentBasis }),
+      ...(patch.engagementLetterDate !== undefined && { engagementLetterDate: patch.engagementLetterDate }),
     };
     const before: Record<string, unknown> = {
       targetEntity: current.target_entity,
@@ -170,10 +203,13 @@ export async function patchEngagement(
       companyBackground: current.company_background,
       issueAlreadyMadeReason: current.issue_already_made_reason,
       valuationDateReason: current.valuation_date_reason,
+      transaction: current.transaction_facts,
+      appointmentBasis: current.appointment_basis,
+      engagementLetterDate: current.engagement_letter_date,
     };
     const changes = Object.fromEntries(
       Object.entries(next)
-        .filter(([k, v]) => before[k] !== v)
+        .filter(([k, v]) => JSON.stringify(before[k] ?? null) !== JSON.stringify(v ?? null))
         .map(([k, v]) => [k, { from: before[k] ?? null, to: v }]),
     );
     if (Object.keys(changes).length === 0)

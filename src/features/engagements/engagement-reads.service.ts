@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors.js';
 import { signatoryStatus } from '../../domain/identity/signatory.js';
 import type { Principal } from '../../domain/identity/roles.js';
 import { REQUIRED_REPORT_FACTS } from '../../contract/engagement-forms.js';
+import { shareholdingWithPercentages, type TransactionFacts } from '../../contract/transaction-facts.js';
 import { type Statute } from '../../domain/valuation/types.js';
 import * as repo from './engagements.repository.js';
 import { getEngagementWithSignatoryInputs } from './engagement-people.repository.js';
@@ -31,6 +32,9 @@ export function publicEngagement(e: repo.EngagementRow) {
     companyBackground: e.company_background,
     issueAlreadyMade: e.issue_already_made_reason ? { reason: e.issue_already_made_reason } : null,
     valuationDateReason: e.valuation_date_reason,
+    transaction: publicTransaction(e.transaction_facts),
+    appointmentBasis: e.appointment_basis ?? null,
+    engagementLetterDate: e.engagement_letter_date ?? null,
     reportFactsMissing: missingReportFacts(e),
     signingPlace: e.signing_place,
     udin: e.udin,
@@ -46,6 +50,11 @@ export function publicEngagement(e: repo.EngagementRow) {
   };
 }
 export type PublicEngagement = ReturnType<typeof publicEngagement>;
+
+/** The recorded transaction with each holder's percentage before and after, worked out here. */
+export function publicTransaction(t: TransactionFacts | null | undefined) {
+  return t ? { ...t, shareholding: shareholdingWithPercentages(t.shareholding) } : null;
+}
 
 /** The report facts GATE_3 needs that the engagement does not yet have. */
 export function missingReportFacts(

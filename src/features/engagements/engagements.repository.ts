@@ -1,6 +1,7 @@
 // The engagements table: create, read (one prepared statement), lock, list, and the columns a status change writes.
 import { prepared, type Executor } from '../../db/client.js';
 import type { EngagementStatus } from '../../domain/engagement/state-machine.js';
+import type { TransactionFacts } from '../../contract/transaction-facts.js';
 
 export interface EngagementRow {
   id: string;
@@ -34,6 +35,11 @@ export interface EngagementRow {
   issue_already_made_reason: string | null;
   /** Why the valuation is as at its date (docs/reports.md, Dates); needed at sign-off more than 90 days after it. */
   valuation_date_reason: string | null;
+  /** The transaction the report prices: parties or allottees and the shareholding (docs/reports.md, The transaction). */
+  transaction_facts: TransactionFacts | null;
+  /** Under which provision and by whom the valuer was appointed, e.g. s.247(1): the audit committee. */
+  appointment_basis: string | null;
+  engagement_letter_date: string | null;
   /** Which copy of the FINAL was issued to the client; null until one is (awaiting the partner's signature). */
   issued_copy: 'SEALED' | 'SIGNED_COPY' | null;
   /** The member whose work the engagement is (null only for an engagement made before anyone could be assigned). */
@@ -46,6 +52,7 @@ const ROW_COLUMNS = `e.id, e.firm_id, e.target_entity, e.cin, e.statute, e.purpo
   e.valuation_date::text AS valuation_date, e.payment_status, e.event_sequence, e.failure_reason, e.created_by, e.created_at, e.updated_at,
   e.proposed_price_per_share, e.conversion_price_per_share, e.class_signatories, e.appointing_authority, e.appointment_date::text AS appointment_date, e.addressee, e.company_background,
   e.transaction_date::text AS transaction_date, e.signing_place, e.udin, e.issue_already_made_reason, e.valuation_date_reason, e.issued_copy, e.assigned_valuer_id,
+  e.transaction_facts, e.appointment_basis, e.engagement_letter_date::text AS engagement_letter_date,
   (SELECT u.name FROM users u WHERE u.firm_id = e.firm_id AND u.id = e.assigned_valuer_id) AS assigned_valuer_name`;
 export const COLUMNS = `${ROW_COLUMNS}, e.assumptions_locked`;
 
@@ -68,8 +75,8 @@ export async function insertEngagement(
   await tx.query(
     `INSERT INTO engagements (id, firm_id, target_entity, cin, statute, purpose, status, valuation_date, created_by, proposed_price_per_share,
        appointing_authority, appointment_date, addressee, company_background, transaction_date, conversion_price_per_share, assigned_valuer_id,
-       valuation_date_reason)
-     VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+       valuation_date_reason, transaction_facts, appointment_basis, engagement_letter_date)
+     VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
     [
       e.id,
       e.firmId,
@@ -88,6 +95,9 @@ export async function insertEngagement(
       e.conversionPricePerShare ?? null,
       e.assignedValuerId ?? null,
       e.valuationDateReason ?? null,
+      e.transaction ? JSON.stringify(e.transaction) : null,
+      e.appointmentBasis ?? null,
+      e.engagementLetterDate ?? null,
     ],
   );
   return (await findEngagementRow(tx, e.firmId, e.id))!;
@@ -184,6 +194,9 @@ export interface ReportFacts {
   transactionDate?: string | null;
   issueAlreadyMadeReason?: string | null;
   valuationDateReason?: string | null;
+  transaction?: TransactionFacts | null;
+  appointmentBasis?: string | null;
+  engagementLetterDate?: string | null;
 }
 
 export async function updateEngagementFields(
@@ -218,6 +231,9 @@ export async function updateEngagementFields(
   if (f.transactionDate !== undefined) set('transaction_date', f.transactionDate);
   if (f.issueAlreadyMadeReason !== undefined) set('issue_already_made_reason', f.issueAlreadyMadeReason);
   if (f.valuationDateReason !== undefined) set('valuation_date_reason', f.valuationDateReason);
+  if (f.transaction !== undefined) set('transaction_facts', f.transaction ? JSON.stringify(f.transaction) : null);
+  if (f.appointmentBasis !== undefined) set('appointment_basis', f.appointmentBasis);
+  if (f.engagementLetterDate !== undefined) set('engagement_letter_date', f.engagementLetterDate);
   if (sets.length === 0) return;
   await tx.query(
     `UPDATE engagements SET ${sets.join(', ')}, updated_at = now() WHERE firm_id = $1 AND id = $2`,

@@ -106,6 +106,9 @@ export async function gatherReportInput(
       transactionDate: engagement.transaction_date ?? engagement.valuation_date,
       issueAlreadyMadeReason: engagement.issue_already_made_reason,
       valuationDateReason: engagement.valuation_date_reason,
+      transaction: engagement.transaction_facts,
+      appointmentBasis: engagement.appointment_basis,
+      engagementLetterDate: engagement.engagement_letter_date,
     },
     company: {
       // The stored financials are normalised to rupees.

@@ -6,9 +6,27 @@ import { engagementStatusSchema, statuteSchema } from './vocabulary.js';
 import { documentObject } from './document.js';
 import { assumptionsObject, assumptionsVersionObject } from './assumptions.js';
 import { valuationObject } from './valuation.js';
-export { createEngagementBody, lockAssumptionsBody, patchEngagementBody } from '../../contract/engagement-forms.js';
+import { issueFactsBody, shareholdingRowBody, transferFactsBody } from '../../contract/transaction-facts.js';
+export { lockAssumptionsBody } from '../../contract/engagement-forms.js';
+export { createEngagementBody, patchEngagementBody } from '../../contract/engagement-bodies.js';
 
 export { statuteSchema, engagementStatusSchema } from './vocabulary.js';
+
+/** A holder's shares before and after the transaction, with the percentages the service works out. */
+const shareholdingRowObject = shareholdingRowBody.extend({
+  percentBefore: z.string().describe("Percentage of all the shares before the transaction, 2 decimals, e.g. '12.50'"),
+  percentAfter: z.string().describe("Percentage of all the shares after the transaction, 2 decimals, e.g. '10.00'"),
+});
+const transactionObject = z
+  .discriminatedUnion('kind', [
+    transferFactsBody.extend({ shareholding: z.array(shareholdingRowObject) }),
+    issueFactsBody.extend({ shareholding: z.array(shareholdingRowObject) }),
+  ])
+  .nullable()
+  .describe(
+    'The transaction the report prices, as recorded (null until it is): the transfer and its parties or the ' +
+      'issue and its allottees, and the shareholding before and after with its percentages',
+  );
 
 export const engagementSchema = z
   .object({
@@ -70,6 +88,12 @@ export const engagementSchema = z
       .describe(
         "Why the valuation is as at its date, printed in the report's scope; needed at sign-off when the report is dated more than 90 days after the valuation date",
       ),
+    transaction: transactionObject,
+    appointmentBasis: z
+      .string()
+      .nullable()
+      .describe('Under which provision and by whom the valuer was appointed, e.g. s.247(1): the audit committee'),
+    engagementLetterDate: z.string().nullable().describe('YYYY-MM-DD: the date of the engagement letter'),
     reportFactsMissing: z
       .array(z.string())
       .describe(

@@ -4,6 +4,7 @@ import { FINANCIAL_LABELS } from '../../contract/financial-labels.js';
 import { grouped } from '../../contract/money-format.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { type ReportInput } from '../report-input.js';
+import { transactionSection } from './transaction.js';
 
 export function background(w: Writer, input: ReportInput): void {
   w.section('Background of the company');
@@ -18,6 +19,11 @@ export function background(w: Writer, input: ReportInput): void {
   const text = input.facts?.companyBackground;
   if (text) for (const p of text.split(/\n\s*\n/)) w.paragraph(p.trim());
   else w.paragraph("The company's background has not been recorded for this engagement.", { color: COLOR.muted });
+  capitalTable(w, input);
+  transactionSection(w, input);
+}
+
+function capitalTable(w: Writer, input: ReportInput): void {
   const holders = input.company?.shareholding ?? [];
   w.subheading('Capital structure and shareholding');
   if (holders.length === 0) {

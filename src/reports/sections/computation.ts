@@ -121,8 +121,12 @@ export function computations(w: Writer, v: ValuationResult): void {
   const dcfUnit = chooseUnit(
     years.flatMap((y) => [...y.values.values()].filter((x) => x.kind !== 'FACTOR').map((x) => x.value)),
   );
-  // The heading stays with the year table: room for it, the header row and the first lines is asked for first.
-  w.subheading(`Discounted cash flow by projection year (${unitLabel(dcfUnit)}; discount factors as numbers)`, 160);
+  // The heading, the year table and the sum of its present values stay on one page: a reader adds the printed
+  // present values to the sum under them (room for every row and the sum's lines is asked for first).
+  w.subheading(
+    `Discounted cash flow by projection year (${unitLabel(dcfUnit)}; discount factors as numbers)`,
+    Math.min(160 + rows.length * 16, 620),
+  );
   const labelWidth = 0.3;
   w.table(
     [

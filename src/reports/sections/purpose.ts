@@ -13,6 +13,7 @@ export function purposeAndStatute(w: Writer, input: ReportInput): void {
       ? `${f.appointingAuthority} appointed the valuer${f.appointmentDate ? ` on ${formatDate(f.appointmentDate)}` : ''}${addresseeOf(input) && addresseeOf(input) !== f.appointingAuthority ? `; this report is addressed to ${addresseeOf(input)}` : ''}.`
       : 'Not recorded.',
   );
+  if (f?.appointmentBasis) w.labelled('Basis of appointment', f.appointmentBasis.replace(/\.?$/, '.'));
   const basis = input.valuation.legalBasis;
   const text = statuteText(
     input.engagement.statute,

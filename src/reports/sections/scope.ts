@@ -15,6 +15,9 @@ export function scope(w: Writer, input: ReportInput): void {
   w.facts(
     [
       ['Date of appointment', f?.appointmentDate ? formatDate(f.appointmentDate) : 'Not recorded'],
+      ...(f?.engagementLetterDate
+        ? ([['Date of the engagement letter', formatDate(f.engagementLetterDate)]] as [string, string][])
+        : []),
       [valuationDateLabel(input), formatDate(input.engagement.valuationDate)],
       [
         'Balance-sheet date',

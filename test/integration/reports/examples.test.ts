@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { makeExamples, type MadeExample } from '../../../scripts/examples/make.js';
 import { partnerUdin } from '../../../scripts/examples/firm.js';
-import { PROPOSED_ISSUE_DATE } from '../../../scripts/examples/plans.js';
+import { EXAMPLE_PLANS, PROPOSED_ISSUE_DATE } from '../../../scripts/examples/plans.js';
+import type { TransactionFacts } from '../../../src/contract/transaction-facts.js';
 import { formatDate, rupees } from '../../../src/reports/format.js';
 import { createEmptyPostgresDatabase, usingPostgres } from '../../helpers/db.js';
-import { pdfText } from '../../helpers/pdf.js';
+import { assertShows, pdfText } from '../../helpers/pdf.js';
 import { discountRows, runningSumFailures, totalFailures } from '../../helpers/footing.js';
 import { figureChecks } from '../../helpers/example-figures.js';
 
@@ -365,4 +366,23 @@ test("the client's report carries none of the firm's working file; the review re
     serials,
     serials.map((_, i) => serials[0] + i),
   );
+});
+
+test('each equity example states its transaction: the parties, their shares and price, and the shareholding after naming them', () => {
+  const equity = made.filter((m) => !m.slug.startsWith('ibc-'));
+  assert.equal(equity.length, 3);
+  for (const m of equity) {
+    const plan = EXAMPLE_PLANS.find((p) => p.slug === m.slug)!;
+    const t = plan.engagement.transaction as TransactionFacts;
+    const report = text(m.files.report);
+    const parties = t.kind === 'TRANSFER' ? [t.transferor, t.transferee] : t.allottees.map((a) => a.name);
+    const after = t.shareholding.map((r) => r.holder);
+    for (const p of parties) assert.ok(after.includes(p), `${m.slug}: ${p} is in the shareholding after`);
+    assertShows(report, m.slug, [
+      ...parties,
+      `Shareholding before and after the ${t.kind === 'ISSUE' ? 'issue' : 'transfer'}`,
+      'Basis of appointment.',
+      ...(t.kind === 'ISSUE' ? t.allottees.map((a) => rupees(a.pricePerShare)) : [rupees(t.consideration)]),
+    ]);
+  }
 });

@@ -1700,6 +1700,8 @@ export interface components {
             addressee?: string;
             /** @description Who appointed the valuer, e.g. "Board of Directors of Acme Industries Private Limited" */
             appointingAuthority?: string;
+            /** @description The basis of the appointment, e.g. "Section 247(1) of the Companies Act, 2013: appointed by the audit committee" (or by the board of directors where the company has no audit committee) */
+            appointmentBasis?: string;
             /**
              * Format: date
              * @description YYYY-MM-DD, the date of the appointment; not later than today in India
@@ -1713,6 +1715,11 @@ export interface components {
             companyBackground?: string;
             /** @description FEMA_RBI ISSUE_TO_NON_RESIDENT of a convertible (CCPS or CCD): the conversion price per equity share fixed upfront, rupees, e.g. "250.00". The compliance then also tests it against the fair value at issue (NDI Rule 21: not below it) */
             conversionPricePerShare?: string | number;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: the date of the engagement letter; not later than today in India (so never after the report)
+             */
+            engagementLetterDate?: string;
             /** @description The price per share the client proposes, in rupees (a decimal string such as "245.50", or a number); tested against the statute's rule in the valuation's `compliance` */
             proposedPricePerShare?: string | number;
             /**
@@ -1723,6 +1730,76 @@ export interface components {
             /** @enum {string} */
             statute: "RULE_11UA" | "COMPANIES_ACT_SEC_62" | "FEMA_RBI" | "IBC_LIQUIDATION";
             targetEntity: string;
+            /** @description The transaction the report prices: for a transfer or receipt the transferor, the transferee, the number and class of shares, the consideration and the date; for an issue each allottee (with their country for FEMA), the instrument, the number and the price, and the proposed date; for both the shareholding before and after. Printed in the report (docs/reports.md, The transaction) */
+            transaction?: {
+                /** @description The total consideration for the shares, decimal rupees, e.g. "12500000.00" */
+                consideration: string;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD: the date of the transfer, made or proposed
+                 */
+                date: string;
+                /**
+                 * @description The class of the shares transferred
+                 * @enum {string}
+                 */
+                instrument: "EQUITY" | "CCPS" | "CCD" | "PREFERENCE";
+                /**
+                 * @description A transfer or receipt of shares already issued
+                 * @constant
+                 */
+                kind: "TRANSFER";
+                /** @description How many shares change hands */
+                numberOfShares: number;
+                /** @description Every holder before and after the transaction (an "Other shareholders" row may stand for the rest); the report prints each percentage of the total, worked out by the service */
+                shareholding: {
+                    /** @description Shares held after the transaction */
+                    after: number;
+                    /** @description Shares held before the transaction (0 for a new holder) */
+                    before: number;
+                    /** @description The holder, as in the register of members */
+                    holder: string;
+                }[];
+                /** @description The transferee (the buyer), by name as in the share register */
+                transferee: string;
+                /** @description The transferor (the seller), by name as in the share register */
+                transferor: string;
+            } | {
+                allottees: {
+                    /** @description The allottee's country of residence; required for a FEMA issue to a non-resident */
+                    country?: string;
+                    /**
+                     * @description What is allotted: equity shares, CCPS, CCDs
+                     * @enum {string}
+                     */
+                    instrument: "EQUITY" | "CCPS" | "CCD" | "PREFERENCE";
+                    /** @description The allottee, by name as in the share register */
+                    name: string;
+                    /** @description How many shares (or instruments) are allotted to this allottee */
+                    number: number;
+                    /** @description The issue price per share (or instrument), decimal rupees, e.g. "245.50" */
+                    pricePerShare: string;
+                }[];
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD: the proposed date of the allotment
+                 */
+                date: string;
+                /**
+                 * @description An issue or allotment of new shares
+                 * @constant
+                 */
+                kind: "ISSUE";
+                /** @description Every holder before and after the transaction (an "Other shareholders" row may stand for the rest); the report prints each percentage of the total, worked out by the service */
+                shareholding: {
+                    /** @description Shares held after the transaction */
+                    after: number;
+                    /** @description Shares held before the transaction (0 for a new holder) */
+                    before: number;
+                    /** @description The holder, as in the register of members */
+                    holder: string;
+                }[];
+            };
             /**
              * Format: date
              * @description YYYY-MM-DD: the date of the receipt, transfer or issue. Decides the law in force for RULE_11UA; defaults to the valuation date
@@ -1786,6 +1863,8 @@ export interface components {
             addressee: string | null;
             /** @description Who appointed the valuer */
             appointingAuthority: string | null;
+            /** @description Under which provision and by whom the valuer was appointed, e.g. s.247(1): the audit committee */
+            appointmentBasis: string | null;
             /** @description YYYY-MM-DD */
             appointmentDate: string | null;
             /** @description The member whose work the engagement is: they lock the assumptions, and again after a return for revision. null only for an engagement made before assignment, whose creator could not be assigned */
@@ -1804,6 +1883,8 @@ export interface components {
             /** @description ISO 8601 UTC timestamp */
             createdAt: string;
             createdBy: string;
+            /** @description YYYY-MM-DD: the date of the engagement letter */
+            engagementLetterDate: string | null;
             /** @description Why the engagement FAILED, when it did */
             failureReason: string | null;
             /** @description eng_… */
@@ -1829,6 +1910,82 @@ export interface components {
             /** @enum {string} */
             statute: "RULE_11UA" | "COMPANIES_ACT_SEC_62" | "FEMA_RBI" | "IBC_LIQUIDATION";
             targetEntity: string;
+            /** @description The transaction the report prices, as recorded (null until it is): the transfer and its parties or the issue and its allottees, and the shareholding before and after with its percentages */
+            transaction: ({
+                /** @description The total consideration for the shares, decimal rupees, e.g. "12500000.00" */
+                consideration: string;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD: the date of the transfer, made or proposed
+                 */
+                date: string;
+                /**
+                 * @description The class of the shares transferred
+                 * @enum {string}
+                 */
+                instrument: "EQUITY" | "CCPS" | "CCD" | "PREFERENCE";
+                /**
+                 * @description A transfer or receipt of shares already issued
+                 * @constant
+                 */
+                kind: "TRANSFER";
+                /** @description How many shares change hands */
+                numberOfShares: number;
+                shareholding: {
+                    /** @description Shares held after the transaction */
+                    after: number;
+                    /** @description Shares held before the transaction (0 for a new holder) */
+                    before: number;
+                    /** @description The holder, as in the register of members */
+                    holder: string;
+                    /** @description Percentage of all the shares after the transaction, 2 decimals, e.g. '10.00' */
+                    percentAfter: string;
+                    /** @description Percentage of all the shares before the transaction, 2 decimals, e.g. '12.50' */
+                    percentBefore: string;
+                }[];
+                /** @description The transferee (the buyer), by name as in the share register */
+                transferee: string;
+                /** @description The transferor (the seller), by name as in the share register */
+                transferor: string;
+            } | {
+                allottees: {
+                    /** @description The allottee's country of residence; required for a FEMA issue to a non-resident */
+                    country?: string;
+                    /**
+                     * @description What is allotted: equity shares, CCPS, CCDs
+                     * @enum {string}
+                     */
+                    instrument: "EQUITY" | "CCPS" | "CCD" | "PREFERENCE";
+                    /** @description The allottee, by name as in the share register */
+                    name: string;
+                    /** @description How many shares (or instruments) are allotted to this allottee */
+                    number: number;
+                    /** @description The issue price per share (or instrument), decimal rupees, e.g. "245.50" */
+                    pricePerShare: string;
+                }[];
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD: the proposed date of the allotment
+                 */
+                date: string;
+                /**
+                 * @description An issue or allotment of new shares
+                 * @constant
+                 */
+                kind: "ISSUE";
+                shareholding: {
+                    /** @description Shares held after the transaction */
+                    after: number;
+                    /** @description Shares held before the transaction (0 for a new holder) */
+                    before: number;
+                    /** @description The holder, as in the register of members */
+                    holder: string;
+                    /** @description Percentage of all the shares after the transaction, 2 decimals, e.g. '10.00' */
+                    percentAfter: string;
+                    /** @description Percentage of all the shares before the transaction, 2 decimals, e.g. '12.50' */
+                    percentBefore: string;
+                }[];
+            }) | null;
             /** @description YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given). For RULE_11UA it decides the Income-tax Act: on or after 1 April 2026 the Income-tax Act, 2025 (Rule 57 of the Income-tax Rules, 2026), before it the Income-tax Act, 1961 (Rule 11UA) */
             transactionDate: string;
             /** @description The signatory's UDIN, recorded at GATE_3 when the signatory signs as a chartered accountant */
@@ -1845,6 +2002,8 @@ export interface components {
             addressee: string | null;
             /** @description Who appointed the valuer */
             appointingAuthority: string | null;
+            /** @description Under which provision and by whom the valuer was appointed, e.g. s.247(1): the audit committee */
+            appointmentBasis: string | null;
             /** @description YYYY-MM-DD */
             appointmentDate: string | null;
             /** @description The member whose work the engagement is: they lock the assumptions, and again after a return for revision. null only for an engagement made before assignment, whose creator could not be assigned */
@@ -1863,6 +2022,8 @@ export interface components {
             /** @description ISO 8601 UTC timestamp */
             createdAt: string;
             createdBy: string;
+            /** @description YYYY-MM-DD: the date of the engagement letter */
+            engagementLetterDate: string | null;
             /** @description Why the engagement FAILED, when it did */
             failureReason: string | null;
             /** @description eng_… */
@@ -1891,6 +2052,82 @@ export interface components {
             /** @enum {string} */
             statute: "RULE_11UA" | "COMPANIES_ACT_SEC_62" | "FEMA_RBI" | "IBC_LIQUIDATION";
             targetEntity: string;
+            /** @description The transaction the report prices, as recorded (null until it is): the transfer and its parties or the issue and its allottees, and the shareholding before and after with its percentages */
+            transaction: ({
+                /** @description The total consideration for the shares, decimal rupees, e.g. "12500000.00" */
+                consideration: string;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD: the date of the transfer, made or proposed
+                 */
+                date: string;
+                /**
+                 * @description The class of the shares transferred
+                 * @enum {string}
+                 */
+                instrument: "EQUITY" | "CCPS" | "CCD" | "PREFERENCE";
+                /**
+                 * @description A transfer or receipt of shares already issued
+                 * @constant
+                 */
+                kind: "TRANSFER";
+                /** @description How many shares change hands */
+                numberOfShares: number;
+                shareholding: {
+                    /** @description Shares held after the transaction */
+                    after: number;
+                    /** @description Shares held before the transaction (0 for a new holder) */
+                    before: number;
+                    /** @description The holder, as in the register of members */
+                    holder: string;
+                    /** @description Percentage of all the shares after the transaction, 2 decimals, e.g. '10.00' */
+                    percentAfter: string;
+                    /** @description Percentage of all the shares before the transaction, 2 decimals, e.g. '12.50' */
+                    percentBefore: string;
+                }[];
+                /** @description The transferee (the buyer), by name as in the share register */
+                transferee: string;
+                /** @description The transferor (the seller), by name as in the share register */
+                transferor: string;
+            } | {
+                allottees: {
+                    /** @description The allottee's country of residence; required for a FEMA issue to a non-resident */
+                    country?: string;
+                    /**
+                     * @description What is allotted: equity shares, CCPS, CCDs
+                     * @enum {string}
+                     */
+                    instrument: "EQUITY" | "CCPS" | "CCD" | "PREFERENCE";
+                    /** @description The allottee, by name as in the share register */
+                    name: string;
+                    /** @description How many shares (or instruments) are allotted to this allottee */
+                    number: number;
+                    /** @description The issue price per share (or instrument), decimal rupees, e.g. "245.50" */
+                    pricePerShare: string;
+                }[];
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD: the proposed date of the allotment
+                 */
+                date: string;
+                /**
+                 * @description An issue or allotment of new shares
+                 * @constant
+                 */
+                kind: "ISSUE";
+                shareholding: {
+                    /** @description Shares held after the transaction */
+                    after: number;
+                    /** @description Shares held before the transaction (0 for a new holder) */
+                    before: number;
+                    /** @description The holder, as in the register of members */
+                    holder: string;
+                    /** @description Percentage of all the shares after the transaction, 2 decimals, e.g. '10.00' */
+                    percentAfter: string;
+                    /** @description Percentage of all the shares before the transaction, 2 decimals, e.g. '12.50' */
+                    percentBefore: string;
+                }[];
+            }) | null;
             /** @description YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given). For RULE_11UA it decides the Income-tax Act: on or after 1 April 2026 the Income-tax Act, 2025 (Rule 57 of the Income-tax Rules, 2026), before it the Income-tax Act, 1961 (Rule 11UA) */
             transactionDate: string;
             /** @description The signatory's UDIN, recorded at GATE_3 when the signatory signs as a chartered accountant */
@@ -1970,6 +2207,8 @@ export interface components {
             addressee: string | null;
             /** @description Who appointed the valuer */
             appointingAuthority: string | null;
+            /** @description Under which provision and by whom the valuer was appointed, e.g. s.247(1): the audit committee */
+            appointmentBasis: string | null;
             /** @description YYYY-MM-DD */
             appointmentDate: string | null;
             /** @description The member whose work the engagement is: they lock the assumptions, and again after a return for revision. null only for an engagement made before assignment, whose creator could not be assigned */
@@ -1988,6 +2227,8 @@ export interface components {
             /** @description ISO 8601 UTC timestamp */
             createdAt: string;
             createdBy: string;
+            /** @description YYYY-MM-DD: the date of the engagement letter */
+            engagementLetterDate: string | null;
             /** @description Why the engagement FAILED, when it did */
             failureReason: string | null;
             /** @description eng_… */
@@ -2013,6 +2254,82 @@ export interface components {
             /** @enum {string} */
             statute: "RULE_11UA" | "COMPANIES_ACT_SEC_62" | "FEMA_RBI" | "IBC_LIQUIDATION";
             targetEntity: string;
+            /** @description The transaction the report prices, as recorded (null until it is): the transfer and its parties or the issue and its allottees, and the shareholding before and after with its percentages */
+            transaction: ({
+                /** @description The total consideration for the shares, decimal rupees, e.g. "12500000.00" */
+                consideration: string;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD: the date of the transfer, made or proposed
+                 */
+                date: string;
+                /**
+                 * @description The class of the shares transferred
+                 * @enum {string}
+                 */
+                instrument: "EQUITY" | "CCPS" | "CCD" | "PREFERENCE";
+                /**
+                 * @description A transfer or receipt of shares already issued
+                 * @constant
+                 */
+                kind: "TRANSFER";
+                /** @description How many shares change hands */
+                numberOfShares: number;
+                shareholding: {
+                    /** @description Shares held after the transaction */
+                    after: number;
+                    /** @description Shares held before the transaction (0 for a new holder) */
+                    before: number;
+                    /** @description The holder, as in the register of members */
+                    holder: string;
+                    /** @description Percentage of all the shares after the transaction, 2 decimals, e.g. '10.00' */
+                    percentAfter: string;
+                    /** @description Percentage of all the shares before the transaction, 2 decimals, e.g. '12.50' */
+                    percentBefore: string;
+                }[];
+                /** @description The transferee (the buyer), by name as in the share register */
+                transferee: string;
+                /** @description The transferor (the seller), by name as in the share register */
+                transferor: string;
+            } | {
+                allottees: {
+                    /** @description The allottee's country of residence; required for a FEMA issue to a non-resident */
+                    country?: string;
+                    /**
+                     * @description What is allotted: equity shares, CCPS, CCDs
+                     * @enum {string}
+                     */
+                    instrument: "EQUITY" | "CCPS" | "CCD" | "PREFERENCE";
+                    /** @description The allottee, by name as in the share register */
+                    name: string;
+                    /** @description How many shares (or instruments) are allotted to this allottee */
+                    number: number;
+                    /** @description The issue price per share (or instrument), decimal rupees, e.g. "245.50" */
+                    pricePerShare: string;
+                }[];
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD: the proposed date of the allotment
+                 */
+                date: string;
+                /**
+                 * @description An issue or allotment of new shares
+                 * @constant
+                 */
+                kind: "ISSUE";
+                shareholding: {
+                    /** @description Shares held after the transaction */
+                    after: number;
+                    /** @description Shares held before the transaction (0 for a new holder) */
+                    before: number;
+                    /** @description The holder, as in the register of members */
+                    holder: string;
+                    /** @description Percentage of all the shares after the transaction, 2 decimals, e.g. '10.00' */
+                    percentAfter: string;
+                    /** @description Percentage of all the shares before the transaction, 2 decimals, e.g. '12.50' */
+                    percentBefore: string;
+                }[];
+            }) | null;
             /** @description YYYY-MM-DD: the date of the receipt, transfer or issue (the valuation date unless given). For RULE_11UA it decides the Income-tax Act: on or after 1 April 2026 the Income-tax Act, 2025 (Rule 57 of the Income-tax Rules, 2026), before it the Income-tax Act, 1961 (Rule 11UA) */
             transactionDate: string;
             /** @description The signatory's UDIN, recorded at GATE_3 when the signatory signs as a chartered accountant */
@@ -2334,6 +2651,8 @@ export interface components {
             /** @description null clears it; editable until GATE_3 is approved */
             appointingAuthority?: string | null;
             /** @description null clears it; editable until GATE_3 is approved */
+            appointmentBasis?: string | null;
+            /** @description null clears it; editable until GATE_3 is approved */
             appointmentDate?: string | null;
             /** @description Assign the engagement to another active VALUER or ADMIN of the firm, in any status; only an ADMIN or the current assignee may (403 otherwise) */
             assignedValuerId?: string;
@@ -2343,6 +2662,8 @@ export interface components {
             companyBackground?: string | null;
             /** @description null clears it */
             conversionPricePerShare?: (string | number) | null;
+            /** @description null clears it; editable until GATE_3 is approved */
+            engagementLetterDate?: string | null;
             /** @description FEMA_RBI ISSUE_TO_NON_RESIDENT only: the issue has already been made, and why the certificate follows it (late reporting, compounding); printed in the report. Without it a sign-off after the proposed issue date (transactionDate) is 409 certificate_after_issue. null clears it; editable until GATE_3 is approved */
             issueAlreadyMade?: {
                 reason: string;
@@ -2352,6 +2673,76 @@ export interface components {
             /** @description null clears it */
             purpose?: ("ISSUE_OF_SHARES" | "TRANSFER_OR_RECEIPT" | "ISSUE_TO_NON_RESIDENT" | "TRANSFER_RESIDENT_TO_NON_RESIDENT" | "TRANSFER_NON_RESIDENT_TO_RESIDENT" | "CIRP_FAIR_AND_LIQUIDATION_VALUE" | "LIQUIDATION_REALISABLE_VALUE") | null;
             targetEntity?: string;
+            /** @description The transaction the report prices (docs/reports.md, The transaction); null clears it; editable until GATE_3 is approved. Its date must be the engagement's transactionDate (give both to change it) */
+            transaction?: ({
+                /** @description The total consideration for the shares, decimal rupees, e.g. "12500000.00" */
+                consideration: string;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD: the date of the transfer, made or proposed
+                 */
+                date: string;
+                /**
+                 * @description The class of the shares transferred
+                 * @enum {string}
+                 */
+                instrument: "EQUITY" | "CCPS" | "CCD" | "PREFERENCE";
+                /**
+                 * @description A transfer or receipt of shares already issued
+                 * @constant
+                 */
+                kind: "TRANSFER";
+                /** @description How many shares change hands */
+                numberOfShares: number;
+                /** @description Every holder before and after the transaction (an "Other shareholders" row may stand for the rest); the report prints each percentage of the total, worked out by the service */
+                shareholding: {
+                    /** @description Shares held after the transaction */
+                    after: number;
+                    /** @description Shares held before the transaction (0 for a new holder) */
+                    before: number;
+                    /** @description The holder, as in the register of members */
+                    holder: string;
+                }[];
+                /** @description The transferee (the buyer), by name as in the share register */
+                transferee: string;
+                /** @description The transferor (the seller), by name as in the share register */
+                transferor: string;
+            } | {
+                allottees: {
+                    /** @description The allottee's country of residence; required for a FEMA issue to a non-resident */
+                    country?: string;
+                    /**
+                     * @description What is allotted: equity shares, CCPS, CCDs
+                     * @enum {string}
+                     */
+                    instrument: "EQUITY" | "CCPS" | "CCD" | "PREFERENCE";
+                    /** @description The allottee, by name as in the share register */
+                    name: string;
+                    /** @description How many shares (or instruments) are allotted to this allottee */
+                    number: number;
+                    /** @description The issue price per share (or instrument), decimal rupees, e.g. "245.50" */
+                    pricePerShare: string;
+                }[];
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD: the proposed date of the allotment
+                 */
+                date: string;
+                /**
+                 * @description An issue or allotment of new shares
+                 * @constant
+                 */
+                kind: "ISSUE";
+                /** @description Every holder before and after the transaction (an "Other shareholders" row may stand for the rest); the report prints each percentage of the total, worked out by the service */
+                shareholding: {
+                    /** @description Shares held after the transaction */
+                    after: number;
+                    /** @description Shares held before the transaction (0 for a new holder) */
+                    before: number;
+                    /** @description The holder, as in the register of members */
+                    holder: string;
+                }[];
+            }) | null;
             /** @description YYYY-MM-DD; null makes it the valuation date again */
             transactionDate?: string | null;
             /**

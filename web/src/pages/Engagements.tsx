@@ -8,7 +8,7 @@ import { useForm, Controller } from 'react-hook-form';
 import { sentenceResolver } from '../lib/messages';
 import type { z } from 'zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { createEngagementBody } from '../../../src/contract/engagement-forms';
+import { createEngagementForm } from '../../../src/contract/engagement-forms';
 import { PURPOSES_BY_STATUTE, STATUTES } from '../../../src/contract/vocabulary';
 import { api, call, nextCursor, type Schemas } from '../api/client';
 import { useMe, VIEWER_REASON } from '../lib/session';
@@ -219,15 +219,15 @@ function NewEngagementForm({
 }) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const form = useForm<z.input<typeof createEngagementBody>>({
-    resolver: sentenceResolver(createEngagementBody),
+  const form = useForm<z.input<typeof createEngagementForm>>({
+    resolver: sentenceResolver(createEngagementForm),
     mode: 'onTouched',
     defaultValues: { statute: 'COMPANIES_ACT_SEC_62' },
   });
   const statute = form.watch('statute');
   const purposes = PURPOSES_BY_STATUTE[statute ?? 'COMPANIES_ACT_SEC_62'] as readonly string[];
   const create = useMutation({
-    mutationFn: (body: z.output<typeof createEngagementBody>) => call(api.POST('/api/v1/engagements', { body })),
+    mutationFn: (body: z.output<typeof createEngagementForm>) => call(api.POST('/api/v1/engagements', { body })),
     onSuccess: async (e) => {
       await client.invalidateQueries({ queryKey: ['engagements'] });
       onDone();

@@ -9,14 +9,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { sentenceResolver } from '../../lib/messages';
 import type { z } from 'zod';
-import { createEngagementBody } from '../../../../src/contract/engagement-forms';
+import { createEngagementForm } from '../../../../src/contract/engagement-forms';
 import { PURPOSES_BY_STATUTE } from '../../../../src/contract/vocabulary';
 import { api, call, type Schemas } from '../../api/client';
 import { FormError, applyFieldErrors } from '../FormError';
 import { CinInput, ProposedPriceInput, PurposeSelect, TargetEntityInput } from './PurposeFields';
 
 type Engagement = Schemas['EngagementDetail'];
-type Form = z.input<typeof createEngagementBody>;
+type Form = z.input<typeof createEngagementForm>;
 
 /** Why the details can no longer change, or null while they can. */
 /** Why the details can no longer change (the service's answer for this person), or null while they can. */
@@ -59,13 +59,13 @@ function DetailsForm({ engagement, onDone }: { engagement: Engagement; onDone: (
   const client = useQueryClient();
   const initial = formOf(engagement);
   const form = useForm<Form>({
-    resolver: sentenceResolver(createEngagementBody),
+    resolver: sentenceResolver(createEngagementForm),
     mode: 'onTouched',
     defaultValues: initial,
   });
   const purposes = PURPOSES_BY_STATUTE[engagement.statute as Form['statute']] as readonly string[];
   const save = useMutation({
-    mutationFn: (v: z.output<typeof createEngagementBody>) => {
+    mutationFn: (v: z.output<typeof createEngagementForm>) => {
       // Only what changed; a cleared optional field is sent as null (the transaction date then follows the valuation date).
       const body: Record<string, unknown> = {};
       const keys = [

@@ -3,7 +3,7 @@
 import { Select, TextInput } from '@mantine/core';
 import { Controller, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import type { createEngagementBody } from '../../../../src/contract/engagement-forms';
+import type { createEngagementForm } from '../../../../src/contract/engagement-forms';
 import { PURPOSE_LABELS } from '../../lib/format';
 
 /** The purposes the statute allows (none: no field). */
@@ -12,7 +12,7 @@ export function PurposeSelect({
   purposes,
   error,
 }: {
-  control: Control<z.input<typeof createEngagementBody>>;
+  control: Control<z.input<typeof createEngagementForm>>;
   purposes: readonly string[];
   error?: string;
 }) {
