@@ -160,24 +160,25 @@ export function treeCpuSeconds(root: number): number | undefined {
 }
 
 /**
- * CPU seconds (user + system) used so far by every process whose command is `command` (the PostgreSQL
- * server's backends: what a read costs the database beside what it costs the API); undefined without /proc.
+ * CPU ticks (user + system, USER_HZ = 100 a second) used so far by each process whose command is `command`, by pid
+ * (the PostgreSQL server's backends: what a read costs the database beside what it costs the API); undefined
+ * without /proc.
  */
-export function commandCpuSeconds(command: string): number | undefined {
+export function commandCpuTicks(command: string): Map<number, number> | undefined {
   try {
-    let ticks = 0;
+    const ticks = new Map<number, number>();
     for (const d of readdirSync('/proc')) {
       if (!/^\d+$/.test(d)) continue;
       try {
         const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
         if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== command) continue;
         const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        ticks += Number(f[11]) + Number(f[12]);
+        ticks.set(Number(d), Number(f[11]) + Number(f[12]));
       } catch {
         // gone
       }
     }
-    return ticks / 100;
+    return ticks;
   } catch {
     return undefined;
   }

@@ -1,6 +1,6 @@
 // One load round of a GET with autocannon, and its figures: throughput, latency, errors, server CPU and event-loop stalls.
 import autocannon, { type Result } from 'autocannon';
-import { commandCpuSeconds, treeCpuSeconds, type Child } from './children.js';
+import { commandCpuTicks, treeCpuSeconds, type Child } from './children.js';
 import { summarizeStalls, type StallSummary } from './stall-summary.js';
 
 /** autocannon worker threads for the GET rounds: the load generator must not be the ceiling (one thread is, at ~5 k req/s). */
@@ -39,7 +39,7 @@ export function roundOf(r: Result, elapsedMs?: number): Round {
 /** One round of the GET: as fast as the servers go, or at `rate` requests a second (from one generator thread). */
 export async function load(url: string, token: string, seconds: number, server?: Child, rate?: number): Promise<Round> {
   const before = server ? treeCpuSeconds(server.proc.pid!) : undefined;
-  const dbBefore = server ? commandCpuSeconds('postgres') : undefined;
+  const dbBefore = server ? commandCpuTicks('postgres') : undefined;
   const from = Date.now();
   const pace = rate ? { overallRate: rate } : LOADGEN_WORKERS > 1 ? { workers: LOADGEN_WORKERS } : {};
   const result = await autocannon({
@@ -51,9 +51,13 @@ export async function load(url: string, token: string, seconds: number, server?:
   });
   const round = roundOf(result);
   const after = server ? treeCpuSeconds(server.proc.pid!) : undefined;
-  const dbAfter = server ? commandCpuSeconds('postgres') : undefined;
-  if (dbBefore !== undefined && dbAfter !== undefined && round.requests > 0)
-    round.dbCpuMsPerRequest = ((dbAfter - dbBefore) * 1000) / round.requests;
+  const dbAfter = server ? commandCpuTicks('postgres') : undefined;
+  if (dbBefore && dbAfter && round.requests > 0) {
+    // Per process: one that ended during the round (another client's backend) takes its ticks with it.
+    let ticks = 0;
+    for (const [pid, t] of dbAfter) ticks += t - (dbBefore.get(pid) ?? 0);
+    round.dbCpuMsPerRequest = (ticks * 10) / round.requests;
+  }
   if (before !== undefined && after !== undefined && round.requests > 0)
     round.cpuMsPerRequest = ((after - before) * 1000) / round.requests;
   if (server?.trace) {

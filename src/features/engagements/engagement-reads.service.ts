@@ -88,11 +88,12 @@ export async function getEngagement(ctx: ServiceContext, principal: Principal, i
         inputs.assetClasses,
       )
     : null;
-  return {
-    ...publicEngagement(row),
-    myActions: myActions(principal, row, row.review_people, signatory),
-    ...(signatory ? { signatory } : {}),
-  };
+  // Added to the public view rather than spread into a new object: one object per read.
+  return Object.assign(
+    publicEngagement(row),
+    { myActions: myActions(principal, row, row.review_people, signatory) },
+    signatory ? { signatory } : {},
+  );
 }
 
 /** Reads an engagement inside a transaction (404 across firms), for services that build on it. */
