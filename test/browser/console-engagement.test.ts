@@ -236,7 +236,17 @@ test(
     const visitor = await watchedPage(publicCtx);
     await visitor.page.goto(url('/verify'));
     await visitor.page.locator('input[type=file]').setInputFiles(pdfPath);
-    await visitor.page.getByText('Valid: this report was signed by the Valuation Service').waitFor();
+    // The firm and the partner named, the conclusion beside them, the service's ids only behind a disclosure.
+    await visitor.page.getByText(/^Valid: the FINAL report of .+, signed off by .+/).waitFor();
+    await visitor.page
+      .getByRole('table', { name: 'Certificate' })
+      .getByRole('row', { name: /Concluded value ₹[\d,]+\.\d\d per equity share/ })
+      .waitFor();
+    assert.equal(
+      await visitor.page.getByText(/^rpt_/).isVisible(),
+      false,
+      'the report id is behind "Technical details"',
+    );
     await visitor.page.getByText('Acme Industries Private Limited').waitFor();
     await visitor.page.getByText(/IBBI\/RV\/03\/2019\/12345/).waitFor();
     await assertAccessible(visitor.page, '/verify (valid)');

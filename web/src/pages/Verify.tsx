@@ -7,7 +7,7 @@ import { Dropzone } from '@mantine/dropzone';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, call } from '../api/client';
-import { STATUTE_LABELS, dateTime } from '../lib/format';
+import { STATUTE_LABELS, date, dateTime, groupIndian, rupees } from '../lib/format';
 import { FormError } from '../components/FormError';
 import type { Schemas } from '../api/client';
 import { DataTable } from '../components/DataTable';
@@ -78,8 +78,8 @@ export function VerifyPage() {
               color="green"
               title={
                 r.copy === 'SIGNED_COPY'
-                  ? 'Valid: a signed copy of a FINAL report certified by the Valuation Service'
-                  : 'Valid: this report was signed by the Valuation Service'
+                  ? `Valid: a signed copy of the FINAL report${r.firm ? ` of ${r.firm}` : ''}${r.signedBy ? `, signed off by ${r.signedBy}` : ''}`
+                  : `Valid: the FINAL report${r.firm ? ` of ${r.firm}` : ''}${r.signedBy ? `, signed off by ${r.signedBy}` : ''}`
               }
               role="status"
               mb="sm"
@@ -99,8 +99,9 @@ export function VerifyPage() {
                 <Row k="Signed at" v={r.signedAt ? dateTime(r.signedAt) : undefined} />
                 <Row k="Place of signing" v={r.place} />
                 <Row k="UDIN" v={r.udin} />
-                <Row k="Report id" v={r.reportId} />
-                <Row k="Signing key" v={r.keyId} />
+                <Row k="Concluded value" v={r.conclusion ? concludedValue(r.conclusion) : undefined} />
+                <Row k="Basis of value" v={r.conclusion ? basisOfValue(r.conclusion) : undefined} />
+                <Row k="Valuation date" v={r.conclusion ? date(r.conclusion.valuationDate) : undefined} />
                 <Row
                   k="This file"
                   v={
@@ -118,6 +119,17 @@ export function VerifyPage() {
                 />
               </Table.Tbody>
             </Table>
+            {(r.reportId || r.keyId) && (
+              <details style={{ marginTop: 8 }}>
+                <summary>Technical details</summary>
+                <Table aria-label="Technical details">
+                  <Table.Tbody>
+                    <Row k="Report reference" v={r.reportId} />
+                    <Row k="Service's sealing key" v={r.keyId} />
+                  </Table.Tbody>
+                </Table>
+              </details>
+            )}
             {r.pdfSignatures && r.pdfSignatures.length > 0 && (
               <PdfSignatures signatures={r.pdfSignatures} caCertificateUrl={r.caCertificateUrl} />
             )}
@@ -165,6 +177,24 @@ export function VerifyPage() {
 
 type PdfSignature = NonNullable<Schemas['ReportVerification']['pdfSignatures']>[number];
 
+type Conclusion = NonNullable<Schemas['ReportVerification']['conclusion']>;
+
+/** The concluded value as the report states it: per share and in total, or the IBC bases in total. */
+function concludedValue(c: Conclusion): string {
+  if (c.valuePerShare) {
+    const perShare = `${rupees(c.valuePerShare)} per equity share`;
+    const shares = c.shares ? ` × ${groupIndian(c.shares)} shares` : '';
+    return c.totalValue ? `${perShare}${shares} = ${rupees(c.totalValue)}` : perShare;
+  }
+  return c.values.map((v) => `${v.label}: ${rupees(v.totalValue)}`).join('; ');
+}
+
+const basisOfValue = (c: Conclusion) =>
+  [c.basisOfValue, c.premiseOfValue, c.levelOfValue].filter((x): x is string => Boolean(x)).join('; ');
+
+/** A certificate its own subject issued: nobody else vouches for it. */
+const selfIssued = (s: PdfSignature) => Boolean(s.issuer && s.subject && s.issuer === s.subject);
+
 const TRUST: Record<NonNullable<PdfSignature['trust']>, string> = {
   SERVICE_CA: 'Signed by a certificate this service issued',
   CONFIGURED_ROOT: 'Signed by a certificate from an authority this service is configured to trust',
@@ -196,7 +226,11 @@ function PdfSignatures({ signatures, caCertificateUrl }: { signatures: PdfSignat
             <Table.Td style={{ overflowWrap: 'anywhere' }}>
               {s.commonName ?? s.subject}
               <Text size="xs" c="gray.7">
-                {s.trust ? TRUST[s.trust] : ''}
+                {s.trust === 'EXTERNAL_UNVERIFIED' && selfIssued(s)
+                  ? 'Self-issued: the signer issued this certificate to themselves, so nobody else vouches for it'
+                  : s.trust
+                    ? TRUST[s.trust]
+                    : ''}
               </Text>
             </Table.Td>
             <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.issuer}</Table.Td>
