@@ -49,6 +49,15 @@ export const STATUTE_SHORT: Record<Statute, string> = {
   IBC_LIQUIDATION: 'IBC, 2016: IBBI Regulation 35',
 };
 
+/** From this date (a tax year beginning on or after 1 April 2026) the Income-tax Act, 2025 and the Income-tax Rules, 2026 govern a transaction (docs/statutes.md, The law in force). */
+export const INCOME_TAX_ACT_2025_FROM = '2026-04-01';
+
+/** The law a valuation is made under, as its report names it: Rule 57 of the 2026 Rules for a Rule 11UA transaction from 1 April 2026. */
+export function lawName(statute: Statute, transactionDate: string): string {
+  if (statute === 'RULE_11UA' && transactionDate >= INCOME_TAX_ACT_2025_FROM) return 'Income-tax Rules, 2026, Rule 57';
+  return STATUTE_SHORT[statute];
+}
+
 /** The methods as the report and the console name them (the codes are the API's). */
 export const METHOD_TITLES: Record<string, string> = {
   DCF: 'Discounted cash flow',

@@ -9,7 +9,8 @@ import type { Purpose, Statute } from '../../contract/vocabulary.js';
  * 1 April, so a receipt or transfer made on or after 1 April 2026 falls under the 2025 Act and the
  * Income-tax Rules, 2026, and one made before it under the 1961 Act and the Income-tax Rules, 1962.
  */
-export const INCOME_TAX_ACT_2025_FROM = '2026-04-01';
+export { INCOME_TAX_ACT_2025_FROM } from '../../contract/vocabulary.js';
+import { INCOME_TAX_ACT_2025_FROM } from '../../contract/vocabulary.js';
 
 export const ACTS = [
   'INCOME_TAX_ACT_2025',

@@ -8,7 +8,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { api, call } from '../api/client';
 import { useMe } from '../lib/session';
 import { useLiveEvents, pollWhenDown } from '../lib/live';
-import { date, PURPOSE_LABELS, rupees, STATUS_COLORS, STATUS_LABELS, STATUTE_LABELS } from '../lib/format';
+import { date, PURPOSE_LABELS, rupees, STATUS_COLORS, STATUS_LABELS } from '../lib/format';
+import { lawName } from '../../../src/contract/vocabulary';
 import { Documents } from '../components/engagement/Documents';
 import { Assumptions } from '../components/engagement/Assumptions';
 import { ValuationView, useValuation } from '../components/engagement/Valuation';
@@ -74,7 +75,7 @@ export default function EngagementPage() {
         <Stack gap={2}>
           <PageTitle style={{ overflowWrap: 'anywhere' }}>{e.targetEntity}</PageTitle>
           <Text size="sm" c="gray.7">
-            {STATUTE_LABELS[e.statute]}
+            {lawName(e.statute, e.transactionDate)}
             {e.purpose ? ` · ${PURPOSE_LABELS[e.purpose] ?? e.purpose}` : ''} · valuation date {date(e.valuationDate)}
             {e.transactionDate !== e.valuationDate ? ` · transaction date ${date(e.transactionDate)}` : ''}
             {e.cin ? ` · CIN ${e.cin}` : ''}

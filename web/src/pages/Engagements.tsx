@@ -14,6 +14,7 @@ import { api, call, nextCursor, type Schemas } from '../api/client';
 import { useMe, VIEWER_REASON } from '../lib/session';
 import { useLiveEvents, pollWhenDown } from '../lib/live';
 import { date, PURPOSE_LABELS, STATUS_COLORS, STATUS_LABELS, STATUTE_LABELS } from '../lib/format';
+import { lawName } from '../../../src/contract/vocabulary';
 import { FormError, applyFieldErrors } from '../components/FormError';
 import { assignable } from '../components/engagement/Assignee';
 import { DataTable } from '../components/DataTable';
@@ -148,7 +149,7 @@ export function EngagementsPage() {
               </Text>
             </Table.Td>
             <Table.Td>
-              {STATUTE_LABELS[e.statute]}
+              {lawName(e.statute, e.transactionDate)}
               {e.purpose ? (
                 <Text size="xs" c="gray.7">
                   {PURPOSE_LABELS[e.purpose] ?? e.purpose}
