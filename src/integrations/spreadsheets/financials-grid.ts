@@ -197,7 +197,7 @@ export function gridToDocument(rows: Grid): GridParseResult {
           cells.set(pointer([PROJECTIONS, i, 'year']), { row: rowNo, column });
         }
       });
-      if (years.length === 0) doc[PROJECTIONS] = [];
+      // A projections table left empty (no year written) is no projections: a valuation without a DCF.
       mode = { kind: 'projections', years, headerRow: rowNo };
       return;
     }
