@@ -98,3 +98,58 @@ export async function fillTemplate(blank: Buffer, doc: Record<string, unknown>):
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/** The row whose column A names `key` (on the label's key line). */
+export function rowOf(sheet: ExcelJS.Worksheet, key: string): ExcelJS.Row {
+  let found: ExcelJS.Row | undefined;
+  sheet.eachRow((row) => {
+    if (!found && keyOf(row.getCell(1)) === key) found = row;
+  });
+  assert.ok(found, `a row for ${key}`);
+  return found;
+}
+
+/** The column (1-based) of a table's header row that names `key`. */
+export function columnOf(header: ExcelJS.Row, key: string): number {
+  let found = 0;
+  header.eachCell((cell, c) => {
+    if (keyOf(cell) === key) found = c;
+  });
+  assert.ok(found > 0, `a column for ${key}`);
+  return found;
+}
+
+/**
+ * The example company's filled template with a problem in each of five places: an instrument not on the list (the
+ * shareholding), a word for a figure (the history), a property without its authority (the properties), the first
+ * projection year mistyped (the projections) and a balance sheet ₹7 lakh out. The rows are the sheet's.
+ */
+export async function withFiveProblems(filled: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(filled as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  const item = (table: string, index: number, column: string) => {
+    const header = rowOf(sheet, table);
+    const row = header.number + 1 + index;
+    return { row, cell: sheet.getRow(row).getCell(columnOf(header, column)) };
+  };
+  const instrument = item('shareholding', 1, 'instrument');
+  instrument.cell.value = 'Sweat equity';
+  const revenue = item('history', 0, 'revenue');
+  revenue.cell.value = 'about 1750';
+  const authority = item('navAdjustmentSources.immovableProperties', 1, 'authority');
+  authority.cell.value = null;
+  const projections = rowOf(sheet, 'projections');
+  projections.getCell(2).value = 'FY2030';
+  const cash = rowOf(sheet, 'balanceSheet.cashAndCashEquivalents').getCell(2);
+  cash.value = Number(cash.value) + 7;
+  return {
+    data: Buffer.from(await workbook.xlsx.writeBuffer()),
+    rows: {
+      instrument: instrument.row,
+      revenue: revenue.row,
+      authority: authority.row,
+      projections: projections.number,
+    },
+  };
+}

@@ -115,5 +115,14 @@ export async function parseFinancialsFile(format: string, data: Buffer): Promise
       const cell = locateError(tabular.cells, e.path, e.message);
       return cell ? { ...e, location: `row ${cell.row}, column ${cell.column}` } : e;
     });
-  return { ok: false, errors: [...unstorable, ...cellErrors, ...documentErrors] };
+  // In the order of the sheet, as the valuer corrects it; what names no cell (a whole table, the balance sheet) last.
+  const rowOf = (e: DocumentError) => Number(/^row (\d+)/.exec(e.location ?? '')?.[1] ?? Infinity);
+  const errors = [...unstorable, ...cellErrors, ...documentErrors];
+  return {
+    ok: false,
+    errors: errors
+      .map((e, i) => ({ e, i }))
+      .sort((a, b) => rowOf(a.e) - rowOf(b.e) || a.i - b.i)
+      .map(({ e }) => e),
+  };
 }

@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import type { TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
 import { createEngagement, fixture, sourced, status, upload } from '../../helpers/engagements.js';
-import { dropDown, fillTemplate, keyOf } from '../../helpers/fill-template.js';
+import { columnOf, dropDown, fillTemplate, rowOf, withFiveProblems } from '../../helpers/fill-template.js';
 import { libreOfficeSheets, libreOfficeXlsx } from '../../helpers/libreoffice.js';
 
 let t: TestApp, bearer: Record<string, string>;
@@ -47,24 +47,6 @@ const sheetOf = async (xlsx: Buffer) => {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(xlsx as unknown as ArrayBuffer);
   return workbook.worksheets[0];
-};
-
-/** The row whose column A names `key` (on the label's key line). */
-const rowOf = (sheet: ExcelJS.Worksheet, key: string) => {
-  let found: ExcelJS.Row | undefined;
-  sheet.eachRow((row) => {
-    if (!found && keyOf(row.getCell(1)) === key) found = row;
-  });
-  assert.ok(found, `a row for ${key}`);
-  return found;
-};
-const columnOf = (header: ExcelJS.Row, key: string) => {
-  let found = 0;
-  header.eachCell((cell, c) => {
-    if (keyOf(cell) === key) found = c;
-  });
-  assert.ok(found > 0, `a column for ${key}`);
-  return found;
 };
 
 test('the blank XLSX names each table by a header row under a line of guidance; choices are drop-downs in words, dates are date cells', async () => {
@@ -192,30 +174,7 @@ test('an older file (marker words in column A, codes, dates as text, # notes) st
 
 test('a file with problems in several tables is rejected once, naming every one of them', async () => {
   const doc = await example();
-  const sheet = await sheetOf(await fillTemplate(await blankTemplate(), doc));
-  const cell = (table: string, item: number, column: string) => {
-    const header = rowOf(sheet, table);
-    return {
-      row: header.number + 1 + item,
-      cell: sheet.getRow(header.number + 1 + item).getCell(columnOf(header, column)),
-    };
-  };
-  // The shareholding: an instrument not on the list (typed over the drop-down).
-  const instrument = cell('shareholding', 1, 'instrument');
-  instrument.cell.value = 'Sweat equity';
-  // The history: a figure that is not a number.
-  const revenue = cell('history', 0, 'revenue');
-  revenue.cell.value = 'about 1750';
-  // The properties: the authority left out.
-  const authority = cell('navAdjustmentSources.immovableProperties', 1, 'authority');
-  authority.cell.value = null;
-  // The projections: the years do not follow the balance sheet; the balance sheet does not balance.
-  const projections = rowOf(sheet, 'projections');
-  projections.getCell(2).value = 'FY2030';
-  const cash = rowOf(sheet, 'balanceSheet.cashAndCashEquivalents').getCell(2);
-  cash.value = Number(cash.value) + 7;
-  const broken = Buffer.from(await sheet.workbook.xlsx.writeBuffer());
-
+  const { data: broken, rows } = await withFiveProblems(await fillTemplate(await blankTemplate(), doc));
   const { doc: rejected } = await ingest({}, 'financials.xlsx', broken);
   assert.equal(rejected.status, 'REJECTED');
   const found = (path: string, location: string | null, message: RegExp) =>
@@ -226,14 +185,14 @@ test('a file with problems in several tables is rejected once, naming every one 
       ),
       `${path} ${location}: ${JSON.stringify(rejected.errors, null, 1)}`,
     );
-  found('/shareholding/1/instrument', `row ${instrument.row}, column instrument`, /must be one of Equity shares, /);
-  found('/history/0/revenue', `row ${revenue.row}, column revenue`, /not a number/);
+  found('/shareholding/1/instrument', `row ${rows.instrument}, column instrument`, /must be one of Equity shares, /);
+  found('/history/0/revenue', `row ${rows.revenue}, column revenue`, /not a number/);
   found(
     '/navAdjustmentSources/immovableProperties/1/authority',
-    `row ${authority.row}, column authority`,
+    `row ${rows.authority}, column authority`,
     /is required/,
   );
-  found('/projections/0/year', `row ${projections.number}, column B`, /must be FY2027/);
+  found('/projections/0/year', `row ${rows.projections}, column B`, /must be FY2027/);
   found('/balanceSheet', null, /does not balance/);
   assert.equal(rejected.errors.length, 5, JSON.stringify(rejected.errors, null, 1));
 });
