@@ -47,7 +47,7 @@ test(
     await statusIs(page, 'DATA_READY');
 
     await page.goto(url('/engagements'));
-  await newEngagement(page, 'Five Problems Traders Private Limited');
+    await newEngagement(page, 'Five Problems Traders Private Limited');
     const { data, rows } = await withFiveProblems(filled);
     const brokenPath = join(tmp, 'five-problems.xlsx');
     writeFileSync(brokenPath, data);
