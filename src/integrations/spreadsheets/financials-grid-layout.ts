@@ -7,6 +7,23 @@ import { financialsDocumentSchema } from '../../domain/financials/schema.js';
 export type Cell = string | number | null;
 export type Grid = Cell[][];
 
+/** A structural view of the canonical document; the schema's FinancialsDocument is assignable to it. */
+export interface FinancialsDocumentLike {
+  unit?: string;
+  balanceSheetDate: string;
+  shares: Record<string, number | undefined>;
+  balanceSheet: Record<string, number | undefined>;
+  navAdjustments?: Record<string, number | undefined>;
+  projections: ({ year: string } & Record<string, string | number | undefined>)[];
+  nonOperatingAssets?: number;
+  peers?: Record<string, string | number | undefined>[];
+  comparableMetrics?: Record<string, number | undefined>;
+  liquidation?: { assets?: Record<string, string | number | undefined>[] } & Record<string, unknown>;
+  history?: Record<string, string | number | undefined>[];
+  shareholding?: Record<string, string | number | undefined>[];
+  equityBridge?: Record<string, unknown>;
+}
+
 // Every field list comes from the financials schema itself, so a field added there appears in the
 // templates and is read from CSV/XLSX without a second list to keep in step.
 export const documentShape = financialsDocumentSchema.shape;

@@ -9,6 +9,7 @@ import {
   PROJECTION_FIELDS,
   SCALARS,
   type Cell,
+  type FinancialsDocumentLike,
   type Grid,
   type ListTableName,
   cellKey,
@@ -16,7 +17,6 @@ import {
   labelCell,
   setPath,
 } from './financials-grid-layout.js';
-import type { FinancialsDocumentLike } from './financials-grid.js';
 
 /** A line of guidance above the field rows of a part, by the key prefix its rows share. */
 const PART_NOTES: [prefix: string, note: string][] = [

@@ -36,26 +36,9 @@ import {
 } from './financials-grid-layout.js';
 import { CHOICES, DATE_FIELDS, choiceMessage, readChoice, readDate, readYear } from './financials-grid-forms.js';
 
-export type { Cell, Grid } from './financials-grid-layout.js';
+export type { Cell, FinancialsDocumentLike, Grid } from './financials-grid-layout.js';
 export { cellKey, keyLabel } from './financials-grid-layout.js';
 export { blankDocument, blankGrid, documentToGrid, isHeaderRow } from './financials-grid-write.js';
-
-/** A structural view of the canonical document; the schema's FinancialsDocument is assignable to it. */
-export interface FinancialsDocumentLike {
-  unit?: string;
-  balanceSheetDate: string;
-  shares: Record<string, number | undefined>;
-  balanceSheet: Record<string, number | undefined>;
-  navAdjustments?: Record<string, number | undefined>;
-  projections: ({ year: string } & Record<string, string | number | undefined>)[];
-  nonOperatingAssets?: number;
-  peers?: Record<string, string | number | undefined>[];
-  comparableMetrics?: Record<string, number | undefined>;
-  liquidation?: { assets?: Record<string, string | number | undefined>[] } & Record<string, unknown>;
-  history?: Record<string, string | number | undefined>[];
-  shareholding?: Record<string, string | number | undefined>[];
-  equityBridge?: Record<string, unknown>;
-}
 
 export interface CellRef {
   /** 1-based, as a spreadsheet shows it (a CSV record, which a two-line label cell spreads over two text lines). */
