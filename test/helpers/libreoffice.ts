@@ -90,3 +90,29 @@ export async function recalculatedInLibreOffice(xlsx: Buffer): Promise<Map<strin
     timeoutMs: 180_000,
   });
 }
+
+/** The XLSX as LibreOffice Calc saves it again (opened and written back headless, in a throwaway profile). */
+export function libreOfficeXlsx(xlsx: Buffer, timeoutMs: number): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'vs-soffice-'));
+  try {
+    mkdirSync(join(dir, 'in'));
+    writeFileSync(join(dir, 'in', 'financials.xlsx'), xlsx);
+    execFileSync(
+      'soffice',
+      [
+        '--headless',
+        '--norestore',
+        `-env:UserInstallation=file://${join(dir, 'profile')}`,
+        '--convert-to',
+        'xlsx:Calc MS Excel 2007 XML',
+        '--outdir',
+        join(dir, 'out'),
+        join(dir, 'in', 'financials.xlsx'),
+      ],
+      { stdio: 'pipe', timeout: timeoutMs },
+    );
+    return readFileSync(join(dir, 'out', 'financials.xlsx'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -16,7 +16,8 @@ export type * from './normalised-types.js';
 
 export function parseFinancials(input: unknown): ParseFinancialsResult {
   const parsed = financialsDocumentSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, errors: zodIssuesToErrors(parsed.error.issues) };
+  if (!parsed.success)
+    return { ok: false, errors: [...zodIssuesToErrors(parsed.error.issues), ...checksOfValidParts(input)] };
   const document = parsed.data;
   const financials = toRupees(document);
   const errors = [
@@ -27,6 +28,37 @@ export function parseFinancials(input: unknown): ParseFinancialsResult {
     ...checkNavAdjustmentsFit(financials),
   ];
   return errors.length > 0 ? { ok: false, errors } : { ok: true, financials };
+}
+
+/**
+ * The cross-field checks whose parts are valid on their own, for a document the schema refused: a file is
+ * rejected with all its problems at once, not the schema's first and the balance sheet's on the next upload.
+ */
+function checksOfValidParts(input: unknown): FinancialsError[] {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return [];
+  const shape = financialsDocumentSchema.shape;
+  const valid: Record<string, unknown> = {};
+  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
+    const part = shape[key].safeParse((input as Record<string, unknown>)[key]);
+    if (part.success) valid[key] = part.data;
+  }
+  const has = (...keys: string[]) => keys.every((k) => Object.hasOwn(valid, k));
+  const document = valid as FinancialsDocument;
+  const errors: FinancialsError[] = [];
+  if (has('balanceSheetDate', 'projections')) errors.push(...checkProjectionYears(document));
+  if (has('balanceSheetDate', 'history')) errors.push(...checkHistoryYears(document));
+  if (has('shares', 'shareholding')) errors.push(...checkShareholding(document));
+  if (has('unit', 'balanceSheet', 'navAdjustments')) {
+    const multiplier = dec(UNIT_MULTIPLIERS[document.unit]);
+    const rupees = (value: number | undefined) => toPaise(dec(value ?? 0).times(multiplier));
+    const adjustments = document.navAdjustments ?? {};
+    const amounts = {
+      balanceSheet: mapFields(BALANCE_SHEET_FIELDS, (f) => rupees(document.balanceSheet[f])),
+      navAdjustments: mapFields(NAV_ADJUSTMENT_FIELDS, (f) => rupees(adjustments[f])),
+    } as NormalisedFinancials;
+    errors.push(...checkBalanceSheetBalances(amounts), ...checkNavAdjustmentsFit(amounts));
+  }
+  return errors;
 }
 
 // ---------------------------------------------------------------------------------------------

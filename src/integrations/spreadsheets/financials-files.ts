@@ -5,6 +5,8 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { MAX_SPREADSHEET_COLUMNS, MAX_SPREADSHEET_ROWS } from '../../domain/documents/upload-bounds.js';
 import { documentToGrid, isHeaderRow, type Cell, type FinancialsDocumentLike, type Grid } from './financials-grid.js';
+import { CHOICES, DATE_FIELDS, DATE_FORMAT } from './financials-grid-forms.js';
+import { fieldsOfCells } from './financials-grid-write.js';
 
 /** The file is not readable as CSV/XLSX at all (as opposed to a readable file with bad cells). */
 export class SpreadsheetReadError extends Error {
@@ -149,15 +151,60 @@ function xlsxCell(c: Cell, bold: boolean): ExcelJS.CellValue {
 const FIRST_WIDTH = 52;
 const OTHER_WIDTH = 16;
 
+/** A line of guidance: words in column A alone, in grey italics across the row. */
+const isNote = (row: Cell[]) =>
+  typeof row[0] === 'string' && !row[0].includes('\n') && /\s/.test(row[0]) && row.slice(1).every((c) => c === null);
+const NOTE_FONT: Partial<ExcelJS.Font> = { name: 'Calibri', family: 2, italic: true, color: { argb: 'FF404040' } };
+
+/**
+ * A cell that holds a choice gets a drop-down of the choices in words; a date cell is a date (UTC midnight, as
+ * the reader takes it) shown as 31 Mar 2026, with a check that it is a date.
+ */
+function formCell(cell: ExcelJS.Cell, field: string, value: Cell): void {
+  const choices = CHOICES[field];
+  if (choices) {
+    cell.dataValidation = {
+      type: 'list',
+      allowBlank: true,
+      formulae: [`"${choices.map(([, words]) => words).join(',')}"`],
+      showErrorMessage: true,
+      errorStyle: 'stop',
+      errorTitle: 'Pick from the list',
+      error: 'Pick one of the entries of the drop-down list.',
+    };
+  } else if (DATE_FIELDS.has(field)) {
+    cell.numFmt = DATE_FORMAT;
+    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) cell.value = new Date(`${value}T00:00:00Z`);
+    cell.dataValidation = {
+      type: 'date',
+      operator: 'greaterThan',
+      allowBlank: true,
+      formulae: [new Date(Date.UTC(1900, 0, 1))],
+      showErrorMessage: true,
+      errorStyle: 'stop',
+      errorTitle: 'A date',
+      error: 'Write a date, such as 31 Mar 2026.',
+    };
+  }
+}
+
 export async function writeXlsx(source: FinancialsDocumentLike | Grid): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Financials');
-  // Values go in as given: the balance sheet date stays a text cell, not a locale-dependent Excel date.
-  for (const row of gridOf(source)) {
+  const grid = gridOf(source);
+  const fields = fieldsOfCells(grid);
+  const width = grid.reduce((widest, row) => Math.max(widest, row.length), 2);
+  grid.forEach((row, r) => {
     // Table and section headers in bold so the layout reads at a glance.
     const header = isHeaderRow(row);
     const added = sheet.addRow(row.map((c) => xlsxCell(c, header)));
     if (header) added.font = { name: 'Calibri', family: 2, bold: true };
+    if (isNote(row)) added.getCell(1).font = NOTE_FONT;
+    // Every column of a list table's row, spare rows included, offers its drop-down or date format.
+    for (let c = 1; c < Math.max(row.length, fields[r].length) && c < width; c++) {
+      const field = fields[r][c];
+      if (field) formCell(added.getCell(c + 1), field, row[c] ?? null);
+    }
     // The label's lines at 11 pt (more where it wraps in its column) and the key's line at 8 pt.
     const labelLines = row.map((c, i) =>
       typeof c === 'string' && c.includes('\n')
@@ -169,7 +216,7 @@ export async function writeXlsx(source: FinancialsDocumentLike | Grid): Promise<
       added.alignment = { wrapText: true, vertical: 'top' };
       added.height = 15 * lines + 12;
     }
-  }
+  });
   sheet.getColumn(1).width = FIRST_WIDTH;
   for (let c = 2; c <= Math.max(2, sheet.columnCount); c++) sheet.getColumn(c).width = OTHER_WIDTH;
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -7,6 +7,23 @@ import { financialsDocumentSchema } from '../../domain/financials/schema.js';
 export type Cell = string | number | null;
 export type Grid = Cell[][];
 
+/** A structural view of the canonical document; the schema's FinancialsDocument is assignable to it. */
+export interface FinancialsDocumentLike {
+  unit?: string;
+  balanceSheetDate: string;
+  shares: Record<string, number | undefined>;
+  balanceSheet: Record<string, number | undefined>;
+  navAdjustments?: Record<string, number | undefined>;
+  projections: ({ year: string } & Record<string, string | number | undefined>)[];
+  nonOperatingAssets?: number;
+  peers?: Record<string, string | number | undefined>[];
+  comparableMetrics?: Record<string, number | undefined>;
+  liquidation?: { assets?: Record<string, string | number | undefined>[] } & Record<string, unknown>;
+  history?: Record<string, string | number | undefined>[];
+  shareholding?: Record<string, string | number | undefined>[];
+  equityBridge?: Record<string, unknown>;
+}
+
 // Every field list comes from the financials schema itself, so a field added there appears in the
 // templates and is read from CSV/XLSX without a second list to keep in step.
 export const documentShape = financialsDocumentSchema.shape;
@@ -110,7 +127,7 @@ export const LIST_TABLES = {
 export type ListTableName = keyof typeof LIST_TABLES;
 
 export const PROJECTIONS = 'projections';
-export const KV_HEADER: Cell[] = ['field', 'value'];
+export const KV_HEADER: Cell[] = ['Field', 'Value'];
 
 // Column A (and a list table's column headers) name a row by the valuer's label with the key path on a second
 // line, for whoever maps a file (docs/decisions.md, The financials document): "Property, plant and equipment" over
@@ -171,4 +188,23 @@ export function cellKey(c: Cell | undefined): string {
     .map((l) => l.trim())
     .filter((l) => l !== '');
   return lines.length > 0 ? lines[lines.length - 1] : '';
+}
+
+export function setPath(target: Record<string, unknown>, path: readonly (string | number)[], value: unknown): void {
+  let node = target as Record<string | number, unknown>;
+  for (let i = 0; i < path.length - 1; i++) {
+    const key = path[i];
+    if (node[key] === undefined) node[key] = typeof path[i + 1] === 'number' ? [] : {};
+    node = node[key] as Record<string | number, unknown>;
+  }
+  node[path[path.length - 1]] = value;
+}
+
+export function getPath(target: Record<string, unknown>, path: readonly (string | number)[]): unknown {
+  let node: unknown = target;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string | number, unknown>)[key];
+  }
+  return node;
 }

@@ -1,56 +1,44 @@
 // The grid layout of the financials document's CSV/XLSX templates (docs/decisions.md, The financials document). One grid layout serves both formats:
 //
-//   field                          | value
-//   unit                           | LAKHS
+//   Field                          | Value
+//   The company: the unit …        |                ← a line of guidance: words in column A alone, skipped
+//   unit                           | Lakhs
 //   balanceSheet.inventories       | 260            ← "section.field → value" rows
 //   (blank row)
 //   projections                    | FY2027 | FY2028 | …   ← table header: rows = fields, columns = years
 //   revenue                        | 2400   | 2600   | …
 //   (blank row)
 //   peers                          | name | evToEbitda | …   ← optional list tables, one row per item
+//                                  | Alpha Ltd | 11.2 | …   ← column A empty (older files: the marker `peer`)
 //   liquidation.assets             | assetClass | description | …
 //
 // Each key above is written under the valuer's label, in the same cell ("Inventories" / "balanceSheet.inventories");
-// the reader goes by the cell's last line (cellKey in financials-grid-layout.ts).
+// the reader goes by the cell's last line (cellKey in financials-grid-layout.ts). A choice is read from its words
+// or its code, a date from a date cell or text (financials-grid-forms.ts). Blank rows inside a list table (spare
+// rows left empty) do not end it: its rows go on until another table or a field row.
 //
 // This module only maps cells to and from the canonical JSON shape (reading and writing the files is
 // financials-files.ts) and reports cell-level problems
 // ("row 14, column FY2028: not a number"); the financials schema validates the result, and
 // `cells` lets its JSON Pointer errors be reported as cells too.
 import {
-  KV_HEADER,
   LIST_TABLES,
   PROJECTIONS,
   PROJECTION_FIELDS,
-  SCALARS,
   SCALAR_KIND,
   type Cell,
   type Grid,
   type Kind,
   type ListTableName,
   cellKey,
-  labelCell,
+  getPath,
+  setPath,
 } from './financials-grid-layout.js';
+import { CHOICES, DATE_FIELDS, choiceMessage, readChoice, readDate, readYear } from './financials-grid-forms.js';
 
-export type { Cell, Grid } from './financials-grid-layout.js';
+export type { Cell, FinancialsDocumentLike, Grid } from './financials-grid-layout.js';
 export { cellKey, keyLabel } from './financials-grid-layout.js';
-
-/** A structural view of the canonical document; the schema's FinancialsDocument is assignable to it. */
-export interface FinancialsDocumentLike {
-  unit?: string;
-  balanceSheetDate: string;
-  shares: Record<string, number | undefined>;
-  balanceSheet: Record<string, number | undefined>;
-  navAdjustments?: Record<string, number | undefined>;
-  projections: ({ year: string } & Record<string, string | number | undefined>)[];
-  nonOperatingAssets?: number;
-  peers?: Record<string, string | number | undefined>[];
-  comparableMetrics?: Record<string, number | undefined>;
-  liquidation?: { assets?: Record<string, string | number | undefined>[] } & Record<string, unknown>;
-  history?: Record<string, string | number | undefined>[];
-  shareholding?: Record<string, string | number | undefined>[];
-  equityBridge?: Record<string, unknown>;
-}
+export { blankDocument, blankGrid, documentToGrid, isHeaderRow } from './financials-grid-write.js';
 
 export interface CellRef {
   /** 1-based, as a spreadsheet shows it (a CSV record, which a two-line label cell spreads over two text lines). */
@@ -70,6 +58,8 @@ export interface CellError extends CellRef {
 export interface GridParseResult {
   /** The canonical JSON object, unvalidated; null when a cell could not be read. */
   document: Record<string, unknown> | null;
+  /** What could be read, also where some cells could not: the schema then reports the rest at once. */
+  read: Record<string, unknown>;
   errors: CellError[];
   /** JSON Pointer (/projections/1/revenue) → the cell it came from, to report schema errors as cells. */
   cells: Map<string, CellRef>;
@@ -121,16 +111,6 @@ function readNumber(c: Cell): number | undefined {
   return Number.isFinite(n) ? (negative ? -n : n) : undefined;
 }
 
-function setPath(target: Record<string, unknown>, path: readonly (string | number)[], value: unknown): void {
-  let node = target as Record<string | number, unknown>;
-  for (let i = 0; i < path.length - 1; i++) {
-    const key = path[i];
-    if (node[key] === undefined) node[key] = typeof path[i + 1] === 'number' ? [] : {};
-    node = node[key] as Record<string | number, unknown>;
-  }
-  node[path[path.length - 1]] = value;
-}
-
 const pointer = (path: readonly (string | number)[]) => `/${path.join('/')}`;
 
 /** Maps a grid (CSV rows or the first worksheet) to the canonical financials object. */
@@ -143,29 +123,45 @@ export function gridToDocument(rows: Grid): GridParseResult {
   const readValue = (rowNo: number, column: string, cell: Cell, kind: Kind, path: readonly (string | number)[]) => {
     cells.set(pointer(path), { row: rowNo, column });
     if (isBlank(cell)) return; // blank = absent; the schema decides whether that is allowed
-    if (kind === 'number') {
+    const refuse = (message: string) => errors.push({ ...cellError(rowNo, column, message), pointer: pointer(path) });
+    // A row's whole key (unit) or a list table's column (assetClass) names the field's form.
+    const field = typeof path[path.length - 2] === 'number' ? String(path[path.length - 1]) : path.join('.');
+    if (CHOICES[field]) {
+      const code = readChoice(field, text(cell));
+      if (code === undefined) refuse(choiceMessage(field));
+      else setPath(doc, path, code);
+    } else if (DATE_FIELDS.has(field)) {
+      const date = readDate(typeof cell === 'number' ? cell : text(cell));
+      if (date === undefined) refuse('not a date (write it as 31 Mar 2026)');
+      else setPath(doc, path, date);
+    } else if (kind === 'number') {
       const n = readNumber(cell);
-      if (n === undefined) errors.push({ ...cellError(rowNo, column, 'not a number'), pointer: pointer(path) });
+      if (n === undefined) refuse('not a number');
       else setPath(doc, path, n);
     } else {
-      setPath(doc, path, text(cell));
+      setPath(doc, path, field === 'year' ? readYear(cell as string | number) : text(cell));
     }
   };
 
-  let mode:
-    | { kind: 'kv' }
-    | { kind: 'projections'; years: (string | null)[]; headerRow: number }
-    | { kind: 'list'; name: ListTableName; headers: string[]; count: number } = { kind: 'kv' };
+  type ListMode = { kind: 'list'; name: ListTableName; headers: string[]; count: number };
+  let mode: { kind: 'kv' } | { kind: 'projections'; years: (string | null)[]; headerRow: number } | ListMode = {
+    kind: 'kv',
+  };
+  // The list table read last: a row with column A empty after blank rows is still one of its items.
+  let lastList: ListMode | null = null;
 
   rows.forEach((row, index) => {
     const rowNo = index + 1;
     const label = cellKey(row[0]);
     if (row.every(isBlank)) {
-      mode = { kind: 'kv' }; // a blank row ends a table
+      if (mode.kind !== 'list') mode = { kind: 'kv' }; // a blank row ends the projections
       return;
     }
-    if (label.startsWith('#')) return; // comment rows, e.g. instructions in the template
-    if (index === 0 && label === 'field' && text(row[1]) === 'value') return;
+    if (label.startsWith('#')) return; // comment rows, e.g. instructions in older templates
+    // A line of guidance: words in column A alone (a key never holds a space).
+    if (/\s/.test(label) && row.slice(1).every(isBlank)) return;
+    if (index === 0 && label.toLowerCase() === 'field' && text(row[1]).toLowerCase() === 'value') return;
+    if (label === '' && mode.kind === 'kv' && lastList) mode = lastList;
 
     if (label === PROJECTIONS) {
       if (seen.has(PROJECTIONS)) {
@@ -174,7 +170,7 @@ export function gridToDocument(rows: Grid): GridParseResult {
         return;
       }
       seen.set(PROJECTIONS, rowNo);
-      const years = row.slice(1).map((c) => (isBlank(c) ? null : text(c)));
+      const years = row.slice(1).map((c) => (isBlank(c) ? null : readYear(c as string | number)));
       while (years.length > 0 && years[years.length - 1] === null) years.pop();
       years.forEach((y, i) => {
         const column = columnLetter(i + 1);
@@ -184,7 +180,7 @@ export function gridToDocument(rows: Grid): GridParseResult {
           cells.set(pointer([PROJECTIONS, i, 'year']), { row: rowNo, column });
         }
       });
-      if (years.length === 0) doc[PROJECTIONS] = [];
+      // A projections table left empty (no year written) is no projections: a valuation without a DCF.
       mode = { kind: 'projections', years, headerRow: rowNo };
       return;
     }
@@ -205,7 +201,8 @@ export function gridToDocument(rows: Grid): GridParseResult {
             cellError(rowNo, columnLetter(i + 1), `unknown column '${h}'; expected one of ${allowed.join(', ')}`),
           );
       });
-      mode = { kind: 'list', name, headers, count: 0 };
+      lastList = { kind: 'list', name, headers, count: 0 };
+      mode = lastList;
       return;
     }
 
@@ -233,9 +230,12 @@ export function gridToDocument(rows: Grid): GridParseResult {
       return;
     }
 
+    if (mode.kind === 'list' && label !== '' && label !== LIST_TABLES[mode.name].itemLabel && SCALAR_KIND.has(label))
+      mode = { kind: 'kv' }; // a field row after a list table ends it
     if (mode.kind === 'list') {
       const table = LIST_TABLES[mode.name];
-      if (label !== table.itemLabel) {
+      // Column A of an item is empty, or (older files) holds the table's marker word.
+      if (label !== '' && label !== table.itemLabel) {
         errors.push(
           cellError(
             rowNo,
@@ -257,7 +257,13 @@ export function gridToDocument(rows: Grid): GridParseResult {
 
     const kind = SCALAR_KIND.get(label);
     if (!kind) {
-      errors.push(cellError(rowNo, 'A', `unknown field '${label}'`));
+      errors.push(
+        cellError(
+          rowNo,
+          'A',
+          label === '' ? 'a value without a field: name the field in column A' : `unknown field '${label}'`,
+        ),
+      );
       return;
     }
     if (seen.has(label)) {
@@ -272,68 +278,5 @@ export function gridToDocument(rows: Grid): GridParseResult {
     });
   });
 
-  return { document: errors.length === 0 ? doc : null, errors, cells };
-}
-
-function getPath(target: Record<string, unknown>, path: readonly (string | number)[]): unknown {
-  let node: unknown = target;
-  for (const key of path) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string | number, unknown>)[key];
-  }
-  return node;
-}
-
-/** The template layout for a document; every known field gets a row, blank when the document omits it. */
-export function documentToGrid(doc: FinancialsDocumentLike): Grid {
-  const rows: Grid = [KV_HEADER];
-  const root = doc as unknown as Record<string, unknown>;
-  for (const [key] of SCALARS) {
-    const value = getPath(root, key.split('.'));
-    rows.push([labelCell(key), value === undefined || value === null ? null : (value as string | number)]);
-  }
-  rows.push([]);
-  const projections = doc.projections ?? [];
-  rows.push([labelCell(PROJECTIONS), ...projections.map((p) => p.year)]);
-  for (const field of PROJECTION_FIELDS)
-    rows.push([labelCell(field), ...projections.map((p) => (p[field] ?? null) as Cell)]);
-  for (const [name, table] of Object.entries(LIST_TABLES)) {
-    rows.push([]);
-    rows.push([labelCell(name), ...table.columns.map(([c]) => labelCell(c))]);
-    const items = (getPath(root, table.path) as Record<string, unknown>[] | undefined) ?? [];
-    for (const item of items) rows.push([table.itemLabel, ...table.columns.map(([c]) => (item[c] ?? null) as Cell)]);
-  }
-  return rows;
-}
-
-/** A row that heads the key/value block, the projections table or a list table. */
-export const isHeaderRow = (row: Cell[]) => {
-  const key = cellKey(row[0]);
-  return key === KV_HEADER[0] || key === PROJECTIONS || Object.hasOwn(LIST_TABLES, key);
-};
-
-/** Instructions printed under the blank template's first row; the reader skips rows that start with '#'. */
-const BLANK_TEMPLATE_NOTES = [
-  '# Blank financials template. Fill column B for each field (column A names it, with on a second line the key a program reads); amounts in the unit of the row "Unit of the amounts" (RUPEES, THOUSANDS, LAKHS or CRORES); dates as YYYY-MM-DD.',
-  '# projections: write 3 to 10 consecutive years (FY2027, FY2028, ...) across its header row, one column each, the first after the balance-sheet date.',
-  '# history: one row per year, the last two to five up to the balance-sheet year. shareholding: one row per holder; the EQUITY rows add up to the equity shares.',
-  '# peers, liquidation.assets and comparableMetrics apply only where the method needs them: leave them empty otherwise.',
-  '# equityBridge: lease liabilities, contingent liabilities (amount and probability in percent), minority interest, surplus cash, named non-operating assets and the cash movement since the balance sheet; leave empty what does not apply.',
-];
-
-/** The blank template's cells: every row and table header of the layout, no value in any of them. */
-export function blankGrid(): Grid {
-  const [header, ...rest] = documentToGrid({ balanceSheetDate: '', shares: {}, balanceSheet: {}, projections: [] });
-  const blanked = rest.map((row) => (cellKey(row[0]) === 'balanceSheetDate' ? [row[0], null] : row));
-  return [header, ...BLANK_TEMPLATE_NOTES.map((note) => [note]), ...blanked];
-}
-
-/** The blank JSON template: every field present and null, each list with one blank item to show its shape. */
-export function blankDocument(): Record<string, unknown> {
-  const doc: Record<string, unknown> = {};
-  for (const [key] of SCALARS) setPath(doc, key.split('.'), null);
-  doc[PROJECTIONS] = [Object.fromEntries(['year', ...PROJECTION_FIELDS].map((f) => [f, null]))];
-  for (const table of Object.values(LIST_TABLES))
-    setPath(doc, [...table.path], [Object.fromEntries(table.columns.map(([c]) => [c, null]))]);
-  return doc;
+  return { document: errors.length === 0 ? doc : null, read: doc, errors, cells };
 }

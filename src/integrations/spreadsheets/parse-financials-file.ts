@@ -87,31 +87,42 @@ export async function parseFinancialsFile(format: string, data: Buffer): Promise
     if (err instanceof SpreadsheetReadError) return refused(printable(err.message));
     throw err;
   }
-  const unstorable = grid.flatMap((row, r) =>
-    row.flatMap((cell, c) => {
+  // Every problem of the file at once (docs/financials-template.md, Every problem in one answer): text that cannot
+  // be stored is named and read on in its printable form, the cells that cannot be read are named, and what was
+  // read is validated all the same, so the schema and the cross-field checks report the rest of the file too.
+  const unstorable: DocumentError[] = [];
+  const readable = grid.map((row, r) =>
+    row.map((cell, c) => {
       const reason = typeof cell === 'string' ? unstorableTextReason(cell) : null;
-      return reason ? [{ path: '/', message: reason, location: `row ${r + 1}, column ${columnLetter(c)}` }] : [];
+      if (!reason) return cell;
+      unstorable.push({ path: '/', message: reason, location: `row ${r + 1}, column ${columnLetter(c)}` });
+      return printable(cell as string);
     }),
   );
-  if (unstorable.length) return { ok: false, errors: unstorable };
-  const tabular = gridToDocument(grid);
-  if (!tabular.document || tabular.errors.length) {
-    return {
-      ok: false,
-      errors: tabular.errors.map((e) => ({
-        path: e.pointer ?? '/',
-        message: e.message,
-        location: `row ${e.row}, column ${e.column}`,
-      })),
-    };
-  }
-  const result = parseFinancials(tabular.document);
-  if (result.ok) return result;
-  return {
-    ok: false,
-    errors: result.errors.map((e) => {
+  const tabular = gridToDocument(readable);
+  const cellErrors: DocumentError[] = tabular.errors.map((e) => ({
+    path: e.pointer ?? '/',
+    message: e.message,
+    location: `row ${e.row}, column ${e.column}`,
+  }));
+  const result = parseFinancials(tabular.read);
+  if (result.ok && unstorable.length === 0 && cellErrors.length === 0) return result;
+  // A cell already named (not a number, not one of the list) is not named again as missing.
+  const named = new Set(cellErrors.filter((e) => e.path !== '/').map((e) => e.path));
+  const documentErrors = (result.ok ? [] : result.errors)
+    .filter((e) => !named.has(e.path))
+    .map((e) => {
       const cell = locateError(tabular.cells, e.path, e.message);
       return cell ? { ...e, location: `row ${cell.row}, column ${cell.column}` } : e;
-    }),
+    });
+  // In the order of the sheet, as the valuer corrects it; what names no cell (a whole table, the balance sheet) last.
+  const rowOf = (e: DocumentError) => Number(/^row (\d+)/.exec(e.location ?? '')?.[1] ?? Infinity);
+  const errors = [...unstorable, ...cellErrors, ...documentErrors];
+  return {
+    ok: false,
+    errors: errors
+      .map((e, i) => ({ e, i }))
+      .sort((a, b) => rowOf(a.e) - rowOf(b.e) || a.i - b.i)
+      .map(({ e }) => e),
   };
 }

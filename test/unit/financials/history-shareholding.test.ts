@@ -96,5 +96,6 @@ test('CSV and XLSX carry history and the capital table as list tables, cell for 
     csv,
     /\r\n"Financial history\nhistory","Year\nyear","Revenue from operations\nrevenue","EBITDA\nebitda",/,
   );
-  assert.match(csv, /\r\nholder,Rahul Kulkarni \(promoter\),EQUITY,600000,10,,,\r\n/); // conversionRatio, exercisePrice, presentedIn empty
+  // Column A of a holder's row empty, the instrument in words; conversionRatio, exercisePrice, presentedIn empty.
+  assert.match(csv, /\r\n,Rahul Kulkarni \(promoter\),Equity shares,600000,10,,,\r\n/);
 });

@@ -146,8 +146,12 @@ describe('financials grid layout', () => {
 
   it('document → CSV → grid → document equals the original', () => {
     const csv = writeCsv(sample);
-    assert.match(csv.toString('utf8'), /^field,value\r\n"Unit of the amounts\nunit",LAKHS\r\n/);
-    assert.match(csv.toString('utf8'), /peer,"Beta, ""Quoted"" Corp",9\.8,1\.4,,2\.1/);
+    // A header row and a line of guidance in words, then the unit in words; a peer's row leaves column A empty.
+    assert.match(
+      csv.toString('utf8'),
+      /^Field,Value\r\n"The company: [^\r]*"\r\n"Unit of the amounts\nunit",Lakhs\r\n/,
+    );
+    assert.match(csv.toString('utf8'), /\r\n,"Beta, ""Quoted"" Corp",9\.8,1\.4,,2\.1/);
     assert.deepEqual(parseOk(readCsv(csv)), sample);
   });
 
@@ -260,7 +264,7 @@ describe('financials grid layout', () => {
       locateError(r.cells, '/balanceSheetDate', 'is required')?.text,
       `row ${dateRow}, column value: is required`,
     );
-    const peerRow = grid.findIndex((row) => cellKey(row[0]) === 'peer') + 1;
+    const peerRow = grid.findIndex((row) => cellKey(row[0]) === 'peers') + 2;
     assert.deepEqual(r.cells.get('/peers/0/name'), { row: peerRow, column: 'name' });
     assert.equal(locateError(r.cells, '/nope', 'x'), null);
   });
