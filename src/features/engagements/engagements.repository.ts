@@ -53,7 +53,7 @@ const ROW_COLUMNS = `e.id, e.firm_id, e.target_entity, e.cin, e.statute, e.purpo
   e.proposed_price_per_share, e.conversion_price_per_share, e.class_signatories, e.appointing_authority, e.appointment_date::text AS appointment_date, e.addressee, e.company_background,
   e.transaction_date::text AS transaction_date, e.signing_place, e.udin, e.issue_already_made_reason, e.valuation_date_reason, e.issued_copy, e.assigned_valuer_id,
   e.transaction_facts, e.appointment_basis, e.engagement_letter_date::text AS engagement_letter_date,
-  (SELECT u.name FROM users u WHERE u.firm_id = e.firm_id AND u.id = e.assigned_valuer_id) AS assigned_valuer_name`;
+  e.assigned_valuer_name`;
 export const COLUMNS = `${ROW_COLUMNS}, e.assumptions_locked`;
 
 export async function insertEngagement(
@@ -133,7 +133,6 @@ export async function listEngagements(
 ): Promise<EngagementRow[]> {
   // The search expression must match engagements_search_idx exactly for the index to serve it. Ids order in
   // COLLATE "C", as engagements_firm_id_c_idx holds them (see migration 0051).
-  // The page is cut first and the assignee's name read for its rows only.
   return tx.query<EngagementRow>(
     `SELECT ${COLUMNS} FROM (
        SELECT * FROM engagements e
