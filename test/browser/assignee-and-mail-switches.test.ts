@@ -56,7 +56,15 @@ test(
     const reassign = page.getByRole('dialog', { name: 'Reassign the engagement' });
     await reassign.getByRole('combobox', { name: 'Assigned to' }).click();
     await reassign.getByRole('option', { name: 'Asha Admin' }).click();
+    // Nothing changes until the summary is confirmed.
+    await reassign
+      .getByTestId('reassign-summary')
+      .getByText(/^From Vani Valuer to Asha Admin\./)
+      .waitFor();
+    assert.equal(await page.getByTestId('assignee').textContent(), 'Assigned to Vani Valuer');
+    await reassign.getByRole('button', { name: 'Reassign to Asha Admin' }).click();
     await reassign.waitFor({ state: 'detached' });
+    await page.getByText('The engagement is now assigned to you.').waitFor();
     await page.getByText('Assigned to Asha Admin').waitFor();
     await page.waitForFunction(async (eid) => {
       const r = await fetch(`/api/v1/engagements/${eid}`);

@@ -1,10 +1,14 @@
 // Who the engagement is assigned to, and, for an ADMIN or the assignee, a choice of the firm's active
-// valuers (VALUER or ADMIN) to hand it to. The service applies the same rule and writes the change to the trail.
+// valuers (VALUER or ADMIN) to hand it to, with a summary to confirm before it changes. The service applies the
+// same rule and writes the change to the trail.
+import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client';
 import { FormError } from '../FormError';
+import { flash } from '../../lib/flash';
+import { useMe } from '../../lib/session';
 
 type Engagement = Schemas['EngagementDetail'];
 type Member = Schemas['TeamMember'];
@@ -15,6 +19,8 @@ export const assignable = (team: Member[] | undefined) => (team ?? []).filter((m
 export function Assignee({ engagement, team }: { engagement: Engagement; team: Member[] | undefined }) {
   const client = useQueryClient();
   const [opened, modal] = useDisclosure(false);
+  const [chosen, choose] = useState<string | null>(null);
+  const me = useMe().data?.user?.id;
   const current = engagement.assignedValuer;
   const mayChange = engagement.myActions.actions.reassign.allowed;
   const save = useMutation({
@@ -22,12 +28,18 @@ export function Assignee({ engagement, team }: { engagement: Engagement; team: M
       call(
         api.PATCH('/api/v1/engagements/{id}', { params: { path: { id: engagement.id } }, body: { assignedValuerId } }),
       ),
-    onSuccess: async () => {
+    onSuccess: async (_, assignedValuerId) => {
       await Promise.all([
         client.invalidateQueries({ queryKey: ['engagement', engagement.id] }),
         client.invalidateQueries({ queryKey: ['engagements'] }),
       ]);
-      modal.close();
+      const name = nameOf(assignedValuerId);
+      flash(
+        assignedValuerId === me
+          ? 'The engagement is now assigned to you.'
+          : `The engagement is now assigned to ${name}; ${name} is told by e-mail and in the bell.`,
+      );
+      close();
     },
   });
   if (!mayChange) {
@@ -39,6 +51,14 @@ export function Assignee({ engagement, team }: { engagement: Engagement; team: M
   }
   const options = assignable(team).map((m) => ({ value: m.id, label: m.name }));
   if (current && !options.some((o) => o.value === current.id)) options.push({ value: current.id, label: current.name });
+  function nameOf(id: string) {
+    return options.find((o) => o.value === id)?.label ?? 'the member';
+  }
+  function close() {
+    choose(null);
+    modal.close();
+  }
+  const next = chosen && chosen !== current?.id ? chosen : null;
   return (
     <Group gap="xs">
       <Text size="sm" data-testid="assignee">
@@ -47,19 +67,35 @@ export function Assignee({ engagement, team }: { engagement: Engagement; team: M
       <Button size="xs" variant="light" onClick={modal.open}>
         Reassign
       </Button>
-      <Modal opened={opened} onClose={modal.close} title="Reassign the engagement">
+      <Modal opened={opened} onClose={close} title="Reassign the engagement">
         <Stack>
           <Select
             label="Assigned to"
             description="The valuer whose work it is: they lock the assumptions, and hear when it is returned for revision"
             data={options}
-            value={current?.id ?? null}
+            value={chosen ?? current?.id ?? null}
             allowDeselect={false}
             disabled={save.isPending}
-            onChange={(v) => v && v !== current?.id && save.mutate(v)}
+            onChange={(v) => choose(v)}
             data-testid="assignee-select"
             comboboxProps={{ withinPortal: false }}
           />
+          {next && (
+            <Text size="sm" data-testid="reassign-summary">
+              {`${current ? `From ${current.name} to` : 'To'} ${nameOf(next)}. `}
+              {next === me
+                ? 'You will lock the assumptions and hear when the work is returned for revision.'
+                : `${nameOf(next)} will lock the assumptions and hear when the work is returned for revision, and is told of this by e-mail and in the bell.`}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <Button disabled={!next} loading={save.isPending} onClick={() => next && save.mutate(next)}>
+              {next ? `Reassign to ${nameOf(next)}` : 'Reassign'}
+            </Button>
+          </Group>
           <FormError error={save.error} title="Not reassigned" />
         </Stack>
       </Modal>
