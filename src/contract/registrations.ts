@@ -8,7 +8,6 @@ import { notificationPreferencesSchema } from './notifications.js';
 //  - ICAI membership (chartered accountant): 6 digits;
 //  - ICMAI membership (cost accountant; a practising one may certify a FEMA valuation): 3 to 6 digits.
 import { z } from 'zod';
-import { GSTIN_CHECK_SENTENCE, GSTIN_PATTERN, isValidGstin } from './gst.js';
 
 export const ASSET_CLASSES = ['SECURITIES_OR_FINANCIAL_ASSETS', 'LAND_AND_BUILDING', 'PLANT_AND_MACHINERY'] as const;
 export type AssetClass = (typeof ASSET_CLASSES)[number];
@@ -29,7 +28,8 @@ export const ICMAI_MEMBERSHIP_PATTERN = /^\d{3,6}$/;
  */
 export const ICAI_FRN_PATTERN = /^\d{6}[CENSW](\/[CENSW]-?\d{6})?$/;
 
-const number = (pattern: RegExp, example: string, yearAt?: number) =>
+/** A registration number of the given shape (and registration year, where `yearAt` says where it sits). */
+export const number = (pattern: RegExp, example: string, yearAt?: number) =>
   z
     .string()
     .trim()
@@ -78,50 +78,6 @@ export const profilePatchBody = z
   })
   .strict()
   .meta({ id: 'ProfilePatch' });
-
-export const firmPatchBody = z
-  .object({
-    legalName: z.string().trim().min(2).max(200).optional(),
-    address: z.string().trim().max(500).nullable().optional(),
-    ibbiRegistration: number(IBBI_RV_ENTITY_PATTERN, 'IBBI/RV-E/02/2020/123 (registration year 2017 or later)', 3)
-      .nullable()
-      .optional()
-      .describe("The firm's IBBI registration as a registered valuer entity, where it is one"),
-    icaiFirmRegistrationNumber: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(ICAI_FRN_PATTERN, 'must be six digits and the region letter (C, E, N, S or W), e.g. 123456W')
-      .nullable()
-      .optional()
-      .describe(
-        "The firm's ICAI Firm Registration Number (123456W; an LLP's as 117366W/W100018), printed with the " +
-          "firm where a partner signs as a chartered accountant; a CA's sign-off needs it",
-      ),
-    gstin: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(GSTIN_PATTERN, 'must be a 15-character GSTIN such as 27AAAPL1234C1ZE')
-      // The 15th character checks the first fourteen (src/contract/gst.ts).
-      .refine((v) => !GSTIN_PATTERN.test(v) || isValidGstin(v), GSTIN_CHECK_SENTENCE)
-      .nullable()
-      .optional()
-      .describe(
-        "The firm's GSTIN, printed on its tax invoices; its state code decides CGST + SGST (same " +
-          'state as the operator) or IGST',
-      ),
-    demo: z
-      .literal(false)
-      .optional()
-      .describe(
-        'false clears the demo flag of the firm seeded on first start (its reports stop saying ' +
-          '"demo"), once neither the firm nor any active member holds one of its made-up ' +
-          'registrations (409 demo_registrations otherwise); it cannot be set again',
-      ),
-  })
-  .strict()
-  .meta({ id: 'FirmProfilePatch' });
 
 /** ICAI's Unique Document Identification Number: YY + six-digit membership number + ten letters and digits (docs/statutes.md). */
 export const UDIN_PATTERN = /^\d{2}\d{6}[A-Z0-9]{10}$/;

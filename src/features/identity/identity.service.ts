@@ -319,10 +319,11 @@ export async function revokeApiToken(
 }
 
 /** The firm as the console names it: the legal name (printed on reports) where one is set, else the display name. */
-const firmSummary = (firm: { id: string; name: string; legal_name?: string | null }) => ({
+const firmSummary = (firm: Pick<users.FirmRow, 'id' | 'name'> & Partial<users.FirmRow>) => ({
   id: firm.id,
   name: firm.name,
   legalName: firm.legal_name ?? null,
+  defaultSigningPlace: firm.default_signing_place ?? null,
 });
 
 export async function describePrincipal(ctx: ServiceContext, principal: Principal) {

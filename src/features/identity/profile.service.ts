@@ -30,6 +30,8 @@ export function publicFirmProfile(f: users.FirmRow) {
     icaiFirmRegistrationNumber: f.icai_firm_registration ?? null,
     gstin: f.gstin ?? null,
     demo: f.demo,
+    defaultSigningPlace: f.default_signing_place ?? null,
+    addresseeTemplates: f.addressee_templates ?? {},
   };
 }
 
@@ -72,6 +74,8 @@ export async function updateFirmProfile(
     icaiFirmRegistrationNumber?: string | null;
     gstin?: string | null;
     demo?: false;
+    defaultSigningPlace?: string | null;
+    addresseeTemplates?: Partial<Record<string, string>>;
   },
   requestId?: RequestTag,
 ) {

@@ -35,9 +35,13 @@ export interface FirmRow {
   gstin?: string | null;
   demo: boolean;
   created_at: Date;
+  /** Offered as the place of signing at every sign-off. */
+  default_signing_place?: string | null;
+  /** Per statute, the addressee of a report that names none; {company} stands for the company's name. */
+  addressee_templates?: Partial<Record<string, string>>;
 }
 const FIRM_COLUMNS =
-  'id, name, legal_name, address, ibbi_registration, icai_firm_registration, gstin, demo, created_at';
+  'id, name, legal_name, address, ibbi_registration, icai_firm_registration, gstin, demo, created_at, default_signing_place, addressee_templates';
 
 export async function insertFirm(tx: Executor, firm: { id: string; name: string }) {
   const rows = await tx.query<{ id: string; name: string; created_at: Date }>(
@@ -66,6 +70,8 @@ export async function updateFirmProfile(
     icaiFirmRegistrationNumber?: string | null;
     gstin?: string | null;
     demo?: boolean;
+    defaultSigningPlace?: string | null;
+    addresseeTemplates?: Partial<Record<string, string>>;
   },
 ): Promise<FirmRow> {
   const rows = await tx.query<FirmRow>(
@@ -75,7 +81,9 @@ export async function updateFirmProfile(
        ibbi_registration = CASE WHEN $6 THEN $7 ELSE ibbi_registration END,
        demo = coalesce($8, demo),
        gstin = CASE WHEN $9 THEN $10 ELSE gstin END,
-       icai_firm_registration = CASE WHEN $11 THEN $12 ELSE icai_firm_registration END
+       icai_firm_registration = CASE WHEN $11 THEN $12 ELSE icai_firm_registration END,
+       default_signing_place = CASE WHEN $13 THEN $14 ELSE default_signing_place END,
+       addressee_templates = coalesce($15::jsonb, addressee_templates)
      WHERE id = $1 RETURNING ${FIRM_COLUMNS}`,
     [
       firmId,
@@ -90,6 +98,9 @@ export async function updateFirmProfile(
       patch.gstin ?? null,
       patch.icaiFirmRegistrationNumber !== undefined,
       patch.icaiFirmRegistrationNumber ?? null,
+      patch.defaultSigningPlace !== undefined,
+      patch.defaultSigningPlace ?? null,
+      patch.addresseeTemplates === undefined ? null : JSON.stringify(patch.addresseeTemplates),
     ],
   );
   return rows[0];

@@ -1,5 +1,6 @@
 // A report's render, first step: gather what the report states (the engagement, the firm, the locked assumptions,
 // the valuation, the documents, the review trail and, for a FINAL, its signatory and the firm's seal key).
+import { addresseeFor } from '../../contract/firm-profile.js';
 import type { ServiceContext } from '../platform/service-context.js';
 import type { NormalisedFinancials } from '../../domain/financials/normalise.js';
 import { RENDER_JOB, type JobPayload, PermanentJobError } from '../platform/job-queue.service.js';
@@ -8,7 +9,7 @@ import type { Purpose, ValuationResult } from '../../domain/valuation/types.js';
 import type { ReportInput } from '../../reports/render.js';
 import { getAssumptions, getFinancials, getValuation } from '../valuation/valuation-data.repository.js';
 import { listEveryDocument } from '../engagements/documents.repository.js';
-import { displayNameOf, getFirm, getUser } from '../identity/users.repository.js';
+import { displayNameOf, getFirm, getUser, type FirmRow } from '../identity/users.repository.js';
 import { lastApproverOf, reviewHistory } from '../platform/audit.repository.js';
 import {
   adoptedMethods,
@@ -101,7 +102,8 @@ export async function gatherReportInput(
     facts: {
       appointingAuthority: engagement.appointing_authority,
       appointmentDate: engagement.appointment_date,
-      addressee: engagement.addressee,
+      // The engagement's own addressee, else the firm's for the statute (Firm settings), else the appointing authority.
+      addressee: engagement.addressee ?? addresseeOfFirm(firm, engagement.statute, engagement.target_entity),
       companyBackground: engagement.company_background,
       transactionDate: engagement.transaction_date ?? engagement.valuation_date,
       issueAlreadyMadeReason: engagement.issue_already_made_reason,
@@ -155,4 +157,9 @@ export async function gatherReportInput(
     generatedAt: signedAt,
   };
   return { input, engagement, firm, firmLegalName, signatory, signedBy, signedAt, sealKey, valuation };
+}
+
+function addresseeOfFirm(firm: FirmRow, statute: string, company: string): string | null {
+  const template = firm.addressee_templates?.[statute];
+  return template ? addresseeFor(template, company) : null;
 }

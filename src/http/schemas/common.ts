@@ -77,6 +77,11 @@ export const firmSchema = z
         'The legal name from Firm settings, printed on every report, certificate and invoice; null ' +
           'until set (the display name is used meanwhile)',
       ),
+    defaultSigningPlace: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("The firm's usual place of signing, offered at every sign-off (Firm settings); null until set"),
   })
   .meta({ id: 'Firm' });
 

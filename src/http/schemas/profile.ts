@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addresseeTemplatesSchema } from '../../contract/firm-profile.js';
 import { registrationSchema } from '../../contract/registrations.js';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../contract/notifications.js';
 
@@ -36,5 +37,10 @@ export const firmProfileSchema = z
       .describe("The firm's ICAI Firm Registration Number (e.g. 123456W), printed where a partner signs as a CA"),
     gstin: z.string().nullable().describe("The firm's GSTIN, printed on its tax invoices"),
     demo: z.boolean().describe('The demo firm seeded on first start: its credentials are made up and reports say so'),
+    defaultSigningPlace: z
+      .string()
+      .nullable()
+      .describe('Offered as the place of signing at every sign-off; the partner may change it there'),
+    addresseeTemplates: addresseeTemplatesSchema,
   })
   .meta({ id: 'FirmProfile' });

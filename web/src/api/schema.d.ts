@@ -2148,6 +2148,8 @@ export interface components {
             title: string;
         };
         Firm: {
+            /** @description The firm's usual place of signing, offered at every sign-off (Firm settings); null until set */
+            defaultSigningPlace?: string | null;
             id: string;
             /** @description The legal name from Firm settings, printed on every report, certificate and invoice; null until set (the display name is used meanwhile) */
             legalName: string | null;
@@ -2156,6 +2158,15 @@ export interface components {
         };
         FirmProfile: {
             address: string | null;
+            /** @description Per statute (RULE_11UA, COMPANIES_ACT_SEC_62, FEMA_RBI, IBC_LIQUIDATION), the addressee of a report whose engagement names none, e.g. "Board of Directors of {company}" ({company} becomes the company's name); without one the report is addressed to the appointing authority. A PATCH replaces the whole set */
+            addresseeTemplates: {
+                COMPANIES_ACT_SEC_62?: string;
+                FEMA_RBI?: string;
+                IBC_LIQUIDATION?: string;
+                RULE_11UA?: string;
+            };
+            /** @description Offered as the place of signing at every sign-off; the partner may change it there */
+            defaultSigningPlace: string | null;
             /** @description The demo firm seeded on first start: its credentials are made up and reports say so */
             demo: boolean;
             /** @description The firm's GSTIN, printed on its tax invoices */
@@ -2171,6 +2182,15 @@ export interface components {
         };
         FirmProfilePatchInput: {
             address?: string | null;
+            /** @description Per statute (RULE_11UA, COMPANIES_ACT_SEC_62, FEMA_RBI, IBC_LIQUIDATION), the addressee of a report whose engagement names none, e.g. "Board of Directors of {company}" ({company} becomes the company's name); without one the report is addressed to the appointing authority. A PATCH replaces the whole set */
+            addresseeTemplates?: {
+                COMPANIES_ACT_SEC_62?: string;
+                FEMA_RBI?: string;
+                IBC_LIQUIDATION?: string;
+                RULE_11UA?: string;
+            };
+            /** @description The place of signing offered at every sign-off (the partner may change it there); null clears it */
+            defaultSigningPlace?: string | null;
             /**
              * @description false clears the demo flag of the firm seeded on first start (its reports stop saying "demo"), once neither the firm nor any active member holds one of its made-up registrations (409 demo_registrations otherwise); it cannot be set again
              * @constant

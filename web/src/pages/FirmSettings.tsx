@@ -19,7 +19,9 @@ import { useForm } from 'react-hook-form';
 import { sentenceResolver } from '../lib/messages';
 import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { firmPatchBody } from '../../../src/contract/registrations';
+import { firmPatchBody } from '../../../src/contract/firm-profile';
+import { STATUTES, type Statute } from '../../../src/contract/vocabulary';
+import { STATUTE_LABELS } from '../lib/format';
 import { api, call } from '../api/client';
 import { meKey, useMe } from '../lib/session';
 import { FormError, applyFieldErrors } from '../components/FormError';
@@ -193,6 +195,9 @@ function FirmEditor({
     address: string | null;
     ibbiRegistration: string | null;
     gstin?: string | null;
+    icaiFirmRegistrationNumber?: string | null;
+    defaultSigningPlace?: string | null;
+    addresseeTemplates?: Partial<Record<Statute, string>>;
     demo: boolean;
   };
 }) {
@@ -205,6 +210,9 @@ function FirmEditor({
       address: initial.address ?? '',
       ibbiRegistration: initial.ibbiRegistration ?? '',
       gstin: initial.gstin ?? '',
+      icaiFirmRegistrationNumber: initial.icaiFirmRegistrationNumber ?? '',
+      defaultSigningPlace: initial.defaultSigningPlace ?? '',
+      addresseeTemplates: initial.addresseeTemplates ?? {},
     },
   });
   const save = useMutation({
@@ -252,10 +260,49 @@ function FirmEditor({
             {...form.register('gstin', { setValueAs: (v: string) => v || null })}
             error={err.gstin?.message}
           />
+          <TextInput
+            label="ICAI Firm Registration Number"
+            placeholder="123456W"
+            description="Printed with the firm where a partner signs as a chartered accountant"
+            {...form.register('icaiFirmRegistrationNumber', { setValueAs: (v: string) => v || null })}
+            error={err.icaiFirmRegistrationNumber?.message}
+          />
+          <Title order={2} size="h4" mt="sm">
+            Defaults for every engagement
+          </Title>
+          <TextInput
+            label="Usual place of signing"
+            placeholder="Mumbai"
+            description="Offered at every sign-off; the partner may change it there"
+            {...form.register('defaultSigningPlace', { setValueAs: (v: string) => v || null })}
+            error={err.defaultSigningPlace?.message}
+          />
+          <Text size="sm" c="gray.7">
+            To whom a report is addressed when its engagement names nobody, by law; {'{company}'} becomes the company's
+            name. Left empty, the report is addressed to whoever appointed the valuer.
+          </Text>
+          {STATUTES.map((statute) => (
+            <TextInput
+              key={statute}
+              label={`Addressee: ${STATUTE_LABELS[statute]}`}
+              placeholder="Board of Directors of {company}"
+              {...form.register(`addresseeTemplates.${statute}`, { setValueAs: (v: string) => v || undefined })}
+              error={err.addresseeTemplates?.[statute]?.message}
+            />
+          ))}
           <FormError
             error={save.error}
             title="Not saved"
-            fieldsShown={['legalName', 'address', 'ibbiRegistration', 'gstin', 'name']}
+            fieldsShown={[
+              'legalName',
+              'address',
+              'ibbiRegistration',
+              'gstin',
+              'name',
+              'icaiFirmRegistrationNumber',
+              'defaultSigningPlace',
+              'addresseeTemplates',
+            ]}
           />
           {save.isSuccess && (
             <Alert color="green" role="status">

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { flash } from '../../lib/flash';
+import { useMe } from '../../lib/session';
 import { rupees } from '../../lib/format';
 import { useValuation } from './Valuation';
 import { api, call, ApiError, type Schemas } from '../../api/client';
@@ -19,7 +20,10 @@ export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Eng
   const client = useQueryClient();
   const { canApprove, canReject, blockedBecause } = engagement.myActions;
   const [comment, setComment] = useState('');
-  const [place, setPlace] = useState('');
+  // The firm's usual place of signing is offered (Firm settings); the partner may change it.
+  const firmPlace = useMe().data?.firm.defaultSigningPlace ?? '';
+  const [typedPlace, setPlace] = useState<string | null>(null);
+  const place = typedPlace ?? firmPlace;
   const [udin, setUdin] = useState('');
   // IBC: who signs each registration class's estimate; a class left to the default is signed by the partner.
   const [classSignatories, setClassSignatories] = useState<Record<string, string>>({});

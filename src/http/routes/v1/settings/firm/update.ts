@@ -1,6 +1,6 @@
 import { requirePrincipal } from '../../../../plugins/auth.js';
 import { firmProfileSchema } from '../../../../schemas/profile.js';
-import { firmPatchBody } from '../../../../../contract/registrations.js';
+import { firmPatchBody } from '../../../../../contract/firm-profile.js';
 import { updateFirmProfile } from '../../../../../features/identity/profile.service.js';
 import { defineRoute } from '../../../define-route.js';
 
