@@ -83,3 +83,24 @@ async function createPgliteDatabase(): Promise<TestDatabase> {
   await migrate(db);
   return { db, drop: () => db.close() };
 }
+
+/** A member seeded by SQL: id, firm, name, role, status (the e-mail is made from the id). */
+export type SeededMember = [id: string, firmId: string, name: string, role: string, status: string];
+
+/** Firms ([id, name]) and their members by SQL, for repository tests below the API. */
+export async function seedFirms(
+  db: TestDatabase['db'],
+  firms: [id: string, name: string][],
+  members: SeededMember[],
+): Promise<void> {
+  for (const [id, name] of firms) await db.query('INSERT INTO firms (id, name) VALUES ($1, $2)', [id, name]);
+  for (const [id, firmId, name, role, status] of members)
+    await db.query('INSERT INTO users (id, firm_id, email, name, role, status) VALUES ($1, $2, $3, $4, $5, $6)', [
+      id,
+      firmId,
+      `${id}@example.com`,
+      name,
+      role,
+      status,
+    ]);
+}

@@ -12,6 +12,29 @@ export interface LibreOfficeCsv {
   timeoutMs: number;
 }
 
+/**
+ * LibreOffice converts `input` (a file in `dir`) headless to `target`, into `dir/out`, with its profile in
+ * `dir/profile` (where a caller may have put registry settings first).
+ */
+function sofficeConvert(dir: string, input: string, target: string, timeoutMs: number): string {
+  const out = join(dir, 'out');
+  execFileSync(
+    'soffice',
+    [
+      '--headless',
+      '--norestore',
+      `-env:UserInstallation=file://${join(dir, 'profile')}`,
+      '--convert-to',
+      target,
+      '--outdir',
+      out,
+      join(dir, input),
+    ],
+    { stdio: 'pipe', timeout: timeoutMs },
+  );
+  return out;
+}
+
 /** Every sheet of the XLSX as LibreOffice writes it to CSV: sheet name → rows of cell text. */
 export function libreOfficeSheets(
   xlsx: Buffer,
@@ -24,23 +47,10 @@ export function libreOfficeSheets(
       writeFileSync(join(dir, 'profile', 'user', 'registrymodifications.xcu'), registry);
     }
     writeFileSync(join(dir, 'workpapers.xlsx'), xlsx);
-    execFileSync(
-      'soffice',
-      [
-        '--headless',
-        '--norestore',
-        `-env:UserInstallation=file://${join(dir, 'profile')}`,
-        '--convert-to',
-        `csv:Text - txt - csv (StarCalc):${filter}`,
-        '--outdir',
-        join(dir, 'out'),
-        join(dir, 'workpapers.xlsx'),
-      ],
-      { stdio: 'pipe', timeout: timeoutMs },
-    );
+    const out = sofficeConvert(dir, 'workpapers.xlsx', `csv:Text - txt - csv (StarCalc):${filter}`, timeoutMs);
     const sheets = new Map<string, string[][]>();
-    for (const file of readdirSync(join(dir, 'out'))) {
-      const text = readFileSync(join(dir, 'out', file), 'utf8');
+    for (const file of readdirSync(out)) {
+      const text = readFileSync(join(out, file), 'utf8');
       sheets.set(
         file.replace(/^workpapers-/, '').replace(/\.csv$/, ''),
         text
@@ -95,23 +105,9 @@ export async function recalculatedInLibreOffice(xlsx: Buffer): Promise<Map<strin
 export function libreOfficeXlsx(xlsx: Buffer, timeoutMs: number): Buffer {
   const dir = mkdtempSync(join(tmpdir(), 'vs-soffice-'));
   try {
-    mkdirSync(join(dir, 'in'));
-    writeFileSync(join(dir, 'in', 'financials.xlsx'), xlsx);
-    execFileSync(
-      'soffice',
-      [
-        '--headless',
-        '--norestore',
-        `-env:UserInstallation=file://${join(dir, 'profile')}`,
-        '--convert-to',
-        'xlsx:Calc MS Excel 2007 XML',
-        '--outdir',
-        join(dir, 'out'),
-        join(dir, 'in', 'financials.xlsx'),
-      ],
-      { stdio: 'pipe', timeout: timeoutMs },
-    );
-    return readFileSync(join(dir, 'out', 'financials.xlsx'));
+    writeFileSync(join(dir, 'financials.xlsx'), xlsx);
+    const out = sofficeConvert(dir, 'financials.xlsx', 'xlsx:Calc MS Excel 2007 XML', timeoutMs);
+    return readFileSync(join(out, 'financials.xlsx'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -4,17 +4,22 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { findEngagementRow, insertEngagement } from '../../../src/features/engagements/engagements.repository.js';
-import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
+import { createTestDatabase, seedFirms, type TestDatabase } from '../../helpers/db.js';
 
 let t: TestDatabase;
 before(async () => {
   t = await createTestDatabase();
-  await t.db.query(`INSERT INTO firms (id, name) VALUES ('frm_name_a', 'Name A LLP'), ('frm_name_b', 'Name B LLP')`);
-  await t.db.query(
-    `INSERT INTO users (id, firm_id, email, name, role, status) VALUES
-       ('usr_name_1', 'frm_name_a', 'name1@example.com', 'Vidya Valuer', 'VALUER', 'ACTIVE'),
-       ('usr_name_2', 'frm_name_a', 'name2@example.com', 'Arjun Admin', 'ADMIN', 'ACTIVE'),
-       ('usr_name_3', 'frm_name_b', 'name3@example.com', 'Other Firm Person', 'ADMIN', 'ACTIVE')`,
+  await seedFirms(
+    t.db,
+    [
+      ['frm_name_a', 'Name A LLP'],
+      ['frm_name_b', 'Name B LLP'],
+    ],
+    [
+      ['usr_name_1', 'frm_name_a', 'Vidya Valuer', 'VALUER', 'ACTIVE'],
+      ['usr_name_2', 'frm_name_a', 'Arjun Admin', 'ADMIN', 'ACTIVE'],
+      ['usr_name_3', 'frm_name_b', 'Other Firm Person', 'ADMIN', 'ACTIVE'],
+    ],
   );
 });
 after(() => t.drop());

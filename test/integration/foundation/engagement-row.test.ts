@@ -5,17 +5,22 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { findEngagementRow, insertEngagement } from '../../../src/features/engagements/engagements.repository.js';
 import { getEngagementWithSignatoryInputs } from '../../../src/features/engagements/engagement-people.repository.js';
-import { createTestDatabase, type TestDatabase } from '../../helpers/db.js';
+import { createTestDatabase, seedFirms, type TestDatabase } from '../../helpers/db.js';
 
 let t: TestDatabase;
 before(async () => {
   t = await createTestDatabase();
-  await t.db.query(`INSERT INTO firms (id, name) VALUES ('frm_row_a', 'Row A LLP'), ('frm_row_b', 'Row B LLP')`);
-  await t.db.query(
-    `INSERT INTO users (id, firm_id, email, name, role, status) VALUES
-       ('usr_row_1', 'frm_row_a', 'row1@example.com', 'Zed Valuer', 'VALUER', 'ACTIVE'),
-       ('usr_row_2', 'frm_row_a', 'row2@example.com', 'Asha Admin', 'ADMIN', 'ACTIVE'),
-       ('usr_row_3', 'frm_row_a', 'row3@example.com', 'Ivy Invited', 'VIEWER', 'INVITED')`,
+  await seedFirms(
+    t.db,
+    [
+      ['frm_row_a', 'Row A LLP'],
+      ['frm_row_b', 'Row B LLP'],
+    ],
+    [
+      ['usr_row_1', 'frm_row_a', 'Zed Valuer', 'VALUER', 'ACTIVE'],
+      ['usr_row_2', 'frm_row_a', 'Asha Admin', 'ADMIN', 'ACTIVE'],
+      ['usr_row_3', 'frm_row_a', 'Ivy Invited', 'VIEWER', 'INVITED'],
+    ],
   );
 });
 after(() => t.drop());
