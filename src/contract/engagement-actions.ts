@@ -25,5 +25,6 @@ export const FIRM_ACTION_NAMES = [
   'manageWebhooks',
   'editFirmProfile',
   'useInbox',
+  'saveCostOfCapital',
 ] as const;
 export type FirmActionName = (typeof FIRM_ACTION_NAMES)[number];

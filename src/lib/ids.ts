@@ -36,7 +36,8 @@ export type IdPrefix =
   | 'key'
   | 'cert'
   | 'scp'
-  | 'ntf';
+  | 'ntf'
+  | 'coc';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${ulid()}`;

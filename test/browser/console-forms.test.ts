@@ -287,6 +287,16 @@ test(
       .fill('10-year G-Sec yield 6.52 % on 31-03-2026 (FBIL); beta: median of four listed peers');
     await page.getByTestId('wacc-build-up').getByText('15.529332 % → 15.5293 % filled in above').waitFor();
     assert.equal(await page.getByLabel('WACC (%)').inputValue(), '15.5293');
+    // Saved for the firm, then the build-up closed (its figures cleared) and started again from the saved one.
+    await page.getByLabel('Save these figures for the firm as').fill('Listed auto-component peers, Mar 2026');
+    await page.getByRole('button', { name: 'Save build-up' }).click();
+    await page.getByText('Saved for the firm as “Listed auto-component peers, Mar 2026”.').waitFor();
+    await page.getByLabel('Build up the WACC from its parts').uncheck();
+    await page.getByLabel('Build up the WACC from its parts').check();
+    await page.getByTestId('saved-build-ups').click();
+    await page.getByRole('option', { name: 'Listed auto-component peers, Mar 2026' }).click();
+    await page.getByTestId('wacc-build-up').getByText('15.529332 % → 15.5293 % filled in above').waitFor();
+    assert.equal(await page.getByLabel('Beta', { exact: true }).inputValue(), '0.85');
     await page.getByLabel('Terminal growth (%)').fill('5');
     await page
       .getByLabel('Rationale')

@@ -14,6 +14,8 @@ export function firmRights(principal: Pick<Principal, 'kind' | 'role'>): Record<
     manageWebhooks: admin,
     editFirmProfile: admin,
     useInbox: principal.kind === 'user',
+    // A build-up saved for the firm is the work of those who lock assumptions.
+    saveCostOfCapital: hasRole(principal.role, 'VALUER'),
   };
 }
 

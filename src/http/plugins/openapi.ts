@@ -59,9 +59,9 @@ function withoutUnusedSchemas(doc: OpenApiDocument): OpenApiDocument {
  * The contract's version. The minor moves when operations are added to the released contract
  * (contracts/openapi.v1.json, 1.0.0); the contract gate refuses a served document that adds operations under the
  * released minor (scripts/openapi-compat.ts, versionChanges). 1.1.0 was the last landed; 1.2.0 adds password
- * recovery, the document's content by name and the mail opt-out.
+ * recovery, the document's content by name and the mail opt-out; 1.3.0 the firm's saved cost-of-capital build-ups.
  */
-export const API_VERSION = '1.2.0';
+export const API_VERSION = '1.3.0';
 
 export default fp(
   async function openapiPlugin(app: FastifyInstance) {

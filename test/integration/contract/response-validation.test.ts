@@ -257,6 +257,30 @@ async function lifecycle(): Promise<void> {
   await call('PATCH', `/api/v1/team/${viewer.userId}`, asUser(admin), { role: 'VALUER' });
   await call('GET', '/api/v1/settings/firm', asUser(admin));
   await call('PATCH', '/api/v1/settings/firm', asUser(admin), { address: '12 Contract Street, Mumbai 400001' });
+  const savedBuildUp = (
+    await call(
+      'POST',
+      '/api/v1/settings/cost-of-capital',
+      asUser(admin),
+      {
+        name: 'Contract peers',
+        buildUp: {
+          riskFreeRate: 6.5,
+          equityRiskPremium: 7,
+          beta: 1.1,
+          betaBasis: 'UNLEVERED',
+          debtToEquity: 0.25,
+          taxRate: 25.17,
+          preTaxCostOfDebt: 9.5,
+          source: '10-year G-Sec yield (RBI); beta: median of listed peers',
+          sourceDate: '2026-03-31',
+        },
+      },
+      201,
+    )
+  ).json() as { id: string };
+  await call('GET', '/api/v1/settings/cost-of-capital', asUser(admin));
+  await call('DELETE', `/api/v1/settings/cost-of-capital/${savedBuildUp.id}`, asUser(admin), undefined, 204);
   await call('GET', '/api/v1/errors');
   await call('PATCH', '/api/v1/auth/me', asUser(admin), { designation: 'Partner' });
   await call('DELETE', `/api/v1/settings/api-tokens/${tokenId}`, asUser(admin));

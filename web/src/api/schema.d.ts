@@ -1104,6 +1104,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/settings/cost-of-capital": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The firm's saved cost-of-capital build-ups
+         * @description Every member. By name; each with its figures, their source and the date they were read, to start a lock from (the lock's costOfCapital) and adjust.
+         */
+        get: operations["listSavedCostOfCapital"];
+        put?: never;
+        /**
+         * Save a cost-of-capital build-up for the firm
+         * @description VALUER or ADMIN. The figures are checked as a lock checks them (400 naming the field); saving under a name the firm already uses replaces that build-up (same id). The trail records who saved it.
+         */
+        post: operations["saveCostOfCapital"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/cost-of-capital/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved cost-of-capital build-up
+         * @description VALUER or ADMIN. Locks made from it keep their figures; another firm's id answers 404.
+         */
+        delete: operations["deleteSavedCostOfCapital"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settings/firm": {
         parameters: {
             query?: never;
@@ -2443,13 +2487,14 @@ export interface components {
             weightsRationale?: string;
         };
         Me: {
-            /** @description What the caller may do in the firm: createEngagement (VALUER or above), manageTeam, manageApiTokens, manageWebhooks and editFirmProfile (a signed-in ADMIN), useInbox (a signed-in person) */
+            /** @description What the caller may do in the firm: createEngagement (VALUER or above), manageTeam, manageApiTokens, manageWebhooks and editFirmProfile (a signed-in ADMIN), useInbox (a signed-in person), saveCostOfCapital (VALUER or above: save or delete the firm's cost-of-capital build-ups) */
             can: {
                 createEngagement: boolean;
                 editFirmProfile: boolean;
                 manageApiTokens: boolean;
                 manageTeam: boolean;
                 manageWebhooks: boolean;
+                saveCostOfCapital: boolean;
                 useInbox: boolean;
             };
             firm: components["schemas"]["Firm"];
@@ -3000,6 +3045,26 @@ export interface components {
             /** @description The chartered-accountant signatory's UDIN */
             udin?: string;
             valid: boolean;
+        };
+        SaveCostOfCapitalInput: {
+            /** @description The figures, their source and the date they were read, as a lock takes them */
+            buildUp: components["schemas"]["CostOfCapitalInput"];
+            /** @description The build-up's name in the firm; saving under a name the firm already uses replaces that build-up */
+            name: string;
+        };
+        SavedCostOfCapital: {
+            /** @description The figures, their source and the date they were read, as a lock takes them */
+            buildUp: components["schemas"]["CostOfCapital"];
+            id: string;
+            /** @description The build-up's name in the firm */
+            name: string;
+            /** @description When it was saved last (ISO 8601) */
+            savedAt: string;
+            /** @description Who saved it last */
+            savedBy: {
+                id: string;
+                name: string;
+            };
         };
         Session: {
             /** @description Send as X-CSRF-Token on state-changing cookie requests */
@@ -8331,6 +8396,229 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSavedCostOfCapital: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedCostOfCapital"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveCostOfCapital: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                "X-CSRF-Token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveCostOfCapitalInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedCostOfCapital"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large: the body is beyond BODY_LIMIT_BYTES (uploads: UPLOAD_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type: the body is not in a media type this operation accepts */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable: the database cannot be reached (database_unavailable, with Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSavedCostOfCapital: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required when the request is authenticated by the session cookie (the `csrfToken` from login or signup, also in the readable `vs_csrf` cookie, `__Host-vs_csrf` with secure cookies); a cookie request that changes state without it is 403 `csrf_failed`. Not used with a bearer token. */
+                "X-CSRF-Token"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
             204: {
                 headers: {
                     [name: string]: unknown;

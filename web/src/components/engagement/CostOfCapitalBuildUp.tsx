@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { lockAssumptionsBody } from '../../../../src/contract/engagement-forms';
 import { costOfCapitalFigures, statedWaccOf, type CostOfCapitalParts } from '../../../../src/contract/cost-of-capital';
 import { NumberField } from '../NumberField';
+import { SavedBuildUps } from './SavedBuildUps';
 
 type LockForm = UseFormReturn<z.input<typeof lockAssumptionsBody>>;
 
@@ -65,6 +66,7 @@ export function CostOfCapitalBuildUp({ form }: { form: LockForm }) {
         />
         {enabled && (
           <>
+            <SavedBuildUps form={form} complete={complete(parts)} />
             <Controller
               control={form.control}
               name="costOfCapital.betaBasis"

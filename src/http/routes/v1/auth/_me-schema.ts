@@ -21,7 +21,8 @@ export const meSchema = z
       )
       .describe(
         'What the caller may do in the firm: createEngagement (VALUER or above), manageTeam, manageApiTokens, ' +
-          'manageWebhooks and editFirmProfile (a signed-in ADMIN), useInbox (a signed-in person)',
+          'manageWebhooks and editFirmProfile (a signed-in ADMIN), useInbox (a signed-in person), ' +
+          "saveCostOfCapital (VALUER or above: save or delete the firm's cost-of-capital build-ups)",
       ),
   })
   .meta({ id: 'Me' });

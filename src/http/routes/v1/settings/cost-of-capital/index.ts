@@ -1,0 +1,3 @@
+import { routeFolder } from '../../../autoload.js';
+
+export default routeFolder(import.meta.url, '/cost-of-capital');
