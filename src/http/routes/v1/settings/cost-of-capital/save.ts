@@ -21,13 +21,11 @@ export default defineRoute((app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await saveCostOfCapital(app.services, requirePrincipal(request), {
-            body: request.body,
-            request: request.ref,
-          }),
-        ),
+      reply.status(201).send(
+        await saveCostOfCapital(app.services, requirePrincipal(request), {
+          body: request.body,
+          request: request.ref,
+        }),
+      ),
   );
 });
