@@ -16,5 +16,12 @@ export const EVENT_LABELS: Record<EngagementEventType, string> = {
   'payment.captured': 'A payment is captured',
 };
 
+/**
+ * Sent on the console's event stream only, never to a webhook endpoint (an endpoint subscribes to
+ * ENGAGEMENT_EVENT_TYPES alone): the engagement was assigned to another member, so their bell, "Waiting for me" and
+ * the engagement page change at once (docs/webhooks.md, The console's stream).
+ */
+export const CONSOLE_EVENT_TYPES = ['engagement.assigned'] as const;
+
 /** Sent only by "send test event", to the one endpoint asked for. */
 export const TEST_EVENT_TYPE = 'webhook.test';

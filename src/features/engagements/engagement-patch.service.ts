@@ -1,3 +1,5 @@
+import { CONSOLE_EVENT_TYPES } from '../../contract/events.js';
+import { insertOutboxEvent, notifyFirmEvent } from '../platform/outbox.repository.js';
 import { AUDIT } from '../../contract/audit-actions.js';
 import type { RequestTag, ServiceContext } from '../platform/service-context.js';
 import { actorOf } from '../platform/service-context.js';
@@ -75,6 +77,13 @@ export async function patchEngagement(
         details: { assignedValuerId: { from: current.assigned_valuer_id, to: assignedValuerId } },
       });
       await notifyAssigned(tx, principal.firmId, id, assignedValuerId, actorOf(principal).id);
+      // For the console's stream only: the new assignee's bell and lists change at once (never a webhook).
+      await insertOutboxEvent(tx, principal.firmId, {
+        type: CONSOLE_EVENT_TYPES[0],
+        engagementId: id,
+        data: { engagement: { id }, assignedValuerId },
+      });
+      await notifyFirmEvent(tx, principal.firmId);
       reassigned = true;
     }
     if (Object.keys(fields).length === 0)

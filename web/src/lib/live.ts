@@ -3,7 +3,7 @@
 // (Layout), so the bell and the "Waiting for me" count keep up on every page; pages read whether it is up.
 // If the stream drops, the browser reconnects by itself (resuming with Last-Event-ID); while it is down,
 // the flag turns polling on.
-import { ENGAGEMENT_EVENT_TYPES } from '../../../src/contract/events';
+import { CONSOLE_EVENT_TYPES, ENGAGEMENT_EVENT_TYPES } from '../../../src/contract/events';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 
@@ -39,7 +39,8 @@ export function useLiveStream(): void {
       if (id) void client.invalidateQueries({ queryKey: ['engagement', id] });
       else void client.invalidateQueries({ queryKey: ['engagement'] });
     };
-    for (const t of ENGAGEMENT_EVENT_TYPES) source.addEventListener(t, onEvent as EventListener);
+    for (const t of [...ENGAGEMENT_EVENT_TYPES, ...CONSOLE_EVENT_TYPES])
+      source.addEventListener(t, onEvent as EventListener);
     source.onopen = () => setUp(true);
     source.onerror = () => setUp(false);
     return () => {
