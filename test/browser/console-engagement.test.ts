@@ -302,7 +302,8 @@ test(
     await tab(page, 'Assumptions');
     const returned = page.getByTestId('revision-reason');
     await returned.getByText(reason).waitFor();
-    await returned.getByText(/Returned for revision at Gate 1/).waitFor();
+    // Who returned it is named, not only where and when.
+    await returned.getByText(/Returned for revision at Gate 1.* by [A-Z][a-z]+ [A-Z][a-z]+ on /).waitFor();
     assert.equal(await page.getByLabel('WACC (%)').inputValue(), '12.5');
     assert.equal(await page.getByLabel('Terminal growth (%)').inputValue(), '4');
     assert.equal(await page.getByLabel('Rationale').inputValue(), rationale);

@@ -57,6 +57,8 @@ function publicCostOfCapital(c: Record<string, string>) {
     ...(c.sizePremium !== undefined && { sizePremium: n('sizePremium') }),
     ...(c.companySpecificPremium !== undefined && { companySpecificPremium: n('companySpecificPremium') }),
     source: c.source,
+    // The date the figures were read: a revision's form starts from it too.
+    ...(c.sourceDate !== undefined && { sourceDate: c.sourceDate }),
   };
 }
 

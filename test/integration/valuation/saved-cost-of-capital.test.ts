@@ -51,6 +51,13 @@ test('a saved build-up is listed for the firm and a lock made from it is accepte
     costOfCapital: parts,
   });
   assert.equal(locked.statusCode, 200, locked.body);
+  // The lock keeps every figure of the build-up, the date they were read included (a revision starts from it).
+  const kept = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/engagements/${e.id}/assumptions`,
+    headers: asUser(valuer),
+  });
+  assert.deepEqual(kept.json().costOfCapital, parts);
 });
 
 test('the same name replaces the build-up; bad figures and a viewer are refused; another firm sees nothing', async () => {

@@ -12,11 +12,13 @@ export type Version = Schemas['AssumptionsVersion'];
 /** Why the engagement came back: the gate, when, and the reviewer's reason, above the form. */
 export function Returned({ version }: { version: Version }) {
   const r = version.revision!;
+  // Who returned it: the API answers the member's name (the id where the member is gone).
+  const by = r.by;
   return (
     <Alert
       color="orange"
       variant="light"
-      title={`Returned for revision at ${isGate(r.gate) ? gateInWords(r.gate) : r.gate} on ${dateTime(r.at)}`}
+      title={`Returned for revision at ${isGate(r.gate) ? gateInWords(r.gate) : r.gate}${by ? ` by ${by}` : ''} on ${dateTime(r.at)}`}
       data-testid="revision-reason"
     >
       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
