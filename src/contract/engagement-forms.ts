@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { METHOD_CODES, PURPOSES, PURPOSES_BY_STATUTE, STATUTES } from './vocabulary.js';
 import { isValidCin, normaliseCin } from './cin.js';
 import { ibcAppointingAuthorityProblem } from './ibc-appointment.js';
+import { COST_OF_CAPITAL_INPUTS, inputSource } from './cost-of-capital.js';
 
 const statuteSchema = z.enum(STATUTES);
 
@@ -233,6 +234,21 @@ export const costOfCapitalBody = z
         "YYYY-MM-DD: the date the market figures were read (the G-Sec yield, the peers' betas). For FEMA a date " +
           'more than 30 days from the valuation date is warned of, and the warning is printed in the report',
       ),
+    inputSources: z
+      .object(
+        Object.fromEntries(COST_OF_CAPITAL_INPUTS.map((k) => [k, inputSource])) as Record<
+          (typeof COST_OF_CAPITAL_INPUTS)[number],
+          typeof inputSource
+        >,
+      )
+      .partial()
+      .strict()
+      .optional()
+      .describe(
+        "Each input's own source and date, e.g. beta: { source: 'Median of four listed peers, two years of weekly " +
+          "returns (Capitaline)', date: '2026-03-31' }; printed in the report's cost-of-capital annexure. An input " +
+          'without one is shown with the source and sourceDate of the build-up',
+      ),
   })
   .strict()
   .meta({ id: 'CostOfCapital' });
@@ -341,6 +357,20 @@ export const lockAssumptionsBody = z
         'The comparable-company method as the valuer applies it: which multiples, which statistic, ' +
           "and any discount to the peers. A peer's multiple that is missing, zero or negative is left " +
           'out of that multiple, and the valuation says so. Refusals are 400 invalid_market_approach',
+      ),
+    projectionsReasonableness: z
+      .string()
+      .trim()
+      .min(50)
+      .max(3000)
+      .optional()
+      .describe(
+        "The valuer's note on the reasonableness of the projections a DCF rests on (revenue growth, " +
+          'margins, capital expenditure, working capital against the history and the industry), 50–3000 ' +
+          'characters, printed beside the projections annexure. Required where a DCF is adopted (s.62 and ' +
+          'FEMA unless the weights give the DCF none; a Rule 11UA issue valued by the DCF): 400 ' +
+          'missing_rationale naming /projectionsReasonableness otherwise. Where no DCF is adopted it is ' +
+          'accepted and ignored (not stored, not printed)',
       ),
     costOfCapital: costOfCapitalBody
       .optional()

@@ -17,7 +17,7 @@ adminTokenApp((s) => ({ t, bearer } = s));
 const BUILD_UP = Object.fromEntries(
   Object.entries(EXAMPLE_COST_OF_CAPITAL)
     .filter(([k]) => k !== 'sourceDate')
-    .map(([k, v]) => [k, /^\d+(\.\d+)?$/.test(v) ? Number(v) : v]),
+    .map(([k, v]) => [k, typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? Number(v) : v]),
 );
 const WACC = Number(statedWaccOf(EXAMPLE_COST_OF_CAPITAL));
 

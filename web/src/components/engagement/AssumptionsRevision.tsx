@@ -47,6 +47,7 @@ export function valuesOf(v: Version): LockValues {
     ...(v.dlocRationale && { dlocRationale: v.dlocRationale }),
     ...(v.costOfCapital && { costOfCapital: v.costOfCapital }),
     ...(v.marketApproach && { marketApproach: v.marketApproach }),
+    ...(v.projectionsReasonableness && { projectionsReasonableness: v.projectionsReasonableness }),
   };
 }
 
