@@ -72,18 +72,23 @@ export function peersAnnexure(w: Writer, input: ReportInput): void {
     : null;
   const unit = chooseUnit(peers.flatMap((p) => [p.revenue ?? '0', p.ebitda ?? '0', p.marketCapitalisation ?? '0']));
   const size = (v: string | undefined) => (v === undefined ? 'not given' : inUnit(v, unit));
-  const multiple = (v: string | undefined) => (v === undefined ? '—' : `${v.replace(/^-/, MINUS)}×`);
+  const multiple = (v: string | undefined) => (v === undefined ? '—' : v.replace(/^-/, MINUS));
   const basis = (b: string | undefined) =>
-    b === 'FORWARD' ? 'forward (next year)' : b === 'TRAILING' ? 'trailing twelve months' : 'basis not given';
+    b === 'FORWARD' ? 'forward (next year)' : b === 'TRAILING' ? 'trailing twelve months' : 'basis not stated';
+  // The multiples some peer reports, each its own column; one no peer reports is left out.
+  const MULTIPLES = [
+    ['evToEbitda', 'EV/ EBITDA', 0.1],
+    ['evToRevenue', 'EV/ Revenue', 0.1],
+    ['peRatio', 'P/E', 0.07],
+    ['priceToBook', 'P/B', 0.06],
+  ] as const;
+  const shown = MULTIPLES.filter(([k]) => peers.some((p) => p[k] !== undefined));
   const rows = peers.map((p) => [
     p.name,
     size(p.revenue),
     size(p.ebitda),
     size(p.marketCapitalisation),
-    multiple(p.evToEbitda),
-    multiple(p.evToRevenue),
-    multiple(p.peRatio),
-    multiple(p.priceToBook),
+    ...shown.map(([k]) => multiple(p[k])),
     `${p.source ?? 'source not given'}${p.asOf ? `, as at ${formatDate(p.asOf)}` : ''}; ${basis(p.basis)}`,
   ]);
   if (company)
@@ -92,27 +97,21 @@ export function peersAnnexure(w: Writer, input: ReportInput): void {
       inUnit(company.revenue, unit),
       inUnit(company.ebitda, unit),
       'unlisted',
-      '',
-      '',
-      '',
-      '',
+      ...shown.map(() => ''),
       'audited financial statements',
     ]);
   w.paragraph(
-    "The listed companies the comparable-company method draws on: each peer's size beside the multiples applied, where they come from, the date they were struck on and their basis. A multiple that is not positive is left out of the statistic, as the computation section says.",
+    `The listed companies the comparable-company method draws on: each peer's size beside the multiples applied, where they come from, the date they were struck on and their basis. Revenue, EBITDA and market capitalisation are in ${unitLabel(unit)}; multiples are times. A multiple that is not positive is left out of the statistic, as the computation section says.`,
   );
-  const n = 0.075;
+  const fixed = 0.16 + 0.1 + 0.085 + 0.1 + shown.reduce((sum, [, , width]) => sum + width, 0);
   w.table(
     [
-      { header: 'Peer', width: 0.17 },
-      { header: `Revenue (${unitLabel(unit)})`, width: n + 0.01, align: 'right' },
-      { header: `EBITDA (${unitLabel(unit)})`, width: n + 0.01, align: 'right' },
-      { header: `Market capitalisation (${unitLabel(unit)})`, width: n + 0.025, align: 'right' },
-      { header: 'EV / EBITDA', width: n - 0.01, align: 'right' },
-      { header: 'EV / Revenue', width: n - 0.01, align: 'right' },
-      { header: 'P / E', width: n - 0.015, align: 'right' },
-      { header: 'P / B', width: n - 0.015, align: 'right' },
-      { header: 'Source, date and basis', width: 0.255 },
+      { header: 'Peer', width: 0.16 },
+      { header: 'Revenue', width: 0.1, align: 'right' },
+      { header: 'EBITDA', width: 0.085, align: 'right' },
+      { header: 'Market cap.', width: 0.1, align: 'right' },
+      ...shown.map(([, header, width]) => ({ header, width, align: 'right' as const })),
+      { header: 'Source, date and basis', width: 1 - fixed },
     ],
     rows,
     { fontSize: SIZE.small - 0.5 },
@@ -146,7 +145,9 @@ export function costOfCapitalAnnexure(w: Writer, input: ReportInput): void {
     const name =
       key === 'beta' ? (build.betaBasis === 'UNLEVERED' ? 'Unlevered beta (βU)' : 'Levered beta (βL)') : label;
     const source = own[key];
-    return [name, figure, source ? source.source : common, source?.date ? formatDate(source.date) : commonDate];
+    // An input's own source without a date (a statute's rate) has none; the build-up's date is the build-up's.
+    const date = source ? (source.date ? formatDate(source.date) : '—') : commonDate;
+    return [name, figure, source ? source.source : common, date];
   });
   w.paragraph(
     'Each input of the weighted average cost of capital, the figure used, where it comes from and the date it was read. The build-up of the WACC from these inputs is in the key assumptions section.',

@@ -58,7 +58,7 @@ export function navSchedulesAnnexure(w: Writer, input: ReportInput): void {
       String(i + 1),
       q.scrip,
       grouped(q.quantity).body,
-      rupees(q.pricePerShare),
+      rupees(new Decimal(q.pricePerShare).toFixed(2)),
       formatDate(q.priceDate),
       q.exchange,
       inUnit(values[i], unit),
@@ -75,11 +75,11 @@ export function navSchedulesAnnexure(w: Writer, input: ReportInput): void {
     w.table(
       [
         { header: 'No.', width: 0.05 },
-        { header: 'Scrip', width: 0.25 },
+        { header: 'Scrip', width: 0.26 },
         { header: 'Quantity', width: 0.1, align: 'right' },
         { header: 'Price per share', width: 0.13, align: 'right' },
         { header: 'Price date', width: 0.13 },
-        { header: 'Exchange', width: 0.19 },
+        { header: 'Exchange', width: 0.18 },
         { header: `Value (${unitLabel(unit)})`, width: 0.15, align: 'right' },
       ],
       [...rows, ...closing],

@@ -102,8 +102,8 @@ function balanceSheetAnnexure(w: Writer, input: ReportInput): void {
   );
   w.table(
     [
-      { header: 'Particulars', width: 0.7 },
-      { header: `As at ${formatDate(f.balanceSheetDate)} (${unitLabel(unit)})`, width: 0.3, align: 'right' },
+      { header: 'Particulars', width: 0.6 },
+      { header: `As at ${formatDate(f.balanceSheetDate)} (${unitLabel(unit)})`, width: 0.4, align: 'right' },
     ],
     rows,
     { fontSize: SIZE.small + 0.5, boldRows: bold },
@@ -128,10 +128,15 @@ function historyAnnexure(w: Writer, input: ReportInput): void {
     };
   });
   type Year = (typeof years)[number];
-  const unit = chooseUnit(years.flatMap((y) => Object.values(y).filter((v): v is string => v !== undefined)));
+  const unit = chooseUnit(
+    years.flatMap(({ year: _year, ...amounts }) => Object.values(amounts).filter((v): v is string => v !== undefined)),
+  );
   const given = (k: keyof Year) => years.every((y) => y[k] !== undefined);
   const cell = (v: string | undefined) => (v === undefined ? 'not given' : inUnit(v, unit));
   const line = (label: string, k: keyof Year) => (given(k) ? [[label, ...years.map((y) => cell(y[k]))]] : []);
+  // A deduction prints with its minus sign, as the report's other running sums do.
+  const less = (label: string, k: keyof Year) =>
+    given(k) ? [[label, ...years.map((y) => inUnit(new Decimal(y[k]!).neg().toFixed(), unit))]] : [];
   // Tax is what the statements leave between the profit before and after tax; other items between EBITDA and the
   // profit before tax, where the statements have any, are shown as such so the statement foots.
   const derived = (f: (y: Year) => Decimal) => years.map((y) => f(y));
@@ -148,11 +153,20 @@ function historyAnnexure(w: Writer, input: ReportInput): void {
   const profitAndLoss = [
     ...line('Revenue from operations', 'revenue'),
     ...line('EBITDA', 'ebitda'),
-    ...line('Less: depreciation and amortisation', 'depreciationAndAmortisation'),
-    ...line('Less: finance costs', 'financeCost'),
-    ...(other && other.some((v) => !v.isZero()) ? [amounts('Other income and exceptional items, net', other)] : []),
+    ...less('Less: depreciation and amortisation', 'depreciationAndAmortisation'),
+    ...less('Less: finance costs', 'financeCost'),
+    ...(other && other.some((v) => !v.isZero())
+      ? [amounts('Add: other income and exceptional items, net', other)]
+      : []),
     ...line('Profit before tax', 'profitBeforeTax'),
-    ...(tax ? [amounts('Less: tax expense', tax)] : []),
+    ...(tax
+      ? [
+          amounts(
+            'Less: tax expense',
+            tax.map((t) => t.neg()),
+          ),
+        ]
+      : []),
     ...line('Profit after tax', 'profitAfterTax'),
   ];
   const balanceSheet = [...line('Net worth', 'netWorth'), ...line('Total borrowings', 'totalBorrowings')];

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, upload } from '../../helpers/engagements.js';
+import { createEngagement, fixture, lock, upload, PROJECTIONS_NOTE } from '../../helpers/engagements.js';
 import { EXAMPLE_COST_OF_CAPITAL } from '../../fixtures/sample-report.js';
 import { statedWaccOf } from '../../../src/contract/cost-of-capital.js';
 
@@ -29,6 +29,7 @@ async function locked(statute: string, purpose: string | undefined, sourceDate: 
     wacc: WACC,
     terminalGrowthRate: 5,
     rationale: 'CAPM on the 10-year G-Sec, peer beta relevered at the target D/E of 0.25.',
+    projectionsReasonableness: PROJECTIONS_NOTE,
     costOfCapital: { ...BUILD_UP, sourceDate },
   });
   assert.equal(res.statusCode, 200, res.body);
