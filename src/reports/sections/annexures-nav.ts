@@ -63,7 +63,7 @@ export function navSchedulesAnnexure(w: Writer, input: ReportInput): void {
       q.exchange,
       inUnit(values[i], unit),
     ]);
-    const closing = footing('Total fair market value (C)', values, unit).map(([label, value]) => [
+    const closing = footing('Total of the quoted shares', values, unit).map(([label, value]) => [
       '',
       label,
       '',
@@ -85,6 +85,9 @@ export function navSchedulesAnnexure(w: Writer, input: ReportInput): void {
       [...rows, ...closing],
       { fontSize: SIZE.small, boldRows: new Set([rows.length + closing.length - 1]) },
     );
-    noteText(w, 'Value = quantity × the closing price on the exchange on the price date.');
+    noteText(
+      w,
+      'Value = quantity × the closing price on the exchange on the price date. The quoted shares are part of C, the fair market value of the shares and securities in the computation; any unquoted ones make up the rest.',
+    );
   }
 }
