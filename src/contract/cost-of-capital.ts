@@ -1,7 +1,6 @@
 // The WACC built up from its parts (docs/valuation-method.md, Cost of capital), in exact decimals: one
 // formula for the engine, which checks a locked WACC against it, and the console, which fills it in live.
 import { Decimal } from 'decimal.js';
-import { z } from 'zod';
 
 export interface CostOfCapitalParts {
   riskFreeRate: string | number;
@@ -53,26 +52,3 @@ export function costOfCapitalFigures(c: CostOfCapitalParts): CostOfCapitalFigure
 /** The WACC a lock with a build-up must state: the built-up figure rounded half-up to 4 decimals. */
 export const statedWaccOf = (c: CostOfCapitalParts): string =>
   costOfCapitalFigures(c).wacc.toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4);
-
-/** The inputs of the cost-of-capital build-up, each of which may name its own source. */
-export const COST_OF_CAPITAL_INPUTS = [
-  'riskFreeRate',
-  'equityRiskPremium',
-  'beta',
-  'debtToEquity',
-  'taxRate',
-  'preTaxCostOfDebt',
-  'sizePremium',
-  'companySpecificPremium',
-] as const;
-
-/** One input's source: where the figure comes from, and the date it was read. */
-export const inputSource = z
-  .object({
-    source: z.string().trim().min(3).max(300),
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD')
-      .optional(),
-  })
-  .strict();

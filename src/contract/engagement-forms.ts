@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { METHOD_CODES, PURPOSES, PURPOSES_BY_STATUTE, STATUTES } from './vocabulary.js';
 import { isValidCin, normaliseCin } from './cin.js';
 import { ibcAppointingAuthorityProblem } from './ibc-appointment.js';
-import { COST_OF_CAPITAL_INPUTS, inputSource } from './cost-of-capital.js';
+import { COST_OF_CAPITAL_INPUTS, inputSource } from './cost-of-capital-sources.js';
 
 const statuteSchema = z.enum(STATUTES);
 
