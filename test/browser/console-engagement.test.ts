@@ -351,6 +351,11 @@ test(
     await page.getByLabel('WACC (%)').fill('12.5');
     await page.getByLabel('Terminal growth (%)').fill('4');
     await page.getByLabel('Rationale').fill('Peer beta 1.1 relevered; CAPM on a 10-year G-sec yield of 7.0 %.');
+    await page
+      .getByLabel('Reasonableness of the projections')
+      .fill(
+        'Growth and margins follow the audited years and the order book; capex and working capital match the plan.',
+      );
     await page.getByRole('button', { name: 'Lock assumptions' }).click();
     await statusIs(page, 'GATE_1');
     await reviewer.page.getByTestId('inbox-count').getByText('1', { exact: true }).waitFor({ timeout: 15_000 });
