@@ -154,7 +154,7 @@ export function annexureChecks(made: () => MadeExample[], outDir: () => string):
           assert.ok(nav.includes(shown), `rule-11ua: ${shown}`);
         assert.match(nav, / 380\.00 Joint Sub-Registrar, Nashik/);
         assert.match(nav, /Total stamp-duty value \(D\) 520\.00/);
-        assert.match(nav, /Total of the quoted shares 95\.00/);
+        assert.match(nav, /Exchange of India Total value 95\.00 Value = quantity/);
         assert.match(nav, / 4,000 ₹1,312\.50 31 March /);
         assert.match(nav, /section \d+ \(Computation\)/);
         continue;

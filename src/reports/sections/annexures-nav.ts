@@ -63,15 +63,7 @@ export function navSchedulesAnnexure(w: Writer, input: ReportInput): void {
       q.exchange,
       inUnit(values[i], unit),
     ]);
-    const closing = footing('Total of the quoted shares', values, unit).map(([label, value]) => [
-      '',
-      label,
-      '',
-      '',
-      '',
-      '',
-      value,
-    ]);
+    const closing = footing('Total value', values, unit).map(([label, value]) => ['', label, '', '', '', '', value]);
     w.table(
       [
         { header: 'No.', width: 0.05 },
