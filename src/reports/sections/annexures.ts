@@ -175,7 +175,7 @@ function historyAnnexure(w: Writer, input: ReportInput): void {
     ...years.map((y) => ({ header: y.year, width: 0.6 / years.length, align: 'right' as const })),
   ];
   w.paragraph(
-    `The statement of profit and loss and the balance sheet for the ${years.length} financial years the company gave, as given (years ended 31 March).`,
+    `The statement of profit and loss and the balance sheet for the ${['', 'one', 'two', 'three', 'four', 'five'][years.length] ?? years.length} financial years the company gave, as given (years ended 31 March).`,
   );
   w.subheading('Statement of profit and loss');
   w.table(columns, profitAndLoss, {
