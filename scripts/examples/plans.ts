@@ -10,6 +10,8 @@ import {
   EXAMPLE_JUDGEMENT,
   EXAMPLE_MARKET_EVIDENCE,
   EXAMPLE_MARKET_JUDGEMENT,
+  EXAMPLE_NAV_SCHEDULES,
+  EXAMPLE_PROJECTIONS_NOTE,
   IBC_RATIONALE,
   LIQUIDATION_EXAMPLE,
   RATIONALE,
@@ -71,7 +73,10 @@ function shareholdingAfter(by: Record<string, number>) {
 
 /** The cost-of-capital build-up as the API takes it: percentages and ratios as JSON numbers. */
 const costOfCapital = Object.fromEntries(
-  Object.entries(EXAMPLE_COST_OF_CAPITAL).map(([k, v]) => [k, /^\d+(\.\d+)?$/.test(v) ? Number(v) : v]),
+  Object.entries(EXAMPLE_COST_OF_CAPITAL).map(([k, v]) => [
+    k,
+    typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? Number(v) : v,
+  ]),
 );
 
 /** Three audited years, in the balance sheet's unit (₹ lakh): the report's history table. */
@@ -115,7 +120,9 @@ function financials(extra: Record<string, unknown> = {}): Record<string, unknown
   const base = JSON.parse(
     readFileSync(new URL('../../test/fixtures/financials/sample-company.json', import.meta.url), 'utf8'),
   ) as Record<string, unknown>;
-  return { ...base, history: HISTORY, shareholding: EXAMPLE_COMPANY.shareholding, ...extra };
+  // The properties' survey numbers and areas and the quoted shares scrip by scrip, for the annexures.
+  const navAdjustmentSources = { ...(base.navAdjustmentSources as object), ...EXAMPLE_NAV_SCHEDULES };
+  return { ...base, navAdjustmentSources, history: HISTORY, shareholding: EXAMPLE_COMPANY.shareholding, ...extra };
 }
 
 const RULE_11UA: ExamplePlan = {
@@ -193,12 +200,20 @@ const COMPANIES_ACT: ExamplePlan = {
   },
   financials: financials(EXAMPLE_MARKET_EVIDENCE),
   evidence: [AUDITED_STATEMENTS, PROJECTIONS, PEER_DATA, SUBSCRIPTION_AGREEMENT],
-  lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: RATIONALE, costOfCapital, ...EXAMPLE_MARKET_JUDGEMENT },
+  lock: {
+    wacc: 12.5,
+    terminalGrowthRate: 5,
+    rationale: RATIONALE,
+    projectionsReasonableness: EXAMPLE_PROJECTIONS_NOTE,
+    costOfCapital,
+    ...EXAMPLE_MARKET_JUDGEMENT,
+  },
   revision: {
     firstLock: {
       wacc: 12.5,
       terminalGrowthRate: 5,
       rationale: RATIONALE,
+      projectionsReasonableness: EXAMPLE_PROJECTIONS_NOTE,
       costOfCapital,
       ...EXAMPLE_MARKET_JUDGEMENT,
       methodWeights: { DCF: 70, NAV: 10, COMPARABLES: 10, TRANSACTIONS: 10 },
@@ -251,6 +266,7 @@ const FEMA: ExamplePlan = {
     wacc: 12.5,
     terminalGrowthRate: 5,
     rationale: RATIONALE,
+    projectionsReasonableness: EXAMPLE_PROJECTIONS_NOTE,
     costOfCapital,
     ...EXAMPLE_JUDGEMENT(),
     // The reason is the instrument's own: the fund's subscription, not the s.62 allotment's lock-in.

@@ -1,7 +1,7 @@
 // A firm's saved cost-of-capital build-ups (docs/decisions.md, Firm defaults): the body that saves one, shared by the
 // API and the console's lock form, which offers them to start from.
 import { z } from 'zod';
-import { costOfCapitalBody } from './engagement-forms.js';
+import { costOfCapitalBody } from './lock-forms.js';
 
 export const saveCostOfCapitalBody = z
   .object({

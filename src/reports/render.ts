@@ -24,6 +24,7 @@ import { history } from './sections/history.js';
 import { basisAndPremise } from './sections/basis.js';
 import { caveats, representations, signatureBlock } from './sections/closing.js';
 import { decoratePages } from './sections/page-decoration.js';
+import { annexures } from './sections/annexures.js';
 import { addSealPlaceholder, type SealPlaceholder } from './pdf-signature/seal.js';
 
 export { DRAFT_WATERMARK, type ReportInput } from './report-input.js';
@@ -67,6 +68,8 @@ export async function renderReport(given: ReportInput, options: { seal?: SealPla
   caveats(w, input);
   signatureBlock(w, input);
   const signaturePage = w.page;
+  // After the signature, each on its own page and listed in the contents (docs/reports.md, Annexures).
+  annexures(w, input);
   contents(w, contentsAt);
   decoratePages(w, input);
   if (options.seal) {

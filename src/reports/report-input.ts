@@ -3,6 +3,11 @@ import type { ValuationResult } from '../domain/valuation/types.js';
 import type { FigureSources } from '../domain/valuation/sources.js';
 import type { Gate } from '../contract/stages.js';
 import type { TransactionFacts } from '../contract/transaction-facts.js';
+import type {
+  NormalisedNavAdjustmentSources,
+  NormalisedPeer,
+  NormalisedProjection,
+} from '../domain/financials/normalised-types.js';
 
 export interface ReportInput {
   kind: 'DRAFT' | 'FINAL';
@@ -29,6 +34,8 @@ export interface ReportInput {
     lockedAt: string;
     /** Display name of the person who locked the assumptions at gate 2. */
     lockedBy: string;
+    /** The valuer's note on the reasonableness of the projections, where a DCF is adopted (docs/reports.md, Annexures). */
+    projectionsReasonableness?: string | null;
   };
   /** The report's facts about the appointment and the company (captured on the engagement). */
   facts?: {
@@ -70,6 +77,17 @@ export interface ReportInput {
       netWorth: number | string;
       totalBorrowings?: number | string;
     }[];
+  };
+  /**
+   * The financials as given, every amount in rupees (the stored financials are normalised): the annexures print the
+   * balance sheet, the projections, the peers and the NAV schedules from them (docs/reports.md, Annexures).
+   */
+  financials?: {
+    balanceSheetDate: string;
+    balanceSheet: Record<string, string>;
+    projections: NormalisedProjection[];
+    peers: NormalisedPeer[];
+    navAdjustmentSources?: NormalisedNavAdjustmentSources;
   };
   documents: {
     fileName: string;

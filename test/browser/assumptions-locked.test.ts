@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertAccessible, consoleSuite, screenshotPath, until } from '../helpers/browser.js';
 import { asUser, reviewTeam, type Session } from '../helpers/principals.js';
-import { createEngagement, fixture, lock, upload } from '../helpers/engagements.js';
+import { PROJECTIONS_NOTE, createEngagement, fixture, lock, upload } from '../helpers/engagements.js';
 import { statedWaccOf, type CostOfCapitalParts } from '../../src/contract/cost-of-capital.js';
 import { BUILD_UP } from '../fixtures/cost-of-capital.js';
 
@@ -17,6 +17,7 @@ const FIRST = {
   wacc: Number(statedWaccOf(BUILD_UP as CostOfCapitalParts)),
   terminalGrowthRate: 5,
   rationale: 'CAPM on the 10-year G-Sec, peer beta relevered at the target D/E of 0.25.',
+  projectionsReasonableness: PROJECTIONS_NOTE,
   costOfCapital: BUILD_UP,
   methodWeights: { DCF: 60, NAV: 40 },
   weightsRationale: 'The business is a going concern with reliable projections; NAV as a floor.',

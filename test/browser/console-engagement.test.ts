@@ -37,6 +37,11 @@ test(
     await page.getByLabel('Rationale').fill('Peer beta 1.1 relevered; CAPM on a 10-year G-sec yield of 7.0 %.');
     await page.getByText('must be below wacc (the perpetuity has no value otherwise)').waitFor();
     await page.getByLabel('Terminal growth (%)').fill('4');
+    await page
+      .getByLabel('Reasonableness of the projections')
+      .fill(
+        'Growth and margins follow the audited years and the order book; capex and working capital match the plan.',
+      );
     await page.getByRole('button', { name: 'Lock assumptions' }).click();
 
     // Computation runs in the worker; the page learns of GATE_1 from the live stream, without a reload.
@@ -284,6 +289,11 @@ test(
     await page.getByLabel('WACC (%)').fill('12.5');
     await page.getByLabel('Terminal growth (%)').fill('4');
     await page.getByLabel('Rationale').fill(rationale);
+    await page
+      .getByLabel('Reasonableness of the projections')
+      .fill(
+        'Growth and margins follow the audited years and the order book; capex and working capital match the plan.',
+      );
     await page.getByRole('textbox', { name: 'DCF', exact: true }).fill('60');
     await page.getByRole('textbox', { name: 'NAV', exact: true }).fill('40');
     await page.getByLabel('Why these weights').fill('The business is a going concern; its assets understate it.');
@@ -352,6 +362,11 @@ test(
     await page.getByLabel('WACC (%)').fill('12.5');
     await page.getByLabel('Terminal growth (%)').fill('4');
     await page.getByLabel('Rationale').fill('Peer beta 1.1 relevered; CAPM on a 10-year G-sec yield of 7.0 %.');
+    await page
+      .getByLabel('Reasonableness of the projections')
+      .fill(
+        'Growth and margins follow the audited years and the order book; capex and working capital match the plan.',
+      );
     await page.getByRole('button', { name: 'Lock assumptions' }).click();
     await statusIs(page, 'GATE_1');
     await reviewer.page.getByTestId('inbox-count').getByText('1', { exact: true }).waitFor({ timeout: 15_000 });

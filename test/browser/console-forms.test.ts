@@ -301,6 +301,11 @@ test(
     await page
       .getByLabel('Rationale')
       .fill('CAPM on the 10-year G-Sec, peer beta relevered at the target D/E of 0.25.');
+    await page
+      .getByLabel('Reasonableness of the projections')
+      .fill(
+        'Growth and margins follow the audited years and the order book; capex and working capital match the plan.',
+      );
     await assertAccessible(page, '/engagements/:id assumptions with the build-up');
     await page.screenshot({ path: screenshotPath('wacc-build-up.png'), fullPage: true });
     await page.getByRole('button', { name: 'Lock assumptions' }).click();

@@ -119,10 +119,15 @@ export function twoYearsEarlier<T extends Record<string, unknown>>(doc: T): T {
   });
 }
 
+/** The valuer's note on the projections, which a lock adopting a DCF needs (docs/reports.md, Annexures). */
+export const PROJECTIONS_NOTE =
+  'Revenue growth and margins follow the last three years and the order book; capex and working capital match the plan.';
+
 export const VALID_ASSUMPTIONS = {
   wacc: 12.5,
   terminalGrowthRate: 4,
   rationale: 'Peer beta 1.1 relevered; CAPM on 10y G-sec yield of 7.0 %.',
+  projectionsReasonableness: PROJECTIONS_NOTE,
 };
 
 export async function lock(
@@ -143,7 +148,12 @@ export async function lock(
 export const CAPM_RATIONALE = 'Cost of equity by CAPM on the 10-year G-sec; peer beta relevered.';
 
 /** The lock body the valuation tests start from: WACC 12 %, growth 4 %, the CAPM rationale. */
-export const CAPM_LOCK = { wacc: 12, terminalGrowthRate: 4, rationale: CAPM_RATIONALE };
+export const CAPM_LOCK = {
+  wacc: 12,
+  terminalGrowthRate: 4,
+  rationale: CAPM_RATIONALE,
+  projectionsReasonableness: PROJECTIONS_NOTE,
+};
 
 /** An engagement made with `body` and `document` uploaded as its financials (201), read by the worker. */
 export async function withFinancials(

@@ -128,10 +128,21 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
     }),
     ...(document.navAdjustmentSources && {
       navAdjustmentSources: dropUndefined({
-        immovableProperties: document.navAdjustmentSources.immovableProperties?.map((p) => ({
-          description: p.description,
-          stampDutyValue: rupees(p.stampDutyValue),
-          authority: p.authority,
+        immovableProperties: document.navAdjustmentSources.immovableProperties?.map((p) =>
+          dropUndefined({
+            description: p.description,
+            surveyNumber: p.surveyNumber,
+            area: p.area,
+            stampDutyValue: rupees(p.stampDutyValue),
+            authority: p.authority,
+          }),
+        ),
+        quotedInvestments: document.navAdjustmentSources.quotedInvestments?.map((q) => ({
+          scrip: q.scrip,
+          quantity: exact(q.quantity),
+          pricePerShare: exact(q.pricePerShare),
+          priceDate: q.priceDate,
+          exchange: q.exchange,
         })),
         sharesAndSecuritiesSource: document.navAdjustmentSources.sharesAndSecuritiesSource,
         sharesAndSecuritiesPriceDate: document.navAdjustmentSources.sharesAndSecuritiesPriceDate,
@@ -148,6 +159,9 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
         priceToBook: peer.priceToBook === undefined ? undefined : exact(peer.priceToBook),
         source: peer.source,
         asOf: peer.asOf,
+        revenue: optionalRupees(peer.revenue),
+        ebitda: optionalRupees(peer.ebitda),
+        marketCapitalisation: optionalRupees(peer.marketCapitalisation),
       }),
     ),
     ...(document.transactions && {

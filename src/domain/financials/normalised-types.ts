@@ -25,6 +25,10 @@ export interface NormalisedPeer {
   /** Where the multiples come from, and the date they were struck on (docs/evidence.md). */
   source?: string;
   asOf?: string;
+  /** The peer's size in rupees, where given (docs/reports.md, Annexures). */
+  revenue?: string;
+  ebitda?: string;
+  marketCapitalisation?: string;
 }
 
 export interface NormalisedValuerEstimate {
@@ -95,7 +99,15 @@ export interface NormalisedFinancials {
 }
 
 export interface NormalisedNavAdjustmentSources {
-  immovableProperties?: { description: string; stampDutyValue: string; authority: string }[];
+  immovableProperties?: {
+    description: string;
+    surveyNumber?: string;
+    area?: string;
+    stampDutyValue: string;
+    authority: string;
+  }[];
+  /** Quoted shares scrip by scrip: quantity and price (₹ per share) exact as given. */
+  quotedInvestments?: { scrip: string; quantity: string; pricePerShare: string; priceDate: string; exchange: string }[];
   sharesAndSecuritiesSource?: string;
   sharesAndSecuritiesPriceDate?: string;
   jewelleryAndArtSource?: string;

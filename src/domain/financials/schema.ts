@@ -122,6 +122,10 @@ const peerSchema = strict({
   /** Where the multiples come from and the date they were struck on (docs/evidence.md). */
   source: sourceText.optional(),
   asOf: isoDate.optional(),
+  /** The peer's size, in the document's unit, printed beside its multiples (docs/reports.md, Annexures). */
+  revenue: nonNegativeAmount.optional(),
+  ebitda: amount.optional(),
+  marketCapitalisation: nonNegativeAmount.optional(),
 });
 
 /** One historical financial year, in the document's unit (the report's historical performance table). */
@@ -354,7 +358,12 @@ export const financialsDocumentSchema = strict({
   }),
   balanceSheet: strict(balanceSheetShape),
   navAdjustments: strict(navAdjustmentsShape).optional(),
-  navAdjustmentSources: navAdjustmentSourcesSchema(nonNegativeAmount, isoDate, strict).optional(),
+  navAdjustmentSources: navAdjustmentSourcesSchema(
+    nonNegativeAmount,
+    isoDate,
+    strict,
+    positiveNumber.refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimal places' }),
+  ).optional(),
   // Optional: NAV and IBC valuations use none. Whether the engagement's statute needs them is
   // checked at ingestion and at the lock (statute readiness), not here.
   projections: z

@@ -24,18 +24,43 @@ export function navAdjustmentSourcesSchema(
   amount: z.ZodType<number>,
   isoDate: z.ZodType<string>,
   strict: <T extends z.core.$ZodLooseShape>(shape: T) => z.ZodObject<T>,
+  price: z.ZodType<number>,
 ) {
   return strict({
     immovableProperties: z
       .array(
         strict({
+          /** The property and its address. */
           description: sourceText,
+          /** The survey, gat or CTS number of the land, as the title deed and the stamp-duty valuation give it. */
+          surveyNumber: sourceText.optional(),
+          /** The area in words with its unit, e.g. "4,050 sq m of land, 2,600 sq m built up". */
+          area: sourceText.optional(),
           stampDutyValue: amount,
           authority: sourceText,
         }),
         { error: expected('an array') },
       )
       .min(1, { error: 'must list at least one property' })
+      .optional(),
+    /**
+     * The quoted shares held, scrip by scrip: the number held, the price (₹ per share, not in the document's unit),
+     * its date and the exchange; printed in the report's annexure (docs/reports.md, Annexures).
+     */
+    quotedInvestments: z
+      .array(
+        strict({
+          scrip: sourceText,
+          quantity: z
+            .number({ error: expected('a number') })
+            .refine((v) => Number.isSafeInteger(v) && v > 0, { error: 'must be a whole number greater than 0' }),
+          pricePerShare: price,
+          priceDate: isoDate,
+          exchange: sourceText,
+        }),
+        { error: expected('an array') },
+      )
+      .min(1, { error: 'must list at least one scrip' })
       .optional(),
     sharesAndSecuritiesSource: sourceText.optional(),
     sharesAndSecuritiesPriceDate: isoDate.optional(),

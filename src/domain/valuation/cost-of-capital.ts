@@ -12,7 +12,11 @@ export interface CostOfCapitalInput extends CostOfCapitalParts {
   source: string;
   /** YYYY-MM-DD: when the market figures were read. */
   sourceDate?: string;
+  /** Each input's own source and date, where the valuer gave one (the report's cost-of-capital annexure). */
+  inputSources?: CostOfCapitalInputSources;
 }
+
+export type CostOfCapitalInputSources = Partial<Record<string, { source: string; date?: string }>>;
 
 export interface CostOfCapitalBuildUp {
   leveredBeta: Dec;
@@ -60,6 +64,7 @@ export function discloseCostOfCapital(c: CostOfCapitalInput, b: CostOfCapitalBui
     companySpecificPremium: given(c.companySpecificPremium),
     source: c.source,
     ...(c.sourceDate && { sourceDate: c.sourceDate }),
+    ...(c.inputSources && Object.keys(c.inputSources).length > 0 && { inputSources: c.inputSources }),
     leveredBeta: toPlaces(b.leveredBeta, 6),
     costOfEquity: toPlaces(b.costOfEquity, 6),
     costOfDebtAfterTax: toPlaces(b.costOfDebtAfterTax, 6),

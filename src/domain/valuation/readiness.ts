@@ -83,6 +83,24 @@ export function usesDcf(ctx: ReadinessContext, f: Pick<NormalisedFinancials, 'pr
   }
 }
 
+/**
+ * Whether the lock must carry the valuer's note on the reasonableness of the projections (docs/reports.md,
+ * Annexures): where a DCF is adopted. s.62 and FEMA value by DCF unless the valuer's weights give it none; a
+ * Rule 11UA issue (before Rule 57) where the weights or the option adopt it, or where projections are given
+ * and the DCF is shown; never a transfer or receipt, Rule 57 or IBC.
+ */
+export function projectionsNoteRequired(
+  ctx: ReadinessContext,
+  f: Pick<NormalisedFinancials, 'projections'> | null,
+  methodWeights: Partial<Record<string, string | number>> | null | undefined,
+): boolean {
+  const weighed = methodWeights !== null && methodWeights !== undefined && Object.keys(methodWeights).length > 0;
+  if (weighed && !dcfAdoptedBy(methodWeights)) return false;
+  if (ctx.statute === 'FEMA_RBI' || ctx.statute === 'COMPANIES_ACT_SEC_62') return true;
+  if (ctx.statute !== 'RULE_11UA' || ctx.purpose === 'TRANSFER_OR_RECEIPT' || underRule57(ctx)) return false;
+  return weighed || ctx.rule11uaIssueMethod === 'DCF' || (f !== null && f.projections.length > 0);
+}
+
 export function projectionsRequired(ctx: ReadinessContext): boolean {
   if (ctx.statute === 'FEMA_RBI' || ctx.statute === 'COMPANIES_ACT_SEC_62') return true;
   // The issuer's DCF (Rule 11UA(2)(b)), chosen by the option or by the valuer's weights: never replaced by NAV.

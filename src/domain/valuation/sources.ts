@@ -54,6 +54,19 @@ function navSources(f: NormalisedFinancials): UnsourcedFigure[] {
       ),
     );
   }
+  // The quoted shares listed scrip by scrip are part of C (unquoted ones may make up the rest), never more.
+  const quoted = (s.quotedInvestments ?? []).reduce(
+    (sum, q) => sum.plus(dec(q.quantity).times(dec(q.pricePerShare)).toDecimalPlaces(2)),
+    dec(0),
+  );
+  if (quoted.gt(dec(n.sharesAndSecuritiesFairValue))) {
+    out.push(
+      missing(
+        '/navAdjustmentSources/quotedInvestments',
+        `must not add up to more than the fair market value of shares and securities the NAV uses, ${rupees(n.sharesAndSecuritiesFairValue)}: the scrips listed add up to ${rupees(quoted.toFixed(2))}`,
+      ),
+    );
+  }
   if (dec(n.sharesAndSecuritiesFairValue).gt(0)) {
     if (!s.sharesAndSecuritiesSource)
       out.push(

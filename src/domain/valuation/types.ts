@@ -143,6 +143,8 @@ export interface CostOfCapitalDisclosure {
   source: string;
   /** YYYY-MM-DD: when the market figures were read, where the valuer gave it. */
   sourceDate?: string;
+  /** Each input's own source and date, where the valuer gave one. */
+  inputSources?: Partial<Record<string, { source: string; date?: string }>>;
   leveredBeta: string;
   costOfEquity: string;
   costOfDebtAfterTax: string;

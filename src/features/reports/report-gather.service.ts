@@ -98,6 +98,7 @@ export async function gatherReportInput(
       midYear: assumptions.mid_year,
       lockedAt: assumptions.locked_at.toISOString(),
       lockedBy: await displayNameOf(ctx.db, firmId, assumptions.locked_by),
+      projectionsReasonableness: assumptions.projections_reasonableness,
     },
     facts: {
       appointingAuthority: engagement.appointing_authority,
@@ -118,6 +119,15 @@ export async function gatherReportInput(
       shareholding: financials?.shareholding,
       history: financials?.history,
     },
+    ...(financials && {
+      financials: {
+        balanceSheetDate: financials.balanceSheetDate,
+        balanceSheet: financials.balanceSheet,
+        projections: financials.projections,
+        peers: financials.peers,
+        navAdjustmentSources: financials.navAdjustmentSources,
+      },
+    }),
     documents: documents.map((d) => ({
       fileName: d.file_name,
       kind: d.kind,

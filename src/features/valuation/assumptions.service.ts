@@ -19,6 +19,7 @@ export function publicAssumptions(a: data.AssumptionsRow | null, warnings?: { co
     ...(a.dloc_rationale && { dlocRationale: a.dloc_rationale }),
     ...(a.cost_of_capital && { costOfCapital: publicCostOfCapital(a.cost_of_capital) }),
     ...(a.market_approach && { marketApproach: publicMarketApproach(a.market_approach) }),
+    ...(a.projections_reasonableness && { projectionsReasonableness: a.projections_reasonableness }),
     locked: true as const,
     version: a.version,
     wacc: Number(a.wacc),
@@ -59,6 +60,10 @@ function publicCostOfCapital(c: Record<string, string>) {
     source: c.source,
     // The date the figures were read: a revision's form starts from it too.
     ...(c.sourceDate !== undefined && { sourceDate: c.sourceDate }),
+    // Stored as locked: the inputs' own sources are an object within the build-up.
+    ...(c.inputSources && {
+      inputSources: c.inputSources as unknown as Partial<Record<string, { source: string; date?: string }>>,
+    }),
   };
 }
 
@@ -113,6 +118,7 @@ export async function getAssumptionsHistory(ctx: ServiceContext, principal: Prin
     dloc_rationale?: string | null;
     cost_of_capital?: Record<string, string> | null;
     market_approach?: Record<string, unknown> | null;
+    projections_reasonableness?: string | null;
   }) => ({
     ...(r.method_weights && {
       methodWeights: Object.fromEntries(Object.entries(r.method_weights).map(([k, v]) => [k, Number(v)])),
@@ -125,6 +131,7 @@ export async function getAssumptionsHistory(ctx: ServiceContext, principal: Prin
     ...(r.dloc_rationale && { dlocRationale: r.dloc_rationale }),
     ...(r.cost_of_capital && { costOfCapital: publicCostOfCapital(r.cost_of_capital) }),
     ...(r.market_approach && { marketApproach: publicMarketApproach(r.market_approach) }),
+    ...(r.projections_reasonableness && { projectionsReasonableness: r.projections_reasonableness }),
   });
   return [
     ...past.map((v) => ({

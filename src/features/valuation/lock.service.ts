@@ -1,5 +1,5 @@
 // Locking the assumptions: the valuer's rates and judgement, checked against the statute and the financials.
-import { GROWTH_BELOW_WACC } from '../../contract/engagement-forms.js';
+import { GROWTH_BELOW_WACC } from '../../contract/lock-forms.js';
 import { AUDIT } from '../../contract/audit-actions.js';
 import type { RequestTag, ServiceContext } from '../platform/service-context.js';
 import { actorOf } from '../platform/service-context.js';
@@ -14,7 +14,7 @@ import {
   type Statute,
 } from '../../domain/valuation/engine.js';
 import { dec } from '../../domain/valuation/money.js';
-import { usesDcf, type MissingInput } from '../../domain/valuation/readiness.js';
+import { projectionsNoteRequired, usesDcf, type MissingInput } from '../../domain/valuation/readiness.js';
 import { unsourcedFigures, type UnsourcedFigure } from '../../domain/valuation/sources.js';
 import {
   costOfCapitalSourceWarnings,
@@ -88,6 +88,7 @@ export async function lockAssumptions(
     rationale: string;
     midYear?: boolean;
     costOfCapital?: CostOfCapitalInput;
+    projectionsReasonableness?: string;
   },
   requestId?: RequestTag,
 ) {
@@ -154,6 +155,25 @@ export async function lockAssumptions(
       });
       if (misdated.length > 0) throw validationFailed(misdated);
     }
+    // Where a DCF is adopted the valuer says why its projections are reasonable (docs/reports.md, Annexures);
+    // elsewhere the note is accepted and ignored.
+    const noteRequired = projectionsNoteRequired(
+      {
+        statute: engagement.statute as Statute,
+        purpose: (engagement.purpose as Purpose | null) ?? null,
+        transactionDate: transactionDateOf(engagement),
+      },
+      financials?.data ?? null,
+      judgement.methodWeights,
+    );
+    const projectionsNote = noteRequired ? input.projectionsReasonableness?.trim() || null : null;
+    if (noteRequired && !projectionsNote) {
+      throw new AppError(
+        'missing_rationale',
+        '/projectionsReasonableness: a DCF is adopted, so say why its projections are reasonable (at least 50 characters).',
+        [{ path: '/projectionsReasonableness', message: 'is required where a DCF is adopted' }],
+      );
+    }
     if (financials) {
       // The least WACC − g spread a DCF is valued on (docs/valuation-method.md, Terminal value).
       const narrow = narrowSpread(engagement, financials.data, wacc, growth, judgement.methodWeights);
@@ -181,6 +201,7 @@ export async function lockAssumptions(
       dlocPercent: judgement.dlocPercent !== undefined ? String(judgement.dlocPercent) : null,
       dlocRationale: judgement.dlocRationale ?? null,
       marketApproach: (judgement.marketApproach as Record<string, unknown> | undefined) ?? null,
+      projectionsReasonableness: projectionsNote,
     });
     if (!row) throw conflict('already_locked', 'Assumptions are already locked for this engagement');
     await insertAudit(tx, principal.firmId, actor, {

@@ -1,7 +1,7 @@
 // A firm's saved cost-of-capital build-ups (migration 0123).
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
-import type { costOfCapitalBody } from '../../contract/engagement-forms.js';
+import type { costOfCapitalBody } from '../../contract/lock-forms.js';
 
 export interface SavedCostOfCapitalRow {
   id: string;

@@ -20,6 +20,8 @@ interface LockedAssumptionColumns {
   dloc_percent: string | null;
   dloc_rationale: string | null;
   market_approach: Record<string, unknown> | null;
+  /** The valuer's note on the projections, where a DCF is adopted (docs/reports.md, Annexures). */
+  projections_reasonableness: string | null;
 }
 
 export interface AssumptionsRow extends LockedAssumptionColumns {
@@ -27,7 +29,7 @@ export interface AssumptionsRow extends LockedAssumptionColumns {
 }
 
 const ASSUMPTION_COLUMNS =
-  'engagement_id, wacc, terminal_growth_rate, rationale, mid_year, locked_at, locked_by, method_weights, weights_rationale, dlom_percent, dlom_rationale, cost_of_capital, dloc_percent, dloc_rationale, market_approach, version';
+  'engagement_id, wacc, terminal_growth_rate, rationale, mid_year, locked_at, locked_by, method_weights, weights_rationale, dlom_percent, dlom_rationale, cost_of_capital, dloc_percent, dloc_rationale, market_approach, projections_reasonableness, version';
 
 /** Inserts the lock; returns null when assumptions were already locked (the primary key decides races). */
 export async function insertAssumptions(
@@ -48,12 +50,13 @@ export async function insertAssumptions(
     dlocPercent?: string | null;
     dlocRationale?: string | null;
     marketApproach?: Record<string, unknown> | null;
+    projectionsReasonableness?: string | null;
   },
 ): Promise<AssumptionsRow | null> {
   const rows = await tx.query<AssumptionsRow>(
     `INSERT INTO assumptions (engagement_id, firm_id, wacc, terminal_growth_rate, rationale, mid_year, locked_by, method_weights, weights_rationale, dlom_percent, dlom_rationale,
-       cost_of_capital, dloc_percent, dloc_rationale, market_approach, version)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+       cost_of_capital, dloc_percent, dloc_rationale, market_approach, projections_reasonableness, version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
        (SELECT coalesce(max(version), 0) + 1 FROM assumption_versions WHERE firm_id = $2 AND engagement_id = $1))
      ON CONFLICT (engagement_id) DO NOTHING
      RETURNING ${ASSUMPTION_COLUMNS}`,
@@ -73,6 +76,7 @@ export async function insertAssumptions(
       a.dlocPercent ?? null,
       a.dlocRationale ?? null,
       a.marketApproach ? JSON.stringify(a.marketApproach) : null,
+      a.projectionsReasonableness ?? null,
     ],
   );
   return rows[0] ?? null;
@@ -217,10 +221,10 @@ export async function archiveAssumptions(
 ): Promise<number | null> {
   const rows = await tx.query<{ version: number }>(
     `INSERT INTO assumption_versions (engagement_id, firm_id, version, wacc, terminal_growth_rate, rationale, mid_year, method_weights,
-       weights_rationale, dlom_percent, dlom_rationale, cost_of_capital, dloc_percent, dloc_rationale, market_approach, locked_at, locked_by, valuation, engine_version, computed_at,
+       weights_rationale, dlom_percent, dlom_rationale, cost_of_capital, dloc_percent, dloc_rationale, market_approach, projections_reasonableness, locked_at, locked_by, valuation, engine_version, computed_at,
        returned_at_gate, revision_reason, returned_by, draft_report_id)
      SELECT a.engagement_id, a.firm_id, a.version, a.wacc, a.terminal_growth_rate, a.rationale, a.mid_year, a.method_weights,
-       a.weights_rationale, a.dlom_percent, a.dlom_rationale, a.cost_of_capital, a.dloc_percent, a.dloc_rationale, a.market_approach, a.locked_at, a.locked_by, v.result, v.engine_version, v.computed_at,
+       a.weights_rationale, a.dlom_percent, a.dlom_rationale, a.cost_of_capital, a.dloc_percent, a.dloc_rationale, a.market_approach, a.projections_reasonableness, a.locked_at, a.locked_by, v.result, v.engine_version, v.computed_at,
        $3, $4, $5, $6
        FROM assumptions a LEFT JOIN valuations v ON v.engagement_id = a.engagement_id
       WHERE a.firm_id = $1 AND a.engagement_id = $2
@@ -241,7 +245,7 @@ export async function listAssumptionVersions(
   return tx.query<AssumptionVersionRow>(
     // The return for revision is stored with the member's id; people read their name (the id when the member is gone).
     `SELECT av.version, av.wacc, av.terminal_growth_rate, av.rationale, av.mid_year, av.method_weights, av.weights_rationale, av.dlom_percent, av.dlom_rationale,
-            av.cost_of_capital, av.dloc_percent, av.dloc_rationale, av.market_approach, av.locked_at, av.locked_by, av.valuation, av.engine_version, av.computed_at,
+            av.cost_of_capital, av.dloc_percent, av.dloc_rationale, av.market_approach, av.projections_reasonableness, av.locked_at, av.locked_by, av.valuation, av.engine_version, av.computed_at,
             av.returned_at_gate, av.revision_reason, COALESCE(u.name, av.returned_by) AS returned_by, av.returned_at, av.draft_report_id
        FROM assumption_versions av LEFT JOIN users u ON u.id = av.returned_by AND u.firm_id = av.firm_id
       WHERE av.firm_id = $1 AND av.engagement_id = $2 ORDER BY av.version`,

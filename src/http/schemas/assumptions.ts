@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './common.js';
-import { costOfCapitalBody, lockAssumptionsBody as lockBody } from '../../contract/engagement-forms.js';
+import { costOfCapitalBody, lockAssumptionsBody as lockBody } from '../../contract/lock-forms.js';
 
 export const assumptionsObject = z.object({
   locked: z.boolean(),
@@ -21,6 +21,10 @@ export const assumptionsObject = z.object({
   dlomRationale: z.string().optional(),
   dlocPercent: z.number().optional().describe('Discount for lack of control, percent'),
   dlocRationale: z.string().optional(),
+  projectionsReasonableness: z
+    .string()
+    .optional()
+    .describe("The valuer's note on the reasonableness of the projections, where a DCF is adopted"),
   costOfCapital: costOfCapitalBody.optional().describe("The WACC's build-up, as locked"),
   marketApproach: lockBody.shape.marketApproach.describe('The market approach as locked'),
   warnings: z
@@ -48,6 +52,7 @@ export const assumptionsVersionObject = z.object({
   dlomRationale: z.string().optional(),
   dlocPercent: z.number().optional().describe('Discount for lack of control, percent'),
   dlocRationale: z.string().optional(),
+  projectionsReasonableness: z.string().optional(),
   costOfCapital: costOfCapitalBody.optional().describe("The WACC's build-up, as locked in this version"),
   marketApproach: lockBody.shape.marketApproach.describe('The market approach as locked in this version'),
   lockedAt: isoDateTime,

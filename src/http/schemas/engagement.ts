@@ -7,7 +7,7 @@ import { documentObject } from './document.js';
 import { assumptionsObject, assumptionsVersionObject } from './assumptions.js';
 import { valuationObject } from './valuation.js';
 import { issueFactsBody, shareholdingRowBody, transferFactsBody } from '../../contract/transaction-facts.js';
-export { lockAssumptionsBody } from '../../contract/engagement-forms.js';
+export { lockAssumptionsBody } from '../../contract/lock-forms.js';
 export { createEngagementBody, patchEngagementBody } from '../../contract/engagement-bodies.js';
 
 export { statuteSchema, engagementStatusSchema } from './vocabulary.js';

@@ -98,6 +98,26 @@ export class Writer {
     doc.fillColor(COLOR.ink);
   }
 
+  /**
+   * An annexure after the signature: on a page of its own, listed in the contents under its own title (not a
+   * numbered section), e.g. "Annexure 2: Historical financial statements".
+   */
+  annexure(title: string): void {
+    this.doc.addPage();
+    this.sections.push({ title, page: this.page });
+    const { doc } = this;
+    doc.font('Bold').fontSize(SIZE.h1).fillColor(COLOR.accent).text(title, this.left, doc.y, { width: this.width });
+    const y = doc.y + 2;
+    doc
+      .moveTo(this.left, y)
+      .lineTo(this.left + this.width, y)
+      .lineWidth(0.8)
+      .strokeColor(COLOR.accent)
+      .stroke();
+    doc.y = y + 8;
+    doc.fillColor(COLOR.ink);
+  }
+
   /** A heading never ends a page: it asks for room for itself and the first rows of what it heads (`keep`, in points). */
   subheading(title: string, keep = 60): void {
     this.ensureSpace(keep);

@@ -3,6 +3,7 @@ import { formatDate, percent } from '../format.js';
 import { SIZE, type Writer } from '../pdf/layout.js';
 import { type ReportInput } from '../report-input.js';
 import { humanise } from './method-lines.js';
+import { annexureRef } from './annexures.js';
 
 export function assumptions(w: Writer, input: ReportInput): void {
   const a = input.assumptions;
@@ -54,11 +55,18 @@ export function assumptions(w: Writer, input: ReportInput): void {
       { fontSize: SIZE.small + 0.5, boldRows: new Set([unlevered ? 13 : 12]) },
     );
     w.labelled('Source', build.sourceDate ? `${build.source} (read on ${formatDate(build.sourceDate)})` : build.source);
+    const inputs = annexureRef(input, 'costOfCapital');
+    if (inputs) w.paragraph(`Each input with its source and the date it was read is ${inputs}.`);
   }
   // The locked rationale explains the rates; without an income approach no rate enters, and neither does it.
   if (dcf) {
     w.subheading('Rationale');
     w.paragraph(a.rationale);
+    const projections = annexureRef(input, 'projections');
+    if (projections)
+      w.paragraph(
+        `The projections the discounted cash flow rests on, and the valuer's note on their reasonableness, are ${projections}.`,
+      );
   }
   const statements = dcf ? v.conventions.statements : v.conventions.statements.filter((s) => !INCOME_WORDS.test(s));
   if (statements.length > 0) {

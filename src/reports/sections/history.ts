@@ -4,6 +4,7 @@ import { Decimal } from 'decimal.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { type ReportInput } from '../report-input.js';
 import { usesProjections } from '../report-input.js';
+import { annexureRef } from './annexures.js';
 import { chooseUnit, documentAmountInRupees, inUnit, unitLabel } from './units.js';
 
 const pct = (num: Decimal, den: Decimal): string =>
@@ -56,8 +57,10 @@ export function history(w: Writer, input: ReportInput): void {
     ],
     { fontSize: SIZE.small + 0.5, boldFirstColumn: true },
   );
+  const statements = annexureRef(input, 'history');
+  const balanceSheet = annexureRef(input, 'balanceSheet');
   w.paragraph(
-    "Growth is on the previous year; margins are on the year's revenue. Source: the financial statements in the sources of information.",
+    `Growth is on the previous year; margins are on the year's revenue. Source: the financial statements in the sources of information.${statements ? ` The statements as given are ${statements}` : ''}${statements && balanceSheet ? `, and the balance sheet the valuation rests on is ${balanceSheet}` : ''}${statements ? '.' : ''}`,
     { size: SIZE.small, color: COLOR.muted, align: 'left' },
   );
 }

@@ -3,6 +3,7 @@
 import { financialLabel } from '../../contract/financial-labels.js';
 import { formatDate, formatDayInIndia, rupees } from '../format.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
+import { annexureRef } from './annexures.js';
 import { type ReportInput } from '../report-input.js';
 
 export function sources(w: Writer, input: ReportInput): void {
@@ -109,10 +110,16 @@ function figureSources(w: Writer, input: ReportInput): void {
       ],
       nav.immovableProperties.map((p) => [p.description, rupees(p.stampDutyValue), p.authority]),
     );
+    const schedule = annexureRef(input, 'navSchedules');
+    if (schedule) w.paragraph(`The schedule of the properties, with their survey numbers and areas, is ${schedule}.`);
   }
   if (nav?.sharesAndSecuritiesSource) {
     const date = nav.sharesAndSecuritiesPriceDate ? `, prices of ${formatDate(nav.sharesAndSecuritiesPriceDate)}` : '';
-    w.labelled('Shares and securities', `${nav.sharesAndSecuritiesSource}${date}.`);
+    const scrips = nav.quotedInvestments?.length ? annexureRef(input, 'navSchedules') : null;
+    w.labelled(
+      'Shares and securities',
+      `${nav.sharesAndSecuritiesSource}${date}.${scrips ? ` Scrip by scrip in ${scrips}.` : ''}`,
+    );
   }
   if (nav?.jewelleryAndArtSource) w.labelled('Jewellery and artistic work', `${nav.jewelleryAndArtSource}.`);
   if (s.peers?.length) {
@@ -133,6 +140,8 @@ function figureSources(w: Writer, input: ReportInput): void {
         ...(withBasis ? [p.basis === 'FORWARD' ? 'Forward' : p.basis === 'TRAILING' ? 'Trailing' : ''] : []),
       ]),
     );
+    const peers = annexureRef(input, 'peers');
+    if (peers) w.paragraph(`Each peer's size beside its multiples is ${peers}.`);
   }
   if (s.transactions?.length) {
     w.paragraph('Comparable transactions:');

@@ -156,3 +156,23 @@ test('IBC: each asset class needs its valuer’s method, the physical verificati
     ['/liquidation/assets/0/method', '/liquidation/assets/0/verifiedOn'],
   );
 });
+
+test('quoted shares listed scrip by scrip must not add up to more than the fair market value of C (refused at the lock)', async () => {
+  const base = fixture('sample-company.json') as Record<string, unknown>;
+  const scrip = {
+    scrip: 'Deccan Bearings Ltd, equity shares of ₹10',
+    quantity: 10000,
+    pricePerShare: 1312.5,
+    priceDate: '2026-03-31',
+    exchange: 'National Stock Exchange of India',
+  };
+  const over = {
+    ...base,
+    navAdjustmentSources: { ...(base.navAdjustmentSources as object), quotedInvestments: [scrip] },
+  };
+  const e = await readyEngagement({ statute: 'RULE_11UA', purpose: 'TRANSFER_OR_RECEIPT' }, over);
+  const refused = await lock(t, bearer, e.id);
+  assert.equal(refused.statusCode, 400, refused.body);
+  assert.equal(refused.json().errors[0].path, '/navAdjustmentSources/quotedInvestments');
+  assert.match(refused.json().errors[0].message, /add up to ₹1,31,25,000\.00/); // against C of ₹95 lakh
+});

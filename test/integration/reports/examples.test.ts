@@ -17,6 +17,7 @@ import { createEmptyPostgresDatabase, usingPostgres } from '../../helpers/db.js'
 import { assertShows, pdfText } from '../../helpers/pdf.js';
 import { discountRows, runningSumFailures, totalFailures } from '../../helpers/footing.js';
 import { figureChecks } from '../../helpers/example-figures.js';
+import { annexureChecks } from '../../helpers/example-annexures.js';
 
 let outDir: string;
 let made: MadeExample[];
@@ -43,6 +44,11 @@ after(async () => {
 
 // Per-share figures, present values and the workpapers' cached values, on the same examples (test/helpers/example-figures.ts).
 figureChecks(
+  () => made,
+  () => outDir,
+);
+// The equity examples' annexures: headings, references and figures as given (test/helpers/example-annexures.ts).
+annexureChecks(
   () => made,
   () => outDir,
 );

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { TestApp } from '../../helpers/app.js';
 import { pdfText } from '../../helpers/pdf.js';
 import { asUser, reviewTeamApp, type Session } from '../../helpers/principals.js';
-import { decide, engagementAtGate1, lock } from '../../helpers/engagements.js';
+import { PROJECTIONS_NOTE, decide, engagementAtGate1, lock } from '../../helpers/engagements.js';
 import { setPaymentStatus } from '../../../src/features/engagements/engagements.repository.js';
 
 let t: TestApp, admin: Session, valuer: Session, reviewer: Session;
@@ -51,6 +51,7 @@ test('revision loop: GATE_2 REVISE → DATA_READY → lock version 2 → GATE_1 
     wacc: 13.5,
     terminalGrowthRate: 4,
     rationale: 'CAPM with a 1.5 % size premium as the reviewer asked.',
+    projectionsReasonableness: PROJECTIONS_NOTE,
   });
   assert.equal(lock2.statusCode, 200, lock2.body);
   assert.equal(lock2.json().version, 2);
@@ -58,6 +59,7 @@ test('revision loop: GATE_2 REVISE → DATA_READY → lock version 2 → GATE_1 
     wacc: 13.5,
     terminalGrowthRate: 4,
     rationale: 'CAPM with a 1.5 % size premium as the reviewer asked.',
+    projectionsReasonableness: PROJECTIONS_NOTE,
   });
   assert.equal(again.statusCode, 409);
   await t.worker.drain();

@@ -2,7 +2,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, status, upload, uploadFixture } from '../../helpers/engagements.js';
+import {
+  createEngagement,
+  fixture,
+  lock,
+  status,
+  upload,
+  uploadFixture,
+  PROJECTIONS_NOTE,
+} from '../../helpers/engagements.js';
 import { valuationOf, withFinancials } from '../../helpers/engagements.js';
 
 let t: TestApp, bearer: Record<string, string>;
@@ -87,6 +95,7 @@ test('wacc 0.12 and growth 0.04 (fractions for percents): refused on financials 
   const res = await lock(t, bearer, e.id, {
     ...AS_FRACTIONS,
     rationale: 'Typed as fractions by mistake, as the refusal says.',
+    projectionsReasonableness: PROJECTIONS_NOTE,
   });
   assert.equal(res.statusCode, 400, res.body);
   assert.equal(res.json().code, 'validation_failed');
@@ -101,6 +110,7 @@ test('wacc 0.12 and growth 0.04 (fractions for percents): refused on financials 
   const warned = await lock(t, bearer, early.id, {
     ...AS_FRACTIONS,
     rationale: 'Typed as fractions by mistake, before the financials.',
+    projectionsReasonableness: PROJECTIONS_NOTE,
   });
   assert.equal(warned.statusCode, 200, warned.body);
   const codes = warned.json().warnings.map((w: { code: string }) => w.code);
@@ -126,6 +136,7 @@ test('the valuation is 409 before computation, and stored with the engine versio
     wacc: 13,
     terminalGrowthRate: 5,
     rationale: 'Cost of equity from CAPM with a size premium.',
+    projectionsReasonableness: PROJECTIONS_NOTE,
     midYear: true,
   });
   await t.worker.drain();

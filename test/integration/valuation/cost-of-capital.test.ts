@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { Decimal } from 'decimal.js';
 import { type TestApp } from '../../helpers/app.js';
 import { asUser, signupAdmin, adminTokenApp } from '../../helpers/principals.js';
-import { fixture, lock, status, valuationOf, withFinancials } from '../../helpers/engagements.js';
+import { fixture, lock, status, valuationOf, withFinancials, PROJECTIONS_NOTE } from '../../helpers/engagements.js';
 import { recalculatedWorkpapers } from '../../helpers/workbook.js';
 import { assertShows, pdfText } from '../../helpers/pdf.js';
 import { BUILD_UP } from '../../fixtures/cost-of-capital.js';
@@ -17,7 +17,12 @@ adminTokenApp((s) => ({ t, bearer } = s));
 
 const RATIONALE = 'CAPM on the 10-year G-Sec, peer beta relevered at the target D/E of 0.25.';
 /** The lock body's build-up (BUILD_UP, 15.5293 %) with its growth rate and rationale; the tests state the WACC. */
-const BUILT_UP = { terminalGrowthRate: 5, rationale: RATIONALE, costOfCapital: BUILD_UP };
+const BUILT_UP = {
+  terminalGrowthRate: 5,
+  rationale: RATIONALE,
+  projectionsReasonableness: PROJECTIONS_NOTE,
+  costOfCapital: BUILD_UP,
+};
 const S62 = { statute: 'COMPANIES_ACT_SEC_62', purpose: undefined };
 
 async function dataReady(headers = bearer): Promise<string> {

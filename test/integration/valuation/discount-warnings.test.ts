@@ -5,7 +5,14 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
 import { asToken, createToken, signupAdmin } from '../../helpers/principals.js';
-import { CAPM_RATIONALE, createEngagement, fixture, lock, upload } from '../../helpers/engagements.js';
+import {
+  CAPM_RATIONALE,
+  createEngagement,
+  fixture,
+  lock,
+  upload,
+  PROJECTIONS_NOTE,
+} from '../../helpers/engagements.js';
 
 let t: TestApp;
 let bearer: Record<string, string>;
@@ -19,6 +26,7 @@ const BASE = {
   wacc: 12,
   terminalGrowthRate: 4,
   rationale: CAPM_RATIONALE,
+  projectionsReasonableness: PROJECTIONS_NOTE,
 };
 const WEIGHTS = {
   methodWeights: { DCF: 70, NAV: 30 },

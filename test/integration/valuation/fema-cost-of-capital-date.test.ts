@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, upload } from '../../helpers/engagements.js';
+import { createEngagement, fixture, lock, upload, PROJECTIONS_NOTE } from '../../helpers/engagements.js';
 import { EXAMPLE_COST_OF_CAPITAL } from '../../fixtures/sample-report.js';
 import { statedWaccOf } from '../../../src/contract/cost-of-capital.js';
 
@@ -17,7 +17,7 @@ adminTokenApp((s) => ({ t, bearer } = s));
 const BUILD_UP = Object.fromEntries(
   Object.entries(EXAMPLE_COST_OF_CAPITAL)
     .filter(([k]) => k !== 'sourceDate')
-    .map(([k, v]) => [k, /^\d+(\.\d+)?$/.test(v) ? Number(v) : v]),
+    .map(([k, v]) => [k, typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? Number(v) : v]),
 );
 const WACC = Number(statedWaccOf(EXAMPLE_COST_OF_CAPITAL));
 
@@ -29,6 +29,7 @@ async function locked(statute: string, purpose: string | undefined, sourceDate: 
     wacc: WACC,
     terminalGrowthRate: 5,
     rationale: 'CAPM on the 10-year G-Sec, peer beta relevered at the target D/E of 0.25.',
+    projectionsReasonableness: PROJECTIONS_NOTE,
     costOfCapital: { ...BUILD_UP, sourceDate },
   });
   assert.equal(res.statusCode, 200, res.body);

@@ -2,7 +2,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import { createEngagement, engagementAtGate1, fixture, lock, status, upload } from '../../helpers/engagements.js';
+import {
+  createEngagement,
+  engagementAtGate1,
+  fixture,
+  lock,
+  status,
+  upload,
+  PROJECTIONS_NOTE,
+} from '../../helpers/engagements.js';
 import { Decimal } from 'decimal.js';
 
 let t: TestApp, bearer: Record<string, string>;
@@ -66,6 +74,7 @@ test('PATCH corrects the engagement before the computation, with an audit entry;
         wacc: 12,
         terminalGrowthRate: 4,
         rationale: 'Cost of equity by CAPM; peer beta relevered.',
+        projectionsReasonableness: PROJECTIONS_NOTE,
       })
     ).statusCode,
     200,

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import { createEngagement, fixture, sourced, upload } from '../../helpers/engagements.js';
+import { createEngagement, fixture, sourced, upload, PROJECTIONS_NOTE } from '../../helpers/engagements.js';
 import { CAPM_RATIONALE, lockedAndValued } from '../../helpers/engagements.js';
 import { libreOfficeSheets } from '../../helpers/libreoffice.js';
 
@@ -32,6 +32,7 @@ test("LibreOffice shows the workpapers' amounts in Indian grouping: ≥ ₹100 c
     wacc: 16,
     terminalGrowthRate: 5,
     rationale: CAPM_RATIONALE,
+    projectionsReasonableness: PROJECTIONS_NOTE,
     methodWeights: { DCF: 50, NAV: 50 },
     weightsRationale: 'Early-stage company: income and cost approaches weighed alike.',
   });

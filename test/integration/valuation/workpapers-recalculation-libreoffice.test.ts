@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { Decimal } from 'decimal.js';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, upload, sourced } from '../../helpers/engagements.js';
+import { createEngagement, fixture, lock, upload, sourced, PROJECTIONS_NOTE } from '../../helpers/engagements.js';
 import { libreOfficeSheets } from '../../helpers/libreoffice.js';
 import { definedNames } from '../../helpers/workbook.js';
 import { withDilutedCapital } from '../../fixtures/valuation-inputs.js';
@@ -94,7 +94,13 @@ async function served(create: Record<string, unknown>, document: unknown, body: 
     201,
   );
   await t.worker.drain();
-  const locked = await lock(t, bearer, e.id, { wacc: 12, terminalGrowthRate: 4, rationale: RATIONALE, ...body });
+  const locked = await lock(t, bearer, e.id, {
+    wacc: 12,
+    terminalGrowthRate: 4,
+    rationale: RATIONALE,
+    projectionsReasonableness: PROJECTIONS_NOTE,
+    ...body,
+  });
   assert.equal(locked.statusCode, 200, locked.body);
   await t.worker.drain();
   const v = (

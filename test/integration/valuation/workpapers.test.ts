@@ -3,7 +3,15 @@ import assert from 'node:assert/strict';
 import { Decimal } from 'decimal.js';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import { createEngagement, fixture, lock, sourced, uploadFixture, valuationOf } from '../../helpers/engagements.js';
+import {
+  createEngagement,
+  fixture,
+  lock,
+  sourced,
+  uploadFixture,
+  valuationOf,
+  PROJECTIONS_NOTE,
+} from '../../helpers/engagements.js';
 import { CAPM_LOCK, CAPM_RATIONALE, lockedAndValued, withFinancials } from '../../helpers/engagements.js';
 import { recalculate, recalculatedWorkpapers } from '../../helpers/workbook.js';
 
@@ -11,7 +19,12 @@ let t: TestApp, bearer: Record<string, string>;
 adminTokenApp((s) => ({ t, bearer } = s));
 
 // The first two tests lock at WACC 12.5 % and growth 5 %.
-const RATES = { wacc: 12.5, terminalGrowthRate: 5, rationale: CAPM_RATIONALE };
+const RATES = {
+  wacc: 12.5,
+  terminalGrowthRate: 5,
+  rationale: CAPM_RATIONALE,
+  projectionsReasonableness: PROJECTIONS_NOTE,
+};
 
 const paisa = (x: unknown) => new Decimal(x as number).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 

@@ -245,7 +245,7 @@ describe('financials grid layout', () => {
         'row 7, column C: missing year (e.g. FY2028)',
         'row 8, column E: value outside the projection years',
         "row 9, column A: unknown projection field 'ebitdaa'; expected one of revenue, ebitda, depreciationAndAmortisation, capitalExpenditure, changeInNetWorkingCapital, taxRate",
-        "row 11, column C: unknown column 'evToSales'; expected one of name, evToEbitda, evToRevenue, peRatio, priceToBook, basis, source, asOf",
+        "row 11, column C: unknown column 'evToSales'; expected one of name, evToEbitda, evToRevenue, peRatio, priceToBook, basis, source, asOf, revenue, ebitda, marketCapitalisation",
         "row 12, column A: expected 'peer' (a row of the peers table) or a blank row to end it",
       ],
     );

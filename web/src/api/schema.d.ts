@@ -303,7 +303,7 @@ export interface paths {
         put?: never;
         /**
          * Lock the valuation assumptions (one way)
-         * @description Rates are percent. terminalGrowthRate must be below wacc (400). Locking twice → 409 already_locked; after computation started → 409 invalid_transition. Computation starts once the engagement is DATA_READY and assumptions are locked. When accepted financials lack what the statute needs (IBC: liquidation.assets; Rule 11UA(1)(c)(b): stamp-duty and market values of assets held at book; a DCF, including one the methodWeights adopt: projections from the year that holds the valuation date, never replaced by another method; a capital table whose convertibles do not fit where the balance sheet presents them: /shareholding; multiples of a stated basis the company's metrics cannot match: the metric) → 409 inputs_incomplete naming each missing field in `errors`, and nothing changes (the engagement stays DATA_READY). The response carries `warnings` about the rates where the valuation has a DCF (RATES_LOOK_LIKE_FRACTIONS, WACC_GROWTH_SPREAD_NARROW), and about the valuation date against the transaction date: VALUATION_DATE_NOT_TRANSACTION_DATE for a Rule 11UA receipt or transfer valued as at another date (Rule 56 of the Income-tax Rules, 2026; Rules 11U(j) and 11UAA of the 1962 Rules), VALUATION_DATE_STALE for FEMA and s.62 when the valuation date is more than 90 days before the transaction (practice), and COST_OF_CAPITAL_SOURCE_STALE for FEMA when costOfCapital.sourceDate is more than 30 days from the valuation date. A figure the valuation rests on without its source in the financials (NAV property, quoted-share price, peer, deal, round, IBC asset class: docs/evidence.md) → 400 source_missing naming each field in `errors`; nothing changes. The lock proves the computation: on a DATA_READY engagement it runs the valuation on what it locks, and any refusal of the engine is the lock's answer naming the field, with nothing locked (a weight on RECENT_ROUND or TRANSACTIONS the financials do not give → 400 invalid_weights at /methodWeights/RECENT_ROUND). The judgement's fields refused by the schema answer their own codes: /methodWeights invalid_weights, /dlomPercent and /dlocPercent invalid_discount, /marketApproach invalid_market_approach, a rationale missing_rationale.
+         * @description Rates are percent. terminalGrowthRate must be below wacc (400). Locking twice → 409 already_locked; after computation started → 409 invalid_transition. Computation starts once the engagement is DATA_READY and assumptions are locked. When accepted financials lack what the statute needs (IBC: liquidation.assets; Rule 11UA(1)(c)(b): stamp-duty and market values of assets held at book; a DCF, including one the methodWeights adopt: projections from the year that holds the valuation date, never replaced by another method; a capital table whose convertibles do not fit where the balance sheet presents them: /shareholding; multiples of a stated basis the company's metrics cannot match: the metric) → 409 inputs_incomplete naming each missing field in `errors`, and nothing changes (the engagement stays DATA_READY). The response carries `warnings` about the rates where the valuation has a DCF (RATES_LOOK_LIKE_FRACTIONS, WACC_GROWTH_SPREAD_NARROW), and about the valuation date against the transaction date: VALUATION_DATE_NOT_TRANSACTION_DATE for a Rule 11UA receipt or transfer valued as at another date (Rule 56 of the Income-tax Rules, 2026; Rules 11U(j) and 11UAA of the 1962 Rules), VALUATION_DATE_STALE for FEMA and s.62 when the valuation date is more than 90 days before the transaction (practice), and COST_OF_CAPITAL_SOURCE_STALE for FEMA when costOfCapital.sourceDate is more than 30 days from the valuation date. A figure the valuation rests on without its source in the financials (NAV property, quoted-share price, peer, deal, round, IBC asset class: docs/evidence.md) → 400 source_missing naming each field in `errors`; nothing changes. The lock proves the computation: on a DATA_READY engagement it runs the valuation on what it locks, and any refusal of the engine is the lock's answer naming the field, with nothing locked (a weight on RECENT_ROUND or TRANSACTIONS the financials do not give → 400 invalid_weights at /methodWeights/RECENT_ROUND). The judgement's fields refused by the schema answer their own codes: /methodWeights invalid_weights, /dlomPercent and /dlocPercent invalid_discount, /marketApproach invalid_market_approach, a rationale missing_rationale. Where a DCF is adopted, a lock without projectionsReasonableness (the valuer's note on the projections) → 400 missing_rationale naming /projectionsReasonableness.
          */
         post: operations["lockAssumptions"];
         delete?: never;
@@ -1538,6 +1538,8 @@ export interface components {
                 [key: string]: number;
             };
             midYear?: boolean;
+            /** @description The valuer's note on the reasonableness of the projections, where a DCF is adopted */
+            projectionsReasonableness?: string;
             rationale?: string;
             /** @description Percent */
             terminalGrowthRate?: number;
@@ -1591,6 +1593,7 @@ export interface components {
                 [key: string]: number;
             };
             midYear: boolean;
+            projectionsReasonableness?: string;
             rationale: string;
             /** @description Where, why, by whom and when this version was returned for revision, and the DRAFT report of that round */
             revision: {
@@ -1684,6 +1687,41 @@ export interface components {
             debtToEquity: number;
             /** @description Equity risk premium, percent */
             equityRiskPremium: number;
+            /** @description Each input's own source and date, e.g. beta: { source: 'Median of four listed peers, two years of weekly returns (Capitaline)', date: '2026-03-31' }; printed in the report's cost-of-capital annexure. An input without one is shown with the source and sourceDate of the build-up */
+            inputSources?: {
+                beta?: {
+                    date?: string;
+                    source: string;
+                };
+                companySpecificPremium?: {
+                    date?: string;
+                    source: string;
+                };
+                debtToEquity?: {
+                    date?: string;
+                    source: string;
+                };
+                equityRiskPremium?: {
+                    date?: string;
+                    source: string;
+                };
+                preTaxCostOfDebt?: {
+                    date?: string;
+                    source: string;
+                };
+                riskFreeRate?: {
+                    date?: string;
+                    source: string;
+                };
+                sizePremium?: {
+                    date?: string;
+                    source: string;
+                };
+                taxRate?: {
+                    date?: string;
+                    source: string;
+                };
+            };
             /** @description Pre-tax cost of debt, percent */
             preTaxCostOfDebt: number;
             /** @description Risk-free rate (e.g. the 10-year Government of India security yield at the valuation date), percent */
@@ -1711,6 +1749,41 @@ export interface components {
             debtToEquity: number;
             /** @description Equity risk premium, percent */
             equityRiskPremium: number;
+            /** @description Each input's own source and date, e.g. beta: { source: 'Median of four listed peers, two years of weekly returns (Capitaline)', date: '2026-03-31' }; printed in the report's cost-of-capital annexure. An input without one is shown with the source and sourceDate of the build-up */
+            inputSources?: {
+                beta?: {
+                    date?: string;
+                    source: string;
+                };
+                companySpecificPremium?: {
+                    date?: string;
+                    source: string;
+                };
+                debtToEquity?: {
+                    date?: string;
+                    source: string;
+                };
+                equityRiskPremium?: {
+                    date?: string;
+                    source: string;
+                };
+                preTaxCostOfDebt?: {
+                    date?: string;
+                    source: string;
+                };
+                riskFreeRate?: {
+                    date?: string;
+                    source: string;
+                };
+                sizePremium?: {
+                    date?: string;
+                    source: string;
+                };
+                taxRate?: {
+                    date?: string;
+                    source: string;
+                };
+            };
             /** @description Pre-tax cost of debt, percent */
             preTaxCostOfDebt: number;
             /** @description Risk-free rate (e.g. the 10-year Government of India security yield at the valuation date), percent */
@@ -2478,6 +2551,8 @@ export interface components {
             };
             /** @description Mid-year discounting (default end-of-year) */
             midYear?: boolean;
+            /** @description The valuer's note on the reasonableness of the projections a DCF rests on (revenue growth, margins, capital expenditure, working capital against the history and the industry), 50–3000 characters, printed beside the projections annexure. Required where a DCF is adopted (s.62 and FEMA unless the weights give the DCF none; a Rule 11UA issue valued by the DCF): 400 missing_rationale naming /projectionsReasonableness otherwise. Where no DCF is adopted it is accepted and ignored (not stored, not printed) */
+            projectionsReasonableness?: string;
             rationale: string;
             /** @description Terminal growth, percent; must be below wacc */
             terminalGrowthRate: number;

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { sentenceResolver } from '../../lib/messages';
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lockAssumptionsBody } from '../../../../src/contract/engagement-forms';
+import { lockAssumptionsBody } from '../../../../src/contract/lock-forms';
 import { METHOD_TITLES } from '../../../../src/contract/vocabulary';
 import { api, call, type Schemas } from '../../api/client';
 import { FormError, applyFieldErrors } from '../FormError';
@@ -26,6 +26,15 @@ function weightableMethods(e: Engagement): string[] {
     return e.purpose === 'TRANSFER_OR_RECEIPT' ? ['NAV_RULE_57'] : [];
   if (e.statute === 'RULE_11UA') return e.purpose === 'TRANSFER_OR_RECEIPT' ? ['NAV_11UA_1CB'] : ['NAV_11UA_2A', 'DCF'];
   return [];
+}
+
+/**
+ * Whether the valuation may adopt a DCF, so the lock asks for the note on the projections' reasonableness: s.62 and
+ * FEMA, and a Rule 11UA issue before Rule 57 (the API requires it where the DCF is adopted; docs/reports.md, Annexures).
+ */
+function dcfMayBeAdopted(e: Engagement): boolean {
+  if (e.statute === 'COMPANIES_ACT_SEC_62' || e.statute === 'FEMA_RBI') return true;
+  return e.statute === 'RULE_11UA' && e.purpose !== 'TRANSFER_OR_RECEIPT' && e.transactionDate < '2026-04-01';
 }
 
 export function Warnings({ warnings }: { warnings?: { code: string; message: string }[] }) {
@@ -90,6 +99,16 @@ export function LockForm({ engagement, previous }: { engagement: Engagement; pre
           {...form.register('rationale')}
           error={err.rationale?.message}
         />
+        {dcfMayBeAdopted(engagement) && (
+          <Textarea
+            label="Reasonableness of the projections"
+            description="Where a DCF is adopted: why the revenue growth, margins, capital expenditure and working capital are reasonable against the history and the industry (50–3000 characters); printed beside the projections in the report"
+            autosize
+            minRows={3}
+            {...form.register('projectionsReasonableness', { setValueAs: (v: string) => v || undefined })}
+            error={err.projectionsReasonableness?.message}
+          />
+        )}
         <Checkbox label="Mid-year discounting" {...form.register('midYear')} />
         {methods.length > 1 && (
           <Paper withBorder p="sm" radius="md">
@@ -153,6 +172,7 @@ export function LockForm({ engagement, previous }: { engagement: Engagement; pre
             'weightsRationale',
             'dlomPercent',
             'dlomRationale',
+            'projectionsReasonableness',
           ]}
         />
         <Group>

@@ -1,7 +1,7 @@
 // A round returned for revision: the reason it came back, and what the new lock changes from the last version.
 import { Alert, Text } from '@mantine/core';
 import type { z } from 'zod';
-import { lockAssumptionsBody } from '../../../../src/contract/engagement-forms';
+import { lockAssumptionsBody } from '../../../../src/contract/lock-forms';
 import { gateInWords, isGate } from '../../../../src/contract/stages';
 import { type Schemas } from '../../api/client';
 import { dateTime } from '../../lib/format';
@@ -49,6 +49,7 @@ export function valuesOf(v: Version): LockValues {
     ...(v.dlocRationale && { dlocRationale: v.dlocRationale }),
     ...(v.costOfCapital && { costOfCapital: v.costOfCapital }),
     ...(v.marketApproach && { marketApproach: v.marketApproach }),
+    ...(v.projectionsReasonableness && { projectionsReasonableness: v.projectionsReasonableness }),
   };
 }
 

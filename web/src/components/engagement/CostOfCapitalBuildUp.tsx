@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Checkbox, Group, Paper, SegmentedControl, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import type { lockAssumptionsBody } from '../../../../src/contract/engagement-forms';
+import type { lockAssumptionsBody } from '../../../../src/contract/lock-forms';
 import { costOfCapitalFigures, statedWaccOf, type CostOfCapitalParts } from '../../../../src/contract/cost-of-capital';
 import { NumberField } from '../NumberField';
 import { SavedBuildUps } from './SavedBuildUps';

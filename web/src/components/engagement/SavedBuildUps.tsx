@@ -5,7 +5,7 @@ import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import type { lockAssumptionsBody } from '../../../../src/contract/engagement-forms';
+import type { lockAssumptionsBody } from '../../../../src/contract/lock-forms';
 import { api, call } from '../../api/client';
 import { date } from '../../lib/format';
 import { useMe } from '../../lib/session';

@@ -32,6 +32,7 @@ export default defineRoute((app) => {
           '/dlocPercent': 'invalid_discount',
           '/dlomRationale': 'missing_rationale',
           '/dlocRationale': 'missing_rationale',
+          '/projectionsReasonableness': 'missing_rationale',
           '/marketApproach': 'invalid_market_approach',
           '/marketApproach/discountRationale': 'missing_rationale',
         },
@@ -65,7 +66,8 @@ export default defineRoute((app) => {
           'the financials do not give → 400 invalid_weights at /methodWeights/RECENT_ROUND). The ' +
           "judgement's fields refused by the schema answer their own codes: /methodWeights invalid_weights, " +
           '/dlomPercent and /dlocPercent invalid_discount, /marketApproach invalid_market_approach, a ' +
-          'rationale missing_rationale.',
+          'rationale missing_rationale. Where a DCF is adopted, a lock without projectionsReasonableness ' +
+          "(the valuer's note on the projections) → 400 missing_rationale naming /projectionsReasonableness.",
         params: z.object({ id: z.string() }),
         body: lockAssumptionsBody,
         response: { 200: assumptionsSchema },

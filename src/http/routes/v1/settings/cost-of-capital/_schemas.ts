@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { costOfCapitalBody } from '../../../../../contract/engagement-forms.js';
+import { costOfCapitalBody } from '../../../../../contract/lock-forms.js';
 
 export const savedCostOfCapitalSchema = z
   .object({

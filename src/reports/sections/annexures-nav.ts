@@ -1,0 +1,85 @@
+// The prescribed net asset value's schedules (docs/reports.md, Annexures): each immovable property at the value adopted
+// or assessable for stamp duty, and the quoted shares scrip by scrip. The workings of A and L are in the computation
+// section, line by line; this annexure refers to them and does not repeat them.
+import { Decimal } from 'decimal.js';
+import { grouped } from '../../contract/money-format.js';
+import { formatDate, rupees } from '../format.js';
+import { SIZE, type Writer } from '../pdf/layout.js';
+import { type ReportInput } from '../report-input.js';
+import { chooseUnit, inUnit, unitLabel } from './units.js';
+import { footing, noteText } from './annexure-helpers.js';
+
+export function navSchedulesAnnexure(w: Writer, input: ReportInput): void {
+  const sources = input.financials!.navAdjustmentSources!;
+  const computation = w.sections.find((s) => /^\d+\. Computation/.test(s.title));
+  w.paragraph(
+    `The workings of A (the assets) and L (the liabilities) of the formula, line by line, are in ${computation ? `section ${computation.title.split('.')[0]} (Computation)` : 'the computation section'}. This annexure gives the schedules behind D (immovable property at its stamp-duty value) and C (shares and securities at their fair market value) as the company gave them.`,
+  );
+  const properties = sources.immovableProperties ?? [];
+  if (properties.length > 0) {
+    const unit = chooseUnit(properties.map((p) => p.stampDutyValue));
+    w.subheading('Immovable property');
+    const rows = properties.map((p, i) => [
+      String(i + 1),
+      p.description,
+      p.surveyNumber ?? 'not given',
+      p.area ?? 'not given',
+      inUnit(p.stampDutyValue, unit),
+      p.authority,
+    ]);
+    const closing = footing(
+      'Total stamp-duty value (D)',
+      properties.map((p) => p.stampDutyValue),
+      unit,
+    ).map(([label, value]) => ['', label, '', '', value, '']);
+    w.table(
+      [
+        { header: 'No.', width: 0.05 },
+        { header: 'Description and address', width: 0.27 },
+        { header: 'Survey or CTS number', width: 0.14 },
+        { header: 'Area', width: 0.14 },
+        { header: `Stamp-duty value (${unitLabel(unit)})`, width: 0.14, align: 'right' },
+        { header: 'Authority', width: 0.26 },
+      ],
+      [...rows, ...closing],
+      { fontSize: SIZE.small, boldRows: new Set([rows.length + closing.length - 1]) },
+    );
+    noteText(
+      w,
+      'The value adopted or assessed, or assessable, by the stamp-duty authority for each property, as the ready reckoner or the authority gives it. "not given" marks a particular the data provided did not include.',
+    );
+  }
+  const scrips = sources.quotedInvestments ?? [];
+  if (scrips.length > 0) {
+    const values = scrips.map((q) => new Decimal(q.quantity).times(q.pricePerShare).toFixed(2));
+    const unit = chooseUnit(values);
+    w.subheading('Quoted investments, scrip by scrip');
+    const rows = scrips.map((q, i) => [
+      String(i + 1),
+      q.scrip,
+      grouped(q.quantity).body,
+      rupees(new Decimal(q.pricePerShare).toFixed(2)),
+      formatDate(q.priceDate),
+      q.exchange,
+      inUnit(values[i], unit),
+    ]);
+    const closing = footing('Total value', values, unit).map(([label, value]) => ['', label, '', '', '', '', value]);
+    w.table(
+      [
+        { header: 'No.', width: 0.05 },
+        { header: 'Scrip', width: 0.26 },
+        { header: 'Quantity', width: 0.1, align: 'right' },
+        { header: 'Price per share', width: 0.13, align: 'right' },
+        { header: 'Price date', width: 0.13 },
+        { header: 'Exchange', width: 0.18 },
+        { header: `Value (${unitLabel(unit)})`, width: 0.15, align: 'right' },
+      ],
+      [...rows, ...closing],
+      { fontSize: SIZE.small, boldRows: new Set([rows.length + closing.length - 1]) },
+    );
+    noteText(
+      w,
+      'Value = quantity × the closing price on the exchange on the price date. The quoted shares are part of C, the fair market value of the shares and securities in the computation; any unquoted ones make up the rest.',
+    );
+  }
+}
