@@ -1,5 +1,6 @@
 // The assumptions lock form, validated live with the API's own schema; a round returned for revision opens
 // with the last version's values and lists what changes.
+import { INCOME_TAX_ACT_2025_FROM } from '../../../../src/contract/vocabulary';
 import { Button, Checkbox, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { sentenceResolver } from '../../lib/messages';
@@ -22,7 +23,7 @@ function weightableMethods(e: Engagement): string[] {
   // NDI Rule 21: any internationally accepted pricing methodology, weighed as for s.62.
   if (e.statute === 'FEMA_RBI') return ['DCF', 'NAV', 'COMPARABLES'];
   // From 1 April 2026 (Income-tax Act, 2025) Rule 57 Sl. No. 4 is the only formula.
-  if (e.statute === 'RULE_11UA' && e.transactionDate >= '2026-04-01')
+  if (e.statute === 'RULE_11UA' && e.transactionDate >= INCOME_TAX_ACT_2025_FROM)
     return e.purpose === 'TRANSFER_OR_RECEIPT' ? ['NAV_RULE_57'] : [];
   if (e.statute === 'RULE_11UA') return e.purpose === 'TRANSFER_OR_RECEIPT' ? ['NAV_11UA_1CB'] : ['NAV_11UA_2A', 'DCF'];
   return [];
@@ -34,7 +35,9 @@ function weightableMethods(e: Engagement): string[] {
  */
 function dcfMayBeAdopted(e: Engagement): boolean {
   if (e.statute === 'COMPANIES_ACT_SEC_62' || e.statute === 'FEMA_RBI') return true;
-  return e.statute === 'RULE_11UA' && e.purpose !== 'TRANSFER_OR_RECEIPT' && e.transactionDate < '2026-04-01';
+  return (
+    e.statute === 'RULE_11UA' && e.purpose !== 'TRANSFER_OR_RECEIPT' && e.transactionDate < INCOME_TAX_ACT_2025_FROM
+  );
 }
 
 export function Warnings({ warnings }: { warnings?: { code: string; message: string }[] }) {
