@@ -1,0 +1,135 @@
+// The example company's figures and market evidence, dated by this run's calendar (calendar.ts): the balance sheet
+// as at the valuation date, the audited years before it, projections from the year after it, and the peers, deals,
+// funding round, cost of capital and asset verifications where a real engagement would date them. The figures are
+// the test fixtures' (test/fixtures/sample-report.ts, financials/sample-company.json); only the dates move.
+import { readFileSync } from 'node:fs';
+import {
+  EXAMPLE_COMPANY,
+  EXAMPLE_COST_OF_CAPITAL,
+  EXAMPLE_MARKET_EVIDENCE,
+  EXAMPLE_MARKET_JUDGEMENT,
+  LIQUIDATION_EXAMPLE,
+} from '../../test/fixtures/sample-report.js';
+import { addDays, longDate, monthAndYear, type ExampleCalendar } from './calendar.js';
+import { FUNDING_ROUND_INVESTOR } from './evidence.js';
+
+/** Three audited years, in the balance sheet's unit (₹ lakh): the report's history table. */
+const HISTORY = [
+  {
+    revenue: 1780,
+    ebitda: 284.8,
+    depreciationAndAmortisation: 80,
+    financeCost: 42.6,
+    profitBeforeTax: 162.2,
+    profitAfterTax: 121.4,
+    netWorth: 712,
+    totalBorrowings: 468,
+  },
+  {
+    revenue: 1985,
+    ebitda: 333.5,
+    depreciationAndAmortisation: 91,
+    financeCost: 41.8,
+    profitBeforeTax: 200.7,
+    profitAfterTax: 150.2,
+    netWorth: 832,
+    totalBorrowings: 444,
+  },
+  {
+    revenue: 2190,
+    ebitda: 381.1,
+    depreciationAndAmortisation: 102,
+    financeCost: 40,
+    profitBeforeTax: 239.1,
+    profitAfterTax: 178.9,
+    netWorth: 950,
+    totalBorrowings: 420,
+  },
+];
+
+/** The fixture's projections start with FY2027; the examples' with the year after the valuation date. */
+const FIXTURE_FIRST_PROJECTION_YEAR = 2027;
+
+/** The financials uploaded: the balance sheet as at the valuation date, the audited history, the projections. */
+export function exampleFinancials(cal: ExampleCalendar, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const base = JSON.parse(
+    readFileSync(new URL('../../test/fixtures/financials/sample-company.json', import.meta.url), 'utf8'),
+  ) as {
+    projections: { year: string }[];
+    navAdjustmentSources: { immovableProperties: { authority: string }[] } & Record<string, unknown>;
+  } & Record<string, unknown>;
+  const shift = cal.firstProjectionYear - FIXTURE_FIRST_PROJECTION_YEAR;
+  const v = cal.valuationDate;
+  return {
+    ...base,
+    balanceSheetDate: v,
+    projections: base.projections.map((p) => ({ ...p, year: `FY${Number(p.year.slice(2)) + shift}` })),
+    navAdjustmentSources: {
+      ...base.navAdjustmentSources,
+      immovableProperties: base.navAdjustmentSources.immovableProperties.map((p) => ({
+        ...p,
+        authority: p.authority.replace(/\d{4}-\d{2}\)/, `${cal.readyReckonerYear})`),
+      })),
+      sharesAndSecuritiesPriceDate: v,
+    },
+    history: HISTORY.map((h, i) => ({ year: `FY${cal.firstProjectionYear - 3 + i}`, ...h })),
+    shareholding: EXAMPLE_COMPANY.shareholding,
+    ...extra,
+  };
+}
+
+/** Peers as at the valuation date; two deals and the company's own round before it. */
+export function exampleMarketEvidence(cal: ExampleCalendar) {
+  const e = EXAMPLE_MARKET_EVIDENCE;
+  const v = cal.valuationDate;
+  const [first, second] = e.transactions;
+  return {
+    ...e,
+    peers: e.peers.map((p) => ({ ...p, asOf: v })),
+    transactions: [
+      {
+        ...first,
+        date: cal.firstDealDate,
+        source: `Acquirer's stock-exchange disclosure of ${longDate(cal.firstDealDate)}`,
+      },
+      { ...second, date: cal.secondDealDate, source: `VCCEdge deal database, extract of ${longDate(addDays(v, 8))}` },
+    ],
+    recentRound: {
+      ...e.recentRound,
+      date: cal.fundingRoundDate,
+      document: `Share subscription agreement of ${longDate(cal.fundingRoundDate)} with ${FUNDING_ROUND_INVESTOR}`,
+    },
+  };
+}
+
+/** The cost of capital's sources as at the valuation date. */
+export function exampleCostOfCapital(cal: ExampleCalendar) {
+  return {
+    ...EXAMPLE_COST_OF_CAPITAL,
+    source: EXAMPLE_COST_OF_CAPITAL.source.replace(/on \d+ [A-Z][a-z]+ \d{4}/, `on ${longDate(cal.valuationDate)}`),
+    sourceDate: cal.valuationDate,
+  };
+}
+
+/** The s.62 weights' reasons name the round's month. */
+export function exampleMarketJudgement(cal: ExampleCalendar) {
+  return {
+    ...EXAMPLE_MARKET_JUDGEMENT,
+    weightsRationale: EXAMPLE_MARKET_JUDGEMENT.weightsRationale.replace(
+      /funding round of [A-Z][a-z]+ \d{4}/,
+      `funding round of ${monthAndYear(cal.fundingRoundDate)}`,
+    ),
+  };
+}
+
+/** The registered valuers verify each class in the days after the commencement date. */
+export function exampleLiquidation(cal: ExampleCalendar) {
+  const after = [3, 3, 6, 6, 7, 7];
+  return {
+    ...LIQUIDATION_EXAMPLE,
+    assets: LIQUIDATION_EXAMPLE.assets.map((a, i) => ({
+      ...a,
+      verifiedOn: addDays(cal.valuationDate, after[i] ?? 7),
+    })),
+  };
+}
