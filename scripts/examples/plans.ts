@@ -71,7 +71,17 @@ function shareholdingAfter(by: Record<string, number>) {
 const costOfCapital = Object.fromEntries(
   Object.entries(exampleCostOfCapital(cal)).map(([k, v]) => [k, /^\d+(\.\d+)?$/.test(v) ? Number(v) : v]),
 );
-const marketJudgement = exampleMarketJudgement(cal);
+/**
+ * A minority block valued on control-basis methods: the nil discount for lack of control is stated with its reason
+ * (docs/reports.md, Only what the statute allows).
+ */
+const nilDloc = (reason: string) => ({ dlocPercent: 0, dlocRationale: reason });
+const marketJudgement = {
+  ...exampleMarketJudgement(cal),
+  ...nilDloc(
+    "The allotment is priced for the company's existing shareholders, whose holdings it dilutes: the value is the company's equity divided pro rata, and a discount for the minority block allotted (the fund holds about 18.8% after it) would pass value from them to the allottee, so none is taken.",
+  ),
+};
 
 /** A transfer made on the valuation date: after 1 April 2026 the Income-tax Act, 2025 and Rule 57 govern it. */
 const TRANSFER_UNDER_2025_ACT = incomeTaxRegime(cal.valuationDate) === 'INCOME_TAX_ACT_2025';
@@ -213,6 +223,9 @@ const FEMA: ExamplePlan = {
     rationale: RATIONALE,
     costOfCapital,
     ...EXAMPLE_JUDGEMENT(),
+    ...nilDloc(
+      "Rule 21 of the Non-debt Instruments Rules sets the issue price's floor at the fair value of an equity share, the company's equity divided pro rata; a discount for the minority holding the fund takes (about 8.5% after the issue) would lower that floor below the value the existing holders give up, so none is taken.",
+    ),
     // The reason is the instrument's own: the fund's subscription, not the s.62 allotment's lock-in.
     dlomRationale:
       "The fund subscribes to unlisted shares it may not sell for three years without the promoters' consent, with no put option and no listing planned; restricted-stock studies for holding periods of that length indicate discounts of 8% to 15%, and 10% is taken.",

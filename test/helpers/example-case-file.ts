@@ -109,6 +109,12 @@ export function caseFileChecks(made: () => MadeExample[], text: (path: string) =
       const gap = days(`${valued} UTC`, `${dated} UTC`);
       assert.ok(gap >= 0 && gap <= 60, `${m.slug}: the report is dated ${gap} days after its valuation date`);
     }
+    // A minority block valued on control-basis methods states its nil discount for lack of control, with the reason.
+    for (const m of made().filter((x) => ['companies-act-sec-62', 'fema-rbi'].includes(x.slug))) {
+      const body = text(m.files.report);
+      assert.match(body, /Level of value Control, non-marketable/, m.slug);
+      assert.match(body, /No discount for lack of control is applied \(nil\): [A-Z][^.]*minority/, m.slug);
+    }
     const udins = made()
       .map((m) => m.verify.udin)
       .filter((u) => u !== undefined);
