@@ -256,8 +256,15 @@ function discountedWeighting(w: Writer, c: Concluded): void {
   const rows = c.discountsByMethod!.filter((m) => new Decimal(m.weightPercent).gt(0));
   const applied = (m: (typeof rows)[number]) =>
     [
-      m.controlDiscountApplies && c.controlDiscount && `control ${percent(c.controlDiscount.percent)}`,
-      m.marketabilityDiscountApplies && c.discount && `marketability ${percent(c.discount.percent)}`,
+      // A nil discount is no discount taken: stated once, with its reason, below the table, never as "0%".
+      m.controlDiscountApplies &&
+        c.controlDiscount &&
+        !new Decimal(c.controlDiscount.percent).isZero() &&
+        `control ${percent(c.controlDiscount.percent)}`,
+      m.marketabilityDiscountApplies &&
+        c.discount &&
+        !new Decimal(c.discount.percent).isZero() &&
+        `marketability ${percent(c.discount.percent)}`,
     ]
       .filter(Boolean)
       .join(', ') || 'None';
