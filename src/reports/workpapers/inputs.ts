@@ -93,7 +93,7 @@ export function writeInputs(ctx: WorkbookContext): InputCells {
   const stubPeriodOfYear1 = firstYear && !isFullYear(firstYear) ? firstYear : null;
   const stub = stubPeriodOfYear1
     ? inp.put(
-        `Stub fraction s (${stubPeriodOfYear1.days} days after the valuation date to ${stubPeriodOfYear1.firstYearEnd} ÷ ${stubPeriodOfYear1.daysInYear})`,
+        `Stub fraction s (${stubPeriodOfYear1.days} days after the valuation date to ${formatDate(stubPeriodOfYear1.firstYearEnd)} ÷ ${stubPeriodOfYear1.daysInYear})`,
         {
           f: `${stubPeriodOfYear1.days}/${stubPeriodOfYear1.daysInYear}`,
           result: Number(stubPeriodOfYear1.fraction),
@@ -121,7 +121,7 @@ export function writeInputs(ctx: WorkbookContext): InputCells {
   const shares = inp.put('Equity shares outstanding', Number(f.shares.equitySharesOutstanding), COUNT_FORMAT);
   const faceValue = inp.put('Paid-up value per share (PV)', Number(f.shares.faceValuePerShare), RUPEE_FORMAT);
   inp.row += 1;
-  inp.heading(`Balance sheet as at ${f.balanceSheetDate} (₹)`);
+  inp.heading(`Balance sheet as at ${formatDate(f.balanceSheetDate)} (₹)`);
   const bs: Record<string, string> = {};
   for (const field of BALANCE_SHEET_FIELDS)
     bs[field] = inp.put(label(field), Number(f.balanceSheet[field]), RUPEE_FORMAT);

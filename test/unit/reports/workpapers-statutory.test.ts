@@ -68,6 +68,7 @@ test("every sheet name and row label of the workpapers is in the valuer's words,
     for (const label of labels(wb)) {
       assert.doesNotMatch(label.trim(), CODE_IDENTIFIER, `${statute}: row label ${label}`);
       assert.doesNotMatch(label, /\b[A-Z]+(_[A-Z0-9]+)+\b/, `${statute}: a code in ${label}`);
+      assert.doesNotMatch(label, /\b\d{4}-\d{2}-\d{2}\b/, `${statute}: a date as the API writes it in ${label}`);
     }
   }
 });
