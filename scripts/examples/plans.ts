@@ -141,7 +141,7 @@ const COMPANIES_ACT: ExamplePlan = {
     ...appointed(addDays(cal.valuationDate, -6)),
     statute: 'COMPANIES_ACT_SEC_62',
     valuationDate: cal.valuationDate,
-    valuationDateReason: `The board fixed ${V}, the month-end before the allotment is offered, as the valuation date; the company drew up its balance sheet as at that date (provisional, certified by the management), so that the price rests on current figures.`,
+    valuationDateReason: `When it resolved on the allotment, on ${longDate(addDays(cal.valuationDate, -6))}, the board fixed the coming month-end, ${V}, as the valuation date; the company drew up its balance sheet as at that date (provisional, certified by the management), so that the price rests on current figures.`,
     proposedPricePerShare: '280.00',
     appointingAuthority: BOARD,
     appointmentBasis: APPOINTED_UNDER_247,
