@@ -106,7 +106,7 @@ export class Sheet {
         : content !== null && typeof content === 'object'
           ? typeof content.result === 'number'
             ? content.result
-            : estimateFormula(content.f, this.known, this.name)
+            : estimateFormula(content.f, this.known, sheetRef(this.name))
           : undefined;
     if (figure !== undefined && Number.isFinite(figure)) this.known.set(address, figure);
     if (format === RUPEE_FORMAT || format === COUNT_FORMAT) {
