@@ -13,7 +13,11 @@ import {
 import { addDays, longDate, monthAndYear, type ExampleCalendar } from './calendar.js';
 import { FUNDING_ROUND_INVESTOR } from './evidence.js';
 
-/** Three audited years, in the balance sheet's unit (₹ lakh): the report's history table. */
+/**
+ * Three audited years, in the balance sheet's unit (₹ lakh): the report's history table. Net worth rolls forward by
+ * the year's profit less dividends (600 + 150.20 − 30.20 = 720; 720 + 178.90 − 38.90 = 860), and on to the interim
+ * balance sheet's 950 at the valuation date; borrowings fall to its 420.
+ */
 const HISTORY = [
   {
     revenue: 1780,
@@ -22,7 +26,7 @@ const HISTORY = [
     financeCost: 42.6,
     profitBeforeTax: 162.2,
     profitAfterTax: 121.4,
-    netWorth: 712,
+    netWorth: 600,
     totalBorrowings: 468,
   },
   {
@@ -32,7 +36,7 @@ const HISTORY = [
     financeCost: 41.8,
     profitBeforeTax: 200.7,
     profitAfterTax: 150.2,
-    netWorth: 832,
+    netWorth: 720,
     totalBorrowings: 444,
   },
   {
@@ -42,8 +46,8 @@ const HISTORY = [
     financeCost: 40,
     profitBeforeTax: 239.1,
     profitAfterTax: 178.9,
-    netWorth: 950,
-    totalBorrowings: 420,
+    netWorth: 860,
+    totalBorrowings: 432,
   },
 ];
 
@@ -72,7 +76,12 @@ export function exampleFinancials(cal: ExampleCalendar, extra: Record<string, un
       })),
       sharesAndSecuritiesPriceDate: v,
     },
-    history: HISTORY.map((h, i) => ({ year: `FY${cal.firstProjectionYear - 3 + i}`, ...h })),
+    // A balance sheet on 31 March closes the history's last year, so that year's net worth and borrowings are its own.
+    history: HISTORY.map((h, i) => ({
+      year: `FY${cal.firstProjectionYear - 3 + i}`,
+      ...h,
+      ...(i === HISTORY.length - 1 && v.endsWith('-03-31') && { netWorth: 950, totalBorrowings: 420 }),
+    })),
     shareholding: EXAMPLE_COMPANY.shareholding,
     ...extra,
   };
