@@ -2,6 +2,7 @@
 // are stand-ins made here (a one-page PDF naming the document, or a CSV extract), marked as examples: what matters
 // is that the report lists each with its SHA-256 and that a reader can match the file to the digest.
 import PDFDocument from 'pdfkit';
+import { addDays, fyLong, longDate, type ExampleCalendar } from './calendar.js';
 
 export interface EvidencePlan {
   title: string;
@@ -22,64 +23,82 @@ const fromManagement = (title: string, documentDate: string, fileName: string): 
   fileName,
 });
 
-export const AUDITED_STATEMENTS = fromManagement(
-  'Audited financial statements for the year ended 31 March 2026',
-  '2026-05-18',
-  'audited-financial-statements-fy2025-26.pdf',
-);
+/** The documents of this run of the examples, dated by its calendar (calendar.ts). */
+export function exampleEvidence(cal: ExampleCalendar) {
+  const v = cal.valuationDate;
+  const V = longDate(v);
+  const lastFy = fyLong(cal.firstProjectionYear - 1).replace('FY ', '');
+  return {
+    AUDITED_STATEMENTS: fromManagement(
+      `Audited financial statements for the year ended ${longDate(cal.lastAuditedYearEnd)}`,
+      cal.auditedStatementsDate,
+      `audited-financial-statements-fy${lastFy}.pdf`,
+    ),
+    /** Rule 56 of the Income-tax Rules, 2026 (and Rule 11U before it): the balance sheet audited as at the valuation date. */
+    AUDITED_BALANCE_SHEET: fromManagement(
+      `Balance sheet as at ${V}, audited by the statutory auditor for the transfer`,
+      addDays(v, 12),
+      'audited-balance-sheet-transfer-date.pdf',
+    ),
+    PROVISIONAL_BALANCE_SHEET: fromManagement(
+      `Provisional balance sheet as at ${V}, certified by the management`,
+      addDays(v, 10),
+      'provisional-balance-sheet.pdf',
+    ),
+    PROJECTIONS: fromManagement(
+      `Projections for ${fyLong(cal.firstProjectionYear)} to ${fyLong(cal.firstProjectionYear + 4)}, approved by the board`,
+      addDays(v, 7),
+      'board-approved-projections.pdf',
+    ),
+    STAMP_DUTY: fromManagement(
+      `Ready reckoner extracts (${cal.readyReckonerYear}) for the factory on Plot 14, MIDC Ambad, Nashik and the office at Unit 802, Baner, Pune`,
+      v,
+      'ready-reckoner-extracts.pdf',
+    ),
+    QUOTED_PRICES: {
+      title: `Closing prices of the quoted investments on the National Stock Exchange, ${V}`,
+      documentDate: v,
+      providedBy: 'National Stock Exchange of India (bhavcopy)',
+      fileName: 'nse-closing-prices.csv',
+      csv: 'symbol,series,close\nTATAMOTORS,EQ,712.45\nBHARATFORG,EQ,1284.10\n',
+    } satisfies EvidencePlan,
+    PEER_DATA: {
+      title: 'Peer multiples and deal terms, extract from Capitaline and VCCEdge',
+      documentDate: addDays(v, 8),
+      providedBy: 'The valuer, from licensed databases',
+      fileName: 'peer-and-deal-data.csv',
+      csv:
+        'company_or_deal,date,ev_to_ebitda,ev_to_revenue,pe\n' +
+        `Sundaram Auto Castings Ltd,${v},11.8,1.9,24.5\n` +
+        `Pune Precision Forge Ltd,${v},9.6,1.4,19.2\n` +
+        `Nashik Alloy Components Ltd,${v},13.1,2.2,-40.5\n` +
+        `Kalyani Auto acquires Chakan Die Casting,${cal.firstDealDate},10.5,1.6,\n` +
+        `Private equity buy-out of Satara Machining,${cal.secondDealDate},8.9,,\n`,
+    } satisfies EvidencePlan,
+    /** The earlier round: Deccan Growth Fund I took its 1,50,000 shares then (₹240 each, ₹360 lakh). */
+    SUBSCRIPTION_AGREEMENT: fromManagement(
+      `Share subscription agreement with ${FUNDING_ROUND_INVESTOR}`,
+      cal.fundingRoundDate,
+      'share-subscription-agreement.pdf',
+    ),
+    TERM_SHEET: fromManagement(
+      `Term sheet for the issue of equity shares to ${NON_RESIDENT_INVESTOR}`,
+      addDays(v, -10),
+      'term-sheet-non-resident-issue.pdf',
+    ),
+    CLASS_VALUERS_REPORTS: {
+      title: "Registered valuers' reports by asset class, with their verification notes",
+      documentDate: addDays(v, 12),
+      providedBy: 'The registered valuers for each asset class',
+      fileName: 'registered-valuers-reports.pdf',
+    } satisfies EvidencePlan,
+  };
+}
 
-export const PROJECTIONS = fromManagement(
-  'Projections for FY 2026-27 to FY 2030-31, approved by the board',
-  '2026-04-10',
-  'board-approved-projections.pdf',
-);
-
-export const STAMP_DUTY = fromManagement(
-  'Ready reckoner extracts for the factory at Nashik and the office at Pune',
-  '2026-03-31',
-  'ready-reckoner-extracts.pdf',
-);
-
-export const QUOTED_PRICES: EvidencePlan = {
-  title: 'Closing prices of the quoted investments on the National Stock Exchange, 31 March 2026',
-  documentDate: '2026-03-31',
-  providedBy: 'National Stock Exchange of India (bhavcopy)',
-  fileName: 'nse-closing-prices-march-2026.csv',
-  csv: 'symbol,series,close\nTATAMOTORS,EQ,712.45\nBHARATFORG,EQ,1284.10\n',
-};
-
-export const PEER_DATA: EvidencePlan = {
-  title: 'Peer multiples and deal terms, extract from Capitaline and VCCEdge',
-  documentDate: '2026-04-10',
-  providedBy: 'The valuer, from licensed databases',
-  fileName: 'peer-and-deal-data.csv',
-  csv:
-    'company_or_deal,date,ev_to_ebitda,ev_to_revenue,pe\n' +
-    'Sundaram Auto Castings Ltd,2026-03-31,11.8,1.9,24.5\n' +
-    'Pune Precision Forge Ltd,2026-03-31,9.6,1.4,19.2\n' +
-    'Nashik Alloy Components Ltd,2026-03-31,13.1,2.2,-40.5\n' +
-    'Kalyani Auto acquires Chakan Die Casting,2025-08-14,10.5,1.6,\n' +
-    'Private equity buy-out of Satara Machining,2025-12-02,8.9,,\n',
-};
-
-export const SUBSCRIPTION_AGREEMENT = fromManagement(
-  'Share subscription agreement with Western Ghats Ventures Fund I',
-  '2025-10-15',
-  'share-subscription-agreement-october-2025.pdf',
-);
-
-export const TERM_SHEET = fromManagement(
-  'Term sheet for the issue of equity shares to the non-resident investor',
-  '2026-04-14',
-  'term-sheet-non-resident-issue.pdf',
-);
-
-export const CLASS_VALUERS_REPORTS: EvidencePlan = {
-  title: "Registered valuers' reports by asset class, with their verification notes",
-  documentDate: '2026-04-06',
-  providedBy: 'The registered valuers for each asset class',
-  fileName: 'registered-valuers-reports.pdf',
-};
+/** The fund that invested in the company's earlier round and holds its shares since (the shareholding's third holder). */
+export const FUNDING_ROUND_INVESTOR = 'Deccan Growth Fund I';
+/** The non-resident fund of the FEMA example's term sheet. */
+export const NON_RESIDENT_INVESTOR = 'Konkan Capital Partners Pte. Ltd.';
 
 /** The file's bytes: the CSV as given, or a one-page PDF that names the document and says it is an example. */
 export async function evidenceFile(e: EvidencePlan): Promise<Buffer> {

@@ -1,32 +1,24 @@
 // What each example engagement is: the company, the statute and purpose, the financials uploaded and the
 // assumptions the valuer locks. The same company (Sahyadri Precision Components, a fictitious auto-component
 // maker) under each statute; the IBC examples add its assets' values by class.
-import { readFileSync } from 'node:fs';
-import { todayInIndia } from '../../src/contract/today.js';
+import { incomeTaxRegime } from '../../src/domain/valuation/law-in-force.js';
 import {
   EXAMPLE_COMPANY,
-  EXAMPLE_COST_OF_CAPITAL,
   EXAMPLE_FACTS,
   EXAMPLE_JUDGEMENT,
-  EXAMPLE_MARKET_EVIDENCE,
-  EXAMPLE_MARKET_JUDGEMENT,
-  EXAMPLE_NAV_SCHEDULES,
-  EXAMPLE_PROJECTIONS_NOTE,
   IBC_RATIONALE,
-  LIQUIDATION_EXAMPLE,
   RATIONALE,
 } from '../../test/fixtures/sample-report.js';
+import { CALENDAR, addDays, longDate, monthAndYear } from './calendar.js';
 import {
-  AUDITED_STATEMENTS,
-  CLASS_VALUERS_REPORTS,
-  PEER_DATA,
-  PROJECTIONS,
-  QUOTED_PRICES,
-  STAMP_DUTY,
-  SUBSCRIPTION_AGREEMENT,
-  TERM_SHEET,
-  type EvidencePlan,
-} from './evidence.js';
+  exampleCostOfCapital,
+  exampleFinancials,
+  exampleLiquidation,
+  exampleMarketEvidence,
+  exampleMarketJudgement,
+  exampleProjectionsNote,
+} from './dated.js';
+import { FUNDING_ROUND_INVESTOR, NON_RESIDENT_INVESTOR, exampleEvidence, type EvidencePlan } from './evidence.js';
 
 export interface ExamplePlan {
   /** docs/example-report-<slug>.pdf */
@@ -45,15 +37,20 @@ export interface ExamplePlan {
   classSignatories: boolean;
 }
 
+const cal = CALENDAR;
+/** The valuation date of every example: the last month-end at least three weeks before the run (calendar.ts). */
+export const EXAMPLE_VALUATION_DATE = cal.valuationDate;
+const V = longDate(cal.valuationDate);
+const E = exampleEvidence(cal);
+
 const company = {
   targetEntity: 'Sahyadri Precision Components Private Limited',
   cin: 'U29299MH2011PTC215870',
-  appointmentDate: EXAMPLE_FACTS.appointmentDate,
   companyBackground: EXAMPLE_FACTS.companyBackground,
 };
 const BOARD = EXAMPLE_FACTS.appointingAuthority;
-/** The engagement letter follows the board's appointment of 2 April 2026. */
-const ENGAGEMENT_LETTER_DATE = '2026-04-03';
+/** The board's resolution appointing the valuer, and the engagement letter the next day. */
+const appointed = (appointmentDate: string) => ({ appointmentDate, engagementLetterDate: addDays(appointmentDate, 1) });
 
 /**
  * The equity holders on the valuation date, as the capital table in the financials gives them (the ESOP pool holds
@@ -73,75 +70,46 @@ function shareholdingAfter(by: Record<string, number>) {
 
 /** The cost-of-capital build-up as the API takes it: percentages and ratios as JSON numbers. */
 const costOfCapital = Object.fromEntries(
-  Object.entries(EXAMPLE_COST_OF_CAPITAL).map(([k, v]) => [
+  Object.entries(exampleCostOfCapital(cal)).map(([k, v]) => [
     k,
     typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? Number(v) : v,
   ]),
 );
+/**
+ * A minority block valued on control-basis methods: the nil discount for lack of control is stated with its reason
+ * (docs/reports.md, Only what the statute allows).
+ */
+const nilDloc = (reason: string) => ({ dlocPercent: 0, dlocRationale: reason });
+const marketJudgement = {
+  ...exampleMarketJudgement(cal),
+  ...nilDloc(
+    "The allotment is priced for the company's existing shareholders, whose holdings it dilutes: the value is the company's equity divided pro rata, and a discount for the minority block allotted (the fund holds about 18.8% after it) would pass value from them to the allottee, so none is taken.",
+  ),
+};
 
-/** Three audited years, in the balance sheet's unit (₹ lakh): the report's history table. */
-const HISTORY = [
-  {
-    year: 'FY2024',
-    revenue: 1780,
-    ebitda: 284.8,
-    depreciationAndAmortisation: 80,
-    financeCost: 42.6,
-    profitBeforeTax: 162.2,
-    profitAfterTax: 121.4,
-    netWorth: 712,
-    totalBorrowings: 468,
-  },
-  {
-    year: 'FY2025',
-    revenue: 1985,
-    ebitda: 333.5,
-    depreciationAndAmortisation: 91,
-    financeCost: 41.8,
-    profitBeforeTax: 200.7,
-    profitAfterTax: 150.2,
-    netWorth: 832,
-    totalBorrowings: 444,
-  },
-  {
-    year: 'FY2026',
-    revenue: 2190,
-    ebitda: 381.1,
-    depreciationAndAmortisation: 102,
-    financeCost: 40,
-    profitBeforeTax: 239.1,
-    profitAfterTax: 178.9,
-    netWorth: 950,
-    totalBorrowings: 420,
-  },
-];
-
-function financials(extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const base = JSON.parse(
-    readFileSync(new URL('../../test/fixtures/financials/sample-company.json', import.meta.url), 'utf8'),
-  ) as Record<string, unknown>;
-  // The properties' survey numbers and areas and the quoted shares scrip by scrip, for the annexures.
-  const navAdjustmentSources = { ...(base.navAdjustmentSources as object), ...EXAMPLE_NAV_SCHEDULES };
-  return { ...base, navAdjustmentSources, history: HISTORY, shareholding: EXAMPLE_COMPANY.shareholding, ...extra };
-}
+/** A transfer made on the valuation date: after 1 April 2026 the Income-tax Act, 2025 and Rule 57 govern it. */
+const TRANSFER_UNDER_2025_ACT = incomeTaxRegime(cal.valuationDate) === 'INCOME_TAX_ACT_2025';
 
 const RULE_11UA: ExamplePlan = {
   slug: 'rule-11ua',
-  title: 'Rule 11UA, a transfer of shares',
+  title: TRANSFER_UNDER_2025_ACT
+    ? 'Rule 11UA (Rule 57 of the Income-tax Rules, 2026), a transfer of shares'
+    : 'Rule 11UA, a transfer of shares',
   engagement: {
     ...company,
+    // The shares were transferred on the valuation date; the board engaged the valuer two days later.
+    ...appointed(addDays(cal.valuationDate, 2)),
     statute: 'RULE_11UA',
     purpose: 'TRANSFER_OR_RECEIPT',
-    valuationDate: '2026-03-31',
-    // Why the valuation is as at its date (docs/reports.md, Dates): the report is signed months later.
-    valuationDateReason:
-      'Rule 11UAA values the shares as on the date of the transfer; the transfer was made on 31 March 2026, the date of the latest audited balance sheet.',
-    transactionDate: '2026-03-31',
+    valuationDate: cal.valuationDate,
+    // Why the valuation is as at its date (docs/reports.md, Dates and Examples).
+    valuationDateReason: TRANSFER_UNDER_2025_ACT
+      ? `Rule 56 of the Income-tax Rules, 2026 takes the date of the transfer as the valuation date; the shares were transferred on ${V}, and the company's balance sheet was drawn up and audited as at that date.`
+      : `Rule 11UAA values the shares as on the date of the transfer; the shares were transferred on ${V}, and the company's balance sheet was drawn up and audited as at that date.`,
+    transactionDate: cal.valuationDate,
     proposedPricePerShare: '215.00',
     appointingAuthority: BOARD,
-    appointmentBasis:
-      'Resolution of the board of directors of 2 April 2026, engaging the valuer to determine the fair market value of the shares transferred under Rule 11UA(1)(c)(b) of the Income-tax Rules, 1962',
-    engagementLetterDate: ENGAGEMENT_LETTER_DATE,
+    appointmentBasis: `Resolution of the board of directors of ${longDate(addDays(cal.valuationDate, 2))}, engaging the valuer to determine the fair market value of the shares transferred, ${TRANSFER_UNDER_2025_ACT ? 'under Rule 57 of the Income-tax Rules, 2026 (sections 79 and 92(2)(m) of the Income-tax Act, 2025)' : 'under Rule 11UA(1)(c)(b) of the Income-tax Rules, 1962'}`,
     // A promoter's shares sold to a resident individual at the price the parties agreed (50,000 × ₹215.00).
     transaction: {
       kind: 'TRANSFER',
@@ -150,18 +118,19 @@ const RULE_11UA: ExamplePlan = {
       numberOfShares: 50000,
       instrument: 'EQUITY',
       consideration: '10750000.00',
-      date: '2026-03-31',
+      date: cal.valuationDate,
       shareholding: shareholdingAfter({ 'Meera Kulkarni (promoter)': -50000, 'Anand Deshmukh': 50000 }),
     },
   },
-  financials: financials(),
-  evidence: [AUDITED_STATEMENTS, STAMP_DUTY, QUOTED_PRICES],
+  financials: exampleFinancials(cal),
+  evidence: [E.AUDITED_BALANCE_SHEET, E.AUDITED_STATEMENTS, E.STAMP_DUTY, E.QUOTED_PRICES],
   lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: RATIONALE },
   signsAsCharteredAccountant: true,
   classSignatories: false,
 };
 
-export const PROPOSED_ISSUE_DATE = new Date(Date.parse(todayInIndia()) + 21 * 86_400_000).toISOString().slice(0, 10);
+/** An issue is proposed three weeks after the report (the day the examples are made). */
+export const PROPOSED_ISSUE_DATE = cal.proposedIssueDate;
 
 /** A private company need not have an audit committee, so its board appoints (s.247(1) of the Companies Act, 2013). */
 const APPOINTED_UNDER_247 =
@@ -172,56 +141,55 @@ const COMPANIES_ACT: ExamplePlan = {
   title: 'Companies Act s.62, a preferential allotment',
   engagement: {
     ...company,
+    // The board resolved on the allotment and appointed the valuer in the last week of the month it valued at.
+    ...appointed(addDays(cal.valuationDate, -6)),
     statute: 'COMPANIES_ACT_SEC_62',
-    valuationDate: '2026-03-31',
-    valuationDateReason:
-      'The board fixed 31 March 2026, the date of the latest audited balance sheet, as the valuation date for the preferential allotment, so that the price rests on audited figures.',
-    proposedPricePerShare: '215.00',
+    valuationDate: cal.valuationDate,
+    valuationDateReason: `When it resolved on the allotment, on ${longDate(addDays(cal.valuationDate, -6))}, the board fixed the coming month-end, ${V}, as the valuation date; the company drew up its balance sheet as at that date (provisional, certified by the management), so that the price rests on current figures.`,
+    proposedPricePerShare: '280.00',
     appointingAuthority: BOARD,
     appointmentBasis: APPOINTED_UNDER_247,
-    engagementLetterDate: ENGAGEMENT_LETTER_DATE,
-    // The preferential allotment is proposed three weeks after the day the examples are made; the fund that
-    // already holds shares takes it (46,500 × ₹215.00).
+    // The preferential allotment is proposed three weeks after the report; the fund that took shares in the
+    // earlier round takes it (46,500 × ₹280.00, above the earlier round's ₹240).
     transactionDate: PROPOSED_ISSUE_DATE,
     transaction: {
       kind: 'ISSUE',
       allottees: [
         {
-          name: 'Deccan Growth Fund I',
+          name: FUNDING_ROUND_INVESTOR,
           country: 'India',
           instrument: 'EQUITY',
           number: 46500,
-          pricePerShare: '215.00',
+          pricePerShare: '280.00',
         },
       ],
       date: PROPOSED_ISSUE_DATE,
-      shareholding: shareholdingAfter({ 'Deccan Growth Fund I': 46500 }),
+      shareholding: shareholdingAfter({ [FUNDING_ROUND_INVESTOR]: 46500 }),
     },
   },
-  financials: financials(EXAMPLE_MARKET_EVIDENCE),
-  evidence: [AUDITED_STATEMENTS, PROJECTIONS, PEER_DATA, SUBSCRIPTION_AGREEMENT],
+  financials: exampleFinancials(cal, exampleMarketEvidence(cal)),
+  evidence: [E.PROVISIONAL_BALANCE_SHEET, E.AUDITED_STATEMENTS, E.PROJECTIONS, E.PEER_DATA, E.SUBSCRIPTION_AGREEMENT],
   lock: {
     wacc: 12.5,
     terminalGrowthRate: 5,
     rationale: RATIONALE,
-    projectionsReasonableness: EXAMPLE_PROJECTIONS_NOTE,
+    projectionsReasonableness: exampleProjectionsNote(cal),
     costOfCapital,
-    ...EXAMPLE_MARKET_JUDGEMENT,
+    ...marketJudgement,
   },
   revision: {
     firstLock: {
       wacc: 12.5,
       terminalGrowthRate: 5,
       rationale: RATIONALE,
-      projectionsReasonableness: EXAMPLE_PROJECTIONS_NOTE,
+      projectionsReasonableness: exampleProjectionsNote(cal),
       costOfCapital,
-      ...EXAMPLE_MARKET_JUDGEMENT,
+      ...marketJudgement,
       methodWeights: { DCF: 70, NAV: 10, COMPARABLES: 10, TRANSACTIONS: 10 },
       weightsRationale:
         'The income approach leads for a profitable going concern; the market methods and net asset value test it.',
     },
-    reason:
-      "The company raised equity from Deccan Growth Fund in October 2025 at arm's length, and the weights leave that round out. Weigh the recent round, and say why each method carries its weight.",
+    reason: `The company raised equity from ${FUNDING_ROUND_INVESTOR} in ${monthAndYear(cal.fundingRoundDate)} at arm's length, and the weights leave that round out. Weigh the recent round, and say why each method carries its weight.`,
   },
   signsAsCharteredAccountant: false,
   classSignatories: false,
@@ -232,43 +200,45 @@ const FEMA: ExamplePlan = {
   title: 'FEMA, an issue of shares to a non-resident',
   engagement: {
     ...company,
+    // The fund's term sheet came ten days before the month-end; the board appointed the chartered accountant a week before it.
+    ...appointed(addDays(cal.valuationDate, -7)),
     statute: 'FEMA_RBI',
     purpose: 'ISSUE_TO_NON_RESIDENT',
-    valuationDate: '2026-04-20',
-    valuationDateReason:
-      "The valuation is as at 20 April 2026, the date of the fund's term sheet, on which the board agreed the issue price; the audited balance sheet of 31 March 2026 is the latest.",
-    // The certificate precedes the issue (docs/statutes.md, FEMA): the issue is proposed three weeks after the day the examples are made.
+    valuationDate: cal.valuationDate,
+    valuationDateReason: `The valuation is as at ${V}, the month-end after the fund's term sheet of ${longDate(addDays(cal.valuationDate, -10))}; the company drew up its balance sheet as at that date (provisional, certified by the management), and the issue is proposed within 90 days of it.`,
+    // The certificate precedes the issue (docs/statutes.md, FEMA): the issue is proposed three weeks after the report.
     transactionDate: PROPOSED_ISSUE_DATE,
-    proposedPricePerShare: '215.00',
+    proposedPricePerShare: '280.00',
     appointingAuthority: BOARD,
-    appointmentBasis:
-      'Resolution of the board of directors of 2 April 2026, engaging the chartered accountant to certify the fair value of the shares to be issued to a person resident outside India under Rule 21 of the Foreign Exchange Management (Non-debt Instruments) Rules, 2019',
-    engagementLetterDate: ENGAGEMENT_LETTER_DATE,
-    // The non-resident fund of the term sheet subscribes for 93,000 equity shares at ₹215.00.
+    appointmentBasis: `Resolution of the board of directors of ${longDate(addDays(cal.valuationDate, -7))}, engaging the chartered accountant to certify the fair value of the shares to be issued to a person resident outside India under Rule 21 of the Foreign Exchange Management (Non-debt Instruments) Rules, 2019`,
+    // The non-resident fund of the term sheet subscribes for 93,000 equity shares at ₹280.00.
     transaction: {
       kind: 'ISSUE',
       allottees: [
         {
-          name: 'Konkan Capital Partners Pte. Ltd.',
+          name: NON_RESIDENT_INVESTOR,
           country: 'Singapore',
           instrument: 'EQUITY',
           number: 93000,
-          pricePerShare: '215.00',
+          pricePerShare: '280.00',
         },
       ],
       date: PROPOSED_ISSUE_DATE,
-      shareholding: shareholdingAfter({ 'Konkan Capital Partners Pte. Ltd.': 93000 }),
+      shareholding: shareholdingAfter({ [NON_RESIDENT_INVESTOR]: 93000 }),
     },
   },
-  financials: financials(),
-  evidence: [AUDITED_STATEMENTS, PROJECTIONS, TERM_SHEET],
+  financials: exampleFinancials(cal),
+  evidence: [E.PROVISIONAL_BALANCE_SHEET, E.AUDITED_STATEMENTS, E.PROJECTIONS, E.TERM_SHEET],
   lock: {
     wacc: 12.5,
     terminalGrowthRate: 5,
     rationale: RATIONALE,
-    projectionsReasonableness: EXAMPLE_PROJECTIONS_NOTE,
+    projectionsReasonableness: exampleProjectionsNote(cal),
     costOfCapital,
     ...EXAMPLE_JUDGEMENT(),
+    ...nilDloc(
+      "Rule 21 of the Non-debt Instruments Rules sets the issue price's floor at the fair value of an equity share, the company's equity divided pro rata; a discount for the minority holding the fund takes (about 8.5% after the issue) would lower that floor below the value the existing holders give up, so none is taken.",
+    ),
     // The reason is the instrument's own: the fund's subscription, not the s.62 allotment's lock-in.
     dlomRationale:
       "The fund subscribes to unlisted shares it may not sell for three years without the promoters' consent, with no put option and no listing planned; restricted-stock studies for holding periods of that length indicate discounts of 8% to 15%, and 10% is taken.",
@@ -282,16 +252,17 @@ const IBC_CIRP: ExamplePlan = {
   title: 'IBC, fair value and liquidation value in a corporate insolvency resolution process',
   engagement: {
     ...company,
+    // The resolution professional appoints the registered valuers within days of the commencement date.
+    ...appointed(addDays(cal.valuationDate, 2)),
     statute: 'IBC_LIQUIDATION',
     purpose: 'CIRP_FAIR_AND_LIQUIDATION_VALUE',
-    valuationDate: '2026-03-31',
-    valuationDateReason:
-      'The regulations value the assets as on the insolvency commencement date, 31 March 2026, whatever the date of the report.',
+    valuationDate: cal.valuationDate,
+    valuationDateReason: `The regulations value the assets as on the insolvency commencement date, ${V}, whatever the date of the report.`,
     appointingAuthority:
       'Arvind Kulkarni, Resolution Professional of Sahyadri Precision Components Private Limited (IBBI/IPA-001/IP-P01234/2019-2020/12345)',
   },
-  financials: financials({ liquidation: LIQUIDATION_EXAMPLE }),
-  evidence: [AUDITED_STATEMENTS, CLASS_VALUERS_REPORTS],
+  financials: exampleFinancials(cal, { liquidation: exampleLiquidation(cal) }),
+  evidence: [E.PROVISIONAL_BALANCE_SHEET, E.AUDITED_STATEMENTS, E.CLASS_VALUERS_REPORTS],
   lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: IBC_RATIONALE },
   signsAsCharteredAccountant: false,
   classSignatories: true,
@@ -304,8 +275,7 @@ const IBC_LIQUIDATION: ExamplePlan = {
   engagement: {
     ...IBC_CIRP.engagement,
     purpose: 'LIQUIDATION_REALISABLE_VALUE',
-    valuationDateReason:
-      'The regulations value the assets as on the liquidation commencement date, 31 March 2026, whatever the date of the report.',
+    valuationDateReason: `The regulations value the assets as on the liquidation commencement date, ${V}, whatever the date of the report.`,
     appointingAuthority:
       'Nandita Shah, Liquidator of Sahyadri Precision Components Private Limited (IBBI/IPA-002/IP-N00456/2020-2021/13579)',
   },

@@ -18,6 +18,7 @@ import { assumptions } from './sections/assumptions.js';
 import { computations } from './sections/computation.js';
 import { sensitivity } from './sections/sensitivity.js';
 import { complianceBlock, conclusion, warnings } from './sections/conclusion.js';
+import { priceWords } from './sections/transaction-words.js';
 import { valuer } from './sections/valuer.js';
 import { background } from './sections/background.js';
 import { history } from './sections/history.js';
@@ -61,7 +62,7 @@ export async function renderReport(given: ReportInput, options: { seal?: SealPla
   assumptions(w, input);
   computations(w, input.valuation);
   sensitivity(w, input.valuation);
-  conclusion(w, input.valuation);
+  conclusion(w, input.valuation, priceWords(input).label);
   complianceBlock(w, input);
   warnings(w, input.valuation);
   representations(w, input);

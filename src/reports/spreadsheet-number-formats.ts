@@ -29,7 +29,7 @@ export function indianNumberFormat(value: number, options: { decimals: 0 | 2; cu
 export const INDIAN_RUPEES_UNKNOWN_MAGNITUDE =
   '[>=10000000]"₹"##\\,##\\,##\\,##0.00;[>=100000]"₹"##\\,##\\,##0.00;"₹"#,##0.00';
 
-const ADDRESS = /(?:([A-Za-z_][A-Za-z0-9_]*)!)?\$?([A-Z]{1,3})\$?(\d+)\b/g;
+const ADDRESS = /(?:([A-Za-z_][A-Za-z0-9_]*|'(?:[^']|'')+')!)?\$?([A-Z]{1,3})\$?(\d+)\b/g;
 const FUNCTIONS: Record<string, string> = { SUM: 'sum', MAX: 'Math.max', MIN: 'Math.min', AVERAGE: 'avg' };
 
 /**
@@ -45,7 +45,8 @@ export function estimateFormula(
   let unknown = false;
   const replaced = formula
     .replace(ADDRESS, (_, onSheet: string | undefined, column: string, row: string) => {
-      // Figures are keyed by absolute address on a named sheet ('DCF!$B$7'); a bare B7 is on the formula's own sheet.
+      // Figures are keyed by absolute address on a named sheet (Inputs!$B$7, 'Discounted cash flow'!$B$7, quoted as a
+      // formula quotes it); a bare B7 is on the formula's own sheet.
       const figure = figures.get(`${onSheet ?? sheet}!$${column}$${row}`);
       if (figure === undefined) unknown = true;
       return `(${figure ?? 0})`;

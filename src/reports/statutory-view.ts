@@ -2,7 +2,7 @@
 // shares is valued on the prescribed NAV formula (Rule 11UA(1)(c)(b); Rule 57 Table Sl. No. 4 from 1 April 2026),
 // and its report hands the tax officer nothing else — no discounted cash flow, sensitivity, cost of capital,
 // terminal growth or football field, not even "for information". The API's valuation keeps every method it
-// computed; this is the report's view of it.
+// computed; this is the report's view of it, and the workpapers' (src/reports/workpapers/index.ts).
 import type { MethodResult, ValuationResult } from '../domain/valuation/types.js';
 import type { ReportInput } from './report-input.js';
 
@@ -28,11 +28,16 @@ const prescribed = (m: MethodResult) => m.method === 'NAV_11UA_1CB' || m.method 
 
 /** The report's input with the valuation cut to what the statute allows. */
 export function statutoryView(input: ReportInput): ReportInput {
-  const v = input.valuation;
-  if (!prescribedNavOnly(v) || !v.methods.some(prescribed)) return input;
+  const valuation = statutoryValuation(input.valuation);
+  return valuation === input.valuation ? input : { ...input, valuation };
+}
+
+/** The valuation cut to what the statute allows: the report's and the workpapers' view of it alike. */
+export function statutoryValuation(v: ValuationResult): ValuationResult {
+  if (!prescribedNavOnly(v) || !v.methods.some(prescribed)) return v;
   const methods = v.methods.filter(prescribed);
   const kept = new Set(methods.map((m) => m.method));
-  const valuation: ValuationResult = {
+  return {
     ...v,
     methods,
     sensitivity: undefined,
@@ -44,5 +49,4 @@ export function statutoryView(input: ReportInput): ReportInput {
     },
     warnings: v.warnings.filter((x) => !INCOME_WARNINGS.has(x.code)),
   };
-  return { ...input, valuation };
 }

@@ -10,18 +10,25 @@ export function fiscalYearOf(isoDate: string): number {
   return month >= 4 ? year + 1 : year;
 }
 
-/** History runs in consecutive years, oldest first, up to the fiscal year of the balance sheet date. */
+/**
+ * History runs in consecutive years, oldest first, up to the fiscal year of the balance sheet date; a balance sheet
+ * drawn up inside a year (not on 31 March) may instead follow the last full year before it, as an interim balance
+ * sheet follows the audited years (docs/financials-template.md, History).
+ */
 export function checkHistoryYears(document: FinancialsDocument): FinancialsError[] {
   const years = document.history ?? [];
-  const last = fiscalYearOf(document.balanceSheetDate);
+  const ofBalanceSheet = fiscalYearOf(document.balanceSheetDate);
+  const interim = !document.balanceSheetDate.endsWith('-03-31');
+  const lastGiven = Number(years.at(-1)?.year.slice(2));
+  const last = interim && lastGiven === ofBalanceSheet - 1 ? lastGiven : ofBalanceSheet;
+  const ending = interim
+    ? `ending with the year of the balance sheet date ${document.balanceSheetDate} or the full year before it`
+    : `ending with the year of the balance sheet date ${document.balanceSheetDate}`;
   return years.flatMap((y, i): FinancialsError[] => {
     const expected = `FY${last - (years.length - 1) + i}`;
     if (y.year === expected) return [];
     return [
-      {
-        path: `/history/${i}/year`,
-        message: `must be ${expected} (consecutive years, oldest first, ending with the year of the balance sheet date ${document.balanceSheetDate})`,
-      },
+      { path: `/history/${i}/year`, message: `must be ${expected} (consecutive years, oldest first, ${ending})` },
     ];
   });
 }

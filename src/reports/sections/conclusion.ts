@@ -10,7 +10,8 @@ import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { humanise } from './method-lines.js';
 import { anyDiscountApplied, discountSentences, discountWords } from './discount-words.js';
 
-export function conclusion(w: Writer, v: ValuationResult): void {
+/** `priceLabel`: the transaction's price as the report names it, "Proposed price" or "Price" (priceWords). */
+export function conclusion(w: Writer, v: ValuationResult, priceLabel = 'Proposed price'): void {
   w.section('Conclusion of value');
   const c = v.conclusion;
   const { doc } = w;
@@ -82,17 +83,17 @@ export function conclusion(w: Writer, v: ValuationResult): void {
   }
   w.labelled('Basis', c.weights?.length ? weightedBasis(c) : humanise(c.basis));
   // IBC values assets, not shares: no per-share chart; nor is one value (the prescribed NAV alone) a chart.
-  if (v.statute !== 'IBC_LIQUIDATION' && (v.methods.length > 1 || v.sensitivity)) footballField(w, v);
+  if (v.statute !== 'IBC_LIQUIDATION' && (v.methods.length > 1 || v.sensitivity)) footballField(w, v, priceLabel);
   weightsAndPurposes(w, v);
 }
 
-function footballField(w: Writer, v: ValuationResult): void {
+function footballField(w: Writer, v: ValuationResult, priceLabel: string): void {
   const c = v.conclusion;
   const ffHeight = 70 + 34 * (v.methods.length + (v.sensitivity ? 1 : 0));
   w.chart(
     footballFieldSvg(v, w.width, ffHeight),
     ffHeight,
-    `Football field: value per share by method (diamonds)${v.sensitivity ? ' and the DCF sensitivity range (bar)' : ''}${c.valuePerShare !== null ? `; the solid line is the concluded value, ${rupees(c.valuePerShare)}` : ''}${v.compliance ? `; the dashed red line is the proposed price, ${rupees(v.compliance.proposedPricePerShare)}` : ''}.`,
+    `Football field: value per share by method (diamonds)${v.sensitivity ? ' and the DCF sensitivity range (bar)' : ''}${c.valuePerShare !== null ? `; the solid line is the concluded value, ${rupees(c.valuePerShare)}` : ''}${v.compliance ? `; the dashed red line is the ${priceLabel.toLowerCase()}, ${rupees(v.compliance.proposedPricePerShare)}` : ''}.`,
   );
 }
 
@@ -255,8 +256,15 @@ function discountedWeighting(w: Writer, c: Concluded): void {
   const rows = c.discountsByMethod!.filter((m) => new Decimal(m.weightPercent).gt(0));
   const applied = (m: (typeof rows)[number]) =>
     [
-      m.controlDiscountApplies && c.controlDiscount && `control ${percent(c.controlDiscount.percent)}`,
-      m.marketabilityDiscountApplies && c.discount && `marketability ${percent(c.discount.percent)}`,
+      // A nil discount is no discount taken: stated once, with its reason, below the table, never as "0%".
+      m.controlDiscountApplies &&
+        c.controlDiscount &&
+        !new Decimal(c.controlDiscount.percent).isZero() &&
+        `control ${percent(c.controlDiscount.percent)}`,
+      m.marketabilityDiscountApplies &&
+        c.discount &&
+        !new Decimal(c.discount.percent).isZero() &&
+        `marketability ${percent(c.discount.percent)}`,
     ]
       .filter(Boolean)
       .join(', ') || 'None';

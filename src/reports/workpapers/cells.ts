@@ -106,7 +106,7 @@ export class Sheet {
         : content !== null && typeof content === 'object'
           ? typeof content.result === 'number'
             ? content.result
-            : estimateFormula(content.f, this.known, this.name)
+            : estimateFormula(content.f, this.known, sheetRef(this.name))
           : undefined;
     if (figure !== undefined && Number.isFinite(figure)) this.known.set(address, figure);
     if (format === RUPEE_FORMAT || format === COUNT_FORMAT) {
@@ -124,8 +124,29 @@ export class Sheet {
   }
 
   ref(row: number, col: number): string {
-    return `${this.name}!$${colName(col)}$${row}`;
+    return `${sheetRef(this.name)}!$${colName(col)}$${row}`;
   }
+}
+
+/**
+ * Each sheet by the valuer's name for it, never a method's code (docs/reports.md, Figures and rounding): Excel
+ * allows 31 characters and no : \\ / ? * [ ].
+ */
+export const SHEET_NAME = {
+  DCF: 'Discounted cash flow',
+  NAV_11UA_2A: 'NAV Rule 11UA(2)(a)',
+  NAV_11UA_1CB: 'NAV Rule 11UA(1)(c)(b)',
+  NAV_RULE_57: 'NAV Rule 57 Sl. 4',
+  NAV: 'Net asset value',
+  COMPARABLES: 'Comparable companies',
+  TRANSACTIONS: 'Comparable transactions',
+  RECENT_ROUND: 'Recent investment',
+  IBC: 'Asset classes',
+} as const;
+
+/** A sheet's name as a formula refers to it: quoted where it is more than letters, digits and underscores. */
+export function sheetRef(name: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : `'${name.replace(/'/g, "''")}'`;
 }
 
 export function colName(col: number): string {

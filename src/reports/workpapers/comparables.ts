@@ -1,6 +1,6 @@
 /** The COMPARABLES sheet: each peer's multiples, the chosen statistic of each, the implied values. */
 import { MULTIPLE_LABELS, type MultipleKey } from '../../domain/valuation/comparables.js';
-import { MULTIPLE_FORMAT, RUPEE_FORMAT, Sheet, colName, lineValues } from './cells.js';
+import { MULTIPLE_FORMAT, RUPEE_FORMAT, Sheet, colName, lineValues, SHEET_NAME } from './cells.js';
 import type { InputCells, WorkbookContext } from './context.js';
 import { perShareCells } from './per-share.js';
 
@@ -9,7 +9,7 @@ export function writeComparables(ctx: WorkbookContext, cells: InputCells): void 
   const { shares, bridge } = cells;
   const comparables = method('COMPARABLES');
   if (comparables && f.peers.length > 0) {
-    const s = new Sheet(wb, known, 'COMPARABLES');
+    const s = new Sheet(wb, known, SHEET_NAME.COMPARABLES);
     // The statistic and any discount the valuer chose, as the engine's lines name them.
     const statisticLine = comparables.lines.find((l) => / of \d+ peer\(s\)$/.test(l.label));
     const statistic = /: (median|mean|([\d.]+)th percentile) of/.exec(statisticLine?.label ?? '');

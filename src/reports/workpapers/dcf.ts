@@ -8,6 +8,8 @@ import {
   colName,
   lineValues,
   type Value,
+  SHEET_NAME,
+  sheetRef,
 } from './cells.js';
 import type { InputCells, WorkbookContext } from './context.js';
 import { perShareCells, type PerShareCells } from './per-share.js';
@@ -26,7 +28,7 @@ export function writeDcf(ctx: WorkbookContext, cells: InputCells): DcfCells | un
   const dcf = method('DCF');
   if (!dcf || f.projections.length === 0) return undefined;
   const lv = lineValues(dcf);
-  const s = new Sheet(wb, known, 'DCF');
+  const s = new Sheet(wb, known, SHEET_NAME.DCF);
   s.title('Discounted free cash flow to the firm (formulas over Inputs)');
   const n = f.projections.length;
   const rows: Record<string, number> = {};
@@ -155,7 +157,7 @@ export function writeDcf(ctx: WorkbookContext, cells: InputCells): DcfCells | un
     });
   }
   s.row = rows.pv + 2;
-  const range = (key: string) => `DCF!$B$${rows[key]}:$${colName(1 + n)}$${rows[key]}`;
+  const range = (key: string) => `${sheetRef(SHEET_NAME.DCF)}!$B$${rows[key]}:$${colName(1 + n)}$${rows[key]}`;
   const sumPv = s.put(
     'Sum of present values of FCFF',
     { f: `SUM(${range('pv')})`, result: lv.get('Sum of present values of FCFF') },

@@ -4,7 +4,7 @@
  * preview, a mail client) shows the figure, not a blank. Where the engine gave a formula's figure it stays
  * the cached value; every other formula is computed here from the cells it names, as a spreadsheet would.
  * The grammar is the one the workpapers write: numbers, strings, cell references and ranges (on the formula's
- * own sheet or Sheet!$B$7), + − × ÷ ^ &, comparisons, and the functions below.
+ * own sheet, Sheet!$B$7 or 'Sheet name'!$B$7), + − × ÷ ^ &, comparisons, and the functions below.
  */
 import type ExcelJS from 'exceljs';
 
@@ -14,7 +14,7 @@ type Result = Scalar | Scalar[];
 class FormulaError extends Error {}
 
 const TOKEN =
-  /\s*(?:(\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)|"((?:[^"]|"")*)"|((?:[A-Za-z_][A-Za-z0-9_]*!)?\$?[A-Z]{1,3}\$?\d+(?::\$?[A-Z]{1,3}\$?\d+)?)(?![A-Za-z0-9_(])|([A-Za-z_][A-Za-z0-9_.]*)\(|(<>|<=|>=|[-+*/^&=<>(),]))/y;
+  /\s*(?:(\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)|"((?:[^"]|"")*)"|((?:(?:[A-Za-z_][A-Za-z0-9_]*|'(?:[^']|'')+')!)?\$?[A-Z]{1,3}\$?\d+(?::\$?[A-Z]{1,3}\$?\d+)?)(?![A-Za-z0-9_(])|([A-Za-z_][A-Za-z0-9_.]*)\(|(<>|<=|>=|[-+*/^&=<>(),]))/y;
 
 interface Token {
   kind: 'num' | 'str' | 'ref' | 'fn' | 'op';
@@ -262,7 +262,11 @@ export class WorkbookEvaluator {
   }
 
   private reference(text: string, sheet: string): Result {
-    const [onSheet, range] = text.includes('!') ? text.split('!') : [sheet, text];
+    const bang = text.lastIndexOf('!');
+    const quoted = bang >= 0 ? text.slice(0, bang) : sheet;
+    // A quoted sheet name ('Discounted cash flow'!$B$5) doubles any quote inside it.
+    const onSheet = /^'.*'$/.test(quoted) ? quoted.slice(1, -1).replace(/''/g, "'") : quoted;
+    const range = bang >= 0 ? text.slice(bang + 1) : text;
     const [from, to] = range.replace(/\$/g, '').split(':');
     const at = (a: string) => {
       const m = /^([A-Z]+)(\d+)$/.exec(a)!;

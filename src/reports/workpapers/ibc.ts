@@ -1,5 +1,5 @@
 /** The IBC sheet: fair value and liquidation value under CIRP Regulation 35. */
-import { RUPEE_FORMAT, Sheet } from './cells.js';
+import { RUPEE_FORMAT, Sheet, SHEET_NAME } from './cells.js';
 import type { InputCells, WorkbookContext } from './context.js';
 
 export function writeIbc(ctx: WorkbookContext, cells: InputCells): void {
@@ -8,7 +8,7 @@ export function writeIbc(ctx: WorkbookContext, cells: InputCells): void {
   const fairMethod = method('FAIR_VALUE');
   const liqMethod = method('LIQUIDATION_VALUE');
   if (fairMethod && liqMethod && f.liquidation) {
-    const s = new Sheet(wb, known, 'IBC');
+    const s = new Sheet(wb, known, SHEET_NAME.IBC);
     s.title('CIRP Regulation 35: fair value and liquidation value (s.53: equity never below nil)');
     const fairCells: string[] = [];
     const liqCells: string[] = [];

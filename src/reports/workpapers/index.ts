@@ -1,10 +1,9 @@
 /**
  * Live workpapers: an XLSX in which every computed cell is an Excel formula over
  * the input cells, with the engine's figure as its cached value, so a reviewer can trace and re-run
- * each figure. Sheets: Inputs, one per method (DCF, NAV_11UA_2A, NAV_11UA_1CB, NAV, IBC), Sensitivity
- * and Summary. Workbook-level names: WACC, TerminalGrowth, StubFraction, RiskFreeRate and Ke (with a cost-of-capital build-up), EnterpriseValue_DCF, EquityValue_DCF,
+ * each figure. Sheets, in the valuer's words (SHEET_NAME, cells.ts): Inputs, one per method, Sensitivity and Summary. Workbook-level names: WACC, TerminalGrowth, StubFraction, RiskFreeRate and Ke (with a cost-of-capital build-up), EnterpriseValue_DCF, EquityValue_DCF,
  * ValuePerShare_<METHOD> for every method with formulas, ValuePerShare_Concluded when a value concludes.
- * The COMPARABLES sheet lists each peer's multiples; the medians and implied values are formulas over them.
+ * The Comparable companies sheet lists each peer's multiples; the medians and implied values are formulas over them.
  * Each sheet is its own module here; cells.ts is the toolkit they share.
  */
 import ExcelJS from 'exceljs';
@@ -22,13 +21,15 @@ import { writeRecentRound } from './recent-round.js';
 import { writeIbc } from './ibc.js';
 import { writeSummary } from './summary.js';
 import { WorkbookEvaluator } from './evaluate.js';
+import { statutoryValuation } from '../statutory-view.js';
 
 export { colName, withFuturePrefix } from './cells.js';
 export type { WorkpaperInput } from './context.js';
 
 export async function buildWorkpapers(input: WorkpaperInput): Promise<Buffer> {
   const { financials: f } = input;
-  const v = withoutLeftOutMethods(input.valuation);
+  // Only what the statute allows: a transfer on the prescribed NAV has no DCF, sensitivity or WACC here either.
+  const v = withoutLeftOutMethods(statutoryValuation(input.valuation));
   const wb = new ExcelJS.Workbook();
   const known: KnownFigures = new Map();
   wb.creator = 'Valuation Service';

@@ -7,6 +7,7 @@ import {
 } from '../../domain/financials/fields.js';
 import { isFullYear, stubPeriod } from '../../domain/valuation/stub.js';
 import { FINANCIAL_LABELS } from '../../contract/financial-labels.js';
+import { formatDate, purposeTitle, statuteShort } from '../format.js';
 import { COUNT_FORMAT, FACTOR_FORMAT, PERCENT_FORMAT, RUPEE_FORMAT, Sheet, type Value } from './cells.js';
 import type { InputCells, WorkbookContext } from './context.js';
 
@@ -14,9 +15,13 @@ export function writeInputs(ctx: WorkbookContext): InputCells {
   const { wb, known, input, f, v, name } = ctx;
   const inp = new Sheet(wb, known, 'Inputs');
   inp.title(
-    `Inputs: ${input.targetEntity} (${v.statute}${v.purpose ? `, ${v.purpose}` : ''}), valuation date ${v.valuationDate}`,
+    `Inputs: ${input.targetEntity} (${statuteShort(v.statute, v.legalBasis)}${v.purpose ? `; ${purposeTitle(v.purpose, v.legalBasis?.act, v.legalBasis)}` : ''}), valuation date ${formatDate(v.valuationDate)}`,
   );
-  const build = v.assumptions.costOfCapital;
+  // The cost of capital, growth and projections only where a method takes them (a DCF, or the market methods'
+  // projected metrics): a prescribed NAV alone carries none of them (docs/reports.md, Only what the statute allows).
+  const showsDcf = v.methods.some((m) => m.method === 'DCF');
+  const usesProjections = v.methods.some((m) => ['DCF', 'COMPARABLES', 'TRANSACTIONS'].includes(m.method));
+  const build = showsDcf ? v.assumptions.costOfCapital : undefined;
   let waccContent: { f: string; result?: Value } | number = Number(v.assumptions.wacc);
   if (build) {
     // docs/valuation-method.md, Cost of capital: every step a formula, so a changed input flows into the WACC.
@@ -71,19 +76,24 @@ export function writeInputs(ctx: WorkbookContext): InputCells {
     waccContent = { f: `ROUND(${exact},4)`, result: Number(v.assumptions.wacc) };
     inp.row += 1;
   }
-  inp.heading('Assumptions (percent)');
-  const wacc = inp.put(build ? 'WACC (%), the build-up to 4 decimals' : 'WACC (%)', waccContent, PERCENT_FORMAT);
-  const growth = inp.put('Terminal growth rate (%)', Number(v.assumptions.terminalGrowthRate), PERCENT_FORMAT);
-  const midYear = inp.put('Mid-year discounting (1 = yes, 0 = no)', v.conventions.discounting === 'MID_YEAR' ? 1 : 0);
+  inp.heading(showsDcf ? 'Assumptions (percent)' : 'Discounts (percent)');
+  const wacc = showsDcf
+    ? inp.put(build ? 'WACC (%), the build-up to 4 decimals' : 'WACC (%)', waccContent, PERCENT_FORMAT)
+    : '0';
+  const growth = showsDcf
+    ? inp.put('Terminal growth rate (%)', Number(v.assumptions.terminalGrowthRate), PERCENT_FORMAT)
+    : '0';
+  const midYear = showsDcf
+    ? inp.put('Mid-year discounting (1 = yes, 0 = no)', v.conventions.discounting === 'MID_YEAR' ? 1 : 0)
+    : '0';
   // docs/valuation-method.md, Stub period: s = days after the valuation date to the end of year 1 ÷ days in year 1.
   // Only where the DCF is shown: a DCF left out (omitted, or weighed at nil) has no stub fraction.
-  const showsDcf = v.methods.some((m) => m.method === 'DCF');
   // A full first year has no stub (s = 1, whole-year exponents): no row, as the report says "No stub period".
   const firstYear = showsDcf && f.projections.length > 0 ? stubPeriod(v.valuationDate, f.projections[0].year) : null;
   const stubPeriodOfYear1 = firstYear && !isFullYear(firstYear) ? firstYear : null;
   const stub = stubPeriodOfYear1
     ? inp.put(
-        `Stub fraction s (${stubPeriodOfYear1.days} days after the valuation date to ${stubPeriodOfYear1.firstYearEnd} ÷ ${stubPeriodOfYear1.daysInYear})`,
+        `Stub fraction s (${stubPeriodOfYear1.days} days after the valuation date to ${formatDate(stubPeriodOfYear1.firstYearEnd)} ÷ ${stubPeriodOfYear1.daysInYear})`,
         {
           f: `${stubPeriodOfYear1.days}/${stubPeriodOfYear1.daysInYear}`,
           result: Number(stubPeriodOfYear1.fraction),
@@ -102,14 +112,16 @@ export function writeInputs(ctx: WorkbookContext): InputCells {
     Number(v.conclusion.discount?.percent ?? 0),
     PERCENT_FORMAT,
   );
-  name('WACC', wacc);
-  name('TerminalGrowth', growth);
+  if (showsDcf) {
+    name('WACC', wacc);
+    name('TerminalGrowth', growth);
+  }
   inp.row += 1;
   inp.heading('Shares');
   const shares = inp.put('Equity shares outstanding', Number(f.shares.equitySharesOutstanding), COUNT_FORMAT);
   const faceValue = inp.put('Paid-up value per share (PV)', Number(f.shares.faceValuePerShare), RUPEE_FORMAT);
   inp.row += 1;
-  inp.heading(`Balance sheet as at ${f.balanceSheetDate} (₹)`);
+  inp.heading(`Balance sheet as at ${formatDate(f.balanceSheetDate)} (₹)`);
   const bs: Record<string, string> = {};
   for (const field of BALANCE_SHEET_FIELDS)
     bs[field] = inp.put(label(field), Number(f.balanceSheet[field]), RUPEE_FORMAT);
@@ -170,7 +182,7 @@ export function writeInputs(ctx: WorkbookContext): InputCells {
     : `-${bs.longTermBorrowings}-${bs.shortTermBorrowings}-${bs.preferenceShareCapital}+${bs.cashAndCashEquivalents}+${bs.currentInvestments}+${nonOperating}+${bridgeItems}`;
 
   const projections: Record<string, string[]> = {};
-  if (f.projections.length > 0) {
+  if (usesProjections && f.projections.length > 0) {
     inp.heading('Projections (₹; tax rate in percent)');
     const header = inp.row;
     inp.ws.getCell(header, 1).value = 'Projection year';

@@ -1,5 +1,5 @@
 /** The book NAV sheet (Companies Act). */
-import { RUPEE_FORMAT, Sheet } from './cells.js';
+import { RUPEE_FORMAT, Sheet, SHEET_NAME } from './cells.js';
 import type { InputCells, WorkbookContext } from './context.js';
 import { perShareCells } from './per-share.js';
 
@@ -8,7 +8,7 @@ export function writeBookNav(ctx: WorkbookContext, cells: InputCells): void {
   const { bs, adj, shares, totalAssetsF, totalClaimsF } = cells;
   const book = method('NAV');
   if (book) {
-    const s = new Sheet(wb, known, 'NAV');
+    const s = new Sheet(wb, known, SHEET_NAME.NAV);
     s.title('Book net asset value');
     const total = s.put('Total assets', { f: totalAssetsF }, RUPEE_FORMAT);
     const outside = s.put(

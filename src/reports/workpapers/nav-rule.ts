@@ -1,5 +1,5 @@
 /** The statutory NAV sheets: Rule 11UA(2)(a), Rule 11UA(1)(c)(b) and Rule 57 of the Income-tax Rules, 2026. */
-import { RUPEE_FORMAT, Sheet, lineValues } from './cells.js';
+import { RUPEE_FORMAT, SHEET_NAME, Sheet, lineValues } from './cells.js';
 import type { InputCells, WorkbookContext } from './context.js';
 
 export function writeStatutoryNav(ctx: WorkbookContext, cells: InputCells): void {
@@ -10,7 +10,7 @@ export function writeStatutoryNav(ctx: WorkbookContext, cells: InputCells): void
     if (!m) continue;
     const lv = lineValues(m);
     const fair = code !== 'NAV_11UA_2A';
-    const s = new Sheet(wb, known, code);
+    const s = new Sheet(wb, known, SHEET_NAME[code]);
     s.title(
       code === 'NAV_RULE_57'
         ? 'Income-tax Rules, 2026, Rule 57 (Table, Sl. No. 4): (A + B + C + D − L) × PV / PE'

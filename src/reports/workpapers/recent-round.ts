@@ -1,12 +1,12 @@
 /** The RECENT_ROUND sheet: the price of a recent investment, adjusted. */
-import { PERCENT_FORMAT, RUPEE_FORMAT, Sheet } from './cells.js';
+import { PERCENT_FORMAT, RUPEE_FORMAT, Sheet, SHEET_NAME } from './cells.js';
 import type { WorkbookContext } from './context.js';
 
 export function writeRecentRound(ctx: WorkbookContext): void {
   const { wb, known, f, name, method, values } = ctx;
   const round = method('RECENT_ROUND');
   if (round && f.recentRound) {
-    const s = new Sheet(wb, known, 'RECENT_ROUND');
+    const s = new Sheet(wb, known, SHEET_NAME.RECENT_ROUND);
     s.title(`Price of a recent investment (${f.recentRound.date}, ${f.recentRound.instrument}), adjusted`);
     const price = s.put('Price per share in the round (₹)', Number(f.recentRound.pricePerShare), RUPEE_FORMAT);
     const factors = f.recentRound.adjustments.map((a) =>

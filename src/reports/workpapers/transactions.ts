@@ -1,6 +1,6 @@
 /** The TRANSACTIONS sheet: comparable deals' multiples, their statistic, the implied values. */
 import { MULTIPLE_LABELS } from '../../domain/valuation/comparables.js';
-import { MULTIPLE_FORMAT, RUPEE_FORMAT, Sheet, lineValues } from './cells.js';
+import { MULTIPLE_FORMAT, RUPEE_FORMAT, Sheet, lineValues, SHEET_NAME } from './cells.js';
 import type { InputCells, WorkbookContext } from './context.js';
 import { perShareCells } from './per-share.js';
 
@@ -9,7 +9,7 @@ export function writeTransactions(ctx: WorkbookContext, cells: InputCells): void
   const { shares, bridge } = cells;
   const transactions = method('TRANSACTIONS');
   if (transactions && f.transactions?.length) {
-    const s = new Sheet(wb, known, 'TRANSACTIONS');
+    const s = new Sheet(wb, known, SHEET_NAME.TRANSACTIONS);
     s.title("Comparable transactions: each deal's multiples, their median, the implied values (formulas)");
     const lv = lineValues(transactions);
     const implied: string[] = [];

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { makeExamples, type MadeExample } from '../../../scripts/examples/make.js';
 import { partnerUdin } from '../../../scripts/examples/firm.js';
-import { EXAMPLE_PLANS, PROPOSED_ISSUE_DATE } from '../../../scripts/examples/plans.js';
+import { EXAMPLE_PLANS, EXAMPLE_VALUATION_DATE, PROPOSED_ISSUE_DATE } from '../../../scripts/examples/plans.js';
 import type { TransactionFacts } from '../../../src/contract/transaction-facts.js';
 import { formatDate, rupees } from '../../../src/reports/format.js';
 import { createEmptyPostgresDatabase, usingPostgres } from '../../helpers/db.js';
@@ -18,6 +18,7 @@ import { assertShows, pdfText } from '../../helpers/pdf.js';
 import { discountRows, runningSumFailures, totalFailures } from '../../helpers/footing.js';
 import { figureChecks } from '../../helpers/example-figures.js';
 import { annexureChecks } from '../../helpers/example-annexures.js';
+import { caseFileChecks } from '../../helpers/example-case-file.js';
 
 let outDir: string;
 let made: MadeExample[];
@@ -51,6 +52,11 @@ figureChecks(
 annexureChecks(
   () => made,
   () => outDir,
+);
+// One company, one calendar, one UDIN per report (test/helpers/example-case-file.ts).
+caseFileChecks(
+  () => made,
+  (path) => text(path),
 );
 
 const text = (path: string) => pdfText(readFileSync(join(outDir, path)));
@@ -289,9 +295,9 @@ test("an IBC report values the corporate debtor's assets: no per-share figure, o
     assert.doesNotMatch(body, /Left for equity|net of (liquidation )?costs|Shortfall to creditors/i, m.slug);
     assert.match(
       body,
-      m.slug === 'ibc-cirp'
-        ? /Insolvency commencement date \(valuation date\) 31 March 2026/
-        : /Liquidation commencement date \(valuation date\) 31 March 2026/,
+      new RegExp(
+        `${m.slug === 'ibc-cirp' ? 'Insolvency' : 'Liquidation'} commencement date \\(valuation date\\) ${formatDate(EXAMPLE_VALUATION_DATE)}`,
+      ),
     );
     // The gross total of the classes (390 + 150.50 + 160 + 200 + 180 + 100 lakh) is the one liquidation value printed.
     const label = m.slug === 'ibc-cirp' ? 'Liquidation value' : 'Realisable value';

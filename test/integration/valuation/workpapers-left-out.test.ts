@@ -61,7 +61,7 @@ test('s.62 with the DCF weighed at nil: no DCF or Sensitivity sheet, no stub fra
     'the engine still shows the DCF',
   );
   const wp = await workpapers(e.id);
-  assert.deepEqual(wp.sheets, ['Inputs', 'NAV', 'Summary']);
+  assert.deepEqual(wp.sheets, ['Inputs', 'Net asset value', 'Summary']);
   assert.ok(
     !wp.cells.some((c) => /Stub fraction|StubFraction|DCF|FCFF|Sensitivity/.test(c)),
     wp.cells.filter((c) => /DCF|Stub/.test(c)).join(' | '),
@@ -89,7 +89,7 @@ test('Rule 11UA on NAV with projections whose first year has ended: the DCF is o
   assert.ok(!v.methods.some((m: { method: string }) => m.method === 'DCF'));
   assert.ok(v.warnings.some((w: { code: string }) => w.code === 'DCF_OMITTED_PROJECTIONS_NOT_FROM_VALUATION_DATE'));
   const wp = await workpapers(e.id);
-  assert.ok(!wp.sheets.includes('DCF') && !wp.sheets.includes('Sensitivity'), wp.sheets.join(', '));
+  assert.ok(!wp.sheets.includes('Discounted cash flow') && !wp.sheets.includes('Sensitivity'), wp.sheets.join(', '));
   assert.ok(!wp.cells.some((c) => /Stub fraction|-1\/365/.test(c)), 'no stub fraction of the omitted DCF');
   assert.ok(!wp.recalculated.names.has('StubFraction'));
   assert.equal(Number(wp.recalculated.value('ValuePerShare_Concluded')).toFixed(2), v.conclusion.valuePerShare);

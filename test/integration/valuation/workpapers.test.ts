@@ -102,7 +102,7 @@ test("the COMPARABLES sheet lists each peer's multiples; the medians and the val
 
   // The peer rows are data and the medians formulas over them: Alpha's EV/EBITDA (the median) moved from
   // 9.50x to 10.00x moves the median, and with it the value.
-  const sheet = wb.hf.getSheetId('COMPARABLES')!;
+  const sheet = wb.hf.getSheetId('Comparable companies')!;
   const cells = wb.hf.getSheetSerialized(sheet);
   const betaRow = cells.findIndex((row) => row[0] === 'Beta Castings Ltd');
   const medianRow = cells.findIndex((row) => row[0] === "Median of the peers' positive multiples");

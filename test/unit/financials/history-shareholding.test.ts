@@ -99,3 +99,30 @@ test('CSV and XLSX carry history and the capital table as list tables, cell for 
   // Column A of a holder's row empty, the instrument in words; conversionRatio, exercisePrice, presentedIn empty.
   assert.match(csv, /\r\n,Rahul Kulkarni \(promoter\),Equity shares,600000,10,,,\r\n/);
 });
+
+test('an interim balance sheet may follow the last full year; a 31 March one ends the history with its own year', () => {
+  const interim = example();
+  interim.balanceSheetDate = '2026-10-31';
+  interim.projections = interim.projections?.map((p: { year: string }, i: number) => ({ ...p, year: `FY${2027 + i}` }));
+  const years = (doc: ReturnType<typeof example>) => {
+    const r = parseFinancials(doc);
+    return r.ok ? 'ok' : r.errors.filter((e) => e.path.startsWith('/history')).map((e) => `${e.path}: ${e.message}`);
+  };
+  // FY2024–FY2026, the audited years before the balance sheet of 31 October 2026 (inside FY2027).
+  assert.equal(years(interim), 'ok');
+  // FY2025–FY2027 also: the last row is the year of the balance sheet date.
+  const withYear = example();
+  withYear.balanceSheetDate = '2026-10-31';
+  withYear.projections = interim.projections;
+  withYear.history = withYear.history.map((h: { year: string }, i: number) => ({ ...h, year: `FY${2025 + i}` }));
+  assert.equal(years(withYear), 'ok');
+  // Two years before it is a gap.
+  const gap = example();
+  gap.balanceSheetDate = '2026-10-31';
+  gap.projections = interim.projections;
+  gap.history = gap.history.map((h: { year: string }, i: number) => ({ ...h, year: `FY${2023 + i}` }));
+  assert.deepEqual(
+    years(gap)[0],
+    '/history/0/year: must be FY2025 (consecutive years, oldest first, ending with the year of the balance sheet date 2026-10-31 or the full year before it)',
+  );
+});

@@ -360,7 +360,12 @@ test('charts: a football field (methods, DCF range, concluded value, proposed pr
       'Football field: value per share by method (diamonds) and the DCF sensitivity range (bar); the solid line is the concluded value',
     ),
   );
-  assert.ok(text.includes('the dashed red line is the proposed price, ₹215.00'));
+  // The fixture's allotment is dated 31 March 2026, before the report of 24 April 2026: made, so its price is no
+  // longer proposed; the same allotment dated after the report is (docs/reports.md, Dates).
+  assert.ok(text.includes('the dashed red line is the price, ₹215.00'), 'a price already paid');
+  const proposed = reportInput(v);
+  proposed.facts = { ...proposed.facts!, transactionDate: '2026-05-15' };
+  assert.ok(pdfText(await renderReport(proposed)).includes('the dashed red line is the proposed price, ₹215.00'));
   assert.ok(text.includes('DCF sensitivity range'));
   assert.ok(text.includes('₹ per share'), 'the value axis is named');
   assert.ok(!text.includes('Heat map'), 'the sensitivity grid is printed once, as its table');

@@ -39,4 +39,11 @@ test("a formula's figure is estimated from the cells it names, on its own sheet 
   assert.equal(estimateFormula('Inputs!$B$7+1', figures, 'DCF'), undefined, 'an unknown cell');
   assert.equal(estimateFormula('SMALL(Inputs!$B$5,1)', figures, 'DCF'), undefined, 'a function it does not read');
   assert.equal(estimateFormula('IF(C9>1,1,0)', figures, 'DCF'), undefined);
+  // A sheet named in words is quoted, in the formula and in the figures' keys alike.
+  const quoted = new Map([
+    ["'Discounted cash flow'!$B$5", 3],
+    ['Inputs!$B$5', 100],
+  ]);
+  assert.equal(estimateFormula("'Discounted cash flow'!$B$5*2+Inputs!$B$5", quoted, 'Summary'), 106);
+  assert.equal(estimateFormula('B5*2', quoted, "'Discounted cash flow'"), 6);
 });

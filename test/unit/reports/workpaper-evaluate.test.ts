@@ -54,3 +54,13 @@ test('every formula cell gets its cached value; a 0 or "" is kept; one the gramm
   assert.equal(read.getCell('B5').result, undefined);
   assert.equal(ws.getCell('B2').result, 0);
 });
+
+test("a quoted sheet name ('Discounted cash flow'!$B$1) is read, a doubled quote inside it too", () => {
+  const wb = new ExcelJS.Workbook();
+  wb.addWorksheet('Discounted cash flow').getCell('B1').value = 21;
+  wb.addWorksheet("Valuer's notes").getCell('A1').value = 2;
+  const sum = wb.addWorksheet('Summary');
+  sum.getCell('A1').value = { formula: "'Discounted cash flow'!$B$1*'Valuer''s notes'!A1" } as ExcelJS.CellFormulaValue;
+  assert.equal(new WorkbookEvaluator(wb).fillCachedValues(), 1);
+  assert.equal((sum.getCell('A1').value as ExcelJS.CellFormulaValue).result, 42);
+});

@@ -281,7 +281,7 @@ test('the market approach in the workpapers: the chosen percentile (PERCENTILE.I
     },
     doc,
   );
-  const sheet = wb.hf.getSheetId('COMPARABLES')!;
+  const sheet = wb.hf.getSheetId('Comparable companies')!;
   const cells = wb.hf.getSheetSerialized(sheet);
   const statisticRow = cells.findIndex((r) => r[0] === "40th percentile of the peers' positive multiples");
   assert.match(String(cells[statisticRow][1]), /^=PERCENTILE\.INC\(B\d+:B\d+,0\.4\)$/);

@@ -1,0 +1,167 @@
+// The example company's figures and market evidence, dated by this run's calendar (calendar.ts): the balance sheet
+// as at the valuation date, the audited years before it, projections from the year after it, and the peers, deals,
+// funding round, cost of capital and asset verifications where a real engagement would date them. The figures are
+// the test fixtures' (test/fixtures/sample-report.ts, financials/sample-company.json); only the dates move.
+import { readFileSync } from 'node:fs';
+import {
+  EXAMPLE_COMPANY,
+  EXAMPLE_COST_OF_CAPITAL,
+  EXAMPLE_MARKET_EVIDENCE,
+  EXAMPLE_MARKET_JUDGEMENT,
+  EXAMPLE_NAV_SCHEDULES,
+  EXAMPLE_PROJECTIONS_NOTE,
+  LIQUIDATION_EXAMPLE,
+} from '../../test/fixtures/sample-report.js';
+import { addDays, longDate, monthAndYear, type ExampleCalendar } from './calendar.js';
+import { FUNDING_ROUND_INVESTOR } from './evidence.js';
+
+/**
+ * Three audited years, in the balance sheet's unit (₹ lakh): the report's history table. Net worth rolls forward by
+ * the year's profit less dividends (600 + 150.20 − 30.20 = 720; 720 + 178.90 − 38.90 = 860), and on to the interim
+ * balance sheet's 950 at the valuation date; borrowings fall to its 420.
+ */
+const HISTORY = [
+  {
+    revenue: 1780,
+    ebitda: 284.8,
+    depreciationAndAmortisation: 80,
+    financeCost: 42.6,
+    profitBeforeTax: 162.2,
+    profitAfterTax: 121.4,
+    netWorth: 600,
+    totalBorrowings: 468,
+  },
+  {
+    revenue: 1985,
+    ebitda: 333.5,
+    depreciationAndAmortisation: 91,
+    financeCost: 41.8,
+    profitBeforeTax: 200.7,
+    profitAfterTax: 150.2,
+    netWorth: 720,
+    totalBorrowings: 444,
+  },
+  {
+    revenue: 2190,
+    ebitda: 381.1,
+    depreciationAndAmortisation: 102,
+    financeCost: 40,
+    profitBeforeTax: 239.1,
+    profitAfterTax: 178.9,
+    netWorth: 860,
+    totalBorrowings: 432,
+  },
+];
+
+/** The fixture's projections start with FY2027; the examples' with the year after the valuation date. */
+const FIXTURE_FIRST_PROJECTION_YEAR = 2027;
+
+/** The financials uploaded: the balance sheet as at the valuation date, the audited history, the projections. */
+export function exampleFinancials(cal: ExampleCalendar, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const base = JSON.parse(
+    readFileSync(new URL('../../test/fixtures/financials/sample-company.json', import.meta.url), 'utf8'),
+  ) as {
+    projections: { year: string }[];
+    navAdjustmentSources: { immovableProperties: { authority: string }[] } & Record<string, unknown>;
+  } & Record<string, unknown>;
+  const shift = cal.firstProjectionYear - FIXTURE_FIRST_PROJECTION_YEAR;
+  const v = cal.valuationDate;
+  return {
+    ...base,
+    balanceSheetDate: v,
+    projections: base.projections.map((p) => ({ ...p, year: `FY${Number(p.year.slice(2)) + shift}` })),
+    // The properties' survey numbers and areas, and the quoted shares scrip by scrip, for the annexures; priced at the
+    // valuation date, the ready reckoner of its year.
+    navAdjustmentSources: {
+      ...base.navAdjustmentSources,
+      ...EXAMPLE_NAV_SCHEDULES,
+      immovableProperties: EXAMPLE_NAV_SCHEDULES.immovableProperties.map((p) => ({
+        ...p,
+        authority: p.authority.replace(/\d{4}-\d{2}\)/, `${cal.readyReckonerYear})`),
+      })),
+      quotedInvestments: EXAMPLE_NAV_SCHEDULES.quotedInvestments.map((q) => ({ ...q, priceDate: v })),
+      sharesAndSecuritiesPriceDate: v,
+    },
+    // A balance sheet on 31 March closes the history's last year, so that year's net worth and borrowings are its own.
+    history: HISTORY.map((h, i) => ({
+      year: `FY${cal.firstProjectionYear - 3 + i}`,
+      ...h,
+      ...(i === HISTORY.length - 1 && v.endsWith('-03-31') && { netWorth: 950, totalBorrowings: 420 }),
+    })),
+    shareholding: EXAMPLE_COMPANY.shareholding,
+    ...extra,
+  };
+}
+
+/** Peers as at the valuation date; two deals and the company's own round before it. */
+export function exampleMarketEvidence(cal: ExampleCalendar) {
+  const e = EXAMPLE_MARKET_EVIDENCE;
+  const v = cal.valuationDate;
+  const [first, second] = e.transactions;
+  return {
+    ...e,
+    peers: e.peers.map((p) => ({ ...p, asOf: v })),
+    transactions: [
+      {
+        ...first,
+        date: cal.firstDealDate,
+        source: `Acquirer's stock-exchange disclosure of ${longDate(cal.firstDealDate)}`,
+      },
+      { ...second, date: cal.secondDealDate, source: `VCCEdge deal database, extract of ${longDate(addDays(v, 8))}` },
+    ],
+    recentRound: {
+      ...e.recentRound,
+      date: cal.fundingRoundDate,
+      document: `Share subscription agreement of ${longDate(cal.fundingRoundDate)} with ${FUNDING_ROUND_INVESTOR}`,
+    },
+  };
+}
+
+/** The fixtures' own valuation date, from which the examples' dates are moved. */
+const FIXTURE_VALUATION_DATE = '2026-03-31';
+const daysFrom = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+/** The cost of capital's sources as at the valuation date; each input's own source dated as far from it as in the fixture. */
+export function exampleCostOfCapital(cal: ExampleCalendar) {
+  const inputSources = Object.fromEntries(
+    Object.entries(EXAMPLE_COST_OF_CAPITAL.inputSources).map(([k, v]) => [
+      k,
+      'date' in v && v.date ? { ...v, date: addDays(cal.valuationDate, daysFrom(FIXTURE_VALUATION_DATE, v.date)) } : v,
+    ]),
+  );
+  return {
+    ...EXAMPLE_COST_OF_CAPITAL,
+    source: EXAMPLE_COST_OF_CAPITAL.source.replace(/on \d+ [A-Z][a-z]+ \d{4}/, `on ${longDate(cal.valuationDate)}`),
+    sourceDate: cal.valuationDate,
+    inputSources,
+  };
+}
+
+/** The valuer's note on the projections, its financial years moved with the calendar's. */
+export function exampleProjectionsNote(cal: ExampleCalendar): string {
+  const shift = cal.firstProjectionYear - FIXTURE_FIRST_PROJECTION_YEAR;
+  return EXAMPLE_PROJECTIONS_NOTE.replace(/FY(\d{4})/g, (_, y: string) => `FY${Number(y) + shift}`);
+}
+
+/** The s.62 weights' reasons name the round's month. */
+export function exampleMarketJudgement(cal: ExampleCalendar) {
+  return {
+    ...EXAMPLE_MARKET_JUDGEMENT,
+    weightsRationale: EXAMPLE_MARKET_JUDGEMENT.weightsRationale.replace(
+      /funding round of [A-Z][a-z]+ \d{4}/,
+      `funding round of ${monthAndYear(cal.fundingRoundDate)}`,
+    ),
+  };
+}
+
+/** The registered valuers verify each class in the days after the commencement date. */
+export function exampleLiquidation(cal: ExampleCalendar) {
+  const after = [3, 3, 6, 6, 7, 7];
+  return {
+    ...LIQUIDATION_EXAMPLE,
+    assets: LIQUIDATION_EXAMPLE.assets.map((a, i) => ({
+      ...a,
+      verifiedOn: addDays(cal.valuationDate, after[i] ?? 7),
+    })),
+  };
+}

@@ -1,0 +1,124 @@
+// The examples as case files (docs/reports.md, Examples): one company whose places and investors read the same in
+// the background, the property schedule, the evidence and the shareholding; dates that follow an engagement, with
+// each report signed within weeks of its valuation date; and a UDIN of each report's own.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { MadeExample } from '../../scripts/examples/make.js';
+import { EXAMPLE_PLANS, type ExamplePlan } from '../../scripts/examples/plans.js';
+import { CALENDAR, daysFrom } from '../../scripts/examples/calendar.js';
+import type { TransactionFacts } from '../../src/contract/transaction-facts.js';
+import { EXAMPLE_COMPANY } from '../fixtures/sample-report.js';
+
+const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+
+/** The property schedule's descriptions (where the company's immovable properties are). */
+const schedule = (plan: ExamplePlan): string[] =>
+  (
+    (plan.financials.navAdjustmentSources as { immovableProperties?: { description: string }[] } | undefined)
+      ?.immovableProperties ?? []
+  ).map((p) => p.description);
+
+/** The capitalised words after "factory", "plant" or "office" in a text: the places it puts the company's premises. */
+export function premisesPlaces(text: string): string[] {
+  return [...text.matchAll(/\b(?:factory|factories|plants?|office|warehouse)\b([^.]*)/gi)].flatMap((m) =>
+    [...m[1].matchAll(/\b[A-Z][A-Za-z]+\b/g)].map((w) => w[0]),
+  );
+}
+
+/** The investors a text names in a funding round or subscription ("… with X", "… from X in …"). */
+function roundInvestors(text: string): string[] {
+  const named = [
+    ...text.matchAll(/[Ss]ubscription agreement (?:of [^,]*? )?with ([A-Z][^,;.]*(?:\. Ltd\.|Fund I|[A-Za-z]))/g),
+    ...text.matchAll(/raised equity from ([A-Z][A-Za-z .]+?) in [A-Z]/g),
+  ];
+  return named.map((m) => m[1].trim());
+}
+
+export function caseFileChecks(made: () => MadeExample[], text: (path: string) => string): void {
+  test("each example's places read the same in the background, the property schedule and the evidence", () => {
+    const holders = new Set(EXAMPLE_COMPANY.shareholding!.map((h) => h.holder));
+    for (const plan of EXAMPLE_PLANS) {
+      const props = schedule(plan).join(' ');
+      assert.ok(props.length > 0, `${plan.slug}: a property schedule`);
+      const texts = [
+        String(plan.engagement.companyBackground),
+        ...plan.evidence.map((e) => e.title),
+        ...(
+          (plan.financials.liquidation as { assets?: { physicalVerification: string; method: string }[] })?.assets ?? []
+        ).flatMap((a) => [a.physicalVerification, a.method]),
+      ];
+      for (const t of texts)
+        for (const place of premisesPlaces(t))
+          assert.ok(props.includes(place), `${plan.slug}: "${place}" in "${t}" is not in the property schedule`);
+      // The background names every locality of the schedule (its last two parts: "MIDC Ambad, Nashik").
+      for (const d of schedule(plan))
+        for (const part of d.split(', ').slice(-2))
+          assert.ok(String(plan.engagement.companyBackground).includes(part), `${plan.slug}: background omits ${part}`);
+      // Every investor of a funding round holds shares (or takes them in the transaction).
+      const t = plan.engagement.transaction as TransactionFacts | undefined;
+      const after = new Set([...holders, ...(t?.shareholding.map((r) => r.holder) ?? [])]);
+      const round = (plan.financials.recentRound as { document?: string } | undefined)?.document ?? '';
+      const named = [plan.revision?.reason ?? '', round, ...plan.evidence.map((e) => e.title)].flatMap(roundInvestors);
+      for (const investor of named)
+        assert.ok(after.has(investor), `${plan.slug}: ${investor} invested but is not in the shareholding`);
+      if (plan.slug === 'companies-act-sec-62') assert.ok(named.length >= 2, `${plan.slug}: the round names its fund`);
+    }
+    // The check can fail: the plants of another town, an investor who holds nothing.
+    assert.deepEqual(premisesPlaces('from two plants at Chakan and Ranjangaon near Pune.'), [
+      'Chakan',
+      'Ranjangaon',
+      'Pune',
+    ]);
+    assert.deepEqual(roundInvestors('Share subscription agreement with Western Ghats Ventures Fund I'), [
+      'Western Ghats Ventures Fund I',
+    ]);
+  });
+
+  test('the dates follow an engagement: appointed and engaged by the report, valued within weeks, issued after it', () => {
+    const today = CALENDAR.today;
+    assert.ok(daysFrom(CALENDAR.valuationDate, today) >= 21 && daysFrom(CALENDAR.valuationDate, today) <= 60);
+    for (const plan of EXAMPLE_PLANS) {
+      const e = plan.engagement as Record<string, string>;
+      assert.equal(e.valuationDate, CALENDAR.valuationDate, plan.slug);
+      assert.ok(e.appointmentDate <= today, `${plan.slug}: appointed ${e.appointmentDate}`);
+      if (e.engagementLetterDate)
+        assert.ok(e.appointmentDate <= e.engagementLetterDate && e.engagementLetterDate <= today, plan.slug);
+      for (const d of plan.evidence) assert.ok(d.documentDate <= today, `${plan.slug}: ${d.title} ${d.documentDate}`);
+      assert.equal(plan.financials.balanceSheetDate, e.valuationDate, `${plan.slug}: the balance sheet at the date`);
+      const first = (plan.financials.projections as { year: string }[])[0].year;
+      assert.equal(first, `FY${CALENDAR.firstProjectionYear}`, `${plan.slug}: projections follow the valuation date`);
+      const t = plan.engagement.transaction as TransactionFacts | undefined;
+      if (t?.kind === 'ISSUE') {
+        // The certificate precedes the issue, and values no more than 90 days before it.
+        assert.ok(t.date > today, `${plan.slug}: the issue is proposed after the report`);
+        assert.ok(
+          days(e.valuationDate, t.date) <= 90,
+          `${plan.slug}: valued ${days(e.valuationDate, t.date)} days before`,
+        );
+      }
+      if (t?.kind === 'TRANSFER') assert.ok(t.date <= e.appointmentDate, `${plan.slug}: a transfer already made`);
+    }
+  });
+
+  test('each report is dated within 60 days of its valuation date, and each carries its own UDIN', () => {
+    for (const m of made()) {
+      const body = text(m.files.report);
+      const valued = /(?:Valuation date|\(valuation date\)) (\d{1,2} [A-Z][a-z]+ \d{4})/.exec(body)?.[1];
+      const dated = /Date of report (\d{1,2} [A-Z][a-z]+ \d{4})/.exec(body)?.[1];
+      assert.ok(valued && dated, `${m.slug}: the cover gives the valuation date and the report date`);
+      const gap = days(`${valued} UTC`, `${dated} UTC`);
+      assert.ok(gap >= 0 && gap <= 60, `${m.slug}: the report is dated ${gap} days after its valuation date`);
+    }
+    // A minority block valued on control-basis methods states its nil discount for lack of control, with the reason.
+    for (const m of made().filter((x) => ['companies-act-sec-62', 'fema-rbi'].includes(x.slug))) {
+      const body = text(m.files.report);
+      assert.match(body, /Level of value Control, non-marketable/, m.slug);
+      assert.match(body, /No discount for lack of control is applied \(nil\): [A-Z][^.]*minority/, m.slug);
+    }
+    const udins = made()
+      .map((m) => m.verify.udin)
+      .filter((u) => u !== undefined);
+    assert.equal(udins.length, 2, 'the Rule 11UA and FEMA reports are signed by a chartered accountant');
+    assert.equal(new Set(udins).size, udins.length, `one UDIN per report: ${udins.join(', ')}`);
+  });
+}
