@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { Decimal } from 'decimal.js';
 import type { MadeExample } from '../../scripts/examples/make.js';
 import { EXAMPLE_PLANS } from '../../scripts/examples/plans.js';
+import { formatDate } from '../../src/reports/format.js';
 import { groupIndian } from '../../src/contract/money-format.js';
 import { collapse } from './pdf.js';
 
@@ -155,7 +156,10 @@ export function annexureChecks(made: () => MadeExample[], outDir: () => string):
         assert.match(nav, / 380\.00 Joint Sub-Registrar, Nashik/);
         assert.match(nav, /Total stamp-duty value \(D\) 520\.00/);
         assert.match(nav, /Exchange of India Total value 95\.00 Value = quantity/);
-        assert.match(nav, / 4,000 ₹1,312\.50 31 March /);
+        // The price date as the table wraps it: the day and month on the scrip's line.
+        const priceDate = (plan.financials as { navAdjustmentSources: { quotedInvestments: { priceDate: string }[] } })
+          .navAdjustmentSources.quotedInvestments[0].priceDate;
+        assert.ok(nav.includes(` 4,000 ₹1,312.50 ${formatDate(priceDate).replace(/ \d{4}$/, '')} `), nav);
         assert.match(nav, /section \d+ \(Computation\)/);
         continue;
       }
@@ -174,7 +178,15 @@ export function annexureChecks(made: () => MadeExample[], outDir: () => string):
       // The cost of capital: each input with its own source.
       const coc = collapse(annexurePage(pages, m.slug === 'fema-rbi' ? 4 : 5));
       // Wrapped cells interleave: the figure, the start of its own source and its own date.
-      assert.match(coc, /Pre-tax cost of debt 9% The company's term-loan sanction letter of its 16 February 2026/);
+      const debtSource = (plan.lock as { costOfCapital: { inputSources: Record<string, { date?: string }> } })
+        .costOfCapital.inputSources.preTaxCostOfDebt.date!;
+      assert.ok(
+        coc.includes(
+          // The date wraps in its cell: the day and month on the figure's line.
+          `Pre-tax cost of debt 9% The company's term-loan sanction letter of its ${formatDate(debtSource).replace(/ \d{4}$/, '')}`,
+        ),
+        coc,
+      );
       assert.match(coc, /Tax rate \(t\) 25\.168% Section 115BAA of the Income-tax Act, 1961, with — /);
       assert.match(coc, /Size premium 1% /);
       assert.match(coc, /Equity risk premium 6\.5% /);
@@ -184,7 +196,8 @@ export function annexureChecks(made: () => MadeExample[], outDir: () => string):
         // The layout text runs the row's cells together: revenue, EBITDA, market capitalisation, EV/EBITDA, EV/Revenue, P/E.
         const expected = [crore(12400), crore(2000), crore(21800), '11.8', '1.9', '24.5'].join(' ');
         assert.ok(collapse(peers).includes(`Sundaram Auto ${expected} Capitaline`), collapse(peers));
-        assert.equal(collapse(peers).match(/as at 31 March 2026; basis not stated/g)?.length, 3);
+        const asOf = (plan.financials as { peers: { asOf: string }[] }).peers[0].asOf;
+        assert.equal(collapse(peers).split(`as at ${formatDate(asOf)}; basis not stated`).length - 1, 3);
       }
     }
   });
