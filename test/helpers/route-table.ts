@@ -22,6 +22,10 @@ export const PROTECTED_ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/v1/invitations/:invitationId/resend', access: 'ADMIN_USER' },
   { method: 'DELETE', path: '/api/v1/invitations/:invitationId', access: 'ADMIN_USER' },
   { method: 'PATCH', path: '/api/v1/settings/firm', access: 'ADMIN_USER' },
+  // A firm's saved cost-of-capital build-ups: every member reads them; those who lock assumptions save and delete.
+  { method: 'GET', path: '/api/v1/settings/cost-of-capital', access: 'VIEWER' },
+  { method: 'POST', path: '/api/v1/settings/cost-of-capital', access: 'VALUER' },
+  { method: 'DELETE', path: '/api/v1/settings/cost-of-capital/:id', access: 'VALUER' },
   { method: 'POST', path: '/api/v1/settings/api-tokens', access: 'ADMIN_USER' },
   { method: 'GET', path: '/api/v1/settings/api-tokens', access: 'ADMIN_USER' },
   { method: 'DELETE', path: '/api/v1/settings/api-tokens/:tokenId', access: 'ADMIN_USER' },
