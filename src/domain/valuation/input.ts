@@ -1,5 +1,6 @@
 // The engine's input, and the refusals: every input the arithmetic relies on is checked here, so nothing later can throw a
 // TypeError or divide by zero.
+import { COST_OF_CAPITAL_INPUTS } from '../../contract/cost-of-capital-sources.js';
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { normalisedFinancialsSchema } from '../financials/normalised-schema.js';
 import { isCalendarDate } from '../financials/schema.js';
@@ -158,16 +159,7 @@ export function checkInput(input: ValuationInput): CheckedInput {
 
 /** A build-up must give the WACC the valuer states, to 4 decimals (docs/valuation-method.md, Cost of capital). */
 function checkCostOfCapital(c: CostOfCapitalInput, wacc: Dec): CostOfCapitalDisclosure {
-  for (const key of [
-    'riskFreeRate',
-    'equityRiskPremium',
-    'beta',
-    'debtToEquity',
-    'taxRate',
-    'preTaxCostOfDebt',
-    'sizePremium',
-    'companySpecificPremium',
-  ] as const) {
+  for (const key of COST_OF_CAPITAL_INPUTS) {
     if (c[key] !== undefined) readRate(c[key], `costOfCapital.${key}`);
   }
   const built = buildCostOfCapital(c);

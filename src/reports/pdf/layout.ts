@@ -84,9 +84,14 @@ export class Writer {
     this.sectionNo += 1;
     const numbered = `${this.sectionNo}. ${title}`;
     this.sections.push({ title: numbered, page: this.page });
+    this.doc.moveDown(0.6);
+    this.headingWithRule(numbered);
+  }
+
+  /** A heading in the accent colour with a rule under it, as every section and annexure opens. */
+  private headingWithRule(title: string): void {
     const { doc } = this;
-    doc.moveDown(0.6);
-    doc.font('Bold').fontSize(SIZE.h1).fillColor(COLOR.accent).text(numbered, this.left, doc.y, { width: this.width });
+    doc.font('Bold').fontSize(SIZE.h1).fillColor(COLOR.accent).text(title, this.left, doc.y, { width: this.width });
     const y = doc.y + 2;
     doc
       .moveTo(this.left, y)
@@ -105,17 +110,7 @@ export class Writer {
   annexure(title: string): void {
     this.doc.addPage();
     this.sections.push({ title, page: this.page });
-    const { doc } = this;
-    doc.font('Bold').fontSize(SIZE.h1).fillColor(COLOR.accent).text(title, this.left, doc.y, { width: this.width });
-    const y = doc.y + 2;
-    doc
-      .moveTo(this.left, y)
-      .lineTo(this.left + this.width, y)
-      .lineWidth(0.8)
-      .strokeColor(COLOR.accent)
-      .stroke();
-    doc.y = y + 8;
-    doc.fillColor(COLOR.ink);
+    this.headingWithRule(title);
   }
 
   /** A heading never ends a page: it asks for room for itself and the first rows of what it heads (`keep`, in points). */
