@@ -136,6 +136,16 @@ export const PROPOSED_ISSUE_DATE = cal.proposedIssueDate;
 const APPOINTED_UNDER_247 =
   'Section 247(1) of the Companies Act, 2013: appointed by the board of directors, the company having no audit committee';
 
+/** The s.62 allotment's lock: the DCF with its note, the build-up and the market judgement. */
+const s62Lock = {
+  wacc: 12.5,
+  terminalGrowthRate: 5,
+  rationale: RATIONALE,
+  projectionsReasonableness: exampleProjectionsNote(cal),
+  costOfCapital,
+  ...marketJudgement,
+};
+
 const COMPANIES_ACT: ExamplePlan = {
   slug: 'companies-act-sec-62',
   title: 'Companies Act s.62, a preferential allotment',
@@ -169,22 +179,11 @@ const COMPANIES_ACT: ExamplePlan = {
   },
   financials: exampleFinancials(cal, exampleMarketEvidence(cal)),
   evidence: [E.PROVISIONAL_BALANCE_SHEET, E.AUDITED_STATEMENTS, E.PROJECTIONS, E.PEER_DATA, E.SUBSCRIPTION_AGREEMENT],
-  lock: {
-    wacc: 12.5,
-    terminalGrowthRate: 5,
-    rationale: RATIONALE,
-    projectionsReasonableness: exampleProjectionsNote(cal),
-    costOfCapital,
-    ...marketJudgement,
-  },
+  lock: s62Lock,
   revision: {
+    // The first round's lock: the same, with weights that leave the recent round out.
     firstLock: {
-      wacc: 12.5,
-      terminalGrowthRate: 5,
-      rationale: RATIONALE,
-      projectionsReasonableness: exampleProjectionsNote(cal),
-      costOfCapital,
-      ...marketJudgement,
+      ...s62Lock,
       methodWeights: { DCF: 70, NAV: 10, COMPARABLES: 10, TRANSACTIONS: 10 },
       weightsRationale:
         'The income approach leads for a profitable going concern; the market methods and net asset value test it.',

@@ -169,6 +169,14 @@ export async function withFinancials(
   return e;
 }
 
+/** An engagement made with `body` and the fixture financials uploaded and read by the worker. */
+export async function withFixture(t: TestApp, headers: Record<string, string>, body: Record<string, unknown>) {
+  const e = await createEngagement(t, headers, body);
+  await uploadFixture(t, headers, e.id);
+  await t.worker.drain();
+  return e;
+}
+
 /** GET …/valuation: the stored valuation's JSON. */
 export async function valuationOf(t: TestApp, headers: Record<string, string>, engagementId: string) {
   return (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${engagementId}/valuation`, headers })).json();

@@ -2,19 +2,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import { CAPM_LOCK as BASE, createEngagement, lock, status, uploadFixture } from '../../helpers/engagements.js';
+import { CAPM_LOCK as BASE, createEngagement, lock, withFixture, status } from '../../helpers/engagements.js';
 import { valuationOf } from '../../helpers/engagements.js';
 import { DLOM_WHY, S62_DISCOUNT, S62_JUDGEMENT, WEIGHTS_WHY } from '../../fixtures/judgement.js';
 
 let t: TestApp, bearer: Record<string, string>;
 adminTokenApp((s) => ({ t, bearer } = s));
 
-async function ready(body: Record<string, unknown>) {
-  const e = await createEngagement(t, bearer, body);
-  await uploadFixture(t, bearer, e.id);
-  await t.worker.drain();
-  return e;
-}
+const ready = (body: Record<string, unknown>) => withFixture(t, bearer, body);
 
 test('weights, rationale and discount are locked, and /valuation shows them with the value before and after the discount', async () => {
   const e = await ready({ statute: 'COMPANIES_ACT_SEC_62', purpose: undefined });

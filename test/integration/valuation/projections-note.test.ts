@@ -4,17 +4,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type TestApp } from '../../helpers/app.js';
 import { adminTokenApp } from '../../helpers/principals.js';
-import { CAPM_LOCK, PROJECTIONS_NOTE, createEngagement, lock, uploadFixture } from '../../helpers/engagements.js';
+import { CAPM_LOCK, PROJECTIONS_NOTE, lock, withFixture } from '../../helpers/engagements.js';
 
 let t: TestApp, bearer: Record<string, string>;
 adminTokenApp((s) => ({ t, bearer } = s));
 
-async function ready(body: Record<string, unknown>) {
-  const e = await createEngagement(t, bearer, body);
-  await uploadFixture(t, bearer, e.id);
-  await t.worker.drain();
-  return e;
-}
+const ready = (body: Record<string, unknown>) => withFixture(t, bearer, body);
 
 const { projectionsReasonableness: _note, ...WITHOUT_NOTE } = CAPM_LOCK;
 
