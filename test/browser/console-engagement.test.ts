@@ -43,6 +43,12 @@ test(
         'Growth and margins follow the audited years and the order book; capex and working capital match the plan.',
       );
     await page.getByRole('button', { name: 'Lock assumptions' }).click();
+    // The lock asks before acting, with what it fixes.
+    const lockSummary = page.getByTestId('lock-summary');
+    await lockSummary.getByText('WACC: 12.5 %').waitFor();
+    await lockSummary.getByText('Terminal growth: 4 %').waitFor();
+    await page.screenshot({ path: screenshotPath('lock-confirm.png'), fullPage: true });
+    await page.getByTestId('confirm-lock').click();
 
     // Computation runs in the worker; the page learns of GATE_1 from the live stream, without a reload.
     await statusIs(page, 'GATE_1');
@@ -298,6 +304,7 @@ test(
     await page.getByRole('textbox', { name: 'NAV', exact: true }).fill('40');
     await page.getByLabel('Why these weights').fill('The business is a going concern; its assets understate it.');
     await page.getByRole('button', { name: 'Lock assumptions' }).click();
+    await page.getByTestId('confirm-lock').click();
     await statusIs(page, 'GATE_1');
     await page.getByTestId('header-value').waitFor();
 
@@ -330,6 +337,7 @@ test(
     await assertAccessible(page, '/engagements/:id assumptions after a return for revision');
     await page.screenshot({ path: screenshotPath('engagement-revision.png'), fullPage: true });
     await page.getByRole('button', { name: 'Lock assumptions' }).click();
+    await page.getByTestId('confirm-lock').click();
     await statusIs(page, 'GATE_1');
     await tab(page, 'Assumptions');
     assert.equal(await page.getByTestId('locked-wacc').innerText(), '14 %');
@@ -368,6 +376,7 @@ test(
         'Growth and margins follow the audited years and the order book; capex and working capital match the plan.',
       );
     await page.getByRole('button', { name: 'Lock assumptions' }).click();
+    await page.getByTestId('confirm-lock').click();
     await statusIs(page, 'GATE_1');
     await reviewer.page.getByTestId('inbox-count').getByText('1', { exact: true }).waitFor({ timeout: 15_000 });
     await reviewer.page.getByRole('link', { name: /Waiting for me/ }).click();

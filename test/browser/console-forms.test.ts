@@ -309,6 +309,7 @@ test(
     await assertAccessible(page, '/engagements/:id assumptions with the build-up');
     await page.screenshot({ path: screenshotPath('wacc-build-up.png'), fullPage: true });
     await page.getByRole('button', { name: 'Lock assumptions' }).click();
+    await page.getByTestId('confirm-lock').click();
     await page.getByTestId('locked-wacc').getByText('15.5293 %').waitFor();
     assert.deepEqual(errors, []);
     await ctx.close();

@@ -29,14 +29,23 @@ test(
     const panel = page.getByTestId('transaction-facts');
     await panel.getByText(/Rule 21 of the NDI Rules/).waitFor();
     await panel.getByText('Allottees (the country of each is required)').waitFor();
-    await panel.getByLabel('Date of the engagement letter').fill('2026-04-03');
+    // A day is typed or picked day first, and shown as "3 Apr 2026" (never the browser's mm/dd/yyyy).
+    const letterDate = panel.getByRole('textbox', { name: 'Date of the engagement letter' });
+    await letterDate.fill('02/04/2026');
+    await letterDate.blur();
+    assert.equal(await letterDate.inputValue(), '2 Apr 2026');
+    await panel.getByRole('button', { name: 'Open the calendar' }).first().click();
+    await page.getByRole('button', { name: '3 Apr 2026', exact: true }).waitFor();
+    await page.screenshot({ path: screenshotPath('date-picker.png') });
+    await page.getByRole('button', { name: '3 Apr 2026', exact: true }).click();
+    assert.equal(await letterDate.inputValue(), '3 Apr 2026');
     await panel
       .getByLabel('Basis of the appointment, in words')
       .fill('Resolution of the board of directors of 2 April 2026 engaging the chartered accountant');
     await panel.getByLabel('Allottee 1: name').fill('Konkan Capital Partners Pte. Ltd.');
     await panel.getByLabel('Allottee 1: country').fill('Singapore');
     await panel.getByLabel('Allottee 1: number').fill('93000');
-    await panel.getByLabel('Allottee 1: pricePerShare').fill('215.00');
+    await panel.getByLabel('Allottee 1: price per share').fill('215.00');
     await panel.getByLabel('Holder 1: holder').fill('Promoters');
     await panel.getByLabel('Holder 1: before').fill('1000000');
     await panel.getByLabel('Holder 1: after').fill('1000000');

@@ -6,12 +6,13 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { Center } from '@mantine/core';
 import { Layout } from './components/Layout';
 import { LoginPage, LogoutPage, SignupPage, AcceptInvitePage, KnownBrowserPage } from './pages/Auth';
-import { EngagementsPage } from './pages/Engagements';
 import { ForgotPasswordPage, ResetPasswordPage } from './pages/PasswordReset';
 const VerifyPage = lazy(() => import('./pages/Verify').then((m) => ({ default: m.VerifyPage })));
 import { CONSOLE_PATHS as P } from '../../src/contract/console-routes';
 
 const UnsubscribePage = lazy(() => import('./pages/Verify').then((m) => ({ default: m.UnsubscribePage })));
+// The engagements list loads after sign-in, in its own chunk, so the sign-in page loads only what it shows.
+const EngagementsPage = lazy(() => import('./pages/Engagements').then((m) => ({ default: m.EngagementsPage })));
 const EngagementPage = lazy(() => import('./pages/Engagement'));
 const TeamPage = lazy(() => import('./pages/Team').then((m) => ({ default: m.TeamPage })));
 const ApiTokensPage = lazy(() => import('./pages/ApiTokens').then((m) => ({ default: m.ApiTokensPage })));
@@ -47,7 +48,7 @@ export const router = createBrowserRouter([
     element: <Layout />,
     children: [
       { path: P.home, element: <Navigate to="/engagements" replace /> },
-      { path: P.engagements, element: <EngagementsPage /> },
+      { path: P.engagements, element: later(<EngagementsPage />) },
       { path: P.engagement, element: later(<EngagementPage />) },
       { path: P.inbox, element: later(<InboxPage />) },
       { path: P.team, element: later(<TeamPage />) },

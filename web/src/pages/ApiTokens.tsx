@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../api/client';
 import { useMe } from '../lib/session';
 import { dateTime } from '../lib/format';
+import { DateText } from '../components/DateField';
 import { FormError } from '../components/FormError';
 import { DataTable } from '../components/DataTable';
 import { PageTitle, AdminOnlyPage } from '../components/PageTitle';
@@ -67,12 +68,7 @@ export function ApiTokensPage() {
             onChange={(e) => setName(e.currentTarget.value)}
             miw={220}
           />
-          <TextInput
-            label="Expires (optional)"
-            type="date"
-            value={expires}
-            onChange={(e) => setExpires(e.currentTarget.value)}
-          />
+          <DateText label="Expires (optional)" value={expires} onChange={setExpires} w={170} />
           <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
             Create token
           </Button>

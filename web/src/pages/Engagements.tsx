@@ -20,6 +20,7 @@ import { assignable } from '../components/engagement/Assignee';
 import { DataTable } from '../components/DataTable';
 import { CinInput, ProposedPriceInput, PurposeSelect, TargetEntityInput } from '../components/engagement/PurposeFields';
 import { PageTitle } from '../components/PageTitle';
+import { DateField } from '../components/DateField';
 
 type Engagement = Schemas['Engagement'];
 const STATUSES = Object.keys(STATUS_LABELS);
@@ -270,18 +271,18 @@ function NewEngagementForm({
           {...form.register('proposedPricePerShare', { setValueAs: (v: string) => v || undefined })}
           error={err.proposedPricePerShare?.message}
         />
-        <TextInput
+        <DateField
+          control={form.control}
+          name="valuationDate"
           label="Valuation date"
-          type="date"
           description="Defaults to today (India)"
-          {...form.register('valuationDate', { setValueAs: (v: string) => v || undefined })}
           error={err.valuationDate?.message}
         />
-        <TextInput
+        <DateField
+          control={form.control}
+          name="transactionDate"
           label="Transaction date"
-          type="date"
           description="The date of the receipt, transfer or issue; defaults to the valuation date. For Rule 11UA it decides the law: from 1 April 2026 the Income-tax Act, 2025"
-          {...form.register('transactionDate', { setValueAs: (v: string) => v || undefined })}
           error={err.transactionDate?.message}
         />
         {valuers.length > 0 && (

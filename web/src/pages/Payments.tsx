@@ -1,12 +1,13 @@
 // The firm's payment history: engagement, amount in ₹, status, gateway order and payment ids, captured time, and
 // each captured payment's tax invoice figures; a period's invoices as CSV for the firm's GST return.
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, call } from '../api/client';
 import { dateTime, paiseToRupees } from '../lib/format';
 import { FormError } from '../components/FormError';
+import { DateText } from '../components/DateField';
 import { downloadInvoice, GatewayReferences, PAYMENT_STATUS_LABELS } from '../lib/invoice';
 import { DataTable } from '../components/DataTable';
 import { PageTitle } from '../components/PageTitle';
@@ -35,14 +36,8 @@ function InvoiceExport() {
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <Group align="flex-end" gap="sm">
-      <TextInput
-        type="date"
-        label="Invoices from"
-        value={from}
-        max={to}
-        onChange={(e) => setFrom(e.currentTarget.value)}
-      />
-      <TextInput type="date" label="to" value={to} min={from} onChange={(e) => setTo(e.currentTarget.value)} />
+      <DateText label="Invoices from" value={from} max={to} onChange={setFrom} w={170} />
+      <DateText label="to" value={to} min={from} onChange={setTo} w={170} />
       <Button variant="default" onClick={() => void downloadInvoicesCsv(from, to).then(setProblem)}>
         Download CSV for GSTR (B2B)
       </Button>

@@ -2,6 +2,7 @@
 // with the last version's values and lists what changes.
 import { INCOME_TAX_ACT_2025_FROM } from '../../../../src/contract/vocabulary';
 import { Button, Checkbox, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { sentenceResolver } from '../../lib/messages';
 import type { z } from 'zod';
@@ -63,11 +64,13 @@ export function LockForm({ engagement, previous }: { engagement: Engagement; pre
     },
     onError: (e) => applyFieldErrors(e, form.setError as never),
   });
+  // The lock asks before acting (docs/decisions.md, Confirm before acting): the summary of what is locked.
+  const [confirming, setConfirming] = useState<z.output<typeof lockAssumptionsBody> | null>(null);
   const err = form.formState.errors as Record<string, { message?: string } | undefined>;
   const weightErr = (m: string) =>
     (form.formState.errors.methodWeights as Record<string, { message?: string }> | undefined)?.[m]?.message;
   return (
-    <form onSubmit={form.handleSubmit((v) => lock.mutate(v))} noValidate aria-label="Lock assumptions">
+    <form onSubmit={form.handleSubmit((v) => setConfirming(v))} noValidate aria-label="Lock assumptions">
       <Stack maw={640}>
         <Group grow align="start">
           <NumberField
@@ -178,12 +181,77 @@ export function LockForm({ engagement, previous }: { engagement: Engagement; pre
             'projectionsReasonableness',
           ]}
         />
+        {confirming ? (
+          <LockSummary
+            values={confirming}
+            pending={lock.isPending}
+            onConfirm={() => lock.mutate(confirming, { onSettled: () => setConfirming(null) })}
+            onCancel={() => setConfirming(null)}
+          />
+        ) : (
+          <Group>
+            <Button type="submit" loading={lock.isPending}>
+              Lock assumptions
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+const pct = (n: number | undefined) => (n === undefined ? null : `${n} %`);
+
+/** What the lock fixes, said once more before it is made; the valuation runs as soon as it is confirmed. */
+function LockSummary({
+  values,
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  values: z.output<typeof lockAssumptionsBody>;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const weights = Object.entries(values.methodWeights ?? {}).filter(([, w]) => w !== undefined);
+  const rows: [string, string | null][] = [
+    ['WACC', pct(values.wacc)],
+    ['Terminal growth', pct(values.terminalGrowthRate)],
+    [
+      'Method weights',
+      weights.length
+        ? weights.map(([m, w]) => `${m === 'DCF' || m === 'NAV' ? m : (METHOD_TITLES[m] ?? m)} ${w} %`).join(', ')
+        : null,
+    ],
+    ['Discount for lack of marketability', pct(values.dlomPercent)],
+    ['Discount for lack of control', pct(values.dlocPercent)],
+    ['Mid-year discounting', values.midYear ? 'Yes' : null],
+  ];
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="lock-summary" role="region" aria-label="Confirm the lock">
+      <Stack gap="xs">
+        <Text fw={600}>Lock these assumptions?</Text>
+        {rows
+          .filter(([, v]) => v !== null)
+          .map(([k, v]) => (
+            <Text size="sm" key={k}>
+              {k}: {v}
+            </Text>
+          ))}
+        <Text size="sm" c="gray.7">
+          The service values the company as soon as they are locked, and the figures go to Gate 1 (review of the data
+          and assumptions). Changing them afterwards needs a return for revision. No one is e-mailed about the lock.
+        </Text>
         <Group>
-          <Button type="submit" loading={lock.isPending}>
-            Lock assumptions
+          <Button onClick={onConfirm} loading={pending} data-testid="confirm-lock">
+            Lock and value
+          </Button>
+          <Button variant="default" onClick={onCancel} disabled={pending}>
+            Go back
           </Button>
         </Group>
       </Stack>
-    </form>
+    </Paper>
   );
 }

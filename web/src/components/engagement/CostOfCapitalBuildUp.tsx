@@ -2,12 +2,13 @@
 // own formula (src/contract/cost-of-capital.ts) and the WACC field is filled with the result to 4 decimals,
 // which the API requires a build-up to match.
 import { useEffect, useState } from 'react';
-import { Checkbox, Group, Paper, SegmentedControl, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, Paper, SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { lockAssumptionsBody } from '../../../../src/contract/lock-forms';
 import { costOfCapitalFigures, statedWaccOf, type CostOfCapitalParts } from '../../../../src/contract/cost-of-capital';
 import { NumberField } from '../NumberField';
+import { DateField } from '../DateField';
 import { SavedBuildUps } from './SavedBuildUps';
 
 type LockForm = UseFormReturn<z.input<typeof lockAssumptionsBody>>;
@@ -109,14 +110,12 @@ export function CostOfCapitalBuildUp({ form }: { form: LockForm }) {
               })}
               error={err.source?.message}
             />
-            <TextInput
-              type="date"
+            <DateField
+              control={form.control}
+              name="costOfCapital.sourceDate"
               label="Date the figures were read"
               description="Optional. Under FEMA, more than 30 days from the valuation date is warned of in the report"
               w="fit-content"
-              {...form.register('costOfCapital.sourceDate', {
-                setValueAs: (v: string) => (v === '' ? undefined : v),
-              })}
               error={(err as Record<string, { message?: string } | undefined>).sourceDate?.message}
             />
             {figures && (

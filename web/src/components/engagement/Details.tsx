@@ -3,7 +3,7 @@
 // what the New engagement form checks (the same schema, with the engagement's statute fixed), sends
 // only what changed (PATCH; the service writes one audit entry with every field from → to), and says
 // why it is read-only once the valuation has started.
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -13,6 +13,7 @@ import { createEngagementForm } from '../../../../src/contract/engagement-forms'
 import { PURPOSES_BY_STATUTE } from '../../../../src/contract/vocabulary';
 import { api, call, type Schemas } from '../../api/client';
 import { FormError, applyFieldErrors } from '../FormError';
+import { DateField } from '../DateField';
 import { CinInput, ProposedPriceInput, PurposeSelect, TargetEntityInput } from './PurposeFields';
 
 type Engagement = Schemas['EngagementDetail'];
@@ -109,17 +110,17 @@ function DetailsForm({ engagement, onDone }: { engagement: Engagement; onDone: (
           error={err.proposedPricePerShare?.message}
         />
         <Group grow align="flex-start">
-          <TextInput
+          <DateField
+            control={form.control}
+            name="valuationDate"
             label="Valuation date"
-            type="date"
-            {...form.register('valuationDate', { setValueAs: blank })}
             error={err.valuationDate?.message}
           />
-          <TextInput
+          <DateField
+            control={form.control}
+            name="transactionDate"
             label="Transaction date"
-            type="date"
             description="The valuation date when left blank"
-            {...form.register('transactionDate', { setValueAs: blank })}
             error={err.transactionDate?.message}
           />
         </Group>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, ApiError, type Schemas } from '../../api/client';
+import { DateText } from '../DateField';
 import { FormError } from '../FormError';
 import { date } from '../../lib/format';
 import { sentence } from '../../../../src/contract/sentences';
@@ -106,7 +107,11 @@ export function ReportFacts({ engagement }: { engagement: Engagement }) {
         ) : null}
         <TextInput {...field('appointingAuthority')} description={appointingHint(engagement)} />
         <Group grow align="flex-start">
-          <TextInput {...field('appointmentDate')} type="date" description="Not later than today" />
+          <DateText
+            {...field('appointmentDate')}
+            onChange={(v) => setFacts({ ...facts, appointmentDate: v })}
+            description="Not later than today"
+          />
           <TextInput {...field('addressee')} description="The appointing authority when left blank" />
         </Group>
         <Textarea

@@ -17,6 +17,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call, ApiError, type Schemas } from '../../api/client';
 import { FormError } from '../FormError';
+import { DateText } from '../DateField';
 import { sentence } from '../../../../src/contract/sentences';
 import {
   APPOINTMENT_BASIS_PRESETS,
@@ -169,7 +170,7 @@ export default function TransactionFacts({ engagement }: { engagement: Engagemen
     value: form.allottees[i][key],
     readOnly: !editable,
     error: err(`transaction.allottees.${i}.${key}`),
-    'aria-label': `Allottee ${i + 1}: ${key}`,
+    'aria-label': `Allottee ${i + 1}: ${key === 'pricePerShare' ? 'price per share' : key}`,
     onChange: (ev: { currentTarget: { value: string } }) =>
       set({ allottees: form.allottees.map((a, j) => (j === i ? { ...a, [key]: ev.currentTarget.value } : a)) }),
   });
@@ -210,14 +211,13 @@ export default function TransactionFacts({ engagement }: { engagement: Engagemen
           description="Under which provision and by whom you were appointed; under s.247(1) the audit committee, or the board where the company has none"
           onChange={(ev) => setBasis(ev.currentTarget.value)}
         />
-        <TextInput
+        <DateText
           label="Date of the engagement letter"
-          type="date"
           value={letterDate}
           readOnly={!editable}
           error={err('engagementLetterDate')}
           description="Not later than today"
-          onChange={(ev) => setLetterDate(ev.currentTarget.value)}
+          onChange={setLetterDate}
         />
         {fixedKind === null && (
           <SegmentedControl
@@ -288,7 +288,7 @@ export default function TransactionFacts({ engagement }: { engagement: Engagemen
             )}
           </Stack>
         )}
-        <TextInput
+        <DateText
           {...text(
             'date',
             form.kind === 'TRANSFER'
@@ -297,7 +297,7 @@ export default function TransactionFacts({ engagement }: { engagement: Engagemen
                 ? 'Proposed date of issue'
                 : 'Proposed date of allotment',
           )}
-          type="date"
+          onChange={(v) => set({ date: v })}
         />
         <Stack gap={4}>
           <Text size="sm" fw={600}>
