@@ -64,8 +64,8 @@ async function makeExample(client: Client, firm: ExampleFirm, plan: ExamplePlan,
     });
     await client.waitFor(valuer, id, 'DATA_READY');
     await client.call('POST', path(id, '/assumptions/lock'), valuer, plan.lock);
-    await client.waitFor(valuer, id, 'GATE_1');
-    await approve(valuer, id, 'GATE_1', { comment: 'Second round: the data are unchanged.' });
+    // Only the assumptions changed: Gate 1's approval of the data is kept (docs/decisions.md, Gate 1 kept on a relock).
+    await client.waitFor(valuer, id, 'GATE_2');
   }
   await approve(reviewer, id, 'GATE_2', {
     comment: 'Methods, inputs and weights reviewed against the working papers.',

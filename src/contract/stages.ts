@@ -79,3 +79,16 @@ export const gateInWords = (gate: Gate): string => `${gateNumber(gate)} (${GATE_
 
 /** Any status as a gate's label when it is one, else as it is (a review record's gate, read from storage). */
 export const gateLabelOf = (status: string): string => (isGate(status) ? gateLabel(status) : status);
+
+/** Each stage in people's words, as the console and the API's sentences name it. */
+export const STAGE_WORDS: Readonly<Record<EngagementStatus, string>> = {
+  CREATED: 'Created',
+  DATA_INGESTING: 'Ingesting data',
+  DATA_READY: 'Data ready',
+  COMPUTING: 'Computing',
+  GATE_1: gateLabel('GATE_1'),
+  GATE_2: gateLabel('GATE_2'),
+  GATE_3: gateLabel('GATE_3'),
+  COMPLETED: 'Completed',
+  FAILED: 'Failed',
+};

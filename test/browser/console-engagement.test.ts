@@ -76,7 +76,9 @@ test(
     await statusIs(page, 'GATE_2');
     await page
       .getByTestId('gate-blocker')
-      .getByText(/needs an independent reviewer: .+ locked the assumptions and approved GATE_1/)
+      .getByText(
+        /needs a reviewer who took no earlier step: .+ locked the assumptions and approved Gate 1 \(data verification\)/,
+      )
       .waitFor();
 
     // A second person, invited and accepted in their own browser, approves GATE_2.

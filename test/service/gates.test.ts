@@ -53,7 +53,7 @@ test('GATE_2: not whoever locked, not the GATE_1 approver; GATE_3 not the GATE_2
   assert.equal(locker.code, 'independent_review_required');
   assert.match(locker.message, /Vani Valuer locked the assumptions/);
   const gate1 = await refusal(approveGate(t.app.services, asReviewer(), { engagementId: e.id, gate: 'GATE_2' }));
-  assert.match(gate1.message, /Rekha Reviewer approved GATE_1/);
+  assert.match(gate1.message, /Rekha Reviewer approved Gate 1 \(data verification\)/);
   const approved = await approveGate(t.app.services, asAdmin(), {
     engagementId: e.id,
     gate: 'GATE_2',
@@ -64,7 +64,7 @@ test('GATE_2: not whoever locked, not the GATE_1 approver; GATE_3 not the GATE_2
   // Asha reviewed at GATE_2, so she may not sign.
   const signer = await refusal(approveGate(t.app.services, asAdmin(), { engagementId: e.id, gate: 'GATE_3' }));
   assert.equal(signer.code, 'independent_review_required');
-  assert.match(signer.message, /Asha Admin approved GATE_2/);
+  assert.match(signer.message, /Asha Admin approved Gate 2 \(methodology and assumptions\)/);
 });
 
 test("a token's lock counts as its creator's: the creator may not review GATE_2", async () => {

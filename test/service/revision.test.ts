@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { TestApp } from '../helpers/app.js';
 import { asUser, reviewTeamApp, type Session } from '../helpers/principals.js';
 import { person, refusal } from '../helpers/service.js';
-import { engagementAtGate1, VALID_ASSUMPTIONS } from '../helpers/engagements.js';
+import { engagementAtGate1, uploadFixture, VALID_ASSUMPTIONS } from '../helpers/engagements.js';
 import { approveGate, rejectGate } from '../../src/features/review/gates.service.js';
 import { getEngagement } from '../../src/features/engagements/engagement-reads.service.js';
 import { lockAssumptions } from '../../src/features/valuation/lock.service.js';
@@ -39,6 +39,12 @@ test('GATE_2 returns the engagement for revision; the valuer relocks; the gates 
   assert.equal(back.status, 'DATA_READY');
   assert.equal(back.assumptionsLocked, false);
   assert.deepEqual(await getAssumptions(t.app.services, asValuer(), e.id), { locked: false });
+
+  // The board-approved budget comes as new financials, so Gate 1 verifies the data again (an approval of Gate 1
+  // stands only while the data is unchanged: docs/decisions.md, Gate 1 kept on a relock).
+  const up = await uploadFixture(t, asUser(valuer), e.id);
+  assert.equal(up.statusCode, 201, up.body);
+  await t.worker.drain();
 
   // The valuer locks version 2; the worker values it and the engagement is at GATE_1 again.
   const locked = await lockAssumptions(t.app.services, asValuer(), e.id, {

@@ -8,6 +8,8 @@ import {
   GATES,
   INPUT_STAGES,
   REPORT_FACTS_STAGES,
+  STAGE_WORDS,
+  gateInWords,
   inStages,
   type EngagementStatus,
   type Gate,
@@ -87,7 +89,10 @@ export function gateRefusal(
   const refused = gatePrincipalRefusal(principal, gate);
   if (refused || principal.kind !== 'user') return refused;
   if (engagement.status !== gate)
-    return { code: 'invalid_transition', message: `The engagement is ${engagement.status}, not at ${gate}` };
+    return {
+      code: 'invalid_transition',
+      message: `The engagement is not waiting at ${gateInWords(gate)}: it is at ${STAGE_WORDS[engagement.status as EngagementStatus] ?? engagement.status}`,
+    };
   if (decision === 'REJECT') return null;
   const conflicts = independenceConflicts(gate, principal.userId, history);
   if (conflicts.length > 0)
@@ -95,8 +100,8 @@ export function gateRefusal(
       code: 'independent_review_required',
       message:
         gate === 'GATE_2'
-          ? `GATE_2 needs an independent reviewer: ${principal.name} ${conflicts.join(' and ')}`
-          : `The signatory cannot be the GATE_2 reviewer: ${principal.name} ${conflicts.join(' and ')}`,
+          ? `${gateInWords('GATE_2')} needs a reviewer who took no earlier step: ${principal.name} ${conflicts.join(' and ')}`
+          : `The partner who signs cannot be the one who reviewed ${gateInWords('GATE_2')}: ${principal.name} ${conflicts.join(' and ')}`,
     };
   if (gate === 'GATE_3' && engagement.paymentStatus !== 'PAID')
     return { code: 'payment_required', message: 'The engagement must be paid before sign-off' };

@@ -8,6 +8,7 @@ import {
   type AuditAction,
   type GateName,
 } from '../../contract/audit-actions.js';
+import { GATE1_KEPT_READS, gate1Approver, type TrailStep } from '../../domain/engagement/gate1-kept.js';
 
 export interface Actor {
   type: 'USER' | 'API_TOKEN' | 'SYSTEM';
@@ -110,9 +111,37 @@ export async function reviewHistory(tx: Executor, firmId: string, engagementId: 
   );
 }
 
-/** Who approved `gate` last in a review history (an audit actor id: a user, or a token), or null. */
+/**
+ * Who approved `gate` last in a review history (an audit actor id: a user, or a token), or null. A Gate 1 approval
+ * kept on a relock is the service's act; the person is the one whose approval it kept.
+ */
 export function lastApproverOf(history: readonly GateDecisionRow[], gate: GateName): string | null {
   const action = gateApprovalAction(gate);
-  for (let i = history.length - 1; i >= 0; i--) if (history[i]!.action === action) return history[i]!.actor_id;
+  for (let i = history.length - 1; i >= 0; i--)
+    if (history[i]!.action === action)
+      return gate1Approver({ actorId: history[i]!.actor_id, details: history[i]!.details });
   return null;
+}
+
+/** The engagement's trail as the Gate 1 rule reads it (src/domain/engagement/gate1-kept.ts), oldest first. */
+export async function gate1Trail(tx: Executor, firmId: string, engagementId: string): Promise<TrailStep[]> {
+  const rows = await tx.query<{
+    action: string;
+    from_status: string | null;
+    actor_id: string | null;
+    created_at: Date;
+    details: unknown;
+  }>(
+    `SELECT action, from_status, actor_id, created_at, details FROM audit_events
+      WHERE firm_id = $1 AND engagement_id = $2 AND action = ANY($3::text[])
+      ORDER BY id`,
+    [firmId, engagementId, GATE1_KEPT_READS],
+  );
+  return rows.map((r) => ({
+    action: r.action,
+    fromStatus: r.from_status,
+    actorId: r.actor_id,
+    at: r.created_at,
+    details: r.details,
+  }));
 }

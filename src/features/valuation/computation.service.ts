@@ -12,6 +12,11 @@ import { applyTransition } from '../engagements/engagement-transitions.service.j
 import { requireEngagement } from '../engagements/engagement-reads.service.js';
 import { enqueueReport } from '../reports/report-render.service.js';
 import { engineInputOf } from './engine-input.service.js';
+import type { Executor } from '../../db/client.js';
+import type { EngagementRow } from '../engagements/engagements.repository.js';
+import { gate1ApprovalToKeep } from '../../domain/engagement/gate1-kept.js';
+import { gate1Trail } from '../platform/audit.repository.js';
+import { reviewHistoryOf } from '../review/review-rights.service.js';
 
 /** The compute-valuation job: runs the engine, stores the result → GATE_1, or → FAILED with a reason a valuer can act on. */
 export async function computeEngagementValuation(
@@ -48,9 +53,11 @@ export async function computeEngagementValuation(
     if (current.status !== 'COMPUTING') return job.complete(tx);
     if (outcome.ok) {
       await data.upsertValuation(tx, firmId, engagementId, outcome.result.engineVersion, outcome.result);
-      await applyTransition(tx, firmId, engagementId, 'COMPUTATION_SUCCEEDED', actor, {
+      const atGate1 = await applyTransition(tx, firmId, engagementId, 'COMPUTATION_SUCCEEDED', actor, {
         details: { engineVersion: outcome.result.engineVersion },
+        current,
       });
+      await keepGate1WhereDataUnchanged(tx, firmId, atGate1, actor);
       await enqueueReport(tx, firmId, engagementId, 'DRAFT');
     } else {
       await applyTransition(tx, firmId, engagementId, 'COMPUTATION_FAILED', actor, {
@@ -61,6 +68,33 @@ export async function computeEngagementValuation(
     await job.complete(tx);
   });
 }
+
+/**
+ * A relock after a return from Gate 2 or 3 that changed only the assumptions keeps Gate 1's approval of the data
+ * (docs/decisions.md, Gate 1 kept on a relock): the service approves Gate 1 again in the approver's name, and the
+ * trail says whose approval was kept and why.
+ */
+async function keepGate1WhereDataUnchanged(tx: Executor, firmId: string, engagement: EngagementRow, actor: Actor) {
+  const kept = gate1ApprovalToKeep(await gate1Trail(tx, firmId, engagement.id));
+  if (!kept) return;
+  const history = await reviewHistoryOf(tx, firmId, engagement.id);
+  await applyTransition(tx, firmId, engagement.id, 'APPROVE_GATE_1', actor, {
+    expectStatus: 'GATE_1',
+    current: engagement,
+    details: {
+      gate: 'GATE_1',
+      decision: 'APPROVED',
+      by: kept.by,
+      keptFrom: { actorId: kept.actorId, at: kept.at.toISOString() },
+      reason: KEPT_REASON,
+    },
+    history,
+  });
+}
+
+/** What the trail says of a kept Gate 1 approval. */
+export const KEPT_REASON =
+  'Kept from the earlier round: only the assumptions were locked again; the financials and the engagement details are unchanged since Gate 1 was approved.';
 
 /** The live workpapers (XLSX with formulas) of the stored valuation; 409 before there is one. */
 export async function valuationWorkpapers(ctx: ServiceContext, principal: Principal, engagementId: string) {

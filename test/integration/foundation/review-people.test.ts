@@ -15,8 +15,9 @@ reviewTeamApp('Kept People Valuers LLP', 'Kavya Valuer', (s) => ({ t, admin, val
 
 const person = (actor: string) =>
   `CASE WHEN left(${actor}, 4) = 'tok_' THEN (SELECT t.created_by FROM api_tokens t WHERE t.firm_id = e.firm_id AND t.id = ${actor}) ELSE ${actor} END`;
+// A Gate 1 approval kept on a relock is the service's, in the name of the approval it kept (details.keptFrom).
 const lastApproval = (gate: 'GATE_1' | 'GATE_2' | 'GATE_3') =>
-  `(SELECT ae.actor_id FROM audit_events ae WHERE ae.firm_id = e.firm_id AND ae.engagement_id = e.id AND ae.action = '${gateApprovalAction(gate)}' ORDER BY ae.id DESC LIMIT 1)`;
+  `(SELECT COALESCE(ae.actor_id, ae.details->'keptFrom'->>'actorId') FROM audit_events ae WHERE ae.firm_id = e.firm_id AND ae.engagement_id = e.id AND ae.action = '${gateApprovalAction(gate)}' ORDER BY ae.id DESC LIMIT 1)`;
 
 /** The row's kept columns beside the same facts worked out from the audit trail and the assumptions. */
 async function keptAndDerived(id: string) {

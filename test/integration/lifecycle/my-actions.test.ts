@@ -51,7 +51,7 @@ test('at GATE_2 the locker and the GATE_1 approver are blocked with the reason, 
   const gate1 = await myActions(e.id, asUser(admin));
   assert.equal(gate1.canApprove, false);
   assert.equal(gate1.canSignOff, false);
-  assert.match(gate1.blockedBecause, /Asha Admin approved GATE_1/);
+  assert.match(gate1.blockedBecause, /Asha Admin approved Gate 1 \(data verification\)/);
   // Rejecting needs no independence: either may still return it for revision.
   assert.equal(gate1.canReject, true);
 
@@ -99,6 +99,9 @@ test("an API token's lock counts as its creator's: the creator is blocked at GAT
   assert.equal(asItself.blockedCode, 'person_required');
 
   // The GATE_1 approver is blocked; the reviewer is not.
-  assert.match((await myActions(e.id, asUser(valuer))).blockedBecause, /Vikram Valuer approved GATE_1/);
+  assert.match(
+    (await myActions(e.id, asUser(valuer))).blockedBecause,
+    /Vikram Valuer approved Gate 1 \(data verification\)/,
+  );
   assert.equal((await myActions(e.id, asUser(reviewer))).canApprove, true);
 });

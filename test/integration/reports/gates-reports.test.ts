@@ -51,7 +51,7 @@ test('full flow: GATE_1 → GATE_2 (another principal) → GATE_3 (ADMIN, paid) 
   const same = await gate(e.id, 'GATE_2', 'approve', asUser(valuer));
   assert.equal(same.statusCode, 409);
   assert.equal(same.json().code, 'independent_review_required');
-  assert.match(same.json().detail, /Vikram Valuer locked the assumptions and approved GATE_1/);
+  assert.match(same.json().detail, /Vikram Valuer locked the assumptions and approved Gate 1 \(data verification\)/);
   const bot = await gate(e.id, 'GATE_2', 'approve', asToken(token));
   assert.equal(bot.statusCode, 403, 'a token decides no gate');
   assert.equal(bot.json().code, 'person_required');

@@ -15,7 +15,7 @@ const get = (url: string, headers = asUser(valuer)) => t.app.inject({ method: 'G
 
 const REVISION_REASON = 'WACC ignores the size premium; relock with 13.5 %.';
 
-test('revision loop: GATE_2 REVISE → DATA_READY → lock version 2 → GATE_1 with the new value and a new DRAFT; history, events, payment, FINAL trail', async () => {
+test('revision loop: GATE_2 REVISE → DATA_READY → lock version 2 → Gate 1 kept (data unchanged) → GATE_2 with the new value and a new DRAFT; history, events, payment, FINAL trail', async () => {
   const e = await engagementAtGate1(t, asUser(valuer), {
     targetEntity: 'Sample Manufacturing Pvt Ltd',
     statute: 'FEMA_RBI',
@@ -64,7 +64,8 @@ test('revision loop: GATE_2 REVISE → DATA_READY → lock version 2 → GATE_1 
   assert.equal(again.statusCode, 409);
   await t.worker.drain();
   const engagement = (await get(`/api/v1/engagements/${e.id}`)).json();
-  assert.equal(engagement.status, 'GATE_1');
+  // Only the assumptions changed: Gate 1's approval of the data stands (docs/decisions.md, Gate 1 kept on a relock).
+  assert.equal(engagement.status, 'GATE_2');
   const v2 = (await get(`/api/v1/engagements/${e.id}/valuation`)).json();
   assert.equal(v2.assumptions.wacc, '13.5');
   assert.notEqual(v2.conclusion.valuePerShare, v1.conclusion.valuePerShare);
@@ -95,7 +96,7 @@ test('revision loop: GATE_2 REVISE → DATA_READY → lock version 2 → GATE_1 
   assert.equal(history[1].wacc, 13.5);
   assert.equal(history[1].valuation.valuePerShare, v2.conclusion.valuePerShare);
 
-  // Events in order: … GATE_1 → GATE_2 → DATA_READY → COMPUTING → GATE_1.
+  // Events in order: … GATE_1 → GATE_2 → DATA_READY → COMPUTING → GATE_1 → GATE_2 (Gate 1 kept).
   const outbox = await t.db.query<{
     type: string;
     sequence: number;
@@ -104,7 +105,7 @@ test('revision loop: GATE_2 REVISE → DATA_READY → lock version 2 → GATE_1 
   const stages = outbox
     .filter((o) => o.type === 'engagement.stage_changed')
     .map((o) => o.payload.data.engagement.status);
-  assert.deepEqual(stages.slice(stages.indexOf('GATE_2')), ['GATE_2', 'DATA_READY', 'COMPUTING', 'GATE_1']);
+  assert.deepEqual(stages.slice(stages.indexOf('GATE_2')), ['GATE_2', 'DATA_READY', 'COMPUTING', 'GATE_1', 'GATE_2']);
   const sequences = outbox.map((o) => o.sequence);
   assert.deepEqual(
     sequences,
@@ -118,9 +119,8 @@ test('revision loop: GATE_2 REVISE → DATA_READY → lock version 2 → GATE_1 
   assert.equal(returned.details.reason, REVISION_REASON);
   assert.equal(returned.details.version, 1);
 
-  // Round 2 to the end: the earlier GATE_1 approval no longer counts (GATE_2 is not reachable without a new one).
-  assert.equal((await gate(e.id, 'GATE_2', 'approve', asUser(reviewer))).statusCode, 409);
-  assert.equal((await gate(e.id, 'GATE_1', 'approve', asUser(valuer))).statusCode, 200);
+  // Round 2 to the end: Gate 1 stands (it is not at Gate 1 to approve again); the reviewer decides Gate 2.
+  assert.equal((await gate(e.id, 'GATE_1', 'approve', asUser(valuer))).statusCode, 409);
   assert.equal((await gate(e.id, 'GATE_2', 'approve', asUser(reviewer))).statusCode, 200);
   assert.equal(
     (await gate(e.id, 'GATE_3', 'approve', asUser(admin), { comment: 'Signed off after revision', place: 'Mumbai' }))

@@ -2,7 +2,7 @@
 // binary floating point) with the report's own Indian grouping: ₹1,23,45,678.90.
 import { rupees, groupIndian } from '../../../src/contract/money-format';
 import { METHOD_TITLES, STATUTE_SHORT } from '../../../src/contract/vocabulary';
-import { gateLabel } from '../../../src/contract/stages';
+import { STAGE_WORDS } from '../../../src/contract/stages';
 
 export { rupees, groupIndian };
 
@@ -31,17 +31,7 @@ export const PURPOSE_LABELS: Record<string, string> = {
   LIQUIDATION_REALISABLE_VALUE: 'Liquidation: realisable value',
 };
 
-export const STATUS_LABELS: Record<string, string> = {
-  CREATED: 'Created',
-  DATA_INGESTING: 'Ingesting data',
-  DATA_READY: 'Data ready',
-  COMPUTING: 'Computing',
-  GATE_1: gateLabel('GATE_1'),
-  GATE_2: gateLabel('GATE_2'),
-  GATE_3: gateLabel('GATE_3'),
-  COMPLETED: 'Completed',
-  FAILED: 'Failed',
-};
+export const STATUS_LABELS: Record<string, string> = STAGE_WORDS;
 
 export const STATUS_COLORS: Record<string, string> = {
   COMPLETED: 'green',
