@@ -20,7 +20,8 @@ const theme = createTheme({
   autoContrast: true,
   luminanceThreshold: 0.18,
   components: {
-    Badge: { defaultProps: { variant: 'filled' } },
+    // Badges read as words ("Data ready", "Done"), not shouted in capitals.
+    Badge: { defaultProps: { variant: 'filled', tt: 'none' } },
     // Light alerts keep their tinted background; their titles use the body text colour for contrast.
     Alert: {
       styles: { title: { color: 'var(--mantine-color-text)' }, message: { color: 'var(--mantine-color-text)' } },

@@ -21,6 +21,7 @@ import { DataTable } from '../components/DataTable';
 import { CinInput, ProposedPriceInput, PurposeSelect, TargetEntityInput } from '../components/engagement/PurposeFields';
 import { PageTitle } from '../components/PageTitle';
 import { DateField } from '../components/DateField';
+import { FirstHour } from '../components/FirstHour';
 
 type Engagement = Schemas['Engagement'];
 const STATUSES = Object.keys(STATUS_LABELS);
@@ -41,6 +42,12 @@ export function EngagementsPage() {
   const team = useQuery({
     queryKey: ['team'],
     queryFn: () => call(api.GET('/api/v1/team', { params: { query: { limit: 200 } } })),
+  });
+
+  // Whether the firm has any engagement at all, whatever the filters (the first-hour checklist asks).
+  const any = useQuery({
+    queryKey: ['engagements', 'any'],
+    queryFn: async () => (await call(api.GET('/api/v1/engagements', { params: { query: { limit: 1 } } }))).length,
   });
 
   const set = (next: Record<string, string | undefined>) => {
@@ -92,6 +99,7 @@ export function EngagementsPage() {
           </span>
         </Tooltip>
       </Group>
+      {any.data !== undefined && <FirstHour engagements={any.data} onNewEngagement={modal.open} />}
       <Group grow preventGrowOverflow={false} wrap="wrap" align="end">
         <TextInput
           label="Search by name or CIN"
