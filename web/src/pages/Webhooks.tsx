@@ -29,6 +29,9 @@ import { PageTitle, AdminOnlyPage } from '../components/PageTitle';
 const EVENTS = ENGAGEMENT_EVENT_TYPES;
 type Endpoint = Schemas['WebhookEndpoint'];
 
+/** A delivery's state in words. */
+const DELIVERY_STATUS_WORDS: Record<string, string> = { PENDING: 'Pending', DELIVERED: 'Delivered', FAILED: 'Failed' };
+
 export function WebhooksPage() {
   const { data: me } = useMe();
   const client = useQueryClient();
@@ -204,7 +207,7 @@ function EndpointCard({ endpoint: e, onSecret }: { endpoint: Endpoint; onSecret:
               </Table.Td>
               <Table.Td>
                 <Badge color={d.status === 'DELIVERED' ? 'green.8' : d.status === 'FAILED' ? 'red.8' : 'blue.8'}>
-                  {d.status}
+                  {DELIVERY_STATUS_WORDS[d.status] ?? d.status}
                 </Badge>
               </Table.Td>
               <Table.Td>{d.attempts}</Table.Td>

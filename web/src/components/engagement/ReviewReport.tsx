@@ -10,6 +10,14 @@ import { FormError } from '../FormError';
 
 type Engagement = Schemas['EngagementDetail'];
 
+/** A report's state in words. */
+const REPORT_STATUS_WORDS: Record<string, string> = {
+  NOT_STARTED: 'Not started',
+  GENERATING: 'Being made',
+  READY: 'Ready',
+  FAILED: 'Failed',
+};
+
 export function Report({ engagement }: { engagement: Engagement }) {
   const status = useQuery({
     queryKey: ['engagement', engagement.id, 'report', engagement.status],
@@ -42,10 +50,10 @@ export function Report({ engagement }: { engagement: Engagement }) {
           <Text fw={700}>Report</Text>
           {s?.kind && (
             <Badge color={s.kind === 'FINAL' ? 'green' : 'yellow'} data-testid="report-kind">
-              {s.kind}
+              {s.kind === 'FINAL' ? 'Final' : 'Draft'}
             </Badge>
           )}
-          <Badge color="gray.8">{s?.status ?? '…'}</Badge>
+          <Badge color="gray.8">{s ? (REPORT_STATUS_WORDS[s.status] ?? s.status) : '…'}</Badge>
         </Group>
         {s?.status === 'READY' ? (
           <>

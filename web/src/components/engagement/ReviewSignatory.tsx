@@ -1,4 +1,5 @@
 // Who may sign this valuation (from GATE_1 on): the rule, the registrations that qualify, and who in the firm holds one.
+import { ROLE_LABELS, type Role } from '../../../../src/contract/roles';
 import { Alert, Paper, Stack, Text } from '@mantine/core';
 import type { Schemas } from '../../api/client';
 
@@ -13,7 +14,10 @@ export function Signatory({ signatory }: { signatory: NonNullable<Schemas['Engag
         {signatory.qualifiedMembers.length > 0 ? (
           <Text size="sm">
             Qualified in this firm:{' '}
-            {signatory.qualifiedMembers.map((m) => `${m.name} (${m.role}; ${m.registrations.join(', ')})`).join('; ')}.
+            {signatory.qualifiedMembers
+              .map((m) => `${m.name} (${ROLE_LABELS[m.role as Role] ?? m.role}; ${m.registrations.join(', ')})`)
+              .join('; ')}
+            .
           </Text>
         ) : (
           <Alert color="red" title="Nobody in the firm can sign this report">
