@@ -12,7 +12,7 @@ import { date, PURPOSE_LABELS, rupees, STATUS_COLORS, STATUS_LABELS } from '../l
 import { lawName } from '../../../src/contract/vocabulary';
 import { Documents } from '../components/engagement/Documents';
 import { Assumptions } from '../components/engagement/Assumptions';
-import { ValuationView, useValuation } from '../components/engagement/Valuation';
+import { ValuationView, inUnit, unitOf, useValuation } from '../components/engagement/Valuation';
 import { Review } from '../components/engagement/Review';
 import { Trail } from '../components/engagement/Trail';
 import { EditDetails } from '../components/engagement/Details';
@@ -107,7 +107,7 @@ export default function EngagementPage() {
           )}
           {!concluded && assetsTotal && (
             <Text fw={700} data-testid="header-value">
-              {rupees(assetsTotal)} (assets, in total)
+              {inUnit(assetsTotal, unitOf(current?.methods.flatMap((m) => m.lines) ?? []))} (assets, in total)
             </Text>
           )}
           <Text size="xs" c="gray.7" aria-live="polite">

@@ -33,8 +33,11 @@ export function useValuation(engagement: Schemas['Engagement']) {
 }
 
 type Unit = 'LAKH' | 'CRORE';
-/** As the report's tables: crore when the largest amount reaches ₹100 crore, else lakh (src/reports/sections/units.ts). */
-function unitOf(lines: { value: string; kind: string }[]): Unit {
+/**
+ * As the report's tables: crore when the largest amount reaches ₹100 crore, else lakh (src/reports/sections/units.ts).
+ * One unit per screen: every table of the valuation, and the IBC headline, use the unit of the largest amount in any.
+ */
+export function unitOf(lines: { value: string; kind: string }[]): Unit {
   const amounts = lines
     .filter((l) => l.kind === 'AMOUNT' && NUMBER.test(l.value))
     .map((l) => new Decimal(l.value).abs());
@@ -62,6 +65,17 @@ function formatLine(value: string, kind: string, unit: Unit) {
 }
 const UNIT_LABEL: Record<Unit, string> = { LAKH: '₹ lakh', CRORE: '₹ crore' };
 
+/** An amount in rupees said in the screen's unit: "₹503.00 crore". */
+export function inUnit(value: string, unit: Unit): string {
+  if (!NUMBER.test(value)) return value;
+  return `${rupees(
+    new Decimal(value)
+      .div(unit === 'CRORE' ? 10_000_000 : 100_000)
+      .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+      .toFixed(2),
+  )} ${unit === 'CRORE' ? 'crore' : 'lakh'}`;
+}
+
 export function ValuationView({ engagement }: { engagement: Schemas['Engagement'] }) {
   const v = useValuation(engagement);
   if (!inStages(VALUED_STAGES, engagement.status)) {
@@ -75,6 +89,7 @@ export function ValuationView({ engagement }: { engagement: Schemas['Engagement'
   }
   if (!v.data) return v.isPending ? <Busy label="Loading valuation" /> : <Alert color="red">{v.error?.message}</Alert>;
   const val = v.data;
+  const unit = val ? unitOf(val.methods.flatMap((m) => m.lines)) : 'LAKH';
   return (
     <Stack>
       <Title order={2} size="h3">
@@ -105,10 +120,10 @@ export function ValuationView({ engagement }: { engagement: Schemas['Engagement'
             </Accordion.Control>
             <Accordion.Panel>
               <Text size="sm" c="gray.7" data-testid="method-unit">
-                Amounts in {UNIT_LABEL[unitOf(m.lines)]}; values per share in ₹
+                Amounts in {UNIT_LABEL[unit]}; values per share in ₹
               </Text>
               <ScrollX minWidth={420}>
-                <Table aria-label={`${m.title} lines (amounts in ${UNIT_LABEL[unitOf(m.lines)]})`} striped>
+                <Table aria-label={`${m.title} lines (amounts in ${UNIT_LABEL[unit]})`} striped>
                   <Table.Tbody>
                     {m.lines.map((l, i) => (
                       <Table.Tr key={i}>
@@ -121,7 +136,7 @@ export function ValuationView({ engagement }: { engagement: Schemas['Engagement'
                           )}
                         </Table.Td>
                         <Table.Td ta="right" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                          {formatLine(l.value, l.kind, unitOf(m.lines))}
+                          {formatLine(l.value, l.kind, unit)}
                         </Table.Td>
                       </Table.Tr>
                     ))}
@@ -142,6 +157,7 @@ export function ValuationView({ engagement }: { engagement: Schemas['Engagement'
 
 function Conclusion({ val }: { val: Valuation }) {
   const c = val.conclusion;
+  const unit = unitOf(val.methods.flatMap((m) => m.lines));
   return (
     <Paper withBorder p="md" radius="md" bg="indigo.0">
       <Stack gap={4}>
@@ -158,17 +174,17 @@ function Conclusion({ val }: { val: Valuation }) {
         {c.fairValue && (
           <Text>
             <strong>Fair value of the assets:</strong>{' '}
-            <span data-testid="concluded-value">{rupees(c.fairValue.totalValue ?? c.fairValue.equityValue)}</span> (left
-            for equity after creditors and preference capital: {rupees(c.fairValue.equityValue)})
+            <span data-testid="concluded-value">{inUnit(c.fairValue.totalValue ?? c.fairValue.equityValue, unit)}</span>{' '}
+            (left for equity after creditors and preference capital: {inUnit(c.fairValue.equityValue, unit)})
           </Text>
         )}
         {c.liquidationValue && (
           <Text>
             <strong>{c.fairValue ? 'Liquidation value' : 'Realisable value'} of the assets:</strong>{' '}
             <span data-testid={c.fairValue ? undefined : 'concluded-value'}>
-              {rupees(c.liquidationValue.totalValue ?? c.liquidationValue.equityValue)}
+              {inUnit(c.liquidationValue.totalValue ?? c.liquidationValue.equityValue, unit)}
             </span>{' '}
-            (left for equity: {rupees(c.liquidationValue.equityValue)})
+            (left for equity: {inUnit(c.liquidationValue.equityValue, unit)})
           </Text>
         )}
         {val.statute === 'IBC_LIQUIDATION' && val.purpose !== 'LIQUIDATION_REALISABLE_VALUE' && (
