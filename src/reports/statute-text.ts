@@ -310,8 +310,8 @@ export function scopeParagraphs(statute: Statute, usesProjections = true): { hea
     {
       heading: 'Procedures and standards',
       text:
-        'Financial information was validated for completeness and internal consistency (the balance ' +
-        'sheet balances; share capital reconciles to the number of shares and face value). The ICAI ' +
+        'We checked the financial information for internal consistency: the balance sheet balances, ' +
+        'and the share capital agrees with the number of shares and their face value. The ICAI ' +
         'Valuation Standards 2018 (VS 101 to 103, 201, 202 and 301) and the International Valuation ' +
         'Standards (edition effective 31 January 2025) have been followed. Figures are rounded ' +
         'half-up to the paisa only for presentation.',

@@ -1,7 +1,7 @@
 // Scope of work, the four dates, inspections and investigations.
 import { formatDate, formatDayInIndia } from '../format.js';
 import { scopeParagraphs } from '../statute-text.js';
-import { SIZE, type Writer } from '../pdf/layout.js';
+import { type Writer } from '../pdf/layout.js';
 import { transactionDateLabel } from './transaction-words.js';
 import { type ReportInput, usesProjections, valuationDateLabel } from '../report-input.js';
 
@@ -39,10 +39,6 @@ export function scope(w: Writer, input: ReportInput): void {
       `The issue of ${formatDate(f.transactionDate)} was made before the date of this certificate. ${f.issueAlreadyMadeReason.replace(/\.?$/, '.')}`,
     );
   }
-  w.paragraph('Dates and times in this report are Indian Standard Time (UTC+5:30).', {
-    size: SIZE.small,
-    align: 'left',
-  });
   const inspections = paragraphs.find((p) => p.heading === 'Inspections and investigations');
   if (inspections) w.labelled(inspections.heading, inspections.text);
 }

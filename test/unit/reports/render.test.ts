@@ -271,8 +271,7 @@ test('the statutory corrections in the report: arrears line in L, s.56(2)(viib) 
     text,
     /Valuation date 31 March 2026 Balance-sheet date 31 March 2026 Date of appointment 2 April 2026 Date of report 25 April 2026/,
   );
-  assert.ok(text.includes('Indian Standard Time'));
-  // Days only: the minute of each review is the firm's working file (the review record), not the client's report.
+  // Days only, so no time zone to state: the minute of each review is the firm's working file (the review record), not the client's report.
   assert.doesNotMatch(text, /\d{2}:\d{2} IST/);
   assert.ok(!text.includes('UTC '));
 
