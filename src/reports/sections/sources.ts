@@ -54,8 +54,14 @@ function documentTitle(d: SourceDocument): string {
   return 'Supporting document';
 }
 
-/** Who provided it and when: "dated 18 May 2026, provided by the management"; the financials by the day received. */
+/**
+ * Who provided it and when: "dated 18 May 2026, provided by the management". The financials are the figures taken
+ * from the documents above into the valuation, not a document of the company's: the day they were entered is the
+ * firm's working (the review record), so the report says what they are instead.
+ */
 function documentFacts(d: SourceDocument): string {
+  if (d.kind === 'FINANCIALS' && !d.title && !d.documentDate && !d.providedBy)
+    return 'The figures taken into this valuation from the documents listed above; where each figure comes from is stated below.';
   const facts = [
     ...(d.documentDate ? [`dated ${formatDate(d.documentDate)}`] : []),
     // "provided by the management", as a sentence reads, however the name was typed.
