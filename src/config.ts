@@ -67,6 +67,9 @@ export const configSchema = z.object({
   PUBLIC_BASE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_SEED: bool.default(true),
+  // After the demo firm is seeded, make one completed engagement per statute in it, in the background
+  // (scripts/demo/populate.ts; docs/decisions.md, A firm's first hour).
+  DEMO_ENGAGEMENTS: bool.default(true),
   WORKER_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),

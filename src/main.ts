@@ -10,6 +10,7 @@ import type { Database } from './db/client.js';
 import { MigrationChecksumError } from './db/migrate.js';
 import type { ServiceContext } from './features/platform/service-context.js';
 import { seedDemoFirm } from './features/identity/identity.service.js';
+import { startDemoEngagements } from './demo-engagements.js';
 import { ensureOutboxSweep } from './features/webhooks/webhook-delivery.service.js';
 import { AtRestSecretMismatch } from './features/platform/secrets.service.js';
 
@@ -26,9 +27,9 @@ function redactUrl(url: string): string {
 type Role = 'all' | 'api' | 'worker';
 
 /** First start on an empty database: create the demo firm and print its credentials once (never logged). */
-async function printDemoCredentials(services: ServiceContext, config: Config): Promise<void> {
+async function printDemoCredentials(services: ServiceContext, config: Config) {
   const demo = await seedDemoFirm(services);
-  if (!demo) return;
+  if (!demo) return null;
   const base = `http://localhost:${config.PORT}`;
   console.log(
     [
@@ -42,6 +43,7 @@ async function printDemoCredentials(services: ServiceContext, config: Config): P
       '',
     ].join('\n'),
   );
+  return demo;
 }
 
 async function main(): Promise<void> {
@@ -84,7 +86,8 @@ async function main(): Promise<void> {
   const worker = role !== 'api' ? createWorker(services) : undefined;
   const serveHttpHere = role !== 'worker' && apiProcesses === 1;
   const app = serveHttpHere ? await buildApp({ db, config, log }, services) : undefined;
-  if (role !== 'worker' && !clusterChild && config.DEMO_SEED) await printDemoCredentials(services, config);
+  const demo =
+    role !== 'worker' && !clusterChild && config.DEMO_SEED ? await printDemoCredentials(services, config) : null;
   let apiCluster: ApiCluster | undefined;
 
   let stopping = false;
@@ -125,6 +128,11 @@ async function main(): Promise<void> {
       await db.close();
       process.exit(1);
     }
+  }
+  if (demo && config.DEMO_ENGAGEMENTS) {
+    const address = app?.server.address();
+    const port = address && typeof address === 'object' ? address.port : config.PORT;
+    startDemoEngagements(`http://127.0.0.1:${port}`, demo, log);
   }
 }
 

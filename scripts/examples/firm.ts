@@ -24,12 +24,17 @@ export const PARTNER_REGISTRATIONS = [
     rvo: 'ICAI Registered Valuers Organisation',
   },
 ];
-/** Each report has its own UDIN (a UDIN is one document's): the partner's membership number, then ten of the example's own. */
-export const partnerUdin = (slug: string) =>
-  `26112233${createHash('sha256').update(slug).digest('hex').slice(0, 10).toUpperCase()}`;
+/**
+ * Each report has its own UDIN (a UDIN is one document's): the year, the partner's membership number, then ten
+ * characters of the example's own.
+ */
+export const partnerUdin = (slug: string, membership = '112233') =>
+  `26${membership}${createHash('sha256').update(slug).digest('hex').slice(0, 10).toUpperCase()}`;
 
 export interface ExampleFirm {
   partner: Person;
+  /** The partner's ICAI membership number, which their UDINs carry (the examples' partner's when not given). */
+  partnerMembership?: string;
   valuer: Person;
   reviewer: Person;
   landValuer: Person;
@@ -59,6 +64,19 @@ export async function setUpFirm(client: Client, tag: string): Promise<ExampleFir
     gstin: FIRM.gstin,
   });
 
+  return { partner, ...(await inviteMembers(client, partner, email)) };
+}
+
+/**
+ * The members a partner's firm needs for a report to go through its gates: a valuer, an independent reviewer and the
+ * IBC class valuers. Each is invited and accepts as people do; without SMTP the invitation answers with its link.
+ */
+export async function inviteMembers(
+  client: Client,
+  partner: Person,
+  email: (who: string) => string,
+  password = PASSWORD,
+): Promise<Omit<ExampleFirm, 'partner' | 'partnerMembership'>> {
   const member = async (name: string, designation: string, registrations: unknown[] = []) => {
     const to = email(name.split(' ')[0].toLowerCase());
     const invited = (
@@ -68,13 +86,12 @@ export async function setUpFirm(client: Client, tag: string): Promise<ExampleFir
     const token = new URL(invited.acceptPath, client.base).searchParams.get('token');
     const person = await client.person(
       name,
-      await client.call('POST', '/api/v1/auth/accept-invite', undefined, { token, password: PASSWORD }),
+      await client.call('POST', '/api/v1/auth/accept-invite', undefined, { token, password }),
     );
     await client.call('PATCH', '/api/v1/auth/me', person, { designation, registrations });
     return person;
   };
   return {
-    partner,
     valuer: await member('Ananya Iyer', 'Manager, valuations'),
     reviewer: await member('Rohan Desai', 'Director, quality review'),
     landValuer: await member('Suresh Nair', 'Registered valuer (land and building)', [

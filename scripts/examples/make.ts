@@ -30,7 +30,13 @@ export const exampleFiles = (slug: string) => ({
   verify: `examples/${slug}-verify.json`,
 });
 
-async function makeExample(client: Client, firm: ExampleFirm, plan: ExamplePlan, outDir: string): Promise<MadeExample> {
+/** One example through the workflow; its report, review record, workpapers and verify answer written to `outDir` when given. */
+export async function makeExample(
+  client: Client,
+  firm: ExampleFirm,
+  plan: ExamplePlan,
+  outDir?: string,
+): Promise<MadeExample> {
   const { partner, valuer, reviewer } = firm;
   const path = (id: string, rest = '') => `/api/v1/engagements/${id}${rest}`;
   const approve = (who: Person, id: string, gate: string, body: Record<string, unknown> = {}) =>
@@ -82,7 +88,7 @@ async function makeExample(client: Client, firm: ExampleFirm, plan: ExamplePlan,
   await approve(partner, id, 'GATE_3', {
     comment: 'Signed off.',
     place: 'Pune',
-    ...(plan.signsAsCharteredAccountant && { udin: partnerUdin(plan.slug) }),
+    ...(plan.signsAsCharteredAccountant && { udin: partnerUdin(plan.slug, firm.partnerMembership) }),
     ...(plan.classSignatories && {
       classSignatories: { LAND_AND_BUILDING: firm.landValuer.id, PLANT_AND_MACHINERY: firm.plantValuer.id },
     }),
@@ -96,11 +102,13 @@ async function makeExample(client: Client, firm: ExampleFirm, plan: ExamplePlan,
   const workpapers = (await client.call('GET', path(id, '/valuation/workpapers.xlsx'), partner)).buf;
 
   const files = exampleFiles(plan.slug);
-  mkdirSync(join(outDir, 'examples'), { recursive: true });
-  writeFileSync(join(outDir, files.report), report);
-  writeFileSync(join(outDir, files.reviewRecord), reviewRecord);
-  writeFileSync(join(outDir, files.workpapers), workpapers);
-  writeFileSync(join(outDir, files.verify), `${JSON.stringify(verify, null, 2)}\n`);
+  if (outDir) {
+    mkdirSync(join(outDir, 'examples'), { recursive: true });
+    writeFileSync(join(outDir, files.report), report);
+    writeFileSync(join(outDir, files.reviewRecord), reviewRecord);
+    writeFileSync(join(outDir, files.workpapers), workpapers);
+    writeFileSync(join(outDir, files.verify), `${JSON.stringify(verify, null, 2)}\n`);
+  }
   return {
     slug: plan.slug,
     title: plan.title,

@@ -39,6 +39,7 @@ test(
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         DEMO_SEED: 'true',
+        DEMO_ENGAGEMENTS: 'false',
         WEB_DIST_DIR: '/nonexistent',
         DATA_DIR: mkdtempSync(join(tmpdir(), 'vs-cluster-')),
       },

@@ -51,6 +51,7 @@ test(
               HOST: '127.0.0.1',
               LOG_LEVEL: 'warn',
               DEMO_SEED: 'true',
+              DEMO_ENGAGEMENTS: 'false',
               WEB_DIST_DIR: '/nonexistent',
             },
             stdio: ['ignore', 'pipe', 'pipe'],

@@ -95,6 +95,7 @@ async function startsAndIngests(commands: { command: string; args: string[] }[])
     DATA_DIR: dataDir,
     DATABASE_URL: database?.url ?? '',
     DEMO_SEED: 'true',
+    DEMO_ENGAGEMENTS: 'false',
   };
   const started: Started[] = [];
   try {
