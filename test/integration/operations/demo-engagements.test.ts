@@ -59,7 +59,7 @@ test(
       for (const until = Date.now() + 240_000; Date.now() < until;) {
         engagements = await list();
         // The background run says each engagement is complete once its FINAL report is ready.
-      if ((output.match(/demo engagement completed/g) ?? []).length === 4) break;
+        if ((output.match(/demo engagement completed/g) ?? []).length === 4) break;
         if (/demo engagements stopped/.test(output)) break;
         await new Promise((r) => setTimeout(r, 1000));
       }
