@@ -131,7 +131,14 @@ export function DateText({ value, onChange, min, max, error, onBlur, readOnly, d
       }}
       rightSection={
         readOnly || disabled ? undefined : (
-          <Popover opened={open} onChange={setOpen} position="bottom-end" withinPortal trapFocus>
+          <Popover
+            opened={open}
+            onChange={setOpen}
+            position="bottom-end"
+            withinPortal
+            trapFocus
+            transitionProps={{ duration: 0 }}
+          >
             <Popover.Target>
               <ActionIcon
                 variant="subtle"
