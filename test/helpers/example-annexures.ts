@@ -187,7 +187,7 @@ export function annexureChecks(made: () => MadeExample[], outDir: () => string):
         ),
         coc,
       );
-      assert.match(coc, /Tax rate \(t\) 25\.168% Section 115BAA of the Income-tax Act, 1961, with — /);
+      assert.match(coc, /Tax rate \(t\) 25\.168% The concessional rate for a domestic company that has opted for it/);
       assert.match(coc, /Size premium 1% /);
       assert.match(coc, /Equity risk premium 6\.5% /);
       if (m.slug === 'companies-act-sec-62') {

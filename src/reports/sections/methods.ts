@@ -10,6 +10,9 @@ import { chooseUnit, inUnit, unitLabel } from './units.js';
  * A method shown for information only: under Rule 11UA one that serves another purpose than the engagement's, or
  * under a weighted statute one the valuer gave no weight. It is set out, but never described as used.
  */
+/** A small count as a reader says it: "two methods", not "2 methods". */
+const inWords = (n: number) => ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven'][n] ?? String(n);
+
 export function forInformation(v: ValuationResult, m: MethodResult): boolean {
   if (v.statute === 'RULE_11UA' && v.purpose && m.purposes) return !m.purposes.includes(v.purpose as Purpose);
   const weight = v.conclusion.weights?.find((x) => x.method === m.method)?.weightPercent;
@@ -33,7 +36,7 @@ export function methods(w: Writer, v: ValuationResult): void {
   const informational = v.methods.filter((m) => forInformation(v, m)).length;
   const used = v.methods.length - informational;
   w.paragraph(
-    `${used} method${used === 1 ? ' determines' : 's determine'} the value${informational > 0 ? `; ${informational} more ${informational === 1 ? 'is' : 'are'} shown for information only and ${informational === 1 ? 'does' : 'do'} not enter it` : ''}. Each is set out below with its intermediate figures${v.methods.some((m) => m.method === 'DCF') ? "; the discounted cash flow's years are tabled in the computation" : ''}.`,
+    `${used === 1 ? 'The value rests on one method' : `The value rests on ${inWords(used)} methods, weighed as the conclusion states`}${informational > 0 ? `; ${inWords(informational)} more ${informational === 1 ? 'is' : 'are'} shown for information only and ${informational === 1 ? 'does' : 'do'} not enter it` : ''}. Each is set out below with its intermediate figures${v.methods.some((m) => m.method === 'DCF') ? "; the discounted cash flow's years are tabled in the computation" : ''}.`,
   );
   v.methods.forEach((m, i) => {
     const unit = chooseUnit(
