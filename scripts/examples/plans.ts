@@ -5,7 +5,6 @@ import { incomeTaxRegime } from '../../src/domain/valuation/law-in-force.js';
 import {
   EXAMPLE_COMPANY,
   EXAMPLE_FACTS,
-  EXAMPLE_JUDGEMENT,
   IBC_RATIONALE,
   RATIONALE,
 } from '../../test/fixtures/sample-report.js';
@@ -61,12 +60,51 @@ const HOLDERS_BEFORE = EXAMPLE_COMPANY.shareholding!.filter((h) => h.instrument 
   before: Number(h.number),
 }));
 /** The shareholding after a transaction that moves `by` shares per holder (new holders are added at the end). */
-function shareholdingAfter(by: Record<string, number>) {
-  const rows = HOLDERS_BEFORE.map((r) => ({ ...r, after: r.before + (by[r.holder] ?? 0) }));
+function shareholdingAfter(by: Record<string, number>, before = HOLDERS_BEFORE) {
+  const rows = before.map((r) => ({ ...r, after: r.before + (by[r.holder] ?? 0) }));
   for (const [holder, n] of Object.entries(by))
     if (!rows.some((r) => r.holder === holder)) rows.push({ holder, before: 0, after: n });
   return rows;
 }
+
+/** The promoter's transfer on the valuation date (the Rule 57 example): 50,000 shares to Anand Deshmukh. */
+const TRANSFER = { 'Meera Kulkarni (promoter)': -50000, 'Anand Deshmukh': 50000 };
+/** The holders once that transfer is made: the allotment that follows starts from them. */
+const HOLDERS_AFTER_TRANSFER = shareholdingAfter(TRANSFER)
+  .filter((r) => r.after > 0)
+  .map((r) => ({ holder: r.holder, before: r.after }));
+
+/**
+ * One preferential allotment, proposed three weeks after the reports, to two subscribers at one price: the fund of the
+ * earlier round (resident) and a Singapore fund (a person resident outside India). The s.62 report values it for
+ * the Companies Act, the FEMA certificate for the non-resident's part; both state the whole allotment.
+ */
+const ALLOTMENT_PRICE = '280.00';
+const ALLOTTEES = [
+  {
+    name: FUNDING_ROUND_INVESTOR,
+    country: 'India',
+    instrument: 'EQUITY',
+    number: 46500,
+    pricePerShare: ALLOTMENT_PRICE,
+  },
+  {
+    name: NON_RESIDENT_INVESTOR,
+    country: 'Singapore',
+    instrument: 'EQUITY',
+    number: 93000,
+    pricePerShare: ALLOTMENT_PRICE,
+  },
+];
+const ALLOTMENT_SHAREHOLDING = shareholdingAfter(
+  Object.fromEntries(ALLOTTEES.map((a) => [a.name, a.number])),
+  HOLDERS_AFTER_TRANSFER,
+);
+/** The capital table at the valuation date once the transfer is made: what the allotment's valuations count. */
+const CAPITAL_AFTER_TRANSFER = [
+  ...HOLDERS_AFTER_TRANSFER.map((r) => ({ holder: r.holder, instrument: 'EQUITY', number: r.before, faceValue: 10 })),
+  ...EXAMPLE_COMPANY.shareholding!.filter((h) => h.instrument !== 'EQUITY'),
+];
 
 /** The cost-of-capital build-up as the API takes it: percentages and ratios as JSON numbers. */
 const costOfCapital = Object.fromEntries(
@@ -80,10 +118,15 @@ const costOfCapital = Object.fromEntries(
  * (docs/reports.md, Only what the statute allows).
  */
 const nilDloc = (reason: string) => ({ dlocPercent: 0, dlocRationale: reason });
+/**
+ * The allotment's valuation (s.62 and FEMA alike): the market evidence weighed with the income approach; no discount
+ * for lack of control, since the methods value the company as it is run, which the allottees share pro rata; the
+ * discount for lack of marketability the unlisted, locked-in shares carry.
+ */
 const marketJudgement = {
   ...exampleMarketJudgement(cal),
   ...nilDloc(
-    "The allotment is priced for the company's existing shareholders, whose holdings it dilutes: the value is the company's equity divided pro rata, and a discount for the minority block allotted (the fund holds about 18.8% after it) would pass value from them to the allottee, so none is taken.",
+    `The methods value the company as it is run, on its own cash flows, assets and earnings, with no change of control, no synergy and no control premium in them: that is what a minority holder shares pro rata, so no discount for lack of control is taken for the minority blocks allotted (${FUNDING_ROUND_INVESTOR} holds about 17.2% and ${NON_RESIDENT_INVESTOR} about 8.2% after the allotment). What the allottees cannot do is sell: that is the discount for lack of marketability below.`,
   ),
 };
 
@@ -119,7 +162,7 @@ const RULE_11UA: ExamplePlan = {
       instrument: 'EQUITY',
       consideration: '10750000.00',
       date: cal.valuationDate,
-      shareholding: shareholdingAfter({ 'Meera Kulkarni (promoter)': -50000, 'Anand Deshmukh': 50000 }),
+      shareholding: shareholdingAfter(TRANSFER),
     },
   },
   financials: exampleFinancials(cal),
@@ -136,7 +179,13 @@ export const PROPOSED_ISSUE_DATE = cal.proposedIssueDate;
 const APPOINTED_UNDER_247 =
   'Section 247(1) of the Companies Act, 2013: appointed by the board of directors, the company having no audit committee';
 
-/** The s.62 allotment's lock: the DCF with its note, the build-up and the market judgement. */
+/** The allotment's financials, for s.62 and FEMA alike: the capital table after the transfer, the market evidence. */
+const ALLOTMENT_FINANCIALS = exampleFinancials(cal, {
+  ...exampleMarketEvidence(cal),
+  shareholding: CAPITAL_AFTER_TRANSFER,
+});
+
+/** The allotment's lock (s.62 and FEMA): the DCF with its note, the build-up and the market judgement. */
 const s62Lock = {
   wacc: 12.5,
   terminalGrowthRate: 5,
@@ -156,28 +205,21 @@ const COMPANIES_ACT: ExamplePlan = {
     statute: 'COMPANIES_ACT_SEC_62',
     valuationDate: cal.valuationDate,
     valuationDateReason: `When it resolved on the allotment, on ${longDate(addDays(cal.valuationDate, -6))}, the board fixed the coming month-end, ${V}, as the valuation date; the company drew up its balance sheet as at that date (provisional, certified by the management), so that the price rests on current figures.`,
-    proposedPricePerShare: '280.00',
+    proposedPricePerShare: ALLOTMENT_PRICE,
     appointingAuthority: BOARD,
     appointmentBasis: APPOINTED_UNDER_247,
-    // The preferential allotment is proposed three weeks after the report; the fund that took shares in the
-    // earlier round takes it (46,500 × ₹280.00, above the earlier round's ₹240).
+    // The preferential allotment is proposed three weeks after the report, after the promoter's transfer of the
+    // valuation date: the fund of the earlier round and the Singapore fund subscribe at ₹280.00 (above the earlier
+    // round's ₹240).
     transactionDate: PROPOSED_ISSUE_DATE,
     transaction: {
       kind: 'ISSUE',
-      allottees: [
-        {
-          name: FUNDING_ROUND_INVESTOR,
-          country: 'India',
-          instrument: 'EQUITY',
-          number: 46500,
-          pricePerShare: '280.00',
-        },
-      ],
+      allottees: ALLOTTEES,
       date: PROPOSED_ISSUE_DATE,
-      shareholding: shareholdingAfter({ [FUNDING_ROUND_INVESTOR]: 46500 }),
+      shareholding: ALLOTMENT_SHAREHOLDING,
     },
   },
-  financials: exampleFinancials(cal, exampleMarketEvidence(cal)),
+  financials: ALLOTMENT_FINANCIALS,
   evidence: [E.PROVISIONAL_BALANCE_SHEET, E.AUDITED_STATEMENTS, E.PROJECTIONS, E.PEER_DATA, E.SUBSCRIPTION_AGREEMENT],
   lock: s62Lock,
   revision: {
@@ -207,41 +249,28 @@ const FEMA: ExamplePlan = {
     valuationDateReason: `The valuation is as at ${V}, the month-end after the fund's term sheet of ${longDate(addDays(cal.valuationDate, -10))}; the company drew up its balance sheet as at that date (provisional, certified by the management), and the issue is proposed within 90 days of it.`,
     // The certificate precedes the issue (docs/statutes.md, FEMA): the issue is proposed three weeks after the report.
     transactionDate: PROPOSED_ISSUE_DATE,
-    proposedPricePerShare: '280.00',
+    proposedPricePerShare: ALLOTMENT_PRICE,
     appointingAuthority: BOARD,
     appointmentBasis: `Resolution of the board of directors of ${longDate(addDays(cal.valuationDate, -7))}, engaging the chartered accountant to certify the fair value of the shares to be issued to a person resident outside India under Rule 21 of the Foreign Exchange Management (Non-debt Instruments) Rules, 2019`,
-    // The non-resident fund of the term sheet subscribes for 93,000 equity shares at ₹280.00.
+    // The same allotment as the s.62 report's: the non-resident fund of the term sheet takes 93,000 of its shares.
     transaction: {
       kind: 'ISSUE',
-      allottees: [
-        {
-          name: NON_RESIDENT_INVESTOR,
-          country: 'Singapore',
-          instrument: 'EQUITY',
-          number: 93000,
-          pricePerShare: '280.00',
-        },
-      ],
+      allottees: ALLOTTEES,
       date: PROPOSED_ISSUE_DATE,
-      shareholding: shareholdingAfter({ [NON_RESIDENT_INVESTOR]: 93000 }),
+      shareholding: ALLOTMENT_SHAREHOLDING,
     },
   },
-  financials: exampleFinancials(cal),
-  evidence: [E.PROVISIONAL_BALANCE_SHEET, E.AUDITED_STATEMENTS, E.PROJECTIONS, E.TERM_SHEET],
-  lock: {
-    wacc: 12.5,
-    terminalGrowthRate: 5,
-    rationale: RATIONALE,
-    projectionsReasonableness: exampleProjectionsNote(cal),
-    costOfCapital,
-    ...EXAMPLE_JUDGEMENT(),
-    ...nilDloc(
-      "Rule 21 of the Non-debt Instruments Rules sets the issue price's floor at the fair value of an equity share, the company's equity divided pro rata; a discount for the minority holding the fund takes (about 8.5% after the issue) would lower that floor below the value the existing holders give up, so none is taken.",
-    ),
-    // The reason is the instrument's own: the fund's subscription, not the s.62 allotment's lock-in.
-    dlomRationale:
-      "The fund subscribes to unlisted shares it may not sell for three years without the promoters' consent, with no put option and no listing planned; restricted-stock studies for holding periods of that length indicate discounts of 8% to 15%, and 10% is taken.",
-  },
+  financials: ALLOTMENT_FINANCIALS,
+  evidence: [
+    E.PROVISIONAL_BALANCE_SHEET,
+    E.AUDITED_STATEMENTS,
+    E.PROJECTIONS,
+    E.PEER_DATA,
+    E.SUBSCRIPTION_AGREEMENT,
+    E.TERM_SHEET,
+  ],
+  // One fair value for one share: the allotment's lock, as the s.62 report's.
+  lock: s62Lock,
   signsAsCharteredAccountant: true,
   classSignatories: false,
 };

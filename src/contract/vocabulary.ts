@@ -73,6 +73,13 @@ export const METHOD_TITLES: Record<string, string> = {
   LIQUIDATION_VALUE: 'Liquidation value',
 };
 
+/** A method as a sentence names it: "comparable company multiples 15%", never its code. */
+export const methodInWords = (code: string): string => {
+  const title = METHOD_TITLES[code];
+  if (!title) return code;
+  return title.startsWith('NAV') ? title : title.charAt(0).toLowerCase() + title.slice(1);
+};
+
 /** The kinds of document an engagement holds (the upload's `kind`): document-kinds.ts. */
 export { DOCUMENT_KINDS } from './document-kinds.js';
 

@@ -22,6 +22,7 @@ import {
   type StatuteOutcome,
 } from './statute-context.js';
 import { valueUnderIbc } from './statute-ibc.js';
+import { methodInWords } from '../../contract/vocabulary.js';
 import { flooredSentence, givenWeights, weighableMethods, weighMethods } from './statute-weights.js';
 
 export { DEFAULT_WEIGHTS_WITH_PEERS, DEFAULT_WEIGHTS_WITHOUT_PEERS };
@@ -250,8 +251,8 @@ function valueUnderFema(ctx: StatuteContext): StatuteOutcome {
   const methodCode: PurposeConclusion['method'] = adopted.length === 1 ? adopted[0].method : 'WEIGHTED';
   const described =
     adopted.length === 1
-      ? `${adopted[0].method === 'DCF' ? 'DCF' : adopted[0].method === 'NAV' ? 'net asset value' : 'comparable company multiples'}`
-      : `a weighted average of ${adopted.map((c) => `${c.method} ${plain(c.weight)}%`).join(', ')}`;
+      ? methodInWords(adopted[0].method)
+      : `a weighted average of ${adopted.map((c) => `${methodInWords(c.method)} ${plain(c.weight)}%`).join(', ')}`;
   const byPurpose: PurposeConclusion[] = Object.entries(FEMA_DIRECTION)
     .filter(([purpose]) => ctx.purpose === null || ctx.purpose === purpose)
     .map(([purpose, d]) => ({
@@ -303,7 +304,7 @@ function valueUnderCompaniesAct(ctx: StatuteContext): StatuteOutcome {
   const { dcf, comparables, evidence, methods } = weighable;
   const given: MethodWeights | undefined = givenWeights(ctx) ?? ctx.weights;
   const { components, weighted } = weighMethods(ctx, given, weighable);
-  const described = components.map((c) => `${c.method} ${plain(c.weight)}%`).join(', ');
+  const described = components.map((c) => `${methodInWords(c.method)} ${plain(c.weight)}%`).join(', ');
   return {
     methods,
     conclusion: {

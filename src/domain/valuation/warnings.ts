@@ -1,3 +1,4 @@
+import { methodInWords } from '../../contract/vocabulary.js';
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { dateInWords } from '../../contract/dates-in-words.js';
 import type { DcfComputation } from './dcf.js';
@@ -37,12 +38,14 @@ export function growthWarnings(growth: Dec, longRunGdpGrowth: Dec): ValuationWar
   ];
 }
 
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 export function negativeEquityWarnings(methods: readonly MethodResult[]): ValuationWarning[] {
   return methods
     .filter((m) => dec(m.equityValue).isNegative() && !dec(m.equityValue).isZero())
     .map((m) => ({
       code: 'NEGATIVE_EQUITY',
-      message: `${m.method}: equity value is negative (${formatRupees(dec(m.equityValue))}); where the method is weighed, it enters the weighting at nil.`,
+      message: `${capitalised(methodInWords(m.method))}: equity value is negative (${formatRupees(dec(m.equityValue))}); where the method is weighed, it enters the weighting at nil.`,
     }));
 }
 
@@ -290,6 +293,6 @@ export function femaDiscountWarnings(
   ];
   return given.map((d) => ({
     code: 'FEMA_DISCOUNT_LOWERS_FLOOR',
-    message: `The discount for ${d.name} of ${d.percent}% lowers the fair value, which Rule 21 of the Non-Debt Instruments Rules sets as the floor on the price of ${purpose === 'TRANSFER_RESIDENT_TO_NON_RESIDENT' ? 'a transfer' : 'an issue'} to a person resident outside India: the price may then be lower than the fair value before the discount. The valuer's reason: ${(d.reason ?? '').trim() || 'none given'}`,
+    message: `The fair value takes a discount for ${d.name} of ${d.percent}%, and Rule 21 of the Non-Debt Instruments Rules sets that fair value as the floor on the price of ${purpose === 'TRANSFER_RESIDENT_TO_NON_RESIDENT' ? 'a transfer' : 'an issue'} to a person resident outside India: the price may be as low as the fair value after the discount. The valuer's reason: ${(d.reason ?? '').trim() || 'none given'}`,
   }));
 }

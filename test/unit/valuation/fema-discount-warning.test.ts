@@ -15,7 +15,7 @@ test('a DLOM on an issue to a non-resident: one warning naming the floor and car
   assert.equal(w.code, 'FEMA_DISCOUNT_LOWERS_FLOOR');
   assert.match(
     w.message,
-    /discount for lack of marketability of 10% lowers the fair value, which Rule 21 .* sets as the floor on the price of an issue/,
+    /takes a discount for lack of marketability of 10%, and Rule 21 .* sets that fair value as the floor on the price of an issue/,
   );
   assert.ok(w.message.endsWith(`The valuer's reason: ${REASON}`));
 });

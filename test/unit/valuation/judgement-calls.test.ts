@@ -29,7 +29,7 @@ test('negative equity: NAV at −₹4.07 enters a 70/30 weighting at nil, so the
   assert.equal(nav.floored, true);
   assert.match(
     flooredSentence(components),
-    /NAV \(₹-4\.07 a share\) gives a negative equity value;.*enters the weighting at nil/,
+    /Net asset value \(₹-4\.07 a share\) gives a negative equity value;.*enters the weighting at nil/,
   );
   // A positive value is weighed as it is, and says nothing.
   const plain = weighMethods(
