@@ -2,12 +2,7 @@
 // assumptions the valuer locks. The same company (Sahyadri Precision Components, a fictitious auto-component
 // maker) under each statute; the IBC examples add its assets' values by class.
 import { incomeTaxRegime } from '../../src/domain/valuation/law-in-force.js';
-import {
-  EXAMPLE_COMPANY,
-  EXAMPLE_FACTS,
-  IBC_RATIONALE,
-  RATIONALE,
-} from '../../test/fixtures/sample-report.js';
+import { EXAMPLE_COMPANY, EXAMPLE_FACTS, IBC_RATIONALE, RATIONALE } from '../../test/fixtures/sample-report.js';
 import { CALENDAR, addDays, longDate, monthAndYear } from './calendar.js';
 import {
   exampleCostOfCapital,

@@ -189,7 +189,10 @@ export function annexureChecks(made: () => MadeExample[], outDir: () => string):
         ),
         coc,
       );
-      assert.match(coc, /Tax rate \(t\) 25\.168% The concessional rate for a domestic company that[\s\S]{0,40}has opted for it/);
+      assert.match(
+        coc,
+        /Tax rate \(t\) 25\.168% The concessional rate for a domestic company that[\s\S]{0,40}has opted for it/,
+      );
       assert.match(coc, /Size premium 1% /);
       assert.match(coc, /Equity risk premium 6\.5% /);
       if (m.slug === 'companies-act-sec-62') {

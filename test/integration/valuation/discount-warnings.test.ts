@@ -48,7 +48,10 @@ test('a DLOM on a FEMA issue to a non-resident: the lock warns that it lowers th
   const res = await lock(t, bearer, e.id, { ...BASE, ...WEIGHTS, dlomPercent: 10, dlomRationale: REASON });
   assert.equal(res.statusCode, 200, res.body);
   const warning = res.json().warnings.find((w: { code: string }) => w.code === 'FEMA_DISCOUNT_LOWERS_FLOOR');
-  assert.match(warning.message, /takes a discount for lack of marketability of 10%, and Rule 21 .* sets that fair value as the floor on the price of an issue/);
+  assert.match(
+    warning.message,
+    /takes a discount for lack of marketability of 10%, and Rule 21 .* sets that fair value as the floor on the price of an issue/,
+  );
   assert.ok(warning.message.endsWith(`The valuer's reason: ${REASON}`));
   await t.worker.drain();
   const v = (

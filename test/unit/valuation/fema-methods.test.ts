@@ -56,7 +56,10 @@ test('FEMA weights DCF 45 / NAV 20 / COMPARABLES 35, concluded to the paisa', ()
     r.conclusion.byPurpose?.map((p) => [p.purpose, p.method, p.valuePerShare]),
     [['ISSUE_TO_NON_RESIDENT', 'WEIGHTED', '288.13']],
   );
-  assert.match(r.conclusion.basis, /Rule 21\(2\)\(a\).*weighted average of discounted cash flow 45%, net asset value 20%, comparable company multiples 35%/);
+  assert.match(
+    r.conclusion.basis,
+    /Rule 21\(2\)\(a\).*weighted average of discounted cash flow 45%, net asset value 20%, comparable company multiples 35%/,
+  );
   assert.deepEqual(adoptedMethods(r), ['DCF', 'NAV', 'COMPARABLES']);
   assert.deepEqual(r.legalBasis?.rules, [
     'Foreign Exchange Management (Non-Debt Instruments) Rules, 2019, Rule 21(2)(a)',

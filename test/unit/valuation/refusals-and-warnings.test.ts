@@ -195,7 +195,10 @@ test('warns on negative equity under any method', () => {
   assert.ok(dcf.warnings.some((w) => w.code === 'NEGATIVE_EQUITY' && w.message.startsWith('Discounted cash flow')));
   // A method's negative equity enters the weighting at nil (docs/valuation-method.md, Negative equity of a method).
   assert.ok(!dcf.conclusion.valuePerShare?.startsWith('-'), dcf.conclusion.valuePerShare ?? '');
-  assert.match(dcf.conclusion.basis, /Discounted cash flow \(₹-[\d.]+ a share\) gives a negative equity value; .* at nil/);
+  assert.match(
+    dcf.conclusion.basis,
+    /Discounted cash flow \(₹-[\d.]+ a share\) gives a negative equity value; .* at nil/,
+  );
 });
 
 test('warns when share count × face value differs from equity share capital', () => {
