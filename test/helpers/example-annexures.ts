@@ -178,7 +178,7 @@ export function annexureChecks(made: () => MadeExample[], outDir: () => string):
       const note = (plan.lock as { projectionsReasonableness: string }).projectionsReasonableness;
       assert.ok(collapse(pages.join('\n')).includes(collapse(note)), `${m.slug}: the note on the projections`);
       // The cost of capital: each input with its own source.
-      const coc = collapse(annexurePage(pages, m.slug === 'fema-rbi' ? 4 : 5));
+      const coc = collapse(annexurePage(pages, 5));
       // Wrapped cells interleave: the figure, the start of its own source and its own date.
       const debtSource = (plan.lock as { costOfCapital: { inputSources: Record<string, { date?: string }> } })
         .costOfCapital.inputSources.preTaxCostOfDebt.date!;
@@ -195,8 +195,8 @@ export function annexureChecks(made: () => MadeExample[], outDir: () => string):
       );
       assert.match(coc, /Size premium 1% /);
       assert.match(coc, /Equity risk premium 6\.5% /);
-      if (m.slug === 'companies-act-sec-62') {
-        // Annexure 4: each peer's size beside its multiples (₹ crore).
+      {
+        // Annexure 4 (s.62 and FEMA, one allotment on one evidence): each peer's size beside its multiples (₹ crore).
         const peers = annexurePage(pages, 4);
         // The layout text runs the row's cells together: revenue, EBITDA, market capitalisation, EV/EBITDA, EV/Revenue, P/E.
         const expected = [crore(12400), crore(2000), crore(21800), '11.8', '1.9', '24.5'].join(' ');
