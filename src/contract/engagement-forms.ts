@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { PURPOSES, PURPOSES_BY_STATUTE, STATUTES } from './vocabulary.js';
 import { isValidCin, normaliseCin } from './cin.js';
 import { ibcAppointingAuthorityProblem } from './ibc-appointment.js';
-import { appointingOfficerBody, freshValuationReasonBody, valuerSetBody } from './ibc-valuer-set.js';
 
 const statuteSchema = z.enum(STATUTES);
 
@@ -107,9 +106,6 @@ export const createEngagementFields = {
       'The member whose work the engagement is: an active VALUER or ADMIN of the firm. Defaults ' +
         "to the creator (a token's creator) when a VALUER or ADMIN",
     ),
-  valuerSet: valuerSetBody.optional(),
-  appointingOfficer: appointingOfficerBody.optional(),
-  freshValuationReason: freshValuationReasonBody.optional(),
 };
 
 type CreateFields = z.output<z.ZodObject<typeof createEngagementFields>>;
@@ -127,7 +123,6 @@ export function refineCreateEngagement(body: CreateFields, ctx: z.RefinementCtx<
     const problem = ibcAppointingAuthorityProblem(body.purpose, body.appointingAuthority);
     if (problem) ctx.addIssue({ code: 'custom', path: ['appointingAuthority'], message: problem });
   }
-  for (const key of ibcOnlyProblems(body.statute, body.purpose, body)) ctx.addIssue({ code: 'custom', ...key });
   const allowed = PURPOSES_BY_STATUTE[body.statute] as readonly string[];
   if (body.purpose !== undefined && !allowed.includes(body.purpose)) {
     ctx.addIssue({
@@ -138,45 +133,6 @@ export function refineCreateEngagement(body: CreateFields, ctx: z.RefinementCtx<
         : `${body.statute} takes no purpose`,
     });
   }
-}
-
-/**
- * The IBC set's facts belong to IBC engagements, the fresh-valuation reason to a liquidation; where the officer is
- * given as facts, a free-text appointing authority given with them names the same registration.
- */
-export function ibcOnlyProblems(
-  statute: string,
-  purpose: string | null | undefined,
-  body: {
-    valuerSet?: unknown;
-    appointingOfficer?: { ibbiRegistration: string } | null;
-    freshValuationReason?: string | null;
-    appointingAuthority?: string | null;
-  },
-): { path: string[]; message: string }[] {
-  const problems: { path: string[]; message: string }[] = [];
-  const ibc = statute === 'IBC_LIQUIDATION';
-  for (const key of ['valuerSet', 'appointingOfficer', 'freshValuationReason'] as const) {
-    if (!ibc && body[key] !== undefined && body[key] !== null)
-      problems.push({ path: [key], message: 'applies only to IBC engagements (IBC_LIQUIDATION)' });
-  }
-  if (ibc && typeof body.freshValuationReason === 'string' && purpose !== 'LIQUIDATION_REALISABLE_VALUE') {
-    problems.push({
-      path: ['freshValuationReason'],
-      message:
-        'applies only to a liquidation (LIQUIDATION_REALISABLE_VALUE), where the CIRP average could be taken instead',
-    });
-  }
-  const officer = body.appointingOfficer;
-  if (ibc && officer && typeof body.appointingAuthority === 'string') {
-    if (!body.appointingAuthority.toUpperCase().includes(officer.ibbiRegistration)) {
-      problems.push({
-        path: ['appointingAuthority'],
-        message: `must name the same officer as appointingOfficer, with the registration ${officer.ibbiRegistration}; leave it out to have it written from those facts`,
-      });
-    }
-  }
-  return problems;
 }
 
 /** The console's create form: the create body without the transaction facts, which are asked for on the engagement. */
@@ -222,12 +178,6 @@ export const patchEngagementFields = {
       'Assign the engagement to another active VALUER or ADMIN of the firm, in any status; only ' +
         'an ADMIN or the current assignee may (403 otherwise)',
     ),
-  valuerSet: untilSignedOff(valuerSetBody).describe(
-    'IBC: the set of valuers, one per asset class, with the coordinating valuer and each class’s physical ' +
-      'verification; replaces the whole set; null clears it; editable until GATE_3 is approved',
-  ),
-  appointingOfficer: untilSignedOff(appointingOfficerBody),
-  freshValuationReason: untilSignedOff(freshValuationReasonBody),
 };
 
 /** The report facts GATE_3 needs (the addressee defaults to the appointing authority). */

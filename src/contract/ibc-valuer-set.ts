@@ -147,3 +147,42 @@ export const freshValuationReasonBody = z
     'LIQUIDATION_REALISABLE_VALUE: why the liquidator appointed valuers afresh rather than taking the average of the ' +
       'CIRP estimates (Liquidation Process Regulations, Reg 35(1)–(2)), e.g. no valuation was made in the CIRP',
   );
+
+/**
+ * The IBC set's facts belong to IBC engagements, the fresh-valuation reason to a liquidation; where the officer is
+ * given as facts, a free-text appointing authority given with them names the same registration.
+ */
+export function ibcOnlyProblems(
+  statute: string,
+  purpose: string | null | undefined,
+  body: {
+    valuerSet?: unknown;
+    appointingOfficer?: { ibbiRegistration: string } | null;
+    freshValuationReason?: string | null;
+    appointingAuthority?: string | null;
+  },
+): { path: string[]; message: string }[] {
+  const problems: { path: string[]; message: string }[] = [];
+  const ibc = statute === 'IBC_LIQUIDATION';
+  for (const key of ['valuerSet', 'appointingOfficer', 'freshValuationReason'] as const) {
+    if (!ibc && body[key] !== undefined && body[key] !== null)
+      problems.push({ path: [key], message: 'applies only to IBC engagements (IBC_LIQUIDATION)' });
+  }
+  if (ibc && typeof body.freshValuationReason === 'string' && purpose !== 'LIQUIDATION_REALISABLE_VALUE') {
+    problems.push({
+      path: ['freshValuationReason'],
+      message:
+        'applies only to a liquidation (LIQUIDATION_REALISABLE_VALUE), where the CIRP average could be taken instead',
+    });
+  }
+  const officer = body.appointingOfficer;
+  if (ibc && officer && typeof body.appointingAuthority === 'string') {
+    if (!body.appointingAuthority.toUpperCase().includes(officer.ibbiRegistration)) {
+      problems.push({
+        path: ['appointingAuthority'],
+        message: `must name the same officer as appointingOfficer, with the registration ${officer.ibbiRegistration}; leave it out to have it written from those facts`,
+      });
+    }
+  }
+  return problems;
+}

@@ -79,6 +79,76 @@ test('IBC sign-off names the land and building valuer from the members registere
       .rawPayload;
   });
   const text = pdfText(pdf);
-  assert.match(text, /Land and building Lata Land Valuer IBBI\/RV\/01\/2020\/22222/);
+  assert.match(
+    text,
+    /Registered valuer Lata Land Valuer Asset class Land and Building Registration IBBI\/RV\/01\/2020\/22222/,
+  );
   assert.deepEqual(errors, []);
 });
+
+test(
+  'IBC set-up shows each asset class with the members registered for it, and a refusal beside its field',
+  { skip },
+  async () => {
+    const steps = suite.steps();
+    const t = suite.server.t;
+    const { admin, valuer } = await reviewTeam(t, 'Krishna Insolvency Valuers LLP');
+    const register = (s: Session, number: string, assetClass: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/auth/me',
+        headers: asUser(s),
+        payload: { registrations: number ? [{ type: 'IBBI_RV', number, assetClass }] : [] },
+      });
+    const land = await addMember(t, admin, 'VALUER', 'Lata Land Valuer');
+    const plant = await addMember(t, admin, 'VALUER', 'Prakash Plant Valuer');
+    assert.equal((await register(land, 'IBBI/RV/01/2020/22222', 'LAND_AND_BUILDING')).statusCode, 200);
+    assert.equal((await register(plant, 'IBBI/RV/02/2021/33333', 'PLANT_AND_MACHINERY')).statusCode, 200);
+    const e = await createEngagement(t, asUser(valuer), {
+      targetEntity: 'Krishna Castings Private Limited',
+      statute: 'IBC_LIQUIDATION',
+      purpose: 'CIRP_FAIR_AND_LIQUIDATION_VALUE',
+    });
+
+    const { page, errors } = await steps.newPage();
+    await steps.signIn(page, valuer.email);
+    await page.goto(steps.url(`/engagements/${e.id}`));
+    const set = page.getByTestId('valuer-set');
+    // Each class offers only the members registered with IBBI for it; Securities or Financial Assets: the partner's.
+    await set
+      .getByLabel('Land and Building valuer')
+      .selectOption({ label: 'Lata Land Valuer · IBBI/RV/01/2020/22222' });
+    await set
+      .getByLabel('Plant and Machinery valuer')
+      .selectOption({ label: 'Prakash Plant Valuer · IBBI/RV/02/2021/33333' });
+    const landOptions = await set.getByLabel('Land and Building valuer').locator('option').allTextContents();
+    assert.deepEqual(landOptions, ['No valuer named', 'Lata Land Valuer · IBBI/RV/01/2020/22222']);
+    await set.getByLabel('Coordinating valuer').selectOption({ label: 'Lata Land Valuer' });
+    // Meanwhile the plant valuer's registration is withdrawn: the service refuses, and the console says so beside the class.
+    assert.equal((await register(plant, '', '')).statusCode, 200);
+    await set.getByRole('button', { name: 'Save the set of valuers' }).click();
+    const beside = page.getByTestId('valuer-set-PLANT_AND_MACHINERY');
+    await beside.getByText(/Prakash Plant Valuer is not registered with IBBI for Plant and Machinery/).waitFor();
+    const shown = await set.innerText();
+    assert.doesNotMatch(shown, /valuerSet|classes\/|memberId/, 'no JSON path is shown');
+    await assertAccessible(page, '/engagements/:id (IBC set of valuers, refused)');
+    await set.screenshot({ path: screenshotPath('ibc-valuer-set-refused.png') });
+    // Registered again, the set is saved and read back.
+    assert.equal((await register(plant, 'IBBI/RV/02/2021/33333', 'PLANT_AND_MACHINERY')).statusCode, 200);
+    await set.getByRole('button', { name: 'Save the set of valuers' }).click();
+    await set.getByText('The set of valuers is saved.').waitFor();
+    const saved = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers: asUser(valuer) })
+    ).json();
+    assert.deepEqual(
+      saved.valuerSet.classes.map((c: { assetClass: string; memberId: string }) => [c.assetClass, c.memberId]),
+      [
+        ['LAND_AND_BUILDING', land.userId],
+        ['PLANT_AND_MACHINERY', plant.userId],
+      ],
+    );
+    assert.equal(saved.valuerSet.coordinatingValuerId, land.userId);
+    await set.screenshot({ path: screenshotPath('ibc-valuer-set-saved.png') });
+    assert.deepEqual(errors, []);
+  },
+);

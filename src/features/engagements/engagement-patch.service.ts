@@ -23,7 +23,7 @@ import {
 import { editRefusal, reassignRefusal } from '../review/review-rights.service.js';
 import { ibcAppointingAuthorityProblem } from '../../contract/ibc-appointment.js';
 import { transactionKindFor } from '../../contract/transaction-facts.js';
-import { ibcOnlyProblems } from '../../contract/engagement-forms.js';
+import { ibcOnlyProblems } from '../../contract/ibc-valuer-set.js';
 import { appointingAuthorityFor, ibcSetErrors } from './ibc-set.service.js';
 
 const REPORT_FACT_FIELDS = [

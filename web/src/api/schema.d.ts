@@ -3324,6 +3324,13 @@ export interface components {
             /** @description ISO 8601 UTC timestamp */
             createdAt: string;
             email: string;
+            /** @description In the team list: the member's IBBI registrations as a registered valuer, by asset class; an IBC engagement's set of valuers holds each class by a member registered for it */
+            ibbiRegistrations?: {
+                /** @enum {string} */
+                assetClass: "SECURITIES_OR_FINANCIAL_ASSETS" | "LAND_AND_BUILDING" | "PLANT_AND_MACHINERY";
+                /** @description e.g. IBBI/RV/01/2020/22222 */
+                number: string;
+            }[];
             id: string;
             /** @description In the team list: the firm's last active ADMIN, who can be neither demoted nor deactivated */
             lastActiveAdmin?: boolean;
@@ -10473,6 +10480,13 @@ export interface operations {
                          */
                         delivery: "EMAILED" | "LINK_SHOWN";
                         email: string;
+                        /** @description In the team list: the member's IBBI registrations as a registered valuer, by asset class; an IBC engagement's set of valuers holds each class by a member registered for it */
+                        ibbiRegistrations?: {
+                            /** @enum {string} */
+                            assetClass: "SECURITIES_OR_FINANCIAL_ASSETS" | "LAND_AND_BUILDING" | "PLANT_AND_MACHINERY";
+                            /** @description e.g. IBBI/RV/01/2020/22222 */
+                            number: string;
+                        }[];
                         id: string;
                         /** @description In the team list: the firm's last active ADMIN, who can be neither demoted nor deactivated */
                         lastActiveAdmin?: boolean;
