@@ -37,7 +37,11 @@ async function makeExample(client: Client, firm: ExampleFirm, plan: ExamplePlan,
     client.call('POST', path(id, `/gates/${gate}/approve`), who, body);
 
   const id = (
-    await client.call('POST', '/api/v1/engagements', valuer, { ...plan.engagement, assignedValuerId: valuer.id })
+    await client.call('POST', '/api/v1/engagements', valuer, {
+      ...plan.engagement,
+      ...(plan.valuerSet && { valuerSet: plan.valuerSet(firm) }),
+      assignedValuerId: valuer.id,
+    })
   ).json<{ id: string }>().id;
   await client.upload(
     valuer,
@@ -83,9 +87,7 @@ async function makeExample(client: Client, firm: ExampleFirm, plan: ExamplePlan,
     comment: 'Signed off.',
     place: 'Pune',
     ...(plan.signsAsCharteredAccountant && { udin: partnerUdin(plan.slug) }),
-    ...(plan.classSignatories && {
-      classSignatories: { LAND_AND_BUILDING: firm.landValuer.id, PLANT_AND_MACHINERY: firm.plantValuer.id },
-    }),
+    // IBC: each class is signed by the set's member for it, and the coordinating valuer approves the whole.
   });
   await client.waitForFinal(partner, id);
 
