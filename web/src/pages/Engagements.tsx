@@ -266,6 +266,12 @@ function NewEngagementForm({
           )}
         />
         <PurposeSelect control={form.control} purposes={purposes} error={err.purpose?.message} />
+        {statute === 'IBC_LIQUIDATION' ? (
+          <Text size="sm" c="gray.8">
+            Next, on the engagement: the set of registered valuers, one per asset class (each registered with IBBI for
+            it), the coordinating valuer, and the officer who appointed them.
+          </Text>
+        ) : null}
         <ProposedPriceInput
           {...form.register('proposedPricePerShare', { setValueAs: (v: string) => v || undefined })}
           error={err.proposedPricePerShare?.message}
