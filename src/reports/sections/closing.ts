@@ -110,24 +110,27 @@ function classValuerBlocks(w: Writer, signatories: ClassSignatories, demo: boole
       : 'Each asset class is signed by a registered valuer holding an IBBI registration for that class.',
     { align: 'left' },
   );
+  // One block per valuer, headed by their name: the class they sign, their registration, what they sign.
   for (const parts of byValuer.values()) {
     const first = parts[0]!;
     const classes = parts.map((p) => ibcClassName(p.assetClass)).join(' and ');
     w.doc.moveDown(0.4);
-    w.facts(
+    w.table(
       [
-        ['Registered valuer', first.name + (first.coordinating ? ' (coordinating valuer)' : '')],
-        ['Asset class', classes],
+        { header: first.name + (first.coordinating ? ', coordinating valuer' : ''), width: 0.3 },
+        { header: `Registered valuer for ${classes}`, width: 0.7 },
+      ],
+      [
         ...[...new Set(parts.map((p) => p.registration))].map((r, i): [string, string] => [
           i === 0 ? 'Registration' : '',
           r + (demo ? ' [DEMO: not a real registration]' : ''),
         ]),
         [
           'Signs',
-          `the ${classes} estimate${first.coordinating ? ', and the report as a whole as the coordinating valuer' : ''}`,
+          `The ${classes} estimate${first.coordinating ? ', and the report as a whole as the coordinating valuer' : ''}`,
         ],
       ],
-      0.25,
+      { fontSize: SIZE.small + 0.5, boldFirstColumn: true },
     );
   }
 }

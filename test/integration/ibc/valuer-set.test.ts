@@ -260,7 +260,7 @@ test("GATE_3 defaults each class signatory to the set's member and records the c
     'Sunil Securities Valuer is the coordinating valuer',
     'Lata Land Valuer',
     'IBBI/RV/01/2020/22222',
-    'Sunil Securities Valuer (coordinating valuer)',
+    'Sunil Securities Valuer, coordinating valuer Registered valuer for Securities or Financial Assets',
     'IBBI/RV/03/2019/44444',
     'Land and Building',
     'Securities or Financial Assets',
