@@ -60,7 +60,11 @@ export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Eng
     : total
       ? `${rupees(total)} (assets, in total)`
       : 'as the Valuation tab shows';
-  const signatoryNames = Object.values(named).map((id) => team.data?.find((m) => m.id === id)?.name ?? 'a colleague');
+  // The class signatories named here and, where a set is recorded, the set's members (the service's default).
+  const signatoryIds = [...Object.values(named), ...(engagement.valuerSet?.classes.map((c) => c.memberId) ?? [])];
+  const signatoryNames = [...new Set(signatoryIds)].map(
+    (id) => team.data?.find((m) => m.id === id)?.name ?? 'a colleague',
+  );
   const toldOfSignOff = [valuer, ...signatoryNames].filter((n, i, all) => all.indexOf(n) === i).join(', ');
   const approve = useMutation({
     mutationFn: () =>
