@@ -11,13 +11,14 @@ import { setPaymentStatus } from '../../src/features/engagements/engagements.rep
 const suite = consoleSuite();
 const { skip } = suite;
 
-/** Through the API (the worker runs on its own): an IBC engagement at GATE_3, paid. */
-async function ibcAtGate3(admin: Session, valuer: Session, reviewer: Session): Promise<string> {
+/** Through the API (the worker runs on its own): an IBC engagement at GATE_3, paid; with its set of valuers when given. */
+async function ibcAtGate3(admin: Session, valuer: Session, reviewer: Session, valuerSet?: object): Promise<string> {
   const t = suite.server.t;
   const e = await createEngagement(t, asUser(valuer), {
     targetEntity: 'Godavari Forgings Private Limited',
     statute: 'IBC_LIQUIDATION',
     purpose: 'CIRP_FAIR_AND_LIQUIDATION_VALUE',
+    ...(valuerSet && { valuerSet }),
   });
   const data = Buffer.from(JSON.stringify(fixture('ibc-shortfall.json')));
   assert.equal((await upload(t, asUser(valuer), e.id, 'FINANCIALS', 'financials.json', data)).statusCode, 201);
@@ -146,6 +147,58 @@ test(
     );
     assert.equal(saved.valuerSet.coordinatingValuerId, land.userId);
     await set.screenshot({ path: screenshotPath('ibc-valuer-set-saved.png') });
+    assert.deepEqual(errors, []);
+  },
+);
+
+test(
+  "IBC sign-off with a set: each class shows the set's valuer, and an unqualified one is refused beside the class",
+  { skip },
+  async () => {
+    const steps = suite.steps();
+    const t = suite.server.t;
+    const { admin, valuer, reviewer } = await reviewTeam(t, 'Narmada Insolvency Valuers LLP');
+    const land = await addMember(t, admin, 'VALUER', 'Lata Land Valuer');
+    const register = (registrations: unknown[]) =>
+      t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: asUser(land), payload: { registrations } });
+    const landRegistration = { type: 'IBBI_RV', number: 'IBBI/RV/01/2020/22222', assetClass: 'LAND_AND_BUILDING' };
+    assert.equal((await register([landRegistration])).statusCode, 200);
+    const verification = {
+      date: '2026-04-03',
+      inspected: 'The factory land and buildings, and the stores',
+      present: "The resolution professional's representative",
+    };
+    const id = await ibcAtGate3(admin, valuer, reviewer, {
+      classes: [
+        { assetClass: 'LAND_AND_BUILDING', memberId: land.userId, verification },
+        { assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS', memberId: admin.userId, verification },
+      ],
+      coordinatingValuerId: admin.userId,
+    });
+
+    const { page, errors } = await steps.newPage();
+    await steps.signIn(page, admin.email);
+    await page.goto(steps.url(`/engagements/${id}?tab=review`));
+    const classes = page.getByTestId('class-signatories');
+    const landField = classes.getByLabel('Signs the Land and Building estimate');
+    // The set's land valuer, named once the team is read.
+    await until("the set's land valuer", async () =>
+      (await landField.inputValue()) === 'Lata Land Valuer' ? true : undefined,
+    );
+    // Her registration is withdrawn before the partner signs: the service refuses, beside the class, in words.
+    assert.equal((await register([])).statusCode, 200);
+    await page.getByLabel('Place of signing').fill('Hyderabad');
+    await page.getByRole('button', { name: /Approve Gate 3/ }).click();
+    await page.getByTestId('confirm-sign-off').click();
+    await classes.getByText(/Lata Land Valuer holds no such registration/).waitFor();
+    const shown = await page.getByTestId('class-signatories').innerText();
+    assert.doesNotMatch(shown, /classSignatories|LAND_AND_BUILDING/, 'no JSON path or code is shown');
+    await assertAccessible(page, '/engagements/:id review (IBC set, refused signatory)');
+    await classes.screenshot({ path: screenshotPath('ibc-set-signatory-refused.png') });
+    assert.equal(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}`, headers: asUser(admin) })).json().status,
+      'GATE_3',
+    );
     assert.deepEqual(errors, []);
   },
 );
