@@ -202,3 +202,69 @@ test(
     assert.deepEqual(errors, []);
   },
 );
+
+test(
+  'the New engagement form for the IBC takes the set: each class among its registered members, refused beside it',
+  { skip },
+  async () => {
+    const steps = suite.steps();
+    const t = suite.server.t;
+    const { admin, valuer } = await reviewTeam(t, 'Tapi Insolvency Valuers LLP');
+    const land = await addMember(t, admin, 'VALUER', 'Lata Land Valuer');
+    const plant = await addMember(t, admin, 'VALUER', 'Prakash Plant Valuer');
+    const register = (s: Session, registrations: unknown[]) =>
+      t.app.inject({ method: 'PATCH', url: '/api/v1/auth/me', headers: asUser(s), payload: { registrations } });
+    const plantRegistration = { type: 'IBBI_RV', number: 'IBBI/RV/02/2021/33333', assetClass: 'PLANT_AND_MACHINERY' };
+    assert.equal(
+      (await register(land, [{ type: 'IBBI_RV', number: 'IBBI/RV/01/2020/22222', assetClass: 'LAND_AND_BUILDING' }]))
+        .statusCode,
+      200,
+    );
+    assert.equal((await register(plant, [plantRegistration])).statusCode, 200);
+
+    const { page, errors } = await steps.newPage();
+    await steps.signIn(page, valuer.email);
+    await page.goto(steps.url('/engagements'));
+    await page.getByRole('button', { name: 'New engagement' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New engagement' });
+    await dialog.getByLabel('Target entity').fill('Tapi Textiles Private Limited');
+    await dialog.getByRole('combobox', { name: 'Statute' }).click();
+    await page.getByRole('option', { name: 'IBC, 2016: IBBI Regulation 35' }).click();
+    const set = dialog.getByTestId('valuer-set');
+    await set
+      .getByLabel('Land and Building valuer')
+      .selectOption({ label: 'Lata Land Valuer · IBBI/RV/01/2020/22222' });
+    await set
+      .getByLabel('Plant and Machinery valuer')
+      .selectOption({ label: 'Prakash Plant Valuer · IBBI/RV/02/2021/33333' });
+    await set.getByLabel('Coordinating valuer').selectOption({ label: 'Lata Land Valuer' });
+    // The plant valuer's registration withdrawn meanwhile: the create is refused beside that class.
+    assert.equal((await register(plant, [])).statusCode, 200);
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await dialog
+      .getByTestId('valuer-set-PLANT_AND_MACHINERY')
+      .getByText(/Prakash Plant Valuer is not registered with IBBI for Plant and Machinery/)
+      .waitFor();
+    assert.doesNotMatch(await dialog.innerText(), /valuerSet|memberId/, 'no JSON path is shown');
+    await assertAccessible(page, 'new engagement dialog (IBC set, refused)');
+    await dialog.screenshot({ path: screenshotPath('ibc-new-engagement-set-refused.png') });
+    assert.equal((await register(plant, [plantRegistration])).statusCode, 200);
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.waitForURL(/\/engagements\/eng_/);
+    const id = page.url().split('/engagements/')[1]!.split('?')[0]!;
+    const made = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}`, headers: asUser(valuer) })
+    ).json();
+    assert.deepEqual(
+      made.valuerSet.classes.map((c: { assetClass: string; memberId: string }) => [c.assetClass, c.memberId]),
+      [
+        ['LAND_AND_BUILDING', land.userId],
+        ['PLANT_AND_MACHINERY', plant.userId],
+      ],
+    );
+    assert.equal(made.valuerSet.coordinatingValuerId, land.userId);
+    // The engagement's own panel shows the set as made.
+    await page.getByTestId('valuer-set').getByLabel('Coordinating valuer').waitFor();
+    assert.deepEqual(errors, []);
+  },
+);

@@ -2,20 +2,17 @@
 // registered with IBBI for it who holds it, the coordinating valuer, each class's physical verification, and the
 // officer who appointed the set; saved by PATCH (editable until GATE_3), the service's 400 shown beside its field.
 import { useState } from 'react';
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, ApiError, type Schemas } from '../../api/client';
 import { FormError } from '../FormError';
 import { sentence } from '../../../../src/contract/sentences';
-import { APPOINTING_ROLE_LABELS, IBC_CLASS_LABELS, IBC_CLASS_ORDER } from '../../../../src/contract/ibc-valuer-set';
+import { APPOINTING_ROLE_LABELS } from '../../../../src/contract/ibc-valuer-set';
+import { ClassHolders, IBC_CLASS_LABELS, IBC_CLASS_ORDER, classErrorOf, type AssetClass } from './ClassHolders';
 
 type Engagement = Schemas['EngagementDetail'];
-type Member = Schemas['TeamMember'];
-type AssetClass = (typeof IBC_CLASS_ORDER)[number];
 type ClassRow = { memberId: string; date: string; inspected: string; present: string };
 type Officer = { name: string; ibbiRegistration: string; appointedOn: string };
-
-const registrationFor = (m: Member, c: AssetClass) => (m.ibbiRegistrations ?? []).find((r) => r.assetClass === c);
 
 function rowsOf(e: Engagement): Record<AssetClass, ClassRow> {
   const rows = {} as Record<AssetClass, ClassRow>;
@@ -51,6 +48,7 @@ export default function ValuerSet({ engagement }: { engagement: Engagement }) {
   const editable = engagement.myActions.actions.editReportFacts.allowed;
   // The classes sent, in order: the service's errors name them by their index in this list.
   const held = IBC_CLASS_ORDER.filter((c) => rows[c].memberId !== '');
+
   const save = useMutation({
     mutationFn: () =>
       call(
@@ -94,12 +92,13 @@ export default function ValuerSet({ engagement }: { engagement: Engagement }) {
   });
   const errors = save.error instanceof ApiError ? save.error.fieldErrors() : {};
   const beside = (key: string, field = '') => (errors[key] ? sentence(errors[key], field) : undefined);
+  const holders = Object.fromEntries(IBC_CLASS_ORDER.map((c) => [c, rows[c].memberId])) as Record<AssetClass, string>;
+  const classErrorText = classErrorOf(errors, holders);
   const classError = (c: AssetClass, field: string) => {
-    const i = held.indexOf(c);
-    return i < 0 ? undefined : beside(`valuerSet.classes.${i}.${field}`, field.split('.').pop());
+    const message = classErrorText(c, field);
+    return message ? sentence(message, field.split('.').pop()) : undefined;
   };
   const set = (c: AssetClass, patch: Partial<ClassRow>) => setRows({ ...rows, [c]: { ...rows[c], ...patch } });
-  const nameOf = (id: string) => members.find((m) => m.id === id)?.name ?? 'a member';
   return (
     <Paper withBorder p="md" radius="md" data-testid="valuer-set">
       <Stack gap="sm">
@@ -113,70 +112,41 @@ export default function ValuerSet({ engagement }: { engagement: Engagement }) {
             {w.message}.
           </Alert>
         ))}
-        {IBC_CLASS_ORDER.map((c) => {
-          const label = IBC_CLASS_LABELS[c];
-          const registered = members.filter((m) => registrationFor(m, c));
-          const current = rows[c].memberId;
-          const stale = current && !registered.some((m) => m.id === current) ? [{ id: current }] : [];
-          return (
-            <Stack key={c} gap={4} data-testid={`valuer-set-${c}`}>
-              <NativeSelect
-                label={`${label} valuer`}
-                description={
-                  registered.length === 0 ? `No member of the firm is registered for ${label} yet.` : undefined
-                }
-                disabled={!editable}
-                value={current}
-                error={classError(c, 'memberId')}
-                onChange={(e) => set(c, { memberId: e.currentTarget.value })}
-                data={[
-                  { value: '', label: 'No valuer named' },
-                  ...registered.map((m) => {
-                    const r = registrationFor(m, c);
-                    return { value: m.id, label: `${m.name} · ${r?.number ?? ''}` };
-                  }),
-                  ...stale.map((s) => ({ value: s.id, label: `${nameOf(s.id)} (not registered for ${label})` })),
-                ]}
-              />
-              {current ? (
-                <Group grow align="flex-start">
-                  <TextInput
-                    label={`${label}: verified on`}
-                    type="date"
-                    readOnly={!editable}
-                    value={rows[c].date}
-                    error={classError(c, 'verification.date') ?? classError(c, 'verification')}
-                    onChange={(e) => set(c, { date: e.currentTarget.value })}
-                  />
-                  <TextInput
-                    label={`${label}: what was inspected`}
-                    readOnly={!editable}
-                    value={rows[c].inspected}
-                    error={classError(c, 'verification.inspected')}
-                    onChange={(e) => set(c, { inspected: e.currentTarget.value })}
-                  />
-                  <TextInput
-                    label={`${label}: who was present`}
-                    readOnly={!editable}
-                    value={rows[c].present}
-                    error={classError(c, 'verification.present')}
-                    onChange={(e) => set(c, { present: e.currentTarget.value })}
-                  />
-                </Group>
-              ) : null}
-            </Stack>
-          );
-        })}
-        <NativeSelect
-          label="Coordinating valuer"
+        <ClassHolders
+          members={members}
+          holders={holders}
+          onHolder={(c, memberId) => set(c, { memberId })}
+          coordinating={coordinating}
+          onCoordinating={setCoordinating}
+          errorFor={classError}
+          coordinatingError={beside('valuerSet.coordinatingValuerId')}
           disabled={!editable}
-          value={coordinating}
-          error={beside('valuerSet.coordinatingValuerId')}
-          onChange={(e) => setCoordinating(e.currentTarget.value)}
-          data={[
-            { value: '', label: 'Choose one of the set' },
-            ...[...new Set(held.map((c) => rows[c].memberId))].map((id) => ({ value: id, label: nameOf(id) })),
-          ]}
+          below={(c) => (
+            <Group grow align="flex-start">
+              <TextInput
+                label={`${IBC_CLASS_LABELS[c]}: verified on`}
+                type="date"
+                readOnly={!editable}
+                value={rows[c].date}
+                error={classError(c, 'verification.date') ?? classError(c, 'verification')}
+                onChange={(e) => set(c, { date: e.currentTarget.value })}
+              />
+              <TextInput
+                label={`${IBC_CLASS_LABELS[c]}: what was inspected`}
+                readOnly={!editable}
+                value={rows[c].inspected}
+                error={classError(c, 'verification.inspected')}
+                onChange={(e) => set(c, { inspected: e.currentTarget.value })}
+              />
+              <TextInput
+                label={`${IBC_CLASS_LABELS[c]}: who was present`}
+                readOnly={!editable}
+                value={rows[c].present}
+                error={classError(c, 'verification.present')}
+                onChange={(e) => set(c, { present: e.currentTarget.value })}
+              />
+            </Group>
+          )}
         />
         <Text size="sm" fw={600}>
           Appointed by the {APPOINTING_ROLE_LABELS[role].toLowerCase()}
