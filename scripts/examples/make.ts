@@ -43,7 +43,11 @@ export async function makeExample(
     client.call('POST', path(id, `/gates/${gate}/approve`), who, body);
 
   const id = (
-    await client.call('POST', '/api/v1/engagements', valuer, { ...plan.engagement, assignedValuerId: valuer.id })
+    await client.call('POST', '/api/v1/engagements', valuer, {
+      ...plan.engagement,
+      ...(plan.valuerSet && { valuerSet: plan.valuerSet(firm) }),
+      assignedValuerId: valuer.id,
+    })
   ).json<{ id: string }>().id;
   await client.upload(
     valuer,
@@ -89,9 +93,7 @@ export async function makeExample(
     comment: 'Signed off.',
     place: 'Pune',
     ...(plan.signsAsCharteredAccountant && { udin: partnerUdin(plan.slug, firm.partnerMembership) }),
-    ...(plan.classSignatories && {
-      classSignatories: { LAND_AND_BUILDING: firm.landValuer.id, PLANT_AND_MACHINERY: firm.plantValuer.id },
-    }),
+    // IBC: each class is signed by the set's member for it, and the coordinating valuer approves the whole.
   });
   await client.waitForFinal(partner, id);
 

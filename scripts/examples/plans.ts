@@ -13,6 +13,14 @@ import {
   exampleProjectionsNote,
 } from './dated.js';
 import { FUNDING_ROUND_INVESTOR, NON_RESIDENT_INVESTOR, exampleEvidence, type EvidencePlan } from './evidence.js';
+import type { ExampleFirm } from './firm.js';
+import {
+  CIRP_TIMELINE,
+  LIQUIDATION_TIMELINE,
+  exampleValuerSet,
+  verifiedOnTimeline,
+  type SetTimeline,
+} from './ibc-set.js';
 
 export interface ExamplePlan {
   /** docs/example-report-<slug>.pdf */
@@ -27,8 +35,11 @@ export interface ExamplePlan {
   revision?: { firstLock: Record<string, unknown>; reason: string };
   /** The partner signs as a chartered accountant, so the sign-off carries the UDIN. */
   signsAsCharteredAccountant: boolean;
-  /** IBC: the asset classes signed by the members registered for them. */
-  classSignatories: boolean;
+  /**
+   * IBC: the set of valuers the engagement records (one member per asset class, the coordinating valuer, each class's
+   * verification); the sign-off then signs each class by its member, with no classSignatories given.
+   */
+  valuerSet?: (firm: ExampleFirm) => Record<string, unknown>;
 }
 
 const cal = CALENDAR;
@@ -164,7 +175,6 @@ const RULE_11UA: ExamplePlan = {
   evidence: [E.AUDITED_BALANCE_SHEET, E.AUDITED_STATEMENTS, E.STAMP_DUTY, E.QUOTED_PRICES],
   lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: RATIONALE },
   signsAsCharteredAccountant: true,
-  classSignatories: false,
 };
 
 /** An issue is proposed three weeks after the report (the day the examples are made). */
@@ -228,7 +238,6 @@ const COMPANIES_ACT: ExamplePlan = {
     reason: `The company raised equity from ${FUNDING_ROUND_INVESTOR} in ${monthAndYear(cal.fundingRoundDate)} at arm's length, and the weights leave that round out. Weigh the recent round, and say why each method carries its weight.`,
   },
   signsAsCharteredAccountant: false,
-  classSignatories: false,
 };
 
 const FEMA: ExamplePlan = {
@@ -267,16 +276,31 @@ const FEMA: ExamplePlan = {
   // One fair value for one share: the allotment's lock, as the s.62 report's.
   lock: s62Lock,
   signsAsCharteredAccountant: true,
-  classSignatories: false,
 };
+
+/** IBC: the officer who appointed the set, as facts, appointed on the timeline's day. */
+const officer = (name: string, role: string, ibbiRegistration: string, timeline: SetTimeline) => ({
+  appointingOfficer: {
+    name,
+    role,
+    ibbiRegistration,
+    appointedOn: addDays(cal.valuationDate, timeline.officerAppointed),
+  },
+  ...appointed(addDays(cal.valuationDate, timeline.valuersAppointed)),
+});
+/** The class valuers' reports, dated after their verification. */
+const classReports = (timeline: SetTimeline): EvidencePlan => ({
+  ...E.CLASS_VALUERS_REPORTS,
+  documentDate: addDays(cal.valuationDate, timeline.reports),
+});
 
 const IBC_CIRP: ExamplePlan = {
   slug: 'ibc-cirp',
   title: 'IBC, fair value and liquidation value in a corporate insolvency resolution process',
   engagement: {
     ...company,
-    // The resolution professional appoints the registered valuers within days of the commencement date.
-    ...appointed(addDays(cal.valuationDate, 2)),
+    // The resolution professional appoints the set within seven days of their own appointment (CIRP Reg 27(1)).
+    ...officer('Arvind Kulkarni', 'RESOLUTION_PROFESSIONAL', 'IBBI/IPA-001/IP-P01234/2019-2020/12345', CIRP_TIMELINE),
     statute: 'IBC_LIQUIDATION',
     purpose: 'CIRP_FAIR_AND_LIQUIDATION_VALUE',
     valuationDate: cal.valuationDate,
@@ -284,11 +308,11 @@ const IBC_CIRP: ExamplePlan = {
     appointingAuthority:
       'Arvind Kulkarni, Resolution Professional of Sahyadri Precision Components Private Limited (IBBI/IPA-001/IP-P01234/2019-2020/12345)',
   },
-  financials: exampleFinancials(cal, { liquidation: exampleLiquidation(cal) }),
-  evidence: [E.PROVISIONAL_BALANCE_SHEET, E.AUDITED_STATEMENTS, E.CLASS_VALUERS_REPORTS],
+  financials: exampleFinancials(cal, { liquidation: verifiedOnTimeline(exampleLiquidation(cal), cal, CIRP_TIMELINE) }),
+  evidence: [E.PROVISIONAL_BALANCE_SHEET, E.AUDITED_STATEMENTS, classReports(CIRP_TIMELINE)],
   lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: IBC_RATIONALE },
   signsAsCharteredAccountant: false,
-  classSignatories: true,
+  valuerSet: (firm) => exampleValuerSet(firm, cal, CIRP_TIMELINE, 'resolution professional'),
 };
 
 const IBC_LIQUIDATION: ExamplePlan = {
@@ -297,11 +321,20 @@ const IBC_LIQUIDATION: ExamplePlan = {
   title: 'IBC, realisable value in liquidation',
   engagement: {
     ...IBC_CIRP.engagement,
+    // The liquidator appoints the valuers within seven days of the liquidation commencement date (Liquidation Reg 35(2)).
+    ...officer('Nandita Shah', 'LIQUIDATOR', 'IBBI/IPA-002/IP-N00456/2020-2021/13579', LIQUIDATION_TIMELINE),
     purpose: 'LIQUIDATION_REALISABLE_VALUE',
     valuationDateReason: `The regulations value the assets as on the liquidation commencement date, ${V}, whatever the date of the report.`,
     appointingAuthority:
       'Nandita Shah, Liquidator of Sahyadri Precision Components Private Limited (IBBI/IPA-002/IP-N00456/2020-2021/13579)',
+    freshValuationReason:
+      'The CIRP estimates are as at the insolvency commencement date, before the plant stood idle and two machines were sold; the liquidator considered them no longer a fair basis for the sale and had the assets valued afresh.',
   },
+  financials: exampleFinancials(cal, {
+    liquidation: verifiedOnTimeline(exampleLiquidation(cal), cal, LIQUIDATION_TIMELINE),
+  }),
+  evidence: [E.PROVISIONAL_BALANCE_SHEET, E.AUDITED_STATEMENTS, classReports(LIQUIDATION_TIMELINE)],
+  valuerSet: (firm) => exampleValuerSet(firm, cal, LIQUIDATION_TIMELINE, 'liquidator'),
 };
 
 export const EXAMPLE_PLANS: ExamplePlan[] = [RULE_11UA, COMPANIES_ACT, FEMA, IBC_CIRP, IBC_LIQUIDATION];

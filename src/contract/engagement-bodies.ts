@@ -8,6 +8,7 @@ import {
   untilSignedOff,
 } from './engagement-forms.js';
 import { appointmentBasisBody, engagementLetterDateBody, transactionFactsBody } from './transaction-facts.js';
+import { appointingOfficerBody, freshValuationReasonBody, ibcOnlyProblems, valuerSetBody } from './ibc-valuer-set.js';
 
 export const createEngagementBody = z
   .object({
@@ -15,9 +16,15 @@ export const createEngagementBody = z
     transaction: transactionFactsBody.optional(),
     appointmentBasis: appointmentBasisBody.optional(),
     engagementLetterDate: engagementLetterDateBody.optional(),
+    valuerSet: valuerSetBody.optional(),
+    appointingOfficer: appointingOfficerBody.optional(),
+    freshValuationReason: freshValuationReasonBody.optional(),
   })
   .strict()
   .superRefine(refineCreateEngagement)
+  .superRefine((body, ctx) => {
+    for (const p of ibcOnlyProblems(body.statute, body.purpose, body)) ctx.addIssue({ code: 'custom', ...p });
+  })
   .meta({ id: 'CreateEngagement' });
 
 export const patchEngagementBody = z
@@ -29,6 +36,12 @@ export const patchEngagementBody = z
     ),
     appointmentBasis: untilSignedOff(appointmentBasisBody),
     engagementLetterDate: untilSignedOff(engagementLetterDateBody),
+    valuerSet: untilSignedOff(valuerSetBody).describe(
+      'IBC: the set of valuers, one per asset class, with the coordinating valuer and each class’s physical ' +
+        'verification; replaces the whole set; null clears it; editable until GATE_3 is approved',
+    ),
+    appointingOfficer: untilSignedOff(appointingOfficerBody),
+    freshValuationReason: untilSignedOff(freshValuationReasonBody),
   })
   .strict()
   .meta({ id: 'PatchEngagement' });

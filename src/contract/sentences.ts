@@ -29,6 +29,9 @@ export const ENGAGEMENT_FIELD_LABELS: Record<string, string> = {
   appointmentDate: 'Date of appointment',
   addressee: 'Addressee',
   companyBackground: 'Background of the company',
+  valuerSet: 'Set of valuers',
+  appointingOfficer: 'Appointing officer',
+  freshValuationReason: 'Why a fresh valuation',
 };
 
 /** The labels of the fields the console's forms and the API's refusals name. */
@@ -70,6 +73,15 @@ const FIELD_LABELS: Record<string, string> = {
   number: 'Number',
   comment: 'Comment',
   place: 'Place of signing',
+  classes: 'Asset class',
+  memberId: 'Valuer',
+  coordinatingValuerId: 'Coordinating valuer',
+  verification: 'Physical verification',
+  inspected: 'What was inspected',
+  present: 'Who was present',
+  ibbiRegistration: 'IBBI registration',
+  appointedOn: 'Date of their appointment',
+  classSignatories: 'Signatory of the asset class',
 };
 
 function lastKey(path: readonly PropertyKey[] | undefined): string {

@@ -8,6 +8,8 @@ export const WARNING_CATALOGUE: Record<string, string> = {
   NAV_BALANCE_SHEET_NOT_AT_VALUATION_DATE:
     'The net asset value uses a balance sheet not drawn up on the valuation date.',
   CAPITAL_TABLE_MISMATCH: "The capital table's convertibles do not fit where the balance sheet presents them.",
+  VALUER_APPOINTMENT_LATE:
+    "The valuer was appointed later than the regulation's days allow; the appointment stands, and the regulation is named.",
   CLAIMS_EXCEED_ASSETS: 'The claims ahead of equity exceed the assets, so equity receives nothing.',
   COMPARABLES_NOT_APPLICABLE: 'No peer multiple could be applied, so the comparable-company method is left out.',
   COMPARABLE_MULTIPLE_SKIPPED: 'One peer multiple was not applied.',

@@ -123,7 +123,14 @@ export interface ReportInput {
     /** The capacity the first of those registrations lets them sign in, e.g. "Chartered accountant". */
     capacity?: string;
     /** IBC: the valuer registered for each asset class who signs its estimate. */
-    classSignatories?: { assetClass: string; name: string; registration: string }[];
+    classSignatories?: {
+      assetClass: string;
+      userId?: string;
+      name: string;
+      registration: string;
+      /** The set's coordinating valuer, who approves the report as a whole. */
+      coordinating?: boolean;
+    }[];
     /** The demo firm's made-up credentials are printed as such. */
     demo?: boolean;
     /** Recorded with the GATE_3 sign-off. */

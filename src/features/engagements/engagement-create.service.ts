@@ -21,6 +21,7 @@ import {
   requireAssignable,
   transactionErrors,
 } from './engagement-fields.service.js';
+import { appointingAuthorityFor, ibcSetErrors } from './ibc-set.service.js';
 
 export async function createEngagement(
   ctx: ServiceContext,
@@ -83,6 +84,19 @@ export async function createEngagement(
   if (errors.length) throw validationFailed(errors);
   refuseWithoutProvision(input.statute, input.purpose, transactionDate ?? input.valuationDate ?? today);
   return ctx.db.transaction(async (tx) => {
+    // IBC: each class held by a member registered for it, the officer the purpose calls for (400 naming the field).
+    const setErrors = await ibcSetErrors(
+      tx,
+      principal.firmId,
+      {
+        purpose: input.purpose,
+        valuerSet: input.valuerSet,
+        appointingOfficer: input.appointingOfficer,
+        appointmentDate: input.appointmentDate,
+      },
+      { set: true, officer: true },
+    );
+    if (setErrors.length) throw validationFailed(setErrors);
     const assignedValuerId =
       input.assignedValuerId !== undefined
         ? await requireAssignable(tx, principal.firmId, input.assignedValuerId)
@@ -99,7 +113,7 @@ export async function createEngagement(
       createdBy: actorOf(principal).id!,
       proposedPricePerShare: price || null,
       conversionPricePerShare: conversionPrice || null,
-      appointingAuthority: input.appointingAuthority,
+      appointingAuthority: appointingAuthorityFor(input.appointingOfficer, input.appointingAuthority, null),
       appointmentDate: input.appointmentDate,
       addressee: input.addressee,
       companyBackground: input.companyBackground,
@@ -108,6 +122,9 @@ export async function createEngagement(
       transaction: input.transaction,
       appointmentBasis: input.appointmentBasis,
       engagementLetterDate: input.engagementLetterDate,
+      valuerSet: input.valuerSet,
+      appointingOfficer: input.appointingOfficer,
+      freshValuationReason: input.freshValuationReason,
     });
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
       action: AUDIT.engagementCreated,

@@ -23,6 +23,8 @@ import {
 import { editRefusal, reassignRefusal } from '../review/review-rights.service.js';
 import { ibcAppointingAuthorityProblem } from '../../contract/ibc-appointment.js';
 import { transactionKindFor } from '../../contract/transaction-facts.js';
+import { ibcOnlyProblems } from '../../contract/ibc-valuer-set.js';
+import { appointingAuthorityFor, ibcSetErrors } from './ibc-set.service.js';
 
 const REPORT_FACT_FIELDS = [
   'appointingAuthority',
@@ -34,6 +36,9 @@ const REPORT_FACT_FIELDS = [
   'transaction',
   'appointmentBasis',
   'engagementLetterDate',
+  'valuerSet',
+  'appointingOfficer',
+  'freshValuationReason',
 ] as const;
 
 export interface EngagementPatch extends Omit<repo.ReportFacts, 'issueAlreadyMadeReason'> {
@@ -175,7 +180,44 @@ export async function patchEngagement(
         message: `does not fit the recorded transaction (${recorded.kind}); give a transaction of kind ${kindAfter}, or null, in the same request`,
       });
     }
+    // IBC: the set and the officer as they will stand (src/domain/engagement/ibc-set.ts).
+    errors.push(
+      ...ibcOnlyProblems(current.statute, purposeAfter, {
+        ...patch,
+        appointingOfficer: patch.appointingOfficer !== undefined ? patch.appointingOfficer : current.appointing_officer,
+      }).map((p) => ({
+        path: `/${p.path.join('/')}`,
+        message: p.message,
+      })),
+    );
+    if (current.statute === 'IBC_LIQUIDATION') {
+      errors.push(
+        ...(await ibcSetErrors(
+          tx,
+          principal.firmId,
+          {
+            purpose: purposeAfter,
+            valuerSet: patch.valuerSet,
+            appointingOfficer:
+              patch.appointingOfficer !== undefined ? patch.appointingOfficer : current.appointing_officer,
+            appointmentDate: patch.appointmentDate !== undefined ? patch.appointmentDate : current.appointment_date,
+          },
+          {
+            set: patch.valuerSet !== undefined,
+            officer:
+              patch.appointingOfficer !== undefined ||
+              patch.appointmentDate !== undefined ||
+              patch.purpose !== undefined,
+          },
+        )),
+      );
+    }
     if (errors.length) throw validationFailed(errors);
+    const derivedAuthority = appointingAuthorityFor(
+      patch.appointingOfficer,
+      patch.appointingAuthority,
+      current.appointing_authority,
+    );
     // Checked when what decides the law changes; report facts stay editable on an engagement made before this rule.
     if (patch.purpose !== undefined || patch.valuationDate !== undefined || patch.transactionDate !== undefined) {
       refuseWithoutProvision(current.statute as Statute, purposeAfter, transactionDateAfter);
@@ -188,7 +230,7 @@ export async function patchEngagement(
       ...(price !== undefined && { proposedPricePerShare: price as string | null }),
       ...(conversionPrice !== undefined && { conversionPricePerShare: conversionPrice as string | null }),
       ...(patch.transactionDate !== undefined && { transactionDate: patch.transactionDate }),
-      ...(patch.appointingAuthority !== undefined && { appointingAuthority: patch.appointingAuthority }),
+      ...(derivedAuthority !== undefined && { appointingAuthority: derivedAuthority }),
       ...(patch.appointmentDate !== undefined && { appointmentDate: patch.appointmentDate }),
       ...(patch.addressee !== undefined && { addressee: patch.addressee }),
       ...(patch.companyBackground !== undefined && { companyBackground: patch.companyBackground }),
@@ -197,6 +239,9 @@ export async function patchEngagement(
       ...(patch.transaction !== undefined && { transaction: patch.transaction }),
       ...(patch.appointmentBasis !== undefined && { appointmentBasis: patch.appointmentBasis }),
       ...(patch.engagementLetterDate !== undefined && { engagementLetterDate: patch.engagementLetterDate }),
+      ...(patch.valuerSet !== undefined && { valuerSet: patch.valuerSet }),
+      ...(patch.appointingOfficer !== undefined && { appointingOfficer: patch.appointingOfficer }),
+      ...(patch.freshValuationReason !== undefined && { freshValuationReason: patch.freshValuationReason }),
     };
     const before: Record<string, unknown> = {
       targetEntity: current.target_entity,
@@ -215,6 +260,9 @@ export async function patchEngagement(
       transaction: current.transaction_facts,
       appointmentBasis: current.appointment_basis,
       engagementLetterDate: current.engagement_letter_date,
+      valuerSet: current.valuer_set,
+      appointingOfficer: current.appointing_officer,
+      freshValuationReason: current.fresh_valuation_reason,
     };
     const changes = Object.fromEntries(
       Object.entries(next)

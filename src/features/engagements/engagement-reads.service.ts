@@ -13,6 +13,7 @@ import { getEngagementWithSignatoryInputs } from './engagement-people.repository
 import { tokenCreator } from '../identity/api-tokens.repository.js';
 import { listEngagementAudit } from '../platform/audit.repository.js';
 import { myActions } from '../review/review-rights.service.js';
+import { appointmentWarnings } from '../../domain/engagement/ibc-set.js';
 
 export function publicEngagement(e: repo.EngagementRow) {
   return {
@@ -35,6 +36,18 @@ export function publicEngagement(e: repo.EngagementRow) {
     transaction: publicTransaction(e.transaction_facts),
     appointmentBasis: e.appointment_basis ?? null,
     engagementLetterDate: e.engagement_letter_date ?? null,
+    valuerSet: e.valuer_set ?? null,
+    appointingOfficer: e.appointing_officer ?? null,
+    freshValuationReason: e.fresh_valuation_reason ?? null,
+    appointmentWarnings:
+      e.statute === 'IBC_LIQUIDATION'
+        ? appointmentWarnings({
+            purpose: e.purpose,
+            officer: e.appointing_officer,
+            appointmentDate: e.appointment_date,
+            commencementDate: e.valuation_date,
+          })
+        : [],
     reportFactsMissing: missingReportFacts(e),
     signingPlace: e.signing_place,
     udin: e.udin,

@@ -2,6 +2,7 @@
 import { prepared, type Executor } from '../../db/client.js';
 import type { EngagementStatus } from '../../domain/engagement/state-machine.js';
 import type { TransactionFacts } from '../../contract/transaction-facts.js';
+import type { AppointingOfficer, ValuerSet } from '../../contract/ibc-valuer-set.js';
 
 export interface EngagementRow {
   id: string;
@@ -45,6 +46,12 @@ export interface EngagementRow {
   /** The member whose work the engagement is (null only for an engagement made before anyone could be assigned). */
   assigned_valuer_id: string | null;
   assigned_valuer_name: string | null;
+  /** IBC: the set of valuers, one per asset class, with the coordinating valuer and each class's verification. */
+  valuer_set: ValuerSet | null;
+  /** IBC: the resolution professional or liquidator who appointed the set. */
+  appointing_officer: AppointingOfficer | null;
+  /** Liquidation: why a fresh valuation rather than the CIRP average (Liquidation Reg 35(1)–(2)). */
+  fresh_valuation_reason: string | null;
 }
 
 // valuation_date is returned as text so both engines give 'YYYY-MM-DD' (no timezone shifts).
@@ -53,7 +60,7 @@ const ROW_COLUMNS = `e.id, e.firm_id, e.target_entity, e.cin, e.statute, e.purpo
   e.proposed_price_per_share, e.conversion_price_per_share, e.class_signatories, e.appointing_authority, e.appointment_date::text AS appointment_date, e.addressee, e.company_background,
   e.transaction_date::text AS transaction_date, e.signing_place, e.udin, e.issue_already_made_reason, e.valuation_date_reason, e.issued_copy, e.assigned_valuer_id,
   e.transaction_facts, e.appointment_basis, e.engagement_letter_date::text AS engagement_letter_date,
-  e.assigned_valuer_name`;
+  e.assigned_valuer_name, e.valuer_set, e.appointing_officer, e.fresh_valuation_reason`;
 export const COLUMNS = `${ROW_COLUMNS}, e.assumptions_locked`;
 
 export async function insertEngagement(
@@ -75,8 +82,9 @@ export async function insertEngagement(
   await tx.query(
     `INSERT INTO engagements (id, firm_id, target_entity, cin, statute, purpose, status, valuation_date, created_by, proposed_price_per_share,
        appointing_authority, appointment_date, addressee, company_background, transaction_date, conversion_price_per_share, assigned_valuer_id,
-       valuation_date_reason, transaction_facts, appointment_basis, engagement_letter_date)
-     VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+       valuation_date_reason, transaction_facts, appointment_basis, engagement_letter_date, valuer_set, appointing_officer,
+       fresh_valuation_reason)
+     VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)`,
     [
       e.id,
       e.firmId,
@@ -98,6 +106,9 @@ export async function insertEngagement(
       e.transaction ? JSON.stringify(e.transaction) : null,
       e.appointmentBasis ?? null,
       e.engagementLetterDate ?? null,
+      e.valuerSet ? JSON.stringify(e.valuerSet) : null,
+      e.appointingOfficer ? JSON.stringify(e.appointingOfficer) : null,
+      e.freshValuationReason ?? null,
     ],
   );
   return (await findEngagementRow(tx, e.firmId, e.id))!;
@@ -196,6 +207,9 @@ export interface ReportFacts {
   transaction?: TransactionFacts | null;
   appointmentBasis?: string | null;
   engagementLetterDate?: string | null;
+  valuerSet?: ValuerSet | null;
+  appointingOfficer?: AppointingOfficer | null;
+  freshValuationReason?: string | null;
 }
 
 export async function updateEngagementFields(
@@ -233,6 +247,10 @@ export async function updateEngagementFields(
   if (f.transaction !== undefined) set('transaction_facts', f.transaction ? JSON.stringify(f.transaction) : null);
   if (f.appointmentBasis !== undefined) set('appointment_basis', f.appointmentBasis);
   if (f.engagementLetterDate !== undefined) set('engagement_letter_date', f.engagementLetterDate);
+  if (f.valuerSet !== undefined) set('valuer_set', f.valuerSet ? JSON.stringify(f.valuerSet) : null);
+  if (f.appointingOfficer !== undefined)
+    set('appointing_officer', f.appointingOfficer ? JSON.stringify(f.appointingOfficer) : null);
+  if (f.freshValuationReason !== undefined) set('fresh_valuation_reason', f.freshValuationReason);
   if (sets.length === 0) return;
   await tx.query(
     `UPDATE engagements SET ${sets.join(', ')}, updated_at = now() WHERE firm_id = $1 AND id = $2`,
@@ -255,6 +273,8 @@ export interface ClassSignatory {
   userId: string;
   name: string;
   registration: string;
+  /** IBC: this valuer is the set's coordinating valuer, who approves the report as a whole. */
+  coordinating?: boolean;
 }
 
 /** The place of signing and the UDIN, recorded with the GATE_3 sign-off. */

@@ -29,6 +29,10 @@ export async function listMembers(ctx: ServiceContext, principal: Principal, lim
   return (await users.listUsers(ctx.db, principal.firmId, limit, cursor)).map((u) => ({
     ...publicUser(u),
     lastActiveAdmin: isLastActiveAdmin(u.id, admins),
+    // The IBC set of valuers is formed from these (docs/statutes.md, IBC: the set of valuers).
+    ibbiRegistrations: (u.registrations ?? []).flatMap((r) =>
+      r.type === 'IBBI_RV' ? [{ assetClass: r.assetClass, number: r.number }] : [],
+    ),
   }));
 }
 

@@ -2,10 +2,12 @@
 // GATE_1 and GATE_2; GATE_3 (sign-off) by an ADMIN user on a paid engagement.
 import type { RequestTag, ServiceContext } from '../platform/service-context.js';
 import { actorOf } from '../platform/service-context.js';
-import { AppError, conflict, validationFailed } from '../../lib/errors.js';
+import { AppError, validationFailed } from '../../lib/errors.js';
 import type { Registration } from '../../contract/registrations.js';
 import { UDIN_PATTERN } from '../../contract/registrations.js';
-import type { ClassSignatory } from '../engagements/engagements.repository.js';
+import type { ClassSignatory, EngagementRow } from '../engagements/engagements.repository.js';
+import { setLockErrors } from '../../domain/engagement/ibc-set.js';
+import { todayInIndia } from '../../contract/today.js';
 import {
   recordSigningOnce,
   refuseCertificateAfterIssue,
@@ -56,44 +58,72 @@ async function requireQualifiedSignatory(
 
 /**
  * IBC: each asset class's estimate is signed by a valuer registered for that class (docs/statutes.md,
- * IBC). The GATE_3 body names them; a class not named is signed by the ADMIN signing off. 409
- * signatory_not_qualified names the class and the person when a signatory holds no registration for it.
+ * IBC). Where the engagement records its set of valuers, each class is signed by the set's member for it (who
+ * verified it) and the coordinating valuer approves the whole; otherwise the GATE_3 body names them and a class
+ * not named is signed by the ADMIN signing off. 409 signatory_not_qualified names the class and the person, in
+ * words, when a signatory holds no registration for it.
  */
 async function resolveClassSignatories(
   tx: Executor,
-  firmId: string,
-  engagementId: string,
+  engagement: EngagementRow,
   signerId: string,
   named: Partial<Record<string, string>>,
 ): Promise<ClassSignatory[]> {
+  const { firm_id: firmId, id: engagementId } = engagement;
   const financials = await getFinancials<NormalisedFinancials>(tx, firmId, engagementId);
-  const classes = ibcRegistrationClasses((financials?.data.liquidation?.assets ?? []).map((a) => a.assetClass));
+  const assets = (financials?.data.liquidation?.assets ?? []).map((a) => a.assetClass);
+  const classes = ibcRegistrationClasses(assets);
+  const set = engagement.valuer_set;
   for (const key of Object.keys(named)) {
+    const label = (IBC_CLASS_NAMES as Record<string, string>)[key] ?? key;
     if (!classes.includes(key as never)) {
+      throw validationFailed([
+        { path: `/classSignatories/${key}`, message: `no asset of this engagement is valued in the ${label} class` },
+      ]);
+    }
+    const holder = set?.classes.find((c) => c.assetClass === key)?.memberId;
+    if (holder && named[key] !== holder) {
       throw validationFailed([
         {
           path: `/classSignatories/${key}`,
-          message: `no asset of this engagement is valued in the ${(IBC_CLASS_NAMES as Record<string, string>)[key] ?? key} class`,
+          message: `The ${label} part is signed by the set's valuer for that class, who verified it; change the engagement's set of valuers to change who signs`,
         },
       ]);
     }
   }
+  if (set) {
+    // The set as it stands at sign-off: changed after the lock, it is checked again (the report is dated today).
+    const errors = setLockErrors(set, assets, {
+      appointmentDate: engagement.appointment_date,
+      commencementDate: engagement.valuation_date,
+      reportDate: todayInIndia(),
+    });
+    if (errors.length) throw validationFailed(errors);
+  }
   const signatories: ClassSignatory[] = [];
   for (const assetClass of classes) {
-    const userId = named[assetClass] ?? signerId;
+    const userId = named[assetClass] ?? set?.classes.find((c) => c.assetClass === assetClass)?.memberId ?? signerId;
     const user = await getUser(tx, firmId, userId);
+    const label = IBC_CLASS_NAMES[assetClass];
     if (!user || user.status !== 'ACTIVE')
       throw validationFailed([
-        { path: `/classSignatories/${assetClass}`, message: 'is not an active member of the firm' },
+        {
+          path: `/classSignatories/${assetClass}`,
+          message: `The ${label} valuer is not an active member of the firm`,
+        },
       ]);
     const registration = ibbiRegistrationFor(user.registrations, assetClass);
     if (!registration) {
-      throw conflict(
-        'signatory_not_qualified',
-        `The ${IBC_CLASS_NAMES[assetClass]} estimate must be signed by a valuer registered with IBBI for ${IBC_CLASS_NAMES[assetClass]}; ${user.name} holds no such registration. Name a qualified member in classSignatories.${assetClass}`,
-      );
+      const message = `The ${label} estimate must be signed by a valuer registered with IBBI for ${label}; ${user.name} holds no such registration. Choose a member registered for ${label}`;
+      throw new AppError('signatory_not_qualified', message, [{ path: `/classSignatories/${assetClass}`, message }]);
     }
-    signatories.push({ assetClass, userId, name: user.name, registration: describeRegistration(registration) });
+    signatories.push({
+      assetClass,
+      userId,
+      name: user.name,
+      registration: describeRegistration(registration),
+      ...(set && set.coordinatingValuerId === userId ? { coordinating: true } : {}),
+    });
   }
   return signatories;
 }
@@ -199,13 +229,7 @@ export async function approveGate(
       }
       // IBC: each class by a valuer registered for it; the signing ADMIN for the report as a whole.
       const classSignatories = ibc
-        ? await resolveClassSignatories(
-            tx,
-            principal.firmId,
-            engagementId,
-            principal.userId,
-            signing.classSignatories ?? {},
-          )
+        ? await resolveClassSignatories(tx, engagement, principal.userId, signing.classSignatories ?? {})
         : null;
       const qualifying = ibc ? [] : await requireQualifiedSignatory(tx, principal, engagementId);
       const signed = checkSigning(signing, qualifying);

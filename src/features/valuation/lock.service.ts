@@ -40,6 +40,7 @@ import {
 } from './readiness.service.js';
 import type { Executor } from '../../db/client.js';
 import { verificationDateErrors } from '../../domain/valuation/ibc-verification.js';
+import { setLockErrors } from '../../domain/engagement/ibc-set.js';
 import { todayInIndia } from '../../contract/today.js';
 
 /** The judgement's refusal codes as the API names them. */
@@ -154,6 +155,19 @@ export async function lockAssumptions(
         reportDate: todayInIndia(),
       });
       if (misdated.length > 0) throw validationFailed(misdated);
+    }
+    if (engagement.statute === 'IBC_LIQUIDATION' && engagement.valuer_set) {
+      // The set: each class valued has its valuer, who verified it after appointment and commencement (400).
+      const setErrors = setLockErrors(
+        engagement.valuer_set,
+        (financials?.data.liquidation?.assets ?? []).map((a) => a.assetClass),
+        {
+          appointmentDate: engagement.appointment_date,
+          commencementDate: engagement.valuation_date,
+          reportDate: todayInIndia(),
+        },
+      );
+      if (setErrors.length > 0) throw validationFailed(setErrors);
     }
     // Where a DCF is adopted the valuer says why its projections are reasonable (docs/reports.md, Annexures);
     // elsewhere the note is accepted and ignored.

@@ -1,3 +1,4 @@
+import { ASSET_CLASSES } from '../../contract/registrations.js';
 // Schemas and helpers shared by route files: pagination, ids, timestamps.
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -63,6 +64,18 @@ export const memberSchema = z
       .boolean()
       .optional()
       .describe("In the team list: the firm's last active ADMIN, who can be neither demoted nor deactivated"),
+    ibbiRegistrations: z
+      .array(
+        z.object({
+          assetClass: z.enum(ASSET_CLASSES),
+          number: z.string().describe('e.g. IBBI/RV/01/2020/22222'),
+        }),
+      )
+      .optional()
+      .describe(
+        "In the team list: the member's IBBI registrations as a registered valuer, by asset class; an IBC " +
+          "engagement's set of valuers holds each class by a member registered for it",
+      ),
   })
   .meta({ id: 'TeamMember' });
 

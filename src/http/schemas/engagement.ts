@@ -7,6 +7,7 @@ import { documentObject } from './document.js';
 import { assumptionsObject, assumptionsVersionObject } from './assumptions.js';
 import { valuationObject } from './valuation.js';
 import { issueFactsBody, shareholdingRowBody, transferFactsBody } from '../../contract/transaction-facts.js';
+import { appointingOfficerBody, valuerSetBody } from '../../contract/ibc-valuer-set.js';
 export { lockAssumptionsBody } from '../../contract/lock-forms.js';
 export { createEngagementBody, patchEngagementBody } from '../../contract/engagement-bodies.js';
 
@@ -94,6 +95,28 @@ export const engagementSchema = z
       .nullable()
       .describe('Under which provision and by whom the valuer was appointed, e.g. s.247(1): the audit committee'),
     engagementLetterDate: z.string().nullable().describe('YYYY-MM-DD: the date of the engagement letter'),
+    valuerSet: valuerSetBody
+      .nullable()
+      .describe(
+        'IBC: the set of valuers whose work the engagement is, one member per asset class, the coordinating ' +
+          'valuer and each class’s physical verification; null when none is recorded',
+      ),
+    appointingOfficer: appointingOfficerBody
+      .nullable()
+      .describe(
+        'IBC: the resolution professional or liquidator who appointed the set, as facts; null when not recorded',
+      ),
+    freshValuationReason: z
+      .string()
+      .nullable()
+      .describe('Liquidation: why a fresh valuation is made rather than the average of the CIRP estimates'),
+    appointmentWarnings: z
+      .array(z.object({ code: z.literal('VALUER_APPOINTMENT_LATE'), message: z.string() }))
+      .describe(
+        "IBC: the valuer's appointment later than the regulation's days (CIRP Reg 27(1): within seven days of the " +
+          "resolution professional's appointment and by the 47th day from the commencement date; Liquidation Reg " +
+          '35(2): within seven days of the liquidation commencement date), each naming the regulation; empty otherwise',
+      ),
     reportFactsMissing: z
       .array(z.string())
       .describe(

@@ -4,6 +4,7 @@
 import { financialLabel } from '../../contract/financial-labels.js';
 import { formatDayInIndia } from '../format.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
+import { IBC_CLASS_LABELS } from '../../contract/ibc-valuer-set.js';
 import { firmName, firmNumberFor, signatoryCapacity, usesProjections, type ReportInput } from '../report-input.js';
 import { scopeParagraphs } from '../statute-text.js';
 
@@ -81,26 +82,62 @@ export function signatureBlock(w: Writer, input: ReportInput): void {
     ],
     0.25,
   );
-  if (c.classSignatories?.length) {
-    // IBC: each asset class's estimate is signed by a valuer registered for that class. The heading keeps its
-    // table with it: rows wrap to two lines, so room for the header and every row is asked for first.
-    w.subheading('Estimates by asset class, signed by', 60 + 30 * (c.classSignatories.length + 1));
-    w.table(
-      [
-        { header: 'Asset class', width: 0.3 },
-        { header: 'Registered valuer', width: 0.25 },
-        { header: 'Registration', width: 0.45 },
-      ],
-      c.classSignatories.map((s) => [financialLabel(s.assetClass), s.name, s.registration + (c.demo ? ' [DEMO]' : '')]),
-      { fontSize: SIZE.small + 0.5 },
-    );
-  }
+  if (c.classSignatories?.length) classValuerBlocks(w, c.classSignatories, c.demo === true);
   w.paragraph(
     "Sealed with the firm's PDF signature on this page, which any PDF reader can check. The partner may add their own digital signature to this file.",
     { size: SIZE.small, color: COLOR.muted, align: 'left' },
   );
   w.paragraph(verificationLine(input.reference, c.verifyUrl), { size: SIZE.small, align: 'left' });
 }
+
+type ClassSignatories = NonNullable<NonNullable<ReportInput['certificate']>['classSignatories']>;
+
+/**
+ * IBC: a signature block per valuer of the set, with their registration and the class whose estimate they sign, and
+ * the coordinating valuer named, who approves the report as a whole (docs/statutes.md, IBC: the set of valuers).
+ */
+function classValuerBlocks(w: Writer, signatories: ClassSignatories, demo: boolean): void {
+  const byValuer = new Map<string, ClassSignatories>();
+  for (const s of signatories) {
+    const key = s.userId ?? s.name;
+    byValuer.set(key, [...(byValuer.get(key) ?? []), s]);
+  }
+  const coordinating = signatories.find((s) => s.coordinating);
+  w.subheading('Registered valuers, each signing the estimate of their asset class', 60 + 80 * byValuer.size);
+  w.paragraph(
+    coordinating
+      ? `Each registered valuer of the set signs the estimate of the asset class they are registered for, after their own physical verification of its assets. ${coordinating.name} is the coordinating valuer, who values the corporate debtor as a whole and approves this report as a whole.`
+      : 'Each asset class is signed by a registered valuer holding an IBBI registration for that class.',
+    { align: 'left' },
+  );
+  // One block per valuer, headed by their name: the class they sign, their registration, what they sign.
+  for (const parts of byValuer.values()) {
+    const first = parts[0]!;
+    const classes = parts.map((p) => ibcClassName(p.assetClass)).join(' and ');
+    w.doc.moveDown(0.4);
+    w.table(
+      [
+        { header: first.name + (first.coordinating ? ', coordinating valuer' : ''), width: 0.3 },
+        { header: `Registered valuer for ${classes}`, width: 0.7 },
+      ],
+      [
+        ...[...new Set(parts.map((p) => p.registration))].map((r, i): [string, string] => [
+          i === 0 ? 'Registration' : '',
+          r + (demo ? ' [DEMO: not a real registration]' : ''),
+        ]),
+        [
+          'Signs',
+          `The ${classes} estimate${first.coordinating ? ', and the report as a whole as the coordinating valuer' : ''}`,
+        ],
+      ],
+      { fontSize: SIZE.small + 0.5, boldFirstColumn: true },
+    );
+  }
+}
+
+/** IBBI's name of a registration class ("Land and Building"); another asset class by its label. */
+const ibcClassName = (assetClass: string): string =>
+  (IBC_CLASS_LABELS as Record<string, string>)[assetClass] ?? financialLabel(assetClass);
 
 /** The one line a reader needs to check the file: where to drop it (docs/report-signatures.md). */
 export const verificationLine = (reference: string | null | undefined, verifyUrl: string): string =>

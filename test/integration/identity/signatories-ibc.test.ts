@@ -78,11 +78,11 @@ test("IBC: each asset class is signed by a valuer registered for that class; ano
     (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/report`, headers: asUser(admin) })).rawPayload,
   );
   for (const expected of [
-    'Estimates by asset class, signed by',
-    'Land and building',
+    'Registered valuers, each signing the estimate of their asset class',
+    'Land and Building',
     'Lata Land Valuer',
     'IBBI/RV/01/2020/22222',
-    'Securities or financial assets',
+    'Securities or Financial Assets',
     'IBBI/RV/03/2019/33333',
   ]) {
     assert.ok(text.includes(expected), `the signature block shows ${expected}`);

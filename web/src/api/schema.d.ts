@@ -1496,6 +1496,36 @@ export interface components {
             prefix: string;
             revokedAt: string | null;
         };
+        /** @description IBC: who appointed the valuers, as facts (the free-text appointingAuthority is derived from them when not given) */
+        AppointingOfficer: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: the date the officer was appointed resolution professional or liquidator
+             */
+            appointedOn: string;
+            ibbiRegistration: string;
+            name: string;
+            /**
+             * @description RESOLUTION_PROFESSIONAL for a CIRP (Reg 27), LIQUIDATOR in liquidation (Liquidation Reg 35(2))
+             * @enum {string}
+             */
+            role: "RESOLUTION_PROFESSIONAL" | "LIQUIDATOR";
+        };
+        /** @description IBC: who appointed the valuers, as facts (the free-text appointingAuthority is derived from them when not given) */
+        AppointingOfficerInput: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: the date the officer was appointed resolution professional or liquidator
+             */
+            appointedOn: string;
+            ibbiRegistration: string;
+            name: string;
+            /**
+             * @description RESOLUTION_PROFESSIONAL for a CIRP (Reg 27), LIQUIDATOR in liquidation (Liquidation Reg 35(2))
+             * @enum {string}
+             */
+            role: "RESOLUTION_PROFESSIONAL" | "LIQUIDATOR";
+        };
         Assumptions: {
             /** @description The WACC's build-up, as locked */
             costOfCapital?: components["schemas"]["CostOfCapital"];
@@ -1817,6 +1847,7 @@ export interface components {
             addressee?: string;
             /** @description Who appointed the valuer, e.g. "Board of Directors of Acme Industries Private Limited" */
             appointingAuthority?: string;
+            appointingOfficer?: components["schemas"]["AppointingOfficerInput"];
             /** @description The basis of the appointment, e.g. "Section 247(1) of the Companies Act, 2013: appointed by the audit committee" (or by the board of directors where the company has no audit committee) */
             appointmentBasis?: string;
             /**
@@ -1837,6 +1868,8 @@ export interface components {
              * @description YYYY-MM-DD: the date of the engagement letter; not later than today in India (so never after the report)
              */
             engagementLetterDate?: string;
+            /** @description LIQUIDATION_REALISABLE_VALUE: why the liquidator appointed valuers afresh rather than taking the average of the CIRP estimates (Liquidation Process Regulations, Reg 35(1)–(2)), e.g. no valuation was made in the CIRP */
+            freshValuationReason?: string;
             /** @description The price per share the client proposes, in rupees (a decimal string such as "245.50", or a number); tested against the statute's rule in the valuation's `compliance` */
             proposedPricePerShare?: string | number;
             /**
@@ -1929,6 +1962,7 @@ export interface components {
             valuationDate?: string;
             /** @description Why the valuation is as at its date, printed in the report's scope (docs/reports.md, Dates); required at sign-off (400 naming /valuationDateReason) when the report is dated more than 90 days after the valuation date */
             valuationDateReason?: string;
+            valuerSet?: components["schemas"]["ValuerSetInput"];
         };
         Document: {
             contentType: string;
@@ -1980,10 +2014,18 @@ export interface components {
             addressee: string | null;
             /** @description Who appointed the valuer */
             appointingAuthority: string | null;
+            /** @description IBC: the resolution professional or liquidator who appointed the set, as facts; null when not recorded */
+            appointingOfficer: components["schemas"]["AppointingOfficer"] | null;
             /** @description Under which provision and by whom the valuer was appointed, e.g. s.247(1): the audit committee */
             appointmentBasis: string | null;
             /** @description YYYY-MM-DD */
             appointmentDate: string | null;
+            /** @description IBC: the valuer's appointment later than the regulation's days (CIRP Reg 27(1): within seven days of the resolution professional's appointment and by the 47th day from the commencement date; Liquidation Reg 35(2): within seven days of the liquidation commencement date), each naming the regulation; empty otherwise */
+            appointmentWarnings: {
+                /** @constant */
+                code: "VALUER_APPOINTMENT_LATE";
+                message: string;
+            }[];
             /** @description The member whose work the engagement is: they lock the assumptions, and again after a return for revision. null only for an engagement made before assignment, whose creator could not be assigned */
             assignedValuer: {
                 id: string;
@@ -2004,6 +2046,8 @@ export interface components {
             engagementLetterDate: string | null;
             /** @description Why the engagement FAILED, when it did */
             failureReason: string | null;
+            /** @description Liquidation: why a fresh valuation is made rather than the average of the CIRP estimates */
+            freshValuationReason: string | null;
             /** @description eng_… */
             id: string;
             /** @description FEMA issue: the issue has already been made, and why the certificate follows it (printed in the report); null when the certificate precedes the issue */
@@ -2113,16 +2157,26 @@ export interface components {
             valuationDate: string;
             /** @description Why the valuation is as at its date, printed in the report's scope; needed at sign-off when the report is dated more than 90 days after the valuation date */
             valuationDateReason: string | null;
+            /** @description IBC: the set of valuers whose work the engagement is, one member per asset class, the coordinating valuer and each class’s physical verification; null when none is recorded */
+            valuerSet: components["schemas"]["ValuerSet"] | null;
         };
         EngagementDetail: {
             /** @description To whom the report is addressed; the appointing authority when null */
             addressee: string | null;
             /** @description Who appointed the valuer */
             appointingAuthority: string | null;
+            /** @description IBC: the resolution professional or liquidator who appointed the set, as facts; null when not recorded */
+            appointingOfficer: components["schemas"]["AppointingOfficer"] | null;
             /** @description Under which provision and by whom the valuer was appointed, e.g. s.247(1): the audit committee */
             appointmentBasis: string | null;
             /** @description YYYY-MM-DD */
             appointmentDate: string | null;
+            /** @description IBC: the valuer's appointment later than the regulation's days (CIRP Reg 27(1): within seven days of the resolution professional's appointment and by the 47th day from the commencement date; Liquidation Reg 35(2): within seven days of the liquidation commencement date), each naming the regulation; empty otherwise */
+            appointmentWarnings: {
+                /** @constant */
+                code: "VALUER_APPOINTMENT_LATE";
+                message: string;
+            }[];
             /** @description The member whose work the engagement is: they lock the assumptions, and again after a return for revision. null only for an engagement made before assignment, whose creator could not be assigned */
             assignedValuer: {
                 id: string;
@@ -2143,6 +2197,8 @@ export interface components {
             engagementLetterDate: string | null;
             /** @description Why the engagement FAILED, when it did */
             failureReason: string | null;
+            /** @description Liquidation: why a fresh valuation is made rather than the average of the CIRP estimates */
+            freshValuationReason: string | null;
             /** @description eng_… */
             id: string;
             /** @description FEMA issue: the issue has already been made, and why the certificate follows it (printed in the report); null when the certificate precedes the issue */
@@ -2255,6 +2311,8 @@ export interface components {
             valuationDate: string;
             /** @description Why the valuation is as at its date, printed in the report's scope; needed at sign-off when the report is dated more than 90 days after the valuation date */
             valuationDateReason: string | null;
+            /** @description IBC: the set of valuers whose work the engagement is, one member per asset class, the coordinating valuer and each class’s physical verification; null when none is recorded */
+            valuerSet: components["schemas"]["ValuerSet"] | null;
         };
         ErrorCatalogueEntry: {
             /** @enum {string} */
@@ -2344,10 +2402,18 @@ export interface components {
             addressee: string | null;
             /** @description Who appointed the valuer */
             appointingAuthority: string | null;
+            /** @description IBC: the resolution professional or liquidator who appointed the set, as facts; null when not recorded */
+            appointingOfficer: components["schemas"]["AppointingOfficer"] | null;
             /** @description Under which provision and by whom the valuer was appointed, e.g. s.247(1): the audit committee */
             appointmentBasis: string | null;
             /** @description YYYY-MM-DD */
             appointmentDate: string | null;
+            /** @description IBC: the valuer's appointment later than the regulation's days (CIRP Reg 27(1): within seven days of the resolution professional's appointment and by the 47th day from the commencement date; Liquidation Reg 35(2): within seven days of the liquidation commencement date), each naming the regulation; empty otherwise */
+            appointmentWarnings: {
+                /** @constant */
+                code: "VALUER_APPOINTMENT_LATE";
+                message: string;
+            }[];
             /** @description The member whose work the engagement is: they lock the assumptions, and again after a return for revision. null only for an engagement made before assignment, whose creator could not be assigned */
             assignedValuer: {
                 id: string;
@@ -2368,6 +2434,8 @@ export interface components {
             engagementLetterDate: string | null;
             /** @description Why the engagement FAILED, when it did */
             failureReason: string | null;
+            /** @description Liquidation: why a fresh valuation is made rather than the average of the CIRP estimates */
+            freshValuationReason: string | null;
             /** @description eng_… */
             id: string;
             /** @description FEMA issue: the issue has already been made, and why the certificate follows it (printed in the report); null when the certificate precedes the issue */
@@ -2477,6 +2545,8 @@ export interface components {
             valuationDate: string;
             /** @description Why the valuation is as at its date, printed in the report's scope; needed at sign-off when the report is dated more than 90 days after the valuation date */
             valuationDateReason: string | null;
+            /** @description IBC: the set of valuers whose work the engagement is, one member per asset class, the coordinating valuer and each class’s physical verification; null when none is recorded */
+            valuerSet: components["schemas"]["ValuerSet"] | null;
             /** @description GATE_3: what the signatory should know of the report signed, in words; REPORT_DATE_LONG_AFTER_VALUATION_DATE when it is dated more than 90 days after the valuation date */
             warnings?: {
                 code: string;
@@ -2791,6 +2861,8 @@ export interface components {
             /** @description null clears it; editable until GATE_3 is approved */
             appointingAuthority?: string | null;
             /** @description null clears it; editable until GATE_3 is approved */
+            appointingOfficer?: components["schemas"]["AppointingOfficerInput"] | null;
+            /** @description null clears it; editable until GATE_3 is approved */
             appointmentBasis?: string | null;
             /** @description null clears it; editable until GATE_3 is approved */
             appointmentDate?: string | null;
@@ -2804,6 +2876,8 @@ export interface components {
             conversionPricePerShare?: (string | number) | null;
             /** @description null clears it; editable until GATE_3 is approved */
             engagementLetterDate?: string | null;
+            /** @description null clears it; editable until GATE_3 is approved */
+            freshValuationReason?: string | null;
             /** @description FEMA_RBI ISSUE_TO_NON_RESIDENT only: the issue has already been made, and why the certificate follows it (late reporting, compounding); printed in the report. Without it a sign-off after the proposed issue date (transactionDate) is 409 certificate_after_issue. null clears it; editable until GATE_3 is approved */
             issueAlreadyMade?: {
                 reason: string;
@@ -2892,6 +2966,8 @@ export interface components {
             valuationDate?: string;
             /** @description null clears it; editable until GATE_3 is approved */
             valuationDateReason?: string | null;
+            /** @description IBC: the set of valuers, one per asset class, with the coordinating valuer and each class’s physical verification; replaces the whole set; null clears it; editable until GATE_3 is approved */
+            valuerSet?: components["schemas"]["ValuerSetInput"] | null;
         };
         Payment: {
             /** @description Integer paise (₹1 = 100), GST included */
@@ -2960,6 +3036,32 @@ export interface components {
             trust?: "SERVICE_CA" | "CONFIGURED_ROOT" | "EXTERNAL_UNVERIFIED";
             /** @description The CMS verifies over its byte range (the trust in its certificate is stated by `trust`) */
             valid: boolean;
+        };
+        PhysicalVerification: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: on or after the valuer’s appointment and the commencement date, not after the report (checked at the lock)
+             */
+            date: string;
+            /** @description What was inspected: the sites, the assets or groups of assets, the registers */
+            inspected: string;
+            /** @description Who was present, e.g. the resolution professional’s representative and the plant manager */
+            present: string;
+            /** @description The member who verified: the class's valuer (memberId), which is also the default */
+            verifiedBy?: string;
+        };
+        PhysicalVerificationInput: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: on or after the valuer’s appointment and the commencement date, not after the report (checked at the lock)
+             */
+            date: string;
+            /** @description What was inspected: the sites, the assets or groups of assets, the registers */
+            inspected: string;
+            /** @description Who was present, e.g. the resolution professional’s representative and the plant manager */
+            present: string;
+            /** @description The member who verified: the class's valuer (memberId), which is also the default */
+            verifiedBy?: string;
         };
         /** @description RFC 9457 application/problem+json error body */
         Problem: {
@@ -3222,6 +3324,13 @@ export interface components {
             /** @description ISO 8601 UTC timestamp */
             createdAt: string;
             email: string;
+            /** @description In the team list: the member's IBBI registrations as a registered valuer, by asset class; an IBC engagement's set of valuers holds each class by a member registered for it */
+            ibbiRegistrations?: {
+                /** @enum {string} */
+                assetClass: "SECURITIES_OR_FINANCIAL_ASSETS" | "LAND_AND_BUILDING" | "PLANT_AND_MACHINERY";
+                /** @description e.g. IBBI/RV/01/2020/22222 */
+                number: string;
+            }[];
             id: string;
             /** @description In the team list: the firm's last active ADMIN, who can be neither demoted nor deactivated */
             lastActiveAdmin?: boolean;
@@ -3469,6 +3578,40 @@ export interface components {
                 code: string;
                 message: string;
             }[];
+        };
+        /** @description IBC: the set of registered valuers whose work the engagement is, one per asset class, with the coordinating valuer. A member not registered with IBBI for the class is 400 naming /valuerSet/classes/{i}/memberId */
+        ValuerSet: {
+            /** @description One valuer per asset class, each registered with IBBI for that class */
+            classes: components["schemas"]["ValuerSetClass"][];
+            /** @description The set's coordinating valuer (CIRP Reg 35(1) as amended): one of the class valuers, who values the corporate debtor as a whole and approves the report as a whole */
+            coordinatingValuerId: string;
+        };
+        ValuerSetClass: {
+            /**
+             * @description The IBBI registration class
+             * @enum {string}
+             */
+            assetClass: "SECURITIES_OR_FINANCIAL_ASSETS" | "LAND_AND_BUILDING" | "PLANT_AND_MACHINERY";
+            /** @description The member of the firm registered with IBBI for this class who values it */
+            memberId: string;
+            verification?: components["schemas"]["PhysicalVerification"];
+        };
+        ValuerSetClassInput: {
+            /**
+             * @description The IBBI registration class
+             * @enum {string}
+             */
+            assetClass: "SECURITIES_OR_FINANCIAL_ASSETS" | "LAND_AND_BUILDING" | "PLANT_AND_MACHINERY";
+            /** @description The member of the firm registered with IBBI for this class who values it */
+            memberId: string;
+            verification?: components["schemas"]["PhysicalVerificationInput"];
+        };
+        /** @description IBC: the set of registered valuers whose work the engagement is, one per asset class, with the coordinating valuer. A member not registered with IBBI for the class is 400 naming /valuerSet/classes/{i}/memberId */
+        ValuerSetInput: {
+            /** @description One valuer per asset class, each registered with IBBI for that class */
+            classes: components["schemas"]["ValuerSetClassInput"][];
+            /** @description The set's coordinating valuer (CIRP Reg 35(1) as amended): one of the class valuers, who values the corporate debtor as a whole and approves the report as a whole */
+            coordinatingValuerId: string;
         };
         VerifyFileUploadInput: {
             /**
@@ -5660,7 +5803,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description IBC, GATE_3 only: the member (user id) who signs each asset class's estimate, by IBBI registration class (inventories, receivables, cash and securities are Securities or Financial Assets). A class not named is signed by the ADMIN signing off. 409 signatory_not_qualified when the signatory holds no IBBI registration for that class */
+                    /** @description IBC, GATE_3 only: the member (user id) who signs each asset class's estimate, by IBBI registration class (inventories, receivables, cash and securities are Securities or Financial Assets). A class not named is signed by the engagement's set member for it (`valuerSet`, who verified it; naming another is 400), or, with no set recorded, by the ADMIN signing off; the set's coordinating valuer is recorded as approving the whole. 409 signatory_not_qualified when the signatory holds no IBBI registration for that class */
                     classSignatories?: {
                         LAND_AND_BUILDING?: string;
                         PLANT_AND_MACHINERY?: string;
@@ -10337,6 +10480,13 @@ export interface operations {
                          */
                         delivery: "EMAILED" | "LINK_SHOWN";
                         email: string;
+                        /** @description In the team list: the member's IBBI registrations as a registered valuer, by asset class; an IBC engagement's set of valuers holds each class by a member registered for it */
+                        ibbiRegistrations?: {
+                            /** @enum {string} */
+                            assetClass: "SECURITIES_OR_FINANCIAL_ASSETS" | "LAND_AND_BUILDING" | "PLANT_AND_MACHINERY";
+                            /** @description e.g. IBBI/RV/01/2020/22222 */
+                            number: string;
+                        }[];
                         id: string;
                         /** @description In the team list: the firm's last active ADMIN, who can be neither demoted nor deactivated */
                         lastActiveAdmin?: boolean;

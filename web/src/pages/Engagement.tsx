@@ -1,5 +1,6 @@
 // One engagement: status and the stage timeline, then its documents, assumptions, valuation,
 // review (gates, payment, report) and trail. The tab is in the address (?tab=valuation).
+import { lazy, Suspense } from 'react';
 import { Busy } from '../components/Busy';
 import { Alert, Anchor, Badge, Group, Stack, Stepper, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +22,9 @@ import { FormError } from '../components/FormError';
 import { STAGE_TIMELINE, VALUED_STAGES, inStages, isGate } from '../../../src/contract/stages';
 import { PageTitle } from '../components/PageTitle';
 import { Flash } from '../lib/flash';
+
+// IBC only: the set of valuers, in a chunk of its own.
+const ValuerSet = lazy(() => import('../components/engagement/ValuerSet'));
 
 const STAGES = STAGE_TIMELINE;
 const TABS = ['data', 'assumptions', 'valuation', 'review', 'trail'] as const;
@@ -148,6 +152,11 @@ export default function EngagementPage() {
           <Tabs.Tab value="trail">Trail</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="data" pt="md">
+          {e.statute === 'IBC_LIQUIDATION' ? (
+            <Suspense fallback={null}>
+              <ValuerSet engagement={e} />
+            </Suspense>
+          ) : null}
           <Documents engagement={e} />
         </Tabs.Panel>
         <Tabs.Panel value="assumptions" pt="md">

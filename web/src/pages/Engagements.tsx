@@ -1,6 +1,6 @@
 // The firm's engagements: newest first, status filter, search by name or CIN, cursor paging, and
 // "New engagement". Filters live in the address (?status=&q=&assignedTo=&cursor=), so a view can be bookmarked.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { createEngagementForm } from '../../../src/contract/engagement-forms';
 import { PURPOSES_BY_STATUTE, STATUTES } from '../../../src/contract/vocabulary';
-import { api, call, nextCursor, type Schemas } from '../api/client';
+import { api, ApiError, call, nextCursor, type Schemas } from '../api/client';
 import { useMe, VIEWER_REASON } from '../lib/session';
 import { useLiveEvents, pollWhenDown } from '../lib/live';
 import { date, PURPOSE_LABELS, STATUS_COLORS, STATUS_LABELS, STATUTE_LABELS } from '../lib/format';
@@ -24,6 +24,8 @@ import { DateField } from '../components/DateField';
 import { FirstHour } from '../components/FirstHour';
 
 type Engagement = Schemas['Engagement'];
+// IBC only: who holds each asset class of the set, in a chunk of its own (the first page's size is budgeted).
+const NewValuerSet = lazy(() => import('../components/engagement/ClassHolders'));
 const STATUSES = Object.keys(STATUS_LABELS);
 const PAGE = 20;
 
@@ -211,6 +213,7 @@ export function EngagementsPage() {
         <NewEngagementForm
           onDone={modal.close}
           valuers={assignable(team.data)}
+          members={team.data ?? []}
           meId={me?.kind === 'user' ? me.user?.id : undefined}
         />
       </Modal>
@@ -221,12 +224,15 @@ export function EngagementsPage() {
 function NewEngagementForm({
   onDone,
   valuers,
+  members,
   meId,
 }: {
   onDone: () => void;
   valuers: Schemas['TeamMember'][];
+  members: Schemas['TeamMember'][];
   meId?: string;
 }) {
+  const [valuerSet, setValuerSet] = useState<object | undefined>(undefined);
   const navigate = useNavigate();
   const client = useQueryClient();
   const form = useForm<z.input<typeof createEngagementForm>>({
@@ -237,7 +243,13 @@ function NewEngagementForm({
   const statute = form.watch('statute');
   const purposes = PURPOSES_BY_STATUTE[statute ?? 'COMPANIES_ACT_SEC_62'] as readonly string[];
   const create = useMutation({
-    mutationFn: (body: z.output<typeof createEngagementForm>) => call(api.POST('/api/v1/engagements', { body })),
+    mutationFn: (body: z.output<typeof createEngagementForm>) =>
+      call(
+        api.POST('/api/v1/engagements', {
+          // IBC: the set chosen below goes with the create, so a member not registered for a class is refused here.
+          body: { ...body, ...(body.statute === 'IBC_LIQUIDATION' && valuerSet ? { valuerSet } : {}) } as never,
+        }),
+      ),
     onSuccess: async (e) => {
       await client.invalidateQueries({ queryKey: ['engagements'] });
       onDone();
@@ -275,6 +287,18 @@ function NewEngagementForm({
           )}
         />
         <PurposeSelect control={form.control} purposes={purposes} error={err.purpose?.message} />
+        {statute === 'IBC_LIQUIDATION' ? (
+          <Suspense fallback={null}>
+            <NewValuerSet
+              members={members}
+              errors={create.error instanceof ApiError ? create.error.fieldErrors() : {}}
+              onChange={setValuerSet}
+            />
+            <Text size="sm" c="gray.8">
+              The verification of each class and the officer who appointed the set are recorded on the engagement.
+            </Text>
+          </Suspense>
+        ) : null}
         <ProposedPriceInput
           {...form.register('proposedPricePerShare', { setValueAs: (v: string) => v || undefined })}
           error={err.proposedPricePerShare?.message}
@@ -323,6 +347,7 @@ function NewEngagementForm({
             'valuationDate',
             'transactionDate',
             'assignedValuerId',
+            'valuerSet',
           ]}
         />
         <Group justify="flex-end">

@@ -60,7 +60,11 @@ export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Eng
     : total
       ? `${rupees(total)} (assets, in total)`
       : 'as the Valuation tab shows';
-  const signatoryNames = Object.values(named).map((id) => team.data?.find((m) => m.id === id)?.name ?? 'a colleague');
+  // The class signatories named here and, where a set is recorded, the set's members (the service's default).
+  const signatoryIds = [...Object.values(named), ...(engagement.valuerSet?.classes.map((c) => c.memberId) ?? [])];
+  const signatoryNames = [...new Set(signatoryIds)].map(
+    (id) => team.data?.find((m) => m.id === id)?.name ?? 'a colleague',
+  );
   const toldOfSignOff = [valuer, ...signatoryNames].filter((n, i, all) => all.indexOf(n) === i).join(', ');
   const approve = useMutation({
     mutationFn: () =>
@@ -79,7 +83,9 @@ export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Eng
   });
   // A refused sign-off names its field (/place, /udin): the sentence goes beside that field, marked.
   const fieldErrors = approve.error instanceof ApiError ? approve.error.fieldErrors() : {};
-  const besideField = (name: 'place' | 'udin') => (fieldErrors[name] ? sentence(fieldErrors[name], name) : undefined);
+  const besideField = (name: string) => (fieldErrors[name] ? sentence(fieldErrors[name], name) : undefined);
+  // IBC with a set recorded: each class is signed by the set's member for it (the service's default).
+  const setHolder = (assetClass: string) => engagement.valuerSet?.classes.find((c) => c.assetClass === assetClass);
   const reject = useMutation({
     mutationFn: (outcome: 'DECLINE' | 'REVISE') =>
       call(
@@ -150,25 +156,40 @@ export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Eng
                 <Text size="sm" fw={600}>
                   Each asset class is signed by a valuer registered with IBBI for it
                 </Text>
-                {classes.map((c) => (
-                  <NativeSelect
-                    key={c.assetClass}
-                    label={`Signs the ${c.name} estimate`}
-                    value={classSignatories[c.assetClass] ?? ''}
-                    onChange={(e) =>
-                      setClassSignatories({ ...classSignatories, [c.assetClass]: e.currentTarget.value })
-                    }
-                    data={[
-                      { value: '', label: 'The partner signing off' },
-                      ...c.qualifiedMembers.map((m) => ({ value: m.id, label: `${m.name} · ${m.registration}` })),
-                    ]}
-                    description={
-                      c.qualifiedMembers.length === 0
-                        ? `No member of the firm is registered for ${c.name} yet.`
-                        : undefined
-                    }
-                  />
-                ))}
+                {classes.map((c) =>
+                  setHolder(c.assetClass) ? (
+                    <TextInput
+                      key={c.assetClass}
+                      label={`Signs the ${c.name} estimate`}
+                      readOnly
+                      value={
+                        team.data?.find((m) => m.id === setHolder(c.assetClass)?.memberId)?.name ??
+                        "The set's valuer for this class"
+                      }
+                      description={`The set's valuer for ${c.name}, who verified its assets${engagement.valuerSet?.coordinatingValuerId === setHolder(c.assetClass)?.memberId ? '; the coordinating valuer, who approves the report as a whole' : ''}`}
+                      error={besideField(`classSignatories.${c.assetClass}`)}
+                    />
+                  ) : (
+                    <NativeSelect
+                      key={c.assetClass}
+                      label={`Signs the ${c.name} estimate`}
+                      value={classSignatories[c.assetClass] ?? ''}
+                      onChange={(e) =>
+                        setClassSignatories({ ...classSignatories, [c.assetClass]: e.currentTarget.value })
+                      }
+                      data={[
+                        { value: '', label: 'The partner signing off' },
+                        ...c.qualifiedMembers.map((m) => ({ value: m.id, label: `${m.name} · ${m.registration}` })),
+                      ]}
+                      description={
+                        c.qualifiedMembers.length === 0
+                          ? `No member of the firm is registered for ${c.name} yet.`
+                          : undefined
+                      }
+                      error={besideField(`classSignatories.${c.assetClass}`)}
+                    />
+                  ),
+                )}
               </Stack>
             ) : null}
             {confirming && (
@@ -202,7 +223,7 @@ export function GateDecision({ gate, engagement }: { gate: Gate; engagement: Eng
             <FormError
               error={approve.error ?? reject.error}
               title="Not recorded"
-              fieldsShown={gate === 'GATE_3' ? ['place', 'udin'] : false}
+              fieldsShown={gate === 'GATE_3' ? ['place', 'udin', 'classSignatories'] : false}
             />
             <Group>
               {canApprove && (

@@ -11,6 +11,12 @@ type AuditEvent = Schemas['AuditEvent'];
 
 function shown(field: string, v: unknown): string {
   if (v === null || v === undefined || v === '') return '(blank)';
+  // IBC: the set of valuers and the appointing officer are facts of their own, said in words.
+  if (field === 'valuerSet' && typeof v === 'object' && 'classes' in v && Array.isArray(v.classes))
+    return `${v.classes.length} asset ${v.classes.length === 1 ? 'class' : 'classes'} held`;
+  if (field === 'appointingOfficer' && typeof v === 'object' && 'name' in v && 'appointedOn' in v)
+    return `${String(v.name)}, appointed ${date(String(v.appointedOn))}`;
+  if (typeof v === 'object') return 'recorded';
   const s = String(v);
   if (field === 'proposedPricePerShare') return rupees(s);
   if (/Date$/.test(field) && /^\d{4}-\d{2}-\d{2}$/.test(s)) return date(s);
