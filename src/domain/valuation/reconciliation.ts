@@ -11,7 +11,8 @@ type AssetField = (typeof ASSET_FIELDS)[number];
 
 /**
  * The classes a line is valued in where the financials do not say: those of its nature that the valuation values;
- * failing them, the class of other assets where it is valued; failing that, none (the line is not accounted for).
+ * failing them, in financials without registers or a stated reconciliation (the earlier shape), the class of other
+ * assets where it is valued; failing that, none (the line is not accounted for).
  */
 export const CLASSES_BY_NATURE: Record<AssetField, AssetClass[]> = {
   propertyPlantEquipment: ['LAND_AND_BUILDING', 'PLANT_AND_MACHINERY'],
@@ -66,7 +67,11 @@ export interface Reconciliation {
 
 const labelOf = (item: string) => FINANCIAL_LABELS[item] ?? item;
 
-export function reconcileAssets(f: NormalisedFinancials): Reconciliation {
+/** The reconciliation's refusals, where the financials value asset classes at all (else the classes are what is missing). */
+export const unaccountedAssets = (f: NormalisedFinancials): Reconciliation['problems'] =>
+  (f.liquidation?.assets.length ?? 0) > 0 ? reconcileAssets(f).problems : [];
+
+export function reconcileAssets(f: Pick<NormalisedFinancials, 'balanceSheet' | 'liquidation'>): Reconciliation {
   const liquidation = f.liquidation;
   const classBook = new Map<AssetClass, Dec>();
   for (const a of liquidation?.assets ?? [])
@@ -75,6 +80,7 @@ export function reconcileAssets(f: NormalisedFinancials): Reconciliation {
   const stated = liquidation?.reconciliation ?? [];
   const problems: Reconciliation['problems'] = [];
   const lines: ReconciledLine[] = [];
+  const booksChecked = liquidation?.registers !== undefined || liquidation?.reconciliation !== undefined;
   for (const item of ASSET_FIELDS) {
     const bookValue = dec(f.balanceSheet[item as BalanceSheetField]);
     const rows = stated.filter((r) => r.item === item);
@@ -104,8 +110,10 @@ export function reconcileAssets(f: NormalisedFinancials): Reconciliation {
       });
       continue;
     }
+    // The class of other assets takes what has no class of its own only in financials that state no reconciliation.
     const byNature = CLASSES_BY_NATURE[item].filter((c) => valued.has(c));
-    const classes: AssetClass[] = byNature.length > 0 ? byNature : valued.has('OTHER') ? ['OTHER'] : [];
+    const fallback = !booksChecked && valued.has('OTHER') ? (['OTHER'] as AssetClass[]) : [];
+    const classes: AssetClass[] = byNature.length > 0 ? byNature : fallback;
     lines.push({
       item,
       label,
@@ -121,7 +129,6 @@ export function reconcileAssets(f: NormalisedFinancials): Reconciliation {
       });
   }
   const groups = groupsOf(lines, classBook);
-  const booksChecked = liquidation?.registers !== undefined || liquidation?.reconciliation !== undefined;
   if (booksChecked)
     for (const g of groups.filter((g) => !g.difference.isZero()))
       problems.push({

@@ -40,7 +40,7 @@ import {
 } from './readiness.service.js';
 import type { Executor } from '../../db/client.js';
 import { verificationDateErrors } from '../../domain/valuation/ibc-verification.js';
-import { reconcileAssets } from '../../domain/valuation/reconciliation.js';
+import { unaccountedAssets } from '../../domain/valuation/reconciliation.js';
 import { todayInIndia } from '../../contract/today.js';
 
 /** The judgement's refusal codes as the API names them. */
@@ -157,7 +157,7 @@ export async function lockAssumptions(
     }
     if (financials && engagement.statute === 'IBC_LIQUIDATION') {
       // Every balance-sheet asset valued in a class or excluded with its reason, before it is valued (409).
-      const { problems } = reconcileAssets(financials.data);
+      const problems = unaccountedAssets(financials.data);
       if (problems.length > 0) throw assetNotAccounted(problems);
       // Physical verification by the appointed valuer, on or after the commencement, before the report (400).
       const misdated = verificationDateErrors(financials.data.liquidation?.assets ?? [], {

@@ -1,5 +1,5 @@
 // When a valuation can be computed: what the statute still needs from the financials, and the start of the computation.
-import { reconcileAssets } from '../../domain/valuation/reconciliation.js';
+import { unaccountedAssets } from '../../domain/valuation/reconciliation.js';
 import { AUDIT } from '../../contract/audit-actions.js';
 import { COMPUTE_JOB, enqueueJob } from '../platform/job-queue.service.js';
 import type { Executor } from '../../db/client.js';
@@ -36,7 +36,7 @@ export function statuteMissingInputs(
   // An IBC balance-sheet asset neither valued nor excluded waits too (docs/asset-registers.md); the lock refuses it with 409.
   const unaccounted =
     engagement.statute === 'IBC_LIQUIDATION'
-      ? reconcileAssets(financials).problems.map((p) => ({ ...p, code: 'ASSET_NOT_ACCOUNTED' as const }))
+      ? unaccountedAssets(financials).map((p) => ({ ...p, code: 'ASSET_NOT_ACCOUNTED' as const }))
       : [];
   return [...inputsMissingFor(engagement, financials, methodWeights, marketApproach), ...unsourced, ...unaccounted];
 }

@@ -97,6 +97,8 @@ test('the blank XLSX names each table by a header row under a line of guidance; 
 for (const [name, engagement, documentOf] of [
   ['Rule 11UA (the example company)', {}, example],
   ['IBC (CIRP)', IBC, async () => sourced(fixture('ibc-shortfall.json'))],
+  // The asset registers and the reconciliation, each a table of the template (docs/asset-registers.md).
+  ['IBC with asset registers', IBC, async () => fixture('ibc-registers.json')],
 ] as const) {
   test(`${name}: the blank template filled in the valuer's words uploads first time, the same financials as the JSON`, async () => {
     const doc = await documentOf();
