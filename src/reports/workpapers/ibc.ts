@@ -9,7 +9,7 @@ import type { InputCells, WorkbookContext } from './context.js';
 import { writeReconciliation, writeRegisters, type ClassCells } from './ibc-registers.js';
 
 export function writeIbc(ctx: WorkbookContext, cells: InputCells): void {
-  const { wb, known, f, method, values } = ctx;
+  const { wb, known, f, method, values, name } = ctx;
   const { bs, totalClaimsF } = cells;
   const fairMethod = method('FAIR_VALUE');
   const liqMethod = method('LIQUIDATION_VALUE');
@@ -89,17 +89,20 @@ export function writeIbc(ctx: WorkbookContext, cells: InputCells): void {
   if (fairMethod) {
     const totalFair = s.put('Total fair value of assets', { f: `SUM(${fairCells.join(',')})` }, RUPEE_FORMAT);
     values.IBC_TOTAL_FAIR_VALUE = totalFair;
+    name('TotalValue_FAIR_VALUE', totalFair);
     s.put('Shortfall to creditors (fair value)', { f: `MAX(${liabilities}-${totalFair},0)` }, RUPEE_FORMAT);
-    s.put(
+    const fairEquity = s.put(
       'Fair value available to equity (after creditors, then preference capital; never below nil)',
       { f: `MAX(MAX(${totalFair}-${liabilities},0)-${preference},0)`, result: Number(fairMethod.equityValue) },
       RUPEE_FORMAT,
     );
+    name('EquityValue_FAIR_VALUE', fairEquity);
   }
   const totalLiq = s.put(`Total ${liqName} of assets`, { f: `SUM(${liqCells.join(',')})` }, RUPEE_FORMAT);
   values.IBC_TOTAL_LIQUIDATION_VALUE = totalLiq;
+  name('TotalValue_LIQUIDATION_VALUE', totalLiq);
   s.put(`Shortfall to creditors (${liqName})`, { f: `MAX(${liabilities}+${costs}-${totalLiq},0)` }, RUPEE_FORMAT);
-  s.put(
+  const liqEquity = s.put(
     `${realisable ? 'Realisable' : 'Liquidation'} value available to equity (after costs, creditors, then preference capital; never below nil)`,
     {
       f: `MAX(MAX(${totalLiq}-${costs}-${liabilities},0)-${preference},0)`,
@@ -107,5 +110,6 @@ export function writeIbc(ctx: WorkbookContext, cells: InputCells): void {
     },
     RUPEE_FORMAT,
   );
+  name('EquityValue_LIQUIDATION_VALUE', liqEquity);
   writeReconciliation(ctx, cells, bookCells);
 }
