@@ -198,7 +198,7 @@ function estimateLines(
   const name =
     basis === 'fairValue' ? 'fair value' : process === 'LIQUIDATION' ? 'realisable value' : 'liquidation value';
   const note = asset.fromRegister
-    ? `the sum of the asset register's rows (annexure of asset-wise workings); book value ${toPaise(asset.bookValue)}`
+    ? `book value ${toPaise(asset.bookValue)}; the sum of its asset register's rows (annexure)`
     : `book value ${toPaise(asset.bookValue)}`;
   if (asset.estimates.length === 0) return [amountLine(`${asset.label}: ${name}`, asset[basis], note)];
   // The average of the registered valuers' estimates is the resolution professional's or liquidator's computation under Reg 35.

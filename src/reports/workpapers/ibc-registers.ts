@@ -6,11 +6,13 @@
  */
 import type { NormalisedRegisters } from '../../domain/financials/normalise.js';
 import { reconcileAssets } from '../../domain/valuation/reconciliation.js';
+import { FINANCIAL_LABELS } from '../../contract/financial-labels.js';
 import { COUNT_FORMAT, FACTOR_FORMAT, PERCENT_FORMAT, RUPEE_FORMAT, Sheet, colName } from './cells.js';
 import type { InputCells, WorkbookContext } from './context.js';
 
 export const REGISTERS_SHEET = 'Asset registers';
 const RATE_FORMAT = '#,##0.00########';
+const AREA_WORDS: Record<string, string> = { SQ_M: 'sq m', SQ_FT: 'sq ft', ACRE: 'acres', HECTARE: 'hectares' };
 
 type Content = { f: string } | number | string | null;
 type Column = [header: string, content: (row: number) => Content, format?: string];
@@ -97,7 +99,7 @@ export function writeRegisters(
     if (p.adoptedRate === undefined && sales.length > 0) {
       const rows = table(
         s,
-        `Comparable sales of ${p.parcel} (${p.areaUnit})`,
+        `Comparable sales of ${p.parcel} (areas in ${AREA_WORDS[p.areaUnit] ?? p.areaUnit})`,
         sales,
         (x) => [
           ['Sale', () => `${x.saleDate}, ${x.place}`],
@@ -245,7 +247,7 @@ export function writeRegisters(
   for (const [assetClass, rows] of classRows) {
     if (rows.length === 0) continue;
     const r = s.row;
-    s.ws.getCell(r, 1).value = assetClass;
+    s.ws.getCell(r, 1).value = FINANCIAL_LABELS[assetClass] ?? assetClass;
     out.set(assetClass, {
       book: s.set(r, 2, { f: `SUM(${rows.map((x) => x.book).join(',')})` }, RUPEE_FORMAT),
       fair: s.set(r, 3, { f: `SUM(${rows.map((x) => x.fair).join(',')})` }, RUPEE_FORMAT),
@@ -267,7 +269,7 @@ export function writeReconciliation(ctx: WorkbookContext, cells: InputCells, cla
   for (const line of r.lines) {
     const treatment =
       line.status === 'VALUED'
-        ? `valued in ${line.classes.join(', ')}${line.stated ? '' : ' (by nature)'}`
+        ? `valued in ${line.classes.map((c) => FINANCIAL_LABELS[c] ?? c).join(', ')}${line.stated ? '' : ' (by nature)'}`
         : line.status === 'EXCLUDED'
           ? `excluded: ${line.reason}`
           : 'neither valued nor excluded';

@@ -4,6 +4,7 @@
  * from the Asset registers sheet; the reconciliation follows. No figure per share: an IBC valuation values the
  * corporate debtor's assets, never its shares (docs/statutes.md, IBC).
  */
+import { FINANCIAL_LABELS } from '../../contract/financial-labels.js';
 import { RUPEE_FORMAT, Sheet, SHEET_NAME } from './cells.js';
 import type { InputCells, WorkbookContext } from './context.js';
 import { writeReconciliation, writeRegisters, type ClassCells } from './ibc-registers.js';
@@ -29,7 +30,8 @@ export function writeIbc(ctx: WorkbookContext, cells: InputCells): void {
   const liqCells: string[] = [];
   const bookCells = new Map<string, string>();
   for (const asset of f.liquidation.assets) {
-    const label = asset.description ? `${asset.assetClass} (${asset.description})` : asset.assetClass;
+    const words = FINANCIAL_LABELS[asset.assetClass] ?? asset.assetClass;
+    const label = asset.description ? `${words} (${asset.description})` : words;
     const register = registers.get(asset.assetClass);
     bookCells.set(
       asset.assetClass,
