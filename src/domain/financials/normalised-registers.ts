@@ -6,7 +6,7 @@ import type { BalanceSheetField } from './fields.js';
 
 type Disposal = { bookValue: string; forcedSaleDiscount: string; marketingPeriod: string; discountReason: string };
 
-export interface NormalisedRegisters {
+export type NormalisedRegisters = {
   land?: ({
     parcel: string;
     description: string;
@@ -59,7 +59,7 @@ export interface NormalisedRegisters {
     netAssetValue?: string;
     priceSource: string;
   } & Disposal)[];
-}
+};
 
 export interface NormalisedReconciliationRow {
   item: BalanceSheetField;

@@ -2698,10 +2698,29 @@ export interface components {
                             valuer: string;
                         }[];
                         fairValue?: unknown;
+                        /**
+                         * @description The class's values are its asset register's totals
+                         * @constant
+                         */
+                        fromRegister?: true;
                         liquidationValue?: unknown;
                     }[];
                     liabilities?: unknown;
                     liquidationCosts: unknown;
+                    /** @description Each balance-sheet asset line valued in a class or excluded with its reason, as stated */
+                    reconciliation?: {
+                        /** @enum {string} */
+                        assetClass?: "LAND_AND_BUILDING" | "PLANT_AND_MACHINERY" | "SECURITIES_OR_FINANCIAL_ASSETS" | "INVENTORIES" | "TRADE_RECEIVABLES" | "CASH_AND_BANK" | "OTHER";
+                        excludedReason?: string;
+                        /** @enum {string} */
+                        item: "equityShareCapital" | "preferenceShareCapital" | "reservesAndSurplus" | "longTermBorrowings" | "shortTermBorrowings" | "tradePayables" | "otherCurrentLiabilities" | "otherNonCurrentLiabilities" | "deferredTaxLiabilities" | "longTermProvisions" | "shortTermProvisions" | "propertyPlantEquipment" | "intangibleAssets" | "capitalWorkInProgress" | "nonCurrentInvestments" | "deferredTaxAssets" | "longTermLoansAndAdvances" | "otherNonCurrentAssets" | "currentInvestments" | "inventories" | "tradeReceivables" | "cashAndCashEquivalents" | "shortTermLoansAndAdvances" | "otherCurrentAssets";
+                    }[];
+                    /** @description The asset registers by name (land, landComparables, buildings, machinery, …), row by row */
+                    registers?: {
+                        [key: string]: {
+                            [key: string]: string;
+                        }[];
+                    };
                 };
                 navAdjustments: {
                     arrearsOfCumulativePreferenceDividend?: unknown;
