@@ -5,7 +5,7 @@
 import type { NormalisedFinancials } from '../../domain/financials/normalise.js';
 import { valueRegisters, type ValuedRegisters, type ValuedRow } from '../../domain/valuation/asset-registers.js';
 import { reconcileAssets } from '../../domain/valuation/reconciliation.js';
-import { Dec, formatRupees, sum, toPlaces } from '../../domain/valuation/money.js';
+import { Dec, formatCount, formatRupees, sum, toPlaces } from '../../domain/valuation/money.js';
 import { formatDate } from '../format.js';
 import { SIZE, type Writer } from '../pdf/layout.js';
 import type { ReportInput } from '../report-input.js';
@@ -16,7 +16,7 @@ const rs = (d: Dec) => formatRupees(d).replace('₹', '');
 const pc = (d: Dec) => `${toPlaces(d, 2)}%`;
 const rate = (d: Dec) => rs(d);
 const AREA: Record<string, string> = { SQ_M: 'sq m', SQ_FT: 'sq ft', ACRE: 'acres', HECTARE: 'hectares' };
-const area = (d: Dec, unit: string) => `${d.toFixed()} ${AREA[unit] ?? unit}`;
+const area = (d: Dec, unit: string) => `${formatCount(d)} ${AREA[unit] ?? unit}`;
 const small = { fontSize: SIZE.small };
 
 const realisable = (input: ReportInput) => input.engagement.purpose === 'LIQUIDATION_REALISABLE_VALUE';
@@ -41,14 +41,14 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
     w.subheading('Buildings: depreciated replacement cost');
     w.table(
       [
-        { header: 'Building', width: 0.2 },
+        { header: 'Building', width: 0.15 },
         { header: 'Built-up area', width: 0.11, align: 'right' },
-        { header: 'Rate (₹ per unit)', width: 0.11, align: 'right' },
-        { header: 'Replacement cost (₹)', width: 0.14, align: 'right' },
-        { header: 'Age / life (years)', width: 0.1, align: 'right' },
-        { header: '1 − age ÷ life', width: 0.09, align: 'right' },
-        { header: 'Condition factor', width: 0.09, align: 'right' },
-        { header: 'Fair value (₹)', width: 0.16, align: 'right' },
+        { header: 'Rate (₹ per unit)', width: 0.1, align: 'right' },
+        { header: 'Replacement cost (₹)', width: 0.16, align: 'right' },
+        { header: 'Age / life (years)', width: 0.09, align: 'right' },
+        { header: '1 − age ÷ life', width: 0.1, align: 'right' },
+        { header: 'Condition factor', width: 0.11, align: 'right' },
+        { header: 'Fair value (₹)', width: 0.18, align: 'right' },
       ],
       v.buildings.map((b) => [
         `${b.label} (${b.condition})`,
@@ -72,11 +72,11 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
     w.table(
       [
         { header: 'Item or group (make, year)', width: 0.27 },
-        { header: 'Cost (₹)', width: 0.15, align: 'right' },
-        { header: 'Age / life (years)', width: 0.12, align: 'right' },
+        { header: 'Cost (₹)', width: 0.17, align: 'right' },
+        { header: 'Age / life (years)', width: 0.1, align: 'right' },
         { header: '1 − age ÷ life', width: 0.12, align: 'right' },
-        { header: 'Obsolescence', width: 0.12, align: 'right' },
-        { header: 'Fair value (₹)', width: 0.22, align: 'right' },
+        { header: 'Obsolescence', width: 0.16, align: 'right' },
+        { header: 'Fair value (₹)', width: 0.18, align: 'right' },
       ],
       v.machinery.map((m) => [
         `${m.label}; ${m.costBasis === 'INDEXED_COST' ? 'historical cost indexed' : 'replacement cost new'}`,
@@ -141,12 +141,12 @@ function landTables(w: Writer, v: ValuedRegisters, input: ReportInput): void {
       w.table(
         [
           { header: 'Comparable sale', width: 0.22 },
-          { header: 'Area', width: 0.1, align: 'right' },
-          { header: 'Price (₹)', width: 0.14, align: 'right' },
-          { header: 'Rate (₹)', width: 0.11, align: 'right' },
-          { header: 'Location / size / time / other', width: 0.18, align: 'right' },
+          { header: 'Area', width: 0.11, align: 'right' },
+          { header: 'Price (₹)', width: 0.17, align: 'right' },
+          { header: 'Rate (₹)', width: 0.1, align: 'right' },
+          { header: 'Location / size / time / other (%)', width: 0.16, align: 'right' },
           { header: 'Net', width: 0.09, align: 'right' },
-          { header: 'Adjusted rate (₹)', width: 0.16, align: 'right' },
+          { header: 'Adjusted rate (₹)', width: 0.15, align: 'right' },
         ],
         p.comparables.map((c) => [
           `${formatDate(c.saleDate)}, ${c.place}${c.saleSource ? ` (${c.saleSource})` : ''}`,
@@ -202,12 +202,12 @@ function forcedSaleTable(w: Writer, v: ValuedRegisters, liq: string): void {
   w.subheading(`${liq}: the forced sale, asset by asset`);
   w.table(
     [
-      { header: 'Asset', width: 0.22 },
-      { header: 'Fair value (₹)', width: 0.15, align: 'right' },
-      { header: 'Discount', width: 0.09, align: 'right' },
-      { header: `${liq} (₹)`, width: 0.15, align: 'right' },
-      { header: 'Marketing period', width: 0.12 },
-      { header: 'Reason', width: 0.27 },
+      { header: 'Asset', width: 0.21 },
+      { header: 'Fair value (₹)', width: 0.16, align: 'right' },
+      { header: 'Discount', width: 0.1, align: 'right' },
+      { header: `${liq} (₹)`, width: 0.16, align: 'right' },
+      { header: 'Marketing period', width: 0.11 },
+      { header: 'Reason', width: 0.26 },
     ],
     rows.map((r) => [
       r.label,
@@ -243,6 +243,9 @@ function classTotals(w: Writer, v: ValuedRegisters, liq: string): void {
 }
 
 const CLASS_WORDS = (classes: string[]) => classes.map(labelOf).join(', ');
+/** Classes named inside a sentence: "valued in land and building, plant and machinery". */
+const classWordsInline = (classes: string[]) =>
+  classes.map((c) => labelOf(c).charAt(0).toLowerCase() + labelOf(c).slice(1)).join(', ');
 
 /** Every asset line of the balance sheet: valued in a class, excluded with its reason, or not accounted for. */
 export function reconciliationAnnexure(w: Writer, input: ReportInput): void {
@@ -255,7 +258,7 @@ export function reconciliationAnnexure(w: Writer, input: ReportInput): void {
     l.label,
     rs(l.bookValue),
     l.status === 'VALUED'
-      ? `Valued in ${CLASS_WORDS(l.classes)}${l.stated ? '' : ' (by nature)'}`
+      ? `Valued in ${classWordsInline(l.classes)}${l.stated ? '' : ' (by nature)'}`
       : l.status === 'EXCLUDED'
         ? `Excluded: ${l.reason}`
         : 'Neither valued nor excluded',
@@ -274,11 +277,11 @@ export function reconciliationAnnexure(w: Writer, input: ReportInput): void {
   w.subheading("The classes' book values against the lines they value");
   w.table(
     [
-      { header: 'Asset classes', width: 0.3 },
-      { header: 'Balance sheet lines', width: 0.3 },
-      { header: 'Lines (₹)', width: 0.14, align: 'right' },
-      { header: 'Classes (₹)', width: 0.14, align: 'right' },
-      { header: 'Difference', width: 0.12, align: 'right' },
+      { header: 'Asset classes', width: 0.24 },
+      { header: 'Balance sheet lines', width: 0.26 },
+      { header: 'Lines (₹)', width: 0.18, align: 'right' },
+      { header: 'Classes (₹)', width: 0.18, align: 'right' },
+      { header: 'Difference (₹)', width: 0.14, align: 'right' },
     ],
     r.groups.map((g) => [
       CLASS_WORDS(g.classes),
