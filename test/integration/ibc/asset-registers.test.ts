@@ -132,3 +132,32 @@ test('a balance-sheet asset neither valued nor excluded: 409 asset_not_accounted
   assert.equal(now.assumptionsLocked, false);
   assert.equal(now.status, 'DATA_READY');
 });
+
+test('financials that arrive after the lock with an asset neither valued nor excluded: nothing is valued, the line is named', async () => {
+  const e = await createEngagement(t, headers, CIRP);
+  const locked = await lock(t, headers, e.id, IBC_RATES);
+  assert.equal(locked.statusCode, 200, locked.body);
+  const doc = fixture('ibc-registers.json');
+  doc.liquidation.reconciliation = doc.liquidation.reconciliation.filter(
+    (r: { item: string }) => r.item !== 'otherNonCurrentAssets',
+  );
+  const up = await upload(t, headers, e.id, 'FINANCIALS', 'ibc.json', Buffer.from(JSON.stringify(doc)));
+  assert.equal(up.statusCode, 201, up.body);
+  await t.worker.drain();
+  await t.worker.drain();
+  const now = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}`, headers })).json();
+  assert.equal(now.status, 'DATA_READY', 'the computation waits for corrected financials');
+  const financials = (
+    await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/financials`, headers })
+  ).json();
+  assert.deepEqual(
+    financials.missingInputs.map((m: { path: string }) => m.path),
+    ['/balanceSheet/otherNonCurrentAssets'],
+  );
+  // The registers are kept as read, with the classes' totals the service computed from them.
+  const land = financials.financials.liquidation.assets.find(
+    (a: { assetClass: string }) => a.assetClass === 'LAND_AND_BUILDING',
+  );
+  assert.deepEqual([land.fairValue, land.fromRegister], ['57210263.21', true]);
+  assert.equal(financials.financials.liquidation.registers.land[0].landArea, '4050');
+});
