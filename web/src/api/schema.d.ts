@@ -3468,7 +3468,7 @@ export interface components {
                 purposes?: string[];
                 servesPurpose?: string;
                 title: string;
-                /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
+                /** @description The value per equity share. FAIR_VALUE and LIQUIDATION_VALUE (IBC): kept for existing clients only; an IBC valuation gives no figure per share, and neither the report, the warnings, the workpapers nor the console show it (docs/statutes.md, IBC) */
                 valuePerShare: string;
             }[];
             purpose: string | null;
