@@ -243,6 +243,12 @@ export function writeRegisters(
   );
 
   s.heading('Totals by asset class (the sums of the rows)');
+  ['Asset class', names.book, names.fair, names.liquidation].forEach((h, i) => {
+    const cell = s.ws.getCell(s.row, i + 1);
+    cell.value = h;
+    cell.font = { bold: true };
+  });
+  s.row += 1;
   const out = new Map<string, ClassCells>();
   for (const [assetClass, rows] of classRows) {
     if (rows.length === 0) continue;
