@@ -72,6 +72,10 @@ export function writeIbc(ctx: WorkbookContext, cells: InputCells): void {
     }
   }
   s.row += 1;
+  // The totals are the valuer's; what follows them (costs, creditors, s.53) is the officer's arithmetic, shown as such.
+  s.heading(
+    `After the totals: the ${realisable ? "liquidator's" : "resolution professional's"} arithmetic under s.53, not the valuer's conclusion`,
+  );
   // s.53: preference share capital is a shareholder's claim, after every creditor; it is never a creditor's.
   const liabilities = s.put(
     'Liabilities (creditors; preference share capital is not one)',
