@@ -72,7 +72,18 @@ export function writeIbc(ctx: WorkbookContext, cells: InputCells): void {
     }
   }
   s.row += 1;
-  // The totals are the valuer's; what follows them (costs, creditors, s.53) is the officer's arithmetic, shown as such.
+  // The totals are the valuer's conclusion.
+  let totalFair: string | null = null;
+  if (fairMethod) {
+    totalFair = s.put('Total fair value of assets', { f: `SUM(${fairCells.join(',')})` }, RUPEE_FORMAT);
+    values.IBC_TOTAL_FAIR_VALUE = totalFair;
+    name('TotalValue_FAIR_VALUE', totalFair);
+  }
+  const totalLiq = s.put(`Total ${liqName} of assets`, { f: `SUM(${liqCells.join(',')})` }, RUPEE_FORMAT);
+  values.IBC_TOTAL_LIQUIDATION_VALUE = totalLiq;
+  name('TotalValue_LIQUIDATION_VALUE', totalLiq);
+  s.row += 1;
+  // What follows the totals (costs, creditors, s.53) is the officer's arithmetic, shown as such.
   s.heading(
     `After the totals: the ${realisable ? "liquidator's" : "resolution professional's"} arithmetic under s.53, not the valuer's conclusion`,
   );
@@ -92,10 +103,7 @@ export function writeIbc(ctx: WorkbookContext, cells: InputCells): void {
     RUPEE_FORMAT,
   );
   const costs = s.put('Liquidation costs', Number(f.liquidation.liquidationCosts), RUPEE_FORMAT);
-  if (fairMethod) {
-    const totalFair = s.put('Total fair value of assets', { f: `SUM(${fairCells.join(',')})` }, RUPEE_FORMAT);
-    values.IBC_TOTAL_FAIR_VALUE = totalFair;
-    name('TotalValue_FAIR_VALUE', totalFair);
+  if (fairMethod && totalFair) {
     s.put('Shortfall to creditors (fair value)', { f: `MAX(${liabilities}-${totalFair},0)` }, RUPEE_FORMAT);
     const fairEquity = s.put(
       'Fair value available to equity (after creditors, then preference capital; never below nil)',
@@ -104,9 +112,6 @@ export function writeIbc(ctx: WorkbookContext, cells: InputCells): void {
     );
     name('EquityValue_FAIR_VALUE', fairEquity);
   }
-  const totalLiq = s.put(`Total ${liqName} of assets`, { f: `SUM(${liqCells.join(',')})` }, RUPEE_FORMAT);
-  values.IBC_TOTAL_LIQUIDATION_VALUE = totalLiq;
-  name('TotalValue_LIQUIDATION_VALUE', totalLiq);
   s.put(`Shortfall to creditors (${liqName})`, { f: `MAX(${liabilities}+${costs}-${totalLiq},0)` }, RUPEE_FORMAT);
   const liqEquity = s.put(
     `${realisable ? 'Realisable' : 'Liquidation'} value available to equity (after costs, creditors, then preference capital; never below nil)`,
