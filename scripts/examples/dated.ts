@@ -10,7 +10,7 @@ import {
   EXAMPLE_MARKET_JUDGEMENT,
   EXAMPLE_NAV_SCHEDULES,
   EXAMPLE_PROJECTIONS_NOTE,
-  LIQUIDATION_EXAMPLE,
+  liquidationExample,
 } from '../../test/fixtures/sample-report.js';
 import { addDays, longDate, monthAndYear, type ExampleCalendar } from './calendar.js';
 import { FUNDING_ROUND_INVESTOR } from './evidence.js';
@@ -154,12 +154,17 @@ export function exampleMarketJudgement(cal: ExampleCalendar) {
   };
 }
 
-/** The registered valuers verify each class in the days after the commencement date. */
+/** The registered valuers verify each class in the days after the commencement date; the land sales and the machines dated by it. */
 export function exampleLiquidation(cal: ExampleCalendar) {
   const after = [3, 3, 6, 6, 7, 7];
+  const example = liquidationExample(Number(cal.valuationDate.slice(0, 4)), [
+    addDays(cal.valuationDate, -141),
+    addDays(cal.valuationDate, -221),
+    addDays(cal.valuationDate, -75),
+  ]);
   return {
-    ...LIQUIDATION_EXAMPLE,
-    assets: LIQUIDATION_EXAMPLE.assets.map((a, i) => ({
+    ...example,
+    assets: example.assets.map((a, i) => ({
       ...a,
       verifiedOn: addDays(cal.valuationDate, after[i] ?? 7),
     })),

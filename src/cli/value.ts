@@ -200,7 +200,10 @@ function renderMethod(m: MethodResult): string {
   const summary = [
     m.enterpriseValue !== undefined ? `Enterprise value ₹${grouped(m.enterpriseValue)}` : null,
     `Equity value ₹${grouped(m.equityValue)}`,
-    `Value per share ₹${grouped(m.valuePerShare)}`,
+    // An IBC valuation values the assets, never the shares (docs/statutes.md, IBC).
+    m.method === 'FAIR_VALUE' || m.method === 'LIQUIDATION_VALUE'
+      ? null
+      : `Value per share ₹${grouped(m.valuePerShare)}`,
   ]
     .filter(Boolean)
     .join(' | ');
@@ -311,18 +314,18 @@ function render(r: ValuationResult): string {
   if (c.fairValue && c.liquidationValue) {
     out.push(
       table(
-        ['Basis', 'Equity value', 'Value/share', 'Shortfall'],
+        ['Basis', 'Total of the assets', 'Equity value', 'Shortfall'],
         [
           [
             'Fair value',
+            grouped(c.fairValue.totalValue ?? c.fairValue.equityValue),
             grouped(c.fairValue.equityValue),
-            grouped(c.fairValue.valuePerShare),
             grouped(c.fairValue.shortfall ?? '0.00'),
           ],
           [
             'Liquidation value',
+            grouped(c.liquidationValue.totalValue ?? c.liquidationValue.equityValue),
             grouped(c.liquidationValue.equityValue),
-            grouped(c.liquidationValue.valuePerShare),
             grouped(c.liquidationValue.shortfall ?? '0.00'),
           ],
         ],

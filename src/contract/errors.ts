@@ -1,9 +1,8 @@
-// Every error code the API answers, in one place: its HTTP status, a title, and a sentence for the
-// people who read it in the console (the code stays visible, small, for support). The server's
-// AppError takes only these codes, the OpenAPI document lists them as the enum of Problem.code (so
-// the generated client types `code`), GET /api/v1/errors serves the catalogue, and /docs/errors is
-// the page every problem's `type` points at. Refusals a valuer must correct carry per-field messages
-// in `errors[]` besides; the sentence here is the summary shown above them.
+// Every error code the API answers, in one place: its HTTP status, a title, and a sentence for the people who read it
+// in the console (the code stays visible, small, for support). The server's AppError takes only these codes, the
+// OpenAPI document lists them as the enum of Problem.code (so the generated client types `code`), GET /api/v1/errors
+// serves the catalogue, and /docs/errors is the page every problem's `type` points at. Refusals a valuer must correct
+// carry per-field messages in `errors[]` besides; the sentence here is the summary shown above them.
 
 export interface ErrorEntry {
   status: number;
@@ -209,6 +208,11 @@ export const ERROR_CATALOGUE = {
     title: 'Financials incomplete',
     sentence: 'The financials lack what this statute needs. Upload corrected financials, then lock the assumptions.',
   },
+  asset_not_accounted: {
+    status: 409,
+    title: 'Asset not accounted for',
+    sentence: 'An asset on the balance sheet is neither valued nor excluded with a reason. Correct, then lock.',
+  },
   valuation_not_ready: {
     status: 409,
     title: 'Valuation not ready',
@@ -389,9 +393,8 @@ export const ERROR_CATALOGUE = {
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
 
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
-}
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
 
 /** The page a problem's `type` points at: the catalogue, with an anchor per code. */
 export const errorTypeUri = (code: ErrorCode): string => `/docs/errors#${code}`;

@@ -20,6 +20,8 @@ export const WARNING_CATALOGUE: Record<string, string> = {
   COST_OF_CAPITAL_SOURCE_STALE:
     'The market figures behind the cost of capital were read more than 30 days from the valuation date.',
   MISSING_SOURCE: 'A figure the valuation rests on does not say where it comes from.',
+  ASSET_NOT_ACCOUNTED:
+    'An asset on the balance sheet at the commencement date is neither valued in an asset class nor excluded with a reason.',
   ENGINE_REFUSAL: 'The valuation cannot be computed on these figures and assumptions; the field named says why.',
   FEMA_DISCOUNT_LOWERS_FLOOR: 'A discount lowers the fair value that FEMA sets as the floor on the price.',
   DISCOUNT_RATIONALE_REPEATED: "The reason for the discount is word for word another engagement's.",

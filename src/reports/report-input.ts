@@ -4,6 +4,7 @@ import type { FigureSources } from '../domain/valuation/sources.js';
 import type { Gate } from '../contract/stages.js';
 import type { TransactionFacts } from '../contract/transaction-facts.js';
 import type {
+  NormalisedFinancials,
   NormalisedNavAdjustmentSources,
   NormalisedPeer,
   NormalisedProjection,
@@ -88,6 +89,8 @@ export interface ReportInput {
     projections: NormalisedProjection[];
     peers: NormalisedPeer[];
     navAdjustmentSources?: NormalisedNavAdjustmentSources;
+    /** IBC: the asset classes, the asset registers and the reconciliation (docs/asset-registers.md). */
+    liquidation?: NormalisedFinancials['liquidation'];
   };
   documents: {
     fileName: string;

@@ -148,7 +148,10 @@ export async function renderReviewRecord(input: ReviewRecordInput): Promise<Buff
       [
         ['Version', `${v.version} (${v.status === 'CURRENT' ? 'in force' : 'superseded'})`],
         ['WACC / terminal growth', `${v.wacc}% / ${v.terminalGrowthRate}%`],
-        ['Value per share', v.valuePerShare ? rupees(v.valuePerShare) : 'Not computed'],
+        // An IBC valuation values the assets, never the shares: no line per share (docs/statutes.md, IBC).
+        ...(input.engagement.statute === 'IBC_LIQUIDATION'
+          ? []
+          : ([['Value per share', v.valuePerShare ? rupees(v.valuePerShare) : 'Not computed']] as [string, string][])),
         ['Locked', `${v.lockedBy}, ${formatDayInIndia(v.lockedAt)}`],
         ['Rationale', v.rationale],
         ...(v.revision

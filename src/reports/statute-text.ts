@@ -285,14 +285,29 @@ function purposeSentence(purpose: string, viibSunset = false): string {
 }
 
 /** Scope, standards and limitations (Companies (Registered Valuers and Valuation) Rules, 2017, Rule 8; ICAI VS 202). */
-export function scopeParagraphs(statute: Statute, usesProjections = true): { heading: string; text: string }[] {
+export function scopeParagraphs(
+  statute: Statute,
+  usesProjections = true,
+  /** IBC: the classes valued from asset registers (docs/asset-registers.md), in words. */
+  fromRegisters: string[] = [],
+): { heading: string; text: string }[] {
+  const registers =
+    fromRegisters.length > 0
+      ? `The values of ${fromRegisters.join(', ')} were computed asset by asset from the asset registers in the ` +
+        'financial data, each step shown in the annexure of asset-wise workings; every asset line of the balance ' +
+        'sheet is valued in a class or excluded with its reason in the reconciliation annexure. '
+      : '';
   const physical =
-    statute === 'IBC_LIQUIDATION'
-      ? 'The asset-class fair and liquidation values were provided in the financial data submitted; ' +
-        'physical verification of inventory and fixed assets, required by Regulation 35, is the ' +
-        'responsibility of the registered valuers whose estimates are used.'
-      : 'No physical inspection of the assets was undertaken. The valuation is based on the ' +
-        'documents listed in the Sources section and on enquiries of management.';
+    statute === 'IBC_LIQUIDATION' && fromRegisters.length > 0
+      ? registers +
+        'Physical verification of inventory and fixed assets, required by Regulation 35, is stated class by class ' +
+        'with the sources.'
+      : statute === 'IBC_LIQUIDATION'
+        ? 'The asset-class fair and liquidation values were provided in the financial data submitted; ' +
+          'physical verification of inventory and fixed assets, required by Regulation 35, is the ' +
+          'responsibility of the registered valuers whose estimates are used.'
+        : 'No physical inspection of the assets was undertaken. The valuation is based on the ' +
+          'documents listed in the Sources section and on enquiries of management.';
   return [
     {
       heading: 'Scope of work',

@@ -13,6 +13,19 @@ export const VALUER_WORDS: Record<string, string> = {
   PLANT_AND_MACHINERY: 'Plant and machinery',
   OTHER: 'Other assets',
   INVENTORIES: 'Inventories',
+  TRADE_RECEIVABLES: 'Trade receivables',
+  CASH_AND_BANK: 'Cash and bank balances',
+  SECURITIES_OR_FINANCIAL_ASSETS: 'Securities or financial assets',
+  SQ_M: 'Square metres',
+  REPLACEMENT_COST_NEW: 'Replacement cost new',
+  INDEXED_COST: 'Historical cost indexed',
+  QUOTED_PRICE: 'Quoted price',
+  NET_ASSET_VALUE: 'Net asset value',
+  intangibleAssets: 'Intangible assets',
+  longTermLoansAndAdvances: 'Long-term loans and advances',
+  otherNonCurrentAssets: 'Other non-current assets',
+  shortTermLoansAndAdvances: 'Short-term loans and advances',
+  otherCurrentAssets: 'Other current assets',
   EQUITY: 'Equity shares',
   ESOP: 'Employee stock options',
   CCD: 'Compulsorily convertible debentures',
@@ -61,39 +74,43 @@ function enter(cell: ExcelJS.Cell, value: unknown): void {
 export async function fillTemplate(blank: Buffer, doc: Record<string, unknown>): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(blank as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  let table: { path: string[]; columns: string[]; next: number } | null = null;
-  let projections = false;
-  for (let r = 1; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    const key = keyOf(row.getCell(1));
-    if (key === 'projections') {
-      projections = true;
-      (doc.projections as { year: string }[] | undefined)?.forEach((p, i) => (row.getCell(i + 2).value = p.year));
-      continue;
-    }
-    if (projections && key && !/\s/.test(key)) {
-      (doc.projections as Record<string, unknown>[] | undefined)?.forEach((p, i) => enter(row.getCell(i + 2), p[key]));
-      continue;
-    }
-    projections = false;
-    const columns: string[] = [];
-    row.eachCell((cell, c) => c > 1 && (columns[c] = keyOf(cell)));
-    if (columns.length > 2 && key && !/\s/.test(key)) {
-      table = { path: key.split('.'), columns, next: r + 1 };
-      continue;
-    }
-    if (key && !/\s/.test(key)) {
-      table = null;
-      enter(row.getCell(2), get(doc, key.split('.')));
-    }
-    if (table && r === table.next) {
-      const items = (get(doc, table.path) as Record<string, unknown>[] | undefined) ?? [];
-      const t = table;
-      items.forEach((item, i) =>
-        t.columns.forEach((column, c) => column && enter(sheet.getRow(r + i).getCell(c), item[column])),
-      );
-      table = null;
+  // The first sheet, then the asset registers' sheet (IBC), each table filled where its header is.
+  for (const sheet of workbook.worksheets) {
+    let table: { path: string[]; columns: string[]; next: number } | null = null;
+    let projections = false;
+    for (let r = 1; r <= sheet.rowCount; r++) {
+      const row = sheet.getRow(r);
+      const key = keyOf(row.getCell(1));
+      if (key === 'projections') {
+        projections = true;
+        (doc.projections as { year: string }[] | undefined)?.forEach((p, i) => (row.getCell(i + 2).value = p.year));
+        continue;
+      }
+      if (projections && key && !/\s/.test(key)) {
+        (doc.projections as Record<string, unknown>[] | undefined)?.forEach((p, i) =>
+          enter(row.getCell(i + 2), p[key]),
+        );
+        continue;
+      }
+      projections = false;
+      const columns: string[] = [];
+      row.eachCell((cell, c) => c > 1 && (columns[c] = keyOf(cell)));
+      if (columns.length > 2 && key && !/\s/.test(key)) {
+        table = { path: key.split('.'), columns, next: r + 1 };
+        continue;
+      }
+      if (key && !/\s/.test(key)) {
+        table = null;
+        enter(row.getCell(2), get(doc, key.split('.')));
+      }
+      if (table && r === table.next) {
+        const items = (get(doc, table.path) as Record<string, unknown>[] | undefined) ?? [];
+        const t = table;
+        items.forEach((item, i) =>
+          t.columns.forEach((column, c) => column && enter(sheet.getRow(r + i).getCell(c), item[column])),
+        );
+        table = null;
+      }
     }
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { BALANCE_SHEET_FIELDS, NAV_ADJUSTMENT_FIELDS, UNIT_MULTIPLIERS } from './fields.js';
 import { financialsDocumentSchema, type FinancialsDocument } from './schema.js';
 import { dec, plain, toPaise } from '../valuation/money.js';
+import { valueRegisters } from '../valuation/asset-registers.js';
+import { normaliseRegisters } from './normalised-registers.js';
 import type { FinancialsError, NormalisedFinancials, ParseFinancialsResult } from './normalised-types.js';
 import {
   checkBalanceSheetBalances,
@@ -200,29 +202,7 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
         ccdInterestAfterTax: optionalRupees(document.comparableMetrics.ccdInterestAfterTax),
       }),
     }),
-    ...(document.liquidation && {
-      liquidation: dropUndefined({
-        assets: document.liquidation.assets.map((a) =>
-          dropUndefined({
-            assetClass: a.assetClass,
-            description: a.description,
-            method: a.method,
-            physicalVerification: a.physicalVerification,
-            verifiedOn: a.verifiedOn,
-            bookValue: rupees(a.bookValue),
-            fairValue: optionalRupees(a.fairValue),
-            liquidationValue: optionalRupees(a.liquidationValue),
-            estimates: a.estimates?.map((e) => ({
-              valuer: e.valuer,
-              fairValue: rupees(e.fairValue),
-              liquidationValue: rupees(e.liquidationValue),
-            })),
-          }),
-        ),
-        liquidationCosts: rupees(document.liquidation.liquidationCosts),
-        liabilities: optionalRupees(document.liquidation.liabilities),
-      }),
-    }),
+    ...(document.liquidation && { liquidation: normaliseLiquidation(document, rupees, exact) }),
     ...(document.history && {
       history: document.history.map((y) => ({
         year: y.year,
@@ -251,6 +231,49 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
       ),
     }),
   };
+}
+
+/**
+ * The IBC part in rupees. A class with an asset register takes its book value, fair value and liquidation value from
+ * the register's rows, valued here (docs/asset-registers.md), so that every reader of the asset classes sees the
+ * service's figures; the registers themselves are kept for the annexures and the workpapers.
+ */
+function normaliseLiquidation(
+  document: FinancialsDocument,
+  rupees: (value: number | undefined) => string,
+  exact: (value: number) => string,
+): NonNullable<NormalisedFinancials['liquidation']> {
+  const liquidation = document.liquidation!;
+  const optionalRupees = (value: number | undefined) => (value === undefined ? undefined : rupees(value));
+  const registers = liquidation.registers ? normaliseRegisters(liquidation.registers, rupees, exact) : undefined;
+  const classes = registers ? valueRegisters(registers, document.balanceSheetDate).classes : [];
+  return dropUndefined({
+    assets: liquidation.assets.map((a) => {
+      const computed = classes.find((c) => c.assetClass === a.assetClass);
+      return dropUndefined({
+        assetClass: a.assetClass,
+        description: a.description,
+        method: a.method,
+        physicalVerification: a.physicalVerification,
+        verifiedOn: a.verifiedOn,
+        bookValue: computed ? toPaise(computed.bookValue) : rupees(a.bookValue),
+        fairValue: computed ? toPaise(computed.fairValue) : optionalRupees(a.fairValue),
+        liquidationValue: computed ? toPaise(computed.liquidationValue) : optionalRupees(a.liquidationValue),
+        fromRegister: computed ? (true as const) : undefined,
+        estimates: a.estimates?.map((e) => ({
+          valuer: e.valuer,
+          fairValue: rupees(e.fairValue),
+          liquidationValue: rupees(e.liquidationValue),
+        })),
+      });
+    }),
+    liquidationCosts: rupees(liquidation.liquidationCosts),
+    liabilities: optionalRupees(liquidation.liabilities),
+    registers,
+    reconciliation: liquidation.reconciliation?.map((r) =>
+      dropUndefined({ item: r.item, assetClass: r.assetClass, excludedReason: r.excludedReason }),
+    ),
+  });
 }
 
 function mapFields<K extends string>(fields: readonly K[], value: (field: K) => string): Record<K, string> {

@@ -73,6 +73,7 @@ export const normalisedFinancialsSchema = z.object({
             bookValue: decimal,
             fairValue: decimal.optional(),
             liquidationValue: decimal.optional(),
+            fromRegister: z.literal(true).optional().describe("The class's values are its asset register's totals"),
             estimates: z
               .array(z.object({ valuer: z.string(), fairValue: decimal, liquidationValue: decimal }))
               .min(2)
@@ -84,6 +85,21 @@ export const normalisedFinancialsSchema = z.object({
       ),
       liquidationCosts: decimal,
       liabilities: decimal.optional(),
+      // docs/asset-registers.md: each register's rows as given, amounts in rupees, every number as exact text.
+      registers: z
+        .record(z.string(), z.array(z.record(z.string(), z.string())))
+        .optional()
+        .describe('The asset registers by name (land, landComparables, buildings, machinery, …), row by row'),
+      reconciliation: z
+        .array(
+          z.object({
+            item: z.enum(BALANCE_SHEET_FIELDS),
+            assetClass: z.enum(ASSET_CLASSES).optional(),
+            excludedReason: z.string().optional(),
+          }),
+        )
+        .optional()
+        .describe('Each balance-sheet asset line valued in a class or excluded with its reason, as stated'),
     })
     .optional(),
   history: z

@@ -2,6 +2,9 @@
 import { type AssetClass } from './schema.js';
 import { type BalanceSheetField, type NavAdjustmentField, type Unit } from './fields.js';
 import { type ShareholdingLine } from '../../contract/balance-sheet.js';
+import type { NormalisedReconciliationRow, NormalisedRegisters } from './normalised-registers.js';
+
+export type { NormalisedReconciliationRow, NormalisedRegisters } from './normalised-registers.js';
 
 /** Every amount is a decimal string in rupees ("12345.00"); rates and counts are exact strings. */
 export interface NormalisedProjection {
@@ -49,6 +52,8 @@ export interface NormalisedLiquidationAsset {
   fairValue?: string;
   liquidationValue?: string;
   estimates?: NormalisedValuerEstimate[];
+  /** The book value and both values are the class's asset register's, computed by the service (docs/asset-registers.md). */
+  fromRegister?: true;
 }
 
 export interface NormalisedFinancials {
@@ -91,6 +96,10 @@ export interface NormalisedFinancials {
     assets: NormalisedLiquidationAsset[];
     liquidationCosts: string;
     liabilities?: string;
+    /** The asset registers, in rupees (docs/asset-registers.md). */
+    registers?: NormalisedRegisters;
+    /** Each balance-sheet asset line valued in a class or excluded with its reason, as stated. */
+    reconciliation?: NormalisedReconciliationRow[];
   };
   /** The historical years, in rupees, oldest first (for the report). */
   history?: NormalisedHistoryYear[];

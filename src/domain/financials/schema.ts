@@ -11,6 +11,7 @@ import {
   UNITS,
 } from './fields.js';
 import { navAdjustmentSourcesSchema, sourceText } from './sources-schema.js';
+import { liquidationSchemaOf } from './liquidation-schema.js';
 
 /**
  * The canonical financials document (docs/decisions.md, The financials document). CSV and XLSX templates map onto it.
@@ -190,55 +191,7 @@ const comparableMetricsSchema = strict({
   ccdInterestAfterTax: nonNegativeAmount.optional(),
 });
 
-const valuerEstimateSchema = strict({
-  valuer: z.string({ error: expected('a string') }).min(1, { error: 'must not be empty' }),
-  fairValue: nonNegativeAmount,
-  liquidationValue: nonNegativeAmount,
-});
-
-/**
- * One asset class: either the concluded `fairValue` and `liquidationValue`, or the registered
- * valuers' `estimates` (two, or three when a third valuer was appointed) from which the engine
- * takes the average of the two closest (CIRP Reg 35(1)(c)) — never both.
- */
-const liquidationAssetSchema = strict({
-  assetClass: z.enum(ASSET_CLASSES, { error: `must be one of ${ASSET_CLASSES.join(', ')}` }),
-  description: z.string({ error: 'must be a string' }).optional(),
-  /** The registered valuer's method and basis, e.g. "Sales comparison method, fair value" (Reg 35). */
-  method: sourceText.optional(),
-  /** The physical verification done, and its date (docs/statutes.md, IBC). */
-  physicalVerification: sourceText.optional(),
-  verifiedOn: isoDate.optional(),
-  bookValue: nonNegativeAmount,
-  fairValue: nonNegativeAmount.optional(),
-  liquidationValue: nonNegativeAmount.optional(),
-  estimates: z
-    .array(valuerEstimateSchema, arrayError)
-    .min(2, { error: "must list at least 2 valuers' estimates" })
-    .max(3, { error: "must list at most 3 valuers' estimates" })
-    .optional(),
-}).superRefine((asset, ctx) => {
-  const concluded = asset.fairValue !== undefined || asset.liquidationValue !== undefined;
-  if (asset.estimates !== undefined && concluded) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['estimates'],
-      message: 'give either estimates or fairValue and liquidationValue, not both',
-    });
-    return;
-  }
-  if (asset.estimates !== undefined) return;
-  for (const key of ['fairValue', 'liquidationValue'] as const) {
-    if (asset[key] === undefined)
-      ctx.addIssue({ code: 'custom', path: [key], message: 'is required (or give estimates)' });
-  }
-});
-
-const liquidationSchema = strict({
-  assets: z.array(liquidationAssetSchema, arrayError).min(1, { error: 'must list at least one asset class' }),
-  liquidationCosts: nonNegativeAmount.optional(),
-  liabilities: nonNegativeAmount.optional(),
-});
+const liquidationSchema = liquidationSchemaOf({ amount: nonNegativeAmount, isoDate, strict });
 
 /**
  * The equity bridge beyond the balance-sheet items (docs/valuation-method.md, Equity bridge): each item

@@ -1,6 +1,8 @@
 import { totalEquityAndLiabilities } from '../financials/checks.js';
 import type { NormalisedFinancials, NormalisedLiquidationAsset } from '../financials/normalise.js';
 import { ValuationInputError } from './errors.js';
+import { valueRegisters, type ValuedRegisters } from './asset-registers.js';
+import { reconcileAssets, type Reconciliation } from './reconciliation.js';
 import { amountLine } from './lines.js';
 import { Dec, ZERO, dec, sum, toPaise, toPlaces } from './money.js';
 import type { MethodResult, ValuationLine, ValuationWarning } from './types.js';
@@ -24,7 +26,18 @@ export type IbcProcess = 'CIRP' | 'LIQUIDATION';
 
 export interface LiquidationComputation {
   process: IbcProcess;
-  assets: { label: string; bookValue: Dec; fairValue: Dec; liquidationValue: Dec; estimates: Estimate[] }[];
+  /** The asset registers valued row by row, where the financials give them. */
+  registers: ValuedRegisters | undefined;
+  reconciliation: Reconciliation;
+  assets: {
+    label: string;
+    bookValue: Dec;
+    fairValue: Dec;
+    liquidationValue: Dec;
+    estimates: Estimate[];
+    /** Valued by the service from the class's asset register. */
+    fromRegister: boolean;
+  }[];
   totalFairValue: Dec;
   totalLiquidationValue: Dec;
   liquidationCosts: Dec;
@@ -67,6 +80,18 @@ export function averageOfTwo(values: readonly Dec[], label: string): Dec {
   return values[0].plus(values[1]).div(2);
 }
 
+function withRegisterTotals(a: NormalisedLiquidationAsset, registers: ValuedRegisters | undefined) {
+  const computed = registers?.classes.find((c) => c.assetClass === a.assetClass);
+  if (!computed) return a;
+  return {
+    ...a,
+    bookValue: toPaise(computed.bookValue),
+    fairValue: toPaise(computed.fairValue),
+    liquidationValue: toPaise(computed.liquidationValue),
+    fromRegister: true as const,
+  };
+}
+
 function resolveAsset(a: NormalisedLiquidationAsset, process: IbcProcess) {
   const label = a.description ? `${a.assetClass} (${a.description})` : a.assetClass;
   const estimates: Estimate[] = (a.estimates ?? []).map((e) => ({
@@ -89,6 +114,7 @@ function resolveAsset(a: NormalisedLiquidationAsset, process: IbcProcess) {
       ? average(estimates.map((e) => e.liquidationValue))
       : dec(a.liquidationValue ?? ZERO),
     estimates,
+    fromRegister: a.fromRegister === true,
   };
 }
 
@@ -114,7 +140,12 @@ export function computeLiquidation(f: NormalisedFinancials, process: IbcProcess 
       'IBC valuation needs the registered valuers\' fair value and liquidation value for each asset class (financials "liquidation.assets").',
     );
   }
-  const assets = input.assets.map((a) => resolveAsset(a, process));
+  // Every balance-sheet asset valued in a class or excluded with its reason (docs/asset-registers.md): the lock
+  // refuses a valuation where one is neither (409 asset_not_accounted); the reconciliation is printed in an annexure.
+  const reconciliation = reconcileAssets(f);
+  // A class with an asset register is valued from its rows, here as at the upload (docs/asset-registers.md).
+  const registers = input.registers ? valueRegisters(input.registers, f.balanceSheetDate) : undefined;
+  const assets = input.assets.map((a) => resolveAsset(withRegisterTotals(a, registers), process));
   const bs = f.balanceSheet;
   // s.53: preference capital is a shareholder's claim, ranking after every creditor, never a creditor's.
   const preferenceCapital = dec(bs.preferenceShareCapital);
@@ -134,6 +165,8 @@ export function computeLiquidation(f: NormalisedFinancials, process: IbcProcess 
   const liquidationSurplus = Dec.max(liquidationAfterCreditors, ZERO).minus(preferenceCapital);
   return {
     process,
+    registers,
+    reconciliation,
     preferenceCapital,
     assets,
     totalFairValue,
@@ -164,7 +197,9 @@ function estimateLines(
 ): ValuationLine[] {
   const name =
     basis === 'fairValue' ? 'fair value' : process === 'LIQUIDATION' ? 'realisable value' : 'liquidation value';
-  const note = `book value ${toPaise(asset.bookValue)}`;
+  const note = asset.fromRegister
+    ? `book value ${toPaise(asset.bookValue)}; the sum of its asset register's rows (annexure)`
+    : `book value ${toPaise(asset.bookValue)}`;
   if (asset.estimates.length === 0) return [amountLine(`${asset.label}: ${name}`, asset[basis], note)];
   // The average of the registered valuers' estimates is the resolution professional's or liquidator's computation under Reg 35.
   const whose =

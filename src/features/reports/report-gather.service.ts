@@ -126,6 +126,7 @@ export async function gatherReportInput(
         projections: financials.projections,
         peers: financials.peers,
         navAdjustmentSources: financials.navAdjustmentSources,
+        ...(financials.liquidation && { liquidation: financials.liquidation }),
       },
     }),
     documents: documents.map((d) => ({

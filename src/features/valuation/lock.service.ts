@@ -41,6 +41,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import { verificationDateErrors } from '../../domain/valuation/ibc-verification.js';
 import { setLockErrors } from '../../domain/engagement/ibc-set.js';
+import { unaccountedAssets } from '../../domain/valuation/reconciliation.js';
 import { todayInIndia } from '../../contract/today.js';
 
 /** The judgement's refusal codes as the API names them. */
@@ -65,6 +66,14 @@ function sourceMissing(unsourced: UnsourcedFigure[]): AppError {
     'source_missing',
     `The financials do not name the source of: ${unsourced.map((u) => u.path).join(', ')}. Add each source to the financials, upload them again, then lock.`,
     unsourced,
+  );
+}
+
+function assetNotAccounted(problems: { path: string; message: string }[]): AppError {
+  return new AppError(
+    'asset_not_accounted',
+    `Not every asset on the balance sheet at the commencement date is valued or excluded: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}. Value each in an asset class or state why it is excluded (liquidation.reconciliation), upload the financials again, then lock.`,
+    problems,
   );
 }
 
@@ -148,6 +157,9 @@ export async function lockAssumptions(
       if (unsourced.length > 0) throw sourceMissing(unsourced);
     }
     if (financials && engagement.statute === 'IBC_LIQUIDATION') {
+      // Every balance-sheet asset valued in a class or excluded with its reason, before it is valued (409).
+      const problems = unaccountedAssets(financials.data);
+      if (problems.length > 0) throw assetNotAccounted(problems);
       // Physical verification by the appointed valuer, on or after the commencement, before the report (400).
       const misdated = verificationDateErrors(financials.data.liquidation?.assets ?? [], {
         appointmentDate: engagement.appointment_date,

@@ -1,4 +1,5 @@
 // When a valuation can be computed: what the statute still needs from the financials, and the start of the computation.
+import { unaccountedAssets } from '../../domain/valuation/reconciliation.js';
 import { AUDIT } from '../../contract/audit-actions.js';
 import { COMPUTE_JOB, enqueueJob } from '../platform/job-queue.service.js';
 import type { Executor } from '../../db/client.js';
@@ -32,7 +33,12 @@ export function statuteMissingInputs(
     ...u,
     code: 'MISSING_SOURCE' as const,
   }));
-  return [...inputsMissingFor(engagement, financials, methodWeights, marketApproach), ...unsourced];
+  // An IBC balance-sheet asset neither valued nor excluded waits too (docs/asset-registers.md); the lock refuses it with 409.
+  const unaccounted =
+    engagement.statute === 'IBC_LIQUIDATION'
+      ? unaccountedAssets(financials).map((p) => ({ ...p, code: 'ASSET_NOT_ACCOUNTED' as const }))
+      : [];
+  return [...inputsMissingFor(engagement, financials, methodWeights, marketApproach), ...unsourced, ...unaccounted];
 }
 
 /** The inputs the statute needs that the financials lack, sources aside (the lock checks those first, as 400). */
@@ -71,7 +77,7 @@ export function narrowSpread(
 
 /** What the statute still needs: an input missing, or a figure without its source (MISSING_SOURCE). */
 export type StatuteGap = Omit<MissingInput, 'code'> & {
-  code: MissingInput['code'] | 'MISSING_SOURCE' | 'ENGINE_REFUSAL';
+  code: MissingInput['code'] | 'MISSING_SOURCE' | 'ENGINE_REFUSAL' | 'ASSET_NOT_ACCOUNTED';
 };
 
 /** What decides the law an engagement's valuation is made under. */

@@ -34,7 +34,11 @@ const methodSchema = z.object({
   lines: z.array(lineSchema).describe('Every intermediate figure, in order'),
   enterpriseValue: money.optional(),
   equityValue: money,
-  valuePerShare: money,
+  valuePerShare: money.describe(
+    'The value per equity share. FAIR_VALUE and LIQUIDATION_VALUE (IBC): kept for existing clients only; an IBC ' +
+      'valuation gives no figure per share, and neither the report, the warnings, the workpapers nor the console ' +
+      'show it (docs/statutes.md, IBC)',
+  ),
   basicValuePerShare: z
     .string()
     .optional()

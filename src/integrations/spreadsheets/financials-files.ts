@@ -4,7 +4,14 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { MAX_SPREADSHEET_COLUMNS, MAX_SPREADSHEET_ROWS } from '../../domain/documents/upload-bounds.js';
-import { documentToGrid, isHeaderRow, type Cell, type FinancialsDocumentLike, type Grid } from './financials-grid.js';
+import {
+  cellKey,
+  documentToGrid,
+  isHeaderRow,
+  type Cell,
+  type FinancialsDocumentLike,
+  type Grid,
+} from './financials-grid.js';
 import { CHOICES, DATE_FIELDS, DATE_FORMAT } from './financials-grid-forms.js';
 import { fieldsOfCells } from './financials-grid-write.js';
 
@@ -85,15 +92,26 @@ function excelCell(value: ExcelJS.CellValue): Cell {
   return String(value);
 }
 
+/** The second sheet of the XLSX template: the IBC asset registers and the reconciliation (docs/asset-registers.md). */
+export const REGISTERS_SHEET = 'Asset registers';
+
+/** A workbook read as one grid: the first sheet's rows, then the registers sheet's, and where each row came from. */
+export interface WorkbookGrid {
+  grid: Grid;
+  /** "row 14" on the first sheet, "sheet Asset registers, row 5" on the registers sheet (1-based row of the grid). */
+  rowName: (row: number) => string;
+}
+
 /**
- * Reads the first worksheet of an XLSX file into a grid; row numbers are the sheet's own. The workbook is
- * streamed (ExcelJS's WorkbookReader): only the first sheet's cells are kept, and the firm's other sheets,
- * images and drawings are inflated and dropped as they pass, so memory follows the template's sheet, not the
- * file (a 5 MB workbook with a logo and sheets of workings reads in a few tens of MB). ExcelJS writes sheets
- * that come before the shared strings to temporary files under os.tmpdir(); the reader thread
- * (reader-thread.ts) gives it a directory of its own and empties it before answering and before the next workbook.
+ * Reads the first worksheet of an XLSX file, and the asset-registers sheet where there is one, into a grid; row
+ * numbers are each sheet's own. The workbook is streamed (ExcelJS's WorkbookReader): only those sheets' cells are
+ * kept, and the firm's other sheets, images and drawings are inflated and dropped as they pass, so memory follows
+ * the template's sheets, not the file (a 5 MB workbook with a logo and sheets of workings reads in a few tens of
+ * MB). ExcelJS writes sheets that come before the shared strings to temporary files under os.tmpdir(); the reader
+ * thread (reader-thread.ts) gives it a directory of its own and empties it before answering and before the next
+ * workbook.
  */
-export async function readXlsx(buffer: Buffer): Promise<Grid> {
+export async function readXlsxBook(buffer: Buffer): Promise<WorkbookGrid> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(
     Readable.from([buffer]) as unknown as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookReader>[0],
     {
@@ -104,32 +122,44 @@ export async function readXlsx(buffer: Buffer): Promise<Grid> {
       entries: 'ignore',
     },
   );
-  const grid: Grid = [];
+  const main: Grid = [];
+  const registers: Grid = [];
   let lastRow = 0;
   let columns = 0;
   let sheets = 0;
   try {
     for await (const sheet of reader) {
       const first = sheets++ === 0;
+      const kept = first ? main : (sheet as unknown as { name?: string }).name === REGISTERS_SHEET ? registers : null;
       for await (const row of sheet) {
-        // Later sheets are read through and dropped: ExcelJS parks a sheet that precedes the shared strings in a
+        // Other sheets are read through and dropped: ExcelJS parks a sheet that precedes the shared strings in a
         // temporary file and removes it only once the sheet has been read to its end.
-        if (!first) continue;
+        if (!kept) continue;
         lastRow = Math.max(lastRow, row.number);
         columns = Math.max(columns, row.cellCount);
         // Past the bounds the rows are only counted, so the refusal can say how many there are.
         if (lastRow > MAX_SPREADSHEET_ROWS || columns > MAX_SPREADSHEET_COLUMNS) continue;
-        while (grid.length < row.number - 1) grid.push([]);
+        while (kept.length < row.number - 1) kept.push([]);
         const cells: Cell[] = [];
         for (let c = 1; c <= row.cellCount; c++) cells.push(excelCell(row.getCell(c).value));
-        grid.push(cells);
+        kept.push(cells);
       }
     }
   } catch (err) {
     throw new SpreadsheetReadError('not a readable XLSX workbook', { cause: err });
   }
   assertWithinBounds(lastRow, columns);
-  return grid;
+  // The registers' rows follow the first sheet's after a blank row, which ends whatever table the first sheet ended in.
+  const offset = main.length + 1;
+  return {
+    grid: registers.length > 0 ? [...main, [], ...registers] : main,
+    rowName: (row) => (row > offset ? `sheet ${REGISTERS_SHEET}, row ${row - offset}` : `row ${row}`),
+  };
+}
+
+/** The first worksheet and the asset-registers sheet as one grid (readXlsxBook without the rows' sheets). */
+export async function readXlsx(buffer: Buffer): Promise<Grid> {
+  return (await readXlsxBook(buffer)).grid;
 }
 
 /** The key path's line under a label: smaller and grey, for whoever maps a file rather than the valuer. */
@@ -188,10 +218,9 @@ function formCell(cell: ExcelJS.Cell, field: string, value: Cell): void {
   }
 }
 
-export async function writeXlsx(source: FinancialsDocumentLike | Grid): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Financials');
-  const grid = gridOf(source);
+/** One sheet of the template: its cells, bold headers, grey guidance, drop-downs and date cells. */
+function writeSheet(workbook: ExcelJS.Workbook, name: string, grid: Grid): void {
+  const sheet = workbook.addWorksheet(name);
   const fields = fieldsOfCells(grid);
   const width = grid.reduce((widest, row) => Math.max(widest, row.length), 2);
   grid.forEach((row, r) => {
@@ -219,5 +248,33 @@ export async function writeXlsx(source: FinancialsDocumentLike | Grid): Promise<
   });
   sheet.getColumn(1).width = FIRST_WIDTH;
   for (let c = 2; c <= Math.max(2, sheet.columnCount); c++) sheet.getColumn(c).width = OTHER_WIDTH;
+}
+
+/** What the registers sheet says above its tables; the reader skips a row of words in column A alone. */
+const REGISTERS_NOTE =
+  'IBC only: the asset registers the service values row by row, and the reconciliation of the balance sheet. Leave this sheet empty for any other valuation, or for an asset class whose values you give on the first sheet.';
+
+/**
+ * The template as a workbook: the first sheet, _Financials_, with every field and table but the IBC asset registers
+ * and the reconciliation, which are the second sheet's, _Asset registers_ (docs/financials-template.md).
+ */
+export async function writeXlsx(source: FinancialsDocumentLike | Grid): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const grid = gridOf(source);
+  const cut = registersStart(grid);
+  const main = cut < 0 ? grid : grid.slice(0, cut);
+  while (main.length > 0 && main[main.length - 1].length === 0) main.pop();
+  writeSheet(workbook, 'Financials', main);
+  if (cut >= 0) writeSheet(workbook, REGISTERS_SHEET, [[REGISTERS_NOTE], [], ...grid.slice(cut)]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/** The row where the register tables begin: the line of guidance above the first one's header (-1: none). */
+function registersStart(grid: Grid): number {
+  const header = grid.findIndex((row) => isRegisterTable(cellKey(row[0])));
+  if (header < 0) return -1;
+  return header > 0 && isNote(grid[header - 1]) ? header - 1 : header;
+}
+
+const isRegisterTable = (key: string) =>
+  key.startsWith('liquidation.registers.') || key === 'liquidation.reconciliation';

@@ -3,7 +3,8 @@
 // date fields (date cells in the XLSX; read from a date cell, an ISO date or a date written as people write them).
 // docs/financials-template.md describes the template these serve.
 import { FINANCIAL_LABELS } from '../../contract/financial-labels.js';
-import { ASSET_CLASSES, UNITS } from '../../domain/financials/fields.js';
+import { ASSET_CLASSES, ASSET_FIELDS, UNITS } from '../../domain/financials/fields.js';
+import { AREA_UNITS, COST_BASES, INVESTMENT_BASES } from '../../domain/financials/registers-schema.js';
 import { INSTRUMENTS, METRIC_BASES, PRESENTED_IN } from '../../domain/financials/schema.js';
 
 /** A code of the financials document and the words the template shows for it. */
@@ -25,6 +26,14 @@ export const CHOICES: Record<string, readonly Choice[]> = {
     OTHER_EQUITY: 'Other equity',
     BORROWINGS: 'Borrowings',
   }),
+  areaUnit: inWords(AREA_UNITS, { SQ_M: 'Square metres', SQ_FT: 'Square feet', ACRE: 'Acres', HECTARE: 'Hectares' }),
+  costBasis: inWords(COST_BASES, {
+    REPLACEMENT_COST_NEW: 'Replacement cost new',
+    INDEXED_COST: 'Historical cost indexed',
+  }),
+  investmentBasis: inWords(INVESTMENT_BASES, { QUOTED_PRICE: 'Quoted price', NET_ASSET_VALUE: 'Net asset value' }),
+  // The balance sheet's asset lines, in words without a comma (a drop-down's entries are separated by commas).
+  item: inWords(ASSET_FIELDS, { propertyPlantEquipment: 'Property plant and equipment' }),
   basis: inWords(METRIC_BASES, {
     TRAILING: 'Trailing (last twelve months)',
     FORWARD: "Forward (next year's forecast)",
@@ -37,6 +46,7 @@ export const DATE_FIELDS = new Set([
   'navAdjustmentSources.sharesAndSecuritiesPriceDate',
   'asOf',
   'verifiedOn',
+  'saleDate',
 ]);
 
 /** How the XLSX template shows a date: 31 Mar 2026. */

@@ -32,7 +32,33 @@ export const keysOf = (shape: Record<string, unknown>, except: readonly string[]
 export const SHARES_FIELDS = keysOf(documentShape.shares.shape);
 export const PROJECTION_FIELDS = keysOf(documentShape.projections.unwrap().element.shape, ['year']);
 export const COMPARABLE_METRIC_FIELDS = keysOf(documentShape.comparableMetrics.unwrap().shape);
-export const LIQUIDATION_SCALAR_FIELDS = keysOf(documentShape.liquidation.unwrap().shape, ['assets']);
+export const LIQUIDATION_SCALAR_FIELDS = keysOf(documentShape.liquidation.unwrap().shape, [
+  'assets',
+  'registers',
+  'reconciliation',
+]);
+const REGISTERS_SHAPE = documentShape.liquidation.unwrap().shape.registers.unwrap().shape;
+/** The IBC asset registers, one table each (docs/asset-registers.md), with the word an item row's column A held. */
+const REGISTER_TABLES = {
+  land: 'parcel',
+  landComparables: 'sale',
+  buildings: 'building',
+  machinery: 'machine',
+  inventories: 'stock',
+  receivables: 'bucket',
+  cash: 'account',
+  investments: 'investment',
+} as const satisfies Record<keyof typeof REGISTERS_SHAPE, string>;
+const registerColumns = (name: keyof typeof REGISTERS_SHAPE) =>
+  keysOf(REGISTERS_SHAPE[name].unwrap().element.shape).map(column);
+const registerTable = <N extends keyof typeof REGISTERS_SHAPE>(name: N) => ({
+  path: ['liquidation', 'registers', name] as const,
+  itemLabel: REGISTER_TABLES[name],
+  columns: registerColumns(name),
+});
+export const RECONCILIATION_FIELDS = keysOf(
+  documentShape.liquidation.unwrap().shape.reconciliation.unwrap().element.shape,
+);
 export const PEER_FIELDS = keysOf(documentShape.peers.unwrap().element.shape);
 // Several valuers' estimates per asset class are a list inside a list: JSON only, not a grid row.
 export const LIQUIDATION_ASSET_FIELDS = keysOf(documentShape.liquidation.unwrap().shape.assets.element.shape, [
@@ -63,6 +89,26 @@ export const TEXT_COLUMNS = new Set([
   'method',
   'physicalVerification',
   'verifiedOn',
+  // The asset registers' words, choices and dates.
+  'parcel',
+  'surveyNumber',
+  'areaUnit',
+  'title',
+  'rateReason',
+  'saleDate',
+  'place',
+  'saleSource',
+  'condition',
+  'make',
+  'costBasis',
+  'category',
+  'ageing',
+  'marketingPeriod',
+  'discountReason',
+  'investmentBasis',
+  'priceSource',
+  'item',
+  'excludedReason',
 ]);
 export const column = (f: string): readonly [string, Kind] => [f, TEXT_COLUMNS.has(f) ? 'string' : 'number'];
 
@@ -120,6 +166,19 @@ export const LIST_TABLES = {
     itemLabel: 'liability',
     columns: BRIDGE_CONTINGENCY_FIELDS.map(column),
   },
+  'liquidation.registers.land': registerTable('land'),
+  'liquidation.registers.landComparables': registerTable('landComparables'),
+  'liquidation.registers.buildings': registerTable('buildings'),
+  'liquidation.registers.machinery': registerTable('machinery'),
+  'liquidation.registers.inventories': registerTable('inventories'),
+  'liquidation.registers.receivables': registerTable('receivables'),
+  'liquidation.registers.cash': registerTable('cash'),
+  'liquidation.registers.investments': registerTable('investments'),
+  'liquidation.reconciliation': {
+    path: ['liquidation', 'reconciliation'],
+    itemLabel: 'line',
+    columns: RECONCILIATION_FIELDS.map(column),
+  },
 } as const satisfies Record<
   string,
   { path: readonly string[]; itemLabel: string; columns: readonly (readonly [string, Kind])[] }
@@ -154,6 +213,30 @@ const KEY_LABELS: Record<string, string> = {
   'equityBridge.nonOperatingAssets': 'Equity bridge: non-operating assets',
   'navAdjustmentSources.immovableProperties': 'NAV adjustment sources: immovable properties',
   'equityBridge.contingentLiabilities': 'Equity bridge: contingent liabilities',
+  'liquidation.registers.land': 'Asset register: land parcels',
+  'liquidation.registers.landComparables': 'Asset register: comparable sales of land',
+  'liquidation.registers.buildings': 'Asset register: buildings',
+  'liquidation.registers.machinery': 'Asset register: plant and machinery',
+  'liquidation.registers.inventories': 'Asset register: inventories',
+  'liquidation.registers.receivables': 'Asset register: trade receivables',
+  'liquidation.registers.cash': 'Asset register: cash and bank balances',
+  'liquidation.registers.investments': 'Asset register: investments',
+  'liquidation.reconciliation': 'Reconciliation of the balance sheet',
+  replacementCostRate: 'Replacement cost rate (₹ per unit of area)',
+  adoptedRate: 'Adopted rate (₹ per unit of area)',
+  quotedPrice: 'Quoted price (₹ per unit)',
+  forcedSaleDiscount: 'Forced-sale discount (%)',
+  recoverability: 'Recoverable (%)',
+  obsolescence: 'Obsolescence (%)',
+  conditionFactor: 'Condition factor (%)',
+  locationAdjustment: 'Location adjustment (%)',
+  sizeAdjustment: 'Size adjustment (%)',
+  timeAdjustment: 'Time adjustment (%)',
+  otherAdjustment: 'Other adjustment (%)',
+  age: 'Age (years)',
+  totalLife: 'Total life (years)',
+  usefulLife: 'Useful life (years)',
+  item: 'Balance sheet line',
   asOf: 'As of',
   ccdInterestAfterTax: 'CCD interest after tax',
   verifiedOn: 'Verified on',

@@ -2,6 +2,7 @@
 // template, as rows of cells, with a line of guidance in the valuer's words above each table and each part of the
 // field rows, choices in words, and spare rows under each list table to fill in (docs/financials-template.md).
 import { choiceWords, CHOICES } from './financials-grid-forms.js';
+import { REGISTER_NOTES } from './financials-grid-registers.js';
 import {
   KV_HEADER,
   LIST_TABLES,
@@ -57,6 +58,7 @@ const TABLE_NOTES: Record<typeof PROJECTIONS | ListTableName, string> = {
     'Rule 11UA: each immovable property with the value adopted for stamp duty and the authority that adopted it.',
   'equityBridge.contingentLiabilities':
     'Equity bridge: each contingent liability with its amount and the probability (in percent) that it falls due.',
+  ...REGISTER_NOTES,
 };
 const TABLE_ROWS: Record<ListTableName, number> = {
   peers: 10,
@@ -66,6 +68,15 @@ const TABLE_ROWS: Record<ListTableName, number> = {
   'equityBridge.nonOperatingAssets': 5,
   'navAdjustmentSources.immovableProperties': 6,
   'equityBridge.contingentLiabilities': 5,
+  'liquidation.registers.land': 5,
+  'liquidation.registers.landComparables': 10,
+  'liquidation.registers.buildings': 5,
+  'liquidation.registers.machinery': 10,
+  'liquidation.registers.inventories': 6,
+  'liquidation.registers.receivables': 6,
+  'liquidation.registers.cash': 4,
+  'liquidation.registers.investments': 5,
+  'liquidation.reconciliation': 13,
 };
 
 /** A value as the template shows it: a choice in its words. */

@@ -4,7 +4,7 @@ import { parseFinancials, type NormalisedFinancials } from '../../domain/financi
 import { findUnstorableText, printable, unstorableTextReason } from '../../domain/financials/storable-text.js';
 import { MAX_JSON_ARRAY_LENGTH, MAX_XLSX_EXPANDED_BYTES, tooDeepReason } from '../../domain/documents/upload-bounds.js';
 import { columnLetter, gridToDocument, locateError, type Grid } from './financials-grid.js';
-import { readCsv, readXlsx, SpreadsheetReadError } from './financials-files.js';
+import { readCsv, readXlsxBook, SpreadsheetReadError, type WorkbookGrid } from './financials-files.js';
 import { inflateZipBounded, rezip, ZipBoundExceeded, ZipUnreadable } from './zip-bounds.js';
 
 export interface DocumentError {
@@ -81,8 +81,11 @@ function boundedWorkbook(data: Buffer): Buffer {
 export async function parseFinancialsFile(format: string, data: Buffer): Promise<ParseOutcome> {
   if (format === 'JSON') return parseJson(data);
   let grid: Grid;
+  // Where a row is: its sheet (the XLSX template's registers are a second sheet) and its row there.
+  let rowName: WorkbookGrid['rowName'] = (row) => `row ${row}`;
   try {
-    grid = format === 'XLSX' ? await readXlsx(boundedWorkbook(data)) : readCsv(data);
+    if (format === 'XLSX') ({ grid, rowName } = await readXlsxBook(boundedWorkbook(data)));
+    else grid = readCsv(data);
   } catch (err) {
     if (err instanceof SpreadsheetReadError) return refused(printable(err.message));
     throw err;
@@ -91,20 +94,23 @@ export async function parseFinancialsFile(format: string, data: Buffer): Promise
   // be stored is named and read on in its printable form, the cells that cannot be read are named, and what was
   // read is validated all the same, so the schema and the cross-field checks report the rest of the file too.
   const unstorable: DocumentError[] = [];
+  // Each located error's row in the grid, to list the errors in the order of the file.
+  const rows = new Map<DocumentError, number>();
   const readable = grid.map((row, r) =>
     row.map((cell, c) => {
       const reason = typeof cell === 'string' ? unstorableTextReason(cell) : null;
       if (!reason) return cell;
-      unstorable.push({ path: '/', message: reason, location: `row ${r + 1}, column ${columnLetter(c)}` });
+      unstorable.push({ path: '/', message: reason, location: `${rowName(r + 1)}, column ${columnLetter(c)}` });
+      rows.set(unstorable[unstorable.length - 1], r + 1);
       return printable(cell as string);
     }),
   );
   const tabular = gridToDocument(readable);
-  const cellErrors: DocumentError[] = tabular.errors.map((e) => ({
-    path: e.pointer ?? '/',
-    message: e.message,
-    location: `row ${e.row}, column ${e.column}`,
-  }));
+  const cellErrors: DocumentError[] = tabular.errors.map((e) => {
+    const error = { path: e.pointer ?? '/', message: e.message, location: `${rowName(e.row)}, column ${e.column}` };
+    rows.set(error, e.row);
+    return error;
+  });
   const result = parseFinancials(tabular.read);
   if (result.ok && unstorable.length === 0 && cellErrors.length === 0) return result;
   // A cell already named (not a number, not one of the list) is not named again as missing.
@@ -113,10 +119,13 @@ export async function parseFinancialsFile(format: string, data: Buffer): Promise
     .filter((e) => !named.has(e.path))
     .map((e) => {
       const cell = locateError(tabular.cells, e.path, e.message);
-      return cell ? { ...e, location: `row ${cell.row}, column ${cell.column}` } : e;
+      if (!cell) return e;
+      const located = { ...e, location: `${rowName(cell.row)}, column ${cell.column}` };
+      rows.set(located, cell.row);
+      return located;
     });
   // In the order of the sheet, as the valuer corrects it; what names no cell (a whole table, the balance sheet) last.
-  const rowOf = (e: DocumentError) => Number(/^row (\d+)/.exec(e.location ?? '')?.[1] ?? Infinity);
+  const rowOf = (e: DocumentError) => rows.get(e) ?? Infinity;
   const errors = [...unstorable, ...cellErrors, ...documentErrors];
   return {
     ok: false,

@@ -10,9 +10,18 @@ import { type ReportInput } from '../report-input.js';
 import { chooseUnit, documentAmountInRupees, inUnit, unitLabel } from './units.js';
 import { costOfCapitalAnnexure, peersAnnexure, projectionsAnnexure } from './annexures-market.js';
 import { navSchedulesAnnexure } from './annexures-nav.js';
+import { assetRegistersAnnexure, ibcRegisters, reconciliationAnnexure } from './annexures-ibc.js';
 import { footing, labelOf, noteText } from './annexure-helpers.js';
 
-export type AnnexureKey = 'balanceSheet' | 'history' | 'projections' | 'peers' | 'costOfCapital' | 'navSchedules';
+export type AnnexureKey =
+  | 'balanceSheet'
+  | 'history'
+  | 'projections'
+  | 'peers'
+  | 'costOfCapital'
+  | 'navSchedules'
+  | 'assetRegisters'
+  | 'reconciliation';
 
 const TITLES: Record<AnnexureKey, string> = {
   balanceSheet: 'Balance sheet as given',
@@ -21,6 +30,8 @@ const TITLES: Record<AnnexureKey, string> = {
   peers: 'Listed peers: size, multiples, source and basis',
   costOfCapital: 'Cost of capital: each input with its source and date',
   navSchedules: 'Immovable property and quoted investments (prescribed net asset value)',
+  assetRegisters: 'Asset-wise workings: fair value and liquidation value of each asset',
+  reconciliation: 'Reconciliation of the balance sheet to the asset classes valued',
 };
 
 const equityStatute = (input: ReportInput) =>
@@ -33,6 +44,14 @@ const hasMethod = (input: ReportInput, ...codes: string[]) =>
 
 /** The annexures this report carries, in order: only what it has figures for, and only for the equity reports. */
 export function annexurePlan(input: ReportInput): AnnexureKey[] {
+  // IBC: the asset-wise workings where the financials give registers, and the reconciliation of the balance sheet.
+  if (input.engagement.statute === 'IBC_LIQUIDATION') {
+    const ibc: [AnnexureKey, boolean][] = [
+      ['assetRegisters', ibcRegisters(input) !== undefined],
+      ['reconciliation', input.financials?.liquidation !== undefined],
+    ];
+    return ibc.filter(([, shown]) => shown).map(([key]) => key);
+  }
   if (!equityStatute(input)) return [];
   const f = input.financials;
   const sources = f?.navAdjustmentSources;
@@ -67,6 +86,8 @@ export function annexures(w: Writer, input: ReportInput): void {
     if (key === 'peers') peersAnnexure(w, input);
     if (key === 'costOfCapital') costOfCapitalAnnexure(w, input);
     if (key === 'navSchedules') navSchedulesAnnexure(w, input);
+    if (key === 'assetRegisters') assetRegistersAnnexure(w, input);
+    if (key === 'reconciliation') reconciliationAnnexure(w, input);
   });
 }
 

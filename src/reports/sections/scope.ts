@@ -4,10 +4,17 @@ import { scopeParagraphs } from '../statute-text.js';
 import { type Writer } from '../pdf/layout.js';
 import { transactionDateLabel } from './transaction-words.js';
 import { type ReportInput, usesProjections, valuationDateLabel } from '../report-input.js';
+import { FINANCIAL_LABELS } from '../../contract/financial-labels.js';
+
+/** IBC: the classes whose values the service computed from their asset registers, in words. */
+const registerClasses = (input: ReportInput): string[] =>
+  (input.financials?.liquidation?.assets ?? [])
+    .filter((a) => a.fromRegister)
+    .map((a) => (FINANCIAL_LABELS[a.assetClass] ?? a.assetClass).toLowerCase());
 
 export function scope(w: Writer, input: ReportInput): void {
   w.section('Scope of work, dates, inspections and investigations');
-  const paragraphs = scopeParagraphs(input.engagement.statute, usesProjections(input));
+  const paragraphs = scopeParagraphs(input.engagement.statute, usesProjections(input), registerClasses(input));
   const scopeText = paragraphs.find((p) => p.heading === 'Scope of work');
   if (scopeText) w.labelled(scopeText.heading, scopeText.text);
   const f = input.facts;

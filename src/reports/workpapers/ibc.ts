@@ -1,78 +1,126 @@
-/** The IBC sheet: fair value and liquidation value under CIRP Regulation 35. */
+/**
+ * The IBC sheet: fair value and liquidation value under CIRP Regulation 35 (or the realisable value under the
+ * Liquidation Process Regulations), per asset class and in total. A class with an asset register takes its figures
+ * from the Asset registers sheet; the reconciliation follows. No figure per share: an IBC valuation values the
+ * corporate debtor's assets, never its shares (docs/statutes.md, IBC).
+ */
+import { FINANCIAL_LABELS } from '../../contract/financial-labels.js';
 import { RUPEE_FORMAT, Sheet, SHEET_NAME } from './cells.js';
 import type { InputCells, WorkbookContext } from './context.js';
+import { writeReconciliation, writeRegisters, type ClassCells } from './ibc-registers.js';
 
 export function writeIbc(ctx: WorkbookContext, cells: InputCells): void {
-  const { wb, known, f, name, method, values } = ctx;
-  const { bs, shares, totalClaimsF } = cells;
+  const { wb, known, f, method, values, name } = ctx;
+  const { bs, totalClaimsF } = cells;
   const fairMethod = method('FAIR_VALUE');
   const liqMethod = method('LIQUIDATION_VALUE');
-  if (fairMethod && liqMethod && f.liquidation) {
-    const s = new Sheet(wb, known, SHEET_NAME.IBC);
-    s.title('CIRP Regulation 35: fair value and liquidation value (s.53: equity never below nil)');
-    const fairCells: string[] = [];
-    const liqCells: string[] = [];
-    for (const asset of f.liquidation.assets) {
-      const label = asset.description ? `${asset.assetClass} (${asset.description})` : asset.assetClass;
-      for (const basis of ['fairValue', 'liquidationValue'] as const) {
-        let cell: string;
-        if (asset.estimates && asset.estimates.length > 0) {
-          const estimateCells = asset.estimates.map((e) =>
-            s.put(`${label}: ${basis} estimated by ${e.valuer}`, Number(e[basis]), RUPEE_FORMAT),
-          );
-          // Consecutive cells in column B: one range.
-          const list = `${estimateCells[0]}:${estimateCells[estimateCells.length - 1].replace(/^.*!/, '')}`;
-          // Average of the two closest estimates (the lower pair on a tie).
-          const formula =
-            estimateCells.length === 2
-              ? `AVERAGE(${list})`
-              : `IF(SMALL(${list},3)-SMALL(${list},2)<SMALL(${list},2)-SMALL(${list},1),(SMALL(${list},2)+SMALL(${list},3))/2,(SMALL(${list},1)+SMALL(${list},2))/2)`;
-          cell = s.put(`${label}: ${basis} (average of the two closest)`, { f: formula }, RUPEE_FORMAT);
-        } else {
-          cell = s.put(`${label}: ${basis}`, Number(asset[basis] ?? 0), RUPEE_FORMAT);
-        }
-        (basis === 'fairValue' ? fairCells : liqCells).push(cell);
+  if (!liqMethod || !f.liquidation) return;
+  const realisable = !fairMethod;
+  const liqName = realisable ? 'realisable value' : 'liquidation value';
+  const registers: Map<string, ClassCells> = f.liquidation.registers
+    ? writeRegisters(ctx, f.liquidation.registers, realisable ? 'Realisable value' : 'Liquidation value')
+    : new Map();
+  const s = new Sheet(wb, known, SHEET_NAME.IBC);
+  s.title(
+    realisable
+      ? 'Liquidation Process Regulation 35: realisable value per asset class and in total'
+      : 'CIRP Regulation 35: fair value and liquidation value per asset class and in total',
+  );
+  const fairCells: string[] = [];
+  const liqCells: string[] = [];
+  const bookCells = new Map<string, string>();
+  for (const asset of f.liquidation.assets) {
+    const words = FINANCIAL_LABELS[asset.assetClass] ?? asset.assetClass;
+    const label = asset.description ? `${words} (${asset.description})` : words;
+    const register = registers.get(asset.assetClass);
+    bookCells.set(
+      asset.assetClass,
+      s.put(`${label}: book value`, register ? { f: register.book } : Number(asset.bookValue), RUPEE_FORMAT),
+    );
+    for (const basis of realisable ? (['liquidationValue'] as const) : (['fairValue', 'liquidationValue'] as const)) {
+      const name = basis === 'fairValue' ? 'fair value' : liqName;
+      let cell: string;
+      if (register) {
+        cell = s.put(
+          `${label}: ${name} (the asset register's total)`,
+          { f: basis === 'fairValue' ? register.fair : register.liquidation },
+          RUPEE_FORMAT,
+        );
+      } else if (asset.estimates && asset.estimates.length > 0) {
+        const estimateCells = asset.estimates.map((e) =>
+          s.put(`${label}: ${name} estimated by ${e.valuer}`, Number(e[basis]), RUPEE_FORMAT),
+        );
+        // Consecutive cells in column B: one range.
+        const list = `${estimateCells[0]}:${estimateCells[estimateCells.length - 1].replace(/^.*!/, '')}`;
+        // The average of the two closest (the lower pair on a tie), the gaps compared to the paisa as the service
+        // compares them in exact decimals, so a tie is a tie here too.
+        const gap = (hi: number, lo: number) => `ROUND(SMALL(${list},${hi})-SMALL(${list},${lo}),2)`;
+        const formula =
+          estimateCells.length === 2
+            ? `AVERAGE(${list})`
+            : `IF(${gap(3, 2)}<${gap(2, 1)},(SMALL(${list},2)+SMALL(${list},3))/2,(SMALL(${list},1)+SMALL(${list},2))/2)`;
+        const whose = realisable ? "the liquidator's computation" : "the resolution professional's computation";
+        cell = s.put(
+          `${label}: ${name} (${estimateCells.length === 2 ? 'average of the two' : 'average of the two closest'}, ${whose})`,
+          { f: formula },
+          RUPEE_FORMAT,
+        );
+      } else {
+        cell = s.put(`${label}: ${name}`, Number(asset[basis] ?? 0), RUPEE_FORMAT);
       }
+      (basis === 'fairValue' ? fairCells : liqCells).push(cell);
     }
-    const liabilities = s.put(
-      'Liabilities ranking ahead of equity',
-      f.liquidation.liabilities !== undefined
-        ? Number(f.liquidation.liabilities)
-        : { f: `${totalClaimsF}-${bs.equityShareCapital}-${bs.reservesAndSurplus}` },
-      RUPEE_FORMAT,
-    );
-    const costs = s.put('Liquidation costs', Number(f.liquidation.liquidationCosts), RUPEE_FORMAT);
-    const totalFair = s.put('Total fair value of assets', { f: `SUM(${fairCells.join(',')})` }, RUPEE_FORMAT);
-    const totalLiq = s.put('Total liquidation value of assets', { f: `SUM(${liqCells.join(',')})` }, RUPEE_FORMAT);
-    const fairEquity = s.put(
-      'Fair value available to equity',
-      { f: `MAX(${totalFair}-${liabilities},0)`, result: Number(fairMethod.equityValue) },
-      RUPEE_FORMAT,
-    );
-    s.put('Shortfall to creditors (fair value)', { f: `MAX(${liabilities}-${totalFair},0)` }, RUPEE_FORMAT);
-    const liqEquity = s.put(
-      'Liquidation value available to equity',
-      { f: `MAX(${totalLiq}-${costs}-${liabilities},0)`, result: Number(liqMethod.equityValue) },
-      RUPEE_FORMAT,
-    );
-    s.put(
-      'Shortfall to creditors (liquidation value)',
-      { f: `MAX(${liabilities}+${costs}-${totalLiq},0)` },
-      RUPEE_FORMAT,
-    );
-    const fairPer = s.put(
-      'Fair value per equity share',
-      { f: `${fairEquity}/${shares}`, result: Number(fairMethod.valuePerShare) },
-      RUPEE_FORMAT,
-    );
-    const liqPer = s.put(
-      'Liquidation value per equity share',
-      { f: `${liqEquity}/${shares}`, result: Number(liqMethod.valuePerShare) },
-      RUPEE_FORMAT,
-    );
-    name('ValuePerShare_FAIR_VALUE', fairPer);
-    name('ValuePerShare_LIQUIDATION_VALUE', liqPer);
-    values.FAIR_VALUE = fairPer;
-    values.LIQUIDATION_VALUE = liqPer;
   }
+  s.row += 1;
+  // The totals are the valuer's conclusion.
+  let totalFair: string | null = null;
+  if (fairMethod) {
+    totalFair = s.put('Total fair value of assets', { f: `SUM(${fairCells.join(',')})` }, RUPEE_FORMAT);
+    values.IBC_TOTAL_FAIR_VALUE = totalFair;
+    name('TotalValue_FAIR_VALUE', totalFair);
+  }
+  const totalLiq = s.put(`Total ${liqName} of assets`, { f: `SUM(${liqCells.join(',')})` }, RUPEE_FORMAT);
+  values.IBC_TOTAL_LIQUIDATION_VALUE = totalLiq;
+  name('TotalValue_LIQUIDATION_VALUE', totalLiq);
+  s.row += 1;
+  // What follows the totals (costs, creditors, s.53) is the officer's arithmetic, shown as such.
+  s.heading(
+    `After the totals: the ${realisable ? "liquidator's" : "resolution professional's"} arithmetic under s.53, not the valuer's conclusion`,
+  );
+  // s.53: preference share capital is a shareholder's claim, after every creditor; it is never a creditor's.
+  const liabilities = s.put(
+    'Liabilities (creditors; preference share capital is not one)',
+    f.liquidation.liabilities !== undefined
+      ? Number(f.liquidation.liabilities)
+      : {
+          f: `${totalClaimsF}-${bs.equityShareCapital}-${bs.reservesAndSurplus}-${bs.preferenceShareCapital}`,
+        },
+    RUPEE_FORMAT,
+  );
+  const preference = s.put(
+    'Preference share capital (s.53: after every creditor)',
+    { f: bs.preferenceShareCapital },
+    RUPEE_FORMAT,
+  );
+  const costs = s.put('Liquidation costs', Number(f.liquidation.liquidationCosts), RUPEE_FORMAT);
+  if (fairMethod && totalFair) {
+    s.put('Shortfall to creditors (fair value)', { f: `MAX(${liabilities}-${totalFair},0)` }, RUPEE_FORMAT);
+    const fairEquity = s.put(
+      'Fair value available to equity (after creditors, then preference capital; never below nil)',
+      { f: `MAX(MAX(${totalFair}-${liabilities},0)-${preference},0)`, result: Number(fairMethod.equityValue) },
+      RUPEE_FORMAT,
+    );
+    name('EquityValue_FAIR_VALUE', fairEquity);
+  }
+  s.put(`Shortfall to creditors (${liqName})`, { f: `MAX(${liabilities}+${costs}-${totalLiq},0)` }, RUPEE_FORMAT);
+  const liqEquity = s.put(
+    `${realisable ? 'Realisable' : 'Liquidation'} value available to equity (after costs, creditors, then preference capital; never below nil)`,
+    {
+      f: `MAX(MAX(${totalLiq}-${costs}-${liabilities},0)-${preference},0)`,
+      result: Number(liqMethod.equityValue),
+    },
+    RUPEE_FORMAT,
+  );
+  name('EquityValue_LIQUIDATION_VALUE', liqEquity);
+  writeReconciliation(ctx, cells, bookCells);
 }

@@ -12,6 +12,18 @@ export function writeSummary(ctx: WorkbookContext, cells: InputCells): void {
   sum.ws.getCell(sum.row - 1, 1).value =
     'Every figure is computed from the exact figures and shown rounded to the paisa, as the report prints it; a printed total may differ from the sum of its rounded parts, and the report then prints a rounding difference.';
   const c = v.conclusion;
+  if (v.statute === 'IBC_LIQUIDATION') {
+    // The assets' values in total, as the report concludes them: no value per share (docs/statutes.md, IBC).
+    if (values.IBC_TOTAL_FAIR_VALUE)
+      sum.put('Total fair value of assets', { f: values.IBC_TOTAL_FAIR_VALUE }, RUPEE_FORMAT);
+    if (values.IBC_TOTAL_LIQUIDATION_VALUE)
+      sum.put(
+        c.fairValue ? 'Total liquidation value of assets' : 'Total realisable value of assets',
+        { f: values.IBC_TOTAL_LIQUIDATION_VALUE },
+        RUPEE_FORMAT,
+      );
+    return;
+  }
   const chosen = c.byPurpose?.find((p) => p.purpose === v.purpose);
   const weights: { method: string; weight: number }[] = c.weights?.length
     ? c.weights.map((w) => ({ method: w.method, weight: Number(w.weightPercent) }))

@@ -7,6 +7,8 @@ import { asUser, signupAdmin } from '../../helpers/principals.js';
 import { createEngagement, fixture, lock, sourced, upload, valuationOf } from '../../helpers/engagements.js';
 import { IBC_RATES } from '../../helpers/signatories.js';
 import { pdfText } from '../../helpers/pdf.js';
+import { definedNames } from '../../helpers/workbook.js';
+import ExcelJS from 'exceljs';
 
 let t: TestApp;
 let headers: Record<string, string>;
@@ -40,4 +42,26 @@ test('claims exceeding the assets: the warnings and the report text carry no per
   assert.match(text, /equity receives nil/);
   const hits = [...text.matchAll(/.{0,120}per[ -]share.{0,80}/gi)].map((m) => m[0]);
   assert.deepEqual(hits, [], 'the report text names no per-share figure');
+  // Nor do the workpapers: no value per share, no ValuePerShare_ name; the assets' totals instead (the paid-up value
+  // of a share on the Inputs sheet is the capital as the balance sheet states it, not a value).
+  const xlsx = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/engagements/${e.id}/valuation/workpapers.xlsx`,
+    headers,
+  });
+  assert.equal(xlsx.statusCode, 200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+  const labels: string[] = [];
+  wb.eachSheet((ws) => ws.eachRow((row) => labels.push(String(row.getCell(1).value ?? ''))));
+  assert.deepEqual(
+    labels.filter((l) => /(value|equity)[a-z ]* per (equity )?share/i.test(l) && !/^Paid-up value per share/.test(l)),
+    [],
+  );
+  const names = [...definedNames(wb).keys()];
+  assert.ok(!names.some((n) => n.startsWith('ValuePerShare')), names.join(', '));
+  assert.ok(
+    names.includes('TotalValue_FAIR_VALUE') && names.includes('TotalValue_LIQUIDATION_VALUE'),
+    names.join(', '),
+  );
 });

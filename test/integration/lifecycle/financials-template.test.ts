@@ -97,6 +97,8 @@ test('the blank XLSX names each table by a header row under a line of guidance; 
 for (const [name, engagement, documentOf] of [
   ['Rule 11UA (the example company)', {}, example],
   ['IBC (CIRP)', IBC, async () => sourced(fixture('ibc-shortfall.json'))],
+  // The asset registers and the reconciliation, each a table of the template (docs/asset-registers.md).
+  ['IBC with asset registers', IBC, async () => fixture('ibc-registers.json')],
 ] as const) {
   test(`${name}: the blank template filled in the valuer's words uploads first time, the same financials as the JSON`, async () => {
     const doc = await documentOf();
@@ -195,4 +197,46 @@ test('a file with problems in several tables is rejected once, naming every one 
   found('/projections/0/year', `row ${rows.projections}, column B`, /must be FY2027/);
   found('/balanceSheet', null, /does not balance/);
   assert.equal(rejected.errors.length, 5, JSON.stringify(rejected.errors, null, 1));
+});
+
+test('the IBC asset registers are a second sheet of their own tables, and a problem there is named by its sheet', async () => {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await blankTemplate()) as unknown as ArrayBuffer);
+  assert.deepEqual(
+    workbook.worksheets.map((s) => s.name),
+    ['Financials', 'Asset registers'],
+  );
+  const registers = workbook.getWorksheet('Asset registers')!;
+  for (const [table, column, words] of [
+    ['liquidation.registers.land', 'areaUnit', 'Square metres'],
+    ['liquidation.registers.machinery', 'costBasis', 'Historical cost indexed'],
+    ['liquidation.registers.investments', 'investmentBasis', 'Net asset value'],
+    ['liquidation.reconciliation', 'item', 'Intangible assets'],
+    ['liquidation.reconciliation', 'assetClass', 'Other assets'],
+  ] as const) {
+    const header = rowOf(registers, table);
+    assert.match(registers.getRow(header.number - 1).getCell(1).text, /\s.*\s/, `${table}: a line of guidance`);
+    assert.ok(dropDown(registers.getRow(header.number + 2).getCell(columnOf(header, column)))?.includes(words));
+  }
+  const sales = rowOf(registers, 'liquidation.registers.landComparables');
+  assert.equal(registers.getRow(sales.number + 1).getCell(columnOf(sales, 'saleDate')).numFmt, 'dd mmm yyyy');
+  // No register table on the first sheet.
+  assert.throws(() => rowOf(workbook.worksheets[0], 'liquidation.registers.land'));
+
+  const filled = new ExcelJS.Workbook();
+  await filled.xlsx.load(
+    (await fillTemplate(await blankTemplate(), fixture('ibc-registers.json'))) as unknown as ArrayBuffer,
+  );
+  const sheet = filled.getWorksheet('Asset registers')!;
+  const building = rowOf(sheet, 'liquidation.registers.buildings');
+  sheet.getRow(building.number + 1).getCell(columnOf(building, 'totalLife')).value = 'forty';
+  const { doc: rejected } = await ingest(IBC, 'financials.xlsx', Buffer.from(await filled.xlsx.writeBuffer()));
+  assert.equal(rejected.status, 'REJECTED');
+  assert.deepEqual(rejected.errors, [
+    {
+      path: '/liquidation/registers/buildings/0/totalLife',
+      message: 'not a number',
+      location: `sheet Asset registers, row ${building.number + 1}, column totalLife`,
+    },
+  ]);
 });

@@ -189,6 +189,12 @@ test('IBC in liquidation: the report cites the Liquidation Process Regulations b
       { assetClass: 'PLANT_AND_MACHINERY', bookValue: 300, liquidationValue: 175.01, fairValue: 0 },
     ],
     liquidationCosts: 20,
+    // The liquidator appointed the firm for these two classes: every other asset line is excluded, with the reason.
+    reconciliation: [
+      ...['intangibleAssets', 'nonCurrentInvestments', 'longTermLoansAndAdvances', 'otherNonCurrentAssets'],
+      ...['currentInvestments', 'inventories', 'tradeReceivables', 'cashAndCashEquivalents'],
+      ...['shortTermLoansAndAdvances', 'otherCurrentAssets'],
+    ].map((item) => ({ item, excludedReason: 'Valued by the other registered valuers the liquidator appointed' })),
   };
   const e = await createEngagement(t, asUser(valuer), {
     statute: 'IBC_LIQUIDATION',

@@ -2,7 +2,8 @@
 // is stripped, LibreOffice recalculates on load, and no cell may hold an error value, while every named
 // figure equals the API's to the paisa (docs/valuation-method.md, Workpapers). Covers every statute, the
 // comparables at a percentile (PERCENTILE.INC, written with its _xlfn. prefix), diluted capital, a stub
-// period with the bridge rolled forward, discounts per method and IBC.
+// period with the bridge rolled forward, discounts per method and IBC (with and without asset registers, in the
+// CIRP and in liquidation).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
@@ -73,7 +74,14 @@ interface ApiMethod {
 
 /** The API's figure each workpaper name stands for, or undefined where the name is an input or a rate. */
 function apiFigure(
-  v: { methods: ApiMethod[]; conclusion: { valuePerShare: string | null } },
+  v: {
+    methods: ApiMethod[];
+    conclusion: {
+      valuePerShare: string | null;
+      fairValue?: { totalValue?: string };
+      liquidationValue?: { totalValue?: string };
+    };
+  },
   name: string,
 ): string | undefined {
   const m = (code: string) => v.methods.find((x) => x.method === code);
@@ -84,6 +92,9 @@ function apiFigure(
   if ((match = /^ValuePerShare_(.+)$/.exec(name))) return m(match[1])?.valuePerShare;
   if ((match = /^EnterpriseValue_(.+)$/.exec(name))) return m(match[1])?.enterpriseValue;
   if ((match = /^EquityValue_(.+)$/.exec(name))) return m(match[1])?.equityValue;
+  // IBC: the assets' total on each basis, as the conclusion states it.
+  if (name === 'TotalValue_FAIR_VALUE') return v.conclusion.fairValue?.totalValue;
+  if (name === 'TotalValue_LIQUIDATION_VALUE') return v.conclusion.liquidationValue?.totalValue;
   return undefined;
 }
 
@@ -184,6 +195,18 @@ const CASES: [string, Record<string, unknown>, () => unknown, Record<string, unk
     'IBC_LIQUIDATION, CIRP: fair and liquidation values',
     { statute: 'IBC_LIQUIDATION', purpose: undefined },
     () => fixture('ibc-shortfall.json'),
+    {},
+  ],
+  [
+    'IBC_LIQUIDATION, CIRP from asset registers, with the reconciliation (docs/asset-registers.md)',
+    { statute: 'IBC_LIQUIDATION', purpose: undefined },
+    () => fixture('ibc-registers.json'),
+    {},
+  ],
+  [
+    'IBC_LIQUIDATION, liquidation: the realisable value from asset registers',
+    { statute: 'IBC_LIQUIDATION', purpose: 'LIQUIDATION_REALISABLE_VALUE' },
+    () => fixture('ibc-registers.json'),
     {},
   ],
 ];

@@ -274,13 +274,14 @@ test('a liquidation asset needs either concluded values or 2–3 valuer estimate
       { assetClass: 'OTHER', bookValue: 1, estimates: [{ valuer: 'A', fairValue: 1, liquidationValue: 1 }] },
     ],
   };
+  // Each row's own faults, then what the rows lack given the rest of the document (an asset register may value a class).
   assert.deepEqual(errorsOf(doc), [
-    { path: '/liquidation/assets/0/fairValue', message: 'is required (or give estimates)' },
-    { path: '/liquidation/assets/0/liquidationValue', message: 'is required (or give estimates)' },
     {
       path: '/liquidation/assets/1/estimates',
       message: 'give either estimates or fairValue and liquidationValue, not both',
     },
     { path: '/liquidation/assets/2/estimates', message: "must list at least 2 valuers' estimates" },
+    { path: '/liquidation/assets/0/fairValue', message: 'is required (or give estimates)' },
+    { path: '/liquidation/assets/0/liquidationValue', message: 'is required (or give estimates)' },
   ]);
 });

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import ExcelJS from 'exceljs';
+import { readFileSync } from 'node:fs';
 import {
   blankGrid,
   cellKey,
@@ -153,6 +154,24 @@ describe('financials grid layout', () => {
     );
     assert.match(csv.toString('utf8'), /\r\n,"Beta, ""Quoted"" Corp",9\.8,1\.4,,2\.1/);
     assert.deepEqual(parseOk(readCsv(csv)), sample);
+  });
+
+  it('the IBC asset registers and the reconciliation: XLSX (a second sheet) and CSV read back to the same document', async () => {
+    const registers = JSON.parse(
+      readFileSync(new URL('../../fixtures/financials/ibc-registers.json', import.meta.url), 'utf8'),
+    ) as FinancialsDocumentLike;
+    assert.deepEqual(parseOk(documentToGrid(registers)), registers);
+    assert.deepEqual(parseOk(readCsv(writeCsv(registers))), registers);
+    const xlsx = await writeXlsx(registers);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx as unknown as ArrayBuffer);
+    assert.deepEqual(
+      workbook.worksheets.map((w) => w.name),
+      ['Financials', 'Asset registers'],
+    );
+    assert.deepEqual(parseOk(await readXlsx(xlsx)), registers);
+    // A document without registers leaves the second sheet's tables empty, and reads back as it was.
+    assert.deepEqual(parseOk(await readXlsx(await writeXlsx(minimal))), minimal);
   });
 
   it('lays out projections as rows = fields, columns = FY years', () => {

@@ -55,6 +55,14 @@ async function check(
   const wb = await recalculate(xlsx);
   await assertCachedValues(xlsx, wb, fixture);
   for (const m of valuation.methods) {
+    if (statute === 'IBC_LIQUIDATION') {
+      // No value per share: the assets' total and what is left to equity after creditors, then preference capital.
+      assert.ok(!wb.names.has(`ValuePerShare_${m.method}`), `${fixture}: no value per share`);
+      assert.equal(paisa(wb.value(`EquityValue_${m.method}`)), m.equityValue, `${fixture}: EquityValue_${m.method}`);
+      const basis = m.method === 'FAIR_VALUE' ? valuation.conclusion.fairValue : valuation.conclusion.liquidationValue;
+      assert.equal(paisa(wb.value(`TotalValue_${m.method}`)), basis!.totalValue, `${fixture}: TotalValue_${m.method}`);
+      continue;
+    }
     assert.equal(
       paisa(wb.value(`ValuePerShare_${m.method}`)),
       m.valuePerShare,
@@ -186,6 +194,37 @@ test("Companies Act with valuer's weights and a discount; Rule 11UA both NAV for
     liquidationCosts: 20,
   };
   await check('', 'IBC_LIQUIDATION', null, {}, doc);
+  // The asset registers (docs/asset-registers.md), in the CIRP and in liquidation (realisable value).
+  await check('ibc-registers.json', 'IBC_LIQUIDATION', null);
+  await check('ibc-registers.json', 'IBC_LIQUIDATION', 'LIQUIDATION_REALISABLE_VALUE');
+  // Preference capital ranks after every creditor and is never one: 50 lakhs of it out of the borrowings.
+  const preference = loadDocument('ibc-shortfall.json');
+  preference.balanceSheet.preferenceShareCapital = 50;
+  preference.balanceSheet.longTermBorrowings = 250;
+  await check('', 'IBC_LIQUIDATION', null, {}, preference);
+});
+
+test('three estimates equally apart: the workpapers take the lower pair as the engine does, compared to the paisa', async () => {
+  // In binary floating point 1,000.30 − 1,000.20 comes out below 1,000.20 − 1,000.10; in decimals the gaps are equal.
+  const doc = loadDocument('ibc-shortfall.json');
+  doc.unit = 'RUPEES';
+  for (const [k, v] of Object.entries(doc.balanceSheet)) doc.balanceSheet[k] = (v as number) * 100000;
+  doc.liquidation = {
+    assets: [
+      estimatedClass(
+        'LAND_AND_BUILDING',
+        70000000,
+        ['RV A', 1000.1, 1000.1],
+        ['RV B', 1000.2, 1000.2],
+        ['RV C', 1000.3, 1000.3],
+      ),
+      { assetClass: 'OTHER', bookValue: 105000000, fairValue: 0, liquidationValue: 0 },
+    ],
+  };
+  const { valuation, wb } = await check('', 'IBC_LIQUIDATION', null, {}, doc);
+  // (1,000.10 + 1,000.20) ÷ 2 = 1,000.15, the lower pair.
+  assert.equal(valuation.conclusion.fairValue!.totalValue, '1000.15');
+  assert.equal(paisa(wb.value('TotalValue_FAIR_VALUE')), '1000.15');
 });
 
 test('the equity bridge items in the DCF, Sensitivity and COMPARABLES formulas', async () => {

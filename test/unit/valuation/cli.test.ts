@@ -90,7 +90,9 @@ test('CLI --json: IBC equity is nil with the shortfall stated', () => {
   assert.deepEqual(r.conclusion.fairValue, ibcHeadline('70000000.00', '0.00', '0.00', '10000000.00'));
   assert.deepEqual(r.conclusion.liquidationValue, ibcHeadline('40000000.00', '0.00', '0.00', '41000000.00'));
   const text = runCli(cliArgs('ibc-shortfall.json', '12', '4', '--statute', 'IBC_LIQUIDATION'));
-  assert.match(text.stdout, /Fair value\s+0\.00\s+0\.00\s+1,00,00,000\.00/);
+  // The assets' total, nil to equity, the shortfall; no value per share (docs/statutes.md, IBC).
+  assert.match(text.stdout, /Fair value\s+7,00,00,000\.00\s+0\.00\s+1,00,00,000\.00/);
+  assert.doesNotMatch(text.stdout, /Value per share|Value\/share/);
 });
 
 test('CLI --json: RATES_LOOK_LIKE_FRACTIONS and WACC_GROWTH_SPREAD_NARROW', () => {

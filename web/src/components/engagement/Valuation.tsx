@@ -89,7 +89,11 @@ export function ValuationView({ engagement }: { engagement: Schemas['Engagement'
   }
   if (!v.data) return v.isPending ? <Busy label="Loading valuation" /> : <Alert color="red">{v.error?.message}</Alert>;
   const val = v.data;
-  const unit = val ? unitOf(val.methods.flatMap((m) => m.lines)) : 'LAKH';
+  const unit = unitOf(val.methods.flatMap((m) => m.lines));
+  const ibc = val.statute === 'IBC_LIQUIDATION';
+  // An IBC method's figure is the assets' total on its basis, as the conclusion states it.
+  const ibcTotal = (method: string) =>
+    method === 'FAIR_VALUE' ? val.conclusion.fairValue?.totalValue : val.conclusion.liquidationValue?.totalValue;
   return (
     <Stack>
       <Title order={2} size="h3">
@@ -103,24 +107,32 @@ export function ValuationView({ engagement }: { engagement: Schemas['Engagement'
       </Group>
       {val.compliance && <Compliance c={val.compliance} />}
       <WarningList warnings={val.warnings} title="Warnings" testId="valuation-warnings" />
-      <Suspense fallback={<Busy label="Loading chart" />}>
-        <MethodsChart
-          methods={val.methods.map((m) => ({ label: m.title, value: m.valuePerShare }))}
-          concluded={val.conclusion.valuePerShare ?? undefined}
-        />
-      </Suspense>
+      {/* IBC values the corporate debtor's assets, never its shares: no chart of values per share. */}
+      {!ibc && (
+        <Suspense fallback={<Busy label="Loading chart" />}>
+          <MethodsChart
+            methods={val.methods.map((m) => ({ label: m.title, value: m.valuePerShare }))}
+            concluded={val.conclusion.valuePerShare ?? undefined}
+          />
+        </Suspense>
+      )}
       <Accordion multiple variant="separated">
         {val.methods.map((m) => (
           <Accordion.Item key={m.method} value={m.method}>
             <Accordion.Control>
               <Group justify="space-between" wrap="wrap" pr="sm">
                 <Text fw={600}>{m.title}</Text>
-                <Text ff="monospace">{rupees(m.valuePerShare)} per share</Text>
+                <Text ff="monospace">
+                  {ibc
+                    ? `${inUnit(ibcTotal(m.method) ?? m.equityValue, unit)} in total`
+                    : `${rupees(m.valuePerShare)} per share`}
+                </Text>
               </Group>
             </Accordion.Control>
             <Accordion.Panel>
               <Text size="sm" c="gray.7" data-testid="method-unit">
-                Amounts in {UNIT_LABEL[unit]}; values per share in ₹
+                Amounts in {UNIT_LABEL[unit]}
+                {ibc ? '' : '; values per share in ₹'}
               </Text>
               <ScrollX minWidth={420}>
                 <Table aria-label={`${m.title} lines (amounts in ${UNIT_LABEL[unit]})`} striped>

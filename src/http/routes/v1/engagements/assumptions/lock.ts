@@ -22,6 +22,7 @@ export default defineRoute((app) => {
           'wacc_mismatch',
           'discount_not_permitted',
           'source_missing',
+          'asset_not_accounted',
         ],
         auth: { role: 'VALUER' },
         // The judgement's fields refused by the schema answer the codes the documents give them.
@@ -67,7 +68,12 @@ export default defineRoute((app) => {
           "judgement's fields refused by the schema answer their own codes: /methodWeights invalid_weights, " +
           '/dlomPercent and /dlocPercent invalid_discount, /marketApproach invalid_market_approach, a ' +
           'rationale missing_rationale. Where a DCF is adopted, a lock without projectionsReasonableness ' +
-          "(the valuer's note on the projections) → 400 missing_rationale naming /projectionsReasonableness.",
+          "(the valuer's note on the projections) → 400 missing_rationale naming /projectionsReasonableness. " +
+          'IBC: every asset line of the balance sheet at the commencement date must be valued in an asset class ' +
+          'or excluded with a reason (liquidation.reconciliation; a line with no stated treatment is valued in ' +
+          'the classes of its nature, docs/asset-registers.md), and where the financials give asset registers ' +
+          "or a reconciliation the classes' book values must equal the lines they value → otherwise 409 " +
+          'asset_not_accounted naming each line at /balanceSheet/<line> in `errors`; nothing changes.',
         params: z.object({ id: z.string() }),
         body: lockAssumptionsBody,
         response: { 200: assumptionsSchema },
