@@ -36,7 +36,7 @@ export function exampleEvidence(cal: ExampleCalendar) {
     ),
     /** Rule 56 of the Income-tax Rules, 2026 (and Rule 11U before it): the balance sheet audited as at the valuation date. */
     AUDITED_BALANCE_SHEET: fromManagement(
-      `Balance sheet as at ${V}, audited by the statutory auditor for the transfer`,
+      `Balance sheet as at ${V}, audited by the statutory auditor`,
       addDays(v, 12),
       'audited-balance-sheet-transfer-date.pdf',
     ),

@@ -206,10 +206,10 @@ const COMPANIES_ACT: ExamplePlan = {
   engagement: {
     ...company,
     // The board resolved on the allotment and appointed the valuer in the last week of the month it valued at.
-    ...appointed(addDays(cal.valuationDate, -6)),
+    ...appointed(addDays(cal.valuationDate, -7)),
     statute: 'COMPANIES_ACT_SEC_62',
     valuationDate: cal.valuationDate,
-    valuationDateReason: `When it resolved on the allotment, on ${longDate(addDays(cal.valuationDate, -6))}, the board fixed the coming month-end, ${V}, as the valuation date; the company drew up its balance sheet as at that date (provisional, certified by the management), so that the price rests on current figures.`,
+    valuationDateReason: `When it resolved on the allotment, on ${longDate(addDays(cal.valuationDate, -7))}, the board fixed the coming month-end, ${V}, as the valuation date; the company's balance sheet as at that date was audited by its statutory auditor, so that the price rests on current, audited figures.`,
     proposedPricePerShare: ALLOTMENT_PRICE,
     appointingAuthority: BOARD,
     appointmentBasis: APPOINTED_UNDER_247,
@@ -225,7 +225,14 @@ const COMPANIES_ACT: ExamplePlan = {
     },
   },
   financials: ALLOTMENT_FINANCIALS,
-  evidence: [E.PROVISIONAL_BALANCE_SHEET, E.AUDITED_STATEMENTS, E.PROJECTIONS, E.PEER_DATA, E.SUBSCRIPTION_AGREEMENT],
+  evidence: [
+    E.AUDITED_BALANCE_SHEET,
+    E.AUDITED_STATEMENTS,
+    E.PROJECTIONS,
+    E.PEER_DATA,
+    E.SUBSCRIPTION_AGREEMENT,
+    E.TERM_SHEET,
+  ],
   lock: s62Lock,
   revision: {
     // The first round's lock: the same, with weights that leave the recent round out.
@@ -250,12 +257,12 @@ const FEMA: ExamplePlan = {
     statute: 'FEMA_RBI',
     purpose: 'ISSUE_TO_NON_RESIDENT',
     valuationDate: cal.valuationDate,
-    valuationDateReason: `The valuation is as at ${V}, the month-end after the fund's term sheet of ${longDate(addDays(cal.valuationDate, -10))}; the company drew up its balance sheet as at that date (provisional, certified by the management), and the issue is proposed within 90 days of it.`,
+    valuationDateReason: `The valuation is as at ${V}, the month-end after the fund's term sheet of ${longDate(addDays(cal.valuationDate, -10))}; the company's balance sheet as at that date was audited by its statutory auditor, and the issue is proposed within 90 days of it.`,
     // The certificate precedes the issue (docs/statutes.md, FEMA): the issue is proposed three weeks after the report.
     transactionDate: PROPOSED_ISSUE_DATE,
     proposedPricePerShare: ALLOTMENT_PRICE,
     appointingAuthority: BOARD,
-    appointmentBasis: `Resolution of the board of directors of ${longDate(addDays(cal.valuationDate, -7))}, engaging the chartered accountant to certify the fair value of the shares to be issued to a person resident outside India under Rule 21 of the Foreign Exchange Management (Non-debt Instruments) Rules, 2019`,
+    appointmentBasis: `Resolution of the board of directors of ${longDate(addDays(cal.valuationDate, -7))} on the preferential allotment, engaging the chartered accountant to certify the fair value of the shares to be issued to a person resident outside India under Rule 21 of the Foreign Exchange Management (Non-debt Instruments) Rules, 2019`,
     // The same allotment as the s.62 report's: the non-resident fund of the term sheet takes 93,000 of its shares.
     transaction: {
       kind: 'ISSUE',
@@ -266,7 +273,7 @@ const FEMA: ExamplePlan = {
   },
   financials: ALLOTMENT_FINANCIALS,
   evidence: [
-    E.PROVISIONAL_BALANCE_SHEET,
+    E.AUDITED_BALANCE_SHEET,
     E.AUDITED_STATEMENTS,
     E.PROJECTIONS,
     E.PEER_DATA,

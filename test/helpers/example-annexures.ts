@@ -162,7 +162,7 @@ export function annexureChecks(made: () => MadeExample[], outDir: () => string):
         const priceDate = (plan.financials as { navAdjustmentSources: { quotedInvestments: { priceDate: string }[] } })
           .navAdjustmentSources.quotedInvestments[0].priceDate;
         assert.ok(nav.includes(` 4,000 ₹1,312.50 ${formatDate(priceDate).replace(/ \d{4}$/, '')} `), nav);
-        assert.match(nav, /section \d+ \(Computation\)/);
+        assert.match(nav, /section \d+ \(Valuation approaches and methods\)/);
         continue;
       }
       // Annexure 3: the projections as given, with the valuer's note on their reasonableness.

@@ -293,6 +293,6 @@ export function femaDiscountWarnings(
   ];
   return given.map((d) => ({
     code: 'FEMA_DISCOUNT_LOWERS_FLOOR',
-    message: `The fair value takes a discount for ${d.name} of ${d.percent}%, and Rule 21 of the Non-Debt Instruments Rules sets that fair value as the floor on the price of ${purpose === 'TRANSFER_RESIDENT_TO_NON_RESIDENT' ? 'a transfer' : 'an issue'} to a person resident outside India: the price may be as low as the fair value after the discount. The valuer's reason: ${(d.reason ?? '').trim() || 'none given'}`,
+    message: `The fair value takes a discount for ${d.name} of ${d.percent}%, and Rule 21 of the Non-Debt Instruments Rules sets that fair value as the floor on the price of ${purpose === 'TRANSFER_RESIDENT_TO_NON_RESIDENT' ? 'a transfer' : 'an issue'} to a person resident outside India. The valuer's reason: ${(d.reason ?? '').trim() || 'none given'}`,
   }));
 }

@@ -11,9 +11,10 @@ import { footing, noteText } from './annexure-helpers.js';
 
 export function navSchedulesAnnexure(w: Writer, input: ReportInput): void {
   const sources = input.financials!.navAdjustmentSources!;
-  const computation = w.sections.find((s) => /^\d+\. Computation/.test(s.title));
+  // The formula's lines are printed with the method, in the section on approaches and methods.
+  const workings = w.sections.find((s) => /^\d+\. Valuation approaches and methods/.test(s.title));
   w.paragraph(
-    `The workings of A (the assets) and L (the liabilities) of the formula, line by line, are in ${computation ? `section ${computation.title.split('.')[0]} (Computation)` : 'the computation section'}. This annexure gives the schedules behind D (immovable property at its stamp-duty value) and C (shares and securities at their fair market value) as the company gave them.`,
+    `The workings of A (the assets) and L (the liabilities) of the formula, line by line, are in ${workings ? `section ${workings.title.split('.')[0]} (Valuation approaches and methods)` : 'the section on the valuation approaches and methods'}. This annexure gives the schedules behind D (immovable property at its stamp-duty value) and C (shares and securities at their fair market value) as the company gave them.`,
   );
   const properties = sources.immovableProperties ?? [];
   if (properties.length > 0) {
