@@ -2,6 +2,7 @@
 // (Registered Valuers and Valuation) Rules, 2017; docs/statutes.md).
 import { type Writer } from '../pdf/layout.js';
 import { firmName, signatoryCapacity, type ReportInput } from '../report-input.js';
+import { IBC_CLASS_LABELS } from '../../contract/ibc-valuer-set.js';
 
 export function valuer(w: Writer, input: ReportInput): void {
   w.section('Identity of the valuer, other experts, independence and interest');
@@ -19,12 +20,28 @@ export function valuer(w: Writer, input: ReportInput): void {
         ? ` The firm's ICAI Firm Registration Number is ${input.firm.icaiFrn}.`
         : '';
   w.labelled('Valuer', `${who}.${firmRegistration}`);
-  w.labelled(
-    'Other experts',
-    "No other expert was engaged; no part of this valuation relies on another expert's work.",
-  );
+  w.labelled('Other experts', otherExperts(c?.classSignatories));
   w.labelled(
     'Independence and interest',
     'The valuer has no present or prospective interest in the company or its securities, is not related to it, its promoters or its directors, and has no conflict of interest in this engagement. The fee does not depend on the value concluded.',
   );
 }
+
+/**
+ * IBC: a set of registered valuers, one per asset class, whose reports on their classes the coordinating valuer
+ * relies on (CIRP Regulations, Reg 35(1), as amended from 25 February 2026; docs/statutes.md, The set of valuers).
+ * Otherwise the valuer relied on no other expert.
+ */
+function otherExperts(classSignatories: NonNullable<ReportInput['certificate']>['classSignatories']): string {
+  const others = (classSignatories ?? []).filter((s) => !s.coordinating);
+  const coordinating = classSignatories?.find((s) => s.coordinating);
+  if (others.length === 0)
+    return "No other expert was engaged; no part of this valuation relies on another expert's work.";
+  // The registration number alone: its description repeats the class.
+  const named = others
+    .map((s) => `${s.name} (${s.registration.replace(/ \(.*$/, '')}) for ${classWords(s.assetClass)}`)
+    .join('; ');
+  return `Each asset class is valued by the registered valuer of the set registered for it, after their own physical verification: ${named}${coordinating ? `; ${coordinating.name} for ${classWords(coordinating.assetClass)}, as coordinating valuer` : ''}. ${coordinating ? `The coordinating valuer relies on the other valuers' estimates of their classes, each signed by them, and` : 'The report'} consolidates them; no other expert was engaged.`;
+}
+
+const classWords = (c: string) => IBC_CLASS_LABELS[c as keyof typeof IBC_CLASS_LABELS] ?? c;
