@@ -184,6 +184,22 @@ export const PROPOSED_ISSUE_DATE = cal.proposedIssueDate;
 const APPOINTED_UNDER_247 =
   'Section 247(1) of the Companies Act, 2013: appointed by the board of directors, the company having no audit committee';
 
+/** The allotment as both reports state it, and the documents both rely on. */
+const ALLOTMENT = {
+  kind: 'ISSUE',
+  allottees: ALLOTTEES,
+  date: PROPOSED_ISSUE_DATE,
+  shareholding: ALLOTMENT_SHAREHOLDING,
+};
+const ALLOTMENT_EVIDENCE = [
+  E.AUDITED_BALANCE_SHEET,
+  E.AUDITED_STATEMENTS,
+  E.PROJECTIONS,
+  E.PEER_DATA,
+  E.SUBSCRIPTION_AGREEMENT,
+  E.TERM_SHEET,
+];
+
 /** The allotment's financials, for s.62 and FEMA alike: the capital table after the transfer, the market evidence. */
 const ALLOTMENT_FINANCIALS = exampleFinancials(cal, {
   ...exampleMarketEvidence(cal),
@@ -217,22 +233,10 @@ const COMPANIES_ACT: ExamplePlan = {
     // valuation date: the fund of the earlier round and the Singapore fund subscribe at ₹280.00 (above the earlier
     // round's ₹240).
     transactionDate: PROPOSED_ISSUE_DATE,
-    transaction: {
-      kind: 'ISSUE',
-      allottees: ALLOTTEES,
-      date: PROPOSED_ISSUE_DATE,
-      shareholding: ALLOTMENT_SHAREHOLDING,
-    },
+    transaction: ALLOTMENT,
   },
   financials: ALLOTMENT_FINANCIALS,
-  evidence: [
-    E.AUDITED_BALANCE_SHEET,
-    E.AUDITED_STATEMENTS,
-    E.PROJECTIONS,
-    E.PEER_DATA,
-    E.SUBSCRIPTION_AGREEMENT,
-    E.TERM_SHEET,
-  ],
+  evidence: ALLOTMENT_EVIDENCE,
   lock: s62Lock,
   revision: {
     // The first round's lock: the same, with weights that leave the recent round out.
@@ -264,22 +268,10 @@ const FEMA: ExamplePlan = {
     appointingAuthority: BOARD,
     appointmentBasis: `Resolution of the board of directors of ${longDate(addDays(cal.valuationDate, -7))} on the preferential allotment, engaging the chartered accountant to certify the fair value of the shares to be issued to a person resident outside India under Rule 21 of the Foreign Exchange Management (Non-debt Instruments) Rules, 2019`,
     // The same allotment as the s.62 report's: the non-resident fund of the term sheet takes 93,000 of its shares.
-    transaction: {
-      kind: 'ISSUE',
-      allottees: ALLOTTEES,
-      date: PROPOSED_ISSUE_DATE,
-      shareholding: ALLOTMENT_SHAREHOLDING,
-    },
+    transaction: ALLOTMENT,
   },
   financials: ALLOTMENT_FINANCIALS,
-  evidence: [
-    E.AUDITED_BALANCE_SHEET,
-    E.AUDITED_STATEMENTS,
-    E.PROJECTIONS,
-    E.PEER_DATA,
-    E.SUBSCRIPTION_AGREEMENT,
-    E.TERM_SHEET,
-  ],
+  evidence: ALLOTMENT_EVIDENCE,
   // One fair value for one share: the allotment's lock, as the s.62 report's.
   lock: s62Lock,
   signsAsCharteredAccountant: true,
