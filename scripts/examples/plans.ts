@@ -156,17 +156,17 @@ const RULE_11UA: ExamplePlan = {
       ? `Rule 56 of the Income-tax Rules, 2026 takes the date of the transfer as the valuation date; the shares were transferred on ${V}, and the company's balance sheet was drawn up and audited as at that date.`
       : `Rule 11UAA values the shares as on the date of the transfer; the shares were transferred on ${V}, and the company's balance sheet was drawn up and audited as at that date.`,
     transactionDate: cal.valuationDate,
-    proposedPricePerShare: '215.00',
+    proposedPricePerShare: '275.00',
     appointingAuthority: BOARD,
     appointmentBasis: `Resolution of the board of directors of ${longDate(addDays(cal.valuationDate, 2))}, engaging the valuer to determine the fair market value of the shares transferred, ${TRANSFER_UNDER_2025_ACT ? 'under Rule 57 of the Income-tax Rules, 2026 (sections 79 and 92(2)(m) of the Income-tax Act, 2025)' : 'under Rule 11UA(1)(c)(b) of the Income-tax Rules, 1962'}`,
-    // A promoter's shares sold to a resident individual at the price the parties agreed (50,000 × ₹215.00).
+    // A promoter's shares sold to a resident individual at the price the parties agreed (50,000 × ₹275.00, near the fair value of the allotment valued as at the same day).
     transaction: {
       kind: 'TRANSFER',
       transferor: 'Meera Kulkarni (promoter)',
       transferee: 'Anand Deshmukh',
       numberOfShares: 50000,
       instrument: 'EQUITY',
-      consideration: '10750000.00',
+      consideration: '13750000.00',
       date: cal.valuationDate,
       shareholding: shareholdingAfter(TRANSFER),
     },
@@ -183,6 +183,9 @@ export const PROPOSED_ISSUE_DATE = cal.proposedIssueDate;
 /** A private company need not have an audit committee, so its board appoints (s.247(1) of the Companies Act, 2013). */
 const APPOINTED_UNDER_247 =
   'Section 247(1) of the Companies Act, 2013: appointed by the board of directors, the company having no audit committee';
+
+/** Why the allotment is valued as at its date: one board resolution for both reports. */
+const ALLOTMENT_DATE_REASON = `When it resolved on the allotment, on ${longDate(addDays(cal.valuationDate, -7))}, the board fixed the coming month-end, ${V}, as the valuation date; the company's balance sheet as at that date was audited by its statutory auditor, so that the price rests on current, audited figures.`;
 
 /** The allotment as both reports state it, and the documents both rely on. */
 const ALLOTMENT = {
@@ -225,7 +228,7 @@ const COMPANIES_ACT: ExamplePlan = {
     ...appointed(addDays(cal.valuationDate, -7)),
     statute: 'COMPANIES_ACT_SEC_62',
     valuationDate: cal.valuationDate,
-    valuationDateReason: `When it resolved on the allotment, on ${longDate(addDays(cal.valuationDate, -7))}, the board fixed the coming month-end, ${V}, as the valuation date; the company's balance sheet as at that date was audited by its statutory auditor, so that the price rests on current, audited figures.`,
+    valuationDateReason: ALLOTMENT_DATE_REASON,
     proposedPricePerShare: ALLOTMENT_PRICE,
     appointingAuthority: BOARD,
     appointmentBasis: APPOINTED_UNDER_247,
@@ -261,7 +264,8 @@ const FEMA: ExamplePlan = {
     statute: 'FEMA_RBI',
     purpose: 'ISSUE_TO_NON_RESIDENT',
     valuationDate: cal.valuationDate,
-    valuationDateReason: `The valuation is as at ${V}, the month-end after the fund's term sheet of ${longDate(addDays(cal.valuationDate, -10))}; the company's balance sheet as at that date was audited by its statutory auditor, and the issue is proposed within 90 days of it.`,
+    // One board resolution, one valuation date, for both reports on the allotment.
+    valuationDateReason: ALLOTMENT_DATE_REASON,
     // The certificate precedes the issue (docs/statutes.md, FEMA): the issue is proposed three weeks after the report.
     transactionDate: PROPOSED_ISSUE_DATE,
     proposedPricePerShare: ALLOTMENT_PRICE,

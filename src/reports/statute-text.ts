@@ -203,16 +203,19 @@ export function statuteText(
         },
       };
     case 'IBC_LIQUIDATION':
-      return ibcText(purpose);
+      return ibcText(purpose, valuationDate);
   }
 }
+
+/** The CIRP Regulations as amended on 25 February 2026: sets of valuers, a coordinating valuer (docs/statutes.md, IBC). */
+const CIRP_SETS_FROM = '2026-02-25';
 
 const CIRP_REGULATIONS =
   'Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016';
 const LIQUIDATION_REGULATIONS = 'Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016';
 
 /** CIRP Reg 35 (fair value and liquidation value) or Liquidation Process Reg 35 (realisable value), cited by their names. */
-function ibcText(purpose: string | null): StatuteSection {
+function ibcText(purpose: string | null, valuationDate: string): StatuteSection {
   const waterfall =
     'The values reported here are those of the assets of the corporate debtor, per asset class ' +
     'and in total, gross: the costs of the process and the distribution of the proceeds under ' +
@@ -231,7 +234,9 @@ function ibcText(purpose: string | null): StatuteSection {
   }
   return {
     paragraphs: [
-      `Regulation 35 of the ${CIRP_REGULATIONS} requires the registered valuers appointed under Regulation 27 each to submit an estimate of the fair value and of the liquidation value of the corporate debtor, computed in accordance with internationally accepted valuation standards after physical verification of the inventory and fixed assets. The average of the two closest estimates of a value is considered the fair value or the liquidation value. Where the two estimates of liquidation value in an asset class differ by 25% or more, a third registered valuer may be appointed for that asset class.`,
+      valuationDate >= CIRP_SETS_FROM
+        ? `Regulation 27 of the ${CIRP_REGULATIONS}, as amended with effect from 25 February 2026, has the resolution professional appoint two sets of registered valuers; under Regulation 35 a set has one registered valuer for each asset class of the corporate debtor, one of whom, designated in consultation with the committee of creditors, is the coordinating valuer who computes the fair value of the corporate debtor. Each valuer submits a report on their asset class, after physical verification of the inventory and fixed assets, to the resolution professional and to the coordinating valuer. This report is one set's. Where the estimates of the two sets differ by 25% or more, a third set may be appointed, and the average of the two closest estimates is considered the fair value or the liquidation value: that is the resolution professional's computation across the sets, not this report's.`
+        : `Regulation 35 of the ${CIRP_REGULATIONS} requires the registered valuers appointed under Regulation 27 each to submit an estimate of the fair value and of the liquidation value of the corporate debtor, computed in accordance with internationally accepted valuation standards after physical verification of the inventory and fixed assets. The average of the two closest estimates of a value is considered the fair value or the liquidation value. Where the two estimates of liquidation value in an asset class differ by 25% or more, a third registered valuer may be appointed for that asset class.`,
       'Fair value is the estimated realisable value of the assets of the corporate debtor if they ' +
         'were to be exchanged on the insolvency commencement date between a willing buyer and a ' +
         "willing seller in an arm's length transaction, after proper marketing, where the parties " +

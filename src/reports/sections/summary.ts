@@ -76,7 +76,8 @@ export function executiveSummary(w: Writer, input: ReportInput): void {
           const weight = weights.find((x) => x.method === m.method)?.weightPercent;
           return `${METHOD_TITLE[m.method] ?? m.title}${weight && adopted.length > 1 ? ` (${weight}%)` : ''}`;
         })
-        .join(', ') + '. The sections on the methods, the computation and the conclusion give them in full.',
+        .join(', ') +
+        `. The sections on the methods, the computation and the conclusion give ${adopted.length > 1 ? 'them' : 'it'} in full.`,
     );
   }
   const price = priceWords(input);
