@@ -4,6 +4,9 @@
 // approval covered is the data valued again, so the approval stands and the engagement goes on to Gate 2. Pure: the
 // computation job asks it of the trail.
 
+import { AUDIT, gateApprovalAction, transitionAuditAction } from '../../contract/audit-actions.js';
+import { GATES, inStages } from '../../contract/stages.js';
+
 /** One step of the engagement's trail, oldest first, as far as the rule needs it. */
 export interface TrailStep {
   /** The audit action, e.g. engagement.approve_gate_1. */
@@ -15,21 +18,22 @@ export interface TrailStep {
 }
 
 /** The steps that change what Gate 1 verified, or end the round it approved. */
-export const DATA_CHANGING_ACTIONS = [
-  'engagement.upload_financials',
-  'engagement.ingest_succeeded',
-  'engagement.updated',
-  'document.uploaded',
-  'engagement.reject_gate',
-  'engagement.reopen',
-] as const;
+export const DATA_CHANGING_ACTIONS: readonly string[] = [
+  transitionAuditAction('UPLOAD_FINANCIALS'),
+  transitionAuditAction('INGEST_SUCCEEDED'),
+  AUDIT.engagementUpdated,
+  AUDIT.documentUploaded,
+  transitionAuditAction('REJECT_GATE'),
+  transitionAuditAction('REOPEN'),
+];
+
+const APPROVE_GATE_1 = gateApprovalAction('GATE_1');
+const RETURN_FOR_REVISION = transitionAuditAction('RETURN_FOR_REVISION');
+/** The gates after Gate 1, whose return for revision leaves its approval of the data standing. */
+const LATER_GATES = GATES.filter((g) => g !== 'GATE_1');
 
 /** The trail actions the rule reads. */
-export const GATE1_KEPT_READS = [
-  'engagement.approve_gate_1',
-  'engagement.return_for_revision',
-  ...DATA_CHANGING_ACTIONS,
-] as const;
+export const GATE1_KEPT_READS: readonly string[] = [APPROVE_GATE_1, RETURN_FOR_REVISION, ...DATA_CHANGING_ACTIONS];
 
 export interface KeptApproval {
   /** Who approved Gate 1 (an audit actor id), carried over when the approval was itself kept. */
@@ -57,7 +61,7 @@ export function gate1Approver(step: Pick<TrailStep, 'actorId' | 'details'>): str
 export function gate1ApprovalToKeep(trail: readonly TrailStep[]): KeptApproval | null {
   let last = -1;
   for (let i = trail.length - 1; i >= 0; i -= 1) {
-    if (trail[i]!.action === 'engagement.approve_gate_1') {
+    if (trail[i]!.action === APPROVE_GATE_1) {
       last = i;
       break;
     }
@@ -65,10 +69,10 @@ export function gate1ApprovalToKeep(trail: readonly TrailStep[]): KeptApproval |
   if (last < 0) return null;
   const since = trail.slice(last + 1);
   const returnedLater = since.some(
-    (s) => s.action === 'engagement.return_for_revision' && (s.fromStatus === 'GATE_2' || s.fromStatus === 'GATE_3'),
+    (s) => s.action === RETURN_FOR_REVISION && s.fromStatus !== null && inStages(LATER_GATES, s.fromStatus),
   );
   if (!returnedLater) return null;
-  if (since.some((s) => (DATA_CHANGING_ACTIONS as readonly string[]).includes(s.action))) return null;
+  if (since.some((s) => DATA_CHANGING_ACTIONS.includes(s.action))) return null;
   const approval = trail[last]!;
   const by = detail(approval.details, 'by');
   const keptAt = detail(detail(approval.details, 'keptFrom'), 'at');
