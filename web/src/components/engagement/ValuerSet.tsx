@@ -6,6 +6,7 @@ import { Alert, Button, Group, Paper, Stack, Text, TextInput, Textarea } from '@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, ApiError, type Schemas } from '../../api/client';
 import { FormError } from '../FormError';
+import { DateText } from '../DateField';
 import { sentence } from '../../../../src/contract/sentences';
 import { APPOINTING_ROLE_LABELS } from '../../../../src/contract/ibc-valuer-set';
 import { ClassHolders, IBC_CLASS_LABELS, IBC_CLASS_ORDER, classErrorOf, type AssetClass } from './ClassHolders';
@@ -123,13 +124,12 @@ export default function ValuerSet({ engagement }: { engagement: Engagement }) {
           disabled={!editable}
           below={(c) => (
             <Group grow align="flex-start">
-              <TextInput
+              <DateText
                 label={`${IBC_CLASS_LABELS[c]}: verified on`}
-                type="date"
                 readOnly={!editable}
                 value={rows[c].date}
                 error={classError(c, 'verification.date') ?? classError(c, 'verification')}
-                onChange={(e) => set(c, { date: e.currentTarget.value })}
+                onChange={(date) => set(c, { date })}
               />
               <TextInput
                 label={`${IBC_CLASS_LABELS[c]}: what was inspected`}
@@ -167,13 +167,12 @@ export default function ValuerSet({ engagement }: { engagement: Engagement }) {
             error={beside('appointingOfficer.ibbiRegistration', 'ibbiRegistration')}
             onChange={(e) => setOfficer({ ...officer, ibbiRegistration: e.currentTarget.value })}
           />
-          <TextInput
+          <DateText
             label={`Appointed ${APPOINTING_ROLE_LABELS[role].toLowerCase()} on`}
-            type="date"
             readOnly={!editable}
             value={officer.appointedOn}
             error={beside('appointingOfficer.appointedOn', 'appointedOn') ?? beside('appointmentDate')}
-            onChange={(e) => setOfficer({ ...officer, appointedOn: e.currentTarget.value })}
+            onChange={(appointedOn) => setOfficer({ ...officer, appointedOn })}
           />
         </Group>
         {liquidation ? (
