@@ -40,6 +40,9 @@ function describe(e: AuditEvent): { who: string; note?: string } {
     documentId?: string;
     changes?: Record<string, { from: unknown; to: unknown }>;
   };
+  // A Gate 1 approval kept on a relock is the service's act in the approver's name (docs/decisions.md).
+  if ((e.details as { keptFrom?: unknown } | null)?.keptFrom && d.by)
+    return { who: `${d.by} (approval kept by the service)`, note: d.reason };
   const who =
     d.by ??
     (e.actor.type === 'SYSTEM'
