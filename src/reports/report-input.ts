@@ -55,6 +55,12 @@ export interface ReportInput {
     /** Under which provision and by whom the valuer was appointed, e.g. s.247(1): the audit committee. */
     appointmentBasis?: string | null;
     engagementLetterDate?: string | null;
+    /** IBC: who appointed the set, why a fresh valuation (liquidation), and each class's physical verification. */
+    ibc?: {
+      officer?: { name: string; role: string; ibbiRegistration: string; appointedOn: string } | null;
+      freshValuationReason?: string | null;
+      verifications?: { assetClass: string; valuer: string | null; date: string; inspected: string; present: string }[];
+    };
   };
   /** From the financials document, where it gives them: the capital table and the historical years. */
   company?: {

@@ -112,6 +112,7 @@ export async function gatherReportInput(
       transaction: engagement.transaction_facts,
       appointmentBasis: engagement.appointment_basis,
       engagementLetterDate: engagement.engagement_letter_date,
+      ...(engagement.statute === 'IBC_LIQUIDATION' && { ibc: await ibcFacts(ctx.db, engagement) }),
     },
     company: {
       // The stored financials are normalised to rupees.
@@ -168,6 +169,27 @@ export async function gatherReportInput(
     generatedAt: signedAt,
   };
   return { input, engagement, firm, firmLegalName, signatory, signedBy, signedAt, sealKey, valuation };
+}
+
+/** IBC: the officer who appointed the set, the fresh-valuation reason and each class's verification, by its valuer's name. */
+async function ibcFacts(tx: Executor, engagement: Awaited<ReturnType<typeof requireEngagement>>) {
+  const verifications = [];
+  for (const c of engagement.valuer_set?.classes ?? []) {
+    if (!c.verification) continue;
+    const valuer = await getUser(tx, engagement.firm_id, c.memberId);
+    verifications.push({
+      assetClass: c.assetClass,
+      valuer: valuer?.name ?? null,
+      date: c.verification.date,
+      inspected: c.verification.inspected,
+      present: c.verification.present,
+    });
+  }
+  return {
+    officer: engagement.appointing_officer,
+    freshValuationReason: engagement.fresh_valuation_reason,
+    verifications,
+  };
 }
 
 function addresseeOfFirm(firm: FirmRow, statute: string, company: string): string | null {

@@ -208,15 +208,15 @@ export class Writer {
 
     const header = columns.map((c) => c.header);
     const headerHeight = cellHeight(header, true);
-    // Start on a new page unless the header and the first row fit; a short table (a third of a page
-    // or less) is kept whole, so no row of it is left alone at the top of the next page.
+    // Start on a new page unless the header and the first row fit; a table of half a page or less is kept
+    // whole, so no total is printed a page away from the rows it adds up.
     const firstHeight = rows.length > 0 ? cellHeight(rows[0], opts.boldRows?.has(0) ?? false) : 0;
     const wholeHeight =
       headerHeight + rows.reduce((h, row, r) => h + cellHeight(row, opts.boldRows?.has(r) ?? false), 0);
     const pageHeight = this.bottom - MARGIN.top;
     if (
       doc.y + headerHeight + firstHeight > this.bottom ||
-      (wholeHeight <= pageHeight / 3 && doc.y + wholeHeight > this.bottom)
+      (wholeHeight <= pageHeight / 2 && doc.y + wholeHeight > this.bottom)
     )
       doc.addPage();
     let y = doc.y;
