@@ -33,6 +33,8 @@ test("a return in one context updates the other context's count within 2 s", { s
   // Vani waits on her "Waiting for me" page: nothing is hers now.
   await valuer.page.goto(steps.url('/inbox'));
   await valuer.page.getByTestId('inbox-count').getByText('0', { exact: true }).waitFor();
+  // The bell's count as the service answers it (Vani was told of her assignment), not its placeholder while loading.
+  await valuer.page.locator('[data-testid=bell-count][data-loaded=true]').waitFor();
   const bellBefore = Number(await valuer.page.getByTestId('bell-count').innerText());
 
   // The ADMIN returns it for revision on the engagement's Review tab.

@@ -31,7 +31,14 @@ export function Bell() {
           style={{ flexShrink: 0 }}
         >
           Notices
-          <Badge ml={6} size="sm" color={unread > 0 ? 'red.8' : 'gray.6'} data-testid="bell-count">
+          <Badge
+            ml={6}
+            size="sm"
+            color={unread > 0 ? 'red.8' : 'gray.6'}
+            data-testid="bell-count"
+            // Whether the count is the service's answer yet, not the placeholder nil shown while it loads.
+            data-loaded={list.isSuccess ? 'true' : 'false'}
+          >
             {unread}
           </Badge>
         </Button>
