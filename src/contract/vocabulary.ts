@@ -73,6 +73,9 @@ export const METHOD_TITLES: Record<string, string> = {
   LIQUIDATION_VALUE: 'Liquidation value',
 };
 
+/** A sentence's first letter in capitals: "Net asset value (…) gives". */
+export const capitalised = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
 /** A method as a sentence names it: "comparable company multiples 15%", never its code. */
 export const methodInWords = (code: string): string => {
   const title = METHOD_TITLES[code];

@@ -2,7 +2,7 @@
 // value per share and in total, the share count it is multiplied by (basic or fully diluted), the basis of value,
 // the premise and the level of value, at the valuation date. One function, so the cover, the executive summary
 // and the public verify answer say the same thing.
-import { METHOD_TITLES } from '../../contract/vocabulary.js';
+import { METHOD_TITLES, capitalised } from '../../contract/vocabulary.js';
 import { valueBasis } from './discounts.js';
 import { dec, toPaise } from './money.js';
 import type { MethodResult, ValuationResult, ValueBasis } from './types.js';
@@ -126,8 +126,7 @@ function levelOfValue(v: ValuationResult, adopted: MethodResult[]): string | nul
     const level = `${takesDloc ? 'minority' : control}, ${takesDlom ? 'non-marketable' : market}`;
     levels.set(level, [...(levels.get(level) ?? []), METHOD_TITLES[m.method] ?? m.title]);
   }
-  const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-  if (levels.size === 1) return capital([...levels.keys()][0]);
+  if (levels.size === 1) return capitalised([...levels.keys()][0]);
   const parts = [...levels].map(([level, titles]) => `${level} (${titles.join(', ')})`);
-  return `${capital(parts.join('; '))}: the adopted methods' values, each on its level, weighted`;
+  return `${capitalised(parts.join('; '))}: the adopted methods' values, each on its level, weighted`;
 }

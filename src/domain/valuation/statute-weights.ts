@@ -1,5 +1,5 @@
 // A weighted conclusion (Companies Act s.62, FEMA): the methods it may combine and the weights it gives them.
-import { methodInWords } from '../../contract/vocabulary.js';
+import { capitalised, methodInWords } from '../../contract/vocabulary.js';
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { bookNavMethod, computeBookNav } from './nav-book.js';
 import { comparablesMethod, computeComparables, type MarketApproach } from './comparables.js';
@@ -81,7 +81,7 @@ export function flooredSentence(
   const floored = components.filter((c) => c.floored && c.weight.gt(0));
   if (floored.length === 0) return '';
   const named = floored.map((c) => `${methodInWords(c.method)} (₹${toPaise(c.computedValue)} a share)`).join(' and ');
-  return ` ${named.charAt(0).toUpperCase()}${named.slice(1)} ${floored.length === 1 ? 'gives' : 'give'} a negative equity value; a share of a company whose members' liability is limited is worth no less than nil, so ${floored.length === 1 ? 'it enters' : 'they enter'} the weighting at nil, with ${floored.length === 1 ? 'its' : 'their'} weight kept as the valuer set it.`;
+  return ` ${capitalised(named)} ${floored.length === 1 ? 'gives' : 'give'} a negative equity value; a share of a company whose members' liability is limited is worth no less than nil, so ${floored.length === 1 ? 'it enters' : 'they enter'} the weighting at nil, with ${floored.length === 1 ? 'its' : 'their'} weight kept as the valuer set it.`;
 }
 
 /** The methods a weighted conclusion (s.62, FEMA) combines. */

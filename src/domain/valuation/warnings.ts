@@ -1,4 +1,4 @@
-import { methodInWords } from '../../contract/vocabulary.js';
+import { capitalised, methodInWords } from '../../contract/vocabulary.js';
 import type { NormalisedFinancials } from '../financials/normalise.js';
 import { dateInWords } from '../../contract/dates-in-words.js';
 import type { DcfComputation } from './dcf.js';
@@ -37,8 +37,6 @@ export function growthWarnings(growth: Dec, longRunGdpGrowth: Dec): ValuationWar
     },
   ];
 }
-
-const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function negativeEquityWarnings(methods: readonly MethodResult[]): ValuationWarning[] {
   return methods

@@ -14,10 +14,10 @@ import {
 import { useEffect, useState } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { MONTHS, dayShort, parseDay } from '../../../src/contract/dates-in-words';
+import { todayInIndia } from '../../../src/contract/today';
 
 const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 const pad = (n: number) => String(n).padStart(2, '0');
-const todayIso = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
 function CalendarIcon() {
   return (
@@ -96,7 +96,7 @@ export function DateText({ value, onChange, min, max, error, onBlur, readOnly, d
   const [text, setText] = useState(() => (parseDay(iso) ? dayShort(iso) : iso));
   const [focused, setFocused] = useState(false);
   const [open, setOpen] = useState(false);
-  const [month, setMonth] = useState(() => (parseDay(iso) ?? todayIso()).slice(0, 7));
+  const [month, setMonth] = useState(() => (parseDay(iso) ?? todayInIndia()).slice(0, 7));
   useEffect(() => {
     if (!focused) setText(parseDay(iso) ? dayShort(iso) : iso);
   }, [iso, focused]);
@@ -145,7 +145,7 @@ export function DateText({ value, onChange, min, max, error, onBlur, readOnly, d
                 color="gray"
                 aria-label="Open the calendar"
                 onClick={() => {
-                  setMonth((parseDay(text) ?? todayIso()).slice(0, 7));
+                  setMonth((parseDay(text) ?? todayInIndia()).slice(0, 7));
                   setOpen((o) => !o);
                 }}
               >

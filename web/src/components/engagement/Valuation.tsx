@@ -48,12 +48,7 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 /** Amounts in the table's unit (₹ lakh or crore, said in its heading), per-share values in ₹ with paise, counts grouped the Indian way. */
 function formatLine(value: string, kind: string, unit: Unit) {
   if (!NUMBER.test(value)) return value;
-  if (kind === 'AMOUNT') {
-    const inUnit = new Decimal(value)
-      .div(unit === 'CRORE' ? 10_000_000 : 100_000)
-      .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-    return rupees(inUnit.toFixed(2)).replace('₹', '');
-  }
+  if (kind === 'AMOUNT') return rupees(unitAmount(value, unit)).replace('₹', '');
   if (kind === 'PER_SHARE') return rupees(new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
   if (kind === 'PERCENT') return `${value}%`;
   if (kind === 'MULTIPLE') return `${value}×`;
@@ -65,15 +60,17 @@ function formatLine(value: string, kind: string, unit: Unit) {
 }
 const UNIT_LABEL: Record<Unit, string> = { LAKH: '₹ lakh', CRORE: '₹ crore' };
 
+/** An amount in rupees in the unit, two decimals, rounded half-up: "503.00" for ₹503 crore. */
+const unitAmount = (value: string, unit: Unit): string =>
+  new Decimal(value)
+    .div(unit === 'CRORE' ? 10_000_000 : 100_000)
+    .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+    .toFixed(2);
+
 /** An amount in rupees said in the screen's unit: "₹503.00 crore". */
 export function inUnit(value: string, unit: Unit): string {
   if (!NUMBER.test(value)) return value;
-  return `${rupees(
-    new Decimal(value)
-      .div(unit === 'CRORE' ? 10_000_000 : 100_000)
-      .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
-      .toFixed(2),
-  )} ${unit === 'CRORE' ? 'crore' : 'lakh'}`;
+  return `${rupees(unitAmount(value, unit))} ${unit === 'CRORE' ? 'crore' : 'lakh'}`;
 }
 
 export function ValuationView({ engagement }: { engagement: Schemas['Engagement'] }) {
