@@ -1,4 +1,4 @@
-// The judgement calls of docs/valuation-method.md (issue 45), each with its hand-computed example: a method's
+// The judgement calls of docs/valuation-method.md, each with its hand-computed example: a method's
 // negative equity enters the weighting at nil; the lock's least WACC − g spread of 1 percentage point.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
