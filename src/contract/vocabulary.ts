@@ -3,6 +3,13 @@ export const STATUTES = ['RULE_11UA', 'COMPANIES_ACT_SEC_62', 'FEMA_RBI', 'IBC_L
 export type Statute = (typeof STATUTES)[number];
 
 /**
+ * Whether a statute's valuation concludes per share, so a proposed price per share means something. An IBC
+ * valuation values the corporate debtor's assets and gives no per-share figure (docs/statutes.md, IBC), so the
+ * console does not ask for one there.
+ */
+export const concludesPerShare = (statute: Statute): boolean => statute !== 'IBC_LIQUIDATION';
+
+/**
  * Purposes per statute (docs/statutes.md).
  * RULE_11UA: an issue of shares (s.56(2)(viib), NAV per Rule 11UA(2)(a), DCF per 11UA(2)(b))
  *   or a transfer/receipt (s.56(2)(x), s.50CA, NAV per Rule 11UA(1)(c)(b)).

@@ -13,9 +13,13 @@ import type { Page } from 'playwright-core';
 import { assertAccessible, consoleSteps, consoleSuite, until, watchedPage } from '../helpers/browser.js';
 import { addMember, asUser, reviewTeam, type Session } from '../helpers/principals.js';
 import { createEngagement, decide, fixture, lock, upload } from '../helpers/engagements.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ENGAGEMENT_STATUSES } from '../../src/contract/stages.js';
 import {
   DISCOUNTING_CONVENTIONS,
+  STATUTE_SHORT,
   DOCUMENT_KINDS,
   METHOD_CODES,
   PURPOSES,
@@ -240,7 +244,71 @@ test(
     // The invitation link, the new token and the webhook secret: three copy buttons at least.
     assert.ok(copyButtonsChecked >= 3, `copy buttons hovered and focused under axe: ${copyButtonsChecked}`);
     await walk(CONSOLE_PATHS.verify, 'verify', main);
+    // The New engagement form, statute by statute (the IBC set's classes and holders included).
+    for (const statute of STATUTES) {
+      await walk(CONSOLE_PATHS.engagements, `new engagement, ${statute}`, async () => {
+        await page.getByRole('button', { name: 'New engagement' }).click();
+        const dialog = page.getByRole('dialog', { name: 'New engagement' });
+        await dialog.getByLabel('Statute').click();
+        await page.getByRole('option', { name: STATUTE_SHORT[statute], exact: true }).click();
+        if (statute === 'IBC_LIQUIDATION') await dialog.getByText('Coordinating valuer').first().waitFor();
+        else assert.equal(await dialog.getByLabel(/Proposed price per share/).count(), 1, statute);
+        if (statute === 'IBC_LIQUIDATION')
+          assert.equal(await dialog.getByLabel(/Proposed price per share/).count(), 0, 'no per-share price for IBC');
+      });
+    }
+    found.push(...(await signedOutPages(steps, ids, team.admin)));
     assert.deepEqual(found, [], 'internal codes in the visible text');
     assert.deepEqual(errors, []);
   },
 );
+
+/**
+ * The pages a person reads signed out: sign-in, sign-up, password recovery, an invitation and an unsubscribe link (each
+ * with a token the service does not know), and /verify answering for each statute's FINAL, as downloaded.
+ */
+async function signedOutPages(
+  steps: ReturnType<typeof consoleSteps>,
+  ids: Record<string, string>,
+  admin: Session,
+): Promise<string[]> {
+  const t = suite.server.t;
+  const found: string[] = [];
+  const { page, errors } = await watchedPage(await steps.newContext());
+  const read = async (label: string) => {
+    await page.waitForLoadState('networkidle');
+    found.push(...leaks(await visibleText(page)).map((l) => `${label}: ${l}`));
+    await assertAccessible(page, label);
+  };
+  for (const path of [
+    CONSOLE_PATHS.login,
+    CONSOLE_PATHS.signup,
+    CONSOLE_PATHS.forgotPassword,
+    `${CONSOLE_PATHS.resetPassword}?token=unknown`,
+    `${CONSOLE_PATHS.acceptInvite}?token=unknown`,
+    `${CONSOLE_PATHS.unsubscribe}?token=unknown`,
+  ]) {
+    await page.goto(steps.url(path));
+    await page.getByRole('heading').first().waitFor();
+    await read(path);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'vs-walk-'));
+  for (const [statute, id] of Object.entries(ids)) {
+    const pdf = await until(`the FINAL of ${statute}`, async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/engagements/${id}/report`,
+        headers: asUser(admin),
+      });
+      return res.statusCode === 200 && res.headers['x-report-kind'] === 'FINAL' ? res.rawPayload : undefined;
+    });
+    const file = join(dir, `${STATUTE_SHORT[statute as keyof typeof STATUTE_SHORT]} valuation - FINAL.pdf`);
+    writeFileSync(file, pdf);
+    await page.goto(steps.url(CONSOLE_PATHS.verify));
+    await page.locator('input[type=file]').setInputFiles(file);
+    await page.getByText(/^Valid: the FINAL report of /).waitFor();
+    await read(`verify ${statute}`);
+  }
+  assert.deepEqual(errors, []);
+  return found;
+}

@@ -9,12 +9,11 @@ import { sentenceResolver } from '../lib/messages';
 import type { z } from 'zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { createEngagementForm } from '../../../src/contract/engagement-forms';
-import { PURPOSES_BY_STATUTE, STATUTES } from '../../../src/contract/vocabulary';
+import { concludesPerShare, lawName, PURPOSES_BY_STATUTE, STATUTES } from '../../../src/contract/vocabulary';
 import { api, ApiError, call, nextCursor, type Schemas } from '../api/client';
 import { useMe, VIEWER_REASON } from '../lib/session';
 import { useLiveEvents, pollWhenDown } from '../lib/live';
 import { date, PURPOSE_LABELS, STATUS_COLORS, STATUS_LABELS, STATUTE_LABELS } from '../lib/format';
-import { lawName } from '../../../src/contract/vocabulary';
 import { FormError, applyFieldErrors } from '../components/FormError';
 import { assignable } from '../components/engagement/Assignee';
 import { DataTable } from '../components/DataTable';
@@ -299,10 +298,12 @@ function NewEngagementForm({
             </Text>
           </Suspense>
         ) : null}
-        <ProposedPriceInput
-          {...form.register('proposedPricePerShare', { setValueAs: (v: string) => v || undefined })}
-          error={err.proposedPricePerShare?.message}
-        />
+        {concludesPerShare(statute ?? 'COMPANIES_ACT_SEC_62') ? (
+          <ProposedPriceInput
+            {...form.register('proposedPricePerShare', { setValueAs: (v: string) => v || undefined })}
+            error={err.proposedPricePerShare?.message}
+          />
+        ) : null}
         <DateField
           control={form.control}
           name="valuationDate"

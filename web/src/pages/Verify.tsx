@@ -243,8 +243,8 @@ function PdfSignatures({ signatures, caCertificateUrl }: { signatures: PdfSignat
         <Text size="sm" c="gray.7">
           The service's own CA certificate, which issues firms without their own certificate the one that seals their
           reports:{' '}
-          <Anchor href={caCertificateUrl} underline="always">
-            {caCertificateUrl}
+          <Anchor href={caCertificateUrl} underline="always" download="Valuation Service CA certificate.pem">
+            download it
           </Anchor>
           . It is not an Indian licensed certifying authority; a chain to such an authority is called trusted only where
           its root is configured.

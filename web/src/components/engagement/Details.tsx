@@ -10,7 +10,7 @@ import { useForm } from 'react-hook-form';
 import { sentenceResolver } from '../../lib/messages';
 import type { z } from 'zod';
 import { createEngagementForm } from '../../../../src/contract/engagement-forms';
-import { PURPOSES_BY_STATUTE } from '../../../../src/contract/vocabulary';
+import { concludesPerShare, PURPOSES_BY_STATUTE } from '../../../../src/contract/vocabulary';
 import { api, call, type Schemas } from '../../api/client';
 import { FormError, applyFieldErrors } from '../FormError';
 import { DateField } from '../DateField';
@@ -105,10 +105,12 @@ function DetailsForm({ engagement, onDone }: { engagement: Engagement; onDone: (
         <TargetEntityInput {...form.register('targetEntity')} error={err.targetEntity?.message} />
         <CinInput {...form.register('cin', { setValueAs: blank })} error={err.cin?.message} />
         <PurposeSelect control={form.control} purposes={purposes} error={err.purpose?.message} />
-        <ProposedPriceInput
-          {...form.register('proposedPricePerShare', { setValueAs: blank })}
-          error={err.proposedPricePerShare?.message}
-        />
+        {concludesPerShare(engagement.statute as Form['statute']) ? (
+          <ProposedPriceInput
+            {...form.register('proposedPricePerShare', { setValueAs: blank })}
+            error={err.proposedPricePerShare?.message}
+          />
+        ) : null}
         <Group grow align="flex-start">
           <DateField
             control={form.control}
