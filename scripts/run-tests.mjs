@@ -36,13 +36,22 @@ const result = spawnSync(
 );
 let passed = 0;
 let failed = 0;
+const db = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite';
 try {
   const tap = readFileSync(tapFile, 'utf8');
   passed = Number(/^# pass (\d+)/m.exec(tap)?.[1] ?? 0);
   failed = Number(/^# fail (\d+)/m.exec(tap)?.[1] ?? 0);
+  // Where the minutes go: the slowest top-level tests (each file's tests run at the top level of the TAP stream).
+  const slowest = [...tap.matchAll(/^(?:not )?ok \d+ - (.*)\n {2}---\n {2}duration_ms: ([\d.]+)/gm)]
+    .map((m) => [Number(m[2]) / 1000, m[1]])
+    .sort((a, b) => b[0] - a[0])
+    .slice(0, 12);
+  if (slowest.length > 1) {
+    console.log(`\n[${db}] slowest tests:`);
+    for (const [s, name] of slowest) console.log(`  ${s.toFixed(1).padStart(6)} s  ${name.slice(0, 110)}`);
+  }
 } catch {
   failed = 1;
 }
-const db = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite';
 console.log(`\n[${db}] ${passed} passed, ${failed} failed`);
 process.exit(result.status === 0 && failed === 0 ? 0 : 1);

@@ -23,9 +23,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
-  const empty = await createEmptyPostgresDatabase(adminUrl);
+  const empty = await createEmptyPostgresDatabase(adminUrl, await postgresTemplate(adminUrl));
   const db = openPostgres(empty.url, { max: 20 });
-  await migrate(db);
+  await migrate(db); // a no-op on the template's copy, but it still checks every recorded checksum
   return {
     db,
     url: empty.url,
@@ -39,11 +39,12 @@ async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
 /** An empty throwaway database on the server of TEST_DATABASE_URL (not migrated): for restores. */
 export async function createEmptyPostgresDatabase(
   adminUrl: string = process.env.TEST_DATABASE_URL!,
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `vs_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -58,13 +59,47 @@ export async function createEmptyPostgresDatabase(
   };
 }
 
-// initdb costs seconds; a migrated template is built once per migration set and loaded per file.
-async function pgliteTemplate(): Promise<Blob> {
-  const hash = createHash('sha256')
+/** A short name for the current set of migrations: a template made from another set is never used. */
+function migrationSetHash(): string {
+  return createHash('sha256')
     .update(['checksums-v1', ...migrationFiles().map((m) => m.version + m.sql)].join('\n'))
     .digest('hex')
     .slice(0, 16);
-  const file = join(tmpdir(), `vs-pglite-template-${hash}.tar.gz`);
+}
+
+/** Any number; held while one test process builds the PostgreSQL template, so the others wait for it. */
+const TEMPLATE_LOCK_ID = 74_210_531;
+
+/**
+ * PostgreSQL: migrating a database costs a second or more per test file; a migrated template database is built once
+ * per migration set on the server (under an advisory lock, under a temporary name renamed when complete, so a build
+ * that died half-way is never used) and each file's database is copied from it by CREATE DATABASE … TEMPLATE.
+ */
+async function postgresTemplate(adminUrl: string): Promise<string> {
+  const name = `vs_template_${migrationSetHash()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_ID]);
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      const building = await createEmptyPostgresDatabase(adminUrl);
+      const db = openPostgres(building.url, { max: 1 });
+      await migrate(db);
+      await db.close();
+      const buildingName = new URL(building.url).pathname.slice(1);
+      await admin.query(`ALTER DATABASE ${buildingName} RENAME TO ${name}`);
+    }
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK_ID]).catch(() => undefined);
+    await admin.end();
+  }
+  return name;
+}
+
+// initdb costs seconds; a migrated template is built once per migration set and loaded per file.
+async function pgliteTemplate(): Promise<Blob> {
+  const file = join(tmpdir(), `vs-pglite-template-${migrationSetHash()}.tar.gz`);
   if (!existsSync(file)) {
     const fresh = await PGlite.create();
     await migrate(wrapPglite(fresh));
