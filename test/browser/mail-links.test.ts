@@ -6,15 +6,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ParsedMail } from 'mailparser';
 import { consoleSuite, screenshotPath, until, watchedPage } from '../helpers/browser.js';
-import {
-  acceptInvite,
-  accepted,
-  asUser,
-  invite,
-  signupAdmin,
-  uniqueEmail,
-  type Session,
-} from '../helpers/principals.js';
+import { asUser, memberByMail, signupAdmin, type Session } from '../helpers/principals.js';
 import { createEngagement, decide, lock, status, uploadFixture } from '../helpers/engagements.js';
 import { startSmtpServer, type Inbox } from '../helpers/smtp.js';
 
@@ -23,16 +15,6 @@ const inbox: Inbox = await startSmtpServer();
 after(() => inbox.close());
 const suite = consoleSuite({ SMTP_URL: inbox.url });
 const { skip } = suite;
-
-/** A member invited through the API, accepting the invitation the SMTP server received. */
-async function member(admin: Session, name: string): Promise<Session> {
-  const t = suite.server.t;
-  const email = uniqueEmail('valuer');
-  assert.equal((await invite(t, asUser(admin), { email, name, role: 'VALUER' })).statusCode, 201);
-  const mail = await inbox.waitFor(email, (m) => /accept-invite\?token=/.test(m.text ?? ''));
-  const token = decodeURIComponent(/accept-invite\?token=([^\s"<&]+)/.exec(mail.text ?? '')![1]!);
-  return accepted(await acceptInvite(t, token), admin, email);
-}
 
 /** The mail to `who` whose subject matches, once the worker has sent it. */
 const mailTo = (who: Session, subject: RegExp) =>
@@ -62,8 +44,8 @@ async function opens(mail: ParsedMail, who: Session, tab: string, path = linkOf(
 test("each mail's link opens the tab where its action is, for the person it was sent to", { skip }, async () => {
   const t = suite.server.t;
   const admin = await signupAdmin(t, 'Alibag Valuers LLP');
-  const valuer = await member(admin, 'Vani Valuer');
-  const reviewer = await member(admin, 'Rekha Reviewer');
+  const valuer = await memberByMail(t, inbox, admin, 'VALUER', 'Vani Valuer');
+  const reviewer = await memberByMail(t, inbox, admin, 'VALUER', 'Rekha Reviewer');
   const e = await createEngagement(t, asUser(admin), {
     targetEntity: 'Kolaba Boatworks Private Limited',
     assignedValuerId: valuer.userId,

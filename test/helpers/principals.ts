@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { createTestApp, type TestApp } from './app.js';
+import type { Inbox } from './smtp.js';
 
 export interface Session {
   cookie: string;
@@ -163,6 +164,22 @@ export function accepted(acc: Awaited<ReturnType<typeof acceptInvite>>, admin: S
     firmId: admin.firmId,
     email,
   };
+}
+
+/** A member invited through the API who accepts the invitation a real SMTP server received (`inbox`). */
+export async function memberByMail(
+  t: TestApp,
+  inbox: Pick<Inbox, 'waitFor'>,
+  admin: Session,
+  role: 'ADMIN' | 'VALUER' | 'VIEWER',
+  name: string,
+): Promise<Session> {
+  const email = uniqueEmail(role.toLowerCase());
+  const inv = await invite(t, asUser(admin), { email, name, role });
+  if (inv.statusCode !== 201) throw new Error(`invite failed ${inv.statusCode} ${inv.body}`);
+  const mail = await inbox.waitFor(email, (m) => /accept-invite\?token=/.test(m.text ?? ''));
+  const token = decodeURIComponent(/accept-invite\?token=([^\s"<&]+)/.exec(mail.text ?? '')![1]!);
+  return accepted(await acceptInvite(t, token), admin, email);
 }
 
 /** POST /settings/api-tokens as whoever `headers` are. */

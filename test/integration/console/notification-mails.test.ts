@@ -8,15 +8,7 @@ import assert from 'node:assert/strict';
 import type { ParsedMail } from 'mailparser';
 import { startSmtpServer, type Inbox } from '../../helpers/smtp.js';
 import { createTestApp, type TestApp } from '../../helpers/app.js';
-import {
-  SIGNATORY_REGISTRATIONS,
-  acceptInvite,
-  accepted,
-  asUser,
-  invite,
-  signupAdmin,
-  uniqueEmail,
-} from '../../helpers/principals.js';
+import { SIGNATORY_REGISTRATIONS, asUser, memberByMail, signupAdmin } from '../../helpers/principals.js';
 import type { Session } from '../../helpers/principals.js';
 import { createEngagement, lock, uploadFixture } from '../../helpers/engagements.js';
 import { orderPayment, sandboxPay, verifyPayment } from '../../helpers/payments.js';
@@ -50,19 +42,6 @@ async function waitFor<T>(what: string, f: () => T | undefined): Promise<T> {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** A member invited through the API, accepting the invitation the SMTP server received. */
-async function member(admin: Session, role: 'VALUER' | 'ADMIN', name: string): Promise<Session> {
-  const before = received.length;
-  const email = uniqueEmail(role.toLowerCase());
-  const inv = await invite(t, asUser(admin), { email, name, role });
-  assert.equal(inv.statusCode, 201, inv.body);
-  const mail = await waitFor('the invitation', () => received.slice(before).find((m) => to(m) === email));
-  const token = decodeURIComponent(/accept-invite\?token=([^\s"<&]+)/.exec(mail.text ?? '')![1]!);
-  const acc = await acceptInvite(t, token);
-  assert.equal(acc.statusCode, 200, acc.body);
-  return accepted(acc, admin, email);
-}
-
 /** A header as it arrived (mailparser folds List-* headers into an object, so the raw line is read). */
 const header = (m: ParsedMail, name: string) =>
   m.headerLines
@@ -73,11 +52,11 @@ const header = (m: ParsedMail, name: string) =>
 test("one engagement's day sends exactly the expected e-mails, none to the actor, each to its tab with a one-click opt-out", async () => {
   const admin = await signupAdmin(t, 'Mail Valuers LLP');
   const adminEmail = admin.email.toLowerCase();
-  const creator = await member(admin, 'VALUER', 'Chitra Creator');
-  const assignee = await member(admin, 'VALUER', 'Ānand Assignee');
-  const reviewer = await member(admin, 'VALUER', 'Rekha Reviewer');
-  const quiet = await member(admin, 'VALUER', 'Qasim Quiet');
-  const partner = await member(admin, 'ADMIN', 'Padma Partner');
+  const creator = await memberByMail(t, smtp, admin, 'VALUER', 'Chitra Creator');
+  const assignee = await memberByMail(t, smtp, admin, 'VALUER', 'Ānand Assignee');
+  const reviewer = await memberByMail(t, smtp, admin, 'VALUER', 'Rekha Reviewer');
+  const quiet = await memberByMail(t, smtp, admin, 'VALUER', 'Qasim Quiet');
+  const partner = await memberByMail(t, smtp, admin, 'ADMIN', 'Padma Partner');
   // The inviter hears of each acceptance, the role in words, with a link to the team.
   await t.worker.drain();
   const joined = await waitFor('five acceptances', () => {
