@@ -127,13 +127,24 @@ export function signingRefusal(principal: Person, qualification: SigningQualific
   };
 }
 
-/** Who may upload the partner-signed copy of the FINAL: its signatory (who signed off GATE_3) or an ADMIN. */
-export function signedCopyUploadRefusal(principal: Person, signatoryId: string | null): Refusal | null {
+/**
+ * The people who sign the FINAL: who signed it off at GATE_3 and, for an IBC set, each class's valuer, who adds their
+ * own DSC to it one after another (docs/report-signatures.md, Several signatures).
+ */
+export function reportSigners(
+  signatoryId: string | null,
+  classSignatories: readonly { userId: string }[] | null | undefined,
+): string[] {
+  return [...new Set([...(signatoryId ? [signatoryId] : []), ...(classSignatories ?? []).map((c) => c.userId)])];
+}
+
+/** Who may upload a signed copy of the FINAL: one of its signers (reportSigners) or an ADMIN. */
+export function signedCopyUploadRefusal(principal: Person, signers: readonly string[]): Refusal | null {
   if (principal.role === 'ADMIN') return null;
-  const isSignatory = principal.kind === 'user' && signatoryId !== null && principal.userId === signatoryId;
-  return isSignatory
+  const isSigner = principal.kind === 'user' && signers.includes(principal.userId);
+  return isSigner
     ? null
-    : { code: 'forbidden', message: "Only the report's signatory or an ADMIN may upload its signed copy" };
+    : { code: 'forbidden', message: "Only the report's signatories or an ADMIN may upload its signed copy" };
 }
 
 /** Who may issue the sealed FINAL without the partner's DSC: an ADMIN, once, while no copy is issued. */
@@ -285,7 +296,7 @@ export interface MyActions {
 export function myActions(
   principal: Person,
   engagement: EngagementFacts & { assignedValuerId: string | null },
-  people: ReviewHistory & { signatory: string | null },
+  people: ReviewHistory & { signatory: string | null; signers: readonly string[] },
   qualification: SigningQualification | null,
 ): MyActions {
   const gate = GATES.find((g) => g === engagement.status) ?? null;
@@ -303,7 +314,7 @@ export function myActions(
   const notCompleted: Refusal = { code: 'invalid_transition', message: 'The report has not been signed off yet' };
   const signOff: Refusal | null =
     gate === 'GATE_3' ? approve : { code: 'invalid_transition', message: 'The engagement is not waiting for sign-off' };
-  const uploadSigned = completed ? signedCopyUploadRefusal(principal, people.signatory) : notCompleted;
+  const uploadSigned = completed ? signedCopyUploadRefusal(principal, people.signers) : notCompleted;
   const actions: Record<EngagementActionName, ActionAnswer> = {
     approve: answer(gate ? approve : notAtGate),
     reject: answer(gate ? reject : notAtGate),
@@ -329,7 +340,7 @@ export function myActions(
     blockedBecause: approve?.message ?? null,
     blockedCode: approve?.code ?? null,
     canSignOff: gate === 'GATE_3' && approve === null,
-    canUploadSignedCopy: completed && signedCopyUploadRefusal(principal, people.signatory) === null,
+    canUploadSignedCopy: completed && signedCopyUploadRefusal(principal, people.signers) === null,
     canIssueSealedCopy: completed && issueSealed === null,
   };
 }

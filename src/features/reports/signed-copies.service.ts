@@ -11,6 +11,7 @@ import { actorOf } from '../platform/service-context.js';
 import type { Principal } from '../../domain/identity/roles.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { issueSealedRefusal, signedCopyUploadRefusal } from '../review/review-rights.service.js';
+import { reportSigners } from '../../domain/engagement/rights.js';
 import { newId } from '../../lib/ids.js';
 import * as reports from './reports.repository.js';
 import * as repo from './pdf-signatures.repository.js';
@@ -124,7 +125,8 @@ export async function uploadSignedCopy(
 ) {
   const engagement = await requireEngagement(ctx.db, principal.firmId, engagementId);
   const signatoryId = await repo.signatoryUserId(ctx.db, principal.firmId, engagementId);
-  const refused = signedCopyUploadRefusal(principal, signatoryId);
+  const signerIds = reportSigners(signatoryId, engagement.class_signatories);
+  const refused = signedCopyUploadRefusal(principal, signerIds);
   if (refused) throw refused;
   const final = await reports.currentReport(ctx.db, principal.firmId, engagementId);
   if (!final || final.kind !== 'FINAL' || final.status !== 'READY')
@@ -141,12 +143,16 @@ export async function uploadSignedCopy(
       throw new AppError(REFUSAL_CODE[err.reason], err.message, [{ path: '/file', message: err.message }]);
     throw err;
   }
-  const signatory = signatoryId ? await getUser(ctx.db, principal.firmId, signatoryId) : null;
+  const signers: string[] = [];
+  for (const signerId of signerIds) {
+    const user = await getUser(ctx.db, principal.firmId, signerId);
+    if (user) signers.push(user.name);
+  }
   const warnings = inspected.added
-    .filter((s) => signatory && !sameName(s.commonName ?? s.name ?? '', signatory.name))
+    .filter((s) => signers.length > 0 && !signers.some((name) => sameName(s.commonName ?? s.name ?? '', name)))
     .map(
       (s) =>
-        `The certificate of the signature added (${s.commonName ?? s.subject}) does not name the report's signatory, ${signatory!.name}.`,
+        `The certificate of the signature added (${s.commonName ?? s.subject}) names none of the report's signatories (${signers.join(', ')}).`,
     );
   const sha256 = createHash('sha256').update(data).digest('hex');
   const id = newId('scp');

@@ -74,8 +74,8 @@ export async function gateRefusal(
   );
 }
 
-export const signedCopyUploadRefusal = (principal: Principal, signatoryId: string | null) =>
-  asError(rights.signedCopyUploadRefusal(principal, signatoryId));
+export const signedCopyUploadRefusal = (principal: Principal, signers: readonly string[]) =>
+  asError(rights.signedCopyUploadRefusal(principal, signers));
 
 export const issueSealedRefusal = (principal: Principal, issuedCopy?: EngagementFacts['issuedCopy']) =>
   asError(rights.issueSealedRefusal(principal, issuedCopy));
@@ -120,6 +120,7 @@ export function myActions(
     issued_copy: 'SEALED' | 'SIGNED_COPY' | null;
     assigned_valuer_id: string | null;
     assumptions_locked: boolean;
+    class_signatories: readonly { userId: string }[] | null;
   },
   people: ReviewHistory & { signatory: string | null },
   signatory: SignatoryStatus | null,
@@ -133,7 +134,7 @@ export function myActions(
       assignedValuerId: engagement.assigned_valuer_id,
       assumptionsLocked: engagement.assumptions_locked,
     },
-    people,
+    { ...people, signers: rights.reportSigners(people.signatory, engagement.class_signatories) },
     qualificationOf(signatory),
   );
 }

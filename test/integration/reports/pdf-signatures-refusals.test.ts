@@ -93,7 +93,7 @@ test('refusals: first bytes not the FINAL, an appended revision that changes a p
   const ok = await uploadCopy(mine.id, good);
   assert.equal(ok.statusCode, 200, ok.body);
   assert.deepEqual(ok.json().warnings, [
-    "The certificate of the signature added (Someone Else) does not name the report's signatory, Asha Admin.",
+    "The certificate of the signature added (Someone Else) names none of the report's signatories (Asha Admin).",
   ]);
 });
 
