@@ -93,6 +93,9 @@ export function exampleFinancials(cal: ExampleCalendar, extra: Record<string, un
   };
 }
 
+/** The sale of May: who sold and who bought (1,50,000 shares × ₹240 = ₹360 lakh, paid to the promoters). */
+export const ROUND_PARTIES = `Rahul Kulkarni and Meera Kulkarni, the promoters, sold 75,000 equity shares each to ${FUNDING_ROUND_INVESTOR}`;
+
 /** Peers as at the valuation date; two deals and the company's own round before it. */
 export function exampleMarketEvidence(cal: ExampleCalendar) {
   const e = EXAMPLE_MARKET_EVIDENCE;
@@ -109,10 +112,18 @@ export function exampleMarketEvidence(cal: ExampleCalendar) {
       },
       { ...second, date: cal.secondDealDate, source: `VCCEdge deal database, extract of ${longDate(addDays(v, 8))}` },
     ],
+    // A sale of existing shares by the promoters, not an issue: the company raised nothing, so the audited balance
+    // sheet shows the same share capital and no new money (the background and the shareholding say the same).
     recentRound: {
-      ...e.recentRound,
       date: cal.fundingRoundDate,
-      document: `Share subscription agreement of ${longDate(cal.fundingRoundDate)} with ${FUNDING_ROUND_INVESTOR}`,
+      instrument: e.recentRound.instrument,
+      pricePerShare: e.recentRound.pricePerShare,
+      kind: 'SECONDARY_SALE',
+      consideration: e.recentRound.amountRaised,
+      parties: ROUND_PARTIES,
+      armsLength: e.recentRound.armsLength,
+      adjustments: e.recentRound.adjustments,
+      document: `Share purchase agreement of ${longDate(cal.fundingRoundDate)} between the promoters and ${FUNDING_ROUND_INVESTOR}`,
     },
   };
 }
@@ -148,8 +159,8 @@ export function exampleMarketJudgement(cal: ExampleCalendar) {
   return {
     ...EXAMPLE_MARKET_JUDGEMENT,
     weightsRationale: EXAMPLE_MARKET_JUDGEMENT.weightsRationale.replace(
-      /funding round of [A-Z][a-z]+ \d{4}/,
-      `funding round of ${monthAndYear(cal.fundingRoundDate)}`,
+      /the company's own funding round of [A-Z][a-z]+ \d{4}/,
+      `the sale of the company's shares to ${FUNDING_ROUND_INVESTOR} in ${monthAndYear(cal.fundingRoundDate)}`,
     ),
   };
 }

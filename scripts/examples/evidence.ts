@@ -75,11 +75,14 @@ export function exampleEvidence(cal: ExampleCalendar) {
         `Kalyani Auto acquires Chakan Die Casting,${cal.firstDealDate},10.5,1.6,\n` +
         `Private equity buy-out of Satara Machining,${cal.secondDealDate},8.9,,\n`,
     } satisfies EvidencePlan,
-    /** The earlier round: Deccan Growth Fund I took its 1,50,000 shares then (₹240 each, ₹360 lakh). */
-    SUBSCRIPTION_AGREEMENT: fromManagement(
-      `Share subscription agreement with ${FUNDING_ROUND_INVESTOR}`,
+    /**
+     * The sale of May: Deccan Growth Fund I bought its 1,50,000 shares from the promoters (₹240 each, ₹360 lakh paid to
+     * them); the company issued no shares.
+     */
+    SHARE_PURCHASE_AGREEMENT: fromManagement(
+      `Share purchase agreement between the promoters and ${FUNDING_ROUND_INVESTOR}`,
       cal.fundingRoundDate,
-      'share-subscription-agreement.pdf',
+      'share-purchase-agreement.pdf',
     ),
     TERM_SHEET: fromManagement(
       `Term sheet for the issue of equity shares to ${NON_RESIDENT_INVESTOR}`,

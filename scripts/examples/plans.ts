@@ -48,10 +48,14 @@ export const EXAMPLE_VALUATION_DATE = cal.valuationDate;
 const V = longDate(cal.valuationDate);
 const E = exampleEvidence(cal);
 
+/**
+ * The company as every report describes it: its business, and the sale of May by which the fund became a holder (a
+ * sale of existing shares, so the balance sheet shows no new capital).
+ */
 const company = {
   targetEntity: 'Sahyadri Precision Components Private Limited',
   cin: 'U29299MH2011PTC215870',
-  companyBackground: EXAMPLE_FACTS.companyBackground,
+  companyBackground: `${EXAMPLE_FACTS.companyBackground}\n\nIn ${monthAndYear(cal.fundingRoundDate)} the promoters, Rahul Kulkarni and Meera Kulkarni, sold 75,000 equity shares each (1,50,000 in all, 15 % of the company) to ${FUNDING_ROUND_INVESTOR}, a resident fund, at ₹240 a share; the ₹360 lakh was paid to them. The company issued no shares: its paid-up capital is unchanged at 10,00,000 equity shares of ₹10 each.`,
 };
 const BOARD = EXAMPLE_FACTS.appointingAuthority;
 /** The board's resolution appointing the valuer, and the engagement letter the next day. */
@@ -199,7 +203,7 @@ const ALLOTMENT_EVIDENCE = [
   E.AUDITED_STATEMENTS,
   E.PROJECTIONS,
   E.PEER_DATA,
-  E.SUBSCRIPTION_AGREEMENT,
+  E.SHARE_PURCHASE_AGREEMENT,
   E.TERM_SHEET,
 ];
 
@@ -249,7 +253,7 @@ const COMPANIES_ACT: ExamplePlan = {
       weightsRationale:
         'The income approach leads for a profitable going concern; the market methods and net asset value test it.',
     },
-    reason: `The company raised equity from ${FUNDING_ROUND_INVESTOR} in ${monthAndYear(cal.fundingRoundDate)} at arm's length, and the weights leave that round out. Weigh the recent round, and say why each method carries its weight.`,
+    reason: `${FUNDING_ROUND_INVESTOR} bought shares from the promoters in ${monthAndYear(cal.fundingRoundDate)} at arm's length, and the weights leave that sale out. Weigh the recent sale, and say why each method carries its weight.`,
   },
   signsAsCharteredAccountant: false,
 };

@@ -184,7 +184,14 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
         date: document.recentRound.date,
         instrument: document.recentRound.instrument,
         pricePerShare: exact(document.recentRound.pricePerShare),
-        amountRaised: rupees(document.recentRound.amountRaised),
+        kind: document.recentRound.kind ?? 'ISSUE',
+        ...(document.recentRound.amountRaised !== undefined && {
+          amountRaised: rupees(document.recentRound.amountRaised),
+        }),
+        ...(document.recentRound.consideration !== undefined && {
+          consideration: rupees(document.recentRound.consideration),
+        }),
+        ...(document.recentRound.parties !== undefined && { parties: document.recentRound.parties }),
         armsLength: document.recentRound.armsLength,
         ...(document.recentRound.document !== undefined && { document: document.recentRound.document }),
         adjustments: (document.recentRound.adjustments ?? []).map((a) => ({

@@ -85,7 +85,11 @@ export interface NormalisedFinancials {
     date: string;
     instrument: string;
     pricePerShare: string;
-    amountRaised: string;
+    /** ISSUE: the company raised `amountRaised`; SECONDARY_SALE: `parties` sold existing shares for `consideration`. */
+    kind: 'ISSUE' | 'SECONDARY_SALE';
+    amountRaised?: string;
+    consideration?: string;
+    parties?: string;
     armsLength: boolean;
     /** The agreement or term sheet the price comes from. */
     document?: string;

@@ -107,6 +107,13 @@ export function twelveMonthsAfter(date: string): string {
   return `${y + 1}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** What the round was: the money the company raised, or the price paid between holders for existing shares. */
+function roundWords(round: NonNullable<NormalisedFinancials['recentRound']>): string {
+  if (round.kind === 'SECONDARY_SALE')
+    return `${toPaise(dec(round.consideration ?? '0'))} paid for existing shares (${round.parties ?? 'a sale between holders'}); the company issued no shares and raised nothing`;
+  return `${toPaise(dec(round.amountRaised ?? '0'))} raised`;
+}
+
 /** The round's price × Π (1 + adjustment), each adjustment with its reason; warnings for a stale or non-arm's-length round. */
 export function computeRecentRound(f: NormalisedFinancials, valuationDate: string): EvidenceOutcome | null {
   const round = f.recentRound;
@@ -139,7 +146,7 @@ export function computeRecentRound(f: NormalisedFinancials, valuationDate: strin
     perShareLine(
       `Price per share in the round of ${round.date} (${instrumentWords(round.instrument)})`,
       price,
-      `${toPaise(dec(round.amountRaised))} raised${round.armsLength ? ", at arm's length" : ", not at arm's length"}`,
+      `${roundWords(round)}${round.armsLength ? ", at arm's length" : ", not at arm's length"}`,
     ),
     ...round.adjustments.map((a) =>
       percentLine(
