@@ -53,6 +53,36 @@ const HISTORY = [
   },
 ];
 
+/** The current investments: 400 units of a liquid fund at its repurchase price of ₹5,150 (₹20.60 lakh). */
+const LIQUID_FUND = {
+  scrip: 'Sahyadri Liquid Fund (direct plan, growth), units (current investments)',
+  quantity: 400,
+  pricePerShare: 5150,
+  exchange: 'Repurchase price declared by the fund (AMFI); not listed',
+};
+
+/** Where each deduction of the prescribed NAV comes from: the notes to the audited balance sheet as at the valuation date. */
+function deductionSources(cal: ExampleCalendar) {
+  const bs = 'the audited balance sheet';
+  return {
+    incomeTaxPaidSource: `Note 11 of ${bs}: advance income-tax and TDS paid, no refund claimed`,
+    unamortisedExpenditureSource: `Note 13 of ${bs}: unamortised preliminary expenses, within other non-current assets`,
+    provisionForTaxationSource: `Note 8 of ${bs}: the provision for tax does not exceed the tax payable on book profits`,
+    unascertainedProvisionsSource: `Note 7 of ${bs}: provision for warranty claims not yet made, an estimate, within long-term provisions`,
+    sharesAndSecuritiesBookSource: `Notes 10 and 14 of ${bs}: quoted shares ₹80.00 lakh (non-current investments) and liquid fund units ₹20.00 lakh (current investments), both securities`,
+    immovablePropertyBookSource: `Note 9 of ${bs}: the Nashik factory's land and buildings and the Baner office, at cost less depreciation`,
+    liabilitiesSource: `The audited balance sheet as at ${longDate(cal.valuationDate)}, Notes 3 to 8`,
+    leaseLiabilitiesSource: `lease liabilities of ₹35.00 lakh (finance lease of two CNC machining centres) within other current liabilities (Note 6), so in L at book value`,
+    contingentLiabilities: [
+      {
+        description: 'Disputed GST demand for FY2022',
+        amount: 48,
+        source: `Note 28 of ${bs}: under appeal before the GST appellate authority`,
+      },
+    ],
+  };
+}
+
 /** The fixture's projections start with FY2027; the examples' with the year after the valuation date. */
 const FIXTURE_FIRST_PROJECTION_YEAR = 2027;
 
@@ -79,8 +109,22 @@ export function exampleFinancials(cal: ExampleCalendar, extra: Record<string, un
         ...p,
         authority: p.authority.replace(/\d{4}-\d{2}\)/, `${cal.readyReckonerYear})`),
       })),
-      quotedInvestments: EXAMPLE_NAV_SCHEDULES.quotedInvestments.map((q) => ({ ...q, priceDate: v })),
+      quotedInvestments: [
+        ...EXAMPLE_NAV_SCHEDULES.quotedInvestments.map((q) => ({ ...q, priceDate: v })),
+        // The current investments: units of a liquid fund, securities like the quoted shares (out of A, in C).
+        { ...LIQUID_FUND, priceDate: v },
+      ],
+      sharesAndSecuritiesSource:
+        'Closing prices on the National Stock Exchange of India (quoted shares); the repurchase price the fund declared (liquid fund units)',
       sharesAndSecuritiesPriceDate: v,
+      ...deductionSources(cal),
+    },
+    // The current investments (₹20 lakh at cost) are units of a liquid fund: securities, so out of A at book value
+    // and in C at their repurchase price (₹20.60 lakh) beside the quoted shares (₹80 lakh at cost, ₹95 lakh at price).
+    navAdjustments: {
+      ...(base.navAdjustments as Record<string, number>),
+      sharesAndSecuritiesBookValue: 100,
+      sharesAndSecuritiesFairValue: 115.6,
     },
     // A balance sheet on 31 March closes the history's last year, so that year's net worth and borrowings are its own.
     history: HISTORY.map((h, i) => ({

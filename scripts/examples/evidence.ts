@@ -60,7 +60,13 @@ export function exampleEvidence(cal: ExampleCalendar) {
       documentDate: v,
       providedBy: 'National Stock Exchange of India (bhavcopy)',
       fileName: 'nse-closing-prices.csv',
-      csv: 'symbol,series,close\nTATAMOTORS,EQ,712.45\nBHARATFORG,EQ,1284.10\n',
+      csv: 'symbol,series,close\nDECCANBRG,EQ,1312.50\nWISTEELTUB,EQ,170.00\n',
+    } satisfies EvidencePlan,
+    LIQUID_FUND_STATEMENT: {
+      title: `Statement of the liquid fund units held, with the repurchase price of ${V}`,
+      documentDate: addDays(v, 1),
+      providedBy: "The fund's registrar and transfer agent",
+      fileName: 'liquid-fund-statement.pdf',
     } satisfies EvidencePlan,
     PEER_DATA: {
       title: 'Peer multiples and deal terms, extract from Capitaline and VCCEdge',

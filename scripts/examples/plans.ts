@@ -176,7 +176,7 @@ const RULE_11UA: ExamplePlan = {
     },
   },
   financials: exampleFinancials(cal),
-  evidence: [E.AUDITED_BALANCE_SHEET, E.AUDITED_STATEMENTS, E.STAMP_DUTY, E.QUOTED_PRICES],
+  evidence: [E.AUDITED_BALANCE_SHEET, E.AUDITED_STATEMENTS, E.STAMP_DUTY, E.QUOTED_PRICES, E.LIQUID_FUND_STATEMENT],
   lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: RATIONALE },
   signsAsCharteredAccountant: true,
 };

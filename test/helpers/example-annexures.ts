@@ -18,7 +18,7 @@ const EXPECTED: Record<string, string[]> = {
   'rule-11ua': [
     'Balance sheet as given',
     'Historical financial statements',
-    'Immovable property and quoted investments (prescribed net asset value)',
+    'Immovable property, shares and securities, contingent liabilities (prescribed net asset value)',
   ],
   'companies-act-sec-62': [
     'Balance sheet as given',

@@ -149,6 +149,12 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
         sharesAndSecuritiesSource: document.navAdjustmentSources.sharesAndSecuritiesSource,
         sharesAndSecuritiesPriceDate: document.navAdjustmentSources.sharesAndSecuritiesPriceDate,
         jewelleryAndArtSource: document.navAdjustmentSources.jewelleryAndArtSource,
+        ...deductionSources(document.navAdjustmentSources),
+        contingentLiabilities: document.navAdjustmentSources.contingentLiabilities?.map((c) => ({
+          description: c.description,
+          amount: rupees(c.amount),
+          source: c.source,
+        })),
       }),
     }),
     peers: (document.peers ?? []).map((peer) =>
@@ -281,6 +287,21 @@ function normaliseLiquidation(
       dropUndefined({ item: r.item, assetClass: r.assetClass, excludedReason: r.excludedReason }),
     ),
   });
+}
+
+/** The prescribed NAV's deductions' sources, as given (text). */
+const DEDUCTION_SOURCES = [
+  'incomeTaxPaidSource',
+  'unamortisedExpenditureSource',
+  'provisionForTaxationSource',
+  'unascertainedProvisionsSource',
+  'sharesAndSecuritiesBookSource',
+  'immovablePropertyBookSource',
+  'liabilitiesSource',
+  'leaseLiabilitiesSource',
+] as const;
+function deductionSources(s: Partial<Record<(typeof DEDUCTION_SOURCES)[number], string>>) {
+  return Object.fromEntries(DEDUCTION_SOURCES.map((k) => [k, s[k]]));
 }
 
 function mapFields<K extends string>(fields: readonly K[], value: (field: K) => string): Record<K, string> {

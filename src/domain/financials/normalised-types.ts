@@ -124,6 +124,16 @@ export interface NormalisedNavAdjustmentSources {
   sharesAndSecuritiesSource?: string;
   sharesAndSecuritiesPriceDate?: string;
   jewelleryAndArtSource?: string;
+  incomeTaxPaidSource?: string;
+  unamortisedExpenditureSource?: string;
+  provisionForTaxationSource?: string;
+  unascertainedProvisionsSource?: string;
+  sharesAndSecuritiesBookSource?: string;
+  immovablePropertyBookSource?: string;
+  liabilitiesSource?: string;
+  leaseLiabilitiesSource?: string;
+  /** Disclosed in the notes, in rupees: not in L (item (vi)), stated in the report. */
+  contingentLiabilities?: { description: string; amount: string; source: string }[];
 }
 
 export interface NormalisedEquityBridge {
