@@ -147,14 +147,24 @@ export function exampleMarketEvidence(cal: ExampleCalendar) {
   const [first, second] = e.transactions;
   return {
     ...e,
-    peers: e.peers.map((p) => ({ ...p, asOf: v })),
+    // The peers' multiples and the deals' are struck on trailing twelve-month figures, so they are applied to the
+    // company's trailing twelve months to the valuation date: FY2026 audited, plus the audited seven months to the
+    // valuation date, less the same seven months of FY2026 (revenue 2,190 + 1,400 − 1,277.50 = 2,312.50).
+    peers: e.peers.map((p) => ({ ...p, asOf: v, basis: 'TRAILING' })),
+    comparableMetrics: { revenue: 2312.5, ebitda: 403.8, profitAfterTax: 190.4 },
     transactions: [
       {
         ...first,
+        basis: 'TRAILING',
         date: cal.firstDealDate,
         source: `Acquirer's stock-exchange disclosure of ${longDate(cal.firstDealDate)}`,
       },
-      { ...second, date: cal.secondDealDate, source: `VCCEdge deal database, extract of ${longDate(addDays(v, 8))}` },
+      {
+        ...second,
+        basis: 'TRAILING',
+        date: cal.secondDealDate,
+        source: `VCCEdge deal database, extract of ${longDate(addDays(v, 8))}`,
+      },
     ],
     // A sale of existing shares by the promoters, not an issue: the company raised nothing, so the audited balance
     // sheet shows the same share capital and no new money (the background and the shareholding say the same).

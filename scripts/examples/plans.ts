@@ -133,10 +133,19 @@ const nilDloc = (reason: string) => ({ dlocPercent: 0, dlocRationale: reason });
  * for lack of control, since the methods value the company as it is run, which the allottees share pro rata; the
  * discount for lack of marketability the unlisted, locked-in shares carry.
  */
+const judged = exampleMarketJudgement(cal);
 const marketJudgement = {
-  ...exampleMarketJudgement(cal),
+  ...judged,
+  // The two deals bought control; their multiples carry the premium and synergies an acquirer pays, which a minority
+  // allottee never receives: the discount takes it out, so the method values what the allottees share.
+  marketApproach: {
+    ...judged.marketApproach,
+    transactionControlDiscountPercent: 20,
+    transactionControlDiscountRationale:
+      'Both deals bought control of the target (all of Chakan Die Casting; a majority buy-out of Satara Machining), so their multiples include the premium and the synergies an acquirer pays for control. Control premiums paid in Indian acquisitions of unlisted manufacturers are commonly 20% to 30%; 20% is taken out of the deal multiples, so the method values the shares as a minority holder owns them.',
+  },
   ...nilDloc(
-    `The methods value the company as it is run, on its own cash flows, assets and earnings, with no change of control, no synergy and no control premium in them: that is what a minority holder shares pro rata, so no discount for lack of control is taken for the minority blocks allotted (${FUNDING_ROUND_INVESTOR} holds about 17.2% and ${NON_RESIDENT_INVESTOR} about 8.2% after the allotment). What the allottees cannot do is sell: that is the discount for lack of marketability below.`,
+    `The discounted cash flow and net asset value value the company as it is run, on its own cash flows and assets, with no change of control, no synergy and no control premium in them, and the comparable transactions are taken after the control premium is removed from the deal multiples: that is what a minority holder shares pro rata, so no further discount for lack of control is taken for the minority blocks allotted (${FUNDING_ROUND_INVESTOR} holds about 17.2% and ${NON_RESIDENT_INVESTOR} about 8.2% after the allotment). What the allottees cannot do is sell: that is the discount for lack of marketability below.`,
   ),
 };
 

@@ -95,6 +95,8 @@ export interface ReportInput {
     projections: NormalisedProjection[];
     peers: NormalisedPeer[];
     navAdjustmentSources?: NormalisedNavAdjustmentSources;
+    /** The company's trailing twelve months to the valuation date, beside the peers' trailing multiples. */
+    comparableMetrics?: NormalisedFinancials['comparableMetrics'];
     /** IBC: the asset classes, the asset registers and the reconciliation (docs/asset-registers.md). */
     liquidation?: NormalisedFinancials['liquidation'];
   };
