@@ -69,10 +69,10 @@ function deductionSources(cal: ExampleCalendar) {
     unamortisedExpenditureSource: `Note 13 of ${bs}: unamortised preliminary expenses, within other non-current assets`,
     provisionForTaxationSource: `Note 8 of ${bs}: the provision for tax does not exceed the tax payable on book profits`,
     unascertainedProvisionsSource: `Note 7 of ${bs}: provision for warranty claims not yet made, an estimate, within long-term provisions`,
-    sharesAndSecuritiesBookSource: `Notes 10 and 14 of ${bs}: quoted shares ₹80.00 lakh (non-current investments) and liquid fund units ₹20.00 lakh (current investments), both securities`,
+    sharesAndSecuritiesBookSource: `Notes 10 and 14 of ${bs}: quoted shares of ₹80 lakh (non-current investments) and liquid fund units of ₹20 lakh (current investments), both securities`,
     immovablePropertyBookSource: `Note 9 of ${bs}: the Nashik factory's land and buildings and the Baner office, at cost less depreciation`,
     liabilitiesSource: `The audited balance sheet as at ${longDate(cal.valuationDate)}, Notes 3 to 8`,
-    leaseLiabilitiesSource: `lease liabilities of ₹35.00 lakh (finance lease of two CNC machining centres) within other current liabilities (Note 6), so in L at book value`,
+    leaseLiabilitiesSource: `lease liabilities of ₹35 lakh (finance lease of two CNC machining centres) within other current liabilities (Note 6), so in L at book value`,
     contingentLiabilities: [
       {
         description: 'Disputed GST demand for FY2022',

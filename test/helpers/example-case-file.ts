@@ -113,7 +113,31 @@ export function caseFileChecks(made: () => MadeExample[], text: (path: string) =
         );
       }
       if (t?.kind === 'TRANSFER') assert.ok(t.date <= e.appointmentDate, `${plan.slug}: a transfer already made`);
+      // The projections relied on are those the board had approved by the valuation date.
+      for (const d of plan.evidence.filter((x) => /^Projections/.test(x.title)))
+        assert.ok(d.documentDate <= e.valuationDate, `${plan.slug}: projections of ${d.documentDate}`);
     }
+  });
+
+  test('each equity report names who may rely on it, what the certificate covers, every method considered, and no software', () => {
+    const body = (slug: string) => text(made().find((m) => m.slug === slug)!.files.report);
+    assert.match(
+      body('rule-11ua'),
+      /Intended users\. .*Meera Kulkarni \(promoter\), the transferor, and Anand Deshmukh, the transferee/,
+    );
+    assert.match(
+      body('fema-rbi'),
+      /This certificate covers the whole of the issue to a person resident outside India: 93,000 equity shares to Konkan Capital Partners Pte\. Ltd\. \(Singapore\)/,
+    );
+    assert.match(body('fema-rbi'), /The 46,500 shares to Deccan Growth Fund I, a person resident in India/);
+    for (const slug of ['rule-11ua', 'companies-act-sec-62', 'fema-rbi']) {
+      const b = body(slug);
+      assert.doesNotMatch(b, /PDF reader|PDF file|drop this/, slug);
+      for (const method of ['Discounted cash flow', 'Capitalisation of earnings', 'Price of a recent investment'])
+        assert.ok(b.includes(method), `${slug}: the methods considered name ${method}`);
+    }
+    // A chartered accountant's reports name the firm by its ICAI FRN, never its registered-valuer-entity number.
+    for (const slug of ['rule-11ua', 'fema-rbi']) assert.doesNotMatch(body(slug), /RV-E/, slug);
   });
 
   test('each report is dated within 60 days of its valuation date, and each carries its own UDIN', () => {
