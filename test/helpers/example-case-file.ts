@@ -133,8 +133,16 @@ export function caseFileChecks(made: () => MadeExample[], text: (path: string) =
     for (const slug of ['rule-11ua', 'companies-act-sec-62', 'fema-rbi']) {
       const b = body(slug);
       assert.doesNotMatch(b, /PDF reader|PDF file|drop this/, slug);
-      for (const method of ['Discounted cash flow', 'Capitalisation of earnings', 'Price of a recent investment'])
-        assert.ok(b.includes(method), `${slug}: the methods considered name ${method}`);
+      // A transfer on the prescribed formula names no discounted cash flow; its income approach is one row.
+      const methods =
+        slug === 'rule-11ua'
+          ? [
+              'Discounting or capitalisation of future earnings',
+              'Comparable company multiples',
+              'Price of a recent investment',
+            ]
+          : ['Discounted cash flow', 'Capitalisation of earnings', 'Price of a recent investment', 'Liquidation value'];
+      for (const method of methods) assert.ok(b.includes(method), `${slug}: the methods considered name ${method}`);
     }
     // A chartered accountant's reports name the firm by its ICAI FRN, never its registered-valuer-entity number.
     for (const slug of ['rule-11ua', 'fema-rbi']) assert.doesNotMatch(body(slug), /RV-E/, slug);

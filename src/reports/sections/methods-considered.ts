@@ -77,26 +77,34 @@ function prescribedRows(v: ValuationResult, informational: (m: MethodResult) => 
   const dcf = v.methods.find((m) => m.method === 'DCF');
   const notAlternative = 'The rule prescribes the formula for this purpose; it is not an alternative under it.';
   const adopted = (m: MethodResult) => !informational(m);
+  // A transfer's report names no discounted cash flow at all (docs/reports.md, Only what the statute allows): the
+  // income approach's methods are stated together, as not alternatives under the rule.
   return [
-    [
-      'Income',
-      'Discounted cash flow',
-      dcf ? (adopted(dcf) ? 'Yes' : 'For information') : 'No',
-      dcf
-        ? adopted(dcf)
-          ? "Rule 11UA(2)(b) allows a merchant banker's discounted cash flow for an issue of shares; it is the method chosen for this issue."
-          : 'Set out for information only: the value for this purpose is the one the rule prescribes.'
-        : notAlternative,
-    ],
-    ['Income', 'Capitalisation of earnings', 'No', notAlternative],
+    dcf && adopted(dcf)
+      ? [
+          'Income',
+          'Discounted cash flow',
+          'Yes',
+          "Rule 11UA(2)(b) allows a merchant banker's discounted cash flow for an issue of shares; it is the method chosen for this issue.",
+        ]
+      : ['Income', 'Discounting or capitalisation of future earnings', 'No', notAlternative],
     ['Market', 'Comparable company multiples and comparable transactions', 'No', notAlternative],
     ['Market', 'Price of a recent investment', 'No', notAlternative],
-    ...formula.map((m): Row => [
-      'Cost (asset)',
-      m.title.replace(/:.*$/, ''),
-      'Yes',
-      'The rule prescribes this formula; it is applied as written.',
-    ]),
+    ...formula.map((m): Row =>
+      adopted(m)
+        ? [
+            'Cost (asset)',
+            m.title.replace(/:.*$/, ''),
+            'Yes',
+            'The rule prescribes this formula; it is applied as written.',
+          ]
+        : [
+            'Cost (asset)',
+            m.title.replace(/:.*$/, ''),
+            'No',
+            'The rule lets the company choose the method for an issue of shares; the discounted cash flow was chosen.',
+          ],
+    ),
     [
       'Cost (asset)',
       'Net asset value at book value',
