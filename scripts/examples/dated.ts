@@ -53,6 +53,36 @@ const HISTORY = [
   },
 ];
 
+/** The current investments: 400 units of a liquid fund at its repurchase price of ₹5,150 (₹20.60 lakh). */
+const LIQUID_FUND = {
+  scrip: 'Sahyadri Liquid Fund (direct plan, growth), units (current investments)',
+  quantity: 400,
+  pricePerShare: 5150,
+  exchange: 'Repurchase price declared by the fund (AMFI); not listed',
+};
+
+/** Where each deduction of the prescribed NAV comes from: the notes to the audited balance sheet as at the valuation date. */
+function deductionSources(cal: ExampleCalendar) {
+  const bs = 'the audited balance sheet';
+  return {
+    incomeTaxPaidSource: `Note 11 of ${bs}: advance income-tax and TDS paid, no refund claimed`,
+    unamortisedExpenditureSource: `Note 13 of ${bs}: unamortised preliminary expenses, within other non-current assets`,
+    provisionForTaxationSource: `Note 8 of ${bs}: the provision for tax does not exceed the tax payable on book profits`,
+    unascertainedProvisionsSource: `Note 7 of ${bs}: provision for warranty claims not yet made, an estimate, within long-term provisions`,
+    sharesAndSecuritiesBookSource: `Notes 10 and 14 of ${bs}: quoted shares of ₹80 lakh (non-current investments) and liquid fund units of ₹20 lakh (current investments), both securities`,
+    immovablePropertyBookSource: `Note 9 of ${bs}: the Nashik factory's land and buildings and the Baner office, at cost less depreciation`,
+    liabilitiesSource: `The audited balance sheet as at ${longDate(cal.valuationDate)}, Notes 3 to 8`,
+    leaseLiabilitiesSource: `lease liabilities of ₹35 lakh (finance lease of two CNC machining centres) within other current liabilities (Note 6), so in L at book value`,
+    contingentLiabilities: [
+      {
+        description: 'Disputed GST demand for FY2022',
+        amount: 48,
+        source: `Note 28 of ${bs}: under appeal before the GST appellate authority`,
+      },
+    ],
+  };
+}
+
 /** The fixture's projections start with FY2027; the examples' with the year after the valuation date. */
 const FIXTURE_FIRST_PROJECTION_YEAR = 2027;
 
@@ -79,8 +109,22 @@ export function exampleFinancials(cal: ExampleCalendar, extra: Record<string, un
         ...p,
         authority: p.authority.replace(/\d{4}-\d{2}\)/, `${cal.readyReckonerYear})`),
       })),
-      quotedInvestments: EXAMPLE_NAV_SCHEDULES.quotedInvestments.map((q) => ({ ...q, priceDate: v })),
+      quotedInvestments: [
+        ...EXAMPLE_NAV_SCHEDULES.quotedInvestments.map((q) => ({ ...q, priceDate: v })),
+        // The current investments: units of a liquid fund, securities like the quoted shares (out of A, in C).
+        { ...LIQUID_FUND, priceDate: v },
+      ],
+      sharesAndSecuritiesSource:
+        'Closing prices on the National Stock Exchange of India (quoted shares); the repurchase price the fund declared (liquid fund units)',
       sharesAndSecuritiesPriceDate: v,
+      ...deductionSources(cal),
+    },
+    // The current investments (₹20 lakh at cost) are units of a liquid fund: securities, so out of A at book value
+    // and in C at their repurchase price (₹20.60 lakh) beside the quoted shares (₹80 lakh at cost, ₹95 lakh at price).
+    navAdjustments: {
+      ...(base.navAdjustments as Record<string, number>),
+      sharesAndSecuritiesBookValue: 100,
+      sharesAndSecuritiesFairValue: 115.6,
     },
     // A balance sheet on 31 March closes the history's last year, so that year's net worth and borrowings are its own.
     history: HISTORY.map((h, i) => ({
@@ -93,6 +137,9 @@ export function exampleFinancials(cal: ExampleCalendar, extra: Record<string, un
   };
 }
 
+/** The sale of May: who sold and who bought (1,50,000 shares × ₹240 = ₹360 lakh, paid to the promoters). */
+export const ROUND_PARTIES = `Rahul Kulkarni and Meera Kulkarni, the promoters, sold 75,000 equity shares each to ${FUNDING_ROUND_INVESTOR}`;
+
 /** Peers as at the valuation date; two deals and the company's own round before it. */
 export function exampleMarketEvidence(cal: ExampleCalendar) {
   const e = EXAMPLE_MARKET_EVIDENCE;
@@ -100,19 +147,37 @@ export function exampleMarketEvidence(cal: ExampleCalendar) {
   const [first, second] = e.transactions;
   return {
     ...e,
-    peers: e.peers.map((p) => ({ ...p, asOf: v })),
+    // The peers' multiples and the deals' are struck on trailing twelve-month figures, so they are applied to the
+    // company's trailing twelve months to the valuation date: FY2026 audited, plus the audited seven months to the
+    // valuation date, less the same seven months of FY2026 (revenue 2,190 + 1,400 − 1,277.50 = 2,312.50).
+    peers: e.peers.map((p) => ({ ...p, asOf: v, basis: 'TRAILING' })),
+    comparableMetrics: { revenue: 2312.5, ebitda: 403.8, profitAfterTax: 190.4 },
     transactions: [
       {
         ...first,
+        basis: 'TRAILING',
         date: cal.firstDealDate,
         source: `Acquirer's stock-exchange disclosure of ${longDate(cal.firstDealDate)}`,
       },
-      { ...second, date: cal.secondDealDate, source: `VCCEdge deal database, extract of ${longDate(addDays(v, 8))}` },
+      {
+        ...second,
+        basis: 'TRAILING',
+        date: cal.secondDealDate,
+        source: `VCCEdge deal database, extract of ${longDate(addDays(v, 8))}`,
+      },
     ],
+    // A sale of existing shares by the promoters, not an issue: the company raised nothing, so the audited balance
+    // sheet shows the same share capital and no new money (the background and the shareholding say the same).
     recentRound: {
-      ...e.recentRound,
       date: cal.fundingRoundDate,
-      document: `Share subscription agreement of ${longDate(cal.fundingRoundDate)} with ${FUNDING_ROUND_INVESTOR}`,
+      instrument: e.recentRound.instrument,
+      pricePerShare: e.recentRound.pricePerShare,
+      kind: 'SECONDARY_SALE',
+      consideration: e.recentRound.amountRaised,
+      parties: ROUND_PARTIES,
+      armsLength: e.recentRound.armsLength,
+      adjustments: e.recentRound.adjustments,
+      document: `Share purchase agreement of ${longDate(cal.fundingRoundDate)} between the promoters and ${FUNDING_ROUND_INVESTOR}`,
     },
   };
 }
@@ -148,8 +213,8 @@ export function exampleMarketJudgement(cal: ExampleCalendar) {
   return {
     ...EXAMPLE_MARKET_JUDGEMENT,
     weightsRationale: EXAMPLE_MARKET_JUDGEMENT.weightsRationale.replace(
-      /funding round of [A-Z][a-z]+ \d{4}/,
-      `funding round of ${monthAndYear(cal.fundingRoundDate)}`,
+      /the company's own funding round of [A-Z][a-z]+ \d{4}/,
+      `the sale of the company's shares to ${FUNDING_ROUND_INVESTOR} in ${monthAndYear(cal.fundingRoundDate)}`,
     ),
   };
 }

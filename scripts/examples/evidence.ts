@@ -36,7 +36,7 @@ export function exampleEvidence(cal: ExampleCalendar) {
     ),
     /** Rule 56 of the Income-tax Rules, 2026 (and Rule 11U before it): the balance sheet audited as at the valuation date. */
     AUDITED_BALANCE_SHEET: fromManagement(
-      `Balance sheet as at ${V}, audited by the statutory auditor`,
+      `Balance sheet as at ${V} and statement of profit and loss for the seven months to that date, audited by the statutory auditor`,
       addDays(v, 12),
       'audited-balance-sheet-transfer-date.pdf',
     ),
@@ -45,9 +45,10 @@ export function exampleEvidence(cal: ExampleCalendar) {
       addDays(v, 10),
       'provisional-balance-sheet.pdf',
     ),
+    // The projections the board had approved before the valuation date: a valuation uses what was known at its date.
     PROJECTIONS: fromManagement(
       `Projections for ${fyLong(cal.firstProjectionYear)} to ${fyLong(cal.firstProjectionYear + 4)}, approved by the board`,
-      addDays(v, 7),
+      addDays(v, -14),
       'board-approved-projections.pdf',
     ),
     STAMP_DUTY: fromManagement(
@@ -60,7 +61,13 @@ export function exampleEvidence(cal: ExampleCalendar) {
       documentDate: v,
       providedBy: 'National Stock Exchange of India (bhavcopy)',
       fileName: 'nse-closing-prices.csv',
-      csv: 'symbol,series,close\nTATAMOTORS,EQ,712.45\nBHARATFORG,EQ,1284.10\n',
+      csv: 'symbol,series,close\nDECCANBRG,EQ,1312.50\nWISTEELTUB,EQ,170.00\n',
+    } satisfies EvidencePlan,
+    LIQUID_FUND_STATEMENT: {
+      title: `Statement of the liquid fund units held, with the repurchase price of ${V}`,
+      documentDate: addDays(v, 1),
+      providedBy: "The fund's registrar and transfer agent",
+      fileName: 'liquid-fund-statement.pdf',
     } satisfies EvidencePlan,
     PEER_DATA: {
       title: 'Peer multiples and deal terms, extract from Capitaline and VCCEdge',
@@ -68,18 +75,21 @@ export function exampleEvidence(cal: ExampleCalendar) {
       providedBy: 'The valuer, from licensed databases',
       fileName: 'peer-and-deal-data.csv',
       csv:
-        'company_or_deal,date,ev_to_ebitda,ev_to_revenue,pe\n' +
-        `Sundaram Auto Castings Ltd,${v},11.8,1.9,24.5\n` +
-        `Pune Precision Forge Ltd,${v},9.6,1.4,19.2\n` +
-        `Nashik Alloy Components Ltd,${v},13.1,2.2,-40.5\n` +
-        `Kalyani Auto acquires Chakan Die Casting,${cal.firstDealDate},10.5,1.6,\n` +
-        `Private equity buy-out of Satara Machining,${cal.secondDealDate},8.9,,\n`,
+        'company_or_deal,date,basis,ev_to_ebitda,ev_to_revenue,pe\n' +
+        `Sundaram Auto Castings Ltd,${v},LTM,11.8,1.9,24.5\n` +
+        `Pune Precision Forge Ltd,${v},LTM,9.6,1.4,19.2\n` +
+        `Nashik Alloy Components Ltd,${v},LTM,13.1,2.2,-40.5\n` +
+        `Kalyani Auto acquires Chakan Die Casting (100% of the shares),${cal.firstDealDate},LTM,10.5,1.6,\n` +
+        `Private equity buy-out of Satara Machining (control),${cal.secondDealDate},LTM,8.9,,\n`,
     } satisfies EvidencePlan,
-    /** The earlier round: Deccan Growth Fund I took its 1,50,000 shares then (₹240 each, ₹360 lakh). */
-    SUBSCRIPTION_AGREEMENT: fromManagement(
-      `Share subscription agreement with ${FUNDING_ROUND_INVESTOR}`,
+    /**
+     * The sale of May: Deccan Growth Fund I bought its 1,50,000 shares from the promoters (₹240 each, ₹360 lakh paid to
+     * them); the company issued no shares.
+     */
+    SHARE_PURCHASE_AGREEMENT: fromManagement(
+      `Share purchase agreement between the promoters and ${FUNDING_ROUND_INVESTOR}`,
       cal.fundingRoundDate,
-      'share-subscription-agreement.pdf',
+      'share-purchase-agreement.pdf',
     ),
     TERM_SHEET: fromManagement(
       `Term sheet for the issue of equity shares to ${NON_RESIDENT_INVESTOR}`,

@@ -48,10 +48,14 @@ export const EXAMPLE_VALUATION_DATE = cal.valuationDate;
 const V = longDate(cal.valuationDate);
 const E = exampleEvidence(cal);
 
+/**
+ * The company as every report describes it: its business, and the sale of May by which the fund became a holder (a
+ * sale of existing shares, so the balance sheet shows no new capital).
+ */
 const company = {
   targetEntity: 'Sahyadri Precision Components Private Limited',
   cin: 'U29299MH2011PTC215870',
-  companyBackground: EXAMPLE_FACTS.companyBackground,
+  companyBackground: `${EXAMPLE_FACTS.companyBackground}\n\nIn ${monthAndYear(cal.fundingRoundDate)} the promoters, Rahul Kulkarni and Meera Kulkarni, sold 75,000 equity shares each (1,50,000 in all, 15 % of the company) to ${FUNDING_ROUND_INVESTOR}, a resident fund, at ₹240 a share; the ₹360 lakh was paid to them. The company issued no shares: its paid-up capital is unchanged at 10,00,000 equity shares of ₹10 each.`,
 };
 const BOARD = EXAMPLE_FACTS.appointingAuthority;
 /** The board's resolution appointing the valuer, and the engagement letter the next day. */
@@ -129,10 +133,19 @@ const nilDloc = (reason: string) => ({ dlocPercent: 0, dlocRationale: reason });
  * for lack of control, since the methods value the company as it is run, which the allottees share pro rata; the
  * discount for lack of marketability the unlisted, locked-in shares carry.
  */
+const judged = exampleMarketJudgement(cal);
 const marketJudgement = {
-  ...exampleMarketJudgement(cal),
+  ...judged,
+  // The two deals bought control; their multiples carry the premium and synergies an acquirer pays, which a minority
+  // allottee never receives: the discount takes it out, so the method values what the allottees share.
+  marketApproach: {
+    ...judged.marketApproach,
+    transactionControlDiscountPercent: 20,
+    transactionControlDiscountRationale:
+      'Both deals bought control of the target (all of Chakan Die Casting; a majority buy-out of Satara Machining), so their multiples include the premium and the synergies an acquirer pays for control. Control premiums paid in Indian acquisitions of unlisted manufacturers are commonly 20% to 30%; 20% is taken out of the deal multiples, so the method values the shares as a minority holder owns them.',
+  },
   ...nilDloc(
-    `The methods value the company as it is run, on its own cash flows, assets and earnings, with no change of control, no synergy and no control premium in them: that is what a minority holder shares pro rata, so no discount for lack of control is taken for the minority blocks allotted (${FUNDING_ROUND_INVESTOR} holds about 17.2% and ${NON_RESIDENT_INVESTOR} about 8.2% after the allotment). What the allottees cannot do is sell: that is the discount for lack of marketability below.`,
+    `The discounted cash flow and net asset value value the company as it is run, on its own cash flows and assets, with no change of control, no synergy and no control premium in them, and the comparable transactions are taken after the control premium is removed from the deal multiples: that is what a minority holder shares pro rata, so no further discount for lack of control is taken for the minority blocks allotted (${FUNDING_ROUND_INVESTOR} holds about 17.2% and ${NON_RESIDENT_INVESTOR} about 8.2% after the allotment). What the allottees cannot do is sell: that is the discount for lack of marketability below.`,
   ),
 };
 
@@ -172,7 +185,7 @@ const RULE_11UA: ExamplePlan = {
     },
   },
   financials: exampleFinancials(cal),
-  evidence: [E.AUDITED_BALANCE_SHEET, E.AUDITED_STATEMENTS, E.STAMP_DUTY, E.QUOTED_PRICES],
+  evidence: [E.AUDITED_BALANCE_SHEET, E.AUDITED_STATEMENTS, E.STAMP_DUTY, E.QUOTED_PRICES, E.LIQUID_FUND_STATEMENT],
   lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: RATIONALE },
   signsAsCharteredAccountant: true,
 };
@@ -199,7 +212,7 @@ const ALLOTMENT_EVIDENCE = [
   E.AUDITED_STATEMENTS,
   E.PROJECTIONS,
   E.PEER_DATA,
-  E.SUBSCRIPTION_AGREEMENT,
+  E.SHARE_PURCHASE_AGREEMENT,
   E.TERM_SHEET,
 ];
 
@@ -249,7 +262,7 @@ const COMPANIES_ACT: ExamplePlan = {
       weightsRationale:
         'The income approach leads for a profitable going concern; the market methods and net asset value test it.',
     },
-    reason: `The company raised equity from ${FUNDING_ROUND_INVESTOR} in ${monthAndYear(cal.fundingRoundDate)} at arm's length, and the weights leave that round out. Weigh the recent round, and say why each method carries its weight.`,
+    reason: `${FUNDING_ROUND_INVESTOR} bought shares from the promoters in ${monthAndYear(cal.fundingRoundDate)} at arm's length, and the weights leave that sale out. Weigh the recent sale, and say why each method carries its weight.`,
   },
   signsAsCharteredAccountant: false,
 };

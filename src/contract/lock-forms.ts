@@ -171,6 +171,14 @@ export const lockAssumptionsBody = z
           .max(75)
           .optional()
           .describe('With transactionStatistic PERCENTILE: 25–75'),
+        transactionControlDiscountPercent: discountPercent()
+          .optional()
+          .describe(
+            "A discount to the comparable transactions' multiples, percent, that takes out the control premium " +
+              'and synergies the acquirers paid for; the method is then on a minority basis. Requires ' +
+              'transactionControlDiscountRationale',
+          ),
+        transactionControlDiscountRationale: rationaleText().optional(),
       })
       .strict()
       .optional()

@@ -95,6 +95,8 @@ export interface ReportInput {
     projections: NormalisedProjection[];
     peers: NormalisedPeer[];
     navAdjustmentSources?: NormalisedNavAdjustmentSources;
+    /** The company's trailing twelve months to the valuation date, beside the peers' trailing multiples. */
+    comparableMetrics?: NormalisedFinancials['comparableMetrics'];
     /** IBC: the asset classes, the asset registers and the reconciliation (docs/asset-registers.md). */
     liquidation?: NormalisedFinancials['liquidation'];
   };
@@ -182,10 +184,20 @@ export const signatoryCapacity = (certificate: ReportInput['certificate']): stri
  * accountant signs for the firm under its ICAI Firm Registration Number; a registered valuer (and a DRAFT, not yet
  * signed) under the firm's IBBI registered-valuer-entity number; another capacity under neither.
  */
-export function firmNumberFor(input: Pick<ReportInput, 'firm' | 'certificate'>): string | null {
-  const capacity = signatoryCapacity(input.certificate);
+export function firmNumberFor(input: Pick<ReportInput, 'firm' | 'certificate' | 'engagement'>): string | null {
+  const capacity = draftCapacity(input) ?? signatoryCapacity(input.certificate);
   if (capacity === 'Chartered accountant')
     return input.firm.icaiFrn ? `ICAI Firm Registration No. ${input.firm.icaiFrn}` : null;
   if (capacity === 'Registered valuer' || capacity === 'Signatory') return input.firm.registration ?? null;
   return null;
+}
+
+/**
+ * A DRAFT, not yet signed, of a report a chartered accountant certifies (FEMA; the Income-tax rules' NAV) names the
+ * firm as the CA firm it will be signed for, never by its registered-valuer-entity number; null where it is signed.
+ */
+export function draftCapacity(input: Pick<ReportInput, 'firm' | 'certificate' | 'engagement'>): string | null {
+  if (input.certificate) return null;
+  const caCertifies = input.engagement.statute === 'FEMA_RBI' || input.engagement.statute === 'RULE_11UA';
+  return caCertifies && input.firm.icaiFrn ? 'Chartered accountant' : null;
 }

@@ -18,7 +18,7 @@ const EXPECTED: Record<string, string[]> = {
   'rule-11ua': [
     'Balance sheet as given',
     'Historical financial statements',
-    'Immovable property and quoted investments (prescribed net asset value)',
+    'Property, securities and contingencies (prescribed net asset value)',
   ],
   'companies-act-sec-62': [
     'Balance sheet as given',
@@ -157,7 +157,8 @@ export function annexureChecks(made: () => MadeExample[], outDir: () => string):
           assert.ok(nav.includes(shown), `rule-11ua: ${shown}`);
         assert.match(nav, / 380\.00 Joint Sub-Registrar, Nashik/);
         assert.match(nav, /Total stamp-duty value \(D\) 520\.00/);
-        assert.match(nav, /Exchange of India Total value 95\.00 Value = quantity/);
+        // The quoted shares (₹95 lakh) and the liquid fund units (₹20.60 lakh) make C.
+        assert.match(nav, /Total value 115\.60 Value = quantity/);
         // The price date as the table wraps it: the day and month on the scrip's line.
         const priceDate = (plan.financials as { navAdjustmentSources: { quotedInvestments: { priceDate: string }[] } })
           .navAdjustmentSources.quotedInvestments[0].priceDate;
@@ -202,7 +203,10 @@ export function annexureChecks(made: () => MadeExample[], outDir: () => string):
         const expected = [crore(12400), crore(2000), crore(21800), '11.8', '1.9', '24.5'].join(' ');
         assert.ok(collapse(peers).includes(`Sundaram Auto ${expected} Capitaline`), collapse(peers));
         const asOf = (plan.financials as { peers: { asOf: string }[] }).peers[0].asOf;
-        assert.equal(collapse(peers).split(`as at ${formatDate(asOf)}; basis not stated`).length - 1, 3);
+        // Every peer's multiples are trailing, beside the company's own trailing twelve months.
+        assert.equal(collapse(peers).split(`as at ${formatDate(asOf)}; trailing twelve months`).length - 1, 3);
+        // The comparison row: the twelve months to the valuation date (₹2,312.50 and ₹403.80 lakh), not FY2026's.
+        assert.ok(collapse(peers).includes(`${crore(2312.5)} ${crore(403.8)} unlisted`), collapse(peers));
       }
     }
   });

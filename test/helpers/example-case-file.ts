@@ -30,6 +30,10 @@ function roundInvestors(text: string): string[] {
   const named = [
     ...text.matchAll(/[Ss]ubscription agreement (?:of [^,]*? )?with ([A-Z][^,;.]*(?:\. Ltd\.|Fund I|[A-Za-z]))/g),
     ...text.matchAll(/raised equity from ([A-Z][A-Za-z .]+?) in [A-Z]/g),
+    ...text.matchAll(
+      /[Ss]hare purchase agreement (?:of [^,]*? )?between the promoters and ([A-Z][^,;.]*(?:Fund I|[A-Za-z]))/g,
+    ),
+    ...text.matchAll(/([A-Z][A-Za-z .]+?) bought shares from /g),
   ];
   return named.map((m) => m[1].trim());
 }
@@ -62,6 +66,14 @@ export function caseFileChecks(made: () => MadeExample[], text: (path: string) =
       for (const investor of named)
         assert.ok(after.has(investor), `${plan.slug}: ${investor} invested but is not in the shareholding`);
       if (plan.slug === 'companies-act-sec-62') assert.ok(named.length >= 2, `${plan.slug}: the round names its fund`);
+      // Money a round raised after the last audited year shows in the balance sheet as at the valuation date; the
+      // examples' balance sheet shows none, so their round is a sale of existing shares between holders.
+      const r = plan.financials.recentRound as { kind?: string; amountRaised?: number; date: string } | undefined;
+      if (r && r.date > CALENDAR.lastAuditedYearEnd)
+        assert.ok(
+          r.kind === 'SECONDARY_SALE' && r.amountRaised === undefined,
+          `${plan.slug}: a round after the last audited year raises money the balance sheet does not show`,
+        );
     }
     // The check can fail: the plants of another town, an investor who holds nothing.
     assert.deepEqual(premisesPlaces('from two plants at Chakan and Ranjangaon near Pune.'), [
@@ -72,6 +84,10 @@ export function caseFileChecks(made: () => MadeExample[], text: (path: string) =
     assert.deepEqual(roundInvestors('Share subscription agreement with Western Ghats Ventures Fund I'), [
       'Western Ghats Ventures Fund I',
     ]);
+    assert.deepEqual(
+      roundInvestors('Share purchase agreement between the promoters and Western Ghats Ventures Fund I'),
+      ['Western Ghats Ventures Fund I'],
+    );
   });
 
   test('the dates follow an engagement: appointed and engaged by the report, valued within weeks, issued after it', () => {
@@ -97,7 +113,39 @@ export function caseFileChecks(made: () => MadeExample[], text: (path: string) =
         );
       }
       if (t?.kind === 'TRANSFER') assert.ok(t.date <= e.appointmentDate, `${plan.slug}: a transfer already made`);
+      // The projections relied on are those the board had approved by the valuation date.
+      for (const d of plan.evidence.filter((x) => /^Projections/.test(x.title)))
+        assert.ok(d.documentDate <= e.valuationDate, `${plan.slug}: projections of ${d.documentDate}`);
     }
+  });
+
+  test('each equity report names who may rely on it, what the certificate covers, every method considered, and no software', () => {
+    const body = (slug: string) => text(made().find((m) => m.slug === slug)!.files.report);
+    assert.match(
+      body('rule-11ua'),
+      /Intended users\. .*Meera Kulkarni \(promoter\), the transferor, and Anand Deshmukh, the transferee/,
+    );
+    assert.match(
+      body('fema-rbi'),
+      /This certificate covers the whole of the issue to a person resident outside India: 93,000 equity shares to Konkan Capital Partners Pte\. Ltd\. \(Singapore\)/,
+    );
+    assert.match(body('fema-rbi'), /The 46,500 shares to Deccan Growth Fund I, a person resident in India/);
+    for (const slug of ['rule-11ua', 'companies-act-sec-62', 'fema-rbi']) {
+      const b = body(slug);
+      assert.doesNotMatch(b, /PDF reader|PDF file|drop this/, slug);
+      // A transfer on the prescribed formula names no discounted cash flow; its income approach is one row.
+      const methods =
+        slug === 'rule-11ua'
+          ? [
+              'Discounting or capitalisation of future earnings',
+              'Comparable company multiples',
+              'Price of a recent investment',
+            ]
+          : ['Discounted cash flow', 'Capitalisation of earnings', 'Price of a recent investment', 'Liquidation value'];
+      for (const method of methods) assert.ok(b.includes(method), `${slug}: the methods considered name ${method}`);
+    }
+    // A chartered accountant's reports name the firm by its ICAI FRN, never its registered-valuer-entity number.
+    for (const slug of ['rule-11ua', 'fema-rbi']) assert.doesNotMatch(body(slug), /RV-E/, slug);
   });
 
   test('each report is dated within 60 days of its valuation date, and each carries its own UDIN', () => {

@@ -149,6 +149,12 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
         sharesAndSecuritiesSource: document.navAdjustmentSources.sharesAndSecuritiesSource,
         sharesAndSecuritiesPriceDate: document.navAdjustmentSources.sharesAndSecuritiesPriceDate,
         jewelleryAndArtSource: document.navAdjustmentSources.jewelleryAndArtSource,
+        ...deductionSources(document.navAdjustmentSources),
+        contingentLiabilities: document.navAdjustmentSources.contingentLiabilities?.map((c) => ({
+          description: c.description,
+          amount: rupees(c.amount),
+          source: c.source,
+        })),
       }),
     }),
     peers: (document.peers ?? []).map((peer) =>
@@ -184,7 +190,14 @@ function toRupees(document: FinancialsDocument): NormalisedFinancials {
         date: document.recentRound.date,
         instrument: document.recentRound.instrument,
         pricePerShare: exact(document.recentRound.pricePerShare),
-        amountRaised: rupees(document.recentRound.amountRaised),
+        kind: document.recentRound.kind ?? 'ISSUE',
+        ...(document.recentRound.amountRaised !== undefined && {
+          amountRaised: rupees(document.recentRound.amountRaised),
+        }),
+        ...(document.recentRound.consideration !== undefined && {
+          consideration: rupees(document.recentRound.consideration),
+        }),
+        ...(document.recentRound.parties !== undefined && { parties: document.recentRound.parties }),
         armsLength: document.recentRound.armsLength,
         ...(document.recentRound.document !== undefined && { document: document.recentRound.document }),
         adjustments: (document.recentRound.adjustments ?? []).map((a) => ({
@@ -274,6 +287,21 @@ function normaliseLiquidation(
       dropUndefined({ item: r.item, assetClass: r.assetClass, excludedReason: r.excludedReason }),
     ),
   });
+}
+
+/** The prescribed NAV's deductions' sources, as given (text). */
+const DEDUCTION_SOURCES = [
+  'incomeTaxPaidSource',
+  'unamortisedExpenditureSource',
+  'provisionForTaxationSource',
+  'unascertainedProvisionsSource',
+  'sharesAndSecuritiesBookSource',
+  'immovablePropertyBookSource',
+  'liabilitiesSource',
+  'leaseLiabilitiesSource',
+] as const;
+function deductionSources(s: Partial<Record<(typeof DEDUCTION_SOURCES)[number], string>>) {
+  return Object.fromEntries(DEDUCTION_SOURCES.map((k) => [k, s[k]]));
 }
 
 function mapFields<K extends string>(fields: readonly K[], value: (field: K) => string): Record<K, string> {

@@ -85,7 +85,11 @@ export interface NormalisedFinancials {
     date: string;
     instrument: string;
     pricePerShare: string;
-    amountRaised: string;
+    /** ISSUE: the company raised `amountRaised`; SECONDARY_SALE: `parties` sold existing shares for `consideration`. */
+    kind: 'ISSUE' | 'SECONDARY_SALE';
+    amountRaised?: string;
+    consideration?: string;
+    parties?: string;
     armsLength: boolean;
     /** The agreement or term sheet the price comes from. */
     document?: string;
@@ -120,6 +124,16 @@ export interface NormalisedNavAdjustmentSources {
   sharesAndSecuritiesSource?: string;
   sharesAndSecuritiesPriceDate?: string;
   jewelleryAndArtSource?: string;
+  incomeTaxPaidSource?: string;
+  unamortisedExpenditureSource?: string;
+  provisionForTaxationSource?: string;
+  unascertainedProvisionsSource?: string;
+  sharesAndSecuritiesBookSource?: string;
+  immovablePropertyBookSource?: string;
+  liabilitiesSource?: string;
+  leaseLiabilitiesSource?: string;
+  /** Disclosed in the notes, in rupees: not in L (item (vi)), stated in the report. */
+  contingentLiabilities?: { description: string; amount: string; source: string }[];
 }
 
 export interface NormalisedEquityBridge {

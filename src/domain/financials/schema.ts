@@ -270,14 +270,27 @@ const transactionSchema = strict({
   partiesRelation: sourceText.optional(),
 });
 
+/** An issue of new shares, or a sale of existing shares between holders. */
+export const ROUND_KINDS = ['ISSUE', 'SECONDARY_SALE'] as const;
+
 /** The price of a recent investment in the company (docs/valuation-method.md, Market approach). */
 const recentRoundSchema = strict({
   date: isoDate,
   instrument: z.enum(INSTRUMENTS, { error: `must be one of ${INSTRUMENTS.join(', ')}` }),
   /** ₹ per equity share (per share on conversion for a convertible). */
   pricePerShare: positiveNumber.refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimal places' }),
-  /** In the document's unit. */
-  amountRaised: nonNegativeAmount,
+  /**
+   * ISSUE (the default): the company issued the shares and raised `amountRaised`. SECONDARY_SALE: holders sold
+   * existing shares to the buyer for `consideration`; the company raised nothing, so its balance sheet shows no new
+   * capital (docs/valuation-method.md, Market approach).
+   */
+  kind: z.enum(ROUND_KINDS, { error: `must be one of ${ROUND_KINDS.join(', ')}` }).optional(),
+  /** In the document's unit: the money the company raised (an issue). */
+  amountRaised: nonNegativeAmount.optional(),
+  /** In the document's unit: the price the buyer paid the sellers (a secondary sale). */
+  consideration: nonNegativeAmount.optional(),
+  /** Who sold and who bought (a secondary sale), in the valuer's words. */
+  parties: sourceText.optional(),
   armsLength: z.boolean({ error: expected('true or false') }),
   /** The agreement or term sheet the round's price comes from (docs/evidence.md). */
   document: sourceText.optional(),
@@ -298,6 +311,20 @@ const recentRoundSchema = strict({
       arrayError,
     )
     .optional(),
+}).superRefine((r, ctx) => {
+  const sale = r.kind === 'SECONDARY_SALE';
+  const need = (field: 'amountRaised' | 'consideration' | 'parties', why: string) =>
+    ctx.addIssue({ code: 'custom', path: [field], message: why });
+  const forbid = (field: 'amountRaised' | 'consideration' | 'parties', why: string) =>
+    ctx.addIssue({ code: 'custom', path: [field], message: why });
+  if (!sale && r.amountRaised === undefined) need('amountRaised', 'is required for an issue (kind ISSUE)');
+  if (!sale && r.consideration !== undefined)
+    forbid('consideration', 'is for a secondary sale (kind SECONDARY_SALE); an issue gives amountRaised');
+  if (sale && r.amountRaised !== undefined)
+    forbid('amountRaised', 'must not be given for a secondary sale: the company raised nothing (give consideration)');
+  if (sale && r.consideration === undefined)
+    need('consideration', 'is required for a secondary sale: the price the buyer paid the sellers');
+  if (sale && r.parties === undefined) need('parties', 'is required for a secondary sale: who sold to whom');
 });
 
 export const financialsDocumentSchema = strict({

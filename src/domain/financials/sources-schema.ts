@@ -65,5 +65,27 @@ export function navAdjustmentSourcesSchema(
     sharesAndSecuritiesSource: sourceText.optional(),
     sharesAndSecuritiesPriceDate: isoDate.optional(),
     jewelleryAndArtSource: sourceText.optional(),
+    /**
+     * Where each deduction of the prescribed NAV comes from (docs/statutes.md, Rule 57's deductions): the note of the
+     * audited balance sheet, or the return and its date. Printed beside the line it sources.
+     */
+    incomeTaxPaidSource: sourceText.optional(),
+    unamortisedExpenditureSource: sourceText.optional(),
+    provisionForTaxationSource: sourceText.optional(),
+    unascertainedProvisionsSource: sourceText.optional(),
+    /** What the book value of shares and securities taken out of A is made of (non-current and current investments). */
+    sharesAndSecuritiesBookSource: sourceText.optional(),
+    immovablePropertyBookSource: sourceText.optional(),
+    /** The book values of the liabilities in L: the balance sheet and its notes. */
+    liabilitiesSource: sourceText.optional(),
+    /** Where the lease liabilities sit in the balance sheet, their amount and note (they are in L at book value). */
+    leaseLiabilitiesSource: sourceText.optional(),
+    /**
+     * The contingent liabilities the notes to the balance sheet disclose, each with its amount and note: item (vi) of
+     * L keeps them out of L (arrears of cumulative preference dividends aside), and the report states each.
+     */
+    contingentLiabilities: z
+      .array(strict({ description: sourceText, amount, source: sourceText }), { error: expected('an array') })
+      .optional(),
   });
 }

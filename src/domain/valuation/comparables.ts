@@ -58,6 +58,13 @@ export interface MarketApproach {
   /** The statistic across the comparable transactions (default MEDIAN), as for the peers. */
   transactionStatistic?: 'MEDIAN' | 'MEAN' | 'PERCENTILE';
   transactionPercentile?: string | number;
+  /**
+   * A discount to the comparable transactions' multiples that takes out the control premium and synergies the
+   * acquirers paid for (deals for control), so the method values what a minority holder shares (docs/valuation-method.md,
+   * Market approach); with its reason.
+   */
+  transactionControlDiscountPercent?: string | number;
+  transactionControlDiscountRationale?: string;
 }
 
 /** The period a multiple is struck on: the trailing twelve months, or the next year's forecast. */
@@ -185,15 +192,15 @@ export function targetMetric(
     value: dec(first[x]),
     source:
       basis === 'TRAILING'
-        ? `${first.year} projection (forward), applied to TRAILING multiples by the valuer's explicit choice`
-        : `${first.year} projection (forward${basis === 'FORWARD' ? ', like the FORWARD multiples' : ' multiple'})`,
+        ? `${first.year} projection (forward), applied to trailing multiples by the valuer's explicit choice`
+        : `${first.year} projection (forward${basis === 'FORWARD' ? ', like the forward multiples' : ' multiple'})`,
   });
   const trailing = (x: 'ebitda' | 'revenue') => ({
     value: dec(m![x]!),
     source:
       basis === 'TRAILING'
-        ? "the company's trailing twelve months at the valuation date (comparable metrics), like the TRAILING multiples"
-        : 'as given in the financials (comparable metrics)',
+        ? "the company's trailing twelve months to the valuation date, like the trailing multiples"
+        : "the company's figure as given in the financials",
   });
   switch (key) {
     case 'evToEbitda':
@@ -213,7 +220,13 @@ export function targetMetric(
             value: dec(m.profitAfterTax).plus(interest),
             source: `as converted: profit after tax ${toPaise(dec(m.profitAfterTax))} + the CCDs' interest after tax ${toPaise(interest)} (comparable metrics), on the diluted share count`,
           }
-        : { value: dec(m.profitAfterTax), source: 'as given in the financials (comparable metrics)' };
+        : {
+            value: dec(m.profitAfterTax),
+            source:
+              basis === 'TRAILING'
+                ? "the company's trailing twelve months to the valuation date, like the trailing multiples"
+                : "the company's figure as given in the financials",
+          };
     }
     case 'priceToBook': {
       const book = dec(f.balanceSheet.equityShareCapital).plus(dec(f.balanceSheet.reservesAndSurplus));

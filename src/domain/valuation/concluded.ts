@@ -118,8 +118,8 @@ function levelOfValue(v: ValuationResult, adopted: MethodResult[]): string | nul
   const dlom = !!c.discount && dec(c.discount.percent).gt(0);
   const levels = new Map<string, string[]>();
   for (const m of adopted) {
-    const [control, market] = LEVEL[valueBasis(m.method)];
     const byMethod = c.discountsByMethod?.find((x) => x.method === m.method);
+    const [control, market] = LEVEL[byMethod?.basis ?? m.valueBasis ?? valueBasis(m.method)];
     // Without a per-method table a discount applies to the weighted value, so to every method.
     const takesDloc = dloc && (byMethod ? byMethod.controlDiscountApplies : true);
     const takesDlom = dlom && (byMethod ? byMethod.marketabilityDiscountApplies : true);

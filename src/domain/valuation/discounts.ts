@@ -48,9 +48,10 @@ export function discountByMethod(
   components: { method: MethodCode; weight: Dec; value: Dec }[],
   dloc: Dec | null,
   dlom: Dec | null,
+  bases: Partial<Record<MethodCode, ValueBasis>> = {},
 ): DiscountedConclusion {
   const rows = components.map((c) => {
-    const basis = valueBasis(c.method);
+    const basis = bases[c.method] ?? valueBasis(c.method);
     const control = dloc !== null && basis === 'CONTROL_MARKETABLE';
     const marketability = dlom !== null && basis !== 'MINORITY_NON_MARKETABLE';
     const afterControl = control ? c.value.times(ONE.minus(dloc.div(HUNDRED))) : c.value;

@@ -67,7 +67,10 @@ export function computeValuation(input: ValuationInput): ValuationResult {
     const components = outcome.components ?? [
       { method: 'DCF' as const, weight: dec(100), value: outcome.concludedRaw },
     ];
-    const d = discountByMethod(components, dloc, dlom);
+    // A method whose value is on another level than its method's usual one (comparable transactions without the
+    // control premium) says so on its result.
+    const bases = Object.fromEntries(outcome.methods.filter((m) => m.valueBasis).map((m) => [m.method, m.valueBasis]));
+    const d = discountByMethod(components, dloc, dlom, bases);
     conclusion.valueBeforeDiscount = toPaise(d.before);
     conclusion.discountsByMethod = d.byMethod;
     const step = (percent: Dec, before: Dec, after: Dec, rationale: string | undefined) => ({

@@ -14,6 +14,8 @@ export interface EquityBridge {
   nonOperatingAssets: Dec;
   /** The financials' `equityBridge` items, each only when given (docs/valuation-method.md, Equity bridge). */
   leaseLiabilities?: Dec;
+  /** Where the lease liabilities sit in the balance sheet (navAdjustmentSources.leaseLiabilitiesSource). */
+  leaseLiabilitiesSource?: string;
   contingentLiabilities?: { description: string; amount: Dec; probability: Dec; expected: Dec }[];
   minorityInterest?: Dec;
   surplusCash?: Dec;
@@ -42,6 +44,10 @@ function extraBridgeItems(f: NormalisedFinancials): Partial<EquityBridge> {
   if (!e) return {};
   return {
     ...(e.leaseLiabilities !== undefined && { leaseLiabilities: dec(e.leaseLiabilities) }),
+    ...(e.leaseLiabilities !== undefined &&
+      f.navAdjustmentSources?.leaseLiabilitiesSource !== undefined && {
+        leaseLiabilitiesSource: f.navAdjustmentSources.leaseLiabilitiesSource,
+      }),
     ...(e.contingentLiabilities && {
       contingentLiabilities: e.contingentLiabilities.map((c) => ({
         description: c.description,
@@ -133,7 +139,9 @@ export function bridgeLines(b: EquityBridge): ValuationLine[] {
       : amountLine('Add: cash and cash equivalents', b.cashAndCashEquivalents),
     amountLine('Add: current investments', b.currentInvestments),
     amountLine('Add: non-operating assets', b.nonOperatingAssets),
-    ...(b.leaseLiabilities ? [amountLine('Less: lease liabilities', b.leaseLiabilities.neg())] : []),
+    ...(b.leaseLiabilities
+      ? [amountLine('Less: lease liabilities', b.leaseLiabilities.neg(), b.leaseLiabilitiesSource)]
+      : []),
     ...(b.contingentLiabilities ?? []).map((c) =>
       amountLine(
         `Less: contingent liability, ${c.description} (expected)`,

@@ -282,6 +282,19 @@ function marketApproachErrors(m: MarketApproach, rationaleOk: (text: unknown) =>
   } else if (m.discountRationale !== undefined) {
     errors.push(at('/discountRationale', 'is given without discountPercent'));
   }
+  if (m.transactionControlDiscountPercent !== undefined) {
+    const d = readPercent(m.transactionControlDiscountPercent);
+    if (d === null || d.isNegative() || d.gt(MAX_DLOM_PERCENT) || d.decimalPlaces() > 2)
+      errors.push(at('/transactionControlDiscountPercent', 'must be a percent from 0 to 50 with at most 2 decimals'));
+    if (!rationaleOk(m.transactionControlDiscountRationale))
+      errors.push({
+        code: 'MISSING_RATIONALE',
+        path: '/marketApproach/transactionControlDiscountRationale',
+        message: `is required with transactionControlDiscountPercent (at least ${MIN_RATIONALE_LENGTH} characters)`,
+      });
+  } else if (m.transactionControlDiscountRationale !== undefined) {
+    errors.push(at('/transactionControlDiscountRationale', 'is given without transactionControlDiscountPercent'));
+  }
   return errors;
 }
 

@@ -39,6 +39,12 @@ export function computeTransactions(f: NormalisedFinancials, market: MarketAppro
   const lines: ValuationLine[] = [];
   const implied: Dec[] = [];
   const bridge = equityBridgeItems(f);
+  // Deals for control carry a control premium: the valuer's discount takes it out, and the value is then a minority one.
+  const control =
+    market.transactionControlDiscountPercent !== undefined && dec(market.transactionControlDiscountPercent).gt(0)
+      ? dec(market.transactionControlDiscountPercent)
+      : null;
+  let firstControlLine = true;
   for (const key of DEAL_MULTIPLES) {
     const label = MULTIPLE_LABELS[key].multiple;
     const used = deals.filter((d) => d[key] !== undefined && dec(d[key]!).gt(0));
@@ -51,7 +57,8 @@ export function computeTransactions(f: NormalisedFinancials, market: MarketAppro
       used.map((d) => dec(d[key]!)),
       choice,
     );
-    const ev = statistic.times(metric.value);
+    const applied = control ? statistic.times(ONE.minus(control.div(HUNDRED))) : statistic;
+    const ev = applied.times(metric.value);
     const equity = equityFromEnterpriseValue(ev, bridge);
     implied.push(equity);
     lines.push(
@@ -64,11 +71,21 @@ export function computeTransactions(f: NormalisedFinancials, market: MarketAppro
       ),
       ...excluded.map((d) => multipleLine(`${label}: ${d.deal} (${d.date})`, dec(d[key]!), 'excluded: not positive')),
       multipleLine(`${label}: ${statisticName(choice)} of ${used.length} deal(s)`, statistic),
+      ...(control
+        ? [
+            multipleLine(
+              `${label}: after a ${plain(control)}% discount for the control premium in the deals`,
+              applied,
+              firstControlLine ? market.transactionControlDiscountRationale : 'as above',
+            ),
+          ]
+        : []),
       amountLine(`${label}: target ${MULTIPLE_LABELS[key].metric}`, metric.value, metric.source),
       amountLine(`${label}: implied enterprise value`, ev),
       ...bridgeLines(bridge).map((l) => ({ ...l, label: `${label}: ${l.label}` })),
       amountLine(`${label}: implied equity value`, equity),
     );
+    firstControlLine = false;
   }
   if (implied.length === 0) return null;
   const equityValue = sum(implied).div(implied.length);
@@ -87,6 +104,7 @@ export function computeTransactions(f: NormalisedFinancials, market: MarketAppro
       equityValue: toPaise(equityValue),
       valuePerShare: toPaise(value.valuePerShare),
       ...basicValuePerShare(value),
+      ...(control && { valueBasis: 'MINORITY_MARKETABLE' as const }),
     },
     value: value.valuePerShare,
     warnings: [],
@@ -105,6 +123,13 @@ export function twelveMonthsAfter(date: string): string {
   const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
   const day = d === lastDay(y, m) ? lastDay(y + 1, m) : Math.min(d, lastDay(y + 1, m));
   return `${y + 1}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** What the round was: the money the company raised, or the price paid between holders for existing shares. */
+function roundWords(round: NonNullable<NormalisedFinancials['recentRound']>): string {
+  if (round.kind === 'SECONDARY_SALE')
+    return `${toPaise(dec(round.consideration ?? '0'))} paid for existing shares (${round.parties ?? 'a sale between holders'}); the company issued no shares and raised nothing`;
+  return `${toPaise(dec(round.amountRaised ?? '0'))} raised`;
 }
 
 /** The round's price × Π (1 + adjustment), each adjustment with its reason; warnings for a stale or non-arm's-length round. */
@@ -139,7 +164,7 @@ export function computeRecentRound(f: NormalisedFinancials, valuationDate: strin
     perShareLine(
       `Price per share in the round of ${round.date} (${instrumentWords(round.instrument)})`,
       price,
-      `${toPaise(dec(round.amountRaised))} raised${round.armsLength ? ", at arm's length" : ", not at arm's length"}`,
+      `${roundWords(round)}${round.armsLength ? ", at arm's length" : ", not at arm's length"}`,
     ),
     ...round.adjustments.map((a) =>
       percentLine(

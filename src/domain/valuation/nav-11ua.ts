@@ -18,6 +18,8 @@ export type NavFormula = '2A' | '1CB';
 export interface Item {
   label: string;
   amount: Dec;
+  /** The document the figure comes from (navAdjustmentSources), printed beside it. */
+  source?: string;
 }
 
 export interface NavComputation {
@@ -33,6 +35,11 @@ export interface NavComputation {
   /** Item (vi) of L: contingent liabilities are excluded *other than* these arrears, which are added. */
   arrearsOfCumulativePreferenceDividend: Dec;
   l: Dec;
+  /** Where L's book values come from, and where the lease liabilities sit in them. */
+  liabilitiesSource?: string;
+  leaseLiabilitiesSource?: string;
+  /** Disclosed in the notes and kept out of L by item (vi): stated, not added. */
+  contingentLiabilities: { description: string; amount: Dec; source: string }[];
   netAssetValue: Dec;
   pe: Dec;
   pv: Dec;
@@ -41,13 +48,22 @@ export interface NavComputation {
 
 export function computeNav11ua(f: NormalisedFinancials, formula: NavFormula): NavComputation {
   const n = (k: keyof NormalisedFinancials['navAdjustments']) => dec(f.navAdjustments[k]);
+  const src = f.navAdjustmentSources ?? {};
   const fairValued = formula === '1CB';
   const excludedFromA: Item[] = [
     ...(fairValued
       ? [
           { label: 'jewellery and artistic work (book value)', amount: n('jewelleryAndArtBookValue') },
-          { label: 'shares and securities (book value)', amount: n('sharesAndSecuritiesBookValue') },
-          { label: 'immovable property (book value)', amount: n('immovablePropertyBookValue') },
+          {
+            label: 'shares and securities (book value)',
+            amount: n('sharesAndSecuritiesBookValue'),
+            source: src.sharesAndSecuritiesBookSource,
+          },
+          {
+            label: 'immovable property (book value)',
+            amount: n('immovablePropertyBookValue'),
+            source: src.immovablePropertyBookSource,
+          },
         ]
       : []),
     {
@@ -55,8 +71,13 @@ export function computeNav11ua(f: NormalisedFinancials, formula: NavFormula): Na
         ? 'income-tax paid, net of refund claimed'
         : 'tax paid as TDS, TCS or advance tax, net of refund claimed',
       amount: n('incomeTaxPaidNetOfRefund'),
+      source: src.incomeTaxPaidSource,
     },
-    { label: 'unamortised expenditure and other amounts that are not assets', amount: n('unamortisedExpenditure') },
+    {
+      label: 'unamortised expenditure and other amounts that are not assets',
+      amount: n('unamortisedExpenditure'),
+      source: src.unamortisedExpenditureSource,
+    },
   ];
   const assets = totalAssets(f);
   const a = assets.minus(sum(excludedFromA.map((i) => i.amount)));
@@ -72,10 +93,12 @@ export function computeNav11ua(f: NormalisedFinancials, formula: NavFormula): Na
     {
       label: 'provision for taxation in excess of tax payable on book profits',
       amount: n('provisionForTaxationExcess'),
+      source: src.provisionForTaxationSource,
     },
     {
       label: 'provisions for liabilities other than ascertained liabilities',
       amount: n('unascertainedLiabilityProvisions'),
+      source: src.unascertainedProvisionsSource,
     },
   ];
   const claims = totalEquityAndLiabilities(f);
@@ -98,6 +121,9 @@ export function computeNav11ua(f: NormalisedFinancials, formula: NavFormula): Na
     excludedFromL,
     arrearsOfCumulativePreferenceDividend,
     l,
+    liabilitiesSource: src.liabilitiesSource,
+    leaseLiabilitiesSource: src.leaseLiabilitiesSource,
+    contingentLiabilities: (src.contingentLiabilities ?? []).map((x) => ({ ...x, amount: dec(x.amount) })),
     netAssetValue,
     pe,
     pv,
@@ -105,12 +131,22 @@ export function computeNav11ua(f: NormalisedFinancials, formula: NavFormula): Na
   };
 }
 
+/**
+ * Item (vi) of L: contingent liabilities other than the arrears above are not in L. Each one the notes disclose is
+ * named with its amount and note, so the reader sees it was considered and why it is not deducted.
+ */
+function contingentNote(c: NavComputation): string {
+  if (c.contingentLiabilities.length === 0) return 'other contingent liabilities are excluded from L (item (vi))';
+  const each = c.contingentLiabilities.map((x) => `${x.description}, ${toPaise(x.amount)} (${x.source})`);
+  return `not in L, as item (vi) excludes contingent liabilities: ${each.join('; ')}`;
+}
+
 export function nav11uaMethod(c: NavComputation, sharesOutstanding: Dec): MethodResult {
   const fairValued = c.formula === '1CB';
   const expression = fairValued ? '(A + B + C + D − L)' : '(A − L)';
   const lines: ValuationLine[] = [
     amountLine('Total assets as per balance sheet (book value)', c.totalAssets),
-    ...c.excludedFromA.map((i) => amountLine(`Less: ${i.label}`, i.amount.neg())),
+    ...c.excludedFromA.map((i) => amountLine(`Less: ${i.label}`, i.amount.neg(), i.source)),
     amountLine('A', c.a),
     ...(fairValued
       ? [
@@ -119,14 +155,18 @@ export function nav11uaMethod(c: NavComputation, sharesOutstanding: Dec): Method
           amountLine('D: immovable property at stamp-duty value', c.d),
         ]
       : []),
-    amountLine('Total equity and liabilities as per balance sheet (book value)', c.totalEquityAndLiabilities),
-    ...c.excludedFromL.map((i) => amountLine(`Less: ${i.label}`, i.amount.neg())),
+    amountLine(
+      'Total equity and liabilities as per balance sheet (book value)',
+      c.totalEquityAndLiabilities,
+      [c.liabilitiesSource, c.leaseLiabilitiesSource].filter(Boolean).join('; ') || undefined,
+    ),
+    ...c.excludedFromL.map((i) => amountLine(`Less: ${i.label}`, i.amount.neg(), i.source)),
     amountLine(
       'Add: arrears of dividends on cumulative preference shares',
       c.arrearsOfCumulativePreferenceDividend,
       'a contingent liability that item (vi) of L keeps in L',
     ),
-    amountLine('L', c.l, 'other contingent liabilities are excluded from L'),
+    amountLine('L', c.l, contingentNote(c)),
     amountLine(expression, c.netAssetValue),
     amountLine('PE: total paid-up equity share capital', c.pe),
     perShareLine('PV: paid-up value of one equity share', c.pv),

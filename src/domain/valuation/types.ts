@@ -45,6 +45,11 @@ export interface MethodResult {
   dilutedShares?: DilutedShareCount;
   /** The purposes this method's value serves, and in what capacity. */
   servesPurpose?: string;
+  /**
+   * The level of the method's value where it differs from its method's usual one (discounts.ts): comparable
+   * transactions after the control premium is taken out of the deals' multiples are on a minority basis.
+   */
+  valueBasis?: ValueBasis;
   purposes?: Purpose[];
 }
 

@@ -127,6 +127,7 @@ export async function gatherReportInput(
         projections: financials.projections,
         peers: financials.peers,
         navAdjustmentSources: financials.navAdjustmentSources,
+        ...(financials.comparableMetrics && { comparableMetrics: financials.comparableMetrics }),
         ...(financials.liquidation && { liquidation: financials.liquidation }),
       },
     }),

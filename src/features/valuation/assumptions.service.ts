@@ -42,6 +42,8 @@ const publicMarketApproach = (m: Record<string, unknown>) =>
     acceptBasisMismatch?: boolean;
     transactionStatistic?: 'MEDIAN' | 'MEAN' | 'PERCENTILE';
     transactionPercentile?: number;
+    transactionControlDiscountPercent?: number;
+    transactionControlDiscountRationale?: string;
   };
 
 /** The stored build-up as the API returns it: numbers as numbers, as they were locked. */

@@ -72,7 +72,8 @@ export const BRIDGE_SCALAR_FIELDS = keysOf(BRIDGE_SHAPE, BRIDGE_LISTS);
 export const BRIDGE_ASSET_FIELDS = keysOf(BRIDGE_SHAPE.nonOperatingAssets.unwrap().element.shape);
 export const BRIDGE_CONTINGENCY_FIELDS = keysOf(BRIDGE_SHAPE.contingentLiabilities.unwrap().element.shape);
 export const NAV_SOURCES_SHAPE = documentShape.navAdjustmentSources.unwrap().shape;
-export const NAV_SOURCE_SCALAR_FIELDS = keysOf(NAV_SOURCES_SHAPE, ['immovableProperties']);
+// The contingent liabilities the notes disclose are a list with a source each: JSON only, not a grid row.
+export const NAV_SOURCE_SCALAR_FIELDS = keysOf(NAV_SOURCES_SHAPE, ['immovableProperties', 'contingentLiabilities']);
 export const PROPERTY_FIELDS = keysOf(NAV_SOURCES_SHAPE.immovableProperties.unwrap().element.shape);
 export const TEXT_COLUMNS = new Set([
   'name',

@@ -64,12 +64,28 @@ export function peersAnnexure(w: Writer, input: ReportInput): void {
   const peers = input.financials!.peers;
   const docUnit = input.company?.unit ?? 'RUPEES';
   const lastYear = (input.company?.history ?? []).at(-1);
-  const company = lastYear
+  // Beside trailing multiples, the company's own trailing twelve months (what the multiples were applied to).
+  const ltm = input.financials!.comparableMetrics;
+  const trailing =
+    peers.length > 0 &&
+    peers.every((p) => p.basis === 'TRAILING') &&
+    ltm?.revenue !== undefined &&
+    ltm.ebitda !== undefined;
+  const company = trailing
     ? {
-        revenue: documentAmountInRupees(lastYear.revenue, docUnit),
-        ebitda: documentAmountInRupees(lastYear.ebitda, docUnit),
+        revenue: ltm.revenue!,
+        ebitda: ltm.ebitda!,
+        period: `twelve months to ${formatDate(input.engagement.valuationDate)}`,
+        source: 'the trailing twelve months the multiples are applied to',
       }
-    : null;
+    : lastYear
+      ? {
+          revenue: documentAmountInRupees(lastYear.revenue, docUnit),
+          ebitda: documentAmountInRupees(lastYear.ebitda, docUnit),
+          period: lastYear.year,
+          source: 'audited financial statements',
+        }
+      : null;
   const unit = chooseUnit(peers.flatMap((p) => [p.revenue ?? '0', p.ebitda ?? '0', p.marketCapitalisation ?? '0']));
   const size = (v: string | undefined) => (v === undefined ? 'not given' : inUnit(v, unit));
   const multiple = (v: string | undefined) => (v === undefined ? '—' : v.replace(/^-/, MINUS));
@@ -93,12 +109,12 @@ export function peersAnnexure(w: Writer, input: ReportInput): void {
   ]);
   if (company)
     rows.push([
-      `${input.engagement.targetEntity} (${lastYear!.year}, for comparison)`,
+      `${input.engagement.targetEntity} (${company.period}, for comparison)`,
       inUnit(company.revenue, unit),
       inUnit(company.ebitda, unit),
       'unlisted',
       ...shown.map(() => ''),
-      'audited financial statements',
+      company.source,
     ]);
   w.paragraph(
     `The listed companies the comparable-company method draws on: each peer's size beside the multiples applied, where they come from, the date they were struck on and their basis. Revenue, EBITDA and market capitalisation are in ${unitLabel(unit)}; multiples are times. A multiple that is not positive is left out of the statistic, as the computation section says.`,

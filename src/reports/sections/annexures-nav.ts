@@ -54,7 +54,7 @@ export function navSchedulesAnnexure(w: Writer, input: ReportInput): void {
   if (scrips.length > 0) {
     const values = scrips.map((q) => new Decimal(q.quantity).times(q.pricePerShare).toFixed(2));
     const unit = chooseUnit(values);
-    w.subheading('Quoted investments, scrip by scrip');
+    w.subheading('Shares and securities, scrip by scrip');
     const rows = scrips.map((q, i) => [
       String(i + 1),
       q.scrip,
@@ -70,9 +70,9 @@ export function navSchedulesAnnexure(w: Writer, input: ReportInput): void {
         { header: 'No.', width: 0.05 },
         { header: 'Scrip', width: 0.26 },
         { header: 'Quantity', width: 0.1, align: 'right' },
-        { header: 'Price per share', width: 0.13, align: 'right' },
+        { header: 'Price per share or unit', width: 0.13, align: 'right' },
         { header: 'Price date', width: 0.13 },
-        { header: 'Exchange', width: 0.18 },
+        { header: 'Exchange or price', width: 0.18 },
         { header: `Value (${unitLabel(unit)})`, width: 0.15, align: 'right' },
       ],
       [...rows, ...closing],
@@ -80,7 +80,30 @@ export function navSchedulesAnnexure(w: Writer, input: ReportInput): void {
     );
     noteText(
       w,
-      'Value = quantity × the closing price on the exchange on the price date. The quoted shares are part of C, the fair market value of the shares and securities in the computation; any unquoted ones make up the rest.',
+      'Value = quantity × the closing price on the exchange, or the repurchase price a fund declared for its units, on the price date. These are part of C, the fair market value of the shares and securities in the computation; any unquoted ones make up the rest.',
     );
   }
+  contingentLiabilities(w, input);
+}
+
+/** Item (vi) of L: each contingent liability the notes disclose, with its amount and note, and why it is not in L. */
+function contingentLiabilities(w: Writer, input: ReportInput): void {
+  const items = input.financials!.navAdjustmentSources!.contingentLiabilities ?? [];
+  if (items.length === 0) return;
+  const unit = chooseUnit(items.map((c) => c.amount));
+  w.subheading('Contingent liabilities disclosed, not in L');
+  w.table(
+    [
+      { header: 'No.', width: 0.05 },
+      { header: 'Contingent liability', width: 0.35 },
+      { header: `Amount (${unitLabel(unit)})`, width: 0.15, align: 'right' },
+      { header: 'Source', width: 0.45 },
+    ],
+    items.map((c, i) => [String(i + 1), c.description, inUnit(c.amount, unit), c.source]),
+    { fontSize: SIZE.small },
+  );
+  noteText(
+    w,
+    'Item (vi) of L excludes contingent liabilities, other than arrears of dividends on cumulative preference shares, from the liabilities deducted: a contingent liability is not in the balance sheet, so its book value is nil and nothing is deducted for it. Each is stated so that the reader sees it was considered.',
+  );
 }

@@ -29,7 +29,7 @@ const TITLES: Record<AnnexureKey, string> = {
   projections: "Projections and the valuer's note on their reasonableness",
   peers: 'Listed peers: size, multiples, source and basis',
   costOfCapital: 'Cost of capital: each input with its source and date',
-  navSchedules: 'Immovable property and quoted investments (prescribed net asset value)',
+  navSchedules: 'Property, securities and contingencies (prescribed net asset value)',
   assetRegisters: 'Asset-wise workings: fair value and liquidation value of each asset',
   reconciliation: 'Reconciliation of the balance sheet to the asset classes valued',
 };

@@ -83,10 +83,11 @@ export function signatureBlock(w: Writer, input: ReportInput): void {
     0.25,
   );
   if (c.classSignatories?.length) classValuerBlocks(w, c.classSignatories, c.demo === true);
-  w.paragraph(
-    "Sealed with the firm's PDF signature on this page, which any PDF reader can check. The partner may add their own digital signature to this file.",
-    { size: SIZE.small, color: COLOR.muted, align: 'left' },
-  );
+  w.paragraph("Signed digitally for the firm on this page; the partner's own digital signature may be added to it.", {
+    size: SIZE.small,
+    color: COLOR.muted,
+    align: 'left',
+  });
   w.paragraph(verificationLine(input.reference, c.verifyUrl), { size: SIZE.small, align: 'left' });
 }
 
@@ -141,4 +142,4 @@ const ibcClassName = (assetClass: string): string =>
 
 /** The one line a reader needs to check the file: where to drop it (docs/report-signatures.md). */
 export const verificationLine = (reference: string | null | undefined, verifyUrl: string): string =>
-  `Verify this report${reference ? ` (${reference})` : ''} at ${verifyUrl}: drop this PDF file on that page, which checks its SHA-256 and its signatures.`;
+  `Verify this report${reference ? ` (${reference})` : ''} at ${verifyUrl}, which confirms whether a copy is the report as issued and signed.`;

@@ -5,6 +5,7 @@ import { perShareBases } from './per-share-basis.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { emphasisedRows, grossAssetLines, humanise, lineRows, multiplesTable } from './method-lines.js';
 import { chooseUnit, inUnit, unitLabel } from './units.js';
+import { methodsConsidered } from './methods-considered.js';
 
 /**
  * A method shown for information only: under Rule 11UA one that serves another purpose than the engagement's, or
@@ -21,18 +22,34 @@ export function forInformation(v: ValuationResult, m: MethodResult): boolean {
 
 export function methods(w: Writer, v: ValuationResult): void {
   w.section('Valuation approaches and methods');
-  w.paragraph(
-    'ICAI Valuation Standard 103 recognises three approaches: the income approach, the market approach and the cost (asset) approach. Which were used here, and why:',
-  );
-  w.table(
-    [
-      { header: 'Approach', width: 0.17 },
-      { header: 'Used', width: 0.13 },
-      { header: 'Why', width: 0.7, plain: true },
-    ],
-    approachReasons(v),
-    { fontSize: SIZE.small + 0.5, boldFirstColumn: true },
-  );
+  if (v.statute === 'IBC_LIQUIDATION') {
+    w.paragraph(
+      'ICAI Valuation Standard 103 recognises three approaches: the income approach, the market approach and the cost (asset) approach. Which were used here, and why:',
+    );
+    w.table(
+      [
+        { header: 'Approach', width: 0.17 },
+        { header: 'Used', width: 0.13 },
+        { header: 'Why', width: 0.7, plain: true },
+      ],
+      approachReasons(v),
+      { fontSize: SIZE.small + 0.5, boldFirstColumn: true },
+    );
+  } else {
+    w.paragraph(
+      'ICAI Valuation Standard 103 recognises three approaches: the income approach, the market approach and the cost (asset) approach. Each method considered under them, whether it was adopted, and why:',
+    );
+    w.table(
+      [
+        { header: 'Approach', width: 0.14 },
+        { header: 'Method', width: 0.22 },
+        { header: 'Adopted', width: 0.12 },
+        { header: 'Why', width: 0.52, plain: true },
+      ],
+      methodsConsidered(v, (m) => forInformation(v, m)),
+      { fontSize: SIZE.small + 0.5, boldFirstColumn: true },
+    );
+  }
   const informational = v.methods.filter((m) => forInformation(v, m)).length;
   const used = v.methods.length - informational;
   w.paragraph(

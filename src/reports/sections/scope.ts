@@ -3,6 +3,7 @@ import { formatDate, formatDayInIndia } from '../format.js';
 import { scopeParagraphs } from '../statute-text.js';
 import { type Writer } from '../pdf/layout.js';
 import { transactionDateLabel } from './transaction-words.js';
+import { nonResident } from './transaction.js';
 import { type ReportInput, usesProjections, valuationDateLabel } from '../report-input.js';
 import { FINANCIAL_LABELS } from '../../contract/financial-labels.js';
 import { APPOINTING_ROLE_LABELS, IBC_CLASS_LABELS } from '../../contract/ibc-valuer-set.js';
@@ -18,6 +19,8 @@ export function scope(w: Writer, input: ReportInput): void {
   const paragraphs = scopeParagraphs(input.engagement.statute, usesProjections(input), registerClasses(input));
   const scopeText = paragraphs.find((p) => p.heading === 'Scope of work');
   if (scopeText) w.labelled(scopeText.heading, scopeText.text);
+  const users = intendedUsers(input);
+  if (users) w.labelled('Intended users', users);
   const f = input.facts;
   const transactionDate = input.valuation.transactionDate ?? f?.transactionDate;
   w.facts(
@@ -55,6 +58,23 @@ export function scope(w: Writer, input: ReportInput): void {
       `Physical verification, ${IBC_CLASS_LABELS[v.assetClass as keyof typeof IBC_CLASS_LABELS] ?? v.assetClass}`,
       `On ${formatDate(v.date)}${v.valuer ? `, by ${v.valuer}, ${input.engagement.purpose === 'LIQUIDATION_REALISABLE_VALUE' ? 'the valuer' : "the set's valuer"} for the class` : ''}. Inspected: ${v.inspected.replace(/\.?$/, '.')} Present: ${v.present.replace(/\.?$/, '.')}`,
     );
+}
+
+/**
+ * Who may rely on the report (docs/reports.md, The transaction): the appointing authority and the parties to the
+ * transaction it prices, and the authority before whom it is used.
+ */
+function intendedUsers(input: ReportInput): string | null {
+  const t = input.facts?.transaction;
+  const board = input.facts?.appointingAuthority ?? `the board of directors of ${input.engagement.targetEntity}`;
+  if (!t) return null;
+  if (t.kind === 'TRANSFER')
+    return `${board}, which appointed the valuer; ${t.transferor}, the transferor, and ${t.transferee}, the transferee, for the computation of their income from the transfer; and the income-tax authorities before whom either of them relies on this report.`;
+  if (input.engagement.statute === 'FEMA_RBI') {
+    const nr = t.allottees.filter(nonResident).map((a) => a.name);
+    return `${board}, which appointed the valuer; ${nr.length ? `${nr.join(' and ')}, the subscriber resident outside India` : 'the subscribers resident outside India'}; and the authorised dealer bank and the Reserve Bank of India, to whom the issue is reported with this certificate.`;
+  }
+  return `${board}, which appointed the valuer, and the members of the company, who consider the special resolution with this report; and the allottees named in the transaction below.`;
 }
 
 /** IBC: who appointed the set of valuers and when, and in liquidation why the assets are valued afresh. */

@@ -163,9 +163,10 @@ function figureSources(w: Writer, input: ReportInput): void {
   }
   if (s.recentRound) {
     const r = s.recentRound;
+    const sale = r.kind === 'SECONDARY_SALE';
     w.labelled(
-      'Recent investment',
-      `${financialLabel(r.instrument)} at ${rupees(r.pricePerShare)} per share on ${formatDate(r.date)}, ${r.armsLength ? 'between parties at arm’s length' : 'between related parties'}.${r.document ? ` Source: ${r.document}.` : ''}`,
+      sale ? 'Recent sale of shares' : 'Recent investment',
+      `${financialLabel(r.instrument)} at ${rupees(r.pricePerShare)} per share on ${formatDate(r.date)}, ${r.armsLength ? 'between parties at arm’s length' : 'between related parties'}${sale ? `: a sale of existing shares${r.parties ? ` (${r.parties})` : ''}, so the company issued no shares and its balance sheet shows no new capital` : ''}.${r.document ? ` Source: ${r.document}.` : ''}`,
     );
   }
 }

@@ -1,13 +1,13 @@
 // Identity of the valuer, other experts, independence and interest (Rule 8 of the Companies
 // (Registered Valuers and Valuation) Rules, 2017; docs/statutes.md).
 import { type Writer } from '../pdf/layout.js';
-import { firmName, signatoryCapacity, type ReportInput } from '../report-input.js';
+import { draftCapacity, firmName, signatoryCapacity, type ReportInput } from '../report-input.js';
 import { IBC_CLASS_LABELS } from '../../contract/ibc-valuer-set.js';
 
 export function valuer(w: Writer, input: ReportInput): void {
   w.section('Identity of the valuer, other experts, independence and interest');
   const c = input.certificate;
-  const capacity = c ? signatoryCapacity(c) : null;
+  const capacity = c ? signatoryCapacity(c) : draftCapacity(input);
   const who = c
     ? `${c.signedBy}${c.designation ? `, ${c.designation}` : ''}, signing as ${capacity!.toLowerCase().replace('sebi', 'SEBI')}${c.registrations?.length ? ` (${c.registrations.join('; ')})` : ''}, for ${firmName(input)}`
     : `${firmName(input)}; the signatory is named in the FINAL report`;

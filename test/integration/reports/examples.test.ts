@@ -363,7 +363,7 @@ test("the client's report carries none of the firm's working file; the review re
     assert.equal(body.split(reference).length - 1, pages + 2, `${m.slug}: cover, footers and verification line`);
     assert.match(
       body,
-      new RegExp(`Verify this report \\(${escape(reference)}\\) at https?://\\S+/verify: drop this PDF`),
+      new RegExp(`Verify this report \\(${escape(reference)}\\) at https?://\\S+/verify, which confirms`),
     );
     assert.ok(record.includes(`FINAL ${reference} (ready)`), `${m.slug}: the review record names the reference`);
     assert.ok(record.includes(`SHA-256 ${m.reportSha256}`), `${m.slug}: the review record keeps the hash`);

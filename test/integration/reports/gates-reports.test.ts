@@ -114,7 +114,10 @@ test('full flow: GATE_1 → GATE_2 (another principal) → GATE_3 (ADMIN, paid) 
   const reference = /Firm's reference (MRRV\/\d{4}-\d{2}\/0001)/.exec(text)?.[1];
   assert.ok(reference, "the cover gives the firm's reference");
   assert.ok(text.includes(`Verify this report (${reference}) at `), 'the verification line names the reference');
-  assert.match(text, /Verify this report \([^)]+\) at https?:\/\/[^\s]+\/verify: drop this PDF file on that page/);
+  assert.match(
+    text,
+    /Verify this report \([^)]+\) at https?:\/\/[^\s]+\/verify, which confirms whether a copy is the report as issued/,
+  );
   assert.ok(!text.includes('/api/v1/'));
 
   // What the report leaves out stays in the firm's review record: the ids, the reference, the hash, the certificate.

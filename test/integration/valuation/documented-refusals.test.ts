@@ -119,6 +119,20 @@ const ON_S62: [string, Record<string, unknown>, number, string, string[]][] = [
     'missing_rationale',
     ['/marketApproach/discountRationale'],
   ],
+  [
+    'a discount for the control premium in the deals without its reason',
+    { marketApproach: { transactionControlDiscountPercent: 20 } },
+    400,
+    'missing_rationale',
+    ['/marketApproach/transactionControlDiscountRationale'],
+  ],
+  [
+    'a discount for the control premium in the deals above 50',
+    { marketApproach: { transactionControlDiscountPercent: 55, transactionControlDiscountRationale: MA_WHY } },
+    400,
+    'invalid_market_approach',
+    ['/marketApproach/transactionControlDiscountPercent'],
+  ],
   ['a WACC its build-up does not give', { costOfCapital: BUILD_UP }, 400, 'wacc_mismatch', ['/wacc']],
   [
     'a spread below 1 percentage point',

@@ -153,7 +153,7 @@ for (const c of cases) {
         // The public verification page, never an API link that answers "not valid" for a genuine report.
         assert.ok(
           text.includes(
-            `Verify this report (${input.reference}) at https://valuations.example.in/verify: drop this PDF file on that page`,
+            `Verify this report (${input.reference}) at https://valuations.example.in/verify, which confirms whether a copy is the report as issued`,
           ),
         );
         assert.ok(!text.includes('/api/v1/'));

@@ -38,7 +38,7 @@ test('a deal multiple on a trailing basis is applied to the trailing EBITDA (han
     .find((m) => m.method === 'TRANSACTIONS')!
     .lines.find((l) => l.label === 'EV/EBITDA: target EBITDA')!;
   assert.equal(line.value, '40000000.00');
-  assert.match(line.note ?? '', /trailing twelve months at the valuation date .* like the TRAILING multiples/);
+  assert.match(line.note ?? '', /trailing twelve months to the valuation date, like the trailing multiples/);
   // Mean (9 + 11 + 16) / 3 = 12: 12 × 400 − 220 = 4580 → 458.00. 25th percentile: rank 0.25 × 2 = 0.5,
   // 9 + 0.5 × (11 − 9) = 10: 10 × 400 − 220 = 3780 → 378.00.
   assert.equal(dealsValue(withDeals(400), { transactionStatistic: 'MEAN' }).conclusion.valuePerShare, '458.00');
@@ -63,7 +63,7 @@ test('trailing deal multiples without the trailing metric are refused naming it,
     accepted.methods
       .find((m) => m.method === 'TRANSACTIONS')!
       .lines.find((l) => l.label === 'EV/EBITDA: target EBITDA')!.note ?? '',
-    /applied to TRAILING multiples by the valuer's explicit choice/,
+    /applied to trailing multiples by the valuer's explicit choice/,
   );
 });
 

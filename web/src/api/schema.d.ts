@@ -1555,6 +1555,9 @@ export interface components {
                  * @enum {string}
                  */
                 statistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
+                /** @description A discount to the comparable transactions' multiples, percent, that takes out the control premium and synergies the acquirers paid for; the method is then on a minority basis. Requires transactionControlDiscountRationale */
+                transactionControlDiscountPercent?: number;
+                transactionControlDiscountRationale?: string;
                 /** @description With transactionStatistic PERCENTILE: 25–75 */
                 transactionPercentile?: number;
                 /**
@@ -1611,6 +1614,9 @@ export interface components {
                  * @enum {string}
                  */
                 statistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
+                /** @description A discount to the comparable transactions' multiples, percent, that takes out the control premium and synergies the acquirers paid for; the method is then on a minority basis. Requires transactionControlDiscountRationale */
+                transactionControlDiscountPercent?: number;
+                transactionControlDiscountRationale?: string;
                 /** @description With transactionStatistic PERCENTILE: 25–75 */
                 transactionPercentile?: number;
                 /**
@@ -2607,6 +2613,9 @@ export interface components {
                  * @enum {string}
                  */
                 statistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
+                /** @description A discount to the comparable transactions' multiples, percent, that takes out the control premium and synergies the acquirers paid for; the method is then on a minority basis. Requires transactionControlDiscountRationale */
+                transactionControlDiscountPercent?: number;
+                transactionControlDiscountRationale?: string;
                 /** @description With transactionStatistic PERCENTILE: 25–75 */
                 transactionPercentile?: number;
                 /**

@@ -36,6 +36,7 @@ export default defineRoute((app) => {
           '/projectionsReasonableness': 'missing_rationale',
           '/marketApproach': 'invalid_market_approach',
           '/marketApproach/discountRationale': 'missing_rationale',
+          '/marketApproach/transactionControlDiscountRationale': 'missing_rationale',
         },
       },
       schema: {

@@ -1,0 +1,63 @@
+// Deals for control carry a control premium: the valuer's discount to the deal multiples takes it out, and the
+// method's value is then on a minority basis (docs/valuation-method.md, Market approach). Figures by hand.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { computeValuation } from '../../../src/domain/valuation/engine.js';
+import { judgementErrors } from '../../../src/domain/valuation/judgement.js';
+import { assertLines, loadDocument, method, normalised } from './helpers.js';
+import { threeTransactions } from '../../fixtures/market-evidence.js';
+
+const WHY = 'The acquirers bought control and paid for it; the premium is taken out so the method values a minority.';
+const WEIGHTS = 'The income approach leads; the deals test it from the market, after their control premium is removed.';
+
+const valued = (judgement: Parameters<typeof computeValuation>[0]['judgement']) => {
+  const doc = loadDocument('sample-company.json');
+  doc.transactions = threeTransactions();
+  return computeValuation({
+    financials: normalised(doc),
+    assumptions: { wacc: 12, terminalGrowthRate: 4 },
+    engagement: { statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31' },
+    judgement,
+  });
+};
+
+test('the discount for the control premium is applied to the deals’ statistic, and the value is a minority one', () => {
+  const r = valued({
+    methodWeights: { DCF: 80, TRANSACTIONS: 20 },
+    weightsRationale: WEIGHTS,
+    marketApproach: { transactionControlDiscountPercent: 20, transactionControlDiscountRationale: WHY },
+    dlocPercent: 10,
+    dlocRationale: 'The block allotted is a minority one and the income approach values the company on control.',
+  });
+  const deals = method(r, 'TRANSACTIONS');
+  assertLines(deals, [
+    ['EV/EBITDA: median of 2 deal(s)', '10.0000'],
+    ['EV/EBITDA: after a 20% discount for the control premium in the deals', '8.0000'],
+    ['EV/EBITDA: implied enterprise value', '336000000.00'], // 8 × 420 lakh
+    ['EV/EBITDA: implied equity value', '314000000.00'], // − 300 − 120 + 180 + 20 lakh
+    ['EV/Revenue: after a 20% discount for the control premium in the deals', '1.2000'],
+    ['EV/Revenue: implied enterprise value', '288000000.00'], // 1.2 × 2400 lakh
+    ['Equity value (simple average of 2 multiple(s))', '290000000.00'],
+    ['Value per equity share', '290.00'],
+  ]);
+  assert.equal(deals.valueBasis, 'MINORITY_MARKETABLE');
+  // The discount for lack of control reaches the DCF, on control, and not the deals, already a minority value.
+  const byMethod = Object.fromEntries(r.conclusion.discountsByMethod!.map((m) => [m.method, m]));
+  assert.equal(byMethod.TRANSACTIONS.basis, 'MINORITY_MARKETABLE');
+  assert.equal(byMethod.TRANSACTIONS.controlDiscountApplies, false);
+  assert.equal(byMethod.DCF.controlDiscountApplies, true);
+});
+
+test('the discount needs its reason, and a reason needs the discount (400 naming the field)', () => {
+  const paths = (marketApproach: Record<string, unknown>) =>
+    judgementErrors('COMPANIES_ACT_SEC_62', null, { marketApproach }, true).map((e) => e.path);
+  assert.deepEqual(paths({ transactionControlDiscountPercent: 20 }), [
+    '/marketApproach/transactionControlDiscountRationale',
+  ]);
+  assert.deepEqual(paths({ transactionControlDiscountRationale: WHY }), [
+    '/marketApproach/transactionControlDiscountRationale',
+  ]);
+  assert.deepEqual(paths({ transactionControlDiscountPercent: 60, transactionControlDiscountRationale: WHY }), [
+    '/marketApproach/transactionControlDiscountPercent',
+  ]);
+});
