@@ -161,6 +161,46 @@ export class Writer {
     doc.moveDown(0.3);
   }
 
+  /** The height a paragraph (as `paragraph` writes it) takes, for keeping it with what follows. */
+  paragraphHeight(text: string): number {
+    this.doc.font('Regular').fontSize(SIZE.body);
+    return this.doc.heightOfString(text, { width: this.width, lineGap: 1.5 }) + this.doc.currentLineHeight() * 0.5;
+  }
+
+  /** The height a table (as `table` writes it) takes on one page. */
+  tableHeight(columns: Column[], rows: string[][], opts: TableOptions = {}): number {
+    const cellHeight = this.cellHeights(columns, opts);
+    return (
+      cellHeight(
+        columns.map((c) => c.header),
+        true,
+      ) + rows.reduce((h, row, r) => h + cellHeight(row, opts.boldRows?.has(r) ?? false), 0)
+    );
+  }
+
+  /**
+   * Starts a new page unless `height` points fit on this one, where they are at most half a page: a section's
+   * heading, its lead-in and a short table stay on one page, and no heading ends a page above its own table.
+   */
+  keepTogether(height: number): void {
+    if (height <= (this.bottom - MARGIN.top) / 2) this.ensureSpace(height);
+  }
+
+  private cellHeights(columns: Column[], opts: TableOptions): (cells: string[], bold: boolean) => number {
+    const { doc } = this;
+    const fontSize = opts.fontSize ?? SIZE.table;
+    const widths = columns.map((c) => c.width * this.width);
+    return (cells, bold) =>
+      Math.max(
+        ...cells.map((cell, i) => {
+          const b = !columns[i]?.plain && (bold || (i === 0 && opts.boldFirstColumn));
+          doc.font(b ? 'Bold' : 'Regular').fontSize(fontSize);
+          return doc.heightOfString(cell || ' ', { width: widths[i] - 2 * CELL_PAD });
+        }),
+      ) +
+      2 * CELL_PAD;
+  }
+
   /**
    * Table with wrapped cells; rows never split, and a table that runs past the page bottom
    * continues on the next page under a repeated header row.
@@ -170,15 +210,7 @@ export class Writer {
     const fontSize = opts.fontSize ?? SIZE.table;
     const pad = CELL_PAD;
     const widths = columns.map((c) => c.width * this.width);
-    const cellHeight = (cells: string[], bold: boolean): number =>
-      Math.max(
-        ...cells.map((cell, i) => {
-          const b = !columns[i]?.plain && (bold || (i === 0 && opts.boldFirstColumn));
-          doc.font(b ? 'Bold' : 'Regular').fontSize(fontSize);
-          return doc.heightOfString(cell || ' ', { width: widths[i] - 2 * pad });
-        }),
-      ) +
-      2 * pad;
+    const cellHeight = this.cellHeights(columns, opts);
 
     const drawRow = (cells: string[], y: number, h: number, kind: 'header' | 'body', rowIndex: number): void => {
       let x = this.left;

@@ -20,36 +20,33 @@ export function forInformation(v: ValuationResult, m: MethodResult): boolean {
   return weight !== undefined && Number(weight) === 0;
 }
 
+const IBC_APPROACH_COLUMNS = [
+  { header: 'Approach', width: 0.17 },
+  { header: 'Used', width: 0.13 },
+  { header: 'Why', width: 0.7, plain: true },
+];
+const METHODS_CONSIDERED_COLUMNS = [
+  { header: 'Approach', width: 0.14 },
+  { header: 'Method', width: 0.22 },
+  { header: 'Adopted', width: 0.12 },
+  { header: 'Why', width: 0.52, plain: true },
+];
+/** The heading's own height with the space around it, for keeping it with its lead-in and table. */
+const SECTION_HEADING_HEIGHT = 40;
+
 export function methods(w: Writer, v: ValuationResult): void {
+  const ibc = v.statute === 'IBC_LIQUIDATION';
+  const leadIn = ibc
+    ? 'ICAI Valuation Standard 103 recognises three approaches: the income approach, the market approach and the cost (asset) approach. Which were used here, and why:'
+    : 'ICAI Valuation Standard 103 recognises three approaches: the income approach, the market approach and the cost (asset) approach. Each method considered under them, whether it was adopted, and why:';
+  const columns = ibc ? IBC_APPROACH_COLUMNS : METHODS_CONSIDERED_COLUMNS;
+  const rows = ibc ? approachReasons(v) : methodsConsidered(v, (m) => forInformation(v, m));
+  const tableOptions = { fontSize: SIZE.small + 0.5, boldFirstColumn: true };
+  // The heading, its lead-in and the table of methods on one page (the table is short): never a heading alone.
+  w.keepTogether(SECTION_HEADING_HEIGHT + w.paragraphHeight(leadIn) + w.tableHeight(columns, rows, tableOptions));
   w.section('Valuation approaches and methods');
-  if (v.statute === 'IBC_LIQUIDATION') {
-    w.paragraph(
-      'ICAI Valuation Standard 103 recognises three approaches: the income approach, the market approach and the cost (asset) approach. Which were used here, and why:',
-    );
-    w.table(
-      [
-        { header: 'Approach', width: 0.17 },
-        { header: 'Used', width: 0.13 },
-        { header: 'Why', width: 0.7, plain: true },
-      ],
-      approachReasons(v),
-      { fontSize: SIZE.small + 0.5, boldFirstColumn: true },
-    );
-  } else {
-    w.paragraph(
-      'ICAI Valuation Standard 103 recognises three approaches: the income approach, the market approach and the cost (asset) approach. Each method considered under them, whether it was adopted, and why:',
-    );
-    w.table(
-      [
-        { header: 'Approach', width: 0.14 },
-        { header: 'Method', width: 0.22 },
-        { header: 'Adopted', width: 0.12 },
-        { header: 'Why', width: 0.52, plain: true },
-      ],
-      methodsConsidered(v, (m) => forInformation(v, m)),
-      { fontSize: SIZE.small + 0.5, boldFirstColumn: true },
-    );
-  }
+  w.paragraph(leadIn);
+  w.table(columns, rows, tableOptions);
   const informational = v.methods.filter((m) => forInformation(v, m)).length;
   const used = v.methods.length - informational;
   w.paragraph(
