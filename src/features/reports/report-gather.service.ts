@@ -189,6 +189,7 @@ async function ibcFacts(tx: Executor, engagement: Awaited<ReturnType<typeof requ
     officer: engagement.appointing_officer,
     freshValuationReason: engagement.fresh_valuation_reason,
     verifications,
+    insolvency: engagement.insolvency_facts,
   };
 }
 
