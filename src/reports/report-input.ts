@@ -63,6 +63,8 @@ export interface ReportInput {
       verifications?: { assetClass: string; valuer: string | null; date: string; inspected: string; present: string }[];
       /** The NCLT bench, petition, admission order, applicant, IRP, committee of creditors, methodology meeting. */
       insolvency?: InsolvencyFacts | null;
+      /** The set's valuer of each IBBI registration class, with their registration. */
+      valuers?: { assetClass: string; name: string; registration?: string; coordinating?: boolean }[];
     };
   };
   /** From the financials document, where it gives them: the capital table and the historical years. */

@@ -76,7 +76,9 @@ export function concludedValue(v: ValuationResult): ConcludedValue {
     values,
     basisOfValue: basisOfValue(v, realisable),
     premiseOfValue: ibc
-      ? 'Liquidation: the assets as they would be realised'
+      ? realisable
+        ? 'A forced sale in liquidation'
+        : 'Fair value: an orderly sale after proper marketing; liquidation value: a forced sale'
       : 'Going concern: the company continues its business for the foreseeable future',
     levelOfValue: ibc ? null : levelOfValue(v, adopted),
   };

@@ -5,6 +5,8 @@ import { perShareBases } from './per-share-basis.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { emphasisedRows, grossAssetLines, humanise, lineRows, multiplesTable } from './method-lines.js';
 import { chooseUnit, inUnit, unitLabel } from './units.js';
+import type { ReportInput } from '../report-input.js';
+import { classApproachTable, ibcApproachReasons } from './ibc-statements.js';
 
 /**
  * A method shown for information only: under Rule 11UA one that serves another purpose than the engagement's, or
@@ -19,7 +21,8 @@ export function forInformation(v: ValuationResult, m: MethodResult): boolean {
   return weight !== undefined && Number(weight) === 0;
 }
 
-export function methods(w: Writer, v: ValuationResult): void {
+export function methods(w: Writer, v: ValuationResult, input?: ReportInput): void {
+  const ibc = v.statute === 'IBC_LIQUIDATION' && input !== undefined;
   w.section('Valuation approaches and methods');
   w.paragraph(
     'ICAI Valuation Standard 103 recognises three approaches: the income approach, the market approach and the cost (asset) approach. Which were used here, and why:',
@@ -30,9 +33,15 @@ export function methods(w: Writer, v: ValuationResult): void {
       { header: 'Used', width: 0.13 },
       { header: 'Why', width: 0.7, plain: true },
     ],
-    approachReasons(v),
+    ibc
+      ? ibcApproachReasons(
+          input,
+          v.methods.some((m) => m.method === 'DCF'),
+        )
+      : approachReasons(v),
     { fontSize: SIZE.small + 0.5, boldFirstColumn: true },
   );
+  if (ibc) classApproachTable(w, input);
   const informational = v.methods.filter((m) => forInformation(v, m)).length;
   const used = v.methods.length - informational;
   w.paragraph(

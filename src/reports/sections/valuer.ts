@@ -3,6 +3,7 @@
 import { type Writer } from '../pdf/layout.js';
 import { firmName, signatoryCapacity, type ReportInput } from '../report-input.js';
 import { IBC_CLASS_LABELS } from '../../contract/ibc-valuer-set.js';
+import { exclusionsDeclaration } from './ibc-statements.js';
 
 export function valuer(w: Writer, input: ReportInput): void {
   w.section('Identity of the valuer, other experts, independence and interest');
@@ -25,6 +26,7 @@ export function valuer(w: Writer, input: ReportInput): void {
     'Independence and interest',
     'The valuer has no present or prospective interest in the company or its securities, is not related to it, its promoters or its directors, and has no conflict of interest in this engagement. The fee does not depend on the value concluded.',
   );
+  if (input.engagement.statute === 'IBC_LIQUIDATION') w.labelled('Exclusions declared', exclusionsDeclaration(input));
 }
 
 /**

@@ -138,7 +138,7 @@ test('PATCH: the facts and the dates they follow checked as they will stand; liq
   assert.deepEqual(paths(after), ['/insolvencyFacts/admissionOrderDate']);
 });
 
-test('the report states the insolvency facts in the background of the corporate debtor', async () => {
+test('the report states the insolvency facts, the premise per basis, the approach per class and the Reg 27(3) exclusions', async () => {
   const e = await createEngagement(t, headers, { ...CIRP, appointingOfficer: OFFICER, insolvencyFacts: FACTS });
   const doc = sourced(fixture('ibc-shortfall.json'));
   const up = await upload(t, headers, e.id, 'FINANCIALS', 'ibc.json', Buffer.from(JSON.stringify(doc)));
@@ -158,6 +158,14 @@ test('the report states the insolvency facts in the background of the corporate 
     'Farida Shaikh (IBBI/IPA-003/IP-N00789/2018-2019/12001), appointed by the admission order',
     'Committee of creditors constituted 1 April 2026',
     'Held on 5 April 2026',
+    // What the report states (docs/ibc-valuation.md, What the report states).
+    'Premise of value, fair value. An orderly sale',
+    'after proper marketing over a reasonable period',
+    'Premise of value, liquidation value. A forced sale',
+    'The approach of each asset class, and its valuer',
+    'Land and building (Land and Building) Market approach for the land',
+    'As Regulation 27(3) of the CIRP Regulations requires, each registered valuer of this report declares that they are not (a) a relative of the resolution professional',
+    'Confidentiality (Regulation 35(2))',
   ]) {
     assert.ok(text.includes(expected), `the report states ${expected}`);
   }
