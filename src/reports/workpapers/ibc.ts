@@ -1,8 +1,8 @@
 /**
  * The IBC sheet: fair value and liquidation value under CIRP Regulation 35 (or the realisable value under the
  * Liquidation Process Regulations), per asset class and in total. A class with an asset register takes its figures
- * from the Asset registers sheet; the reconciliation follows. No figure per share: an IBC valuation values the
- * corporate debtor's assets, never its shares (docs/statutes.md, IBC).
+ * from the Asset registers sheet; the reconciliation follows. No figure per share, no residue to equity and no s.53
+ * waterfall: an IBC valuation values the corporate debtor's assets, never its shares (docs/statutes.md, IBC).
  */
 import { FINANCIAL_LABELS } from '../../contract/financial-labels.js';
 import { RUPEE_FORMAT, Sheet, SHEET_NAME } from './cells.js';
@@ -11,7 +11,6 @@ import { writeReconciliation, writeRegisters, type ClassCells } from './ibc-regi
 
 export function writeIbc(ctx: WorkbookContext, cells: InputCells): void {
   const { wb, known, f, method, values, name } = ctx;
-  const { bs, totalClaimsF } = cells;
   const fairMethod = method('FAIR_VALUE');
   const liqMethod = method('LIQUIDATION_VALUE');
   if (!liqMethod || !f.liquidation) return;
@@ -82,45 +81,8 @@ export function writeIbc(ctx: WorkbookContext, cells: InputCells): void {
   const totalLiq = s.put(`Total ${liqName} of assets`, { f: `SUM(${liqCells.join(',')})` }, RUPEE_FORMAT);
   values.IBC_TOTAL_LIQUIDATION_VALUE = totalLiq;
   name('TotalValue_LIQUIDATION_VALUE', totalLiq);
-  s.row += 1;
-  // What follows the totals (costs, creditors, s.53) is the officer's arithmetic, shown as such.
-  s.heading(
-    `After the totals: the ${realisable ? "liquidator's" : "resolution professional's"} arithmetic under s.53, not the valuer's conclusion`,
-  );
-  // s.53: preference share capital is a shareholder's claim, after every creditor; it is never a creditor's.
-  const liabilities = s.put(
-    'Liabilities (creditors; preference share capital is not one)',
-    f.liquidation.liabilities !== undefined
-      ? Number(f.liquidation.liabilities)
-      : {
-          f: `${totalClaimsF}-${bs.equityShareCapital}-${bs.reservesAndSurplus}-${bs.preferenceShareCapital}`,
-        },
-    RUPEE_FORMAT,
-  );
-  const preference = s.put(
-    'Preference share capital (s.53: after every creditor)',
-    { f: bs.preferenceShareCapital },
-    RUPEE_FORMAT,
-  );
-  const costs = s.put('Liquidation costs', Number(f.liquidation.liquidationCosts), RUPEE_FORMAT);
-  if (fairMethod && totalFair) {
-    s.put('Shortfall to creditors (fair value)', { f: `MAX(${liabilities}-${totalFair},0)` }, RUPEE_FORMAT);
-    const fairEquity = s.put(
-      'Fair value available to equity (after creditors, then preference capital; never below nil)',
-      { f: `MAX(MAX(${totalFair}-${liabilities},0)-${preference},0)`, result: Number(fairMethod.equityValue) },
-      RUPEE_FORMAT,
-    );
-    name('EquityValue_FAIR_VALUE', fairEquity);
-  }
-  s.put(`Shortfall to creditors (${liqName})`, { f: `MAX(${liabilities}+${costs}-${totalLiq},0)` }, RUPEE_FORMAT);
-  const liqEquity = s.put(
-    `${realisable ? 'Realisable' : 'Liquidation'} value available to equity (after costs, creditors, then preference capital; never below nil)`,
-    {
-      f: `MAX(MAX(${totalLiq}-${costs}-${liabilities},0)-${preference},0)`,
-      result: Number(liqMethod.equityValue),
-    },
-    RUPEE_FORMAT,
-  );
-  name('EquityValue_LIQUIDATION_VALUE', liqEquity);
+  // The totals are where the valuer's workings end: the costs of the process, the claims, the s.53 distribution and
+  // anything left to equity (or per share) are the resolution professional's or liquidator's arithmetic, computed
+  // nowhere in these workpapers (docs/ibc-valuation.md, The workpapers).
   writeReconciliation(ctx, cells, bookCells);
 }
