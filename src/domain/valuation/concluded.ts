@@ -61,6 +61,10 @@ export function concludedValue(v: ValuationResult): ConcludedValue {
           },
         ]
       : []),
+    // CIRP: the coordinating valuer's value of the corporate debtor as a whole (docs/ibc-valuation.md).
+    ...(c.corporateDebtor
+      ? [{ label: 'Fair value of the corporate debtor as a whole', totalValue: c.corporateDebtor.fairValue }]
+      : []),
   ];
   const adopted = adoptedMethodsOf(v);
   // The count of the method weighed most (the methods of one report count alike unless options are in the money

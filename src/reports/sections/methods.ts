@@ -7,6 +7,7 @@ import { emphasisedRows, grossAssetLines, humanise, lineRows, multiplesTable } f
 import { chooseUnit, inUnit, unitLabel } from './units.js';
 import type { ReportInput } from '../report-input.js';
 import { classApproachTable, ibcApproachReasons } from './ibc-statements.js';
+import { wholeValueSection } from './ibc-whole.js';
 
 /**
  * A method shown for information only: under Rule 11UA one that serves another purpose than the engagement's, or
@@ -33,12 +34,7 @@ export function methods(w: Writer, v: ValuationResult, input?: ReportInput): voi
       { header: 'Used', width: 0.13 },
       { header: 'Why', width: 0.7, plain: true },
     ],
-    ibc
-      ? ibcApproachReasons(
-          input,
-          v.methods.some((m) => m.method === 'DCF'),
-        )
-      : approachReasons(v),
+    ibc ? ibcApproachReasons(input, v.conclusion.corporateDebtor?.enterpriseValue != null) : approachReasons(v),
     { fontSize: SIZE.small + 0.5, boldFirstColumn: true },
   );
   if (ibc) classApproachTable(w, input);
@@ -132,6 +128,7 @@ export function methods(w: Writer, v: ValuationResult, input?: ReportInput): voi
       { boldRows: emphasisedRows(shown) },
     );
   });
+  wholeValueSection(w, v, String.fromCharCode(65 + v.methods.length));
 }
 
 /** Each approach of ICAI VS 103, whether this valuation used it, and why. */

@@ -3538,6 +3538,34 @@ export interface components {
                     /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                     valueBeforeDiscount: string;
                 };
+                /** @description IBC CIRP: the coordinating valuer's fair value of the corporate debtor as a whole (CIRP Reg 2(1)(hb) as amended from 25 February 2026), computed exactly and rounded once to the paisa */
+                corporateDebtor?: {
+                    /** @description The DCF enterprise value of the business, where projections are given */
+                    enterpriseValue: string | null;
+                    /** @description The fair value of the corporate debtor as a whole: sumOfClasses + intangiblesAndSynergies */
+                    fairValue: string;
+                    /** @description enterpriseValue + tradePayables + nonOperatingAssets */
+                    goingConcernValue: string | null;
+                    /** @description max(0, goingConcernValue − sumOfClasses) */
+                    intangiblesAndSynergies: string;
+                    /**
+                     * @description GOING_CONCERN_DCF: the business as a going concern is worth more than its assets separately, and the excess (intangibles and synergies) is added; SUM_OF_CLASSES: the classes consolidated, nothing added
+                     * @enum {string}
+                     */
+                    method: "GOING_CONCERN_DCF" | "SUM_OF_CLASSES";
+                    /** @description Why nothing is added to the classes: no projections given, or the going-concern value is not higher */
+                    noAdditionReason: ("NO_PROJECTIONS" | "GOING_CONCERN_NOT_HIGHER") | null;
+                    /** @description Cash and bank and securities or financial assets, at fair value */
+                    nonOperatingAssets: string | null;
+                    /** @description The classes' fair values consolidated */
+                    sumOfClasses: string;
+                    /** @description The DCF’s terminal growth rate, percent */
+                    terminalGrowthRate: string | null;
+                    /** @description Trade payables added back: claims the resolution plan settles, netted in the projections' working capital */
+                    tradePayables: string | null;
+                    /** @description The DCF’s WACC, percent */
+                    wacc: string | null;
+                };
                 /** @description Discount for lack of marketability, applied after the discount for lack of control; both are applied method by method before weighting (discountsByMethod), so valueBeforeDiscount and valueAfterDiscount here are the weighted values before and after it */
                 discount?: {
                     /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
