@@ -12,7 +12,7 @@ import {
   EXAMPLE_PROJECTIONS_NOTE,
   liquidationExample,
 } from '../../test/fixtures/sample-report.js';
-import { addDays, longDate, monthAndYear, type ExampleCalendar } from './calendar.js';
+import { addDays, lastTradingDay, longDate, monthAndYear, type ExampleCalendar } from './calendar.js';
 import { FUNDING_ROUND_INVESTOR } from './evidence.js';
 
 /**
@@ -79,8 +79,9 @@ export function exampleFinancials(cal: ExampleCalendar, extra: Record<string, un
         ...p,
         authority: p.authority.replace(/\d{4}-\d{2}\)/, `${cal.readyReckonerYear})`),
       })),
-      quotedInvestments: EXAMPLE_NAV_SCHEDULES.quotedInvestments.map((q) => ({ ...q, priceDate: v })),
-      sharesAndSecuritiesPriceDate: v,
+      // The closing prices of the last trading day on or before the valuation date (never a Saturday or a Sunday).
+      quotedInvestments: EXAMPLE_NAV_SCHEDULES.quotedInvestments.map((q) => ({ ...q, priceDate: lastTradingDay(v) })),
+      sharesAndSecuritiesPriceDate: lastTradingDay(v),
     },
     // A balance sheet on 31 March closes the history's last year, so that year's net worth and borrowings are its own.
     history: HISTORY.map((h, i) => ({
@@ -100,7 +101,7 @@ export function exampleMarketEvidence(cal: ExampleCalendar) {
   const [first, second] = e.transactions;
   return {
     ...e,
-    peers: e.peers.map((p) => ({ ...p, asOf: v })),
+    peers: e.peers.map((p) => ({ ...p, asOf: lastTradingDay(v) })),
     transactions: [
       {
         ...first,
@@ -162,11 +163,24 @@ export function exampleLiquidation(cal: ExampleCalendar) {
     addDays(cal.valuationDate, -221),
     addDays(cal.valuationDate, -75),
   ]);
+  // The quoted shares and the fund at the last trading day on or before the commencement date.
+  const traded = longDate(lastTradingDay(cal.valuationDate));
+  const onTheDay =
+    traded === longDate(cal.valuationDate)
+      ? 'the commencement date'
+      : `${traded}, the last trading day on or before the commencement date`;
   return {
     ...example,
     assets: example.assets.map((a, i) => ({
       ...a,
       verifiedOn: addDays(cal.valuationDate, after[i] ?? 7),
     })),
+    registers: {
+      ...example.registers,
+      investments: example.registers.investments.map((x) => ({
+        ...x,
+        priceSource: x.priceSource.replace('the commencement date', onTheDay),
+      })),
+    },
   };
 }

@@ -163,7 +163,13 @@ export async function gatherReportInput(
             demo: firm.demo,
             place: engagement.signing_place,
             udin: engagement.udin,
-            ...(engagement.class_signatories && { classSignatories: engagement.class_signatories }),
+            // In liquidation the liquidator appoints valuers, not a set with a coordinating valuer (Liquidation Reg 35(2)).
+            ...(engagement.class_signatories && {
+              classSignatories:
+                engagement.purpose === 'LIQUIDATION_REALISABLE_VALUE'
+                  ? engagement.class_signatories.map((s) => ({ ...s, coordinating: false }))
+                  : engagement.class_signatories,
+            }),
           },
         }
       : {}),

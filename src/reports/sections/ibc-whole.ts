@@ -9,7 +9,7 @@ type Whole = NonNullable<ValuationResult['conclusion']['corporateDebtor']>;
 export function wholeValueSection(w: Writer, v: ValuationResult, letter: string): void {
   const whole = v.conclusion.corporateDebtor;
   if (!whole) return;
-  w.subheading(`${letter}. Fair value of the corporate debtor as a whole (the coordinating valuer)`);
+  w.subheading(`${letter}. Fair value of the corporate debtor as a whole (the coordinating valuer)`, 220);
   const rows: [string, string][] = [["The asset classes' fair values, consolidated", rupees(whole.sumOfClasses)]];
   if (whole.enterpriseValue !== null) {
     rows.push(

@@ -12,7 +12,7 @@ const LIQUIDATION = 'LIQUIDATION_REALISABLE_VALUE';
 export function insolvencySection(w: Writer, input: ReportInput): void {
   if (input.engagement.statute !== 'IBC_LIQUIDATION') return;
   const liquidation = input.engagement.purpose === LIQUIDATION;
-  w.subheading(liquidation ? 'The insolvency and the liquidation' : 'The corporate insolvency resolution process');
+  w.subheading(liquidation ? 'The insolvency and the liquidation' : 'The corporate insolvency resolution process', 220);
   const f = input.facts?.ibc?.insolvency;
   if (!f) {
     w.paragraph(
@@ -66,5 +66,5 @@ export function insolvencySection(w: Writer, input: ReportInput): void {
 function meeting(f: NonNullable<NonNullable<NonNullable<ReportInput['facts']>['ibc']>['insolvency']>): string {
   const m = f.methodologyMeeting;
   if (!m) return 'None held by the date of this report';
-  return `Held on ${formatDate(m.heldOn)}, at which the registered valuers explained their methodology${m.note ? `: ${m.note.replace(/\.?$/, '')}` : ''}`;
+  return `Held on ${formatDate(m.heldOn)}, at which the registered valuers explained their methodology${m.note ? `: ${m.note.charAt(0).toLowerCase()}${m.note.slice(1).replace(/\.?$/, '')}` : ''}`;
 }

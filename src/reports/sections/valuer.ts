@@ -43,7 +43,7 @@ function otherExperts(classSignatories: NonNullable<ReportInput['certificate']>[
   const named = others
     .map((s) => `${s.name} (${s.registration.replace(/ \(.*$/, '')}) for ${classWords(s.assetClass)}`)
     .join('; ');
-  return `Each asset class is valued by the registered valuer of the set registered for it, after their own physical verification: ${named}${coordinating ? `; ${coordinating.name} for ${classWords(coordinating.assetClass)}, as coordinating valuer` : ''}. ${coordinating ? `The coordinating valuer relies on the other valuers' estimates of their classes, each signed by them, and` : 'The report'} consolidates them; no other expert was engaged.`;
+  return `Each asset class is valued by the registered valuer ${coordinating ? 'of the set registered for it' : 'registered with IBBI for it'}, after their own physical verification: ${named}${coordinating ? `; ${coordinating.name} for ${classWords(coordinating.assetClass)}, as coordinating valuer` : ''}. ${coordinating ? `The coordinating valuer relies on the other valuers' estimates of their classes, each signed by them, and` : 'The report'} consolidates them; no other expert was engaged.`;
 }
 
 const classWords = (c: string) => IBC_CLASS_LABELS[c as keyof typeof IBC_CLASS_LABELS] ?? c;
