@@ -91,7 +91,7 @@ export const IBC_LOCK = {
   wacc: 16,
   terminalGrowthRate: 4,
   rationale:
-    "The coordinating valuer's going-concern DCF of the corporate debtor discounts the business plan at 16%: the 10-year G-Sec yield of 7.0%, a 6.5% equity risk premium on a relevered beta of 1.4 for a forging business restarting under a new owner, and no debt in the capital structure a resolution applicant takes on; terminal growth 4%, below the industry's long-run nominal growth.",
+    "The coordinating valuer's going-concern DCF of the corporate debtor discounts the business plan at 16%: the 10-year G-Sec yield of 7.0% and a 6.5% equity risk premium on a relevered beta of 1.4 for a forging business restarting under a new owner (7.0% + 1.4 × 6.5% = 16.1%, taken at 16%), with no debt in the capital structure a resolution applicant takes on; terminal growth 4%, below the industry's long-run nominal growth.",
 };
 
 /** A weekday on or after `iso` (a meeting is not held on a Saturday or a Sunday). */

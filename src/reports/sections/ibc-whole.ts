@@ -6,7 +6,7 @@ import type { ValuationResult } from '../../domain/valuation/types.js';
 
 type Whole = NonNullable<ValuationResult['conclusion']['corporateDebtor']>;
 
-export function wholeValueSection(w: Writer, v: ValuationResult, letter: string): void {
+export function wholeValueSection(w: Writer, v: ValuationResult, letter: string, ratesRationale?: string): void {
   const whole = v.conclusion.corporateDebtor;
   if (!whole) return;
   w.subheading(`${letter}. Fair value of the corporate debtor as a whole (the coordinating valuer)`, 220);
@@ -35,6 +35,8 @@ export function wholeValueSection(w: Writer, v: ValuationResult, letter: string)
     { fontSize: SIZE.small + 0.5, boldRows: new Set([rows.length - 1]) },
   );
   w.labelled('Method', methodWords(whole));
+  // The rates the going-concern DCF discounts at, in the valuer's words as locked.
+  if (whole.enterpriseValue !== null && ratesRationale) w.labelled('The rates', ratesRationale.replace(/\.?$/, '.'));
 }
 
 function methodWords(whole: Whole): string {

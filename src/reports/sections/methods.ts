@@ -128,7 +128,7 @@ export function methods(w: Writer, v: ValuationResult, input?: ReportInput): voi
       { boldRows: emphasisedRows(shown) },
     );
   });
-  wholeValueSection(w, v, String.fromCharCode(65 + v.methods.length));
+  wholeValueSection(w, v, String.fromCharCode(65 + v.methods.length), input?.assumptions.rationale);
 }
 
 /** Each approach of ICAI VS 103, whether this valuation used it, and why. */
