@@ -14,6 +14,16 @@ export const addDays = (iso: string, days: number): string =>
 /** Days from `from` to `to`. */
 export const daysFrom = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / DAY);
 
+/**
+ * The last trading day on or before `iso`: a quoted price or a market's multiples are struck on a weekday, so a
+ * valuation date on a Saturday or a Sunday takes the Friday's closing price (exchange holidays aside).
+ */
+export function lastTradingDay(iso: string): string {
+  let d = iso;
+  while ([0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())) d = addDays(d, -1);
+  return d;
+}
+
 /** The last day of the month `monthsBack` months before the month of `iso`. */
 function monthEnd(iso: string, monthsBack: number): string {
   const [y, m] = iso.split('-').map(Number);

@@ -12,7 +12,7 @@ import {
   EXAMPLE_PROJECTIONS_NOTE,
   liquidationExample,
 } from '../../test/fixtures/sample-report.js';
-import { addDays, longDate, monthAndYear, type ExampleCalendar } from './calendar.js';
+import { addDays, lastTradingDay, longDate, monthAndYear, type ExampleCalendar } from './calendar.js';
 import { FUNDING_ROUND_INVESTOR } from './evidence.js';
 
 /**
@@ -109,14 +109,15 @@ export function exampleFinancials(cal: ExampleCalendar, extra: Record<string, un
         ...p,
         authority: p.authority.replace(/\d{4}-\d{2}\)/, `${cal.readyReckonerYear})`),
       })),
+      // The closing prices of the last trading day on or before the valuation date (never a Saturday or a Sunday).
       quotedInvestments: [
-        ...EXAMPLE_NAV_SCHEDULES.quotedInvestments.map((q) => ({ ...q, priceDate: v })),
+        ...EXAMPLE_NAV_SCHEDULES.quotedInvestments.map((q) => ({ ...q, priceDate: lastTradingDay(v) })),
         // The current investments: units of a liquid fund, securities like the quoted shares (out of A, in C).
-        { ...LIQUID_FUND, priceDate: v },
+        { ...LIQUID_FUND, priceDate: lastTradingDay(v) },
       ],
       sharesAndSecuritiesSource:
         'Closing prices on the National Stock Exchange of India (quoted shares); the repurchase price the fund declared (liquid fund units)',
-      sharesAndSecuritiesPriceDate: v,
+      sharesAndSecuritiesPriceDate: lastTradingDay(v),
       ...deductionSources(cal),
     },
     // The current investments (₹20 lakh at cost) are units of a liquid fund: securities, so out of A at book value
@@ -150,7 +151,7 @@ export function exampleMarketEvidence(cal: ExampleCalendar) {
     // The peers' multiples and the deals' are struck on trailing twelve-month figures, so they are applied to the
     // company's trailing twelve months to the valuation date: FY2026 audited, plus the audited seven months to the
     // valuation date, less the same seven months of FY2026 (revenue 2,190 + 1,400 − 1,277.50 = 2,312.50).
-    peers: e.peers.map((p) => ({ ...p, asOf: v, basis: 'TRAILING' })),
+    peers: e.peers.map((p) => ({ ...p, asOf: lastTradingDay(v), basis: 'TRAILING' })),
     comparableMetrics: { revenue: 2312.5, ebitda: 403.8, profitAfterTax: 190.4 },
     transactions: [
       {
@@ -227,11 +228,24 @@ export function exampleLiquidation(cal: ExampleCalendar) {
     addDays(cal.valuationDate, -221),
     addDays(cal.valuationDate, -75),
   ]);
+  // The quoted shares and the fund at the last trading day on or before the commencement date.
+  const traded = longDate(lastTradingDay(cal.valuationDate));
+  const onTheDay =
+    traded === longDate(cal.valuationDate)
+      ? 'the commencement date'
+      : `${traded}, the last trading day on or before the commencement date`;
   return {
     ...example,
     assets: example.assets.map((a, i) => ({
       ...a,
       verifiedOn: addDays(cal.valuationDate, after[i] ?? 7),
     })),
+    registers: {
+      ...example.registers,
+      investments: example.registers.investments.map((x) => ({
+        ...x,
+        priceSource: x.priceSource.replace('the commencement date', onTheDay),
+      })),
+    },
   };
 }

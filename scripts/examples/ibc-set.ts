@@ -44,7 +44,7 @@ export const LIQUIDATION_TIMELINE: SetTimeline = {
 const VERIFIED: Record<RegistrationClass, { inspected: string; present: (officer: string) => string }> = {
   LAND_AND_BUILDING: {
     inspected:
-      'The factory land and buildings at Plot D-14, MIDC Ambad, Nashik: boundaries and built-up areas measured against the title documents and the approved plans',
+      'The factory land and buildings at Plot 14, MIDC Ambad, Nashik: boundaries and built-up areas measured against the title documents and the approved plans',
     present: (officer) => `The ${officer}'s representative and the corporate debtor's works manager`,
   },
   PLANT_AND_MACHINERY: {

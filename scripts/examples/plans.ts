@@ -1,6 +1,6 @@
 // What each example engagement is: the company, the statute and purpose, the financials uploaded and the
-// assumptions the valuer locks. The same company (Sahyadri Precision Components, a fictitious auto-component
-// maker) under each statute; the IBC examples add its assets' values by class.
+// assumptions the valuer locks. One company (Sahyadri Precision Components, a fictitious auto-component maker) under
+// the equity statutes; the IBC examples value another, a corporate debtor of its own (ibc-company.ts).
 import { incomeTaxRegime } from '../../src/domain/valuation/law-in-force.js';
 import { EXAMPLE_COMPANY, EXAMPLE_FACTS, IBC_RATIONALE, RATIONALE } from '../../test/fixtures/sample-report.js';
 import { CALENDAR, addDays, longDate, monthAndYear } from './calendar.js';
@@ -21,6 +21,7 @@ import {
   verifiedOnTimeline,
   type SetTimeline,
 } from './ibc-set.js';
+import { IBC_COMPANY, IBC_LOCK, ibcFinancials, ibcInsolvencyFacts } from './ibc-company.js';
 
 export interface ExamplePlan {
   /** docs/example-report-<slug>.pdf */
@@ -314,7 +315,9 @@ const IBC_CIRP: ExamplePlan = {
   slug: 'ibc-cirp',
   title: 'IBC, fair value and liquidation value in a corporate insolvency resolution process',
   engagement: {
-    ...company,
+    ...IBC_COMPANY,
+    // Admitted on the commencement date; the committee constituted on day 12, the RP confirmed at its first meeting.
+    insolvencyFacts: ibcInsolvencyFacts(cal, 'CIRP', 19),
     // The resolution professional appoints the set within seven days of their own appointment (CIRP Reg 27(1)).
     ...officer('Arvind Kulkarni', 'RESOLUTION_PROFESSIONAL', 'IBBI/IPA-001/IP-P01234/2019-2020/12345', CIRP_TIMELINE),
     statute: 'IBC_LIQUIDATION',
@@ -322,11 +325,15 @@ const IBC_CIRP: ExamplePlan = {
     valuationDate: cal.valuationDate,
     valuationDateReason: `The regulations value the assets as on the insolvency commencement date, ${V}, whatever the date of the report.`,
     appointingAuthority:
-      'Arvind Kulkarni, Resolution Professional of Sahyadri Precision Components Private Limited (IBBI/IPA-001/IP-P01234/2019-2020/12345)',
+      'Arvind Kulkarni, Resolution Professional of Godavari Forgings Private Limited (IBBI/IPA-001/IP-P01234/2019-2020/12345)',
   },
-  financials: exampleFinancials(cal, { liquidation: verifiedOnTimeline(exampleLiquidation(cal), cal, CIRP_TIMELINE) }),
+  financials: ibcFinancials(
+    cal,
+    exampleFinancials(cal),
+    verifiedOnTimeline(exampleLiquidation(cal), cal, CIRP_TIMELINE),
+  ),
   evidence: [E.PROVISIONAL_BALANCE_SHEET, E.AUDITED_STATEMENTS, classReports(CIRP_TIMELINE)],
-  lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: IBC_RATIONALE },
+  lock: IBC_LOCK,
   signsAsCharteredAccountant: false,
   valuerSet: (firm) => exampleValuerSet(firm, cal, CIRP_TIMELINE, 'resolution professional'),
 };
@@ -340,16 +347,25 @@ const IBC_LIQUIDATION: ExamplePlan = {
     // The liquidator appoints the valuers within seven days of the liquidation commencement date (Liquidation Reg 35(2)).
     ...officer('Nandita Shah', 'LIQUIDATOR', 'IBBI/IPA-002/IP-N00456/2020-2021/13579', LIQUIDATION_TIMELINE),
     purpose: 'LIQUIDATION_REALISABLE_VALUE',
+    // The CIRP admitted eight months before; the liquidation order of the valuation date ended it.
+    insolvencyFacts: ibcInsolvencyFacts(cal, 'LIQUIDATION', 9),
     valuationDateReason: `The regulations value the assets as on the liquidation commencement date, ${V}, whatever the date of the report.`,
     appointingAuthority:
-      'Nandita Shah, Liquidator of Sahyadri Precision Components Private Limited (IBBI/IPA-002/IP-N00456/2020-2021/13579)',
+      'Nandita Shah, Liquidator of Godavari Forgings Private Limited (IBBI/IPA-002/IP-N00456/2020-2021/13579)',
     freshValuationReason:
-      'The CIRP estimates are as at the insolvency commencement date, before the plant stood idle and two machines were sold; the liquidator considered them no longer a fair basis for the sale and had the assets valued afresh.',
+      'The CIRP estimates are as at the insolvency commencement date, before the plant stood idle for eight months and its customers’ orders lapsed; the liquidator considered them no longer a fair basis for the sale and had the assets valued afresh.',
   },
-  financials: exampleFinancials(cal, {
-    liquidation: verifiedOnTimeline(exampleLiquidation(cal), cal, LIQUIDATION_TIMELINE),
-  }),
+  // A liquidation values the assets only: no business plan, no DCF.
+  financials: {
+    ...ibcFinancials(
+      cal,
+      exampleFinancials(cal),
+      verifiedOnTimeline(exampleLiquidation(cal), cal, LIQUIDATION_TIMELINE),
+    ),
+    projections: undefined,
+  },
   evidence: [E.PROVISIONAL_BALANCE_SHEET, E.AUDITED_STATEMENTS, classReports(LIQUIDATION_TIMELINE)],
+  lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: IBC_RATIONALE },
   valuerSet: (firm) => exampleValuerSet(firm, cal, LIQUIDATION_TIMELINE, 'liquidator'),
 };
 

@@ -9,6 +9,7 @@ import {
 } from './engagement-forms.js';
 import { appointmentBasisBody, engagementLetterDateBody, transactionFactsBody } from './transaction-facts.js';
 import { appointingOfficerBody, freshValuationReasonBody, ibcOnlyProblems, valuerSetBody } from './ibc-valuer-set.js';
+import { insolvencyFactsBody } from './ibc-insolvency-facts.js';
 
 export const createEngagementBody = z
   .object({
@@ -19,6 +20,7 @@ export const createEngagementBody = z
     valuerSet: valuerSetBody.optional(),
     appointingOfficer: appointingOfficerBody.optional(),
     freshValuationReason: freshValuationReasonBody.optional(),
+    insolvencyFacts: insolvencyFactsBody.optional(),
   })
   .strict()
   .superRefine(refineCreateEngagement)
@@ -42,6 +44,7 @@ export const patchEngagementBody = z
     ),
     appointingOfficer: untilSignedOff(appointingOfficerBody),
     freshValuationReason: untilSignedOff(freshValuationReasonBody),
+    insolvencyFacts: untilSignedOff(insolvencyFactsBody),
   })
   .strict()
   .meta({ id: 'PatchEngagement' });

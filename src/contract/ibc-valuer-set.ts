@@ -160,11 +160,12 @@ export function ibcOnlyProblems(
     appointingOfficer?: { ibbiRegistration: string } | null;
     freshValuationReason?: string | null;
     appointingAuthority?: string | null;
+    insolvencyFacts?: unknown;
   },
 ): { path: string[]; message: string }[] {
   const problems: { path: string[]; message: string }[] = [];
   const ibc = statute === 'IBC_LIQUIDATION';
-  for (const key of ['valuerSet', 'appointingOfficer', 'freshValuationReason'] as const) {
+  for (const key of ['valuerSet', 'appointingOfficer', 'freshValuationReason', 'insolvencyFacts'] as const) {
     if (!ibc && body[key] !== undefined && body[key] !== null)
       problems.push({ path: [key], message: 'applies only to IBC engagements (IBC_LIQUIDATION)' });
   }

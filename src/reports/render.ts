@@ -58,7 +58,7 @@ export async function renderReport(given: ReportInput, options: { seal?: SealPla
   history(w, input);
   sources(w, input);
   basisAndPremise(w, input);
-  methods(w, input.valuation);
+  methods(w, input.valuation, input);
   assumptions(w, input);
   computations(w, input.valuation);
   sensitivity(w, input.valuation);

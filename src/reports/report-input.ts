@@ -3,6 +3,7 @@ import type { ValuationResult } from '../domain/valuation/types.js';
 import type { FigureSources } from '../domain/valuation/sources.js';
 import type { Gate } from '../contract/stages.js';
 import type { TransactionFacts } from '../contract/transaction-facts.js';
+import type { InsolvencyFacts } from '../contract/ibc-insolvency-facts.js';
 import type {
   NormalisedFinancials,
   NormalisedNavAdjustmentSources,
@@ -60,6 +61,10 @@ export interface ReportInput {
       officer?: { name: string; role: string; ibbiRegistration: string; appointedOn: string } | null;
       freshValuationReason?: string | null;
       verifications?: { assetClass: string; valuer: string | null; date: string; inspected: string; present: string }[];
+      /** The NCLT bench, petition, admission order, applicant, IRP, committee of creditors, methodology meeting. */
+      insolvency?: InsolvencyFacts | null;
+      /** The set's valuer of each IBBI registration class, with their registration. */
+      valuers?: { assetClass: string; name: string; registration?: string; coordinating?: boolean }[];
     };
   };
   /** From the financials document, where it gives them: the capital table and the historical years. */

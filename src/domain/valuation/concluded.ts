@@ -61,6 +61,10 @@ export function concludedValue(v: ValuationResult): ConcludedValue {
           },
         ]
       : []),
+    // CIRP: the coordinating valuer's value of the corporate debtor as a whole (docs/ibc-valuation.md).
+    ...(c.corporateDebtor
+      ? [{ label: 'Fair value of the corporate debtor as a whole', totalValue: c.corporateDebtor.fairValue }]
+      : []),
   ];
   const adopted = adoptedMethodsOf(v);
   // The count of the method weighed most (the methods of one report count alike unless options are in the money
@@ -76,7 +80,9 @@ export function concludedValue(v: ValuationResult): ConcludedValue {
     values,
     basisOfValue: basisOfValue(v, realisable),
     premiseOfValue: ibc
-      ? 'Liquidation: the assets as they would be realised'
+      ? realisable
+        ? 'A forced sale in liquidation'
+        : 'Fair value: an orderly sale after proper marketing; liquidation value: a forced sale'
       : 'Going concern: the company continues its business for the foreseeable future',
     levelOfValue: ibc ? null : levelOfValue(v, adopted),
   };

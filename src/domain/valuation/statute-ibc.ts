@@ -1,7 +1,10 @@
 // The IBC valuation: fair value and liquidation value of the corporate debtor's assets (docs/statutes.md, IBC),
 // CIRP with both values, liquidation with the liquidation value alone.
 import { computeLiquidation, fairValueMethod, liquidationValueMethod } from './liquidation.js';
-import { formatRupees, toPaise } from './money.js';
+import { dec, formatRupees, toPaise } from './money.js';
+import { computeDcf } from './dcf.js';
+import { corporateDebtorValue, fairValueAsAWhole } from './ibc-whole.js';
+import { MIN_PROJECTION_YEARS } from '../financials/fields.js';
 import type { ValuationWarning } from './types.js';
 import type { StatuteContext, StatuteOutcome } from './statute-context.js';
 
@@ -30,6 +33,19 @@ export function valueUnderIbc(ctx: StatuteContext): StatuteOutcome {
       warnings: [...c.warnings, ...shortfallWarnings(c)],
     };
   }
+  // The coordinating valuer's fair value of the corporate debtor as a whole (CIRP Reg 2(1)(hb); docs/ibc-valuation.md):
+  // the classes consolidated, with the business's intangibles and synergies where its DCF shows them.
+  const projected = ctx.financials.projections.length >= MIN_PROJECTION_YEARS;
+  const dcf = projected ? computeDcf(ctx.financials, ctx.dcf) : null;
+  const whole = fairValueAsAWhole({
+    classes: c.assets.map((a, i) => ({
+      assetClass: ctx.financials.liquidation!.assets[i].assetClass,
+      fairValue: a.fairValue,
+    })),
+    goingConcern: dcf
+      ? { enterpriseValue: dcf.enterpriseValue, tradePayables: dec(ctx.financials.balanceSheet.tradePayables ?? 0) }
+      : null,
+  });
   return {
     methods: [fair, liquidation],
     conclusion: {
@@ -43,6 +59,7 @@ export function valueUnderIbc(ctx: StatuteContext): StatuteOutcome {
         shortfall: toPaise(c.fairValueShortfall),
       },
       liquidationValue: liquidationConclusion,
+      corporateDebtor: corporateDebtorValue(whole, dcf ? { wacc: ctx.dcf.wacc, growth: ctx.dcf.growth } : null),
     },
     concludedRaw: null,
     dcf: null,

@@ -3,6 +3,7 @@
 // The statutes and purposes are part of the published contract, shared with the console's forms.
 import { PURPOSES, PURPOSES_BY_STATUTE, STATUTES, type Purpose, type Statute } from '../../contract/vocabulary.js';
 import type { LegalBasis } from './law-in-force.js';
+import type { CorporateDebtorValue } from './ibc-whole.js';
 import type { DISCOUNTING_CONVENTIONS, ROUNDING_RULE, TERMINAL_DISCOUNTING } from '../../contract/vocabulary.js';
 export { PURPOSES, PURPOSES_BY_STATUTE, STATUTES, type Purpose, type Statute };
 
@@ -132,6 +133,8 @@ export interface Conclusion {
    */
   fairValue?: { totalValue?: string; equityValue: string; valuePerShare: string; shortfall?: string };
   liquidationValue?: { totalValue?: string; equityValue: string; valuePerShare: string; shortfall?: string };
+  /** IBC CIRP: the coordinating valuer's fair value of the corporate debtor as a whole (docs/ibc-valuation.md). */
+  corporateDebtor?: CorporateDebtorValue;
 }
 
 /** The WACC's build-up as locked (percent and ratios as given) and as computed (to 6 places). */

@@ -22,6 +22,7 @@ import {
   transactionErrors,
 } from './engagement-fields.service.js';
 import { appointingAuthorityFor, ibcSetErrors } from './ibc-set.service.js';
+import { insolvencyFactsErrors } from '../../domain/engagement/insolvency-facts.js';
 
 export async function createEngagement(
   ctx: ServiceContext,
@@ -81,6 +82,15 @@ export async function createEngagement(
       transactionDate ?? input.valuationDate ?? today,
     ),
   );
+  // IBC: the insolvency facts' dates in the Code's order (src/domain/engagement/insolvency-facts.ts).
+  errors.push(
+    ...insolvencyFactsErrors(input.insolvencyFacts, {
+      purpose: input.purpose,
+      valuationDate: input.valuationDate ?? today,
+      appointmentDate: input.appointmentDate,
+      officer: input.appointingOfficer,
+    }),
+  );
   if (errors.length) throw validationFailed(errors);
   refuseWithoutProvision(input.statute, input.purpose, transactionDate ?? input.valuationDate ?? today);
   return ctx.db.transaction(async (tx) => {
@@ -125,6 +135,7 @@ export async function createEngagement(
       valuerSet: input.valuerSet,
       appointingOfficer: input.appointingOfficer,
       freshValuationReason: input.freshValuationReason,
+      insolvencyFacts: input.insolvencyFacts,
     });
     await insertAudit(tx, principal.firmId, actorOf(principal, requestId), {
       action: AUDIT.engagementCreated,

@@ -25,6 +25,7 @@ import { ibcAppointingAuthorityProblem } from '../../contract/ibc-appointment.js
 import { transactionKindFor } from '../../contract/transaction-facts.js';
 import { ibcOnlyProblems } from '../../contract/ibc-valuer-set.js';
 import { appointingAuthorityFor, ibcSetErrors } from './ibc-set.service.js';
+import { insolvencyFactsErrors } from '../../domain/engagement/insolvency-facts.js';
 
 const REPORT_FACT_FIELDS = [
   'appointingAuthority',
@@ -39,6 +40,7 @@ const REPORT_FACT_FIELDS = [
   'valuerSet',
   'appointingOfficer',
   'freshValuationReason',
+  'insolvencyFacts',
 ] as const;
 
 export interface EngagementPatch extends Omit<repo.ReportFacts, 'issueAlreadyMadeReason'> {
@@ -210,7 +212,22 @@ export async function patchEngagement(
               patch.purpose !== undefined,
           },
         )),
+      ); // The insolvency facts as they will stand, against the dates they follow (checked when any of them changes).
+      const datesChanged = ['insolvencyFacts', 'appointingOfficer', 'appointmentDate', 'valuationDate', 'purpose'].some(
+        (k) => patch[k as keyof typeof patch] !== undefined,
       );
+      if (datesChanged)
+        errors.push(
+          ...insolvencyFactsErrors(
+            patch.insolvencyFacts !== undefined ? patch.insolvencyFacts : current.insolvency_facts,
+            {
+              purpose: purposeAfter,
+              valuationDate: valuationDateAfter,
+              appointmentDate: patch.appointmentDate !== undefined ? patch.appointmentDate : current.appointment_date,
+              officer: patch.appointingOfficer !== undefined ? patch.appointingOfficer : current.appointing_officer,
+            },
+          ),
+        );
     }
     if (errors.length) throw validationFailed(errors);
     const derivedAuthority = appointingAuthorityFor(
@@ -242,6 +259,7 @@ export async function patchEngagement(
       ...(patch.valuerSet !== undefined && { valuerSet: patch.valuerSet }),
       ...(patch.appointingOfficer !== undefined && { appointingOfficer: patch.appointingOfficer }),
       ...(patch.freshValuationReason !== undefined && { freshValuationReason: patch.freshValuationReason }),
+      ...(patch.insolvencyFacts !== undefined && { insolvencyFacts: patch.insolvencyFacts }),
     };
     const before: Record<string, unknown> = {
       targetEntity: current.target_entity,
@@ -263,6 +281,7 @@ export async function patchEngagement(
       valuerSet: current.valuer_set,
       appointingOfficer: current.appointing_officer,
       freshValuationReason: current.fresh_valuation_reason,
+      insolvencyFacts: current.insolvency_facts,
     };
     const changes = Object.fromEntries(
       Object.entries(next)

@@ -39,6 +39,7 @@ export function publicEngagement(e: repo.EngagementRow) {
     valuerSet: e.valuer_set ?? null,
     appointingOfficer: e.appointing_officer ?? null,
     freshValuationReason: e.fresh_valuation_reason ?? null,
+    insolvencyFacts: e.insolvency_facts ?? null,
     appointmentWarnings:
       e.statute === 'IBC_LIQUIDATION'
         ? appointmentWarnings({

@@ -3,6 +3,7 @@ import { prepared, type Executor } from '../../db/client.js';
 import type { EngagementStatus } from '../../domain/engagement/state-machine.js';
 import type { TransactionFacts } from '../../contract/transaction-facts.js';
 import type { AppointingOfficer, ValuerSet } from '../../contract/ibc-valuer-set.js';
+import type { InsolvencyFacts } from '../../contract/ibc-insolvency-facts.js';
 
 export interface EngagementRow {
   id: string;
@@ -52,6 +53,8 @@ export interface EngagementRow {
   appointing_officer: AppointingOfficer | null;
   /** Liquidation: why a fresh valuation rather than the CIRP average (Liquidation Reg 35(1)–(2)). */
   fresh_valuation_reason: string | null;
+  /** IBC: the NCLT bench, petition, admission order, applicant, IRP, committee of creditors, methodology meeting. */
+  insolvency_facts: InsolvencyFacts | null;
 }
 
 // valuation_date is returned as text so both engines give 'YYYY-MM-DD' (no timezone shifts).
@@ -60,7 +63,8 @@ const ROW_COLUMNS = `e.id, e.firm_id, e.target_entity, e.cin, e.statute, e.purpo
   e.proposed_price_per_share, e.conversion_price_per_share, e.class_signatories, e.appointing_authority, e.appointment_date::text AS appointment_date, e.addressee, e.company_background,
   e.transaction_date::text AS transaction_date, e.signing_place, e.udin, e.issue_already_made_reason, e.valuation_date_reason, e.issued_copy, e.assigned_valuer_id,
   e.transaction_facts, e.appointment_basis, e.engagement_letter_date::text AS engagement_letter_date,
-  e.assigned_valuer_name, e.valuer_set, e.appointing_officer, e.fresh_valuation_reason`;
+  e.assigned_valuer_name, e.valuer_set, e.appointing_officer, e.fresh_valuation_reason,
+  e.insolvency_facts`;
 export const COLUMNS = `${ROW_COLUMNS}, e.assumptions_locked`;
 
 export async function insertEngagement(
@@ -83,8 +87,8 @@ export async function insertEngagement(
     `INSERT INTO engagements (id, firm_id, target_entity, cin, statute, purpose, status, valuation_date, created_by, proposed_price_per_share,
        appointing_authority, appointment_date, addressee, company_background, transaction_date, conversion_price_per_share, assigned_valuer_id,
        valuation_date_reason, transaction_facts, appointment_basis, engagement_letter_date, valuer_set, appointing_officer,
-       fresh_valuation_reason)
-     VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)`,
+       fresh_valuation_reason, insolvency_facts)
+     VALUES ($1, $2, $3, $4, $5, $6, 'CREATED', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)`,
     [
       e.id,
       e.firmId,
@@ -109,6 +113,7 @@ export async function insertEngagement(
       e.valuerSet ? JSON.stringify(e.valuerSet) : null,
       e.appointingOfficer ? JSON.stringify(e.appointingOfficer) : null,
       e.freshValuationReason ?? null,
+      e.insolvencyFacts ? JSON.stringify(e.insolvencyFacts) : null,
     ],
   );
   return (await findEngagementRow(tx, e.firmId, e.id))!;
@@ -210,6 +215,7 @@ export interface ReportFacts {
   valuerSet?: ValuerSet | null;
   appointingOfficer?: AppointingOfficer | null;
   freshValuationReason?: string | null;
+  insolvencyFacts?: InsolvencyFacts | null;
 }
 
 export async function updateEngagementFields(
@@ -251,6 +257,8 @@ export async function updateEngagementFields(
   if (f.appointingOfficer !== undefined)
     set('appointing_officer', f.appointingOfficer ? JSON.stringify(f.appointingOfficer) : null);
   if (f.freshValuationReason !== undefined) set('fresh_valuation_reason', f.freshValuationReason);
+  if (f.insolvencyFacts !== undefined)
+    set('insolvency_facts', f.insolvencyFacts ? JSON.stringify(f.insolvencyFacts) : null);
   if (sets.length === 0) return;
   await tx.query(
     `UPDATE engagements SET ${sets.join(', ')}, updated_at = now() WHERE firm_id = $1 AND id = $2`,

@@ -1,6 +1,7 @@
 // A report's render, first step: gather what the report states (the engagement, the firm, the locked assumptions,
 // the valuation, the documents, the review trail and, for a FINAL, its signatory and the firm's seal key).
 import { addresseeFor } from '../../contract/firm-profile.js';
+import { registrationForClass } from '../../domain/engagement/ibc-set.js';
 import type { ServiceContext } from '../platform/service-context.js';
 import type { NormalisedFinancials } from '../../domain/financials/normalise.js';
 import { RENDER_JOB, type JobPayload, PermanentJobError } from '../platform/job-queue.service.js';
@@ -163,7 +164,13 @@ export async function gatherReportInput(
             demo: firm.demo,
             place: engagement.signing_place,
             udin: engagement.udin,
-            ...(engagement.class_signatories && { classSignatories: engagement.class_signatories }),
+            // In liquidation the liquidator appoints valuers, not a set with a coordinating valuer (Liquidation Reg 35(2)).
+            ...(engagement.class_signatories && {
+              classSignatories:
+                engagement.purpose === 'LIQUIDATION_REALISABLE_VALUE'
+                  ? engagement.class_signatories.map((s) => ({ ...s, coordinating: false }))
+                  : engagement.class_signatories,
+            }),
           },
         }
       : {}),
@@ -175,9 +182,17 @@ export async function gatherReportInput(
 /** IBC: the officer who appointed the set, the fresh-valuation reason and each class's verification, by its valuer's name. */
 async function ibcFacts(tx: Executor, engagement: Awaited<ReturnType<typeof requireEngagement>>) {
   const verifications = [];
+  const valuers = [];
   for (const c of engagement.valuer_set?.classes ?? []) {
-    if (!c.verification) continue;
     const valuer = await getUser(tx, engagement.firm_id, c.memberId);
+    if (valuer)
+      valuers.push({
+        assetClass: c.assetClass,
+        name: valuer.name,
+        registration: registrationForClass({ registrations: valuer.registrations ?? null }, c.assetClass)?.number,
+        coordinating: c.memberId === engagement.valuer_set?.coordinatingValuerId,
+      });
+    if (!c.verification) continue;
     verifications.push({
       assetClass: c.assetClass,
       valuer: valuer?.name ?? null,
@@ -190,6 +205,8 @@ async function ibcFacts(tx: Executor, engagement: Awaited<ReturnType<typeof requ
     officer: engagement.appointing_officer,
     freshValuationReason: engagement.fresh_valuation_reason,
     verifications,
+    insolvency: engagement.insolvency_facts,
+    valuers,
   };
 }
 

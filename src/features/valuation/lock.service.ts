@@ -41,6 +41,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import { verificationDateErrors } from '../../domain/valuation/ibc-verification.js';
 import { setLockErrors } from '../../domain/engagement/ibc-set.js';
+import { methodologyMeetingLockErrors } from '../../domain/engagement/insolvency-facts.js';
 import { unaccountedAssets } from '../../domain/valuation/reconciliation.js';
 import { todayInIndia } from '../../contract/today.js';
 
@@ -180,6 +181,10 @@ export async function lockAssumptions(
         },
       );
       if (setErrors.length > 0) throw validationFailed(setErrors);
+    }
+    if (engagement.statute === 'IBC_LIQUIDATION') {
+      const meeting = methodologyMeetingLockErrors(engagement.insolvency_facts, todayInIndia());
+      if (meeting.length > 0) throw validationFailed(meeting);
     }
     // Where a DCF is adopted the valuer says why its projections are reasonable (docs/reports.md, Annexures);
     // elsewhere the note is accepted and ignored.

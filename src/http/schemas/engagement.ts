@@ -8,6 +8,7 @@ import { assumptionsObject, assumptionsVersionObject } from './assumptions.js';
 import { valuationObject } from './valuation.js';
 import { issueFactsBody, shareholdingRowBody, transferFactsBody } from '../../contract/transaction-facts.js';
 import { appointingOfficerBody, valuerSetBody } from '../../contract/ibc-valuer-set.js';
+import { insolvencyFactsBody } from '../../contract/ibc-insolvency-facts.js';
 export { lockAssumptionsBody } from '../../contract/lock-forms.js';
 export { createEngagementBody, patchEngagementBody } from '../../contract/engagement-bodies.js';
 
@@ -110,6 +111,12 @@ export const engagementSchema = z
       .string()
       .nullable()
       .describe('Liquidation: why a fresh valuation is made rather than the average of the CIRP estimates'),
+    insolvencyFacts: insolvencyFactsBody
+      .nullable()
+      .describe(
+        'IBC: the NCLT bench, petition, admission order, applicant, interim resolution professional, committee of ' +
+          'creditors and methodology meeting the report states; null when not recorded',
+      ),
     appointmentWarnings: z
       .array(z.object({ code: z.literal('VALUER_APPOINTMENT_LATE'), message: z.string() }))
       .describe(

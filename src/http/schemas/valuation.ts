@@ -270,6 +270,45 @@ export const valuationObject = z.object({
         ...ibcPerShareAndShortfall(),
       })
       .optional(),
+    corporateDebtor: z
+      .object({
+        method: z
+          .enum(['GOING_CONCERN_DCF', 'SUM_OF_CLASSES'])
+          .describe(
+            'GOING_CONCERN_DCF: the business as a going concern is worth more than its assets separately, and the ' +
+              'excess (intangibles and synergies) is added; SUM_OF_CLASSES: the classes consolidated, nothing added',
+          ),
+        noAdditionReason: z
+          .enum(['NO_PROJECTIONS', 'GOING_CONCERN_NOT_HIGHER'])
+          .nullable()
+          .describe(
+            'Why nothing is added to the classes: no projections given, or the going-concern value is not higher',
+          ),
+        sumOfClasses: money.describe("The classes' fair values consolidated"),
+        enterpriseValue: money
+          .nullable()
+          .describe('The DCF enterprise value of the business, where projections are given'),
+        tradePayables: money
+          .nullable()
+          .describe(
+            "Trade payables added back: claims the resolution plan settles, netted in the projections' working capital",
+          ),
+        nonOperatingAssets: money
+          .nullable()
+          .describe('Cash and bank and securities or financial assets, at fair value'),
+        goingConcernValue: money.nullable().describe('enterpriseValue + tradePayables + nonOperatingAssets'),
+        intangiblesAndSynergies: money.describe('max(0, goingConcernValue − sumOfClasses)'),
+        fairValue: money.describe(
+          'The fair value of the corporate debtor as a whole: sumOfClasses + intangiblesAndSynergies',
+        ),
+        wacc: z.string().nullable().describe('The DCF’s WACC, percent'),
+        terminalGrowthRate: z.string().nullable().describe('The DCF’s terminal growth rate, percent'),
+      })
+      .optional()
+      .describe(
+        "IBC CIRP: the coordinating valuer's fair value of the corporate debtor as a whole (CIRP Reg 2(1)(hb) as " +
+          'amended from 25 February 2026), computed exactly and rounded once to the paisa',
+      ),
   }),
   compliance: z
     .object({

@@ -5,6 +5,7 @@ import { grouped } from '../../contract/money-format.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { type ReportInput } from '../report-input.js';
 import { transactionSection } from './transaction.js';
+import { insolvencySection } from './insolvency.js';
 
 export function background(w: Writer, input: ReportInput): void {
   w.section('Background of the company');
@@ -19,6 +20,7 @@ export function background(w: Writer, input: ReportInput): void {
   const text = input.facts?.companyBackground;
   if (text) for (const p of text.split(/\n\s*\n/)) w.paragraph(p.trim());
   else w.paragraph("The company's background has not been recorded for this engagement.", { color: COLOR.muted });
+  insolvencySection(w, input);
   capitalTable(w, input);
   transactionSection(w, input);
 }

@@ -1,6 +1,7 @@
 // Basis and premise of value (ICAI Valuation Standard 102, Valuation Bases; docs/statutes.md).
 import { type Writer } from '../pdf/layout.js';
 import { type ReportInput } from '../report-input.js';
+import { ibcPremiseLines } from './ibc-statements.js';
 
 /** The rounding rule, said once, in the words a reader checks a figure by. */
 const ROUNDING_RULE =
@@ -28,10 +29,7 @@ function basisLines(w: Writer, input: ReportInput): void {
       'Basis of value',
       'Realisable value of the assets in liquidation, as Regulation 35 of the Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016 asks for it (ICAI Valuation Standard 102).',
     );
-    w.labelled(
-      'Premise of value',
-      'Liquidation: the assets are valued as they would be realised, asset by asset or as a going concern where the regulations allow its sale as such.',
-    );
+    ibcPremiseLines(w, input);
     return;
   }
   if (ibc) {
@@ -39,10 +37,7 @@ function basisLines(w: Writer, input: ReportInput): void {
       'Basis of value',
       "Fair value and liquidation value as the insolvency regulations define them: the realisable value of the assets between a willing buyer and a willing seller at arm's length, and their realisable value were the company liquidated, both on the insolvency commencement date (ICAI Valuation Standard 102).",
     );
-    w.labelled(
-      'Premise of value',
-      'Liquidation: the assets are valued as they would be realised, asset by asset or as a going concern where the regulations allow its sale as such.',
-    );
+    ibcPremiseLines(w, input);
     return;
   }
   const fmv = input.engagement.statute === 'RULE_11UA';

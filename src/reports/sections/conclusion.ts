@@ -73,6 +73,9 @@ export function conclusion(w: Writer, v: ValuationResult, priceLabel = 'Proposed
         ...(c.liquidationValue
           ? [[realisable ? 'Realisable value' : 'Liquidation value', total(c.liquidationValue)]]
           : []),
+        ...(c.corporateDebtor
+          ? [['Fair value of the corporate debtor as a whole', rupees(c.corporateDebtor.fairValue)]]
+          : []),
       ],
       { fontSize: SIZE.body, boldFirstColumn: true },
     );

@@ -6,6 +6,9 @@ import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { emphasisedRows, grossAssetLines, humanise, lineRows, multiplesTable } from './method-lines.js';
 import { chooseUnit, inUnit, unitLabel } from './units.js';
 import { methodsConsidered } from './methods-considered.js';
+import type { ReportInput } from '../report-input.js';
+import { classApproachTable, ibcApproachReasons } from './ibc-statements.js';
+import { wholeValueSection } from './ibc-whole.js';
 
 /**
  * A method shown for information only: under Rule 11UA one that serves another purpose than the engagement's, or
@@ -34,19 +37,24 @@ const METHODS_CONSIDERED_COLUMNS = [
 /** The heading's own height with the space around it, for keeping it with its lead-in and table. */
 const SECTION_HEADING_HEIGHT = 40;
 
-export function methods(w: Writer, v: ValuationResult): void {
+export function methods(w: Writer, v: ValuationResult, input?: ReportInput): void {
   const ibc = v.statute === 'IBC_LIQUIDATION';
   const leadIn = ibc
     ? 'ICAI Valuation Standard 103 recognises three approaches: the income approach, the market approach and the cost (asset) approach. Which were used here, and why:'
     : 'ICAI Valuation Standard 103 recognises three approaches: the income approach, the market approach and the cost (asset) approach. Each method considered under them, whether it was adopted, and why:';
   const columns = ibc ? IBC_APPROACH_COLUMNS : METHODS_CONSIDERED_COLUMNS;
-  const rows = ibc ? approachReasons(v) : methodsConsidered(v, (m) => forInformation(v, m));
+  const rows = !ibc
+    ? methodsConsidered(v, (m) => forInformation(v, m))
+    : input
+      ? ibcApproachReasons(input, v.conclusion.corporateDebtor?.enterpriseValue != null)
+      : approachReasons(v);
   const tableOptions = { fontSize: SIZE.small + 0.5, boldFirstColumn: true };
   // The heading, its lead-in and the table of methods on one page (the table is short): never a heading alone.
   w.keepTogether(SECTION_HEADING_HEIGHT + w.paragraphHeight(leadIn) + w.tableHeight(columns, rows, tableOptions));
   w.section('Valuation approaches and methods');
   w.paragraph(leadIn);
   w.table(columns, rows, tableOptions);
+  if (ibc && input) classApproachTable(w, input);
   const informational = v.methods.filter((m) => forInformation(v, m)).length;
   const used = v.methods.length - informational;
   w.paragraph(
@@ -137,6 +145,7 @@ export function methods(w: Writer, v: ValuationResult): void {
       { boldRows: emphasisedRows(shown) },
     );
   });
+  wholeValueSection(w, v, String.fromCharCode(65 + v.methods.length), input?.assumptions.rationale);
 }
 
 /** Each approach of ICAI VS 103, whether this valuation used it, and why. */

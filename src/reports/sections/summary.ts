@@ -29,7 +29,12 @@ export function conclusionRows(
       ]);
     }
   } else if (c.values.length > 0) {
-    for (const x of c.values) rows.push([`${x.label}, in total`, `${rupees(x.totalValue)} (the assets, gross)`]);
+    for (const x of c.values)
+      rows.push(
+        /as a whole/.test(x.label)
+          ? [x.label, `${rupees(x.totalValue)} (its assets, tangible and intangible, with their synergies)`]
+          : [`${x.label}, in total`, `${rupees(x.totalValue)} (the assets, gross)`],
+      );
   } else {
     // Rule 11UA without a purpose: a value for each purpose.
     for (const p of input.valuation.conclusion.byPurpose ?? [])

@@ -3,6 +3,7 @@
 import { type Writer } from '../pdf/layout.js';
 import { draftCapacity, firmName, signatoryCapacity, type ReportInput } from '../report-input.js';
 import { IBC_CLASS_LABELS } from '../../contract/ibc-valuer-set.js';
+import { exclusionsDeclaration } from './ibc-statements.js';
 
 export function valuer(w: Writer, input: ReportInput): void {
   w.section('Identity of the valuer, other experts, independence and interest');
@@ -25,6 +26,7 @@ export function valuer(w: Writer, input: ReportInput): void {
     'Independence and interest',
     'The valuer has no present or prospective interest in the company or its securities, is not related to it, its promoters or its directors, and has no conflict of interest in this engagement. The fee does not depend on the value concluded.',
   );
+  if (input.engagement.statute === 'IBC_LIQUIDATION') w.labelled('Exclusions declared', exclusionsDeclaration(input));
 }
 
 /**
@@ -41,7 +43,7 @@ function otherExperts(classSignatories: NonNullable<ReportInput['certificate']>[
   const named = others
     .map((s) => `${s.name} (${s.registration.replace(/ \(.*$/, '')}) for ${classWords(s.assetClass)}`)
     .join('; ');
-  return `Each asset class is valued by the registered valuer of the set registered for it, after their own physical verification: ${named}${coordinating ? `; ${coordinating.name} for ${classWords(coordinating.assetClass)}, as coordinating valuer` : ''}. ${coordinating ? `The coordinating valuer relies on the other valuers' estimates of their classes, each signed by them, and` : 'The report'} consolidates them; no other expert was engaged.`;
+  return `Each asset class is valued by the registered valuer ${coordinating ? 'of the set registered for it' : 'registered with IBBI for it'}, after their own physical verification: ${named}${coordinating ? `; ${coordinating.name} for ${classWords(coordinating.assetClass)}, as coordinating valuer` : ''}. ${coordinating ? `The coordinating valuer relies on the other valuers' estimates of their classes, each signed by them, and` : 'The report'} consolidates them; no other expert was engaged.`;
 }
 
 const classWords = (c: string) => IBC_CLASS_LABELS[c as keyof typeof IBC_CLASS_LABELS] ?? c;

@@ -1,17 +1,18 @@
 /**
  * The IBC sheet: fair value and liquidation value under CIRP Regulation 35 (or the realisable value under the
  * Liquidation Process Regulations), per asset class and in total. A class with an asset register takes its figures
- * from the Asset registers sheet; the reconciliation follows. No figure per share: an IBC valuation values the
- * corporate debtor's assets, never its shares (docs/statutes.md, IBC).
+ * from the Asset registers sheet; the reconciliation follows. No figure per share, no residue to equity and no s.53
+ * waterfall: an IBC valuation values the corporate debtor's assets, never its shares (docs/statutes.md, IBC).
  */
 import { FINANCIAL_LABELS } from '../../contract/financial-labels.js';
 import { RUPEE_FORMAT, Sheet, SHEET_NAME } from './cells.js';
 import type { InputCells, WorkbookContext } from './context.js';
 import { writeReconciliation, writeRegisters, type ClassCells } from './ibc-registers.js';
+import { NON_OPERATING_CLASSES } from '../../domain/valuation/ibc-whole.js';
 
 export function writeIbc(ctx: WorkbookContext, cells: InputCells): void {
-  const { wb, known, f, method, values, name } = ctx;
-  const { bs, totalClaimsF } = cells;
+  const { wb, known, f, method, values, name, v } = ctx;
+  const { bs } = cells;
   const fairMethod = method('FAIR_VALUE');
   const liqMethod = method('LIQUIDATION_VALUE');
   if (!liqMethod || !f.liquidation) return;
@@ -27,6 +28,7 @@ export function writeIbc(ctx: WorkbookContext, cells: InputCells): void {
       : 'CIRP Regulation 35: fair value and liquidation value per asset class and in total',
   );
   const fairCells: string[] = [];
+  const fairByClass = new Map<string, string>();
   const liqCells: string[] = [];
   const bookCells = new Map<string, string>();
   for (const asset of f.liquidation.assets) {
@@ -69,6 +71,7 @@ export function writeIbc(ctx: WorkbookContext, cells: InputCells): void {
         cell = s.put(`${label}: ${name}`, Number(asset[basis] ?? 0), RUPEE_FORMAT);
       }
       (basis === 'fairValue' ? fairCells : liqCells).push(cell);
+      if (basis === 'fairValue') fairByClass.set(asset.assetClass, cell);
     }
   }
   s.row += 1;
@@ -82,45 +85,66 @@ export function writeIbc(ctx: WorkbookContext, cells: InputCells): void {
   const totalLiq = s.put(`Total ${liqName} of assets`, { f: `SUM(${liqCells.join(',')})` }, RUPEE_FORMAT);
   values.IBC_TOTAL_LIQUIDATION_VALUE = totalLiq;
   name('TotalValue_LIQUIDATION_VALUE', totalLiq);
-  s.row += 1;
-  // What follows the totals (costs, creditors, s.53) is the officer's arithmetic, shown as such.
-  s.heading(
-    `After the totals: the ${realisable ? "liquidator's" : "resolution professional's"} arithmetic under s.53, not the valuer's conclusion`,
-  );
-  // s.53: preference share capital is a shareholder's claim, after every creditor; it is never a creditor's.
-  const liabilities = s.put(
-    'Liabilities (creditors; preference share capital is not one)',
-    f.liquidation.liabilities !== undefined
-      ? Number(f.liquidation.liabilities)
-      : {
-          f: `${totalClaimsF}-${bs.equityShareCapital}-${bs.reservesAndSurplus}-${bs.preferenceShareCapital}`,
-        },
-    RUPEE_FORMAT,
-  );
-  const preference = s.put(
-    'Preference share capital (s.53: after every creditor)',
-    { f: bs.preferenceShareCapital },
-    RUPEE_FORMAT,
-  );
-  const costs = s.put('Liquidation costs', Number(f.liquidation.liquidationCosts), RUPEE_FORMAT);
-  if (fairMethod && totalFair) {
-    s.put('Shortfall to creditors (fair value)', { f: `MAX(${liabilities}-${totalFair},0)` }, RUPEE_FORMAT);
-    const fairEquity = s.put(
-      'Fair value available to equity (after creditors, then preference capital; never below nil)',
-      { f: `MAX(MAX(${totalFair}-${liabilities},0)-${preference},0)`, result: Number(fairMethod.equityValue) },
+  const whole = v.conclusion.corporateDebtor;
+  if (whole && totalFair) {
+    s.row += 1;
+    writeWhole(s, whole, totalFair, fairByClass, bs.tradePayables, name);
+  }
+  // The totals are where the valuer's workings end: the costs of the process, the claims, the s.53 distribution and
+  // anything left to equity (or per share) are the resolution professional's or liquidator's arithmetic, computed
+  // nowhere in these workpapers (docs/ibc-valuation.md, The workpapers).
+  writeReconciliation(ctx, cells, bookCells);
+}
+
+/**
+ * The coordinating valuer's fair value of the corporate debtor as a whole (docs/ibc-valuation.md, The corporate
+ * debtor as a whole): the classes consolidated, plus the going-concern excess where the business's DCF shows one.
+ */
+function writeWhole(
+  s: Sheet,
+  whole: NonNullable<WorkbookContext['v']['conclusion']['corporateDebtor']>,
+  totalFair: string,
+  fairByClass: Map<string, string>,
+  tradePayablesCell: string | undefined,
+  name: WorkbookContext['name'],
+): void {
+  s.heading('The fair value of the corporate debtor as a whole (the coordinating valuer, CIRP Reg 2(1)(hb))');
+  const sumCell = s.put("The classes' fair values, consolidated", { f: totalFair }, RUPEE_FORMAT);
+  let intangibles: string;
+  if (whole.enterpriseValue !== null) {
+    const ev = s.put(
+      `Enterprise value of the business as a going concern (DCF at WACC ${whole.wacc}%, growth ${whole.terminalGrowthRate}%; the report's computation)`,
+      Number(whole.enterpriseValue),
       RUPEE_FORMAT,
     );
-    name('EquityValue_FAIR_VALUE', fairEquity);
+    const payables = s.put(
+      "Add: trade payables (claims the resolution plan settles, netted in the projections' working capital)",
+      tradePayablesCell ? { f: tradePayablesCell } : Number(whole.tradePayables ?? 0),
+      RUPEE_FORMAT,
+    );
+    const outside = NON_OPERATING_CLASSES.map((c) => fairByClass.get(c)).filter((c): c is string => !!c);
+    const nonOperating = s.put(
+      'Add: cash and bank, securities or financial assets (outside the cash flows, at fair value)',
+      { f: outside.length ? `SUM(${outside.join(',')})` : '0' },
+      RUPEE_FORMAT,
+    );
+    const gc = s.put('Going-concern value of the assets', { f: `${ev}+${payables}+${nonOperating}` }, RUPEE_FORMAT);
+    intangibles = s.put(
+      'Intangible assets and synergies (the going-concern value less the classes, never below nil)',
+      { f: `MAX(${gc}-${sumCell},0)`, result: Number(whole.intangiblesAndSynergies) },
+      RUPEE_FORMAT,
+    );
+  } else {
+    intangibles = s.put(
+      'Intangible assets and synergies (none: no projections to value the business as a going concern)',
+      0,
+      RUPEE_FORMAT,
+    );
   }
-  s.put(`Shortfall to creditors (${liqName})`, { f: `MAX(${liabilities}+${costs}-${totalLiq},0)` }, RUPEE_FORMAT);
-  const liqEquity = s.put(
-    `${realisable ? 'Realisable' : 'Liquidation'} value available to equity (after costs, creditors, then preference capital; never below nil)`,
-    {
-      f: `MAX(MAX(${totalLiq}-${costs}-${liabilities},0)-${preference},0)`,
-      result: Number(liqMethod.equityValue),
-    },
+  const fair = s.put(
+    'Fair value of the corporate debtor as a whole',
+    { f: `${sumCell}+${intangibles}`, result: Number(whole.fairValue) },
     RUPEE_FORMAT,
   );
-  name('EquityValue_LIQUIDATION_VALUE', liqEquity);
-  writeReconciliation(ctx, cells, bookCells);
+  name('FairValue_CORPORATE_DEBTOR', fair);
 }

@@ -60,6 +60,12 @@ test('claims exceeding the assets: the warnings and the report text carry no per
   );
   const names = [...definedNames(wb).keys()];
   assert.ok(!names.some((n) => n.startsWith('ValuePerShare')), names.join(', '));
+  // Nor a residue to equity or the s.53 waterfall: the workings end at the assets' totals (docs/ibc-valuation.md).
+  assert.ok(!names.some((n) => n.startsWith('EquityValue')), names.join(', '));
+  assert.deepEqual(
+    labels.filter((l) => /available to equity|shortfall to creditors|s\.53|liquidation costs/i.test(l)),
+    [],
+  );
   assert.ok(
     names.includes('TotalValue_FAIR_VALUE') && names.includes('TotalValue_LIQUIDATION_VALUE'),
     names.join(', '),

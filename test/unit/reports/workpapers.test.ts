@@ -56,9 +56,11 @@ async function check(
   await assertCachedValues(xlsx, wb, fixture);
   for (const m of valuation.methods) {
     if (statute === 'IBC_LIQUIDATION') {
-      // No value per share: the assets' total and what is left to equity after creditors, then preference capital.
+      // No value per share and no residue to equity: the assets' totals only (docs/ibc-valuation.md, The workpapers).
       assert.ok(!wb.names.has(`ValuePerShare_${m.method}`), `${fixture}: no value per share`);
-      assert.equal(paisa(wb.value(`EquityValue_${m.method}`)), m.equityValue, `${fixture}: EquityValue_${m.method}`);
+      assert.ok(!wb.names.has(`EquityValue_${m.method}`), `${fixture}: no residue to equity`);
+      const whole = valuation.conclusion.corporateDebtor;
+      if (whole) assert.equal(paisa(wb.value('FairValue_CORPORATE_DEBTOR')), whole.fairValue, `${fixture}: as a whole`);
       const basis = m.method === 'FAIR_VALUE' ? valuation.conclusion.fairValue : valuation.conclusion.liquidationValue;
       assert.equal(paisa(wb.value(`TotalValue_${m.method}`)), basis!.totalValue, `${fixture}: TotalValue_${m.method}`);
       continue;

@@ -1876,6 +1876,7 @@ export interface components {
             engagementLetterDate?: string;
             /** @description LIQUIDATION_REALISABLE_VALUE: why the liquidator appointed valuers afresh rather than taking the average of the CIRP estimates (Liquidation Process Regulations, Reg 35(1)–(2)), e.g. no valuation was made in the CIRP */
             freshValuationReason?: string;
+            insolvencyFacts?: components["schemas"]["InsolvencyFactsInput"];
             /** @description The price per share the client proposes, in rupees (a decimal string such as "245.50", or a number); tested against the statute's rule in the valuation's `compliance` */
             proposedPricePerShare?: string | number;
             /**
@@ -2056,6 +2057,8 @@ export interface components {
             freshValuationReason: string | null;
             /** @description eng_… */
             id: string;
+            /** @description IBC: the NCLT bench, petition, admission order, applicant, interim resolution professional, committee of creditors and methodology meeting the report states; null when not recorded */
+            insolvencyFacts: components["schemas"]["InsolvencyFacts"] | null;
             /** @description FEMA issue: the issue has already been made, and why the certificate follows it (printed in the report); null when the certificate precedes the issue */
             issueAlreadyMade: {
                 reason: string;
@@ -2207,6 +2210,8 @@ export interface components {
             freshValuationReason: string | null;
             /** @description eng_… */
             id: string;
+            /** @description IBC: the NCLT bench, petition, admission order, applicant, interim resolution professional, committee of creditors and methodology meeting the report states; null when not recorded */
+            insolvencyFacts: components["schemas"]["InsolvencyFacts"] | null;
             /** @description FEMA issue: the issue has already been made, and why the certificate follows it (printed in the report); null when the certificate precedes the issue */
             issueAlreadyMade: {
                 reason: string;
@@ -2444,6 +2449,8 @@ export interface components {
             freshValuationReason: string | null;
             /** @description eng_… */
             id: string;
+            /** @description IBC: the NCLT bench, petition, admission order, applicant, interim resolution professional, committee of creditors and methodology meeting the report states; null when not recorded */
+            insolvencyFacts: components["schemas"]["InsolvencyFacts"] | null;
             /** @description FEMA issue: the issue has already been made, and why the certificate follows it (printed in the report); null when the certificate precedes the issue */
             issueAlreadyMade: {
                 reason: string;
@@ -2566,6 +2573,88 @@ export interface components {
             status: string;
             /** @description ISO 8601 UTC */
             timestamp: string;
+        };
+        /** @description IBC: the insolvency facts the report states (NCLT bench, petition, admission order, applicant, IRP, committee of creditors, methodology meeting); replaces the whole; null clears it; editable until GATE_3 is approved */
+        InsolvencyFacts: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: the order admitting the application, whose date is the insolvency commencement date (s.5(12)); in a CIRP it is the valuation date, in liquidation on or before it
+             */
+            admissionOrderDate: string;
+            /** @description Who filed the application to initiate the CIRP */
+            applicant: {
+                /**
+                 * @description Under which section they applied: s.7, s.9 or s.10 of the Code
+                 * @enum {string}
+                 */
+                kind: "FINANCIAL_CREDITOR" | "OPERATIONAL_CREDITOR" | "CORPORATE_APPLICANT";
+                name: string;
+            };
+            /** @description The Adjudicating Authority: the NCLT bench that admitted the application */
+            bench: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: the committee of creditors constituted (s.21); required in a CIRP; on or after the admission order and on or before the resolution professional's and the valuers' appointments
+             */
+            cocConstitutedOn?: string;
+            /** @description The interim resolution professional the admission order appointed (s.16), in office from its date */
+            interimResolutionProfessional: {
+                ibbiRegistration: string;
+                name: string;
+            };
+            /** @description Where one was held: the meeting at which the registered valuers explained their methodology to the committee of creditors (CIRP Reg 35(1)), or in liquidation the meeting the liquidator facilitated */
+            methodologyMeeting?: {
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD: on or after the valuers' appointment, not after the report (checked at the lock)
+                 */
+                heldOn: string;
+                /** @description In the valuer’s words: who attended, what was explained, what was asked */
+                note?: string;
+            };
+            /** @description The company petition number, as the order gives it, e.g. "C.P. (IB) No. 512/MB/2026" */
+            petitionNumber: string;
+        };
+        /** @description IBC: the insolvency facts the report states (NCLT bench, petition, admission order, applicant, IRP, committee of creditors, methodology meeting); replaces the whole; null clears it; editable until GATE_3 is approved */
+        InsolvencyFactsInput: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: the order admitting the application, whose date is the insolvency commencement date (s.5(12)); in a CIRP it is the valuation date, in liquidation on or before it
+             */
+            admissionOrderDate: string;
+            /** @description Who filed the application to initiate the CIRP */
+            applicant: {
+                /**
+                 * @description Under which section they applied: s.7, s.9 or s.10 of the Code
+                 * @enum {string}
+                 */
+                kind: "FINANCIAL_CREDITOR" | "OPERATIONAL_CREDITOR" | "CORPORATE_APPLICANT";
+                name: string;
+            };
+            /** @description The Adjudicating Authority: the NCLT bench that admitted the application */
+            bench: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: the committee of creditors constituted (s.21); required in a CIRP; on or after the admission order and on or before the resolution professional's and the valuers' appointments
+             */
+            cocConstitutedOn?: string;
+            /** @description The interim resolution professional the admission order appointed (s.16), in office from its date */
+            interimResolutionProfessional: {
+                ibbiRegistration: string;
+                name: string;
+            };
+            /** @description Where one was held: the meeting at which the registered valuers explained their methodology to the committee of creditors (CIRP Reg 35(1)), or in liquidation the meeting the liquidator facilitated */
+            methodologyMeeting?: {
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD: on or after the valuers' appointment, not after the report (checked at the lock)
+                 */
+                heldOn: string;
+                /** @description In the valuer’s words: who attended, what was explained, what was asked */
+                note?: string;
+            };
+            /** @description The company petition number, as the order gives it, e.g. "C.P. (IB) No. 512/MB/2026" */
+            petitionNumber: string;
         };
         Invitation: {
             /** @description ISO 8601 UTC timestamp */
@@ -2906,6 +2995,8 @@ export interface components {
             engagementLetterDate?: string | null;
             /** @description null clears it; editable until GATE_3 is approved */
             freshValuationReason?: string | null;
+            /** @description null clears it; editable until GATE_3 is approved */
+            insolvencyFacts?: components["schemas"]["InsolvencyFactsInput"] | null;
             /** @description FEMA_RBI ISSUE_TO_NON_RESIDENT only: the issue has already been made, and why the certificate follows it (late reporting, compounding); printed in the report. Without it a sign-off after the proposed issue date (transactionDate) is 409 certificate_after_issue. null clears it; editable until GATE_3 is approved */
             issueAlreadyMade?: {
                 reason: string;
@@ -3455,6 +3546,34 @@ export interface components {
                     valueAfterDiscount: string;
                     /** @description Decimal rupees, rounded half-up to 2 places, e.g. "245.37" */
                     valueBeforeDiscount: string;
+                };
+                /** @description IBC CIRP: the coordinating valuer's fair value of the corporate debtor as a whole (CIRP Reg 2(1)(hb) as amended from 25 February 2026), computed exactly and rounded once to the paisa */
+                corporateDebtor?: {
+                    /** @description The DCF enterprise value of the business, where projections are given */
+                    enterpriseValue: string | null;
+                    /** @description The fair value of the corporate debtor as a whole: sumOfClasses + intangiblesAndSynergies */
+                    fairValue: string;
+                    /** @description enterpriseValue + tradePayables + nonOperatingAssets */
+                    goingConcernValue: string | null;
+                    /** @description max(0, goingConcernValue − sumOfClasses) */
+                    intangiblesAndSynergies: string;
+                    /**
+                     * @description GOING_CONCERN_DCF: the business as a going concern is worth more than its assets separately, and the excess (intangibles and synergies) is added; SUM_OF_CLASSES: the classes consolidated, nothing added
+                     * @enum {string}
+                     */
+                    method: "GOING_CONCERN_DCF" | "SUM_OF_CLASSES";
+                    /** @description Why nothing is added to the classes: no projections given, or the going-concern value is not higher */
+                    noAdditionReason: ("NO_PROJECTIONS" | "GOING_CONCERN_NOT_HIGHER") | null;
+                    /** @description Cash and bank and securities or financial assets, at fair value */
+                    nonOperatingAssets: string | null;
+                    /** @description The classes' fair values consolidated */
+                    sumOfClasses: string;
+                    /** @description The DCF’s terminal growth rate, percent */
+                    terminalGrowthRate: string | null;
+                    /** @description Trade payables added back: claims the resolution plan settles, netted in the projections' working capital */
+                    tradePayables: string | null;
+                    /** @description The DCF’s WACC, percent */
+                    wacc: string | null;
                 };
                 /** @description Discount for lack of marketability, applied after the discount for lack of control; both are applied method by method before weighting (discountsByMethod), so valueBeforeDiscount and valueAfterDiscount here are the weighted values before and after it */
                 discount?: {

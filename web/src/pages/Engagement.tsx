@@ -25,6 +25,7 @@ import { Flash } from '../lib/flash';
 
 // IBC only: the set of valuers, in a chunk of its own.
 const ValuerSet = lazy(() => import('../components/engagement/ValuerSet'));
+const InsolvencyFacts = lazy(() => import('../components/engagement/InsolvencyFacts'));
 
 const STAGES = STAGE_TIMELINE;
 const TABS = ['data', 'assumptions', 'valuation', 'review', 'trail'] as const;
@@ -154,7 +155,10 @@ export default function EngagementPage() {
         <Tabs.Panel value="data" pt="md">
           {e.statute === 'IBC_LIQUIDATION' ? (
             <Suspense fallback={null}>
-              <ValuerSet engagement={e} />
+              <Stack gap="md" mb="md">
+                <InsolvencyFacts engagement={e} />
+                <ValuerSet engagement={e} />
+              </Stack>
             </Suspense>
           ) : null}
           <Documents engagement={e} />

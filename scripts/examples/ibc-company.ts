@@ -1,0 +1,126 @@
+// The IBC examples' corporate debtor: Godavari Forgings Private Limited, a fictitious Nashik forging company in a
+// corporate insolvency resolution process (and, in the second example, in liquidation), a company of its own and not
+// the equity examples' (docs/reports.md, Examples). Its balance sheet at the commencement date carries the assets
+// the asset registers value (test/fixtures/liquidation-example.ts) and the debts it defaulted on; its audited years
+// show the decline; the resolution applicants' business plan is the projections the coordinating valuer's going-
+// concern DCF discounts (docs/ibc-valuation.md, The corporate debtor as a whole). Amounts in ₹ lakh.
+import { addDays, type ExampleCalendar } from './calendar.js';
+
+export const IBC_COMPANY = {
+  targetEntity: 'Godavari Forgings Private Limited',
+  cin: 'U28910MH2009PTC193512',
+  companyBackground:
+    'Godavari Forgings makes closed-die steel forgings (crankshafts, connecting rods and gear blanks) for tractor and commercial-vehicle makers from its plant on Plot 14, MIDC Ambad, Nashik. Founded in 2009 by its promoters, it lost its largest customer in FY2024; with its forging press line under-used and its losses mounting, it defaulted on its term loans from Bank of Maharashtra in 2025.',
+};
+
+/** The balance sheet at the commencement date: the assets of the registers; reserves eaten by losses; loans in default. */
+const BALANCE_SHEET = {
+  equityShareCapital: 100,
+  preferenceShareCapital: 0,
+  reservesAndSurplus: -350,
+  longTermBorrowings: 1050,
+  shortTermBorrowings: 420,
+  tradePayables: 360,
+  otherCurrentLiabilities: 110,
+  otherNonCurrentLiabilities: 0,
+  deferredTaxLiabilities: 0,
+  longTermProvisions: 30,
+  shortTermProvisions: 30,
+};
+
+/**
+ * Three audited years of decline: PBT = EBITDA − depreciation − finance cost; net worth falls by each year's loss
+ * (310 − 156 = 154; 154 − 344 = −190) and on to −250 at the commencement date.
+ */
+const HISTORY = [
+  [2310, 231, 105, 118, 8, 6, 310, 1240],
+  [1880, 94, 104, 146, -156, -156, 154, 1390],
+  [1420, -71, 102, 171, -344, -344, -190, 1470],
+].map(([revenue, ebitda, da, fin, pbt, pat, nw, debt]) => ({
+  revenue,
+  ebitda,
+  depreciationAndAmortisation: da,
+  financeCost: fin,
+  profitBeforeTax: pbt,
+  profitAfterTax: pat,
+  netWorth: nw,
+  totalBorrowings: debt,
+}));
+
+/** The business plan in the information memorandum: the plant run again for new customers, margins recovering. */
+const PLAN = [
+  [1500, 75, 100, 60, 20],
+  [1750, 158, 100, 80, 40],
+  [2000, 220, 100, 90, 40],
+  [2150, 258, 100, 95, 25],
+  [2300, 288, 100, 100, 25],
+];
+
+/** The corporate debtor's financials as uploaded, on the examples' calendar. */
+export function ibcFinancials(cal: ExampleCalendar, base: Record<string, unknown>, liquidation: unknown) {
+  const nav = base.navAdjustmentSources as { immovableProperties?: { description: string }[] };
+  return {
+    ...base,
+    balanceSheet: { ...(base.balanceSheet as Record<string, number>), ...BALANCE_SHEET },
+    history: HISTORY.map((h, i) => ({ year: `FY${cal.firstProjectionYear - 3 + i}`, ...h })),
+    projections: PLAN.map(([revenue, ebitda, da, capex, nwc], i) => ({
+      year: `FY${cal.firstProjectionYear + i}`,
+      revenue,
+      ebitda,
+      depreciationAndAmortisation: da,
+      capitalExpenditure: capex,
+      changeInNetWorkingCapital: nwc,
+      taxRate: 25.168,
+    })),
+    shareholding: [
+      { holder: 'Sanjay Patil (promoter)', instrument: 'EQUITY', number: 600000, faceValue: 10 },
+      { holder: 'Asha Patil (promoter)', instrument: 'EQUITY', number: 300000, faceValue: 10 },
+      { holder: 'Nashik Industrial Investments Private Limited', instrument: 'EQUITY', number: 100000, faceValue: 10 },
+    ],
+    // The property schedule: the one plant (an IBC valuation values it from the land and building register).
+    navAdjustmentSources: {
+      ...nav,
+      immovableProperties: (nav.immovableProperties ?? []).filter((p) => /MIDC Ambad, Nashik/.test(p.description)),
+    },
+    liquidation,
+  };
+}
+
+/** The lock: the going-concern DCF's rates, with why (docs/ibc-valuation.md, The corporate debtor as a whole). */
+export const IBC_LOCK = {
+  wacc: 16,
+  terminalGrowthRate: 4,
+  rationale:
+    "The coordinating valuer's going-concern DCF of the corporate debtor discounts the business plan at 16%: the 10-year G-Sec yield of 7.0% and a 6.5% equity risk premium on a relevered beta of 1.4 for a forging business restarting under a new owner (7.0% + 1.4 × 6.5% = 16.1%, taken at 16%), with no debt in the capital structure a resolution applicant takes on; terminal growth 4%, below the industry's long-run nominal growth.",
+};
+
+/** A weekday on or after `iso` (a meeting is not held on a Saturday or a Sunday). */
+export function weekdayOnOrAfter(iso: string): string {
+  let d = iso;
+  while ([0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())) d = addDays(d, 1);
+  return d;
+}
+
+/** The insolvency facts: the CIRP admitted on the commencement date (CIRP) or months before the liquidation. */
+export function ibcInsolvencyFacts(cal: ExampleCalendar, process: 'CIRP' | 'LIQUIDATION', meetingDay: number) {
+  const v = cal.valuationDate;
+  const admitted = process === 'CIRP' ? v : addDays(v, -240);
+  return {
+    bench: 'National Company Law Tribunal, Mumbai Bench',
+    petitionNumber: `C.P. (IB) No. 418/MB/${Number(admitted.slice(0, 4)) - 1}`,
+    admissionOrderDate: admitted,
+    applicant: { name: 'Bank of Maharashtra', kind: 'FINANCIAL_CREDITOR' },
+    interimResolutionProfessional: {
+      name: 'Farida Shaikh',
+      ibbiRegistration: 'IBBI/IPA-003/IP-N00789/2018-2019/12001',
+    },
+    cocConstitutedOn: addDays(admitted, 12),
+    methodologyMeeting: {
+      heldOn: weekdayOnOrAfter(addDays(v, meetingDay)),
+      note:
+        process === 'CIRP'
+          ? "The members of the committee of creditors and the resolution professional attended by video conference; each class's valuer explained the approach and the method of their class and the coordinating valuer the going-concern DCF; no change was asked for"
+          : "The liquidator and the members of the stakeholders' consultation committee attended; each valuer explained the method and the forced-sale discounts of their class",
+    },
+  };
+}

@@ -1,0 +1,52 @@
+// IBC CIRP: the coordinating valuer's fair value of the corporate debtor as a whole (docs/ibc-valuation.md, The
+// corporate debtor as a whole), with its method, or why nothing is added to the classes' consolidated fair values.
+import { rupees } from '../format.js';
+import { SIZE, type Writer } from '../pdf/layout.js';
+import type { ValuationResult } from '../../domain/valuation/types.js';
+
+type Whole = NonNullable<ValuationResult['conclusion']['corporateDebtor']>;
+
+export function wholeValueSection(w: Writer, v: ValuationResult, letter: string, ratesRationale?: string): void {
+  const whole = v.conclusion.corporateDebtor;
+  if (!whole) return;
+  w.subheading(`${letter}. Fair value of the corporate debtor as a whole (the coordinating valuer)`, 220);
+  const rows: [string, string][] = [["The asset classes' fair values, consolidated", rupees(whole.sumOfClasses)]];
+  if (whole.enterpriseValue !== null) {
+    rows.push(
+      [
+        `Enterprise value of the business as a going concern (discounted cash flow, WACC ${whole.wacc}%, terminal growth ${whole.terminalGrowthRate}%)`,
+        rupees(whole.enterpriseValue),
+      ],
+      ["Add: trade payables, netted in the projections' working capital", rupees(whole.tradePayables ?? '0')],
+      ['Add: cash and bank, securities or financial assets, at fair value', rupees(whole.nonOperatingAssets ?? '0')],
+      ['Going-concern value of the assets', rupees(whole.goingConcernValue ?? '0')],
+    );
+  }
+  rows.push(
+    ['Intangible assets and synergies added', rupees(whole.intangiblesAndSynergies)],
+    ['Fair value of the corporate debtor as a whole', rupees(whole.fairValue)],
+  );
+  w.table(
+    [
+      { header: 'Particulars', width: 0.7 },
+      { header: 'Amount (₹)', width: 0.3, align: 'right' },
+    ],
+    rows,
+    { fontSize: SIZE.small + 0.5, boldRows: new Set([rows.length - 1]) },
+  );
+  w.labelled('Method', methodWords(whole));
+  // The rates the going-concern DCF discounts at, in the valuer's words as locked.
+  if (whole.enterpriseValue !== null && ratesRationale) w.labelled('The rates', ratesRationale.replace(/\.?$/, '.'));
+}
+
+function methodWords(whole: Whole): string {
+  const lead =
+    "Regulation 2(1)(hb) of the CIRP Regulations, as amended from 25 February 2026, has the fair value of the corporate debtor take in all its assets, tangible and intangible, with their underlying synergies; the coordinating valuer computes it (Regulation 35(1)). The classes' fair values, each its valuer's, are consolidated";
+  if (whole.noAdditionReason === 'NO_PROJECTIONS')
+    return `${lead}. No projections of the corporate debtor's business were given, so the business was not valued as a going concern: no intangible asset or synergy is added, and the fair value of the corporate debtor as a whole is the sum of the classes. The intangible assets on the balance sheet are treated as the reconciliation annexure states.`;
+  const dcf =
+    " and the business is valued as a going concern by a discounted cash flow of the corporate debtor's projections (the income approach). The enterprise value is taken to the value of the assets by adding back the trade payables, which are claims the resolution plan settles and which the projections' working capital is net of, and the cash and securities that lie outside the cash flows, at their classes' fair values";
+  return whole.noAdditionReason === 'GOING_CONCERN_NOT_HIGHER'
+    ? `${lead}${dcf}. That going-concern value does not exceed the sum of the classes: the business is worth no more as a going concern than its assets sold separately, so no intangible asset or synergy is added, and the fair value of the corporate debtor as a whole is the sum of the classes.`
+    : `${lead}${dcf}. The going-concern value exceeds the sum of the classes; the excess is the value of the intangible assets and synergies the classes do not value separately (the business's customers, its workforce, its assets working together), and is added.`;
+}

@@ -1,0 +1,76 @@
+// The IBC examples read as a partner reads them (docs/ibc-valuation.md): a corporate debtor of its own, the insolvency
+// facts, the premise per basis, the exclusions declared, the value as a whole; no quoted price struck on a weekend.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { MadeExample } from '../../scripts/examples/make.js';
+import { EXAMPLE_PLANS } from '../../scripts/examples/plans.js';
+import { assertShows } from './pdf.js';
+
+export function ibcExampleChecks(made: () => MadeExample[], text: (path: string) => string): void {
+  test('an IBC example states its insolvency, its premises, its exclusions and (CIRP) the corporate debtor as a whole', () => {
+    for (const m of made().filter((x) => x.slug.startsWith('ibc-'))) {
+      const body = text(m.files.report);
+      // The corporate debtor is a company of its own, not the equity examples' (docs/ibc-valuation.md).
+      const equityCompany = EXAMPLE_PLANS.find((p) => p.slug === 'rule-11ua')!.engagement.targetEntity as string;
+      assert.doesNotMatch(body, new RegExp(equityCompany), m.slug);
+      // The insolvency facts, the premise per basis and the exclusions declared (docs/ibc-valuation.md).
+      assertShows(body, m.slug, [
+        'Adjudicating Authority National Company Law Tribunal, Mumbai Bench',
+        'Bank of Maharashtra, a financial creditor, under section 7 of the Code',
+        'Interim resolution professional Farida Shaikh',
+        'The approach of each asset class, and its valuer',
+        m.slug === 'ibc-cirp'
+          ? 'As Regulation 27(3) of the CIRP Regulations requires'
+          : 'As Regulation 35(2) of the Liquidation Process Regulations requires',
+        ...(m.slug === 'ibc-cirp'
+          ? [
+              'Premise of value, fair value. An orderly sale',
+              'Premise of value, liquidation value. A forced sale',
+              'Fair value of the corporate debtor as a whole',
+              'Going-concern value of the assets',
+            ]
+          : ['Premise of value, realisable value. A forced sale in liquidation']),
+      ]);
+    }
+  });
+
+  test('each IBC class is signed by the valuer registered for it; a coordinating valuer in a CIRP, none in liquidation', () => {
+    // Under the IBC each asset class is signed by the valuer registered for it; in a CIRP the set's partner coordinates,
+    // in liquidation there is no set and no coordinating valuer (Liquidation Reg 35(2)).
+    for (const m of made().filter((x) => x.slug.startsWith('ibc-'))) {
+      const report = text(m.files.report);
+      const cirp = m.slug === 'ibc-cirp';
+      if (cirp)
+        assert.match(report, /Vikram Mehta is the coordinating valuer/, `${m.slug}: the coordinating valuer is named`);
+      else assert.doesNotMatch(report, /coordinating|\bthe set\b|\bset's/i, `${m.slug}: no set in liquidation`);
+      for (const [label, signer] of [
+        ['Land and Building', 'Suresh Nair'],
+        ['Plant and Machinery', 'Kavita Rao'],
+        ['Securities or Financial Assets', cirp ? 'Vikram Mehta, coordinating valuer' : 'Vikram Mehta'],
+      ]) {
+        const block = new RegExp(
+          `${signer} Registered valuer for ${label} Registration IBBI/RV/\\d{2}/\\d{4}/\\d{5} \\(IBBI registered valuer, ${label}`,
+          'i',
+        ).exec(report);
+        assert.ok(block, `${m.slug}: ${label} signed by ${signer}, registered for it`);
+      }
+    }
+  });
+
+  test('no quoted price or market multiple in an example is struck on a Saturday or a Sunday', () => {
+    for (const plan of EXAMPLE_PLANS) {
+      const f = plan.financials as {
+        navAdjustmentSources?: { quotedInvestments?: { priceDate: string }[]; sharesAndSecuritiesPriceDate?: string };
+        peers?: { asOf?: string }[];
+      };
+      const dates = [
+        ...(f.navAdjustmentSources?.quotedInvestments ?? []).map((q) => q.priceDate),
+        f.navAdjustmentSources?.sharesAndSecuritiesPriceDate,
+        ...(f.peers ?? []).map((p) => p.asOf),
+      ].filter((d): d is string => !!d);
+      for (const d of dates) assert.ok(![0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay()), `${plan.slug}: ${d}`);
+    }
+    for (const m of made().filter((x) => x.slug.startsWith('ibc-')))
+      assert.doesNotMatch(text(m.files.report), /closing price on the commencement date/, m.slug);
+  });
+}
