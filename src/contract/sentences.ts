@@ -3,6 +3,7 @@
 // characters") becomes "Write at least 20 characters explaining the assumptions.", a service's
 // fragment ("must be a 21-character CIN …") a sentence, and a field's JSON Pointer its label.
 import { financialLabel } from './financial-labels.js';
+import { dayShort, parseDay } from './dates-in-words.js';
 
 /** What a free-text field is for, finishing "Write at least N characters …". */
 const WRITING_ABOUT: Record<string, string> = {
@@ -139,11 +140,15 @@ const DEFAULTS: [RegExp, (m: RegExpExecArray, key: string) => string][] = [
   [/^Invalid option: expected one of .*$/, () => 'Choose one of the options.'],
 ];
 
-/** Request lines and API paths are for developers: a person is never shown one. */
+/** A day as the API writes it, inside a service's message: shown to a person as "31 Mar 2026". */
+const ISO_DAY = /\b\d{4}-\d{2}-\d{2}\b/g;
+
+/** Request lines, API paths and ISO days are for developers: a person is never shown one (a day reads "31 Mar 2026"). */
 export function withoutApiPaths(text: string): string {
   return text
     .replace(/\b(GET|POST|PUT|PATCH|DELETE)\s+\/api\/\S+/g, 'this request')
     .replace(/\/api\/v\d+\/\S+/g, 'the service')
+    .replace(ISO_DAY, (iso) => (parseDay(iso) === iso ? dayShort(iso) : iso))
     .replace(/\s{2,}/g, ' ')
     .trim();
 }

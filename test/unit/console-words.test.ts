@@ -35,4 +35,10 @@ test('messages as sentences; pointers as labels; no API paths', () => {
     'Sign in again: this request needs a session',
   );
   assert.doesNotMatch(sentence('see /api/v1/engagements/eng_1/valuation for the figures'), /\/api\//);
+  // A service's message names its days as the API writes them; a person reads them in words.
+  assert.equal(
+    sentence('The committee of creditors (2026-03-20) is constituted after the admission order of 2026-03-31'),
+    'The committee of creditors (20 Mar 2026) is constituted after the admission order of 31 Mar 2026.',
+  );
+  assert.equal(withoutApiPaths('not a day: 2026-13-45'), 'not a day: 2026-13-45');
 });

@@ -6,6 +6,7 @@
 import type { InsolvencyFacts } from '../../contract/ibc-insolvency-facts.js';
 import type { AppointingOfficer } from '../../contract/ibc-valuer-set.js';
 import type { FieldError } from './ibc-set.js';
+import { dayShort } from '../../contract/dates-in-words.js';
 
 const LIQUIDATION = 'LIQUIDATION_REALISABLE_VALUE';
 const P = '/insolvencyFacts';
@@ -29,12 +30,12 @@ export function insolvencyFactsErrors(f: InsolvencyFacts | null | undefined, c: 
   if (!liquidation && admitted !== c.valuationDate) {
     errors.push({
       path: `${P}/admissionOrderDate`,
-      message: `The admission order's date is the insolvency commencement date (s.5(12) of the Code), the valuation date of a CIRP valuation (${c.valuationDate}); this order is dated ${admitted}`,
+      message: `The admission order's date is the insolvency commencement date (s.5(12) of the Code), the valuation date of a CIRP valuation (${dayShort(c.valuationDate)}); this order is dated ${dayShort(admitted)}`,
     });
   } else if (liquidation && admitted > c.valuationDate) {
     errors.push({
       path: `${P}/admissionOrderDate`,
-      message: `The admission order (${admitted}) opens the process the liquidation follows: it cannot be after the liquidation commencement date ${c.valuationDate}`,
+      message: `The admission order (${dayShort(admitted)}) opens the process the liquidation follows: it cannot be after the liquidation commencement date ${dayShort(c.valuationDate)}`,
     });
   }
   const coc = f.cocConstitutedOn;
@@ -48,41 +49,41 @@ export function insolvencyFactsErrors(f: InsolvencyFacts | null | undefined, c: 
   if (coc && coc < admitted) {
     errors.push({
       path: `${P}/cocConstitutedOn`,
-      message: `The committee of creditors (${coc}) is constituted after the admission order of ${admitted}, from the claims the interim resolution professional collates (s.21)`,
+      message: `The committee of creditors (${dayShort(coc)}) is constituted after the admission order of ${dayShort(admitted)}, from the claims the interim resolution professional collates (s.21)`,
     });
   } else if (coc && !liquidation && c.appointmentDate && c.appointmentDate < coc) {
     errors.push({
       path: `${P}/cocConstitutedOn`,
-      message: `The valuers were appointed on ${c.appointmentDate}, before the committee of creditors was constituted (${coc}): the resolution professional who appoints them is the committee's appointee (s.22(2); CIRP Reg 27(1))`,
+      message: `The valuers were appointed on ${dayShort(c.appointmentDate)}, before the committee of creditors was constituted (${dayShort(coc)}): the resolution professional who appoints them is the committee's appointee (s.22(2); CIRP Reg 27(1))`,
     });
   } else if (coc && !liquidation && c.officer && c.officer.appointedOn < coc) {
     errors.push({
       path: '/appointingOfficer/appointedOn',
-      message: `The resolution professional is appointed by the committee of creditors at its first meeting (s.22(2)), so not before its constitution on ${coc}; this appointment is dated ${c.officer.appointedOn}`,
+      message: `The resolution professional is appointed by the committee of creditors at its first meeting (s.22(2)), so not before its constitution on ${dayShort(coc)}; this appointment is dated ${dayShort(c.officer.appointedOn)}`,
     });
   } else if (coc && liquidation && coc > c.valuationDate) {
     errors.push({
       path: `${P}/cocConstitutedOn`,
-      message: `The committee of creditors of the CIRP (${coc}) precedes the liquidation commencement date ${c.valuationDate}`,
+      message: `The committee of creditors of the CIRP (${dayShort(coc)}) precedes the liquidation commencement date ${dayShort(c.valuationDate)}`,
     });
   }
   const admissionRefused = errors.length > 0;
   if (!admissionRefused && c.officer && c.officer.appointedOn < admitted) {
     errors.push({
       path: '/appointingOfficer/appointedOn',
-      message: `No resolution professional or liquidator is in office before the admission order of ${admitted}`,
+      message: `No resolution professional or liquidator is in office before the admission order of ${dayShort(admitted)}`,
     });
   }
   const meeting = f.methodologyMeeting?.heldOn;
   if (meeting && c.appointmentDate && meeting < c.appointmentDate) {
     errors.push({
       path: `${P}/methodologyMeeting/heldOn`,
-      message: `The valuers explain their methodology after they are appointed (${c.appointmentDate}); this meeting is dated ${meeting}`,
+      message: `The valuers explain their methodology after they are appointed (${dayShort(c.appointmentDate)}); this meeting is dated ${dayShort(meeting)}`,
     });
   } else if (meeting && meeting < c.valuationDate) {
     errors.push({
       path: `${P}/methodologyMeeting/heldOn`,
-      message: `The methodology meeting (${meeting}) falls before the commencement date ${c.valuationDate}`,
+      message: `The methodology meeting (${dayShort(meeting)}) falls before the commencement date ${dayShort(c.valuationDate)}`,
     });
   }
   return errors;
@@ -95,7 +96,7 @@ export function methodologyMeetingLockErrors(f: InsolvencyFacts | null | undefin
     ? [
         {
           path: `${P}/methodologyMeeting/heldOn`,
-          message: `The methodology meeting on ${meeting} is after the report (${reportDate}): a meeting not yet held`,
+          message: `The methodology meeting on ${dayShort(meeting)} is after the report (${dayShort(reportDate)}): a meeting not yet held`,
         },
       ]
     : [];
