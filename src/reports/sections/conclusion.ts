@@ -346,16 +346,24 @@ export function complianceBlock(w: Writer, input: ReportInput): void {
   for (const t of c.tests) w.bullet(t.note);
 }
 
+/**
+ * Warnings the API gives its clients but a valuer's report does not state: in an IBC valuation the claims against the
+ * assets, and so any shortfall under the s.53 order of payment, are the resolution professional's or the liquidator's
+ * work, not the valuer's (docs/ibc-valuation.md).
+ */
+const NOT_THE_VALUERS: ReadonlySet<string> = new Set(['CLAIMS_EXCEED_ASSETS']);
+
 export function warnings(w: Writer, v: ValuationResult): void {
   w.section("Matters for the reader's attention");
-  if (v.warnings.length === 0) {
+  const shown = v.warnings.filter((x) => !NOT_THE_VALUERS.has(x.code));
+  if (shown.length === 0) {
     w.paragraph(
       "The computation raised no matter for the reader's attention beyond those stated elsewhere in this report.",
     );
     return;
   }
   // Sentences only: the warning's code is for the firm's support, not the reader (it stays in the workpapers).
-  for (const x of v.warnings) w.bullet(humanise(x.message));
+  for (const x of shown) w.bullet(humanise(x.message));
 }
 
 /** The printed total less the sum of the printed parts (each rounded to the paisa), or null when they agree. */

@@ -39,7 +39,9 @@ test('claims exceeding the assets: the warnings and the report text carry no per
   const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${e.id}/report`, headers });
   assert.equal(pdf.statusCode, 200, pdf.body);
   const text = pdfText(pdf.rawPayload);
-  assert.match(text, /equity receives nil/);
+  // The shortfall under the s.53 order of payment is the resolution professional's to state, not the valuer's: the
+  // API's warning stays for its clients, the report says nothing of the claims or the waterfall.
+  assert.doesNotMatch(text, /equity receives nil|s\.53 waterfall|claims ranking ahead of equity/);
   const hits = [...text.matchAll(/.{0,120}per[ -]share.{0,80}/gi)].map((m) => m[0]);
   assert.deepEqual(hits, [], 'the report text names no per-share figure');
   // Nor do the workpapers: no value per share, no ValuePerShare_ name; the assets' totals instead (the paid-up value
