@@ -11,6 +11,8 @@ import { partnerUdin, setUpFirm, type ExampleFirm } from './firm.js';
 import { EXAMPLE_PLANS, type ExamplePlan } from './plans.js';
 import { evidenceFile } from './evidence.js';
 import { startService } from './service.js';
+import { concludedValue, type ConcludedValue } from '../../src/domain/valuation/concluded.js';
+import type { ValuationResult } from '../../src/domain/valuation/types.js';
 
 export interface MadeExample {
   slug: string;
@@ -20,6 +22,8 @@ export interface MadeExample {
   /** Paths written, relative to the output directory. */
   files: { report: string; reviewRecord: string; workpapers: string; verify: string };
   verify: Record<string, unknown>;
+  /** The value the report concludes and its basis (docs/reports.md), as its cover states them. */
+  concluded: ConcludedValue;
   people: { locker: string; gate1: string; gate2: string; signatory: string };
 }
 
@@ -100,6 +104,11 @@ export async function makeExample(
   const report = (await client.call('GET', path(id, '/report'), partner)).buf;
   const reportSha256 = createHash('sha256').update(report).digest('hex');
   const verify = (await client.call('GET', `/api/v1/reports/verify/${reportSha256}`, undefined)).json();
+  // The conclusion as the report states it: the verify answer's, or (an IBC valuation's, which the public answer
+  // omits as confidential) worked out from the engagement's valuation as the service does.
+  const concluded =
+    (verify.conclusion as ConcludedValue | undefined) ??
+    concludedValue((await client.call('GET', path(id, '/valuation'), partner)).json() as unknown as ValuationResult);
   const reviewRecord = (await client.call('GET', path(id, '/review-record.pdf'), partner)).buf;
   const workpapers = (await client.call('GET', path(id, '/valuation/workpapers.xlsx'), partner)).buf;
 
@@ -118,6 +127,7 @@ export async function makeExample(
     reportSha256,
     files,
     verify,
+    concluded,
     people: { locker: valuer.name, gate1: valuer.name, gate2: reviewer.name, signatory: partner.name },
   };
 }

@@ -77,7 +77,11 @@ export async function verifyReport(ctx: ServiceContext, sha256: string) {
     engagementId: finalReport.engagement_id,
     targetEntity: finalReport.target_entity,
     statute: finalReport.statute,
-    ...(valuation ? { conclusion: concludedValue(valuation.result) } : {}),
+    // An IBC valuation's values are confidential (CIRP Reg 35(2); docs/ibc-valuation.md): the public answer confirms
+    // the file, never its figures.
+    ...(valuation && valuation.result.statute !== 'IBC_LIQUIDATION'
+      ? { conclusion: concludedValue(valuation.result) }
+      : {}),
     firm: cert.firm,
     kind: 'FINAL' as const,
     signedBy: cert.signedBy,

@@ -3296,7 +3296,7 @@ export interface components {
             certificate?: {
                 [key: string]: string;
             };
-            /** @description For a valid report: the value it concludes and its basis, as the report's cover states them */
+            /** @description For a valid report: the value it concludes and its basis, as the report's cover states them. Not given for an IBC valuation: its fair and liquidation values are confidential (CIRP Reg 35(2)), so verification confirms the file and its signatures only */
             conclusion?: components["schemas"]["ConcludedValue"];
             /**
              * @description SEALED: the FINAL as the service sealed it; SIGNED_COPY: a copy the partner signed afterwards (their DSC appended), accepted by the service

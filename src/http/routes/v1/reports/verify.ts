@@ -43,7 +43,11 @@ export const verificationSchema = z
     statute: z.string().optional(),
     conclusion: concludedValueSchema
       .optional()
-      .describe("For a valid report: the value it concludes and its basis, as the report's cover states them"),
+      .describe(
+        "For a valid report: the value it concludes and its basis, as the report's cover states them. Not given for an " +
+          'IBC valuation: its fair and liquidation values are confidential (CIRP Reg 35(2)), so verification confirms the ' +
+          'file and its signatures only',
+      ),
     firm: z.string().optional(),
     kind: z.literal('FINAL').optional(),
     signedBy: z.string().optional(),
