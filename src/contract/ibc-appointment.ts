@@ -2,6 +2,7 @@
 // insolvency resolution process the resolution professional (CIRP Regulations, Reg 27), in liquidation the
 // liquidator (Liquidation Process Regulations, Reg 35). A board of directors is suspended (CIRP) or gone
 // (liquidation) and appoints no one; the appointing officer is named with their IBBI registration.
+import { z } from 'zod';
 
 /** An insolvency professional's IBBI registration, e.g. IBBI/IPA-001/IP-P01234/2019-2020/12345. */
 export const IBBI_IP_REGISTRATION = /IBBI\/IPA-\d{3}\/IP-[A-Z]\d{5}\/\d{4}-\d{4}\/\d{5}/;
@@ -27,3 +28,14 @@ export function ibcAppointingAuthorityProblem(purpose: string | null | undefined
   }
   return null;
 }
+
+/** An insolvency professional's IBBI registration, as a request field (upper-cased, the pattern above). */
+export const ibbiIpRegistration = () =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(
+      (v) => new RegExp(`^${IBBI_IP_REGISTRATION.source}$`).test(v),
+      'must be an IBBI insolvency professional registration such as IBBI/IPA-001/IP-P01234/2019-2020/12345',
+    );

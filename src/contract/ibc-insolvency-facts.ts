@@ -5,7 +5,7 @@
 // the registered valuers explained their methodology to it (CIRP Reg 35(1)). The report prints them in the words
 // given; the dates are checked against each other by src/domain/engagement/insolvency-facts.ts.
 import { z } from 'zod';
-import { IBBI_IP_REGISTRATION } from './ibc-appointment.js';
+import { ibbiIpRegistration } from './ibc-appointment.js';
 
 /** Who may apply to initiate a CIRP, by the section of the Code they apply under. */
 export const APPLICANT_KINDS = ['FINANCIAL_CREDITOR', 'OPERATIONAL_CREDITOR', 'CORPORATE_APPLICANT'] as const;
@@ -21,15 +21,6 @@ export const APPLICANT_KIND_SHORT: Readonly<Record<ApplicantKind, string>> = {
   OPERATIONAL_CREDITOR: 'Operational creditor (s.9)',
   CORPORATE_APPLICANT: 'Corporate applicant (s.10)',
 };
-
-const ibbiIpRegistration = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .refine(
-    (v) => new RegExp(`^${IBBI_IP_REGISTRATION.source}$`).test(v),
-    'must be an IBBI insolvency professional registration such as IBBI/IPA-001/IP-P01234/2019-2020/12345',
-  );
 
 export const insolvencyFactsBody = z
   .object({
@@ -61,7 +52,7 @@ export const insolvencyFactsBody = z
     interimResolutionProfessional: z
       .object({
         name: z.string().trim().min(2, 'Name the interim resolution professional').max(200),
-        ibbiRegistration: ibbiIpRegistration,
+        ibbiRegistration: ibbiIpRegistration(),
       })
       .strict()
       .describe('The interim resolution professional the admission order appointed (s.16), in office from its date'),

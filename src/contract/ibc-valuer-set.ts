@@ -5,7 +5,7 @@
 // form the set; who appointed them is recorded as facts (the officer, their registration, their own appointment).
 import { z } from 'zod';
 import { ASSET_CLASSES } from './registrations.js';
-import { IBBI_IP_REGISTRATION } from './ibc-appointment.js';
+import { ibbiIpRegistration } from './ibc-appointment.js';
 
 /** IBBI's registration classes, as people read them. */
 export const IBC_CLASS_LABELS: Readonly<Record<(typeof ASSET_CLASSES)[number], string>> = {
@@ -114,14 +114,7 @@ export const appointingOfficerBody = z
     role: z
       .enum(APPOINTING_ROLES)
       .describe('RESOLUTION_PROFESSIONAL for a CIRP (Reg 27), LIQUIDATOR in liquidation (Liquidation Reg 35(2))'),
-    ibbiRegistration: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .refine(
-        (v) => new RegExp(`^${IBBI_IP_REGISTRATION.source}$`).test(v),
-        'must be an IBBI insolvency professional registration such as IBBI/IPA-001/IP-P01234/2019-2020/12345',
-      ),
+    ibbiRegistration: ibbiIpRegistration(),
     appointedOn: z.iso
       .date('Enter the date of their appointment as YYYY-MM-DD')
       .describe('YYYY-MM-DD: the date the officer was appointed resolution professional or liquidator'),
