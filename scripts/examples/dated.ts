@@ -192,13 +192,19 @@ export function exampleCostOfCapital(cal: ExampleCalendar) {
   const inputSources = Object.fromEntries(
     Object.entries(EXAMPLE_COST_OF_CAPITAL.inputSources).map(([k, v]) => [
       k,
-      'date' in v && v.date ? { ...v, date: addDays(cal.valuationDate, daysFrom(FIXTURE_VALUATION_DATE, v.date)) } : v,
+      'date' in v && v.date
+        ? { ...v, date: lastTradingDay(addDays(cal.valuationDate, daysFrom(FIXTURE_VALUATION_DATE, v.date))) }
+        : v,
     ]),
   );
   return {
     ...EXAMPLE_COST_OF_CAPITAL,
-    source: EXAMPLE_COST_OF_CAPITAL.source.replace(/on \d+ [A-Z][a-z]+ \d{4}/, `on ${longDate(cal.valuationDate)}`),
-    sourceDate: cal.valuationDate,
+    // Market rates are read on the last trading day on or before the valuation date (never a weekend).
+    source: EXAMPLE_COST_OF_CAPITAL.source.replace(
+      /on \d+ [A-Z][a-z]+ \d{4}/,
+      `on ${longDate(lastTradingDay(cal.valuationDate))}`,
+    ),
+    sourceDate: lastTradingDay(cal.valuationDate),
     inputSources,
   };
 }

@@ -2,7 +2,7 @@
 // are stand-ins made here (a one-page PDF naming the document, or a CSV extract), marked as examples: what matters
 // is that the report lists each with its SHA-256 and that a reader can match the file to the digest.
 import PDFDocument from 'pdfkit';
-import { addDays, fyLong, longDate, type ExampleCalendar } from './calendar.js';
+import { addDays, fyLong, lastTradingDay, longDate, type ExampleCalendar } from './calendar.js';
 
 export interface EvidencePlan {
   title: string;
@@ -27,6 +27,9 @@ const fromManagement = (title: string, documentDate: string, fileName: string): 
 export function exampleEvidence(cal: ExampleCalendar) {
   const v = cal.valuationDate;
   const V = longDate(v);
+  // Markets close at weekends: a price or rate is the last trading day's on or before the valuation date.
+  const traded = lastTradingDay(v);
+  const T = longDate(traded);
   const lastFy = fyLong(cal.firstProjectionYear - 1).replace('FY ', '');
   return {
     AUDITED_STATEMENTS: fromManagement(
@@ -57,14 +60,14 @@ export function exampleEvidence(cal: ExampleCalendar) {
       'ready-reckoner-extracts.pdf',
     ),
     QUOTED_PRICES: {
-      title: `Closing prices of the quoted investments on the National Stock Exchange, ${V}`,
-      documentDate: v,
+      title: `Closing prices of the quoted investments on the National Stock Exchange, ${T}`,
+      documentDate: traded,
       providedBy: 'National Stock Exchange of India (bhavcopy)',
       fileName: 'nse-closing-prices.csv',
       csv: 'symbol,series,close\nDECCANBRG,EQ,1312.50\nWISTEELTUB,EQ,170.00\n',
     } satisfies EvidencePlan,
     LIQUID_FUND_STATEMENT: {
-      title: `Statement of the liquid fund units held, with the repurchase price of ${V}`,
+      title: `Statement of the liquid fund units held, with the repurchase price of ${T}`,
       documentDate: addDays(v, 1),
       providedBy: "The fund's registrar and transfer agent",
       fileName: 'liquid-fund-statement.pdf',
@@ -76,8 +79,8 @@ export function exampleEvidence(cal: ExampleCalendar) {
       fileName: 'peer-and-deal-data.csv',
       csv:
         'company_or_deal,date,basis,ev_to_ebitda,ev_to_revenue,pe\n' +
-        `Sundaram Auto Castings Ltd,${v},LTM,11.8,1.9,24.5\n` +
-        `Pune Precision Forge Ltd,${v},LTM,9.6,1.4,19.2\n` +
+        `Sundaram Auto Castings Ltd,${traded},LTM,11.8,1.9,24.5\n` +
+        `Pune Precision Forge Ltd,${traded},LTM,9.6,1.4,19.2\n` +
         `Nashik Alloy Components Ltd,${v},LTM,13.1,2.2,-40.5\n` +
         `Kalyani Auto acquires Chakan Die Casting (100% of the shares),${cal.firstDealDate},LTM,10.5,1.6,\n` +
         `Private equity buy-out of Satara Machining (control),${cal.secondDealDate},LTM,8.9,,\n`,
