@@ -239,8 +239,9 @@ function NewEngagementForm({
     mode: 'onTouched',
     defaultValues: { statute: 'COMPANIES_ACT_SEC_62' },
   });
-  const statute = form.watch('statute');
-  const purposes = PURPOSES_BY_STATUTE[statute ?? 'COMPANIES_ACT_SEC_62'] as readonly string[];
+  // The statute chosen, or the form's default while none is (the select allows no deselect).
+  const statute = form.watch('statute') ?? 'COMPANIES_ACT_SEC_62';
+  const purposes = PURPOSES_BY_STATUTE[statute] as readonly string[];
   const create = useMutation({
     mutationFn: (body: z.output<typeof createEngagementForm>) =>
       call(
@@ -298,7 +299,7 @@ function NewEngagementForm({
             </Text>
           </Suspense>
         ) : null}
-        {concludesPerShare(statute ?? 'COMPANIES_ACT_SEC_62') ? (
+        {concludesPerShare(statute) ? (
           <ProposedPriceInput
             {...form.register('proposedPricePerShare', { setValueAs: (v: string) => v || undefined })}
             error={err.proposedPricePerShare?.message}
