@@ -87,13 +87,19 @@ export const lockAssumptionsBody = z
       .min(0.01)
       .max(50)
       .refine(decimalPlaces(4), 'at most 4 decimal places')
-      .describe('Weighted average cost of capital, percent (12.5 = 12.5 %)'),
+      .optional()
+      .describe(
+        'Weighted average cost of capital, percent (12.5 = 12.5 %). Required (400 naming /wacc) unless the ' +
+          'valuation has no DCF at all: the prescribed NAV of a Rule 11UA transfer or receipt, and any ' +
+          'valuation under Rule 57 of the Income-tax Rules, 2026, take none and report none',
+      ),
     terminalGrowthRate: z
       .number()
       .min(0)
       .max(15)
       .refine(decimalPlaces(4), 'at most 4 decimal places')
-      .describe('Terminal growth, percent; must be below wacc'),
+      .optional()
+      .describe('Terminal growth, percent; must be below wacc; required and not needed exactly as wacc is'),
     rationale: rationaleText(),
     midYear: z.boolean().optional().describe('Mid-year discounting (default end-of-year)'),
     methodWeights: z
@@ -210,5 +216,8 @@ export const lockAssumptionsBody = z
       ),
   })
   .strict()
-  .refine((body) => body.terminalGrowthRate < body.wacc, { path: ['terminalGrowthRate'], message: GROWTH_BELOW_WACC })
+  .refine(
+    (body) => body.wacc === undefined || body.terminalGrowthRate === undefined || body.terminalGrowthRate < body.wacc,
+    { path: ['terminalGrowthRate'], message: GROWTH_BELOW_WACC },
+  )
   .meta({ id: 'LockAssumptions' });

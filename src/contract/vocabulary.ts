@@ -65,6 +65,17 @@ export function lawName(statute: Statute, transactionDate: string): string {
   return STATUTE_SHORT[statute];
 }
 
+/**
+ * Whether a valuation needs a WACC and a terminal growth rate at all (docs/valuation-method.md, Rates not asked
+ * for): not the prescribed NAV of a Rule 11UA transfer or receipt, nor anything under Rule 57, which have no DCF;
+ * every other valuation has or may show one (IBC: the corporate debtor as a whole as a going concern). The lock
+ * refuses a valuation that needs them without them; the console asks for them only where this is true.
+ */
+export function ratesNeeded(e: { statute: Statute; purpose: string | null; transactionDate: string }): boolean {
+  if (e.statute !== 'RULE_11UA') return true;
+  return e.purpose !== 'TRANSFER_OR_RECEIPT' && e.transactionDate < INCOME_TAX_ACT_2025_FROM;
+}
+
 /** The methods as the report and the console name them (the codes are the API's). */
 export const METHOD_TITLES: Record<string, string> = {
   DCF: 'Discounted cash flow',

@@ -29,8 +29,9 @@ export interface ReportInput {
     createdAt: string;
   };
   assumptions: {
-    wacc: string;
-    terminalGrowthRate: string;
+    /** Null where the valuation needs no rates and none were locked (the prescribed NAV of a transfer). */
+    wacc: string | null;
+    terminalGrowthRate: string | null;
     rationale: string;
     midYear: boolean;
     lockedAt: string;

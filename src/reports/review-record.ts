@@ -50,8 +50,9 @@ export interface ReviewRecordInput {
   versions: {
     version: number;
     status: 'SUPERSEDED' | 'CURRENT';
-    wacc: number;
-    terminalGrowthRate: number;
+    /** Absent where none were locked (the prescribed NAV of a transfer needs none). */
+    wacc?: number;
+    terminalGrowthRate?: number;
     rationale: string;
     lockedAt: string;
     lockedBy: string;
@@ -147,7 +148,9 @@ export async function renderReviewRecord(input: ReviewRecordInput): Promise<Buff
     w.facts(
       [
         ['Version', `${v.version} (${v.status === 'CURRENT' ? 'in force' : 'superseded'})`],
-        ['WACC / terminal growth', `${v.wacc}% / ${v.terminalGrowthRate}%`],
+        ...(v.wacc !== undefined && v.terminalGrowthRate !== undefined
+          ? ([['WACC / terminal growth', `${v.wacc}% / ${v.terminalGrowthRate}%`]] as [string, string][])
+          : []),
         // An IBC valuation values the assets, never the shares: no line per share (docs/statutes.md, IBC).
         ...(input.engagement.statute === 'IBC_LIQUIDATION'
           ? []

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertAccessible, consoleSuite, screenshotPath, until } from '../helpers/browser.js';
 import { asUser, reviewTeam, type Session } from '../helpers/principals.js';
-import { PROJECTIONS_NOTE, createEngagement, fixture, lock, upload } from '../helpers/engagements.js';
+import { PROJECTIONS_NOTE, createEngagement, fixture, lock, upload, uploadFixture } from '../helpers/engagements.js';
 import { statedWaccOf, type CostOfCapitalParts } from '../../src/contract/cost-of-capital.js';
 import { BUILD_UP } from '../fixtures/cost-of-capital.js';
 
@@ -234,3 +234,47 @@ test('a date of appointment after today is refused beside the field, before savi
   assert.equal(patches, 1);
   assert.deepEqual(errors, []);
 });
+
+test(
+  'a transfer on the prescribed NAV is locked in the console without a WACC or growth asked for',
+  { skip },
+  async () => {
+    const t = suite.server.t;
+    const steps = suite.steps();
+    const { valuer } = await reviewTeam(t, 'Sahyadri Valuers LLP');
+    // From 1 April 2026 Rule 57 (docs/statutes.md, The law in force): the prescribed NAV, no DCF.
+    const e = await createEngagement(t, asUser(valuer), {
+      targetEntity: 'Godavari Castings Private Limited',
+      statute: 'RULE_11UA',
+      purpose: 'TRANSFER_OR_RECEIPT',
+      valuationDate: '2026-06-30',
+    });
+    assert.equal((await uploadFixture(t, asUser(valuer), e.id)).statusCode, 201);
+    await until('DATA_READY', async () => ((await statusOf(e.id, valuer)) === 'DATA_READY' ? true : undefined));
+
+    const { page, errors } = await steps.newPage();
+    await steps.signIn(page, valuer.email);
+    await page.goto(steps.url(`/engagements/${e.id}?tab=assumptions`));
+    const form = page.getByRole('form', { name: 'Lock assumptions' });
+    await form
+      .getByLabel('Rationale')
+      .fill('The prescribed NAV of Rule 57 on the audited balance sheet at 31 March 2026.');
+    for (const asked of ['WACC (%)', 'Terminal growth (%)', 'Risk-free rate (%)', 'Mid-year discounting'])
+      assert.equal(await form.getByLabel(asked).count(), 0, `${asked} is not asked for a prescribed NAV`);
+    await page.getByRole('button', { name: 'Lock assumptions' }).click();
+    const summary = page.getByTestId('lock-summary');
+    await summary.waitFor();
+    assert.doesNotMatch(await summary.innerText(), /WACC|growth/i);
+    await page.screenshot({ path: screenshotPath('lock-prescribed-nav.png'), fullPage: true });
+    await page.getByTestId('confirm-lock').click();
+    await until('GATE_1', async () => ((await statusOf(e.id, valuer)) === 'GATE_1' ? true : undefined));
+    const stored = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/engagements/${e.id}/assumptions`,
+      headers: asUser(valuer),
+    });
+    assert.equal(stored.json().locked, true);
+    assert.equal(stored.json().wacc, undefined, 'no rate stands in for the ones never asked');
+    assert.deepEqual(errors, []);
+  },
+);

@@ -123,8 +123,10 @@ export function computeValuation(input: ValuationInput): ValuationResult {
       : null;
   const warnings = [
     ...(outcome.dcf ? terminalValueWarnings(outcome.dcf) : []),
-    ...(outcome.dcf ? growthWarnings(checked.dcf.growth, checked.longRunGdpGrowth) : []),
-    ...(outcome.dcf ? rateWarnings(checked.dcf.wacc, checked.dcf.growth, checked.financials.projections) : []),
+    ...(outcome.dcf && checked.dcf ? growthWarnings(checked.dcf.growth, checked.longRunGdpGrowth) : []),
+    ...(outcome.dcf && checked.dcf
+      ? rateWarnings(checked.dcf.wacc, checked.dcf.growth, checked.financials.projections)
+      : []),
     ...negativeEquityWarnings(outcome.methods),
     ...balanceSheetDateWarnings(checked.financials, checked.valuationDate, checked.statute, checked.transactionDate),
     ...valuationDateWarnings(checked.statute, checked.purpose, checked.valuationDate, checked.transactionDate),
@@ -133,7 +135,7 @@ export function computeValuation(input: ValuationInput): ValuationResult {
       checked.financials,
       checked.valuationDate,
       outcome.methods.some((m) => m.method === 'DCF' || m.method === 'COMPARABLES' || m.method === 'TRANSACTIONS'),
-      checked.dcf.stub ?? null,
+      checked.dcf?.stub ?? null,
     ),
     ...checked.inputWarnings,
     ...outcome.warnings,
@@ -149,8 +151,8 @@ export function computeValuation(input: ValuationInput): ValuationResult {
     legalBasis: legalBasisOf(checked.statute, checked.purpose, checked.transactionDate, adoptsDcf(conclusion)),
     balanceSheetDate: checked.financials.balanceSheetDate,
     assumptions: {
-      wacc: plain(checked.dcf.wacc),
-      terminalGrowthRate: plain(checked.dcf.growth),
+      // No rates where none were given because none are needed (the prescribed NAV): nothing stands in for them.
+      ...(checked.dcf && { wacc: plain(checked.dcf.wacc), terminalGrowthRate: plain(checked.dcf.growth) }),
       ...(input.assumptions.rationale !== undefined && { rationale: input.assumptions.rationale }),
       ...(checked.costOfCapital && { costOfCapital: checked.costOfCapital }),
     },
@@ -167,7 +169,7 @@ export function computeValuation(input: ValuationInput): ValuationResult {
     ),
     methods: outcome.methods,
     conclusion,
-    ...(outcome.dcf && { sensitivity: computeSensitivity(checked.financials, checked.dcf) }),
+    ...(outcome.dcf && checked.dcf && { sensitivity: computeSensitivity(checked.financials, checked.dcf) }),
     ...(compliance && { compliance }),
     warnings,
   };
@@ -191,15 +193,15 @@ function withDilution(c: Conventions, methods: { basicValuePerShare?: string }[]
 }
 
 function conventions(
-  dcf: DcfAssumptions,
+  dcf: DcfAssumptions | null,
   usesDcf: boolean,
   years: readonly string[] = [],
   rolledForward = false,
   /** The bridge's further terms, as computed ("− lease liabilities …"), so the sentence says what was computed. */
   bridgeTerms = '',
 ): Conventions {
-  const midYear = dcf.midYear;
-  const stub = dcf.stub && !dcf.stub.fraction.eq(1) ? dcf.stub : null;
+  const midYear = dcf?.midYear === true;
+  const stub = dcf?.stub && !dcf.stub.fraction.eq(1) ? dcf.stub : null;
   // The precision policy is the report's one sentence (basis of value) and `conventions.rounding`; the unit is each
   // table's heading. Neither is a valuation convention the reader needs listed here.
   const statements: string[] = [];

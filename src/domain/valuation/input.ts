@@ -7,7 +7,15 @@ import { isCalendarDate } from '../financials/schema.js';
 import { ValuationInputError } from './errors.js';
 import { type Judgement } from './judgement.js';
 import { dec, isDecimalString, plain, toPlaces, type Dec } from './money.js';
-import { dcfAdoptedBy, missingInputs, projectionRangeProblem, usesDcf, type ReadinessContext } from './readiness.js';
+import {
+  dcfAdoptedBy,
+  missingInputs,
+  projectionRangeProblem,
+  ratesNeeded,
+  usesDcf,
+  type ReadinessContext,
+} from './readiness.js';
+import { type DcfAssumptions } from './dcf.js';
 import { stubPeriod } from './stub.js';
 import { buildCostOfCapital, discloseCostOfCapital, statedWacc, type CostOfCapitalInput } from './cost-of-capital.js';
 import { type MethodWeights, type Rule11uaIssueMethod } from './statutes.js';
@@ -29,8 +37,9 @@ export interface ValuationInput {
   financials: NormalisedFinancials;
   /** Percent: 12.5 means 12.5 %. */
   assumptions: {
-    wacc: string | number;
-    terminalGrowthRate: string | number;
+    /** Absent (or null) only where no rates are needed: the prescribed NAV of a transfer or receipt (ratesNeeded). */
+    wacc?: string | number | null;
+    terminalGrowthRate?: string | number | null;
     rationale?: string;
     costOfCapital?: CostOfCapitalInput;
   };
@@ -121,6 +130,41 @@ export function checkInput(input: ValuationInput): CheckedInput {
         },
       ]
     : [];
+  const dcf = checkRates(input, { statute, purpose, transactionDate }, financials, valuationDate);
+  const longRunGdpGrowth = readRate(
+    input.options?.longRunGdpGrowth ?? DEFAULT_LONG_RUN_GDP_GROWTH,
+    'Long-run GDP growth',
+  );
+  const costOfCapital =
+    input.assumptions.costOfCapital && dcf ? checkCostOfCapital(input.assumptions.costOfCapital, dcf.wacc) : null;
+  return {
+    costOfCapital,
+    inputWarnings: omittedDcf,
+    financials,
+    statute,
+    purpose,
+    valuationDate,
+    transactionDate,
+    dcf,
+    longRunGdpGrowth,
+  };
+}
+
+/**
+ * The DCF's rates as the valuer locked them, checked; null where none were given and none are needed (the prescribed
+ * NAV of a transfer or receipt, docs/valuation-method.md): a valuation that needs them without them is refused.
+ */
+function checkRates(
+  input: ValuationInput,
+  ctx: Parameters<typeof ratesNeeded>[0],
+  financials: NormalisedFinancials,
+  valuationDate: string,
+): DcfAssumptions | null {
+  const given = input.assumptions?.wacc ?? input.assumptions?.terminalGrowthRate;
+  if (given === undefined || given === null) {
+    if (!ratesNeeded(ctx)) return null;
+    throw new ValuationInputError('MISSING_RATES', 'This valuation has a DCF: give its WACC and terminal growth rate.');
+  }
   const wacc = readRate(input.assumptions?.wacc, 'WACC');
   const growth = readRate(input.assumptions?.terminalGrowthRate, 'Terminal growth rate');
   if (!wacc.isPositive() || wacc.isZero()) {
@@ -132,28 +176,11 @@ export function checkInput(input: ValuationInput): CheckedInput {
       `Terminal growth (${plain(growth)}%) must be below WACC (${plain(wacc)}%); otherwise the perpetuity has no finite value.`,
     );
   }
-  const longRunGdpGrowth = readRate(
-    input.options?.longRunGdpGrowth ?? DEFAULT_LONG_RUN_GDP_GROWTH,
-    'Long-run GDP growth',
-  );
-  const costOfCapital = input.assumptions.costOfCapital
-    ? checkCostOfCapital(input.assumptions.costOfCapital, wacc)
-    : null;
   return {
-    costOfCapital,
-    inputWarnings: omittedDcf,
-    financials,
-    statute,
-    purpose,
-    valuationDate,
-    transactionDate,
-    dcf: {
-      wacc,
-      growth,
-      midYear: input.options?.midYear === true,
-      ...(financials.projections.length > 0 && { stub: stubPeriod(valuationDate, financials.projections[0].year) }),
-    },
-    longRunGdpGrowth,
+    wacc,
+    growth,
+    midYear: input.options?.midYear === true,
+    ...(financials.projections.length > 0 && { stub: stubPeriod(valuationDate, financials.projections[0].year) }),
   };
 }
 

@@ -5,6 +5,7 @@ import { metricBasisProblems } from './comparables.js';
 import { financialYearEnd, financialYearStart, stubPeriod } from './stub.js';
 import { incomeTaxRegime } from './law-in-force.js';
 import type { Purpose, Statute } from './types.js';
+export { ratesNeeded } from '../../contract/vocabulary.js';
 
 /**
  * Statute readiness: the data an engagement's statute needs, checked when the

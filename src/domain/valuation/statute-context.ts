@@ -4,6 +4,7 @@ import type { NormalisedFinancials } from '../financials/normalise.js';
 import { type MarketApproach } from './comparables.js';
 import { type DcfAssumptions, type DcfComputation } from './dcf.js';
 import { type Dec } from './money.js';
+import { ValuationInputError } from './errors.js';
 import type { Conclusion, MethodCode, MethodResult, Purpose, Statute, ValuationWarning } from './types.js';
 
 /** Companies Act weights in percent; omitted methods weigh 0. */
@@ -30,7 +31,8 @@ export interface StatuteContext {
   valuationDate: string;
   /** YYYY-MM-DD: the date of the receipt, transfer or issue; decides the Income-tax Act for Rule 11UA and whether s.56(2)(viib) reaches an issue. */
   transactionDate: string;
-  dcf: DcfAssumptions;
+  /** Null where no rates were given because none are needed (ratesNeeded): the prescribed NAV has no DCF. */
+  dcf: DcfAssumptions | null;
   weights?: MethodWeights;
   /** The valuer's weights by method code (already checked against the statute). */
   methodWeights?: Partial<Record<MethodCode, string | number>>;
@@ -49,4 +51,11 @@ export interface StatuteOutcome {
   warnings: ValuationWarning[];
   /** The methods the conclusion weighs, each exact, for the discounts applied method by method (docs/valuation-method.md). */
   components?: { method: MethodCode; weight: Dec; value: Dec }[];
+}
+
+/** The DCF's rates, for a valuation that computes one; never reached without them (checkInput refuses first). */
+export function dcfRates(ctx: Pick<StatuteContext, 'dcf'>): DcfAssumptions {
+  if (!ctx.dcf)
+    throw new ValuationInputError('MISSING_RATES', 'This valuation has a DCF: give its WACC and terminal growth rate.');
+  return ctx.dcf;
 }

@@ -6,7 +6,7 @@ import { computeDcf } from './dcf.js';
 import { corporateDebtorValue, fairValueAsAWhole } from './ibc-whole.js';
 import { MIN_PROJECTION_YEARS } from '../financials/fields.js';
 import type { ValuationWarning } from './types.js';
-import type { StatuteContext, StatuteOutcome } from './statute-context.js';
+import { dcfRates, type StatuteContext, type StatuteOutcome } from './statute-context.js';
 
 export function valueUnderIbc(ctx: StatuteContext): StatuteOutcome {
   const process = ctx.purpose === 'LIQUIDATION_REALISABLE_VALUE' ? 'LIQUIDATION' : 'CIRP';
@@ -36,7 +36,7 @@ export function valueUnderIbc(ctx: StatuteContext): StatuteOutcome {
   // The coordinating valuer's fair value of the corporate debtor as a whole (CIRP Reg 2(1)(hb); docs/ibc-valuation.md):
   // the classes consolidated, with the business's intangibles and synergies where its DCF shows them.
   const projected = ctx.financials.projections.length >= MIN_PROJECTION_YEARS;
-  const dcf = projected ? computeDcf(ctx.financials, ctx.dcf) : null;
+  const dcf = projected ? computeDcf(ctx.financials, dcfRates(ctx)) : null;
   const whole = fairValueAsAWhole({
     classes: c.assets.map((a, i) => ({
       assetClass: ctx.financials.liquidation!.assets[i].assetClass,
@@ -59,7 +59,10 @@ export function valueUnderIbc(ctx: StatuteContext): StatuteOutcome {
         shortfall: toPaise(c.fairValueShortfall),
       },
       liquidationValue: liquidationConclusion,
-      corporateDebtor: corporateDebtorValue(whole, dcf ? { wacc: ctx.dcf.wacc, growth: ctx.dcf.growth } : null),
+      corporateDebtor: corporateDebtorValue(
+        whole,
+        dcf ? { wacc: dcfRates(ctx).wacc, growth: dcfRates(ctx).growth } : null,
+      ),
     },
     concludedRaw: null,
     dcf: null,

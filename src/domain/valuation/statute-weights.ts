@@ -11,6 +11,7 @@ import type { MethodCode } from './types.js';
 import {
   DEFAULT_WEIGHTS_WITH_PEERS,
   DEFAULT_WEIGHTS_WITHOUT_PEERS,
+  dcfRates,
   type MethodWeights,
   type StatuteContext,
 } from './statute-context.js';
@@ -18,11 +19,11 @@ import {
 /** Every method a weighted conclusion (s.62, FEMA) may combine, computed from the financials. */
 export function weighableMethods(ctx: StatuteContext) {
   const f = ctx.financials;
-  const dcf = computeDcf(f, ctx.dcf);
+  const dcf = computeDcf(f, dcfRates(ctx));
   const nav = computeBookNav(f);
   const comparables =
     f.peers.length > 0 ? computeComparables(f, ctx.marketApproach) : { computation: null, warnings: [] };
-  const methods = [dcfMethod(dcf, ctx.dcf), bookNavMethod(nav)];
+  const methods = [dcfMethod(dcf, dcfRates(ctx)), bookNavMethod(nav)];
   const rawValues: Partial<Record<MethodCode, Dec>> = { DCF: dcf.valuePerShare, NAV: nav.valuePerShare };
   if (comparables.computation) {
     methods.push(comparablesMethod(comparables.computation, f.peers));

@@ -17,6 +17,7 @@ import type {
 import {
   DEFAULT_WEIGHTS_WITH_PEERS,
   DEFAULT_WEIGHTS_WITHOUT_PEERS,
+  dcfRates,
   type MethodWeights,
   type StatuteContext,
   type StatuteOutcome,
@@ -57,8 +58,10 @@ function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
   if (incomeTaxRegime(ctx.transactionDate) === 'INCOME_TAX_ACT_2025') return valueUnderRule57(ctx);
   const f = ctx.financials;
   const shares = dec(f.shares.equitySharesOutstanding);
-  // NAV needs no projections; DCF is shown when they exist (readiness demands them when adopted).
-  const dcf = usesDcf(ctx, f) ? computeDcf(f, ctx.dcf) : null;
+  // NAV needs no projections; DCF is shown when they exist (readiness demands them when adopted). A transfer's
+  // prescribed NAV may be locked without rates (ratesNeeded): its DCF, for information only, is then not computed.
+  const forInformationOnly = ctx.purpose === 'TRANSFER_OR_RECEIPT' && !ctx.dcf;
+  const dcf = usesDcf(ctx, f) && !forInformationOnly ? computeDcf(f, dcfRates(ctx)) : null;
   const chosenByWeight =
     ctx.methodWeights && dec(ctx.methodWeights.DCF ?? 0).eq(HUNDRED) ? 'DCF' : ctx.methodWeights ? 'NAV' : undefined;
   const issueAdoptsDcf =
@@ -119,7 +122,7 @@ function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
     });
   }
   if (dcf)
-    methods.push({ ...dcfMethod(dcf, ctx.dcf), servesPurpose: ISSUE_DCF_PURPOSE, purposes: ['ISSUE_OF_SHARES'] });
+    methods.push({ ...dcfMethod(dcf, dcfRates(ctx)), servesPurpose: ISSUE_DCF_PURPOSE, purposes: ['ISSUE_OF_SHARES'] });
   const conclusion = concludeByPurpose(byPurpose, ctx.purpose);
   const chosen = byPurpose.find((p) => p.purpose === ctx.purpose);
   if (ctx.methodWeights && chosen) {

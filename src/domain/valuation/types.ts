@@ -193,8 +193,9 @@ export interface ValuationResult {
   /** The date of the balance sheet the valuation uses (absent in results stored before it was recorded). */
   balanceSheetDate?: string;
   assumptions: {
-    wacc: string;
-    terminalGrowthRate: string;
+    /** Absent where the valuation needs no rates and none were locked (the prescribed NAV of a transfer). */
+    wacc?: string;
+    terminalGrowthRate?: string;
     rationale?: string;
     costOfCapital?: CostOfCapitalDisclosure;
   };

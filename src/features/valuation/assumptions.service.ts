@@ -22,8 +22,8 @@ export function publicAssumptions(a: data.AssumptionsRow | null, warnings?: { co
     ...(a.projections_reasonableness && { projectionsReasonableness: a.projections_reasonableness }),
     locked: true as const,
     version: a.version,
-    wacc: Number(a.wacc),
-    terminalGrowthRate: Number(a.terminal_growth_rate),
+    ...(a.wacc !== null && { wacc: Number(a.wacc) }),
+    ...(a.terminal_growth_rate !== null && { terminalGrowthRate: Number(a.terminal_growth_rate) }),
     rationale: a.rationale,
     midYear: a.mid_year,
     lockedAt: a.locked_at.toISOString(),
@@ -82,13 +82,14 @@ export async function getAssumptions(ctx: ServiceContext, principal: Principal, 
  */
 /** The rates of one locked version, first in each entry of the assumptions' history (and of the review record). */
 export const versionRates = <S extends 'SUPERSEDED' | 'CURRENT'>(
-  r: { version: number; wacc: string; terminal_growth_rate: string; rationale: string },
+  r: { version: number; wacc: string | null; terminal_growth_rate: string | null; rationale: string },
   status: S,
 ) => ({
   version: r.version,
   status,
-  wacc: Number(r.wacc),
-  terminalGrowthRate: Number(r.terminal_growth_rate),
+  // No rates where none were locked (the prescribed NAV of a transfer needs none).
+  ...(r.wacc !== null && { wacc: Number(r.wacc) }),
+  ...(r.terminal_growth_rate !== null && { terminalGrowthRate: Number(r.terminal_growth_rate) }),
   rationale: r.rationale,
 });
 

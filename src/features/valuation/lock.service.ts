@@ -14,7 +14,7 @@ import {
   type Statute,
 } from '../../domain/valuation/engine.js';
 import { dec } from '../../domain/valuation/money.js';
-import { projectionsNoteRequired, usesDcf, type MissingInput } from '../../domain/valuation/readiness.js';
+import { projectionsNoteRequired, ratesNeeded, usesDcf, type MissingInput } from '../../domain/valuation/readiness.js';
 import { unsourcedFigures, type UnsourcedFigure } from '../../domain/valuation/sources.js';
 import {
   costOfCapitalSourceWarnings,
@@ -94,8 +94,8 @@ export async function lockAssumptions(
   principal: Principal,
   engagementId: string,
   input: JudgementInput & {
-    wacc: number;
-    terminalGrowthRate: number;
+    wacc?: number;
+    terminalGrowthRate?: number;
     rationale: string;
     midYear?: boolean;
     costOfCapital?: CostOfCapitalInput;
@@ -104,14 +104,18 @@ export async function lockAssumptions(
   requestId?: RequestTag,
 ) {
   const judgement = judgementOf(input);
-  // Percent values as the caller wrote them; the engine works in exact decimals from these strings.
-  const wacc = String(input.wacc);
-  const growth = String(input.terminalGrowthRate);
-  if (dec(growth).gte(dec(wacc))) {
+  // Percent values as the caller wrote them; the engine works in exact decimals from these strings. Both or
+  // neither: neither only where the valuation needs no rates, which is known once the engagement is read.
+  const wacc = input.wacc === undefined ? null : String(input.wacc);
+  const growth = input.terminalGrowthRate === undefined ? null : String(input.terminalGrowthRate);
+  if ((wacc === null) !== (growth === null) || (wacc === null && input.costOfCapital)) {
+    throw validationFailed(ratesRequired(wacc === null ? ['/wacc'] : ['/terminalGrowthRate'], 'with the other rate'));
+  }
+  if (wacc !== null && growth !== null && dec(growth).gte(dec(wacc))) {
     throw validationFailed([{ path: '/terminalGrowthRate', message: GROWTH_BELOW_WACC }]);
   }
   const costOfCapital = input.costOfCapital ? costOfCapitalAsText(input.costOfCapital) : null;
-  if (costOfCapital) {
+  if (costOfCapital && wacc !== null) {
     // docs/valuation-method.md, Cost of capital: the stated WACC is the built-up one to 4 decimals.
     const built = buildCostOfCapital(costOfCapital);
     if (!statedWacc(built).eq(dec(wacc))) {
@@ -132,6 +136,14 @@ export async function lockAssumptions(
     const engagement = await requireEngagement(tx, principal.firmId, engagementId, true);
     const refused = lockRefusal(principal, engagement.status, engagement.assumptions_locked);
     if (refused) throw refused;
+    const law = {
+      statute: engagement.statute as Statute,
+      purpose: (engagement.purpose as Purpose | null) ?? null,
+      transactionDate: transactionDateOf(engagement),
+    };
+    if (wacc === null && ratesNeeded(law)) {
+      throw validationFailed(ratesRequired(['/wacc', '/terminalGrowthRate'], 'where the valuation has a DCF'));
+    }
     // Statute readiness: refuse now, naming each missing field, rather than compute into FAILED.
     const financials = await data.getFinancials<NormalisedFinancials>(tx, principal.firmId, engagementId);
     // The valuer's weights and discount, checked against the statute (400 naming the rule).
@@ -239,8 +251,7 @@ export async function lockAssumptions(
       action: AUDIT.assumptionsLocked,
       engagementId,
       details: {
-        wacc,
-        terminalGrowthRate: growth,
+        ...(wacc !== null && { wacc, terminalGrowthRate: growth }),
         midYear: row.mid_year,
         ...(judgement.methodWeights && { methodWeights: judgement.methodWeights }),
         ...(judgement.dlomPercent !== undefined && { dlomPercent: judgement.dlomPercent }),
@@ -293,14 +304,14 @@ function costOfCapitalAsText(c: CostOfCapitalInput): CostOfCapitalInput {
 export function assumptionWarnings(
   engagement: EngagementLaw,
   financials: NormalisedFinancials | null,
-  wacc: string,
-  growth: string,
+  wacc: string | null,
+  growth: string | null,
 ) {
   const purpose = (engagement.purpose as Purpose | null) ?? null;
   const ctx = { statute: engagement.statute as Statute, purpose, transactionDate: transactionDateOf(engagement) };
   // The valuation date against the transaction's, which the computation repeats in its result.
   const dates = valuationDateWarnings(ctx.statute, purpose, engagement.valuation_date, ctx.transactionDate);
-  if (!usesDcf(ctx, financials)) return dates;
+  if (wacc === null || growth === null || !usesDcf(ctx, financials)) return dates;
   return [...rateWarnings(dec(wacc), dec(growth), financials?.projections ?? []), ...dates];
 }
 
@@ -329,4 +340,9 @@ async function repeatedDiscountReasons(
     }
   }
   return warnings;
+}
+
+/** The rates are given together, and only a valuation with no DCF (ratesNeeded) is locked without them. */
+function ratesRequired(paths: string[], when: string) {
+  return paths.map((path) => ({ path, message: `is required ${when}` }));
 }

@@ -62,10 +62,11 @@ export function inputsMissingFor(
 export function narrowSpread(
   engagement: EngagementLaw,
   financials: NormalisedFinancials,
-  wacc: string,
-  growth: string,
+  wacc: string | null,
+  growth: string | null,
   methodWeights?: Record<string, string | number> | null,
 ) {
+  if (wacc === null || growth === null) return null; // no rates: no DCF (the lock refuses a DCF without them)
   const ctx = {
     statute: engagement.statute as Statute,
     purpose: (engagement.purpose as Purpose | null) ?? null,

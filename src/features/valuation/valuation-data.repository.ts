@@ -5,8 +5,9 @@ import { relatedOfEngagement } from '../engagements/engagement-join.repository.j
 /** The assumptions as locked: the columns of the current lock and of each version in its history alike. */
 interface LockedAssumptionColumns {
   version: number;
-  wacc: string;
-  terminal_growth_rate: string;
+  /** Null where the valuation needs no rates and none were locked (the prescribed NAV of a transfer). */
+  wacc: string | null;
+  terminal_growth_rate: string | null;
   rationale: string;
   mid_year: boolean;
   locked_at: Date;
@@ -37,8 +38,8 @@ export async function insertAssumptions(
   a: {
     engagementId: string;
     firmId: string;
-    wacc: string;
-    terminalGrowthRate: string;
+    wacc: string | null;
+    terminalGrowthRate: string | null;
     rationale: string;
     midYear: boolean;
     lockedBy: string;

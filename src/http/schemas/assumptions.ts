@@ -9,8 +9,13 @@ export const assumptionsObject = z.object({
     .int()
     .optional()
     .describe('1 for the first lock; n + 1 after the engagement was returned for revision n times'),
-  wacc: z.number().optional().describe('Percent'),
-  terminalGrowthRate: z.number().optional().describe('Percent'),
+  wacc: z
+    .number()
+    .optional()
+    .describe(
+      'Percent; absent before the lock, and where the valuation needs no rates and none were locked (the prescribed NAV of a transfer or receipt)',
+    ),
+  terminalGrowthRate: z.number().optional().describe('Percent; absent as wacc is'),
   rationale: z.string().optional(),
   midYear: z.boolean().optional(),
   lockedAt: isoDateTime.optional(),
@@ -42,8 +47,8 @@ export const assumptionsVersionObject = z.object({
   status: z
     .enum(['SUPERSEDED', 'CURRENT'])
     .describe('SUPERSEDED: returned for revision at a gate; CURRENT: the lock in force'),
-  wacc: z.number(),
-  terminalGrowthRate: z.number(),
+  wacc: z.number().optional().describe('Percent; absent where none was locked (a prescribed NAV needs none)'),
+  terminalGrowthRate: z.number().optional().describe('Percent; absent as wacc is'),
   rationale: z.string(),
   midYear: z.boolean(),
   methodWeights: z.record(z.string(), z.number()).optional(),

@@ -130,8 +130,11 @@ export const valuationObject = z.object({
         'wants it drawn up on the valuation date',
     ),
   assumptions: z.object({
-    wacc: z.string(),
-    terminalGrowthRate: z.string(),
+    wacc: z
+      .string()
+      .optional()
+      .describe('Percent; absent where the valuation needs no rates and none were locked (a prescribed NAV)'),
+    terminalGrowthRate: z.string().optional().describe('Percent; absent as wacc is'),
     rationale: z.string().optional(),
     costOfCapital: z
       .object({

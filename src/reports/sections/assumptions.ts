@@ -10,13 +10,15 @@ export function assumptions(w: Writer, input: ReportInput): void {
   const v = input.valuation;
   w.section('Key assumptions');
   // The cost of capital and growth matter only where an income approach (DCF) is used.
-  const dcf = v.methods.some((m) => m.method === 'DCF');
+  // A valuation with no DCF may have been locked without rates (the prescribed NAV of a transfer).
+  const rates = a.wacc !== null && a.terminalGrowthRate !== null ? { wacc: a.wacc, g: a.terminalGrowthRate } : null;
+  const dcf = rates !== null && v.methods.some((m) => m.method === 'DCF');
   w.facts(
     [
-      ...(dcf
+      ...(rates && dcf
         ? ([
-            ['Weighted average cost of capital (WACC)', percent(a.wacc)],
-            ['Terminal growth rate (g)', percent(a.terminalGrowthRate)],
+            ['Weighted average cost of capital (WACC)', percent(rates.wacc)],
+            ['Terminal growth rate (g)', percent(rates.g)],
             ['Discounting convention', a.midYear ? 'Mid-year discounting' : 'End-of-year discounting'],
           ] as [string, string][])
         : ([['Method', noIncomeApproach(v)]] as [string, string][])),
@@ -24,7 +26,7 @@ export function assumptions(w: Writer, input: ReportInput): void {
     0.4,
   );
   const build = v.assumptions.costOfCapital;
-  if (dcf && build) {
+  if (rates && dcf && build) {
     // docs/valuation-method.md, Cost of capital: the WACC built up, each figure with its formula.
     // The build-up table (about fourteen rows) stays with its heading.
     w.ensureSpace(300);
@@ -50,7 +52,7 @@ export function assumptions(w: Writer, input: ReportInput): void {
         ['Cost of debt after tax', percent(build.costOfDebtAfterTax), 'Kd × (1 − t)'],
         ['Weight of equity (E/V)', build.equityWeight, '1 / (1 + D/E)'],
         ['Weight of debt (D/V)', build.debtWeight, '(D/E) / (1 + D/E)'],
-        ['WACC', percent(build.wacc), `Ke × E/V + Kd after tax × D/V; ${percent(a.wacc)} to 4 decimals is used`],
+        ['WACC', percent(build.wacc), `Ke × E/V + Kd after tax × D/V; ${percent(rates.wacc)} to 4 decimals is used`],
       ],
       { fontSize: SIZE.small + 0.5, boldRows: new Set([unlevered ? 13 : 12]) },
     );

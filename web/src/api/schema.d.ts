@@ -1574,11 +1574,11 @@ export interface components {
             /** @description The valuer's note on the reasonableness of the projections, where a DCF is adopted */
             projectionsReasonableness?: string;
             rationale?: string;
-            /** @description Percent */
+            /** @description Percent; absent as wacc is */
             terminalGrowthRate?: number;
             /** @description 1 for the first lock; n + 1 after the engagement was returned for revision n times */
             version?: number;
-            /** @description Percent */
+            /** @description Percent; absent before the lock, and where the valuation needs no rates and none were locked (the prescribed NAV of a transfer or receipt) */
             wacc?: number;
             /** @description Lock response only, where the valuation has a DCF: RATES_LOOK_LIKE_FRACTIONS (a WACC below 1 with growth below 1, or a tax rate between 0 and 1: a fraction typed for a percent) and WACC_GROWTH_SPREAD_NARROW (wacc − terminalGrowthRate under 2 percentage points) */
             warnings?: {
@@ -1645,7 +1645,8 @@ export interface components {
              * @enum {string}
              */
             status: "SUPERSEDED" | "CURRENT";
-            terminalGrowthRate: number;
+            /** @description Percent; absent as wacc is */
+            terminalGrowthRate?: number;
             /** @description The valuation computed from this version (kept as history when it was returned for revision) */
             valuation: {
                 computedAt: string | null;
@@ -1654,7 +1655,8 @@ export interface components {
                 valuePerShare: string | null;
             } | null;
             version: number;
-            wacc: number;
+            /** @description Percent; absent where none was locked (a prescribed NAV needs none) */
+            wacc?: number;
             weightsRationale?: string;
         };
         AuditEvent: {
@@ -2722,10 +2724,10 @@ export interface components {
             /** @description The valuer's note on the reasonableness of the projections a DCF rests on (revenue growth, margins, capital expenditure, working capital against the history and the industry), 50–3000 characters, printed beside the projections annexure. Required where a DCF is adopted (s.62 and FEMA unless the weights give the DCF none; a Rule 11UA issue valued by the DCF): 400 missing_rationale naming /projectionsReasonableness otherwise. Where no DCF is adopted it is accepted and ignored (not stored, not printed) */
             projectionsReasonableness?: string;
             rationale: string;
-            /** @description Terminal growth, percent; must be below wacc */
-            terminalGrowthRate: number;
-            /** @description Weighted average cost of capital, percent (12.5 = 12.5 %) */
-            wacc: number;
+            /** @description Terminal growth, percent; must be below wacc; required and not needed exactly as wacc is */
+            terminalGrowthRate?: number;
+            /** @description Weighted average cost of capital, percent (12.5 = 12.5 %). Required (400 naming /wacc) unless the valuation has no DCF at all: the prescribed NAV of a Rule 11UA transfer or receipt, and any valuation under Rule 57 of the Income-tax Rules, 2026, take none and report none */
+            wacc?: number;
             /** @description Why these weights (required with methodWeights) */
             weightsRationale?: string;
         };
@@ -3487,8 +3489,10 @@ export interface components {
                     wacc: string;
                 };
                 rationale?: string;
-                terminalGrowthRate: string;
-                wacc: string;
+                /** @description Percent; absent as wacc is */
+                terminalGrowthRate?: string;
+                /** @description Percent; absent where the valuation needs no rates and none were locked (a prescribed NAV) */
+                wacc?: string;
             };
             /** @description YYYY-MM-DD: the balance sheet the valuation uses; Rule 11U (Rule 56 from 1 April 2026) wants it drawn up on the valuation date */
             balanceSheetDate?: string;

@@ -1,6 +1,6 @@
 // The assumptions lock form, validated live with the API's own schema; a round returned for revision opens
 // with the last version's values and lists what changes.
-import { INCOME_TAX_ACT_2025_FROM } from '../../../../src/contract/vocabulary';
+import { INCOME_TAX_ACT_2025_FROM, ratesNeeded } from '../../../../src/contract/vocabulary';
 import { Button, Checkbox, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -45,12 +45,20 @@ export function Warnings({ warnings }: { warnings?: { code: string; message: str
   return <WarningList warnings={warnings} title="Check these before relying on the valuation" testId="lock-warnings" />;
 }
 
+/** The lock's schema as this engagement needs it: the rates required where the valuation has a DCF (ratesNeeded). */
+const withRates = lockAssumptionsBody.superRefine((body, ctx) => {
+  for (const key of ['wacc', 'terminalGrowthRate'] as const)
+    if (body[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'is required' });
+});
+
 export function LockForm({ engagement, previous }: { engagement: Engagement; previous?: Version }) {
   const id = engagement.id;
   const methods = weightableMethods(engagement);
+  // A prescribed NAV (a Rule 11UA transfer or receipt, Rule 57) has no DCF: the form asks for no rates at all.
+  const rates = ratesNeeded(engagement);
   const client = useQueryClient();
   const form = useForm<z.input<typeof lockAssumptionsBody>>({
-    resolver: sentenceResolver(lockAssumptionsBody, withoutEmptyWeights),
+    resolver: sentenceResolver(rates ? withRates : lockAssumptionsBody, withoutEmptyWeights),
     mode: 'onChange',
     defaultValues: previous ? valuesOf(previous) : { midYear: false, rationale: '' },
   });
@@ -72,33 +80,39 @@ export function LockForm({ engagement, previous }: { engagement: Engagement; pre
   return (
     <form onSubmit={form.handleSubmit((v) => setConfirming(v))} noValidate aria-label="Lock assumptions">
       <Stack maw={640}>
-        <Group grow align="start">
-          <NumberField
-            control={form.control}
-            name="wacc"
-            withBlur
-            onValue={() => void form.trigger('terminalGrowthRate')}
-            label="WACC (%)"
-            description="12.5 means 12.5 %"
-            withAsterisk
-            decimalScale={4}
-            error={err.wacc?.message}
-          />
-          <NumberField
-            control={form.control}
-            name="terminalGrowthRate"
-            withBlur
-            label="Terminal growth (%)"
-            description="Must be below WACC"
-            withAsterisk
-            decimalScale={4}
-            error={err.terminalGrowthRate?.message}
-          />
-        </Group>
-        <CostOfCapitalBuildUp form={form} />
+        {rates && (
+          <Group grow align="start">
+            <NumberField
+              control={form.control}
+              name="wacc"
+              withBlur
+              onValue={() => void form.trigger('terminalGrowthRate')}
+              label="WACC (%)"
+              description="12.5 means 12.5 %"
+              withAsterisk
+              decimalScale={4}
+              error={err.wacc?.message}
+            />
+            <NumberField
+              control={form.control}
+              name="terminalGrowthRate"
+              withBlur
+              label="Terminal growth (%)"
+              description="Must be below WACC"
+              withAsterisk
+              decimalScale={4}
+              error={err.terminalGrowthRate?.message}
+            />
+          </Group>
+        )}
+        {rates && <CostOfCapitalBuildUp form={form} />}
         <Textarea
           label="Rationale"
-          description="Why these rates: sources, beta, risk premia (at least 20 characters)"
+          description={
+            rates
+              ? 'Why these rates: sources, beta, risk premia (at least 20 characters)'
+              : 'The basis of the valuation: the prescribed formula and the figures it takes (at least 20 characters)'
+          }
           withAsterisk
           autosize
           minRows={3}
@@ -115,7 +129,7 @@ export function LockForm({ engagement, previous }: { engagement: Engagement; pre
             error={err.projectionsReasonableness?.message}
           />
         )}
-        <Checkbox label="Mid-year discounting" {...form.register('midYear')} />
+        {rates && <Checkbox label="Mid-year discounting" {...form.register('midYear')} />}
         {methods.length > 1 && (
           <Paper withBorder p="sm" radius="md">
             <Stack gap="xs">
@@ -145,7 +159,8 @@ export function LockForm({ engagement, previous }: { engagement: Engagement; pre
             </Stack>
           </Paper>
         )}
-        {!['IBC_LIQUIDATION'].includes(engagement.statute) && (
+        {/* No discount on a prescribed formula (the API refuses one) nor under the IBC. */}
+        {rates && engagement.statute !== 'IBC_LIQUIDATION' && (
           <Group grow align="start">
             <NumberField
               control={form.control}

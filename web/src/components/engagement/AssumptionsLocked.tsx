@@ -57,7 +57,9 @@ export function assumptionRows(a: AssumptionSet): Row[] {
   };
   add('wacc', 'WACC', pct(a.wacc));
   add('terminalGrowthRate', 'Terminal growth', pct(a.terminalGrowthRate));
-  add('midYear', 'Discounting', a.midYear === undefined ? undefined : a.midYear ? 'Mid-year' : 'End of year');
+  // No discounting convention where no rates were locked (a prescribed NAV has no DCF).
+  const discounting = a.midYear === undefined || a.wacc === undefined ? undefined : a.midYear;
+  add('midYear', 'Discounting', discounting === undefined ? undefined : discounting ? 'Mid-year' : 'End of year');
   add('rationale', 'Rationale', a.rationale, true);
   const c = a.costOfCapital;
   if (c) {
