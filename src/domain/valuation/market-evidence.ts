@@ -39,7 +39,8 @@ export function computeTransactions(f: NormalisedFinancials, market: MarketAppro
   const lines: ValuationLine[] = [];
   const implied: Dec[] = [];
   const bridge = equityBridgeItems(f);
-  // Deals for control carry a control premium: the valuer's discount takes it out, and the value is then a minority one.
+  // Deals for control carry a control premium p: dividing the multiples by (1 + p) takes it out (a discount of
+  // p / (1 + p), 16.67 % for a 20 % premium), and the value is then a minority one.
   const control =
     market.transactionControlDiscountPercent !== undefined && dec(market.transactionControlDiscountPercent).gt(0)
       ? dec(market.transactionControlDiscountPercent)
@@ -57,7 +58,7 @@ export function computeTransactions(f: NormalisedFinancials, market: MarketAppro
       used.map((d) => dec(d[key]!)),
       choice,
     );
-    const applied = control ? statistic.times(ONE.minus(control.div(HUNDRED))) : statistic;
+    const applied = control ? statistic.div(ONE.plus(control.div(HUNDRED))) : statistic;
     const ev = applied.times(metric.value);
     const equity = equityFromEnterpriseValue(ev, bridge);
     implied.push(equity);
@@ -74,7 +75,7 @@ export function computeTransactions(f: NormalisedFinancials, market: MarketAppro
       ...(control
         ? [
             multipleLine(
-              `${label}: after a ${plain(control)}% discount for the control premium in the deals`,
+              `${label}: after removing the deals' ${plain(control)}% control premium (÷ ${plain(ONE.plus(control.div(HUNDRED)))})`,
               applied,
               firstControlLine ? market.transactionControlDiscountRationale : 'as above',
             ),
@@ -104,7 +105,8 @@ export function computeTransactions(f: NormalisedFinancials, market: MarketAppro
       equityValue: toPaise(equityValue),
       valuePerShare: toPaise(value.valuePerShare),
       ...basicValuePerShare(value),
-      ...(control && { valueBasis: 'MINORITY_MARKETABLE' as const }),
+      // Deals in unlisted companies, struck on shares with no market: no discount for lack of marketability.
+      ...(control && { valueBasis: 'MINORITY_NON_MARKETABLE' as const }),
     },
     value: value.valuePerShare,
     warnings: [],

@@ -1555,7 +1555,7 @@ export interface components {
                  * @enum {string}
                  */
                 statistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
-                /** @description A discount to the comparable transactions' multiples, percent, that takes out the control premium and synergies the acquirers paid for; the method is then on a minority basis. Requires transactionControlDiscountRationale */
+                /** @description The control premium, percent, embedded in the comparable transactions' multiples (what the acquirers paid for control and synergies); the multiples are divided by (1 + premium), so 20 takes out a 16.67 % discount, and the method is then on a minority basis. Requires transactionControlDiscountRationale */
                 transactionControlDiscountPercent?: number;
                 transactionControlDiscountRationale?: string;
                 /** @description With transactionStatistic PERCENTILE: 25–75 */
@@ -1614,7 +1614,7 @@ export interface components {
                  * @enum {string}
                  */
                 statistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
-                /** @description A discount to the comparable transactions' multiples, percent, that takes out the control premium and synergies the acquirers paid for; the method is then on a minority basis. Requires transactionControlDiscountRationale */
+                /** @description The control premium, percent, embedded in the comparable transactions' multiples (what the acquirers paid for control and synergies); the multiples are divided by (1 + premium), so 20 takes out a 16.67 % discount, and the method is then on a minority basis. Requires transactionControlDiscountRationale */
                 transactionControlDiscountPercent?: number;
                 transactionControlDiscountRationale?: string;
                 /** @description With transactionStatistic PERCENTILE: 25–75 */
@@ -2702,7 +2702,7 @@ export interface components {
                  * @enum {string}
                  */
                 statistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
-                /** @description A discount to the comparable transactions' multiples, percent, that takes out the control premium and synergies the acquirers paid for; the method is then on a minority basis. Requires transactionControlDiscountRationale */
+                /** @description The control premium, percent, embedded in the comparable transactions' multiples (what the acquirers paid for control and synergies); the multiples are divided by (1 + premium), so 20 takes out a 16.67 % discount, and the method is then on a minority basis. Requires transactionControlDiscountRationale */
                 transactionControlDiscountPercent?: number;
                 transactionControlDiscountRationale?: string;
                 /** @description With transactionStatistic PERCENTILE: 25–75 */
