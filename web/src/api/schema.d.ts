@@ -1919,8 +1919,12 @@ export interface components {
                 }[];
                 /** @description The transferee (the buyer), by name as in the share register */
                 transferee: string;
+                /** @description The transferee's country of residence, e.g. "India"; the report states it beside the name */
+                transfereeResidence?: string;
                 /** @description The transferor (the seller), by name as in the share register */
                 transferor: string;
+                /** @description The transferor's country of residence, e.g. "India"; the report states it beside the name */
+                transferorResidence?: string;
             } | {
                 allottees: {
                     /** @description The allottee's country of residence; required for a FEMA issue to a non-resident */
@@ -2115,8 +2119,12 @@ export interface components {
                 }[];
                 /** @description The transferee (the buyer), by name as in the share register */
                 transferee: string;
+                /** @description The transferee's country of residence, e.g. "India"; the report states it beside the name */
+                transfereeResidence?: string;
                 /** @description The transferor (the seller), by name as in the share register */
                 transferor: string;
+                /** @description The transferor's country of residence, e.g. "India"; the report states it beside the name */
+                transferorResidence?: string;
             } | {
                 allottees: {
                     /** @description The allottee's country of residence; required for a FEMA issue to a non-resident */
@@ -2271,8 +2279,12 @@ export interface components {
                 }[];
                 /** @description The transferee (the buyer), by name as in the share register */
                 transferee: string;
+                /** @description The transferee's country of residence, e.g. "India"; the report states it beside the name */
+                transfereeResidence?: string;
                 /** @description The transferor (the seller), by name as in the share register */
                 transferor: string;
+                /** @description The transferor's country of residence, e.g. "India"; the report states it beside the name */
+                transferorResidence?: string;
             } | {
                 allottees: {
                     /** @description The allottee's country of residence; required for a FEMA issue to a non-resident */
@@ -2507,8 +2519,12 @@ export interface components {
                 }[];
                 /** @description The transferee (the buyer), by name as in the share register */
                 transferee: string;
+                /** @description The transferee's country of residence, e.g. "India"; the report states it beside the name */
+                transfereeResidence?: string;
                 /** @description The transferor (the seller), by name as in the share register */
                 transferor: string;
+                /** @description The transferor's country of residence, e.g. "India"; the report states it beside the name */
+                transferorResidence?: string;
             } | {
                 allottees: {
                     /** @description The allottee's country of residence; required for a FEMA issue to a non-resident */
@@ -2824,6 +2840,12 @@ export interface components {
                     ebitda?: unknown;
                     profitAfterTax?: unknown;
                     revenue?: unknown;
+                    /** @description Where each trailing figure comes from, as given */
+                    sources?: {
+                        ebitda?: string;
+                        profitAfterTax?: string;
+                        revenue?: string;
+                    };
                 };
                 equityBridge?: {
                     cashAdjustmentSinceBalanceSheet?: unknown;
@@ -2933,6 +2955,7 @@ export interface components {
                     number: unknown;
                     /** @enum {string} */
                     presentedIn?: "PREFERENCE_CAPITAL" | "OTHER_EQUITY" | "BORROWINGS";
+                    termsSource?: string;
                 }[];
                 shares: {
                     equitySharesOutstanding: unknown;
@@ -3038,8 +3061,12 @@ export interface components {
                 }[];
                 /** @description The transferee (the buyer), by name as in the share register */
                 transferee: string;
+                /** @description The transferee's country of residence, e.g. "India"; the report states it beside the name */
+                transfereeResidence?: string;
                 /** @description The transferor (the seller), by name as in the share register */
                 transferor: string;
+                /** @description The transferor's country of residence, e.g. "India"; the report states it beside the name */
+                transferorResidence?: string;
             } | {
                 allottees: {
                     /** @description The allottee's country of residence; required for a FEMA issue to a non-resident */
