@@ -75,7 +75,7 @@ export function computeTransactions(f: NormalisedFinancials, market: MarketAppro
       ...(control
         ? [
             multipleLine(
-              `${label}: after removing the deals' ${plain(control)}% control premium (÷ ${plain(ONE.plus(control.div(HUNDRED)))})`,
+              `${label}: after removing the deals' ${plain(control)}% control premium (÷ ${divisorWords(control)})`,
               applied,
               firstControlLine ? market.transactionControlDiscountRationale : 'as above',
             ),
@@ -111,6 +111,12 @@ export function computeTransactions(f: NormalisedFinancials, market: MarketAppro
     value: value.valuePerShare,
     warnings: [],
   };
+}
+
+/** 1 + premium, as the line prints it: "1.20" for 20 %, "1.125" for 12.5 %. */
+function divisorWords(premium: Dec): string {
+  const d = ONE.plus(premium.div(HUNDRED));
+  return d.toFixed(Math.max(2, d.decimalPlaces()));
 }
 
 /**
@@ -162,15 +168,17 @@ export function computeRecentRound(f: NormalisedFinancials, valuationDate: strin
       message: "The recent round was not at arm's length: its price is weak evidence of value.",
     });
   }
+  // A sale of existing shares between holders is a sale, not a round.
+  const what = round.kind === 'SECONDARY_SALE' ? 'sale' : 'round';
   const lines: ValuationLine[] = [
     perShareLine(
-      `Price per share in the round of ${round.date} (${instrumentWords(round.instrument)})`,
+      `Price per share in the ${what} of ${round.date} (${instrumentWords(round.instrument)})`,
       price,
       `${roundWords(round)}${round.armsLength ? ", at arm's length" : ", not at arm's length"}`,
     ),
     ...round.adjustments.map((a) =>
       percentLine(
-        `Adjustment for ${a.kind === 'TIME' ? 'the time since the round' : "the instrument's rights"}`,
+        `Adjustment for ${a.kind === 'TIME' ? `the time since the ${what}` : "the instrument's rights"}`,
         dec(a.percent),
         a.reason,
       ),

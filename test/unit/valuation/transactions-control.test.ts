@@ -32,10 +32,10 @@ test('the control premium is divided out of the deals’ statistic (÷ 1.20 for 
   const deals = method(r, 'TRANSACTIONS');
   assertLines(deals, [
     ['EV/EBITDA: median of 2 deal(s)', '10.0000'],
-    ["EV/EBITDA: after removing the deals' 20% control premium (÷ 1.2)", '8.3333'], // 10 ÷ 1.2
+    ["EV/EBITDA: after removing the deals' 20% control premium (÷ 1.20)", '8.3333'], // 10 ÷ 1.2
     ['EV/EBITDA: implied enterprise value', '350000000.00'], // 10 ÷ 1.2 × 420 lakh
     ['EV/EBITDA: implied equity value', '328000000.00'], // − 300 − 120 + 180 + 20 lakh
-    ["EV/Revenue: after removing the deals' 20% control premium (÷ 1.2)", '1.2500'], // 1.5 ÷ 1.2
+    ["EV/Revenue: after removing the deals' 20% control premium (÷ 1.20)", '1.2500'], // 1.5 ÷ 1.2
     ['EV/Revenue: implied enterprise value', '300000000.00'], // 1.25 × 2400 lakh
     ['Equity value (simple average of 2 multiple(s))', '303000000.00'],
     ['Value per equity share', '303.00'],
