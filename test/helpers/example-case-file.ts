@@ -163,11 +163,14 @@ export function caseFileChecks(made: () => MadeExample[], text: (path: string) =
       const gap = days(`${valued} UTC`, `${dated} UTC`);
       assert.ok(gap >= 0 && gap <= 60, `${m.slug}: the report is dated ${gap} days after its valuation date`);
     }
-    // A minority block valued on control-basis methods states its nil discount for lack of control, with the reason.
+    // A minority block valued on methods that value the company as it is run states its nil discount for lack of
+    // control, with the reason, and its level of value agrees: minority, and non-marketable after the DLOM.
     for (const m of made().filter((x) => ['companies-act-sec-62', 'fema-rbi'].includes(x.slug))) {
       const body = text(m.files.report);
-      assert.match(body, /Level of value Control, non-marketable/, m.slug);
-      assert.match(body, /No discount for lack of control is applied \(nil\): [A-Z][^.]*minority/, m.slug);
+      assert.match(body, /Level of value Minority, non-marketable /, m.slug);
+      assert.doesNotMatch(body, /Control, (non-)?marketable/, m.slug);
+      assert.match(body, /No discount for lack of control is applied \(nil\), for the reason given below\./, m.slug);
+      assert.match(body, /Rationale for the discount for lack of control\. .*?on a minority basis/, m.slug);
     }
     const udins = made()
       .map((m) => m.verify.udin)
