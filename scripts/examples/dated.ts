@@ -13,7 +13,7 @@ import {
   liquidationExample,
 } from '../../test/fixtures/sample-report.js';
 import { addDays, lastTradingDay, longDate, monthAndYear, type ExampleCalendar } from './calendar.js';
-import { FUNDING_ROUND_INVESTOR } from './evidence.js';
+import { ESOP_TERMS, FUNDING_ROUND_INVESTOR, TRANSFEREE } from './evidence.js';
 
 /**
  * Three audited years, in the balance sheet's unit (₹ lakh): the report's history table. Net worth rolls forward by
@@ -72,7 +72,7 @@ function deductionSources(cal: ExampleCalendar) {
     sharesAndSecuritiesBookSource: `Notes 10 and 14 of ${bs}: quoted shares of ₹80 lakh (non-current investments) and liquid fund units of ₹20 lakh (current investments), both securities`,
     immovablePropertyBookSource: `Note 9 of ${bs}: the Nashik factory's land and buildings and the Baner office, at cost less depreciation`,
     liabilitiesSource: `The audited balance sheet as at ${longDate(cal.valuationDate)}, Notes 3 to 8`,
-    leaseLiabilitiesSource: `lease liabilities of ₹35 lakh (finance lease of two CNC machining centres) within other current liabilities (Note 6), so in L at book value`,
+    leaseLiabilitiesSource: `lease liabilities of ₹35 lakh (finance lease of two CNC machining centres) within other current liabilities (Note 6 of ${bs}), at book value`,
     contingentLiabilities: [
       {
         description: 'Disputed GST demand for FY2022',
@@ -133,15 +133,37 @@ export function exampleFinancials(cal: ExampleCalendar, extra: Record<string, un
       ...h,
       ...(i === HISTORY.length - 1 && v.endsWith('-03-31') && { netWorth: 950, totalBorrowings: 420 }),
     })),
-    shareholding: EXAMPLE_COMPANY.shareholding,
+    shareholding: withOptionTerms(EXAMPLE_COMPANY.shareholding!),
     ...extra,
   };
 }
 
-/** The sale of May: who sold and who bought (1,50,000 shares × ₹240 = ₹360 lakh, paid to the promoters). */
-export const ROUND_PARTIES = `Rahul Kulkarni and Meera Kulkarni, the promoters, sold 75,000 equity shares each to ${FUNDING_ROUND_INVESTOR}`;
+/** The capital table with the options' terms beside them: where the exercise price the dilution counts comes from. */
+export function withOptionTerms<T extends { instrument: string }>(rows: readonly T[]): T[] {
+  return rows.map((r) => (r.instrument === 'ESOP' ? { ...r, termsSource: ESOP_TERMS } : r));
+}
 
-/** Peers as at the valuation date; two deals and the company's own round before it. */
+/** The transfer of the valuation date: who sold and who bought (50,000 shares × ₹275 = ₹137.50 lakh). */
+export const TRANSFER_PARTIES = `Meera Kulkarni, a promoter, sold 50,000 equity shares to ${TRANSFEREE}, a resident individual not related to the promoters, on terms negotiated between them`;
+
+/**
+ * Where the company's trailing twelve months come from: the last audited year, plus the audited months to the
+ * valuation date, less the same months of the year before (the comparatives of the audited interim statement).
+ */
+function ttmSources(cal: ExampleCalendar) {
+  const v = longDate(cal.valuationDate);
+  const lastFy = `FY${cal.firstProjectionYear - 1}`;
+  const yearBefore = longDate(addDays(cal.valuationDate, -365));
+  const from = (fy: string, now: string, before: string) =>
+    `${lastFy} audited ₹${fy} lakh + the seven months to ${v} ₹${now} lakh − the seven months to ${yearBefore} ₹${before} lakh (the audited interim statement and its comparatives)`;
+  return {
+    revenue: from('2,190.00', '1,400.00', '1,277.50'),
+    ebitda: from('381.10', '245.00', '222.30'),
+    profitAfterTax: from('178.90', '116.50', '105.00'),
+  };
+}
+
+/** Peers as at the valuation date; two deals and the most recent sale of the company's shares. */
 export function exampleMarketEvidence(cal: ExampleCalendar) {
   const e = EXAMPLE_MARKET_EVIDENCE;
   const v = cal.valuationDate;
@@ -152,7 +174,12 @@ export function exampleMarketEvidence(cal: ExampleCalendar) {
     // company's trailing twelve months to the valuation date: FY2026 audited, plus the audited seven months to the
     // valuation date, less the same seven months of FY2026 (revenue 2,190 + 1,400 − 1,277.50 = 2,312.50).
     peers: e.peers.map((p) => ({ ...p, asOf: lastTradingDay(v), basis: 'TRAILING' })),
-    comparableMetrics: { revenue: 2312.5, ebitda: 403.8, profitAfterTax: 190.4 },
+    comparableMetrics: {
+      revenue: 2312.5,
+      ebitda: 403.8,
+      profitAfterTax: 190.4,
+      sources: ttmSources(cal),
+    },
     transactions: [
       {
         ...first,
@@ -167,18 +194,20 @@ export function exampleMarketEvidence(cal: ExampleCalendar) {
         source: `VCCEdge deal database, extract of ${longDate(addDays(v, 8))}`,
       },
     ],
-    // A sale of existing shares by the promoters, not an issue: the company raised nothing, so the audited balance
-    // sheet shows the same share capital and no new money (the background and the shareholding say the same).
+    // The most recent sale of the company's shares: Meera Kulkarni's 50,000 shares to Anand Deshmukh on the valuation
+    // date, at ₹275 (the Rule 57 report's transfer). A sale of existing shares, not an issue: the company raised nothing.
+    // The promoters' sale of May to the fund at ₹240 is five months older, before two quarters above plan: the
+    // weights' reason says why the later sale is the evidence weighed.
     recentRound: {
-      date: cal.fundingRoundDate,
-      instrument: e.recentRound.instrument,
-      pricePerShare: e.recentRound.pricePerShare,
+      date: v,
+      instrument: 'EQUITY',
+      pricePerShare: 275,
       kind: 'SECONDARY_SALE',
-      consideration: e.recentRound.amountRaised,
-      parties: ROUND_PARTIES,
-      armsLength: e.recentRound.armsLength,
-      adjustments: e.recentRound.adjustments,
-      document: `Share purchase agreement of ${longDate(cal.fundingRoundDate)} between the promoters and ${FUNDING_ROUND_INVESTOR}`,
+      consideration: 137.5,
+      parties: TRANSFER_PARTIES,
+      armsLength: true,
+      adjustments: [],
+      document: `Share purchase agreement of ${longDate(v)} between Meera Kulkarni and ${TRANSFEREE}`,
     },
   };
 }
@@ -189,7 +218,7 @@ const daysFrom = (from: string, to: string) => Math.round((Date.parse(to) - Date
 
 /** The cost of capital's sources as at the valuation date; each input's own source dated as far from it as in the fixture. */
 export function exampleCostOfCapital(cal: ExampleCalendar) {
-  const inputSources = Object.fromEntries(
+  const inputSources: Record<string, { source: string; date?: string }> = Object.fromEntries(
     Object.entries(EXAMPLE_COST_OF_CAPITAL.inputSources).map(([k, v]) => [
       k,
       'date' in v && v.date
@@ -197,6 +226,12 @@ export function exampleCostOfCapital(cal: ExampleCalendar) {
         : v,
     ]),
   );
+  // The size premium's own source: the valuer's study of the small-company premium, with the reason for the figure.
+  inputSources.sizePremium = {
+    source:
+      "The valuer's study of NSE returns, 2006 to 2026: the Nifty Smallcap 250 earned 1 to 2 points a year over the Nifty 50 beyond what its beta explains; the low end is taken for a company a quarter of the smallest peer's size, as its customer concentration is already in the projections",
+    date: lastTradingDay(cal.valuationDate),
+  };
   return {
     ...EXAMPLE_COST_OF_CAPITAL,
     // Market rates are read on the last trading day on or before the valuation date (never a weekend).
@@ -215,14 +250,15 @@ export function exampleProjectionsNote(cal: ExampleCalendar): string {
   return EXAMPLE_PROJECTIONS_NOTE.replace(/FY(\d{4})/g, (_, y: string) => `FY${Number(y) + shift}`);
 }
 
-/** The s.62 weights' reasons name the round's month. */
+/**
+ * The allotment's weights and their reasons: the income approach leads; the peers, the deals and the most recent sale of
+ * the company's own shares test it; the net assets at book, a floor, carry little weight. Why the later sale, not the
+ * promoters' sale of May to the fund, is the one weighed.
+ */
 export function exampleMarketJudgement(cal: ExampleCalendar) {
   return {
     ...EXAMPLE_MARKET_JUDGEMENT,
-    weightsRationale: EXAMPLE_MARKET_JUDGEMENT.weightsRationale.replace(
-      /the company's own funding round of [A-Z][a-z]+ \d{4}/,
-      `the sale of the company's shares to ${FUNDING_ROUND_INVESTOR} in ${monthAndYear(cal.fundingRoundDate)}`,
-    ),
+    weightsRationale: `The income approach leads for a profitable going concern with board-approved projections (50%). The listed peers (15%), two recent deals in the trade (10%) and the sale of 50,000 shares by Meera Kulkarni to ${TRANSFEREE} on the valuation date at ₹275 (15%) test it from the market; that sale, between a promoter and an unrelated buyer on terms they negotiated, is the latest price of the company's own shares and needs no adjustment for time. The promoters' sale to ${FUNDING_ROUND_INVESTOR} at ₹240 in ${monthAndYear(cal.fundingRoundDate)} is not weighed: it is some five months older and before the two quarters above plan that the audited months to the valuation date show, and the later sale supersedes it. Net asset value at book (10%) is a floor for a going concern and carries little weight.`,
   };
 }
 

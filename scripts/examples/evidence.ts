@@ -94,6 +94,21 @@ export function exampleEvidence(cal: ExampleCalendar) {
       cal.fundingRoundDate,
       'share-purchase-agreement.pdf',
     ),
+    /**
+     * The transfer of the valuation date: Meera Kulkarni sold 50,000 shares to Anand Deshmukh at ₹275 (the Rule 57
+     * report's transaction, and the allotment's most recent sale of the company's shares).
+     */
+    TRANSFER_AGREEMENT: fromManagement(
+      `Share purchase agreement of ${V} between Meera Kulkarni and ${TRANSFEREE}`,
+      v,
+      'share-purchase-agreement-transfer.pdf',
+    ),
+    /** The options' terms: the exercise price the dilution counts. */
+    ESOP_PLAN: fromManagement(
+      'Employee stock option plan 2024, approved by the members, with the grant letters of the 2024 grant',
+      ESOP_GRANT_DATE,
+      'esop-plan-2024.pdf',
+    ),
     TERM_SHEET: fromManagement(
       `Term sheet for the issue of equity shares to ${NON_RESIDENT_INVESTOR}`,
       addDays(v, -10),
@@ -110,6 +125,14 @@ export function exampleEvidence(cal: ExampleCalendar) {
 
 /** The fund that invested in the company's earlier round and holds its shares since (the shareholding's third holder). */
 export const FUNDING_ROUND_INVESTOR = 'Deccan Growth Fund I';
+/** The resident individual who bought Meera Kulkarni's 50,000 shares on the valuation date. */
+export const TRANSFEREE = 'Anand Deshmukh';
+/** The day the options of the 2024 grant were granted, at ₹120 a share. */
+export const ESOP_GRANT_DATE = '2024-09-02';
+/** Where the options' exercise price comes from, as the capital table prints it. */
+export const ESOP_TERMS =
+  'Employee stock option plan 2024, approved by the members on 12 August 2024, and the grant letters of 2 September 2024: 40,000 options, each for one equity share at ₹120, vesting over four years';
+
 /** The non-resident fund of the FEMA example's term sheet. */
 export const NON_RESIDENT_INVESTOR = 'Konkan Capital Partners Pte. Ltd.';
 

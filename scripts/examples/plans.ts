@@ -11,8 +11,15 @@ import {
   exampleMarketEvidence,
   exampleMarketJudgement,
   exampleProjectionsNote,
+  withOptionTerms,
 } from './dated.js';
-import { FUNDING_ROUND_INVESTOR, NON_RESIDENT_INVESTOR, exampleEvidence, type EvidencePlan } from './evidence.js';
+import {
+  FUNDING_ROUND_INVESTOR,
+  NON_RESIDENT_INVESTOR,
+  TRANSFEREE,
+  exampleEvidence,
+  type EvidencePlan,
+} from './evidence.js';
 import type { ExampleFirm } from './firm.js';
 import {
   CIRP_TIMELINE,
@@ -56,7 +63,7 @@ const E = exampleEvidence(cal);
 const company = {
   targetEntity: 'Sahyadri Precision Components Private Limited',
   cin: 'U29299MH2011PTC215870',
-  companyBackground: `${EXAMPLE_FACTS.companyBackground}\n\nIn ${monthAndYear(cal.fundingRoundDate)} the promoters, Rahul Kulkarni and Meera Kulkarni, sold 75,000 equity shares each (1,50,000 in all, 15 % of the company) to ${FUNDING_ROUND_INVESTOR}, a resident fund, at ₹240 a share; the ₹360 lakh was paid to them. The company issued no shares: its paid-up capital is unchanged at 10,00,000 equity shares of ₹10 each.`,
+  companyBackground: `${EXAMPLE_FACTS.companyBackground}\n\nIn ${monthAndYear(cal.fundingRoundDate)} the promoters, Rahul Kulkarni and Meera Kulkarni, sold 75,000 equity shares each (1,50,000 in all, 15 % of the company) to ${FUNDING_ROUND_INVESTOR}, a resident fund, at ₹240 a share; the ₹360 lakh was paid to them. The company issued no shares: its paid-up capital is unchanged at 10,00,000 equity shares of ₹10 each. On ${V}, Meera Kulkarni sold 50,000 equity shares (5 % of the company) to ${TRANSFEREE}, a resident individual not related to the promoters, at ₹275 a share.`,
 };
 const BOARD = EXAMPLE_FACTS.appointingAuthority;
 /** The board's resolution appointing the valuer, and the engagement letter the next day. */
@@ -114,7 +121,7 @@ const ALLOTMENT_SHAREHOLDING = shareholdingAfter(
 /** The capital table at the valuation date once the transfer is made: what the allotment's valuations count. */
 const CAPITAL_AFTER_TRANSFER = [
   ...HOLDERS_AFTER_TRANSFER.map((r) => ({ holder: r.holder, instrument: 'EQUITY', number: r.before, faceValue: 10 })),
-  ...EXAMPLE_COMPANY.shareholding!.filter((h) => h.instrument !== 'EQUITY'),
+  ...withOptionTerms(EXAMPLE_COMPANY.shareholding!.filter((h) => h.instrument !== 'EQUITY')),
 ];
 
 /** The cost-of-capital build-up as the API takes it: percentages and ratios as JSON numbers. */
@@ -131,23 +138,27 @@ const costOfCapital = Object.fromEntries(
 const nilDloc = (reason: string) => ({ dlocPercent: 0, dlocRationale: reason });
 /**
  * The allotment's valuation (s.62 and FEMA alike): the market evidence weighed with the income approach; no discount
- * for lack of control, since the methods value the company as it is run, which the allottees share pro rata; the
- * discount for lack of marketability the unlisted, locked-in shares carry.
+ * for lack of control, since the methods value the company as it is run, which the allottees share pro rata (so the
+ * values are on a minority basis); a discount for lack of marketability for a minority holding in a private company
+ * with no market, on the values on a marketable basis only (docs/valuation-method.md, Discounts).
  */
 const judged = exampleMarketJudgement(cal);
 const marketJudgement = {
   ...judged,
   // The two deals bought control; their multiples carry the premium and synergies an acquirer pays, which a minority
-  // allottee never receives: the discount takes it out, so the method values what the allottees share.
+  // allottee never receives: dividing by (1 + premium) takes it out, so the method values what the allottees share.
   marketApproach: {
     ...judged.marketApproach,
     transactionControlDiscountPercent: 20,
     transactionControlDiscountRationale:
-      'Both deals bought control of the target (all of Chakan Die Casting; a majority buy-out of Satara Machining), so their multiples include the premium and the synergies an acquirer pays for control. Control premiums paid in Indian acquisitions of unlisted manufacturers are commonly 20% to 30%; 20% is taken out of the deal multiples, so the method values the shares as a minority holder owns them.',
+      "Both deals bought control of the target (all of Chakan Die Casting; a majority buy-out of Satara Machining), so their multiples include the premium and the synergies an acquirer pays for control. The premiums over the undisturbed price in open offers for listed Indian auto-component makers, 2019 to 2025, were mostly 20% to 30% (the valuer's compilation from the offer letters filed with SEBI); the low end, 20%, is taken out of the deal multiples by dividing them by 1.20 (a discount of 16.67%), as both targets were small and their buyers' synergies modest. The method then values the shares as a minority holder owns them; the deals were struck on unlisted shares, so no discount for lack of marketability follows.",
   },
   ...nilDloc(
-    `The discounted cash flow and net asset value value the company as it is run, on its own cash flows and assets, with no change of control, no synergy and no control premium in them, and the comparable transactions are taken after the control premium is removed from the deal multiples: that is what a minority holder shares pro rata, so no further discount for lack of control is taken for the minority blocks allotted (${FUNDING_ROUND_INVESTOR} holds about 17.2% and ${NON_RESIDENT_INVESTOR} about 8.2% after the allotment). What the allottees cannot do is sell: that is the discount for lack of marketability below.`,
+    `The discounted cash flow rests on the company's own board-approved projections and the net asset value on its own balance sheet: both value the company as it is run, with no change of control, no synergy and no control premium in them, and the comparable transactions are taken after the control premium is removed from the deal multiples. That is what a minority holder shares pro rata, so these values are on a minority basis and no discount for lack of control is taken for the minority blocks allotted (${FUNDING_ROUND_INVESTOR} holds about 17.2% and ${NON_RESIDENT_INVESTOR} about 8.2% after the allotment).`,
   ),
+  dlomPercent: 10,
+  dlomRationale:
+    "The shares allotted are a minority holding in a private company: there is no market in them, no listing is planned and no holder has a put option, so a holder who wants to sell must find a buyer privately. Restricted-stock studies (the discounts at which restricted shares of listed companies were sold against their freely traded price, e.g. the Stout Restricted Stock Study) report discounts mostly between 10% and 30%. 10% is taken, the low end, because the company is profitable and pays dividends and its shares found buyers twice in 2026 (a fund in May and an individual on the valuation date). The discount is for the absence of a market, not for any term of this allotment, and it applies only to the values on a marketable basis (the discounted cash flow, the net asset value and the listed peers): the deals and the sale of the company's own shares were struck on unlisted shares and take none.",
 };
 
 /** A transfer made on the valuation date: after 1 April 2026 the Income-tax Act, 2025 and Rule 57 govern it. */
@@ -177,7 +188,9 @@ const RULE_11UA: ExamplePlan = {
     transaction: {
       kind: 'TRANSFER',
       transferor: 'Meera Kulkarni (promoter)',
-      transferee: 'Anand Deshmukh',
+      transferee: TRANSFEREE,
+      transferorResidence: 'India',
+      transfereeResidence: 'India',
       numberOfShares: 50000,
       instrument: 'EQUITY',
       consideration: '13750000.00',
@@ -186,7 +199,14 @@ const RULE_11UA: ExamplePlan = {
     },
   },
   financials: exampleFinancials(cal),
-  evidence: [E.AUDITED_BALANCE_SHEET, E.AUDITED_STATEMENTS, E.STAMP_DUTY, E.QUOTED_PRICES, E.LIQUID_FUND_STATEMENT],
+  evidence: [
+    E.AUDITED_BALANCE_SHEET,
+    E.AUDITED_STATEMENTS,
+    E.TRANSFER_AGREEMENT,
+    E.STAMP_DUTY,
+    E.QUOTED_PRICES,
+    E.LIQUID_FUND_STATEMENT,
+  ],
   lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: RATIONALE },
   signsAsCharteredAccountant: true,
 };
@@ -214,6 +234,8 @@ const ALLOTMENT_EVIDENCE = [
   E.PROJECTIONS,
   E.PEER_DATA,
   E.SHARE_PURCHASE_AGREEMENT,
+  E.TRANSFER_AGREEMENT,
+  E.ESOP_PLAN,
   E.TERM_SHEET,
 ];
 
@@ -263,7 +285,7 @@ const COMPANIES_ACT: ExamplePlan = {
       weightsRationale:
         'The income approach leads for a profitable going concern; the market methods and net asset value test it.',
     },
-    reason: `${FUNDING_ROUND_INVESTOR} bought shares from the promoters in ${monthAndYear(cal.fundingRoundDate)} at arm's length, and the weights leave that sale out. Weigh the recent sale, and say why each method carries its weight.`,
+    reason: `${TRANSFEREE} bought shares from Meera Kulkarni on the valuation date at ₹275, at arm's length, and the weights leave that sale out; ${FUNDING_ROUND_INVESTOR} bought shares from the promoters in ${monthAndYear(cal.fundingRoundDate)} at ₹240. Weigh the recent sale, say why the earlier one is not weighed, and say why each method carries its weight.`,
   },
   signsAsCharteredAccountant: false,
 };

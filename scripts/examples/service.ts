@@ -30,7 +30,8 @@ export async function startService(options: { databaseUrl?: string } = {}): Prom
       DEMO_SEED: 'false',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '/nonexistent',
-      PUBLIC_BASE_URL: 'https://valuations.example.in',
+      // The firm's own address for its reports' verification page (the example firm's, fictitious like the firm).
+      PUBLIC_BASE_URL: 'https://reports.mehta-iyer.in',
       ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

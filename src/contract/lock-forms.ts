@@ -180,8 +180,9 @@ export const lockAssumptionsBody = z
         transactionControlDiscountPercent: discountPercent()
           .optional()
           .describe(
-            "A discount to the comparable transactions' multiples, percent, that takes out the control premium " +
-              'and synergies the acquirers paid for; the method is then on a minority basis. Requires ' +
+            "The control premium, percent, embedded in the comparable transactions' multiples (what the acquirers " +
+              'paid for control and synergies); the multiples are divided by (1 + premium), so 20 takes out a ' +
+              '16.67 % discount, and the method is then on a minority basis. Requires ' +
               'transactionControlDiscountRationale',
           ),
         transactionControlDiscountRationale: rationaleText().optional(),

@@ -58,11 +58,23 @@ const shareholding = z
       'the report prints each percentage of the total, worked out by the service',
   );
 
+/** Where a party to a transfer is resident: a transfer between a resident and a non-resident is also priced under FEMA. */
+const residence = (who: string) =>
+  z
+    .string()
+    .trim()
+    .min(2, `Name the country of residence of the ${who}`)
+    .max(100)
+    .optional()
+    .describe(`The ${who}'s country of residence, e.g. "India"; the report states it beside the name`);
+
 export const transferFactsBody = z
   .object({
     kind: z.literal('TRANSFER').describe('A transfer or receipt of shares already issued'),
     transferor: party('transferor (the seller)'),
     transferee: party('transferee (the buyer)'),
+    transferorResidence: residence('transferor'),
+    transfereeResidence: residence('transferee'),
     numberOfShares: count('How many shares change hands'),
     instrument: z.enum(TRANSACTION_INSTRUMENTS).describe('The class of the shares transferred'),
     consideration: rupeesAmount('The total consideration for the shares, decimal rupees, e.g. "12500000.00"'),

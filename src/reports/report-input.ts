@@ -78,6 +78,7 @@ export interface ReportInput {
       faceValue: number | string;
       conversionRatio?: number | string;
       exercisePrice?: number | string;
+      termsSource?: string;
     }[];
     history?: {
       year: string;

@@ -159,9 +159,10 @@ export function statuteText(
             'Bases, VS 103 Valuation Approaches and Methods, VS 202 Reporting and Documentation and VS ' +
             '301 Business Valuation) have been applied, consistently with the International Valuation ' +
             'Standards (edition effective 31 January 2025).',
-          'The Act prescribes no valuation method. The income approach (discounted cash flow), the ' +
-            'cost approach (net asset value) and, where listed peers are available, the market approach ' +
-            '(comparable company multiples) have been applied and combined by disclosed weights.',
+          'The Act prescribes no valuation method. Every method of the income, market and cost ' +
+            'approaches that ICAI Valuation Standard 103 recognises was considered; each is stated in ' +
+            'the section on the valuation approaches and methods, adopted with its weight or not adopted ' +
+            'with the reason, and the adopted methods are combined by the weights the conclusion discloses.',
         ],
       };
     case 'FEMA_RBI':
@@ -175,11 +176,10 @@ export function statuteText(
             'certified by a Chartered Accountant, a SEBI-registered Merchant Banker or a practising ' +
             'Cost Accountant.',
           'The fair value is a floor or a ceiling on the price depending on the direction of the ' +
-            'transaction, as set out below. Rule 21 prescribes no particular method: the ' +
-            'internationally accepted methods applied (the discounted free cash flow method and, where ' +
-            'weighed by the valuer, the net asset value and comparable company multiples), and the ' +
-            'weight given to each, are set out in the sections on the valuation approach and the ' +
-            'conclusion.',
+            'transaction, as set out below. Rule 21 prescribes no particular method: every method of the ' +
+            'income, market and cost approaches was considered, and each is stated in the section on the ' +
+            'valuation approaches and methods, adopted with its weight or not adopted with the reason; ' +
+            'the conclusion gives the weights.',
           purpose === null
             ? 'No transaction direction was specified for this engagement; the fair value is reported and ' +
               'the reader must apply the floor or ceiling that matches the transaction.'

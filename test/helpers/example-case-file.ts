@@ -163,16 +163,51 @@ export function caseFileChecks(made: () => MadeExample[], text: (path: string) =
       const gap = days(`${valued} UTC`, `${dated} UTC`);
       assert.ok(gap >= 0 && gap <= 60, `${m.slug}: the report is dated ${gap} days after its valuation date`);
     }
-    // A minority block valued on control-basis methods states its nil discount for lack of control, with the reason.
+    // A minority block valued on methods that value the company as it is run states its nil discount for lack of
+    // control, with the reason, and its level of value agrees: minority, and non-marketable after the DLOM.
     for (const m of made().filter((x) => ['companies-act-sec-62', 'fema-rbi'].includes(x.slug))) {
       const body = text(m.files.report);
-      assert.match(body, /Level of value Control, non-marketable/, m.slug);
-      assert.match(body, /No discount for lack of control is applied \(nil\): [A-Z][^.]*minority/, m.slug);
+      assert.match(body, /Level of value Minority, non-marketable /, m.slug);
+      assert.doesNotMatch(body, /Control, (non-)?marketable/, m.slug);
+      assert.match(body, /No discount for lack of control is applied \(nil\), for the reason given below\./, m.slug);
+      assert.match(body, /Rationale for the discount for lack of control\. .*?on a minority basis/, m.slug);
     }
     const udins = made()
       .map((m) => m.verify.udin)
       .filter((u) => u !== undefined);
     assert.equal(udins.length, 2, 'the Rule 11UA and FEMA reports are signed by a chartered accountant');
     assert.equal(new Set(udins).size, udins.length, `one UDIN per report: ${udins.join(', ')}`);
+  });
+
+  test("the equity reports read as the partner signs them: the same-day sale weighed, the deals' premium divided out, sources without digests", () => {
+    const body = (slug: string) => text(made().find((m) => m.slug === slug)!.files.report);
+    for (const slug of ['rule-11ua', 'companies-act-sec-62', 'fema-rbi']) {
+      const b = body(slug);
+      // The client's report cites documents, not files; speaks of the partner's own signature; carries no status word.
+      for (const internal of ['SHA-256', 'as submitted for this valuation', 'FINAL', 'may be added', 'example.in'])
+        assert.ok(!b.includes(internal), `${slug} prints ${JSON.stringify(internal)}`);
+      assert.match(
+        b,
+        /Vikram Mehta signs this report for the firm with their own digital signature on this page/,
+        slug,
+      );
+      assert.match(b, /exercisable at ₹120\.00 a share/, `${slug}: the options' exercise price`);
+    }
+    assert.match(body('rule-11ua'), /Transferee Anand Deshmukh, resident in India/);
+    for (const slug of ['companies-act-sec-62', 'fema-rbi']) {
+      const b = body(slug);
+      // The transfer of the valuation date at ₹275 is the recent sale weighed, with no adjustment for time.
+      assert.match(b, /Price per share in the sale of \d{1,2} [A-Z][a-z]+ \d{4} \(equity shares\) ₹275\.00/, slug);
+      assert.doesNotMatch(b, /Adjustment for the time since/, slug);
+      // 20 % premium out by division; no DLOM on the deals or the sale; no lock-in behind the DLOM.
+      assert.match(b, /20% control premium \(÷ 1\.20\)/, slug);
+      assert.match(
+        b,
+        /Comparable transactions \(deals struck on unlisted shares\) and Price of a recent investment/,
+        slug,
+      );
+      assert.doesNotMatch(b, /lock-in|may not sell them for three years/, slug);
+      assert.doesNotMatch(b, /so in L at book value/, `${slug}: the Rule 57 L in the DCF's bridge`);
+    }
   });
 }

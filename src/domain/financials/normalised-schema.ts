@@ -61,6 +61,14 @@ export const normalisedFinancialsSchema = z.object({
       revenue: decimal.optional(),
       profitAfterTax: decimal.optional(),
       ccdInterestAfterTax: decimal.optional(),
+      sources: z
+        .object({
+          ebitda: z.string().optional(),
+          revenue: z.string().optional(),
+          profitAfterTax: z.string().optional(),
+        })
+        .optional()
+        .describe('Where each trailing figure comes from, as given'),
     })
     .optional(),
   liquidation: z
@@ -128,6 +136,7 @@ export const normalisedFinancialsSchema = z.object({
         conversionRatio: decimal.optional(),
         exercisePrice: decimal.optional(),
         presentedIn: z.enum(['PREFERENCE_CAPITAL', 'OTHER_EQUITY', 'BORROWINGS']).optional(),
+        termsSource: z.string().optional(),
       }),
     )
     .optional()

@@ -95,7 +95,14 @@ export interface NormalisedFinancials {
     document?: string;
     adjustments: { kind: 'TIME' | 'RIGHTS'; percent: string; reason: string }[];
   };
-  comparableMetrics?: { ebitda?: string; revenue?: string; profitAfterTax?: string; ccdInterestAfterTax?: string };
+  comparableMetrics?: {
+    ebitda?: string;
+    revenue?: string;
+    profitAfterTax?: string;
+    ccdInterestAfterTax?: string;
+    /** Where each trailing figure comes from, as given. */
+    sources?: { ebitda?: string; revenue?: string; profitAfterTax?: string };
+  };
   liquidation?: {
     assets: NormalisedLiquidationAsset[];
     liquidationCosts: string;

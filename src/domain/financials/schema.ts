@@ -172,6 +172,14 @@ const shareholdingSchema = strict({
   // Where the financials present a CCPS or CCD (Ind AS may put CCPS in other equity): decides whether a
   // method deducted it, so it is added back as converted only then (docs/valuation-method.md, Fully diluted shares).
   presentedIn: z.enum(PRESENTED_IN, { error: `must be one of ${PRESENTED_IN.join(', ')}` }).optional(),
+  // Where an option's exercise price or a convertible's ratio comes from (the scheme, the grant letters, the terms of
+  // issue): the report prints it beside the instrument (docs/reports.md, The transaction).
+  termsSource: z
+    .string({ error: expected('a string') })
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(300)
+    .optional(),
 }).superRefine((row, ctx) => {
   const convertible = row.instrument === 'CCPS' || row.instrument === 'CCD';
   if (row.presentedIn !== undefined && !convertible)
@@ -189,6 +197,12 @@ const comparableMetricsSchema = strict({
   profitAfterTax: amount.optional(),
   /** The CCDs' interest after tax over the same period: added back to profit for P/E on the as-converted basis. */
   ccdInterestAfterTax: nonNegativeAmount.optional(),
+  /** Where each trailing figure comes from (e.g. the last audited year plus the interim months less the same months before). */
+  sources: strict({
+    ebitda: z.string().trim().min(1).max(300).optional(),
+    revenue: z.string().trim().min(1).max(300).optional(),
+    profitAfterTax: z.string().trim().min(1).max(300).optional(),
+  }).optional(),
 });
 
 const liquidationSchema = liquidationSchemaOf({ amount: nonNegativeAmount, isoDate, strict });

@@ -195,13 +195,12 @@ export function targetMetric(
         ? `${first.year} projection (forward), applied to trailing multiples by the valuer's explicit choice`
         : `${first.year} projection (forward${basis === 'FORWARD' ? ', like the forward multiples' : ' multiple'})`,
   });
-  const trailing = (x: 'ebitda' | 'revenue') => ({
-    value: dec(m![x]!),
-    source:
-      basis === 'TRAILING'
-        ? "the company's trailing twelve months to the valuation date, like the trailing multiples"
-        : "the company's figure as given in the financials",
-  });
+  // The trailing figure with where it comes from, where the financials say.
+  const trailingWords = (x: 'ebitda' | 'revenue' | 'profitAfterTax') =>
+    basis === 'TRAILING'
+      ? `the company's trailing twelve months to the valuation date, like the trailing multiples${m?.sources?.[x] ? `: ${m.sources[x]}` : ''}`
+      : `the company's figure as given in the financials${m?.sources?.[x] ? `: ${m.sources[x]}` : ''}`;
+  const trailing = (x: 'ebitda' | 'revenue') => ({ value: dec(m![x]!), source: trailingWords(x) });
   switch (key) {
     case 'evToEbitda':
       if (basis === 'FORWARD' && first) return forward('ebitda');
@@ -222,10 +221,7 @@ export function targetMetric(
           }
         : {
             value: dec(m.profitAfterTax),
-            source:
-              basis === 'TRAILING'
-                ? "the company's trailing twelve months to the valuation date, like the trailing multiples"
-                : "the company's figure as given in the financials",
+            source: trailingWords('profitAfterTax'),
           };
     }
     case 'priceToBook': {

@@ -6,7 +6,8 @@ import type { MethodCode, MethodDiscounts, ValueBasis } from './types.js';
  * Discounts): a discount for lack of control only on a value on a control basis, one for lack of
  * marketability only on a marketable basis, so nothing is discounted twice.
  * - DCF, NAV and the prescribed NAV formulas value the whole business: control and marketable.
- * - Comparable transactions: deals for control of a business, control and marketable.
+ * - Comparable transactions: deals for control, control and marketable; once the deals' control premium is
+ *   removed, minority and non-marketable (deals in unlisted businesses, struck on shares with no market).
  * - Listed peers' trading multiples price minority holdings in listed shares: minority, marketable
  *   (no DLOC; a DLOM still applies to an unlisted company).
  * - A recent round's price of the company's own unlisted shares: minority and non-marketable (neither).
@@ -22,10 +23,22 @@ export function valueBasis(method: MethodCode): ValueBasis {
   }
 }
 
+/** A value on a control basis: a discount for lack of control applies to it. */
+export const onControlBasis = (b: ValueBasis): boolean => b === 'CONTROL_MARKETABLE';
+/** A value on a marketable basis: a discount for lack of marketability applies to it. */
+export const onMarketableBasis = (b: ValueBasis): boolean => b !== 'MINORITY_NON_MARKETABLE';
+
+/** The same marketability on a minority basis: what a nil discount for lack of control, with its reason, says. */
+const MINORITY_OF: Record<ValueBasis, ValueBasis> = {
+  CONTROL_MARKETABLE: 'MINORITY_MARKETABLE',
+  MINORITY_MARKETABLE: 'MINORITY_MARKETABLE',
+  MINORITY_NON_MARKETABLE: 'MINORITY_NON_MARKETABLE',
+};
+
 const BASIS_WORDS: Record<ValueBasis, string> = {
   CONTROL_MARKETABLE: 'a control, marketable basis',
-  MINORITY_MARKETABLE: "a minority, marketable basis (listed peers' trading prices)",
-  MINORITY_NON_MARKETABLE: "a minority, non-marketable basis (the price of the company's unlisted shares)",
+  MINORITY_MARKETABLE: 'a minority, marketable basis',
+  MINORITY_NON_MARKETABLE: 'a minority, non-marketable basis',
 };
 
 export interface DiscountedConclusion {
@@ -43,6 +56,9 @@ export interface DiscountedConclusion {
 /**
  * Each method's value × (1 − DLOC, where on a control basis) × (1 − DLOM, where marketable), in that
  * order, then weighted: Σ wᵢ × vᵢ × cᵢ × mᵢ / 100. Exact; rounded to the paisa only for presentation.
+ * A nil DLOC, which the valuer states with its reason, is their judgement that the values on a control basis
+ * carry no control premium (the business as it is run, shared pro rata): those values are then on a minority
+ * basis, and are labelled so.
  */
 export function discountByMethod(
   components: { method: MethodCode; weight: Dec; value: Dec }[],
@@ -51,9 +67,10 @@ export function discountByMethod(
   bases: Partial<Record<MethodCode, ValueBasis>> = {},
 ): DiscountedConclusion {
   const rows = components.map((c) => {
-    const basis = bases[c.method] ?? valueBasis(c.method);
-    const control = dloc !== null && basis === 'CONTROL_MARKETABLE';
-    const marketability = dlom !== null && basis !== 'MINORITY_NON_MARKETABLE';
+    const own = bases[c.method] ?? valueBasis(c.method);
+    const basis = dloc !== null && dloc.isZero() ? MINORITY_OF[own] : own;
+    const control = dloc !== null && onControlBasis(basis);
+    const marketability = dlom !== null && onMarketableBasis(basis);
     const afterControl = control ? c.value.times(ONE.minus(dloc.div(HUNDRED))) : c.value;
     const after = marketability ? afterControl.times(ONE.minus(dlom.div(HUNDRED))) : afterControl;
     return { c, basis, control, marketability, afterControl, after };

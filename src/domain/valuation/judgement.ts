@@ -3,7 +3,7 @@ import { HUNDRED, ONE, dec, isDecimalString, plain, toPaise, type Dec } from './
 import type { MethodCode, Purpose, Statute } from './types.js';
 import type { MarketApproach } from './comparables.js';
 import { incomeTaxRegime } from './law-in-force.js';
-import { valueBasis } from './discounts.js';
+import { onControlBasis, onMarketableBasis, valueBasis } from './discounts.js';
 
 /**
  * The valuer's judgement, locked with the assumptions:
@@ -217,13 +217,13 @@ function discountsNoMethodTakes(j: Judgement): JudgementError[] {
     .map(([method]) => method as MethodCode);
   const names = adopted.join(', ');
   const errors: JudgementError[] = [];
-  if (readPercent(j.dlocPercent)?.gt(0) && !adopted.some((m) => valueBasis(m) === 'CONTROL_MARKETABLE'))
+  if (readPercent(j.dlocPercent)?.gt(0) && !adopted.some((m) => onControlBasis(valueBasis(m))))
     errors.push({
       code: 'DISCOUNT_NOT_PERMITTED',
       path: '/dlocPercent',
       message: `No adopted method (${names}) values the shares on a control basis, so none takes a discount for lack of control: give it as 0 with the reason, or leave it out.`,
     });
-  if (readPercent(j.dlomPercent)?.gt(0) && !adopted.some((m) => valueBasis(m) !== 'MINORITY_NON_MARKETABLE'))
+  if (readPercent(j.dlomPercent)?.gt(0) && !adopted.some((m) => onMarketableBasis(valueBasis(m))))
     errors.push({
       code: 'DISCOUNT_NOT_PERMITTED',
       path: '/dlomPercent',

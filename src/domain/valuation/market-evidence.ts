@@ -39,7 +39,8 @@ export function computeTransactions(f: NormalisedFinancials, market: MarketAppro
   const lines: ValuationLine[] = [];
   const implied: Dec[] = [];
   const bridge = equityBridgeItems(f);
-  // Deals for control carry a control premium: the valuer's discount takes it out, and the value is then a minority one.
+  // Deals for control carry a control premium p: dividing the multiples by (1 + p) takes it out (a discount of
+  // p / (1 + p), 16.67 % for a 20 % premium), and the value is then a minority one.
   const control =
     market.transactionControlDiscountPercent !== undefined && dec(market.transactionControlDiscountPercent).gt(0)
       ? dec(market.transactionControlDiscountPercent)
@@ -57,7 +58,7 @@ export function computeTransactions(f: NormalisedFinancials, market: MarketAppro
       used.map((d) => dec(d[key]!)),
       choice,
     );
-    const applied = control ? statistic.times(ONE.minus(control.div(HUNDRED))) : statistic;
+    const applied = control ? statistic.div(ONE.plus(control.div(HUNDRED))) : statistic;
     const ev = applied.times(metric.value);
     const equity = equityFromEnterpriseValue(ev, bridge);
     implied.push(equity);
@@ -74,7 +75,7 @@ export function computeTransactions(f: NormalisedFinancials, market: MarketAppro
       ...(control
         ? [
             multipleLine(
-              `${label}: after a ${plain(control)}% discount for the control premium in the deals`,
+              `${label}: after removing the deals' ${plain(control)}% control premium (÷ ${divisorWords(control)})`,
               applied,
               firstControlLine ? market.transactionControlDiscountRationale : 'as above',
             ),
@@ -104,11 +105,18 @@ export function computeTransactions(f: NormalisedFinancials, market: MarketAppro
       equityValue: toPaise(equityValue),
       valuePerShare: toPaise(value.valuePerShare),
       ...basicValuePerShare(value),
-      ...(control && { valueBasis: 'MINORITY_MARKETABLE' as const }),
+      // Deals in unlisted companies, struck on shares with no market: no discount for lack of marketability.
+      ...(control && { valueBasis: 'MINORITY_NON_MARKETABLE' as const }),
     },
     value: value.valuePerShare,
     warnings: [],
   };
+}
+
+/** 1 + premium, as the line prints it: "1.20" for 20 %, "1.125" for 12.5 %. */
+function divisorWords(premium: Dec): string {
+  const d = ONE.plus(premium.div(HUNDRED));
+  return d.toFixed(Math.max(2, d.decimalPlaces()));
 }
 
 /**
@@ -160,15 +168,17 @@ export function computeRecentRound(f: NormalisedFinancials, valuationDate: strin
       message: "The recent round was not at arm's length: its price is weak evidence of value.",
     });
   }
+  // A sale of existing shares between holders is a sale, not a round.
+  const what = round.kind === 'SECONDARY_SALE' ? 'sale' : 'round';
   const lines: ValuationLine[] = [
     perShareLine(
-      `Price per share in the round of ${round.date} (${instrumentWords(round.instrument)})`,
+      `Price per share in the ${what} of ${round.date} (${instrumentWords(round.instrument)})`,
       price,
       `${roundWords(round)}${round.armsLength ? ", at arm's length" : ", not at arm's length"}`,
     ),
     ...round.adjustments.map((a) =>
       percentLine(
-        `Adjustment for ${a.kind === 'TIME' ? 'the time since the round' : "the instrument's rights"}`,
+        `Adjustment for ${a.kind === 'TIME' ? `the time since the ${what}` : "the instrument's rights"}`,
         dec(a.percent),
         a.reason,
       ),

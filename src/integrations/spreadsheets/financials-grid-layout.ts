@@ -31,7 +31,8 @@ export const keysOf = (shape: Record<string, unknown>, except: readonly string[]
   Object.keys(shape).filter((k) => !except.includes(k));
 export const SHARES_FIELDS = keysOf(documentShape.shares.shape);
 export const PROJECTION_FIELDS = keysOf(documentShape.projections.unwrap().element.shape, ['year']);
-export const COMPARABLE_METRIC_FIELDS = keysOf(documentShape.comparableMetrics.unwrap().shape);
+// The trailing figures' sources are an object of words: JSON only, not a grid row.
+export const COMPARABLE_METRIC_FIELDS = keysOf(documentShape.comparableMetrics.unwrap().shape, ['sources']);
 export const LIQUIDATION_SCALAR_FIELDS = keysOf(documentShape.liquidation.unwrap().shape, [
   'assets',
   'registers',
@@ -83,6 +84,7 @@ export const TEXT_COLUMNS = new Set([
   'holder',
   'instrument',
   'presentedIn',
+  'termsSource',
   'basis',
   'source',
   'asOf',

@@ -140,6 +140,10 @@ export class Writer {
   /** A bold lead-in followed by text on the same line ("Heading. text"). */
   labelled(label: string, text: string): void {
     const { doc } = this;
+    // No label left alone on a page's last line: at least its first two lines together (or the whole, if shorter).
+    doc.font('Regular').fontSize(SIZE.body);
+    const whole = doc.heightOfString(`${label}. ${text}`, { width: this.width, lineGap: 1.5 });
+    this.ensureSpace(Math.min(whole, 2 * (doc.currentLineHeight(true) + 1.5)));
     doc.font('Bold').fontSize(SIZE.body).fillColor(COLOR.ink).text(`${label}. `, this.left, doc.y, {
       width: this.width,
       continued: true,

@@ -56,7 +56,13 @@ export function assumptions(w: Writer, input: ReportInput): void {
       ],
       { fontSize: SIZE.small + 0.5, boldRows: new Set([unlevered ? 13 : 12]) },
     );
-    w.labelled('Source', build.sourceDate ? `${build.source} (read on ${formatDate(build.sourceDate)})` : build.source);
+    // The date inside the last sentence: "… for India, read on 30 October 2026."
+    w.labelled(
+      'Source',
+      build.sourceDate
+        ? `${build.source.trim().replace(/\.$/, '')}; read on ${formatDate(build.sourceDate)}.`
+        : build.source,
+    );
     const inputs = annexureRef(input, 'costOfCapital');
     if (inputs) w.paragraph(`Each input with its source and the date it was read is ${inputs}.`);
   }

@@ -1,7 +1,7 @@
 // Background of the company: its business in the words captured on the engagement, its identity and
 // its capital structure and shareholding.
 import { FINANCIAL_LABELS } from '../../contract/financial-labels.js';
-import { grouped } from '../../contract/money-format.js';
+import { grouped, rupees } from '../../contract/money-format.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { type ReportInput } from '../report-input.js';
 import { transactionSection } from './transaction.js';
@@ -25,6 +25,9 @@ export function background(w: Writer, input: ReportInput): void {
   transactionSection(w, input);
 }
 
+/** "120" → "120.00": an exercise price as the report prints rupees. */
+const paise = (v: string): string => (/^\d+$/.test(v) ? `${v}.00` : /^\d+\.\d$/.test(v) ? `${v}0` : v);
+
 function capitalTable(w: Writer, input: ReportInput): void {
   const holders = input.company?.shareholding ?? [];
   w.subheading('Capital structure and shareholding');
@@ -47,7 +50,9 @@ function capitalTable(w: Writer, input: ReportInput): void {
     ],
     holders.map((h) => [
       h.holder,
-      FINANCIAL_LABELS[h.instrument] ?? h.instrument,
+      // An option's exercise price beside it: what the dilution counts, not the share's face value.
+      (FINANCIAL_LABELS[h.instrument] ?? h.instrument) +
+        (h.exercisePrice !== undefined ? `, exercisable at ${rupees(paise(String(h.exercisePrice)))} a share` : ''),
       grouped(String(h.number)).body,
       String(h.faceValue),
       h.instrument === 'EQUITY' && totalEquity > 0n
@@ -56,4 +61,7 @@ function capitalTable(w: Writer, input: ReportInput): void {
     ]),
     { fontSize: SIZE.small + 0.5 },
   );
+  const terms = holders.filter((h) => h.termsSource);
+  if (terms.length)
+    w.paragraph(terms.map((h) => `${h.holder}: ${h.termsSource}.`).join(' '), { size: SIZE.small, align: 'left' });
 }

@@ -83,13 +83,21 @@ export function signatureBlock(w: Writer, input: ReportInput): void {
     0.25,
   );
   if (c.classSignatories?.length) classValuerBlocks(w, c.classSignatories, c.demo === true);
-  w.paragraph("Signed digitally for the firm on this page; the partner's own digital signature may be added to it.", {
+  // The partner's own DSC is what signs (docs/report-signatures.md, 2); the firm's seal marks the issued copy.
+  w.paragraph(signatureWords(c.signedBy, !!c.classSignatories?.length), {
     size: SIZE.small,
     color: COLOR.muted,
     align: 'left',
   });
   w.paragraph(verificationLine(input.reference, c.verifyUrl), { size: SIZE.small, align: 'left' });
 }
+
+/**
+ * What signs the report, in the client's words (docs/report-signatures.md): the signatory's own digital signature,
+ * each class valuer's where a set signs; the firm's seal marks the issued copy.
+ */
+export const signatureWords = (signedBy: string, classValuers: boolean): string =>
+  `${classValuers ? 'Each registered valuer named above signs their part' : `${signedBy} signs this report`} for the firm with their own digital signature on this page; the firm's electronic seal on the same page marks the copy the firm issued.`;
 
 type ClassSignatories = NonNullable<NonNullable<ReportInput['certificate']>['classSignatories']>;
 

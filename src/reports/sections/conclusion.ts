@@ -51,7 +51,7 @@ export function conclusion(w: Writer, v: ValuationResult, priceLabel = 'Proposed
     const sub = [
       ...(anyDiscountApplied(c)
         ? [
-            `After ${discountWords(c)}${c.discountsByMethod?.length ? ", applied method by method where the method's value takes it" : ''} (${rupees(c.valueBeforeDiscount ?? '0')} before ${c.controlDiscount && c.discount ? 'them' : 'it'}).`,
+            `After ${discountWords(c)}${c.discountsByMethod?.length ? ", applied method by method where the method's value takes it" : ''} (${rupees(c.valueBeforeDiscount ?? '0')} before ${discountWords(c).includes(' and ') ? 'them' : 'it'}).`,
           ]
         : []),
       ...(bound ? [`This value is ${bound}.`] : []),

@@ -89,28 +89,27 @@ export function cover(w: Writer, input: ReportInput): void {
       ],
       ['Firm', firmName(input) + (firmNumberFor(input) ? ` (${firmNumberFor(input)})` : '')],
       ...(input.reference ? ([["Firm's reference", input.reference]] as [string, string][]) : []),
-      ['Status', input.kind === 'FINAL' ? 'FINAL: certified report' : 'DRAFT: not certified, subject to review'],
+      ...(input.kind === 'DRAFT'
+        ? ([['Status', 'DRAFT: not certified, subject to review']] as [string, string][])
+        : []),
     ],
     0.28,
   );
 
-  // Status badge: FINAL in the accent colour, DRAFT in red, so the state is obvious at a glance.
-  const badge = input.kind === 'FINAL' ? 'FINAL' : 'DRAFT';
-  const bw = 86;
-  const by = doc.y + 6;
-  doc
-    .roundedRect(w.left, by, bw, 24, 4)
-    .lineWidth(1.2)
-    .strokeColor(input.kind === 'FINAL' ? COLOR.accent : COLOR.draft)
-    .stroke();
-  doc
-    .font('Bold')
-    .fontSize(12)
-    .fillColor(input.kind === 'FINAL' ? COLOR.accent : COLOR.draft)
-    .text(badge, w.left, by + 6, {
-      width: bw,
-      align: 'center',
-    });
+  // A DRAFT says so in red; an issued report carries no status word of the service's (docs/reports.md, Cover).
+  if (input.kind === 'DRAFT') {
+    const bw = 86;
+    const by = doc.y + 6;
+    doc.roundedRect(w.left, by, bw, 24, 4).lineWidth(1.2).strokeColor(COLOR.draft).stroke();
+    doc
+      .font('Bold')
+      .fontSize(12)
+      .fillColor(COLOR.draft)
+      .text('DRAFT', w.left, by + 6, {
+        width: bw,
+        align: 'center',
+      });
+  }
   doc.fillColor(COLOR.ink);
   // The executive summary has the page after the cover (page 2).
   doc.addPage();

@@ -24,7 +24,22 @@ export const anyDiscountApplied = (c: Concluded): boolean => !nil(c.controlDisco
 const list = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
-/** One sentence per discount: the methods that took it, those that did not and why, or nil with its reason. */
+/** Why a method's value takes no discount for lack of control: it is already a minority one. */
+const NO_CONTROL_DISCOUNT: Record<string, string> = {
+  COMPARABLES: "listed peers' trading prices of minority holdings",
+  TRANSACTIONS: "the deals' control premium already removed",
+  RECENT_ROUND: "the price of the company's own shares",
+};
+/** Why a method's value takes no discount for lack of marketability: it is already that of unlisted shares. */
+const NO_MARKETABILITY_DISCOUNT: Record<string, string> = {
+  TRANSACTIONS: 'deals struck on unlisted shares',
+  RECENT_ROUND: "the price of the company's own unlisted shares",
+};
+
+/**
+ * One sentence per discount: the methods that took it, those that did not and why; a nil discount as nil, its reason
+ * following under its own heading (the conclusion prints every discount's rationale).
+ */
 export function discountSentences(c: Concluded): string[] {
   const adopted = (c.discountsByMethod ?? []).filter((m) => new Decimal(m.weightPercent).gt(0));
   const title = (m: (typeof adopted)[number]) => METHOD_TITLE[m.method] ?? m.method;
@@ -33,30 +48,29 @@ export function discountSentences(c: Concluded): string[] {
     d: Concluded['discount'],
     what: string,
     applies: (m: (typeof adopted)[number]) => boolean,
-    whyNot: string,
+    reasons: Record<string, string>,
+    already: [one: string, many: string],
   ) => {
     if (!d) return;
     if (nil(d)) {
-      out.push(`No discount for ${what} is applied (nil): ${d.rationale.replace(/\.?$/, '.')}`);
+      out.push(`No discount for ${what} is applied (nil), for the reason given below.`);
       return;
     }
     const takers = adopted.filter(applies).map(title);
-    const others = adopted.filter((m) => !applies(m)).map(title);
+    const others = adopted
+      .filter((m) => !applies(m))
+      .map((m) => (reasons[m.method] ? `${title(m)} (${reasons[m.method]})` : title(m)));
     out.push(
-      `A discount for ${what} of ${percent(d.percent)} is applied to the value of ${list(takers)}${others.length ? `; ${list(others)} ${others.length === 1 ? 'takes' : 'take'} none, ${whyNot}` : ''}.`,
+      `A discount for ${what} of ${percent(d.percent)} is applied to the value of ${list(takers)}${others.length ? `; ${list(others)} ${others.length === 1 ? `takes none, ${already[0]}` : `take none, ${already[1]}`}` : ''}.`,
     );
   };
-  one(
-    c.controlDiscount,
-    'lack of control',
-    (m) => m.controlDiscountApplies,
-    "its value already being that of a minority holding (listed peers' trading prices or the price of the company's own shares)",
-  );
-  one(
-    c.discount,
-    'lack of marketability',
-    (m) => m.marketabilityDiscountApplies,
-    "its value already being that of unlisted shares (the price of the company's own shares)",
-  );
+  one(c.controlDiscount, 'lack of control', (m) => m.controlDiscountApplies, NO_CONTROL_DISCOUNT, [
+    'its value already being that of a minority holding',
+    'their values already being those of minority holdings',
+  ]);
+  one(c.discount, 'lack of marketability', (m) => m.marketabilityDiscountApplies, NO_MARKETABILITY_DISCOUNT, [
+    'its value already being that of unlisted shares',
+    'their values already being those of unlisted shares',
+  ]);
   return out;
 }

@@ -19,7 +19,8 @@ export function methodLines(m: MethodResult): MethodResult['lines'] {
 
 const MULTIPLE = '(EV/EBITDA|EV/Revenue|P/E|P/B)';
 const BRIDGE_LINE = new RegExp(`^${MULTIPLE}: (Less|Add): `);
-const NOT_A_PEER = /^(median|mean|\d+(\.\d+)?th percentile) of |^after a |^target |^implied |^(Less|Add): /;
+const NOT_A_PEER =
+  /^(median|mean|\d+(\.\d+)?th percentile) of |^after a |^after removing |^target |^implied |^(Less|Add): /;
 const isPeerMultiple = (label: string) => {
   const m = new RegExp(`^${MULTIPLE}: (.+)$`).exec(label);
   return m !== null && !NOT_A_PEER.test(m[2]);

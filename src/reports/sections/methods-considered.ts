@@ -11,19 +11,23 @@ function weightOf(v: ValuationResult, code: string): string | null {
   return w === undefined ? null : w;
 }
 
-const ADOPTED_WHY: Record<string, (m: MethodResult) => string> = {
+const ADOPTED_WHY: Record<string, (m: MethodResult, weight: number | null) => string> = {
   DCF: () =>
     "Projections approved by the company's board were available; the discounted cash flow captures the value of the business's future earnings.",
-  NAV: () =>
-    'The net assets in the balance sheet give the value of what the company owns, a floor for a going concern.',
+  NAV: (_m, weight) =>
+    weight !== null && weight <= 10
+      ? "The net assets at book value show what the company owns, a floor for a going concern. A profitable business's value lies in its earnings, so the net assets carry little weight, and their book values are not restated to fair values."
+      : 'The net assets in the balance sheet give the value of what the company owns, a floor for a going concern.',
   COMPARABLES: () =>
     "Listed companies comparable in business were identified; their trading multiples, applied to the company's figures of the same period, give a market view.",
   TRANSACTIONS: (m) =>
-    m.valueBasis === 'MINORITY_MARKETABLE'
-      ? 'Recent acquisitions in the trade show what buyers paid; the deals bought control, so the control premium is taken out of their multiples.'
+    m.valueBasis === 'MINORITY_NON_MARKETABLE'
+      ? 'Recent acquisitions of unlisted businesses in the trade show what buyers paid; the deals bought control, so the control premium is taken out of their multiples, and, struck on unlisted shares, they take no discount for lack of marketability.'
       : 'Recent acquisitions in the trade show what buyers paid for control of comparable businesses.',
-  RECENT_ROUND: () =>
-    "A recent arm's-length transaction in the company's own shares is direct evidence of their value, adjusted for the time since.",
+  RECENT_ROUND: (m) =>
+    m.lines.some((l) => l.label.startsWith('Adjustment for the time'))
+      ? "A recent arm's-length transaction in the company's own shares is direct evidence of their value, adjusted for the time since."
+      : "A recent arm's-length transaction in the company's own shares is direct evidence of their value, taken at its price with no adjustment.",
 };
 
 const NOT_ADOPTED_WHY: Record<string, string> = {
@@ -51,7 +55,12 @@ export function methodsConsidered(v: ValuationResult, informational: (m: MethodR
     if (!m) return [approach, title, 'No', NOT_ADOPTED_WHY[code]];
     if (weight !== null && Number(weight) === 0)
       return [approach, title, 'For information', 'Set out for information; the valuer gave it no weight.'];
-    return [approach, title, weight !== null ? `Yes (${weight}%)` : 'Yes', ADOPTED_WHY[code](m)];
+    return [
+      approach,
+      title,
+      weight !== null ? `Yes (${weight}%)` : 'Yes',
+      ADOPTED_WHY[code](m, weight !== null ? Number(weight) : null),
+    ];
   });
   return [
     ...rows.slice(0, 1),

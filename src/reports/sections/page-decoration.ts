@@ -24,13 +24,13 @@ export function decoratePages(w: Writer, input: ReportInput): void {
     doc.font('Regular').fontSize(7.5).fillColor(COLOR.muted);
     // The status is repeated in the footer as plain text: the diagonal watermark is not reliably
     // extractable by text tools (poppler breaks up diagonal runs).
-    const status = input.kind === 'DRAFT' ? DRAFT_WATERMARK : 'FINAL';
+    const status = input.kind === 'DRAFT' ? `${DRAFT_WATERMARK} · ` : '';
     // The status first and a long company name shortened, so neither the status nor the firm's reference is cut.
     const entity =
       input.engagement.targetEntity.length > 48
         ? `${input.engagement.targetEntity.slice(0, 47)}…`
         : input.engagement.targetEntity;
-    doc.text(`${status} · ${entity}${input.reference ? ` · ${input.reference}` : ''}`, MARGIN.left, footY, {
+    doc.text(`${status}${entity}${input.reference ? ` · ${input.reference}` : ''}`, MARGIN.left, footY, {
       width: width * 0.8,
       lineBreak: false,
       height: 10,

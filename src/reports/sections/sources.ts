@@ -1,5 +1,6 @@
-// Sources of information: each document relied upon with its SHA-256, then where each figure the valuation rests on
-// comes from (docs/evidence.md).
+// Sources of information: each document relied upon, by its title, date and who provided it, then where each figure
+// the valuation rests on comes from (docs/evidence.md). The files' SHA-256 digests are the firm's working, in the
+// review record, not the client's report.
 import { financialLabel } from '../../contract/financial-labels.js';
 import { formatDate, formatDayInIndia, rupees } from '../format.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
@@ -8,19 +9,19 @@ import { type ReportInput } from '../report-input.js';
 
 export function sources(w: Writer, input: ReportInput): void {
   w.section('Sources of information');
-  w.paragraph(
-    'The following documents were relied upon. Each is identified by its SHA-256 digest so that the exact file used can be verified.',
-  );
-  if (input.documents.length === 0) {
+  w.paragraph('The following documents were relied upon.');
+  // The financials entered from the documents are not a document of their own where the documents are listed.
+  const listed = input.documents.some((d) => d.kind === 'EVIDENCE')
+    ? input.documents.filter((d) => !(d.kind === 'FINANCIALS' && !d.title))
+    : input.documents;
+  if (listed.length === 0) {
     w.paragraph('No documents were recorded for this engagement.', { color: COLOR.muted });
   }
   const { doc } = w;
   // Evidence first, in the order it was received; then the financials and any untitled supporting files.
-  const ordered = [...input.documents].sort(
-    (a, b) => rank(a.kind) - rank(b.kind) || a.createdAt.localeCompare(b.createdAt),
-  );
+  const ordered = [...listed].sort((a, b) => rank(a.kind) - rank(b.kind) || a.createdAt.localeCompare(b.createdAt));
   ordered.forEach((d, i) => {
-    w.ensureSpace(56);
+    w.ensureSpace(44);
     doc
       .font('Bold')
       .fontSize(SIZE.body)
@@ -31,11 +32,7 @@ export function sources(w: Writer, input: ReportInput): void {
       .fontSize(SIZE.small)
       .fillColor(COLOR.muted)
       .text(documentFacts(d), w.left + 12, doc.y, { width: w.width - 12 });
-    // The digest stays on one line (7.5 pt fits 64 hex digits) so it can be copied whole.
-    doc
-      .fillColor(COLOR.ink)
-      .fontSize(7.5)
-      .text(`SHA-256: ${d.sha256}`, w.left + 12, doc.y, { width: w.width - 12 });
+    doc.fillColor(COLOR.ink);
     doc.moveDown(0.5);
   });
   figureSources(w, input);
@@ -50,7 +47,7 @@ type SourceDocument = ReportInput['documents'][number];
  */
 function documentTitle(d: SourceDocument): string {
   if (d.title) return d.title;
-  if (d.kind === 'FINANCIALS') return 'Financial data of the company, as submitted for this valuation';
+  if (d.kind === 'FINANCIALS') return 'Financial information provided by the management of the company';
   return 'Supporting document';
 }
 
@@ -61,7 +58,7 @@ function documentTitle(d: SourceDocument): string {
  */
 function documentFacts(d: SourceDocument): string {
   if (d.kind === 'FINANCIALS' && !d.title && !d.documentDate && !d.providedBy)
-    return 'The figures taken into this valuation from the documents listed above; where each figure comes from is stated below.';
+    return 'The figures this valuation rests on; where each comes from is stated below.';
   const facts = [
     ...(d.documentDate ? [`dated ${formatDate(d.documentDate)}`] : []),
     // "provided by the management", as a sentence reads, however the name was typed.

@@ -23,9 +23,12 @@ export function conclusionRows(
       const count = formatLineValue(c.shares, 'COUNT');
       const basis = SHARE_BASIS[c.shareBasis];
       rows.push(['Number of equity shares', `${count} (${basis})`]);
+      // Fully diluted, the total is the equity with the options' exercise proceeds: said so, not a value of the shares in issue.
       rows.push([
         'Value in total',
-        `${rupees(c.totalValue)}: ${rupees(c.valuePerShare)} × ${count} equity shares (${basis})`,
+        c.shareBasis === 'FULLY_DILUTED'
+          ? `${rupees(c.totalValue)}: ${rupees(c.valuePerShare)} × ${count} equity shares, fully diluted (the shares in issue and those the options and convertible instruments in the money would add; the equity value with their exercise proceeds)`
+          : `${rupees(c.totalValue)}: ${rupees(c.valuePerShare)} × ${count} equity shares (${basis})`,
       ]);
     }
   } else if (c.values.length > 0) {

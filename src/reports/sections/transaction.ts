@@ -32,8 +32,8 @@ function transfer(w: Writer, t: Extract<TransactionFacts, { kind: 'TRANSFER' }>,
   const perShare = new Decimal(t.consideration).div(t.numberOfShares);
   w.facts(
     [
-      ['Transferor', t.transferor],
-      ['Transferee', t.transferee],
+      ['Transferor', withResidence(t.transferor, t.transferorResidence)],
+      ['Transferee', withResidence(t.transferee, t.transfereeResidence)],
       ['Shares transferred', `${shares(t.numberOfShares)} ${INSTRUMENT_WORDS[t.instrument].toLowerCase()}`],
       ['Consideration', `${money(t.consideration)} in all, ${money(perShare)} per share`],
       [dateLabel, formatDate(t.date)],
@@ -41,6 +41,10 @@ function transfer(w: Writer, t: Extract<TransactionFacts, { kind: 'TRANSFER' }>,
     0.3,
   );
 }
+
+/** "Anand Deshmukh, resident in India": the party with their residence where it is given. */
+const withResidence = (name: string, residence: string | undefined): string =>
+  residence ? `${name}, resident in ${residence}` : name;
 
 function issue(w: Writer, t: Extract<TransactionFacts, { kind: 'ISSUE' }>, dateLabel: string, fema: boolean): void {
   const total = t.allottees.reduce((s, a) => s.plus(new Decimal(a.pricePerShare).times(a.number)), new Decimal(0));

@@ -7,11 +7,16 @@ export function writeRecentRound(ctx: WorkbookContext): void {
   const round = method('RECENT_ROUND');
   if (round && f.recentRound) {
     const s = new Sheet(wb, known, SHEET_NAME.RECENT_ROUND);
-    s.title(`Price of a recent investment (${f.recentRound.date}, ${f.recentRound.instrument}), adjusted`);
-    const price = s.put('Price per share in the round (₹)', Number(f.recentRound.pricePerShare), RUPEE_FORMAT);
+    // A sale of existing shares between holders is a sale, not a round (as the report's lines say).
+    const what = f.recentRound.kind === 'SECONDARY_SALE' ? 'sale' : 'round';
+    const adjusted = f.recentRound.adjustments.length > 0;
+    s.title(
+      `Price of a recent investment (${f.recentRound.date}, ${f.recentRound.instrument})${adjusted ? ', adjusted' : ', with no adjustment'}`,
+    );
+    const price = s.put(`Price per share in the ${what} (₹)`, Number(f.recentRound.pricePerShare), RUPEE_FORMAT);
     const factors = f.recentRound.adjustments.map((a) =>
       s.put(
-        `Adjustment for ${a.kind === 'TIME' ? 'the time since the round' : "the instrument's rights"} (%): ${a.reason}`,
+        `Adjustment for ${a.kind === 'TIME' ? `the time since the ${what}` : "the instrument's rights"} (%): ${a.reason}`,
         Number(a.percent),
         PERCENT_FORMAT,
       ),

@@ -44,20 +44,20 @@ export function writeTransactions(ctx: WorkbookContext, cells: InputCells): void
         },
         MULTIPLE_FORMAT,
       );
-      // The valuer's discount for the control premium in the deals, applied to the statistic (as the engine's line names it).
-      const controlLine = transactions.lines.find((l) => l.label.startsWith(`${label}: after a `));
-      const percent = /after a ([\d.]+)% discount/.exec(controlLine?.label ?? '')?.[1];
+      // The deals' control premium taken out of the statistic, ÷ (1 + premium) (as the engine's line names it).
+      const controlLine = transactions.lines.find((l) => l.label.startsWith(`${label}: after removing `));
+      const percent = /([\d.]+)% control premium/.exec(controlLine?.label ?? '')?.[1];
       const applied = percent
         ? s.put(
-            `After a ${percent}% discount for the control premium in the deals`,
-            { f: `${statistic}*(1-${percent}/100)`, result: Number(controlLine!.value) },
+            `After removing the deals' ${percent}% control premium: statistic ÷ (1 + ${percent}%)`,
+            { f: `${statistic}/(1+${percent}/100)`, result: Number(controlLine!.value) },
             MULTIPLE_FORMAT,
           )
         : statistic;
       const metricLine = transactions.lines.find((l) => l.label.startsWith(`${label}: target `))!;
       const metric = s.put(`Target ${MULTIPLE_LABELS[key].metric}`, Number(metricLine.value), RUPEE_FORMAT);
       const ev = s.put(
-        `Implied enterprise value = ${percent ? 'discounted multiple' : 'median'} × target metric`,
+        `Implied enterprise value = ${percent ? 'multiple without the control premium' : 'median'} × target metric`,
         { f: `${applied}*${metric}`, result: lv.get(`${label}: implied enterprise value`) },
         RUPEE_FORMAT,
       );

@@ -96,8 +96,9 @@ test('CSV and XLSX carry history and the capital table as list tables, cell for 
     csv,
     /\r\n"Financial history\nhistory","Year\nyear","Revenue from operations\nrevenue","EBITDA\nebitda",/,
   );
-  // Column A of a holder's row empty, the instrument in words; conversionRatio, exercisePrice, presentedIn empty.
-  assert.match(csv, /\r\n,Rahul Kulkarni \(promoter\),Equity shares,600000,10,,,\r\n/);
+  // Column A of a holder's row empty, the instrument in words; conversionRatio, exercisePrice, presentedIn and
+  // termsSource empty.
+  assert.match(csv, /\r\n,Rahul Kulkarni \(promoter\),Equity shares,600000,10,,,,\r\n/);
 });
 
 test('an interim balance sheet may follow the last full year; a 31 March one ends the history with its own year', () => {

@@ -104,7 +104,8 @@ for (const c of cases) {
         EXAMPLE_FACTS.appointingAuthority!,
         'Rahul Kulkarni (promoter)',
         'FY2024',
-        input.documents[0].sha256,
+        // The document relied upon, as a report cites it: no file digest (the firm's review record keeps it).
+        'Financial information provided by the management of the company',
         '₹',
         ...c.wording,
         ...c.values(valuation),
@@ -123,6 +124,8 @@ for (const c of cases) {
       assert.ok(!text.includes('Balance sheet ties.'), 'a gate comment is not printed in the report');
       // Nor the working file: no reviewer, review gate, lock, service id or service key (docs/report-signatures.md).
       for (const internal of [
+        input.documents[0].sha256,
+        'SHA-256',
         input.reportId,
         input.engagement.id,
         'Rohan Desai',

@@ -62,7 +62,7 @@ test('DLOC and DLOM apply method by method: a recent round and listed peers on a
   );
   assert.match(
     r.conclusion.basis,
-    /RECENT_ROUND 273\.60 = 273\.60 \(on a minority, non-marketable basis .*: no discount for lack of control or lack of marketability\)/,
+    /RECENT_ROUND 273\.60 = 273\.60 \(on a minority, non-marketable basis: no discount for lack of control or lack of marketability\)/,
   );
 });
 

@@ -1,4 +1,4 @@
-// Deals for control carry a control premium: the valuer's discount to the deal multiples takes it out, and the
+// Deals for control carry a control premium: dividing the deal multiples by (1 + premium) takes it out, and the
 // method's value is then on a minority basis (docs/valuation-method.md, Market approach). Figures by hand.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -21,7 +21,7 @@ const valued = (judgement: Parameters<typeof computeValuation>[0]['judgement']) 
   });
 };
 
-test('the discount for the control premium is applied to the deals’ statistic, and the value is a minority one', () => {
+test('the control premium is divided out of the deals’ statistic (÷ 1.20 for 20 %), and the value is a minority, non-marketable one', () => {
   const r = valued({
     methodWeights: { DCF: 80, TRANSACTIONS: 20 },
     weightsRationale: WEIGHTS,
@@ -32,18 +32,19 @@ test('the discount for the control premium is applied to the deals’ statistic,
   const deals = method(r, 'TRANSACTIONS');
   assertLines(deals, [
     ['EV/EBITDA: median of 2 deal(s)', '10.0000'],
-    ['EV/EBITDA: after a 20% discount for the control premium in the deals', '8.0000'],
-    ['EV/EBITDA: implied enterprise value', '336000000.00'], // 8 × 420 lakh
-    ['EV/EBITDA: implied equity value', '314000000.00'], // − 300 − 120 + 180 + 20 lakh
-    ['EV/Revenue: after a 20% discount for the control premium in the deals', '1.2000'],
-    ['EV/Revenue: implied enterprise value', '288000000.00'], // 1.2 × 2400 lakh
-    ['Equity value (simple average of 2 multiple(s))', '290000000.00'],
-    ['Value per equity share', '290.00'],
+    ["EV/EBITDA: after removing the deals' 20% control premium (÷ 1.20)", '8.3333'], // 10 ÷ 1.2
+    ['EV/EBITDA: implied enterprise value', '350000000.00'], // 10 ÷ 1.2 × 420 lakh
+    ['EV/EBITDA: implied equity value', '328000000.00'], // − 300 − 120 + 180 + 20 lakh
+    ["EV/Revenue: after removing the deals' 20% control premium (÷ 1.20)", '1.2500'], // 1.5 ÷ 1.2
+    ['EV/Revenue: implied enterprise value', '300000000.00'], // 1.25 × 2400 lakh
+    ['Equity value (simple average of 2 multiple(s))', '303000000.00'],
+    ['Value per equity share', '303.00'],
   ]);
-  assert.equal(deals.valueBasis, 'MINORITY_MARKETABLE');
+  // Deals in unlisted companies without their control premium: minority, and no DLOM (struck on unlisted shares).
+  assert.equal(deals.valueBasis, 'MINORITY_NON_MARKETABLE');
   // The discount for lack of control reaches the DCF, on control, and not the deals, already a minority value.
   const byMethod = Object.fromEntries(r.conclusion.discountsByMethod!.map((m) => [m.method, m]));
-  assert.equal(byMethod.TRANSACTIONS.basis, 'MINORITY_MARKETABLE');
+  assert.equal(byMethod.TRANSACTIONS.basis, 'MINORITY_NON_MARKETABLE');
   assert.equal(byMethod.TRANSACTIONS.controlDiscountApplies, false);
   assert.equal(byMethod.DCF.controlDiscountApplies, true);
 });
@@ -60,4 +61,24 @@ test('the discount needs its reason, and a reason needs the discount (400 naming
   assert.deepEqual(paths({ transactionControlDiscountPercent: 60, transactionControlDiscountRationale: WHY }), [
     '/marketApproach/transactionControlDiscountPercent',
   ]);
+});
+
+test('a nil discount for lack of control puts the DCF on a minority basis; the deals without their premium take no DLOM', () => {
+  const r = valued({
+    methodWeights: { DCF: 80, TRANSACTIONS: 20 },
+    weightsRationale: WEIGHTS,
+    marketApproach: { transactionControlDiscountPercent: 20, transactionControlDiscountRationale: WHY },
+    dlocPercent: 0,
+    dlocRationale: 'The DCF values the company as it is run, with no control premium: a minority holder shares it.',
+    dlomPercent: 10,
+    dlomRationale: 'A minority block of a private company has no market; studies of such discounts support 10 %.',
+  });
+  const byMethod = Object.fromEntries(r.conclusion.discountsByMethod!.map((m) => [m.method, m]));
+  assert.equal(byMethod.DCF.basis, 'MINORITY_MARKETABLE');
+  assert.equal(byMethod.DCF.controlDiscountApplies, false);
+  assert.equal(byMethod.DCF.marketabilityDiscountApplies, true);
+  // Deals in unlisted companies, struck on shares with no market: 303.00 stays 303.00.
+  assert.equal(byMethod.TRANSACTIONS.basis, 'MINORITY_NON_MARKETABLE');
+  assert.equal(byMethod.TRANSACTIONS.marketabilityDiscountApplies, false);
+  assert.equal(byMethod.TRANSACTIONS.valueAfterDiscounts, '303.00');
 });

@@ -1555,7 +1555,7 @@ export interface components {
                  * @enum {string}
                  */
                 statistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
-                /** @description A discount to the comparable transactions' multiples, percent, that takes out the control premium and synergies the acquirers paid for; the method is then on a minority basis. Requires transactionControlDiscountRationale */
+                /** @description The control premium, percent, embedded in the comparable transactions' multiples (what the acquirers paid for control and synergies); the multiples are divided by (1 + premium), so 20 takes out a 16.67 % discount, and the method is then on a minority basis. Requires transactionControlDiscountRationale */
                 transactionControlDiscountPercent?: number;
                 transactionControlDiscountRationale?: string;
                 /** @description With transactionStatistic PERCENTILE: 25–75 */
@@ -1614,7 +1614,7 @@ export interface components {
                  * @enum {string}
                  */
                 statistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
-                /** @description A discount to the comparable transactions' multiples, percent, that takes out the control premium and synergies the acquirers paid for; the method is then on a minority basis. Requires transactionControlDiscountRationale */
+                /** @description The control premium, percent, embedded in the comparable transactions' multiples (what the acquirers paid for control and synergies); the multiples are divided by (1 + premium), so 20 takes out a 16.67 % discount, and the method is then on a minority basis. Requires transactionControlDiscountRationale */
                 transactionControlDiscountPercent?: number;
                 transactionControlDiscountRationale?: string;
                 /** @description With transactionStatistic PERCENTILE: 25–75 */
@@ -1921,8 +1921,12 @@ export interface components {
                 }[];
                 /** @description The transferee (the buyer), by name as in the share register */
                 transferee: string;
+                /** @description The transferee's country of residence, e.g. "India"; the report states it beside the name */
+                transfereeResidence?: string;
                 /** @description The transferor (the seller), by name as in the share register */
                 transferor: string;
+                /** @description The transferor's country of residence, e.g. "India"; the report states it beside the name */
+                transferorResidence?: string;
             } | {
                 allottees: {
                     /** @description The allottee's country of residence; required for a FEMA issue to a non-resident */
@@ -2117,8 +2121,12 @@ export interface components {
                 }[];
                 /** @description The transferee (the buyer), by name as in the share register */
                 transferee: string;
+                /** @description The transferee's country of residence, e.g. "India"; the report states it beside the name */
+                transfereeResidence?: string;
                 /** @description The transferor (the seller), by name as in the share register */
                 transferor: string;
+                /** @description The transferor's country of residence, e.g. "India"; the report states it beside the name */
+                transferorResidence?: string;
             } | {
                 allottees: {
                     /** @description The allottee's country of residence; required for a FEMA issue to a non-resident */
@@ -2273,8 +2281,12 @@ export interface components {
                 }[];
                 /** @description The transferee (the buyer), by name as in the share register */
                 transferee: string;
+                /** @description The transferee's country of residence, e.g. "India"; the report states it beside the name */
+                transfereeResidence?: string;
                 /** @description The transferor (the seller), by name as in the share register */
                 transferor: string;
+                /** @description The transferor's country of residence, e.g. "India"; the report states it beside the name */
+                transferorResidence?: string;
             } | {
                 allottees: {
                     /** @description The allottee's country of residence; required for a FEMA issue to a non-resident */
@@ -2509,8 +2521,12 @@ export interface components {
                 }[];
                 /** @description The transferee (the buyer), by name as in the share register */
                 transferee: string;
+                /** @description The transferee's country of residence, e.g. "India"; the report states it beside the name */
+                transfereeResidence?: string;
                 /** @description The transferor (the seller), by name as in the share register */
                 transferor: string;
+                /** @description The transferor's country of residence, e.g. "India"; the report states it beside the name */
+                transferorResidence?: string;
             } | {
                 allottees: {
                     /** @description The allottee's country of residence; required for a FEMA issue to a non-resident */
@@ -2704,7 +2720,7 @@ export interface components {
                  * @enum {string}
                  */
                 statistic?: "MEDIAN" | "MEAN" | "PERCENTILE";
-                /** @description A discount to the comparable transactions' multiples, percent, that takes out the control premium and synergies the acquirers paid for; the method is then on a minority basis. Requires transactionControlDiscountRationale */
+                /** @description The control premium, percent, embedded in the comparable transactions' multiples (what the acquirers paid for control and synergies); the multiples are divided by (1 + premium), so 20 takes out a 16.67 % discount, and the method is then on a minority basis. Requires transactionControlDiscountRationale */
                 transactionControlDiscountPercent?: number;
                 transactionControlDiscountRationale?: string;
                 /** @description With transactionStatistic PERCENTILE: 25–75 */
@@ -2826,6 +2842,12 @@ export interface components {
                     ebitda?: unknown;
                     profitAfterTax?: unknown;
                     revenue?: unknown;
+                    /** @description Where each trailing figure comes from, as given */
+                    sources?: {
+                        ebitda?: string;
+                        profitAfterTax?: string;
+                        revenue?: string;
+                    };
                 };
                 equityBridge?: {
                     cashAdjustmentSinceBalanceSheet?: unknown;
@@ -2935,6 +2957,7 @@ export interface components {
                     number: unknown;
                     /** @enum {string} */
                     presentedIn?: "PREFERENCE_CAPITAL" | "OTHER_EQUITY" | "BORROWINGS";
+                    termsSource?: string;
                 }[];
                 shares: {
                     equitySharesOutstanding: unknown;
@@ -3040,8 +3063,12 @@ export interface components {
                 }[];
                 /** @description The transferee (the buyer), by name as in the share register */
                 transferee: string;
+                /** @description The transferee's country of residence, e.g. "India"; the report states it beside the name */
+                transfereeResidence?: string;
                 /** @description The transferor (the seller), by name as in the share register */
                 transferor: string;
+                /** @description The transferor's country of residence, e.g. "India"; the report states it beside the name */
+                transferorResidence?: string;
             } | {
                 allottees: {
                     /** @description The allottee's country of residence; required for a FEMA issue to a non-resident */

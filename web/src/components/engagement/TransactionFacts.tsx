@@ -35,6 +35,8 @@ type Form = {
   kind: Kind;
   transferor: string;
   transferee: string;
+  transferorResidence: string;
+  transfereeResidence: string;
   numberOfShares: string;
   instrument: string;
   consideration: string;
@@ -80,6 +82,8 @@ function formOf(e: Engagement): Form {
     kind,
     transferor: t?.kind === 'TRANSFER' ? t.transferor : '',
     transferee: t?.kind === 'TRANSFER' ? t.transferee : '',
+    transferorResidence: t?.kind === 'TRANSFER' ? (t.transferorResidence ?? '') : '',
+    transfereeResidence: t?.kind === 'TRANSFER' ? (t.transfereeResidence ?? '') : '',
     numberOfShares: t?.kind === 'TRANSFER' ? String(t.numberOfShares) : '',
     instrument: t?.kind === 'TRANSFER' ? t.instrument : 'EQUITY',
     consideration: t?.kind === 'TRANSFER' ? t.consideration : '',
@@ -108,6 +112,8 @@ function bodyOf(f: Form) {
       kind: f.kind,
       transferor: f.transferor.trim(),
       transferee: f.transferee.trim(),
+      ...(f.transferorResidence.trim() && { transferorResidence: f.transferorResidence.trim() }),
+      ...(f.transfereeResidence.trim() && { transfereeResidence: f.transfereeResidence.trim() }),
       numberOfShares: num(f.numberOfShares),
       instrument: f.instrument,
       consideration: f.consideration.trim(),
@@ -236,6 +242,16 @@ export default function TransactionFacts({ engagement }: { engagement: Engagemen
             <Group grow align="flex-start">
               <TextInput {...text('transferor', 'Transferor (seller)', 'As in the register of members')} />
               <TextInput {...text('transferee', 'Transferee (buyer)')} />
+            </Group>
+            <Group grow align="flex-start">
+              <TextInput
+                {...text(
+                  'transferorResidence',
+                  "Transferor's country of residence",
+                  'e.g. India; the report states it',
+                )}
+              />
+              <TextInput {...text('transfereeResidence', "Transferee's country of residence", 'e.g. India')} />
             </Group>
             <Group grow align="flex-start">
               <TextInput {...text('numberOfShares', 'Number of shares transferred')} inputMode="numeric" />
