@@ -207,7 +207,12 @@ const RULE_11UA: ExamplePlan = {
     E.QUOTED_PRICES,
     E.LIQUID_FUND_STATEMENT,
   ],
-  lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: RATIONALE },
+  // A prescribed NAV has no DCF: the lock gives no WACC or growth (docs/valuation-method.md, Rates not asked for).
+  lock: {
+    rationale:
+      'The prescribed net asset value of Rule 57 Sl. No. 4 on the audited balance sheet at the valuation date, its ' +
+      'assets at the values the rule names; no income approach, so no cost of capital or growth rate.',
+  },
   signsAsCharteredAccountant: true,
 };
 
