@@ -94,33 +94,82 @@ export const IBC_LOCK = {
     "The coordinating valuer's going-concern DCF of the corporate debtor discounts the business plan at 16%: the 10-year G-Sec yield of 7.0% and a 6.5% equity risk premium on a relevered beta of 1.4 for a forging business restarting under a new owner (7.0% + 1.4 × 6.5% = 16.1%, taken at 16%), with no debt in the capital structure a resolution applicant takes on; terminal growth 4%, below the industry's long-run nominal growth.",
 };
 
-/** A weekday on or after `iso` (a meeting is not held on a Saturday or a Sunday). */
+/** A weekday on or after `iso` (a meeting is not held, nor an order made, on a Saturday or a Sunday). */
 export function weekdayOnOrAfter(iso: string): string {
   let d = iso;
   while ([0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())) d = addDays(d, 1);
   return d;
 }
 
-/** The insolvency facts: the CIRP admitted on the commencement date (CIRP) or months before the liquidation. */
-export function ibcInsolvencyFacts(cal: ExampleCalendar, process: 'CIRP' | 'LIQUIDATION', meetingDay: number) {
-  const v = cal.valuationDate;
-  const admitted = process === 'CIRP' ? v : addDays(v, -240);
+/** A weekday on or before `iso`. */
+export function weekdayOnOrBefore(iso: string): string {
+  let d = iso;
+  while ([0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())) d = addDays(d, -1);
+  return d;
+}
+
+/**
+ * The CIRP's days, in the order the Code and the CIRP Regulations put them (docs/ibc-valuation.md, The insolvency
+ * facts), each on a working day: the admission order (the insolvency commencement date, the valuation date) appoints
+ * the interim resolution professional; the public announcement within three days (Reg 6); claims until the 14th day
+ * (Reg 12(1)); the IRP's report constituting the committee of creditors after the claims are verified, within 30 days
+ * (Reg 17(1)); the committee's first meeting within seven days of that, at which it appoints the resolution
+ * professional (s.22); the RP appoints the set of valuers within seven days of their appointment and by the 47th day
+ * (Reg 27(1)); each valuer verifies after appointment, reports on their class, and explains the method to the
+ * committee. The commencement date is a working day at least 45 days before the report, so that every step has
+ * happened by it.
+ */
+export function cirpDates(today: string) {
+  const icd = weekdayOnOrBefore(addDays(today, -45));
+  const publicAnnouncement = weekdayOnOrBefore(addDays(icd, 3));
+  const claimsDeadline = addDays(icd, 14);
+  const cocConstituted = weekdayOnOrAfter(addDays(icd, 21));
+  const rpAppointed = weekdayOnOrAfter(addDays(cocConstituted, 5));
+  const valuersAppointed = weekdayOnOrAfter(addDays(rpAppointed, 2));
+  const verifiedPhysical = weekdayOnOrAfter(addDays(valuersAppointed, 1));
+  const verifiedFinancial = weekdayOnOrAfter(addDays(verifiedPhysical, 1));
+  const classReports = weekdayOnOrAfter(addDays(verifiedFinancial, 2));
+  const methodologyMeeting = weekdayOnOrAfter(addDays(classReports, 1));
+  return {
+    icd,
+    publicAnnouncement,
+    claimsDeadline,
+    cocConstituted,
+    rpAppointed,
+    valuersAppointed,
+    verifiedPhysical,
+    verifiedFinancial,
+    classReports,
+    methodologyMeeting,
+  };
+}
+
+/** The CIRP's insolvency facts: Godavari Forgings, admitted on the commencement date. */
+export function cirpInsolvencyFacts(d: ReturnType<typeof cirpDates>) {
   return {
     bench: 'National Company Law Tribunal, Mumbai Bench',
-    petitionNumber: `C.P. (IB) No. 418/MB/${Number(admitted.slice(0, 4)) - 1}`,
-    admissionOrderDate: admitted,
+    petitionNumber: `C.P. (IB) No. 418/MB/${Number(d.icd.slice(0, 4)) - 1}`,
+    admissionOrderDate: d.icd,
     applicant: { name: 'Bank of Maharashtra', kind: 'FINANCIAL_CREDITOR' },
     interimResolutionProfessional: {
       name: 'Farida Shaikh',
       ibbiRegistration: 'IBBI/IPA-003/IP-N00789/2018-2019/12001',
     },
-    cocConstitutedOn: addDays(admitted, 12),
+    publicAnnouncementOn: d.publicAnnouncement,
+    cocConstitutedOn: d.cocConstituted,
     methodologyMeeting: {
-      heldOn: weekdayOnOrAfter(addDays(v, meetingDay)),
-      note:
-        process === 'CIRP'
-          ? "The members of the committee of creditors and the resolution professional attended by video conference; each class's valuer explained the approach and the method of their class and the coordinating valuer the going-concern DCF; no change was asked for"
-          : "The liquidator and the members of the stakeholders' consultation committee attended; each valuer explained the method and the forced-sale discounts of their class",
+      heldOn: d.methodologyMeeting,
+      note: "The members of the committee of creditors and the resolution professional attended by video conference; each class's valuer explained the approach and the method of their class and the coordinating valuer the going-concern DCF; no change was asked for",
     },
   };
 }
+
+/** What each class's valuer inspected at Godavari Forgings. */
+export const IBC_INSPECTED = {
+  LAND_AND_BUILDING:
+    'The factory land and buildings at Plot 14, MIDC Ambad, Nashik: boundaries and built-up areas measured against the title documents and the approved plans',
+  PLANT_AND_MACHINERY:
+    'Each machine against the fixed asset register: make, model, year, condition and running hours; idle and obsolete items tagged',
+  SECURITIES_OR_FINANCIAL_ASSETS:
+    'Stock count at the Nashik plant and warehouse; the receivables ledger against balance confirmations from the ten largest debtors; bank statements for every account; the demat holding statement and the fund statement',
+};

@@ -295,6 +295,8 @@ export function scopeParagraphs(
   usesProjections = true,
   /** IBC: the classes valued from asset registers (docs/asset-registers.md), in words. */
   fromRegisters: string[] = [],
+  /** IBC: the engagement's purpose, which names who provided the information (the RP or the liquidator). */
+  purpose?: string | null,
 ): { heading: string; text: string }[] {
   const registers =
     fromRegisters.length > 0
@@ -343,7 +345,7 @@ export function scopeParagraphs(
           'management of the company and have been relied upon without audit or independent ' +
           "verification. Projections are management's best estimates; actual results will differ and " +
           'the differences may be material.'
-        : `Historical financial statements and other information were provided by ${statute === 'IBC_LIQUIDATION' ? 'the resolution professional or liquidator and the management of the corporate debtor' : 'the management of the company'} and have been relied upon without audit or independent verification.`,
+        : `Historical financial statements and other information were provided by ${statute === 'IBC_LIQUIDATION' ? `the ${purpose === 'LIQUIDATION_REALISABLE_VALUE' ? 'liquidator' : 'resolution professional'}, from the records of the corporate debtor,` : 'the management of the company'} and have been relied upon without audit or independent verification.`,
     },
     {
       heading: 'Restrictions on use',

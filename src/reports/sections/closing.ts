@@ -12,12 +12,12 @@ export function representations(w: Writer, input: ReportInput): void {
   const ibc = input.engagement.statute === 'IBC_LIQUIDATION';
   const projections = usesProjections(input);
   w.section(ibc ? 'Representations' : 'Management representations');
-  // Under the IBC the resolution professional or the liquidator runs the corporate debtor and represents with its management.
+  // Under the IBC the resolution professional or the liquidator runs the corporate debtor (the board is suspended) and represents.
   const officer =
     input.engagement.purpose === 'LIQUIDATION_REALISABLE_VALUE' ? 'liquidator' : 'resolution professional';
   w.paragraph(
     ibc
-      ? `The ${officer} and the management of ${input.engagement.targetEntity} (the corporate debtor) have represented that:`
+      ? `The ${officer}, who ${officer === 'liquidator' ? 'holds the assets and the records of' : 'manages the affairs of'} ${input.engagement.targetEntity} (the corporate debtor) under ${officer === 'liquidator' ? 'sections 34 and 35' : 'sections 17 and 23'} of the Code, has represented that:`
       : `The management of ${input.engagement.targetEntity} has represented that:`,
   );
   for (const r of [
@@ -40,7 +40,12 @@ export function representations(w: Writer, input: ReportInput): void {
 
 export function caveats(w: Writer, input: ReportInput): void {
   w.section('Caveats, limitations and disclaimers');
-  for (const p of scopeParagraphs(input.engagement.statute, usesProjections(input)).filter(
+  for (const p of scopeParagraphs(
+    input.engagement.statute,
+    usesProjections(input),
+    [],
+    input.engagement.purpose,
+  ).filter(
     (p) =>
       p.heading !== 'Scope of work' && p.heading !== 'Inspections and investigations' && p.heading !== 'Independence',
   )) {

@@ -2614,6 +2614,11 @@ export interface components {
             };
             /** @description The company petition number, as the order gives it, e.g. "C.P. (IB) No. 512/MB/2026" */
             petitionNumber: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: the public announcement of the CIRP inviting claims (s.15; CIRP Reg 6), within three days of the interim resolution professional's appointment; claims are due by the 14th day from the commencement date (Reg 12(1))
+             */
+            publicAnnouncementOn?: string;
         };
         /** @description IBC: the insolvency facts the report states (NCLT bench, petition, admission order, applicant, IRP, committee of creditors, methodology meeting); replaces the whole; null clears it; editable until GATE_3 is approved */
         InsolvencyFactsInput: {
@@ -2655,6 +2660,11 @@ export interface components {
             };
             /** @description The company petition number, as the order gives it, e.g. "C.P. (IB) No. 512/MB/2026" */
             petitionNumber: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: the public announcement of the CIRP inviting claims (s.15; CIRP Reg 6), within three days of the interim resolution professional's appointment; claims are due by the 14th day from the commencement date (Reg 12(1))
+             */
+            publicAnnouncementOn?: string;
         };
         Invitation: {
             /** @description ISO 8601 UTC timestamp */
