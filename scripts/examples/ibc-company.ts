@@ -4,7 +4,7 @@
 // the asset registers value (test/fixtures/liquidation-example.ts) and the debts it defaulted on; its audited years
 // show the decline; the resolution applicants' business plan is the projections the coordinating valuer's going-
 // concern DCF discounts (docs/ibc-valuation.md, The corporate debtor as a whole). Amounts in ₹ lakh.
-import { addDays, type ExampleCalendar } from './calendar.js';
+import { addDays, lastTradingDay, longDate, type ExampleCalendar } from './calendar.js';
 
 export const IBC_COMPANY = {
   targetEntity: 'Godavari Forgings Private Limited',
@@ -86,13 +86,67 @@ export function ibcFinancials(cal: ExampleCalendar, base: Record<string, unknown
   };
 }
 
-/** The lock: the going-concern DCF's rates, with why (docs/ibc-valuation.md, The corporate debtor as a whole). */
-export const IBC_LOCK = {
-  wacc: 16,
-  terminalGrowthRate: 4,
-  rationale:
-    "The coordinating valuer's going-concern DCF of the corporate debtor discounts the business plan at 16%: the 10-year G-Sec yield of 7.0% and a 6.5% equity risk premium on a relevered beta of 1.4 for a forging business restarting under a new owner (7.0% + 1.4 × 6.5% = 16.1%, taken at 16%), with no debt in the capital structure a resolution applicant takes on; terminal growth 4%, below the industry's long-run nominal growth.",
-};
+/**
+ * The lock: the going-concern DCF's rates, with why, the WACC built up input by input with each input's source and
+ * the day it was read (the last trading day on or before the commencement date), and the valuer's note on the
+ * business plan (docs/ibc-valuation.md, The corporate debtor as a whole). The build-up gives the WACC to 4 decimals:
+ * βL = 1.10 × (1 + (1 − 25.168%) × 0.25) = 1.305788; Ke = 7.0 + 1.305788 × 6.5 + 1.5 + 1.0 = 17.987622%;
+ * Kd after tax = 11 × (1 − 25.168%) = 8.231520%; WACC = 17.987622 × 0.8 + 8.231520 × 0.2 = 16.0364%.
+ */
+export function ibcLock(icd: string) {
+  const read = lastTradingDay(icd);
+  return {
+    wacc: 16.0364,
+    terminalGrowthRate: 4,
+    rationale:
+      "The coordinating valuer's going-concern DCF discounts the business plan at the WACC of the cost-of-capital build-up: a forging business restarting under a new owner, financed as the listed forging peers are (debt to equity 0.25), with a size premium for a company a tenth of the smallest peer's revenue and a company-specific premium for the plan's dependence on winning new customers for the idle press line; terminal growth of 4% is below the industry's long-run nominal growth.",
+    projectionsReasonableness:
+      "The business plan in the information memorandum restarts the press line for new customers: revenue recovers from ₹1,420 lakh in the last audited year to ₹2,300 lakh in the fifth, still below FY2024's ₹2,310 lakh before the largest customer left, and the EBITDA margin rises from 5% to 12.5%, within the 10% to 14% the listed forging peers earned over the last five years. Capital expenditure restores the deferred maintenance of the press line; working capital grows with revenue. The valuer considers the plan a reasonable basis for a going-concern value; it is not the valuer's forecast.",
+    costOfCapital: {
+      riskFreeRate: 7.0,
+      equityRiskPremium: 6.5,
+      beta: 1.1,
+      betaBasis: 'UNLEVERED',
+      debtToEquity: 0.25,
+      taxRate: 25.168,
+      preTaxCostOfDebt: 11,
+      sizePremium: 1.5,
+      companySpecificPremium: 1,
+      source: `Risk-free rate: FBIL 10-year Government of India security benchmark on ${longDate(read)}; beta and capital structure: the listed forging peers (Capitaline); equity risk premium: the valuer's long-run estimate for India.`,
+      sourceDate: read,
+      inputSources: {
+        riskFreeRate: { source: '10-year Government of India security yield (FBIL benchmark)', date: read },
+        equityRiskPremium: {
+          source:
+            "The valuer's long-run estimate for India: the excess of the Nifty 50's return over the 10-year G-Sec since 2001",
+          date: read,
+        },
+        beta: {
+          source:
+            'Median unlevered beta of four listed forging companies (Bharat Forge, Ramkrishna Forgings, MM Forgings, Happy Forgings), two years of weekly returns against the Nifty 50 (Capitaline)',
+          date: read,
+        },
+        debtToEquity: { source: "The same peers' median debt to equity at market value (Capitaline)", date: read },
+        taxRate: {
+          source: 'The concessional rate a domestic company may opt for (22%, with 10% surcharge and 4% cess): 25.168%',
+        },
+        preTaxCostOfDebt: {
+          source:
+            "Bank of Maharashtra's one-year MCLR of 8.90% plus a 2.10% spread for a BB-rated borrower (the bank's MCLR notice)",
+          date: read,
+        },
+        sizePremium: {
+          source: "The valuer's estimate for a company of Godavari's size against the listed peers (revenue ₹14 crore)",
+          date: read,
+        },
+        companySpecificPremium: {
+          source: "The valuer's estimate for the plan's dependence on new customers for the idle press line",
+          date: read,
+        },
+      },
+    },
+  };
+}
 
 /** A weekday on or after `iso` (a meeting is not held, nor an order made, on a Saturday or a Sunday). */
 export function weekdayOnOrAfter(iso: string): string {

@@ -6,7 +6,7 @@ import { CALENDAR, calendarAt, lastTradingDay, longDate, type ExampleCalendar } 
 import { exampleFinancials, exampleLiquidation } from './dated.js';
 import { exampleEvidence, type EvidencePlan } from './evidence.js';
 import { exampleValuerSet, verifiedOnTimeline, type SetTimeline } from './ibc-set.js';
-import { IBC_COMPANY, IBC_INSPECTED, IBC_LOCK, cirpDates, cirpInsolvencyFacts, ibcFinancials } from './ibc-company.js';
+import { IBC_COMPANY, IBC_INSPECTED, ibcLock, cirpDates, cirpInsolvencyFacts, ibcFinancials } from './ibc-company.js';
 import {
   LIQUIDATION_BALANCE_SHEET,
   LIQUIDATION_COMPANY,
@@ -84,7 +84,7 @@ export const IBC_CIRP: ExamplePlan = {
     verifiedOnTimeline(exampleLiquidation(CIRP_CAL), CIRP_TIMELINE),
   ),
   evidence: ibcEvidence(CIRP_CAL, CIRP_TIMELINE, 'resolution professional', 'interim resolution professional'),
-  lock: IBC_LOCK,
+  lock: ibcLock(CIRP.icd),
   signsAsCharteredAccountant: false,
   valuerSet: (firm) => exampleValuerSet(firm, CIRP_TIMELINE, 'resolution professional', IBC_INSPECTED),
 };

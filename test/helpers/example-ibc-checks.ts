@@ -33,6 +33,11 @@ export function ibcExampleChecks(made: () => MadeExample[], text: (path: string)
               'Premise of value, liquidation value. A forced sale',
               'Fair value of the corporate debtor as a whole',
               'Going-concern value of the assets',
+              // The going-concern DCF's workings and the WACC built up input by input (docs/ibc-valuation.md).
+              'The going-concern DCF: the business plan by projection year',
+              'Present value of terminal value',
+              'Relevered beta (βL)',
+              'Each input of the weighted average cost of capital, the figure used, where it comes from',
             ]
           : ['Premise of value, realisable value. A forced sale in liquidation']),
       ]);

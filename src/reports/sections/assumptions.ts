@@ -1,7 +1,7 @@
 // Key assumptions and the conventions applied.
 import { formatDate, percent } from '../format.js';
 import { SIZE, type Writer } from '../pdf/layout.js';
-import { type ReportInput } from '../report-input.js';
+import { goingConcernDcf, type ReportInput } from '../report-input.js';
 import { humanise } from './method-lines.js';
 import { annexureRef } from './annexures.js';
 
@@ -10,7 +10,8 @@ export function assumptions(w: Writer, input: ReportInput): void {
   const v = input.valuation;
   w.section('Key assumptions');
   // The cost of capital and growth matter only where an income approach (DCF) is used.
-  const dcf = v.methods.some((m) => m.method === 'DCF');
+  // IBC CIRP: the coordinating valuer's going-concern DCF of the corporate debtor takes them too.
+  const dcf = v.methods.some((m) => m.method === 'DCF') || goingConcernDcf(input);
   w.facts(
     [
       ...(dcf

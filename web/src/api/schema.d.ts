@@ -3563,6 +3563,14 @@ export interface components {
                     enterpriseValue: string | null;
                     /** @description The fair value of the corporate debtor as a whole: sumOfClasses + intangiblesAndSynergies */
                     fairValue: string;
+                    /** @description The going-concern DCF's workings, where one was computed: each projection year's revenue, EBITDA to FCFF, discount factor and present value, then the terminal value and the enterprise value */
+                    goingConcernLines?: {
+                        /** @enum {string} */
+                        kind: "AMOUNT" | "PER_SHARE" | "FACTOR" | "PERCENT" | "COUNT" | "MULTIPLE";
+                        label: string;
+                        note?: string;
+                        value: string;
+                    }[] | null;
                     /** @description enterpriseValue + tradePayables + nonOperatingAssets */
                     goingConcernValue: string | null;
                     /** @description max(0, goingConcernValue − sumOfClasses) */
