@@ -223,7 +223,7 @@ export const IBC_INSPECTED = {
   LAND_AND_BUILDING:
     'The factory land and buildings at Plot 14, MIDC Ambad, Nashik: boundaries and built-up areas measured against the title documents and the approved plans',
   PLANT_AND_MACHINERY:
-    'Each machine against the fixed asset register: make, model, year, condition and running hours; idle and obsolete items tagged',
+    'Each machine against the fixed asset register: make, model, year, condition and running hours; idle and obsolete items tagged; the stock counted at the Nashik plant and warehouse, by category and age',
   SECURITIES_OR_FINANCIAL_ASSETS:
-    'Stock count at the Nashik plant and warehouse; the receivables ledger against balance confirmations from the ten largest debtors; bank statements for every account; the demat holding statement and the fund statement',
+    'The receivables ledger against balance confirmations from the ten largest debtors; bank statements for every account; the demat holding statement and the fund statement',
 };

@@ -124,7 +124,8 @@ export const LIQUIDATION_SHAREHOLDING = [
 export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
   const at = (days: number) => addDays(d.lcd, days);
   const bsYear = Number(d.lcd.slice(0, 4));
-  const after = (a: string) => (/LAND|PLANT/.test(a) ? d.verifiedPhysical : d.verifiedFinancial);
+  // Land and building, plant and machinery and the stock (the Plant and Machinery valuer's) first; the financial assets next.
+  const after = (a: string) => (/LAND|PLANT|INVENTOR/.test(a) ? d.verifiedPhysical : d.verifiedFinancial);
   const assets = [
     {
       assetClass: 'LAND_AND_BUILDING',
@@ -372,7 +373,7 @@ export const LIQUIDATION_INSPECTED = {
   LAND_AND_BUILDING:
     'The foundry land and buildings at Plot B-22, MIDC Shiroli, Kolhapur: boundaries and built-up areas measured against the lease deed and the approved plans; the roof of the fettling bay inspected',
   PLANT_AND_MACHINERY:
-    'Each machine against the fixed asset register: make, model, year and condition; the furnaces and the moulding line idle since the CIRP, not run',
+    'Each machine against the fixed asset register: make, model, year and condition; the furnaces and the moulding line idle since the CIRP, not run; the stock counted at the foundry and its yard, by category and age',
   SECURITIES_OR_FINANCIAL_ASSETS:
-    'Stock count at the foundry and its yard; the receivables ledger against the confirmations received; bank statements for every account; the demat holding statement and the fund statement',
+    'The receivables ledger against the confirmations received; bank statements for every account; the demat holding statement and the fund statement',
 };

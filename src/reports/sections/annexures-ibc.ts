@@ -10,6 +10,9 @@ import { formatDate } from '../format.js';
 import { SIZE, type Writer } from '../pdf/layout.js';
 import type { ReportInput } from '../report-input.js';
 import { labelOf, noteText } from './annexure-helpers.js';
+import { classValuer } from './ibc-statements.js';
+import { ibcRegistrationClass } from '../../domain/identity/signatory.js';
+import { IBC_CLASS_LABELS } from '../../contract/ibc-valuer-set.js';
 
 type Liquidation = NonNullable<NormalisedFinancials['liquidation']>;
 const rs = (d: Dec) => formatRupees(d).replace('₹', '');
@@ -128,6 +131,7 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
   }
   forcedSaleTable(w, v, liq);
   classTotals(w, v, liq);
+  registrationTotals(w, v, liq, input);
 }
 
 function landTables(w: Writer, v: ValuedRegisters, input: ReportInput): void {
@@ -239,6 +243,45 @@ function classTotals(w: Writer, v: ValuedRegisters, liq: string): void {
     ],
     rows,
     { ...small, boldRows: new Set([rows.length - 1]) },
+  );
+}
+
+/**
+ * The totals by IBBI registration class (Land and Building; Plant and Machinery; Securities or Financial Assets), each
+ * with the asset registers it takes in and the registered valuer who signs it (docs/statutes.md, IBC: who signs each
+ * class): inventories under Plant and Machinery; receivables, cash and investments under Securities or Financial Assets.
+ */
+function registrationTotals(w: Writer, v: ValuedRegisters, liq: string, input: ReportInput): void {
+  const order = ['LAND_AND_BUILDING', 'PLANT_AND_MACHINERY', 'SECURITIES_OR_FINANCIAL_ASSETS'] as const;
+  const groups = order
+    .map((r) => ({ r, classes: v.classes.filter((c) => ibcRegistrationClass(c.assetClass) === r) }))
+    .filter((g) => g.classes.length > 0);
+  w.subheading('Totals by IBBI registration class, and the valuer who signs each', 140);
+  const rows = groups.map((g) => [
+    `${IBC_CLASS_LABELS[g.r]}: ${g.classes.map((c) => labelOf(c.assetClass).toLowerCase()).join(', ')}; ${classValuer(input, g.r)}`,
+    rs(sum(g.classes.map((c) => c.bookValue))),
+    rs(sum(g.classes.map((c) => c.fairValue))),
+    rs(sum(g.classes.map((c) => c.liquidationValue))),
+  ]);
+  rows.push([
+    'Total of the registers',
+    rs(sum(v.classes.map((c) => c.bookValue))),
+    rs(sum(v.classes.map((c) => c.fairValue))),
+    rs(sum(v.classes.map((c) => c.liquidationValue))),
+  ]);
+  w.table(
+    [
+      { header: 'Registration class: asset registers; registered valuer', width: 0.4 },
+      { header: 'Book value (₹)', width: 0.2, align: 'right' },
+      { header: 'Fair value (₹)', width: 0.2, align: 'right' },
+      { header: `${liq} (₹)`, width: 0.2, align: 'right' },
+    ],
+    rows,
+    { ...small, boldRows: new Set([rows.length - 1]) },
+  );
+  noteText(
+    w,
+    'Inventories are valued by the Plant and Machinery valuer, who counts the stock at the plant with the machines; trade receivables, cash and bank balances and investments by the Securities or Financial Assets valuer.',
   );
 }
 

@@ -102,17 +102,20 @@ export function ibcApproachReasons(input: ReportInput, incomeForWhole: boolean):
 }
 
 /** The approach of each asset class valued, and the registered valuer who values it. */
+/** The registered valuer of an IBBI registration class, as "Name (IBBI/RV/…)", or "Not recorded". */
+export function classValuer(input: ReportInput, registrationClass: string): string {
+  const valuers = input.facts?.ibc?.valuers ?? [];
+  const signatories = input.certificate?.classSignatories ?? [];
+  const v =
+    valuers.find((x) => x.assetClass === registrationClass) ??
+    signatories.find((x) => x.assetClass === registrationClass);
+  return v ? `${v.name}${v.registration ? ` (${v.registration.replace(/ \(.*$/, '')})` : ''}` : 'Not recorded';
+}
+
 export function classApproachTable(w: Writer, input: ReportInput): void {
   const assets = input.financials?.liquidation?.assets ?? [];
   if (assets.length === 0) return;
-  const valuers = input.facts?.ibc?.valuers ?? [];
-  const signatories = input.certificate?.classSignatories ?? [];
-  const valuerOf = (registrationClass: string): string => {
-    const v =
-      valuers.find((x) => x.assetClass === registrationClass) ??
-      signatories.find((x) => x.assetClass === registrationClass);
-    return v ? `${v.name}${v.registration ? ` (${v.registration.replace(/ \(.*$/, '')})` : ''}` : 'Not recorded';
-  };
+  const valuerOf = (registrationClass: string): string => classValuer(input, registrationClass);
   w.subheading('The approach of each asset class, and its valuer');
   w.table(
     [
