@@ -10,7 +10,7 @@ export const IBC_COMPANY = {
   targetEntity: 'Godavari Forgings Private Limited',
   cin: 'U28910MH2009PTC193512',
   companyBackground:
-    'Godavari Forgings makes closed-die steel forgings (crankshafts, connecting rods and gear blanks) for tractor and commercial-vehicle makers from its plant on Plot 14, MIDC Ambad, Nashik. Founded in 2009 by its promoters, it lost its largest customer in FY2024; with its forging press line under-used and its losses mounting, it defaulted on its term loans from Bank of Maharashtra in 2025.',
+    'Godavari Forgings makes closed-die steel forgings (crankshafts, connecting rods and gear blanks) for tractor and commercial-vehicle makers from its plant on Plot C-23, MIDC Ambad, Nashik. Founded in 2009 by its promoters, it lost its largest customer in FY2024; with its forging press line under-used and its losses mounting, it defaulted on its term loans from Bank of Maharashtra in 2025.',
 };
 
 /** The balance sheet at the commencement date: the assets of the registers; reserves eaten by losses; loans in default. */
@@ -58,7 +58,6 @@ const PLAN = [
 
 /** The corporate debtor's financials as uploaded, on the examples' calendar. */
 export function ibcFinancials(cal: ExampleCalendar, base: Record<string, unknown>, liquidation: unknown) {
-  const nav = base.navAdjustmentSources as { immovableProperties?: { description: string }[] };
   return {
     ...base,
     balanceSheet: { ...(base.balanceSheet as Record<string, number>), ...BALANCE_SHEET },
@@ -77,12 +76,55 @@ export function ibcFinancials(cal: ExampleCalendar, base: Record<string, unknown
       { holder: 'Asha Patil (promoter)', instrument: 'EQUITY', number: 300000, faceValue: 10 },
       { holder: 'Nashik Industrial Investments Private Limited', instrument: 'EQUITY', number: 100000, faceValue: 10 },
     ],
-    // The property schedule: the one plant (an IBC valuation values it from the land and building register).
-    navAdjustmentSources: {
-      ...nav,
-      immovableProperties: (nav.immovableProperties ?? []).filter((p) => /MIDC Ambad, Nashik/.test(p.description)),
+    // No equity NAV schedules: an IBC valuation values the plant from the land and building register.
+    navAdjustmentSources: undefined,
+    navAdjustments: undefined,
+    liquidation: withSources(liquidation as GodavariRegisters, cal.valuationDate),
+  };
+}
+
+type GodavariRegisters = {
+  registers: {
+    land: { description: string }[];
+    landComparables: { place: string }[];
+    buildings: object[];
+    machinery: { make: string }[];
+  };
+} & Record<string, unknown>;
+
+/**
+ * Godavari's plant, Plot C-23, MIDC Ambad (the registers of test/fixtures/liquidation-example.ts, a plot of its own),
+ * and where each rate of its registers comes from, dated by the commencement date: the adjustments of each comparable
+ * sale, the building's replacement cost rate, each machine's cost (docs/asset-registers.md).
+ */
+function withSources(l: GodavariRegisters, icd: string): GodavariRegisters {
+  const month = longDate(icd).replace(/^\d+ /, '');
+  const quoted = longDate(weekdayOnOrBefore(addDays(icd, -20)));
+  const adjustments: Record<string, string> = {
+    'Plot 9, MIDC Ambad':
+      "size: the Sub-Registrar Nashik's registered sales of MIDC Ambad plots of FY 2025-26 analysed by plot size (Index II extracts)",
+    'Plot 31, MIDC Satpur':
+      'location: the ready reckoner 2026-27 zone rates of MIDC Satpur and MIDC Ambad (Joint Sub-Registrar Nashik); time: the change in the MIDC Satpur zone rate from the ready reckoner 2025-26 to 2026-27',
+    'Plot 3, MIDC Ambad':
+      "size: the Sub-Registrar Nashik's registered sales of MIDC Ambad plots of FY 2025-26 analysed by plot size (Index II extracts)",
+  };
+  const costs: Record<string, string> = {
+    'Ace Micromatic': `Quotation of Ace Micromatic Group, Bengaluru, of ${quoted} for six new machines of the same specification`,
+    Schuler: `The fixed asset register's cost of 2021, indexed to ${month} by the Wholesale Price Index for manufacture of machinery and equipment (Office of the Economic Adviser)`,
+  };
+  const r = l.registers;
+  return {
+    ...l,
+    registers: {
+      ...r,
+      land: r.land.map((p) => ({ ...p, description: p.description.replace('Plot 14', 'Plot C-23') })),
+      landComparables: r.landComparables.map((c) => ({ ...c, adjustmentSource: adjustments[c.place] })),
+      buildings: r.buildings.map((b) => ({
+        ...b,
+        rateSource: `CPWD Plinth Area Rates 2023 for a steel-framed industrial shed with an RCC office block, indexed to ${month} by the CPWD cost index, with the Nashik cost multiplier`,
+      })),
+      machinery: r.machinery.map((m) => ({ ...m, costSource: costs[m.make] })),
     },
-    liquidation,
   };
 }
 
@@ -221,7 +263,7 @@ export function cirpInsolvencyFacts(d: ReturnType<typeof cirpDates>) {
 /** What each class's valuer inspected at Godavari Forgings. */
 export const IBC_INSPECTED = {
   LAND_AND_BUILDING:
-    'The factory land and buildings at Plot 14, MIDC Ambad, Nashik: boundaries and built-up areas measured against the title documents and the approved plans',
+    'The factory land and buildings at Plot C-23, MIDC Ambad, Nashik: boundaries and built-up areas measured against the title documents and the approved plans',
   PLANT_AND_MACHINERY:
     'Each machine against the fixed asset register: make, model, year, condition and running hours; idle and obsolete items tagged; the stock counted at the Nashik plant and warehouse, by category and age',
   SECURITIES_OR_FINANCIAL_ASSETS:

@@ -124,6 +124,12 @@ export const LIQUIDATION_SHAREHOLDING = [
 export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
   const at = (days: number) => addDays(d.lcd, days);
   const bsYear = Number(d.lcd.slice(0, 4));
+  const month = longDate(d.lcd).replace(/^\d+ /, '');
+  const quoted = longDate(weekdayOnOrAfter(addDays(d.valuersAppointed, 1)));
+  // The ready reckoner's year (April to March) the liquidation commencement date falls in.
+  const fy = Number(d.lcd.slice(5, 7)) >= 4 ? bsYear : bsYear - 1;
+  const rrYear = `${fy}-${String((fy + 1) % 100).padStart(2, '0')}`;
+  const SIZE_SOURCE = `size: the Sub-Registrar Hatkanangale's registered sales of MIDC Shiroli plots of the last two years analysed by plot size (Index II extracts)`;
   // Land and building, plant and machinery and the stock (the Plant and Machinery valuer's) first; the financial assets next.
   const after = (a: string) => (/LAND|PLANT|INVENTOR/.test(a) ? d.verifiedPhysical : d.verifiedFinancial);
   const assets = [
@@ -186,6 +192,7 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
           saleArea: 2800,
           salePrice: 140,
           saleSource: 'Registered deed, Sub-Registrar Hatkanangale',
+          adjustmentSource: SIZE_SOURCE,
           sizeAdjustment: 4,
         },
         {
@@ -195,6 +202,7 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
           saleArea: 6000,
           salePrice: 318,
           saleSource: 'Registered deed, Sub-Registrar Karveer',
+          adjustmentSource: `location: the ready reckoner ${rrYear} zone rates of MIDC Gokul Shirgaon and MIDC Shiroli (Joint Sub-Registrar Kolhapur); time: the change in the Gokul Shirgaon zone rate between the ready reckoners of the sale's year and ${rrYear}`,
           locationAdjustment: -3,
           timeAdjustment: 3,
         },
@@ -205,6 +213,7 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
           saleArea: 3200,
           salePrice: 163.2,
           saleSource: 'Registered deed, Sub-Registrar Hatkanangale',
+          adjustmentSource: SIZE_SOURCE,
           sizeAdjustment: 2,
         },
       ],
@@ -214,6 +223,7 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
           builtUpArea: 1800,
           areaUnit: 'SQ_M',
           replacementCostRate: 14500,
+          rateSource: `CPWD Plinth Area Rates 2023 for a steel-framed industrial shed with an RCC office block, indexed to ${month} by the CPWD cost index, with the Kolhapur cost multiplier`,
           age: 22,
           totalLife: 40,
           condition: 'Roof sheets leaking over the fettling bay; otherwise as its age implies',
@@ -231,6 +241,7 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
           yearOfManufacture: bsYear - 12,
           costBasis: 'REPLACEMENT_COST_NEW',
           replacementCost: 240,
+          costSource: `Quotation of Inductotherm (India), Ahmedabad, of ${quoted} for two new 1-tonne induction furnaces with their power packs`,
           usefulLife: 20,
           obsolescence: 25,
           bookValue: 160,
@@ -244,6 +255,7 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
           yearOfManufacture: bsYear - 8,
           costBasis: 'INDEXED_COST',
           replacementCost: 260,
+          costSource: `The fixed asset register's cost of ${bsYear - 8}, indexed to ${month} by the Wholesale Price Index for manufacture of machinery and equipment (Office of the Economic Adviser)`,
           usefulLife: 20,
           obsolescence: 15,
           bookValue: 140,

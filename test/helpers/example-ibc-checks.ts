@@ -24,6 +24,11 @@ export function ibcExampleChecks(made: () => MadeExample[], text: (path: string)
           ? 'Interim resolution professional Farida Shaikh'
           : 'Interim resolution professional Rohan Joshi',
         'The approach of each asset class, and its valuer',
+        // Every rate of the registers with its source (docs/asset-registers.md, Sources of the rates).
+        'Source of each adjustment:',
+        'Source of each rate:',
+        'Source of each cost:',
+        'Totals by IBBI registration class, and the valuer who signs each',
         m.slug === 'ibc-cirp'
           ? 'As Regulation 27(3) of the CIRP Regulations requires'
           : 'As Regulation 35(2) of the Liquidation Process Regulations requires',
@@ -41,6 +46,7 @@ export function ibcExampleChecks(made: () => MadeExample[], text: (path: string)
             ]
           : ['Premise of value, realisable value. A forced sale in liquidation']),
       ]);
+      assert.doesNotMatch(body, /not stated/, `${m.slug}: every source stated`);
     }
   });
 

@@ -69,6 +69,11 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
       w,
       'Depreciated replacement cost = built-up area × rate × (1 − age ÷ total life, never below nil) × condition factor.',
     );
+    sourcesNote(
+      w,
+      'Source of each rate',
+      v.buildings.map((b) => [b.label, b.rateSource]),
+    );
   }
   if (v.machinery.length > 0) {
     w.subheading('Plant and machinery: depreciated replacement cost');
@@ -94,6 +99,11 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
     noteText(
       w,
       `Depreciated replacement cost = cost × (1 − age ÷ useful life, never below nil) × (1 − obsolescence); the age is the year of the balance sheet (${input.financials!.balanceSheetDate.slice(0, 4)}) less the year of manufacture.`,
+    );
+    sourcesNote(
+      w,
+      'Source of each cost',
+      v.machinery.map((m) => [m.label, m.costSource]),
     );
   }
   recoverableTable(w, 'Inventories by category and age', v.inventories);
@@ -165,6 +175,11 @@ function landTables(w: Writer, v: ValuedRegisters, input: ReportInput): void {
         ]),
         small,
       );
+    sourcesNote(
+      w,
+      'Source of each adjustment',
+      p.comparables.map((c) => [`${formatDate(c.saleDate)}, ${c.place}`, c.adjustmentSource]),
+    );
     noteText(
       w,
       p.rateRule === 'MEAN'
@@ -283,6 +298,12 @@ function registrationTotals(w: Writer, v: ValuedRegisters, liq: string, input: R
     w,
     'Inventories are valued by the Plant and Machinery valuer, who counts the stock at the plant with the machines; trade receivables, cash and bank balances and investments by the Securities or Financial Assets valuer.',
   );
+}
+
+/** Where each row's rate or adjustment comes from, as the register states it ("not stated" where it does not). */
+function sourcesNote(w: Writer, heading: string, rows: [string, string | undefined][]): void {
+  if (rows.length === 0) return;
+  noteText(w, `${heading}: ${rows.map(([label, source]) => `${label}: ${source ?? 'not stated'}`).join('; ')}.`);
 }
 
 const CLASS_WORDS = (classes: string[]) => classes.map(labelOf).join(', ');
