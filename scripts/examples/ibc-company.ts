@@ -125,6 +125,34 @@ function withSources(l: GodavariRegisters, icd: string): GodavariRegisters {
       })),
       machinery: r.machinery.map((m) => ({ ...m, costSource: costs[m.make] })),
     },
+    // Each line left out, with why it is nil in a sale of the assets and why the value as a whole adds nothing for it.
+    reconciliation: [
+      {
+        item: 'intangibleAssets',
+        excludedReason:
+          'ERP software licences: the licence terms bar their transfer, so a buyer of the assets gets none and they realise nothing; for the corporate debtor as a whole the licences are part of the running business whose cash flows the going-concern DCF values, so they are not added again',
+      },
+      {
+        item: 'longTermLoansAndAdvances',
+        excludedReason:
+          'Capital advance to a press supplier now in liquidation: the claim is filed with its liquidator, who expects nothing for unsecured creditors, so it realises nothing on either premise',
+      },
+      {
+        item: 'otherNonCurrentAssets',
+        excludedReason:
+          'Security deposits for the Nashik warehouse leases, forfeited by the lessors against unpaid rent when the leases ended before the commencement date: nothing left to recover',
+      },
+      {
+        item: 'shortTermLoansAndAdvances',
+        excludedReason:
+          "Advances to steel suppliers, each of whom has claimed in the CIRP net of the advance (set-off of mutual dealings), so nothing remains to realise; the going-concern DCF's working capital carries no such advance",
+      },
+      {
+        item: 'otherCurrentAssets',
+        excludedReason:
+          "Input tax credit of GST and prepaid expenses: the credit does not pass to a buyer of the assets and is not refundable in cash, and a prepaid expense realises nothing; for the corporate debtor as a whole the credit is used against output tax in the business plan's cash flows, which the going-concern DCF values, so it is not added again",
+      },
+    ],
   };
 }
 

@@ -229,6 +229,12 @@ function ibcText(purpose: string | null, valuationDate: string): StatuteSection 
           "in total. Where another registered valuer's estimate is recorded, the average of the two " +
           "is shown as the liquidator's computation under Regulation 35, not as the firm's estimate.",
         waterfall,
+        // docs/ibc-valuation.md, Confidentiality: the realisable value is the floor of the liquidator's sale.
+        'Confidentiality (Regulation 35(2)): the registered valuers and the liquidator keep the ' +
+          'estimates of realisable value confidential. This report is given to the liquidator alone; ' +
+          'the liquidator may share the values only on an undertaking of confidentiality, so that a ' +
+          'bidder at the sale of the assets does not learn them, and the valuers will not use them ' +
+          'to cause an undue gain or undue loss to any person.',
       ],
     };
   }

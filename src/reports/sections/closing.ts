@@ -7,6 +7,8 @@ import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { IBC_CLASS_LABELS } from '../../contract/ibc-valuer-set.js';
 import { firmName, firmNumberFor, signatoryCapacity, usesProjections, type ReportInput } from '../report-input.js';
 import { scopeParagraphs } from '../statute-text.js';
+import { ownExclusionsDeclaration } from './ibc-statements.js';
+import { ibcRegistrationClass } from '../../domain/identity/signatory.js';
 
 export function representations(w: Writer, input: ReportInput): void {
   const ibc = input.engagement.statute === 'IBC_LIQUIDATION';
@@ -87,7 +89,7 @@ export function signatureBlock(w: Writer, input: ReportInput): void {
     ],
     0.25,
   );
-  if (c.classSignatories?.length) classValuerBlocks(w, c.classSignatories, c.demo === true);
+  if (c.classSignatories?.length) classValuerBlocks(w, c.classSignatories, c.demo === true, input);
   w.paragraph("Signed digitally for the firm on this page; the partner's own digital signature may be added to it.", {
     size: SIZE.small,
     color: COLOR.muted,
@@ -102,7 +104,14 @@ type ClassSignatories = NonNullable<NonNullable<ReportInput['certificate']>['cla
  * IBC: a signature block per valuer of the set, with their registration and the class whose estimate they sign, and
  * the coordinating valuer named, who approves the report as a whole (docs/statutes.md, IBC: the set of valuers).
  */
-function classValuerBlocks(w: Writer, signatories: ClassSignatories, demo: boolean): void {
+function classValuerBlocks(w: Writer, signatories: ClassSignatories, demo: boolean, input: ReportInput): void {
+  // The asset registers each registration class takes in (inventories under Plant and Machinery).
+  const valued = (input.financials?.liquidation?.assets ?? []).map((a) => a.assetClass);
+  const registersOf = (registrationClass: string) =>
+    valued
+      .filter((a) => ibcRegistrationClass(a) === registrationClass)
+      .map((a) => financialLabel(a).toLowerCase())
+      .join(', ');
   const byValuer = new Map<string, ClassSignatories>();
   for (const s of signatories) {
     const key = s.userId ?? s.name;
@@ -133,8 +142,16 @@ function classValuerBlocks(w: Writer, signatories: ClassSignatories, demo: boole
         ]),
         [
           'Signs',
-          `The ${classes} estimate${first.coordinating ? ', and the report as a whole as the coordinating valuer' : ''}`,
+          `The ${classes} estimate${
+            parts.some((p) => registersOf(p.assetClass))
+              ? ` (${parts
+                  .map((p) => registersOf(p.assetClass))
+                  .filter(Boolean)
+                  .join('; ')})`
+              : ''
+          }${first.coordinating ? ', and the report as a whole as the coordinating valuer' : ''}`,
         ],
+        ['Declares', ownExclusionsDeclaration(input)],
       ],
       { fontSize: SIZE.small + 0.5, boldFirstColumn: true },
     );

@@ -135,10 +135,23 @@ export function classApproachTable(w: Writer, input: ReportInput): void {
   );
 }
 
+/** One valuer's own declaration of the regulation's exclusions, in the first person, for their signature block. */
+export function ownExclusionsDeclaration(input: ReportInput): string {
+  const liquidation = input.engagement.purpose === LIQUIDATION;
+  const officer = liquidation ? 'liquidator' : 'resolution professional';
+  const rule = liquidation ? `Regulation 35(2) of ${LIQ_REGS}` : `Regulation 27(3) of ${CIRP_REGS}`;
+  return `As ${rule} requires, I declare that I am not a relative of the ${officer}, a related party of the corporate debtor, an auditor of the corporate debtor at any time during the five years preceding the insolvency commencement date, or a partner or director of the insolvency professional entity of which the ${officer} is a partner or director.`;
+}
+
 /** The exclusions of the regulation, declared expressly by the valuers of the set. */
 export function exclusionsDeclaration(input: ReportInput): string {
   const liquidation = input.engagement.purpose === LIQUIDATION;
   const officer = liquidation ? 'liquidator' : 'resolution professional';
   const rule = liquidation ? `Regulation 35(2) of ${LIQ_REGS}` : `Regulation 27(3) of ${CIRP_REGS}`;
-  return `As ${rule} requires, each registered valuer of this report declares that they are not (a) a relative of the ${officer}; (b) a related party of the corporate debtor; (c) an auditor of the corporate debtor at any time during the five years preceding the insolvency commencement date; or (d) a partner or director of the insolvency professional entity of which the ${officer} is a partner or director.`;
+  const named = (input.facts?.ibc?.valuers ?? []).map((v) => v.name);
+  const who =
+    named.length > 1
+      ? `each registered valuer of this report (${[...new Set(named)].join(', ')}) declares, in their own signature block below, that they are not`
+      : 'each registered valuer of this report declares that they are not';
+  return `As ${rule} requires, ${who} (a) a relative of the ${officer}; (b) a related party of the corporate debtor; (c) an auditor of the corporate debtor at any time during the five years preceding the insolvency commencement date; or (d) a partner or director of the insolvency professional entity of which the ${officer} is a partner or director.`;
 }
