@@ -275,9 +275,11 @@ export function cirpInsolvencyFacts(d: ReturnType<typeof cirpDates>) {
     petitionNumber: `C.P. (IB) No. 418/MB/${Number(d.icd.slice(0, 4)) - 1}`,
     admissionOrderDate: d.icd,
     applicant: { name: 'Bank of Maharashtra', kind: 'FINANCIAL_CREDITOR' },
+    // The interim resolution professional, confirmed as resolution professional by the committee at its first
+    // meeting (s.22(2)): no replacement, so no further order of the Adjudicating Authority is needed.
     interimResolutionProfessional: {
-      name: 'Farida Shaikh',
-      ibbiRegistration: 'IBBI/IPA-003/IP-N00789/2018-2019/12001',
+      name: 'Arvind Kulkarni',
+      ibbiRegistration: 'IBBI/IPA-001/IP-P01234/2019-2020/12345',
     },
     publicAnnouncementOn: d.publicAnnouncement,
     cocConstitutedOn: d.cocConstituted,

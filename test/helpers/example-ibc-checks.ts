@@ -21,7 +21,7 @@ export function ibcExampleChecks(made: () => MadeExample[], text: (path: string)
           ? 'Bank of Maharashtra, a financial creditor, under section 7 of the Code'
           : 'Bank of India, a financial creditor, under section 7 of the Code',
         m.slug === 'ibc-cirp'
-          ? 'Interim resolution professional Farida Shaikh'
+          ? 'Interim resolution professional Arvind Kulkarni'
           : 'Interim resolution professional Rohan Joshi',
         'The approach of each asset class, and its valuer',
         // Every rate of the registers with its source (docs/asset-registers.md, Sources of the rates).

@@ -83,7 +83,12 @@ export function annexureRef(input: ReportInput, key: AnnexureKey): string | null
 /** Each annexure on its own page, after the signature, listed in the contents. */
 export function annexures(w: Writer, input: ReportInput): void {
   annexurePlan(input).forEach((key, i) => {
-    w.annexure(`Annexure ${i + 1}: ${TITLES[key]}`);
+    // In liquidation the regulations speak of the realisable value: the annexure's title says so too.
+    const title =
+      key === 'assetRegisters' && input.engagement.purpose === 'LIQUIDATION_REALISABLE_VALUE'
+        ? TITLES[key].replace('liquidation value', 'realisable value')
+        : TITLES[key];
+    w.annexure(`Annexure ${i + 1}: ${title}`);
     if (key === 'balanceSheet') balanceSheetAnnexure(w, input);
     if (key === 'history') historyAnnexure(w, input);
     if (key === 'projections') projectionsAnnexure(w, input);

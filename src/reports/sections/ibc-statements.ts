@@ -140,7 +140,7 @@ export function ownExclusionsDeclaration(input: ReportInput): string {
   const liquidation = input.engagement.purpose === LIQUIDATION;
   const officer = liquidation ? 'liquidator' : 'resolution professional';
   const rule = liquidation ? `Regulation 35(2) of ${LIQ_REGS}` : `Regulation 27(3) of ${CIRP_REGS}`;
-  return `As ${rule} requires, I declare that I am not a relative of the ${officer}, a related party of the corporate debtor, an auditor of the corporate debtor at any time during the five years preceding the insolvency commencement date, or a partner or director of the insolvency professional entity of which the ${officer} is a partner or director.`;
+  return `Under ${rule.replace(' of the ', ', ')}: not a relative of the ${officer}; not a related party, nor in the five years before the insolvency commencement date an auditor, of the corporate debtor; not a partner or director of the ${officer}'s insolvency professional entity.`;
 }
 
 /** The exclusions of the regulation, declared expressly by the valuers of the set. */

@@ -63,7 +63,11 @@ export function insolvencySection(w: Writer, input: ReportInput): void {
       ? ([
           [
             liquidation ? 'Liquidator' : 'Resolution professional',
-            `${officer.name} (${officer.ibbiRegistration}), in office from ${formatDate(officer.appointedOn)}`,
+            !liquidation && officer.name === f.interimResolutionProfessional.name
+              ? `${officer.name} (${officer.ibbiRegistration}), the interim resolution professional, confirmed as resolution professional by the committee of creditors at its first meeting (section 22(2) of the Code) on ${formatDate(officer.appointedOn)}`
+              : !liquidation
+                ? `${officer.name} (${officer.ibbiRegistration}), appointed in place of the interim resolution professional (section 22 of the Code), in office from ${formatDate(officer.appointedOn)}`
+                : `${officer.name} (${officer.ibbiRegistration}), appointed by the liquidation order, in office from ${formatDate(officer.appointedOn)}`,
           ],
         ] as [string, string][])
       : []),
