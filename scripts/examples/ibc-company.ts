@@ -163,15 +163,14 @@ function withSources(l: GodavariRegisters, icd: string): GodavariRegisters {
  * βL = 1.10 × (1 + (1 − 25.168%) × 0.25) = 1.305788; Ke = 7.0 + 1.305788 × 6.5 + 1.5 + 1.0 = 17.987622%;
  * Kd after tax = 11 × (1 − 25.168%) = 8.231520%; WACC = 17.987622 × 0.8 + 8.231520 × 0.2 = 16.0364%.
  */
-export function ibcLock(icd: string) {
+export function ibcLock(icd: string, firstProjectionYear: number) {
   const read = lastTradingDay(icd);
   return {
     wacc: 16.0364,
     terminalGrowthRate: 4,
     rationale:
       "The coordinating valuer's going-concern DCF discounts the business plan at the WACC of the cost-of-capital build-up: a forging business restarting under a new owner, financed as the listed forging peers are (debt to equity 0.25), with a size premium for a company a tenth of the smallest peer's revenue and a company-specific premium for the plan's dependence on winning new customers for the idle press line; terminal growth of 4% is below the industry's long-run nominal growth.",
-    projectionsReasonableness:
-      "The business plan in the information memorandum restarts the press line for new customers: revenue recovers from ₹1,420 lakh in the last audited year to ₹2,300 lakh in the fifth, still below FY2024's ₹2,310 lakh before the largest customer left, and the EBITDA margin rises from 5% to 12.5%, within the 10% to 14% the listed forging peers earned over the last five years. Capital expenditure restores the deferred maintenance of the press line; working capital grows with revenue. The valuer considers the plan a reasonable basis for a going-concern value; it is not the valuer's forecast.",
+    projectionsReasonableness: `The business plan the resolution professional prepared for the information memorandum restarts the press line for new customers: revenue recovers from ₹1,420 lakh in the last audited year to ₹2,300 lakh in the fifth, still below FY${firstProjectionYear - 3}'s ₹2,310 lakh before the largest customer left, and the EBITDA margin rises from 5% to 12.5%, within the 10% to 14% the listed forging peers earned over the last five years. Capital expenditure restores the deferred maintenance of the press line; working capital grows with revenue. The valuer considers the plan a reasonable basis for a going-concern value; it is not the valuer's forecast.`,
     costOfCapital: {
       riskFreeRate: 7.0,
       equityRiskPremium: 6.5,

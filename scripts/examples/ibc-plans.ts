@@ -83,8 +83,17 @@ export const IBC_CIRP: ExamplePlan = {
     exampleFinancials(CIRP_CAL),
     verifiedOnTimeline(exampleLiquidation(CIRP_CAL), CIRP_TIMELINE),
   ),
-  evidence: ibcEvidence(CIRP_CAL, CIRP_TIMELINE, 'resolution professional', 'interim resolution professional'),
-  lock: ibcLock(CIRP.icd),
+  evidence: [
+    ...ibcEvidence(CIRP_CAL, CIRP_TIMELINE, 'resolution professional', 'interim resolution professional'),
+    // The business plan the going-concern DCF discounts (docs/ibc-valuation.md, The corporate debtor as a whole).
+    {
+      title: `Business plan of the corporate debtor for FY${CIRP_CAL.firstProjectionYear} to FY${CIRP_CAL.firstProjectionYear + 4}, prepared by the resolution professional for the information memorandum`,
+      documentDate: CIRP.valuersAppointed,
+      providedBy: 'The resolution professional',
+      fileName: 'business-plan.pdf',
+    },
+  ],
+  lock: ibcLock(CIRP.icd, CIRP_CAL.firstProjectionYear),
   signsAsCharteredAccountant: false,
   valuerSet: (firm) => exampleValuerSet(firm, CIRP_TIMELINE, 'resolution professional', IBC_INSPECTED),
 };

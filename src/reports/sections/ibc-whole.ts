@@ -77,7 +77,7 @@ function goingConcernWorkings(w: Writer, whole: Whole, assumptionsRef: string): 
     { fontSize: SIZE.small + 0.5, boldRows: new Set([rows.length - 1]) },
   );
   w.paragraph(
-    `The projections are the business plan in the information memorandum, as the resolution professional provided it${stub ? `; the first year counts the fraction s = ${stub.value} of its free cash flow (${(stub.note ?? 'the days from the valuation date to the year end').replace(/\d{4}-\d{2}-\d{2}/, (d) => formatDate(d))}), and every discount exponent follows from it` : ''}. Each discount factor is 1 ÷ (1 + WACC)^t; the terminal value is the last year's free cash flow grown at the terminal growth rate and capitalised at WACC less growth, discounted from the end of the last year. The WACC (${whole.wacc}%) is built up input by input, each with its source and date, in ${assumptionsRef}.`,
+    `The projections are the business plan the resolution professional prepared for the information memorandum (the sources of information)${stub ? `; the first year counts the fraction s = ${stub.value} of its free cash flow (${(stub.note ?? 'the days from the valuation date to the year end').replace(/\d{4}-\d{2}-\d{2}/, (d) => formatDate(d))}), and every discount exponent follows from it` : ''}. Each discount factor is 1 ÷ (1 + WACC)^t; the terminal value is the last year's free cash flow grown at the terminal growth rate and capitalised at WACC less growth, discounted from the end of the last year. The WACC (${whole.wacc}%) is built up input by input, each with its source and date, in ${assumptionsRef}.`,
     { size: SIZE.small, color: COLOR.muted, align: 'left' },
   );
 }
