@@ -39,6 +39,8 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
   w.paragraph(
     `The asset-wise workings of this valuation, computed from the asset registers in the financial data: each row from its own inputs in exact figures, rounded once to the paisa; a class's values are the sums of its rows. ${liq} = fair value × (1 − forced-sale discount) for each row, the discount, its marketing period and its reason stated below.`,
   );
+  // Each registration class's part under its own heading, with the registered valuer who estimated and signs it.
+  if (v.land.length + v.buildings.length > 0) partHeading(w, input, 'LAND_AND_BUILDING');
   if (v.land.length > 0) landTables(w, v, input);
   if (v.buildings.length > 0) {
     w.subheading('Buildings: depreciated replacement cost');
@@ -75,6 +77,7 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
       v.buildings.map((b) => [b.label, b.rateSource]),
     );
   }
+  if (v.machinery.length + v.inventories.length > 0) partHeading(w, input, 'PLANT_AND_MACHINERY');
   if (v.machinery.length > 0) {
     w.subheading('Plant and machinery: depreciated replacement cost');
     w.table(
@@ -107,6 +110,8 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
     );
   }
   recoverableTable(w, 'Inventories by category and age', v.inventories);
+  if (v.receivables.length + v.cash.length + v.investments.length > 0)
+    partHeading(w, input, 'SECURITIES_OR_FINANCIAL_ASSETS');
   recoverableTable(w, 'Trade receivables by ageing bucket', v.receivables);
   if (v.cash.length > 0) {
     w.subheading('Cash and bank balances: at book value');
@@ -297,6 +302,15 @@ function registrationTotals(w: Writer, v: ValuedRegisters, liq: string, input: R
   noteText(
     w,
     'Inventories are valued by the Plant and Machinery valuer, who counts the stock at the plant with the machines; trade receivables, cash and bank balances and investments by the Securities or Financial Assets valuer.',
+  );
+}
+
+/** The heading of a registration class's part of the workings: the class, its registers and its valuer. */
+function partHeading(w: Writer, input: ReportInput, registrationClass: keyof typeof IBC_CLASS_LABELS): void {
+  w.subheading(`${IBC_CLASS_LABELS[registrationClass]}: the estimate of ${classValuer(input, registrationClass)}`, 120);
+  noteText(
+    w,
+    `Estimated by the registered valuer for ${IBC_CLASS_LABELS[registrationClass]} after their own physical verification, and signed by them in the signature section.`,
   );
 }
 
