@@ -24,6 +24,9 @@ export function ibcExampleChecks(made: () => MadeExample[], text: (path: string)
           ? 'Interim resolution professional Arvind Kulkarni'
           : 'Interim resolution professional Rohan Joshi',
         'The approach of each asset class, and its valuer',
+        // The process in the Code's order: the public announcement, and in liquidation the order that began it.
+        'Public announcement (Regulation',
+        ...(m.slug === 'ibc-liquidation' ? ['Liquidation order (liquidation'] : []),
         // Every rate of the registers with its source (docs/asset-registers.md, Sources of the rates).
         'Source of each adjustment:',
         'Source of each rate:',

@@ -101,7 +101,7 @@ for (const c of cases) {
         // The signing partner, on a FINAL only; the firm's own reference on the cover and in every footer.
         ...(kind === 'FINAL' ? ['Vikram Mehta', `Firm's reference ${input.reference}`] : []),
         // The contents Rule 8 of the Companies (Registered Valuers and Valuation) Rules, 2017 and ICAI VS 202 ask for, in order.
-        // Under the IBC the resolution professional or liquidator represents with the management.
+        // Under the IBC the resolution professional or the liquidator represents (the board is suspended).
         ...headings,
         EXAMPLE_FACTS.appointingAuthority!,
         'Rahul Kulkarni (promoter)',
