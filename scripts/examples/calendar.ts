@@ -79,7 +79,14 @@ export interface ExampleCalendar {
 export function exampleCalendar(today = todayInIndia()): ExampleCalendar {
   let back = 1;
   while (daysFrom(monthEnd(today, back), today) < 21) back++;
-  const valuationDate = monthEnd(today, back);
+  return calendarAt(today, monthEnd(today, back));
+}
+
+/**
+ * The calendar of an engagement valued as at `valuationDate` and reported on `today`: the IBC examples value as at
+ * their commencement date, a working day (an order of the Adjudicating Authority), not a month-end.
+ */
+export function calendarAt(today: string, valuationDate: string): ExampleCalendar {
   const firstProjectionYear = financialYearOf(addDays(valuationDate, 1));
   const lastAuditedYearEnd = `${firstProjectionYear - 1}-03-31`;
   const auditedSigned = addDays(lastAuditedYearEnd, 48);

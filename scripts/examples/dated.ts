@@ -274,7 +274,7 @@ export function exampleLiquidation(cal: ExampleCalendar) {
   const traded = longDate(lastTradingDay(cal.valuationDate));
   const onTheDay =
     traded === longDate(cal.valuationDate)
-      ? 'the commencement date'
+      ? `${traded}, the commencement date`
       : `${traded}, the last trading day on or before the commencement date`;
   return {
     ...example,

@@ -4,13 +4,13 @@
 // the asset registers value (test/fixtures/liquidation-example.ts) and the debts it defaulted on; its audited years
 // show the decline; the resolution applicants' business plan is the projections the coordinating valuer's going-
 // concern DCF discounts (docs/ibc-valuation.md, The corporate debtor as a whole). Amounts in ₹ lakh.
-import { addDays, type ExampleCalendar } from './calendar.js';
+import { addDays, lastTradingDay, longDate, type ExampleCalendar } from './calendar.js';
 
 export const IBC_COMPANY = {
   targetEntity: 'Godavari Forgings Private Limited',
   cin: 'U28910MH2009PTC193512',
   companyBackground:
-    'Godavari Forgings makes closed-die steel forgings (crankshafts, connecting rods and gear blanks) for tractor and commercial-vehicle makers from its plant on Plot 14, MIDC Ambad, Nashik. Founded in 2009 by its promoters, it lost its largest customer in FY2024; with its forging press line under-used and its losses mounting, it defaulted on its term loans from Bank of Maharashtra in 2025.',
+    'Godavari Forgings makes closed-die steel forgings (crankshafts, connecting rods and gear blanks) for tractor and commercial-vehicle makers from its plant on Plot C-23, MIDC Ambad, Nashik. Founded in 2009 by its promoters, it lost its largest customer in FY2024; with its forging press line under-used and its losses mounting, it defaulted on its term loans from Bank of Maharashtra in 2025.',
 };
 
 /** The balance sheet at the commencement date: the assets of the registers; reserves eaten by losses; loans in default. */
@@ -58,7 +58,6 @@ const PLAN = [
 
 /** The corporate debtor's financials as uploaded, on the examples' calendar. */
 export function ibcFinancials(cal: ExampleCalendar, base: Record<string, unknown>, liquidation: unknown) {
-  const nav = base.navAdjustmentSources as { immovableProperties?: { description: string }[] };
   return {
     ...base,
     balanceSheet: { ...(base.balanceSheet as Record<string, number>), ...BALANCE_SHEET },
@@ -77,50 +76,225 @@ export function ibcFinancials(cal: ExampleCalendar, base: Record<string, unknown
       { holder: 'Asha Patil (promoter)', instrument: 'EQUITY', number: 300000, faceValue: 10 },
       { holder: 'Nashik Industrial Investments Private Limited', instrument: 'EQUITY', number: 100000, faceValue: 10 },
     ],
-    // The property schedule: the one plant (an IBC valuation values it from the land and building register).
-    navAdjustmentSources: {
-      ...nav,
-      immovableProperties: (nav.immovableProperties ?? []).filter((p) => /MIDC Ambad, Nashik/.test(p.description)),
-    },
-    liquidation,
+    // No equity NAV schedules: an IBC valuation values the plant from the land and building register.
+    navAdjustmentSources: undefined,
+    navAdjustments: undefined,
+    liquidation: withSources(liquidation as GodavariRegisters, cal.valuationDate),
   };
 }
 
-/** The lock: the going-concern DCF's rates, with why (docs/ibc-valuation.md, The corporate debtor as a whole). */
-export const IBC_LOCK = {
-  wacc: 16,
-  terminalGrowthRate: 4,
-  rationale:
-    "The coordinating valuer's going-concern DCF of the corporate debtor discounts the business plan at 16%: the 10-year G-Sec yield of 7.0% and a 6.5% equity risk premium on a relevered beta of 1.4 for a forging business restarting under a new owner (7.0% + 1.4 × 6.5% = 16.1%, taken at 16%), with no debt in the capital structure a resolution applicant takes on; terminal growth 4%, below the industry's long-run nominal growth.",
-};
+type GodavariRegisters = {
+  registers: {
+    land: { description: string }[];
+    landComparables: { place: string }[];
+    buildings: object[];
+    machinery: { make: string }[];
+  };
+} & Record<string, unknown>;
 
-/** A weekday on or after `iso` (a meeting is not held on a Saturday or a Sunday). */
+/**
+ * Godavari's plant, Plot C-23, MIDC Ambad (the registers of test/fixtures/liquidation-example.ts, a plot of its own),
+ * and where each rate of its registers comes from, dated by the commencement date: the adjustments of each comparable
+ * sale, the building's replacement cost rate, each machine's cost (docs/asset-registers.md).
+ */
+function withSources(l: GodavariRegisters, icd: string): GodavariRegisters {
+  const month = longDate(icd).replace(/^\d+ /, '');
+  const quoted = longDate(weekdayOnOrBefore(addDays(icd, -20)));
+  const adjustments: Record<string, string> = {
+    'Plot 9, MIDC Ambad':
+      "size: the Sub-Registrar Nashik's registered sales of MIDC Ambad plots of FY 2025-26 analysed by plot size (Index II extracts)",
+    'Plot 31, MIDC Satpur':
+      'location: the ready reckoner 2026-27 zone rates of MIDC Satpur and MIDC Ambad (Joint Sub-Registrar Nashik); time: the change in the MIDC Satpur zone rate from the ready reckoner 2025-26 to 2026-27',
+    'Plot 3, MIDC Ambad':
+      "size: the Sub-Registrar Nashik's registered sales of MIDC Ambad plots of FY 2025-26 analysed by plot size (Index II extracts)",
+  };
+  const costs: Record<string, string> = {
+    'Ace Micromatic': `Quotation of Ace Micromatic Group, Bengaluru, of ${quoted} for six new machines of the same specification`,
+    Schuler: `The fixed asset register's cost of 2021, indexed to ${month} by the Wholesale Price Index for manufacture of machinery and equipment (Office of the Economic Adviser)`,
+  };
+  const r = l.registers;
+  return {
+    ...l,
+    registers: {
+      ...r,
+      land: r.land.map((p) => ({ ...p, description: p.description.replace('Plot 14', 'Plot C-23') })),
+      landComparables: r.landComparables.map((c) => ({ ...c, adjustmentSource: adjustments[c.place] })),
+      buildings: r.buildings.map((b) => ({
+        ...b,
+        rateSource: `CPWD Plinth Area Rates 2023 for a steel-framed industrial shed with an RCC office block, indexed to ${month} by the CPWD cost index, with the Nashik cost multiplier`,
+      })),
+      machinery: r.machinery.map((m) => ({ ...m, costSource: costs[m.make] })),
+    },
+    // Each line left out, with why it is nil in a sale of the assets and why the value as a whole adds nothing for it.
+    reconciliation: [
+      {
+        item: 'intangibleAssets',
+        excludedReason:
+          'ERP software licences: the licence terms bar their transfer, so a buyer of the assets gets none and they realise nothing; for the corporate debtor as a whole the licences are part of the running business whose cash flows the going-concern DCF values, so they are not added again',
+      },
+      {
+        item: 'longTermLoansAndAdvances',
+        excludedReason:
+          'Capital advance to a press supplier now in liquidation: the claim is filed with its liquidator, who expects nothing for unsecured creditors, so it realises nothing on either premise',
+      },
+      {
+        item: 'otherNonCurrentAssets',
+        excludedReason:
+          'Security deposits for the Nashik warehouse leases, forfeited by the lessors against unpaid rent when the leases ended before the commencement date: nothing left to recover',
+      },
+      {
+        item: 'shortTermLoansAndAdvances',
+        excludedReason:
+          "Advances to steel suppliers, each of whom has claimed in the CIRP net of the advance (set-off of mutual dealings), so nothing remains to realise; the going-concern DCF's working capital carries no such advance",
+      },
+      {
+        item: 'otherCurrentAssets',
+        excludedReason:
+          "Input tax credit of GST and prepaid expenses: the credit does not pass to a buyer of the assets and is not refundable in cash, and a prepaid expense realises nothing; for the corporate debtor as a whole the credit is used against output tax in the business plan's cash flows, which the going-concern DCF values, so it is not added again",
+      },
+    ],
+  };
+}
+
+/**
+ * The lock: the going-concern DCF's rates, with why, the WACC built up input by input with each input's source and
+ * the day it was read (the last trading day on or before the commencement date), and the valuer's note on the
+ * business plan (docs/ibc-valuation.md, The corporate debtor as a whole). The build-up gives the WACC to 4 decimals:
+ * βL = 1.10 × (1 + (1 − 25.168%) × 0.25) = 1.305788; Ke = 7.0 + 1.305788 × 6.5 + 1.5 + 1.0 = 17.987622%;
+ * Kd after tax = 11 × (1 − 25.168%) = 8.231520%; WACC = 17.987622 × 0.8 + 8.231520 × 0.2 = 16.0364%.
+ */
+export function ibcLock(icd: string, firstProjectionYear: number) {
+  const read = lastTradingDay(icd);
+  return {
+    wacc: 16.0364,
+    terminalGrowthRate: 4,
+    rationale:
+      "The coordinating valuer's going-concern DCF discounts the business plan at the WACC of the cost-of-capital build-up: a forging business restarting under a new owner, financed as the listed forging peers are (debt to equity 0.25), with a size premium for a company a tenth of the smallest peer's revenue and a company-specific premium for the plan's dependence on winning new customers for the idle press line; terminal growth of 4% is below the industry's long-run nominal growth.",
+    projectionsReasonableness: `The business plan the resolution professional prepared for the information memorandum restarts the press line for new customers: revenue recovers from ₹1,420 lakh in the last audited year to ₹2,300 lakh in the fifth, still below FY${firstProjectionYear - 3}'s ₹2,310 lakh before the largest customer left, and the EBITDA margin rises from 5% to 12.5%, within the 10% to 14% the listed forging peers earned over the last five years. Capital expenditure restores the deferred maintenance of the press line; working capital grows with revenue. The valuer considers the plan a reasonable basis for a going-concern value; it is not the valuer's forecast.`,
+    costOfCapital: {
+      riskFreeRate: 7.0,
+      equityRiskPremium: 6.5,
+      beta: 1.1,
+      betaBasis: 'UNLEVERED',
+      debtToEquity: 0.25,
+      taxRate: 25.168,
+      preTaxCostOfDebt: 11,
+      sizePremium: 1.5,
+      companySpecificPremium: 1,
+      source: `Risk-free rate: FBIL 10-year Government of India security benchmark on ${longDate(read)}; beta and capital structure: the listed forging peers (Capitaline); equity risk premium: the valuer's long-run estimate for India.`,
+      sourceDate: read,
+      inputSources: {
+        riskFreeRate: { source: '10-year Government of India security yield (FBIL benchmark)', date: read },
+        equityRiskPremium: {
+          source:
+            "The valuer's long-run estimate for India: the excess of the Nifty 50's return over the 10-year G-Sec since 2001",
+          date: read,
+        },
+        beta: {
+          source:
+            'Median unlevered beta of four listed forging companies (Bharat Forge, Ramkrishna Forgings, MM Forgings, Happy Forgings), two years of weekly returns against the Nifty 50 (Capitaline)',
+          date: read,
+        },
+        debtToEquity: { source: "The same peers' median debt to equity at market value (Capitaline)", date: read },
+        taxRate: {
+          source: 'The concessional rate a domestic company may opt for (22%, with 10% surcharge and 4% cess): 25.168%',
+        },
+        preTaxCostOfDebt: {
+          source:
+            "Bank of Maharashtra's one-year MCLR of 8.90% plus a 2.10% spread for a BB-rated borrower (the bank's MCLR notice)",
+          date: read,
+        },
+        sizePremium: {
+          source: "The valuer's estimate for a company of Godavari's size against the listed peers (revenue ₹14 crore)",
+          date: read,
+        },
+        companySpecificPremium: {
+          source: "The valuer's estimate for the plan's dependence on new customers for the idle press line",
+          date: read,
+        },
+      },
+    },
+  };
+}
+
+/** A weekday on or after `iso` (a meeting is not held, nor an order made, on a Saturday or a Sunday). */
 export function weekdayOnOrAfter(iso: string): string {
   let d = iso;
   while ([0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())) d = addDays(d, 1);
   return d;
 }
 
-/** The insolvency facts: the CIRP admitted on the commencement date (CIRP) or months before the liquidation. */
-export function ibcInsolvencyFacts(cal: ExampleCalendar, process: 'CIRP' | 'LIQUIDATION', meetingDay: number) {
-  const v = cal.valuationDate;
-  const admitted = process === 'CIRP' ? v : addDays(v, -240);
+/** A weekday on or before `iso`. */
+export function weekdayOnOrBefore(iso: string): string {
+  let d = iso;
+  while ([0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())) d = addDays(d, -1);
+  return d;
+}
+
+/**
+ * The CIRP's days, in the order the Code and the CIRP Regulations put them (docs/ibc-valuation.md, The insolvency
+ * facts), each on a working day: the admission order (the insolvency commencement date, the valuation date) appoints
+ * the interim resolution professional; the public announcement within three days (Reg 6); claims until the 14th day
+ * (Reg 12(1)); the IRP's report constituting the committee of creditors after the claims are verified, within 30 days
+ * (Reg 17(1)); the committee's first meeting within seven days of that, at which it appoints the resolution
+ * professional (s.22); the RP appoints the set of valuers within seven days of their appointment and by the 47th day
+ * (Reg 27(1)); each valuer verifies after appointment, reports on their class, and explains the method to the
+ * committee. The commencement date is a working day at least 45 days before the report, so that every step has
+ * happened by it.
+ */
+export function cirpDates(today: string) {
+  const icd = weekdayOnOrBefore(addDays(today, -45));
+  const publicAnnouncement = weekdayOnOrBefore(addDays(icd, 3));
+  const claimsDeadline = addDays(icd, 14);
+  const cocConstituted = weekdayOnOrAfter(addDays(icd, 21));
+  const rpAppointed = weekdayOnOrAfter(addDays(cocConstituted, 5));
+  const valuersAppointed = weekdayOnOrAfter(addDays(rpAppointed, 2));
+  const verifiedPhysical = weekdayOnOrAfter(addDays(valuersAppointed, 1));
+  const verifiedFinancial = weekdayOnOrAfter(addDays(verifiedPhysical, 1));
+  const classReports = weekdayOnOrAfter(addDays(verifiedFinancial, 2));
+  const methodologyMeeting = weekdayOnOrAfter(addDays(classReports, 1));
+  return {
+    icd,
+    publicAnnouncement,
+    claimsDeadline,
+    cocConstituted,
+    rpAppointed,
+    valuersAppointed,
+    verifiedPhysical,
+    verifiedFinancial,
+    classReports,
+    methodologyMeeting,
+  };
+}
+
+/** The CIRP's insolvency facts: Godavari Forgings, admitted on the commencement date. */
+export function cirpInsolvencyFacts(d: ReturnType<typeof cirpDates>) {
   return {
     bench: 'National Company Law Tribunal, Mumbai Bench',
-    petitionNumber: `C.P. (IB) No. 418/MB/${Number(admitted.slice(0, 4)) - 1}`,
-    admissionOrderDate: admitted,
+    petitionNumber: `C.P. (IB) No. 418/MB/${Number(d.icd.slice(0, 4)) - 1}`,
+    admissionOrderDate: d.icd,
     applicant: { name: 'Bank of Maharashtra', kind: 'FINANCIAL_CREDITOR' },
+    // The interim resolution professional, confirmed as resolution professional by the committee at its first
+    // meeting (s.22(2)): no replacement, so no further order of the Adjudicating Authority is needed.
     interimResolutionProfessional: {
-      name: 'Farida Shaikh',
-      ibbiRegistration: 'IBBI/IPA-003/IP-N00789/2018-2019/12001',
+      name: 'Arvind Kulkarni',
+      ibbiRegistration: 'IBBI/IPA-001/IP-P01234/2019-2020/12345',
     },
-    cocConstitutedOn: addDays(admitted, 12),
+    publicAnnouncementOn: d.publicAnnouncement,
+    cocConstitutedOn: d.cocConstituted,
     methodologyMeeting: {
-      heldOn: weekdayOnOrAfter(addDays(v, meetingDay)),
-      note:
-        process === 'CIRP'
-          ? "The members of the committee of creditors and the resolution professional attended by video conference; each class's valuer explained the approach and the method of their class and the coordinating valuer the going-concern DCF; no change was asked for"
-          : "The liquidator and the members of the stakeholders' consultation committee attended; each valuer explained the method and the forced-sale discounts of their class",
+      heldOn: d.methodologyMeeting,
+      note: "The members of the committee of creditors and the resolution professional attended by video conference; each class's valuer explained the approach and the method of their class and the coordinating valuer the going-concern DCF; no change was asked for",
     },
   };
 }
+
+/** What each class's valuer inspected at Godavari Forgings. */
+export const IBC_INSPECTED = {
+  LAND_AND_BUILDING:
+    'The factory land and buildings at Plot C-23, MIDC Ambad, Nashik: boundaries and built-up areas measured against the title documents and the approved plans',
+  PLANT_AND_MACHINERY:
+    'Each machine against the fixed asset register: make, model, year, condition and running hours; idle and obsolete items tagged; the stock counted at the Nashik plant and warehouse, by category and age',
+  SECURITIES_OR_FINANCIAL_ASSETS:
+    'The receivables ledger against balance confirmations from the ten largest debtors; bank statements for every account; the demat holding statement and the fund statement',
+};

@@ -4,67 +4,40 @@
 // Every day follows the commencement date as the regulations order them, within the examples' calendar (at least 21
 // days from the valuation date to the report, calendar.ts).
 import { ibcRegistrationClass } from '../../src/domain/identity/signatory.js';
-import { addDays, type ExampleCalendar } from './calendar.js';
 import type { ExampleFirm } from './firm.js';
 
 type RegistrationClass = 'LAND_AND_BUILDING' | 'PLANT_AND_MACHINERY' | 'SECURITIES_OR_FINANCIAL_ASSETS';
 
-/** Days after the commencement date (the valuation date) on which each step falls. */
+/** The set's days (ibc-company.ts and ibc-liquidation-company.ts work them out, each on a working day). */
 export interface SetTimeline {
+  /** The commencement date: the insolvency (CIRP) or the liquidation commencement date, the valuation date. */
+  commencement: string;
   /** The officer's own appointment: the resolution professional, or the liquidator. */
-  officerAppointed: number;
+  officerAppointed: string;
   /** The valuers' appointment: CIRP Reg 27(1), within seven days of the RP's and by the 47th day; Liquidation Reg 35(2), within seven days. */
-  valuersAppointed: number;
+  valuersAppointed: string;
   /** Each class's physical verification, by its own valuer. */
-  verified: Record<RegistrationClass, number>;
+  verified: Record<RegistrationClass, string>;
   /** The class valuers' reports with their verification notes. */
-  reports: number;
+  reports: string;
 }
 
-/**
- * CIRP: the interim resolution professional takes office on the commencement date; the committee of creditors, at
- * its first meeting, confirms them as resolution professional on day 15; the RP appoints the set on day 17.
- */
-export const CIRP_TIMELINE: SetTimeline = {
-  officerAppointed: 15,
-  valuersAppointed: 17,
-  verified: { LAND_AND_BUILDING: 18, PLANT_AND_MACHINERY: 18, SECURITIES_OR_FINANCIAL_ASSETS: 19 },
-  reports: 20,
-};
+/** What each class's valuer inspected, in the examples' words. */
+export type Inspected = Record<RegistrationClass, string>;
 
-/** Liquidation: the Adjudicating Authority's order appoints the liquidator on the liquidation commencement date. */
-export const LIQUIDATION_TIMELINE: SetTimeline = {
-  officerAppointed: 0,
-  valuersAppointed: 2,
-  verified: { LAND_AND_BUILDING: 3, PLANT_AND_MACHINERY: 3, SECURITIES_OR_FINANCIAL_ASSETS: 6 },
-  reports: 12,
-};
-
-/** What each class's valuer inspected, and who was present. */
-const VERIFIED: Record<RegistrationClass, { inspected: string; present: (officer: string) => string }> = {
-  LAND_AND_BUILDING: {
-    inspected:
-      'The factory land and buildings at Plot 14, MIDC Ambad, Nashik: boundaries and built-up areas measured against the title documents and the approved plans',
-    present: (officer) => `The ${officer}'s representative and the corporate debtor's works manager`,
-  },
-  PLANT_AND_MACHINERY: {
-    inspected:
-      'Each machine against the fixed asset register: make, model, year, condition and running hours; idle and obsolete items tagged',
-    present: (officer) => `The ${officer}'s representative and the corporate debtor's maintenance engineer`,
-  },
-  SECURITIES_OR_FINANCIAL_ASSETS: {
-    inspected:
-      'Stock count at the Nashik plant and warehouse; the receivables ledger against balance confirmations from the ten largest debtors; bank statements for every account',
-    present: (officer) => `The ${officer}'s representative and the corporate debtor's accounts manager`,
-  },
+/** Who was present at each class's verification. */
+const PRESENT: Record<RegistrationClass, string> = {
+  LAND_AND_BUILDING: 'works manager',
+  PLANT_AND_MACHINERY: 'maintenance engineer',
+  SECURITIES_OR_FINANCIAL_ASSETS: 'accounts manager',
 };
 
 /** The set as the engagement records it: each class's valuer and verification, the partner coordinating. */
 export function exampleValuerSet(
   firm: ExampleFirm,
-  cal: ExampleCalendar,
   timeline: SetTimeline,
   officer: 'resolution professional' | 'liquidator',
+  inspected: Inspected,
 ) {
   const holders: [RegistrationClass, string][] = [
     ['LAND_AND_BUILDING', firm.landValuer.id],
@@ -76,9 +49,9 @@ export function exampleValuerSet(
       assetClass,
       memberId,
       verification: {
-        date: addDays(cal.valuationDate, timeline.verified[assetClass]),
-        inspected: VERIFIED[assetClass].inspected,
-        present: VERIFIED[assetClass].present(officer),
+        date: timeline.verified[assetClass],
+        inspected: inspected[assetClass],
+        present: `The ${officer}'s representative and the corporate debtor's ${PRESENT[assetClass]}`,
       },
     })),
     coordinatingValuerId: firm.partner.id,
@@ -88,14 +61,13 @@ export function exampleValuerSet(
 /** The financials' own verification dates, each the day its class's valuer verified. */
 export function verifiedOnTimeline<T extends { assets: { assetClass: string }[] }>(
   liquidation: T,
-  cal: ExampleCalendar,
   timeline: SetTimeline,
 ): T {
   return {
     ...liquidation,
     assets: liquidation.assets.map((a) => ({
       ...a,
-      verifiedOn: addDays(cal.valuationDate, timeline.verified[ibcRegistrationClass(a.assetClass)]),
+      verifiedOn: timeline.verified[ibcRegistrationClass(a.assetClass)],
     })),
   };
 }

@@ -1,13 +1,12 @@
 // What each example engagement is: the company, the statute and purpose, the financials uploaded and the
 // assumptions the valuer locks. One company (Sahyadri Precision Components, a fictitious auto-component maker) under
-// the equity statutes; the IBC examples value another, a corporate debtor of its own (ibc-company.ts).
+// the equity statutes; the IBC examples value two corporate debtors of their own (ibc-plans.ts).
 import { incomeTaxRegime } from '../../src/domain/valuation/law-in-force.js';
-import { EXAMPLE_COMPANY, EXAMPLE_FACTS, IBC_RATIONALE, RATIONALE } from '../../test/fixtures/sample-report.js';
+import { EXAMPLE_COMPANY, EXAMPLE_FACTS, RATIONALE } from '../../test/fixtures/sample-report.js';
 import { CALENDAR, addDays, longDate, monthAndYear } from './calendar.js';
 import {
   exampleCostOfCapital,
   exampleFinancials,
-  exampleLiquidation,
   exampleMarketEvidence,
   exampleMarketJudgement,
   exampleProjectionsNote,
@@ -21,14 +20,7 @@ import {
   type EvidencePlan,
 } from './evidence.js';
 import type { ExampleFirm } from './firm.js';
-import {
-  CIRP_TIMELINE,
-  LIQUIDATION_TIMELINE,
-  exampleValuerSet,
-  verifiedOnTimeline,
-  type SetTimeline,
-} from './ibc-set.js';
-import { IBC_COMPANY, IBC_LOCK, ibcFinancials, ibcInsolvencyFacts } from './ibc-company.js';
+import { IBC_CIRP, IBC_LIQUIDATION } from './ibc-plans.js';
 
 export interface ExamplePlan {
   /** docs/example-report-<slug>.pdf */
@@ -320,80 +312,6 @@ const FEMA: ExamplePlan = {
   // One fair value for one share: the allotment's lock, as the s.62 report's.
   lock: s62Lock,
   signsAsCharteredAccountant: true,
-};
-
-/** IBC: the officer who appointed the set, as facts, appointed on the timeline's day. */
-const officer = (name: string, role: string, ibbiRegistration: string, timeline: SetTimeline) => ({
-  appointingOfficer: {
-    name,
-    role,
-    ibbiRegistration,
-    appointedOn: addDays(cal.valuationDate, timeline.officerAppointed),
-  },
-  ...appointed(addDays(cal.valuationDate, timeline.valuersAppointed)),
-});
-/** The class valuers' reports, dated after their verification. */
-const classReports = (timeline: SetTimeline): EvidencePlan => ({
-  ...E.CLASS_VALUERS_REPORTS,
-  documentDate: addDays(cal.valuationDate, timeline.reports),
-});
-
-const IBC_CIRP: ExamplePlan = {
-  slug: 'ibc-cirp',
-  title: 'IBC, fair value and liquidation value in a corporate insolvency resolution process',
-  engagement: {
-    ...IBC_COMPANY,
-    // Admitted on the commencement date; the committee constituted on day 12, the RP confirmed at its first meeting.
-    insolvencyFacts: ibcInsolvencyFacts(cal, 'CIRP', 19),
-    // The resolution professional appoints the set within seven days of their own appointment (CIRP Reg 27(1)).
-    ...officer('Arvind Kulkarni', 'RESOLUTION_PROFESSIONAL', 'IBBI/IPA-001/IP-P01234/2019-2020/12345', CIRP_TIMELINE),
-    statute: 'IBC_LIQUIDATION',
-    purpose: 'CIRP_FAIR_AND_LIQUIDATION_VALUE',
-    valuationDate: cal.valuationDate,
-    valuationDateReason: `The regulations value the assets as on the insolvency commencement date, ${V}, whatever the date of the report.`,
-    appointingAuthority:
-      'Arvind Kulkarni, Resolution Professional of Godavari Forgings Private Limited (IBBI/IPA-001/IP-P01234/2019-2020/12345)',
-  },
-  financials: ibcFinancials(
-    cal,
-    exampleFinancials(cal),
-    verifiedOnTimeline(exampleLiquidation(cal), cal, CIRP_TIMELINE),
-  ),
-  evidence: [E.PROVISIONAL_BALANCE_SHEET, E.AUDITED_STATEMENTS, classReports(CIRP_TIMELINE)],
-  lock: IBC_LOCK,
-  signsAsCharteredAccountant: false,
-  valuerSet: (firm) => exampleValuerSet(firm, cal, CIRP_TIMELINE, 'resolution professional'),
-};
-
-const IBC_LIQUIDATION: ExamplePlan = {
-  ...IBC_CIRP,
-  slug: 'ibc-liquidation',
-  title: 'IBC, realisable value in liquidation',
-  engagement: {
-    ...IBC_CIRP.engagement,
-    // The liquidator appoints the valuers within seven days of the liquidation commencement date (Liquidation Reg 35(2)).
-    ...officer('Nandita Shah', 'LIQUIDATOR', 'IBBI/IPA-002/IP-N00456/2020-2021/13579', LIQUIDATION_TIMELINE),
-    purpose: 'LIQUIDATION_REALISABLE_VALUE',
-    // The CIRP admitted eight months before; the liquidation order of the valuation date ended it.
-    insolvencyFacts: ibcInsolvencyFacts(cal, 'LIQUIDATION', 9),
-    valuationDateReason: `The regulations value the assets as on the liquidation commencement date, ${V}, whatever the date of the report.`,
-    appointingAuthority:
-      'Nandita Shah, Liquidator of Godavari Forgings Private Limited (IBBI/IPA-002/IP-N00456/2020-2021/13579)',
-    freshValuationReason:
-      'The CIRP estimates are as at the insolvency commencement date, before the plant stood idle for eight months and its customers’ orders lapsed; the liquidator considered them no longer a fair basis for the sale and had the assets valued afresh.',
-  },
-  // A liquidation values the assets only: no business plan, no DCF.
-  financials: {
-    ...ibcFinancials(
-      cal,
-      exampleFinancials(cal),
-      verifiedOnTimeline(exampleLiquidation(cal), cal, LIQUIDATION_TIMELINE),
-    ),
-    projections: undefined,
-  },
-  evidence: [E.PROVISIONAL_BALANCE_SHEET, E.AUDITED_STATEMENTS, classReports(LIQUIDATION_TIMELINE)],
-  lock: { wacc: 12.5, terminalGrowthRate: 5, rationale: IBC_RATIONALE },
-  valuerSet: (firm) => exampleValuerSet(firm, cal, LIQUIDATION_TIMELINE, 'liquidator'),
 };
 
 export const EXAMPLE_PLANS: ExamplePlan[] = [RULE_11UA, COMPANIES_ACT, FEMA, IBC_CIRP, IBC_LIQUIDATION];

@@ -56,6 +56,13 @@ export const insolvencyFactsBody = z
       })
       .strict()
       .describe('The interim resolution professional the admission order appointed (s.16), in office from its date'),
+    publicAnnouncementOn: z.iso
+      .date('Enter the date of the public announcement as YYYY-MM-DD')
+      .optional()
+      .describe(
+        'YYYY-MM-DD: the public announcement of the CIRP inviting claims (s.15; CIRP Reg 6), within three days of the ' +
+          "interim resolution professional's appointment; claims are due by the 14th day from the commencement date (Reg 12(1))",
+      ),
     cocConstitutedOn: z.iso
       .date('Enter the date the committee of creditors was constituted as YYYY-MM-DD')
       .optional()

@@ -179,6 +179,10 @@ export function valuationDateLabel(input: Pick<ReportInput, 'engagement'>): stri
 }
 
 /** Whether the valuation relies on projections (an income approach): only then does the report speak of them. */
+/** IBC CIRP: the coordinating valuer's going-concern DCF of the corporate debtor, where one was computed. */
+export const goingConcernDcf = (input: Pick<ReportInput, 'valuation'>): boolean =>
+  (input.valuation.conclusion.corporateDebtor?.goingConcernLines?.length ?? 0) > 0;
+
 export const usesProjections = (input: Pick<ReportInput, 'valuation'>): boolean =>
   input.valuation.methods.some((m) => m.method === 'DCF');
 

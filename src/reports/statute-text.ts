@@ -229,6 +229,12 @@ function ibcText(purpose: string | null, valuationDate: string): StatuteSection 
           "in total. Where another registered valuer's estimate is recorded, the average of the two " +
           "is shown as the liquidator's computation under Regulation 35, not as the firm's estimate.",
         waterfall,
+        // docs/ibc-valuation.md, Confidentiality: the realisable value is the floor of the liquidator's sale.
+        'Confidentiality (Regulation 35(2)): the registered valuers and the liquidator keep the ' +
+          'estimates of realisable value confidential. This report is given to the liquidator alone; ' +
+          'the liquidator may share the values only on an undertaking of confidentiality, so that a ' +
+          'bidder at the sale of the assets does not learn them, and the valuers will not use them ' +
+          'to cause an undue gain or undue loss to any person.',
       ],
     };
   }
@@ -295,6 +301,8 @@ export function scopeParagraphs(
   usesProjections = true,
   /** IBC: the classes valued from asset registers (docs/asset-registers.md), in words. */
   fromRegisters: string[] = [],
+  /** IBC: the engagement's purpose, which names who provided the information (the RP or the liquidator). */
+  purpose?: string | null,
 ): { heading: string; text: string }[] {
   const registers =
     fromRegisters.length > 0
@@ -343,7 +351,7 @@ export function scopeParagraphs(
           'management of the company and have been relied upon without audit or independent ' +
           "verification. Projections are management's best estimates; actual results will differ and " +
           'the differences may be material.'
-        : `Historical financial statements and other information were provided by ${statute === 'IBC_LIQUIDATION' ? 'the resolution professional or liquidator and the management of the corporate debtor' : 'the management of the company'} and have been relied upon without audit or independent verification.`,
+        : `Historical financial statements and other information were provided by ${statute === 'IBC_LIQUIDATION' ? `the ${purpose === 'LIQUIDATION_REALISABLE_VALUE' ? 'liquidator' : 'resolution professional'}, from the records of the corporate debtor,` : 'the management of the company'} and have been relied upon without audit or independent verification.`,
     },
     {
       heading: 'Restrictions on use',

@@ -5,18 +5,23 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { MadeExample } from '../../scripts/examples/make.js';
 import { EXAMPLE_PLANS, type ExamplePlan } from '../../scripts/examples/plans.js';
-import { CALENDAR, daysFrom } from '../../scripts/examples/calendar.js';
+import { CALENDAR, calendarAt, daysFrom } from '../../scripts/examples/calendar.js';
 import type { TransactionFacts } from '../../src/contract/transaction-facts.js';
 import { EXAMPLE_COMPANY } from '../fixtures/sample-report.js';
 
 const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
-/** The property schedule's descriptions (where the company's immovable properties are). */
-const schedule = (plan: ExamplePlan): string[] =>
-  (
+/** The property schedule's descriptions (where the company's immovable properties are), and an IBC land register's. */
+const schedule = (plan: ExamplePlan): string[] => [
+  ...(
     (plan.financials.navAdjustmentSources as { immovableProperties?: { description: string }[] } | undefined)
       ?.immovableProperties ?? []
-  ).map((p) => p.description);
+  ).map((p) => p.description),
+  ...(
+    (plan.financials.liquidation as { registers?: { land?: { description: string }[] } } | undefined)?.registers
+      ?.land ?? []
+  ).map((p) => p.description),
+];
 
 /** The capitalised words after "factory", "plant" or "office" in a text: the places it puts the company's premises. */
 export function premisesPlaces(text: string): string[] {
@@ -95,7 +100,15 @@ export function caseFileChecks(made: () => MadeExample[], text: (path: string) =
     assert.ok(daysFrom(CALENDAR.valuationDate, today) >= 21 && daysFrom(CALENDAR.valuationDate, today) <= 60);
     for (const plan of EXAMPLE_PLANS) {
       const e = plan.engagement as Record<string, string>;
-      assert.equal(e.valuationDate, CALENDAR.valuationDate, plan.slug);
+      // The equity examples value as at the month-end; an IBC example as at its commencement date, the working day of
+      // its order (scripts/examples/ibc-company.ts), within weeks of the report.
+      if (plan.slug.startsWith('ibc-')) {
+        assert.ok(daysFrom(e.valuationDate, today) >= 21 && daysFrom(e.valuationDate, today) <= 60, plan.slug);
+        assert.ok(
+          ![0, 6].includes(new Date(`${e.valuationDate}T00:00:00Z`).getUTCDay()),
+          `${plan.slug}: a working day`,
+        );
+      } else assert.equal(e.valuationDate, CALENDAR.valuationDate, plan.slug);
       assert.ok(e.appointmentDate <= today, `${plan.slug}: appointed ${e.appointmentDate}`);
       if (e.engagementLetterDate)
         assert.ok(e.appointmentDate <= e.engagementLetterDate && e.engagementLetterDate <= today, plan.slug);
@@ -106,7 +119,7 @@ export function caseFileChecks(made: () => MadeExample[], text: (path: string) =
       if (projections)
         assert.equal(
           projections[0].year,
-          `FY${CALENDAR.firstProjectionYear}`,
+          `FY${calendarAt(today, e.valuationDate).firstProjectionYear}`,
           `${plan.slug}: projections follow the valuation date`,
         );
       const t = plan.engagement.transaction as TransactionFacts | undefined;

@@ -166,7 +166,7 @@ export function presentValueFooting(
   if (start < 0) return null;
   const amounts = (l: string) => [...l.matchAll(/(−?[\d,]+\.\d{2})/g)].map((m) => figure(m[1]));
   const parts = amounts(lines[start]).reduce((s, x) => s.plus(x), new Decimal(0));
-  const after = lines.slice(start + 1, start + 12);
+  const after = lines.slice(start + 1, start + 20); // memo rows of losses may come between
   const roundingLine = after.find((l) => /^\s*Rounding difference\s/.test(l));
   const totalLine = after.find((l) => /^\s*Sum of present values of FCFF\s/.test(l));
   if (!totalLine) throw new Error(`no printed sum under the present values: ${after.join('\n')}`);

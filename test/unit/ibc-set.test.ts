@@ -58,7 +58,7 @@ test('at the lock: each valued class held, each verification recorded and dated 
     coordinatingValuerId: 'usr_a',
   };
   const dates = { appointmentDate: '2026-04-02', commencementDate: '2026-03-31', reportDate: '2026-04-09' };
-  const errors = setLockErrors(set, ['LAND_AND_BUILDING', 'PLANT_AND_MACHINERY', 'INVENTORIES'], dates);
+  const errors = setLockErrors(set, ['LAND_AND_BUILDING', 'PLANT_AND_MACHINERY', 'TRADE_RECEIVABLES'], dates);
   assert.deepEqual(
     errors.map((e) => e.path),
     ['/valuerSet/classes', '/valuerSet/classes/1/verification/date'],

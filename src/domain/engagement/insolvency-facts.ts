@@ -67,6 +67,13 @@ export function insolvencyFactsErrors(f: InsolvencyFacts | null | undefined, c: 
       message: `The committee of creditors of the CIRP (${dayShort(coc)}) precedes the liquidation commencement date ${dayShort(c.valuationDate)}`,
     });
   }
+  const announced = f.publicAnnouncementOn;
+  if (announced && (announced < admitted || (coc && announced > coc))) {
+    errors.push({
+      path: `${P}/publicAnnouncementOn`,
+      message: `The public announcement (${dayShort(announced)}) follows the admission order of ${dayShort(admitted)} (CIRP Reg 6) and invites the claims from which the committee of creditors is constituted${coc ? ` (${dayShort(coc)})` : ''}`,
+    });
+  }
   const admissionRefused = errors.length > 0;
   if (!admissionRefused && c.officer && c.officer.appointedOn < admitted) {
     errors.push({

@@ -24,6 +24,7 @@ export type NormalisedRegisters = {
     saleArea: string;
     salePrice: string;
     saleSource?: string;
+    adjustmentSource?: string;
     locationAdjustment?: string;
     sizeAdjustment?: string;
     timeAdjustment?: string;
@@ -34,6 +35,7 @@ export type NormalisedRegisters = {
     builtUpArea: string;
     areaUnit: string;
     replacementCostRate: string;
+    rateSource?: string;
     age: string;
     totalLife: string;
     condition: string;
@@ -45,6 +47,7 @@ export type NormalisedRegisters = {
     yearOfManufacture: string;
     costBasis: string;
     replacementCost: string;
+    costSource?: string;
     usefulLife: string;
     obsolescence: string;
   } & Disposal)[];

@@ -98,6 +98,8 @@ export function registerSchemas(
     salePrice: amount.refine((v) => v > 0, { error: 'must be greater than 0' }),
     /** Where the sale is recorded: the registered deed, its number and office. */
     saleSource: words().optional(),
+    /** Where the adjustments come from: e.g. the ready reckoner's zone rates, the sub-registrar's records of the year. */
+    adjustmentSource: words().optional(),
     locationAdjustment: adjustment.optional(),
     sizeAdjustment: adjustment.optional(),
     timeAdjustment: adjustment.optional(),
@@ -109,6 +111,8 @@ export function registerSchemas(
     areaUnit: oneOf(AREA_UNITS),
     /** The cost of building it new today, ₹ per area unit. */
     replacementCostRate: rupeeRate,
+    /** Where the rate comes from, with its date: e.g. the CPWD plinth area rates indexed to the date. */
+    rateSource: words().optional(),
     age: years,
     totalLife: life,
     /** The condition as inspected, in words. */
@@ -125,6 +129,8 @@ export function registerSchemas(
     costBasis: oneOf(COST_BASES),
     /** Replacement cost new, or the historical cost indexed to the date, in the document's unit. */
     replacementCost: amount.refine((v) => v >= 0, { error: 'must not be negative' }),
+    /** Where the cost comes from, with its date: a supplier's quotation, or the register's cost and the index used. */
+    costSource: words().optional(),
     usefulLife: life,
     /** Functional and economic obsolescence, percent of the depreciated cost. */
     obsolescence: percent,

@@ -194,11 +194,13 @@ export function signatoryStatus(
 
 /**
  * IBC: the IBBI registration class that signs an asset class's estimate. Land and buildings and plant and
- * machinery have their own classes; every other asset (inventories, receivables, cash, securities) is
- * valued under Securities or Financial Assets (docs/statutes.md, IBC).
+ * machinery have their own classes; inventories (stock in the plant, counted and valued with the machines by the
+ * Plant and Machinery valuer) are valued under Plant and Machinery; receivables, cash, securities and every other
+ * financial asset under Securities or Financial Assets (docs/statutes.md, IBC: who signs each class).
  */
 export function ibcRegistrationClass(assetClass: string): IbcRegistrationClass {
   if (assetClass === 'LAND_AND_BUILDING' || assetClass === 'PLANT_AND_MACHINERY') return assetClass;
+  if (assetClass === 'INVENTORIES') return 'PLANT_AND_MACHINERY';
   return 'SECURITIES_OR_FINANCIAL_ASSETS';
 }
 

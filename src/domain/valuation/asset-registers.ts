@@ -28,6 +28,8 @@ export interface ValuedComparable {
   saleArea: Dec;
   salePrice: Dec;
   saleSource?: string;
+  /** Where the adjustments come from. */
+  adjustmentSource?: string;
   /** Price ÷ area, ₹ per area unit, exact. */
   rate: Dec;
   adjustments: { location: Dec; size: Dec; time: Dec; other: Dec };
@@ -55,6 +57,8 @@ export interface ValuedBuilding extends ValuedRow {
   builtUpArea: Dec;
   areaUnit: string;
   replacementCostRate: Dec;
+  /** Where the rate comes from. */
+  rateSource?: string;
   age: Dec;
   totalLife: Dec;
   condition: string;
@@ -71,6 +75,8 @@ export interface ValuedMachine extends ValuedRow {
   yearOfManufacture: number;
   costBasis: string;
   replacementCost: Dec;
+  /** Where the cost comes from. */
+  costSource?: string;
   /** The balance sheet's year less the year of manufacture, never below nil. */
   age: Dec;
   usefulLife: Dec;
@@ -151,6 +157,7 @@ function valueParcel(
         saleArea: dec(c.saleArea),
         salePrice: dec(c.salePrice),
         ...(c.saleSource !== undefined && { saleSource: c.saleSource }),
+        ...(c.adjustmentSource !== undefined && { adjustmentSource: c.adjustmentSource }),
         rate,
         adjustments,
         netAdjustment,
@@ -186,6 +193,7 @@ function valueBuilding(b: NonNullable<NormalisedRegisters['buildings']>[number])
     builtUpArea: dec(b.builtUpArea),
     areaUnit: b.areaUnit,
     replacementCostRate: dec(b.replacementCostRate),
+    ...(b.rateSource !== undefined && { rateSource: b.rateSource }),
     age: dec(b.age),
     totalLife: dec(b.totalLife),
     condition: b.condition,
@@ -213,6 +221,7 @@ function valueMachine(
     yearOfManufacture: Number(m.yearOfManufacture),
     costBasis: m.costBasis,
     replacementCost: cost,
+    ...(m.costSource !== undefined && { costSource: m.costSource }),
     age,
     usefulLife: dec(m.usefulLife),
     depreciationFactor: factor,

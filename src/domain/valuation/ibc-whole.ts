@@ -9,6 +9,7 @@
 //   intangibles and synergies = max(0, going-concern value − Σ class fair values)
 //   fair value of the corporate debtor = Σ class fair values + intangibles and synergies
 import { ZERO, sum, toPaise, type Dec } from './money.js';
+import type { ValuationLine } from './types.js';
 
 /** The classes whose values lie outside the business's free cash flows: added to the enterprise value. */
 export const NON_OPERATING_CLASSES: readonly string[] = ['CASH_AND_BANK', 'SECURITIES_OR_FINANCIAL_ASSETS'];
@@ -84,9 +85,19 @@ export interface CorporateDebtorValue {
   /** The DCF's rates, percent, where a going-concern value was computed. */
   wacc: string | null;
   terminalGrowthRate: string | null;
+  /**
+   * The going-concern DCF's workings, where one was computed: each projection year's revenue, EBITDA to FCFF, discount
+   * factor and present value ("FY2027 FCFF"), then the sum of the present values, the terminal value, its discount
+   * factor and present value, and the enterprise value; the report tables them and the workpapers rebuild them.
+   */
+  goingConcernLines: ValuationLine[] | null;
 }
 
-export function corporateDebtorValue(w: WholeValue, rates: { wacc: Dec; growth: Dec } | null): CorporateDebtorValue {
+export function corporateDebtorValue(
+  w: WholeValue,
+  rates: { wacc: Dec; growth: Dec } | null,
+  goingConcernLines: ValuationLine[] | null = null,
+): CorporateDebtorValue {
   const paise = (d: Dec | null) => (d === null ? null : toPaise(d));
   return {
     method: w.method,
@@ -100,5 +111,6 @@ export function corporateDebtorValue(w: WholeValue, rates: { wacc: Dec; growth: 
     fairValue: toPaise(w.fairValue),
     wacc: w.enterpriseValue !== null && rates ? rates.wacc.toString() : null,
     terminalGrowthRate: w.enterpriseValue !== null && rates ? rates.growth.toString() : null,
+    goingConcernLines: w.enterpriseValue !== null ? goingConcernLines : null,
   };
 }

@@ -2,7 +2,9 @@
 // CIRP with both values, liquidation with the liquidation value alone.
 import { computeLiquidation, fairValueMethod, liquidationValueMethod } from './liquidation.js';
 import { dec, formatRupees, toPaise } from './money.js';
-import { computeDcf } from './dcf.js';
+import { computeDcf, dcfMethod } from './dcf.js';
+import { amountLine } from './lines.js';
+import type { ValuationLine } from './types.js';
 import { corporateDebtorValue, fairValueAsAWhole } from './ibc-whole.js';
 import { MIN_PROJECTION_YEARS } from '../financials/fields.js';
 import type { ValuationWarning } from './types.js';
@@ -62,12 +64,27 @@ export function valueUnderIbc(ctx: StatuteContext): StatuteOutcome {
       corporateDebtor: corporateDebtorValue(
         whole,
         dcf ? { wacc: dcfRates(ctx).wacc, growth: dcfRates(ctx).growth } : null,
+        dcf ? goingConcernLines(ctx, dcf) : null,
       ),
     },
     concludedRaw: null,
     dcf: null,
     warnings: [...c.warnings, ...shortfallWarnings(c)],
   };
+}
+
+/**
+ * The going-concern DCF's workings as the report tables them: each year's revenue, then the DCF's own lines up to
+ * the enterprise value (no equity bridge and no per-share figure: an IBC valuation values the corporate debtor, not
+ * its shares).
+ */
+function goingConcernLines(ctx: StatuteContext, dcf: ReturnType<typeof computeDcf>): ValuationLine[] {
+  const lines = dcfMethod(dcf, dcfRates(ctx)).lines;
+  const ev = lines.findIndex((l) => l.label === 'Enterprise value');
+  return [
+    ...ctx.financials.projections.map((p) => amountLine(`${p.year} Revenue`, dec(p.revenue))),
+    ...lines.slice(0, ev + 1),
+  ];
 }
 
 /** Claims beyond the assets: said in rupees only; an IBC valuation gives no figure per share (docs/statutes.md, IBC). */

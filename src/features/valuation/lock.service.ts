@@ -209,7 +209,13 @@ export async function lockAssumptions(
       financials?.data ?? null,
       judgement.methodWeights,
     );
-    const projectionsNote = noteRequired ? input.projectionsReasonableness?.trim() || null : null;
+    // IBC CIRP: the coordinating valuer's going-concern DCF rests on the business plan, so a note on it is kept
+    // for the report's annexure (docs/ibc-valuation.md, The corporate debtor as a whole).
+    const goingConcernPlan =
+      engagement.statute === 'IBC_LIQUIDATION' &&
+      engagement.purpose !== 'LIQUIDATION_REALISABLE_VALUE' &&
+      (financials?.data?.projections.length ?? 0) > 0;
+    const projectionsNote = noteRequired || goingConcernPlan ? input.projectionsReasonableness?.trim() || null : null;
     if (noteRequired && !projectionsNote) {
       throw new AppError(
         'missing_rationale',

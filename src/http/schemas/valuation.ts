@@ -306,6 +306,14 @@ export const valuationObject = z.object({
         ),
         wacc: z.string().nullable().describe('The DCF’s WACC, percent'),
         terminalGrowthRate: z.string().nullable().describe('The DCF’s terminal growth rate, percent'),
+        goingConcernLines: z
+          .array(lineSchema)
+          .nullable()
+          .optional()
+          .describe(
+            "The going-concern DCF's workings, where one was computed: each projection year's revenue, EBITDA to " +
+              'FCFF, discount factor and present value, then the terminal value and the enterprise value',
+          ),
       })
       .optional()
       .describe(

@@ -10,6 +10,9 @@ import { formatDate } from '../format.js';
 import { SIZE, type Writer } from '../pdf/layout.js';
 import type { ReportInput } from '../report-input.js';
 import { labelOf, noteText } from './annexure-helpers.js';
+import { classValuer } from './ibc-statements.js';
+import { ibcRegistrationClass } from '../../domain/identity/signatory.js';
+import { IBC_CLASS_LABELS } from '../../contract/ibc-valuer-set.js';
 
 type Liquidation = NonNullable<NormalisedFinancials['liquidation']>;
 const rs = (d: Dec) => formatRupees(d).replace('₹', '');
@@ -36,6 +39,8 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
   w.paragraph(
     `The asset-wise workings of this valuation, computed from the asset registers in the financial data: each row from its own inputs in exact figures, rounded once to the paisa; a class's values are the sums of its rows. ${liq} = fair value × (1 − forced-sale discount) for each row, the discount, its marketing period and its reason stated below.`,
   );
+  // Each registration class's part under its own heading, with the registered valuer who estimated and signs it.
+  if (v.land.length + v.buildings.length > 0) partHeading(w, input, 'LAND_AND_BUILDING');
   if (v.land.length > 0) landTables(w, v, input);
   if (v.buildings.length > 0) {
     w.subheading('Buildings: depreciated replacement cost');
@@ -66,7 +71,13 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
       w,
       'Depreciated replacement cost = built-up area × rate × (1 − age ÷ total life, never below nil) × condition factor.',
     );
+    sourcesNote(
+      w,
+      'Source of each rate',
+      v.buildings.map((b) => [b.label, b.rateSource]),
+    );
   }
+  if (v.machinery.length + v.inventories.length > 0) partHeading(w, input, 'PLANT_AND_MACHINERY');
   if (v.machinery.length > 0) {
     w.subheading('Plant and machinery: depreciated replacement cost');
     w.table(
@@ -92,8 +103,15 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
       w,
       `Depreciated replacement cost = cost × (1 − age ÷ useful life, never below nil) × (1 − obsolescence); the age is the year of the balance sheet (${input.financials!.balanceSheetDate.slice(0, 4)}) less the year of manufacture.`,
     );
+    sourcesNote(
+      w,
+      'Source of each cost',
+      v.machinery.map((m) => [m.label, m.costSource]),
+    );
   }
   recoverableTable(w, 'Inventories by category and age', v.inventories);
+  if (v.receivables.length + v.cash.length + v.investments.length > 0)
+    partHeading(w, input, 'SECURITIES_OR_FINANCIAL_ASSETS');
   recoverableTable(w, 'Trade receivables by ageing bucket', v.receivables);
   if (v.cash.length > 0) {
     w.subheading('Cash and bank balances: at book value');
@@ -128,6 +146,7 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
   }
   forcedSaleTable(w, v, liq);
   classTotals(w, v, liq);
+  registrationTotals(w, v, liq, input);
 }
 
 function landTables(w: Writer, v: ValuedRegisters, input: ReportInput): void {
@@ -161,6 +180,11 @@ function landTables(w: Writer, v: ValuedRegisters, input: ReportInput): void {
         ]),
         small,
       );
+    sourcesNote(
+      w,
+      'Source of each adjustment',
+      p.comparables.map((c) => [`${formatDate(c.saleDate)}, ${c.place}`, c.adjustmentSource]),
+    );
     noteText(
       w,
       p.rateRule === 'MEAN'
@@ -240,6 +264,60 @@ function classTotals(w: Writer, v: ValuedRegisters, liq: string): void {
     rows,
     { ...small, boldRows: new Set([rows.length - 1]) },
   );
+}
+
+/**
+ * The totals by IBBI registration class (Land and Building; Plant and Machinery; Securities or Financial Assets), each
+ * with the asset registers it takes in and the registered valuer who signs it (docs/statutes.md, IBC: who signs each
+ * class): inventories under Plant and Machinery; receivables, cash and investments under Securities or Financial Assets.
+ */
+function registrationTotals(w: Writer, v: ValuedRegisters, liq: string, input: ReportInput): void {
+  const order = ['LAND_AND_BUILDING', 'PLANT_AND_MACHINERY', 'SECURITIES_OR_FINANCIAL_ASSETS'] as const;
+  const groups = order
+    .map((r) => ({ r, classes: v.classes.filter((c) => ibcRegistrationClass(c.assetClass) === r) }))
+    .filter((g) => g.classes.length > 0);
+  w.subheading('Totals by IBBI registration class, and the valuer who signs each', 140);
+  const rows = groups.map((g) => [
+    `${IBC_CLASS_LABELS[g.r]}: ${g.classes.map((c) => labelOf(c.assetClass).toLowerCase()).join(', ')}; ${classValuer(input, g.r)}`,
+    rs(sum(g.classes.map((c) => c.bookValue))),
+    rs(sum(g.classes.map((c) => c.fairValue))),
+    rs(sum(g.classes.map((c) => c.liquidationValue))),
+  ]);
+  rows.push([
+    'Total of the registers',
+    rs(sum(v.classes.map((c) => c.bookValue))),
+    rs(sum(v.classes.map((c) => c.fairValue))),
+    rs(sum(v.classes.map((c) => c.liquidationValue))),
+  ]);
+  w.table(
+    [
+      { header: 'Registration class: asset registers; registered valuer', width: 0.4 },
+      { header: 'Book value (₹)', width: 0.2, align: 'right' },
+      { header: 'Fair value (₹)', width: 0.2, align: 'right' },
+      { header: `${liq} (₹)`, width: 0.2, align: 'right' },
+    ],
+    rows,
+    { ...small, boldRows: new Set([rows.length - 1]) },
+  );
+  noteText(
+    w,
+    'Inventories are valued by the Plant and Machinery valuer, who counts the stock at the plant with the machines; trade receivables, cash and bank balances and investments by the Securities or Financial Assets valuer.',
+  );
+}
+
+/** The heading of a registration class's part of the workings: the class, its registers and its valuer. */
+function partHeading(w: Writer, input: ReportInput, registrationClass: keyof typeof IBC_CLASS_LABELS): void {
+  w.subheading(`${IBC_CLASS_LABELS[registrationClass]}: the estimate of ${classValuer(input, registrationClass)}`, 120);
+  noteText(
+    w,
+    `Estimated by the registered valuer for ${IBC_CLASS_LABELS[registrationClass]} after their own physical verification, and signed by them in the signature section.`,
+  );
+}
+
+/** Where each row's rate or adjustment comes from, as the register states it ("not stated" where it does not). */
+function sourcesNote(w: Writer, heading: string, rows: [string, string | undefined][]): void {
+  if (rows.length === 0) return;
+  noteText(w, `${heading}: ${rows.map(([label, source]) => `${label}: ${source ?? 'not stated'}`).join('; ')}.`);
 }
 
 const CLASS_WORDS = (classes: string[]) => classes.map(labelOf).join(', ');

@@ -37,7 +37,9 @@ export function projectionsAnnexure(w: Writer, input: ReportInput): void {
     row('Tax rate', (y) => `${y.taxRate.replace(/^-/, MINUS)} %`),
   ];
   w.paragraph(
-    "The projections the company's management prepared and gave for this valuation, as given (years ending 31 March). The discounted cash flow in the computation section rests on them.",
+    input.engagement.statute === 'IBC_LIQUIDATION'
+      ? "The business plan the resolution professional prepared for the information memorandum, as given (years ending 31 March). The coordinating valuer's going-concern discounted cash flow of the corporate debtor rests on it."
+      : "The projections the company's management prepared and gave for this valuation, as given (years ending 31 March). The discounted cash flow in the computation section rests on them.",
   );
   w.table(
     [

@@ -6,7 +6,7 @@ import { Decimal } from 'decimal.js';
 import { ASSET_FIELDS, EQUITY_AND_LIABILITY_FIELDS } from '../../domain/financials/fields.js';
 import { formatDate } from '../format.js';
 import { SIZE, type Writer } from '../pdf/layout.js';
-import { type ReportInput } from '../report-input.js';
+import { goingConcernDcf, type ReportInput } from '../report-input.js';
 import { chooseUnit, documentAmountInRupees, inUnit, unitLabel } from './units.js';
 import { costOfCapitalAnnexure, peersAnnexure, projectionsAnnexure } from './annexures-market.js';
 import { navSchedulesAnnexure } from './annexures-nav.js';
@@ -46,9 +46,13 @@ const hasMethod = (input: ReportInput, ...codes: string[]) =>
 export function annexurePlan(input: ReportInput): AnnexureKey[] {
   // IBC: the asset-wise workings where the financials give registers, and the reconciliation of the balance sheet.
   if (input.engagement.statute === 'IBC_LIQUIDATION') {
+    // CIRP: the going-concern DCF's business plan and its cost of capital, input by input with its source.
+    const goingConcern = goingConcernDcf(input);
     const ibc: [AnnexureKey, boolean][] = [
       ['assetRegisters', ibcRegisters(input) !== undefined],
       ['reconciliation', input.financials?.liquidation !== undefined],
+      ['projections', goingConcern && (input.financials?.projections.length ?? 0) > 0],
+      ['costOfCapital', goingConcern && input.valuation.assumptions.costOfCapital !== undefined],
     ];
     return ibc.filter(([, shown]) => shown).map(([key]) => key);
   }
@@ -79,7 +83,12 @@ export function annexureRef(input: ReportInput, key: AnnexureKey): string | null
 /** Each annexure on its own page, after the signature, listed in the contents. */
 export function annexures(w: Writer, input: ReportInput): void {
   annexurePlan(input).forEach((key, i) => {
-    w.annexure(`Annexure ${i + 1}: ${TITLES[key]}`);
+    // In liquidation the regulations speak of the realisable value: the annexure's title says so too.
+    const title =
+      key === 'assetRegisters' && input.engagement.purpose === 'LIQUIDATION_REALISABLE_VALUE'
+        ? TITLES[key].replace('liquidation value', 'realisable value')
+        : TITLES[key];
+    w.annexure(`Annexure ${i + 1}: ${title}`);
     if (key === 'balanceSheet') balanceSheetAnnexure(w, input);
     if (key === 'history') historyAnnexure(w, input);
     if (key === 'projections') projectionsAnnexure(w, input);

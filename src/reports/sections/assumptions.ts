@@ -1,7 +1,7 @@
 // Key assumptions and the conventions applied.
 import { formatDate, percent } from '../format.js';
 import { SIZE, type Writer } from '../pdf/layout.js';
-import { type ReportInput } from '../report-input.js';
+import { goingConcernDcf, type ReportInput } from '../report-input.js';
 import { humanise } from './method-lines.js';
 import { annexureRef } from './annexures.js';
 
@@ -10,9 +10,10 @@ export function assumptions(w: Writer, input: ReportInput): void {
   const v = input.valuation;
   w.section('Key assumptions');
   // The cost of capital and growth matter only where an income approach (DCF) is used.
-  // A valuation with no DCF may have been locked without rates (the prescribed NAV of a transfer).
+  // A valuation with no DCF may have been locked without rates (the prescribed NAV of a transfer); an IBC CIRP's
+  // going-concern DCF of the corporate debtor as a whole takes them too.
   const rates = a.wacc !== null && a.terminalGrowthRate !== null ? { wacc: a.wacc, g: a.terminalGrowthRate } : null;
-  const dcf = rates !== null && v.methods.some((m) => m.method === 'DCF');
+  const dcf = rates !== null && (v.methods.some((m) => m.method === 'DCF') || goingConcernDcf(input));
   w.facts(
     [
       ...(rates && dcf

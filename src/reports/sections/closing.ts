@@ -7,17 +7,19 @@ import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { IBC_CLASS_LABELS } from '../../contract/ibc-valuer-set.js';
 import { firmName, firmNumberFor, signatoryCapacity, usesProjections, type ReportInput } from '../report-input.js';
 import { scopeParagraphs } from '../statute-text.js';
+import { ownExclusionsDeclaration } from './ibc-statements.js';
+import { ibcRegistrationClass } from '../../domain/identity/signatory.js';
 
 export function representations(w: Writer, input: ReportInput): void {
   const ibc = input.engagement.statute === 'IBC_LIQUIDATION';
   const projections = usesProjections(input);
   w.section(ibc ? 'Representations' : 'Management representations');
-  // Under the IBC the resolution professional or the liquidator runs the corporate debtor and represents with its management.
+  // Under the IBC the resolution professional or the liquidator runs the corporate debtor (the board is suspended) and represents.
   const officer =
     input.engagement.purpose === 'LIQUIDATION_REALISABLE_VALUE' ? 'liquidator' : 'resolution professional';
   w.paragraph(
     ibc
-      ? `The ${officer} and the management of ${input.engagement.targetEntity} (the corporate debtor) have represented that:`
+      ? `The ${officer}, who ${officer === 'liquidator' ? 'holds the assets and the records of' : 'manages the affairs of'} ${input.engagement.targetEntity} (the corporate debtor) under ${officer === 'liquidator' ? 'sections 34 and 35' : 'sections 17 and 23'} of the Code, has represented that:`
       : `The management of ${input.engagement.targetEntity} has represented that:`,
   );
   for (const r of [
@@ -40,7 +42,12 @@ export function representations(w: Writer, input: ReportInput): void {
 
 export function caveats(w: Writer, input: ReportInput): void {
   w.section('Caveats, limitations and disclaimers');
-  for (const p of scopeParagraphs(input.engagement.statute, usesProjections(input)).filter(
+  for (const p of scopeParagraphs(
+    input.engagement.statute,
+    usesProjections(input),
+    [],
+    input.engagement.purpose,
+  ).filter(
     (p) =>
       p.heading !== 'Scope of work' && p.heading !== 'Inspections and investigations' && p.heading !== 'Independence',
   )) {
@@ -82,7 +89,7 @@ export function signatureBlock(w: Writer, input: ReportInput): void {
     ],
     0.25,
   );
-  if (c.classSignatories?.length) classValuerBlocks(w, c.classSignatories, c.demo === true);
+  if (c.classSignatories?.length) classValuerBlocks(w, c.classSignatories, c.demo === true, input);
   // The partner's own DSC is what signs (docs/report-signatures.md, 2); the firm's seal marks the issued copy.
   w.paragraph(signatureWords(c.signedBy, !!c.classSignatories?.length), {
     size: SIZE.small,
@@ -105,7 +112,14 @@ type ClassSignatories = NonNullable<NonNullable<ReportInput['certificate']>['cla
  * IBC: a signature block per valuer of the set, with their registration and the class whose estimate they sign, and
  * the coordinating valuer named, who approves the report as a whole (docs/statutes.md, IBC: the set of valuers).
  */
-function classValuerBlocks(w: Writer, signatories: ClassSignatories, demo: boolean): void {
+function classValuerBlocks(w: Writer, signatories: ClassSignatories, demo: boolean, input: ReportInput): void {
+  // The asset registers each registration class takes in (inventories under Plant and Machinery).
+  const valued = (input.financials?.liquidation?.assets ?? []).map((a) => a.assetClass);
+  const registersOf = (registrationClass: string) =>
+    valued
+      .filter((a) => ibcRegistrationClass(a) === registrationClass)
+      .map((a) => financialLabel(a).toLowerCase())
+      .join(', ');
   const byValuer = new Map<string, ClassSignatories>();
   for (const s of signatories) {
     const key = s.userId ?? s.name;
@@ -136,8 +150,16 @@ function classValuerBlocks(w: Writer, signatories: ClassSignatories, demo: boole
         ]),
         [
           'Signs',
-          `The ${classes} estimate${first.coordinating ? ', and the report as a whole as the coordinating valuer' : ''}`,
+          `The ${classes} estimate${
+            parts.some((p) => registersOf(p.assetClass))
+              ? ` (${parts
+                  .map((p) => registersOf(p.assetClass))
+                  .filter(Boolean)
+                  .join('; ')})`
+              : ''
+          }${first.coordinating ? ', and the report as a whole as the coordinating valuer' : ''}`,
         ],
+        ['Declares', ownExclusionsDeclaration(input)],
       ],
       { fontSize: SIZE.small + 0.5, boldFirstColumn: true },
     );

@@ -15,7 +15,7 @@ export interface YearRow {
 }
 
 /** Pivots the DCF's "FY2027 EBITDA" style lines into one entry per projection year. */
-export function dcfYears(m: MethodResult): YearRow[] {
+export function dcfYears(m: Pick<MethodResult, 'lines'>): YearRow[] {
   const years: YearRow[] = [];
   for (const l of m.lines) {
     const match = /^(FY\d{4}) (.+)$/.exec(l.label);
@@ -85,22 +85,30 @@ export function computations(w: Writer, v: ValuationResult): void {
   );
   const dcf = v.methods.find((m) => m.method === 'DCF');
   if (!dcf) return;
+  dcfYearTable(w, dcf, 'Discounted cash flow by projection year');
+}
+
+/**
+ * The DCF by projection year (EBITDA to FCFF, the discount factor and the present value) with the sum of its present
+ * values under it: the equity reports' computation, and an IBC report's going-concern DCF (with each year's revenue).
+ */
+export function dcfYearTable(
+  w: Writer,
+  dcf: Pick<MethodResult, 'lines'>,
+  heading: string,
+  /** An IBC report values no share: its note says nothing of per-share values. */
+  perShare = true,
+): void {
   const years = dcfYears(dcf);
   if (years.length === 0) return;
   // s.72 lines only when some year has a loss to carry or set off.
   const has = (key: string) => years.some((y) => !/^-?0(\.0+)?$/.test(y.values.get(key)?.value ?? '0'));
   const hasLosses = has('Loss brought forward') || has('Loss carried forward');
   const rows: [string, string][] = [
+    ...(years.some((y) => y.values.has('Revenue')) ? ([['Revenue', 'Revenue']] as [string, string][]) : []),
     ['EBITDA', 'EBITDA'],
     ['Less: depreciation and amortisation', 'Less: depreciation and amortisation'],
     ['EBIT', 'EBIT'],
-    ...(hasLosses
-      ? ([
-          ['Loss brought forward', 'Loss brought forward'],
-          ['Loss set off', 'Loss set off'],
-          ['Loss carried forward', 'Loss carried forward'],
-        ] as [string, string][])
-      : []),
     ['Less: tax on EBIT', 'Less: tax on EBIT'],
     ['NOPAT', 'NOPAT'],
     // FCFF = NOPAT + D&A − capex − ΔNWC: the add-back is printed so that the column adds up as read.
@@ -117,6 +125,14 @@ export function computations(w: Writer, v: ValuationResult): void {
       : []),
     ['Discount factor', 'Discount factor'],
     ['Present value of FCFF', 'Present value of FCFF'],
+    // The losses behind the tax line, as memoranda under the table, so that each column adds up as read.
+    ...(hasLosses
+      ? ([
+          ['Memo: Loss brought forward', 'Loss brought forward'],
+          ['Memo: Loss set off', 'Loss set off'],
+          ['Memo: Loss carried forward', 'Loss carried forward'],
+        ] as [string, string][])
+      : []),
   ];
   const dcfUnit = chooseUnit(
     years.flatMap((y) => [...y.values.values()].filter((x) => x.kind !== 'FACTOR').map((x) => x.value)),
@@ -124,7 +140,7 @@ export function computations(w: Writer, v: ValuationResult): void {
   // The heading, the year table and the sum of its present values stay on one page: a reader adds the printed
   // present values to the sum under them (room for every row and the sum's lines is asked for first).
   w.subheading(
-    `Discounted cash flow by projection year (${unitLabel(dcfUnit)}; discount factors as numbers)`,
+    `${heading} (${unitLabel(dcfUnit)}; discount factors as numbers)`,
     Math.min(160 + rows.length * 16, 620),
   );
   const labelWidth = 0.3;
@@ -150,7 +166,7 @@ export function computations(w: Writer, v: ValuationResult): void {
   );
   presentValueTotal(w, dcf, years, dcfUnit);
   w.paragraph(
-    `${dcfUnit === 'CRORE' ? '1 crore = ₹1,00,00,000' : '1 lakh = ₹1,00,000'}. Amounts are rounded to two decimals of the unit; the valuation is computed to the paisa and the per-share values are exact to the paisa.${hasLosses ? ` Tax follows ${lossCarryForwardCitation(years.map((y) => y.year))}, by each year's tax year: a loss pays no tax and is carried forward for eight years against later EBIT.` : ''}`,
+    `${dcfUnit === 'CRORE' ? '1 crore = ₹1,00,00,000' : '1 lakh = ₹1,00,000'}. Amounts are rounded to two decimals of the unit; the valuation is computed to the paisa${perShare ? ' and the per-share values are exact to the paisa' : ''}.${hasLosses ? ` Tax follows ${lossCarryForwardCitation(years.map((y) => y.year))}, by each year's tax year: a loss pays no tax and is carried forward for eight years against later EBIT.` : ''}`,
     {
       size: SIZE.small,
       color: COLOR.muted,
@@ -164,7 +180,7 @@ export function computations(w: Writer, v: ValuationResult): void {
  * values do not add up to the printed sum (each is rounded from its exact figure), a rounding-difference line says
  * by how much (docs/reports.md, Figures and rounding).
  */
-function presentValueTotal(w: Writer, dcf: MethodResult, years: YearRow[], unit: ReportUnit): void {
+function presentValueTotal(w: Writer, dcf: Pick<MethodResult, 'lines'>, years: YearRow[], unit: ReportUnit): void {
   const exact = dcf.lines.find((l) => l.label === 'Sum of present values of FCFF')?.value;
   if (exact === undefined) return;
   const printed = (x: string) => new Decimal(inUnit(x, unit).replace(/,/g, '').replace('−', '-'));

@@ -102,17 +102,20 @@ export function ibcApproachReasons(input: ReportInput, incomeForWhole: boolean):
 }
 
 /** The approach of each asset class valued, and the registered valuer who values it. */
+/** The registered valuer of an IBBI registration class, as "Name (IBBI/RV/…)", or "Not recorded". */
+export function classValuer(input: ReportInput, registrationClass: string): string {
+  const valuers = input.facts?.ibc?.valuers ?? [];
+  const signatories = input.certificate?.classSignatories ?? [];
+  const v =
+    valuers.find((x) => x.assetClass === registrationClass) ??
+    signatories.find((x) => x.assetClass === registrationClass);
+  return v ? `${v.name}${v.registration ? ` (${v.registration.replace(/ \(.*$/, '')})` : ''}` : 'Not recorded';
+}
+
 export function classApproachTable(w: Writer, input: ReportInput): void {
   const assets = input.financials?.liquidation?.assets ?? [];
   if (assets.length === 0) return;
-  const valuers = input.facts?.ibc?.valuers ?? [];
-  const signatories = input.certificate?.classSignatories ?? [];
-  const valuerOf = (registrationClass: string): string => {
-    const v =
-      valuers.find((x) => x.assetClass === registrationClass) ??
-      signatories.find((x) => x.assetClass === registrationClass);
-    return v ? `${v.name}${v.registration ? ` (${v.registration.replace(/ \(.*$/, '')})` : ''}` : 'Not recorded';
-  };
+  const valuerOf = (registrationClass: string): string => classValuer(input, registrationClass);
   w.subheading('The approach of each asset class, and its valuer');
   w.table(
     [
@@ -132,10 +135,23 @@ export function classApproachTable(w: Writer, input: ReportInput): void {
   );
 }
 
+/** One valuer's own declaration of the regulation's exclusions, in the first person, for their signature block. */
+export function ownExclusionsDeclaration(input: ReportInput): string {
+  const liquidation = input.engagement.purpose === LIQUIDATION;
+  const officer = liquidation ? 'liquidator' : 'resolution professional';
+  const rule = liquidation ? `Regulation 35(2) of ${LIQ_REGS}` : `Regulation 27(3) of ${CIRP_REGS}`;
+  return `Under ${rule.replace(' of the ', ', ')}: not a relative of the ${officer}; not a related party, nor in the five years before the insolvency commencement date an auditor, of the corporate debtor; not a partner or director of the ${officer}'s insolvency professional entity.`;
+}
+
 /** The exclusions of the regulation, declared expressly by the valuers of the set. */
 export function exclusionsDeclaration(input: ReportInput): string {
   const liquidation = input.engagement.purpose === LIQUIDATION;
   const officer = liquidation ? 'liquidator' : 'resolution professional';
   const rule = liquidation ? `Regulation 35(2) of ${LIQ_REGS}` : `Regulation 27(3) of ${CIRP_REGS}`;
-  return `As ${rule} requires, each registered valuer of this report declares that they are not (a) a relative of the ${officer}; (b) a related party of the corporate debtor; (c) an auditor of the corporate debtor at any time during the five years preceding the insolvency commencement date; or (d) a partner or director of the insolvency professional entity of which the ${officer} is a partner or director.`;
+  const named = (input.facts?.ibc?.valuers ?? []).map((v) => v.name);
+  const who =
+    named.length > 1
+      ? `each registered valuer of this report (${[...new Set(named)].join(', ')}) declares, in their own signature block below, that they are not`
+      : 'each registered valuer of this report declares that they are not';
+  return `As ${rule} requires, ${who} (a) a relative of the ${officer}; (b) a related party of the corporate debtor; (c) an auditor of the corporate debtor at any time during the five years preceding the insolvency commencement date; or (d) a partner or director of the insolvency professional entity of which the ${officer} is a partner or director.`;
 }

@@ -1,12 +1,19 @@
 // IBC CIRP: the coordinating valuer's fair value of the corporate debtor as a whole (docs/ibc-valuation.md, The
 // corporate debtor as a whole), with its method, or why nothing is added to the classes' consolidated fair values.
-import { rupees } from '../format.js';
-import { SIZE, type Writer } from '../pdf/layout.js';
+import { formatDate, rupees } from '../format.js';
+import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
+import { dcfYearTable } from './computation.js';
 import type { ValuationResult } from '../../domain/valuation/types.js';
 
 type Whole = NonNullable<ValuationResult['conclusion']['corporateDebtor']>;
 
-export function wholeValueSection(w: Writer, v: ValuationResult, letter: string, ratesRationale?: string): void {
+export function wholeValueSection(
+  w: Writer,
+  v: ValuationResult,
+  letter: string,
+  ratesRationale?: string,
+  assumptionsRef = 'the key assumptions',
+): void {
   const whole = v.conclusion.corporateDebtor;
   if (!whole) return;
   w.subheading(`${letter}. Fair value of the corporate debtor as a whole (the coordinating valuer)`, 220);
@@ -36,7 +43,43 @@ export function wholeValueSection(w: Writer, v: ValuationResult, letter: string,
   );
   w.labelled('Method', methodWords(whole));
   // The rates the going-concern DCF discounts at, in the valuer's words as locked.
-  if (whole.enterpriseValue !== null && ratesRationale) w.labelled('The rates', ratesRationale.replace(/\.?$/, '.'));
+  if (whole.enterpriseValue !== null && ratesRationale && !whole.goingConcernLines)
+    w.labelled('The rates', ratesRationale.replace(/\.?$/, '.'));
+  if (whole.goingConcernLines) goingConcernWorkings(w, whole, assumptionsRef);
+}
+
+/**
+ * The going-concern DCF's workings (docs/ibc-valuation.md, The corporate debtor as a whole): the business plan year
+ * by year to the present value of each year's free cash flow, then the terminal value and the enterprise value, each
+ * from the printed figures above it; the WACC's build-up, input by input with its source, is in the key assumptions.
+ */
+function goingConcernWorkings(w: Writer, whole: Whole, assumptionsRef: string): void {
+  const lines = whole.goingConcernLines!;
+  dcfYearTable(w, { lines }, 'The going-concern DCF: the business plan by projection year', false);
+  const line = (test: (label: string) => boolean) => lines.find((l) => test(l.label));
+  const stub = line((l) => l.startsWith('Stub fraction'));
+  const tv = line((l) => l.startsWith('Terminal value at end'));
+  const tvFactor = line((l) => l.startsWith('Terminal value discount factor'));
+  const rows: [string, string][] = [
+    ['Sum of present values of FCFF (above)', rupees(line((l) => l === 'Sum of present values of FCFF')?.value ?? '0')],
+    ...(tv ? ([[`${tv.label}: ${tv.note ?? ''}`.replace(/: $/, ''), rupees(tv.value)]] as [string, string][]) : []),
+    ...(tvFactor ? ([[tvFactor.label, tvFactor.value]] as [string, string][]) : []),
+    ['Present value of terminal value', rupees(line((l) => l === 'Present value of terminal value')?.value ?? '0')],
+    ['Enterprise value of the business as a going concern', rupees(whole.enterpriseValue ?? '0')],
+  ];
+  w.subheading('The going-concern DCF: terminal value and enterprise value', 160);
+  w.table(
+    [
+      { header: 'Particulars', width: 0.7 },
+      { header: 'Amount (₹) or factor', width: 0.3, align: 'right' },
+    ],
+    rows,
+    { fontSize: SIZE.small + 0.5, boldRows: new Set([rows.length - 1]) },
+  );
+  w.paragraph(
+    `The projections are the business plan the resolution professional prepared for the information memorandum (the sources of information)${stub ? `; the first year counts the fraction s = ${stub.value} of its free cash flow (${(stub.note ?? 'the days from the valuation date to the year end').replace(/\d{4}-\d{2}-\d{2}/, (d) => formatDate(d))}), and every discount exponent follows from it` : ''}. Each discount factor is 1 ÷ (1 + WACC)^t; the terminal value is the last year's free cash flow grown at the terminal growth rate and capitalised at WACC less growth, discounted from the end of the last year. The WACC (${whole.wacc}%) is built up input by input, each with its source and date, in ${assumptionsRef}.`,
+    { size: SIZE.small, color: COLOR.muted, align: 'left' },
+  );
 }
 
 function methodWords(whole: Whole): string {

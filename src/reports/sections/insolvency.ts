@@ -8,6 +8,10 @@ import type { ReportInput } from '../report-input.js';
 import { APPLICANT_KIND_LABELS } from '../../contract/ibc-insolvency-facts.js';
 
 const LIQUIDATION = 'LIQUIDATION_REALISABLE_VALUE';
+/** CIRP Reg 12(1): claims are submitted by the 14th day from the insolvency commencement date. */
+const CLAIMS_DAYS = 14;
+const addDays = (iso: string, days: number): string =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export function insolvencySection(w: Writer, input: ReportInput): void {
   if (input.engagement.statute !== 'IBC_LIQUIDATION') return;
@@ -35,20 +39,35 @@ export function insolvencySection(w: Writer, input: ReportInput): void {
       'Interim resolution professional',
       `${f.interimResolutionProfessional.name} (${f.interimResolutionProfessional.ibbiRegistration}), appointed by the admission order`,
     ],
+    ...(f.publicAnnouncementOn
+      ? ([
+          ['Public announcement (Regulation 6)', formatDate(f.publicAnnouncementOn)],
+          [
+            'Last date for submission of claims (Regulation 12(1))',
+            `${formatDate(addDays(f.admissionOrderDate, CLAIMS_DAYS))}, the 14th day from the insolvency commencement date`,
+          ],
+        ] as [string, string][])
+      : []),
     ...(f.cocConstitutedOn
       ? ([['Committee of creditors constituted', formatDate(f.cocConstitutedOn)]] as [string, string][])
       : []),
     ...(liquidation
-      ? ([['Liquidation commencement date', `${formatDate(input.engagement.valuationDate)}, the valuation date`]] as [
-          string,
-          string,
-        ][])
+      ? ([
+          [
+            'Liquidation order (liquidation commencement date)',
+            `${formatDate(input.engagement.valuationDate)}, the valuation date: the Adjudicating Authority ordered the corporate debtor liquidated under section 33 of the Code, no resolution plan having been approved, and appointed the liquidator`,
+          ],
+        ] as [string, string][])
       : []),
     ...(officer
       ? ([
           [
             liquidation ? 'Liquidator' : 'Resolution professional',
-            `${officer.name} (${officer.ibbiRegistration}), in office from ${formatDate(officer.appointedOn)}`,
+            !liquidation && officer.name === f.interimResolutionProfessional.name
+              ? `${officer.name} (${officer.ibbiRegistration}), the interim resolution professional, confirmed as resolution professional by the committee of creditors at its first meeting (section 22(2) of the Code) on ${formatDate(officer.appointedOn)}`
+              : !liquidation
+                ? `${officer.name} (${officer.ibbiRegistration}), appointed in place of the interim resolution professional (section 22 of the Code), in office from ${formatDate(officer.appointedOn)}`
+                : `${officer.name} (${officer.ibbiRegistration}), appointed by the liquidation order, in office from ${formatDate(officer.appointedOn)}`,
           ],
         ] as [string, string][])
       : []),

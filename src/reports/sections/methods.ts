@@ -9,6 +9,7 @@ import { methodsConsidered } from './methods-considered.js';
 import type { ReportInput } from '../report-input.js';
 import { classApproachTable, ibcApproachReasons } from './ibc-statements.js';
 import { wholeValueSection } from './ibc-whole.js';
+import { annexureRef } from './annexures.js';
 
 /**
  * A method shown for information only: under Rule 11UA one that serves another purpose than the engagement's, or
@@ -57,9 +58,17 @@ export function methods(w: Writer, v: ValuationResult, input?: ReportInput): voi
   if (ibc && input) classApproachTable(w, input);
   const informational = v.methods.filter((m) => forInformation(v, m)).length;
   const used = v.methods.length - informational;
-  w.paragraph(
-    `${used === 1 ? 'The value rests on one method' : `The value rests on ${inWords(used)} methods, weighed as the conclusion states`}${informational > 0 ? `; ${inWords(informational)} more ${informational === 1 ? 'is' : 'are'} shown for information only and ${informational === 1 ? 'does' : 'do'} not enter it` : ''}. Each is set out below with its intermediate figures${v.methods.some((m) => m.method === 'DCF') ? "; the discounted cash flow's years are tabled in the computation" : ''}.`,
-  );
+  // IBC: each basis the regulations ask for is its own value, never a weighing of methods (docs/ibc-valuation.md).
+  if (ibc)
+    w.paragraph(
+      v.purpose === 'LIQUIDATION_REALISABLE_VALUE'
+        ? "The realisable value is set out below, class by class and in total, with each class's figure taken from its asset-wise workings in the annexure."
+        : `The fair value and the liquidation value are set out below, class by class and in total, each class's figures from its asset-wise workings in the annexure${v.conclusion.corporateDebtor ? '; then the fair value of the corporate debtor as a whole, computed by the coordinating valuer' : ''}. Each is a value in its own right, not a weighing of methods.`,
+    );
+  else
+    w.paragraph(
+      `${used === 1 ? 'The value rests on one method' : `The value rests on ${inWords(used)} methods, weighed as the conclusion states`}${informational > 0 ? `; ${inWords(informational)} more ${informational === 1 ? 'is' : 'are'} shown for information only and ${informational === 1 ? 'does' : 'do'} not enter it` : ''}. Each is set out below with its intermediate figures${v.methods.some((m) => m.method === 'DCF') ? "; the discounted cash flow's years are tabled in the computation" : ''}.`,
+    );
   v.methods.forEach((m, i) => {
     const unit = chooseUnit(
       m.lines.filter((l) => l.kind === 'AMOUNT' && /^[-+]?\d+(\.\d+)?$/.test(l.value)).map((l) => l.value),
@@ -145,7 +154,14 @@ export function methods(w: Writer, v: ValuationResult, input?: ReportInput): voi
       { boldRows: emphasisedRows(shown) },
     );
   });
-  wholeValueSection(w, v, String.fromCharCode(65 + v.methods.length), input?.assumptions.rationale);
+  const costOfCapital = input ? annexureRef(input, 'costOfCapital') : null;
+  wholeValueSection(
+    w,
+    v,
+    String.fromCharCode(65 + v.methods.length),
+    input?.assumptions.rationale,
+    `the key assumptions${costOfCapital ? ` and ${costOfCapital}` : ''}`,
+  );
 }
 
 /** Each approach of ICAI VS 103, whether this valuation used it, and why. */

@@ -16,7 +16,12 @@ const registerClasses = (input: ReportInput): string[] =>
 
 export function scope(w: Writer, input: ReportInput): void {
   w.section('Scope of work, dates, inspections and investigations');
-  const paragraphs = scopeParagraphs(input.engagement.statute, usesProjections(input), registerClasses(input));
+  const paragraphs = scopeParagraphs(
+    input.engagement.statute,
+    usesProjections(input),
+    registerClasses(input),
+    input.engagement.purpose,
+  );
   const scopeText = paragraphs.find((p) => p.heading === 'Scope of work');
   if (scopeText) w.labelled(scopeText.heading, scopeText.text);
   const users = intendedUsers(input);

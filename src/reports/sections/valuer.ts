@@ -24,7 +24,9 @@ export function valuer(w: Writer, input: ReportInput): void {
   w.labelled('Other experts', otherExperts(c?.classSignatories));
   w.labelled(
     'Independence and interest',
-    'The valuer has no present or prospective interest in the company or its securities, is not related to it, its promoters or its directors, and has no conflict of interest in this engagement. The fee does not depend on the value concluded.',
+    input.engagement.statute === 'IBC_LIQUIDATION'
+      ? 'Each registered valuer of this report has no present or prospective interest in the corporate debtor, its assets or its securities, is not related to it, its promoters, its directors or its creditors, does not intend to bid for or buy any of its assets, and has no conflict of interest in this engagement. The fees do not depend on the values concluded.'
+      : 'The valuer has no present or prospective interest in the company or its securities, is not related to it, its promoters or its directors, and has no conflict of interest in this engagement. The fee does not depend on the value concluded.',
   );
   if (input.engagement.statute === 'IBC_LIQUIDATION') w.labelled('Exclusions declared', exclusionsDeclaration(input));
 }

@@ -43,3 +43,20 @@ export interface InputCells {
   totalAssetsF: string;
   totalClaimsF: string;
 }
+
+/**
+ * IBC CIRP: the coordinating valuer's going-concern DCF of the corporate debtor as the DCF sheet rebuilds it (its
+ * lines up to the enterprise value; no equity bridge and no per-share figure), where one was computed.
+ */
+export function goingConcernMethod(v: ValuationResult): MethodResult | undefined {
+  const whole = v.conclusion.corporateDebtor;
+  if (!whole?.goingConcernLines?.length || whole.enterpriseValue === null) return undefined;
+  return {
+    method: 'DCF',
+    title: 'The going-concern DCF of the corporate debtor',
+    lines: whole.goingConcernLines,
+    enterpriseValue: whole.enterpriseValue,
+    equityValue: '0',
+    valuePerShare: '0',
+  };
+}

@@ -11,7 +11,7 @@ import {
   SHEET_NAME,
   sheetRef,
 } from './cells.js';
-import type { InputCells, WorkbookContext } from './context.js';
+import { goingConcernMethod, type InputCells, type WorkbookContext } from './context.js';
 import { perShareCells, type PerShareCells } from './per-share.js';
 
 /** What the Sensitivity sheet takes from the DCF sheet. */
@@ -25,11 +25,17 @@ export interface DcfCells extends PerShareCells {
 export function writeDcf(ctx: WorkbookContext, cells: InputCells): DcfCells | undefined {
   const { wb, known, f, name, method, values } = ctx;
   const { wacc, growth, midYear, stub, shares, bridge, projections } = cells;
-  const dcf = method('DCF');
+  // IBC CIRP: the coordinating valuer's going-concern DCF, rebuilt to the enterprise value the report prints.
+  const own = method('DCF');
+  const dcf = own ?? goingConcernMethod(ctx.v);
   if (!dcf || f.projections.length === 0) return undefined;
   const lv = lineValues(dcf);
   const s = new Sheet(wb, known, SHEET_NAME.DCF);
-  s.title('Discounted free cash flow to the firm (formulas over Inputs)');
+  s.title(
+    own
+      ? 'Discounted free cash flow to the firm (formulas over Inputs)'
+      : 'The going-concern DCF of the corporate debtor: free cash flow to the firm (formulas over Inputs)',
+  );
   const n = f.projections.length;
   const rows: Record<string, number> = {};
   const labels: [key: string, label: string, engineLabel: (year: string) => string | null, format: string][] = [
@@ -189,6 +195,12 @@ export function writeDcf(ctx: WorkbookContext, cells: InputCells): DcfCells | un
     RUPEE_FORMAT,
   );
   const ev = s.put('Enterprise value', { f: `${sumPv}+${pvTv}`, result: Number(dcf.enterpriseValue) }, RUPEE_FORMAT);
+  if (!own) {
+    // The enterprise value goes to the Asset classes sheet's going-concern value; an IBC valuation values no share.
+    name('EnterpriseValue_GOING_CONCERN', ev);
+    values.GOING_CONCERN_EV = ev;
+    return undefined;
+  }
   const equity = s.put(
     'Equity value = EV − borrowings − preference capital + cash + current investments + non-operating assets + equity bridge items',
     {

@@ -88,7 +88,7 @@ export function writeIbc(ctx: WorkbookContext, cells: InputCells): void {
   const whole = v.conclusion.corporateDebtor;
   if (whole && totalFair) {
     s.row += 1;
-    writeWhole(s, whole, totalFair, fairByClass, bs.tradePayables, name);
+    writeWhole(s, whole, totalFair, fairByClass, bs.tradePayables, name, values.GOING_CONCERN_EV);
   }
   // The totals are where the valuer's workings end: the costs of the process, the claims, the s.53 distribution and
   // anything left to equity (or per share) are the resolution professional's or liquidator's arithmetic, computed
@@ -107,14 +107,20 @@ function writeWhole(
   fairByClass: Map<string, string>,
   tradePayablesCell: string | undefined,
   name: WorkbookContext['name'],
+  /** The DCF sheet's enterprise value, where it rebuilds the going-concern DCF by formula. */
+  enterpriseValueCell?: string,
 ): void {
   s.heading('The fair value of the corporate debtor as a whole (the coordinating valuer, CIRP Reg 2(1)(hb))');
   const sumCell = s.put("The classes' fair values, consolidated", { f: totalFair }, RUPEE_FORMAT);
   let intangibles: string;
   if (whole.enterpriseValue !== null) {
     const ev = s.put(
-      `Enterprise value of the business as a going concern (DCF at WACC ${whole.wacc}%, growth ${whole.terminalGrowthRate}%; the report's computation)`,
-      Number(whole.enterpriseValue),
+      enterpriseValueCell
+        ? `Enterprise value of the business as a going concern (the Discounted cash flow sheet, WACC ${whole.wacc}%, growth ${whole.terminalGrowthRate}%)`
+        : `Enterprise value of the business as a going concern (DCF at WACC ${whole.wacc}%, growth ${whole.terminalGrowthRate}%; the report's computation)`,
+      enterpriseValueCell
+        ? { f: enterpriseValueCell, result: Number(whole.enterpriseValue) }
+        : Number(whole.enterpriseValue),
       RUPEE_FORMAT,
     );
     const payables = s.put(

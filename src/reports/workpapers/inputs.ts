@@ -9,7 +9,7 @@ import { isFullYear, stubPeriod } from '../../domain/valuation/stub.js';
 import { FINANCIAL_LABELS } from '../../contract/financial-labels.js';
 import { formatDate, purposeTitle, statuteShort } from '../format.js';
 import { COUNT_FORMAT, FACTOR_FORMAT, PERCENT_FORMAT, RUPEE_FORMAT, Sheet, type Value } from './cells.js';
-import type { InputCells, WorkbookContext } from './context.js';
+import { goingConcernMethod, type InputCells, type WorkbookContext } from './context.js';
 
 export function writeInputs(ctx: WorkbookContext): InputCells {
   const { wb, known, input, f, v, name } = ctx;
@@ -19,8 +19,11 @@ export function writeInputs(ctx: WorkbookContext): InputCells {
   );
   // The cost of capital, growth and projections only where a method takes them (a DCF, or the market methods'
   // projected metrics): a prescribed NAV alone carries none of them (docs/reports.md, Only what the statute allows).
-  const showsDcf = v.methods.some((m) => m.method === 'DCF');
-  const usesProjections = v.methods.some((m) => ['DCF', 'COMPARABLES', 'TRANSACTIONS'].includes(m.method));
+  // IBC CIRP: the going-concern DCF of the corporate debtor takes the rates and the business plan too.
+  const goingConcern = goingConcernMethod(v) !== undefined;
+  const showsDcf = v.methods.some((m) => m.method === 'DCF') || goingConcern;
+  const usesProjections =
+    v.methods.some((m) => ['DCF', 'COMPARABLES', 'TRANSACTIONS'].includes(m.method)) || goingConcern;
   const build = showsDcf ? v.assumptions.costOfCapital : undefined;
   let waccContent: { f: string; result?: Value } | number = Number(v.assumptions.wacc);
   if (build) {

@@ -76,6 +76,7 @@ test('the dates out of the Code’s order: 400 naming the field, nothing recorde
     ],
     [{ cocConstitutedOn: '2026-04-03' }, '/insolvencyFacts/cocConstitutedOn', /before the committee of creditors/],
     [{ cocConstitutedOn: undefined }, '/insolvencyFacts/cocConstitutedOn', /committee of creditors was constituted/],
+    [{ publicAnnouncementOn: '2026-04-02' }, '/insolvencyFacts/publicAnnouncementOn', /CIRP Reg 6/],
     [
       { methodologyMeeting: { heldOn: '2026-04-01' } },
       '/insolvencyFacts/methodologyMeeting/heldOn',

@@ -92,14 +92,16 @@ for (const c of cases) {
         input.engagement.cin!,
         input.firm.name,
         '31 March 2026',
-        // WACC, growth and their rationale only where a DCF is used (IBC uses no income approach, and names none).
-        ...(valuation.methods.some((m) => m.method === 'DCF')
+        // WACC, growth and their rationale only where a DCF is used: an equity DCF, or an IBC CIRP's going-concern DCF
+        // of the corporate debtor (docs/ibc-valuation.md); otherwise no income approach, and none named.
+        ...(valuation.methods.some((m) => m.method === 'DCF') ||
+        (valuation.conclusion.corporateDebtor?.goingConcernLines?.length ?? 0) > 0
           ? ['WACC', '12.5%', 'Terminal growth rate (g) 5%', input.assumptions.rationale]
           : ["Method The registered valuers' estimates of each asset class"]),
         // The signing partner, on a FINAL only; the firm's own reference on the cover and in every footer.
         ...(kind === 'FINAL' ? ['Vikram Mehta', `Firm's reference ${input.reference}`] : []),
         // The contents Rule 8 of the Companies (Registered Valuers and Valuation) Rules, 2017 and ICAI VS 202 ask for, in order.
-        // Under the IBC the resolution professional or liquidator represents with the management.
+        // Under the IBC the resolution professional or the liquidator represents (the board is suspended).
         ...headings,
         EXAMPLE_FACTS.appointingAuthority!,
         'Rahul Kulkarni (promoter)',
@@ -144,7 +146,7 @@ for (const c of cases) {
           'the reference on the cover, in the verification line and in every footer',
         );
       if (valuation.conclusion.valuePerShare) assert.ok(text.includes('In words: Rupees'), 'the value in words');
-      if (valuation.statute === 'IBC_LIQUIDATION')
+      if (valuation.statute === 'IBC_LIQUIDATION' && !valuation.conclusion.corporateDebtor?.goingConcernLines?.length)
         assert.ok(!text.includes('Weighted average cost of capital'), 'no WACC without an income approach');
       assert.match(text, /Page 1 of \d+/);
       if (kind === 'DRAFT') {

@@ -41,6 +41,7 @@ test('a going concern worth more than its assets: the excess is the intangibles 
     fairValue: '174512345.60',
     wacc: '14.5',
     terminalGrowthRate: '4',
+    goingConcernLines: null,
   });
 });
 
@@ -98,6 +99,16 @@ test('the engine: a CIRP with projections values the corporate debtor by the DCF
   assert.equal(cd.tradePayables, payables.toFixed(2));
   assert.equal(Math.abs(Number(cd.goingConcernValue) - gc.toNumber()) <= 0.01, true);
   assert.equal(cd.fairValue, gc.gt(dec(1565 * LAKH)) ? cd.goingConcernValue : '156500000.00');
+  // The going-concern DCF's workings, for the report and the workpapers: the s.62 DCF's own lines to the
+  // enterprise value, each year's revenue before them, and no equity bridge or per-share line after.
+  const s62Lines = s62.methods.find((m) => m.method === 'DCF')!.lines;
+  const lines = cd.goingConcernLines!;
+  assert.equal(lines.at(-1)!.label, 'Enterprise value');
+  assert.equal(lines.at(-1)!.value, s62Lines.find((l) => l.label === 'Enterprise value')!.value);
+  for (const l of lines.filter((x) => / FCFF$| Present value of FCFF$/.test(x.label)))
+    assert.equal(l.value, s62Lines.find((x) => x.label === l.label)!.value, l.label);
+  assert.equal(lines.filter((l) => / Revenue$/.test(l.label)).length, financials.projections.length);
+  assert.ok(!lines.some((l) => /Equity value|per share/i.test(l.label)));
   assert.equal(cd.wacc, '12');
   // The liquidation purpose: no value as a whole (the realisable value of the assets only).
   const liq = computeValuation({

@@ -2632,6 +2632,11 @@ export interface components {
             };
             /** @description The company petition number, as the order gives it, e.g. "C.P. (IB) No. 512/MB/2026" */
             petitionNumber: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: the public announcement of the CIRP inviting claims (s.15; CIRP Reg 6), within three days of the interim resolution professional's appointment; claims are due by the 14th day from the commencement date (Reg 12(1))
+             */
+            publicAnnouncementOn?: string;
         };
         /** @description IBC: the insolvency facts the report states (NCLT bench, petition, admission order, applicant, IRP, committee of creditors, methodology meeting); replaces the whole; null clears it; editable until GATE_3 is approved */
         InsolvencyFactsInput: {
@@ -2673,6 +2678,11 @@ export interface components {
             };
             /** @description The company petition number, as the order gives it, e.g. "C.P. (IB) No. 512/MB/2026" */
             petitionNumber: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD: the public announcement of the CIRP inviting claims (s.15; CIRP Reg 6), within three days of the interim resolution professional's appointment; claims are due by the 14th day from the commencement date (Reg 12(1))
+             */
+            publicAnnouncementOn?: string;
         };
         Invitation: {
             /** @description ISO 8601 UTC timestamp */
@@ -3584,6 +3594,14 @@ export interface components {
                     enterpriseValue: string | null;
                     /** @description The fair value of the corporate debtor as a whole: sumOfClasses + intangiblesAndSynergies */
                     fairValue: string;
+                    /** @description The going-concern DCF's workings, where one was computed: each projection year's revenue, EBITDA to FCFF, discount factor and present value, then the terminal value and the enterprise value */
+                    goingConcernLines?: {
+                        /** @enum {string} */
+                        kind: "AMOUNT" | "PER_SHARE" | "FACTOR" | "PERCENT" | "COUNT" | "MULTIPLE";
+                        label: string;
+                        note?: string;
+                        value: string;
+                    }[] | null;
                     /** @description enterpriseValue + tradePayables + nonOperatingAssets */
                     goingConcernValue: string | null;
                     /** @description max(0, goingConcernValue − sumOfClasses) */
@@ -5981,7 +5999,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description IBC, GATE_3 only: the member (user id) who signs each asset class's estimate, by IBBI registration class (inventories, receivables, cash and securities are Securities or Financial Assets). A class not named is signed by the engagement's set member for it (`valuerSet`, who verified it; naming another is 400), or, with no set recorded, by the ADMIN signing off; the set's coordinating valuer is recorded as approving the whole. 409 signatory_not_qualified when the signatory holds no IBBI registration for that class */
+                    /** @description IBC, GATE_3 only: the member (user id) who signs each asset class's estimate, by IBBI registration class (inventories are Plant and Machinery; receivables, cash and securities are Securities or Financial Assets). A class not named is signed by the engagement's set member for it (`valuerSet`, who verified it; naming another is 400), or, with no set recorded, by the ADMIN signing off; the set's coordinating valuer is recorded as approving the whole. 409 signatory_not_qualified when the signatory holds no IBBI registration for that class */
                     classSignatories?: {
                         LAND_AND_BUILDING?: string;
                         PLANT_AND_MACHINERY?: string;

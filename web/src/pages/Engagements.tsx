@@ -293,9 +293,12 @@ function NewEngagementForm({
               members={members}
               errors={create.error instanceof ApiError ? create.error.fieldErrors() : {}}
               onChange={setValuerSet}
+              liquidation={form.watch('purpose') === 'LIQUIDATION_REALISABLE_VALUE'}
             />
             <Text size="sm" c="gray.8">
-              The verification of each class and the officer who appointed the set are recorded on the engagement.
+              {form.watch('purpose') === 'LIQUIDATION_REALISABLE_VALUE'
+                ? 'The verification of each class and the liquidator who appointed the valuers are recorded on the engagement.'
+                : 'The verification of each class and the officer who appointed the set are recorded on the engagement.'}
             </Text>
           </Suspense>
         ) : null}

@@ -36,6 +36,7 @@ export function ClassHolders({
   coordinatingError,
   disabled = false,
   below,
+  liquidation = false,
 }: {
   members: readonly Member[];
   holders: Record<AssetClass, string>;
@@ -46,6 +47,8 @@ export function ClassHolders({
   coordinatingError?: string;
   disabled?: boolean;
   below?: (c: AssetClass) => ReactNode;
+  /** Liquidation: the liquidator appoints valuers, not a set, and none coordinates (Liquidation Reg 35(2)). */
+  liquidation?: boolean;
 }) {
   const nameOf = (id: string) => members.find((m) => m.id === id)?.name ?? 'a member';
   const chosen = [...new Set(heldClasses(holders).map((c) => holders[c]))];
@@ -81,18 +84,20 @@ export function ClassHolders({
           </Stack>
         );
       })}
-      <NativeSelect
-        label="Coordinating valuer"
-        description="One of the set: values the corporate debtor as a whole and approves the report"
-        disabled={disabled}
-        value={coordinating}
-        error={coordinatingError}
-        onChange={(e) => onCoordinating(e.currentTarget.value)}
-        data={[
-          { value: '', label: 'Choose one of the set' },
-          ...chosen.map((id) => ({ value: id, label: nameOf(id) })),
-        ]}
-      />
+      {liquidation ? null : (
+        <NativeSelect
+          label="Coordinating valuer"
+          description="One of the set: values the corporate debtor as a whole and approves the report"
+          disabled={disabled}
+          value={coordinating}
+          error={coordinatingError}
+          onChange={(e) => onCoordinating(e.currentTarget.value)}
+          data={[
+            { value: '', label: 'Choose one of the set' },
+            ...chosen.map((id) => ({ value: id, label: nameOf(id) })),
+          ]}
+        />
+      )}
     </>
   );
 }
@@ -106,9 +111,12 @@ export default function NewValuerSet({
   members,
   errors,
   onChange,
+  liquidation = false,
 }: {
   members: readonly Member[];
   errors: Record<string, string>;
+  /** Liquidation: valuers per asset class, no set and no coordinating valuer (Liquidation Reg 35(2)). */
+  liquidation?: boolean;
   onChange: (valuerSet: { classes: object[]; coordinatingValuerId: string } | undefined) => void;
 }) {
   const [holders, setHolders] = useState<Record<AssetClass, string>>({
@@ -126,7 +134,8 @@ export default function NewValuerSet({
         ? undefined
         : {
             classes: held.map((c) => ({ assetClass: c, memberId: nextHolders[c] })),
-            coordinatingValuerId: nextCoordinating,
+            // The service records one member as coordinating; in liquidation none coordinates, so the first is sent.
+            coordinatingValuerId: liquidation ? nextHolders[held[0]] : nextCoordinating,
           },
     );
   };
@@ -135,7 +144,9 @@ export default function NewValuerSet({
   return (
     <Stack gap="xs" data-testid="valuer-set">
       <Text size="sm" fw={600}>
-        The set of registered valuers: one per asset class, each registered with IBBI for it
+        {liquidation
+          ? 'The registered valuers the liquidator appoints: one per asset class, each registered with IBBI for it'
+          : 'The set of registered valuers: one per asset class, each registered with IBBI for it'}
       </Text>
       <ClassHolders
         members={members}
@@ -145,6 +156,7 @@ export default function NewValuerSet({
         onCoordinating={(id) => update(holders, id)}
         errorFor={(c, field) => said(classError(c, field), field)}
         coordinatingError={said(errors['valuerSet.coordinatingValuerId'], 'coordinatingValuerId')}
+        liquidation={liquidation}
       />
     </Stack>
   );

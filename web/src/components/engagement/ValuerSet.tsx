@@ -73,7 +73,8 @@ export default function ValuerSet({ engagement }: { engagement: Engagement }) {
                           }
                         : {}),
                     })),
-                    coordinatingValuerId: coordinating,
+                    // In liquidation no valuer coordinates; the service keeps one member there, the first held.
+                    coordinatingValuerId: liquidation ? rows[held[0]].memberId : coordinating,
                   },
             ...(officer.name.trim() || officer.ibbiRegistration.trim() || officer.appointedOn
               ? {
@@ -103,10 +104,11 @@ export default function ValuerSet({ engagement }: { engagement: Engagement }) {
   return (
     <Paper withBorder p="md" radius="md" data-testid="valuer-set">
       <Stack gap="sm">
-        <Text fw={700}>The set of registered valuers</Text>
+        <Text fw={700}>{liquidation ? 'The registered valuers' : 'The set of registered valuers'}</Text>
         <Text size="sm" c="gray.8">
-          One valuer per asset class, each registered with IBBI for that class and verifying its assets in person; one
-          of them is the coordinating valuer, who values the corporate debtor as a whole and approves the report.
+          {liquidation
+            ? 'One valuer per asset class, each registered with IBBI for that class and verifying its assets in person, appointed by the liquidator within seven days of the liquidation commencement date (Liquidation Reg 35(2)).'
+            : 'One valuer per asset class, each registered with IBBI for that class and verifying its assets in person; one of them is the coordinating valuer, who values the corporate debtor as a whole and approves the report.'}
         </Text>
         {engagement.appointmentWarnings.map((w) => (
           <Alert key={w.message} color="orange" variant="light" title="Appointment later than the regulation allows">
@@ -122,6 +124,7 @@ export default function ValuerSet({ engagement }: { engagement: Engagement }) {
           errorFor={classError}
           coordinatingError={beside('valuerSet.coordinatingValuerId')}
           disabled={!editable}
+          liquidation={liquidation}
           below={(c) => (
             <Group grow align="flex-start">
               <DateText
@@ -196,11 +199,11 @@ export default function ValuerSet({ engagement }: { engagement: Engagement }) {
             />
             <Group>
               <Button onClick={() => save.mutate()} loading={save.isPending} variant="light">
-                Save the set of valuers
+                {liquidation ? 'Save the valuers' : 'Save the set of valuers'}
               </Button>
               {save.isSuccess && !save.isPending ? (
                 <Text size="sm" c="gray.9" role="status">
-                  The set of valuers is saved.
+                  {liquidation ? 'The valuers are saved.' : 'The set of valuers is saved.'}
                 </Text>
               ) : null}
             </Group>

@@ -75,8 +75,8 @@ export default defineRoute((app) => {
               .optional()
               .describe(
                 "IBC, GATE_3 only: the member (user id) who signs each asset class's estimate, by IBBI " +
-                  'registration class (inventories, receivables, cash and securities are Securities or ' +
-                  "Financial Assets). A class not named is signed by the engagement's set member for it " +
+                  'registration class (inventories are Plant and Machinery; receivables, cash and securities are ' +
+                  "Securities or Financial Assets). A class not named is signed by the engagement's set member for it " +
                   '(`valuerSet`, who verified it; naming another is 400), or, with no set recorded, by the ' +
                   "ADMIN signing off; the set's coordinating valuer is recorded as approving the whole. 409 " +
                   'signatory_not_qualified when the signatory holds no IBBI registration for that class',
