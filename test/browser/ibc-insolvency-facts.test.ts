@@ -41,6 +41,7 @@ test(
     assert.doesNotMatch(await panel.innerText(), /insolvencyFacts|cocConstitutedOn/, 'no JSON path is shown');
     await assertAccessible(page, '/engagements/:id (IBC insolvency facts, refused)');
     await panel.screenshot({ path: screenshotPath('ibc-insolvency-facts-refused.png') });
+    await panel.getByLabel('Public announcement made on').fill('2026-04-01');
     await panel.getByLabel('Committee of creditors constituted on').fill('2026-04-01');
     await panel.getByRole('button', { name: 'Save the insolvency facts' }).click();
     await panel.getByText('The insolvency facts are saved.').waitFor();
@@ -49,6 +50,7 @@ test(
     ).json();
     assert.equal(saved.insolvencyFacts.admissionOrderDate, '2026-03-31');
     assert.equal(saved.insolvencyFacts.cocConstitutedOn, '2026-04-01');
+    assert.equal(saved.insolvencyFacts.publicAnnouncementOn, '2026-04-01');
     assert.equal(saved.insolvencyFacts.applicant.kind, 'FINANCIAL_CREDITOR');
     assert.deepEqual(errors, []);
   },

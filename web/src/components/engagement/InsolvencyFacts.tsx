@@ -27,6 +27,7 @@ function draftOf(e: Engagement) {
     applicantKind: (f?.applicant.kind ?? '') as ApplicantKind | '',
     irpName: f?.interimResolutionProfessional.name ?? '',
     irpRegistration: f?.interimResolutionProfessional.ibbiRegistration ?? '',
+    publicAnnouncementOn: f?.publicAnnouncementOn ?? '',
     cocConstitutedOn: f?.cocConstitutedOn ?? '',
     meetingOn: f?.methodologyMeeting?.heldOn ?? '',
     meetingNote: f?.methodologyMeeting?.note ?? '',
@@ -51,6 +52,7 @@ export default function InsolvencyFacts({ engagement }: { engagement: Engagement
               admissionOrderDate: d.admissionOrderDate,
               applicant: { name: d.applicantName.trim(), kind: (d.applicantKind || undefined) as ApplicantKind },
               interimResolutionProfessional: { name: d.irpName.trim(), ibbiRegistration: d.irpRegistration.trim() },
+              ...(d.publicAnnouncementOn ? { publicAnnouncementOn: d.publicAnnouncementOn } : {}),
               ...(d.cocConstitutedOn ? { cocConstitutedOn: d.cocConstitutedOn } : {}),
               ...(d.meetingOn
                 ? {
@@ -135,6 +137,14 @@ export default function InsolvencyFacts({ engagement }: { engagement: Engagement
             value={d.irpRegistration}
             error={beside('interimResolutionProfessional.ibbiRegistration', 'ibbiRegistration')}
             onChange={(e) => set({ irpRegistration: e.currentTarget.value })}
+          />
+          <DateText
+            label="Public announcement made on"
+            description="Inviting claims; within three days of the interim resolution professional's appointment"
+            readOnly={!editable}
+            value={d.publicAnnouncementOn}
+            error={beside('publicAnnouncementOn')}
+            onChange={(publicAnnouncementOn) => set({ publicAnnouncementOn })}
           />
           <DateText
             label="Committee of creditors constituted on"
