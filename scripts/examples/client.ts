@@ -73,6 +73,17 @@ export class Client {
     );
   }
 
+  /** A copy of the issued report with the signer's own DSC added, uploaded as the signed copy (PUT, one file). */
+  async uploadSignedCopy(who: Person, engagementId: string, data: Buffer): Promise<Answer> {
+    const mp = multipart({}, { name: 'signed.pdf', data, type: 'application/pdf' });
+    return this.call(
+      'PUT',
+      `/api/v1/engagements/${engagementId}/report/signed-copy`,
+      { ...who, headers: { ...who.headers, ...mp.headers } },
+      new Uint8Array(mp.payload),
+    );
+  }
+
   /** Waits until the engagement reaches `wanted`; FAILED on the way stops the examples. */
   async waitFor(who: Person, engagementId: string, wanted: string): Promise<void> {
     const deadline = Date.now() + 120_000;

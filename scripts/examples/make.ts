@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client, type Person } from './client.js';
-import { partnerUdin, setUpFirm, type ExampleFirm } from './firm.js';
+import { FIRM, partnerUdin, setUpFirm, type ExampleFirm } from './firm.js';
+import { addSignatureWithPdfsig, nssDatabaseWithCertificate } from '../../test/helpers/pdfsig.js';
 import { EXAMPLE_PLANS, type ExamplePlan } from './plans.js';
 import { evidenceFile } from './evidence.js';
 import { startService } from './service.js';
@@ -18,7 +19,10 @@ export interface MadeExample {
   slug: string;
   title: string;
   engagementId: string;
+  /** The issued copy's SHA-256: the sealed FINAL with each signer's DSC added (the sealed FINAL's when none is). */
   reportSha256: string;
+  /** The sealed FINAL's SHA-256, as the review record gives it. */
+  finalSha256: string;
   /** Paths written, relative to the output directory. */
   files: { report: string; reviewRecord: string; workpapers: string; verify: string };
   verify: Record<string, unknown>;
@@ -40,6 +44,7 @@ export async function makeExample(
   firm: ExampleFirm,
   plan: ExamplePlan,
   outDir?: string,
+  options: { dscs?: boolean } = {},
 ): Promise<MadeExample> {
   const { partner, valuer, reviewer } = firm;
   const path = (id: string, rest = '') => `/api/v1/engagements/${id}${rest}`;
@@ -101,7 +106,8 @@ export async function makeExample(
   });
   await client.waitForFinal(partner, id);
 
-  const report = (await client.call('GET', path(id, '/report'), partner)).buf;
+  const final = (await client.call('GET', path(id, '/report'), partner)).buf;
+  const report = options.dscs ? await signedByEach(client, firm, plan, id, final) : final;
   const reportSha256 = createHash('sha256').update(report).digest('hex');
   const verify = (await client.call('GET', `/api/v1/reports/verify/${reportSha256}`, undefined)).json();
   // The conclusion as the report states it: the verify answer's, or (an IBC valuation's, which the public answer
@@ -125,11 +131,48 @@ export async function makeExample(
     title: plan.title,
     engagementId: id,
     reportSha256,
+    finalSha256: createHash('sha256').update(final).digest('hex'),
     files,
     verify,
     concluded,
     people: { locker: valuer.name, gate1: valuer.name, gate2: reviewer.name, signatory: partner.name },
   };
+}
+
+/**
+ * Each signer adds their own DSC to the issued copy in turn, as their signing software does (pdfsig with a
+ * certificate made here for them), and uploads it (docs/report-signatures.md, Several signatures): under the IBC
+ * each class valuer signs their part and the coordinating valuer signs last; otherwise the partner who signed off.
+ * The example's report is the last copy: the firm's seal and every signer's DSC.
+ */
+async function signedByEach(
+  client: Client,
+  firm: ExampleFirm,
+  plan: ExamplePlan,
+  id: string,
+  final: Buffer,
+): Promise<Buffer> {
+  const liquidation = plan.engagement.purpose === 'LIQUIDATION_REALISABLE_VALUE';
+  const signers: [Person, string][] = plan.valuerSet
+    ? [
+        [firm.landValuer, 'Land and building: my part of this report'],
+        [firm.plantValuer, 'Plant and machinery, with the inventories: my part of this report'],
+        [
+          firm.partner,
+          liquidation
+            ? 'Securities or financial assets: my part of this report'
+            : 'Securities or financial assets, and as coordinating valuer the report as a whole',
+        ],
+      ]
+    : [[firm.partner, 'I sign this report']];
+  let copy = final;
+  for (const [who, reason] of signers) {
+    const nick = `dsc-${who.id}`;
+    const nss = nssDatabaseWithCertificate(nick, `CN=${who.name},O=${FIRM.name},C=IN`);
+    copy = addSignatureWithPdfsig(copy, nss, nick, reason);
+    await client.uploadSignedCopy(who, id, copy);
+  }
+  return copy;
 }
 
 /** Starts the service on a throwaway database, makes every example into `outDir`, stops the service. */
@@ -144,7 +187,7 @@ export async function makeExamples(
     const firm = await setUpFirm(client, `${process.pid}-${Date.now()}`);
     const made: MadeExample[] = [];
     for (const plan of EXAMPLE_PLANS) {
-      made.push(await makeExample(client, firm, plan, outDir));
+      made.push(await makeExample(client, firm, plan, outDir, { dscs: true }));
       log(
         `wrote ${exampleFiles(plan.slug).report} (${plan.title}) with its review record, workpapers and verify answer`,
       );

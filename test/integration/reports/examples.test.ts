@@ -20,6 +20,7 @@ import { figureChecks } from '../../helpers/example-figures.js';
 import { annexureChecks } from '../../helpers/example-annexures.js';
 import { ibcExampleChecks } from '../../helpers/example-ibc-checks.js';
 import { caseFileChecks } from '../../helpers/example-case-file.js';
+import { signatureChecks } from '../../helpers/example-signatures.js';
 
 let outDir: string;
 let made: MadeExample[];
@@ -44,26 +45,21 @@ after(async () => {
   await dropDatabase?.();
 });
 
-// Per-share figures, present values and the workpapers' cached values, on the same examples (test/helpers/example-figures.ts).
+// Checks on the same examples, each in its own helper (test/helpers/example-*.ts): per-share figures, present values
+// and the workpapers' cached values; the equity annexures; one company, calendar and UDIN per report; each signer's
+// own DSC on the issued copy; the IBC examples' insolvency facts, premises and exclusions.
+const file = (path: string) => text(path);
 figureChecks(
   () => made,
   () => outDir,
 );
-// The equity examples' annexures: headings, references and figures as given (test/helpers/example-annexures.ts).
 annexureChecks(
   () => made,
   () => outDir,
 );
-// One company, one calendar, one UDIN per report (test/helpers/example-case-file.ts).
-caseFileChecks(
-  () => made,
-  (path) => text(path),
-);
-// The IBC examples' insolvency facts, premises and exclusions (test/helpers/example-ibc-checks.ts).
-ibcExampleChecks(
-  () => made,
-  (path) => text(path),
-);
+caseFileChecks(() => made, file);
+signatureChecks(() => made);
+ibcExampleChecks(() => made, file);
 
 const text = (path: string) => pdfText(readFileSync(join(outDir, path)));
 /** The last decision of a gate in the review record (the round the report was issued from). */
@@ -368,7 +364,7 @@ test("the client's report carries none of the firm's working file; the review re
       new RegExp(`Verify this report \\(${escape(reference)}\\) at https?://\\S+/verify, which confirms`),
     );
     assert.ok(record.includes(`FINAL ${reference} (ready)`), `${m.slug}: the review record names the reference`);
-    assert.ok(record.includes(`SHA-256 ${m.reportSha256}`), `${m.slug}: the review record keeps the hash`);
+    assert.ok(record.includes(`SHA-256 ${m.finalSha256}`), `${m.slug}: the review record keeps the hash`);
     assert.match(record, /Ed25519 signature \(key/, `${m.slug}: the review record keeps the certificate`);
     assert.match(record, /Gate 3: final sign-off/, `${m.slug}: the review record keeps the gates`);
   }
