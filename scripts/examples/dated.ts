@@ -252,13 +252,15 @@ export function exampleProjectionsNote(cal: ExampleCalendar): string {
 
 /**
  * The allotment's weights and their reasons: the income approach leads; the peers, the deals and the most recent sale of
- * the company's own shares test it; the net assets at book, a floor, carry little weight. Why the later sale, not the
- * promoters' sale of May to the fund, is the one weighed.
+ * the company's own shares test it; the net assets at book are a cross-check with no weight (a floor is not averaged
+ * in). Why the later sale, not the promoters' sale of May to the fund, is the one weighed; how far the conclusion moves
+ * with the weights.
  */
 export function exampleMarketJudgement(cal: ExampleCalendar) {
   return {
     ...EXAMPLE_MARKET_JUDGEMENT,
-    weightsRationale: `The income approach leads for a profitable going concern with board-approved projections (50%). The listed peers (15%), two recent deals in the trade (10%) and the sale of 50,000 shares by Meera Kulkarni to ${TRANSFEREE} on the valuation date at ₹275 (15%) test it from the market; that sale, between a promoter and an unrelated buyer on terms they negotiated, is the latest price of the company's own shares and needs no adjustment for time. The promoters' sale to ${FUNDING_ROUND_INVESTOR} at ₹240 in ${monthAndYear(cal.fundingRoundDate)} is not weighed: it is some five months older and before the two quarters above plan that the audited months to the valuation date show, and the later sale supersedes it. Net asset value at book (10%) is a floor for a going concern and carries little weight.`,
+    methodWeights: { DCF: 50, NAV: 0, COMPARABLES: 15, TRANSACTIONS: 10, RECENT_ROUND: 25 },
+    weightsRationale: `The income approach leads for a profitable going concern with board-approved projections (50%). The sale of 50,000 shares by Meera Kulkarni to ${TRANSFEREE} on the valuation date at ₹275 (25%), between a promoter and an unrelated buyer on terms they negotiated, is the latest price of the company's own shares and needs no adjustment for time, so it carries the most weight of the market evidence; the listed peers (15%) and two recent deals in the trade (10%, less than the peers as their control premium has to be estimated and taken out) test the income approach from the market. The promoters' sale to ${FUNDING_ROUND_INVESTOR} at ₹240 in ${monthAndYear(cal.fundingRoundDate)} is not weighed: it is some five months older and before the two quarters above plan that the audited months to the valuation date show, and the later sale supersedes it. The net asset value at book is a cross-check only and carries no weight: it shows what the company owns, a floor for a going concern whose value lies in its earnings, not a measure of that value. Sensitivity to the weights: the values after discounts lie between ₹263.92 (the deals) and ₹320.80 (the peers); moving ten points of weight from any one of the four methods to another changes the conclusion by at most ₹5.69.`,
   };
 }
 

@@ -97,7 +97,7 @@ const HOLDERS_AFTER_TRANSFER = shareholdingAfter(TRANSFER)
  * earlier round (resident) and a Singapore fund (a person resident outside India). The s.62 report values it for
  * the Companies Act, the FEMA certificate for the non-resident's part; both state the whole allotment.
  */
-const ALLOTMENT_PRICE = '280.00';
+const ALLOTMENT_PRICE = '300.00';
 const ALLOTTEES = [
   {
     name: FUNDING_ROUND_INVESTOR,
@@ -151,14 +151,14 @@ const marketJudgement = {
     ...judged.marketApproach,
     transactionControlDiscountPercent: 20,
     transactionControlDiscountRationale:
-      "Both deals bought control of the target (all of Chakan Die Casting; a majority buy-out of Satara Machining), so their multiples include the premium and the synergies an acquirer pays for control. The premiums over the undisturbed price in open offers for listed Indian auto-component makers, 2019 to 2025, were mostly 20% to 30% (the valuer's compilation from the offer letters filed with SEBI); the low end, 20%, is taken out of the deal multiples by dividing them by 1.20 (a discount of 16.67%), as both targets were small and their buyers' synergies modest. The method then values the shares as a minority holder owns them; the deals were struck on unlisted shares, so no discount for lack of marketability follows.",
+      "Both deals bought control of the target (all of Chakan Die Casting; a majority buy-out of Satara Machining), so their multiples include the premium and the synergies an acquirer pays for control. The premiums over the undisturbed price in open offers for listed Indian auto-component makers, 2019 to 2025, were mostly 20% to 30% (the valuer's compilation from the offer letters filed with SEBI); the low end, 20%, is taken out of the deal multiples by dividing them by 1.20 (a discount of 16.67%), as both targets were small and their buyers' synergies modest. Those premiums are measured against the listed shares' traded price, so the multiples left value a minority holding on a marketable basis: the discount for lack of marketability below applies to them, as to the listed peers.",
   },
   ...nilDloc(
-    `The discounted cash flow rests on the company's own board-approved projections and the net asset value on its own balance sheet: both value the company as it is run, with no change of control, no synergy and no control premium in them, and the comparable transactions are taken after the control premium is removed from the deal multiples. That is what a minority holder shares pro rata, so these values are on a minority basis and no discount for lack of control is taken for the minority blocks allotted (${FUNDING_ROUND_INVESTOR} holds about 17.2% and ${NON_RESIDENT_INVESTOR} about 8.2% after the allotment).`,
+    `The discounted cash flow rests on the company's own board-approved projections: it values the company as it is run, with no change of control, no synergy and no control premium in it, and the comparable transactions are taken after the control premium is removed from the deal multiples. That is what a minority holder shares pro rata, so these values are on a minority basis and no discount for lack of control is taken for the minority blocks allotted (${FUNDING_ROUND_INVESTOR} holds about 17.2% and ${NON_RESIDENT_INVESTOR} about 8.2% after the allotment).`,
   ),
   dlomPercent: 10,
   dlomRationale:
-    "The shares allotted are a minority holding in a private company: there is no market in them, no listing is planned and no holder has a put option, so a holder who wants to sell must find a buyer privately. Restricted-stock studies (the discounts at which restricted shares of listed companies were sold against their freely traded price, e.g. the Stout Restricted Stock Study) report discounts mostly between 10% and 30%. 10% is taken, the low end, because the company is profitable and pays dividends and its shares found buyers twice in 2026 (a fund in May and an individual on the valuation date). The discount is for the absence of a market, not for any term of this allotment, and it applies only to the values on a marketable basis (the discounted cash flow, the net asset value and the listed peers): the deals and the sale of the company's own shares were struck on unlisted shares and take none.",
+    "The shares allotted are a minority holding in a private company: there is no market in them, no listing is planned and no holder has a put option, so a holder who wants to sell must find a buyer privately. Restricted-stock studies (the discounts at which restricted shares of listed companies were sold against their freely traded price, e.g. the Stout Restricted Stock Study) report discounts mostly between 10% and 30%. 10% is taken, the low end, because the company is profitable and pays dividends and its shares found buyers twice in 2026 (a fund in May and an individual on the valuation date). The discount is for the absence of a market, not for any term of this allotment, and it applies only to the values on a marketable basis (the discounted cash flow, the listed peers and the comparable transactions once their control premium is taken out): the sale of the company's own shares was struck on those unlisted shares and takes none.",
 };
 
 /** A transfer made on the valuation date: after 1 April 2026 the Income-tax Act, 2025 and Rule 57 govern it. */
@@ -274,8 +274,8 @@ const COMPANIES_ACT: ExamplePlan = {
     appointingAuthority: BOARD,
     appointmentBasis: APPOINTED_UNDER_247,
     // The preferential allotment is proposed three weeks after the report, after the promoter's transfer of the
-    // valuation date: the fund of the earlier round and the Singapore fund subscribe at ₹280.00 (above the earlier
-    // round's ₹240).
+    // valuation date: the fund of the earlier round and the Singapore fund subscribe at ₹300.00 (above the earlier
+    // round's ₹240 and the sale of the valuation date at ₹275).
     transactionDate: PROPOSED_ISSUE_DATE,
     transaction: ALLOTMENT,
   },

@@ -32,7 +32,6 @@ const NO_CONTROL_DISCOUNT: Record<string, string> = {
 };
 /** Why a method's value takes no discount for lack of marketability: it is already that of unlisted shares. */
 const NO_MARKETABILITY_DISCOUNT: Record<string, string> = {
-  TRANSACTIONS: 'deals struck on unlisted shares',
   RECENT_ROUND: "the price of the company's own unlisted shares",
 };
 
