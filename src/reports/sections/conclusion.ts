@@ -311,7 +311,7 @@ function discountedWeighting(w: Writer, c: Concluded): void {
     { fontSize: SIZE.small, boldRows: new Set([rows.length + (diff === null ? 0 : 1)]) },
   );
   w.paragraph(
-    `${discountSentences(c).join(' ')} Each value after discounts and each weighted value is computed from the exact figures and rounded once to the paisa, as in the workpapers, so it may differ by a paisa from the product of the rounded figures printed beside it.`,
+    `${discountSentences(c).join(' ')} Each value after discounts and each weighted value is computed from the exact figures and rounded once to the paisa, so it may differ by a paisa from the product of the rounded figures printed beside it.`,
     { size: SIZE.small, color: COLOR.muted, align: 'left' },
   );
 }
@@ -362,8 +362,19 @@ export function warnings(w: Writer, v: ValuationResult): void {
     );
     return;
   }
-  // Sentences only: the warning's code is for the firm's support, not the reader (it stays in the workpapers).
-  for (const x of shown) w.bullet(humanise(x.message));
+  // Sentences only: the warning's code is for the firm's support, not the reader (it stays in the workpapers). A
+  // discount's reason is printed once, with the conclusion: here the matter refers to it.
+  for (const x of shown)
+    w.bullet(
+      humanise(
+        x.code === 'FEMA_DISCOUNT_LOWERS_FLOOR'
+          ? x.message.replace(
+              / The valuer's reason: [\s\S]*$/,
+              " The valuer's reason for it is given with the conclusion.",
+            )
+          : x.message,
+      ),
+    );
 }
 
 /** The printed total less the sum of the printed parts (each rounded to the paisa), or null when they agree. */
