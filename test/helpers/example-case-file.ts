@@ -206,6 +206,11 @@ export function caseFileChecks(made: () => MadeExample[], text: (path: string) =
         /applied to the value of Discounted cash flow, Comparable company multiples and Comparable\s+transactions; Price of a\s+recent investment \(the price of the company's own unlisted shares\) takes none/,
         slug,
       );
+      // The weights' sensitivity quotes the deals' and the peers' values after discounts as the weighting table prints them.
+      const range = /lie between (₹[\d,]+\.\d{2}) \(the deals\) and (₹[\d,]+\.\d{2}) \(the peers\)/.exec(b);
+      assert.ok(range, `${slug}: the weights' sensitivity`);
+      for (const figure of range.slice(1))
+        assert.ok(b.split(figure).length - 1 >= 2, `${slug}: ${figure} is not in the weighting table`);
       // Net asset value at book is a cross-check with no weight, not a floor averaged in.
       assert.match(b, /Net asset value\s+Cross-?\s*check/, slug);
       assert.doesNotMatch(b, /Net asset value \(10%\)/, slug);

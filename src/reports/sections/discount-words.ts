@@ -73,3 +73,10 @@ export function discountSentences(c: Concluded): string[] {
   ]);
   return out;
 }
+
+/** A warning as the report prints it: a discount's reason, printed with the conclusion, is referred to, not repeated. */
+export function onceWithTheConclusion(x: { code: string; message: string }): string {
+  return x.code === 'FEMA_DISCOUNT_LOWERS_FLOOR'
+    ? x.message.replace(/ The valuer's reason: [\s\S]*$/, " The valuer's reason for it is given with the conclusion.")
+    : x.message;
+}

@@ -55,10 +55,13 @@ export function methods(w: Writer, v: ValuationResult, input?: ReportInput): voi
   w.paragraph(leadIn);
   w.table(columns, rows, tableOptions);
   if (ibc && input) classApproachTable(w, input);
-  const informational = v.methods.filter((m) => forInformation(v, m)).length;
+  const shownOnly = v.methods.filter((m) => forInformation(v, m));
+  const informational = shownOnly.length;
+  // Net asset value at nil weight beside the income and market methods is a cross-check, and is called so.
+  const asWhat = shownOnly.every((m) => m.method === 'NAV') ? 'as a cross-check' : 'for information only';
   const used = v.methods.length - informational;
   w.paragraph(
-    `${used === 1 ? 'The value rests on one method' : `The value rests on ${inWords(used)} methods, weighed as the conclusion states`}${informational > 0 ? `; ${inWords(informational)} more ${informational === 1 ? 'is' : 'are'} shown for information only and ${informational === 1 ? 'does' : 'do'} not enter it` : ''}. ${used + informational === 1 ? 'It is' : 'Each is'} set out below with its intermediate figures${v.methods.some((m) => m.method === 'DCF') ? "; the discounted cash flow's years are tabled in the computation" : ''}.`,
+    `${used === 1 ? 'The value rests on one method' : `The value rests on ${inWords(used)} methods, weighed as the conclusion states`}${informational > 0 ? `; ${inWords(informational)} more ${informational === 1 ? 'is' : 'are'} shown ${asWhat} and ${informational === 1 ? 'does' : 'do'} not enter it` : ''}. ${used + informational === 1 ? 'It is' : 'Each is'} set out below with its intermediate figures${v.methods.some((m) => m.method === 'DCF') ? "; the discounted cash flow's years are tabled in the computation" : ''}.`,
   );
   v.methods.forEach((m, i) => {
     const unit = chooseUnit(
