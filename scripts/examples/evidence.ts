@@ -65,14 +65,14 @@ export function exampleEvidence(cal: ExampleCalendar) {
       documentDate: traded,
       providedBy: 'National Stock Exchange of India (bhavcopy)',
       fileName: 'nse-bhavcopy-extract.csv',
-      csv: 'symbol,series,open,high,low,close\nDECCANBRG,EQ,1320.00,1331.90,1312.50,1318.20\nWISTEELTUB,EQ,171.10,172.35,170.40,171.05\n',
+      csv: 'symbol,series,open,high,low,close\nDECCANBRG,EQ,1320.00,1331.90,1312.50,1312.50\nWISTEELTUB,EQ,171.10,172.35,170.00,170.00\n',
     } satisfies EvidencePlan,
     QUOTED_PRICES_BSE: {
       title: `Prices of the quoted investments on BSE, ${T} (bhavcopy)`,
       documentDate: traded,
       providedBy: 'BSE Limited (bhavcopy)',
       fileName: 'bse-bhavcopy-extract.csv',
-      csv: 'scrip_name,open,high,low,close\nDECCAN BEARINGS,1321.00,1330.00,1314.00,1317.50\nW I STEEL TUBES,171.00,172.20,170.00,170.95\n',
+      csv: 'scrip_name,open,high,low,close\nDECCAN BEARINGS,1321.00,1330.00,1314.00,1315.00\nW I STEEL TUBES,171.00,172.20,170.20,170.60\n',
     } satisfies EvidencePlan,
     LIQUID_FUND_STATEMENT: {
       title: `Statement of the liquid fund units held, with the repurchase price of ${T}`,
