@@ -61,8 +61,11 @@ const LIQUID_FUND = {
   exchange: 'Repurchase price declared by the fund (AMFI); not listed',
 };
 
-/** Each quoted scrip's lowest price of the day on the two exchanges: the lower is the one taken (Rule 57 Sl. 3). */
-const QUOTED_LOWS = ['NSE (day low ₹1,312.50; BSE ₹1,314.00)', 'BSE (day low ₹170.00; NSE ₹170.40)'];
+/**
+ * Each quoted scrip's lowest price of the day on the two exchanges: the lower is the one taken (Rule 57). Both closed
+ * at their NSE low, so the DCF's non-operating quoted shares at NSE closing prices are the same ₹95 lakh.
+ */
+const QUOTED_LOWS = ['NSE (day low ₹1,312.50; BSE ₹1,314.00)', 'NSE (day low ₹170.00; BSE ₹170.20)'];
 
 /** Where each deduction of the prescribed NAV comes from: the notes to the audited balance sheet as at the valuation date. */
 function deductionSources(cal: ExampleCalendar) {
