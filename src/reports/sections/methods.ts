@@ -95,11 +95,16 @@ export function methods(w: Writer, v: ValuationResult, input?: ReportInput): voi
       }
     }
     if (forInformation(v, m))
-      w.paragraph('Shown for information only: this method does not enter the concluded value.', {
-        size: SIZE.small + 0.5,
-        color: COLOR.muted,
-        align: 'left',
-      });
+      w.paragraph(
+        m.method === 'NAV'
+          ? 'A cross-check at book value: this method carries no weight and does not enter the concluded value.'
+          : 'Shown for information only: this method does not enter the concluded value.',
+        {
+          size: SIZE.small + 0.5,
+          color: COLOR.muted,
+          align: 'left',
+        },
+      );
     else if (m.servesPurpose)
       w.paragraph(`Purpose served: ${humanise(m.servesPurpose)}`, {
         size: SIZE.small + 0.5,
