@@ -292,7 +292,7 @@ const FEMA: ExamplePlan = {
   engagement: {
     ...company,
     // The same allotment's approvals, and the registered valuer's report under s.62 on the whole of it.
-    companyBackground: `${company.companyBackground}\n\n${ALLOTMENT_APPROVALS("the firm's valuation report under section 62(1)(c) of the same date, which values the allotment as a whole,")} This certificate is for the shares issued to ${NON_RESIDENT_INVESTOR}, a person resident outside India.`,
+    companyBackground: `${company.companyBackground}\n\n${ALLOTMENT_APPROVALS("the firm's valuation report under section 62(1)(c) of the same date, which values the allotment as a whole,")} This certificate is for the shares to be issued to ${NON_RESIDENT_INVESTOR}, a person resident outside India.`,
     // The fund's term sheet came ten days before the month-end; the board appointed the chartered accountant a week before it.
     ...appointed(addDays(cal.valuationDate, -7)),
     statute: 'FEMA_RBI',
