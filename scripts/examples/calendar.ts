@@ -24,6 +24,13 @@ export function lastTradingDay(iso: string): string {
   return d;
 }
 
+/** The first working day (Monday to Friday) on or after `iso`: a letter, an extract or a meeting is not dated on a weekend. */
+export function nextWorkingDay(iso: string): string {
+  let d = iso;
+  while ([0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())) d = addDays(d, 1);
+  return d;
+}
+
 /** The last day of the month `monthsBack` months before the month of `iso`. */
 function monthEnd(iso: string, monthsBack: number): string {
   const [y, m] = iso.split('-').map(Number);
@@ -72,7 +79,14 @@ export interface ExampleCalendar {
   fundingRoundDate: string;
   firstDealDate: string;
   secondDealDate: string;
-  /** The proposed date of an issue: three weeks after the report. */
+  /**
+   * The allotment's general meeting: the notice goes out on the first working day after the report (its explanatory
+   * statement carries the report, s.102 of the Companies Act, 2013), and the meeting is held on a working day at least
+   * 21 clear days later (s.101(1)), where the members pass the special resolution s.62(1)(c) asks for.
+   */
+  egmNoticeDate: string;
+  egmDate: string;
+  /** The proposed date of an issue: a working day after the members' special resolution. */
   proposedIssueDate: string;
 }
 
@@ -91,6 +105,9 @@ export function calendarAt(today: string, valuationDate: string): ExampleCalenda
   const lastAuditedYearEnd = `${firstProjectionYear - 1}-03-31`;
   const auditedSigned = addDays(lastAuditedYearEnd, 48);
   const fy = financialYearOf(valuationDate);
+  // 21 clear days: neither the day of the notice nor the day of the meeting counts.
+  const egmNoticeDate = nextWorkingDay(addDays(today, 1));
+  const egmDate = nextWorkingDay(addDays(egmNoticeDate, 22));
   return {
     today,
     valuationDate,
@@ -102,7 +119,9 @@ export function calendarAt(today: string, valuationDate: string): ExampleCalenda
     fundingRoundDate: dayOfMonthBefore(valuationDate, 5, 15),
     firstDealDate: dayOfMonthBefore(valuationDate, 7, 14),
     secondDealDate: dayOfMonthBefore(valuationDate, 3, 2),
-    proposedIssueDate: addDays(today, 21),
+    egmNoticeDate,
+    egmDate,
+    proposedIssueDate: nextWorkingDay(addDays(egmDate, 2)),
   };
 }
 

@@ -12,8 +12,8 @@ import {
   EXAMPLE_PROJECTIONS_NOTE,
   liquidationExample,
 } from '../../test/fixtures/sample-report.js';
-import { addDays, lastTradingDay, longDate, monthAndYear, type ExampleCalendar } from './calendar.js';
-import { ESOP_TERMS, FUNDING_ROUND_INVESTOR, TRANSFEREE } from './evidence.js';
+import { addDays, lastTradingDay, longDate, monthAndYear, nextWorkingDay, type ExampleCalendar } from './calendar.js';
+import { ESOP_TERMS, FUNDING_ROUND_INVESTOR, PEER_BETAS, TRANSFEREE, peerExtractDate } from './evidence.js';
 
 /**
  * Three audited years, in the balance sheet's unit (₹ lakh): the report's history table. Net worth rolls forward by
@@ -60,6 +60,12 @@ const LIQUID_FUND = {
   pricePerShare: 5150,
   exchange: 'Repurchase price declared by the fund (AMFI); not listed',
 };
+
+/**
+ * Each quoted scrip's lowest price of the day on the two exchanges: the lower is the one taken (Rule 57). Both closed
+ * at their NSE low, so the DCF's non-operating quoted shares at NSE closing prices are the same ₹95 lakh.
+ */
+const QUOTED_LOWS = ['NSE (day low ₹1,312.50; BSE ₹1,314.00)', 'NSE (day low ₹170.00; BSE ₹170.20)'];
 
 /** Where each deduction of the prescribed NAV comes from: the notes to the audited balance sheet as at the valuation date. */
 function deductionSources(cal: ExampleCalendar) {
@@ -109,14 +115,18 @@ export function exampleFinancials(cal: ExampleCalendar, extra: Record<string, un
         ...p,
         authority: p.authority.replace(/\d{4}-\d{2}\)/, `${cal.readyReckonerYear})`),
       })),
-      // The closing prices of the last trading day on or before the valuation date (never a Saturday or a Sunday).
+      // Each quoted share at its lowest price on any recognised stock exchange on the last trading day on or before
+      // the valuation date (never a Saturday or a Sunday): the lower of the NSE and BSE day's lows, both files listed.
       quotedInvestments: [
-        ...EXAMPLE_NAV_SCHEDULES.quotedInvestments.map((q) => ({ ...q, priceDate: lastTradingDay(v) })),
+        ...EXAMPLE_NAV_SCHEDULES.quotedInvestments.map((q, i) => ({
+          ...q,
+          priceDate: lastTradingDay(v),
+          exchange: QUOTED_LOWS[i],
+        })),
         // The current investments: units of a liquid fund, securities like the quoted shares (out of A, in C).
         { ...LIQUID_FUND, priceDate: lastTradingDay(v) },
       ],
-      sharesAndSecuritiesSource:
-        'Closing prices on the National Stock Exchange of India (quoted shares); the repurchase price the fund declared (liquid fund units)',
+      sharesAndSecuritiesSource: `Quoted shares: the lowest price on the National Stock Exchange of India and BSE on ${longDate(lastTradingDay(v))}${lastTradingDay(v) === v ? '' : ', the last day on or before the valuation date on which they traded'}, the lower of the two exchanges' lows; liquid fund units: the repurchase price the fund declared`,
       sharesAndSecuritiesPriceDate: lastTradingDay(v),
       ...deductionSources(cal),
     },
@@ -174,6 +184,23 @@ export function exampleMarketEvidence(cal: ExampleCalendar) {
     // company's trailing twelve months to the valuation date: FY2026 audited, plus the audited seven months to the
     // valuation date, less the same seven months of FY2026 (revenue 2,190 + 1,400 − 1,277.50 = 2,312.50).
     peers: e.peers.map((p) => ({ ...p, asOf: lastTradingDay(v), basis: 'TRAILING' })),
+    // The GST demand's probability of payment is counsel's assessment, named beside the amount deducted.
+    equityBridge: {
+      ...e.equityBridge,
+      // The liquid fund units at their repurchase value, as the Rule 57 report of the same day takes them (₹20.60
+      // lakh): the balance sheet's current investments are added at book (₹20 lakh), so the difference is added here.
+      nonOperatingAssets: [
+        ...e.equityBridge.nonOperatingAssets,
+        {
+          name: 'Liquid fund units (current investments): the repurchase value of ₹20.60 lakh less the book value of ₹20.00 lakh added above',
+          fairValue: 0.6,
+        },
+      ],
+      contingentLiabilities: e.equityBridge.contingentLiabilities.map((c) => ({
+        ...c,
+        description: `${c.description}, ${c.probability} % likely to be paid in the opinion of the company's indirect-tax counsel of ${longDate(nextWorkingDay(addDays(v, 5)))}`,
+      })),
+    },
     comparableMetrics: {
       revenue: 2312.5,
       ebitda: 403.8,
@@ -191,7 +218,7 @@ export function exampleMarketEvidence(cal: ExampleCalendar) {
         ...second,
         basis: 'TRAILING',
         date: cal.secondDealDate,
-        source: `VCCEdge deal database, extract of ${longDate(addDays(v, 8))}`,
+        source: `VCCEdge deal database, extract of ${longDate(peerExtractDate(cal))}`,
       },
     ],
     // The most recent sale of the company's shares: Meera Kulkarni's 50,000 shares to Anand Deshmukh on the valuation
@@ -226,6 +253,20 @@ export function exampleCostOfCapital(cal: ExampleCalendar) {
         : v,
     ]),
   );
+  // Each peer's beta and debt to equity beside the medians the build-up takes.
+  const peers = (pick: (p: (typeof PEER_BETAS)[number]) => string) => PEER_BETAS.map(pick).join('; ');
+  inputSources.beta = {
+    source: `Median unlevered beta of the three listed peers, two years of weekly returns against the Nifty 50 (Capitaline): ${peers((p) => `${p.name.replace(/ Ltd$/, '')} levered ${p.levered.toFixed(2)}, D/E ${p.debtToEquity.toFixed(2)}, unlevered ${p.unlevered.toFixed(2)}`)}`,
+    date: lastTradingDay(cal.valuationDate),
+  };
+  inputSources.debtToEquity = {
+    source: `Target capital structure: the median of the peers' debt to equity (${peers((p) => `${p.name.replace(/ Ltd$/, '')} ${p.debtToEquity.toFixed(2)}`)})`,
+    date: lastTradingDay(cal.valuationDate),
+  };
+  inputSources.riskFreeRate = {
+    source: '10-year Government of India security benchmark yield published by FBIL, 7.00 %',
+    date: lastTradingDay(cal.valuationDate),
+  };
   // The size premium's own source: the valuer's study of the small-company premium, with the reason for the figure.
   inputSources.sizePremium = {
     source:
@@ -252,13 +293,15 @@ export function exampleProjectionsNote(cal: ExampleCalendar): string {
 
 /**
  * The allotment's weights and their reasons: the income approach leads; the peers, the deals and the most recent sale of
- * the company's own shares test it; the net assets at book, a floor, carry little weight. Why the later sale, not the
- * promoters' sale of May to the fund, is the one weighed.
+ * the company's own shares test it; the net assets at book are a cross-check with no weight (a floor is not averaged
+ * in). Why the later sale, not the promoters' sale of May to the fund, is the one weighed; how far the conclusion moves
+ * with the weights.
  */
 export function exampleMarketJudgement(cal: ExampleCalendar) {
   return {
     ...EXAMPLE_MARKET_JUDGEMENT,
-    weightsRationale: `The income approach leads for a profitable going concern with board-approved projections (50%). The listed peers (15%), two recent deals in the trade (10%) and the sale of 50,000 shares by Meera Kulkarni to ${TRANSFEREE} on the valuation date at ₹275 (15%) test it from the market; that sale, between a promoter and an unrelated buyer on terms they negotiated, is the latest price of the company's own shares and needs no adjustment for time. The promoters' sale to ${FUNDING_ROUND_INVESTOR} at ₹240 in ${monthAndYear(cal.fundingRoundDate)} is not weighed: it is some five months older and before the two quarters above plan that the audited months to the valuation date show, and the later sale supersedes it. Net asset value at book (10%) is a floor for a going concern and carries little weight.`,
+    methodWeights: { DCF: 50, NAV: 0, COMPARABLES: 15, TRANSACTIONS: 10, RECENT_ROUND: 25 },
+    weightsRationale: `The income approach leads for a profitable going concern with board-approved projections (50%). The sale of 50,000 shares by Meera Kulkarni to ${TRANSFEREE} on the valuation date at ₹275 (25%), between a promoter and an unrelated buyer on terms they negotiated, is the latest price of the company's own shares and needs no adjustment for time, so it carries the most weight of the market evidence; the listed peers (15%) and two recent deals in the trade (10%, less than the peers as their control premium has to be estimated and taken out) test the income approach from the market. The promoters' sale to ${FUNDING_ROUND_INVESTOR} at ₹240 in ${monthAndYear(cal.fundingRoundDate)} is not weighed: it is some five months older and before the two quarters above plan that the audited months to the valuation date show, and the later sale supersedes it. The net asset value at book is a cross-check only and carries no weight: it shows what the company owns, a floor for a going concern whose value lies in its earnings, not a measure of that value. Sensitivity to the weights: the values after discounts lie between ₹263.97 (the deals) and ₹320.83 (the peers); moving ten points of weight from any one of the four methods to another changes the conclusion by at most ₹5.69.`,
   };
 }
 

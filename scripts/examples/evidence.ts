@@ -2,7 +2,7 @@
 // are stand-ins made here (a one-page PDF naming the document, or a CSV extract), marked as examples: what matters
 // is that the report lists each with its SHA-256 and that a reader can match the file to the digest.
 import PDFDocument from 'pdfkit';
-import { addDays, fyLong, lastTradingDay, longDate, type ExampleCalendar } from './calendar.js';
+import { addDays, fyLong, lastTradingDay, longDate, nextWorkingDay, type ExampleCalendar } from './calendar.js';
 
 export interface EvidencePlan {
   title: string;
@@ -59,31 +59,81 @@ export function exampleEvidence(cal: ExampleCalendar) {
       v,
       'ready-reckoner-extracts.pdf',
     ),
+    // Rule 57 takes a quoted share at its lowest price on any recognised stock exchange: both exchanges' day prices.
     QUOTED_PRICES: {
-      title: `Closing prices of the quoted investments on the National Stock Exchange, ${T}`,
+      title: `Prices of the quoted investments on the National Stock Exchange of India, ${T} (bhavcopy)`,
       documentDate: traded,
       providedBy: 'National Stock Exchange of India (bhavcopy)',
-      fileName: 'nse-closing-prices.csv',
-      csv: 'symbol,series,close\nDECCANBRG,EQ,1312.50\nWISTEELTUB,EQ,170.00\n',
+      fileName: 'nse-bhavcopy-extract.csv',
+      csv: 'symbol,series,open,high,low,close\nDECCANBRG,EQ,1320.00,1331.90,1312.50,1312.50\nWISTEELTUB,EQ,171.10,172.35,170.00,170.00\n',
+    } satisfies EvidencePlan,
+    QUOTED_PRICES_BSE: {
+      title: `Prices of the quoted investments on BSE, ${T} (bhavcopy)`,
+      documentDate: traded,
+      providedBy: 'BSE Limited (bhavcopy)',
+      fileName: 'bse-bhavcopy-extract.csv',
+      csv: 'scrip_name,open,high,low,close\nDECCAN BEARINGS,1321.00,1330.00,1314.00,1315.00\nW I STEEL TUBES,171.00,172.20,170.20,170.60\n',
     } satisfies EvidencePlan,
     LIQUID_FUND_STATEMENT: {
       title: `Statement of the liquid fund units held, with the repurchase price of ${T}`,
-      documentDate: addDays(v, 1),
+      documentDate: nextWorkingDay(addDays(v, 1)),
       providedBy: "The fund's registrar and transfer agent",
       fileName: 'liquid-fund-statement.pdf',
     } satisfies EvidencePlan,
     PEER_DATA: {
-      title: 'Peer multiples and deal terms, extract from Capitaline and VCCEdge',
-      documentDate: addDays(v, 8),
+      title: 'Peer multiples, betas and debt to equity, and deal terms, extract from Capitaline and VCCEdge',
+      documentDate: peerExtractDate(cal),
       providedBy: 'The valuer, from licensed databases',
       fileName: 'peer-and-deal-data.csv',
       csv:
-        'company_or_deal,date,basis,ev_to_ebitda,ev_to_revenue,pe\n' +
-        `Sundaram Auto Castings Ltd,${traded},LTM,11.8,1.9,24.5\n` +
-        `Pune Precision Forge Ltd,${traded},LTM,9.6,1.4,19.2\n` +
-        `Nashik Alloy Components Ltd,${v},LTM,13.1,2.2,-40.5\n` +
+        'company_or_deal,date,basis,ev_to_ebitda,ev_to_revenue,pe,levered_beta,debt_to_equity,unlevered_beta\n' +
+        PEER_BETAS.map(
+          (p) =>
+            `${p.name},${traded},LTM,${p.evToEbitda},${p.evToRevenue},${p.pe},${p.levered},${p.debtToEquity},${p.unlevered}\n`,
+        ).join('') +
         `Kalyani Auto acquires Chakan Die Casting (100% of the shares),${cal.firstDealDate},LTM,10.5,1.6,\n` +
         `Private equity buy-out of Satara Machining (control),${cal.secondDealDate},LTM,8.9,,\n`,
+    } satisfies EvidencePlan,
+    // The cost of capital's and the market approach's own sources, each a document the report lists.
+    FBIL_YIELD: {
+      title: `Benchmark yield of the 10-year Government of India security (FBIL), ${T}: 7.00 %`,
+      documentDate: traded,
+      providedBy: 'Financial Benchmarks India Private Limited (FBIL)',
+      fileName: 'fbil-gsec-yield.csv',
+      csv: `date,security,yield_percent\n${traded},10-year GOI benchmark,7.0000\n`,
+    } satisfies EvidencePlan,
+    LOAN_SANCTION: fromManagement(
+      "Term-loan sanction letter of the company's bankers (interest at 9.00 % a year)",
+      costOfDebtDate(cal),
+      'term-loan-sanction-letter.pdf',
+    ),
+    KALYANI_DISCLOSURE: {
+      title:
+        'Kalyani Auto Ltd, disclosure to the stock exchanges of its acquisition of Chakan Die Casting Private Limited (100 % of the shares)',
+      documentDate: cal.firstDealDate,
+      providedBy: 'BSE and National Stock Exchange of India (corporate announcements)',
+      fileName: 'kalyani-acquisition-disclosure.pdf',
+    } satisfies EvidencePlan,
+    OPEN_OFFER_COMPILATION: {
+      title:
+        "Open-offer premiums over the undisturbed price, listed Indian auto-component makers, 2019 to 2025: the valuer's compilation from the letters of offer filed with SEBI",
+      documentDate: traded,
+      providedBy: 'The valuer, from the letters of offer on the SEBI website',
+      fileName: 'open-offer-premiums.csv',
+    } satisfies EvidencePlan,
+    SIZE_PREMIUM_STUDY: {
+      title:
+        "The valuer's study of NSE index returns, 2006 to 2026: the Nifty Smallcap 250 against the Nifty 50 (the size premium)",
+      documentDate: traded,
+      providedBy: 'The valuer, from NSE Indices total-return data',
+      fileName: 'size-premium-study.pdf',
+    } satisfies EvidencePlan,
+    GST_COUNSEL_OPINION: {
+      title:
+        "Opinion of the company's indirect-tax counsel on the disputed GST demand for FY2022: payment assessed as 25 % likely",
+      documentDate: nextWorkingDay(addDays(v, 5)),
+      providedBy: "The company's indirect-tax counsel, through the management",
+      fileName: 'gst-demand-counsel-opinion.pdf',
     } satisfies EvidencePlan,
     /**
      * The sale of May: Deccan Growth Fund I bought its 1,50,000 shares from the promoters (₹240 each, ₹360 lakh paid to
@@ -122,6 +172,47 @@ export function exampleEvidence(cal: ExampleCalendar) {
     } satisfies EvidencePlan,
   };
 }
+
+/** The day the valuer's extract of peer and deal data was taken: a working day in the week after the valuation date. */
+export const peerExtractDate = (cal: ExampleCalendar): string => nextWorkingDay(addDays(cal.valuationDate, 8));
+
+/** The date of the bankers' sanction letter: some six weeks before the valuation date, on a working day. */
+export const costOfDebtDate = (cal: ExampleCalendar): string => lastTradingDay(addDays(cal.valuationDate, -43));
+
+/**
+ * Each listed peer's beta over two years of weekly returns against the Nifty 50, its debt to equity and the beta
+ * unlevered by Hamada's formula at the 25.168 % tax rate (βU = βL ÷ (1 + 0.74832 × D/E)); the medians are the build-up's
+ * 0.77 and 0.25.
+ */
+export const PEER_BETAS = [
+  {
+    name: 'Sundaram Auto Castings Ltd',
+    evToEbitda: 11.8,
+    evToRevenue: 1.9,
+    pe: 24.5,
+    levered: 0.93,
+    debtToEquity: 0.18,
+    unlevered: 0.82,
+  },
+  {
+    name: 'Pune Precision Forge Ltd',
+    evToEbitda: 9.6,
+    evToRevenue: 1.4,
+    pe: 19.2,
+    levered: 0.91,
+    debtToEquity: 0.25,
+    unlevered: 0.77,
+  },
+  {
+    name: 'Nashik Alloy Components Ltd',
+    evToEbitda: 13.1,
+    evToRevenue: 2.2,
+    pe: -40.5,
+    levered: 0.89,
+    debtToEquity: 0.34,
+    unlevered: 0.71,
+  },
+];
 
 /** The fund that invested in the company's earlier round and holds its shares since (the shareholding's third holder). */
 export const FUNDING_ROUND_INVESTOR = 'Deccan Growth Fund I';

@@ -25,11 +25,15 @@ export const PARTNER_REGISTRATIONS = [
   },
 ];
 /**
- * Each report has its own UDIN (a UDIN is one document's): the year, the partner's membership number, then ten
- * characters of the example's own.
+ * Each report has its own UDIN (a UDIN is one document's), of the shape the ICAI portal issues: the year, the partner's
+ * membership number, then six letters and four digits of the example's own (e.g. 26112233ABCDEF1234).
  */
-export const partnerUdin = (slug: string, membership = '112233') =>
-  `26${membership}${createHash('sha256').update(slug).digest('hex').slice(0, 10).toUpperCase()}`;
+export const partnerUdin = (slug: string, membership = '112233') => {
+  const h = createHash('sha256').update(slug).digest();
+  const letters = [...h.subarray(0, 6)].map((b) => String.fromCharCode(65 + (b % 26))).join('');
+  const digits = String(h.readUInt16BE(6) % 10000).padStart(4, '0');
+  return `26${membership}${letters}${digits}`;
+};
 
 export interface ExampleFirm {
   partner: Person;

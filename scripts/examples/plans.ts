@@ -3,12 +3,11 @@
 // the equity statutes; the IBC examples value two corporate debtors of their own (ibc-plans.ts).
 import { incomeTaxRegime } from '../../src/domain/valuation/law-in-force.js';
 import { EXAMPLE_COMPANY, EXAMPLE_FACTS, RATIONALE } from '../../test/fixtures/sample-report.js';
-import { CALENDAR, addDays, longDate, monthAndYear } from './calendar.js';
+import { CALENDAR, addDays, longDate, monthAndYear, nextWorkingDay } from './calendar.js';
 import {
   exampleCostOfCapital,
   exampleFinancials,
   exampleMarketEvidence,
-  exampleMarketJudgement,
   exampleProjectionsNote,
   withOptionTerms,
 } from './dated.js';
@@ -19,6 +18,7 @@ import {
   exampleEvidence,
   type EvidencePlan,
 } from './evidence.js';
+import { marketJudgement } from './allotment-judgement.js';
 import type { ExampleFirm } from './firm.js';
 import { IBC_CIRP, IBC_LIQUIDATION } from './ibc-plans.js';
 
@@ -58,8 +58,11 @@ const company = {
   companyBackground: `${EXAMPLE_FACTS.companyBackground}\n\nIn ${monthAndYear(cal.fundingRoundDate)} the promoters, Rahul Kulkarni and Meera Kulkarni, sold 75,000 equity shares each (1,50,000 in all, 15 % of the company) to ${FUNDING_ROUND_INVESTOR}, a resident fund, at ₹240 a share; the ₹360 lakh was paid to them. The company issued no shares: its paid-up capital is unchanged at 10,00,000 equity shares of ₹10 each. On ${V}, Meera Kulkarni sold 50,000 equity shares (5 % of the company) to ${TRANSFEREE}, a resident individual not related to the promoters, at ₹275 a share.`,
 };
 const BOARD = EXAMPLE_FACTS.appointingAuthority;
-/** The board's resolution appointing the valuer, and the engagement letter the next day. */
-const appointed = (appointmentDate: string) => ({ appointmentDate, engagementLetterDate: addDays(appointmentDate, 1) });
+/** The board's resolution appointing the valuer, and the engagement letter on the next working day. */
+const appointed = (appointmentDate: string) => ({
+  appointmentDate,
+  engagementLetterDate: nextWorkingDay(addDays(appointmentDate, 1)),
+});
 
 /**
  * The equity holders on the valuation date, as the capital table in the financials gives them (the ESOP pool holds
@@ -85,11 +88,11 @@ const HOLDERS_AFTER_TRANSFER = shareholdingAfter(TRANSFER)
   .map((r) => ({ holder: r.holder, before: r.after }));
 
 /**
- * One preferential allotment, proposed three weeks after the reports, to two subscribers at one price: the fund of the
+ * One preferential allotment, proposed for a working day after the members' meeting, to two subscribers at one price: the fund of the
  * earlier round (resident) and a Singapore fund (a person resident outside India). The s.62 report values it for
  * the Companies Act, the FEMA certificate for the non-resident's part; both state the whole allotment.
  */
-const ALLOTMENT_PRICE = '280.00';
+const ALLOTMENT_PRICE = '300.00';
 const ALLOTTEES = [
   {
     name: FUNDING_ROUND_INVESTOR,
@@ -123,35 +126,6 @@ const costOfCapital = Object.fromEntries(
     typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? Number(v) : v,
   ]),
 );
-/**
- * A minority block valued on control-basis methods: the nil discount for lack of control is stated with its reason
- * (docs/reports.md, Only what the statute allows).
- */
-const nilDloc = (reason: string) => ({ dlocPercent: 0, dlocRationale: reason });
-/**
- * The allotment's valuation (s.62 and FEMA alike): the market evidence weighed with the income approach; no discount
- * for lack of control, since the methods value the company as it is run, which the allottees share pro rata (so the
- * values are on a minority basis); a discount for lack of marketability for a minority holding in a private company
- * with no market, on the values on a marketable basis only (docs/valuation-method.md, Discounts).
- */
-const judged = exampleMarketJudgement(cal);
-const marketJudgement = {
-  ...judged,
-  // The two deals bought control; their multiples carry the premium and synergies an acquirer pays, which a minority
-  // allottee never receives: dividing by (1 + premium) takes it out, so the method values what the allottees share.
-  marketApproach: {
-    ...judged.marketApproach,
-    transactionControlDiscountPercent: 20,
-    transactionControlDiscountRationale:
-      "Both deals bought control of the target (all of Chakan Die Casting; a majority buy-out of Satara Machining), so their multiples include the premium and the synergies an acquirer pays for control. The premiums over the undisturbed price in open offers for listed Indian auto-component makers, 2019 to 2025, were mostly 20% to 30% (the valuer's compilation from the offer letters filed with SEBI); the low end, 20%, is taken out of the deal multiples by dividing them by 1.20 (a discount of 16.67%), as both targets were small and their buyers' synergies modest. The method then values the shares as a minority holder owns them; the deals were struck on unlisted shares, so no discount for lack of marketability follows.",
-  },
-  ...nilDloc(
-    `The discounted cash flow rests on the company's own board-approved projections and the net asset value on its own balance sheet: both value the company as it is run, with no change of control, no synergy and no control premium in them, and the comparable transactions are taken after the control premium is removed from the deal multiples. That is what a minority holder shares pro rata, so these values are on a minority basis and no discount for lack of control is taken for the minority blocks allotted (${FUNDING_ROUND_INVESTOR} holds about 17.2% and ${NON_RESIDENT_INVESTOR} about 8.2% after the allotment).`,
-  ),
-  dlomPercent: 10,
-  dlomRationale:
-    "The shares allotted are a minority holding in a private company: there is no market in them, no listing is planned and no holder has a put option, so a holder who wants to sell must find a buyer privately. Restricted-stock studies (the discounts at which restricted shares of listed companies were sold against their freely traded price, e.g. the Stout Restricted Stock Study) report discounts mostly between 10% and 30%. 10% is taken, the low end, because the company is profitable and pays dividends and its shares found buyers twice in 2026 (a fund in May and an individual on the valuation date). The discount is for the absence of a market, not for any term of this allotment, and it applies only to the values on a marketable basis (the discounted cash flow, the net asset value and the listed peers): the deals and the sale of the company's own shares were struck on unlisted shares and take none.",
-};
 
 /** A transfer made on the valuation date: after 1 April 2026 the Income-tax Act, 2025 and Rule 57 govern it. */
 const TRANSFER_UNDER_2025_ACT = incomeTaxRegime(cal.valuationDate) === 'INCOME_TAX_ACT_2025';
@@ -197,6 +171,7 @@ const RULE_11UA: ExamplePlan = {
     E.TRANSFER_AGREEMENT,
     E.STAMP_DUTY,
     E.QUOTED_PRICES,
+    E.QUOTED_PRICES_BSE,
     E.LIQUID_FUND_STATEMENT,
   ],
   // A prescribed NAV has no DCF: the lock gives no WACC or growth (docs/valuation-method.md, Rates not asked for).
@@ -208,7 +183,7 @@ const RULE_11UA: ExamplePlan = {
   signsAsCharteredAccountant: true,
 };
 
-/** An issue is proposed three weeks after the report (the day the examples are made). */
+/** An issue is proposed after the members' meeting that the report's notice calls (calendar.ts). */
 export const PROPOSED_ISSUE_DATE = cal.proposedIssueDate;
 
 /** A private company need not have an audit committee, so its board appoints (s.247(1) of the Companies Act, 2013). */
@@ -216,7 +191,15 @@ const APPOINTED_UNDER_247 =
   'Section 247(1) of the Companies Act, 2013: appointed by the board of directors, the company having no audit committee';
 
 /** Why the allotment is valued as at its date: one board resolution for both reports. */
-const ALLOTMENT_DATE_REASON = `When it resolved on the allotment, on ${longDate(addDays(cal.valuationDate, -7))}, the board fixed the coming month-end, ${V}, as the valuation date; the company's balance sheet as at that date was audited by its statutory auditor, so that the price rests on current, audited figures.`;
+const ALLOTMENT_DATE_REASON = `When it resolved, on ${longDate(addDays(cal.valuationDate, -7))}, to propose the allotment to the members, the board fixed the coming month-end, ${V}, as the valuation date; the company's balance sheet as at that date was audited by its statutory auditor, so that the price rests on current, audited figures.`;
+
+/**
+ * The allotment's approvals as both reports state them: the members' special resolution at a general meeting called on
+ * 21 clear days' notice whose explanatory statement carries the report, the allotment after it; and where the other
+ * report on the same allotment is.
+ */
+const ALLOTMENT_APPROVALS = (report: string) =>
+  `The allotment needs the members' special resolution (section 62(1)(c) of the Companies Act, 2013). The board will send the notice of an extraordinary general meeting on ${longDate(cal.egmNoticeDate)}, with ${report} in its explanatory statement, for a meeting on ${longDate(cal.egmDate)}, after 21 clear days' notice; if the members pass the resolution, the shares are to be allotted on ${longDate(cal.proposedIssueDate)}.`;
 
 /** The allotment as both reports state it, and the documents both rely on. */
 const ALLOTMENT = {
@@ -230,6 +213,12 @@ const ALLOTMENT_EVIDENCE = [
   E.AUDITED_STATEMENTS,
   E.PROJECTIONS,
   E.PEER_DATA,
+  E.KALYANI_DISCLOSURE,
+  E.OPEN_OFFER_COMPILATION,
+  E.FBIL_YIELD,
+  E.LOAN_SANCTION,
+  E.SIZE_PREMIUM_STUDY,
+  E.GST_COUNSEL_OPINION,
   E.SHARE_PURCHASE_AGREEMENT,
   E.TRANSFER_AGREEMENT,
   E.ESOP_PLAN,
@@ -257,6 +246,8 @@ const COMPANIES_ACT: ExamplePlan = {
   title: 'Companies Act s.62, a preferential allotment',
   engagement: {
     ...company,
+    // The allotment's approvals, and the FEMA certificate the firm gives for the non-resident allottee's part.
+    companyBackground: `${company.companyBackground}\n\n${ALLOTMENT_APPROVALS('this report')} ${NON_RESIDENT_INVESTOR}, which subscribes for 93,000 of the shares, is a person resident outside India: its subscription is priced also under Rule 21(2)(a) of the Foreign Exchange Management (Non-debt Instruments) Rules, 2019, in the firm's certificate of fair value of the same date, signed by the partner as a chartered accountant.`,
     // The board resolved on the allotment and appointed the valuer in the last week of the month it valued at.
     ...appointed(addDays(cal.valuationDate, -7)),
     statute: 'COMPANIES_ACT_SEC_62',
@@ -265,9 +256,9 @@ const COMPANIES_ACT: ExamplePlan = {
     proposedPricePerShare: ALLOTMENT_PRICE,
     appointingAuthority: BOARD,
     appointmentBasis: APPOINTED_UNDER_247,
-    // The preferential allotment is proposed three weeks after the report, after the promoter's transfer of the
-    // valuation date: the fund of the earlier round and the Singapore fund subscribe at ₹280.00 (above the earlier
-    // round's ₹240).
+    // The preferential allotment is proposed after the members' meeting, after the promoter's transfer of the
+    // valuation date: the fund of the earlier round and the Singapore fund subscribe at ₹300.00 (above the earlier
+    // round's ₹240 and the sale of the valuation date at ₹275).
     transactionDate: PROPOSED_ISSUE_DATE,
     transaction: ALLOTMENT,
   },
@@ -292,6 +283,8 @@ const FEMA: ExamplePlan = {
   title: 'FEMA, an issue of shares to a non-resident',
   engagement: {
     ...company,
+    // The same allotment's approvals, and the registered valuer's report under s.62 on the whole of it.
+    companyBackground: `${company.companyBackground}\n\n${ALLOTMENT_APPROVALS("the firm's valuation report under section 62(1)(c) of the same date, which values the allotment as a whole,")} This certificate is for the shares to be issued to ${NON_RESIDENT_INVESTOR}, a person resident outside India.`,
     // The fund's term sheet came ten days before the month-end; the board appointed the chartered accountant a week before it.
     ...appointed(addDays(cal.valuationDate, -7)),
     statute: 'FEMA_RBI',
@@ -299,7 +292,7 @@ const FEMA: ExamplePlan = {
     valuationDate: cal.valuationDate,
     // One board resolution, one valuation date, for both reports on the allotment.
     valuationDateReason: ALLOTMENT_DATE_REASON,
-    // The certificate precedes the issue (docs/statutes.md, FEMA): the issue is proposed three weeks after the report.
+    // The certificate precedes the issue (docs/statutes.md, FEMA): the issue is proposed after the members' meeting.
     transactionDate: PROPOSED_ISSUE_DATE,
     proposedPricePerShare: ALLOTMENT_PRICE,
     appointingAuthority: BOARD,

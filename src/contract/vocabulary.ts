@@ -81,7 +81,7 @@ export const METHOD_TITLES: Record<string, string> = {
   DCF: 'Discounted cash flow',
   NAV_11UA_2A: 'NAV, Rule 11UA(2)(a)',
   NAV_11UA_1CB: 'NAV, Rule 11UA(1)(c)(b)',
-  NAV_RULE_57: 'NAV, Rule 57 Sl. 4',
+  NAV_RULE_57: 'Net asset value, Rule 57 (Table, Sl. No. 4)',
   WEIGHTED: 'Weighted average of methods',
   NAV: 'Net asset value',
   COMPARABLES: 'Comparable company multiples',

@@ -88,7 +88,7 @@ export { STATUTE_SHORT } from '../contract/vocabulary.js';
  */
 export function statuteTitle(statute: Statute, basis?: LegalBasis): string {
   if (statute === 'RULE_11UA' && basis?.act === 'INCOME_TAX_ACT_2025') {
-    return 'Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026, for sections 92(2)(m)(iii) and 79 of the Income-tax Act, 2025';
+    return 'Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026, for section 92(2)(m)(iii), and section 79 read with section 72, of the Income-tax Act, 2025';
   }
   if (statute === 'RULE_11UA') return 'Rule 11UA of the Income-tax Rules, 1962, under the Income-tax Act, 1961';
   if (statute === 'IBC_LIQUIDATION' && basis)
@@ -128,7 +128,7 @@ export function purposeTitle(purpose: string | null, act?: Act, basis?: LegalBas
     return 'Issue of shares by a closely held company (no income-tax floor or ceiling: s.56(2)(viib) does not reach consideration received on or after 1 April 2024)';
   }
   if (purpose === 'TRANSFER_OR_RECEIPT' && act === 'INCOME_TAX_ACT_2025') {
-    return 'Receipt or transfer of unquoted equity shares (s.92(2)(m)(iii) and s.79 of the Income-tax Act, 2025)';
+    return 'Receipt or transfer of unquoted equity shares (s.92(2)(m)(iii), and s.79 read with s.72, of the Income-tax Act, 2025)';
   }
   return (PURPOSE_TITLE as Record<string, string>)[purpose] ?? purpose;
 }

@@ -43,7 +43,7 @@ export async function renderReport(given: ReportInput, options: { seal?: SealPla
     {
       Title: `Valuation Report: ${input.engagement.targetEntity}`,
       Author: firmName(input),
-      Subject: `${statuteShort(input.engagement.statute, input.valuation.legalBasis)} valuation report${input.reference ? ` ${input.reference}` : ''} (${input.kind})`,
+      Subject: `${statuteShort(input.engagement.statute, input.valuation.legalBasis)} valuation report${input.reference ? ` ${input.reference}` : ''}${input.kind === 'FINAL' ? '' : ` (${input.kind})`}`,
     },
     at,
   );

@@ -37,9 +37,9 @@ function rule57Text(transactionDate: string): StatuteSection {
         'aggregate fair market value by an amount exceeding ₹50,000, the difference is income of ' +
         'the recipient, subject to the exclusions in section 92(3). FMV is therefore the floor on ' +
         'the consideration for the recipient.',
-      'Transfer, section 79: where unquoted shares are transferred for a consideration less than ' +
+      'Transfer, section 79 read with section 72: where unquoted shares are transferred for a consideration less than ' +
         'their fair market value, the fair market value is deemed to be the full value of the ' +
-        'consideration in computing capital gains, save for the persons excluded by section 79(2). ' +
+        'consideration for the purposes of section 72, which computes capital gains, save for the persons excluded by section 79(2). ' +
         'FMV is therefore the floor on the consideration for the seller.',
       'Rule 57, Table, Sl. No. 4: FMV = (A + B + C + D − L) × PV / PE. A is the book value of the ' +
         'assets in the balance sheet other than jewellery, artistic work, shares, securities and ' +
@@ -61,7 +61,8 @@ function rule57Text(transactionDate: string): StatuteSection {
         'is a Category I merchant banker registered with the Securities and Exchange Board of ' +
         'India.',
       'This report is issued for a receipt or transfer of unquoted equity shares under section ' +
-        '92(2)(m)(iii) and section 79, for which the FMV under Rule 57, Table, Sl. No. 4 is the ' +
+        '92(2)(m)(iii), and section 79 read with section 72, for which the FMV under Rule 57, Table, ' +
+        'Sl. No. 4 (which serves sections 26(2)(j), 72 and 92) is the ' +
         'floor on the consideration. The Income-tax Act, 2025 has no provision taxing a company on ' +
         "an issue of its shares above fair market value, so no issuer's value is reported.",
     ],
@@ -348,10 +349,10 @@ export function scopeParagraphs(
       heading: 'Reliance on information',
       text: usesProjections
         ? 'Historical financial statements, projections and other information were provided by the ' +
-          'management of the company and have been relied upon without audit or independent ' +
-          "verification. Projections are management's best estimates; actual results will differ and " +
+          'management of the company and have been relied upon without audit or verification by us. ' +
+          "Projections are management's best estimates; actual results will differ and " +
           'the differences may be material.'
-        : `Historical financial statements and other information were provided by ${statute === 'IBC_LIQUIDATION' ? `the ${purpose === 'LIQUIDATION_REALISABLE_VALUE' ? 'liquidator' : 'resolution professional'}, from the records of the corporate debtor,` : 'the management of the company'} and have been relied upon without audit or independent verification.`,
+        : `Historical financial statements and other information were provided by ${statute === 'IBC_LIQUIDATION' ? `the ${purpose === 'LIQUIDATION_REALISABLE_VALUE' ? 'liquidator' : 'resolution professional'}, from the records of the corporate debtor,` : 'the management of the company'} and have been relied upon without audit or verification by us.`,
     },
     {
       heading: 'Restrictions on use',

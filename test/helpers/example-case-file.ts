@@ -212,13 +212,21 @@ export function caseFileChecks(made: () => MadeExample[], text: (path: string) =
       // The transfer of the valuation date at ₹275 is the recent sale weighed, with no adjustment for time.
       assert.match(b, /Price per share in the sale of \d{1,2} [A-Z][a-z]+ \d{4} \(equity shares\) ₹275\.00/, slug);
       assert.doesNotMatch(b, /Adjustment for the time since/, slug);
-      // 20 % premium out by division; no DLOM on the deals or the sale; no lock-in behind the DLOM.
+      // 20 % premium out by division, which leaves minority-marketable deals: the DLOM reaches them, not the sale.
       assert.match(b, /20% control premium \(÷ 1\.20\)/, slug);
       assert.match(
         b,
-        /Comparable transactions \(deals struck on unlisted shares\) and Price of a recent investment/,
+        /applied to the value of Discounted cash flow, Comparable company multiples and Comparable\s+transactions; Price of a\s+recent investment \(the price of the company's own unlisted shares\) takes none/,
         slug,
       );
+      // The weights' sensitivity quotes the deals' and the peers' values after discounts as the weighting table prints them.
+      const range = /lie between (₹[\d,]+\.\d{2}) \(the deals\) and (₹[\d,]+\.\d{2}) \(the peers\)/.exec(b);
+      assert.ok(range, `${slug}: the weights' sensitivity`);
+      for (const figure of range.slice(1))
+        assert.ok(b.split(figure).length - 1 >= 2, `${slug}: ${figure} is not in the weighting table`);
+      // Net asset value at book is a cross-check with no weight, not a floor averaged in.
+      assert.match(b, /Net asset value\s+Cross-?\s*check/, slug);
+      assert.doesNotMatch(b, /Net asset value \(10%\)/, slug);
       assert.doesNotMatch(b, /lock-in|may not sell them for three years/, slug);
       assert.doesNotMatch(b, /so in L at book value/, `${slug}: the Rule 57 L in the DCF's bridge`);
     }

@@ -335,7 +335,7 @@ function applyMultiple(
       .filter((x) => x.value !== null)
       .map((x) => multipleLine(`${label.multiple}: ${x.name}`, x.value!, `excluded: ${x.reason}`)),
     multipleLine(
-      `${label.multiple}: ${statisticName(market)} of ${count} peer(s)`,
+      `${label.multiple}: ${statisticName(market)} of ${count} ${count === 1 ? 'peer' : 'peers'}`,
       statistic,
       peers.excluded.length
         ? `excluded: ${peers.excluded.map((x) => `${x.name} (${x.reason})`).join(', ')}`
@@ -369,7 +369,10 @@ export function comparablesMethod(c: ComparablesComputation, peers: readonly Nor
     title: `Comparable company multiples (${peers.map((p) => p.name).join(', ')})`,
     lines: [
       ...c.applied.flatMap((a) => a.lines),
-      amountLine(`Equity value (simple average of ${c.applied.length} multiple(s))`, c.equityValue),
+      amountLine(
+        `Equity value (simple average of ${c.applied.length} ${c.applied.length === 1 ? 'multiple' : 'multiples'})`,
+        c.equityValue,
+      ),
       countLine('Equity shares outstanding', c.sharesOutstanding),
       ...perShareLines(c),
     ],

@@ -166,7 +166,7 @@ export function complianceOf(
         if (v !== null) {
           tests.push(
             transferOrReceiptTest(v, price, {
-              rule: 'Income-tax Act, 2025 s.92(2)(m)(iii) and s.79 read with Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026',
+              rule: 'Income-tax Act, 2025 s.92(2)(m)(iii), and s.79 read with s.72; Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026',
               receipt: 's.92(2)(m)(iii)',
               transfer: 's.79',
               threshold: 'where it exceeds ₹50,000 in aggregate',

@@ -189,17 +189,29 @@ export function dilutionLines(d: Dilution, d0: DilutiveInstruments): ValuationLi
  */
 export function shareCountBasis(d: Dilution, d0: DilutiveInstruments): string {
   const exercisedShares = sum(d.exercised.map((o) => o.number));
+  const kinds = optionWords(d0.options.map((o) => o.instrument));
   const parts = [`${formatCount(d.basicShares)} basic`];
   if (!d.conversionShares.isZero()) parts.push(`${formatCount(d.conversionShares)} on conversion of CCPS and CCDs`);
   if (d0.options.length > 0) {
     const priced = d.exercised.map((o) => `₹${toPaise(o.exercisePrice)}`);
     parts.push(
       exercisedShares.isZero()
-        ? `no options or warrants (none has its exercise price below this method's ${formatRupees(d.valuePerShare)})`
-        : `${formatCount(exercisedShares)} on exercise of the options and warrants at ${priced.join(', ')}, in the money at this method's ${formatRupees(d.valuePerShare)}`,
+        ? `no ${kinds.replace(' and ', ' or ')} (none has its exercise price below this method's ${formatRupees(d.valuePerShare)})`
+        : `${formatCount(exercisedShares)} on exercise of the ${kinds} at ${priced.join(', ')}, in the money at this method's ${formatRupees(d.valuePerShare)}`,
     );
   }
-  return `${parts.join(' + ')}. Each method counts the options and warrants whose exercise price is below its own diluted value (treasury-stock method, the proceeds added), so the methods’ counts differ by those alone.`;
+  const each =
+    d0.options.length > 0
+      ? ` Each method counts the ${kinds} whose exercise price is below its own diluted value (treasury-stock method, the proceeds added), so the methods’ counts differ by those alone.`
+      : '';
+  return `${parts.join(' + ')}.${each}`;
+}
+
+/** The options the capital table holds, in words: "options", "warrants" or "options and warrants". */
+export function optionWords(instruments: readonly string[]): string {
+  const options = instruments.some((i) => i !== 'WARRANT');
+  const warrants = instruments.includes('WARRANT');
+  return options && warrants ? 'options and warrants' : warrants ? 'warrants' : 'options';
 }
 
 /** The method result's `dilutedShares`: the count it divides by and why (absent where not diluted). */

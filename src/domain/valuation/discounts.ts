@@ -7,7 +7,7 @@ import type { MethodCode, MethodDiscounts, ValueBasis } from './types.js';
  * marketability only on a marketable basis, so nothing is discounted twice.
  * - DCF, NAV and the prescribed NAV formulas value the whole business: control and marketable.
  * - Comparable transactions: deals for control, control and marketable; once the deals' control premium is
- *   removed, minority and non-marketable (deals in unlisted businesses, struck on shares with no market).
+ *   removed (a premium measured against marketable, traded prices), minority and marketable: a DLOM still applies.
  * - Listed peers' trading multiples price minority holdings in listed shares: minority, marketable
  *   (no DLOC; a DLOM still applies to an unlisted company).
  * - A recent round's price of the company's own unlisted shares: minority and non-marketable (neither).

@@ -1,3 +1,4 @@
+import { optionWords } from './dilution.js';
 import { bridgeTermsBeyondBalanceSheet } from './equity-bridge.js';
 import { lossCarryForwardCitation, type DcfAssumptions } from './dcf.js';
 import { ValuationInputError } from './errors.js';
@@ -166,6 +167,7 @@ export function computeValuation(input: ValuationInput): ValuationResult {
         outcome.dcf ? bridgeTermsBeyondBalanceSheet(outcome.dcf.bridge) : '',
       ),
       outcome.methods,
+      (checked.financials.shareholding ?? []).map((r) => r.instrument),
     ),
     methods: outcome.methods,
     conclusion,
@@ -181,13 +183,36 @@ function adoptsDcf(conclusion: { byPurpose?: { purpose: string; method: string }
 }
 
 /** Says so where values per share are fully diluted (docs/valuation-method.md, Fully diluted shares). */
-function withDilution(c: Conventions, methods: { basicValuePerShare?: string }[]): Conventions {
+function withDilution(
+  c: Conventions,
+  methods: { method: string; basicValuePerShare?: string }[],
+  instruments: readonly string[],
+): Conventions {
   if (!methods.some((m) => m.basicValuePerShare !== undefined)) return c;
+  // Only the instruments the capital table holds, and only the methods that are valued.
+  const convertibles = ['CCPS', 'CCD'].filter((i) => instruments.includes(i));
+  const options = instruments.filter((i) => i === 'ESOP' || i === 'WARRANT');
+  const kinds = optionWords(options);
+  const converted = convertibles.length
+    ? `${convertibles.join(' and ').replace('CCD', 'CCDs')} as converted (their capital and principal added back only where the method deducted them, as the balance sheet presents them)`
+    : '';
+  const exercised = options.length
+    ? `${kinds} as exercised where their exercise price is below the value, with the proceeds added`
+    : '';
+  const counted = [converted, exercised].filter(Boolean).join(' and ');
+  const named = ['DCF', 'NAV', 'COMPARABLES'].filter((m) => methods.some((x) => x.method === m));
+  const which = named
+    .map((m) => (m === 'COMPARABLES' ? 'comparables' : m))
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' and $1');
+  const prescribed = methods.some((m) => m.method === 'NAV_11UA_1CB' || m.method === 'NAV_11UA_2A')
+    ? ' The prescribed net asset value formula divides by its own PV/PE.'
+    : '';
   return {
     ...c,
     statements: [
       ...c.statements,
-      "Fully diluted: the values per share of the DCF, NAV and comparables, and the conclusion, count CCPS and CCDs as converted (their capital and principal added back only where the method deducted them, as the balance sheet presents them) and options and warrants as exercised where their exercise price is below the value, with the proceeds added; the comparables' P/B and P/E take book equity and earnings on the same as-converted basis; the basic value per share is shown beside each, and each method's fully diluted share count with its parts: the methods' counts differ only by the options and warrants in the money at each one's own value. Prescribed Rule 11UA and Rule 57 formulas keep their own PV/PE arithmetic.",
+      `Fully diluted: the values per share of the ${which}, and the conclusion, count ${counted || 'the equity shares alone'}${convertibles.length && named.includes('COMPARABLES') ? "; the comparables' P/B and P/E take book equity and earnings on the same as-converted basis" : ''}; the basic value per share is shown beside each, and each method's fully diluted share count with its parts${options.length ? `: the methods' counts differ only by the ${kinds} in the money at each one's own value` : ''}.${prescribed}`,
     ],
   };
 }

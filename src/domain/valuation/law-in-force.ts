@@ -103,7 +103,11 @@ export function legalBasisOf(
   switch (statute) {
     case 'RULE_11UA': {
       if (incomeTaxRegime(transactionDate) === 'INCOME_TAX_ACT_2025') {
-        return { act: 'INCOME_TAX_ACT_2025', provisions: ['s.92(2)(m)(iii)', 's.79'], rules: [RULE_57_SL_4, RULE_56] };
+        return {
+          act: 'INCOME_TAX_ACT_2025',
+          provisions: ['s.92(2)(m)(iii)', 's.79 read with s.72'],
+          rules: [RULE_57_SL_4, RULE_56],
+        };
       }
       // An issue after s.56(2)(viib)'s sunset cites nothing for the issue: no provision limits its price.
       const showsIssue = purpose !== 'TRANSFER_OR_RECEIPT';

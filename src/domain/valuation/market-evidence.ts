@@ -71,7 +71,10 @@ export function computeTransactions(f: NormalisedFinancials, market: MarketAppro
         ),
       ),
       ...excluded.map((d) => multipleLine(`${label}: ${d.deal} (${d.date})`, dec(d[key]!), 'excluded: not positive')),
-      multipleLine(`${label}: ${statisticName(choice)} of ${used.length} deal(s)`, statistic),
+      multipleLine(
+        `${label}: ${statisticName(choice)} of ${used.length} ${used.length === 1 ? 'deal' : 'deals'}`,
+        statistic,
+      ),
       ...(control
         ? [
             multipleLine(
@@ -93,7 +96,10 @@ export function computeTransactions(f: NormalisedFinancials, market: MarketAppro
   const shares = dec(f.shares.equitySharesOutstanding);
   const value = perShare(f, equityValue, shares);
   lines.push(
-    amountLine(`Equity value (simple average of ${implied.length} multiple(s))`, equityValue),
+    amountLine(
+      `Equity value (simple average of ${implied.length} ${implied.length === 1 ? 'multiple' : 'multiples'})`,
+      equityValue,
+    ),
     countLine('Equity shares outstanding', shares),
     ...perShareLines(value),
   );
@@ -105,8 +111,9 @@ export function computeTransactions(f: NormalisedFinancials, market: MarketAppro
       equityValue: toPaise(equityValue),
       valuePerShare: toPaise(value.valuePerShare),
       ...basicValuePerShare(value),
-      // Deals in unlisted companies, struck on shares with no market: no discount for lack of marketability.
-      ...(control && { valueBasis: 'MINORITY_NON_MARKETABLE' as const }),
+      // The premium divided out is the one listed open offers paid over the marketable (traded) price, so what is
+      // left is a minority, marketable value: a DLOM still applies to it (docs/valuation-method.md, Discounts).
+      ...(control && { valueBasis: 'MINORITY_MARKETABLE' as const }),
     },
     value: value.valuePerShare,
     warnings: [],

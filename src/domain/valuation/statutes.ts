@@ -154,7 +154,7 @@ function valueUnderRule11ua(ctx: StatuteContext): StatuteOutcome {
 // Income-tax Act, 2025: Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026
 
 const RULE_57_PURPOSE =
-  'TRANSFER_OR_RECEIPT: Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026, for a receipt under s.92(2)(m)(iii) and a transfer under s.79 of the Income-tax Act, 2025; the fair market value is the floor for the consideration.';
+  'TRANSFER_OR_RECEIPT: Rule 57 (Table, Sl. No. 4) of the Income-tax Rules, 2026, for a receipt under s.92(2)(m)(iii) and a transfer under s.79 read with s.72 of the Income-tax Act, 2025; the fair market value is the floor for the consideration.';
 
 /**
  * A receipt or transfer in a tax year beginning on or after 1 April 2026. Rule 57 Sl. No. 4 prescribes

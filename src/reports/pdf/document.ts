@@ -18,8 +18,9 @@ export function openDocument(info: { Title: string; Author: string; Subject: str
     autoFirstPage: true,
     info: {
       ...info,
-      Creator: 'Valuation Service',
-      Producer: 'Valuation Service (pdfkit)',
+      // The document is the author's: the firm's name, not the software's, as its creator and producer.
+      Creator: info.Author,
+      Producer: info.Author,
       // Fixed dates make the file ID (an MD5 of the info dictionary) and thus the bytes reproducible.
       CreationDate: at,
       ModDate: at,

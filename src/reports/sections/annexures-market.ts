@@ -136,7 +136,7 @@ export function peersAnnexure(w: Writer, input: ReportInput): void {
   );
   noteText(
     w,
-    'Revenue and EBITDA are for the period of the multiples; market capitalisation at the date of the multiples. "not given" marks a figure the data provided did not include.',
+    `Revenue and EBITDA are for the period of the multiples; market capitalisation at the date of the multiples.${peers.some((p) => p.revenue === undefined || p.ebitda === undefined || p.marketCapitalisation === undefined) ? ' "not given" marks a figure the data provided did not include.' : ''}`,
   );
 }
 

@@ -45,9 +45,11 @@ export function navSchedulesAnnexure(w: Writer, input: ReportInput): void {
       [...rows, ...closing],
       { fontSize: SIZE.small, boldRows: new Set([rows.length + closing.length - 1]) },
     );
+    // The legend only where a particular is marked.
+    const unmarked = properties.every((p) => p.surveyNumber !== undefined && p.area !== undefined);
     noteText(
       w,
-      'The value adopted or assessed, or assessable, by the stamp-duty authority for each property, as the ready reckoner or the authority gives it. "not given" marks a particular the data provided did not include.',
+      `The value adopted or assessed, or assessable, by the stamp-duty authority for each property, as the ready reckoner or the authority gives it.${unmarked ? '' : ' "not given" marks a particular the data provided did not include.'}`,
     );
   }
   const scrips = sources.quotedInvestments ?? [];
@@ -78,9 +80,15 @@ export function navSchedulesAnnexure(w: Writer, input: ReportInput): void {
       [...rows, ...closing],
       { fontSize: SIZE.small, boldRows: new Set([rows.length + closing.length - 1]) },
     );
+    // Whether the schedule is the whole of C, as the computation's line gives it.
+    const cLine = input.valuation.methods
+      .flatMap((m) => m.lines)
+      .find((l) => l.label.startsWith('C: shares and securities'));
+    const total = values.reduce((a, v) => a.plus(v), new Decimal(0));
+    const whole = cLine !== undefined && new Decimal(cLine.value).eq(total);
     noteText(
       w,
-      'Value = quantity × the closing price on the exchange, or the repurchase price a fund declared for its units, on the price date. These are part of C, the fair market value of the shares and securities in the computation; any unquoted ones make up the rest.',
+      `Value = quantity × the price of the scrip on the price date: for quoted shares the lowest price on the recognised stock exchanges on that date (the exchange named), for a fund's units the repurchase price the fund declared. ${whole ? 'Their total is C, the fair market value of the shares and securities in the computation.' : 'These are part of C, the fair market value of the shares and securities in the computation; any unquoted ones make up the rest.'}`,
     );
   }
   contingentLiabilities(w, input);

@@ -8,12 +8,11 @@ const ROUNDING_RULE =
   'Every figure is computed from the exact figures and shown rounded once, half-up, to the paisa (amounts in lakh or crore to two decimals of the unit); no figure is computed from another rounded figure. A total may therefore differ from the sum of its rounded parts; where it does, a rounding-difference line follows.';
 const PER_SHARE_ROUNDING =
   ' Each value per share stands beside the equity value and the number of shares (basic or fully diluted) it divides.';
-const WORKPAPERS_TOO = ' The workpapers follow the same rule.';
 
 /** The rounding rule; an IBC report gives no figure per share, so it says nothing of one (docs/statutes.md, IBC). */
 function rounding(input: ReportInput): string {
   const ibc = input.engagement.statute === 'IBC_LIQUIDATION';
-  return ROUNDING_RULE + (ibc ? '' : PER_SHARE_ROUNDING) + WORKPAPERS_TOO;
+  return ROUNDING_RULE + (ibc ? '' : PER_SHARE_ROUNDING);
 }
 
 export function basisAndPremise(w: Writer, input: ReportInput): void {

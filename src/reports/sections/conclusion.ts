@@ -8,7 +8,7 @@ import { footballFieldSvg } from '../charts.js';
 import { rupeesInWords } from '../../contract/money-format.js';
 import { COLOR, SIZE, type Writer } from '../pdf/layout.js';
 import { humanise } from './method-lines.js';
-import { anyDiscountApplied, discountSentences, discountWords } from './discount-words.js';
+import { anyDiscountApplied, onceWithTheConclusion, discountSentences, discountWords } from './discount-words.js';
 
 /** `priceLabel`: the transaction's price as the report names it, "Proposed price" or "Price" (priceWords). */
 export function conclusion(w: Writer, v: ValuationResult, priceLabel = 'Proposed price'): void {
@@ -234,14 +234,23 @@ type Concluded = ValuationResult['conclusion'];
 
 /** "Weighted average of the methods: Discounted cash flow 50%, …; weights set by the valuer." */
 function weightedBasis(c: Concluded): string {
-  const parts = (c.weights ?? [])
+  // A method given no weight is not part of the average: it is named after it, as the cross-check it is.
+  const weights = c.weights ?? [];
+  const unweighted = weights
+    .filter((x) => Number(x.weightPercent) === 0)
+    .map((x) => METHOD_TITLE[x.method] ?? x.method);
+  const parts = weights
+    .filter((x) => Number(x.weightPercent) !== 0)
     .map((x) => `${METHOD_TITLE[x.method] ?? x.method} ${percent(x.weightPercent)}`)
     .join(', ');
   const by = c.weightsSetBy === 'VALUER' ? 'weights set by the valuer' : 'the documented default weights';
   const discounts = anyDiscountApplied(c)
     ? `; ${discountWords(c)}, each applied to the value of every method whose basis takes it, before weighting (the table below)`
     : '';
-  return `Weighted average of the methods: ${parts}; ${by}${discounts}.`;
+  const crossCheck = unweighted.length
+    ? ` ${unweighted.join(' and ')} ${unweighted.length === 1 ? 'is a cross-check and carries' : 'are cross-checks and carry'} no weight.`
+    : '';
+  return `Weighted average of the methods: ${parts}; ${by}${discounts}.${crossCheck}`;
 }
 
 const VALUE_BASIS: Record<string, string> = {
@@ -311,7 +320,7 @@ function discountedWeighting(w: Writer, c: Concluded): void {
     { fontSize: SIZE.small, boldRows: new Set([rows.length + (diff === null ? 0 : 1)]) },
   );
   w.paragraph(
-    `${discountSentences(c).join(' ')} Each value after discounts and each weighted value is computed from the exact figures and rounded once to the paisa, as in the workpapers, so it may differ by a paisa from the product of the rounded figures printed beside it.`,
+    `${discountSentences(c).join(' ')} Each value after discounts and each weighted value is computed from the exact figures and rounded once to the paisa, so it may differ by a paisa from the product of the rounded figures printed beside it.`,
     { size: SIZE.small, color: COLOR.muted, align: 'left' },
   );
 }
@@ -362,8 +371,9 @@ export function warnings(w: Writer, v: ValuationResult): void {
     );
     return;
   }
-  // Sentences only: the warning's code is for the firm's support, not the reader (it stays in the workpapers).
-  for (const x of shown) w.bullet(humanise(x.message));
+  // Sentences only: the warning's code is for the firm's support, not the reader (it stays in the workpapers). A
+  // discount's reason is printed once, with the conclusion: here the matter refers to it.
+  for (const x of shown) w.bullet(humanise(onceWithTheConclusion(x)));
 }
 
 /** The printed total less the sum of the printed parts (each rounded to the paisa), or null when they agree. */

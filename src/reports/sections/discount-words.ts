@@ -32,7 +32,6 @@ const NO_CONTROL_DISCOUNT: Record<string, string> = {
 };
 /** Why a method's value takes no discount for lack of marketability: it is already that of unlisted shares. */
 const NO_MARKETABILITY_DISCOUNT: Record<string, string> = {
-  TRANSACTIONS: 'deals struck on unlisted shares',
   RECENT_ROUND: "the price of the company's own unlisted shares",
 };
 
@@ -73,4 +72,11 @@ export function discountSentences(c: Concluded): string[] {
     'their values already being those of unlisted shares',
   ]);
   return out;
+}
+
+/** A warning as the report prints it: a discount's reason, printed with the conclusion, is referred to, not repeated. */
+export function onceWithTheConclusion(x: { code: string; message: string }): string {
+  return x.code === 'FEMA_DISCOUNT_LOWERS_FLOOR'
+    ? x.message.replace(/ The valuer's reason: [\s\S]*$/, " The valuer's reason for it is given with the conclusion.")
+    : x.message;
 }

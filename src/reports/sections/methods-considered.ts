@@ -21,8 +21,8 @@ const ADOPTED_WHY: Record<string, (m: MethodResult, weight: number | null) => st
   COMPARABLES: () =>
     "Listed companies comparable in business were identified; their trading multiples, applied to the company's figures of the same period, give a market view.",
   TRANSACTIONS: (m) =>
-    m.valueBasis === 'MINORITY_NON_MARKETABLE'
-      ? 'Recent acquisitions of unlisted businesses in the trade show what buyers paid; the deals bought control, so the control premium is taken out of their multiples, and, struck on unlisted shares, they take no discount for lack of marketability.'
+    m.valueBasis === 'MINORITY_MARKETABLE'
+      ? 'Recent acquisitions in the trade show what buyers paid; the deals bought control, so the control premium is taken out of their multiples, which leaves a minority value on a marketable basis (the premium is measured against traded prices), and the discount for lack of marketability applies to it.'
       : 'Recent acquisitions in the trade show what buyers paid for control of comparable businesses.',
   RECENT_ROUND: (m) =>
     m.lines.some((l) => l.label.startsWith('Adjustment for the time'))
@@ -54,7 +54,14 @@ export function methodsConsidered(v: ValuationResult, informational: (m: MethodR
     const weight = weightOf(v, code);
     if (!m) return [approach, title, 'No', NOT_ADOPTED_WHY[code]];
     if (weight !== null && Number(weight) === 0)
-      return [approach, title, 'For information', 'Set out for information; the valuer gave it no weight.'];
+      return code === 'NAV'
+        ? [
+            approach,
+            title,
+            'Cross-check (no weight)',
+            "The net assets at book value show what the company owns, a floor for a going concern; a profitable business's value lies in its earnings, so they are a cross-check on the conclusion and carry no weight.",
+          ]
+        : [approach, title, 'For information', 'Set out for information; the valuer gave it no weight.'];
     return [
       approach,
       title,

@@ -56,7 +56,10 @@ export function methods(w: Writer, v: ValuationResult, input?: ReportInput): voi
   w.paragraph(leadIn);
   w.table(columns, rows, tableOptions);
   if (ibc && input) classApproachTable(w, input);
-  const informational = v.methods.filter((m) => forInformation(v, m)).length;
+  const shownOnly = v.methods.filter((m) => forInformation(v, m));
+  const informational = shownOnly.length;
+  // Net asset value at nil weight beside the income and market methods is a cross-check, and is called so.
+  const asWhat = shownOnly.every((m) => m.method === 'NAV') ? 'as a cross-check' : 'for information only';
   const used = v.methods.length - informational;
   // IBC: each basis the regulations ask for is its own value, never a weighing of methods (docs/ibc-valuation.md).
   if (ibc)
@@ -67,7 +70,7 @@ export function methods(w: Writer, v: ValuationResult, input?: ReportInput): voi
     );
   else
     w.paragraph(
-      `${used === 1 ? 'The value rests on one method' : `The value rests on ${inWords(used)} methods, weighed as the conclusion states`}${informational > 0 ? `; ${inWords(informational)} more ${informational === 1 ? 'is' : 'are'} shown for information only and ${informational === 1 ? 'does' : 'do'} not enter it` : ''}. Each is set out below with its intermediate figures${v.methods.some((m) => m.method === 'DCF') ? "; the discounted cash flow's years are tabled in the computation" : ''}.`,
+      `${used === 1 ? 'The value rests on one method' : `The value rests on ${inWords(used)} methods, weighed as the conclusion states`}${informational > 0 ? `; ${inWords(informational)} more ${informational === 1 ? 'is' : 'are'} shown ${asWhat} and ${informational === 1 ? 'does' : 'do'} not enter it` : ''}. ${used + informational === 1 ? 'It is' : 'Each is'} set out below with its intermediate figures${v.methods.some((m) => m.method === 'DCF') ? "; the discounted cash flow's years are tabled in the computation" : ''}.`,
     );
   v.methods.forEach((m, i) => {
     const unit = chooseUnit(
@@ -101,11 +104,16 @@ export function methods(w: Writer, v: ValuationResult, input?: ReportInput): voi
       }
     }
     if (forInformation(v, m))
-      w.paragraph('Shown for information only: this method does not enter the concluded value.', {
-        size: SIZE.small + 0.5,
-        color: COLOR.muted,
-        align: 'left',
-      });
+      w.paragraph(
+        m.method === 'NAV'
+          ? 'A cross-check at book value: this method carries no weight and does not enter the concluded value.'
+          : 'Shown for information only: this method does not enter the concluded value.',
+        {
+          size: SIZE.small + 0.5,
+          color: COLOR.muted,
+          align: 'left',
+        },
+      );
     else if (m.servesPurpose)
       w.paragraph(`Purpose served: ${humanise(m.servesPurpose)}`, {
         size: SIZE.small + 0.5,

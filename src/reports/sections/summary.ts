@@ -24,10 +24,17 @@ export function conclusionRows(
       const basis = SHARE_BASIS[c.shareBasis];
       rows.push(['Number of equity shares', `${count} (${basis})`]);
       // Fully diluted, the total is the equity with the options' exercise proceeds: said so, not a value of the shares in issue.
+      // Only the instruments the count holds: options (exercised, proceeds added) and convertibles (as converted).
+      const notes = input.valuation.methods.flatMap((m) => m.lines.map((l) => l.note ?? ''));
+      const converted = notes.some((n) => /on conversion of/.test(n));
+      const exercised = notes.some((n) => /on exercise of/.test(n));
+      const adds = [exercised && 'the options in the money', converted && 'the convertible instruments']
+        .filter(Boolean)
+        .join(' and ');
       rows.push([
         'Value in total',
         c.shareBasis === 'FULLY_DILUTED'
-          ? `${rupees(c.totalValue)}: ${rupees(c.valuePerShare)} × ${count} equity shares, fully diluted (the shares in issue and those the options and convertible instruments in the money would add; the equity value with their exercise proceeds)`
+          ? `${rupees(c.totalValue)}: ${rupees(c.valuePerShare)} × ${count} equity shares, fully diluted (the shares in issue and those ${adds || 'the dilutive instruments'} would add${exercised ? '; the equity value with their exercise proceeds' : ''})`
           : `${rupees(c.totalValue)}: ${rupees(c.valuePerShare)} × ${count} equity shares (${basis})`,
       ]);
     }

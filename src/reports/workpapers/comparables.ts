@@ -11,7 +11,7 @@ export function writeComparables(ctx: WorkbookContext, cells: InputCells): void 
   if (comparables && f.peers.length > 0) {
     const s = new Sheet(wb, known, SHEET_NAME.COMPARABLES);
     // The statistic and any discount the valuer chose, as the engine's lines name them.
-    const statisticLine = comparables.lines.find((l) => / of \d+ peer\(s\)$/.test(l.label));
+    const statisticLine = comparables.lines.find((l) => / of \d+ peers?$/.test(l.label));
     const statistic = /: (median|mean|([\d.]+)th percentile) of/.exec(statisticLine?.label ?? '');
     const statisticName = statistic?.[1] ?? 'median';
     const statisticFormula = (range: string) =>
@@ -118,7 +118,7 @@ export function writeComparables(ctx: WorkbookContext, cells: InputCells): void 
       s.row += 1;
     }
     const equity = s.put(
-      `Equity value (simple average of ${implied.length} multiple(s))`,
+      `Equity value (simple average of ${implied.length} ${implied.length === 1 ? 'multiple' : 'multiples'})`,
       { f: `AVERAGE(${implied.join(',')})`, result: Number(comparables.equityValue) },
       RUPEE_FORMAT,
     );

@@ -27,7 +27,7 @@ export function writeTransactions(ctx: WorkbookContext, cells: InputCells): void
       }
       // The statistic the valuer chose for the deals (median by default), as the engine computed it.
       const statisticLine = transactions.lines.find(
-        (l) => l.label.startsWith(`${label}: `) && / of \d+ deal\(s\)$/.test(l.label),
+        (l) => l.label.startsWith(`${label}: `) && / of \d+ deals?$/.test(l.label),
       )!;
       const chosen = /: (median|mean|([\d.]+)th percentile) of /.exec(statisticLine.label)!;
       const range = `B${first}:B${s.row - 1}`;
@@ -71,7 +71,7 @@ export function writeTransactions(ctx: WorkbookContext, cells: InputCells): void
       s.row += 1;
     }
     const equity = s.put(
-      `Equity value (simple average of ${implied.length} multiple(s))`,
+      `Equity value (simple average of ${implied.length} ${implied.length === 1 ? 'multiple' : 'multiples'})`,
       { f: `AVERAGE(${implied.join(',')})`, result: Number(transactions.equityValue) },
       RUPEE_FORMAT,
     );

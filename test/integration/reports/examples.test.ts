@@ -130,6 +130,8 @@ test('each signatory holds the registration its statute asks for; a chartered ac
         membership[1],
         `${m.slug}: the UDIN carries the membership number`,
       );
+      // The portal's shape: the year, the membership number, six letters and four digits.
+      assert.match(String(m.verify.udin), /^\d{2}\d{6}[A-Z]{6}\d{4}$/, `${m.slug}: a UDIN of the portal's shape`);
     } else {
       assert.match(registration, /IBBI registered valuer, Securities or financial assets/, m.slug);
       assert.equal(m.verify.udin, undefined, `${m.slug}: no UDIN when not signing as a chartered accountant`);

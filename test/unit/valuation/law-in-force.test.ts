@@ -101,7 +101,7 @@ test('worked example: a receipt on 30 June 2026 is valued under Rule 57 (Table, 
   assert.equal(result.conclusion.floorOrCeiling, 'FLOOR');
   assert.deepEqual(result.legalBasis, {
     act: 'INCOME_TAX_ACT_2025',
-    provisions: ['s.92(2)(m)(iii)', 's.79'],
+    provisions: ['s.92(2)(m)(iii)', 's.79 read with s.72'],
     rules: ['Income-tax Rules, 2026, Rule 57 (Table, Sl. No. 4)', 'Income-tax Rules, 2026, Rule 56'],
   });
   // 110.00 < 110.11: the receipt is below FMV by ₹0.11 a share (110.00 − 110.112 = −0.112).
@@ -109,7 +109,7 @@ test('worked example: a receipt on 30 June 2026 is valued under Rule 57 (Table, 
   assert.equal(t.length, 1);
   assert.equal(t[0].passes, false);
   assert.equal(t[0].margin, '-0.11');
-  assert.match(t[0].rule, /^Income-tax Act, 2025 s\.92\(2\)\(m\)\(iii\) and s\.79 read with Rule 57/);
+  assert.match(t[0].rule, /^Income-tax Act, 2025 s\.92\(2\)\(m\)\(iii\), and s\.79 read with s\.72; Rule 57/);
   assert.deepEqual(
     result.warnings.map((w) => w.code),
     [],

@@ -44,7 +44,7 @@ test('chosen multiples, the 40th percentile, exclusions named, and a 10 % discou
     ['EV/EBITDA: Gamma Ltd', '12.0000'],
     ['EV/EBITDA: Delta Ltd', '15.0000'],
     ['EV/EBITDA: Epsilon Ltd', '-3.0000'],
-    ['EV/EBITDA: 40th percentile of 4 peer(s)', '10.4000'], // 8, 10, 12, 15: rank 1.2
+    ['EV/EBITDA: 40th percentile of 4 peers', '10.4000'], // 8, 10, 12, 15: rank 1.2
     ['EV/EBITDA: after a 10% discount to the peers', '9.3600'],
     ['EV/EBITDA: target EBITDA', '42000000.00'], // FY2027, a forward multiple
     ['EV/EBITDA: implied enterprise value', '393120000.00'], // 9.36 × 420 lakh
@@ -52,18 +52,18 @@ test('chosen multiples, the 40th percentile, exclusions named, and a 10 % discou
     ['P/E: Alpha Ltd', '12.0000'],
     ['P/E: Gamma Ltd', '20.0000'],
     ['P/E: Beta Ltd', '-5.0000'],
-    ['P/E: 40th percentile of 2 peer(s)', '15.2000'], // 12 + 0.4 × 8
+    ['P/E: 40th percentile of 2 peers', '15.2000'], // 12 + 0.4 × 8
     ['P/E: after a 10% discount to the peers', '13.6800'],
     ['P/E: target profit after tax', '18000000.00'],
     ['P/E: implied equity value', '246240000.00'], // 13.68 × 180 lakh
-    ['Equity value (simple average of 2 multiple(s))', '308680000.00'],
+    ['Equity value (simple average of 2 multiples)', '308680000.00'],
     ['Value per equity share', '308.68'],
   ]);
   const note = (label: string) => c.lines.find((l) => l.label === label)?.note;
   assert.equal(note('EV/EBITDA: Epsilon Ltd'), 'excluded: negative');
-  assert.equal(note('EV/EBITDA: 40th percentile of 4 peer(s)'), 'excluded: Epsilon Ltd (negative)');
+  assert.equal(note('EV/EBITDA: 40th percentile of 4 peers'), 'excluded: Epsilon Ltd (negative)');
   assert.equal(
-    note('P/E: 40th percentile of 2 peer(s)'),
+    note('P/E: 40th percentile of 2 peers'),
     'excluded: Beta Ltd (negative), Delta Ltd (not reported), Epsilon Ltd (not reported)',
   );
   assert.equal(note('EV/EBITDA: after a 10% discount to the peers'), WHY, 'the reason once, with the first multiple');
@@ -82,7 +82,7 @@ test('the mean, and refusals: a percentile outside 25–75, a discount without i
     engagement: { statute: 'COMPANIES_ACT_SEC_62', valuationDate: '2026-03-31' },
     judgement: { marketApproach: { multiples: ['evToEbitda'], statistic: 'MEAN' } },
   });
-  assertLines(method(r, 'COMPARABLES'), [['EV/EBITDA: mean of 4 peer(s)', '11.2500']]); // (8 + 10 + 12 + 15) / 4
+  assertLines(method(r, 'COMPARABLES'), [['EV/EBITDA: mean of 4 peers', '11.2500']]); // (8 + 10 + 12 + 15) / 4
   const errors = judgementErrors(
     'COMPANIES_ACT_SEC_62',
     null,

@@ -32,13 +32,13 @@ test("comparable transactions: the median of the deals' positive multiples, thro
     ['EV/EBITDA: Lambda Auto acquires Kappa Castings (2025-11-15)', '9.0000'],
     ['EV/EBITDA: Mu Forge merges into Nu Components (2025-06-30)', '11.0000'],
     ['EV/EBITDA: Xi Precision buy-out (2024-12-01)', '-2.0000'],
-    ['EV/EBITDA: median of 2 deal(s)', '10.0000'],
+    ['EV/EBITDA: median of 2 deals', '10.0000'],
     ['EV/EBITDA: implied enterprise value', '420000000.00'], // 10 × 420 lakh
     ['EV/EBITDA: implied equity value', '398000000.00'], // − 300 − 120 + 180 + 20 lakh
-    ['EV/Revenue: median of 1 deal(s)', '1.5000'],
+    ['EV/Revenue: median of 1 deal', '1.5000'],
     ['EV/Revenue: implied enterprise value', '360000000.00'], // 1.5 × 2400 lakh
     ['EV/Revenue: implied equity value', '338000000.00'],
-    ['Equity value (simple average of 2 multiple(s))', '368000000.00'],
+    ['Equity value (simple average of 2 multiples)', '368000000.00'],
     ['Value per equity share', '368.00'],
   ]);
 });

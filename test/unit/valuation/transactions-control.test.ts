@@ -21,7 +21,7 @@ const valued = (judgement: Parameters<typeof computeValuation>[0]['judgement']) 
   });
 };
 
-test('the control premium is divided out of the deals’ statistic (÷ 1.20 for 20 %), and the value is a minority, non-marketable one', () => {
+test('the control premium is divided out of the deals’ statistic (÷ 1.20 for 20 %), and the value is a minority, marketable one', () => {
   const r = valued({
     methodWeights: { DCF: 80, TRANSACTIONS: 20 },
     weightsRationale: WEIGHTS,
@@ -31,20 +31,20 @@ test('the control premium is divided out of the deals’ statistic (÷ 1.20 for 
   });
   const deals = method(r, 'TRANSACTIONS');
   assertLines(deals, [
-    ['EV/EBITDA: median of 2 deal(s)', '10.0000'],
+    ['EV/EBITDA: median of 2 deals', '10.0000'],
     ["EV/EBITDA: after removing the deals' 20% control premium (÷ 1.20)", '8.3333'], // 10 ÷ 1.2
     ['EV/EBITDA: implied enterprise value', '350000000.00'], // 10 ÷ 1.2 × 420 lakh
     ['EV/EBITDA: implied equity value', '328000000.00'], // − 300 − 120 + 180 + 20 lakh
     ["EV/Revenue: after removing the deals' 20% control premium (÷ 1.20)", '1.2500'], // 1.5 ÷ 1.2
     ['EV/Revenue: implied enterprise value', '300000000.00'], // 1.25 × 2400 lakh
-    ['Equity value (simple average of 2 multiple(s))', '303000000.00'],
+    ['Equity value (simple average of 2 multiples)', '303000000.00'],
     ['Value per equity share', '303.00'],
   ]);
-  // Deals in unlisted companies without their control premium: minority, and no DLOM (struck on unlisted shares).
-  assert.equal(deals.valueBasis, 'MINORITY_NON_MARKETABLE');
+  // The premium divided out is measured against traded prices, so the value is minority and still marketable.
+  assert.equal(deals.valueBasis, 'MINORITY_MARKETABLE');
   // The discount for lack of control reaches the DCF, on control, and not the deals, already a minority value.
   const byMethod = Object.fromEntries(r.conclusion.discountsByMethod!.map((m) => [m.method, m]));
-  assert.equal(byMethod.TRANSACTIONS.basis, 'MINORITY_NON_MARKETABLE');
+  assert.equal(byMethod.TRANSACTIONS.basis, 'MINORITY_MARKETABLE');
   assert.equal(byMethod.TRANSACTIONS.controlDiscountApplies, false);
   assert.equal(byMethod.DCF.controlDiscountApplies, true);
 });
@@ -63,7 +63,7 @@ test('the discount needs its reason, and a reason needs the discount (400 naming
   ]);
 });
 
-test('a nil discount for lack of control puts the DCF on a minority basis; the deals without their premium take no DLOM', () => {
+test('a nil discount for lack of control puts the DCF on a minority basis; the deals without their premium take the DLOM', () => {
   const r = valued({
     methodWeights: { DCF: 80, TRANSACTIONS: 20 },
     weightsRationale: WEIGHTS,
@@ -77,8 +77,9 @@ test('a nil discount for lack of control puts the DCF on a minority basis; the d
   assert.equal(byMethod.DCF.basis, 'MINORITY_MARKETABLE');
   assert.equal(byMethod.DCF.controlDiscountApplies, false);
   assert.equal(byMethod.DCF.marketabilityDiscountApplies, true);
-  // Deals in unlisted companies, struck on shares with no market: 303.00 stays 303.00.
-  assert.equal(byMethod.TRANSACTIONS.basis, 'MINORITY_NON_MARKETABLE');
-  assert.equal(byMethod.TRANSACTIONS.marketabilityDiscountApplies, false);
-  assert.equal(byMethod.TRANSACTIONS.valueAfterDiscounts, '303.00');
+  // Minority, marketable once the premium is out: the DLOM applies, 303.00 × 0.90 = 272.70.
+  assert.equal(byMethod.TRANSACTIONS.basis, 'MINORITY_MARKETABLE');
+  assert.equal(byMethod.TRANSACTIONS.controlDiscountApplies, false);
+  assert.equal(byMethod.TRANSACTIONS.marketabilityDiscountApplies, true);
+  assert.equal(byMethod.TRANSACTIONS.valueAfterDiscounts, '272.70');
 });

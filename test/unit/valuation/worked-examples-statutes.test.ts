@@ -141,7 +141,7 @@ test('example 7: Companies Act s.62 with comparable multiples and given weights'
   });
   assertLines(method(result, 'COMPARABLES'), [
     // EV/EBITDA median(10, 12, 9) = 10; × 400 lakhs = 4000 lakhs
-    ['EV/EBITDA: median of 3 peer(s)', '10.0000'],
+    ['EV/EBITDA: median of 3 peers', '10.0000'],
     ['EV/EBITDA: target EBITDA', '40000000.00'],
     ['EV/EBITDA: implied enterprise value', '400000000.00'],
     // equity = 4000 − 300 − 120 − 0 + 180 + 20 + 0 = 3780 lakhs
@@ -154,7 +154,7 @@ test('example 7: Companies Act s.62 with comparable multiples and given weights'
     // P/B 3 × (100 + 850) lakhs = 2850 lakhs
     ['P/B: implied equity value', '285000000.00'],
     // (3780 + 4580 + 4000 + 2850) / 4 = 3802.5 lakhs
-    ['Equity value (simple average of 4 multiple(s))', '380250000.00'],
+    ['Equity value (simple average of 4 multiples)', '380250000.00'],
     ['Value per equity share', '380.25'],
   ]);
   // Book NAV = 1750 − 5 − (1750 − 100 − 850) − 0 = 945 lakhs → 94.50 per share
