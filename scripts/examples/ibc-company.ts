@@ -191,8 +191,8 @@ export function ibcLock(icd: string, firstProjectionYear: number) {
     wacc: 16.0364,
     terminalGrowthRate: 4,
     rationale:
-      "The coordinating valuer's going-concern DCF discounts the business plan at the WACC of the cost-of-capital build-up: a forging business restarting under a new owner, financed as the listed forging peers are (debt to equity 0.25), with a size premium for a company a tenth of the smallest peer's revenue and a company-specific premium for the plan's dependence on winning new customers for the idle press line; terminal growth of 4% is below the industry's long-run nominal growth.",
-    projectionsReasonableness: `The business plan the resolution professional prepared for the information memorandum restarts the press line for new customers: revenue recovers from ₹1,420 lakh in the last audited year to ₹2,300 lakh in the fifth, still below FY${firstProjectionYear - 3}'s ₹2,310 lakh before the largest customer left, and the EBITDA margin rises from 5% to 12.5%, within the 10% to 14% the listed forging peers earned over the last five years. Capital expenditure restores the deferred maintenance of the press line; working capital grows with revenue. The valuer considers the plan a reasonable basis for a going-concern value; it is not the valuer's forecast.`,
+      "The coordinating valuer's going-concern DCF discounts the business plan at the WACC of the cost-of-capital build-up: a forging business restarting under a new owner, financed as the listed forging peers are (debt to equity 0.25), with a size premium for a company of about a hundredth of the smallest peer's revenue (₹14 crore against more than ₹1,000 crore for each of the four peers) and a company-specific premium for the plan's dependence on winning new customers for the idle press line; terminal growth of 4% is below the industry's long-run nominal growth.",
+    projectionsReasonableness: `The business plan the resolution professional prepared for the information memorandum restarts the press line for new customers: revenue recovers from ₹1,420 lakh in the last audited year to ₹2,300 lakh in the fifth, still below FY${firstProjectionYear - 3}'s ₹2,310 lakh before the largest customer left, and the EBITDA margin rises from 5% to 12.5%, above the 10% the company itself earned in FY${firstProjectionYear - 3}: the plan spreads the press line's fixed costs over recovered volumes and cuts power and wage costs, and the company-specific premium in the WACC allows for the risk that the margin is not reached. Capital expenditure restores the deferred maintenance of the press line; working capital grows with revenue. Tax: the corporate debtor's own brought-forward losses (₹500 lakh, the audited losses of its last two years) are not set off against the plan's profits: whether they survive the resolution depends on the plan a resolution applicant makes (the change in shareholding, the write-off of the creditors' claims), so their tax saving, at most ₹125.84 lakh (₹500 lakh × 25.168%), is left out, which errs towards a lower value; the memo line carries only the loss the plan itself makes in its first year. The valuer considers the plan a reasonable basis for a going-concern value; it is not the valuer's forecast.`,
     costOfCapital: {
       riskFreeRate: 7.0,
       equityRiskPremium: 6.5,
@@ -227,7 +227,8 @@ export function ibcLock(icd: string, firstProjectionYear: number) {
           date: read,
         },
         sizePremium: {
-          source: "The valuer's estimate for a company of Godavari's size against the listed peers (revenue ₹14 crore)",
+          source:
+            "Kroll Cost of Capital Navigator, CRSP decile size study: the 10th decile's premium, of which the valuer takes 1.5% as the peers' betas carry part of small forging companies' risk (revenue ₹14 crore)",
           date: read,
         },
         companySpecificPremium: {
