@@ -258,7 +258,7 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
         },
         {
           description:
-            'High-pressure moulding line (idle and not maintained since the CIRP: the obsolescence of 25 % is 15 % for the design and 10 % for its condition, the hydraulics, seals and sand system to be overhauled before it runs)',
+            'High-pressure moulding line (idle and not maintained since the CIRP: the obsolescence of 25 % is 15 % functional and 10 % for its condition, the hydraulics, seals and sand system to be overhauled before it runs)',
           make: 'DISA',
           yearOfManufacture: bsYear - 8,
           costBasis: 'INDEXED_COST',
