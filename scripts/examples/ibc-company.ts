@@ -87,7 +87,8 @@ type GodavariRegisters = {
   registers: {
     land: { description: string }[];
     landComparables: { place: string }[];
-    buildings: object[];
+    buildings: { age: number }[];
+    investments: { investmentBasis: string }[];
     machinery: { make: string }[];
   };
 } & Record<string, unknown>;
@@ -100,30 +101,51 @@ type GodavariRegisters = {
 function withSources(l: GodavariRegisters, icd: string): GodavariRegisters {
   const month = longDate(icd).replace(/^\d+ /, '');
   const quoted = longDate(weekdayOnOrBefore(addDays(icd, -20)));
-  const adjustments: Record<string, string> = {
-    'Plot 9, MIDC Ambad':
-      "size: the Sub-Registrar Nashik's registered sales of MIDC Ambad plots of FY 2025-26 analysed by plot size (Index II extracts)",
-    'Plot 31, MIDC Satpur':
-      'location: the ready reckoner 2026-27 zone rates of MIDC Satpur and MIDC Ambad (Joint Sub-Registrar Nashik); time: the change in the MIDC Satpur zone rate from the ready reckoner 2025-26 to 2026-27',
-    'Plot 3, MIDC Ambad':
-      "size: the Sub-Registrar Nashik's registered sales of MIDC Ambad plots of FY 2025-26 analysed by plot size (Index II extracts)",
+  // One size analysis for every comparable: larger plots sell for less per sq m, about 1 % of the rate for each 250 sq m
+  // of difference, so a comparable smaller than the subject's 4,000 sq m is adjusted down and a larger one up.
+  const SIZE =
+    "size: registered sales of MIDC Nashik plots of FY 2025-26 by plot area (Sub-Registrar Nashik, Index II): the rate per sq m falls about 1 % for each 250 sq m more; a comparable smaller than the subject's 4,000 sq m is adjusted down, a larger one up";
+  const adjustments: Record<string, { source: string; size: number }> = {
+    'Plot 9, MIDC Ambad': { source: `${SIZE} (3,000 sq m: −4 %)`, size: -4 },
+    'Plot 31, MIDC Satpur': {
+      source:
+        "location: ready reckoner 2026-27 zone rates of MIDC Satpur and Ambad; time: the Satpur zone rate's change from 2025-26 to 2026-27 (Joint Sub-Registrar Nashik); size: Plot 9's size analysis (5,000 sq m, 1,000 sq m larger: +4 %)",
+      size: 4,
+    },
+    'Plot 3, MIDC Ambad': { source: `${SIZE} (4,500 sq m: +2 %)`, size: 2 },
   };
   const costs: Record<string, string> = {
     'Ace Micromatic': `Quotation of Ace Micromatic Group, Bengaluru, of ${quoted} for six new machines of the same specification`,
     Schuler: `The fixed asset register's cost of 2021, indexed to ${month} by the Wholesale Price Index for manufacture of machinery and equipment (Office of the Economic Adviser)`,
   };
   const r = l.registers;
+  const builtIn = Number(icd.slice(0, 4)) - (r.buildings[0]?.age ?? 0);
   return {
     ...l,
     registers: {
       ...r,
-      land: r.land.map((p) => ({ ...p, description: p.description.replace('Plot 14', 'Plot C-23') })),
-      landComparables: r.landComparables.map((c) => ({ ...c, adjustmentSource: adjustments[c.place] })),
+      // The company, founded in 2009, bought the plot with the shed its first lessee had built: the lease and the
+      // building are older than the company.
+      land: r.land.map((p) => ({
+        ...p,
+        description: p.description.replace('Plot 14', 'Plot C-23'),
+        title: `Leasehold from MIDC for 95 years from 1998, assigned to the company with MIDC's consent in 2009, when it bought the plot with the shed and office block its first lessee had built in ${builtIn}; deed of assignment registered at Nashik`,
+      })),
+      landComparables: r.landComparables.map((c) => ({
+        ...c,
+        adjustmentSource: adjustments[c.place]?.source,
+        sizeAdjustment: adjustments[c.place]?.size,
+      })),
       buildings: r.buildings.map((b) => ({
         ...b,
         rateSource: `CPWD Plinth Area Rates 2023 for a steel-framed industrial shed with an RCC office block, indexed to ${month} by the CPWD cost index, with the Nashik cost multiplier`,
       })),
       machinery: r.machinery.map((m) => ({ ...m, costSource: costs[m.make] })),
+      // The liquid fund's units, bought for ₹20 lakh, at their net asset value: a liquid fund earns a little, it does
+      // not lose a quarter.
+      investments: r.investments.map((x) =>
+        x.investmentBasis === 'NET_ASSET_VALUE' ? { ...x, netAssetValue: 20.35 } : x,
+      ),
     },
     // Each line left out, with why it is nil in a sale of the assets and why the value as a whole adds nothing for it.
     reconciliation: [
@@ -169,8 +191,8 @@ export function ibcLock(icd: string, firstProjectionYear: number) {
     wacc: 16.0364,
     terminalGrowthRate: 4,
     rationale:
-      "The coordinating valuer's going-concern DCF discounts the business plan at the WACC of the cost-of-capital build-up: a forging business restarting under a new owner, financed as the listed forging peers are (debt to equity 0.25), with a size premium for a company a tenth of the smallest peer's revenue and a company-specific premium for the plan's dependence on winning new customers for the idle press line; terminal growth of 4% is below the industry's long-run nominal growth.",
-    projectionsReasonableness: `The business plan the resolution professional prepared for the information memorandum restarts the press line for new customers: revenue recovers from ₹1,420 lakh in the last audited year to ₹2,300 lakh in the fifth, still below FY${firstProjectionYear - 3}'s ₹2,310 lakh before the largest customer left, and the EBITDA margin rises from 5% to 12.5%, within the 10% to 14% the listed forging peers earned over the last five years. Capital expenditure restores the deferred maintenance of the press line; working capital grows with revenue. The valuer considers the plan a reasonable basis for a going-concern value; it is not the valuer's forecast.`,
+      "The coordinating valuer's going-concern DCF discounts the business plan at the WACC of the cost-of-capital build-up: a forging business restarting under a new owner, financed as the listed forging peers are (debt to equity 0.25), with a size premium for a company of about a hundredth of the smallest peer's revenue (₹14 crore against more than ₹1,000 crore for each of the four peers) and a company-specific premium for the plan's dependence on winning new customers for the idle press line; terminal growth of 4% is below the industry's long-run nominal growth.",
+    projectionsReasonableness: `The business plan the resolution professional prepared for the information memorandum restarts the press line for new customers: revenue recovers from ₹1,420 lakh in the last audited year to ₹2,300 lakh in the fifth, still below FY${firstProjectionYear - 3}'s ₹2,310 lakh before the largest customer left, and the EBITDA margin rises from 5% to 12.5%, above the 10% the company itself earned in FY${firstProjectionYear - 3}: the plan spreads the press line's fixed costs over recovered volumes and cuts power and wage costs, and the company-specific premium in the WACC allows for the risk that the margin is not reached. Capital expenditure restores the deferred maintenance of the press line; working capital grows with revenue. Tax: the corporate debtor's own brought-forward losses (₹500 lakh, the audited losses of its last two years) are not set off against the plan's profits: whether they survive the resolution depends on the plan a resolution applicant makes (the change in shareholding, the write-off of the creditors' claims), so their tax saving, at most ₹125.84 lakh (₹500 lakh × 25.168%), is left out, which errs towards a lower value; the memo line carries only the loss the plan itself makes in its first year. The valuer considers the plan a reasonable basis for a going-concern value; it is not the valuer's forecast.`,
     costOfCapital: {
       riskFreeRate: 7.0,
       equityRiskPremium: 6.5,
@@ -205,7 +227,8 @@ export function ibcLock(icd: string, firstProjectionYear: number) {
           date: read,
         },
         sizePremium: {
-          source: "The valuer's estimate for a company of Godavari's size against the listed peers (revenue ₹14 crore)",
+          source:
+            "Kroll Cost of Capital Navigator, CRSP decile size study: the 10th decile's premium, of which the valuer takes 1.5% as the peers' betas carry part of small forging companies' risk (revenue ₹14 crore)",
           date: read,
         },
         companySpecificPremium: {
@@ -238,8 +261,7 @@ export function weekdayOnOrBefore(iso: string): string {
  * (Reg 12(1)); the IRP's report constituting the committee of creditors after the claims are verified, within 30 days
  * (Reg 17(1)); the committee's first meeting within seven days of that, at which it appoints the resolution
  * professional (s.22); the RP appoints the set of valuers within seven days of their appointment and by the 47th day
- * (Reg 27(1)); each valuer verifies after appointment, reports on their class, and explains the method to the
- * committee. The commencement date is a working day at least 45 days before the report, so that every step has
+ * (Reg 27(1)); each valuer verifies after appointment, explains the method to the committee before they compute, then report on their class. The commencement date is a working day at least 45 days before the report, so that every step has
  * happened by it.
  */
 export function cirpDates(today: string) {
@@ -251,8 +273,10 @@ export function cirpDates(today: string) {
   const valuersAppointed = weekdayOnOrAfter(addDays(rpAppointed, 2));
   const verifiedPhysical = weekdayOnOrAfter(addDays(valuersAppointed, 1));
   const verifiedFinancial = weekdayOnOrAfter(addDays(verifiedPhysical, 1));
-  const classReports = weekdayOnOrAfter(addDays(verifiedFinancial, 2));
-  const methodologyMeeting = weekdayOnOrAfter(addDays(classReports, 1));
+  // The valuers explain their method to the committee before they compute (CIRP Reg 35(1) as amended), so the
+  // meeting comes after the verification and before the class reports.
+  const methodologyMeeting = weekdayOnOrAfter(addDays(verifiedFinancial, 1));
+  const classReports = weekdayOnOrAfter(addDays(methodologyMeeting, 1));
   return {
     icd,
     publicAnnouncement,

@@ -14,27 +14,32 @@ export const LIQUIDATION_COMPANY = {
 };
 
 /**
- * The liquidation's days, each on a working day: the CIRP admitted about nine months before the liquidation order,
- * its committee constituted after the claims; the committee resolved to liquidate (s.33(2)) with no resolution plan
- * approved, and the Adjudicating Authority's order of the liquidation commencement date appointed the liquidator; the
- * liquidator appoints two registered valuers within seven days of it (Liquidation Reg 35(2)). The order is a working
- * day at least 30 days before the report.
+ * The liquidation's days, each on a working day: the CIRP admitted 255 days before the liquidation order, extended to
+ * 270 days (s.12(2)); the committee resolved to liquidate (s.33(2)) with no plan approved; the order of the liquidation
+ * commencement date appointed the liquidator, who appoints the valuers within seven days of it (Liquidation Reg 35(2)).
+ * The order is a working day at least 30 days before the report.
  */
 export function liquidationDates(today: string) {
   const lcd = weekdayOnOrBefore(addDays(today, -30));
-  const icd = weekdayOnOrBefore(addDays(lcd, -280));
+  const icd = weekdayOnOrBefore(addDays(lcd, -255));
   const publicAnnouncement = weekdayOnOrBefore(addDays(icd, 3));
   const cocConstituted = weekdayOnOrAfter(addDays(icd, 21));
+  // The 180 days of s.12(1) extended by 90 (s.12(2)) by an order before the 180th day; the deposit adjusted before the ICD.
+  const extensionOrder = weekdayOnOrBefore(addDays(icd, 170));
+  const depositAdjusted = weekdayOnOrBefore(addDays(icd, -45));
   const valuersAppointed = weekdayOnOrAfter(addDays(lcd, 3));
   const verifiedPhysical = weekdayOnOrAfter(addDays(valuersAppointed, 1));
   const verifiedFinancial = weekdayOnOrAfter(addDays(verifiedPhysical, 1));
-  const classReports = weekdayOnOrAfter(addDays(verifiedFinancial, 3));
-  const methodologyMeeting = weekdayOnOrAfter(addDays(classReports, 2));
+  // The valuers explain their method before they compute: the meeting before the class reports.
+  const methodologyMeeting = weekdayOnOrAfter(addDays(verifiedFinancial, 1));
+  const classReports = weekdayOnOrAfter(addDays(methodologyMeeting, 2));
   return {
     lcd,
     icd,
     publicAnnouncement,
     cocConstituted,
+    extensionOrder,
+    depositAdjusted,
     valuersAppointed,
     verifiedPhysical,
     verifiedFinancial,
@@ -43,8 +48,7 @@ export function liquidationDates(today: string) {
   };
 }
 export type LiquidationDates = ReturnType<typeof liquidationDates>;
-
-/** The CIRP's two sets' liquidation values, averaged by its resolution professional (CIRP Reg 35), as at its ICD. */
+// The CIRP's two sets' liquidation values, averaged by its resolution professional (CIRP Reg 35), as at its ICD.
 const CIRP_AVERAGE_LIQUIDATION_VALUE = '₹7,42,60,000';
 
 export function liquidationInsolvencyFacts(d: LiquidationDates) {
@@ -68,7 +72,8 @@ export function liquidationInsolvencyFacts(d: LiquidationDates) {
 
 /** Why the liquidator did not take the CIRP's average (Liquidation Reg 35(1)) and had the assets valued afresh. */
 export function freshValuationReason(d: LiquidationDates): string {
-  return `The registered valuers of the corporate insolvency resolution process valued the assets as at the insolvency commencement date, ${longDate(d.icd)}; the resolution professional's average of their liquidation values was ${CIRP_AVERAGE_LIQUIDATION_VALUE}. In the nine months since, the foundry has stood idle, its moulding line has not been run or maintained, its finished castings have aged past their customers' call-off dates and two of its larger debtors have disputed their dues. The liquidator considered that average no longer a fair basis for the sale and, under Regulation 35(2) of the Liquidation Process Regulations, appointed two registered valuers to value the assets afresh as at the liquidation commencement date.`;
+  const day = Math.round((Date.parse(d.lcd) - Date.parse(d.icd)) / 86_400_000) + 1;
+  return `The corporate insolvency resolution process began on ${longDate(d.icd)}; the Adjudicating Authority extended its period of 180 days by 90 days under section 12(2) of the Code, on the committee of creditors' resolution, by its order of ${longDate(d.extensionOrder)}, and with no resolution plan approved it ordered the liquidation on day ${day} of the process, within the 270 days. The registered valuers of that process valued the assets as at the insolvency commencement date; none of the registered valuers of this report was one of them or otherwise valued the corporate debtor in that process. The resolution professional's average of their liquidation values was ${CIRP_AVERAGE_LIQUIDATION_VALUE}. In the eight months since, the foundry has stood idle, its moulding line has not been run or maintained, its finished castings have aged past their customers' call-off dates and two of its larger debtors have disputed their dues. The liquidator considered that average no longer a fair basis for the sale and, under Regulation 35(2) of the Liquidation Process Regulations, appointed registered valuers, one for each asset class, to value the assets afresh as at the liquidation commencement date.`;
 }
 
 /** The balance sheet at the liquidation commencement date: the registers' book values; reserves eaten by losses. */
@@ -129,7 +134,8 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
   // The ready reckoner's year (April to March) the liquidation commencement date falls in.
   const fy = Number(d.lcd.slice(5, 7)) >= 4 ? bsYear : bsYear - 1;
   const rrYear = `${fy}-${String((fy + 1) % 100).padStart(2, '0')}`;
-  const SIZE_SOURCE = `size: the Sub-Registrar Hatkanangale's registered sales of MIDC Shiroli plots of the last two years analysed by plot size (Index II extracts)`;
+  // One size analysis for every comparable: a smaller plot than the subject's adjusted down, a larger one up.
+  const SIZE = `size: registered sales of MIDC Kolhapur plots of the last two years by plot area (Index II extracts): the rate per sq m falls about 1 % for each 250 sq m more; a comparable smaller than the subject's 3,500 sq m is adjusted down, a larger one up`;
   // Land and building, plant and machinery and the stock (the Plant and Machinery valuer's) first; the financial assets next.
   const after = (a: string) => (/LAND|PLANT|INVENTOR/.test(a) ? d.verifiedPhysical : d.verifiedFinancial);
   const assets = [
@@ -176,7 +182,7 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
           surveyNumber: 'Gat 455/1',
           landArea: 3500,
           areaUnit: 'SQ_M',
-          title: 'Leasehold from MIDC for 95 years from 2004; lease deed registered at Hatkanangale',
+          title: `Leasehold from MIDC for 95 years from 2004, assigned to the company with MIDC's consent in 2012, when it bought the plot with the foundry shed its first lessee had built in ${bsYear - 22}; deed of assignment registered at Hatkanangale`,
           bookValue: 120,
           forcedSaleDiscount: 25,
           marketingPeriod: '6 months',
@@ -192,8 +198,8 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
           saleArea: 2800,
           salePrice: 140,
           saleSource: 'Registered deed, Sub-Registrar Hatkanangale',
-          adjustmentSource: SIZE_SOURCE,
-          sizeAdjustment: 4,
+          adjustmentSource: `${SIZE} (2,800 sq m: −3 %)`,
+          sizeAdjustment: -3,
         },
         {
           parcel: 'L1',
@@ -202,9 +208,10 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
           saleArea: 6000,
           salePrice: 318,
           saleSource: 'Registered deed, Sub-Registrar Karveer',
-          adjustmentSource: `location: the ready reckoner ${rrYear} zone rates of MIDC Gokul Shirgaon and MIDC Shiroli (Joint Sub-Registrar Kolhapur); time: the change in the Gokul Shirgaon zone rate between the ready reckoners of the sale's year and ${rrYear}`,
+          adjustmentSource: `location: ready reckoner ${rrYear} zone rates of MIDC Gokul Shirgaon and Shiroli; time: the Gokul Shirgaon zone rate's change to ${rrYear} (Joint Sub-Registrar Kolhapur); size: Plot B-9's size analysis (6,000 sq m, 2,500 sq m larger: +10 %)`,
           locationAdjustment: -3,
           timeAdjustment: 3,
+          sizeAdjustment: 10,
         },
         {
           parcel: 'L1',
@@ -213,8 +220,8 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
           saleArea: 3200,
           salePrice: 163.2,
           saleSource: 'Registered deed, Sub-Registrar Hatkanangale',
-          adjustmentSource: SIZE_SOURCE,
-          sizeAdjustment: 2,
+          adjustmentSource: `${SIZE} (3,200 sq m: −1 %)`,
+          sizeAdjustment: -1,
         },
       ],
       buildings: [
@@ -250,14 +257,15 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
           discountReason: 'Used furnaces sold in a short time go to dealers, who dismantle and refurbish them',
         },
         {
-          description: 'High-pressure moulding line',
+          description:
+            'High-pressure moulding line (idle and not maintained since the CIRP: the obsolescence of 25 % is 15 % functional and 10 % for its condition, the hydraulics, seals and sand system to be overhauled before it runs)',
           make: 'DISA',
           yearOfManufacture: bsYear - 8,
           costBasis: 'INDEXED_COST',
           replacementCost: 260,
           costSource: `The fixed asset register's cost of ${bsYear - 8}, indexed to ${month} by the Wholesale Price Index for manufacture of machinery and equipment (Office of the Economic Adviser)`,
           usefulLife: 20,
-          obsolescence: 15,
+          obsolescence: 25,
           bookValue: 140,
           forcedSaleDiscount: 40,
           marketingPeriod: '6 months',
@@ -289,9 +297,10 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
           ageing: '0 to 90 days',
           bookValue: 120,
           recoverability: 90,
-          forcedSaleDiscount: 25,
+          forcedSaleDiscount: 5,
           marketingPeriod: '3 months',
-          discountReason: 'Receivables assigned in a forced sale are bought at a discount for collection',
+          discountReason:
+            'Collected by the liquidator, not assigned: these debtors have confirmed their balances and are paying; 5 % for the cost of collection and the three months it takes',
         },
         {
           ageing: '91 to 365 days',
@@ -299,7 +308,8 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
           recoverability: 70,
           forcedSaleDiscount: 40,
           marketingPeriod: '3 months',
-          discountReason: 'Two larger debtors dispute their dues; older receivables are bought at a deeper discount',
+          discountReason:
+            'Assigned, not collected: two larger debtors dispute their dues, and recovery suits would outlast the liquidation, so the liquidator sells these debts as not readily realisable assets to a buyer who prices in the time and cost of recovery',
         },
         {
           ageing: 'over 365 days',
@@ -307,7 +317,7 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
           recoverability: 30,
           forcedSaleDiscount: 60,
           marketingPeriod: '3 months',
-          discountReason: 'Receivables over a year old are mostly disputed and sell for little',
+          discountReason: 'Assigned, not collected: debts over a year old, mostly disputed; their buyer pays little',
         },
       ],
       cash: [
@@ -363,8 +373,7 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
       },
       {
         item: 'otherNonCurrentAssets',
-        excludedReason:
-          'Security deposit with the electricity distribution company, adjusted by it against the unpaid power bills up to the insolvency commencement date',
+        excludedReason: `Security deposit with the electricity distribution company, adjusted by it against the unpaid power bills on ${longDate(d.depositAdjusted)}, when it disconnected the supply, before the insolvency commencement date and the moratorium: nothing left to recover`,
       },
       {
         item: 'shortTermLoansAndAdvances',

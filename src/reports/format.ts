@@ -92,7 +92,7 @@ export function statuteTitle(statute: Statute, basis?: LegalBasis): string {
   }
   if (statute === 'RULE_11UA') return 'Rule 11UA of the Income-tax Rules, 1962, under the Income-tax Act, 1961';
   if (statute === 'IBC_LIQUIDATION' && basis)
-    return `${basis.rules[0].replace(/^(.*), (Reg 35)$/, 'Regulation 35 of the $1')}, under the Insolvency and Bankruptcy Code, 2016`;
+    return `${basis.rules[0].replace(/^(.*), Reg (27 and Reg 35|35)$/, (_, rules: string, regs: string) => `${regs === '35' ? 'Regulation 35' : 'Regulations 27 and 35'} of the ${rules}`)}, under the Insolvency and Bankruptcy Code, 2016`;
   return STATUTE_TITLE[statute];
 }
 

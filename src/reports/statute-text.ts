@@ -231,7 +231,7 @@ function ibcText(purpose: string | null, valuationDate: string): StatuteSection 
           "is shown as the liquidator's computation under Regulation 35, not as the firm's estimate.",
         waterfall,
         // docs/ibc-valuation.md, Confidentiality: the realisable value is the floor of the liquidator's sale.
-        'Confidentiality (Regulation 35(2)): the registered valuers and the liquidator keep the ' +
+        'Confidentiality (Regulation 35, as amended): the registered valuers and the liquidator keep the ' +
           'estimates of realisable value confidential. This report is given to the liquidator alone; ' +
           'the liquidator may share the values only on an undertaking of confidentiality, so that a ' +
           'bidder at the sale of the assets does not learn them, and the valuers will not use them ' +
@@ -307,8 +307,8 @@ export function scopeParagraphs(
 ): { heading: string; text: string }[] {
   const registers =
     fromRegisters.length > 0
-      ? `The values of ${fromRegisters.join(', ')} were computed asset by asset from the asset registers in the ` +
-        'financial data, each step shown in the annexure of asset-wise workings; every asset line of the balance ' +
+      ? `The values of ${fromRegisters.join(', ')} were computed asset by asset from the asset registers the ` +
+        "valuers drew up from the corporate debtor's books and their physical verification, each step shown in the annexure of asset-wise workings; every asset line of the balance " +
         'sheet is valued in a class or excluded with its reason in the reconciliation annexure. '
       : '';
   const physical =

@@ -150,11 +150,14 @@ export function legalBasisOf(
     case 'IBC_LIQUIDATION':
       return {
         act: 'INSOLVENCY_AND_BANKRUPTCY_CODE_2016',
-        provisions: ['s.53'],
+        // The regulations that have the valuers appointed and say what they value (docs/ibc-valuation.md): CIRP Reg 27
+        // and Reg 35, or Liquidation Reg 35. Section 53 orders the distribution of the proceeds, which this valuation
+        // does not make, so it is no basis of the value.
+        provisions: [],
         rules: [
           purpose === 'LIQUIDATION_REALISABLE_VALUE'
             ? 'Insolvency and Bankruptcy Board of India (Liquidation Process) Regulations, 2016, Reg 35'
-            : 'Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35',
+            : 'Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 27 and Reg 35',
         ],
       };
   }

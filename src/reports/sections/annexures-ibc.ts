@@ -24,6 +24,8 @@ const small = { fontSize: SIZE.small };
 
 const realisable = (input: ReportInput) => input.engagement.purpose === 'LIQUIDATION_REALISABLE_VALUE';
 const liquidationName = (input: ReportInput) => (realisable(input) ? 'Realisable value' : 'Liquidation value');
+// Each row's starting point: in liquidation (only realisable value asked) the orderly-sale value, never totalled.
+const orderlyName = (input: ReportInput) => (realisable(input) ? 'Orderly-sale value' : 'Fair value');
 
 export const ibcRegisters = (input: ReportInput): Liquidation['registers'] => input.financials?.liquidation?.registers;
 
@@ -36,8 +38,9 @@ function valued(input: ReportInput): ValuedRegisters {
 export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
   const v = valued(input);
   const liq = liquidationName(input);
+  const fv = orderlyName(input);
   w.paragraph(
-    `The asset-wise workings of this valuation, computed from the asset registers in the financial data: each row from its own inputs in exact figures, rounded once to the paisa; a class's values are the sums of its rows. ${liq} = fair value × (1 − forced-sale discount) for each row, the discount, its marketing period and its reason stated below.`,
+    `The asset-wise workings of this valuation, computed from the asset registers the valuers drew up from the corporate debtor's books and their physical verification: each row from its own inputs in exact figures, rounded once to the paisa; a class's values are the sums of its rows. ${realisable(input) ? `Each row starts from its orderly-sale value, the price it would fetch after proper marketing, which this report does not report as a value of its own and does not total; ${liq.toLowerCase()} = orderly-sale value` : `${liq} = fair value`} × (1 − forced-sale discount) for each row, the discount, its marketing period and its reason stated below.`,
   );
   // Each registration class's part under its own heading, with the registered valuer who estimated and signs it.
   if (v.land.length + v.buildings.length > 0) partHeading(w, input, 'LAND_AND_BUILDING');
@@ -53,7 +56,7 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
         { header: 'Age / life (years)', width: 0.09, align: 'right' },
         { header: '1 − age ÷ life', width: 0.1, align: 'right' },
         { header: 'Condition factor', width: 0.11, align: 'right' },
-        { header: 'Fair value (₹)', width: 0.18, align: 'right' },
+        { header: `${fv} (₹)`, width: 0.18, align: 'right' },
       ],
       v.buildings.map((b) => [
         `${b.label} (${b.condition})`,
@@ -87,7 +90,7 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
         { header: 'Age / life (years)', width: 0.1, align: 'right' },
         { header: '1 − age ÷ life', width: 0.12, align: 'right' },
         { header: 'Obsolescence', width: 0.16, align: 'right' },
-        { header: 'Fair value (₹)', width: 0.18, align: 'right' },
+        { header: `${fv} (₹)`, width: 0.18, align: 'right' },
       ],
       v.machinery.map((m) => [
         `${m.label}; ${m.costBasis === 'INDEXED_COST' ? 'historical cost indexed' : 'replacement cost new'}`,
@@ -109,16 +112,16 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
       v.machinery.map((m) => [m.label, m.costSource]),
     );
   }
-  recoverableTable(w, 'Inventories by category and age', v.inventories);
+  recoverableTable(w, 'Inventories by category and age', v.inventories, fv);
   if (v.receivables.length + v.cash.length + v.investments.length > 0)
     partHeading(w, input, 'SECURITIES_OR_FINANCIAL_ASSETS');
-  recoverableTable(w, 'Trade receivables by ageing bucket', v.receivables);
+  recoverableTable(w, 'Trade receivables by ageing bucket', v.receivables, fv);
   if (v.cash.length > 0) {
     w.subheading('Cash and bank balances: at book value');
     w.table(
       [
         { header: 'Account', width: 0.6 },
-        { header: 'Book value = fair value (₹)', width: 0.4, align: 'right' },
+        { header: `Book value = ${fv.toLowerCase()} (₹)`, width: 0.4, align: 'right' },
       ],
       v.cash.map((c) => [c.label, rs(c.fairValue)]),
       small,
@@ -131,7 +134,7 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
         { header: 'Investment', width: 0.3 },
         { header: 'Basis', width: 0.3 },
         { header: 'Book value (₹)', width: 0.18, align: 'right' },
-        { header: 'Fair value (₹)', width: 0.22, align: 'right' },
+        { header: `${fv} (₹)`, width: 0.22, align: 'right' },
       ],
       v.investments.map((i) => [
         `${i.label} (${i.priceSource})`,
@@ -144,9 +147,11 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
       small,
     );
   }
-  forcedSaleTable(w, v, liq);
-  classTotals(w, v, liq);
-  registrationTotals(w, v, liq, input);
+  forcedSaleTable(w, v, liq, fv);
+  // In liquidation the orderly-sale values are each row's starting point, never a total (orderlyName).
+  const totalled = realisable(input) ? null : fv;
+  classTotals(w, v, liq, totalled);
+  registrationTotals(w, v, liq, input, totalled);
 }
 
 function landTables(w: Writer, v: ValuedRegisters, input: ReportInput): void {
@@ -188,8 +193,8 @@ function landTables(w: Writer, v: ValuedRegisters, input: ReportInput): void {
     noteText(
       w,
       p.rateRule === 'MEAN'
-        ? `Adopted rate: the mean of the ${p.comparables.length} adjusted rates, ₹${rate(p.adoptedRate)} per ${AREA[p.areaUnit] ?? p.areaUnit} (kept exact in the computation). Fair value = ${area(p.landArea, p.areaUnit)} × the adopted rate = ₹${rs(p.fairValue)}.`
-        : `Adopted rate: ₹${rate(p.adoptedRate)} per ${AREA[p.areaUnit] ?? p.areaUnit}, stated by the valuer: ${p.rateReason}. Fair value = ${area(p.landArea, p.areaUnit)} × ₹${rate(p.adoptedRate)} = ₹${rs(p.fairValue)}.`,
+        ? `Adopted rate: the mean of the ${p.comparables.length} adjusted rates, ₹${rate(p.adoptedRate)} per ${AREA[p.areaUnit] ?? p.areaUnit} (kept exact in the computation). ${orderlyName(input)} = ${area(p.landArea, p.areaUnit)} × the adopted rate = ₹${rs(p.fairValue)}.`
+        : `Adopted rate: ₹${rate(p.adoptedRate)} per ${AREA[p.areaUnit] ?? p.areaUnit}, stated by the valuer: ${p.rateReason}. ${orderlyName(input)} = ${area(p.landArea, p.areaUnit)} × ₹${rate(p.adoptedRate)} = ₹${rs(p.fairValue)}.`,
     );
   }
   noteText(
@@ -198,7 +203,7 @@ function landTables(w: Writer, v: ValuedRegisters, input: ReportInput): void {
   );
 }
 
-function recoverableTable(w: Writer, title: string, rows: ValuedRegisters['inventories']): void {
+function recoverableTable(w: Writer, title: string, rows: ValuedRegisters['inventories'], fv: string): void {
   if (rows.length === 0) return;
   w.subheading(`${title}: book value × recoverable percentage`);
   w.table(
@@ -206,14 +211,14 @@ function recoverableTable(w: Writer, title: string, rows: ValuedRegisters['inven
       { header: 'Category and age', width: 0.46 },
       { header: 'Book value (₹)', width: 0.2, align: 'right' },
       { header: 'Recoverable', width: 0.14, align: 'right' },
-      { header: 'Fair value (₹)', width: 0.2, align: 'right' },
+      { header: `${fv} (₹)`, width: 0.2, align: 'right' },
     ],
     rows.map((r) => [r.label, rs(r.bookValue), pc(r.recoverability), rs(r.fairValue)]),
     small,
   );
 }
 
-function forcedSaleTable(w: Writer, v: ValuedRegisters, liq: string): void {
+function forcedSaleTable(w: Writer, v: ValuedRegisters, liq: string, fv: string): void {
   const rows: ValuedRow[] = [
     ...v.land,
     ...v.buildings,
@@ -227,7 +232,7 @@ function forcedSaleTable(w: Writer, v: ValuedRegisters, liq: string): void {
   w.table(
     [
       { header: 'Asset', width: 0.21 },
-      { header: 'Fair value (₹)', width: 0.16, align: 'right' },
+      { header: `${fv} (₹)`, width: 0.16, align: 'right' },
       { header: 'Discount', width: 0.1, align: 'right' },
       { header: `${liq} (₹)`, width: 0.16, align: 'right' },
       { header: 'Marketing period', width: 0.11 },
@@ -245,33 +250,43 @@ function forcedSaleTable(w: Writer, v: ValuedRegisters, liq: string): void {
   );
 }
 
-function classTotals(w: Writer, v: ValuedRegisters, liq: string): void {
-  w.subheading('Totals by asset class');
-  const rows = v.classes.map((c) => [labelOf(c.assetClass), rs(c.bookValue), rs(c.fairValue), rs(c.liquidationValue)]);
+function classTotals(w: Writer, v: ValuedRegisters, liq: string, fv: string | null): void {
+  w.subheading('Totals by asset class', 120);
+  const rows = v.classes.map((c) => [
+    labelOf(c.assetClass),
+    rs(c.bookValue),
+    ...(fv ? [rs(c.fairValue)] : []),
+    rs(c.liquidationValue),
+  ]);
   rows.push([
-    'Total of the registers',
+    'Total of all asset classes',
     rs(sum(v.classes.map((c) => c.bookValue))),
-    rs(sum(v.classes.map((c) => c.fairValue))),
+    ...(fv ? [rs(sum(v.classes.map((c) => c.fairValue)))] : []),
     rs(sum(v.classes.map((c) => c.liquidationValue))),
   ]);
   w.table(
-    [
-      { header: 'Asset class', width: 0.34 },
-      { header: 'Book value (₹)', width: 0.22, align: 'right' },
-      { header: 'Fair value (₹)', width: 0.22, align: 'right' },
-      { header: `${liq} (₹)`, width: 0.22, align: 'right' },
-    ],
+    fv
+      ? [
+          { header: 'Asset class', width: 0.34 },
+          { header: 'Book value (₹)', width: 0.22, align: 'right' },
+          { header: `${fv} (₹)`, width: 0.22, align: 'right' },
+          { header: `${liq} (₹)`, width: 0.22, align: 'right' },
+        ]
+      : [
+          { header: 'Asset class', width: 0.46 },
+          { header: 'Book value (₹)', width: 0.27, align: 'right' },
+          { header: `${liq} (₹)`, width: 0.27, align: 'right' },
+        ],
     rows,
     { ...small, boldRows: new Set([rows.length - 1]) },
   );
 }
 
 /**
- * The totals by IBBI registration class (Land and Building; Plant and Machinery; Securities or Financial Assets), each
- * with the asset registers it takes in and the registered valuer who signs it (docs/statutes.md, IBC: who signs each
- * class): inventories under Plant and Machinery; receivables, cash and investments under Securities or Financial Assets.
+ * The totals by IBBI registration class, each with its registers and the valuer who signs it (docs/statutes.md, IBC:
+ * who signs each class): inventories under Plant and Machinery; receivables, cash and investments under Securities.
  */
-function registrationTotals(w: Writer, v: ValuedRegisters, liq: string, input: ReportInput): void {
+function registrationTotals(w: Writer, v: ValuedRegisters, liq: string, input: ReportInput, fv: string | null): void {
   const order = ['LAND_AND_BUILDING', 'PLANT_AND_MACHINERY', 'SECURITIES_OR_FINANCIAL_ASSETS'] as const;
   const groups = order
     .map((r) => ({ r, classes: v.classes.filter((c) => ibcRegistrationClass(c.assetClass) === r) }))
@@ -280,22 +295,28 @@ function registrationTotals(w: Writer, v: ValuedRegisters, liq: string, input: R
   const rows = groups.map((g) => [
     `${IBC_CLASS_LABELS[g.r]}: ${g.classes.map((c) => labelOf(c.assetClass).toLowerCase()).join(', ')}; ${classValuer(input, g.r)}`,
     rs(sum(g.classes.map((c) => c.bookValue))),
-    rs(sum(g.classes.map((c) => c.fairValue))),
+    ...(fv ? [rs(sum(g.classes.map((c) => c.fairValue)))] : []),
     rs(sum(g.classes.map((c) => c.liquidationValue))),
   ]);
   rows.push([
-    'Total of the registers',
+    'Total of all asset classes',
     rs(sum(v.classes.map((c) => c.bookValue))),
-    rs(sum(v.classes.map((c) => c.fairValue))),
+    ...(fv ? [rs(sum(v.classes.map((c) => c.fairValue)))] : []),
     rs(sum(v.classes.map((c) => c.liquidationValue))),
   ]);
   w.table(
-    [
-      { header: 'Registration class: asset registers; registered valuer', width: 0.4 },
-      { header: 'Book value (₹)', width: 0.2, align: 'right' },
-      { header: 'Fair value (₹)', width: 0.2, align: 'right' },
-      { header: `${liq} (₹)`, width: 0.2, align: 'right' },
-    ],
+    fv
+      ? [
+          { header: 'Registration class: asset registers; registered valuer', width: 0.4 },
+          { header: 'Book value (₹)', width: 0.2, align: 'right' },
+          { header: `${fv} (₹)`, width: 0.2, align: 'right' },
+          { header: `${liq} (₹)`, width: 0.2, align: 'right' },
+        ]
+      : [
+          { header: 'Registration class: asset registers; registered valuer', width: 0.5 },
+          { header: 'Book value (₹)', width: 0.25, align: 'right' },
+          { header: `${liq} (₹)`, width: 0.25, align: 'right' },
+        ],
     rows,
     { ...small, boldRows: new Set([rows.length - 1]) },
   );
@@ -330,13 +351,13 @@ export function reconciliationAnnexure(w: Writer, input: ReportInput): void {
   const f = input.financials!;
   const r = reconcileAssets({ balanceSheet: f.balanceSheet, liquidation: f.liquidation });
   w.paragraph(
-    `Each asset line of the balance sheet as at ${formatDate(f.balanceSheetDate)} and how this valuation treats it: valued in an asset class, or excluded with the reason stated. A line the financial data do not assign is valued in the class of its nature (marked "by nature").`,
+    `Each asset line of the balance sheet as at ${formatDate(f.balanceSheetDate)} and how this valuation treats it: valued in an asset class, or excluded with the reason stated.`,
   );
   const rows = r.lines.map((l) => [
     l.label,
     rs(l.bookValue),
     l.status === 'VALUED'
-      ? `Valued in ${classWordsInline(l.classes)}${l.stated ? '' : ' (by nature)'}`
+      ? `Valued in ${classWordsInline(l.classes)}`
       : l.status === 'EXCLUDED'
         ? `Excluded: ${l.reason}`
         : 'Neither valued nor excluded',
@@ -374,6 +395,6 @@ export function reconciliationAnnexure(w: Writer, input: ReportInput): void {
     w,
     r.booksChecked
       ? "The classes' book values equal the lines they value: every rupee of the balance sheet's assets is valued or excluded."
-      : "The classes' book values are as the financial data give them; a difference from the lines they value is shown as it is.",
+      : "The classes' book values are as the corporate debtor's books give them; a difference from the lines they value is shown as it is.",
   );
 }

@@ -83,10 +83,10 @@ export function annexureRef(input: ReportInput, key: AnnexureKey): string | null
 /** Each annexure on its own page, after the signature, listed in the contents. */
 export function annexures(w: Writer, input: ReportInput): void {
   annexurePlan(input).forEach((key, i) => {
-    // In liquidation the regulations speak of the realisable value: the annexure's title says so too.
+    // In liquidation the regulations ask for the realisable value alone: the annexure's title names only it.
     const title =
       key === 'assetRegisters' && input.engagement.purpose === 'LIQUIDATION_REALISABLE_VALUE'
-        ? TITLES[key].replace('liquidation value', 'realisable value')
+        ? 'Asset-wise workings: realisable value of each asset'
         : TITLES[key];
     w.annexure(`Annexure ${i + 1}: ${title}`);
     if (key === 'balanceSheet') balanceSheetAnnexure(w, input);

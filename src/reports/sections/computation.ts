@@ -166,7 +166,7 @@ export function dcfYearTable(
   );
   presentValueTotal(w, dcf, years, dcfUnit);
   w.paragraph(
-    `${dcfUnit === 'CRORE' ? '1 crore = ₹1,00,00,000' : '1 lakh = ₹1,00,000'}. Amounts are rounded to two decimals of the unit; the valuation is computed to the paisa${perShare ? ' and the per-share values are exact to the paisa' : ''}.${hasLosses ? ` Tax follows ${lossCarryForwardCitation(years.map((y) => y.year))}, by each year's tax year: a loss pays no tax and is carried forward for eight years against later EBIT.` : ''}`,
+    `${dcfUnit === 'CRORE' ? '1 crore = ₹1,00,00,000' : '1 lakh = ₹1,00,000'}. Amounts are rounded to two decimals of the unit; the valuation is computed to the paisa${perShare ? ' and the per-share values are exact to the paisa' : ''}.${hasLosses ? ` Tax follows ${lossCarryForwardCitation(years.map((y) => y.year))}, by each year's tax year: a loss pays no tax and is carried forward for eight years against later EBIT; only the projected years' own losses are carried, not losses of earlier years (the note on the projections says how they are treated, where it does).` : ''}`,
     {
       size: SIZE.small,
       color: COLOR.muted,

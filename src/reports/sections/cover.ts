@@ -12,6 +12,7 @@ import {
 } from '../report-input.js';
 import { conclusionRows, coverPurpose } from './summary.js';
 import { ACT_TITLE } from '../../domain/valuation/law-in-force.js';
+import { IBC_CLASS_LABELS } from '../../contract/ibc-valuer-set.js';
 
 export function cover(w: Writer, input: ReportInput): void {
   const { doc } = w;
@@ -81,12 +82,7 @@ export function cover(w: Writer, input: ReportInput): void {
       ],
       ['Date of appointment', input.facts?.appointmentDate ? formatDate(input.facts.appointmentDate) : 'Not recorded'],
       ['Date of report', formatDayInIndia(input.generatedAt)],
-      [
-        signatoryCapacity(input.certificate),
-        input.certificate
-          ? `${input.certificate.signedBy}${input.certificate.registrations?.length ? `, ${input.certificate.registrations[0]}` : ''}`
-          : 'Named on signing (FINAL report)',
-      ],
+      ...signatoryRows(input),
       ['Firm', firmName(input) + (firmNumberFor(input) ? ` (${firmNumberFor(input)})` : '')],
       ...(input.reference ? ([["Firm's reference", input.reference]] as [string, string][]) : []),
       ...(input.kind === 'DRAFT'
@@ -151,4 +147,27 @@ export function contents(w: Writer, at: ContentsPlace): void {
     });
     line += lineHeight;
   }
+}
+
+/**
+ * Who signs: an IBC report names the whole set, each class's registered valuer with the class and registration, and
+ * in a CIRP the coordinating valuer (docs/ibc-valuation.md); any other report its one signatory.
+ */
+function signatoryRows(input: ReportInput): [string, string][] {
+  const set = input.facts?.ibc?.valuers?.length ? input.facts.ibc.valuers : (input.certificate?.classSignatories ?? []);
+  if (set.length > 0) {
+    const cirp = input.engagement.purpose !== 'LIQUIDATION_REALISABLE_VALUE';
+    return set.map((v) => [
+      `Registered valuer, ${IBC_CLASS_LABELS[v.assetClass as keyof typeof IBC_CLASS_LABELS] ?? v.assetClass}`,
+      `${v.name}${v.registration ? ` (${v.registration.replace(/ \(.*$/, '')})` : ''}${cirp && v.coordinating ? ', coordinating valuer' : ''}`,
+    ]);
+  }
+  return [
+    [
+      signatoryCapacity(input.certificate),
+      input.certificate
+        ? `${input.certificate.signedBy}${input.certificate.registrations?.length ? `, ${input.certificate.registrations[0]}` : ''}`
+        : 'Named on signing (FINAL report)',
+    ],
+  ];
 }

@@ -24,7 +24,10 @@ export function wholeValueSection(
         `Enterprise value of the business as a going concern (discounted cash flow, WACC ${whole.wacc}%, terminal growth ${whole.terminalGrowthRate}%)`,
         rupees(whole.enterpriseValue),
       ],
-      ["Add: trade payables, netted in the projections' working capital", rupees(whole.tradePayables ?? '0')],
+      [
+        "Add: trade payables, netted in the projections' working capital (the provisional balance sheet at the commencement date)",
+        rupees(whole.tradePayables ?? '0'),
+      ],
       ['Add: cash and bank, securities or financial assets, at fair value', rupees(whole.nonOperatingAssets ?? '0')],
       ['Going-concern value of the assets', rupees(whole.goingConcernValue ?? '0')],
     );

@@ -292,10 +292,10 @@ test("an IBC report values the corporate debtor's assets: no per-share figure, o
         `${m.slug === 'ibc-cirp' ? 'Insolvency' : 'Liquidation'} commencement date \\(valuation date\\) ${formatDate((EXAMPLE_PLANS.find((p) => p.slug === m.slug)!.engagement as { valuationDate: string }).valuationDate)}`,
       ),
     );
-    // The gross total of the classes is the one liquidation value printed: Godavari's 390 + 150.50 + 160 + 200 + 180
-    // + 100 lakh; Panchganga's, the liquidation example's own corporate debtor, its own registers' (ibc-liquidation-company.ts).
+    // The gross total of the classes is the one liquidation value printed: Godavari's 381.875 + 150.50 + 160 + 200 + 180
+    // + 105.35 lakh; Panchganga's, the liquidation example's own corporate debtor, its own registers' (ibc-*company.ts).
     const label = m.slug === 'ibc-cirp' ? 'Liquidation value' : 'Realisable value';
-    const total = m.slug === 'ibc-cirp' ? '11,80,50,000' : '6,05,12,550';
+    const total = m.slug === 'ibc-cirp' ? '11,77,72,500' : '6,17,60,175';
     // pdftotext may read the table's header before or after the first row's label.
     assert.match(body, new RegExp(`${label} (Total value of the assets )?₹${total}\\.00`), m.slug);
     assert.doesNotMatch(body, /1,135\.25|11,35,25,000/, `${m.slug}: the liquidation value net of costs is not printed`);

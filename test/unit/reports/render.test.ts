@@ -67,7 +67,7 @@ const cases: Case[] = [
     statute: 'IBC_LIQUIDATION',
     purpose: null,
     wording: [
-      'Regulation 35 of the Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016',
+      'Regulations 27 and 35 of the Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016',
       'fair value',
       'liquidation value',
       'average of the two closest estimates',

@@ -64,9 +64,9 @@ test('CIRP: three classes from two and three valuers; the two closest averaged; 
   assert.ok(!r.methods.some((m) => m.lines.some((l) => /per equity share/.test(l.label))));
   assert.deepEqual(r.legalBasis, {
     act: 'INSOLVENCY_AND_BANKRUPTCY_CODE_2016',
-    provisions: ['s.53'],
+    provisions: [],
     rules: [
-      'Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 35',
+      'Insolvency and Bankruptcy Board of India (Insolvency Resolution Process for Corporate Persons) Regulations, 2016, Reg 27 and Reg 35',
     ],
   });
   // Without a purpose the CIRP applies, as before.
