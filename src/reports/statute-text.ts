@@ -226,8 +226,10 @@ function ibcText(purpose: string | null, valuationDate: string): StatuteSection 
     return {
       paragraphs: [
         `Regulation 35 of the ${LIQUIDATION_REGULATIONS} provides for the liquidator to appoint two registered valuers, who determine independently the realisable value of the assets of the corporate debtor, computed in accordance with the Companies (Registered Valuers and Valuation) Rules, 2017 after physical verification; the average of the two estimates is taken as the value. Where a valuation was made during the corporate insolvency resolution process, the liquidator considers the average of those estimates.`,
-        "This report is the firm's estimate of the realisable value of each asset class valued, and " +
-          "in total. Where another registered valuer's estimate is recorded, the average of the two " +
+        'A registered valuer values only the class of assets of their registration, so each estimate is made ' +
+          'class by class, each class by a valuer registered for it. This report is one of the two estimates: ' +
+          "the firm's valuers' realisable value of each asset class valued, each by the valuer named for it, " +
+          "and in total. Where the other registered valuer's estimate is recorded, the average of the two " +
           "is shown as the liquidator's computation under Regulation 35, not as the firm's estimate.",
         waterfall,
         // docs/ibc-valuation.md, Confidentiality: the realisable value is the floor of the liquidator's sale.
