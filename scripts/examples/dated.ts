@@ -190,15 +190,24 @@ export function exampleMarketEvidence(cal: ExampleCalendar) {
       // The liquid fund units at their repurchase value, as the Rule 57 report of the same day takes them (₹20.60
       // lakh): the balance sheet's current investments are added at book (₹20 lakh), so the difference is added here.
       nonOperatingAssets: [
-        ...e.equityBridge.nonOperatingAssets,
+        // The quoted shares at the prices the Rule 57 report of the same day takes: each scrip's lowest of the day on
+        // the lower exchange, which for both was its NSE close (₹95 lakh; the price files under Sources).
+        ...e.equityBridge.nonOperatingAssets.map((a) =>
+          /^Quoted shares/.test(a.name)
+            ? {
+                ...a,
+                name: `Quoted shares held, at each scrip's lowest price of ${longDate(lastTradingDay(v))} on the NSE and BSE (the price files under Sources)`,
+              }
+            : a,
+        ),
         {
-          name: 'Liquid fund units (current investments): the repurchase value of ₹20.60 lakh less the book value of ₹20.00 lakh added above',
+          name: "Liquid fund units (current investments): the repurchase value of ₹20.60 lakh in the fund's statement under Sources, less the book value of ₹20.00 lakh added above",
           fairValue: 0.6,
         },
       ],
       contingentLiabilities: e.equityBridge.contingentLiabilities.map((c) => ({
         ...c,
-        description: `${c.description}, ${c.probability} % likely to be paid in the opinion of the company's indirect-tax counsel of ${longDate(nextWorkingDay(addDays(v, 5)))}`,
+        description: `${c.description}, ${c.probability} % likely to be paid in the opinion of Joshi & Apte, Advocates, the company's indirect-tax counsel, of ${longDate(nextWorkingDay(addDays(v, 5)))}`,
       })),
     },
     comparableMetrics: {
@@ -223,8 +232,8 @@ export function exampleMarketEvidence(cal: ExampleCalendar) {
     ],
     // The most recent sale of the company's shares: Meera Kulkarni's 50,000 shares to Anand Deshmukh on the valuation
     // date, at ₹275 (the Rule 57 report's transfer). A sale of existing shares, not an issue: the company raised nothing.
-    // The promoters' sale of May to the fund at ₹240 is five months older, before two quarters above plan: the
-    // weights' reason says why the later sale is the evidence weighed.
+    // The promoters' sale of May to the fund at ₹240 is five months older: the weights' reason says why the later
+    // sale is the evidence weighed.
     recentRound: {
       date: v,
       instrument: 'EQUITY',
@@ -301,7 +310,7 @@ export function exampleMarketJudgement(cal: ExampleCalendar) {
   return {
     ...EXAMPLE_MARKET_JUDGEMENT,
     methodWeights: { DCF: 50, NAV: 0, COMPARABLES: 15, TRANSACTIONS: 10, RECENT_ROUND: 25 },
-    weightsRationale: `The income approach leads for a profitable going concern with board-approved projections (50%). The sale of 50,000 shares by Meera Kulkarni to ${TRANSFEREE} on the valuation date at ₹275 (25%), between a promoter and an unrelated buyer on terms they negotiated, is the latest price of the company's own shares and needs no adjustment for time, so it carries the most weight of the market evidence; the listed peers (15%) and two recent deals in the trade (10%, less than the peers as their control premium has to be estimated and taken out) test the income approach from the market. The promoters' sale to ${FUNDING_ROUND_INVESTOR} at ₹240 in ${monthAndYear(cal.fundingRoundDate)} is not weighed: it is some five months older and before the two quarters above plan that the audited months to the valuation date show, and the later sale supersedes it. The net asset value at book is a cross-check only and carries no weight: it shows what the company owns, a floor for a going concern whose value lies in its earnings, not a measure of that value. Sensitivity to the weights: the values after discounts lie between ₹263.97 (the deals) and ₹320.83 (the peers); moving ten points of weight from any one of the four methods to another changes the conclusion by at most ₹5.69.`,
+    weightsRationale: `The income approach leads for a profitable going concern with board-approved projections (50%). The sale of 50,000 shares by Meera Kulkarni to ${TRANSFEREE} on the valuation date at ₹275 (25%), between a promoter and an unrelated buyer on terms they negotiated, is the latest price of the company's own shares and needs no adjustment for time, so it carries the most weight of the market evidence; the listed peers (15%) and two recent deals in the trade (10%, less than the peers as their control premium has to be estimated and taken out) test the income approach from the market. The promoters' sale to ${FUNDING_ROUND_INVESTOR} at ₹240 in ${monthAndYear(cal.fundingRoundDate)} is not weighed: it is some five months older, and a sale of the same shares between unrelated parties on the valuation date itself supersedes it as the evidence of their price. The net asset value at book is a cross-check only and carries no weight: it shows what the company owns, a floor for a going concern whose value lies in its earnings, not a measure of that value. Sensitivity to the weights: the values after discounts lie between ₹263.97 (the deals) and ₹320.83 (the peers); moving ten points of weight from any one of the four methods to another changes the conclusion by at most ₹5.69.`,
   };
 }
 

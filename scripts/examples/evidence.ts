@@ -121,6 +121,13 @@ export function exampleEvidence(cal: ExampleCalendar) {
       providedBy: 'The valuer, from the letters of offer on the SEBI website',
       fileName: 'open-offer-premiums.csv',
     } satisfies EvidencePlan,
+    DLOM_STUDY: {
+      title:
+        'Stout Restricted Stock Study, 2024 edition: discounts on private placements of restricted shares of listed companies (the discount for lack of marketability)',
+      documentDate: '2024-06-28',
+      providedBy: 'Stout Risius Ross, LLC (the valuer’s subscription)',
+      fileName: 'restricted-stock-study-2024.pdf',
+    } satisfies EvidencePlan,
     SIZE_PREMIUM_STUDY: {
       title:
         "The valuer's study of NSE index returns, 2006 to 2026: the Nifty Smallcap 250 against the Nifty 50 (the size premium)",
@@ -130,9 +137,9 @@ export function exampleEvidence(cal: ExampleCalendar) {
     } satisfies EvidencePlan,
     GST_COUNSEL_OPINION: {
       title:
-        "Opinion of the company's indirect-tax counsel on the disputed GST demand for FY2022: payment assessed as 25 % likely",
+        "Opinion of Joshi & Apte, Advocates, the company's indirect-tax counsel, on the disputed GST demand for FY2022: payment assessed as 25 % likely",
       documentDate: nextWorkingDay(addDays(v, 5)),
-      providedBy: "The company's indirect-tax counsel, through the management",
+      providedBy: "Joshi & Apte, Advocates (the company's indirect-tax counsel), through the management",
       fileName: 'gst-demand-counsel-opinion.pdf',
     } satisfies EvidencePlan,
     /**
@@ -222,7 +229,7 @@ export const TRANSFEREE = 'Anand Deshmukh';
 export const ESOP_GRANT_DATE = '2024-09-02';
 /** Where the options' exercise price comes from, as the capital table prints it. */
 export const ESOP_TERMS =
-  'Employee stock option plan 2024, approved by the members on 12 August 2024, and the grant letters of 2 September 2024: 40,000 options, each for one equity share at ₹120, vesting over four years';
+  "Employee stock option plan 2024 (members' approval of 12 August 2024; grant letters of 2 September 2024): 40,000 options at ₹120 a share, vesting in four yearly parts, 20,000 vested at the valuation date; all counted, as the plan vests them all on a sale of the company";
 
 /** The non-resident fund of the FEMA example's term sheet. */
 export const NON_RESIDENT_INVESTOR = 'Konkan Capital Partners Pte. Ltd.';

@@ -146,7 +146,7 @@ export function caseFileChecks(made: () => MadeExample[], text: (path: string) =
     );
     assert.match(
       body('fema-rbi'),
-      /This certificate covers the whole of the issue to a person resident outside India: 93,000 equity shares to Konkan Capital Partners Pte\. Ltd\. \(Singapore\)/,
+      /This report covers the whole of the issue to a person resident outside India: 93,000 equity shares to Konkan Capital Partners Pte\. Ltd\. \(Singapore\)/,
     );
     assert.match(body('fema-rbi'), /The 46,500 shares to Deccan Growth Fund I, a person resident in India/);
     for (const slug of ['rule-11ua', 'companies-act-sec-62', 'fema-rbi']) {

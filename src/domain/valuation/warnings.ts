@@ -23,7 +23,7 @@ export function terminalValueWarnings(c: DcfComputation): ValuationWarning[] {
   return [
     {
       code: 'TERMINAL_VALUE_ABOVE_75_PERCENT',
-      message: `Terminal value is ${toPlaces(share.times(100), 2)}% of enterprise value (above 75%); the conclusion rests mainly on the perpetuity assumptions.`,
+      message: `Terminal value is ${toPlaces(share.times(100), 2)}% of enterprise value, so the conclusion rests mainly on the perpetuity assumptions: the terminal growth rate and the cost of capital.`,
     },
   ];
 }

@@ -373,7 +373,7 @@ export function warnings(w: Writer, v: ValuationResult): void {
   }
   // Sentences only: the warning's code is for the firm's support, not the reader (it stays in the workpapers). A
   // discount's reason is printed once, with the conclusion: here the matter refers to it.
-  for (const x of shown) w.bullet(humanise(onceWithTheConclusion(x)));
+  for (const x of shown) w.bullet(humanise(onceWithTheConclusion(x, v)));
 }
 
 /** The printed total less the sum of the printed parts (each rounded to the paisa), or null when they agree. */

@@ -52,7 +52,7 @@ export function scope(w: Writer, input: ReportInput): void {
   if (f?.issueAlreadyMadeReason) {
     w.labelled(
       'Issue already made',
-      `The issue of ${formatDate(f.transactionDate)} was made before the date of this certificate. ${f.issueAlreadyMadeReason.replace(/\.?$/, '.')}`,
+      `The issue of ${formatDate(f.transactionDate)} was made before the date of this report. ${f.issueAlreadyMadeReason.replace(/\.?$/, '.')}`,
     );
   }
   ibcFacts(w, input);
@@ -77,7 +77,7 @@ function intendedUsers(input: ReportInput): string | null {
     return `${board}, which appointed the valuer; ${t.transferor}, the transferor, and ${t.transferee}, the transferee, for the computation of their income from the transfer; and the income-tax authorities before whom either of them relies on this report.`;
   if (input.engagement.statute === 'FEMA_RBI') {
     const nr = t.allottees.filter(nonResident).map((a) => a.name);
-    return `${board}, which appointed the valuer; ${nr.length ? `${nr.join(' and ')}, the subscriber resident outside India` : 'the subscribers resident outside India'}; and the authorised dealer bank and the Reserve Bank of India, to whom the issue is reported with this certificate.`;
+    return `${board}, which appointed the valuer; ${nr.length ? `${nr.join(' and ')}, the subscriber resident outside India` : 'the subscribers resident outside India'}; and the authorised dealer bank and the Reserve Bank of India, to whom the issue is reported with this report.`;
   }
   return `${board}, which appointed the valuer, and the members of the company, who consider the special resolution with this report; and the allottees named in the transaction below.`;
 }

@@ -69,7 +69,7 @@ function issue(w: Writer, t: Extract<TransactionFacts, { kind: 'ISSUE' }>, dateL
   rows.push(['Total', ...(withCountry ? [''] : []), '', shares(allotted), '', money(total)]);
   w.table(columns, rows, { fontSize: SIZE.small + 0.5 });
   w.labelled(dateLabel, `${formatDate(t.date)}.`);
-  if (fema) w.labelled('What this certificate covers', femaCoverage(t));
+  if (fema) w.labelled('What this report covers', femaCoverage(t));
 }
 
 /** Whether an allottee is a person resident outside India, as its country says. */
@@ -91,7 +91,7 @@ function femaCoverage(t: Extract<TransactionFacts, { kind: 'ISSUE' }>): string {
   const nr = t.allottees.filter(nonResident);
   const resident = t.allottees.filter((a) => !nonResident(a));
   const covered = nr.length
-    ? `This certificate covers the whole of the issue to ${nr.length === 1 ? 'a person' : 'persons'} resident outside India: ${words(nr)}.`
+    ? `This report covers the whole of the issue to ${nr.length === 1 ? 'a person' : 'persons'} resident outside India: ${words(nr)}.`
     : 'No allottee is recorded as resident outside India.';
   const rest = resident.length
     ? ` The ${resident.map((a) => `${shares(a.number)} shares to ${a.name}`).join(' and ')}, ${resident.length === 1 ? 'a person' : 'persons'} resident in India, are part of the same allotment at the same price; Rule 21 does not govern ${resident.length === 1 ? 'them' : 'those'}, and they are shown for the shareholding after the allotment.`

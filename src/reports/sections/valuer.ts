@@ -21,7 +21,7 @@ export function valuer(w: Writer, input: ReportInput): void {
         ? ` The firm's ICAI Firm Registration Number is ${input.firm.icaiFrn}.`
         : '';
   w.labelled('Valuer', `${who}.${firmRegistration}`);
-  w.labelled('Other experts', otherExperts(c?.classSignatories));
+  w.labelled('Other experts', otherExperts(c?.classSignatories, opinionsReliedOn(input)));
   w.labelled(
     'Independence and interest',
     input.engagement.statute === 'IBC_LIQUIDATION'
@@ -36,9 +36,14 @@ export function valuer(w: Writer, input: ReportInput): void {
  * relies on (CIRP Regulations, Reg 35(1), as amended from 25 February 2026; docs/statutes.md, The set of valuers).
  * Otherwise the valuer relied on no other expert.
  */
-function otherExperts(classSignatories: NonNullable<ReportInput['certificate']>['classSignatories']): string {
+function otherExperts(
+  classSignatories: NonNullable<ReportInput['certificate']>['classSignatories'],
+  opinions: string[],
+): string {
   const others = (classSignatories ?? []).filter((s) => !s.coordinating);
   const coordinating = classSignatories?.find((s) => s.coordinating);
+  if (others.length === 0 && opinions.length > 0)
+    return `No other expert was engaged by the valuer. The valuation relies on another person's opinion for the probability with which ${opinions.length === 1 ? 'a contingent liability is' : 'contingent liabilities are'} deducted: ${opinions.join('; ')}. The valuer has read ${opinions.length === 1 ? 'the opinion' : 'each opinion'} (listed under the sources of information), considers it reasonable to rely on, and has not verified it.`;
   if (others.length === 0)
     return "No other expert was engaged; no part of this valuation relies on another expert's work.";
   // The registration number alone: its description repeats the class.
@@ -46,6 +51,21 @@ function otherExperts(classSignatories: NonNullable<ReportInput['certificate']>[
     .map((s) => `${s.name} (${s.registration.replace(/ \(.*$/, '')}) for ${classWords(s.assetClass)}`)
     .join('; ');
   return `Each asset class is valued by the registered valuer ${coordinating ? 'of the set registered for it' : 'registered with IBBI for it'}, after their own physical verification: ${named}${coordinating ? `; ${coordinating.name} for ${classWords(coordinating.assetClass)}, as coordinating valuer` : ''}. ${coordinating ? `The coordinating valuer relies on the other valuers' estimates of their classes, each signed by them, and` : 'The report'} consolidates them; no other expert was engaged.`;
+}
+
+/**
+ * The contingent liabilities deducted at a probability of payment: the probability is another person's opinion (a
+ * counsel's, say), which the report names as relied on (Rule 8 of the 2017 Rules, item on other experts).
+ */
+function opinionsReliedOn(input: ReportInput): string[] {
+  const seen = new Set<string>();
+  for (const m of input.valuation.methods)
+    for (const l of m.lines) {
+      const hit = /^Less: contingent liability, (.*) \(expected\)$/.exec(l.label);
+      // "Disputed GST demand …" reads "the disputed GST demand …" inside the sentence.
+      if (hit) seen.add(/^[A-Z][a-z]/.test(hit[1]) ? `the ${hit[1][0].toLowerCase()}${hit[1].slice(1)}` : hit[1]);
+    }
+  return [...seen];
 }
 
 const classWords = (c: string) => IBC_CLASS_LABELS[c as keyof typeof IBC_CLASS_LABELS] ?? c;

@@ -53,7 +53,7 @@ test('a FEMA issue signed after its proposed issue date is 409 naming /transacti
   const pdf = (await t.app.inject({ method: 'GET', url: `/api/v1/engagements/${id}/report`, headers: asUser(admin) }))
     .rawPayload;
   const text = pdfText(pdf).replace(/\s+/g, ' ');
-  assert.match(text, /Issue already made\. The issue of 15 April 2026 was made before the date of this certificate\./);
+  assert.match(text, /Issue already made\. The issue of 15 April 2026 was made before the date of this report\./);
   assert.ok(text.includes(reason), 'the report states why the certificate follows the issue');
   assert.match(
     text,
