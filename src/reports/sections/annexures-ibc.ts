@@ -250,6 +250,36 @@ function forcedSaleTable(w: Writer, v: ValuedRegisters, liq: string, fv: string)
   );
 }
 
+/** A totals table: the rows given, then the total of all asset classes; book value, fair value (if any), liquidation. */
+function totalsTable(
+  w: Writer,
+  v: ValuedRegisters,
+  firstHeader: string,
+  firstWidth: number,
+  rows: string[][],
+  liq: string,
+  fv: string | null,
+): void {
+  rows.push([
+    'Total of all asset classes',
+    rs(sum(v.classes.map((c) => c.bookValue))),
+    ...(fv ? [rs(sum(v.classes.map((c) => c.fairValue)))] : []),
+    rs(sum(v.classes.map((c) => c.liquidationValue))),
+  ]);
+  // The figures share what the first column leaves: three columns with a fair value, two without.
+  const rest = (1 - (fv ? firstWidth : firstWidth + 0.1)) / (fv ? 3 : 2);
+  w.table(
+    [
+      { header: firstHeader, width: fv ? firstWidth : firstWidth + 0.1 },
+      { header: 'Book value (₹)', width: rest, align: 'right' },
+      ...(fv ? [{ header: `${fv} (₹)`, width: rest, align: 'right' as const }] : []),
+      { header: `${liq} (₹)`, width: rest, align: 'right' },
+    ],
+    rows,
+    { ...small, boldRows: new Set([rows.length - 1]) },
+  );
+}
+
 function classTotals(w: Writer, v: ValuedRegisters, liq: string, fv: string | null): void {
   w.subheading('Totals by asset class', 120);
   const rows = v.classes.map((c) => [
@@ -258,28 +288,7 @@ function classTotals(w: Writer, v: ValuedRegisters, liq: string, fv: string | nu
     ...(fv ? [rs(c.fairValue)] : []),
     rs(c.liquidationValue),
   ]);
-  rows.push([
-    'Total of all asset classes',
-    rs(sum(v.classes.map((c) => c.bookValue))),
-    ...(fv ? [rs(sum(v.classes.map((c) => c.fairValue)))] : []),
-    rs(sum(v.classes.map((c) => c.liquidationValue))),
-  ]);
-  w.table(
-    fv
-      ? [
-          { header: 'Asset class', width: 0.34 },
-          { header: 'Book value (₹)', width: 0.22, align: 'right' },
-          { header: `${fv} (₹)`, width: 0.22, align: 'right' },
-          { header: `${liq} (₹)`, width: 0.22, align: 'right' },
-        ]
-      : [
-          { header: 'Asset class', width: 0.46 },
-          { header: 'Book value (₹)', width: 0.27, align: 'right' },
-          { header: `${liq} (₹)`, width: 0.27, align: 'right' },
-        ],
-    rows,
-    { ...small, boldRows: new Set([rows.length - 1]) },
-  );
+  totalsTable(w, v, 'Asset class', 0.34, rows, liq, fv);
 }
 
 /**
@@ -298,28 +307,7 @@ function registrationTotals(w: Writer, v: ValuedRegisters, liq: string, input: R
     ...(fv ? [rs(sum(g.classes.map((c) => c.fairValue)))] : []),
     rs(sum(g.classes.map((c) => c.liquidationValue))),
   ]);
-  rows.push([
-    'Total of all asset classes',
-    rs(sum(v.classes.map((c) => c.bookValue))),
-    ...(fv ? [rs(sum(v.classes.map((c) => c.fairValue)))] : []),
-    rs(sum(v.classes.map((c) => c.liquidationValue))),
-  ]);
-  w.table(
-    fv
-      ? [
-          { header: 'Registration class: asset registers; registered valuer', width: 0.4 },
-          { header: 'Book value (₹)', width: 0.2, align: 'right' },
-          { header: `${fv} (₹)`, width: 0.2, align: 'right' },
-          { header: `${liq} (₹)`, width: 0.2, align: 'right' },
-        ]
-      : [
-          { header: 'Registration class: asset registers; registered valuer', width: 0.5 },
-          { header: 'Book value (₹)', width: 0.25, align: 'right' },
-          { header: `${liq} (₹)`, width: 0.25, align: 'right' },
-        ],
-    rows,
-    { ...small, boldRows: new Set([rows.length - 1]) },
-  );
+  totalsTable(w, v, 'Registration class: asset registers; registered valuer', 0.4, rows, liq, fv);
   noteText(
     w,
     'Inventories are valued by the Plant and Machinery valuer, who counts the stock at the plant with the machines; trade receivables, cash and bank balances and investments by the Securities or Financial Assets valuer.',
