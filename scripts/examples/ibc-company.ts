@@ -28,15 +28,8 @@ const BALANCE_SHEET = {
   shortTermProvisions: 30,
 };
 
-/**
- * Three audited years of decline: PBT = EBITDA − depreciation − finance cost; net worth falls by each year's loss
- * (310 − 156 = 154; 154 − 344 = −190) and on to −250 at the commencement date.
- */
-const HISTORY = [
-  [2310, 231, 105, 118, 8, 6, 310, 1240],
-  [1880, 94, 104, 146, -156, -156, 154, 1390],
-  [1420, -71, 102, 171, -344, -344, -190, 1470],
-].map(([revenue, ebitda, da, fin, pbt, pat, nw, debt]) => ({
+/** One audited year from its row: revenue, EBITDA, D&A, finance cost, PBT, PAT, net worth, borrowings (₹ lakh). */
+export const historyYear = ([revenue, ebitda, da, fin, pbt, pat, nw, debt]: number[]) => ({
   revenue,
   ebitda,
   depreciationAndAmortisation: da,
@@ -45,7 +38,17 @@ const HISTORY = [
   profitAfterTax: pat,
   netWorth: nw,
   totalBorrowings: debt,
-}));
+});
+
+/**
+ * Three audited years of decline: PBT = EBITDA − depreciation − finance cost; net worth falls by each year's loss
+ * (310 − 156 = 154; 154 − 344 = −190) and on to −250 at the commencement date.
+ */
+const HISTORY = [
+  [2310, 231, 105, 118, 8, 6, 310, 1240],
+  [1880, 94, 104, 146, -156, -156, 154, 1390],
+  [1420, -71, 102, 171, -344, -344, -190, 1470],
+].map(historyYear);
 
 /** The business plan in the information memorandum: the plant run again for new customers, margins recovering. */
 const PLAN = [

@@ -4,7 +4,7 @@
 // the two examples' case files never meet: its own petition, its own process, its own assets and balance sheet at the
 // liquidation commencement date (docs/ibc-valuation.md, Examples). Amounts in ₹ lakh.
 import { addDays, longDate } from './calendar.js';
-import { weekdayOnOrAfter, weekdayOnOrBefore } from './ibc-company.js';
+import { historyYear, weekdayOnOrAfter, weekdayOnOrBefore } from './ibc-company.js';
 
 export const LIQUIDATION_COMPANY = {
   targetEntity: 'Panchganga Castings Private Limited',
@@ -109,16 +109,7 @@ export const LIQUIDATION_HISTORY = [
   [1960, 176, 88, 112, -24, -24, 240, 1150],
   [1240, -37, 86, 131, -254, -254, -14, 1250],
   [610, -148, 84, 140, -372, -372, -386, 1290],
-].map(([revenue, ebitda, da, fin, pbt, pat, nw, debt]) => ({
-  revenue,
-  ebitda,
-  depreciationAndAmortisation: da,
-  financeCost: fin,
-  profitBeforeTax: pbt,
-  profitAfterTax: pat,
-  netWorth: nw,
-  totalBorrowings: debt,
-}));
+].map(historyYear);
 
 export const LIQUIDATION_SHAREHOLDING = [
   { holder: 'Vishwas Jadhav (promoter)', instrument: 'EQUITY', number: 900000, faceValue: 10 },
