@@ -229,7 +229,7 @@ export const TRANSFEREE = 'Anand Deshmukh';
 export const ESOP_GRANT_DATE = '2024-09-02';
 /** Where the options' exercise price comes from, as the capital table prints it. */
 export const ESOP_TERMS =
-  "Employee stock option plan 2024 (members' approval of 12 August 2024; grant letters of 2 September 2024): 40,000 options at ₹120 a share, vesting in four yearly parts, 20,000 vested at the valuation date; all counted, as the plan vests them all on a sale of the company";
+  "Employee stock option plan 2024 (members' approval of 12 August 2024; grant letters of 2 September 2024): 40,000 options at ₹120 a share, vesting in four yearly parts; 20,000 vested at the valuation date, and every grantee is in service";
 
 /** The non-resident fund of the FEMA example's term sheet. */
 export const NON_RESIDENT_INVESTOR = 'Konkan Capital Partners Pte. Ltd.';

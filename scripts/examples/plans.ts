@@ -55,7 +55,7 @@ const E = exampleEvidence(cal);
 const company = {
   targetEntity: 'Sahyadri Precision Components Private Limited',
   cin: 'U29299MH2011PTC215870',
-  companyBackground: `${EXAMPLE_FACTS.companyBackground}\n\nIn ${monthAndYear(cal.fundingRoundDate)} the promoters, Rahul Kulkarni and Meera Kulkarni, sold 75,000 equity shares each (1,50,000 in all, 15 % of the company) to ${FUNDING_ROUND_INVESTOR}, a resident fund, at ₹240 a share; the ₹360 lakh was paid to them. The company issued no shares: its paid-up capital is unchanged at 10,00,000 equity shares of ₹10 each. On ${V}, Meera Kulkarni sold 50,000 equity shares (5 % of the company) to ${TRANSFEREE}, a resident individual not related to the promoters, at ₹275 a share.`,
+  companyBackground: `${EXAMPLE_FACTS.companyBackground}\n\nIn ${monthAndYear(cal.fundingRoundDate)} the promoters, Rahul Kulkarni and Meera Kulkarni, sold 75,000 equity shares each (1,50,000 in all, 15 % of the company) to ${FUNDING_ROUND_INVESTOR}, a resident fund, at ₹240 a share; the ₹360 lakh was paid to them. The company issued no shares: its paid-up capital is unchanged at 10,00,000 equity shares of ₹10 each. On ${V}, Meera Kulkarni sold 50,000 equity shares (5 % of the company) to ${TRANSFEREE}, a resident individual not related to the promoters, at ₹275 a share. In August 2026 the company paid its final dividend for FY2026, ₹2.65 a share (₹26.50 lakh), approved at its annual general meeting: with the seven months' profit of ₹116.50 lakh, its net worth moved from ₹860 lakh at 31 March 2026 to ₹950 lakh at the valuation date.`,
 };
 const BOARD = EXAMPLE_FACTS.appointingAuthority;
 /** The board's resolution appointing the valuer, and the engagement letter on the next working day. */
@@ -251,7 +251,7 @@ const COMPANIES_ACT: ExamplePlan = {
   engagement: {
     ...company,
     // The allotment's approvals, and the FEMA certificate the firm gives for the non-resident allottee's part.
-    companyBackground: `${company.companyBackground}\n\n${ALLOTMENT_APPROVALS('this report')} ${NON_RESIDENT_INVESTOR}, which subscribes for 93,000 of the shares, is a person resident outside India: its subscription is priced also under Rule 21(2)(a) of the Foreign Exchange Management (Non-debt Instruments) Rules, 2019, in the firm's certificate of fair value of the same date, signed by the partner as a chartered accountant.`,
+    companyBackground: `${company.companyBackground}\n\n${ALLOTMENT_APPROVALS('this report')} ${NON_RESIDENT_INVESTOR}, which subscribes for 93,000 of the shares, is a person resident outside India: its subscription is priced also under Rule 21(2)(a) of the Foreign Exchange Management (Non-debt Instruments) Rules, 2019, in the firm's valuation report under that rule of the same date, signed by the partner as a chartered accountant.`,
     // The board resolved on the allotment and appointed the valuer in the last week of the month it valued at.
     ...appointed(addDays(cal.valuationDate, -7)),
     statute: 'COMPANIES_ACT_SEC_62',
@@ -288,7 +288,7 @@ const FEMA: ExamplePlan = {
   engagement: {
     ...company,
     // The same allotment's approvals, and the registered valuer's report under s.62 on the whole of it.
-    companyBackground: `${company.companyBackground}\n\n${ALLOTMENT_APPROVALS("the firm's valuation report under section 62(1)(c) of the same date, which values the allotment as a whole,")} This certificate is for the shares to be issued to ${NON_RESIDENT_INVESTOR}, a person resident outside India.`,
+    companyBackground: `${company.companyBackground}\n\n${ALLOTMENT_APPROVALS("the firm's valuation report under section 62(1)(c) of the same date, which values the allotment as a whole,")} This report is for the shares to be issued to ${NON_RESIDENT_INVESTOR}, a person resident outside India.`,
     // The fund's term sheet came ten days before the month-end; the board appointed the chartered accountant a week before it.
     ...appointed(addDays(cal.valuationDate, -7)),
     statute: 'FEMA_RBI',

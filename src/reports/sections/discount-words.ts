@@ -77,23 +77,20 @@ export function discountSentences(c: Concluded): string[] {
 /**
  * A warning as the report prints it: a discount's reason, printed with the conclusion, is referred to, not repeated.
  * Under FEMA the discount is the valuer's position on the level of value, stated as such with what it does to the
- * floor: the value before it and whether the price meets the floor only because of it (docs/statutes.md, FEMA).
+ * floor, stated as facts: the discount, where its reason is, and the value before it (docs/statutes.md, FEMA).
  */
 export function onceWithTheConclusion(x: { code: string; message: string }, v?: ValuationResult): string {
   if (x.code !== 'FEMA_DISCOUNT_LOWERS_FLOOR') return x.message;
   const taken = /takes a discount for (lack of \w+) of ([\d.]+)%/.exec(x.message);
   const before = v?.conclusion.valueBeforeDiscount;
-  const test = v?.compliance?.tests?.[0];
   if (!taken || !before || !v?.conclusion.valuePerShare) {
     return x.message.replace(
       / The valuer's reason: [\s\S]*$/,
       " The valuer's reason for it is given with the conclusion.",
     );
   }
-  const price = test ? new Decimal(test.proposedPricePerShare) : null;
-  const onlyBecause = price !== null && price.lt(before) && price.gte(v.conclusion.valuePerShare);
   return (
     `The fair value is that of a minority holding of unlisted shares, which has no ready market, so it takes a discount for ${taken[1]} of ${taken[2]}% (the reason is given with the conclusion); before the discount the value would be ${rupees(before)} a share. ` +
-    `Rule 21 of the Non-Debt Instruments Rules sets the fair value as the floor on the price to a person resident outside India${price === null ? '.' : onlyBecause ? `: the price of ${rupees(test!.proposedPricePerShare)} meets that floor because of the discount, and would not meet the value before it.` : `; the price of ${rupees(test!.proposedPricePerShare)} ${price.gte(before) ? 'meets the value before the discount too' : 'does not meet it'}.`}`
+    'Rule 21 of the Non-Debt Instruments Rules sets the fair value, after that discount, as the floor on the price to a person resident outside India.'
   );
 }

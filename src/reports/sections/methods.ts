@@ -114,7 +114,9 @@ export function methods(w: Writer, v: ValuationResult, input?: ReportInput): voi
           align: 'left',
         },
       );
-    else if (m.servesPurpose)
+    // Only where the methods serve different purposes (a Rule 11UA issue beside a transfer): where all serve the same
+    // one, the floor or ceiling belongs with the concluded value, not with each method's figure.
+    else if (m.servesPurpose && new Set(v.methods.flatMap((x) => x.purposes ?? [])).size > 1)
       w.paragraph(`Purpose served: ${humanise(m.servesPurpose)}`, {
         size: SIZE.small + 0.5,
         color: COLOR.muted,

@@ -7,8 +7,6 @@ import { COLOR, MARGIN, SIZE, type Writer } from '../pdf/layout.js';
 import { valuationDateLabel, type ReportInput } from '../report-input.js';
 import type { Act, LegalBasis } from '../../domain/valuation/law-in-force.js';
 import { rupeesInWords } from '../../contract/money-format.js';
-import { Decimal } from 'decimal.js';
-import { discountWords } from './discount-words.js';
 
 const SHARE_BASIS = { BASIC: 'basic', FULLY_DILUTED: 'fully diluted' } as const;
 
@@ -101,26 +99,9 @@ export function executiveSummary(w: Writer, input: ReportInput): void {
   for (const t of v.compliance?.tests ?? [])
     w.labelled(
       price.label,
-      `${rupees(t.proposedPricePerShare)} per equity share against ${rupees(t.linePerShare)} (${t.test}): it ${t.passes ? 'meets' : 'does not meet'} the test${t.applies ? '' : ', a provision that does not apply on the date'}.${becauseOfTheDiscount(t, v.conclusion)}`,
+      `${rupees(t.proposedPricePerShare)} per equity share against ${rupees(t.linePerShare)} (${t.test}): it ${t.passes ? 'meets' : 'does not meet'} the test${t.applies ? '' : ', a provision that does not apply on the date'}.`,
     );
 }
-
-/**
- * Where a floor is met only because of a discount, the summary says so plainly: the value before the discount is
- * above the price (docs/reports.md, Conclusion).
- */
-function becauseOfTheDiscount(
-  t: NonNullable<ReportInput['valuation']['compliance']>['tests'][number],
-  c: ReportInput['valuation']['conclusion'],
-): string {
-  const before = c.valueBeforeDiscount;
-  if (!before || !t.passes || t.relation !== 'AT_LEAST' || t.linePerShare !== c.valuePerShare) return '';
-  if (!new Decimal(t.proposedPricePerShare).lt(before)) return '';
-  return ` It meets it because of ${discountWords(c)}: before ${anyDiscountCount(c) > 1 ? 'them' : 'it'} the value is ${rupees(before)}, above the price.`;
-}
-
-const anyDiscountCount = (c: ReportInput['valuation']['conclusion']) =>
-  [c.controlDiscount, c.discount].filter((d) => d && !new Decimal(d.percent).isZero()).length;
 
 /** The Companies Act and IBC take no purpose code; their purpose follows from the statute itself. */
 export function coverPurpose(
