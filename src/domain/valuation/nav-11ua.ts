@@ -137,8 +137,9 @@ export function computeNav11ua(f: NormalisedFinancials, formula: NavFormula): Na
  */
 function contingentNote(c: NavComputation): string {
   if (c.contingentLiabilities.length === 0) return 'other contingent liabilities are excluded from L (item (vi))';
-  const each = c.contingentLiabilities.map((x) => `${x.description}, ${toPaise(x.amount)} (${x.source})`);
-  return `not in L, as item (vi) excludes contingent liabilities: ${each.join('; ')}`;
+  // The amounts and their notes are scheduled beside the NAV (the report's annexure); the line says only why none is in L.
+  const n = c.contingentLiabilities.length;
+  return `the ${n === 1 ? 'contingent liability' : `${n} contingent liabilities`} disclosed (${toPaise(sum(c.contingentLiabilities.map((x) => x.amount)))}) excluded by item (vi)`;
 }
 
 export function nav11uaMethod(c: NavComputation, sharesOutstanding: Dec): MethodResult {
