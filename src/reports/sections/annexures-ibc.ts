@@ -139,7 +139,7 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
       v.investments.map((i) => [
         `${i.label} (${i.priceSource})`,
         i.quantity
-          ? `${i.quantity.toFixed()} units × ₹${rate(i.quotedPrice!)} quoted`
+          ? `${formatCount(i.quantity)} ${/\bshares?\b/i.test(i.label) ? 'shares' : 'units'} × ₹${rate(i.quotedPrice!)} quoted`
           : 'net asset value of the holding',
         rs(i.bookValue),
         rs(i.fairValue),
@@ -281,13 +281,14 @@ function totalsTable(
 }
 
 function classTotals(w: Writer, v: ValuedRegisters, liq: string, fv: string | null): void {
-  w.subheading('Totals by asset class', 120);
   const rows = v.classes.map((c) => [
     labelOf(c.assetClass),
     rs(c.bookValue),
     ...(fv ? [rs(c.fairValue)] : []),
     rs(c.liquidationValue),
   ]);
+  // The heading stays with its table: room for the heading, the header row and every class's row with the total.
+  w.subheading('Totals by asset class', 60 + 16 * (rows.length + 2));
   totalsTable(w, v, 'Asset class', 0.34, rows, liq, fv);
 }
 
