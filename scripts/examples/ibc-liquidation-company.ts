@@ -274,7 +274,7 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
       inventories: [
         {
           category: 'Raw materials (pig iron and steel scrap, lying in the open yard)',
-          ageing: 'over 180 days (bought before the insolvency commencement date)',
+          ageing: 'over 300 days (bought before the supply was disconnected)',
           bookValue: 90,
           recoverability: 90,
           forcedSaleDiscount: 15,
