@@ -116,7 +116,7 @@ export function classApproachTable(w: Writer, input: ReportInput): void {
   const assets = input.financials?.liquidation?.assets ?? [];
   if (assets.length === 0) return;
   const valuerOf = (registrationClass: string): string => classValuer(input, registrationClass);
-  w.subheading('The approach of each asset class, and its valuer');
+  w.subheading('The approach of each asset class, and its valuer', 130);
   w.table(
     [
       { header: 'Asset class (IBBI registration class)', width: 0.3 },
