@@ -128,7 +128,7 @@ function withSources(l: GodavariRegisters, icd: string): GodavariRegisters {
     'Ace Micromatic':
       'obsolescence 20 %: controllers of a generation no longer supported by the maker, and slower spindles and tool changers than a new machine of the same specification',
     Schuler:
-      'obsolescence 2.5 %: a current design; the deduction is for the dies and handling made for the lost customer’s parts, which a buyer must replace',
+      "obsolescence 2.5 %: a current design; the deduction is for the dies and handling made for the lost customer's parts, which a buyer must replace",
   };
   const costs: Record<string, string> = {
     'Ace Micromatic': `Quotation of Ace Micromatic Group, Bengaluru, of ${quoted} for six new machines of the same specification`,
@@ -138,6 +138,12 @@ function withSources(l: GodavariRegisters, icd: string): GodavariRegisters {
   const builtIn = Number(icd.slice(0, 4)) - (r.buildings[0]?.age ?? 0);
   return {
     ...l,
+    // The company keeps no cash in hand: the bank balances are confirmed by the banks at the commencement date.
+    assets: (l.assets as { assetClass: string; physicalVerification: string }[]).map((a) =>
+      a.assetClass === 'CASH_AND_BANK'
+        ? { ...a, physicalVerification: "Bank statements at the commencement date and the banks' confirmations" }
+        : a,
+    ),
     registers: {
       ...r,
       // The company, founded in 2009, bought the plot with the shed its first lessee had built: the lease and the
@@ -345,5 +351,5 @@ export const IBC_INSPECTED = {
   PLANT_AND_MACHINERY:
     'Each machine against the fixed asset register: make, model, year, condition and running hours; idle and obsolete items tagged; the stock counted at the Nashik plant and warehouse, by category and age, and rolled back to the commencement date by the receipts and issues of the stock register between the two dates',
   SECURITIES_OR_FINANCIAL_ASSETS:
-    'The receivables ledger against balance confirmations from the ten largest debtors, rolled back to the commencement date by the invoices raised and the receipts between the two dates; bank statements for every account, read at the commencement date; the cash in hand counted and rolled back by the cash book; the demat holding statement and the fund statement',
+    "The receivables ledger against balance confirmations from the ten largest debtors, rolled back to the commencement date by the invoices raised and the receipts between the two dates; bank statements for every account, read at the commencement date, and the banks' confirmations; the cash book, which shows no cash in hand at that date; the demat holding statement and the fund statement",
 };
