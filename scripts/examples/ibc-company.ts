@@ -89,10 +89,10 @@ export function ibcFinancials(cal: ExampleCalendar, base: Record<string, unknown
 type GodavariRegisters = {
   registers: {
     land: { description: string }[];
-    landComparables: { place: string }[];
+    landComparables: { place: string; saleSource: string }[];
     buildings: { age: number }[];
-    investments: { investmentBasis: string }[];
-    machinery: { make: string }[];
+    investments: { investmentBasis: string; description: string }[];
+    machinery: { make: string; description: string }[];
   };
 } & Record<string, unknown>;
 
@@ -117,6 +117,19 @@ function withSources(l: GodavariRegisters, icd: string): GodavariRegisters {
     },
     'Plot 3, MIDC Ambad': { source: `${SIZE} (4,500 sq m: +2 %)`, size: 2 },
   };
+  // The unexpired term of each comparable's lease at its sale, against the subject's 67 years to 2093.
+  const TENURE: Record<string, string> = {
+    'Plot 9, MIDC Ambad': 'lease from 1996, 65 years unexpired; no tenure adjustment',
+    'Plot 31, MIDC Satpur': 'lease from 1999, 68 years unexpired; no tenure adjustment',
+    'Plot 3, MIDC Ambad': 'lease from 2001, 70 years unexpired; no tenure adjustment',
+  };
+  // Why each machine carries the obsolescence it does.
+  const obsolete: Record<string, string> = {
+    'Ace Micromatic':
+      'obsolescence 20 %: controllers of a generation no longer supported by the maker, and slower spindles and tool changers than a new machine of the same specification',
+    Schuler:
+      "obsolescence 2.5 %: a current design; the deduction is for the dies and handling made for the lost customer's parts, which a buyer must replace",
+  };
   const costs: Record<string, string> = {
     'Ace Micromatic': `Quotation of Ace Micromatic Group, Bengaluru, of ${quoted} for six new machines of the same specification`,
     Schuler: `The fixed asset register's cost of 2021, indexed to ${month} by the Wholesale Price Index for manufacture of machinery and equipment (Office of the Economic Adviser)`,
@@ -125,6 +138,12 @@ function withSources(l: GodavariRegisters, icd: string): GodavariRegisters {
   const builtIn = Number(icd.slice(0, 4)) - (r.buildings[0]?.age ?? 0);
   return {
     ...l,
+    // The company keeps no cash in hand: the bank balances are confirmed by the banks at the commencement date.
+    assets: (l.assets as { assetClass: string; physicalVerification: string }[]).map((a) =>
+      a.assetClass === 'CASH_AND_BANK'
+        ? { ...a, physicalVerification: "Bank statements at the commencement date and the banks' confirmations" }
+        : a,
+    ),
     registers: {
       ...r,
       // The company, founded in 2009, bought the plot with the shed its first lessee had built: the lease and the
@@ -134,8 +153,11 @@ function withSources(l: GodavariRegisters, icd: string): GodavariRegisters {
         description: p.description.replace('Plot 14', 'Plot C-23'),
         title: `Leasehold from MIDC for 95 years from 1998, assigned to the company with MIDC's consent in 2009, when it bought the plot with the shed and office block its first lessee had built in ${builtIn}; deed of assignment registered at Nashik`,
       })),
+      // Each comparable is an MIDC leasehold like the subject's, assigned with MIDC's consent with about as long a
+      // term unexpired (the subject's runs to 2093), so no adjustment for tenure is made.
       landComparables: r.landComparables.map((c) => ({
         ...c,
+        saleSource: `${c.saleSource.replace('Registered deed', 'Registered deed of assignment of an MIDC leasehold of 95 years')}; ${TENURE[c.place] ?? ''}`,
         adjustmentSource: adjustments[c.place]?.source,
         sizeAdjustment: adjustments[c.place]?.size,
       })),
@@ -143,11 +165,17 @@ function withSources(l: GodavariRegisters, icd: string): GodavariRegisters {
         ...b,
         rateSource: `CPWD Plinth Area Rates 2023 for a steel-framed industrial shed with an RCC office block, indexed to ${month} by the CPWD cost index, with the Nashik cost multiplier`,
       })),
-      machinery: r.machinery.map((m) => ({ ...m, costSource: costs[m.make] })),
+      machinery: r.machinery.map((m) => ({
+        ...m,
+        description: obsolete[m.make] ? `${m.description} (${obsolete[m.make]})` : m.description,
+        costSource: costs[m.make],
+      })),
       // The liquid fund's units, bought for ₹20 lakh, at their net asset value: a liquid fund earns a little, it does
       // not lose a quarter.
       investments: r.investments.map((x) =>
-        x.investmentBasis === 'NET_ASSET_VALUE' ? { ...x, netAssetValue: 20.35 } : x,
+        x.investmentBasis === 'NET_ASSET_VALUE'
+          ? { ...x, netAssetValue: 20.35 }
+          : { ...x, description: 'Equity shares of Deccan Precision Forge Limited (ISIN INE0DP801010), 50,000 shares' },
       ),
     },
     // Each line left out, with why it is nil in a sale of the assets and why the value as a whole adds nothing for it.
@@ -194,8 +222,8 @@ export function ibcLock(icd: string, firstProjectionYear: number) {
     wacc: 16.0364,
     terminalGrowthRate: 4,
     rationale:
-      "The coordinating valuer's going-concern DCF discounts the business plan at the WACC of the cost-of-capital build-up: a forging business restarting under a new owner, financed as the listed forging peers are (debt to equity 0.25), with a size premium for a company of about a hundredth of the smallest peer's revenue (₹14 crore against more than ₹1,000 crore for each of the four peers) and a company-specific premium for the plan's dependence on winning new customers for the idle press line; terminal growth of 4% is below the industry's long-run nominal growth.",
-    projectionsReasonableness: `The business plan the resolution professional prepared for the information memorandum restarts the press line for new customers: revenue recovers from ₹1,420 lakh in the last audited year to ₹2,300 lakh in the fifth, still below FY${firstProjectionYear - 3}'s ₹2,310 lakh before the largest customer left, and the EBITDA margin rises from 5% to 12.5%, above the 10% the company itself earned in FY${firstProjectionYear - 3}: the plan spreads the press line's fixed costs over recovered volumes and cuts power and wage costs, and the company-specific premium in the WACC allows for the risk that the margin is not reached. Capital expenditure restores the deferred maintenance of the press line; working capital grows with revenue. Tax: the corporate debtor's own brought-forward losses (₹500 lakh, the audited losses of its last two years) are not set off against the plan's profits: whether they survive the resolution depends on the plan a resolution applicant makes (the change in shareholding, the write-off of the creditors' claims), so their tax saving, at most ₹125.84 lakh (₹500 lakh × 25.168%), is left out, which errs towards a lower value; the memo line carries only the loss the plan itself makes in its first year. The valuer considers the plan a reasonable basis for a going-concern value; it is not the valuer's forecast.`,
+      "The coordinating valuer's going-concern DCF discounts the business plan at the WACC of the cost-of-capital build-up: a forging business restarting under a new owner, financed as the listed forging peers are (debt to equity 0.25), with a size premium for a company of about a hundredth of the smallest peer's revenue (₹14 crore against more than ₹1,000 crore for each of the four peers) and a company-specific premium for the plan's dependence on winning new customers for the under-used press line; terminal growth of 4% is below the industry's long-run nominal growth.",
+    projectionsReasonableness: `The business plan the resolution professional prepared for the information memorandum fills the under-used press line with new customers: revenue recovers from ₹1,420 lakh in the last audited year to ₹2,300 lakh in the fifth, still below FY${firstProjectionYear - 3}'s ₹2,310 lakh before the largest customer left, and the EBITDA margin rises from 5% to 12.5%, above the 10% the company itself earned in FY${firstProjectionYear - 3}: the plan spreads the press line's fixed costs over recovered volumes and cuts power and wage costs, and the company-specific premium in the WACC allows for the risk that the margin is not reached. Capital expenditure restores the deferred maintenance of the press line; working capital grows with revenue. Tax: the corporate debtor's own brought-forward losses (₹500 lakh, the audited losses of its last two years) are not set off against the plan's profits: whether they survive the resolution depends on the plan a resolution applicant makes (the change in shareholding, the write-off of the creditors' claims), so their tax saving, at most ₹125.84 lakh (₹500 lakh × 25.168%), is left out, which errs towards a lower value; the memo line carries only the loss the plan itself makes in its first year. The valuer considers the plan a reasonable basis for a going-concern value; it is not the valuer's forecast.`,
     costOfCapital: {
       riskFreeRate: 7.0,
       equityRiskPremium: 6.5,
@@ -235,7 +263,7 @@ export function ibcLock(icd: string, firstProjectionYear: number) {
           date: read,
         },
         companySpecificPremium: {
-          source: "The valuer's estimate for the plan's dependence on new customers for the idle press line",
+          source: "The valuer's estimate for the plan's dependence on new customers for the under-used press line",
           date: read,
         },
       },
@@ -311,7 +339,7 @@ export function cirpInsolvencyFacts(d: ReturnType<typeof cirpDates>) {
     cocConstitutedOn: d.cocConstituted,
     methodologyMeeting: {
       heldOn: d.methodologyMeeting,
-      note: "The members of the committee of creditors and the resolution professional attended by video conference; each class's valuer explained the approach and the method of their class and the coordinating valuer the going-concern DCF; no change was asked for",
+      note: `The members of the committee of creditors and the resolution professional attended by video conference; each class's valuer explained the approach and the method of their class and the coordinating valuer the going-concern DCF; no change was asked for. The resolution professional designated Vikram Mehta the coordinating valuer of the set in the letter of appointment of ${longDate(d.valuersAppointed)}, after consulting the committee of creditors at its meeting of ${longDate(d.rpAppointed)}`,
     },
   };
 }
@@ -321,7 +349,7 @@ export const IBC_INSPECTED = {
   LAND_AND_BUILDING:
     'The factory land and buildings at Plot C-23, MIDC Ambad, Nashik: boundaries and built-up areas measured against the title documents and the approved plans',
   PLANT_AND_MACHINERY:
-    'Each machine against the fixed asset register: make, model, year, condition and running hours; idle and obsolete items tagged; the stock counted at the Nashik plant and warehouse, by category and age',
+    'Each machine against the fixed asset register: make, model, year, condition and running hours; idle and obsolete items tagged; the stock counted at the Nashik plant and warehouse, by category and age, and rolled back to the commencement date by the receipts and issues of the stock register between the two dates',
   SECURITIES_OR_FINANCIAL_ASSETS:
-    'The receivables ledger against balance confirmations from the ten largest debtors; bank statements for every account; the demat holding statement and the fund statement',
+    "The receivables ledger against balance confirmations from the ten largest debtors, rolled back to the commencement date by the invoices raised and the receipts between the two dates; bank statements for every account, read at the commencement date, and the banks' confirmations; the cash book, which shows no cash in hand at that date; the demat holding statement and the fund statement",
 };

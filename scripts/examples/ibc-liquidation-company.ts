@@ -32,6 +32,8 @@ export function liquidationDates(today: string) {
   const verifiedFinancial = weekdayOnOrAfter(addDays(verifiedPhysical, 1));
   // The valuers explain their method before they compute: the meeting before the class reports.
   const methodologyMeeting = weekdayOnOrAfter(addDays(verifiedFinancial, 1));
+  // The stakeholders' consultation committee (Liquidation Reg 31A), constituted before the meeting it attends.
+  const sccConstituted = weekdayOnOrAfter(addDays(valuersAppointed, 1));
   const classReports = weekdayOnOrAfter(addDays(methodologyMeeting, 2));
   return {
     lcd,
@@ -45,6 +47,7 @@ export function liquidationDates(today: string) {
     verifiedFinancial,
     classReports,
     methodologyMeeting,
+    sccConstituted,
   };
 }
 export type LiquidationDates = ReturnType<typeof liquidationDates>;
@@ -65,7 +68,7 @@ export function liquidationInsolvencyFacts(d: LiquidationDates) {
     cocConstitutedOn: d.cocConstituted,
     methodologyMeeting: {
       heldOn: d.methodologyMeeting,
-      note: "The liquidator and the members of the stakeholders' consultation committee attended; each valuer explained the method and the forced-sale discounts of their class",
+      note: `The liquidator and the members of the stakeholders' consultation committee, which the liquidator constituted under Regulation 31A of the Liquidation Process Regulations on ${longDate(d.sccConstituted)}, attended; each valuer explained the method and the forced-sale discounts of their class`,
     },
   };
 }
@@ -73,7 +76,7 @@ export function liquidationInsolvencyFacts(d: LiquidationDates) {
 /** Why the liquidator did not take the CIRP's average (Liquidation Reg 35(1)) and had the assets valued afresh. */
 export function freshValuationReason(d: LiquidationDates): string {
   const day = Math.round((Date.parse(d.lcd) - Date.parse(d.icd)) / 86_400_000) + 1;
-  return `The corporate insolvency resolution process began on ${longDate(d.icd)}; the Adjudicating Authority extended its period of 180 days by 90 days under section 12(2) of the Code, on the committee of creditors' resolution, by its order of ${longDate(d.extensionOrder)}, and with no resolution plan approved it ordered the liquidation on day ${day} of the process, within the 270 days. The registered valuers of that process valued the assets as at the insolvency commencement date; none of the registered valuers of this report was one of them or otherwise valued the corporate debtor in that process. The resolution professional's average of their liquidation values was ${CIRP_AVERAGE_LIQUIDATION_VALUE}. In the eight months since, the foundry has stood idle, its moulding line has not been run or maintained, its finished castings have aged past their customers' call-off dates and two of its larger debtors have disputed their dues. The liquidator considered that average no longer a fair basis for the sale and, under Regulation 35(2) of the Liquidation Process Regulations, appointed registered valuers, one for each asset class, to value the assets afresh as at the liquidation commencement date.`;
+  return `The corporate insolvency resolution process began on ${longDate(d.icd)}; the Adjudicating Authority extended its period of 180 days by 90 days under section 12(2) of the Code, on the committee of creditors' resolution, by its order of ${longDate(d.extensionOrder)}, and with no resolution plan approved it ordered the liquidation on day ${day} of the process, within the 270 days. The registered valuers of that process valued the assets as at the insolvency commencement date; none of the registered valuers of this report was one of them or otherwise valued the corporate debtor in that process. The resolution professional's average of their liquidation values was ${CIRP_AVERAGE_LIQUIDATION_VALUE}. In the eight months since, the foundry has stood idle (the resolution professional neither bought metal nor made or sold castings in the process: the power supply had been disconnected before it began), its moulding line has not been run or maintained, its finished castings have aged past their customers' call-off dates and two of its larger debtors have disputed their dues. No one offered in the process for the business as a whole: no resolution plan was received, and an idle foundry without power or orders is not a business a buyer takes over running, so the valuers value the assets for sale on their own or in parcels and give no realisable value of the business as a going concern. The liquidator considered that average no longer a fair basis for the sale and, under Regulation 35(2) of the Liquidation Process Regulations, appointed registered valuers, one for each asset class, to value the assets afresh as at the liquidation commencement date.`;
 }
 
 /** The balance sheet at the liquidation commencement date: the registers' book values; reserves eaten by losses. */
@@ -119,6 +122,9 @@ export const LIQUIDATION_SHAREHOLDING = [
 /** The asset registers as the liquidator's valuers found them at the liquidation commencement date. */
 export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
   const at = (days: number) => addDays(d.lcd, days);
+  // Each comparable an MIDC leasehold like the subject's (95 years from 2004): its registrar, its lease's first year.
+  const deed = (office: string, from: number) =>
+    `Registered deed of assignment of an MIDC leasehold of 95 years, Sub-Registrar ${office}; lease from ${from}, ${from + 95 - bsYear} years unexpired; no tenure adjustment`;
   const bsYear = Number(d.lcd.slice(0, 4));
   const month = longDate(d.lcd).replace(/^\d+ /, '');
   const quoted = longDate(weekdayOnOrAfter(addDays(d.valuersAppointed, 1)));
@@ -154,7 +160,8 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
     {
       assetClass: 'CASH_AND_BANK',
       method: 'Face value, confirmed by the banks',
-      physicalVerification: "Bank statements of the liquidator's and the company's accounts",
+      physicalVerification:
+        "Bank statements of the company's two accounts and the banks' confirmations that neither holds a lien or claims a set-off",
     },
     {
       assetClass: 'SECURITIES_OR_FINANCIAL_ASSETS',
@@ -188,7 +195,7 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
           place: 'Plot B-9, MIDC Shiroli',
           saleArea: 2800,
           salePrice: 140,
-          saleSource: 'Registered deed, Sub-Registrar Hatkanangale',
+          saleSource: deed('Hatkanangale', 2003),
           adjustmentSource: `${SIZE} (2,800 sq m: −3 %)`,
           sizeAdjustment: -3,
         },
@@ -198,7 +205,7 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
           place: 'Plot C-41, MIDC Gokul Shirgaon',
           saleArea: 6000,
           salePrice: 318,
-          saleSource: 'Registered deed, Sub-Registrar Karveer',
+          saleSource: deed('Karveer', 2006),
           adjustmentSource: `location: ready reckoner ${rrYear} zone rates of MIDC Gokul Shirgaon and Shiroli; time: the Gokul Shirgaon zone rate's change to ${rrYear} (Joint Sub-Registrar Kolhapur); size: Plot B-9's size analysis (6,000 sq m, 2,500 sq m larger: +10 %)`,
           locationAdjustment: -3,
           timeAdjustment: 3,
@@ -210,7 +217,7 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
           place: 'Plot B-31, MIDC Shiroli',
           saleArea: 3200,
           salePrice: 163.2,
-          saleSource: 'Registered deed, Sub-Registrar Hatkanangale',
+          saleSource: deed('Hatkanangale', 2004),
           adjustmentSource: `${SIZE} (3,200 sq m: −1 %)`,
           sizeAdjustment: -1,
         },
@@ -234,7 +241,8 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
       ],
       machinery: [
         {
-          description: 'Induction melting furnaces (2 nos., 1 tonne each)',
+          description:
+            'Induction melting furnaces (2 nos., 1 tonne each; idle since before the CIRP: the obsolescence of 25 % is 15 % functional, power packs using more power per tonne than new ones, and 10 % for condition, linings and coils to be relined before they melt again)',
           make: 'Inductotherm',
           yearOfManufacture: bsYear - 12,
           costBasis: 'REPLACEMENT_COST_NEW',
@@ -249,7 +257,7 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
         },
         {
           description:
-            'High-pressure moulding line (idle and not maintained since the CIRP: the obsolescence of 25 % is 15 % functional and 10 % for its condition, the hydraulics, seals and sand system to be overhauled before it runs)',
+            'High-pressure moulding line (idle since before the CIRP and not maintained: the obsolescence of 25 % is 15 % functional and 10 % for its condition, the hydraulics, seals and sand system to be overhauled before it runs)',
           make: 'DISA',
           yearOfManufacture: bsYear - 8,
           costBasis: 'INDEXED_COST',
@@ -265,13 +273,14 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
       ],
       inventories: [
         {
-          category: 'Raw materials (pig iron and steel scrap)',
-          ageing: 'under 180 days',
+          category: 'Raw materials (pig iron and steel scrap, lying in the open yard)',
+          ageing: 'over 300 days (bought before the supply was disconnected)',
           bookValue: 90,
           recoverability: 90,
           forcedSaleDiscount: 15,
           marketingPeriod: '1 month',
-          discountReason: 'Pig iron and scrap sell at once to traders at the day’s scrap price less their margin',
+          discountReason:
+            'Pig iron and scrap sell at once to traders at the day’s scrap price less their margin; the recoverability of 90 % allows for the rust and the loss in weight of metal stored in the open for over eight months',
         },
         {
           category: 'Finished castings',
@@ -285,16 +294,16 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
       ],
       receivables: [
         {
-          ageing: '0 to 90 days',
+          ageing: '10 to 12 months (the last invoices, before the supply was disconnected)',
           bookValue: 120,
           recoverability: 90,
           forcedSaleDiscount: 5,
           marketingPeriod: '3 months',
           discountReason:
-            'Collected by the liquidator, not assigned: these debtors have confirmed their balances and are paying; 5 % for the cost of collection and the three months it takes',
+            'Collected by the liquidator, not assigned: these debtors, pump makers still trading, confirmed their balances and have paid every monthly instalment agreed with the resolution professional in the process; 5 % for the cost of collection and the three months the last instalments take',
         },
         {
-          ageing: '91 to 365 days',
+          ageing: '1 to 2 years',
           bookValue: 90,
           recoverability: 70,
           forcedSaleDiscount: 40,
@@ -303,33 +312,33 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
             'Assigned, not collected: two larger debtors dispute their dues, and recovery suits would outlast the liquidation, so the liquidator sells these debts as not readily realisable assets to a buyer who prices in the time and cost of recovery',
         },
         {
-          ageing: 'over 365 days',
+          ageing: 'over 2 years',
           bookValue: 40,
           recoverability: 30,
           forcedSaleDiscount: 60,
           marketingPeriod: '3 months',
-          discountReason: 'Assigned, not collected: debts over a year old, mostly disputed; their buyer pays little',
+          discountReason: 'Assigned, not collected: debts over two years old, mostly disputed; their buyer pays little',
         },
       ],
       cash: [
         {
-          description: 'Current account, Bank of India, Kolhapur',
+          description: 'Current account, Bank of Maharashtra, Kolhapur',
           bookValue: 25,
           forcedSaleDiscount: 0,
           marketingPeriod: 'none',
-          discountReason: 'A bank balance realises at its book value',
+          discountReason: 'The bank, not a creditor, confirms it holds no lien or set-off: realised at book value',
         },
         {
           description: 'Fixed deposit, Kolhapur Urban Co-operative Bank',
           bookValue: 15,
           forcedSaleDiscount: 0,
           marketingPeriod: 'none',
-          discountReason: 'A fixed deposit is repaid at its book value',
+          discountReason: 'The bank, not a creditor, confirms no lien is marked on it: repaid at book value',
         },
       ],
       investments: [
         {
-          description: 'Equity shares of a listed auto-component company (20,000)',
+          description: 'Equity shares of Shiroli Auto Components Limited (ISIN INE0SA501016), 20,000 shares',
           investmentBasis: 'QUOTED_PRICE',
           quantity: 20000,
           quotedPrice: 130,
@@ -385,7 +394,7 @@ export const LIQUIDATION_INSPECTED = {
   LAND_AND_BUILDING:
     'The foundry land and buildings at Plot B-22, MIDC Shiroli, Kolhapur: boundaries and built-up areas measured against the lease deed and the approved plans; the roof of the fettling bay inspected',
   PLANT_AND_MACHINERY:
-    'Each machine against the fixed asset register: make, model, year and condition; the furnaces and the moulding line idle since the CIRP, not run; the stock counted at the foundry and its yard, by category and age',
+    'Each machine against the fixed asset register: make, model, year and condition; the furnaces and the moulding line idle since the power supply was disconnected before the CIRP, not run; the stock counted at the foundry and its yard, by category and age',
   SECURITIES_OR_FINANCIAL_ASSETS:
     'The receivables ledger against the confirmations received; bank statements for every account; the demat holding statement and the fund statement',
 };

@@ -84,7 +84,7 @@ export const IBC_CIRP: ExamplePlan = {
     verifiedOnTimeline(exampleLiquidation(CIRP_CAL), CIRP_TIMELINE),
   ),
   evidence: [
-    ...ibcEvidence(CIRP_CAL, CIRP_TIMELINE, 'resolution professional', 'interim resolution professional'),
+    ...ibcEvidence(CIRP_CAL, CIRP_TIMELINE, 'resolution professional', 'resolution professional'),
     // The business plan the going-concern DCF discounts (docs/ibc-valuation.md, The corporate debtor as a whole).
     {
       title: `Business plan of the corporate debtor for FY${CIRP_CAL.firstProjectionYear} to FY${CIRP_CAL.firstProjectionYear + 4}, prepared by the resolution professional for the information memorandum`,

@@ -201,7 +201,7 @@ export function caseFileChecks(made: () => MadeExample[], text: (path: string) =
         assert.ok(!b.includes(internal), `${slug} prints ${JSON.stringify(internal)}`);
       assert.match(
         b,
-        /Vikram Mehta signs this report for the firm with their own digital signature on this page/,
+        /Vikram Mehta signs this report for the firm with their own digital signature; the firm's electronic seal on this page/,
         slug,
       );
       assert.match(b, /exercisable at ₹120\.00 a share/, `${slug}: the options' exercise price`);

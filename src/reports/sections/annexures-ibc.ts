@@ -19,6 +19,8 @@ const rs = (d: Dec) => formatRupees(d).replace('₹', '');
 const pc = (d: Dec) => `${toPlaces(d, 2)}%`;
 const rate = (d: Dec) => rs(d);
 const AREA: Record<string, string> = { SQ_M: 'sq m', SQ_FT: 'sq ft', ACRE: 'acres', HECTARE: 'hectares' };
+/** Room a table's heading keeps below it, so the heading never ends a page without its header row and first rows. */
+const KEEP_WITH_TABLE = 130;
 const area = (d: Dec, unit: string) => `${formatCount(d)} ${AREA[unit] ?? unit}`;
 const small = { fontSize: SIZE.small };
 
@@ -46,7 +48,7 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
   if (v.land.length + v.buildings.length > 0) partHeading(w, input, 'LAND_AND_BUILDING');
   if (v.land.length > 0) landTables(w, v, input);
   if (v.buildings.length > 0) {
-    w.subheading('Buildings: depreciated replacement cost');
+    w.subheading('Buildings: depreciated replacement cost', KEEP_WITH_TABLE);
     w.table(
       [
         { header: 'Building', width: 0.15 },
@@ -82,7 +84,7 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
   }
   if (v.machinery.length + v.inventories.length > 0) partHeading(w, input, 'PLANT_AND_MACHINERY');
   if (v.machinery.length > 0) {
-    w.subheading('Plant and machinery: depreciated replacement cost');
+    w.subheading('Plant and machinery: depreciated replacement cost', KEEP_WITH_TABLE);
     w.table(
       [
         { header: 'Item or group (make, year)', width: 0.27 },
@@ -117,7 +119,7 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
     partHeading(w, input, 'SECURITIES_OR_FINANCIAL_ASSETS');
   recoverableTable(w, 'Trade receivables by ageing bucket', v.receivables, fv);
   if (v.cash.length > 0) {
-    w.subheading('Cash and bank balances: at book value');
+    w.subheading('Cash and bank balances: at book value', KEEP_WITH_TABLE);
     w.table(
       [
         { header: 'Account', width: 0.6 },
@@ -128,7 +130,7 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
     );
   }
   if (v.investments.length > 0) {
-    w.subheading('Investments: quoted price or net asset value');
+    w.subheading('Investments: quoted price or net asset value', KEEP_WITH_TABLE);
     w.table(
       [
         { header: 'Investment', width: 0.3 },
@@ -139,7 +141,7 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
       v.investments.map((i) => [
         `${i.label} (${i.priceSource})`,
         i.quantity
-          ? `${i.quantity.toFixed()} units × ₹${rate(i.quotedPrice!)} quoted`
+          ? `${formatCount(i.quantity)} ${/\bshares?\b/i.test(i.label) ? 'shares' : 'units'} × ₹${rate(i.quotedPrice!)} quoted`
           : 'net asset value of the holding',
         rs(i.bookValue),
         rs(i.fairValue),
@@ -155,7 +157,7 @@ export function assetRegistersAnnexure(w: Writer, input: ReportInput): void {
 }
 
 function landTables(w: Writer, v: ValuedRegisters, input: ReportInput): void {
-  w.subheading('Land: sales comparison');
+  w.subheading('Land: sales comparison', KEEP_WITH_TABLE);
   for (const p of v.land) {
     w.paragraph(
       `${p.parcel}: ${p.description}, survey number ${p.surveyNumber}, ${area(p.landArea, p.areaUnit)}; title: ${p.title}.`,
@@ -205,7 +207,7 @@ function landTables(w: Writer, v: ValuedRegisters, input: ReportInput): void {
 
 function recoverableTable(w: Writer, title: string, rows: ValuedRegisters['inventories'], fv: string): void {
   if (rows.length === 0) return;
-  w.subheading(`${title}: book value × recoverable percentage`);
+  w.subheading(`${title}: book value × recoverable percentage`, KEEP_WITH_TABLE);
   w.table(
     [
       { header: 'Category and age', width: 0.46 },
@@ -228,7 +230,7 @@ function forcedSaleTable(w: Writer, v: ValuedRegisters, liq: string, fv: string)
     ...v.cash,
     ...v.investments,
   ];
-  w.subheading(`${liq}: the forced sale, asset by asset`);
+  w.subheading(`${liq}: the forced sale, asset by asset`, KEEP_WITH_TABLE);
   w.table(
     [
       { header: 'Asset', width: 0.21 },
@@ -281,13 +283,14 @@ function totalsTable(
 }
 
 function classTotals(w: Writer, v: ValuedRegisters, liq: string, fv: string | null): void {
-  w.subheading('Totals by asset class', 120);
   const rows = v.classes.map((c) => [
     labelOf(c.assetClass),
     rs(c.bookValue),
     ...(fv ? [rs(c.fairValue)] : []),
     rs(c.liquidationValue),
   ]);
+  // The heading stays with its table: room for the heading, the header row and every class's row with the total.
+  w.subheading('Totals by asset class', 60 + 16 * (rows.length + 2));
   totalsTable(w, v, 'Asset class', 0.34, rows, liq, fv);
 }
 
@@ -361,7 +364,7 @@ export function reconciliationAnnexure(w: Writer, input: ReportInput): void {
     rows,
     { ...small, boldRows: new Set([rows.length - 1]) },
   );
-  w.subheading("The classes' book values against the lines they value");
+  w.subheading("The classes' book values against the lines they value", KEEP_WITH_TABLE);
   w.table(
     [
       { header: 'Asset classes', width: 0.24 },

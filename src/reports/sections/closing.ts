@@ -104,7 +104,7 @@ export function signatureBlock(w: Writer, input: ReportInput): void {
  * each class valuer's where a set signs; the firm's seal marks the issued copy.
  */
 export const signatureWords = (signedBy: string, classValuers: boolean): string =>
-  `${classValuers ? 'Each registered valuer named above signs their part' : `${signedBy} signs this report`} for the firm with their own digital signature on this page; the firm's electronic seal on the same page marks the copy the firm issued.`;
+  `${classValuers ? 'Each registered valuer named above signs their part for the firm with their own digital signature on this report' : `${signedBy} signs this report for the firm with their own digital signature`}; the firm's electronic seal on this page marks the copy the firm issued.`;
 
 type ClassSignatories = NonNullable<NonNullable<ReportInput['certificate']>['classSignatories']>;
 

@@ -17,7 +17,7 @@ export function ibcPremiseLines(w: Writer, input: ReportInput): void {
   if (input.engagement.purpose === LIQUIDATION) {
     w.labelled(
       'Premise of value, realisable value',
-      `A forced sale in liquidation: the assets sold by the liquidator in a manner Regulation 32 of ${LIQ_REGS} allows (an asset on its own, the assets in parcels or together, or the business as a going concern), within the marketing period stated for each asset in the annexure of asset-wise workings, at the price a buyer pays for buying under those conditions.`,
+      `A forced sale in liquidation: the assets sold by the liquidator on their own or in parcels, as Regulation 32 of ${LIQ_REGS} allows, within the marketing period stated for each asset in the annexure of asset-wise workings, at the price a buyer pays for buying under those conditions. Regulation 32 also allows a sale of the business as a going concern; this report gives no realisable value for such a sale, for the reason stated with the reason for a fresh valuation.`,
     );
     return;
   }
@@ -116,7 +116,7 @@ export function classApproachTable(w: Writer, input: ReportInput): void {
   const assets = input.financials?.liquidation?.assets ?? [];
   if (assets.length === 0) return;
   const valuerOf = (registrationClass: string): string => classValuer(input, registrationClass);
-  w.subheading('The approach of each asset class, and its valuer');
+  w.subheading('The approach of each asset class, and its valuer', 130);
   w.table(
     [
       { header: 'Asset class (IBBI registration class)', width: 0.3 },

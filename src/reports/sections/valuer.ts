@@ -50,7 +50,7 @@ function otherExperts(
   const named = others
     .map((s) => `${s.name} (${s.registration.replace(/ \(.*$/, '')}) for ${classWords(s.assetClass)}`)
     .join('; ');
-  return `Each asset class is valued by the registered valuer ${coordinating ? 'of the set registered for it' : 'registered with IBBI for it'}, after their own physical verification: ${named}${coordinating ? `; ${coordinating.name} for ${classWords(coordinating.assetClass)}, as coordinating valuer` : ''}. ${coordinating ? `The coordinating valuer relies on the other valuers' estimates of their classes, each signed by them, and` : 'The report'} consolidates them; no other expert was engaged.`;
+  return `Each asset class is valued by the registered valuer ${coordinating ? 'of the set registered for it' : 'registered with IBBI for it'}, after their own physical verification: ${named}${coordinating ? `; ${coordinating.name} for ${classWords(coordinating.assetClass)}, as coordinating valuer` : ''}. ${coordinating ? `The coordinating valuer relies on the other valuers' estimates of their classes, each signed by them, and` : 'The report'} consolidates them; ${coordinating ? 'no expert outside the set' : 'no other expert'} was engaged.`;
 }
 
 /**

@@ -32,7 +32,7 @@ test("every FINAL is sealed with a PDF signature any reader verifies: pdfsig fin
   // The signature dictionary names the signatory and the statute; the signature page says it is sealed.
   assert.match(sealed.pdf.toString('latin1'), /\/Name \(Asha Admin\)/);
   assert.match(sealed.pdf.toString('latin1'), /\/Reason \(Valuation report under Income-tax Rules, 1962, Rule 11UA\)/);
-  assert.match(pdfText(sealed.pdf), /signs this report for the firm with their own digital signature on this page/);
+  assert.match(pdfText(sealed.pdf), /signs this report for the firm with their own digital signature;/);
 
   // No certificate uploaded: the service issued the firm one from its CA, whose certificate is public.
   const cert = (
