@@ -9,14 +9,11 @@
 //   intangibles and synergies = max(0, going-concern value − Σ class fair values)
 //   fair value of the corporate debtor = Σ class fair values + intangibles and synergies
 import { ZERO, sum, toPaise, type Dec } from './money.js';
-import type { ValuationLine } from './types.js';
+import type { CorporateDebtorValue, NoAdditionReason, ValuationLine, WholeValueMethod } from './types.js';
+export type { CorporateDebtorValue, NoAdditionReason, WholeValueMethod } from './types.js';
 
 /** The classes whose values lie outside the business's free cash flows: added to the enterprise value. */
 export const NON_OPERATING_CLASSES: readonly string[] = ['CASH_AND_BANK', 'SECURITIES_OR_FINANCIAL_ASSETS'];
-
-export type WholeValueMethod = 'GOING_CONCERN_DCF' | 'SUM_OF_CLASSES';
-/** Why nothing is added to the classes: no projections to value the business by, or a business worth no more. */
-export type NoAdditionReason = 'NO_PROJECTIONS' | 'GOING_CONCERN_NOT_HIGHER';
 
 export interface WholeValueInput {
   classes: readonly { assetClass: string; fairValue: Dec }[];
@@ -72,26 +69,6 @@ export function fairValueAsAWhole(input: WholeValueInput): WholeValue {
 }
 
 /** The API's and the report's view: every amount rounded once to the paisa. */
-export interface CorporateDebtorValue {
-  method: WholeValueMethod;
-  noAdditionReason: NoAdditionReason | null;
-  sumOfClasses: string;
-  enterpriseValue: string | null;
-  tradePayables: string | null;
-  nonOperatingAssets: string | null;
-  goingConcernValue: string | null;
-  intangiblesAndSynergies: string;
-  fairValue: string;
-  /** The DCF's rates, percent, where a going-concern value was computed. */
-  wacc: string | null;
-  terminalGrowthRate: string | null;
-  /**
-   * The going-concern DCF's workings, where one was computed: each projection year's revenue, EBITDA to FCFF, discount
-   * factor and present value ("FY2027 FCFF"), then the sum of the present values, the terminal value, its discount
-   * factor and present value, and the enterprise value; the report tables them and the workpapers rebuild them.
-   */
-  goingConcernLines: ValuationLine[] | null;
-}
 
 export function corporateDebtorValue(
   w: WholeValue,

@@ -3,7 +3,6 @@
 // The statutes and purposes are part of the published contract, shared with the console's forms.
 import { PURPOSES, PURPOSES_BY_STATUTE, STATUTES, type Purpose, type Statute } from '../../contract/vocabulary.js';
 import type { LegalBasis } from './law-in-force.js';
-import type { CorporateDebtorValue } from './ibc-whole.js';
 import type { DISCOUNTING_CONVENTIONS, ROUNDING_RULE, TERMINAL_DISCOUNTING } from '../../contract/vocabulary.js';
 export { PURPOSES, PURPOSES_BY_STATUTE, STATUTES, type Purpose, type Statute };
 
@@ -234,4 +233,30 @@ export interface ComplianceTest {
 export interface Compliance {
   proposedPricePerShare: string;
   tests: ComplianceTest[];
+}
+
+/** The fair value of the corporate debtor as a whole (docs/ibc-valuation.md), as ibc-whole.ts computes it. */
+export type WholeValueMethod = 'GOING_CONCERN_DCF' | 'SUM_OF_CLASSES';
+/** Why nothing is added to the classes: no projections to value the business by, or a business worth no more. */
+export type NoAdditionReason = 'NO_PROJECTIONS' | 'GOING_CONCERN_NOT_HIGHER';
+
+export interface CorporateDebtorValue {
+  method: WholeValueMethod;
+  noAdditionReason: NoAdditionReason | null;
+  sumOfClasses: string;
+  enterpriseValue: string | null;
+  tradePayables: string | null;
+  nonOperatingAssets: string | null;
+  goingConcernValue: string | null;
+  intangiblesAndSynergies: string;
+  fairValue: string;
+  /** The DCF's rates, percent, where a going-concern value was computed. */
+  wacc: string | null;
+  terminalGrowthRate: string | null;
+  /**
+   * The going-concern DCF's workings, where one was computed: each projection year's revenue, EBITDA to FCFF, discount
+   * factor and present value ("FY2027 FCFF"), then the sum of the present values, the terminal value, its discount
+   * factor and present value, and the enterprise value; the report tables them and the workpapers rebuild them.
+   */
+  goingConcernLines: ValuationLine[] | null;
 }
