@@ -196,7 +196,7 @@ export function exampleMarketEvidence(cal: ExampleCalendar) {
           /^Quoted shares/.test(a.name)
             ? {
                 ...a,
-                name: `Quoted shares held, at each scrip's lowest price of ${longDate(lastTradingDay(v))} on the NSE and BSE (the price files under Sources)`,
+                name: `Quoted shares held, at each scrip's closing price on the NSE on ${longDate(lastTradingDay(v))}, the last trading day (the price file under Sources)`,
               }
             : a,
         ),

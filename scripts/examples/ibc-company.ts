@@ -112,7 +112,7 @@ function withSources(l: GodavariRegisters, icd: string): GodavariRegisters {
     'Plot 9, MIDC Ambad': { source: `${SIZE} (3,000 sq m: −4 %)`, size: -4 },
     'Plot 31, MIDC Satpur': {
       source:
-        "location: ready reckoner 2026-27 zone rates of MIDC Satpur and Ambad; time: the Satpur zone rate's change from 2025-26 to 2026-27 (Joint Sub-Registrar Nashik); size: Plot 9's size analysis (5,000 sq m, 1,000 sq m larger: +4 %)",
+        "location: ready reckoner 2026-27 zone rates of MIDC Satpur and Ambad (+5 %, borne out by both zones' Index II extracts); time: the Satpur zone rate's change from 2025-26 to 2026-27; size: the Index II analysis of Nashik plot sizes (5,000 sq m: +4 %)",
       size: 4,
     },
     'Plot 3, MIDC Ambad': { source: `${SIZE} (4,500 sq m: +2 %)`, size: 2 },
@@ -131,7 +131,7 @@ function withSources(l: GodavariRegisters, icd: string): GodavariRegisters {
       "obsolescence 2.5 %: a current design; the deduction is for the dies and handling made for the lost customer's parts, which a buyer must replace",
   };
   const costs: Record<string, string> = {
-    'Ace Micromatic': `Quotation of Ace Micromatic Group, Bengaluru, of ${quoted} for six new machines of the same specification`,
+    'Ace Micromatic': `Quotation of Ace Micromatic Group, Bengaluru, of ${quoted}, obtained by the company before the process for six new machines of the same specification; the valuer confirmed with the maker that its price stood unchanged at the commencement date`,
     Schuler: `The fixed asset register's cost of 2021, indexed to ${month} by the Wholesale Price Index for manufacture of machinery and equipment (Office of the Economic Adviser)`,
   };
   const r = l.registers;

@@ -206,7 +206,7 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
           saleArea: 6000,
           salePrice: 318,
           saleSource: deed('Karveer', 2006),
-          adjustmentSource: `location: ready reckoner ${rrYear} zone rates of MIDC Gokul Shirgaon and Shiroli; time: the Gokul Shirgaon zone rate's change to ${rrYear} (Joint Sub-Registrar Kolhapur); size: Plot B-9's size analysis (6,000 sq m, 2,500 sq m larger: +10 %)`,
+          adjustmentSource: `location: ready reckoner ${rrYear} zone rates of MIDC Gokul Shirgaon and Shiroli; time: the Gokul Shirgaon zone rate's change to ${rrYear}; size: the Index II analysis of Kolhapur plot sizes, 2,000 to 8,000 sq m (6,000 sq m: ten steps of 250 sq m, +10 %)`,
           locationAdjustment: -3,
           timeAdjustment: 3,
           sizeAdjustment: 10,
@@ -383,7 +383,7 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
       {
         item: 'otherCurrentAssets',
         excludedReason:
-          'Input tax credit of GST, which a liquidation sale of the assets does not pass to a buyer and which is not refundable in cash, and prepaid insurance ended on the liquidation',
+          'Input tax credit of GST, which a liquidation sale of the assets does not pass to a buyer and which is not refundable in cash, and the unexpired insurance premium, which the insurer does not refund on the policy’s cancellation (the liquidator has insured the assets under a policy of their own)',
       },
     ],
   };
@@ -394,7 +394,7 @@ export const LIQUIDATION_INSPECTED = {
   LAND_AND_BUILDING:
     'The foundry land and buildings at Plot B-22, MIDC Shiroli, Kolhapur: boundaries and built-up areas measured against the lease deed and the approved plans; the roof of the fettling bay inspected',
   PLANT_AND_MACHINERY:
-    'Each machine against the fixed asset register: make, model, year and condition; the furnaces and the moulding line idle since the power supply was disconnected before the CIRP, not run; the stock counted at the foundry and its yard, by category and age',
+    'Each machine against the fixed asset register: make, model, year and condition; the furnaces and the moulding line idle since the power supply was disconnected before the CIRP, not run; the stock counted at the foundry and its yard, by category and age, unchanged since the commencement date as nothing was bought or used',
   SECURITIES_OR_FINANCIAL_ASSETS:
-    'The receivables ledger against the confirmations received; bank statements for every account; the demat holding statement and the fund statement',
+    'The receivables ledger against the confirmations received, rolled back to the liquidation commencement date by the instalments received between the two dates; bank statements for every account, read at the commencement date; the demat holding statement and the fund statement',
 };

@@ -229,8 +229,7 @@ function ibcText(purpose: string | null, valuationDate: string): StatuteSection 
         'A registered valuer values only the class of assets of their registration, so each estimate is made ' +
           'class by class, each class by a valuer registered for it. This report is one of the two estimates: ' +
           "the firm's valuers' realisable value of each asset class valued, each by the valuer named for it, " +
-          "and in total. Where the other registered valuer's estimate is recorded, the average of the two " +
-          "is shown as the liquidator's computation under Regulation 35, not as the firm's estimate.",
+          "and in total. Averaging it with the other estimate is the liquidator's computation, not this report's.",
         waterfall,
         // docs/ibc-valuation.md, Confidentiality: the realisable value is the floor of the liquidator's sale.
         'Confidentiality (Regulation 35, as amended): the registered valuers and the liquidator keep the ' +
@@ -252,10 +251,7 @@ function ibcText(purpose: string | null, valuationDate: string): StatuteSection 
         'acted knowledgeably, prudently and without compulsion. Liquidation value is the estimated ' +
         'realisable value of the assets of the corporate debtor if it were to be liquidated on the ' +
         'insolvency commencement date. Both values are reported.',
-      "This report is the firm's estimate of each value for each asset class valued, and in " +
-        "total. Where other registered valuers' estimates are recorded, the average of the two " +
-        "closest is shown as the resolution professional's computation under Regulation 35, not as " +
-        "the firm's estimate.",
+      "This report is the firm's estimate of each value for each asset class valued, and in total.",
       waterfall,
       'Confidentiality (Regulation 35(2)): the fair value and the liquidation value are ' +
         'confidential. They are provided to the members of the committee of creditors only after ' +
