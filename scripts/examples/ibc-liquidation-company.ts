@@ -206,7 +206,7 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
           saleArea: 6000,
           salePrice: 318,
           saleSource: deed('Karveer', 2006),
-          adjustmentSource: `location: ready reckoner ${rrYear} zone rates of MIDC Gokul Shirgaon and Shiroli; time: the Gokul Shirgaon zone rate's change to ${rrYear}; size: the Index II analysis of Kolhapur plot sizes, 2,000 to 8,000 sq m (6,000 sq m: ten steps of 250 sq m, +10 %)`,
+          adjustmentSource: `location: ready reckoner ${rrYear} zone rates, Gokul Shirgaon ₹5,150 and Shiroli ₹5,000 a sq m (−3 %); time: the Gokul Shirgaon zone rate's change to ${rrYear}; size: the Index II analysis of Kolhapur plot sizes, 2,000 to 8,000 sq m (6,000 sq m: ten steps of 250 sq m, +10 %)`,
           locationAdjustment: -3,
           timeAdjustment: 3,
           sizeAdjustment: 10,
@@ -383,7 +383,7 @@ export function liquidationRegisters(d: LiquidationDates, tradedOn: string) {
       {
         item: 'otherCurrentAssets',
         excludedReason:
-          'Input tax credit of GST, which a liquidation sale of the assets does not pass to a buyer and which is not refundable in cash, and the unexpired insurance premium, which the insurer does not refund on the policy’s cancellation (the liquidator has insured the assets under a policy of their own)',
+          'Input tax credit of GST, which a liquidation sale of the assets does not pass to a buyer and which is not refundable in cash, and the unexpired insurance premium, which clause 7 of the fire policy refunds on cancellation only for a period without a claim, and a claim for the fettling bay’s roof is open (the liquidator has insured the assets under a policy of their own)',
       },
     ],
   };
